@@ -1,0 +1,40 @@
+"""Time travel over one aggregate: which version was current at a session's end or a game date."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from chronique.domain.campaign import Campaign
+from chronique.domain.character import Character
+from chronique.domain.errors import RuleViolation
+from chronique.domain.gametime import calendar_from
+
+if TYPE_CHECKING:
+    from chronique.adapters.services import Chronique
+
+
+def version_as_of(services: Chronique, campaign: Campaign, character: Character, as_of: str | None) -> int | None:
+    """The character's version at the end of session ``as_of`` (a number) or at an in-game date.
+
+    None means "now". A session's end is read off its seal, which names every chain's head.
+    """
+    if as_of is None:
+        return None
+    if as_of.strip().isdigit():
+        number = int(as_of)
+        seal = next((s for s in campaign.seals if s["session"] == number), None)
+        if seal is None:
+            raise RuleViolation(f"session {number} of {campaign.name!r} has not ended")
+        head = seal["heads"].get(str(character.id))
+        if head is None:
+            raise RuleViolation(f"{character.name} had not joined by the end of session {number}")
+        return int(head[0])
+    moment = calendar_from(campaign.calendar).parse(as_of)
+    version = None
+    for stored in services.journal.recorder.select_events(character.id):
+        event = services.journal.mapper.to_domain_event(stored)
+        at = getattr(event, "at", None)
+        if at is not None and at > moment:
+            break
+        version = stored.originator_version
+    return version

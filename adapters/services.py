@@ -1,0 +1,215 @@
+"""The use cases: each loads what it needs, runs the domain, and saves once (one transaction)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any, TypeVar
+from uuid import UUID
+
+from eventsourcing.domain import DomainEventProtocol
+from eventsourcing.persistence import IntegrityError, OperationalError
+
+from chronique.adapters.journal import Journal
+from chronique.adapters.vault import SeedVault, VaultChance
+from chronique.domain.campaign import Campaign, campaign_id_for
+from chronique.domain.canonical import seal_of
+from chronique.domain.character import Character
+from chronique.domain.deck import Deck
+from chronique.domain.errors import RuleViolation
+from chronique.domain.gametime import calendar_for_start, calendar_from
+from chronique.domain.rulesets import Ruleset, ruleset
+from chronique.domain.timeline import Tick, advance
+from chronique.domain.world import World
+
+R = TypeVar("R")
+_RETRIES = 5
+
+
+@dataclass(frozen=True)
+class Advanced:
+    """What one advance did: the ticks fired and the events it recorded (or would record)."""
+
+    from_time: int
+    to_time: int
+    ticks: list[Tick]
+    events: list[DomainEventProtocol[Any]]
+    recorded: bool
+
+
+class Chronique:
+    """The application service: every command of the CLI and the daemon goes through here."""
+
+    def __init__(self, journal: Journal, vault: SeedVault) -> None:
+        self.journal = journal
+        self.vault = vault
+
+    # -- loading -------------------------------------------------------------------------------
+
+    def campaign(self, name: str) -> Campaign:
+        """The campaign called ``name`` (or with that id)."""
+        for candidate in (campaign_id_for(name), _as_uuid(name)):
+            if candidate is None:
+                continue
+            try:
+                campaign = self.journal.repository.get(candidate)
+            except Exception:  # noqa: BLE001 - the repository raises AggregateNotFound
+                continue
+            if isinstance(campaign, Campaign):
+                return campaign
+        raise RuleViolation(f"no campaign named {name!r}")
+
+    def world(self, campaign_name: str) -> World:
+        """The campaign with all its decks and characters, and its chance source."""
+        campaign = self.campaign(campaign_name)
+        world = World(campaign=campaign, chance=VaultChance(self.vault, campaign))
+        for member_id in campaign.member_ids():
+            aggregate = self.journal.repository.get(member_id)
+            if isinstance(aggregate, Deck):
+                world.decks[aggregate.name] = aggregate
+            else:
+                world.characters[member_id] = aggregate
+        return world
+
+    def campaigns(self) -> list[Campaign]:
+        """Every campaign of the journal, oldest first."""
+        topic = "chronique.domain.campaign:Campaign.Created"
+        notifications = self.journal.recorder.select_notifications(start=None, limit=1_000_000, topics=[topic])
+        return [self.journal.repository.get(n.originator_id) for n in notifications]
+
+    # -- commands ------------------------------------------------------------------------------
+
+    def act(self, campaign_name: str, command: Callable[[World], R]) -> R:
+        """Run ``command`` on the campaign's world and save everything it recorded at once.
+
+        A conflict with another writer (optimistic concurrency) or a locked file reloads the
+        world and runs the command again, a bounded number of times (DESIGN.md, Storage).
+        """
+        for attempt in range(_RETRIES):
+            world = self.world(campaign_name)
+            result = command(world)
+            try:
+                self.journal.save(*world.collect())
+            except (IntegrityError, OperationalError):
+                if attempt == _RETRIES - 1:
+                    raise
+                continue
+            return result
+        raise AssertionError("unreachable")
+
+    def create_campaign(self, name: str, ruleset_name: str, start: str | None) -> Campaign:
+        """A new campaign of ``ruleset_name``, its shared decks, and its first commitment."""
+        rules = ruleset(ruleset_name)
+        if self.journal.recorder.select_events(campaign_id_for(name), limit=1):
+            raise RuleViolation(f"a campaign named {name.strip()!r} already exists")
+        calendar, clock = calendar_for_start(start, rules.gregorian)
+        settings = rules.default_settings()
+        first_commitment = self.vault.new_seed(campaign_id_for(name), "downtime-0")
+        campaign = Campaign.create(name, ruleset_name, settings, calendar.to_data(), clock, first_commitment)
+        decks = [Deck.create(campaign.id, deck, packs) for deck, packs in settings.get("decks", {}).items()]
+        for deck in decks:
+            campaign.join(deck.id, "deck", deck.name)
+        self.journal.save(campaign, *decks)
+        return campaign
+
+    def create_character(self, campaign_name: str, raw_sheet: Mapping[str, Any]) -> Character:
+        """A new character from a sheet, checked against its ruleset's creation rules."""
+
+        def create(world: World) -> Character:
+            rules = ruleset(world.campaign.ruleset)
+            sheet, condition = rules.new_character(raw_sheet)
+            character = Character.create(world.campaign.id, sheet["name"], world.campaign.ruleset, sheet, condition)
+            world.campaign.join(character.id, "character", character.name)
+            world.characters[character.id] = character
+            return character
+
+        return self.act(campaign_name, create)
+
+    def start_session(self, campaign_name: str) -> Campaign:
+        """Open the next session: reveal the downtime seed and commit to the session's."""
+
+        def start(world: World) -> Campaign:
+            campaign = world.campaign
+            if campaign.in_session:
+                raise RuleViolation(f"session {campaign.session} of {campaign.name!r} is still open")
+            commitment = self.vault.new_seed(campaign.id, f"session-{campaign.session + 1}")
+            campaign.start_session(self.vault.seed(campaign.id, campaign.epoch), commitment)
+            ruleset(campaign.ruleset).start_session(world)
+            return campaign
+
+        return self.act(campaign_name, start)
+
+    def end_session(self, campaign_name: str) -> Campaign:
+        """Close the open session: put the cards away, seal every chain, reveal the seed."""
+
+        def end(world: World) -> Campaign:
+            campaign = world.campaign
+            if not campaign.in_session:
+                raise RuleViolation(f"campaign {campaign.name!r} has no open session")
+            ruleset(campaign.ruleset).end_session(world)
+            heads = world.heads()
+            commitment = self.vault.new_seed(campaign.id, f"downtime-{campaign.session}")
+            campaign.end_session(heads, seal_of(heads), self.vault.seed(campaign.id, campaign.epoch), commitment)
+            return campaign
+
+        return self.act(campaign_name, end)
+
+    def advance(self, campaign_name: str, to_time: Callable[[Campaign], int], dry_run: bool = False) -> Advanced:
+        """Advance the campaign's clock, firing every process due on the way, in one save."""
+
+        def run(world: World) -> Advanced:
+            start = world.campaign.clock
+            target = to_time(world.campaign)
+            if target <= start:
+                calendar = calendar_from(world.campaign.calendar)
+                when = "in the past of" if target < start else "the same as"
+                raise RuleViolation(f"{calendar.format(target)} is {when} the campaign's clock ({calendar.format(start)})")
+            ticks = advance(world.campaign, ruleset(world.campaign.ruleset).processes(world), target)
+            events = world.pending()
+            return Advanced(start, target, ticks, events, not dry_run)
+
+        if dry_run:
+            return run(self.world(campaign_name))
+        return self.act(campaign_name, run)
+
+    # -- reading -------------------------------------------------------------------------------
+
+    def log(self, campaign_name: str) -> list[DomainEventProtocol[Any]]:
+        """Every event of the campaign's aggregates, in the order they were recorded."""
+        campaign = self.campaign(campaign_name)
+        members = {campaign.id, *campaign.member_ids()}
+        return [e for e in self._all_events() if e.originator_id in members]
+
+    def _all_events(self) -> Iterator[DomainEventProtocol[Any]]:
+        start = 1
+        while True:
+            page = self.journal.recorder.select_notifications(start=start, limit=1000)
+            for notification in page:
+                yield self.journal.mapper.to_domain_event(notification)
+            if len(page) < 1000:
+                return
+            start = page[-1].id + 1
+
+    def character_as_of(self, campaign_name: str, name: str, version: Callable[[Campaign, Character], int | None]) -> Character:
+        """A character as it was at the version ``version`` picks (None: now)."""
+        world = self.world(campaign_name)
+        character = world.character(name)
+        wanted = version(world.campaign, character)
+        if wanted is None:
+            return character
+        return self.journal.repository.get(character.id, version=wanted)
+
+    def calendar(self, campaign: Campaign) -> Any:
+        """The campaign's calendar."""
+        return calendar_from(campaign.calendar)
+
+    def rules(self, campaign: Campaign) -> Ruleset:
+        """The campaign's ruleset."""
+        return ruleset(campaign.ruleset)
+
+
+def _as_uuid(text: str) -> UUID | None:
+    try:
+        return UUID(text)
+    except ValueError:
+        return None

@@ -1,0 +1,47 @@
+"""The ``chronique`` command: one Typer app; each noun lives in its own module."""
+
+from __future__ import annotations
+
+import typer
+
+from chronique.cli import campaign, cartes, character, demo, journal, session, timeline
+from chronique.cli.context import State, run
+
+app = typer.Typer(
+    help="Chronique: an event-sourced journal for tabletop campaigns. Every draw, wound, XP spend "
+    "and healing tick is an immutable event; sheets are rebuilt from the log.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    add_completion=False,
+)
+
+
+@app.callback()
+def main_options(
+    ctx: typer.Context,
+    db: str = typer.Option(None, "--db", envvar="CHRONIQUE_DB", help="The journal: a SQLite file path (default ./chronique.db)."),
+) -> None:
+    """Global options."""
+    ctx.obj = State(db)
+
+
+@app.command("init")
+def init(ctx: typer.Context) -> None:
+    """Create the journal file (its tables) if it does not exist yet."""
+    run(ctx, lambda services: typer.echo(f"journal ready at {services.journal.env.get('SQLITE_DBNAME')}"))
+
+
+app.add_typer(campaign.app, name="campaign")
+app.add_typer(character.app, name="character")
+app.add_typer(session.app, name="session")
+app.add_typer(cartes.xp_app, name="xp")
+app.add_typer(cartes.scene_app, name="scene")
+cartes.register(app)
+timeline.register(app)
+journal.register(app)
+demo.register(app)
+
+
+def main() -> None:
+    """Console-script entry point."""
+    app()

@@ -1,0 +1,244 @@
+"""The Cartes table commands: tests, attacks, wounds, recovery, care and experience."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import typer
+
+from chronique.cli import render
+from chronique.cli.context import fail, run
+
+if TYPE_CHECKING:
+    from chronique.domain.rulesets.cartes.play import TestRequest
+
+xp_app = typer.Typer(help="Experience: GM awards of hand cards, and spending them.", no_args_is_help=True)
+scene_app = typer.Typer(help="Scenes: markers last until the scene ends.", no_args_is_help=True)
+
+CAMPAIGN = typer.Argument(..., help="Campaign name or id.")
+CHARACTER = typer.Argument(..., help="Character name.")
+
+
+def _cards(text: str | None) -> tuple[str, ...]:
+    from chronique.domain.cards import normalise
+
+    if not text:
+        return ()
+    try:
+        return tuple(normalise(part) for part in text.replace(",", " ").split())
+    except ValueError as error:
+        raise fail(str(error)) from None
+
+
+def _request(
+    skill: str,
+    difficulty: str,
+    source: str,
+    manoeuvre: str,
+    speciality: str | None,
+    modifier: int,
+    spend_bonus: bool,
+    short_circuit: bool,
+    hand_cards: str | None,
+    purpose: str,
+) -> TestRequest:
+    from chronique.domain.errors import RuleViolation
+    from chronique.domain.rulesets.cartes.play import TestRequest
+    from chronique.domain.rulesets.cartes.resolution import parse_difficulty
+
+    try:
+        level = parse_difficulty(difficulty)
+    except RuleViolation as error:
+        raise fail(str(error)) from None
+    if manoeuvre not in ("power", "tactics", "resource"):
+        raise fail(f"a manoeuvre is power, tactics or resource, not {manoeuvre!r}")
+    first_hand = None
+    if source.lower().startswith("hand:"):
+        first_hand = _cards(source[5:])[0]
+        source = "hand"
+    elif source not in ("pile", "deck"):
+        raise fail(f"--from takes pile, deck or hand:<card>, not {source!r}")
+    return TestRequest(
+        skill=skill,
+        level=level,
+        source=source,
+        first_hand_card=first_hand,
+        manoeuvre=manoeuvre,
+        speciality=speciality,
+        modifier=modifier,
+        spend_bonus=spend_bonus,
+        short_circuit=short_circuit,
+        hand_cards=_cards(hand_cards),
+        purpose=purpose,
+    )
+
+
+DIFFICULTY = typer.Option("moyenne", "--difficulty", "-d", help="tres-facile, facile, moyenne, difficile, tres-difficile or -2..+2.")
+SOURCE = typer.Option("pile", "--from", help="First card from the pile, the deck (passive or free action) or hand:<card>.")
+MANOEUVRE = typer.Option("power", "--manoeuvre", help="power, tactics or resource.")
+SPECIALITY = typer.Option(None, "--speciality", help="A speciality that applies (+4 own skill, +2 another's).")
+MODIFIER = typer.Option(0, "--modifier", help="Situational modifier to the target number.")
+SPEND_BONUS = typer.Option(False, "--spend-bonus", help="Spend 3 bonus markers for one facility level.")
+SHORT_CIRCUIT = typer.Option(False, "--short-circuit", help="The action short-circuits another (+1 level; ♦ cancels).")
+HAND_CARDS = typer.Option(None, "--hand-cards", help="Hand cards to play in place of failed draws, e.g. '9H,5S'.")
+REASON = typer.Option("", "--reason", help="Why: shown in the log.")
+
+
+def register(app: typer.Typer) -> None:
+    """Add the Cartes table commands to the app."""
+
+    @app.command("test")
+    def test(
+        ctx: typer.Context,
+        campaign: str = CAMPAIGN,
+        character: str = CHARACTER,
+        skill: str = typer.Argument(..., help="Skill or characteristic drawn against."),
+        difficulty: str = DIFFICULTY,
+        source: str = SOURCE,
+        manoeuvre: str = MANOEUVRE,
+        speciality: str = SPECIALITY,
+        modifier: int = MODIFIER,
+        spend_bonus: bool = SPEND_BONUS,
+        short_circuit: bool = SHORT_CIRCUIT,
+        hand_cards: str = HAND_CARDS,
+        reason: str = REASON,
+    ) -> None:
+        """Draw a test: first card from the pile (or hand/deck), the rest from the general deck."""
+        from chronique.domain.rulesets.cartes.play import make_test
+
+        request = _request(skill, difficulty, source, manoeuvre, speciality, modifier, spend_bonus, short_circuit, hand_cards, reason)
+        outcome = run(ctx, lambda s: s.act(campaign, lambda w: make_test(w, character, request)))
+        render.test_outcome(character, skill, outcome)
+
+    @app.command("attack")
+    def attack(
+        ctx: typer.Context,
+        campaign: str = CAMPAIGN,
+        attacker: str = typer.Argument(..., help="The attacking character."),
+        defender: str = typer.Argument(..., help="The defending character."),
+        skill: str = typer.Option("Contact", "--skill", help="The attacker's skill."),
+        defence: str = typer.Option("Contact", "--defence", help="The defender's skill."),
+        difficulty: str = DIFFICULTY,
+        defence_difficulty: str = typer.Option("moyenne", "--defence-difficulty", help="The defender's difficulty."),
+        attacker_from: str = typer.Option("pile", "--attacker-from", help="pile, deck or hand:<card>."),
+        defender_from: str = typer.Option("pile", "--defender-from", help="pile, deck or hand:<card>."),
+        weapon_bonus: int = typer.Option(0, "--weapon-bonus", help="The weapon's bonus to damage."),
+        lethality: str = typer.Option("moyenne", "--lethality", help="nulle, faible, moyenne, forte or enorme."),
+    ) -> None:
+        """An opposed power draw; the loser takes the net damage at the weapon's lethality."""
+        from chronique.domain.rulesets.cartes.play import attack as attack_
+
+        a = _request(skill, difficulty, attacker_from, "power", None, 0, False, False, None, f"attack on {defender}")
+        d = _request(defence, defence_difficulty, defender_from, "power", None, 0, False, False, None, f"defence against {attacker}")
+        result = run(ctx, lambda s: s.act(campaign, lambda w: attack_(w, attacker, defender, a, d, weapon_bonus, lethality)))
+        render.attack(attacker, defender, result)
+
+    @app.command("wound")
+    def wound(
+        ctx: typer.Context,
+        campaign: str = CAMPAIGN,
+        character: str = CHARACTER,
+        damage: int = typer.Option(..., "--damage", help="The damage value (card plus weapon bonus)."),
+        lethality: str = typer.Option(..., "--lethality", help="nulle, faible, moyenne, forte or enorme."),
+        source: str = typer.Option("the GM", "--source", help="Who or what dealt it."),
+    ) -> None:
+        """Record a wound: aggravation, KO/OK effect, survival draws scheduled."""
+        from chronique.domain.rulesets.cartes.play import suffer_wound
+
+        result = run(ctx, lambda s: s.act(campaign, lambda w: suffer_wound(w, character, damage, lethality, source)))
+        render.wound(character, damage, result)
+
+    @app.command("conscious")
+    def conscious(ctx: typer.Context, campaign: str = CAMPAIGN, character: str = CHARACTER) -> None:
+        """A round's Volonté draw for an out-of-combat character to come to."""
+        from chronique.domain.rulesets.cartes.play import consciousness
+
+        render.test_outcome(character, "Volonté", run(ctx, lambda s: s.act(campaign, lambda w: consciousness(w, character))))
+
+    @app.command("recover")
+    def recover(
+        ctx: typer.Context,
+        campaign: str = CAMPAIGN,
+        character: str = CHARACTER,
+        card: str = typer.Option(None, "--card", help="The hand card to draw with (default: the lowest)."),
+    ) -> None:
+        """Pile exhaustion recovery: Très facile Carrure with a hand card; refill by its value."""
+        from chronique.domain.rulesets.cartes.play import recover as recover_
+
+        first = _cards(card)[0] if card else None
+        render.test_outcome(character, "Carrure", run(ctx, lambda s: s.act(campaign, lambda w: recover_(w, character, first))))
+
+    @app.command("resource")
+    def resource(
+        ctx: typer.Context,
+        campaign: str = CAMPAIGN,
+        character: str = CHARACTER,
+        card: str = typer.Option(None, "--card", help="The hand card to draw with (default: the lowest)."),
+    ) -> None:
+        """Resource manoeuvre: Très facile Volonté with a hand card; refill the pile (+3 on ♥)."""
+        from chronique.domain.rulesets.cartes.play import take_resource
+
+        first = _cards(card)[0] if card else None
+        render.test_outcome(character, "Volonté", run(ctx, lambda s: s.act(campaign, lambda w: take_resource(w, character, first))))
+
+    @app.command("care")
+    def care(
+        ctx: typer.Context,
+        campaign: str = CAMPAIGN,
+        patient: str = typer.Argument(..., help="The wounded character."),
+        healer: str = typer.Option(None, "--healer", help="Who tends the wounds (omit to stop care)."),
+        means: str = typer.Option("light-kit", "--means", help="pebbles, light-kit, adapted-kit, field-hospital, hospital."),
+    ) -> None:
+        """Downtime order: a healer supports every survival draw of the patient (Médecine)."""
+        from chronique.domain.rulesets.cartes.advancement import arrange_care
+
+        run(ctx, lambda s: s.act(campaign, lambda w: arrange_care(w, patient, healer, means)))
+        typer.echo(f"{healer} tends {patient} ({means})" if healer else f"nobody tends {patient} now")
+
+    @app.command("cure")
+    def cure(ctx: typer.Context, campaign: str = CAMPAIGN, patient: str = typer.Argument(..., help="The patient.")) -> None:
+        """Curative care (surgery…): lift the lasting maluses of survived wounds."""
+        from chronique.domain.rulesets.cartes.advancement import cure as cure_
+
+        removed = run(ctx, lambda s: s.act(campaign, lambda w: cure_(w, patient)))
+        typer.echo(f"{patient}: {sum(m['amount'] for m in removed)} points of lasting malus lifted")
+
+    @scene_app.command("end")
+    def scene_end(ctx: typer.Context, campaign: str = CAMPAIGN) -> None:
+        """End the scene: bonus and malus markers and post-KO maluses lapse."""
+        from chronique.domain.rulesets.cartes.play import end_scene
+
+        run(ctx, lambda s: s.act(campaign, end_scene))
+        typer.echo("scene ended: markers cleared")
+
+    @xp_app.command("award")
+    def award(
+        ctx: typer.Context,
+        campaign: str = CAMPAIGN,
+        character: str = CHARACTER,
+        cards: int = typer.Argument(..., help="How many hand cards."),
+        reason: str = REASON,
+    ) -> None:
+        """Award hand cards (experience); drawn at once during a session."""
+        from chronique.domain.rulesets.cartes.play import award as award_
+
+        drawn = run(ctx, lambda s: s.act(campaign, lambda w: award_(w, character, cards, reason)))
+        typer.echo(f"{character} gains {cards} hand card(s){': ' + ' '.join(drawn) if drawn else ''}")
+
+    @xp_app.command("spend")
+    def spend(
+        ctx: typer.Context,
+        campaign: str = CAMPAIGN,
+        character: str = CHARACTER,
+        purchase: str = typer.Argument(..., help="skill, speciality, characteristic or pile-max."),
+        target: str = typer.Argument("", help="The skill or characteristic raised."),
+        speciality: str = typer.Option("", "--speciality", help="The speciality bought."),
+        cards: str = typer.Option(None, "--cards", help="The hand cards paid (default: the cheapest that qualify)."),
+        reason: str = REASON,
+    ) -> None:
+        """Spend hand cards: +1 skill, a speciality, +1 characteristic or +1 pile max."""
+        from chronique.domain.rulesets.cartes.advancement import spend as spend_
+
+        paid = _cards(cards)
+        spent = run(ctx, lambda s: s.act(campaign, lambda w: spend_(w, character, purchase, target, speciality, paid, reason)))
+        typer.echo(f"{character} spends {' '.join(spent)} on {purchase} {target} {speciality}".rstrip())

@@ -1,0 +1,52 @@
+"""``chronique character``: add characters from sheet files and show them."""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from chronique.cli import render
+from chronique.cli.context import fail, run
+
+app = typer.Typer(help="Add characters and show them.", no_args_is_help=True)
+
+
+def read_sheet(path: Path) -> dict[str, Any]:
+    """A sheet file as data: TOML (``.toml``) or JSON; a malformed file exits 2."""
+    try:
+        text = path.read_text(encoding="utf-8")
+        data = tomllib.loads(text) if path.suffix.lower() == ".toml" else json.loads(text)
+    except OSError as error:
+        raise fail(f"cannot read sheet {path}: {error.strerror}") from None
+    except (tomllib.TOMLDecodeError, json.JSONDecodeError) as error:
+        raise fail(f"sheet {path} is malformed: {error}") from None
+    if not isinstance(data, dict):
+        raise fail(f"sheet {path} must hold a table of fields")
+    return data
+
+
+@app.command("new")
+def new(
+    ctx: typer.Context,
+    campaign: str = typer.Argument(..., help="Campaign name or id."),
+    sheet: Path = typer.Option(..., "--sheet", help="The sheet file (TOML or JSON)."),
+) -> None:
+    """Add a character from a sheet file, checked against the creation rules."""
+    data = read_sheet(sheet)
+    character = run(ctx, lambda s: s.create_character(campaign, data))
+    typer.echo(f"{character.name} joined the campaign ({character.id})")
+
+
+@app.command("show")
+def show(
+    ctx: typer.Context,
+    campaign: str = typer.Argument(..., help="Campaign name or id."),
+    name: str = typer.Argument(..., help="Character name."),
+    as_json: bool = typer.Option(False, "--json", help="Output JSON."),
+) -> None:
+    """Show a character's current sheet (same as ``chronique sheet``)."""
+    run(ctx, lambda s: render.sheet(s, s.world(campaign), s.world(campaign).character(name), as_json))

@@ -1,0 +1,39 @@
+"""What every command shares: the journal location and the one way errors become exit codes."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, TypeVar
+
+import typer
+
+if TYPE_CHECKING:
+    from chronique.adapters.services import Chronique
+
+R = TypeVar("R")
+
+
+@dataclass
+class State:
+    """The global options of one invocation."""
+
+    db: str | None
+
+
+def fail(message: str) -> typer.Exit:
+    """Print a one-line error and give the exit for bad input (status 2)."""
+    typer.echo(f"error: {message}", err=True)
+    return typer.Exit(2)
+
+
+def run(ctx: typer.Context, use_case: Callable[[Chronique], R]) -> R:
+    """Build the services and run one use case; a broken rule or bad input exits 2, unchanged."""
+    from chronique.adapters.bootstrap import build
+    from chronique.domain.errors import RuleViolation
+
+    state: State = ctx.find_root().obj
+    try:
+        return use_case(build(state.db))
+    except RuleViolation as error:
+        raise fail(str(error)) from None

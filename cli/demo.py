@@ -1,0 +1,104 @@
+"""``chronique demo``: a short scripted Cartes campaign, played for real in the journal file."""
+
+from __future__ import annotations
+
+import tomllib
+from importlib import resources
+from typing import TYPE_CHECKING, Any
+
+import typer
+
+from chronique.cli import render
+from chronique.cli.context import run
+
+if TYPE_CHECKING:
+    from chronique.adapters.services import Chronique
+
+MAX_ROUNDS = 8
+
+
+def sample_sheet(name: str) -> dict[str, Any]:
+    """One of the sample sheets shipped with Chronique (``cli/samples``)."""
+    return tomllib.loads(resources.files("chronique.cli").joinpath(f"samples/{name}.toml").read_text(encoding="utf-8"))
+
+
+def _free_name(services: Chronique, base: str) -> str:
+    taken = {c.name.casefold() for c in services.campaigns()}
+    name, n = base, 1
+    while name.casefold() in taken:
+        n += 1
+        name = f"{base} {n}"
+    return name
+
+
+def play(services: Chronique) -> str:
+    """Play the scripted campaign; return its name."""
+    from chronique.domain.rulesets.cartes.advancement import arrange_care
+    from chronique.domain.rulesets.cartes.play import TestRequest, attack, award, make_test
+
+    def step(title: str) -> None:
+        typer.echo(f"\n== {title}")
+
+    step("A campaign and two characters (and the GM's brigand)")
+    campaign = services.create_campaign(_free_name(services, "Verdelune"), "cartes", "Day 1 08:00")
+    render.campaign_created(campaign)
+    name = campaign.name
+    for sheet in ("alice", "bruno", "brigand"):
+        character = services.create_character(name, sample_sheet(sheet))
+        typer.echo(f"{character.name} joins")
+
+    step("Session 1 opens")
+    render.session_started(services.start_session(name))
+
+    step("Tests at several difficulties")
+    for who, skill, level, source in (
+        ("Alice", "Discrétion", -1, "pile"),
+        ("Bruno", "Médecine", 0, "pile"),
+        ("Alice", "Vigilance", 1, "pile"),
+        ("Bruno", "Sens", 2, "deck"),
+    ):
+        request = TestRequest(skill, level, source, purpose="exploring the ruins")
+        render.test_outcome(who, skill, services.act(name, lambda w: make_test(w, who, request)))
+
+    step("The brigand's axe (lethality Forte) until it bites")
+    axe = TestRequest("Contact", 0, "deck", purpose="axe blow")
+    for round_number in range(1, MAX_ROUNDS + 1):
+        alice = services.world(name).character("Alice")
+        parry = TestRequest("Contact", 0, "pile" if alice.condition["pile"] else "deck", purpose="parry")
+        result = services.act(name, lambda w: attack(w, "Brigand", "Alice", axe, parry, 0, "forte"))
+        typer.echo(f"round {round_number}:")
+        render.attack("Brigand", "Alice", result)
+        if result.wound is not None:
+            break
+
+    step("Bruno tends Alice with an adapted kit; the GM awards experience")
+    services.act(name, lambda w: arrange_care(w, "Alice", "Bruno", "adapted-kit"))
+    for who in ("Alice", "Bruno"):
+        cards = services.act(name, lambda w: award(w, who, 2, "survived the ambush"))
+        typer.echo(f"{who} gains {render.cards(cards)}")
+
+    step("Session 1 ends")
+    render.session_ended(services.end_session(name))
+
+    step("Two in-game days of downtime")
+    render.advanced(services, name, services.advance(name, lambda c: c.clock + 2 * 86400))
+    return name
+
+
+def register(app: typer.Typer) -> None:
+    """Add the demo command to the app."""
+
+    @app.command("demo")
+    def demo(ctx: typer.Context) -> None:
+        """Play a short scripted Cartes campaign in the journal, then print both sheets and the log."""
+
+        def show(services: Chronique) -> None:
+            name = play(services)
+            world = services.world(name)
+            for who in ("Alice", "Bruno"):
+                typer.echo("")
+                render.sheet(services, world, world.character(who), False)
+            typer.echo("")
+            render.log(services, name, services.log(name), False)
+
+        run(ctx, show)

@@ -1,0 +1,44 @@
+"""``chronique log`` and ``chronique sheet``: reading the journal, now or as it was."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import typer
+
+from chronique.cli import render
+from chronique.cli.context import run
+
+if TYPE_CHECKING:
+    from chronique.adapters.services import Chronique
+
+
+def register(app: typer.Typer) -> None:
+    """Add the reading commands to the app."""
+
+    @app.command("log")
+    def log(
+        ctx: typer.Context,
+        campaign: str = typer.Argument(..., help="Campaign name or id."),
+        as_json: bool = typer.Option(False, "--json", help="Output the canonical events as JSON."),
+    ) -> None:
+        """Show the campaign's event log, oldest first."""
+        run(ctx, lambda s: render.log(s, campaign, s.log(campaign), as_json))
+
+    @app.command("sheet")
+    def sheet(
+        ctx: typer.Context,
+        campaign: str = typer.Argument(..., help="Campaign name or id."),
+        name: str = typer.Argument(..., help="Character name."),
+        as_of: str = typer.Option(None, "--as-of", help="A session number (its end) or an in-game date."),
+        as_json: bool = typer.Option(False, "--json", help="Output JSON."),
+    ) -> None:
+        """Show a character's sheet, now or as it was at a session's end or an in-game date."""
+        from chronique.adapters.history import version_as_of
+
+        def show(s: Chronique) -> None:
+            world = s.world(campaign)
+            character = s.character_as_of(campaign, name, lambda c, ch: version_as_of(s, c, ch, as_of))
+            render.sheet(s, world, character, as_json)
+
+        run(ctx, show)

@@ -1,0 +1,260 @@
+"""All rendering in one place: Rich tables for people, JSON for scripts."""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from chronique.cli.context import fail
+
+if TYPE_CHECKING:
+    from chronique.adapters.services import Advanced, Chronique
+    from chronique.domain.campaign import Campaign
+    from chronique.domain.character import Character
+    from chronique.domain.rulesets.cartes.play import AttackResult
+    from chronique.domain.rulesets.cartes.resolution import TestOutcome
+    from chronique.domain.world import World
+
+SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+
+
+def console() -> Console:
+    """A console that never wraps lines narrower than a normal terminal."""
+    return Console(width=max(Console().width, 110), highlight=False)
+
+
+def usage(message: str) -> typer.Exit:
+    """A usage error: one line, exit 2."""
+    return fail(message)
+
+
+def card(text: str) -> str:
+    """A card with its suit symbol, e.g. ``10♥``."""
+    return text[:-1] + SUIT_SYMBOLS.get(text[-1], text[-1])
+
+
+def cards(texts: list[str]) -> str:
+    """Cards separated by spaces."""
+    return " ".join(card(t) for t in texts) or "—"
+
+
+def emit_json(data: Any) -> None:
+    """Print ``data`` as JSON."""
+    from chronique.domain.canonical import plain
+
+    typer.echo(json.dumps(plain(data), ensure_ascii=False, indent=2, sort_keys=True))
+
+
+# -- campaigns and sessions ----------------------------------------------------------------------
+
+
+def campaign_created(campaign: Campaign) -> None:
+    """Confirm a new campaign and show its first commitment."""
+    first = campaign.epochs[campaign.epoch]["commitment"]
+    typer.echo(f"campaign {campaign.name!r} created ({campaign.ruleset}, id {campaign.id})")
+    typer.echo(f"commitment of epoch {campaign.epoch}: {first}")
+
+
+def campaigns(services: Chronique, items: list[Campaign], as_json: bool) -> None:
+    """The list of campaigns."""
+    rows = [
+        {
+            "id": str(c.id),
+            "name": c.name,
+            "ruleset": c.ruleset,
+            "sessions": c.session,
+            "in_session": c.in_session,
+            "clock": services.calendar(c).format(c.clock),
+        }
+        for c in items
+    ]
+    if as_json:
+        emit_json(rows)
+        return
+    table = Table("Campaign", "Ruleset", "Sessions", "Clock", "Id")
+    for row in rows:
+        table.add_row(row["name"], row["ruleset"], str(row["sessions"]) + (" (open)" if row["in_session"] else ""), row["clock"], row["id"])
+    console().print(table)
+
+
+def campaign(services: Chronique, world: World, as_json: bool) -> None:
+    """One campaign: clock, sessions, epochs, members and seals."""
+    c = world.campaign
+    data = {
+        "id": str(c.id),
+        "name": c.name,
+        "ruleset": c.ruleset,
+        "clock": c.clock,
+        "date": services.calendar(c).format(c.clock),
+        "session": c.session,
+        "in_session": c.in_session,
+        "epoch": c.epoch,
+        "epochs": c.epochs,
+        "characters": [ch.name for ch in world.characters.values()],
+        "seals": [{"session": s["session"], "seal": s["seal"]} for s in c.seals],
+        "settings": c.settings,
+    }
+    if as_json:
+        emit_json(data)
+        return
+    out = console()
+    out.print(f"[bold]{c.name}[/bold] — {c.ruleset}, {data['date']}")
+    state = f"session {c.session} open" if c.in_session else f"{c.session} session(s) played, downtime"
+    out.print(f"{state}; open chance epoch {c.epoch} (commitment {c.epochs[c.epoch]['commitment'][:16]}…)")
+    out.print(f"characters: {', '.join(data['characters']) or 'none yet'}")
+    for seal in data["seals"]:
+        out.print(f"seal of session {seal['session']}: {seal['seal']}")
+
+
+def session_started(c: Campaign) -> None:
+    """Confirm a session start: the revealed seed and the new commitment."""
+    closed = f"downtime-{c.session - 1}"
+    typer.echo(f"session {c.session} of {c.name!r} started")
+    typer.echo(f"revealed seed of {closed}: {c.epochs[closed]['seed']}")
+    typer.echo(f"commitment of {c.epoch}: {c.epochs[c.epoch]['commitment']}")
+
+
+def session_ended(c: Campaign) -> None:
+    """Confirm a session end and print the seal players may keep."""
+    seal = c.seals[-1]
+    typer.echo(f"session {seal['session']} of {c.name!r} ended")
+    typer.echo(f"seal (keep it): {seal['seal']}")
+    closed = f"session-{seal['session']}"
+    typer.echo(f"revealed seed of {closed}: {c.epochs[closed]['seed']}")
+    typer.echo(f"commitment of {c.epoch}: {c.epochs[c.epoch]['commitment']}")
+
+
+# -- play ----------------------------------------------------------------------------------------
+
+
+def describe_test(outcome: TestOutcome) -> str:
+    """One line: cards, verdict, quality."""
+    verdict = "success" if outcome.success else "failure"
+    quality = f", quality {outcome.quality}" + (f" +{outcome.suit_bonus}" if outcome.suit_bonus else "") if outcome.success else ""
+    swaps = "".join(f", {card(h)} played for {card(r)}" for r, h in outcome.substituted)
+    return f"target {outcome.target}, level {outcome.level:+d}: {cards(list(outcome.cards))} → {verdict}{quality}{swaps}"
+
+
+def test_outcome(name: str, skill: str, outcome: TestOutcome) -> None:
+    """The result of one test."""
+    typer.echo(f"{name} draws {skill}: {describe_test(outcome)}")
+
+
+def wound(name: str, damage: int, result: dict[str, Any]) -> None:
+    """The effect of a wound."""
+    from chronique.domain.rulesets.cartes.tables import lethality_name
+
+    if result["dead"]:
+        typer.echo(f"{name} takes {damage}: dead ({'; '.join(result['aggravations'])})")
+        return
+    w = result["wound"]
+    extra = f" (aggravated: {'; '.join(result['aggravations'])})" if result["aggravations"] else ""
+    typer.echo(f"{name} takes a wound of {damage}, lethality {lethality_name(w['lethality'])}{extra}; effect: {result['effect']}")
+
+
+def attack(attacker: str, defender: str, result: AttackResult) -> None:
+    """An opposed attack's draws and its consequence."""
+    typer.echo(f"{attacker} attacks: {describe_test(result.attack)}")
+    typer.echo(f"{defender} defends: {describe_test(result.defence)}")
+    for a, d in result.opposition.tie_breaks:
+        typer.echo(f"tie-break: {card(a)} against {card(d)}")
+    if result.wound is not None:
+        wound(defender, result.damage, result.wound)
+    elif result.opposition.winner == "defender":
+        typer.echo(f"{defender} wins the exchange")
+    else:
+        typer.echo("no damage")
+
+
+def advanced(services: Chronique, campaign_name: str, advanced: Advanced) -> None:
+    """The report of an advance."""
+    c = services.campaign(campaign_name) if advanced.recorded else None
+    calendar = services.calendar(c) if c else None
+    verb = "advanced" if advanced.recorded else "would advance (dry run, nothing recorded)"
+    label = calendar.format if calendar else str
+    typer.echo(f"{verb} from {label(advanced.from_time)} to {label(advanced.to_time)}: {len(advanced.ticks)} process tick(s)")
+    for tick in advanced.ticks:
+        typer.echo(f"  {label(tick.due.at)}  {tick.account}")
+
+
+# -- journal -------------------------------------------------------------------------------------
+
+
+def log(services: Chronique, campaign_name: str, events: list[Any], as_json: bool) -> None:
+    """The event log."""
+    from chronique.domain.chain import canonical_event, event_hash
+
+    if as_json:
+        emit_json([{"hash": event_hash(e), "event": canonical_event(e)} for e in events])
+        return
+    world = services.world(campaign_name)
+    names = {str(a.id): getattr(a, "name", "") for a in world.aggregates()}
+    calendar = services.calendar(world.campaign)
+    table = Table("#", "In game", "Who", "What", "Details")
+    for index, e in enumerate(events, 1):
+        at = getattr(e, "at", None)
+        table.add_row(
+            str(index),
+            calendar.format(at) if at is not None else "",
+            names.get(str(e.originator_id), "?"),
+            type(e).__qualname__.split(".")[-1],
+            summary(e),
+        )
+    console().print(table)
+
+
+def summary(e: Any) -> str:
+    """A short account of one event for the log."""
+    name = type(e).__qualname__.split(".")[-1]
+    if name == "TestMade":
+        o = e.outcome
+        verdict = "success" if o["success"] else "failure"
+        return f"{e.skill} vs {e.target} at {o['level']:+d}: {cards(o['cards'])} → {verdict} {o['quality'] or ''}".rstrip()
+    if name == "CardsDrawn":
+        return f"{cards(e.cards)} to {e.to} ({e.purpose})"
+    if name == "Shuffled":
+        return f"{len(e.chance[0]['deck'])} cards shuffled in epoch {e.epoch} ({e.reason})"
+    if name == "WoundSuffered":
+        w = e.wound
+        return f"damage {e.damage}, lethality {w['lethality'] if w else 'death'}, {e.effect}"
+    if name == "SurvivalChecked":
+        return f"wound {e.wound_id}: {cards(e.outcome['cards'])} → {e.result}" + (f" (malus {e.malus})" if e.malus else "")
+    if name in ("SessionStarted", "SessionEnded"):
+        return f"session {e.number}, epoch {e.closed_epoch} revealed, {e.epoch} committed"
+    if name == "TimeAdvanced":
+        return f"{e.from_time} → {e.to_time} s, {e.fired} tick(s)"
+    fields = {k: v for k, v in vars(e).items() if k not in ("originator_id", "originator_version", "timestamp", "prev_hash", "originator_topic")}
+    return ", ".join(f"{k}={v}" for k, v in fields.items() if not isinstance(v, (dict, list)) or len(str(v)) < 60)[:120]
+
+
+def sheet(services: Chronique, world: World, character: Character, as_json: bool) -> None:
+    """A character's sheet and condition."""
+    from chronique.domain.rulesets.cartes.play import wound_malus
+    from chronique.domain.rulesets.cartes.tables import lethality_name
+
+    if as_json:
+        emit_json({"name": character.name, "version": character.version, "sheet": character.sheet, "condition": character.condition})
+        return
+    s, c = character.sheet, character.condition
+    calendar = services.calendar(world.campaign)
+    out = console()
+    status = "DEAD" if c["dead"] else ("out of combat" if c["out_of_combat"] else "standing")
+    out.print(f"[bold]{character.name}[/bold] (version {character.version}) — {status}")
+    out.print("  ".join(f"{k} {v}" for k, v in s["characteristics"].items()))
+    skills = Table("Skill", "Level", "Specialities", "Characteristic")
+    for skill_name, skill in s["skills"].items():
+        skills.add_row(skill_name, str(skill["level"]), ", ".join(skill["specialities"]), skill["characteristic"])
+    out.print(skills)
+    pile = cards(c["pile"]) if c["dealt"] else f"{c['pile_count']} card(s)"
+    hand = cards(c["hand"]) if c["dealt"] else f"{c['hand_count']} card(s)"
+    out.print(f"pile: {pile} (max {s['pile_max']})   hand: {hand}")
+    out.print(f"markers: +{c['bonus']} / -{c['malus']}   wound malus: -{wound_malus(character)}")
+    for w in c["wounds"]:
+        due = calendar.format(w["next_draw"]) if w["next_draw"] is not None else "—"
+        out.print(f"wound {w['id']}: {w['value']} {lethality_name(w['lethality'])}, next survival draw {due}")
+    if c["care"]:
+        out.print(f"tended by {c['care']['healer']} ({c['care']['means']})")

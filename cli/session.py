@@ -1,0 +1,22 @@
+"""``chronique session``: open and close play sessions (and their chance epochs)."""
+
+from __future__ import annotations
+
+import typer
+
+from chronique.cli import render
+from chronique.cli.context import run
+
+app = typer.Typer(help="Start and end play sessions.", no_args_is_help=True)
+
+
+@app.command("start")
+def start(ctx: typer.Context, campaign: str = typer.Argument(..., help="Campaign name or id.")) -> None:
+    """Start the next session: reveal the downtime seed, commit to the session's."""
+    render.session_started(run(ctx, lambda s: s.start_session(campaign)))
+
+
+@app.command("end")
+def end(ctx: typer.Context, campaign: str = typer.Argument(..., help="Campaign name or id.")) -> None:
+    """End the open session: cards back in the deck, every chain sealed, the seed revealed."""
+    render.session_ended(run(ctx, lambda s: s.end_session(campaign)))

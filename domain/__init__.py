@@ -1,0 +1,1 @@
+"""The pure core of Chronique: aggregates, events, chance, time and the rulesets."""

@@ -1,0 +1,204 @@
+"""The Campaign aggregate: ruleset, calendar, game clock, sessions, chance epochs and seals."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+from uuid import NAMESPACE_URL, UUID, uuid5
+
+from chronique.domain.chain import ChainedAggregate, ChainedCreated, ChainedEvent
+from chronique.domain.chance import commitment as commitment_of
+from chronique.domain.errors import RuleViolation
+
+CHRONIQUE_NAMESPACE = uuid5(NAMESPACE_URL, "https://chronique.invalid/")
+
+
+def campaign_id_for(name: str) -> UUID:
+    """Campaign ids derive from the name, so two campaigns cannot share one."""
+    return uuid5(CHRONIQUE_NAMESPACE, f"campaign:{name.strip().casefold()}")
+
+
+def downtime_epoch(after_session: int) -> str:
+    """The id of the downtime epoch that follows session ``after_session`` (0: before the first)."""
+    return f"downtime-{after_session}"
+
+
+def session_epoch(number: int) -> str:
+    """The id of the epoch of play session ``number``."""
+    return f"session-{number}"
+
+
+class Campaign(ChainedAggregate):
+    """A campaign: its rules, its clock, its sessions, and the chance epochs that cut its log."""
+
+    class Created(ChainedCreated):
+        """The GM created the campaign and committed to the seed of its first downtime epoch."""
+
+        name: str
+        ruleset: str
+        settings: dict[str, Any]
+        calendar: dict[str, Any]
+        clock: int
+        epoch: str
+        commitment: str
+
+        def apply(self, campaign: Campaign) -> None:
+            campaign.name = self.name
+            campaign.ruleset = self.ruleset
+            campaign.settings = dict(self.settings)
+            campaign.calendar = dict(self.calendar)
+            campaign.clock = self.clock
+            campaign.session = 0
+            campaign.in_session = False
+            campaign.members = {}
+            campaign.epoch = self.epoch
+            campaign.epochs = {self.epoch: {"commitment": self.commitment, "contributions": [], "seed": None}}
+            campaign.seals = []
+
+    class MemberJoined(ChainedEvent):
+        """A character (or a shared deck) became part of the campaign."""
+
+        member_id: str
+        kind: str
+        name: str
+
+        def apply(self, campaign: Campaign) -> None:
+            campaign.members[self.member_id] = {"kind": self.kind, "name": self.name}
+
+    class SessionStarted(ChainedEvent):
+        """Play began: the downtime epoch closed (its seed revealed) and a session epoch opened."""
+
+        number: int
+        at: int
+        closed_epoch: str
+        seed: str
+        epoch: str
+        commitment: str
+
+        def apply(self, campaign: Campaign) -> None:
+            campaign.session = self.number
+            campaign.in_session = True
+            campaign._rotate_epoch(self.closed_epoch, self.seed, self.epoch, self.commitment)
+
+    class SessionEnded(ChainedEvent):
+        """Play ended: the chains' heads were sealed, the session epoch revealed, downtime opened."""
+
+        number: int
+        at: int
+        heads: dict[str, list[Any]]
+        seal: str
+        closed_epoch: str
+        seed: str
+        epoch: str
+        commitment: str
+
+        def apply(self, campaign: Campaign) -> None:
+            campaign.in_session = False
+            campaign.seals.append({"session": self.number, "heads": self.heads, "seal": self.seal})
+            campaign._rotate_epoch(self.closed_epoch, self.seed, self.epoch, self.commitment)
+
+    class TimeAdvanced(ChainedEvent):
+        """In-game time moved from one instant to another; ``fired`` counts the process ticks."""
+
+        from_time: int
+        to_time: int
+        fired: int
+
+        def apply(self, campaign: Campaign) -> None:
+            campaign.clock = self.to_time
+
+    @classmethod
+    def create(
+        cls,
+        name: str,
+        ruleset: str,
+        settings: dict[str, Any],
+        calendar: dict[str, Any],
+        clock: int,
+        first_commitment: str,
+    ) -> Campaign:
+        """A new campaign, committed to the seed of its first downtime epoch."""
+        if not name.strip():
+            raise RuleViolation("a campaign needs a name")
+        return cls.begin(
+            cls.Created,
+            id=campaign_id_for(name),
+            name=name.strip(),
+            ruleset=ruleset,
+            settings=settings,
+            calendar=calendar,
+            clock=clock,
+            epoch=downtime_epoch(0),
+            commitment=first_commitment,
+        )
+
+    if TYPE_CHECKING:  # set by the events' apply(); see ChainedAggregate
+        name: str
+        ruleset: str
+        settings: dict[str, Any]
+        calendar: dict[str, Any]
+        clock: int
+        session: int
+        in_session: bool
+        members: dict[str, dict[str, str]]
+        epoch: str
+        epochs: dict[str, dict[str, Any]]
+        seals: list[dict[str, Any]]
+
+    def _rotate_epoch(self, closed: str, seed: str, opened: str, commitment: str) -> None:
+        self.epochs[closed]["seed"] = seed
+        self.epochs[opened] = {"commitment": commitment, "contributions": [], "seed": None}
+        self.epoch = opened
+
+    def member_ids(self, kind: str | None = None) -> list[UUID]:
+        """Ids of the members, of one kind or all, in the order they joined."""
+        return [UUID(k) for k, v in self.members.items() if kind is None or v["kind"] == kind]
+
+    def join(self, member_id: UUID, kind: str, name: str) -> None:
+        """Make a character or a deck part of the campaign (its chain is then sealed with it)."""
+        if any(v["kind"] == kind and v["name"].casefold() == name.casefold() for v in self.members.values()):
+            raise RuleViolation(f"campaign {self.name!r} already has a {kind} named {name!r}")
+        self.record(self.MemberJoined, member_id=str(member_id), kind=kind, name=name)
+
+    def _check_reveal(self, seed: bytes) -> None:
+        # FAIRNESS.md: a revealed seed must be the one committed before its epoch's first draw.
+        if commitment_of(seed) != self.epochs[self.epoch]["commitment"]:
+            raise RuleViolation(f"the seed does not match the commitment of epoch {self.epoch}")
+
+    def start_session(self, seed: bytes, next_commitment: str) -> None:
+        """Open session ``session + 1``, revealing the seed of the running downtime epoch."""
+        if self.in_session:
+            raise RuleViolation(f"session {self.session} of {self.name!r} is still open")
+        self._check_reveal(seed)
+        number = self.session + 1
+        self.record(
+            self.SessionStarted,
+            number=number,
+            at=self.clock,
+            closed_epoch=self.epoch,
+            seed=seed.hex(),
+            epoch=session_epoch(number),
+            commitment=next_commitment,
+        )
+
+    def end_session(self, heads: dict[str, list[Any]], seal: str, seed: bytes, next_commitment: str) -> None:
+        """Close the open session with the seal of every chain's head and reveal its seed."""
+        if not self.in_session:
+            raise RuleViolation(f"campaign {self.name!r} has no open session")
+        self._check_reveal(seed)
+        self.record(
+            self.SessionEnded,
+            number=self.session,
+            at=self.clock,
+            heads=heads,
+            seal=seal,
+            closed_epoch=self.epoch,
+            seed=seed.hex(),
+            epoch=downtime_epoch(self.session),
+            commitment=next_commitment,
+        )
+
+    def advance_clock(self, to_time: int, fired: int) -> None:
+        """Record that the game clock moved to ``to_time``."""
+        if to_time < self.clock:
+            raise RuleViolation("in-game time cannot go backwards")
+        self.record(self.TimeAdvanced, from_time=self.clock, to_time=to_time, fired=fired)

@@ -1,0 +1,37 @@
+"""Playing cards as FAIRNESS.md writes them: ``<rank><suit>``, fresh packs in a fixed order."""
+
+from __future__ import annotations
+
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+SUITS = ("C", "D", "H", "S")
+SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+
+
+def fresh_packs(packs: int, ranks: tuple[str, ...] = RANKS) -> list[str]:
+    """``packs`` fresh packs before shuffling: per pack, per suit C D H S, ranks in order."""
+    return [f"{rank}{suit}" for _ in range(packs) for suit in SUITS for rank in ranks]
+
+
+def is_card(text: str) -> bool:
+    """Whether ``text`` names a card such as ``10H`` or ``QS``."""
+    return len(text) >= 2 and text[:-1] in RANKS and text[-1] in SUITS
+
+
+def value(card: str) -> int:
+    """The card's value: A = 1, 2-10 face value, J = 11, Q = 12, K = 13."""
+    return RANKS.index(card[:-1]) + 1
+
+
+def suit(card: str) -> str:
+    """The card's suit letter (C, D, H or S)."""
+    return card[-1]
+
+
+def normalise(text: str) -> str:
+    """A card typed by a person (``10h``, ``qs``, ``1C``) in canonical form; ValueError if none."""
+    cleaned = text.strip().upper()
+    if cleaned[:-1] == "1":
+        cleaned = "A" + cleaned[-1]
+    if not is_card(cleaned):
+        raise ValueError(f"{text!r} is not a card (write e.g. 7H, 10S, QD, AC)")
+    return cleaned

@@ -1,0 +1,111 @@
+"""A shared deck of playing cards (a card game's general deck), its own hash chain.
+
+The deck is an aggregate apart from the campaign so that its draw places (its versions) depend
+only on what happened to the cards, never on how in-game time was cut into advances.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+from uuid import UUID, uuid5
+
+from chronique.domain.chain import ChainedAggregate, ChainedCreated, ChainedEvent
+from chronique.domain.chance import ChanceSource
+
+
+def deck_id_for(campaign_id: UUID, name: str) -> UUID:
+    """The id of a campaign's deck called ``name``."""
+    return uuid5(campaign_id, f"deck:{name}")
+
+
+class Deck(ChainedAggregate):
+    """The face-down general deck: the cards left, top first."""
+
+    class Created(ChainedCreated):
+        """The deck was set on the table, empty until its first shuffle."""
+
+        campaign_id: str
+        name: str
+        packs: int
+
+        def apply(self, deck: Deck) -> None:
+            deck.campaign_id = self.campaign_id
+            deck.name = self.name
+            deck.packs = self.packs
+            deck.cards = []
+
+    class Shuffled(ChainedEvent):
+        """Cards were shuffled into the deck; ``chance`` holds the shuffle (FAIRNESS.md)."""
+
+        epoch: str
+        chance: list[dict[str, object]]
+        reason: str
+
+        def apply(self, deck: Deck) -> None:
+            deck.cards = list(deck.cards) + list(self.chance[0]["result"])  # type: ignore[arg-type]
+
+    class CardsDrawn(ChainedEvent):
+        """Cards left the top of the deck, for someone and some purpose."""
+
+        cards: list[str]
+        to: str
+        purpose: str
+
+        def apply(self, deck: Deck) -> None:
+            deck.cards = deck.cards[len(self.cards) :]
+
+    class Gathered(ChainedEvent):
+        """Every card went back into the box (end of a session); the next draw reshuffles."""
+
+        reason: str
+
+        def apply(self, deck: Deck) -> None:
+            deck.cards = []
+
+    if TYPE_CHECKING:  # set by the events' apply(); see ChainedAggregate
+        campaign_id: str
+        name: str
+        packs: int
+        cards: list[str]
+
+    @classmethod
+    def create(cls, campaign_id: UUID, name: str, packs: int) -> Deck:
+        """A new, empty deck of ``packs`` packs for the campaign."""
+        return cls.begin(cls.Created, id=deck_id_for(campaign_id, name), campaign_id=str(campaign_id), name=name, packs=packs)
+
+    def shuffle_in(self, cards: Sequence[str], chance: ChanceSource, epoch: str, reason: str) -> None:
+        """Shuffle ``cards`` (listed in fresh-pack order) and put them under the deck's cards."""
+        stream = chance.stream(epoch, self.id, self.next_version)
+        stream.shuffle(cards)
+        self.record(self.Shuffled, epoch=epoch, chance=stream.ops, reason=reason)
+
+    def draw(
+        self,
+        count: int,
+        to: str,
+        purpose: str,
+        discards: Callable[[], list[str]],
+        chance: ChanceSource,
+        epoch: str,
+    ) -> list[str]:
+        """Take ``count`` cards from the top; when the deck runs out, shuffle the discards back in.
+
+        ``discards`` gives the cards neither in the deck nor in anyone's hands, in fresh-pack
+        order (cartes.md A30: a spent general deck is reshuffled from its discards).
+        """
+        drawn: list[str] = []
+        while len(drawn) < count:
+            if not self.cards:
+                pool = discards()
+                if not pool:
+                    raise LookupError("no card is left to draw, even after gathering the discards")
+                self.shuffle_in(pool, chance, epoch, "the deck was empty")
+            take = self.cards[: count - len(drawn)]
+            self.record(self.CardsDrawn, cards=take, to=to, purpose=purpose)
+            drawn.extend(take)
+        return drawn
+
+    def gather(self, reason: str) -> None:
+        """All cards back into the box."""
+        self.record(self.Gathered, reason=reason)

@@ -1,0 +1,126 @@
+"""In-game time: integer seconds since midnight of the campaign's first day, and its calendars."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime, timedelta
+from typing import Any, Protocol
+
+from chronique.domain.errors import RuleViolation
+
+MINUTE = 60
+HOUR = 3600
+DAY = 86400
+WEEK = 7 * DAY
+
+_UNITS = {"s": 1, "m": MINUTE, "min": MINUTE, "h": HOUR, "d": DAY, "w": WEEK}
+_DURATION = re.compile(r"(\d+)\s*(min|s|m|h|d|w)")
+
+
+def parse_duration(text: str) -> int:
+    """Seconds in a duration such as ``10m``, ``3h``, ``2d``, ``1w`` or ``1d12h``."""
+    cleaned = text.strip().lower().replace(" ", "")
+    parts = _DURATION.findall(cleaned)
+    if not cleaned or "".join(n + u for n, u in parts) != cleaned:
+        raise RuleViolation(f"{text!r} is not a duration (write e.g. 30s, 10m, 3h, 2d, 1w)")
+    return sum(int(n) * _UNITS[u] for n, u in parts)
+
+
+def format_duration(seconds: int) -> str:
+    """A duration in the largest whole units, e.g. ``1d 2h 10m``."""
+    if seconds == 0:
+        return "0s"
+    out = []
+    for unit, size in (("w", WEEK), ("d", DAY), ("h", HOUR), ("m", MINUTE), ("s", 1)):
+        count, seconds = divmod(seconds, size)
+        if count:
+            out.append(f"{count}{unit}")
+    return " ".join(out)
+
+
+class Calendar(Protocol):
+    """Turns in-game seconds into dates people read, and back."""
+
+    def format(self, at: int) -> str:
+        """The date and time of ``at``."""
+        ...
+
+    def parse(self, text: str) -> int:
+        """The in-game second named by ``text``; RuleViolation when it names none."""
+        ...
+
+    def to_data(self) -> dict[str, Any]:
+        """The calendar as event data."""
+        ...
+
+
+class DayCountCalendar:
+    """For games without a calendar: "Day 3 14:20", day 1 starting at second 0."""
+
+    _PATTERN = re.compile(r"(?:day|jour)\s*(\d+)(?:[ ,]+(\d{1,2}):(\d{2}))?$", re.IGNORECASE)
+
+    def format(self, at: int) -> str:
+        day, rest = divmod(at, DAY)
+        hours, rest = divmod(rest, HOUR)
+        return f"Day {day + 1} {hours:02d}:{rest // MINUTE:02d}"
+
+    def parse(self, text: str) -> int:
+        match = self._PATTERN.match(text.strip())
+        if not match or int(match.group(1)) < 1:
+            raise RuleViolation(f"{text!r} is not a game date (write e.g. 'Day 3 14:00')")
+        hours, minutes = int(match.group(2) or 0), int(match.group(3) or 0)
+        if hours > 23 or minutes > 59:
+            raise RuleViolation(f"{text!r} is not a time of day")
+        return (int(match.group(1)) - 1) * DAY + hours * HOUR + minutes * MINUTE
+
+    def to_data(self) -> dict[str, Any]:
+        return {"kind": "days"}
+
+
+class GregorianCalendar:
+    """Real dates (Western Parade): second 0 is midnight of ``first_day`` (ISO date)."""
+
+    def __init__(self, first_day: str) -> None:
+        self.first_day = first_day
+        self._origin = datetime.fromisoformat(first_day)
+
+    def format(self, at: int) -> str:
+        return (self._origin + timedelta(seconds=at)).strftime("%Y-%m-%d %H:%M")
+
+    def parse(self, text: str) -> int:
+        try:
+            moment = datetime.fromisoformat(text.strip())
+        except ValueError:
+            raise RuleViolation(f"{text!r} is not a date (write e.g. '1873-04-12 08:00')") from None
+        return int((moment - self._origin).total_seconds())
+
+    def to_data(self) -> dict[str, Any]:
+        return {"kind": "gregorian", "first_day": self.first_day}
+
+
+def calendar_from(data: dict[str, Any]) -> Calendar:
+    """The calendar an event describes."""
+    if data.get("kind") == "gregorian":
+        return GregorianCalendar(data["first_day"])
+    return DayCountCalendar()
+
+
+def calendar_for_start(start: str | None, gregorian: bool) -> tuple[Calendar, int]:
+    """The calendar of a new campaign and its clock's first value from a ``--start`` text."""
+    if gregorian:
+        text = start or "1873-04-12 08:00"
+        try:
+            moment = datetime.fromisoformat(text)
+        except ValueError:
+            raise RuleViolation(f"{text!r} is not a start date (write e.g. '1873-04-12 08:00')") from None
+        calendar = GregorianCalendar(moment.date().isoformat())
+        return calendar, calendar.parse(text)
+    days = DayCountCalendar()
+    return days, days.parse(start or "Day 1 08:00")
+
+
+def next_time_of_day(at: int, hour: int) -> int:
+    """The first instant strictly after ``at`` whose time of day is ``hour``:00."""
+    day_start = at - at % DAY
+    candidate = day_start + hour * HOUR
+    return candidate if candidate > at else candidate + DAY

@@ -1,0 +1,50 @@
+"""The rule systems, each behind the small ``Ruleset`` protocol."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from importlib import import_module
+from typing import Any, Protocol
+
+from chronique.domain.errors import RuleViolation
+from chronique.domain.timeline import Processes
+from chronique.domain.world import World
+
+KNOWN = ("cartes", "microfudge", "western-parade", "elor")
+_AVAILABLE = {"cartes": "chronique.domain.rulesets.cartes.ruleset"}
+
+
+class Ruleset(Protocol):
+    """What the spine needs of a game: its settings, its sheets and its running processes."""
+
+    name: str
+    gregorian: bool
+
+    def default_settings(self) -> dict[str, Any]:
+        """The campaign settings a new campaign starts with."""
+        ...
+
+    def new_character(self, raw_sheet: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+        """The checked sheet and the starting condition of a character; RuleViolation if invalid."""
+        ...
+
+    def start_session(self, world: World) -> None:
+        """Record what the game does when a session opens."""
+        ...
+
+    def end_session(self, world: World) -> None:
+        """Record what the game does when a session closes, before the seal."""
+        ...
+
+    def processes(self, world: World) -> Processes:
+        """The timeline processes running in ``world``."""
+        ...
+
+
+def ruleset(name: str) -> Ruleset:
+    """The ruleset called ``name``."""
+    if name not in KNOWN:
+        raise RuleViolation(f"unknown ruleset {name!r} (choose one of {', '.join(KNOWN)})")
+    if name not in _AVAILABLE:
+        raise RuleViolation(f"the {name} ruleset is not available yet")
+    return import_module(_AVAILABLE[name]).RULESET  # type: ignore[no-any-return]

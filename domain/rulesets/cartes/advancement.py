@@ -1,0 +1,102 @@
+"""Spending hand cards on the sheet (§Expérience), and the downtime orders for care (§Médecine)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from chronique.domain.errors import RuleViolation
+from chronique.domain.rulesets.cartes import events as ev
+from chronique.domain.rulesets.cartes.experience import (
+    Cost,
+    characteristic_cost,
+    cheapest_payment,
+    check_payment,
+    pile_max_cost,
+    skill_cost,
+    speciality_cost,
+)
+from chronique.domain.rulesets.cartes.play import living, sheet_of
+from chronique.domain.rulesets.cartes.survival import medicine_level
+from chronique.domain.rulesets.cartes.tables import catalogue_skill, characteristic_name, skill_catalogue
+from chronique.domain.world import World
+
+PURCHASES = ("skill", "speciality", "characteristic", "pile-max")
+
+
+def spend(
+    world: World, name: str, purchase: str, target: str, speciality: str, cards: Sequence[str], reason: str
+) -> list[str]:
+    """Buy one step with hand cards; the cost is checked against the hand. Returns the cards paid."""
+    character = living(world, name)
+    if not character.condition["dealt"]:
+        raise RuleViolation("hand cards are spent while they are dealt: during a session (§Expérience)")
+    sheet = sheet_of(character)
+    governing = ""
+    if purchase == "skill":
+        skill = sheet.skills.get(target)
+        if skill is None:
+            # A new skill starts at 0; its governing characteristic comes from the catalogue (A3).
+            known = catalogue_skill(target)
+            if known is None:
+                raise RuleViolation(f"{target!r} is neither on {sheet.name}'s sheet nor in the skill catalogue")
+            target = known
+            skill = sheet.skills.get(target)
+        governing = skill.characteristic if skill else skill_catalogue()[target]
+        current = skill.level if skill else 0
+        cost = skill_cost(current, sheet.characteristics[governing])
+    elif purchase == "speciality":
+        if target not in sheet.skills:
+            raise RuleViolation(f"{sheet.name} has no skill {target!r}")
+        if not speciality:
+            raise RuleViolation("name the speciality to add (--speciality)")
+        current = len(sheet.skills[target].specialities)
+        cost = speciality_cost(current)
+    elif purchase == "characteristic":
+        target = characteristic_name(target)
+        current = sheet.characteristics[target]
+        cost = characteristic_cost(current)
+    elif purchase == "pile-max":
+        current = sheet.pile_max
+        cost = pile_max_cost(current)
+    else:
+        raise RuleViolation(f"one can buy a {', a '.join(PURCHASES)}, not {purchase!r}")
+    paid = _payment(cost, cards, character.condition["hand"])
+    character.record(
+        ev.ExperienceSpent,
+        at=world.campaign.clock,
+        purchase=purchase,
+        name=target,
+        speciality=speciality,
+        governing=governing,
+        from_level=current,
+        to_level=current + 1,
+        cards=paid,
+        reason=reason,
+    )
+    return paid
+
+
+def _payment(cost: Cost, cards: Sequence[str], hand: Sequence[str]) -> list[str]:
+    if cards:
+        check_payment(cost, cards, hand)
+        return list(cards)
+    return cheapest_payment(cost, hand)
+
+
+def arrange_care(world: World, patient: str, healer: str | None, means: str) -> None:
+    """Order a healer to tend ``patient`` with ``means`` at each survival draw (None stops it)."""
+    character = world.character(patient)
+    if healer is not None:
+        living(world, healer)
+        medicine_level(0, means)  # rejects unknown means before anything is recorded
+    character.record(ev.CareArranged, at=world.campaign.clock, healer=healer or "", means=means if healer else "")
+
+
+def cure(world: World, patient: str) -> list[dict[str, int]]:
+    """Curative care (surgery and the like) lifts the lasting maluses of survived wounds (§Survie)."""
+    character = living(world, patient)
+    removed = list(character.condition["lasting_malus"])
+    if not removed:
+        raise RuleViolation(f"{character.name} carries no lasting malus")
+    character.record(ev.CuredByCare, at=world.campaign.clock, removed=removed)
+    return removed

@@ -1,0 +1,190 @@
+"""Damage, wounds and consciousness of Cartes (§Encaissement des dommages L339-352,
+§KO ou OK L354-361, §Aggravation de létalité automatique L450-461, §Nombre de blessures L487-505).
+
+Lethality is an index: 0 Nulle, 1 Faible, 2 Moyenne, 3 Forte, 4 Énorme.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from chronique.domain.errors import RuleViolation
+from chronique.domain.rulesets.cartes.resolution import Opposition, TestOutcome
+from chronique.domain.rulesets.cartes.tables import (
+    LETHALITY_COUNT,
+    lethality,
+    lethality_name,
+    tables,
+)
+
+MAX_DAMAGE_BEFORE_AGGRAVATION = 13
+"""§Aggravation de létalité automatique L452: a total above 13 aggravates the wound once."""
+
+CONSCIOUSNESS_EFFECTS = ("none", "two_malus", "angry", "out_of_combat")
+
+
+def _int(value: Any, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RuleViolation(f"{what} must be an integer, not {value!r}")
+    return value
+
+
+def capacity(carrure: int, lethality_index: int) -> int:
+    """Wounds of ``lethality_index`` a character of ``carrure`` can hold (§Nombre de blessures L487-505).
+
+    The seed's table covers Carrure 1-13 only; outside it the nearest row is used (PROPOSAL §2.2).
+    """
+    row = _clamped_row(carrure)
+    return row[lethality(_int(lethality_index, "lethality")).index]
+
+
+def capacities(carrure: int) -> tuple[int, ...]:
+    """The five capacities (Nulle..Énorme) for ``carrure`` (clamped to 1..13)."""
+    return _clamped_row(carrure)
+
+
+def _clamped_row(carrure: int) -> tuple[int, ...]:
+    table = tables().wound_capacity
+    low, high = min(table), max(table)
+    return table[min(max(_int(carrure, "Carrure"), low), high)]
+
+
+def ko_threshold(volonte: int) -> int:
+    """KO threshold = Volonté (§Seuils de KO et de OK L509)."""
+    if _int(volonte, "Volonté") < 1:
+        raise RuleViolation(f"Volonté must be at least 1, not {volonte}")
+    return volonte
+
+
+def ok_threshold(volonte: int) -> int:
+    """OK threshold = Volonté / 2 rounded up (§Seuils de KO et de OK L511)."""
+    return -(-ko_threshold(volonte) // 2)
+
+
+def consciousness_effect(volonte: int, damage: int) -> str:
+    """Effect of one hit of value ``damage`` on consciousness (§KO ou OK L354-361).
+
+    "none" (D ≤ OK), "two_malus" (OK < D < KO: 2 malus markers), "angry" (D = KO: 1 bonus
+    marker), "out_of_combat" (D > KO). "≤ OK" is tested first so that Volonté 1 (OK = KO = 1)
+    gives "none" for D = 1 (PROPOSAL A22). Damage is per hit, never cumulative.
+    """
+    ok, ko = ok_threshold(volonte), ko_threshold(volonte)
+    d = _int(damage, "damage")
+    if d <= ok:
+        return "none"
+    if d < ko:
+        return "two_malus"
+    if d == ko:
+        return "angry"
+    return "out_of_combat"
+
+
+def consciousness_markers(effect: str) -> tuple[int, int]:
+    """(bonus, malus) markers given by a consciousness effect (§KO ou OK L359-360)."""
+    m = tables().markers
+    if effect == "two_malus":
+        return 0, m.ok_to_ko_malus
+    if effect == "angry":
+        return m.angry_bonus, 0
+    if effect in ("none", "out_of_combat"):
+        return 0, 0
+    raise RuleViolation(f"unknown consciousness effect {effect!r}")
+
+
+def damage_value(
+    quality: int,
+    weapon_bonus: int = 0,
+    *,
+    suit_bonus: int = 0,
+    opposed_quality: int = 0,
+) -> int:
+    """Damage of a successful power action (§Encaissement des dommages L345-346, digest §4.1).
+
+    net = quality + suit bonus (♠ +3) − the loser's success card value in an opposition
+    (§Réussites ou échecs L311). A net ≤ 0 deals no damage at all and the weapon adds nothing
+    (PROPOSAL A20 and the tie ruling of §3.11.4); otherwise damage = net + weapon bonus
+    ("l'utilisation d'une arme peut augmenter temporairement la valeur de la carte"). 0 = no wound.
+    """
+    net = _int(quality, "quality") + _int(suit_bonus, "suit bonus") - _int(opposed_quality, "opposed quality")
+    if net <= 0:
+        return 0
+    return max(0, net + _int(weapon_bonus, "weapon bonus"))
+
+
+def test_damage(outcome: TestOutcome, weapon_bonus: int = 0) -> int:
+    """Damage of an unopposed power test: quality + ♠ bonus + weapon (0 on a failure)."""
+    if not outcome.success:
+        return 0
+    return damage_value(outcome.quality, weapon_bonus, suit_bonus=outcome.suit_bonus)
+
+
+test_damage.__test__ = False  # type: ignore[attr-defined]  # not a pytest test despite its name
+
+
+def opposition_damage(opposition: Opposition, weapon_bonus: int = 0) -> int:
+    """Damage dealt by the winner of an opposition: its net plus the weapon bonus, 0 if net ≤ 0."""
+    if opposition.winner is None or opposition.net <= 0:
+        return 0
+    return max(0, opposition.net + _int(weapon_bonus, "weapon bonus"))
+
+
+@dataclass(frozen=True)
+class WoundPlacement:
+    """Where a new wound goes (§Encaissement L348, §Aggravation de létalité automatique L450-461).
+
+    ``lethality`` is the holder the damage card goes to, None when the wound kills
+    (aggravated past Énorme); ``aggravations`` lists why it moved up, in order.
+    """
+
+    lethality_asked: int
+    lethality: int | None
+    aggravations: tuple[str, ...]
+    dead: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-plain form for events."""
+        return {
+            "lethality_asked": self.lethality_asked,
+            "lethality": self.lethality,
+            "aggravations": list(self.aggravations),
+            "dead": self.dead,
+        }
+
+
+def _check_held(held: Mapping[int, int]) -> dict[int, int]:
+    clean: dict[int, int] = {}
+    for key, count in held.items():
+        index = lethality(_int(key, "held lethality")).index
+        if _int(count, "held wound count") < 0:
+            raise RuleViolation(f"held wound count at {lethality_name(index)} cannot be negative")
+        clean[index] = count
+    return clean
+
+
+def place_wound(carrure: int, held: Mapping[int, int], damage: int, lethality_index: int) -> WoundPlacement:
+    """Lethality of a new wound of value ``damage`` from an attack of ``lethality_index``.
+
+    1. A total above 13 aggravates once ("over 13", §Aggravation L452).
+    2. While the level is full (``held[L] ≥ capacity``), move one level up ("<Name> full",
+       L453); several steps may cascade (PROPOSAL §4.2), and both aggravations apply (A21).
+    3. Past Énorme the character dies instantly (L461).
+    ``held`` maps lethality index -> number of active wounds held there. RuleViolation when
+    ``damage`` ≤ 0: such a hit leaves no wound (A20).
+    """
+    asked = lethality(_int(lethality_index, "lethality")).index
+    if _int(damage, "damage") <= 0:
+        raise RuleViolation(f"damage {damage} leaves no wound")
+    counts = _check_held(held)
+    level = asked
+    reasons: list[str] = []
+    if damage > MAX_DAMAGE_BEFORE_AGGRAVATION:
+        reasons.append(f"over {MAX_DAMAGE_BEFORE_AGGRAVATION}")
+        level += 1
+    while level < LETHALITY_COUNT and counts.get(level, 0) >= capacity(carrure, level):
+        reasons.append(f"{lethality_name(level)} full")
+        level += 1
+    if level >= LETHALITY_COUNT:
+        return WoundPlacement(asked, None, tuple(reasons), True)
+    return WoundPlacement(asked, level, tuple(reasons), False)

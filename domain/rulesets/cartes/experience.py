@@ -1,0 +1,125 @@
+"""Advancement of Cartes: hand cards are experience (§Expérience L530-549).
+
+Every purchase costs hand cards, usually of a value at least the new level. Card values run
+1..13 (A..K), so nothing bought with "a card ≥ the new level" can exceed 13.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from chronique.domain import cards as _cards
+from chronique.domain.errors import RuleViolation
+from chronique.domain.rulesets.cartes.tables import tables
+
+
+@dataclass(frozen=True)
+class Cost:
+    """A price in hand cards: ``cards`` cards each of value ≥ ``min_value`` (0 = any value)."""
+
+    cards: int
+    min_value: int
+    what: str
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-plain form for events."""
+        return {"cards": self.cards, "min_value": self.min_value, "what": self.what}
+
+
+def _int(value: Any, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RuleViolation(f"{what} must be an integer, not {value!r}")
+    return value
+
+
+def _new_level(current: int, what: str) -> int:
+    new = _int(current, what) + 1
+    ceiling = tables().advancement.max_card_value
+    if new > ceiling:
+        # No card is worth more than a King, so "a card ≥ the new level" cannot exist.
+        raise RuleViolation(f"{what} {current} cannot be raised: no card is worth {new}")
+    return new
+
+
+def skill_cost(current: int, governing: int) -> Cost:
+    """Cost of raising a skill by one point (§Expérience L536, L546).
+
+    One card ≥ the new level (4 -> 5: a 5 or more); two such cards when the new level is ≥ the
+    governing characteristic (PROPOSAL A4: "≥" everywhere, both cards ≥ the new level).
+    """
+    if _int(current, "skill") < 0:
+        raise RuleViolation(f"skill level cannot be negative, not {current}")
+    new = _new_level(current, "skill")
+    adv = tables().advancement
+    count = adv.skill_cards_at_or_above_characteristic if new >= _int(governing, "characteristic") else adv.skill_cards
+    return Cost(count, new, f"skill {current} -> {new}")
+
+
+def speciality_cost(already: int) -> Cost:
+    """Cost of a skill's next specialty: 2, 4 then 8 cards of any value, at most 3 (§Expérience L538, L547)."""
+    prices = tables().advancement.speciality_cards
+    if _int(already, "specialties held") < 0:
+        raise RuleViolation("specialties held cannot be negative")
+    if already >= len(prices):
+        raise RuleViolation(f"a skill has at most {len(prices)} specialties")
+    return Cost(prices[already], 0, f"specialty {already + 1}")
+
+
+def characteristic_cost(current: int) -> Cost:
+    """Cost of +1 to a characteristic: 3 cards ≥ the new level (§Expérience L540, L548; PROPOSAL A4)."""
+    if _int(current, "characteristic") < 0:
+        raise RuleViolation(f"characteristic cannot be negative, not {current}")
+    new = _new_level(current, "characteristic")
+    return Cost(tables().advancement.characteristic_cards, new, f"characteristic {current} -> {new}")
+
+
+def pile_max_cost(current: int) -> Cost:
+    """Cost of +1 pile max: 4 cards ≥ the new pile max (§Expérience L549; PROPOSAL A4)."""
+    if _int(current, "pile max") < 0:
+        raise RuleViolation(f"pile max cannot be negative, not {current}")
+    new = _new_level(current, "pile max")
+    return Cost(tables().advancement.pile_max_cards, new, f"pile max {current} -> {new}")
+
+
+def _cards_of(values: Sequence[str], what: str) -> list[str]:
+    out = []
+    for text in values:
+        try:
+            out.append(_cards.normalise(str(text)))
+        except (ValueError, IndexError):
+            raise RuleViolation(f"{what} {text!r} is not a card") from None
+    return out
+
+
+def check_payment(cost: Cost, cards: Sequence[str], hand: Sequence[str]) -> None:
+    """RuleViolation unless ``cards`` pays ``cost`` from ``hand`` (§Expérience L536-549).
+
+    The exact number of cards, each in hand (multiplicity respected: with several packs a hand
+    may hold two 7H), each of value ≥ ``cost.min_value``.
+    """
+    paid = _cards_of(cards, "card")
+    held = Counter(_cards_of(hand, "hand card"))
+    if len(paid) != cost.cards:
+        raise RuleViolation(f"{cost.what} costs {cost.cards} cards, {len(paid)} given")
+    missing = Counter(paid) - held
+    if missing:
+        raise RuleViolation(f"not in hand: {', '.join(sorted(missing.elements()))}")
+    low = [c for c in paid if _cards.value(c) < cost.min_value]
+    if low:
+        raise RuleViolation(f"{cost.what} needs cards of {cost.min_value} or more, not {', '.join(low)}")
+
+
+def cheapest_payment(cost: Cost, hand: Sequence[str]) -> list[str]:
+    """The lowest-valued hand cards that pay ``cost`` (hand order breaks ties).
+
+    RuleViolation "hand cannot pay ..." when the hand lacks enough qualifying cards.
+    """
+    held = _cards_of(hand, "hand card")
+    qualifying = sorted((c for c in held if _cards.value(c) >= cost.min_value), key=_cards.value)
+    if len(qualifying) < cost.cards:
+        need = f"{cost.cards} cards" + (f" of {cost.min_value} or more" if cost.min_value else "")
+        raise RuleViolation(f"hand cannot pay {cost.what}: needs {need}, has {len(qualifying)}")
+    return qualifying[: cost.cards]

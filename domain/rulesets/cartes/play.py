@@ -1,0 +1,372 @@
+"""Cartes at the table: commands over a campaign's world that record what the cards decided."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from chronique.domain.cards import fresh_packs, value
+from chronique.domain.character import Character
+from chronique.domain.errors import RuleViolation
+from chronique.domain.rulesets.cartes import events as ev
+from chronique.domain.rulesets.cartes.damage import consciousness_effect, place_wound
+from chronique.domain.rulesets.cartes.resolution import Opposition, TestOutcome, oppose, resolve_test
+from chronique.domain.rulesets.cartes.sheet import CartesSheet, skill_target
+from chronique.domain.rulesets.cartes.survival import survival_period
+from chronique.domain.rulesets.cartes.tables import lethality_index
+from chronique.domain.world import World
+
+GENERAL = "general"
+SOURCES = ("pile", "hand", "deck")
+
+
+def sheet_of(character: Character) -> CartesSheet:
+    """The character's sheet as the typed model."""
+    return CartesSheet.model_validate(character.sheet)
+
+
+def discards(world: World) -> list[str]:
+    """Cards neither in the general deck nor held by anyone, in fresh-pack order (A30)."""
+    deck = world.decks[GENERAL]
+    out = Counter(deck.cards)
+    for character in world.characters.values():
+        out.update(character.condition["pile"])
+        out.update(character.condition["hand"])
+    pool: list[str] = []
+    for card in fresh_packs(deck.packs):
+        if out[card]:
+            out[card] -= 1
+        else:
+            pool.append(card)
+    return pool
+
+
+def draw(world: World, count: int, to: str, purpose: str) -> list[str]:
+    """Cards from the top of the general deck (a recorded shuffle: no chance consumed here)."""
+    if count == 0:
+        return []
+    return world.decks[GENERAL].draw(count, to, purpose, lambda: discards(world), world.chance, world.campaign.epoch)
+
+
+def living(world: World, name: str) -> Character:
+    """The named character, refusing the dead."""
+    character = world.character(name)
+    if character.condition["dead"]:
+        raise RuleViolation(f"{character.name} is dead")
+    return character
+
+
+def deal(world: World) -> None:
+    """Deal every living character its noted hand then pile (§Distribution des cartes), once per session."""
+    if not world.campaign.in_session or any(c.condition["dealt"] for c in world.characters.values()):
+        return
+    for character in world.characters.values():
+        if character.condition["dead"] or sheet_of(character).npc:
+            continue
+        hand = draw(world, character.condition["hand_count"], character.name, "hand dealt")
+        pile = draw(world, character.condition["pile_count"], character.name, "pile dealt")
+        character.record(ev.CardsDealt, at=world.campaign.clock, hand=hand, pile=pile)
+
+
+@dataclass(frozen=True)
+class TestRequest:
+    """What a player asks for: the skill or characteristic, how hard, and how it is drawn."""
+
+    skill: str
+    level: int = 0
+    source: str = "pile"
+    first_hand_card: str | None = None
+    manoeuvre: str = "power"
+    speciality: str | None = None
+    modifier: int = 0
+    spend_bonus: bool = False
+    short_circuit: bool = False
+    hand_cards: tuple[str, ...] = ()
+    purpose: str = ""
+    counts_wound_malus: bool = True
+
+
+def target_of(character: Character, request: TestRequest) -> tuple[int, str, int]:
+    """(target number, canonical skill name, level shift) for the request (cartes.md §3.4, §3.8)."""
+    sheet = sheet_of(character)
+    base, name = skill_target(sheet, request.skill)
+    target = base + request.modifier
+    if request.speciality:
+        target += _speciality_bonus(sheet, name, request.speciality)
+    c = character.condition
+    level_shift = 0
+    bonus = c["bonus"]
+    if request.spend_bonus:
+        # §Marqueurs: three bonus markers spent at once buy a facility level instead of +3.
+        if bonus < 3:
+            raise RuleViolation(f"{character.name} has {bonus} bonus markers; spending needs 3")
+        bonus -= 3
+        level_shift = -1
+    target += bonus - c["malus"]
+    if request.counts_wound_malus:
+        target -= wound_malus(character)
+    return target, name, level_shift
+
+
+def wound_malus(character: Character) -> int:
+    """Lasting margin maluses, escalated wounds' values (A10) and the post-KO malus (A16)."""
+    c = character.condition
+    escalated = sum(w["value"] for w in c["wounds"] if w.get("escalated"))
+    return sum(m["amount"] for m in c["lasting_malus"]) + escalated + c["ko_malus"]
+
+
+def _speciality_bonus(sheet: CartesSheet, skill: str, speciality: str) -> int:
+    # §Spécialités: +4 on its own skill, +2 when another skill's test draws on it; they don't stack.
+    wanted = speciality.casefold()
+    own = sheet.skills.get(skill)
+    if own and any(s.casefold() == wanted for s in own.specialities):
+        return 4
+    if any(any(s.casefold() == wanted for s in other.specialities) for other in sheet.skills.values()):
+        return 2
+    raise RuleViolation(f"{sheet.name} has no speciality {speciality!r}")
+
+
+def make_test(world: World, name: str, request: TestRequest) -> TestOutcome:
+    """Draw a test for ``name`` and record it (cartes.md §3.5)."""
+    character = living(world, name)
+    if request.source not in SOURCES:
+        raise RuleViolation(f"cards come from the pile, the hand or the deck, not {request.source!r}")
+    target, skill, level_shift = target_of(character, request)
+    deal(world)
+    outcome = _draw_test(world, character, request, target, request.level + level_shift)
+    bonus_change = -3 if request.spend_bonus else 0
+    malus_change = 0
+    if request.manoeuvre == "tactics":
+        # §Choix des manœuvres: a tactical success gives 3 bonus markers, a failure 1 malus marker.
+        bonus_change += 3 if outcome.success else 0
+        malus_change += 0 if outcome.success else 1
+    _record_test(world, character, request, skill, target, outcome, bonus_change, malus_change)
+    return outcome
+
+
+def _draw_test(world: World, character: Character, request: TestRequest, target: int, level: int) -> TestOutcome:
+    first = _first_card(world, character, request)
+    hand_left = list(character.condition["hand"])
+    if request.first_hand_card:
+        hand_left.remove(request.first_hand_card)
+    for card in request.hand_cards:
+        if card not in hand_left:
+            raise RuleViolation(f"{character.name} does not hold {card} in hand")
+        hand_left.remove(card)
+    purpose = request.purpose or f"{request.skill} test"
+    return resolve_test(
+        target,
+        level,
+        first,
+        lambda n: draw(world, n, character.name, purpose),
+        manoeuvre=request.manoeuvre,
+        short_circuit=request.short_circuit,
+        hand_cards=request.hand_cards,
+    )
+
+
+def _first_card(world: World, character: Character, request: TestRequest) -> str:
+    c = character.condition
+    if request.source == "deck":
+        return draw(world, 1, character.name, request.purpose or f"{request.skill} test (passive)")[0]
+    if not world.campaign.in_session:
+        raise RuleViolation("the pile and the hand are only dealt during a session; use --from deck")
+    if request.source == "hand":
+        card = request.first_hand_card
+        if card is None or card not in c["hand"]:
+            raise RuleViolation(f"{character.name} does not hold {card} in hand (hand: {' '.join(c['hand']) or 'empty'})")
+        return card
+    if not c["pile"]:
+        raise RuleViolation(f"{character.name}'s pile is empty: make a recovery draw first (§Épuisement de la pioche)")
+    return str(c["pile"][0])
+
+
+def _record_test(
+    world: World,
+    character: Character,
+    request: TestRequest,
+    skill: str,
+    target: int,
+    outcome: TestOutcome,
+    bonus_change: int,
+    malus_change: int,
+) -> None:
+    from_pile = [character.condition["pile"][0]] if request.source == "pile" else []
+    from_hand = [request.first_hand_card] if request.source == "hand" and request.first_hand_card else []
+    from_hand += [hand for _, hand in outcome.substituted]
+    character.record(
+        ev.TestMade,
+        at=world.campaign.clock,
+        skill=skill,
+        target=target,
+        manoeuvre=request.manoeuvre,
+        source=request.source,
+        purpose=request.purpose,
+        outcome=outcome.to_dict(),
+        from_pile=from_pile,
+        from_hand=from_hand,
+        bonus_change=bonus_change,
+        malus_change=malus_change,
+    )
+
+
+def suffer_wound(world: World, name: str, damage: int, lethality: str | int, source: str) -> dict[str, Any]:
+    """Record damage taken: aggravation (§Aggravation…), KO/OK (§KO ou OK), death if past Énorme."""
+    character = living(world, name)
+    if damage <= 0:
+        raise RuleViolation("damage must be at least 1 (cartes.md A20: no wound at 0 or less)")
+    asked = lethality if isinstance(lethality, int) else lethality_index(lethality)
+    sheet = sheet_of(character)
+    held = Counter(w["lethality"] for w in character.condition["wounds"])
+    placement = place_wound(sheet.characteristics["Carrure"], held, damage, asked)
+    effect = consciousness_effect(sheet.characteristics["Volonté"], damage)
+    at = world.campaign.clock
+    wound = None
+    if not placement.dead:
+        assert placement.lethality is not None
+        wound = {
+            "id": character.condition["next_wound"],
+            "value": damage,
+            "lethality": placement.lethality,
+            "since": at,
+            # cartes.md A8: the first survival draw comes one period after the wound.
+            "next_draw": at + survival_period(placement.lethality),
+            "escalated": False,
+        }
+    character.record(
+        ev.WoundSuffered,
+        at=at,
+        damage=damage,
+        lethality_asked=asked,
+        aggravations=list(placement.aggravations),
+        wound=wound,
+        effect=effect,
+        source=source,
+    )
+    if placement.dead:
+        character.record(ev.Died, at=at, cause=f"wound of {damage} past Énorme ({source})")
+    return {"wound": wound, "effect": effect, "dead": placement.dead, "aggravations": list(placement.aggravations)}
+
+
+@dataclass(frozen=True)
+class AttackResult:
+    """An opposed attack: both draws, who won, and the wound it caused."""
+
+    attack: TestOutcome
+    defence: TestOutcome
+    opposition: Opposition
+    damage: int
+    wound: dict[str, Any] | None
+
+
+def attack(
+    world: World,
+    attacker: str,
+    defender: str,
+    attack_request: TestRequest,
+    defence_request: TestRequest,
+    weapon_bonus: int,
+    lethality: str,
+) -> AttackResult:
+    """An opposed power draw (§Réussites ou échecs); the loser takes the net damage (§Encaissement)."""
+    attack_outcome = make_test(world, attacker, attack_request)
+    defence_outcome = make_test(world, defender, defence_request)
+
+    def tie_break() -> tuple[str, str]:
+        # cartes.md A18: one card each from the general deck, the higher wins.
+        a = draw(world, 1, attacker, "tie-break")[0]
+        d = draw(world, 1, defender, "tie-break")[0]
+        return a, d
+
+    opposition = oppose(attack_outcome, defence_outcome, tie_break)
+    damage = 0
+    wound = None
+    if opposition.winner == "attacker" and opposition.net > 0:
+        # §Encaissement: the weapon's bonus raises the card; the loser's success is subtracted.
+        damage = opposition.net + weapon_bonus
+        wound = suffer_wound(world, defender, damage, lethality, f"attack by {world.character(attacker).name}")
+    return AttackResult(attack_outcome, defence_outcome, opposition, damage, wound)
+
+
+def consciousness(world: World, name: str) -> TestOutcome:
+    """A round's Volonté draw to come to (§Tirage de conscience; A17: Moyenne, general deck)."""
+    character = living(world, name)
+    if not character.condition["out_of_combat"]:
+        raise RuleViolation(f"{character.name} is not out of combat")
+    volonte = sheet_of(character).characteristics["Volonté"]
+    first = draw(world, 1, character.name, "consciousness draw")[0]
+    outcome = resolve_test(volonte, 0, first, lambda n: draw(world, n, character.name, "consciousness draw"))
+    malus = character.condition["ko_damage"] if outcome.success else 0
+    character.record(
+        ev.ConsciousnessChecked, at=world.campaign.clock, outcome=outcome.to_dict(), regained=outcome.success, malus=malus
+    )
+    return outcome
+
+
+def recover(world: World, name: str, hand_card: str | None) -> TestOutcome:
+    """Pile exhaustion recovery (§Épuisement de la pioche): Très facile Carrure, first card from
+    the hand, each further recovery one level harder; gain the winning card's value."""
+    character = living(world, name)
+    if character.condition["pile"] or not character.condition["dealt"] and character.condition["pile_count"]:
+        raise RuleViolation(f"{character.name}'s pile is not empty")
+    return _refill(world, character, "Carrure", "power", "recovery", hand_card)
+
+
+def take_resource(world: World, name: str, hand_card: str | None) -> TestOutcome:
+    """Resource manoeuvre (§Choix des manœuvres): Très facile Volonté, first card from the hand;
+    success adds its value (+3 on ♥) to the pile, a failure makes the next one harder."""
+    return _refill(world, living(world, name), "Volonté", "resource", "resource", hand_card)
+
+
+def _refill(world: World, character: Character, characteristic: str, manoeuvre: str, kind: str, hand_card: str | None) -> TestOutcome:
+    c = character.condition
+    if not world.campaign.in_session:
+        raise RuleViolation(f"{kind} draws happen during a session")
+    deal(world)
+    steps = c[f"{kind}_steps"]
+    purpose = f"{kind} draw"
+    if c["hand"]:
+        card = hand_card or min(c["hand"], key=value)
+        request = TestRequest(characteristic, -2 + steps, "hand", card, manoeuvre, purpose=purpose, counts_wound_malus=False)
+    else:
+        # cartes.md A29: with no hand card, the first card comes from the deck one level harder.
+        request = TestRequest(characteristic, -1 + steps, "deck", None, manoeuvre, purpose=purpose, counts_wound_malus=False)
+    outcome = make_test(world, character.name, request)
+    room = sheet_of(character).pile_max - len(c["pile"])
+    gained = min(outcome.quality + outcome.suit_bonus, room) if outcome.success else 0
+    cards = draw(world, max(gained, 0), character.name, purpose)
+    # cartes.md §3.9/§3.10 PROPOSAL: a failed resource draw or any recovery makes the next harder.
+    harder = kind == "recovery" or not outcome.success
+    character.record(ev.PileRefilled, at=world.campaign.clock, cards=cards, reason=kind, harder=harder)
+    return outcome
+
+
+def award(world: World, name: str, count: int, reason: str) -> list[str]:
+    """GM award of hand cards (§Expérience); drawn at once when a session's cards are dealt (A15)."""
+    character = world.character(name)
+    if count < 1:
+        raise RuleViolation("an award is at least one card")
+    deal(world)
+    cards = draw(world, count, character.name, "experience award") if character.condition["dealt"] else []
+    character.record(ev.ExperienceAwarded, at=world.campaign.clock, count=count, cards=cards, reason=reason)
+    return cards
+
+
+def return_cards(world: World) -> None:
+    """Session end (§Ressources en cartes): all cards back; pile and hand counts noted."""
+    for character in world.characters.values():
+        c = character.condition
+        if sheet_of(character).npc:
+            continue
+        pile = len(c["pile"]) if c["dealt"] else c["pile_count"]
+        hand = len(c["hand"]) if c["dealt"] else c["hand_count"]
+        character.record(ev.CardsReturned, at=world.campaign.clock, pile_count=pile, hand_count=hand)
+    world.decks[GENERAL].gather("end of session")
+
+
+def end_scene(world: World) -> None:
+    """Markers and post-KO maluses lapse at the end of a scene (A7, A16)."""
+    for character in world.characters.values():
+        character.record(ev.SceneEnded, at=world.campaign.clock)

@@ -1,0 +1,132 @@
+"""Cartes on the timeline: survival draws for open wounds (§Survie) and the night's rest (A14)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from chronique.domain.character import Character
+from chronique.domain.errors import RuleViolation
+from chronique.domain.gametime import HOUR, next_time_of_day
+from chronique.domain.rulesets.cartes import events as ev
+from chronique.domain.rulesets.cartes.damage import place_wound
+from chronique.domain.rulesets.cartes.play import draw, living, sheet_of
+from chronique.domain.rulesets.cartes.resolution import resolve_test
+from chronique.domain.rulesets.cartes.survival import (
+    medicine_bonus_markers,
+    medicine_level,
+    survival_level,
+    survival_period,
+    survival_result,
+)
+from chronique.domain.rulesets.cartes.tables import lethality_name
+from chronique.domain.timeline import Due
+from chronique.domain.world import World
+
+# cartes.md A14 PROPOSAL: a night's sleep of at least 6 h, ending at 06:00, refills the pile.
+WAKING_HOUR = 6
+SLEEP = 6 * HOUR
+
+
+class CartesProcesses:
+    """The running processes of a Cartes campaign's world."""
+
+    def __init__(self, world: World) -> None:
+        self.world = world
+
+    def due(self) -> list[Due]:
+        out: list[Due] = []
+        for character in self.world.characters.values():
+            c = character.condition
+            if c["dead"]:
+                continue
+            for wound in c["wounds"]:
+                if wound["next_draw"] is not None:
+                    out.append(Due(wound["next_draw"], str(character.id), f"survival:{wound['id']}"))
+            rest = rest_due(character)
+            if rest is not None and not self.world.campaign.in_session:
+                out.append(Due(rest, str(character.id), "rest"))
+        return out
+
+    def fire(self, due: Due) -> str:
+        character = next(c for c in self.world.characters.values() if str(c.id) == due.character)
+        if due.process == "rest":
+            pile_max = sheet_of(character).pile_max
+            character.record(ev.PileRested, at=due.at, pile_count=pile_max)
+            return f"{character.name} slept: pile back to {pile_max}"
+        return survival_check(self.world, character, int(due.process.split(":")[1]), due.at)
+
+
+def rest_due(character: Character) -> int | None:
+    """When a night's sleep next refills this character's pile between sessions, if it needs one."""
+    c = character.condition
+    if c["dealt"] or "returned_at" not in c or c["pile_count"] >= sheet_of(character).pile_max:
+        return None
+    return next_time_of_day(c["returned_at"] + SLEEP - 1, WAKING_HOUR)
+
+
+def survival_check(world: World, character: Character, wound_id: int, at: int) -> str:
+    """One survival draw under Carrure for one wound, with a healer's support if one tends it."""
+    wound = next(w for w in character.condition["wounds"] if w["id"] == wound_id)
+    sheet = sheet_of(character)
+    carrure = sheet.characteristics["Carrure"]
+    level = survival_level(wound["lethality"])
+    medicine = _medicine(world, character, level)
+    bonus = medicine["bonus"] if medicine else 0
+    # cartes.md A10/§5.1: survival draws are involuntary, passive draws from the general deck,
+    # and wound maluses do not apply to them.
+    purpose = f"survival draw, wound {wound_id}"
+    first = draw(world, 1, character.name, purpose)[0]
+    outcome = resolve_test(carrure + bonus, level, first, lambda n: draw(world, n, character.name, purpose))
+    result = survival_result(carrure, wound["value"], wound["lethality"], outcome)
+    new_wound: dict[str, Any] | None = None
+    dead = result.kind == "death"
+    if result.kind == "escalate":
+        assert result.new_lethality is not None
+        held = Counter(w["lethality"] for w in character.condition["wounds"] if w["id"] != wound_id)
+        # The wound moves up under the capacity cascade of §4.2; its value already carried any
+        # "over 13" aggravation when it was placed, so it is not counted twice.
+        placement = place_wound(carrure, held, min(wound["value"], 13), result.new_lethality)
+        dead = placement.dead
+        if not dead:
+            assert placement.lethality is not None
+            new_wound = dict(wound, lethality=placement.lethality, escalated=True)
+            new_wound["next_draw"] = at + survival_period(placement.lethality)
+    character.record(
+        ev.SurvivalChecked,
+        at=at,
+        wound_id=wound_id,
+        outcome=outcome.to_dict(),
+        medicine=medicine,
+        result=result.kind if not dead else "death",
+        # An escalated wound's malus lasts while the wound does (A10); only a survived
+        # wound's margin malus stays until curative care.
+        malus=result.malus if result.kind == "malus" else 0,
+        wound=new_wound,
+    )
+    if dead:
+        character.record(ev.Died, at=at, cause=f"failed survival draw, wound {wound_id}")
+        return f"{character.name}: survival draw failed — dead"
+    if new_wound is not None:
+        return f"{character.name}: survival draw failed — wound {wound_id} now {lethality_name(new_wound['lethality'])}"
+    if result.malus:
+        return f"{character.name}: survived wound {wound_id} with a malus of {result.malus}"
+    return f"{character.name}: survived wound {wound_id} cleanly"
+
+
+def _medicine(world: World, patient: Character, survival: int) -> dict[str, Any] | None:
+    care = patient.condition["care"]
+    if not care:
+        return None
+    try:
+        healer = living(world, care["healer"])
+    except RuleViolation:
+        return None
+    skill = sheet_of(healer).skills.get("Médecine")
+    target = skill.level if skill else 0
+    level = medicine_level(survival, care["means"])
+    purpose = f"medicine for {patient.name}"
+    first = draw(world, 1, healer.name, purpose)[0]
+    outcome = resolve_test(target, level, first, lambda n: draw(world, n, healer.name, purpose), manoeuvre="tactics")
+    bonus = medicine_bonus_markers(outcome.success, care["means"], 0)
+    return {"healer": healer.name, "means": care["means"], "outcome": outcome.to_dict(), "bonus": bonus}

@@ -1,0 +1,60 @@
+"""The Cartes ruleset behind the spine's ``Ruleset`` protocol."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from chronique.domain.rulesets.cartes.play import GENERAL, return_cards
+from chronique.domain.rulesets.cartes.processes import CartesProcesses
+from chronique.domain.rulesets.cartes.sheet import parse_sheet
+from chronique.domain.timeline import Processes
+from chronique.domain.world import World
+
+
+class Cartes:
+    """Luk's card-driven system: a general deck, personal piles and hands, wounds by lethality."""
+
+    name = "cartes"
+    gregorian = False
+
+    def default_settings(self) -> dict[str, Any]:
+        # cartes.md A2: two or three packs of 52 without jokers; two by default.
+        return {"decks": {GENERAL: 2}}
+
+    def new_character(self, raw_sheet: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+        sheet = parse_sheet(raw_sheet)
+        condition: dict[str, Any] = {
+            "dealt": False,
+            "pile": [],
+            "hand": [],
+            # cartes.md A24: the starting pile is full.
+            "pile_count": sheet.pile_max,
+            "hand_count": sheet.hand,
+            "bonus": 0,
+            "malus": 0,
+            "wounds": [],
+            "next_wound": 1,
+            "lasting_malus": [],
+            "out_of_combat": False,
+            "ko_damage": 0,
+            "ko_malus": 0,
+            "dead": False,
+            "recovery_steps": 0,
+            "resource_steps": 0,
+            "care": None,
+        }
+        return sheet.model_dump(mode="json"), condition
+
+    def start_session(self, world: World) -> None:
+        # Cards are dealt at the session's first draw, so players can add entropy before it.
+        return None
+
+    def end_session(self, world: World) -> None:
+        return_cards(world)
+
+    def processes(self, world: World) -> Processes:
+        return CartesProcesses(world)
+
+
+RULESET = Cartes()

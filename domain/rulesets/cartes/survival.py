@@ -1,0 +1,147 @@
+"""Survival draws, medicine and retries of Cartes (§Tirage de survie L363-367, §Survie L431-441,
+§Tirages de survie L443-461, §Médecine L463-475, §Tirage de conscience L369-373).
+
+Survival draws are Carrure tests whose difficulty and cadence follow the wound's lethality;
+the caller schedules them and resolves the cards with :func:`resolution.resolve_test`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from chronique.domain.errors import RuleViolation
+from chronique.domain.rulesets.cartes.resolution import TestOutcome, level_modifier
+from chronique.domain.rulesets.cartes.tables import LETHALITY_COUNT, lethality, medicine_means, tables
+
+SURVIVAL_KINDS = ("clean", "malus", "escalate", "death")
+
+
+def _int(value: Any, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RuleViolation(f"{what} must be an integer, not {value!r}")
+    return value
+
+
+def survival_level(lethality_index: int) -> int:
+    """Difficulty level of a survival draw at this lethality (§Survie L435-441).
+
+    Nulle Très facile (−2), Faible Facile (−1), Moyenne Moyenne (0), Forte Difficile (+1),
+    Énorme Très difficile (+2).
+    """
+    return lethality(_int(lethality_index, "lethality")).survival_level
+
+
+def survival_period(lethality_index: int) -> int:
+    """Seconds between survival draws at this lethality (§Survie L435-441).
+
+    1 week, 1 day, 1 hour, 10 minutes, 1 minute. PROPOSAL A8: the first draw is due one period
+    after the wound (the caller's scheduler decides).
+    """
+    return lethality(_int(lethality_index, "lethality")).survival_period_s
+
+
+@dataclass(frozen=True)
+class SurvivalResult:
+    """Consequence of one survival draw (§Tirages de survie L443-461).
+
+    kind: "clean" (stop, no malus), "malus" (stop, ``malus`` = B − T markers until curative
+    care), "escalate" (the wound moves to ``new_lethality`` and draws continue; ``malus`` = the
+    wound value B while it stays active, PROPOSAL A10), "death".
+    """
+
+    kind: str
+    malus: int
+    new_lethality: int | None
+
+    @property
+    def stops(self) -> bool:
+        """Whether survival draws for this wound end here."""
+        return self.kind in ("clean", "malus", "death")
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-plain form for events."""
+        return {"kind": self.kind, "malus": self.malus, "new_lethality": self.new_lethality}
+
+
+def survival_result(carrure: int, wound_value: int, lethality_index: int, test: TestOutcome) -> SurvivalResult:
+    """Outcome of a survival draw ``test`` for a wound of value B at this lethality.
+
+    Per the seed's table (L455-461, PROPOSAL A9): success with T ≥ B -> clean; success with
+    T < B -> B − T malus markers; failure -> the wound moves one lethality up (the caller
+    applies the capacity cascade of :func:`damage.place_wound`), or death at Énorme.
+    Success is judged by the test itself (its target is Carrure, plus any medicine markers).
+    """
+    if _int(carrure, "Carrure") < 1:
+        raise RuleViolation(f"Carrure must be at least 1, not {carrure}")
+    b = _int(wound_value, "wound value")
+    if b < 1:
+        raise RuleViolation(f"a wound's value is at least 1, not {b}")
+    level = lethality(_int(lethality_index, "lethality")).index
+    if test.success:
+        t = test.quality
+        if t >= b:
+            return SurvivalResult("clean", 0, None)  # L445: "aucune conséquence"
+        return SurvivalResult("malus", b - t, None)  # L446: the margin becomes malus markers
+    if level + 1 >= LETHALITY_COUNT:
+        return SurvivalResult("death", 0, None)  # L448: no higher lethality -> death
+    # L447: "la carte blessure est passée à un niveau de létalité supérieur ... Le montant de
+    # la carte vaut comme malus" (PROPOSAL A10: −B while the wound stays active).
+    return SurvivalResult("escalate", b, level + 1)
+
+
+def medicine_level(survival_level: int, means: str, extra_levels: int = 0) -> int:
+    """Level of the Médecine support test (§Médecine L465, L469-475).
+
+    The survival draw's level plus the means' modifier (pebbles +1, light kit 0, adapted kit −1,
+    field or proper hospital −2) plus the extra levels the healer takes to double the result.
+    """
+    if _int(extra_levels, "extra levels") < 0:
+        raise RuleViolation("extra medicine levels cannot be negative")
+    return _int(survival_level, "survival level") + medicine_means(means).level_modifier + extra_levels
+
+
+def medicine_bonus_markers(success: bool, means: str, extra_levels: int = 0) -> int:
+    """Bonus markers a successful tactics medicine support gives the survival draw (§Médecine L465-475).
+
+    3 markers (the tactics support of §Tirage des soutiens L294), doubled once per extra level
+    (PROPOSAL A13: 3 -> 6 -> 12), then + the means' extra successes (a proper hospital's "+2
+    succès" as 2 more markers, not doubled). A failure gives nothing to the patient (its
+    consequences fall on the healer, L297).
+    """
+    if _int(extra_levels, "extra levels") < 0:
+        raise RuleViolation("extra medicine levels cannot be negative")
+    chosen = medicine_means(means)
+    if not success:
+        return 0
+    return tables().markers.medicine_tactics_bonus * 2**extra_levels + chosen.extra_successes
+
+
+def retry_level(last_lethality: int) -> int:
+    """Level of a survival retry to remove a wound malus: one level easier (§Médecine L467)."""
+    return survival_level(last_lethality) + level_modifier("survival-retry")
+
+
+def retry_result(wound_value: int, current_malus: int, test: TestOutcome) -> int:
+    """The wound malus after a retry (§Médecine L467; PROPOSAL §5.3, A12).
+
+    Success with T ≥ B removes it (0); a success with a smaller margin B − T replaces it;
+    a failure changes nothing (no escalation on a retry).
+    """
+    b = _int(wound_value, "wound value")
+    current = _int(current_malus, "current malus")
+    if current < 0:
+        raise RuleViolation("a malus cannot be negative")
+    if not test.success:
+        return current
+    return min(current, max(0, b - test.quality))
+
+
+def consciousness_level() -> int:
+    """Level of the per-round Volonté test of a KO character (§Tirage de conscience L371; PROPOSAL A17: Moyenne)."""
+    return tables().consciousness_level
+
+
+def waking_malus(wound_value: int) -> int:
+    """Malus on coming to: the value of the damage card (§Tirage de conscience L373; A16: until scene end)."""
+    return max(0, _int(wound_value, "wound value"))

@@ -1,0 +1,58 @@
+"""The timeline engine (DESIGN.md, "Time"): fires due processes in order up to a target time."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+from chronique.domain.campaign import Campaign
+from chronique.domain.errors import RuleViolation
+
+
+@dataclass(frozen=True, order=True)
+class Due:
+    """A running process that is next due at ``at``; ties break on character, then process."""
+
+    at: int
+    character: str
+    process: str
+
+
+@dataclass(frozen=True)
+class Tick:
+    """One process fired by an advance, and what a person should read about it."""
+
+    due: Due
+    account: str
+
+
+class Processes(Protocol):
+    """The running processes of a campaign's ruleset over its loaded world."""
+
+    def due(self) -> list[Due]:
+        """Every process that is running, with when it is next due."""
+        ...
+
+    def fire(self, due: Due) -> str:
+        """Fire one process (recording its events); return a one-line account."""
+        ...
+
+
+def advance(campaign: Campaign, processes: Processes, to_time: int) -> list[Tick]:
+    """Fire every process due up to ``to_time`` in (time, character, process) order, then
+    record ``TimeAdvanced``. Pure: chance comes from the draw places, never from ordering luck."""
+    if to_time < campaign.clock:
+        raise RuleViolation("that time is in the past of the campaign's clock")
+    ticks: list[Tick] = []
+    last: Due | None = None
+    while True:
+        pending = [d for d in processes.due() if d.at <= to_time]
+        if not pending:
+            break
+        due = min(pending)
+        if due == last:
+            raise RuntimeError(f"process {due.process} of {due.character} did not move on after firing")
+        ticks.append(Tick(due, processes.fire(due)))
+        last = due
+    campaign.advance_clock(to_time, len(ticks))
+    return ticks

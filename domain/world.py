@@ -1,0 +1,52 @@
+"""Everything one command may change: a campaign with its characters and decks, and chance."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from uuid import UUID
+
+from chronique.domain.campaign import Campaign
+from chronique.domain.chain import ChainedAggregate, ChainedEvent
+from chronique.domain.chance import ChanceSource
+from chronique.domain.character import Character
+from chronique.domain.deck import Deck
+from chronique.domain.errors import RuleViolation
+
+
+@dataclass
+class World:
+    """The aggregates of one campaign, loaded together so one save records a command atomically."""
+
+    campaign: Campaign
+    chance: ChanceSource
+    characters: dict[UUID, Character] = field(default_factory=dict)
+    decks: dict[str, Deck] = field(default_factory=dict)
+
+    def aggregates(self) -> Iterator[ChainedAggregate]:
+        """The campaign, its decks and its characters."""
+        yield self.campaign
+        yield from self.decks.values()
+        yield from self.characters.values()
+
+    def collect(self) -> list[ChainedEvent]:
+        """Take every pending event, in the order they happened, so the log reads as play went."""
+        events = [e for a in self.aggregates() for e in a.collect_events()]
+        return sorted(events, key=lambda e: e.timestamp)
+
+    def pending(self) -> list[ChainedEvent]:
+        """The pending events in the order they happened, left pending (a dry run's view)."""
+        events = [e for a in self.aggregates() for e in a.pending_events]
+        return sorted(events, key=lambda e: e.timestamp)
+
+    def character(self, name: str) -> Character:
+        """The character called ``name`` (case-insensitive), or a RuleViolation naming it."""
+        wanted = name.strip().casefold()
+        for character in self.characters.values():
+            if character.name.casefold() == wanted or str(character.id) == wanted:
+                return character
+        raise RuleViolation(f"campaign {self.campaign.name!r} has no character named {name!r}")
+
+    def heads(self) -> dict[str, list[object]]:
+        """Every chain's (version, head hash): what a seal seals."""
+        return {str(a.id): [a.version, a.head_hash] for a in self.aggregates()}

@@ -1,0 +1,1 @@
+"""Read models kept by tracked projections (see issue: read models)."""

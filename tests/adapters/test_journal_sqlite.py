@@ -1,0 +1,93 @@
+"""The event store on a real SQLite file: WAL, hash chains, commitments, seals, secret seeds."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from support import wounded_party
+
+from chronique.adapters.bootstrap import build
+from chronique.adapters.services import Chronique
+from chronique.domain.canonical import GENESIS_HASH, seal_of
+from chronique.domain.chain import event_hash
+from chronique.domain.chance import commitment, epoch_key, rederive
+
+
+def events_of(services: Chronique, name: str) -> list:
+    return services.log(name)
+
+
+def test_journal_is_a_sqlite_file_in_wal_mode(services: Chronique, db_path: Path) -> None:
+    services.create_campaign("Verdelune", "cartes", None)
+    with sqlite3.connect(db_path) as connection:
+        assert connection.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        assert connection.execute("SELECT count(*) FROM stored_events").fetchone()[0] == 3
+
+
+def test_every_aggregate_is_a_hash_chain_from_64_zeros(services: Chronique) -> None:
+    name = wounded_party(services)
+    heads: dict = {}
+    for event in events_of(services, name):
+        expected = heads.get(event.originator_id, GENESIS_HASH)
+        assert event.prev_hash == expected, type(event).__qualname__
+        heads[event.originator_id] = event_hash(event)
+    world = services.world(name)
+    assert {a.id: a.head_hash for a in world.aggregates()} == heads
+
+
+def test_session_end_seals_every_chain_head(services: Chronique) -> None:
+    name = wounded_party(services)
+    campaign = services.campaign(name)
+    (seal,) = campaign.seals
+    assert seal["seal"] == seal_of(seal["heads"])
+    members = {str(campaign.id), *(str(m) for m in campaign.member_ids())}
+    assert set(seal["heads"]) == members
+    for member, (version, head) in seal["heads"].items():
+        events = [e for e in events_of(services, name) if str(e.originator_id) == member and e.originator_version == version]
+        if member == str(campaign.id):
+            continue  # the seal is recorded on the campaign itself, after its head
+        assert event_hash(events[0]) == head
+
+
+def test_seeds_stay_secret_until_their_epoch_closes(services: Chronique, db_path: Path) -> None:
+    name = wounded_party(services)
+    campaign = services.campaign(name)
+    open_seed = services.vault.seed(campaign.id, campaign.epoch).hex()
+    with sqlite3.connect(db_path) as connection:
+        states = b"".join(row[0] for row in connection.execute("SELECT state FROM stored_events"))
+    assert open_seed.encode() not in states
+    revealed = campaign.epochs["session-1"]["seed"]
+    assert revealed.encode() in states
+    assert commitment(bytes.fromhex(revealed)) == campaign.epochs["session-1"]["commitment"]
+
+
+def test_every_shuffle_rederives_from_its_revealed_seed(services: Chronique) -> None:
+    name = wounded_party(services)
+    campaign = services.campaign(name)
+    shuffles = [e for e in events_of(services, name) if type(e).__qualname__ == "Deck.Shuffled"]
+    assert shuffles
+    for event in shuffles:
+        seed = campaign.epochs[event.epoch]["seed"]
+        assert seed is not None
+        key = epoch_key(bytes.fromhex(seed), campaign.epochs[event.epoch]["contributions"])
+        assert rederive(event.chance, key, event.originator_id, event.originator_version)
+
+
+def test_commitment_is_recorded_before_the_epochs_first_draw(services: Chronique) -> None:
+    name = wounded_party(services)
+    log = events_of(services, name)
+    committed: set[str] = set()
+    for event in log:
+        if hasattr(event, "commitment"):
+            committed.add(event.epoch)
+        if hasattr(event, "chance"):
+            assert event.epoch in committed
+
+
+def test_journal_location_comes_from_chronique_db(tmp_path: Path, monkeypatch) -> None:
+    target = tmp_path / "elsewhere.db"
+    monkeypatch.setenv("CHRONIQUE_DB", str(target))
+    services = build()
+    services.create_campaign("Verdelune", "cartes", None)
+    assert target.exists()

@@ -1,0 +1,145 @@
+"""The real CLI in a subprocess, on a real SQLite file (issue 2, item 7)."""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+SAMPLES = Path(__file__).parents[2] / "cli" / "samples"
+
+
+def chronique(db: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, CHRONIQUE_DB=str(db), COLUMNS="160")
+    result = subprocess.run([sys.executable, "-m", "chronique.cli", *args], capture_output=True, text=True, env=env, timeout=120)
+    if check:
+        assert result.returncode == 0, result.stderr
+    return result
+
+
+def rows(db: Path) -> int:
+    with sqlite3.connect(db) as connection:
+        return int(connection.execute("SELECT count(*) FROM stored_events").fetchone()[0])
+
+
+@pytest.fixture
+def party(tmp_path: Path) -> Path:
+    db = tmp_path / "cli.db"
+    chronique(db, "campaign", "new", "Verdelune", "--ruleset", "cartes", "--start", "Day 1 08:00")
+    for who in ("alice", "bruno"):
+        chronique(db, "character", "new", "Verdelune", "--sheet", str(SAMPLES / f"{who}.toml"))
+    return db
+
+
+def test_a_session_from_start_to_downtime(party: Path) -> None:
+    db = party
+    assert "session 1" in chronique(db, "session", "start", "Verdelune").stdout
+    out = chronique(db, "test", "Verdelune", "Alice", "Contact", "--difficulty", "difficile").stdout
+    assert "Alice draws Contact: target 9, level" in out
+    chronique(db, "test", "Verdelune", "Bruno", "Sens", "-d", "tres-facile", "--from", "deck")
+    chronique(db, "wound", "Verdelune", "Alice", "--damage", "6", "--lethality", "forte")
+    chronique(db, "care", "Verdelune", "Alice", "--healer", "Bruno", "--means", "field-hospital")
+    chronique(db, "xp", "award", "Verdelune", "Bruno", "2", "--reason", "saved Alice")
+    end = chronique(db, "session", "end", "Verdelune").stdout
+    seal = next(line.split(": ")[1] for line in end.splitlines() if line.startswith("seal"))
+    report = chronique(db, "advance", "Verdelune", "2d").stdout
+    assert "advanced from Day 1 08:00 to Day 3 08:00" in report
+    assert "survival draw" in report or "survived" in report or "dead" in report
+    sheet = json.loads(chronique(db, "sheet", "Verdelune", "Alice", "--json").stdout)
+    assert sheet["condition"]["care"] == {"healer": "Bruno", "means": "field-hospital"}
+    shown = json.loads(chronique(db, "campaign", "show", "Verdelune", "--json").stdout)
+    assert shown["seals"] == [{"session": 1, "seal": seal}]
+    assert [c["name"] for c in json.loads(chronique(db, "campaign", "list", "--json").stdout)] == ["Verdelune"]
+    log = json.loads(chronique(db, "log", "Verdelune", "--json").stdout)
+    assert log[0]["event"]["topic"] == "chronique.domain.campaign:Campaign.Created"
+    assert all(len(entry["hash"]) == 64 for entry in log)
+
+
+def test_sheet_as_of_a_session_shows_that_sessions_end(party: Path) -> None:
+    db = party
+    chronique(db, "session", "start", "Verdelune")
+    chronique(db, "xp", "award", "Verdelune", "Alice", "1")
+    chronique(db, "session", "end", "Verdelune")
+    after_first = json.loads(chronique(db, "sheet", "Verdelune", "Alice", "--json").stdout)
+    chronique(db, "session", "start", "Verdelune")
+    chronique(db, "wound", "Verdelune", "Alice", "--damage", "3", "--lethality", "faible")
+    chronique(db, "session", "end", "Verdelune")
+    now = json.loads(chronique(db, "sheet", "Verdelune", "Alice", "--json").stdout)
+    then = json.loads(chronique(db, "sheet", "Verdelune", "Alice", "--json", "--as-of", "1").stdout)
+    assert then == after_first
+    assert now["condition"]["wounds"] and not then["condition"]["wounds"]
+    dated = json.loads(chronique(db, "sheet", "Verdelune", "Alice", "--json", "--as-of", "Day 1 08:00").stdout)
+    assert dated["version"] <= now["version"]
+
+
+BAD_INPUTS = [
+    (["campaign", "show", "Nowhere"], "no campaign named 'Nowhere'"),
+    (["test", "Verdelune", "Zoé", "Contact"], "no character named 'Zoé'"),
+    (["test", "Verdelune", "Alice", "Pilotage", "--from", "deck"], "Pilotage"),
+    (["test", "Verdelune", "Alice", "Contact", "--difficulty", "impossible"], "impossible"),
+    (["advance", "Verdelune", "--to", "Day 1 07:00"], "past"),
+    (["advance", "Verdelune", "soon"], "not a duration"),
+    (["campaign", "new", "Verdelune", "--ruleset", "cartes"], "already exists"),
+    (["campaign", "new", "Autre", "--ruleset", "poker"], "unknown ruleset"),
+    (["wound", "Verdelune", "Alice", "--damage", "4", "--lethality", "mortelle"], "mortelle"),
+    (["xp", "spend", "Verdelune", "Alice", "skill", "Contact"], "session"),
+    (["session", "end", "Verdelune"], "no open session"),
+]
+
+
+@pytest.mark.parametrize(("args", "named"), BAD_INPUTS)
+def test_bad_input_is_one_line_exit_2_and_records_nothing(party: Path, args: list[str], named: str) -> None:
+    before = rows(party)
+    result = chronique(party, *args, check=False)
+    assert result.returncode == 2
+    assert len(result.stderr.strip().splitlines()) == 1 and named in result.stderr
+    assert rows(party) == before
+
+
+def test_malformed_and_invalid_sheets_are_refused(party: Path, tmp_path: Path) -> None:
+    broken = tmp_path / "broken.toml"
+    broken.write_text("name = [unclosed\n", encoding="utf-8")
+    greedy = tmp_path / "greedy.json"
+    greedy.write_text(json.dumps({"name": "Greedy", "characteristics": dict.fromkeys(
+        ["Carrure", "Rapidité", "Sens", "Volonté", "Intellect", "Équilibre"], 13)}), encoding="utf-8")
+    before = rows(party)
+    for sheet in (broken, greedy, tmp_path / "missing.toml"):
+        result = chronique(party, "character", "new", "Verdelune", "--sheet", str(sheet), check=False)
+        assert result.returncode == 2 and len(result.stderr.strip().splitlines()) == 1
+    assert rows(party) == before
+
+
+def test_unaffordable_spend_is_refused_during_a_session(party: Path) -> None:
+    chronique(party, "session", "start", "Verdelune")
+    chronique(party, "test", "Verdelune", "Alice", "Contact")  # deals the cards
+    before = rows(party)
+    result = chronique(party, "xp", "spend", "Verdelune", "Alice", "pile-max", check=False)
+    assert result.returncode == 2 and "hand" in result.stderr
+    assert rows(party) == before
+
+
+def test_every_command_has_help(tmp_path: Path) -> None:
+    db = tmp_path / "help.db"
+    top = chronique(db, "--help").stdout
+    commands = ["init", "demo", "test", "attack", "wound", "conscious", "recover", "resource", "care", "cure",
+                "advance", "log", "sheet", "campaign", "character", "session", "xp", "scene"]
+    for command in commands:
+        assert command in top
+        assert "Usage" in chronique(db, command, "--help").stdout
+    for group, sub in (("campaign", "new"), ("campaign", "list"), ("campaign", "show"), ("character", "new"),
+                       ("character", "show"), ("session", "start"), ("session", "end"), ("xp", "award"),
+                       ("xp", "spend"), ("scene", "end")):
+        assert "Usage" in chronique(db, group, sub, "--help").stdout
+
+
+def test_demo_plays_a_campaign_and_prints_sheets_and_log(tmp_path: Path) -> None:
+    out = chronique(tmp_path / "demo.db", "demo").stdout
+    for expected in ("Session 1 opens", "lethality Forte", "Two in-game days", "Alice (version", "Bruno (version", "TimeAdvanced"):
+        assert expected in out
+    again = chronique(tmp_path / "demo.db", "demo").stdout
+    assert "Verdelune 2" in again

@@ -1,0 +1,68 @@
+"""Test helpers: a seed vault with scripted seeds (chance is the one thing tests may fake)."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+from typing import Any
+from uuid import UUID
+
+from chronique.adapters.journal import Journal
+from chronique.adapters.services import Chronique
+from chronique.adapters.settings import Settings
+from chronique.domain.chance import commitment
+from chronique.domain.rulesets.cartes.play import TestRequest, make_test, suffer_wound
+
+SAMPLES = Path(__file__).parents[1] / "cli" / "samples"
+
+
+class ScriptedSeedVault:
+    """Seeds derived from a fixed base, so two journals draw the very same cards."""
+
+    def __init__(self, base: bytes) -> None:
+        self._base = base
+
+    def new_seed(self, campaign_id: UUID, epoch: str) -> str:
+        return commitment(self.seed(campaign_id, epoch))
+
+    def seed(self, campaign_id: UUID, epoch: str) -> bytes:
+        return hashlib.sha256(self._base + f"{campaign_id}:{epoch}".encode()).digest()
+
+
+def scripted_services(path: Path, base: bytes = b"chronique-tests") -> Chronique:
+    """Real services over a real SQLite file, with scripted seeds."""
+    return Chronique(Journal.open(Settings(str(path))), ScriptedSeedVault(base))
+
+
+def sample(name: str) -> dict[str, Any]:
+    """A sample sheet (cli/samples)."""
+    import tomllib
+
+    return tomllib.loads((SAMPLES / f"{name}.toml").read_text(encoding="utf-8"))
+
+
+def wounded_party(services: Chronique, name: str = "Verdelune", damage: int = 7, lethality: str = "forte") -> str:
+    """A Cartes campaign after one session in which Alice took a wound and Bruno tends her."""
+    from chronique.domain.rulesets.cartes.advancement import arrange_care
+
+    services.create_campaign(name, "cartes", "Day 1 08:00")
+    for who in ("alice", "bruno"):
+        services.create_character(name, sample(who))
+    services.start_session(name)
+    services.act(name, lambda w: make_test(w, "Alice", TestRequest("Contact", 1)))
+    services.act(name, lambda w: suffer_wound(w, "Alice", damage, lethality, "an axe"))
+    services.act(name, lambda w: arrange_care(w, "Alice", "Bruno", "adapted-kit"))
+    services.end_session(name)
+    return name
+
+
+def state(aggregate: Any) -> dict[str, Any]:
+    """An aggregate's state without what depends on wall time (timestamps and so hashes)."""
+    skip = {"_created_on", "_modified_on", "_pending_events", "head_hash"}
+    return {k: v for k, v in vars(aggregate).items() if k not in skip}
+
+
+def payload(event: Any) -> tuple[str, int, dict[str, Any]]:
+    """An event without its wall-time parts: (class, version, fields)."""
+    skip = {"timestamp", "prev_hash"}
+    return type(event).__qualname__, event.originator_version, {k: v for k, v in vars(event).items() if k not in skip}

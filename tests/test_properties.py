@@ -1,0 +1,98 @@
+"""Invariants of the spine (issue 2): replay equals live; a+b equals a then b; an interrupted
+advance changes nothing and, run again, yields the same events."""
+
+from __future__ import annotations
+
+import sqlite3
+import tempfile
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from support import payload, scripted_services, state, wounded_party
+
+from chronique.domain.gametime import HOUR, MINUTE
+from chronique.domain.rulesets import ruleset
+from chronique.domain.timeline import advance
+
+SETTINGS = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SPANS = st.integers(min_value=1, max_value=3 * 24 * 60).map(lambda minutes: minutes * MINUTE)
+SEEDS = st.binary(min_size=4, max_size=8)
+LETHALITIES = st.sampled_from(["faible", "moyenne", "forte", "enorme"])
+
+
+class Interrupted(Exception):
+    """Stands for a crash between the advance's computation and its save."""
+
+
+def count_rows(path: Path) -> int:
+    with sqlite3.connect(path) as connection:
+        return int(connection.execute("SELECT count(*) FROM stored_events").fetchone()[0])
+
+
+@SETTINGS
+@given(seed=SEEDS, span=SPANS, lethality=LETHALITIES)
+def test_replaying_the_log_gives_the_live_state(seed: bytes, span: int, lethality: str) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "j.db"
+        live = scripted_services(path, seed)
+        name = wounded_party(live, lethality=lethality)
+        world = live.world(name)
+        advance(world.campaign, ruleset("cartes").processes(world), world.campaign.clock + span)
+        live.journal.save(*world.collect())
+        replayed = scripted_services(path, seed).world(name)
+        assert [state(a) for a in world.aggregates()] == [state(a) for a in replayed.aggregates()]
+
+
+@SETTINGS
+@given(seed=SEEDS, first=SPANS, second=SPANS, lethality=LETHALITIES)
+def test_advancing_a_plus_b_equals_a_then_b(seed: bytes, first: int, second: int, lethality: str) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        once = scripted_services(Path(tmp) / "once.db", seed)
+        twice = scripted_services(Path(tmp) / "twice.db", seed)
+        name = wounded_party(once, lethality=lethality)
+        wounded_party(twice, lethality=lethality)
+        once.advance(name, lambda c: c.clock + first + second)
+        twice.advance(name, lambda c: c.clock + first)
+        twice.advance(name, lambda c: c.clock + second)
+        a, b = once.world(name), twice.world(name)
+        assert a.campaign.clock == b.campaign.clock
+        for x, y in zip([*a.decks.values(), *a.characters.values()], [*b.decks.values(), *b.characters.values()], strict=True):
+            assert state(x) == state(y)
+        ids = {x.id for x in [*a.decks.values(), *a.characters.values()]}
+        assert [payload(e) for e in once.log(name) if e.originator_id in ids] == [
+            payload(e) for e in twice.log(name) if e.originator_id in ids
+        ]
+
+
+@SETTINGS
+@given(seed=SEEDS, span=SPANS)
+def test_an_interrupted_advance_changes_nothing_and_reruns_identically(seed: bytes, span: int) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "j.db"
+        services = scripted_services(path, seed)
+        name = wounded_party(services)
+        rows = count_rows(path)
+
+        def crash(world) -> None:
+            advance(world.campaign, ruleset("cartes").processes(world), world.campaign.clock + span)
+            raise Interrupted
+
+        with pytest.raises(Interrupted):
+            services.act(name, crash)
+        assert count_rows(path) == rows
+        dry = services.advance(name, lambda c: c.clock + span, dry_run=True)
+        assert count_rows(path) == rows
+        done = services.advance(name, lambda c: c.clock + span)
+        assert [payload(e) for e in done.events] == [payload(e) for e in dry.events]
+        assert count_rows(path) == rows + len(done.events)
+
+
+def test_long_advances_keep_the_clock_in_whole_seconds() -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        services = scripted_services(Path(tmp) / "j.db")
+        name = wounded_party(services)
+        result = services.advance(name, lambda c: c.clock + 36 * HOUR)
+        assert result.to_time - result.from_time == 36 * HOUR
+        assert services.campaign(name).clock == result.to_time
