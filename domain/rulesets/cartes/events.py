@@ -36,6 +36,8 @@ class CardsDealt(ChainedEvent):
 class TestMade(ChainedEvent):
     """The character drew for a test; ``outcome`` holds every card and the verdict."""
 
+    __test__ = False  # not a pytest test class
+
     at: int
     skill: str
     target: int

@@ -44,7 +44,13 @@ def discards(world: World) -> list[str]:
 
 
 def draw(world: World, count: int, to: str, purpose: str) -> list[str]:
-    """Cards from the top of the general deck (a recorded shuffle: no chance consumed here)."""
+    """Cards from the top of the general deck, once the session's cards are dealt."""
+    deal(world)
+    return _take(world, count, to, purpose)
+
+
+def _take(world: World, count: int, to: str, purpose: str) -> list[str]:
+    # The next cards of a recorded shuffle: no chance is consumed here (FAIRNESS.md).
     if count == 0:
         return []
     return world.decks[GENERAL].draw(count, to, purpose, lambda: discards(world), world.chance, world.campaign.epoch)
@@ -65,14 +71,16 @@ def deal(world: World) -> None:
     for character in world.characters.values():
         if character.condition["dead"] or sheet_of(character).npc:
             continue
-        hand = draw(world, character.condition["hand_count"], character.name, "hand dealt")
-        pile = draw(world, character.condition["pile_count"], character.name, "pile dealt")
+        hand = _take(world, character.condition["hand_count"], character.name, "hand dealt")
+        pile = _take(world, character.condition["pile_count"], character.name, "pile dealt")
         character.record(ev.CardsDealt, at=world.campaign.clock, hand=hand, pile=pile)
 
 
 @dataclass(frozen=True)
 class TestRequest:
     """What a player asks for: the skill or characteristic, how hard, and how it is drawn."""
+
+    __test__ = False  # not a pytest test class
 
     skill: str
     level: int = 0
@@ -164,6 +172,7 @@ def _draw_test(world: World, character: Character, request: TestRequest, target:
         manoeuvre=request.manoeuvre,
         short_circuit=request.short_circuit,
         hand_cards=request.hand_cards,
+        first_from_pile=request.source == "pile",
     )
 
 

@@ -56,6 +56,12 @@ def _int(value: Any, what: str) -> int:
     return value
 
 
+def _bool(value: Any, what: str) -> bool:
+    if not isinstance(value, bool):
+        raise RuleViolation(f"{what} must be true or false, not {value!r}")
+    return value
+
+
 def manoeuvre_name(text: str) -> str:
     """Canonical manoeuvre ("power", "tactics", "resource") for English or French ``text``."""
     if text in MANOEUVRES:
@@ -181,13 +187,13 @@ class TestOutcome:
                 level_asked=_int(data["level_asked"], "level_asked"),
                 level=_int(data["level"], "level"),
                 cards=tuple(_card(c) for c in data["cards"]),
-                success=bool(data["success"]),
+                success=_bool(data["success"], "success"),
                 retained=None if retained is None else _card(retained),
                 quality=_int(data["quality"], "quality"),
                 suit_bonus=_int(data["suit_bonus"], "suit_bonus"),
                 substituted=tuple((_card(a), _card(b)) for a, b in data.get("substituted", ())),
                 manoeuvre=manoeuvre_name(data.get("manoeuvre", "power")),
-                support_used=bool(data.get("support_used", False)),
+                support_used=_bool(data.get("support_used", False), "support_used"),
                 drawn=tuple(_card(c) for c in data.get("drawn", ())),
             )
         except KeyError as missing:

@@ -124,12 +124,14 @@ def test_card_counts_S6_seed_Difficulte_des_tirages_L223_227_and_A23() -> None:
     assert cards_for_level(3) == 4 and cards_for_level(-4) == 5
 
 
-def test_level_modifiers_digest_3_5_step_1() -> None:
+def test_level_modifiers_digest_3_5_step_1_and_round_duration_PROPOSAL_3_6() -> None:
     assert level_modifier("short-circuit") == 1
     assert level_modifier("Counter short circuit") == 2
     assert level_modifier("ignored-hostile-action") == -1
     assert level_modifier("sens-instead-of-vigilance") == 1
     assert LEVEL_MODIFIERS["survival-retry"] == -1
+    # PROPOSAL §3.6 (§Durée du tour L239): halving the time +1 level, doubling it −1.
+    assert (level_modifier("hurry"), level_modifier("take time")) == (1, -1)
     assert test_level("moyenne", "short-circuit", "spend-three-bonus") == 0
     assert test_level("difficile", "counter-short-circuit") == 3
     with pytest.raises(RuleViolation):
@@ -363,6 +365,8 @@ def test_outcome_from_dict_rejects_malformed() -> None:
         TestOutcome.from_dict(data)
     with pytest.raises(RuleViolation):
         TestOutcome.from_dict({**resolve_test(7, 0, "3H", no_draw).to_dict(), "cards": ["nope"]})
+    with pytest.raises(RuleViolation, match="true or false"):
+        TestOutcome.from_dict({**resolve_test(7, 0, "3H", no_draw).to_dict(), "success": "false"})
 
 
 # --- oppositions (§Réussites ou échecs L305-313) --------------------------------------------

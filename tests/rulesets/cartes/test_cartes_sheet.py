@@ -165,6 +165,11 @@ def test_custom_catalogue_PROPOSAL_A3() -> None:
     assert sheet.skills["Piano"].characteristic == "Intellect"
 
 
+def test_hand_has_no_maximum_PROPOSAL_A24_seed_Main_et_pioche_max_L515() -> None:
+    # The 8-card third specialty needs a hand of 8 or more; the seed sets no hand maximum.
+    assert parse_sheet(with_changes(hand=20)).hand == 20
+
+
 def test_characteristic_name_reexported() -> None:
     assert characteristic_name("volonte") == "Volonté"
 

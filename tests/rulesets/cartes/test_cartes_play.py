@@ -1,0 +1,212 @@
+"""Cartes at the table, on aggregates, with a stacked deck (the seed's sections cited per test)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from cartes_table import table
+
+from chronique.domain.cards import fresh_packs
+from chronique.domain.errors import RuleViolation
+from chronique.domain.rulesets.cartes import events as ev
+from chronique.domain.rulesets.cartes.advancement import spend
+from chronique.domain.rulesets.cartes.play import (
+    TestRequest,
+    attack,
+    award,
+    consciousness,
+    make_test,
+    recover,
+    return_cards,
+    suffer_wound,
+    take_resource,
+)
+
+ALICE_HAND = ["KD", "8C", "2H"]
+ALICE_PILE = ["5H", "AS", "JS", "10D", "4D", "2S", "KS"]
+BRUNO_HAND = ["JH", "JC", "4C"]
+BRUNO_PILE = ["8D", "KH", "2C", "5C", "9S", "8H", "10H"]
+DEALT = ALICE_HAND + ALICE_PILE + BRUNO_HAND + BRUNO_PILE
+
+
+def test_first_draw_deals_hand_then_pile_Distribution_des_cartes_L84() -> None:
+    world = table(DEALT + ["7S"])
+    make_test(world, "Alice", TestRequest("Contact"))
+    alice, bruno = world.character("Alice"), world.character("Bruno")
+    assert alice.condition["hand"] == ALICE_HAND
+    assert alice.condition["pile"] == ALICE_PILE[1:]  # the first pile card was drawn
+    assert bruno.condition["hand"] == BRUNO_HAND and bruno.condition["pile"] == BRUNO_PILE
+    dealt = [e for e in alice.pending_events if isinstance(e, ev.CardsDealt)]
+    assert len(dealt) == 1
+
+
+def test_moyenne_draws_the_pile_card_only_Tirage_L207() -> None:
+    world = table(DEALT)
+    outcome = make_test(world, "Alice", TestRequest("Contact"))
+    assert outcome.cards == ("5H",) and outcome.success and outcome.quality == 5
+    assert len(world.decks["general"].cards) == 104 - len(DEALT)  # no general-deck card used
+
+
+def test_difficile_adds_general_deck_cards_and_keeps_the_worst_Difficulte_L213() -> None:
+    world = table(DEALT + ["9S"])
+    outcome = make_test(world, "Alice", TestRequest("Contact", level=1))
+    assert outcome.cards == ("5H", "9S") and outcome.success and outcome.retained == "5H"
+
+
+def test_clubs_first_card_gives_a_facility_level_Bonus_de_couleur_L322() -> None:
+    pile = ["4C", *ALICE_PILE[1:]]
+    world = table(ALICE_HAND + pile + BRUNO_HAND + BRUNO_PILE)
+    outcome = make_test(world, "Alice", TestRequest("Contact", level=1))
+    assert outcome.level == 0 and outcome.cards == ("4C",) and outcome.quality == 4  # cartes.md T4
+
+
+def test_speciality_adds_four_on_its_skill_and_two_on_another_Specialites_L241() -> None:
+    world = table(DEALT + ["QS", "QH"])
+    own = make_test(world, "Alice", TestRequest("Contact", speciality="Épée", source="deck"))
+    other = make_test(world, "Alice", TestRequest("Distance", speciality="Épée", source="deck"))
+    assert own.target == 13 and other.target == 8
+    with pytest.raises(RuleViolation, match="no speciality"):
+        make_test(world, "Alice", TestRequest("Contact", speciality="Arc", source="deck"))
+
+
+def test_tactics_gives_three_bonus_markers_or_one_malus_Choix_des_manoeuvres_L275() -> None:
+    world = table(DEALT)
+    make_test(world, "Alice", TestRequest("Contact", manoeuvre="tactics"))  # 5H: success
+    assert world.character("Alice").condition["bonus"] == 3
+    make_test(world, "Alice", TestRequest("Contact", manoeuvre="tactics", modifier=-9))  # AS vs 3: success
+    make_test(world, "Alice", TestRequest("Vigilance", manoeuvre="tactics"))  # JS vs 7+6: success
+    assert world.character("Alice").condition["bonus"] == 9
+    make_test(world, "Alice", TestRequest("Vigilance", manoeuvre="tactics", modifier=-12))  # 10D vs 4: fails
+    assert world.character("Alice").condition["malus"] == 1
+
+
+def test_three_bonus_markers_spent_buy_a_facility_level_Marqueurs_L331() -> None:
+    world = table(DEALT + ["3S"])
+    make_test(world, "Alice", TestRequest("Contact", manoeuvre="tactics"))
+    outcome = make_test(world, "Alice", TestRequest("Contact", level=0, spend_bonus=True))
+    # Difficulty -1 (Facile) instead of +3 to the target: AS from the pile, 3S from the deck.
+    assert outcome.level == -1 and outcome.target == 9 and outcome.cards == ("AS", "3S")
+    assert world.character("Alice").condition["bonus"] == 0
+    with pytest.raises(RuleViolation, match="bonus markers"):
+        make_test(world, "Alice", TestRequest("Contact", spend_bonus=True))
+
+
+def test_a_hand_card_replaces_a_failed_draw_Ressources_en_cartes_L199() -> None:
+    pile = ["KS", *ALICE_PILE[1:]]
+    world = table(ALICE_HAND + pile + BRUNO_HAND + BRUNO_PILE)
+    outcome = make_test(world, "Alice", TestRequest("Contact", hand_cards=("8C",)))
+    assert outcome.success and outcome.quality == 8 and outcome.substituted == (("KS", "8C"),)
+    assert world.character("Alice").condition["hand"] == ["KD", "2H"]
+
+
+def test_empty_pile_needs_a_recovery_draw_from_the_hand_Epuisement_L233() -> None:
+    world = table(DEALT + ["AD", "2D", "3D", "4D", "5D", "6D", "7D", "8D", "9D", "10D"])
+    for _ in ALICE_PILE:
+        make_test(world, "Alice", TestRequest("Contact"))
+    with pytest.raises(RuleViolation, match="pile is empty"):
+        make_test(world, "Alice", TestRequest("Contact"))
+    outcome = recover(world, "Alice", "8C")  # Très facile Carrure 8, and ♣ first: 8C AD 2D 3D
+    assert outcome.level_asked == -2 and outcome.level == -3 and outcome.success and outcome.quality == 8
+    alice = world.character("Alice")
+    assert alice.condition["pile"] == ["4D", "5D", "6D", "7D", "8D", "9D", "10D"]  # capped at pile max 7
+    assert alice.condition["recovery_steps"] == 1 and "8C" not in alice.condition["hand"]
+
+
+def test_resource_success_adds_its_value_plus_three_on_hearts_Choix_des_manoeuvres_L277() -> None:
+    world = table(DEALT + ["9S", "9C", "AD", "2D", "3D", "4D", "5D"])
+    make_test(world, "Alice", TestRequest("Contact"))
+    make_test(world, "Alice", TestRequest("Contact"))
+    outcome = take_resource(world, "Alice", "2H")  # Très facile Volonté 6: 2H 9S 9C -> 2 +3 (♥)
+    assert outcome.success and outcome.retained == "2H" and outcome.suit_bonus == 3
+    assert len(world.character("Alice").condition["pile"]) == 7  # 5 left + 2 (capped at pile max)
+
+
+@pytest.mark.parametrize(
+    ("damage", "effect", "bonus", "malus", "out"),
+    [(3, "none", 0, 0, False), (4, "two_malus", 0, 2, False), (5, "two_malus", 0, 2, False),
+     (6, "angry", 1, 0, False), (7, "out_of_combat", 0, 0, True)],
+)
+def test_ko_ok_thresholds_of_volonte_6_KO_ou_OK_L354(damage: int, effect: str, bonus: int, malus: int, out: bool) -> None:
+    world = table(DEALT)
+    result = suffer_wound(world, "Alice", damage, "faible", "test")
+    c = world.character("Alice").condition
+    assert result["effect"] == effect and (c["bonus"], c["malus"], c["out_of_combat"]) == (bonus, malus, out)
+
+
+def test_over_13_aggravates_faible_to_moyenne_T10_Aggravation_L450() -> None:
+    world = table(DEALT)
+    result = suffer_wound(world, "Bruno", 14, "faible", "a blast")
+    assert result["wound"]["lethality"] == 2 and result["aggravations"]
+
+
+def test_a_full_holder_cascades_up_to_death_T9_Nombre_de_blessures_L487() -> None:
+    frail = {"name": "Frêle", "characteristics": {"Carrure": 4, "Rapidité": 8, "Sens": 8, "Volonté": 8, "Intellect": 4, "Équilibre": 4}}
+    world = table(sheets=[frail], session=False)
+    assert suffer_wound(world, "Frêle", 5, "moyenne", "1")["wound"]["lethality"] == 2
+    assert suffer_wound(world, "Frêle", 5, "moyenne", "2")["wound"]["lethality"] == 3
+    third = suffer_wound(world, "Frêle", 5, "forte", "3")
+    assert third["dead"] and world.character("Frêle").condition["dead"]
+    with pytest.raises(RuleViolation, match="dead"):
+        suffer_wound(world, "Frêle", 1, "nulle", "4")
+
+
+def test_attack_loser_takes_net_damage_Reussites_ou_echecs_L305() -> None:
+    brigand = {"name": "Brigand", "npc": True, "characteristics": {"Carrure": 7, "Rapidité": 6, "Sens": 6, "Volonté": 6, "Intellect": 5, "Équilibre": 6},
+               "skills": {"Contact": {"level": 10, "characteristic": "Carrure"}}}
+    # Both succeed: brigand 9H (deck), Alice parries 5H: 9 - 5 = 4, +2 weapon = 6 (T7, §4.1).
+    world = table(ALICE_HAND + ALICE_PILE + ["9H"], sheets=["alice", brigand])
+    axe = TestRequest("Contact", source="deck")
+    result = attack(world, "Brigand", "Alice", axe, TestRequest("Contact"), 2, "forte")
+    assert result.opposition.winner == "attacker" and result.damage == 4 + 2
+    assert result.wound is not None and result.wound["wound"]["lethality"] == 3
+
+
+def test_spades_add_three_to_a_power_attack_Bonus_de_couleur_L320() -> None:
+    brigand = {"name": "Brigand", "npc": True, "characteristics": {"Carrure": 7, "Rapidité": 6, "Sens": 6, "Volonté": 6, "Intellect": 5, "Équilibre": 6},
+               "skills": {"Contact": {"level": 10, "characteristic": "Carrure"}}}
+    world = table(ALICE_HAND + ALICE_PILE + ["9S"], sheets=["alice", brigand])
+    result = attack(world, "Brigand", "Alice", TestRequest("Contact", source="deck"), TestRequest("Contact"), 2, "forte")
+    assert result.damage == 9 + 3 - 5 + 2  # cartes.md T6/T7: ♠ +3 on a power result
+
+
+def test_consciousness_draw_brings_back_with_the_damage_as_malus_Tirage_de_conscience_L369() -> None:
+    world = table(DEALT + ["4H"])
+    suffer_wound(world, "Alice", 8, "nulle", "club")
+    outcome = consciousness(world, "Alice")  # Volonté 6, 4H: success
+    c = world.character("Alice").condition
+    assert outcome.success and not c["out_of_combat"] and c["ko_malus"] == 8
+
+
+def test_award_draws_hand_cards_and_spend_checks_the_cost_Experience_L530() -> None:
+    world = table(DEALT + ["QS", "KH", "3C"])
+    make_test(world, "Alice", TestRequest("Contact"))
+    assert award(world, "Alice", 3, "the ambush") == ["QS", "KH", "3C"]
+    # Contact 9 -> 10 with Carrure 8: new level ≥ characteristic, so 2 cards ≥ 10 (cartes.md T14).
+    with pytest.raises(RuleViolation):
+        spend(world, "Alice", "skill", "Contact", "", ["KD", "8C"], "")
+    paid = spend(world, "Alice", "skill", "Contact", "", [], "training")
+    assert sorted(paid) == ["KD", "QS"] or sorted(paid) == ["KD", "KH"] or sorted(paid) == ["KH", "QS"]
+    alice = world.character("Alice")
+    assert alice.sheet["skills"]["Contact"]["level"] == 10 and len(alice.condition["hand"]) == 4
+
+
+def test_session_end_returns_every_card_and_keeps_the_counts_Ressources_en_cartes_L201() -> None:
+    world = table(DEALT)
+    make_test(world, "Alice", TestRequest("Contact"))
+    return_cards(world)
+    alice = world.character("Alice")
+    assert alice.condition["pile"] == [] and alice.condition["hand"] == []
+    assert (alice.condition["pile_count"], alice.condition["hand_count"]) == (6, 3)
+    assert world.decks["general"].cards == []
+
+
+def test_a_spent_deck_is_reshuffled_from_its_discards_A30() -> None:
+    world = table(DEALT, [])
+    deck = world.decks["general"]
+    for _ in range(45):  # at least 2 cards each (3, or 2 after a ♣): more than the 84 left
+        make_test(world, "Bruno", TestRequest("Sens", level=2, source="deck"))
+    shuffles = [e for e in deck.pending_events if type(e).__qualname__ == "Deck.Shuffled"]
+    assert len(shuffles) == 2
+    held = Counter(DEALT)
+    assert Counter(shuffles[1].chance[0]["deck"]) == Counter(fresh_packs(2)) - held
