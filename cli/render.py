@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from chronique.adapters.services import Advanced, Chronique
     from chronique.domain.campaign import Campaign
     from chronique.domain.character import Character
-    from chronique.domain.rulesets.cartes.play import AttackResult
+    from chronique.domain.rulesets.cartes.play import AttackResult, Contest
     from chronique.domain.rulesets.cartes.resolution import TestOutcome
     from chronique.domain.world import World
 
@@ -158,16 +158,22 @@ def wound(name: str, damage: int, result: dict[str, Any]) -> None:
 
 def attack(attacker: str, defender: str, result: AttackResult) -> None:
     """An opposed attack's draws and its consequence."""
-    typer.echo(f"{attacker} attacks: {describe_test(result.attack)}")
-    typer.echo(f"{defender} defends: {describe_test(result.defence)}")
-    for a, d in result.opposition.tie_breaks:
-        typer.echo(f"tie-break: {card(a)} against {card(d)}")
+    contest(attacker, defender, result.exchange)
     if result.wound is not None:
         wound(defender, result.damage, result.wound)
-    elif result.opposition.winner == "defender":
-        typer.echo(f"{defender} wins the exchange")
     else:
         typer.echo("no damage")
+
+
+def contest(first: str, second: str, exchange: Contest) -> None:
+    """Both draws of an opposition, its tie-breaks and its winner."""
+    typer.echo(f"{first}: {describe_test(exchange.first)}")
+    typer.echo(f"{second}: {describe_test(exchange.second)}")
+    for a, d in exchange.opposition.tie_breaks:
+        typer.echo(f"tie-break: {card(a)} against {card(d)}")
+    names = {"attacker": first, "defender": second}
+    winner = names.get(exchange.opposition.winner or "")
+    typer.echo(f"{winner} wins, net {exchange.opposition.net}" if winner else "both fail: nothing happens")
 
 
 def advanced(services: Chronique, campaign_name: str, advanced: Advanced) -> None:

@@ -47,16 +47,39 @@ class TestMade(ChainedEvent):
     outcome: dict[str, Any]
     from_pile: list[str]
     from_hand: list[str]
+    support_used: bool
     bonus_change: int
     malus_change: int
 
     def apply(self, character: Character) -> None:
         c = character.condition
+        if self.support_used:
+            c["support_cards"] = c["support_cards"][1:]
         c["pile"] = _remove(c["pile"], self.from_pile)
         c["hand"] = _remove(c["hand"], self.from_hand)
         c["pile_count"], c["hand_count"] = len(c["pile"]), len(c["hand"])
         c["bonus"] += self.bonus_change
         c["malus"] += self.malus_change
+
+
+class SupportReceived(ChainedEvent):
+    """A supporter's successful draw helped this character (§Déroulement du tour, supports):
+    a power card to use in the next draw, three bonus markers, or resource cards for the pile."""
+
+    at: int
+    supporter: str
+    kind: str
+    card: str | None
+    markers: int
+    cards: list[str]
+
+    def apply(self, character: Character) -> None:
+        c = character.condition
+        if self.card is not None:
+            c["support_cards"] = [*c["support_cards"], self.card]
+        c["bonus"] += self.markers
+        c["pile"] = [*c["pile"], *self.cards]
+        c["pile_count"] = len(c["pile"]) if c["dealt"] else c["pile_count"] + len(self.cards)
 
 
 class WoundSuffered(ChainedEvent):
@@ -120,6 +143,7 @@ class SurvivalChecked(ChainedEvent):
     medicine: dict[str, Any] | None
     result: str
     malus: int
+    lasting: dict[str, Any] | None
     wound: dict[str, Any] | None
 
     def apply(self, character: Character) -> None:
@@ -128,7 +152,25 @@ class SurvivalChecked(ChainedEvent):
         # cartes.md A11: a stopped wound leaves its holder; only its margin malus stays.
         c["wounds"] = others if self.wound is None else [*others, dict(self.wound)]
         if self.malus:
-            c["lasting_malus"] = [*c["lasting_malus"], {"wound": self.wound_id, "amount": self.malus}]
+            c["lasting_malus"] = [*c["lasting_malus"], dict(self.lasting)]
+
+
+class SurvivalRetried(ChainedEvent):
+    """With medical care, a survived wound's margin malus was drawn for again (§Médecine L467)."""
+
+    at: int
+    wound_id: int
+    outcome: dict[str, Any]
+    medicine: dict[str, Any] | None
+    malus: int
+
+    def apply(self, character: Character) -> None:
+        c = character.condition
+        kept = [m for m in c["lasting_malus"] if m["wound"] != self.wound_id]
+        old = next(m for m in c["lasting_malus"] if m["wound"] == self.wound_id)
+        if self.malus:
+            kept.append(dict(old, amount=self.malus, next_retry=self.at + old["period"]))
+        c["lasting_malus"] = kept
 
 
 class PileRefilled(ChainedEvent):
@@ -218,7 +260,7 @@ class CardsReturned(ChainedEvent):
         c.update(
             pile=[], hand=[], dealt=False, pile_count=self.pile_count, hand_count=self.hand_count, returned_at=self.at
         )
-        c.update(bonus=0, malus=0, out_of_combat=False, ko_damage=0, ko_malus=0, resource_steps=0)
+        c.update(bonus=0, malus=0, out_of_combat=False, ko_damage=0, ko_malus=0, resource_steps=0, support_cards=[])
 
 
 class SceneEnded(ChainedEvent):
@@ -227,7 +269,7 @@ class SceneEnded(ChainedEvent):
     at: int
 
     def apply(self, character: Character) -> None:
-        character.condition.update(bonus=0, malus=0, ko_malus=0, resource_steps=0)
+        character.condition.update(bonus=0, malus=0, ko_malus=0, resource_steps=0, support_cards=[])
 
 
 class CareArranged(ChainedEvent):
@@ -254,6 +296,8 @@ class CuredByCare(ChainedEvent):
 EVENTS = (
     CardsDealt,
     TestMade,
+    SupportReceived,
+    SurvivalRetried,
     WoundSuffered,
     Died,
     ConsciousnessChecked,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from chronique.domain.cards import fresh_packs, value
@@ -12,7 +12,18 @@ from chronique.domain.character import Character
 from chronique.domain.errors import RuleViolation
 from chronique.domain.rulesets.cartes import events as ev
 from chronique.domain.rulesets.cartes.damage import consciousness_effect, place_wound
-from chronique.domain.rulesets.cartes.resolution import Opposition, TestOutcome, oppose, resolve_test
+from chronique.domain.rulesets.cartes.resolution import (
+    Opposition,
+    TestOutcome,
+    oppose,
+    pile_gain,
+    recovery_level,
+    resolve_test,
+    resource_level,
+    shed_malus_removed,
+    tactics_markers,
+    target_with_markers,
+)
 from chronique.domain.rulesets.cartes.sheet import CartesSheet, skill_target
 from chronique.domain.rulesets.cartes.survival import survival_period
 from chronique.domain.rulesets.cartes.tables import lethality_index
@@ -90,29 +101,25 @@ class TestRequest:
     speciality: str | None = None
     modifier: int = 0
     spend_bonus: bool = False
+    shed_malus: bool = False
     short_circuit: bool = False
     hand_cards: tuple[str, ...] = ()
     purpose: str = ""
     counts_wound_malus: bool = True
+    supporting: bool = False
 
 
 def target_of(character: Character, request: TestRequest) -> tuple[int, str, int]:
     """(target number, canonical skill name, level shift) for the request (cartes.md §3.4, §3.8)."""
     sheet = sheet_of(character)
     base, name = skill_target(sheet, request.skill)
-    target = base + request.modifier
+    base += request.modifier
     if request.speciality:
-        target += _speciality_bonus(sheet, name, request.speciality)
+        base += _speciality_bonus(sheet, name, request.speciality)
     c = character.condition
-    level_shift = 0
-    bonus = c["bonus"]
-    if request.spend_bonus:
-        # §Marqueurs: three bonus markers spent at once buy a facility level instead of +3.
-        if bonus < 3:
-            raise RuleViolation(f"{character.name} has {bonus} bonus markers; spending needs 3")
-        bonus -= 3
-        level_shift = -1
-    target += bonus - c["malus"]
+    target, level_shift = target_with_markers(
+        base, c["bonus"], c["malus"], request.spend_bonus, shed_three_malus=request.shed_malus
+    )
     if request.counts_wound_malus:
         target -= wound_malus(character)
     return target, name, level_shift
@@ -145,11 +152,12 @@ def make_test(world: World, name: str, request: TestRequest) -> TestOutcome:
     deal(world)
     outcome = _draw_test(world, character, request, target, request.level + level_shift)
     bonus_change = -3 if request.spend_bonus else 0
-    malus_change = 0
+    malus_change = -shed_malus_removed(outcome) if request.shed_malus else 0
     if request.manoeuvre == "tactics":
-        # §Choix des manœuvres: a tactical success gives 3 bonus markers, a failure 1 malus marker.
-        bonus_change += 3 if outcome.success else 0
-        malus_change += 0 if outcome.success else 1
+        gained, lost = tactics_markers(outcome)
+        # A support's markers go to the supported character; only its failure stays here.
+        bonus_change += 0 if request.supporting else gained
+        malus_change += lost
     _record_test(world, character, request, skill, target, outcome, bonus_change, malus_change)
     return outcome
 
@@ -172,6 +180,7 @@ def _draw_test(world: World, character: Character, request: TestRequest, target:
         manoeuvre=request.manoeuvre,
         short_circuit=request.short_circuit,
         hand_cards=request.hand_cards,
+        support_card=(character.condition["support_cards"] or [None])[0],
         first_from_pile=request.source == "pile",
     )
 
@@ -204,7 +213,10 @@ def _record_test(
 ) -> None:
     from_pile = [character.condition["pile"][0]] if request.source == "pile" else []
     from_hand = [request.first_hand_card] if request.source == "hand" and request.first_hand_card else []
-    from_hand += [hand for _, hand in outcome.substituted]
+    played = [hand for _, hand in outcome.substituted]
+    if outcome.support_used:
+        played.remove(character.condition["support_cards"][0])  # the supporter's card, not a hand card
+    from_hand += played
     character.record(
         ev.TestMade,
         at=world.campaign.clock,
@@ -216,9 +228,47 @@ def _record_test(
         outcome=outcome.to_dict(),
         from_pile=from_pile,
         from_hand=from_hand,
+        support_used=outcome.support_used,
         bonus_change=bonus_change,
         malus_change=malus_change,
     )
+
+
+SUPPORTS = ("power", "tactics", "resource")
+
+
+def support(world: World, supporter: str, supported: str, request: TestRequest) -> TestOutcome:
+    """A supporter's draw for another's action (§Déroulement du tour, supports): on success a
+    power card the supported may use in place of any card of their next draw, three bonus
+    markers (tactics), or resource cards for their pile; a failure falls on the supporter."""
+    if request.manoeuvre not in SUPPORTS:
+        raise RuleViolation(f"a support is power, tactics or resource, not {request.manoeuvre!r}")
+    helped = living(world, supported)
+    if helped.id == world.character(supporter).id:
+        raise RuleViolation("a character cannot support itself")
+    outcome = make_test(world, supporter, replace(request, supporting=True))
+    if not outcome.success:
+        return outcome  # its tactics malus, if any, was recorded on the supporter's test
+    card = outcome.retained if request.manoeuvre == "power" else None
+    markers = tactics_markers(outcome)[0] if request.manoeuvre == "tactics" else 0
+    cards: list[str] = []
+    if request.manoeuvre == "resource":
+        # cartes.md §3.11 PROPOSAL: as many cards as the success value, +3 on ♥, capped.
+        room = len(helped.condition["pile"]) if helped.condition["dealt"] else helped.condition["pile_count"]
+        cards = draw(world, pile_gain(outcome, room, sheet_of(helped).pile_max), helped.name, "resource support")
+    helped.record(
+        ev.SupportReceived, at=world.campaign.clock, supporter=world.character(supporter).name,
+        kind=request.manoeuvre, card=card, markers=markers, cards=cards,
+    )
+    return outcome
+
+
+def gm_draw(world: World, count: int, to: str, reason: str) -> list[str]:
+    """Cards the GM draws from the general deck outside any test (a passive draw, §Tirage passifs)."""
+    if count < 1:
+        raise RuleViolation("draw at least one card")
+    recipient = world.character(to).name if to else "the GM"
+    return draw(world, count, recipient, reason or "GM draw")
 
 
 def suffer_wound(world: World, name: str, damage: int, lethality: str | int, source: str) -> dict[str, Any]:
@@ -261,13 +311,32 @@ def suffer_wound(world: World, name: str, damage: int, lethality: str | int, sou
 
 @dataclass(frozen=True)
 class AttackResult:
-    """An opposed attack: both draws, who won, and the wound it caused."""
+    """An opposed attack: the exchange of draws and the wound it caused."""
 
-    attack: TestOutcome
-    defence: TestOutcome
-    opposition: Opposition
+    exchange: Contest
     damage: int
     wound: dict[str, Any] | None
+
+
+@dataclass(frozen=True)
+class Contest:
+    """An opposed draw: both sides' tests and how the opposition was settled."""
+
+    first: TestOutcome
+    second: TestOutcome
+    opposition: Opposition
+
+
+def contest(world: World, first: str, first_request: TestRequest, second: str, second_request: TestRequest) -> Contest:
+    """An opposed draw (§Réussites ou échecs): both test, the better quality wins, ties are
+    broken by one card each from the general deck (A18)."""
+    a = make_test(world, first, first_request)
+    d = make_test(world, second, second_request)
+
+    def tie_break() -> tuple[str, str]:
+        return draw(world, 1, first, "tie-break")[0], draw(world, 1, second, "tie-break")[0]
+
+    return Contest(a, d, oppose(a, d, tie_break))
 
 
 def attack(
@@ -279,24 +348,15 @@ def attack(
     weapon_bonus: int,
     lethality: str,
 ) -> AttackResult:
-    """An opposed power draw (§Réussites ou échecs); the loser takes the net damage (§Encaissement)."""
-    attack_outcome = make_test(world, attacker, attack_request)
-    defence_outcome = make_test(world, defender, defence_request)
-
-    def tie_break() -> tuple[str, str]:
-        # cartes.md A18: one card each from the general deck, the higher wins.
-        a = draw(world, 1, attacker, "tie-break")[0]
-        d = draw(world, 1, defender, "tie-break")[0]
-        return a, d
-
-    opposition = oppose(attack_outcome, defence_outcome, tie_break)
+    """An opposed power draw; the loser of the attack takes the net damage (§Encaissement)."""
+    exchange = contest(world, attacker, attack_request, defender, defence_request)
     damage = 0
     wound = None
-    if opposition.winner == "attacker" and opposition.net > 0:
+    if exchange.opposition.winner == "attacker" and exchange.opposition.net > 0:
         # §Encaissement: the weapon's bonus raises the card; the loser's success is subtracted.
-        damage = opposition.net + weapon_bonus
+        damage = exchange.opposition.net + weapon_bonus
         wound = suffer_wound(world, defender, damage, lethality, f"attack by {world.character(attacker).name}")
-    return AttackResult(attack_outcome, defence_outcome, opposition, damage, wound)
+    return AttackResult(exchange, damage, wound)
 
 
 def consciousness(world: World, name: str) -> TestOutcome:
@@ -335,17 +395,18 @@ def _refill(world: World, character: Character, characteristic: str, manoeuvre: 
         raise RuleViolation(f"{kind} draws happen during a session")
     deal(world)
     steps = c[f"{kind}_steps"]
+    level = resource_level(steps) if kind == "resource" else recovery_level(steps, hand_empty=not c["hand"])
     purpose = f"{kind} draw"
     if c["hand"]:
         card = hand_card or min(c["hand"], key=value)
-        request = TestRequest(characteristic, -2 + steps, "hand", card, manoeuvre, purpose=purpose, counts_wound_malus=False)
+        request = TestRequest(characteristic, level, "hand", card, manoeuvre, purpose=purpose, counts_wound_malus=False)
     else:
         # cartes.md A29: with no hand card, the first card comes from the deck one level harder.
-        request = TestRequest(characteristic, -1 + steps, "deck", None, manoeuvre, purpose=purpose, counts_wound_malus=False)
+        request = TestRequest(characteristic, level, "deck", None, manoeuvre, purpose=purpose, counts_wound_malus=False)
     outcome = make_test(world, character.name, request)
-    room = sheet_of(character).pile_max - len(c["pile"])
-    gained = min(outcome.quality + outcome.suit_bonus, room) if outcome.success else 0
-    cards = draw(world, max(gained, 0), character.name, purpose)
+    # §Épuisement: the winning card's value; §Choix des manœuvres: a resource adds +3 on ♥.
+    gained = pile_gain(outcome, len(c["pile"]), sheet_of(character).pile_max, with_suit_bonus=kind == "resource")
+    cards = draw(world, gained, character.name, purpose)
     # cartes.md §3.9/§3.10 PROPOSAL: a failed resource draw or any recovery makes the next harder.
     harder = kind == "recovery" or not outcome.success
     character.record(ev.PileRefilled, at=world.campaign.clock, cards=cards, reason=kind, harder=harder)

@@ -11,10 +11,12 @@ from chronique.domain.gametime import HOUR, next_time_of_day
 from chronique.domain.rulesets.cartes import events as ev
 from chronique.domain.rulesets.cartes.damage import place_wound
 from chronique.domain.rulesets.cartes.play import draw, living, sheet_of
-from chronique.domain.rulesets.cartes.resolution import resolve_test
+from chronique.domain.rulesets.cartes.resolution import TestOutcome, resolve_test
 from chronique.domain.rulesets.cartes.survival import (
     medicine_bonus_markers,
     medicine_level,
+    retry_level,
+    retry_result,
     survival_level,
     survival_period,
     survival_result,
@@ -43,6 +45,9 @@ class CartesProcesses:
             for wound in c["wounds"]:
                 if wound["next_draw"] is not None:
                     out.append(Due(wound["next_draw"], str(character.id), f"survival:{wound['id']}"))
+            if c["care"]:
+                for malus in c["lasting_malus"]:
+                    out.append(Due(malus["next_retry"], str(character.id), f"retry:{malus['wound']}"))
             rest = rest_due(character)
             if rest is not None and not self.world.campaign.in_session:
                 out.append(Due(rest, str(character.id), "rest"))
@@ -54,7 +59,10 @@ class CartesProcesses:
             pile_max = sheet_of(character).pile_max
             character.record(ev.PileRested, at=due.at, pile_count=pile_max)
             return f"{character.name} slept: pile back to {pile_max}"
-        return survival_check(self.world, character, int(due.process.split(":")[1]), due.at)
+        kind, wound_id = due.process.split(":")
+        if kind == "retry":
+            return survival_retry(self.world, character, int(wound_id), due.at)
+        return survival_check(self.world, character, int(wound_id), due.at)
 
 
 def rest_due(character: Character) -> int | None:
@@ -73,11 +81,7 @@ def survival_check(world: World, character: Character, wound_id: int, at: int) -
     level = survival_level(wound["lethality"])
     medicine = _medicine(world, character, level)
     bonus = medicine["bonus"] if medicine else 0
-    # cartes.md A10/§5.1: survival draws are involuntary, passive draws from the general deck,
-    # and wound maluses do not apply to them.
-    purpose = f"survival draw, wound {wound_id}"
-    first = draw(world, 1, character.name, purpose)[0]
-    outcome = resolve_test(carrure + bonus, level, first, lambda n: draw(world, n, character.name, purpose))
+    outcome = _passive_draw(world, character, carrure + bonus, level, f"survival draw, wound {wound_id}")
     result = survival_result(carrure, wound["value"], wound["lethality"], outcome)
     new_wound: dict[str, Any] | None = None
     dead = result.kind == "death"
@@ -102,6 +106,7 @@ def survival_check(world: World, character: Character, wound_id: int, at: int) -
         # An escalated wound's malus lasts while the wound does (A10); only a survived
         # wound's margin malus stays until curative care.
         malus=result.malus if result.kind == "malus" else 0,
+        lasting=_lasting(wound, result.malus, at) if result.kind == "malus" else None,
         wound=new_wound,
     )
     if dead:
@@ -112,6 +117,35 @@ def survival_check(world: World, character: Character, wound_id: int, at: int) -
     if result.malus:
         return f"{character.name}: survived wound {wound_id} with a malus of {result.malus}"
     return f"{character.name}: survived wound {wound_id} cleanly"
+
+
+def _passive_draw(world: World, character: Character, target: int, level: int, purpose: str) -> TestOutcome:
+    # cartes.md A10/§5.1: survival draws are involuntary, passive draws from the general deck,
+    # and wound maluses do not apply to them.
+    first = draw(world, 1, character.name, purpose)[0]
+    return resolve_test(target, level, first, lambda n: draw(world, n, character.name, purpose))
+
+
+def _lasting(wound: dict[str, Any], amount: int, at: int) -> dict[str, Any]:
+    # cartes.md §5.3 PROPOSAL (A12): a retry at most once per period of the wound's last lethality.
+    period = survival_period(wound["lethality"])
+    return {"wound": wound["id"], "amount": amount, "value": wound["value"], "lethality": wound["lethality"],
+            "period": period, "next_retry": at + period}
+
+
+def survival_retry(world: World, character: Character, wound_id: int, at: int) -> str:
+    """A survival draw one level easier, with medicine, to lift a survived wound's malus (§Médecine L467)."""
+    malus = next(m for m in character.condition["lasting_malus"] if m["wound"] == wound_id)
+    level = retry_level(malus["lethality"])
+    medicine = _medicine(world, character, level)
+    bonus = medicine["bonus"] if medicine else 0
+    carrure = sheet_of(character).characteristics["Carrure"]
+    outcome = _passive_draw(world, character, carrure + bonus, level, f"survival retry, wound {wound_id}")
+    left = retry_result(malus["value"], malus["amount"], outcome)
+    character.record(ev.SurvivalRetried, at=at, wound_id=wound_id, outcome=outcome.to_dict(), medicine=medicine, malus=left)
+    if left == 0:
+        return f"{character.name}: the malus of wound {wound_id} is gone"
+    return f"{character.name}: the malus of wound {wound_id} is now {left}"
 
 
 def _medicine(world: World, patient: Character, survival: int) -> dict[str, Any] | None:

@@ -43,6 +43,7 @@ class Cartes:
             "recovery_steps": 0,
             "resource_steps": 0,
             "care": None,
+            "support_cards": [],
         }
         return sheet.model_dump(mode="json"), condition
 

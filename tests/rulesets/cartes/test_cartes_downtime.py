@@ -62,9 +62,27 @@ def test_success_below_the_wound_value_leaves_a_margin_malus_until_cured_Survie_
     world = wounded(["3H", "2S"], damage=6)  # retained (worst) 2 < 6: malus 4
     assert run(world, HOUR) == ["Alice: survived wound 1 with a malus of 4"]
     alice = world.character("Alice")
-    assert alice.condition["lasting_malus"] == [{"wound": 1, "amount": 4}]
-    assert cure(world, "Alice") == [{"wound": 1, "amount": 4}]
+    assert [(m["wound"], m["amount"]) for m in alice.condition["lasting_malus"]] == [(1, 4)]
+    assert [m["amount"] for m in cure(world, "Alice")] == [4]
     assert alice.condition["lasting_malus"] == []
+
+
+def test_survival_retry_with_care_lifts_the_malus_Medecine_L467() -> None:
+    # First draw: Bruno's medicine KD fails (no markers); Alice 3H 2S -> malus 4.
+    # One Forte period later the retry is one level easier (Moyenne); medicine at Facile: 5D KH
+    # succeeds (3 markers), so Alice draws 9H against 8 + 3: T 9 ≥ B 6 lifts the malus.
+    world = wounded(["KD", "3H", "2S", "5D", "KH", "9H"], damage=6, care="adapted-kit")
+    assert run(world, 10 * MINUTE) == ["Alice: survived wound 1 with a malus of 4"]
+    assert run(world, 10 * MINUTE - 1) == []
+    assert run(world, 1) == ["Alice: the malus of wound 1 is gone"]
+    assert world.character("Alice").condition["lasting_malus"] == []
+
+
+def test_no_retry_without_medical_care_A12() -> None:
+    world = wounded(["3H", "2S"], damage=6)
+    run(world, HOUR)
+    assert run(world, WEEK) == []
+    assert world.character("Alice").condition["lasting_malus"][0]["amount"] == 4
 
 
 def test_medicine_support_adds_three_bonus_markers_Medecine_L465() -> None:

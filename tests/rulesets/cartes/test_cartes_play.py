@@ -16,10 +16,12 @@ from chronique.domain.rulesets.cartes.play import (
     attack,
     award,
     consciousness,
+    gm_draw,
     make_test,
     recover,
     return_cards,
     suffer_wound,
+    support,
     take_resource,
 )
 
@@ -158,7 +160,7 @@ def test_attack_loser_takes_net_damage_Reussites_ou_echecs_L305() -> None:
     world = table(ALICE_HAND + ALICE_PILE + ["9H"], sheets=["alice", brigand])
     axe = TestRequest("Contact", source="deck")
     result = attack(world, "Brigand", "Alice", axe, TestRequest("Contact"), 2, "forte")
-    assert result.opposition.winner == "attacker" and result.damage == 4 + 2
+    assert result.exchange.opposition.winner == "attacker" and result.damage == 4 + 2
     assert result.wound is not None and result.wound["wound"]["lethality"] == 3
 
 
@@ -210,3 +212,44 @@ def test_a_spent_deck_is_reshuffled_from_its_discards_A30() -> None:
     assert len(shuffles) == 2
     held = Counter(DEALT)
     assert Counter(shuffles[1].chance[0]["deck"]) == Counter(fresh_packs(2)) - held
+
+
+def test_tactics_support_gives_three_bonus_markers_Deroulement_du_tour_L294() -> None:
+    world = table(DEALT)
+    support(world, "Bruno", "Alice", TestRequest("Médecine", manoeuvre="tactics"))  # 8D ≤ 9
+    assert world.character("Alice").condition["bonus"] == 3
+    assert world.character("Bruno").condition["bonus"] == 0
+
+
+def test_power_support_card_replaces_a_card_of_the_next_draw_Deroulement_du_tour_L293() -> None:
+    pile = ["KS", *ALICE_PILE[1:]]
+    bruno_pile = ["7H", *BRUNO_PILE[1:]]
+    world = table(ALICE_HAND + pile + BRUNO_HAND + bruno_pile)
+    support(world, "Bruno", "Alice", TestRequest("Médecine"))
+    assert world.character("Alice").condition["support_cards"] == ["7H"]
+    outcome = make_test(world, "Alice", TestRequest("Contact"))  # KS fails; the 7H takes its place
+    assert outcome.success and outcome.quality == 7 and outcome.support_used
+    assert world.character("Alice").condition["support_cards"] == []
+
+
+def test_a_failed_tactics_support_falls_on_the_supporter_A5() -> None:
+    bruno_pile = ["KH", *BRUNO_PILE[1:]]
+    world = table(ALICE_HAND + ALICE_PILE + BRUNO_HAND + bruno_pile)
+    support(world, "Bruno", "Alice", TestRequest("Médecine", manoeuvre="tactics"))
+    assert world.character("Bruno").condition["malus"] == 1 and world.character("Alice").condition["bonus"] == 0
+
+
+def test_shedding_three_malus_markers_is_one_level_harder_without_them_Marqueurs_L333() -> None:
+    world = table(DEALT + ["3S"])
+    suffer_wound(world, "Alice", 4, "nulle", "a")  # two malus markers (OK < 4 < KO)
+    suffer_wound(world, "Alice", 5, "nulle", "b")  # two more: 4 markers
+    outcome = make_test(world, "Alice", TestRequest("Contact", shed_malus=True))
+    # Target 9 − 1 (the fourth marker only) − 0 wound malus; level +1: 5H then 3S, worst 3.
+    assert outcome.level == 1 and outcome.target == 8 and outcome.success
+    assert world.character("Alice").condition["malus"] == 1
+
+
+def test_gm_draw_takes_cards_after_the_deal_Tirage_passifs_L229() -> None:
+    world = table(DEALT + ["QD", "JD"])
+    assert gm_draw(world, 2, "", "weather") == ["QD", "JD"]
+    assert world.character("Alice").condition["dealt"]
