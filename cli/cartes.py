@@ -41,6 +41,7 @@ def _request(
     short_circuit: bool,
     hand_cards: str | None,
     purpose: str,
+    shed_malus: bool = False,
 ) -> TestRequest:
     from chronique.domain.errors import RuleViolation
     from chronique.domain.rulesets.cartes.play import TestRequest
@@ -67,6 +68,7 @@ def _request(
         speciality=speciality,
         modifier=modifier,
         spend_bonus=spend_bonus,
+        shed_malus=shed_malus,
         short_circuit=short_circuit,
         hand_cards=_cards(hand_cards),
         purpose=purpose,
@@ -79,6 +81,7 @@ MANOEUVRE = typer.Option("power", "--manoeuvre", help="power, tactics or resourc
 SPECIALITY = typer.Option(None, "--speciality", help="A speciality that applies (+4 own skill, +2 another's).")
 MODIFIER = typer.Option(0, "--modifier", help="Situational modifier to the target number.")
 SPEND_BONUS = typer.Option(False, "--spend-bonus", help="Spend 3 bonus markers for one facility level.")
+SHED_MALUS = typer.Option(False, "--shed-malus", help="Try to shed 3 malus markers: one level harder, without them.")
 SHORT_CIRCUIT = typer.Option(False, "--short-circuit", help="The action short-circuits another (+1 level; ♦ cancels).")
 HAND_CARDS = typer.Option(None, "--hand-cards", help="Hand cards to play in place of failed draws, e.g. '9H,5S'.")
 REASON = typer.Option("", "--reason", help="Why: shown in the log.")
@@ -99,6 +102,7 @@ def register(app: typer.Typer) -> None:
         speciality: str = SPECIALITY,
         modifier: int = MODIFIER,
         spend_bonus: bool = SPEND_BONUS,
+        shed_malus: bool = SHED_MALUS,
         short_circuit: bool = SHORT_CIRCUIT,
         hand_cards: str = HAND_CARDS,
         reason: str = REASON,
@@ -106,7 +110,7 @@ def register(app: typer.Typer) -> None:
         """Draw a test: first card from the pile (or hand/deck), the rest from the general deck."""
         from chronique.domain.rulesets.cartes.play import make_test
 
-        request = _request(skill, difficulty, source, manoeuvre, speciality, modifier, spend_bonus, short_circuit, hand_cards, reason)
+        request = _request(skill, difficulty, source, manoeuvre, speciality, modifier, spend_bonus, short_circuit, hand_cards, reason, shed_malus)
         outcome = run(ctx, lambda s: s.act(campaign, lambda w: make_test(w, character, request)))
         render.test_outcome(character, skill, outcome)
 
@@ -132,6 +136,59 @@ def register(app: typer.Typer) -> None:
         d = _request(defence, defence_difficulty, defender_from, "power", None, 0, False, False, None, f"defence against {attacker}")
         result = run(ctx, lambda s: s.act(campaign, lambda w: attack_(w, attacker, defender, a, d, weapon_bonus, lethality)))
         render.attack(attacker, defender, result)
+
+    @app.command("oppose")
+    def oppose(
+        ctx: typer.Context,
+        campaign: str = CAMPAIGN,
+        first: str = typer.Argument(..., help="The acting character."),
+        first_skill: str = typer.Argument(..., help="Their skill, e.g. Discrétion."),
+        second: str = typer.Argument(..., help="The opposing character."),
+        second_skill: str = typer.Argument(..., help="Their skill, e.g. Vigilance."),
+        difficulty: str = DIFFICULTY,
+        first_modifier: int = typer.Option(0, "--first-modifier", help="e.g. the range bonus of the discreet one."),
+        second_modifier: int = typer.Option(0, "--second-modifier", help="e.g. a sensor's bonus."),
+        first_from: str = typer.Option("pile", "--first-from", help="pile, deck or hand:<card>."),
+        second_from: str = typer.Option("pile", "--second-from", help="pile, deck or hand:<card>."),
+    ) -> None:
+        """An opposed draw without damage (e.g. Discrétion against Vigilance), with tie-breaks."""
+        from chronique.domain.rulesets.cartes.play import contest
+
+        a = _request(first_skill, difficulty, first_from, "power", None, first_modifier, False, False, None, f"against {second}")
+        b = _request(second_skill, "moyenne", second_from, "power", None, second_modifier, False, False, None, f"against {first}")
+        render.contest(first, second, run(ctx, lambda s: s.act(campaign, lambda w: contest(w, first, a, second, b))))
+
+    @app.command("support")
+    def support(
+        ctx: typer.Context,
+        campaign: str = CAMPAIGN,
+        supporter: str = typer.Argument(..., help="Who supports."),
+        supported: str = typer.Argument(..., help="Whose action is supported."),
+        skill: str = typer.Argument(..., help="The supporter's skill or characteristic."),
+        kind: str = typer.Option("tactics", "--kind", help="power (a card for their draw), tactics (3 bonus markers) or resource."),
+        difficulty: str = DIFFICULTY,
+        source: str = SOURCE,
+    ) -> None:
+        """Support another's action: on success a card, three bonus markers or resource cards."""
+        from chronique.domain.rulesets.cartes.play import support as support_
+
+        request = _request(skill, difficulty, source, kind, None, 0, False, False, None, f"support of {supported}")
+        outcome = run(ctx, lambda s: s.act(campaign, lambda w: support_(w, supporter, supported, request)))
+        render.test_outcome(supporter, skill, outcome)
+
+    @app.command("draw")
+    def draw(
+        ctx: typer.Context,
+        campaign: str = CAMPAIGN,
+        count: int = typer.Option(1, "--count", help="How many cards."),
+        for_: str = typer.Option("", "--for", help="The character the cards are drawn for (default: the GM)."),
+        reason: str = REASON,
+    ) -> None:
+        """A GM's passive draw from the general deck, outside any test."""
+        from chronique.domain.rulesets.cartes.play import gm_draw
+
+        cards = run(ctx, lambda s: s.act(campaign, lambda w: gm_draw(w, count, for_, reason)))
+        typer.echo(f"drawn: {render.cards(cards)}")
 
     @app.command("wound")
     def wound(

@@ -91,3 +91,10 @@ def test_journal_location_comes_from_chronique_db(tmp_path: Path, monkeypatch) -
     services = build()
     services.create_campaign("Verdelune", "cartes", None)
     assert target.exists()
+
+
+def test_cards_are_dealt_at_the_first_draw_so_players_can_add_entropy_first(services: Chronique) -> None:
+    services.create_campaign("Verdelune", "cartes", None)
+    services.start_session("Verdelune")
+    kinds = [type(e).__qualname__ for e in events_of(services, "Verdelune")]
+    assert kinds[-1] == "Campaign.SessionStarted" and "Deck.Shuffled" not in kinds

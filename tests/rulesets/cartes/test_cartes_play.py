@@ -16,6 +16,7 @@ from chronique.domain.rulesets.cartes.play import (
     attack,
     award,
     consciousness,
+    end_scene,
     gm_draw,
     make_test,
     recover,
@@ -253,3 +254,37 @@ def test_gm_draw_takes_cards_after_the_deal_Tirage_passifs_L229() -> None:
     world = table(DEALT + ["QD", "JD"])
     assert gm_draw(world, 2, "", "weather") == ["QD", "JD"]
     assert world.character("Alice").condition["dealt"]
+
+
+def test_a_failed_power_draw_gives_no_malus_marker_A5() -> None:
+    pile = ["KS", *ALICE_PILE[1:]]
+    world = table(ALICE_HAND + pile + BRUNO_HAND + BRUNO_PILE)
+    assert not make_test(world, "Alice", TestRequest("Contact")).success
+    assert world.character("Alice").condition["malus"] == 0
+
+
+def test_scene_end_clears_markers_and_the_post_ko_malus_A7_A16() -> None:
+    world = table(DEALT + ["4H"])
+    make_test(world, "Alice", TestRequest("Contact", manoeuvre="tactics"))
+    suffer_wound(world, "Alice", 8, "nulle", "club")
+    consciousness(world, "Alice")
+    c = world.character("Alice").condition
+    assert (c["bonus"], c["ko_malus"]) == (3, 8)
+    end_scene(world)
+    assert (c["bonus"], c["malus"], c["ko_malus"]) == (0, 0, 0)
+
+
+def test_an_award_between_sessions_is_dealt_next_session_A15() -> None:
+    world = table(DEALT, session=False)
+    assert award(world, "Alice", 2, "downtime heroics") == []
+    assert world.character("Alice").condition["hand_count"] == 5
+    assert world.decks["general"].pending_events[-1].originator_version == 1  # no card drawn
+
+
+def test_npcs_are_dealt_no_cards_and_decks_have_two_packs_A2() -> None:
+    brigand = {"name": "Brigand", "npc": True, "characteristics": dict.fromkeys(["Carrure", "Rapidité", "Sens", "Volonté", "Intellect", "Équilibre"], 6)}
+    world = table(DEALT, sheets=["alice", "bruno", brigand])
+    gm_draw(world, 1, "", "")
+    shuffled = world.decks["general"].pending_events[1]
+    assert world.decks["general"].packs == 2 and len(shuffled.chance[0]["deck"]) == 104
+    assert not world.character("Brigand").condition["dealt"]
