@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 from uuid import UUID
 
+from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.domain import DomainEventProtocol
 from eventsourcing.persistence import IntegrityError, OperationalError
 
@@ -53,7 +54,7 @@ class Chronique:
                 continue
             try:
                 campaign = self.journal.repository.get(candidate)
-            except Exception:  # noqa: BLE001 - the repository raises AggregateNotFound
+            except AggregateNotFoundError:
                 continue
             if isinstance(campaign, Campaign):
                 return campaign

@@ -10,7 +10,11 @@ from chronique.cli import render
 from chronique.cli.context import fail, run
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from chronique.domain.rulesets.cartes.play import TestRequest
+    from chronique.domain.rulesets.cartes.resolution import TestOutcome
+    from chronique.domain.world import World
 
 xp_app = typer.Typer(help="Experience: GM awards of hand cards, and spending them.", no_args_is_help=True)
 scene_app = typer.Typer(help="Scenes: markers last until the scene ends.", no_args_is_help=True)
@@ -87,6 +91,21 @@ HAND_CARDS = typer.Option(None, "--hand-cards", help="Hand cards to play in plac
 REASON = typer.Option("", "--reason", help="Why: shown in the log.")
 
 
+HAND_CARD = typer.Option(None, "--card", help="The hand card to draw with (default: the lowest).")
+
+
+def _refill(
+    ctx: typer.Context,
+    campaign: str,
+    character: str,
+    card: str | None,
+    drawn: str,
+    refill: Callable[[World, str, str | None], TestOutcome],
+) -> None:
+    first = _cards(card)[0] if card else None
+    render.test_outcome(character, drawn, run(ctx, lambda s: s.act(campaign, lambda w: refill(w, character, first))))
+
+
 def register(app: typer.Typer) -> None:
     """Add the Cartes table commands to the app."""
 
@@ -110,7 +129,9 @@ def register(app: typer.Typer) -> None:
         """Draw a test: first card from the pile (or hand/deck), the rest from the general deck."""
         from chronique.domain.rulesets.cartes.play import make_test
 
-        request = _request(skill, difficulty, source, manoeuvre, speciality, modifier, spend_bonus, short_circuit, hand_cards, reason, shed_malus)
+        request = _request(
+            skill, difficulty, source, manoeuvre, speciality, modifier, spend_bonus, short_circuit, hand_cards, reason, shed_malus
+        )
         outcome = run(ctx, lambda s: s.act(campaign, lambda w: make_test(w, character, request)))
         render.test_outcome(character, skill, outcome)
 
@@ -213,30 +234,18 @@ def register(app: typer.Typer) -> None:
         render.test_outcome(character, "Volonté", run(ctx, lambda s: s.act(campaign, lambda w: consciousness(w, character))))
 
     @app.command("recover")
-    def recover(
-        ctx: typer.Context,
-        campaign: str = CAMPAIGN,
-        character: str = CHARACTER,
-        card: str = typer.Option(None, "--card", help="The hand card to draw with (default: the lowest)."),
-    ) -> None:
+    def recover(ctx: typer.Context, campaign: str = CAMPAIGN, character: str = CHARACTER, card: str = HAND_CARD) -> None:
         """Pile exhaustion recovery: Très facile Carrure with a hand card; refill by its value."""
         from chronique.domain.rulesets.cartes.play import recover as recover_
 
-        first = _cards(card)[0] if card else None
-        render.test_outcome(character, "Carrure", run(ctx, lambda s: s.act(campaign, lambda w: recover_(w, character, first))))
+        _refill(ctx, campaign, character, card, "Carrure", recover_)
 
     @app.command("resource")
-    def resource(
-        ctx: typer.Context,
-        campaign: str = CAMPAIGN,
-        character: str = CHARACTER,
-        card: str = typer.Option(None, "--card", help="The hand card to draw with (default: the lowest)."),
-    ) -> None:
+    def resource(ctx: typer.Context, campaign: str = CAMPAIGN, character: str = CHARACTER, card: str = HAND_CARD) -> None:
         """Resource manoeuvre: Très facile Volonté with a hand card; refill the pile (+3 on ♥)."""
         from chronique.domain.rulesets.cartes.play import take_resource
 
-        first = _cards(card)[0] if card else None
-        render.test_outcome(character, "Volonté", run(ctx, lambda s: s.act(campaign, lambda w: take_resource(w, character, first))))
+        _refill(ctx, campaign, character, card, "Volonté", take_resource)
 
     @app.command("care")
     def care(

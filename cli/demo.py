@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import tomllib
+from functools import partial
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
@@ -58,14 +59,19 @@ def play(services: Chronique) -> str:
         ("Bruno", "Sens", 2, "deck"),
     ):
         request = TestRequest(skill, level, source, purpose="exploring the ruins")
-        render.test_outcome(who, skill, services.act(name, lambda w: make_test(w, who, request)))
+        render.test_outcome(who, skill, services.act(name, partial(make_test, name=who, request=request)))
 
     step("The brigand's axe (lethality Forte) until it bites")
     axe = TestRequest("Contact", 0, "deck", purpose="axe blow")
     for round_number in range(1, MAX_ROUNDS + 1):
         alice = services.world(name).character("Alice")
         parry = TestRequest("Contact", 0, "pile" if alice.condition["pile"] else "deck", purpose="parry")
-        result = services.act(name, lambda w: attack(w, "Brigand", "Alice", axe, parry, 0, "forte"))
+        result = services.act(
+            name,
+            partial(
+                attack, attacker="Brigand", defender="Alice", attack_request=axe, defence_request=parry, weapon_bonus=0, lethality="forte"
+            ),
+        )
         typer.echo(f"round {round_number}:")
         render.attack("Brigand", "Alice", result)
         if result.wound is not None:
@@ -74,7 +80,7 @@ def play(services: Chronique) -> str:
     step("Bruno tends Alice with an adapted kit; the GM awards experience")
     services.act(name, lambda w: arrange_care(w, "Alice", "Bruno", "adapted-kit"))
     for who in ("Alice", "Bruno"):
-        cards = services.act(name, lambda w: award(w, who, 2, "survived the ambush"))
+        cards = services.act(name, partial(award, name=who, count=2, reason="survived the ambush"))
         typer.echo(f"{who} gains {render.cards(cards)}")
 
     step("Session 1 ends")

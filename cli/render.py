@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from chronique.domain.rulesets.cartes.resolution import TestOutcome
     from chronique.domain.world import World
 
+ENVELOPE = ("originator_id", "originator_version", "timestamp", "prev_hash", "originator_topic")
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 
 
@@ -178,10 +179,8 @@ def contest(first: str, second: str, exchange: Contest) -> None:
 
 def advanced(services: Chronique, campaign_name: str, advanced: Advanced) -> None:
     """The report of an advance."""
-    c = services.campaign(campaign_name) if advanced.recorded else None
-    calendar = services.calendar(c) if c else None
+    label = services.calendar(services.campaign(campaign_name)).format
     verb = "advanced" if advanced.recorded else "would advance (dry run, nothing recorded)"
-    label = calendar.format if calendar else str
     typer.echo(f"{verb} from {label(advanced.from_time)} to {label(advanced.to_time)}: {len(advanced.ticks)} process tick(s)")
     for tick in advanced.ticks:
         typer.echo(f"  {label(tick.due.at)}  {tick.account}")
@@ -233,7 +232,7 @@ def summary(e: Any) -> str:
         return f"session {e.number}, epoch {e.closed_epoch} revealed, {e.epoch} committed"
     if name == "TimeAdvanced":
         return f"{e.from_time} → {e.to_time} s, {e.fired} tick(s)"
-    fields = {k: v for k, v in vars(e).items() if k not in ("originator_id", "originator_version", "timestamp", "prev_hash", "originator_topic")}
+    fields = {k: v for k, v in vars(e).items() if k not in ENVELOPE}
     return ", ".join(f"{k}={v}" for k, v in fields.items() if not isinstance(v, (dict, list)) or len(str(v)) < 60)[:120]
 
 
@@ -262,5 +261,9 @@ def sheet(services: Chronique, world: World, character: Character, as_json: bool
     for w in c["wounds"]:
         due = calendar.format(w["next_draw"]) if w["next_draw"] is not None else "—"
         out.print(f"wound {w['id']}: {w['value']} {lethality_name(w['lethality'])}, next survival draw {due}")
+    for malus in c["lasting_malus"]:
+        out.print(f"lasting malus -{malus['amount']} from wound {malus['wound']} (until curative care)")
+    if c["support_cards"]:
+        out.print(f"support cards for the next draw: {cards(c['support_cards'])}")
     if c["care"]:
         out.print(f"tended by {c['care']['healer']} ({c['care']['means']})")

@@ -6,7 +6,7 @@ so a test knows every card that will be drawn (FAIRNESS.md's shuffle, run backwa
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 from uuid import UUID
 
@@ -18,7 +18,6 @@ from chronique.domain.character import Character
 from chronique.domain.deck import Deck
 from chronique.domain.rulesets import ruleset
 from chronique.domain.world import World
-
 
 SEED = bytes(32)
 
@@ -75,3 +74,14 @@ def table(*stacks: Sequence[str], sheets: Sequence[str | dict[str, Any]] = ("ali
     if session:
         campaign.start_session(SEED, commitment(SEED))
     return world
+
+
+def scripted_draw(*cards: str) -> Callable[[int], list[str]]:
+    """A ``draw(n)`` callback over a fixed run of general-deck cards."""
+    pending = list(cards)
+
+    def draw(n: int) -> list[str]:
+        taken, pending[:] = pending[:n], pending[n:]
+        return taken
+
+    return draw

@@ -105,8 +105,12 @@ def test_malformed_and_invalid_sheets_are_refused(party: Path, tmp_path: Path) -
     broken = tmp_path / "broken.toml"
     broken.write_text("name = [unclosed\n", encoding="utf-8")
     greedy = tmp_path / "greedy.json"
-    greedy.write_text(json.dumps({"name": "Greedy", "characteristics": dict.fromkeys(
-        ["Carrure", "Rapidité", "Sens", "Volonté", "Intellect", "Équilibre"], 13)}), encoding="utf-8")
+    greedy.write_text(
+        json.dumps(
+            {"name": "Greedy", "characteristics": dict.fromkeys(["Carrure", "Rapidité", "Sens", "Volonté", "Intellect", "Équilibre"], 13)}
+        ),
+        encoding="utf-8",
+    )
     before = rows(party)
     for sheet in (broken, greedy, tmp_path / "missing.toml"):
         result = chronique(party, "character", "new", "Verdelune", "--sheet", str(sheet), check=False)
@@ -126,14 +130,41 @@ def test_unaffordable_spend_is_refused_during_a_session(party: Path) -> None:
 def test_every_command_has_help(tmp_path: Path) -> None:
     db = tmp_path / "help.db"
     top = chronique(db, "--help").stdout
-    commands = ["init", "demo", "test", "attack", "wound", "conscious", "recover", "resource", "care", "cure",
-                "advance", "log", "sheet", "campaign", "character", "session", "xp", "scene"]
+    commands = [
+        "init",
+        "demo",
+        "test",
+        "attack",
+        "wound",
+        "conscious",
+        "recover",
+        "resource",
+        "care",
+        "cure",
+        "advance",
+        "log",
+        "sheet",
+        "campaign",
+        "character",
+        "session",
+        "xp",
+        "scene",
+    ]
     for command in commands:
         assert command in top
         assert "Usage" in chronique(db, command, "--help").stdout
-    for group, sub in (("campaign", "new"), ("campaign", "list"), ("campaign", "show"), ("character", "new"),
-                       ("character", "show"), ("session", "start"), ("session", "end"), ("xp", "award"),
-                       ("xp", "spend"), ("scene", "end")):
+    for group, sub in (
+        ("campaign", "new"),
+        ("campaign", "list"),
+        ("campaign", "show"),
+        ("character", "new"),
+        ("character", "show"),
+        ("session", "start"),
+        ("session", "end"),
+        ("xp", "award"),
+        ("xp", "spend"),
+        ("scene", "end"),
+    ):
         assert "Usage" in chronique(db, group, sub, "--help").stdout
 
 

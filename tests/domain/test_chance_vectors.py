@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from chronique.domain.cards import RANKS, fresh_packs
 from chronique.domain.canonical import canonical_bytes, sha256_hex
+from chronique.domain.cards import RANKS, fresh_packs
 from chronique.domain.chance import KeyedStream, commitment, entropy_digest, epoch_key, rederive
 
 HERE = Path(__file__).parent

@@ -23,9 +23,7 @@ from chronique.domain.world import World
 PURCHASES = ("skill", "speciality", "characteristic", "pile-max")
 
 
-def spend(
-    world: World, name: str, purchase: str, target: str, speciality: str, cards: Sequence[str], reason: str
-) -> list[str]:
+def spend(world: World, name: str, purchase: str, target: str, speciality: str, cards: Sequence[str], reason: str) -> list[str]:
     """Buy one step with hand cards; the cost is checked against the hand. Returns the cards paid."""
     character = living(world, name)
     if not character.condition["dealt"]:

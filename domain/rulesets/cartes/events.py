@@ -257,9 +257,7 @@ class CardsReturned(ChainedEvent):
 
     def apply(self, character: Character) -> None:
         c = character.condition
-        c.update(
-            pile=[], hand=[], dealt=False, pile_count=self.pile_count, hand_count=self.hand_count, returned_at=self.at
-        )
+        c.update(pile=[], hand=[], dealt=False, pile_count=self.pile_count, hand_count=self.hand_count, returned_at=self.at)
         c.update(bonus=0, malus=0, out_of_combat=False, ko_damage=0, ko_malus=0, resource_steps=0, support_cards=[])
 
 

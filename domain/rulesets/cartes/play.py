@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -117,9 +116,7 @@ def target_of(character: Character, request: TestRequest) -> tuple[int, str, int
     if request.speciality:
         base += _speciality_bonus(sheet, name, request.speciality)
     c = character.condition
-    target, level_shift = target_with_markers(
-        base, c["bonus"], c["malus"], request.spend_bonus, shed_three_malus=request.shed_malus
-    )
+    target, level_shift = target_with_markers(base, c["bonus"], c["malus"], request.spend_bonus, shed_three_malus=request.shed_malus)
     if request.counts_wound_malus:
         target -= wound_malus(character)
     return target, name, level_shift
@@ -257,8 +254,13 @@ def support(world: World, supporter: str, supported: str, request: TestRequest) 
         room = len(helped.condition["pile"]) if helped.condition["dealt"] else helped.condition["pile_count"]
         cards = draw(world, pile_gain(outcome, room, sheet_of(helped).pile_max), helped.name, "resource support")
     helped.record(
-        ev.SupportReceived, at=world.campaign.clock, supporter=world.character(supporter).name,
-        kind=request.manoeuvre, card=card, markers=markers, cards=cards,
+        ev.SupportReceived,
+        at=world.campaign.clock,
+        supporter=world.character(supporter).name,
+        kind=request.manoeuvre,
+        card=card,
+        markers=markers,
+        cards=cards,
     )
     return outcome
 
@@ -368,9 +370,7 @@ def consciousness(world: World, name: str) -> TestOutcome:
     first = draw(world, 1, character.name, "consciousness draw")[0]
     outcome = resolve_test(volonte, 0, first, lambda n: draw(world, n, character.name, "consciousness draw"))
     malus = character.condition["ko_damage"] if outcome.success else 0
-    character.record(
-        ev.ConsciousnessChecked, at=world.campaign.clock, outcome=outcome.to_dict(), regained=outcome.success, malus=malus
-    )
+    character.record(ev.ConsciousnessChecked, at=world.campaign.clock, outcome=outcome.to_dict(), regained=outcome.success, malus=malus)
     return outcome
 
 

@@ -129,8 +129,14 @@ def _passive_draw(world: World, character: Character, target: int, level: int, p
 def _lasting(wound: dict[str, Any], amount: int, at: int) -> dict[str, Any]:
     # cartes.md §5.3 PROPOSAL (A12): a retry at most once per period of the wound's last lethality.
     period = survival_period(wound["lethality"])
-    return {"wound": wound["id"], "amount": amount, "value": wound["value"], "lethality": wound["lethality"],
-            "period": period, "next_retry": at + period}
+    return {
+        "wound": wound["id"],
+        "amount": amount,
+        "value": wound["value"],
+        "lethality": wound["lethality"],
+        "period": period,
+        "next_retry": at + period,
+    }
 
 
 def survival_retry(world: World, character: Character, wound_id: int, at: int) -> str:

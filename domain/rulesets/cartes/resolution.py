@@ -217,6 +217,7 @@ def _suit_bonus(card: str, manoeuvre: str) -> int:
 
 def _evaluate(target: int, level: int, hand: Sequence[str], manoeuvre: str) -> tuple[bool, str | None]:
     """Success and retained card per §Difficulté des tirages L215-227 (digest §3.2)."""
+
     # Among cards of equal value the retained one is the one carrying a suit bonus: the seed
     # only ranks by value, so the player keeps the more favourable card (ruling, not a PROPOSAL).
     def rank(card: str) -> tuple[int, int]:
@@ -376,7 +377,8 @@ def _best_outcome(
         for combo in combinations(usable, needed):
             new = list(cards)
             pairs = list(subs)
-            for slot, hand_index in zip(failed, combo):
+            # On an easy test one replaced card is enough, and any failed slot serves alike.
+            for slot, hand_index in zip(failed, combo, strict=False):
                 pairs.append((new[slot], offered[hand_index]))
                 new[slot] = offered[hand_index]
             options.append(candidate(tuple(new), tuple(pairs), combo, pos is not None))

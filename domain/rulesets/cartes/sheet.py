@@ -282,9 +282,7 @@ def parse_sheet(
         expected = sheet.characteristic_points + sheet.characteristic_bonus_total
         total = sum(sheet.characteristics.values())
         if total != expected:
-            raise RuleViolation(
-                f"invalid Cartes sheet: characteristics add up to {total}, creation allows exactly {expected}"
-            )
+            raise RuleViolation(f"invalid Cartes sheet: characteristics add up to {total}, creation allows exactly {expected}")
         spent = sheet.skill_points_spent
         if spent > sheet.skill_points:
             raise RuleViolation(f"invalid Cartes sheet: skills cost {spent} points, budget is {sheet.skill_points}")

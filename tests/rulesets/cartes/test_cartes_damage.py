@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -25,16 +23,6 @@ from chronique.domain.rulesets.cartes.damage import (
 from chronique.domain.rulesets.cartes.resolution import Opposition, resolve_test
 
 NULLE, FAIBLE, MOYENNE, FORTE, ENORME = range(5)
-
-
-def deck(*cards: str) -> Callable[[int], list[str]]:
-    pending = list(cards)
-
-    def draw(n: int) -> list[str]:
-        taken, pending[:] = pending[:n], pending[n:]
-        return taken
-
-    return draw
 
 
 # --- capacity (§Nombre de blessures L487-505) ------------------------------------------------

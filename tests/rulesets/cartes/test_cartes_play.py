@@ -31,6 +31,12 @@ ALICE_PILE = ["5H", "AS", "JS", "10D", "4D", "2S", "KS"]
 BRUNO_HAND = ["JH", "JC", "4C"]
 BRUNO_PILE = ["8D", "KH", "2C", "5C", "9S", "8H", "10H"]
 DEALT = ALICE_HAND + ALICE_PILE + BRUNO_HAND + BRUNO_PILE
+BRIGAND = {
+    "name": "Brigand",
+    "npc": True,
+    "characteristics": {"Carrure": 7, "Rapidité": 6, "Sens": 6, "Volonté": 6, "Intellect": 5, "Équilibre": 6},
+    "skills": {"Contact": {"level": 10, "characteristic": "Carrure"}},
+}
 
 
 def test_first_draw_deals_hand_then_pile_Distribution_des_cartes_L84() -> None:
@@ -127,8 +133,13 @@ def test_resource_success_adds_its_value_plus_three_on_hearts_Choix_des_manoeuvr
 
 @pytest.mark.parametrize(
     ("damage", "effect", "bonus", "malus", "out"),
-    [(3, "none", 0, 0, False), (4, "two_malus", 0, 2, False), (5, "two_malus", 0, 2, False),
-     (6, "angry", 1, 0, False), (7, "out_of_combat", 0, 0, True)],
+    [
+        (3, "none", 0, 0, False),
+        (4, "two_malus", 0, 2, False),
+        (5, "two_malus", 0, 2, False),
+        (6, "angry", 1, 0, False),
+        (7, "out_of_combat", 0, 0, True),
+    ],
 )
 def test_ko_ok_thresholds_of_volonte_6_KO_ou_OK_L354(damage: int, effect: str, bonus: int, malus: int, out: bool) -> None:
     world = table(DEALT)
@@ -155,10 +166,8 @@ def test_a_full_holder_cascades_up_to_death_T9_Nombre_de_blessures_L487() -> Non
 
 
 def test_attack_loser_takes_net_damage_Reussites_ou_echecs_L305() -> None:
-    brigand = {"name": "Brigand", "npc": True, "characteristics": {"Carrure": 7, "Rapidité": 6, "Sens": 6, "Volonté": 6, "Intellect": 5, "Équilibre": 6},
-               "skills": {"Contact": {"level": 10, "characteristic": "Carrure"}}}
     # Both succeed: brigand 9H (deck), Alice parries 5H: 9 - 5 = 4, +2 weapon = 6 (T7, §4.1).
-    world = table(ALICE_HAND + ALICE_PILE + ["9H"], sheets=["alice", brigand])
+    world = table(ALICE_HAND + ALICE_PILE + ["9H"], sheets=["alice", BRIGAND])
     axe = TestRequest("Contact", source="deck")
     result = attack(world, "Brigand", "Alice", axe, TestRequest("Contact"), 2, "forte")
     assert result.exchange.opposition.winner == "attacker" and result.damage == 4 + 2
@@ -166,9 +175,7 @@ def test_attack_loser_takes_net_damage_Reussites_ou_echecs_L305() -> None:
 
 
 def test_spades_add_three_to_a_power_attack_Bonus_de_couleur_L320() -> None:
-    brigand = {"name": "Brigand", "npc": True, "characteristics": {"Carrure": 7, "Rapidité": 6, "Sens": 6, "Volonté": 6, "Intellect": 5, "Équilibre": 6},
-               "skills": {"Contact": {"level": 10, "characteristic": "Carrure"}}}
-    world = table(ALICE_HAND + ALICE_PILE + ["9S"], sheets=["alice", brigand])
+    world = table(ALICE_HAND + ALICE_PILE + ["9S"], sheets=["alice", BRIGAND])
     result = attack(world, "Brigand", "Alice", TestRequest("Contact", source="deck"), TestRequest("Contact"), 2, "forte")
     assert result.damage == 9 + 3 - 5 + 2  # cartes.md T6/T7: ♠ +3 on a power result
 
@@ -282,8 +289,7 @@ def test_an_award_between_sessions_is_dealt_next_session_A15() -> None:
 
 
 def test_npcs_are_dealt_no_cards_and_decks_have_two_packs_A2() -> None:
-    brigand = {"name": "Brigand", "npc": True, "characteristics": dict.fromkeys(["Carrure", "Rapidité", "Sens", "Volonté", "Intellect", "Équilibre"], 6)}
-    world = table(DEALT, sheets=["alice", "bruno", brigand])
+    world = table(DEALT, sheets=["alice", "bruno", BRIGAND])
     gm_draw(world, 1, "", "")
     shuffled = world.decks["general"].pending_events[1]
     assert world.decks["general"].packs == 2 and len(shuffled.chance[0]["deck"]) == 104

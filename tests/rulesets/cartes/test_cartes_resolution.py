@@ -536,9 +536,7 @@ DECK = fresh_packs(1)
     clubs=st.booleans(),
     manoeuvre=st.sampled_from(["power", "tactics", "resource"]),
 )
-def test_resolution_invariants_digest_3_2(
-    target: int, level: int, order: list[str], clubs: bool, manoeuvre: str
-) -> None:
+def test_resolution_invariants_digest_3_2(target: int, level: int, order: list[str], clubs: bool, manoeuvre: str) -> None:
     first, rest = order[0], order[1:]
     result = resolve_test(target, level, first, deck(*rest), clubs_rule=clubs, manoeuvre=manoeuvre)
     expected_level = level - (1 if clubs and suit(first) == "C" else 0)

@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 import pytest
+from pydantic import ValidationError
 
 from chronique.domain.errors import RuleViolation
 from chronique.domain.rulesets.cartes.sheet import (
@@ -64,7 +65,7 @@ def test_valid_sheet_parses_with_defaults_S3_S4() -> None:
 def test_sheet_is_frozen_and_round_trips_through_json() -> None:
     data = valid()
     sheet = parse_sheet(data)
-    with pytest.raises(Exception):
+    with pytest.raises(ValidationError):
         sheet.name = "Autre"  # type: ignore[misc]
     plain = json.loads(json.dumps(sheet.to_dict()))
     assert parse_sheet(plain) == sheet

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import pytest
+from cartes_table import scripted_draw as deck
 
 from chronique.domain.errors import RuleViolation
 from chronique.domain.rulesets.cartes.damage import place_wound
@@ -24,16 +23,6 @@ from chronique.domain.rulesets.cartes.survival import (
 
 NULLE, FAIBLE, MOYENNE, FORTE, ENORME = range(5)
 MINUTE, HOUR, DAY, WEEK = 60, 3600, 86400, 7 * 86400
-
-
-def deck(*cards: str) -> Callable[[int], list[str]]:
-    pending = list(cards)
-
-    def draw(n: int) -> list[str]:
-        taken, pending[:] = pending[:n], pending[n:]
-        return taken
-
-    return draw
 
 
 def survival_draw(carrure: int, lethality: int, first: str, *rest: str) -> object:
