@@ -7,6 +7,7 @@ from typing import Any
 from eventsourcing.application import Application
 
 from chronique.adapters.settings import Settings
+from chronique.domain.errors import RuleViolation
 
 
 class Journal(Application):
@@ -18,7 +19,7 @@ class Journal(Application):
     def open(cls, settings: Settings) -> Journal:
         """The journal at ``settings.db``; the tables are created on first use."""
         if settings.is_postgres:
-            raise NotImplementedError("PostgreSQL journals are not supported yet")
+            raise RuleViolation("PostgreSQL journals are not supported yet; use a SQLite file path")
         env: dict[str, Any] = {
             "PERSISTENCE_MODULE": "eventsourcing.sqlite",
             "SQLITE_DBNAME": str(settings.sqlite_path),

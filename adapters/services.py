@@ -15,6 +15,7 @@ from chronique.adapters.journal import Journal
 from chronique.adapters.vault import SeedVault, VaultChance
 from chronique.domain.campaign import Campaign, campaign_id_for
 from chronique.domain.canonical import seal_of
+from chronique.domain.chain import ChainedEvent
 from chronique.domain.character import Character
 from chronique.domain.deck import Deck
 from chronique.domain.errors import RuleViolation
@@ -34,7 +35,7 @@ class Advanced:
     from_time: int
     to_time: int
     ticks: list[Tick]
-    events: list[DomainEventProtocol[Any]]
+    events: list[ChainedEvent]
     recorded: bool
 
 
@@ -53,7 +54,7 @@ class Chronique:
             if candidate is None:
                 continue
             try:
-                campaign = self.journal.repository.get(candidate)
+                campaign: object = self.journal.repository.get(candidate)
             except AggregateNotFoundError:
                 continue
             if isinstance(campaign, Campaign):
@@ -65,7 +66,7 @@ class Chronique:
         campaign = self.campaign(campaign_name)
         world = World(campaign=campaign, chance=VaultChance(self.vault, campaign))
         for member_id in campaign.member_ids():
-            aggregate = self.journal.repository.get(member_id)
+            aggregate: Deck | Character = self.journal.repository.get(member_id)
             if isinstance(aggregate, Deck):
                 world.decks[aggregate.name] = aggregate
             else:

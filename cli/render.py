@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from itertools import groupby
 from typing import TYPE_CHECKING, Any
 
 import typer
@@ -182,8 +183,11 @@ def advanced(services: Chronique, campaign_name: str, advanced: Advanced) -> Non
     label = services.calendar(services.campaign(campaign_name)).format
     verb = "advanced" if advanced.recorded else "would advance (dry run, nothing recorded)"
     typer.echo(f"{verb} from {label(advanced.from_time)} to {label(advanced.to_time)}: {len(advanced.ticks)} process tick(s)")
-    for tick in advanced.ticks:
-        typer.echo(f"  {label(tick.due.at)}  {tick.account}")
+    # A run of ticks that say the same thing (a malus retried every minute) reads as one line.
+    for account, run in groupby(advanced.ticks, key=lambda tick: tick.account):
+        ticks = list(run)
+        span = label(ticks[0].due.at) + (f" … {label(ticks[-1].due.at)}" if len(ticks) > 1 else "")
+        typer.echo(f"  {span}  {account}" + (f" (×{len(ticks)})" if len(ticks) > 1 else ""))
 
 
 # -- journal -------------------------------------------------------------------------------------

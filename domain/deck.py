@@ -7,7 +7,7 @@ only on what happened to the cards, never on how in-game time was cut into advan
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 from uuid import UUID, uuid5
 
 from chronique.domain.chain import ChainedAggregate, ChainedCreated, ChainedEvent
@@ -39,11 +39,11 @@ class Deck(ChainedAggregate):
         """Cards were shuffled into the deck; ``chance`` holds the shuffle (FAIRNESS.md)."""
 
         epoch: str
-        chance: list[dict[str, object]]
+        chance: list[dict[str, Any]]
         reason: str
 
         def apply(self, deck: Deck) -> None:
-            deck.cards = list(deck.cards) + list(self.chance[0]["result"])  # type: ignore[arg-type]
+            deck.cards = [*deck.cards, *self.chance[0]["result"]]
 
     class CardsDrawn(ChainedEvent):
         """Cards left the top of the deck, for someone and some purpose."""

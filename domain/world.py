@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import cast
 from uuid import UUID
 
 from chronique.domain.campaign import Campaign
@@ -31,12 +32,12 @@ class World:
 
     def collect(self) -> list[ChainedEvent]:
         """Take every pending event, in the order they happened, so the log reads as play went."""
-        events = [e for a in self.aggregates() for e in a.collect_events()]
+        events = [cast(ChainedEvent, e) for a in self.aggregates() for e in a.collect_events()]
         return sorted(events, key=lambda e: e.timestamp)
 
     def pending(self) -> list[ChainedEvent]:
         """The pending events in the order they happened, left pending (a dry run's view)."""
-        events = [e for a in self.aggregates() for e in a.pending_events]
+        events = [cast(ChainedEvent, e) for a in self.aggregates() for e in a.pending_events]
         return sorted(events, key=lambda e: e.timestamp)
 
     def character(self, name: str) -> Character:

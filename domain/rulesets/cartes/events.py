@@ -151,7 +151,7 @@ class SurvivalChecked(ChainedEvent):
         others = [w for w in c["wounds"] if w["id"] != self.wound_id]
         # cartes.md A11: a stopped wound leaves its holder; only its margin malus stays.
         c["wounds"] = others if self.wound is None else [*others, dict(self.wound)]
-        if self.malus:
+        if self.lasting is not None:
             c["lasting_malus"] = [*c["lasting_malus"], dict(self.lasting)]
 
 
