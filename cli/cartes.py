@@ -179,6 +179,21 @@ def register(app: typer.Typer) -> None:
         b = _request(second_skill, "moyenne", second_from, "power", None, second_modifier, False, False, None, f"against {first}")
         render.contest(first, second, run(ctx, lambda s: s.act(campaign, lambda w: contest(w, first, a, second, b))))
 
+    @app.command("spot")
+    def spot(
+        ctx: typer.Context,
+        campaign: str = CAMPAIGN,
+        sneak: str = typer.Argument(..., help="Who tries to stay unseen (Discrétion)."),
+        watcher: str = typer.Argument(..., help="Who watches (Vigilance, or Sens one level harder)."),
+        distance: int = typer.Option(..., "--distance", help="Metres between them: the range is the sneak's bonus."),
+        signature: int = typer.Option(0, "--signature", help="A device's signature, a malus to the sneak."),
+        alert: bool = typer.Option(False, "--alert", help="The watcher is alert or searching."),
+    ) -> None:
+        """Vigilance against Discrétion, with the range scale and signatures."""
+        from chronique.domain.rulesets.cartes.play import spot as spot_
+
+        render.contest(sneak, watcher, run(ctx, lambda s: s.act(campaign, lambda w: spot_(w, sneak, watcher, distance, signature, alert))))
+
     @app.command("support")
     def support(
         ctx: typer.Context,

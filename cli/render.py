@@ -138,7 +138,10 @@ def describe_test(outcome: TestOutcome) -> str:
     verdict = "success" if outcome.success else "failure"
     quality = f", quality {outcome.quality}" + (f" +{outcome.suit_bonus}" if outcome.suit_bonus else "") if outcome.success else ""
     swaps = "".join(f", {card(h)} played for {card(r)}" for r, h in outcome.substituted)
-    return f"target {outcome.target}, level {outcome.level:+d}: {cards(list(outcome.cards))} → {verdict}{quality}{swaps}"
+    from chronique.domain.rulesets.cartes.resolution import difficulty_name
+
+    level = f"{outcome.level:+d}" + (f" {difficulty_name(outcome.level)}" if difficulty_name(outcome.level) else "")
+    return f"target {outcome.target}, {level}: {cards(list(outcome.cards))} → {verdict}{quality}{swaps}"
 
 
 def test_outcome(name: str, skill: str, outcome: TestOutcome) -> None:
@@ -182,7 +185,10 @@ def advanced(services: Chronique, campaign_name: str, advanced: Advanced) -> Non
     """The report of an advance."""
     label = services.calendar(services.campaign(campaign_name)).format
     verb = "advanced" if advanced.recorded else "would advance (dry run, nothing recorded)"
-    typer.echo(f"{verb} from {label(advanced.from_time)} to {label(advanced.to_time)}: {len(advanced.ticks)} process tick(s)")
+    from chronique.domain.gametime import format_duration
+
+    span = format_duration(advanced.to_time - advanced.from_time)
+    typer.echo(f"{verb} {span} from {label(advanced.from_time)} to {label(advanced.to_time)}: {len(advanced.ticks)} process tick(s)")
     # A run of ticks that say the same thing (a malus retried every minute) reads as one line.
     for account, run in groupby(advanced.ticks, key=lambda tick: tick.account):
         ticks = list(run)

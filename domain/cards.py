@@ -4,7 +4,6 @@ from __future__ import annotations
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("C", "D", "H", "S")
-SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 
 
 def fresh_packs(packs: int, ranks: tuple[str, ...] = RANKS) -> list[str]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Self, TypeVar
+from typing import TYPE_CHECKING, Any, Self
 from uuid import UUID
 
 from eventsourcing.domain import Aggregate
@@ -41,9 +41,6 @@ class ChainedCreated(Aggregate.Created):
         aggregate = super().mutate(aggregate)
         aggregate.head_hash = event_hash(self)
         return aggregate
-
-
-E = TypeVar("E", bound=ChainedEvent)
 
 
 class ChainedAggregate(Aggregate):

@@ -139,20 +139,6 @@ class ChanceSource(Protocol):
         ...
 
 
-class EpochKeys:
-    """A chance source over known epoch keys: the production source and the verifier's."""
-
-    def __init__(self, keys: dict[str, bytes]) -> None:
-        self._keys = keys
-
-    def stream(self, epoch: str, originator_id: UUID, originator_version: int) -> ChanceStream:
-        try:
-            key = self._keys[epoch]
-        except KeyError:
-            raise LookupError(f"no key for epoch {epoch!r}") from None
-        return KeyedStream(key, originator_id, originator_version)
-
-
 def rederive(ops: Sequence[dict[str, Any]], key: bytes, originator_id: UUID | str, version: int) -> bool:
     """Whether ``ops`` are exactly what the stream of that draw place gives, in order."""
     stream = KeyedStream(key, originator_id, version)

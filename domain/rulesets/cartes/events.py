@@ -91,6 +91,8 @@ class WoundSuffered(ChainedEvent):
     aggravations: list[str]
     wound: dict[str, Any] | None
     effect: str
+    bonus_change: int
+    malus_change: int
     source: str
 
     def apply(self, character: Character) -> None:
@@ -98,11 +100,9 @@ class WoundSuffered(ChainedEvent):
         if self.wound is not None:
             c["wounds"] = [*c["wounds"], dict(self.wound)]
             c["next_wound"] += 1
-        if self.effect == "two_malus":
-            c["malus"] += 2
-        elif self.effect == "angry":
-            c["bonus"] += 1
-        elif self.effect == "out_of_combat":
+        c["bonus"] += self.bonus_change
+        c["malus"] += self.malus_change
+        if self.effect == "out_of_combat":
             c["out_of_combat"] = True
             c["ko_damage"] = self.damage
 
@@ -289,23 +289,3 @@ class CuredByCare(ChainedEvent):
 
     def apply(self, character: Character) -> None:
         character.condition["lasting_malus"] = []
-
-
-EVENTS = (
-    CardsDealt,
-    TestMade,
-    SupportReceived,
-    SurvivalRetried,
-    WoundSuffered,
-    Died,
-    ConsciousnessChecked,
-    SurvivalChecked,
-    PileRefilled,
-    PileRested,
-    ExperienceAwarded,
-    ExperienceSpent,
-    CardsReturned,
-    SceneEnded,
-    CareArranged,
-    CuredByCare,
-)

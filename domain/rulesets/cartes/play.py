@@ -10,16 +10,19 @@ from chronique.domain.cards import fresh_packs, value
 from chronique.domain.character import Character
 from chronique.domain.errors import RuleViolation
 from chronique.domain.rulesets.cartes import events as ev
-from chronique.domain.rulesets.cartes.damage import consciousness_effect, place_wound
+from chronique.domain.rulesets.cartes.damage import consciousness_effect, consciousness_markers, opposition_damage, place_wound
 from chronique.domain.rulesets.cartes.resolution import (
     Opposition,
     TestOutcome,
+    discretion_target,
     oppose,
+    perception,
     pile_gain,
     recovery_level,
     resolve_test,
     resource_level,
     shed_malus_removed,
+    speciality_bonus,
     tactics_markers,
     target_with_markers,
 )
@@ -130,14 +133,13 @@ def wound_malus(character: Character) -> int:
 
 
 def _speciality_bonus(sheet: CartesSheet, skill: str, speciality: str) -> int:
-    # §Spécialités: +4 on its own skill, +2 when another skill's test draws on it; they don't stack.
     wanted = speciality.casefold()
     own = sheet.skills.get(skill)
-    if own and any(s.casefold() == wanted for s in own.specialities):
-        return 4
-    if any(any(s.casefold() == wanted for s in other.specialities) for other in sheet.skills.values()):
-        return 2
-    raise RuleViolation(f"{sheet.name} has no speciality {speciality!r}")
+    on_own = bool(own) and any(s.casefold() == wanted for s in own.specialities)  # type: ignore[union-attr]
+    on_other = any(any(s.casefold() == wanted for s in other.specialities) for other in sheet.skills.values())
+    if not on_other:
+        raise RuleViolation(f"{sheet.name} has no speciality {speciality!r}")
+    return speciality_bonus(own_skill=on_own, other_skill=on_other)
 
 
 def make_test(world: World, name: str, request: TestRequest) -> TestOutcome:
@@ -231,6 +233,21 @@ def _record_test(
     )
 
 
+def spot(world: World, sneak: str, watcher: str, distance_m: int, signature: int, alert: bool) -> Contest:
+    """Discrétion against Vigilance (§Vigilance et discrétion): the sneak adds the range and
+    loses a device's signature; the watcher uses Vigilance when alert and trained, else Sens
+    one level harder."""
+    hider = sheet_of(living(world, sneak))
+    base, _ = skill_target(hider, "Discrétion")
+    sneak_request = TestRequest(
+        "Discrétion", modifier=discretion_target(base, distance_m, signature) - base, purpose=f"hiding from {watcher}"
+    )
+    seeker = sheet_of(living(world, watcher))
+    skill, shift = perception(any(name.casefold() == "vigilance" for name in seeker.skills), alert)
+    watch_request = TestRequest(skill, level=shift, purpose=f"watching for {sneak}")
+    return contest(world, sneak, sneak_request, watcher, watch_request)
+
+
 SUPPORTS = ("power", "tactics", "resource")
 
 
@@ -283,6 +300,7 @@ def suffer_wound(world: World, name: str, damage: int, lethality: str | int, sou
     held = Counter(w["lethality"] for w in character.condition["wounds"])
     placement = place_wound(sheet.characteristics["Carrure"], held, damage, asked)
     effect = consciousness_effect(sheet.characteristics["Volonté"], damage)
+    bonus, malus = consciousness_markers(effect)
     at = world.campaign.clock
     wound = None
     if not placement.dead:
@@ -304,6 +322,8 @@ def suffer_wound(world: World, name: str, damage: int, lethality: str | int, sou
         aggravations=list(placement.aggravations),
         wound=wound,
         effect=effect,
+        bonus_change=bonus,
+        malus_change=malus,
         source=source,
     )
     if placement.dead:
@@ -352,11 +372,9 @@ def attack(
 ) -> AttackResult:
     """An opposed power draw; the loser of the attack takes the net damage (§Encaissement)."""
     exchange = contest(world, attacker, attack_request, defender, defence_request)
-    damage = 0
+    damage = opposition_damage(exchange.opposition, weapon_bonus) if exchange.opposition.winner == "attacker" else 0
     wound = None
-    if exchange.opposition.winner == "attacker" and exchange.opposition.net > 0:
-        # §Encaissement: the weapon's bonus raises the card; the loser's success is subtracted.
-        damage = exchange.opposition.net + weapon_bonus
+    if damage > 0:
         wound = suffer_wound(world, defender, damage, lethality, f"attack by {world.character(attacker).name}")
     return AttackResult(exchange, damage, wound)
 

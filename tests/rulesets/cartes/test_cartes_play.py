@@ -16,11 +16,13 @@ from chronique.domain.rulesets.cartes.play import (
     attack,
     award,
     consciousness,
+    contest,
     end_scene,
     gm_draw,
     make_test,
     recover,
     return_cards,
+    spot,
     suffer_wound,
     support,
     take_resource,
@@ -294,3 +296,31 @@ def test_npcs_are_dealt_no_cards_and_decks_have_two_packs_A2() -> None:
     shuffled = world.decks["general"].pending_events[1]
     assert world.decks["general"].packs == 2 and len(shuffled.chance[0]["deck"]) == 104
     assert not world.character("Brigand").condition["dealt"]
+
+
+def test_discretion_adds_the_range_and_sens_replaces_vigilance_unless_alert_Vigilance_L407() -> None:
+    # Alice Discrétion 8 at 30 m (range 2): target 10. Bruno not alert: Sens 7, one level harder.
+    world = table(DEALT + ["3H"])
+    exchange = spot(world, "Alice", "Bruno", 30, 0, alert=False)
+    assert exchange.first.target == 10 and exchange.second.target == 7 and exchange.second.level_asked == 1
+    alert = spot(world, "Alice", "Bruno", 6, 2, alert=True)
+    assert alert.first.target == 8 + 0 - 2 and alert.second.target == 8 and alert.second.level_asked == 0
+
+
+def test_equal_results_are_broken_by_one_card_each_from_the_deck_A18() -> None:
+    # Brigand 5D (deck) against Alice's 5H: equal totals; tie-break 3C vs 9D, Alice wins.
+    world = table(ALICE_HAND + ALICE_PILE + ["5D", "3C", "9D"], sheets=["alice", BRIGAND])
+    exchange = contest(world, "Brigand", TestRequest("Contact", source="deck"), "Alice", TestRequest("Contact"))
+    assert exchange.opposition.tie_breaks == (("3C", "9D"),) and exchange.opposition.winner == "defender"
+    assert exchange.opposition.net == 0  # the loser's 5 is subtracted from the winner's 5
+
+
+def test_specialities_cost_two_then_four_cards_Experience_L538() -> None:
+    world = table(DEALT + ["AS", "2S", "3S", "4S", "5S", "6S"])
+    make_test(world, "Bruno", TestRequest("Médecine"))
+    award(world, "Alice", 6, "long campaign")
+    assert len(spend(world, "Alice", "speciality", "Distance", "Arc", [], "")) == 2
+    assert len(spend(world, "Alice", "speciality", "Distance", "Fronde", [], "")) == 4
+    assert world.character("Alice").sheet["skills"]["Distance"]["specialities"] == ["Arc", "Fronde"]
+    with pytest.raises(RuleViolation):
+        spend(world, "Alice", "speciality", "Distance", "Javelot", [], "")  # 8 cards: the hand holds 3
