@@ -12,7 +12,7 @@ from chronique.cli.context import fail, run
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from chronique.domain.rulesets.cartes.play import TestRequest
+    from chronique.domain.rulesets.cartes.draws import TestRequest
     from chronique.domain.rulesets.cartes.resolution import TestOutcome
     from chronique.domain.world import World
 
@@ -48,7 +48,7 @@ def _request(
     shed_malus: bool = False,
 ) -> TestRequest:
     from chronique.domain.errors import RuleViolation
-    from chronique.domain.rulesets.cartes.play import TestRequest
+    from chronique.domain.rulesets.cartes.draws import TestRequest
     from chronique.domain.rulesets.cartes.resolution import parse_difficulty
 
     try:
@@ -127,7 +127,7 @@ def register(app: typer.Typer) -> None:
         reason: str = REASON,
     ) -> None:
         """Draw a test: first card from the pile (or hand/deck), the rest from the general deck."""
-        from chronique.domain.rulesets.cartes.play import make_test
+        from chronique.domain.rulesets.cartes.draws import make_test
 
         request = _request(
             skill, difficulty, source, manoeuvre, speciality, modifier, spend_bonus, short_circuit, hand_cards, reason, shed_malus
@@ -151,7 +151,7 @@ def register(app: typer.Typer) -> None:
         lethality: str = typer.Option("moyenne", "--lethality", help="nulle, faible, moyenne, forte or enorme."),
     ) -> None:
         """An opposed power draw; the loser takes the net damage at the weapon's lethality."""
-        from chronique.domain.rulesets.cartes.play import attack as attack_
+        from chronique.domain.rulesets.cartes.combat import attack as attack_
 
         a = _request(skill, difficulty, attacker_from, "power", None, 0, False, False, None, f"attack on {defender}")
         d = _request(defence, defence_difficulty, defender_from, "power", None, 0, False, False, None, f"defence against {attacker}")
@@ -173,7 +173,7 @@ def register(app: typer.Typer) -> None:
         second_from: str = typer.Option("pile", "--second-from", help="pile, deck or hand:<card>."),
     ) -> None:
         """An opposed draw without damage (e.g. Discrétion against Vigilance), with tie-breaks."""
-        from chronique.domain.rulesets.cartes.play import contest
+        from chronique.domain.rulesets.cartes.combat import contest
 
         a = _request(first_skill, difficulty, first_from, "power", None, first_modifier, False, False, None, f"against {second}")
         b = _request(second_skill, "moyenne", second_from, "power", None, second_modifier, False, False, None, f"against {first}")
@@ -190,7 +190,7 @@ def register(app: typer.Typer) -> None:
         alert: bool = typer.Option(False, "--alert", help="The watcher is alert or searching."),
     ) -> None:
         """Vigilance against Discrétion, with the range scale and signatures."""
-        from chronique.domain.rulesets.cartes.play import spot as spot_
+        from chronique.domain.rulesets.cartes.combat import spot as spot_
 
         render.contest(sneak, watcher, run(ctx, lambda s: s.act(campaign, lambda w: spot_(w, sneak, watcher, distance, signature, alert))))
 
@@ -206,7 +206,7 @@ def register(app: typer.Typer) -> None:
         source: str = SOURCE,
     ) -> None:
         """Support another's action: on success a card, three bonus markers or resource cards."""
-        from chronique.domain.rulesets.cartes.play import support as support_
+        from chronique.domain.rulesets.cartes.draws import support as support_
 
         request = _request(skill, difficulty, source, kind, None, 0, False, False, None, f"support of {supported}")
         outcome = run(ctx, lambda s: s.act(campaign, lambda w: support_(w, supporter, supported, request)))
@@ -221,7 +221,7 @@ def register(app: typer.Typer) -> None:
         reason: str = REASON,
     ) -> None:
         """A GM's passive draw from the general deck, outside any test."""
-        from chronique.domain.rulesets.cartes.play import gm_draw
+        from chronique.domain.rulesets.cartes.table import gm_draw
 
         cards = run(ctx, lambda s: s.act(campaign, lambda w: gm_draw(w, count, for_, reason)))
         typer.echo(f"drawn: {render.cards(cards)}")
@@ -236,7 +236,7 @@ def register(app: typer.Typer) -> None:
         source: str = typer.Option("the GM", "--source", help="Who or what dealt it."),
     ) -> None:
         """Record a wound: aggravation, KO/OK effect, survival draws scheduled."""
-        from chronique.domain.rulesets.cartes.play import suffer_wound
+        from chronique.domain.rulesets.cartes.combat import suffer_wound
 
         result = run(ctx, lambda s: s.act(campaign, lambda w: suffer_wound(w, character, damage, lethality, source)))
         render.wound(character, damage, result)
@@ -244,21 +244,21 @@ def register(app: typer.Typer) -> None:
     @app.command("conscious")
     def conscious(ctx: typer.Context, campaign: str = CAMPAIGN, character: str = CHARACTER) -> None:
         """A round's Volonté draw for an out-of-combat character to come to."""
-        from chronique.domain.rulesets.cartes.play import consciousness
+        from chronique.domain.rulesets.cartes.combat import consciousness
 
         render.test_outcome(character, "Volonté", run(ctx, lambda s: s.act(campaign, lambda w: consciousness(w, character))))
 
     @app.command("recover")
     def recover(ctx: typer.Context, campaign: str = CAMPAIGN, character: str = CHARACTER, card: str = HAND_CARD) -> None:
         """Pile exhaustion recovery: Très facile Carrure with a hand card; refill by its value."""
-        from chronique.domain.rulesets.cartes.play import recover as recover_
+        from chronique.domain.rulesets.cartes.draws import recover as recover_
 
         _refill(ctx, campaign, character, card, "Carrure", recover_)
 
     @app.command("resource")
     def resource(ctx: typer.Context, campaign: str = CAMPAIGN, character: str = CHARACTER, card: str = HAND_CARD) -> None:
         """Resource manoeuvre: Très facile Volonté with a hand card; refill the pile (+3 on ♥)."""
-        from chronique.domain.rulesets.cartes.play import take_resource
+        from chronique.domain.rulesets.cartes.draws import take_resource
 
         _refill(ctx, campaign, character, card, "Volonté", take_resource)
 
@@ -287,7 +287,7 @@ def register(app: typer.Typer) -> None:
     @scene_app.command("end")
     def scene_end(ctx: typer.Context, campaign: str = CAMPAIGN) -> None:
         """End the scene: bonus and malus markers and post-KO maluses lapse."""
-        from chronique.domain.rulesets.cartes.play import end_scene
+        from chronique.domain.rulesets.cartes.table import end_scene
 
         run(ctx, lambda s: s.act(campaign, end_scene))
         typer.echo("scene ended: markers cleared")
@@ -301,7 +301,7 @@ def register(app: typer.Typer) -> None:
         reason: str = REASON,
     ) -> None:
         """Award hand cards (experience); drawn at once during a session."""
-        from chronique.domain.rulesets.cartes.play import award as award_
+        from chronique.domain.rulesets.cartes.draws import award as award_
 
         drawn = run(ctx, lambda s: s.act(campaign, lambda w: award_(w, character, cards, reason)))
         typer.echo(f"{character} gains {cards} hand card(s){': ' + ' '.join(drawn) if drawn else ''}")

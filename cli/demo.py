@@ -35,7 +35,8 @@ def _free_name(services: Chronique, base: str) -> str:
 def play(services: Chronique) -> str:
     """Play the scripted campaign; return its name."""
     from chronique.domain.rulesets.cartes.advancement import arrange_care
-    from chronique.domain.rulesets.cartes.play import TestRequest, attack, award, make_test
+    from chronique.domain.rulesets.cartes.combat import attack
+    from chronique.domain.rulesets.cartes.draws import TestRequest, award, make_test
 
     def step(title: str) -> None:
         typer.echo(f"\n== {title}")

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from chronique.adapters.services import Advanced, Chronique
     from chronique.domain.campaign import Campaign
     from chronique.domain.character import Character
-    from chronique.domain.rulesets.cartes.play import AttackResult, Contest
+    from chronique.domain.rulesets.cartes.combat import AttackResult, Contest
     from chronique.domain.rulesets.cartes.resolution import TestOutcome
     from chronique.domain.world import World
 
@@ -248,7 +248,7 @@ def summary(e: Any) -> str:
 
 def sheet(services: Chronique, world: World, character: Character, as_json: bool) -> None:
     """A character's sheet and condition."""
-    from chronique.domain.rulesets.cartes.play import wound_malus
+    from chronique.domain.rulesets.cartes.draws import wound_malus
     from chronique.domain.rulesets.cartes.tables import lethality_name
 
     if as_json:

@@ -11,7 +11,8 @@ from chronique.adapters.journal import Journal
 from chronique.adapters.services import Chronique
 from chronique.adapters.settings import Settings
 from chronique.domain.chance import commitment
-from chronique.domain.rulesets.cartes.play import TestRequest, make_test, suffer_wound
+from chronique.domain.rulesets.cartes.combat import suffer_wound
+from chronique.domain.rulesets.cartes.draws import TestRequest, make_test
 
 SAMPLES = Path(__file__).parents[1] / "cli" / "samples"
 

@@ -15,8 +15,8 @@ from chronique.domain.rulesets.cartes.experience import (
     skill_cost,
     speciality_cost,
 )
-from chronique.domain.rulesets.cartes.play import living, sheet_of
 from chronique.domain.rulesets.cartes.survival import medicine_level
+from chronique.domain.rulesets.cartes.table import living, sheet_of
 from chronique.domain.rulesets.cartes.tables import catalogue_skill, characteristic_name, skill_catalogue
 from chronique.domain.world import World
 

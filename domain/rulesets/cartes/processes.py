@@ -10,7 +10,6 @@ from chronique.domain.errors import RuleViolation
 from chronique.domain.gametime import HOUR, next_time_of_day
 from chronique.domain.rulesets.cartes import events as ev
 from chronique.domain.rulesets.cartes.damage import place_wound
-from chronique.domain.rulesets.cartes.play import draw, living, sheet_of
 from chronique.domain.rulesets.cartes.resolution import TestOutcome, resolve_test
 from chronique.domain.rulesets.cartes.survival import (
     medicine_bonus_markers,
@@ -21,6 +20,7 @@ from chronique.domain.rulesets.cartes.survival import (
     survival_period,
     survival_result,
 )
+from chronique.domain.rulesets.cartes.table import draw, living, sheet_of
 from chronique.domain.rulesets.cartes.tables import lethality_name
 from chronique.domain.timeline import Due
 from chronique.domain.world import World

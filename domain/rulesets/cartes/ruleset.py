@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from chronique.domain.rulesets.cartes.play import GENERAL, return_cards
 from chronique.domain.rulesets.cartes.processes import CartesProcesses
 from chronique.domain.rulesets.cartes.sheet import parse_sheet
+from chronique.domain.rulesets.cartes.table import GENERAL, return_cards
 from chronique.domain.timeline import Processes
 from chronique.domain.world import World
 

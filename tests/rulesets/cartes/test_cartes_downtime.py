@@ -8,7 +8,9 @@ from chronique.domain.chance import commitment
 from chronique.domain.gametime import DAY, HOUR, MINUTE, WEEK
 from chronique.domain.rulesets import ruleset
 from chronique.domain.rulesets.cartes.advancement import arrange_care, cure
-from chronique.domain.rulesets.cartes.play import TestRequest, make_test, return_cards, suffer_wound
+from chronique.domain.rulesets.cartes.combat import suffer_wound
+from chronique.domain.rulesets.cartes.draws import TestRequest, make_test
+from chronique.domain.rulesets.cartes.table import return_cards
 from chronique.domain.timeline import advance
 from chronique.domain.world import World
 

@@ -6,27 +6,15 @@ from collections import Counter
 
 import pytest
 from cartes_table import table
+from support import sample
 
 from chronique.domain.cards import fresh_packs
 from chronique.domain.errors import RuleViolation
 from chronique.domain.rulesets.cartes import events as ev
 from chronique.domain.rulesets.cartes.advancement import spend
-from chronique.domain.rulesets.cartes.play import (
-    TestRequest,
-    attack,
-    award,
-    consciousness,
-    contest,
-    end_scene,
-    gm_draw,
-    make_test,
-    recover,
-    return_cards,
-    spot,
-    suffer_wound,
-    support,
-    take_resource,
-)
+from chronique.domain.rulesets.cartes.combat import attack, consciousness, contest, spot, suffer_wound
+from chronique.domain.rulesets.cartes.draws import TestRequest, award, make_test, recover, support, take_resource
+from chronique.domain.rulesets.cartes.table import end_scene, gm_draw, return_cards
 
 ALICE_HAND = ["KD", "8C", "2H"]
 ALICE_PILE = ["5H", "AS", "JS", "10D", "4D", "2S", "KS"]
@@ -324,3 +312,17 @@ def test_specialities_cost_two_then_four_cards_Experience_L538() -> None:
     assert world.character("Alice").sheet["skills"]["Distance"]["specialities"] == ["Arc", "Fronde"]
     with pytest.raises(RuleViolation):
         spend(world, "Alice", "speciality", "Distance", "Javelot", [], "")  # 8 cards: the hand holds 3
+
+
+def test_a_character_joining_mid_session_is_dealt_at_the_next_draw_Distribution_des_cartes_L84() -> None:
+    from chronique.domain.character import Character
+    from chronique.domain.rulesets import ruleset
+
+    world = table(DEALT, sheets=["alice"])
+    make_test(world, "Alice", TestRequest("Contact"))
+    sheet, condition = ruleset("cartes").new_character(sample("bruno"))
+    bruno = Character.create(world.campaign.id, "Bruno", "cartes", sheet, condition)
+    world.campaign.join(bruno.id, "character", "Bruno")
+    world.characters[bruno.id] = bruno
+    make_test(world, "Alice", TestRequest("Contact"))
+    assert len(bruno.condition["hand"]) == 3 and len(bruno.condition["pile"]) == 7

@@ -1,22 +1,15 @@
-"""Cartes at the table: commands over a campaign's world that record what the cards decided."""
+"""Cartes draws: tests, supports, pile refills and experience awards (cartes.md §3)."""
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, replace
-from typing import Any
 
-from chronique.domain.cards import fresh_packs, value
+from chronique.domain.cards import value
 from chronique.domain.character import Character
 from chronique.domain.errors import RuleViolation
 from chronique.domain.rulesets.cartes import events as ev
-from chronique.domain.rulesets.cartes.damage import consciousness_effect, consciousness_markers, opposition_damage, place_wound
 from chronique.domain.rulesets.cartes.resolution import (
-    Opposition,
     TestOutcome,
-    discretion_target,
-    oppose,
-    perception,
     pile_gain,
     recovery_level,
     resolve_test,
@@ -27,66 +20,10 @@ from chronique.domain.rulesets.cartes.resolution import (
     target_with_markers,
 )
 from chronique.domain.rulesets.cartes.sheet import CartesSheet, skill_target
-from chronique.domain.rulesets.cartes.survival import survival_period
-from chronique.domain.rulesets.cartes.tables import lethality_index
+from chronique.domain.rulesets.cartes.table import deal, draw, living, sheet_of
 from chronique.domain.world import World
 
-GENERAL = "general"
 SOURCES = ("pile", "hand", "deck")
-
-
-def sheet_of(character: Character) -> CartesSheet:
-    """The character's sheet as the typed model."""
-    return CartesSheet.model_validate(character.sheet)
-
-
-def discards(world: World) -> list[str]:
-    """Cards neither in the general deck nor held by anyone, in fresh-pack order (A30)."""
-    deck = world.decks[GENERAL]
-    out = Counter(deck.cards)
-    for character in world.characters.values():
-        out.update(character.condition["pile"])
-        out.update(character.condition["hand"])
-    pool: list[str] = []
-    for card in fresh_packs(deck.packs):
-        if out[card]:
-            out[card] -= 1
-        else:
-            pool.append(card)
-    return pool
-
-
-def draw(world: World, count: int, to: str, purpose: str) -> list[str]:
-    """Cards from the top of the general deck, once the session's cards are dealt."""
-    deal(world)
-    return _take(world, count, to, purpose)
-
-
-def _take(world: World, count: int, to: str, purpose: str) -> list[str]:
-    # The next cards of a recorded shuffle: no chance is consumed here (FAIRNESS.md).
-    if count == 0:
-        return []
-    return world.decks[GENERAL].draw(count, to, purpose, lambda: discards(world), world.chance, world.campaign.epoch)
-
-
-def living(world: World, name: str) -> Character:
-    """The named character, refusing the dead."""
-    character = world.character(name)
-    if character.condition["dead"]:
-        raise RuleViolation(f"{character.name} is dead")
-    return character
-
-
-def deal(world: World) -> None:
-    """Deal every living character its noted hand then pile (§Distribution des cartes), once per session."""
-    if not world.campaign.in_session or any(c.condition["dealt"] for c in world.characters.values()):
-        return
-    for character in world.characters.values():
-        if character.condition["dead"] or sheet_of(character).npc:
-            continue
-        hand = _take(world, character.condition["hand_count"], character.name, "hand dealt")
-        pile = _take(world, character.condition["pile_count"], character.name, "pile dealt")
-        character.record(ev.CardsDealt, at=world.campaign.clock, hand=hand, pile=pile)
 
 
 @dataclass(frozen=True)
@@ -135,7 +72,7 @@ def wound_malus(character: Character) -> int:
 def _speciality_bonus(sheet: CartesSheet, skill: str, speciality: str) -> int:
     wanted = speciality.casefold()
     own = sheet.skills.get(skill)
-    on_own = bool(own) and any(s.casefold() == wanted for s in own.specialities)  # type: ignore[union-attr]
+    on_own = own is not None and any(s.casefold() == wanted for s in own.specialities)
     on_other = any(any(s.casefold() == wanted for s in other.specialities) for other in sheet.skills.values())
     if not on_other:
         raise RuleViolation(f"{sheet.name} has no speciality {speciality!r}")
@@ -233,21 +170,6 @@ def _record_test(
     )
 
 
-def spot(world: World, sneak: str, watcher: str, distance_m: int, signature: int, alert: bool) -> Contest:
-    """Discrétion against Vigilance (§Vigilance et discrétion): the sneak adds the range and
-    loses a device's signature; the watcher uses Vigilance when alert and trained, else Sens
-    one level harder."""
-    hider = sheet_of(living(world, sneak))
-    base, _ = skill_target(hider, "Discrétion")
-    sneak_request = TestRequest(
-        "Discrétion", modifier=discretion_target(base, distance_m, signature) - base, purpose=f"hiding from {watcher}"
-    )
-    seeker = sheet_of(living(world, watcher))
-    skill, shift = perception(any(name.casefold() == "vigilance" for name in seeker.skills), alert)
-    watch_request = TestRequest(skill, level=shift, purpose=f"watching for {sneak}")
-    return contest(world, sneak, sneak_request, watcher, watch_request)
-
-
 SUPPORTS = ("power", "tactics", "resource")
 
 
@@ -279,116 +201,6 @@ def support(world: World, supporter: str, supported: str, request: TestRequest) 
         markers=markers,
         cards=cards,
     )
-    return outcome
-
-
-def gm_draw(world: World, count: int, to: str, reason: str) -> list[str]:
-    """Cards the GM draws from the general deck outside any test (a passive draw, §Tirage passifs)."""
-    if count < 1:
-        raise RuleViolation("draw at least one card")
-    recipient = world.character(to).name if to else "the GM"
-    return draw(world, count, recipient, reason or "GM draw")
-
-
-def suffer_wound(world: World, name: str, damage: int, lethality: str | int, source: str) -> dict[str, Any]:
-    """Record damage taken: aggravation (§Aggravation…), KO/OK (§KO ou OK), death if past Énorme."""
-    character = living(world, name)
-    if damage <= 0:
-        raise RuleViolation("damage must be at least 1 (cartes.md A20: no wound at 0 or less)")
-    asked = lethality if isinstance(lethality, int) else lethality_index(lethality)
-    sheet = sheet_of(character)
-    held = Counter(w["lethality"] for w in character.condition["wounds"])
-    placement = place_wound(sheet.characteristics["Carrure"], held, damage, asked)
-    effect = consciousness_effect(sheet.characteristics["Volonté"], damage)
-    bonus, malus = consciousness_markers(effect)
-    at = world.campaign.clock
-    wound = None
-    if not placement.dead:
-        assert placement.lethality is not None
-        wound = {
-            "id": character.condition["next_wound"],
-            "value": damage,
-            "lethality": placement.lethality,
-            "since": at,
-            # cartes.md A8: the first survival draw comes one period after the wound.
-            "next_draw": at + survival_period(placement.lethality),
-            "escalated": False,
-        }
-    character.record(
-        ev.WoundSuffered,
-        at=at,
-        damage=damage,
-        lethality_asked=asked,
-        aggravations=list(placement.aggravations),
-        wound=wound,
-        effect=effect,
-        bonus_change=bonus,
-        malus_change=malus,
-        source=source,
-    )
-    if placement.dead:
-        character.record(ev.Died, at=at, cause=f"wound of {damage} past Énorme ({source})")
-    return {"wound": wound, "effect": effect, "dead": placement.dead, "aggravations": list(placement.aggravations)}
-
-
-@dataclass(frozen=True)
-class AttackResult:
-    """An opposed attack: the exchange of draws and the wound it caused."""
-
-    exchange: Contest
-    damage: int
-    wound: dict[str, Any] | None
-
-
-@dataclass(frozen=True)
-class Contest:
-    """An opposed draw: both sides' tests and how the opposition was settled."""
-
-    first: TestOutcome
-    second: TestOutcome
-    opposition: Opposition
-
-
-def contest(world: World, first: str, first_request: TestRequest, second: str, second_request: TestRequest) -> Contest:
-    """An opposed draw (§Réussites ou échecs): both test, the better quality wins, ties are
-    broken by one card each from the general deck (A18)."""
-    a = make_test(world, first, first_request)
-    d = make_test(world, second, second_request)
-
-    def tie_break() -> tuple[str, str]:
-        return draw(world, 1, first, "tie-break")[0], draw(world, 1, second, "tie-break")[0]
-
-    return Contest(a, d, oppose(a, d, tie_break))
-
-
-def attack(
-    world: World,
-    attacker: str,
-    defender: str,
-    attack_request: TestRequest,
-    defence_request: TestRequest,
-    weapon_bonus: int,
-    lethality: str,
-) -> AttackResult:
-    """An opposed power draw; the loser of the attack takes the net damage (§Encaissement)."""
-    exchange = contest(world, attacker, attack_request, defender, defence_request)
-    damage = opposition_damage(exchange.opposition, weapon_bonus) if exchange.opposition.winner == "attacker" else 0
-    wound = None
-    if damage > 0:
-        wound = suffer_wound(world, defender, damage, lethality, f"attack by {world.character(attacker).name}")
-    return AttackResult(exchange, damage, wound)
-
-
-def consciousness(world: World, name: str) -> TestOutcome:
-    """A round's Volonté draw to come to (§Tirage de conscience; A17: Moyenne, general deck)."""
-    character = living(world, name)
-    if not character.condition["out_of_combat"]:
-        raise RuleViolation(f"{character.name} is not out of combat")
-    volonte = sheet_of(character).characteristics["Volonté"]
-    first = draw(world, 1, character.name, "consciousness draw")[0]
-    outcome = resolve_test(volonte, 0, first, lambda n: draw(world, n, character.name, "consciousness draw"))
-    malus = character.condition["ko_damage"] if outcome.success else 0
-    character.record(ev.ConsciousnessChecked, at=world.campaign.clock, outcome=outcome.to_dict(), regained=outcome.success, malus=malus)
     return outcome
 
 
@@ -440,21 +252,3 @@ def award(world: World, name: str, count: int, reason: str) -> list[str]:
     cards = draw(world, count, character.name, "experience award") if character.condition["dealt"] else []
     character.record(ev.ExperienceAwarded, at=world.campaign.clock, count=count, cards=cards, reason=reason)
     return cards
-
-
-def return_cards(world: World) -> None:
-    """Session end (§Ressources en cartes): all cards back; pile and hand counts noted."""
-    for character in world.characters.values():
-        c = character.condition
-        if sheet_of(character).npc:
-            continue
-        pile = len(c["pile"]) if c["dealt"] else c["pile_count"]
-        hand = len(c["hand"]) if c["dealt"] else c["hand_count"]
-        character.record(ev.CardsReturned, at=world.campaign.clock, pile_count=pile, hand_count=hand)
-    world.decks[GENERAL].gather("end of session")
-
-
-def end_scene(world: World) -> None:
-    """Markers and post-KO maluses lapse at the end of a scene (A7, A16)."""
-    for character in world.characters.values():
-        character.record(ev.SceneEnded, at=world.campaign.clock)

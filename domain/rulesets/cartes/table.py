@@ -1,0 +1,95 @@
+"""The Cartes table: the general deck, dealing, and what ends a scene or a session."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from chronique.domain.cards import fresh_packs
+from chronique.domain.character import Character
+from chronique.domain.errors import RuleViolation
+from chronique.domain.rulesets.cartes import events as ev
+from chronique.domain.rulesets.cartes.sheet import CartesSheet
+from chronique.domain.world import World
+
+GENERAL = "general"
+
+
+def sheet_of(character: Character) -> CartesSheet:
+    """The character's sheet as the typed model."""
+    return CartesSheet.model_validate(character.sheet)
+
+
+def discards(world: World) -> list[str]:
+    """Cards neither in the general deck nor held by anyone, in fresh-pack order (A30)."""
+    deck = world.decks[GENERAL]
+    out = Counter(deck.cards)
+    for character in world.characters.values():
+        out.update(character.condition["pile"])
+        out.update(character.condition["hand"])
+    pool: list[str] = []
+    for card in fresh_packs(deck.packs):
+        if out[card]:
+            out[card] -= 1
+        else:
+            pool.append(card)
+    return pool
+
+
+def draw(world: World, count: int, to: str, purpose: str) -> list[str]:
+    """Cards from the top of the general deck, once the session's cards are dealt."""
+    deal(world)
+    return _take(world, count, to, purpose)
+
+
+def _take(world: World, count: int, to: str, purpose: str) -> list[str]:
+    # The next cards of a recorded shuffle: no chance is consumed here (FAIRNESS.md).
+    if count == 0:
+        return []
+    return world.decks[GENERAL].draw(count, to, purpose, lambda: discards(world), world.chance, world.campaign.epoch)
+
+
+def living(world: World, name: str) -> Character:
+    """The named character, refusing the dead."""
+    character = world.character(name)
+    if character.condition["dead"]:
+        raise RuleViolation(f"{character.name} is dead")
+    return character
+
+
+def deal(world: World) -> None:
+    """Deal each living player character not yet dealt this session its noted hand then pile
+    (§Distribution des cartes): everyone at the session's first draw, a late joiner at the next."""
+    if not world.campaign.in_session:
+        return
+    for character in world.characters.values():
+        if character.condition["dealt"] or character.condition["dead"] or sheet_of(character).npc:
+            continue
+        hand = _take(world, character.condition["hand_count"], character.name, "hand dealt")
+        pile = _take(world, character.condition["pile_count"], character.name, "pile dealt")
+        character.record(ev.CardsDealt, at=world.campaign.clock, hand=hand, pile=pile)
+
+
+def gm_draw(world: World, count: int, to: str, reason: str) -> list[str]:
+    """Cards the GM draws from the general deck outside any test (a passive draw, §Tirage passifs)."""
+    if count < 1:
+        raise RuleViolation("draw at least one card")
+    recipient = world.character(to).name if to else "the GM"
+    return draw(world, count, recipient, reason or "GM draw")
+
+
+def return_cards(world: World) -> None:
+    """Session end (§Ressources en cartes): all cards back; pile and hand counts noted."""
+    for character in world.characters.values():
+        c = character.condition
+        if sheet_of(character).npc:
+            continue
+        pile = len(c["pile"]) if c["dealt"] else c["pile_count"]
+        hand = len(c["hand"]) if c["dealt"] else c["hand_count"]
+        character.record(ev.CardsReturned, at=world.campaign.clock, pile_count=pile, hand_count=hand)
+    world.decks[GENERAL].gather("end of session")
+
+
+def end_scene(world: World) -> None:
+    """Markers and post-KO maluses lapse at the end of a scene (A7, A16)."""
+    for character in world.characters.values():
+        character.record(ev.SceneEnded, at=world.campaign.clock)
