@@ -14,11 +14,11 @@ from eventsourcing.persistence import IntegrityError, OperationalError
 from chronique.adapters.journal import Journal
 from chronique.adapters.vault import SeedVault, VaultChance
 from chronique.domain.campaign import Campaign, campaign_id_for
-from chronique.domain.canonical import seal_of
 from chronique.domain.chain import ChainedEvent
 from chronique.domain.character import Character
 from chronique.domain.deck import Deck
 from chronique.domain.errors import RuleViolation
+from chronique.domain.fairness import seal_of
 from chronique.domain.gametime import calendar_for_start, calendar_from
 from chronique.domain.rulesets import Ruleset, ruleset
 from chronique.domain.timeline import Tick, advance
@@ -64,7 +64,7 @@ class Chronique:
     def world(self, campaign_name: str) -> World:
         """The campaign with all its decks and characters, and its chance source."""
         campaign = self.campaign(campaign_name)
-        world = World(campaign=campaign, chance=VaultChance(self.vault, campaign))
+        world = World(campaign=campaign, source=VaultChance(self.vault, campaign))
         for member_id in campaign.member_ids():
             aggregate: Deck | Character = self.journal.repository.get(member_id)
             if isinstance(aggregate, Deck):

@@ -9,7 +9,8 @@ from typing import Protocol
 from uuid import UUID
 
 from chronique.domain.campaign import Campaign
-from chronique.domain.chance import ChanceStream, KeyedStream, commitment, epoch_key
+from chronique.domain.chance import ChanceStream
+from chronique.domain.fairness import KeyedStream, commitment, epoch_key
 
 
 class SeedVault(Protocol):

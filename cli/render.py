@@ -46,7 +46,7 @@ def cards(texts: list[str]) -> str:
 
 def emit_json(data: Any) -> None:
     """Print ``data`` as JSON."""
-    from chronique.domain.canonical import plain
+    from chronique.domain.fairness import plain
 
     typer.echo(json.dumps(plain(data), ensure_ascii=False, indent=2, sort_keys=True))
 

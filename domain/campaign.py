@@ -6,8 +6,8 @@ from typing import TYPE_CHECKING, Any
 from uuid import NAMESPACE_URL, UUID, uuid5
 
 from chronique.domain.chain import ChainedAggregate, ChainedCreated, ChainedEvent
-from chronique.domain.chance import commitment as commitment_of
 from chronique.domain.errors import RuleViolation
+from chronique.domain.fairness import commitment as commitment_of
 
 CHRONIQUE_NAMESPACE = uuid5(NAMESPACE_URL, "https://chronique.invalid/")
 
@@ -95,6 +95,24 @@ class Campaign(ChainedAggregate):
             campaign.in_session = False
             campaign.seals.append({"session": self.number, "heads": self.heads, "seal": self.seal})
             campaign._rotate_epoch(self.closed_epoch, self.seed, self.epoch, self.commitment)
+
+    class EntropyAdded(ChainedEvent):
+        """A player added a phrase to an epoch's key before its first draw (FAIRNESS.md)."""
+
+        epoch: str
+        player: str
+        phrase: str
+
+        def apply(self, campaign: Campaign) -> None:
+            campaign.epochs[self.epoch]["contributions"] = [*campaign.epochs[self.epoch]["contributions"], self.phrase]
+
+    class EpochFirstDrawn(ChainedEvent):
+        """The epoch's key was used for the first time: from now on its entropy is closed."""
+
+        epoch: str
+
+        def apply(self, campaign: Campaign) -> None:
+            campaign.epochs[self.epoch]["drawn"] = True
 
     class TimeAdvanced(ChainedEvent):
         """In-game time moved from one instant to another; ``fired`` counts the process ticks."""
@@ -196,6 +214,23 @@ class Campaign(ChainedAggregate):
             epoch=downtime_epoch(self.session),
             commitment=next_commitment,
         )
+
+    def add_entropy(self, player: str, phrase: str) -> None:
+        """Add a player's phrase to the open epoch, refused once the epoch has been drawn from."""
+        if not player.strip() or not phrase:
+            raise RuleViolation("entropy needs a player and a phrase")
+        if self.epochs[self.epoch].get("drawn"):
+            raise RuleViolation(f"epoch {self.epoch} has already been drawn from: entropy is closed until the next epoch")
+        self.record(self.EntropyAdded, epoch=self.epoch, player=player.strip(), phrase=phrase)
+
+    def mark_drawn(self, epoch: str) -> None:
+        """Note the epoch's first draw (once), closing it to entropy."""
+        if not self.epochs[epoch].get("drawn"):
+            self.record(self.EpochFirstDrawn, epoch=epoch)
+
+    def is_revealed(self, epoch: str) -> bool:
+        """Whether the epoch's seed has been revealed."""
+        return self.epochs.get(epoch, {}).get("seed") is not None
 
     def advance_clock(self, to_time: int, fired: int) -> None:
         """Record that the game clock moved to ``to_time``."""

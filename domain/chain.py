@@ -8,7 +8,7 @@ from uuid import UUID
 from eventsourcing.domain import Aggregate
 from eventsourcing.utils import get_topic
 
-from chronique.domain.canonical import GENESIS_HASH, sha256_hex
+from chronique.domain.fairness import GENESIS_HASH, sha256_hex
 
 
 def canonical_event(event: Any) -> dict[str, Any]:

@@ -36,21 +36,25 @@ class Deck(ChainedAggregate):
             deck.cards = []
 
     class Shuffled(ChainedEvent):
-        """Cards were shuffled into the deck; ``chance`` holds the shuffle (FAIRNESS.md)."""
+        """Cards were shuffled into the deck; ``chance`` holds the shuffle (FAIRNESS.md). The
+        order is face down: players see it once its epoch is revealed (``sealed_until``)."""
 
         epoch: str
         chance: list[dict[str, Any]]
         reason: str
+        sealed_until: str
 
         def apply(self, deck: Deck) -> None:
             deck.cards = [*deck.cards, *self.chance[0]["result"]]
 
     class CardsDrawn(ChainedEvent):
-        """Cards left the top of the deck, for someone and some purpose."""
+        """Cards left the top of the deck, for someone and some purpose; face-down cards (a pile,
+        a hidden GM draw) stay hidden from players until the epoch ``sealed_until`` is revealed."""
 
         cards: list[str]
         to: str
         purpose: str
+        sealed_until: str | None
 
         def apply(self, deck: Deck) -> None:
             deck.cards = deck.cards[len(self.cards) :]
@@ -78,7 +82,7 @@ class Deck(ChainedAggregate):
         """Shuffle ``cards`` (listed in fresh-pack order) and put them under the deck's cards."""
         stream = chance.stream(epoch, self.id, self.next_version)
         stream.shuffle(cards)
-        self.record(self.Shuffled, epoch=epoch, chance=stream.ops, reason=reason)
+        self.record(self.Shuffled, epoch=epoch, chance=stream.ops, reason=reason, sealed_until=epoch)
 
     def draw(
         self,
@@ -88,6 +92,7 @@ class Deck(ChainedAggregate):
         discards: Callable[[], list[str]],
         chance: ChanceSource,
         epoch: str,
+        face_down: bool = False,
     ) -> list[str]:
         """Take ``count`` cards from the top; when the deck runs out, shuffle the discards back in.
 
@@ -102,7 +107,7 @@ class Deck(ChainedAggregate):
                     raise LookupError("no card is left to draw, even after gathering the discards")
                 self.shuffle_in(pool, chance, epoch, "the deck was empty")
             take = self.cards[: count - len(drawn)]
-            self.record(self.CardsDrawn, cards=take, to=to, purpose=purpose)
+            self.record(self.CardsDrawn, cards=take, to=to, purpose=purpose, sealed_until=epoch if face_down else None)
             drawn.extend(take)
         return drawn
 

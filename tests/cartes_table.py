@@ -13,9 +13,10 @@ from uuid import UUID
 from support import sample
 
 from chronique.domain.campaign import Campaign
-from chronique.domain.chance import ChanceStream, ScriptedStream, commitment
+from chronique.domain.chance import ChanceStream, ScriptedStream
 from chronique.domain.character import Character
 from chronique.domain.deck import Deck
+from chronique.domain.fairness import commitment
 from chronique.domain.rulesets import ruleset
 from chronique.domain.world import World
 
@@ -61,7 +62,7 @@ def table(*stacks: Sequence[str], sheets: Sequence[str | dict[str, Any]] = ("ali
     """A Cartes campaign in memory with the given characters, its session open by default."""
     rules = ruleset("cartes")
     campaign = Campaign.create("Table", "cartes", rules.default_settings(), {"kind": "days"}, 8 * 3600, commitment(SEED))
-    world = World(campaign=campaign, chance=StackedChance(*stacks))
+    world = World(campaign=campaign, source=StackedChance(*stacks))
     deck = Deck.create(campaign.id, "general", 2)
     campaign.join(deck.id, "deck", "general")
     world.decks["general"] = deck

@@ -10,7 +10,7 @@ from uuid import UUID
 from chronique.adapters.journal import Journal
 from chronique.adapters.services import Chronique
 from chronique.adapters.settings import Settings
-from chronique.domain.chance import commitment
+from chronique.domain.fairness import commitment
 from chronique.domain.rulesets.cartes.combat import suffer_wound
 from chronique.domain.rulesets.cartes.draws import TestRequest, make_test
 

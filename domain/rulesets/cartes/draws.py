@@ -46,20 +46,28 @@ class TestRequest:
     purpose: str = ""
     counts_wound_malus: bool = True
     supporting: bool = False
+    hidden: bool = False
 
 
-def target_of(character: Character, request: TestRequest) -> tuple[int, str, int]:
-    """(target number, canonical skill name, level shift) for the request (cartes.md §3.4, §3.8)."""
+def target_of(character: Character, request: TestRequest) -> tuple[int, str, int, dict[str, int]]:
+    """(target, canonical skill name, level shift, what made the target) for the request
+    (cartes.md §3.4, §3.8); the last is recorded so an audit can show every modifier."""
     sheet = sheet_of(character)
     base, name = skill_target(sheet, request.skill)
-    base += request.modifier
-    if request.speciality:
-        base += _speciality_bonus(sheet, name, request.speciality)
+    speciality = _speciality_bonus(sheet, name, request.speciality) if request.speciality else 0
     c = character.condition
-    target, level_shift = target_with_markers(base, c["bonus"], c["malus"], request.spend_bonus, shed_three_malus=request.shed_malus)
-    if request.counts_wound_malus:
-        target -= wound_malus(character)
-    return target, name, level_shift
+    with_markers, level_shift = target_with_markers(
+        base + speciality + request.modifier, c["bonus"], c["malus"], request.spend_bonus, shed_three_malus=request.shed_malus
+    )
+    wounds = wound_malus(character) if request.counts_wound_malus else 0
+    basis = {
+        "sheet": base,
+        "speciality": speciality,
+        "situational": request.modifier,
+        "markers": with_markers - base - speciality - request.modifier,
+        "wound_malus": -wounds,
+    }
+    return with_markers - wounds, name, level_shift, basis
 
 
 def wound_malus(character: Character) -> int:
@@ -84,7 +92,8 @@ def make_test(world: World, name: str, request: TestRequest) -> TestOutcome:
     character = living(world, name)
     if request.source not in SOURCES:
         raise RuleViolation(f"cards come from the pile, the hand or the deck, not {request.source!r}")
-    target, skill, level_shift = target_of(character, request)
+    target, skill, level_shift, basis = target_of(character, request)
+    sheet_version = character.version
     deal(world)
     outcome = _draw_test(world, character, request, target, request.level + level_shift)
     bonus_change = -3 if request.spend_bonus else 0
@@ -94,7 +103,24 @@ def make_test(world: World, name: str, request: TestRequest) -> TestOutcome:
         # A support's markers go to the supported character; only its failure stays here.
         bonus_change += 0 if request.supporting else gained
         malus_change += lost
-    _record_test(world, character, request, skill, target, outcome, bonus_change, malus_change)
+    character.record(
+        ev.TestMade,
+        at=world.campaign.clock,
+        skill=skill,
+        target=target,
+        manoeuvre=request.manoeuvre,
+        source=request.source,
+        purpose=request.purpose,
+        outcome=outcome.to_dict(),
+        from_pile=[character.condition["pile"][0]] if request.source == "pile" else [],
+        from_hand=_hand_cards_spent(character, request, outcome),
+        support_used=outcome.support_used,
+        bonus_change=bonus_change,
+        malus_change=malus_change,
+        basis=basis,
+        sheet_version=sheet_version,
+        sealed_until=world.campaign.epoch if request.hidden else None,
+    )
     return outcome
 
 
@@ -112,7 +138,7 @@ def _draw_test(world: World, character: Character, request: TestRequest, target:
         target,
         level,
         first,
-        lambda n: draw(world, n, character.name, purpose),
+        lambda n: draw(world, n, character.name, purpose, request.hidden),
         manoeuvre=request.manoeuvre,
         short_circuit=request.short_circuit,
         hand_cards=request.hand_cards,
@@ -124,7 +150,7 @@ def _draw_test(world: World, character: Character, request: TestRequest, target:
 def _first_card(world: World, character: Character, request: TestRequest) -> str:
     c = character.condition
     if request.source == "deck":
-        return draw(world, 1, character.name, request.purpose or f"{request.skill} test (passive)")[0]
+        return draw(world, 1, character.name, request.purpose or f"{request.skill} test (passive)", request.hidden)[0]
     if not world.campaign.in_session:
         raise RuleViolation("the pile and the hand are only dealt during a session; use --from deck")
     if request.source == "hand":
@@ -137,37 +163,12 @@ def _first_card(world: World, character: Character, request: TestRequest) -> str
     return str(c["pile"][0])
 
 
-def _record_test(
-    world: World,
-    character: Character,
-    request: TestRequest,
-    skill: str,
-    target: int,
-    outcome: TestOutcome,
-    bonus_change: int,
-    malus_change: int,
-) -> None:
-    from_pile = [character.condition["pile"][0]] if request.source == "pile" else []
-    from_hand = [request.first_hand_card] if request.source == "hand" and request.first_hand_card else []
+def _hand_cards_spent(character: Character, request: TestRequest, outcome: TestOutcome) -> list[str]:
+    spent = [request.first_hand_card] if request.source == "hand" and request.first_hand_card else []
     played = [hand for _, hand in outcome.substituted]
     if outcome.support_used:
         played.remove(character.condition["support_cards"][0])  # the supporter's card, not a hand card
-    from_hand += played
-    character.record(
-        ev.TestMade,
-        at=world.campaign.clock,
-        skill=skill,
-        target=target,
-        manoeuvre=request.manoeuvre,
-        source=request.source,
-        purpose=request.purpose,
-        outcome=outcome.to_dict(),
-        from_pile=from_pile,
-        from_hand=from_hand,
-        support_used=outcome.support_used,
-        bonus_change=bonus_change,
-        malus_change=malus_change,
-    )
+    return spent + played
 
 
 SUPPORTS = ("power", "tactics", "resource")
@@ -191,7 +192,7 @@ def support(world: World, supporter: str, supported: str, request: TestRequest) 
     if request.manoeuvre == "resource":
         # cartes.md §3.11 PROPOSAL: as many cards as the success value, +3 on ♥, capped.
         room = len(helped.condition["pile"]) if helped.condition["dealt"] else helped.condition["pile_count"]
-        cards = draw(world, pile_gain(outcome, room, sheet_of(helped).pile_max), helped.name, "resource support")
+        cards = draw(world, pile_gain(outcome, room, sheet_of(helped).pile_max), helped.name, "resource support", True)
     helped.record(
         ev.SupportReceived,
         at=world.campaign.clock,
@@ -200,6 +201,7 @@ def support(world: World, supporter: str, supported: str, request: TestRequest) 
         card=card,
         markers=markers,
         cards=cards,
+        sealed_until=world.campaign.epoch if cards else None,
     )
     return outcome
 
@@ -236,10 +238,17 @@ def _refill(world: World, character: Character, characteristic: str, manoeuvre: 
     outcome = make_test(world, character.name, request)
     # §Épuisement: the winning card's value; §Choix des manœuvres: a resource adds +3 on ♥.
     gained = pile_gain(outcome, len(c["pile"]), sheet_of(character).pile_max, with_suit_bonus=kind == "resource")
-    cards = draw(world, gained, character.name, purpose)
+    cards = draw(world, gained, character.name, purpose, face_down=True)  # the pile is face down
     # cartes.md §3.9/§3.10 PROPOSAL: a failed resource draw or any recovery makes the next harder.
     harder = kind == "recovery" or not outcome.success
-    character.record(ev.PileRefilled, at=world.campaign.clock, cards=cards, reason=kind, harder=harder)
+    character.record(
+        ev.PileRefilled,
+        at=world.campaign.clock,
+        cards=cards,
+        reason=kind,
+        harder=harder,
+        sealed_until=world.campaign.epoch if cards else None,
+    )
     return outcome
 
 

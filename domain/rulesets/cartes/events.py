@@ -26,6 +26,7 @@ class CardsDealt(ChainedEvent):
     at: int
     hand: list[str]
     pile: list[str]
+    sealed_until: str
 
     def apply(self, character: Character) -> None:
         c = character.condition
@@ -50,6 +51,9 @@ class TestMade(ChainedEvent):
     support_used: bool
     bonus_change: int
     malus_change: int
+    basis: dict[str, int]
+    sheet_version: int
+    sealed_until: str | None
 
     def apply(self, character: Character) -> None:
         c = character.condition
@@ -72,6 +76,7 @@ class SupportReceived(ChainedEvent):
     card: str | None
     markers: int
     cards: list[str]
+    sealed_until: str | None
 
     def apply(self, character: Character) -> None:
         c = character.condition
@@ -180,6 +185,7 @@ class PileRefilled(ChainedEvent):
     cards: list[str]
     reason: str
     harder: bool
+    sealed_until: str | None
 
     def apply(self, character: Character) -> None:
         c = character.condition

@@ -35,17 +35,17 @@ def discards(world: World) -> list[str]:
     return pool
 
 
-def draw(world: World, count: int, to: str, purpose: str) -> list[str]:
+def draw(world: World, count: int, to: str, purpose: str, face_down: bool = False) -> list[str]:
     """Cards from the top of the general deck, once the session's cards are dealt."""
     deal(world)
-    return _take(world, count, to, purpose)
+    return _take(world, count, to, purpose, face_down)
 
 
-def _take(world: World, count: int, to: str, purpose: str) -> list[str]:
+def _take(world: World, count: int, to: str, purpose: str, face_down: bool) -> list[str]:
     # The next cards of a recorded shuffle: no chance is consumed here (FAIRNESS.md).
     if count == 0:
         return []
-    return world.decks[GENERAL].draw(count, to, purpose, lambda: discards(world), world.chance, world.campaign.epoch)
+    return world.decks[GENERAL].draw(count, to, purpose, lambda: discards(world), world, world.campaign.epoch, face_down)
 
 
 def living(world: World, name: str) -> Character:
@@ -64,17 +64,19 @@ def deal(world: World) -> None:
     for character in world.characters.values():
         if character.condition["dealt"] or character.condition["dead"] or sheet_of(character).npc:
             continue
-        hand = _take(world, character.condition["hand_count"], character.name, "hand dealt")
-        pile = _take(world, character.condition["pile_count"], character.name, "pile dealt")
-        character.record(ev.CardsDealt, at=world.campaign.clock, hand=hand, pile=pile)
+        # §Ressources en cartes: the hand is face up, the pile face down (hidden until revealed).
+        hand = _take(world, character.condition["hand_count"], character.name, "hand dealt", False)
+        pile = _take(world, character.condition["pile_count"], character.name, "pile dealt", True)
+        character.record(ev.CardsDealt, at=world.campaign.clock, hand=hand, pile=pile, sealed_until=world.campaign.epoch)
 
 
-def gm_draw(world: World, count: int, to: str, reason: str) -> list[str]:
-    """Cards the GM draws from the general deck outside any test (a passive draw, §Tirage passifs)."""
+def gm_draw(world: World, count: int, to: str, reason: str, hidden: bool = False) -> list[str]:
+    """Cards the GM draws from the general deck outside any test (a passive draw, §Tirage passifs);
+    a hidden draw shows players only "hidden" until its epoch is revealed."""
     if count < 1:
         raise RuleViolation("draw at least one card")
     recipient = world.character(to).name if to else "the GM"
-    return draw(world, count, recipient, reason or "GM draw")
+    return draw(world, count, recipient, reason or "GM draw", face_down=hidden)
 
 
 def return_cards(world: World) -> None:

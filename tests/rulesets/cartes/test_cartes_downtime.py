@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from cartes_table import SEED, table
 
-from chronique.domain.chance import commitment
+from chronique.domain.fairness import commitment
 from chronique.domain.gametime import DAY, HOUR, MINUTE, WEEK
 from chronique.domain.rulesets import ruleset
 from chronique.domain.rulesets.cartes.advancement import arrange_care, cure
