@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 from uuid import UUID
 
 from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.domain import DomainEventProtocol
 from eventsourcing.persistence import IntegrityError, OperationalError
 
+from chronique.adapters.audit import Audit
 from chronique.adapters.journal import Journal
 from chronique.adapters.vault import SeedVault, VaultChance
 from chronique.domain.campaign import Campaign, campaign_id_for
@@ -42,9 +43,10 @@ class Advanced:
 class Chronique:
     """The application service: every command of the CLI and the daemon goes through here."""
 
-    def __init__(self, journal: Journal, vault: SeedVault) -> None:
+    def __init__(self, journal: Journal, vault: SeedVault, audit: Audit) -> None:
         self.journal = journal
         self.vault = vault
+        self.audit = audit
 
     # -- loading -------------------------------------------------------------------------------
 
@@ -155,6 +157,26 @@ class Chronique:
             return campaign
 
         return self.act(campaign_name, end)
+
+    def add_entropy(self, campaign_name: str, player: str, phrase: str) -> Campaign:
+        """A player's phrase for the open epoch's key, before its first draw (FAIRNESS.md)."""
+
+        def add(world: World) -> Campaign:
+            world.campaign.add_entropy(player, phrase)
+            return world.campaign
+
+        return self.act(campaign_name, add)
+
+    def correct(self, campaign_name: str, character_name: str, version: int, reason: str) -> Character:
+        """Void one event of a character with a correction event; the original stays in the log."""
+
+        def void(world: World) -> Character:
+            character = world.character(character_name)
+            history = cast(list[ChainedEvent], list(self.journal.events.get(character.id)))
+            character.correct(history, version, reason)
+            return character
+
+        return self.act(campaign_name, void)
 
     def advance(self, campaign_name: str, to_time: Callable[[Campaign], int], dry_run: bool = False) -> Advanced:
         """Advance the campaign's clock, firing every process due on the way, in one save."""

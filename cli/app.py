@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from chronique.cli import campaign, cartes, character, demo, journal, session, timeline
+from chronique.cli import audit, campaign, cartes, character, demo, journal, session, timeline
 from chronique.cli.context import State, run
 
 app = typer.Typer(
@@ -36,7 +36,10 @@ app.add_typer(character.app, name="character")
 app.add_typer(session.app, name="session")
 app.add_typer(cartes.xp_app, name="xp")
 app.add_typer(cartes.scene_app, name="scene")
+app.add_typer(audit.app, name="audit")
+app.add_typer(audit.seal_app, name="seal")
 cartes.register(app)
+audit.register(app)
 timeline.register(app)
 journal.register(app)
 demo.register(app)

@@ -46,6 +46,7 @@ def _request(
     hand_cards: str | None,
     purpose: str,
     shed_malus: bool = False,
+    hidden: bool = False,
 ) -> TestRequest:
     from chronique.domain.errors import RuleViolation
     from chronique.domain.rulesets.cartes.draws import TestRequest
@@ -76,6 +77,7 @@ def _request(
         short_circuit=short_circuit,
         hand_cards=_cards(hand_cards),
         purpose=purpose,
+        hidden=hidden,
     )
 
 
@@ -89,6 +91,7 @@ SHED_MALUS = typer.Option(False, "--shed-malus", help="Try to shed 3 malus marke
 SHORT_CIRCUIT = typer.Option(False, "--short-circuit", help="The action short-circuits another (+1 level; ♦ cancels).")
 HAND_CARDS = typer.Option(None, "--hand-cards", help="Hand cards to play in place of failed draws, e.g. '9H,5S'.")
 REASON = typer.Option("", "--reason", help="Why: shown in the log.")
+HIDDEN = typer.Option(False, "--hidden", help="A hidden GM draw: players see 'hidden' until its epoch is revealed.")
 
 
 HAND_CARD = typer.Option(None, "--card", help="The hand card to draw with (default: the lowest).")
@@ -125,12 +128,13 @@ def register(app: typer.Typer) -> None:
         short_circuit: bool = SHORT_CIRCUIT,
         hand_cards: str = HAND_CARDS,
         reason: str = REASON,
+        hidden: bool = HIDDEN,
     ) -> None:
         """Draw a test: first card from the pile (or hand/deck), the rest from the general deck."""
         from chronique.domain.rulesets.cartes.draws import make_test
 
         request = _request(
-            skill, difficulty, source, manoeuvre, speciality, modifier, spend_bonus, short_circuit, hand_cards, reason, shed_malus
+            skill, difficulty, source, manoeuvre, speciality, modifier, spend_bonus, short_circuit, hand_cards, reason, shed_malus, hidden
         )
         outcome = run(ctx, lambda s: s.act(campaign, lambda w: make_test(w, character, request)))
         render.test_outcome(character, skill, outcome)
@@ -219,11 +223,12 @@ def register(app: typer.Typer) -> None:
         count: int = typer.Option(1, "--count", help="How many cards."),
         for_: str = typer.Option("", "--for", help="The character the cards are drawn for (default: the GM)."),
         reason: str = REASON,
+        hidden: bool = HIDDEN,
     ) -> None:
         """A GM's passive draw from the general deck, outside any test."""
         from chronique.domain.rulesets.cartes.table import gm_draw
 
-        cards = run(ctx, lambda s: s.act(campaign, lambda w: gm_draw(w, count, for_, reason)))
+        cards = run(ctx, lambda s: s.act(campaign, lambda w: gm_draw(w, count, for_, reason, hidden)))
         typer.echo(f"drawn: {render.cards(cards)}")
 
     @app.command("wound")

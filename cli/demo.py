@@ -106,6 +106,6 @@ def register(app: typer.Typer) -> None:
                 typer.echo("")
                 render.sheet(services, world, world.character(who), False)
             typer.echo("")
-            render.log(services, name, services.log(name), False)
+            render.log(services, name, services.log(name), False, gm=True)
 
         run(ctx, show)

@@ -21,9 +21,10 @@ def register(app: typer.Typer) -> None:
         ctx: typer.Context,
         campaign: str = typer.Argument(..., help="Campaign name or id."),
         as_json: bool = typer.Option(False, "--json", help="Output the canonical events as JSON."),
+        gm: bool = typer.Option(False, "--gm", help="The GM's view: face-down cards and hidden draws in full."),
     ) -> None:
-        """Show the campaign's event log, oldest first."""
-        run(ctx, lambda s: render.log(s, campaign, s.log(campaign), as_json))
+        """Show the campaign's event log, oldest first; face-down events stay hidden from players."""
+        run(ctx, lambda s: render.log(s, campaign, s.log(campaign), as_json, gm))
 
     @app.command("sheet")
     def sheet(

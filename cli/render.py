@@ -13,9 +13,11 @@ from rich.table import Table
 from chronique.cli.context import fail
 
 if TYPE_CHECKING:
+    from chronique.adapters.explain import Explanation
     from chronique.adapters.services import Advanced, Chronique
     from chronique.domain.campaign import Campaign
     from chronique.domain.character import Character
+    from chronique.domain.fairness import Report
     from chronique.domain.rulesets.cartes.combat import AttackResult, Contest
     from chronique.domain.rulesets.cartes.resolution import TestOutcome
     from chronique.domain.world import World
@@ -199,25 +201,42 @@ def advanced(services: Chronique, campaign_name: str, advanced: Advanced) -> Non
 # -- journal -------------------------------------------------------------------------------------
 
 
-def log(services: Chronique, campaign_name: str, events: list[Any], as_json: bool) -> None:
-    """The event log."""
+def log(services: Chronique, campaign_name: str, events: list[Any], as_json: bool, gm: bool = False) -> None:
+    """The event log; for players (the default), face-down events read "hidden" until revealed."""
     from chronique.domain.chain import canonical_event, event_hash
 
-    if as_json:
-        emit_json([{"hash": event_hash(e), "event": canonical_event(e)} for e in events])
-        return
     world = services.world(campaign_name)
+    voided = {(str(e.originator_id), e.voided): e for e in events if hasattr(e, "voided")}
+
+    def hidden(e: Any) -> bool:
+        sealed = getattr(e, "sealed_until", None)
+        return not gm and sealed is not None and not world.campaign.is_revealed(sealed)
+
+    if as_json:
+        emit_json(
+            [
+                {"hash": event_hash(e), "hidden": hidden(e), "voided": (str(e.originator_id), e.originator_version) in voided}
+                | {"event": {k: v for k, v in canonical_event(e).items() if not hidden(e) or k in ENVELOPE or k == "topic"}}
+                for e in events
+            ]
+        )
+        return
     names = {str(a.id): getattr(a, "name", "") for a in world.aggregates()}
     calendar = services.calendar(world.campaign)
-    table = Table("#", "In game", "Who", "What", "Details")
-    for index, e in enumerate(events, 1):
+    table = Table("Ref", "In game", "Who", "What", "Details")
+    for e in events:
         at = getattr(e, "at", None)
+        what = type(e).__qualname__.split(".")[-1]
+        details = "hidden until its epoch is revealed" if hidden(e) else summary(e)
+        correction = voided.get((str(e.originator_id), e.originator_version))
+        if correction is not None:
+            details = f"[VOIDED: {correction.reason}] {details}"
         table.add_row(
-            str(index),
+            f"{e.originator_id.hex[:8]}:{e.originator_version}",
             calendar.format(at) if at is not None else "",
             names.get(str(e.originator_id), "?"),
-            type(e).__qualname__.split(".")[-1],
-            summary(e),
+            what,
+            details,
         )
     console().print(table)
 
@@ -244,6 +263,71 @@ def summary(e: Any) -> str:
         return f"{e.from_time} → {e.to_time} s, {e.fired} tick(s)"
     fields = {k: v for k, v in vars(e).items() if k not in ENVELOPE}
     return ", ".join(f"{k}={v}" for k, v in fields.items() if not isinstance(v, (dict, list)) or len(str(v)) < 60)[:120]
+
+
+def verification(reports: dict[str, Report], as_json: bool) -> None:
+    """What ``verify`` found, per campaign."""
+    if as_json:
+        emit_json(
+            {
+                name: {
+                    "ok": r.ok,
+                    "failure": r.failure,
+                    "place": r.place,
+                    "events": r.events,
+                    "draws": r.draws,
+                    "epochs_revealed": r.epochs_revealed,
+                    "epochs_open": r.epochs_open,
+                    "seals": r.seals,
+                }
+                for name, r in reports.items()
+            }
+        )
+        return
+    for name, report in reports.items():
+        typer.echo(f"{name}: {report.summary()}")
+
+
+def explanation(x: Explanation, as_json: bool) -> None:
+    """One event explained for a player."""
+    if as_json:
+        emit_json(
+            {
+                "ref": x.ref,
+                "who": x.who,
+                "what": x.what,
+                "hidden": x.hidden,
+                "voided_by": x.voided_by,
+                "verifiable": x.verifiable,
+                "rederived": x.rederived,
+                "event": {} if x.hidden else x.event,
+                "cards": [vars(o) for o in x.origins],
+            }
+        )
+        return
+    typer.echo(f"{x.ref}: {x.what} of {x.who}" + (f" — VOIDED by {x.voided_by}" if x.voided_by else ""))
+    if x.hidden:
+        typer.echo(f"hidden until epoch {x.event['sealed_until']} is revealed")
+        return
+    e = x.event
+    typer.echo(f"why: {e.get('purpose') or e.get('reason') or '—'}")
+    if "basis" in e:
+        parts = ", ".join(f"{k} {v:+d}" for k, v in e["basis"].items() if v)
+        typer.echo(f"target {e['target']} for {e['skill']} = {parts} (sheet as of version {e['sheet_version']})")
+        o = e["outcome"]
+        typer.echo(
+            f"level {o['level']:+d} (asked {o['level_asked']:+d}), {e['source']} first: "
+            f"{cards(o['cards'])} → {'success' if o['success'] else 'failure'} {o['quality'] or ''}".rstrip()
+        )
+    for origin in x.origins:
+        status = "revealed" if x.epochs[origin.epoch].seed else "not revealed yet"
+        typer.echo(
+            f"  {card(origin.card)}: position {origin.position} of shuffle {origin.shuffle} "
+            f"(epoch {origin.epoch}, {status}), drawn for {origin.to} ({origin.purpose})"
+        )
+    if x.rederived:
+        typer.echo(f"chance re-derived: {x.rederived}")
+    typer.echo("verifiable now" if x.verifiable else "not verifiable until its epoch is revealed")
 
 
 def sheet(services: Chronique, world: World, character: Character, as_json: bool) -> None:

@@ -20,3 +20,15 @@ def start(ctx: typer.Context, campaign: str = typer.Argument(..., help="Campaign
 def end(ctx: typer.Context, campaign: str = typer.Argument(..., help="Campaign name or id.")) -> None:
     """End the open session: cards back in the deck, every chain sealed, the seed revealed."""
     render.session_ended(run(ctx, lambda s: s.end_session(campaign)))
+
+
+@app.command("entropy")
+def entropy(
+    ctx: typer.Context,
+    campaign: str = typer.Argument(..., help="Campaign name or id."),
+    phrase: str = typer.Argument(..., help="Any phrase: it is mixed into the open epoch's key."),
+    player: str = typer.Option(..., "--player", help="Who adds it."),
+) -> None:
+    """Add a player's phrase to the open epoch's key, before its first draw (refused after)."""
+    c = run(ctx, lambda s: s.add_entropy(campaign, player, phrase))
+    typer.echo(f"{player}'s phrase is part of epoch {c.epoch}'s key ({len(c.epochs[c.epoch]['contributions'])} phrase(s) so far)")

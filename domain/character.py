@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, cast
 from uuid import UUID, uuid5
 
-from chronique.domain.chain import ChainedAggregate, ChainedCreated
+from chronique.domain.chain import ChainedAggregate, ChainedCreated, ChainedEvent
+from chronique.domain.errors import RuleViolation
 
 
 def character_id_for(campaign_id: UUID, name: str) -> UUID:
@@ -32,6 +34,21 @@ class Character(ChainedAggregate):
             character.ruleset = self.ruleset
             character.sheet = dict(self.sheet)
             character.condition = dict(self.condition)
+            character.voided = []
+
+    class Corrected(ChainedEvent):
+        """An earlier event was voided (never erased): the sheet and condition are what the log
+        gives without it; the voided event stays in the log, marked."""
+
+        voided: int
+        reason: str
+        sheet: dict[str, Any]
+        condition: dict[str, Any]
+
+        def apply(self, character: Character) -> None:
+            character.voided = [*character.voided, self.voided]
+            character.sheet = dict(self.sheet)
+            character.condition = dict(self.condition)
 
     if TYPE_CHECKING:  # set by the events' apply(); see ChainedAggregate
         campaign_id: str
@@ -39,6 +56,7 @@ class Character(ChainedAggregate):
         ruleset: str
         sheet: dict[str, Any]
         condition: dict[str, Any]
+        voided: list[int]
 
     @classmethod
     def create(cls, campaign_id: UUID, name: str, ruleset: str, sheet: dict[str, Any], condition: dict[str, Any]) -> Character:
@@ -52,3 +70,23 @@ class Character(ChainedAggregate):
             sheet=sheet,
             condition=condition,
         )
+
+    def correct(self, history: Sequence[ChainedEvent], version: int, reason: str) -> None:
+        """Void the event at ``version``: replay ``history`` (this character's events) without it
+        and every event voided before, and record the state that gives."""
+        if not reason.strip():
+            raise RuleViolation("a correction needs a reason")
+        if version == 1 or not 1 < version <= self.version:
+            raise RuleViolation(f"{self.name} has no event {version} that can be voided")
+        target = history[version - 1]
+        if isinstance(target, Character.Corrected) or version in self.voided:
+            raise RuleViolation(f"event {version} of {self.name} is a correction or already voided")
+        skipped = {version, *self.voided}
+        shell = cast(Character, history[0].mutate(None))
+        try:
+            for event in history[1:]:
+                if event.originator_version not in skipped and not isinstance(event, Character.Corrected):
+                    event.apply(shell)
+        except (KeyError, ValueError, IndexError, StopIteration) as error:
+            raise RuleViolation(f"later events of {self.name} depend on event {version}; void them first ({error!r})") from None
+        self.record(self.Corrected, voided=version, reason=reason.strip(), sheet=shell.sheet, condition=shell.condition)

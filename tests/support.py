@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 from uuid import UUID
 
+from chronique.adapters.audit import Audit
 from chronique.adapters.journal import Journal
 from chronique.adapters.services import Chronique
 from chronique.adapters.settings import Settings
@@ -32,7 +33,8 @@ class ScriptedSeedVault:
 
 def scripted_services(path: Path, base: bytes = b"chronique-tests") -> Chronique:
     """Real services over a real SQLite file, with scripted seeds."""
-    return Chronique(Journal.open(Settings(str(path))), ScriptedSeedVault(base))
+    journal = Journal.open(Settings(str(path)))
+    return Chronique(journal, ScriptedSeedVault(base), Audit(journal))
 
 
 def sample(name: str) -> dict[str, Any]:

@@ -1,0 +1,145 @@
+"""``audit show``: one recorded draw explained — who, why, the sheet values and modifiers used,
+the epoch, every card with the shuffle it came from, and whether it is verifiable yet."""
+
+from __future__ import annotations
+
+from collections import defaultdict, deque
+from dataclasses import dataclass, field
+from typing import Any
+from uuid import UUID
+
+from chronique.adapters.audit import Audit, Epoch
+from chronique.domain.errors import RuleViolation
+from chronique.domain.fairness import epoch_key, rederive
+
+_SHUFFLED = "chronique.domain.deck:Deck.Shuffled"
+_DRAWN = "chronique.domain.deck:Deck.CardsDrawn"
+
+
+@dataclass(frozen=True)
+class CardOrigin:
+    """Where one card came from: a position of a recorded shuffle."""
+
+    card: str
+    to: str
+    purpose: str
+    shuffle: str
+    position: int
+    epoch: str
+
+
+@dataclass
+class Explanation:
+    """Everything a player needs to re-check one event."""
+
+    ref: str
+    who: str
+    what: str
+    event: dict[str, Any]
+    hidden: bool
+    voided_by: str | None
+    epochs: dict[str, Epoch]
+    origins: list[CardOrigin] = field(default_factory=list)
+    rederived: str | None = None
+
+    @property
+    def verifiable(self) -> bool:
+        """Whether every epoch involved has been revealed."""
+        involved = {o.epoch for o in self.origins} | ({self.event["epoch"]} if "epoch" in self.event else set())
+        return all(self.epochs[e].seed is not None for e in involved if e in self.epochs)
+
+
+@dataclass(frozen=True)
+class Located:
+    """Where an event reference points: its campaign, aggregate and version."""
+
+    campaign_id: UUID
+    campaign_events: list[dict[str, Any]]
+    names: dict[str, str]
+    kinds: dict[str, str]
+    member: str
+    version: int
+
+    @property
+    def name(self) -> str:
+        """The name of the aggregate (character, deck or campaign)."""
+        return self.names[self.member]
+
+
+def locate(audit: Audit, ref: str) -> Located:
+    """The event ``ref`` (``<id or id prefix>:<version>``, as ``chronique log`` shows it)."""
+    aggregate, version = _parse(ref)
+    for campaign_id in audit.campaign_ids():
+        own = audit.campaign_events(campaign_id)
+        joined = [e for e in own if e["topic"].endswith("MemberJoined")]
+        names = {str(campaign_id): own[0]["name"]} | {e["member_id"]: e["name"] for e in joined}
+        kinds = {str(campaign_id): "campaign"} | {e["member_id"]: e["kind"] for e in joined}
+        matches = [m for m in names if m.replace("-", "").startswith(aggregate)]
+        if len(matches) > 1:
+            raise RuleViolation(f"{ref!r} is ambiguous: give more of the id")
+        if matches:
+            return Located(campaign_id, own, names, kinds, matches[0], version)
+    raise RuleViolation(f"no event {ref!r} in this journal")
+
+
+def explain(audit: Audit, ref: str, *, for_players: bool = True) -> Explanation:
+    """The explanation of the event ``ref``."""
+    place = locate(audit, ref)
+    return _explain(audit, place.campaign_id, place.campaign_events, place.names, place.member, place.version, for_players)
+
+
+def _explain(
+    audit: Audit, campaign_id: UUID, own: list[dict[str, Any]], names: dict[str, str], member: str, version: int, for_players: bool
+) -> Explanation:
+    epochs = {e.id: e for e in audit.epochs(own)}
+    received: dict[tuple[str, str], deque[CardOrigin]] = defaultdict(deque)
+    deck: deque[tuple[str, int, str, str]] = deque()
+    voided: dict[str, str] = {}
+    target = None
+    for event in audit.events(campaign_id):
+        here = f"{event['originator_id']}:{event['originator_version']}"
+        if "voided" in event:
+            voided[f"{event['originator_id']}:{event['voided']}"] = here
+        if event["originator_id"] == member and event["originator_version"] == version:
+            target = event
+            origins = [o for card in _cards_of(event) for o in _take(received, names[member], card)]
+            continue
+        if event["topic"] == _SHUFFLED:
+            result = event["chance"][0]["result"]
+            deck.extend((card, i, here, event["epoch"]) for i, card in enumerate(result))
+        elif event["topic"] == _DRAWN and target is None:
+            for card in event["cards"]:
+                _, position, shuffle, epoch = deck.popleft()
+                received[(event["to"], card)].append(CardOrigin(card, event["to"], event["purpose"], shuffle, position, epoch))
+    if target is None:
+        raise RuleViolation(f"{names[member]} has no event {version}")
+    ref = f"{member}:{version}"
+    sealed = target.get("sealed_until")
+    hidden = for_players and sealed is not None and epochs[sealed].seed is None
+    explanation = Explanation(ref, names[member], target["topic"].rsplit(":", 1)[1], target, hidden, voided.get(ref), epochs, origins)
+    if not hidden and "chance" in target and epochs[target["epoch"]].seed is not None:
+        epoch = epochs[target["epoch"]]
+        key = epoch_key(bytes.fromhex(epoch.seed or ""), epoch.contributions)
+        why = rederive(target["chance"], key, target["originator_id"], target["originator_version"])
+        explanation.rederived = "matches its draw place" if why is None else f"DOES NOT match: {why}"
+    return explanation
+
+
+def _take(received: dict[tuple[str, str], deque[CardOrigin]], who: str, card: str) -> list[CardOrigin]:
+    # The card instance this character most recently received: pile, hand or a draw for it.
+    pending = received.get((who, card))
+    return [pending.pop()] if pending else []
+
+
+def _cards_of(event: dict[str, Any]) -> list[str]:
+    outcome = event.get("outcome")
+    if isinstance(outcome, dict):
+        return list(dict.fromkeys([*outcome.get("drawn", []), *outcome.get("cards", [])]))
+    return list(event.get("cards", []))
+
+
+def _parse(ref: str) -> tuple[str, int]:
+    head, _, tail = ref.strip().rpartition(":")
+    if not head or not tail.isdigit():
+        raise RuleViolation(f"{ref!r} is not an event reference (write <id>:<version>, as `chronique log` shows)")
+    return head.replace("-", "").lower(), int(tail)

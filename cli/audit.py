@@ -1,0 +1,105 @@
+"""Fair play: ``verify``, ``seal check``, ``audit export|verifier|show`` and ``correct``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import typer
+
+from chronique.cli import render
+from chronique.cli.context import run
+
+if TYPE_CHECKING:
+    from chronique.adapters.services import Chronique
+
+app = typer.Typer(help="Audit bundles for players, the standalone verifier, and one draw explained.", no_args_is_help=True)
+seal_app = typer.Typer(help="Seals: what each session's end sealed.", no_args_is_help=True)
+
+GM = typer.Option(False, "--gm", help="The GM's view: events still face down are shown in full.")
+
+
+def register(root: typer.Typer) -> None:
+    """Add the fair-play commands to the app."""
+
+    @root.command("verify")
+    def verify(
+        ctx: typer.Context,
+        campaign: str = typer.Argument(None, help="Campaign name or id (default: every campaign)."),
+        as_json: bool = typer.Option(False, "--json", help="Output JSON."),
+    ) -> None:
+        """Check every hash chain, seal, commitment and re-derivable draw; exit 1 on the first failure."""
+
+        def check(services: Chronique) -> bool:
+            names = [campaign] if campaign else [str(c) for c in services.audit.campaign_ids()]
+            reports = {name: services.audit.verify(name) for name in names}
+            render.verification(reports, as_json)
+            return all(r.ok for r in reports.values())
+
+        if not run(ctx, check):
+            raise typer.Exit(1)
+
+    @root.command("correct")
+    def correct(
+        ctx: typer.Context,
+        event: str = typer.Argument(..., help="The event to void, as `chronique log` names it (<id>:<version>)."),
+        reason: str = typer.Option(..., "--reason", help="Why it is voided: kept in the log."),
+    ) -> None:
+        """Void an event with a correction event; sheets honour it, the original stays in the log."""
+        from chronique.adapters.explain import locate
+        from chronique.domain.errors import RuleViolation
+
+        def void(services: Chronique) -> str:
+            place = locate(services.audit, event)
+            if place.kinds[place.member] != "character":
+                raise RuleViolation("only a character's events can be voided")
+            services.correct(str(place.campaign_id), place.name, place.version, reason)
+            return place.name
+
+        name = run(ctx, void)
+        typer.echo(f"voided event {event} of {name}: {reason}")
+
+    @seal_app.command("check")
+    def seal_check(
+        ctx: typer.Context,
+        campaign: str = typer.Argument(..., help="Campaign name or id."),
+        seal: str = typer.Argument(..., help="The seal a player kept (printed at a session's end)."),
+    ) -> None:
+        """Say whether the journal still extends a seal a player kept (exit 1 if it does not)."""
+        holds, why = run(ctx, lambda s: s.audit.seal_check(campaign, seal))
+        typer.echo(("yes: " if holds else "NO: ") + why)
+        if not holds:
+            raise typer.Exit(1)
+
+    @app.command("export")
+    def export(
+        ctx: typer.Context,
+        campaign: str = typer.Argument(..., help="Campaign name or id."),
+        output: Path = typer.Option(..., "-o", "--output", help="Where to write the bundle (JSON)."),
+        gm: bool = GM,
+    ) -> None:
+        """Write the campaign's audit bundle (FAIRNESS.md) for players to verify offline."""
+        bundle = run(ctx, lambda s: s.audit.bundle(campaign, for_players=not gm))
+        output.write_text(json.dumps(bundle, ensure_ascii=False, indent=1), encoding="utf-8")
+        typer.echo(f"wrote {output}: {len(bundle['events'])} events, {len(bundle['seals'])} seals")
+
+    @app.command("verifier")
+    def verifier(output: Path = typer.Option(..., "-o", "--output", help="Where to write verify.py.")) -> None:
+        """Write the standalone verifier: Python's standard library only, `python verify.py bundle.json`."""
+        from chronique.adapters.audit import Audit
+
+        output.write_text(Audit.verifier_source(), encoding="utf-8")
+        typer.echo(f"wrote {output}: run `python {output.name} bundle.json`")
+
+    @app.command("show")
+    def show(
+        ctx: typer.Context,
+        event: str = typer.Argument(..., help="The event, as `chronique log` names it (<id>:<version>)."),
+        gm: bool = GM,
+        as_json: bool = typer.Option(False, "--json", help="Output JSON."),
+    ) -> None:
+        """Explain one draw: who, why, sheet values and modifiers, epoch, every card, verifiable or not."""
+        from chronique.adapters.explain import explain
+
+        run(ctx, lambda s: render.explanation(explain(s.audit, event, for_players=not gm), as_json))
