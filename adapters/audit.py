@@ -102,7 +102,7 @@ class Audit:
     def campaign_ids(self) -> list[UUID]:
         """The ids of every campaign in the journal."""
         rows = self.journal.recorder.select_notifications(start=None, limit=10**9, topics=[_CAMPAIGN + "Created"])
-        return [row.originator_id for row in rows]
+        return [UUID(str(row.originator_id)) for row in rows]
 
     def resolve(self, name: str) -> UUID:
         """A campaign's id from its name or id."""

@@ -118,8 +118,8 @@ def _explain(
     hidden = for_players and sealed is not None and epochs[sealed].seed is None
     explanation = Explanation(ref, names[member], target["topic"].rsplit(":", 1)[1], target, hidden, voided.get(ref), epochs, origins)
     if not hidden and "chance" in target and epochs[target["epoch"]].seed is not None:
-        epoch = epochs[target["epoch"]]
-        key = epoch_key(bytes.fromhex(epoch.seed or ""), epoch.contributions)
+        drawn_in = epochs[target["epoch"]]
+        key = epoch_key(bytes.fromhex(drawn_in.seed or ""), drawn_in.contributions)
         why = rederive(target["chance"], key, target["originator_id"], target["originator_version"])
         explanation.rederived = "matches its draw place" if why is None else f"DOES NOT match: {why}"
     return explanation

@@ -29,6 +29,7 @@ def fail(message: str) -> typer.Exit:
 
 def run(ctx: typer.Context, use_case: Callable[[Chronique], R]) -> R:
     """Build the services and run one use case; a broken rule or bad input exits 2, unchanged."""
+    from chronique.adapters.audit import Unreadable
     from chronique.adapters.bootstrap import build
     from chronique.domain.errors import RuleViolation
 
@@ -37,3 +38,6 @@ def run(ctx: typer.Context, use_case: Callable[[Chronique], R]) -> R:
         return use_case(build(state.db))
     except RuleViolation as error:
         raise fail(str(error)) from None
+    except Unreadable as error:
+        typer.echo(f"error: the journal is damaged at {error.place}: {error.why}", err=True)
+        raise typer.Exit(1) from None

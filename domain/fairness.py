@@ -294,12 +294,12 @@ def _check_chance(event: dict[str, Any], keys: dict[str, bytes | None], place: s
 
 
 def _check_seals(seals: list[dict[str, Any]], in_events: dict[int, str], hashes: dict[str, dict[int, str]], report: Report) -> None:
-    listed = {seal.get("session"): seal for seal in seals}
-    for number, value in sorted(in_events.items()):
-        if number not in listed or listed[number].get("seal") != value:
-            raise _Failed(f"seal of session {number}", "the bundle's seal list lacks or alters the seal its SessionEnded recorded")
-    for number, seal in sorted(listed.items(), key=lambda item: str(item[0])):
-        place = f"seal of session {number}"
+    listed = {str(seal.get("session")): seal for seal in seals}
+    for session, value in sorted(in_events.items()):
+        if str(session) not in listed or listed[str(session)].get("seal") != value:
+            raise _Failed(f"seal of session {session}", "the bundle's seal list lacks or alters the seal its SessionEnded recorded")
+    for label, seal in sorted(listed.items()):
+        place = f"seal of session {label}"
         if seal_of(seal["heads"]) != seal["seal"]:
             raise _Failed(place, "the seal is not the hash of its heads")
         for aggregate, (version, head) in seal["heads"].items():

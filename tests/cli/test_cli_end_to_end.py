@@ -174,3 +174,29 @@ def test_demo_plays_a_campaign_and_prints_sheets_and_log(tmp_path: Path) -> None
         assert expected in out
     again = chronique(tmp_path / "demo.db", "demo").stdout
     assert "Verdelune 2" in again
+
+
+def test_entropy_is_refused_after_the_first_draw(party: Path) -> None:
+    chronique(party, "session", "start", "Verdelune")
+    assert "part of epoch session-1" in chronique(party, "session", "entropy", "Verdelune", "le hibou", "--player", "Zoé").stdout
+    chronique(party, "test", "Verdelune", "Alice", "Contact")
+    before = rows(party)
+    late = chronique(party, "session", "entropy", "Verdelune", "trop tard", "--player", "Bob", check=False)
+    assert late.returncode == 2 and "already been drawn from" in late.stderr and rows(party) == before
+
+
+def test_correct_voids_and_audit_show_explains(party: Path) -> None:
+    chronique(party, "session", "start", "Verdelune")
+    chronique(party, "test", "Verdelune", "Alice", "Contact", "--reason", "climbing the wall")
+    chronique(party, "wound", "Verdelune", "Alice", "--damage", "5", "--lethality", "faible")
+    log = json.loads(chronique(party, "log", "Verdelune", "--json").stdout)
+    test = next(e["event"] for e in log if e["event"]["topic"].endswith("TestMade"))
+    shown = chronique(party, "audit", "show", f"{test['originator_id'][:8]}:{test['originator_version']}").stdout
+    assert "why: climbing the wall" in shown and "sheet as of version" in shown and "not verifiable until" in shown
+    wound = next(e["event"] for e in log if e["event"]["topic"].endswith("WoundSuffered"))
+    ref = f"{wound['originator_id']}:{wound['originator_version']}"
+    assert "voided" in chronique(party, "correct", ref, "--reason", "it missed").stdout
+    assert json.loads(chronique(party, "sheet", "Verdelune", "Alice", "--json").stdout)["condition"]["wounds"] == []
+    assert "[VOIDED: it missed]" in chronique(party, "log", "Verdelune").stdout
+    assert chronique(party, "verify", "Verdelune").returncode == 0
+    assert chronique(party, "correct", ref, "--reason", "again", check=False).returncode == 2

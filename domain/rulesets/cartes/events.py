@@ -154,6 +154,8 @@ class SurvivalChecked(ChainedEvent):
     def apply(self, character: Character) -> None:
         c = character.condition
         others = [w for w in c["wounds"] if w["id"] != self.wound_id]
+        if len(others) == len(c["wounds"]):
+            raise ValueError(f"no open wound {self.wound_id}")  # a correction voided it
         # cartes.md A11: a stopped wound leaves its holder; only its margin malus stays.
         c["wounds"] = others if self.wound is None else [*others, dict(self.wound)]
         if self.lasting is not None:
