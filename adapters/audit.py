@@ -7,23 +7,24 @@ undecodable row is named instead of crashing, and so a hash covers exactly what 
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterator
-from dataclasses import dataclass
+import hashlib
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, fields
 from importlib import resources
+from itertools import chain
 from typing import Any
 from uuid import UUID
 
-from eventsourcing.persistence import Notification
+import orjson
+from eventsourcing.utils import TopicError, resolve_topic
 
 from chronique.adapters.journal import Journal
 from chronique.domain.campaign import campaign_id_for
 from chronique.domain.errors import RuleViolation
-from chronique.domain.fairness import FORMAT, Report, sha256_hex, verify_bundle
+from chronique.domain.fairness import FORMAT, Link, Report, sha256_hex, verify_bundle, verify_links
 
-_PAGE = 2000
+_PAGE = 10_000
 _CAMPAIGN = "chronique.domain.campaign:Campaign."
-_TRANSCODED = {"datetime_iso", "decimal_str"}
 
 _MAIN = '''
 
@@ -53,34 +54,68 @@ class Unreadable(Exception):
         self.place, self.why = place, why
 
 
-def _untranscode(value: Any) -> Any:
-    if isinstance(value, dict):
-        if set(value) == {"_type_", "_data_"}:
-            if value["_type_"] == "uuid_hex":
-                return str(UUID(value["_data_"]))
-            if value["_type_"] in _TRANSCODED:
-                return value["_data_"]
-        return {k: _untranscode(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_untranscode(v) for v in value]
-    return value
-
-
-def canonical_row(row: Notification) -> dict[str, Any]:
-    """The canonical object of a stored event (FAIRNESS.md), from its row alone."""
-    place = f"{row.originator_id}:{row.originator_version} ({row.topic})"
+def canonical_row(originator_id: str, version: int, topic: str, stored: bytes) -> dict[str, Any]:
+    """The canonical object of a stored event (FAIRNESS.md). Rows hold exactly their canonical
+    bytes; the envelope is taken from the row's columns, which is where the journal files it."""
     try:
-        state = json.loads(row.state)
-    except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise Unreadable(place, f"the stored event cannot be read: {error}") from None
+        state = orjson.loads(stored)
+    except orjson.JSONDecodeError as error:
+        raise Unreadable(f"{originator_id}:{version} ({topic})", f"the stored event cannot be read: {error}") from None
     if not isinstance(state, dict):
-        raise Unreadable(place, "the stored event is not an object")
-    return {
-        "topic": row.topic,
-        "originator_id": str(row.originator_id),
-        "originator_version": row.originator_version,
-        **_untranscode(state),
-    }
+        raise Unreadable(f"{originator_id}:{version} ({topic})", "the stored event is not an object")
+    state["topic"] = topic
+    state["originator_id"] = originator_id
+    state["originator_version"] = version
+    return state
+
+
+def fast_hash(event: dict[str, Any]) -> str:
+    """``sha256_hex`` through orjson, whose sorted compact UTF-8 output is byte-identical to the
+    standard library's for the JSON our payloads hold (no floats); falls back when it refuses."""
+    try:
+        return hashlib.sha256(orjson.dumps(event, option=orjson.OPT_SORT_KEYS)).hexdigest()
+    except TypeError:
+        return sha256_hex(event)
+
+
+def _content_matters(topic: str) -> bool:
+    # Only events that record draws or seals are read; the rest need only their prev_hash.
+    try:
+        names = {f.name for f in fields(resolve_topic(topic))}
+    except (TopicError, TypeError):
+        return True
+    return bool(names & {"chance", "seal"})
+
+
+def row_links(pages: Iterable[list[tuple[int, str, int, str, bytes]]], members: dict[str, str]) -> Iterator[Link]:
+    """Stored rows as chain links. A row's hash is the sha256 of its bytes when they are plainly
+    canonical and their envelope agrees with the row's columns; otherwise it comes from the
+    content, which is also read for events that record draws or seals. ``members`` maps the
+    stored form of each wanted aggregate id to its canonical form; other rows are skipped."""
+    read: dict[str, tuple[bool, bytes]] = {}
+    envelopes: dict[str, bytes] = {}
+    sha256 = hashlib.sha256
+    new_link = tuple.__new__
+    for _, stored_id, version, topic, stored in chain.from_iterable(pages):
+        originator_id = members.get(stored_id)
+        if originator_id is None:
+            continue
+        known = read.get(topic)
+        if known is None:
+            known = read[topic] = (_content_matters(topic), b'"topic":"%s"' % topic.encode())
+        envelope = envelopes.get(originator_id)
+        if envelope is None:
+            envelope = envelopes[originator_id] = b'"originator_id":"%s","originator_version":' % originator_id.encode()
+        at = stored.find(b'"prev_hash":"')
+        # Keys are sorted, so "topic" sits near the end: look for it from there.
+        if not known[0] and at > 0 and envelope + b"%d," % version in stored and stored.rfind(known[1]) > at:
+            # tuple.__new__ skips the named tuple's Python-level constructor: this is the hot loop.
+            yield new_link(
+                Link, (originator_id, version, topic, stored[at + 13 : at + 77].decode(), sha256(stored).hexdigest(), None, False)
+            )
+        else:
+            event = canonical_row(originator_id, version, topic, stored)
+            yield Link(originator_id, version, topic, event.get("prev_hash"), fast_hash(event), event)
 
 
 @dataclass(frozen=True)
@@ -115,20 +150,39 @@ class Audit:
     def campaign_events(self, campaign_id: UUID) -> list[dict[str, Any]]:
         """The campaign aggregate's own events, canonical, in version order."""
         rows = self.journal.recorder.select_events(campaign_id)
-        return [canonical_row(_as_notification(row)) for row in rows]
+        return [canonical_row(str(row.originator_id), row.originator_version, row.topic, row.state) for row in rows]
 
     def events(self, campaign_id: UUID) -> Iterator[dict[str, Any]]:
         """Every event of the campaign's aggregates, canonical, in the order they were recorded."""
+        members = self._members(campaign_id)
+        for _, stored_id, version, topic, stored in chain.from_iterable(self._pages()):
+            if stored_id in members:
+                yield canonical_row(members[stored_id], version, topic, stored)
+
+    def _members(self, campaign_id: UUID) -> dict[str, str]:
+        """Stored id (hex) -> canonical id of the campaign and every aggregate that joined it."""
         members = {str(campaign_id)} | {e["member_id"] for e in self.campaign_events(campaign_id) if e["topic"].endswith("MemberJoined")}
-        start = 1
+        return {member.replace("-", ""): member for member in members}
+
+    def _pages(self) -> Iterator[list[tuple[int, str, int, str, bytes]]]:
+        # Raw rows in notification order: building the library's Notification objects (and
+        # their UUIDs) for every row would cost more than verifying them.
+        last = 0
         while True:
-            page = self.journal.recorder.select_notifications(start=start, limit=_PAGE)
-            for row in page:
-                if str(row.originator_id) in members:
-                    yield canonical_row(row)
-            if len(page) < _PAGE:
+            with self.journal.recorder.datastore.transaction(commit=False) as cursor:  # type: ignore[attr-defined]
+                raw = cursor.sqlite_cursor
+                raw.row_factory = None  # plain tuples: the library's rows are sqlite3.Row
+                raw.execute(
+                    "SELECT rowid, originator_id, originator_version, topic, state FROM stored_events "
+                    "WHERE rowid > ? ORDER BY rowid LIMIT ?",
+                    (last, _PAGE),
+                )
+                rows = raw.fetchall()
+            if rows:
+                yield rows
+            if len(rows) < _PAGE:
                 return
-            start = page[-1].id + 1
+            last = rows[-1][0]
 
     def epochs(self, campaign_events: list[dict[str, Any]]) -> list[Epoch]:
         """Each epoch's commitment, contributions and seed (if revealed), from the campaign's events."""
@@ -153,10 +207,10 @@ class Audit:
         voided = {f"{e['originator_id']}:{e['voided']}": f"{e['originator_id']}:{e['originator_version']}" for e in events if "voided" in e}
         entries = []
         for event in events:
-            entry: dict[str, Any] = {"hash": sha256_hex(event), "event": event}
+            entry: dict[str, Any] = {"hash": fast_hash(event), "event": event}
             sealed = event.get("sealed_until")
             if for_players and sealed is not None and sealed not in revealed:
-                entry = {"hash": entry["hash"], "hidden": True, "event": _envelope(event)}
+                entry = {"hash": fast_hash(event), "hidden": True, "event": _envelope(event)}
             ref = f"{event['originator_id']}:{event['originator_version']}"
             if ref in voided:
                 entry["voided_by"] = voided[ref]
@@ -164,7 +218,7 @@ class Audit:
         return {
             "format": FORMAT,
             "campaign_id": str(campaign_id),
-            "epochs": [{"id": e.id, "commitment": e.commitment, "contributions": list(e.contributions), "seed": e.seed} for e in epochs],
+            "epochs": [_epoch(e) for e in epochs],
             "events": entries,
             "seals": [{"session": e["number"], "heads": e["heads"], "seal": e["seal"]} for e in own if e["topic"].endswith("SessionEnded")],
         }
@@ -172,7 +226,10 @@ class Audit:
     def verify(self, campaign: str) -> Report:
         """Verify a campaign as stored: every hash, chain, commitment, draw and seal."""
         try:
-            return verify_bundle(self.bundle(campaign, for_players=False))
+            campaign_id = self.resolve(campaign)
+            own = self.campaign_events(campaign_id)
+            frame = {"format": FORMAT, "epochs": [_epoch(e) for e in self.epochs(own)], "seals": _seals(own)}
+            return verify_links(frame, lambda: row_links(self._pages(), self._members(campaign_id)))
         except Unreadable as unreadable:
             return Report(failure=unreadable.why, place=unreadable.place)
 
@@ -194,13 +251,19 @@ class Audit:
         return source + _MAIN
 
 
+def _epoch(epoch: Epoch) -> dict[str, Any]:
+    return {"id": epoch.id, "commitment": epoch.commitment, "contributions": list(epoch.contributions), "seed": epoch.seed}
+
+
+def _seals(campaign_events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [
+        {"session": e["number"], "heads": e["heads"], "seal": e["seal"]} for e in campaign_events if e["topic"].endswith("SessionEnded")
+    ]
+
+
 def _envelope(event: dict[str, Any]) -> dict[str, Any]:
     keys = ("topic", "originator_id", "originator_version", "timestamp", "prev_hash", "sealed_until")
     return {k: event[k] for k in keys if k in event}
-
-
-def _as_notification(row: Any) -> Notification:
-    return Notification(id=0, originator_id=row.originator_id, originator_version=row.originator_version, topic=row.topic, state=row.state)
 
 
 def _uuid(text: str) -> UUID | None:

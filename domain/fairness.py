@@ -10,11 +10,12 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
-from collections.abc import Sequence
+import struct
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
-from typing import Any
+from typing import Any, NamedTuple
 from uuid import UUID
 
 FORMAT = "chronique-fair-v1"
@@ -125,16 +126,19 @@ class KeyedStream(Primitives):
         self._key = key
         self._prefix = f"{str(originator_id).lower()}:{originator_version}:"
         self._block = 0
-        self._buffer = b""
+        self._words: list[int] = []
+        self._next = 0
 
     def next_u32(self) -> int:
         """The next 32-bit word of the stream."""
-        if len(self._buffer) < 4:
+        if self._next == len(self._words):
             message = f"{self._prefix}{self._block}".encode("ascii")
-            self._buffer += hmac.new(self._key, message, hashlib.sha256).digest()
+            self._words = list(struct.unpack(">8I", hmac.new(self._key, message, hashlib.sha256).digest()))
             self._block += 1
-        word, self._buffer = self._buffer[:4], self._buffer[4:]
-        return int.from_bytes(word, "big")
+            self._next = 0
+        word = self._words[self._next]
+        self._next += 1
+        return word
 
     def _uniform(self, n: int) -> int:
         if n < 1:
@@ -211,54 +215,88 @@ class _Failed(Exception):
         self.place, self.why = place, why
 
 
-def _place(event: dict[str, Any]) -> str:
-    return f"{event.get('originator_id')}:{event.get('originator_version')} ({event.get('topic', '?')})"
+class Link(NamedTuple):
+    """One event as a link of its aggregate's chain: its place, the hash it names before it, its
+    own hash, and its content when that matters (draws, seals); ``hidden`` while face down."""
+
+    aggregate: str
+    version: Any
+    topic: str
+    prev_hash: Any
+    digest: str
+    event: dict[str, Any] | None
+    hidden: bool = False
+
+    @property
+    def place(self) -> str:
+        """How a report names it."""
+        return f"{self.aggregate}:{self.version} ({self.topic})"
+
+
+def bundle_links(bundle: dict[str, Any]) -> Iterator[Link]:
+    """The links of a bundle's events, each hash recomputed from its content."""
+    for entry in bundle.get("events", []):
+        event = entry.get("event", {})
+        link = Link(
+            str(event.get("originator_id")), event.get("originator_version"), str(event.get("topic", "?")), event.get("prev_hash"), "", None
+        )
+        if entry.get("hidden"):
+            yield link._replace(digest=str(entry.get("hash")), hidden=True)
+            continue
+        digest = sha256_hex(event)
+        if entry.get("hash") not in (None, digest):
+            raise _Failed(link.place, "its content does not match its recorded hash: it was edited")
+        yield link._replace(digest=digest, event=event)
 
 
 def verify_bundle(bundle: dict[str, Any]) -> Report:
     """Check every hash, every chain from 64 zeros, every revealed seed against its commitment,
     every chance primitive of a revealed epoch, and every seal (FAIRNESS.md, "The audit bundle")."""
+    return verify_links(bundle, lambda: bundle_links(bundle))
+
+
+def verify_links(bundle: dict[str, Any], links: Callable[[], Iterable[Link]]) -> Report:
+    """Verify the chains ``links`` gives against the epochs and seals of ``bundle`` (whose
+    "events" are not read: a journal may give its links straight from its stored rows)."""
     report = Report()
     try:
-        _verify(bundle, report)
+        if bundle.get("format") != FORMAT:
+            raise _Failed("bundle", f"format is {bundle.get('format')!r}, not {FORMAT}")
+        keys = _epoch_keys(bundle.get("epochs", []), report)
+        chains, sealed_in_events = _follow(links(), keys, report)
+        report.events = sum(len(chain) for chain in chains.values())
+        _check_seals(bundle.get("seals", []), sealed_in_events, chains, report)
+        report.heads = {aggregate: [len(chain), chain[-1]] for aggregate, chain in chains.items() if chain}
     except _Failed as failed:
         report.failure, report.place = failed.why, failed.place
     return report
 
 
-def _verify(bundle: dict[str, Any], report: Report) -> None:
-    if bundle.get("format") != FORMAT:
-        raise _Failed("bundle", f"format is {bundle.get('format')!r}, not {FORMAT}")
-    keys = _epoch_keys(bundle.get("epochs", []), report)
-    hashes: dict[str, dict[int, str]] = {}
+def _follow(links: Iterable[Link], keys: dict[str, bytes | None], report: Report) -> tuple[dict[str, list[str]], dict[int, str]]:
+    chains: dict[str, list[str]] = {}  # aggregate -> hash of version 1, 2, ...
     sealed_in_events: dict[int, str] = {}
-    for entry in bundle.get("events", []):
-        event = entry.get("event", {})
-        place = _place(event)
-        aggregate, version = str(event.get("originator_id")), event.get("originator_version")
-        chain = hashes.setdefault(aggregate, {})
-        expected = len(chain) + 1
-        if version != expected:
-            raise _Failed(place, f"version {version} where {expected} was due: an event is missing, moved or forged")
-        previous = chain.get(expected - 1, GENESIS_HASH)
-        if event.get("prev_hash") != previous:
-            raise _Failed(place, f"prev_hash does not match the hash of version {expected - 1}: that event was changed or replaced")
-        if entry.get("hidden"):
-            report.hidden += 1
-            digest = str(entry.get("hash"))
-        else:
-            digest = sha256_hex(event)
-            if entry.get("hash") not in (None, digest):
-                raise _Failed(place, "its content does not match its recorded hash: it was edited")
-            report.draws += _check_chance(event, keys, place)
-        chain[version] = digest
-        report.events += 1
-        if str(event.get("topic", "")).endswith(":Campaign.SessionEnded") and not entry.get("hidden"):
+    hidden = 0
+    for link in links:
+        aggregate, version, topic, prev_hash, digest, event, face_down = link
+        chain = chains.get(aggregate)
+        if chain is None:
+            chain = chains[aggregate] = []
+        if version != len(chain) + 1:
+            raise _Failed(link.place, f"version {version} where {len(chain) + 1} was due: an event is missing, moved or forged")
+        if prev_hash != (chain[-1] if chain else GENESIS_HASH):
+            raise _Failed(link.place, f"prev_hash does not match the hash of version {len(chain)}: that event was changed or replaced")
+        chain.append(digest)
+        hidden += face_down
+        if event is None:
+            continue
+        if "chance" in event:
+            report.draws += _check_chance(event, keys, link.place)
+        if "seal" in event and topic.endswith(":Campaign.SessionEnded"):
             if seal_of(event["heads"]) != event["seal"]:
-                raise _Failed(place, "the seal it records is not the hash of the heads it records")
+                raise _Failed(link.place, "the seal it records is not the hash of the heads it records")
             sealed_in_events[event["number"]] = event["seal"]
-    _check_seals(bundle.get("seals", []), sealed_in_events, hashes, report)
-    report.heads = {aggregate: [len(chain), chain[len(chain)]] for aggregate, chain in hashes.items() if chain}
+    report.hidden = hidden
+    return chains, sealed_in_events
 
 
 def _epoch_keys(epochs: list[dict[str, Any]], report: Report) -> dict[str, bytes | None]:
@@ -293,7 +331,7 @@ def _check_chance(event: dict[str, Any], keys: dict[str, bytes | None], place: s
     return len(ops)
 
 
-def _check_seals(seals: list[dict[str, Any]], in_events: dict[int, str], hashes: dict[str, dict[int, str]], report: Report) -> None:
+def _check_seals(seals: list[dict[str, Any]], in_events: dict[int, str], chains: dict[str, list[str]], report: Report) -> None:
     listed = {str(seal.get("session")): seal for seal in seals}
     for session, value in sorted(in_events.items()):
         if str(session) not in listed or listed[str(session)].get("seal") != value:
@@ -303,6 +341,7 @@ def _check_seals(seals: list[dict[str, Any]], in_events: dict[int, str], hashes:
         if seal_of(seal["heads"]) != seal["seal"]:
             raise _Failed(place, "the seal is not the hash of its heads")
         for aggregate, (version, head) in seal["heads"].items():
-            if hashes.get(aggregate, {}).get(version) != head:
+            chain = chains.get(aggregate, [])
+            if not 0 < version <= len(chain) or chain[version - 1] != head:
                 raise _Failed(place, f"the chain of {aggregate} no longer has head {head[:12]}… at version {version}: rewritten")
         report.seals += 1

@@ -1,0 +1,98 @@
+"""Benchmark: `chronique verify` over a campaign of N events (default 100,000), beside a raw
+baseline measured in the same run on the same file: sqlite3 reading the same rows and hashlib
+hashing each one. Target (issue 3): verify at least a third of the baseline's events/s.
+
+    python bench/verify_bench.py [--events 100000] [--keep PATH]
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import sqlite3
+import sys
+import tempfile
+import time
+import tomllib
+from pathlib import Path
+
+from chronique.adapters.bootstrap import build
+from chronique.adapters.services import Chronique
+from chronique.domain.rulesets.cartes.draws import TestRequest, make_test
+from chronique.domain.rulesets.cartes.table import gm_draw
+
+SAMPLES = Path(__file__).parents[1] / "cli" / "samples"
+BATCH = 1000
+
+
+def generate(services: Chronique, events: int) -> str:
+    """A Cartes campaign of about ``events`` events: sessions of tests and GM draws."""
+    name = "Bench"
+    services.create_campaign(name, "cartes", None)
+    for who in ("alice", "bruno"):
+        services.create_character(name, tomllib.loads((SAMPLES / f"{who}.toml").read_text(encoding="utf-8")))
+    total = services.journal.recorder.max_notification_id() or 0
+    while total < events:
+        services.start_session(name)
+        world = services.world(name)
+        for _ in range(50):
+            for _ in range(BATCH // 4):
+                make_test(world, "Alice", TestRequest("Contact", source="deck"))
+                gm_draw(world, 1, "", "bench")
+            pending = len(world.pending())
+            services.journal.save(*world.collect())
+            total += pending
+            if total >= events:
+                break
+        services.end_session(name)
+        total = services.journal.recorder.max_notification_id() or total
+    return name
+
+
+def raw_baseline(path: Path) -> tuple[int, float]:
+    """Rows read with sqlite3 and hashed with hashlib, and the seconds it took."""
+    start = time.perf_counter()
+    connection = sqlite3.connect(path)
+    count = 0
+    for _, _, _, state in connection.execute("SELECT originator_id, originator_version, topic, state FROM stored_events ORDER BY rowid"):
+        hashlib.sha256(state).hexdigest()
+        count += 1
+    connection.close()
+    return count, time.perf_counter() - start
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--events", type=int, default=100_000)
+    parser.add_argument("--keep", type=Path, default=None, help="Keep the generated journal at this path.")
+    args = parser.parse_args()
+    folder = Path(tempfile.mkdtemp())
+    path = args.keep or folder / "bench.db"
+    services = build(str(path))
+    started = time.perf_counter()
+    name = generate(services, args.events)
+    print(f"generated {services.journal.recorder.max_notification_id()} events in {time.perf_counter() - started:.1f} s", file=sys.stderr)
+
+    # Best of three for each, interleaved, so both see the same warm caches.
+    raw_runs, verify_runs = [], []
+    for _ in range(3):
+        rows, seconds = raw_baseline(path)
+        raw_runs.append(seconds)
+        start = time.perf_counter()
+        report = services.audit.verify(name)
+        verify_runs.append(time.perf_counter() - start)
+        assert report.ok, report.summary()
+    raw_seconds, verify_seconds = min(raw_runs), min(verify_runs)
+    raw_rate, verify_rate = rows / raw_seconds, report.events / verify_seconds
+    print("| measure | events | seconds | events/s | vs baseline |")
+    print("|---|---|---|---|---|")
+    print(f"| raw sqlite3 read + hashlib (baseline) | {rows} | {raw_seconds:.2f} | {raw_rate:,.0f} | 1.00 |")
+    print(
+        f"| chronique verify | {report.events} | {verify_seconds:.2f} | {verify_rate:,.0f} | {verify_rate / raw_rate:.2f} (target ≥ 0.33) |"
+    )
+    print(f"({report.draws} chance primitives re-derived, {report.seals} seals)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
