@@ -84,7 +84,7 @@ def main() -> int:
         assert report.ok, report.summary()
     raw_seconds, verify_seconds = min(raw_runs), min(verify_runs)
     raw_rate, verify_rate = rows / raw_seconds, report.events / verify_seconds
-    print("| measure | events | seconds | events/s | vs baseline |")
+    print("| measure (best of 3) | events | seconds | events/s | vs baseline |")
     print("|---|---|---|---|---|")
     print(f"| raw sqlite3 read + hashlib (baseline) | {rows} | {raw_seconds:.2f} | {raw_rate:,.0f} | 1.00 |")
     print(

@@ -2,19 +2,23 @@
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import json
 import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from support import scripted_services, wounded_party
 
-from chronique.adapters.audit import Audit
+from chronique.adapters.audit import Audit, fast_hash
 from chronique.adapters.explain import explain
 from chronique.adapters.services import Chronique
+from chronique.domain.chain import event_hash
 from chronique.domain.errors import RuleViolation
-from chronique.domain.fairness import KeyedStream, epoch_key, verify_bundle
+from chronique.domain.fairness import KeyedStream, epoch_key, sha256_hex, verify_bundle
 from chronique.domain.rulesets.cartes.combat import suffer_wound
 from chronique.domain.rulesets.cartes.draws import TestRequest, make_test
 from chronique.domain.rulesets.cartes.table import gm_draw
@@ -166,3 +170,24 @@ def test_audit_show_explains_a_test_with_its_modifiers_cards_and_epoch(services:
     assert y.rederived == "matches its draw place"
     with pytest.raises(RuleViolation, match="not an event reference"):
         explain(services.audit, "nonsense")
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(min_value=-(2**63), max_value=2**63 - 1) | st.text(),
+    lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=4),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(event=st.dictionaries(st.text(max_size=12), JSON, max_size=8))
+def test_the_fast_hash_is_the_contracts_hash(event: dict) -> None:
+    assert fast_hash(event) == sha256_hex(event)
+
+
+def test_every_stored_row_is_its_events_canonical_bytes(services: Chronique) -> None:
+    name = wounded_party(services)
+    for event in services.log(name):
+        stored = services.journal.mapper.to_stored_event(event)
+        assert hashlib.sha256(stored.state).hexdigest() == event_hash(event)
+        assert services.journal.mapper.to_domain_event(stored) == event

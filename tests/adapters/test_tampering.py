@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from support import scripted_services, wounded_party
 
-from chronique.domain.fairness import sha256_hex
+from chronique.domain.fairness import canonical_bytes, sha256_hex
 
 
 def chronique(db: Path, *args: str) -> subprocess.CompletedProcess[str]:
@@ -82,16 +82,14 @@ def insert_a_forged_event(db: Path, alice: str) -> str:
     history = rows(db, alice)
     _, topic, state = history[2]  # version 3
     event = json.loads(state)
-    previous = json.loads(history[1][2])
-    previous_canonical = {"topic": history[1][1], "originator_id": _dashed(alice), "originator_version": 2, **_plain(previous)}
-    event.update(prev_hash=sha256_hex(previous_canonical), purpose="a forged lucky draw")
+    event.update(prev_hash=sha256_hex(json.loads(history[1][2])), purpose="a forged lucky draw")  # rows are canonical
     with sqlite3.connect(db) as c:
         for version in range(len(history), 2, -1):
             c.execute(
                 "UPDATE stored_events SET originator_version = ? WHERE originator_id = ? AND originator_version = ?",
                 (version + 1, alice, version),
             )
-        c.execute("INSERT INTO stored_events VALUES (?, 3, ?, ?)", (alice, topic, json.dumps(event).encode()))
+        c.execute("INSERT INTO stored_events VALUES (?, 3, ?, ?)", (alice, topic, canonical_bytes(event)))
     return f"{_dashed(alice)}:4"  # the genuine event, moved to 4, is read where 3 was due
 
 
@@ -120,10 +118,6 @@ def _dashed(hex_id: str) -> str:
     from uuid import UUID
 
     return str(UUID(hex_id))
-
-
-def _plain(state: dict) -> dict:
-    return {k: (v["_data_"] if isinstance(v, dict) and "_data_" in v else v) for k, v in state.items()}
 
 
 ATTACKS: list[Callable[[Path, str], str]] = [
