@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from chronique.adapters.audit import Audit
+from chronique.adapters.clock import wall_clock
 from chronique.adapters.journal import Journal
 from chronique.adapters.services import Chronique
 from chronique.adapters.settings import Settings
@@ -13,4 +14,4 @@ def build(db: str | None = None) -> Chronique:
     """The services over the journal at ``db`` (else ``CHRONIQUE_DB``, else ``./chronique.db``)."""
     settings = Settings.from_env(db)
     journal = Journal.open(settings)
-    return Chronique(journal, SqliteSeedVault(settings.sqlite_path), Audit(journal))
+    return Chronique(journal, SqliteSeedVault(settings.sqlite_path), Audit(journal), wall_clock())

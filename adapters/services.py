@@ -12,6 +12,7 @@ from eventsourcing.domain import DomainEventProtocol
 from eventsourcing.persistence import IntegrityError, OperationalError
 
 from chronique.adapters.audit import Audit
+from chronique.adapters.clock import WallClock, system_clock
 from chronique.adapters.journal import Journal
 from chronique.adapters.vault import SeedVault, VaultChance
 from chronique.domain.campaign import Campaign, campaign_id_for
@@ -21,6 +22,7 @@ from chronique.domain.deck import Deck
 from chronique.domain.errors import RuleViolation
 from chronique.domain.fairness import seal_of
 from chronique.domain.gametime import calendar_for_start, calendar_from
+from chronique.domain.pacing import make_pacing
 from chronique.domain.rulesets import Ruleset, ruleset
 from chronique.domain.timeline import Tick, advance
 from chronique.domain.world import World
@@ -43,10 +45,11 @@ class Advanced:
 class Chronique:
     """The application service: every command of the CLI and the daemon goes through here."""
 
-    def __init__(self, journal: Journal, vault: SeedVault, audit: Audit) -> None:
+    def __init__(self, journal: Journal, vault: SeedVault, audit: Audit, clock: WallClock = system_clock) -> None:
         self.journal = journal
         self.vault = vault
         self.audit = audit
+        self.clock = clock
 
     # -- loading -------------------------------------------------------------------------------
 
@@ -153,7 +156,8 @@ class Chronique:
             ruleset(campaign.ruleset).end_session(world)
             heads = world.heads()
             commitment = self.vault.new_seed(campaign.id, f"downtime-{campaign.session}")
-            campaign.end_session(heads, seal_of(heads), self.vault.seed(campaign.id, campaign.epoch), commitment)
+            real = self.clock().isoformat()
+            campaign.end_session(heads, seal_of(heads), self.vault.seed(campaign.id, campaign.epoch), commitment, real)
             return campaign
 
         return self.act(campaign_name, end)
@@ -182,19 +186,72 @@ class Chronique:
         """Advance the campaign's clock, firing every process due on the way, in one save."""
 
         def run(world: World) -> Advanced:
-            start = world.campaign.clock
-            target = to_time(world.campaign)
+            start, target = world.campaign.clock, to_time(world.campaign)
             if target <= start:
                 calendar = calendar_from(world.campaign.calendar)
                 when = "in the past of" if target < start else "the same as"
                 raise RuleViolation(f"{calendar.format(target)} is {when} the campaign's clock ({calendar.format(start)})")
-            ticks = advance(world.campaign, ruleset(world.campaign.ruleset).processes(world), target)
-            events = world.pending()
-            return Advanced(start, target, ticks, events, not dry_run)
+            return self._advance(world, target, recorded=not dry_run)
 
         if dry_run:
             return run(self.world(campaign_name))
         return self.act(campaign_name, run)
+
+    def set_pacing(
+        self, campaign_name: str, ratio: int | None, every: str | None, step: int | None, tz: str, until: str | None
+    ) -> Campaign:
+        """Let in-game time move on its own between sessions, counted from now."""
+
+        def pace(world: World) -> Campaign:
+            campaign = world.campaign
+            limit = calendar_from(campaign.calendar).parse(until) if until else None
+            campaign.set_pacing(make_pacing(ratio, every, step, tz, limit, self.clock().isoformat(), campaign.clock))
+            return campaign
+
+        return self.act(campaign_name, pace)
+
+    def clear_pacing(self, campaign_name: str) -> Campaign:
+        """Stop in-game time from moving on its own."""
+
+        def clear(world: World) -> Campaign:
+            world.campaign.clear_pacing()
+            return world.campaign
+
+        return self.act(campaign_name, clear)
+
+    def pace(self, campaign_name: str) -> Advanced | None:
+        """Advance the campaign once, to where its pacing puts the clock now (the daemon's job):
+        nothing with no pacing, during a session, or when the clock is already there."""
+        now = self.clock()
+        if self.campaign(campaign_name).paced_target(now) is None:
+            return None
+
+        def run(world: World) -> Advanced | None:
+            target = world.campaign.paced_target(now)  # a session may have opened meanwhile
+            if target is None:
+                return None
+            return self._advance(world, target, recorded=True)
+
+        return self.act(campaign_name, run)
+
+    def notable(self, campaign_name: str, since: int | None) -> list[tuple[int, str, str]]:
+        """What a GM should read about downtime: (in-game time, who, what), oldest first."""
+        world = self.world(campaign_name)
+        rules = ruleset(world.campaign.ruleset)
+        names = {a.id: getattr(a, "name", "") for a in world.aggregates()}
+        found = []
+        for event in self.log(campaign_name):
+            at = getattr(event, "at", None)
+            text = rules.notable(event)
+            if text is not None and at is not None and (since is None or at >= since):
+                found.append((at, names.get(event.originator_id, "?"), text))
+        return found
+
+    @staticmethod
+    def _advance(world: World, target: int, recorded: bool) -> Advanced:
+        start = world.campaign.clock
+        ticks = advance(world.campaign, ruleset(world.campaign.ruleset).processes(world), target)
+        return Advanced(start, target, ticks, world.pending(), recorded)
 
     # -- reading -------------------------------------------------------------------------------
 

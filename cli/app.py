@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from chronique.cli import audit, campaign, cartes, character, demo, journal, session, timeline
+from chronique.cli import audit, campaign, cartes, character, daemon, demo, journal, session, timeline
 from chronique.cli.context import State, run
 
 app = typer.Typer(
@@ -38,11 +38,14 @@ app.add_typer(cartes.xp_app, name="xp")
 app.add_typer(cartes.scene_app, name="scene")
 app.add_typer(audit.app, name="audit")
 app.add_typer(audit.seal_app, name="seal")
+app.add_typer(daemon.pace_app, name="pace")
+app.add_typer(daemon.downtime_app, name="downtime")
 cartes.register(app)
 audit.register(app)
 timeline.register(app)
 journal.register(app)
 demo.register(app)
+daemon.register(app)
 
 
 def main() -> None:

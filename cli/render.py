@@ -330,6 +330,18 @@ def explanation(x: Explanation, as_json: bool) -> None:
     typer.echo("verifiable now" if x.verifiable else "not verifiable until its epoch is revealed")
 
 
+def notable(services: Chronique, campaign: Campaign, items: list[tuple[int, str, str]], as_json: bool) -> None:
+    """The notable outcomes of downtime."""
+    calendar = services.calendar(campaign)
+    if as_json:
+        emit_json([{"at": at, "date": calendar.format(at), "who": who, "what": what} for at, who, what in items])
+        return
+    if not items:
+        typer.echo(f"{campaign.name}: nothing notable")
+    for at, who, what in items:
+        typer.echo(f"{calendar.format(at)}  {who} {what}")
+
+
 def sheet(services: Chronique, world: World, character: Character, as_json: bool) -> None:
     """A character's sheet and condition."""
     from chronique.domain.rulesets.cartes.draws import wound_malus

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 from uuid import NAMESPACE_URL, UUID, uuid5
 
 from chronique.domain.chain import ChainedAggregate, ChainedCreated, ChainedEvent
 from chronique.domain.errors import RuleViolation
 from chronique.domain.fairness import commitment as commitment_of
+from chronique.domain.pacing import Pacing
 
 CHRONIQUE_NAMESPACE = uuid5(NAMESPACE_URL, "https://chronique.invalid/")
 
@@ -53,6 +55,7 @@ class Campaign(ChainedAggregate):
             campaign.epoch = self.epoch
             campaign.epochs = {self.epoch: {"commitment": self.commitment, "contributions": [], "seed": None}}
             campaign.seals = []
+            campaign.pacing = None
 
     class MemberJoined(ChainedEvent):
         """A character (or a shared deck) became part of the campaign."""
@@ -90,11 +93,29 @@ class Campaign(ChainedAggregate):
         seed: str
         epoch: str
         commitment: str
+        real: str
 
         def apply(self, campaign: Campaign) -> None:
             campaign.in_session = False
             campaign.seals.append({"session": self.number, "heads": self.heads, "seal": self.seal})
             campaign._rotate_epoch(self.closed_epoch, self.seed, self.epoch, self.commitment)
+            if campaign.pacing is not None:
+                # Pacing paused during play; it resumes counting from here (wall time ``real``).
+                campaign.pacing = Pacing.from_data(campaign.pacing).anchored(self.real, self.at).to_data()
+
+    class PacingSet(ChainedEvent):
+        """The GM set how in-game time moves between sessions (DESIGN.md, the daemon)."""
+
+        pacing: dict[str, Any]
+
+        def apply(self, campaign: Campaign) -> None:
+            campaign.pacing = dict(self.pacing)
+
+    class PacingCleared(ChainedEvent):
+        """The GM stopped in-game time from moving on its own."""
+
+        def apply(self, campaign: Campaign) -> None:
+            campaign.pacing = None
 
     class EntropyAdded(ChainedEvent):
         """A player added a phrase to an epoch's key before its first draw (FAIRNESS.md)."""
@@ -161,6 +182,7 @@ class Campaign(ChainedAggregate):
         epoch: str
         epochs: dict[str, dict[str, Any]]
         seals: list[dict[str, Any]]
+        pacing: dict[str, Any] | None
 
     def _rotate_epoch(self, closed: str, seed: str, opened: str, commitment: str) -> None:
         self.epochs[closed]["seed"] = seed
@@ -198,7 +220,7 @@ class Campaign(ChainedAggregate):
             commitment=next_commitment,
         )
 
-    def end_session(self, heads: dict[str, list[Any]], seal: str, seed: bytes, next_commitment: str) -> None:
+    def end_session(self, heads: dict[str, list[Any]], seal: str, seed: bytes, next_commitment: str, real: str) -> None:
         """Close the open session with the seal of every chain's head and reveal its seed."""
         if not self.in_session:
             raise RuleViolation(f"campaign {self.name!r} has no open session")
@@ -213,7 +235,26 @@ class Campaign(ChainedAggregate):
             seed=seed.hex(),
             epoch=downtime_epoch(self.session),
             commitment=next_commitment,
+            real=real,
         )
+
+    def set_pacing(self, pacing: Pacing) -> None:
+        """Let in-game time move on its own between sessions."""
+        self.record(self.PacingSet, pacing=pacing.to_data())
+
+    def clear_pacing(self) -> None:
+        """Stop in-game time from moving on its own."""
+        if self.pacing is None:
+            raise RuleViolation(f"campaign {self.name!r} has no pacing")
+        self.record(self.PacingCleared)
+
+    def paced_target(self, now: datetime) -> int | None:
+        """Where pacing puts the clock at wall time ``now``: None during a session, without
+        pacing, or when the clock is already there."""
+        if self.pacing is None or self.in_session:
+            return None
+        target = Pacing.from_data(self.pacing).target(now)
+        return target if target > self.clock else None
 
     def add_entropy(self, player: str, phrase: str) -> None:
         """Add a player's phrase to the open epoch, refused once the epoch has been drawn from."""

@@ -36,6 +36,10 @@ class Ruleset(Protocol):
         """Record what the game does when a session closes, before the seal."""
         ...
 
+    def notable(self, event: Any) -> str | None:
+        """What a GM should read about this event in a downtime report, or None."""
+        ...
+
     def processes(self, world: World) -> Processes:
         """The timeline processes running in ``world``."""
         ...

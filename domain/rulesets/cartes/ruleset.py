@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from chronique.domain.rulesets.cartes import events as ev
 from chronique.domain.rulesets.cartes.processes import CartesProcesses
 from chronique.domain.rulesets.cartes.sheet import parse_sheet
 from chronique.domain.rulesets.cartes.table import GENERAL, return_cards
@@ -53,6 +54,18 @@ class Cartes:
 
     def end_session(self, world: World) -> None:
         return_cards(world)
+
+    def notable(self, event: Any) -> str | None:
+        # §Survie: a failed survival draw, a margin malus and a death are what a GM must hear of.
+        if isinstance(event, ev.Died):
+            return f"died ({event.cause})"
+        if isinstance(event, ev.SurvivalChecked) and event.result != "clean":
+            return {"escalate": "failed a survival draw: the wound worsened", "death": "failed a survival draw"}.get(
+                event.result, f"survived a wound with a lasting malus of {event.malus}"
+            )
+        if isinstance(event, ev.WoundSuffered) and event.effect == "out_of_combat":
+            return "was knocked out of the fight"
+        return None
 
     def processes(self, world: World) -> Processes:
         return CartesProcesses(world)

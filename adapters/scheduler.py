@@ -1,0 +1,121 @@
+"""The automation daemon: APScheduler 3.11 paces every campaign between sessions.
+
+The scheduler only knows wall time. Its one job, kept in the journal's own database, wakes every
+``tick`` seconds and asks each campaign's pacing where the clock should be now; a campaign behind
+is advanced once, to there (never once per missed run: the target comes from the pacing's anchor).
+Each advance is one transaction, so stopping the daemon at any moment loses nothing.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import logging
+import signal
+import threading
+from pathlib import Path
+from types import FrameType
+from typing import IO
+
+from apscheduler.executors.pool import ThreadPoolExecutor
+from apscheduler.jobstores.sqlalchemy import SQLAlchemyJobStore
+from apscheduler.schedulers.background import BackgroundScheduler
+from sqlalchemy import create_engine
+
+from chronique.adapters.bootstrap import build
+from chronique.adapters.settings import Settings
+from chronique.domain.errors import RuleViolation
+
+JOB_ID = "chronique-pacing"
+log = logging.getLogger("chronique.daemon")
+
+
+def pace_all(db: str) -> None:
+    """The job: advance every paced campaign that is behind its pacing (module-level, so the job
+    store can name it)."""
+    services = build(db)
+    try:
+        for campaign in services.campaigns():
+            try:
+                advanced = services.pace(str(campaign.id))
+            except Exception:  # noqa: BLE001 - one campaign's failure must not stop the others
+                log.exception("could not advance %s", campaign.name)
+                continue
+            if advanced is None:
+                continue
+            calendar = services.calendar(campaign)
+            log.info(
+                "%s: advanced from %s to %s (%d process ticks)",
+                campaign.name,
+                calendar.format(advanced.from_time),
+                calendar.format(advanced.to_time),
+                len(advanced.ticks),
+            )
+            for at, who, what in services.notable(str(campaign.id), advanced.from_time + 1):
+                log.warning("%s: %s %s %s", campaign.name, calendar.format(at), who, what)
+    finally:
+        services.journal.close()
+
+
+class Daemon:
+    """One scheduler per journal (a lock file guards it), stopped cleanly by SIGTERM or SIGINT."""
+
+    def __init__(self, db: str | None, tick: float) -> None:
+        self.settings = Settings.from_env(db)
+        self.tick = tick
+        self._stop = threading.Event()
+
+    def run(self) -> None:
+        """Run until a signal asks to stop; a running advance is let finish first."""
+        with self._lock():
+            engine = create_engine(f"sqlite:///{self.settings.sqlite_path}", connect_args={"timeout": 30})
+            scheduler = BackgroundScheduler(
+                jobstores={"default": SQLAlchemyJobStore(engine=engine, tablename="chronique_jobs")},
+                executors={"default": ThreadPoolExecutor(1)},
+                job_defaults={"coalesce": True, "max_instances": 1, "misfire_grace_time": None},
+            )
+            scheduler.add_job(pace_all, "interval", seconds=self.tick, id=JOB_ID, replace_existing=True, args=[self.settings.db])
+            for sig in (signal.SIGTERM, signal.SIGINT):
+                signal.signal(sig, self._on_signal)
+            scheduler.start()
+            log.info("daemon started on %s, pacing every %s s", self.settings.db, self.tick)
+            scheduler.modify_job(JOB_ID, next_run_time=_now(scheduler))  # catch up at once
+            self._stop.wait()
+            log.info("stopping: letting any running advance finish")
+            scheduler.shutdown(wait=True)
+            engine.dispose()
+            log.info("daemon stopped")
+
+    def _on_signal(self, signum: int, _: FrameType | None) -> None:
+        log.info("received %s", signal.Signals(signum).name)
+        self._stop.set()
+
+    def _lock(self) -> _LockFile:
+        return _LockFile(Path(f"{self.settings.sqlite_path}.daemon.lock"))
+
+
+class _LockFile:
+    """An exclusive lock on a file beside the journal: APScheduler 3 job stores must not be shared."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.handle: IO[str] | None = None
+
+    def __enter__(self) -> _LockFile:
+        self.handle = self.path.open("w")
+        try:
+            fcntl.flock(self.handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            self.handle.close()
+            raise RuleViolation(f"another daemon already runs on this journal ({self.path})") from None
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        assert self.handle is not None
+        fcntl.flock(self.handle, fcntl.LOCK_UN)
+        self.handle.close()
+
+
+def _now(scheduler: BackgroundScheduler):  # noqa: ANN202 - APScheduler's own aware datetime
+    from datetime import datetime
+
+    return datetime.now(scheduler.timezone)

@@ -1,0 +1,104 @@
+"""``chronique daemon``, ``chronique pace`` and ``chronique downtime``: time between sessions."""
+
+from __future__ import annotations
+
+import logging
+import sys
+from pathlib import Path
+
+import typer
+
+from chronique.cli.context import run
+
+pace_app = typer.Typer(help="How in-game time moves on its own between sessions.", no_args_is_help=True)
+downtime_app = typer.Typer(help="What happened between sessions.", no_args_is_help=True)
+
+CAMPAIGN = typer.Argument(..., help="Campaign name or id.")
+
+
+@pace_app.command("set")
+def pace_set(
+    ctx: typer.Context,
+    campaign: str = CAMPAIGN,
+    ratio: int = typer.Option(None, "--ratio", help="In-game seconds per real second (1: a game day per real day)."),
+    every: str = typer.Option(None, "--every", help="A schedule: 'mon 09:00', 'daily 20:00'."),
+    advance: str = typer.Option(None, "--advance", help="With --every: how much each time, e.g. 1w."),
+    until: str = typer.Option(None, "--until", help="Stop at this in-game date."),
+    tz: str = typer.Option("UTC", "--tz", help="Time zone of --every."),
+) -> None:
+    """Set the campaign's pacing, counted from now; sessions pause it."""
+    from chronique.domain.gametime import parse_duration
+
+    step = parse_duration(advance) if advance else None
+    c = run(ctx, lambda s: s.set_pacing(campaign, ratio, every, step, tz, until))
+    typer.echo(f"{c.name}: pacing set")
+
+
+@pace_app.command("show")
+def pace_show(ctx: typer.Context, campaign: str = CAMPAIGN) -> None:
+    """Show the campaign's pacing and where it puts the clock now."""
+    from chronique.domain.pacing import Pacing
+
+    def show(s) -> None:  # noqa: ANN001
+        c = s.campaign(campaign)
+        if c.pacing is None:
+            typer.echo(f"{c.name}: no pacing (time moves only with `chronique advance`)")
+            return
+        pacing = Pacing.from_data(c.pacing)
+        calendar = s.calendar(c)
+        typer.echo(f"{c.name}: {pacing.describe()}")
+        state = "paused: a session is open" if c.in_session else f"the clock should now be at {calendar.format(pacing.target(s.clock()))}"
+        typer.echo(f"clock {calendar.format(c.clock)}; {state}")
+
+    run(ctx, show)
+
+
+@pace_app.command("clear")
+def pace_clear(ctx: typer.Context, campaign: str = CAMPAIGN) -> None:
+    """Stop in-game time from moving on its own."""
+    c = run(ctx, lambda s: s.clear_pacing(campaign))
+    typer.echo(f"{c.name}: pacing cleared")
+
+
+@downtime_app.command("report")
+def downtime_report(
+    ctx: typer.Context,
+    campaign: str = CAMPAIGN,
+    since: str = typer.Option(None, "--since", help="From this in-game date (default: the last session's end)."),
+    as_json: bool = typer.Option(False, "--json", help="Output JSON."),
+) -> None:
+    """List the notable outcomes of downtime: deaths, failed survival draws, lasting maluses."""
+    from chronique.cli import render
+
+    def report(s) -> None:  # noqa: ANN001
+        c = s.campaign(campaign)
+        start = s.calendar(c).parse(since) if since else _last_session_end(s, c)
+        render.notable(s, c, s.notable(campaign, start), as_json)
+
+    run(ctx, report)
+
+
+def _last_session_end(services, campaign) -> int | None:  # noqa: ANN001
+    ends = [e.at for e in services.log(str(campaign.id)) if type(e).__qualname__ == "Campaign.SessionEnded"]
+    return ends[-1] if ends else None
+
+
+def register(app: typer.Typer) -> None:
+    """Add the daemon command to the app."""
+
+    @app.command("daemon")
+    def daemon(
+        ctx: typer.Context,
+        tick: float = typer.Option(60.0, "--tick", help="Seconds between two pacing checks."),
+        log_file: Path = typer.Option(None, "--log-file", help="Also write the log to this file."),
+    ) -> None:
+        """Run the pacing daemon until SIGTERM or SIGINT (Ctrl-C); a running advance finishes first."""
+        from chronique.adapters.scheduler import Daemon
+
+        handlers: list[logging.Handler] = [logging.StreamHandler(sys.stderr)]
+        if log_file is not None:
+            handlers.append(logging.FileHandler(log_file, encoding="utf-8"))
+        logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s", handlers=handlers)
+        if tick <= 0:
+            raise typer.BadParameter("--tick must be positive")
+        run(ctx, lambda _: Daemon(ctx.find_root().obj.db, tick).run())

@@ -1,0 +1,112 @@
+"""Pacing: where a campaign's clock should be at a given wall time, between sessions.
+
+Wall time is an input here (ISO strings and datetimes handed in by the adapters); the domain
+never reads a clock. A pacing counts from its anchor — the wall time and game time at which it
+was set or at which the last session ended — so a daemon that restarts cannot drift, and one
+that was down catches up in one advance.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import asdict, dataclass
+from datetime import datetime, timedelta
+from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from chronique.domain.errors import RuleViolation
+from chronique.domain.gametime import DAY, WEEK
+
+WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
+_EVERY = re.compile(r"^(?:(mon|tue|wed|thu|fri|sat|sun|daily)\s+)?(\d{1,2}):(\d{2})$")
+
+
+@dataclass(frozen=True)
+class Pacing:
+    """How in-game time moves between sessions: ``ratio`` game seconds per real second, or
+    ``step`` game seconds at each ``every`` (a weekday or "daily", and a time of day in ``tz``);
+    never past ``until`` (in-game seconds) when it is set."""
+
+    ratio: int | None
+    every: str | None
+    step: int
+    tz: str
+    until: int | None
+    anchor_real: str
+    anchor_game: int
+
+    def to_data(self) -> dict[str, Any]:
+        """The pacing as event data."""
+        return asdict(self)
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> Pacing:
+        """The pacing an event describes."""
+        return cls(**data)
+
+    def anchored(self, real: str, game: int) -> Pacing:
+        """The same pacing counted from a new anchor (a session just ended)."""
+        return Pacing(self.ratio, self.every, self.step, self.tz, self.until, real, game)
+
+    def describe(self) -> str:
+        """For people."""
+        if self.ratio is not None:
+            pace = f"{self.ratio} in-game second(s) per real second"
+        else:
+            pace = f"{self.step} in-game seconds every {self.every} ({self.tz})"
+        return pace + f", counted from {self.anchor_real} (game second {self.anchor_game})"
+
+    def target(self, now: datetime) -> int:
+        """The in-game second the clock should have reached at wall time ``now``."""
+        anchor = datetime.fromisoformat(self.anchor_real)
+        if now <= anchor:
+            return self.anchor_game
+        if self.ratio is not None:
+            elapsed = int((now - anchor).total_seconds())
+            goal = self.anchor_game + self.ratio * elapsed
+        else:
+            goal = self.anchor_game + self.step * fires_between(self.every or "", self.tz, anchor, now)
+        return goal if self.until is None else min(goal, max(self.until, self.anchor_game))
+
+
+def make_pacing(
+    ratio: int | None, every: str | None, step: int | None, tz: str, until: int | None, anchor_real: str, anchor_game: int
+) -> Pacing:
+    """A checked pacing: a positive ratio, or a schedule with a positive step."""
+    if (ratio is None) == (every is None):
+        raise RuleViolation("choose one pacing: --ratio, or --every with --advance")
+    if ratio is not None and ratio < 1:
+        raise RuleViolation("the ratio is a whole number of in-game seconds per real second, at least 1")
+    if every is not None:
+        if not _EVERY.match(every.strip().lower()):
+            raise RuleViolation(f"{every!r} is not a schedule (write e.g. 'mon 09:00' or 'daily 20:00')")
+        if not step or step < 1:
+            raise RuleViolation("a scheduled pacing needs --advance, e.g. 1w")
+        every = every.strip().lower()
+    try:
+        ZoneInfo(tz)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise RuleViolation(f"unknown time zone {tz!r}") from None
+    if until is not None and until <= anchor_game:
+        raise RuleViolation("--until must be later than the campaign's clock")
+    return Pacing(ratio, every, step or 0, tz, until, anchor_real, anchor_game)
+
+
+def fires_between(every: str, tz: str, start: datetime, end: datetime) -> int:
+    """How many times the schedule ``every`` fires in (start, end]."""
+    match = _EVERY.match(every)
+    if not match:
+        raise RuleViolation(f"{every!r} is not a schedule")
+    day, hour, minute = match.group(1) or "daily", int(match.group(2)), int(match.group(3))
+    zone = ZoneInfo(tz)
+    local = start.astimezone(zone)
+    first = local.replace(hour=hour, minute=minute, second=0, microsecond=0)
+    period = timedelta(seconds=DAY if day == "daily" else WEEK)
+    if day != "daily":
+        first += timedelta(days=(WEEKDAYS.index(day) - first.weekday()) % 7)
+    if first <= local:
+        first += period
+    if first > end:
+        return 0
+    # Whole periods in UTC terms: a schedule in a zone with summer time may shift by an hour.
+    return int((end - first) / period) + 1
