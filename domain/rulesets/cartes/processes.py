@@ -68,7 +68,7 @@ class CartesProcesses:
 def rest_due(character: Character) -> int | None:
     """When a night's sleep next refills this character's pile between sessions, if it needs one."""
     c = character.condition
-    if c["dealt"] or "returned_at" not in c or c["pile_count"] >= sheet_of(character).pile_max:
+    if c["dealt"] or "returned_at" not in c or c["pile_count"] >= character.sheet["pile_max"]:
         return None
     return next_time_of_day(c["returned_at"] + SLEEP - 1, WAKING_HOUR)
 

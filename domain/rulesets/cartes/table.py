@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 from collections import Counter
+from functools import lru_cache
 
 from chronique.domain.cards import fresh_packs
 from chronique.domain.character import Character
@@ -16,7 +18,14 @@ GENERAL = "general"
 
 def sheet_of(character: Character) -> CartesSheet:
     """The character's sheet as the typed model."""
-    return CartesSheet.model_validate(character.sheet)
+    return _typed_sheet(json.dumps(character.sheet, sort_keys=True))
+
+
+@lru_cache(maxsize=1024)
+def _typed_sheet(sheet: str) -> CartesSheet:
+    # Validating a sheet costs about a millisecond and the timeline asks for every character's
+    # at every tick: sheets change only by events, so each distinct sheet is validated once.
+    return CartesSheet.model_validate(json.loads(sheet))
 
 
 def discards(world: World) -> list[str]:
