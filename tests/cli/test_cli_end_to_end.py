@@ -200,3 +200,27 @@ def test_correct_voids_and_audit_show_explains(party: Path) -> None:
     assert "[VOIDED: it missed]" in chronique(party, "log", "Verdelune").stdout
     assert chronique(party, "verify", "Verdelune").returncode == 0
     assert chronique(party, "correct", ref, "--reason", "again", check=False).returncode == 2
+
+
+def test_pacing_commands_and_the_downtime_report(party: Path) -> None:
+    chronique(party, "session", "start", "Verdelune")
+    chronique(party, "wound", "Verdelune", "Alice", "--damage", "7", "--lethality", "enorme")
+    chronique(party, "session", "end", "Verdelune")
+    assert "no pacing" in chronique(party, "pace", "show", "Verdelune").stdout
+    before = rows(party)
+    for bad in (
+        ["--ratio", "0"],
+        ["--every", "someday", "--advance", "1w"],
+        ["--every", "mon 09:00"],
+        ["--ratio", "1", "--tz", "Mars/Olympus"],
+    ):
+        result = chronique(party, "pace", "set", "Verdelune", *bad, check=False)
+        assert result.returncode == 2 and len(result.stderr.strip().splitlines()) == 1
+    assert rows(party) == before
+    chronique(party, "pace", "set", "Verdelune", "--every", "mon 09:00", "--advance", "1w")
+    assert "every mon 09:00" in chronique(party, "pace", "show", "Verdelune").stdout
+    chronique(party, "pace", "clear", "Verdelune")
+    assert chronique(party, "pace", "clear", "Verdelune", check=False).returncode == 2
+    chronique(party, "advance", "Verdelune", "1d")
+    report = chronique(party, "downtime", "report", "Verdelune").stdout
+    assert "Alice" in report and ("survival" in report or "died" in report or "malus" in report)
