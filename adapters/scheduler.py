@@ -73,7 +73,9 @@ class Daemon:
                 executors={"default": ThreadPoolExecutor(1)},
                 job_defaults={"coalesce": True, "max_instances": 1, "misfire_grace_time": None},
             )
-            scheduler.add_job(pace_all, "interval", seconds=self.tick, id=JOB_ID, replace_existing=True, args=[self.settings.db])
+            # The job store keeps the job's arguments: an absolute path survives a change of directory.
+            journal = str(self.settings.sqlite_path.resolve())
+            scheduler.add_job(pace_all, "interval", seconds=self.tick, id=JOB_ID, replace_existing=True, args=[journal])
             for sig in (signal.SIGTERM, signal.SIGINT):
                 signal.signal(sig, self._on_signal)
             scheduler.start()

@@ -12,7 +12,7 @@ import hmac
 import json
 import struct
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 from typing import Any, NamedTuple
@@ -192,7 +192,6 @@ class Report:
     seals: int = 0
     failure: str | None = None
     place: str | None = None
-    heads: dict[str, list[Any]] = field(default_factory=dict)
 
     @property
     def ok(self) -> bool:
@@ -266,7 +265,6 @@ def verify_links(bundle: dict[str, Any], links: Callable[[], Iterable[Link]]) ->
         chains, sealed_in_events = _follow(links(), keys, report)
         report.events = sum(len(chain) for chain in chains.values())
         _check_seals(bundle.get("seals", []), sealed_in_events, chains, report)
-        report.heads = {aggregate: [len(chain), chain[-1]] for aggregate, chain in chains.items() if chain}
     except _Failed as failed:
         report.failure, report.place = failed.why, failed.place
     return report
