@@ -34,9 +34,11 @@ def _free_name(services: Chronique, base: str) -> str:
 
 def play(services: Chronique) -> str:
     """Play the scripted campaign; return its name."""
+    from chronique.domain.cards import value as card_value
     from chronique.domain.rulesets.cartes.advancement import arrange_care
-    from chronique.domain.rulesets.cartes.combat import attack
+    from chronique.domain.rulesets.cartes.combat import attack, suffer_wound
     from chronique.domain.rulesets.cartes.draws import TestRequest, award, make_test
+    from chronique.domain.rulesets.cartes.table import gm_draw
 
     def step(title: str) -> None:
         typer.echo(f"\n== {title}")
@@ -77,6 +79,14 @@ def play(services: Chronique) -> str:
         render.attack("Brigand", "Alice", result)
         if result.wound is not None:
             break
+    else:
+        # Alice parried every blow: the GM has the brigand's accomplice strike from behind,
+        # for the value of a passive draw (§Tirage passifs) at the axe's lethality.
+        card = services.act(name, partial(gm_draw, count=1, to="Alice", reason="a blow from behind"))[0]
+        damage = card_value(card)
+        wound = services.act(name, partial(suffer_wound, name="Alice", damage=damage, lethality="forte", source="an accomplice"))
+        typer.echo(f"an accomplice strikes from behind ({render.card(card)}):")
+        render.wound("Alice", damage, wound)
 
     step("Bruno tends Alice with an adapted kit; the GM awards experience")
     services.act(name, lambda w: arrange_care(w, "Alice", "Bruno", "adapted-kit"))
