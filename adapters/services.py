@@ -16,6 +16,7 @@ from chronique.adapters.clock import WallClock, system_clock
 from chronique.adapters.journal import Journal
 from chronique.adapters.vault import SeedVault, VaultChance
 from chronique.domain.campaign import Campaign, campaign_id_for
+from chronique.domain.cards import RANKS
 from chronique.domain.chain import ChainedEvent
 from chronique.domain.character import Character
 from chronique.domain.deck import Deck
@@ -113,7 +114,13 @@ class Chronique:
         settings = rules.default_settings()
         first_commitment = self.vault.new_seed(campaign_id_for(name), "downtime-0")
         campaign = Campaign.create(name, ruleset_name, settings, calendar.to_data(), clock, first_commitment)
-        decks = [Deck.create(campaign.id, deck, packs) for deck, packs in settings.get("decks", {}).items()]
+        # Ruleset settings name each shared deck: {"general": 2} packs, or {"packs": 1, "ranks": [...]}.
+        decks = [
+            Deck.create(campaign.id, deck, spec, RANKS)
+            if isinstance(spec, int)
+            else Deck.create(campaign.id, deck, spec["packs"], spec["ranks"])
+            for deck, spec in settings.get("decks", {}).items()
+        ]
         for deck in decks:
             campaign.join(deck.id, "deck", deck.name)
         self.journal.save(campaign, *decks)

@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 from uuid import UUID, uuid5
 
+from chronique.domain.cards import RANKS, fresh_packs
 from chronique.domain.chain import ChainedAggregate, ChainedCreated, ChainedEvent
 from chronique.domain.chance import ChanceSource
 
@@ -28,11 +29,13 @@ class Deck(ChainedAggregate):
         campaign_id: str
         name: str
         packs: int
+        ranks: list[str]
 
         def apply(self, deck: Deck) -> None:
             deck.campaign_id = self.campaign_id
             deck.name = self.name
             deck.packs = self.packs
+            deck.ranks = list(self.ranks)
             deck.cards = []
 
     class Shuffled(ChainedEvent):
@@ -71,12 +74,19 @@ class Deck(ChainedAggregate):
         campaign_id: str
         name: str
         packs: int
+        ranks: list[str]
         cards: list[str]
 
     @classmethod
-    def create(cls, campaign_id: UUID, name: str, packs: int) -> Deck:
-        """A new, empty deck of ``packs`` packs for the campaign."""
-        return cls.begin(cls.Created, id=deck_id_for(campaign_id, name), campaign_id=str(campaign_id), name=name, packs=packs)
+    def create(cls, campaign_id: UUID, name: str, packs: int, ranks: Sequence[str] = RANKS) -> Deck:
+        """A new, empty deck of ``packs`` packs of the given ranks (a game may drop face cards)."""
+        return cls.begin(
+            cls.Created, id=deck_id_for(campaign_id, name), campaign_id=str(campaign_id), name=name, packs=packs, ranks=list(ranks)
+        )
+
+    def fresh(self) -> list[str]:
+        """Every card of the deck's packs, in fresh-pack order (FAIRNESS.md)."""
+        return fresh_packs(self.packs, tuple(self.ranks))
 
     def shuffle_in(self, cards: Sequence[str], chance: ChanceSource, epoch: str, reason: str) -> None:
         """Shuffle ``cards`` (listed in fresh-pack order) and put them under the deck's cards."""

@@ -6,7 +6,6 @@ import json
 from collections import Counter
 from functools import lru_cache
 
-from chronique.domain.cards import fresh_packs
 from chronique.domain.character import Character
 from chronique.domain.errors import RuleViolation
 from chronique.domain.rulesets.cartes import events as ev
@@ -36,7 +35,7 @@ def discards(world: World) -> list[str]:
         out.update(character.condition["pile"])
         out.update(character.condition["hand"])
     pool: list[str] = []
-    for card in fresh_packs(deck.packs):
+    for card in deck.fresh():
         if out[card]:
             out[card] -= 1
         else:
