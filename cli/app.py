@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from chronique.cli import audit, campaign, cartes, character, daemon, demo, journal, session, timeline
+from chronique.cli import audit, campaign, cartes, character, daemon, demo, elor, journal, session, timeline
 from chronique.cli.context import State, run
 
 app = typer.Typer(
@@ -38,6 +38,7 @@ app.add_typer(cartes.xp_app, name="xp")
 app.add_typer(cartes.scene_app, name="scene")
 app.add_typer(audit.app, name="audit")
 app.add_typer(audit.seal_app, name="seal")
+app.add_typer(elor.app, name="elor")
 app.add_typer(daemon.pace_app, name="pace")
 app.add_typer(daemon.downtime_app, name="downtime")
 cartes.register(app)

@@ -343,7 +343,17 @@ def notable(services: Chronique, campaign: Campaign, items: list[tuple[int, str,
 
 
 def sheet(services: Chronique, world: World, character: Character, as_json: bool) -> None:
-    """A character's sheet and condition."""
+    """A character's sheet and condition, drawn the way its ruleset needs."""
+    if character.ruleset == "elor":
+        from chronique.cli.elor import render_sheet
+
+        render_sheet(world, character, as_json)
+        return
+    cartes_sheet(services, world, character, as_json)
+
+
+def cartes_sheet(services: Chronique, world: World, character: Character, as_json: bool) -> None:
+    """A Cartes character's sheet and condition."""
     from chronique.domain.rulesets.cartes.draws import wound_malus
     from chronique.domain.rulesets.cartes.tables import lethality_name
 

@@ -11,7 +11,10 @@ from chronique.domain.timeline import Processes
 from chronique.domain.world import World
 
 KNOWN = ("cartes", "microfudge", "western-parade", "elor")
-_AVAILABLE = {"cartes": "chronique.domain.rulesets.cartes.ruleset"}
+_AVAILABLE = {
+    "cartes": "chronique.domain.rulesets.cartes.ruleset",
+    "elor": "chronique.domain.rulesets.elor.ruleset",
+}
 
 
 class Ruleset(Protocol):

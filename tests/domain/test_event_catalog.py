@@ -17,7 +17,13 @@ from eventsourcing.utils import resolve_topic
 from chronique.domain.chain import ChainedCreated, ChainedEvent
 
 CATALOG = Path(__file__).with_name("event_catalog.json")
-MODULES = ("chronique.domain.campaign", "chronique.domain.deck", "chronique.domain.character", "chronique.domain.rulesets.cartes.events")
+MODULES = (
+    "chronique.domain.campaign",
+    "chronique.domain.deck",
+    "chronique.domain.character",
+    "chronique.domain.rulesets.cartes.events",
+    "chronique.domain.rulesets.elor.events",
+)
 
 
 def subclasses(cls: type) -> list[type]:

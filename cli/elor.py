@@ -1,0 +1,516 @@
+"""``chronique elor``: the Elor table — tests, oppositions, scenes, attacks, damage, long
+actions, effort, healing and progression. Rules live in chronique.domain.rulesets.elor."""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+import typer
+
+from chronique.cli.context import fail, run
+
+if TYPE_CHECKING:
+    from chronique.domain.rulesets.elor.play import TestSpec
+    from chronique.domain.rulesets.elor.resolution import TestOutcome
+
+app = typer.Typer(help="Elor (generic d10): action tests, combat, long actions, healing, progression.", no_args_is_help=True)
+scene_app = typer.Typer(help="Action scenes: 6-second sequences ordered by action points.", no_args_is_help=True)
+long_app = typer.Typer(help="Long actions and collaborations: degrees accumulated, one test per time unit.", no_args_is_help=True)
+xp_app = typer.Typer(help="Experience and progression (PROPOSAL §5.5).", no_args_is_help=True)
+app.add_typer(scene_app, name="scene")
+app.add_typer(long_app, name="long-action")
+app.add_typer(xp_app, name="xp")
+
+CAMPAIGN = typer.Argument(..., help="Campaign name or id.")
+CHARACTER = typer.Argument(..., help="Character name.")
+FACULTY = typer.Option("Coordination", "--faculty", "-f", help="Faculty: Physique, Coordination, Esprit, Mental (or P, C, E, M).")
+PROFESSION = typer.Option(None, "--profession", "-p", help="The profession that applies, if any.")
+APPLIES = typer.Option("full", "--applies", help="How far the profession applies: full, partial (half level) or none.")
+FAMILIARITY = typer.Option(None, "--familiarity", help="The familiarity the activity needs (lacking it halves the profession).")
+ATTRIBUTES = typer.Option(None, "--attribute", help="A circumstantial attribute that applies (repeatable).")
+PROWESS = typer.Option(0, "--prowess", help="A prowess's effect on the level (GM).")
+DIFFICULTY = typer.Option(0, "--difficulty", "-d", help="The GM's difficulty modifier (negative is harder).")
+EFFORT = typer.Option(0, "--effort", "-e", help="Effort points invested: one more die each.")
+REASON = typer.Option("", "--reason", help="Why: shown in the log.")
+
+
+def _spec(
+    faculty: str,
+    profession: str | None,
+    applies: str,
+    familiarity: str | None,
+    attributes: list[str] | None,
+    prowess: int,
+    difficulty: int,
+    effort: int,
+    purpose: str = "",
+    fine: bool = False,
+    hidden: bool = False,
+) -> TestSpec:
+    from chronique.domain.rulesets.elor.play import TestSpec
+
+    if applies not in ("full", "partial", "none"):
+        raise fail(f"--applies takes full, partial or none, not {applies!r}")
+    return TestSpec(
+        faculty=faculty,
+        profession=profession,
+        applies=applies,
+        familiarity=familiarity,
+        attributes=tuple(attributes or ()),
+        prowess=prowess,
+        difficulty=difficulty,
+        effort=effort,
+        purpose=purpose,
+        fine=fine,
+        hidden=hidden,
+    )
+
+
+def describe(outcome: TestOutcome) -> str:
+    """One line: level, dice and their use, degrees."""
+    if outcome.automatic:
+        return f"level {outcome.level}: automatic {outcome.automatic}, {outcome.degrees} degree(s)"
+    used = " ".join("·" if f is None else (str(f) if f == d else f"{d}→{f}") for d, f in zip(outcome.dice, outcome.final, strict=True))
+    rolled = " ".join(map(str, outcome.dice))
+    return f"level {outcome.level}, effort {outcome.effort}: dice {rolled} (used {used}) → {outcome.degrees} degree(s)"
+
+
+def _echo_json(data: Any) -> None:
+    from chronique.domain.fairness import plain
+
+    typer.echo(json.dumps(plain(data), ensure_ascii=False, indent=2, sort_keys=True))
+
+
+@app.command("test")
+def test(
+    ctx: typer.Context,
+    campaign: str = CAMPAIGN,
+    character: str = CHARACTER,
+    faculty: str = FACULTY,
+    profession: str = PROFESSION,
+    applies: str = APPLIES,
+    familiarity: str = FAMILIARITY,
+    attribute: list[str] = ATTRIBUTES,
+    prowess: int = PROWESS,
+    difficulty: int = DIFFICULTY,
+    effort: int = EFFORT,
+    reason: str = REASON,
+    hidden: bool = typer.Option(False, "--hidden", help="A hidden GM roll: sealed until its epoch is revealed."),
+) -> None:
+    """An action test: roll 1 + effort D10, each die at or under the action level is a degree."""
+    from chronique.domain.rulesets.elor.play import roll_test
+
+    spec = _spec(faculty, profession, applies, familiarity, attribute, prowess, difficulty, effort, reason, hidden=hidden)
+    outcome = run(ctx, lambda s: s.act(campaign, lambda w: roll_test(w, character, spec)))
+    typer.echo(f"{character}: {describe(outcome)}")
+
+
+@app.command("oppose")
+def oppose(
+    ctx: typer.Context,
+    campaign: str = CAMPAIGN,
+    actor: str = typer.Argument(..., help="The acting character."),
+    opponent: str = typer.Argument(..., help="The reacting character."),
+    faculty: str = FACULTY,
+    profession: str = PROFESSION,
+    familiarity: str = FAMILIARITY,
+    difficulty: int = DIFFICULTY,
+    effort: int = EFFORT,
+    their_faculty: str = typer.Option("Coordination", "--their-faculty", help="The opponent's faculty."),
+    their_profession: str = typer.Option(None, "--their-profession", help="The opponent's profession."),
+    their_familiarity: str = typer.Option(None, "--their-familiarity", help="The opponent's familiarity."),
+    their_difficulty: int = typer.Option(0, "--their-difficulty", help="The opponent's difficulty modifier."),
+    their_effort: int = typer.Option(0, "--their-effort", help="The opponent's effort."),
+    only_on_success: bool = typer.Option(False, "--only-on-success", help="The opponent reacts only if the action succeeded."),
+) -> None:
+    """An action and a reaction: the action is resolved first, then degrees are compared."""
+    from chronique.domain.rulesets.elor.play import oppose as oppose_
+
+    mine = _spec(faculty, profession, "full", familiarity, None, 0, difficulty, effort, f"action against {opponent}")
+    theirs = _spec(
+        their_faculty, their_profession, "full", their_familiarity, None, 0, their_difficulty, their_effort, f"reaction to {actor}"
+    )
+    result = run(ctx, lambda s: s.act(campaign, lambda w: oppose_(w, actor, mine, [(opponent, theirs)], not only_on_success)))
+    typer.echo(f"{actor}: {describe(result.action)}")
+    for name, outcome in result.reactions.items():
+        typer.echo(f"{name}: {describe(outcome)}")
+    r = result.reaction
+    typer.echo(f"result: {r.result} (extra effects: {actor} {r.actor_extra}, opponents {list(r.opponent_extra)})")
+
+
+@app.command("contest")
+def contest(
+    ctx: typer.Context,
+    campaign: str = CAMPAIGN,
+    entries: list[str] = typer.Argument(..., help="Entrants as NAME or NAME:EFFORT:DIFFICULTY."),
+    faculty: str = FACULTY,
+    profession: str = PROFESSION,
+    fine: bool = typer.Option(False, "--fine", help="Break ties finely on the successful dice."),
+) -> None:
+    """A contest: everyone tests at once; ranked by degrees (finely if asked)."""
+    from chronique.domain.rulesets.elor.play import contest as contest_
+
+    pairs = []
+    for entry in entries:
+        parts = entry.split(":")
+        try:
+            effort = int(parts[1]) if len(parts) > 1 else 0
+            difficulty = int(parts[2]) if len(parts) > 2 else 0
+        except ValueError:
+            raise fail(f"an entrant is NAME or NAME:EFFORT:DIFFICULTY, not {entry!r}") from None
+        pairs.append((parts[0], _spec(faculty, profession, "full", None, None, 0, difficulty, effort, "contest", fine)))
+    outcomes, ranking = run(ctx, lambda s: s.act(campaign, lambda w: contest_(w, pairs, fine)))
+    for name, outcome in outcomes.items():
+        typer.echo(f"{name}: {describe(outcome)}")
+    typer.echo("ranking: " + " > ".join(" = ".join(group) for group in ranking))
+
+
+@app.command("attack")
+def attack(
+    ctx: typer.Context,
+    campaign: str = CAMPAIGN,
+    attacker: str = typer.Argument(..., help="The attacking character."),
+    defender: str = typer.Argument(..., help="The target."),
+    weapon: str = typer.Option(..., "--weapon", "-w", help="The attacker's weapon (from the sheet)."),
+    profession: str = PROFESSION,
+    difficulty: int = DIFFICULTY,
+    effort: int = EFFORT,
+    technical: int = typer.Option(0, "--technical", help="Melee only: a technical malus (negative) the defence also takes on a hit."),
+    ranged: bool = typer.Option(False, "--ranged", help="A ranged attack (difficulty from size, distance, speed)."),
+    defence: str = typer.Option("dodge", "--defence", help="dodge, parry or none."),
+    parry_with: str = typer.Option(None, "--parry-with", help="The defender's weapon or shield that parries."),
+    defence_profession: str = typer.Option(None, "--defence-profession", help="The defender's profession."),
+    defence_difficulty: int = typer.Option(0, "--defence-difficulty", help="The defender's other modifiers."),
+    defence_effort: int = typer.Option(0, "--defence-effort", help="The defender's effort."),
+    effects: list[str] = typer.Option(None, "--effect", help="An offensive effect bought with effect points (repeatable)."),
+    defensive_effects: list[str] = typer.Option(None, "--defensive-effect", help="A defensive effect (repeatable)."),
+    location: str = typer.Option(None, "--location", help="The location chosen (needs the effect choose-location)."),
+    item: str = typer.Option(None, "--item", help="The item a damage-equipment effect hits."),
+    simultaneous: bool = typer.Option(False, "--simultaneous", help="Both laid 'Attaque' cards: no defence."),
+    opponent_attack: int = typer.Option(0, "--opponent-attack", help="In simultaneous attacks: the opponent's attack value."),
+    defend_on_miss: bool = typer.Option(False, "--defend-on-miss", help="Melee: defend even if the attack has no degree."),
+) -> None:
+    """An attack against a defence; effects bought with net degrees; damage to a location."""
+    from chronique.domain.rulesets.elor.play import Attack, TestSpec
+    from chronique.domain.rulesets.elor.play import attack as attack_
+
+    if defence not in ("dodge", "parry", "none"):
+        raise fail(f"--defence takes dodge, parry or none, not {defence!r}")
+    blow = Attack(
+        weapon=weapon,
+        spec=TestSpec("Coordination", profession, difficulty=difficulty, effort=effort),
+        defence=defence,
+        defence_spec=TestSpec("Coordination", defence_profession, difficulty=defence_difficulty, effort=defence_effort),
+        parry_with=parry_with,
+        technical=technical,
+        melee=not ranged,
+        simultaneous=simultaneous,
+        opponent_attack=opponent_attack,
+        offensive_effects=tuple(effects or ()),
+        defensive_effects=tuple(defensive_effects or ()),
+        location=location,
+        damaged_item=item,
+        defend_on_miss=defend_on_miss,
+    )
+    result = run(ctx, lambda s: s.act(campaign, lambda w: attack_(w, attacker, defender, blow)))
+    typer.echo(f"{attacker} attacks: {describe(result.attack)}")
+    if result.defence is not None:
+        typer.echo(f"{defender} {defence}: {describe(result.defence)}")
+    x = result.exchange
+    typer.echo(f"attack {x.attack} against defence {x.defence}: {x.result} (effect points {x.offensive_points}/{x.defensive_points})")
+    if result.damage:
+        _damage_line(defender, result.damage)
+
+
+def _damage_line(name: str, damage: dict[str, Any]) -> None:
+    if "item" in damage:
+        typer.echo(
+            f"{damage['item']} takes {damage['damage']}: structure {damage['structure_left']}"
+            + (" — destroyed" if damage["destroyed"] else "")
+        )
+        return
+    roll = f" (D100 {damage['roll']})" if damage["roll"] is not None else ""
+    effects = f"; {', '.join(damage['effects'])}" if damage["effects"] else ""
+    state = " — DEAD" if damage["dead"] else (" — unconscious" if damage["unconscious"] else "")
+    dealt = damage["value"]["effective"]
+    typer.echo(f"{name}'s {damage['location']}{roll}: {dealt} damage, total {damage['total']} ({damage['state']}){effects}{state}")
+
+
+@app.command("damage")
+def damage(
+    ctx: typer.Context,
+    campaign: str = CAMPAIGN,
+    character: str = CHARACTER,
+    amount: int = typer.Option(..., "--amount", help="The blow's nominal damage (armour still applies)."),
+    location: str = typer.Option(None, "--location", help="The location hit (default: rolled on the D100 table)."),
+    ranged: bool = typer.Option(False, "--ranged", help="Roll on the ranged table."),
+    bypass_armour: bool = typer.Option(False, "--bypass-armour", help="Armour is ignored."),
+    source: str = typer.Option("the GM", "--source", help="Who or what dealt it."),
+) -> None:
+    """Apply damage to a location: its total, and unusable, destroyed, unconscious or dead."""
+    from chronique.domain.rulesets.elor.play import suffer_damage
+
+    if amount < 0:
+        raise fail("damage is never negative")
+    result = run(
+        ctx,
+        lambda s: s.act(
+            campaign, lambda w: suffer_damage(w, character, amount, source, location, ranged=ranged, bypass_armour=bypass_armour)
+        ),
+    )
+    _damage_line(character, result)
+
+
+@app.command("care")
+def care(
+    ctx: typer.Context,
+    campaign: str = CAMPAIGN,
+    healer: str = typer.Argument(..., help="Who gives the care."),
+    patient: str = typer.Argument(..., help="The wounded character."),
+    location: str = typer.Option(..., "--location", help="The injured location."),
+    faculty: str = typer.Option("Esprit", "--faculty", "-f", help="The healer's faculty."),
+    profession: str = PROFESSION,
+    familiarity: str = FAMILIARITY,
+    difficulty: int = DIFFICULTY,
+    effort: int = EFFORT,
+) -> None:
+    """Care for one injury: each degree of the healer's test removes a damage point (PROPOSAL §5.6)."""
+    from chronique.domain.rulesets.elor.downtime import give_care
+
+    spec = _spec(faculty, profession, "full", familiarity, None, 0, difficulty, effort)
+    removed = run(ctx, lambda s: s.act(campaign, lambda w: give_care(w, healer, patient, location, spec)))
+    typer.echo(f"{healer} removes {removed} damage point(s) from {patient}'s {location}")
+
+
+@app.command("rest")
+def rest(
+    ctx: typer.Context,
+    campaign: str = CAMPAIGN,
+    character: str = CHARACTER,
+    off: bool = typer.Option(False, "--off", help="The character does not rest (no natural healing)."),
+) -> None:
+    """Downtime order: rest (a point healed per location a day) or not."""
+    from chronique.domain.rulesets.elor.downtime import order_rest
+
+    run(ctx, lambda s: s.act(campaign, lambda w: order_rest(w, character, not off)))
+    typer.echo(f"{character} {'does not rest' if off else 'rests'}")
+
+
+@app.command("effort")
+def effort(ctx: typer.Context, campaign: str = CAMPAIGN, character: str = CHARACTER, reason: str = REASON) -> None:
+    """Recover all spent effort now (a pause, the end of a strain)."""
+    from chronique.domain.rulesets.elor.play import recover_effort
+
+    back = run(ctx, lambda s: s.act(campaign, lambda w: recover_effort(w, character, reason or "a pause")))
+    typer.echo(f"{character} recovers {back} effort point(s)")
+
+
+@app.command("sheet")
+def sheet(
+    ctx: typer.Context,
+    campaign: str = CAMPAIGN,
+    character: str = CHARACTER,
+    as_json: bool = typer.Option(False, "--json", help="Output JSON."),
+) -> None:
+    """An Elor character's sheet and condition."""
+
+    def show(services: Any) -> None:
+        world = services.world(campaign)
+        render_sheet(world, world.character(character), as_json)
+
+    run(ctx, show)
+
+
+def render_sheet(world: Any, who: Any, as_json: bool) -> None:
+    """An Elor character's sheet and condition (also what `chronique sheet` shows for Elor)."""
+    from chronique.domain.rulesets.elor.play import hp_of
+    from chronique.domain.rulesets.elor.tables import faculty_names
+
+    hp = hp_of(world, who)
+    if as_json:
+        _echo_json({"name": who.name, "version": who.version, "sheet": who.sheet, "condition": who.condition, "hit_points": hp})
+        return
+    s, c = who.sheet, who.condition
+    d = s["derived"]
+    status = "DEAD" if c["dead"] else ("unconscious" if c["unconscious"] else "standing")
+    typer.echo(f"{who.name} (version {who.version}) — {status}")
+    typer.echo("  ".join(f"{k} {s['faculties'][k]}" for k in faculty_names()))
+    typer.echo(f"AP {d['action_points']}  effort {c['effort']}/{d['effort_points']} (fatigue {c['fatigue']}, max {d['max_effort']})")
+    typer.echo("professions: " + (", ".join(f"{k} {v}" for k, v in s["professions"].items()) or "none"))
+    typer.echo("familiarities: " + (", ".join(f"{k} +{v - 1}" if v > 1 else k for k, v in s["familiarities"].items()) or "none"))
+    typer.echo("wounds: " + (", ".join(f"{k} {v}/{hp[k]}" for k, v in c["wounds"].items()) or "none"))
+    for a in c["long_actions"]:
+        state = "done" if a["done"] else ("abandoned" if a["abandoned"] else "running")
+        typer.echo(f"long action {a['id']} {a['name']!r}: {a['accumulated']}/{a['required']} ({state})")
+
+
+@scene_app.command("start")
+def scene_start(ctx: typer.Context, campaign: str = CAMPAIGN, names: list[str] = typer.Argument(..., help="The protagonists.")) -> None:
+    """Start an action scene: the first 6-second sequence, all AP available."""
+    from chronique.domain.rulesets.elor.play import begin_scene, next_up
+
+    up = run(ctx, lambda s: s.act(campaign, lambda w: (begin_scene(w, names), next_up(w))[1]))
+    typer.echo(f"scene started; next: {' + '.join(up)}")
+
+
+@scene_app.command("act")
+def scene_act(
+    ctx: typer.Context,
+    campaign: str = CAMPAIGN,
+    names: list[str] = typer.Argument(..., help="Who takes the opportunity (all of a simultaneous group)."),
+    kind: str = typer.Option("action", "--as", help="action, wait (1 effort back) or reserve (a defence until the next opportunity)."),
+) -> None:
+    """Spend the next opportunity's AP (attacks spend theirs through 'elor attack')."""
+    from chronique.domain.rulesets.elor.play import next_up, take_opportunity
+
+    up = run(ctx, lambda s: s.act(campaign, lambda w: (take_opportunity(w, names, kind), next_up(w))[1]))
+    typer.echo(f"next: {' + '.join(up) or 'nobody (sequence over)'}")
+
+
+@scene_app.command("next")
+def scene_next(ctx: typer.Context, campaign: str = CAMPAIGN) -> None:
+    """Who has the next opportunity (most AP left, then fewest spent; ties act together)."""
+    from chronique.domain.rulesets.elor.play import next_up
+
+    up = run(ctx, lambda s: next_up(s.world(campaign)))
+    typer.echo(f"next: {' + '.join(up) or 'nobody (the next sequence restores all AP)'}")
+
+
+@scene_app.command("end")
+def scene_end(ctx: typer.Context, campaign: str = CAMPAIGN) -> None:
+    """End the action scene: spent effort comes back (PROPOSAL §5.1)."""
+    from chronique.domain.rulesets.elor.play import end_scene
+
+    run(ctx, lambda s: s.act(campaign, end_scene))
+    typer.echo("scene ended")
+
+
+@long_app.command("start")
+def long_start(
+    ctx: typer.Context,
+    campaign: str = CAMPAIGN,
+    character: str = CHARACTER,
+    name: str = typer.Argument(..., help="What is done, e.g. 'forge the sword'."),
+    required: int = typer.Option(..., "--degrees", help="Degrees of success required."),
+    unit: str = typer.Option("1h", "--unit", help="Time per test: 1h, 1d, 1w…"),
+    hours_per_day: int = typer.Option(None, "--hours-per-day", help="Work hours a day (default 6) for units under a day."),
+    start_hour: int = typer.Option(None, "--start-hour", help="When the work day starts (default 8)."),
+    effort_regime: str = typer.Option("daily", "--effort-regime", help="daily (rested each work day), each-test or none."),
+    manual: bool = typer.Option(False, "--manual", help="Tests only by hand ('long-action test'), e.g. paced by AP in a scene."),
+    helpers: list[str] = typer.Option(None, "--helper", help="A collaborator (same test; repeatable)."),
+    faculty: str = FACULTY,
+    profession: str = PROFESSION,
+    applies: str = APPLIES,
+    familiarity: str = FAMILIARITY,
+    difficulty: int = DIFFICULTY,
+    effort: int = EFFORT,
+) -> None:
+    """Start a long action (downtime work runs on the timeline at each time unit)."""
+    from chronique.domain.gametime import parse_duration
+    from chronique.domain.rulesets.elor.downtime import start_long_action
+
+    spec = _spec(faculty, profession, applies, familiarity, None, 0, difficulty, effort)
+
+    def start(world: Any) -> dict[str, Any]:
+        return start_long_action(
+            world,
+            character,
+            name,
+            required,
+            spec,
+            parse_duration(unit),
+            "manual" if manual else "downtime",
+            hours_per_day,
+            start_hour,
+            effort_regime,
+            [(h, spec) for h in helpers or ()],
+        )
+
+    action = run(ctx, lambda s: s.act(campaign, start))
+    typer.echo(f"long action {action['id']} {name!r}: {required} degrees, next test at {action['next_at']}")
+
+
+@long_app.command("test")
+def long_test(
+    ctx: typer.Context,
+    campaign: str = CAMPAIGN,
+    character: str = CHARACTER,
+    action: str = typer.Argument(..., help="Long action id or name."),
+) -> None:
+    """One time unit of a long action now: each participant tests."""
+    from chronique.domain.rulesets.elor.downtime import long_action_test
+
+    done = run(ctx, lambda s: s.act(campaign, lambda w: long_action_test(w, character, action)))
+    typer.echo(f"{done['name']}: {done['accumulated']}/{done['required']} degrees" + (" — done" if done["done"] else ""))
+
+
+@long_app.command("abandon")
+def long_abandon(
+    ctx: typer.Context,
+    campaign: str = CAMPAIGN,
+    character: str = CHARACTER,
+    action: str = typer.Argument(..., help="Long action id or name."),
+    reason: str = REASON,
+) -> None:
+    """Give up a long action."""
+    from chronique.domain.rulesets.elor.downtime import abandon_long_action
+
+    run(ctx, lambda s: s.act(campaign, lambda w: abandon_long_action(w, character, action, reason)))
+    typer.echo(f"{character} gives up {action}")
+
+
+@xp_app.command("award")
+def xp_award(
+    ctx: typer.Context,
+    campaign: str = CAMPAIGN,
+    character: str = CHARACTER,
+    points: int = typer.Argument(..., help="Points."),
+    reason: str = REASON,
+) -> None:
+    """Award experience points (1 point = 1 profession level)."""
+    from chronique.domain.rulesets.elor.downtime import award_experience
+
+    run(ctx, lambda s: s.act(campaign, lambda w: award_experience(w, character, points, reason)))
+    typer.echo(f"{character} gains {points} experience point(s)")
+
+
+@xp_app.command("spend")
+def xp_spend(
+    ctx: typer.Context,
+    campaign: str = CAMPAIGN,
+    character: str = CHARACTER,
+    profession: str = typer.Argument(..., help="The profession raised (or a new one at level 1)."),
+    grant_kind: str = typer.Argument(..., help="familiarity or prowess."),
+    grant: str = typer.Argument(..., help="The familiarity or prowess the level grants."),
+) -> None:
+    """Spend 1 point: +1 profession level with its familiarity or prowess."""
+    from chronique.domain.rulesets.elor.downtime import spend_experience
+
+    level = run(ctx, lambda s: s.act(campaign, lambda w: spend_experience(w, character, profession, grant_kind, grant)))
+    typer.echo(f"{character}: {profession} {level}, with {grant_kind} {grant}")
+
+
+@xp_app.command("progress")
+def xp_progress(ctx: typer.Context, campaign: str = CAMPAIGN, character: str = CHARACTER) -> None:
+    """Natural progression at an adventure's end: 1D10 per ticked profession, above the level raises it."""
+    from chronique.domain.rulesets.elor.downtime import roll_progression
+
+    rolls = run(ctx, lambda s: s.act(campaign, lambda w: roll_progression(w, character)))
+    for r in rolls:
+        typer.echo(f"{r['profession']} {r['level']}: rolled {r['die']} — {'raised' if r['raised'] else 'no change'}")
+
+
+@xp_app.command("grant")
+def xp_grant(
+    ctx: typer.Context,
+    campaign: str = CAMPAIGN,
+    character: str = CHARACTER,
+    kind: str = typer.Argument(..., help="familiarity or prowess."),
+    name: str = typer.Argument(..., help="Its name."),
+) -> None:
+    """Name the familiarity or prowess of a level gained by progression or training."""
+    from chronique.domain.rulesets.elor.downtime import choose_grant
+
+    run(ctx, lambda s: s.act(campaign, lambda w: choose_grant(w, character, kind, name)))
+    typer.echo(f"{character} gains {kind} {name}")

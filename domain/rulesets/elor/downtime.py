@@ -1,0 +1,312 @@
+"""Elor between scenes: long actions and collaborations (§Actions longues, §Collaborations),
+rest and care (PROPOSAL §5.6), experience and progression (PROPOSAL §5.5)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+from chronique.domain.character import Character
+from chronique.domain.errors import RuleViolation
+from chronique.domain.gametime import DAY, HOUR
+from chronique.domain.rulesets.elor import events as ev
+from chronique.domain.rulesets.elor.damage import body_state, care
+from chronique.domain.rulesets.elor.play import (
+    TestSpec,
+    _record_test,
+    hp_of,
+    level_of,
+    living,
+    recover_effort,
+    roll_test,
+    sheet_of,
+)
+from chronique.domain.rulesets.elor.progression import check_grant, natural_raise, reward_cost, training_required
+from chronique.domain.rulesets.elor.resolution import collaboration_penalty, progress
+from chronique.domain.rulesets.elor.tables import location, nature, tables
+from chronique.domain.world import World
+
+REGIMES = ("daily", "each-test", "none")
+PACES = ("downtime", "manual")
+
+
+# -- long actions ----------------------------------------------------------------------------
+
+
+def next_work_time(after: int, unit_s: int, start_hour: int | None, hours_per_day: int | None) -> int:
+    """The first test time strictly after ``after``: the end of a time unit inside the work
+    window [start_hour, start_hour + hours_per_day) of a day, or simply ``after + unit`` for
+    work without a daily window (units of a day or more, or round-the-clock work)."""
+    if start_hour is None or hours_per_day is None or unit_s >= DAY:
+        return after + unit_s
+    per_day = hours_per_day * HOUR // unit_s
+    if per_day < 1:
+        raise RuleViolation("the work day is shorter than one time unit")
+    day = after // DAY
+    while True:
+        opening = day * DAY + start_hour * HOUR
+        for k in range(1, per_day + 1):
+            if opening + k * unit_s > after:
+                return opening + k * unit_s
+        day += 1
+
+
+def _spec_dict(spec: TestSpec) -> dict[str, Any]:
+    return spec.to_dict() | {"purpose": spec.purpose}
+
+
+def _spec(data: dict[str, Any]) -> TestSpec:
+    return TestSpec(**{**data, "attributes": tuple(data["attributes"])})
+
+
+def start_long_action(
+    world: World,
+    name: str,
+    title: str,
+    required: int,
+    spec: TestSpec,
+    unit_s: int = HOUR,
+    paced: str = "downtime",
+    hours_per_day: int | None = None,
+    start_hour: int | None = None,
+    effort_regime: str = "daily",
+    helpers: Sequence[tuple[str, TestSpec]] = (),
+    raises: str | None = None,
+) -> dict[str, Any]:
+    """Begin a long action: ``required`` degrees, one test per ``unit_s`` (in downtime, inside
+    a work window of ``hours_per_day`` hours from ``start_hour``), ``helpers`` collaborating."""
+    owner = living(world, name)
+    if required < 1:
+        raise RuleViolation("a long action requires at least 1 degree")
+    if unit_s < 1:
+        raise RuleViolation("a long action's time unit is at least a second")
+    if paced not in PACES:
+        raise RuleViolation(f"a long action is paced by downtime or manual, not {paced!r}")
+    if effort_regime not in REGIMES:
+        raise RuleViolation(f"effort recovers daily, each-test or none, not {effort_regime!r}")
+    t = tables().time
+    if unit_s < DAY:
+        hours_per_day = t.work_hours_per_day if hours_per_day is None else hours_per_day
+        start_hour = t.work_start_hour if start_hour is None else start_hour
+        if not 1 <= hours_per_day <= 24 or not 0 <= start_hour <= 23:
+            raise RuleViolation("work hours are 1..24 a day from an hour 0..23")
+    participants = [{"name": owner.name, "spec": _spec_dict(spec)}]
+    for helper, their in helpers:
+        character = living(world, helper)
+        if any(p["name"] == character.name for p in participants):
+            raise RuleViolation(f"{character.name} already takes part")
+        participants.append({"name": character.name, "spec": _spec_dict(their)})
+    for p in participants:
+        level_of(world, world.character(p["name"]), _spec(p["spec"]))  # fail now on a bad spec
+    at = world.campaign.clock
+    first = next_work_time(at + unit_s - 1, unit_s, start_hour, hours_per_day) if paced == "downtime" else None
+    action = {
+        "id": owner.condition["next_long_id"],
+        "name": title,
+        "required": required,
+        "accumulated": 0,
+        "units": 0,
+        "unit_s": unit_s,
+        "paced": paced,
+        "hours_per_day": hours_per_day,
+        "start_hour": start_hour,
+        "effort_regime": effort_regime,
+        "participants": participants,
+        "started_at": at,
+        "next_at": first,
+        "done": False,
+        "abandoned": False,
+        "raises": raises,
+    }
+    owner.record(ev.LongActionStarted, at=at, action=action)
+    return action
+
+
+def find_action(character: Character, action: int | str) -> dict[str, Any]:
+    """A long action of the character by id or name."""
+    for a in character.condition["long_actions"]:
+        if str(a["id"]) == str(action) or a["name"].casefold() == str(action).casefold():
+            return dict(a)
+    raise RuleViolation(f"{character.name} has no long action {action!r}")
+
+
+def work_unit(world: World, owner: Character, action: dict[str, Any], at: int) -> dict[str, Any]:
+    """One time unit of a long action: each available participant tests (effort per the
+    action's regime), the unit adds Σ − ⌊n / 3⌋ (never below 0), and the next test is set."""
+    if action["done"] or action["abandoned"]:
+        raise RuleViolation(f"long action {action['name']!r} is over")
+    tests: list[dict[str, Any]] = []
+    first_of_day = action["start_hour"] is not None and (at - action["unit_s"]) % DAY == action["start_hour"] * HOUR
+    for p in action["participants"]:
+        character = world.character(p["name"])
+        c = character.condition
+        if c["dead"] or c["unconscious"]:
+            continue  # PROPOSAL: a participant who cannot work adds nothing and does not count
+        regime = action["effort_regime"]
+        if c["fatigue"] and (regime == "each-test" or (regime == "daily" and first_of_day) or action["units"] == 0):
+            recover_effort(world, character.name, f"rested before long action {action['name']!r} (regime {regime})")
+        spec = _spec(p["spec"])
+        # PROPOSAL: a test invests the planned effort, or what is left of it.
+        effort = min(spec.effort, c["effort"], character.sheet["derived"]["max_effort"])
+        spec = replace(spec, effort=effort, purpose=f"long action {action['name']!r}, unit {action['units'] + 1}")
+        outcome = _record_test(world, character, spec, level_of(world, character, spec))
+        tests.append({"name": character.name, "degrees": outcome.degrees})
+    step = progress(action["accumulated"], action["required"], [t["degrees"] for t in tests])
+    following = None
+    if not step.done and action["paced"] == "downtime":
+        following = next_work_time(at, action["unit_s"], action["start_hour"], action["hours_per_day"])
+    owner.record(
+        ev.LongActionProgressed,
+        at=at,
+        action_id=action["id"],
+        tests=tests,
+        penalty=collaboration_penalty(len(tests)) if tests else 0,
+        gained=step.gained,
+        accumulated=step.accumulated,
+        done=step.done,
+        next_at=following,
+    )
+    if step.done and action["raises"]:
+        raise_by_training(world, owner, action["raises"], at)
+    return find_action(owner, action["id"])
+
+
+def long_action_test(world: World, name: str, action: int | str) -> dict[str, Any]:
+    """One unit of a long action now (in a scene, one per action point; or by hand)."""
+    owner = living(world, name)
+    return work_unit(world, owner, find_action(owner, action), world.campaign.clock)
+
+
+def abandon_long_action(world: World, name: str, action: int | str, reason: str) -> None:
+    """Give up a long action."""
+    owner = world.character(name)
+    found = find_action(owner, action)
+    if found["done"] or found["abandoned"]:
+        raise RuleViolation(f"long action {found['name']!r} is already over")
+    owner.record(ev.LongActionAbandoned, at=world.campaign.clock, action_id=found["id"], reason=reason or "abandoned")
+
+
+# -- rest and care ---------------------------------------------------------------------------
+
+
+def heal(world: World, character: Character, healed: dict[str, int], by: str, at: int, next_heal: int | None) -> None:
+    """Record new location totals; healing wakes when no vital location is at its HP any more."""
+    wounds = {k: v for k, v in {**character.condition["wounds"], **healed}.items() if v > 0}
+    body = body_state(nature(sheet_of(character).nature), wounds, hp_of(world, character))
+    character.record(
+        ev.WoundsHealed,
+        at=at,
+        by=by,
+        healed=healed,
+        wounds=wounds,
+        unconscious=body.unconscious and character.condition["unconscious"],
+        next_heal=next_heal if wounds else None,
+    )
+
+
+def give_care(world: World, healer: str, patient: str, where: str, spec: TestSpec) -> int:
+    """A healer's test for one location's injury (PROPOSAL §5.6): each degree removes 1 point."""
+    p = world.character(patient)
+    if p.condition["dead"]:
+        raise RuleViolation(f"{p.name} is dead")
+    loc = location(nature(sheet_of(p).nature), where)
+    total = p.condition["wounds"].get(loc.key, 0)
+    if total <= 0:
+        raise RuleViolation(f"{p.name}'s {loc.name} is not hurt")
+    outcome = roll_test(world, healer, replace(spec, purpose=spec.purpose or f"care of {p.name}'s {loc.name}"))
+    left = care(total, hp_of(world, p)[loc.key], outcome.degrees)
+    heal(world, p, {loc.key: left}, f"care by {world.character(healer).name}", world.campaign.clock, p.condition["next_heal"])
+    return total - left
+
+
+def order_rest(world: World, name: str, resting: bool) -> None:
+    """The GM's order: the character rests (heals a point a day) or does not."""
+    character = world.character(name)
+    at = world.campaign.clock
+    next_heal = at + DAY if resting and character.condition["wounds"] else None
+    character.record(ev.RestOrdered, at=at, resting=resting, next_heal=next_heal)
+
+
+# -- experience and progression --------------------------------------------------------------
+
+
+def award_experience(world: World, name: str, points: int, reason: str) -> None:
+    """The GM awards experience points (reward progression, PROPOSAL §5.5)."""
+    if points < 1:
+        raise RuleViolation("award at least one point")
+    world.character(name).record(ev.ExperienceAwarded, at=world.campaign.clock, points=points, reason=reason)
+
+
+def spend_experience(world: World, name: str, profession: str, grant_kind: str, grant: str) -> int:
+    """1 experience point = +1 level in a profession, with its familiarity or prowess."""
+    character = living(world, name, conscious=False)
+    check_grant(grant_kind, grant)
+    cost = reward_cost()
+    if character.condition["experience"] < cost:
+        raise RuleViolation(f"{character.name} has {character.condition['experience']} experience point(s); a level costs {cost}")
+    key = _profession_key(character, profession)
+    level = character.sheet["professions"].get(key, 0) + 1
+    character.record(
+        ev.ProfessionRaised,
+        at=world.campaign.clock,
+        profession=key,
+        level=level,
+        grant_kind=grant_kind,
+        grant=grant.strip(),
+        cause="reward",
+        experience_spent=cost,
+    )
+    return level
+
+
+def _profession_key(character: Character, profession: str) -> str:
+    return next((k for k in character.sheet["professions"] if k.casefold() == profession.strip().casefold()), profession.strip())
+
+
+def roll_progression(world: World, name: str) -> list[dict[str, Any]]:
+    """Natural progression at an adventure's end: 1D10 per ticked profession, > level raises it."""
+    character = living(world, name, conscious=False)
+    ticked = character.condition["ticks"]
+    if not ticked:
+        raise RuleViolation(f"{character.name} has no ticked profession")
+    epoch = world.campaign.epoch
+    stream = world.stream(epoch, character.id, character.next_version)
+    rolls = []
+    for profession in ticked:
+        level = character.sheet["professions"][profession]
+        die = stream.die(tables().time.natural_progression_die)
+        rolls.append({"profession": profession, "level": level, "die": die, "raised": natural_raise(level, die)})
+    character.record(ev.ProgressionRolled, at=world.campaign.clock, rolls=rolls, epoch=epoch, chance=stream.ops)
+    return rolls
+
+
+def choose_grant(world: World, name: str, kind: str, grant: str) -> None:
+    """Name the familiarity or prowess of a level gained without one."""
+    character = world.character(name)
+    check_grant(kind, grant)
+    if character.condition["pending_grants"] < 1:
+        raise RuleViolation(f"{character.name} has no level waiting for its familiarity or prowess")
+    character.record(ev.GrantChosen, at=world.campaign.clock, kind=kind, name=grant.strip())
+
+
+def start_training(world: World, name: str, profession: str, teacher: str, spec: TestSpec) -> dict[str, Any]:
+    """Training (PROPOSAL §5.5): a long action of one test a week needing 2 × the next level,
+    with a teacher of a higher level in the profession."""
+    student = living(world, name)
+    key = _profession_key(student, profession)
+    current = student.sheet["professions"].get(key, 0)
+    master = world.character(teacher)
+    if master.sheet["professions"].get(key, 0) <= current:
+        raise RuleViolation(f"{master.name} is not above {student.name}'s level {current} in {key}")
+    return start_long_action(
+        world, student.name, f"training in {key}", training_required(current + 1), spec, unit_s=tables().time.training_unit_s, raises=key
+    )
+
+
+def raise_by_training(world: World, character: Character, profession: str, at: int) -> None:
+    """A finished training raises the profession by one; its grant is chosen afterwards."""
+    level = character.sheet["professions"].get(profession, 0) + 1
+    character.record(
+        ev.ProfessionRaised, at=at, profession=profession, level=level, grant_kind=None, grant=None, cause="training", experience_spent=0
+    )

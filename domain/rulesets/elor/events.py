@@ -1,0 +1,335 @@
+"""What happens to an Elor character, as past-tense facts recorded on its chain.
+
+The condition they change is plain data (JSON): ``effort`` available and ``fatigue`` (spent
+effort, §Catégories de tests d'action), ``scene`` (action points of the current sequence),
+``wounds`` (damage total per location), ``unconscious``/``dead``, ``long_actions``, the
+experience and natural-progression ticks. Events that consumed dice carry ``epoch`` and
+``chance`` (FAIRNESS.md).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from chronique.domain.chain import ChainedEvent
+from chronique.domain.character import Character
+
+
+class TestRolled(ChainedEvent):
+    """The character made an action test: its level and terms, the effort invested, the dice
+    rolled and how they were used, and the degrees of success."""
+
+    __test__ = False  # not a pytest test class
+
+    at: int
+    purpose: str
+    spec: dict[str, Any]
+    terms: dict[str, int]
+    outcome: dict[str, Any]
+    ticked: str | None
+    sheet_version: int
+    epoch: str
+    chance: list[dict[str, Any]]
+    sealed_until: str | None
+
+    def apply(self, character: Character) -> None:
+        c = character.condition
+        effort = self.outcome["effort"]
+        c["effort"] -= effort
+        c["fatigue"] += effort
+        if effort:
+            c["last_effort_at"] = self.at
+        if self.ticked is not None:
+            c["ticks"] = [*c["ticks"], self.ticked]
+
+
+class EffortRecovered(ChainedEvent):
+    """Spent effort came back: fatigue points turned into effort points again."""
+
+    at: int
+    amount: int
+    reason: str
+
+    def apply(self, character: Character) -> None:
+        c = character.condition
+        c["effort"] += self.amount
+        c["fatigue"] -= self.amount
+
+
+class SequenceBegan(ChainedEvent):
+    """A 6-second sequence of an action scene began: all action points restored (§Scènes d'action)."""
+
+    at: int
+    sequence: int
+    action_points: int
+
+    def apply(self, character: Character) -> None:
+        character.condition["scene"] = {"sequence": self.sequence, "ap": self.action_points, "spent": 0, "token": False, "turn": 0}
+
+
+class ActionPointSpent(ChainedEvent):
+    """The character used an opportunity or reacted: ``kind`` is attack, action, wait,
+    reserve (a defence held until its next opportunity) or defence (a reaction; paid by the
+    reserved token when there is one). Waiting gets one effort point back (PROPOSAL §5.1)."""
+
+    at: int
+    kind: str
+    turn: int
+    from_token: bool
+    effort_recovered: int
+
+    def apply(self, character: Character) -> None:
+        c = character.condition
+        scene = dict(c["scene"])
+        if self.from_token:
+            scene["token"] = False
+        else:
+            scene["ap"] -= 1
+            scene["spent"] += 1
+        if self.kind != "defence":
+            scene["turn"] = self.turn
+            scene["token"] = self.kind == "reserve"
+        c["scene"] = scene
+        c["effort"] += self.effort_recovered
+        c["fatigue"] -= self.effort_recovered
+
+
+class SceneLeft(ChainedEvent):
+    """The action scene ended for the character: its spent effort is all back (PROPOSAL §5.1)."""
+
+    at: int
+    effort_recovered: int
+
+    def apply(self, character: Character) -> None:
+        c = character.condition
+        c["scene"] = None
+        c["effort"] += self.effort_recovered
+        c["fatigue"] -= self.effort_recovered
+
+
+class AttackResolved(ChainedEvent):
+    """The character's attack met the target's defence: values, result, effects chosen, and
+    what the blow did (§Effets de combat)."""
+
+    at: int
+    target: str
+    melee: bool
+    attack: int
+    defence: int
+    defence_kind: str
+    result: str
+    offensive_effects: dict[str, int]
+    defensive_effects: dict[str, int]
+    damage: dict[str, Any] | None
+
+    def apply(self, character: Character) -> None:
+        return None
+
+
+class DamageTaken(ChainedEvent):
+    """A blow reached a location (rolled on the D100 table or chosen): the effective damage,
+    the location's new total and what it means (§Application des dommages)."""
+
+    at: int
+    source: str
+    location: str
+    roll: int | None
+    value: dict[str, int]
+    total: int
+    state: str
+    effects: list[str]
+    unconscious: bool
+    dead: bool
+    next_heal: int | None
+    next_wake: int | None
+    epoch: str
+    chance: list[dict[str, Any]]
+    sealed_until: str | None
+
+    def apply(self, character: Character) -> None:
+        c = character.condition
+        c["next_wake"] = self.next_wake
+        wounds = dict(c["wounds"])
+        if self.total:
+            wounds[self.location] = self.total
+        c["wounds"] = wounds
+        c["unconscious"] = self.unconscious
+        c["dead"] = self.dead
+        c["next_heal"] = self.next_heal
+
+
+class EquipmentDamaged(ChainedEvent):
+    """A weapon, shield or armour piece took damage: resistance first, the rest off its structure."""
+
+    at: int
+    item: str
+    damage: int
+    resistance: int
+    structure_lost: int
+    structure_left: int
+    destroyed: bool
+
+    def apply(self, character: Character) -> None:
+        character.condition["equipment"] = dict(character.condition["equipment"], **{self.item: self.structure_left})
+
+
+class WoundsHealed(ChainedEvent):
+    """Damage points came off locations: by a day of rest or by a healer's care (PROPOSAL §5.6).
+    ``wounds`` is every location's total after it."""
+
+    at: int
+    by: str
+    healed: dict[str, int]
+    wounds: dict[str, int]
+    unconscious: bool
+    next_heal: int | None
+
+    def apply(self, character: Character) -> None:
+        c = character.condition
+        c["wounds"] = dict(self.wounds)
+        c["unconscious"] = self.unconscious
+        c["next_heal"] = self.next_heal
+
+
+class WakeTested(ChainedEvent):
+    """An unconscious character's hourly wake test (PROPOSAL §5.6, flag wake_test)."""
+
+    at: int
+    outcome: dict[str, Any]
+    awake: bool
+    next_wake: int | None
+    epoch: str
+    chance: list[dict[str, Any]]
+
+    def apply(self, character: Character) -> None:
+        c = character.condition
+        c["unconscious"] = not self.awake
+        c["next_wake"] = self.next_wake
+
+
+class RestOrdered(ChainedEvent):
+    """The GM said whether the character rests (heals) or not, from now on."""
+
+    at: int
+    resting: bool
+    next_heal: int | None
+
+    def apply(self, character: Character) -> None:
+        character.condition["resting"] = self.resting
+        character.condition["next_heal"] = self.next_heal
+
+
+class LongActionStarted(ChainedEvent):
+    """The character began a long action (§Actions longues): degrees required, time unit, the
+    test it repeats, the participants of a collaboration, and when its first test is due."""
+
+    at: int
+    action: dict[str, Any]
+
+    def apply(self, character: Character) -> None:
+        c = character.condition
+        c["long_actions"] = [*c["long_actions"], dict(self.action)]
+        c["next_long_id"] = self.action["id"] + 1
+
+
+class LongActionProgressed(ChainedEvent):
+    """One time unit of a long action: each participant's degrees, the coordination penalty,
+    the degrees gained and accumulated, whether it is done, and when the next test is due."""
+
+    at: int
+    action_id: int
+    tests: list[dict[str, Any]]
+    penalty: int
+    gained: int
+    accumulated: int
+    done: bool
+    next_at: int | None
+
+    def apply(self, character: Character) -> None:
+        c = character.condition
+        c["long_actions"] = [
+            dict(a, accumulated=self.accumulated, done=self.done, next_at=self.next_at, units=a["units"] + 1)
+            if a["id"] == self.action_id
+            else a
+            for a in c["long_actions"]
+        ]
+
+
+class LongActionAbandoned(ChainedEvent):
+    """The character gave up a long action; what was accumulated stays on record."""
+
+    at: int
+    action_id: int
+    reason: str
+
+    def apply(self, character: Character) -> None:
+        c = character.condition
+        c["long_actions"] = [dict(a, abandoned=True, next_at=None) if a["id"] == self.action_id else a for a in c["long_actions"]]
+
+
+class ExperienceAwarded(ChainedEvent):
+    """The GM awarded experience points (PROPOSAL §5.5: 1 point = 1 profession level)."""
+
+    at: int
+    points: int
+    reason: str
+
+    def apply(self, character: Character) -> None:
+        character.condition["experience"] += self.points
+
+
+class ProfessionRaised(ChainedEvent):
+    """A profession gained a level, with the familiarity or prowess that level grants;
+    ``cause`` is reward (experience spent), training or natural (a progression roll)."""
+
+    at: int
+    profession: str
+    level: int
+    grant_kind: str | None
+    grant: str | None
+    cause: str
+    experience_spent: int
+
+    def apply(self, character: Character) -> None:
+        s = character.sheet
+        s["professions"] = dict(s["professions"], **{self.profession: self.level})
+        if self.grant_kind is not None and self.grant is not None:
+            field = "familiarities" if self.grant_kind == "familiarity" else "prowesses"
+            s[field] = dict(s[field], **{self.grant: s[field].get(self.grant, 0) + 1})
+        else:
+            character.condition["pending_grants"] += 1
+        character.condition["experience"] -= self.experience_spent
+
+
+class ProgressionRolled(ChainedEvent):
+    """Natural progression at an adventure's end (PROPOSAL §5.5): 1D10 per ticked profession;
+    a die above the level raises it (the grant is chosen later). The ticks are cleared."""
+
+    at: int
+    rolls: list[dict[str, Any]]
+    epoch: str
+    chance: list[dict[str, Any]]
+
+    def apply(self, character: Character) -> None:
+        s, c = character.sheet, character.condition
+        professions = dict(s["professions"])
+        for roll in self.rolls:
+            if roll["raised"]:
+                professions[roll["profession"]] = roll["level"] + 1
+                c["pending_grants"] += 1
+        s["professions"] = professions
+        c["ticks"] = []
+
+
+class GrantChosen(ChainedEvent):
+    """The familiarity or prowess of a level gained by natural progression or training."""
+
+    at: int
+    kind: str
+    name: str
+
+    def apply(self, character: Character) -> None:
+        s = character.sheet
+        field = "familiarities" if self.kind == "familiarity" else "prowesses"
+        s[field] = dict(s[field], **{self.name: s[field].get(self.name, 0) + 1})
+        character.condition["pending_grants"] -= 1

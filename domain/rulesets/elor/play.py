@@ -1,0 +1,587 @@
+"""Elor at the table: tests, oppositions, action scenes, attacks and damage, recorded on the
+characters' chains. Every die comes from the draw place of the event that records it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from chronique.domain.character import Character
+from chronique.domain.errors import RuleViolation
+from chronique.domain.gametime import DAY, HOUR
+from chronique.domain.rulesets.elor import events as ev
+from chronique.domain.rulesets.elor.capacities import hit_points
+from chronique.domain.rulesets.elor.combat import (
+    EffectContext,
+    Exchange,
+    Protagonist,
+    choose_effects,
+    damage_value,
+    exchange,
+    item_damage,
+    next_actors,
+)
+from chronique.domain.rulesets.elor.damage import body_state, hit_location, location_state, movement_malus
+from chronique.domain.rulesets.elor.progression import ticks
+from chronique.domain.rulesets.elor.resolution import (
+    ActionLevel,
+    Reaction,
+    TestOutcome,
+    action_level,
+    check_effort,
+    dice_count,
+    effective_profession,
+    rank,
+    react,
+    resolve,
+)
+from chronique.domain.rulesets.elor.sheet import ElorSheet, Weapon, derived, sheet_of_data
+from chronique.domain.rulesets.elor.tables import attribute, faculty_name, location, nature, tables
+from chronique.domain.world import World
+
+
+def sheet_of(character: Character) -> ElorSheet:
+    """The character's sheet as the typed model."""
+    return sheet_of_data(character.sheet)
+
+
+def setting(world: World, key: str) -> Any:
+    """A campaign setting of the ruleset (its default when the campaign predates it)."""
+    from chronique.domain.rulesets.elor.ruleset import defaults
+
+    return world.campaign.settings.get(key, defaults()[key])
+
+
+def hp_of(world: World, character: Character) -> dict[str, int]:
+    """Hit points per location under the campaign's HP ruling (B2)."""
+    sheet = sheet_of(character)
+    return hit_points(nature(sheet.nature), sheet.faculties["Physique"], bool(setting(world, "hp_formula_as_printed")))
+
+
+def living(world: World, name: str, conscious: bool = True) -> Character:
+    """The named character, refusing the dead (and the unconscious, for acts)."""
+    character = world.character(name)
+    if character.condition["dead"]:
+        raise RuleViolation(f"{character.name} is dead")
+    if conscious and character.condition["unconscious"]:
+        raise RuleViolation(f"{character.name} is unconscious")
+    return character
+
+
+# -- tests -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TestSpec:
+    """What the GM determines for a test (§Catégories de tests, PROPOSAL §3.1): the faculty,
+    the profession and how far it applies, the familiarity the activity needs, circumstantial
+    attributes that apply, a prowess effect, the difficulty; and the player's effort."""
+
+    __test__ = False  # not a pytest test class
+
+    faculty: str
+    profession: str | None = None
+    applies: str = "full"
+    familiarity: str | None = None
+    attributes: tuple[str, ...] = ()
+    prowess: int = 0
+    difficulty: int = 0
+    effort: int = 0
+    movement: bool = False
+    discards: bool = True
+    fine: bool = False
+    purpose: str = ""
+    hidden: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-plain form for events."""
+        return {
+            "faculty": self.faculty,
+            "profession": self.profession,
+            "applies": self.applies,
+            "familiarity": self.familiarity,
+            "attributes": list(self.attributes),
+            "prowess": self.prowess,
+            "difficulty": self.difficulty,
+            "effort": self.effort,
+            "movement": self.movement,
+        }
+
+
+def level_of(world: World, character: Character, spec: TestSpec) -> ActionLevel:
+    """The action level of ``spec`` for the character (PROPOSAL §3.1 and B5)."""
+    sheet = sheet_of(character)
+    faculty = faculty_name(spec.faculty)
+    profession, bonus = 0, 0
+    if spec.profession is not None:
+        level = next((v for k, v in sheet.professions.items() if k.casefold() == spec.profession.casefold()), None)
+        if level is None:
+            raise RuleViolation(f"{sheet.name} has no profession {spec.profession!r}")
+        grants = sheet.familiarity_grants(spec.familiarity) if spec.familiarity else 0
+        profession, bonus = effective_profession(level, spec.applies, spec.familiarity is not None, grants)
+    modifiers = 0
+    for name in spec.attributes:
+        held = next((v for k, v in sheet.attributes.items() if k.casefold() == name.casefold()), None)
+        if held is None:
+            raise RuleViolation(f"{sheet.name} has no attribute {name!r}")
+        kind = attribute(name)
+        # PROPOSAL B7: a circumstantial modifier gives ±1 per level to the faculty it modifies.
+        if kind is None or kind.kind != "circumstantial" or kind.faculty != faculty:
+            raise RuleViolation(f"{name} does not modify {faculty}")
+        modifiers += held
+    wounds = movement_malus(nature(sheet.nature), character.condition["wounds"], hp_of(world, character)) if spec.movement else 0
+    return action_level(sheet.faculties[faculty], profession, bonus, modifiers, spec.prowess, spec.difficulty, wounds)
+
+
+def roll_test(world: World, name: str, spec: TestSpec) -> TestOutcome:
+    """Make and record an action test (§Résolution des actions): effort becomes fatigue; roll
+    1 + effort D10; each die ≤ the level is a degree; discards as the player's best use."""
+    character = living(world, name)
+    level = level_of(world, character, spec)
+    _refresh_effort(world, character)
+    c = character.condition
+    check_effort(spec.effort, c["effort"], character.sheet["derived"]["max_effort"])
+    return _record_test(world, character, spec, level)
+
+
+def _record_test(world: World, character: Character, spec: TestSpec, level: ActionLevel) -> TestOutcome:
+    epoch = world.campaign.epoch
+    sheet_version = character.version
+    stream = world.stream(epoch, character.id, character.next_version)
+    dice = [stream.die(tables().die) for _ in range(dice_count(level.total, spec.effort))]
+    outcome = resolve(level.total, spec.effort, dice, spec.discards, spec.fine)
+    ticked = spec.profession if ticks(outcome.degrees, spec.profession, character.condition["ticks"]) else None
+    character.record(
+        ev.TestRolled,
+        at=world.campaign.clock,
+        purpose=spec.purpose or f"{spec.faculty} test",
+        spec=spec.to_dict(),
+        terms=level.to_dict(),
+        outcome=outcome.to_dict(),
+        ticked=ticked,
+        sheet_version=sheet_version,
+        epoch=epoch,
+        chance=stream.ops,
+        sealed_until=epoch if spec.hidden else None,
+    )
+    return outcome
+
+
+def _refresh_effort(world: World, character: Character) -> None:
+    # §Catégories L316: out of action scenes, everything spent since the last expense is back
+    # (unless a running long action's regime says otherwise, §Actions longues).
+    c = character.condition
+    busy = any(a["next_at"] is not None for a in c["long_actions"])
+    if c["fatigue"] and c["scene"] is None and not busy:
+        recover_effort(world, character.name, "out of action scenes, spent effort is back (§Catégories de tests)")
+
+
+def recover_effort(world: World, name: str, reason: str, amount: int | None = None) -> int:
+    """Turn fatigue back into effort points (all of it by default); returns the amount."""
+    character = world.character(name)
+    fatigue = character.condition["fatigue"]
+    back = fatigue if amount is None else min(amount, fatigue)
+    if back <= 0:
+        return 0
+    character.record(ev.EffortRecovered, at=world.campaign.clock, amount=back, reason=reason)
+    return back
+
+
+@dataclass(frozen=True)
+class Opposition:
+    """An action and its reactions (§Actions / réactions)."""
+
+    action: TestOutcome
+    reactions: dict[str, TestOutcome]
+    reaction: Reaction
+
+
+def oppose(
+    world: World, actor: str, spec: TestSpec, opponents: Sequence[tuple[str, TestSpec]], react_on_failure: bool = True
+) -> Opposition:
+    """The action first, then each opponent's reaction (only if it succeeded unless
+    ``react_on_failure``), compared one by one."""
+    action = roll_test(world, actor, spec)
+    reactions: dict[str, TestOutcome] = {}
+    if action.success or react_on_failure:
+        for name, their in opponents:
+            reactions[world.character(name).name] = roll_test(world, name, their)
+    return Opposition(action, reactions, react(action.degrees, [o.degrees for o in reactions.values()]))
+
+
+def contest(world: World, entries: Sequence[tuple[str, TestSpec]], fine: bool = False) -> tuple[dict[str, TestOutcome], list[list[str]]]:
+    """A contest (§Concours): everyone tests; ranked by degrees, finely if asked."""
+    outcomes = {world.character(n).name: roll_test(world, n, replace(s, fine=fine or s.fine)) for n, s in entries}
+    return outcomes, rank(outcomes, fine)
+
+
+# -- action scenes ---------------------------------------------------------------------------
+
+
+def in_scene(world: World) -> list[Character]:
+    """The characters of the running action scene."""
+    return [c for c in world.characters.values() if c.condition["scene"] is not None]
+
+
+def begin_scene(world: World, names: Sequence[str]) -> None:
+    """Start an action scene: each protagonist's first sequence, all AP available."""
+    if in_scene(world):
+        raise RuleViolation("an action scene is already running; end it first")
+    if not names:
+        raise RuleViolation("a scene needs protagonists")
+    for name in names:
+        character = living(world, name, conscious=False)
+        character.record(ev.SequenceBegan, at=world.campaign.clock, sequence=1, action_points=character.sheet["derived"]["action_points"])
+
+
+def _new_sequence_if_spent(world: World) -> None:
+    # §Scènes d'action: the sequence ends when all AP are spent; a new one restores them all.
+    cast = in_scene(world)
+    if cast and all(c.condition["scene"]["ap"] == 0 for c in cast):
+        number = cast[0].condition["scene"]["sequence"] + 1
+        for character in cast:
+            character.record(
+                ev.SequenceBegan, at=world.campaign.clock, sequence=number, action_points=character.sheet["derived"]["action_points"]
+            )
+
+
+def next_up(world: World) -> tuple[str, ...]:
+    """Who has the next opportunity in the running scene (§Scènes d'action, ordering)."""
+    cast = in_scene(world)
+    if not cast:
+        raise RuleViolation("no action scene is running")
+    turn = max(c.condition["scene"]["turn"] for c in cast)
+    previous = frozenset(c.name for c in cast if turn and c.condition["scene"]["turn"] == turn)
+    protagonists = [
+        Protagonist(c.name, c.condition["scene"]["ap"] if not c.condition["unconscious"] else 0, c.condition["scene"]["spent"])
+        for c in cast
+    ]
+    return next_actors(protagonists, previous)
+
+
+def take_opportunity(world: World, names: Sequence[str], kind: str) -> None:
+    """The named protagonists (the next up, acting simultaneously when tied) spend 1 AP each:
+    attack, action, wait or reserve (a defence until their next opportunity)."""
+    if kind not in ("attack", "action", "wait", "reserve"):
+        raise RuleViolation(f"an opportunity is used to attack, act, wait or reserve a defence, not {kind!r}")
+    _new_sequence_if_spent(world)
+    up = next_up(world)
+    wanted = {world.character(n).name for n in names}
+    if not wanted or not wanted <= set(up):
+        raise RuleViolation(f"the next opportunity is {' + '.join(up) or 'nobody'}'s")
+    turn = max(c.condition["scene"]["turn"] for c in in_scene(world)) + 1
+    for name in sorted(wanted):
+        character = world.character(name)
+        waited = kind == "wait" and character.condition["fatigue"] > 0
+        character.record(
+            ev.ActionPointSpent, at=world.campaign.clock, kind=kind, turn=turn, from_token=False, effort_recovered=1 if waited else 0
+        )
+
+
+def can_defend(character: Character) -> bool:
+    """A defence needs a reserved token or 1 AP available (§Défense); out of scenes, always."""
+    scene = character.condition["scene"]
+    return scene is None or scene["token"] or scene["ap"] > 0
+
+
+def _spend_defence(world: World, character: Character) -> None:
+    scene = character.condition["scene"]
+    if scene is None:
+        return
+    character.record(
+        ev.ActionPointSpent,
+        at=world.campaign.clock,
+        kind="defence",
+        turn=scene["turn"],
+        from_token=bool(scene["token"]),
+        effort_recovered=0,
+    )
+
+
+def end_scene(world: World) -> None:
+    """End the action scene: AP are put away and spent effort comes back (PROPOSAL §5.1)."""
+    cast = in_scene(world)
+    if not cast:
+        raise RuleViolation("no action scene is running")
+    for character in cast:
+        character.record(ev.SceneLeft, at=world.campaign.clock, effort_recovered=character.condition["fatigue"])
+
+
+# -- combat ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Attack:
+    """An attack as the table declares it: the weapon, the attacker's test, the defence and
+    the effects each side buys with its effect points."""
+
+    weapon: str
+    spec: TestSpec
+    defence: str = "dodge"
+    defence_spec: TestSpec | None = None
+    parry_with: str | None = None
+    technical: int = 0
+    melee: bool = True
+    simultaneous: bool = False
+    opponent_attack: int = 0
+    offensive_effects: tuple[str, ...] = ()
+    defensive_effects: tuple[str, ...] = ()
+    location: str | None = None
+    damaged_item: str | None = None
+    defend_on_miss: bool = False
+
+
+@dataclass(frozen=True)
+class AttackResult:
+    """What an attack did: both tests, the exchange, and the damage record (if any)."""
+
+    attack: TestOutcome
+    defence: TestOutcome | None
+    exchange: Exchange
+    offensive: dict[str, int]
+    defensive: dict[str, int]
+    damage: dict[str, Any] | None = field(default=None)
+
+
+def _weapon(sheet: ElorSheet, name: str) -> Weapon:
+    found = next((w for k, w in sheet.weapons.items() if k.casefold() == name.casefold()), None)
+    if found is None:
+        raise RuleViolation(f"{sheet.name} has no weapon {name!r}")
+    return found
+
+
+def attack(world: World, attacker: str, defender: str, blow: Attack) -> AttackResult:
+    """An attack (§Attaque), the target's defence (§Défense), the exchange (§Effets de combat)
+    and the damage (§Application des dommages)."""
+    a = living(world, attacker)
+    d = living(world, defender, conscious=False)
+    weapon = _weapon(sheet_of(a), blow.weapon)
+    if blow.melee == weapon.ranged:
+        raise RuleViolation(f"{blow.weapon} is a {'ranged' if weapon.ranged else 'melee'} weapon")
+    if blow.technical > 0:
+        raise RuleViolation("a technical malus is negative (or 0)")
+    if blow.technical and not blow.melee:
+        raise RuleViolation("only a melee attack may take a technical malus")
+    if a.condition["scene"] is not None and not blow.simultaneous:
+        take_opportunity(world, [a.name], "attack")
+    spec = replace(
+        blow.spec,
+        familiarity=blow.spec.familiarity or weapon.familiarity,
+        difficulty=blow.spec.difficulty + blow.technical,
+        purpose=blow.spec.purpose or f"attack on {d.name} with {blow.weapon}",
+    )
+    attack_outcome = roll_test(world, a.name, spec)
+    defence_outcome = _defend(world, a, d, blow, weapon, attack_outcome)
+    kind = blow.defence if defence_outcome is not None else "none"
+    result = exchange(attack_outcome.degrees, defence_outcome.degrees if defence_outcome else 0, kind)
+    lead = attack_outcome.degrees - blow.opponent_attack
+    d_sheet = sheet_of(d)
+    context = EffectContext(
+        blow.melee, blow.simultaneous, lead, d_sheet.hermetic, frozenset({"entangling"} if weapon.entangling else set())
+    )
+    offensive = choose_effects(result.offensive_points, "offensive", blow.offensive_effects, context)
+    defensive = choose_effects(result.defensive_points, "defensive", blow.defensive_effects, replace(context, melee=blow.melee))
+    damage = _apply_blow(world, a, d, blow, weapon, result, offensive, defensive)
+    a.record(
+        ev.AttackResolved,
+        at=world.campaign.clock,
+        target=d.name,
+        melee=blow.melee,
+        attack=result.attack,
+        defence=result.defence,
+        defence_kind=result.defence_kind,
+        result=result.result,
+        offensive_effects=offensive,
+        defensive_effects=defensive,
+        damage=damage,
+    )
+    return AttackResult(attack_outcome, defence_outcome, result, offensive, defensive, damage)
+
+
+def _defend(world: World, a: Character, d: Character, blow: Attack, weapon: Weapon, attack_outcome: TestOutcome) -> TestOutcome | None:
+    # §Défense: no AP (and no reserved token) or no possible test -> defence value 0; against
+    # a ranged attack without a degree there is nothing to defend; simultaneous attacks have
+    # no defence (§Cas d'actions simultanées).
+    if blow.defence == "none" or blow.simultaneous or d.condition["unconscious"] or not can_defend(d):
+        return None
+    if attack_outcome.degrees == 0 and (not blow.melee or not blow.defend_on_miss):
+        return None
+    base = blow.defence_spec or TestSpec("Coordination")
+    difficulty = base.difficulty
+    if blow.melee:
+        # PROPOSAL B12: the technical malus hits the defence only when the attack has a degree.
+        difficulty += blow.technical if attack_outcome.degrees else 0
+    else:
+        difficulty += weapon.defence_difficulty
+    familiarity = base.familiarity
+    if blow.defence == "parry":
+        if blow.parry_with:
+            parrying = _weapon(sheet_of(d), blow.parry_with)
+            difficulty += parrying.parry_bonus
+            familiarity = familiarity or parrying.familiarity
+    spec = replace(
+        base,
+        difficulty=difficulty,
+        familiarity=familiarity,
+        movement=blow.defence == "dodge" or base.movement,
+        purpose=base.purpose or f"{blow.defence} against {a.name}",
+    )
+    _spend_defence(world, d)
+    return roll_test(world, d.name, spec)
+
+
+def _apply_blow(
+    world: World,
+    a: Character,
+    d: Character,
+    blow: Attack,
+    weapon: Weapon,
+    result: Exchange,
+    offensive: dict[str, int],
+    defensive: dict[str, int],
+) -> dict[str, Any] | None:
+    cancelled = any(tables().effects[k].cancels_damage for k in offensive)
+    source = f"{blow.weapon} of {a.name}"
+    reductions = defensive.get("reduced-damage", 0)
+    if result.result == "parried":
+        # §Effets de combat: half the nominal damage to the parrying weapon or shield, else to
+        # the parrying limb with its armour; defensive effects may reduce it (B19).
+        if blow.parry_with:
+            parrying = _weapon(sheet_of(d), blow.parry_with)
+            value = damage_value(weapon.damage, halved=True, reductions=reductions)
+            return damage_item(world, d.name, blow.parry_with, value.effective, parrying.resistance, parrying.structure)
+        limb = blow.location or "left-arm"
+        value = damage_value(weapon.damage, halved=True, reductions=reductions, armour=armour_at(d, limb))
+        return suffer_damage(world, d.name, value.effective, source, limb, value=value)
+    if not result.damages_target or cancelled:
+        return None
+    increases = offensive.get("increased-damage", 0)
+    if "damage-equipment" in offensive:
+        if not blow.damaged_item:
+            raise RuleViolation("name the item the blow damages")
+        item = _weapon(sheet_of(d), blow.damaged_item)
+        value = damage_value(weapon.damage, result.halved, weapon.increment, increases, reductions)
+        return damage_item(world, d.name, blow.damaged_item, value.effective, item.resistance, item.structure)
+    if blow.location and "choose-location" not in offensive:
+        raise RuleViolation("choosing the location costs the effect Choix de la localisation")
+    return suffer_damage(
+        world,
+        d.name,
+        weapon.damage,
+        source,
+        blow.location,
+        ranged=not blow.melee,
+        halved=result.halved,
+        increment=weapon.increment,
+        increases=increases,
+        reductions=reductions,
+        bypass_armour="bypass-armour" in offensive,
+    )
+
+
+def armour_at(character: Character, where: str) -> int:
+    """Natural armour plus worn armour at a location."""
+    sheet = sheet_of(character)
+    loc = location(nature(sheet.nature), where)
+    worn = next((v for k, v in sheet.armour.items() if location(nature(sheet.nature), k).key == loc.key), 0)
+    return loc.armour + worn
+
+
+def suffer_damage(
+    world: World,
+    name: str,
+    nominal: int,
+    source: str,
+    where: str | None = None,
+    ranged: bool = False,
+    halved: bool = False,
+    increment: int = 0,
+    increases: int = 0,
+    reductions: int = 0,
+    bypass_armour: bool = False,
+    value: Any = None,
+) -> dict[str, Any]:
+    """Apply a blow to a location (§Application des dommages): rolled on the D100 table unless
+    given, effective damage after effects and armour, added to the location's total."""
+    character = world.character(name)
+    if character.condition["dead"]:
+        raise RuleViolation(f"{character.name} is dead")
+    sheet = sheet_of(character)
+    morphology = nature(sheet.nature)
+    epoch = world.campaign.epoch
+    stream = world.stream(epoch, character.id, character.next_version) if where is None else None
+    roll = stream.die(tables().location_die) if stream is not None else None
+    loc = hit_location(morphology, roll, ranged) if roll is not None else location(morphology, str(where))
+    if value is None:
+        value = damage_value(nominal, halved, increment, increases, reductions, armour_at(character, loc.key), bypass_armour)
+    hp = hp_of(world, character)
+    wounds = dict(character.condition["wounds"])
+    total = wounds.get(loc.key, 0) + value.effective
+    wounds[loc.key] = total
+    body = body_state(morphology, wounds, hp)
+    at = world.campaign.clock
+    heal = at + DAY if value.effective and character.condition["resting"] else character.condition["next_heal"]
+    record = {
+        "location": loc.key,
+        "roll": roll,
+        "value": {k: getattr(value, k) for k in ("nominal", "base", "bonus", "reduction", "armour", "effective")},
+        "total": total,
+        "state": location_state(total, hp[loc.key]),
+        "effects": body.effects(morphology),
+        "unconscious": body.unconscious,
+        "dead": body.dead,
+    }
+    character.record(
+        ev.DamageTaken,
+        at=at,
+        source=source,
+        next_heal=heal if not body.dead else None,
+        # PROPOSAL §5.6 (flag wake_test): the first wake test comes an hour after the blow.
+        next_wake=at + HOUR if body.unconscious and not body.dead else None,
+        epoch=epoch,
+        chance=stream.ops if stream is not None else [],
+        sealed_until=None,
+        **record,
+    )
+    return record
+
+
+def damage_item(world: World, name: str, item: str, damage: int, resistance: int, structure: int) -> dict[str, Any]:
+    """Damage to a piece of equipment (Endommagement de l'équipement; parries, B19)."""
+    character = world.character(name)
+    left = character.condition["equipment"].get(item, structure)
+    hit = item_damage(damage, resistance, left)
+    character.record(
+        ev.EquipmentDamaged,
+        at=world.campaign.clock,
+        item=item,
+        damage=damage,
+        resistance=resistance,
+        structure_lost=hit.structure_lost,
+        structure_left=hit.structure_left,
+        destroyed=hit.destroyed,
+    )
+    return {"item": item, "damage": damage, "structure_left": hit.structure_left, "destroyed": hit.destroyed}
+
+
+def starting_condition(sheet: ElorSheet) -> dict[str, Any]:
+    """A new character's condition: full effort, no scene, no wounds, nothing running."""
+    return {
+        "effort": derived(sheet)["effort_points"],
+        "fatigue": 0,
+        "last_effort_at": None,
+        "scene": None,
+        "wounds": {},
+        "unconscious": False,
+        "dead": False,
+        "resting": True,
+        "next_heal": None,
+        "next_wake": None,
+        "equipment": {k: w.structure for k, w in sheet.weapons.items() if w.structure},
+        "long_actions": [],
+        "next_long_id": 1,
+        "experience": 0,
+        "ticks": [],
+        "pending_grants": 0,
+    }

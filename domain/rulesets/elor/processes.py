@@ -1,0 +1,97 @@
+"""Elor on the timeline (digest §5): effort recovery, long actions as downtime work, daily
+healing and the optional hourly wake test. Due times live in the characters' conditions."""
+
+from __future__ import annotations
+
+from chronique.domain.character import Character
+from chronique.domain.gametime import DAY, HOUR, calendar_from
+from chronique.domain.rulesets.elor import events as ev
+from chronique.domain.rulesets.elor.damage import heal_day
+from chronique.domain.rulesets.elor.downtime import heal, work_unit
+from chronique.domain.rulesets.elor.play import hp_of, recover_effort, setting, sheet_of
+from chronique.domain.rulesets.elor.resolution import action_level, is_automatic, resolve
+from chronique.domain.rulesets.elor.tables import tables
+from chronique.domain.timeline import Due
+from chronique.domain.world import World
+
+
+class ElorProcesses:
+    """The running processes of an Elor campaign's world."""
+
+    def __init__(self, world: World) -> None:
+        self.world = world
+
+    def due(self) -> list[Due]:
+        out: list[Due] = []
+        for character in self.world.characters.values():
+            c = character.condition
+            if c["dead"]:
+                continue
+            who = str(character.id)
+            recovery = effort_due(character)
+            if recovery is not None:
+                out.append(Due(recovery, who, "effort"))
+            for action in c["long_actions"]:
+                if action["next_at"] is not None and action["paced"] == "downtime":
+                    out.append(Due(action["next_at"], who, f"long:{action['id']:04d}"))
+            if c["next_heal"] is not None and c["resting"] and c["wounds"]:
+                out.append(Due(c["next_heal"], who, "heal"))
+            if c["unconscious"] and c["next_wake"] is not None and setting(self.world, "wake_test"):
+                out.append(Due(c["next_wake"], who, "wake"))
+        return out
+
+    def fire(self, due: Due) -> str:
+        character = next(c for c in self.world.characters.values() if str(c.id) == due.character)
+        if due.process == "effort":
+            back = recover_effort(self.world, character.name, "an hour without spending effort restores it all (§Actions longues)")
+            return f"{character.name} recovered {back} effort point(s)"
+        if due.process == "heal":
+            return heal_a_day(self.world, character, due.at)
+        if due.process == "wake":
+            return wake_test(self.world, character, due.at)
+        action_id = int(due.process.split(":")[1])
+        action = next(a for a in character.condition["long_actions"] if a["id"] == action_id)
+        done = work_unit(self.world, character, action, due.at)
+        state = "done" if done["done"] else f"next test {calendar_from(self.world.campaign.calendar).format(done['next_at'])}"
+        return f"{character.name}: {done['name']} {done['accumulated']}/{done['required']} degrees ({state})"
+
+
+def effort_due(character: Character) -> int | None:
+    """When spent effort comes back out of scenes: an hour after the last expense (§Actions
+    longues' pause), unless a scene runs or a long action's own regime governs effort."""
+    c = character.condition
+    if not c["fatigue"] or c["scene"] is not None or c["last_effort_at"] is None:
+        return None
+    if any(a["next_at"] is not None for a in c["long_actions"]):
+        return None
+    return int(c["last_effort_at"]) + tables().time.effort_pause_s
+
+
+def heal_a_day(world: World, character: Character, at: int) -> str:
+    """A full day of rest (PROPOSAL §5.6): every damaged, non-destroyed location loses points."""
+    before = dict(character.condition["wounds"])
+    after = heal_day(before, hp_of(world, character), int(setting(world, "heal_per_day")))
+    healed = {k: after.get(k, 0) for k, v in before.items() if after.get(k, 0) != v}
+    heal(world, character, healed, "a day of rest", at, at + DAY)
+    left = ", ".join(f"{k} {v}" for k, v in sorted(after.items())) or "none"
+    return f"{character.name} rested a day: wounds {left}"
+
+
+def wake_test(world: World, character: Character, at: int) -> str:
+    """Hourly wake test of an unconscious character: a D10 at P + M + 5 (flag wake_test)."""
+    f = sheet_of(character).faculties
+    level = action_level(f["Physique"] + f["Mental"], difficulty=tables().time.wake_level_bonus)
+    epoch = world.campaign.epoch
+    stream = world.stream(epoch, character.id, character.next_version)
+    dice = [stream.die(tables().die)] if is_automatic(level.total) is None else []
+    outcome = resolve(level.total, 0, dice)
+    character.record(
+        ev.WakeTested,
+        at=at,
+        outcome=outcome.to_dict(),
+        awake=outcome.success,
+        next_wake=None if outcome.success else at + HOUR,
+        epoch=epoch,
+        chance=stream.ops,
+    )
+    return f"{character.name} {'wakes up' if outcome.success else 'stays unconscious'}"

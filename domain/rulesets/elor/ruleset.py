@@ -1,0 +1,52 @@
+"""The Elor ruleset behind the spine's ``Ruleset`` protocol."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from chronique.domain.rulesets.elor.play import end_scene, in_scene, starting_condition
+from chronique.domain.rulesets.elor.processes import ElorProcesses
+from chronique.domain.rulesets.elor.sheet import derived, parse_sheet
+from chronique.domain.rulesets.elor.tables import tables
+from chronique.domain.timeline import Processes
+from chronique.domain.world import World
+
+
+def defaults() -> dict[str, Any]:
+    """The campaign flags of the rulings (docs/rulings_elor.md) where the seed leaves a choice."""
+    return {
+        "hp_formula_as_printed": False,  # B2: the value table's HP by default
+        "heal_per_day": tables().time.heal_per_day,  # PROPOSAL §5.6
+        "wake_test": False,  # PROPOSAL §5.6: hourly wake test at P + M + 5
+    }
+
+
+class Elor:
+    """Guillaume Ponce's generic d10 system: faculties, professions, degrees of success."""
+
+    name = "elor"
+    gregorian = False
+
+    def default_settings(self) -> dict[str, Any]:
+        return defaults()
+
+    def new_character(self, raw_sheet: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+        sheet = parse_sheet(raw_sheet)
+        data = sheet.model_dump(mode="json")
+        data["derived"] = derived(sheet)
+        return data, starting_condition(sheet)
+
+    def start_session(self, world: World) -> None:
+        return None
+
+    def end_session(self, world: World) -> None:
+        # A session never ends inside an action scene: its effort comes back (PROPOSAL §5.1).
+        if in_scene(world):
+            end_scene(world)
+
+    def processes(self, world: World) -> Processes:
+        return ElorProcesses(world)
+
+
+RULESET = Elor()

@@ -1,0 +1,227 @@
+"""The Elor character sheet (§Définition des capacités des personnages) and the standard
+creation procedure (§Procédure standard de création de personnages), as frozen pydantic models.
+
+:func:`parse_sheet` is the entry point: it validates the data, canonicalises faculty names,
+enforces the budgets of the campaign's power level, adds the derived capacities, and turns any
+problem into a one-line :class:`RuleViolation`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+from chronique.domain.errors import RuleViolation
+from chronique.domain.rulesets.elor.capacities import (
+    POWER_TABLES,
+    action_points,
+    budgets,
+    effort_points,
+    faculty_points_spent,
+    hit_points,
+    max_effort,
+)
+from chronique.domain.rulesets.elor.tables import attribute, faculty_name, faculty_names, location, nature, power
+
+CREATION = ("standard", "free")
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid", str_strip_whitespace=True)
+
+
+class Culture(_Frozen):
+    """A culture (§Culture): its familiarities (customs, languages…) and rare prowesses."""
+
+    name: str = ""
+    familiarities: list[str] = Field(default_factory=list)
+    prowesses: list[str] = Field(default_factory=list)
+
+
+class Weapon(_Frozen):
+    """A weapon or shield (§Armement is unfinished, so these are GM data, digest §2.7):
+    nominal damage, damage increment, the defence difficulty its shots impose, parry bonus,
+    resistance and structure points, the familiarity that governs it."""
+
+    damage: int = Field(default=0, ge=0)
+    increment: int = Field(default=1, ge=0)
+    familiarity: str | None = None
+    ranged: bool = False
+    defence_difficulty: int = 0
+    parry_bonus: int = 0
+    resistance: int = Field(default=0, ge=0)
+    structure: int = Field(default=0, ge=0)
+    shield: bool = False
+    entangling: bool = False
+
+
+class ElorSheet(_Frozen):
+    """A character: nature, culture, faculties, attributes, professions, familiarities, prowesses,
+    equipment; plus the power level and creation mode it was checked against."""
+
+    name: str = Field(min_length=1)
+    npc: bool = False
+    nature: str = "humain"
+    culture: Culture = Field(default_factory=Culture)
+    power: str = "normal"
+    power_tables: str = "printed"
+    creation: str = "standard"
+    faculties: dict[str, int]
+    attributes: dict[str, int] = Field(default_factory=dict)
+    professions: dict[str, int] = Field(default_factory=dict)
+    familiarities: dict[str, int] = Field(default_factory=dict)
+    prowesses: dict[str, int] = Field(default_factory=dict)
+    weapons: dict[str, Weapon] = Field(default_factory=dict)
+    armour: dict[str, int] = Field(default_factory=dict)
+    hermetic: bool = False
+
+    @field_validator("nature")
+    @classmethod
+    def _nature(cls, value: str) -> str:
+        return nature(value).key
+
+    @field_validator("power")
+    @classmethod
+    def _power(cls, value: str) -> str:
+        return power(value).key
+
+    @field_validator("power_tables")
+    @classmethod
+    def _tables(cls, value: str) -> str:
+        if value not in POWER_TABLES:
+            raise ValueError(f"power_tables is {' or '.join(POWER_TABLES)}, not {value!r}")
+        return value
+
+    @field_validator("creation")
+    @classmethod
+    def _creation(cls, value: str) -> str:
+        if value not in CREATION:
+            raise ValueError(f"creation is {' or '.join(CREATION)}, not {value!r}")
+        return value
+
+    @field_validator("faculties")
+    @classmethod
+    def _faculties(cls, value: dict[str, int]) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for key, level in value.items():
+            name = faculty_name(key)
+            if name in out:
+                raise ValueError(f"faculty {name} appears twice")
+            out[name] = level
+        missing = [n for n in faculty_names() if n not in out]
+        if missing:
+            raise ValueError(f"faculties lack {', '.join(missing)}")
+        return {n: out[n] for n in faculty_names()}
+
+    @field_validator("professions", "prowesses")
+    @classmethod
+    def _levels(cls, value: dict[str, int]) -> dict[str, int]:
+        # §Professions: "une valeur entière partant de 1"; a prowess level is its number of grants.
+        for key, level in value.items():
+            if level < 1:
+                raise ValueError(f"{key} must be at least 1, not {level}")
+        return value
+
+    @field_validator("familiarities")
+    @classmethod
+    def _grants(cls, value: dict[str, int]) -> dict[str, int]:
+        for key, grants in value.items():
+            if grants < 1:
+                raise ValueError(f"familiarity {key} is granted at least once, not {grants}")
+        return value
+
+    @field_validator("attributes")
+    @classmethod
+    def _attributes(cls, value: dict[str, int]) -> dict[str, int]:
+        for key, level in value.items():
+            known = attribute(key)
+            if level == 0:
+                raise ValueError(f"attribute {key} needs a non-zero level (negative for its negative variant)")
+            if known and known.positive_only and level < 0:
+                raise ValueError(f"{known.name} has no negative variant")
+            if known and known.kind == "basic" and abs(level) != 1:
+                raise ValueError(f"{known.name} is a basic attribute: no level beyond 1")
+        return value
+
+    @model_validator(mode="after")
+    def _armour_locations(self) -> ElorSheet:
+        morphology = nature(self.nature)
+        for key in self.armour:
+            location(morphology, key)
+        return self
+
+    def familiarity_grants(self, name: str) -> int:
+        """How many times the familiarity is held, from the culture and from professions."""
+        wanted = name.casefold()
+        own = sum(g for f, g in self.familiarities.items() if f.casefold() == wanted)
+        return own + sum(1 for f in self.culture.familiarities if f.casefold() == wanted)
+
+    def faculty(self, text: str) -> int:
+        """The level of a faculty named by name or symbol."""
+        return self.faculties[faculty_name(text)]
+
+
+def check_creation(sheet: ElorSheet) -> None:
+    """The standard procedure's budgets at the sheet's power level (steps 2, 4, 5)."""
+    morphology = nature(sheet.nature)
+    allowed = budgets(power(sheet.power), morphology, sheet.power_tables)
+    for name, level in sheet.faculties.items():
+        if not allowed.faculty_minimum <= level <= allowed.faculty_maximum:
+            raise RuleViolation(
+                f"{name} {level} is outside {allowed.faculty_minimum}..{allowed.faculty_maximum} at {power(sheet.power).name} power"
+            )
+    spent = faculty_points_spent(sheet.faculties, morphology)
+    if spent > allowed.faculty_points:
+        raise RuleViolation(f"the faculties use {spent} points; {power(sheet.power).name} power gives {allowed.faculty_points}")
+    natural = {a.casefold() for a in morphology.natural_attributes}
+    chosen = {k: v for k, v in sheet.attributes.items() if k.casefold() not in natural}
+    positive = sum(v for v in chosen.values() if v > 0)
+    negative = -sum(v for v in chosen.values() if v < 0)
+    # Step 4: each negative attribute or level gives one more point for positive ones.
+    if positive > allowed.attribute_points + negative:
+        raise RuleViolation(f"the attributes cost {positive} points; there are {allowed.attribute_points} + {negative} from negative ones")
+    levels = sum(sheet.professions.values())
+    if levels > allowed.experience_points:
+        raise RuleViolation(f"the professions have {levels} levels; {power(sheet.power).name} power gives {allowed.experience_points}")
+    check_grants(sheet)
+
+
+def check_grants(sheet: ElorSheet) -> None:
+    """§Professions: each profession level grants exactly one familiarity or prowess."""
+    levels = sum(sheet.professions.values())
+    grants = sum(sheet.familiarities.values()) + sum(sheet.prowesses.values())
+    if grants != levels:
+        raise RuleViolation(f"{levels} profession level(s) grant {levels} familiarities or prowesses, the sheet lists {grants}")
+
+
+def derived(sheet: ElorSheet, hp_as_printed: bool = False) -> dict[str, Any]:
+    """AP, EP, maximal effort and hit points per location of the sheet (§Capacités dérivées)."""
+    f = sheet.faculties
+    return {
+        "action_points": action_points(f["Coordination"], f["Esprit"]),
+        "effort_points": effort_points(f["Physique"], f["Mental"]),
+        "max_effort": max_effort(f["Mental"]),
+        "hit_points": hit_points(nature(sheet.nature), f["Physique"], hp_as_printed),
+    }
+
+
+def parse_sheet(raw: Mapping[str, Any]) -> ElorSheet:
+    """A checked sheet from raw data (TOML/JSON); RuleViolation with one line on any problem."""
+    data = {k: v for k, v in raw.items() if k != "derived"}
+    try:
+        sheet = ElorSheet.model_validate(data)
+    except ValidationError as error:
+        first = error.errors()[0]
+        where = ".".join(str(p) for p in first["loc"])
+        message = str(first["msg"]).removeprefix("Value error, ")
+        raise RuleViolation(f"sheet {where}: {message}" if where else f"sheet: {message}") from None
+    if sheet.creation == "standard" and not sheet.npc:
+        check_creation(sheet)
+    return sheet
+
+
+def sheet_of_data(data: Mapping[str, Any]) -> ElorSheet:
+    """The typed sheet of a recorded sheet dict (its derived part dropped)."""
+    return ElorSheet.model_validate({k: v for k, v in data.items() if k != "derived"})
