@@ -14,6 +14,7 @@ from eventsourcing.persistence import IntegrityError, OperationalError
 from chronique.adapters.audit import Audit
 from chronique.adapters.clock import WallClock, system_clock
 from chronique.adapters.journal import Journal
+from chronique.adapters.readmodels import ReadModels
 from chronique.adapters.vault import SeedVault, VaultChance
 from chronique.domain.campaign import Campaign, campaign_id_for
 from chronique.domain.cards import RANKS
@@ -46,11 +47,14 @@ class Advanced:
 class Chronique:
     """The application service: every command of the CLI and the daemon goes through here."""
 
-    def __init__(self, journal: Journal, vault: SeedVault, audit: Audit, clock: WallClock = system_clock) -> None:
+    def __init__(
+        self, journal: Journal, vault: SeedVault, audit: Audit, clock: WallClock = system_clock, read_models: ReadModels | None = None
+    ) -> None:
         self.journal = journal
         self.vault = vault
         self.audit = audit
         self.clock = clock
+        self.read_models = read_models
 
     # -- loading -------------------------------------------------------------------------------
 

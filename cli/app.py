@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from chronique.cli import audit, campaign, cartes, character, daemon, demo, elor, journal, session, timeline
+from chronique.cli import audit, campaign, cartes, character, daemon, db, demo, elor, journal, microfudge, session, timeline
 from chronique.cli.context import State, run
 
 app = typer.Typer(
@@ -27,8 +27,13 @@ def main_options(
 
 @app.command("init")
 def init(ctx: typer.Context) -> None:
-    """Create the journal file (its tables) if it does not exist yet."""
-    run(ctx, lambda services: typer.echo(f"journal ready at {services.journal.env.get('SQLITE_DBNAME')}"))
+    """Create the journal file and its read-model tables if they do not exist yet."""
+
+    def init(services) -> None:  # noqa: ANN001
+        services.read_models.upgrade()
+        typer.echo(f"journal ready at {services.journal.env.get('SQLITE_DBNAME')}")
+
+    run(ctx, init)
 
 
 app.add_typer(campaign.app, name="campaign")
@@ -39,6 +44,8 @@ app.add_typer(cartes.scene_app, name="scene")
 app.add_typer(audit.app, name="audit")
 app.add_typer(audit.seal_app, name="seal")
 app.add_typer(elor.app, name="elor")
+app.add_typer(microfudge.app, name="microfudge")
+app.add_typer(db.app, name="db")
 app.add_typer(daemon.pace_app, name="pace")
 app.add_typer(daemon.downtime_app, name="downtime")
 cartes.register(app)

@@ -27,6 +27,18 @@ def fail(message: str) -> typer.Exit:
     return typer.Exit(2)
 
 
+def _catch_up(services: Chronique) -> None:
+    # What the user reads next must be current: the read models catch up before we return.
+    # The events are saved already, so a failing projection must not turn the command into an error.
+    read_models = services.read_models
+    if read_models is None or not read_models.backlog():
+        return
+    try:
+        read_models.catch_up()
+    except Exception as error:  # noqa: BLE001
+        typer.echo(f"warning: the read models could not catch up ({error}); run `chronique db rebuild`", err=True)
+
+
 def run(ctx: typer.Context, use_case: Callable[[Chronique], R]) -> R:
     """Build the services and run one use case; a broken rule or bad input exits 2, unchanged."""
     from chronique.adapters.audit import Unreadable
@@ -35,7 +47,10 @@ def run(ctx: typer.Context, use_case: Callable[[Chronique], R]) -> R:
 
     state: State = ctx.find_root().obj
     try:
-        return use_case(build(state.db))
+        services = build(state.db)
+        result = use_case(services)
+        _catch_up(services)
+        return result
     except RuleViolation as error:
         raise fail(str(error)) from None
     except Unreadable as error:

@@ -1,1 +1,1 @@
-"""Read models kept by tracked projections (see issue: read models)."""
+"""Read models: SQL tables kept by projections that see every event exactly once."""

@@ -14,6 +14,7 @@ KNOWN = ("cartes", "microfudge", "western-parade", "elor")
 _AVAILABLE = {
     "cartes": "chronique.domain.rulesets.cartes.ruleset",
     "elor": "chronique.domain.rulesets.elor.ruleset",
+    "microfudge": "chronique.domain.rulesets.microfudge.ruleset",
 }
 
 

@@ -23,6 +23,7 @@ MODULES = (
     "chronique.domain.character",
     "chronique.domain.rulesets.cartes.events",
     "chronique.domain.rulesets.elor.events",
+    "chronique.domain.rulesets.microfudge.events",
 )
 
 

@@ -14,7 +14,8 @@ from typing import Any
 
 from chronique.domain import cards as _cards
 from chronique.domain.errors import RuleViolation
-from chronique.domain.rulesets.cartes.tables import LazyMapping, fold, tables
+from chronique.domain.rulesets.cartes.tables import LazyMapping, tables
+from chronique.domain.text import fold
 
 MANOEUVRES = ("power", "tactics", "resource")
 """§Choix des manœuvres L273-279: puissance, tactique, ressource."""

@@ -7,9 +7,7 @@ only load the data when first looked at.
 
 from __future__ import annotations
 
-import re
 import tomllib
-import unicodedata
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -18,20 +16,10 @@ from types import MappingProxyType
 from typing import Any
 
 from chronique.domain.errors import RuleViolation
+from chronique.domain.text import fold
 
 LETHALITY_COUNT = 5
 """Nulle, Faible, Moyenne, Forte, Énorme (§Nombre de blessures L163-176)."""
-
-
-def fold(text: str) -> str:
-    """``text`` folded for lookups: accents dropped, lower case, runs of spaces/_ as ``-``.
-
-    "Très facile", "tres_facile" and "TRES-FACILE" all fold to ``tres-facile``; players type
-    French names with or without accents, so every name lookup of the ruleset goes through this.
-    """
-    decomposed = unicodedata.normalize("NFKD", text.strip())
-    bare = "".join(ch for ch in decomposed if not unicodedata.combining(ch)).lower()
-    return re.sub(r"[\s_\-]+", "-", bare).strip("-")
 
 
 @dataclass(frozen=True)

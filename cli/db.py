@@ -1,0 +1,39 @@
+"""``chronique db``: the read-model tables (Alembic migrations, rebuilds)."""
+
+from __future__ import annotations
+
+import typer
+from rich.progress import Progress
+
+from chronique.cli.context import fail, run
+
+app = typer.Typer(help="The read-model tables: migrate and rebuild them.", no_args_is_help=True)
+
+
+@app.command("upgrade")
+def upgrade(ctx: typer.Context) -> None:
+    """Run the read models' Alembic migrations (the event store's own tables are eventsourcing's)."""
+    run(ctx, lambda s: s.read_models.upgrade())
+    typer.echo("read models up to date")
+
+
+@app.command("rebuild")
+def rebuild(
+    ctx: typer.Context,
+    projection: str = typer.Argument(None, help="sheets, draws or xp (default: all)."),
+) -> None:
+    """Drop the read models' rows and replay every event into them, with a progress bar."""
+    from chronique.adapters.readmodels import PROJECTIONS
+
+    if projection is not None and projection not in PROJECTIONS:
+        raise fail(f"unknown projection {projection!r} (one of {', '.join(PROJECTIONS)})")
+    names = [projection] if projection else None
+
+    def replay(services) -> int:  # noqa: ANN001
+        total = (services.journal.recorder.max_notification_id() or 0) * len(names or PROJECTIONS)
+        with Progress(transient=True) as progress:
+            task = progress.add_task("replaying", total=total)
+            return services.read_models.rebuild(names, lambda n: progress.advance(task, n))
+
+    done = run(ctx, replay)
+    typer.echo(f"rebuilt {projection or 'all read models'}: {done} event(s) replayed")

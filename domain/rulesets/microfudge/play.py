@@ -1,0 +1,309 @@
+"""MicroFudge at the table: Tests, hazardous Tests, Revers, first aid and Atouts, on a World.
+
+Every roll is four ``dF`` primitives from the stream of the event that records it (FAIRNESS.md),
+so an audit re-derives each die; a hidden GM roll stays sealed until its epoch is revealed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from chronique.domain.character import Character
+from chronique.domain.errors import RuleViolation
+from chronique.domain.rulesets.microfudge import events as ev
+from chronique.domain.rulesets.microfudge.rules import (
+    HEALING,
+    TestResult,
+    first_aid_required,
+    penalty,
+    recovery_period,
+    related_rank,
+    resolve_test,
+    simple_conflict,
+)
+from chronique.domain.rulesets.microfudge.sheet import characteristic, find, raise_cost
+from chronique.domain.rulesets.microfudge.tables import tables
+from chronique.domain.text import fold
+from chronique.domain.world import World
+
+
+@dataclass(frozen=True)
+class TestRequest:
+    """What a player asks for: the characteristic, the difficulty's required rank and what
+    modifies the rank (``modifiers``: name → ranks, e.g. ``{"quality": 1, "weapon": 2}``)."""
+
+    __test__ = False  # not a pytest test class
+
+    characteristic: str
+    required: int
+    relatedness: str = "close"
+    domain: str = "physical"
+    modifiers: Mapping[str, int] = field(default_factory=dict)
+    atout: bool = False
+    hazardous: bool = False
+    healing: str = "daily"
+    purpose: str = ""
+    hidden: bool = False
+
+
+def defaults() -> dict[str, Any]:
+    """The campaign settings of MicroFudge, each a choice the seed leaves to the Narrator."""
+    return {
+        # L215: +1 Atout per character at each session end; the Narrator may change it.
+        "session_award": 1,
+        # L341: one card a week for deep wounds, or the seed's graduated example (T2b).
+        "deep_wound_schedule": "weekly",
+        # PROPOSAL A11: a month is 28 days.
+        "month_days": 28,
+        # PROPOSAL A9: successful first aid stabilizes and reduces the wound one step.
+        "first_aid_mode": "reduce_step",
+    }
+
+
+def settings(world: World) -> dict[str, Any]:
+    """The campaign's MicroFudge settings over the ruleset's defaults."""
+    return {**defaults(), **world.campaign.settings}
+
+
+def _roll(world: World, character: Character, count: int = 4) -> tuple[list[int], list[dict[str, Any]]]:
+    stream = world.stream(world.campaign.epoch, character.id, character.next_version)
+    dice = [stream.fudge() for _ in range(count)]
+    return dice, stream.ops
+
+
+def _atout_pool(character: Character, cost: int, pool: str | None = None, reserve_only: bool = False) -> str:
+    """Which Atouts pay: the named pool, else experience first so the reserve stays for raises."""
+    atouts = character.condition["atouts"]
+    order = ["reserve"] if reserve_only else ([pool] if pool else ["experience", "reserve"])
+    for name in order:
+        if name not in atouts:
+            raise RuleViolation(f"Atouts come from the reserve or experience, not {name!r}")
+        if atouts[name] >= cost:
+            return name
+    have = " and ".join(f"{atouts[n]} {n}" for n in order)
+    raise RuleViolation(f"{character.name} has {have} Atout(s); this costs {cost}")
+
+
+def roll_test(world: World, name: str, request: TestRequest) -> TestResult:
+    """Roll a Test for ``name`` and record it; a failed hazardous Test also records its Revers."""
+    character = world.character(name)
+    if request.healing not in HEALING:
+        raise RuleViolation(f"a Revers heals daily or weekly, not {request.healing!r}")
+    canonical, rank, kind = characteristic(character.sheet, request.characteristic)
+    used = related_rank(rank, request.relatedness, kind)
+    malus = penalty(character.condition["setbacks"], request.domain)
+    # «Rappel» L431: in a Test each card modifier is a rank modifier; one Atout +1 per roll (L755).
+    modifiers = {k: int(v) for k, v in request.modifiers.items() if v}
+    pool = _atout_pool(character, 1) if request.atout else None
+    if pool:
+        modifiers["atout"] = 1
+    dice, chance = _roll(world, character)
+    result = resolve_test(used - malus, sum(modifiers.values()), dice, request.required, request.hazardous)
+    epoch = world.campaign.epoch
+    character.record(
+        ev.TestRolled,
+        at=world.campaign.clock,
+        characteristic=canonical,
+        kind=kind,
+        rank=rank,
+        relatedness=fold(request.relatedness),
+        used_rank=used,
+        modifiers=modifiers,
+        penalty=malus,
+        required=request.required,
+        dice=dice,
+        final=result.final,
+        success=result.success,
+        hazardous=request.hazardous,
+        setbacks=result.setbacks,
+        atout_pool=pool,
+        purpose=request.purpose,
+        epoch=epoch,
+        chance=chance,
+        sealed_until=epoch if request.hidden else None,
+    )
+    if result.setbacks:
+        suffer(world, name, result.setbacks, request.domain, request.healing, request.purpose or f"failed {canonical} Test")
+    return result
+
+
+def conflict(world: World, name: str, mine: str, opponent: str, theirs: str, purpose: str = "") -> str:
+    """A simple conflict: both roll 4dF on their characteristic, the higher final wins (L253).
+    Both sides' dice come from this character's draw place; returns the winner's name or ``tie``."""
+    character, other = world.character(name), world.character(opponent)
+    sides: list[dict[str, Any]] = []
+    dice, chance = _roll(world, character, 8)
+    for who, wanted, rolled in ((character, mine, dice[:4]), (other, theirs, dice[4:])):
+        canonical, rank, _ = characteristic(who.sheet, wanted)
+        malus = penalty(who.condition["setbacks"], "physical")
+        final = rank - malus + sum(rolled)
+        sides.append({"name": who.name, "characteristic": canonical, "rank": rank, "penalty": malus, "dice": rolled, "final": final})
+    verdict = simple_conflict(sides[0]["final"], sides[1]["final"])
+    winner = {"a": character.name, "b": other.name}.get(verdict, "tie")
+    epoch = world.campaign.epoch
+    character.record(
+        ev.SimpleConflictRolled,
+        at=world.campaign.clock,
+        sides=sides,
+        winner=winner,
+        purpose=purpose,
+        epoch=epoch,
+        chance=chance,
+        sealed_until=None,
+    )
+    return winner
+
+
+def suffer(world: World, name: str, severity: int, domain: str, healing: str, source: str) -> dict[str, Any]:
+    """Record a Revers on ``name``; its first recovery falls one full period later (scheduler
+    PROPOSAL §5), except a physical Décisif, which is critical and heals only once stabilized (§4.3)."""
+    character = world.character(name)
+    if not 1 <= severity <= tables().max_severity:
+        raise RuleViolation(f"a Revers has a severity of 1 to {tables().max_severity}, not {severity}")
+    if healing not in HEALING:
+        raise RuleViolation(f"a Revers heals daily or weekly, not {healing!r}")
+    critical = severity >= tables().max_severity and fold(domain) == "physical"
+    setback = {
+        "id": character.condition["next_setback"],
+        "domain": fold(domain),
+        "severity": severity,
+        "healing": healing,
+        "stabilized": not critical,
+        "next_tick": None if critical else _next_tick(world, healing, severity),
+    }
+    character.record(ev.SetbackSuffered, at=world.campaign.clock, setback=setback, critical=critical, source=source)
+    return setback
+
+
+def _next_tick(world: World, healing: str, severity: int, start: int | None = None) -> int:
+    s = settings(world)
+    period = recovery_period(healing, severity, s["deep_wound_schedule"] == "graduated", s["month_days"])
+    return (world.campaign.clock if start is None else start) + period
+
+
+def recover(world: World, character: Character, setback_id: int, at: int) -> int:
+    """One recovery tick of a Revers at ``at``: one card less, and its next tick if any."""
+    setback = _setback(character, setback_id)
+    severity = setback["severity"] - 1
+    next_tick = _next_tick(world, setback["healing"], severity, at) if severity else None
+    character.record(ev.SetbackRecovered, at=at, setback_id=setback_id, severity=severity, next_tick=next_tick)
+    return severity
+
+
+def _setback(character: Character, setback_id: int) -> dict[str, Any]:
+    found = next((s for s in character.condition["setbacks"] if s["id"] == setback_id), None)
+    if found is None:
+        raise RuleViolation(f"{character.name} has no open Revers {setback_id}")
+    return dict(found)
+
+
+def first_aid(world: World, patient: str, healer: str, setback_id: int, quality: int = 0) -> bool:
+    """The healer's Médecine Test against Moyenne / Difficile / Très difficile by the wound's
+    severity, with the gear's quality modifier (L359, L459-L467). Success stabilizes, and in the
+    campaign's ``reduce_step`` mode lowers the wound one step (PROPOSAL A9); a wound still there
+    starts (or keeps) its recovery clock."""
+    character, medic = world.character(patient), world.character(healer)
+    setback = _setback(character, setback_id)
+    canonical, rank, _ = characteristic(medic.sheet, "Médecine")
+    malus = penalty(medic.condition["setbacks"], "physical")
+    dice, chance = _roll(world, character)
+    required = first_aid_required(setback["severity"])
+    result = resolve_test(rank - malus, quality, dice, required)
+    mode = settings(world)["first_aid_mode"]
+    severity, stabilized, next_tick = setback["severity"], setback["stabilized"], setback["next_tick"]
+    if result.success:
+        stabilized = True
+        if mode == "reduce_step":
+            severity -= 1
+        if severity and next_tick is None:
+            next_tick = _next_tick(world, setback["healing"], severity)
+    epoch = world.campaign.epoch
+    character.record(
+        ev.FirstAidGiven,
+        at=world.campaign.clock,
+        setback_id=setback_id,
+        healer=medic.name,
+        test={"characteristic": canonical, "rank": rank, "penalty": malus, "quality": quality, "dice": dice}
+        | {"final": result.final, "required": required},
+        success=result.success,
+        mode=mode,
+        severity=severity,
+        stabilized=stabilized,
+        next_tick=next_tick if severity else None,
+        epoch=epoch,
+        chance=chance,
+        sealed_until=None,
+    )
+    return result.success
+
+
+def spend_atout(world: World, name: str, use: str, note: str = "", pool: str | None = None) -> str:
+    """Spend Atouts on one of the uses of «4 – Utilisation créative des Atouts» (L733-L769) or
+    to save one's skin (L127-L131); returns the pool that paid."""
+    character = world.character(name)
+    uses = tables().atout_uses
+    key = fold(use)
+    if key not in uses:
+        raise RuleViolation(f"an Atout buys one of {', '.join(uses)}, not {use!r}")
+    paid = _atout_pool(character, uses[key], pool)
+    character.record(ev.AtoutSpent, at=world.campaign.clock, use=key, cost=uses[key], pool=paid, note=note)
+    return paid
+
+
+def award(world: World, name: str, count: int, reason: str) -> None:
+    """The Narrator gives (or, negative, withholds) experience Atouts (L215)."""
+    character = world.character(name)
+    if count == 0:
+        raise RuleViolation("award at least one Atout")
+    if character.condition["atouts"]["experience"] + count < 0:
+        raise RuleViolation(f"{character.name} has only {character.condition['atouts']['experience']} experience Atouts")
+    character.record(ev.AtoutsAwarded, at=world.campaign.clock, count=count, reason=reason)
+
+
+def award_session_end(world: World) -> None:
+    """Session end: each player character gains the campaign's award (L213; PROPOSAL A29:
+    player characters only; NPCs receive Atouts at the Narrator's discretion)."""
+    count = int(settings(world)["session_award"])
+    for character in world.characters.values():
+        if count and not character.sheet["npc"]:
+            character.record(ev.AtoutsAwarded, at=world.campaign.clock, count=count, reason=f"end of session {world.campaign.session}")
+
+
+def raise_characteristic(world: World, name: str, wanted: str, justification: str = "", kind: str | None = None) -> int:
+    """Raise a characteristic one rank permanently and return its new value.
+
+    During a session only creation-reserve Atouts may pay, with a plausible justification
+    («Etoffer le personnage en cours de jeu» L119-L125); experience Atouts only between sessions
+    (L213). Streamlined raises happen between sessions only (L715)."""
+    character = world.character(name)
+    sheet = character.sheet
+    in_session = world.campaign.in_session
+    if in_session and sheet["procedure"] == "streamlined":
+        raise RuleViolation("Streamlined characters raise characteristics between sessions only (L715)")
+    if in_session and not justification.strip():
+        raise RuleViolation("a raise during play needs the player's in-fiction justification (L121)")
+    canonical, value, found_kind = characteristic(sheet, wanted)
+    if find(sheet["characteristics"], wanted) is None and kind is not None:
+        found_kind = kind
+    cost = raise_cost(sheet, found_kind, value)
+    try:
+        pool = _atout_pool(character, cost, reserve_only=in_session)
+    except RuleViolation:
+        if in_session and character.condition["atouts"]["experience"] >= cost:
+            raise RuleViolation("experience Atouts raise a characteristic only between sessions (L213)") from None
+        raise
+    character.record(
+        ev.CharacteristicRaised,
+        at=world.campaign.clock,
+        characteristic=canonical,
+        kind=found_kind,
+        from_value=value,
+        to_value=value + 1,
+        cost=cost,
+        pool=pool,
+        in_session=in_session,
+        justification=justification.strip(),
+    )
+    return value + 1

@@ -1,0 +1,176 @@
+"""MicroFudge CECJ sheets and the three creation procedures («I – Création des personnages»
+L77-L115, «2 – Création … free style» L651-L697, «3 – … Streamlined MicroFudge» L699-L711).
+
+A sheet is plain JSON: every characteristic with its value, kind and default, so a lookup never
+has to guess, and the Atout budget it was built with. The unspent Atouts become the starting
+condition's creation reserve (``atouts.reserve``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from chronique.domain.errors import RuleViolation
+from chronique.domain.rulesets.microfudge.rules import label
+from chronique.domain.rulesets.microfudge.tables import tables
+from chronique.domain.text import fold
+
+PROCEDURES = ("cecj", "free", "streamlined")
+KINDS = ("aptitude", "field", "domain", "trait")
+
+
+@dataclass(frozen=True)
+class Creation:
+    """What a procedure charged: Atouts spent (refunds counted) and kept for play."""
+
+    budget: int
+    spent: int
+    kept: int
+
+
+def budget_of(raw: Mapping[str, Any], procedure: str) -> int:
+    """The starting Atouts: a status name (6/11/16/21, L85-L91), an explicit ``atouts`` count,
+    or Streamlined's 15 (L703)."""
+    if "atouts" in raw:
+        budget = int(raw["atouts"])
+        if budget < 1:
+            raise RuleViolation("a character starts with at least one Atout")
+        return budget
+    if procedure == "streamlined":
+        return tables().streamlined.budget
+    statuses = tables().statuses
+    status = fold(str(raw.get("status", "")))
+    if status not in statuses:
+        raise RuleViolation(f"the status is one of {', '.join(statuses)} (or give atouts = N), not {raw.get('status')!r}")
+    return statuses[status]
+
+
+def base_list(procedure: str, overrides: Mapping[str, int]) -> dict[str, dict[str, Any]]:
+    """The example lists with their defaults (L155-L209, L439), as the campaign overrides them
+    (A18: a default belongs to the campaign's list); free style starts from an empty list."""
+    if procedure == "free":
+        return {}
+    t = tables()
+    out: dict[str, dict[str, Any]] = {}
+    for kind, table in (("aptitude", t.aptitudes), ("field", t.fields), ("domain", t.domains)):
+        for name, default in table.items():
+            if kind == "aptitude" and procedure == "streamlined":
+                default = t.streamlined.aptitude_default  # L703: aptitudes start at Moyen
+            out[name] = {"value": default, "kind": kind, "default": default}
+    for name, default in overrides.items():
+        known = find(out, name)
+        entry = out.pop(known) if known else {"kind": "field"}
+        out[known or name] = dict(entry, value=int(default), default=int(default))
+    return out
+
+
+def find(characteristics: Mapping[str, Any], name: str) -> str | None:
+    """The canonical name of ``name`` among ``characteristics`` (accents and case ignored)."""
+    wanted = fold(name)
+    return next((known for known in characteristics if fold(known) == wanted), None)
+
+
+def rank_cost(procedure: str, kind: str, default: int, value: int) -> int:
+    """Atouts to take a characteristic from its default to ``value`` at creation.
+
+    CECJ: 1 per rank (L105). Free style: value − 2 for every trait (L677-L697). Streamlined:
+    ±3 per aptitude rank (lowering refunds), 1 per field or domain rank (L705-L709)."""
+    s = tables().streamlined
+    if procedure == "streamlined" and kind == "aptitude":
+        return (value - default) * s.aptitude_rank_cost
+    if value < default:
+        raise RuleViolation(f"only Streamlined aptitudes may be lowered at creation (from {label(default)} to {label(value)})")
+    return (value - default) * (s.field_rank_cost if procedure == "streamlined" else 1)
+
+
+def check_limits(procedure: str, name: str, kind: str, default: int, value: int) -> None:
+    """The caps at the end of creation: Streamlined keeps every characteristic between Faible and
+    Excellent, fields whose default is lower excepted (L707); otherwise the natural human maximum,
+    Exceptionnel (L219, PROPOSAL: enforced at creation)."""
+    t = tables()
+    if procedure == "streamlined":
+        low = min(default, t.streamlined.creation_min)
+        if not low <= value <= t.streamlined.creation_max:
+            raise RuleViolation(
+                f"{name} {label(value)} ({value}) is outside {label(low)}..{label(t.streamlined.creation_max)} at Streamlined creation"
+            )
+    elif value > t.human_max:
+        raise RuleViolation(f"{name} {value} is above {label(t.human_max)} ({t.human_max}), the human maximum")
+    if value < 0:
+        raise RuleViolation(f"{name} cannot be below Abyssal (0)")
+
+
+def creation_totals(procedure: str, budget: int, spent: int) -> Creation:
+    """Check the spend against the budget: CECJ and free style spend at least 1 and keep at
+    least the last Atout (L107); Streamlined keeps at most 3 of what is left (L711)."""
+    if spent > budget:
+        raise RuleViolation(f"the sheet spends {spent} Atouts of a budget of {budget}")
+    if procedure == "streamlined":
+        return Creation(budget, spent, min(budget - spent, tables().streamlined.carry_max))
+    if spent < 1:
+        raise RuleViolation("spend at least one Atout at creation (L107)")
+    if spent > budget - 1:
+        raise RuleViolation(f"keep the last Atout for play: spend at most {budget - 1} of {budget} (L107)")
+    return Creation(budget, spent, budget - spent)
+
+
+def parse_sheet(raw: Mapping[str, Any]) -> tuple[dict[str, Any], Creation]:
+    """A checked sheet from a player's raw sheet, and what its creation cost."""
+    name = str(raw.get("name", "")).strip()
+    if not name:
+        raise RuleViolation("a character needs a name")
+    procedure = fold(str(raw.get("procedure", "cecj")))
+    if procedure not in PROCEDURES:
+        raise RuleViolation(f"the creation procedure is one of {', '.join(PROCEDURES)}, not {raw.get('procedure')!r}")
+    budget = budget_of(raw, procedure)
+    characteristics = base_list(procedure, {str(k): int(v) for k, v in dict(raw.get("defaults", {})).items()})
+    spent = 0
+    for given, value in dict(raw.get("ranks", {})).items():
+        known = find(characteristics, str(given))
+        # A18: a name outside the list is a field of the campaign's own list, default Faible;
+        # in free style every characteristic is the player's own trait (L651-L655).
+        entry = characteristics.get(known) if known else None
+        if entry is None:
+            kind = "trait" if procedure == "free" else "field"
+            entry = {"kind": kind, "default": tables().default_rank}
+        canonical = known or str(given).strip()
+        value = int(value)
+        spent += rank_cost(procedure, entry["kind"], entry["default"], value)
+        check_limits(procedure, canonical, entry["kind"], entry["default"], value)
+        characteristics[canonical] = {"value": value, "kind": entry["kind"], "default": entry["default"]}
+    creation = creation_totals(procedure, budget, spent)
+    sheet = {
+        "name": name,
+        "concept": str(raw.get("concept", "")),
+        "goal": str(raw.get("goal", "")),
+        "procedure": procedure,
+        "npc": bool(raw.get("npc", False)),
+        "atouts": budget,
+        "characteristics": characteristics,
+    }
+    return sheet, creation
+
+
+def characteristic(sheet: Mapping[str, Any], name: str) -> tuple[str, int, str]:
+    """(canonical name, value, kind) of a characteristic; one not on the sheet is Faible (L219)."""
+    known = find(sheet["characteristics"], name)
+    if known is None:
+        return name.strip(), tables().default_rank, "trait" if sheet["procedure"] == "free" else "field"
+    entry = sheet["characteristics"][known]
+    return known, int(entry["value"]), str(entry["kind"])
+
+
+def raise_cost(sheet: Mapping[str, Any], kind: str, value: int) -> int:
+    """Atouts to raise a characteristic from ``value`` by one rank after creation.
+
+    CECJ and free style: 1 per rank (L213, PROPOSAL A5). Streamlined: the escalating table, tripled
+    for aptitudes (L719-L731; PROPOSAL A6 for Abyssal → Lamentable, Légendaire not for sale)."""
+    if sheet["procedure"] != "streamlined":
+        return 1
+    s = tables().streamlined
+    target = value + 1
+    if target >= len(s.field_cost_to) or s.field_cost_to[target] == 0:
+        raise RuleViolation(f"{label(target)} cannot be bought in Streamlined MicroFudge without the Narrator")
+    return s.field_cost_to[target] * (s.aptitude_multiplier if kind == "aptitude" else 1)

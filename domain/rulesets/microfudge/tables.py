@@ -1,0 +1,100 @@
+"""Typed, lazily loaded rules data of MicroFudge CECJ (``tables.toml`` in this package)."""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from importlib.resources import files
+from types import MappingProxyType
+from typing import Any
+
+# One folding rule for every French name a player types, shared with Cartes (no twin copy).
+from chronique.domain.text import fold
+
+__all__ = ["Streamlined", "Tables", "fold", "tables"]
+
+
+@dataclass(frozen=True)
+class Streamlined:
+    """Streamlined MicroFudge creation and advancement («3 – Création … Streamlined» L699-L731)."""
+
+    budget: int
+    aptitude_default: int
+    aptitude_rank_cost: int
+    field_rank_cost: int
+    creation_max: int
+    creation_min: int
+    carry_max: int
+    field_cost_to: tuple[int, ...]
+    aptitude_multiplier: int
+
+
+@dataclass(frozen=True)
+class Tables:
+    """All rules data of MicroFudge CECJ, as read from ``tables.toml``."""
+
+    labels: tuple[str, ...]
+    default_rank: int
+    human_max: int
+    difficulties: Mapping[str, int]
+    relatedness: Mapping[str, int]
+    statuses: Mapping[str, int]
+    aptitudes: Mapping[str, int]
+    fields: Mapping[str, int]
+    domains: Mapping[str, int]
+    streamlined: Streamlined
+    quality: Mapping[str, int]
+    weapons: Mapping[str, int]
+    armour: Mapping[str, int]
+    revers_names: tuple[str, ...]
+    wound_names: tuple[str, ...]
+    max_severity: int
+    first_aid_required: tuple[int, ...]
+    daily_s: int
+    weekly_s: int
+    graduated_days: tuple[int, ...]
+    atout_uses: Mapping[str, int]
+
+
+def _frozen(mapping: Mapping[str, Any]) -> Mapping[str, int]:
+    return MappingProxyType({k: int(v) for k, v in mapping.items()})
+
+
+def _build(raw: dict[str, Any]) -> Tables:
+    streamlined = Streamlined(
+        **raw["streamlined"],
+        field_cost_to=tuple(raw["streamlined_advancement"]["field_cost_to"]),
+        aptitude_multiplier=raw["streamlined_advancement"]["aptitude_multiplier"],
+    )
+    return Tables(
+        labels=tuple(raw["ladder"]["labels"]),
+        default_rank=int(raw["ladder"]["default"]),
+        human_max=int(raw["ladder"]["human_max"]),
+        difficulties=_frozen(raw["difficulties"]),
+        relatedness=_frozen(raw["relatedness"]),
+        statuses=_frozen(raw["statuses"]),
+        aptitudes=_frozen(raw["aptitudes"]),
+        fields=_frozen(raw["fields"]),
+        domains=_frozen(raw["domains"]),
+        streamlined=streamlined,
+        quality=_frozen(raw["quality"]),
+        weapons=_frozen(raw["weapons"]),
+        armour=_frozen(raw["armour"]),
+        revers_names=tuple(raw["severities"]["revers"]),
+        wound_names=tuple(raw["severities"]["wounds"]),
+        max_severity=int(raw["severities"]["max"]),
+        first_aid_required=tuple(raw["first_aid"]["required"]),
+        daily_s=int(raw["recovery"]["daily_s"]),
+        weekly_s=int(raw["recovery"]["weekly_s"]),
+        graduated_days=tuple(raw["recovery"]["graduated_days"]),
+        atout_uses=_frozen(raw["atout_uses"]),
+    )
+
+
+@cache
+def tables() -> Tables:
+    """The rules data, parsed from the package's ``tables.toml`` on first call, then cached."""
+    text = files(__package__).joinpath("tables.toml").read_text(encoding="utf-8")
+    return _build(tomllib.loads(text))

@@ -1,0 +1,1 @@
+"""Alembic revisions of the read-model tables (the event store's tables are eventsourcing's)."""

@@ -1,0 +1,49 @@
+"""The roll and draw log: who drew, what, why, when (in game and for real), the outcome, the
+epoch, whether it is hidden and whether a correction voided it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import Connection, insert, update
+
+from chronique.domain.character import Character
+from chronique.projections.tables import draws
+
+TABLES = (draws,)
+
+
+def handle(connection: Connection, event: Any, position: int) -> None:
+    """Log the events that drew or rolled; mark the ones a correction voids."""
+    if isinstance(event, Character.Corrected):
+        ref = f"{event.originator_id}:{event.voided}"
+        connection.execute(update(draws).where(draws.c.ref == ref).values(voided=True))
+        return
+    outcome = _outcome(event)
+    if outcome is None:
+        return
+    connection.execute(
+        insert(draws).values(
+            ref=f"{event.originator_id}:{event.originator_version}",
+            position=position,
+            aggregate_id=str(event.originator_id),
+            kind=type(event).__qualname__,
+            purpose=str(getattr(event, "purpose", "") or getattr(event, "reason", "") or getattr(event, "skill", "")),
+            at=getattr(event, "at", None),
+            recorded=event.timestamp.isoformat(),
+            outcome=outcome,
+            epoch=getattr(event, "epoch", None),
+            hidden_until=getattr(event, "sealed_until", None),
+            voided=False,
+        )
+    )
+
+
+def _outcome(event: Any) -> dict[str, Any] | None:
+    if isinstance(getattr(event, "outcome", None), dict):
+        return dict(event.outcome)
+    if getattr(event, "chance", None):
+        return {"chance": event.chance}
+    if type(event).__qualname__ == "Deck.CardsDrawn":
+        return {"cards": event.cards, "to": event.to}
+    return None

@@ -1,0 +1,45 @@
+"""The ``chronique microfudge`` commands through the real CLI in a subprocess, on a real SQLite file."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+JIM = 'name = "Jim"\nstatus = "hero"\nconcept = "country doctor"\n[ranks]\n"Médecine" = 5\nTir = 3\n'
+HARVEY = 'name = "Harvey"\nstatus = "hero"\n[ranks]\nPilotage = 5\n"Athlétisme" = 4\n'
+
+
+def chronique(db: Path, *args: str, code: int = 0) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, CHRONIQUE_DB=str(db), COLUMNS="160")
+    result = subprocess.run([sys.executable, "-m", "chronique.cli", *args], capture_output=True, text=True, env=env, timeout=120)
+    assert result.returncode == code, result.stderr
+    return result
+
+
+def test_a_microfudge_session_Tests_L245_Revers_L339_Experience_L213(tmp_path: Path) -> None:
+    db = tmp_path / "mf.db"
+    chronique(db, "campaign", "new", "Zombies", "--ruleset", "microfudge", "--start", "Day 1 08:00")
+    for name, text in (("jim", JIM), ("harvey", HARVEY)):
+        (tmp_path / f"{name}.toml").write_text(text, encoding="utf-8")
+        chronique(db, "character", "new", "Zombies", "--sheet", str(tmp_path / f"{name}.toml"))
+    chronique(db, "session", "start", "Zombies")
+    out = chronique(db, "microfudge", "test", "Zombies", "Harvey", "Athlétisme", "-d", "difficile").stdout
+    assert out.startswith("Harvey rolls Athlétisme: [")
+    chronique(db, "microfudge", "hazard", "Zombies", "Harvey", "Pilotage", "-d", "tres-difficile", "--healing", "weekly")
+    assert "Revers 1 of −2" in chronique(db, "microfudge", "setback", "Zombies", "Jim", "--severity", "2").stdout
+    chronique(db, "microfudge", "raise", "Zombies", "Jim", "Tir", "--why", "hunted with his father")
+    chronique(db, "microfudge", "atout", "spend", "Zombies", "Jim", "monologue")
+    bad = chronique(db, "microfudge", "test", "Zombies", "Jim", "Tir", "-d", "hardish", code=2)
+    assert bad.stderr.startswith("error:") and len(bad.stderr.strip().splitlines()) == 1
+    chronique(db, "microfudge", "raise", "Zombies", "Jim", "Tir", code=2)  # no justification in play
+    chronique(db, "session", "end", "Zombies")
+    report = chronique(db, "advance", "Zombies", "2d").stdout
+    assert "Revers 1 has healed" in report
+    sheet = json.loads(chronique(db, "sheet", "Zombies", "Jim", "--json").stdout)
+    assert sheet["condition"]["setbacks"] == []
+    assert sheet["condition"]["atouts"] == {"reserve": 11 - 5 - 1 - 1, "experience": 1}
+    assert sheet["sheet"]["characteristics"]["Tir"]["value"] == 4
+    assert chronique(db, "verify", "Zombies").returncode == 0
