@@ -30,7 +30,8 @@ def init(ctx: typer.Context) -> None:
     """Create the journal file and its read-model tables if they do not exist yet."""
 
     def init(services) -> None:  # noqa: ANN001
-        services.read_models.upgrade()
+        if services.read_models is not None:
+            services.read_models.upgrade()
         typer.echo(f"journal ready at {services.journal.env.get('SQLITE_DBNAME')}")
 
     run(ctx, init)

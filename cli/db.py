@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import typer
 from rich.progress import Progress
 
 from chronique.cli.context import fail, run
+from chronique.domain.errors import RuleViolation
+
+if TYPE_CHECKING:
+    from chronique.adapters.readmodels import ReadModels
+    from chronique.adapters.services import Chronique
 
 app = typer.Typer(help="The read-model tables: migrate and rebuild them.", no_args_is_help=True)
 
@@ -13,7 +20,7 @@ app = typer.Typer(help="The read-model tables: migrate and rebuild them.", no_ar
 @app.command("upgrade")
 def upgrade(ctx: typer.Context) -> None:
     """Run the read models' Alembic migrations (the event store's own tables are eventsourcing's)."""
-    run(ctx, lambda s: s.read_models.upgrade())
+    run(ctx, lambda s: _read_models(s).upgrade())
     typer.echo("read models up to date")
 
 
@@ -33,7 +40,13 @@ def rebuild(
         total = (services.journal.recorder.max_notification_id() or 0) * len(names or PROJECTIONS)
         with Progress(transient=True) as progress:
             task = progress.add_task("replaying", total=total)
-            return services.read_models.rebuild(names, lambda n: progress.advance(task, n))
+            return _read_models(services).rebuild(names, lambda n: progress.advance(task, n))
 
     done = run(ctx, replay)
     typer.echo(f"rebuilt {projection or 'all read models'}: {done} event(s) replayed")
+
+
+def _read_models(services: Chronique) -> ReadModels:
+    if services.read_models is None:
+        raise RuleViolation("this journal has no read models")
+    return services.read_models

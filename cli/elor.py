@@ -350,7 +350,11 @@ def scene_start(ctx: typer.Context, campaign: str = CAMPAIGN, names: list[str] =
     """Start an action scene: the first 6-second sequence, all AP available."""
     from chronique.domain.rulesets.elor.play import begin_scene, next_up
 
-    up = run(ctx, lambda s: s.act(campaign, lambda w: (begin_scene(w, names), next_up(w))[1]))
+    def start(world: Any) -> tuple[str, ...]:
+        begin_scene(world, names)
+        return next_up(world)
+
+    up = run(ctx, lambda s: s.act(campaign, start))
     typer.echo(f"scene started; next: {' + '.join(up)}")
 
 
@@ -364,7 +368,11 @@ def scene_act(
     """Spend the next opportunity's AP (attacks spend theirs through 'elor attack')."""
     from chronique.domain.rulesets.elor.play import next_up, take_opportunity
 
-    up = run(ctx, lambda s: s.act(campaign, lambda w: (take_opportunity(w, names, kind), next_up(w))[1]))
+    def act(world: Any) -> tuple[str, ...]:
+        take_opportunity(world, names, kind)
+        return next_up(world)
+
+    up = run(ctx, lambda s: s.act(campaign, act))
     typer.echo(f"next: {' + '.join(up) or 'nobody (sequence over)'}")
 
 

@@ -91,7 +91,7 @@ def start_long_action(
         start_hour = t.work_start_hour if start_hour is None else start_hour
         if not 1 <= hours_per_day <= 24 or not 0 <= start_hour <= 23:
             raise RuleViolation("work hours are 1..24 a day from an hour 0..23")
-    participants = [{"name": owner.name, "spec": _spec_dict(spec)}]
+    participants: list[dict[str, Any]] = [{"name": owner.name, "spec": _spec_dict(spec)}]
     for helper, their in helpers:
         character = living(world, helper)
         if any(p["name"] == character.name for p in participants):
