@@ -34,6 +34,19 @@ _RETRIES = 5
 
 
 @dataclass(frozen=True)
+class LogPage:
+    """Which part of a log to show: by character, session, kind of event and in-game time."""
+
+    characters: tuple[str, ...] = ()
+    session: int | None = None
+    kinds: tuple[str, ...] = ()
+    since: int | None = None
+    until: int | None = None
+    offset: int = 0
+    limit: int | None = None
+
+
+@dataclass(frozen=True)
 class Advanced:
     """What one advance did: the ticks fired and the events it recorded (or would record)."""
 
@@ -245,6 +258,17 @@ class Chronique:
 
         return self.act(campaign_name, run)
 
+    def board(self, campaign_name: str) -> list[tuple[int, str, str]]:
+        """The downtime board: every running process, when it is next due, what comes then."""
+        world = self.world(campaign_name)
+        rules = ruleset(world.campaign.ruleset)
+        label = getattr(rules, "describe_due", None)
+        names = {str(c.id): c.name for c in world.characters.values()}
+        return [
+            (due.at, names.get(due.character, due.character), label(world, due) if label else due.process)
+            for due in sorted(rules.processes(world).due())
+        ]
+
     def notable(self, campaign_name: str, since: int | None) -> list[tuple[int, str, str]]:
         """What a GM should read about downtime: (in-game time, who, what), oldest first."""
         world = self.world(campaign_name)
@@ -268,19 +292,75 @@ class Chronique:
 
     def log(self, campaign_name: str) -> list[DomainEventProtocol[Any]]:
         """Every event of the campaign's aggregates, in the order they were recorded."""
+        return [event for _, event in self.events(campaign_name)]
+
+    def events(self, campaign_name: str, start: int = 1, stop: int | None = None) -> Iterator[tuple[int, Any]]:
+        """(position, event) for the campaign's events from ``start`` to ``stop``, page by page:
+        a long campaign is never held in memory whole."""
         campaign = self.campaign(campaign_name)
         members = {campaign.id, *campaign.member_ids()}
-        return [e for e in self._all_events() if e.originator_id in members]
-
-    def _all_events(self) -> Iterator[DomainEventProtocol[Any]]:
-        start = 1
         while True:
-            page = self.journal.recorder.select_notifications(start=start, limit=1000)
+            page = self.journal.recorder.select_notifications(start=start, limit=1000, stop=stop)
             for notification in page:
-                yield self.journal.mapper.to_domain_event(notification)
+                if notification.originator_id in members:
+                    yield notification.id, self.journal.mapper.to_domain_event(notification)
             if len(page) < 1000:
                 return
             start = page[-1].id + 1
+
+    def page_log(self, campaign_name: str, page: LogPage) -> list[Any]:
+        """One page of the campaign's log, filtered as asked, read as a stream."""
+        world = self.world(campaign_name)
+        start, stop = self.session_span(campaign_name, page.session) if page.session else (1, None)
+        wanted = {world.character(name).id for name in page.characters}
+        shown: list[Any] = []
+        skipped = 0
+        for _, event in self.events(campaign_name, start, stop):
+            at = getattr(event, "at", None)
+            if wanted and event.originator_id not in wanted:
+                continue
+            if page.kinds and type(event).__qualname__.split(".")[-1] not in page.kinds:
+                continue
+            if (page.since is not None or page.until is not None) and at is None:
+                continue
+            if (page.since is not None and at < page.since) or (page.until is not None and at > page.until):
+                continue
+            if skipped < page.offset:
+                skipped += 1
+                continue
+            shown.append(event)
+            if page.limit is not None and len(shown) >= page.limit:
+                break
+        return shown
+
+    def voided(self, campaign_name: str) -> dict[tuple[str, int], str]:
+        """(aggregate id, version) of every voided event -> the correction's reason."""
+        members = {str(m) for m in self.campaign(campaign_name).member_ids()}
+        topic = "chronique.domain.character:Character.Corrected"
+        corrections = self.journal.recorder.select_notifications(start=None, limit=10**9, topics=[topic])
+        found = {}
+        for notification in corrections:
+            if str(notification.originator_id) in members:
+                event = cast(Character.Corrected, self.journal.mapper.to_domain_event(notification))
+                found[(str(event.originator_id), event.voided)] = event.reason
+        return found
+
+    def session_span(self, campaign_name: str, number: int) -> tuple[int, int]:
+        """The positions of a session's start and end in the log."""
+        campaign = self.campaign(campaign_name)
+        topics = [f"chronique.domain.campaign:Campaign.{name}" for name in ("SessionStarted", "SessionEnded")]
+        marks = self.journal.recorder.select_notifications(start=None, limit=10**9, topics=topics)
+        found = {}
+        for mark in marks:
+            if mark.originator_id == campaign.id:
+                event = self.journal.mapper.to_domain_event(mark)
+                found[(type(event).__qualname__, event.number)] = mark.id
+        begin, end = found.get(("Campaign.SessionStarted", number)), found.get(("Campaign.SessionEnded", number))
+        if begin is None:
+            raise RuleViolation(f"campaign {campaign.name!r} has no session {number}")
+        if end is None:
+            raise RuleViolation(f"session {number} of {campaign.name!r} has not ended")
+        return begin, end
 
     def character_as_of(self, campaign_name: str, name: str, version: Callable[[Campaign, Character], int | None]) -> Character:
         """A character as it was at the version ``version`` picks (None: now)."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from chronique.cli import audit, campaign, cartes, character, daemon, db, demo, elor, journal, microfudge, session, timeline
+from chronique.cli import audit, campaign, cartes, character, daemon, db, demo, elor, export, journal, microfudge, session, timeline
 from chronique.cli.context import State, run
 
 app = typer.Typer(
@@ -47,6 +47,7 @@ app.add_typer(audit.seal_app, name="seal")
 app.add_typer(elor.app, name="elor")
 app.add_typer(microfudge.app, name="microfudge")
 app.add_typer(db.app, name="db")
+app.add_typer(export.app, name="export")
 app.add_typer(daemon.pace_app, name="pace")
 app.add_typer(daemon.downtime_app, name="downtime")
 cartes.register(app)

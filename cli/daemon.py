@@ -78,6 +78,21 @@ def downtime_report(
     run(ctx, report)
 
 
+@downtime_app.command("board")
+def downtime_board(
+    ctx: typer.Context,
+    campaign: str = CAMPAIGN,
+    as_json: bool = typer.Option(False, "--json", help="Output JSON."),
+) -> None:
+    """The downtime board: each running process per character, when it is next due, what comes."""
+    from chronique.cli import render
+
+    def board(s) -> None:  # noqa: ANN001
+        render.notable(s, s.campaign(campaign), s.board(campaign), as_json)
+
+    run(ctx, board)
+
+
 def _last_session_end(services, campaign) -> int | None:  # noqa: ANN001
     ends = [e.at for e in services.log(str(campaign.id)) if type(e).__qualname__ == "Campaign.SessionEnded"]
     return ends[-1] if ends else None

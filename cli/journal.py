@@ -22,9 +22,32 @@ def register(app: typer.Typer) -> None:
         campaign: str = typer.Argument(..., help="Campaign name or id."),
         as_json: bool = typer.Option(False, "--json", help="Output the canonical events as JSON."),
         gm: bool = typer.Option(False, "--gm", help="The GM's view: face-down cards and hidden draws in full."),
+        character: list[str] = typer.Option([], "--character", help="Only this character's events (repeatable)."),
+        session: int = typer.Option(None, "--session", help="Only the events of this session."),
+        kind: list[str] = typer.Option([], "--kind", help="Only events of this kind, e.g. TestMade (repeatable)."),
+        since: str = typer.Option(None, "--from", help="From this in-game date."),
+        until: str = typer.Option(None, "--to", help="Up to this in-game date."),
+        limit: int = typer.Option(None, "--limit", min=1, help="At most this many events (a page)."),
+        page: int = typer.Option(1, "--page", min=1, help="Which page of --limit events."),
     ) -> None:
-        """Show the campaign's event log, oldest first; face-down events stay hidden from players."""
-        run(ctx, lambda s: render.log(s, campaign, s.log(campaign), as_json, gm))
+        """Show the campaign's event log, oldest first, paged and filtered; face-down events stay
+        hidden from players."""
+        from chronique.adapters.services import LogPage
+
+        def show(s: Chronique) -> None:
+            calendar = s.calendar(s.campaign(campaign))
+            asked = LogPage(
+                characters=tuple(character),
+                session=session,
+                kinds=tuple(kind),
+                since=calendar.parse(since) if since else None,
+                until=calendar.parse(until) if until else None,
+                offset=(page - 1) * limit if limit else 0,
+                limit=limit,
+            )
+            render.log(s, campaign, s.page_log(campaign, asked), as_json, gm)
+
+        run(ctx, show)
 
     @app.command("sheet")
     def sheet(

@@ -10,6 +10,8 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from chronique.adapters.exports import ENVELOPE
+from chronique.adapters.exports import SUITS as SUIT_SYMBOLS
 from chronique.cli.context import fail
 
 if TYPE_CHECKING:
@@ -21,9 +23,6 @@ if TYPE_CHECKING:
     from chronique.domain.rulesets.cartes.combat import AttackResult, Contest
     from chronique.domain.rulesets.cartes.resolution import TestOutcome
     from chronique.domain.world import World
-
-ENVELOPE = ("originator_id", "originator_version", "timestamp", "prev_hash", "originator_topic")
-SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 
 
 def console() -> Console:
@@ -206,7 +205,7 @@ def log(services: Chronique, campaign_name: str, events: list[Any], as_json: boo
     from chronique.domain.chain import canonical_event, event_hash
 
     world = services.world(campaign_name)
-    voided = {(str(e.originator_id), e.voided): e for e in events if hasattr(e, "voided")}
+    voided = services.voided(campaign_name)
 
     def hidden(e: Any) -> bool:
         sealed = getattr(e, "sealed_until", None)
@@ -228,9 +227,9 @@ def log(services: Chronique, campaign_name: str, events: list[Any], as_json: boo
         at = getattr(e, "at", None)
         what = type(e).__qualname__.split(".")[-1]
         details = "hidden until its epoch is revealed" if hidden(e) else summary(e)
-        correction = voided.get((str(e.originator_id), e.originator_version))
-        if correction is not None:
-            details = f"[VOIDED: {correction.reason}] {details}"
+        reason = voided.get((str(e.originator_id), e.originator_version))
+        if reason is not None:
+            details = f"[VOIDED: {reason}] {details}"
         table.add_row(
             f"{e.originator_id.hex[:8]}:{e.originator_version}",
             calendar.format(at) if at is not None else "",
@@ -243,26 +242,9 @@ def log(services: Chronique, campaign_name: str, events: list[Any], as_json: boo
 
 def summary(e: Any) -> str:
     """A short account of one event for the log."""
-    name = type(e).__qualname__.split(".")[-1]
-    if name == "TestMade":
-        o = e.outcome
-        verdict = "success" if o["success"] else "failure"
-        return f"{e.skill} vs {e.target} at {o['level']:+d}: {cards(o['cards'])} → {verdict} {o['quality'] or ''}".rstrip()
-    if name == "CardsDrawn":
-        return f"{cards(e.cards)} to {e.to} ({e.purpose})"
-    if name == "Shuffled":
-        return f"{len(e.chance[0]['deck'])} cards shuffled in epoch {e.epoch} ({e.reason})"
-    if name == "WoundSuffered":
-        w = e.wound
-        return f"damage {e.damage}, lethality {w['lethality'] if w else 'death'}, {e.effect}"
-    if name == "SurvivalChecked":
-        return f"wound {e.wound_id}: {cards(e.outcome['cards'])} → {e.result}" + (f" (malus {e.malus})" if e.malus else "")
-    if name in ("SessionStarted", "SessionEnded"):
-        return f"session {e.number}, epoch {e.closed_epoch} revealed, {e.epoch} committed"
-    if name == "TimeAdvanced":
-        return f"{e.from_time} → {e.to_time} s, {e.fired} tick(s)"
-    fields = {k: v for k, v in vars(e).items() if k not in ENVELOPE}
-    return ", ".join(f"{k}={v}" for k, v in fields.items() if not isinstance(v, (dict, list)) or len(str(v)) < 60)[:120]
+    from chronique.adapters.exports import describe
+
+    return describe(e)
 
 
 def verification(reports: dict[str, Report], as_json: bool) -> None:

@@ -224,3 +224,31 @@ def test_pacing_commands_and_the_downtime_report(party: Path) -> None:
     chronique(party, "advance", "Verdelune", "1d")
     report = chronique(party, "downtime", "report", "Verdelune").stdout
     assert "Alice" in report and ("survival" in report or "died" in report or "malus" in report)
+
+
+def test_exports_the_board_and_a_paged_filtered_log(party: Path, tmp_path: Path) -> None:
+    chronique(party, "session", "start", "Verdelune")
+    chronique(party, "test", "Verdelune", "Alice", "Contact", "--reason", "the wall")
+    chronique(party, "test", "Verdelune", "Bruno", "Vigilance")
+    chronique(party, "wound", "Verdelune", "Alice", "--damage", "4", "--lethality", "moyenne")
+    end = chronique(party, "session", "end", "Verdelune").stdout
+    seal = next(line.split(": ")[1] for line in end.splitlines() if line.startswith("seal"))
+    board = chronique(party, "downtime", "board", "Verdelune").stdout
+    assert "Alice survival draw for wound 1 (Moyenne)" in board
+    report = chronique(party, "export", "session", "Verdelune", "1", "--format", "md").stdout
+    assert report.startswith("# Verdelune — session 1") and seal in report and "Contact vs" in report
+    page = tmp_path / "session.html"
+    chronique(party, "export", "session", "Verdelune", "1", "--format", "html", "-o", str(page))
+    text = page.read_text(encoding="utf-8")
+    assert text.startswith("<!doctype html>") and "<script" not in text and seal in text
+    sheet = json.loads(chronique(party, "export", "sheet", "Verdelune", "Alice", "--format", "json").stdout)
+    assert sheet["name"] == "Alice" and sheet["condition"]["wounds"]
+    assert "| Contact |" in chronique(party, "export", "sheet", "Verdelune", "Alice").stdout
+    assert chronique(party, "export", "sheet", "Verdelune", "Alice", "--format", "pdf", check=False).returncode == 2
+    tests = json.loads(chronique(party, "log", "Verdelune", "--kind", "TestMade", "--json").stdout)
+    assert [e["event"]["skill"] for e in tests] == ["Contact", "Vigilance"]
+    alice = json.loads(chronique(party, "log", "Verdelune", "--kind", "TestMade", "--character", "Alice", "--json").stdout)
+    assert [e["event"]["skill"] for e in alice] == ["Contact"]
+    first = json.loads(chronique(party, "log", "Verdelune", "--session", "1", "--limit", "2", "--json").stdout)
+    second = json.loads(chronique(party, "log", "Verdelune", "--session", "1", "--limit", "2", "--page", "2", "--json").stdout)
+    assert len(first) == len(second) == 2 and first[0]["event"]["topic"].endswith("SessionStarted") and first != second

@@ -9,7 +9,8 @@ from chronique.domain.rulesets.cartes import events as ev
 from chronique.domain.rulesets.cartes.processes import CartesProcesses
 from chronique.domain.rulesets.cartes.sheet import parse_sheet
 from chronique.domain.rulesets.cartes.table import GENERAL, return_cards
-from chronique.domain.timeline import Processes
+from chronique.domain.rulesets.cartes.tables import lethality_name
+from chronique.domain.timeline import Due, Processes
 from chronique.domain.world import World
 
 
@@ -66,6 +67,17 @@ class Cartes:
         if isinstance(event, ev.WoundSuffered) and event.effect == "out_of_combat":
             return "was knocked out of the fight"
         return None
+
+    def describe_due(self, world: World, due: Due) -> str:
+        """What a due process will do, for the downtime board."""
+        kind, _, wound = due.process.partition(":")
+        if kind == "rest":
+            return "a night's sleep refills the pile"
+        if kind == "retry":
+            return f"survival retry to lift the malus of wound {wound}"
+        character = next(c for c in world.characters.values() if str(c.id) == due.character)
+        lethality = next(w["lethality"] for w in character.condition["wounds"] if str(w["id"]) == wound)
+        return f"survival draw for wound {wound} ({lethality_name(lethality)})"
 
     def processes(self, world: World) -> Processes:
         return CartesProcesses(world)

@@ -1,0 +1,49 @@
+"""``chronique export``: sheets and session reports to hand to players."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from chronique.cli.context import run
+
+app = typer.Typer(help="Export a sheet or a session report (Markdown, HTML, JSON).", no_args_is_help=True)
+
+OUTPUT = typer.Option(None, "-o", "--output", help="Write to this file instead of the terminal.")
+
+
+def _emit(text: str, output: Path | None) -> None:
+    if output is None:
+        typer.echo(text)
+        return
+    output.write_text(text, encoding="utf-8")
+    typer.echo(f"wrote {output}")
+
+
+@app.command("sheet")
+def sheet(
+    ctx: typer.Context,
+    campaign: str = typer.Argument(..., help="Campaign name or id."),
+    character: str = typer.Argument(..., help="Character name."),
+    fmt: str = typer.Option("md", "--format", help="md, html or json."),
+    output: Path = OUTPUT,
+) -> None:
+    """A character's current sheet."""
+    from chronique.adapters import exports
+
+    _emit(run(ctx, lambda s: exports.sheet(s, campaign, character, fmt)), output)
+
+
+@app.command("session")
+def session(
+    ctx: typer.Context,
+    campaign: str = typer.Argument(..., help="Campaign name or id."),
+    number: int = typer.Argument(..., help="The session's number."),
+    fmt: str = typer.Option("md", "--format", help="md or html."),
+    output: Path = OUTPUT,
+) -> None:
+    """A session report: what happened, the draws and their outcomes, wounds, XP, the seal."""
+    from chronique.adapters import exports
+
+    _emit(run(ctx, lambda s: exports.session(s, campaign, number, fmt)), output)
