@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
+from uuid import UUID
 
 from chronique.domain.campaign import Campaign
 from chronique.domain.character import Character
@@ -13,13 +15,40 @@ if TYPE_CHECKING:
     from chronique.adapters.services import Chronique
 
 
+_REF = re.compile(r"^[0-9a-f][0-9a-f-]{3,35}:\d+$")
+
+
+def _version_at_event(services: Chronique, character: Character, ref: str) -> int:
+    """The character's version when the event ``ref`` (any aggregate's) was recorded."""
+    from chronique.adapters.explain import locate
+
+    place = locate(services.audit, ref)
+    if place.member == str(character.id):
+        if place.version > character.version:
+            raise RuleViolation(f"{character.name} has no event {place.version}")
+        return place.version
+    with services.journal.recorder.datastore.transaction(commit=False) as cursor:  # type: ignore[attr-defined]
+        cursor.execute(
+            "SELECT max(originator_version) FROM stored_events WHERE originator_id = ? AND rowid <= "
+            "(SELECT rowid FROM stored_events WHERE originator_id = ? AND originator_version = ?)",
+            (character.id.hex, UUID(place.member).hex, place.version),
+        )
+        found = cursor.fetchone()[0]
+    if found is None:
+        raise RuleViolation(f"{character.name} did not exist yet at event {ref}")
+    return int(found)
+
+
 def version_as_of(services: Chronique, campaign: Campaign, character: Character, as_of: str | None) -> int | None:
-    """The character's version at the end of session ``as_of`` (a number) or at an in-game date.
+    """The character's version at the end of session ``as_of`` (a number), at an in-game date, or
+    when an event (``<id>:<version>``, as ``chronique log`` shows it) was recorded.
 
     None means "now". A session's end is read off its seal, which names every chain's head.
     """
     if as_of is None:
         return None
+    if _REF.match(as_of.strip()):
+        return _version_at_event(services, character, as_of.strip())
     if as_of.strip().isdigit():
         number = int(as_of)
         seal = next((s for s in campaign.seals if s["session"] == number), None)

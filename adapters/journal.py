@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 from datetime import datetime
-from typing import Any, cast
+from typing import Any, ClassVar, cast
 from uuid import UUID
 
 from eventsourcing.application import Application
@@ -14,7 +14,10 @@ from eventsourcing.persistence import Mapper, StoredEvent
 from eventsourcing.utils import resolve_topic
 
 from chronique.adapters.settings import Settings
+from chronique.domain.campaign import Campaign
 from chronique.domain.chain import ChainedCreated, ChainedEvent, canonical_event
+from chronique.domain.character import Character
+from chronique.domain.deck import Deck
 from chronique.domain.errors import RuleViolation
 from chronique.domain.fairness import canonical_bytes
 
@@ -55,6 +58,9 @@ class Journal(Application):
     """Chronique's event-sourced application: stores and replays every campaign's events."""
 
     name = "chronique"
+    # Snapshots bound a replay: an old character's sheet loads from its latest snapshot plus at
+    # most this many events (stack notes, §2.3). They are a disposable cache; events are the truth.
+    snapshotting_intervals: ClassVar[dict[type[Any], int]] = {Character: 100, Deck: 200, Campaign: 200}
 
     @classmethod
     def open(cls, settings: Settings) -> Journal:

@@ -112,6 +112,7 @@ class Chronique:
         """
         for attempt in range(_RETRIES):
             world = self.world(campaign_name)
+            loaded = {a.id: a.version for a in world.aggregates()}
             result = command(world)
             try:
                 self.journal.save(*world.collect())
@@ -119,8 +120,17 @@ class Chronique:
                 if attempt == _RETRIES - 1:
                     raise
                 continue
+            self._snapshot(world, loaded)
             return result
         raise AssertionError("unreachable")
+
+    def _snapshot(self, world: World, loaded: dict[UUID, int]) -> None:
+        # Saving events (not aggregates) keeps the log in the order play went, so the library
+        # does not snapshot by itself: take one whenever a chain crossed its interval.
+        for aggregate in world.aggregates():
+            interval = self.journal.snapshotting_intervals.get(type(aggregate))
+            if interval and aggregate.version // interval > loaded.get(aggregate.id, 0) // interval:
+                self.journal.take_snapshot(aggregate.id, version=aggregate.version - aggregate.version % interval)
 
     def create_campaign(self, name: str, ruleset_name: str, start: str | None) -> Campaign:
         """A new campaign of ``ruleset_name``, its shared decks, and its first commitment."""

@@ -54,7 +54,7 @@ def register(app: typer.Typer) -> None:
         ctx: typer.Context,
         campaign: str = typer.Argument(..., help="Campaign name or id."),
         name: str = typer.Argument(..., help="Character name."),
-        as_of: str = typer.Option(None, "--as-of", help="A session number (its end) or an in-game date."),
+        as_of: str = typer.Option(None, "--as-of", help="A session number (its end), an in-game date or an event (<id>:<version>)."),
         as_json: bool = typer.Option(False, "--json", help="Output JSON."),
     ) -> None:
         """Show a character's sheet, now or as it was at a session's end or an in-game date."""

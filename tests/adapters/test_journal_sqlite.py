@@ -97,3 +97,24 @@ def test_cards_are_dealt_at_the_first_draw_so_players_can_add_entropy_first(serv
     services.start_session("Verdelune")
     kinds = [type(e).__qualname__ for e in events_of(services, "Verdelune")]
     assert kinds[-1] == "Campaign.SessionStarted" and "Deck.Shuffled" not in kinds
+
+
+def test_snapshots_every_hundred_events_load_the_same_character(services: Chronique, db_path: Path) -> None:
+    from support import sample
+
+    from chronique.domain.rulesets.cartes.draws import TestRequest, make_test
+
+    services.create_campaign("Verdelune", "cartes", None)
+    services.create_character("Verdelune", sample("alice"))
+    services.start_session("Verdelune")
+    for _ in range(110):
+        services.act("Verdelune", lambda w: make_test(w, "Alice", TestRequest("Contact", source="deck")))
+    alice = services.world("Verdelune").character("Alice")
+    with sqlite3.connect(db_path) as connection:
+        taken = connection.execute("SELECT originator_version FROM stored_snapshots WHERE originator_id = ?", (alice.id.hex,)).fetchall()
+    assert taken == [(100,)]
+    history = list(services.journal.events.get(alice.id))
+    folded = None
+    for event in history:
+        folded = event.mutate(folded)
+    assert build(str(db_path)).journal.repository.get(alice.id) == folded

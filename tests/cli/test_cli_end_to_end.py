@@ -252,3 +252,22 @@ def test_exports_the_board_and_a_paged_filtered_log(party: Path, tmp_path: Path)
     first = json.loads(chronique(party, "log", "Verdelune", "--session", "1", "--limit", "2", "--json").stdout)
     second = json.loads(chronique(party, "log", "Verdelune", "--session", "1", "--limit", "2", "--page", "2", "--json").stdout)
     assert len(first) == len(second) == 2 and first[0]["event"]["topic"].endswith("SessionStarted") and first != second
+
+
+def test_sheet_as_of_an_event_of_any_aggregate(party: Path) -> None:
+    chronique(party, "session", "start", "Verdelune")
+    chronique(party, "wound", "Verdelune", "Alice", "--damage", "3", "--lethality", "faible")
+    chronique(party, "test", "Verdelune", "Bruno", "Sens", "--from", "deck")  # deals everyone's cards
+    chronique(party, "wound", "Verdelune", "Alice", "--damage", "2", "--lethality", "nulle")
+    log = [e["event"] for e in json.loads(chronique(party, "log", "Verdelune", "--json", "--gm").stdout)]
+    wound = next(e for e in log if e["topic"].endswith("WoundSuffered"))
+    bruno_test = next(e for e in log if e["topic"].endswith("TestMade"))
+
+    def as_of(event: dict) -> dict:
+        ref = f"{event['originator_id'][:8]}:{event['originator_version']}"
+        return json.loads(chronique(party, "sheet", "Verdelune", "Alice", "--json", "--as-of", ref).stdout)["condition"]
+
+    assert len(as_of(wound)["wounds"]) == 1 and not as_of(wound)["dealt"]
+    at_bruno = as_of(bruno_test)  # another character's event: Alice as she was then
+    assert len(at_bruno["wounds"]) == 1 and at_bruno["dealt"]
+    assert len(json.loads(chronique(party, "sheet", "Verdelune", "Alice", "--json").stdout)["condition"]["wounds"]) == 2
