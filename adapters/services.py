@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any, TypeVar, cast
 from uuid import UUID
 
@@ -24,6 +25,7 @@ from chronique.domain.deck import Deck
 from chronique.domain.errors import RuleViolation
 from chronique.domain.fairness import seal_of
 from chronique.domain.gametime import calendar_for_start, calendar_from
+from chronique.domain.luck import Tally, tally
 from chronique.domain.pacing import make_pacing
 from chronique.domain.rulesets import Ruleset, ruleset
 from chronique.domain.timeline import Tick, advance
@@ -31,6 +33,9 @@ from chronique.domain.world import World
 
 R = TypeVar("R")
 _RETRIES = 5
+
+
+LUCK_KEYS = ("character", "session", "kind", "campaign")
 
 
 @dataclass(frozen=True)
@@ -267,6 +272,32 @@ class Chronique:
             return self._advance(world, target, recorded=True)
 
         return self.act(campaign_name, run)
+
+    def luck(self, campaign_name: str, by: str) -> dict[Any, Tally]:
+        """Luck per character, session or kind of draw (or overall): observed against expected."""
+        if by not in LUCK_KEYS:
+            raise RuleViolation(f"luck is counted by {', '.join(LUCK_KEYS)}, not {by!r}")
+        campaign = self.campaign(campaign_name)
+        rules = ruleset(campaign.ruleset)
+        judge = getattr(rules, "luck", None)
+        names = {m: v["name"] for m, v in campaign.members.items()}
+
+        def draws() -> Iterator[tuple[Any, bool, Fraction]]:
+            session = 0
+            for _, event in self.events(campaign_name):
+                if type(event).__qualname__ == "Campaign.SessionStarted":
+                    session = event.number
+                found = judge(event, campaign.settings) if judge else None
+                if found is not None:
+                    key = {
+                        "character": names.get(str(event.originator_id), "?"),
+                        "session": f"session {session}" if session else "before any session",
+                        "kind": type(event).__qualname__.split(".")[-1],
+                        "campaign": campaign.name,
+                    }[by]
+                    yield key, found[0], found[1]
+
+        return tally(draws())
 
     def board(self, campaign_name: str) -> list[tuple[int, str, str]]:
         """The downtime board: every running process, when it is next due, what comes then."""

@@ -54,6 +54,7 @@ cartes.register(app)
 audit.register(app)
 timeline.register(app)
 journal.register(app)
+journal.register_luck(app)
 demo.register(app)
 daemon.register(app)
 

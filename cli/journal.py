@@ -66,3 +66,17 @@ def register(app: typer.Typer) -> None:
             render.sheet(s, world, character, as_json)
 
         run(ctx, show)
+
+
+def register_luck(app: typer.Typer) -> None:
+    """Add the luck statistics command to the app."""
+
+    @app.command("luck")
+    def luck(
+        ctx: typer.Context,
+        campaign: str = typer.Argument(..., help="Campaign name or id."),
+        by: str = typer.Option("character", "--by", help="character, session, kind or campaign."),
+        as_json: bool = typer.Option(False, "--json", help="Output JSON."),
+    ) -> None:
+        """Luck: successes observed against expected (exact odds), with the uncertainty."""
+        run(ctx, lambda s: render.luck(s.luck(campaign, by), by, as_json))

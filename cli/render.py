@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from chronique.domain.campaign import Campaign
     from chronique.domain.character import Character
     from chronique.domain.fairness import Report
+    from chronique.domain.luck import Tally
     from chronique.domain.rulesets.cartes.combat import AttackResult, Contest
     from chronique.domain.rulesets.cartes.resolution import TestOutcome
     from chronique.domain.world import World
@@ -46,10 +47,8 @@ def cards(texts: list[str]) -> str:
 
 
 def emit_json(data: Any) -> None:
-    """Print ``data`` as JSON."""
-    from chronique.domain.fairness import plain
-
-    typer.echo(json.dumps(plain(data), ensure_ascii=False, indent=2, sort_keys=True))
+    """Print ``data`` as JSON (ids, dates and exact fractions as strings)."""
+    typer.echo(json.dumps(data, ensure_ascii=False, indent=2, sort_keys=True, default=str))
 
 
 # -- campaigns and sessions ----------------------------------------------------------------------
@@ -245,6 +244,34 @@ def summary(e: Any) -> str:
     from chronique.adapters.exports import describe
 
     return describe(e)
+
+
+def luck(tallies: dict[Any, Tally], by: str, as_json: bool) -> None:
+    """Observed against expected successes, with one standard deviation and the z-score."""
+    if as_json:
+        emit_json(
+            {
+                str(k): {
+                    "draws": t.draws,
+                    "observed": t.observed,
+                    "expected": str(t.expected),
+                    "expected_float": round(float(t.expected), 3),
+                    "sd": round(t.spread, 3),
+                    "z": None if t.z is None else round(t.z, 2),
+                    "verdict": t.verdict(),
+                }
+                for k, t in tallies.items()
+            }
+        )
+        return
+    if not tallies:
+        typer.echo("no draw left to luck alone yet")
+        return
+    table = Table(by.capitalize(), "Draws", "Successes", "Expected ± 1 sd", "z", "Verdict")
+    for key, t in tallies.items():
+        z = "—" if t.z is None else f"{t.z:+.2f}"
+        table.add_row(str(key), str(t.draws), str(t.observed), f"{float(t.expected):.1f} ± {t.spread:.1f}", z, t.verdict())
+    console().print(table)
 
 
 def verification(reports: dict[str, Report], as_json: bool) -> None:

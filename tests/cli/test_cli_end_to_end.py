@@ -271,3 +271,13 @@ def test_sheet_as_of_an_event_of_any_aggregate(party: Path) -> None:
     at_bruno = as_of(bruno_test)  # another character's event: Alice as she was then
     assert len(at_bruno["wounds"]) == 1 and at_bruno["dealt"]
     assert len(json.loads(chronique(party, "sheet", "Verdelune", "Alice", "--json").stdout)["condition"]["wounds"]) == 2
+
+
+def test_luck_statistics_with_their_uncertainty(party: Path) -> None:
+    chronique(party, "session", "start", "Verdelune")
+    for _ in range(3):
+        chronique(party, "test", "Verdelune", "Alice", "Contact", "--from", "deck")
+    luck = json.loads(chronique(party, "luck", "Verdelune", "--json").stdout)
+    assert luck["Alice"]["draws"] == 3 and 0 < luck["Alice"]["expected_float"] < 3 and luck["Alice"]["sd"] > 0
+    assert "within" in luck["Alice"]["verdict"] or "unusually" in luck["Alice"]["verdict"]
+    assert chronique(party, "luck", "Verdelune", "--by", "planet", check=False).returncode == 2

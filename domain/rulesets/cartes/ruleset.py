@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from fractions import Fraction
 from typing import Any
 
 from chronique.domain.rulesets.cartes import events as ev
+from chronique.domain.rulesets.cartes.odds import success_odds
 from chronique.domain.rulesets.cartes.processes import CartesProcesses
 from chronique.domain.rulesets.cartes.sheet import parse_sheet
 from chronique.domain.rulesets.cartes.table import GENERAL, return_cards
@@ -78,6 +80,16 @@ class Cartes:
         character = next(c for c in world.characters.values() if str(c.id) == due.character)
         lethality = next(w["lethality"] for w in character.condition["wounds"] if str(w["id"]) == wound)
         return f"survival draw for wound {wound} ({lethality_name(lethality)})"
+
+    def luck(self, event: Any, settings: dict[str, Any]) -> tuple[bool, Fraction] | None:
+        """A test left to the cards alone (no hand card, no support) and its chance (§7.3)."""
+        if not isinstance(event, ev.TestMade):
+            return None
+        o = event.outcome
+        if o["substituted"] or o.get("support_used"):
+            return None  # the player's choice, not luck
+        packs = settings.get("decks", {}).get(GENERAL, 2)
+        return bool(o["success"]), success_odds(event.target, o["level_asked"], packs)
 
     def processes(self, world: World) -> Processes:
         return CartesProcesses(world)
