@@ -1,0 +1,59 @@
+"""The HTML exports open in a real headless browser (Debian's chromium) without console errors
+and show the sheet's values (issue 7)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from support import sample, scripted_services
+
+from chronique.adapters import exports
+
+BROWSER = shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+def render(page: Path) -> subprocess.CompletedProcess[str]:
+    if BROWSER is None:
+        if os.environ.get("CI") == "true":
+            pytest.fail("chromium is missing: .ci/run installs it")
+        pytest.skip("chromium is not installed here (apt-get install chromium)")
+    command = [
+        BROWSER,
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        f"--user-data-dir={page.parent / 'profile'}",
+        "--enable-logging=stderr",
+        "--v=0",
+        "--dump-dom",
+        page.as_uri(),
+    ]
+    return subprocess.run(command, capture_output=True, text=True, timeout=120)
+
+
+def test_the_sheet_and_session_pages_load_and_show_their_values(tmp_path: Path) -> None:
+    services = scripted_services(tmp_path / "j.db")
+    services.create_campaign("Verdelune", "cartes", None)
+    services.create_character("Verdelune", sample("alice"))
+    services.start_session("Verdelune")
+    services.end_session("Verdelune")
+    seal = services.campaign("Verdelune").seals[0]["seal"]
+    for name, text, shows in (
+        ("sheet.html", exports.sheet(services, "Verdelune", "Alice", "html"), ("Alice", "Discrétion", "Carrure")),
+        ("session.html", exports.session(services, "Verdelune", 1, "html"), ("Verdelune — session 1", seal)),
+    ):
+        page = tmp_path / name
+        page.write_text(text, encoding="utf-8")
+        shown = render(page)
+        assert shown.returncode == 0, shown.stderr[-2000:]
+        assert all(value in shown.stdout for value in shows)
+        assert [line for line in shown.stderr.splitlines() if "CONSOLE" in line or "Uncaught" in line] == []
