@@ -18,11 +18,11 @@ from chronique.adapters.settings import Settings
 from chronique.projections import draws, sheets, xp
 from chronique.projections.tables import tracking
 
-Handler = Callable[[Connection, Any, int], None]
-PROJECTIONS: dict[str, tuple[Handler, tuple[Any, ...]]] = {
-    "sheets": (sheets.handle, sheets.TABLES),
-    "draws": (draws.handle, draws.TABLES),
-    "xp": (xp.handle, xp.TABLES),
+PageHandler = Callable[[Connection, list[Any], Callable[[Any], Any]], None]
+PROJECTIONS: dict[str, tuple[PageHandler, tuple[Any, ...]]] = {
+    "sheets": (sheets.apply_page, sheets.TABLES),
+    "draws": (draws.apply_page, draws.TABLES),
+    "xp": (xp.apply_page, xp.TABLES),
 }
 PAGE = 500
 
@@ -64,8 +64,7 @@ class ReadModels:
                 if not page:
                     break
                 with self.engine.begin() as connection:
-                    for notification in page:
-                        handle(connection, self.journal.mapper.to_domain_event(notification), notification.id)
+                    handle(connection, page, self.journal.mapper.to_domain_event)
                     position = page[-1].id
                     statement = upsert(tracking).values(projection=name, position=position)
                     connection.execute(statement.on_conflict_do_update(index_elements=["projection"], set_={"position": position}))

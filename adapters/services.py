@@ -120,14 +120,18 @@ class Chronique:
             loaded = {a.id: a.version for a in world.aggregates()}
             result = command(world)
             try:
-                self.journal.save(*world.collect())
+                self.save(world, loaded)
             except (IntegrityError, OperationalError):
                 if attempt == _RETRIES - 1:
                     raise
                 continue
-            self._snapshot(world, loaded)
             return result
         raise AssertionError("unreachable")
+
+    def save(self, world: World, loaded: dict[UUID, int]) -> None:
+        """Record everything the world's aggregates recorded since ``loaded``, in one transaction."""
+        self.journal.save(*world.collect())
+        self._snapshot(world, loaded)
 
     def _snapshot(self, world: World, loaded: dict[UUID, int]) -> None:
         # Saving events (not aggregates) keeps the log in the order play went, so the library
@@ -340,32 +344,30 @@ class Chronique:
         a long campaign is never held in memory whole."""
         campaign = self.campaign(campaign_name)
         members = {campaign.id, *campaign.member_ids()}
-        while True:
-            page = self.journal.recorder.select_notifications(start=start, limit=1000, stop=stop)
-            for notification in page:
-                if notification.originator_id in members:
-                    yield notification.id, self.journal.mapper.to_domain_event(notification)
-            if len(page) < 1000:
-                return
-            start = page[-1].id + 1
+        for notification in self._notifications(start, stop):
+            if notification.originator_id in members:
+                yield notification.id, self.journal.mapper.to_domain_event(notification)
 
     def page_log(self, campaign_name: str, page: LogPage) -> list[Any]:
-        """One page of the campaign's log, filtered as asked, read as a stream."""
+        """One page of the campaign's log, filtered as asked, read as a stream: rows are decoded
+        only when a filter needs their content or the page shows them."""
         world = self.world(campaign_name)
         start, stop = self.session_span(campaign_name, page.session) if page.session else (1, None)
-        wanted = {world.character(name).id for name in page.characters}
+        members = {a.id for a in world.aggregates()}
+        wanted = {world.character(name).id for name in page.characters} or members
+        timed = page.since is not None or page.until is not None
         shown: list[Any] = []
         skipped = 0
-        for _, event in self.events(campaign_name, start, stop):
-            at = getattr(event, "at", None)
-            if wanted and event.originator_id not in wanted:
+        for notification in self._notifications(start, stop):
+            if notification.originator_id not in wanted:
                 continue
-            if page.kinds and type(event).__qualname__.split(".")[-1] not in page.kinds:
+            if page.kinds and notification.topic.rsplit(":", 1)[-1].rsplit(".", 1)[-1] not in page.kinds:
                 continue
-            if (page.since is not None or page.until is not None) and at is None:
-                continue
-            if (page.since is not None and at < page.since) or (page.until is not None and at > page.until):
-                continue
+            event = self.journal.mapper.to_domain_event(notification) if timed or skipped >= page.offset else None
+            if timed:
+                at = getattr(event, "at", None)
+                if at is None or (page.since is not None and at < page.since) or (page.until is not None and at > page.until):
+                    continue
             if skipped < page.offset:
                 skipped += 1
                 continue
@@ -373,6 +375,14 @@ class Chronique:
             if page.limit is not None and len(shown) >= page.limit:
                 break
         return shown
+
+    def _notifications(self, start: int, stop: int | None) -> Iterator[Any]:
+        while True:
+            page = self.journal.recorder.select_notifications(start=start, limit=1000, stop=stop)
+            yield from page
+            if len(page) < 1000:
+                return
+            start = page[-1].id + 1
 
     def voided(self, campaign_name: str) -> dict[tuple[str, int], str]:
         """(aggregate id, version) of every voided event -> the correction's reason."""

@@ -13,40 +13,11 @@ import sqlite3
 import sys
 import tempfile
 import time
-import tomllib
 from pathlib import Path
 
+from generate import generate
+
 from chronique.adapters.bootstrap import build
-from chronique.adapters.services import Chronique
-from chronique.domain.rulesets.cartes.draws import TestRequest, make_test
-from chronique.domain.rulesets.cartes.table import gm_draw
-
-SAMPLES = Path(__file__).parents[1] / "cli" / "samples"
-BATCH = 1000
-
-
-def generate(services: Chronique, events: int) -> str:
-    """A Cartes campaign of about ``events`` events: sessions of tests and GM draws."""
-    name = "Bench"
-    services.create_campaign(name, "cartes", None)
-    for who in ("alice", "bruno"):
-        services.create_character(name, tomllib.loads((SAMPLES / f"{who}.toml").read_text(encoding="utf-8")))
-    total = services.journal.recorder.max_notification_id() or 0
-    while total < events:
-        services.start_session(name)
-        world = services.world(name)
-        for _ in range(50):
-            for _ in range(BATCH // 4):
-                make_test(world, "Alice", TestRequest("Contact", source="deck"))
-                gm_draw(world, 1, "", "bench")
-            pending = len(world.pending())
-            services.journal.save(*world.collect())
-            total += pending
-            if total >= events:
-                break
-        services.end_session(name)
-        total = services.journal.recorder.max_notification_id() or total
-    return name
 
 
 def raw_baseline(path: Path) -> tuple[int, float]:

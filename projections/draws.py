@@ -3,6 +3,7 @@ epoch, whether it is hidden and whether a correction voided it."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from sqlalchemy import Connection, insert, update
@@ -11,6 +12,12 @@ from chronique.domain.character import Character
 from chronique.projections.tables import draws
 
 TABLES = (draws,)
+
+
+def apply_page(connection: Connection, notifications: list[Any], decode: Callable[[Any], Any]) -> None:
+    """Fold a page of events into the table."""
+    for notification in notifications:
+        handle(connection, decode(notification), notification.id)
 
 
 def handle(connection: Connection, event: Any, position: int) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from sqlalchemy import Connection, insert, select
@@ -9,6 +10,12 @@ from sqlalchemy import Connection, insert, select
 from chronique.projections.tables import xp
 
 TABLES = (xp,)
+
+
+def apply_page(connection: Connection, notifications: list[Any], decode: Callable[[Any], Any]) -> None:
+    """Fold a page of events into the table."""
+    for notification in notifications:
+        handle(connection, decode(notification), notification.id)
 
 
 def handle(connection: Connection, event: Any, position: int) -> None:

@@ -60,12 +60,13 @@ def test_a_crash_between_pages_resumes_and_processes_every_event_once(
     seen = 0
     real = readmodels.PROJECTIONS["draws"]
 
-    def crashing(connection: Any, event: Any, position: int) -> None:
+    def crashing(connection: Any, notifications: list[Any], decode: Any) -> None:
         nonlocal seen
-        seen += 1
-        if seen == 30:
-            raise KeyboardInterrupt  # the process dies in the middle of a page
-        real[0](connection, event, position)
+        for notification in notifications:
+            seen += 1
+            if seen == 30:
+                raise KeyboardInterrupt  # the process dies in the middle of a page
+            real[0](connection, [notification], decode)
 
     monkeypatch.setitem(readmodels.PROJECTIONS, "draws", (crashing, real[1]))
     with pytest.raises(KeyboardInterrupt):
