@@ -85,6 +85,14 @@ class ReadModels:
                 connection.execute(delete(tracking).where(tracking.c.projection == name))
         return self.catch_up(chosen, progress)
 
+    def xp_ledger(self, character_ids: list[str]) -> list[dict[str, Any]]:
+        """Every award and spend of experience of these characters, oldest first, with balances."""
+        from chronique.projections.tables import xp
+
+        with self.engine.connect() as connection:
+            rows = connection.execute(select(xp).where(xp.c.character_id.in_(character_ids)).order_by(xp.c.position))
+            return [dict(row) for row in rows.mappings()]
+
     def backlog(self) -> int:
         """How many notifications the slowest projection has still to read."""
         newest = self.journal.recorder.max_notification_id() or 0

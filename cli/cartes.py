@@ -311,6 +311,24 @@ def register(app: typer.Typer) -> None:
         drawn = run(ctx, lambda s: s.act(campaign, lambda w: award_(w, character, cards, reason)))
         typer.echo(f"{character} gains {cards} hand card(s){': ' + ' '.join(drawn) if drawn else ''}")
 
+    @xp_app.command("ledger")
+    def ledger(
+        ctx: typer.Context,
+        campaign: str = CAMPAIGN,
+        character: str = typer.Option(None, "--character", help="Only this character."),
+        as_json: bool = typer.Option(False, "--json", help="Output JSON."),
+    ) -> None:
+        """The experience ledger: every award and spend, its reason and the running balance."""
+
+        def show(s) -> None:  # noqa: ANN001
+            world = s.world(campaign)
+            chosen = [world.character(character)] if character else list(world.characters.values())
+            names = {str(c.id): c.name for c in chosen}
+            rows = s.read_models.xp_ledger(list(names)) if s.read_models else []
+            render.ledger(s, world.campaign, [dict(r, name=names[r["character_id"]]) for r in rows], as_json)
+
+        run(ctx, show)
+
     @xp_app.command("spend")
     def spend(
         ctx: typer.Context,

@@ -246,6 +246,20 @@ def summary(e: Any) -> str:
     return describe(e)
 
 
+def ledger(services: Chronique, campaign: Campaign, rows: list[dict[str, Any]], as_json: bool) -> None:
+    """The experience ledger."""
+    calendar = services.calendar(campaign)
+    if as_json:
+        emit_json(rows)
+        return
+    table = Table("In game", "Who", "Change", "Reason", "Balance")
+    for r in rows:
+        table.add_row(
+            calendar.format(r["at"]) if r["at"] is not None else "", r["name"], f"{r['change']:+d}", r["reason"], str(r["balance"])
+        )
+    console().print(table)
+
+
 def luck(tallies: dict[Any, Tally], by: str, as_json: bool) -> None:
     """Observed against expected successes, with one standard deviation and the z-score."""
     if as_json:

@@ -45,6 +45,8 @@ def test_a_session_from_start_to_downtime(party: Path) -> None:
     chronique(db, "wound", "Verdelune", "Alice", "--damage", "6", "--lethality", "forte")
     chronique(db, "care", "Verdelune", "Alice", "--healer", "Bruno", "--means", "field-hospital")
     chronique(db, "xp", "award", "Verdelune", "Bruno", "2", "--reason", "saved Alice")
+    ledger = json.loads(chronique(db, "xp", "ledger", "Verdelune", "--character", "Bruno", "--json").stdout)
+    assert [(r["change"], r["reason"], r["balance"]) for r in ledger] == [(2, "saved Alice", 2)]
     end = chronique(db, "session", "end", "Verdelune").stdout
     seal = next(line.split(": ")[1] for line in end.splitlines() if line.startswith("seal"))
     report = chronique(db, "advance", "Verdelune", "2d").stdout
