@@ -97,7 +97,7 @@ def session(services: Chronique, campaign: str, number: int, fmt: str) -> str:
             )
         )
     title = f"{c.name} — session {number}"
-    blocks = [("Seal", [("seal (keep it)", seal)]), ("What happened", rows)]
+    blocks: list[tuple[str, list[tuple[Any, ...]]]] = [("Seal", [("seal (keep it)", seal)]), ("What happened", rows)]
     return _document(title, blocks, fmt, header=("In game", "Who", "What", "Details"))
 
 

@@ -64,7 +64,7 @@ class ReadModels:
                 if not page:
                     break
                 with self.engine.begin() as connection:
-                    handle(connection, page, self.journal.mapper.to_domain_event)
+                    handle(connection, list(page), self.journal.mapper.to_domain_event)
                     position = page[-1].id
                     statement = upsert(tracking).values(projection=name, position=position)
                     connection.execute(statement.on_conflict_do_update(index_elements=["projection"], set_={"position": position}))

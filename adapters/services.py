@@ -404,7 +404,7 @@ class Chronique:
         found = {}
         for mark in marks:
             if mark.originator_id == campaign.id:
-                event = self.journal.mapper.to_domain_event(mark)
+                event = cast(Campaign.SessionStarted, self.journal.mapper.to_domain_event(mark))
                 found[(type(event).__qualname__, event.number)] = mark.id
         begin, end = found.get(("Campaign.SessionStarted", number)), found.get(("Campaign.SessionEnded", number))
         if begin is None:

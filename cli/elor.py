@@ -190,6 +190,7 @@ def attack(
     simultaneous: bool = typer.Option(False, "--simultaneous", help="Both laid 'Attaque' cards: no defence."),
     opponent_attack: int = typer.Option(0, "--opponent-attack", help="In simultaneous attacks: the opponent's attack value."),
     defend_on_miss: bool = typer.Option(False, "--defend-on-miss", help="Melee: defend even if the attack has no degree."),
+    guard: str = typer.Option(None, "--guard", help="An ally close to the target who parries for it (with --defence parry)."),
 ) -> None:
     """An attack against a defence; effects bought with net degrees; damage to a location."""
     from chronique.domain.rulesets.elor.play import Attack, TestSpec
@@ -212,11 +213,12 @@ def attack(
         location=location,
         damaged_item=item,
         defend_on_miss=defend_on_miss,
+        guard=guard,
     )
     result = run(ctx, lambda s: s.act(campaign, lambda w: attack_(w, attacker, defender, blow)))
     typer.echo(f"{attacker} attacks: {describe(result.attack)}")
     if result.defence is not None:
-        typer.echo(f"{defender} {defence}: {describe(result.defence)}")
+        typer.echo(f"{guard or defender} {defence}{f' for {defender}' if guard else ''}: {describe(result.defence)}")
     x = result.exchange
     typer.echo(f"attack {x.attack} against defence {x.defence}: {x.result} (effect points {x.offensive_points}/{x.defensive_points})")
     if result.damage:
@@ -304,6 +306,28 @@ def effort(ctx: typer.Context, campaign: str = CAMPAIGN, character: str = CHARAC
 
     back = run(ctx, lambda s: s.act(campaign, lambda w: recover_effort(w, character, reason or "a pause")))
     typer.echo(f"{character} recovers {back} effort point(s)")
+
+
+@app.command("faculties")
+def faculties(
+    ctx: typer.Context,
+    campaign: str = CAMPAIGN,
+    character: str = CHARACTER,
+    changes: list[str] = typer.Argument(..., help="New levels as FACULTY=LEVEL, e.g. P=2 Mental=1."),
+    reason: str = REASON,
+) -> None:
+    """The GM changes faculties after creation; AP, effort and hit points are recomputed."""
+    from chronique.domain.rulesets.elor.downtime import change_faculties
+
+    levels: dict[str, int] = {}
+    for change in changes:
+        key, _, value = change.partition("=")
+        try:
+            levels[key.strip()] = int(value)
+        except ValueError:
+            raise fail(f"a change is FACULTY=LEVEL, not {change!r}") from None
+    d = run(ctx, lambda s: s.act(campaign, lambda w: change_faculties(w, character, levels, reason)))
+    typer.echo(f"{character}: AP {d['action_points']}, effort points {d['effort_points']}, max effort {d['max_effort']}")
 
 
 @app.command("sheet")
@@ -405,7 +429,12 @@ def long_start(
     hours_per_day: int = typer.Option(None, "--hours-per-day", help="Work hours a day (default 6) for units under a day."),
     start_hour: int = typer.Option(None, "--start-hour", help="When the work day starts (default 8)."),
     effort_regime: str = typer.Option("daily", "--effort-regime", help="daily (rested each work day), each-test or none."),
-    manual: bool = typer.Option(False, "--manual", help="Tests only by hand ('long-action test'), e.g. paced by AP in a scene."),
+    manual: bool = typer.Option(False, "--manual", help="Tests only by hand ('long-action test')."),
+    in_scene: bool = typer.Option(False, "--in-scene", help="Paced by action points: each 'long-action test' spends an opportunity."),
+    risk: str = typer.Option(None, "--risk", help="A risk clock: what happens when it triggers, e.g. 'the police arrive'."),
+    risk_threshold: int = typer.Option(1, "--risk-threshold", help="The risk triggers on a D10 at most this (it rises each period)."),
+    risk_every: str = typer.Option(None, "--risk-every", help="The risk's period (default: the time unit)."),
+    risk_step: int = typer.Option(None, "--risk-step", help="How much the threshold rises each period (default 1)."),
     helpers: list[str] = typer.Option(None, "--helper", help="A collaborator (same test; repeatable)."),
     faculty: str = FACULTY,
     profession: str = PROFESSION,
@@ -416,8 +445,10 @@ def long_start(
 ) -> None:
     """Start a long action (downtime work runs on the timeline at each time unit)."""
     from chronique.domain.gametime import parse_duration
-    from chronique.domain.rulesets.elor.downtime import start_long_action
+    from chronique.domain.rulesets.elor.downtime import Risk, start_long_action
 
+    if manual and in_scene:
+        raise fail("--manual and --in-scene are two different paces: choose one")
     spec = _spec(faculty, profession, applies, familiarity, None, 0, difficulty, effort)
 
     def start(world: Any) -> dict[str, Any]:
@@ -428,11 +459,12 @@ def long_start(
             required,
             spec,
             parse_duration(unit),
-            "manual" if manual else "downtime",
+            "manual" if manual else ("scene" if in_scene else "downtime"),
             hours_per_day,
             start_hour,
             effort_regime,
             [(h, spec) for h in helpers or ()],
+            risk=None if risk is None else Risk(risk, risk_threshold, parse_duration(risk_every or unit), risk_step),
         )
 
     action = run(ctx, lambda s: s.act(campaign, start))
@@ -446,7 +478,7 @@ def long_test(
     character: str = CHARACTER,
     action: str = typer.Argument(..., help="Long action id or name."),
 ) -> None:
-    """One time unit of a long action now: each participant tests."""
+    """One time unit of a long action now: each participant tests (paced by AP: spends the owner's opportunity)."""
     from chronique.domain.rulesets.elor.downtime import long_action_test
 
     done = run(ctx, lambda s: s.act(campaign, lambda w: long_action_test(w, character, action)))

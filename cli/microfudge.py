@@ -203,3 +203,134 @@ def atout_award(
 
     run(ctx, lambda s: s.act(campaign, lambda w: award(w, character, count, reason)))
     typer.echo(f"{character} gains {count} experience Atout(s)")
+
+
+SIDE_HELP = (
+    "One participant: NAME:CHARACTERISTIC[:key=value,...]. Keys: an opponent's name = attack cards on it; "
+    "def=N defence cards; weapon=light|medium|heavy|massive; mod=N other cards; surprise=-N (first draw); "
+    "conditions=-N; cover=N or range=WEAPON@METRES (target's extra defence cards); armour=light|medium|heavy; "
+    "armour-era / weapon-era=ancient|modern|future; healing=daily|weekly; domain=physical|social; "
+    "upper-hand; out (out of range)."
+)
+
+
+def parse_side(text: str) -> object:
+    """A ``Side`` from the command line's compact form (see ``SIDE_HELP``)."""
+    from chronique.domain.errors import RuleViolation
+    from chronique.domain.rulesets.microfudge.conflict import Side
+    from chronique.domain.rulesets.microfudge.rules import armour_bonus, range_defence, weapon_bonus
+
+    parts = text.split(":")
+    if len(parts) not in (2, 3) or not parts[0].strip() or not parts[1].strip():
+        raise RuleViolation(f"a side is NAME:CHARACTERISTIC[:key=value,...], not {text!r}")
+    options: dict[str, object] = {"attack": {}, "modifiers": {}, "extra_defence": {}}
+    for item in filter(None, (p.strip() for p in (parts[2] if len(parts) == 3 else "").split(","))):
+        key, _, raw = item.partition("=")
+        key = key.strip().lower()
+        try:
+            if key in ("upper-hand", "out"):
+                options["upper_hand" if key == "upper-hand" else "out_of_range"] = True
+            elif key == "def":
+                options["defence"] = int(raw)
+            elif key == "weapon":
+                options["modifiers"]["weapon"] = weapon_bonus(raw)  # type: ignore[index]
+            elif key in ("mod", "surprise", "conditions"):
+                options["modifiers"][key] = int(raw)  # type: ignore[index]
+            elif key == "cover":
+                options["extra_defence"]["cover"] = int(raw)  # type: ignore[index]
+            elif key == "range":
+                weapon, _, metres = raw.partition("@")
+                options["extra_defence"]["range"] = range_defence(weapon, int(metres))  # type: ignore[index]
+            elif key == "armour":
+                options["armour"] = armour_bonus(raw)
+            elif key in ("armour-era", "weapon-era", "healing", "domain"):
+                options[key.replace("-", "_")] = raw.strip()
+            elif raw:
+                options["attack"][key] = int(raw)  # type: ignore[index]
+            else:
+                raise RuleViolation(f"unknown side option {item!r}")
+        except ValueError:
+            raise RuleViolation(f"{item!r} needs a whole number") from None
+    return Side(parts[0].strip(), parts[1].strip(), **options)  # type: ignore[arg-type]
+
+
+@app.command("sequence")
+def sequence(
+    ctx: typer.Context,
+    campaign: str = CAMPAIGN,
+    participants: list[str] = typer.Argument(..., help="Participants' names; NAME=TEAM groups a side."),
+    goal: str = typer.Option("", "--goal", help="What the Sequence decides: shown in the log."),
+    collective: bool = typer.Option(False, "--collective", help="A collective Sequence: the side with most successes wins a draw."),
+    safe: bool = typer.Option(False, "--safe", help="Not hazardous: its Revers are not written on the sheets."),
+) -> None:
+    """Open a Sequence of a hazardous conflict and reshuffle the 40-card conflict deck."""
+    from chronique.domain.rulesets.microfudge.conflict import start_sequence
+
+    names = [p.partition("=")[0] for p in participants]
+    teams = {n: t for n, _, t in (p.partition("=") for p in participants) if t}
+    number = run(ctx, lambda s: s.act(campaign, lambda w: start_sequence(w, names, goal, teams, collective, not safe)))
+    typer.echo(f"Sequence {number}: {', '.join(names)}")
+
+
+@app.command("conflict-card")
+def conflict_card(
+    ctx: typer.Context,
+    campaign: str = CAMPAIGN,
+    sides: list[str] = typer.Option(..., "--side", help=SIDE_HELP),
+    purpose: str = PURPOSE,
+) -> None:
+    """One draw of the open Sequence: every side draws, then the Revers are recorded."""
+    from chronique.domain.rulesets.microfudge.conflict import draw
+
+    result = run(ctx, lambda s: s.act(campaign, lambda w: draw(w, [parse_side(t) for t in sides], purpose)))  # type: ignore[misc]
+    for name, side in result.sides.items():
+        attack = " ".join(f"{t}:[{' '.join(a['cards'])}]" for t, a in side["attack"].items())
+        hits = ", ".join(f"−{v} on {t}" for t, v in side["inflicted"].items() if v) or "no Revers"
+        extra = f", upper hand +{side['upper_hand']}" if side["upper_hand"] else ""
+        banked = f", {side['banked']} banked" if side["banked"] else ""
+        typer.echo(f"{name} ({side['pool']} cards) {attack} def:[{' '.join(side['defence']['cards'])}]: {hits}{extra}{banked}")
+    ending = "; the Sequence ends" if result.ended else ""
+    typer.echo(f"draw {result.draw}: " + (f"{result.winner} wins the draw" if result.winner else "a tie") + ending)
+
+
+@app.command("abridge")
+def abridge_(
+    ctx: typer.Context,
+    campaign: str = CAMPAIGN,
+    character: str = CHARACTER,
+    agreed: bool = typer.Option(False, "--agreed", help="After a tied draw: the other side agrees to stop."),
+) -> None:
+    """End the Sequence as the last draw's winner (or by agreement after a tie)."""
+    from chronique.domain.rulesets.microfudge.conflict import abridge
+
+    winner = run(ctx, lambda s: s.act(campaign, lambda w: abridge(w, character, agreed)))
+    typer.echo(f"the Sequence ends: {winner} achieves the goal" if winner != "nobody" else "the Sequence ends by agreement")
+
+
+@app.command("power")
+def power(
+    ctx: typer.Context,
+    campaign: str = CAMPAIGN,
+    character: str = CHARACTER,
+    name: str = typer.Argument(..., help="The power, e.g. resistance-thermique, guerison-acceleree, regeneration."),
+    masked: bool = typer.Option(False, "--masked", help="A masked intrusion: required rank +1."),
+    modifier: int = MODIFIER,
+    setback_id: int = typer.Option(None, "--setback", help="The wound a healing power works on."),
+) -> None:
+    """Use a paranormal power: a Test of its domain; each attempt costs a Potentiel point."""
+    from chronique.domain.rulesets.microfudge.powers import use_power
+
+    o = run(ctx, lambda s: s.act(campaign, lambda w: use_power(w, character, name, masked, modifier, setback_id)))
+    started = f", {o.process['kind']} runs" if o.process else ""
+    collapse = ", collapses" if o.collapsed else ""
+    verdict = "success" if o.success else "failure"
+    typer.echo(f"{character} uses {name}: {o.final} vs {o.required}: {verdict}, {o.potentiel} Potentiel left{started}{collapse}")
+
+
+@app.command("rest")
+def rest_(ctx: typer.Context, campaign: str = CAMPAIGN, character: str = CHARACTER) -> None:
+    """A good night's rest now: spent Potentiel and lost Vigueur come back."""
+    from chronique.domain.rulesets.microfudge.powers import rest
+
+    restored = run(ctx, lambda s: s.act(campaign, lambda w: rest(w, character)))
+    typer.echo(f"{character} rests: " + (", ".join(f"{d} +{n}" for d, n in restored.items()) or "nothing to restore"))

@@ -65,11 +65,18 @@ class _QueueStream(Primitives):
         return face - 1
 
 
-def table(*sheets: dict[str, Any], dice: Sequence[int] = (), session: bool = True, settings: dict[str, Any] | None = None) -> World:
-    """An Elor campaign in memory with these characters (Aldo and Bruna by default)."""
+def table(
+    *sheets: dict[str, Any],
+    dice: Sequence[int] = (),
+    session: bool = True,
+    settings: dict[str, Any] | None = None,
+    clock: int = 8 * 3600,
+) -> World:
+    """An Elor campaign in memory with these characters (Aldo and Bruna by default), its clock
+    at ``clock`` (Day 1 08:00 by default)."""
     rules = ruleset("elor")
     chosen = rules.default_settings() | (settings or {})
-    campaign = Campaign.create("Elor table", "elor", chosen, {"kind": "days"}, 8 * 3600, commitment(SEED))
+    campaign = Campaign.create("Elor table", "elor", chosen, {"kind": "days"}, clock, commitment(SEED))
     world = World(campaign=campaign, source=ScriptedDice(dice))
     for raw in sheets or (ALDO, BRUNA):
         sheet, condition = rules.new_character(raw)

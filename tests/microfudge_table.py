@@ -6,9 +6,12 @@ from collections.abc import Sequence
 from typing import Any
 from uuid import UUID
 
+from cartes_table import choices_for  # the shuffle run backwards, shared with the Cartes tests
+
 from chronique.domain.campaign import Campaign
 from chronique.domain.chance import ChanceStream, ScriptedStream
 from chronique.domain.character import Character
+from chronique.domain.deck import Deck
 from chronique.domain.fairness import commitment
 from chronique.domain.rulesets import ruleset
 from chronique.domain.world import World
@@ -19,30 +22,50 @@ HARVEY = {"name": "Harvey", "status": "hero", "ranks": {"Athlétisme": 4, "Pilot
 
 
 class _Dice:
-    """A chance source that hands out the script across draw places, in order."""
+    """A chance source that hands out the script across draw places, in order; each deck
+    shuffle puts the next stack of cards on top (the rest in fresh-pack order)."""
 
-    def __init__(self, faces: Sequence[int]) -> None:
+    def __init__(self, faces: Sequence[int], stacks: Sequence[Sequence[str]] = ()) -> None:
         self.faces = [f + 1 for f in faces]
+        self.stacks = [list(s) for s in stacks]
 
     def stream(self, epoch: str, originator_id: UUID, originator_version: int) -> ChanceStream:
-        return _Shared(self.faces)
+        return _Shared(self.faces, self.stacks)
 
 
 class _Shared(ScriptedStream):
-    def __init__(self, values: list[int]) -> None:
+    def __init__(self, values: list[int], stacks: list[list[str]]) -> None:
         super().__init__([])
         self._values = values  # shared: each stream consumes from the one script
+        self._stacks = stacks
+
+    def shuffle(self, deck: Sequence[str]) -> list[str]:
+        top = self._stacks.pop(0) if self._stacks else []
+        saved, self._values = self._values, choices_for(deck, top)
+        try:
+            return super().shuffle(deck)
+        finally:
+            self._values = saved
 
 
 def table(
-    *faces: int, sheets: Sequence[dict[str, Any]] = (JIM, HARVEY), settings: dict[str, Any] | None = None, session: bool = True
+    *faces: int,
+    sheets: Sequence[dict[str, Any]] = (JIM, HARVEY),
+    settings: dict[str, Any] | None = None,
+    session: bool = True,
+    stacks: Sequence[Sequence[str]] = (),
 ) -> World:
-    """A MicroFudge campaign in memory with the given characters, its session open by default."""
+    """A MicroFudge campaign in memory with the given characters and its conflict deck, its
+    session open by default; ``stacks`` are the top cards of each successive shuffle."""
     rules = ruleset("microfudge")
     campaign = Campaign.create(
         "Table", "microfudge", {**rules.default_settings(), **(settings or {})}, {"kind": "days"}, 8 * 3600, commitment(SEED)
     )
-    world = World(campaign=campaign, source=_Dice(faces))
+    world = World(campaign=campaign, source=_Dice(faces, stacks))
+    for name, spec in campaign.settings["decks"].items():
+        deck = Deck.create(campaign.id, name, spec["packs"], spec["ranks"])
+        campaign.join(deck.id, "deck", name)
+        world.decks[name] = deck
     for raw in sheets:
         sheet, condition = rules.new_character(raw)
         character = Character.create(campaign.id, sheet["name"], "microfudge", sheet, condition)

@@ -3,13 +3,13 @@ rest and care (PROPOSAL §5.6), experience and progression (PROPOSAL §5.5)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import replace
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 from chronique.domain.character import Character
 from chronique.domain.errors import RuleViolation
-from chronique.domain.gametime import DAY, HOUR
+from chronique.domain.gametime import DAY, HOUR, calendar_from
 from chronique.domain.rulesets.elor import events as ev
 from chronique.domain.rulesets.elor.damage import body_state, care
 from chronique.domain.rulesets.elor.play import (
@@ -20,15 +20,48 @@ from chronique.domain.rulesets.elor.play import (
     living,
     recover_effort,
     roll_test,
+    sheet_hp,
     sheet_of,
+    take_opportunity,
 )
 from chronique.domain.rulesets.elor.progression import check_grant, natural_raise, reward_cost, training_required
 from chronique.domain.rulesets.elor.resolution import collaboration_penalty, progress
-from chronique.domain.rulesets.elor.tables import location, nature, tables
+from chronique.domain.rulesets.elor.sheet import derived, sheet_of_data
+from chronique.domain.rulesets.elor.tables import faculty_name, location, nature, tables
 from chronique.domain.world import World
 
 REGIMES = ("daily", "each-test", "none")
-PACES = ("downtime", "manual")
+PACES = ("downtime", "manual", "scene")
+
+
+@dataclass(frozen=True)
+class Risk:
+    """A risk clock on a long action (PROPOSAL §5.3, E-T6): every ``every_s`` of in-game time
+    while the action runs, a D10 at most ``threshold`` triggers ``what``; otherwise the
+    threshold rises by ``step`` ("chaque heure qui passe augmente les risques", L452)."""
+
+    what: str
+    threshold: int = 1
+    every_s: int = HOUR
+    step: int | None = None
+
+    def start(self, at: int) -> dict[str, Any]:
+        """The risk's state in a new long action started at ``at``."""
+        if not self.what.strip():
+            raise RuleViolation("name the risk (what happens when it triggers)")
+        if self.every_s < 1:
+            raise RuleViolation("a risk period is at least a second")
+        step = tables().time.risk_step if self.step is None else self.step
+        if self.threshold < 0 or step < 0:
+            raise RuleViolation("a risk's threshold and step are never negative")
+        return {
+            "what": self.what.strip(),
+            "threshold": self.threshold,
+            "step": step,
+            "every_s": self.every_s,
+            "next_at": at + self.every_s,
+            "triggered": False,
+        }
 
 
 # -- long actions ----------------------------------------------------------------------------
@@ -73,9 +106,12 @@ def start_long_action(
     effort_regime: str = "daily",
     helpers: Sequence[tuple[str, TestSpec]] = (),
     raises: str | None = None,
+    risk: Risk | None = None,
 ) -> dict[str, Any]:
     """Begin a long action: ``required`` degrees, one test per ``unit_s`` (in downtime, inside
-    a work window of ``hours_per_day`` hours from ``start_hour``), ``helpers`` collaborating."""
+    a work window of ``hours_per_day`` hours from ``start_hour``), ``helpers`` collaborating.
+    ``paced="scene"``: one test per action point the owner spends on it in an action scene
+    (§Scènes d'action L474); ``manual``: tests only when asked. ``risk``: a risk clock (§5.3)."""
     owner = living(world, name)
     if required < 1:
         raise RuleViolation("a long action requires at least 1 degree")
@@ -86,7 +122,12 @@ def start_long_action(
     if effort_regime not in REGIMES:
         raise RuleViolation(f"effort recovers daily, each-test or none, not {effort_regime!r}")
     t = tables().time
-    if unit_s < DAY:
+    if paced == "scene":
+        # §Scènes d'action L474: the AP per sequence pace the tests; the scene's effort rules apply.
+        if helpers:
+            raise RuleViolation("a long action paced by action points has no helpers: each acts on its own opportunities")
+        unit_s, hours_per_day, start_hour = t.sequence_s, None, None
+    elif unit_s < DAY:
         hours_per_day = t.work_hours_per_day if hours_per_day is None else hours_per_day
         start_hour = t.work_start_hour if start_hour is None else start_hour
         if not 1 <= hours_per_day <= 24 or not 0 <= start_hour <= 23:
@@ -118,6 +159,7 @@ def start_long_action(
         "done": False,
         "abandoned": False,
         "raises": raises,
+        "risk": risk.start(at) if risk is not None else None,
     }
     owner.record(ev.LongActionStarted, at=at, action=action)
     return action
@@ -144,7 +186,8 @@ def work_unit(world: World, owner: Character, action: dict[str, Any], at: int) -
         if c["dead"] or c["unconscious"]:
             continue  # PROPOSAL: a participant who cannot work adds nothing and does not count
         regime = action["effort_regime"]
-        if c["fatigue"] and (regime == "each-test" or (regime == "daily" and first_of_day) or action["units"] == 0):
+        # In an action scene the scene's effort rules govern (PROPOSAL §5.1, E21), not the regime.
+        if c["scene"] is None and c["fatigue"] and (regime == "each-test" or (regime == "daily" and first_of_day) or action["units"] == 0):
             recover_effort(world, character.name, f"rested before long action {action['name']!r} (regime {regime})")
         spec = _spec(p["spec"])
         # PROPOSAL: a test invests the planned effort, or what is left of it.
@@ -173,9 +216,42 @@ def work_unit(world: World, owner: Character, action: dict[str, Any], at: int) -
 
 
 def long_action_test(world: World, name: str, action: int | str) -> dict[str, Any]:
-    """One unit of a long action now (in a scene, one per action point; or by hand)."""
+    """One unit of a long action now: by hand, or, for one paced by action points, the owner's
+    next opportunity in the running action scene is spent on it (§Scènes d'action L474)."""
     owner = living(world, name)
-    return work_unit(world, owner, find_action(owner, action), world.campaign.clock)
+    found = find_action(owner, action)
+    if found["paced"] == "scene":
+        if owner.condition["scene"] is None:
+            raise RuleViolation(f"{found['name']!r} is paced by action points: {owner.name} works on it in an action scene")
+        if found["done"] or found["abandoned"]:
+            raise RuleViolation(f"long action {found['name']!r} is over")
+        take_opportunity(world, [owner.name], "action")
+        found = find_action(owner, action)  # a new sequence may have fired processes on it
+    return work_unit(world, owner, found, world.campaign.clock)
+
+
+def risk_roll(world: World, owner: Character, action: dict[str, Any], at: int) -> dict[str, Any]:
+    """One period of a long action's risk clock (PROPOSAL §5.3): a D10 at most the threshold
+    triggers the risk (and stops the clock); otherwise the threshold rises by its step."""
+    risk = action["risk"]
+    epoch = world.campaign.epoch
+    stream = world.stream(epoch, owner.id, owner.next_version)
+    die = stream.die(tables().time.risk_die)
+    triggered = die <= risk["threshold"]
+    owner.record(
+        ev.RiskRolled,
+        at=at,
+        action_id=action["id"],
+        risk=risk["what"],
+        threshold=risk["threshold"],
+        die=die,
+        triggered=triggered,
+        next_threshold=risk["threshold"] if triggered else risk["threshold"] + risk["step"],
+        next_at=None if triggered else at + risk["every_s"],
+        epoch=epoch,
+        chance=stream.ops,
+    )
+    return find_action(owner, action["id"])
 
 
 def abandon_long_action(world: World, name: str, action: int | str, reason: str) -> None:
@@ -206,7 +282,8 @@ def heal(world: World, character: Character, healed: dict[str, int], by: str, at
 
 
 def give_care(world: World, healer: str, patient: str, where: str, spec: TestSpec) -> int:
-    """A healer's test for one location's injury (PROPOSAL §5.6): each degree removes 1 point."""
+    """A healer's test for one location's injury (PROPOSAL §5.6): each degree removes 1 point.
+    One care test per injury, within an hour of it (a new blow to the location is a new injury)."""
     p = world.character(patient)
     if p.condition["dead"]:
         raise RuleViolation(f"{p.name} is dead")
@@ -214,7 +291,15 @@ def give_care(world: World, healer: str, patient: str, where: str, spec: TestSpe
     total = p.condition["wounds"].get(loc.key, 0)
     if total <= 0:
         raise RuleViolation(f"{p.name}'s {loc.name} is not hurt")
+    injury = p.condition.get("injuries", {}).get(loc.key)
+    now = world.campaign.clock
+    if injury is not None and injury["cared"]:
+        raise RuleViolation(f"{p.name}'s {loc.name} was already cared for since its last injury (one care test per injury)")
+    if injury is None or now - injury["at"] > tables().time.care_window_s:
+        since = "" if injury is None else f" (hurt at {calendar_from(world.campaign.calendar).format(injury['at'])})"
+        raise RuleViolation(f"care comes within an hour of the injury: too late for {p.name}'s {loc.name}{since}")
     outcome = roll_test(world, healer, replace(spec, purpose=spec.purpose or f"care of {p.name}'s {loc.name}"))
+    p.record(ev.CareGiven, at=now, healer=world.character(healer).name, location=loc.key, degrees=outcome.degrees)
     left = care(total, hp_of(world, p)[loc.key], outcome.degrees)
     heal(world, p, {loc.key: left}, f"care by {world.character(healer).name}", world.campaign.clock, p.condition["next_heal"])
     return total - left
@@ -302,6 +387,38 @@ def start_training(world: World, name: str, profession: str, teacher: str, spec:
     return start_long_action(
         world, student.name, f"training in {key}", training_required(current + 1), spec, unit_s=tables().time.training_unit_s, raises=key
     )
+
+
+def change_faculties(world: World, name: str, changes: Mapping[str, int], reason: str) -> dict[str, Any]:
+    """The GM changes faculties after creation (PROPOSAL E35): the derived capacities are
+    recomputed (§Capacités dérivées calculées), effort available follows the new effort points
+    (fatigue is kept), and the wounds are read against the new hit points."""
+    character = world.character(name)
+    if not changes:
+        raise RuleViolation("name at least one faculty to change")
+    faculties = dict(character.sheet["faculties"])
+    for key, level in changes.items():
+        faculties[faculty_name(key)] = int(level)
+    if faculties == character.sheet["faculties"]:
+        raise RuleViolation(f"{character.name}'s faculties are already {faculties}")
+    sheet = sheet_of_data({**character.sheet, "faculties": faculties})
+    capacities = derived(sheet)
+    c = character.condition
+    hp = sheet_hp(world, sheet)
+    body = body_state(nature(sheet.nature), c["wounds"], hp)
+    was = body_state(nature(sheet.nature), c["wounds"], hp_of(world, character))
+    character.record(
+        ev.FacultiesChanged,
+        at=world.campaign.clock,
+        faculties=faculties,
+        derived=capacities,
+        effort=max(0, capacities["effort_points"] - c["fatigue"]),
+        # Newly at a vital location's HP falls unconscious; back under it wakes (as healing does, E24).
+        unconscious=body.unconscious and (c["unconscious"] or not was.unconscious),
+        dead=c["dead"] or body.dead,
+        reason=reason or "the GM's decision",
+    )
+    return capacities
 
 
 def raise_by_training(world: World, character: Character, profession: str, at: int) -> None:

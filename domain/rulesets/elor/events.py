@@ -64,7 +64,14 @@ class SequenceBegan(ChainedEvent):
     action_points: int
 
     def apply(self, character: Character) -> None:
-        character.condition["scene"] = {"sequence": self.sequence, "ap": self.action_points, "spent": 0, "token": False, "turn": 0}
+        character.condition["scene"] = {
+            "sequence": self.sequence,
+            "ap": self.action_points,
+            "spent": 0,
+            "token": False,
+            "turn": 0,
+            "began": self.at,
+        }
 
 
 class ActionPointSpent(ChainedEvent):
@@ -156,6 +163,9 @@ class DamageTaken(ChainedEvent):
         c["unconscious"] = self.unconscious
         c["dead"] = self.dead
         c["next_heal"] = self.next_heal
+        if self.value["effective"] > 0:
+            # A new injury of the location: it may be cared for once, within the hour (PROPOSAL §5.6).
+            c["injuries"] = dict(c.get("injuries", {}), **{self.location: {"at": self.at, "cared": False}})
 
 
 class EquipmentDamaged(ChainedEvent):
@@ -189,6 +199,21 @@ class WoundsHealed(ChainedEvent):
         c["wounds"] = dict(self.wounds)
         c["unconscious"] = self.unconscious
         c["next_heal"] = self.next_heal
+
+
+class CareGiven(ChainedEvent):
+    """A healer made the one care test of a location's last injury (PROPOSAL §5.6); the
+    damage it removed is recorded by the ``WoundsHealed`` that follows."""
+
+    at: int
+    healer: str
+    location: str
+    degrees: int
+
+    def apply(self, character: Character) -> None:
+        c = character.condition
+        injury = dict(c.get("injuries", {}).get(self.location, {"at": self.at}), cared=True)
+        c["injuries"] = dict(c.get("injuries", {}), **{self.location: injury})
 
 
 class WakeTested(ChainedEvent):
@@ -249,6 +274,32 @@ class LongActionProgressed(ChainedEvent):
         c = character.condition
         c["long_actions"] = [
             dict(a, accumulated=self.accumulated, done=self.done, next_at=self.next_at, units=a["units"] + 1)
+            if a["id"] == self.action_id
+            else a
+            for a in c["long_actions"]
+        ]
+
+
+class RiskRolled(ChainedEvent):
+    """A long action's risk clock ran one period (PROPOSAL §5.3, "chaque heure qui passe
+    augmente les risques", §Actions longues L452): a D10 at most ``threshold`` triggers the
+    risk; otherwise the threshold rises to ``next_threshold`` for the next period."""
+
+    at: int
+    action_id: int
+    risk: str
+    threshold: int
+    die: int
+    triggered: bool
+    next_threshold: int
+    next_at: int | None
+    epoch: str
+    chance: list[dict[str, Any]]
+
+    def apply(self, character: Character) -> None:
+        c = character.condition
+        c["long_actions"] = [
+            dict(a, risk=dict(a["risk"], threshold=self.next_threshold, next_at=self.next_at, triggered=self.triggered))
             if a["id"] == self.action_id
             else a
             for a in c["long_actions"]
@@ -333,3 +384,25 @@ class GrantChosen(ChainedEvent):
         field = "familiarities" if self.kind == "familiarity" else "prowesses"
         s[field] = dict(s[field], **{self.name: s[field].get(self.name, 0) + 1})
         character.condition["pending_grants"] -= 1
+
+
+class FacultiesChanged(ChainedEvent):
+    """The GM changed faculties after creation: the new faculty levels, the derived capacities
+    recomputed from them (§Capacités dérivées calculées), the effort now available (fatigue is
+    kept) and what the hit points now make of the wounds."""
+
+    at: int
+    faculties: dict[str, int]
+    derived: dict[str, Any]
+    effort: int
+    unconscious: bool
+    dead: bool
+    reason: str
+
+    def apply(self, character: Character) -> None:
+        s, c = character.sheet, character.condition
+        s["faculties"] = dict(self.faculties)
+        s["derived"] = dict(self.derived)
+        c["effort"] = self.effort
+        c["unconscious"] = self.unconscious
+        c["dead"] = self.dead

@@ -55,7 +55,11 @@ def setting(world: World, key: str) -> Any:
 
 def hp_of(world: World, character: Character) -> dict[str, int]:
     """Hit points per location under the campaign's HP ruling (B2)."""
-    sheet = sheet_of(character)
+    return sheet_hp(world, sheet_of(character))
+
+
+def sheet_hp(world: World, sheet: ElorSheet) -> dict[str, int]:
+    """Hit points per location of a sheet under the campaign's HP ruling (B2)."""
     return hit_points(nature(sheet.nature), sheet.faculties["Physique"], bool(setting(world, "hp_formula_as_printed")))
 
 
@@ -235,11 +239,24 @@ def begin_scene(world: World, names: Sequence[str]) -> None:
         character.record(ev.SequenceBegan, at=world.campaign.clock, sequence=1, action_points=character.sheet["derived"]["action_points"])
 
 
+def _sequence_over(world: World, cast: Sequence[Character]) -> None:
+    # §Scènes d'action L472: a sequence is 6 seconds of activity. The campaign clock moves to its
+    # end through the timeline engine, so processes due meanwhile (wake tests, risk clocks,
+    # downtime work of others) fire at their in-game time (PROPOSAL E29).
+    from chronique.domain.rulesets.elor.processes import ElorProcesses
+    from chronique.domain.timeline import advance
+
+    began = max(int(c.condition["scene"].get("began", world.campaign.clock)) for c in cast)
+    advance(world.campaign, ElorProcesses(world), max(world.campaign.clock, began + tables().time.sequence_s))
+
+
 def _new_sequence_if_spent(world: World) -> None:
     # §Scènes d'action: the sequence ends when all AP are spent; a new one restores them all.
     cast = in_scene(world)
     if cast and all(c.condition["scene"]["ap"] == 0 for c in cast):
         number = cast[0].condition["scene"]["sequence"] + 1
+        _sequence_over(world, cast)
+        cast = in_scene(world)
         for character in cast:
             character.record(
                 ev.SequenceBegan, at=world.campaign.clock, sequence=number, action_points=character.sheet["derived"]["action_points"]
@@ -304,7 +321,8 @@ def end_scene(world: World) -> None:
     cast = in_scene(world)
     if not cast:
         raise RuleViolation("no action scene is running")
-    for character in cast:
+    _sequence_over(world, cast)  # the running sequence's 6 seconds pass (PROPOSAL E29)
+    for character in in_scene(world):
         character.record(ev.SceneLeft, at=world.campaign.clock, effort_recovered=character.condition["fatigue"])
 
 
@@ -330,6 +348,7 @@ class Attack:
     location: str | None = None
     damaged_item: str | None = None
     defend_on_miss: bool = False
+    guard: str | None = None
 
 
 @dataclass(frozen=True)
@@ -357,6 +376,7 @@ def attack(world: World, attacker: str, defender: str, blow: Attack) -> AttackRe
     a = living(world, attacker)
     d = living(world, defender, conscious=False)
     weapon = _weapon(sheet_of(a), blow.weapon)
+    _check_guard(world, d, blow)
     if blow.melee == weapon.ranged:
         raise RuleViolation(f"{blow.weapon} is a {'ranged' if weapon.ranged else 'melee'} weapon")
     if blow.technical > 0:
@@ -399,10 +419,34 @@ def attack(world: World, attacker: str, defender: str, blow: Attack) -> AttackRe
     return AttackResult(attack_outcome, defence_outcome, result, offensive, defensive, damage)
 
 
-def _defend(world: World, a: Character, d: Character, blow: Attack, weapon: Weapon, attack_outcome: TestOutcome) -> TestOutcome | None:
+def _check_guard(world: World, target: Character, blow: Attack) -> None:
+    # §La parade L639: a parry may protect an ally who is very close (the GM's call, E34);
+    # §L'esquive L629: a dodge only ever protects oneself.
+    if blow.guard is None:
+        return
+    guard = living(world, blow.guard)
+    if guard.id == target.id:
+        raise RuleViolation("a guard parries for someone else; a target defends itself")
+    if blow.defence != "parry":
+        raise RuleViolation("only a parry protects an ally: a dodge is for oneself (§L'esquive)")
+
+
+def defender_of(world: World, target: Character, blow: Attack) -> Character:
+    """Who makes the defence test: the target, or the ally parrying for it (§La parade)."""
+    return target if blow.guard is None else world.character(blow.guard)
+
+
+def gear_bulk(sheet: ElorSheet) -> int:
+    """The dodge malus of the gear carried (§L'esquive, PROPOSAL E33): the sheet's ``bulk``
+    plus each weapon's or shield's ``bulk``."""
+    return sheet.bulk + sum(w.bulk for w in sheet.weapons.values())
+
+
+def _defend(world: World, a: Character, target: Character, blow: Attack, weapon: Weapon, attack_outcome: TestOutcome) -> TestOutcome | None:
     # §Défense: no AP (and no reserved token) or no possible test -> defence value 0; against
     # a ranged attack without a degree there is nothing to defend; simultaneous attacks have
     # no defence (§Cas d'actions simultanées).
+    d = defender_of(world, target, blow)
     if blow.defence == "none" or blow.simultaneous or d.condition["unconscious"] or not can_defend(d):
         return None
     if attack_outcome.degrees == 0 and (not blow.melee or not blow.defend_on_miss):
@@ -415,6 +459,8 @@ def _defend(world: World, a: Character, d: Character, blow: Attack, weapon: Weap
     else:
         difficulty += weapon.defence_difficulty
     familiarity = base.familiarity
+    if blow.defence == "dodge":
+        difficulty -= gear_bulk(sheet_of(d))  # §L'esquive L627: bulky gear hampers dodges (E33)
     if blow.defence == "parry":
         if blow.parry_with:
             parrying = _weapon(sheet_of(d), blow.parry_with)
@@ -425,7 +471,7 @@ def _defend(world: World, a: Character, d: Character, blow: Attack, weapon: Weap
         difficulty=difficulty,
         familiarity=familiarity,
         movement=blow.defence == "dodge" or base.movement,
-        purpose=base.purpose or f"{blow.defence} against {a.name}",
+        purpose=base.purpose or f"{blow.defence}{'' if d is target else f' for {target.name}'} against {a.name}",
     )
     _spend_defence(world, d)
     return roll_test(world, d.name, spec)
@@ -446,7 +492,9 @@ def _apply_blow(
     reductions = defensive.get("reduced-damage", 0)
     if result.result == "parried":
         # §Effets de combat: half the nominal damage to the parrying weapon or shield, else to
-        # the parrying limb with its armour; defensive effects may reduce it (B19).
+        # the parrying limb with its armour; defensive effects may reduce it (B19). A guard's
+        # parry takes it on the guard's own weapon or limb (§La parade).
+        d = defender_of(world, d, blow)
         if blow.parry_with:
             parrying = _weapon(sheet_of(d), blow.parry_with)
             value = damage_value(weapon.damage, halved=True, reductions=reductions)
@@ -579,6 +627,7 @@ def starting_condition(sheet: ElorSheet) -> dict[str, Any]:
         "next_heal": None,
         "next_wake": None,
         "equipment": {k: w.structure for k, w in sheet.weapons.items() if w.structure},
+        "injuries": {},
         "long_actions": [],
         "next_long_id": 1,
         "experience": 0,

@@ -1,5 +1,5 @@
-"""Elor on the timeline (digest §5): effort recovery, long actions as downtime work, daily
-healing and the optional hourly wake test. Due times live in the characters' conditions."""
+"""Elor on the timeline (digest §5): effort recovery, long actions as downtime work and their
+risk clocks, daily healing and the optional hourly wake test. Due times live in the characters' conditions."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from chronique.domain.character import Character
 from chronique.domain.gametime import DAY, HOUR, calendar_from
 from chronique.domain.rulesets.elor import events as ev
 from chronique.domain.rulesets.elor.damage import heal_day
-from chronique.domain.rulesets.elor.downtime import heal, work_unit
+from chronique.domain.rulesets.elor.downtime import heal, risk_roll, work_unit
 from chronique.domain.rulesets.elor.play import hp_of, recover_effort, setting, sheet_of
 from chronique.domain.rulesets.elor.resolution import action_level, is_automatic, resolve
 from chronique.domain.rulesets.elor.tables import tables
@@ -34,6 +34,11 @@ class ElorProcesses:
             for action in c["long_actions"]:
                 if action["next_at"] is not None and action["paced"] == "downtime":
                     out.append(Due(action["next_at"], who, f"long:{action['id']:04d}"))
+                risk = action.get("risk")
+                # E-T6: the risk clock runs while its action runs; at an equal time the work
+                # unit fires first ("long" < "risk"), so a finished action takes no more risk.
+                if risk and risk["next_at"] is not None and not (action["done"] or action["abandoned"]):
+                    out.append(Due(risk["next_at"], who, f"risk:{action['id']:04d}"))
             if c["next_heal"] is not None and c["resting"] and c["wounds"]:
                 out.append(Due(c["next_heal"], who, "heal"))
             if c["unconscious"] and c["next_wake"] is not None and setting(self.world, "wake_test"):
@@ -49,8 +54,13 @@ class ElorProcesses:
             return heal_a_day(self.world, character, due.at)
         if due.process == "wake":
             return wake_test(self.world, character, due.at)
-        action_id = int(due.process.split(":")[1])
-        action = next(a for a in character.condition["long_actions"] if a["id"] == action_id)
+        kind, number = due.process.split(":")
+        action = next(a for a in character.condition["long_actions"] if a["id"] == int(number))
+        if kind == "risk":
+            rolled = risk_roll(self.world, character, action, due.at)["risk"]
+            if rolled["triggered"]:
+                return f"{character.name}: {action['name']}: {rolled['what']}!"
+            return f"{character.name}: {action['name']}: no {rolled['what']} yet (now {rolled['threshold']} in {tables().time.risk_die})"
         done = work_unit(self.world, character, action, due.at)
         state = "done" if done["done"] else f"next test {calendar_from(self.world.campaign.calendar).format(done['next_at'])}"
         return f"{character.name}: {done['name']} {done['accumulated']}/{done['required']} degrees ({state})"

@@ -43,7 +43,7 @@ class Culture(_Frozen):
 class Weapon(_Frozen):
     """A weapon or shield (§Armement is unfinished, so these are GM data, digest §2.7):
     nominal damage, damage increment, the defence difficulty its shots impose, parry bonus,
-    resistance and structure points, the familiarity that governs it."""
+    resistance and structure points, the familiarity that governs it, its bulk (dodge malus)."""
 
     damage: int = Field(default=0, ge=0)
     increment: int = Field(default=1, ge=0)
@@ -55,6 +55,7 @@ class Weapon(_Frozen):
     structure: int = Field(default=0, ge=0)
     shield: bool = False
     entangling: bool = False
+    bulk: int = Field(default=0, ge=0)  # §L'esquive: its encumbrance, a dodge malus (PROPOSAL E33)
 
 
 class ElorSheet(_Frozen):
@@ -76,6 +77,7 @@ class ElorSheet(_Frozen):
     weapons: dict[str, Weapon] = Field(default_factory=dict)
     armour: dict[str, int] = Field(default_factory=dict)
     hermetic: bool = False
+    bulk: int = Field(default=0, ge=0)  # §L'esquive: other bulky gear (armour, pack), a dodge malus
 
     @field_validator("nature")
     @classmethod

@@ -122,6 +122,9 @@ class TimeRules:
     natural_tick_degrees: int
     training_unit_s: int
     training_degrees_per_level: int
+    care_window_s: int
+    risk_die: int
+    risk_step: int
 
 
 @dataclass(frozen=True)

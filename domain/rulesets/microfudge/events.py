@@ -187,3 +187,231 @@ class CharacteristicRaised(ChainedEvent):
         old = characteristics.get(self.characteristic, {"kind": self.kind, "default": self.from_value})
         characteristics[self.characteristic] = dict(old, value=self.to_value)
         character.sheet = dict(character.sheet, characteristics=characteristics)
+
+
+def sequence_of(character: Character) -> dict[str, Any] | None:
+    """The hazardous-conflict Sequence the character is in, if any (absent on older conditions)."""
+    found = character.condition.get("sequence")
+    return dict(found) if found else None
+
+
+class SequenceStarted(ChainedEvent):
+    """The character entered a Sequence of a hazardous conflict («2 – Résolution des Conflits
+    hasardeux» L295-L319) with the other ``participants``; a collective Sequence («Séquences
+    collectives» L403-L417) is won by the side with the most successes. The conflict deck was
+    gathered for a fresh shuffle (PROPOSAL §1.1)."""
+
+    at: int
+    sequence: int
+    participants: list[str]
+    teams: dict[str, str]
+    goal: str
+    collective: bool
+    hazardous: bool
+
+    def apply(self, character: Character) -> None:
+        character.condition["last_sequence"] = self.sequence
+        character.condition["sequence"] = {
+            "id": self.sequence,
+            "participants": list(self.participants),
+            "teams": dict(self.teams),
+            "collective": self.collective,
+            "hazardous": self.hazardous,
+            "draws": 0,
+            "upper_hand": 0,
+            "banked": 0,
+            "outcome": None,
+        }
+
+
+class ConflictCardsDrawn(ChainedEvent):
+    """The character's cards in one draw (tirage) of a Sequence (L307-L317): its rank and the
+    card ``modifiers``, the ``pool`` split into ``attack`` (per target: cards and successes) and
+    ``defence`` (its own, range and cover cards), ``armour`` cards drawn apart («Jeu défensif»
+    L331-L333, «c – Armures» L485-L502), the Revers it ``inflicted`` and ``received`` per side,
+    the upper hand taken (``upper_hand`` cards for its next draw, «Prendre l'ascendant» L327-L329),
+    the range successes ``banked`` («Hors de portée» L361-L365) and the draw's ``outcome`` for it
+    (won, lost, tie, decisive). Every card also sits in the conflict deck's ``CardsDrawn``."""
+
+    at: int
+    sequence: int
+    draw: int
+    characteristic: str
+    rank: int
+    used_rank: int
+    penalty: int
+    modifiers: dict[str, int]
+    pool: int
+    attack: dict[str, dict[str, Any]]
+    defence: dict[str, Any]
+    armour: dict[str, Any]
+    inflicted: dict[str, int]
+    received: dict[str, int]
+    upper_hand: int
+    banked: int
+    outcome: str
+
+    def apply(self, character: Character) -> None:
+        state = sequence_of(character)
+        if state is None:
+            raise ValueError(f"{character.name} is in no Sequence")  # a correction voided its start
+        state.update(draws=self.draw, upper_hand=self.upper_hand, banked=self.banked, outcome=self.outcome)
+        character.condition["sequence"] = state
+
+
+class SequenceEnded(ChainedEvent):
+    """The Sequence ended: a Décisif, an abridgement by the draw-winner or by agreement on a tie
+    («Abréger une Séquence» L321-L325), or the Narrator's word; ``winner`` achieves its goal
+    (None when nobody or everybody lost). A pending upper hand lapses (PROPOSAL §3.7)."""
+
+    at: int
+    sequence: int
+    winner: str | None
+    how: str
+
+    def apply(self, character: Character) -> None:
+        character.condition["sequence"] = None
+
+
+def powers_of(character: Character) -> dict[str, Any]:
+    """The character's power state, with defaults for conditions made before powers existed:
+    Potentiel ``spent`` (back after a night's rest) and ``locked`` (held by a timed power) per
+    domain, fatigue ranks ``lost``, and the running timed ``processes``."""
+    base: dict[str, Any] = {"spent": {}, "locked": {}, "since": None, "lost": 0, "tired_at": None, "processes": [], "next": 1}
+    return {**base, **character.condition.get("powers", {})}
+
+
+def _set_powers(character: Character, state: dict[str, Any]) -> None:
+    character.condition["powers"] = state
+
+
+def _add(counts: dict[str, int], domain: str, n: int) -> dict[str, int]:
+    out = {**counts, domain: counts.get(domain, 0) + n}
+    return {k: v for k, v in out.items() if v}
+
+
+class PowerUsed(ChainedEvent):
+    """The character used a paranormal power («VI – Pouvoirs paranormaux» L433-L447): a Test of
+    the domain against the power's required rank (masked intrusions +1, L617), dice in ``chance``.
+    Every attempt costs 1 Potentiel of that domain (L566, PROPOSAL A26); with the fatigue option
+    Vigueur loses a rank (L580-L582). A timed power that took starts ``process`` (T8-T12), whose
+    points stay locked until it stops (L629, L637); a wound it heals waits on its own clock."""
+
+    at: int
+    domain: str
+    power: str
+    required: int
+    masked: bool
+    rank: int
+    modifier: int
+    dice: list[int]
+    final: int
+    success: bool
+    potentiel_before: int
+    potentiel_after: int
+    fatigue_lost: int
+    collapsed: bool
+    process: dict[str, Any] | None
+    epoch: str
+    chance: list[dict[str, Any]]
+    sealed_until: str | None
+
+    def apply(self, character: Character) -> None:
+        state = powers_of(character)
+        if self.process is not None:
+            state["locked"] = _add(state["locked"], self.domain, 1)
+            state["processes"] = [*state["processes"], dict(self.process)]
+            state["next"] = int(self.process["id"]) + 1
+            if self.process.get("setback") is not None:
+                _pause(character, int(self.process["setback"]))
+        else:
+            state["spent"] = _add(state["spent"], self.domain, 1)
+            state["since"] = state["since"] if state["since"] is not None else self.at
+        if self.fatigue_lost:
+            state["lost"] = self.fatigue_lost
+            state["tired_at"] = self.at
+        _set_powers(character, state)
+
+
+def _pause(character: Character, setback_id: int) -> None:
+    c = character.condition
+    c["setbacks"] = [dict(s, next_tick=None) if s["id"] == setback_id else s for s in c["setbacks"]]
+
+
+class PowerTicked(ChainedEvent):
+    """One cycle of a timed power: a 12-hour day of Guérison accélérée or an hour (a day for a
+    month-type wound) of Régénération healed one card of the wound (``severity`` left; L627-L637),
+    and, when it goes on, the next cycle's Potentiel point was locked."""
+
+    at: int
+    process_id: int
+    setback_id: int | None
+    severity: int | None
+    locked: int
+    next_tick: int | None
+
+    def apply(self, character: Character) -> None:
+        state = powers_of(character)
+        process = next(p for p in state["processes"] if p["id"] == self.process_id)
+        if self.locked:
+            state["locked"] = _add(state["locked"], process["domain"], self.locked)
+        updated = dict(process, next_tick=self.next_tick, cycles=int(process["cycles"]) + 1, points=int(process["points"]) + self.locked)
+        state["processes"] = [updated if p["id"] == self.process_id else p for p in state["processes"]]
+        _set_powers(character, state)
+        if self.setback_id is not None and self.severity is not None:
+            _update(character, self.setback_id, self.severity, True, None)
+
+
+class PowerEnded(ChainedEvent):
+    """A timed power stopped (healed, limit reached, Potentiel exhausted, or by choice): its locked
+    points are now spent and come back at the next night's rest (L629, L637); the wound it held
+    resumes its normal clock from now (scheduler PROPOSAL §5)."""
+
+    at: int
+    process_id: int
+    reason: str
+    setback_next_tick: int | None
+
+    def apply(self, character: Character) -> None:
+        state = powers_of(character)
+        process = next(p for p in state["processes"] if p["id"] == self.process_id)
+        points = int(process["points"])
+        state["locked"] = _add(state["locked"], process["domain"], -points)
+        state["spent"] = _add(state["spent"], process["domain"], points)
+        if points and state["since"] is None:
+            state["since"] = self.at
+        state["processes"] = [p for p in state["processes"] if p["id"] != self.process_id]
+        _set_powers(character, state)
+        setback = process.get("setback")
+        if setback is not None and self.setback_next_tick is not None:
+            c = character.condition
+            c["setbacks"] = [dict(s, next_tick=self.setback_next_tick) if s["id"] == setback else s for s in c["setbacks"]]
+
+
+class PowersRested(ChainedEvent):
+    """A good night's rest («VI» L441, L564-L566; PROPOSAL A11: a full refill): the spent Potentiel
+    came back (``restored`` per domain; locked points stay locked), and so did lost Vigueur."""
+
+    at: int
+    kind: str
+    restored: dict[str, int]
+    fatigue_recovered: int
+
+    def apply(self, character: Character) -> None:
+        state = powers_of(character)
+        state.update(spent={}, since=None, lost=max(0, int(state["lost"]) - self.fatigue_recovered))
+        if not state["lost"]:
+            state["tired_at"] = None
+        _set_powers(character, state)
+
+
+class FatigueRecovered(ChainedEvent):
+    """A quarter of an hour of rest gave back one lost Vigueur rank («Fatigue (option)» L582)."""
+
+    at: int
+    lost: int
+
+    def apply(self, character: Character) -> None:
+        state = powers_of(character)
+        state.update(lost=self.lost, tired_at=self.at if self.lost else None)
+        _set_powers(character, state)

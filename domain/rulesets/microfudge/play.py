@@ -59,6 +59,15 @@ def defaults() -> dict[str, Any]:
         "month_days": 28,
         # PROPOSAL A9: successful first aid stabilizes and reduces the wound one step.
         "first_aid_mode": "reduce_step",
+        # «2 – Résolution des Conflits hasardeux» L307: the shared 40-card deck of pip cards.
+        "decks": {tables().deck_name: {"packs": 1, "ranks": list(tables().deck_ranks)}},
+        # «Fatigue (option)» L580-L582: each power use costs a Vigueur rank; PROPOSAL A12: the
+        # penalty to power Tests is the ranks lost.
+        "fatigue": False,
+        # L441 "a good night's rest" (PROPOSAL A11): Potentiel comes back at the first waking
+        # hour at least ``night_hours`` after the first point spent.
+        "wake_hour": 7,
+        "night_hours": 8,
     }
 
 

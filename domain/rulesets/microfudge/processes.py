@@ -1,33 +1,58 @@
 """MicroFudge on the timeline: each Revers recovers one card per period on its own clock
-(«3 – Effets des Revers» L339-L341; scheduler PROPOSAL §5, "Several wounds")."""
+(«3 – Effets des Revers» L339-L341; scheduler PROPOSAL §5, "Several wounds"); Potentiel comes
+back after a night's rest (T5), lost Vigueur a rank per quarter hour (T7), and the timed powers
+run their cycles (T8-T10)."""
 
 from __future__ import annotations
 
+from chronique.domain.character import Character
+from chronique.domain.rulesets.microfudge import events as ev
 from chronique.domain.rulesets.microfudge.play import recover
+from chronique.domain.rulesets.microfudge.powers import next_wake, recover_fatigue, rest, tick
 from chronique.domain.rulesets.microfudge.rules import severity_name
+from chronique.domain.rulesets.microfudge.tables import tables
 from chronique.domain.timeline import Due
 from chronique.domain.world import World
 
 
 class MicroFudgeProcesses:
-    """The running recovery clocks of a MicroFudge campaign's world."""
+    """The running clocks of a MicroFudge campaign's world."""
 
     def __init__(self, world: World) -> None:
         self.world = world
 
+    def _powers(self, character: Character) -> list[Due]:
+        state = ev.powers_of(character)
+        who = str(character.id)
+        out = [Due(int(p["next_tick"]), who, f"power:{p['id']}") for p in state["processes"] if p["next_tick"] is not None]
+        if state["spent"] and state["since"] is not None:
+            out.append(Due(next_wake(self.world, int(state["since"])), who, "night"))
+        if state["lost"] and state["tired_at"] is not None:
+            out.append(Due(int(state["tired_at"]) + tables().power_timing["fatigue_s"], who, "fatigue"))
+        return out
+
     def due(self) -> list[Due]:
-        """Every open Revers with a running clock (an unstabilized Décisif has none, §4.3)."""
+        """Every open Revers with a running clock (an unstabilized Décisif, or one a power heals,
+        has none), every pending rest, every timed power."""
         return [
             Due(int(s["next_tick"]), str(character.id), f"recover:{s['id']}")
             for character in self.world.characters.values()
             for s in character.condition["setbacks"]
             if s["next_tick"] is not None
-        ]
+        ] + [d for character in self.world.characters.values() for d in self._powers(character)]
 
     def fire(self, due: Due) -> str:
-        """One recovery tick: the Revers loses one card."""
+        """One tick: a Revers loses a card, a night's rest, a quarter hour of rest, a power cycle."""
         character = next(c for c in self.world.characters.values() if str(c.id) == due.character)
-        setback_id = int(due.process.split(":")[1])
+        if due.process == "night":
+            restored = rest(self.world, character.name, due.at)
+            return f"{character.name} wakes rested: " + ", ".join(f"{d} +{n}" for d, n in restored.items())
+        if due.process == "fatigue":
+            return f"{character.name} recovers a Vigueur rank ({recover_fatigue(character, due.at)} still lost)"
+        kind, number = due.process.split(":")
+        if kind == "power":
+            return tick(self.world, character, int(number), due.at)
+        setback_id = int(number)
         left = recover(self.world, character, setback_id, due.at)
         if left == 0:
             return f"{character.name}: Revers {setback_id} has healed"

@@ -193,3 +193,105 @@ def inflicted(attack: int, defence: int) -> int:
 def upper_hand_cards(would_inflict: int) -> int:
     """Extra cards for the next draw when a side forgoes its Revers («Prendre l'ascendant» L329)."""
     return 2 * min(tables().max_severity, max(0, would_inflict))
+
+
+def range_band(metres: int) -> int:
+    """The range band of a distance in metres («Combat à distance» L373-L401): bounds are
+    inclusive (PROPOSAL A16: 5 m is Bout portant, 6 m Courte); beyond 1 AU is out of range."""
+    bounds = tables().range_metres
+    if metres < 0:
+        raise RuleViolation(f"a distance is not negative ({metres} m)")
+    for band, bound in enumerate(bounds):
+        if metres <= bound:
+            return band
+    raise RuleViolation(f"{metres} m is beyond {tables().range_names[-1]}: out of range (PROPOSAL A16)")
+
+
+def range_defence(weapon: str, metres: int) -> int:
+    """The target's defence cards against a shot, which are also the hit Test's required rank
+    (L365-L369, sheet L953-L979). The footnotes: Extrême needs a carbine or a rifle, Loin a rifle;
+    PROPOSAL A16: closer than a column's first entry, that first entry counts."""
+    t = tables()
+    key = fold(weapon)
+    if key not in t.range_weapons:
+        raise RuleViolation(f"a ranged weapon is one of {', '.join(t.range_weapons)}, not {weapon!r}")
+    column_name, farthest = t.range_weapons[key]
+    column = t.range_columns[column_name]
+    band = range_band(metres)
+    if band > farthest:
+        raise RuleViolation(f"a {key} cannot shoot at {t.range_names[band]} ({metres} m)")
+    first = next(i for i, v in enumerate(column) if v)
+    return column[max(band, first)]
+
+
+def bands_to_close(start: str, goal: str) -> int:
+    """Range bands between two named bands: each excess defence success closes one («Hors de
+    portée» L361-L365; V-R-1: a knife at Longue needs 3 to reach Bout portant)."""
+    names = [fold(n) for n in tables().range_names]
+    for band in (start, goal):
+        if fold(band) not in names:
+            raise RuleViolation(f"{band!r} is not a range band (choose one of {', '.join(tables().range_names)})")
+    return abs(names.index(fold(start)) - names.index(fold(goal)))
+
+
+def armour_factor(weapon_era: str, armour_era: str) -> int:
+    """What one armour success cancels of a weapon's successes («c – Armures» L497-L502): 0 when
+    the weapon ignores the armour (a firearm against medieval armour, a future weapon against
+    modern-or-earlier armour), 2 for future armour against a modern-or-earlier weapon, else 1."""
+    eras = tables().eras
+    for era in (weapon_era, armour_era):
+        if fold(era) not in eras:
+            raise RuleViolation(f"an era is one of {', '.join(eras)}, not {era!r}")
+    weapon, armour = eras.index(fold(weapon_era)), eras.index(fold(armour_era))
+    if weapon > armour:
+        return 0
+    return 2 if armour > weapon else 1
+
+
+def net_successes(attack: int, defence: int, armour: int = 0, factor: int = 1) -> int:
+    """An attack's successes left after the target's defence successes (one each) and armour
+    successes (``factor`` each, :func:`armour_factor`); V-E-1: 2 future-armour successes cancel 4."""
+    return max(0, attack - defence - armour * factor)
+
+
+def vehicle_revers(net: int, attacker: str, target: str) -> int:
+    """Revers a vehicle inflicts on another: successes needed per Revers by size («Catégories de
+    véhicules» L538-L552); PROPOSAL §8.4: floor division, the remainder lost, capped at 3."""
+    t = tables()
+    for size in (attacker, target):
+        if fold(size) not in t.vehicle_sizes:
+            raise RuleViolation(f"a vehicle size is one of {', '.join(t.vehicle_sizes)}, not {size!r}")
+    ratio = t.vehicle_ratio.get(f"{fold(attacker)}-{fold(target)}", 1)
+    return min(t.max_severity, max(0, net) // ratio)
+
+
+def vehicle_modifier(vehicle: str, use: str) -> int:
+    """A vehicle's cards: Vitesse in a chase, Robustesse when ramming or as armour («d - Véhicules» L504-L536)."""
+    t = tables()
+    key = fold(vehicle)
+    if key not in t.vehicles:
+        raise RuleViolation(f"a vehicle is one of {', '.join(t.vehicles)}, not {vehicle!r}")
+    if use not in ("chase", "ram"):
+        raise RuleViolation(f"a vehicle serves in a chase or to ram, not {use!r}")
+    speed, sturdiness = t.vehicles[key]
+    return speed if use == "chase" else sturdiness
+
+
+def scale_modifier(own: Sequence[tuple[int, Sequence[str]]], domain: str, other: Sequence[tuple[int, Sequence[str]]] = ()) -> int:
+    """Cards or ranks a scale gives for an action of ``domain`` («8 – Echelles de comparaison»
+    L825-L904): the applicable scales whose bracket names the domain. PROPOSAL A20: in a contest
+    the higher applicable scale gets the difference and the other side nothing; against a fixed
+    Difficulty (``other`` empty) the scale applies directly."""
+
+    def applicable(scales: Iterable[tuple[int, Sequence[str]]]) -> int:
+        found = [value for value, domains in scales if fold(domain) in {fold(d) for d in domains}]
+        return max(found, key=abs, default=0)
+
+    mine, theirs = applicable(own), applicable(other)
+    return mine - theirs if mine > theirs or not other else 0
+
+
+def countered_bonus(spends: int, counters: int) -> int:
+    """The +1 left after a counter chain («4 – Utilisation créative des Atouts» L749-L757): each
+    counter cancels one spend, and the spender may pay again to restore the bonus."""
+    return 1 if spends > counters else 0

@@ -56,6 +56,19 @@ class Tables:
     weekly_s: int
     graduated_days: tuple[int, ...]
     atout_uses: Mapping[str, int]
+    deck_name: str
+    deck_ranks: tuple[str, ...]
+    range_names: tuple[str, ...]
+    range_metres: tuple[int, ...]
+    range_columns: Mapping[str, tuple[int, ...]]
+    range_weapons: Mapping[str, tuple[str, int]]
+    eras: tuple[str, ...]
+    vehicle_sizes: tuple[str, ...]
+    vehicle_ratio: Mapping[str, int]
+    vehicles: Mapping[str, tuple[int, int]]
+    conflict_modifiers: Mapping[str, int]
+    powers: Mapping[str, tuple[str, int, str]]
+    power_timing: Mapping[str, int]
 
 
 def _frozen(mapping: Mapping[str, Any]) -> Mapping[str, int]:
@@ -90,6 +103,19 @@ def _build(raw: dict[str, Any]) -> Tables:
         weekly_s=int(raw["recovery"]["weekly_s"]),
         graduated_days=tuple(raw["recovery"]["graduated_days"]),
         atout_uses=_frozen(raw["atout_uses"]),
+        deck_name=str(raw["deck"]["name"]),
+        deck_ranks=tuple(raw["deck"]["ranks"]),
+        range_names=tuple(raw["ranges"]["names"]),
+        range_metres=tuple(int(m) for m in raw["ranges"]["metres"]),
+        range_columns=MappingProxyType({c: tuple(raw["ranges"][c]) for c in ("personal", "heavy", "spaceship")}),
+        range_weapons=MappingProxyType({k: (str(c), int(b)) for k, (c, b) in raw["range_weapons"].items()}),
+        eras=tuple(raw["eras"]["order"]),
+        vehicle_sizes=tuple(raw["vehicle_sizes"]["order"]),
+        vehicle_ratio=_frozen(raw["vehicle_ratio"]),
+        vehicles=MappingProxyType({k: (int(v), int(r)) for k, (v, r) in raw["vehicles"].items()}),
+        conflict_modifiers=_frozen(raw["conflict_modifiers"]),
+        powers=MappingProxyType({k: (str(d), int(r), str(p)) for k, (d, r, p) in raw["powers"].items()}),
+        power_timing=_frozen(raw["power_timing"]),
     )
 
 

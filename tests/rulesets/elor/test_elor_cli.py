@@ -49,16 +49,17 @@ def test_elor_from_a_test_to_a_downtime_of_work_and_healing(tmp_path: Path) -> N
     assert "attack" in out and "against defence" in out
     assert "torso" in chronique(db, "elor", "damage", "Tolosa", "Bruna", "--amount", "3", "--location", "torso").stdout
     # Real dice: the attack may have knocked Bruna out, so the attacker does the downtime work.
-    work = ("long-action", "start", "Tolosa", "Aldo", "fletch arrows", "--degrees", "40", "-f", "C", "-p", "Guerrier")
+    work = ("long-action", "start", "Tolosa", "Aldo", "fletch arrows", "--degrees", "40", "-f", "C", "-p", "Guerrier", "--risk", "watch")
     chronique(db, "elor", *work)
     chronique(db, "elor", "scene", "end", "Tolosa")
     chronique(db, "session", "end", "Tolosa")
     report = chronique(db, "advance", "Tolosa", "1d").stdout
-    assert "Aldo: fletch arrows" in report and "Bruna rested a day" in report
+    assert "Aldo: fletch arrows" in report and "Bruna rested a day" in report and "watch" in report
     sheet = json.loads(chronique(db, "elor", "sheet", "Tolosa", "Aldo", "--json").stdout)
     assert json.loads(chronique(db, "sheet", "Tolosa", "Aldo", "--json").stdout) == sheet  # the common command too
     assert "Aldo (version" in chronique(db, "sheet", "Tolosa", "Aldo", "--as-of", "1").stdout
     assert sheet["condition"]["long_actions"][0]["units"] == 6
+    assert "AP 3, effort points 3, max effort 2" in chronique(db, "elor", "faculties", "Tolosa", "Aldo", "M=0", "--reason", "GM").stdout
     assert "OK" in chronique(db, "verify", "Tolosa").stdout
 
 
@@ -75,6 +76,8 @@ def test_elor_bad_input_is_a_one_line_error_with_status_2(tmp_path: Path) -> Non
         ("elor", "test", "Tolosa", "Aldo", "-f", "Charisme"),
         ("elor", "damage", "Tolosa", "Aldo", "--amount", "3", "--location", "tail"),
         ("elor", "attack", "Tolosa", "Aldo", "Aldo", "-w", "Arc"),
+        ("elor", "faculties", "Tolosa", "Aldo", "P"),
+        ("elor", "long-action", "start", "Tolosa", "Aldo", "x", "--degrees", "2", "--manual", "--in-scene"),
     ):
         result = chronique(db, *args, check=False)
         assert result.returncode == 2, args

@@ -29,6 +29,8 @@ BRUNA: dict[str, Any] = {
 }
 SWORD = Attack("Épée", TestSpec("Coordination", "Guerrier", effort=1), defence="dodge", defence_spec=TestSpec("Coordination", "Guerrier"))
 # One work day: five tests with 1 effort (2 dice) until the 5 effort points are spent, then 1 die.
+# The combat starts 12 seconds before 08:00, so its two sequences end at 08:00 sharp.
+COMBAT = 8 * HOUR - 12
 DAY_OF_WORK = [2, 3, 5, 10, 10, 10, 1, 1, 9, 9, 7]  # degrees 2, 1, 0, 2, 1, 1 = 7 a day at level 8
 
 
@@ -61,18 +63,19 @@ def combat(world: World) -> None:
     take_opportunity(world, ["Aldo"], "reserve")
     take_opportunity(world, ["Aldo"], "wait")  # the reserved defence lapses at his next opportunity
     aldo = world.character("Aldo")
-    assert aldo.condition["scene"] == {"sequence": 2, "ap": 0, "spent": 3, "token": False, "turn": 4}
+    assert aldo.condition["scene"] == {"sequence": 2, "ap": 0, "spent": 3, "token": False, "turn": 4, "began": COMBAT + 6}
     end_scene(world)
+    assert world.campaign.clock == 8 * HOUR  # two 6-second sequences (§Scènes d'action L472, E29)
 
 
 def test_issue_6_combat_then_a_downtime_week_of_forging_and_healing() -> None:
-    world = table(ALDO, BRUNA)
+    world = table(ALDO, BRUNA, clock=COMBAT)
     combat(world)
     bruna = world.character("Bruna")
     c = bruna.condition
     assert c["wounds"] == {"torso": 6} and not c["unconscious"] and c["scene"] is None
     assert c["effort"] == 5 and c["fatigue"] == 0 and c["equipment"] == {"Hache": 7}
-    assert c["next_heal"] == 8 * HOUR + DAY
+    assert c["next_heal"] == COMBAT + DAY  # a day after the blow, in the first sequence
     rolled = [e for e in bruna.pending_events if isinstance(e, (ev.TestRolled, ev.DamageTaken))]
     assert all(e.epoch == "session-1" for e in rolled) and rolled[1].chance == [{"op": "d", "sides": 100, "value": 75}]
 
@@ -92,7 +95,7 @@ def test_issue_6_combat_then_a_downtime_week_of_forging_and_healing() -> None:
     processes = ruleset("elor").processes(world)
     for day, (accumulated, torso, effort, fatigue) in enumerate(expected, start=2):
         dice(world).add(*DAY_OF_WORK)
-        ticks = advance(world.campaign, processes, world.campaign.clock + DAY)
+        ticks = advance(world.campaign, processes, (day - 1) * DAY + 8 * HOUR)
         assert world.campaign.clock == (day - 1) * DAY + 8 * HOUR
         (action,) = c_now(world)["long_actions"]
         assert action["accumulated"] == accumulated, f"day {day}"

@@ -43,3 +43,33 @@ def test_a_microfudge_session_Tests_L245_Revers_L339_Experience_L213(tmp_path: P
     assert sheet["condition"]["atouts"] == {"reserve": 11 - 5 - 1 - 1, "experience": 1}
     assert sheet["sheet"]["characteristics"]["Tir"]["value"] == 4
     assert chronique(db, "verify", "Zombies").returncode == 0
+
+
+def test_a_gunfight_sequence_and_powers_through_the_cli_Conflits_hasardeux_L307_Pouvoirs_L441(tmp_path: Path) -> None:
+    db = tmp_path / "mf.db"
+    chronique(db, "campaign", "new", "Guns", "--ruleset", "microfudge", "--start", "Day 1 08:00")
+    psy = 'name = "Psy"\nstatus = "expert"\n[ranks]\nConscience = 5\nTir = 5\n'
+    for name, text in (("psy", psy), ("harvey", HARVEY)):
+        (tmp_path / f"{name}.toml").write_text(text, encoding="utf-8")
+        chronique(db, "character", "new", "Guns", "--sheet", str(tmp_path / f"{name}.toml"))
+    chronique(db, "session", "start", "Guns")
+    assert chronique(db, "microfudge", "sequence", "Guns", "Psy", "Harvey", "--goal", "the alley").stdout.startswith("Sequence 1")
+    out = chronique(
+        db,
+        "microfudge",
+        "conflict-card",
+        "Guns",
+        "--side",
+        "Psy:Tir:weapon=medium,healing=weekly",
+        "--side",
+        "Harvey:Athlétisme:def=4,range=pistol@30,out",
+    ).stdout
+    assert out.splitlines()[-1].startswith("draw 1:")
+    bad = chronique(db, "microfudge", "conflict-card", "Guns", "--side", "Psy", "--side", "Harvey:Tir", code=2)
+    assert bad.stderr.startswith("error:") and len(bad.stderr.strip().splitlines()) == 1
+    assert "Potentiel left" in chronique(db, "microfudge", "power", "Guns", "Psy", "resistance-thermique").stdout
+    chronique(db, "microfudge", "power", "Guns", "Psy", "teleport", code=2)
+    assert "Conscience +1" in chronique(db, "microfudge", "rest", "Guns", "Psy").stdout
+    for command in ("sequence", "conflict-card", "abridge", "power", "rest"):
+        assert chronique(db, "microfudge", command, "--help").stdout.strip()
+    assert chronique(db, "verify", "Guns").returncode == 0

@@ -1,0 +1,345 @@
+"""Hazardous conflicts with cards («2 – Résolution des Conflits hasardeux» L295-L431).
+
+The cards come from the campaign's 40-card conflict deck (the base rule of L307: pip cards 1-10,
+even = success), a ``Deck`` aggregate whose every draw is logged with the card, who drew it and
+why. PROPOSAL §1.1/A30: drawn without replacement, reshuffled when it runs out and at the start
+of each Sequence. The draw is simultaneous: every side declares its split first, everyone draws,
+then the Revers are recorded (L315).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from chronique.domain.character import Character
+from chronique.domain.deck import Deck
+from chronique.domain.errors import RuleViolation
+from chronique.domain.rulesets.microfudge import events as ev
+from chronique.domain.rulesets.microfudge.play import suffer
+from chronique.domain.rulesets.microfudge.rules import (
+    HEALING,
+    armour_factor,
+    card_count,
+    inflicted,
+    penalty,
+    related_rank,
+    successes,
+    upper_hand_cards,
+)
+from chronique.domain.rulesets.microfudge.sheet import characteristic
+from chronique.domain.rulesets.microfudge.tables import tables
+from chronique.domain.text import fold
+from chronique.domain.world import World
+
+
+@dataclass(frozen=True)
+class Side:
+    """One participant's declaration before a draw (L309-L311, «Jeu défensif» L331-L333).
+
+    ``attack`` splits the attack cards among targets (empty: every card not in defence goes to
+    the single opponent); ``modifiers`` are card modifiers of the pool (weapon, scale, conditions,
+    ``surprise`` on the first draw only…); ``extra_defence`` adds defence cards beyond the split
+    (range, cover in ranged combat, shield, PROPOSAL A8/A15); ``armour`` cards are drawn apart
+    so that their era counts («c – Armures» L497-L502). ``upper_hand`` forgoes this draw's Revers
+    for twice as many cards next draw (L327-L329); ``out_of_range`` plays defensively (L361)."""
+
+    name: str
+    characteristic: str
+    attack: Mapping[str, int] = field(default_factory=dict)
+    defence: int = 0
+    relatedness: str = "close"
+    domain: str = "physical"
+    modifiers: Mapping[str, int] = field(default_factory=dict)
+    extra_defence: Mapping[str, int] = field(default_factory=dict)
+    armour: int = 0
+    armour_era: str = "modern"
+    weapon_era: str = "modern"
+    healing: str = "daily"
+    upper_hand: bool = False
+    out_of_range: bool = False
+
+
+@dataclass(frozen=True)
+class DrawResult:
+    """What a draw did: each side's cards and Revers, its winner, and whether the Sequence ended."""
+
+    draw: int
+    sides: dict[str, dict[str, Any]]
+    winner: str | None
+    ended: bool
+
+
+def conflict_deck(world: World) -> Deck:
+    """The campaign's conflict deck (declared by the ruleset's settings at ``campaign new``)."""
+    name = tables().deck_name
+    if name not in world.decks:
+        raise RuleViolation(f"campaign {world.campaign.name!r} has no {name} deck (it was created before cards existed)")
+    return world.decks[name]
+
+
+def discards(world: World) -> list[str]:
+    """Every card not in the conflict deck, in fresh-pack order: nobody keeps cards between draws."""
+    deck = conflict_deck(world)
+    left = Counter(deck.cards)
+    pool: list[str] = []
+    for card in deck.fresh():
+        if left[card]:
+            left[card] -= 1
+        else:
+            pool.append(card)
+    return pool
+
+
+def _draw(world: World, count: int, to: str, purpose: str) -> list[str]:
+    if count <= 0:
+        return []
+    deck = conflict_deck(world)
+    return deck.draw(count, to, purpose, lambda: discards(world), world, world.campaign.epoch)
+
+
+def reshuffle(world: World, reason: str) -> None:
+    """Gather every card: the next draw shuffles the whole deck (the dealer may reshuffle at any
+    time, «5 – Cards are a Narrator's best friend» L803; PROPOSAL §1.1)."""
+    conflict_deck(world).gather(reason)
+
+
+def _state(character: Character) -> dict[str, Any]:
+    state = ev.sequence_of(character)
+    if state is None:
+        raise RuleViolation(f"{character.name} is in no Sequence (start one first)")
+    return state
+
+
+def start_sequence(
+    world: World, names: list[str], goal: str = "", teams: Mapping[str, str] | None = None, collective: bool = False, hazardous: bool = True
+) -> int:
+    """Open a Sequence between ``names`` (L297-L305) and reshuffle the deck; returns its number.
+
+    ``teams`` groups participants (default: each alone); a collective Sequence (L403-L417) is
+    won draw by draw by the side with the most successes. A non-hazardous one (L319) leaves no
+    Revers on the sheets."""
+    characters = [world.character(n) for n in names]
+    if len({c.id for c in characters}) < 2:
+        raise RuleViolation("a Sequence needs at least two participants")
+    for c in characters:
+        if ev.sequence_of(c) is not None:
+            raise RuleViolation(f"{c.name} is already in Sequence {_state(c)['id']}")
+    given = {world.character(k).name: v for k, v in (teams or {}).items()}
+    team_of = {c.name: given.get(c.name, c.name) for c in characters}
+    if len(set(team_of.values())) < 2:
+        raise RuleViolation("a Sequence needs at least two opposing sides")
+    number = 1 + max(int(c.condition.get("last_sequence", 0)) for c in world.characters.values())
+    reshuffle(world, f"Sequence {number} begins")
+    participants = [c.name for c in characters]
+    for c in characters:
+        c.record(
+            ev.SequenceStarted,
+            at=world.campaign.clock,
+            sequence=number,
+            participants=participants,
+            teams=team_of,
+            goal=goal,
+            collective=collective,
+            hazardous=hazardous,
+        )
+    return number
+
+
+def _targets(side: Side, state: dict[str, Any], me: str, world: World, pool: int) -> dict[str, int]:
+    if side.out_of_range:
+        if any(side.attack.values()):
+            raise RuleViolation(f"{me} is out of range: no attack cards, only defence (L361)")
+        return {}
+    if side.attack:
+        return {world.character(t).name: int(n) for t, n in side.attack.items() if n}
+    foes = [p for p in state["participants"] if state["teams"][p] != state["teams"][me]]
+    if len(foes) != 1:
+        raise RuleViolation(f"{me} faces {len(foes)} opponents: split the attack cards among them (L309)")
+    return {foes[0]: pool - side.defence}
+
+
+def _pool(world: World, side: Side, character: Character, state: dict[str, Any]) -> tuple[dict[str, Any], int]:
+    canonical, rank, kind = characteristic(character.sheet, side.characteristic)
+    used = related_rank(rank, side.relatedness, kind)
+    malus = penalty(character.condition["setbacks"], fold(side.domain))
+    modifiers = {fold(k): int(v) for k, v in side.modifiers.items() if v}
+    limits = tables().conflict_modifiers
+    for key, most in limits.items():
+        if key in modifiers and not -most <= modifiers[key] <= 0:
+            raise RuleViolation(f"{key} takes 1 to {most} cards off, not {modifiers[key]:+d} (L421-L425)")
+    if "surprise" in modifiers and state["draws"]:
+        raise RuleViolation("surprise counts on the first draw of the Sequence only (L421)")
+    if state["upper_hand"]:
+        modifiers["upper-hand"] = int(state["upper_hand"])  # L329: the next draw only
+    pool = card_count(used - malus + sum(modifiers.values()))
+    info = {"characteristic": canonical, "rank": rank, "used_rank": used, "penalty": malus, "modifiers": modifiers, "pool": pool}
+    return info, pool
+
+
+def _cancel(incoming: dict[str, int], plain: int, armour: int, factors: Mapping[str, int]) -> dict[str, int]:
+    """PROPOSAL A23: each defence success cancels one success of the strongest attack on the
+    defender; each armour success cancels ``factor`` of it (0 when the weapon ignores the armour)."""
+    left = dict(incoming)
+    for _ in range(plain):
+        if any(left.values()):
+            top = max(left, key=lambda a: left[a])
+            left[top] -= 1
+    for _ in range(armour):
+        reachable = [a for a in left if left[a] and factors[a]]
+        if reachable:
+            top = max(reachable, key=lambda a: left[a])
+            left[top] = max(0, left[top] - factors[top])
+    return left
+
+
+def draw(world: World, sides: list[Side], purpose: str = "") -> DrawResult:
+    """One draw of the open Sequence: every participant's cards, then the Revers (L307-L317).
+
+    Net successes after defence make a Revers, Revers sérieux or Décisif (cap 3, A4); a Décisif
+    ends the Sequence and its victim loses it (L313). Otherwise the side that inflicted more
+    wins the draw and may abridge (L321-L325); in a collective Sequence, the side with the most
+    successes (L415-L417)."""
+    if len(sides) < 2:
+        raise RuleViolation("every participant of the Sequence declares before a draw")
+    chars = {s.name: world.character(s.name) for s in sides}
+    names = [c.name for c in chars.values()]
+    state = _state(chars[sides[0].name])
+    if sorted(names) != sorted(state["participants"]) or any(_state(c)["id"] != state["id"] for c in chars.values()):
+        raise RuleViolation(f"Sequence {state['id']} is between {', '.join(state['participants'])}: each declares once")
+    number = int(state["draws"]) + 1
+    info: dict[str, dict[str, Any]] = {}
+    plans: dict[str, dict[str, int]] = {}
+    for side in sides:
+        me = chars[side.name].name
+        if side.healing not in HEALING:
+            raise RuleViolation(f"a Revers heals daily or weekly, not {side.healing!r}")
+        info[me], pool = _pool(world, side, chars[side.name], _state(chars[side.name]))
+        if side.defence < 0 or side.armour < 0 or any(v < 0 for v in side.extra_defence.values()):
+            raise RuleViolation("card counts are not negative")
+        plans[me] = _targets(side, state, me, world, pool)
+        for target in plans[me]:
+            if target not in state["participants"] or state["teams"][target] == state["teams"][me]:
+                raise RuleViolation(f"{me} cannot attack {target} in this Sequence")
+        if sum(plans[me].values()) + side.defence != pool:
+            raise RuleViolation(f"{me} has {pool} cards: attack {sum(plans[me].values())} + defence {side.defence} must use them all")
+    # Everyone draws (L311), in declaration order; each card is logged on the deck's chain.
+    for side in sides:
+        me = chars[side.name].name
+        label = f"Sequence {state['id']} draw {number}"
+        attack = {}
+        for target, count in plans[me].items():
+            cards = _draw(world, count, me, f"{label}: attack on {target}")
+            attack[target] = {"cards": cards, "successes": successes(cards)}
+        own = side.defence + sum(int(v) for v in side.extra_defence.values())
+        cards = _draw(world, own, me, f"{label}: defence")
+        armour = _draw(world, side.armour, me, f"{label}: armour")
+        info[me].update(
+            attack=attack,
+            defence={"cards": cards, "successes": successes(cards), "extra": {fold(k): int(v) for k, v in side.extra_defence.items() if v}},
+            armour={"cards": armour, "successes": successes(armour), "era": fold(side.armour_era)},
+        )
+    by_name = {chars[s.name].name: s for s in sides}
+    # Defence cancels only what aims at the defender (L331, L413); then net successes → Revers.
+    net: dict[str, dict[str, int]] = {me: {} for me in names}
+    for target in names:
+        incoming = {a: info[a]["attack"][target]["successes"] for a in names if target in info[a]["attack"]}
+        factors = {a: armour_factor(by_name[a].weapon_era, by_name[target].armour_era) for a in incoming}
+        left = _cancel(incoming, info[target]["defence"]["successes"], info[target]["armour"]["successes"], factors)
+        for attacker, n in left.items():
+            net[attacker][target] = inflicted(n, 0)
+        excess = info[target]["defence"]["successes"] - sum(incoming.values())
+        target_state = _state(world.character(target))
+        banked = int(target_state["banked"]) + max(0, excess) if by_name[target].out_of_range else 0
+        info[target]["banked"] = banked
+    gained: dict[str, int] = {}
+    for me in names:
+        would = sum(net[me].values())
+        gained[me] = upper_hand_cards(would) if by_name[me].upper_hand else 0
+        if by_name[me].upper_hand:
+            net[me] = {t: 0 for t in net[me]}  # L329: no Revers this draw
+    received = {t: {a: net[a][t] for a in names if net[a].get(t)} for t in names}
+    decisive = [t for t in names if any(v >= tables().max_severity for v in received[t].values())]
+    teams = state["teams"]
+    if state["collective"]:
+        score = {teams[me]: 0 for me in names}
+        for me in names:
+            score[teams[me]] += sum(a["successes"] for a in info[me]["attack"].values())
+    else:
+        score = {teams[me]: 0 for me in names}
+        for me in names:
+            score[teams[me]] += sum(net[me].values())
+    best = max(score.values())
+    leaders = [t for t, v in score.items() if v == best]
+    winner_team = leaders[0] if best > 0 and len(leaders) == 1 else None
+    if decisive:
+        winning = {teams[a] for t in decisive for a in received[t] if received[t][a] >= tables().max_severity}
+        losing = {teams[t] for t in decisive}
+        winner_team = next(iter(winning)) if len(winning) == 1 and not winning & losing else None
+    for me in names:
+        outcome = "tie" if winner_team is None else "won" if teams[me] == winner_team else "lost"
+        if me in decisive:
+            outcome = "decisive"
+        info[me].update(inflicted=net[me], received=received[me], upper_hand=gained[me], outcome=outcome)
+        chars[by_name[me].name].record(
+            ev.ConflictCardsDrawn,
+            at=world.campaign.clock,
+            sequence=state["id"],
+            draw=number,
+            characteristic=info[me]["characteristic"],
+            rank=info[me]["rank"],
+            used_rank=info[me]["used_rank"],
+            penalty=info[me]["penalty"],
+            modifiers=info[me]["modifiers"],
+            pool=info[me]["pool"],
+            attack=info[me]["attack"],
+            defence=info[me]["defence"],
+            armour=info[me]["armour"],
+            inflicted=net[me],
+            received=received[me],
+            upper_hand=gained[me],
+            banked=info[me]["banked"],
+            outcome=outcome,
+        )
+    # L315: the Revers are recorded once everyone has drawn; each heals on its own clock.
+    if state["hazardous"]:
+        for target in names:
+            for attacker, severity in received[target].items():
+                side = by_name[attacker]
+                source = f"{attacker}, Sequence {state['id']} draw {number}" + (f" ({purpose})" if purpose else "")
+                suffer(world, target, severity, by_name[target].domain, side.healing, source)
+    winner = None if winner_team is None else winner_team
+    if decisive:
+        _end(world, state, winner, "decisive")
+    return DrawResult(number, info, winner, bool(decisive))
+
+
+def _end(world: World, state: dict[str, Any], winner: str | None, how: str) -> None:
+    for name in state["participants"]:
+        world.character(name).record(ev.SequenceEnded, at=world.campaign.clock, sequence=state["id"], winner=winner, how=how)
+
+
+def abridge(world: World, name: str, agreed: bool = False) -> str:
+    """End the Sequence as the last draw's winner, who achieves its goal («Abréger une Séquence»
+    L321-L325); after a tied draw only when the other side agreed. Returns the winner."""
+    character = world.character(name)
+    state = _state(character)
+    if not state["draws"]:
+        raise RuleViolation("no draw yet: nobody may abridge the Sequence")
+    team = state["teams"][character.name]
+    if state["outcome"] == "tie":
+        if not agreed:
+            raise RuleViolation("the draw was a tie: the Sequence ends only if the other side agrees (L325)")
+        _end(world, state, None, "agreed")
+        return "nobody"
+    if state["outcome"] != "won":
+        raise RuleViolation(f"{character.name} did not win the last draw: only its winner may abridge (L323)")
+    _end(world, state, team, "abridged")
+    return team
+
+
+def stop(world: World, name: str) -> None:
+    """The Narrator ends the Sequence without a winner (a scene cut, L297)."""
+    _end(world, _state(world.character(name)), None, "narrator")

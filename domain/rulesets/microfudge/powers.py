@@ -1,0 +1,214 @@
+"""Paranormal powers («VI – Pouvoirs paranormaux» L433-L447; Appendix L556-L649).
+
+Potentiel per domain (its value once ≥ Faible, L564-L566) pays 1 per use; it comes back after
+a good night's rest (T5). The fatigue option costs a Vigueur rank per use, one back per quarter
+of an hour (T7). Guérison accélérée, Régénération, Animation suspendue and the boosts are timed
+processes whose points stay locked while they run (T8-T12, L629, L637).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from chronique.domain.character import Character
+from chronique.domain.errors import RuleViolation
+from chronique.domain.gametime import DAY, HOUR
+from chronique.domain.rulesets.microfudge import events as ev
+from chronique.domain.rulesets.microfudge.play import _roll, settings
+from chronique.domain.rulesets.microfudge.rules import label, recovery_period, resolve_test
+from chronique.domain.rulesets.microfudge.sheet import characteristic
+from chronique.domain.rulesets.microfudge.tables import tables
+from chronique.domain.text import fold
+from chronique.domain.world import World
+
+HEALERS = ("accelerated-healing", "regeneration")
+
+
+@dataclass(frozen=True)
+class PowerOutcome:
+    """A power use: the Test's verdict, the Potentiel left and the process it started, if any."""
+
+    success: bool
+    final: int
+    required: int
+    potentiel: int
+    collapsed: bool
+    process: dict[str, Any] | None
+
+
+def maximum(character: Character, domain: str) -> int:
+    """Potentiel of a domain: its value once it reaches Faible, none while latent (L564-L566)."""
+    _, value, _ = characteristic(character.sheet, domain)
+    return value if value >= tables().default_rank else 0
+
+
+def potentiel(character: Character, domain: str) -> int:
+    """Potentiel left in ``domain``: the maximum less the points spent and locked (PROPOSAL §7.2:
+    the maximum follows the domain, so a raised domain raises what is left too)."""
+    canonical, _, _ = characteristic(character.sheet, domain)
+    state = ev.powers_of(character)
+    return max(0, maximum(character, canonical) - state["spent"].get(canonical, 0) - state["locked"].get(canonical, 0))
+
+
+def _power(name: str) -> tuple[str, str, int, str]:
+    powers = tables().powers
+    key = fold(name)
+    if key not in powers:
+        raise RuleViolation(f"a power is one of {', '.join(powers)}, not {name!r}")
+    domain, required, process = powers[key]
+    return key, domain, required, process
+
+
+def _process(world: World, character: Character, kind: str, domain: str, value: int, setback_id: int | None) -> dict[str, Any]:
+    at = world.campaign.clock
+    state = ev.powers_of(character)
+    base: dict[str, Any] = {"id": state["next"], "kind": kind, "domain": domain, "setback": None, "cycles": 0, "points": 1}
+    if kind == "boost":
+        return base | {"next_tick": None, "limit": value}  # T12: Conscience-value draws
+    if kind == "suspended-animation":
+        return base | {"next_tick": at + value * tables().power_timing["suspended_animation_s"], "limit": value}
+    if setback_id is None:
+        raise RuleViolation(f"{kind} needs the wound it heals (--setback)")
+    wound = next((s for s in character.condition["setbacks"] if s["id"] == setback_id), None)
+    if wound is None:
+        raise RuleViolation(f"{character.name} has no open Revers {setback_id}")
+    if wound["healing"] != "weekly":
+        raise RuleViolation("only wounds on a week or month clock heal by a power (PROPOSAL A28)")
+    if not wound["stabilized"]:
+        raise RuleViolation("stabilize the wound first (§4.3)")
+    if any(p["setback"] == setback_id for p in state["processes"]):
+        raise RuleViolation(f"a power already heals Revers {setback_id}")
+    period = _period(world, kind)
+    limit = value if kind == "accelerated-healing" else None  # T8: at most Conscience-value days
+    return base | {"setback": setback_id, "next_tick": at + period, "limit": limit}
+
+
+def _period(world: World, kind: str) -> int:
+    timing = tables().power_timing
+    if kind == "accelerated-healing":
+        return timing["accelerated_healing_s"]
+    # L637: 1 hour per card, 24 h for a wound that normally takes a month (PROPOSAL A28: the
+    # graduated schedule's wounds).
+    return timing["regeneration_month_s"] if settings(world)["deep_wound_schedule"] == "graduated" else timing["regeneration_s"]
+
+
+def use_power(world: World, name: str, power: str, masked: bool = False, modifier: int = 0, setback_id: int | None = None) -> PowerOutcome:
+    """Use a power: the domain must reach its required rank (L566), the Test is against that rank
+    (+1 masked, L617); every attempt costs a Potentiel point (A26) and, with the fatigue option,
+    a Vigueur rank, collapsing at 0 (L580-L582). A timed power that succeeds starts its process."""
+    character = world.character(name)
+    key, domain_name, required, kind = _power(power)
+    domain, rank, _ = characteristic(character.sheet, domain_name)
+    if rank < required:
+        raise RuleViolation(f"{key} needs {domain} {label(required)} ({required}); {character.name} has {rank}")
+    state = ev.powers_of(character)
+    fatigue = bool(settings(world)["fatigue"])
+    _, vigueur, _ = characteristic(character.sheet, "Vigueur")
+    if fatigue and vigueur - state["lost"] <= 0:
+        raise RuleViolation(f"{character.name} has collapsed and must rest (L582)")
+    before = potentiel(character, domain)
+    if before < 1:
+        raise RuleViolation(f"{character.name} has no {domain} Potentiel left until a night's rest (L441)")
+    required += 1 if masked else 0
+    planned = _process(world, character, kind, domain, rank, setback_id) if kind else None  # checked before rolling
+    dice, chance = _roll(world, character)
+    result = resolve_test(rank - (state["lost"] if fatigue else 0), modifier, dice, required)
+    lost = state["lost"] + 1 if fatigue else 0
+    process = planned if result.success else None
+    epoch = world.campaign.epoch
+    character.record(
+        ev.PowerUsed,
+        at=world.campaign.clock,
+        domain=domain,
+        power=key,
+        required=required,
+        masked=masked,
+        rank=rank,
+        modifier=modifier,
+        dice=dice,
+        final=result.final,
+        success=result.success,
+        potentiel_before=before,
+        potentiel_after=before - 1,
+        fatigue_lost=lost,
+        collapsed=fatigue and vigueur - lost <= 0,
+        process=process,
+        epoch=epoch,
+        chance=chance,
+        sealed_until=None,
+    )
+    return PowerOutcome(result.success, result.final, required, before - 1, fatigue and vigueur - lost <= 0, process)
+
+
+def next_wake(world: World, since: int) -> int:
+    """When a night's rest after ``since`` ends: the first waking hour at least a night later."""
+    s = settings(world)
+    earliest = since + int(s["night_hours"]) * HOUR
+    wake = earliest - earliest % DAY + int(s["wake_hour"]) * HOUR
+    return wake if wake >= earliest else wake + DAY
+
+
+def rest(world: World, name: str, at: int | None = None) -> dict[str, int]:
+    """A good night's rest: spent Potentiel and lost Vigueur come back (T5, T7); locked points
+    stay with their process (L629, L637). Returns the Potentiel restored per domain."""
+    character = world.character(name)
+    state = ev.powers_of(character)
+    restored = dict(state["spent"])
+    character.record(
+        ev.PowersRested, at=world.campaign.clock if at is None else at, kind="night", restored=restored, fatigue_recovered=state["lost"]
+    )
+    return restored
+
+
+def recover_fatigue(character: Character, at: int) -> int:
+    """One quarter of an hour of rest: one lost Vigueur rank back (T7); returns what is still lost."""
+    lost = max(0, ev.powers_of(character)["lost"] - 1)
+    character.record(ev.FatigueRecovered, at=at, lost=lost)
+    return lost
+
+
+def tick(world: World, character: Character, process_id: int, at: int) -> str:
+    """One cycle of a timed power: heal a card and lock the next point, or end it (T8-T10)."""
+    state = ev.powers_of(character)
+    process = next(p for p in state["processes"] if p["id"] == process_id)
+    if process["kind"] not in HEALERS:
+        end_power(world, character, process_id, "its time is up", at)
+        return f"{character.name}: {process['kind']} ends"
+    wound = next((s for s in character.condition["setbacks"] if s["id"] == process["setback"]), None)
+    if wound is None:
+        end_power(world, character, process_id, "the wound is gone", at)
+        return f"{character.name}: {process['kind']} ends, the wound is gone"
+    severity = wound["severity"] - 1
+    cycles = int(process["cycles"]) + 1
+    limited = process["limit"] is not None and cycles >= int(process["limit"])
+    goes_on = severity > 0 and not limited and potentiel(character, process["domain"]) >= 1
+    period = _period(world, process["kind"])
+    character.record(
+        ev.PowerTicked,
+        at=at,
+        process_id=process_id,
+        setback_id=process["setback"],
+        severity=severity,
+        locked=1 if goes_on else 0,
+        next_tick=at + period if goes_on else None,
+    )
+    if not goes_on:
+        reason = "healed" if severity == 0 else "limit reached" if limited else "Potentiel exhausted"
+        end_power(world, character, process_id, reason, at)
+    return f"{character.name}: {process['kind']} heals Revers {process['setback']} to −{severity}"
+
+
+def end_power(world: World, character: Character, process_id: int, reason: str, at: int | None = None) -> None:
+    """Stop a timed power; a wound it held resumes its normal clock from now (§5)."""
+    state = ev.powers_of(character)
+    process = next((p for p in state["processes"] if p["id"] == process_id), None)
+    if process is None:
+        raise RuleViolation(f"{character.name} runs no power {process_id}")
+    when = world.campaign.clock if at is None else at
+    resume = None
+    wound = next((s for s in character.condition["setbacks"] if s["id"] == process["setback"]), None)
+    if wound is not None:
+        s = settings(world)
+        resume = when + recovery_period(wound["healing"], wound["severity"], s["deep_wound_schedule"] == "graduated", s["month_days"])
+    character.record(ev.PowerEnded, at=when, process_id=process_id, reason=reason, setback_next_tick=resume)

@@ -1,0 +1,195 @@
+"""Hazardous conflicts with the 40-card deck («2 – Résolution des Conflits hasardeux» L295-L431),
+on aggregates with stacked shuffles, and the digest's vectors V-HC, V-R, V-E, V-SC, V-A-2 (§9)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from uuid import UUID
+
+import pytest
+from microfudge_table import table
+
+from chronique.domain.cards import value
+from chronique.domain.chance import ChanceStream
+from chronique.domain.errors import RuleViolation
+from chronique.domain.fairness import KeyedStream, epoch_key
+from chronique.domain.rulesets.microfudge import events as ev
+from chronique.domain.rulesets.microfudge.conflict import Side, abridge, conflict_deck, draw, start_sequence
+from chronique.domain.rulesets.microfudge.play import spend_atout
+from chronique.domain.rulesets.microfudge.rules import (
+    armour_factor,
+    bands_to_close,
+    countered_bonus,
+    net_successes,
+    range_defence,
+    scale_modifier,
+    vehicle_modifier,
+    vehicle_revers,
+)
+
+A = {"name": "A", "status": "hero", "ranks": {"Combat": 5, "Tir": 5}}
+B = {"name": "B", "status": "hero", "ranks": {"Combat": 4, "Athlétisme": 4}}
+
+
+def _duel(*stacks: list[str]):  # type: ignore[no-untyped-def]
+    world = table(sheets=[A, B], stacks=stacks)
+    start_sequence(world, ["A", "B"], goal="hold the bridge")
+    return world
+
+
+def test_V_HC_1_attack_and_defence_cards_Resolution_des_Conflits_hasardeux_L307_L313_Jeu_defensif_L331() -> None:
+    # A (Combat 5, sword +1): 4 attack, 2 defence → 2 4 6 3 (3 successes), 8 5 (1); B: 10 2 7 9 (2).
+    world = _duel(["2C", "4C", "6C", "3C", "8C", "5C", "10C", "2D", "7C", "9C"])
+    result = draw(world, [Side("A", "Combat", defence=2, modifiers={"weapon": 1}, healing="weekly"), Side("B", "Combat")])
+    assert result.sides["A"]["inflicted"] == {"B": 3} and result.sides["B"]["inflicted"] == {"A": 1}
+    assert result.ended and result.winner == "A"
+    b, a = world.character("B"), world.character("A")
+    assert [s["severity"] for s in b.condition["setbacks"]] == [3] and b.condition["critical"]
+    assert [s["severity"] for s in a.condition["setbacks"]] == [1]
+    (drawn,) = [e for e in a.pending_events if isinstance(e, ev.ConflictCardsDrawn)]
+    assert drawn.attack == {"B": {"cards": ["2C", "4C", "6C", "3C"], "successes": 3}}
+    assert drawn.defence["cards"] == ["8C", "5C"] and drawn.pool == 6
+    assert ev.sequence_of(a) is None  # L313: the Décisif ends the Sequence
+    # Every card is on the deck's chain, with who drew it and why (PROPOSAL §1.1).
+    logged = [e for e in conflict_deck(world).pending_events if type(e).__name__ == "CardsDrawn"]
+    assert [c for e in logged for c in e.cards] == ["2C", "4C", "6C", "3C", "8C", "5C", "10C", "2D", "7C", "9C"]
+    assert logged[0].to == "A" and logged[0].purpose == "Sequence 1 draw 1: attack on B"
+
+
+def test_V_HC_2_upper_hand_gives_twice_the_forgone_revers_next_draw_only_Prendre_l_ascendant_L329() -> None:
+    odd = ["9C", "AC", "AD", "AH", "3H", "5H", "7H", "9H", "AS", "3S", "5S", "7S", "9S"]
+    world = _duel(["2C", "4C", "3C", "5C", "3D", "5D", "7D", "9D", "7C", *odd])
+    first = draw(world, [Side("A", "Combat", defence=1, upper_hand=True), Side("B", "Combat")])
+    # A drew 2 4 3 5 (2 successes) and would have inflicted a Revers sérieux: none, +4 next draw.
+    assert first.sides["A"]["inflicted"] == {"B": 0} and first.sides["A"]["upper_hand"] == 4
+    assert world.character("B").condition["setbacks"] == [] and first.winner is None
+    second = draw(world, [Side("A", "Combat", defence=1), Side("B", "Combat")])
+    assert second.sides["A"]["pool"] == 9 and second.sides["A"]["modifiers"] == {"upper-hand": 4}, second
+    third = draw(world, [Side("A", "Combat"), Side("B", "Combat")])
+    assert third.sides["A"]["pool"] == 5  # the next draw only
+
+
+def test_V_HC_4_abridging_after_a_won_draw_and_a_tie_Abreger_une_Sequence_L321_L325() -> None:
+    world = _duel(["2C", "3C", "5C", "7C", "9C", "3D", "5D", "7D", "9D"])
+    won = draw(world, [Side("A", "Combat"), Side("B", "Combat")])
+    assert won.winner == "A" and won.sides["A"]["inflicted"] == {"B": 1}
+    with pytest.raises(RuleViolation, match="did not win"):
+        abridge(world, "B")
+    assert abridge(world, "A") == "A" and ev.sequence_of(world.character("B")) is None
+    world = _duel(["2C", "3C", "5C", "7C", "9C", "2D", "5D", "7D", "9D"])
+    tie = draw(world, [Side("A", "Combat"), Side("B", "Combat")])
+    assert tie.winner is None and tie.sides["B"]["inflicted"] == {"A": 1}
+    with pytest.raises(RuleViolation, match="agrees"):
+        abridge(world, "A")
+    assert abridge(world, "A", agreed=True) == "nobody"
+
+
+def test_V_R_1_out_of_range_banks_excess_defence_across_draws_Hors_de_portee_L361_L365() -> None:
+    assert bands_to_close("Longue", "Bout portant") == 3
+    # B (knife) is out of range of A's rifle: 4 defence cards, A shoots 5 with 5 defence cards (range).
+    world = _duel(["3C", "5C", "7C", "9C", "AC", "2D", "4D", "6D", "3D", "2H", "4H", "3H", "5H", "7H"])
+    one = draw(world, [Side("A", "Tir"), Side("B", "Athlétisme", defence=4, extra_defence={"range": 5}, out_of_range=True)])
+    # A 0 successes; B 2 4 6 3 2 4 3 5 7 → 5 successes of defence → 5 excess, banked.
+    assert one.sides["B"]["banked"] == 5 and one.sides["B"]["attack"] == {}
+    with pytest.raises(RuleViolation, match="out of range"):
+        draw(world, [Side("A", "Tir"), Side("B", "Athlétisme", attack={"A": 4}, out_of_range=True)])
+
+
+def test_V_R_2_range_table_Combat_a_distance_L373_L401_PROPOSAL_A16() -> None:
+    assert range_defence("pistol", 30) == 5
+    with pytest.raises(RuleViolation, match="cannot shoot"):
+        range_defence("pistol", 120)
+    assert range_defence("rifle", 120) == 7 and range_defence("rifle", 200) == 8
+    assert range_defence("heavy", 200) == 2 and range_defence("heavy", 10) == 2  # A16: first entry
+    assert range_defence("pistol", 5) == 2 and range_defence("pistol", 6) == 3  # inclusive bounds
+    with pytest.raises(RuleViolation, match="out of range"):
+        range_defence("spaceship", 10**12)
+
+
+def test_V_E_1_future_armour_cancels_two_and_firearms_ignore_old_armour_Armures_L497_L502() -> None:
+    assert net_successes(3, 0, 2, armour_factor("modern", "future")) == 0
+    assert armour_factor("modern", "ancient") == 0 and armour_factor("future", "modern") == 0
+    assert net_successes(3, 1, 1, armour_factor("ancient", "ancient")) == 1
+
+
+def test_armour_cards_in_a_draw_Armures_L485_L502_and_shield() -> None:
+    # A attacks with 5 cards (3 successes); B wears future armour (2 cards, 1 success = 2 cancelled).
+    world = _duel(["2C", "4C", "6C", "3C", "5C", "3D", "5D", "7D", "9D", "8D", "AH"])
+    result = draw(world, [Side("A", "Combat", weapon_era="modern"), Side("B", "Combat", armour=2, armour_era="future")])
+    assert result.sides["B"]["armour"]["successes"] == 1 and result.sides["A"]["inflicted"] == {"B": 1}
+
+
+def test_V_E_2_vehicle_sizes_and_stats_Categories_de_vehicules_L538_L552_Vehicules_L504_L536() -> None:
+    assert vehicle_revers(5, "small", "huge") == 1 and vehicle_revers(5, "small", "medium") == 2
+    assert vehicle_revers(5, "huge", "small") == 3  # PROPOSAL: 1:1, capped at 3
+    assert vehicle_modifier("motorbike", "chase") == 3 and vehicle_modifier("truck", "ram") == 5
+
+
+def test_conflict_modifiers_surprise_first_draw_only_Modificateurs_L419_L431() -> None:
+    world = _duel(["2C", "4C", "3C", "5C", "3D", "5D", "7D", "9D"])
+    first = draw(world, [Side("A", "Combat", modifiers={"surprise": -2}), Side("B", "Combat")])
+    assert first.sides["A"]["pool"] == 3
+    with pytest.raises(RuleViolation, match="first draw"):
+        draw(world, [Side("A", "Combat", modifiers={"surprise": -1}), Side("B", "Combat")])
+    with pytest.raises(RuleViolation, match="takes 1 to 2"):
+        draw(world, [Side("A", "Combat", modifiers={"conditions": -3}), Side("B", "Combat")])
+
+
+def test_collective_sequence_side_with_most_successes_wins_Sequences_collectives_L403_L417() -> None:
+    c = {"name": "C", "status": "hero", "ranks": {"Combat": 3}}
+    world = table(sheets=[A, B, c], stacks=[["2C", "3C", "5C", "7C", "9C", "2D", "4D", "3D", "5D", "4H", "3H", "5H"]])
+    start_sequence(world, ["A", "B", "C"], teams={"B": "gang", "C": "gang"}, collective=True)
+    result = draw(world, [Side("A", "Combat", attack={"B": 3, "C": 2}), Side("B", "Combat"), Side("C", "Combat")])
+    # A: 1 success; the gang: B 2 4 3 5 (2) + C 4 3 5 (1) = 3 → the gang wins the draw.
+    assert result.winner == "gang" and result.sides["A"]["received"] == {"B": 2, "C": 1}
+    assert abridge(world, "C") == "gang"
+
+
+def test_deck_draws_without_replacement_and_reshuffles_when_empty_PROPOSAL_1_1() -> None:
+    class Keyed:
+        def stream(self, epoch: str, originator_id: UUID, originator_version: int) -> ChanceStream:
+            return KeyedStream(epoch_key(bytes(32)), originator_id, originator_version)
+
+    world = table(sheets=[A, B])
+    world.source = Keyed()
+    start_sequence(world, ["A", "B"])
+    drawn: list[str] = []
+    for _ in range(300):  # Combat 5 and 4 → 9 cards a draw, far beyond one deck
+        draw(world, [Side("A", "Combat", defence=5), Side("B", "Combat", defence=4)])
+    events = conflict_deck(world).pending_events
+    runs: list[list[str]] = []
+    for e in events:
+        if type(e).__name__ == "Shuffled":
+            runs.append([])
+        elif type(e).__name__ == "CardsDrawn":
+            runs[-1].extend(e.cards)
+            drawn.extend(e.cards)
+    assert all(max(Counter(run).values()) == 1 for run in runs)  # never twice before a reshuffle
+    assert len(drawn) == 2700 and len(runs) > 60
+    even = sum(1 for card in drawn if value(card) % 2 == 0) / len(drawn)
+    assert 0.47 < even < 0.53
+
+
+def test_V_SC_scales_add_cards_where_their_bracket_applies_Echelles_L825_L904_PROPOSAL_A20() -> None:
+    dragon = [(6, ["Taille", "Combat"])]
+    assert scale_modifier(dragon, "Combat") == 6  # V-SC-1
+    old = [(9, ["Taille", "Combat"]), (1, ["Esprit"])]
+    assert scale_modifier(old, "Combat") == 9 and scale_modifier(old, "Esprit") == 1  # V-SC-2
+    elf = [(-1, ["Force"]), (1, ["Agilité"])]
+    assert scale_modifier(elf, "Force") == -1 and scale_modifier(elf, "Combat") == 0 and scale_modifier(elf, "agilite") == 1  # V-SC-3
+    antediluvian = [(1, ["Combat", "Agilité", "Esprit"])]
+    assert [scale_modifier(antediluvian, d) for d in ("Combat", "Agilité", "Esprit")] == [1, 1, 1]  # V-SC-4
+    ogre, human = [(1, ["Taille", "Combat"])], [(0, ["Taille", "Combat"])]
+    assert 5 + scale_modifier(ogre, "Taille", human) == 6 and 4 + scale_modifier(ogre, "Taille", human) == 5  # V-SC-5
+    assert scale_modifier(ogre, "Taille", ogre) == 0 and scale_modifier(human, "Taille", ogre) == 0
+
+
+def test_V_A_2_counter_chain_Utilisation_creative_des_Atouts_L749_L757() -> None:
+    world = table(sheets=[A, B])
+    spend_atout(world, "A", "temporary-bonus")
+    spend_atout(world, "B", "counter")
+    assert countered_bonus(1, 1) == 0
+    spend_atout(world, "A", "temporary-bonus")
+    assert countered_bonus(2, 1) == 1
+    assert world.character("A").condition["atouts"]["reserve"] == 11 - 6 - 2  # A spent 2
+    assert world.character("B").condition["atouts"]["reserve"] == 11 - 4 - 1  # B spent 1
