@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 FORMATS = ("md", "html", "json")
 ENVELOPE = ("originator_id", "originator_version", "timestamp", "prev_hash", "originator_topic")
 SUITS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
-_STYLE = (
+STYLE = (
     "body{font-family:system-ui,sans-serif;max-width:52rem;margin:2rem auto;padding:0 1rem;color:#222}"
     "table{border-collapse:collapse;width:100%}td,th{border:1px solid #ccc;padding:.3rem .5rem;text-align:left}"
     "th{background:#f3f0e8}h1,h2{font-family:Georgia,serif}code{font-size:.85em;word-break:break-all}"
@@ -124,7 +124,7 @@ def _document(title: str, blocks: list[tuple[str, list[tuple[Any, ...]]]], fmt: 
         return "\n".join(out)
     parts = [
         f"<!doctype html><html lang='en'><head><meta charset='utf-8'><title>{html.escape(title)}</title>",
-        f"<style>{_STYLE}</style></head><body><h1>{html.escape(title)}</h1>",
+        f"<style>{STYLE}</style></head><body><h1>{html.escape(title)}</h1>",
     ]
     for name, rows in blocks:
         parts.append(f"<h2>{html.escape(name)}</h2><table>")

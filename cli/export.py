@@ -47,3 +47,15 @@ def session(
     from chronique.adapters import exports
 
     _emit(run(ctx, lambda s: exports.session(s, campaign, number, fmt)), output)
+
+
+@app.command("campaign")
+def campaign_report(
+    ctx: typer.Context,
+    campaign: str = typer.Argument(..., help="Campaign name or id."),
+    output: Path = OUTPUT,
+) -> None:
+    """The campaign report: one self-contained HTML page with its sessions, seals and luck plots."""
+    from chronique.adapters.report import campaign_report as report
+
+    _emit(run(ctx, lambda s: report(s, campaign)), output)

@@ -12,6 +12,8 @@ import pytest
 from support import sample, scripted_services
 
 from chronique.adapters import exports
+from chronique.adapters.report import campaign_report
+from chronique.domain.rulesets.cartes.draws import TestRequest, make_test
 
 BROWSER = shutil.which("chromium") or shutil.which("chromium-browser")
 
@@ -45,11 +47,14 @@ def test_the_sheet_and_session_pages_load_and_show_their_values(tmp_path: Path) 
     services.create_campaign("Verdelune", "cartes", None)
     services.create_character("Verdelune", sample("alice"))
     services.start_session("Verdelune")
+    for _ in range(3):
+        services.act("Verdelune", lambda w: make_test(w, "Alice", TestRequest("Contact", source="deck")))
     services.end_session("Verdelune")
     seal = services.campaign("Verdelune").seals[0]["seal"]
     for name, text, shows in (
         ("sheet.html", exports.sheet(services, "Verdelune", "Alice", "html"), ("Alice", "Discrétion", "Carrure")),
         ("session.html", exports.session(services, "Verdelune", 1, "html"), ("Verdelune — session 1", seal)),
+        ("report.html", campaign_report(services, "Verdelune"), ("Luck by character", "data:image/png;base64,", seal)),
     ):
         page = tmp_path / name
         page.write_text(text, encoding="utf-8")

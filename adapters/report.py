@@ -1,0 +1,90 @@
+"""The campaign report: one self-contained HTML page (PNG plots inlined) a GM can hand out —
+sessions and their seals, the characters, and luck where a picture says it better than a table."""
+
+from __future__ import annotations
+
+import base64
+import html
+import io
+from typing import TYPE_CHECKING, Any
+
+from chronique.adapters.exports import STYLE
+
+if TYPE_CHECKING:
+    from chronique.adapters.services import Chronique
+    from chronique.domain.luck import Tally
+
+
+def campaign_report(services: Chronique, campaign: str) -> str:
+    """The whole campaign on one page."""
+    c = services.campaign(campaign)
+    calendar = services.calendar(c)
+    world = services.world(campaign)
+    by_character = services.luck(campaign, "character")
+    by_session = services.luck(campaign, "session")
+    parts = [
+        "<!doctype html><html lang='en'><head><meta charset='utf-8'>",
+        f"<title>{html.escape(c.name)} — campaign report</title><style>{STYLE}</style></head><body>",
+        f"<h1>{html.escape(c.name)}</h1>",
+        f"<p>{html.escape(c.ruleset)}, {c.session} session(s), the clock at {html.escape(calendar.format(c.clock))}.</p>",
+        "<h2>Sessions and their seals</h2><table><tr><th>Session</th><th>Seal</th></tr>",
+        *(f"<tr><td>{s['session']}</td><td><code>{s['seal']}</code></td></tr>" for s in c.seals),
+        "</table><h2>Characters</h2><table><tr><th>Name</th><th>Version</th><th>State</th></tr>",
+        *(
+            f"<tr><td>{html.escape(ch.name)}</td><td>{ch.version}</td><td>{'dead' if ch.condition.get('dead') else 'alive'}</td></tr>"
+            for ch in world.characters.values()
+        ),
+        "</table><h2>Luck</h2>",
+        "<p>Successes observed against those expected from the exact odds of each draw left to chance, "
+        "with one standard deviation; beyond two, a run is unusual.</p>",
+        _luck_table(by_character, "Character"),
+    ]
+    if by_character:
+        parts.append(_figure(by_character, "Luck by character"))
+    if by_session:
+        parts += [_luck_table(by_session, "Session"), _figure(by_session, "Luck by session")]
+    parts.append("</body></html>")
+    return "".join(parts)
+
+
+def _luck_table(tallies: dict[Any, Tally], label: str) -> str:
+    rows = "".join(
+        f"<tr><td>{html.escape(str(k))}</td><td>{t.draws}</td><td>{t.observed}</td>"
+        f"<td>{float(t.expected):.1f} ± {t.spread:.1f}</td><td>{'—' if t.z is None else f'{t.z:+.2f}'}</td>"
+        f"<td>{t.verdict()}</td></tr>"
+        for k, t in tallies.items()
+    )
+    head = f"<tr><th>{label}</th><th>Draws</th><th>Successes</th><th>Expected ± 1 sd</th><th>z</th><th>Verdict</th></tr>"
+    return f"<table>{head}{rows}</table>" if tallies else "<p>No draw was left to chance alone yet.</p>"
+
+
+def _figure(tallies: dict[Any, Tally], title: str) -> str:
+    """Observed successes beside the expected ones with their ±1 sd, as an inlined PNG."""
+    import matplotlib
+
+    matplotlib.use("Agg")  # no screen: render to memory
+    from matplotlib import pyplot
+
+    keys = [str(k) for k in tallies]
+    figure, axes = pyplot.subplots(figsize=(7, 3.2), dpi=100)
+    positions = range(len(keys))
+    axes.bar([p - 0.2 for p in positions], [t.observed for t in tallies.values()], width=0.4, label="observed")
+    axes.bar(
+        [p + 0.2 for p in positions],
+        [float(t.expected) for t in tallies.values()],
+        width=0.4,
+        yerr=[t.spread for t in tallies.values()],
+        capsize=4,
+        label="expected ± 1 sd",
+        alpha=0.6,
+    )
+    axes.set_xticks(list(positions), keys)
+    axes.set_ylabel("successes")
+    axes.set_title(title)
+    axes.legend()
+    figure.tight_layout()
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="png")
+    pyplot.close(figure)
+    data = base64.b64encode(buffer.getvalue()).decode("ascii")
+    return f"<figure><img alt='{html.escape(title)}' src='data:image/png;base64,{data}'></figure>"
