@@ -210,7 +210,8 @@ SIDE_HELP = (
     "def=N defence cards; weapon=light|medium|heavy|massive; mod=N other cards; surprise=-N (first draw); "
     "conditions=-N; cover=N or range=WEAPON@METRES (target's extra defence cards); armour=light|medium|heavy; "
     "armour-era / weapon-era=ancient|modern|future; healing=daily|weekly; domain=physical|social; "
-    "upper-hand; out (out of range)."
+    "upper-hand; out (out of range); chase or ram (the manoeuvre); vehicle=motorbike|sedan|truck|...; "
+    "size=small|medium|large|huge (ramming); terrain=N (speed cards in a chase)."
 )
 
 
@@ -230,11 +231,15 @@ def parse_side(text: str) -> object:
         try:
             if key in ("upper-hand", "out"):
                 options["upper_hand" if key == "upper-hand" else "out_of_range"] = True
+            elif key in ("chase", "ram") and not raw:
+                options["manoeuvre"] = key
+            elif key in ("vehicle", "size"):
+                options[key] = raw.strip()
             elif key == "def":
                 options["defence"] = int(raw)
             elif key == "weapon":
                 options["modifiers"]["weapon"] = weapon_bonus(raw)  # type: ignore[index]
-            elif key in ("mod", "surprise", "conditions"):
+            elif key in ("mod", "surprise", "conditions", "terrain"):
                 options["modifiers"][key] = int(raw)  # type: ignore[index]
             elif key == "cover":
                 options["extra_defence"]["cover"] = int(raw)  # type: ignore[index]

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import hashlib
+import os
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 from uuid import UUID
@@ -69,3 +72,12 @@ def payload(event: Any) -> tuple[str, int, dict[str, Any]]:
     """An event without its wall-time parts: (class, version, fields)."""
     skip = {"timestamp", "prev_hash"}
     return type(event).__qualname__, event.originator_version, {k: v for k, v in vars(event).items() if k not in skip}
+
+
+def chronique(db: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
+    """The real ``chronique`` command in a subprocess on the journal ``db``."""
+    env = dict(os.environ, CHRONIQUE_DB=str(db), COLUMNS="160")
+    result = subprocess.run([sys.executable, "-m", "chronique.cli", *args], capture_output=True, text=True, env=env, timeout=120)
+    if check:
+        assert result.returncode == 0, result.stderr
+    return result

@@ -3,23 +3,13 @@
 from __future__ import annotations
 
 import json
-import os
 import sqlite3
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from support import chronique
 
 SAMPLES = Path(__file__).parents[2] / "cli" / "samples"
-
-
-def chronique(db: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ, CHRONIQUE_DB=str(db), COLUMNS="160")
-    result = subprocess.run([sys.executable, "-m", "chronique.cli", *args], capture_output=True, text=True, env=env, timeout=120)
-    if check:
-        assert result.returncode == 0, result.stderr
-    return result
 
 
 def rows(db: Path) -> int:

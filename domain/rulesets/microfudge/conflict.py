@@ -18,7 +18,7 @@ from chronique.domain.character import Character
 from chronique.domain.deck import Deck
 from chronique.domain.errors import RuleViolation
 from chronique.domain.rulesets.microfudge import events as ev
-from chronique.domain.rulesets.microfudge.play import suffer
+from chronique.domain.rulesets.microfudge.play import settings, suffer
 from chronique.domain.rulesets.microfudge.rules import (
     HEALING,
     armour_factor,
@@ -28,6 +28,8 @@ from chronique.domain.rulesets.microfudge.rules import (
     related_rank,
     successes,
     upper_hand_cards,
+    vehicle_modifier,
+    vehicle_revers,
 )
 from chronique.domain.rulesets.microfudge.sheet import characteristic
 from chronique.domain.rulesets.microfudge.tables import tables
@@ -44,7 +46,13 @@ class Side:
     ``surprise`` on the first draw only…); ``extra_defence`` adds defence cards beyond the split
     (range, cover in ranged combat, shield, PROPOSAL A8/A15); ``armour`` cards are drawn apart
     so that their era counts («c – Armures» L497-L502). ``upper_hand`` forgoes this draw's Revers
-    for twice as many cards next draw (L327-L329); ``out_of_range`` plays defensively (L361)."""
+    for twice as many cards next draw (L327-L329); ``out_of_range`` plays defensively (L361).
+
+    ``manoeuvre`` is ``fight``, ``chase`` or ``ram`` («Modificateurs applicables aux conflits»
+    L427-L431): a chase adds the ``vehicle``'s Vitesse (and ``terrain`` speed cards in
+    ``modifiers``) and inflicts changes of position, not damage; ramming adds its Robustesse and
+    inflicts damage on the target's vehicle, by the ``size`` categories (L538-L552). Without a
+    vehicle a chase is on foot (Athlétisme, L427)."""
 
     name: str
     characteristic: str
@@ -60,6 +68,9 @@ class Side:
     healing: str = "daily"
     upper_hand: bool = False
     out_of_range: bool = False
+    manoeuvre: str = "fight"
+    vehicle: str = ""
+    size: str = "small"
 
 
 @dataclass(frozen=True)
@@ -70,6 +81,10 @@ class DrawResult:
     sides: dict[str, dict[str, Any]]
     winner: str | None
     ended: bool
+
+
+VEHICLE = "vehicle"
+"""The domain of vehicle damage from ramming (L429): it weighs on driving, never on the body."""
 
 
 def conflict_deck(world: World) -> Deck:
@@ -161,11 +176,40 @@ def _targets(side: Side, state: dict[str, Any], me: str, world: World, pool: int
     return {foes[0]: pool - side.defence}
 
 
+def manoeuvre_of(side: Side) -> str:
+    """The side's manoeuvre, checked: a fight, a chase or ramming (L427-L431)."""
+    key = fold(side.manoeuvre)
+    if key not in tables().manoeuvres:
+        raise RuleViolation(f"a side fights, chases or rams ({', '.join(tables().manoeuvres)}), not {side.manoeuvre!r}")
+    if key == "ram" and not side.vehicle:
+        raise RuleViolation(f"{side.name} rams with a vehicle: name it (L429)")
+    return key
+
+
+def _vehicle_cards(side: Side) -> dict[str, int]:
+    """Vitesse in a chase, Robustesse when ramming (L427-L431, «d - Véhicules» L504-L536), and the
+    terrain's speed cards, which only a chase knows («d - Véhicules»: +1 or +2 speed cards)."""
+    use = tables().manoeuvres[manoeuvre_of(side)]
+    terrain = int(side.modifiers.get("terrain", 0))
+    if terrain and use != "chase":
+        raise RuleViolation("terrain speed cards count in a chase only (L504-L536)")
+    if not 0 <= terrain <= tables().terrain_most:
+        raise RuleViolation(f"terrain gives 0 to {tables().terrain_most} speed cards, not {terrain}")
+    if not use or not side.vehicle:
+        return {}
+    return {"vehicle": vehicle_modifier(side.vehicle, use)}
+
+
 def _pool(world: World, side: Side, character: Character, state: dict[str, Any]) -> tuple[dict[str, Any], int]:
     canonical, rank, kind = characteristic(character.sheet, side.characteristic)
     used = related_rank(rank, side.relatedness, kind)
-    malus = penalty(character.condition["setbacks"], fold(side.domain))
+    setbacks = character.condition["setbacks"]
+    malus = penalty(setbacks, fold(side.domain))
+    if side.vehicle and manoeuvre_of(side) != "fight":
+        # L343: Revers do not stack: the driver's own Revers or the vehicle's damage, the higher.
+        malus = max(malus, penalty(setbacks, VEHICLE))
     modifiers = {fold(k): int(v) for k, v in side.modifiers.items() if v}
+    modifiers.update(_vehicle_cards(side))
     limits = tables().conflict_modifiers
     for key, most in limits.items():
         if key in modifiers and not -most <= modifiers[key] <= 0:
@@ -215,7 +259,7 @@ def draw(world: World, sides: list[Side], purpose: str = "") -> DrawResult:
     for side in sides:
         me = chars[side.name].name
         if side.healing not in HEALING:
-            raise RuleViolation(f"a Revers heals daily or weekly, not {side.healing!r}")
+            raise RuleViolation(f"a Revers heals {', '.join(HEALING)}, not {side.healing!r}")
         info[me], pool = _pool(world, side, chars[side.name], _state(chars[side.name]))
         if side.defence < 0 or side.armour < 0 or any(v < 0 for v in side.extra_defence.values()):
             raise RuleViolation("card counts are not negative")
@@ -233,12 +277,16 @@ def draw(world: World, sides: list[Side], purpose: str = "") -> DrawResult:
         for target, count in plans[me].items():
             cards = _draw(world, count, me, f"{label}: attack on {target}")
             attack[target] = {"cards": cards, "successes": successes(cards)}
-        own = side.defence + sum(int(v) for v in side.extra_defence.values())
+        extra = {fold(k): int(v) for k, v in side.extra_defence.items() if v}
+        if side.vehicle and manoeuvre_of(side) == "fight" and settings(world)["vehicle_armour"]:
+            # [option] L431: the vehicle's Robustesse shields its occupants as extra defence cards.
+            extra["robustesse"] = max(0, vehicle_modifier(side.vehicle, "ram"))
+        own = side.defence + sum(extra.values())
         cards = _draw(world, own, me, f"{label}: defence")
         armour = _draw(world, side.armour, me, f"{label}: armour")
         info[me].update(
             attack=attack,
-            defence={"cards": cards, "successes": successes(cards), "extra": {fold(k): int(v) for k, v in side.extra_defence.items() if v}},
+            defence={"cards": cards, "successes": successes(cards), "extra": {k: v for k, v in extra.items() if v}},
             armour={"cards": armour, "successes": successes(armour), "era": fold(side.armour_era)},
         )
     by_name = {chars[s.name].name: s for s in sides}
@@ -249,7 +297,9 @@ def draw(world: World, sides: list[Side], purpose: str = "") -> DrawResult:
         factors = {a: armour_factor(by_name[a].weapon_era, by_name[target].armour_era) for a in incoming}
         left = _cancel(incoming, info[target]["defence"]["successes"], info[target]["armour"]["successes"], factors)
         for attacker, n in left.items():
-            net[attacker][target] = inflicted(n, 0)
+            ram = manoeuvre_of(by_name[attacker]) == "ram"
+            # L429, L538-L552: ramming counts successes per Revers by the vehicles' sizes.
+            net[attacker][target] = vehicle_revers(n, by_name[attacker].size, by_name[target].size) if ram else inflicted(n, 0)
         excess = info[target]["defence"]["successes"] - sum(incoming.values())
         target_state = _state(world.character(target))
         banked = int(target_state["banked"]) + max(0, excess) if by_name[target].out_of_range else 0
@@ -309,6 +359,13 @@ def draw(world: World, sides: list[Side], purpose: str = "") -> DrawResult:
             for attacker, severity in received[target].items():
                 side = by_name[attacker]
                 source = f"{attacker}, Sequence {state['id']} draw {number}" + (f" ({purpose})" if purpose else "")
+                how = manoeuvre_of(side)
+                if how == "chase":
+                    continue  # L427: a change of position, not a wound (PROPOSAL T17g)
+                if how == "ram":
+                    # L429: damage to the target's vehicle; a Décisif makes it a wreck; no repair rule (A24).
+                    suffer(world, target, severity, VEHICLE, "none", f"{by_name[target].vehicle or 'vehicle'} rammed by {source}")
+                    continue
                 suffer(world, target, severity, by_name[target].domain, side.healing, source)
     winner = None if winner_team is None else winner_team
     if decisive:

@@ -115,10 +115,17 @@ class SetbackRecovered(ChainedEvent):
         _update(character, self.setback_id, self.severity, True, self.next_tick)
 
 
+def scene_of(epoch: str, at: int) -> str:
+    """The scene a first-aid attempt belongs to: one moment of game time in one epoch (PROPOSAL
+    A9: one attempt per wound per healer per scene)."""
+    return f"{epoch}@{at}"
+
+
 class FirstAidGiven(ChainedEvent):
     """A healer's first-aid Test on one Revers («Premiers soins et Blessures» L357-L359): the
     Médecine Test's dice are in ``chance``; success stabilizes and, in ``reduce_step`` mode,
-    lowers the wound one step (campaign setting, PROPOSAL A9)."""
+    lowers the wound one step (campaign setting, PROPOSAL A9). The healer and scene are noted on
+    the wound: one attempt per wound per healer per scene (PROPOSAL A9)."""
 
     at: int
     setback_id: int
@@ -135,6 +142,9 @@ class FirstAidGiven(ChainedEvent):
 
     def apply(self, character: Character) -> None:
         _update(character, self.setback_id, self.severity, self.stabilized, self.next_tick)
+        tended = [self.healer, scene_of(self.epoch, self.at)]
+        c = character.condition
+        c["setbacks"] = [dict(s, tended=[*s.get("tended", []), tended]) if s["id"] == self.setback_id else s for s in c["setbacks"]]
 
 
 class AtoutsAwarded(ChainedEvent):

@@ -17,6 +17,7 @@ from chronique.domain.rulesets.microfudge.rules import (
     HEALING,
     TestResult,
     first_aid_required,
+    label,
     penalty,
     recovery_period,
     related_rank,
@@ -68,6 +69,12 @@ def defaults() -> dict[str, Any]:
         # hour at least ``night_hours`` after the first point spent.
         "wake_hour": 7,
         "night_hours": 8,
+        # [option] «Modificateurs applicables aux conflits» L431: the vehicle's Robustesse as extra defence
+        # cards for its occupants when someone shoots at them.
+        "vehicle_armour": False,
+        # PROPOSAL A7: Streamlined characters may spend their kept creation Atouts on in-session
+        # raises at creation costs, up to Excellent; off by default (L715: between sessions).
+        "streamlined_play_raises": False,
     }
 
 
@@ -99,7 +106,7 @@ def roll_test(world: World, name: str, request: TestRequest) -> TestResult:
     """Roll a Test for ``name`` and record it; a failed hazardous Test also records its Revers."""
     character = world.character(name)
     if request.healing not in HEALING:
-        raise RuleViolation(f"a Revers heals daily or weekly, not {request.healing!r}")
+        raise RuleViolation(f"a Revers heals {', '.join(HEALING)}, not {request.healing!r}")
     canonical, rank, kind = characteristic(character.sheet, request.characteristic)
     used = related_rank(rank, request.relatedness, kind)
     malus = penalty(character.condition["setbacks"], request.domain)
@@ -172,7 +179,7 @@ def suffer(world: World, name: str, severity: int, domain: str, healing: str, so
     if not 1 <= severity <= tables().max_severity:
         raise RuleViolation(f"a Revers has a severity of 1 to {tables().max_severity}, not {severity}")
     if healing not in HEALING:
-        raise RuleViolation(f"a Revers heals daily or weekly, not {healing!r}")
+        raise RuleViolation(f"a Revers heals {', '.join(HEALING)}, not {healing!r}")
     critical = severity >= tables().max_severity and fold(domain) == "physical"
     setback = {
         "id": character.condition["next_setback"],
@@ -186,7 +193,9 @@ def suffer(world: World, name: str, severity: int, domain: str, healing: str, so
     return setback
 
 
-def _next_tick(world: World, healing: str, severity: int, start: int | None = None) -> int:
+def _next_tick(world: World, healing: str, severity: int, start: int | None = None) -> int | None:
+    if healing == "none":
+        return None  # PROPOSAL A24: vehicle damage has no clock
     s = settings(world)
     period = recovery_period(healing, severity, s["deep_wound_schedule"] == "graduated", s["month_days"])
     return (world.campaign.clock if start is None else start) + period
@@ -215,6 +224,9 @@ def first_aid(world: World, patient: str, healer: str, setback_id: int, quality:
     starts (or keeps) its recovery clock."""
     character, medic = world.character(patient), world.character(healer)
     setback = _setback(character, setback_id)
+    scene = ev.scene_of(world.campaign.epoch, world.campaign.clock)
+    if [medic.name, scene] in setback.get("tended", []):
+        raise RuleViolation(f"{medic.name} already tried first aid on Revers {setback_id} in this scene (PROPOSAL A9)")
     canonical, rank, _ = characteristic(medic.sheet, "Médecine")
     malus = penalty(medic.condition["setbacks"], "physical")
     dice, chance = _roll(world, character)
@@ -289,7 +301,8 @@ def raise_characteristic(world: World, name: str, wanted: str, justification: st
     character = world.character(name)
     sheet = character.sheet
     in_session = world.campaign.in_session
-    if in_session and sheet["procedure"] == "streamlined":
+    streamlined_in_play = in_session and sheet["procedure"] == "streamlined"
+    if streamlined_in_play and not settings(world)["streamlined_play_raises"]:
         raise RuleViolation("Streamlined characters raise characteristics between sessions only (L715)")
     if in_session and not justification.strip():
         raise RuleViolation("a raise during play needs the player's in-fiction justification (L121)")
@@ -297,6 +310,13 @@ def raise_characteristic(world: World, name: str, wanted: str, justification: st
     if find(sheet["characteristics"], wanted) is None and kind is not None:
         found_kind = kind
     cost = raise_cost(sheet, found_kind, value)
+    if streamlined_in_play:
+        # PROPOSAL A7: creation costs (1 per field or domain rank, 3 per aptitude rank, L705-L709)
+        # and the creation cap, Excellent (L707).
+        s = tables().streamlined
+        if value + 1 > s.creation_max:
+            raise RuleViolation(f"an in-session Streamlined raise stops at {label(s.creation_max)} (PROPOSAL A7)")
+        cost = s.aptitude_rank_cost if found_kind == "aptitude" else s.field_rank_cost
     try:
         pool = _atout_pool(character, cost, reserve_only=in_session)
     except RuleViolation:

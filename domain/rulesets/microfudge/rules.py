@@ -16,8 +16,9 @@ from chronique.domain.gametime import DAY
 from chronique.domain.rulesets.microfudge.tables import tables
 from chronique.domain.text import fold
 
-HEALING = ("daily", "weekly")
-"""Healing classes of a Revers (A10): light (one card a day) or deep (one card a week)."""
+HEALING = ("daily", "weekly", "none")
+"""Healing classes of a Revers (A10): light (one card a day), deep (one card a week), or none
+(vehicle damage, which has no repair rule, PROPOSAL A24: the Narrator removes it)."""
 
 
 def label(value: int) -> str:
@@ -167,7 +168,7 @@ def recovery_period(healing: str, severity: int, graduated: bool = False, month_
     if healing == "daily":
         return t.daily_s
     if healing != "weekly":
-        raise RuleViolation(f"a Revers heals daily or weekly, not {healing!r}")
+        raise RuleViolation(f"a Revers heals daily or weekly on a clock, not {healing!r}")
     if not graduated:
         return t.weekly_s
     days = t.graduated_days[severity - 1] if severity <= len(t.graduated_days) else month_days

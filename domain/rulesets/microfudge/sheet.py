@@ -154,8 +154,13 @@ def parse_sheet(raw: Mapping[str, Any]) -> tuple[dict[str, Any], Creation]:
 
 
 def characteristic(sheet: Mapping[str, Any], name: str) -> tuple[str, int, str]:
-    """(canonical name, value, kind) of a characteristic; one not on the sheet is Faible (L219)."""
+    """(canonical name, value, kind) of a characteristic; one not on the sheet is Faible (L219).
+    An alias (PROPOSAL A21: Conduite → Pilotage) stands for its characteristic unless the sheet
+    has its own."""
     known = find(sheet["characteristics"], name)
+    alias = tables().aliases.get(fold(name))
+    if known is None and alias is not None:
+        known = find(sheet["characteristics"], alias)
     if known is None:
         return name.strip(), tables().default_rank, "trait" if sheet["procedure"] == "free" else "field"
     entry = sheet["characteristics"][known]

@@ -43,6 +43,7 @@ class Tables:
     statuses: Mapping[str, int]
     aptitudes: Mapping[str, int]
     fields: Mapping[str, int]
+    aliases: Mapping[str, str]
     domains: Mapping[str, int]
     streamlined: Streamlined
     quality: Mapping[str, int]
@@ -67,6 +68,8 @@ class Tables:
     vehicle_ratio: Mapping[str, int]
     vehicles: Mapping[str, tuple[int, int]]
     conflict_modifiers: Mapping[str, int]
+    manoeuvres: Mapping[str, str]
+    terrain_most: int
     powers: Mapping[str, tuple[str, int, str]]
     power_timing: Mapping[str, int]
 
@@ -90,6 +93,7 @@ def _build(raw: dict[str, Any]) -> Tables:
         statuses=_frozen(raw["statuses"]),
         aptitudes=_frozen(raw["aptitudes"]),
         fields=_frozen(raw["fields"]),
+        aliases=MappingProxyType({str(k): str(v) for k, v in raw["aliases"].items()}),
         domains=_frozen(raw["domains"]),
         streamlined=streamlined,
         quality=_frozen(raw["quality"]),
@@ -114,6 +118,8 @@ def _build(raw: dict[str, Any]) -> Tables:
         vehicle_ratio=_frozen(raw["vehicle_ratio"]),
         vehicles=MappingProxyType({k: (int(v), int(r)) for k, (v, r) in raw["vehicles"].items()}),
         conflict_modifiers=_frozen(raw["conflict_modifiers"]),
+        manoeuvres=MappingProxyType({str(k): str(v) for k, v in raw["manoeuvres"].items()}),
+        terrain_most=int(raw["terrain"]["most"]),
         powers=MappingProxyType({k: (str(d), int(r), str(p)) for k, (d, r, p) in raw["powers"].items()}),
         power_timing=_frozen(raw["power_timing"]),
     )

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
+
+from support import chronique
 
 ALDO = """name = "Aldo"
 faculties = { P = 1, C = 2, E = 0, M = -1 }
@@ -22,14 +21,6 @@ faculties = { P = 1, C = 1, E = 0, M = 0 }
 professions = { Forgeron = 1, Guerrier = 1 }
 familiarities = { Forge = 1, Haches = 1 }
 """
-
-
-def chronique(db: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ, CHRONIQUE_DB=str(db), COLUMNS="160")
-    result = subprocess.run([sys.executable, "-m", "chronique.cli", *args], capture_output=True, text=True, env=env, timeout=120)
-    if check:
-        assert result.returncode == 0, result.stderr
-    return result
 
 
 def test_elor_from_a_test_to_a_downtime_of_work_and_healing(tmp_path: Path) -> None:

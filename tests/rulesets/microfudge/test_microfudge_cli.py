@@ -73,3 +73,28 @@ def test_a_gunfight_sequence_and_powers_through_the_cli_Conflits_hasardeux_L307_
     for command in ("sequence", "conflict-card", "abridge", "power", "rest"):
         assert chronique(db, "microfudge", command, "--help").stdout.strip()
     assert chronique(db, "verify", "Guns").returncode == 0
+
+
+def test_a_chase_and_a_ram_through_the_cli_Chases_Ramming_L427_L431(tmp_path: Path) -> None:
+    db = tmp_path / "mf.db"
+    chronique(db, "campaign", "new", "Road", "--ruleset", "microfudge", "--start", "Day 1 08:00")
+    jim = 'name = "Jim"\nstatus = "hero"\n[ranks]\nPilotage = 4\n'
+    for name, text in (("jim", jim), ("harvey", HARVEY)):
+        (tmp_path / f"{name}.toml").write_text(text, encoding="utf-8")
+        chronique(db, "character", "new", "Road", "--sheet", str(tmp_path / f"{name}.toml"))
+    chronique(db, "session", "start", "Road")
+    chronique(db, "microfudge", "sequence", "Road", "Harvey", "Jim", "--goal", "the getaway")
+    bad = chronique(db, "microfudge", "conflict-card", "Road", "--side", "Harvey:Pilotage:ram", "--side", "Jim:Pilotage", code=2)
+    assert bad.stderr.startswith("error:") and "vehicle" in bad.stderr and len(bad.stderr.strip().splitlines()) == 1
+    out = chronique(
+        db,
+        "microfudge",
+        "conflict-card",
+        "Road",
+        "--side",
+        "Harvey:Pilotage:chase,vehicle=motorbike,terrain=1",
+        "--side",
+        "Jim:Conduite:chase,vehicle=sedan",
+    ).stdout
+    assert out.startswith("Harvey (9 cards)") and "Jim (5 cards)" in out
+    assert chronique(db, "verify", "Road").returncode == 0

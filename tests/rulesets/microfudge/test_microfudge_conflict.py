@@ -21,6 +21,7 @@ from chronique.domain.rulesets.microfudge.rules import (
     bands_to_close,
     countered_bonus,
     net_successes,
+    penalty,
     range_defence,
     scale_modifier,
     vehicle_modifier,
@@ -193,3 +194,55 @@ def test_V_A_2_counter_chain_Utilisation_creative_des_Atouts_L749_L757() -> None
     assert countered_bonus(2, 1) == 1
     assert world.character("A").condition["atouts"]["reserve"] == 11 - 6 - 2  # A spent 2
     assert world.character("B").condition["atouts"]["reserve"] == 11 - 4 - 1  # B spent 1
+
+
+DRIVER = {"name": "D", "status": "hero", "ranks": {"Pilotage": 5}}
+RUNNER = {"name": "R", "status": "hero", "ranks": {"Pilotage": 4}}
+
+
+def test_a_chase_adds_vitesse_and_terrain_and_its_revers_are_position_Chases_L427_A21() -> None:
+    # D on a motorbike (Vitesse +3) in the alleys (+1 speed card): 5 + 3 + 1 = 9 cards; R drives
+    # a sedan with "Conduite", Pilotage by A21: 4 + 1 = 5 cards.
+    world = table(sheets=[DRIVER, RUNNER], stacks=[["2C", "4C", "6C", "3C", "5C", "7C", "9C", "AC", "3H", "3D", "5D", "7D", "9D", "AD"]])
+    start_sequence(world, ["D", "R"], goal="catch the courier")
+    chase = [
+        Side("D", "Pilotage", manoeuvre="chase", vehicle="motorbike", modifiers={"terrain": 1}),
+        Side("R", "Conduite", manoeuvre="chase", vehicle="sedan"),
+    ]
+    result = draw(world, chase)
+    assert result.sides["D"]["pool"] == 9 and result.sides["D"]["modifiers"] == {"terrain": 1, "vehicle": 3}
+    assert result.sides["R"]["characteristic"] == "Pilotage" and result.sides["R"]["pool"] == 5
+    # L427: a Décisif catches the quarry and ends the Sequence; position Revers are not wounds (T17g).
+    assert result.sides["D"]["inflicted"] == {"R": 3} and result.ended and result.winner == "D"
+    assert world.character("R").condition["setbacks"] == [] and not world.character("R").condition["critical"]
+
+
+def test_ramming_adds_robustesse_and_damages_the_vehicle_by_size_Ramming_L429_Categories_L538_L552() -> None:
+    # D's sedan (Robustesse +1): 6 cards, 2 successes; R's truck (+5): 9 cards, 4 successes.
+    stack = ["2C", "4C", "3C", "5C", "7C", "9C", "2D", "4D", "6D", "8D", "3D", "5D", "7D", "9D", "AD"]
+    world = table(sheets=[DRIVER, RUNNER], stacks=[stack])
+    start_sequence(world, ["D", "R"], goal="run them off the bridge")
+    rams = [Side("D", "Pilotage", manoeuvre="ram", vehicle="sedan"), Side("R", "Pilotage", manoeuvre="ram", vehicle="truck", size="medium")]
+    result = draw(world, rams)
+    assert result.sides["D"]["pool"] == 6 and result.sides["R"]["pool"] == 9
+    # Small against medium: 2 successes a Revers (V-E-2); medium against small: 1:1, cap 3 → a wreck.
+    assert result.sides["D"]["inflicted"] == {"R": 1} and result.sides["R"]["inflicted"] == {"D": 3} and result.ended
+    (wreck,) = world.character("D").condition["setbacks"]
+    assert (wreck["domain"], wreck["severity"], wreck["healing"], wreck["next_tick"]) == ("vehicle", 3, "none", None)
+    # The damage weighs on driving, never on the body; no critical state for a car (§4.3).
+    d = world.character("D")
+    assert not d.condition["critical"] and penalty(d.condition["setbacks"], "physical") == 0
+    start_sequence(world, ["D", "R"], goal="again")
+    with pytest.raises(RuleViolation, match="rams with a vehicle"):
+        draw(world, [Side("D", "Pilotage", manoeuvre="ram"), Side("R", "Pilotage")])
+    with pytest.raises(RuleViolation, match="chase only"):
+        draw(world, [Side("D", "Pilotage", manoeuvre="ram", vehicle="sedan", modifiers={"terrain": 1}), Side("R", "Pilotage")])
+
+
+def test_vehicle_robustesse_shields_its_occupants_option_Ramming_L431() -> None:
+    stack = ["2C", "4C", "6C", "3C", "5C", "2D", "4D", "3D", "5D", "2H", "4H", "3H"]
+    world = table(sheets=[A, B], settings={"vehicle_armour": True}, stacks=[stack])
+    start_sequence(world, ["A", "B"])
+    result = draw(world, [Side("A", "Tir"), Side("B", "Combat", vehicle="4x4")])
+    # B sits in a 4×4 (Robustesse +3): three extra defence cards, two successes cancel A's three → 1.
+    assert result.sides["B"]["defence"]["extra"] == {"robustesse": 3} and result.sides["A"]["inflicted"] == {"B": 1}

@@ -150,3 +150,29 @@ def test_experience_atouts_raise_between_sessions_and_npcs_get_no_award_PROPOSAL
     assert world.character("Solo").condition["atouts"] == {"reserve": 1, "experience": 0}
     award(world, "Solo", 2, "great roleplay")
     assert world.character("Solo").condition["atouts"]["experience"] == 2
+
+
+def test_one_first_aid_attempt_per_wound_healer_and_scene_Premiers_soins_L359_PROPOSAL_A9() -> None:
+    world = table(0, 0, 0, 0, 1, 1, 1, 1)
+    suffer(world, "Harvey", 3, "physical", "weekly", "a rifle")
+    assert not first_aid(world, "Harvey", "Jim", 1)
+    with pytest.raises(RuleViolation, match="already tried first aid"):
+        first_aid(world, "Harvey", "Jim", 1)
+    # A later scene (another moment of game time) allows a new attempt (PROPOSAL A9).
+    advance(world.campaign, ruleset("microfudge").processes(world), world.campaign.clock + 600)
+    assert first_aid(world, "Harvey", "Jim", 1)
+
+
+def test_streamlined_in_session_raises_at_creation_costs_option_PROPOSAL_A7_Streamlined_L705_L715() -> None:
+    sheet = {"name": "Sly", "procedure": "streamlined", "ranks": {"Tir": 5, "Combat": 6, "Esprit": 5}}
+    world = table(sheets=[sheet])
+    with pytest.raises(RuleViolation, match="between sessions only"):
+        raise_characteristic(world, "Sly", "Tir", "practice")
+    world = table(sheets=[sheet], settings={"streamlined_play_raises": True})
+    # 15 − (3 + 4 + 3) = 5 left, 3 kept (L711); a field rank costs 1, an aptitude rank 3.
+    assert world.character("Sly").condition["atouts"]["reserve"] == 3
+    assert raise_characteristic(world, "Sly", "Tir", "a lucky streak") == 6
+    with pytest.raises(RuleViolation, match="stops at Excellent"):
+        raise_characteristic(world, "Sly", "Combat", "more practice")
+    with pytest.raises(RuleViolation, match="has 2 reserve"):
+        raise_characteristic(world, "Sly", "Esprit", "an epiphany")
