@@ -22,7 +22,9 @@ from apscheduler.schedulers.background import BackgroundScheduler
 from sqlalchemy import create_engine
 
 from chronique.adapters.bootstrap import build
+from chronique.adapters.services import Chronique
 from chronique.adapters.settings import Settings
+from chronique.domain.campaign import Campaign
 from chronique.domain.errors import RuleViolation
 
 JOB_ID = "chronique-pacing"
@@ -36,24 +38,27 @@ def pace_all(db: str) -> None:
     try:
         for campaign in services.campaigns():
             try:
-                advanced = services.pace(str(campaign.id))
+                _pace(services, campaign)
             except Exception:  # noqa: BLE001 - one campaign's failure must not stop the others
                 log.exception("could not advance %s", campaign.name)
-                continue
-            if advanced is None:
-                continue
-            calendar = services.calendar(campaign)
-            log.info(
-                "%s: advanced from %s to %s (%d process ticks)",
-                campaign.name,
-                calendar.format(advanced.from_time),
-                calendar.format(advanced.to_time),
-                len(advanced.ticks),
-            )
-            for at, who, what in services.notable(str(campaign.id), advanced.from_time + 1):
-                log.warning("%s: %s %s %s", campaign.name, calendar.format(at), who, what)
     finally:
         services.journal.close()
+
+
+def _pace(services: Chronique, campaign: Campaign) -> None:
+    advanced = services.pace(str(campaign.id))
+    if advanced is None:
+        return
+    calendar = services.calendar(campaign)
+    log.info(
+        "%s: advanced from %s to %s (%d process ticks)",
+        campaign.name,
+        calendar.format(advanced.from_time),
+        calendar.format(advanced.to_time),
+        len(advanced.ticks),
+    )
+    for at, who, what in services.notable(str(campaign.id), advanced.from_time + 1):
+        log.warning("%s: %s %s %s", campaign.name, calendar.format(at), who, what)
 
 
 class Daemon:

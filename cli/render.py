@@ -371,8 +371,25 @@ def sheet(services: Chronique, world: World, character: Character, as_json: bool
         from chronique.cli.elor import render_sheet
 
         render_sheet(world, character, as_json)
+    elif character.ruleset == "cartes":
+        cartes_sheet(services, world, character, as_json)
+    else:
+        plain_sheet(character, as_json)
+
+
+def plain_sheet(character: Character, as_json: bool) -> None:
+    """Any ruleset's sheet and condition, field by field."""
+    data = {"name": character.name, "version": character.version, "sheet": character.sheet, "condition": character.condition}
+    if as_json:
+        emit_json(data)
         return
-    cartes_sheet(services, world, character, as_json)
+    out = console()
+    out.print(f"[bold]{character.name}[/bold] (version {character.version}) — {character.ruleset}")
+    for part in ("sheet", "condition"):
+        table = Table(part.capitalize(), "")
+        for key, value in data[part].items():
+            table.add_row(key, json.dumps(value, ensure_ascii=False) if isinstance(value, (dict, list)) else str(value))
+        out.print(table)
 
 
 def cartes_sheet(services: Chronique, world: World, character: Character, as_json: bool) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from chronique.domain.rulesets.elor import events as ev
 from chronique.domain.rulesets.elor.play import end_scene, in_scene, starting_condition
 from chronique.domain.rulesets.elor.processes import ElorProcesses
 from chronique.domain.rulesets.elor.sheet import derived, parse_sheet
@@ -44,6 +45,17 @@ class Elor:
         # A session never ends inside an action scene: its effort comes back (PROPOSAL §5.1).
         if in_scene(world):
             end_scene(world)
+
+    def notable(self, event: Any) -> str | None:
+        # What a GM must hear of in downtime: a character down or dead (§Application des
+        # dommages), a long action finished, a risk that struck (PROPOSAL §5.3).
+        if isinstance(event, ev.DamageTaken) and (event.dead or event.unconscious):
+            return f"is {'dead' if event.dead else 'unconscious'} ({event.location}, {event.source})"
+        if isinstance(event, ev.LongActionProgressed) and event.done:
+            return f"finished long action {event.action_id} ({event.accumulated} degrees)"
+        if isinstance(event, ev.RiskRolled) and event.triggered:
+            return f"met the risk of long action {event.action_id}: {event.risk}"
+        return None
 
     def processes(self, world: World) -> Processes:
         return ElorProcesses(world)

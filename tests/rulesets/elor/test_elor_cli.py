@@ -45,6 +45,7 @@ def test_elor_from_a_test_to_a_downtime_of_work_and_healing(tmp_path: Path) -> N
     chronique(db, "elor", "scene", "end", "Tolosa")
     chronique(db, "session", "end", "Tolosa")
     report = chronique(db, "advance", "Tolosa", "1d").stdout
+    assert chronique(db, "downtime", "report", "Tolosa").returncode == 0  # the spine asks Elor what is notable
     assert "Aldo: fletch arrows" in report and "Bruna rested a day" in report and "watch" in report
     sheet = json.loads(chronique(db, "elor", "sheet", "Tolosa", "Aldo", "--json").stdout)
     assert json.loads(chronique(db, "sheet", "Tolosa", "Aldo", "--json").stdout) == sheet  # the common command too

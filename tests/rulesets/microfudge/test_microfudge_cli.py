@@ -30,6 +30,9 @@ def test_a_microfudge_session_Tests_L245_Revers_L339_Experience_L213(tmp_path: P
     assert out.startswith("Harvey rolls Athlétisme: [")
     chronique(db, "microfudge", "hazard", "Zombies", "Harvey", "Pilotage", "-d", "tres-difficile", "--healing", "weekly")
     assert "Revers 1 of −2" in chronique(db, "microfudge", "setback", "Zombies", "Jim", "--severity", "2").stdout
+    shown = json.loads(chronique(db, "sheet", "Zombies", "Jim", "--json").stdout)  # the common sheet command
+    assert shown["name"] == "Jim" and shown["condition"]
+    assert "Jim (version" in chronique(db, "sheet", "Zombies", "Jim").stdout
     chronique(db, "microfudge", "raise", "Zombies", "Jim", "Tir", "--why", "hunted with his father")
     chronique(db, "microfudge", "atout", "spend", "Zombies", "Jim", "monologue")
     bad = chronique(db, "microfudge", "test", "Zombies", "Jim", "Tir", "-d", "hardish", code=2)

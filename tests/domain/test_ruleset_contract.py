@@ -1,0 +1,28 @@
+"""The one contract every ruleset honours (DESIGN.md, Rulesets): what the spine calls on it."""
+
+from __future__ import annotations
+
+import pytest
+
+from chronique.domain.errors import RuleViolation
+from chronique.domain.rulesets import _AVAILABLE, ruleset
+
+CALLED_BY_THE_SPINE = ("default_settings", "new_character", "start_session", "end_session", "notable", "processes")
+
+
+@pytest.mark.parametrize("name", sorted(_AVAILABLE))
+def test_every_ruleset_answers_what_the_spine_asks(name: str) -> None:
+    rules = ruleset(name)
+    assert rules.name == name and isinstance(rules.gregorian, bool)
+    assert all(callable(getattr(rules, method, None)) for method in CALLED_BY_THE_SPINE)
+    assert isinstance(rules.default_settings(), dict)
+    assert rules.notable(object()) is None  # an event it does not know is not news
+    with pytest.raises(RuleViolation):
+        rules.new_character({"name": ""})
+
+
+def test_unknown_and_unavailable_rulesets_are_one_line_errors() -> None:
+    with pytest.raises(RuleViolation, match="unknown ruleset"):
+        ruleset("poker")
+    with pytest.raises(RuleViolation, match="not available yet"):
+        ruleset("western-parade")
