@@ -379,15 +379,14 @@ def sheet(services: Chronique, world: World, character: Character, as_json: bool
 
 def plain_sheet(character: Character, as_json: bool) -> None:
     """Any ruleset's sheet and condition, field by field."""
-    data = {"name": character.name, "version": character.version, "sheet": character.sheet, "condition": character.condition}
     if as_json:
-        emit_json(data)
+        emit_json({"name": character.name, "version": character.version, "sheet": character.sheet, "condition": character.condition})
         return
     out = console()
     out.print(f"[bold]{character.name}[/bold] (version {character.version}) — {character.ruleset}")
-    for part in ("sheet", "condition"):
-        table = Table(part.capitalize(), "")
-        for key, value in data[part].items():
+    for part, fields in (("Sheet", character.sheet), ("Condition", character.condition)):
+        table = Table(part, "")
+        for key, value in fields.items():
             table.add_row(key, json.dumps(value, ensure_ascii=False) if isinstance(value, (dict, list)) else str(value))
         out.print(table)
 
