@@ -165,19 +165,11 @@ class Audit:
         return {member.replace("-", ""): member for member in members}
 
     def _pages(self) -> Iterator[list[tuple[int, str, int, str, bytes]]]:
-        # Raw rows in notification order: building the library's Notification objects (and
+        # Raw rows in recording order: building the library's Notification objects (and
         # their UUIDs) for every row would cost more than verifying them.
         last = 0
         while True:
-            with self.journal.recorder.datastore.transaction(commit=False) as cursor:  # type: ignore[attr-defined]
-                raw = cursor.sqlite_cursor
-                raw.row_factory = None  # plain tuples: the library's rows are sqlite3.Row
-                raw.execute(
-                    "SELECT rowid, originator_id, originator_version, topic, state FROM stored_events "
-                    "WHERE rowid > ? ORDER BY rowid LIMIT ?",
-                    (last, _PAGE),
-                )
-                rows = raw.fetchall()
+            rows = self.journal.raw.page(last, _PAGE)
             if rows:
                 yield rows
             if len(rows) < _PAGE:

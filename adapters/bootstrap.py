@@ -4,15 +4,24 @@ from __future__ import annotations
 
 from chronique.adapters.audit import Audit
 from chronique.adapters.clock import wall_clock
+from chronique.adapters.database import Database
 from chronique.adapters.journal import Journal
-from chronique.adapters.readmodels import ReadModels
+from chronique.adapters.locks import AdvisoryLocks, NoLocks
 from chronique.adapters.services import Chronique
 from chronique.adapters.settings import Settings
-from chronique.adapters.vault import SqliteSeedVault
+from chronique.adapters.vault import SqlSeedVault
 
 
 def build(db: str | None = None) -> Chronique:
     """The services over the journal at ``db`` (else ``CHRONIQUE_DB``, else ``./chronique.db``)."""
     settings = Settings.from_env(db)
     journal = Journal.open(settings)
-    return Chronique(journal, SqliteSeedVault(settings.sqlite_path), Audit(journal), wall_clock(), ReadModels(journal, settings))
+    database = Database(settings)
+
+    def read_models():  # noqa: ANN202 - imported only when a command needs them
+        from chronique.adapters.readmodels import ReadModels
+
+        return ReadModels(journal, database)
+
+    locks = AdvisoryLocks(database) if settings.is_postgres else NoLocks()
+    return Chronique(journal, SqlSeedVault(database), Audit(journal), wall_clock(), read_models, locks)

@@ -27,16 +27,10 @@ def _version_at_event(services: Chronique, character: Character, ref: str) -> in
         if place.version > character.version:
             raise RuleViolation(f"{character.name} has no event {place.version}")
         return place.version
-    with services.journal.recorder.datastore.transaction(commit=False) as cursor:  # type: ignore[attr-defined]
-        cursor.execute(
-            "SELECT max(originator_version) FROM stored_events WHERE originator_id = ? AND rowid <= "
-            "(SELECT rowid FROM stored_events WHERE originator_id = ? AND originator_version = ?)",
-            (character.id.hex, UUID(place.member).hex, place.version),
-        )
-        found = cursor.fetchone()[0]
+    found = services.journal.raw.version_at(character.id, UUID(place.member), place.version)
     if found is None:
         raise RuleViolation(f"{character.name} did not exist yet at event {ref}")
-    return int(found)
+    return found
 
 
 def version_as_of(services: Chronique, campaign: Campaign, character: Character, as_of: str | None) -> int | None:

@@ -8,13 +8,10 @@ from collections.abc import Callable
 from importlib import resources
 from typing import Any
 
-from alembic import command
-from alembic.config import Config
-from sqlalchemy import Connection, Engine, create_engine, delete, inspect, select
-from sqlalchemy.dialects.sqlite import insert as upsert
+from sqlalchemy import Connection, Engine, delete, inspect, select, update
 
+from chronique.adapters.database import Database, schema_change
 from chronique.adapters.journal import Journal
-from chronique.adapters.settings import Settings
 from chronique.projections import draws, sheets, xp
 from chronique.projections.tables import tracking
 
@@ -30,15 +27,23 @@ PAGE = 500
 class ReadModels:
     """The read-model tables of a journal and the projections that keep them."""
 
-    def __init__(self, journal: Journal, settings: Settings) -> None:
+    def __init__(self, journal: Journal, database: Database) -> None:
         self.journal = journal
-        self.engine: Engine = create_engine(f"sqlite:///{settings.sqlite_path}", connect_args={"timeout": 30})
+        self.database = database
+
+    @property
+    def engine(self) -> Engine:
+        """The engine on the journal's database."""
+        return self.database.engine
 
     def upgrade(self) -> None:
         """Run the Alembic migrations of ``migrations/`` up to the newest."""
+        from alembic import command  # only here: Alembic costs every other command its import
+        from alembic.config import Config
+
         config = Config()
         config.set_main_option("script_location", str(resources.files("chronique.migrations")))
-        with self.engine.begin() as connection:
+        with schema_change(self.engine) as connection:
             config.attributes["connection"] = connection
             command.upgrade(config, "head")
 
@@ -64,10 +69,14 @@ class ReadModels:
                 if not page:
                     break
                 with self.engine.begin() as connection:
-                    handle(connection, list(page), self.journal.mapper.to_domain_event)
-                    position = page[-1].id
-                    statement = upsert(tracking).values(projection=name, position=position)
-                    connection.execute(statement.on_conflict_do_update(index_elements=["projection"], set_={"position": position}))
+                    claimed = _claim(connection, name)
+                    if claimed == position:
+                        handle(connection, list(page), self.journal.mapper.to_domain_event)
+                        _track(connection, name, page[-1].id)
+                if claimed != position:
+                    position = claimed  # another process applied pages meanwhile: read on from its position
+                    continue
+                position = page[-1].id
                 done += len(page)
                 if progress:
                     progress(len(page))
@@ -97,3 +106,16 @@ class ReadModels:
         """How many notifications the slowest projection has still to read."""
         newest = self.journal.recorder.max_notification_id() or 0
         return newest - min((self.position(name) for name in PROJECTIONS), default=0) if self.ready() else newest
+
+
+def _claim(connection: Connection, name: str) -> int:
+    """Lock the projection's tracking row for this transaction and read its position: a CLI
+    command and a daemon (or two writers on PostgreSQL) catching up at once must not apply the
+    same page twice, so the second waits here, then sees the first's position and moves on."""
+    if connection.execute(update(tracking).where(tracking.c.projection == name).values(position=tracking.c.position)).rowcount == 0:
+        connection.execute(tracking.insert().values(projection=name, position=0))
+    return int(connection.execute(select(tracking.c.position).where(tracking.c.projection == name)).scalar_one())
+
+
+def _track(connection: Connection, name: str, position: int) -> None:
+    connection.execute(update(tracking).where(tracking.c.projection == name).values(position=position))

@@ -12,6 +12,7 @@ import fcntl
 import logging
 import signal
 import threading
+from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 from types import FrameType
 from typing import IO
@@ -19,9 +20,9 @@ from typing import IO
 from apscheduler.executors.pool import ThreadPoolExecutor
 from apscheduler.jobstores.sqlalchemy import SQLAlchemyJobStore
 from apscheduler.schedulers.background import BackgroundScheduler
-from sqlalchemy import create_engine
 
 from chronique.adapters.bootstrap import build
+from chronique.adapters.database import engine_for, schema_change
 from chronique.adapters.services import Chronique
 from chronique.adapters.settings import Settings
 from chronique.domain.campaign import Campaign
@@ -42,7 +43,7 @@ def pace_all(db: str) -> None:
             except Exception:  # noqa: BLE001 - one campaign's failure must not stop the others
                 log.exception("could not advance %s", campaign.name)
     finally:
-        services.journal.close()
+        services.close()
 
 
 def _pace(services: Chronique, campaign: Campaign) -> None:
@@ -62,7 +63,8 @@ def _pace(services: Chronique, campaign: Campaign) -> None:
 
 
 class Daemon:
-    """One scheduler per journal (a lock file guards it), stopped cleanly by SIGTERM or SIGINT."""
+    """A scheduler on one journal (on SQLite a lock file keeps it the only one), stopped cleanly by
+    SIGTERM or SIGINT."""
 
     def __init__(self, db: str | None, tick: float) -> None:
         self.settings = Settings.from_env(db)
@@ -72,19 +74,21 @@ class Daemon:
     def run(self) -> None:
         """Run until a signal asks to stop; a running advance is let finish first."""
         with self._lock():
-            engine = create_engine(f"sqlite:///{self.settings.sqlite_path}", connect_args={"timeout": 30})
+            engine = engine_for(self.settings)
+            store = SQLAlchemyJobStore(engine=engine, tablename="chronique_jobs")
+            with schema_change(engine) as connection:  # before the store's own unguarded create
+                store.jobs_t.create(connection, checkfirst=True)
             scheduler = BackgroundScheduler(
-                jobstores={"default": SQLAlchemyJobStore(engine=engine, tablename="chronique_jobs")},
+                jobstores={"default": store},
                 executors={"default": ThreadPoolExecutor(1)},
                 job_defaults={"coalesce": True, "max_instances": 1, "misfire_grace_time": None},
             )
             # The job store keeps the job's arguments: an absolute path survives a change of directory.
-            journal = str(self.settings.sqlite_path.resolve())
-            scheduler.add_job(pace_all, "interval", seconds=self.tick, id=JOB_ID, replace_existing=True, args=[journal])
+            scheduler.add_job(pace_all, "interval", seconds=self.tick, id=JOB_ID, replace_existing=True, args=[self.settings.absolute])
             for sig in (signal.SIGTERM, signal.SIGINT):
                 signal.signal(sig, self._on_signal)
             scheduler.start()
-            log.info("daemon started on %s, pacing every %s s", self.settings.db, self.tick)
+            log.info("daemon started on %s, pacing every %s s", self.settings.shown(), self.tick)
             scheduler.modify_job(JOB_ID, next_run_time=_now(scheduler))  # catch up at once
             self._stop.wait()
             log.info("stopping: letting any running advance finish")
@@ -96,7 +100,12 @@ class Daemon:
         log.info("received %s", signal.Signals(signum).name)
         self._stop.set()
 
-    def _lock(self) -> _LockFile:
+    def _lock(self) -> AbstractContextManager[object]:
+        # On PostgreSQL several daemons may run, on several machines: each advance goes to an
+        # absolute target in one transaction and a conflict is retried on the reloaded campaign,
+        # so a second daemon finds the work done and never applies a tick twice.
+        if self.settings.is_postgres:
+            return nullcontext()
         return _LockFile(Path(f"{self.settings.sqlite_path}.daemon.lock"))
 
 

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import secrets
+import time
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 from uuid import UUID
 
 from eventsourcing.application import AggregateNotFoundError
@@ -15,7 +17,7 @@ from eventsourcing.persistence import IntegrityError, OperationalError
 from chronique.adapters.audit import Audit
 from chronique.adapters.clock import WallClock, system_clock
 from chronique.adapters.journal import Journal
-from chronique.adapters.readmodels import ReadModels
+from chronique.adapters.locks import CampaignLocks, NoLocks
 from chronique.adapters.vault import SeedVault, VaultChance
 from chronique.domain.campaign import Campaign, campaign_id_for
 from chronique.domain.cards import RANKS
@@ -31,8 +33,11 @@ from chronique.domain.rulesets import Ruleset, ruleset
 from chronique.domain.timeline import Tick, advance
 from chronique.domain.world import World
 
+if TYPE_CHECKING:
+    from chronique.adapters.readmodels import ReadModels
+
 R = TypeVar("R")
-_RETRIES = 5
+_RETRIES = 10
 
 
 LUCK_KEYS = ("character", "session", "kind", "campaign")
@@ -66,13 +71,35 @@ class Chronique:
     """The application service: every command of the CLI and the daemon goes through here."""
 
     def __init__(
-        self, journal: Journal, vault: SeedVault, audit: Audit, clock: WallClock = system_clock, read_models: ReadModels | None = None
+        self,
+        journal: Journal,
+        vault: SeedVault,
+        audit: Audit,
+        clock: WallClock = system_clock,
+        read_models: Callable[[], ReadModels] | None = None,
+        locks: CampaignLocks | None = None,
     ) -> None:
         self.journal = journal
+        self._make_read_models = read_models
+        self._read_models: ReadModels | None = None
+        self.locks: CampaignLocks = locks or NoLocks()
         self.vault = vault
         self.audit = audit
         self.clock = clock
-        self.read_models = read_models
+
+    @property
+    def read_models(self) -> ReadModels | None:
+        """The read models, built on first use: SQLAlchemy and the projections cost a command
+        that records nothing nothing."""
+        if self._read_models is None and self._make_read_models is not None:
+            self._read_models = self._make_read_models()
+        return self._read_models
+
+    def close(self) -> None:
+        """Give back every connection (a PostgreSQL database cannot be dropped while one is open)."""
+        self.journal.close()
+        if self._read_models is not None:
+            self._read_models.database.dispose()
 
     # -- loading -------------------------------------------------------------------------------
 
@@ -82,7 +109,7 @@ class Chronique:
             if candidate is None:
                 continue
             try:
-                campaign: object = self.journal.repository.get(candidate)
+                campaign: object = self.journal.load(candidate)
             except AggregateNotFoundError:
                 continue
             if isinstance(campaign, Campaign):
@@ -94,7 +121,7 @@ class Chronique:
         campaign = self.campaign(campaign_name)
         world = World(campaign=campaign, source=VaultChance(self.vault, campaign))
         for member_id in campaign.member_ids():
-            aggregate: Deck | Character = self.journal.repository.get(member_id)
+            aggregate: Deck | Character = self.journal.load(member_id)
             if isinstance(aggregate, Deck):
                 world.decks[aggregate.name] = aggregate
             else:
@@ -105,7 +132,7 @@ class Chronique:
         """Every campaign of the journal, oldest first."""
         topic = "chronique.domain.campaign:Campaign.Created"
         notifications = self.journal.recorder.select_notifications(start=None, limit=1_000_000, topics=[topic])
-        return [self.journal.repository.get(n.originator_id) for n in notifications]
+        return [self.journal.load(n.originator_id) for n in notifications]
 
     # -- commands ------------------------------------------------------------------------------
 
@@ -113,17 +140,20 @@ class Chronique:
         """Run ``command`` on the campaign's world and save everything it recorded at once.
 
         A conflict with another writer (optimistic concurrency) or a locked file reloads the
-        world and runs the command again, a bounded number of times (DESIGN.md, Storage).
+        world and runs the command again, a bounded number of times after a growing, jittered
+        pause, so writers that collided do not collide again in step (DESIGN.md, Storage).
         """
         for attempt in range(_RETRIES):
-            world = self.world(campaign_name)
-            loaded = {a.id: a.version for a in world.aggregates()}
-            result = command(world)
             try:
-                self.save(world, loaded)
+                with self.locks.hold(_as_uuid(campaign_name) or campaign_id_for(campaign_name)):
+                    world = self.world(campaign_name)
+                    loaded = {a.id: a.version for a in world.aggregates()}
+                    result = command(world)
+                    self.save(world, loaded)
             except (IntegrityError, OperationalError):
                 if attempt == _RETRIES - 1:
                     raise
+                _back_off(attempt)
                 continue
             return result
         raise AssertionError("unreachable")
@@ -420,7 +450,7 @@ class Chronique:
         wanted = version(world.campaign, character)
         if wanted is None:
             return character
-        return self.journal.repository.get(character.id, version=wanted)
+        return self.journal.load(character.id, version=wanted)
 
     def calendar(self, campaign: Campaign) -> Any:
         """The campaign's calendar."""
@@ -436,3 +466,10 @@ def _as_uuid(text: str) -> UUID | None:
         return UUID(text)
     except ValueError:
         return None
+
+
+def _back_off(attempt: int) -> None:
+    # 5 ms, 10 ms, 20 ms ... at most 320 ms, plus up to as much again: jitter only spreads the
+    # writers out in time, so it needs no fairness, just not the `random` module's shared state.
+    pause_ms = 5 << min(attempt, 6)
+    time.sleep((pause_ms + secrets.randbelow(pause_ms + 1)) / 1000)

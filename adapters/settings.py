@@ -1,17 +1,24 @@
-"""Where the journal lives: ``--db`` or ``CHRONIQUE_DB``, a SQLite path (default) or later a URL."""
+"""Where the journal lives: ``--db`` or ``CHRONIQUE_DB``, a SQLite path (the default) or a
+``postgresql://`` URL, which puts the events, the read models, the seed vault and the daemon's
+job store on that PostgreSQL server."""
 
 from __future__ import annotations
 
 import os
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+from chronique.domain.errors import RuleViolation
 
 DEFAULT_DB = "chronique.db"
+SCHEMA_LOCK = 0x6368726F6E  # "chron": the PostgreSQL advisory lock under which tables are created
+_POSTGRES_SCHEMES = ("postgresql://", "postgres://", "postgresql+psycopg://")
 
 
 @dataclass(frozen=True)
 class Settings:
-    """The journal's location; a PostgreSQL URL will select the PostgreSQL recorder."""
+    """The journal's location: a SQLite file path or a PostgreSQL URL."""
 
     db: str
 
@@ -23,9 +30,47 @@ class Settings:
     @property
     def is_postgres(self) -> bool:
         """Whether the journal is a PostgreSQL database."""
-        return self.db.startswith(("postgresql://", "postgres://"))
+        return self.db.startswith(_POSTGRES_SCHEMES)
 
     @property
     def sqlite_path(self) -> Path:
         """The SQLite file of the journal."""
+        if self.is_postgres:
+            raise RuleViolation("this journal is a PostgreSQL database, not a SQLite file")
         return Path(self.db)
+
+    @property
+    def sqlalchemy_url(self) -> str:
+        """The same database as a SQLAlchemy URL (psycopg 3 for PostgreSQL)."""
+        if not self.is_postgres:
+            return f"sqlite:///{self.sqlite_path}"
+        return "postgresql+psycopg://" + self.db.split("://", 1)[1]
+
+    @property
+    def absolute(self) -> str:
+        """The journal as a location that survives a change of directory (kept in the job store)."""
+        return self.db if self.is_postgres else str(self.sqlite_path.resolve())
+
+    def postgres_env(self) -> dict[str, str]:
+        """eventsourcing's POSTGRES_* settings for this URL."""
+        url = urlsplit(self.db)
+        name = url.path.lstrip("/")
+        if not name:
+            raise RuleViolation(f"the PostgreSQL URL {self.shown()!r} names no database")
+        return {
+            "POSTGRES_DBNAME": unquote(name),
+            "POSTGRES_HOST": url.hostname or "127.0.0.1",
+            "POSTGRES_PORT": str(url.port or 5432),
+            "POSTGRES_USER": unquote(url.username or "postgres"),
+            # The library requires the setting even when trust authentication needs none.
+            "POSTGRES_PASSWORD": unquote(url.password or ""),
+        }
+
+    def shown(self) -> str:
+        """The location as a person may read it: never a password."""
+        if not self.is_postgres:
+            return str(self.sqlite_path)
+        url = urlsplit(self.db)
+        if url.password is None:
+            return self.db
+        return self.db.replace(f":{url.password}@", ":***@", 1)

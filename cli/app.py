@@ -4,7 +4,24 @@ from __future__ import annotations
 
 import typer
 
-from chronique.cli import audit, campaign, cartes, character, daemon, db, demo, elor, export, journal, microfudge, session, timeline
+from chronique.cli import (
+    audit,
+    campaign,
+    cartes,
+    character,
+    daemon,
+    db,
+    demo,
+    elor,
+    export,
+    journal,
+    microfudge,
+    session,
+    timeline,
+    westernparade,
+    westernparade_body,
+    westernparade_downtime,
+)
 from chronique.cli.context import State, run
 
 app = typer.Typer(
@@ -32,7 +49,7 @@ def init(ctx: typer.Context) -> None:
     def init(services) -> None:  # noqa: ANN001
         if services.read_models is not None:
             services.read_models.upgrade()
-        typer.echo(f"journal ready at {services.journal.env.get('SQLITE_DBNAME')}")
+        typer.echo(f"journal ready at {services.journal.settings.shown()}")
 
     run(ctx, init)
 
@@ -46,6 +63,9 @@ app.add_typer(audit.app, name="audit")
 app.add_typer(audit.seal_app, name="seal")
 app.add_typer(elor.app, name="elor")
 app.add_typer(microfudge.app, name="microfudge")
+app.add_typer(westernparade.app, name="western-parade")
+westernparade_body.register(westernparade.app)
+westernparade_downtime.register(westernparade.app)
 app.add_typer(db.app, name="db")
 app.add_typer(export.app, name="export")
 app.add_typer(daemon.pace_app, name="pace")

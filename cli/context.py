@@ -27,9 +27,12 @@ def fail(message: str) -> typer.Exit:
     return typer.Exit(2)
 
 
-def _catch_up(services: Chronique) -> None:
-    # What the user reads next must be current: the read models catch up before we return.
+def _catch_up(services: Chronique, newest_before: int | None) -> None:
+    # What the user reads next must be current: the read models catch up before we return. A
+    # command that recorded nothing leaves them as they were (and never loads them: a fast start).
     # The events are saved already, so a failing projection must not turn the command into an error.
+    if services.journal.recorder.max_notification_id() == newest_before:
+        return
     read_models = services.read_models
     if read_models is None or not read_models.backlog():
         return
@@ -41,18 +44,30 @@ def _catch_up(services: Chronique) -> None:
 
 def run(ctx: typer.Context, use_case: Callable[[Chronique], R]) -> R:
     """Build the services and run one use case; a broken rule or bad input exits 2, unchanged."""
+    from eventsourcing.persistence import InterfaceError, OperationalError
+
     from chronique.adapters.audit import Unreadable
     from chronique.adapters.bootstrap import build
     from chronique.domain.errors import RuleViolation
 
     state: State = ctx.find_root().obj
+    services: Chronique | None = None
     try:
         services = build(state.db)
+        newest_before = services.journal.recorder.max_notification_id()
         result = use_case(services)
-        _catch_up(services)
+        _catch_up(services, newest_before)
         return result
     except RuleViolation as error:
         raise fail(str(error)) from None
     except Unreadable as error:
         typer.echo(f"error: the journal is damaged at {error.place}: {error.why}", err=True)
         raise typer.Exit(1) from None
+    except (OperationalError, InterfaceError) as error:
+        # The database itself is out of reach (a PostgreSQL server down, a wrong URL): nothing was recorded.
+        first = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+        typer.echo(f"error: cannot reach the journal's database: {first}", err=True)
+        raise typer.Exit(1) from None
+    finally:
+        if services is not None:
+            services.close()

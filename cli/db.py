@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import typer
-from rich.progress import Progress
 
 from chronique.cli.context import fail, run
 from chronique.domain.errors import RuleViolation
@@ -30,6 +29,8 @@ def rebuild(
     projection: str = typer.Argument(None, help="sheets, draws or xp (default: all)."),
 ) -> None:
     """Drop the read models' rows and replay every event into them, with a progress bar."""
+    from rich.progress import Progress
+
     from chronique.adapters.readmodels import PROJECTIONS
 
     if projection is not None and projection not in PROJECTIONS:

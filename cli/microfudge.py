@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
 import typer
 
 from chronique.cli.context import run
@@ -27,6 +30,8 @@ ATOUT = typer.Option(False, "--atout", help="Spend an Atout for +1 rank on this 
 HEALING = typer.Option("daily", "--healing", help="How the Revers heals: daily (blunt, social) or weekly (edged, firearms).")
 PURPOSE = typer.Option("", "--purpose", help="What the roll is for: shown in the log.")
 HIDDEN = typer.Option(False, "--hidden", help="A hidden GM roll, sealed until its epoch is revealed.")
+HELPERS = typer.Option([], "--helper", help="A character who pays 2 Atouts for +1 rank (once each; repeat for more helpers).")
+CHANGE_DIE = typer.Option(False, "--change-die", help="Pay 1 Atout to turn the lowest die to '+' if the Test fails.")
 
 
 def _test(ctx: typer.Context, campaign: str, character: str, wanted: str, difficulty: str, hazardous: bool, **options: object) -> None:
@@ -50,6 +55,8 @@ def _test(ctx: typer.Context, campaign: str, character: str, wanted: str, diffic
             healing=str(options["healing"]),
             purpose=str(options["purpose"]),
             hidden=bool(options["hidden"]),
+            helpers=tuple(options["helpers"]),  # type: ignore[arg-type]
+            change_die=bool(options["change_die"]),
         )
         r = roll_test(world, character, request)  # type: ignore[arg-type]
         dice = " ".join({1: "+", 0: "0", -1: "−"}[d] for d in r.dice)
@@ -73,12 +80,15 @@ def test(
     weapon: str = WEAPON,
     modifier: int = MODIFIER,
     atout: bool = ATOUT,
+    helper: list[str] = HELPERS,
+    change_die: bool = CHANGE_DIE,
     purpose: str = PURPOSE,
     hidden: bool = HIDDEN,
 ) -> None:
     """Roll 4dF for a Test: success when the final rank reaches the difficulty's required rank."""
     opts = {"related": related, "domain": domain, "quality": quality, "weapon": weapon, "modifier": modifier}
-    _test(ctx, campaign, character, characteristic, difficulty, False, **opts, atout=atout, healing="daily", purpose=purpose, hidden=hidden)
+    spends = {"atout": atout, "helpers": helper, "change_die": change_die}
+    _test(ctx, campaign, character, characteristic, difficulty, False, **opts, **spends, healing="daily", purpose=purpose, hidden=hidden)
 
 
 @app.command("hazard")
@@ -94,13 +104,16 @@ def hazard(
     weapon: str = WEAPON,
     modifier: int = MODIFIER,
     atout: bool = ATOUT,
+    helper: list[str] = HELPERS,
+    change_die: bool = CHANGE_DIE,
     healing: str = HEALING,
     purpose: str = PURPOSE,
     hidden: bool = HIDDEN,
 ) -> None:
     """A hazardous Test: on failure, one Revers per rank below the required rank (max 3)."""
     opts = {"related": related, "domain": domain, "quality": quality, "weapon": weapon, "modifier": modifier}
-    _test(ctx, campaign, character, characteristic, difficulty, True, **opts, atout=atout, healing=healing, purpose=purpose, hidden=hidden)
+    spends = {"atout": atout, "helpers": helper, "change_die": change_die}
+    _test(ctx, campaign, character, characteristic, difficulty, True, **opts, **spends, healing=healing, purpose=purpose, hidden=hidden)
 
 
 @app.command("conflict")
@@ -155,6 +168,23 @@ def first_aid_(
     typer.echo(f"{healer} tends {patient}: {'success' if ok else 'failure'}")
 
 
+@app.command("care")
+def care(
+    ctx: typer.Context,
+    campaign: str = CAMPAIGN,
+    character: str = CHARACTER,
+    care_: str = typer.Option("average", "--care", help="Quality of care: none, inferior, average, good, superior."),
+    rest: str = typer.Option("rested", "--rest", help="rested, or unrested (the character does not rest enough)."),
+    setback_id: int = typer.Option(None, "--setback", help="One Revers (its id on the sheet); default: every Revers that heals."),
+) -> None:
+    """Set how care and rest pace the recovery of Revers: shorter with good care, longer without rest."""
+    from chronique.domain.rulesets.microfudge.play import pace_recovery
+
+    paced = run(ctx, lambda s: s.act(campaign, lambda w: pace_recovery(w, character, care_, rest, setback_id)))
+    for setback in paced:
+        typer.echo(f"{character}: Revers {setback['id']} recovers at {setback['pace']['percent']}% of its period")
+
+
 @app.command("raise")
 def raise_(
     ctx: typer.Context,
@@ -178,7 +208,8 @@ def atout_spend(
     character: str = CHARACTER,
     use: str = typer.Argument(
         ...,
-        help="save-your-skin, temporary-bonus, counter, reroll, change-one-die, narrative, monologue, help, take-a-revers, arrive-in-time.",
+        help="save-your-skin, temporary-bonus, counter, reroll, change-one-die, change-one-card, narrative, monologue, "
+        "help, take-a-revers, arrive-in-time.",
     ),
     note: str = typer.Option("", "--note", help="What happens: shown in the log."),
     pool: str = typer.Option(None, "--pool", help="reserve or experience (default: experience first)."),
@@ -211,7 +242,9 @@ SIDE_HELP = (
     "conditions=-N; cover=N or range=WEAPON@METRES (target's extra defence cards); armour=light|medium|heavy; "
     "armour-era / weapon-era=ancient|modern|future; healing=daily|weekly; domain=physical|social; "
     "upper-hand; out (out of range); chase or ram (the manoeuvre); vehicle=motorbike|sedan|truck|...; "
-    "size=small|medium|large|huge (ramming); terrain=N (speed cards in a chase)."
+    "size=small|medium|large|huge (ramming); terrain=N (speed cards in a chase); vehicle-era=ancient|modern|future; "
+    "atout (+1 card for 1 Atout); help=NAME (NAME pays 2 Atouts for +1 card; once per helper); "
+    "change=attack|defence (1 Atout turns the first failing card there into a success); suppress (covering fire for teammates)."
 )
 
 
@@ -229,8 +262,12 @@ def parse_side(text: str) -> object:
         key, _, raw = item.partition("=")
         key = key.strip().lower()
         try:
-            if key in ("upper-hand", "out"):
-                options["upper_hand" if key == "upper-hand" else "out_of_range"] = True
+            if key in ("upper-hand", "out", "atout", "suppress") and not raw:
+                options[{"upper-hand": "upper_hand", "out": "out_of_range"}.get(key, key)] = True
+            elif key == "help":
+                options["helpers"] = (*options.get("helpers", ()), raw.strip())  # type: ignore[misc]
+            elif key == "change":
+                options["change"] = raw.strip()
             elif key in ("chase", "ram") and not raw:
                 options["manoeuvre"] = key
             elif key in ("vehicle", "size"):
@@ -248,7 +285,7 @@ def parse_side(text: str) -> object:
                 options["extra_defence"]["range"] = range_defence(weapon, int(metres))  # type: ignore[index]
             elif key == "armour":
                 options["armour"] = armour_bonus(raw)
-            elif key in ("armour-era", "weapon-era", "healing", "domain"):
+            elif key in ("armour-era", "weapon-era", "vehicle-era", "healing", "domain"):
                 options[key.replace("-", "_")] = raw.strip()
             elif raw:
                 options["attack"][key] = int(raw)  # type: ignore[index]
@@ -288,12 +325,19 @@ def conflict_card(
     from chronique.domain.rulesets.microfudge.conflict import draw
 
     result = run(ctx, lambda s: s.act(campaign, lambda w: draw(w, [parse_side(t) for t in sides], purpose)))  # type: ignore[misc]
+    if not result.sides:
+        typer.echo(f"{result.winner} outruns the older vehicles: the Sequence ends without a draw")
+        return
     for name, side in result.sides.items():
         attack = " ".join(f"{t}:[{' '.join(a['cards'])}]" for t, a in side["attack"].items())
         hits = ", ".join(f"−{v} on {t}" for t, v in side["inflicted"].items() if v) or "no Revers"
         extra = f", upper hand +{side['upper_hand']}" if side["upper_hand"] else ""
         banked = f", {side['banked']} banked" if side["banked"] else ""
-        typer.echo(f"{name} ({side['pool']} cards) {attack} def:[{' '.join(side['defence']['cards'])}]: {hits}{extra}{banked}")
+        changed = f", Atout turns {side['changed']} into a success" if side["changed"] else ""
+        covered = ", ".join(f"{n} cancelled for {t}" for t, n in side["defence"].get("covered", {}).items())
+        covered = f", covering fire: {covered}" if covered else ""
+        tail = f"{hits}{extra}{banked}{changed}{covered}"
+        typer.echo(f"{name} ({side['pool']} cards) {attack} def:[{' '.join(side['defence']['cards'])}]: {tail}")
     ending = "; the Sequence ends" if result.ended else ""
     typer.echo(f"draw {result.draw}: " + (f"{result.winner} wins the draw" if result.winner else "a tie") + ending)
 
@@ -321,11 +365,16 @@ def power(
     masked: bool = typer.Option(False, "--masked", help="A masked intrusion: required rank +1."),
     modifier: int = MODIFIER,
     setback_id: int = typer.Option(None, "--setback", help="The wound a healing power works on."),
+    mode: str = typer.Option("", "--mode", help="A boost's mode: aptitude (+Présence), armour (Endurance accrue) or feat."),
+    grams: int = typer.Option(0, "--grams", help="Telekinesis: the load moved, in grams (sets the required rank)."),
+    sequences: int = typer.Option(1, "--sequences", help="Telekinesis: how many Sequences the load stays moved."),
+    several: bool = typer.Option(False, "--several", help="Telekinesis: several objects (one step harder)."),
 ) -> None:
     """Use a paranormal power: a Test of its domain; each attempt costs a Potentiel point."""
-    from chronique.domain.rulesets.microfudge.powers import use_power
+    from chronique.domain.rulesets.microfudge.powers import Telekinesis, use_power
 
-    o = run(ctx, lambda s: s.act(campaign, lambda w: use_power(w, character, name, masked, modifier, setback_id)))
+    tk = Telekinesis(grams, sequences, several) if grams else None
+    o = run(ctx, lambda s: s.act(campaign, lambda w: use_power(w, character, name, masked, modifier, setback_id, mode, tk)))
     started = f", {o.process['kind']} runs" if o.process else ""
     collapse = ", collapses" if o.collapsed else ""
     verdict = "success" if o.success else "failure"
@@ -339,3 +388,51 @@ def rest_(ctx: typer.Context, campaign: str = CAMPAIGN, character: str = CHARACT
 
     restored = run(ctx, lambda s: s.act(campaign, lambda w: rest(w, character)))
     typer.echo(f"{character} rests: " + (", ".join(f"{d} +{n}" for d, n in restored.items()) or "nothing to restore"))
+
+
+def render_sheet(world: object, who: object, as_json: bool) -> None:
+    """A MicroFudge character's sheet and condition (what `chronique sheet` shows for MicroFudge):
+    characteristics by kind with their adjectives, Atouts by provenance, Revers with their next
+    recovery, Potentiel per domain, running powers and the open Sequence."""
+    from chronique.domain.gametime import calendar_from
+    from chronique.domain.rulesets.microfudge.events import powers_of, sequence_of
+    from chronique.domain.rulesets.microfudge.powers import maximum, potentiel
+    from chronique.domain.rulesets.microfudge.rules import label, out_after, out_of_the_fight, penalty, severity_name
+
+    character: Any = who
+    s, c = character.sheet, character.condition
+    if as_json:
+        typer.echo(
+            json.dumps({"name": character.name, "version": character.version, "sheet": s, "condition": c}, ensure_ascii=False, indent=2)
+        )
+        return
+    calendar = calendar_from(world.campaign.calendar)  # type: ignore[attr-defined]
+    status = "critical, needs care" if c["critical"] else "out of the fight" if out_of_the_fight(s, c["setbacks"]) else "standing"
+    typer.echo(f"{character.name} (version {character.version}) — {status}")
+    kind = "NPC" + (f", out after a Revers of −{out_after(s)}" if out_after(s) < 3 else "") if s["npc"] else s["procedure"]
+    typer.echo(f"{s['concept'] or 'no concept'}; goal: {s['goal'] or 'none'} ({kind})")
+    for group in ("aptitude", "field", "domain", "trait"):
+        items = {n: e["value"] for n, e in s["characteristics"].items() if e["kind"] == group}
+        if items:
+            typer.echo(f"{group}s: " + ", ".join(f"{n} {label(v)} ({v})" for n, v in items.items()))
+    atouts = c["atouts"]
+    typer.echo(f"Atouts: {atouts['reserve']} reserve, {atouts['experience']} experience")
+    for sb in c["setbacks"]:
+        due = calendar.format(sb["next_tick"]) if sb["next_tick"] is not None else ("needs care" if not sb["stabilized"] else "no clock")
+        pace = f", pace {sb['pace']['percent']}%" if sb.get("pace") else ""
+        name = severity_name(sb["severity"], physical=sb["domain"] == "physical")
+        typer.echo(f"Revers {sb['id']}: {name} (−{sb['severity']}, {sb['domain']}, {sb['healing']}{pace}), next card {due}")
+    penalties = {d: penalty(c["setbacks"], d) for d in ("physical", "social")}
+    typer.echo("penalty: " + ", ".join(f"{d} −{v}" if v else f"{d} none" for d, v in penalties.items()))
+    domains = [n for n, e in s["characteristics"].items() if e["kind"] == "domain" and maximum(character, n)]
+    if domains:
+        typer.echo("Potentiel: " + ", ".join(f"{d} {potentiel(character, d)}/{maximum(character, d)}" for d in domains))
+    powers = powers_of(character)
+    if powers["lost"]:
+        typer.echo(f"fatigue: Vigueur −{powers['lost']}")
+    for p in powers["processes"]:
+        mode = f" ({p['mode']})" if p.get("mode") else ""
+        typer.echo(f"power {p['id']}: {p['kind']}{mode}, {p['cycles']} cycle(s) of {p['limit'] if p['limit'] is not None else '—'}")
+    sequence = sequence_of(character)
+    if sequence:
+        typer.echo(f"in Sequence {sequence['id']} with {', '.join(sequence['participants'])}, draw {sequence['draws']}")

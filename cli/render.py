@@ -7,14 +7,15 @@ from itertools import groupby
 from typing import TYPE_CHECKING, Any
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
-from chronique.adapters.exports import ENVELOPE
-from chronique.adapters.exports import SUITS as SUIT_SYMBOLS
 from chronique.cli.context import fail
 
+# Rich and the exports are imported where a command renders, not when the CLI starts
+# (``chronique --help`` must start in well under 0.3 s, issue 9).
 if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.table import Table
+
     from chronique.adapters.explain import Explanation
     from chronique.adapters.services import Advanced, Chronique
     from chronique.domain.campaign import Campaign
@@ -28,7 +29,16 @@ if TYPE_CHECKING:
 
 def console() -> Console:
     """A console that never wraps lines narrower than a normal terminal."""
+    from rich.console import Console
+
     return Console(width=max(Console().width, 110), highlight=False)
+
+
+def new_table(*columns: str) -> Table:
+    """A Rich table with these column headers."""
+    from rich.table import Table
+
+    return Table(*columns)
 
 
 def usage(message: str) -> typer.Exit:
@@ -38,7 +48,9 @@ def usage(message: str) -> typer.Exit:
 
 def card(text: str) -> str:
     """A card with its suit symbol, e.g. ``10♥``."""
-    return text[:-1] + SUIT_SYMBOLS.get(text[-1], text[-1])
+    from chronique.adapters.exports import SUITS
+
+    return text[:-1] + SUITS.get(text[-1], text[-1])
 
 
 def cards(texts: list[str]) -> str:
@@ -77,7 +89,7 @@ def campaigns(services: Chronique, items: list[Campaign], as_json: bool) -> None
     if as_json:
         emit_json(rows)
         return
-    table = Table("Campaign", "Ruleset", "Sessions", "Clock", "Id")
+    table = new_table("Campaign", "Ruleset", "Sessions", "Clock", "Id")
     for row in rows:
         table.add_row(row["name"], row["ruleset"], str(row["sessions"]) + (" (open)" if row["in_session"] else ""), row["clock"], row["id"])
     console().print(table)
@@ -201,6 +213,7 @@ def advanced(services: Chronique, campaign_name: str, advanced: Advanced) -> Non
 
 def log(services: Chronique, campaign_name: str, events: list[Any], as_json: bool, gm: bool = False) -> None:
     """The event log; for players (the default), face-down events read "hidden" until revealed."""
+    from chronique.adapters.exports import ENVELOPE
     from chronique.domain.chain import canonical_event, event_hash
 
     world = services.world(campaign_name)
@@ -221,7 +234,7 @@ def log(services: Chronique, campaign_name: str, events: list[Any], as_json: boo
         return
     names = {str(a.id): getattr(a, "name", "") for a in world.aggregates()}
     calendar = services.calendar(world.campaign)
-    table = Table("Ref", "In game", "Who", "What", "Details")
+    table = new_table("Ref", "In game", "Who", "What", "Details")
     for e in events:
         at = getattr(e, "at", None)
         what = type(e).__qualname__.split(".")[-1]
@@ -252,7 +265,7 @@ def ledger(services: Chronique, campaign: Campaign, rows: list[dict[str, Any]], 
     if as_json:
         emit_json(rows)
         return
-    table = Table("In game", "Who", "Change", "Reason", "Balance")
+    table = new_table("In game", "Who", "Change", "Reason", "Balance")
     for r in rows:
         table.add_row(
             calendar.format(r["at"]) if r["at"] is not None else "", r["name"], f"{r['change']:+d}", r["reason"], str(r["balance"])
@@ -281,7 +294,7 @@ def luck(tallies: dict[Any, Tally], by: str, as_json: bool) -> None:
     if not tallies:
         typer.echo("no draw left to luck alone yet")
         return
-    table = Table(by.capitalize(), "Draws", "Successes", "Expected ± 1 sd", "z", "Verdict")
+    table = new_table(by.capitalize(), "Draws", "Successes", "Expected ± 1 sd", "z", "Verdict")
     for key, t in tallies.items():
         z = "—" if t.z is None else f"{t.z:+.2f}"
         table.add_row(str(key), str(t.draws), str(t.observed), f"{float(t.expected):.1f} ± {t.spread:.1f}", z, t.verdict())
@@ -371,6 +384,10 @@ def sheet(services: Chronique, world: World, character: Character, as_json: bool
         from chronique.cli.elor import render_sheet
 
         render_sheet(world, character, as_json)
+    elif character.ruleset == "microfudge":
+        from chronique.cli.microfudge import render_sheet as microfudge_sheet
+
+        microfudge_sheet(world, character, as_json)
     elif character.ruleset == "cartes":
         cartes_sheet(services, world, character, as_json)
     else:
@@ -385,7 +402,7 @@ def plain_sheet(character: Character, as_json: bool) -> None:
     out = console()
     out.print(f"[bold]{character.name}[/bold] (version {character.version}) — {character.ruleset}")
     for part, fields in (("Sheet", character.sheet), ("Condition", character.condition)):
-        table = Table(part, "")
+        table = new_table(part, "")
         for key, value in fields.items():
             table.add_row(key, json.dumps(value, ensure_ascii=False) if isinstance(value, (dict, list)) else str(value))
         out.print(table)
@@ -405,7 +422,7 @@ def cartes_sheet(services: Chronique, world: World, character: Character, as_jso
     status = "DEAD" if c["dead"] else ("out of combat" if c["out_of_combat"] else "standing")
     out.print(f"[bold]{character.name}[/bold] (version {character.version}) — {status}")
     out.print("  ".join(f"{k} {v}" for k, v in s["characteristics"].items()))
-    skills = Table("Skill", "Level", "Specialities", "Characteristic")
+    skills = new_table("Skill", "Level", "Specialities", "Characteristic")
     for skill_name, skill in s["skills"].items():
         skills.add_row(skill_name, str(skill["level"]), ", ".join(skill["specialities"]), skill["characteristic"])
     out.print(skills)

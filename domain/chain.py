@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import weakref
 from typing import TYPE_CHECKING, Any, Self
 from uuid import UUID
 
@@ -21,6 +22,29 @@ def event_hash(event: Any) -> str:
     return sha256_hex(canonical_event(event))
 
 
+_STORED_HASHES: dict[int, tuple[weakref.ref[Any], str]] = {}
+
+
+def remember_stored_hash(event: Any, digest: str) -> None:
+    """Keep the hash of an event just decoded from the store (the sha256 of its stored canonical
+    bytes, FAIRNESS.md) for the replay that follows: re-encoding every replayed event only to hash
+    it again would cost most of a command's load. Kept for this very object only, never for
+    another event of the same place (another journal, a later test)."""
+
+    def forget(ref: weakref.ref[Any], key: int = id(event)) -> None:
+        if _STORED_HASHES.get(key, (None, ""))[0] is ref:
+            del _STORED_HASHES[key]
+
+    _STORED_HASHES[id(event)] = (weakref.ref(event, forget), digest)
+
+
+def _head_hash(event: Any) -> str:
+    kept = _STORED_HASHES.pop(id(event), None)
+    if kept is not None and kept[0]() is event:
+        return kept[1]
+    return event_hash(event)
+
+
 class ChainedEvent(Aggregate.Event):
     """An event of a chained aggregate: it names the hash of the event before it."""
 
@@ -28,7 +52,7 @@ class ChainedEvent(Aggregate.Event):
 
     def mutate(self, aggregate: Any) -> Any:
         aggregate = super().mutate(aggregate)
-        aggregate.head_hash = event_hash(self)
+        aggregate.head_hash = _head_hash(self)
         return aggregate
 
 
@@ -39,7 +63,7 @@ class ChainedCreated(Aggregate.Created):
 
     def mutate(self, aggregate: Any) -> Any:
         aggregate = super().mutate(aggregate)
-        aggregate.head_hash = event_hash(self)
+        aggregate.head_hash = _head_hash(self)
         return aggregate
 
 

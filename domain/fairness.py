@@ -262,28 +262,34 @@ def verify_links(bundle: dict[str, Any], links: Callable[[], Iterable[Link]]) ->
         if bundle.get("format") != FORMAT:
             raise _Failed("bundle", f"format is {bundle.get('format')!r}, not {FORMAT}")
         keys = _epoch_keys(bundle.get("epochs", []), report)
-        chains, sealed_in_events = _follow(links(), keys, report)
-        report.events = sum(len(chain) for chain in chains.values())
-        _check_seals(bundle.get("seals", []), sealed_in_events, chains, report)
+        seals = bundle.get("seals", [])
+        # Only the hashes the seals name are kept, not every event's: memory stays flat however long the campaign.
+        wanted = {(aggregate, version) for seal in seals for aggregate, (version, _) in seal["heads"].items()}
+        heads, kept, sealed_in_events = _follow(links(), keys, wanted, report)
+        report.events = sum(version for version, _ in heads.values())
+        _check_seals(seals, sealed_in_events, heads, kept, report)
     except _Failed as failed:
         report.failure, report.place = failed.why, failed.place
     return report
 
 
-def _follow(links: Iterable[Link], keys: dict[str, bytes | None], report: Report) -> tuple[dict[str, list[str]], dict[int, str]]:
-    chains: dict[str, list[str]] = {}  # aggregate -> hash of version 1, 2, ...
+def _follow(
+    links: Iterable[Link], keys: dict[str, bytes | None], wanted: set[tuple[str, int]], report: Report
+) -> tuple[dict[str, tuple[int, str]], dict[tuple[str, int], str], dict[int, str]]:
+    heads: dict[str, tuple[int, str]] = {}  # aggregate -> (its last version, that event's hash)
+    kept: dict[tuple[str, int], str] = {}  # (aggregate, version) a seal names -> its hash
     sealed_in_events: dict[int, str] = {}
     hidden = 0
     for link in links:
         aggregate, version, topic, prev_hash, digest, event, face_down = link
-        chain = chains.get(aggregate)
-        if chain is None:
-            chain = chains[aggregate] = []
-        if version != len(chain) + 1:
-            raise _Failed(link.place, f"version {version} where {len(chain) + 1} was due: an event is missing, moved or forged")
-        if prev_hash != (chain[-1] if chain else GENESIS_HASH):
-            raise _Failed(link.place, f"prev_hash does not match the hash of version {len(chain)}: that event was changed or replaced")
-        chain.append(digest)
+        last_version, last_hash = heads.get(aggregate, (0, GENESIS_HASH))
+        if version != last_version + 1:
+            raise _Failed(link.place, f"version {version} where {last_version + 1} was due: an event is missing, moved or forged")
+        if prev_hash != last_hash:
+            raise _Failed(link.place, f"prev_hash does not match the hash of version {last_version}: that event was changed or replaced")
+        heads[aggregate] = (version, digest)
+        if (aggregate, version) in wanted:
+            kept[(aggregate, version)] = digest
         hidden += face_down
         if event is None:
             continue
@@ -294,7 +300,7 @@ def _follow(links: Iterable[Link], keys: dict[str, bytes | None], report: Report
                 raise _Failed(link.place, "the seal it records is not the hash of the heads it records")
             sealed_in_events[event["number"]] = event["seal"]
     report.hidden = hidden
-    return chains, sealed_in_events
+    return heads, kept, sealed_in_events
 
 
 def _epoch_keys(epochs: list[dict[str, Any]], report: Report) -> dict[str, bytes | None]:
@@ -329,7 +335,13 @@ def _check_chance(event: dict[str, Any], keys: dict[str, bytes | None], place: s
     return len(ops)
 
 
-def _check_seals(seals: list[dict[str, Any]], in_events: dict[int, str], chains: dict[str, list[str]], report: Report) -> None:
+def _check_seals(
+    seals: list[dict[str, Any]],
+    in_events: dict[int, str],
+    heads: dict[str, tuple[int, str]],
+    kept: dict[tuple[str, int], str],
+    report: Report,
+) -> None:
     listed = {str(seal.get("session")): seal for seal in seals}
     for session, value in sorted(in_events.items()):
         if str(session) not in listed or listed[str(session)].get("seal") != value:
@@ -339,7 +351,7 @@ def _check_seals(seals: list[dict[str, Any]], in_events: dict[int, str], chains:
         if seal_of(seal["heads"]) != seal["seal"]:
             raise _Failed(place, "the seal is not the hash of its heads")
         for aggregate, (version, head) in seal["heads"].items():
-            chain = chains.get(aggregate, [])
-            if not 0 < version <= len(chain) or chain[version - 1] != head:
+            length = heads.get(aggregate, (0, GENESIS_HASH))[0]
+            if not 0 < version <= length or kept.get((aggregate, version)) != head:
                 raise _Failed(place, f"the chain of {aggregate} no longer has head {head[:12]}… at version {version}: rewritten")
         report.seals += 1

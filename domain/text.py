@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 
+@lru_cache(maxsize=4096)  # the same few hundred names are looked up on every tick of an advance
 def fold(text: str) -> str:
     """``text`` folded for lookups: accents dropped, lower case, runs of spaces/_ as ``-``.
 

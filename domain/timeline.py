@@ -43,6 +43,11 @@ def advance(campaign: Campaign, processes: Processes, to_time: int) -> list[Tick
     record ``TimeAdvanced``. Pure: chance comes from the draw places, never from ordering luck."""
     if to_time < campaign.clock:
         raise RuleViolation("that time is in the past of the campaign's clock")
+    # A ruleset whose processes compute continuous quantities in closed form may want to know
+    # where the advance stops (to settle them there); older ones need not offer it.
+    horizon = getattr(processes, "horizon", None)
+    if callable(horizon):
+        horizon(to_time)
     ticks: list[Tick] = []
     last: Due | None = None
     while True:

@@ -15,35 +15,46 @@ TABLES = (draws,)
 
 
 def apply_page(connection: Connection, notifications: list[Any], decode: Callable[[Any], Any]) -> None:
-    """Fold a page of events into the table."""
+    """Fold a page of events into the table: its draws in one batched insert (compiling one
+    statement per row cost most of a rebuild), written before any correction that voids them."""
+    rows: list[dict[str, Any]] = []
     for notification in notifications:
-        handle(connection, decode(notification), notification.id)
+        event = decode(notification)
+        if isinstance(event, Character.Corrected):
+            _insert(connection, rows)
+            rows = []
+            ref = f"{event.originator_id}:{event.voided}"
+            connection.execute(update(draws).where(draws.c.ref == ref).values(voided=True))
+            continue
+        row = _row(event, notification.id)
+        if row is not None:
+            rows.append(row)
+    _insert(connection, rows)
 
 
-def handle(connection: Connection, event: Any, position: int) -> None:
-    """Log the events that drew or rolled; mark the ones a correction voids."""
-    if isinstance(event, Character.Corrected):
-        ref = f"{event.originator_id}:{event.voided}"
-        connection.execute(update(draws).where(draws.c.ref == ref).values(voided=True))
-        return
+def _insert(connection: Connection, rows: list[dict[str, Any]]) -> None:
+    if rows:
+        connection.execute(insert(draws), rows)
+
+
+def _row(event: Any, position: int) -> dict[str, Any] | None:
+    """The log's row of an event that drew or rolled, else None."""
     outcome = _outcome(event)
     if outcome is None:
-        return
-    connection.execute(
-        insert(draws).values(
-            ref=f"{event.originator_id}:{event.originator_version}",
-            position=position,
-            aggregate_id=str(event.originator_id),
-            kind=type(event).__qualname__,
-            purpose=str(getattr(event, "purpose", "") or getattr(event, "reason", "") or getattr(event, "skill", "")),
-            at=getattr(event, "at", None),
-            recorded=event.timestamp.isoformat(),
-            outcome=outcome,
-            epoch=getattr(event, "epoch", None),
-            hidden_until=getattr(event, "sealed_until", None),
-            voided=False,
-        )
-    )
+        return None
+    return {
+        "ref": f"{event.originator_id}:{event.originator_version}",
+        "position": position,
+        "aggregate_id": str(event.originator_id),
+        "kind": type(event).__qualname__,
+        "purpose": str(getattr(event, "purpose", "") or getattr(event, "reason", "") or getattr(event, "skill", "")),
+        "at": getattr(event, "at", None),
+        "recorded": event.timestamp.isoformat(),
+        "outcome": outcome,
+        "epoch": getattr(event, "epoch", None),
+        "hidden_until": getattr(event, "sealed_until", None),
+        "voided": False,
+    }
 
 
 def _outcome(event: Any) -> dict[str, Any] | None:

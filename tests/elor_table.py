@@ -5,16 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
-from uuid import UUID
 
-from chronique.domain.campaign import Campaign
-from chronique.domain.chance import ChanceStream
-from chronique.domain.character import Character
-from chronique.domain.fairness import Primitives, commitment
-from chronique.domain.rulesets import ruleset
+from scripted_table import SEED, ScriptedDice, dice, scripted_table
+
 from chronique.domain.world import World
 
-SEED = bytes(32)
+__all__ = ["ALDO", "BRUNA", "SEED", "ScriptedDice", "dice", "table"]
 
 # A soldier at Normal power: Coordination 2, Esprit 0 (3 AP), Physique 1, Mental -1 (2 EP, max 1).
 ALDO: dict[str, Any] = {
@@ -37,34 +33,6 @@ BRUNA: dict[str, Any] = {
 }
 
 
-class ScriptedDice:
-    """A chance source whose streams hand out the next scripted faces."""
-
-    def __init__(self, faces: Sequence[int] = ()) -> None:
-        self.faces = list(faces)
-
-    def add(self, *faces: int) -> None:
-        """Queue more faces."""
-        self.faces.extend(faces)
-
-    def stream(self, epoch: str, originator_id: UUID, originator_version: int) -> ChanceStream:
-        return _QueueStream(self.faces)
-
-
-class _QueueStream(Primitives):
-    def __init__(self, faces: list[int]) -> None:
-        super().__init__()
-        self._faces = faces
-
-    def _uniform(self, n: int) -> int:
-        if not self._faces:
-            raise AssertionError("the test rolled more dice than it scripted")
-        face = self._faces.pop(0)
-        if not 1 <= face <= n:
-            raise AssertionError(f"scripted face {face} outside 1..{n}")
-        return face - 1
-
-
 def table(
     *sheets: dict[str, Any],
     dice: Sequence[int] = (),
@@ -74,22 +42,4 @@ def table(
 ) -> World:
     """An Elor campaign in memory with these characters (Aldo and Bruna by default), its clock
     at ``clock`` (Day 1 08:00 by default)."""
-    rules = ruleset("elor")
-    chosen = rules.default_settings() | (settings or {})
-    campaign = Campaign.create("Elor table", "elor", chosen, {"kind": "days"}, clock, commitment(SEED))
-    world = World(campaign=campaign, source=ScriptedDice(dice))
-    for raw in sheets or (ALDO, BRUNA):
-        sheet, condition = rules.new_character(raw)
-        character = Character.create(campaign.id, sheet["name"], "elor", sheet, condition)
-        campaign.join(character.id, "character", character.name)
-        world.characters[character.id] = character
-    if session:
-        campaign.start_session(SEED, commitment(SEED))
-    return world
-
-
-def dice(world: World) -> ScriptedDice:
-    """The world's scripted dice."""
-    source = world.source
-    assert isinstance(source, ScriptedDice)
-    return source
+    return scripted_table("Elor table", "elor", sheets or (ALDO, BRUNA), {"kind": "days"}, clock, dice, session, settings)

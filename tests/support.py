@@ -6,6 +6,9 @@ import hashlib
 import os
 import subprocess
 import sys
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 from uuid import UUID
@@ -19,6 +22,42 @@ from chronique.domain.rulesets.cartes.combat import suffer_wound
 from chronique.domain.rulesets.cartes.draws import TestRequest, make_test
 
 SAMPLES = Path(__file__).parents[1] / "cli" / "samples"
+BACKENDS = ("sqlite", "postgresql")
+POSTGRES_SERVER = os.environ.get("CHRONIQUE_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432")
+
+
+@contextmanager
+def fresh_database(backend: str, folder: Path) -> Iterator[str]:
+    """A new, empty journal: a file in ``folder``, or a database of its own on the PostgreSQL
+    server, dropped after. Without a server the test skips, except under CI, where it fails."""
+    if backend == "sqlite":
+        yield str(folder / f"journal-{uuid.uuid4().hex[:8]}.db")
+        return
+    import psycopg
+    import pytest
+
+    name = f"chronique_test_{uuid.uuid4().hex[:12]}"
+    try:
+        admin = psycopg.connect(f"{POSTGRES_SERVER}/postgres", autocommit=True, connect_timeout=5)
+    except psycopg.OperationalError as error:
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"PostgreSQL is required under CI and is not reachable at {POSTGRES_SERVER}: {error}")
+        pytest.skip(f"no PostgreSQL server at {POSTGRES_SERVER}")
+    with admin:
+        admin.execute(f'CREATE DATABASE "{name}"')
+        try:
+            yield f"{POSTGRES_SERVER}/{name}"
+        finally:
+            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def stored(db: str | Path) -> list[tuple[str, int, str, bytes]]:
+    """Every stored event row (originator hex, version, topic, bytes) in recording order, read raw."""
+    journal = Journal.open(Settings(str(db)))
+    try:
+        return [row[1:] for row in journal.raw.page(0, 10**9)]
+    finally:
+        journal.close()
 
 
 class ScriptedSeedVault:
@@ -34,8 +73,8 @@ class ScriptedSeedVault:
         return hashlib.sha256(self._base + f"{campaign_id}:{epoch}".encode()).digest()
 
 
-def scripted_services(path: Path, base: bytes = b"chronique-tests") -> Chronique:
-    """Real services over a real SQLite file, with scripted seeds."""
+def scripted_services(path: str | Path, base: bytes = b"chronique-tests") -> Chronique:
+    """Real services over a real journal (a SQLite path or a PostgreSQL URL), with scripted seeds."""
     journal = Journal.open(Settings(str(path)))
     return Chronique(journal, ScriptedSeedVault(base), Audit(journal))
 
@@ -74,7 +113,7 @@ def payload(event: Any) -> tuple[str, int, dict[str, Any]]:
     return type(event).__qualname__, event.originator_version, {k: v for k, v in vars(event).items() if k not in skip}
 
 
-def chronique(db: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
+def chronique(db: str | Path, *args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
     """The real ``chronique`` command in a subprocess on the journal ``db``."""
     env = dict(os.environ, CHRONIQUE_DB=str(db), COLUMNS="160")
     result = subprocess.run([sys.executable, "-m", "chronique.cli", *args], capture_output=True, text=True, env=env, timeout=120)

@@ -3,20 +3,22 @@ advance changes nothing and, run again, yields the same events."""
 
 from __future__ import annotations
 
-import sqlite3
 import tempfile
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from support import payload, scripted_services, state, wounded_party
+from support import fresh_database, payload, scripted_services, state, stored, wounded_party
 
 from chronique.domain.gametime import HOUR, MINUTE
 from chronique.domain.rulesets import ruleset
 from chronique.domain.timeline import advance
 
-SETTINGS = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# The backend fixture is a constant string per test, so sharing it between examples is safe.
+SETTINGS = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 SPANS = st.integers(min_value=1, max_value=3 * 24 * 60).map(lambda minutes: minutes * MINUTE)
 SEEDS = st.binary(min_size=4, max_size=8)
 LETHALITIES = st.sampled_from(["faible", "moyenne", "forte", "enorme"])
@@ -26,16 +28,17 @@ class Interrupted(Exception):
     """Stands for a crash between the advance's computation and its save."""
 
 
-def count_rows(path: Path) -> int:
-    with sqlite3.connect(path) as connection:
-        return int(connection.execute("SELECT count(*) FROM stored_events").fetchone()[0])
+@contextmanager
+def journals(backend: str, count: int = 1) -> Iterator[list[str]]:
+    """``count`` fresh journals on ``backend`` for one example."""
+    with tempfile.TemporaryDirectory() as tmp, ExitStack() as stack:
+        yield [stack.enter_context(fresh_database(backend, Path(tmp))) for _ in range(count)]
 
 
 @SETTINGS
 @given(seed=SEEDS, span=SPANS, lethality=LETHALITIES)
-def test_replaying_the_log_gives_the_live_state(seed: bytes, span: int, lethality: str) -> None:
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "j.db"
+def test_replaying_the_log_gives_the_live_state(backend: str, seed: bytes, span: int, lethality: str) -> None:
+    with journals(backend) as [path]:
         live = scripted_services(path, seed)
         name = wounded_party(live, lethality=lethality)
         world = live.world(name)
@@ -47,10 +50,10 @@ def test_replaying_the_log_gives_the_live_state(seed: bytes, span: int, lethalit
 
 @SETTINGS
 @given(seed=SEEDS, first=SPANS, second=SPANS, lethality=LETHALITIES)
-def test_advancing_a_plus_b_equals_a_then_b(seed: bytes, first: int, second: int, lethality: str) -> None:
-    with tempfile.TemporaryDirectory() as tmp:
-        once = scripted_services(Path(tmp) / "once.db", seed)
-        twice = scripted_services(Path(tmp) / "twice.db", seed)
+def test_advancing_a_plus_b_equals_a_then_b(backend: str, seed: bytes, first: int, second: int, lethality: str) -> None:
+    with journals(backend, 2) as [one, two]:
+        once = scripted_services(one, seed)
+        twice = scripted_services(two, seed)
         name = wounded_party(once, lethality=lethality)
         wounded_party(twice, lethality=lethality)
         once.advance(name, lambda c: c.clock + first + second)
@@ -68,12 +71,11 @@ def test_advancing_a_plus_b_equals_a_then_b(seed: bytes, first: int, second: int
 
 @SETTINGS
 @given(seed=SEEDS, span=SPANS)
-def test_an_interrupted_advance_changes_nothing_and_reruns_identically(seed: bytes, span: int) -> None:
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "j.db"
+def test_an_interrupted_advance_changes_nothing_and_reruns_identically(backend: str, seed: bytes, span: int) -> None:
+    with journals(backend) as [path]:
         services = scripted_services(path, seed)
         name = wounded_party(services)
-        rows = count_rows(path)
+        rows = len(stored(path))
 
         def crash(world) -> None:
             advance(world.campaign, ruleset("cartes").processes(world), world.campaign.clock + span)
@@ -81,12 +83,12 @@ def test_an_interrupted_advance_changes_nothing_and_reruns_identically(seed: byt
 
         with pytest.raises(Interrupted):
             services.act(name, crash)
-        assert count_rows(path) == rows
+        assert len(stored(path)) == rows
         dry = services.advance(name, lambda c: c.clock + span, dry_run=True)
-        assert count_rows(path) == rows
+        assert len(stored(path)) == rows
         done = services.advance(name, lambda c: c.clock + span)
         assert [payload(e) for e in done.events] == [payload(e) for e in dry.events]
-        assert count_rows(path) == rows + len(done.events)
+        assert len(stored(path)) == rows + len(done.events)
 
 
 def test_long_advances_keep_the_clock_in_whole_seconds() -> None:

@@ -10,12 +10,13 @@ from chronique.domain.errors import RuleViolation
 from chronique.domain.timeline import Processes
 from chronique.domain.world import World
 
-KNOWN = ("cartes", "microfudge", "western-parade", "elor")
-_AVAILABLE = {
+_MODULES = {
     "cartes": "chronique.domain.rulesets.cartes.ruleset",
     "elor": "chronique.domain.rulesets.elor.ruleset",
     "microfudge": "chronique.domain.rulesets.microfudge.ruleset",
+    "western-parade": "chronique.domain.rulesets.westernparade.ruleset",
 }
+KNOWN = tuple(_MODULES)
 
 
 class Ruleset(Protocol):
@@ -53,6 +54,4 @@ def ruleset(name: str) -> Ruleset:
     """The ruleset called ``name``."""
     if name not in KNOWN:
         raise RuleViolation(f"unknown ruleset {name!r} (choose one of {', '.join(KNOWN)})")
-    if name not in _AVAILABLE:
-        raise RuleViolation(f"the {name} ruleset is not available yet")
-    return import_module(_AVAILABLE[name]).RULESET  # type: ignore[no-any-return]
+    return import_module(_MODULES[name]).RULESET  # type: ignore[no-any-return]

@@ -6,6 +6,7 @@ import hashlib
 import importlib.util
 import json
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -27,8 +28,10 @@ VECTORS = json.loads((Path(__file__).parents[1] / "domain" / "fairness_vectors.j
 
 
 @pytest.fixture
-def services(tmp_path: Path) -> Chronique:
-    return scripted_services(tmp_path / "j.db")
+def services(db: str) -> Iterator[Chronique]:
+    chronique = scripted_services(db)
+    yield chronique
+    chronique.close()
 
 
 def standalone(tmp_path: Path):  # noqa: ANN201 - a module loaded from a file

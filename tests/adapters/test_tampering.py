@@ -1,23 +1,27 @@
-"""Tamper tests on the real SQLite file (issue 3): one per attack, each caught by `chronique
-verify` and by the standalone verifier run offline with a clean interpreter, both naming the place."""
+"""Tamper tests on a real SQLite file and a real PostgreSQL database (issues 3 and 9): one per
+attack, each caught by `chronique verify` and by the standalone verifier run offline with a clean
+interpreter, both naming the place. The attacker edits the events table with plain SQL."""
 
 from __future__ import annotations
 
 import json
 import os
-import sqlite3
 import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
+from uuid import UUID
 
 import pytest
+from sqlalchemy import create_engine, text
 from support import scripted_services, wounded_party
 
+from chronique.adapters.settings import Settings
 from chronique.domain.fairness import canonical_bytes, sha256_hex
 
 
-def chronique(db: Path, *args: str) -> subprocess.CompletedProcess[str]:
+def chronique(db: str, *args: str) -> subprocess.CompletedProcess[str]:
     env = dict(os.environ, CHRONIQUE_DB=str(db), COLUMNS="200")
     return subprocess.run([sys.executable, "-m", "chronique.cli", *args], capture_output=True, text=True, env=env, timeout=120)
 
@@ -31,96 +35,101 @@ def offline(verifier: Path, bundle: Path) -> subprocess.CompletedProcess[str]:
 
 
 @pytest.fixture
-def journal(tmp_path: Path) -> tuple[Path, str]:
+def journal(db: str) -> tuple[str, str]:
     """A campaign after one session, a wound and a day of downtime; returns (db, Alice's id hex)."""
-    db = tmp_path / "j.db"
     services = scripted_services(db)
     name = wounded_party(services)
     services.advance(name, lambda c: c.clock + 86400)
     alice = services.world(name).character("Alice").id
-    services.journal.close()
+    services.close()
     return db, alice.hex
 
 
-def rows(db: Path, originator: str) -> list[tuple[int, str, bytes]]:
-    with sqlite3.connect(db) as c:
-        return c.execute(
-            "SELECT originator_version, topic, state FROM stored_events WHERE originator_id = ? ORDER BY originator_version", (originator,)
-        ).fetchall()
+def sql(db: str, *statements: tuple[str, dict[str, Any]]) -> list[Any]:
+    """Run the attacker's statements in one transaction (``{events}`` names the events table);
+    return the last one's rows, if it has any."""
+    settings = Settings(db)
+    engine = create_engine(settings.sqlalchemy_url)
+    table = "chronique_events" if settings.is_postgres else "stored_events"
+    try:
+        with engine.begin() as connection:
+            for statement, params in statements:
+                # An aggregate's id is a uuid column on PostgreSQL, 32 hex digits in SQLite's text column.
+                if "id" in params:
+                    params = dict(params, id=str(UUID(params["id"])) if settings.is_postgres else UUID(params["id"]).hex)
+                result = connection.execute(text(statement.format(events=table)), params)
+            return [tuple(row) for row in result] if result.returns_rows else []
+    finally:
+        engine.dispose()
 
 
-def campaign_hex(db: Path) -> str:
-    with sqlite3.connect(db) as c:
-        return c.execute("SELECT originator_id FROM stored_events WHERE topic LIKE '%Campaign.Created'").fetchone()[0]
+def rows(db: str, originator: str) -> list[tuple[int, str, bytes]]:
+    query = "SELECT originator_version, topic, state FROM {events} WHERE originator_id = :id ORDER BY originator_version"
+    return [(version, topic, bytes(state)) for version, topic, state in sql(db, (query, {"id": _dashed(originator)}))]
 
 
-def edit_one_byte(db: Path, alice: str) -> str:
+def campaign_hex(db: str) -> str:
+    (found,) = sql(db, ("SELECT originator_id FROM {events} WHERE topic LIKE '%Campaign.Created'", {}))
+    return UUID(str(found[0])).hex
+
+
+UPDATE_STATE = "UPDATE {events} SET state = :state WHERE originator_id = :id AND originator_version = :version"
+DELETE = "DELETE FROM {events} WHERE originator_id = :id AND originator_version = :version"
+MOVE = "UPDATE {events} SET originator_version = :new WHERE originator_id = :id AND originator_version = :old"
+
+
+def edit_one_byte(db: str, alice: str) -> str:
     version, _, state = next(r for r in rows(db, alice) if r[1].endswith("TestMade"))
     forged = state.replace(b'"skill":"Contact"', b'"skill":"Contacu"', 1)
     assert forged != state
-    with sqlite3.connect(db) as c:
-        c.execute("UPDATE stored_events SET state = ? WHERE originator_id = ? AND originator_version = ?", (forged, alice, version))
+    sql(db, (UPDATE_STATE, {"state": forged, "id": _dashed(alice), "version": version}))
     return f"{_dashed(alice)}:{version + 1}"  # the next link no longer matches the edited one
 
 
-def delete_a_row(db: Path, alice: str) -> str:
-    with sqlite3.connect(db) as c:
-        c.execute("DELETE FROM stored_events WHERE originator_id = ? AND originator_version = 3", (alice,))
+def delete_a_row(db: str, alice: str) -> str:
+    sql(db, (DELETE, {"id": _dashed(alice), "version": 3}))
     return f"{_dashed(alice)}:4"
 
 
-def swap_two_versions(db: Path, alice: str) -> str:
-    with sqlite3.connect(db) as c:
-        c.execute("UPDATE stored_events SET originator_version = -1 WHERE originator_id = ? AND originator_version = 3", (alice,))
-        c.execute("UPDATE stored_events SET originator_version = 3 WHERE originator_id = ? AND originator_version = 4", (alice,))
-        c.execute("UPDATE stored_events SET originator_version = 4 WHERE originator_id = ? AND originator_version = -1", (alice,))
+def swap_two_versions(db: str, alice: str) -> str:
+    moves = [(3, -1), (4, 3), (-1, 4)]
+    sql(db, *((MOVE, {"id": _dashed(alice), "old": old, "new": new}) for old, new in moves))
     return f"{_dashed(alice)}:4"
 
 
-def insert_a_forged_event(db: Path, alice: str) -> str:
+def insert_a_forged_event(db: str, alice: str) -> str:
     """The careful forger: shifts the later events up and links the forgery to the real chain."""
     history = rows(db, alice)
     _, topic, state = history[2]  # version 3
     event = json.loads(state)
     event.update(prev_hash=sha256_hex(json.loads(history[1][2])), purpose="a forged lucky draw")  # rows are canonical
-    with sqlite3.connect(db) as c:
-        for version in range(len(history), 2, -1):
-            c.execute(
-                "UPDATE stored_events SET originator_version = ? WHERE originator_id = ? AND originator_version = ?",
-                (version + 1, alice, version),
-            )
-        c.execute("INSERT INTO stored_events VALUES (?, 3, ?, ?)", (alice, topic, canonical_bytes(event)))
+    moves = [(MOVE, {"id": _dashed(alice), "old": version, "new": version + 1}) for version in range(len(history), 2, -1)]
+    insert = "INSERT INTO {events} (originator_id, originator_version, topic, state) VALUES (:id, 3, :topic, :state)"
+    sql(db, *moves, (insert, {"id": _dashed(alice), "topic": topic, "state": canonical_bytes(event)}))
     return f"{_dashed(alice)}:4"  # the genuine event, moved to 4, is read where 3 was due
 
 
-def replace_a_revealed_seed(db: Path, _: str) -> str:
+def replace_a_revealed_seed(db: str, _: str) -> str:
     campaign = campaign_hex(db)
     version, _, state = next(r for r in rows(db, campaign) if r[1].endswith("SessionStarted"))
     event = json.loads(state)
     event["seed"] = "11" * 32
-    with sqlite3.connect(db) as c:
-        c.execute(
-            "UPDATE stored_events SET state = ? WHERE originator_id = ? AND originator_version = ?",
-            (json.dumps(event).encode(), campaign, version),
-        )
+    sql(db, (UPDATE_STATE, {"state": json.dumps(event).encode(), "id": _dashed(campaign), "version": version}))
     return f"epoch {event['closed_epoch']}"
 
 
-def drop_a_seal(db: Path, _: str) -> str:
+def drop_a_seal(db: str, _: str) -> str:
     campaign = campaign_hex(db)
     version = next(r[0] for r in rows(db, campaign) if r[1].endswith("SessionEnded"))
-    with sqlite3.connect(db) as c:
-        c.execute("DELETE FROM stored_events WHERE originator_id = ? AND originator_version = ?", (campaign, version))
+    sql(db, (DELETE, {"id": _dashed(campaign), "version": version}))
     return f"{_dashed(campaign)}:{version + 1}"
 
 
 def _dashed(hex_id: str) -> str:
-    from uuid import UUID
-
     return str(UUID(hex_id))
 
 
-ATTACKS: list[Callable[[Path, str], str]] = [
+ATTACKS: list[Callable[[str, str], str]] = [
     edit_one_byte,
     delete_a_row,
     swap_two_versions,
@@ -130,7 +139,7 @@ ATTACKS: list[Callable[[Path, str], str]] = [
 ]
 
 
-def test_an_untouched_journal_verifies_both_ways(journal: tuple[Path, str], tmp_path: Path) -> None:
+def test_an_untouched_journal_verifies_both_ways(journal: tuple[str, str], tmp_path: Path) -> None:
     db, _ = journal
     result = chronique(db, "verify", "Verdelune")
     assert result.returncode == 0, result.stdout + result.stderr
@@ -143,7 +152,7 @@ def test_an_untouched_journal_verifies_both_ways(journal: tuple[Path, str], tmp_
 
 @pytest.mark.parametrize("attack", ATTACKS, ids=lambda a: a.__name__)
 def test_each_attack_fails_verify_and_the_standalone_verifier(
-    journal: tuple[Path, str], tmp_path: Path, attack: Callable[[Path, str], str]
+    journal: tuple[str, str], tmp_path: Path, attack: Callable[[str, str], str]
 ) -> None:
     db, alice = journal
     place = attack(db, alice)
@@ -158,7 +167,7 @@ def test_each_attack_fails_verify_and_the_standalone_verifier(
     assert checked.stdout == result.stdout.split(": ", 1)[1]  # the same place and the same reason
 
 
-def test_a_bundle_whose_seal_list_was_pruned_fails_offline(journal: tuple[Path, str], tmp_path: Path) -> None:
+def test_a_bundle_whose_seal_list_was_pruned_fails_offline(journal: tuple[str, str], tmp_path: Path) -> None:
     db, _ = journal
     chronique(db, "audit", "verifier", "-o", str(tmp_path / "verify.py"))
     chronique(db, "audit", "export", "Verdelune", "-o", str(tmp_path / "bundle.json"))
@@ -169,7 +178,7 @@ def test_a_bundle_whose_seal_list_was_pruned_fails_offline(journal: tuple[Path, 
     assert checked.returncode == 1 and "seal of session 1" in checked.stdout
 
 
-def test_seal_check_holds_until_the_journal_is_rewritten(journal: tuple[Path, str]) -> None:
+def test_seal_check_holds_until_the_journal_is_rewritten(journal: tuple[str, str]) -> None:
     db, alice = journal
     shown = json.loads(chronique(db, "campaign", "show", "Verdelune", "--json").stdout)
     seal = shown["seals"][0]["seal"]

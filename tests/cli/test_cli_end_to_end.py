@@ -1,32 +1,29 @@
-"""The real CLI in a subprocess, on a real SQLite file (issue 2, item 7)."""
+"""The real CLI in a subprocess, on a real SQLite file and a real PostgreSQL database (issue 2, item 7; issue 9)."""
 
 from __future__ import annotations
 
 import json
-import sqlite3
 from pathlib import Path
 
 import pytest
-from support import chronique
+from support import chronique, stored
 
 SAMPLES = Path(__file__).parents[2] / "cli" / "samples"
 
 
-def rows(db: Path) -> int:
-    with sqlite3.connect(db) as connection:
-        return int(connection.execute("SELECT count(*) FROM stored_events").fetchone()[0])
+def rows(db: str) -> int:
+    return len(stored(db))
 
 
 @pytest.fixture
-def party(tmp_path: Path) -> Path:
-    db = tmp_path / "cli.db"
+def party(db: str) -> str:
     chronique(db, "campaign", "new", "Verdelune", "--ruleset", "cartes", "--start", "Day 1 08:00")
     for who in ("alice", "bruno"):
         chronique(db, "character", "new", "Verdelune", "--sheet", str(SAMPLES / f"{who}.toml"))
     return db
 
 
-def test_a_session_from_start_to_downtime(party: Path) -> None:
+def test_a_session_from_start_to_downtime(party: str) -> None:
     db = party
     assert "session 1" in chronique(db, "session", "start", "Verdelune").stdout
     out = chronique(db, "test", "Verdelune", "Alice", "Contact", "--difficulty", "difficile").stdout
@@ -52,7 +49,7 @@ def test_a_session_from_start_to_downtime(party: Path) -> None:
     assert all(len(entry["hash"]) == 64 for entry in log)
 
 
-def test_sheet_as_of_a_session_shows_that_sessions_end(party: Path) -> None:
+def test_sheet_as_of_a_session_shows_that_sessions_end(party: str) -> None:
     db = party
     chronique(db, "session", "start", "Verdelune")
     chronique(db, "xp", "award", "Verdelune", "Alice", "1")
@@ -85,7 +82,7 @@ BAD_INPUTS = [
 
 
 @pytest.mark.parametrize(("args", "named"), BAD_INPUTS)
-def test_bad_input_is_one_line_exit_2_and_records_nothing(party: Path, args: list[str], named: str) -> None:
+def test_bad_input_is_one_line_exit_2_and_records_nothing(party: str, args: list[str], named: str) -> None:
     before = rows(party)
     result = chronique(party, *args, check=False)
     assert result.returncode == 2
@@ -93,7 +90,7 @@ def test_bad_input_is_one_line_exit_2_and_records_nothing(party: Path, args: lis
     assert rows(party) == before
 
 
-def test_malformed_and_invalid_sheets_are_refused(party: Path, tmp_path: Path) -> None:
+def test_malformed_and_invalid_sheets_are_refused(party: str, tmp_path: Path) -> None:
     broken = tmp_path / "broken.toml"
     broken.write_text("name = [unclosed\n", encoding="utf-8")
     greedy = tmp_path / "greedy.json"
@@ -110,7 +107,7 @@ def test_malformed_and_invalid_sheets_are_refused(party: Path, tmp_path: Path) -
     assert rows(party) == before
 
 
-def test_unaffordable_spend_is_refused_during_a_session(party: Path) -> None:
+def test_unaffordable_spend_is_refused_during_a_session(party: str) -> None:
     chronique(party, "session", "start", "Verdelune")
     chronique(party, "test", "Verdelune", "Alice", "Contact")  # deals the cards
     before = rows(party)
@@ -160,15 +157,15 @@ def test_every_command_has_help(tmp_path: Path) -> None:
         assert "Usage" in chronique(db, group, sub, "--help").stdout
 
 
-def test_demo_plays_a_campaign_and_prints_sheets_and_log(tmp_path: Path) -> None:
-    out = chronique(tmp_path / "demo.db", "demo").stdout
+def test_demo_plays_a_campaign_and_prints_sheets_and_log(db: str) -> None:
+    out = chronique(db, "demo").stdout
     for expected in ("Session 1 opens", "lethality Forte", "Two in-game days", "Alice (version", "Bruno (version", "TimeAdvanced"):
         assert expected in out
-    again = chronique(tmp_path / "demo.db", "demo").stdout
+    again = chronique(db, "demo").stdout
     assert "Verdelune 2" in again
 
 
-def test_entropy_is_refused_after_the_first_draw(party: Path) -> None:
+def test_entropy_is_refused_after_the_first_draw(party: str) -> None:
     chronique(party, "session", "start", "Verdelune")
     assert "part of epoch session-1" in chronique(party, "session", "entropy", "Verdelune", "le hibou", "--player", "Zoé").stdout
     chronique(party, "test", "Verdelune", "Alice", "Contact")
@@ -177,7 +174,7 @@ def test_entropy_is_refused_after_the_first_draw(party: Path) -> None:
     assert late.returncode == 2 and "already been drawn from" in late.stderr and rows(party) == before
 
 
-def test_correct_voids_and_audit_show_explains(party: Path) -> None:
+def test_correct_voids_and_audit_show_explains(party: str) -> None:
     chronique(party, "session", "start", "Verdelune")
     chronique(party, "test", "Verdelune", "Alice", "Contact", "--reason", "climbing the wall")
     chronique(party, "wound", "Verdelune", "Alice", "--damage", "5", "--lethality", "faible")
@@ -194,7 +191,7 @@ def test_correct_voids_and_audit_show_explains(party: Path) -> None:
     assert chronique(party, "correct", ref, "--reason", "again", check=False).returncode == 2
 
 
-def test_pacing_commands_and_the_downtime_report(party: Path) -> None:
+def test_pacing_commands_and_the_downtime_report(party: str) -> None:
     chronique(party, "session", "start", "Verdelune")
     chronique(party, "wound", "Verdelune", "Alice", "--damage", "7", "--lethality", "enorme")
     chronique(party, "session", "end", "Verdelune")
@@ -220,7 +217,7 @@ def test_pacing_commands_and_the_downtime_report(party: Path) -> None:
     assert "Day 1 08:00  Alice was knocked out of the fight" in report
 
 
-def test_exports_the_board_and_a_paged_filtered_log(party: Path, tmp_path: Path) -> None:
+def test_exports_the_board_and_a_paged_filtered_log(party: str, tmp_path: Path) -> None:
     chronique(party, "session", "start", "Verdelune")
     chronique(party, "test", "Verdelune", "Alice", "Contact", "--reason", "the wall")
     chronique(party, "test", "Verdelune", "Bruno", "Vigilance")
@@ -248,7 +245,7 @@ def test_exports_the_board_and_a_paged_filtered_log(party: Path, tmp_path: Path)
     assert len(first) == len(second) == 2 and first[0]["event"]["topic"].endswith("SessionStarted") and first != second
 
 
-def test_sheet_as_of_an_event_of_any_aggregate(party: Path) -> None:
+def test_sheet_as_of_an_event_of_any_aggregate(party: str) -> None:
     chronique(party, "session", "start", "Verdelune")
     chronique(party, "wound", "Verdelune", "Alice", "--damage", "3", "--lethality", "faible")
     chronique(party, "test", "Verdelune", "Bruno", "Sens", "--from", "deck")  # deals everyone's cards
@@ -267,7 +264,7 @@ def test_sheet_as_of_an_event_of_any_aggregate(party: Path) -> None:
     assert len(json.loads(chronique(party, "sheet", "Verdelune", "Alice", "--json").stdout)["condition"]["wounds"]) == 2
 
 
-def test_luck_statistics_with_their_uncertainty(party: Path) -> None:
+def test_luck_statistics_with_their_uncertainty(party: str) -> None:
     chronique(party, "session", "start", "Verdelune")
     for _ in range(3):
         chronique(party, "test", "Verdelune", "Alice", "Contact", "--from", "deck")

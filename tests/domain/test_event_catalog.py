@@ -24,6 +24,9 @@ MODULES = (
     "chronique.domain.rulesets.cartes.events",
     "chronique.domain.rulesets.elor.events",
     "chronique.domain.rulesets.microfudge.events",
+    "chronique.domain.rulesets.westernparade.events",
+    "chronique.domain.rulesets.westernparade.body_events",
+    "chronique.domain.rulesets.westernparade.downtime_events",
 )
 
 

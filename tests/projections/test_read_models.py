@@ -1,8 +1,8 @@
-"""Read models (issue 7, first part): tracked projections over the real SQLite file."""
+"""Read models (issue 7, first part): tracked projections over a real SQLite file and a real PostgreSQL database."""
 
 from __future__ import annotations
 
-from pathlib import Path
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -10,6 +10,7 @@ from sqlalchemy import select
 from support import scripted_services, wounded_party
 
 from chronique.adapters import readmodels
+from chronique.adapters.database import Database
 from chronique.adapters.readmodels import ReadModels
 from chronique.adapters.services import Chronique
 from chronique.adapters.settings import Settings
@@ -18,15 +19,17 @@ from chronique.projections.tables import draws, sheets, tracking, xp
 
 
 @pytest.fixture
-def played(tmp_path: Path) -> tuple[Chronique, ReadModels, str]:
-    db = tmp_path / "j.db"
+def played(db: str) -> Iterator[tuple[Chronique, ReadModels, str]]:
     services = scripted_services(db)
     name = wounded_party(services)
     services.start_session(name)
     services.act(name, lambda w: award(w, "Bruno", 2, "saved Alice"))
     services.end_session(name)
     services.advance(name, lambda c: c.clock + 86400)
-    return services, ReadModels(services.journal, Settings(str(db))), name
+    models = ReadModels(services.journal, Database(Settings(db)))
+    yield services, models, name
+    models.database.dispose()
+    services.close()
 
 
 def rows(models: ReadModels, table: Any) -> list[dict[str, Any]]:

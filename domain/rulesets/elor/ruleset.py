@@ -15,7 +15,7 @@ from chronique.domain.world import World
 
 
 def defaults() -> dict[str, Any]:
-    """The campaign flags of the rulings (docs/rulings_elor.md) where the seed leaves a choice."""
+    """The campaign flags of the rulings (docs/rulings.md, Elor) where the seed leaves a choice."""
     return {
         "hp_formula_as_printed": False,  # B2: the value table's HP by default
         "heal_per_day": tables().time.heal_per_day,  # PROPOSAL §5.6

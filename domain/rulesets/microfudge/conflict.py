@@ -18,15 +18,21 @@ from chronique.domain.character import Character
 from chronique.domain.deck import Deck
 from chronique.domain.errors import RuleViolation
 from chronique.domain.rulesets.microfudge import events as ev
-from chronique.domain.rulesets.microfudge.play import settings, suffer
+from chronique.domain.rulesets.microfudge.boosts import Boost, boosts_for, count_boosts
+from chronique.domain.rulesets.microfudge.play import help_spends, plan_atouts, play_atouts, settings, suffer
 from chronique.domain.rulesets.microfudge.rules import (
     HEALING,
     armour_factor,
     card_count,
     inflicted,
+    out_after,
+    out_of_the_fight,
+    outruns,
     penalty,
     related_rank,
+    robustesse_factor,
     successes,
+    telekinesis_cards,
     upper_hand_cards,
     vehicle_modifier,
     vehicle_revers,
@@ -52,7 +58,15 @@ class Side:
     L427-L431): a chase adds the ``vehicle``'s Vitesse (and ``terrain`` speed cards in
     ``modifiers``) and inflicts changes of position, not damage; ramming adds its Robustesse and
     inflicts damage on the target's vehicle, by the ``size`` categories (L538-L552). Without a
-    vehicle a chase is on foot (Athlétisme, L427)."""
+    vehicle a chase is on foot (Athlétisme, L427). ``vehicle_era`` (ancient = steam or older,
+    modern, future): a later era outruns an earlier one in a chase and a later era's weapons
+    ignore its Robustesse («d - Véhicules» L528-L534).
+
+    Atouts spent inside the draw (L733-L769): ``atout``, its own +1 card (L755); ``helpers``, who
+    pay 2 each for +1 card (L761-L765); ``change`` (``attack`` or ``defence``), 1 Atout to turn the
+    first failing card there into a success, paid only if a card failed (PROPOSAL: declared with
+    the draw, like the upper hand). ``suppress`` is covering fire: defence successes left over
+    after its own defence cancel successes aimed at teammates («Séquences collectives» L411-L413)."""
 
     name: str
     characteristic: str
@@ -71,6 +85,11 @@ class Side:
     manoeuvre: str = "fight"
     vehicle: str = ""
     size: str = "small"
+    vehicle_era: str = "modern"
+    atout: bool = False
+    helpers: tuple[str, ...] = ()
+    change: str = ""
+    suppress: bool = False
 
 
 @dataclass(frozen=True)
@@ -140,6 +159,8 @@ def start_sequence(
     if len({c.id for c in characters}) < 2:
         raise RuleViolation("a Sequence needs at least two participants")
     for c in characters:
+        if out_of_the_fight(c.sheet, c.condition["setbacks"]):
+            raise RuleViolation(f"{c.name} is out of the fight (a Revers of −{out_after(c.sheet)} or worse, L453)")
         if ev.sequence_of(c) is not None:
             raise RuleViolation(f"{c.name} is already in Sequence {_state(c)['id']}")
     given = {world.character(k).name: v for k, v in (teams or {}).items()}
@@ -200,7 +221,7 @@ def _vehicle_cards(side: Side) -> dict[str, int]:
     return {"vehicle": vehicle_modifier(side.vehicle, use)}
 
 
-def _pool(world: World, side: Side, character: Character, state: dict[str, Any]) -> tuple[dict[str, Any], int]:
+def _pool(world: World, side: Side, character: Character, state: dict[str, Any]) -> tuple[dict[str, Any], int, Boost]:
     canonical, rank, kind = characteristic(character.sheet, side.characteristic)
     used = related_rank(rank, side.relatedness, kind)
     setbacks = character.condition["setbacks"]
@@ -218,25 +239,100 @@ def _pool(world: World, side: Side, character: Character, state: dict[str, Any])
         raise RuleViolation("surprise counts on the first draw of the Sequence only (L421)")
     if state["upper_hand"]:
         modifiers["upper-hand"] = int(state["upper_hand"])  # L329: the next draw only
+    if side.atout:
+        modifiers["atout"] = 1  # L755: one +1 per draw
+    if side.helpers:
+        modifiers["help"] = len(side.helpers)  # L761: +1 card per helper
+    if kind == "domain" and fold(canonical) == fold("Télékinésie"):
+        # L607: telekinesis in combat takes a card modifier from Esprit.
+        modifiers["esprit"] = telekinesis_cards(characteristic(character.sheet, "Esprit")[1])
+    boost = boosts_for(character, canonical, in_draw=True)
+    if boost.modifier:
+        modifiers["boost"] = boost.modifier  # T12, L639-L645
     pool = card_count(used - malus + sum(modifiers.values()))
     info = {"characteristic": canonical, "rank": rank, "used_rank": used, "penalty": malus, "modifiers": modifiers, "pool": pool}
-    return info, pool
+    return info, pool, boost
 
 
-def _cancel(incoming: dict[str, int], plain: int, armour: int, factors: Mapping[str, int]) -> dict[str, int]:
-    """PROPOSAL A23: each defence success cancels one success of the strongest attack on the
-    defender; each armour success cancels ``factor`` of it (0 when the weapon ignores the armour)."""
+def _cancel(incoming: dict[str, int], layers: list[tuple[int, Mapping[str, int]]]) -> dict[str, int]:
+    """PROPOSAL A23: each defence success cancels successes of the strongest attack on the defender
+    it can reach, layer by layer: plain defence one each, then Robustesse and armour ``factor``
+    each (0 when the weapon ignores them, 2 for future armour against an older weapon)."""
     left = dict(incoming)
-    for _ in range(plain):
-        if any(left.values()):
-            top = max(left, key=lambda a: left[a])
-            left[top] -= 1
-    for _ in range(armour):
-        reachable = [a for a in left if left[a] and factors[a]]
-        if reachable:
-            top = max(reachable, key=lambda a: left[a])
-            left[top] = max(0, left[top] - factors[top])
+    for count, factors in layers:
+        for _ in range(count):
+            reachable = [a for a in left if left[a] and factors.get(a, 1)]
+            if reachable:
+                top = max(reachable, key=lambda a: left[a])
+                left[top] = max(0, left[top] - factors.get(top, 1))
     return left
+
+
+def _outrun(world: World, state: dict[str, Any], sides: list[Side]) -> str | None:
+    """The team whose vehicles are all of a later era than every other vehicle of a chase: it
+    outruns them without a draw («d - Véhicules» L528-L530)."""
+    if not all(manoeuvre_of(s) == "chase" and s.vehicle for s in sides):
+        return None
+    teams = state["teams"]
+    by_team: dict[str, list[str]] = {}
+    for side in sides:
+        by_team.setdefault(teams[world.character(side.name).name], []).append(side.vehicle_era)
+    for team, eras in by_team.items():
+        others = [e for t, es in by_team.items() if t != team for e in es]
+        if all(outruns(mine, theirs) for mine in eras for theirs in others):
+            return team
+    return None
+
+
+def _change_card(part: dict[str, Any], cards: list[str]) -> str | None:
+    """Turn the first failing card of ``cards`` into a success (L743), noting it on ``part``."""
+    failing = next((c for c in cards if not successes([c])), None)
+    if failing is not None:
+        part.update(successes=part["successes"] + 1, changed=failing)
+    return failing
+
+
+def _atouts(world: World, sides: list[Side], state: dict[str, Any]) -> list[tuple[str, tuple[str, str, int, str]]]:
+    """Every Atout the draw may spend, with whom it serves, checked before any card is drawn (L733-L769)."""
+    spends: list[tuple[str, str, int]] = []
+    served: list[str] = []
+    for side in sides:
+        me = world.character(side.name).name
+        if side.change and side.change not in ("attack", "defence"):
+            raise RuleViolation(f"an Atout changes an attack or a defence card, not {side.change!r}")
+        for helper in side.helpers:
+            name = world.character(helper).name
+            if name in state["teams"] and state["teams"][name] != state["teams"][me]:
+                raise RuleViolation(f"{name} cannot help an opponent ({me})")
+        spends += [(me, "temporary-bonus", 1)] if side.atout else []
+        spends += help_spends(world, me, side.helpers)
+        spends += [(me, "change-one-card", tables().atout_uses["change-one-card"])] if side.change else []
+        served += [me] * (len(spends) - len(served))
+    return list(zip(served, plan_atouts(world, spends), strict=True))
+
+
+def _suppress(world: World, sides: list[Side], state: dict[str, Any], info: dict[str, Any], left: dict[str, dict[str, int]]) -> None:
+    """Covering fire («Séquences collectives» L411-L413): a suppressing side's defence successes
+    beyond what aims at itself cancel, one each, the strongest success still aimed at a teammate."""
+    teams = state["teams"]
+    for side in sides:
+        if not side.suppress:
+            continue
+        me = world.character(side.name).name
+        mates = [p for p in state["participants"] if p != me and teams[p] == teams[me]]
+        if not mates:
+            raise RuleViolation(f"{me} has no teammate to cover with suppressive fire (L413)")
+        defence = info[me]["defence"]
+        spare = max(0, defence["successes"] - defence["robustesse"] - info[me]["incoming"])
+        covered: dict[str, int] = {}
+        for _ in range(spare):
+            aimed = [(t, a) for t in mates for a in left[t] if left[t][a]]
+            if not aimed:
+                break
+            target, attacker = max(aimed, key=lambda ta: left[ta[0]][ta[1]])
+            left[target][attacker] -= 1
+            covered[target] = covered.get(target, 0) + 1
+        defence["covered"] = covered
 
 
 def draw(world: World, sides: list[Side], purpose: str = "") -> DrawResult:
@@ -256,11 +352,12 @@ def draw(world: World, sides: list[Side], purpose: str = "") -> DrawResult:
     number = int(state["draws"]) + 1
     info: dict[str, dict[str, Any]] = {}
     plans: dict[str, dict[str, int]] = {}
+    boosts: dict[str, Boost] = {}
     for side in sides:
         me = chars[side.name].name
         if side.healing not in HEALING:
             raise RuleViolation(f"a Revers heals {', '.join(HEALING)}, not {side.healing!r}")
-        info[me], pool = _pool(world, side, chars[side.name], _state(chars[side.name]))
+        info[me], pool, boosts[me] = _pool(world, side, chars[side.name], _state(chars[side.name]))
         if side.defence < 0 or side.armour < 0 or any(v < 0 for v in side.extra_defence.values()):
             raise RuleViolation("card counts are not negative")
         plans[me] = _targets(side, state, me, world, pool)
@@ -269,38 +366,63 @@ def draw(world: World, sides: list[Side], purpose: str = "") -> DrawResult:
                 raise RuleViolation(f"{me} cannot attack {target} in this Sequence")
         if sum(plans[me].values()) + side.defence != pool:
             raise RuleViolation(f"{me} has {pool} cards: attack {sum(plans[me].values())} + defence {side.defence} must use them all")
+    planned = _atouts(world, sides, state)
+    fastest = _outrun(world, state, sides)
+    if fastest is not None:
+        _end(world, state, fastest, "outrun")  # L528-L530: no card is drawn
+        return DrawResult(number, {}, fastest, True)
     # Everyone draws (L311), in declaration order; each card is logged on the deck's chain.
     for side in sides:
         me = chars[side.name].name
         label = f"Sequence {state['id']} draw {number}"
-        attack = {}
+        attack: dict[str, dict[str, Any]] = {}
         for target, count in plans[me].items():
             cards = _draw(world, count, me, f"{label}: attack on {target}")
             attack[target] = {"cards": cards, "successes": successes(cards)}
         extra = {fold(k): int(v) for k, v in side.extra_defence.items() if v}
+        if boosts[me].armour:
+            extra["endurance"] = boosts[me].armour  # L641: natural armour, on top of worn armour
+        robustesse = 0
         if side.vehicle and manoeuvre_of(side) == "fight" and settings(world)["vehicle_armour"]:
-            # [option] L431: the vehicle's Robustesse shields its occupants as extra defence cards.
-            extra["robustesse"] = max(0, vehicle_modifier(side.vehicle, "ram"))
+            # [option] L431: the vehicle's Robustesse shields its occupants as extra defence cards,
+            # drawn last so that a later era's weapons may ignore them (L532-L534).
+            robustesse = max(0, vehicle_modifier(side.vehicle, "ram"))
         own = side.defence + sum(extra.values())
-        cards = _draw(world, own, me, f"{label}: defence")
+        cards = _draw(world, own + robustesse, me, f"{label}: defence")
         armour = _draw(world, side.armour, me, f"{label}: armour")
-        info[me].update(
-            attack=attack,
-            defence={"cards": cards, "successes": successes(cards), "extra": {k: v for k, v in extra.items() if v}},
-            armour={"cards": armour, "successes": successes(armour), "era": fold(side.armour_era)},
-        )
+        if robustesse:
+            extra["robustesse"] = robustesse
+        defence = {"cards": cards, "successes": successes(cards), "extra": extra, "robustesse": successes(cards[own:])}
+        changed = None
+        if side.change == "attack":
+            changed = next((c for part in attack.values() if (c := _change_card(part, part["cards"]))), None)
+        elif side.change == "defence":
+            changed = _change_card(defence, cards[:own])
+        armour_part = {"cards": armour, "successes": successes(armour), "era": fold(side.armour_era)}
+        info[me].update(attack=attack, defence=defence, armour=armour_part, changed=changed)
     by_name = {chars[s.name].name: s for s in sides}
-    # Defence cancels only what aims at the defender (L331, L413); then net successes → Revers.
-    net: dict[str, dict[str, int]] = {me: {} for me in names}
+    # Defence cancels only what aims at the defender (L331, L413), save covering fire (L413).
+    left: dict[str, dict[str, int]] = {}
     for target in names:
         incoming = {a: info[a]["attack"][target]["successes"] for a in names if target in info[a]["attack"]}
-        factors = {a: armour_factor(by_name[a].weapon_era, by_name[target].armour_era) for a in incoming}
-        left = _cancel(incoming, info[target]["defence"]["successes"], info[target]["armour"]["successes"], factors)
-        for attacker, n in left.items():
+        d, mine = info[target]["defence"], by_name[target]
+        layers: list[tuple[int, Mapping[str, int]]] = [
+            (d["successes"] - d["robustesse"], {}),
+            (d["robustesse"], {a: robustesse_factor(by_name[a].weapon_era, mine.vehicle_era) for a in incoming}),
+            (info[target]["armour"]["successes"], {a: armour_factor(by_name[a].weapon_era, mine.armour_era) for a in incoming}),
+        ]
+        left[target] = _cancel(incoming, layers)
+        info[target]["incoming"] = sum(incoming.values())
+    _suppress(world, sides, state, info, left)
+    # Net successes → Revers.
+    net: dict[str, dict[str, int]] = {me: {} for me in names}
+    for target in names:
+        for attacker, n in left[target].items():
             ram = manoeuvre_of(by_name[attacker]) == "ram"
             # L429, L538-L552: ramming counts successes per Revers by the vehicles' sizes.
             net[attacker][target] = vehicle_revers(n, by_name[attacker].size, by_name[target].size) if ram else inflicted(n, 0)
-        excess = info[target]["defence"]["successes"] - sum(incoming.values())
+        d = info[target]["defence"]
+        excess = d["successes"] - info[target].pop("incoming") - sum(d.get("covered", {}).values())
         target_state = _state(world.character(target))
         banked = int(target_state["banked"]) + max(0, excess) if by_name[target].out_of_range else 0
         info[target]["banked"] = banked
@@ -311,7 +433,13 @@ def draw(world: World, sides: list[Side], purpose: str = "") -> DrawResult:
         if by_name[me].upper_hand:
             net[me] = {t: 0 for t in net[me]}  # L329: no Revers this draw
     received = {t: {a: net[a][t] for a in names if net[a].get(t)} for t in names}
-    decisive = [t for t in names if any(v >= tables().max_severity for v in received[t].values())]
+
+    def ends(attacker: str, target: str) -> bool:
+        # L313: a Décisif; L453: the Narrator's 1 or 2 for an NPC taken out of a fight.
+        fight = manoeuvre_of(by_name[attacker]) == "fight"
+        return received[target][attacker] >= (out_after(world.character(target).sheet) if fight else tables().max_severity)
+
+    decisive = [t for t in names if any(ends(a, t) for a in received[t])]
     teams = state["teams"]
     if state["collective"]:
         score = {teams[me]: 0 for me in names}
@@ -325,7 +453,7 @@ def draw(world: World, sides: list[Side], purpose: str = "") -> DrawResult:
     leaders = [t for t, v in score.items() if v == best]
     winner_team = leaders[0] if best > 0 and len(leaders) == 1 else None
     if decisive:
-        winning = {teams[a] for t in decisive for a in received[t] if received[t][a] >= tables().max_severity}
+        winning = {teams[a] for t in decisive for a in received[t] if ends(a, t)}
         losing = {teams[t] for t in decisive}
         winner_team = next(iter(winning)) if len(winning) == 1 and not winning & losing else None
     for me in names:
@@ -353,6 +481,17 @@ def draw(world: World, sides: list[Side], purpose: str = "") -> DrawResult:
             banked=info[me]["banked"],
             outcome=outcome,
         )
+    # L733-L769: each Atout spent inside the draw, with its effect; a change that found no
+    # failing card is not paid.
+    roll = f"Sequence {state['id']} draw {number}"
+    for beneficiary, spend in planned:
+        card, change = info[beneficiary]["changed"], spend[1] == "change-one-card"
+        if change and card is None:
+            continue
+        effect = {"card": card, "from": "failure", "to": "success", "where": by_name[beneficiary].change} if change else {"cards": 1}
+        play_atouts(world, [spend], beneficiary, roll, {spend[1]: effect})
+    for me in names:
+        count_boosts(world.character(me), boosts[me], world.campaign.clock)
     # L315: the Revers are recorded once everyone has drawn; each heals on its own clock.
     if state["hazardous"]:
         for target in names:

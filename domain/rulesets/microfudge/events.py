@@ -115,6 +115,24 @@ class SetbackRecovered(ChainedEvent):
         _update(character, self.setback_id, self.severity, True, self.next_tick)
 
 
+class RecoveryPaced(ChainedEvent):
+    """The Narrator set how the care a Revers receives and the character's rest pace its recovery
+    (T2c, «3 – Effets des Revers» L341: periods lengthened or shortened): ``percent`` of the book's
+    period from now on; the current period keeps the time already elapsed (``next_tick``)."""
+
+    at: int
+    setback_id: int
+    care: str
+    rest: str
+    percent: int
+    next_tick: int | None
+
+    def apply(self, character: Character) -> None:
+        c = character.condition
+        pace = {"care": self.care, "rest": self.rest, "percent": self.percent}
+        c["setbacks"] = [dict(s, pace=pace, next_tick=self.next_tick) if s["id"] == self.setback_id else s for s in c["setbacks"]]
+
+
 def scene_of(epoch: str, at: int) -> str:
     """The scene a first-aid attempt belongs to: one moment of game time in one epoch (PROPOSAL
     A9: one attempt per wound per healer per scene)."""
@@ -174,6 +192,26 @@ class AtoutSpent(ChainedEvent):
         _pay(character, self.pool, self.cost)
         if self.use == "save-your-skin":
             character.condition["critical"] = False
+
+
+class AtoutPlayed(ChainedEvent):
+    """An Atout spent inside one Test or card draw, with what it did there («4 – Utilisation
+    créative des Atouts» L733-L769): a ``temporary-bonus`` (+1 to the spender's own roll), ``help``
+    (2 Atouts, +1 to another's roll, once per helper and roll, L761-L765) or a ``change-one-die`` /
+    ``change-one-card`` (one die or card's result changed). ``roll`` names the Test or draw,
+    ``beneficiary`` whom it served and ``effect`` the ranks, cards, die or card it changed; the
+    roll's own event lists the same modifier."""
+
+    at: int
+    use: str
+    cost: int
+    pool: str
+    beneficiary: str
+    roll: str
+    effect: dict[str, Any]
+
+    def apply(self, character: Character) -> None:
+        _pay(character, self.pool, self.cost)
 
 
 class CharacteristicRaised(ChainedEvent):

@@ -13,11 +13,13 @@ from typing import Any
 from chronique.domain.character import Character
 from chronique.domain.errors import RuleViolation
 from chronique.domain.rulesets.microfudge import events as ev
+from chronique.domain.rulesets.microfudge.boosts import boosts_for, count_boosts
 from chronique.domain.rulesets.microfudge.rules import (
     HEALING,
     TestResult,
     first_aid_required,
     label,
+    pace_percent,
     penalty,
     recovery_period,
     related_rank,
@@ -33,7 +35,11 @@ from chronique.domain.world import World
 @dataclass(frozen=True)
 class TestRequest:
     """What a player asks for: the characteristic, the difficulty's required rank and what
-    modifies the rank (``modifiers``: name → ranks, e.g. ``{"quality": 1, "weapon": 2}``)."""
+    modifies the rank (``modifiers``: name → ranks, e.g. ``{"quality": 1, "weapon": 2}``).
+
+    Atouts spent inside the roll («4 – Utilisation créative des Atouts» L733-L769): ``atout``, the
+    roller's own +1; ``helpers``, each paying 2 for +1 (L761-L765); ``change_die``, 1 Atout to turn
+    the lowest die to "+" should the Test fail (PROPOSAL: declared with the roll, paid only if used)."""
 
     __test__ = False  # not a pytest test class
 
@@ -47,6 +53,8 @@ class TestRequest:
     healing: str = "daily"
     purpose: str = ""
     hidden: bool = False
+    helpers: tuple[str, ...] = ()
+    change_die: bool = False
 
 
 def defaults() -> dict[str, Any]:
@@ -58,7 +66,8 @@ def defaults() -> dict[str, Any]:
         "deep_wound_schedule": "weekly",
         # PROPOSAL A11: a month is 28 days.
         "month_days": 28,
-        # PROPOSAL A9: successful first aid stabilizes and reduces the wound one step.
+        # PROPOSAL A9: successful first aid stabilizes and reduces the wound one step
+        # (reduce_step), only stabilizes (stabilize), or halves its current period (shorten).
         "first_aid_mode": "reduce_step",
         # «2 – Résolution des Conflits hasardeux» L307: the shared 40-card deck of pip cards.
         "decks": {tables().deck_name: {"packs": 1, "ranks": list(tables().deck_ranks)}},
@@ -102,8 +111,57 @@ def _atout_pool(character: Character, cost: int, pool: str | None = None, reserv
     raise RuleViolation(f"{character.name} has {have} Atout(s); this costs {cost}")
 
 
+def plan_atouts(world: World, spends: list[tuple[str, str, int]]) -> list[tuple[str, str, int, str]]:
+    """Which pool pays each ``(spender, use, cost)`` of one roll, checked against what each spender
+    has left after the spends before it (experience first, so the reserve stays for raises)."""
+    left: dict[str, dict[str, int]] = {}
+    planned = []
+    for who, use, cost in spends:
+        character = world.character(who)
+        atouts = left.setdefault(character.name, dict(character.condition["atouts"]))
+        pool = next((p for p in ("experience", "reserve") if atouts[p] >= cost), None)
+        if pool is None:
+            raise RuleViolation(
+                f"{character.name} has {atouts['experience']} experience and {atouts['reserve']} reserve Atout(s); {use} costs {cost}"
+            )
+        atouts[pool] -= cost
+        planned.append((character.name, use, cost, pool))
+    return planned
+
+
+def help_spends(world: World, beneficiary: str, helpers: tuple[str, ...]) -> list[tuple[str, str, int]]:
+    """The helpers' spends for one roll or draw: 2 Atouts each for +1, each helper once, never the
+    roller itself (L761-L765; V-A-1: a +2 needs two helpers)."""
+    names = [world.character(h).name for h in helpers]
+    if len(set(names)) != len(names):
+        raise RuleViolation("each helper helps only once per roll or draw (L763): a +2 needs two helpers")
+    if beneficiary in names:
+        raise RuleViolation(f"{beneficiary} cannot help itself: its own +1 is the temporary bonus (L755)")
+    return [(h, "help", tables().atout_uses["help"]) for h in names]
+
+
+def play_atouts(
+    world: World, planned: list[tuple[str, str, int, str]], beneficiary: str, roll: str, effects: Mapping[str, dict[str, Any]]
+) -> None:
+    """Record each Atout spent inside a roll on its spender's chain, with its effect there."""
+    for who, use, cost, pool in planned:
+        effect = effects.get(use, {"ranks": 1})
+        world.character(who).record(
+            ev.AtoutPlayed, at=world.campaign.clock, use=use, cost=cost, pool=pool, beneficiary=beneficiary, roll=roll, effect=effect
+        )
+
+
+def _changed_die(dice: list[int]) -> int | None:
+    """The die an Atout turns to "+": the lowest one, if any is below "+" (L743)."""
+    low = min(range(len(dice)), key=lambda i: dice[i])
+    return low if dice[low] < 1 else None
+
+
 def roll_test(world: World, name: str, request: TestRequest) -> TestResult:
-    """Roll a Test for ``name`` and record it; a failed hazardous Test also records its Revers."""
+    """Roll a Test for ``name`` and record it; a failed hazardous Test also records its Revers.
+
+    The Atouts spent inside it are recorded with it: the roller's +1 on the Test itself, each
+    helper's +1 and a changed die as ``AtoutPlayed`` naming the Test (L733-L769)."""
     character = world.character(name)
     if request.healing not in HEALING:
         raise RuleViolation(f"a Revers heals {', '.join(HEALING)}, not {request.healing!r}")
@@ -112,11 +170,27 @@ def roll_test(world: World, name: str, request: TestRequest) -> TestResult:
     malus = penalty(character.condition["setbacks"], request.domain)
     # «Rappel» L431: in a Test each card modifier is a rank modifier; one Atout +1 per roll (L755).
     modifiers = {k: int(v) for k, v in request.modifiers.items() if v}
-    pool = _atout_pool(character, 1) if request.atout else None
+    own = [(character.name, "temporary-bonus", 1)] if request.atout else []
+    helps = help_spends(world, character.name, request.helpers)
+    change = [(character.name, "change-one-die", tables().atout_uses["change-one-die"])] if request.change_die else []
+    planned = plan_atouts(world, own + helps + change)  # every spender can pay before anything rolls
+    pool = planned[0][3] if own else None
     if pool:
         modifiers["atout"] = 1
+    if helps:
+        modifiers["help"] = len(helps)
+    boost = boosts_for(character, canonical, in_draw=False)
+    if boost.modifier:
+        modifiers["boost"] = boost.modifier  # T12, L639-L645
     dice, chance = _roll(world, character)
     result = resolve_test(used - malus, sum(modifiers.values()), dice, request.required, request.hazardous)
+    die = _changed_die(dice) if change and not result.success else None
+    if die is not None:
+        # L743: one die's result changed; the dice stay as rolled (the audit re-derives them).
+        modifiers["change-die"] = 1 - dice[die]
+        result = resolve_test(used - malus, sum(modifiers.values()), dice, request.required, request.hazardous)
+    label_ = f"{canonical} Test" + (f" ({request.purpose})" if request.purpose else "")
+    play_atouts(world, [p for p in planned if p[1] == "help"], character.name, label_, {"help": {"ranks": 1}})
     epoch = world.campaign.epoch
     character.record(
         ev.TestRolled,
@@ -140,6 +214,10 @@ def roll_test(world: World, name: str, request: TestRequest) -> TestResult:
         chance=chance,
         sealed_until=epoch if request.hidden else None,
     )
+    if die is not None:
+        effect = {"die": die, "from": dice[die], "to": 1, "ranks": 1 - dice[die]}
+        play_atouts(world, [p for p in planned if p[1] == "change-one-die"], character.name, label_, {"change-one-die": effect})
+    count_boosts(character, boost, world.campaign.clock)
     if result.setbacks:
         suffer(world, name, result.setbacks, request.domain, request.healing, request.purpose or f"failed {canonical} Test")
     return result
@@ -187,25 +265,31 @@ def suffer(world: World, name: str, severity: int, domain: str, healing: str, so
         "severity": severity,
         "healing": healing,
         "stabilized": not critical,
-        "next_tick": None if critical else _next_tick(world, healing, severity),
     }
+    setback["next_tick"] = None if critical else _next_tick(world, setback, severity)
     character.record(ev.SetbackSuffered, at=world.campaign.clock, setback=setback, critical=critical, source=source)
     return setback
 
 
-def _next_tick(world: World, healing: str, severity: int, start: int | None = None) -> int | None:
-    if healing == "none":
-        return None  # PROPOSAL A24: vehicle damage has no clock
+def setback_period(world: World, setback: Mapping[str, Any], severity: int) -> int:
+    """The period of a Revers's next card: its healing class, the campaign's deep-wound schedule
+    and month, and the care and rest pace set on it (T2c)."""
     s = settings(world)
-    period = recovery_period(healing, severity, s["deep_wound_schedule"] == "graduated", s["month_days"])
-    return (world.campaign.clock if start is None else start) + period
+    percent = int(setback.get("pace", {}).get("percent", 100))
+    return recovery_period(setback["healing"], severity, s["deep_wound_schedule"] == "graduated", s["month_days"], percent)
+
+
+def _next_tick(world: World, setback: Mapping[str, Any], severity: int, start: int | None = None) -> int | None:
+    if setback["healing"] == "none":
+        return None  # PROPOSAL A24: vehicle damage has no clock
+    return (world.campaign.clock if start is None else start) + setback_period(world, setback, severity)
 
 
 def recover(world: World, character: Character, setback_id: int, at: int) -> int:
     """One recovery tick of a Revers at ``at``: one card less, and its next tick if any."""
     setback = _setback(character, setback_id)
     severity = setback["severity"] - 1
-    next_tick = _next_tick(world, setback["healing"], severity, at) if severity else None
+    next_tick = _next_tick(world, setback, severity, at) if severity else None
     character.record(ev.SetbackRecovered, at=at, setback_id=setback_id, severity=severity, next_tick=next_tick)
     return severity
 
@@ -239,7 +323,11 @@ def first_aid(world: World, patient: str, healer: str, setback_id: int, quality:
         if mode == "reduce_step":
             severity -= 1
         if severity and next_tick is None:
-            next_tick = _next_tick(world, setback["healing"], severity)
+            next_tick = _next_tick(world, setback, severity)
+        if mode == "shorten" and next_tick is not None:
+            # PROPOSAL A9: "shorten the healing time" halves what is left of the current period.
+            now = world.campaign.clock
+            next_tick = now + max(0, next_tick - now) // 2
     epoch = world.campaign.epoch
     character.record(
         ev.FirstAidGiven,
@@ -258,6 +346,34 @@ def first_aid(world: World, patient: str, healer: str, setback_id: int, quality:
         sealed_until=None,
     )
     return result.success
+
+
+def pace_recovery(world: World, name: str, care: str, rest: str, setback_id: int | None = None) -> list[dict[str, Any]]:
+    """Set the care and rest pace of one Revers, or of every Revers that heals on a clock (T2c,
+    «3 – Effets des Revers» L341). PROPOSAL: the new pace counts from now: the current period keeps
+    the time already elapsed, then lasts its adjusted length (never ending before now); later
+    periods are adjusted too. Returns each Revers as it now stands."""
+    character = world.character(name)
+    percent = pace_percent(care, rest)
+    targets = [_setback(character, setback_id)] if setback_id is not None else list(character.condition["setbacks"])
+    targets = [s for s in targets if s["healing"] != "none" or setback_id is not None]
+    if not targets:
+        raise RuleViolation(f"{character.name} has no Revers that heals over time")
+    now = world.campaign.clock
+    out = []
+    for setback in targets:
+        if setback["healing"] == "none":
+            raise RuleViolation(f"Revers {setback['id']} is vehicle damage: it has no recovery clock (A24)")
+        paced = dict(setback, pace={"care": fold(care), "rest": fold(rest), "percent": percent})
+        next_tick = setback["next_tick"]
+        if next_tick is not None:
+            start = int(next_tick) - setback_period(world, setback, setback["severity"])
+            next_tick = max(now, start + setback_period(world, paced, setback["severity"]))
+        character.record(
+            ev.RecoveryPaced, at=now, setback_id=setback["id"], care=fold(care), rest=fold(rest), percent=percent, next_tick=next_tick
+        )
+        out.append(dict(paced, next_tick=next_tick))
+    return out
 
 
 def spend_atout(world: World, name: str, use: str, note: str = "", pool: str | None = None) -> str:

@@ -15,8 +15,8 @@ from chronique.domain.character import Character
 from chronique.domain.errors import RuleViolation
 from chronique.domain.gametime import DAY, HOUR
 from chronique.domain.rulesets.microfudge import events as ev
-from chronique.domain.rulesets.microfudge.play import _roll, settings
-from chronique.domain.rulesets.microfudge.rules import label, recovery_period, resolve_test
+from chronique.domain.rulesets.microfudge.play import _roll, setback_period, settings
+from chronique.domain.rulesets.microfudge.rules import label, natural_armour, resolve_test, telekinesis_required
 from chronique.domain.rulesets.microfudge.sheet import characteristic
 from chronique.domain.rulesets.microfudge.tables import tables
 from chronique.domain.text import fold
@@ -60,12 +60,27 @@ def _power(name: str) -> tuple[str, str, int, str]:
     return key, domain, required, process
 
 
-def _process(world: World, character: Character, kind: str, domain: str, value: int, setback_id: int | None) -> dict[str, Any]:
+def _boost(character: Character, power: str, mode: str, value: int) -> dict[str, Any]:
+    """T12 (L639-L645): the aptitude boosted by Présence for Conscience-value draws, Endurance
+    accrue's natural armour of ceil(Présence / 2) cards for as many draws, or one feat."""
+    aptitude, modes = tables().boosts[power]
+    chosen = fold(mode) or modes[0]
+    if chosen not in modes:
+        raise RuleViolation(f"{power} works as {', '.join(modes)}, not {mode!r}")
+    canonical, _, _ = characteristic(character.sheet, aptitude)
+    _, presence, _ = characteristic(character.sheet, "Présence")
+    limit = 1 if chosen == "feat" else value
+    return {"next_tick": None, "limit": limit, "mode": chosen, "aptitude": canonical, "bonus": presence, "armour": natural_armour(presence)}
+
+
+def _process(
+    world: World, character: Character, power: str, kind: str, domain: str, value: int, setback_id: int | None, mode: str
+) -> dict[str, Any]:
     at = world.campaign.clock
     state = ev.powers_of(character)
     base: dict[str, Any] = {"id": state["next"], "kind": kind, "domain": domain, "setback": None, "cycles": 0, "points": 1}
     if kind == "boost":
-        return base | {"next_tick": None, "limit": value}  # T12: Conscience-value draws
+        return base | _boost(character, power, mode, value)
     if kind == "suspended-animation":
         return base | {"next_tick": at + value * tables().power_timing["suspended_animation_s"], "limit": value}
     if setback_id is None:
@@ -93,15 +108,43 @@ def _period(world: World, kind: str) -> int:
     return timing["regeneration_month_s"] if settings(world)["deep_wound_schedule"] == "graduated" else timing["regeneration_s"]
 
 
-def use_power(world: World, name: str, power: str, masked: bool = False, modifier: int = 0, setback_id: int | None = None) -> PowerOutcome:
-    """Use a power: the domain must reach its required rank (L566), the Test is against that rank
-    (+1 masked, L617); every attempt costs a Potentiel point (A26) and, with the fatigue option,
-    a Vigueur rank, collapsing at 0 (L580-L582). A timed power that succeeds starts its process."""
+@dataclass(frozen=True)
+class Telekinesis:
+    """A telekinetic feat: the load in grams, how many Sequences it lasts and whether it moves
+    several objects («Télékinésie» L586-L607)."""
+
+    grams: int
+    sequences: int = 1
+    several: bool = False
+
+
+def use_power(
+    world: World,
+    name: str,
+    power: str,
+    masked: bool = False,
+    modifier: int = 0,
+    setback_id: int | None = None,
+    mode: str = "",
+    telekinesis: Telekinesis | None = None,
+) -> PowerOutcome:
+    """Use a power: the domain must reach its required rank (L566), the Test is against that rank;
+    masking an intrusion raises the required rank one step, so both the access and the Difficulty
+    (L617, V-P-7). Telekinesis takes its required rank from the load and the duration, and several
+    objects make it one step harder (L586-L605, V-P-6). Every attempt costs a Potentiel point (A26)
+    and, with the fatigue option, a Vigueur rank, collapsing at 0 (L580-L582). A timed power that
+    succeeds starts its process; a boost in the chosen ``mode`` (T12)."""
     character = world.character(name)
     key, domain_name, required, kind = _power(power)
     domain, rank, _ = characteristic(character.sheet, domain_name)
+    if telekinesis is not None:
+        if fold(domain_name) != fold("Télékinésie"):
+            raise RuleViolation(f"{key} is not telekinesis: no load to move")
+        required = max(required, telekinesis_required(telekinesis.grams, telekinesis.sequences))
+    required += 1 if masked else 0
     if rank < required:
         raise RuleViolation(f"{key} needs {domain} {label(required)} ({required}); {character.name} has {rank}")
+    difficulty = required + (1 if telekinesis is not None and telekinesis.several else 0)
     state = ev.powers_of(character)
     fatigue = bool(settings(world)["fatigue"])
     _, vigueur, _ = characteristic(character.sheet, "Vigueur")
@@ -110,10 +153,11 @@ def use_power(world: World, name: str, power: str, masked: bool = False, modifie
     before = potentiel(character, domain)
     if before < 1:
         raise RuleViolation(f"{character.name} has no {domain} Potentiel left until a night's rest (L441)")
-    required += 1 if masked else 0
-    planned = _process(world, character, kind, domain, rank, setback_id) if kind else None  # checked before rolling
+    if mode and kind != "boost":
+        raise RuleViolation(f"{key} has no modes (only the boosts do, L639-L645)")
+    planned = _process(world, character, key, kind, domain, rank, setback_id, mode) if kind else None  # checked before rolling
     dice, chance = _roll(world, character)
-    result = resolve_test(rank - (state["lost"] if fatigue else 0), modifier, dice, required)
+    result = resolve_test(rank - (state["lost"] if fatigue else 0), modifier, dice, difficulty)
     lost = state["lost"] + 1 if fatigue else 0
     process = planned if result.success else None
     epoch = world.campaign.epoch
@@ -122,7 +166,7 @@ def use_power(world: World, name: str, power: str, masked: bool = False, modifie
         at=world.campaign.clock,
         domain=domain,
         power=key,
-        required=required,
+        required=difficulty,
         masked=masked,
         rank=rank,
         modifier=modifier,
@@ -138,7 +182,7 @@ def use_power(world: World, name: str, power: str, masked: bool = False, modifie
         chance=chance,
         sealed_until=None,
     )
-    return PowerOutcome(result.success, result.final, required, before - 1, fatigue and vigueur - lost <= 0, process)
+    return PowerOutcome(result.success, result.final, difficulty, before - 1, fatigue and vigueur - lost <= 0, process)
 
 
 def next_wake(world: World, since: int) -> int:
@@ -209,6 +253,5 @@ def end_power(world: World, character: Character, process_id: int, reason: str, 
     resume = None
     wound = next((s for s in character.condition["setbacks"] if s["id"] == process["setback"]), None)
     if wound is not None:
-        s = settings(world)
-        resume = when + recovery_period(wound["healing"], wound["severity"], s["deep_wound_schedule"] == "graduated", s["month_days"])
+        resume = when + setback_period(world, wound, wound["severity"])
     character.record(ev.PowerEnded, at=when, process_id=process_id, reason=reason, setback_next_tick=resume)

@@ -158,21 +158,30 @@ def first_aid_required(severity: int) -> int:
     return tables().first_aid_required[severity - 1]
 
 
-def recovery_period(healing: str, severity: int, graduated: bool = False, month_days: int = 28) -> int:
+def recovery_period(healing: str, severity: int, graduated: bool = False, month_days: int = 28, percent: int = 100) -> int:
     """Seconds until a Revers of ``severity`` recovers one card («3 – Effets des Revers» L339-L341).
 
     Light Revers: one card a day; deep wounds: one card a week, or (campaign option) the seed's
     graduated example, a month for −3 → −2, two weeks for −2 → −1, a week for −1 → 0, with
-    PROPOSAL A11's 28-day month."""
+    PROPOSAL A11's 28-day month. ``percent`` is the care and rest pace (:func:`pace_percent`)."""
     t = tables()
     if healing == "daily":
-        return t.daily_s
-    if healing != "weekly":
+        base = t.daily_s
+    elif healing != "weekly":
         raise RuleViolation(f"a Revers heals daily or weekly on a clock, not {healing!r}")
-    if not graduated:
-        return t.weekly_s
-    days = t.graduated_days[severity - 1] if severity <= len(t.graduated_days) else month_days
-    return days * DAY
+    elif not graduated:
+        base = t.weekly_s
+    else:
+        base = (t.graduated_days[severity - 1] if severity <= len(t.graduated_days) else month_days) * DAY
+    return base * percent // 100
+
+
+def pace_percent(care: str, rest: str) -> int:
+    """How long a recovery period lasts, in percent of the book's, by the quality of care and
+    whether the character rests enough (T2c, «3 – Effets des Revers» L341: the Narrator may
+    lengthen or shorten the periods; PROPOSAL: the percentages of ``tables.toml``, multiplied)."""
+    t = tables()
+    return _lookup(t.care_pace, "the care", care) * _lookup(t.rest_pace, "the rest", rest) // 100
 
 
 def card_count(rank: int) -> int:
@@ -296,3 +305,60 @@ def countered_bonus(spends: int, counters: int) -> int:
     """The +1 left after a counter chain («4 – Utilisation créative des Atouts» L749-L757): each
     counter cancels one spend, and the spender may pay again to restore the bonus."""
     return 1 if spends > counters else 0
+
+
+def out_after(sheet: Mapping[str, Any]) -> int:
+    """The Revers severity that puts the character out of the fight: a Décisif (3), or for an NPC
+    the Narrator's 1 or 2 («1 – Création des PNJs» L453), kept on its sheet."""
+    return int(sheet.get("out_after", tables().max_severity))
+
+
+def out_of_the_fight(sheet: Mapping[str, Any], setbacks: Iterable[Mapping[str, Any]]) -> bool:
+    """Whether an NPC's Revers reach its threshold (L453): the highest physical penalty (deep
+    wounds count everywhere, L341) at or above ``out_after``. Player characters are never out by
+    this rule: a Décisif makes them critical instead (§4.3)."""
+    return bool(sheet.get("npc")) and penalty(setbacks, "physical") >= out_after(sheet)
+
+
+def telekinesis_required(grams: int, sequences: int) -> int:
+    """The rank a telekinetic feat needs: the higher of the ranks its load and its duration need
+    («Télékinésie» L586-L607; PROPOSAL §7.4: the max of the two)."""
+    t = tables()
+    if grams <= 0 or sequences <= 0:
+        raise RuleViolation("telekinesis moves something (grams > 0) for at least one Sequence")
+    by_weight = next((r for r, most in enumerate(t.tk_grams) if most and grams <= most), None)
+    by_time = next((r for r, most in enumerate(t.tk_sequences) if most and sequences <= most), None)
+    if by_weight is None or by_time is None:
+        raise RuleViolation(f"{grams} g for {sequences} Sequence(s) is beyond Exceptionnel telekinesis (L600-L605)")
+    return max(by_weight, by_time)
+
+
+def telekinesis_cards(esprit: int) -> int:
+    """Esprit's card modifier to telekinesis in combat: −1 at Faible-Médiocre … +3 at Exceptionnel
+    (L607; PROPOSAL: −1 below Faible too, +3 above Exceptionnel)."""
+    cards = tables().tk_esprit_cards
+    return cards[min(max(esprit, 0), len(cards) - 1)]
+
+
+def natural_armour(presence: int) -> int:
+    """Endurance accrue's natural armour: half Présence, rounded up, in defence cards (L641)."""
+    return max(0, presence + 1) // 2
+
+
+def _era(era: str) -> int:
+    eras = tables().vehicle_eras
+    if fold(era) not in eras:
+        raise RuleViolation(f"an era is one of {', '.join(eras)}, not {era!r}")
+    return eras.index(fold(era))
+
+
+def outruns(era: str, other: str) -> bool:
+    """A vehicle of a later era automatically outruns one of an earlier era (modern against steam
+    or older, future against modern or older: «d - Véhicules» L528-L530)."""
+    return _era(era) > _era(other)
+
+
+def robustesse_factor(weapon_era: str, vehicle_era: str) -> int:
+    """What one Robustesse success cancels of a weapon's successes: none when the weapon is of a
+    later era than the vehicle (L532-L534), else one."""
+    return 0 if _era(weapon_era) > _era(vehicle_era) else 1

@@ -121,6 +121,8 @@ def parse_sheet(raw: Mapping[str, Any]) -> tuple[dict[str, Any], Creation]:
     name = str(raw.get("name", "")).strip()
     if not name:
         raise RuleViolation("a character needs a name")
+    if "out_after" in raw and not raw.get("npc"):
+        raise RuleViolation("only an NPC is taken out of a fight early (L453): a player character takes a Décisif")
     procedure = fold(str(raw.get("procedure", "cecj")))
     if procedure not in PROCEDURES:
         raise RuleViolation(f"the creation procedure is one of {', '.join(PROCEDURES)}, not {raw.get('procedure')!r}")
@@ -141,6 +143,7 @@ def parse_sheet(raw: Mapping[str, Any]) -> tuple[dict[str, Any], Creation]:
         check_limits(procedure, canonical, entry["kind"], entry["default"], value)
         characteristics[canonical] = {"value": value, "kind": entry["kind"], "default": entry["default"]}
     creation = creation_totals(procedure, budget, spent)
+    extra = {"out_after": _out_after(raw)} if raw.get("npc") else {}
     sheet = {
         "name": name,
         "concept": str(raw.get("concept", "")),
@@ -149,8 +152,19 @@ def parse_sheet(raw: Mapping[str, Any]) -> tuple[dict[str, Any], Creation]:
         "npc": bool(raw.get("npc", False)),
         "atouts": budget,
         "characteristics": characteristics,
+        **extra,
     }
     return sheet, creation
+
+
+def _out_after(raw: Mapping[str, Any]) -> int:
+    """An NPC's ``out_after``: the Revers severity that takes it out of a fight, a Décisif (3)
+    unless the Narrator rules that 1 or 2 are enough («1 – Création des PNJs» L453)."""
+    most = tables().max_severity
+    value = int(raw.get("out_after", most))
+    if not 1 <= value <= most:
+        raise RuleViolation(f"an NPC is out of the fight after a Revers of 1 to {most}, not {value} (L453)")
+    return value
 
 
 def characteristic(sheet: Mapping[str, Any], name: str) -> tuple[str, int, str]:

@@ -56,6 +56,8 @@ class Tables:
     daily_s: int
     weekly_s: int
     graduated_days: tuple[int, ...]
+    care_pace: Mapping[str, int]
+    rest_pace: Mapping[str, int]
     atout_uses: Mapping[str, int]
     deck_name: str
     deck_ranks: tuple[str, ...]
@@ -64,6 +66,7 @@ class Tables:
     range_columns: Mapping[str, tuple[int, ...]]
     range_weapons: Mapping[str, tuple[str, int]]
     eras: tuple[str, ...]
+    vehicle_eras: tuple[str, ...]
     vehicle_sizes: tuple[str, ...]
     vehicle_ratio: Mapping[str, int]
     vehicles: Mapping[str, tuple[int, int]]
@@ -72,6 +75,10 @@ class Tables:
     terrain_most: int
     powers: Mapping[str, tuple[str, int, str]]
     power_timing: Mapping[str, int]
+    boosts: Mapping[str, tuple[str, tuple[str, ...]]]
+    tk_sequences: tuple[int, ...]
+    tk_grams: tuple[int, ...]
+    tk_esprit_cards: tuple[int, ...]
 
 
 def _frozen(mapping: Mapping[str, Any]) -> Mapping[str, int]:
@@ -106,6 +113,8 @@ def _build(raw: dict[str, Any]) -> Tables:
         daily_s=int(raw["recovery"]["daily_s"]),
         weekly_s=int(raw["recovery"]["weekly_s"]),
         graduated_days=tuple(raw["recovery"]["graduated_days"]),
+        care_pace=_frozen(raw["recovery_pace"]["care"]),
+        rest_pace=_frozen(raw["recovery_pace"]["rest"]),
         atout_uses=_frozen(raw["atout_uses"]),
         deck_name=str(raw["deck"]["name"]),
         deck_ranks=tuple(raw["deck"]["ranks"]),
@@ -114,6 +123,7 @@ def _build(raw: dict[str, Any]) -> Tables:
         range_columns=MappingProxyType({c: tuple(raw["ranges"][c]) for c in ("personal", "heavy", "spaceship")}),
         range_weapons=MappingProxyType({k: (str(c), int(b)) for k, (c, b) in raw["range_weapons"].items()}),
         eras=tuple(raw["eras"]["order"]),
+        vehicle_eras=tuple(raw["vehicle_eras"]["order"]),
         vehicle_sizes=tuple(raw["vehicle_sizes"]["order"]),
         vehicle_ratio=_frozen(raw["vehicle_ratio"]),
         vehicles=MappingProxyType({k: (int(v), int(r)) for k, (v, r) in raw["vehicles"].items()}),
@@ -122,6 +132,10 @@ def _build(raw: dict[str, Any]) -> Tables:
         terrain_most=int(raw["terrain"]["most"]),
         powers=MappingProxyType({k: (str(d), int(r), str(p)) for k, (d, r, p) in raw["powers"].items()}),
         power_timing=_frozen(raw["power_timing"]),
+        boosts=MappingProxyType({k: (str(v["aptitude"]), tuple(v["modes"])) for k, v in raw["boosts"].items()}),
+        tk_sequences=tuple(int(n) for n in raw["telekinesis"]["sequences"]),
+        tk_grams=tuple(int(n) for n in raw["telekinesis"]["grams"]),
+        tk_esprit_cards=tuple(int(n) for n in raw["telekinesis"]["esprit_cards"]),
     )
 
 

@@ -26,10 +26,15 @@ def test_a_microfudge_session_Tests_L245_Revers_L339_Experience_L213(tmp_path: P
         (tmp_path / f"{name}.toml").write_text(text, encoding="utf-8")
         chronique(db, "character", "new", "Zombies", "--sheet", str(tmp_path / f"{name}.toml"))
     chronique(db, "session", "start", "Zombies")
-    out = chronique(db, "microfudge", "test", "Zombies", "Harvey", "Athlétisme", "-d", "difficile").stdout
+    # Atouts inside the roll (L743, L761): Jim pays 2 for +1; Harvey's die changes only on a failure.
+    out = chronique(
+        db, "microfudge", "test", "Zombies", "Harvey", "Athlétisme", "-d", "difficile", "--helper", "Jim", "--change-die"
+    ).stdout
     assert out.startswith("Harvey rolls Athlétisme: [")
     chronique(db, "microfudge", "hazard", "Zombies", "Harvey", "Pilotage", "-d", "tres-difficile", "--healing", "weekly")
     assert "Revers 1 of −2" in chronique(db, "microfudge", "setback", "Zombies", "Jim", "--severity", "2").stdout
+    # T2c (L341): superior care and rest halve the period.
+    assert "Revers 1 recovers at 50%" in chronique(db, "microfudge", "care", "Zombies", "Jim", "--care", "superior").stdout
     shown = json.loads(chronique(db, "sheet", "Zombies", "Jim", "--json").stdout)  # the common sheet command
     assert shown["name"] == "Jim" and shown["condition"]
     assert "Jim (version" in chronique(db, "sheet", "Zombies", "Jim").stdout
@@ -43,7 +48,7 @@ def test_a_microfudge_session_Tests_L245_Revers_L339_Experience_L213(tmp_path: P
     assert "Revers 1 has healed" in report
     sheet = json.loads(chronique(db, "sheet", "Zombies", "Jim", "--json").stdout)
     assert sheet["condition"]["setbacks"] == []
-    assert sheet["condition"]["atouts"] == {"reserve": 11 - 5 - 1 - 1, "experience": 1}
+    assert sheet["condition"]["atouts"] == {"reserve": 11 - 5 - 2 - 1 - 1, "experience": 1}
     assert sheet["sheet"]["characteristics"]["Tir"]["value"] == 4
     assert chronique(db, "verify", "Zombies").returncode == 0
 
@@ -51,7 +56,7 @@ def test_a_microfudge_session_Tests_L245_Revers_L339_Experience_L213(tmp_path: P
 def test_a_gunfight_sequence_and_powers_through_the_cli_Conflits_hasardeux_L307_Pouvoirs_L441(tmp_path: Path) -> None:
     db = tmp_path / "mf.db"
     chronique(db, "campaign", "new", "Guns", "--ruleset", "microfudge", "--start", "Day 1 08:00")
-    psy = 'name = "Psy"\nstatus = "expert"\n[ranks]\nConscience = 5\nTir = 5\n'
+    psy = 'name = "Psy"\nstatus = "expert"\n[ranks]\nConscience = 5\nTir = 5\n"Télékinésie" = 4\n'
     for name, text in (("psy", psy), ("harvey", HARVEY)):
         (tmp_path / f"{name}.toml").write_text(text, encoding="utf-8")
         chronique(db, "character", "new", "Guns", "--sheet", str(tmp_path / f"{name}.toml"))
@@ -63,7 +68,7 @@ def test_a_gunfight_sequence_and_powers_through_the_cli_Conflits_hasardeux_L307_
         "conflict-card",
         "Guns",
         "--side",
-        "Psy:Tir:weapon=medium,healing=weekly",
+        "Psy:Tir:weapon=medium,healing=weekly,atout,change=attack",
         "--side",
         "Harvey:Athlétisme:def=4,range=pistol@30,out",
     ).stdout
@@ -72,8 +77,11 @@ def test_a_gunfight_sequence_and_powers_through_the_cli_Conflits_hasardeux_L307_
     assert bad.stderr.startswith("error:") and len(bad.stderr.strip().splitlines()) == 1
     assert "Potentiel left" in chronique(db, "microfudge", "power", "Guns", "Psy", "resistance-thermique").stdout
     chronique(db, "microfudge", "power", "Guns", "Psy", "teleport", code=2)
+    # V-P-6 (L586-L605): 500 g for 2 Sequences needs Moyen; 20 kg needs Excellent, beyond Psy's 4.
+    assert "vs 4" in chronique(db, "microfudge", "power", "Guns", "Psy", "telekinesie", "--grams", "500", "--sequences", "2").stdout
+    chronique(db, "microfudge", "power", "Guns", "Psy", "telekinesie", "--grams", "20000", code=2)
     assert "Conscience +1" in chronique(db, "microfudge", "rest", "Guns", "Psy").stdout
-    for command in ("sequence", "conflict-card", "abridge", "power", "rest"):
+    for command in ("sequence", "conflict-card", "abridge", "power", "rest", "care"):
         assert chronique(db, "microfudge", command, "--help").stdout.strip()
     assert chronique(db, "verify", "Guns").returncode == 0
 
@@ -101,3 +109,22 @@ def test_a_chase_and_a_ram_through_the_cli_Chases_Ramming_L427_L431(tmp_path: Pa
     ).stdout
     assert out.startswith("Harvey (9 cards)") and "Jim (5 cards)" in out
     assert chronique(db, "verify", "Road").returncode == 0
+
+
+def test_side_options_for_atouts_covering_fire_and_vehicle_eras_Sequences_collectives_L413_Vehicules_L528() -> None:
+    from chronique.cli.microfudge import parse_side
+    from chronique.domain.rulesets.microfudge.conflict import Side
+
+    side = parse_side("Ann:Tir:B=1,def=4,suppress,atout,help=Bo,help=Cy,change=defence,vehicle=sedan,vehicle-era=future")
+    assert side == Side(
+        "Ann",
+        "Tir",
+        attack={"b": 1},
+        defence=4,
+        suppress=True,
+        atout=True,
+        helpers=("Bo", "Cy"),
+        change="defence",
+        vehicle="sedan",
+        vehicle_era="future",
+    )

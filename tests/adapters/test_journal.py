@@ -1,15 +1,17 @@
-"""The event store on a real SQLite file: WAL, hash chains, commitments, seals, secret seeds."""
+"""The event store on a real SQLite file and a real PostgreSQL database: hash chains, commitments,
+seals, secret seeds, snapshots; and the SQLite file in WAL mode."""
 
 from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
 
-from support import wounded_party
+from support import stored, wounded_party
 
 from chronique.adapters.bootstrap import build
 from chronique.adapters.services import Chronique
 from chronique.domain.chain import event_hash
+from chronique.domain.character import Character
 from chronique.domain.fairness import GENESIS_HASH, commitment, epoch_key, rederive, seal_of
 
 
@@ -17,8 +19,10 @@ def events_of(services: Chronique, name: str) -> list:
     return services.log(name)
 
 
-def test_journal_is_a_sqlite_file_in_wal_mode(services: Chronique, db_path: Path) -> None:
+def test_a_sqlite_journal_is_a_file_in_wal_mode(db_path: Path) -> None:
+    services = build(str(db_path))
     services.create_campaign("Verdelune", "cartes", None)
+    services.close()
     with sqlite3.connect(db_path) as connection:
         assert connection.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         assert connection.execute("SELECT count(*) FROM stored_events").fetchone()[0] == 3
@@ -49,12 +53,11 @@ def test_session_end_seals_every_chain_head(services: Chronique) -> None:
         assert event_hash(events[0]) == head
 
 
-def test_seeds_stay_secret_until_their_epoch_closes(services: Chronique, db_path: Path) -> None:
+def test_seeds_stay_secret_until_their_epoch_closes(services: Chronique, db: str) -> None:
     name = wounded_party(services)
     campaign = services.campaign(name)
     open_seed = services.vault.seed(campaign.id, campaign.epoch).hex()
-    with sqlite3.connect(db_path) as connection:
-        states = b"".join(row[0] for row in connection.execute("SELECT state FROM stored_events"))
+    states = b"".join(state for _, _, _, state in stored(db))
     assert open_seed.encode() not in states
     revealed = campaign.epochs["session-1"]["seed"]
     assert revealed.encode() in states
@@ -99,7 +102,7 @@ def test_cards_are_dealt_at_the_first_draw_so_players_can_add_entropy_first(serv
     assert kinds[-1] == "Campaign.SessionStarted" and "Deck.Shuffled" not in kinds
 
 
-def test_snapshots_every_hundred_events_load_the_same_character(services: Chronique, db_path: Path) -> None:
+def test_snapshots_at_every_interval_load_the_same_character(services: Chronique, db: str) -> None:
     from support import sample
 
     from chronique.domain.rulesets.cartes.draws import TestRequest, make_test
@@ -110,11 +113,14 @@ def test_snapshots_every_hundred_events_load_the_same_character(services: Chroni
     for _ in range(110):
         services.act("Verdelune", lambda w: make_test(w, "Alice", TestRequest("Contact", source="deck")))
     alice = services.world("Verdelune").character("Alice")
-    with sqlite3.connect(db_path) as connection:
-        taken = connection.execute("SELECT originator_version FROM stored_snapshots WHERE originator_id = ?", (alice.id.hex,)).fetchall()
-    assert taken == [(100,)]
+    assert services.journal.snapshots is not None
+    interval = services.journal.snapshotting_intervals[Character]
+    taken = [snapshot.originator_version for snapshot in services.journal.snapshots.get(alice.id)]
+    assert taken == list(range(interval, alice.version + 1, interval)) and taken
     history = list(services.journal.events.get(alice.id))
     folded = None
     for event in history:
         folded = event.mutate(folded)
-    assert build(str(db_path)).journal.repository.get(alice.id) == folded
+    again = build(db)
+    assert again.journal.repository.get(alice.id) == folded
+    again.close()

@@ -1,0 +1,58 @@
+"""The journal's database seen through SQLAlchemy, for what lives beside the events: the read
+models, the seed vault and the daemon's job store. The engine (and SQLAlchemy itself) is only
+built when something needs it, so a command that reads a sheet starts fast."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING
+
+from chronique.adapters.settings import SCHEMA_LOCK, Settings
+
+if TYPE_CHECKING:
+    from sqlalchemy import Connection, Engine
+
+
+class Database:
+    """One lazily created engine on the journal's SQLite file or PostgreSQL database."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self._engine: Engine | None = None
+
+    @property
+    def engine(self) -> Engine:
+        """The engine, created on first use."""
+        if self._engine is None:
+            self._engine = engine_for(self.settings)
+        return self._engine
+
+    def dispose(self) -> None:
+        """Give back every pooled connection."""
+        if self._engine is not None:
+            self._engine.dispose()
+
+
+def engine_for(settings: Settings) -> Engine:
+    """An engine on the journal's SQLite file or PostgreSQL database."""
+    from sqlalchemy import create_engine
+
+    if settings.is_postgres:
+        # A command needs one connection at a time; the daemon's scheduler thread one more.
+        return create_engine(settings.sqlalchemy_url, pool_size=2, max_overflow=4, pool_pre_ping=True)
+    # DESIGN.md, Storage: the CLI and the daemon share the file, so wait for its lock.
+    return create_engine(settings.sqlalchemy_url, connect_args={"timeout": 30})
+
+
+@contextmanager
+def schema_change(engine: Engine) -> Iterator[Connection]:
+    """A transaction that creates tables. On PostgreSQL, processes starting together on a new
+    database would race on ``CREATE ... IF NOT EXISTS`` ("tuple concurrently updated"), so they
+    take turns; each then sees the tables the first one made."""
+    from sqlalchemy import text
+
+    with engine.begin() as connection:
+        if connection.dialect.name == "postgresql":
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": SCHEMA_LOCK})
+        yield connection

@@ -1,0 +1,168 @@
+"""Benchmark (issue 9): one advance producing many events, and how timeline catch-up grows.
+
+* A year of the six-character Western Parade party with every process running (WP-C's
+  ``westernparade_bench.party``), computed and saved in one ``Chronique.advance``, beside the
+  driver (sqlite3, or psycopg on PostgreSQL) inserting exactly the rows it recorded with
+  ``executemany`` in one transaction. Target: at least 20 % of the baseline's events/s.
+* Growth with span: that busy party and a quiet one over a week, a month and a year.
+* Growth with party size: Cartes parties of 2, 6 and 12 characters, half of them wounded and
+  tended by the other half, over a year.
+
+    python bench/advance_bench.py [--runs 3] [--postgres]
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from generate import Row, StoredRow, fresh_postgres, position, raw_postgres_insert, raw_sqlite_insert, sample, stored_after, table
+from westernparade_bench import CAMPAIGN, SPANS, party
+
+from chronique.adapters.bootstrap import build
+from chronique.adapters.services import Chronique
+from chronique.domain.gametime import DAY
+from chronique.domain.rulesets.cartes.advancement import arrange_care
+from chronique.domain.rulesets.cartes.combat import suffer_wound
+
+YEAR = 365 * DAY
+TARGET = 0.20
+SIZES = (2, 6, 12)
+
+
+def advanced(services: Chronique, campaign: str, span: int) -> tuple[float, list[StoredRow]]:
+    """Seconds for one advance of ``span`` (computed and saved), and the rows it recorded."""
+    before = position(services)
+    start = time.perf_counter()
+    done = services.advance(campaign, lambda c: c.clock + span)
+    seconds = time.perf_counter() - start
+    rows = stored_after(services, before)
+    assert len(rows) == len(done.events), (len(rows), len(done.events))
+    return seconds, rows
+
+
+def wp_year(db: str) -> tuple[float, list[StoredRow], float]:
+    """A year of the busy Western Parade party on the journal ``db``: seconds, rows, and the
+    seconds of the same advance computed without saving (a dry run draws at the same places)."""
+    services = build(db)
+    try:
+        party(services, busy=True)
+        start = time.perf_counter()
+        services.advance(CAMPAIGN, lambda c: c.clock + YEAR, dry_run=True)
+        computed = time.perf_counter() - start
+        seconds, rows = advanced(services, CAMPAIGN, YEAR)
+        return seconds, rows, computed
+    finally:
+        services.close()
+
+
+def _rows(backend: str, driver: str, runs: list[tuple[float, list[StoredRow], float]], raw_seconds: float) -> list[Row]:
+    seconds, rows, computed = min(runs, key=lambda run: run[0])
+    rate, raw_rate = len(rows) / seconds, len(rows) / raw_seconds
+    saving = max(seconds - computed, 1e-9)
+    return [
+        Row(
+            f"advance a year, 6-character Western Parade party, {backend} (rules computed, then one save)",
+            f"{len(rows)} events in {seconds:.2f} s: {rate:,.0f} events/s",
+            f"{driver} executemany, 1 txn: {raw_rate:,.0f} events/s",
+            rate / raw_rate,
+            TARGET,
+        ),
+        Row(
+            f"  of which the save of those {len(rows)} events, {backend} (advance minus its dry run)",
+            f"{saving:.3f} s: {len(rows) / saving:,.0f} events/s",
+            f"{driver} executemany, 1 txn: {raw_rate:,.0f} events/s",
+            len(rows) / saving / raw_rate,
+            TARGET,
+        ),
+    ]
+
+
+def sqlite(runs: int) -> list[Row]:
+    """The year's advance on SQLite files (best of ``runs`` fresh parties) against sqlite3."""
+    folder = Path(tempfile.mkdtemp(prefix="chronique-bench-"))
+    done = [wp_year(str(folder / f"journal-{run}.db")) for run in range(runs)]
+    rows = done[0][1]
+    raw = min(raw_sqlite_insert(folder / f"raw-{run}.db", [rows], many=True) for run in range(runs))
+    shutil.rmtree(folder, ignore_errors=True)
+    return _rows("SQLite", "sqlite3", done, raw)
+
+
+def postgres(runs: int) -> list[Row]:
+    """The year's advance on PostgreSQL databases against psycopg."""
+    done, raws = [], []
+    for _ in range(runs):
+        with fresh_postgres() as url:
+            done.append(wp_year(url))
+        with fresh_postgres() as url:
+            raws.append(raw_postgres_insert(url, [done[0][1]], many=True))
+    return _rows("PostgreSQL", "psycopg", done, min(raws))
+
+
+def cartes_party(services: Chronique, size: int) -> str:
+    """A Cartes campaign of ``size`` characters after a session in which every other one took a
+    wound and the one after tends it, so each wound heals (or worsens) through the year."""
+    name = f"Party of {size}"
+    services.create_campaign(name, "cartes", "Day 1 08:00")
+    names = [f"{('Alice', 'Bruno')[i % 2]} {i}" for i in range(size)]
+    for i, who in enumerate(names):
+        services.create_character(name, sample(("alice", "bruno")[i % 2], who))
+    services.start_session(name)
+    for patient, healer in zip(names[::2], names[1::2], strict=True):
+        services.act(name, lambda w, p=patient: suffer_wound(w, p, 7, "forte", "an axe"))
+        services.act(name, lambda w, p=patient, h=healer: arrange_care(w, p, h, "adapted-kit"))
+    services.end_session(name)
+    return name
+
+
+def growth(runs: int) -> list[Row]:
+    """Rows of timeline catch-up against span (Western Parade) and party size (Cartes)."""
+    found = []
+    folder = Path(tempfile.mkdtemp(prefix="chronique-bench-"))
+    for busy in (True, False):
+        for label, span in SPANS:
+            best = None
+            for run in range(runs):
+                services = build(str(folder / f"wp-{busy}-{span}-{run}.db"))
+                party(services, busy)
+                taken = advanced(services, CAMPAIGN, span)
+                services.close()
+                best = taken if best is None or taken[0] < best[0] else best
+            assert best is not None
+            found.append(_growth_row(f"catch-up {label}, 6-character Western Parade party ({'busy' if busy else 'quiet'})", *best))
+    for size in SIZES:
+        best = None
+        for run in range(runs):
+            services = build(str(folder / f"cartes-{size}-{run}.db"))
+            name = cartes_party(services, size)
+            taken = advanced(services, name, YEAR)
+            services.close()
+            best = taken if best is None or taken[0] < best[0] else best
+        assert best is not None
+        found.append(_growth_row(f"catch-up 1 year, {size}-character Cartes party ({size // 2} wounded)", *best))
+    shutil.rmtree(folder, ignore_errors=True)
+    return found
+
+
+def _growth_row(label: str, seconds: float, rows: list[StoredRow]) -> Row:
+    per = f", {1000 * seconds / len(rows):.2f} ms per event" if rows else ""
+    return Row(label, f"{len(rows)} events in {seconds:.3f} s{per}")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=3, help="Runs per measure (the best is shown).")
+    parser.add_argument("--postgres", action="store_true", help="Also on the PostgreSQL server (CHRONIQUE_BENCH_POSTGRES).")
+    args = parser.parse_args()
+    rows = sqlite(args.runs) + (postgres(args.runs) if args.postgres else []) + growth(args.runs)
+    print(table(rows))
+    sys.stdout.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,104 @@
+"""Benchmark (issue 9): appending one command at a time — a Cartes test, one draw from the
+deck, loaded, decided and saved durably through ``Chronique.act`` — beside a raw baseline in the
+same run: the driver (sqlite3, or psycopg on PostgreSQL) inserting exactly the rows the commands
+recorded, one transaction per command. Target: at least 40 % of the baseline's commands/s.
+
+    python bench/append_bench.py [--commands 500] [--postgres]
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from generate import Row, StoredRow, fresh_postgres, position, raw_postgres_insert, raw_sqlite_insert, sample, stored_after, table
+
+from chronique.adapters.bootstrap import build
+from chronique.adapters.services import Chronique
+from chronique.domain.rulesets.cartes.draws import TestRequest, make_test
+from chronique.domain.world import World
+
+CAMPAIGN = "Append"
+TARGET = 0.40
+
+
+def one_test(world: World) -> int:
+    """The command: Alice's Contact test with a card from the deck; how many events it recorded."""
+    make_test(world, "Alice", TestRequest("Contact", source="deck"))
+    return len(world.pending())
+
+
+def appended(services: Chronique, commands: int) -> tuple[float, list[list[StoredRow]]]:
+    """Seconds for ``commands`` commands, one ``act`` (one transaction) each, and the rows each recorded."""
+    services.create_campaign(CAMPAIGN, "cartes", None)
+    for who in ("alice", "bruno"):
+        services.create_character(CAMPAIGN, sample(who))
+    services.start_session(CAMPAIGN)
+    services.act(CAMPAIGN, one_test)  # the session deals at its first draw: not a typical command
+    before = position(services)
+    start = time.perf_counter()
+    counts = [services.act(CAMPAIGN, one_test) for _ in range(commands)]
+    seconds = time.perf_counter() - start
+    rows = stored_after(services, before)
+    assert len(rows) == sum(counts), (len(rows), sum(counts))
+    transactions, at = [], 0
+    for count in counts:
+        transactions.append(rows[at : at + count])
+        at += count
+    return seconds, transactions
+
+
+def row(backend: str, driver: str, seconds: float, raw_seconds: float, transactions: list[list[StoredRow]]) -> Row:
+    """The suite's row for one backend."""
+    commands, events = len(transactions), sum(map(len, transactions))
+    rate, raw_rate = commands / seconds, commands / raw_seconds
+    return Row(
+        f"append per command, {backend} ({commands} commands, {events / commands:g} events each, durable)",
+        f"{rate:,.0f} commands/s ({1000 * seconds / commands:.2f} ms each)",
+        f"{driver}, 1 txn per command: {raw_rate:,.0f}/s ({1000 * raw_seconds / commands:.2f} ms)",
+        rate / raw_rate,
+        TARGET,
+    )
+
+
+def sqlite(commands: int) -> Row:
+    """Append on a SQLite file against sqlite3."""
+    folder = Path(tempfile.mkdtemp(prefix="chronique-bench-"))
+    services = build(str(folder / "journal.db"))
+    try:
+        seconds, transactions = appended(services, commands)
+    finally:
+        services.close()
+    raw_seconds = raw_sqlite_insert(folder / "raw.db", transactions, many=False)
+    shutil.rmtree(folder, ignore_errors=True)
+    return row("SQLite", "sqlite3", seconds, raw_seconds, transactions)
+
+
+def postgres(commands: int) -> Row:
+    """Append on a PostgreSQL database against psycopg."""
+    with fresh_postgres() as url:
+        services = build(url)
+        try:
+            seconds, transactions = appended(services, commands)
+        finally:
+            services.close()
+        return row("PostgreSQL", "psycopg", seconds, raw_postgres_insert(url, transactions, many=False), transactions)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--commands", type=int, default=500)
+    parser.add_argument("--postgres", action="store_true", help="Also on the PostgreSQL server (CHRONIQUE_BENCH_POSTGRES).")
+    args = parser.parse_args()
+    rows = [sqlite(args.commands)] + ([postgres(args.commands)] if args.postgres else [])
+    print(table(rows))
+    sys.stdout.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

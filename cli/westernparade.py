@@ -1,0 +1,187 @@
+"""``chronique western-parade``: the Western Parade table — skill and characteristic rolls,
+duels, detection, shots and melee blows. Characters come in through ``chronique character new
+--sheet wp_sam.toml``. Rules live in chronique.domain.rulesets.westernparade."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import typer
+
+from chronique.cli.context import fail, run
+
+if TYPE_CHECKING:
+    from chronique.domain.rulesets.westernparade.play import Check
+    from chronique.domain.rulesets.westernparade.resolution import RollOutcome
+
+app = typer.Typer(help="Western Parade (d100 western): rolls, duels, shots, blows, wounds, training.", no_args_is_help=True)
+
+CAMPAIGN = typer.Argument(..., help="Campaign name or id.")
+CHARACTER = typer.Argument(..., help="Character name.")
+SKILL = typer.Option(None, "--skill", "-s", help="The skill rolled under (e.g. 'Armes de poing').")
+CHARACTERISTIC = typer.Option(None, "--characteristic", "-c", help="The characteristic rolled under (FOR, END... VIT, REP).")
+DIFFICULTY = typer.Option(
+    "normal", "--difficulty", "-d", help="very-easy, easy, normal, difficult, very-difficult, impossible, or a number."
+)
+MODIFIERS = typer.Option(
+    None, "--modifier", "-m", help="A situational modifier LABEL=VALUE, e.g. darkness=-20 (repeatable; the body adds its own terms)."
+)
+REASON = typer.Option("", "--reason", help="Why: shown in the log.")
+
+
+def _modifiers(items: list[str] | None) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for item in items or ():
+        label, _, value = item.rpartition("=")
+        try:
+            out[label.strip() or "modifier"] = out.get(label.strip() or "modifier", 0) + int(value)
+        except ValueError:
+            raise fail(f"a modifier is LABEL=VALUE with a whole number, not {item!r}") from None
+    return out
+
+
+def _check(skill: str | None, characteristic: str | None, difficulty: str, modifiers: list[str] | None, reason: str, **more: bool) -> Check:
+    from chronique.domain.rulesets.westernparade.play import Check
+
+    if (skill is None) == (characteristic is None):
+        raise fail("roll under --skill or under --characteristic (one of them)")
+    return Check(skill, characteristic, difficulty, _modifiers(modifiers), reason, **more)
+
+
+def describe(outcome: RollOutcome) -> str:
+    """One line: the chance and its terms, the faces, the quality."""
+    terms = " ".join(f"{k} {v:+d}" if i else f"{k} {v}" for i, (k, v) in enumerate(outcome.terms.items()))
+    if outcome.automatic:
+        luck = f"; luck roll {outcome.luck.total} ({outcome.luck.quality})" if outcome.luck else ""
+        return f"chance {outcome.chance}% ({terms}): below 5%, fails without a roll{luck} → {outcome.quality}"
+    faces = "+".join(map(str, outcome.faces))
+    return f"chance {outcome.chance}% ({terms}): rolled {faces} = {outcome.total} → {outcome.quality}"
+
+
+@app.command("roll")
+def roll_cmd(
+    ctx: typer.Context,
+    campaign: str = CAMPAIGN,
+    character: str = CHARACTER,
+    skill: str = SKILL,
+    characteristic: str = CHARACTERISTIC,
+    difficulty: str = DIFFICULTY,
+    modifier: list[str] = MODIFIERS,
+    reason: str = REASON,
+    insist: bool = typer.Option(False, "--insist", help="Attempt the impossible (< 5%): a luck roll decides how badly it fails."),
+    hidden: bool = typer.Option(False, "--hidden", help="A secret GM roll: sealed until its epoch is revealed."),
+) -> None:
+    """Roll an open-ended d100 under a skill or a characteristic (jX); qualities of Table 2.1."""
+    from chronique.domain.rulesets.westernparade.play import check
+
+    spec = _check(skill, characteristic, difficulty, modifier, reason, insist=insist, hidden=hidden)
+    outcome = run(ctx, lambda s: s.act(campaign, lambda w: check(w, character, spec)))
+    typer.echo(f"{character}: {describe(outcome)}")
+
+
+@app.command("oppose")
+def oppose_cmd(
+    ctx: typer.Context,
+    campaign: str = CAMPAIGN,
+    first: str = typer.Argument(..., help="The first character."),
+    second: str = typer.Argument(..., help="The opponent."),
+    skill: str = SKILL,
+    characteristic: str = CHARACTERISTIC,
+    difficulty: str = DIFFICULTY,
+    their_skill: str = typer.Option(None, "--their-skill", help="The opponent's skill (default: the same roll)."),
+    their_characteristic: str = typer.Option(None, "--their-characteristic", help="The opponent's characteristic."),
+    their_difficulty: str = typer.Option("normal", "--their-difficulty", help="The opponent's difficulty step."),
+    detection: bool = typer.Option(False, "--detection", help="A detection: the first conceals, the second seeks (§2.2.2)."),
+) -> None:
+    """A duel (better quality wins, §2.2.1) or, with --detection, a concealment against a search."""
+    from chronique.domain.rulesets.westernparade.play import detect, oppose
+
+    mine = _check(skill, characteristic, difficulty, None, f"against {second}")
+    same = their_skill is None and their_characteristic is None
+    theirs = _check(
+        skill if same else their_skill, characteristic if same else their_characteristic, their_difficulty, None, f"against {first}"
+    )
+    decide = detect if detection else oppose
+    result = run(ctx, lambda s: s.act(campaign, lambda w: decide(w, first, mine, second, theirs)))
+    typer.echo(f"{first}: {describe(result.first)}")
+    typer.echo(f"{second}: {describe(result.second) if result.second else 'no roll needed'}")
+    typer.echo(f"result for {first}: {result.result}")
+
+
+@app.command("shoot")
+def shoot_cmd(
+    ctx: typer.Context,
+    campaign: str = CAMPAIGN,
+    shooter: str = typer.Argument(..., help="The shooter."),
+    target: str = typer.Argument(..., help="The target."),
+    weapon: str = typer.Option(..., "--weapon", "-w", help="The firearm (carried, from the sheet)."),
+    distance: int = typer.Option(..., "--distance", help="Distance to the target in metres."),
+    aim: str = typer.Option("none", "--aim", help="none, upper, lower, or a precise target (head, torso, left-arm, heart...)."),
+    shooter_moving: str = typer.Option("still", "--moving", help="The shooter: still, walk, crawl, zigzag, run, trot, gallop."),
+    target_moving: str = typer.Option("still", "--target-moving", help="The target: still, walk, crawl, zigzag, run, trot, gallop."),
+    toward: bool = typer.Option(False, "--toward", help="Moving toward each other: movement maluses halved."),
+    posture: str = typer.Option("standing", "--posture", help="The target: standing, kneeling, prone."),
+    cover: str = typer.Option("none", "--cover", help="The target's cover: none, quarter (25-50%), half (51-75%), full (76%+)."),
+    aimed: bool = typer.Option(False, "--aimed", help="An action spent aiming (+20%)."),
+    braced: bool = typer.Option(False, "--braced", help="Weapon braced (+10%)."),
+    wrong_hand: bool = typer.Option(False, "--wrong-hand", help="Firing with the wrong hand (-20%)."),
+    one_hand: bool = typer.Option(False, "--one-hand", help="Firing one-handed (the weapon's one-hand strength applies)."),
+    modifier: list[str] = MODIFIERS,
+    d100: bool = typer.Option(False, "--d100", help="Roll the general location on d100 instead of d30."),
+) -> None:
+    """Fire: to-hit with Tables 3.11-3.20, the location, the damage; the hit wounds the target."""
+    from chronique.domain.rulesets.westernparade.combat import ShotSetup, parse_aim
+    from chronique.domain.rulesets.westernparade.play import shoot
+
+    def act(world):  # noqa: ANN001, ANN202
+        setup = ShotSetup(
+            distance_m=distance,
+            aim=parse_aim(aim),
+            shooter_moving=shooter_moving,
+            target_moving=target_moving,
+            toward=toward,
+            posture=posture,
+            cover=cover,
+            aimed=aimed,
+            braced=braced,
+            wrong_hand=wrong_hand,
+            two_hands=not one_hand,
+            extra=_modifiers(modifier),
+        )
+        return shoot(world, shooter, target, weapon, setup, d100)
+
+    if distance < 0:
+        raise fail("the distance is a number of metres, 0 or more")
+    shot = run(ctx, lambda s: s.act(campaign, act))
+    typer.echo(f"{shooter}: {describe(shot.outcome)}")
+    if shot.damage is not None:
+        through = ", passed through" if shot.damage.pass_through else ""
+        typer.echo(f"hit {target} in the {shot.location} for {shot.damage.total} damage{through}")
+    else:
+        typer.echo(f"missed: the bullet goes astray ({shot.stray})")
+
+
+@app.command("strike")
+def strike_cmd(
+    ctx: typer.Context,
+    campaign: str = CAMPAIGN,
+    attacker: str = typer.Argument(..., help="The attacker."),
+    target: str = typer.Argument(..., help="The target."),
+    weapon: str = typer.Option(..., "--weapon", "-w", help="A carried melee weapon, or punch / kick."),
+    column: str = typer.Option(None, "--column", help="slash, thrust or blunt (very close weapons: the d6 decides)."),
+    defence: str = typer.Option("none", "--defence", help="none, dodge or parry."),
+    defence_skill: str = typer.Option(None, "--defence-skill", help="The defender's skill (Esquive, Parade, Culbute...)."),
+    timing: int = typer.Option(0, "--timing", help="The defence's timing modifier (§3.1.6: -10 per rank early, +10 per rank held)."),
+    modifier: list[str] = MODIFIERS,
+) -> None:
+    """A melee or bare-handed attack against a defence (Table 3.3); the hit wounds the target."""
+    from chronique.domain.rulesets.westernparade.play import Blow, strike
+
+    if defence not in ("none", "dodge", "parry"):
+        raise fail(f"--defence takes none, dodge or parry, not {defence!r}")
+    blow = Blow(weapon, column, defence, defence_skill, timing, _modifiers(modifier))
+    struck = run(ctx, lambda s: s.act(campaign, lambda w: strike(w, attacker, target, blow)))
+    typer.echo(f"{attacker}: {describe(struck.attack)}")
+    if struck.defence is not None:
+        typer.echo(f"{target}: {describe(struck.defence)}")
+    typer.echo(f"result: {struck.result}" + (f"; {target} hit in the {struck.location} for {struck.damage}" if struck.location else ""))

@@ -1,0 +1,208 @@
+"""``chronique western-parade body``: wounds, bleeding, first aid, care orders (activity level,
+who tends which wound), care skills, drinks and efforts, and where a body stands. Rules live in
+chronique.domain.rulesets.westernparade (wounds, bleeding, healing, infection, care)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import typer
+
+from chronique.cli.context import run
+
+body_app = typer.Typer(help="The body over time: wounds, bleeding, first aid, care orders, healing, alcohol.", no_args_is_help=True)
+
+CAMPAIGN = typer.Argument(..., help="Campaign name or id.")
+CHARACTER = typer.Argument(..., help="Character name (the patient).")
+LOCATION = typer.Argument(..., help="Body location id or French name (head, right-thigh, Cuisse droite...).")
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``body`` commands to the Western Parade sub-app."""
+    app.add_typer(body_app, name="body")
+
+
+def _echo(data: Any) -> None:
+    from chronique.domain.fairness import plain
+
+    typer.echo(json.dumps(plain(data), ensure_ascii=False, indent=2, sort_keys=True))
+
+
+@body_app.command("wound")
+def wound_cmd(
+    ctx: typer.Context,
+    campaign: str = CAMPAIGN,
+    character: str = CHARACTER,
+    location: str = LOCATION,
+    damage: int = typer.Argument(..., help="Damage dealt to the location (after armour and cover)."),
+    kind: str = typer.Option("bullet", "--kind", help="bullet, blade or blunt: a bullet that stays in must be extracted."),
+    source: str = typer.Option("", "--source", help="Who or what dealt it (shown in the log)."),
+    through: bool = typer.Option(False, "--through", help="The bullet went through and through (+1 PH per round, §3.3.1)."),
+    artery: bool = typer.Option(False, "--artery", help="A slash cut an artery: the location's loss is doubled (§3.4.5.1)."),
+    check: bool = typer.Option(False, "--check", help="Check unconsciousness (after a failed END roll, §3.2.5)."),
+) -> None:
+    """Apply a wound to a location: state, blood lost, unconsciousness, critical effects."""
+    from chronique.domain.rulesets.westernparade.care import wound
+
+    out = run(ctx, lambda s: s.act(campaign, lambda w: wound(w, character, location, damage, kind, source, through, artery, check)))
+    typer.echo(f"{character}: {out['location']} {out['state']}, {out['ph_lost']} PH lost")
+    if out["unconsciousness"] is not None:
+        u = out["unconsciousness"]
+        typer.echo(
+            f"unconsciousness {u['chance']}%: {'out for ' + str(u['rounds']) + ' round(s)' if u['unconscious'] else 'stays conscious'}"
+        )
+    if out["critical"]["fate"] or out["critical"]["losses"]:
+        typer.echo(f"critical: {out['critical']}")
+
+
+@body_app.command("press")
+def press_cmd(
+    ctx: typer.Context,
+    campaign: str = CAMPAIGN,
+    character: str = CHARACTER,
+    location: str = LOCATION,
+    hands: int = typer.Option(1, "--hands", help="How many of his own hands press on it (0-2; 2 PH each, §3.2.3)."),
+) -> None:
+    """The character presses his own hands on a bleeding wound."""
+    from chronique.domain.rulesets.westernparade.care import press
+
+    run(ctx, lambda s: s.act(campaign, lambda w: press(w, character, location, hands)))
+    typer.echo(f"{character} presses {hands} hand(s) on the {location}")
+
+
+@body_app.command("first-aid")
+def first_aid_cmd(
+    ctx: typer.Context,
+    campaign: str = CAMPAIGN,
+    character: str = CHARACTER,
+    location: str = LOCATION,
+    by: str = typer.Option(..., "--by", help="Who gives first aid (rolls Premiers soins)."),
+    modifier: int = typer.Option(0, "--modifier", help="GM modifier to the normal chance (unreachable wound, no material...)."),
+) -> None:
+    """Try to stop a location's bleeding: one Premiers soins roll, six outcomes (§3.2.4)."""
+    from chronique.domain.rulesets.westernparade.care import aid
+
+    out = run(ctx, lambda s: s.act(campaign, lambda w: aid(w, character, location, by, modifier)))
+    typer.echo(f"{by} on {character}'s {location}: {out['outcome']}")
+
+
+@body_app.command("activity")
+def activity_cmd(
+    ctx: typer.Context,
+    campaign: str = CAMPAIGN,
+    character: str = CHARACTER,
+    level: str = typer.Argument(..., help="bed, moderate or active (PH back per 1, 2 or 4 hours; healing needs rest)."),
+) -> None:
+    """Care order: set the character's activity level from now on."""
+    from chronique.domain.rulesets.westernparade.care import order_activity
+
+    run(ctx, lambda s: s.act(campaign, lambda w: order_activity(w, character, level)))
+    typer.echo(f"{character}: activity {level}")
+
+
+@body_app.command("tend")
+def tend_cmd(
+    ctx: typer.Context,
+    campaign: str = CAMPAIGN,
+    character: str = CHARACTER,
+    location: str = LOCATION,
+    by: str = typer.Option(None, "--by", help="Who tends the wound (omit to stop tending it)."),
+    skill: str = typer.Option("Bandages", "--skill", help="The care skill used (Bandages, Nettoyage d'une blessure, Chirurgie...)."),
+) -> None:
+    """Care order: who tends which wound with which skill (a tended wound does not fester)."""
+    from chronique.domain.rulesets.westernparade.care import order_tending
+
+    run(ctx, lambda s: s.act(campaign, lambda w: order_tending(w, character, location, by, skill if by else None)))
+    typer.echo(f"{character}'s {location}: {'tended by ' + by + ' (' + skill + ')' if by else 'untended'}")
+
+
+@body_app.command("care")
+def care_cmd(
+    ctx: typer.Context,
+    campaign: str = CAMPAIGN,
+    character: str = CHARACTER,
+    location: str = LOCATION,
+    skill: str = typer.Argument(..., help="Bandages, Extraction de balle, Nettoyage d'une blessure or Cautérisation."),
+    by: str = typer.Option(..., "--by", help="Who uses the skill."),
+    modifier: int = typer.Option(0, "--modifier", help="GM modifier to the chance."),
+) -> None:
+    """Use a care skill on a wound: bandage, extract a bullet, clean or cauterise it."""
+    from chronique.domain.rulesets.westernparade.care import care
+
+    out = run(ctx, lambda s: s.act(campaign, lambda w: care(w, character, location, by, skill, modifier)))
+    typer.echo(f"{by}: {skill} on {character}'s {location}: {out['quality']}")
+    _echo(out)
+
+
+@body_app.command("amputate")
+def amputate_cmd(
+    ctx: typer.Context,
+    campaign: str = CAMPAIGN,
+    character: str = CHARACTER,
+    location: str = LOCATION,
+    by: str = typer.Option(..., "--by", help="The surgeon (rolls Amputation)."),
+    modifier: int = typer.Option(0, "--modifier", help="A situational modifier to the surgeon's chance, in %."),
+) -> None:
+    """Amputate a location (§6.18.1): the surgeon's Amputation roll, then the patient's END roll."""
+    from chronique.domain.rulesets.westernparade.care import amputate
+
+    out = run(ctx, lambda s: s.act(campaign, lambda w: amputate(w, character, location, by, modifier)))
+    if out["dies"]:
+        typer.echo(f"{character} dies under the knife")
+    else:
+        typer.echo(f"{character}: {location} {'amputated' if out['amputated'] else 'partly amputated: redo it tomorrow'}")
+
+
+@body_app.command("head-bullet")
+def head_bullet_cmd(
+    ctx: typer.Context,
+    campaign: str = CAMPAIGN,
+    character: str = CHARACTER,
+    use: str = typer.Option("END", "--use", help="The victim's choice: END or CHC (§3.2.7.3)."),
+) -> None:
+    """The victim of a bullet in the head rolls END or CHC: what the bullet does from now on."""
+    from chronique.domain.rulesets.westernparade.care import head_bullet_entry
+
+    status = run(ctx, lambda s: s.act(campaign, lambda w: head_bullet_entry(w, character, use.upper())))
+    typer.echo(f"{character}: bullet in the head {status}")
+
+
+@body_app.command("drink")
+def drink_cmd(
+    ctx: typer.Context,
+    campaign: str = CAMPAIGN,
+    character: str = CHARACTER,
+    units: float = typer.Argument(..., help="Units drunk (1 = 1 dl whisky, 2 dl of 20°, 5 dl beer)."),
+) -> None:
+    """The character drinks: units add up, stages follow Table 4.1, and wear off hour by hour."""
+    from chronique.domain.rulesets.westernparade.care import drink
+
+    stage = run(ctx, lambda s: s.act(campaign, lambda w: drink(w, character, round(units * 10))))
+    typer.echo(f"{character} is {stage}")
+
+
+@body_app.command("sober")
+def sober_cmd(ctx: typer.Context, campaign: str = CAMPAIGN, character: str = CHARACTER) -> None:
+    """An emergency sobers the drinker: a difficult END roll for one stage better for END rounds (§4.1.3)."""
+    from chronique.domain.rulesets.westernparade.care import sober_up
+
+    stage = run(ctx, lambda s: s.act(campaign, lambda w: sober_up(w, character)))
+    typer.echo(f"{character} acts as {stage}")
+
+
+@body_app.command("effort")
+def effort_cmd(ctx: typer.Context, campaign: str = CAMPAIGN, character: str = CHARACTER, location: str = LOCATION) -> None:
+    """A violent effort with a wounded location while convalescent: does the wound reopen?"""
+    from chronique.domain.rulesets.westernparade.care import effort
+
+    reopened = run(ctx, lambda s: s.act(campaign, lambda w: effort(w, character, location)))
+    typer.echo(f"{character}'s {location} {'reopens' if reopened else 'holds'}")
+
+
+@body_app.command("status")
+def status_cmd(ctx: typer.Context, campaign: str = CAMPAIGN, character: str = CHARACTER) -> None:
+    """Where the character's body stands now (blood, wounds, alcohol), as JSON."""
+    from chronique.domain.rulesets.westernparade.care import body_now
+
+    _echo(run(ctx, lambda s: s.act(campaign, lambda w: body_now(w, w.character(character)))))

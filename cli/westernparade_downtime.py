@@ -1,0 +1,201 @@
+"""``chronique western-parade downtime``: training plans and trick-shooting practice, improvement
+rolls and check-marks, the aftermath of a gunfight, long-period activities (survival, banking,
+speculation, bookkeeping, gold panning, hunting, long-distance running). Rules live in
+chronique.domain.rulesets.westernparade (downtime, training, experience, long_skills)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import typer
+
+from chronique.cli.context import run
+
+downtime_app = typer.Typer(
+    help="Downtime orders: training plans (§2.6-§2.7), practice, improvement rolls (§2.3-§2.5), long activities.", no_args_is_help=True
+)
+
+CAMPAIGN = typer.Argument(..., help="Campaign name or id.")
+CHARACTER = typer.Argument(..., help="Character name.")
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``downtime`` commands to the Western Parade sub-app."""
+    app.add_typer(downtime_app, name="downtime")
+
+
+def _echo(data: Any) -> None:
+    from chronique.domain.fairness import plain
+
+    typer.echo(json.dumps(plain(data), ensure_ascii=False, indent=2, sort_keys=True))
+
+
+@downtime_app.command("plan")
+def plan_cmd(
+    ctx: typer.Context,
+    campaign: str = CAMPAIGN,
+    character: str = CHARACTER,
+    target: str = typer.Argument(..., help="The skill, or the characteristic (FOR, END, AGI, INT, APP, CHR), to train."),
+    hours: int = typer.Argument(..., help="Hours a week (at most 20 count; 0 stops it; 50 a week in all)."),
+    teacher: str | None = typer.Option(None, "--teacher", help="The teacher: a character of the campaign, or a name with --teacher-level."),
+    teacher_level: int | None = typer.Option(
+        None, "--teacher-level", help="The teacher's skill % (or his modifier in the characteristic) when he is not in the campaign."
+    ),
+) -> None:
+    """Set a training plan from now: hours a week on a skill or a characteristic, with a teacher."""
+    from chronique.domain.rulesets.westernparade.downtime import plan_training
+
+    state = run(ctx, lambda s: s.act(campaign, lambda w: plan_training(w, character, target, hours, teacher, teacher_level)))
+    plan = ", ".join(f"{k} {t['hours']} h" for k, t in state["targets"].items() if t["hours"]) or "nothing"
+    typer.echo(f"{character} now trains: {plan}")
+
+
+@downtime_app.command("practice")
+def practice_cmd(
+    ctx: typer.Context,
+    campaign: str = CAMPAIGN,
+    character: str = CHARACTER,
+    on: bool = typer.Option(True, "--on/--off", help="Start (two hours a day) or stop trick-shooting practice."),
+) -> None:
+    """Start or stop trick-shooting practice (+1% a day to tricks, at most +25%, §6.6.7)."""
+    from chronique.domain.rulesets.westernparade.downtime import set_practice
+
+    bonus = run(ctx, lambda s: s.act(campaign, lambda w: set_practice(w, character, on)))
+    typer.echo(f"{character} {'practises' if on else 'stops practising'} trick shooting (bonus now +{bonus}%)")
+
+
+@downtime_app.command("show")
+def show_cmd(
+    ctx: typer.Context,
+    campaign: str = CAMPAIGN,
+    character: str = CHARACTER,
+    as_json: bool = typer.Option(False, "--json", help="Output JSON."),
+) -> None:
+    """A character's training, check-marks, pending improvement rolls and activities, as of now."""
+    from chronique.domain.rulesets.westernparade.downtime import next_point, practice_now, settled
+    from chronique.domain.rulesets.westernparade.training import hours_of
+
+    def show(services: Any) -> None:
+        world = services.world(campaign)
+        who = world.character(character)
+        state = settled(who, world.campaign.clock)
+        calendar = services.calendar(world.campaign)
+        data = {
+            "training": state,
+            "practice_bonus": practice_now(who, world.campaign.clock),
+            "next_points": {n: next_point(who, n) for n in who.condition["training"]["targets"]},
+            "marks": who.condition["marks"],
+            "activities": who.condition["activities"]["running"],
+        }
+        if as_json:
+            _echo(data)
+            return
+        typer.echo(f"{who.name} at {calendar.format(world.campaign.clock)}")
+        for name, t in state["targets"].items():
+            nxt = data["next_points"][name]
+            when = "no progress" if nxt is None else f"next point {calendar.format(nxt)}"
+            teacher = f" with {t['teacher']} ({t['teacher_level']})" if t["teacher"] else ""
+            typer.echo(f"  {name}: {t['hours']} h a week{teacher}, {hours_of(t['bank'])} banked, {when}; {t['cartridges']} cartridges")
+        typer.echo(f"  trick practice: +{data['practice_bonus']}%{' (practising)' if state['practice']['practising'] else ''}")
+        marks = who.condition["marks"]
+        typer.echo("  check-marks: " + (", ".join(f"{k} {v}" for k, v in marks["checks"].items()) or "none"))
+        for g in marks["pending"]:
+            typer.echo(f"  pending roll {g['id']}: {g['target']} ({g['reason']})")
+        for a in data["activities"]:
+            typer.echo(f"  activity {a['id']}: {a['kind']} ({a['skill']}), next roll {calendar.format(a['next_at'])}")
+
+    run(ctx, show)
+
+
+@downtime_app.command("grant")
+def grant_cmd(
+    ctx: typer.Context,
+    campaign: str = CAMPAIGN,
+    character: str = CHARACTER,
+    target: str = typer.Argument(..., help="The skill or characteristic that may improve."),
+    reason: str = typer.Option(..., "--reason", help="Why the roll is earned (shown in the log)."),
+) -> None:
+    """Grant an improvement roll, to be rolled later with `improve --grant`."""
+    from chronique.domain.rulesets.westernparade.downtime import grant_improvement
+
+    grant = run(ctx, lambda s: s.act(campaign, lambda w: grant_improvement(w, character, target, reason)))
+    typer.echo(f"{character}: improvement roll {grant['id']} in {grant['target']} pending")
+
+
+@downtime_app.command("improve")
+def improve_cmd(
+    ctx: typer.Context,
+    campaign: str = CAMPAIGN,
+    character: str = CHARACTER,
+    grant: int | None = typer.Option(None, "--grant", help="The pending improvement roll to make."),
+    target: str | None = typer.Option(None, "--target", help="Or: a skill or characteristic the GM grants a roll in now."),
+    reason: str = typer.Option("", "--reason", help="Why (needed with --target)."),
+) -> None:
+    """Make an improvement roll: an open d100 strictly above the score (eased 5 per check-mark)."""
+    from chronique.domain.rulesets.westernparade.downtime import roll_improvement
+
+    out = run(ctx, lambda s: s.act(campaign, lambda w: roll_improvement(w, character, grant, target, reason)))
+    verdict = f"+{out.gain}" if out.success else f"no gain, {out.marks_after} check-mark(s)"
+    typer.echo(f"{character}: {out.target} rolled {out.total} (+{5 * out.marks + out.bonus}) against {out.current}: {verdict}")
+
+
+@downtime_app.command("gunfight")
+def gunfight_cmd(
+    ctx: typer.Context,
+    campaign: str = CAMPAIGN,
+    character: str = CHARACTER,
+    put_out: int = typer.Option(1, "--put-out", help="Opponents he put out of action."),
+    duel: list[int] | None = typer.Option(None, "--duel", help="The REP of an opponent beaten in a duel (repeatable)."),
+) -> None:
+    """After an active part in a gunfight: EXP and SGF rolls now, a REP roll within the week (§2.4)."""
+    from chronique.domain.rulesets.westernparade.downtime import gunfight
+
+    grants = run(ctx, lambda s: s.act(campaign, lambda w: gunfight(w, character, put_out, duel or [])))
+    for g in grants:
+        when = "" if g["due_at"] is None else " (rolled by the timeline within the week)"
+        typer.echo(f"{character}: improvement roll {g['id']} in {g['target']}{when}")
+
+
+@downtime_app.command("activity")
+def activity_cmd(
+    ctx: typer.Context,
+    campaign: str = CAMPAIGN,
+    character: str = CHARACTER,
+    kind: str = typer.Argument(..., help="survival, banking, speculation, bookkeeping, panning, hunting or running."),
+    skill: str | None = typer.Option(None, "--skill", help="Survival: Survie dans le désert or Survie dans les montagnes."),
+    capital: int | None = typer.Option(None, "--capital", help="Banking, speculation: the capital in cents."),
+    yearly: bool = typer.Option(False, "--yearly", help="Speculation: a normal roll a year instead of a difficult one a month."),
+    resources: bool = typer.Option(False, "--resources", help="Survival: some water, food and cartridges (+25% on the first roll)."),
+    terrain: str | None = typer.Option(None, "--terrain", help="Hunting: Table 6.1 terrain; running: plat, accidenté, impraticable."),
+    barren: bool = typer.Option(False, "--barren", help="Panning: the river holds no gold."),
+    wounds: int | None = typer.Option(None, "--wounds", help="Running: the wound penalty in % (leg penalties doubled)."),
+) -> None:
+    """Take up a long-period activity: the timeline rolls it every week, month, day or half-day."""
+    from chronique.domain.rulesets.westernparade.downtime import start_activity
+
+    options: dict[str, Any] = {
+        "capital": capital,
+        "yearly": yearly or None,
+        "resources": resources or None,
+        "terrain": terrain,
+        "wounds": wounds,
+    }
+    if kind == "panning":
+        options["auriferous"] = not barren
+    act = run(ctx, lambda s: s.act(campaign, lambda w: start_activity(w, character, kind, skill, **options)))
+    typer.echo(f"{character}: activity {act['id']} {act['kind']} ({act['skill']}), a roll every {act['every_s'] // 3600} h")
+
+
+@downtime_app.command("stop")
+def stop_cmd(
+    ctx: typer.Context,
+    campaign: str = CAMPAIGN,
+    character: str = CHARACTER,
+    activity: int = typer.Argument(..., help="The activity's id (see `downtime show`)."),
+) -> None:
+    """End a long-period activity."""
+    from chronique.domain.rulesets.westernparade.downtime import stop_activity
+
+    run(ctx, lambda s: s.act(campaign, lambda w: stop_activity(w, character, activity)))
+    typer.echo(f"{character}: activity {activity} ended")

@@ -1,0 +1,206 @@
+"""What happens to a Western Parade character's body, as past-tense facts on its chain.
+
+Every body event carries ``at`` and ``body``: the body keys of the condition as they stand right
+after it (see ``condition.py``), the continuous quantities (blood, healing, alcohol) brought up
+to ``at`` in closed form. Replaying the log therefore needs no rules. Events that consumed dice
+carry ``epoch`` and ``chance`` (FAIRNESS.md).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from chronique.domain.chain import ChainedEvent
+from chronique.domain.character import Character
+
+
+class BodyEvent(ChainedEvent):
+    """Base of the body's events: the body as it is after the event."""
+
+    at: int
+    body: dict[str, Any]
+
+    def apply(self, character: Character) -> None:
+        character.condition = {**character.condition, **self.body}
+
+
+class WoundTaken(BodyEvent):
+    """A location was hit (§3.2): the damage, the state it leaves, the PH lost at once
+    (§3.2.3), the unconsciousness check (§3.2.6) and what a critical wound did (§3.2.9)."""
+
+    location: str
+    damage: int
+    kind: str
+    source: str
+    state: str
+    ph_lost: int
+    unconsciousness: dict[str, Any] | None
+    critical: dict[str, Any]
+    epoch: str
+    chance: list[dict[str, Any]]
+
+
+class PressureApplied(BodyEvent):
+    """The character pressed his own hands on a bleeding location (§3.2.3): 2 PH each held back."""
+
+    location: str
+    hands: int
+
+
+class FirstAidGiven(BodyEvent):
+    """Someone tried to stop a location's bleeding (§3.2.4): the roll and which of the six
+    outcomes it gave."""
+
+    location: str
+    by: str
+    outcome: dict[str, Any]
+    result: dict[str, Any]
+    epoch: str
+    chance: list[dict[str, Any]]
+
+
+class BloodLost(BodyEvent):
+    """The blood points crossed a threshold (§3.2.4): ``what`` is "unconscious" (PH at 0 or
+    below) or "beyond saving" (death within the hour, at ``dying_at``)."""
+
+    what: str
+    ph: int
+    dying_at: int | None
+    epoch: str
+    chance: list[dict[str, Any]]
+
+
+class Woke(BodyEvent):
+    """The character came to (§3.2.6 duration over, or PH back above 0)."""
+
+    cause: str
+
+
+class Died(BodyEvent):
+    """The character died: ``cause`` says of what."""
+
+    cause: str
+
+
+class BodySettled(BodyEvent):
+    """The continuous quantities were brought up to ``at`` (end of an advance, or a healing
+    milestone): ``healed`` lists the locations healed to the full."""
+
+    reason: str
+    healed: list[str]
+
+
+class ActivityOrdered(BodyEvent):
+    """The character's activity level was set (care orders, §3.2.4): bed, moderate or active."""
+
+    activity: str
+
+
+class TendingOrdered(BodyEvent):
+    """Someone was put in charge of a wound, with a care skill and its score (or nobody)."""
+
+    location: str
+    tender: dict[str, Any] | None
+
+
+class InfectionRolled(BodyEvent):
+    """The daily infection roll of an untreated wound (§3.2.7.2)."""
+
+    location: str
+    day: int
+    percent: int
+    roll: int
+    infected: bool
+    epoch: str
+    chance: list[dict[str, Any]]
+
+
+class CareGiven(BodyEvent):
+    """A care skill was used on a wound: ``skill`` (Bandages, Nettoyage d'une blessure,
+    Cautérisation, Amputation, Extraction de balle), the roll, and ``result`` (what it did)."""
+
+    location: str
+    by: str
+    skill: str
+    outcome: dict[str, Any]
+    result: dict[str, Any]
+    epoch: str
+    chance: list[dict[str, Any]]
+
+
+class BandageTook(BodyEvent):
+    """A bandage's effect came in (§6.18.2): PV back, or the wound reopened."""
+
+    location: str
+    pv: int
+
+
+class HeadBulletRolled(BodyEvent):
+    """A roll for a bullet in the head (§3.2.7.3): on entry, yearly or weekly."""
+
+    status: str
+    outcome: dict[str, Any]
+    losses: dict[str, int]
+    epoch: str
+    chance: list[dict[str, Any]]
+
+
+class WoundReopened(BodyEvent):
+    """A violent effort was made while convalescent (§3.2.8.3): the chance, the d100 and whether
+    the wound reopened."""
+
+    location: str
+    percent: int
+    roll: int
+    reopened: bool
+    epoch: str
+    chance: list[dict[str, Any]]
+
+
+class DrinkTaken(BodyEvent):
+    """The character drank (§4.1): units in tenths and the stage it leaves."""
+
+    tenths: int
+    stage: str
+
+
+class ComaEndured(BodyEvent):
+    """The drinker fell into an ethylic coma (§4.1.3): his two easy END rolls and the INT and END
+    points the failed ones cost."""
+
+    outcomes: list[dict[str, Any]]
+    losses: dict[str, int]
+    epoch: str
+    chance: list[dict[str, Any]]
+
+
+class SoberingAttempted(BodyEvent):
+    """An emergency sobered (or failed to sober) the drinker for a while (§4.1.3): his difficult
+    END roll and the stage he acts at until it wears off (END rounds)."""
+
+    outcome: dict[str, Any]
+    stage: str
+    epoch: str
+    chance: list[dict[str, Any]]
+
+
+class SoberedUp(BodyEvent):
+    """Alcohol wore off to a lighter stage (§4.1.2)."""
+
+    stage: str
+
+
+def notable(event: Any) -> str | None:
+    """What a GM must read in a downtime report: deaths, blackouts, blood past saving,
+    infections, healed wounds."""
+    if isinstance(event, Died):
+        return f"died ({event.cause})"
+    if isinstance(event, BloodLost):
+        return "fell unconscious from blood loss" if event.what == "unconscious" else "lost too much blood: beyond saving"
+    if isinstance(event, InfectionRolled) and event.infected:
+        return f"wound in the {event.location} is infected"
+    if isinstance(event, Woke):
+        return "came to"
+    if isinstance(event, BodySettled) and event.healed:
+        return f"healed: {', '.join(event.healed)}"
+    return None

@@ -1,0 +1,706 @@
+"""The body at the table and between sessions: wounds taken, hands pressing, first aid, care
+orders (activity level, who tends which wound with which skill), bandages, bullet extraction,
+cleaning and cauterising, drinks and violent efforts, and the body's timed processes. Each
+records one body event (``body_events``) carrying the body as it stands after it."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from chronique.domain.chance import ChanceStream
+from chronique.domain.character import Character
+from chronique.domain.errors import RuleViolation
+from chronique.domain.rulesets.westernparade import alcohol, bleeding
+from chronique.domain.rulesets.westernparade import body_events as be
+from chronique.domain.rulesets.westernparade.bullets import STABLE_AFTER, WEEK, YEAR, enters_head, extraction, head_bullet, migration
+from chronique.domain.rulesets.westernparade.condition import (
+    BODY_KEYS,
+    Env,
+    env_of,
+    new_wound,
+    project,
+    pv_of,
+    rates,
+    state_of,
+)
+from chronique.domain.rulesets.westernparade.firstaid import DIFFICULT, EASY, first_aid
+from chronique.domain.rulesets.westernparade.fitness import roll_terms
+from chronique.domain.rulesets.westernparade.healing import DAY
+from chronique.domain.rulesets.westernparade.infection import amputation, cauterisation, infection_chance
+from chronique.domain.rulesets.westernparade.play import acting, draw, living, roll_chance, skill_score, stats
+from chronique.domain.rulesets.westernparade.resolution import difficulty, limits, open_ended, quality
+from chronique.domain.rulesets.westernparade.tables import location as find_location
+from chronique.domain.rulesets.westernparade.wounds import (
+    WoundState,
+    critical_effect,
+    incapacitation,
+    multiplier_halves,
+    part_of,
+    unconsciousness,
+    unconsciousness_chance,
+)
+from chronique.domain.world import World
+
+MINUTE, HOUR = 60, 3_600
+CARE_SKILLS = ("Bandages", "Nettoyage d'une blessure", "Cautérisation", "Chirurgie", "Extraction de balle", "Premiers soins")
+_UNITS = {"m": MINUTE, "h": HOUR}
+
+
+def env(world: World, character: Character) -> Env:
+    """The body's environment of a character in this campaign."""
+    return env_of(character.sheet, character.condition, world.campaign.settings)
+
+
+def body_now(world: World, character: Character, at: int | None = None) -> dict[str, Any]:
+    """The character's body keys at ``at`` (default: the campaign's clock), in closed form."""
+    when = world.campaign.clock if at is None else at
+    return project({k: character.condition[k] for k in BODY_KEYS}, env(world, character), when)
+
+
+def _loc(name: str) -> str:
+    return find_location(name).key
+
+
+def _record(character: Character, cls: type[be.BodyEvent], at: int, body: Mapping[str, Any], **fields: Any) -> None:
+    character.record(cls, at=at, body=dict(body), **fields)
+
+
+def _no_dice() -> dict[str, Any]:
+    return {"epoch": "", "chance": []}
+
+
+def roll_dice(stream: ChanceStream, spec: str) -> int:
+    """Roll "3d10"-style dice from the stream."""
+    count, sides = (int(x) for x in spec.split("d"))
+    return sum(stream.die(sides) for _ in range(count))
+
+
+def _timer(stream: ChanceStream, spec: str) -> int:
+    # "3d10h" / "2d6m": a death timer in hours or minutes (§3.2.9.1).
+    match = re.fullmatch(r"(\d+d\d+)([hm])", spec)
+    assert match is not None, spec
+    return roll_dice(stream, match.group(1)) * _UNITS[match.group(2)]
+
+
+def _kill(body: dict[str, Any], cause: str) -> None:
+    body.update(dead=True, death=cause, dying=None, unconscious=False, blackout=None)
+
+
+def _blood_thresholds(body: dict[str, Any], e: Env, at: int, stream: ChanceStream) -> str | None:
+    """§3.2.4 (L1876-1878): PH at 0 or below -> unconscious; at -half the base -> beyond saving,
+    WB16 (digest A10): death 1d60 minutes later."""
+    if body["ph"] <= 0 and not body["unconscious"]:
+        body.update(unconscious=True, blackout={"cause": "blood", "until": None})
+        for wound in body["wounds"].values():
+            wound["hands"] = 0
+        what = "unconscious"
+    else:
+        what = None
+    if bleeding.beyond_saving(body["ph"], e.ph_max) and not body["doomed"]:
+        body["doomed"] = True
+        dying_at = at + stream.die(60) * MINUTE
+        if body["dying"] is None or body["dying"]["at"] > dying_at:
+            body["dying"] = {"at": dying_at, "cause": "blood loss"}
+        what = "beyond saving"
+    return what
+
+
+def wound(
+    world: World,
+    name: str,
+    location: str,
+    damage: int,
+    kind: str = "bullet",
+    source: str = "",
+    through: bool = False,
+    artery: bool = False,
+    check: bool = False,
+) -> dict[str, Any]:
+    """Apply a hit's damage to a location (§3.2): state, immediate PH loss (§3.2.3), the
+    unconsciousness check when the wound calls for one (§3.2.5-3.2.6; ``check`` forces it after a
+    failed END roll), critical effects (§3.2.9), a lodged bullet (WB17, digest A43) or a bullet in
+    the head (§3.2.7.3). Returns the WoundTaken event's fields."""
+    if damage < 1:
+        raise RuleViolation("a wound deals at least 1 damage")
+    character = living(world, name, conscious=False)
+    at, loc = world.campaign.clock, _loc(location)
+    e = env(world, character)
+    body = body_now(world, character, at)
+    was_bleeding = any(rates(body, e))
+    w = body["wounds"].setdefault(loc, new_wound(at))
+    # A new hit is a new hemorrhage needing care (§3.2.3): bleeding and infection clocks restart.
+    w.update(since=at, stopped=0, aided=False, cared=False, untreated_days=0, progress=0, bandaged=False)
+    w["through"] = w["through"] or through
+    w["artery"] = w["artery"] or artery
+    w["bullet"] = w["bullet"] or (kind == "bullet" and not through)
+    w["damage"] += damage
+    epoch, stream = draw(world, character)
+    state = state_of(w, loc, e)
+    pv = pv_of(w, loc, e)
+    critical = critical_effect(loc, pv, e.max_pv[loc], w["deepest"])
+    w["deepest"] = max(w["deepest"], -pv)
+    _apply_critical(body, w, loc, critical, at, stream)
+    rate = bleeding.location_rate(state, e.multiplier[loc], w["through"], w["artery"])
+    body["ph"] -= rate
+    if not was_bleeding:
+        body["round_progress"] = 0
+    e = env_of(character.sheet, body, world.campaign.settings)
+    reading = None
+    if not body["dead"] and (check or incapacitation(part_of(loc), state).check):
+        halves = multiplier_halves(state_of(x, k, e) for k, x in body["wounds"].items())
+        chance = unconsciousness_chance(w["damage"], halves, e.m_end, loc == "head")
+        if chance > 5 or (loc == "head" and state is WoundState.CRITICAL):
+            result = unconsciousness(chance, stream.die(100), state, loc == "head")
+            reading = result.to_dict()
+            if result.unconscious:
+                until = at + result.rounds * bleeding.ROUND
+                body.update(unconscious=True, blackout={"cause": "wound", "until": until})
+    if kind == "bullet" and loc == "head" and not through and enters_head(damage, e.max_pv[loc]) and not body["dead"]:
+        w["bullet"] = True
+    if not body["dead"]:
+        _blood_thresholds(body, e, at, stream)
+    _record(
+        character,
+        be.WoundTaken,
+        at,
+        body,
+        location=loc,
+        damage=damage,
+        kind=kind,
+        source=source,
+        state=state.value,
+        ph_lost=rate,
+        unconsciousness=reading,
+        critical=critical.to_dict(),
+        epoch=epoch,
+        chance=stream.ops,
+    )
+    return {"location": loc, "state": state.value, "ph_lost": rate, "unconsciousness": reading, "critical": critical.to_dict()}
+
+
+def _apply_critical(body: dict[str, Any], w: dict[str, Any], loc: str, effect: Any, at: int, stream: ChanceStream) -> None:
+    """Record a critical wound's permanent losses or fate (§3.2.9): death timers, END at 0 kills."""
+    for key, n in effect.losses.items():
+        body["losses"][key] = body["losses"].get(key, 0) + n
+    w["max_loss"] += effect.max_pv
+    if effect.fate == "killed":
+        _kill(body, f"critical wound to the {loc}")
+    elif effect.fate == "dies":
+        dying_at = at + _timer(stream, effect.dies_in)
+        if body["dying"] is None or body["dying"]["at"] > dying_at:
+            body["dying"] = {"at": dying_at, "cause": f"critical wound to the {loc}"}
+    elif effect.fate in ("useless", "amputate"):
+        w["fate"] = effect.fate
+
+
+def press(world: World, name: str, location: str, hands: int) -> None:
+    """The character presses 0, 1 or 2 of his own hands on a bleeding location (§3.2.3)."""
+    if hands not in (0, 1, 2):
+        raise RuleViolation("a character has two hands to press with")
+    character = living(world, name)
+    at, loc = world.campaign.clock, _loc(location)
+    body = body_now(world, character, at)
+    if loc not in body["wounds"]:
+        raise RuleViolation(f"{character.name} has no wound in the {loc}")
+    others = sum(w["hands"] for k, w in body["wounds"].items() if k != loc)
+    if others + hands > 2:
+        raise RuleViolation(f"{character.name} has only two hands")
+    body["wounds"][loc]["hands"] = hands
+    _record(character, be.PressureApplied, at, body, location=loc, hands=hands)
+
+
+def _skill_roll(stream: ChanceStream, chance: int) -> tuple[dict[str, Any], int]:
+    """One open-ended d100 (§2.1) and its total; no dice below 5% (§2.1.1)."""
+    if chance < limits().impossible_below:
+        return {"faces": [], "total": 0}, 0
+    faces = open_ended(stream)
+    return {"faces": faces, "total": sum(faces)}, sum(faces)
+
+
+def _read(chance: int, total: int) -> str:
+    return "NORM_F" if chance < limits().impossible_below else quality(chance, total)
+
+
+def aid(world: World, patient: str, location: str, by: str, modifier: int = 0) -> dict[str, Any]:
+    """First aid on a bleeding location (§3.2.4): one *Premiers soins* roll of ``by`` read at the
+    easy, normal and difficult chances. WB18: any PH stopped also stops an extraction bleed."""
+    helper, fit = acting(world, by)
+    character = living(world, patient, conscious=False)
+    at, loc = world.campaign.clock, _loc(location)
+    e = env(world, character)
+    body = body_now(world, character, at)
+    w = body["wounds"].get(loc)
+    if w is None or not (
+        bleeding.location_rate(state_of(w, loc, e), e.multiplier[loc], w["through"], w["artery"], w["stopped"]) or w["per_minute"]
+    ):
+        raise RuleViolation(f"{character.name}'s {loc} is not bleeding")
+    skill, score = skill_score(helper, "Premiers soins")
+    terms = {skill: score, **roll_terms(fit, "skill", skill, score), **({"modifier": modifier} if modifier else {})}
+    normal = sum(terms.values())
+    epoch, stream = draw(world, character)
+    rolled, total = _skill_roll(stream, normal + EASY)
+    qualities = {k: _read(normal + step, total) for k, step in (("easy", EASY), ("normal", 0), ("difficult", DIFFICULT))}
+    result = first_aid(qualities["easy"], qualities["normal"], qualities["difficult"])
+    w["aided"] = True
+    raw = bleeding.location_rate(state_of(w, loc, e), e.multiplier[loc], w["through"], w["artery"])
+    if result.full:
+        w.update(stopped=raw, per_minute=0, damage=max(0, w["damage"] - 1))
+    else:
+        w["stopped"] += result.stopped
+        if result.stopped > 0:
+            w["per_minute"] = 0
+    outcome = {"chance": normal, "terms": terms, **rolled, "qualities": qualities}
+    _record(
+        character,
+        be.FirstAidGiven,
+        at,
+        body,
+        location=loc,
+        by=helper.name,
+        outcome=outcome,
+        result={**result.to_dict(), "improvement": result.full},
+        epoch=epoch,
+        chance=stream.ops,
+    )
+    if result.full:
+        # §3.2.4 L1870: a critical success against the difficult chance earns the first-aider an
+        # improvement roll; ruling WD1: this is the one the first-aid roll earns (not §2.5's too).
+        from chronique.domain.rulesets.westernparade.downtime import grant_improvement  # downtime builds on care
+
+        grant_improvement(world, helper.name, "Premiers soins", "first aid: critical success against the difficult chance (§3.2.4)")
+    return {**result.to_dict(), "qualities": qualities}
+
+
+def order_activity(world: World, name: str, level: str) -> None:
+    """Care order: the character's activity level (§3.2.4): bed, moderate or active."""
+    if level not in bleeding.ACTIVITIES:
+        raise RuleViolation(f"activity is one of {', '.join(bleeding.ACTIVITIES)}")
+    character = living(world, name, conscious=False)
+    at = world.campaign.clock
+    body = body_now(world, character, at)
+    body["activity"] = level
+    _record(character, be.ActivityOrdered, at, body, activity=level)
+
+
+def order_tending(world: World, patient: str, location: str, by: str | None, skill: str | None) -> None:
+    """Care order: who tends which wound with which care skill (or nobody). A tended wound is
+    cared for (WB15: no daily infection roll while no bullet stays in it)."""
+    character = living(world, patient, conscious=False)
+    at, loc = world.campaign.clock, _loc(location)
+    body = body_now(world, character, at)
+    w = body["wounds"].get(loc)
+    if w is None:
+        raise RuleViolation(f"{character.name} has no wound in the {loc}")
+    tender = None
+    if by is not None:
+        canonical, score = skill_score(living(world, by), skill or "Bandages")
+        if canonical not in CARE_SKILLS:
+            raise RuleViolation(f"{canonical} is not a care skill ({', '.join(CARE_SKILLS)})")
+        tender = {"by": world.character(by).name, "skill": canonical, "score": score}
+    w.update(tender=tender, cared=tender is not None)
+    _record(character, be.TendingOrdered, at, body, location=loc, tender=tender)
+
+
+def care(world: World, patient: str, location: str, by: str, skill: str, modifier: int = 0) -> dict[str, Any]:
+    """A care skill on a wound: *Bandages* (§6.18.2), *Extraction de balle* (§3.2.7.4),
+    *Nettoyage d'une blessure* (§3.2.7.2, easy when preventive) or *Cautérisation* (§6.18.4)."""
+    helper, fit = acting(world, by)
+    character = living(world, patient, conscious=False)
+    at, loc = world.campaign.clock, _loc(location)
+    e = env(world, character)
+    body = body_now(world, character, at)
+    w = body["wounds"].get(loc)
+    if w is None:
+        raise RuleViolation(f"{character.name} has no wound in the {loc}")
+    canonical, score = skill_score(helper, skill)
+    handler = _CARE.get(canonical)
+    if handler is None:
+        raise RuleViolation(f"{canonical} is not one of {', '.join(_CARE)}")
+    extra = handler.check(w)
+    terms = {canonical: score, **roll_terms(fit, "skill", canonical, score)}
+    for label, value in (("modifier", modifier), ("wound", extra)):
+        if value:
+            terms[label] = value
+    chance = sum(terms.values())
+    epoch, stream = draw(world, character)
+    rolled, total = _skill_roll(stream, chance)
+    grade = _read(chance, total)
+    result = handler.apply(body, w, loc, grade, at, e, stream)
+    outcome = {"chance": chance, "terms": terms, **rolled, "quality": grade}
+    _record(
+        character,
+        be.CareGiven,
+        at,
+        body,
+        location=loc,
+        by=helper.name,
+        skill=canonical,
+        outcome=outcome,
+        result=result,
+        epoch=epoch,
+        chance=stream.ops,
+    )
+    return {"quality": grade, **result}
+
+
+class _Care:
+    """How one care skill checks a wound, and what its quality does."""
+
+    def __init__(self, check: Callable[[dict[str, Any]], int], apply: Callable[..., dict[str, Any]]) -> None:
+        self.check = check
+        self.apply = apply
+
+
+def _bandage_check(w: dict[str, Any]) -> int:
+    if w["bandaged"]:
+        raise RuleViolation("a location is bandaged once (again only when wounded anew, §6.18.2)")
+    if w["bullet"]:
+        raise RuleViolation("a bandage works only once the bullet is out (§6.18.2)")
+    return 0
+
+
+def _bandage(body: dict[str, Any], w: dict[str, Any], loc: str, grade: str, at: int, e: Env, stream: ChanceStream) -> dict[str, Any]:
+    # §6.18.2: Hollywood takes a day, realistic a week; CATA_F reopens, successes +1, EXTRA +2.
+    pv = {"NORM_S": 1, "CRIT_S": 1, "EXTRA": 2}.get(grade, 0)
+    w.update(bandaged=True, cared=True)
+    if grade == "CATA_F":
+        w.update(stopped=0, aided=False)
+        return {"reopened": True, "pv": 0}
+    if pv:
+        w["bandage"] = {"effect_at": at + (DAY if e.system == "hollywood" else 7 * DAY), "pv": pv}
+    return {"reopened": False, "pv": pv}
+
+
+def _extract_check(w: dict[str, Any]) -> int:
+    if not w["bullet"]:
+        raise RuleViolation("there is no bullet in that location")
+    return 0
+
+
+def _extract(body: dict[str, Any], w: dict[str, Any], loc: str, grade: str, at: int, e: Env, stream: ChanceStream) -> dict[str, Any]:
+    done = extraction(grade, first=not w.get("extracting", False))
+    w["extracting"] = True
+    w["damage"] += done.damage
+    body["ph"] -= done.ph
+    w["per_minute"] = max(w["per_minute"], done.per_minute)
+    if done.success:
+        w["bullet"] = False
+    _apply_critical(body, w, loc, critical_effect(loc, pv_of(w, loc, e), e.max_pv[loc], w["deepest"]), at, stream)
+    w["deepest"] = max(w["deepest"], -pv_of(w, loc, e))
+    _blood_thresholds(body, e, at, stream)
+    return done.to_dict()
+
+
+def _clean_check(w: dict[str, Any]) -> int:
+    if w.get("cleaned"):
+        raise RuleViolation("a wound is cleaned once (§6.18)")
+    return 25 if w["infected_at"] is None else 0  # easy when preventive (§3.2.7.2)
+
+
+def _clean(body: dict[str, Any], w: dict[str, Any], loc: str, grade: str, at: int, e: Env, stream: ChanceStream) -> dict[str, Any]:
+    w["cleaned"] = True
+    cured = grade in ("NORM_S", "CRIT_S", "EXTRA")
+    if cured:
+        w.update(infected_at=None, cared=True)
+    return {"cured": cured}
+
+
+def _cautery_check(w: dict[str, Any]) -> int:
+    if w["infected_at"] is None:
+        raise RuleViolation("cauterisation treats an infected wound")
+    return int(w["cautery_malus"])
+
+
+def _cauterise(body: dict[str, Any], w: dict[str, Any], loc: str, grade: str, at: int, e: Env, stream: ChanceStream) -> dict[str, Any]:
+    done = cauterisation(grade)
+    w["damage"] += done.damage
+    w["cautery_malus"] = done.next_malus
+    if done.cured:
+        w.update(infected_at=None, cared=True)
+    if done.gangrene and w["gangrene_at"] is None:
+        w["gangrene_at"] = at
+    return done.to_dict()
+
+
+_CARE = {
+    "Bandages": _Care(_bandage_check, _bandage),
+    "Extraction de balle": _Care(_extract_check, _extract),
+    "Nettoyage d'une blessure": _Care(_clean_check, _clean),
+    "Cautérisation": _Care(_cautery_check, _cauterise),
+}
+
+
+def amputate(world: World, patient: str, location: str, by: str, modifier: int = 0) -> dict[str, Any]:
+    """An amputation (§6.18.1): the surgeon's *Amputation* roll, then the patient's END roll at
+    the step that roll calls for (none after an EXTRA); a CATA_F, or a failed END roll, kills.
+    A CRIT_F is partial: if the patient lives the operation is redone (the next day), where any
+    failure kills. Done, it stops bleeding, infection and gangrene there; a leg or foot halves
+    AGI (footnotes 9-10, WB12)."""
+    helper, fit = acting(world, by)
+    character = living(world, patient, conscious=False)
+    at, loc = world.campaign.clock, _loc(location)
+    body = body_now(world, character, at)
+    w = body["wounds"].setdefault(loc, new_wound(at))
+    if w["fate"] == "amputated":
+        raise RuleViolation(f"{character.name}'s {loc} is already amputated")
+    skill, score = skill_score(helper, "Amputation")
+    terms = {skill: score, **roll_terms(fit, "skill", skill, score), **({"modifier": modifier} if modifier else {})}
+    epoch, stream = draw(world, character)
+    surgeon = roll_chance(stream, terms)
+    done = amputation(surgeon.quality, redo=bool(w.get("redo")))
+    end = None
+    dies = done.dies
+    if not dies and done.end_roll:
+        end = roll_chance(
+            stream, {"jEND": int(stats(character)["rolls"]["END"]), "difficulty": difficulty(done.end_roll.replace(" ", "-"))}
+        )
+        dies = not end.success
+    if dies:
+        _kill(body, f"amputation of the {loc}")
+    elif done.redo:
+        w["redo"] = True
+    else:
+        w.update(fate="amputated", infected_at=None, gangrene_at=None, per_minute=0, bullet=False, cared=True, redo=False)
+        if part_of(loc) in ("leg", "foot", "thigh"):
+            agi = int(character.sheet["characteristics"]["AGI"]) - int(body["losses"].get("AGI", 0))
+            body["losses"]["AGI"] = int(body["losses"].get("AGI", 0)) + agi - agi // 2
+    result = {**done.to_dict(), "dies": dies, "amputated": w["fate"] == "amputated"}
+    outcome = {**surgeon.to_dict(), "end": None if end is None else end.to_dict()}
+    _record(
+        character,
+        be.CareGiven,
+        at,
+        body,
+        location=loc,
+        by=helper.name,
+        skill=skill,
+        outcome=outcome,
+        result=result,
+        epoch=epoch,
+        chance=stream.ops,
+    )
+    return result
+
+
+def drink(world: World, name: str, tenths: int) -> str:
+    """The character drinks ``tenths`` tenths of a unit (§4.1: 1 unit = 1 dl whisky, 5 dl beer).
+    Falling into an ethylic coma calls for two easy END rolls (§4.1.3 L2853): the first failed
+    costs 1 INT, the second 1 END (ruling WD5: rolled as the coma begins)."""
+    if tenths < 1:
+        raise RuleViolation("drink at least a tenth of a unit")
+    character = living(world, name)
+    at = world.campaign.clock
+    e = env(world, character)
+    body = body_now(world, character, at)
+    before = alcohol.stage(body["alcohol"]["tenths"], e.m_end, e.drinker)
+    body["alcohol"]["tenths"] += tenths
+    stage = alcohol.stage(body["alcohol"]["tenths"], e.m_end, e.drinker)
+    body["alcohol"]["stage"] = stage
+    _record(character, be.DrinkTaken, at, body, tenths=tenths, stage=stage)
+    if stage == "coma" and before != "coma":
+        epoch, stream = draw(world, character)
+        chance = {"jEND": int(stats(character)["rolls"]["END"]), "difficulty": difficulty("easy")}
+        rolls = [roll_chance(stream, chance) for _ in alcohol.COMA_LOSSES]
+        losses = {key: 1 for key, r in zip(alcohol.COMA_LOSSES, rolls, strict=True) if not r.success}
+        for key, n in losses.items():
+            body["losses"][key] = int(body["losses"].get(key, 0)) + n
+        _record(character, be.ComaEndured, at, body, outcomes=[r.to_dict() for r in rolls], losses=losses, epoch=epoch, chance=stream.ops)
+    return stage
+
+
+def sober_up(world: World, name: str) -> str:
+    """Emergency sobering (§4.1.3 L2859): a difficult END roll; on a success the character is one
+    stage better for END rounds, taking from the two Table 4.2 columns whichever is better on each
+    line (``fitness.effects``). Returns the stage he acts at."""
+    character = living(world, name)
+    at = world.campaign.clock
+    e = env(world, character)
+    body = body_now(world, character, at)
+    stage = alcohol.stage(body["alcohol"]["tenths"], e.m_end, e.drinker)
+    if stage == "sober":
+        raise RuleViolation(f"{character.name} is sober")
+    epoch, stream = draw(world, character)
+    end = int(character.sheet["characteristics"]["END"])
+    outcome = roll_chance(stream, {"jEND": int(stats(character)["rolls"]["END"]), "difficulty": difficulty("difficult")})
+    acting_at = alcohol.better(stage) if outcome.success else stage
+    if outcome.success:
+        body["alcohol"]["sobered"] = {"until": at + end * bleeding.ROUND, "stage": acting_at}
+    _record(character, be.SoberingAttempted, at, body, outcome=outcome.to_dict(), stage=acting_at, epoch=epoch, chance=stream.ops)
+    return acting_at
+
+
+def effort(world: World, name: str, location: str) -> bool:
+    """A violent effort using a wounded location while convalescent (§3.2.8.3): it reopens on a
+    plain d100 under (unhealed PV x 5%) - (mEND x 3%); WB19 (digest §5.14): a reopened wound
+    bleeds at its state's rate and needs care like a new one."""
+    character = living(world, name)
+    at, loc = world.campaign.clock, _loc(location)
+    e = env(world, character)
+    body = body_now(world, character, at)
+    w = body["wounds"].get(loc)
+    if w is None or w["damage"] <= 0:
+        raise RuleViolation(f"{character.name} has no unhealed wound in the {loc}")
+    percent = w["damage"] * 5 - e.m_end * 3
+    epoch, stream = draw(world, character)
+    roll = stream.die(100)
+    reopened = roll <= percent
+    if reopened:
+        w.update(stopped=0, aided=False, cared=False, untreated_days=0, since=at, bandaged=False, bandage=None)
+    _record(
+        character, be.WoundReopened, at, body, location=loc, percent=percent, roll=roll, reopened=reopened, epoch=epoch, chance=stream.ops
+    )
+    return reopened
+
+
+# The body's timed processes (fired by processes.WesternParadeProcesses).
+
+
+def fire(world: World, character: Character, process: str, at: int) -> str:
+    """Fire one body process of ``character`` at ``at``; return a one-line account."""
+    e = env(world, character)
+    body = body_now(world, character, at)
+    kind, _, loc = process.partition(":")
+    who = character.name
+    if kind == "bleed":
+        epoch, stream = draw(world, character)
+        what = _blood_thresholds(body, e, at, stream) or "still bleeding"
+        _record(
+            character,
+            be.BloodLost,
+            at,
+            body,
+            what=what,
+            ph=body["ph"],
+            dying_at=(body["dying"] or {}).get("at"),
+            epoch=epoch,
+            chance=stream.ops,
+        )
+        return f"{who}: {what} (PH {body['ph']})"
+    if kind == "wake":
+        cause = (body["blackout"] or {}).get("cause", "wound")
+        body.update(unconscious=False, blackout=None)
+        _record(character, be.Woke, at, body, cause=cause)
+        return f"{who} comes to"
+    if kind in ("death", "sepsis", "gangrene"):
+        cause = {"sepsis": f"infection of the {loc}", "gangrene": f"gangrene of the {loc}"}.get(kind) or body["dying"]["cause"]
+        _kill(body, cause)
+        _record(character, be.Died, at, body, cause=cause)
+        return f"{who} dies ({cause})"
+    if kind in ("heal", "settle"):
+        healed = sorted(k for k, w in body["wounds"].items() if w["damage"] <= 0 and w["fate"] is None and not w["bullet"])
+        for k in healed:
+            del body["wounds"][k]
+        _record(character, be.BodySettled, at, body, reason="healing" if kind == "heal" else "advance", healed=healed)
+        return f"{who}: healed {', '.join(healed)}" if healed else f"{who}: PH {body['ph']}"
+    if kind == "infect":
+        return _infection_roll(world, character, body, loc, at)
+    if kind == "bandage":
+        w = body["wounds"][loc]
+        pv = int(w["bandage"]["pv"])
+        w.update(damage=max(0, w["damage"] - pv), bandage=None)
+        _record(character, be.BandageTook, at, body, location=loc, pv=pv)
+        return f"{who}: the bandage on the {loc} gives {pv} PV"
+    if kind == "alcohol":
+        stage = alcohol.stage(body["alcohol"]["tenths"], e.m_end, e.drinker)
+        body["alcohol"].update(stage=stage, progress=body["alcohol"]["progress"] if body["alcohol"]["tenths"] else 0)
+        _record(character, be.SoberedUp, at, body, stage=stage)
+        return f"{who} is {stage}"
+    if kind == "headbullet":
+        return _head_bullet_roll(world, character, body, at)
+    raise RuntimeError(f"no body process {process!r}")
+
+
+def _infection_roll(world: World, character: Character, body: dict[str, Any], loc: str, at: int) -> str:
+    w = body["wounds"][loc]
+    w["untreated_days"] += 1
+    day = int(w["untreated_days"])
+    percent = infection_chance(day, int(w["damage"]))
+    epoch, stream = draw(world, character)
+    roll = stream.die(100)
+    infected = roll <= percent
+    if infected:
+        w["infected_at"] = at
+    _record(
+        character,
+        be.InfectionRolled,
+        at,
+        body,
+        location=loc,
+        day=day,
+        percent=percent,
+        roll=roll,
+        infected=infected,
+        epoch=epoch,
+        chance=stream.ops,
+    )
+    return f"{character.name}: the {loc} {'is infected' if infected else 'is not infected'} (day {day}, {percent}%)"
+
+
+def head_bullet_entry(world: World, name: str, use: str = "END") -> str:
+    """The victim of a bullet in the head rolls CHC or END (his choice) (§3.2.7.3)."""
+    character = living(world, name, conscious=False)
+    at = world.campaign.clock
+    body = body_now(world, character, at)
+    if "head" not in body["wounds"] or not body["wounds"]["head"]["bullet"]:
+        raise RuleViolation(f"{character.name} has no bullet in the head")
+    epoch, stream = draw(world, character)
+    chance = int(stats(character)["rolls"][use])
+    rolled, total = _skill_roll(stream, chance)
+    status = head_bullet(_read(chance, total))
+    if status in ("lodged", "migrating"):
+        body["wounds"]["head"]["bullet"] = False
+        body["head_bullet"] = {"status": status, "next_at": at + (YEAR if status == "lodged" else WEEK), "count": 0}
+    _record(
+        character,
+        be.HeadBulletRolled,
+        at,
+        body,
+        status=status,
+        outcome={"chance": chance, **rolled},
+        losses={},
+        epoch=epoch,
+        chance=stream.ops,
+    )
+    return status
+
+
+def _head_bullet_roll(world: World, character: Character, body: dict[str, Any], at: int) -> str:
+    # §3.2.7.3: yearly easy roll (lodged), weekly roll (migrating); the better of END and CHC.
+    hb = body["head_bullet"]
+    rolls = stats(character)["rolls"]
+    chance = max(int(rolls["END"]), int(rolls["CHC"])) + (25 if hb["status"] == "lodged" else 0)
+    epoch, stream = draw(world, character)
+    rolled, total = _skill_roll(stream, chance)
+    ok = _read(chance, total) in ("NORM_S", "CRIT_S", "EXTRA")
+    losses: dict[str, int] = {}
+    if hb["status"] == "lodged":
+        hb["count"] = hb["count"] + 1 if ok else 0
+        if not ok:
+            hb.update(status="migrating", count=0, next_at=at + WEEK)
+        elif hb["count"] >= STABLE_AFTER:
+            hb["status"] = "stable"
+        else:
+            hb["next_at"] = at + YEAR
+    else:
+        hb["next_at"] = at + WEEK
+        if not ok:
+            hb["count"] += 1
+            losses, dies = migration(hb["count"])
+            for key, n in losses.items():
+                body["losses"][key] = body["losses"].get(key, 0) + n
+            if dies:
+                _kill(body, "bullet in the head")
+    _record(
+        character,
+        be.HeadBulletRolled,
+        at,
+        body,
+        status=hb["status"],
+        outcome={"chance": chance, **rolled},
+        losses=losses,
+        epoch=epoch,
+        chance=stream.ops,
+    )
+    return f"{character.name}: bullet in the head {hb['status']}"

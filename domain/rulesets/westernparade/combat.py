@@ -1,0 +1,490 @@
+"""Combat rules of chapter 3 (L1560-L2800) as pure functions over the data of ``tables.toml``:
+action phases and defence timing, weapons (chapter 5), firearm to-hit modifiers and hit
+locations (coarse and precise aims), fixed damage with the critical 1d6cum and the bullet's
+pass-through, shotgun pellets, melee lengths and locations, Table 3.3, unarmed blows, cover
+armour. Dice come in through a ``ChanceStream``; nothing here records anything."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+from chronique.domain.chance import ChanceStream
+from chronique.domain.errors import RuleViolation
+from chronique.domain.rulesets.westernparade.resolution import CRIT_S, EXTRA, NORM_S, RollOutcome, limits, rank
+from chronique.domain.rulesets.westernparade.tables import location, tables
+from chronique.domain.text import fold
+
+PROXIMITIES = ("very-close", "close", "far", "very-far")
+BANDS = ("point-blank", "short", "medium", "long")
+
+
+def _combat() -> Mapping[str, Any]:
+    combat: Mapping[str, Any] = tables().raw["combat"]
+    return combat
+
+
+# -- weapons (chapter 5) ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Weapon:
+    """A weapon of Tables 5.1-5.7: kind (handgun, long, machine-gun, melee, bow), strength for
+    one/two hands, ranges (m), speed (phases), rate of fire, fixed damage or damage by column
+    (slash/thrust/blunt), length, year, price."""
+
+    name: str
+    table: str
+    kind: str
+    ranges: tuple[int, ...]
+    speed: int = 0
+    rate: int = 1
+    damage: int = 0
+    columns: Mapping[str, int] = field(default_factory=dict)
+    length: int | None = None
+    str_one: int | None = None
+    str_two: int | None = None
+    shots: int = 0
+    shotgun: bool = False
+    year: int | None = None
+    price: int | None = None
+
+    @property
+    def firearm(self) -> bool:
+        """Fired with Armes de poing / Tir au fusil (handguns and long guns)."""
+        return self.kind in ("handgun", "long")
+
+    @property
+    def skill(self) -> str:
+        """The to-hit skill (§3.3.1): handguns Armes de poing, long guns Tir au fusil."""
+        return {
+            "handgun": "Armes de poing",
+            "long": "Tir au fusil/à la carabine",
+            "machine-gun": "Mitrailleuses",
+            "bow": "Tir à l'arc",
+        }.get(self.kind, "Lancer")
+
+
+@cache
+def weapons() -> Mapping[str, Weapon]:
+    """Every weapon of chapter 5, by folded name."""
+    out: dict[str, Weapon] = {}
+    for name, w in tables().raw["weapons"].items():
+        damage = w.get("damage", 0)
+        out[fold(name)] = Weapon(
+            name=name,
+            table=w["table"],
+            kind=w["kind"],
+            ranges=tuple(w.get("ranges", ())),
+            speed=w.get("speed", 0),
+            rate=w.get("rate", 1),
+            damage=damage if isinstance(damage, int) else 0,
+            columns=dict(damage) if isinstance(damage, dict) else {},
+            length=w.get("length"),
+            str_one=w.get("str_one"),
+            str_two=w.get("str_two"),
+            shots=w.get("shots", 0),
+            shotgun=w.get("shotgun", False),
+            year=w.get("year"),
+            price=w.get("price"),
+        )
+    return out
+
+
+def weapon(name: str) -> Weapon:
+    """The chapter-5 weapon called ``name``; RuleViolation if unknown."""
+    found = weapons().get(fold(name))
+    if found is None:
+        raise RuleViolation(f"no weapon {name!r} in the tables of chapter 5")
+    return found
+
+
+# -- rounds, phases, defence (§3.1) ----------------------------------------------------------
+
+
+def draw_and_slash(length: int) -> int:
+    """§3.1.5.4: drawing a blade and striking in the same action: -(10 x length + 10)%."""
+    c = _combat()
+    return int(c["draw_and_slash_per_length"]) * length + int(c["draw_and_slash_base"])
+
+
+def defence_modifier(attack_rank: int, own_rank: int, held: bool = False) -> int:
+    """§3.1.6 L1700: a defence out of turn costs -10% per rank between the attack and the
+    defender's next action rank (which it consumes); an action held in reserve for defence since
+    ``own_rank`` gives +10% per rank waited."""
+    per = int(_combat()["defence_per_rank"])
+    if held:
+        if own_rank < attack_rank:
+            raise RuleViolation("an action held for defence was held before the attack's rank")
+        return per * (own_rank - attack_rank)
+    if own_rank > attack_rank:
+        raise RuleViolation("a defender who acts before the attack defends in turn, at no malus")
+    return -per * (attack_rank - own_rank)
+
+
+def length_modifier(longer: int, shorter: int) -> int:
+    """§3.4.2 L2440: 10% per length of difference, bonus to the longer, malus to the shorter."""
+    return int(_combat()["length_step"]) * abs(longer - shorter)
+
+
+def machine_gun_split(shots: int, ranks: int) -> list[int]:
+    """§6.6.4 L3529: a round's shots spread over the gunner's action ranks; floor(N / R) each and
+    one more to the first N mod R ranks (digest §9 item 39)."""
+    if ranks < 1:
+        raise RuleViolation("a gunner fires at one action rank at least")
+    each, extra = divmod(shots, ranks)
+    return [each + (1 if i < extra else 0) for i in range(ranks)]
+
+
+def throw_ranges(strength: int, mass_kg: int = 1) -> list[int]:
+    """§6.6.3 L3498: a 1 kg object: point-blank ceil(FOR/2), short FOR, medium 2 FOR, long
+    4 FOR metres; the ranges halve with each doubling of mass."""
+    factor = 2 ** max(0, math.floor(math.log2(mass_kg))) if mass_kg >= 1 else 1
+    base = [math.ceil(strength / 2), strength, 2 * strength, 4 * strength]
+    return [math.ceil(r / factor) for r in base]
+
+
+def assassination_chance(attack: int, assassinat: int, anatomy: int) -> int:
+    """§6.7.3 L3615: the mean of the attack chance (after its modifiers), Assassinat and
+    Connaissance de l'anatomie, rounded down."""
+    return (attack + assassinat + anatomy) // 3
+
+
+# -- aiming and locations (§3.3.2) -----------------------------------------------------------
+
+
+def proximity(distance_m: int, m_acv: int) -> str:
+    """§3.3.2 L2262: very close ≤ 10 + 3 mACV m, close ≤ 25 + 5 mACV, far ≤ 50 + 10 mACV."""
+    for band in tables().raw["proximity"]:
+        if "base" not in band or distance_m <= band["base"] + band["per_acv"] * m_acv:
+            return str(band["name"])
+    raise AssertionError("unreachable: the last band is open")
+
+
+def range_band(w: Weapon, distance_m: int) -> str:
+    """The weapon's range band at this distance (Table 3.15 columns); RuleViolation beyond."""
+    for name, reach in zip(BANDS, w.ranges, strict=False):
+        if distance_m <= reach:
+            return name
+    raise RuleViolation(f"{w.name} does not reach {distance_m} m (long range {w.ranges[-1] if w.ranges else 0} m)")
+
+
+@dataclass(frozen=True)
+class Aim:
+    """An aimed location (§3.3.2): ``coarse`` (upper/lower body) or ``precise`` (Table 3.13 key,
+    with a side for limbs), or none."""
+
+    kind: str = "none"
+    target: str = ""
+    side: str | None = None
+
+    @property
+    def label(self) -> str:
+        """The aim as written: none, upper, lower, head, left-arm..."""
+        if self.kind == "none":
+            return "none"
+        return f"{self.side}-{self.target}" if self.side else self.target
+
+
+def parse_aim(text: str | None) -> Aim:
+    """``none``, ``upper``/``lower`` (coarse) or a Table 3.13 target (``head``, ``torso``,
+    ``left-arm``, ``right-thigh``, ``heart``...)."""
+    if text is None or fold(text) in ("", "none"):
+        return Aim()
+    key = fold(text)
+    if key in tables().raw["coarse"]:
+        return Aim("coarse", key)
+    precise = tables().raw["precise"]
+    side = None
+    for prefix in ("left-", "right-"):
+        if key.startswith(prefix):
+            side, key = prefix[:-1], key[len(prefix) :]
+    if key not in precise:
+        raise RuleViolation(f"aim at none, upper, lower or one of {', '.join(precise)}, not {text!r}")
+    if precise[key].get("sided", False) != (side is not None):
+        raise RuleViolation(f"aim at {'left- or right-' + key if precise[key].get('sided') else key}, not {text!r}")
+    return Aim("precise", key, side)
+
+
+def aim_penalty(aim: Aim, proximity_name: str) -> int:
+    """Tables 3.11 / 3.13: the to-hit malus of an aimed location at this proximity;
+    RuleViolation where the table says impossible."""
+    if aim.kind == "none":
+        return 0
+    row = tables().raw[aim.kind][aim.target]["penalty"]
+    index = PROXIMITIES.index(proximity_name)
+    if index >= len(row):
+        raise RuleViolation(f"aiming at {aim.label} is impossible at {proximity_name} proximity")
+    return int(row[index])
+
+
+def _lookup(table: Sequence[Sequence[Any]], roll: int) -> str:
+    for top, name in ((int(r[-1]), str(r[0])) if isinstance(r[0], str) else (int(r[0]), str(r[1])) for r in table):
+        if roll <= top:
+            return name
+    raise AssertionError(f"roll {roll} beyond the table")
+
+
+@dataclass(frozen=True)
+class Located:
+    """Where a hit landed: the location, the table used and its dice."""
+
+    location: str
+    table: str
+    dice: tuple[int, ...]
+
+
+def hit_location(stream: ChanceStream, aim: Aim, d100: bool = False) -> Located:
+    """The location hit (§3.3.1): Table 3.10 (d30, or d100) without aim; Table 3.12 (d20) after
+    a coarse aim; Table 3.14 after a precise one (its sub-roll, if any)."""
+    if aim.kind == "none":
+        sides = 100 if d100 else 30
+        face = stream.die(sides)
+        rows = _combat()["general_locations"]
+        column = 2 if d100 else 1
+        return Located(next(r[0] for r in rows if face <= r[column]), f"3.10 d{sides}", (face,))
+    if aim.kind == "coarse":
+        entry = tables().raw["coarse"][aim.target]
+        face = stream.die(int(entry["die"]))
+        return Located(_lookup(entry["table"], face), f"3.12 {aim.target}", (face,))
+    entry = tables().raw["precise"][aim.target]
+    die = int(entry.get("die", 0))
+    face = stream.die(die) if die else 1
+    part = _lookup(entry["table"], face)
+    where = f"{aim.side}-{part}" if aim.side else part
+    return Located(location(where).key, f"3.14 {aim.label}", (face,) if die else ())
+
+
+def stray(stream: ChanceStream) -> tuple[str, int]:
+    """Table 3.9 L2134: the direction (N, NE, ... NW) a missing bullet takes, and its d8."""
+    face = stream.die(8)
+    return str(_combat()["stray"][face - 1]), face
+
+
+def cumulative_d6(stream: ChanceStream) -> list[int]:
+    """1d6cum (footnote 11, L2168): roll again and add while a 6 comes up."""
+    sides = int(_combat()["critical_die"])
+    faces = [stream.die(sides)]
+    while faces[-1] == sides:
+        faces.append(stream.die(sides))
+    return faces
+
+
+# -- firearms (§3.3) -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ShotSetup:
+    """The table's account of a shot (Tables 3.15-3.20): distance, movements, the target's
+    posture and cover, aim action, bracing, wrong hand, other GM modifiers."""
+
+    distance_m: int
+    aim: Aim = field(default_factory=Aim)
+    shooter_moving: str = "still"
+    target_moving: str = "still"
+    toward: bool = False
+    posture: str = "standing"
+    cover: str = "none"
+    aimed: bool = False
+    braced: bool = False
+    wrong_hand: bool = False
+    two_hands: bool = True
+    extra: Mapping[str, int] = field(default_factory=dict)
+
+
+def _row(table: str, key: str) -> Any:
+    rows = tables().raw[table]
+    found = rows.get(fold(key))
+    if found is None:
+        raise RuleViolation(f"{table.replace('_', ' ')} is one of {', '.join(rows)}, not {key!r}")
+    return found
+
+
+def shot_terms(skill: str, score: int, w: Weapon, setup: ShotSetup, strength: int, m_acv: int) -> dict[str, int]:
+    """The to-hit chance's terms (§3.3): the skill, range (3.15), movements (3.16-3.17, halved
+    when moving toward each other), the target's posture or cover, whichever hurts most (3.18/
+    3.19), aim (+20), bracing (+10), wrong hand (-20), the aimed location (3.11/3.13), missing
+    strength (-10% a point, §3.3.3), and the GM's extras."""
+    near = proximity(setup.distance_m, m_acv)
+    index = PROXIMITIES.index(near)
+    terms = {skill: score, "range": int(_row("range_modifier", range_band(w, setup.distance_m)))}
+    for label, table, moving in (
+        ("shooter moving", "shooter_moving", setup.shooter_moving),
+        ("target moving", "target_moving", setup.target_moving),
+    ):
+        value = int(_row(table, moving))
+        terms[label] = -(-value // 2) if setup.toward else value  # halved, rounded toward 0
+    posture = list(_row("posture", setup.posture))
+    cover = list(_row("cover", setup.cover))
+    if index >= len(cover):
+        raise RuleViolation(f"a target {setup.cover} covered cannot be shot at {near} proximity")
+    terms["posture/cover"] = min(posture[index], cover[index])  # not cumulative: the worse for the shooter
+    if setup.aimed:
+        terms["aim"] = int(_combat()["aim_bonus"])
+    if setup.braced:
+        terms["braced"] = 10
+    if setup.wrong_hand:
+        terms["wrong hand"] = -20
+    terms["location"] = aim_penalty(setup.aim, near)
+    needed = w.str_two if setup.two_hands else w.str_one
+    if needed is not None and strength < needed:
+        terms["strength"] = -10 * (needed - strength)
+    terms |= dict(setup.extra)
+    return {k: v for k, v in terms.items() if v or k == skill}
+
+
+@dataclass(frozen=True)
+class Damage:
+    """Damage dealt: the weapon's base, the critical's 1d6cum faces, the exit 1d6cum of a bullet
+    that passed through, and the total."""
+
+    base: int
+    critical: tuple[int, ...] = ()
+    exit: tuple[int, ...] = ()
+    pass_through: bool = False
+
+    @property
+    def total(self) -> int:
+        """Base + critical + exit damage."""
+        return self.base + sum(self.critical) + sum(self.exit)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-plain form for events."""
+        return {
+            "base": self.base,
+            "critical": list(self.critical),
+            "exit": list(self.exit),
+            "pass_through": self.pass_through,
+            "total": self.total,
+        }
+
+
+def bullet_damage(stream: ChanceStream, outcome: RollOutcome, base: int) -> Damage:
+    """§3.3.1 L2160: the weapon's fixed damage; a critical success (or better) adds 1d6cum; the
+    bullet passes through when the roll is ≤ 10% of the chance or below the damage dealt, adding
+    an exit 1d6cum (digest §9 item 16); no critical nor pass-through below a 20% chance."""
+    if not outcome.success:
+        raise RuleViolation("a missed shot deals no damage")
+    crits = outcome.chance >= limits().criticals_from
+    critical = tuple(cumulative_d6(stream)) if crits and rank(outcome.quality) >= rank(CRIT_S) else ()
+    through = crits and (outcome.quality == EXTRA or outcome.total < base + sum(critical))
+    exit_faces = tuple(cumulative_d6(stream)) if through else ()
+    return Damage(base, critical, exit_faces, through)
+
+
+@dataclass(frozen=True)
+class Pellets:
+    """Shotgun pellets (§3.6.1.5): how many reach the main target and the stray groups."""
+
+    on_target: int
+    dice: tuple[int, ...]
+    groups: tuple[int, ...]
+
+
+def shotgun_pellets(stream: ChanceStream, cartridge: int, band: str, outcome: RollOutcome) -> Pellets:
+    """Tables 3.25 / 3.26: pellets on the main target by result and range (point-blank or
+    short), at least one on a hit, never more than the cartridge; the rest fly in stray groups
+    of 1/2/4/8 pellets (4-0/8-0/16-0/32-0)."""
+    data = tables().raw["shotgun"].get(str(cartridge))
+    if data is None:
+        raise RuleViolation(f"shotgun cartridges are 4-0, 8-0, 16-0 or 32-0, not {cartridge}")
+    if band not in ("point-blank", "short"):
+        raise RuleViolation("a shotgun fires at point-blank or short range only")
+    row = {EXTRA: "extra", CRIT_S: "crit", NORM_S: "hit"}.get(outcome.quality, "miss")
+    count, modifier = data[band][row]
+    faces = tuple(stream.die(cartridge // count) for _ in range(count)) if count else ()
+    hits = max(0, min(cartridge, sum(faces) + modifier)) if count else 0
+    if outcome.success:
+        hits = max(1, hits)
+    rest = cartridge - hits
+    size = int(data["per_stray"])
+    groups = tuple(min(size, rest - i) for i in range(0, rest, size))
+    return Pellets(hits, faces, groups)
+
+
+def adjacent(where: str, direction: str) -> str | None:
+    """Where a point-blank stray group lands on the main target (ruling WA5): the neighbour of
+    the location hit in that Table 3.9 direction, in the target's frame; None = lost."""
+    neighbours = tables().raw["adjacent"]
+    here: str | None = where
+    for step in direction:  # "NE": north, then east from there
+        here = neighbours[here].get(step) if here is not None else None
+    return here
+
+
+# -- cover (§3.7) ----------------------------------------------------------------------------
+
+
+def cover_armour(materials: Mapping[str, int], against: str = "bullet") -> int:
+    """Table 3.27 L2760: armour points of a cover, the sum over its materials of AP per cm x cm,
+    rounded down, then -3 against bullets, -2 against explosives (§3.7.1), never below 0."""
+    per_cm = tables().raw["armour_tenths_per_cm"]
+    tenths = 0
+    for material, cm in materials.items():
+        found = per_cm.get(fold(material))
+        if found is None:
+            raise RuleViolation(f"no cover material {material!r} (one of {', '.join(per_cm)})")
+        tenths += found * cm
+    reduction = {"bullet": _combat()["bullet_armour"], "explosive": _combat()["explosive_armour"], "other": 0}.get(against)
+    if reduction is None:
+        raise RuleViolation(f"cover stops a bullet, an explosive or other, not {against!r}")
+    return max(0, tenths // 10 + int(reduction))
+
+
+def absorbed(stream: ChanceStream, armour: int) -> list[int]:
+    """§3.7.1: each armour point absorbs 1d4 damage."""
+    return [stream.die(int(_combat()["armour_die"])) for _ in range(armour)]
+
+
+def deflection_chance(armour: int, m_chc: int) -> int:
+    """§3.7.2: a bullet hitting cover is deflected with 1% per armour point + 1% per mCHC."""
+    return max(0, armour + m_chc)
+
+
+# -- melee and unarmed (§3.4, §3.5) ---------------------------------------------------------
+
+
+def attack_against_defence(attack: str, defence: str) -> str:
+    """Table 3.3 L1724: the result of a melee attack quality against the defence quality."""
+    table = tables().raw["attack_defence"]
+    return str(table[defence][table["columns"].index(attack)])
+
+
+def melee_location(stream: ChanceStream, column: str, length: int) -> Located:
+    """Table 3.23 L2462 (d100): slash, thrust, blunt or very-close column; the leg and foot rows
+    of slash and thrust only for weapons of length ≥ 4, re-rolled otherwise."""
+    data = tables().raw["melee_locations"]
+    if column not in ("slash", "thrust", "blunt", "very-close"):
+        raise RuleViolation(f"a melee column is slash, thrust, blunt or very-close, not {column!r}")
+    faces: list[int] = []
+    while True:
+        faces.append(stream.die(100))
+        where = _lookup(data[column], faces[-1])
+        if column in ("slash", "thrust") and where in data["long_only"] and length < data["long_from"]:
+            continue
+        return Located(where, f"3.23 {column}", tuple(faces))
+
+
+def strength_adjustment(strength: int, minimum: int, length: int) -> tuple[int, int]:
+    """§3.4.3: (to-hit %, damage) for a melee weapon: below its strength -10% and -1 damage per
+    2 missing points; above, +5% per 2 extra points (max 5 x length) and +1 damage per 3 (max
+    length)."""
+    gap = strength - minimum
+    if gap < 0:
+        return 10 * gap, -((-gap) // 2)
+    return min(5 * (gap // 2), 5 * length), min(gap // 3, length)
+
+
+def unarmed_damage(blow: str, m_for: int, critical: Sequence[int], head: bool, skill: int) -> tuple[int, int]:
+    """§3.5.4: (damage, self-damage) of a punch (1) or kick (2) + mFOR + the critical d6, +1 per
+    10 points of Pugilat / Arts martiaux above 40; half (rounded down) off the head; the striking
+    limb takes a third (head) or a quarter (body) of the damage dealt, rounded down."""
+    data = tables().raw["unarmed"].get(blow)
+    if data is None:
+        raise RuleViolation(f"an unarmed blow is a punch or a kick, not {blow!r}")
+    raw = int(data["damage"]) + m_for + sum(critical) + max(0, (skill - 40) // 10)
+    dealt = max(0, raw if head else raw // 2)
+    return dealt, dealt // (3 if head else 4)

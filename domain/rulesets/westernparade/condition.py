@@ -1,0 +1,309 @@
+"""The body part of a Western Parade character's condition dict, and how it moves between events.
+
+Body keys (top level of ``Character.condition``; every value plain JSON)::
+
+    "dead": false, "death": null | "cause",
+    "unconscious": false, "blackout": null | {"cause": "wound" | "blood", "until": int | null},
+    "ph": 80,                       # blood points now (§3.2.3), as of "settled_at"
+    "settled_at": null | int,       # when the continuous quantities below were last brought up to date
+    "round_progress": 0, "minute_progress": 0,  # seconds towards the next bleeding round / minute
+    "regen_progress": 0,            # seconds towards the next PH recovered (§3.2.4)
+    "doomed": false,                # PH reached -half the base: death within the hour (§3.2.4)
+    "dying": null | {"at": int, "cause": "..."},   # a death timer (§3.2.4, §3.2.9.1, infection...)
+    "activity": "active" | "moderate" | "bed",     # the care order's activity level
+    "losses": {"INT": 1, "END": 2, "AGI": 0, "agi_in_use": 1},  # permanent (§3.2.9.2, §3.2.7.3)
+    "alcohol": {"tenths": 0, "progress": 0, "stage": "sober",  # §4.1, units in tenths
+                "sobered": null | {"until": int, "stage": "medium"}},  # emergency sobering §4.1.3
+    "head_bullet": null | {"status": "lodged" | "migrating" | "stable", "next_at": int, "count": int},
+    "wounds": {location: {
+        "damage": 9, "max_loss": 0, "deepest": 0,  # damage now; max PV lost; deepest negative PV
+        "since": int,                               # when the location was last hit
+        "through": false, "artery": false,          # +1 PH (§3.3.1), doubled loss (§3.4.5.1)
+        "stopped": 0, "per_minute": 0, "hands": 0,  # first aid, extraction bleed, own hands pressing
+        "aided": false,                             # had at least first aid (Table 3.6)
+        "cared": false, "tender": null | {"by": "Doc", "skill": "Bandages", "score": 45},
+        "bullet": false, "untreated_days": 0,       # infection clock (§3.2.7.2)
+        "infected_at": null, "gangrene_at": null, "cautery_malus": 0,
+        "progress": 0,                              # seconds towards the next PV healed (§3.2.8)
+        "bandage": null | {"effect_at": int, "pv": int}, "bandaged": false,
+        "fate": null | "useless" | "amputate" | "amputated",
+        "redo": false}}                            # a partial amputation to redo (§6.18.1)
+
+Blood, healing and alcohol change continuously: ``project`` brings them to any later time in
+closed form; every body event stores the body as it is after it (``body_events``), so replaying
+the log needs no rules. ``next_dues`` says when something discrete will happen next.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from chronique.domain.rulesets.westernparade import alcohol, bleeding, healing
+from chronique.domain.rulesets.westernparade.bullets import EXTRACTION_DEADLINE
+from chronique.domain.rulesets.westernparade.healing import DAY
+from chronique.domain.rulesets.westernparade.infection import INFECTION_KILLS_AFTER, gangrene_kills_after
+from chronique.domain.rulesets.westernparade.sheet import blood_points, location_pv, modifier
+from chronique.domain.rulesets.westernparade.tables import tables
+from chronique.domain.rulesets.westernparade.wounds import WoundState, bed_bound, part_of, wound_state
+
+SETTINGS = {"healing": "realistic", "scratch": "rounded"}  # WB1; healing per §3.2.8 (ruleset defaults)
+
+
+def starting_body(sheet_data: Mapping[str, Any]) -> dict[str, Any]:
+    """The body keys of a fresh character's condition: unhurt, conscious, sober, up and about."""
+    return {
+        "dead": False,
+        "death": None,
+        "unconscious": False,
+        "blackout": None,
+        "ph": int(sheet_data["derived"]["ph"]),
+        "settled_at": None,
+        "round_progress": 0,
+        "minute_progress": 0,
+        "regen_progress": 0,
+        "doomed": False,
+        "dying": None,
+        "activity": "active",
+        "losses": {},
+        "alcohol": {"tenths": 0, "progress": 0, "stage": "sober", "sobered": None},
+        "head_bullet": None,
+        "wounds": {},
+    }
+
+
+BODY_KEYS = tuple(starting_body({"derived": {"ph": 0}}))
+
+
+def new_wound(at: int) -> dict[str, Any]:
+    """A location's record when it is first hit."""
+    return {
+        "damage": 0,
+        "max_loss": 0,
+        "deepest": 0,
+        "since": at,
+        "through": False,
+        "artery": False,
+        "stopped": 0,
+        "per_minute": 0,
+        "hands": 0,
+        "aided": False,
+        "cared": False,
+        "tender": None,
+        "bullet": False,
+        "untreated_days": 0,
+        "infected_at": None,
+        "gangrene_at": None,
+        "cautery_malus": 0,
+        "progress": 0,
+        "bandage": None,
+        "bandaged": False,
+        "fate": None,
+        "redo": False,
+    }
+
+
+@dataclass(frozen=True)
+class Env:
+    """What the body's rules need of the sheet and the campaign: END after permanent losses and
+    its modifier, base PH, max PV and hemorrhage multiplier per location, the healing system and
+    scratch reading, and whether the character holds his drink (*Beuverie* > 50%)."""
+
+    m_end: int
+    ph_max: int
+    max_pv: Mapping[str, int]
+    multiplier: Mapping[str, int]
+    system: str
+    literal: bool
+    drinker: bool
+
+
+def env_of(sheet: Mapping[str, Any], condition: Mapping[str, Any], settings: Mapping[str, Any]) -> Env:
+    """The body's environment from the stored sheet dict, the condition and campaign settings."""
+    losses = condition.get("losses", {})
+    end = int(sheet["characteristics"]["END"]) - int(losses.get("END", 0))
+    pv = location_pv(end)
+    wounds = condition.get("wounds", {})
+    return Env(
+        m_end=modifier(end),
+        ph_max=blood_points(end),
+        max_pv={k: v - int(wounds.get(k, {}).get("max_loss", 0)) for k, v in pv.items()},
+        multiplier={k: loc.bleed for k, loc in tables().locations.items()},
+        system=str(settings.get("healing", SETTINGS["healing"])),
+        literal=settings.get("scratch", SETTINGS["scratch"]) == "literal",
+        drinker=int(sheet.get("derived", {}).get("skills", {}).get("Beuverie", 0)) > 50,
+    )
+
+
+def state_of(wound: Mapping[str, Any], location: str, env: Env) -> WoundState:
+    """The wound state of a location (§3.2.2)."""
+    return wound_state(int(wound["damage"]), env.max_pv[location], env.literal)
+
+
+def pv_of(wound: Mapping[str, Any], location: str, env: Env) -> int:
+    """The PV left in a location."""
+    return env.max_pv[location] - int(wound["damage"])
+
+
+def location_rate(wound: Mapping[str, Any], location: str, env: Env, conscious: bool = True) -> int:
+    """PH this location loses per round now (§3.2.3); hands press only while conscious."""
+    if wound["fate"] == "amputated":
+        return 0
+    return bleeding.location_rate(
+        state_of(wound, location, env),
+        env.multiplier[location],
+        wound["through"],
+        wound["artery"],
+        wound["stopped"],
+        wound["hands"] if conscious else 0,
+    )
+
+
+def rates(c: Mapping[str, Any], env: Env) -> tuple[int, int]:
+    """(PH per round, PH per minute) the character is losing."""
+    conscious = not c["unconscious"]
+    per_round = sum(location_rate(w, loc, env, conscious) for loc, w in c["wounds"].items())
+    per_minute = sum(int(w["per_minute"]) for w in c["wounds"].values())
+    return per_round, per_minute
+
+
+def bleeding_now(c: Mapping[str, Any], env: Env) -> bool:
+    """Whether any location still bleeds."""
+    return any(rates(c, env))
+
+
+def pvs(c: Mapping[str, Any], env: Env) -> list[int]:
+    """PV left in every wounded location."""
+    return [pv_of(w, loc, env) for loc, w in c["wounds"].items()]
+
+
+def activity(c: Mapping[str, Any], env: Env) -> str:
+    """The activity the body actually keeps: bed while any location is negative (§3.2.9.3) or a
+    bandage is taking (§6.18.2), else the ordered level."""
+    if bed_bound(pvs(c, env)) or any(w["bandage"] for w in c["wounds"].values()):
+        return "bed"
+    return str(c["activity"])
+
+
+def heals(c: Mapping[str, Any], wound: Mapping[str, Any], location: str, env: Env) -> bool:
+    """Whether a location heals now: wounded, not bleeding, WB14 (digest A42) not infected nor
+    gangrenous, not waiting for amputation, and the character resting (bed or moderate)."""
+    return (
+        int(wound["damage"]) > 0
+        and wound["fate"] not in ("amputate", "amputated")
+        and wound["infected_at"] is None
+        and wound["gangrene_at"] is None
+        and location_rate(wound, location, env, not c["unconscious"]) == 0
+        and int(wound["per_minute"]) == 0
+        and activity(c, env) != "active"
+    )
+
+
+def project(c: Mapping[str, Any], env: Env, at: int) -> dict[str, Any]:
+    """The body at ``at``, nothing discrete happening since ``settled_at``: blood lost or
+    recovered, wounds healed, alcohol worn off, each in closed form."""
+    out = copy.deepcopy(dict(c))
+    if c["dead"] or c["settled_at"] is None or at <= int(c["settled_at"]):
+        if not c["dead"] and c["settled_at"] is None:
+            out["settled_at"] = at
+        return out
+    span = at - int(c["settled_at"])
+    per_round, per_minute = rates(c, env)
+    if per_round or per_minute:
+        blood = bleeding.bleed(bleeding.Blood(c["ph"], c["round_progress"], c["minute_progress"]), span, per_round, per_minute)
+        out.update(ph=blood.ph, round_progress=blood.round_progress, minute_progress=blood.minute_progress, regen_progress=0)
+    else:
+        out["ph"], out["regen_progress"] = bleeding.recover(c["ph"], env.ph_max, c["regen_progress"], span, activity(c, env))
+    for location, wound in out["wounds"].items():
+        if heals(c, wound, location, env):
+            done = healing.heal(wound["damage"], env.max_pv[location], wound["progress"], span, env.m_end, env.system, env.literal)
+            wound.update(damage=done.damage, progress=done.progress)
+    drink = out["alcohol"]
+    if drink["tenths"]:
+        left = alcohol.sober_up(alcohol.Drink(drink["tenths"], drink["progress"]), span, env.m_end, env.drinker)
+        drink.update(tenths=left.tenths, progress=left.progress)
+    out["settled_at"] = at
+    return out
+
+
+def in_flux(c: Mapping[str, Any], env: Env) -> bool:
+    """Whether anything continuous is moving: bleeding, recovering PH, healing or sobering."""
+    if c["dead"] or c["settled_at"] is None:
+        return False
+    return (
+        bleeding_now(c, env)
+        or c["ph"] < env.ph_max
+        or any(heals(c, w, loc, env) for loc, w in c["wounds"].items())
+        or c["alcohol"]["tenths"] > 0
+    )
+
+
+def untreated(wound: Mapping[str, Any]) -> bool:
+    """A wound counts as untreated for infection (§3.2.7.2; WB15, digest A12/A36) while nobody
+    cares for it, or while a bullet stays in past the 24 hours of footnote 8."""
+    return not wound["cared"] or bool(wound["bullet"])
+
+
+def next_dues(c: Mapping[str, Any], env: Env) -> list[tuple[int, str]]:
+    """When each discrete body process is next due, as (time, process name)."""
+    if c["dead"] or c["settled_at"] is None:
+        return []
+    now = int(c["settled_at"])
+    out: list[tuple[int, str]] = []
+    if c["dying"] is not None:
+        out.append((int(c["dying"]["at"]), "death"))
+    per_round, per_minute = rates(c, env)
+    blood = bleeding.Blood(c["ph"], c["round_progress"], c["minute_progress"])
+    if per_round or per_minute:
+        target = -(env.ph_max // 2) - (env.ph_max % 2) if not c["doomed"] else None
+        if not (c["unconscious"] and c["blackout"] and c["blackout"]["cause"] == "blood"):
+            target = 0 if c["ph"] > 0 else target
+        if target is not None:
+            wait = bleeding.time_to_bleed_to(blood, target, per_round, per_minute)
+            if wait is not None:
+                out.append((now + max(wait, 1) if wait == 0 else now + wait, "bleed"))
+    elif c["unconscious"] and c["blackout"] and c["blackout"]["cause"] == "blood" and not c["doomed"]:
+        out.append((now + bleeding.time_to_recover_to(c["ph"], c["regen_progress"], 1, activity(c, env)), "wake"))
+    if c["unconscious"] and c["blackout"] and c["blackout"]["until"] is not None:
+        out.append((int(c["blackout"]["until"]), "wake"))
+    heal_waits = [_heal_wait(c, w, loc, env) for loc, w in c["wounds"].items() if heals(c, w, loc, env)]
+    if heal_waits:
+        out.append((now + min(heal_waits), "heal"))
+    for location, wound in c["wounds"].items():
+        out.extend(_wound_dues(location, wound, env))
+    drink = c["alcohol"]
+    wait = alcohol.time_to_stage_change(alcohol.Drink(drink["tenths"], drink["progress"]), env.m_end, env.drinker)
+    if wait is not None:
+        out.append((now + wait, "alcohol"))
+    if c["head_bullet"] is not None and c["head_bullet"]["status"] in ("lodged", "migrating"):
+        out.append((int(c["head_bullet"]["next_at"]), "headbullet"))
+    return out
+
+
+def _heal_wait(c: Mapping[str, Any], wound: Mapping[str, Any], location: str, env: Env) -> int:
+    # A heal event is due when the location is healed, or back to 0 PV when it leaves the
+    # negative (bed rest may end there, §3.2.9.3): the pace between is closed form.
+    damage, max_pv = int(wound["damage"]), env.max_pv[location]
+    target = max_pv if damage > max_pv else 0
+    return healing.time_to_heal(damage, max_pv, wound["progress"], target, env.m_end, env.system, env.literal)
+
+
+def _wound_dues(location: str, wound: Mapping[str, Any], env: Env) -> list[tuple[int, str]]:
+    out: list[tuple[int, str]] = []
+    if wound["bandage"] is not None:
+        out.append((int(wound["bandage"]["effect_at"]), f"bandage:{location}"))
+    if wound["infected_at"] is not None and wound["gangrene_at"] is None:
+        out.append((int(wound["infected_at"]) + INFECTION_KILLS_AFTER, f"sepsis:{location}"))
+    if wound["gangrene_at"] is not None:
+        out.append((int(wound["gangrene_at"]) + gangrene_kills_after(env.m_end), f"gangrene:{location}"))
+    infectable = part_of(location) != "head" and wound["infected_at"] is None and wound["fate"] != "amputated"
+    if infectable and int(wound["damage"]) > 0 and untreated(wound):
+        out.append((int(wound["since"]) + (int(wound["untreated_days"]) + 1) * DAY, f"infect:{location}"))
+    return out
+
+
+def extraction_overdue(wound: Mapping[str, Any], at: int) -> bool:
+    """Whether a lodged bullet is past the 24 hours of footnote 8 (§3.2.7.2)."""
+    return bool(wound["bullet"]) and at > int(wound["since"]) + EXTRACTION_DEADLINE

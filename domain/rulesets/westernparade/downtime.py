@@ -1,0 +1,678 @@
+"""Western Parade downtime orders: training plans (§2.6-§2.7), trick-shooting practice
+(§6.6.7), improvement rolls (§2.3-§2.5, §2.4.3) and long-period activities (§5.18 of the
+digest), recorded as events on the character's chain; the timeline runs them
+(``downtime_processes``).
+
+The downtime keys of a character's condition dict::
+
+    "training": {
+      "as_of": 1234 | None,          # in-game time the accounts below were settled
+      "targets": {                   # what is being trained (or banked, idle)
+        "Armes de poing": {
+          "kind": "skill" | "characteristic",
+          "requested": 25, "hours": 20,          # hours a week asked / counted (max 20, §2.6.1)
+          "teacher": "Siringo" | None, "teacher_level": 95 | None,   # skill %, or his modifier
+          "bank": 0,                 # credit toward the next point, in 1/168 s (training.py)
+          "trained": 0,              # actual training time so far, same units (cartridges)
+          "cartridges": 0,           # cartridges burnt so far (firearm skills, §2.6.2 fn. 2)
+          "idle_since": None,        # when its hours went to 0 with credit left (decay §2.6.2)
+          # characteristic only: skill levels and characteristics when its training began
+          "since": 1234, "start": {"Lutte": 40, ...}, "start_characteristics": {"FOR": 12, ...},
+        },
+      },
+      "characteristic": "FOR" | None,   # the one characteristic in training (§2.7 L1459)
+      "initial_app": 10,                # APP at creation (§2.7.5: at most +3)
+      "practice": {"practising": False, "bonus": 0, "since": None},   # §6.6.7 L3593
+    },
+    "marks": {
+      "checks": {"Lutte": 2},        # check-marks of failed improvement rolls (§2.3)
+      "pending": [{"id": 1, "target": "EXP", "kind": "characteristic", "reason": "...",
+                   "bonus": 0, "due_at": None}],   # improvement rolls earned, not yet rolled
+      "next_id": 2,
+      "raised": {"FOR": 1234},       # when each characteristic last rose (APP, §2.4.5)
+    },
+    "activities": {"running": [{"id": 1, "kind": "banking", ...}], "next_id": 2},
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from chronique.domain.character import Character
+from chronique.domain.errors import RuleViolation
+from chronique.domain.gametime import DAY
+from chronique.domain.rulesets.westernparade import downtime_events as dev
+from chronique.domain.rulesets.westernparade import experience as xp
+from chronique.domain.rulesets.westernparade import long_skills as ls
+from chronique.domain.rulesets.westernparade import training as tr
+from chronique.domain.rulesets.westernparade.care import body_now, env
+from chronique.domain.rulesets.westernparade.condition import pv_of
+from chronique.domain.rulesets.westernparade.play import draw, living, skill_score, stats
+from chronique.domain.rulesets.westernparade.resolution import RollOutcome, difficulty, open_ended, roll
+from chronique.domain.rulesets.westernparade.sheet import characteristic_roll, with_derived
+from chronique.domain.rulesets.westernparade.tables import characteristic, skills
+from chronique.domain.rulesets.westernparade.wounds import bed_bound
+from chronique.domain.world import World
+
+
+def starting_downtime(sheet_data: Mapping[str, Any]) -> dict[str, Any]:
+    """The downtime keys of a new character's condition: no plan, no marks, no activity."""
+    return {
+        "training": {
+            "as_of": None,
+            "targets": {},
+            "characteristic": None,
+            "initial_app": sheet_data["characteristics"]["APP"],
+            "practice": {"practising": False, "bonus": 0, "since": None},
+        },
+        "marks": {"checks": {}, "pending": [], "next_id": 1, "raised": {}},
+        "activities": {"running": [], "next_id": 1},
+    }
+
+
+# -- training accounts -----------------------------------------------------------------------
+
+
+def _m_int(character: Character) -> int:
+    return int(stats(character)["modifiers"]["INT"])
+
+
+def related_levels(character: Character, rule: tr.CharacteristicRule, sheet: Mapping[str, Any] | None = None) -> dict[str, int]:
+    """The character's levels (or those of ``sheet``) in the skills a characteristic's training
+    needs (a per-subject skill, e.g. "Jouer d'un instrument (violon)", counts under its general
+    name, at its best)."""
+    scores: Mapping[str, int] = (character.sheet if sheet is None else sheet)["derived"]["skills"]
+    out: dict[str, int] = {}
+    for name, level in scores.items():
+        general = name.split("(", 1)[0].strip()
+        if general in rule.skills:
+            out[general] = max(level, out.get(general, level))
+    return out
+
+
+def factor(character: Character, name: str, target: Mapping[str, Any]) -> int:
+    """How much a second of training counts for this target now (teacher, the under-20% rule)."""
+    if target["kind"] == "skill":
+        return tr.skill_factor(stats(character)["skills"][name], target["teacher_level"])
+    student = int(stats(character)["modifiers"][name])
+    return tr.characteristic_factor(tr.characteristic_rule(name), student, target["teacher_level"])
+
+
+def point_cost(character: Character, name: str, target: Mapping[str, Any]) -> int:
+    """Training seconds (before the teacher's doubling) of the target's next point."""
+    if target["kind"] == "skill":
+        return tr.skill_point_cost(stats(character)["skills"][name], _m_int(character))
+    value = character.sheet["characteristics"][name]
+    rule = tr.characteristic_rule(name)
+    return tr.characteristic_point_cost(characteristic_roll(value), characteristic_roll(value + 1), _m_int(character), rule.time_factor)
+
+
+def ready(character: Character, name: str, target: Mapping[str, Any]) -> bool:
+    """Whether a characteristic's prerequisites are met (§2.7 L1457, §2.7.5); skills always are."""
+    if target["kind"] == "skill":
+        return True
+    rule = tr.characteristic_rule(name)
+    female = character.sheet["sex"] == "female"
+    now = character.sheet["characteristics"]
+    return tr.prerequisites_met(rule, target["start"], related_levels(character, rule)) and tr.raised_companion(
+        rule, female, target["start_characteristics"], now
+    )
+
+
+def settled(character: Character, at: int) -> dict[str, Any]:
+    """The character's training state with every target's credit brought up to ``at`` (a new
+    dict: recorded states are never changed in place). A characteristic whose prerequisites are
+    not met yet banks no more than its point's cost: extra hours are not counted (§2.6.2 L1428)."""
+    state = copy.deepcopy(character.condition["training"])
+    since = state["as_of"]
+    if since is not None and at > since:
+        for name, target in state["targets"].items():
+            f = factor(character, name, target) if target["hours"] else 0
+            if not f:
+                continue
+            target["bank"] += tr.credit(at - since, target["hours"], f)
+            target["trained"] += tr.credit(at - since, target["hours"], 1)
+            if not ready(character, name, target):
+                target["bank"] = min(target["bank"], tr.units(point_cost(character, name, target)))
+    state["as_of"] = at
+    return state
+
+
+def next_point(character: Character, name: str) -> int | None:
+    """When the target's next point is due (None if it is not progressing)."""
+    state = character.condition["training"]
+    target = state["targets"][name]
+    if not target["hours"] or not ready(character, name, target):
+        return None
+    wait = tr.seconds_to(target["bank"], point_cost(character, name, target), target["hours"], factor(character, name, target))
+    return None if wait is None else int(state["as_of"]) + wait
+
+
+def _week_hours(state: Mapping[str, Any]) -> dict[str, int]:
+    return {n: t["requested"] for n, t in state["targets"].items() if t["hours"]}
+
+
+def _practice_hours(state: Mapping[str, Any]) -> int:
+    return ls.practice_hours() if state["practice"]["practising"] else 0
+
+
+def _target_of(character: Character, name: str) -> tuple[str, str]:
+    try:
+        key = characteristic(name)
+    except RuleViolation:
+        return "skill", skill_score(character, name)[0]
+    tr.characteristic_rule(key)
+    return "characteristic", key
+
+
+def _teacher(world: World, kind: str, target: str, teacher: str | None, teacher_level: int | None) -> int | None:
+    if teacher is None:
+        return None
+    known = next((c for c in world.characters.values() if c.name.casefold() == teacher.strip().casefold()), None)
+    if known is None:
+        if teacher_level is None:
+            raise RuleViolation(f"{teacher} is not in the campaign: give the teacher's level")
+        return teacher_level
+    if kind == "skill":
+        return skill_score(known, target)[1]
+    return int(stats(known)["modifiers"][target])
+
+
+def _check_gain(character: Character, state: Mapping[str, Any], name: str, values: Mapping[str, int]) -> None:
+    female = character.sheet["sex"] == "female"
+    tr.check_characteristic_gain(tr.characteristic_rule(name), values, state["initial_app"], female)
+
+
+def _bedridden(world: World, character: Character) -> bool:
+    e = env(world, character)
+    return bed_bound(pv_of(w, loc, e) for loc, w in body_now(world, character)["wounds"].items())
+
+
+def plan_training(
+    world: World, name: str, target: str, hours: int, teacher: str | None = None, teacher_level: int | None = None
+) -> dict[str, Any]:
+    """Set how many hours a week the character trains ``target`` (a skill, or a characteristic:
+    FOR, END, AGI, INT, APP, CHR), under which teacher; 0 stops it (its credit then waits, and
+    decays after seven idle days). Recorded at the campaign clock as ``TrainingPlanned``."""
+    character = living(world, name, conscious=False)
+    at = world.campaign.clock
+    kind, key = _target_of(character, target)
+    state = settled(character, at)
+    targets = state["targets"]
+    current = targets.get(key)
+    if current is not None and current["idle_since"] is not None:
+        current["bank"] = tr.decayed(current["bank"], current["idle_since"], at)
+        current["idle_since"] = None
+    if current is not None:
+        current["paused"] = None  # a plan the player changes is no longer waiting for his recovery
+    level = _teacher(world, kind, key, teacher, teacher_level)
+    abandoned = None
+    if hours == 0:
+        if current is None:
+            raise RuleViolation(f"{character.name} is not training {key}")
+        if current["bank"]:
+            current.update(requested=0, hours=0, idle_since=at)
+        else:
+            del targets[key]
+        if key == state["characteristic"]:
+            state["characteristic"] = None
+    else:
+        if _bedridden(world, character):
+            raise RuleViolation(f"{character.name} keeps his bed with a critical wound: no training (§3.2.9.3, ruling WC10)")
+        counted = tr.counted_hours(hours)
+        if current is None:
+            current = {"kind": kind, "bank": 0, "trained": 0, "cartridges": 0, "idle_since": None}
+            targets[key] = current
+        current.update(requested=hours, hours=counted, teacher=teacher.strip() if teacher else None, teacher_level=level)
+        if kind == "skill":
+            score = stats(character)["skills"][key]
+            if level is not None and level < tr.teacher_needed(score):
+                raise RuleViolation(
+                    f"{teacher} ({level}%) cannot teach {key} at {score}%: a teacher needs {tr.teacher_needed(score)}% (§2.6.2)"
+                )
+            if tr.skill_factor(score, level) == 0:
+                raise RuleViolation(f"{key} at {score}% is below 20%: it needs a teacher with {tr.teacher_needed(score)}% (§2.6.2)")
+        else:
+            _check_gain(character, state, key, character.sheet["characteristics"])
+            # §2.7 L1459-L1461: one characteristic at a time; leaving one for another (even one
+            # left idle) loses all its progress.
+            others = [n for n, t in targets.items() if t["kind"] == "characteristic" and n != key]
+            for other in others:
+                del targets[other]
+            abandoned = others[0] if others else None
+            if "since" not in current:
+                rule = tr.characteristic_rule(key)
+                current.update(
+                    since=at, start=related_levels(character, rule), start_characteristics=dict(character.sheet["characteristics"])
+                )
+            state["characteristic"] = key
+        tr.check_week(_week_hours(state), _practice_hours(state))
+    character.record(
+        dev.TrainingPlanned,
+        at=at,
+        target=key,
+        kind=kind,
+        requested=hours,
+        hours=tr.counted_hours(hours),
+        teacher=teacher.strip() if teacher else None,
+        teacher_level=level,
+        abandoned=abandoned,
+        training=state,
+    )
+    return state
+
+
+def train_point(world: World, character: Character, name: str, at: int) -> dict[str, Any]:
+    """Record the point a target's training won at ``at`` (its credit reached the point's cost)."""
+    state = settled(character, at)
+    target = state["targets"][name]
+    cost = point_cost(character, name, target)
+    target["bank"] -= tr.units(cost)
+    firearm = target["kind"] == "skill" and name in skills().firearms
+    burnt = tr.cartridges(target["trained"]) - target["cartridges"] if firearm else 0
+    target["cartridges"] += burnt
+    if target["kind"] == "skill":
+        before = int(stats(character)["skills"][name])
+    else:
+        before = int(character.sheet["characteristics"][name])
+        raised = dict(character.sheet) | {"characteristics": dict(character.sheet["characteristics"]) | {name: before + 1}}
+        # §2.7 L1457: every further point needs its own prerequisite growth, counted afresh from
+        # the skills as the raised characteristic leaves them (their bases follow it, §2.3).
+        target["since"] = at
+        target["start"] = related_levels(character, tr.characteristic_rule(name), with_derived(raised))
+        target["start_characteristics"] = raised["characteristics"]
+    stopped = None
+    if target["kind"] == "characteristic":
+        try:
+            _check_gain(character, state, name, dict(character.sheet["characteristics"]) | {name: before + 1})
+        except RuleViolation as limit:
+            stopped = str(limit)
+            target.update(requested=0, hours=0, idle_since=at)
+            state["characteristic"] = None
+    character.record(
+        dev.PointTrained,
+        at=at,
+        target=name,
+        kind=target["kind"],
+        before=before,
+        after=before + 1,
+        cost_s=cost,
+        cartridges=burnt,
+        stopped=stopped,
+        training=state,
+    )
+    return target
+
+
+def lapse(character: Character, name: str, at: int) -> None:
+    """Record that an idle target's credit has all decayed (§2.6.2 L1434); a plan paused by a
+    critical wound keeps its hours for when he leaves his bed (ruling WC10)."""
+    state = settled(character, at)
+    if state["targets"][name].get("paused"):
+        state["targets"][name].update(bank=0, idle_since=None)
+    else:
+        del state["targets"][name]
+    character.record(dev.TrainingLapsed, at=at, target=name, training=state)
+
+
+# -- critical wounds (§3.2.9.3) --------------------------------------------------------------
+
+
+def bed_since(character: Character, e: Any) -> int | None:
+    """Since when a critical wound (a location below 0 PV) keeps the character in bed, as his
+    body was last recorded (None if none does): the oldest such wound's hit."""
+    body = character.condition
+    hits = [int(w["since"]) for loc, w in body["wounds"].items() if pv_of(w, loc, e) < 0]
+    return min(hits) if hits else None
+
+
+def pause_due(world: World, character: Character) -> int | None:
+    """When a running training plan must pause (§3.2.9.3 L2138: a critical wound forbids all
+    activity; ruling WC10): from the wound, or from the plan if it came later."""
+    training = character.condition["training"]
+    if not any(t["hours"] for t in training["targets"].values()):
+        return None
+    since = bed_since(character, env(world, character))
+    return None if since is None else max(since, int(training["as_of"] or since))
+
+
+def resume_due(world: World, character: Character) -> int | None:
+    """When a plan paused by a critical wound resumes: once no location is below 0 PV any more,
+    as the body's last record shows (its healing events mark the moment, ``condition``)."""
+    training = character.condition["training"]
+    if not any(t.get("paused") for t in training["targets"].values()):
+        return None
+    if bed_since(character, env(world, character)) is not None:
+        return None
+    return max(int(character.condition["settled_at"] or 0), int(training["as_of"] or 0))
+
+
+def pause(world: World, character: Character, at: int) -> dict[str, Any]:
+    """Record that a critical wound paused every running target (``TrainingPaused``): their
+    hours are kept aside and their credit waits (it decays after 7 days like any interrupted
+    training, §2.6.2 L1434)."""
+    state = settled(character, at)
+    for target in state["targets"].values():
+        if target["hours"]:
+            target.update(paused=target["requested"], requested=0, hours=0, idle_since=at if target["bank"] else None)
+    character.record(dev.TrainingPaused, at=at, training=state)
+    return state
+
+
+def resume(world: World, character: Character, at: int) -> dict[str, Any]:
+    """Record that the paused targets are trained again at their planned hours (``TrainingResumed``)."""
+    state = settled(character, at)
+    for target in state["targets"].values():
+        if target.get("paused"):
+            bank = tr.decayed(target["bank"], target["idle_since"], at) if target["idle_since"] is not None else target["bank"]
+            hours = int(target["paused"])
+            target.update(bank=bank, requested=hours, hours=tr.counted_hours(hours), idle_since=None, paused=None)
+    character.record(dev.TrainingResumed, at=at, training=state)
+    return state
+
+
+def next_lapse(character: Character, name: str) -> int | None:
+    """When an idle target's credit is all gone (None if it is being trained)."""
+    target = character.condition["training"]["targets"][name]
+    if target["idle_since"] is None:
+        return None
+    return tr.lapse_time(target["bank"], target["idle_since"])
+
+
+# -- trick-shooting practice -----------------------------------------------------------------
+
+
+def practice_now(character: Character, at: int) -> int:
+    """The character's trick-shooting practice bonus at ``at`` (§6.6.7 L3593)."""
+    p = character.condition["training"]["practice"]
+    return 0 if p["since"] is None else ls.practice_bonus(p["bonus"], p["since"], p["practising"], at)
+
+
+def set_practice(world: World, name: str, practising: bool) -> int:
+    """Start or stop two hours a day of trick-shooting practice (§6.6.7 L3593); they count in the
+    50-hour training week. Returns the bonus now."""
+    character = living(world, name, conscious=False)
+    at = world.campaign.clock
+    state = settled(character, at)
+    if state["practice"]["practising"] == practising:
+        raise RuleViolation(f"{character.name} is {'already' if practising else 'not'} practising trick shooting")
+    bonus = practice_now(character, at)
+    state["practice"] = {"practising": practising, "bonus": bonus, "since": at}
+    tr.check_week(_week_hours(state), _practice_hours(state))
+    character.record(dev.PracticeChanged, at=at, practising=practising, bonus=bonus, training=state)
+    return bonus
+
+
+def next_practice(character: Character) -> int | None:
+    """When the practice bonus stops changing (None if it is still)."""
+    p = character.condition["training"]["practice"]
+    return None if p["since"] is None else ls.practice_settles(p["bonus"], p["since"], p["practising"])
+
+
+def settle_practice(character: Character, at: int) -> int:
+    """Record the practice bonus where it stopped changing (+25% reached, or back to 0)."""
+    state = settled(character, at)
+    bonus = practice_now(character, at)
+    state["practice"] = dict(state["practice"]) | {"bonus": bonus, "since": at}
+    character.record(dev.PracticeChanged, at=at, practising=state["practice"]["practising"], bonus=bonus, training=state)
+    return bonus
+
+
+# -- improvement rolls -----------------------------------------------------------------------
+
+
+def _improvable(character: Character, target: str, at: int) -> tuple[str, str]:
+    try:
+        key = characteristic(target)
+    except RuleViolation:
+        return "skill", skill_score(character, target)[0]
+    data = tr.downtime_data()["experience"]
+    if key in data["untrainable_rolls"]:
+        raise RuleViolation(f"{key} never gets an improvement roll of its own (§2.4.4, §2.4.6)")
+    if key == "APP":
+        raised = character.condition["marks"]["raised"]
+        if not any(c in raised and at - raised[c] <= data["app_window_s"] for c in data["app_after"]):
+            raise RuleViolation("APP gets an improvement roll only if FOR, END, AGI, INT or CHR rose in the previous month (§2.4.5)")
+    return "characteristic", key
+
+
+def grant_improvement(world: World, name: str, target: str, reason: str, bonus: int = 0, due_at: int | None = None) -> dict[str, Any]:
+    """Record that the character earned an improvement roll in ``target`` (a skill or a
+    characteristic) for ``reason``; ``due_at``: rolled by the timeline then (reputation, §2.4.3)."""
+    character = living(world, name, conscious=False)
+    at = world.campaign.clock
+    kind, key = _improvable(character, target, at)
+    if not reason.strip():
+        raise RuleViolation("an improvement roll needs a reason")
+    grant = {
+        "id": character.condition["marks"]["next_id"],
+        "target": key,
+        "kind": kind,
+        "reason": reason.strip(),
+        "bonus": bonus,
+        "due_at": due_at,
+    }
+    character.record(dev.ImprovementGranted, at=at, grant=grant)
+    return grant
+
+
+def grant_if_earned(world: World, name: str, target: str, outcome: RollOutcome) -> dict[str, Any] | None:
+    """After a successful skill or characteristic roll, grant the improvement roll it earns
+    (§2.4.7, §2.5), if it does. Ruling WD2: a characteristic earns one this way only if §2.4.7
+    covers it (``roll_earns``; APP only within its month, §2.4.5); the d100 read is the roll's
+    total, against its chance after every modifier."""
+    if outcome.automatic or not outcome.success or not xp.earns_roll(outcome.chance, outcome.total):
+        return None
+    character = world.character(name)
+    try:
+        key = characteristic(target)
+    except RuleViolation:
+        key = None
+    if key is not None:
+        if key not in tr.downtime_data()["experience"]["roll_earns"]:
+            return None
+        try:
+            _improvable(character, key, world.campaign.clock)
+        except RuleViolation:
+            return None
+    return grant_improvement(world, name, target, f"success at {outcome.chance}% with {outcome.total} (§2.4.7, §2.5)")
+
+
+def gunfight(world: World, name: str, put_out: int = 1, duels: Sequence[int] = ()) -> list[dict[str, Any]]:
+    """After an active part in a gunfight (§2.4.1: used his weapons successfully at least once
+    and was a target; shooting in the back does not count): EXP and SGF improvement rolls now,
+    and a reputation roll in the week that follows (§2.4.3), eased for opponents put out of
+    action beyond the first and duels won (``duels``: the losers' REP)."""
+    character = living(world, name, conscious=False)
+    if put_out < 0:
+        raise RuleViolation("opponents put out of action are never negative")
+    reason = "active part in a gunfight (§2.4.1)"
+    own = int(stats(character)["REP"])
+    week = tr.downtime_data()["experience"]["rep_week_s"]
+    return [
+        grant_improvement(world, name, "EXP", reason),
+        grant_improvement(world, name, "SGF", reason),
+        grant_improvement(
+            world, name, "REP", "rumour of the gunfight (§2.4.3)", xp.reputation_bonus(put_out, duels, own), world.campaign.clock + week
+        ),
+    ]
+
+
+def roll_improvement(
+    world: World, name: str, grant_id: int | None = None, target: str | None = None, reason: str = "", at: int | None = None
+) -> xp.Improvement:
+    """Make an improvement roll (§2.3): a pending grant by id, or one the GM gives now in
+    ``target``. Open-ended d100 (+1d4 for a skill that improves)."""
+    character = living(world, name, conscious=False)
+    when = world.campaign.clock if at is None else at
+    if grant_id is not None:
+        grant = next((g for g in character.condition["marks"]["pending"] if g["id"] == grant_id), None)
+        if grant is None:
+            raise RuleViolation(f"{character.name} has no pending improvement roll {grant_id}")
+        kind, key, bonus = grant["kind"], grant["target"], grant["bonus"]
+    elif target is not None:
+        if not reason.strip():
+            raise RuleViolation("an improvement roll needs a reason")
+        kind, key = _improvable(character, target, when)
+        bonus = 0
+    else:
+        raise RuleViolation("name a pending improvement roll or a skill/characteristic")
+    current = stats(character)["skills"][key] if kind == "skill" else stats(character)["rolls"][key]
+    marks = int(character.condition["marks"]["checks"].get(key, 0))
+    state = settled(character, when)
+    epoch, stream = draw(world, character)
+    faces = open_ended(stream)
+    provisional = xp.improve(key, kind, current, marks, faces, None, bonus)
+    d4 = stream.die(tr.downtime_data()["experience"]["skill_gain_die"]) if provisional.success and kind == "skill" else None
+    outcome = xp.improve(key, kind, current, marks, faces, d4, bonus)
+    character.record(
+        dev.ImprovementRolled,
+        at=when,
+        grant=grant_id,
+        outcome=outcome.to_dict() | {"reason": reason.strip()},
+        epoch=epoch,
+        chance=stream.ops,
+        training=state,
+    )
+    return outcome
+
+
+def due_grants(character: Character) -> list[dict[str, Any]]:
+    """The pending improvement rolls the timeline makes itself (reputation after a gunfight)."""
+    return [g for g in character.condition["marks"]["pending"] if g["due_at"] is not None]
+
+
+# -- long-period activities ------------------------------------------------------------------
+
+
+def _period(kind: str, options: Mapping[str, Any]) -> int:
+    data = ls.activity(kind)
+    if kind == "speculation":
+        return int(data["year_s"] if options.get("yearly") else data["month_s"])
+    return int(data["period_s"])
+
+
+def start_activity(world: World, name: str, kind: str, skill: str | None = None, **options: Any) -> dict[str, Any]:
+    """Take up a long-period activity (§5.18 of the digest). Options: ``capital`` in cents
+    (banking, speculation), ``yearly`` (speculation: a normal roll a year instead of a difficult
+    one a month), ``resources`` (survival: +25% on the first roll), ``terrain`` (hunting: Table
+    6.1; running: plat, accidenté, impraticable), ``auriferous`` (panning), ``wounds`` (running:
+    the wound penalty in %, legs doubled)."""
+    character = living(world, name, conscious=False)
+    data = ls.activity(kind)
+    if kind == "survival":
+        if skill is None:
+            raise RuleViolation(f"survival needs its skill: {' or '.join(data['skills'])}")
+        chosen = skill_score(character, skill)[0]
+        if chosen not in data["skills"]:
+            raise RuleViolation(f"survival is rolled under {' or '.join(data['skills'])}")
+    else:
+        chosen = data["skill"]
+    if kind in ("banking", "speculation") and int(options.get("capital", 0)) <= 0:
+        raise RuleViolation(f"{kind} needs a capital (in cents)")
+    modifier_ = 0
+    if kind == "hunting":
+        modifier_ = ls.hunting_terrain(str(options.get("terrain", "normal")))[0]
+    if kind == "running":
+        modifier_ = ls.running_terrain(str(options.get("terrain", "plat")))
+    if kind == "speculation" and not options.get("yearly"):
+        modifier_ = int(data["month_difficulty"])
+    every = _period(kind, options)
+    at = world.campaign.clock
+    activity = {
+        "id": character.condition["activities"]["next_id"],
+        "kind": kind,
+        "skill": chosen,
+        "every_s": every,
+        "next_at": at + every,
+        "difficulty": modifier_,
+        "modifier": int(data["resources_bonus"]) if kind == "survival" and options.get("resources") else 0,
+        "options": {k: v for k, v in options.items() if v is not None},
+        "capital": int(options.get("capital", 0)),
+        "dying_until": None,
+    }
+    character.record(dev.ActivityStarted, at=at, activity=activity)
+    return activity
+
+
+def stop_activity(world: World, name: str, activity_id: int) -> None:
+    """End a long-period activity."""
+    character = living(world, name, conscious=False)
+    if not any(a["id"] == activity_id for a in character.condition["activities"]["running"]):
+        raise RuleViolation(f"{character.name} has no activity {activity_id}")
+    character.record(dev.ActivityStopped, at=world.campaign.clock, activity_id=activity_id)
+
+
+def roll_activity(world: World, character: Character, activity: Mapping[str, Any], at: int) -> dict[str, Any]:
+    """One periodic roll of a long-period activity, recorded with what it did."""
+    kind = activity["kind"]
+    nxt: dict[str, Any] | None
+    epoch, stream = draw(world, character)
+    died = False
+    if activity["dying_until"] is not None:
+        # §6.15 CRIT_F: dead in 1d6 days unless helped, a difficult luck roll each day.
+        outcome = roll(stream, {"jCHC": stats(character)["rolls"]["CHC"], "difficulty": difficulty("difficile")})
+        if outcome.success:
+            result, nxt = {"fate": "rescued"}, None
+        elif at >= activity["dying_until"]:
+            result, nxt, died = {"fate": "dead"}, None, True
+        else:
+            result = {"fate": "dying"}
+            nxt = dict(activity, next_at=at + DAY)
+    else:
+        score = int(stats(character)["skills"][activity["skill"]])
+        terms = {activity["skill"]: score}
+        for label, value in (("difficulty", activity["difficulty"]), ("modifier", activity["modifier"])):
+            if value:
+                terms[label] = value
+        outcome = roll(stream, terms)
+        result, nxt, died = _activity_effect(kind, character, activity, dict(activity), outcome, at, stream)
+    character.record(
+        dev.ActivityRolled,
+        at=at,
+        activity_id=activity["id"],
+        kind=kind,
+        outcome=outcome.to_dict(),
+        result=result,
+        activity=nxt,
+        died=died,
+        epoch=epoch,
+        chance=stream.ops,
+    )
+    return result
+
+
+def _activity_effect(
+    kind: str, character: Character, activity: Mapping[str, Any], nxt: dict[str, Any], outcome: RollOutcome, at: int, stream: Any
+) -> tuple[dict[str, Any], dict[str, Any] | None, bool]:
+    quality = outcome.quality
+    nxt["next_at"] = at + activity["every_s"]
+    options = activity["options"]
+    if kind == "survival":
+        week = ls.survival_week(activity["modifier"], quality)
+        if week.fate == "dead":
+            return {"fate": "dead"}, None, True
+        if week.fate == "dying":
+            days = stream.die(ls.activity("survival")["death_die"])
+            nxt.update(dying_until=at + days * DAY, next_at=at + DAY)
+            return {"fate": "dying", "days": days}, nxt, False
+        nxt["modifier"] = week.next_modifier
+        return {"fate": week.fate, "next_modifier": week.next_modifier}, nxt, False
+    if kind in ("banking", "speculation"):
+        after = ls.capital_after(kind, activity["capital"], quality)
+        nxt["capital"] = after
+        return {"capital_before": activity["capital"], "capital": after}, (nxt if after > 0 else None), False
+    if kind == "hunting":
+        fed = ls.hunted(int(stats(character)["skills"][activity["skill"]]), str(options.get("terrain", "normal")), quality)
+        return {"fed_tenths": fed, "skins_cents": ls.skins_cents(fed)}, nxt, False
+    if kind == "running":
+        metres = ls.running_metres(int(stats(character)["modifiers"]["END"]), quality, int(options.get("wounds", 0)))
+        nxt["modifier"] = int(ls.activity("running")["sprain_malus"]) if quality == "CATA_F" else 0
+        return {"metres": metres}, nxt, False
+    if kind == "panning":
+        # §6.10.4 L4151: a river without gold gives nothing whatever the roll; the GM reads the quality.
+        return {"quality": quality, "gold": bool(options.get("auriferous", True)) and outcome.success}, nxt, False
+    # bookkeeping, §6.8.3 L3941: a failure means errors whose size follows the failure's degree.
+    return {"quality": quality, "errors": not outcome.success}, nxt, False

@@ -1,0 +1,80 @@
+"""Western Parade downtime on the timeline: training points (§2.6-§2.7), the lapse of idle
+training (§2.6.2 L1434), trick-shooting practice (§6.6.7), the reputation roll of the week after
+a gunfight (§2.4.3) and the periodic rolls of long-period activities (§5.18 of the digest).
+
+Every process is due only when something happens: a point won, a credit lost, a bonus that
+stops moving, a roll. Training in between is exact arithmetic (``training.py``), so a year of
+training records one event per point, and a year of idleness none.
+
+Process names: ``train:point:<target>``, ``train:lapse:<target>``, ``train:practice``,
+``train:pause`` and ``train:resume`` (a critical wound, §3.2.9.3),
+``rep:<grant id>``, ``skill:<activity id>``.
+"""
+
+from __future__ import annotations
+
+from chronique.domain.character import Character
+from chronique.domain.rulesets.westernparade import downtime as dt
+from chronique.domain.timeline import Due
+from chronique.domain.world import World
+
+
+class DowntimeProcesses:
+    """Training, practice, reputation and long-skill processes of a Western Parade world."""
+
+    def __init__(self, world: World) -> None:
+        self.world = world
+
+    def due(self) -> list[Due]:
+        """Every downtime process that is running, with when it is next due."""
+        out: list[Due] = []
+        for character in self.world.characters.values():
+            if character.condition.get("dead"):
+                continue
+            who = str(character.id)
+            for process, when in (
+                ("train:pause", dt.pause_due(self.world, character)),
+                ("train:resume", dt.resume_due(self.world, character)),
+            ):
+                if when is not None:
+                    out.append(Due(when, who, process))
+            for name in character.condition["training"]["targets"]:
+                point = dt.next_point(character, name)
+                if point is not None:
+                    out.append(Due(point, who, f"train:point:{name}"))
+                lapse = dt.next_lapse(character, name)
+                if lapse is not None:
+                    out.append(Due(lapse, who, f"train:lapse:{name}"))
+            practice = dt.next_practice(character)
+            if practice is not None:
+                out.append(Due(practice, who, "train:practice"))
+            out.extend(Due(g["due_at"], who, f"rep:{g['id']}") for g in dt.due_grants(character))
+            out.extend(Due(a["next_at"], who, f"skill:{a['id']}") for a in character.condition["activities"]["running"])
+        return out
+
+    def fire(self, due: Due) -> str:
+        """Fire one downtime process (recording its events); a one-line account."""
+        character = self._character(due.character)
+        kind, _, rest = due.process.partition(":")
+        if kind == "train":
+            what, _, name = rest.partition(":")
+            if what == "point":
+                target = dt.train_point(self.world, character, name, due.at)
+                return f"{character.name} trained {name} one point up ({target['hours']} h a week)"
+            if what in ("pause", "resume"):
+                (dt.pause if what == "pause" else dt.resume)(self.world, character, due.at)
+                return f"{character.name}'s training {what}d ({'a critical wound keeps him in bed' if what == 'pause' else 'out of bed'})"
+            if what == "lapse":
+                dt.lapse(character, name, due.at)
+                return f"{character.name} lost the banked training of {name} (idle)"
+            return f"{character.name}: trick-shooting practice bonus now {dt.settle_practice(character, due.at)}%"
+        if kind == "rep":
+            rolled = dt.roll_improvement(self.world, character.name, grant_id=int(rest), at=due.at)
+            return f"{character.name}: reputation roll {rolled.total} vs {rolled.current}: {'+1' if rolled.success else 'no gain'}"
+        activity = next(a for a in character.condition["activities"]["running"] if a["id"] == int(rest))
+        result = dt.roll_activity(self.world, character, activity, due.at)
+        shown = ", ".join(f"{k} {v}" for k, v in result.items())
+        return f"{character.name}: {activity['kind']} ({activity['skill']}): {shown}"
+
+    def _character(self, who: str) -> Character:
+        return next(c for c in self.world.characters.values() if str(c.id) == who)

@@ -1,0 +1,420 @@
+"""Western Parade at the table: helpers every part of the ruleset uses to read a character's
+sheet, draw chance from the world's streams and record events, plus skill/characteristic rolls,
+duels and detection.
+
+For the body (wounds, bleeding, healing) and downtime (training, experience) modules:
+
+- ``sheet_of(character)`` is the typed sheet, ``stats(character)`` its ``derived`` dict (see
+  ``sheet.py`` for the shape: ``pv``, ``ph``, ``modifiers``, ``rolls``, ``skills``...);
+- ``skill_score(character, name)`` / ``characteristic_score(character, name)`` read scores;
+- ``draw(world, character)`` gives ``(epoch, stream)`` for the character's NEXT event: roll every
+  die of that event from it, then ``character.record(EventClass, ..., epoch=epoch,
+  chance=stream.ops)`` immediately (the stream is bound to that draw place, FAIRNESS.md);
+- ``roll_chance(stream, terms)`` resolves an open-ended d100 roll against ``terms``;
+- ``check(world, name, Check(...))`` makes and records a skill or characteristic roll.
+
+Every roll made here carries what the body does to it (``fitness``: wound penalties, infection,
+alcohol, permanent losses) as labelled terms of its chance, refuses a character who cannot act,
+and grants the improvement roll a success earns (§2.4.7, §2.5; ``downtime.grant_if_earned``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from chronique.domain.chance import ChanceStream
+from chronique.domain.character import Character
+from chronique.domain.errors import RuleViolation
+from chronique.domain.rulesets.westernparade import events as ev
+from chronique.domain.rulesets.westernparade.combat import (
+    Damage,
+    Located,
+    ShotSetup,
+    Weapon,
+    attack_against_defence,
+    bullet_damage,
+    cumulative_d6,
+    hit_location,
+    melee_location,
+    shot_terms,
+    stray,
+    strength_adjustment,
+    unarmed_damage,
+    weapon,
+)
+from chronique.domain.rulesets.westernparade.fitness import Body, able, body_at, roll_terms
+from chronique.domain.rulesets.westernparade.resolution import NORM_F, RollOutcome, detected, difficulty, duel, roll
+from chronique.domain.rulesets.westernparade.sheet import WPSheet, sheet_of_data
+from chronique.domain.rulesets.westernparade.tables import characteristic, location, skill_name, tables
+from chronique.domain.text import fold
+from chronique.domain.world import World
+
+
+def sheet_of(character: Character) -> WPSheet:
+    """The character's sheet as the typed model."""
+    return sheet_of_data(character.sheet)
+
+
+def stats(character: Character) -> Mapping[str, Any]:
+    """The character's derived values (``sheet["derived"]``)."""
+    derived: Mapping[str, Any] = character.sheet["derived"]
+    return derived
+
+
+def skill_score(character: Character, name: str) -> tuple[str, int]:
+    """(canonical name, current score) of a skill of the character (every catalogue skill has a
+    score; a per-subject skill such as "Langue vivante (espagnol)" only once bought)."""
+    canonical = skill_name(name)
+    scores: Mapping[str, int] = stats(character)["skills"]
+    if canonical not in scores:
+        raise RuleViolation(f"{character.name} has no skill {canonical!r}")
+    return canonical, scores[canonical]
+
+
+def characteristic_score(character: Character, name: str) -> tuple[str, int, int]:
+    """(abbreviation, value, jX) of a primary or secondary characteristic."""
+    key = characteristic(name)
+    d = stats(character)
+    value = d[key] if key in ("VIT", "REP") else character.sheet["characteristics"][key]
+    return key, value, d["rolls"][key]
+
+
+def living(world: World, name: str, conscious: bool = True) -> Character:
+    """The named character, refusing the dead (and the unconscious when it must act)."""
+    character = world.character(name)
+    if character.condition.get("dead"):
+        raise RuleViolation(f"{character.name} is dead")
+    if conscious and character.condition.get("unconscious"):
+        raise RuleViolation(f"{character.name} is unconscious")
+    return character
+
+
+def body(world: World, character: Character) -> Body:
+    """The character's body now (the campaign's clock), as ``fitness`` reads it."""
+    return body_at(character.name, character.sheet, character.condition, world.campaign.settings, world.campaign.clock)
+
+
+def acting(world: World, name: str, fight: bool = False) -> tuple[Character, Body]:
+    """The named character and his body, refusing one who cannot act now (``fitness.able``)."""
+    character = world.character(name)
+    now = body(world, character)
+    able(now, fight)
+    return character, now
+
+
+def earned(world: World, character: Character, target: str, outcome: RollOutcome) -> None:
+    """Grant the improvement roll a successful roll earns (§2.4.7, §2.5), if it does."""
+    # downtime builds on this module (draw, stats...): imported where it is used.
+    from chronique.domain.rulesets.westernparade.downtime import grant_if_earned
+
+    grant_if_earned(world, character.name, target, outcome)
+
+
+def draw(world: World, character: Character) -> tuple[str, ChanceStream]:
+    """The epoch and the chance stream of the character's next event (its draw place)."""
+    epoch = world.campaign.epoch
+    return epoch, world.stream(epoch, character.id, character.next_version)
+
+
+def roll_chance(stream: ChanceStream, terms: Mapping[str, int], luck_chance: int | None = None) -> RollOutcome:
+    """An open-ended d100 roll against the sum of ``terms`` (see ``resolution.roll``)."""
+    return roll(stream, terms, luck_chance)
+
+
+@dataclass(frozen=True)
+class Check:
+    """A roll the GM asks for (§2.1): a skill or a characteristic, a difficulty step, the
+    situational modifiers by label; ``insist`` on an impossible chance (§2.1.1); ``hidden``
+    for a GM-secret roll (sealed until its epoch is revealed)."""
+
+    skill: str | None = None
+    characteristic: str | None = None
+    difficulty: str | int = "normal"
+    modifiers: Mapping[str, int] = field(default_factory=dict)
+    purpose: str = ""
+    insist: bool = False
+    hidden: bool = False
+
+
+def terms_of(character: Character, spec: Check, fit: Body) -> tuple[str, str, dict[str, int]]:
+    """(kind, name, chance terms) of a check: the score (skill %, or jX — never the raw
+    characteristic, §2.1), the difficulty step, what the body ``fit`` does to it, the
+    situational modifiers (a label the body already uses adds to it)."""
+    if (spec.skill is None) == (spec.characteristic is None):
+        raise RuleViolation("a roll is under a skill or under a characteristic (one of them)")
+    if spec.skill is not None:
+        kind, (name, score) = "skill", skill_score(character, spec.skill)
+    else:
+        key, _, score = characteristic_score(character, str(spec.characteristic))
+        kind, name = "characteristic", key
+    terms = {name if kind == "skill" else f"j{name}": score}
+    step = difficulty(spec.difficulty)
+    if step:
+        terms["difficulty"] = step
+    terms |= roll_terms(fit, kind, name, score)
+    for label, value in spec.modifiers.items():
+        if value:
+            terms[label] = terms.get(label, 0) + value
+    return kind, name, terms
+
+
+def check(world: World, name: str, spec: Check) -> RollOutcome:
+    """Make and record a skill or characteristic roll (§2.1; characteristic rolls §1.6.3)."""
+    character, fit = acting(world, name)
+    kind, rolled, terms = terms_of(character, spec, fit)
+    sheet_version = character.version
+    epoch, stream = draw(world, character)
+    luck = stats(character)["rolls"]["CHC"] if spec.insist else None
+    outcome = roll_chance(stream, terms, luck)
+    character.record(
+        ev.CheckRolled,
+        at=world.campaign.clock,
+        kind=kind,
+        name=rolled,
+        purpose=spec.purpose or f"{rolled} roll",
+        outcome=outcome.to_dict(),
+        sheet_version=sheet_version,
+        epoch=epoch,
+        chance=stream.ops,
+        sealed_until=epoch if spec.hidden else None,
+    )
+    if not spec.hidden:  # ruling WD2: a public grant would tell the players how a sealed roll went
+        earned(world, character, rolled, outcome)
+    return outcome
+
+
+@dataclass(frozen=True)
+class Opposition:
+    """Both rolls of an opposition and its result (won/lost/deadlock, detected/undetected), from
+    the first character's side."""
+
+    first: RollOutcome
+    second: RollOutcome | None
+    result: str
+
+
+def oppose(world: World, first: str, first_check: Check, second: str, second_check: Check) -> Opposition:
+    """A duel (§2.2.1): both roll; the better quality wins, equal qualities deadlock."""
+    a = check(world, first, first_check)
+    b = check(world, second, second_check)
+    result = ("deadlock", "won", "lost")[duel(a.quality, b.quality)]
+    _record_opposition(world, first, "duel", second, a, b, result)
+    return Opposition(a, b, result)
+
+
+def detect(world: World, concealer: str, concealment: Check, detector: str, detection: Check) -> Opposition:
+    """A detection (§2.2.2), from the concealer's side: a failed concealment is found out with no
+    detection roll; otherwise the detector needs a strictly better quality."""
+    hidden = check(world, concealer, concealment)
+    seeking = check(world, detector, detection) if hidden.success else None
+    found = detected(hidden.quality, seeking.quality if seeking is not None else hidden.quality)
+    result = "detected" if found else "undetected"
+    _record_opposition(world, concealer, "detection", detector, hidden, seeking, result)
+    return Opposition(hidden, seeking, result)
+
+
+def _record_opposition(
+    world: World, name: str, kind: str, opponent: str, own: RollOutcome, theirs: RollOutcome | None, result: str
+) -> None:
+    character = world.character(name)
+    character.record(
+        ev.OppositionResolved,
+        at=world.campaign.clock,
+        kind=kind,
+        opponent=world.character(opponent).name,
+        own=own.quality,
+        theirs=theirs.quality if theirs is not None else None,
+        result=result,
+    )
+
+
+# -- firearms (§3.3) -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Shot:
+    """A recorded shot: the to-hit roll, where it landed (or the stray direction), the damage."""
+
+    outcome: RollOutcome
+    location: str | None
+    damage: Damage | None
+    stray: str | None
+
+
+def _carried(character: Character, name: str) -> Weapon:
+    found = weapon(name)
+    if found.name not in sheet_of(character).weapons:
+        raise RuleViolation(f"{character.name} carries no {found.name}")
+    return found
+
+
+def shoot(world: World, shooter: str, target: str, weapon_name: str, setup: ShotSetup, d100: bool = False) -> Shot:
+    """A shot (§3.3.1): the to-hit roll with its modifiers; on a hit the location (Table 3.10,
+    3.12 or 3.14) and the fixed damage with the critical 1d6cum and a pass-through's exit
+    1d6cum; on a miss the stray bullet's direction (Table 3.9). Recorded on the shooter's chain
+    (``ShotFired``); the hit then goes to the target's body (``hit``, the body's wound)."""
+    a, fit = acting(world, shooter, fight=True)
+    d = living(world, target, conscious=False)
+    gun = _carried(a, weapon_name)
+    if not gun.firearm or gun.shotgun:
+        raise RuleViolation(f"{gun.name} is not fired with this command (a {'shotgun' if gun.shotgun else gun.kind})")
+    skill, score = skill_score(a, gun.skill)
+    c = sheet_of(a).characteristics
+    terms = _with_body(shot_terms(skill, score, gun, setup, c["FOR"], stats(a)["modifiers"]["ACV"]), fit, skill, score)
+    epoch, stream = draw(world, a)
+    outcome = roll_chance(stream, terms)
+    located = hit_location(stream, setup.aim, d100) if outcome.success else None
+    damage = bullet_damage(stream, outcome, gun.damage) if outcome.success else None
+    direction = None if outcome.success else stray(stream)[0]
+    a.record(
+        ev.ShotFired,
+        at=world.campaign.clock,
+        target=d.name,
+        weapon=gun.name,
+        skill=skill,
+        aim=setup.aim.label,
+        outcome=outcome.to_dict(),
+        hit=outcome.success,
+        location=located.location if located else None,
+        location_table=located.table if located else None,
+        location_dice=list(located.dice) if located else [],
+        damage=damage.to_dict() if damage else None,
+        stray=direction,
+        epoch=epoch,
+        chance=stream.ops,
+    )
+    earned(world, a, skill, outcome)
+    if located is not None and damage is not None:
+        hit(world, d.name, located.location, damage.total, f"{gun.name} of {a.name}", "bullet", damage.pass_through)
+    return Shot(outcome, located.location if located else None, damage, direction)
+
+
+def _with_body(terms: Mapping[str, int], fit: Body, skill: str, score: int) -> dict[str, int]:
+    # The body's terms (fitness.roll_terms) follow the skill's; a label both use adds up.
+    out = dict(terms)
+    for label, value in roll_terms(fit, "skill", skill, score).items():
+        out[label] = out.get(label, 0) + value
+    return out
+
+
+def hit(world: World, target: str, where: str, damage: int, source: str, kind: str, through: bool = False, artery: bool = False) -> None:
+    """A hit reaches the target's body: the body's ``wound`` (care.py) applies it (§3.2)."""
+    from chronique.domain.rulesets.westernparade.care import wound  # care builds on this module
+
+    wound(world, target, location(where).key, damage, kind, source, through, artery)
+
+
+# -- melee and unarmed (§3.4, §3.5) ---------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Blow:
+    """A melee attack as the table declares it (§3.4): the weapon (or ``punch``/``kick``), the
+    damage column (slash, thrust or blunt; very-close weapons use the d6: odd thrust, even
+    slash), the defender's defence (``dodge``/``parry`` with its skill, or ``none``) and its
+    timing modifier, extra modifiers on each side."""
+
+    weapon: str
+    column: str | None = None
+    defence: str = "none"
+    defence_skill: str | None = None
+    defence_modifier: int = 0
+    modifiers: Mapping[str, int] = field(default_factory=dict)
+    defence_modifiers: Mapping[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Struck:
+    """A recorded blow: both rolls, the Table 3.3 result and the hit (if any)."""
+
+    attack: RollOutcome
+    defence: RollOutcome | None
+    result: str
+    location: str | None
+    damage: int
+
+
+def strike(world: World, attacker: str, target: str, blow: Blow) -> Struck:
+    """A melee or unarmed attack (§3.4, §3.5): the attack roll (skill of Table 3.21 with the
+    strength adjustment of §3.4.3), the defence roll, Table 3.3; when the attacker deals damage,
+    the location (Table 3.23, or 3.24 bare-handed) and the damage (the weapon's column, +1d6cum
+    for DC and DE)."""
+    a, fit = acting(world, attacker, fight=True)
+    d = living(world, target, conscious=False)
+    unarmed = fold(blow.weapon) in ("punch", "kick")
+    w = None if unarmed else _carried(a, blow.weapon)
+    c = sheet_of(a).characteristics
+    epoch, stream = draw(world, a)
+    if w is not None and (w.length is None or not w.columns):
+        raise RuleViolation(f"{w.name} is not a melee weapon")
+    length = tables().raw["unarmed"][fold(blow.weapon)]["length"] if w is None else int(w.length or 0)
+    column = fold(blow.column) if blow.column else None
+    if w is not None and length <= 2 and column is None:
+        column = "thrust" if stream.die(6) % 2 else "slash"  # §3.4.1: very close weapons, odd = estoc
+    if w is not None and (column is None or column not in w.columns):
+        raise RuleViolation(f"{w.name} strikes with {', '.join(w.columns)}; say which (--column)")
+    use = fold(blow.weapon) if w is None else ("very-close" if length <= 2 else str(column))
+    skill, score = skill_score(a, tables().raw["melee_skill"][use])
+    terms: dict[str, int] = {skill: score}
+    str_damage = 0
+    if w is not None and w.str_one is not None:
+        to_hit, str_damage = strength_adjustment(c["FOR"], w.str_one, length)
+        terms["strength"] = to_hit
+    terms = _with_body(terms | dict(blow.modifiers), fit, skill, score)
+    attack = roll_chance(stream, {k: v for k, v in terms.items() if v or k == skill})
+    defence = None
+    if blow.defence != "none":
+        if blow.defence_skill is None:
+            raise RuleViolation("name the defence skill (Esquive, Parade, Culbute...)")
+        guard = body(world, d)
+        able(guard)
+        dname, dscore = skill_score(d, blow.defence_skill)
+        dterms = _with_body({dname: dscore, "timing": blow.defence_modifier, **blow.defence_modifiers}, guard, dname, dscore)
+        defence = roll_chance(stream, {k: v for k, v in dterms.items() if v or k == dname})
+    # Ruling WA11: an undefended blow reads Table 3.3's failed-defence (NORM_F) row.
+    result = attack_against_defence(attack.quality, defence.quality if defence else NORM_F)
+    dealt = result.split()[0] if result.split()[0] in ("DN", "DC", "DE") else None
+    located = None
+    total = 0
+    if dealt is not None:
+        critical = cumulative_d6(stream) if dealt in ("DC", "DE") else []
+        if w is None:
+            located = _unarmed_location(stream, fold(blow.weapon))
+            total, _ = unarmed_damage(fold(blow.weapon), stats(a)["modifiers"]["FOR"], critical, located.location == "head", score)
+        else:
+            located = melee_location(stream, "very-close" if length <= 2 else str(column), length)
+            total = max(0, w.columns[str(column)] + str_damage + sum(critical))
+    a.record(
+        ev.BlowStruck,
+        at=world.campaign.clock,
+        target=d.name,
+        weapon=blow.weapon if w is None else w.name,
+        skill=skill,
+        outcome=attack.to_dict(),
+        defence=defence.to_dict() if defence else None,
+        defence_kind=blow.defence,
+        result=result,
+        location=located.location if located else None,
+        location_table=located.table if located else None,
+        location_dice=list(located.dice) if located else [],
+        damage={"total": total, "column": column, "kind": dealt} if dealt else None,
+        epoch=epoch,
+        chance=stream.ops,
+    )
+    earned(world, a, skill, attack)
+    if defence is not None:
+        earned(world, d, skill_score(d, str(blow.defence_skill))[0], defence)
+    if located is not None and total > 0:
+        # §3.4.5.1: a slash EXTRA opens an artery (the location's bleeding doubled).
+        artery = dealt == "DE" and column == "slash"
+        hit(world, d.name, located.location, total, f"{blow.weapon if w is None else w.name} of {a.name}", column or "blunt", artery=artery)
+    return Struck(attack, defence, result, located.location if located else None, total)
+
+
+def _unarmed_location(stream: ChanceStream, blow: str) -> Located:
+    data = tables().raw["unarmed"][blow]
+    face = stream.die(int(data["die"]))
+    where = next(name for top, name in data["table"] if face <= top)
+    return Located(where, f"3.24 {blow}", (face,))

@@ -1,0 +1,48 @@
+"""Western Parade on the timeline: the body's processes (bleeding thresholds, waking, death
+timers, healing milestones, daily infection rolls, bandages taking, alcohol wearing off, the
+bullet in the head) composed with the downtime processes (``downtime_processes``, whose names
+start with train, skill, rep or xp). Everything continuous between those moments is closed form
+(``condition.project``); at the end of an advance one ``settle`` per character whose body is
+still moving records where it stands."""
+
+from __future__ import annotations
+
+from chronique.domain.rulesets.westernparade.care import env, fire
+from chronique.domain.rulesets.westernparade.condition import BODY_KEYS, in_flux, next_dues
+from chronique.domain.rulesets.westernparade.downtime_processes import DowntimeProcesses
+from chronique.domain.timeline import Due
+from chronique.domain.world import World
+
+DOWNTIME_PREFIXES = ("train", "skill", "rep", "xp")
+
+
+class WesternParadeProcesses:
+    """The running processes of a Western Parade campaign's world."""
+
+    def __init__(self, world: World) -> None:
+        self.world = world
+        self.downtime = DowntimeProcesses(world)
+        self.to_time: int | None = None
+
+    def horizon(self, to_time: int) -> None:
+        """The advance's target time: bodies still moving there get settled (timeline.advance)."""
+        self.to_time = to_time
+
+    def due(self) -> list[Due]:
+        out = list(self.downtime.due())
+        for character in self.world.characters.values():
+            c = character.condition
+            if not all(k in c for k in BODY_KEYS):
+                continue
+            who = str(character.id)
+            e = env(self.world, character)
+            out.extend(Due(at, who, name) for at, name in next_dues(c, e))
+            if self.to_time is not None and c["settled_at"] is not None and int(c["settled_at"]) < self.to_time and in_flux(c, e):
+                out.append(Due(self.to_time, who, "settle"))
+        return out
+
+    def fire(self, due: Due) -> str:
+        if due.process.startswith(DOWNTIME_PREFIXES):
+            return self.downtime.fire(due)
+        character = next(c for c in self.world.characters.values() if str(c.id) == due.character)
+        return fire(self.world, character, due.process, due.at)

@@ -1,0 +1,405 @@
+"""The Western Parade character sheet (chapter 1 of the seed, L561-L1262) as a frozen pydantic
+model, its creation rules and everything derived from it.
+
+Shape of the stored sheet dict (``Character.sheet``), as :func:`sheet_data` writes it::
+
+    {
+      "name": "Sam Parkerson", "npc": false,
+      "sex": "male" | "female", "age": 22,
+      "handedness": "right" | "left" | "ambidextrous",   # §1.4
+      "handedness_rolled": "right" | "left" | "ambidextrous",  # what 1d20/1d4 gave (cost = the change)
+      "social_class": 1..5,                                # §1.5, "SC"
+      "creation": "beginner" | "experienced" | "spaghetti" | "free",  # free: GM-made, no budgets
+      "special": null | "doctor" | "elite-soldier" | "martial-artist" | "samurai" | "indian",
+      "characteristics": {"FOR": 12, "END": 16, "AGI": 16, "INT": 14, "APP": 10, "CHR": 10,
+                          "CHC": 10, "SGF": 12, "EXP": 12, "ACV": 12},   # the 10 primaries, current
+      "height_cm": 180 | null, "weight_kg": 80 | null,
+      "vocations": ["combat-a-distance"],                  # favourite skill group keys (skills.toml)
+      "points": {"general": {skill: n}, "vocation": {skill: n}, "culture": {skill: n}},  # creation
+      "gains": {skill: n},          # skill points won in play (experience §2.5, training §2.6)
+      "reputation": null | int,     # a GM-set REP (spaghetti, §7.2.2)
+      "reputation_gain": 0,         # REP won in play (§2.4.3)
+      "weapons": ["Colt SA Peacemaker"], "equipment_value": 120, "background": "...",
+      "derived": {
+        "modifiers": {"FOR": 0, ..., "VIT": 2, "REP": 0},  # Table 1.3, "mX"
+        "rolls": {"FOR": 36, ..., "VIT": 64, "REP": 27},   # Table 1.4, "jX" = 3 X + 5 mX
+        "VIT": 18, "REP": 7,                               # §1.7
+        "pv": {"head": 16, "throat": 8, ...},              # Table 1.6, max PV per location
+        "ph": 80,                                          # §3.2.3, PH max = 5 x END
+        "carrying_kg": 56 | null,                          # §1.10 (rounded down)
+        "nar": 4, "every_rounds": 1,                       # §3.1.2 actions per round
+        "phases": [64, 48, 32, 16], "ranks": [6, 4, 3, 1], # §3.1.4
+        "skills": {"Armes de poing": 35, ...},             # every skill's current score
+        "equipment_cap": 300 | null,                       # Table 1.8 / 1.11
+      }
+    }
+
+Skill scores are always base (chapter 6 formula over the *current* characteristics, §1.6.2) +
+creation points + ``gains``: a helper that changes ``characteristics``, ``gains`` or
+``reputation_gain`` stores ``with_derived(new_data)`` so every derived value follows.
+Location keys (``head``, ``throat``, ``right-shoulder`` ... ``left-foot``) are those of
+``tables.toml`` [locations].
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from fractions import Fraction
+from functools import cache, lru_cache
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from chronique.domain.errors import RuleViolation
+from chronique.domain.rulesets.westernparade.tables import (
+    CreationRules,
+    characteristic,
+    evaluate,
+    group,
+    skill,
+    skill_name,
+    skills,
+    tables,
+)
+from chronique.domain.text import fold
+
+SEXES = {"male": "male", "homme": "male", "m": "male", "female": "female", "femme": "female", "f": "female"}
+HANDS = {
+    "right": "right",
+    "droitier": "right",
+    "left": "left",
+    "gaucher": "left",
+    "ambidextrous": "ambidextrous",
+    "ambidextre": "ambidextrous",
+}
+SPECIALS = ("doctor", "elite-soldier", "martial-artist", "samurai", "indian")
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid", str_strip_whitespace=True)
+
+
+def _canonical_points(value: Mapping[str, int], what: str) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for name, points in value.items():
+        try:
+            canonical = skill_name(name)
+        except RuleViolation as error:
+            raise ValueError(str(error)) from None
+        if canonical in out:
+            raise ValueError(f"skill {canonical} appears twice in {what}")
+        if points < 0:
+            raise ValueError(f"{what} points of {canonical} cannot be negative ({points})")
+        out[canonical] = points
+    return out
+
+
+class Points(_Frozen):
+    """Skill points bought at creation (§1.11): the general pool, the favourite group(s)' pool
+    and the culture-générale points of the social origin (Table 1.1)."""
+
+    general: dict[str, int] = Field(default_factory=dict)
+    vocation: dict[str, int] = Field(default_factory=dict)
+    culture: dict[str, int] = Field(default_factory=dict)
+
+    @field_validator("general", "vocation", "culture")
+    @classmethod
+    def _skills(cls, value: dict[str, int]) -> dict[str, int]:
+        return _canonical_points(value, "these")
+
+    def total(self, name: str) -> int:
+        """All creation points in the skill."""
+        return self.general.get(name, 0) + self.vocation.get(name, 0) + self.culture.get(name, 0)
+
+    def names(self) -> set[str]:
+        """Every skill with creation points."""
+        return set(self.general) | set(self.vocation) | set(self.culture)
+
+
+class WPSheet(_Frozen):
+    """A Western Parade character as created (chapter 1) and improved in play."""
+
+    name: str = Field(min_length=1)
+    npc: bool = False
+    sex: str
+    age: int = Field(ge=1)
+    handedness: str = "right"
+    handedness_rolled: str | None = None
+    social_class: int = Field(ge=1, le=5)
+    creation: Literal["beginner", "experienced", "spaghetti", "free"] = "beginner"
+    special: str | None = None
+    characteristics: dict[str, int]
+    height_cm: int | None = Field(default=None, ge=1)
+    weight_kg: int | None = Field(default=None, ge=1)
+    vocations: list[str] = Field(default_factory=list)
+    points: Points = Field(default_factory=Points)
+    gains: dict[str, int] = Field(default_factory=dict)
+    reputation: int | None = None
+    reputation_gain: int = 0
+    weapons: list[str] = Field(default_factory=list)
+    equipment_value: int = Field(default=0, ge=0)
+    background: str = ""
+
+    @field_validator("sex")
+    @classmethod
+    def _sex(cls, value: str) -> str:
+        if value.casefold() not in SEXES:
+            raise ValueError(f"sex is male or female, not {value!r}")
+        return SEXES[value.casefold()]
+
+    @field_validator("handedness", "handedness_rolled")
+    @classmethod
+    def _hand(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
+        if value.casefold() not in HANDS:
+            raise ValueError(f"handedness is right, left or ambidextrous, not {value!r}")
+        return HANDS[value.casefold()]
+
+    @field_validator("special")
+    @classmethod
+    def _special(cls, value: str | None) -> str | None:
+        if value is None or not value.strip():
+            return None
+        folded = fold(value)
+        if folded not in SPECIALS:
+            raise ValueError(f"special is one of {', '.join(SPECIALS)}, not {value!r}")
+        return folded
+
+    @field_validator("characteristics")
+    @classmethod
+    def _characteristics(cls, value: dict[str, int]) -> dict[str, int]:
+        primary = tables().primary
+        out: dict[str, int] = {}
+        for key, score in value.items():
+            try:
+                name = characteristic(key)
+            except RuleViolation as error:
+                raise ValueError(str(error)) from None
+            if name not in primary:
+                raise ValueError(f"{name} is derived (§1.7), not bought")
+            out[name] = score
+        missing = [c for c in primary if c not in out]
+        if missing:
+            raise ValueError(f"characteristics lack {', '.join(missing)}")
+        return {c: out[c] for c in primary}
+
+    @field_validator("vocations")
+    @classmethod
+    def _vocations(cls, value: list[str]) -> list[str]:
+        try:
+            keys = [group(v).key for v in value]
+        except RuleViolation as error:
+            raise ValueError(str(error)) from None
+        if len(set(keys)) != len(keys):
+            raise ValueError("a favourite group is chosen once")
+        return keys
+
+    @field_validator("gains")
+    @classmethod
+    def _gains(cls, value: dict[str, int]) -> dict[str, int]:
+        return _canonical_points(value, "gains")
+
+    @property
+    def rules(self) -> CreationRules:
+        """The creation budgets of the sheet's kind (free sheets: the experienced maxima)."""
+        return tables().creation["experienced" if self.creation == "free" else self.creation]
+
+
+# -- pure rules of chapter 1 -----------------------------------------------------------------
+
+
+def modifier(value: int) -> int:
+    """Table 1.3 (§1.6.2, L701): ceil((X - 12) / 3) above 12, the table's bands below."""
+    if value > 12:
+        return math.ceil((value - 12) / 3)
+    for top, m in tables().modifier_low:
+        if value <= top:
+            return m
+    raise AssertionError("unreachable: the bands end at 12")
+
+
+def characteristic_roll(value: int) -> int:
+    """Table 1.4 (§1.6.3, L722): jX = 3 X + 5 mX (may be negative or above 100)."""
+    t = tables()
+    return t.roll_per_point * value + t.roll_per_modifier * modifier(value)
+
+
+def characteristic_cost(value: int) -> int:
+    """Cumulative character points for a characteristic (Tables 1.2 L666 and 1.9 L1190)."""
+    cost, below = 0, 0
+    for top, each in tables().cost_bands:
+        cost += each * max(0, min(value, top) - below)
+        below = top
+    if value > below:
+        raise RuleViolation(f"no cost is given for a characteristic of {value} (at most {below})")
+    return cost
+
+
+def location_pv(end: int) -> dict[str, int]:
+    """Max PV per location (Table 1.6, L928): a % of END, rounded up (PROPOSAL digest §9 item 5)."""
+    return dict(_location_pv(end))
+
+
+@lru_cache(maxsize=64)  # asked on every tick of an advance, for the same few END values
+def _location_pv(end: int) -> tuple[tuple[str, int], ...]:
+    return tuple((k, math.ceil(Fraction(end * loc.pct, 100))) for k, loc in tables().locations.items())
+
+
+def blood_points(end: int) -> int:
+    """Base PH = 5 x END (§3.2.3)."""
+    return tables().ph_per_end * end
+
+
+def carrying_capacity(strength: int, endurance: int, weight_kg: int) -> Fraction:
+    """§1.10 L950: (FOR + END) / 40 x body weight, in kg."""
+    return Fraction(strength + endurance, 40) * weight_kg
+
+
+def actions_per_round(m_agi: int) -> tuple[int, int]:
+    """(actions, every n rounds) (§3.1.2): NAR = 2 + mAGI; at mAGI -2/-3/-4 one action every
+    2/3/4 rounds (digest §9 item 20)."""
+    nar = 2 + m_agi
+    return (nar, 1) if nar >= 1 else (1, -m_agi)
+
+
+def action_phases(j_vit: int, nar: int) -> list[int]:
+    """§3.1.4 L1588: first action at phase jVIT, the next ones every floor(jVIT / NAR) phases."""
+    step = j_vit // nar
+    return [j_vit - k * step for k in range(nar)]
+
+
+def rank_of(phase: int) -> int:
+    """The action rank of a phase: its tens digit (§3.1.1)."""
+    return phase // 10
+
+
+def handedness_cost(rolled: str, chosen: str) -> int:
+    """Character points to turn the rolled handedness into the chosen one (§1.4 L596)."""
+    t = tables()
+    if chosen == rolled:
+        return 0
+    if chosen == "ambidextrous":
+        return t.ambidextrous_cost
+    return t.switch_cost  # right -> left as printed; left -> right by PROPOSAL (digest §9 item 34)
+
+
+def secondary(sheet: WPSheet) -> dict[str, int]:
+    """VIT (§1.7.1) and REP (§1.7.2; §1.15.3 for experienced characters; GM-set for spaghetti)."""
+    c = sheet.characteristics
+    vit = c["AGI"] + modifier(c["SGF"]) + modifier(c["EXP"])
+    rules = sheet.rules
+    rep = sheet.reputation
+    if rep is None:
+        rep = rules.reputation_base + modifier(c["CHR"]) + modifier(c["EXP"]) + rules.reputation_per_class * sheet.social_class
+    return {"VIT": vit, "REP": rep + sheet.reputation_gain}
+
+
+def variables(sheet: WPSheet) -> dict[str, int]:
+    """The variables of the skill base formulas (skills.toml header)."""
+    values = {**sheet.characteristics, **secondary(sheet)}
+    out: dict[str, int] = dict(values)
+    for key, value in values.items():
+        out[f"m{key}"] = modifier(value)
+        out[f"j{key}"] = characteristic_roll(value)
+    out |= {
+        "SC": sheet.social_class,
+        "age": sheet.age,
+        "female": int(sheet.sex == "female"),
+        "male": int(sheet.sex == "male"),
+        "ambidextrous": int(sheet.handedness == "ambidextrous"),
+    }
+    return out
+
+
+def special_bonuses(sheet: WPSheet) -> Mapping[str, int]:
+    """Base bonuses of a special character (§1.12.1: the doctor's lire/écrire, culture, latin)."""
+    if sheet.special is None:
+        return {}
+    special = tables().specials[sheet.special]
+    return special.bonuses if sheet.creation == "beginner" else special.experienced_bonuses
+
+
+def skill_scores(sheet: WPSheet) -> dict[str, int]:
+    """Every skill's current score: base formula + special bonus + creation points + gains."""
+    catalogue = skills()
+    values = variables(sheet)
+    bonuses = {skill_name(k): v for k, v in special_bonuses(sheet).items()}
+    names = [s.name for s in catalogue.skills.values()]
+    names += sorted((sheet.points.names() | set(sheet.gains) | set(bonuses)) - set(names))
+
+    @cache
+    def score(name: str, depth: int = 0) -> int:
+        if depth > len(names):
+            raise RuleViolation(f"the base formula of {name} refers to itself")
+        entry = skill(name)
+        indian = sheet.special == "indian" or not catalogue.groups[entry.group].indian_only
+        base = evaluate(entry.base, values, lambda ref: score(skill_name(ref), depth + 1)) if indian else 0
+        return base + bonuses.get(name, 0) + sheet.points.total(name) + sheet.gains.get(name, 0)
+
+    return {n: score(n) for n in names}
+
+
+def derived(sheet: WPSheet) -> dict[str, Any]:
+    """Everything computed from the sheet (see the module docstring)."""
+    c = sheet.characteristics
+    sec = secondary(sheet)
+    values = {**c, **sec}
+    m = {k: modifier(v) for k, v in values.items()}
+    j = {k: characteristic_roll(v) for k, v in values.items()}
+    nar, every = actions_per_round(m["AGI"])
+    phases = action_phases(j["VIT"], nar)
+    cap = None if sheet.creation == "free" else sheet.rules.equipment[sheet.social_class - 1]
+    carrying = None if sheet.weight_kg is None else math.floor(carrying_capacity(c["FOR"], c["END"], sheet.weight_kg))
+    return {
+        "modifiers": m,
+        "rolls": j,
+        "VIT": sec["VIT"],
+        "REP": sec["REP"],
+        "pv": location_pv(c["END"]),
+        "ph": blood_points(c["END"]),
+        "carrying_kg": carrying,
+        "nar": nar,
+        "every_rounds": every,
+        "phases": phases,
+        "ranks": [rank_of(p) for p in phases],
+        "skills": skill_scores(sheet),
+        "equipment_cap": cap,
+    }
+
+
+def parse_sheet(raw: Mapping[str, Any]) -> WPSheet:
+    """A checked sheet from raw data (TOML/JSON): validated, names canonicalised, and (unless
+    ``creation = "free"`` or an NPC) checked against every creation rule; RuleViolation with one
+    line on any problem."""
+    sheet = sheet_of_data(raw)
+    if sheet.creation != "free" and not sheet.npc:
+        from chronique.domain.rulesets.westernparade.creation import check_creation
+
+        check_creation(sheet)
+    return sheet
+
+
+def sheet_of_data(data: Mapping[str, Any]) -> WPSheet:
+    """The typed sheet of a (recorded or raw) sheet dict, its derived part dropped; no creation
+    checks. RuleViolation with one line if malformed."""
+    try:
+        return WPSheet.model_validate({k: v for k, v in data.items() if k != "derived"})
+    except ValidationError as error:
+        first = error.errors()[0]
+        where = ".".join(str(p) for p in first["loc"])
+        message = str(first["msg"]).removeprefix("Value error, ")
+        raise RuleViolation(f"sheet {where}: {message}" if where else f"sheet: {message}") from None
+
+
+def sheet_data(sheet: WPSheet) -> dict[str, Any]:
+    """The stored form of a sheet: its fields plus ``derived``."""
+    data = sheet.model_dump(mode="json")
+    data["derived"] = derived(sheet)
+    return data
+
+
+def with_derived(data: Mapping[str, Any]) -> dict[str, Any]:
+    """A stored sheet dict recomputed after a change of characteristics, gains or reputation."""
+    return sheet_data(sheet_of_data(data))

@@ -1,0 +1,88 @@
+"""Invariants of Western Parade downtime through the real services and a real SQLite file: an
+interrupted advance with training, practice, a pending reputation roll and a long activity
+running changes nothing, and re-run gives what the dry run showed; a + b equals a then b."""
+
+from __future__ import annotations
+
+import sqlite3
+import tempfile
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from support import payload, scripted_services, state
+from westernparade_table import SAM, SIRINGO
+
+from chronique.adapters.services import Chronique
+from chronique.domain.gametime import DAY
+from chronique.domain.rulesets import ruleset
+from chronique.domain.rulesets.westernparade import downtime as dt
+from chronique.domain.timeline import advance
+
+SETTINGS = settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SPANS = st.integers(min_value=1, max_value=40 * DAY)
+SEEDS = st.binary(min_size=4, max_size=8)
+
+
+class Interrupted(Exception):
+    """Stands for a crash between the advance's computation and its save."""
+
+
+def rows(path: Path) -> int:
+    with sqlite3.connect(path) as connection:
+        return int(connection.execute("SELECT count(*) FROM stored_events").fetchone()[0])
+
+
+def busy_party(services: Chronique) -> str:
+    name = "Shotgun City"
+    services.create_campaign(name, "western-parade", "1873-04-12 08:00")
+    for sheet in (SAM, SIRINGO):
+        services.create_character(name, sheet)
+    services.act(name, lambda w: dt.plan_training(w, "Sam Parkerson", "Armes de poing", 20, teacher="Charlie Siringo"))
+    services.act(name, lambda w: dt.plan_training(w, "Sam Parkerson", "FOR", 10))
+    services.act(name, lambda w: dt.plan_training(w, "Sam Parkerson", "Placage", 6))
+    services.act(name, lambda w: dt.set_practice(w, "Sam Parkerson", True))
+    services.act(name, lambda w: dt.gunfight(w, "Sam Parkerson", put_out=2))
+    services.act(name, lambda w: dt.start_activity(w, "Charlie Siringo", "hunting", terrain="giboyeux"))
+    return name
+
+
+@SETTINGS
+@given(seed=SEEDS, span=SPANS)
+def test_an_interrupted_advance_changes_nothing_and_reruns_identically(seed: bytes, span: int) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "j.db"
+        services = scripted_services(path, seed)
+        name = busy_party(services)
+        before = rows(path)
+
+        def crash(world) -> None:  # noqa: ANN001
+            advance(world.campaign, ruleset("western-parade").processes(world), world.campaign.clock + span)
+            raise Interrupted
+
+        with pytest.raises(Interrupted):
+            services.act(name, crash)
+        assert rows(path) == before
+        dry = services.advance(name, lambda c: c.clock + span, dry_run=True)
+        assert rows(path) == before
+        done = services.advance(name, lambda c: c.clock + span)
+        assert [payload(e) for e in done.events] == [payload(e) for e in dry.events]
+        assert rows(path) == before + len(done.events)
+
+
+@SETTINGS
+@given(seed=SEEDS, first=SPANS, second=SPANS)
+def test_advancing_a_plus_b_equals_a_then_b(seed: bytes, first: int, second: int) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        once = scripted_services(Path(tmp) / "once.db", seed)
+        twice = scripted_services(Path(tmp) / "twice.db", seed)
+        name = busy_party(once)
+        busy_party(twice)
+        once.advance(name, lambda c: c.clock + first + second)
+        twice.advance(name, lambda c: c.clock + first)
+        twice.advance(name, lambda c: c.clock + second)
+        a, b = once.world(name), twice.world(name)
+        assert a.campaign.clock == b.campaign.clock
+        for x, y in zip(a.characters.values(), b.characters.values(), strict=True):
+            assert state(x) == state(y)
