@@ -90,7 +90,10 @@ class Daemon:
             scheduler.start()
             log.info("daemon started on %s, pacing every %s s", self.settings.shown(), self.tick)
             scheduler.modify_job(JOB_ID, next_run_time=_now(scheduler))  # catch up at once
-            self._stop.wait()
+            # A signal may land on any thread, and Python runs its handler only when the main thread
+            # next runs: an untimed wait could sleep through SIGTERM forever. Wake up to check.
+            while not self._stop.wait(0.2):
+                pass
             log.info("stopping: letting any running advance finish")
             scheduler.shutdown(wait=True)
             engine.dispose()

@@ -40,7 +40,7 @@ R = TypeVar("R")
 _RETRIES = 10
 
 
-LUCK_KEYS = ("character", "session", "kind", "campaign")
+LUCK_KEYS = ("player", "character", "session", "kind", "campaign")
 
 
 @dataclass(frozen=True)
@@ -192,6 +192,15 @@ class Chronique:
         self.journal.save(campaign, *decks)
         return campaign
 
+    def assign_player(self, campaign_name: str, character_name: str, player: str) -> Campaign:
+        """Record who plays a character."""
+
+        def assign(world: World) -> Campaign:
+            world.campaign.assign_player(world.character(character_name).id, player)
+            return world.campaign
+
+        return self.act(campaign_name, assign)
+
     def create_character(self, campaign_name: str, raw_sheet: Mapping[str, Any]) -> Character:
         """A new character from a sheet, checked against its ruleset's creation rules."""
 
@@ -308,13 +317,15 @@ class Chronique:
         return self.act(campaign_name, run)
 
     def luck(self, campaign_name: str, by: str) -> dict[Any, Tally]:
-        """Luck per character, session or kind of draw (or overall): observed against expected."""
+        """Luck per player, character, session or kind of draw (or overall): observed against
+        expected. A character nobody was assigned to counts as its own player."""
         if by not in LUCK_KEYS:
             raise RuleViolation(f"luck is counted by {', '.join(LUCK_KEYS)}, not {by!r}")
         campaign = self.campaign(campaign_name)
         rules = ruleset(campaign.ruleset)
         judge = getattr(rules, "luck", None)
         names = {m: v["name"] for m, v in campaign.members.items()}
+        players = {m: v.get("player", f"{v['name']} (no player assigned)") for m, v in campaign.members.items()}
 
         def draws() -> Iterator[tuple[Any, bool, Fraction]]:
             session = 0
@@ -324,6 +335,7 @@ class Chronique:
                 found = judge(event, campaign.settings) if judge else None
                 if found is not None:
                     key = {
+                        "player": players.get(str(event.originator_id), "?"),
                         "character": names.get(str(event.originator_id), "?"),
                         "session": f"session {session}" if session else "before any session",
                         "kind": type(event).__qualname__.split(".")[-1],

@@ -41,6 +41,18 @@ def new(
     typer.echo(f"{character.name} joined the campaign ({character.id})")
 
 
+@app.command("player")
+def player(
+    ctx: typer.Context,
+    campaign: str = typer.Argument(..., help="Campaign name or id."),
+    name: str = typer.Argument(..., help="Character name."),
+    who: str = typer.Argument(..., help="The player's name."),
+) -> None:
+    """Record who plays a character (for `chronique luck --by player`); a later call replaces it."""
+    run(ctx, lambda s: s.assign_player(campaign, name, who))
+    typer.echo(f"{name} is played by {' '.join(who.split())}")
+
+
 @app.command("show")
 def show(
     ctx: typer.Context,

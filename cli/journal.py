@@ -75,7 +75,7 @@ def register_luck(app: typer.Typer) -> None:
     def luck(
         ctx: typer.Context,
         campaign: str = typer.Argument(..., help="Campaign name or id."),
-        by: str = typer.Option("character", "--by", help="character, session, kind or campaign."),
+        by: str = typer.Option("character", "--by", help="player, character, session, kind or campaign."),
         as_json: bool = typer.Option(False, "--json", help="Output JSON."),
     ) -> None:
         """Luck: successes observed against expected (exact odds), with the uncertainty."""

@@ -67,6 +67,15 @@ class Campaign(ChainedAggregate):
         def apply(self, campaign: Campaign) -> None:
             campaign.members[self.member_id] = {"kind": self.kind, "name": self.name}
 
+    class PlayerAssigned(ChainedEvent):
+        """A player took up a character, so that luck and reports can be told per player."""
+
+        member_id: str
+        player: str
+
+        def apply(self, campaign: Campaign) -> None:
+            campaign.members[self.member_id] = {**campaign.members[self.member_id], "player": self.player}
+
     class SessionStarted(ChainedEvent):
         """Play began: the downtime epoch closed (its seed revealed) and a session epoch opened."""
 
@@ -198,6 +207,16 @@ class Campaign(ChainedAggregate):
         if any(v["kind"] == kind and v["name"].casefold() == name.casefold() for v in self.members.values()):
             raise RuleViolation(f"campaign {self.name!r} already has a {kind} named {name!r}")
         self.record(self.MemberJoined, member_id=str(member_id), kind=kind, name=name)
+
+    def assign_player(self, member_id: UUID, player: str) -> None:
+        """Record who plays the character ``member_id`` (a later assignment replaces it)."""
+        name = " ".join(player.split())
+        if not name:
+            raise RuleViolation("a player's name cannot be empty")
+        member = self.members.get(str(member_id))
+        if member is None or member["kind"] != "character":
+            raise RuleViolation(f"{member_id} is not a character of campaign {self.name!r}")
+        self.record(self.PlayerAssigned, member_id=str(member_id), player=name)
 
     def _check_reveal(self, seed: bytes) -> None:
         # FAIRNESS.md: a revealed seed must be the one committed before its epoch's first draw.

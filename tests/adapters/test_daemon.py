@@ -59,7 +59,11 @@ def daemon(db: str | Path, spec: str, tick: float = 0.2) -> Iterator[subprocess.
         finally:
             if process.poll() is None:
                 process.send_signal(signal.SIGTERM)
-            process.wait(timeout=60)
+            try:
+                process.wait(timeout=60)
+            except subprocess.TimeoutExpired:
+                process.kill()  # leave no daemon behind, then fail: SIGTERM must stop it
+                raise
             assert process.returncode in (0, -signal.SIGKILL), log.read_text(encoding="utf-8")[-3000:]
 
 
