@@ -3,11 +3,11 @@ actions, effort, healing and progression. Rules live in chronique.domain.ruleset
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING, Any
 
 import typer
 
+from chronique.cli import render
 from chronique.cli.context import fail, run
 
 if TYPE_CHECKING:
@@ -74,12 +74,6 @@ def describe(outcome: TestOutcome) -> str:
     used = " ".join("·" if f is None else (str(f) if f == d else f"{d}→{f}") for d, f in zip(outcome.dice, outcome.final, strict=True))
     rolled = " ".join(map(str, outcome.dice))
     return f"level {outcome.level}, effort {outcome.effort}: dice {rolled} (used {used}) → {outcome.degrees} degree(s)"
-
-
-def _echo_json(data: Any) -> None:
-    from chronique.domain.fairness import plain
-
-    typer.echo(json.dumps(plain(data), ensure_ascii=False, indent=2, sort_keys=True))
 
 
 @app.command("test")
@@ -353,7 +347,7 @@ def render_sheet(world: Any, who: Any, as_json: bool) -> None:
 
     hp = hp_of(world, who)
     if as_json:
-        _echo_json({"name": who.name, "version": who.version, "sheet": who.sheet, "condition": who.condition, "hit_points": hp})
+        render.emit_plain({"name": who.name, "version": who.version, "sheet": who.sheet, "condition": who.condition, "hit_points": hp})
         return
     s, c = who.sheet, who.condition
     d = s["derived"]

@@ -58,6 +58,14 @@ def cards(texts: list[str]) -> str:
     return " ".join(card(t) for t in texts) or "—"
 
 
+def emit_plain(data: Any) -> None:
+    """Print ``data`` as JSON after the fairness module's plain conversion (frozen outcomes,
+    tuples and ids become JSON values), keys sorted."""
+    from chronique.domain.fairness import plain
+
+    typer.echo(json.dumps(plain(data), ensure_ascii=False, indent=2, sort_keys=True))
+
+
 def emit_json(data: Any) -> None:
     """Print ``data`` as JSON (ids, dates and exact fractions as strings)."""
     typer.echo(json.dumps(data, ensure_ascii=False, indent=2, sort_keys=True, default=str))

@@ -4,11 +4,9 @@ chronique.domain.rulesets.westernparade (wounds, bleeding, healing, infection, c
 
 from __future__ import annotations
 
-import json
-from typing import Any
-
 import typer
 
+from chronique.cli import render
 from chronique.cli.context import run
 
 body_app = typer.Typer(help="The body over time: wounds, bleeding, first aid, care orders, healing, alcohol.", no_args_is_help=True)
@@ -21,12 +19,6 @@ LOCATION = typer.Argument(..., help="Body location id or French name (head, righ
 def register(app: typer.Typer) -> None:
     """Add the ``body`` commands to the Western Parade sub-app."""
     app.add_typer(body_app, name="body")
-
-
-def _echo(data: Any) -> None:
-    from chronique.domain.fairness import plain
-
-    typer.echo(json.dumps(plain(data), ensure_ascii=False, indent=2, sort_keys=True))
 
 
 @body_app.command("wound")
@@ -132,7 +124,7 @@ def care_cmd(
 
     out = run(ctx, lambda s: s.act(campaign, lambda w: care(w, character, location, by, skill, modifier)))
     typer.echo(f"{by}: {skill} on {character}'s {location}: {out['quality']}")
-    _echo(out)
+    render.emit_plain(out)
 
 
 @body_app.command("amputate")
@@ -205,4 +197,4 @@ def status_cmd(ctx: typer.Context, campaign: str = CAMPAIGN, character: str = CH
     """Where the character's body stands now (blood, wounds, alcohol), as JSON."""
     from chronique.domain.rulesets.westernparade.care import body_now
 
-    _echo(run(ctx, lambda s: s.act(campaign, lambda w: body_now(w, w.character(character)))))
+    render.emit_plain(run(ctx, lambda s: s.act(campaign, lambda w: body_now(w, w.character(character)))))

@@ -5,11 +5,11 @@ chronique.domain.rulesets.westernparade (downtime, training, experience, long_sk
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import typer
 
+from chronique.cli import render
 from chronique.cli.context import run
 
 downtime_app = typer.Typer(
@@ -23,12 +23,6 @@ CHARACTER = typer.Argument(..., help="Character name.")
 def register(app: typer.Typer) -> None:
     """Add the ``downtime`` commands to the Western Parade sub-app."""
     app.add_typer(downtime_app, name="downtime")
-
-
-def _echo(data: Any) -> None:
-    from chronique.domain.fairness import plain
-
-    typer.echo(json.dumps(plain(data), ensure_ascii=False, indent=2, sort_keys=True))
 
 
 @downtime_app.command("plan")
@@ -89,7 +83,7 @@ def show_cmd(
             "activities": who.condition["activities"]["running"],
         }
         if as_json:
-            _echo(data)
+            render.emit_plain(data)
             return
         typer.echo(f"{who.name} at {calendar.format(world.campaign.clock)}")
         for name, t in state["targets"].items():
