@@ -9,41 +9,21 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, fields
-from importlib import resources
+from functools import cache
 from itertools import chain
 from typing import Any
 from uuid import UUID
 
 import orjson
-from eventsourcing.utils import TopicError, resolve_topic
 
 from chronique.adapters.journal import Journal
 from chronique.domain.campaign import campaign_id_for
 from chronique.domain.errors import RuleViolation
-from chronique.domain.fairness import FORMAT, Link, Report, sha256_hex, verify_bundle, verify_links
+from chronique.domain.fairness import FORMAT, Link, Report, sha256_hex
+from chronique.domain.referees import all_rules
+from chronique.domain.verifier import CAMPAIGN, Receipts, chain_seals, epochs_of, needs_content, verify, verify_bundle
 
 _PAGE = 10_000
-_CAMPAIGN = "chronique.domain.campaign:Campaign."
-
-_MAIN = '''
-
-def main() -> int:
-    """python verify.py bundle.json: exit 0 when the bundle verifies, 1 when it does not."""
-    import sys
-
-    if len(sys.argv) != 2:
-        print("usage: python verify.py bundle.json", file=sys.stderr)
-        return 2
-    with open(sys.argv[1], encoding="utf-8") as handle:
-        report = verify_bundle(json.load(handle))
-    print(report.summary())
-    return 0 if report.ok else 1
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())
-'''
 
 
 class Unreadable(Exception):
@@ -78,13 +58,11 @@ def fast_hash(event: dict[str, Any]) -> str:
         return sha256_hex(event)
 
 
+@cache
 def _content_matters(topic: str) -> bool:
-    # Only events that record draws or seals are read; the rest need only their prev_hash.
-    try:
-        names = {f.name for f in fields(resolve_topic(topic))}
-    except (TopicError, TypeError):
-        return True
-    return bool(names & {"chance", "seal"})
+    # Only events the verifier reads (epochs, seals, draws, rules) are decoded; the rest need
+    # only their prev_hash. An unknown topic is decoded too, so a forged one is read in full.
+    return needs_content(topic, all_rules()) or not topic.startswith("chronique.")
 
 
 def row_links(pages: Iterable[list[tuple[int, str, int, str, bytes]]], members: dict[str, str]) -> Iterator[Link]:
@@ -118,16 +96,6 @@ def row_links(pages: Iterable[list[tuple[int, str, int, str, bytes]]], members: 
             yield Link(originator_id, version, topic, event.get("prev_hash"), fast_hash(event), event)
 
 
-@dataclass(frozen=True)
-class Epoch:
-    """An epoch as the campaign's events describe it."""
-
-    id: str
-    commitment: str
-    contributions: tuple[str, ...]
-    seed: str | None
-
-
 class Audit:
     """Reads a campaign's events as stored and turns them into bundles and verdicts."""
 
@@ -136,7 +104,7 @@ class Audit:
 
     def campaign_ids(self) -> list[UUID]:
         """The ids of every campaign in the journal."""
-        rows = self.journal.recorder.select_notifications(start=None, limit=10**9, topics=[_CAMPAIGN + "Created"])
+        rows = self.journal.recorder.select_notifications(start=None, limit=10**9, topics=[CAMPAIGN + "Created"])
         return [UUID(str(row.originator_id)) for row in rows]
 
     def resolve(self, name: str) -> UUID:
@@ -176,25 +144,14 @@ class Audit:
                 return
             last = rows[-1][0]
 
-    def epochs(self, campaign_events: list[dict[str, Any]]) -> list[Epoch]:
-        """Each epoch's commitment, contributions and seed (if revealed), from the campaign's events."""
-        found: dict[str, dict[str, Any]] = {}
-        for e in campaign_events:
-            if "commitment" in e:
-                found[e["epoch"]] = {"commitment": e["commitment"], "contributions": [], "seed": None}
-            if "closed_epoch" in e:
-                found[e["closed_epoch"]]["seed"] = e["seed"]
-            if e["topic"].endswith("EntropyAdded"):
-                found[e["epoch"]]["contributions"].append(e["phrase"])
-        return [Epoch(k, v["commitment"], tuple(v["contributions"]), v["seed"]) for k, v in found.items()]
-
     def bundle(self, campaign: str, *, for_players: bool = True) -> dict[str, Any]:
-        """The audit bundle of FAIRNESS.md. For players, events still face down (a deck order, a
-        pile, a hidden GM draw) keep only their envelope and hash until their epoch is revealed."""
+        """The audit bundle of FAIRNESS.md (v2), its events in recording order. For players, events
+        still face down (a deck order, a pile, a hidden draw) keep only their envelope and hash until
+        their epoch is revealed; their salt keeps that hash from being guessed."""
         campaign_id = self.resolve(campaign)
         own = self.campaign_events(campaign_id)
-        epochs = self.epochs(own)
-        revealed = {e.id for e in epochs if e.seed is not None}
+        epochs = epochs_of(own)
+        revealed = {e.id for e in epochs.values() if e.seed is not None}
         events = list(self.events(campaign_id))
         voided = {f"{e['originator_id']}:{e['voided']}": f"{e['originator_id']}:{e['originator_version']}" for e in events if "voided" in e}
         entries = []
@@ -202,7 +159,7 @@ class Audit:
             entry: dict[str, Any] = {"hash": fast_hash(event), "event": event}
             sealed = event.get("sealed_until")
             if for_players and sealed is not None and sealed not in revealed:
-                entry = {"hash": fast_hash(event), "hidden": True, "event": _envelope(event)}
+                entry = {"hash": entry["hash"], "hidden": True, "event": _envelope(event)}
             ref = f"{event['originator_id']}:{event['originator_version']}"
             if ref in voided:
                 entry["voided_by"] = voided[ref]
@@ -210,51 +167,38 @@ class Audit:
         return {
             "format": FORMAT,
             "campaign_id": str(campaign_id),
-            "epochs": [_epoch(e) for e in epochs],
+            "epochs": [e.public() for e in epochs.values()],
             "events": entries,
-            "seals": [{"session": e["number"], "heads": e["heads"], "seal": e["seal"]} for e in own if e["topic"].endswith("SessionEnded")],
+            "seals": chain_seals(own),
         }
 
-    def verify(self, campaign: str) -> Report:
-        """Verify a campaign as stored: every hash, chain, commitment, draw and seal."""
+    def verify(self, campaign: str, receipts: Receipts = Receipts()) -> Report:
+        """Verify a campaign as stored: every hash, chain, commitment, draw, outcome and seal, and
+        the receipts players kept."""
         try:
             campaign_id = self.resolve(campaign)
             own = self.campaign_events(campaign_id)
-            frame = {"format": FORMAT, "epochs": [_epoch(e) for e in self.epochs(own)], "seals": _seals(own)}
-            return verify_links(frame, lambda: row_links(self._pages(), self._members(campaign_id)))
+            return verify(own, lambda: row_links(self._pages(), self._members(campaign_id)), all_rules(), receipts)
         except Unreadable as unreadable:
             return Report(failure=unreadable.why, place=unreadable.place)
 
     def seal_check(self, campaign: str, seal: str) -> tuple[bool, str]:
         """Whether the journal still extends a seal a player kept, and why not."""
-        bundle = self.bundle(campaign, for_players=False)
-        kept = next((s for s in bundle["seals"] if s["seal"] == seal.strip().lower()), None)
-        if kept is None:
-            return False, "this seal is not among the campaign's seals: the journal was rewritten or it is another campaign's"
-        report = verify_bundle(bundle)
+        kept = seal.strip().lower()
+        report = self.verify(campaign, Receipts(seals=(kept,)))
         if not report.ok:
-            return False, f"the journal no longer verifies: {report.summary()}"
-        return True, f"the journal extends the seal of session {kept['session']}"
+            return False, report.summary()
+        session = next(s["session"] for s in chain_seals(self.campaign_events(self.resolve(campaign))) if s["seal"] == kept)
+        return True, f"the journal extends the seal of session {session}"
 
     @staticmethod
-    def verifier_source() -> str:
-        """The standalone verifier: the fairness module plus a command-line entry point."""
-        source = resources.files("chronique.domain").joinpath("fairness.py").read_text(encoding="utf-8")
-        return source + _MAIN
-
-
-def _epoch(epoch: Epoch) -> dict[str, Any]:
-    return {"id": epoch.id, "commitment": epoch.commitment, "contributions": list(epoch.contributions), "seed": epoch.seed}
-
-
-def _seals(campaign_events: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    return [
-        {"session": e["number"], "heads": e["heads"], "seal": e["seal"]} for e in campaign_events if e["topic"].endswith("SessionEnded")
-    ]
+    def check_bundle(bundle: Any, receipts: Receipts = Receipts()) -> Report:
+        """Verify a bundle with every game's rules (what the standalone verifier does)."""
+        return verify_bundle(bundle, all_rules(), receipts)
 
 
 def _envelope(event: dict[str, Any]) -> dict[str, Any]:
-    keys = ("topic", "originator_id", "originator_version", "timestamp", "prev_hash", "sealed_until")
+    keys = ("topic", "originator_id", "originator_version", "prev_hash", "sealed_until")
     return {k: event[k] for k in keys if k in event}
 
 

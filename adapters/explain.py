@@ -8,9 +8,9 @@ from dataclasses import dataclass, field
 from typing import Any
 from uuid import UUID
 
-from chronique.adapters.audit import Audit, Epoch
+from chronique.adapters.audit import Audit
 from chronique.domain.errors import RuleViolation
-from chronique.domain.fairness import epoch_key, rederive
+from chronique.domain.verifier import Epoch, epochs_of
 
 _SHUFFLED = "chronique.domain.deck:Deck.Shuffled"
 _DRAWN = "chronique.domain.deck:Deck.CardsDrawn"
@@ -91,7 +91,7 @@ def explain(audit: Audit, ref: str, *, for_players: bool = True) -> Explanation:
 def _explain(
     audit: Audit, campaign_id: UUID, own: list[dict[str, Any]], names: dict[str, str], member: str, version: int, for_players: bool
 ) -> Explanation:
-    epochs = {e.id: e for e in audit.epochs(own)}
+    epochs = epochs_of(own)
     received: dict[tuple[str, str], deque[CardOrigin]] = defaultdict(deque)
     deck: deque[tuple[str, int, str, str]] = deque()
     voided: dict[str, str] = {}
@@ -117,12 +117,21 @@ def _explain(
     sealed = target.get("sealed_until")
     hidden = for_players and sealed is not None and epochs[sealed].seed is None
     explanation = Explanation(ref, names[member], target["topic"].rsplit(":", 1)[1], target, hidden, voided.get(ref), epochs, origins)
-    if not hidden and "chance" in target and epochs[target["epoch"]].seed is not None:
-        drawn_in = epochs[target["epoch"]]
-        key = epoch_key(bytes.fromhex(drawn_in.seed or ""), drawn_in.contributions)
-        why = rederive(target["chance"], key, target["originator_id"], target["originator_version"])
-        explanation.rederived = "matches its draw place" if why is None else f"DOES NOT match: {why}"
+    if not hidden:
+        explanation.rederived = _verdict(audit, campaign_id, ref, target)
     return explanation
+
+
+def _verdict(audit: Audit, campaign_id: UUID, ref: str, target: dict[str, Any]) -> str:
+    # FAIRNESS.md v2: the draw and what the rules made of it are checked by the whole
+    # verification, which needs the events before this one (a deck's order, a pile's cards).
+    report = audit.verify(str(campaign_id))
+    if report.ok:
+        drawn = "its chance matches its draw place and " if target.get("chance") else ""
+        return f"{drawn}its outcome is what the rules give"
+    if report.place is not None and report.place.startswith(ref + " "):
+        return f"DOES NOT hold: {report.failure}"
+    return f"the journal fails verification elsewhere, at {report.place}: {report.failure}"
 
 
 def _take(received: dict[tuple[str, str], deque[CardOrigin]], who: str, card: str) -> list[CardOrigin]:

@@ -5,8 +5,11 @@ its hash is the sha256 of its row."""
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable
+import os
+import stat
+from collections.abc import Iterable, Sequence
 from datetime import datetime
+from pathlib import Path
 from typing import Any, ClassVar, cast
 from uuid import UUID
 
@@ -14,6 +17,7 @@ import orjson
 from eventsourcing.application import Application
 from eventsourcing.domain import DomainEventProtocol
 from eventsourcing.persistence import Mapper, StoredEvent
+from eventsourcing.sqlite import SQLiteApplicationRecorder
 from eventsourcing.utils import resolve_topic
 
 from chronique.adapters.rawlog import PostgresRawLog, RawLog, SqliteRawLog
@@ -53,10 +57,38 @@ class CanonicalMapper(Mapper[UUID]):
         # The row's own id: the same aggregate, without parsing its text again.
         state["originator_id"] = stored_event.originator_id
         state["timestamp"] = datetime.fromisoformat(state["timestamp"])
+        cls.upcast_stored(state)
         event = object.__new__(cls)
         object.__setattr__(event, "__dict__", state)
         remember_stored_hash(event, hashlib.sha256(stored_event.state).hexdigest())
         return cast(DomainEventProtocol[UUID], event)
+
+
+SECRETS_TABLE = "chronique_epoch_seeds"
+INSERT_SECRET = f"INSERT INTO {SECRETS_TABLE} (campaign_id, epoch, seed) VALUES "
+
+
+def owner_only(path: Path) -> None:
+    """Create the journal file readable by its owner only (FAIRNESS.md v2, "Secrets": it holds
+    the open epoch's seed), or take group and others' access away from an existing one; SQLite
+    gives its -wal and -shm files the same mode."""
+    if str(path) == ":memory:":
+        return
+    os.close(os.open(path, os.O_CREAT | os.O_RDWR, 0o600))
+    if stat.S_IMODE(os.stat(path).st_mode) & 0o077:
+        os.chmod(path, 0o600)
+
+
+class SQLiteRecorderWithSecrets(SQLiteApplicationRecorder):
+    """The library's SQLite recorder, which also writes the epoch seeds a command committed to
+    (``secrets=`` given to ``save``) in the same transaction as the events that commit them:
+    a seed never exists before its commitment, nor a commitment without its seed."""
+
+    def _insert_events(self, c: Any, stored_events: Sequence[StoredEvent], **kwargs: Any) -> Sequence[int] | None:
+        ids = super()._insert_events(c, stored_events, **kwargs)
+        for campaign_id, epoch, seed in kwargs.get("secrets", ()):
+            c.execute(INSERT_SECRET + "(?, ?, ?)", (campaign_id, epoch, seed))
+        return ids
 
 
 class Journal(Application):
@@ -85,6 +117,7 @@ class Journal(Application):
                 # Concurrent CREATE ... IF NOT EXISTS from several processes fails on PostgreSQL
                 # ("tuple concurrently updated"): tables are made once, under a lock, below.
                 "CREATE_TABLE": "no",
+                "APPLICATION_RECORDER_TOPIC": "chronique.adapters.pgsecrets:PostgresRecorderWithSecrets",
             }
         else:
             env |= {
@@ -92,7 +125,9 @@ class Journal(Application):
                 "SQLITE_DBNAME": str(settings.sqlite_path),
                 # DESIGN.md, Storage: the CLI and the daemon share the file, so wait for the lock.
                 "SQLITE_LOCK_TIMEOUT": "30",
+                "APPLICATION_RECORDER_TOPIC": "chronique.adapters.journal:SQLiteRecorderWithSecrets",
             }
+            owner_only(settings.sqlite_path)
         journal = cls(env=env)
         journal.settings = settings
         if settings.is_postgres:

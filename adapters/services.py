@@ -18,10 +18,10 @@ from chronique.adapters.audit import Audit
 from chronique.adapters.clock import WallClock, system_clock
 from chronique.adapters.journal import Journal
 from chronique.adapters.locks import CampaignLocks, NoLocks
-from chronique.adapters.vault import SeedVault, VaultChance
+from chronique.adapters.vault import SeedVault, SimulatedChance, VaultChance
 from chronique.domain.campaign import Campaign, campaign_id_for
 from chronique.domain.cards import RANKS
-from chronique.domain.chain import ChainedEvent
+from chronique.domain.chain import ChainedEvent, salting
 from chronique.domain.character import Character
 from chronique.domain.deck import Deck
 from chronique.domain.errors import RuleViolation
@@ -65,6 +65,11 @@ class Advanced:
     ticks: list[Tick]
     events: list[ChainedEvent]
     recorded: bool
+
+    @property
+    def simulated(self) -> bool:
+        """A dry run draws from a throwaway key: it shows what could happen, not what will."""
+        return not self.recorded
 
 
 class Chronique:
@@ -144,11 +149,13 @@ class Chronique:
         pause, so writers that collided do not collide again in step (DESIGN.md, Storage).
         """
         for attempt in range(_RETRIES):
+            self.vault.take_drafts()  # a failed attempt's drafted seeds were never committed: drop them
             try:
                 with self.locks.hold(_as_uuid(campaign_name) or campaign_id_for(campaign_name)):
                     world = self.world(campaign_name)
                     loaded = {a.id: a.version for a in world.aggregates()}
-                    result = command(world)
+                    with salting(world.source.salt):
+                        result = command(world)
                     self.save(world, loaded)
             except (IntegrityError, OperationalError):
                 if attempt == _RETRIES - 1:
@@ -159,8 +166,9 @@ class Chronique:
         raise AssertionError("unreachable")
 
     def save(self, world: World, loaded: dict[UUID, int]) -> None:
-        """Record everything the world's aggregates recorded since ``loaded``, in one transaction."""
-        self.journal.save(*world.collect())
+        """Record everything the world's aggregates recorded since ``loaded``, in one transaction,
+        with the seeds of the epochs it committed to (never written before their commitment)."""
+        self.journal.save(*world.collect(), secrets=self.vault.take_drafts())
         self._snapshot(world, loaded)
 
     def _snapshot(self, world: World, loaded: dict[UUID, int]) -> None:
@@ -178,7 +186,7 @@ class Chronique:
             raise RuleViolation(f"a campaign named {name.strip()!r} already exists")
         calendar, clock = calendar_for_start(start, rules.gregorian)
         settings = rules.default_settings()
-        first_commitment = self.vault.new_seed(campaign_id_for(name), "downtime-0")
+        first_commitment = self.vault.draft(campaign_id_for(name), "downtime-0")
         campaign = Campaign.create(name, ruleset_name, settings, calendar.to_data(), clock, first_commitment)
         # Ruleset settings name each shared deck: {"general": 2} packs, or {"packs": 1, "ranks": [...]}.
         decks = [
@@ -189,7 +197,7 @@ class Chronique:
         ]
         for deck in decks:
             campaign.join(deck.id, "deck", deck.name)
-        self.journal.save(campaign, *decks)
+        self.journal.save(campaign, *decks, secrets=self.vault.take_drafts())
         return campaign
 
     def assign_player(self, campaign_name: str, character_name: str, player: str) -> Campaign:
@@ -221,9 +229,11 @@ class Chronique:
             campaign = world.campaign
             if campaign.in_session:
                 raise RuleViolation(f"session {campaign.session} of {campaign.name!r} is still open")
-            commitment = self.vault.new_seed(campaign.id, f"session-{campaign.session + 1}")
+            commitment = self.vault.draft(campaign.id, f"session-{campaign.session + 1}")
             campaign.start_session(self.vault.seed(campaign.id, campaign.epoch), commitment)
             ruleset(campaign.ruleset).start_session(world)
+            heads = world.heads()
+            campaign.seal(heads, seal_of(heads))
             return campaign
 
         return self.act(campaign_name, start)
@@ -236,10 +246,11 @@ class Chronique:
             if not campaign.in_session:
                 raise RuleViolation(f"campaign {campaign.name!r} has no open session")
             ruleset(campaign.ruleset).end_session(world)
-            heads = world.heads()
-            commitment = self.vault.new_seed(campaign.id, f"downtime-{campaign.session}")
+            commitment = self.vault.draft(campaign.id, f"downtime-{campaign.session}")
             real = self.clock().isoformat()
-            campaign.end_session(heads, seal_of(heads), self.vault.seed(campaign.id, campaign.epoch), commitment, real)
+            campaign.end_session(self.vault.seed(campaign.id, campaign.epoch), commitment, real)
+            heads = world.heads()
+            campaign.seal(heads, seal_of(heads))
             return campaign
 
         return self.act(campaign_name, end)
@@ -276,7 +287,10 @@ class Chronique:
             return self._advance(world, target, recorded=not dry_run)
 
         if dry_run:
-            return run(self.world(campaign_name))
+            world = self.world(campaign_name)
+            world.source = SimulatedChance()
+            with salting(world.source.salt):
+                return run(world)
         return self.act(campaign_name, run)
 
     def set_pacing(

@@ -8,20 +8,28 @@ from typing import Any, Protocol
 from uuid import UUID
 
 from chronique.adapters.database import Database, schema_change
+from chronique.adapters.journal import SECRETS_TABLE
 from chronique.domain.campaign import Campaign
-from chronique.domain.chance import ChanceStream
-from chronique.domain.fairness import KeyedStream, commitment, epoch_key
+from chronique.domain.chance import ChanceStream, DrawPlace
+from chronique.domain.errors import RuleViolation
+from chronique.domain.fairness import FORMAT_V1, KeyedStream, commitment, epoch_key, salt
 
 
 class SeedVault(Protocol):
-    """Keeps each epoch's secret seed until its epoch is revealed."""
+    """Keeps each epoch's secret seed until its epoch is revealed (FAIRNESS.md v2, "Secrets")."""
 
-    def new_seed(self, campaign_id: UUID, epoch: str) -> str:
-        """Create and keep a seed from the OS CSPRNG; return its commitment."""
+    def draft(self, campaign_id: UUID, epoch: str) -> str:
+        """A fresh seed for an epoch about to be committed, from the OS CSPRNG; its commitment.
+        It is written with the events that record the commitment (``take_drafts``), never
+        before; an epoch the vault already holds a seed for is refused."""
+        ...
+
+    def take_drafts(self) -> list[tuple[str, str, str]]:
+        """The drafted (campaign id, epoch, seed hex) rows to write with the events, forgotten here."""
         ...
 
     def seed(self, campaign_id: UUID, epoch: str) -> bytes:
-        """The seed kept for an epoch."""
+        """The seed kept (or drafted) for an epoch."""
         ...
 
 
@@ -31,7 +39,7 @@ def _seeds() -> Any:
     from sqlalchemy import Column, MetaData, Table, Text
 
     return Table(
-        "chronique_epoch_seeds",
+        SECRETS_TABLE,
         MetaData(),
         Column("campaign_id", Text, primary_key=True),
         Column("epoch", Text, primary_key=True),
@@ -40,12 +48,13 @@ def _seeds() -> Any:
 
 
 class SqlSeedVault:
-    """Seeds in a table of the journal's own database (the SQLite file or the PostgreSQL
-    database), which only its operator reads; events never carry them until revealed."""
+    """Seeds in a table of the journal's own database (the SQLite file, readable by its owner
+    only, or the PostgreSQL database); events never carry them until revealed."""
 
     def __init__(self, database: Database) -> None:
         self._database = database
         self._ready = False
+        self._drafts: dict[tuple[str, str], str] = {}
 
     def _prepare(self) -> Any:
         if not self._ready:
@@ -54,41 +63,76 @@ class SqlSeedVault:
             self._ready = True
         return _seeds()
 
-    def new_seed(self, campaign_id: UUID, epoch: str) -> str:
-        from sqlalchemy import insert
-        from sqlalchemy.exc import IntegrityError
-
-        seeds = self._prepare()
-        try:
-            with self._database.engine.begin() as connection:
-                connection.execute(insert(seeds).values(campaign_id=str(campaign_id), epoch=epoch, seed=secrets.token_bytes(32).hex()))
-        except IntegrityError:
-            pass  # two racing commands share one seed, so whichever landed is right
-        return commitment(self.seed(campaign_id, epoch))
-
-    def seed(self, campaign_id: UUID, epoch: str) -> bytes:
+    def _stored(self, campaign_id: UUID, epoch: str) -> str | None:
         from sqlalchemy import select
 
         seeds = self._prepare()
         with self._database.engine.connect() as connection:
             found = connection.execute(select(seeds.c.seed).where(seeds.c.campaign_id == str(campaign_id), seeds.c.epoch == epoch)).scalar()
+        return None if found is None else str(found)
+
+    def draft(self, campaign_id: UUID, epoch: str) -> str:
+        if self._stored(campaign_id, epoch) is not None:
+            raise RuleViolation(
+                f"the seed vault already holds a secret for epoch {epoch}, which was never committed: refused "
+                "(a seed must be made with its commitment; was the vault written to by hand?)"
+            )
+        seed = secrets.token_bytes(32)
+        self._drafts[(str(campaign_id), epoch)] = seed.hex()
+        return commitment(seed)
+
+    def take_drafts(self) -> list[tuple[str, str, str]]:
+        drafts = [(campaign_id, epoch, seed) for (campaign_id, epoch), seed in self._drafts.items()]
+        self._drafts.clear()
+        return drafts
+
+    def seed(self, campaign_id: UUID, epoch: str) -> bytes:
+        found = self._drafts.get((str(campaign_id), epoch)) or self._stored(campaign_id, epoch)
         if found is None:
             raise LookupError(f"the seed of epoch {epoch} is missing from the vault")
         return bytes.fromhex(found)
 
 
 class VaultChance:
-    """The production chance source: the open epoch's key, from the vault and the campaign."""
+    """The production chance source: the open epoch's key, from the vault and the campaign; its
+    draw places and salts follow the fairness version the epoch was committed under."""
 
     def __init__(self, vault: SeedVault, campaign: Campaign) -> None:
         self._vault = vault
         self._campaign = campaign
         self._keys: dict[tuple[str, tuple[str, ...]], bytes] = {}
 
-    def stream(self, epoch: str, originator_id: UUID, originator_version: int) -> ChanceStream:
+    def _key(self, epoch: str) -> bytes:
         contributions = tuple(self._campaign.epochs[epoch]["contributions"])
         # An advance draws thousands of times from one epoch: read its seed once, not per draw.
         key = self._keys.get((epoch, contributions))
         if key is None:
-            key = self._keys[(epoch, contributions)] = epoch_key(self._vault.seed(self._campaign.id, epoch), list(contributions))
-        return KeyedStream(key, originator_id, originator_version)
+            seed = self._vault.seed(self._campaign.id, epoch)
+            key = self._keys[(epoch, contributions)] = epoch_key(seed, list(contributions), self._campaign.fairness(epoch))
+        return key
+
+    def stream(self, epoch: str, place: DrawPlace) -> ChanceStream:
+        if self._campaign.fairness(epoch) == FORMAT_V1:
+            return KeyedStream(self._key(epoch), place.originator_id, place.version)
+        return KeyedStream.v2(self._key(epoch), place.originator_id, epoch, place.draw)
+
+    def salt(self, epoch: str, originator_id: UUID, version: int) -> str | None:
+        """The salt of a face-down event (none under chronique-fair-v1)."""
+        if self._campaign.fairness(epoch) == FORMAT_V1:
+            return None
+        return salt(self._key(epoch), originator_id, version)
+
+
+class SimulatedChance:
+    """Chance for a dry run: a throwaway key from the OS, so what it shows is what *could*
+    happen, never what will (FAIRNESS.md v2); nothing it draws is recorded."""
+
+    def __init__(self) -> None:
+        self._key = secrets.token_bytes(32)
+
+    def stream(self, epoch: str, place: DrawPlace) -> ChanceStream:
+        return KeyedStream.v2(self._key, place.originator_id, epoch, place.draw)
+
+    def salt(self, epoch: str, originator_id: UUID, version: int) -> str | None:
+        """A salt from the throwaway key."""
+        return salt(self._key, originator_id, version)

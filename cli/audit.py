@@ -28,12 +28,17 @@ def register(root: typer.Typer) -> None:
         ctx: typer.Context,
         campaign: str = typer.Argument(None, help="Campaign name or id (default: every campaign)."),
         as_json: bool = typer.Option(False, "--json", help="Output JSON."),
+        seal: list[str] = typer.Option([], "--seal", help="A seal a player kept from a receipt (repeatable): the journal must extend it."),
+        commitment: list[str] = typer.Option([], "--commitment", help="A commitment a player kept from a receipt (repeatable)."),
     ) -> None:
-        """Check every hash chain, seal, commitment and re-derivable draw; exit 1 on the first failure."""
+        """Check every hash chain, seal, commitment, draw and what the rules made of it; exit 1 on the first failure."""
+        from chronique.domain.verifier import Receipts
+
+        receipts = Receipts(tuple(s.strip().lower() for s in seal), tuple(c.strip().lower() for c in commitment))
 
         def check(services: Chronique) -> bool:
             names = [campaign] if campaign else [str(c) for c in services.audit.campaign_ids()]
-            reports = {name: services.audit.verify(name) for name in names}
+            reports = {name: services.audit.verify(name, receipts) for name in names}
             render.verification(reports, as_json)
             return all(r.ok for r in reports.values())
 
@@ -85,12 +90,13 @@ def register(root: typer.Typer) -> None:
         typer.echo(f"wrote {output}: {len(bundle['events'])} events, {len(bundle['seals'])} seals")
 
     @app.command("verifier")
-    def verifier(output: Path = typer.Option(..., "-o", "--output", help="Where to write verify.py.")) -> None:
-        """Write the standalone verifier: Python's standard library only, `python verify.py bundle.json`."""
-        from chronique.adapters.audit import Audit
+    def verifier(output: Path = typer.Option(..., "-o", "--output", help="Where to write the verifier (a .pyz zip application).")) -> None:
+        """Write the standalone verifier: a zip application with every game's rules, run by a bare
+        Python with no packages: `python verify.pyz bundle.json [--seal HEX] [--commitment HEX]`."""
+        from chronique.adapters.verifier_app import build
 
-        output.write_text(Audit.verifier_source(), encoding="utf-8")
-        typer.echo(f"wrote {output}: run `python {output.name} bundle.json`")
+        carried = build(output)
+        typer.echo(f"wrote {output} ({len(carried)} modules): run `python {output.name} bundle.json`")
 
     @app.command("show")
     def show(

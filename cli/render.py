@@ -133,21 +133,24 @@ def campaign(services: Chronique, world: World, as_json: bool) -> None:
 
 
 def session_started(c: Campaign) -> None:
-    """Confirm a session start: the revealed seed and the new commitment."""
-    closed = f"downtime-{c.session - 1}"
+    """Confirm a session start: the revealed seed, and the receipt players keep."""
     typer.echo(f"session {c.session} of {c.name!r} started")
-    typer.echo(f"revealed seed of {closed}: {c.epochs[closed]['seed']}")
-    typer.echo(f"commitment of {c.epoch}: {c.epochs[c.epoch]['commitment']}")
+    typer.echo(f"revealed seed of downtime-{c.session - 1}: {c.epochs[f'downtime-{c.session - 1}']['seed']}")
+    _receipt(c)
 
 
 def session_ended(c: Campaign) -> None:
-    """Confirm a session end and print the seal players may keep."""
-    seal = c.seals[-1]
-    typer.echo(f"session {seal['session']} of {c.name!r} ended")
-    typer.echo(f"seal (keep it): {seal['seal']}")
-    closed = f"session-{seal['session']}"
-    typer.echo(f"revealed seed of {closed}: {c.epochs[closed]['seed']}")
-    typer.echo(f"commitment of {c.epoch}: {c.epochs[c.epoch]['commitment']}")
+    """Confirm a session end: the revealed seed, and the receipt players keep."""
+    typer.echo(f"session {c.session} of {c.name!r} ended")
+    typer.echo(f"revealed seed of session-{c.session}: {c.epochs[f'session-{c.session}']['seed']}")
+    _receipt(c)
+
+
+def _receipt(c: Campaign) -> None:
+    # FAIRNESS.md v2: the seal covers the commitment just made; players keep both, and
+    # `chronique verify --seal ... --commitment ...` later proves the journal still extends them.
+    typer.echo(f"receipt to keep — seal: {c.seals[-1]['seal']}")
+    typer.echo(f"                  commitment of {c.epoch}: {c.epochs[c.epoch]['commitment']}")
 
 
 # -- play ----------------------------------------------------------------------------------------
@@ -204,7 +207,7 @@ def contest(first: str, second: str, exchange: Contest) -> None:
 def advanced(services: Chronique, campaign_name: str, advanced: Advanced) -> None:
     """The report of an advance."""
     label = services.calendar(services.campaign(campaign_name)).format
-    verb = "advanced" if advanced.recorded else "would advance (dry run, nothing recorded)"
+    verb = "advanced" if advanced.recorded else "SIMULATED with throwaway dice (dry run, nothing recorded; the real draws will differ): would advance"
     from chronique.domain.gametime import format_duration
 
     span = format_duration(advanced.to_time - advanced.from_time)

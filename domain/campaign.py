@@ -8,6 +8,7 @@ from uuid import NAMESPACE_URL, UUID, uuid5
 
 from chronique.domain.chain import ChainedAggregate, ChainedCreated, ChainedEvent
 from chronique.domain.errors import RuleViolation
+from chronique.domain.fairness import FORMAT, FORMAT_V1
 from chronique.domain.fairness import commitment as commitment_of
 from chronique.domain.pacing import Pacing
 
@@ -29,11 +30,19 @@ def session_epoch(number: int) -> str:
     return f"session-{number}"
 
 
+def _upcast_fair(state: dict[str, Any]) -> None:
+    # Committed before chronique-fair-v2: that epoch keeps drawing and verifying under v1.
+    state.setdefault("fair", FORMAT_V1)
+
+
 class Campaign(ChainedAggregate):
     """A campaign: its rules, its clock, its sessions, and the chance epochs that cut its log."""
 
     class Created(ChainedCreated):
-        """The GM created the campaign and committed to the seed of its first downtime epoch."""
+        """The GM created the campaign and committed to the seed of its first downtime epoch,
+        drawn under the fairness version ``fair``."""
+
+        class_version = 2
 
         name: str
         ruleset: str
@@ -42,6 +51,11 @@ class Campaign(ChainedAggregate):
         clock: int
         epoch: str
         commitment: str
+        fair: str
+
+        @classmethod
+        def upcast_stored(cls, state: dict[str, Any]) -> None:
+            _upcast_fair(state)
 
         def apply(self, campaign: Campaign) -> None:
             campaign.name = self.name
@@ -53,7 +67,7 @@ class Campaign(ChainedAggregate):
             campaign.in_session = False
             campaign.members = {}
             campaign.epoch = self.epoch
-            campaign.epochs = {self.epoch: {"commitment": self.commitment, "contributions": [], "seed": None}}
+            campaign.epochs = {self.epoch: {"commitment": self.commitment, "contributions": [], "seed": None, "fair": self.fair}}
             campaign.seals = []
             campaign.pacing = None
 
@@ -77,7 +91,10 @@ class Campaign(ChainedAggregate):
             campaign.members[self.member_id] = {**campaign.members[self.member_id], "player": self.player}
 
     class SessionStarted(ChainedEvent):
-        """Play began: the downtime epoch closed (its seed revealed) and a session epoch opened."""
+        """Play began: the downtime epoch closed (its seed revealed) and a session epoch opened,
+        committed under the fairness version ``fair``."""
+
+        class_version = 2
 
         number: int
         at: int
@@ -85,32 +102,58 @@ class Campaign(ChainedAggregate):
         seed: str
         epoch: str
         commitment: str
+        fair: str
+
+        @classmethod
+        def upcast_stored(cls, state: dict[str, Any]) -> None:
+            _upcast_fair(state)
 
         def apply(self, campaign: Campaign) -> None:
             campaign.session = self.number
             campaign.in_session = True
-            campaign._rotate_epoch(self.closed_epoch, self.seed, self.epoch, self.commitment)
+            campaign._rotate_epoch(self.closed_epoch, self.seed, self.epoch, self.commitment, self.fair)
 
     class SessionEnded(ChainedEvent):
-        """Play ended: the chains' heads were sealed, the session epoch revealed, downtime opened."""
+        """Play ended: the session epoch was revealed and a downtime epoch committed under the
+        fairness version ``fair``; the ``Sealed`` event that follows seals the chains. (Under
+        chronique-fair-v1 the event carried its seal itself, in ``heads`` and ``seal``.)"""
+
+        class_version = 2
 
         number: int
         at: int
-        heads: dict[str, list[Any]]
-        seal: str
         closed_epoch: str
         seed: str
         epoch: str
         commitment: str
         real: str
+        fair: str
+
+        @classmethod
+        def upcast_stored(cls, state: dict[str, Any]) -> None:
+            _upcast_fair(state)
 
         def apply(self, campaign: Campaign) -> None:
             campaign.in_session = False
-            campaign.seals.append({"session": self.number, "heads": self.heads, "seal": self.seal})
-            campaign._rotate_epoch(self.closed_epoch, self.seed, self.epoch, self.commitment)
+            recorded = vars(self)
+            if "seal" in recorded:  # chronique-fair-v1
+                campaign.seals.append({"session": self.number, "boundary": "session-end", "heads": recorded["heads"], "seal": recorded["seal"]})
+            campaign._rotate_epoch(self.closed_epoch, self.seed, self.epoch, self.commitment, self.fair)
             if campaign.pacing is not None:
                 # Pacing paused during play; it resumes counting from here (wall time ``real``).
                 campaign.pacing = Pacing.from_data(campaign.pacing).anchored(self.real, self.at).to_data()
+
+    class Sealed(ChainedEvent):
+        """The heads of every chain at an epoch boundary (FAIRNESS.md v2), the boundary event
+        included, so the seal covers the commitment it just recorded: the players' receipt."""
+
+        boundary: str
+        session: int
+        heads: dict[str, list[Any]]
+        seal: str
+
+        def apply(self, campaign: Campaign) -> None:
+            campaign.seals.append({"session": self.session, "boundary": self.boundary, "heads": self.heads, "seal": self.seal})
 
     class PacingSet(ChainedEvent):
         """The GM set how in-game time moves between sessions (DESIGN.md, the daemon)."""
@@ -177,6 +220,7 @@ class Campaign(ChainedAggregate):
             clock=clock,
             epoch=downtime_epoch(0),
             commitment=first_commitment,
+            fair=FORMAT,
         )
 
     if TYPE_CHECKING:  # set by the events' apply(); see ChainedAggregate
@@ -193,9 +237,9 @@ class Campaign(ChainedAggregate):
         seals: list[dict[str, Any]]
         pacing: dict[str, Any] | None
 
-    def _rotate_epoch(self, closed: str, seed: str, opened: str, commitment: str) -> None:
+    def _rotate_epoch(self, closed: str, seed: str, opened: str, commitment: str, fair: str) -> None:
         self.epochs[closed]["seed"] = seed
-        self.epochs[opened] = {"commitment": commitment, "contributions": [], "seed": None}
+        self.epochs[opened] = {"commitment": commitment, "contributions": [], "seed": None, "fair": fair}
         self.epoch = opened
 
     def member_ids(self, kind: str | None = None) -> list[UUID]:
@@ -237,10 +281,11 @@ class Campaign(ChainedAggregate):
             seed=seed.hex(),
             epoch=session_epoch(number),
             commitment=next_commitment,
+            fair=FORMAT,
         )
 
-    def end_session(self, heads: dict[str, list[Any]], seal: str, seed: bytes, next_commitment: str, real: str) -> None:
-        """Close the open session with the seal of every chain's head and reveal its seed."""
+    def end_session(self, seed: bytes, next_commitment: str, real: str) -> None:
+        """Close the open session, revealing its seed and committing to the downtime's."""
         if not self.in_session:
             raise RuleViolation(f"campaign {self.name!r} has no open session")
         self._check_reveal(seed)
@@ -248,14 +293,23 @@ class Campaign(ChainedAggregate):
             self.SessionEnded,
             number=self.session,
             at=self.clock,
-            heads=heads,
-            seal=seal,
             closed_epoch=self.epoch,
             seed=seed.hex(),
             epoch=downtime_epoch(self.session),
             commitment=next_commitment,
             real=real,
+            fair=FORMAT,
         )
+
+    def seal(self, heads: dict[str, list[Any]], seal: str) -> None:
+        """Seal every chain at the boundary just recorded (session start or end): ``heads`` must
+        already include the boundary event, so the seal covers its commitment."""
+        boundary = "session-start" if self.in_session else "session-end"
+        self.record(self.Sealed, boundary=boundary, session=self.session, heads=heads, seal=seal)
+
+    def fairness(self, epoch: str) -> str:
+        """The fairness version an epoch draws under (v1 for epochs committed before v2)."""
+        return str(self.epochs[epoch].get("fair", FORMAT_V1))
 
     def set_pacing(self, pacing: Pacing) -> None:
         """Let in-game time move on its own between sessions."""

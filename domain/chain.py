@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import weakref
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any, Self
 from uuid import UUID
 
 from eventsourcing.domain import Aggregate
 from eventsourcing.utils import get_topic
 
+from chronique.domain.chance import DrawPlace
 from chronique.domain.fairness import GENESIS_HASH, sha256_hex
 
 
@@ -45,6 +49,14 @@ def _head_hash(event: Any) -> str:
     return event_hash(event)
 
 
+def _count_draw(event: Any, aggregate: Any) -> None:
+    # chronique-fair-v2, draw places: the n-th chance-consuming event of an aggregate in an epoch.
+    state = vars(event)
+    if "chance" in state:
+        draws = aggregate.__dict__.setdefault("draws", {})
+        draws[state["epoch"]] = draws.get(state["epoch"], 0) + 1
+
+
 class ChainedEvent(Aggregate.Event):
     """An event of a chained aggregate: it names the hash of the event before it."""
 
@@ -53,13 +65,72 @@ class ChainedEvent(Aggregate.Event):
     def mutate(self, aggregate: Any) -> Any:
         aggregate = super().mutate(aggregate)
         aggregate.head_hash = _head_hash(self)
+        _count_draw(self, aggregate)
         return aggregate
+
+    @classmethod
+    def upcast_stored(cls, state: dict[str, Any]) -> None:
+        """Bring a stored event's payload to this class's shape (its hash stays the stored one)."""
+
+
+class ChanceConsumed(ChainedEvent):
+    """An event that consumes chance (FAIRNESS.md): the epoch it drew in, its draw place ``draw``
+    (chronique-fair-v2) and every primitive it consumed, in order (empty when it needed none)."""
+
+    class_version = 2
+
+    epoch: str
+    draw: int
+    chance: list[dict[str, Any]]
+
+    @classmethod
+    def upcast_stored(cls, state: dict[str, Any]) -> None:
+        # Recorded before chronique-fair-v2, whose draw places count chance-consuming events.
+        super().upcast_stored(state)
+        state.setdefault("draw", None)
+
+
+class FaceDown(ChainedEvent):
+    """An event that may be recorded face down, hidden from players until the epoch
+    ``sealed_until`` is revealed; then it carries a ``salt`` from that epoch's key, so that its
+    hash cannot be brute-forced from the few values its content could take (FAIRNESS.md v2)."""
+
+    class_version = 2
+
+    sealed_until: str | None
+    salt: str | None
+
+    @classmethod
+    def upcast_stored(cls, state: dict[str, Any]) -> None:
+        # Recorded before chronique-fair-v2, which salts face-down events.
+        super().upcast_stored(state)
+        state.setdefault("salt", None)
+
+
+Salter = Callable[[str, UUID, int], "str | None"]
+"""(epoch, originator id, originator version) -> the salt of a face-down event, None under v1."""
+
+_SALTER: ContextVar[Salter | None] = ContextVar("chronique_salter", default=None)
+
+
+@contextmanager
+def salting(salter: Salter) -> Iterator[None]:
+    """Salt the face-down events recorded within (the keys that salt them stay outside the domain)."""
+    token = _SALTER.set(salter)
+    try:
+        yield
+    finally:
+        _SALTER.reset(token)
 
 
 class ChainedCreated(Aggregate.Created):
     """The first event of a chained aggregate; its ``prev_hash`` is 64 zeros."""
 
     prev_hash: str
+
+    @classmethod
+    def upcast_stored(cls, state: dict[str, Any]) -> None:
+        """Bring a stored event's payload to this class's shape (its hash stays the stored one)."""
 
     def mutate(self, aggregate: Any) -> Any:
         aggregate = super().mutate(aggregate)
@@ -79,8 +150,18 @@ class ChainedAggregate(Aggregate):
         return cls._create(created, id=id, prev_hash=GENESIS_HASH, **payload)
 
     def record(self, event_class: type[ChainedEvent], **payload: Any) -> None:
-        """Trigger ``event_class`` as the next link of the chain."""
+        """Trigger ``event_class`` as the next link of the chain (a chance-consuming event is
+        given its draw place, FAIRNESS.md v2)."""
+        if issubclass(event_class, ChanceConsumed):
+            payload["draw"] = self.draw_place(payload["epoch"]).draw
+        if issubclass(event_class, FaceDown):
+            salter, sealed_until = _SALTER.get(), payload.get("sealed_until")
+            payload["salt"] = salter(sealed_until, self.id, self.next_version) if salter and sealed_until else None
         self.trigger_event(event_class, prev_hash=self.head_hash, **payload)
+
+    def draw_place(self, epoch: str) -> DrawPlace:
+        """Where this aggregate's next chance-consuming event in ``epoch`` draws."""
+        return DrawPlace(self.id, self.next_version, self.__dict__.get("draws", {}).get(epoch, 0))
 
     @property
     def next_version(self) -> int:

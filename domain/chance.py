@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 from uuid import UUID
 
 from chronique.domain.fairness import Primitives
@@ -31,11 +31,25 @@ class ChanceStream(Protocol):
         ...
 
 
+class DrawPlace(NamedTuple):
+    """Where the next chance-consuming event of an aggregate draws: its id, the version it will
+    have (the place under chronique-fair-v1) and how many chance-consuming events the aggregate
+    recorded before it in the epoch (the place under chronique-fair-v2, FAIRNESS.md)."""
+
+    originator_id: UUID
+    version: int
+    draw: int
+
+
 class ChanceSource(Protocol):
     """Hands out the stream of a draw place within an epoch (keys stay outside the domain)."""
 
-    def stream(self, epoch: str, originator_id: UUID, originator_version: int) -> ChanceStream:
-        """The stream of the event (originator_id, originator_version) in ``epoch``."""
+    def stream(self, epoch: str, place: DrawPlace) -> ChanceStream:
+        """The stream of the draw place ``place`` in ``epoch``."""
+        ...
+
+    def salt(self, epoch: str, originator_id: UUID, version: int) -> str | None:
+        """The salt of a face-down event sealed until ``epoch`` (None where the epoch has none)."""
         ...
 
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from uuid import UUID, uuid5
 
 from chronique.domain.cards import RANKS, fresh_packs
-from chronique.domain.chain import ChainedAggregate, ChainedCreated, ChainedEvent
+from chronique.domain.chain import ChainedAggregate, ChainedCreated, ChainedEvent, ChanceConsumed, FaceDown
 from chronique.domain.chance import ChanceSource
 
 
@@ -38,19 +38,18 @@ class Deck(ChainedAggregate):
             deck.ranks = list(self.ranks)
             deck.cards = []
 
-    class Shuffled(ChainedEvent):
+    class Shuffled(ChanceConsumed, FaceDown):
         """Cards were shuffled into the deck; ``chance`` holds the shuffle (FAIRNESS.md). The
         order is face down: players see it once its epoch is revealed (``sealed_until``)."""
-
-        epoch: str
         chance: list[dict[str, Any]]
         reason: str
         sealed_until: str
 
         def apply(self, deck: Deck) -> None:
             deck.cards = [*deck.cards, *self.chance[0]["result"]]
+            deck.shuffled_in = self.epoch
 
-    class CardsDrawn(ChainedEvent):
+    class CardsDrawn(FaceDown):
         """Cards left the top of the deck, for someone and some purpose; face-down cards (a pile,
         a hidden GM draw) stay hidden from players until the epoch ``sealed_until`` is revealed."""
 
@@ -76,6 +75,7 @@ class Deck(ChainedAggregate):
         packs: int
         ranks: list[str]
         cards: list[str]
+        shuffled_in: str
 
     @classmethod
     def create(cls, campaign_id: UUID, name: str, packs: int, ranks: Sequence[str] = RANKS) -> Deck:
@@ -90,7 +90,7 @@ class Deck(ChainedAggregate):
 
     def shuffle_in(self, cards: Sequence[str], chance: ChanceSource, epoch: str, reason: str) -> None:
         """Shuffle ``cards`` (listed in fresh-pack order) and put them under the deck's cards."""
-        stream = chance.stream(epoch, self.id, self.next_version)
+        stream = chance.stream(epoch, self.draw_place(epoch))
         stream.shuffle(cards)
         self.record(self.Shuffled, epoch=epoch, chance=stream.ops, reason=reason, sealed_until=epoch)
 
@@ -109,6 +109,10 @@ class Deck(ChainedAggregate):
         ``discards`` gives the cards neither in the deck nor in anyone's hands, in fresh-pack
         order (cartes.md A30: a spent general deck is reshuffled from its discards).
         """
+        shuffled_in = self.__dict__.get("shuffled_in")
+        if self.cards and shuffled_in != epoch:
+            # FAIRNESS.md v2: an order shuffled in an epoch now revealed is known to the players.
+            self.gather(f"its order was shuffled in {shuffled_in or 'an earlier epoch'}, whose seed is now revealed")
         drawn: list[str] = []
         while len(drawn) < count:
             if not self.cards:

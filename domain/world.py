@@ -9,7 +9,7 @@ from uuid import UUID
 
 from chronique.domain.campaign import Campaign
 from chronique.domain.chain import ChainedAggregate, ChainedEvent
-from chronique.domain.chance import ChanceSource, ChanceStream
+from chronique.domain.chance import ChanceSource, ChanceStream, DrawPlace
 from chronique.domain.character import Character
 from chronique.domain.deck import Deck
 from chronique.domain.errors import RuleViolation
@@ -24,10 +24,10 @@ class World:
     characters: dict[UUID, Character] = field(default_factory=dict)
     decks: dict[str, Deck] = field(default_factory=dict)
 
-    def stream(self, epoch: str, originator_id: UUID, originator_version: int) -> ChanceStream:
+    def stream(self, epoch: str, place: DrawPlace) -> ChanceStream:
         """The world is the chance source of its commands: a first draw closes its epoch's entropy."""
         self.campaign.mark_drawn(epoch)
-        return self.source.stream(epoch, originator_id, originator_version)
+        return self.source.stream(epoch, place)
 
     def aggregates(self) -> Iterator[ChainedAggregate]:
         """The campaign, its decks and its characters."""

@@ -8,12 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from typing import Any
-from uuid import UUID
 
 from support import sample
 
 from chronique.domain.campaign import Campaign
-from chronique.domain.chance import ChanceStream, ScriptedStream
+from chronique.domain.chance import ChanceStream, DrawPlace, ScriptedStream
 from chronique.domain.character import Character
 from chronique.domain.deck import Deck
 from chronique.domain.fairness import commitment
@@ -44,7 +43,7 @@ class StackedChance:
     def __init__(self, *stacks: Sequence[str]) -> None:
         self.stacks = [list(s) for s in stacks]
 
-    def stream(self, epoch: str, originator_id: UUID, originator_version: int) -> ChanceStream:
+    def stream(self, epoch: str, place: DrawPlace) -> ChanceStream:
         return _StackedStream(self.stacks.pop(0) if self.stacks else [])
 
 

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
-from uuid import UUID
 
 from cartes_table import choices_for  # the shuffle run backwards, shared with the Cartes tests
 
 from chronique.domain.campaign import Campaign
-from chronique.domain.chance import ChanceStream, ScriptedStream
+from chronique.domain.chance import ChanceStream, DrawPlace, ScriptedStream
 from chronique.domain.character import Character
 from chronique.domain.deck import Deck
 from chronique.domain.fairness import commitment
@@ -29,7 +28,7 @@ class _Dice:
         self.faces = [f + 1 for f in faces]
         self.stacks = [list(s) for s in stacks]
 
-    def stream(self, epoch: str, originator_id: UUID, originator_version: int) -> ChanceStream:
+    def stream(self, epoch: str, place: DrawPlace) -> ChanceStream:
         return _Shared(self.faces, self.stacks)
 
 
@@ -79,4 +78,4 @@ def table(
 def end_session(world: World) -> None:
     """Close the session as the services do: the ruleset's session end, then the seal."""
     ruleset("microfudge").end_session(world)
-    world.campaign.end_session(world.heads(), "0" * 64, SEED, commitment(SEED), "2025-01-01T00:00:00")
+    world.campaign.end_session(SEED, commitment(SEED), "2025-01-01T00:00:00")

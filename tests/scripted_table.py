@@ -6,10 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from typing import Any
-from uuid import UUID
 
 from chronique.domain.campaign import Campaign
-from chronique.domain.chance import ChanceStream
+from chronique.domain.chance import ChanceStream, DrawPlace
 from chronique.domain.character import Character
 from chronique.domain.fairness import Primitives, commitment
 from chronique.domain.rulesets import ruleset
@@ -28,7 +27,7 @@ class ScriptedDice:
         """Queue more faces."""
         self.faces.extend(faces)
 
-    def stream(self, epoch: str, originator_id: UUID, originator_version: int) -> ChanceStream:
+    def stream(self, epoch: str, place: DrawPlace) -> ChanceStream:
         return _QueueStream(self.faces)
 
 

@@ -66,8 +66,11 @@ class ScriptedSeedVault:
     def __init__(self, base: bytes) -> None:
         self._base = base
 
-    def new_seed(self, campaign_id: UUID, epoch: str) -> str:
+    def draft(self, campaign_id: UUID, epoch: str) -> str:
         return commitment(self.seed(campaign_id, epoch))
+
+    def take_drafts(self) -> list[tuple[str, str, str]]:
+        return []  # its seeds are derived, never stored
 
     def seed(self, campaign_id: UUID, epoch: str) -> bytes:
         return hashlib.sha256(self._base + f"{campaign_id}:{epoch}".encode()).digest()

@@ -26,12 +26,22 @@ def chronique(db: str, *args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "chronique.cli", *args], capture_output=True, text=True, env=env, timeout=120)
 
 
-def offline(verifier: Path, bundle: Path) -> subprocess.CompletedProcess[str]:
-    """The standalone verifier in an isolated interpreter (-I: no PYTHONPATH, no site-packages of ours)."""
-    env = {"PATH": os.environ.get("PATH", "")}
+def offline(verifier: Path, bundle: Path, *receipts: str) -> subprocess.CompletedProcess[str]:
+    """The standalone verifier run by a bare Python: the interpreter this virtual environment was
+    made from, with -I (no PYTHONPATH, no user site) and -S (no site-packages at all)."""
     return subprocess.run(
-        [sys.executable, "-I", str(verifier), str(bundle)], capture_output=True, text=True, env=env, cwd=verifier.parent, timeout=120
+        [bare_python(), "-I", "-S", str(verifier), str(bundle), *receipts],
+        capture_output=True,
+        text=True,
+        env={"PATH": os.environ.get("PATH", "")},
+        cwd=verifier.parent,
+        timeout=120,
     )
+
+
+def bare_python() -> str:
+    """The base interpreter outside any virtual environment (``sys._base_executable``)."""
+    return str(getattr(sys, "_base_executable", sys.executable))
 
 
 @pytest.fixture
@@ -115,7 +125,7 @@ def replace_a_revealed_seed(db: str, _: str) -> str:
     event = json.loads(state)
     event["seed"] = "11" * 32
     sql(db, (UPDATE_STATE, {"state": json.dumps(event).encode(), "id": _dashed(campaign), "version": version}))
-    return f"epoch {event['closed_epoch']}"
+    return f"{_dashed(campaign)}:{version} (Campaign.SessionStarted): field seed"
 
 
 def drop_a_seal(db: str, _: str) -> str:
@@ -143,10 +153,10 @@ def test_an_untouched_journal_verifies_both_ways(journal: tuple[str, str], tmp_p
     db, _ = journal
     result = chronique(db, "verify", "Verdelune")
     assert result.returncode == 0, result.stdout + result.stderr
-    assert "OK:" in result.stdout and "1 seals hold" in result.stdout
-    chronique(db, "audit", "verifier", "-o", str(tmp_path / "verify.py"))
+    assert "OK:" in result.stdout and "2 seals hold" in result.stdout  # session 1's start and end
+    chronique(db, "audit", "verifier", "-o", str(tmp_path / "verify.pyz"))
     chronique(db, "audit", "export", "Verdelune", "-o", str(tmp_path / "bundle.json"))
-    checked = offline(tmp_path / "verify.py", tmp_path / "bundle.json")
+    checked = offline(tmp_path / "verify.pyz", tmp_path / "bundle.json")
     assert checked.returncode == 0 and "OK:" in checked.stdout, checked.stdout + checked.stderr
 
 
@@ -159,23 +169,23 @@ def test_each_attack_fails_verify_and_the_standalone_verifier(
     result = chronique(db, "verify", "Verdelune")
     assert result.returncode == 1, result.stdout + result.stderr
     assert result.stdout.startswith(f"Verdelune: FAILED at {place}")
-    chronique(db, "audit", "verifier", "-o", str(tmp_path / "verify.py"))
+    chronique(db, "audit", "verifier", "-o", str(tmp_path / "verify.pyz"))
     exported = chronique(db, "audit", "export", "Verdelune", "--gm", "-o", str(tmp_path / "bundle.json"))
     assert exported.returncode == 0, exported.stderr
-    checked = offline(tmp_path / "verify.py", tmp_path / "bundle.json")
+    checked = offline(tmp_path / "verify.pyz", tmp_path / "bundle.json")
     assert checked.returncode == 1 and checked.stdout.startswith(f"FAILED at {place}")
     assert checked.stdout == result.stdout.split(": ", 1)[1]  # the same place and the same reason
 
 
 def test_a_bundle_whose_seal_list_was_pruned_fails_offline(journal: tuple[str, str], tmp_path: Path) -> None:
     db, _ = journal
-    chronique(db, "audit", "verifier", "-o", str(tmp_path / "verify.py"))
+    chronique(db, "audit", "verifier", "-o", str(tmp_path / "verify.pyz"))
     chronique(db, "audit", "export", "Verdelune", "-o", str(tmp_path / "bundle.json"))
     bundle = json.loads((tmp_path / "bundle.json").read_text(encoding="utf-8"))
     bundle["seals"] = []
     (tmp_path / "bundle.json").write_text(json.dumps(bundle), encoding="utf-8")
-    checked = offline(tmp_path / "verify.py", tmp_path / "bundle.json")
-    assert checked.returncode == 1 and "seal of session 1" in checked.stdout
+    checked = offline(tmp_path / "verify.pyz", tmp_path / "bundle.json")
+    assert checked.returncode == 1 and "FAILED at the bundle's seals: they are not exactly the seals the chain records" in checked.stdout
 
 
 def test_seal_check_holds_until_the_journal_is_rewritten(journal: tuple[str, str]) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -24,9 +25,18 @@ def stream(case: dict[str, Any]) -> KeyedStream:
     return KeyedStream(bytes.fromhex(case["key_hex"]), case["originator_id"], case["originator_version"])
 
 
+def shared_or_skip(path: Path) -> dict[str, Any]:
+    """The shared contract's vectors: beside the project they must be there (a CI checkout has
+    them: a missing file fails there); a lone copy of the project skips, saying why."""
+    if not path.exists():
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"{path} is missing: the copy of the known answers cannot be checked against the contract")
+        pytest.skip(f"{path} is not beside this checkout")
+    return dict(json.loads(path.read_text(encoding="utf-8")))
+
+
 def test_copy_matches_the_shared_contract() -> None:
-    if SHARED.exists():
-        assert json.loads(SHARED.read_text(encoding="utf-8"))["cases"] == VECTORS
+    assert shared_or_skip(SHARED)["cases"] == VECTORS
 
 
 def test_commitment_is_sha256_of_seed() -> None:
@@ -95,7 +105,6 @@ def test_recorded_ops_rederive_and_a_changed_face_does_not() -> None:
     s = stream(case)
     for _ in range(3):
         s.die(100)
-    key = bytes.fromhex(case["key_hex"])
-    assert rederive(s.ops, key, case["originator_id"], case["originator_version"]) is None
+    assert rederive(s.ops, stream(case)) is None
     forged = [dict(s.ops[0], value=s.ops[0]["value"] % 100 + 1), *s.ops[1:]]
-    assert "primitive 0 (d)" in str(rederive(forged, key, case["originator_id"], case["originator_version"]))
+    assert "primitive 0 (d)" in str(rederive(forged, stream(case)))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from chronique.domain.chain import ChainedEvent
+from chronique.domain.chain import ChainedEvent, FaceDown
 from chronique.domain.character import Character
 
 
@@ -20,7 +20,7 @@ def _remove(cards: list[str], spent: list[str]) -> list[str]:
     return rest
 
 
-class CardsDealt(ChainedEvent):
+class CardsDealt(FaceDown):
     """At the session's first draw the character got its hand (face up) and pile (face down)."""
 
     at: int
@@ -34,7 +34,7 @@ class CardsDealt(ChainedEvent):
         c["hand_count"], c["pile_count"] = len(self.hand), len(self.pile)
 
 
-class TestMade(ChainedEvent):
+class TestMade(FaceDown):
     """The character drew for a test; ``outcome`` holds every card and the verdict."""
 
     __test__ = False  # not a pytest test class
@@ -66,7 +66,7 @@ class TestMade(ChainedEvent):
         c["malus"] += self.malus_change
 
 
-class SupportReceived(ChainedEvent):
+class SupportReceived(FaceDown):
     """A supporter's successful draw helped this character (§Déroulement du tour, supports):
     a power card to use in the next draw, three bonus markers, or resource cards for the pile."""
 
@@ -180,7 +180,7 @@ class SurvivalRetried(ChainedEvent):
         c["lasting_malus"] = kept
 
 
-class PileRefilled(ChainedEvent):
+class PileRefilled(FaceDown):
     """Cards from the general deck went into the pile (recovery or resource draw)."""
 
     at: int

@@ -235,7 +235,7 @@ def risk_roll(world: World, owner: Character, action: dict[str, Any], at: int) -
     triggers the risk (and stops the clock); otherwise the threshold rises by its step."""
     risk = action["risk"]
     epoch = world.campaign.epoch
-    stream = world.stream(epoch, owner.id, owner.next_version)
+    stream = world.stream(epoch, owner.draw_place(epoch))
     die = stream.die(tables().time.risk_die)
     triggered = die <= risk["threshold"]
     owner.record(
@@ -356,7 +356,7 @@ def roll_progression(world: World, name: str) -> list[dict[str, Any]]:
     if not ticked:
         raise RuleViolation(f"{character.name} has no ticked profession")
     epoch = world.campaign.epoch
-    stream = world.stream(epoch, character.id, character.next_version)
+    stream = world.stream(epoch, character.draw_place(epoch))
     rolls = []
     for profession in ticked:
         level = character.sheet["professions"][profession]

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from chronique.domain.chain import ChainedEvent
+from chronique.domain.chain import ChainedEvent, ChanceConsumed, FaceDown
 from chronique.domain.character import Character
 
 
-class TestRolled(ChainedEvent):
+class TestRolled(ChanceConsumed, FaceDown):
     """The character made an action test: its level and terms, the effort invested, the dice
     rolled and how they were used, and the degrees of success."""
 
@@ -133,7 +133,7 @@ class AttackResolved(ChainedEvent):
         return None
 
 
-class DamageTaken(ChainedEvent):
+class DamageTaken(ChanceConsumed, FaceDown):
     """A blow reached a location (rolled on the D100 table or chosen): the effective damage,
     the location's new total and what it means (§Application des dommages)."""
 
@@ -216,7 +216,7 @@ class CareGiven(ChainedEvent):
         c["injuries"] = dict(c.get("injuries", {}), **{self.location: injury})
 
 
-class WakeTested(ChainedEvent):
+class WakeTested(ChanceConsumed):
     """An unconscious character's hourly wake test (PROPOSAL §5.6, flag wake_test)."""
 
     at: int
@@ -280,7 +280,7 @@ class LongActionProgressed(ChainedEvent):
         ]
 
 
-class RiskRolled(ChainedEvent):
+class RiskRolled(ChanceConsumed):
     """A long action's risk clock ran one period (PROPOSAL §5.3, "chaque heure qui passe
     augmente les risques", §Actions longues L452): a D10 at most ``threshold`` triggers the
     risk; otherwise the threshold rises to ``next_threshold`` for the next period."""
@@ -352,7 +352,7 @@ class ProfessionRaised(ChainedEvent):
         character.condition["experience"] -= self.experience_spent
 
 
-class ProgressionRolled(ChainedEvent):
+class ProgressionRolled(ChanceConsumed):
     """Natural progression at an adventure's end (PROPOSAL §5.5): 1D10 per ticked profession;
     a die above the level raises it (the grant is chosen later). The ticks are cleared."""
 

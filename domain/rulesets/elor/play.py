@@ -152,7 +152,7 @@ def roll_test(world: World, name: str, spec: TestSpec) -> TestOutcome:
 def _record_test(world: World, character: Character, spec: TestSpec, level: ActionLevel) -> TestOutcome:
     epoch = world.campaign.epoch
     sheet_version = character.version
-    stream = world.stream(epoch, character.id, character.next_version)
+    stream = world.stream(epoch, character.draw_place(epoch))
     dice = [stream.die(tables().die) for _ in range(dice_count(level.total, spec.effort))]
     outcome = resolve(level.total, spec.effort, dice, spec.discards, spec.fine)
     ticked = spec.profession if ticks(outcome.degrees, spec.profession, character.condition["ticks"]) else None
@@ -558,7 +558,7 @@ def suffer_damage(
     sheet = sheet_of(character)
     morphology = nature(sheet.nature)
     epoch = world.campaign.epoch
-    stream = world.stream(epoch, character.id, character.next_version) if where is None else None
+    stream = world.stream(epoch, character.draw_place(epoch)) if where is None else None
     roll = stream.die(tables().location_die) if stream is not None else None
     loc = hit_location(morphology, roll, ranged) if roll is not None else location(morphology, str(where))
     if value is None:

@@ -92,7 +92,7 @@ def wake_test(world: World, character: Character, at: int) -> str:
     f = sheet_of(character).faculties
     level = action_level(f["Physique"] + f["Mental"], difficulty=tables().time.wake_level_bonus)
     epoch = world.campaign.epoch
-    stream = world.stream(epoch, character.id, character.next_version)
+    stream = world.stream(epoch, character.draw_place(epoch))
     dice = [stream.die(tables().die)] if is_automatic(level.total) is None else []
     outcome = resolve(level.total, 0, dice)
     character.record(

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from chronique.domain.chain import ChainedEvent
+from chronique.domain.chain import ChainedEvent, ChanceConsumed, FaceDown
 from chronique.domain.character import Character
 
 
@@ -24,7 +24,7 @@ def _pay(character: Character, pool: str | None, cost: int) -> None:
     character.condition["atouts"] = atouts
 
 
-class TestRolled(ChainedEvent):
+class TestRolled(ChanceConsumed, FaceDown):
     """The character rolled 4dF for a Test («1 – Tests» L245-L253); ``chance`` holds the four
     dF. ``modifiers`` names every rank added (equipment, weapon, scale, Atout, situation) and
     ``penalty`` the Revers penalty taken off; a hazardous Test's ``setbacks`` follow as a
@@ -56,7 +56,7 @@ class TestRolled(ChainedEvent):
         _pay(character, self.atout_pool, 1 if self.atout_pool else 0)
 
 
-class SimpleConflictRolled(ChainedEvent):
+class SimpleConflictRolled(ChanceConsumed, FaceDown):
     """The character and an opponent each rolled 4dF; the higher final rank won, equal finals
     tied, and nothing lasting follows («1 – Tests» L253). Both sides' dice are in ``chance``."""
 
@@ -139,7 +139,7 @@ def scene_of(epoch: str, at: int) -> str:
     return f"{epoch}@{at}"
 
 
-class FirstAidGiven(ChainedEvent):
+class FirstAidGiven(ChanceConsumed, FaceDown):
     """A healer's first-aid Test on one Revers («Premiers soins et Blessures» L357-L359): the
     Médecine Test's dice are in ``chance``; success stabilizes and, in ``reduce_step`` mode,
     lowers the wound one step (campaign setting, PROPOSAL A9). The healer and scene are noted on
@@ -338,7 +338,7 @@ def _add(counts: dict[str, int], domain: str, n: int) -> dict[str, int]:
     return {k: v for k, v in out.items() if v}
 
 
-class PowerUsed(ChainedEvent):
+class PowerUsed(ChanceConsumed, FaceDown):
     """The character used a paranormal power («VI – Pouvoirs paranormaux» L433-L447): a Test of
     the domain against the power's required rank (masked intrusions +1, L617), dice in ``chance``.
     Every attempt costs 1 Potentiel of that domain (L566, PROPOSAL A26); with the fatigue option

@@ -93,7 +93,7 @@ def settings(world: World) -> dict[str, Any]:
 
 
 def _roll(world: World, character: Character, count: int = 4) -> tuple[list[int], list[dict[str, Any]]]:
-    stream = world.stream(world.campaign.epoch, character.id, character.next_version)
+    stream = world.stream(world.campaign.epoch, character.draw_place(world.campaign.epoch))
     dice = [stream.fudge() for _ in range(count)]
     return dice, stream.ops
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from chronique.domain.chain import ChainedEvent
+from chronique.domain.chain import ChainedEvent, ChanceConsumed
 from chronique.domain.character import Character
 
 
@@ -24,7 +24,7 @@ class BodyEvent(ChainedEvent):
         character.condition = {**character.condition, **self.body}
 
 
-class WoundTaken(BodyEvent):
+class WoundTaken(BodyEvent, ChanceConsumed):
     """A location was hit (§3.2): the damage, the state it leaves, the PH lost at once
     (§3.2.3), the unconsciousness check (§3.2.6) and what a critical wound did (§3.2.9)."""
 
@@ -47,7 +47,7 @@ class PressureApplied(BodyEvent):
     hands: int
 
 
-class FirstAidGiven(BodyEvent):
+class FirstAidGiven(BodyEvent, ChanceConsumed):
     """Someone tried to stop a location's bleeding (§3.2.4): the roll and which of the six
     outcomes it gave."""
 
@@ -59,7 +59,7 @@ class FirstAidGiven(BodyEvent):
     chance: list[dict[str, Any]]
 
 
-class BloodLost(BodyEvent):
+class BloodLost(BodyEvent, ChanceConsumed):
     """The blood points crossed a threshold (§3.2.4): ``what`` is "unconscious" (PH at 0 or
     below) or "beyond saving" (death within the hour, at ``dying_at``)."""
 
@@ -103,7 +103,7 @@ class TendingOrdered(BodyEvent):
     tender: dict[str, Any] | None
 
 
-class InfectionRolled(BodyEvent):
+class InfectionRolled(BodyEvent, ChanceConsumed):
     """The daily infection roll of an untreated wound (§3.2.7.2)."""
 
     location: str
@@ -115,7 +115,7 @@ class InfectionRolled(BodyEvent):
     chance: list[dict[str, Any]]
 
 
-class CareGiven(BodyEvent):
+class CareGiven(BodyEvent, ChanceConsumed):
     """A care skill was used on a wound: ``skill`` (Bandages, Nettoyage d'une blessure,
     Cautérisation, Amputation, Extraction de balle), the roll, and ``result`` (what it did)."""
 
@@ -135,7 +135,7 @@ class BandageTook(BodyEvent):
     pv: int
 
 
-class HeadBulletRolled(BodyEvent):
+class HeadBulletRolled(BodyEvent, ChanceConsumed):
     """A roll for a bullet in the head (§3.2.7.3): on entry, yearly or weekly."""
 
     status: str
@@ -145,7 +145,7 @@ class HeadBulletRolled(BodyEvent):
     chance: list[dict[str, Any]]
 
 
-class WoundReopened(BodyEvent):
+class WoundReopened(BodyEvent, ChanceConsumed):
     """A violent effort was made while convalescent (§3.2.8.3): the chance, the d100 and whether
     the wound reopened."""
 
@@ -164,7 +164,7 @@ class DrinkTaken(BodyEvent):
     stage: str
 
 
-class ComaEndured(BodyEvent):
+class ComaEndured(BodyEvent, ChanceConsumed):
     """The drinker fell into an ethylic coma (§4.1.3): his two easy END rolls and the INT and END
     points the failed ones cost."""
 
@@ -174,7 +174,7 @@ class ComaEndured(BodyEvent):
     chance: list[dict[str, Any]]
 
 
-class SoberingAttempted(BodyEvent):
+class SoberingAttempted(BodyEvent, ChanceConsumed):
     """An emergency sobered (or failed to sober) the drinker for a while (§4.1.3): his difficult
     END roll and the stage he acts at until it wears off (END rounds)."""
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from chronique.domain.chain import ChainedEvent
+from chronique.domain.chain import ChainedEvent, ChanceConsumed
 from chronique.domain.character import Character
 from chronique.domain.rulesets.westernparade.sheet import with_derived
 
@@ -136,7 +136,7 @@ class ImprovementGranted(ChainedEvent):
         character.condition["marks"] = marks
 
 
-class ImprovementRolled(ChainedEvent):
+class ImprovementRolled(ChanceConsumed):
     """An improvement roll was made (§2.3): the open-ended faces, the score to beat, the
     check-marks and bonus that eased it, the gain (1 for a characteristic, 1d4 + 3 for a skill)
     and the marks left. ``grant`` is the pending grant it used (None for one the GM gave on the
@@ -178,7 +178,7 @@ class ActivityStarted(ChainedEvent):
         character.condition["activities"] = acts
 
 
-class ActivityRolled(ChainedEvent):
+class ActivityRolled(ChanceConsumed):
     """One periodic roll of a long-period activity: the roll, what it did (``result``: capital,
     persons fed, distance, survival fate...) and the activity's state after it (None when it
     ended). ``died``: the activity killed the character (survival, §6.15)."""

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from chronique.domain.chain import ChainedEvent
+from chronique.domain.chain import ChainedEvent, ChanceConsumed, FaceDown
 from chronique.domain.character import Character
 
 
-class CheckRolled(ChainedEvent):
+class CheckRolled(ChanceConsumed, FaceDown):
     """The character rolled under a skill or a characteristic (§2.1): what was rolled
     (``kind`` skill or characteristic, ``name``), the chance's terms, the open-ended faces and
     the quality."""
@@ -50,7 +50,7 @@ class OppositionResolved(ChainedEvent):
         return None
 
 
-class ShotFired(ChainedEvent):
+class ShotFired(ChanceConsumed):
     """The character fired at a target (§3.3): the to-hit roll and its terms, then on a hit the
     location (the table used and its dice) and the damage (the weapon's fixed damage, the
     critical's 1d6cum, a pass-through's exit 1d6cum); on a miss the stray direction (Table 3.9)."""
@@ -74,7 +74,7 @@ class ShotFired(ChainedEvent):
         return None
 
 
-class BlowStruck(ChainedEvent):
+class BlowStruck(ChanceConsumed):
     """The character attacked in melee or bare-handed (§3.4, §3.5): attack and defence rolls,
     the Table 3.3 result, and on a hit the location and damage."""
 

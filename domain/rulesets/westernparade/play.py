@@ -115,7 +115,7 @@ def earned(world: World, character: Character, target: str, outcome: RollOutcome
 def draw(world: World, character: Character) -> tuple[str, ChanceStream]:
     """The epoch and the chance stream of the character's next event (its draw place)."""
     epoch = world.campaign.epoch
-    return epoch, world.stream(epoch, character.id, character.next_version)
+    return epoch, world.stream(epoch, character.draw_place(epoch))
 
 
 def roll_chance(stream: ChanceStream, terms: Mapping[str, int], luck_chance: int | None = None) -> RollOutcome:

@@ -17,8 +17,7 @@ from chronique.domain.world import World
 
 def downtime(world: World) -> None:
     return_cards(world)
-    heads = world.heads()
-    world.campaign.end_session(heads, "seal", SEED, commitment(SEED), "2026-01-01T00:00:00+00:00")
+    world.campaign.end_session(SEED, commitment(SEED), "2026-01-01T00:00:00+00:00")
 
 
 def run(world: World, seconds: int) -> list[str]:

@@ -139,7 +139,7 @@ def test_work_hours_of_a_downtime_long_action_issue_6() -> None:
 
 def test_collaboration_on_the_timeline_seed_Collaborations_L458_464() -> None:
     world = table()
-    world.campaign.end_session(world.heads(), "seal", bytes(32), "0" * 64, "2026-01-01T00:00:00+00:00")
+    world.campaign.end_session(bytes(32), "0" * 64, "2026-01-01T00:00:00+00:00")
     start_long_action(world, "Bruna", "shore up the mine", 3, TestSpec("P"), helpers=[("Aldo", TestSpec("P"))], effort_regime="none")
     dice(world).add(1, 1)
     advance(world.campaign, ruleset("elor").processes(world), 9 * HOUR)

@@ -79,7 +79,7 @@ def test_issue_6_combat_then_a_downtime_week_of_forging_and_healing() -> None:
     rolled = [e for e in bruna.pending_events if isinstance(e, (ev.TestRolled, ev.DamageTaken))]
     assert all(e.epoch == "session-1" for e in rolled) and rolled[1].chance == [{"op": "d", "sides": 100, "value": 75}]
 
-    world.campaign.end_session(world.heads(), "seal", SEED, commitment(SEED), "2026-01-01T00:00:00+00:00")
+    world.campaign.end_session(SEED, commitment(SEED), "2026-01-01T00:00:00+00:00")
     forge = TestSpec("Physique", "Forgeron", familiarity="Forge", effort=1)
     assert start_long_action(world, "Bruna", "forge the sword", 40, forge, unit_s=HOUR)["next_at"] == 9 * HOUR
 

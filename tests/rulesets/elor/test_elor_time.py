@@ -36,7 +36,7 @@ def events_of(world: World, name: str, kind: type) -> list[Any]:
 
 
 def downtime(world: World) -> None:
-    world.campaign.end_session(world.heads(), "seal", bytes(32), "0" * 64, "2026-01-01T00:00:00+00:00")
+    world.campaign.end_session(bytes(32), "0" * 64, "2026-01-01T00:00:00+00:00")
 
 
 # -- the risk clock (E-T6) -------------------------------------------------------------------

@@ -4,13 +4,12 @@ on aggregates with stacked shuffles, and the digest's vectors V-HC, V-R, V-E, V-
 from __future__ import annotations
 
 from collections import Counter
-from uuid import UUID
 
 import pytest
 from microfudge_table import table
 
 from chronique.domain.cards import value
-from chronique.domain.chance import ChanceStream
+from chronique.domain.chance import ChanceStream, DrawPlace
 from chronique.domain.errors import RuleViolation
 from chronique.domain.fairness import KeyedStream, epoch_key
 from chronique.domain.rulesets.microfudge import events as ev
@@ -148,8 +147,8 @@ def test_collective_sequence_side_with_most_successes_wins_Sequences_collectives
 
 def test_deck_draws_without_replacement_and_reshuffles_when_empty_PROPOSAL_1_1() -> None:
     class Keyed:
-        def stream(self, epoch: str, originator_id: UUID, originator_version: int) -> ChanceStream:
-            return KeyedStream(epoch_key(bytes(32)), originator_id, originator_version)
+        def stream(self, epoch: str, place: DrawPlace) -> ChanceStream:
+            return KeyedStream(epoch_key(bytes(32)), place.originator_id, place.version)
 
     world = table(sheets=[A, B])
     world.source = Keyed()

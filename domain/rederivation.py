@@ -1,0 +1,155 @@
+"""chronique-fair-v2, rules re-derivation: what a game made of its chance, recomputed.
+
+A verifier hands each visible event of a campaign, in recording order, to the rules of its game.
+A rule is a pure function of the event's recorded inputs and its recorded chance (replayed in
+order by ``Replay``); it returns the outcome fields the event should hold, and the verifier
+compares them field by field. Rules that need more than one event (a deck's order, a pile's
+cards) keep what they learnt in the shared ``Table``.
+
+Like ``fairness``, this module and every rule module a game declares import nothing but the
+standard library and each other: the standalone verifier (a zip application) carries them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from chronique.domain.fairness import Primitives
+
+
+class Mismatch(Exception):
+    """A recorded field is not what the rules give: ``field`` names it, the message says how."""
+
+    def __init__(self, field_name: str, why: str) -> None:
+        super().__init__(why)
+        self.field = field_name
+        self.why = why
+
+
+class Unknowable(Exception):
+    """The event depends on something still face down: it cannot be checked yet."""
+
+
+class Replay(Primitives):
+    """An event's recorded chance, handed back to the game's own rule functions in order.
+
+    The rule asks for primitives as it did when it was played; each must be the next recorded
+    one, of the same kind and inputs. What it consumed is checked against the stream of the
+    draw place elsewhere (``fairness.rederive``): here only its values are replayed.
+    """
+
+    def __init__(self, ops: Sequence[Mapping[str, Any]]) -> None:
+        super().__init__()
+        self._recorded = list(ops)
+
+    def _next(self, kind: str, **inputs: Any) -> Mapping[str, Any]:
+        index = len(self.ops)
+        if index >= len(self._recorded):
+            raise Mismatch("chance", f"the rules ask for a primitive {index} ({kind}) the record does not hold")
+        op = self._recorded[index]
+        if op.get("op") != kind or any(op.get(k) != v for k, v in inputs.items()):
+            shown = ", ".join(f"{k} {v}" for k, v in inputs.items())
+            raise Mismatch("chance", f"primitive {index} is {op.get('op')!r} where the rules ask for {kind!r} ({shown})")
+        self.ops.append(dict(op))
+        return op
+
+    def uniform(self, n: int) -> int:
+        """The recorded integer in [0, n)."""
+        return int(self._next("uniform", n=n)["value"])
+
+    def die(self, sides: int) -> int:
+        """The recorded face of a die of ``sides`` faces."""
+        return int(self._next("d", sides=sides)["value"])
+
+    def fudge(self) -> int:
+        """The recorded Fudge die."""
+        return int(self._next("dF")["value"])
+
+    def shuffle(self, deck: Sequence[str]) -> list[str]:
+        """The recorded order of a shuffle of ``deck``."""
+        return list(self._next("shuffle", deck=list(deck))["result"])
+
+    def finish(self) -> None:
+        """Fail when the record holds chance the rules did not consume."""
+        left = len(self._recorded) - len(self.ops)
+        if left:
+            raise Mismatch("chance", f"the record holds {left} primitive(s) more than the rules consume")
+
+
+@dataclass
+class Table:
+    """What a verifier has learnt of a campaign so far, for rules that span events.
+
+    ``epoch`` is the epoch running where the event was recorded (from the campaign's own chain);
+    ``unknown`` holds the ids of aggregates whose state depends on a face-down event (rules
+    touching them raise ``Unknowable``); ``state`` is free room for each game's rules, keyed
+    by what they track (a deck's id, a character's id).
+    """
+
+    epoch: str | None = None
+    unknown: set[str] = field(default_factory=set)
+    state: dict[str, Any] = field(default_factory=dict)
+    handed: dict[str, list[str]] = field(default_factory=dict)
+
+    def hand_out(self, to: str, cards: Iterable[str]) -> None:
+        """Cards a deck gave ``to`` (as ``CardsDrawn.to`` names it), waiting to be used."""
+        self.handed.setdefault(to, []).extend(cards)
+
+    def take(self, to: str, field_name: str, cards: Sequence[str]) -> None:
+        """Check that ``cards`` are the next cards handed to ``to``, and use them up."""
+        waiting = self.handed.get(to, [])
+        if list(cards) != waiting[: len(cards)]:
+            if self.unknown:  # a face-down draw may have handed them: not checkable until revealed
+                raise Unknowable
+            raise Mismatch(field_name, f"records {list(cards)}, but the deck handed {waiting[: len(cards)] or 'nothing'}")
+        self.handed[to] = waiting[len(cards) :]
+
+
+Rederive = Callable[[dict[str, Any], Replay, Table], Mapping[str, Any]]
+"""A rule: (the event's canonical object, its replayed chance, the table) -> the outcome fields."""
+
+
+@dataclass(frozen=True)
+class GameRules:
+    """What one game (or the spine) declares to a verifier: the re-derivation of each event type
+    (by topic), the types that consume chance (they always carry ``chance``), and the types that
+    may be recorded face down."""
+
+    rederive: Mapping[str, Rederive]
+    chance: frozenset[str] = frozenset()
+    face_down: frozenset[str] = frozenset()
+
+    def __or__(self, other: GameRules) -> GameRules:
+        return GameRules({**self.rederive, **other.rederive}, self.chance | other.chance, self.face_down | other.face_down)
+
+
+def check(rules: GameRules, event: dict[str, Any], table: Table) -> str | None:
+    """None when the event is what its rules give (or cannot be checked yet); else the first
+    field that differs, and how. Never raises: a damaged event is a verdict, not a crash."""
+    topic = str(event.get("topic", ""))
+    if topic in rules.chance and not isinstance(event.get("chance"), list):
+        return "field chance: this kind of event consumes chance, and it records none"
+    rule = rules.rederive.get(topic)
+    if rule is None:
+        return None
+    replay = Replay(event.get("chance") or [])
+    try:
+        expected = rule(event, replay, table)
+        replay.finish()
+    except Unknowable:
+        return None
+    except Mismatch as mismatch:
+        return f"field {mismatch.field}: {mismatch.why}"
+    except Exception as error:  # noqa: BLE001 - any damage to the inputs is a verdict
+        return f"its recorded inputs cannot be replayed by the rules ({type(error).__name__}: {error})"
+    for name, value in expected.items():
+        if event.get(name) != value:
+            return f"field {name}: records {_short(event.get(name))}, the rules give {_short(value)}"
+    return None
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 160 else text[:157] + "..."
