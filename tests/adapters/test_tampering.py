@@ -5,43 +5,14 @@ interpreter, both naming the place. The attacker edits the events table with pla
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
-from uuid import UUID
 
 import pytest
-from sqlalchemy import create_engine, text
 from support import scripted_services, wounded_party
+from tampering import DELETE, MOVE, UPDATE_STATE, campaign_hex, chronique, dashed, offline, rows, sql
 
-from chronique.adapters.settings import Settings
 from chronique.domain.fairness import canonical_bytes, sha256_hex
-
-
-def chronique(db: str, *args: str) -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ, CHRONIQUE_DB=str(db), COLUMNS="200")
-    return subprocess.run([sys.executable, "-m", "chronique.cli", *args], capture_output=True, text=True, env=env, timeout=120)
-
-
-def offline(verifier: Path, bundle: Path, *receipts: str) -> subprocess.CompletedProcess[str]:
-    """The standalone verifier run by a bare Python: the interpreter this virtual environment was
-    made from, with -I (no PYTHONPATH, no user site) and -S (no site-packages at all)."""
-    return subprocess.run(
-        [bare_python(), "-I", "-S", str(verifier), str(bundle), *receipts],
-        capture_output=True,
-        text=True,
-        env={"PATH": os.environ.get("PATH", "")},
-        cwd=verifier.parent,
-        timeout=120,
-    )
-
-
-def bare_python() -> str:
-    """The base interpreter outside any virtual environment (``sys._base_executable``)."""
-    return str(getattr(sys, "_base_executable", sys.executable))
 
 
 @pytest.fixture
@@ -55,56 +26,23 @@ def journal(db: str) -> tuple[str, str]:
     return db, alice.hex
 
 
-def sql(db: str, *statements: tuple[str, dict[str, Any]]) -> list[Any]:
-    """Run the attacker's statements in one transaction (``{events}`` names the events table);
-    return the last one's rows, if it has any."""
-    settings = Settings(db)
-    engine = create_engine(settings.sqlalchemy_url)
-    table = "chronique_events" if settings.is_postgres else "stored_events"
-    try:
-        with engine.begin() as connection:
-            for statement, params in statements:
-                # An aggregate's id is a uuid column on PostgreSQL, 32 hex digits in SQLite's text column.
-                if "id" in params:
-                    params = dict(params, id=str(UUID(params["id"])) if settings.is_postgres else UUID(params["id"]).hex)
-                result = connection.execute(text(statement.format(events=table)), params)
-            return [tuple(row) for row in result] if result.returns_rows else []
-    finally:
-        engine.dispose()
-
-
-def rows(db: str, originator: str) -> list[tuple[int, str, bytes]]:
-    query = "SELECT originator_version, topic, state FROM {events} WHERE originator_id = :id ORDER BY originator_version"
-    return [(version, topic, bytes(state)) for version, topic, state in sql(db, (query, {"id": _dashed(originator)}))]
-
-
-def campaign_hex(db: str) -> str:
-    (found,) = sql(db, ("SELECT originator_id FROM {events} WHERE topic LIKE '%Campaign.Created'", {}))
-    return UUID(str(found[0])).hex
-
-
-UPDATE_STATE = "UPDATE {events} SET state = :state WHERE originator_id = :id AND originator_version = :version"
-DELETE = "DELETE FROM {events} WHERE originator_id = :id AND originator_version = :version"
-MOVE = "UPDATE {events} SET originator_version = :new WHERE originator_id = :id AND originator_version = :old"
-
-
 def edit_one_byte(db: str, alice: str) -> str:
     version, _, state = next(r for r in rows(db, alice) if r[1].endswith("TestMade"))
     forged = state.replace(b'"skill":"Contact"', b'"skill":"Contacu"', 1)
     assert forged != state
-    sql(db, (UPDATE_STATE, {"state": forged, "id": _dashed(alice), "version": version}))
-    return f"{_dashed(alice)}:{version + 1}"  # the next link no longer matches the edited one
+    sql(db, (UPDATE_STATE, {"state": forged, "id": dashed(alice), "version": version}))
+    return f"{dashed(alice)}:{version + 1}"  # the next link no longer matches the edited one
 
 
 def delete_a_row(db: str, alice: str) -> str:
-    sql(db, (DELETE, {"id": _dashed(alice), "version": 3}))
-    return f"{_dashed(alice)}:4"
+    sql(db, (DELETE, {"id": dashed(alice), "version": 3}))
+    return f"{dashed(alice)}:4"
 
 
 def swap_two_versions(db: str, alice: str) -> str:
     moves = [(3, -1), (4, 3), (-1, 4)]
-    sql(db, *((MOVE, {"id": _dashed(alice), "old": old, "new": new}) for old, new in moves))
-    return f"{_dashed(alice)}:4"
+    sql(db, *((MOVE, {"id": dashed(alice), "old": old, "new": new}) for old, new in moves))
+    return f"{dashed(alice)}:4"
 
 
 def insert_a_forged_event(db: str, alice: str) -> str:
@@ -113,10 +51,10 @@ def insert_a_forged_event(db: str, alice: str) -> str:
     _, topic, state = history[2]  # version 3
     event = json.loads(state)
     event.update(prev_hash=sha256_hex(json.loads(history[1][2])), purpose="a forged lucky draw")  # rows are canonical
-    moves = [(MOVE, {"id": _dashed(alice), "old": version, "new": version + 1}) for version in range(len(history), 2, -1)]
+    moves = [(MOVE, {"id": dashed(alice), "old": version, "new": version + 1}) for version in range(len(history), 2, -1)]
     insert = "INSERT INTO {events} (originator_id, originator_version, topic, state) VALUES (:id, 3, :topic, :state)"
-    sql(db, *moves, (insert, {"id": _dashed(alice), "topic": topic, "state": canonical_bytes(event)}))
-    return f"{_dashed(alice)}:4"  # the genuine event, moved to 4, is read where 3 was due
+    sql(db, *moves, (insert, {"id": dashed(alice), "topic": topic, "state": canonical_bytes(event)}))
+    return f"{dashed(alice)}:4"  # the genuine event, moved to 4, is read where 3 was due
 
 
 def replace_a_revealed_seed(db: str, _: str) -> str:
@@ -124,19 +62,15 @@ def replace_a_revealed_seed(db: str, _: str) -> str:
     version, _, state = next(r for r in rows(db, campaign) if r[1].endswith("SessionStarted"))
     event = json.loads(state)
     event["seed"] = "11" * 32
-    sql(db, (UPDATE_STATE, {"state": json.dumps(event).encode(), "id": _dashed(campaign), "version": version}))
-    return f"{_dashed(campaign)}:{version} (Campaign.SessionStarted): field seed"
+    sql(db, (UPDATE_STATE, {"state": json.dumps(event).encode(), "id": dashed(campaign), "version": version}))
+    return f"{dashed(campaign)}:{version} (Campaign.SessionStarted): field seed"
 
 
 def drop_a_seal(db: str, _: str) -> str:
     campaign = campaign_hex(db)
     version = next(r[0] for r in rows(db, campaign) if r[1].endswith("SessionEnded"))
-    sql(db, (DELETE, {"id": _dashed(campaign), "version": version}))
-    return f"{_dashed(campaign)}:{version + 1}"
-
-
-def _dashed(hex_id: str) -> str:
-    return str(UUID(hex_id))
+    sql(db, (DELETE, {"id": dashed(campaign), "version": version}))
+    return f"{dashed(campaign)}:{version + 1}"
 
 
 ATTACKS: list[Callable[[str, str], str]] = [

@@ -1,0 +1,31 @@
+"""FAIRNESS.md v2, rules re-derivation: every event type that consumes chance has its rule, and
+every type that can be recorded face down is declared so, for the verifiers (issue 13)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from chronique.domain.referees import all_rules
+
+CATALOG = json.loads((Path(__file__).with_name("event_catalog.json")).read_text(encoding="utf-8"))
+# The abstract bases name the fields their subclasses share; no event is ever recorded as one of them.
+ABSTRACT = {"chronique.domain.chain:ChanceConsumed", "chronique.domain.chain:FaceDown"}
+RECORDED = {topic: shape for topic, shape in CATALOG.items() if topic not in ABSTRACT}
+
+
+def test_every_event_type_that_consumes_chance_has_a_re_derivation() -> None:
+    rules = all_rules()
+    consuming = {topic for topic, shape in RECORDED.items() if "chance" in shape["fields"]}
+    assert consuming, "the catalog names no chance-consuming event: is it the right file?"
+    assert sorted(consuming - set(rules.rederive)) == []
+    assert rules.chance == consuming
+
+
+def test_every_event_type_that_may_be_face_down_is_declared_so() -> None:
+    face_down = {topic for topic, shape in RECORDED.items() if "sealed_until" in shape["fields"]}
+    assert all_rules().face_down == face_down
+
+
+def test_every_re_derivation_names_an_event_type_of_the_catalog() -> None:
+    assert sorted(set(all_rules().rederive) - set(RECORDED)) == []
