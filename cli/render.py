@@ -207,7 +207,9 @@ def contest(first: str, second: str, exchange: Contest) -> None:
 def advanced(services: Chronique, campaign_name: str, advanced: Advanced) -> None:
     """The report of an advance."""
     label = services.calendar(services.campaign(campaign_name)).format
-    verb = "advanced" if advanced.recorded else "SIMULATED with throwaway dice (dry run, nothing recorded; the real draws will differ): would advance"
+    # FAIRNESS.md v2: a dry run's dice come from a throwaway key, so it must never read as a forecast.
+    simulated = "SIMULATED with throwaway dice (dry run, nothing recorded; the real draws will differ): would advance"
+    verb = "advanced" if advanced.recorded else simulated
     from chronique.domain.gametime import format_duration
 
     span = format_duration(advanced.to_time - advanced.from_time)

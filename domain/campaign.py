@@ -137,7 +137,8 @@ class Campaign(ChainedAggregate):
             campaign.in_session = False
             recorded = vars(self)
             if "seal" in recorded:  # chronique-fair-v1
-                campaign.seals.append({"session": self.number, "boundary": "session-end", "heads": recorded["heads"], "seal": recorded["seal"]})
+                seal = {"session": self.number, "boundary": "session-end", "heads": recorded["heads"], "seal": recorded["seal"]}
+                campaign.seals.append(seal)
             campaign._rotate_epoch(self.closed_epoch, self.seed, self.epoch, self.commitment, self.fair)
             if campaign.pacing is not None:
                 # Pacing paused during play; it resumes counting from here (wall time ``real``).

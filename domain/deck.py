@@ -41,6 +41,7 @@ class Deck(ChainedAggregate):
     class Shuffled(ChanceConsumed, FaceDown):
         """Cards were shuffled into the deck; ``chance`` holds the shuffle (FAIRNESS.md). The
         order is face down: players see it once its epoch is revealed (``sealed_until``)."""
+
         chance: list[dict[str, Any]]
         reason: str
         sealed_until: str

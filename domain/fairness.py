@@ -12,7 +12,7 @@ import hashlib
 import hmac
 import json
 import struct
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal

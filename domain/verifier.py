@@ -56,7 +56,13 @@ class Epoch:
 
     def public(self) -> dict[str, Any]:
         """Its entry in a bundle's ``epochs`` list."""
-        return {"id": self.id, "commitment": self.commitment, "fair": self.fair, "contributions": list(self.contributions), "seed": self.seed}
+        return {
+            "id": self.id,
+            "commitment": self.commitment,
+            "fair": self.fair,
+            "contributions": list(self.contributions),
+            "seed": self.seed,
+        }
 
 
 @dataclass(frozen=True)
@@ -170,14 +176,14 @@ class Verifier:
             self.kept[(aggregate, version)] = digest
 
     def _face_down(self, link: Link) -> None:
+        if link.topic not in self.rules.face_down:
+            raise Failed(link.place, "it is hidden, but events of its kind are never recorded face down")
         sealed_until = link.event.get("sealed_until") if link.event else None
         epoch = self.epochs.get(str(sealed_until))
         if epoch is None:
             raise Failed(link.place, f"it is hidden until {sealed_until!r}, an epoch the chain never committed")
         if epoch.seed is not None:
             raise Failed(link.place, f"it is still hidden although its epoch {epoch.id} is revealed")
-        if link.topic not in self.rules.face_down:
-            raise Failed(link.place, "it is hidden, but events of its kind are never recorded face down")
         self.report.hidden += 1
         self.table.unknown.add(link.aggregate)
         self.draws[(link.aggregate, epoch.id)] = None  # it may have drawn: later places in the epoch are unknown
@@ -233,7 +239,8 @@ class Verifier:
         self.draws[place] = None if count is None else count + 1
         self.drawn.add(epoch.id)
         if epoch.fair != FORMAT_V1 and count is not None and event.get("draw") != count:
-            raise Failed(link.place, f"field draw: records {event.get('draw')!r}, but it is chance-consuming event {count} of its aggregate in {epoch.id}")
+            why = f"records {event.get('draw')!r}, but it is chance-consuming event {count} of its aggregate in {epoch.id}"
+            raise Failed(link.place, f"field draw: {why}")
         if epoch.key is None:
             return  # not verifiable until the epoch is revealed
         if epoch.fair == FORMAT_V1:
@@ -310,7 +317,8 @@ def bundle_links(bundle: dict[str, Any], rules: GameRules) -> Iterator[Link]:
         event = entry.get("event") if isinstance(entry, dict) else None
         if not isinstance(event, dict):
             raise Failed("the bundle's events", "an entry has no event object")
-        link = Link(str(event.get("originator_id")), event.get("originator_version"), str(event.get("topic", "?")), event.get("prev_hash"), "", None)
+        topic = str(event.get("topic", "?"))
+        link = Link(str(event.get("originator_id")), event.get("originator_version"), topic, event.get("prev_hash"), "", None)
         if entry.get("hidden"):
             if set(event) - set(_ENVELOPE):
                 raise Failed(link.place, "a hidden entry shows more than its envelope")
@@ -334,4 +342,3 @@ def verify_bundle(bundle: Any, rules: GameRules, receipts: Receipts = Receipts()
     except (KeyError, TypeError, AttributeError):
         return Report(failure="an entry of its events is not an event", place="bundle")
     return verify(own, lambda: bundle_links(bundle, rules), rules, receipts, listed=bundle)
-

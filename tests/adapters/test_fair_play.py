@@ -20,6 +20,7 @@ from chronique.domain.rulesets.cartes.combat import suffer_wound
 from chronique.domain.rulesets.cartes.draws import TestRequest, make_test
 from chronique.domain.rulesets.cartes.table import gm_draw
 
+
 @pytest.fixture
 def services(db: str) -> Iterator[Chronique]:
     chronique = scripted_services(db)

@@ -72,7 +72,8 @@ def test_epochs_opened_after_the_upgrade_are_v2_and_the_whole_journal_verifies_b
 
 def test_a_roll_recorded_under_v1_is_still_checked_by_its_rules(db: str) -> None:
     v1_journal(db)
-    sam = next(e["member_id"] for _, topic, state in _campaign_rows("Shotgun City") if topic.endswith("MemberJoined") for e in [json.loads(state)])
+    joined = [json.loads(state) for _, topic, state in _campaign_rows("Shotgun City") if topic.endswith("MemberJoined")]
+    sam = next(e["member_id"] for e in joined if e["name"] == "Sam Parkerson")
     version, _, state = next(r for r in rows(db, UUID(sam).hex) if r[1].endswith("CheckRolled"))
     outcome = json.loads(state)["outcome"]
     lucky = "CRIT_S" if outcome["quality"] != "CRIT_S" else "NORM_F"  # a failure rewritten as a critical success
