@@ -1,5 +1,6 @@
 """chronique-fair-v2 for the shared decks: a deck's draws are the next cards of its recorded
-shuffles, and what it shuffles in is cards of its own packs that are not already in it.
+shuffles, and what it shuffles in is cards of its own packs that are not already in it; the
+characters' names, to which decks hand their cards.
 
 Standard library only (the standalone verifier carries this module); the topics are written
 out because importing the event classes would bring the event-sourcing library along.
@@ -56,8 +57,24 @@ def _gathered(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[st
     return {}
 
 
+def _character(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[str, Any]:
+    # A deck hands cards to a character by name (``CardsDrawn.to``); a game's rules ask it back.
+    table.state[("name", event["originator_id"])] = event["name"]
+    return {}
+
+
+def name_of(table: Table, originator_id: str) -> str:
+    """The name a character was created with, as decks hand it cards."""
+    name = table.state.get(("name", originator_id))
+    if name is None:
+        raise Unknowable
+    return str(name)
+
+
+CHARACTER_CREATED = "chronique.domain.character:Character.Created"
+
 RULES = GameRules(
-    rederive={CREATED: _created, SHUFFLED: _shuffled, DRAWN: _drawn, GATHERED: _gathered},
+    rederive={CREATED: _created, SHUFFLED: _shuffled, DRAWN: _drawn, GATHERED: _gathered, CHARACTER_CREATED: _character},
     chance=frozenset({SHUFFLED}),
     face_down=frozenset({SHUFFLED, DRAWN}),
 )

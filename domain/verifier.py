@@ -81,16 +81,19 @@ def needs_content(topic: str, rules: GameRules) -> bool:
     return topic.startswith(CAMPAIGN) or topic in rules.rederive or topic in rules.chance or topic in rules.face_down
 
 
-def epochs_of(campaign_events: Iterable[dict[str, Any]]) -> dict[str, Epoch]:
+def epochs_of(campaign_events: Iterable[dict[str, Any]], strict: bool = True) -> dict[str, Epoch]:
     """Each epoch's commitment, version, contributions and revealed seed, from the campaign's own
-    events in version order; a revealed seed is checked against its commitment here."""
+    events in version order; a revealed seed is checked against its commitment here (unless not
+    ``strict``: a bundle of a damaged journal lists what it records, for players to judge)."""
     epochs: dict[str, Epoch] = {}
     for event in campaign_events:
         topic = event.get("topic")
-        place = f"{event.get('originator_id')}:{event.get('originator_version')} ({str(topic).rpartition('.')[2]})"
+        place = f"{event.get('originator_id')}:{event.get('originator_version')} ({str(topic).rpartition(':')[2]})"
         if topic in _BOUNDARIES:
-            if "closed_epoch" in event:
+            if "closed_epoch" in event and strict:
                 _reveal(epochs, event["closed_epoch"], event.get("seed"), place)
+            elif event.get("closed_epoch") in epochs:
+                epochs[event["closed_epoch"]].seed = event.get("seed")
             fair = event.get("fair", FORMAT_V1)
             if fair not in FORMATS:
                 raise Failed(place, f"field fair: {fair!r} is not a known fairness version")
@@ -100,7 +103,7 @@ def epochs_of(campaign_events: Iterable[dict[str, Any]]) -> dict[str, Epoch]:
                 raise Failed(place, f"field epoch: entropy for {event.get('epoch')!r}, an epoch never committed")
             epochs[event["epoch"]].contributions.append(event["phrase"])
     for epoch in epochs.values():
-        if epoch.seed is not None:
+        if epoch.seed is not None and strict:
             epoch.key = epoch_key(bytes.fromhex(epoch.seed), epoch.contributions, epoch.fair)
     return epochs
 
@@ -338,7 +341,12 @@ def verify_bundle(bundle: Any, rules: GameRules, receipts: Receipts = Receipts()
         return Report(failure=f"format is {shown!r}, not one of {', '.join(FORMATS)}", place="bundle")
     campaign_id = str(bundle.get("campaign_id"))
     try:
-        own = [entry["event"] for entry in bundle.get("events", []) if entry["event"].get("originator_id") == campaign_id]
+        entries = [entry for entry in bundle.get("events", []) if entry["event"].get("originator_id") == campaign_id]
     except (KeyError, TypeError, AttributeError):
         return Report(failure="an entry of its events is not an event", place="bundle")
+    for entry in entries:
+        if entry.get("hidden"):
+            place = Link(campaign_id, entry["event"].get("originator_version"), str(entry["event"].get("topic")), None, "", None).place
+            return Report(failure="it is hidden, but events of its kind are never recorded face down", place=place)
+    own = [entry["event"] for entry in entries]
     return verify(own, lambda: bundle_links(bundle, rules), rules, receipts, listed=bundle)

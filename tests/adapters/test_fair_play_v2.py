@@ -131,9 +131,9 @@ def forged_then_sealed(db: str, campaign: str, who: str, topic: str, change: Cal
     return place
 
 
-def another_first_card(key: str) -> Callable[[dict[str, Any]], None]:
-    """A change putting another card first in the list ``key``."""
-    return lambda e: e[key].__setitem__(0, "KS" if e[key][0] != "KS" else "QS")
+def another_card(key: str, at: int = 0) -> Callable[[dict[str, Any]], None]:
+    """A change putting another card at ``at`` in the list ``key``."""
+    return lambda e: e[key].__setitem__(at, "KS" if e[key][at] != "KS" else "QS")
 
 
 def assert_caught(db: str, campaign: str, folder: Path, place: str, field: str) -> None:
@@ -228,7 +228,8 @@ def test_an_event_whose_chance_was_deleted_is_refused(db: str, tmp_path: Path, g
 
 def test_a_rewritten_cartes_pile_is_caught(db: str, tmp_path: Path) -> None:
     table = cartes(db)
-    place = forged_then_sealed(db, table.campaign, "Alice", "CardsDealt", another_first_card("pile"))
+    # The pile's last card: the test already took its first, and a replay must still be possible.
+    place = forged_then_sealed(db, table.campaign, "Alice", "CardsDealt", another_card("pile", -1))
     assert_caught(db, table.campaign, tmp_path, place, "pile")
 
 
@@ -237,7 +238,7 @@ def test_a_rewritten_cartes_pile_is_caught(db: str, tmp_path: Path) -> None:
 
 def test_a_drawn_card_rewritten_and_re_chained_is_caught(db: str, tmp_path: Path) -> None:
     table = cartes(db)
-    place = forged_then_sealed(db, table.campaign, "general", "Deck.CardsDrawn", another_first_card("cards"))
+    place = forged_then_sealed(db, table.campaign, "general", "Deck.CardsDrawn", another_card("cards"))
     assert_caught(db, table.campaign, tmp_path, place, "cards")
 
 

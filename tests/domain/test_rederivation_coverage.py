@@ -12,13 +12,38 @@ CATALOG = json.loads((Path(__file__).with_name("event_catalog.json")).read_text(
 # The abstract bases name the fields their subclasses share; no event is ever recorded as one of them.
 ABSTRACT = {"chronique.domain.chain:ChanceConsumed", "chronique.domain.chain:FaceDown"}
 RECORDED = {topic: shape for topic, shape in CATALOG.items() if topic not in ABSTRACT}
+# Not re-derived yet (issue 13 stays open until this is empty): only their chance is checked
+# against their draw place; a type leaves this list when its rule lands, never the other way.
+PENDING = {
+    "chronique.domain.rulesets.elor.events:" + name for name in ("DamageTaken", "ProgressionRolled", "RiskRolled", "WakeTested")
+} | {
+    "chronique.domain.rulesets.microfudge.events:" + name for name in ("FirstAidGiven", "PowerUsed", "SimpleConflictRolled")
+} | {
+    "chronique.domain.rulesets.westernparade.events:" + name for name in ("ShotFired", "BlowStruck")
+} | {
+    "chronique.domain.rulesets.westernparade.downtime_events:" + name for name in ("ActivityRolled", "ImprovementRolled")
+} | {
+    "chronique.domain.rulesets.westernparade.body_events:" + name
+    for name in (
+        "WoundTaken",
+        "FirstAidGiven",
+        "BloodLost",
+        "CareGiven",
+        "ComaEndured",
+        "HeadBulletRolled",
+        "InfectionRolled",
+        "SoberingAttempted",
+        "WoundReopened",
+    )
+}
 
 
 def test_every_event_type_that_consumes_chance_has_a_re_derivation() -> None:
     rules = all_rules()
     consuming = {topic for topic, shape in RECORDED.items() if "chance" in shape["fields"]}
     assert consuming, "the catalog names no chance-consuming event: is it the right file?"
-    assert sorted(consuming - set(rules.rederive)) == []
+    assert sorted(consuming - set(rules.rederive) - PENDING) == []
+    assert sorted(PENDING & set(rules.rederive)) == []  # a rule landed: take its type off PENDING
     assert rules.chance == consuming
 
 
