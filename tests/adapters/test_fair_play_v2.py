@@ -233,6 +233,20 @@ def test_a_rewritten_cartes_pile_is_caught(db: str, tmp_path: Path) -> None:
     assert_caught(db, table.campaign, tmp_path, place, "pile")
 
 
+def test_a_rewritten_shot_is_caught_whether_it_hit_or_missed(db: str, tmp_path: Path) -> None:
+    services = build(db)
+    services.create_campaign("Shotgun City", "western-parade", "1873-04-12 08:00")
+    _characters(services, "Shotgun City", sample("wp_sam"), sample("wp_joe"))
+    services.close()
+    shot = ("western-parade", "shoot", "Shotgun City", "Sam Parkerson", "Joe Hambuster", "-w", "Colt SA Peacemaker", "--distance", "20")
+    assert cli(db, *shot)[0] == 0
+    _, event = last(db, member(db, "Shotgun City", "Sam Parkerson"), "ShotFired")
+    # §3.3.1: a hit's location and damage, or a miss's stray direction, follow from the dice.
+    field, change = ("location", _flip("location")) if event["hit"] else ("stray", _flip("stray"))
+    place = forged_then_sealed(db, "Shotgun City", "Sam Parkerson", "ShotFired", change)
+    assert_caught(db, "Shotgun City", tmp_path, place, field)
+
+
 # -- 2. drawn cards are checked against the shuffle ------------------------------------------------
 
 

@@ -19,7 +19,7 @@ PENDING = {
 } | {
     "chronique.domain.rulesets.microfudge.events:" + name for name in ("FirstAidGiven", "PowerUsed", "SimpleConflictRolled")
 } | {
-    "chronique.domain.rulesets.westernparade.events:" + name for name in ("ShotFired", "BlowStruck")
+    "chronique.domain.rulesets.westernparade.events:" + name for name in ("BlowStruck",)
 } | {
     "chronique.domain.rulesets.westernparade.downtime_events:" + name for name in ("ActivityRolled", "ImprovementRolled")
 } | {

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from chronique.domain.rederivation import GameRules, Replay, Table
+from chronique.domain.rulesets.westernparade.combat import bullet_damage, hit_location, parse_aim, stray, weapon
 from chronique.domain.rulesets.westernparade.resolution import roll
 
 _EVENTS = "chronique.domain.rulesets.westernparade.events:"
@@ -23,8 +24,27 @@ def _check_rolled(event: dict[str, Any], replay: Replay, table: Table) -> Mappin
     return {"outcome": roll(replay, recorded["terms"], luck["terms"]["jCHC"] if luck else None).to_dict()}
 
 
+def _shot_fired(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[str, Any]:
+    # §3.3.1: the to-hit roll under the recorded terms; a hit lands where Table 3.10 (d30, or
+    # d100), 3.12 or 3.14 puts it for the aim, with the weapon's damage and the critical 1d6cum;
+    # a miss strays in Table 3.9's direction.
+    outcome = roll(replay, event["outcome"]["terms"])
+    expected: dict[str, Any] = {"outcome": outcome.to_dict(), "hit": outcome.success}
+    if not outcome.success:
+        return expected | {"location": None, "location_table": None, "location_dice": [], "damage": None, "stray": stray(replay)[0]}
+    located = hit_location(replay, parse_aim(event["aim"]), event["location_table"] == "3.10 d100")
+    damage = bullet_damage(replay, outcome, weapon(event["weapon"]).damage)
+    return expected | {
+        "location": located.location,
+        "location_table": located.table,
+        "location_dice": list(located.dice),
+        "damage": damage.to_dict(),
+        "stray": None,
+    }
+
+
 RULES = GameRules(
-    rederive={_EVENTS + "CheckRolled": _check_rolled},
+    rederive={_EVENTS + "CheckRolled": _check_rolled, _EVENTS + "ShotFired": _shot_fired},
     chance=frozenset(
         {_EVENTS + name for name in ("CheckRolled", "ShotFired", "BlowStruck")}
         | {_DOWNTIME + name for name in ("ActivityRolled", "ImprovementRolled")}
