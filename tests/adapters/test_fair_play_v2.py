@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from elor_table import ALDO
-from microfudge_table import HARVEY
+from microfudge_table import HARVEY, JIM
 from support import sample, scripted_services, wounded_party
 from tampering import DELETE, bare_python, campaign_hex, dashed, forge, offline, rows, sql
 from typer.testing import CliRunner
@@ -245,6 +245,20 @@ def test_a_rewritten_shot_is_caught_whether_it_hit_or_missed(db: str, tmp_path: 
     field, change = ("location", _flip("location")) if event["hit"] else ("stray", _flip("stray"))
     place = forged_then_sealed(db, "Shotgun City", "Sam Parkerson", "ShotFired", change)
     assert_caught(db, "Shotgun City", tmp_path, place, field)
+
+
+@pytest.mark.parametrize(("topic", "field"), [("SimpleConflictRolled", "winner"), ("FirstAidGiven", "success")])
+def test_a_rewritten_microfudge_conflict_or_first_aid_is_caught(db: str, tmp_path: Path, topic: str, field: str) -> None:
+    services = build(db)
+    services.create_campaign("Zombies", "microfudge", "Day 1 08:00")
+    _characters(services, "Zombies", HARVEY, JIM)
+    services.close()
+    # L253: a simple conflict; L359: first aid on a Revers.
+    assert cli(db, "microfudge", "conflict", "Zombies", "Harvey", "Athlétisme", "Jim", "Athlétisme")[0] == 0
+    assert cli(db, "microfudge", "setback", "Zombies", "Harvey", "--severity", "2")[0] == 0
+    assert cli(db, "microfudge", "first-aid", "Zombies", "Harvey", "--healer", "Jim", "--setback", "1")[0] == 0
+    place = forged_then_sealed(db, "Zombies", "Harvey", topic, _flip(field))
+    assert_caught(db, "Zombies", tmp_path, place, field)
 
 
 # -- 2. drawn cards are checked against the shuffle ------------------------------------------------

@@ -17,7 +17,7 @@ RECORDED = {topic: shape for topic, shape in CATALOG.items() if topic not in ABS
 PENDING = {
     "chronique.domain.rulesets.elor.events:" + name for name in ("DamageTaken", "ProgressionRolled", "RiskRolled", "WakeTested")
 } | {
-    "chronique.domain.rulesets.microfudge.events:" + name for name in ("FirstAidGiven", "PowerUsed", "SimpleConflictRolled")
+    "chronique.domain.rulesets.microfudge.events:" + name for name in ("PowerUsed",)
 } | {
     "chronique.domain.rulesets.westernparade.events:" + name for name in ("BlowStruck",)
 } | {

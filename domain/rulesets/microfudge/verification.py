@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from chronique.domain.rederivation import GameRules, Replay, Table
-from chronique.domain.rulesets.microfudge.rules import related_rank, resolve_test
+from chronique.domain.rulesets.microfudge.rules import related_rank, resolve_test, simple_conflict
 
 _EVENTS = "chronique.domain.rulesets.microfudge.events:"
 
@@ -22,6 +22,37 @@ def _test_rolled(event: dict[str, Any], replay: Replay, table: Table) -> Mapping
     return {"used_rank": used, "dice": dice, "final": result.final, "success": result.success, "setbacks": result.setbacks}
 
 
+def _conflict_rolled(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[str, Any]:
+    # L253: both sides roll 4dF on their characteristic (from the first side's draw place); the
+    # higher final wins.
+    dice = [replay.fudge() for _ in range(8)]
+    sides = [dict(side, dice=dice[4 * i : 4 * i + 4]) for i, side in enumerate(event["sides"])]
+    for side in sides:
+        side["final"] = side["rank"] - side["penalty"] + sum(side["dice"])
+    verdict = simple_conflict(sides[0]["final"], sides[1]["final"])
+    return {"sides": sides, "winner": {"a": sides[0]["name"], "b": sides[1]["name"]}.get(verdict, "tie")}
+
+
+def _first_aid(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[str, Any]:
+    # L359-L363: the healer's Test (4dF on the recorded rank, less his Revers, plus the care's
+    # quality) against the required rank; only its success stabilises the Revers.
+    test = event["test"]
+    dice = [replay.fudge() for _ in range(4)]
+    result = resolve_test(test["rank"] - test["penalty"], test["quality"], dice, test["required"])
+    expected: dict[str, Any] = {"test": {**test, "dice": dice, "final": result.final}, "success": result.success}
+    if result.success:
+        expected["stabilized"] = True
+    return expected
+
+
 _CHANCE = frozenset(_EVENTS + name for name in ("TestRolled", "FirstAidGiven", "PowerUsed", "SimpleConflictRolled"))
 
-RULES = GameRules(rederive={_EVENTS + "TestRolled": _test_rolled}, chance=_CHANCE, face_down=_CHANCE)
+RULES = GameRules(
+    rederive={
+        _EVENTS + "TestRolled": _test_rolled,
+        _EVENTS + "SimpleConflictRolled": _conflict_rolled,
+        _EVENTS + "FirstAidGiven": _first_aid,
+    },
+    chance=_CHANCE,
+    face_down=_CHANCE,
+)
