@@ -60,7 +60,16 @@ def _gathered(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[st
 def _character(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[str, Any]:
     # A deck hands cards to a character by name (``CardsDrawn.to``); a game's rules ask it back.
     table.state[("name", event["originator_id"])] = event["name"]
+    table.state[("sheet", event["originator_id"])] = event["sheet"]
     return {}
+
+
+def sheet_of(table: Table, originator_id: str) -> dict[str, Any]:
+    """The sheet a character was created with."""
+    sheet = table.state.get(("sheet", originator_id))
+    if sheet is None:
+        raise Unknowable
+    return dict(sheet)
 
 
 def name_of(table: Table, originator_id: str) -> str:

@@ -261,6 +261,14 @@ def test_a_rewritten_microfudge_conflict_or_first_aid_is_caught(db: str, tmp_pat
     assert_caught(db, "Zombies", tmp_path, place, field)
 
 
+def test_a_rewritten_elor_hit_location_is_caught(db: str, tmp_path: Path) -> None:
+    table = elor(db)
+    # §Application des dommages: a blow with no location named is placed by the D100 table.
+    assert cli(db, "elor", "damage", table.campaign, "Aldo", "--amount", "3")[0] == 0
+    place = forged_then_sealed(db, table.campaign, "Aldo", "DamageTaken", _flip("location"))
+    assert_caught(db, table.campaign, tmp_path, place, "location")
+
+
 # -- 2. drawn cards are checked against the shuffle ------------------------------------------------
 
 

@@ -24,7 +24,7 @@ def _handed_last(table: Table, name: str, field_name: str, cards: Sequence[str])
     if list(cards) != waiting[-len(cards) :]:
         if table.unknown:
             raise Unknowable
-        raise Mismatch(field_name, f"records {list(cards)}, but the deck handed {name} {waiting[-len(cards):] or 'nothing'}")
+        raise Mismatch(field_name, f"records {list(cards)}, but the deck handed {name} {waiting[-len(cards) :] or 'nothing'}")
 
 
 def _dealt(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[str, Any]:

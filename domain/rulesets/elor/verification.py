@@ -8,9 +8,13 @@ from collections.abc import Mapping
 from itertools import product
 from typing import Any
 
+from chronique.domain.deck_rules import sheet_of
+from chronique.domain.gametime import HOUR
 from chronique.domain.rederivation import GameRules, Replay, Table
-from chronique.domain.rulesets.elor.resolution import dice_count, resolve
-from chronique.domain.rulesets.elor.tables import tables
+from chronique.domain.rulesets.elor.damage import hit_location
+from chronique.domain.rulesets.elor.progression import natural_raise
+from chronique.domain.rulesets.elor.resolution import dice_count, is_automatic, resolve
+from chronique.domain.rulesets.elor.tables import nature, tables
 
 _EVENTS = "chronique.domain.rulesets.elor.events:"
 
@@ -29,10 +33,53 @@ def _test_rolled(event: dict[str, Any], replay: Replay, table: Table) -> Mapping
     return {"outcome": resolve(level, effort, dice).to_dict()}
 
 
+def _wake_tested(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[str, Any]:
+    # PROPOSAL §5.6: an hourly D10 at the recorded level (P + M + 5); awake on a success.
+    level = event["outcome"]["level"]
+    outcome = resolve(level, 0, [replay.die(tables().die)] if is_automatic(level) is None else [])
+    return {"outcome": outcome.to_dict(), "awake": outcome.success, "next_wake": None if outcome.success else event["at"] + HOUR}
+
+
+def _risk_rolled(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[str, Any]:
+    # PROPOSAL §5.3: a D10 at most the threshold triggers the risk and stops its clock.
+    die = replay.die(tables().time.risk_die)
+    triggered = die <= event["threshold"]
+    expected: dict[str, Any] = {"die": die, "triggered": triggered}
+    if triggered:
+        expected |= {"next_threshold": event["threshold"], "next_at": None}
+    return expected
+
+
+def _progression_rolled(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[str, Any]:
+    # §Progression naturelle: a D10 per ticked profession; above its level, the level rises.
+    rolls = []
+    for recorded in event["rolls"]:
+        die = replay.die(tables().time.natural_progression_die)
+        rolls.append({**recorded, "die": die, "raised": natural_raise(recorded["level"], die)})
+    return {"rolls": rolls}
+
+
+def _damage_taken(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[str, Any]:
+    # §Application des dommages: a blow not aimed at a location is placed by the D100 table of
+    # the character's morphology (ranged or not, which the event does not record: one of them).
+    if not event["chance"]:
+        return {"roll": None}
+    roll = replay.die(tables().location_die)
+    morphology = nature(sheet_of(table, event["originator_id"])["nature"])
+    places = [hit_location(morphology, roll, ranged).key for ranged in (False, True)]
+    return {"roll": roll, "location": event["location"] if event["location"] in places else places[0]}
+
+
 _CHANCE = frozenset(_EVENTS + name for name in ("TestRolled", "DamageTaken", "ProgressionRolled", "RiskRolled", "WakeTested"))
 
 RULES = GameRules(
-    rederive={_EVENTS + "TestRolled": _test_rolled},
+    rederive={
+        _EVENTS + "TestRolled": _test_rolled,
+        _EVENTS + "WakeTested": _wake_tested,
+        _EVENTS + "RiskRolled": _risk_rolled,
+        _EVENTS + "ProgressionRolled": _progression_rolled,
+        _EVENTS + "DamageTaken": _damage_taken,
+    },
     chance=_CHANCE,
     face_down=frozenset({_EVENTS + "TestRolled", _EVENTS + "DamageTaken"}),
 )
