@@ -82,7 +82,7 @@ def session(services: Chronique, campaign: str, number: int, fmt: str) -> str:
     calendar = services.calendar(c)
     world = services.world(campaign)
     names = {a.id: getattr(a, "name", "") for a in world.aggregates()}
-    seal = next(s["seal"] for s in c.seals if s["session"] == number)
+    seal = next(s["seal"] for s in c.seals if s["session"] == number and s["boundary"] == "session-end")
     rows = []
     for _, event in services.events(campaign, start, end):
         sealed = getattr(event, "sealed_until", None)

@@ -45,7 +45,7 @@ def version_as_of(services: Chronique, campaign: Campaign, character: Character,
         return _version_at_event(services, character, as_of.strip())
     if as_of.strip().isdigit():
         number = int(as_of)
-        seal = next((s for s in campaign.seals if s["session"] == number), None)
+        seal = next((s for s in campaign.seals if s["session"] == number and s["boundary"] == "session-end"), None)
         if seal is None:
             raise RuleViolation(f"session {number} of {campaign.name!r} has not ended")
         head = seal["heads"].get(str(character.id))

@@ -117,7 +117,7 @@ def campaign(services: Chronique, world: World, as_json: bool) -> None:
         "epoch": c.epoch,
         "epochs": c.epochs,
         "characters": [ch.name for ch in world.characters.values()],
-        "seals": [{"session": s["session"], "seal": s["seal"]} for s in c.seals],
+        "seals": [{"session": s["session"], "boundary": s["boundary"], "seal": s["seal"]} for s in c.seals],
         "settings": c.settings,
     }
     if as_json:
@@ -129,7 +129,8 @@ def campaign(services: Chronique, world: World, as_json: bool) -> None:
     out.print(f"{state}; open chance epoch {c.epoch} (commitment {c.epochs[c.epoch]['commitment'][:16]}…)")
     out.print(f"characters: {', '.join(data['characters']) or 'none yet'}")
     for seal in data["seals"]:
-        out.print(f"seal of session {seal['session']}: {seal['seal']}")
+        when = "start" if seal["boundary"] == "session-start" else "end"
+        out.print(f"seal at the {when} of session {seal['session']}: {seal['seal']}")
 
 
 def session_started(c: Campaign) -> None:

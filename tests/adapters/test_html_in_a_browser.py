@@ -50,7 +50,7 @@ def test_the_sheet_and_session_pages_load_and_show_their_values(tmp_path: Path) 
     for _ in range(3):
         services.act("Verdelune", lambda w: make_test(w, "Alice", TestRequest("Contact", source="deck")))
     services.end_session("Verdelune")
-    seal = services.campaign("Verdelune").seals[0]["seal"]
+    seal = services.campaign("Verdelune").seals[-1]["seal"]  # session 1 ends with its own seal
     for name, text, shows in (
         ("sheet.html", exports.sheet(services, "Verdelune", "Alice", "html"), ("Alice", "Discrétion", "Carrure")),
         ("session.html", exports.session(services, "Verdelune", 1, "html"), ("Verdelune — session 1", seal)),

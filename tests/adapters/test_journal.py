@@ -12,7 +12,7 @@ from chronique.adapters.bootstrap import build
 from chronique.adapters.services import Chronique
 from chronique.domain.chain import event_hash
 from chronique.domain.character import Character
-from chronique.domain.fairness import GENESIS_HASH, commitment, epoch_key, rederive, seal_of
+from chronique.domain.fairness import FORMAT, GENESIS_HASH, KeyedStream, commitment, epoch_key, rederive, seal_of
 
 
 def events_of(services: Chronique, name: str) -> list:
@@ -39,18 +39,22 @@ def test_every_aggregate_is_a_hash_chain_from_64_zeros(services: Chronique) -> N
     assert {a.id: a.head_hash for a in world.aggregates()} == heads
 
 
-def test_session_end_seals_every_chain_head(services: Chronique) -> None:
+def test_session_start_and_end_seal_every_chain_head_their_own_event_included(services: Chronique) -> None:
     name = wounded_party(services)
     campaign = services.campaign(name)
-    (seal,) = campaign.seals
-    assert seal["seal"] == seal_of(seal["heads"])
+    assert [(s["session"], s["boundary"]) for s in campaign.seals] == [(1, "session-start"), (1, "session-end")]
     members = {str(campaign.id), *(str(m) for m in campaign.member_ids())}
-    assert set(seal["heads"]) == members
-    for member, (version, head) in seal["heads"].items():
-        events = [e for e in events_of(services, name) if str(e.originator_id) == member and e.originator_version == version]
-        if member == str(campaign.id):
-            continue  # the seal is recorded on the campaign itself, after its head
-        assert event_hash(events[0]) == head
+    log = events_of(services, name)
+    for seal in campaign.seals:
+        assert seal["seal"] == seal_of(seal["heads"]) and set(seal["heads"]) == members
+        for member, (version, head) in seal["heads"].items():
+            (event,) = [e for e in log if str(e.originator_id) == member and e.originator_version == version]
+            assert event_hash(event) == head
+        # FAIRNESS.md v2: the campaign's head in the seal is the boundary event, which records the new commitment.
+        boundary = next(e for e in log if e.originator_id == campaign.id and e.originator_version == seal["heads"][str(campaign.id)][0])
+        assert type(boundary).__qualname__ == {"session-start": "Campaign.SessionStarted", "session-end": "Campaign.SessionEnded"}[
+            seal["boundary"]
+        ]
 
 
 def test_seeds_stay_secret_until_their_epoch_closes(services: Chronique, db: str) -> None:
@@ -72,8 +76,8 @@ def test_every_shuffle_rederives_from_its_revealed_seed(services: Chronique) -> 
     for event in shuffles:
         seed = campaign.epochs[event.epoch]["seed"]
         assert seed is not None
-        key = epoch_key(bytes.fromhex(seed), campaign.epochs[event.epoch]["contributions"])
-        assert rederive(event.chance, key, event.originator_id, event.originator_version) is None
+        key = epoch_key(bytes.fromhex(seed), campaign.epochs[event.epoch]["contributions"], FORMAT)
+        assert rederive(event.chance, KeyedStream.v2(key, event.originator_id, event.epoch, event.draw)) is None
 
 
 def test_commitment_is_recorded_before_the_epochs_first_draw(services: Chronique) -> None:
@@ -99,7 +103,7 @@ def test_cards_are_dealt_at_the_first_draw_so_players_can_add_entropy_first(serv
     services.create_campaign("Verdelune", "cartes", None)
     services.start_session("Verdelune")
     kinds = [type(e).__qualname__ for e in events_of(services, "Verdelune")]
-    assert kinds[-1] == "Campaign.SessionStarted" and "Deck.Shuffled" not in kinds
+    assert kinds[-2:] == ["Campaign.SessionStarted", "Campaign.Sealed"] and "Deck.Shuffled" not in kinds
 
 
 def test_snapshots_at_every_interval_load_the_same_character(services: Chronique, db: str) -> None:

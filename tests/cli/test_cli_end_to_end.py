@@ -35,14 +35,15 @@ def test_a_session_from_start_to_downtime(party: str) -> None:
     ledger = json.loads(chronique(db, "xp", "ledger", "Verdelune", "--character", "Bruno", "--json").stdout)
     assert [(r["change"], r["reason"], r["balance"]) for r in ledger] == [(2, "saved Alice", 2)]
     end = chronique(db, "session", "end", "Verdelune").stdout
-    seal = next(line.split(": ")[1] for line in end.splitlines() if line.startswith("seal"))
+    seal = next(line.split("seal: ")[1] for line in end.splitlines() if "seal: " in line)
     report = chronique(db, "advance", "Verdelune", "2d").stdout
     assert "advanced 2d from Day 1 08:00 to Day 3 08:00" in report
     assert "survival draw" in report or "survived" in report or "dead" in report
     sheet = json.loads(chronique(db, "sheet", "Verdelune", "Alice", "--json").stdout)
     assert sheet["condition"]["care"] == {"healer": "Bruno", "means": "field-hospital"}
     shown = json.loads(chronique(db, "campaign", "show", "Verdelune", "--json").stdout)
-    assert shown["seals"] == [{"session": 1, "seal": seal}]
+    assert shown["seals"][-1] == {"session": 1, "boundary": "session-end", "seal": seal}
+    assert [s["boundary"] for s in shown["seals"]] == ["session-start", "session-end"]
     assert [c["name"] for c in json.loads(chronique(db, "campaign", "list", "--json").stdout)] == ["Verdelune"]
     log = json.loads(chronique(db, "log", "Verdelune", "--json").stdout)
     assert log[0]["event"]["topic"] == "chronique.domain.campaign:Campaign.Created"
@@ -223,7 +224,7 @@ def test_exports_the_board_and_a_paged_filtered_log(party: str, tmp_path: Path) 
     chronique(party, "test", "Verdelune", "Bruno", "Vigilance")
     chronique(party, "wound", "Verdelune", "Alice", "--damage", "4", "--lethality", "moyenne")
     end = chronique(party, "session", "end", "Verdelune").stdout
-    seal = next(line.split(": ")[1] for line in end.splitlines() if line.startswith("seal"))
+    seal = next(line.split("seal: ")[1] for line in end.splitlines() if "seal: " in line)
     board = chronique(party, "downtime", "board", "Verdelune").stdout
     assert "Alice survival draw for wound 1 (Moyenne)" in board
     report = chronique(party, "export", "session", "Verdelune", "1", "--format", "md").stdout
