@@ -74,9 +74,13 @@ def owner_only(path: Path) -> None:
     gives its -wal and -shm files the same mode."""
     if str(path) == ":memory:":
         return
-    os.close(os.open(path, os.O_CREAT | os.O_RDWR, 0o600))
-    if stat.S_IMODE(os.stat(path).st_mode) & 0o077:
-        os.chmod(path, 0o600)
+    try:
+        # Never open and close an existing journal here: closing a descriptor drops every SQLite
+        # lock this process holds on the file (SQLite's documented POSIX-locks hazard).
+        os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
+    except FileExistsError:
+        if stat.S_IMODE(os.stat(path).st_mode) & 0o077:
+            os.chmod(path, 0o600)
 
 
 class SQLiteRecorderWithSecrets(SQLiteApplicationRecorder):
