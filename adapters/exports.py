@@ -53,10 +53,10 @@ def describe(event: Any) -> str:
     return ", ".join(f"{k}={v}" for k, v in fields.items() if not isinstance(v, (dict, list)) or len(str(v)) < 60)[:160]
 
 
-def sheet(services: Chronique, campaign: str, name: str, fmt: str) -> str:
-    """A character's current sheet."""
+def sheet(services: Chronique, campaign: str, name: str, fmt: str, gm: bool = False) -> str:
+    """A character's current sheet, as players may see it unless ``gm``."""
     _check(fmt, FORMATS)
-    character = services.world(campaign).character(name)
+    character = services.character_as_of(campaign, name, lambda _c, _ch: None, gm)
     data = {
         "name": character.name,
         "ruleset": character.ruleset,

@@ -30,10 +30,7 @@ def campaign_report(services: Chronique, campaign: str) -> str:
         f"<h1>{html.escape(c.name)}</h1>",
         f"<p>{html.escape(c.ruleset)}, {c.session} session(s), the clock at {html.escape(calendar.format(c.clock))}.</p>",
         "<h2>Sessions and their seals</h2><table><tr><th>Session</th><th>Sealed at its</th><th>Seal</th></tr>",
-        *(
-            f"<tr><td>{s['session']}</td><td>{_WHEN[s['boundary']]}</td><td><code>{s['seal']}</code></td></tr>"
-            for s in c.seals
-        ),
+        *(f"<tr><td>{s['session']}</td><td>{_WHEN[s['boundary']]}</td><td><code>{s['seal']}</code></td></tr>" for s in c.seals),
         "</table><h2>Characters</h2><table><tr><th>Name</th><th>Version</th><th>State</th></tr>",
         *(
             f"<tr><td>{html.escape(ch.name)}</td><td>{ch.version}</td><td>{'dead' if ch.condition.get('dead') else 'alive'}</td></tr>"

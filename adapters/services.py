@@ -469,14 +469,20 @@ class Chronique:
             raise RuleViolation(f"session {number} of {campaign.name!r} has not ended")
         return begin, end
 
-    def character_as_of(self, campaign_name: str, name: str, version: Callable[[Campaign, Character], int | None]) -> Character:
-        """A character as it was at the version ``version`` picks (None: now)."""
+    def character_as_of(
+        self, campaign_name: str, name: str, version: Callable[[Campaign, Character], int | None], gm: bool = False
+    ) -> Character:
+        """A character as it was at the version ``version`` picks (None: now), as players may see
+        it (face-down cards counted, not shown) unless ``gm``."""
         world = self.world(campaign_name)
         character = world.character(name)
         wanted = version(world.campaign, character)
-        if wanted is None:
-            return character
-        return self.journal.load(character.id, version=wanted)
+        if wanted is not None:
+            character = self.journal.load(character.id, version=wanted)
+        if not gm:
+            # A read-only view: this copy of the aggregate is never saved.
+            character.condition = ruleset(world.campaign.ruleset).for_players(character.condition)
+        return character
 
     def calendar(self, campaign: Campaign) -> Any:
         """The campaign's calendar."""

@@ -28,11 +28,12 @@ def sheet(
     character: str = typer.Argument(..., help="Character name."),
     fmt: str = typer.Option("md", "--format", help="md, html or json."),
     output: Path = OUTPUT,
+    gm: bool = typer.Option(False, "--gm", help="The GM's view: a face-down pile's cards in full."),
 ) -> None:
-    """A character's current sheet."""
+    """A character's current sheet (a face-down pile counted, not shown, unless --gm)."""
     from chronique.adapters import exports
 
-    _emit(run(ctx, lambda s: exports.sheet(s, campaign, character, fmt)), output)
+    _emit(run(ctx, lambda s: exports.sheet(s, campaign, character, fmt, gm)), output)
 
 
 @app.command("session")

@@ -56,13 +56,14 @@ def register(app: typer.Typer) -> None:
         name: str = typer.Argument(..., help="Character name."),
         as_of: str = typer.Option(None, "--as-of", help="A session number (its end), an in-game date or an event (<id>:<version>)."),
         as_json: bool = typer.Option(False, "--json", help="Output JSON."),
+        gm: bool = typer.Option(False, "--gm", help="The GM's view: a face-down pile's cards in full."),
     ) -> None:
         """Show a character's sheet, now or as it was at a session's end or an in-game date."""
         from chronique.adapters.history import version_as_of
 
         def show(s: Chronique) -> None:
             world = s.world(campaign)
-            character = s.character_as_of(campaign, name, lambda c, ch: version_as_of(s, c, ch, as_of))
+            character = s.character_as_of(campaign, name, lambda c, ch: version_as_of(s, c, ch, as_of), gm)
             render.sheet(s, world, character, as_json)
 
         run(ctx, show)

@@ -440,7 +440,7 @@ def cartes_sheet(services: Chronique, world: World, character: Character, as_jso
     for skill_name, skill in s["skills"].items():
         skills.add_row(skill_name, str(skill["level"]), ", ".join(skill["specialities"]), skill["characteristic"])
     out.print(skills)
-    pile = cards(c["pile"]) if c["dealt"] else f"{c['pile_count']} card(s)"
+    pile = cards(c["pile"]) if c["dealt"] and c["pile"] is not None else f"{c['pile_count']} card(s) face down"
     hand = cards(c["hand"]) if c["dealt"] else f"{c['hand_count']} card(s)"
     out.print(f"pile: {pile} (max {s['pile_max']})   hand: {hand}")
     out.print(f"markers: +{c['bonus']} / -{c['malus']}   wound malus: -{wound_malus(character)}")

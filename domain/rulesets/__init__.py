@@ -49,6 +49,11 @@ class Ruleset(Protocol):
         """The timeline processes running in ``world``."""
         ...
 
+    def for_players(self, condition: Mapping[str, Any]) -> dict[str, Any]:
+        """A character's condition as players may read it: cards lying face down are counted,
+        never shown (FAIRNESS.md v2); the GM's view is the condition itself."""
+        ...
+
 
 def ruleset(name: str) -> Ruleset:
     """The ruleset called ``name``."""

@@ -456,6 +456,27 @@ def test_a_deck_shuffled_in_a_revealed_epoch_is_gathered_before_its_next_draw(db
     assert kinds[gathered + 1] == ("Shuffled", "session-2") and kinds[gathered + 2][0] == "CardsDrawn"
 
 
+def test_a_face_down_pile_is_counted_not_shown_to_players_in_sheets_and_exports(db: str, tmp_path: Path) -> None:
+    table = cartes(db)  # Alice's pile was dealt face down at the session's first draw
+    services = build(db)
+    alice = services.world(table.campaign).character("Alice").condition
+    pile, hand = alice["pile"], alice["hand"]
+    services.close()
+    secret = set(pile) - set(hand)  # the hand is Alice's to read; a card in both proves nothing
+    assert secret
+    players = json.loads(cli(db, "sheet", table.campaign, "Alice", "--json")[1])["condition"]
+    assert players["pile"] is None and players["pile_count"] == len(pile)
+    assert json.loads(cli(db, "sheet", table.campaign, "Alice", "--json", "--gm")[1])["condition"]["pile"] == pile
+    code, shown = cli(db, "sheet", table.campaign, "Alice")
+    assert code == 0 and f"pile: {len(pile)} card(s) face down" in shown, shown
+    for fmt in ("json", "md", "html"):
+        assert cli(db, "export", "sheet", table.campaign, "Alice", "--format", fmt, "-o", str(tmp_path / f"alice.{fmt}"))[0] == 0
+        text = (tmp_path / f"alice.{fmt}").read_text(encoding="utf-8")
+        assert not any(f'"{card}"' in text or f" {card}" in text for card in secret), fmt
+    cli(db, "export", "sheet", table.campaign, "Alice", "--format", "json", "--gm", "-o", str(tmp_path / "gm.json"))
+    assert json.loads((tmp_path / "gm.json").read_text(encoding="utf-8"))["condition"]["pile"] == pile
+
+
 # -- 7. bundle fields are not trusted -----------------------------------------------------------------
 
 

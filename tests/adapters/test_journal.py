@@ -52,9 +52,10 @@ def test_session_start_and_end_seal_every_chain_head_their_own_event_included(se
             assert event_hash(event) == head
         # FAIRNESS.md v2: the campaign's head in the seal is the boundary event, which records the new commitment.
         boundary = next(e for e in log if e.originator_id == campaign.id and e.originator_version == seal["heads"][str(campaign.id)][0])
-        assert type(boundary).__qualname__ == {"session-start": "Campaign.SessionStarted", "session-end": "Campaign.SessionEnded"}[
-            seal["boundary"]
-        ]
+        assert (
+            type(boundary).__qualname__
+            == {"session-start": "Campaign.SessionStarted", "session-end": "Campaign.SessionEnded"}[seal["boundary"]]
+        )
 
 
 def test_seeds_stay_secret_until_their_epoch_closes(services: Chronique, db: str) -> None:

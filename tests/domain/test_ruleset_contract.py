@@ -7,7 +7,7 @@ import pytest
 from chronique.domain.errors import RuleViolation
 from chronique.domain.rulesets import KNOWN, ruleset
 
-CALLED_BY_THE_SPINE = ("default_settings", "new_character", "start_session", "end_session", "notable", "processes")
+CALLED_BY_THE_SPINE = ("default_settings", "new_character", "start_session", "end_session", "notable", "processes", "for_players")
 
 
 @pytest.mark.parametrize("name", sorted(KNOWN))
@@ -17,6 +17,7 @@ def test_every_ruleset_answers_what_the_spine_asks(name: str) -> None:
     assert all(callable(getattr(rules, method, None)) for method in CALLED_BY_THE_SPINE)
     assert isinstance(rules.default_settings(), dict)
     assert rules.notable(object()) is None  # an event it does not know is not news
+    assert rules.for_players({"wounds": []})["wounds"] == []  # what is not face down stays readable
     with pytest.raises(RuleViolation):
         rules.new_character({"name": ""})
 

@@ -58,6 +58,10 @@ class Cartes:
     def end_session(self, world: World) -> None:
         return_cards(world)
 
+    def for_players(self, condition: Mapping[str, Any]) -> dict[str, Any]:
+        # §Piles: a personal pile lies face down; only how many cards it holds is known.
+        return {**condition, "pile": None}
+
     def notable(self, event: Any) -> str | None:
         # §Survie: a failed survival draw, a margin malus and a death are what a GM must hear of.
         if isinstance(event, ev.Died):

@@ -46,6 +46,9 @@ class Elor:
         if in_scene(world):
             end_scene(world)
 
+    def for_players(self, condition: Mapping[str, Any]) -> dict[str, Any]:
+        return dict(condition)  # nothing of its condition lies face down
+
     def notable(self, event: Any) -> str | None:
         # What a GM must hear of in downtime: a character down or dead (§Application des
         # dommages), a long action finished, a risk that struck (PROPOSAL §5.3).

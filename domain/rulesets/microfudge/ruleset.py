@@ -40,6 +40,9 @@ class MicroFudge:
     def end_session(self, world: World) -> None:
         award_session_end(world)
 
+    def for_players(self, condition: Mapping[str, Any]) -> dict[str, Any]:
+        return dict(condition)  # nothing of its condition lies face down
+
     def notable(self, event: Any) -> str | None:
         # What a GM must hear of in downtime: a wound that heals, or one that still waits for care.
         if isinstance(event, ev.SetbackRecovered):

@@ -42,6 +42,9 @@ class WesternParade:
     def end_session(self, world: World) -> None:
         return None
 
+    def for_players(self, condition: Mapping[str, Any]) -> dict[str, Any]:
+        return dict(condition)  # nothing of its condition lies face down
+
     def notable(self, event: Any) -> str | None:
         return ev.notable(event) or body_events.notable(event) or downtime_events.notable(event)
 
