@@ -269,6 +269,16 @@ def test_a_rewritten_elor_hit_location_is_caught(db: str, tmp_path: Path) -> Non
     assert_caught(db, table.campaign, tmp_path, place, "location")
 
 
+def test_a_rewritten_improvement_roll_is_caught(db: str, tmp_path: Path) -> None:
+    table = western_parade(db)
+    # §2.3: an improvement roll the GM grants now; its gain follows from the open d100 (and 1d4).
+    improve = ("western-parade", "downtime", "improve", table.campaign, table.roller, "--target", "Armes de poing", "--reason", "practice")
+    assert cli(db, *improve)[0] == 0
+    lucky = lambda e: e.__setitem__("outcome", {**e["outcome"], "gain": e["outcome"]["gain"] + 5})  # noqa: E731
+    place = forged_then_sealed(db, table.campaign, table.roller, "ImprovementRolled", lucky)
+    assert_caught(db, table.campaign, tmp_path, place, "outcome")
+
+
 # -- 2. drawn cards are checked against the shuffle ------------------------------------------------
 
 

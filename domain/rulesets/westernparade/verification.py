@@ -9,7 +9,9 @@ from typing import Any
 
 from chronique.domain.rederivation import GameRules, Replay, Table
 from chronique.domain.rulesets.westernparade.combat import bullet_damage, hit_location, parse_aim, stray, weapon
-from chronique.domain.rulesets.westernparade.resolution import roll
+from chronique.domain.rulesets.westernparade.experience import improve
+from chronique.domain.rulesets.westernparade.resolution import open_ended, roll
+from chronique.domain.rulesets.westernparade.training import downtime_data
 
 _EVENTS = "chronique.domain.rulesets.westernparade.events:"
 _BODY = "chronique.domain.rulesets.westernparade.body_events:"
@@ -43,8 +45,23 @@ def _shot_fired(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[
     }
 
 
+def _improvement_rolled(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[str, Any]:
+    # §2.3: an open-ended d100 above the current score (eased by the check-marks and the bonus)
+    # improves it; a skill that improves gains 3 + 1d4.
+    recorded = event["outcome"]
+    faces = open_ended(replay)
+    args = (recorded["target"], recorded["kind"], recorded["current"], recorded["marks"], faces)
+    provisional = improve(*args, None, recorded["bonus"])
+    d4 = replay.die(downtime_data()["experience"]["skill_gain_die"]) if provisional.success and recorded["kind"] == "skill" else None
+    return {"outcome": improve(*args, d4, recorded["bonus"]).to_dict() | {"reason": recorded["reason"]}}
+
+
 RULES = GameRules(
-    rederive={_EVENTS + "CheckRolled": _check_rolled, _EVENTS + "ShotFired": _shot_fired},
+    rederive={
+        _EVENTS + "CheckRolled": _check_rolled,
+        _EVENTS + "ShotFired": _shot_fired,
+        _DOWNTIME + "ImprovementRolled": _improvement_rolled,
+    },
     chance=frozenset(
         {_EVENTS + name for name in ("CheckRolled", "ShotFired", "BlowStruck")}
         | {_DOWNTIME + name for name in ("ActivityRolled", "ImprovementRolled")}
