@@ -279,6 +279,17 @@ def test_a_rewritten_improvement_roll_is_caught(db: str, tmp_path: Path) -> None
     assert_caught(db, table.campaign, tmp_path, place, "outcome")
 
 
+def test_a_rewritten_power_is_caught(db: str, tmp_path: Path) -> None:
+    services = build(db)
+    services.create_campaign("Guns", "microfudge", "Day 1 08:00")
+    _characters(services, "Guns", {"name": "Psy", "status": "expert", "ranks": {"Conscience": 5, "Tir": 5}})
+    services.close()
+    # L441: a power is a Test of its domain, one Potentiel spent whatever it gives.
+    assert cli(db, "microfudge", "power", "Guns", "Psy", "resistance-thermique")[0] == 0
+    place = forged_then_sealed(db, "Guns", "Psy", "PowerUsed", _flip("final"))
+    assert_caught(db, "Guns", tmp_path, place, "final")
+
+
 # -- 2. drawn cards are checked against the shuffle ------------------------------------------------
 
 

@@ -15,8 +15,7 @@ RECORDED = {topic: shape for topic, shape in CATALOG.items() if topic not in ABS
 # Not re-derived yet (issue 13 stays open until this is empty): only their chance is checked
 # against their draw place; a type leaves this list when its rule lands, never the other way.
 PENDING = (
-    {"chronique.domain.rulesets.microfudge.events:" + name for name in ("PowerUsed",)}
-    | {"chronique.domain.rulesets.westernparade.events:" + name for name in ("BlowStruck",)}
+    {"chronique.domain.rulesets.westernparade.events:" + name for name in ("BlowStruck",)}
     | {"chronique.domain.rulesets.westernparade.downtime_events:" + name for name in ("ActivityRolled",)}
     | {
         "chronique.domain.rulesets.westernparade.body_events:" + name

@@ -45,6 +45,19 @@ def _first_aid(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[s
     return expected
 
 
+def _power_used(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[str, Any]:
+    # L441-L457: a power is a Test of its rank, less the fatigue already lost when fatigue
+    # applies (L582), against its difficulty; it spends one Potentiel; only a success starts it.
+    dice = [replay.fudge() for _ in range(4)]
+    lost_before = max(event["fatigue_lost"] - 1, 0)
+    result = resolve_test(event["rank"] - lost_before, event["modifier"], dice, event["required"])
+    expected: dict[str, Any] = {"dice": dice, "final": result.final, "success": result.success}
+    expected["potentiel_after"] = event["potentiel_before"] - 1
+    if not result.success:
+        expected["process"] = None
+    return expected
+
+
 _CHANCE = frozenset(_EVENTS + name for name in ("TestRolled", "FirstAidGiven", "PowerUsed", "SimpleConflictRolled"))
 
 RULES = GameRules(
@@ -52,6 +65,7 @@ RULES = GameRules(
         _EVENTS + "TestRolled": _test_rolled,
         _EVENTS + "SimpleConflictRolled": _conflict_rolled,
         _EVENTS + "FirstAidGiven": _first_aid,
+        _EVENTS + "PowerUsed": _power_used,
     },
     chance=_CHANCE,
     face_down=_CHANCE,
