@@ -86,14 +86,16 @@ def row_links(pages: Iterable[list[tuple[int, str, int, str, bytes]]], members: 
             envelope = envelopes[originator_id] = b'"originator_id":"%s","originator_version":' % originator_id.encode()
         at = stored.find(b'"prev_hash":"')
         # Keys are sorted, so "topic" sits near the end: look for it from there.
-        if not known[0] and at > 0 and envelope + b"%d," % version in stored and stored.rfind(known[1]) > at:
+        plain = at > 0 and envelope + b"%d," % version in stored and stored.rfind(known[1]) > at
+        if not known[0] and plain:
             # tuple.__new__ skips the named tuple's Python-level constructor: this is the hot loop.
             yield new_link(
                 Link, (originator_id, version, topic, stored[at + 13 : at + 77].decode(), sha256(stored).hexdigest(), None, False)
             )
         else:
             event = canonical_row(originator_id, version, topic, stored)
-            yield Link(originator_id, version, topic, event.get("prev_hash"), fast_hash(event), event)
+            digest = sha256(stored).hexdigest() if plain else fast_hash(event)
+            yield new_link(Link, (originator_id, version, topic, event.get("prev_hash"), digest, event, False))
 
 
 class Audit:

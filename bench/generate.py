@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from chronique.adapters.services import Chronique
+from chronique.domain.chain import salting
 from chronique.domain.rulesets.cartes.draws import TestRequest, make_test
 from chronique.domain.rulesets.cartes.table import gm_draw
 
@@ -75,9 +76,10 @@ def generate(services: Chronique, events: int, name: str = "Bench", snapshots: b
         started = {a.id: a.version for a in world.aggregates()}
         for _ in range(50):
             loaded = {a.id: a.version for a in world.aggregates()}
-            for _ in range(BATCH // 4):
-                make_test(world, "Alice", TestRequest("Contact", source="deck"))
-                gm_draw(world, 1, "", "bench")
+            with salting(world.source.salt):  # what `Chronique.act` does: face-down events are salted
+                for _ in range(BATCH // 4):
+                    make_test(world, "Alice", TestRequest("Contact", source="deck"))
+                    gm_draw(world, 1, "", "bench")
             total += len(world.pending())
             if snapshots:
                 services.save(world, loaded)

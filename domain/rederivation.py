@@ -107,6 +107,8 @@ class Table:
         self.handed[to] = waiting[len(cards) :]
 
 
+_NOTHING = Replay(())
+
 Rederive = Callable[[dict[str, Any], Replay, Table], Mapping[str, Any]]
 """A rule: (the event's canonical object, its replayed chance, the table) -> the outcome fields."""
 
@@ -128,13 +130,15 @@ class GameRules:
 def check(rules: GameRules, event: dict[str, Any], table: Table) -> str | None:
     """None when the event is what its rules give (or cannot be checked yet); else the first
     field that differs, and how. Never raises: a damaged event is a verdict, not a crash."""
-    topic = str(event.get("topic", ""))
-    if topic in rules.chance and not isinstance(event.get("chance"), list):
+    topic = event.get("topic")
+    ops = event.get("chance")
+    if topic in rules.chance and not isinstance(ops, list):
         return "field chance: this kind of event consumes chance, and it records none"
-    rule = rules.rederive.get(topic)
+    rule = rules.rederive.get(topic)  # type: ignore[arg-type]
     if rule is None:
         return None
-    replay = Replay(event.get("chance") or [])
+    # Most events draw nothing: they share one empty replay, which nothing can append to.
+    replay = Replay(ops) if ops else _NOTHING
     try:
         expected = rule(event, replay, table)
         replay.finish()

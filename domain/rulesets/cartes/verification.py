@@ -6,6 +6,7 @@ those cards. Standard library only: the standalone verifier carries this module.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from chronique.domain.deck_rules import name_of
@@ -51,27 +52,33 @@ def _test(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[str, A
     if recorded["support_used"]:
         raise Unknowable  # the supporter's card is recorded on the supporter's chain
     _handed_last(table, name_of(table, event["originator_id"]), "outcome", drawn[1:] if event["source"] != "deck" else drawn)
-    # Whether the player short-circuited (L324) is an input the event does not record: the
-    # outcome must be what one of the two gives (with the very cards drawn).
-    outcomes = [o for o in (_replayed(event, drawn, short_circuit) for short_circuit in (False, True)) if o is not None]
+    # Whether the player short-circuited (L324) is an input the event does not record; it only
+    # matters when a ♦ comes first from the pile: the outcome must then be what one of the two gives.
+    from_pile = event["source"] == "pile"
+    choices = (False, True) if from_pile and drawn[0].endswith("D") else (False,)
+    args = (recorded["target"], recorded["level_asked"], tuple(drawn), recorded["manoeuvre"], tuple(event["from_hand"]), from_pile)
+    outcomes = [o for o in (_replayed(*args, short_circuit) for short_circuit in choices) if o is not None]
     if not outcomes:
         raise Mismatch("outcome", f"its level asks for another number of cards than the {len(drawn)} it drew")
     outcome = recorded if recorded in outcomes else outcomes[0]
     return {"outcome": outcome, "target": outcome["target"], "support_used": outcome["support_used"]}
 
 
-def _replayed(event: dict[str, Any], drawn: list[str], short_circuit: bool) -> dict[str, Any] | None:
-    recorded = event["outcome"]
+@lru_cache(maxsize=65536)
+def _replayed(
+    target: int, level: int, drawn: tuple[str, ...], manoeuvre: str, hand: tuple[str, ...], from_pile: bool, short_circuit: bool
+) -> dict[str, Any] | None:
+    # Pure, and a campaign repeats the same few targets, levels and cards: each is worked out once.
     try:
         return resolve_test(
-            recorded["target"],
-            recorded["level_asked"],
+            target,
+            level,
             drawn[0],
-            lambda n: drawn[1 : 1 + n],
-            manoeuvre=recorded["manoeuvre"],
+            lambda n: list(drawn[1 : 1 + n]),
+            manoeuvre=manoeuvre,
             short_circuit=short_circuit,
-            hand_cards=event["from_hand"],
-            first_from_pile=event["source"] == "pile",
+            hand_cards=hand,
+            first_from_pile=from_pile,
         ).to_dict()
     except RuleViolation:  # this choice would have drawn another number of cards
         return None
