@@ -68,15 +68,17 @@ def forge(db: str, originator: str, version: int, change: Callable[[dict[str, An
     statements: list[tuple[str, dict[str, Any]]] = []
     topic_of = ""
     for at, topic, state in rows(db, originator):
+        if at < version:
+            previous = hashlib.sha256(state).hexdigest()  # the untouched links, as stored
+            continue
         event = json.loads(state)
         if at == version:
             change(event)
             topic_of = topic.rpartition(":")[2]
-        if at > version:
+        else:
             event["prev_hash"] = previous
         forged = canonical_bytes(event)
-        if at >= version:
-            statements.append((UPDATE_STATE, {"state": forged, "id": dashed(originator), "version": at}))
+        statements.append((UPDATE_STATE, {"state": forged, "id": dashed(originator), "version": at}))
         previous = hashlib.sha256(forged).hexdigest()
     statements.append(("DELETE FROM {snapshots} WHERE originator_id = :id", {"id": dashed(originator)}))
     sql(db, *statements)

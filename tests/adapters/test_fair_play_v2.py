@@ -189,8 +189,8 @@ def _other(value: Any) -> Any:
     if isinstance(value, list):
         return [_other(value[0]), *value[1:]] if value else ["forged"]
     if isinstance(value, dict):
-        key = next(iter(sorted(value)))
-        return {**value, key: _other(value[key])}
+        key = next(iter(sorted(value)), "forged")
+        return {**value, key: _other(value.get(key, 0))}
     return "forged"
 
 
@@ -288,6 +288,34 @@ def test_a_rewritten_power_is_caught(db: str, tmp_path: Path) -> None:
     assert cli(db, "microfudge", "power", "Guns", "Psy", "resistance-thermique")[0] == 0
     place = forged_then_sealed(db, "Guns", "Psy", "PowerUsed", _flip("final"))
     assert_caught(db, "Guns", tmp_path, place, "final")
+
+
+@pytest.mark.parametrize(("topic", "field"), [("WoundReopened", "reopened"), ("ComaEndured", "losses"), ("SoberingAttempted", "outcome")])
+def test_a_rewritten_body_roll_is_caught(db: str, tmp_path: Path, topic: str, field: str) -> None:
+    table = western_parade(db)
+    who = (table.campaign, table.roller)
+    # §3.2.8.3 an effort on an unhealed wound; §4.1.3 an ethylic coma, then an emergency sobering.
+    for command in (
+        ("wound", *who, "left-arm", "2", "--kind", "blade"),
+        ("effort", *who, "left-arm"),
+        ("drink", *who, "40"),
+        ("sober", *who),
+    ):
+        code, out = cli(db, "western-parade", "body", *command)
+        assert code == 0, out
+    place = forged_then_sealed(db, table.campaign, table.roller, topic, _flip(field))
+    assert_caught(db, table.campaign, tmp_path, place, field)
+
+
+def test_a_rewritten_infection_roll_is_caught(db: str, tmp_path: Path) -> None:
+    table = western_parade(db)
+    # §3.2.8.1: an untreated wound is rolled for infection each day.
+    assert cli(db, "western-parade", "body", "wound", table.campaign, table.roller, "left-arm", "2", "--kind", "blade")[0] == 0
+    assert cli(db, "session", "end", table.campaign)[0] == 0
+    assert cli(db, "advance", table.campaign, "3d")[0] == 0
+    assert cli(db, "session", "start", table.campaign)[0] == 0
+    place = forged_then_sealed(db, table.campaign, table.roller, "InfectionRolled", _flip("infected"))
+    assert_caught(db, table.campaign, tmp_path, place, "infected")
 
 
 # -- 2. drawn cards are checked against the shuffle ------------------------------------------------

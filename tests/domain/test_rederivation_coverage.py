@@ -18,7 +18,7 @@ BODY = "chronique.domain.rulesets.westernparade.body_events:"
 PENDING = {
     "chronique.domain.rulesets.westernparade.events:BlowStruck",
     "chronique.domain.rulesets.westernparade.downtime_events:ActivityRolled",
-    *(topic for topic, shape in RECORDED.items() if topic.startswith(BODY) and "chance" in shape["fields"]),
+    *(BODY + name for name in ("WoundTaken", "FirstAidGiven", "BloodLost", "CareGiven", "HeadBulletRolled")),
 }
 
 

@@ -5,6 +5,7 @@ records one body event (``body_events``) carrying the body as it stands after it
 
 from __future__ import annotations
 
+import copy
 import re
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -64,7 +65,9 @@ def _loc(name: str) -> str:
 
 
 def _record(character: Character, cls: type[be.BodyEvent], at: int, body: Mapping[str, Any], **fields: Any) -> None:
-    character.record(cls, at=at, body=dict(body), **fields)
+    # A deep copy: the caller goes on changing ``body`` (a coma's losses after the drink), and an
+    # event must store exactly what it was hashed as when recorded (FAIRNESS.md, hash chain).
+    character.record(cls, at=at, body=copy.deepcopy(dict(body)), **fields)
 
 
 def _no_dice() -> dict[str, Any]:

@@ -8,8 +8,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from chronique.domain.rederivation import GameRules, Replay, Table
+from chronique.domain.rulesets.westernparade.alcohol import COMA_LOSSES
 from chronique.domain.rulesets.westernparade.combat import bullet_damage, hit_location, parse_aim, stray, weapon
 from chronique.domain.rulesets.westernparade.experience import improve
+from chronique.domain.rulesets.westernparade.infection import infection_chance
 from chronique.domain.rulesets.westernparade.resolution import open_ended, roll
 from chronique.domain.rulesets.westernparade.training import downtime_data
 
@@ -56,11 +58,42 @@ def _improvement_rolled(event: dict[str, Any], replay: Replay, table: Table) -> 
     return {"outcome": improve(*args, d4, recorded["bonus"]).to_dict() | {"reason": recorded["reason"]}}
 
 
+def _wound_reopened(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[str, Any]:
+    # §3.2.8.3: a violent effort reopens the wound on a plain d100 under the recorded percentage.
+    roll = replay.die(100)
+    return {"roll": roll, "reopened": roll <= event["percent"]}
+
+
+def _infection_rolled(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[str, Any]:
+    # §3.2.8.1: each untreated day, a d100 under Table 3.7's chance for the day and the wound's
+    # PV lost (the wound as the event leaves it) infects the location.
+    percent = infection_chance(event["day"], int(event["body"]["wounds"][event["location"]]["damage"]))
+    roll = replay.die(100)
+    return {"percent": percent, "roll": roll, "infected": roll <= percent}
+
+
+def _coma_endured(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[str, Any]:
+    # §4.1.3 L2853 (ruling WD5): two easy END rolls as the coma begins; the first failed costs
+    # 1 INT, the second 1 END.
+    rolls = [roll(replay, recorded["terms"]) for recorded in event["outcomes"]]
+    losses = {key: 1 for key, r in zip(COMA_LOSSES, rolls, strict=True) if not r.success}
+    return {"outcomes": [r.to_dict() for r in rolls], "losses": losses}
+
+
+def _sobering_attempted(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[str, Any]:
+    # §4.1.3 L2859: a difficult END roll under the recorded terms.
+    return {"outcome": roll(replay, event["outcome"]["terms"]).to_dict()}
+
+
 RULES = GameRules(
     rederive={
         _EVENTS + "CheckRolled": _check_rolled,
         _EVENTS + "ShotFired": _shot_fired,
         _DOWNTIME + "ImprovementRolled": _improvement_rolled,
+        _BODY + "WoundReopened": _wound_reopened,
+        _BODY + "InfectionRolled": _infection_rolled,
+        _BODY + "ComaEndured": _coma_endured,
+        _BODY + "SoberingAttempted": _sobering_attempted,
     },
     chance=frozenset(
         {_EVENTS + name for name in ("CheckRolled", "ShotFired", "BlowStruck")}
