@@ -23,7 +23,7 @@ from eventsourcing.utils import resolve_topic
 from chronique.adapters.rawlog import PostgresRawLog, RawLog, SqliteRawLog
 from chronique.adapters.settings import SCHEMA_LOCK, Settings
 from chronique.domain.campaign import Campaign
-from chronique.domain.chain import ChainedCreated, ChainedEvent, canonical_event, remember_stored_hash
+from chronique.domain.chain import ChainedCreated, ChainedEvent, canonical_event, recorded_hash, remember_stored_hash
 from chronique.domain.character import Character
 from chronique.domain.deck import Deck
 from chronique.domain.fairness import canonical_bytes
@@ -39,11 +39,18 @@ class CanonicalMapper(Mapper[UUID]):
         if not isinstance(domain_event, CHAINED):
             return super().to_stored_event(domain_event)
         canonical = canonical_event(domain_event)
+        state = canonical_bytes(canonical)
+        recorded = recorded_hash(domain_event)
+        if recorded is not None and hashlib.sha256(state).hexdigest() != recorded:
+            # A bug, never bad input: storing it would break the chain for good (FAIRNESS.md).
+            raise RuntimeError(
+                f"{canonical['topic']} {domain_event.originator_id}:{domain_event.originator_version} changed after it was recorded"
+            )
         return StoredEvent(
             originator_id=domain_event.originator_id,
             originator_version=domain_event.originator_version,
             topic=canonical["topic"],
-            state=canonical_bytes(canonical),
+            state=state,
         )
 
     def to_domain_event(self, stored_event: StoredEvent) -> DomainEventProtocol[UUID]:

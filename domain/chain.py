@@ -26,27 +26,47 @@ def event_hash(event: Any) -> str:
     return sha256_hex(canonical_event(event))
 
 
-_STORED_HASHES: dict[int, tuple[weakref.ref[Any], str]] = {}
+_Hashes = dict[int, tuple[weakref.ref[Any], str]]
+_STORED_HASHES: _Hashes = {}
+_RECORDED_HASHES: _Hashes = {}
+
+
+def _remember(table: _Hashes, event: Any, digest: str) -> None:
+    # Kept for this very object only (by id, while it lives), never for another event of the
+    # same place: another journal, a later test.
+    def forget(ref: weakref.ref[Any], key: int = id(event)) -> None:
+        if table.get(key, (None, ""))[0] is ref:
+            del table[key]
+
+    table[id(event)] = (weakref.ref(event, forget), digest)
+
+
+def _recall(table: _Hashes, event: Any) -> str | None:
+    kept = table.pop(id(event), None)
+    return kept[1] if kept is not None and kept[0]() is event else None
 
 
 def remember_stored_hash(event: Any, digest: str) -> None:
     """Keep the hash of an event just decoded from the store (the sha256 of its stored canonical
     bytes, FAIRNESS.md) for the replay that follows: re-encoding every replayed event only to hash
-    it again would cost most of a command's load. Kept for this very object only, never for
-    another event of the same place (another journal, a later test)."""
+    it again would cost most of a command's load."""
+    _remember(_STORED_HASHES, event, digest)
 
-    def forget(ref: weakref.ref[Any], key: int = id(event)) -> None:
-        if _STORED_HASHES.get(key, (None, ""))[0] is ref:
-            del _STORED_HASHES[key]
 
-    _STORED_HASHES[id(event)] = (weakref.ref(event, forget), digest)
+def recorded_hash(event: Any) -> str | None:
+    """The hash a new event had when it was recorded (and its successor chained to), for the
+    store to check that it still has it: a rule that changed a payload after recording it would
+    otherwise break the chain silently. None for an event decoded from the store."""
+    return _recall(_RECORDED_HASHES, event)
 
 
 def _head_hash(event: Any) -> str:
-    kept = _STORED_HASHES.pop(id(event), None)
-    if kept is not None and kept[0]() is event:
-        return kept[1]
-    return event_hash(event)
+    stored = _recall(_STORED_HASHES, event)
+    if stored is not None:
+        return stored
+    digest = event_hash(event)
+    _remember(_RECORDED_HASHES, event, digest)
+    return digest
 
 
 def _count_draw(event: Any, aggregate: Any) -> None:

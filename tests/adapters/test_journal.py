@@ -6,6 +6,7 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
+import pytest
 from support import stored, wounded_party
 
 from chronique.adapters.bootstrap import build
@@ -13,6 +14,7 @@ from chronique.adapters.services import Chronique
 from chronique.domain.chain import event_hash
 from chronique.domain.character import Character
 from chronique.domain.fairness import FORMAT, GENESIS_HASH, KeyedStream, commitment, epoch_key, rederive, seal_of
+from chronique.domain.pacing import make_pacing
 
 
 def events_of(services: Chronique, name: str) -> list:
@@ -129,3 +131,16 @@ def test_snapshots_at_every_interval_load_the_same_character(services: Chronique
     again = build(db)
     assert again.journal.repository.get(alice.id) == folded
     again.close()
+
+
+def test_an_event_changed_after_it_was_recorded_is_never_stored(services: Chronique, db: str) -> None:
+    services.create_campaign("Verdelune", "cartes", None)
+    rows = len(stored(db))
+
+    def tamper(world) -> None:  # noqa: ANN001
+        world.campaign.set_pacing(make_pacing(1, None, None, "UTC", None, "2026-01-01T00:00:00+00:00", world.campaign.clock))
+        world.campaign.pending_events[-1].pacing["ratio"] = 99  # a rule's late change to a recorded payload
+
+    with pytest.raises(RuntimeError, match="Campaign.PacingSet .* changed after it was recorded"):
+        services.act("Verdelune", tamper)
+    assert len(stored(db)) == rows  # the chain stays whole: nothing was written
