@@ -290,13 +290,18 @@ def test_a_rewritten_power_is_caught(db: str, tmp_path: Path) -> None:
     assert_caught(db, "Guns", tmp_path, place, "final")
 
 
-@pytest.mark.parametrize(("topic", "field"), [("WoundReopened", "reopened"), ("ComaEndured", "losses"), ("SoberingAttempted", "outcome")])
+@pytest.mark.parametrize(
+    ("topic", "field"),
+    [("FirstAidGiven", "result"), ("WoundReopened", "reopened"), ("ComaEndured", "losses"), ("SoberingAttempted", "outcome")],
+)
 def test_a_rewritten_body_roll_is_caught(db: str, tmp_path: Path, topic: str, field: str) -> None:
     table = western_parade(db)
     who = (table.campaign, table.roller)
-    # §3.2.8.3 an effort on an unhealed wound; §4.1.3 an ethylic coma, then an emergency sobering.
+    # §3.2.4 first aid on a bleeding wound; §3.2.8.3 an effort on an unhealed wound; §4.1.3 an
+    # ethylic coma, then an emergency sobering.
     for command in (
-        ("wound", *who, "left-arm", "2", "--kind", "blade"),
+        ("wound", *who, "left-arm", "4", "--kind", "blade"),
+        ("first-aid", *who, "left-arm", "--by", table.roller),
         ("effort", *who, "left-arm"),
         ("drink", *who, "40"),
         ("sober", *who),

@@ -26,12 +26,12 @@ from chronique.domain.rulesets.westernparade.condition import (
     rates,
     state_of,
 )
-from chronique.domain.rulesets.westernparade.firstaid import DIFFICULT, EASY, first_aid
+from chronique.domain.rulesets.westernparade.firstaid import aid_roll, read, skill_roll
 from chronique.domain.rulesets.westernparade.fitness import roll_terms
 from chronique.domain.rulesets.westernparade.healing import DAY
 from chronique.domain.rulesets.westernparade.infection import amputation, cauterisation, infection_chance
 from chronique.domain.rulesets.westernparade.play import acting, draw, living, roll_chance, skill_score, stats
-from chronique.domain.rulesets.westernparade.resolution import difficulty, limits, open_ended, quality
+from chronique.domain.rulesets.westernparade.resolution import difficulty
 from chronique.domain.rulesets.westernparade.tables import location as find_location
 from chronique.domain.rulesets.westernparade.wounds import (
     WoundState,
@@ -214,18 +214,6 @@ def press(world: World, name: str, location: str, hands: int) -> None:
     _record(character, be.PressureApplied, at, body, location=loc, hands=hands)
 
 
-def _skill_roll(stream: ChanceStream, chance: int) -> tuple[dict[str, Any], int]:
-    """One open-ended d100 (§2.1) and its total; no dice below 5% (§2.1.1)."""
-    if chance < limits().impossible_below:
-        return {"faces": [], "total": 0}, 0
-    faces = open_ended(stream)
-    return {"faces": faces, "total": sum(faces)}, sum(faces)
-
-
-def _read(chance: int, total: int) -> str:
-    return "NORM_F" if chance < limits().impossible_below else quality(chance, total)
-
-
 def aid(world: World, patient: str, location: str, by: str, modifier: int = 0) -> dict[str, Any]:
     """First aid on a bleeding location (§3.2.4): one *Premiers soins* roll of ``by`` read at the
     easy, normal and difficult chances. WB18: any PH stopped also stops an extraction bleed."""
@@ -243,9 +231,7 @@ def aid(world: World, patient: str, location: str, by: str, modifier: int = 0) -
     terms = {skill: score, **roll_terms(fit, "skill", skill, score), **({"modifier": modifier} if modifier else {})}
     normal = sum(terms.values())
     epoch, stream = draw(world, character)
-    rolled, total = _skill_roll(stream, normal + EASY)
-    qualities = {k: _read(normal + step, total) for k, step in (("easy", EASY), ("normal", 0), ("difficult", DIFFICULT))}
-    result = first_aid(qualities["easy"], qualities["normal"], qualities["difficult"])
+    rolled, qualities, result = aid_roll(stream, normal)
     w["aided"] = True
     raw = bleeding.location_rate(state_of(w, loc, e), e.multiplier[loc], w["through"], w["artery"])
     if result.full:
@@ -328,8 +314,8 @@ def care(world: World, patient: str, location: str, by: str, skill: str, modifie
             terms[label] = value
     chance = sum(terms.values())
     epoch, stream = draw(world, character)
-    rolled, total = _skill_roll(stream, chance)
-    grade = _read(chance, total)
+    rolled, total = skill_roll(stream, chance)
+    grade = read(chance, total)
     result = handler.apply(body, w, loc, grade, at, e, stream)
     outcome = {"chance": chance, "terms": terms, **rolled, "quality": grade}
     _record(
@@ -650,8 +636,8 @@ def head_bullet_entry(world: World, name: str, use: str = "END") -> str:
         raise RuleViolation(f"{character.name} has no bullet in the head")
     epoch, stream = draw(world, character)
     chance = int(stats(character)["rolls"][use])
-    rolled, total = _skill_roll(stream, chance)
-    status = head_bullet(_read(chance, total))
+    rolled, total = skill_roll(stream, chance)
+    status = head_bullet(read(chance, total))
     if status in ("lodged", "migrating"):
         body["wounds"]["head"]["bullet"] = False
         body["head_bullet"] = {"status": status, "next_at": at + (YEAR if status == "lodged" else WEEK), "count": 0}
@@ -675,8 +661,8 @@ def _head_bullet_roll(world: World, character: Character, body: dict[str, Any], 
     rolls = stats(character)["rolls"]
     chance = max(int(rolls["END"]), int(rolls["CHC"])) + (25 if hb["status"] == "lodged" else 0)
     epoch, stream = draw(world, character)
-    rolled, total = _skill_roll(stream, chance)
-    ok = _read(chance, total) in ("NORM_S", "CRIT_S", "EXTRA")
+    rolled, total = skill_roll(stream, chance)
+    ok = read(chance, total) in ("NORM_S", "CRIT_S", "EXTRA")
     losses: dict[str, int] = {}
     if hb["status"] == "lodged":
         hb["count"] = hb["count"] + 1 if ok else 0

@@ -4,6 +4,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
+
+from chronique.domain.chance import ChanceStream
+from chronique.domain.rulesets.westernparade.resolution import limits, open_ended, quality
 
 EASY, DIFFICULT = 25, -25  # §1.6.3: the difficulty steps around the normal chance
 FAILURES = ("CATA_F", "CRIT_F", "NORM_F")
@@ -39,3 +43,24 @@ def first_aid(easy: str, normal: str, difficult: str) -> FirstAid:
     if easy == "NORM_F":
         return FirstAid("no effect", 0, False)
     return FirstAid("one more PH lost", -1, False)
+
+
+def skill_roll(stream: ChanceStream, chance: int) -> tuple[dict[str, Any], int]:
+    """One open-ended d100 (§2.1) and its total; no dice below 5% (§2.1.1)."""
+    if chance < limits().impossible_below:
+        return {"faces": [], "total": 0}, 0
+    faces = open_ended(stream)
+    return {"faces": faces, "total": sum(faces)}, sum(faces)
+
+
+def read(chance: int, total: int) -> str:
+    """The quality of ``total`` against ``chance`` (a failure below 5%, §2.1.1)."""
+    return "NORM_F" if chance < limits().impossible_below else quality(chance, total)
+
+
+def aid_roll(stream: ChanceStream, normal: int) -> tuple[dict[str, Any], dict[str, str], FirstAid]:
+    """§3.2.4: one roll at the easy chance, read at the easy, normal and difficult ones: the
+    faces, the three qualities, and what they do."""
+    rolled, total = skill_roll(stream, normal + EASY)
+    qualities = {k: read(normal + step, total) for k, step in (("easy", EASY), ("normal", 0), ("difficult", DIFFICULT))}
+    return rolled, qualities, first_aid(qualities["easy"], qualities["normal"], qualities["difficult"])

@@ -11,6 +11,7 @@ from chronique.domain.rederivation import GameRules, Replay, Table
 from chronique.domain.rulesets.westernparade.alcohol import COMA_LOSSES
 from chronique.domain.rulesets.westernparade.combat import bullet_damage, hit_location, parse_aim, stray, weapon
 from chronique.domain.rulesets.westernparade.experience import improve
+from chronique.domain.rulesets.westernparade.firstaid import aid_roll
 from chronique.domain.rulesets.westernparade.infection import infection_chance
 from chronique.domain.rulesets.westernparade.resolution import open_ended, roll
 from chronique.domain.rulesets.westernparade.training import downtime_data
@@ -80,6 +81,15 @@ def _coma_endured(event: dict[str, Any], replay: Replay, table: Table) -> Mappin
     return {"outcomes": [r.to_dict() for r in rolls], "losses": losses}
 
 
+def _first_aid_given(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[str, Any]:
+    # §3.2.4: one Premiers soins roll at the easy chance, read at the three chances; which of
+    # the six outcomes it gives follows from the three qualities.
+    recorded = event["outcome"]
+    rolled, qualities, result = aid_roll(replay, recorded["chance"])
+    outcome = {"chance": recorded["chance"], "terms": recorded["terms"], **rolled, "qualities": qualities}
+    return {"outcome": outcome, "result": {**result.to_dict(), "improvement": result.full}}
+
+
 def _sobering_attempted(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[str, Any]:
     # §4.1.3 L2859: a difficult END roll under the recorded terms.
     return {"outcome": roll(replay, event["outcome"]["terms"]).to_dict()}
@@ -90,6 +100,7 @@ RULES = GameRules(
         _EVENTS + "CheckRolled": _check_rolled,
         _EVENTS + "ShotFired": _shot_fired,
         _DOWNTIME + "ImprovementRolled": _improvement_rolled,
+        _BODY + "FirstAidGiven": _first_aid_given,
         _BODY + "WoundReopened": _wound_reopened,
         _BODY + "InfectionRolled": _infection_rolled,
         _BODY + "ComaEndured": _coma_endured,
