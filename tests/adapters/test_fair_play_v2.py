@@ -323,6 +323,18 @@ def test_a_rewritten_infection_roll_is_caught(db: str, tmp_path: Path) -> None:
     assert_caught(db, table.campaign, tmp_path, place, "infected")
 
 
+def test_a_rewritten_cartes_survival_draw_is_caught(db: str) -> None:
+    services = scripted_services(db)
+    name = wounded_party(services)  # §Survie: Alice's deep wound is drawn for in downtime
+    services.advance(name, lambda c: c.clock + 86400)
+    alice = services.world(name).character("Alice").id.hex
+    services.close()
+    version, event = last(db, alice, "SurvivalChecked")
+    place = forge(db, alice, version, lambda e: e.__setitem__("outcome", {**e["outcome"], "success": not e["outcome"]["success"]}))
+    code, out = verify(db, name)
+    assert code == 1 and f"FAILED at {place}: field outcome" in out, out
+
+
 # -- 2. drawn cards are checked against the shuffle ------------------------------------------------
 
 

@@ -64,6 +64,29 @@ def _test(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[str, A
     return {"outcome": outcome, "target": outcome["target"], "support_used": outcome["support_used"]}
 
 
+def _passive(event: dict[str, Any], table: Table) -> dict[str, Any]:
+    # cartes.md A10/§5.1 and §Tirage de conscience (A17): involuntary draws, every card from the
+    # general deck, at the recorded target and level.
+    recorded = event["outcome"]
+    drawn = tuple(recorded["drawn"])
+    _handed_last(table, name_of(table, event["originator_id"]), "outcome", drawn)
+    outcome = _replayed(recorded["target"], recorded["level_asked"], drawn, recorded["manoeuvre"], (), False, False)
+    if outcome is None:
+        raise Mismatch("outcome", f"its level asks for another number of cards than the {len(drawn)} it drew")
+    return outcome
+
+
+def _survival(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[str, Any]:
+    # §Survie: the survival draw (or its retry) against the wound, from the general deck.
+    return {"outcome": _passive(event, table)}
+
+
+def _consciousness(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[str, Any]:
+    # §Tirage de conscience: a Volonté draw; a success brings the character to.
+    outcome = _passive(event, table)
+    return {"outcome": outcome, "regained": outcome["success"]}
+
+
 @lru_cache(maxsize=65536)
 def _replayed(
     target: int, level: int, drawn: tuple[str, ...], manoeuvre: str, hand: tuple[str, ...], from_pile: bool, short_circuit: bool
@@ -85,6 +108,12 @@ def _replayed(
 
 
 RULES = GameRules(
-    rederive={_EVENTS + "CardsDealt": _dealt, _EVENTS + "TestMade": _test},
+    rederive={
+        _EVENTS + "CardsDealt": _dealt,
+        _EVENTS + "TestMade": _test,
+        _EVENTS + "SurvivalChecked": _survival,
+        _EVENTS + "SurvivalRetried": _survival,
+        _EVENTS + "ConsciousnessChecked": _consciousness,
+    },
     face_down=frozenset(_EVENTS + name for name in ("CardsDealt", "PileRefilled", "SupportReceived", "TestMade")),
 )
