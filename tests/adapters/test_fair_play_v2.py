@@ -335,6 +335,18 @@ def test_a_rewritten_cartes_survival_draw_is_caught(db: str) -> None:
     assert code == 1 and f"FAILED at {place}: field outcome" in out, out
 
 
+def test_a_rewritten_death_timer_from_blood_loss_is_caught(db: str, tmp_path: Path) -> None:
+    table = western_parade(db)
+    # §3.2.4, WB16: a bullet wound bleeding on in downtime; beyond saving, a d60 sets death's hour.
+    assert cli(db, "western-parade", "body", "wound", table.campaign, table.roller, "left-arm", "5")[0] == 0
+    assert cli(db, "session", "end", table.campaign)[0] == 0
+    assert cli(db, "advance", table.campaign, "2h")[0] == 0
+    assert cli(db, "session", "start", table.campaign)[0] == 0
+    later = lambda e: e.__setitem__("dying_at", e["dying_at"] + 3600)  # noqa: E731 - an hour more to be saved in
+    place = forged_then_sealed(db, table.campaign, table.roller, "BloodLost", later)
+    assert_caught(db, table.campaign, tmp_path, place, "dying_at")
+
+
 # -- 2. drawn cards are checked against the shuffle ------------------------------------------------
 
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from chronique.domain.rederivation import GameRules, Replay, Table
+from chronique.domain.gametime import MINUTE
+from chronique.domain.rederivation import GameRules, Mismatch, Replay, Table
 from chronique.domain.rulesets.westernparade.alcohol import COMA_LOSSES
 from chronique.domain.rulesets.westernparade.combat import bullet_damage, hit_location, parse_aim, stray, weapon
 from chronique.domain.rulesets.westernparade.experience import improve
@@ -90,6 +91,17 @@ def _first_aid_given(event: dict[str, Any], replay: Replay, table: Table) -> Map
     return {"outcome": outcome, "result": {**result.to_dict(), "improvement": result.full}}
 
 
+def _blood_lost(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[str, Any]:
+    # §3.2.4 L1876-1878, WB16 (digest A10): only crossing into "beyond saving" rolls, a d60 in
+    # minutes to death; the recorded death comes then at the latest (an earlier timer may stand).
+    if not event["chance"]:
+        return {}
+    latest = event["at"] + replay.die(60) * MINUTE
+    if event["dying_at"] is None or event["dying_at"] > latest:
+        raise Mismatch("dying_at", f"records {event['dying_at']}, but the d60 puts death at {latest} at the latest")
+    return {"what": "beyond saving"}
+
+
 def _sobering_attempted(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[str, Any]:
     # §4.1.3 L2859: a difficult END roll under the recorded terms.
     return {"outcome": roll(replay, event["outcome"]["terms"]).to_dict()}
@@ -101,6 +113,7 @@ RULES = GameRules(
         _EVENTS + "ShotFired": _shot_fired,
         _DOWNTIME + "ImprovementRolled": _improvement_rolled,
         _BODY + "FirstAidGiven": _first_aid_given,
+        _BODY + "BloodLost": _blood_lost,
         _BODY + "WoundReopened": _wound_reopened,
         _BODY + "InfectionRolled": _infection_rolled,
         _BODY + "ComaEndured": _coma_endured,
