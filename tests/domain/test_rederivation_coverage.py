@@ -18,7 +18,7 @@ BODY = "chronique.domain.rulesets.westernparade.body_events:"
 PENDING = {
     "chronique.domain.rulesets.westernparade.events:BlowStruck",
     "chronique.domain.rulesets.westernparade.downtime_events:ActivityRolled",
-    *(BODY + name for name in ("WoundTaken", "CareGiven", "HeadBulletRolled")),
+    *(BODY + name for name in ("WoundTaken", "CareGiven")),
 }
 
 

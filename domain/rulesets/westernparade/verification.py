@@ -12,7 +12,7 @@ from chronique.domain.rederivation import GameRules, Mismatch, Replay, Table
 from chronique.domain.rulesets.westernparade.alcohol import COMA_LOSSES
 from chronique.domain.rulesets.westernparade.combat import bullet_damage, hit_location, parse_aim, stray, weapon
 from chronique.domain.rulesets.westernparade.experience import improve
-from chronique.domain.rulesets.westernparade.firstaid import aid_roll
+from chronique.domain.rulesets.westernparade.firstaid import aid_roll, skill_roll
 from chronique.domain.rulesets.westernparade.infection import infection_chance
 from chronique.domain.rulesets.westernparade.resolution import open_ended, roll
 from chronique.domain.rulesets.westernparade.training import downtime_data
@@ -102,6 +102,13 @@ def _blood_lost(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[
     return {"what": "beyond saving"}
 
 
+def _head_bullet_rolled(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[str, Any]:
+    # §3.2.7.3: the victim's roll as the bullet enters, then the yearly or weekly ones, each an
+    # open-ended d100 under the recorded chance (what it does depends on the rolls before it).
+    rolled, _ = skill_roll(replay, event["outcome"]["chance"])
+    return {"outcome": {"chance": event["outcome"]["chance"], **rolled}}
+
+
 def _sobering_attempted(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[str, Any]:
     # §4.1.3 L2859: a difficult END roll under the recorded terms.
     return {"outcome": roll(replay, event["outcome"]["terms"]).to_dict()}
@@ -114,6 +121,7 @@ RULES = GameRules(
         _DOWNTIME + "ImprovementRolled": _improvement_rolled,
         _BODY + "FirstAidGiven": _first_aid_given,
         _BODY + "BloodLost": _blood_lost,
+        _BODY + "HeadBulletRolled": _head_bullet_rolled,
         _BODY + "WoundReopened": _wound_reopened,
         _BODY + "InfectionRolled": _infection_rolled,
         _BODY + "ComaEndured": _coma_endured,
