@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from chronique.domain.chance import ChanceStream
 from chronique.domain.rulesets.westernparade.wounds import WoundState
 
 ROUND = 10  # §3.1.3
@@ -89,3 +90,8 @@ def time_to_recover_to(ph: int, progress: int, target: int, activity: str) -> in
 def beyond_saving(ph: int, ph_max: int) -> bool:
     """§3.2.4 (L1878): negative PH reaching half the base PH: the character cannot be saved."""
     return 2 * ph <= -ph_max
+
+
+def death_beyond_saving(stream: ChanceStream, at: int) -> int:
+    """When a character gone beyond saving at ``at`` dies: WB16 (digest A10), 1d60 minutes later."""
+    return at + stream.die(60) * MINUTE

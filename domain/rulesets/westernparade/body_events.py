@@ -26,7 +26,13 @@ class BodyEvent(ChainedEvent):
 
 class WoundTaken(BodyEvent, ChanceConsumed):
     """A location was hit (§3.2): the damage, the state it leaves, the PH lost at once
-    (§3.2.3), the unconsciousness check (§3.2.6) and what a critical wound did (§3.2.9)."""
+    (§3.2.3), the unconsciousness check (§3.2.6) and what a critical wound did (§3.2.9).
+    What its dice depend on besides: ``unconsciousness_chance``, the chance to pass out when the
+    wound called for a check (None when it called for none), and ``fell_beyond_saving``, whether
+    its blood loss put the character beyond saving (§3.2.4, the d60 of death); both None on
+    wounds recorded before the event kept them."""
+
+    class_version = 3
 
     location: str
     damage: int
@@ -34,10 +40,19 @@ class WoundTaken(BodyEvent, ChanceConsumed):
     source: str
     state: str
     ph_lost: int
+    unconsciousness_chance: int | None
     unconsciousness: dict[str, Any] | None
     critical: dict[str, Any]
+    fell_beyond_saving: bool | None
     epoch: str
     chance: list[dict[str, Any]]
+
+    @classmethod
+    def upcast_stored(cls, state: dict[str, Any]) -> None:
+        # Recorded before version 3, which keeps what the wound's dice depend on.
+        super().upcast_stored(state)
+        state.setdefault("unconsciousness_chance", None)
+        state.setdefault("fell_beyond_saving", None)
 
 
 class PressureApplied(BodyEvent):
@@ -117,15 +132,32 @@ class InfectionRolled(BodyEvent, ChanceConsumed):
 
 class CareGiven(BodyEvent, ChanceConsumed):
     """A care skill was used on a wound: ``skill`` (Bandages, Nettoyage d'une blessure,
-    Cautérisation, Amputation, Extraction de balle), the roll, and ``result`` (what it did)."""
+    Cautérisation, Amputation, Extraction de balle), the roll, and ``result`` (what it did).
+    What the reading depends on besides the roll, None where the skill does not need it (and on
+    care recorded before the event kept it): ``redone``, an amputation redone after a partial one
+    (§6.18.1); for an extraction (§3.2.7.4) ``first_attempt`` on that bullet, the ``critical``
+    effect of its damage (§3.2.9) and ``fell_beyond_saving`` (§3.2.4, the d60 of death)."""
+
+    class_version = 3
 
     location: str
     by: str
     skill: str
     outcome: dict[str, Any]
     result: dict[str, Any]
+    redone: bool | None
+    first_attempt: bool | None
+    critical: dict[str, Any] | None
+    fell_beyond_saving: bool | None
     epoch: str
     chance: list[dict[str, Any]]
+
+    @classmethod
+    def upcast_stored(cls, state: dict[str, Any]) -> None:
+        # Recorded before version 3, which keeps what the reading depends on besides the roll.
+        super().upcast_stored(state)
+        for name in ("redone", "first_attempt", "critical", "fell_beyond_saving"):
+            state.setdefault(name, None)
 
 
 class BandageTook(BodyEvent):

@@ -6,7 +6,6 @@ records one body event (``body_events``) carrying the body as it stands after it
 from __future__ import annotations
 
 import copy
-import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -28,25 +27,23 @@ from chronique.domain.rulesets.westernparade.condition import (
 )
 from chronique.domain.rulesets.westernparade.firstaid import aid_roll, read, skill_roll
 from chronique.domain.rulesets.westernparade.fitness import roll_terms
-from chronique.domain.rulesets.westernparade.healing import DAY
-from chronique.domain.rulesets.westernparade.infection import amputation, cauterisation, infection_chance
+from chronique.domain.rulesets.westernparade.healing import DAY, bandaging
+from chronique.domain.rulesets.westernparade.infection import cauterisation, cleaning, infection_chance, operate
 from chronique.domain.rulesets.westernparade.play import acting, draw, living, roll_chance, skill_score, stats
 from chronique.domain.rulesets.westernparade.resolution import difficulty
 from chronique.domain.rulesets.westernparade.tables import location as find_location
 from chronique.domain.rulesets.westernparade.wounds import (
-    WoundState,
     critical_effect,
+    death_timer,
     incapacitation,
     multiplier_halves,
     part_of,
-    unconsciousness,
+    unconsciousness_check,
     unconsciousness_chance,
 )
 from chronique.domain.world import World
 
-MINUTE, HOUR = 60, 3_600
 CARE_SKILLS = ("Bandages", "Nettoyage d'une blessure", "Cautérisation", "Chirurgie", "Extraction de balle", "Premiers soins")
-_UNITS = {"m": MINUTE, "h": HOUR}
 
 
 def env(world: World, character: Character) -> Env:
@@ -74,19 +71,6 @@ def _no_dice() -> dict[str, Any]:
     return {"epoch": "", "chance": []}
 
 
-def roll_dice(stream: ChanceStream, spec: str) -> int:
-    """Roll "3d10"-style dice from the stream."""
-    count, sides = (int(x) for x in spec.split("d"))
-    return sum(stream.die(sides) for _ in range(count))
-
-
-def _timer(stream: ChanceStream, spec: str) -> int:
-    # "3d10h" / "2d6m": a death timer in hours or minutes (§3.2.9.1).
-    match = re.fullmatch(r"(\d+d\d+)([hm])", spec)
-    assert match is not None, spec
-    return roll_dice(stream, match.group(1)) * _UNITS[match.group(2)]
-
-
 def _kill(body: dict[str, Any], cause: str) -> None:
     body.update(dead=True, death=cause, dying=None, unconscious=False, blackout=None)
 
@@ -103,7 +87,7 @@ def _blood_thresholds(body: dict[str, Any], e: Env, at: int, stream: ChanceStrea
         what = None
     if bleeding.beyond_saving(body["ph"], e.ph_max) and not body["doomed"]:
         body["doomed"] = True
-        dying_at = at + stream.die(60) * MINUTE
+        dying_at = bleeding.death_beyond_saving(stream, at)
         if body["dying"] is None or body["dying"]["at"] > dying_at:
             body["dying"] = {"at": dying_at, "cause": "blood loss"}
         what = "beyond saving"
@@ -150,20 +134,19 @@ def wound(
     if not was_bleeding:
         body["round_progress"] = 0
     e = env_of(character.sheet, body, world.campaign.settings)
-    reading = None
+    reading = chance = None
     if not body["dead"] and (check or incapacitation(part_of(loc), state).check):
         halves = multiplier_halves(state_of(x, k, e) for k, x in body["wounds"].items())
         chance = unconsciousness_chance(w["damage"], halves, e.m_end, loc == "head")
-        if chance > 5 or (loc == "head" and state is WoundState.CRITICAL):
-            result = unconsciousness(chance, stream.die(100), state, loc == "head")
+        result = unconsciousness_check(stream, chance, state, loc == "head")
+        if result is not None:
             reading = result.to_dict()
             if result.unconscious:
                 until = at + result.rounds * bleeding.ROUND
                 body.update(unconscious=True, blackout={"cause": "wound", "until": until})
     if kind == "bullet" and loc == "head" and not through and enters_head(damage, e.max_pv[loc]) and not body["dead"]:
         w["bullet"] = True
-    if not body["dead"]:
-        _blood_thresholds(body, e, at, stream)
+    fell = not body["dead"] and _blood_thresholds(body, e, at, stream) == "beyond saving"
     _record(
         character,
         be.WoundTaken,
@@ -175,8 +158,10 @@ def wound(
         source=source,
         state=state.value,
         ph_lost=rate,
+        unconsciousness_chance=chance,
         unconsciousness=reading,
         critical=critical.to_dict(),
+        fell_beyond_saving=fell,
         epoch=epoch,
         chance=stream.ops,
     )
@@ -191,7 +176,7 @@ def _apply_critical(body: dict[str, Any], w: dict[str, Any], loc: str, effect: A
     if effect.fate == "killed":
         _kill(body, f"critical wound to the {loc}")
     elif effect.fate == "dies":
-        dying_at = at + _timer(stream, effect.dies_in)
+        dying_at = at + death_timer(stream, effect.dies_in)
         if body["dying"] is None or body["dying"]["at"] > dying_at:
             body["dying"] = {"at": dying_at, "cause": f"critical wound to the {loc}"}
     elif effect.fate in ("useless", "amputate"):
@@ -316,7 +301,7 @@ def care(world: World, patient: str, location: str, by: str, skill: str, modifie
     epoch, stream = draw(world, character)
     rolled, total = skill_roll(stream, chance)
     grade = read(chance, total)
-    result = handler.apply(body, w, loc, grade, at, e, stream)
+    result, inputs = handler.apply(body, w, loc, grade, at, e, stream)
     outcome = {"chance": chance, "terms": terms, **rolled, "quality": grade}
     _record(
         character,
@@ -328,16 +313,24 @@ def care(world: World, patient: str, location: str, by: str, skill: str, modifie
         skill=canonical,
         outcome=outcome,
         result=result,
+        **(_CARE_INPUTS | inputs),
         epoch=epoch,
         chance=stream.ops,
     )
     return {"quality": grade, **result}
 
 
+# The inputs a CareGiven records besides its roll, for the skills whose reading depends on them.
+_CARE_INPUTS: dict[str, Any] = dict.fromkeys(("redone", "first_attempt", "critical", "fell_beyond_saving"))
+
+Cared = tuple[dict[str, Any], dict[str, Any]]
+"""What a care skill did: its result, and the inputs (of ``_CARE_INPUTS``) its reading depended on."""
+
+
 class _Care:
     """How one care skill checks a wound, and what its quality does."""
 
-    def __init__(self, check: Callable[[dict[str, Any]], int], apply: Callable[..., dict[str, Any]]) -> None:
+    def __init__(self, check: Callable[[dict[str, Any]], int], apply: Callable[..., Cared]) -> None:
         self.check = check
         self.apply = apply
 
@@ -350,16 +343,15 @@ def _bandage_check(w: dict[str, Any]) -> int:
     return 0
 
 
-def _bandage(body: dict[str, Any], w: dict[str, Any], loc: str, grade: str, at: int, e: Env, stream: ChanceStream) -> dict[str, Any]:
-    # §6.18.2: Hollywood takes a day, realistic a week; CATA_F reopens, successes +1, EXTRA +2.
-    pv = {"NORM_S": 1, "CRIT_S": 1, "EXTRA": 2}.get(grade, 0)
+def _bandage(body: dict[str, Any], w: dict[str, Any], loc: str, grade: str, at: int, e: Env, stream: ChanceStream) -> Cared:
+    # §6.18.2: Hollywood takes a day, realistic a week.
+    done = bandaging(grade)
     w.update(bandaged=True, cared=True)
-    if grade == "CATA_F":
+    if done.reopened:
         w.update(stopped=0, aided=False)
-        return {"reopened": True, "pv": 0}
-    if pv:
-        w["bandage"] = {"effect_at": at + (DAY if e.system == "hollywood" else 7 * DAY), "pv": pv}
-    return {"reopened": False, "pv": pv}
+    elif done.pv:
+        w["bandage"] = {"effect_at": at + (DAY if e.system == "hollywood" else 7 * DAY), "pv": done.pv}
+    return done.to_dict(), {}
 
 
 def _extract_check(w: dict[str, Any]) -> int:
@@ -368,18 +360,20 @@ def _extract_check(w: dict[str, Any]) -> int:
     return 0
 
 
-def _extract(body: dict[str, Any], w: dict[str, Any], loc: str, grade: str, at: int, e: Env, stream: ChanceStream) -> dict[str, Any]:
-    done = extraction(grade, first=not w.get("extracting", False))
+def _extract(body: dict[str, Any], w: dict[str, Any], loc: str, grade: str, at: int, e: Env, stream: ChanceStream) -> Cared:
+    first = not w.get("extracting", False)
+    done = extraction(grade, first)
     w["extracting"] = True
     w["damage"] += done.damage
     body["ph"] -= done.ph
     w["per_minute"] = max(w["per_minute"], done.per_minute)
     if done.success:
         w["bullet"] = False
-    _apply_critical(body, w, loc, critical_effect(loc, pv_of(w, loc, e), e.max_pv[loc], w["deepest"]), at, stream)
+    critical = critical_effect(loc, pv_of(w, loc, e), e.max_pv[loc], w["deepest"])
+    _apply_critical(body, w, loc, critical, at, stream)
     w["deepest"] = max(w["deepest"], -pv_of(w, loc, e))
-    _blood_thresholds(body, e, at, stream)
-    return done.to_dict()
+    fell = _blood_thresholds(body, e, at, stream) == "beyond saving"
+    return done.to_dict(), {"first_attempt": first, "critical": critical.to_dict(), "fell_beyond_saving": fell}
 
 
 def _clean_check(w: dict[str, Any]) -> int:
@@ -388,12 +382,12 @@ def _clean_check(w: dict[str, Any]) -> int:
     return 25 if w["infected_at"] is None else 0  # easy when preventive (§3.2.7.2)
 
 
-def _clean(body: dict[str, Any], w: dict[str, Any], loc: str, grade: str, at: int, e: Env, stream: ChanceStream) -> dict[str, Any]:
+def _clean(body: dict[str, Any], w: dict[str, Any], loc: str, grade: str, at: int, e: Env, stream: ChanceStream) -> Cared:
     w["cleaned"] = True
-    cured = grade in ("NORM_S", "CRIT_S", "EXTRA")
-    if cured:
+    done = cleaning(grade)
+    if done["cured"]:
         w.update(infected_at=None, cared=True)
-    return {"cured": cured}
+    return done, {}
 
 
 def _cautery_check(w: dict[str, Any]) -> int:
@@ -402,7 +396,7 @@ def _cautery_check(w: dict[str, Any]) -> int:
     return int(w["cautery_malus"])
 
 
-def _cauterise(body: dict[str, Any], w: dict[str, Any], loc: str, grade: str, at: int, e: Env, stream: ChanceStream) -> dict[str, Any]:
+def _cauterise(body: dict[str, Any], w: dict[str, Any], loc: str, grade: str, at: int, e: Env, stream: ChanceStream) -> Cared:
     done = cauterisation(grade)
     w["damage"] += done.damage
     w["cautery_malus"] = done.next_malus
@@ -410,7 +404,7 @@ def _cauterise(body: dict[str, Any], w: dict[str, Any], loc: str, grade: str, at
         w.update(infected_at=None, cared=True)
     if done.gangrene and w["gangrene_at"] is None:
         w["gangrene_at"] = at
-    return done.to_dict()
+    return done.to_dict(), {}
 
 
 _CARE = {
@@ -437,15 +431,9 @@ def amputate(world: World, patient: str, location: str, by: str, modifier: int =
     skill, score = skill_score(helper, "Amputation")
     terms = {skill: score, **roll_terms(fit, "skill", skill, score), **({"modifier": modifier} if modifier else {})}
     epoch, stream = draw(world, character)
-    surgeon = roll_chance(stream, terms)
-    done = amputation(surgeon.quality, redo=bool(w.get("redo")))
-    end = None
-    dies = done.dies
-    if not dies and done.end_roll:
-        end = roll_chance(
-            stream, {"jEND": int(stats(character)["rolls"]["END"]), "difficulty": difficulty(done.end_roll.replace(" ", "-"))}
-        )
-        dies = not end.success
+    redone = bool(w.get("redo"))
+    operation = operate(stream, terms, redone, int(stats(character)["rolls"]["END"]))
+    done, dies = operation.reading, operation.dies
     if dies:
         _kill(body, f"amputation of the {loc}")
     elif done.redo:
@@ -455,8 +443,7 @@ def amputate(world: World, patient: str, location: str, by: str, modifier: int =
         if part_of(loc) in ("leg", "foot", "thigh"):
             agi = int(character.sheet["characteristics"]["AGI"]) - int(body["losses"].get("AGI", 0))
             body["losses"]["AGI"] = int(body["losses"].get("AGI", 0)) + agi - agi // 2
-    result = {**done.to_dict(), "dies": dies, "amputated": w["fate"] == "amputated"}
-    outcome = {**surgeon.to_dict(), "end": None if end is None else end.to_dict()}
+    result = operation.result()
     _record(
         character,
         be.CareGiven,
@@ -465,8 +452,9 @@ def amputate(world: World, patient: str, location: str, by: str, modifier: int =
         location=loc,
         by=helper.name,
         skill=skill,
-        outcome=outcome,
+        outcome=operation.outcome(),
         result=result,
+        **(_CARE_INPUTS | {"redone": redone}),
         epoch=epoch,
         chance=stream.ops,
     )

@@ -14,7 +14,7 @@ from typing import Any
 
 from chronique.domain.chance import ChanceStream
 from chronique.domain.errors import RuleViolation
-from chronique.domain.rulesets.westernparade.resolution import CRIT_S, EXTRA, NORM_S, RollOutcome, limits, rank
+from chronique.domain.rulesets.westernparade.resolution import CRIT_S, EXTRA, NORM_F, NORM_S, RollOutcome, limits, rank
 from chronique.domain.rulesets.westernparade.tables import location, tables
 from chronique.domain.text import fold
 
@@ -468,6 +468,17 @@ def melee_location(stream: ChanceStream, column: str, length: int) -> Located:
         return Located(where, f"3.23 {column}", tuple(faces))
 
 
+def melee_column(stream: ChanceStream, w: Weapon, declared: str | None) -> str:
+    """The damage column a melee weapon strikes with: the one the table declared or, for a very
+    close weapon (length 2 or less) with none declared, a d6 (§3.4.1: odd thrust, even slash)."""
+    column = fold(declared) if declared else None
+    if int(w.length or 0) <= 2 and column is None:
+        column = "thrust" if stream.die(6) % 2 else "slash"
+    if column is None or column not in w.columns:
+        raise RuleViolation(f"{w.name} strikes with {', '.join(w.columns)}; say which (--column)")
+    return column
+
+
 def strength_adjustment(strength: int, minimum: int, length: int) -> tuple[int, int]:
     """§3.4.3: (to-hit %, damage) for a melee weapon: below its strength -10% and -1 damage per
     2 missing points; above, +5% per 2 extra points (max 5 x length) and +1 damage per 3 (max
@@ -488,3 +499,53 @@ def unarmed_damage(blow: str, m_for: int, critical: Sequence[int], head: bool, s
     raw = int(data["damage"]) + m_for + sum(critical) + max(0, (skill - 40) // 10)
     dealt = max(0, raw if head else raw // 2)
     return dealt, dealt // (3 if head else 4)
+
+
+def unarmed_location(stream: ChanceStream, blow: str) -> Located:
+    """Table 3.24: where a punch (d10) or a kick (d20) lands."""
+    data = tables().raw["unarmed"][blow]
+    face = stream.die(int(data["die"]))
+    where = next(name for top, name in data["table"] if face <= top)
+    return Located(where, f"3.24 {blow}", (face,))
+
+
+@dataclass(frozen=True)
+class Landed:
+    """What a melee or bare-handed blow did once both sides rolled: Table 3.3's result, and when
+    the attacker deals damage (``dealt`` DN, DC or DE) where it landed and how much."""
+
+    result: str
+    dealt: str | None
+    located: Located | None
+    total: int
+
+
+@dataclass(frozen=True)
+class Attacker:
+    """What of the attacker a blow's damage depends on: FOR (§3.4.3, a weapon's strength
+    adjustment), mFOR and the skill's score (§3.5.4, bare-handed blows)."""
+
+    strength: int
+    strength_modifier: int
+    score: int
+
+
+def blow_lands(stream: ChanceStream, blow: str, column: str | None, attack: str, defence: str | None, attacker: Attacker) -> Landed:
+    """Table 3.3 for the attack quality against the defence's (ruling WA11: an undefended blow
+    reads the failed-defence NORM_F row); when it deals damage, the critical 1d6cum (DC, DE),
+    then the location and the damage: Table 3.24 and §3.5.4 bare-handed (``blow`` punch or
+    kick), else Table 3.23 and the weapon's ``column`` with its strength adjustment (§3.4.3)."""
+    result = attack_against_defence(attack, defence or NORM_F)
+    dealt = result.split()[0] if result.split()[0] in ("DN", "DC", "DE") else None
+    if dealt is None:
+        return Landed(result, None, None, 0)
+    critical = cumulative_d6(stream) if dealt in ("DC", "DE") else []
+    if blow in ("punch", "kick"):
+        located = unarmed_location(stream, blow)
+        total, _ = unarmed_damage(blow, attacker.strength_modifier, critical, located.location == "head", attacker.score)
+        return Landed(result, dealt, located, total)
+    w = weapon(blow)
+    length = int(w.length or 0)
+    located = melee_location(stream, "very-close" if length <= 2 else str(column), length)
+    str_damage = strength_adjustment(attacker.strength, w.str_one, length)[1] if w.str_one is not None else 0
+    return Landed(result, dealt, located, max(0, w.columns[str(column)] + str_damage + sum(critical)))

@@ -42,7 +42,6 @@ from typing import Any
 
 from chronique.domain.character import Character
 from chronique.domain.errors import RuleViolation
-from chronique.domain.gametime import DAY
 from chronique.domain.rulesets.westernparade import downtime_events as dev
 from chronique.domain.rulesets.westernparade import experience as xp
 from chronique.domain.rulesets.westernparade import long_skills as ls
@@ -50,7 +49,7 @@ from chronique.domain.rulesets.westernparade import training as tr
 from chronique.domain.rulesets.westernparade.care import body_now, env
 from chronique.domain.rulesets.westernparade.condition import pv_of
 from chronique.domain.rulesets.westernparade.play import draw, living, skill_score, stats
-from chronique.domain.rulesets.westernparade.resolution import RollOutcome, difficulty, open_ended, roll
+from chronique.domain.rulesets.westernparade.resolution import RollOutcome, difficulty, open_ended
 from chronique.domain.rulesets.westernparade.sheet import characteristic_roll, with_derived
 from chronique.domain.rulesets.westernparade.tables import characteristic, skills
 from chronique.domain.rulesets.westernparade.wounds import bed_bound
@@ -560,6 +559,7 @@ def start_activity(world: World, name: str, kind: str, skill: str | None = None,
     one a month), ``resources`` (survival: +25% on the first roll), ``terrain`` (hunting: Table
     6.1; running: plat, accidenté, impraticable), ``auriferous`` (panning), ``wounds`` (running:
     the wound penalty in %, legs doubled)."""
+    options = {k: v for k, v in options.items() if v is not None}  # an option left unset is absent, not None
     character = living(world, name, conscious=False)
     data = ls.activity(kind)
     if kind == "survival":
@@ -589,7 +589,7 @@ def start_activity(world: World, name: str, kind: str, skill: str | None = None,
         "next_at": at + every,
         "difficulty": modifier_,
         "modifier": int(data["resources_bonus"]) if kind == "survival" and options.get("resources") else 0,
-        "options": {k: v for k, v in options.items() if v is not None},
+        "options": options,
         "capital": int(options.get("capital", 0)),
         "dying_until": None,
     }
@@ -606,73 +606,32 @@ def stop_activity(world: World, name: str, activity_id: int) -> None:
 
 
 def roll_activity(world: World, character: Character, activity: Mapping[str, Any], at: int) -> dict[str, Any]:
-    """One periodic roll of a long-period activity, recorded with what it did."""
+    """One periodic roll of a long-period activity, recorded with what it did and what it was
+    rolled from (the activity as it stood, the runner's END modifier)."""
     kind = activity["kind"]
-    nxt: dict[str, Any] | None
     epoch, stream = draw(world, character)
-    died = False
     if activity["dying_until"] is not None:
-        # §6.15 CRIT_F: dead in 1d6 days unless helped, a difficult luck roll each day.
-        outcome = roll(stream, {"jCHC": stats(character)["rolls"]["CHC"], "difficulty": difficulty("difficile")})
-        if outcome.success:
-            result, nxt = {"fate": "rescued"}, None
-        elif at >= activity["dying_until"]:
-            result, nxt, died = {"fate": "dead"}, None, True
-        else:
-            result = {"fate": "dying"}
-            nxt = dict(activity, next_at=at + DAY)
+        # §6.15 CRIT_F: the dying survivor's difficult luck roll.
+        terms = {"jCHC": stats(character)["rolls"]["CHC"], "difficulty": difficulty("difficile")}
     else:
-        score = int(stats(character)["skills"][activity["skill"]])
-        terms = {activity["skill"]: score}
+        terms = {activity["skill"]: int(stats(character)["skills"][activity["skill"]])}
         for label, value in (("difficulty", activity["difficulty"]), ("modifier", activity["modifier"])):
             if value:
                 terms[label] = value
-        outcome = roll(stream, terms)
-        result, nxt, died = _activity_effect(kind, character, activity, dict(activity), outcome, at, stream)
+    m_end = int(stats(character)["modifiers"]["END"]) if kind == "running" else None
+    rolled = ls.roll_activity(stream, activity, terms, at, m_end)
     character.record(
         dev.ActivityRolled,
         at=at,
         activity_id=activity["id"],
         kind=kind,
-        outcome=outcome.to_dict(),
-        result=result,
-        activity=nxt,
-        died=died,
+        before=copy.deepcopy(dict(activity)),
+        end_modifier=m_end,
+        outcome=rolled.outcome.to_dict(),
+        result=rolled.result,
+        activity=rolled.after,
+        died=rolled.died,
         epoch=epoch,
         chance=stream.ops,
     )
-    return result
-
-
-def _activity_effect(
-    kind: str, character: Character, activity: Mapping[str, Any], nxt: dict[str, Any], outcome: RollOutcome, at: int, stream: Any
-) -> tuple[dict[str, Any], dict[str, Any] | None, bool]:
-    quality = outcome.quality
-    nxt["next_at"] = at + activity["every_s"]
-    options = activity["options"]
-    if kind == "survival":
-        week = ls.survival_week(activity["modifier"], quality)
-        if week.fate == "dead":
-            return {"fate": "dead"}, None, True
-        if week.fate == "dying":
-            days = stream.die(ls.activity("survival")["death_die"])
-            nxt.update(dying_until=at + days * DAY, next_at=at + DAY)
-            return {"fate": "dying", "days": days}, nxt, False
-        nxt["modifier"] = week.next_modifier
-        return {"fate": week.fate, "next_modifier": week.next_modifier}, nxt, False
-    if kind in ("banking", "speculation"):
-        after = ls.capital_after(kind, activity["capital"], quality)
-        nxt["capital"] = after
-        return {"capital_before": activity["capital"], "capital": after}, (nxt if after > 0 else None), False
-    if kind == "hunting":
-        fed = ls.hunted(int(stats(character)["skills"][activity["skill"]]), str(options.get("terrain", "normal")), quality)
-        return {"fed_tenths": fed, "skins_cents": ls.skins_cents(fed)}, nxt, False
-    if kind == "running":
-        metres = ls.running_metres(int(stats(character)["modifiers"]["END"]), quality, int(options.get("wounds", 0)))
-        nxt["modifier"] = int(ls.activity("running")["sprain_malus"]) if quality == "CATA_F" else 0
-        return {"metres": metres}, nxt, False
-    if kind == "panning":
-        # §6.10.4 L4151: a river without gold gives nothing whatever the roll; the GM reads the quality.
-        return {"quality": quality, "gold": bool(options.get("auriferous", True)) and outcome.success}, nxt, False
-    # bookkeeping, §6.8.3 L3941: a failure means errors whose size follows the failure's degree.
-    return {"quality": quality, "errors": not outcome.success}, nxt, False
+    return rolled.result

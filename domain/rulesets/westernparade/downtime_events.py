@@ -181,17 +181,31 @@ class ActivityStarted(ChainedEvent):
 class ActivityRolled(ChanceConsumed):
     """One periodic roll of a long-period activity: the roll, what it did (``result``: capital,
     persons fed, distance, survival fate...) and the activity's state after it (None when it
-    ended). ``died``: the activity killed the character (survival, §6.15)."""
+    ended). ``died``: the activity killed the character (survival, §6.15). What it was rolled
+    from: ``before``, the activity as it stood, and ``end_modifier``, the runner's mEND
+    (§6.17.2; None for other activities); ``before`` is None on rolls recorded before the event
+    kept them."""
+
+    class_version = 3
 
     at: int
     activity_id: int
     kind: str
+    before: dict[str, Any] | None
+    end_modifier: int | None
     outcome: dict[str, Any]
     result: dict[str, Any]
     activity: dict[str, Any] | None
     died: bool
     epoch: str
     chance: list[dict[str, Any]]
+
+    @classmethod
+    def upcast_stored(cls, state: dict[str, Any]) -> None:
+        # Recorded before version 3, which keeps what the roll was rolled from.
+        super().upcast_stored(state)
+        state.setdefault("before", None)
+        state.setdefault("end_modifier", None)
 
     def apply(self, character: Character) -> None:
         acts = dict(character.condition["activities"])

@@ -76,12 +76,22 @@ class ShotFired(ChanceConsumed):
 
 class BlowStruck(ChanceConsumed):
     """The character attacked in melee or bare-handed (§3.4, §3.5): attack and defence rolls,
-    the Table 3.3 result, and on a hit the location and damage."""
+    the Table 3.3 result, and on a hit the location and damage. What the damage depends on
+    besides the dice: ``declared_column``, the column the table named (None: a very close
+    weapon's d6 picks it, §3.4.1; a bare-handed blow has none), the attacker's ``strength``
+    (FOR, §3.4.3), ``strength_modifier`` (mFOR) and ``score`` in the skill (§3.5.4); all None
+    on blows recorded before the event kept them."""
+
+    class_version = 3
 
     at: int
     target: str
     weapon: str
     skill: str
+    declared_column: str | None
+    strength: int | None
+    strength_modifier: int | None
+    score: int | None
     outcome: dict[str, Any]
     defence: dict[str, Any] | None
     defence_kind: str
@@ -92,6 +102,13 @@ class BlowStruck(ChanceConsumed):
     damage: dict[str, Any] | None
     epoch: str
     chance: list[dict[str, Any]]
+
+    @classmethod
+    def upcast_stored(cls, state: dict[str, Any]) -> None:
+        # Recorded before version 3, which keeps what the damage depends on besides the dice.
+        super().upcast_stored(state)
+        for name in ("declared_column", "strength", "strength_modifier", "score"):
+            state.setdefault(name, None)
 
     def apply(self, character: Character) -> None:
         return None

@@ -64,3 +64,27 @@ def time_to_next_state(damage: int, max_pv: int, progress: int, m_end: int, syst
     while target > 0 and wound_state(target, max_pv, literal) is state:
         target -= 1
     return time_to_heal(damage, max_pv, progress, target, m_end, system, literal)
+
+
+@dataclass(frozen=True)
+class Bandaging:
+    """What a *Bandages* roll does (§6.18.2): the wound reopened, or the PV it gives back once it
+    takes (0 on a plain failure)."""
+
+    reopened: bool
+    pv: int
+
+    def to_dict(self) -> dict[str, object]:
+        """Plain data for an event."""
+        return {"reopened": self.reopened, "pv": self.pv}
+
+
+# §6.18.2: a catastrophic failure reopens the wound; a success gives 1 PV back, an EXTRA 2.
+_BANDAGE_PV = {"NORM_S": 1, "CRIT_S": 1, "EXTRA": 2}
+
+
+def bandaging(quality: str) -> Bandaging:
+    """Read a *Bandages* roll (§6.18.2)."""
+    if quality == "CATA_F":
+        return Bandaging(True, 0)
+    return Bandaging(False, _BANDAGE_PV.get(quality, 0))

@@ -4,9 +4,14 @@ gangrene and amputation."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
+from chronique.domain.chance import ChanceStream
+from chronique.domain.errors import RuleViolation
 from chronique.domain.rulesets.westernparade.healing import DAY
+from chronique.domain.rulesets.westernparade.resolution import RollOutcome, difficulty, roll
 
 INFECTION_KILLS_AFTER = 15 * DAY  # WB10 (digest §5.6): "une quinzaine de jours" = day 15
 GANGRENE_BASE_DAYS = 3  # §6.18.4: gangrene kills in 3 + mEND days
@@ -27,6 +32,12 @@ def skill_divisor(seconds_infected: int) -> int:
 def infected_skill(score: int, seconds_infected: int) -> int:
     """A skill score under infection, rounded down."""
     return score // skill_divisor(seconds_infected)
+
+
+def cleaning(quality: str) -> dict[str, bool]:
+    """Read a *Nettoyage d'une blessure* roll (§3.2.7.2): a success cures the infection, or keeps
+    it away when the cleaning is preventive."""
+    return {"cured": quality in ("NORM_S", "CRIT_S", "EXTRA")}
 
 
 @dataclass(frozen=True)
@@ -92,6 +103,39 @@ def amputation(quality: str, redo: bool = False) -> Amputation:
     if redo and quality in ("CATA_F", "CRIT_F", "NORM_F"):
         return Amputation(True, "", False)
     return _AMPUTATION[quality]
+
+
+@dataclass(frozen=True)
+class Operation:
+    """An amputation's rolls (§6.18.1): the surgeon's, the patient's END roll (None when none is
+    due), how the surgeon's roll reads, and whether the patient dies."""
+
+    surgeon: RollOutcome
+    end: RollOutcome | None
+    reading: Amputation
+    dies: bool
+
+    def outcome(self) -> dict[str, Any]:
+        """Both rolls, as an event records them."""
+        return {**self.surgeon.to_dict(), "end": None if self.end is None else self.end.to_dict()}
+
+    def result(self) -> dict[str, Any]:
+        """What the operation did, as an event records it: done (``amputated``) unless the
+        patient died or it must be redone."""
+        return {**self.reading.to_dict(), "dies": self.dies, "amputated": not self.dies and not self.reading.redo}
+
+
+def operate(stream: ChanceStream, terms: Mapping[str, int], redo: bool, j_end: int | None) -> Operation:
+    """The surgeon rolls *Amputation* under ``terms``; the patient then rolls his jEND at the step
+    the surgeon's quality calls for (§6.18.1), and dies if he fails it."""
+    surgeon = roll(stream, terms)
+    reading = amputation(surgeon.quality, redo)
+    end = None
+    if not reading.dies and reading.end_roll:
+        if j_end is None:
+            raise RuleViolation(f"the surgeon's {surgeon.quality} calls for the patient's END roll, and his jEND is not known")
+        end = roll(stream, {"jEND": j_end, "difficulty": difficulty(reading.end_roll.replace(" ", "-"))})
+    return Operation(surgeon, end, reading, reading.dies or (end is not None and not end.success))
 
 
 def agility_after_amputation(agi: int, part: str) -> int:

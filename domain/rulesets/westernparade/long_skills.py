@@ -7,11 +7,14 @@ Qualities are those of §2.1.2: CATA_F < CRIT_F < NORM_F < NORM_S < CRIT_S < EXT
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from chronique.domain.chance import ChanceStream
 from chronique.domain.errors import RuleViolation
 from chronique.domain.gametime import DAY
+from chronique.domain.rulesets.westernparade.resolution import RollOutcome, roll
 from chronique.domain.rulesets.westernparade.training import downtime_data
 from chronique.domain.text import fold
 
@@ -115,6 +118,72 @@ def running_terrain(terrain: str) -> int:
     if key not in table:
         raise RuleViolation(f"no running terrain {terrain!r} (one of {', '.join(table)})")
     return int(table[key])
+
+
+# -- one periodic roll ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ActivityRoll:
+    """One periodic roll of a long-period activity: the roll, what it did (``result``), the
+    activity after it (None when it ended) and whether it killed the character."""
+
+    outcome: RollOutcome
+    result: dict[str, Any]
+    after: dict[str, Any] | None
+    died: bool
+
+
+def roll_activity(stream: ChanceStream, current: Mapping[str, Any], terms: Mapping[str, int], at: int, m_end: int | None) -> ActivityRoll:
+    """Roll the activity ``current`` (as it stands before the roll) at ``at`` under ``terms``: its
+    skill's, or, for a survivor dying since a CRIT_F (§6.15), his difficult luck roll; ``m_end``
+    is the runner's END modifier (§6.17.2)."""
+    outcome = roll(stream, terms)
+    if current["dying_until"] is not None:
+        # §6.15 CRIT_F: dead in 1d6 days unless helped, a difficult luck roll each day.
+        if outcome.success:
+            return ActivityRoll(outcome, {"fate": "rescued"}, None, False)
+        if at >= current["dying_until"]:
+            return ActivityRoll(outcome, {"fate": "dead"}, None, True)
+        return ActivityRoll(outcome, {"fate": "dying"}, dict(current, next_at=at + DAY), False)
+    result, after, died = _effect(current, outcome, at, stream, terms[current["skill"]], m_end)
+    return ActivityRoll(outcome, result, after, died)
+
+
+def _effect(
+    current: Mapping[str, Any], outcome: RollOutcome, at: int, stream: ChanceStream, score: int, m_end: int | None
+) -> tuple[dict[str, Any], dict[str, Any] | None, bool]:
+    kind, quality = current["kind"], outcome.quality
+    nxt = dict(current, next_at=at + current["every_s"])
+    options = current["options"]
+    if kind == "survival":
+        week = survival_week(current["modifier"], quality)
+        if week.fate == "dead":
+            return {"fate": "dead"}, None, True
+        if week.fate == "dying":
+            days = stream.die(activity("survival")["death_die"])
+            nxt.update(dying_until=at + days * DAY, next_at=at + DAY)
+            return {"fate": "dying", "days": days}, nxt, False
+        nxt["modifier"] = week.next_modifier
+        return {"fate": week.fate, "next_modifier": week.next_modifier}, nxt, False
+    if kind in ("banking", "speculation"):
+        after = capital_after(kind, current["capital"], quality)
+        nxt["capital"] = after
+        return {"capital_before": current["capital"], "capital": after}, (nxt if after > 0 else None), False
+    if kind == "hunting":
+        fed = hunted(score, str(options.get("terrain", "normal")), quality)
+        return {"fed_tenths": fed, "skins_cents": skins_cents(fed)}, nxt, False
+    if kind == "running":
+        if m_end is None:
+            raise RuleViolation("a long-distance run's distance needs the runner's END modifier (§6.17.2)")
+        metres = running_metres(m_end, quality, int(options.get("wounds", 0)))
+        nxt["modifier"] = int(activity("running")["sprain_malus"]) if quality == "CATA_F" else 0
+        return {"metres": metres}, nxt, False
+    if kind == "panning":
+        # §6.10.4 L4151: a river without gold gives nothing whatever the roll; the GM reads the quality.
+        return {"quality": quality, "gold": bool(options.get("auriferous", True)) and outcome.success}, nxt, False
+    # bookkeeping, §6.8.3 L3941: a failure means errors whose size follows the failure's degree.
+    return {"quality": quality, "errors": not outcome.success}, nxt, False
 
 
 # -- trick-shooting practice (§6.6.7, L3584-L3593) -------------------------------------------

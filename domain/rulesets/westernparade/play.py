@@ -29,23 +29,21 @@ from chronique.domain.character import Character
 from chronique.domain.errors import RuleViolation
 from chronique.domain.rulesets.westernparade import events as ev
 from chronique.domain.rulesets.westernparade.combat import (
+    Attacker,
     Damage,
-    Located,
     ShotSetup,
     Weapon,
-    attack_against_defence,
+    blow_lands,
     bullet_damage,
-    cumulative_d6,
     hit_location,
-    melee_location,
+    melee_column,
     shot_terms,
     stray,
     strength_adjustment,
-    unarmed_damage,
     weapon,
 )
 from chronique.domain.rulesets.westernparade.fitness import Body, able, body_at, roll_terms
-from chronique.domain.rulesets.westernparade.resolution import NORM_F, RollOutcome, detected, difficulty, duel, roll
+from chronique.domain.rulesets.westernparade.resolution import RollOutcome, detected, difficulty, duel, roll
 from chronique.domain.rulesets.westernparade.sheet import WPSheet, sheet_of_data
 from chronique.domain.rulesets.westernparade.tables import characteristic, location, skill_name, tables
 from chronique.domain.text import fold
@@ -350,18 +348,12 @@ def strike(world: World, attacker: str, target: str, blow: Blow) -> Struck:
     if w is not None and (w.length is None or not w.columns):
         raise RuleViolation(f"{w.name} is not a melee weapon")
     length = tables().raw["unarmed"][fold(blow.weapon)]["length"] if w is None else int(w.length or 0)
-    column = fold(blow.column) if blow.column else None
-    if w is not None and length <= 2 and column is None:
-        column = "thrust" if stream.die(6) % 2 else "slash"  # §3.4.1: very close weapons, odd = estoc
-    if w is not None and (column is None or column not in w.columns):
-        raise RuleViolation(f"{w.name} strikes with {', '.join(w.columns)}; say which (--column)")
+    column = None if w is None else melee_column(stream, w, blow.column)
     use = fold(blow.weapon) if w is None else ("very-close" if length <= 2 else str(column))
     skill, score = skill_score(a, tables().raw["melee_skill"][use])
     terms: dict[str, int] = {skill: score}
-    str_damage = 0
     if w is not None and w.str_one is not None:
-        to_hit, str_damage = strength_adjustment(c["FOR"], w.str_one, length)
-        terms["strength"] = to_hit
+        terms["strength"] = strength_adjustment(c["FOR"], w.str_one, length)[0]
     terms = _with_body(terms | dict(blow.modifiers), fit, skill, score)
     attack = roll_chance(stream, {k: v for k, v in terms.items() if v or k == skill})
     defence = None
@@ -373,33 +365,27 @@ def strike(world: World, attacker: str, target: str, blow: Blow) -> Struck:
         dname, dscore = skill_score(d, blow.defence_skill)
         dterms = _with_body({dname: dscore, "timing": blow.defence_modifier, **blow.defence_modifiers}, guard, dname, dscore)
         defence = roll_chance(stream, {k: v for k, v in dterms.items() if v or k == dname})
-    # Ruling WA11: an undefended blow reads Table 3.3's failed-defence (NORM_F) row.
-    result = attack_against_defence(attack.quality, defence.quality if defence else NORM_F)
-    dealt = result.split()[0] if result.split()[0] in ("DN", "DC", "DE") else None
-    located = None
-    total = 0
-    if dealt is not None:
-        critical = cumulative_d6(stream) if dealt in ("DC", "DE") else []
-        if w is None:
-            located = _unarmed_location(stream, fold(blow.weapon))
-            total, _ = unarmed_damage(fold(blow.weapon), stats(a)["modifiers"]["FOR"], critical, located.location == "head", score)
-        else:
-            located = melee_location(stream, "very-close" if length <= 2 else str(column), length)
-            total = max(0, w.columns[str(column)] + str_damage + sum(critical))
+    striker = Attacker(c["FOR"], stats(a)["modifiers"]["FOR"], score)
+    landed = blow_lands(stream, fold(blow.weapon) if w is None else w.name, column, attack.quality, defence.quality if defence else None, striker)
+    located, total = landed.located, landed.total
     a.record(
         ev.BlowStruck,
         at=world.campaign.clock,
         target=d.name,
         weapon=blow.weapon if w is None else w.name,
         skill=skill,
+        declared_column=blow.column,
+        strength=striker.strength,
+        strength_modifier=striker.strength_modifier,
+        score=striker.score,
         outcome=attack.to_dict(),
         defence=defence.to_dict() if defence else None,
         defence_kind=blow.defence,
-        result=result,
+        result=landed.result,
         location=located.location if located else None,
         location_table=located.table if located else None,
         location_dice=list(located.dice) if located else [],
-        damage={"total": total, "column": column, "kind": dealt} if dealt else None,
+        damage={"total": total, "column": column, "kind": landed.dealt} if landed.dealt else None,
         epoch=epoch,
         chance=stream.ops,
     )
@@ -408,13 +394,6 @@ def strike(world: World, attacker: str, target: str, blow: Blow) -> Struck:
         earned(world, d, skill_score(d, str(blow.defence_skill))[0], defence)
     if located is not None and total > 0:
         # §3.4.5.1: a slash EXTRA opens an artery (the location's bleeding doubled).
-        artery = dealt == "DE" and column == "slash"
+        artery = landed.dealt == "DE" and column == "slash"
         hit(world, d.name, located.location, total, f"{blow.weapon if w is None else w.name} of {a.name}", column or "blunt", artery=artery)
-    return Struck(attack, defence, result, located.location if located else None, total)
-
-
-def _unarmed_location(stream: ChanceStream, blow: str) -> Located:
-    data = tables().raw["unarmed"][blow]
-    face = stream.die(int(data["die"]))
-    where = next(name for top, name in data["table"] if face <= top)
-    return Located(where, f"3.24 {blow}", (face,))
+    return Struck(attack, defence, landed.result, located.location if located else None, total)

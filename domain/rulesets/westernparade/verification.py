@@ -4,18 +4,32 @@ same functions play uses. Standard library only: the standalone verifier carries
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from chronique.domain.gametime import MINUTE
-from chronique.domain.rederivation import GameRules, Mismatch, Replay, Table
+from chronique.domain.rederivation import GameRules, Mismatch, Replay, Table, Unknowable
 from chronique.domain.rulesets.westernparade.alcohol import COMA_LOSSES
-from chronique.domain.rulesets.westernparade.combat import bullet_damage, hit_location, parse_aim, stray, weapon
+from chronique.domain.rulesets.westernparade.bleeding import ROUND, death_beyond_saving
+from chronique.domain.rulesets.westernparade.bullets import extraction
+from chronique.domain.rulesets.westernparade.combat import (
+    Attacker,
+    blow_lands,
+    bullet_damage,
+    hit_location,
+    melee_column,
+    parse_aim,
+    stray,
+    weapon,
+)
 from chronique.domain.rulesets.westernparade.experience import improve
-from chronique.domain.rulesets.westernparade.firstaid import aid_roll, skill_roll
-from chronique.domain.rulesets.westernparade.infection import infection_chance
-from chronique.domain.rulesets.westernparade.resolution import open_ended, roll
+from chronique.domain.rulesets.westernparade.firstaid import aid_roll, read, skill_roll
+from chronique.domain.rulesets.westernparade.healing import bandaging
+from chronique.domain.rulesets.westernparade.infection import cauterisation, cleaning, infection_chance, operate
+from chronique.domain.rulesets.westernparade.long_skills import roll_activity
+from chronique.domain.rulesets.westernparade.resolution import chance_of, open_ended, roll
 from chronique.domain.rulesets.westernparade.training import downtime_data
+from chronique.domain.rulesets.westernparade.wounds import WoundState, death_timer, unconsciousness_check
+from chronique.domain.text import fold
 
 _EVENTS = "chronique.domain.rulesets.westernparade.events:"
 _BODY = "chronique.domain.rulesets.westernparade.body_events:"
@@ -49,6 +63,34 @@ def _shot_fired(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[
     }
 
 
+def _blow_struck(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[str, Any]:
+    # §3.4.1: a very close weapon with no column declared strikes where a d6 says; §3.4, §3.5:
+    # the attack and defence rolls under their recorded terms, Table 3.3, and on damage the
+    # critical 1d6cum, the location (Table 3.23, or 3.24 bare-handed) and the damage.
+    if event.get("strength") is None:
+        # Recorded before BlowStruck kept what its damage depends on: its chance is still checked
+        # against its draw place, its reading cannot be.
+        raise Unknowable
+    blow = fold(event["weapon"])
+    unarmed = blow in ("punch", "kick")
+    column = None if unarmed else melee_column(replay, weapon(event["weapon"]), event["declared_column"])
+    attack = roll(replay, event["outcome"]["terms"])
+    defence = None if event["defence_kind"] == "none" else roll(replay, event["defence"]["terms"])
+    attacker = Attacker(event["strength"], event["strength_modifier"], event["score"])
+    against = None if defence is None else defence.quality
+    landed = blow_lands(replay, blow if unarmed else event["weapon"], column, attack.quality, against, attacker)
+    located = landed.located
+    return {
+        "outcome": attack.to_dict(),
+        "defence": None if defence is None else defence.to_dict(),
+        "result": landed.result,
+        "location": None if located is None else located.location,
+        "location_table": None if located is None else located.table,
+        "location_dice": [] if located is None else list(located.dice),
+        "damage": {"total": landed.total, "column": column, "kind": landed.dealt} if landed.dealt else None,
+    }
+
+
 def _improvement_rolled(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[str, Any]:
     # §2.3: an open-ended d100 above the current score (eased by the check-marks and the bonus)
     # improves it; a skill that improves gains 3 + 1d4.
@@ -58,6 +100,94 @@ def _improvement_rolled(event: dict[str, Any], replay: Replay, table: Table) -> 
     provisional = improve(*args, None, recorded["bonus"])
     d4 = replay.die(downtime_data()["experience"]["skill_gain_die"]) if provisional.success and recorded["kind"] == "skill" else None
     return {"outcome": improve(*args, d4, recorded["bonus"]).to_dict() | {"reason": recorded["reason"]}}
+
+
+def _activity_rolled(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[str, Any]:
+    # §5.18 of the digest: the activity as it stood rolled under the recorded terms (its skill's,
+    # or a dying survivor's luck, §6.15), and what the quality does to it.
+    before = event.get("before")
+    if before is None:
+        raise Unknowable  # recorded before ActivityRolled kept the activity it rolled
+    rolled = roll_activity(replay, before, event["outcome"]["terms"], event["at"], event["end_modifier"])
+    return {
+        "activity_id": before["id"],
+        "kind": before["kind"],
+        "outcome": rolled.outcome.to_dict(),
+        "result": rolled.result,
+        "activity": rolled.after,
+        "died": rolled.died,
+    }
+
+
+def _dies_by(field_name: str, recorded: int | None, deaths: Sequence[int]) -> None:
+    # A death the dice set comes then at the latest: an earlier timer already running stands.
+    if deaths and (recorded is None or recorded > min(deaths)):
+        shown = "no death to come" if recorded is None else f"death at {recorded}"
+        raise Mismatch(field_name, f"records {shown}, but the dice put death at {min(deaths)} at the latest")
+
+
+def _critical_death(replay: Replay, at: int, critical: Mapping[str, Any]) -> list[int]:
+    # §3.2.9.1: past its critical threshold, a part that "dies" rolls the time its owner has left.
+    return [at + death_timer(replay, critical["dies_in"])] if critical["fate"] == "dies" else []
+
+
+def _wound_taken(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[str, Any]:
+    # §3.2.9.1 a critical wound's death timer; §3.2.6 the unconsciousness check the wound called
+    # for, out for the margin in rounds; §3.2.4 (WB16) blood past saving, death in a d60 minutes.
+    if event.get("fell_beyond_saving") is None:
+        raise Unknowable  # recorded before WoundTaken kept what its dice depend on
+    at, body, chance = event["at"], event["body"], event["unconsciousness_chance"]
+    deaths = _critical_death(replay, at, event["critical"])
+    reading = None if chance is None else unconsciousness_check(replay, chance, WoundState(event["state"]), event["location"] == "head")
+    if reading is not None and reading.unconscious:
+        blackout = {"cause": "wound", "until": at + reading.rounds * ROUND}
+        if not body["unconscious"] or body["blackout"] != blackout:
+            raise Mismatch("body", f"records the blackout {body['blackout']}, but the d100 knocks him out until {blackout['until']}")
+    if event["fell_beyond_saving"]:
+        deaths.append(death_beyond_saving(replay, at))
+    _dies_by("body", (body["dying"] or {}).get("at"), deaths)
+    return {"unconsciousness": None if reading is None else reading.to_dict()}
+
+
+# §6.18.2 bandages, §3.2.7.2 cleaning, §6.18.4 cauterisation: what the roll's quality does.
+_CARE_READINGS: dict[str, Callable[[str], Mapping[str, Any]]] = {
+    "Bandages": lambda quality: bandaging(quality).to_dict(),
+    "Nettoyage d'une blessure": cleaning,
+    "Cautérisation": lambda quality: cauterisation(quality).to_dict(),
+}
+
+
+def _care_given(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[str, Any]:
+    # One roll of the care skill under the recorded terms (no dice below 5%, §2.1.1), read as
+    # the skill says; an extraction (§3.2.7.4) then rolls what its damage and bleeding call for.
+    if event["skill"] == "Amputation":
+        return _amputation(event, replay)
+    terms = event["outcome"]["terms"]
+    chance = chance_of(terms)
+    rolled, total = skill_roll(replay, chance)
+    quality = read(chance, total)
+    outcome = {"chance": chance, "terms": terms, **rolled, "quality": quality}
+    if event["skill"] != "Extraction de balle":
+        return {"outcome": outcome, "result": _CARE_READINGS[event["skill"]](quality)}
+    if event.get("first_attempt") is None:
+        raise Unknowable  # recorded before CareGiven kept what an extraction's dice depend on
+    deaths = _critical_death(replay, event["at"], event["critical"])
+    if event["fell_beyond_saving"]:
+        deaths.append(death_beyond_saving(replay, event["at"]))
+    _dies_by("body", (event["body"]["dying"] or {}).get("at"), deaths)
+    return {"outcome": outcome, "result": extraction(quality, event["first_attempt"]).to_dict()}
+
+
+def _amputation(event: dict[str, Any], replay: Replay) -> Mapping[str, Any]:
+    # §6.18.1: the surgeon's roll under the recorded terms, then the patient's END roll at the
+    # step its quality calls for; a redone amputation dies of any failure.
+    if event.get("redone") is None:
+        raise Unknowable  # recorded before CareGiven kept whether the amputation was redone
+    end = event["outcome"]["end"]
+    operation = operate(replay, event["outcome"]["terms"], event["redone"], None if end is None else end["terms"]["jEND"])
+    if event["body"]["dead"] != operation.dies:
+        raise Mismatch("body", f"records the patient {'dead' if event['body']['dead'] else 'alive'}, but the rolls say otherwise")
+    return {"outcome": operation.outcome(), "result": operation.result()}
 
 
 def _wound_reopened(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[str, Any]:
@@ -96,9 +226,7 @@ def _blood_lost(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[
     # minutes to death; the recorded death comes then at the latest (an earlier timer may stand).
     if not event["chance"]:
         return {}
-    latest = event["at"] + replay.die(60) * MINUTE
-    if event["dying_at"] is None or event["dying_at"] > latest:
-        raise Mismatch("dying_at", f"records {event['dying_at']}, but the d60 puts death at {latest} at the latest")
+    _dies_by("dying_at", event["dying_at"], [death_beyond_saving(replay, event["at"])])
     return {"what": "beyond saving"}
 
 
@@ -118,8 +246,12 @@ RULES = GameRules(
     rederive={
         _EVENTS + "CheckRolled": _check_rolled,
         _EVENTS + "ShotFired": _shot_fired,
+        _EVENTS + "BlowStruck": _blow_struck,
         _DOWNTIME + "ImprovementRolled": _improvement_rolled,
+        _DOWNTIME + "ActivityRolled": _activity_rolled,
+        _BODY + "WoundTaken": _wound_taken,
         _BODY + "FirstAidGiven": _first_aid_given,
+        _BODY + "CareGiven": _care_given,
         _BODY + "BloodLost": _blood_lost,
         _BODY + "HeadBulletRolled": _head_bullet_rolled,
         _BODY + "WoundReopened": _wound_reopened,

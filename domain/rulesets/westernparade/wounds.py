@@ -4,10 +4,13 @@ effects of critical wounds. Pure functions over plain numbers; the body data are
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from math import ceil
+
+from chronique.domain.chance import ChanceStream
 
 
 class WoundState(StrEnum):
@@ -155,6 +158,15 @@ def unconsciousness(chance: int, roll: int, state: WoundState, head: bool) -> Un
     return Unconsciousness(chance, roll, decides, out, margin * _DURATION.get(state, 1))
 
 
+def unconsciousness_check(stream: ChanceStream, chance: int, state: WoundState, head: bool) -> Unconsciousness | None:
+    """An unconsciousness check the wound called for (§3.2.6): the d100 read against ``chance``,
+    or None when no die is rolled (5% or less, save for a critical head wound, which knocks out
+    whatever the chance)."""
+    if chance > 5 or (head and state is WoundState.CRITICAL):
+        return unconsciousness(chance, stream.die(100), state, head)
+    return None
+
+
 @dataclass(frozen=True)
 class Incapacitation:
     """What a wound does to a character's actions in a fight (§3.2.5, L1884-1914): ``out`` takes
@@ -244,6 +256,19 @@ def critical_effect(location: str, pv: int, max_pv: int, deepest_before: int) ->
     if steps <= 0:
         return CriticalEffect("", None)
     return CriticalEffect("", None, {k: v * steps for k, v in part.losses.items()}, steps)
+
+
+_UNITS = {"m": 60, "h": 3_600}
+
+
+def death_timer(stream: ChanceStream, spec: str) -> int:
+    """Seconds until death of a critical wound whose part "dies" (§3.2.9.1): its ``dies_in``
+    dice, "3d10h" or "2d6m", in hours or minutes."""
+    match = re.fullmatch(r"(\d+)d(\d+)([hm])", spec)
+    if match is None:
+        raise ValueError(f"a death timer is written like 3d10h or 2d6m, not {spec!r}")
+    count, sides, unit = int(match.group(1)), int(match.group(2)), match.group(3)
+    return sum(stream.die(sides) for _ in range(count)) * _UNITS[unit]
 
 
 def bed_bound(pvs: Iterable[int]) -> bool:
