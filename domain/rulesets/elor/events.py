@@ -17,20 +17,34 @@ from chronique.domain.character import Character
 
 class TestRolled(ChanceConsumed, FaceDown):
     """The character made an action test: its level and terms, the effort invested, the dice
-    rolled and how they were used, and the degrees of success."""
+    rolled and how they were used, and the degrees of success. ``discards`` and ``fine`` are the
+    player's choices the outcome followed: whether dice were discarded for ±1s (§Catégories de
+    tests d'action) and whether ties are broken finely (§Concours finement départagés); None on
+    tests recorded before the event kept them."""
 
     __test__ = False  # not a pytest test class
+
+    class_version = 3
 
     at: int
     purpose: str
     spec: dict[str, Any]
     terms: dict[str, int]
     outcome: dict[str, Any]
+    discards: bool | None
+    fine: bool | None
     ticked: str | None
     sheet_version: int
     epoch: str
     chance: list[dict[str, Any]]
     sealed_until: str | None
+
+    @classmethod
+    def upcast_stored(cls, state: dict[str, Any]) -> None:
+        # Recorded before version 3, which keeps the player's discard and tie-break choices.
+        super().upcast_stored(state)
+        state.setdefault("discards", None)
+        state.setdefault("fine", None)
 
     def apply(self, character: Character) -> None:
         c = character.condition
@@ -135,12 +149,17 @@ class AttackResolved(ChainedEvent):
 
 class DamageTaken(ChanceConsumed, FaceDown):
     """A blow reached a location (rolled on the D100 table or chosen): the effective damage,
-    the location's new total and what it means (§Application des dommages)."""
+    the location's new total and what it means (§Application des dommages). ``ranged`` says
+    whether the blow came from afar, whose location table differs; None on blows recorded
+    before the event kept it."""
+
+    class_version = 3
 
     at: int
     source: str
     location: str
     roll: int | None
+    ranged: bool | None
     value: dict[str, int]
     total: int
     state: str
@@ -152,6 +171,12 @@ class DamageTaken(ChanceConsumed, FaceDown):
     epoch: str
     chance: list[dict[str, Any]]
     sealed_until: str | None
+
+    @classmethod
+    def upcast_stored(cls, state: dict[str, Any]) -> None:
+        # Recorded before version 3, which keeps whether the blow was ranged.
+        super().upcast_stored(state)
+        state.setdefault("ranged", None)
 
     def apply(self, character: Character) -> None:
         c = character.condition

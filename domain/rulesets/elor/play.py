@@ -163,6 +163,8 @@ def _record_test(world: World, character: Character, spec: TestSpec, level: Acti
         spec=spec.to_dict(),
         terms=level.to_dict(),
         outcome=outcome.to_dict(),
+        discards=spec.discards,
+        fine=spec.fine,
         ticked=ticked,
         sheet_version=sheet_version,
         epoch=epoch,
@@ -573,6 +575,7 @@ def suffer_damage(
     record = {
         "location": loc.key,
         "roll": roll,
+        "ranged": ranged,
         "value": {k: getattr(value, k) for k in ("nominal", "base", "bonus", "reduction", "armour", "effective")},
         "total": total,
         "state": location_state(total, hp[loc.key]),

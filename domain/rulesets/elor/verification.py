@@ -21,10 +21,15 @@ _EVENTS = "chronique.domain.rulesets.elor.events:"
 
 def _test_rolled(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[str, Any]:
     # §Résolution des actions: 1 + effort D10 against the level the recorded terms add up to;
-    # each die at or under it is a degree. Whether the player discarded and broke ties finely is
-    # the player's call, not recorded: the outcome must be what one of those calls gives.
+    # each die at or under it is a degree, used as the player chose to discard (§Catégories de
+    # tests d'action) and to break ties (§Concours finement départagés).
     level, effort = sum(event["terms"].values()), event["spec"]["effort"]
     dice = [replay.die(tables().die) for _ in range(dice_count(level, effort))]
+    discards, fine = event.get("discards"), event.get("fine")
+    if discards is not None and fine is not None:
+        return {"outcome": resolve(level, effort, dice, discards, fine).to_dict()}
+    # Recorded before TestRolled kept the player's choices: they are lost, so any of the four
+    # is the rules' (the dice themselves are still checked against their draw place).
     recorded = event["outcome"]
     for discards, fine in product((True, False), repeat=2):
         outcome = resolve(level, effort, dice, discards, fine).to_dict()
@@ -61,12 +66,16 @@ def _progression_rolled(event: dict[str, Any], replay: Replay, table: Table) -> 
 
 def _damage_taken(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[str, Any]:
     # §Application des dommages: a blow not aimed at a location is placed by the D100 table of
-    # the character's morphology (ranged or not, which the event does not record: one of them).
+    # the character's morphology, the ranged table for a blow from afar.
     if not event["chance"]:
         return {"roll": None}
     roll = replay.die(tables().location_die)
     morphology = nature(sheet_of(table, event["originator_id"])["nature"])
-    places = [hit_location(morphology, roll, ranged).key for ranged in (False, True)]
+    ranged = event.get("ranged")
+    if ranged is not None:
+        return {"roll": roll, "location": hit_location(morphology, roll, ranged).key}
+    # Recorded before DamageTaken kept whether the blow was ranged: either table is the rules'.
+    places = [hit_location(morphology, roll, table_ranged).key for table_ranged in (False, True)]
     return {"roll": roll, "location": event["location"] if event["location"] in places else places[0]}
 
 

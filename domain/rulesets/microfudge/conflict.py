@@ -19,23 +19,18 @@ from chronique.domain.deck import Deck
 from chronique.domain.errors import RuleViolation
 from chronique.domain.rulesets.microfudge import events as ev
 from chronique.domain.rulesets.microfudge.boosts import Boost, boosts_for, count_boosts
+from chronique.domain.rulesets.microfudge.draws import Declared, Lineup, Played, played, resolve_draw
 from chronique.domain.rulesets.microfudge.play import help_spends, plan_atouts, play_atouts, settings, suffer
 from chronique.domain.rulesets.microfudge.rules import (
     HEALING,
-    armour_factor,
     card_count,
-    inflicted,
     out_after,
     out_of_the_fight,
     outruns,
     penalty,
     related_rank,
-    robustesse_factor,
-    successes,
     telekinesis_cards,
-    upper_hand_cards,
     vehicle_modifier,
-    vehicle_revers,
 )
 from chronique.domain.rulesets.microfudge.sheet import characteristic
 from chronique.domain.rulesets.microfudge.tables import tables
@@ -254,20 +249,6 @@ def _pool(world: World, side: Side, character: Character, state: dict[str, Any])
     return info, pool, boost
 
 
-def _cancel(incoming: dict[str, int], layers: list[tuple[int, Mapping[str, int]]]) -> dict[str, int]:
-    """PROPOSAL A23: each defence success cancels successes of the strongest attack on the defender
-    it can reach, layer by layer: plain defence one each, then Robustesse and armour ``factor``
-    each (0 when the weapon ignores them, 2 for future armour against an older weapon)."""
-    left = dict(incoming)
-    for count, factors in layers:
-        for _ in range(count):
-            reachable = [a for a in left if left[a] and factors.get(a, 1)]
-            if reachable:
-                top = max(reachable, key=lambda a: left[a])
-                left[top] = max(0, left[top] - factors.get(top, 1))
-    return left
-
-
 def _outrun(world: World, state: dict[str, Any], sides: list[Side]) -> str | None:
     """The team whose vehicles are all of a later era than every other vehicle of a chase: it
     outruns them without a draw («d - Véhicules» L528-L530)."""
@@ -282,14 +263,6 @@ def _outrun(world: World, state: dict[str, Any], sides: list[Side]) -> str | Non
         if all(outruns(mine, theirs) for mine in eras for theirs in others):
             return team
     return None
-
-
-def _change_card(part: dict[str, Any], cards: list[str]) -> str | None:
-    """Turn the first failing card of ``cards`` into a success (L743), noting it on ``part``."""
-    failing = next((c for c in cards if not successes([c])), None)
-    if failing is not None:
-        part.update(successes=part["successes"] + 1, changed=failing)
-    return failing
 
 
 def _atouts(world: World, sides: list[Side], state: dict[str, Any]) -> list[tuple[str, tuple[str, str, int, str]]]:
@@ -309,30 +282,6 @@ def _atouts(world: World, sides: list[Side], state: dict[str, Any]) -> list[tupl
         spends += [(me, "change-one-card", tables().atout_uses["change-one-card"])] if side.change else []
         served += [me] * (len(spends) - len(served))
     return list(zip(served, plan_atouts(world, spends), strict=True))
-
-
-def _suppress(world: World, sides: list[Side], state: dict[str, Any], info: dict[str, Any], left: dict[str, dict[str, int]]) -> None:
-    """Covering fire («Séquences collectives» L411-L413): a suppressing side's defence successes
-    beyond what aims at itself cancel, one each, the strongest success still aimed at a teammate."""
-    teams = state["teams"]
-    for side in sides:
-        if not side.suppress:
-            continue
-        me = world.character(side.name).name
-        mates = [p for p in state["participants"] if p != me and teams[p] == teams[me]]
-        if not mates:
-            raise RuleViolation(f"{me} has no teammate to cover with suppressive fire (L413)")
-        defence = info[me]["defence"]
-        spare = max(0, defence["successes"] - defence["robustesse"] - info[me]["incoming"])
-        covered: dict[str, int] = {}
-        for _ in range(spare):
-            aimed = [(t, a) for t in mates for a in left[t] if left[t][a]]
-            if not aimed:
-                break
-            target, attacker = max(aimed, key=lambda ta: left[ta[0]][ta[1]])
-            left[target][attacker] -= 1
-            covered[target] = covered.get(target, 0) + 1
-        defence["covered"] = covered
 
 
 def draw(world: World, sides: list[Side], purpose: str = "") -> DrawResult:
@@ -372,13 +321,12 @@ def draw(world: World, sides: list[Side], purpose: str = "") -> DrawResult:
         _end(world, state, fastest, "outrun")  # L528-L530: no card is drawn
         return DrawResult(number, {}, fastest, True)
     # Everyone draws (L311), in declaration order; each card is logged on the deck's chain.
+    cards: dict[str, Played] = {}
+    declared: dict[str, Declared] = {}
     for side in sides:
         me = chars[side.name].name
         label = f"Sequence {state['id']} draw {number}"
-        attack: dict[str, dict[str, Any]] = {}
-        for target, count in plans[me].items():
-            cards = _draw(world, count, me, f"{label}: attack on {target}")
-            attack[target] = {"cards": cards, "successes": successes(cards)}
+        attack = [(target, _draw(world, count, me, f"{label}: attack on {target}")) for target, count in plans[me].items()]
         extra = {fold(k): int(v) for k, v in side.extra_defence.items() if v}
         if boosts[me].armour:
             extra["endurance"] = boosts[me].armour  # L641: natural armour, on top of worn armour
@@ -387,80 +335,32 @@ def draw(world: World, sides: list[Side], purpose: str = "") -> DrawResult:
             # [option] L431: the vehicle's Robustesse shields its occupants as extra defence cards,
             # drawn last so that a later era's weapons may ignore them (L532-L534).
             robustesse = max(0, vehicle_modifier(side.vehicle, "ram"))
-        own = side.defence + sum(extra.values())
-        cards = _draw(world, own + robustesse, me, f"{label}: defence")
+        defence = _draw(world, side.defence + sum(extra.values()) + robustesse, me, f"{label}: defence")
         armour = _draw(world, side.armour, me, f"{label}: armour")
         if robustesse:
             extra["robustesse"] = robustesse
-        defence = {"cards": cards, "successes": successes(cards), "extra": extra, "robustesse": successes(cards[own:])}
-        changed = None
-        if side.change == "attack":
-            changed = next((c for part in attack.values() if (c := _change_card(part, part["cards"]))), None)
-        elif side.change == "defence":
-            changed = _change_card(defence, cards[:own])
-        armour_part = {"cards": armour, "successes": successes(armour), "era": fold(side.armour_era)}
-        info[me].update(attack=attack, defence=defence, armour=armour_part, changed=changed)
+        cards[me] = played(attack, defence, extra, armour, fold(side.armour_era), side.change)
+        declared[me] = Declared(
+            tuple(plans[me]),
+            manoeuvre_of(side),
+            side.weapon_era,
+            side.vehicle_era,
+            side.size,
+            side.upper_hand,
+            side.out_of_range,
+            side.suppress,
+            side.change,
+        )
+        info[me].update(attack=cards[me].attack, defence=cards[me].defence, armour=cards[me].armour, changed=cards[me].changed)
     by_name = {chars[s.name].name: s for s in sides}
-    # Defence cancels only what aims at the defender (L331, L413), save covering fire (L413).
-    left: dict[str, dict[str, int]] = {}
-    for target in names:
-        incoming = {a: info[a]["attack"][target]["successes"] for a in names if target in info[a]["attack"]}
-        d, mine = info[target]["defence"], by_name[target]
-        layers: list[tuple[int, Mapping[str, int]]] = [
-            (d["successes"] - d["robustesse"], {}),
-            (d["robustesse"], {a: robustesse_factor(by_name[a].weapon_era, mine.vehicle_era) for a in incoming}),
-            (info[target]["armour"]["successes"], {a: armour_factor(by_name[a].weapon_era, mine.armour_era) for a in incoming}),
-        ]
-        left[target] = _cancel(incoming, layers)
-        info[target]["incoming"] = sum(incoming.values())
-    _suppress(world, sides, state, info, left)
-    # Net successes → Revers.
-    net: dict[str, dict[str, int]] = {me: {} for me in names}
-    for target in names:
-        for attacker, n in left[target].items():
-            ram = manoeuvre_of(by_name[attacker]) == "ram"
-            # L429, L538-L552: ramming counts successes per Revers by the vehicles' sizes.
-            net[attacker][target] = vehicle_revers(n, by_name[attacker].size, by_name[target].size) if ram else inflicted(n, 0)
-        d = info[target]["defence"]
-        excess = d["successes"] - info[target].pop("incoming") - sum(d.get("covered", {}).values())
-        target_state = _state(world.character(target))
-        banked = int(target_state["banked"]) + max(0, excess) if by_name[target].out_of_range else 0
-        info[target]["banked"] = banked
-    gained: dict[str, int] = {}
+    lineup = Lineup(tuple(state["participants"]), state["teams"], state["collective"])
+    banked = {me: int(_state(world.character(me))["banked"]) for me in names}
+    out = {me: out_after(world.character(me).sheet) for me in names}
+    resolution = resolve_draw(names, lineup, cards, declared, banked, out)
+    received = {me: resolution.sides[me]["received"] for me in names}
+    decisive = resolution.decisive
     for me in names:
-        would = sum(net[me].values())
-        gained[me] = upper_hand_cards(would) if by_name[me].upper_hand else 0
-        if by_name[me].upper_hand:
-            net[me] = {t: 0 for t in net[me]}  # L329: no Revers this draw
-    received = {t: {a: net[a][t] for a in names if net[a].get(t)} for t in names}
-
-    def ends(attacker: str, target: str) -> bool:
-        # L313: a Décisif; L453: the Narrator's 1 or 2 for an NPC taken out of a fight.
-        fight = manoeuvre_of(by_name[attacker]) == "fight"
-        return received[target][attacker] >= (out_after(world.character(target).sheet) if fight else tables().max_severity)
-
-    decisive = [t for t in names if any(ends(a, t) for a in received[t])]
-    teams = state["teams"]
-    if state["collective"]:
-        score = {teams[me]: 0 for me in names}
-        for me in names:
-            score[teams[me]] += sum(a["successes"] for a in info[me]["attack"].values())
-    else:
-        score = {teams[me]: 0 for me in names}
-        for me in names:
-            score[teams[me]] += sum(net[me].values())
-    best = max(score.values())
-    leaders = [t for t, v in score.items() if v == best]
-    winner_team = leaders[0] if best > 0 and len(leaders) == 1 else None
-    if decisive:
-        winning = {teams[a] for t in decisive for a in received[t] if ends(a, t)}
-        losing = {teams[t] for t in decisive}
-        winner_team = next(iter(winning)) if len(winning) == 1 and not winning & losing else None
-    for me in names:
-        outcome = "tie" if winner_team is None else "won" if teams[me] == winner_team else "lost"
-        if me in decisive:
-            outcome = "decisive"
-        info[me].update(inflicted=net[me], received=received[me], upper_hand=gained[me], outcome=outcome)
+        info[me].update(resolution.sides[me])
         chars[by_name[me].name].record(
             ev.ConflictCardsDrawn,
             at=world.campaign.clock,
@@ -472,14 +372,11 @@ def draw(world: World, sides: list[Side], purpose: str = "") -> DrawResult:
             penalty=info[me]["penalty"],
             modifiers=info[me]["modifiers"],
             pool=info[me]["pool"],
+            declared=declared[me].to_dict(),
             attack=info[me]["attack"],
             defence=info[me]["defence"],
             armour=info[me]["armour"],
-            inflicted=net[me],
-            received=received[me],
-            upper_hand=gained[me],
-            banked=info[me]["banked"],
-            outcome=outcome,
+            **resolution.sides[me],
         )
     # L733-L769: each Atout spent inside the draw, with its effect; a change that found no
     # failing card is not paid.
@@ -506,10 +403,9 @@ def draw(world: World, sides: list[Side], purpose: str = "") -> DrawResult:
                     suffer(world, target, severity, VEHICLE, "none", f"{by_name[target].vehicle or 'vehicle'} rammed by {source}")
                     continue
                 suffer(world, target, severity, by_name[target].domain, side.healing, source)
-    winner = None if winner_team is None else winner_team
     if decisive:
-        _end(world, state, winner, "decisive")
-    return DrawResult(number, info, winner, bool(decisive))
+        _end(world, state, resolution.winner, "decisive")
+    return DrawResult(number, info, resolution.winner, bool(decisive))
 
 
 def _end(world: World, state: dict[str, Any], winner: str | None, how: str) -> None:

@@ -279,7 +279,12 @@ class ConflictCardsDrawn(ChainedEvent):
     L331-L333, «c – Armures» L485-L502), the Revers it ``inflicted`` and ``received`` per side,
     the upper hand taken (``upper_hand`` cards for its next draw, «Prendre l'ascendant» L327-L329),
     the range successes ``banked`` («Hors de portée» L361-L365) and the draw's ``outcome`` for it
-    (won, lost, tie, decisive). Every card also sits in the conflict deck's ``CardsDrawn``."""
+    (won, lost, tie, decisive). Every card also sits in the conflict deck's ``CardsDrawn``.
+    ``declared`` holds what the side declared that weighs on what its cards do (``draws.Declared``:
+    its targets in drawing order, manoeuvre, eras, size, upper hand, range, covering fire, changed
+    card), so that a verifier can re-derive the Revers; None on draws recorded before it was kept."""
+
+    class_version = 2
 
     at: int
     sequence: int
@@ -290,6 +295,7 @@ class ConflictCardsDrawn(ChainedEvent):
     penalty: int
     modifiers: dict[str, int]
     pool: int
+    declared: dict[str, Any] | None
     attack: dict[str, dict[str, Any]]
     defence: dict[str, Any]
     armour: dict[str, Any]
@@ -298,6 +304,12 @@ class ConflictCardsDrawn(ChainedEvent):
     upper_hand: int
     banked: int
     outcome: str
+
+    @classmethod
+    def upcast_stored(cls, state: dict[str, Any]) -> None:
+        # Recorded before version 2, which keeps the side's declaration.
+        super().upcast_stored(state)
+        state.setdefault("declared", None)
 
     def apply(self, character: Character) -> None:
         state = sequence_of(character)

@@ -5,10 +5,13 @@ same functions play uses. Standard library only: the standalone verifier carries
 from __future__ import annotations
 
 from collections.abc import Mapping
+from itertools import permutations
 from typing import Any
 
-from chronique.domain.rederivation import GameRules, Replay, Table
-from chronique.domain.rulesets.microfudge.rules import related_rank, resolve_test, simple_conflict
+from chronique.domain.deck_rules import name_of, sheet_of
+from chronique.domain.rederivation import GameRules, Mismatch, Replay, Table, Unknowable
+from chronique.domain.rulesets.microfudge.draws import Declared, Lineup, Played, played, resolve_draw
+from chronique.domain.rulesets.microfudge.rules import card_count, out_after, related_rank, resolve_test, simple_conflict
 
 _EVENTS = "chronique.domain.rulesets.microfudge.events:"
 
@@ -58,6 +61,103 @@ def _power_used(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[
     return expected
 
 
+_SEQUENCE = "microfudge-sequence"
+
+
+def _sequence_started(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[str, Any]:
+    # L297-L305: every participant records the same lineup; nobody has banked range successes yet.
+    lineup = Lineup(tuple(event["participants"]), dict(event["teams"]), bool(event["collective"]))
+    table.state.setdefault((_SEQUENCE, event["sequence"]), {"lineup": lineup, "banked": {}, "draws": {}})
+    return {}
+
+
+def _attack_order(event: dict[str, Any], table: Table, name: str) -> list[str]:
+    declared = event.get("declared")
+    if declared is not None:
+        if sorted(declared["targets"]) != sorted(event["attack"]):
+            raise Mismatch("declared", f"names the targets {declared['targets']}, but the attack cards go to {sorted(event['attack'])}")
+        return list(declared["targets"])
+    # Recorded before the event kept the drawing order (its canonical form sorts the targets):
+    # the order in which the deck handed their cards is the one that matches them.
+    attack = event["attack"]
+    count = sum(len(part["cards"]) for part in attack.values())
+    waiting = table.handed.get(name, [])[:count]
+    return next((list(o) for o in permutations(attack) if [c for t in o for c in attack[t]["cards"]] == waiting), list(attack))
+
+
+def _own_cards(event: dict[str, Any], table: Table, name: str) -> Played:
+    # L311: a side draws its attack cards, target by target, then its defence, then its armour
+    # apart («c – Armures» L497-L502); every card is the next one the conflict deck handed it.
+    attack = [(target, list(event["attack"][target]["cards"])) for target in _attack_order(event, table, name)]
+    defence, armour = event["defence"], event["armour"]
+    table.take(name, "attack", [card for _, cards in attack for card in cards])
+    table.take(name, "defence", defence["cards"])
+    table.take(name, "armour", armour["cards"])
+    split = sum(len(cards) for _, cards in attack) + len(defence["cards"]) - sum(defence["extra"].values())
+    if split != event["pool"]:
+        raise Mismatch("pool", f"records {event['pool']} cards, but its attack and own defence cards number {split}")
+    declared = event.get("declared")
+    if declared is not None:
+        change = declared["change"]
+    else:
+        # Recorded before the event kept the declaration: an Atout's change is noted where it
+        # turned a card, and one that found no failing card changed nothing.
+        change = "attack" if any("changed" in part for part in event["attack"].values()) else "defence" if "changed" in defence else ""
+    return played(attack, defence["cards"], defence["extra"], armour["cards"], armour["era"], change)
+
+
+def _sheet_named(table: Table, name: str) -> dict[str, Any]:
+    found = next((key[1] for key, value in table.state.items() if isinstance(key, tuple) and key[0] == "name" and value == name), None)
+    if found is None:
+        raise Unknowable
+    return sheet_of(table, found)
+
+
+_RESOLVED = ("inflicted", "received", "upper_hand", "banked", "outcome")
+
+
+def _cards_drawn(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[str, Any]:
+    # L307-L317: what each card did. The side's own cards are checked at once; the Revers need
+    # every side's cards, so they are re-derived when the draw's last side has recorded them.
+    name = name_of(table, event["originator_id"])
+    sequence = table.state.get((_SEQUENCE, event["sequence"]))
+    banked = 0
+    if sequence is not None:
+        banked = sequence["banked"].get(name, 0)
+        sequence["banked"][name] = event["banked"]  # the next draw banks on top of it (L361-L365)
+    mine = _own_cards(event, table, name)
+    pool = card_count(event["used_rank"] - event["penalty"] + sum(event["modifiers"].values()))
+    expected: dict[str, Any] = {"pool": pool, "attack": mine.attack, "armour": mine.armour}
+    drawn: dict[str, tuple[dict[str, Any], Played, Declared, int]] = {}
+    if sequence is not None and event.get("declared") is not None:
+        drawn = sequence["draws"].setdefault(event["draw"], {})
+        drawn[name] = (event, mine, Declared.from_dict(event["declared"]), banked)
+    lineup: Lineup | None = sequence["lineup"] if sequence is not None else None
+    if lineup is None or len(drawn) < len(lineup.participants):
+        # The Revers wait for the draw's last side; without the side's declaration (recorded
+        # before the event kept it) they cannot be re-derived, and only the cards are checked.
+        # Covering fire depends on the other sides too: it is checked with the Revers.
+        covered = event["defence"].get("covered")
+        return expected | {"defence": mine.defence | ({"covered": covered} if covered is not None else {})}
+    order = list(drawn)
+    resolution = resolve_draw(
+        order,
+        lineup,
+        {n: drawn[n][1] for n in order},
+        {n: drawn[n][2] for n in order},
+        {n: drawn[n][3] for n in order},
+        {n: out_after(_sheet_named(table, n)) for n in order},
+    )
+    del sequence["draws"][event["draw"]]
+    for side in order[:-1]:
+        earlier, cards = drawn[side][0], drawn[side][1]
+        for field_name, value in [*((k, resolution.sides[side][k]) for k in _RESOLVED), ("defence", cards.defence)]:
+            if earlier.get(field_name) != value:
+                why = f"{side}'s cards of this draw, recorded just before, record {earlier.get(field_name)!r}; the rules give {value!r}"
+                raise Mismatch(field_name, why)
+    return expected | {"defence": mine.defence} | resolution.sides[name]
+
+
 _CHANCE = frozenset(_EVENTS + name for name in ("TestRolled", "FirstAidGiven", "PowerUsed", "SimpleConflictRolled"))
 
 RULES = GameRules(
@@ -66,6 +166,8 @@ RULES = GameRules(
         _EVENTS + "SimpleConflictRolled": _conflict_rolled,
         _EVENTS + "FirstAidGiven": _first_aid,
         _EVENTS + "PowerUsed": _power_used,
+        _EVENTS + "SequenceStarted": _sequence_started,
+        _EVENTS + "ConflictCardsDrawn": _cards_drawn,
     },
     chance=_CHANCE,
     face_down=_CHANCE,
