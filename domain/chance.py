@@ -54,13 +54,22 @@ class ChanceSource(Protocol):
 
 
 class ScriptedStream(Primitives):
-    """A stream that hands out scripted uniform values, for unit tests only."""
+    """A stream that hands out scripted uniform values, for unit tests only. ``left`` holds what
+    no draw has taken, so a test can fail when it scripted more chance than the rules consumed."""
 
     def __init__(self, values: Sequence[int]) -> None:
         super().__init__()
         self._values = list(values)
 
+    @property
+    def left(self) -> list[int]:
+        """The scripted values no draw has taken yet, the next one first."""
+        return list(self._values)
+
     def _uniform(self, n: int) -> int:
+        if not self._values:
+            # An AssertionError, not a ValueError or LookupError a rule might catch: the test is wrong.
+            raise AssertionError(f"the rules drew uniform({n}) after every scripted value was spent")
         value = self._values.pop(0)
         if not 0 <= value < n:
             raise ValueError(f"scripted value {value} outside [0, {n})")

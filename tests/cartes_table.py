@@ -6,9 +6,10 @@ so a test knows every card that will be drawn (FAIRNESS.md's shuffle, run backwa
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
+from scripted_table import hold_to_account, unspent
 from support import sample
 
 from chronique.domain.campaign import Campaign
@@ -38,33 +39,71 @@ def choices_for(deck: Sequence[str], top: Sequence[str]) -> list[int]:
 
 
 class StackedChance:
-    """Each shuffle puts the next scripted run of cards on top."""
+    """Each shuffle puts the next scripted run of cards on top (the rest in fresh-pack order); any
+    other draw takes the next scripted uniform value. Held to account for the values no draw took,
+    the runs no shuffle took and the stacked cards still in one of ``decks`` (its table's)."""
 
-    def __init__(self, *stacks: Sequence[str]) -> None:
+    def __init__(self, *stacks: Sequence[str], values: Sequence[int] = ()) -> None:
+        self.values = list(values)
         self.stacks = [list(s) for s in stacks]
+        self.shuffled: list[tuple[list[str], list[str]]] = []  # (stacked top, shuffled deck)
+        self.decks: dict[str, Deck] = {}
+        hold_to_account(self.leftover)
 
     def stream(self, epoch: str, place: DrawPlace) -> ChanceStream:
-        return _StackedStream(self.stacks.pop(0) if self.stacks else [])
+        return _StackedStream(self)
+
+    def leftover(self) -> str | None:
+        """What of the script no draw took, in words."""
+        parts = (
+            self.values_left(),
+            unspent([" ".join(stack) for stack in self.stacks], "stacked run of cards", "shuffled", "stacked runs of cards"),
+            unspent(self._undrawn(), "stacked card", "drawn"),
+        )
+        return "; ".join(part for part in parts if part) or None
+
+    def values_left(self) -> str | None:
+        """The scripted values no draw took, in words."""
+        return unspent(self.values, "scripted uniform value", "drawn")
+
+    def _undrawn(self) -> list[str]:
+        # A deck draws from the top of its last shuffle, so the cards it still holds are that
+        # shuffle's tail; a gathered deck holds none and shows nothing.
+        left = []
+        for deck in self.decks.values():
+            for top, result in self.shuffled:
+                if deck.cards and result[-len(deck.cards) :] == deck.cards:
+                    left.extend(top[len(result) - len(deck.cards) :])
+        return left
 
 
 class _StackedStream(ScriptedStream):
-    def __init__(self, top: list[str]) -> None:
+    def __init__(self, source: StackedChance) -> None:
         super().__init__([])
-        self._top = top
+        self._values = source.values  # shared: each stream consumes from the one script
+        self._source = source
 
     def shuffle(self, deck: Sequence[str]) -> list[str]:
-        self._values = choices_for(deck, self._top)
-        return super().shuffle(deck)
+        top = self._source.stacks.pop(0) if self._source.stacks else []
+        saved, self._values = self._values, choices_for(deck, top)
+        try:
+            result = super().shuffle(deck)
+        finally:
+            self._values = saved
+        self._source.shuffled.append((top, result))
+        return result
 
 
 def table(*stacks: Sequence[str], sheets: Sequence[str | dict[str, Any]] = ("alice", "bruno"), session: bool = True) -> World:
     """A Cartes campaign in memory with the given characters, its session open by default."""
     rules = ruleset("cartes")
     campaign = Campaign.create("Table", "cartes", rules.default_settings(), {"kind": "days"}, 8 * 3600, commitment(SEED))
-    world = World(campaign=campaign, source=StackedChance(*stacks))
+    source = StackedChance(*stacks)
+    world = World(campaign=campaign, source=source)
     deck = Deck.create(campaign.id, "general", 2)
     campaign.join(deck.id, "deck", "general")
     world.decks["general"] = deck
+    source.decks = world.decks
     for item in sheets:
         raw = sample(item) if isinstance(item, str) else item
         sheet, condition = rules.new_character(raw)
@@ -76,12 +115,17 @@ def table(*stacks: Sequence[str], sheets: Sequence[str | dict[str, Any]] = ("ali
     return world
 
 
-def scripted_draw(*cards: str) -> Callable[[int], list[str]]:
-    """A ``draw(n)`` callback over a fixed run of general-deck cards."""
-    pending = list(cards)
+class ScriptedDraw:
+    """A ``draw(n)`` callback over a fixed run of general-deck cards, recording each request; it
+    hands out fewer than asked once the run is spent, as a spent deck would. Held to account for
+    the cards no draw took."""
 
-    def draw(n: int) -> list[str]:
-        taken, pending[:] = pending[:n], pending[n:]
+    def __init__(self, *cards: str) -> None:
+        self.pending = list(cards)
+        self.requests: list[int] = []
+        hold_to_account(lambda: unspent(self.pending, "scripted card", "drawn"))
+
+    def __call__(self, n: int) -> list[str]:
+        self.requests.append(n)
+        taken, self.pending = self.pending[:n], self.pending[n:]
         return taken
-
-    return draw

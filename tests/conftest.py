@@ -1,13 +1,15 @@
 """Shared fixtures: a real journal on each backend, a SQLite file and a PostgreSQL database of its
 own (created on the machine's server and dropped after). ``--backend`` picks one; the default is both.
-Under CI (``CI=true``) a missing PostgreSQL server fails the run instead of skipping."""
+Under CI (``CI=true``) a missing PostgreSQL server fails the run instead of skipping. A test that
+ends with scripted chance left unconsumed fails (tests/scripted_table.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from pathlib import Path
 
 import pytest
+from scripted_table import settle
 from support import BACKENDS, fresh_database
 
 from chronique.adapters.bootstrap import build
@@ -26,6 +28,25 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
         metafunc.parametrize("db", chosen, indirect=True)
     elif "backend" in metafunc.fixturenames:
         metafunc.parametrize("backend", chosen)
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """Forget the scripts of earlier tests, so a test answers only for the chance it scripts."""
+    settle()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Generator[None, None, None]:
+    """A test that passed fails if it left scripted chance unconsumed (tests/scripted_table.py); a
+    test that failed on its own keeps its own failure."""
+    try:
+        yield
+    finally:
+        leftovers = settle()
+    if leftovers:
+        # A property test leaves one script per example: the first few tell the story.
+        more = f"; and {len(leftovers) - 5} more scripts" if len(leftovers) > 5 else ""
+        pytest.fail("the test scripted chance the rules never consumed: " + "; ".join(leftovers[:5]) + more, pytrace=False)
 
 
 @pytest.fixture

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from cartes_table import choices_for  # the shuffle run backwards, shared with the Cartes tests
+from cartes_table import StackedChance  # the shuffle run backwards, shared with the Cartes tests
+from scripted_table import unspent
 
 from chronique.domain.campaign import Campaign
-from chronique.domain.chance import ChanceStream, DrawPlace, ScriptedStream
 from chronique.domain.character import Character
 from chronique.domain.deck import Deck
 from chronique.domain.fairness import commitment
@@ -20,31 +20,15 @@ JIM = {"name": "Jim", "status": "hero", "concept": "country doctor", "ranks": {"
 HARVEY = {"name": "Harvey", "status": "hero", "ranks": {"Athlétisme": 4, "Pilotage": 5, "Tir": 4, "Combat": 4}}
 
 
-class _Dice:
-    """A chance source that hands out the script across draw places, in order; each deck
-    shuffle puts the next stack of cards on top (the rest in fresh-pack order)."""
+class _Dice(StackedChance):
+    """A chance source that hands out the scripted Fudge faces across draw places, in order; each
+    deck shuffle puts the next stack of cards on top (the rest in fresh-pack order)."""
 
     def __init__(self, faces: Sequence[int], stacks: Sequence[Sequence[str]] = ()) -> None:
-        self.faces = [f + 1 for f in faces]
-        self.stacks = [list(s) for s in stacks]
+        super().__init__(*stacks, values=[f + 1 for f in faces])
 
-    def stream(self, epoch: str, place: DrawPlace) -> ChanceStream:
-        return _Shared(self.faces, self.stacks)
-
-
-class _Shared(ScriptedStream):
-    def __init__(self, values: list[int], stacks: list[list[str]]) -> None:
-        super().__init__([])
-        self._values = values  # shared: each stream consumes from the one script
-        self._stacks = stacks
-
-    def shuffle(self, deck: Sequence[str]) -> list[str]:
-        top = self._stacks.pop(0) if self._stacks else []
-        saved, self._values = self._values, choices_for(deck, top)
-        try:
-            return super().shuffle(deck)
-        finally:
-            self._values = saved
+    def values_left(self) -> str | None:
+        return unspent([value - 1 for value in self.values], "scripted Fudge die face", "rolled")
 
 
 def table(
@@ -60,11 +44,13 @@ def table(
     campaign = Campaign.create(
         "Table", "microfudge", {**rules.default_settings(), **(settings or {})}, {"kind": "days"}, 8 * 3600, commitment(SEED)
     )
-    world = World(campaign=campaign, source=_Dice(faces, stacks))
+    source = _Dice(faces, stacks)
+    world = World(campaign=campaign, source=source)
     for name, spec in campaign.settings["decks"].items():
         deck = Deck.create(campaign.id, name, spec["packs"], spec["ranks"])
         campaign.join(deck.id, "deck", name)
         world.decks[name] = deck
+    source.decks = world.decks
     for raw in sheets:
         sheet, condition = rules.new_character(raw)
         character = Character.create(campaign.id, sheet["name"], "microfudge", sheet, condition)

@@ -39,6 +39,18 @@ def test_copy_matches_the_shared_contract() -> None:
     assert shared_or_skip(SHARED)["cases"] == VECTORS
 
 
+def test_missing_shared_vectors_fail_under_ci(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CI", "true")
+    with pytest.raises(pytest.fail.Exception, match="fairness-vectors.json is missing"):
+        shared_or_skip(tmp_path / "fairness-vectors.json")
+
+
+def test_missing_shared_vectors_skip_outside_ci(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("CI", raising=False)
+    with pytest.raises(pytest.skip.Exception, match="fairness-vectors.json is not beside this checkout"):
+        shared_or_skip(tmp_path / "fairness-vectors.json")
+
+
 def test_commitment_is_sha256_of_seed() -> None:
     (case,) = cases("commitment")
     assert commitment(bytes.fromhex(case["seed_hex"])) == case["commitment"]

@@ -96,8 +96,9 @@ def test_medicine_support_adds_three_bonus_markers_Medecine_L465() -> None:
 
 
 def test_period_follows_lethality_Survie_L443() -> None:
-    for lethality, period in (("nulle", WEEK), ("faible", DAY), ("moyenne", HOUR)):
-        world = wounded(["AH", "AS", "AD"], damage=1, lethality=lethality)
+    # Survival table (digest §5.1): Nulle draws 3 cards (Très facile), Faible 2 (Facile), Moyenne 1.
+    for lethality, period, cards in (("nulle", WEEK, ["AH", "AS", "AD"]), ("faible", DAY, ["AH", "AS"]), ("moyenne", HOUR, ["AH"])):
+        world = wounded(cards, damage=1, lethality=lethality)
         assert run(world, period - 1) == []
         assert run(world, 1) == ["Alice: survived wound 1 cleanly"]
 

@@ -30,7 +30,7 @@ BRIGAND = {
 
 
 def test_first_draw_deals_hand_then_pile_Distribution_des_cartes_L84() -> None:
-    world = table(DEALT + ["7S"])
+    world = table(DEALT)
     make_test(world, "Alice", TestRequest("Contact"))
     alice, bruno = world.character("Alice"), world.character("Bruno")
     assert alice.condition["hand"] == ALICE_HAND
@@ -113,12 +113,13 @@ def test_empty_pile_needs_a_recovery_draw_from_the_hand_Epuisement_L233() -> Non
 
 
 def test_resource_success_adds_its_value_plus_three_on_hearts_Choix_des_manoeuvres_L277() -> None:
-    world = table(DEALT + ["9S", "9C", "AD", "2D", "3D", "4D", "5D"])
+    world = table(DEALT + ["9S", "9C", "AD", "2D"])
     make_test(world, "Alice", TestRequest("Contact"))
     make_test(world, "Alice", TestRequest("Contact"))
     outcome = take_resource(world, "Alice", "2H")  # Très facile Volonté 6: 2H 9S 9C -> 2 +3 (♥)
     assert outcome.success and outcome.retained == "2H" and outcome.suit_bonus == 3
-    assert len(world.character("Alice").condition["pile"]) == 7  # 5 left + 2 (capped at pile max)
+    # 2 + 3 (♥) = 5 cards earned, but the pile is capped at its max of 7: 5 left + 2.
+    assert world.character("Alice").condition["pile"] == [*ALICE_PILE[2:], "AD", "2D"]
 
 
 @pytest.mark.parametrize(
@@ -132,14 +133,14 @@ def test_resource_success_adds_its_value_plus_three_on_hearts_Choix_des_manoeuvr
     ],
 )
 def test_ko_ok_thresholds_of_volonte_6_KO_ou_OK_L354(damage: int, effect: str, bonus: int, malus: int, out: bool) -> None:
-    world = table(DEALT)
+    world = table()  # a wound draws no card
     result = suffer_wound(world, "Alice", damage, "faible", "test")
     c = world.character("Alice").condition
     assert result["effect"] == effect and (c["bonus"], c["malus"], c["out_of_combat"]) == (bonus, malus, out)
 
 
 def test_over_13_aggravates_faible_to_moyenne_T10_Aggravation_L450() -> None:
-    world = table(DEALT)
+    world = table()  # a wound draws no card
     result = suffer_wound(world, "Bruno", 14, "faible", "a blast")
     assert result["wound"]["lethality"] == 2 and result["aggravations"]
 
@@ -186,9 +187,11 @@ def test_award_draws_hand_cards_and_spend_checks_the_cost_Experience_L530() -> N
     with pytest.raises(RuleViolation):
         spend(world, "Alice", "skill", "Contact", "", ["KD", "8C"], "")
     paid = spend(world, "Alice", "skill", "Contact", "", [], "training")
-    assert sorted(paid) == ["KD", "QS"] or sorted(paid) == ["KD", "KH"] or sorted(paid) == ["KH", "QS"]
+    # The hand KD 8C 2H QS KH 3C holds three cards ≥ 10; with none named the cheapest pay: QS (12),
+    # then KD before KH (both 13) in hand order (experience.py cheapest_payment).
+    assert paid == ["QS", "KD"]
     alice = world.character("Alice")
-    assert alice.sheet["skills"]["Contact"]["level"] == 10 and len(alice.condition["hand"]) == 4
+    assert alice.sheet["skills"]["Contact"]["level"] == 10 and alice.condition["hand"] == ["8C", "2H", "KH", "3C"]
 
 
 def test_session_end_returns_every_card_and_keeps_the_counts_Ressources_en_cartes_L201() -> None:
@@ -272,7 +275,7 @@ def test_scene_end_clears_markers_and_the_post_ko_malus_A7_A16() -> None:
 
 
 def test_an_award_between_sessions_is_dealt_next_session_A15() -> None:
-    world = table(DEALT, session=False)
+    world = table(session=False)
     assert award(world, "Alice", 2, "downtime heroics") == []
     assert world.character("Alice").condition["hand_count"] == 5
     assert world.decks["general"].pending_events[-1].originator_version == 1  # no card drawn

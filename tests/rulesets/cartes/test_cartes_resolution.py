@@ -5,8 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
+from cartes_table import ScriptedDraw as deck
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from scripted_table import hold_to_account, unspent
 
 from chronique.domain.cards import RANKS, fresh_packs, suit, value
 from chronique.domain.errors import RuleViolation
@@ -39,26 +41,14 @@ from chronique.domain.rulesets.cartes.resolution import (
 )
 
 
-def deck(*cards: str) -> Callable[[int], list[str]]:
-    """A draw callback serving ``cards`` in order, recording each request."""
-    pending = list(cards)
-
-    def draw(n: int) -> list[str]:
-        draw.requests.append(n)  # type: ignore[attr-defined]
-        taken, pending[:] = pending[:n], pending[n:]
-        return taken
-
-    draw.requests = []  # type: ignore[attr-defined]
-    return draw
-
-
 def no_draw(n: int) -> list[str]:
     raise AssertionError(f"no extra card should be drawn, {n} asked")
 
 
 def ties(*pairs: tuple[str, str]) -> Callable[[], tuple[str, str]]:
-    """A tie-break callback serving ``pairs`` in order."""
+    """A tie-break callback serving ``pairs`` in order, held to account for the pairs it never served."""
     pending = list(pairs)
+    hold_to_account(lambda: unspent(pending, "scripted tie-break pair", "drawn"))
     return lambda: pending.pop(0)
 
 
@@ -151,7 +141,7 @@ def test_T1_moyenne_success_iff_card_at_most_target_seed_Tirage_L209() -> None:
 def test_T2_facile_best_success_retained_seed_Difficulte_L215() -> None:
     draw = deck("5S")
     result = resolve_test(7, -1, "9H", draw)
-    assert draw.requests == [1]  # type: ignore[attr-defined]
+    assert draw.requests == [1]
     assert result.cards == ("9H", "5S")
     assert result.success and result.quality == 5 and result.retained == "5S"
 
@@ -172,7 +162,7 @@ def test_T4_club_first_card_makes_difficile_moyenne_seed_Bonus_de_couleur_L322()
 def test_T5_club_first_card_makes_moyenne_facile_seed_Bonus_de_couleur_L322() -> None:
     draw = deck("6H")
     result = resolve_test(7, 0, "9C", draw)
-    assert draw.requests == [1]  # type: ignore[attr-defined]
+    assert draw.requests == [1]
     assert result.level == -1 and result.cards == ("9C", "6H")
     assert result.success and result.quality == 6
 
@@ -198,7 +188,7 @@ def test_tres_difficile_all_three_worst_retained_seed_Difficulte_L217_L227() -> 
 def test_beyond_tres_difficile_extends_PROPOSAL_A23() -> None:
     draw = deck("2S", "3S", "4S")
     result = resolve_test(9, 3, "8D", draw)
-    assert draw.requests == [3]  # type: ignore[attr-defined]
+    assert draw.requests == [3]
     assert len(result.cards) == 4 and result.success and result.quality == 2
 
 
@@ -538,8 +528,10 @@ DECK = fresh_packs(1)
 )
 def test_resolution_invariants_digest_3_2(target: int, level: int, order: list[str], clubs: bool, manoeuvre: str) -> None:
     first, rest = order[0], order[1:]
-    result = resolve_test(target, level, first, deck(*rest), clubs_rule=clubs, manoeuvre=manoeuvre)
     expected_level = level - (1 if clubs and suit(first) == "C" else 0)
+    # Digest §3.2: level ±k draws k cards from the general deck after the first; a draw of more
+    # fails on the short deck, a draw of fewer leaves scripted cards.
+    result = resolve_test(target, level, first, deck(*rest[: abs(expected_level)]), clubs_rule=clubs, manoeuvre=manoeuvre)
     assert result.level == expected_level
     assert len(result.cards) == cards_for_level(expected_level)
     assert result.cards[0] == first
@@ -554,7 +546,9 @@ def test_resolution_invariants_digest_3_2(target: int, level: int, order: list[s
             assert result.quality == min(values)
     if result.success:
         assert result.retained in result.cards and 1 <= result.quality <= target
-        assert result.suit_bonus in (0, 3)
+        # Digest §3.7: +3 on the success card, ♠ on a power manoeuvre, ♥ on a resource one.
+        bonus_suit = {"power": "S", "resource": "H"}.get(manoeuvre)
+        assert result.suit_bonus == (3 if suit(result.retained) == bonus_suit else 0)
     else:
         assert (result.quality, result.suit_bonus, result.retained) == (0, 0, None)
     assert TestOutcome.from_dict(result.to_dict()) == result
@@ -569,8 +563,9 @@ def test_resolution_invariants_digest_3_2(target: int, level: int, order: list[s
 )
 def test_hand_cards_never_make_things_worse(target: int, level: int, order: list[str], hand_size: int) -> None:
     first, hand, rest = order[0], order[1 : 1 + hand_size], order[1 + hand_size :]
-    plain = resolve_test(target, level, first, deck(*rest))
-    helped = resolve_test(target, level, first, deck(*rest), hand_cards=hand)
+    extra = rest[: abs(level - (1 if suit(first) == "C" else 0))]  # digest §3.2, a ♣ first card one level easier (§3.5)
+    plain = resolve_test(target, level, first, deck(*extra))
+    helped = resolve_test(target, level, first, deck(*extra), hand_cards=hand)
     if plain.success:
         assert helped == plain  # hand cards are only played on a failure
     else:

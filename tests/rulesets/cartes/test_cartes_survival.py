@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from cartes_table import scripted_draw as deck
+from cartes_table import ScriptedDraw as deck
 
 from chronique.domain.errors import RuleViolation
 from chronique.domain.rulesets.cartes.damage import place_wound

@@ -64,9 +64,11 @@ def test_out_of_scenes_spent_effort_is_back_before_the_next_test_seed_Categories
 
 
 def test_a_hidden_roll_is_sealed_until_its_epoch_is_revealed() -> None:
+    # Coordination 2 rolls a die (digest §3.1); Aldo's Esprit 0 would fail without one.
     world = table(dice=[3])
-    roll_test(world, "Aldo", TestSpec("Esprit", hidden=True))
-    assert last(world, "Aldo", ev.TestRolled).sealed_until == "session-1"
+    roll_test(world, "Aldo", TestSpec("C", hidden=True))
+    event = last(world, "Aldo", ev.TestRolled)
+    assert event.chance == [{"op": "d", "sides": 10, "value": 3}] and event.sealed_until == "session-1"
 
 
 def test_a_sheet_without_the_profession_or_attribute_is_refused() -> None:
@@ -108,7 +110,7 @@ def test_a_defender_without_ap_has_defence_zero_seed_Defense() -> None:
 
 
 def test_choosing_the_location_costs_an_effect_point_seed_Choix_de_la_localisation() -> None:
-    world = table(dice=[1, 9])
+    world = table(dice=[1])  # the hit is refused before any location roll
     with pytest.raises(RuleViolation, match="Choix de la localisation"):
         attack(world, "Aldo", "Bruna", Attack("Épée", SWORD, defence="none", location="head"))
     world = table(dice=[1, 2])

@@ -118,7 +118,7 @@ def test_a_long_action_paced_by_action_points_in_a_scene_seed_Scenes_d_action_L4
 
 
 def test_one_care_test_per_injury_within_an_hour_PROPOSAL_5_6() -> None:
-    world = table(dice=[1, 9, 1])
+    world = table(dice=[1, 9])  # the late care at the end is refused before its roll
     suffer_damage(world, "Aldo", 5, "axe", "left-arm")
     care = TestSpec("E", difficulty=3)
     assert give_care(world, "Bruna", "Aldo", "left-arm", care) == 1

@@ -126,9 +126,9 @@ def test_V_E_2_vehicle_sizes_and_stats_Categories_de_vehicules_L538_L552_Vehicul
 
 
 def test_conflict_modifiers_surprise_first_draw_only_Modificateurs_L419_L431() -> None:
-    world = _duel(["2C", "4C", "3C", "5C", "3D", "5D", "7D", "9D"])
+    world = _duel(["2C", "4C", "3C", "3D", "5D", "7D", "9D"])  # A draws 5 − 2 = 3 cards, B 4
     first = draw(world, [Side("A", "Combat", modifiers={"surprise": -2}), Side("B", "Combat")])
-    assert first.sides["A"]["pool"] == 3
+    assert first.sides["A"]["pool"] == 3 and first.sides["A"]["attack"]["B"]["cards"] == ["2C", "4C", "3C"]
     with pytest.raises(RuleViolation, match="first draw"):
         draw(world, [Side("A", "Combat", modifiers={"surprise": -1}), Side("B", "Combat")])
     with pytest.raises(RuleViolation, match="takes 1 to 2"):

@@ -270,7 +270,7 @@ PSY = {"name": "Psy", "status": "angry-mother", "ranks": {"Conscience": 6, "Pré
 
 def test_V_P_5_endurance_accrue_adds_presence_for_conscience_value_draws_Conscience_L639_L641() -> None:
     assert natural_armour(5) == 3 and natural_armour(4) == 2 and label(4 + 5) == "Légendaire"
-    world = table(*PASS, *(FLAT * 6), sheets=[PSY, B], stacks=[ODD])
+    world = table(*PASS, *(FLAT * 6), sheets=[PSY, B], stacks=[ODD[: 9 + 4]])  # the draw below: Psy 9 cards, B 4
     outcome = use_power(world, "Psy", "endurance-accrue", mode="aptitude")
     assert outcome.success and outcome.process is not None and outcome.process["limit"] == 6
     start_sequence(world, ["Psy", "B"])
@@ -284,7 +284,7 @@ def test_V_P_5_endurance_accrue_adds_presence_for_conscience_value_draws_Conscie
 
 
 def test_V_P_5_natural_armour_and_a_feat_Endurance_accrue_L641() -> None:
-    world = table(*PASS, *PASS, *FLAT, *FLAT, sheets=[PSY, B], stacks=[ODD])
+    world = table(*PASS, *PASS, *FLAT, *FLAT, sheets=[PSY, B], stacks=[ODD[: 2 + 3 + 4]])  # Psy 2 + 3 armour cards, B 4
     use_power(world, "Psy", "endurance-accrue", mode="armour")
     start_sequence(world, ["Psy", "B"])
     result = draw(world, [Side("Psy", "Combat"), Side("B", "Combat")])
@@ -308,7 +308,7 @@ def test_V_P_6_telekinesis_required_rank_several_objects_and_esprit_in_combat_Te
     assert telekinesis_required(5, 6) == 7 and telekinesis_cards(6) == 2 and telekinesis_cards(3) == -1
     with pytest.raises(RuleViolation, match="beyond Exceptionnel"):
         telekinesis_required(2_000_000, 1)
-    world = table(*PASS, sheets=[TK, B], stacks=[ODD])
+    world = table(*PASS, sheets=[TK, B], stacks=[ODD[: 7 + 4]])  # the draw below: Tk 7 cards, B 4
     outcome = use_power(world, "Tk", "telekinesie", telekinesis=Telekinesis(5000, 2, several=True))
     assert outcome.required == 6 and difficulty_name(outcome.required) == "tres-difficile"
     with pytest.raises(RuleViolation, match="needs Télékinésie Excellent"):
@@ -319,7 +319,7 @@ def test_V_P_6_telekinesis_required_rank_several_objects_and_esprit_in_combat_Te
 
 
 def test_V_P_7_a_masked_mental_control_needs_exceptionnel_Telepathie_L609_L617() -> None:
-    world = table(*PASS, sheets=[TK])
+    world = table(sheets=[TK])  # refused before any die is rolled
     with pytest.raises(RuleViolation, match="needs Télépathie Exceptionnel"):
         use_power(world, "Tk", "controle-mental", masked=True)
     adept = dict(TK, name="Adept", ranks={"Télépathie": 7})

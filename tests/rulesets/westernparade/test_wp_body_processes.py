@@ -139,7 +139,7 @@ def test_alcohol_wears_off_S4_1_2() -> None:
     world = table(SAM)
     drink(world, "Sam Parkerson", 30)
     events = run(world, 3 * HOUR)
-    assert events.count("SoberedUp") >= 1
+    assert events == ["SoberedUp"]  # light to sober in one step
     assert sam(world).condition["alcohol"]["tenths"] == 0
 
 
@@ -152,7 +152,9 @@ def test_a_healthy_idle_year_records_nothing() -> None:
 @given(st.integers(1, 3 * DAY), st.integers(1, 3 * DAY), st.sampled_from(["blade", "bullet"]))
 def test_advancing_a_then_b_equals_a_plus_b(a: int, b: int, kind: str) -> None:
     def body(steps: list[int]) -> dict[str, Any]:
-        world = table(SAM, DOC, dice=[30, 1] + [99] * 20)
+        # First aid rolls 30; a day after the wound the untreated thigh rolls for infection
+        # (digest §5.6), and 1 infects it, so no later day rolls again.
+        world = table(SAM, DOC, dice=[30, *([1] if sum(steps) >= DAY else [])])
         wound(world, "Sam Parkerson", "left-thigh", 6, kind=kind)
         press(world, "Sam Parkerson", "left-thigh", 2)
         aid(world, "Sam Parkerson", "left-thigh", DOC["name"])

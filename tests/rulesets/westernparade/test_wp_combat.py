@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from scripted_table import die_faces
 from westernparade_table import table
 
-from chronique.domain.chance import ScriptedStream
 from chronique.domain.errors import RuleViolation
 from chronique.domain.rulesets.westernparade import events as ev
+from chronique.domain.rulesets.westernparade.body_events import WoundTaken
 from chronique.domain.rulesets.westernparade.combat import (
     ShotSetup,
     adjacent,
@@ -32,10 +33,6 @@ from chronique.domain.rulesets.westernparade.combat import (
 )
 from chronique.domain.rulesets.westernparade.play import Blow, Check, detect, oppose, shoot, strike
 from chronique.domain.rulesets.westernparade.resolution import roll
-
-
-def faces(*values: int) -> ScriptedStream:
-    return ScriptedStream([v - 1 for v in values])
 
 
 def test_draw_and_slash_costs_10_per_length_plus_10_S3_1_5_4() -> None:
@@ -81,8 +78,8 @@ def test_barrels_of_sam_and_joe_winch_S3_7_1_L2781() -> None:
 
 
 def test_jim_takes_an_8_0_charge_at_point_blank_S3_6_1_5_L2695_ruling_WA5() -> None:
-    hit = roll(faces(30), {"Armes de poing": 50})
-    pellets = shotgun_pellets(faces(5), 8, "point-blank", hit)
+    hit = roll(die_faces(30), {"Armes de poing": 50})
+    pellets = shotgun_pellets(die_faces(5), 8, "point-blank", hit)
     assert pellets.on_target == 3  # d8 - 2 with a 5
     assert pellets.groups == (2, 2, 1)  # one stray roll per 2 pellets
     assert adjacent("left-arm", "N") == "left-shoulder"  # "trop haut": into the shoulder
@@ -90,27 +87,27 @@ def test_jim_takes_an_8_0_charge_at_point_blank_S3_6_1_5_L2695_ruling_WA5() -> N
 
 
 def test_a_shotgun_hit_always_puts_one_pellet_in_the_target_footnote_24() -> None:
-    hit = roll(faces(30), {"Armes de poing": 50})
-    assert shotgun_pellets(faces(1), 8, "point-blank", hit).on_target == 1
-    miss = roll(faces(80), {"Armes de poing": 50})
-    assert shotgun_pellets(faces(3), 4, "point-blank", miss).on_target == 0
+    hit = roll(die_faces(30), {"Armes de poing": 50})
+    assert shotgun_pellets(die_faces(1), 8, "point-blank", hit).on_target == 1
+    miss = roll(die_faces(80), {"Armes de poing": 50})
+    assert shotgun_pellets(die_faces(3), 4, "point-blank", miss).on_target == 0
 
 
 def test_general_location_table_3_10() -> None:
     none = parse_aim(None)
-    assert hit_location(faces(1), none).location == "head"
-    assert hit_location(faces(9), none).location == "chest"
-    assert hit_location(faces(30), none).location == "left-foot"
-    assert hit_location(faces(67), none, d100=True).location == "right-thigh"
+    assert hit_location(die_faces(1), none).location == "head"
+    assert hit_location(die_faces(9), none).location == "chest"
+    assert hit_location(die_faces(30), none).location == "left-foot"
+    assert hit_location(die_faces(67), none, d100=True).location == "right-thigh"
 
 
 def test_coarse_and_precise_locations_tables_3_12_and_3_14() -> None:
-    assert hit_location(faces(11), parse_aim("upper")).location == "left-flank"  # "hanche" = flank
-    assert hit_location(faces(20), parse_aim("lower")).location == "right-foot"
-    assert hit_location(faces(6), parse_aim("head")).location == "throat"
-    assert hit_location(faces(2), parse_aim("left-arm")).location == "left-shoulder"
-    assert hit_location(faces(), parse_aim("heart")).location == "chest"
-    assert hit_location(faces(6), parse_aim("right-shin")).location == "right-foot"
+    assert hit_location(die_faces(11), parse_aim("upper")).location == "left-flank"  # "hanche" = flank
+    assert hit_location(die_faces(20), parse_aim("lower")).location == "right-foot"
+    assert hit_location(die_faces(6), parse_aim("head")).location == "throat"
+    assert hit_location(die_faces(2), parse_aim("left-arm")).location == "left-shoulder"
+    assert hit_location(die_faces(), parse_aim("heart")).location == "chest"
+    assert hit_location(die_faces(6), parse_aim("right-shin")).location == "right-foot"
     with pytest.raises(RuleViolation):
         parse_aim("arm")  # which arm?
 
@@ -138,13 +135,13 @@ def test_shot_terms_tables_3_11_to_3_20() -> None:
 
 
 def test_bullet_damage_critical_and_pass_through_S3_3_1_ruling_WA3() -> None:
-    assert bullet_damage(faces(), roll(faces(40), {"s": 60}), 5).total == 5
-    crit = bullet_damage(faces(6, 2), roll(faces(25), {"s": 60}), 5)
+    assert bullet_damage(die_faces(), roll(die_faces(40), {"s": 60}), 5).total == 5
+    crit = bullet_damage(die_faces(6, 2), roll(die_faces(25), {"s": 60}), 5)
     assert (crit.critical, crit.pass_through, crit.total) == ((6, 2), False, 13)
     # roll 8 < damage 5 + 4: the bullet passes through, +1d6cum on the way out.
-    through = bullet_damage(faces(4, 3), roll(faces(8), {"s": 60}), 5)
+    through = bullet_damage(die_faces(4, 3), roll(die_faces(8), {"s": 60}), 5)
     assert (through.pass_through, through.exit, through.total) == (True, (3,), 12)
-    low = bullet_damage(faces(), roll(faces(2), {"s": 19}), 5)  # below 20%: no crit, no pass-through
+    low = bullet_damage(die_faces(), roll(die_faces(2), {"s": 19}), 5)  # below 20%: no crit, no pass-through
     assert (low.critical, low.pass_through) == ((), False)
 
 
@@ -157,9 +154,9 @@ def test_table_3_3_attack_against_defence() -> None:
 
 
 def test_melee_locations_table_3_23_reroll_legs_for_short_weapons() -> None:
-    assert melee_location(faces(95, 40), "slash", 3).location == "right-arm"  # 95 = left leg, re-rolled
-    assert melee_location(faces(95), "slash", 4).location == "left-leg"
-    assert melee_location(faces(81), "blunt", 3).location == "left-leg"  # overlap at 81 (digest §9 item 23)
+    assert melee_location(die_faces(95, 40), "slash", 3).location == "right-arm"  # 95 = left leg, re-rolled
+    assert melee_location(die_faces(95), "slash", 4).location == "left-leg"
+    assert melee_location(die_faces(81), "blunt", 3).location == "left-leg"  # overlap at 81 (digest §9 item 23)
 
 
 def test_strength_and_unarmed_damage_S3_4_3_S3_5_4() -> None:
@@ -170,8 +167,9 @@ def test_strength_and_unarmed_damage_S3_4_3_S3_5_4() -> None:
 
 
 def test_sam_shoots_joe_recorded_with_every_die() -> None:
-    # to-hit 20 ≤ 28 (crit), location d30 9 (chest), crit d6 4; then the body's own dice.
-    world = table(dice=[20, 9, 4, 50, 50, 50, 50])
+    # to-hit 20 ≤ 28 (crit), location d30 9 (chest), crit d6 4; then the body's one die: the
+    # critical chest wound's unconsciousness check (digest §4.6, §4.7: 13%), 50 keeps him awake.
+    world = table(dice=[20, 9, 4, 50])
     shot = shoot(world, "Sam Parkerson", "Joe Hambuster", "Colt SA Peacemaker", ShotSetup(distance_m=20))
     assert shot.outcome.chance == 56 and shot.outcome.quality == "CRIT_S"
     assert shot.location == "chest" and shot.damage is not None and shot.damage.total == 9
@@ -179,6 +177,14 @@ def test_sam_shoots_joe_recorded_with_every_die() -> None:
     fired = next(e for e in recorded if isinstance(e, ev.ShotFired))
     assert [op["value"] for op in fired.chance] == [20, 9, 4]
     assert fired.damage is not None and fired.damage["total"] == 9
+    wound = next(e for e in recorded if isinstance(e, WoundTaken))
+    assert [op["value"] for op in wound.chance] == [50] and wound.unconsciousness == {
+        "chance": 13,
+        "roll": 50,
+        "rolled": True,
+        "unconscious": False,
+        "rounds": 0,
+    }
     joe = world.character("Joe Hambuster")
     assert joe.condition["wounds"]["chest"]["damage"] == 9  # the body applied the hit (care.wound)
 
@@ -217,8 +223,9 @@ def test_duel_and_detection_are_recorded() -> None:
 
 def test_an_undefended_blow_reads_the_failed_defence_row_ruling_WA11() -> None:
     # Punch (Pugilat 57 for Joe): 20 is a critical success -> DC: +1d6cum (4); d10 2 = head:
-    # 1 + mFOR 1 + 4 + (57 - 40) // 10 = 7 on the head; then the body's own dice.
-    world = table(dice=[20, 4, 2, 50, 50, 50, 50])
+    # 1 + mFOR 1 + 4 + (57 - 40) // 10 = 7 on the head, a minor wound: no die at once (digest
+    # §4.6: the END roll to recover comes with his next action).
+    world = table(dice=[20, 4, 2])
     blow = strike(world, "Joe Hambuster", "Sam Parkerson", Blow("punch"))
     assert blow.result == "DC" and blow.location == "head"
     assert blow.damage == 1 + 1 + 4 + 1

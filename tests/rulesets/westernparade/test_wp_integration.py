@@ -81,9 +81,10 @@ def test_a_hidden_roll_grants_nothing_ruling_WD2() -> None:
 
 def test_blows_grant_the_attacker_and_the_defender_their_rolls_S2_5() -> None:
     world = table(SAM, JOE)
-    # Joe's Pugilat 57: 10 ≤ 28 (CRIT_S, earns); Sam's Esquive 45: 5 ≤ 22 (CRIT_S, earns).
-    dice(world).add(10, 5, *([3] * 10))
-    strike(world, JOE_N, SAM_N, Blow("punch", defence="dodge", defence_skill="Esquive"))
+    # Joe's Pugilat 57: 10 ≤ 28 (CRIT_S, earns); Sam's Esquive 45: 5 ≤ 22 (CRIT_S, earns). A
+    # critical dodge against a critical blow: nothing happens (Table 3.3 L1724), no further die.
+    dice(world).add(10, 5)
+    assert strike(world, JOE_N, SAM_N, Blow("punch", defence="dodge", defence_skill="Esquive")).result == "-"
     assert pending(world, JOE_N) == [("Pugilat", "skill")]
     assert pending(world, SAM_N) == [("Esquive", "skill")]
 
@@ -141,9 +142,10 @@ def test_coma_calls_for_two_easy_end_rolls_S4_1_3_ruling_WD5() -> None:
     assert care.drink(world, SAM_N, 150) == "coma"
     body = world.character(SAM_N).condition
     assert body["losses"] == {"INT": 1}
-    dice(world).add(95)
-    terms = check(world, SAM_N, Check(characteristic="INT")).terms
-    assert terms["losses"] == characteristic_roll(11) - characteristic_roll(12)
+    # The coma's alcohol malus leaves a chance under 5%: an automatic failure, no die (§2.1.1).
+    outcome = check(world, SAM_N, Check(characteristic="INT"))
+    assert outcome.automatic and outcome.faces == () and outcome.chance < 5
+    assert outcome.terms["losses"] == characteristic_roll(11) - characteristic_roll(12)
 
 
 def test_emergency_sobering_is_one_stage_better_for_end_rounds_S4_1_3() -> None:

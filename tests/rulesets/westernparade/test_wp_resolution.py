@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from scripted_table import die_faces
 from westernparade_table import table
 
-from chronique.domain.chance import ScriptedStream
 from chronique.domain.errors import RuleViolation
 from chronique.domain.rulesets.westernparade import events as ev
 from chronique.domain.rulesets.westernparade.play import Check, check
@@ -24,10 +24,6 @@ from chronique.domain.rulesets.westernparade.resolution import (
 )
 
 
-def faces(*values: int) -> ScriptedStream:
-    return ScriptedStream([v - 1 for v in values])
-
-
 @pytest.mark.parametrize(
     ("chance", "total", "expected"),
     [(45, 4, "EXTRA"), (45, 22, "CRIT_S"), (45, 45, "NORM_S"), (45, 90, "NORM_F"), (45, 91, "CRIT_F"), (45, 136, "CATA_F")]
@@ -39,20 +35,20 @@ def test_table_2_1_qualities_S2_1_2_L1310(chance: int, total: int, expected: str
 
 
 def test_open_ended_d100_adds_while_96_to_00_S2_1_L1282() -> None:
-    assert open_ended(faces(97, 100, 12)) == [97, 100, 12]
-    assert open_ended(faces(95)) == [95]
-    outcome = roll(faces(98, 40), {"skill": 130})
+    assert open_ended(die_faces(97, 100, 12)) == [97, 100, 12]
+    assert open_ended(die_faces(95)) == [95]
+    outcome = roll(die_faces(98, 40), {"skill": 130})
     assert (outcome.total, outcome.quality) == (138, "NORM_F")  # 96-00 is never read as its face
 
 
 def test_below_5_percent_fails_without_a_roll_and_insisting_needs_luck_S2_1_1() -> None:
-    plain = roll(faces(), {"skill": 30, "difficulty": -90})
+    plain = roll(die_faces(), {"skill": 30, "difficulty": -90})
     assert plain.automatic and plain.quality == "NORM_F" and plain.faces == ()
-    lucky = roll(faces(20), {"skill": 4}, luck_chance=30)
+    lucky = roll(die_faces(20), {"skill": 4}, luck_chance=30)
     assert lucky.quality == "NORM_F" and lucky.luck is not None and lucky.luck.quality == "NORM_S"
-    unlucky = roll(faces(50), {"skill": 4}, luck_chance=30)
+    unlucky = roll(die_faces(50), {"skill": 4}, luck_chance=30)
     assert unlucky.quality == "CRIT_F"
-    cursed = roll(faces(85), {"skill": 4}, luck_chance=30)  # CRIT_F on the luck roll -> CATA_F
+    cursed = roll(die_faces(85), {"skill": 4}, luck_chance=30)  # CRIT_F on the luck roll -> CATA_F
     assert cursed.quality == "CATA_F"
 
 
