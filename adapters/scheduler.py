@@ -13,6 +13,7 @@ import logging
 import signal
 import threading
 from contextlib import AbstractContextManager, nullcontext
+from datetime import datetime
 from pathlib import Path
 from types import FrameType
 from typing import IO
@@ -34,32 +35,55 @@ log = logging.getLogger("chronique.daemon")
 
 def pace_all(db: str) -> None:
     """The job: advance every paced campaign that is behind its pacing (module-level, so the job
-    store can name it)."""
+    store can name it). Wall time is read once: every campaign is paced to the same instant."""
     services = build(db)
     try:
-        for campaign in services.campaigns():
+        now = services.clock()
+        campaigns = services.campaigns()
+        advanced = 0
+        for campaign in campaigns:
             try:
-                _pace(services, campaign)
+                advanced += _pace(services, campaign, now)
             except Exception:  # noqa: BLE001 - one campaign's failure must not stop the others
                 log.exception("could not advance %s", campaign.name)
+        log.debug("pacing check done: %s looked at, %s advanced", _campaigns(len(campaigns)), advanced)
     finally:
         services.close()
 
 
-def _pace(services: Chronique, campaign: Campaign) -> None:
-    advanced = services.pace(str(campaign.id))
-    if advanced is None:
-        return
+def _pace(services: Chronique, campaign: Campaign, now: datetime) -> bool:
+    """Advance one campaign to where its pacing puts the clock at ``now``; whether it moved."""
+    target = campaign.paced_target(now)
+    if target is None:
+        return False
     calendar = services.calendar(campaign)
+    # Said before the advance starts: a GM reading the log of a daemon stopped by force sees what
+    # it was doing (the journal keeps nothing of an advance that did not finish).
+    log.info("%s: advancing from %s to %s", campaign.name, calendar.format(campaign.clock), calendar.format(target))
+    advanced = services.pace(str(campaign.id), now)
+    if advanced is None:
+        log.info("%s: not advanced after all (a session opened, or another daemon advanced it, meanwhile)", campaign.name)
+        return False
     log.info(
-        "%s: advanced from %s to %s (%d process ticks)",
+        "%s: advanced from %s to %s; %s",
         campaign.name,
         calendar.format(advanced.from_time),
         calendar.format(advanced.to_time),
-        len(advanced.ticks),
+        _fired(len(advanced.ticks)),
     )
     for at, who, what in services.notable(str(campaign.id), advanced.from_time + 1):
         log.warning("%s: %s %s %s", campaign.name, calendar.format(at), who, what)
+    return True
+
+
+def _campaigns(count: int) -> str:
+    return f"{count} campaign" if count == 1 else f"{count} campaigns"
+
+
+def _fired(count: int) -> str:
+    if count == 0:
+        return "nothing was due on the way"
+    return "1 process fired on the way" if count == 1 else f"{count} processes fired on the way"
 
 
 class Daemon:
@@ -134,7 +158,6 @@ class _LockFile:
         self.handle.close()
 
 
-def _now(scheduler: BackgroundScheduler):  # noqa: ANN202 - APScheduler's own aware datetime
-    from datetime import datetime
-
+def _now(scheduler: BackgroundScheduler) -> datetime:
+    """Now in the scheduler's own time zone, as APScheduler wants it."""
     return datetime.now(scheduler.timezone)

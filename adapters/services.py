@@ -34,6 +34,8 @@ from chronique.domain.timeline import Tick, advance
 from chronique.domain.world import World
 
 if TYPE_CHECKING:
+    from datetime import datetime
+
     from chronique.adapters.readmodels import ReadModels
 
 R = TypeVar("R")
@@ -315,10 +317,11 @@ class Chronique:
 
         return self.act(campaign_name, clear)
 
-    def pace(self, campaign_name: str) -> Advanced | None:
-        """Advance the campaign once, to where its pacing puts the clock now (the daemon's job):
-        nothing with no pacing, during a session, or when the clock is already there."""
-        now = self.clock()
+    def pace(self, campaign_name: str, now: datetime | None = None) -> Advanced | None:
+        """Advance the campaign once, to where its pacing puts the clock at wall time ``now``
+        (default: now; the daemon's job): nothing with no pacing, during a session, or when the
+        clock is already there."""
+        now = now or self.clock()
         if self.campaign(campaign_name).paced_target(now) is None:
             return None
 

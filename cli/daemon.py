@@ -106,6 +106,7 @@ def register(app: typer.Typer) -> None:
         ctx: typer.Context,
         tick: float = typer.Option(60.0, "--tick", help="Seconds between two pacing checks."),
         log_file: Path = typer.Option(None, "--log-file", help="Also write the log to this file."),
+        verbose: bool = typer.Option(False, "--verbose", help="Also log every pacing check, even one that advanced nothing."),
     ) -> None:
         """Run the pacing daemon until SIGTERM or SIGINT (Ctrl-C); a running advance finishes first."""
         from chronique.adapters.scheduler import Daemon
@@ -114,6 +115,8 @@ def register(app: typer.Typer) -> None:
         if log_file is not None:
             handlers.append(logging.FileHandler(log_file, encoding="utf-8"))
         logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s", handlers=handlers)
+        if verbose:  # the daemon's own checks only: APScheduler's debug lines are about its internals
+            logging.getLogger("chronique.daemon").setLevel(logging.DEBUG)
         if tick <= 0:
             raise typer.BadParameter("--tick must be positive")
         run(ctx, lambda _: Daemon(ctx.find_root().obj.db, tick).run())
