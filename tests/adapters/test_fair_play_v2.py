@@ -495,13 +495,14 @@ def test_a_downtime_rewritten_after_the_next_session_started_is_caught(db: str, 
     alice = services.world(name).character("Alice").id.hex
     seal = services.campaign(name).seals[-1]["seal"]
     services.close()
-    version, event = last(db, alice, "SurvivalChecked")
-    place = forge(db, alice, version, _flip("result"))
+    # A night's rest (A14): no rule re-derives it, so only the seal can tell it was rewritten.
+    version, event = last(db, alice, "PileRested")
+    place = forge(db, alice, version, _flip("pile_count"))
     code, out = verify(db, name)
     assert code == 1 and "Campaign.Sealed): field heads" in out, out  # the session-start seal covers the downtime
     code, out = verify(db, name, "--seal", seal)
     assert code == 1, out
-    assert place  # the forged survival draw is the one the seal no longer covers
+    assert place  # the forged rest is the one the seal no longer covers
 
 
 def test_receipts_are_printed_at_both_boundaries(db: str) -> None:

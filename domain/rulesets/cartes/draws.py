@@ -119,6 +119,7 @@ def make_test(world: World, name: str, request: TestRequest) -> TestOutcome:
         malus_change=malus_change,
         basis=basis,
         sheet_version=sheet_version,
+        short_circuit=request.short_circuit,
         sealed_until=world.campaign.epoch if request.hidden else None,
     )
     return outcome

@@ -11,16 +11,18 @@ from typing import Any
 
 from chronique.domain.chain import ChainedEvent, FaceDown
 from chronique.domain.character import Character
+from chronique.domain.rulesets.cartes.condition import CHANGES
 
 
-def _remove(cards: list[str], spent: list[str]) -> list[str]:
-    rest = list(cards)
-    for card in spent:
-        rest.remove(card)
-    return rest
+class _Changes:
+    """An event whose change to the character is the pure function ``condition.CHANGES`` names
+    after its class: play, replays and the verifier apply the very same one."""
+
+    def apply(self, character: Character) -> None:
+        CHANGES[type(self).__name__](character.sheet, character.condition, vars(self))
 
 
-class CardsDealt(FaceDown):
+class CardsDealt(_Changes, FaceDown):
     """At the session's first draw the character got its hand (face up) and pile (face down)."""
 
     at: int
@@ -28,16 +30,15 @@ class CardsDealt(FaceDown):
     pile: list[str]
     sealed_until: str
 
-    def apply(self, character: Character) -> None:
-        c = character.condition
-        c["hand"], c["pile"], c["dealt"] = list(self.hand), list(self.pile), True
-        c["hand_count"], c["pile_count"] = len(self.hand), len(self.pile)
 
-
-class TestMade(FaceDown):
-    """The character drew for a test; ``outcome`` holds every card and the verdict."""
+class TestMade(_Changes, FaceDown):
+    """The character drew for a test; ``outcome`` holds every card and the verdict, and
+    ``short_circuit`` whether the action short-circuited another (L324: a ♦ first from the pile
+    then cancels the short-circuit's extra level); None on tests recorded before it was kept."""
 
     __test__ = False  # not a pytest test class
+
+    class_version = 3
 
     at: int
     skill: str
@@ -53,20 +54,17 @@ class TestMade(FaceDown):
     malus_change: int
     basis: dict[str, int]
     sheet_version: int
+    short_circuit: bool | None
     sealed_until: str | None
 
-    def apply(self, character: Character) -> None:
-        c = character.condition
-        if self.support_used:
-            c["support_cards"] = c["support_cards"][1:]
-        c["pile"] = _remove(c["pile"], self.from_pile)
-        c["hand"] = _remove(c["hand"], self.from_hand)
-        c["pile_count"], c["hand_count"] = len(c["pile"]), len(c["hand"])
-        c["bonus"] += self.bonus_change
-        c["malus"] += self.malus_change
+    @classmethod
+    def upcast_stored(cls, state: dict[str, Any]) -> None:
+        # Recorded before version 3, which keeps the player's short-circuit choice.
+        super().upcast_stored(state)
+        state.setdefault("short_circuit", None)
 
 
-class SupportReceived(FaceDown):
+class SupportReceived(_Changes, FaceDown):
     """A supporter's successful draw helped this character (§Déroulement du tour, supports):
     a power card to use in the next draw, three bonus markers, or resource cards for the pile."""
 
@@ -78,16 +76,8 @@ class SupportReceived(FaceDown):
     cards: list[str]
     sealed_until: str | None
 
-    def apply(self, character: Character) -> None:
-        c = character.condition
-        if self.card is not None:
-            c["support_cards"] = [*c["support_cards"], self.card]
-        c["bonus"] += self.markers
-        c["pile"] = [*c["pile"], *self.cards]
-        c["pile_count"] = len(c["pile"]) if c["dealt"] else c["pile_count"] + len(self.cards)
 
-
-class WoundSuffered(ChainedEvent):
+class WoundSuffered(_Changes, ChainedEvent):
     """The character took damage: the wound card went to the holder of its final lethality."""
 
     at: int
@@ -100,30 +90,15 @@ class WoundSuffered(ChainedEvent):
     malus_change: int
     source: str
 
-    def apply(self, character: Character) -> None:
-        c = character.condition
-        if self.wound is not None:
-            c["wounds"] = [*c["wounds"], dict(self.wound)]
-            c["next_wound"] += 1
-        c["bonus"] += self.bonus_change
-        c["malus"] += self.malus_change
-        if self.effect == "out_of_combat":
-            c["out_of_combat"] = True
-            c["ko_damage"] = self.damage
 
-
-class Died(ChainedEvent):
+class Died(_Changes, ChainedEvent):
     """The character died (cartes.md §4.5: aggravation past Énorme or a failed Énorme survival)."""
 
     at: int
     cause: str
 
-    def apply(self, character: Character) -> None:
-        character.condition["dead"] = True
-        character.condition["wounds"] = [dict(w, next_draw=None) for w in character.condition["wounds"]]
 
-
-class ConsciousnessChecked(ChainedEvent):
+class ConsciousnessChecked(_Changes, ChainedEvent):
     """An out-of-combat character drew Volonté to come to (§Tirage de conscience)."""
 
     at: int
@@ -131,15 +106,8 @@ class ConsciousnessChecked(ChainedEvent):
     regained: bool
     malus: int
 
-    def apply(self, character: Character) -> None:
-        if self.regained:
-            c = character.condition
-            c["out_of_combat"] = False
-            c["ko_damage"] = 0
-            c["ko_malus"] = self.malus
 
-
-class SurvivalChecked(ChainedEvent):
+class SurvivalChecked(_Changes, ChainedEvent):
     """A survival draw under Carrure for one wound (§Survie): clean, malus, worse, or death."""
 
     at: int
@@ -151,18 +119,8 @@ class SurvivalChecked(ChainedEvent):
     lasting: dict[str, Any] | None
     wound: dict[str, Any] | None
 
-    def apply(self, character: Character) -> None:
-        c = character.condition
-        others = [w for w in c["wounds"] if w["id"] != self.wound_id]
-        if len(others) == len(c["wounds"]):
-            raise ValueError(f"no open wound {self.wound_id}")  # a correction voided it
-        # cartes.md A11: a stopped wound leaves its holder; only its margin malus stays.
-        c["wounds"] = others if self.wound is None else [*others, dict(self.wound)]
-        if self.lasting is not None:
-            c["lasting_malus"] = [*c["lasting_malus"], dict(self.lasting)]
 
-
-class SurvivalRetried(ChainedEvent):
+class SurvivalRetried(_Changes, ChainedEvent):
     """With medical care, a survived wound's margin malus was drawn for again (§Médecine L467)."""
 
     at: int
@@ -171,16 +129,8 @@ class SurvivalRetried(ChainedEvent):
     medicine: dict[str, Any] | None
     malus: int
 
-    def apply(self, character: Character) -> None:
-        c = character.condition
-        kept = [m for m in c["lasting_malus"] if m["wound"] != self.wound_id]
-        old = next(m for m in c["lasting_malus"] if m["wound"] == self.wound_id)
-        if self.malus:
-            kept.append(dict(old, amount=self.malus, next_retry=self.at + old["period"]))
-        c["lasting_malus"] = kept
 
-
-class PileRefilled(FaceDown):
+class PileRefilled(_Changes, FaceDown):
     """Cards from the general deck went into the pile (recovery or resource draw)."""
 
     at: int
@@ -189,26 +139,15 @@ class PileRefilled(FaceDown):
     harder: bool
     sealed_until: str | None
 
-    def apply(self, character: Character) -> None:
-        c = character.condition
-        c["pile"] = [*c["pile"], *self.cards]
-        c["pile_count"] = len(c["pile"])
-        steps = f"{self.reason}_steps"
-        c[steps] = c[steps] + 1 if self.harder else 0
 
-
-class PileRested(ChainedEvent):
+class PileRested(_Changes, ChainedEvent):
     """A night's sleep between sessions brought the pile count back to its maximum."""
 
     at: int
     pile_count: int
 
-    def apply(self, character: Character) -> None:
-        character.condition["pile_count"] = self.pile_count
-        character.condition["recovery_steps"] = 0
 
-
-class ExperienceAwarded(ChainedEvent):
+class ExperienceAwarded(_Changes, ChainedEvent):
     """The GM awarded hand cards (§Expérience); drawn now if a session's cards are dealt."""
 
     at: int
@@ -216,13 +155,8 @@ class ExperienceAwarded(ChainedEvent):
     cards: list[str]
     reason: str
 
-    def apply(self, character: Character) -> None:
-        c = character.condition
-        c["hand"] = [*c["hand"], *self.cards]
-        c["hand_count"] += self.count
 
-
-class ExperienceSpent(ChainedEvent):
+class ExperienceSpent(_Changes, ChainedEvent):
     """Hand cards were spent to raise a skill, add a speciality, a characteristic or pile max."""
 
     at: int
@@ -235,65 +169,31 @@ class ExperienceSpent(ChainedEvent):
     cards: list[str]
     reason: str
 
-    def apply(self, character: Character) -> None:
-        sheet = character.sheet
-        if self.purchase == "skill":
-            skills = dict(sheet["skills"])
-            skill = dict(skills.get(self.name) or {"level": 0, "specialities": [], "characteristic": self.governing})
-            skill["level"] = self.to_level
-            skills[self.name] = skill
-            sheet["skills"] = skills
-        elif self.purchase == "speciality":
-            skills = dict(sheet["skills"])
-            skills[self.name] = dict(skills[self.name], specialities=[*skills[self.name]["specialities"], self.speciality])
-            sheet["skills"] = skills
-        elif self.purchase == "characteristic":
-            sheet["characteristics"] = dict(sheet["characteristics"], **{self.name: self.to_level})
-        else:
-            sheet["pile_max"] = self.to_level
-        c = character.condition
-        c["hand"] = _remove(c["hand"], self.cards)
-        c["hand_count"] -= len(self.cards)
 
-
-class CardsReturned(ChainedEvent):
+class CardsReturned(_Changes, ChainedEvent):
     """Session end: every card went back to the deck; the pile and hand counts were noted."""
 
     at: int
     pile_count: int
     hand_count: int
 
-    def apply(self, character: Character) -> None:
-        c = character.condition
-        c.update(pile=[], hand=[], dealt=False, pile_count=self.pile_count, hand_count=self.hand_count, returned_at=self.at)
-        c.update(bonus=0, malus=0, out_of_combat=False, ko_damage=0, ko_malus=0, resource_steps=0, support_cards=[])
 
-
-class SceneEnded(ChainedEvent):
+class SceneEnded(_Changes, ChainedEvent):
     """The scene ended: its markers and the post-KO malus lapse (cartes.md A7, A16)."""
 
     at: int
 
-    def apply(self, character: Character) -> None:
-        character.condition.update(bonus=0, malus=0, ko_malus=0, resource_steps=0, support_cards=[])
 
-
-class CareArranged(ChainedEvent):
+class CareArranged(_Changes, ChainedEvent):
     """Downtime order: a healer tends this character's wounds with some means (§Médecine)."""
 
     at: int
     healer: str
     means: str
 
-    def apply(self, character: Character) -> None:
-        character.condition["care"] = {"healer": self.healer, "means": self.means} if self.healer else None
 
-
-class CuredByCare(ChainedEvent):
+class CuredByCare(_Changes, ChainedEvent):
     """Curative care (surgery…) removed the lasting maluses of survived wounds (§Survie)."""
 
     at: int
     removed: list[dict[str, int]]
-
-    def apply(self, character: Character) -> None:
-        character.condition["lasting_malus"] = []

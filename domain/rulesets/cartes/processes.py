@@ -2,23 +2,21 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 from chronique.domain.character import Character
 from chronique.domain.errors import RuleViolation
 from chronique.domain.gametime import HOUR, next_time_of_day
 from chronique.domain.rulesets.cartes import events as ev
-from chronique.domain.rulesets.cartes.damage import place_wound
 from chronique.domain.rulesets.cartes.resolution import TestOutcome, resolve_test
 from chronique.domain.rulesets.cartes.survival import (
-    medicine_bonus_markers,
     medicine_level,
+    medicine_support,
+    medicine_target,
     retry_level,
     retry_result,
+    survival_consequences,
     survival_level,
-    survival_period,
-    survival_result,
 )
 from chronique.domain.rulesets.cartes.table import draw, living, sheet_of
 from chronique.domain.rulesets.cartes.tables import lethality_name
@@ -76,46 +74,20 @@ def rest_due(character: Character) -> int | None:
 def survival_check(world: World, character: Character, wound_id: int, at: int) -> str:
     """One survival draw under Carrure for one wound, with a healer's support if one tends it."""
     wound = next(w for w in character.condition["wounds"] if w["id"] == wound_id)
-    sheet = sheet_of(character)
-    carrure = sheet.characteristics["Carrure"]
+    carrure = character.sheet["characteristics"]["Carrure"]
     level = survival_level(wound["lethality"])
     medicine = _medicine(world, character, level)
     bonus = medicine["bonus"] if medicine else 0
     outcome = _passive_draw(world, character, carrure + bonus, level, f"survival draw, wound {wound_id}")
-    result = survival_result(carrure, wound["value"], wound["lethality"], outcome)
-    new_wound: dict[str, Any] | None = None
-    dead = result.kind == "death"
-    if result.kind == "escalate":
-        assert result.new_lethality is not None
-        held = Counter(w["lethality"] for w in character.condition["wounds"] if w["id"] != wound_id)
-        # The wound moves up under the capacity cascade of §4.2; its value already carried any
-        # "over 13" aggravation when it was placed, so it is not counted twice.
-        placement = place_wound(carrure, held, min(wound["value"], 13), result.new_lethality)
-        dead = placement.dead
-        if not dead:
-            assert placement.lethality is not None
-            new_wound = dict(wound, lethality=placement.lethality, escalated=True)
-            new_wound["next_draw"] = at + survival_period(placement.lethality)
-    character.record(
-        ev.SurvivalChecked,
-        at=at,
-        wound_id=wound_id,
-        outcome=outcome.to_dict(),
-        medicine=medicine,
-        result=result.kind if not dead else "death",
-        # An escalated wound's malus lasts while the wound does (A10); only a survived
-        # wound's margin malus stays until curative care.
-        malus=result.malus if result.kind == "malus" else 0,
-        lasting=_lasting(wound, result.malus, at) if result.kind == "malus" else None,
-        wound=new_wound,
-    )
-    if dead:
+    consequences = survival_consequences(carrure, wound, character.condition["wounds"], outcome, at)
+    character.record(ev.SurvivalChecked, at=at, wound_id=wound_id, outcome=outcome.to_dict(), medicine=medicine, **consequences)
+    if consequences["result"] == "death":
         character.record(ev.Died, at=at, cause=f"failed survival draw, wound {wound_id}")
         return f"{character.name}: survival draw failed — dead"
-    if new_wound is not None:
-        return f"{character.name}: survival draw failed — wound {wound_id} now {lethality_name(new_wound['lethality'])}"
-    if result.malus:
-        return f"{character.name}: survived wound {wound_id} with a malus of {result.malus}"
+    if consequences["wound"] is not None:
+        return f"{character.name}: survival draw failed — wound {wound_id} now {lethality_name(consequences['wound']['lethality'])}"
+    if consequences["malus"]:
+        return f"{character.name}: survived wound {wound_id} with a malus of {consequences['malus']}"
     return f"{character.name}: survived wound {wound_id} cleanly"
 
 
@@ -126,26 +98,13 @@ def _passive_draw(world: World, character: Character, target: int, level: int, p
     return resolve_test(target, level, first, lambda n: draw(world, n, character.name, purpose))
 
 
-def _lasting(wound: dict[str, Any], amount: int, at: int) -> dict[str, Any]:
-    # cartes.md §5.3 PROPOSAL (A12): a retry at most once per period of the wound's last lethality.
-    period = survival_period(wound["lethality"])
-    return {
-        "wound": wound["id"],
-        "amount": amount,
-        "value": wound["value"],
-        "lethality": wound["lethality"],
-        "period": period,
-        "next_retry": at + period,
-    }
-
-
 def survival_retry(world: World, character: Character, wound_id: int, at: int) -> str:
     """A survival draw one level easier, with medicine, to lift a survived wound's malus (§Médecine L467)."""
     malus = next(m for m in character.condition["lasting_malus"] if m["wound"] == wound_id)
     level = retry_level(malus["lethality"])
     medicine = _medicine(world, character, level)
     bonus = medicine["bonus"] if medicine else 0
-    carrure = sheet_of(character).characteristics["Carrure"]
+    carrure = character.sheet["characteristics"]["Carrure"]
     outcome = _passive_draw(world, character, carrure + bonus, level, f"survival retry, wound {wound_id}")
     left = retry_result(malus["value"], malus["amount"], outcome)
     character.record(ev.SurvivalRetried, at=at, wound_id=wound_id, outcome=outcome.to_dict(), medicine=medicine, malus=left)
@@ -162,11 +121,8 @@ def _medicine(world: World, patient: Character, survival: int) -> dict[str, Any]
         healer = living(world, care["healer"])
     except RuleViolation:
         return None
-    skill = sheet_of(healer).skills.get("Médecine")
-    target = skill.level if skill else 0
     level = medicine_level(survival, care["means"])
     purpose = f"medicine for {patient.name}"
     first = draw(world, 1, healer.name, purpose)[0]
-    outcome = resolve_test(target, level, first, lambda n: draw(world, n, healer.name, purpose), manoeuvre="tactics")
-    bonus = medicine_bonus_markers(outcome.success, care["means"], 0)
-    return {"healer": healer.name, "means": care["means"], "outcome": outcome.to_dict(), "bonus": bonus}
+    outcome = resolve_test(medicine_target(healer.sheet), level, first, lambda n: draw(world, n, healer.name, purpose), manoeuvre="tactics")
+    return medicine_support(healer.name, care["means"], outcome)

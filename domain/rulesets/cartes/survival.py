@@ -7,10 +7,13 @@ the caller schedules them and resolves the cards with :func:`resolution.resolve_
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from chronique.domain.errors import RuleViolation
+from chronique.domain.rulesets.cartes.damage import MAX_DAMAGE_BEFORE_AGGRAVATION, place_wound
 from chronique.domain.rulesets.cartes.resolution import TestOutcome, level_modifier
 from chronique.domain.rulesets.cartes.tables import LETHALITY_COUNT, lethality, medicine_means, tables
 
@@ -88,6 +91,64 @@ def survival_result(carrure: int, wound_value: int, lethality_index: int, test: 
     # L447: "la carte blessure est passée à un niveau de létalité supérieur ... Le montant de
     # la carte vaut comme malus" (PROPOSAL A10: −B while the wound stays active).
     return SurvivalResult("escalate", b, level + 1)
+
+
+def survival_consequences(
+    carrure: int, wound: Mapping[str, Any], wounds: Sequence[Mapping[str, Any]], test: TestOutcome, at: int
+) -> dict[str, Any]:
+    """What a survival draw ``test`` for ``wound`` (one of the character's open ``wounds``) at
+    ``at`` records beyond its cards (§Tirages de survie L443-461): ``result`` (clean, malus,
+    escalate or death), the margin ``malus``, the ``lasting`` malus a survived wound leaves until
+    curative care, and the escalated ``wound`` (None once the draws stop).
+    """
+    result = survival_result(carrure, wound["value"], wound["lethality"], test)
+    escalated: dict[str, Any] | None = None
+    dead = result.kind == "death"
+    if result.kind == "escalate":
+        assert result.new_lethality is not None
+        held = Counter(w["lethality"] for w in wounds if w["id"] != wound["id"])
+        # The wound moves up under the capacity cascade of §4.2; its value already carried any
+        # "over 13" aggravation when it was placed, so it is not counted twice.
+        placement = place_wound(carrure, held, min(wound["value"], MAX_DAMAGE_BEFORE_AGGRAVATION), result.new_lethality)
+        dead = placement.dead
+        if not dead:
+            assert placement.lethality is not None
+            escalated = dict(wound, lethality=placement.lethality, escalated=True, next_draw=at + survival_period(placement.lethality))
+    survived = result.kind == "malus"
+    return {
+        "result": "death" if dead else result.kind,
+        # An escalated wound's malus lasts while the wound does (A10); only a survived wound's
+        # margin malus stays until curative care.
+        "malus": result.malus if survived else 0,
+        "lasting": lasting_malus(wound, result.malus, at) if survived else None,
+        "wound": escalated,
+    }
+
+
+def lasting_malus(wound: Mapping[str, Any], amount: int, at: int) -> dict[str, Any]:
+    """The margin malus a survived wound leaves (§Tirages de survie L446), with its retry cadence:
+    cartes.md §5.3 PROPOSAL (A12), a retry at most once per period of the wound's last lethality."""
+    period = survival_period(wound["lethality"])
+    return {
+        "wound": wound["id"],
+        "amount": amount,
+        "value": wound["value"],
+        "lethality": wound["lethality"],
+        "period": period,
+        "next_retry": at + period,
+    }
+
+
+def medicine_target(healer_sheet: Mapping[str, Any]) -> int:
+    """The healer's target for the Médecine support (§Médecine L465): the skill's level, 0 untrained."""
+    skill = healer_sheet["skills"].get("Médecine")
+    return int(skill["level"]) if skill else 0
+
+
+def medicine_support(healer: str, means: str, test: TestOutcome) -> dict[str, Any]:
+    """What a survival draw records of the healer's tactics support (§Médecine L465-475): who,
+    with what means, the Médecine draw, and the bonus markers it gives the patient."""
+    return {"healer": healer, "means": means, "outcome": test.to_dict(), "bonus": medicine_bonus_markers(test.success, means, 0)}
 
 
 def medicine_level(survival_level: int, means: str, extra_levels: int = 0) -> int:

@@ -1,34 +1,66 @@
 """Cartes' rules for the verifier (FAIRNESS.md v2, rules re-derivation). Cartes draws nothing but
-cards: a pile or a test holds the cards the general deck handed its character (its order checked
-by ``deck_rules``), and a test's outcome is what the same ``resolve_test`` play uses gives for
-those cards. Standard library only: the standalone verifier carries this module."""
+cards: a pile, a refill, a support or a draw holds the cards the general deck handed its character
+(the deck's order is checked by ``deck_rules``), and what it records follows from those cards by
+the same pure functions play uses (``resolution``, ``survival``). The verifier keeps each
+character's sheet and condition current by applying every Cartes event with the very function
+play applies (``condition.CHANGES``), so a rule reads the pile, the wounds, the care and the
+support cards that play read. Standard library only: the standalone verifier carries this module."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
-from chronique.domain.deck_rules import name_of
+from chronique.domain.deck_rules import character_now, name_of
 from chronique.domain.errors import RuleViolation
-from chronique.domain.rederivation import GameRules, Mismatch, Replay, Table, Unknowable
-from chronique.domain.rulesets.cartes.resolution import resolve_test
+from chronique.domain.rederivation import GameRules, Mismatch, Rederive, Replay, Table, Unknowable
+from chronique.domain.rulesets.cartes.condition import CHANGES, Change
+from chronique.domain.rulesets.cartes.resolution import (
+    TestOutcome,
+    pile_gain,
+    recovery_level,
+    resolve_test,
+    resource_level,
+    tactics_markers,
+)
+from chronique.domain.rulesets.cartes.survival import (
+    medicine_level,
+    medicine_support,
+    medicine_target,
+    retry_level,
+    retry_result,
+    survival_consequences,
+    survival_level,
+)
 
 _EVENTS = "chronique.domain.rulesets.cartes.events:"
 
+Check = Callable[[dict[str, Any], Table, dict[str, Any]], Mapping[str, Any]]
+"""(the event, the table, its character's sheet and condition before it) -> the outcome fields."""
 
-def _handed_last(table: Table, name: str, field_name: str, cards: Sequence[str]) -> None:
-    # The cards a command took are the last ones the deck handed that character in it.
-    waiting = table.handed.get(name, [])
-    if not cards:
-        return
-    if list(cards) != waiting[-len(cards) :]:
-        if table.unknown:
-            raise Unknowable
-        raise Mismatch(field_name, f"records {list(cards)}, but the deck handed {name} {waiting[-len(cards) :] or 'nothing'}")
+Replayed = tuple[TestOutcome, dict[str, Any]]
 
 
-def _dealt(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[str, Any]:
+def _handed_last(table: Table, draws: Sequence[tuple[str, str, Sequence[str]]]) -> None:
+    # The cards a command took are the last ones the deck handed each character (name, field,
+    # cards) in it, in the order it drew them.
+    ends: dict[str, int] = {}
+    for name, field_name, cards in reversed(draws):
+        if not cards:
+            continue
+        waiting = table.handed.get(name, [])
+        end = ends.get(name, len(waiting))
+        start = max(end - len(cards), 0)
+        if list(cards) != waiting[start:end]:
+            if table.unknown:  # a face-down draw may have handed them: not checkable until revealed
+                raise Unknowable
+            raise Mismatch(field_name, f"records {list(cards)}, but the deck handed {name} {waiting[start:end] or 'nothing'}")
+        ends[name] = start
+
+
+def _dealt(event: dict[str, Any], table: Table, now: dict[str, Any]) -> Mapping[str, Any]:
     # §Piles: a hand and a pile dealt from the general deck, the hand first.
     name = name_of(table, event["originator_id"])
     hand, pile = list(event["hand"]), list(event["pile"])
@@ -42,58 +74,186 @@ def _dealt(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[str, 
     return {}
 
 
-def _test(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[str, Any]:
+def _test(event: dict[str, Any], table: Table, now: dict[str, Any]) -> Mapping[str, Any]:
     # §Choix de l'actions, §Difficulté des actions, §Bonus de couleur: the outcome follows from the
-    # first card, the cards drawn after it, the target, the level asked and the manoeuvre.
+    # first card, the cards drawn after it, the target, the level asked, the manoeuvre, the hand
+    # cards played, and the supporter's power card the character holds (§Déroulement du tour L293).
     recorded = event["outcome"]
     drawn = list(recorded["drawn"])
-    if event["source"] == "pile" and event["from_pile"] != drawn[:1]:
+    source, c = event["source"], now["condition"]
+    name = name_of(table, event["originator_id"])
+    if source == "pile" and event["from_pile"] != drawn[:1]:
         raise Mismatch("from_pile", f"records {event['from_pile']}, but the test's first card is {drawn[:1]}")
-    if recorded["support_used"]:
-        raise Unknowable  # the supporter's card is recorded on the supporter's chain
-    _handed_last(table, name_of(table, event["originator_id"]), "outcome", drawn[1:] if event["source"] != "deck" else drawn)
-    # Whether the player short-circuited (L324) is an input the event does not record; it only
-    # matters when a ♦ comes first from the pile: the outcome must then be what one of the two gives.
-    from_pile = event["source"] == "pile"
-    choices = (False, True) if from_pile and drawn[0].endswith("D") else (False,)
-    args = (recorded["target"], recorded["level_asked"], tuple(drawn), recorded["manoeuvre"], tuple(event["from_hand"]), from_pile)
-    outcomes = [o for o in (_replayed(*args, short_circuit) for short_circuit in choices) if o is not None]
+    if source == "pile" and event["from_pile"] != c["pile"][:1]:
+        raise Mismatch("from_pile", f"records {event['from_pile']}, but the top of {name}'s pile is {c['pile'][:1] or 'nothing'}")
+    if event["from_hand"] and Counter(event["from_hand"]) - Counter(c["hand"]):
+        raise Mismatch("from_hand", f"records {event['from_hand']}, but {name} holds {c['hand'] or 'nothing'} in hand")
+    _handed_last(table, [(name, "outcome", drawn if source == "deck" else drawn[1:])])
+    from_pile = source == "pile"
+    # A test from the hand spends its first card too: only the others were played in place of draws.
+    played = tuple(event["from_hand"][1:] if source == "hand" else event["from_hand"])
+    support = c["support_cards"][0] if c["support_cards"] else None
+    chosen = event.get("short_circuit")
+    if chosen is None:
+        # Recorded before TestMade kept the player's short-circuit choice (its class version 3):
+        # the choice only matters when a ♦ comes first from the pile (L324), and either is the rules'.
+        choices: tuple[bool, ...] = (False, True) if from_pile and drawn[0].endswith("D") else (False,)
+    else:
+        choices = (bool(chosen),)
+    args = (recorded["target"], recorded["level_asked"], tuple(drawn), recorded["manoeuvre"], played, from_pile)
+    outcomes = []
+    for short_circuit in choices:
+        replayed = _replayed(*args, short_circuit, support)
+        if replayed is not None:
+            outcomes.append(replayed[1])
     if not outcomes:
         raise Mismatch("outcome", f"its level asks for another number of cards than the {len(drawn)} it drew")
     outcome = recorded if recorded in outcomes else outcomes[0]
     return {"outcome": outcome, "target": outcome["target"], "support_used": outcome["support_used"]}
 
 
-def _passive(event: dict[str, Any], table: Table) -> dict[str, Any]:
-    # cartes.md A10/§5.1 and §Tirage de conscience (A17): involuntary draws, every card from the
-    # general deck, at the recorded target and level.
+def _support(event: dict[str, Any], table: Table, now: dict[str, Any]) -> Mapping[str, Any]:
+    # §Déroulement du tour, supports (L290-297): the supporter's successful draw just before gives
+    # its success card (power), three bonus markers (tactics) or resource cards for the pile,
+    # as many as its success value, +3 on ♥, up to the pile's maximum (cartes.md §3.11 PROPOSAL).
+    supporter = _named(table, event["supporter"])
+    test = character_now(table, supporter).get("last") if supporter is not None else None
+    if test is None or not test["topic"].endswith(":TestMade"):
+        raise Mismatch("supporter", f"records {event['supporter']!r}, who made no draw just before")
+    outcome = TestOutcome.from_dict(test["outcome"])
+    if not outcome.success:
+        raise Mismatch("supporter", f"{event['supporter']}'s draw failed, and a failed support falls on the supporter (L297)")
+    name = name_of(table, event["originator_id"])
+    cards = list(event["cards"])
+    _handed_last(table, [(name, "cards", cards)])
+    c = now["condition"]
+    room = len(c["pile"]) if c["dealt"] else c["pile_count"]
+    count = pile_gain(outcome, room, now["sheet"]["pile_max"]) if outcome.manoeuvre == "resource" else 0
+    if len(cards) != count:
+        raise Mismatch("cards", f"records {len(cards)} card(s), the rules give {count}")
+    return {
+        "kind": outcome.manoeuvre,
+        "card": outcome.retained if outcome.manoeuvre == "power" else None,
+        "markers": tactics_markers(outcome)[0] if outcome.manoeuvre == "tactics" else 0,
+    }
+
+
+def _refilled(event: dict[str, Any], table: Table, now: dict[str, Any]) -> Mapping[str, Any]:
+    # §Épuisement de la pioche L235 and §Choix des manœuvres L279: the recovery or resource draw
+    # just made, Très facile and one level harder per earlier one (cartes.md §3.9/§3.10 PROPOSAL),
+    # puts the winning card's value in cards (+3 on ♥ for a resource) into the pile, up to its
+    # maximum; a recovery, or a failed resource draw, makes the next one harder.
+    reason, c = event["reason"], now["condition"]
+    name = name_of(table, event["originator_id"])
+    test = now.get("last")
+    if test is None or not test["topic"].endswith(":TestMade") or test["purpose"] != f"{reason} draw":
+        raise Mismatch("reason", f"a {reason} refill follows {name}'s {reason} draw, and none was just made")
+    steps = c[f"{reason}_steps"]
+    level = resource_level(steps) if reason == "resource" else recovery_level(steps, hand_empty=test["source"] == "deck")
+    if test["outcome"]["level_asked"] != level:
+        raise Mismatch("reason", f"its {reason} draw was made at level {test['outcome']['level_asked']}, the rules ask {level}")
+    outcome = TestOutcome.from_dict(test["outcome"])
+    cards = list(event["cards"])
+    _handed_last(table, [(name, "cards", cards)])
+    count = pile_gain(outcome, len(c["pile"]), now["sheet"]["pile_max"], with_suit_bonus=reason == "resource")
+    if len(cards) != count:
+        raise Mismatch("cards", f"records {len(cards)} card(s), the rules give {count}")
+    return {"harder": reason == "recovery" or not outcome.success}
+
+
+def _survival(event: dict[str, Any], table: Table, now: dict[str, Any]) -> Mapping[str, Any]:
+    # §Survie, §Tirages de survie: a Carrure draw at the wound's lethality; what it leaves (a
+    # lasting malus, a worse wound, death) follows from its cards and the character's wounds.
+    wounds = now["condition"]["wounds"]
+    wound = next((w for w in wounds if w["id"] == event["wound_id"]), None)
+    if wound is None:
+        raise Mismatch("wound_id", f"{name_of(table, event['originator_id'])} has no open wound {event['wound_id']}")
+    carrure = now["sheet"]["characteristics"]["Carrure"]
+    medicine, (outcome, recorded) = _with_care(event, table, now, carrure, survival_level(wound["lethality"]))
+    return {"outcome": recorded, "medicine": medicine, **survival_consequences(carrure, wound, wounds, outcome, event["at"])}
+
+
+def _retried(event: dict[str, Any], table: Table, now: dict[str, Any]) -> Mapping[str, Any]:
+    # §Médecine L467: a survival draw one level easier than the wound's last, with medicine; its
+    # margin replaces the lasting malus, or lifts it.
+    lasting = next((m for m in now["condition"]["lasting_malus"] if m["wound"] == event["wound_id"]), None)
+    if lasting is None:
+        raise Mismatch("wound_id", f"{name_of(table, event['originator_id'])} carries no lasting malus of wound {event['wound_id']}")
+    carrure = now["sheet"]["characteristics"]["Carrure"]
+    medicine, (outcome, recorded) = _with_care(event, table, now, carrure, retry_level(lasting["lethality"]))
+    return {"outcome": recorded, "medicine": medicine, "malus": retry_result(lasting["value"], lasting["amount"], outcome)}
+
+
+def _with_care(
+    event: dict[str, Any], table: Table, now: dict[str, Any], carrure: int, level: int
+) -> tuple[dict[str, Any] | None, Replayed]:
+    # §Médecine L465-475: the living healer who tends the character supports the draw with a
+    # tactics Médecine draw at its level, eased or not by the means; its bonus markers raise the
+    # target. cartes.md A10/§5.1: both are passive draws from the general deck, the healer's first.
+    name = name_of(table, event["originator_id"])
+    care, recorded = now["condition"]["care"], event["medicine"]
+    healer = _named(table, care["healer"]) if care else None
+    if healer is not None and character_now(table, healer)["condition"]["dead"]:
+        healer = None
+    medicine: dict[str, Any] | None = None
+    draws: list[tuple[str, str, Sequence[str]]] = []
+    if healer is None and recorded is not None:
+        raise Mismatch("medicine", f"records a healer's support, but no living healer tends {name}")
+    if healer is not None and recorded is None:
+        raise Mismatch("medicine", f"records no healer's support, but {care['healer']} tends {name}")
+    if healer is not None:
+        healer_name, cards = name_of(table, healer), tuple(recorded["outcome"]["drawn"])
+        target = medicine_target(character_now(table, healer)["sheet"])
+        supported = _replayed(target, medicine_level(level, care["means"]), cards, "tactics", (), False, False, None)
+        if supported is None:
+            raise Mismatch("medicine", f"its level asks for another number of cards than the {len(cards)} it drew")
+        medicine = medicine_support(healer_name, care["means"], supported[0])
+        draws.append((healer_name, "medicine", cards))
+    drawn = tuple(event["outcome"]["drawn"])
+    draws.append((name, "outcome", drawn))
+    _handed_last(table, draws)
+    replayed = _replayed(carrure + (medicine["bonus"] if medicine else 0), level, drawn, "power", (), False, False, None)
+    if replayed is None:
+        raise Mismatch("outcome", f"its level asks for another number of cards than the {len(drawn)} it drew")
+    return medicine, replayed
+
+
+def _consciousness(event: dict[str, Any], table: Table, now: dict[str, Any]) -> Mapping[str, Any]:
+    # §Tirage de conscience (A17): an involuntary Volonté draw from the general deck at the
+    # recorded target and level; a success brings the character to.
     recorded = event["outcome"]
     drawn = tuple(recorded["drawn"])
-    _handed_last(table, name_of(table, event["originator_id"]), "outcome", drawn)
-    outcome = _replayed(recorded["target"], recorded["level_asked"], drawn, recorded["manoeuvre"], (), False, False)
-    if outcome is None:
+    _handed_last(table, [(name_of(table, event["originator_id"]), "outcome", drawn)])
+    replayed = _replayed(recorded["target"], recorded["level_asked"], drawn, recorded["manoeuvre"], (), False, False, None)
+    if replayed is None:
         raise Mismatch("outcome", f"its level asks for another number of cards than the {len(drawn)} it drew")
-    return outcome
+    return {"outcome": replayed[1], "regained": replayed[0].success}
 
 
-def _survival(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[str, Any]:
-    # §Survie: the survival draw (or its retry) against the wound, from the general deck.
-    return {"outcome": _passive(event, table)}
-
-
-def _consciousness(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[str, Any]:
-    # §Tirage de conscience: a Volonté draw; a success brings the character to.
-    outcome = _passive(event, table)
-    return {"outcome": outcome, "regained": outcome["success"]}
+def _named(table: Table, name: str) -> str | None:
+    # As play finds a character: by its name, whatever the case, or by its id.
+    wanted = name.strip().casefold()
+    for key, value in table.state.items():
+        if isinstance(key, tuple) and key[0] == "name" and (str(value).casefold() == wanted or key[1] == wanted):
+            return str(key[1])
+    return None
 
 
 @lru_cache(maxsize=65536)
 def _replayed(
-    target: int, level: int, drawn: tuple[str, ...], manoeuvre: str, hand: tuple[str, ...], from_pile: bool, short_circuit: bool
-) -> dict[str, Any] | None:
+    target: int,
+    level: int,
+    drawn: tuple[str, ...],
+    manoeuvre: str,
+    hand: tuple[str, ...],
+    from_pile: bool,
+    short_circuit: bool,
+    support: str | None,
+) -> Replayed | None:
     # Pure, and a campaign repeats the same few targets, levels and cards: each is worked out once.
+    # The dict it gives is shared: callers only compare it.
     try:
-        return resolve_test(
+        outcome = resolve_test(
             target,
             level,
             drawn[0],
@@ -101,19 +261,45 @@ def _replayed(
             manoeuvre=manoeuvre,
             short_circuit=short_circuit,
             hand_cards=hand,
+            support_card=support,
             first_from_pile=from_pile,
-        ).to_dict()
+        )
     except RuleViolation:  # this choice would have drawn another number of cards
         return None
+    return outcome, outcome.to_dict()
 
+
+def _rule(change: Change, check: Check | None) -> Rederive:
+    # Each Cartes event is checked against its character as it stood before it, then changes it
+    # as play's event did. An event that cannot be checked yet still changes it: what it records
+    # is what the character's chain holds.
+    def rule(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[str, Any]:
+        now = character_now(table, event["originator_id"])
+        expected: Mapping[str, Any] | None
+        try:
+            expected = check(event, table, now) if check is not None else {}
+        except Unknowable:
+            expected = None
+        change(now["sheet"], now["condition"], event)
+        now["last"] = event
+        if expected is None:
+            raise Unknowable
+        return expected
+
+    return rule
+
+
+_CHECKS: dict[str, Check] = {
+    "CardsDealt": _dealt,
+    "TestMade": _test,
+    "SupportReceived": _support,
+    "PileRefilled": _refilled,
+    "SurvivalChecked": _survival,
+    "SurvivalRetried": _retried,
+    "ConsciousnessChecked": _consciousness,
+}
 
 RULES = GameRules(
-    rederive={
-        _EVENTS + "CardsDealt": _dealt,
-        _EVENTS + "TestMade": _test,
-        _EVENTS + "SurvivalChecked": _survival,
-        _EVENTS + "SurvivalRetried": _survival,
-        _EVENTS + "ConsciousnessChecked": _consciousness,
-    },
+    rederive={_EVENTS + name: _rule(change, _CHECKS.get(name)) for name, change in CHANGES.items()},
     face_down=frozenset(_EVENTS + name for name in ("CardsDealt", "PileRefilled", "SupportReceived", "TestMade")),
 )

@@ -1,0 +1,185 @@
+"""What each Cartes event does to a character's sheet and condition, as pure functions of the
+event's recorded fields.
+
+The events apply them in play and on every replay; the verifier applies the very same functions
+to its own copy of each character (FAIRNESS.md v2, rules re-derivation), so a rule that needs a
+character's wounds, pile or care reads what play read. Every function takes ``(sheet, condition,
+fields)`` and changes the first two in place, replacing nested lists and dicts rather than
+mutating them: they may still be the recorded payload of an earlier event. Standard library only:
+the standalone verifier carries this module.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+Fields = Mapping[str, Any]
+Change = Callable[[dict[str, Any], dict[str, Any], Fields], None]
+"""(sheet, condition, the event's recorded fields) -> None."""
+
+
+def _remove(cards: list[str], spent: list[str]) -> list[str]:
+    rest = list(cards)
+    for card in spent:
+        rest.remove(card)
+    return rest
+
+
+def cards_dealt(sheet: dict[str, Any], c: dict[str, Any], e: Fields) -> None:
+    """§Piles: the session's hand (face up) and pile (face down)."""
+    c["hand"], c["pile"], c["dealt"] = list(e["hand"]), list(e["pile"]), True
+    c["hand_count"], c["pile_count"] = len(e["hand"]), len(e["pile"])
+
+
+def test_made(sheet: dict[str, Any], c: dict[str, Any], e: Fields) -> None:
+    """A test spends its pile or hand cards, a support card it used, and changes the markers."""
+    if e["support_used"]:
+        c["support_cards"] = c["support_cards"][1:]
+    if e["from_pile"]:
+        c["pile"] = _remove(c["pile"], e["from_pile"])
+    if e["from_hand"]:
+        c["hand"] = _remove(c["hand"], e["from_hand"])
+    c["pile_count"], c["hand_count"] = len(c["pile"]), len(c["hand"])
+    c["bonus"] += e["bonus_change"]
+    c["malus"] += e["malus_change"]
+
+
+test_made.__test__ = False  # type: ignore[attr-defined]  # not a pytest test despite its name
+
+
+def support_received(sheet: dict[str, Any], c: dict[str, Any], e: Fields) -> None:
+    """§Déroulement du tour, supports: a power card for the next draw, markers, or pile cards."""
+    if e["card"] is not None:
+        c["support_cards"] = [*c["support_cards"], e["card"]]
+    c["bonus"] += e["markers"]
+    c["pile"] = [*c["pile"], *e["cards"]]
+    c["pile_count"] = len(c["pile"]) if c["dealt"] else c["pile_count"] + len(e["cards"])
+
+
+def wound_suffered(sheet: dict[str, Any], c: dict[str, Any], e: Fields) -> None:
+    """The wound card went to the holder of its final lethality; KO and markers (§4)."""
+    if e["wound"] is not None:
+        c["wounds"] = [*c["wounds"], dict(e["wound"])]
+        c["next_wound"] += 1
+    c["bonus"] += e["bonus_change"]
+    c["malus"] += e["malus_change"]
+    if e["effect"] == "out_of_combat":
+        c["out_of_combat"] = True
+        c["ko_damage"] = e["damage"]
+
+
+def died(sheet: dict[str, Any], c: dict[str, Any], e: Fields) -> None:
+    """Death: no wound is drawn for any more."""
+    c["dead"] = True
+    c["wounds"] = [dict(w, next_draw=None) for w in c["wounds"]]
+
+
+def consciousness_checked(sheet: dict[str, Any], c: dict[str, Any], e: Fields) -> None:
+    """§Tirage de conscience: a success brings the character to, with the waking malus."""
+    if e["regained"]:
+        c["out_of_combat"] = False
+        c["ko_damage"] = 0
+        c["ko_malus"] = e["malus"]
+
+
+def survival_checked(sheet: dict[str, Any], c: dict[str, Any], e: Fields) -> None:
+    """§Survie: the wound stops (leaving a lasting malus, or none) or moves up a lethality."""
+    others = [w for w in c["wounds"] if w["id"] != e["wound_id"]]
+    if len(others) == len(c["wounds"]):
+        raise ValueError(f"no open wound {e['wound_id']}")  # a correction voided it
+    # cartes.md A11: a stopped wound leaves its holder; only its margin malus stays.
+    c["wounds"] = others if e["wound"] is None else [*others, dict(e["wound"])]
+    if e["lasting"] is not None:
+        c["lasting_malus"] = [*c["lasting_malus"], dict(e["lasting"])]
+
+
+def survival_retried(sheet: dict[str, Any], c: dict[str, Any], e: Fields) -> None:
+    """§Médecine L467: the retry's malus replaces the survived wound's, or lifts it."""
+    kept = [m for m in c["lasting_malus"] if m["wound"] != e["wound_id"]]
+    old = next(m for m in c["lasting_malus"] if m["wound"] == e["wound_id"])
+    if e["malus"]:
+        kept.append(dict(old, amount=e["malus"], next_retry=e["at"] + old["period"]))
+    c["lasting_malus"] = kept
+
+
+def pile_refilled(sheet: dict[str, Any], c: dict[str, Any], e: Fields) -> None:
+    """Cards into the pile; the next recovery or resource draw is harder, or back to easy."""
+    c["pile"] = [*c["pile"], *e["cards"]]
+    c["pile_count"] = len(c["pile"])
+    steps = f"{e['reason']}_steps"
+    c[steps] = c[steps] + 1 if e["harder"] else 0
+
+
+def pile_rested(sheet: dict[str, Any], c: dict[str, Any], e: Fields) -> None:
+    """A night's sleep (A14): the pile count back to its maximum."""
+    c["pile_count"] = e["pile_count"]
+    c["recovery_steps"] = 0
+
+
+def experience_awarded(sheet: dict[str, Any], c: dict[str, Any], e: Fields) -> None:
+    """§Expérience: hand cards, drawn at once during a session."""
+    c["hand"] = [*c["hand"], *e["cards"]]
+    c["hand_count"] += e["count"]
+
+
+def experience_spent(sheet: dict[str, Any], c: dict[str, Any], e: Fields) -> None:
+    """Hand cards spent on a skill, a speciality, a characteristic or the pile maximum."""
+    if e["purchase"] == "skill":
+        skills = dict(sheet["skills"])
+        skill = dict(skills.get(e["name"]) or {"level": 0, "specialities": [], "characteristic": e["governing"]})
+        skill["level"] = e["to_level"]
+        skills[e["name"]] = skill
+        sheet["skills"] = skills
+    elif e["purchase"] == "speciality":
+        skills = dict(sheet["skills"])
+        skills[e["name"]] = dict(skills[e["name"]], specialities=[*skills[e["name"]]["specialities"], e["speciality"]])
+        sheet["skills"] = skills
+    elif e["purchase"] == "characteristic":
+        sheet["characteristics"] = dict(sheet["characteristics"], **{e["name"]: e["to_level"]})
+    else:
+        sheet["pile_max"] = e["to_level"]
+    c["hand"] = _remove(c["hand"], e["cards"])
+    c["hand_count"] -= len(e["cards"])
+
+
+def cards_returned(sheet: dict[str, Any], c: dict[str, Any], e: Fields) -> None:
+    """Session end (§Ressources en cartes): every card back, the counts noted, markers lapse."""
+    c.update(pile=[], hand=[], dealt=False, pile_count=e["pile_count"], hand_count=e["hand_count"], returned_at=e["at"])
+    c.update(bonus=0, malus=0, out_of_combat=False, ko_damage=0, ko_malus=0, resource_steps=0, support_cards=[])
+
+
+def scene_ended(sheet: dict[str, Any], c: dict[str, Any], e: Fields) -> None:
+    """Markers and the post-KO malus lapse at the end of a scene (A7, A16)."""
+    c.update(bonus=0, malus=0, ko_malus=0, resource_steps=0, support_cards=[])
+
+
+def care_arranged(sheet: dict[str, Any], c: dict[str, Any], e: Fields) -> None:
+    """§Médecine: a healer tends the wounds with some means (an empty healer stops it)."""
+    c["care"] = {"healer": e["healer"], "means": e["means"]} if e["healer"] else None
+
+
+def cured_by_care(sheet: dict[str, Any], c: dict[str, Any], e: Fields) -> None:
+    """§Survie: curative care lifts the lasting maluses of survived wounds."""
+    c["lasting_malus"] = []
+
+
+CHANGES: dict[str, Change] = {
+    "CardsDealt": cards_dealt,
+    "TestMade": test_made,
+    "SupportReceived": support_received,
+    "WoundSuffered": wound_suffered,
+    "Died": died,
+    "ConsciousnessChecked": consciousness_checked,
+    "SurvivalChecked": survival_checked,
+    "SurvivalRetried": survival_retried,
+    "PileRefilled": pile_refilled,
+    "PileRested": pile_rested,
+    "ExperienceAwarded": experience_awarded,
+    "ExperienceSpent": experience_spent,
+    "CardsReturned": cards_returned,
+    "SceneEnded": scene_ended,
+    "CareArranged": care_arranged,
+    "CuredByCare": cured_by_care,
+}
+"""Each Cartes event's change, by the event class's name."""
