@@ -6,13 +6,19 @@ import hashlib
 import os
 import subprocess
 import sys
+import tempfile
 import uuid
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
+from functools import cache
 from pathlib import Path
 from typing import Any
 from uuid import UUID
 
+# First, as ``python -m chronique.cli`` does: the CLI package sets Typer's environment (plain Click
+# help, no Rich panels) and Typer reads it once, when it is first imported. The in-process runner
+# below must see the CLI a user sees, whatever test module imports Typer first.
+import chronique.cli  # noqa: F401, I001
 from chronique.adapters.audit import Audit
 from chronique.adapters.journal import Journal
 from chronique.adapters.services import Chronique
@@ -49,6 +55,13 @@ def fresh_database(backend: str, folder: Path) -> Iterator[str]:
             yield f"{POSTGRES_SERVER}/{name}"
         finally:
             admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@contextmanager
+def journals(backend: str, count: int = 1) -> Iterator[list[str]]:
+    """``count`` fresh journals on ``backend``, for one example of a property test."""
+    with tempfile.TemporaryDirectory() as tmp, ExitStack() as stack:
+        yield [stack.enter_context(fresh_database(backend, Path(tmp))) for _ in range(count)]
 
 
 def stored(db: str | Path) -> list[tuple[str, int, str, bytes]]:
@@ -120,6 +133,41 @@ def chronique(db: str | Path, *args: str, check: bool = True) -> subprocess.Comp
     """The real ``chronique`` command in a subprocess on the journal ``db``."""
     env = dict(os.environ, CHRONIQUE_DB=str(db), COLUMNS="160")
     result = subprocess.run([sys.executable, "-m", "chronique.cli", *args], capture_output=True, text=True, env=env, timeout=120)
+    if check:
+        assert result.returncode == 0, result.stderr
+    return result
+
+
+@cache
+def _cli() -> Any:
+    """The real app as the Click command Typer builds from it, built once: Typer's runner would
+    rebuild all ~130 commands on every call, which costs more than most commands themselves."""
+    import typer.main
+
+    from chronique.cli.app import app
+
+    return typer.main.get_command(app)
+
+
+def run(db: str | Path, *args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
+    """The real ``chronique`` command, in this process, on the journal ``db``: what it prints and
+    returns, stdout and stderr apart, as :func:`chronique` gives them from a subprocess, without
+    starting Python again. Typer's test runner isolates the streams and the environment (this Typer's
+    Click keeps stderr apart from stdout). An exception the CLI does not turn into an exit status is
+    raised here with its traceback (a subprocess would exit 1)."""
+    from typer.testing import CliRunner
+
+    argv = ["--db", str(db), *args]
+    # A wide terminal as for the subprocess, so Rich tables wrap the same way; the journal only from --db.
+    with CliRunner().isolation(env={"CHRONIQUE_DB": None, "COLUMNS": "160"}) as (stdout, stderr, _):
+        try:
+            _cli().main(args=argv, prog_name="chronique")
+            code = 0
+        except SystemExit as exit_:
+            code = exit_.code if isinstance(exit_.code, int) else 0 if exit_.code is None else 1
+        sys.stdout.flush()
+        sys.stderr.flush()
+        result = subprocess.CompletedProcess(["chronique", *argv], code, stdout.getvalue().decode(), stderr.getvalue().decode())
     if check:
         assert result.returncode == 0, result.stderr
     return result

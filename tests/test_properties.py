@@ -3,16 +3,12 @@ advance changes nothing and, run again, yields the same events."""
 
 from __future__ import annotations
 
-import tempfile
-from collections.abc import Iterator
-from contextlib import ExitStack, contextmanager
-from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from support import fresh_database, payload, scripted_services, state, stored, wounded_party
+from support import journals, payload, scripted_services, state, stored, wounded_party
 
 from chronique.domain.gametime import HOUR, MINUTE
 from chronique.domain.rulesets import ruleset
@@ -27,13 +23,6 @@ LETHALITIES = st.sampled_from(["faible", "moyenne", "forte", "enorme"])
 
 class Interrupted(Exception):
     """Stands for a crash between the advance's computation and its save."""
-
-
-@contextmanager
-def journals(backend: str, count: int = 1) -> Iterator[list[str]]:
-    """``count`` fresh journals on ``backend`` for one example."""
-    with tempfile.TemporaryDirectory() as tmp, ExitStack() as stack:
-        yield [stack.enter_context(fresh_database(backend, Path(tmp))) for _ in range(count)]
 
 
 @SETTINGS
@@ -96,10 +85,9 @@ def test_an_interrupted_advance_changes_nothing_and_reruns_identically(backend: 
         assert len(stored(path)) == rows + len(done.events)
 
 
-def test_long_advances_keep_the_clock_in_whole_seconds() -> None:
-    with tempfile.TemporaryDirectory() as tmp:
-        services = scripted_services(Path(tmp) / "j.db")
-        name = wounded_party(services)
-        result = services.advance(name, lambda c: c.clock + 36 * HOUR)
-        assert result.to_time - result.from_time == 36 * HOUR
-        assert services.campaign(name).clock == result.to_time
+def test_long_advances_keep_the_clock_in_whole_seconds(db: str) -> None:
+    services = scripted_services(db)
+    name = wounded_party(services)
+    result = services.advance(name, lambda c: c.clock + 36 * HOUR)
+    assert result.to_time - result.from_time == 36 * HOUR
+    assert services.campaign(name).clock == result.to_time

@@ -42,8 +42,8 @@ def render(page: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(command, capture_output=True, text=True, timeout=120)
 
 
-def test_the_sheet_and_session_pages_load_and_show_their_values(tmp_path: Path) -> None:
-    services = scripted_services(tmp_path / "j.db")
+def test_the_sheet_and_session_pages_load_and_show_their_values(db: str, tmp_path: Path) -> None:
+    services = scripted_services(db)
     services.create_campaign("Verdelune", "cartes", None)
     services.create_character("Verdelune", sample("alice"))
     services.start_session("Verdelune")

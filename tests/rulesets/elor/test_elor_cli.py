@@ -1,11 +1,18 @@
-"""The real ``chronique elor`` CLI in a subprocess on a real SQLite file (issue 6, item 6)."""
+"""The real ``chronique elor`` CLI, in-process, on a real SQLite file and a real PostgreSQL database
+(issue 6, item 6; issue 19). The downtime report is checked against the recorded dice: the work
+each hour's test added, the risk clock, and the day of rest's healing (elor.md §3.5, §5.2-§5.3, §5.6)."""
 
 from __future__ import annotations
 
 import json
+import re
+from itertools import accumulate
 from pathlib import Path
+from typing import Any
 
-from support import chronique
+from support import run
+
+from chronique.domain.gametime import DayCountCalendar
 
 ALDO = """name = "Aldo"
 faculties = { P = 1, C = 2, E = 0, M = -1 }
@@ -23,44 +30,83 @@ familiarities = { Forge = 1, Haches = 1 }
 """
 
 
-def test_elor_from_a_test_to_a_downtime_of_work_and_healing(tmp_path: Path) -> None:
-    db = tmp_path / "elor.db"
+def events(db: str, campaign: str, topic: str, name: str) -> list[dict[str, Any]]:
+    """The recorded events of one kind of one character, oldest first."""
+    log = [entry["event"] for entry in json.loads(run(db, "log", campaign, "--json", "--gm", "--character", name).stdout)]
+    return [e for e in log if e["topic"].endswith(f":{topic}")]
+
+
+def test_elor_from_a_test_to_a_downtime_of_work_and_healing_Actions_longues_L436_5_6(db: str, tmp_path: Path) -> None:
     for name, text in (("aldo", ALDO), ("bruna", BRUNA)):
         (tmp_path / f"{name}.toml").write_text(text, encoding="utf-8")
-    chronique(db, "campaign", "new", "Tolosa", "--ruleset", "elor")
-    chronique(db, "character", "new", "Tolosa", "--sheet", str(tmp_path / "aldo.toml"))
-    chronique(db, "character", "new", "Tolosa", "--sheet", str(tmp_path / "bruna.toml"))
-    chronique(db, "session", "start", "Tolosa")
+    run(db, "campaign", "new", "Tolosa", "--ruleset", "elor")
+    run(db, "character", "new", "Tolosa", "--sheet", str(tmp_path / "aldo.toml"))
+    run(db, "character", "new", "Tolosa", "--sheet", str(tmp_path / "bruna.toml"))
+    run(db, "session", "start", "Tolosa")
     assert (
         "Aldo: level 5, effort 1"
-        in chronique(db, "elor", "test", "Tolosa", "Aldo", "-f", "C", "-p", "Guerrier", "--familiarity", "Épées", "-e", "1").stdout
+        in run(db, "elor", "test", "Tolosa", "Aldo", "-f", "C", "-p", "Guerrier", "--familiarity", "Épées", "-e", "1").stdout
     )
-    assert "next: Aldo + Bruna" in chronique(db, "elor", "scene", "start", "Tolosa", "Aldo", "Bruna").stdout
-    out = chronique(db, "elor", "attack", "Tolosa", "Aldo", "Bruna", "-w", "Épée", "-p", "Guerrier", "-e", "1").stdout
+    assert "next: Aldo + Bruna" in run(db, "elor", "scene", "start", "Tolosa", "Aldo", "Bruna").stdout
+    out = run(db, "elor", "attack", "Tolosa", "Aldo", "Bruna", "-w", "Épée", "-p", "Guerrier", "-e", "1").stdout
     assert "attack" in out and "against defence" in out
-    assert "torso" in chronique(db, "elor", "damage", "Tolosa", "Bruna", "--amount", "3", "--location", "torso").stdout
+    assert "torso" in run(db, "elor", "damage", "Tolosa", "Bruna", "--amount", "3", "--location", "torso").stdout
     # Real dice: the attack may have knocked Bruna out, so the attacker does the downtime work.
     work = ("long-action", "start", "Tolosa", "Aldo", "fletch arrows", "--degrees", "40", "-f", "C", "-p", "Guerrier", "--risk", "watch")
-    chronique(db, "elor", *work)
-    chronique(db, "elor", "scene", "end", "Tolosa")
-    chronique(db, "session", "end", "Tolosa")
-    report = chronique(db, "advance", "Tolosa", "1d").stdout
-    assert chronique(db, "downtime", "report", "Tolosa").returncode == 0  # the spine asks Elor what is notable
-    assert "Aldo: fletch arrows" in report and "Bruna rested a day" in report and "watch" in report
-    sheet = json.loads(chronique(db, "elor", "sheet", "Tolosa", "Aldo", "--json").stdout)
-    assert json.loads(chronique(db, "sheet", "Tolosa", "Aldo", "--json").stdout) == sheet  # the common command too
-    assert "Aldo (version" in chronique(db, "sheet", "Tolosa", "Aldo", "--as-of", "1").stdout
-    assert sheet["condition"]["long_actions"][0]["units"] == 6
-    assert "AP 3, effort points 3, max effort 2" in chronique(db, "elor", "faculties", "Tolosa", "Aldo", "M=0", "--reason", "GM").stdout
-    assert "OK" in chronique(db, "verify", "Tolosa").stdout
+    run(db, "elor", *work)
+    run(db, "elor", "scene", "end", "Tolosa")
+    run(db, "session", "end", "Tolosa")
+    report = run(db, "advance", "Tolosa", "1d").stdout
+    calendar = DayCountCalendar()
+
+    # The work (§3.1, §3.5, §5.2): one test an hour, each die at or under the action level (C 2 +
+    # Guerrier 2) a degree, the degrees summed; the report shows the running sum after each hour.
+    tests = [t for t in events(db, "Tolosa", "TestRolled", "Aldo") if t["purpose"].startswith("long action 'fletch arrows'")]
+    assert tests and all(t["outcome"]["level"] == 4 for t in tests)
+    degrees = [sum(die <= t["outcome"]["level"] for die in t["outcome"]["dice"]) for t in tests]
+    assert [t["outcome"]["degrees"] for t in tests] == degrees
+    running = list(accumulate(degrees))
+    assert [p["accumulated"] for p in events(db, "Tolosa", "LongActionProgressed", "Aldo")] == running
+    assert re.findall(r"Aldo: fletch arrows (\d+)/40 degrees", report) == [str(n) for n in running]
+    # The risk clock (PROPOSAL §5.3): each hour a D10 at or under the threshold (1, then one more
+    # each hour) strikes, and a risk that struck stops the clock.
+    risks = events(db, "Tolosa", "RiskRolled", "Aldo")
+    assert risks and [r["threshold"] for r in risks] == list(range(1, len(risks) + 1))
+    assert [r["triggered"] for r in risks] == [r["die"] <= r["threshold"] for r in risks]
+    assert not any(r["triggered"] for r in risks[:-1])
+    struck = [r for r in risks if r["triggered"]]
+    assert [line.strip() for line in report.splitlines() if "watch!" in line] == [
+        f"{calendar.format(r['at'])}  Aldo: fletch arrows: watch!" for r in struck
+    ]
+    # Healing (PROPOSAL §5.6): a full day of rest (the blows fell at Day 1 08:00)
+    # takes a point off each hurt location of Bruna.
+    hurt: dict[str, int] = {}
+    for blow in events(db, "Tolosa", "DamageTaken", "Bruna"):
+        hurt[blow["location"]] = blow["total"]
+    healed = {where: total - 1 for where, total in hurt.items() if total > 1}
+    assert f"Day 2 08:00  Bruna rested a day: wounds {', '.join(f'{where} {n}' for where, n in healed.items())}" in report
+    assert json.loads(run(db, "elor", "sheet", "Tolosa", "Bruna", "--json").stdout)["condition"]["wounds"] == healed
+    # The downtime report names what a GM must hear of since the session's end: the risk that struck.
+    notable = json.loads(run(db, "downtime", "report", "Tolosa", "--json").stdout)
+    assert [(n["at"], n["who"], n["what"]) for n in notable] == [(r["at"], "Aldo", "met the risk of long action 1: watch") for r in struck]
+    assert run(db, "downtime", "report", "Tolosa").stdout.strip() == (
+        "\n".join(f"{calendar.format(r['at'])}  Aldo met the risk of long action 1: watch" for r in struck) or "Tolosa: nothing notable"
+    )
+
+    sheet = json.loads(run(db, "elor", "sheet", "Tolosa", "Aldo", "--json").stdout)
+    assert json.loads(run(db, "sheet", "Tolosa", "Aldo", "--json").stdout) == sheet  # the common command too
+    assert "Aldo (version" in run(db, "sheet", "Tolosa", "Aldo", "--as-of", "1").stdout
+    assert sheet["condition"]["long_actions"][0]["units"] == len(tests) == 6
+    assert sheet["condition"]["long_actions"][0]["accumulated"] == running[-1]
+    assert "AP 3, effort points 3, max effort 2" in run(db, "elor", "faculties", "Tolosa", "Aldo", "M=0", "--reason", "GM").stdout
+    assert "OK" in run(db, "verify", "Tolosa").stdout
 
 
-def test_elor_bad_input_is_a_one_line_error_with_status_2(tmp_path: Path) -> None:
-    db = tmp_path / "elor.db"
+def test_elor_bad_input_is_a_one_line_error_with_status_2(db: str, tmp_path: Path) -> None:
     (tmp_path / "aldo.toml").write_text(ALDO, encoding="utf-8")
     (tmp_path / "bad.toml").write_text(ALDO.replace("C = 2", "C = 3"), encoding="utf-8")
-    chronique(db, "campaign", "new", "Tolosa", "--ruleset", "elor")
-    chronique(db, "character", "new", "Tolosa", "--sheet", str(tmp_path / "aldo.toml"))
+    run(db, "campaign", "new", "Tolosa", "--ruleset", "elor")
+    run(db, "character", "new", "Tolosa", "--sheet", str(tmp_path / "aldo.toml"))
     for args in (
         ("character", "new", "Tolosa", "--sheet", str(tmp_path / "bad.toml")),
         ("elor", "test", "Tolosa", "Nobody"),
@@ -71,6 +117,6 @@ def test_elor_bad_input_is_a_one_line_error_with_status_2(tmp_path: Path) -> Non
         ("elor", "faculties", "Tolosa", "Aldo", "P"),
         ("elor", "long-action", "start", "Tolosa", "Aldo", "x", "--degrees", "2", "--manual", "--in-scene"),
     ):
-        result = chronique(db, *args, check=False)
+        result = run(db, *args, check=False)
         assert result.returncode == 2, args
         assert result.stderr.startswith("error: ") and result.stderr.count("\n") == 1, result.stderr

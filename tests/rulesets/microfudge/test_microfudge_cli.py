@@ -1,68 +1,104 @@
-"""The ``chronique microfudge`` commands through the real CLI in a subprocess, on a real SQLite file."""
+"""The ``chronique microfudge`` commands through the real CLI, in-process, on a real SQLite file and a
+real PostgreSQL database (issue 19). Where the dice or cards decide, the test reads what was recorded
+and asserts what the rules make of it."""
 
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import sys
 from pathlib import Path
+from typing import Any
+
+from support import run
 
 JIM = 'name = "Jim"\nstatus = "hero"\nconcept = "country doctor"\n[ranks]\n"Médecine" = 5\nTir = 3\n'
 HARVEY = 'name = "Harvey"\nstatus = "hero"\n[ranks]\nPilotage = 5\n"Athlétisme" = 4\n'
+FACES = {-1: "−", 0: "0", 1: "+"}
 
 
-def chronique(db: Path, *args: str, code: int = 0) -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ, CHRONIQUE_DB=str(db), COLUMNS="160")
-    result = subprocess.run([sys.executable, "-m", "chronique.cli", *args], capture_output=True, text=True, env=env, timeout=120)
+def cli(db: str, *args: str, code: int = 0) -> subprocess.CompletedProcess[str]:
+    """The real command in-process (``support.run``), which must exit with ``code``."""
+    result = run(db, *args, check=False)
     assert result.returncode == code, result.stderr
     return result
 
 
-def test_a_microfudge_session_Tests_L245_Revers_L339_Experience_L213(tmp_path: Path) -> None:
-    db = tmp_path / "mf.db"
-    chronique(db, "campaign", "new", "Zombies", "--ruleset", "microfudge", "--start", "Day 1 08:00")
+def recorded(db: str, campaign: str, topic: str) -> list[dict[str, Any]]:
+    """The recorded events of one kind, oldest first, face-down ones included."""
+    log = [entry["event"] for entry in json.loads(cli(db, "log", campaign, "--json", "--gm").stdout)]
+    return [e for e in log if e["topic"].endswith(f":{topic}")]
+
+
+def judged(test: dict[str, Any], helpers: int = 0, change_die: bool = False) -> int:
+    """A recorded Test judged by the digest (§3.2, «1 – Tests» L245-L253): final = rank + the 4dF +
+    one rank per helper (L761); a changed die (L743) turns the lowest die to "+" only when the Test
+    would fail. Checks the record agrees and returns the final rank."""
+    dice = test["dice"]
+    assert len(dice) == 4 and set(dice) <= {-1, 0, 1}
+    final = test["used_rank"] - test["penalty"] + sum(dice) + helpers
+    if change_die and final < test["required"] and min(dice) < 1:
+        final += 1 - min(dice)
+    assert (test["final"], test["success"]) == (final, final >= test["required"]), test
+    return final
+
+
+def test_a_microfudge_session_Tests_L245_Revers_L339_Experience_L213(db: str, tmp_path: Path) -> None:
+    cli(db, "campaign", "new", "Zombies", "--ruleset", "microfudge", "--start", "Day 1 08:00")
     for name, text in (("jim", JIM), ("harvey", HARVEY)):
         (tmp_path / f"{name}.toml").write_text(text, encoding="utf-8")
-        chronique(db, "character", "new", "Zombies", "--sheet", str(tmp_path / f"{name}.toml"))
-    chronique(db, "session", "start", "Zombies")
+        cli(db, "character", "new", "Zombies", "--sheet", str(tmp_path / f"{name}.toml"))
+    cli(db, "session", "start", "Zombies")
     # Atouts inside the roll (L743, L761): Jim pays 2 for +1; Harvey's die changes only on a failure.
-    out = chronique(
+    out = cli(
         db, "microfudge", "test", "Zombies", "Harvey", "Athlétisme", "-d", "difficile", "--helper", "Jim", "--change-die"
     ).stdout
-    assert out.startswith("Harvey rolls Athlétisme: [")
-    chronique(db, "microfudge", "hazard", "Zombies", "Harvey", "Pilotage", "-d", "tres-difficile", "--healing", "weekly")
-    assert "Revers 1 of −2" in chronique(db, "microfudge", "setback", "Zombies", "Jim", "--severity", "2").stdout
+    hazard = cli(db, "microfudge", "hazard", "Zombies", "Harvey", "Pilotage", "-d", "tres-difficile", "--healing", "weekly").stdout
+    test, risky = recorded(db, "Zombies", "TestRolled")
+    # Difficile needs Bon (5), Très difficile Excellent (6) (§1.3, L255-L267).
+    assert (test["required"], risky["required"]) == (5, 6) and test["penalty"] == risky["penalty"] == 0
+    final = judged(test, helpers=1, change_die=True)
+    unchanged = test["used_rank"] + sum(test["dice"]) + 1  # Harvey's rank, the dice and Jim's help
+    changed = [a["beneficiary"] for a in recorded(db, "Zombies", "AtoutPlayed") if a["use"] == "change-one-die"]
+    assert changed == (["Harvey"] if unchanged < 5 and min(test["dice"]) < 1 else [])  # paid only when it turned a failure
+    dice = " ".join(FACES[d] for d in test["dice"])
+    assert out.startswith(f"Harvey rolls Athlétisme: [{dice}] final ") and f"({final}) vs 5: {'success' if final >= 5 else 'failure'}" in out
+    # A failed hazardous Test (§3.9, L349-L355): one Revers per rank short of the required one, at most 3.
+    short = 6 - judged(risky)
+    revers = min(3, short) if short > 0 else 0
+    assert risky["hazardous"] and risky["setbacks"] == revers
+    assert hazard.strip().endswith(f"failure, {revers} Revers" if revers else "success")
+    harvey = json.loads(cli(db, "sheet", "Zombies", "Harvey", "--json").stdout)["condition"]["setbacks"]
+    assert [(r["severity"], r["healing"]) for r in harvey] == ([(revers, "weekly")] if revers else [])
+    assert "Revers 1 of −2" in cli(db, "microfudge", "setback", "Zombies", "Jim", "--severity", "2").stdout
     # T2c (L341): superior care and rest halve the period.
-    assert "Revers 1 recovers at 50%" in chronique(db, "microfudge", "care", "Zombies", "Jim", "--care", "superior").stdout
-    shown = json.loads(chronique(db, "sheet", "Zombies", "Jim", "--json").stdout)  # the common sheet command
+    assert "Revers 1 recovers at 50%" in cli(db, "microfudge", "care", "Zombies", "Jim", "--care", "superior").stdout
+    shown = json.loads(cli(db, "sheet", "Zombies", "Jim", "--json").stdout)  # the common sheet command
     assert shown["name"] == "Jim" and shown["condition"]
-    assert "Jim (version" in chronique(db, "sheet", "Zombies", "Jim").stdout
-    chronique(db, "microfudge", "raise", "Zombies", "Jim", "Tir", "--why", "hunted with his father")
-    chronique(db, "microfudge", "atout", "spend", "Zombies", "Jim", "monologue")
-    bad = chronique(db, "microfudge", "test", "Zombies", "Jim", "Tir", "-d", "hardish", code=2)
+    assert "Jim (version" in cli(db, "sheet", "Zombies", "Jim").stdout
+    cli(db, "microfudge", "raise", "Zombies", "Jim", "Tir", "--why", "hunted with his father")
+    cli(db, "microfudge", "atout", "spend", "Zombies", "Jim", "monologue")
+    bad = cli(db, "microfudge", "test", "Zombies", "Jim", "Tir", "-d", "hardish", code=2)
     assert bad.stderr.startswith("error:") and len(bad.stderr.strip().splitlines()) == 1
-    chronique(db, "microfudge", "raise", "Zombies", "Jim", "Tir", code=2)  # no justification in play
-    chronique(db, "session", "end", "Zombies")
-    report = chronique(db, "advance", "Zombies", "2d").stdout
+    cli(db, "microfudge", "raise", "Zombies", "Jim", "Tir", code=2)  # no justification in play
+    cli(db, "session", "end", "Zombies")
+    report = cli(db, "advance", "Zombies", "2d").stdout
     assert "Revers 1 has healed" in report
-    sheet = json.loads(chronique(db, "sheet", "Zombies", "Jim", "--json").stdout)
+    sheet = json.loads(cli(db, "sheet", "Zombies", "Jim", "--json").stdout)
     assert sheet["condition"]["setbacks"] == []
     assert sheet["condition"]["atouts"] == {"reserve": 11 - 5 - 2 - 1 - 1, "experience": 1}
     assert sheet["sheet"]["characteristics"]["Tir"]["value"] == 4
-    assert chronique(db, "verify", "Zombies").returncode == 0
+    assert cli(db, "verify", "Zombies").returncode == 0
 
 
-def test_a_gunfight_sequence_and_powers_through_the_cli_Conflits_hasardeux_L307_Pouvoirs_L441(tmp_path: Path) -> None:
-    db = tmp_path / "mf.db"
-    chronique(db, "campaign", "new", "Guns", "--ruleset", "microfudge", "--start", "Day 1 08:00")
+def test_a_gunfight_sequence_and_powers_through_the_cli_Conflits_hasardeux_L307_Pouvoirs_L441(db: str, tmp_path: Path) -> None:
+    cli(db, "campaign", "new", "Guns", "--ruleset", "microfudge", "--start", "Day 1 08:00")
     psy = 'name = "Psy"\nstatus = "expert"\n[ranks]\nConscience = 5\nTir = 5\n"Télékinésie" = 4\n'
     for name, text in (("psy", psy), ("harvey", HARVEY)):
         (tmp_path / f"{name}.toml").write_text(text, encoding="utf-8")
-        chronique(db, "character", "new", "Guns", "--sheet", str(tmp_path / f"{name}.toml"))
-    chronique(db, "session", "start", "Guns")
-    assert chronique(db, "microfudge", "sequence", "Guns", "Psy", "Harvey", "--goal", "the alley").stdout.startswith("Sequence 1")
-    out = chronique(
+        cli(db, "character", "new", "Guns", "--sheet", str(tmp_path / f"{name}.toml"))
+    cli(db, "session", "start", "Guns")
+    assert cli(db, "microfudge", "sequence", "Guns", "Psy", "Harvey", "--goal", "the alley").stdout.startswith("Sequence 1")
+    out = cli(
         db,
         "microfudge",
         "conflict-card",
@@ -73,31 +109,46 @@ def test_a_gunfight_sequence_and_powers_through_the_cli_Conflits_hasardeux_L307_
         "Harvey:Athlétisme:def=4,range=pistol@30,out",
     ).stdout
     assert out.splitlines()[-1].startswith("draw 1:")
-    bad = chronique(db, "microfudge", "conflict-card", "Guns", "--side", "Psy", "--side", "Harvey:Tir", code=2)
+    bad = cli(db, "microfudge", "conflict-card", "Guns", "--side", "Psy", "--side", "Harvey:Tir", code=2)
     assert bad.stderr.startswith("error:") and len(bad.stderr.strip().splitlines()) == 1
-    assert "Potentiel left" in chronique(db, "microfudge", "power", "Guns", "Psy", "resistance-thermique").stdout
-    chronique(db, "microfudge", "power", "Guns", "Psy", "teleport", code=2)
+    assert "Potentiel left" in cli(db, "microfudge", "power", "Guns", "Psy", "resistance-thermique").stdout
+    cli(db, "microfudge", "power", "Guns", "Psy", "teleport", code=2)
     # V-P-6 (L586-L605): 500 g for 2 Sequences needs Moyen; 20 kg needs Excellent, beyond Psy's 4.
-    assert "vs 4" in chronique(db, "microfudge", "power", "Guns", "Psy", "telekinesie", "--grams", "500", "--sequences", "2").stdout
-    chronique(db, "microfudge", "power", "Guns", "Psy", "telekinesie", "--grams", "20000", code=2)
-    assert "Conscience +1" in chronique(db, "microfudge", "rest", "Guns", "Psy").stdout
-    for command in ("sequence", "conflict-card", "abridge", "power", "rest", "care"):
-        assert chronique(db, "microfudge", command, "--help").stdout.strip()
-    assert chronique(db, "verify", "Guns").returncode == 0
+    assert "vs 4" in cli(db, "microfudge", "power", "Guns", "Psy", "telekinesie", "--grams", "500", "--sequences", "2").stdout
+    cli(db, "microfudge", "power", "Guns", "Psy", "telekinesie", "--grams", "20000", code=2)
+    assert "Conscience +1" in cli(db, "microfudge", "rest", "Guns", "Psy").stdout
+    # Abridging (L321-L325): the side that inflicted more Revers in the last draw wins it and may end
+    # the Sequence; the other may not. After a tie, it ends only when the other side agrees.
+    draws = {d["characteristic"]: d for d in recorded(db, "Guns", "ConflictCardsDrawn")}  # Psy shoots, Harvey runs
+    psy_did, harvey_did = (sum(draws[used]["inflicted"].values()) for used in ("Tir", "Athlétisme"))
+    if max(psy_did, harvey_did) == 3:
+        # A Décisif (3 net successes) ended the Sequence with that draw (§3.4, L295-L319): nothing is left to abridge.
+        for side in ("Psy", "Harvey"):
+            assert "in no Sequence" in cli(db, "microfudge", "abridge", "Guns", side, "--agreed", code=2).stderr
+    elif psy_did == harvey_did:
+        for side in ("Psy", "Harvey"):
+            refused = cli(db, "microfudge", "abridge", "Guns", side, code=2)
+            assert "tie" in refused.stderr and "agrees" in refused.stderr
+        assert cli(db, "microfudge", "abridge", "Guns", "Psy", "--agreed").stdout.strip() == "the Sequence ends by agreement"
+    else:
+        winner, loser = ("Psy", "Harvey") if psy_did > harvey_did else ("Harvey", "Psy")
+        assert "only its winner may abridge" in cli(db, "microfudge", "abridge", "Guns", loser, code=2).stderr
+        assert cli(db, "microfudge", "abridge", "Guns", winner).stdout.strip() == f"the Sequence ends: {winner} achieves the goal"
+    assert "in no Sequence" in cli(db, "microfudge", "abridge", "Guns", "Psy", "--agreed", code=2).stderr  # it is over
+    assert cli(db, "verify", "Guns").returncode == 0
 
 
-def test_a_chase_and_a_ram_through_the_cli_Chases_Ramming_L427_L431(tmp_path: Path) -> None:
-    db = tmp_path / "mf.db"
-    chronique(db, "campaign", "new", "Road", "--ruleset", "microfudge", "--start", "Day 1 08:00")
+def test_a_chase_and_a_ram_through_the_cli_Chases_Ramming_L427_L431(db: str, tmp_path: Path) -> None:
+    cli(db, "campaign", "new", "Road", "--ruleset", "microfudge", "--start", "Day 1 08:00")
     jim = 'name = "Jim"\nstatus = "hero"\n[ranks]\nPilotage = 4\n'
     for name, text in (("jim", jim), ("harvey", HARVEY)):
         (tmp_path / f"{name}.toml").write_text(text, encoding="utf-8")
-        chronique(db, "character", "new", "Road", "--sheet", str(tmp_path / f"{name}.toml"))
-    chronique(db, "session", "start", "Road")
-    chronique(db, "microfudge", "sequence", "Road", "Harvey", "Jim", "--goal", "the getaway")
-    bad = chronique(db, "microfudge", "conflict-card", "Road", "--side", "Harvey:Pilotage:ram", "--side", "Jim:Pilotage", code=2)
+        cli(db, "character", "new", "Road", "--sheet", str(tmp_path / f"{name}.toml"))
+    cli(db, "session", "start", "Road")
+    cli(db, "microfudge", "sequence", "Road", "Harvey", "Jim", "--goal", "the getaway")
+    bad = cli(db, "microfudge", "conflict-card", "Road", "--side", "Harvey:Pilotage:ram", "--side", "Jim:Pilotage", code=2)
     assert bad.stderr.startswith("error:") and "vehicle" in bad.stderr and len(bad.stderr.strip().splitlines()) == 1
-    out = chronique(
+    out = cli(
         db,
         "microfudge",
         "conflict-card",
@@ -108,7 +159,7 @@ def test_a_chase_and_a_ram_through_the_cli_Chases_Ramming_L427_L431(tmp_path: Pa
         "Jim:Conduite:chase,vehicle=sedan",
     ).stdout
     assert out.startswith("Harvey (9 cards)") and "Jim (5 cards)" in out
-    assert chronique(db, "verify", "Road").returncode == 0
+    assert cli(db, "verify", "Road").returncode == 0
 
 
 def test_side_options_for_atouts_covering_fire_and_vehicle_eras_Sequences_collectives_L413_Vehicules_L528() -> None:

@@ -3,15 +3,13 @@ changing the body it copied from (FAIRNESS.md, hash chain; found by issue 13's t
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from support import sample, scripted_services
 
 from chronique.domain.rulesets.westernparade.care import drink
 
 
-def test_a_comas_losses_leave_the_drink_recorded_before_them_unchanged_4_1_3(tmp_path: Path) -> None:
-    services = scripted_services(tmp_path / "j.db", b"coma-1")  # seeds under which the first END roll fails
+def test_a_comas_losses_leave_the_drink_recorded_before_them_unchanged_4_1_3(db: str) -> None:
+    services = scripted_services(db, b"coma-1")  # seeds under which the first END roll fails
     services.create_campaign("Shotgun City", "western-parade", "1873-04-12 08:00")
     services.create_character("Shotgun City", sample("wp_sam"))
     services.start_session("Shotgun City")

@@ -1,55 +1,161 @@
-"""The real ``chronique western-parade`` CLI in a subprocess on a real SQLite file: characters from
-the sample sheets, rolls, duels, shots and blows; bad input is one line, exit 2, nothing recorded."""
+"""The real ``chronique western-parade`` command line, in process, on a real journal of each
+backend: characters from the sample sheets, rolls, duels, shots and blows. Where the vault's dice
+decide, the test reads the recorded event and holds the printed line, the event and the body to
+what the digest's rules give for those dice (wp_digest); bad input is one line, exit 2, nothing
+recorded."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
+from typing import Any
 
-from support import chronique
+import pytest
+import wp_digest as rules
+from support import SAMPLES, run
+from wp_recorded import events
 
-SAMPLES = Path(__file__).resolve().parents[3] / "cli" / "samples"
+CAMPAIGN = "Shotgun City"
+SAM, JOE = "Sam Parkerson", "Joe Hambuster"
 
 
-def test_western_parade_table_from_sheets_to_a_gunfight(tmp_path: Path) -> None:
-    db = tmp_path / "wp.db"
-    chronique(db, "campaign", "new", "Shotgun City", "--ruleset", "western-parade", "--start", "1873-04-12 08:00")
+def wp(db: str, *args: str) -> str:
+    return run(db, "western-parade", *args).stdout
+
+
+def derived(db: str, name: str) -> dict[str, Any]:
+    sheet: dict[str, Any] = json.loads(run(db, "sheet", CAMPAIGN, name, "--json").stdout)["sheet"]["derived"]
+    return sheet
+
+
+def wounds(db: str, name: str) -> dict[str, Any]:
+    found: dict[str, Any] = json.loads(wp(db, "body", "status", CAMPAIGN, name))["wounds"]
+    return found
+
+
+def test_rolls_under_a_characteristic_and_a_skill_show_their_terms_and_read_table_2_1(db: str) -> None:
+    run(db, "campaign", "new", CAMPAIGN, "--ruleset", "western-parade", "--start", "1873-04-12 08:00")
+    run(db, "character", "new", CAMPAIGN, "--sheet", str(SAMPLES / "wp_sam.toml"))
+    run(db, "session", "start", CAMPAIGN)
+    # §3.1: jEND 58 (3 x 16 + 5 x mEND 2, Table 1.4) + easy 25 (§1.6.3) + help 5.
+    end = wp(db, "roll", CAMPAIGN, SAM, "-c", "END", "-d", "easy", "-m", "help=5")
+    sam_skill = wp(db, "roll", CAMPAIGN, SAM, "-s", "Armes de poing")
+    rolled = events(db, CAMPAIGN, "CheckRolled")
+    assert [r["outcome"]["terms"] for r in rolled] == [{"jEND": 58, "difficulty": 25, "help": 5}, {"Armes de poing": 56}]
+    for printed, event, order in zip((end, sam_skill), rolled, (("jEND", "difficulty", "help"), ()), strict=True):
+        assert event["outcome"]["quality"] == rules.read(event["outcome"])
+        assert printed == f"{SAM}: {rules.described(event['outcome'], *order)}\n"
+
+
+def test_a_duel_goes_to_the_better_quality_s3_3(db: str) -> None:
+    run(db, "campaign", "new", CAMPAIGN, "--ruleset", "western-parade", "--start", "1873-04-12 08:00")
     for name in ("sam", "joe"):
-        chronique(db, "character", "new", "Shotgun City", "--sheet", str(SAMPLES / f"wp_{name}.toml"))
-    chronique(db, "session", "start", "Shotgun City")
-    out = chronique(db, "western-parade", "roll", "Shotgun City", "Sam Parkerson", "-c", "END", "-d", "easy", "-m", "help=5").stdout
-    assert "chance 88% (jEND 58 difficulty +25 help +5)" in out
-    out = chronique(db, "western-parade", "roll", "Shotgun City", "Sam Parkerson", "-s", "Armes de poing").stdout
-    assert "chance 56% (Armes de poing 56)" in out
-    out = chronique(
-        db, "western-parade", "oppose", "Shotgun City", "Sam Parkerson", "Joe Hambuster", "-s", "Lasso", "--their-skill", "Lutte"
-    ).stdout
-    assert "result for Sam Parkerson:" in out
-    out = chronique(
-        db, "western-parade", "shoot", "Shotgun City", "Sam Parkerson", "Joe Hambuster", "-w", "Colt SA Peacemaker", "--distance", "20"
-    ).stdout
-    assert "Sam Parkerson: chance 56%" in out and ("hit Joe Hambuster" in out or "missed" in out)
-    out = chronique(db, "western-parade", "strike", "Shotgun City", "Joe Hambuster", "Sam Parkerson", "-w", "punch").stdout
-    assert "result:" in out
+        run(db, "character", "new", CAMPAIGN, "--sheet", str(SAMPLES / f"wp_{name}.toml"))
+    run(db, "session", "start", CAMPAIGN)
+    out = wp(db, "oppose", CAMPAIGN, SAM, JOE, "-s", "Lasso", "--their-skill", "Lutte")
+    mine, theirs = (e["outcome"] for e in events(db, CAMPAIGN, "CheckRolled"))
+    assert (mine["quality"], theirs["quality"]) == (rules.read(mine), rules.read(theirs))
+    a, b = rules.QUALITIES.index(mine["quality"]), rules.QUALITIES.index(theirs["quality"])
+    result = "deadlock" if a == b else ("won" if a > b else "lost")
+    assert out == f"{SAM}: {rules.described(mine)}\n{JOE}: {rules.described(theirs)}\nresult for {SAM}: {result}\n"
+    (resolved,) = events(db, CAMPAIGN, "OppositionResolved")
+    assert (resolved["own"], resolved["theirs"], resolved["result"]) == (mine["quality"], theirs["quality"], result)
 
 
-def test_bad_input_is_one_line_exit_2_and_records_nothing(tmp_path: Path) -> None:
-    db = tmp_path / "wp.db"
-    chronique(db, "campaign", "new", "Shotgun City", "--ruleset", "western-parade")
-    chronique(db, "character", "new", "Shotgun City", "--sheet", str(SAMPLES / "wp_sam.toml"))
-    chronique(db, "session", "start", "Shotgun City")
-    before = chronique(db, "log", "Shotgun City", "--json").stdout
+def test_a_shot_is_what_its_recorded_dice_give_by_s4_3_and_wounds_the_target_so(db: str) -> None:
+    run(db, "campaign", "new", CAMPAIGN, "--ruleset", "western-parade", "--start", "1873-04-12 08:00")
+    for name in ("sam", "joe"):
+        run(db, "character", "new", CAMPAIGN, "--sheet", str(SAMPLES / f"wp_{name}.toml"))
+    run(db, "session", "start", CAMPAIGN)
+    out = wp(db, "shoot", CAMPAIGN, SAM, JOE, "-w", "Colt SA Peacemaker", "--distance", "20")
+    (shot,) = events(db, CAMPAIGN, "ShotFired")
+    roll = shot["outcome"]
+    # §4.3: Armes de poing 56 alone: 20 m is the Colt's short range (0, Table 3.15), close
+    # proximity for mACV 0 (≤ 25 m) where a standing target costs nothing (Table 3.18).
+    assert roll["terms"] == {"Armes de poing": 56} and roll["quality"] == rules.read(roll)
+    dice = [op["value"] for op in shot["chance"]]
+    assert dice[: len(roll["faces"])] == roll["faces"]  # the to-hit faces came first from the stream
+    rest = dice[len(roll["faces"]) :]
+    if roll["quality"] == "CATA_F":
+        # §4.3: the gun explodes, the weapon's damage to the shooter's hand. The ruleset records
+        # a plain stray bullet instead (reported to the lead): not proven until it does.
+        pytest.xfail("§4.3: a CATA_F shot's exploding gun is not implemented (play.shoot)")
+    if roll["quality"] not in rules.SUCCESSES:
+        # Table 3.9: the next die, a d8, sends the bullet astray; nobody is hurt.
+        assert [op["sides"] for op in shot["chance"][len(roll["faces"]) :]] == [8]
+        assert (shot["hit"], shot["location"], shot["damage"], shot["stray"]) == (False, None, None, rules.STRAY[rest[0] - 1])
+        assert out == f"{SAM}: {rules.described(roll)}\nmissed: the bullet goes astray ({shot['stray']})\n"
+        assert wounds(db, JOE) == {}
+        return
+    # A hit, unaimed: the d30 of Table 3.10 places it; the Colt's fixed 5 damage (Table 5.1), a
+    # 1d6cum more on CRIT_S or better, and a pass-through (EXTRA, or a roll under the damage
+    # dealt) adds an exit 1d6cum (§4.3; the chance is over 20%, so both may apply).
+    d30, *bonus = rest
+    assert (shot["location_dice"], shot["location"]) == ([d30], rules.located(rules.GENERAL_D30, d30))
+    critical, bonus = rules.cumulative_d6(bonus) if roll["quality"] in ("CRIT_S", "EXTRA") else ([], bonus)
+    through = roll["quality"] == "EXTRA" or roll["total"] < 5 + sum(critical)
+    exit_faces, bonus = rules.cumulative_d6(bonus) if through else ([], bonus)
+    assert bonus == []  # no die drawn that the rules do not call for
+    total = 5 + sum(critical) + sum(exit_faces)
+    damage = {"base": 5, "critical": critical, "exit": exit_faces, "pass_through": through, "total": total}
+    assert (shot["hit"], shot["stray"], shot["damage"]) == (True, None, damage)
+    passed = ", passed through" if through else ""
+    assert out == f"{SAM}: {rules.described(roll)}\nhit {JOE} in the {shot['location']} for {total} damage{passed}\n"
+    # The hit reaches Joe's body: that location wounded by that much, the bullet lodged unless it
+    # went through (§5.10).
+    wound = wounds(db, JOE)[shot["location"]]
+    assert (wound["damage"], wound["through"], wound["bullet"]) == (total, through, not through)
+    (taken,) = events(db, CAMPAIGN, "WoundTaken")
+    assert (taken["location"], taken["damage"], taken["kind"]) == (shot["location"], total, "bullet")
+
+
+def test_an_undefended_punch_reads_table_3_3_and_table_3_24(db: str) -> None:
+    run(db, "campaign", "new", CAMPAIGN, "--ruleset", "western-parade", "--start", "1873-04-12 08:00")
+    for name in ("sam", "joe"):
+        run(db, "character", "new", CAMPAIGN, "--sheet", str(SAMPLES / f"wp_{name}.toml"))
+    run(db, "session", "start", CAMPAIGN)
+    out = wp(db, "strike", CAMPAIGN, JOE, SAM, "-w", "punch")
+    (blow,) = events(db, CAMPAIGN, "BlowStruck")
+    attack = blow["outcome"]
+    joe = derived(db, JOE)
+    # §4.4 Table 3.21: a punch is rolled under Pugilat; undefended, Table 3.3's NORM_F row (WA11).
+    assert attack["terms"] == {"Pugilat": joe["skills"]["Pugilat"]} and attack["quality"] == rules.read(attack)
+    result = rules.UNDEFENDED[attack["quality"]]
+    assert (blow["defence"], blow["result"]) == (None, result)
+    if result not in ("DN", "DC", "DE"):
+        assert (blow["location"], blow["damage"]) == (None, None) and wounds(db, SAM) == {}
+        assert out == f"{JOE}: {rules.described(attack)}\nresult: {result}\n"
+        return
+    dice = [op["value"] for op in blow["chance"]]
+    # DC and DE add a critical 1d6cum before the location's d10 (Table 3.24); §4.4 (§3.5.4): 1 +
+    # mFOR + the critical + 1 a full 10 of Pugilat above 40, halved (down) off the head.
+    critical, rest = rules.cumulative_d6(dice[len(attack["faces"]) :]) if result != "DN" else ([], dice[len(attack["faces"]) :])
+    (d10,) = rest
+    where = rules.located(rules.PUNCH_D10, d10)
+    raw = 1 + joe["modifiers"]["FOR"] + sum(critical) + max(0, (joe["skills"]["Pugilat"] - 40) // 10)
+    damage = raw if where == "head" else raw // 2
+    assert (blow["location"], blow["location_dice"], blow["damage"]["total"]) == (where, [d10], damage)
+    assert out == f"{JOE}: {rules.described(attack)}\nresult: {result}; {SAM} hit in the {where} for {damage}\n"
+    assert wounds(db, SAM)[where]["damage"] == damage  # at least 1: Joe's mFOR 1 and Pugilat 57 make 3 before halving
+
+
+def test_bad_input_is_one_line_exit_2_and_records_nothing(db: str, tmp_path: Path) -> None:
+    run(db, "campaign", "new", CAMPAIGN, "--ruleset", "western-parade")
+    run(db, "character", "new", CAMPAIGN, "--sheet", str(SAMPLES / "wp_sam.toml"))
+    run(db, "session", "start", CAMPAIGN)
+    before = run(db, "log", CAMPAIGN, "--json").stdout
     for args in (
-        ("roll", "Shotgun City", "Sam Parkerson", "-s", "Lévitation"),
-        ("roll", "Shotgun City", "Sam Parkerson"),
-        ("roll", "Shotgun City", "Nobody", "-c", "FOR"),
-        ("shoot", "Shotgun City", "Sam Parkerson", "Sam Parkerson", "-w", "Winchester 73 Rifle", "--distance", "10"),
-        ("shoot", "Shotgun City", "Sam Parkerson", "Sam Parkerson", "-w", "Colt SA Peacemaker", "--distance", "500"),
+        ("roll", CAMPAIGN, SAM, "-s", "Lévitation"),
+        ("roll", CAMPAIGN, SAM),
+        ("roll", CAMPAIGN, "Nobody", "-c", "FOR"),
+        ("shoot", CAMPAIGN, SAM, SAM, "-w", "Winchester 73 Rifle", "--distance", "10"),
+        ("shoot", CAMPAIGN, SAM, SAM, "-w", "Colt SA Peacemaker", "--distance", "500"),
     ):
-        result = chronique(db, "western-parade", *args, check=False)
+        result = run(db, "western-parade", *args, check=False)
         assert result.returncode == 2, args
-        assert len(result.stderr.strip().splitlines()) == 1, result.stderr
-    assert chronique(db, "log", "Shotgun City", "--json").stdout == before
+        assert result.stdout == "" and result.stderr.startswith("error: ") and result.stderr.count("\n") == 1, result.stderr
+    assert run(db, "log", CAMPAIGN, "--json").stdout == before
     bad = tmp_path / "bad.toml"
     bad.write_text((SAMPLES / "wp_sam.toml").read_text(encoding="utf-8").replace("FOR = 12", "FOR = 3"), encoding="utf-8")
-    result = chronique(db, "character", "new", "Shotgun City", "--sheet", str(bad), check=False)
-    assert result.returncode == 2 and "FOR 3 is outside 4..20" in result.stderr
+    result = run(db, "character", "new", CAMPAIGN, "--sheet", str(bad), check=False)
+    assert result.returncode == 2 and "FOR 3 is outside 4..20" in result.stderr and result.stderr.count("\n") == 1

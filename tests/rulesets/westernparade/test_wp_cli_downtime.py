@@ -1,63 +1,101 @@
-"""The real ``chronique western-parade downtime`` CLI in a subprocess on a real SQLite file:
-training plans, practice, improvement rolls, a gunfight's aftermath, activities; bad input is a
-one-line error with status 2 and records nothing."""
+"""The real ``chronique western-parade downtime`` command line, in process, on a real journal of
+each backend: a gunfight's aftermath, improvement rolls, practice, a banking activity over five
+weeks, each held to what the digest's rules give for the dice recorded (wp_digest); bad input is
+a one-line error with status 2 and records nothing."""
 
 from __future__ import annotations
 
 import json
-from pathlib import Path
+from typing import Any
 
-from support import chronique
+import wp_digest as rules
+from support import SAMPLES, run
+from wp_recorded import events
 
-SAMPLES = Path(__file__).resolve().parents[3] / "cli" / "samples"
 CAMPAIGN = "Shotgun City"
+SAM = "Sam Parkerson"
+START = 8 * 3600  # the campaign's clock at 1873-04-12 08:00, its first day
+DAY = 86_400
 
 
-def _campaign(db: Path) -> None:
-    chronique(db, "campaign", "new", CAMPAIGN, "--ruleset", "western-parade", "--start", "1873-04-12 08:00")
+def _campaign(db: str) -> None:
+    run(db, "campaign", "new", CAMPAIGN, "--ruleset", "western-parade", "--start", "1873-04-12 08:00")
     for name in ("sam", "siringo"):
-        chronique(db, "character", "new", CAMPAIGN, "--sheet", str(SAMPLES / f"wp_{name}.toml"))
+        run(db, "character", "new", CAMPAIGN, "--sheet", str(SAMPLES / f"wp_{name}.toml"))
 
 
-def test_gunfight_improve_practice_and_activities(tmp_path: Path) -> None:
-    db = tmp_path / "wp.db"
+def wp(db: str, *args: str) -> str:
+    return run(db, "western-parade", "downtime", *args).stdout
+
+
+def improved(outcome: dict[str, Any]) -> bool:
+    """§6.1: an improvement roll succeeds strictly above the current score, 5 easier a mark, and
+    a reputation roll by its bonus (§6.2: -5% per opponent put out beyond the first)."""
+    assert rules.open_ended(outcome["faces"]) and outcome["total"] == sum(outcome["faces"]), outcome
+    return bool(outcome["total"] + 5 * outcome["marks"] + outcome["bonus"] > outcome["current"])
+
+
+def test_gunfight_improvement_rolls_practice_and_five_weeks_of_banking_s5_18_s6_1(db: str) -> None:
     _campaign(db)
-    out = chronique(db, "western-parade", "downtime", "gunfight", CAMPAIGN, "Sam Parkerson", "--put-out", "2").stdout
-    assert "improvement roll 3 in REP (rolled by the timeline within the week)" in out
-    assert "EXP rolled" in chronique(db, "western-parade", "downtime", "improve", CAMPAIGN, "Sam Parkerson", "--grant", "1").stdout
-    assert "+0%" in chronique(db, "western-parade", "downtime", "practice", CAMPAIGN, "Sam Parkerson").stdout
-    assert (
-        "activity 1 banking"
-        in chronique(db, "western-parade", "downtime", "activity", CAMPAIGN, "Sam Parkerson", "banking", "--capital", "100000").stdout
+    # §5.20 (§2.4.1, §2.4.3): an active part in a gunfight earns EXP and SGF rolls at once and a
+    # REP roll the timeline makes within the week; two put out of action: 5% easier (§6.2).
+    out = wp(db, "gunfight", CAMPAIGN, SAM, "--put-out", "2")
+    assert out == (
+        f"{SAM}: improvement roll 1 in EXP\n{SAM}: improvement roll 2 in SGF\n"
+        f"{SAM}: improvement roll 3 in REP (rolled by the timeline within the week)\n"
     )
-    chronique(db, "advance", CAMPAIGN, "5w")
-    shown = json.loads(chronique(db, "western-parade", "downtime", "show", CAMPAIGN, "Sam Parkerson", "--json").stdout)
+    out = wp(db, "improve", CAMPAIGN, SAM, "--grant", "1")
+    (exp,) = (e["outcome"] for e in events(db, CAMPAIGN, "ImprovementRolled"))
+    # jEXP 44 (3 x 13 + 5 x mEXP 1, Table 1.4), no mark yet: +1 EXP on a roll above 44 (§6.1).
+    assert (exp["target"], exp["current"], exp["marks"], exp["bonus"]) == ("EXP", 44, 0, 0)
+    assert (exp["success"], exp["gain"]) == ((True, 1) if improved(exp) else (False, 0))
+    assert out == f"{SAM}: EXP rolled {exp['total']} (+0) against 44: {'+1' if exp['gain'] else 'no gain, 1 check-mark(s)'}\n"
+    assert wp(db, "practice", CAMPAIGN, SAM) == f"{SAM} practises trick shooting (bonus now +0%)\n"
+    out = wp(db, "activity", CAMPAIGN, SAM, "banking", "--capital", "100000")
+    assert out == f"{SAM}: activity 1 banking (Banque), a roll every 720 h\n"
+
+    run(db, "advance", CAMPAIGN, "5w")
+
+    shown = json.loads(wp(db, "show", CAMPAIGN, SAM, "--json"))
+    # §5.19: a day of practice is +1%, at most +25%: reached on the 25th day.
     assert shown["practice_bonus"] == 25
-    assert [g["target"] for g in shown["marks"]["pending"]] == ["SGF"]
-    assert shown["activities"][0]["capital"] != 100000
-    chronique(db, "western-parade", "downtime", "stop", CAMPAIGN, "Sam Parkerson", "1")
+    (_, rep) = (e["outcome"] for e in events(db, CAMPAIGN, "ImprovementRolled"))
+    assert (rep["target"], rep["bonus"], rep["success"]) == ("REP", 5, improved(rep))
+    assert [g["target"] for g in shown["marks"]["pending"]] == ["SGF"]  # EXP and REP were rolled
+    # §5.18 Banking (§6.8.1): one roll a month (30 days, ruling WC6), so one in five weeks, under
+    # Sam's Banque; its quality moves the capital by Table 5.18's percentage.
+    banque = json.loads(run(db, "sheet", CAMPAIGN, SAM, "--json").stdout)["sheet"]["derived"]["skills"]["Banque"]
+    (month,) = events(db, CAMPAIGN, "ActivityRolled")
+    assert (month["kind"], month["at"], month["outcome"]["terms"]) == ("banking", START + 30 * DAY, {"Banque": banque})
+    quality = rules.read(month["outcome"])
+    capital = rules.banked(100_000, quality)
+    # Sam never learnt banking (Banque 0%): below 5% it fails without a roll (§3.1), a NORM_F: -2%.
+    assert (banque, quality, capital) == (0, "NORM_F", 98_000)
+    assert (month["outcome"]["quality"], month["result"]) == (quality, {"capital_before": 100_000, "capital": capital})
+    assert shown["activities"][0]["capital"] == capital
+    wp(db, "stop", CAMPAIGN, SAM, "1")
+    assert json.loads(wp(db, "show", CAMPAIGN, SAM, "--json"))["activities"] == []
 
 
-def test_bad_downtime_input_is_a_one_line_error_with_status_2(tmp_path: Path) -> None:
-    db = tmp_path / "wp.db"
+def test_bad_downtime_input_is_a_one_line_error_with_status_2(db: str) -> None:
     _campaign(db)
-    before = chronique(db, "log", CAMPAIGN, "--json", check=False).stdout
+    before = run(db, "log", CAMPAIGN, "--json").stdout
     for args in (
         ("plan", CAMPAIGN, "Nobody", "Armes de poing", "10"),
-        ("plan", CAMPAIGN, "Sam Parkerson", "Macramé", "10"),
-        ("plan", CAMPAIGN, "Sam Parkerson", "Tir de précision", "10"),
-        ("plan", CAMPAIGN, "Sam Parkerson", "Armes de poing", "10", "--teacher", "Kid", "--teacher-level", "60"),
-        ("plan", CAMPAIGN, "Sam Parkerson", "Armes de poing", "10", "--teacher", "Stranger"),
-        ("plan", CAMPAIGN, "Sam Parkerson", "CHC", "10"),
-        ("plan", CAMPAIGN, "Sam Parkerson", "Lasso", "0"),
-        ("practice", CAMPAIGN, "Sam Parkerson", "--off"),
-        ("grant", CAMPAIGN, "Sam Parkerson", "ACV", "--reason", "x"),
-        ("improve", CAMPAIGN, "Sam Parkerson", "--grant", "9"),
-        ("activity", CAMPAIGN, "Sam Parkerson", "knitting"),
-        ("activity", CAMPAIGN, "Sam Parkerson", "hunting", "--terrain", "moon"),
-        ("stop", CAMPAIGN, "Sam Parkerson", "3"),
+        ("plan", CAMPAIGN, SAM, "Macramé", "10"),
+        ("plan", CAMPAIGN, SAM, "Tir de précision", "10"),
+        ("plan", CAMPAIGN, SAM, "Armes de poing", "10", "--teacher", "Kid", "--teacher-level", "60"),
+        ("plan", CAMPAIGN, SAM, "Armes de poing", "10", "--teacher", "Stranger"),
+        ("plan", CAMPAIGN, SAM, "CHC", "10"),
+        ("plan", CAMPAIGN, SAM, "Lasso", "0"),
+        ("practice", CAMPAIGN, SAM, "--off"),
+        ("grant", CAMPAIGN, SAM, "ACV", "--reason", "x"),
+        ("improve", CAMPAIGN, SAM, "--grant", "9"),
+        ("activity", CAMPAIGN, SAM, "knitting"),
+        ("activity", CAMPAIGN, SAM, "hunting", "--terrain", "moon"),
+        ("stop", CAMPAIGN, SAM, "3"),
     ):
-        result = chronique(db, "western-parade", "downtime", *args, check=False)
+        result = run(db, "western-parade", "downtime", *args, check=False)
         assert result.returncode == 2, args
-        assert result.stderr.startswith("error: ") and result.stderr.count("\n") == 1, result.stderr
-    assert chronique(db, "log", CAMPAIGN, "--json", check=False).stdout == before
+        assert result.stdout == "" and result.stderr.startswith("error: ") and result.stderr.count("\n") == 1, result.stderr
+    assert run(db, "log", CAMPAIGN, "--json").stdout == before

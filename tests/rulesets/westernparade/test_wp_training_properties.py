@@ -1,18 +1,15 @@
-"""Invariants of Western Parade downtime through the real services and a real SQLite file: an
+"""Invariants of Western Parade downtime through the real services on each backend: an
 interrupted advance with training, practice, a pending reputation roll and a long activity
 running changes nothing, and re-run gives what the dry run showed; a + b equals a then b."""
 
 from __future__ import annotations
 
-import sqlite3
-import tempfile
-from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from support import payload, scripted_services, state
+from support import journals, payload, scripted_services, state, stored
 from westernparade_table import SAM, SIRINGO
 
 from chronique.adapters.services import Chronique
@@ -30,9 +27,8 @@ class Interrupted(Exception):
     """Stands for a crash between the advance's computation and its save."""
 
 
-def rows(path: Path) -> int:
-    with sqlite3.connect(path) as connection:
-        return int(connection.execute("SELECT count(*) FROM stored_events").fetchone()[0])
+def rows(db: str) -> int:
+    return len(stored(db))
 
 
 def busy_party(services: Chronique) -> str:
@@ -51,9 +47,8 @@ def busy_party(services: Chronique) -> str:
 
 @SETTINGS
 @given(seed=SEEDS, span=SPANS)
-def test_an_interrupted_advance_changes_nothing_and_reruns_identically(seed: bytes, span: int) -> None:
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "j.db"
+def test_an_interrupted_advance_changes_nothing_and_reruns_identically(backend: str, seed: bytes, span: int) -> None:
+    with journals(backend) as [path]:
         services = scripted_services(path, seed)
         name = busy_party(services)
         before = rows(path)
@@ -78,10 +73,10 @@ def test_an_interrupted_advance_changes_nothing_and_reruns_identically(seed: byt
 
 @SETTINGS
 @given(seed=SEEDS, first=SPANS, second=SPANS)
-def test_advancing_a_plus_b_equals_a_then_b(seed: bytes, first: int, second: int) -> None:
-    with tempfile.TemporaryDirectory() as tmp:
-        once = scripted_services(Path(tmp) / "once.db", seed)
-        twice = scripted_services(Path(tmp) / "twice.db", seed)
+def test_advancing_a_plus_b_equals_a_then_b(backend: str, seed: bytes, first: int, second: int) -> None:
+    with journals(backend, 2) as [one, two]:
+        once = scripted_services(one, seed)
+        twice = scripted_services(two, seed)
         name = busy_party(once)
         busy_party(twice)
         once.advance(name, lambda c: c.clock + first + second)
