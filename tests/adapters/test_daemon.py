@@ -20,6 +20,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+import pytest
 from support import POSTGRES_SERVER, fresh_database, payload, sample, scripted_services, stored
 
 from chronique.adapters.bootstrap import build
@@ -31,6 +32,9 @@ from chronique.domain.rulesets.cartes.combat import suffer_wound
 from chronique.domain.world import World
 
 MONDAY = datetime(2026, 1, 5, 8, 0, tzinfo=UTC)  # a Monday, 08:00 UTC
+
+# The real daemon in subprocesses: the end-to-end runs that `-m "not slow"` leaves out.
+pytestmark = pytest.mark.slow
 
 # What the daemon logs (adapters/scheduler.py), in the words a GM reads.
 STARTED = "daemon started"

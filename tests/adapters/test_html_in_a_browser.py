@@ -16,6 +16,8 @@ from chronique.adapters.report import campaign_report
 from chronique.domain.rulesets.cartes.draws import TestRequest, make_test
 
 BROWSER = shutil.which("chromium") or shutil.which("chromium-browser")
+# A real browser in a subprocess: an end-to-end run that `-m "not slow"` leaves out.
+pytestmark = pytest.mark.slow
 
 
 def render(page: Path) -> subprocess.CompletedProcess[str]:

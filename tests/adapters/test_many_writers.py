@@ -32,6 +32,9 @@ WRITER = textwrap.dedent(
     """
 )
 
+# Writer processes and daemons in subprocesses: end-to-end runs that `-m "not slow"` leaves out.
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture
 def postgres(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:

@@ -147,6 +147,7 @@ def party(db: str) -> str:
     return db
 
 
+@pytest.mark.slow
 def test_a_session_from_start_to_downtime_in_subprocesses_Difficulte_L211_Survie_L431(db: str) -> None:
     # Every command that records runs as the real program; what is only read back runs in-process.
     chronique(db, "campaign", "new", "Verdelune", "--ruleset", "cartes", "--start", "Day 1 08:00")
@@ -287,6 +288,7 @@ def test_every_command_has_help_that_is_a_sentence(tmp_path: Path) -> None:
     assert not (tmp_path / "help.db").exists()  # help never opens the journal
 
 
+@pytest.mark.slow
 def test_demo_plays_a_campaign_and_prints_sheets_and_log(db: str) -> None:
     out = chronique(db, "demo").stdout
     for expected in ("Session 1 opens", "lethality Forte", "Two in-game days", "Alice (version", "Bruno (version", "TimeAdvanced"):
