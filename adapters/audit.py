@@ -23,7 +23,9 @@ from chronique.domain.fairness import FORMAT, Link, Report, sha256_hex
 from chronique.domain.referees import all_rules
 from chronique.domain.verifier import CAMPAIGN, Receipts, chain_seals, epochs_of, needs_content, verify, verify_bundle
 
-_PAGE = 10_000
+# Rows read per query: a page of 1,000 (about half a megabyte) stays in the CPU's cache while its
+# rows are hashed and decoded; with 10,000, reading the rows took a quarter longer (verify: ~3%).
+_PAGE = 1_000
 
 
 class Unreadable(Exception):
@@ -70,24 +72,27 @@ def row_links(pages: Iterable[list[tuple[int, str, int, str, bytes]]], members: 
     canonical and their envelope agrees with the row's columns; otherwise it comes from the
     content, which is also read for events that record draws or seals. ``members`` maps the
     stored form of each wanted aggregate id to its canonical form; other rows are skipped."""
+    # Per member, its canonical id and the start of the envelope its rows hold; per topic, whether
+    # its content is read and how its topic field is written: worked out once, not per row.
+    wanted = {stored_id: (member, b'"originator_id":"%s","originator_version":' % member.encode()) for stored_id, member in members.items()}
     read: dict[str, tuple[bool, bytes]] = {}
-    envelopes: dict[str, bytes] = {}
     sha256 = hashlib.sha256
     new_link = tuple.__new__
     for _, stored_id, version, topic, stored in chain.from_iterable(pages):
-        originator_id = members.get(stored_id)
-        if originator_id is None:
+        member = wanted.get(stored_id)
+        if member is None:
             continue
+        originator_id, envelope = member
         known = read.get(topic)
         if known is None:
             known = read[topic] = (_content_matters(topic), b'"topic":"%s"' % topic.encode())
-        envelope = envelopes.get(originator_id)
-        if envelope is None:
-            envelope = envelopes[originator_id] = b'"originator_id":"%s","originator_version":' % originator_id.encode()
+        content, marker = known
         at = stored.find(b'"prev_hash":"')
-        # Keys are sorted, so "topic" sits near the end: look for it from there.
-        plain = at > 0 and envelope + b"%d," % version in stored and stored.rfind(known[1]) > at
-        if not known[0] and plain:
+        # Keys are sorted: the envelope mostly ends just before "prev_hash" (else it is searched
+        # for), and "topic" sits near the end, so it is looked for from there.
+        located = envelope + b"%d," % version
+        plain = at > 0 and (stored.startswith(located, at - len(located)) or located in stored) and stored.rfind(marker) > at
+        if not content and plain:
             # tuple.__new__ skips the named tuple's Python-level constructor: this is the hot loop.
             yield new_link(
                 Link, (originator_id, version, topic, stored[at + 13 : at + 77].decode(), sha256(stored).hexdigest(), None, False)
@@ -111,9 +116,9 @@ class Audit:
 
     def resolve(self, name: str) -> UUID:
         """A campaign's id from its name or id."""
-        known = set(self.campaign_ids())
         for candidate in (campaign_id_for(name), _uuid(name)):
-            if candidate in known:
+            # The candidate's own rows, not every campaign's: listing them scans the whole log.
+            if candidate is not None and any(row.topic == CAMPAIGN + "Created" for row in self.journal.recorder.select_events(candidate)):
                 return candidate
         raise RuleViolation(f"no campaign named {name!r}")
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import os
 import sqlite3
 import sys
 import tempfile
@@ -64,6 +65,8 @@ def main() -> int:
         f"{verify_rate / raw_rate:.2f} (target ≥ 0.25) |"
     )
     print(f"({report.draws} chance primitives and {report.rederived} outcomes re-derived, {report.seals} seals)")
+    # The ratio moves with what else the machine runs: say how busy it was.
+    print("load average over 1, 5 and 15 minutes: " + ", ".join(f"{load:.2f}" for load in os.getloadavg()), file=sys.stderr)
     return 0
 
 

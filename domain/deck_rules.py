@@ -19,15 +19,27 @@ _DECK = "chronique.domain.deck:Deck."
 CREATED, SHUFFLED, DRAWN, GATHERED = (_DECK + name for name in ("Created", "Shuffled", "CardsDrawn", "Gathered"))
 
 
-def _deck(event: dict[str, Any], table: Table) -> dict[str, Any]:
+class _Deck:
+    """A deck as the verifier follows it: its packs, and its shuffled cards not drawn yet, which
+    are ``cards[top:]`` (a draw moves ``top`` instead of copying what is left at every draw)."""
+
+    __slots__ = ("packs", "cards", "top")
+
+    def __init__(self, packs: list[str]) -> None:
+        self.packs = Counter(packs)
+        self.cards: list[str] = []
+        self.top = 0
+
+
+def _deck(event: dict[str, Any], table: Table) -> _Deck:
     deck = table.state.get(event["originator_id"])
     if deck is None or event["originator_id"] in table.unknown:
         raise Unknowable
-    return deck
+    return deck  # type: ignore[no-any-return]
 
 
 def _created(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[str, Any]:
-    table.state[event["originator_id"]] = {"packs": fresh_packs(event["packs"], tuple(event["ranks"])), "cards": []}
+    table.state[event["originator_id"]] = _Deck(fresh_packs(event["packs"], tuple(event["ranks"])))
     return {}
 
 
@@ -35,25 +47,32 @@ def _shuffled(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[st
     deck = _deck(event, table)
     (shuffle,) = event["chance"]
     pool = list(shuffle["deck"])
-    spare = Counter(deck["packs"]) - Counter(deck["cards"])
-    if Counter(pool) - spare:
-        raise Mismatch("chance", f"shuffles in {sorted((Counter(pool) - spare).elements())}, which the deck's packs cannot spare")
-    deck["cards"] = [*deck["cards"], *replay.shuffle(pool)]
+    left = deck.cards[deck.top :]
+    # A deck mostly shuffles in every card it lacks: then the pool is exactly what its packs spare.
+    # Counted cards have no zero counts, so dict equality (in C) is multiset equality.
+    if not dict.__eq__(Counter(left + pool), deck.packs):
+        spare = deck.packs - Counter(left)
+        if Counter(pool) - spare:
+            raise Mismatch("chance", f"shuffles in {sorted((Counter(pool) - spare).elements())}, which the deck's packs cannot spare")
+    deck.cards, deck.top = [*left, *replay.shuffle(pool)], 0
     return {}
 
 
 def _drawn(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[str, Any]:
     deck = _deck(event, table)
     cards = list(event["cards"])
-    if cards != deck["cards"][: len(cards)]:
-        raise Mismatch("cards", f"records {cards}, but the next cards of the deck's shuffle are {deck['cards'][: len(cards)]}")
-    deck["cards"] = deck["cards"][len(cards) :]
+    top = deck.top
+    end = top + len(cards)
+    if cards != deck.cards[top:end]:
+        raise Mismatch("cards", f"records {cards}, but the next cards of the deck's shuffle are {deck.cards[top:end]}")
+    deck.top = end
     table.hand_out(str(event["to"]), cards)
     return {}
 
 
 def _gathered(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[str, Any]:
-    _deck(event, table)["cards"] = []
+    deck = _deck(event, table)
+    deck.cards, deck.top = [], 0
     return {}
 
 
@@ -61,7 +80,23 @@ def _character(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[s
     # A deck hands cards to a character by name (``CardsDrawn.to``); a game's rules ask it back.
     table.state[("name", event["originator_id"])] = event["name"]
     table.state[("sheet", event["originator_id"])] = event["sheet"]
+    return _corrected(event, replay, table)
+
+
+def _corrected(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[str, Any]:
+    # A correction voids an event without erasing it: from here on the character is what it records.
+    table.state[("now", event["originator_id"])] = {"sheet": dict(event["sheet"]), "condition": dict(event["condition"])}
     return {}
+
+
+def character_now(table: Table, originator_id: str) -> dict[str, Any]:
+    """A character's ``sheet`` and ``condition`` as its creation or its last correction recorded
+    them, which a game's rules keep current by applying its own events to them in recording order
+    (they replace nested values, never change them: those are still recorded payloads)."""
+    now = table.state.get(("now", originator_id))
+    if now is None or originator_id in table.unknown:
+        raise Unknowable
+    return now  # type: ignore[no-any-return]
 
 
 def sheet_of(table: Table, originator_id: str) -> dict[str, Any]:
@@ -80,10 +115,17 @@ def name_of(table: Table, originator_id: str) -> str:
     return str(name)
 
 
-CHARACTER_CREATED = "chronique.domain.character:Character.Created"
+CHARACTER_CREATED, CHARACTER_CORRECTED = (f"chronique.domain.character:Character.{name}" for name in ("Created", "Corrected"))
 
 RULES = GameRules(
-    rederive={CREATED: _created, SHUFFLED: _shuffled, DRAWN: _drawn, GATHERED: _gathered, CHARACTER_CREATED: _character},
+    rederive={
+        CREATED: _created,
+        SHUFFLED: _shuffled,
+        DRAWN: _drawn,
+        GATHERED: _gathered,
+        CHARACTER_CREATED: _character,
+        CHARACTER_CORRECTED: _corrected,
+    },
     chance=frozenset({SHUFFLED}),
     face_down=frozenset({SHUFFLED, DRAWN}),
 )

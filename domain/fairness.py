@@ -12,7 +12,7 @@ import hashlib
 import hmac
 import json
 import struct
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
@@ -24,6 +24,7 @@ FORMAT = "chronique-fair-v2"
 FORMATS = (FORMAT_V1, FORMAT)
 GENESIS_HASH = "0" * 64
 _U32_LIMIT = 2**32
+_BLOCK_WORDS = struct.Struct(">8I")
 
 
 # -- canonical bytes and hashes ------------------------------------------------------------------
@@ -86,7 +87,7 @@ def epoch_key(seed: bytes, contributions: Sequence[str] = (), fair: str = FORMAT
 def salt(key: bytes, originator_id: UUID | str, originator_version: int) -> str:
     """The salt of a face-down event (v2): what keeps its hash from being brute-forced."""
     message = f"salt:{str(originator_id).lower()}:{originator_version}".encode()
-    return hmac.new(key, message, hashlib.sha256).hexdigest()[:32]
+    return hmac.digest(key, message, "sha256").hex()[:32]
 
 
 # -- the stream of a draw place and its primitives -----------------------------------------------
@@ -137,20 +138,19 @@ class KeyedStream(Primitives):
         super().__init__()
         self._key = key
         self._prefix = f"{str(originator_id).lower()}:{originator_version}:"
-        self._block = 0
-        self._words: list[int] = []
-        self._next = 0
+        self._words = self._blocks()
+
+    def _blocks(self) -> Iterator[int]:
+        # Block after block of the stream (HMAC-SHA256 of "<place>:<block>"), eight words each;
+        # a verifier draws a word per card of every shuffle, so each one costs a ``next`` only.
+        block = 0
+        while True:
+            yield from _BLOCK_WORDS.unpack(hmac.digest(self._key, f"{self._prefix}{block}".encode(), "sha256"))
+            block += 1
 
     def next_u32(self) -> int:
         """The next 32-bit word of the stream."""
-        if self._next == len(self._words):
-            message = f"{self._prefix}{self._block}".encode()
-            self._words = list(struct.unpack(">8I", hmac.new(self._key, message, hashlib.sha256).digest()))
-            self._block += 1
-            self._next = 0
-        word = self._words[self._next]
-        self._next += 1
-        return word
+        return next(self._words)
 
     @classmethod
     def v2(cls, key: bytes, originator_id: UUID | str, epoch: str, draw: int) -> KeyedStream:
@@ -163,9 +163,9 @@ class KeyedStream(Primitives):
         if n < 1:
             raise ValueError(f"uniform(n) needs n >= 1, got {n}")
         limit = (_U32_LIMIT // n) * n
-        word = self.next_u32()
+        word = next(self._words)
         while word >= limit:
-            word = self.next_u32()
+            word = next(self._words)
         return word % n
 
 

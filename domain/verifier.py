@@ -26,13 +26,14 @@ from chronique.domain.fairness import (
     seal_of,
     sha256_hex,
 )
-from chronique.domain.rederivation import GameRules, Table, check
+from chronique.domain.rederivation import GameRules, Rederive, Table, check
 
 CAMPAIGN = "chronique.domain.campaign:Campaign."
 _BOUNDARIES = (CAMPAIGN + "Created", CAMPAIGN + "SessionStarted", CAMPAIGN + "SessionEnded")
 SEALED = CAMPAIGN + "Sealed"
 ENTROPY = CAMPAIGN + "EntropyAdded"
 _ENVELOPE = ("topic", "originator_id", "originator_version", "prev_hash", "sealed_until")
+_START = (0, GENESIS_HASH)
 
 
 class Failed(Exception):
@@ -150,12 +151,15 @@ class Verifier:
         # Only the hashes the seals name are kept, not every event's: memory stays flat however long the campaign.
         self.wanted = {(aggregate, version) for seal in seals for aggregate, (version, _) in seal["heads"].items()}
         self.kept: dict[tuple[str, int], str] = {}
+        # Per topic: whether it is the campaign's own, whether it must consume chance, and its rule.
+        self.plans: dict[str, tuple[bool, bool, Rederive | None]] = {}
 
     def run(self, links: Iterable[Link]) -> Report:
         """Follow every link, then check the seals and receipts."""
         self._check_receipts_known()
+        follow = self._follow
         for link in links:
-            self._follow(link)
+            follow(link)
         self._check_seals()
         self.report.events = sum(version for version, _ in self.heads.values())
         self.report.epochs_revealed = sum(e.seed is not None for e in self.epochs.values())
@@ -164,8 +168,9 @@ class Verifier:
         return self.report
 
     def _follow(self, link: Link) -> None:
+        # The hot loop: one call per event, with what each topic needs worked out once (``plans``).
         aggregate, version, topic, prev_hash, digest, event, hidden = link
-        last_version, last_hash = self.heads.get(aggregate, (0, GENESIS_HASH))
+        last_version, last_hash = self.heads.get(aggregate, _START)
         if version != last_version + 1:
             raise Failed(link.place, f"version {version} where {last_version + 1} was due: an event is missing, moved or forged")
         if prev_hash != last_hash:
@@ -173,7 +178,22 @@ class Verifier:
         if hidden:
             self._face_down(link)
         elif event is not None:
-            self._content(link, event)
+            plan = self.plans.get(topic)
+            if plan is None:
+                plan = self.plans[topic] = (topic.startswith(CAMPAIGN), topic in self.rules.chance, self.rules.rederive.get(topic))
+            campaign, chance, rule = plan
+            if campaign:
+                self._campaign(link, event)
+            sealed_until = event.get("sealed_until")
+            if sealed_until is not None:
+                self._salt(link, event, str(sealed_until))
+            if chance or "chance" in event:
+                self._chance(link, event)
+            if rule is not None:
+                why = check(rule, event, self.table)
+                if why is not None:
+                    raise Failed(link.place, why)
+                self.report.rederived += 1
         self.heads[aggregate] = (version, digest)
         if (aggregate, version) in self.wanted:
             self.kept[(aggregate, version)] = digest
@@ -190,19 +210,6 @@ class Verifier:
         self.report.hidden += 1
         self.table.unknown.add(link.aggregate)
         self.draws[(link.aggregate, epoch.id)] = None  # it may have drawn: later places in the epoch are unknown
-
-    def _content(self, link: Link, event: dict[str, Any]) -> None:
-        if link.topic.startswith(CAMPAIGN):
-            self._campaign(link, event)
-        sealed_until = event.get("sealed_until")
-        if sealed_until is not None:
-            self._salt(link, event, str(sealed_until))
-        if "chance" in event or link.topic in self.rules.chance:
-            self._chance(link, event)
-        why = check(self.rules, event, self.table)
-        if why is not None:
-            raise Failed(link.place, why)
-        self.report.rederived += link.topic in self.rules.rederive
 
     def _campaign(self, link: Link, event: dict[str, Any]) -> None:
         if link.topic in _BOUNDARIES:
