@@ -37,7 +37,7 @@ def _cards(text: str | None) -> tuple[str, ...]:
 def _request(
     skill: str,
     difficulty: str,
-    source: str,
+    source: str | None,
     manoeuvre: str,
     speciality: str | None,
     modifier: int,
@@ -47,6 +47,7 @@ def _request(
     purpose: str,
     shed_malus: bool = False,
     hidden: bool = False,
+    shifts: tuple[str, ...] = (),
 ) -> TestRequest:
     from chronique.domain.errors import RuleViolation
     from chronique.domain.rulesets.cartes.draws import TestRequest
@@ -59,10 +60,10 @@ def _request(
     if manoeuvre not in ("power", "tactics", "resource"):
         raise fail(f"a manoeuvre is power, tactics or resource, not {manoeuvre!r}")
     first_hand = None
-    if source.lower().startswith("hand:"):
+    if source is not None and source.lower().startswith("hand:"):
         first_hand = _cards(source[5:])[0]
         source = "hand"
-    elif source not in ("pile", "deck"):
+    elif source not in (None, "pile", "deck"):
         raise fail(f"--from takes pile, deck or hand:<card>, not {source!r}")
     return TestRequest(
         skill=skill,
@@ -75,6 +76,7 @@ def _request(
         spend_bonus=spend_bonus,
         shed_malus=shed_malus,
         short_circuit=short_circuit,
+        shifts=shifts,
         hand_cards=_cards(hand_cards),
         purpose=purpose,
         hidden=hidden,
@@ -82,13 +84,24 @@ def _request(
 
 
 DIFFICULTY = typer.Option("moyenne", "--difficulty", "-d", help="tres-facile, facile, moyenne, difficile, tres-difficile or -2..+2.")
-SOURCE = typer.Option("pile", "--from", help="First card from the pile, the deck (passive or free action) or hand:<card>.")
+FROM_HELP = "pile, deck (a passive or free action) or hand:<card>; by default the pile, or the deck for a GM character."
+SOURCE = typer.Option(None, "--from", help=f"Where the first card comes from: {FROM_HELP}")
 MANOEUVRE = typer.Option("power", "--manoeuvre", help="power, tactics or resource.")
 SPECIALITY = typer.Option(None, "--speciality", help="A speciality that applies (+4 own skill, +2 another's).")
 MODIFIER = typer.Option(0, "--modifier", help="Situational modifier to the target number.")
 SPEND_BONUS = typer.Option(False, "--spend-bonus", help="Spend 3 bonus markers for one facility level.")
 SHED_MALUS = typer.Option(False, "--shed-malus", help="Try to shed 3 malus markers: one level harder, without them.")
-SHORT_CIRCUIT = typer.Option(False, "--short-circuit", help="The action short-circuits another (+1 level; ♦ cancels).")
+SHORT_CIRCUIT = typer.Option(
+    False, "--short-circuit", help="The action short-circuits another: one level harder; a ♦ first from the pile cancels it."
+)
+CHANGE_OF_PLAN = typer.Option(
+    False, "--change-of-plan", help="The character changes plan mid-round: one level harder; a ♦ first from the pile cancels it."
+)
+COUNTER = typer.Option(
+    False, "--counter-short-circuit", help="The character tops a short-circuit: two levels harder; a ♦ first from the pile cancels one."
+)
+HURRY = typer.Option(False, "--hurry", help="The character hurries (half the usual time): one level harder.")
+TAKE_TIME = typer.Option(False, "--take-time", help="The character takes their time (twice the usual time): one level easier.")
 HAND_CARDS = typer.Option(None, "--hand-cards", help="Hand cards to play in place of failed draws, e.g. '9H,5S'.")
 REASON = typer.Option("", "--reason", help="Why: shown in the log.")
 HIDDEN = typer.Option(False, "--hidden", help="A hidden GM draw: players see 'hidden' until its epoch is revealed.")
@@ -126,6 +139,10 @@ def register(app: typer.Typer) -> None:
         spend_bonus: bool = SPEND_BONUS,
         shed_malus: bool = SHED_MALUS,
         short_circuit: bool = SHORT_CIRCUIT,
+        change_of_plan: bool = CHANGE_OF_PLAN,
+        counter_short_circuit: bool = COUNTER,
+        hurry: bool = HURRY,
+        take_time: bool = TAKE_TIME,
         hand_cards: str = HAND_CARDS,
         reason: str = REASON,
         hidden: bool = HIDDEN,
@@ -133,8 +150,11 @@ def register(app: typer.Typer) -> None:
         """Draw a test: first card from the pile (or hand/deck), the rest from the general deck."""
         from chronique.domain.rulesets.cartes.draws import make_test
 
+        flags = {"change-of-plan": change_of_plan, "counter-short-circuit": counter_short_circuit, "hurry": hurry, "take-time": take_time}
+        shifts = tuple(name for name, chosen in flags.items() if chosen)
         request = _request(
-            skill, difficulty, source, manoeuvre, speciality, modifier, spend_bonus, short_circuit, hand_cards, reason, shed_malus, hidden
+            skill, difficulty, source, manoeuvre, speciality, modifier, spend_bonus, short_circuit, hand_cards, reason, shed_malus, hidden,
+            shifts,
         )
         outcome = run(ctx, lambda s: s.act(campaign, lambda w: make_test(w, character, request)))
         render.test_outcome(character, skill, outcome)
@@ -149,17 +169,39 @@ def register(app: typer.Typer) -> None:
         defence: str = typer.Option("Contact", "--defence", help="The defender's skill."),
         difficulty: str = DIFFICULTY,
         defence_difficulty: str = typer.Option("moyenne", "--defence-difficulty", help="The defender's difficulty."),
-        attacker_from: str = typer.Option("pile", "--attacker-from", help="pile, deck or hand:<card>."),
-        defender_from: str = typer.Option("pile", "--defender-from", help="pile, deck or hand:<card>."),
-        weapon_bonus: int = typer.Option(0, "--weapon-bonus", help="The weapon's bonus to damage."),
-        lethality: str = typer.Option("moyenne", "--lethality", help="nulle, faible, moyenne, forte or enorme."),
+        attacker_from: str = typer.Option(None, "--attacker-from", help=FROM_HELP),
+        defender_from: str = typer.Option(None, "--defender-from", help=FROM_HELP),
+        weapon_bonus: int = typer.Option(0, "--weapon-bonus", help="The attacker's weapon bonus to damage."),
+        lethality: str = typer.Option("moyenne", "--lethality", help="The attacker's weapon: nulle, faible, moyenne, forte or enorme."),
+        defender_weapon_bonus: int = typer.Option(0, "--defender-weapon-bonus", help="The defender's weapon bonus, if they win."),
+        defender_lethality: str = typer.Option("moyenne", "--defender-lethality", help="The defender's weapon lethality, if they win."),
+        ignored: bool = typer.Option(
+            False, "--ignored", help="The defender ignores the attack: no defence draw, and the attacker draws one level easier."
+        ),
     ) -> None:
-        """An opposed power draw; the loser takes the net damage at the weapon's lethality."""
+        """An opposed power draw; whoever loses takes the winner's net damage, at the winner's weapon's lethality."""
         from chronique.domain.rulesets.cartes.combat import attack as attack_
 
         a = _request(skill, difficulty, attacker_from, "power", None, 0, False, False, None, f"attack on {defender}")
         d = _request(defence, defence_difficulty, defender_from, "power", None, 0, False, False, None, f"defence against {attacker}")
-        result = run(ctx, lambda s: s.act(campaign, lambda w: attack_(w, attacker, defender, a, d, weapon_bonus, lethality)))
+        result = run(
+            ctx,
+            lambda s: s.act(
+                campaign,
+                lambda w: attack_(
+                    w,
+                    attacker,
+                    defender,
+                    a,
+                    d,
+                    weapon_bonus,
+                    lethality,
+                    defence_weapon_bonus=defender_weapon_bonus,
+                    defence_lethality=defender_lethality,
+                    ignored=ignored,
+                ),
+            ),
+        )
         render.attack(attacker, defender, result)
 
     @app.command("oppose")
@@ -170,17 +212,20 @@ def register(app: typer.Typer) -> None:
         first_skill: str = typer.Argument(..., help="Their skill, e.g. Discrétion."),
         second: str = typer.Argument(..., help="The opposing character."),
         second_skill: str = typer.Argument(..., help="Their skill, e.g. Vigilance."),
-        difficulty: str = DIFFICULTY,
+        difficulty: str = typer.Option(
+            "moyenne", "--difficulty", "-d", help="The first character's difficulty (an opposition is Moyenne unless the GM decides)."
+        ),
+        second_difficulty: str = typer.Option("moyenne", "--second-difficulty", help="The second character's difficulty."),
         first_modifier: int = typer.Option(0, "--first-modifier", help="e.g. the range bonus of the discreet one."),
         second_modifier: int = typer.Option(0, "--second-modifier", help="e.g. a sensor's bonus."),
-        first_from: str = typer.Option("pile", "--first-from", help="pile, deck or hand:<card>."),
-        second_from: str = typer.Option("pile", "--second-from", help="pile, deck or hand:<card>."),
+        first_from: str = typer.Option(None, "--first-from", help=FROM_HELP),
+        second_from: str = typer.Option(None, "--second-from", help=FROM_HELP),
     ) -> None:
-        """An opposed draw without damage (e.g. Discrétion against Vigilance), with tie-breaks."""
+        """An opposed draw without damage (e.g. Discrétion against Vigilance), with tie-breaks; each side has its own difficulty."""
         from chronique.domain.rulesets.cartes.combat import contest
 
         a = _request(first_skill, difficulty, first_from, "power", None, first_modifier, False, False, None, f"against {second}")
-        b = _request(second_skill, "moyenne", second_from, "power", None, second_modifier, False, False, None, f"against {first}")
+        b = _request(second_skill, second_difficulty, second_from, "power", None, second_modifier, False, False, None, f"against {first}")
         render.contest(first, second, run(ctx, lambda s: s.act(campaign, lambda w: contest(w, first, a, second, b))))
 
     @app.command("spot")

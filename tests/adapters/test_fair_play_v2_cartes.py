@@ -97,7 +97,8 @@ def _play(services: Chronique) -> None:
             break
     tire(0)  # §Épuisement de la pioche L233-235
     act(lambda w: recover(w, "Alice", None))
-    # L324: a ♦ first from the pile cancels a short-circuit's extra level; Difficile asks two cards.
+    # L324: a ♦ first from the pile cancels a short-circuit's extra level. Both tests ask +1: a
+    # Difficile test (two cards), and a Moyenne one made Difficile by its short-circuit (L269).
     for short_circuit in (False, True):
         for _ in range(40):
             if not pile():
@@ -105,7 +106,7 @@ def _play(services: Chronique) -> None:
             elif not pile()[0].endswith("D"):
                 act(lambda w: make_test(w, "Alice", TestRequest("Contact")))
             else:
-                act(lambda w, sc=short_circuit: make_test(w, "Alice", TestRequest("Contact", 1, short_circuit=sc)))
+                act(lambda w, sc=short_circuit: make_test(w, "Alice", TestRequest("Contact", 0 if sc else 1, short_circuit=sc)))
                 break
 
 

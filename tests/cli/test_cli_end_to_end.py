@@ -170,7 +170,7 @@ def test_a_session_from_start_to_downtime_in_subprocesses_Difficulte_L211_Survie
     # is drawn at Moyenne (+0), one card; otherwise at Difficile, two cards, all under the target.
     test = next(e for e in log if kind(e) == "TestMade")
     success, quality = judged(test["outcome"])
-    level = "+0 moyenne" if test["outcome"]["cards"][0].endswith("C") else "+1 difficile"
+    level = "asked +1 difficile, ♣ → +0 moyenne" if test["outcome"]["cards"][0].endswith("C") else "+1 difficile"
     retained = test["outcome"]["retained"]
     spade = success and retained.endswith("S") and value(retained) == quality  # §3.7: ♠ +3 to a power result
     verdict = f"success, quality {quality}" + (" +3" if spade else "") if success else "failure"

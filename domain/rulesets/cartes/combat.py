@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
+from chronique.domain.character import Character
 from chronique.domain.errors import RuleViolation
 from chronique.domain.rulesets.cartes import events as ev
 from chronique.domain.rulesets.cartes.damage import consciousness_effect, consciousness_markers, opposition_damage, place_wound
@@ -18,34 +19,70 @@ from chronique.domain.rulesets.cartes.tables import lethality_index
 from chronique.domain.world import World
 
 
+STANCES = ("draws", "out of combat", "ignores")
+"""How the opponent meets an opposed action: it draws, it cannot (out of combat, §KO ou OK L361),
+or it chooses to ignore a hostile action (§Choix de l'actions L271)."""
+
+
 @dataclass(frozen=True)
 class Contest:
-    """An opposed draw: both sides' tests and how the opposition was settled."""
+    """An opposed draw: both sides' tests and how the opposition was settled; ``second`` is None
+    when the opponent made no draw, and ``stance`` (one of ``STANCES``) says why."""
 
     first: TestOutcome
-    second: TestOutcome
+    second: TestOutcome | None
     opposition: Opposition
+    stance: str = "draws"
 
 
 @dataclass(frozen=True)
 class AttackResult:
-    """An opposed attack: the exchange of draws and the wound it caused."""
+    """An opposed attack: the exchange of draws, the damage its loser took, who, and the wound."""
 
     exchange: Contest
     damage: int
     wound: dict[str, Any] | None
+    wounded: str | None = None
+
+
+def _exchange(
+    world: World, first: str, first_request: TestRequest, second: str, second_request: TestRequest, ignored: bool
+) -> tuple[Character, Character, Contest]:
+    # §Réussites ou échecs L305-313: both draw, the better quality wins, ties are broken by one
+    # card each from the general deck (A18). An opponent out of combat cannot draw and takes the
+    # action "dans toute sa puissance" (L312); one who ignores it does not draw either (L271).
+    acting, opposing = living(world, first), living(world, second)
+    if acting.id == opposing.id:
+        raise RuleViolation(f"{acting.name} cannot oppose themselves")
+    stance = "ignores" if ignored else "out of combat" if opposing.condition["out_of_combat"] else "draws"
+    a = make_test(world, acting.name, first_request)
+    d = make_test(world, opposing.name, second_request) if stance == "draws" else None
+
+    def tie_break() -> tuple[str, str]:
+        return draw(world, 1, acting.name, "tie-break")[0], draw(world, 1, opposing.name, "tie-break")[0]
+
+    return acting, opposing, Contest(a, d, oppose(a, d, tie_break), stance)
+
+
+def _settled(
+    world: World, acting: Character, opposing: Character, exchange: Contest, weapons: dict[str, dict[str, int]] | None, damage: int
+) -> None:
+    acting.record(
+        ev.OppositionSettled,
+        at=world.campaign.clock,
+        opponent=opposing.name,
+        opponent_stance=exchange.stance,
+        opposition=exchange.opposition.to_dict(),
+        weapons=weapons,
+        damage=damage,
+    )
 
 
 def contest(world: World, first: str, first_request: TestRequest, second: str, second_request: TestRequest) -> Contest:
-    """An opposed draw (§Réussites ou échecs): both test, the better quality wins, ties are
-    broken by one card each from the general deck (A18)."""
-    a = make_test(world, first, first_request)
-    d = make_test(world, second, second_request)
-
-    def tie_break() -> tuple[str, str]:
-        return draw(world, 1, first, "tie-break")[0], draw(world, 1, second, "tie-break")[0]
-
-    return Contest(a, d, oppose(a, d, tie_break))
+    """An opposed draw without harm (§Réussites ou échecs), its outcome recorded on the first."""
+    acting, opposing, exchange = _exchange(world, first, first_request, second, second_request, False)
+    _settled(world, acting, opposing, exchange, None, 0)
+    return exchange
 
 
 def attack(
@@ -55,15 +92,36 @@ def attack(
     attack_request: TestRequest,
     defence_request: TestRequest,
     weapon_bonus: int,
-    lethality: str,
+    lethality: str | int,
+    *,
+    defence_weapon_bonus: int = 0,
+    defence_lethality: str | int = "moyenne",
+    ignored: bool = False,
 ) -> AttackResult:
-    """An opposed power draw; the loser of the attack takes the net damage (§Encaissement)."""
-    exchange = contest(world, attacker, attack_request, defender, defence_request)
-    damage = opposition_damage(exchange.opposition, weapon_bonus) if exchange.opposition.winner == "attacker" else 0
-    wound = None
-    if damage > 0:
-        wound = suffer_wound(world, defender, damage, lethality, f"attack by {world.character(attacker).name}")
-    return AttackResult(exchange, damage, wound)
+    """An opposed power draw; its loser takes the net damage of the winner's weapon (§Réussites
+    ou échecs L311: "l'autre joueur subit les conséquences de l'action réussie par son
+    adversaire"), whether the attacker or the defender won. A defender who ignores the attack
+    (``ignored``) does not draw, and the attacker draws one level easier (L271)."""
+    if ignored:
+        attack_request = replace(attack_request, shifts=(*attack_request.shifts, "ignored-hostile-action"))
+    acting, opposing, exchange = _exchange(world, attacker, attack_request, defender, defence_request, ignored)
+    weapons = {
+        "attacker": {"bonus": weapon_bonus, "lethality": _lethality(lethality)},
+        "defender": {"bonus": defence_weapon_bonus, "lethality": _lethality(defence_lethality)},
+    }
+    winner = exchange.opposition.winner
+    damage = opposition_damage(exchange.opposition, weapons[winner]["bonus"]) if winner else 0
+    _settled(world, acting, opposing, exchange, weapons, damage)
+    if winner is None or not damage:
+        return AttackResult(exchange, 0, None)
+    hurt, striker = (opposing, acting) if winner == "attacker" else (acting, opposing)
+    how = "attack" if winner == "attacker" else "parry"
+    wound = suffer_wound(world, hurt.name, damage, weapons[winner]["lethality"], f"{how} by {striker.name}")
+    return AttackResult(exchange, damage, wound, hurt.name)
+
+
+def _lethality(lethality: str | int) -> int:
+    return lethality if isinstance(lethality, int) else lethality_index(lethality)
 
 
 def suffer_wound(world: World, name: str, damage: int, lethality: str | int, source: str) -> dict[str, Any]:
@@ -71,7 +129,7 @@ def suffer_wound(world: World, name: str, damage: int, lethality: str | int, sou
     character = living(world, name)
     if damage <= 0:
         raise RuleViolation("damage must be at least 1 (cartes.md A20: no wound at 0 or less)")
-    asked = lethality if isinstance(lethality, int) else lethality_index(lethality)
+    asked = _lethality(lethality)
     sheet = sheet_of(character)
     held = Counter(w["lethality"] for w in character.condition["wounds"])
     placement = place_wound(sheet.characteristics["Carrure"], held, damage, asked)

@@ -57,6 +57,10 @@ def support_received(sheet: dict[str, Any], c: dict[str, Any], e: Fields) -> Non
     c["pile_count"] = len(c["pile"]) if c["dealt"] else c["pile_count"] + len(e["cards"])
 
 
+def opposition_settled(sheet: dict[str, Any], c: dict[str, Any], e: Fields) -> None:
+    """An opposition's outcome changes no condition itself: the wound it deals is its own event."""
+
+
 def wound_suffered(sheet: dict[str, Any], c: dict[str, Any], e: Fields) -> None:
     """The wound card went to the holder of its final lethality; KO and markers (§4)."""
     if e["wound"] is not None:
@@ -66,7 +70,9 @@ def wound_suffered(sheet: dict[str, Any], c: dict[str, Any], e: Fields) -> None:
     c["malus"] += e["malus_change"]
     if e["effect"] == "out_of_combat":
         c["out_of_combat"] = True
-        c["ko_damage"] = e["damage"]
+        # §Tirage de conscience L373: the waking malus is the damage card; a second knock-out
+        # while out of combat keeps the larger card (ruling), never a smaller one.
+        c["ko_damage"] = max(c["ko_damage"], e["damage"])
 
 
 def died(sheet: dict[str, Any], c: dict[str, Any], e: Fields) -> None:
@@ -168,6 +174,7 @@ CHANGES: dict[str, Change] = {
     "CardsDealt": cards_dealt,
     "TestMade": test_made,
     "SupportReceived": support_received,
+    "OppositionSettled": opposition_settled,
     "WoundSuffered": wound_suffered,
     "Died": died,
     "ConsciousnessChecked": consciousness_checked,

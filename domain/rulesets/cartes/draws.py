@@ -9,7 +9,9 @@ from chronique.domain.character import Character
 from chronique.domain.errors import RuleViolation
 from chronique.domain.rulesets.cartes import events as ev
 from chronique.domain.rulesets.cartes.resolution import (
+    DIAMOND_CANCELS,
     TestOutcome,
+    level_modifier,
     pile_gain,
     recovery_level,
     resolve_test,
@@ -25,16 +27,25 @@ from chronique.domain.world import World
 
 SOURCES = ("pile", "hand", "deck")
 
+DECLARED_SHIFTS = ("short-circuit", "change-of-plan", "counter-short-circuit", "ignored-hostile-action", "hurry", "take-time")
+"""The named level shifts a player or the GM declares for one test (§Choix de l'actions L269-271,
+§Durée du tour L239); the others (markers, Sens for Vigilance, retries) follow from the rules."""
+
 
 @dataclass(frozen=True)
 class TestRequest:
-    """What a player asks for: the skill or characteristic, how hard, and how it is drawn."""
+    """What a player asks for: the skill or characteristic, how hard, and how it is drawn.
+
+    ``source`` None is the character's own: the pile of a player character, the general deck
+    for a GM character, who holds no pile (ruling C35). ``level`` is the GM's difficulty;
+    ``short_circuit`` and ``shifts`` (named in ``DECLARED_SHIFTS``) add their levels to it.
+    """
 
     __test__ = False  # not a pytest test class
 
     skill: str
     level: int = 0
-    source: str = "pile"
+    source: str | None = None
     first_hand_card: str | None = None
     manoeuvre: str = "power"
     speciality: str | None = None
@@ -42,6 +53,7 @@ class TestRequest:
     spend_bonus: bool = False
     shed_malus: bool = False
     short_circuit: bool = False
+    shifts: tuple[str, ...] = ()
     hand_cards: tuple[str, ...] = ()
     purpose: str = ""
     counts_wound_malus: bool = True
@@ -90,12 +102,24 @@ def _speciality_bonus(sheet: CartesSheet, skill: str, speciality: str) -> int:
 def make_test(world: World, name: str, request: TestRequest) -> TestOutcome:
     """Draw a test for ``name`` and record it (cartes.md §3.5)."""
     character = living(world, name)
-    if request.source not in SOURCES:
-        raise RuleViolation(f"cards come from the pile, the hand or the deck, not {request.source!r}")
+    if character.condition["out_of_combat"]:
+        # §KO ou OK L361: "hors combat"; only the consciousness draw (L371) brings them back.
+        raise RuleViolation(f"{character.name} is out of combat: no action until a consciousness draw brings them to")
+    request = replace(request, source=_source(character, request))
     target, skill, level_shift, basis = target_of(character, request)
+    declared = (("short-circuit",) if request.short_circuit else ()) + request.shifts
+    for shift in declared:
+        if shift not in DECLARED_SHIFTS:
+            raise RuleViolation(f"a test may be declared {', '.join(DECLARED_SHIFTS)}, not {shift!r}")
+    # §Choix de l'actions L269: a short-circuit or a change of plan costs one more level, topping
+    # a short-circuit two; L271: an ignored hostile action gives one facility level; §Durée du
+    # tour L239: hurrying or taking one's time shifts it (ruling C8).
+    level = request.level + level_shift + sum(level_modifier(shift) for shift in declared)
+    # L324: a ♦ first from the pile cancels a level of a short-circuit or change of plan (ruling C6).
+    diamond_cancels = any(shift in DIAMOND_CANCELS for shift in declared)
     sheet_version = character.version
     deal(world)
-    outcome = _draw_test(world, character, request, target, request.level + level_shift)
+    outcome = _draw_test(world, character, request, target, level, diamond_cancels)
     bonus_change = -3 if request.spend_bonus else 0
     malus_change = -shed_malus_removed(outcome) if request.shed_malus else 0
     if request.manoeuvre == "tactics":
@@ -119,13 +143,24 @@ def make_test(world: World, name: str, request: TestRequest) -> TestOutcome:
         malus_change=malus_change,
         basis=basis,
         sheet_version=sheet_version,
-        short_circuit=request.short_circuit,
+        short_circuit=diamond_cancels,
         sealed_until=world.campaign.epoch if request.hidden else None,
     )
     return outcome
 
 
-def _draw_test(world: World, character: Character, request: TestRequest, target: int, level: int) -> TestOutcome:
+def _source(character: Character, request: TestRequest) -> str:
+    # Ruling C35: a GM character (npc) holds no pile and no hand; it draws from the general deck.
+    npc = sheet_of(character).npc
+    source = request.source or ("deck" if npc else "pile")
+    if source not in SOURCES:
+        raise RuleViolation(f"cards come from the pile, the hand or the deck, not {source!r}")
+    if npc and source != "deck":
+        raise RuleViolation(f"{character.name} is a GM character with no pile and no hand: they draw from the general deck")
+    return source
+
+
+def _draw_test(world: World, character: Character, request: TestRequest, target: int, level: int, diamond_cancels: bool) -> TestOutcome:
     first = _first_card(world, character, request)
     hand_left = list(character.condition["hand"])
     if request.first_hand_card:
@@ -141,7 +176,7 @@ def _draw_test(world: World, character: Character, request: TestRequest, target:
         first,
         lambda n: draw(world, n, character.name, purpose, request.hidden),
         manoeuvre=request.manoeuvre,
-        short_circuit=request.short_circuit,
+        short_circuit=diamond_cancels,
         hand_cards=request.hand_cards,
         support_card=(character.condition["support_cards"] or [None])[0],
         first_from_pile=request.source == "pile",

@@ -32,9 +32,10 @@ class CardsDealt(_Changes, FaceDown):
 
 
 class TestMade(_Changes, FaceDown):
-    """The character drew for a test; ``outcome`` holds every card and the verdict, and
-    ``short_circuit`` whether the action short-circuited another (L324: a ♦ first from the pile
-    then cancels the short-circuit's extra level); None on tests recorded before it was kept."""
+    """The character drew for a test; ``outcome`` holds every card and the verdict (its
+    ``level_asked`` includes the levels a short-circuit, a change of plan or topping one added,
+    L269), and ``short_circuit`` whether the action was one of those (L324: a ♦ first from the pile
+    then cancels one level); None on tests recorded before it was kept."""
 
     __test__ = False  # not a pytest test class
 
@@ -75,6 +76,22 @@ class SupportReceived(_Changes, FaceDown):
     markers: int
     cards: list[str]
     sealed_until: str | None
+
+
+class OppositionSettled(_Changes, ChainedEvent):
+    """The acting character's opposed draw against ``opponent`` was settled (§Réussites ou échecs
+    L305-313): ``opposition`` holds the winner (attacker is this character), the net result, the
+    tie-break cards and both totals, re-derived from the two tests just made. ``opponent_stance``
+    says whether the opponent drew ("draws"), could not ("out of combat", §KO ou OK L361) or
+    chose not to ("ignores", L271). An attack records both sides' ``weapons`` (bonus and
+    lethality) and the ``damage`` the loser takes; a contest without harm records None and 0."""
+
+    at: int
+    opponent: str
+    opponent_stance: str
+    opposition: dict[str, Any]
+    weapons: dict[str, dict[str, int]] | None
+    damage: int
 
 
 class WoundSuffered(_Changes, ChainedEvent):

@@ -38,6 +38,10 @@ DIFFICULTIES: Mapping[str, int] = LazyMapping(lambda: tables().difficulties)
 LEVEL_MODIFIERS: Mapping[str, int] = LazyMapping(lambda: tables().level_modifiers)
 """Named level shifts of §3.5 step 1 (short-circuit +1, counter-short-circuit +2, ...)."""
 
+DIAMOND_CANCELS = ("short-circuit", "change-of-plan", "counter-short-circuit")
+"""The declarations whose level a ♦ first from the pile cancels (§Bonus de couleur L324): one
+level, the singular "le niveau", even of the two a topped short-circuit costs (ruling)."""
+
 _MAX_TIE_BREAKS = 1000
 
 
@@ -438,8 +442,8 @@ class Opposition:
 
 
 def oppose(
-    attack: TestOutcome,
-    defence: TestOutcome,
+    attack: TestOutcome | None,
+    defence: TestOutcome | None,
     tie_break: Callable[[], tuple[str, str]],
 ) -> Opposition:
     """Settle an opposition (§Réussites ou échecs L309-313).
@@ -448,17 +452,21 @@ def oppose(
     reduced by the loser's success card value; equal totals are settled by ``tie_break()``,
     which returns one general-deck card per side (attacker, defender), higher value wins,
     repeated on equality (PROPOSAL A18). One fails: the other wins at full power. Both fail:
-    nothing happens.
+    nothing happens. A side that made no draw (None: out of combat, §KO ou OK L361, or ignoring
+    a hostile action, L271) counts as failing: it takes the other's action at full power.
     """
-    a_total, d_total = attack.total, defence.total
-    if not attack.success and not defence.success:
+    a_success = attack is not None and attack.success
+    d_success = defence is not None and defence.success
+    a_total = attack.total if attack is not None else 0
+    d_total = defence.total if defence is not None else 0
+    if not a_success and not d_success:
         return Opposition(None, 0, (), a_total, d_total)  # L313: "aucune action n'aboutit"
-    if attack.success != defence.success:
+    if a_success != d_success:
         # L312: the one who failed takes the opponent's action "dans toute sa puissance".
-        if attack.success:
+        if a_success:
             return Opposition("attacker", a_total, (), a_total, d_total)
         return Opposition("defender", d_total, (), a_total, d_total)
-
+    assert attack is not None and defence is not None  # both succeeded, so both drew
     pairs: list[tuple[str, str]] = []
     if a_total > d_total:
         winner = "attacker"

@@ -17,8 +17,10 @@ from chronique.domain.deck_rules import character_now, name_of
 from chronique.domain.errors import RuleViolation
 from chronique.domain.rederivation import GameRules, Mismatch, Rederive, Replay, Table, Unknowable
 from chronique.domain.rulesets.cartes.condition import CHANGES, Change
+from chronique.domain.rulesets.cartes.damage import opposition_damage
 from chronique.domain.rulesets.cartes.resolution import (
     TestOutcome,
+    oppose,
     pile_gain,
     recovery_level,
     resolve_test,
@@ -110,6 +112,44 @@ def _test(event: dict[str, Any], table: Table, now: dict[str, Any]) -> Mapping[s
         raise Mismatch("outcome", f"its level asks for another number of cards than the {len(drawn)} it drew")
     outcome = recorded if recorded in outcomes else outcomes[0]
     return {"outcome": outcome, "target": outcome["target"], "support_used": outcome["support_used"]}
+
+
+def _opposition(event: dict[str, Any], table: Table, now: dict[str, Any]) -> Mapping[str, Any]:
+    # §Réussites ou échecs L305-313: the opposition follows from the acting character's test just
+    # made and its opponent's (none when the opponent was out of combat, §KO ou OK L361, or ignored
+    # the action, L271), ties broken by the cards the deck handed each of them (A18); the loser
+    # takes the winner's net plus the winner's weapon bonus.
+    name = name_of(table, event["originator_id"])
+    test = now.get("last")
+    if test is None or not test["topic"].endswith(":TestMade"):
+        raise Mismatch("opposition", f"{name} made no draw just before")
+    opponent = _named(table, event["opponent"])
+    if opponent is None:
+        raise Mismatch("opponent", f"records {event['opponent']!r}, who is not at the table")
+    them, stance, second = character_now(table, opponent), event["opponent_stance"], None
+    if stance == "draws":
+        if them.get("last") is None or not them["last"]["topic"].endswith(":TestMade"):
+            raise Mismatch("opponent_stance", f"records that {event['opponent']} drew, but they made no draw just before")
+        second = TestOutcome.from_dict(them["last"]["outcome"])
+    elif stance == "out of combat" and not them["condition"]["out_of_combat"]:
+        raise Mismatch("opponent_stance", f"records {event['opponent']} out of combat, but they are not")
+    elif stance not in ("draws", "out of combat", "ignores"):
+        raise Mismatch("opponent_stance", f"records {stance!r}, which is not a way to meet an action")
+    pairs = [(str(a), str(d)) for a, d in event["opposition"].get("tie_breaks", [])]
+    _handed_last(table, [(name, "opposition", [a for a, _ in pairs]), (name_of(table, opponent), "opposition", [d for _, d in pairs])])
+    waiting = list(pairs)
+
+    def tie_break() -> tuple[str, str]:
+        if not waiting:
+            raise Mismatch("opposition", f"records {len(pairs)} tie-break(s), and the rules need more")
+        return waiting.pop(0)
+
+    opposition = oppose(TestOutcome.from_dict(test["outcome"]), second, tie_break)
+    if waiting:
+        raise Mismatch("opposition", f"records {len(pairs)} tie-break(s), the rules need {len(pairs) - len(waiting)}")
+    weapons = event["weapons"]
+    damage = opposition_damage(opposition, weapons[opposition.winner]["bonus"]) if weapons and opposition.winner else 0
+    return {"opposition": opposition.to_dict(), "damage": damage}
 
 
 def _support(event: dict[str, Any], table: Table, now: dict[str, Any]) -> Mapping[str, Any]:
@@ -293,6 +333,7 @@ _CHECKS: dict[str, Check] = {
     "CardsDealt": _dealt,
     "TestMade": _test,
     "SupportReceived": _support,
+    "OppositionSettled": _opposition,
     "PileRefilled": _refilled,
     "SurvivalChecked": _survival,
     "SurvivalRetried": _retried,

@@ -1,0 +1,180 @@
+"""Cartes rules fidelity (issue 17) through the real command line, in-process (``support.run``), on a
+real SQLite file and a real PostgreSQL database, with real chance: each test reads the recorded draws
+back (``log --json --gm``) and asserts what the seed (`shared/seeds/001_2934a6d80cfcba44.txt`, Lnnn)
+makes of them."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from typing import Any
+from uuid import UUID
+
+import pytest
+from support import SAMPLES, run
+from tampering import forge
+
+from chronique.cli.render import describe_test
+from chronique.domain.rulesets.cartes.resolution import TestOutcome
+
+CAMPAIGN = "Verdelune"
+NAMES = {-2: "tres-facile", -1: "facile", 0: "moyenne", 1: "difficile", 2: "tres-difficile"}
+SUITS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+
+
+def cli(db: str, *args: str, code: int = 0) -> subprocess.CompletedProcess[str]:
+    """The real command in-process, which must exit with ``code``."""
+    result = run(db, *args, check=False)
+    assert result.returncode == code, result.stderr
+    return result
+
+
+def log(db: str) -> list[dict[str, Any]]:
+    """Every recorded event of the campaign, face-down ones included, oldest first."""
+    return [entry["event"] for entry in json.loads(cli(db, "log", CAMPAIGN, "--json", "--gm").stdout)]
+
+
+def of(db: str, kind: str, who: str | None = None) -> list[dict[str, Any]]:
+    """The recorded events of one kind (of one character's chain, when ``who`` is named)."""
+    events = log(db)
+    ids = {e["originator_id"]: e["name"] for e in events if e["topic"].endswith("Character.Created")}
+    return [e for e in events if e["topic"].endswith(f":{kind}") and (who is None or ids.get(e["originator_id"]) == who)]
+
+
+def value(card: str) -> int:
+    """cartes.md §1.2: A = 1, 2-10 at face value, J 11, Q 12, K 13."""
+    return {"A": 1, "J": 11, "Q": 12, "K": 13}.get(card[:-1]) or int(card[:-1])
+
+
+def judged(test: dict[str, Any]) -> tuple[bool, int, int]:
+    """A recorded power test judged by hand: the level asked, eased by a ♣ first card (L322) and by a
+    ♦ first from the pile on a short-circuit (L324); 1 + |level| cards (L219-227); any success when
+    easy, all when hard, the best or the worst kept (L215-217); ♠ +3 on power (L323). Checks the
+    record agrees; returns (success, retained value, total)."""
+    o = test["outcome"]
+    first = o["drawn"][0]
+    level = o["level_asked"] - first.endswith("C") - (bool(test["short_circuit"]) and test["source"] == "pile" and first.endswith("D"))
+    assert (o["level"], len(o["drawn"])) == (level, 1 + abs(level)), o
+    values = [value(c) for c in o["cards"]]
+    hits = [v for v in values if v <= o["target"]]
+    success = bool(hits) if level <= 0 else len(hits) == len(values)
+    kept = (max(hits) if level <= 0 else min(hits)) if success else 0
+    spade = success and any(c.endswith("S") and value(c) == kept for c in o["cards"])
+    assert (o["success"], o["quality"]) == (success, kept), o
+    return success, kept, kept + (3 if spade else 0)
+
+
+@pytest.fixture
+def party(db: str) -> str:
+    """Verdelune with Alice, Bruno and a Brigand (a GM character), its first session open."""
+    cli(db, "campaign", "new", CAMPAIGN, "--ruleset", "cartes", "--start", "Day 1 08:00")
+    for who in ("alice", "bruno", "brigand"):
+        cli(db, "character", "new", CAMPAIGN, "--sheet", str(SAMPLES / f"{who}.toml"))
+    cli(db, "session", "start", CAMPAIGN)
+    return db
+
+
+def test_a_short_circuit_is_one_level_harder_and_the_line_says_what_was_asked_L269_L324(party: str) -> None:
+    out = cli(party, "test", CAMPAIGN, "Alice", "Contact", "--short-circuit").stdout
+    (test,) = of(party, "TestMade", "Alice")
+    # Moyenne + 1 (short-circuit): asked Difficile; the record says so, and the cards follow from it.
+    assert (test["outcome"]["level_asked"], test["short_circuit"]) == (1, True)
+    judged(test)
+    o = test["outcome"]
+    level = f"{o['level']:+d} {NAMES[o['level']]}"
+    if o["level"] != 1:  # a ♣ or a ♦ first from the pile eased it: both levels are shown
+        level = f"asked +1 difficile, {SUITS[o['drawn'][0][-1]]} → {level}"
+    assert out.startswith(f"Alice draws Contact: target 9, {level}: ")
+
+
+def test_asked_and_drawn_levels_are_both_printed_Bonus_de_couleur_L322() -> None:
+    # "Sens vs 7 at +1" was asked at +2: a ♣ first card eased it by one.
+    outcome = TestOutcome(7, 2, 1, ("4C", "6H"), True, "4C", 4, 0, drawn=("4C", "6H"))
+    assert describe_test(outcome).startswith("target 7, asked +2 tres-difficile, ♣ → +1 difficile: ")
+
+
+def test_an_attack_records_its_outcome_and_whoever_loses_takes_the_net_damage_Reussites_L305_L313(party: str) -> None:
+    # The Brigand is a GM character: he draws from the general deck without being told (ruling C35).
+    out = cli(
+        party, "attack", CAMPAIGN, "Brigand", "Alice", "--weapon-bonus", "2", "--lethality", "faible",
+        "--defender-weapon-bonus", "1", "--defender-lethality", "forte",
+    ).stdout
+    (strike,), (parry,) = of(party, "TestMade", "Brigand"), of(party, "TestMade", "Alice")
+    assert (strike["source"], parry["source"]) == ("deck", "pile")
+    (settled,) = of(party, "OppositionSettled", "Brigand")
+    a_ok, a_card, a_total = judged(strike)
+    d_ok, d_card, d_total = judged(parry)
+    pairs = settled["opposition"]["tie_breaks"]
+    if a_ok and d_ok and a_total == d_total:  # A18: one card each from the general deck, higher wins
+        decisive = next(p for p in pairs if value(p[0]) != value(p[1]))
+        winner = "attacker" if value(decisive[0]) > value(decisive[1]) else "defender"
+    else:
+        assert pairs == []
+        winner = None if not (a_ok or d_ok) else "attacker" if a_ok and (not d_ok or a_total > d_total) else "defender"
+    # L311: both succeed, the loser's card is taken from the winner's total; L312: a failure takes it in full.
+    net = 0 if winner is None else (a_total - (d_card if d_ok else 0) if winner == "attacker" else d_total - (a_card if a_ok else 0))
+    net = max(0, net)
+    weapon, lethality = {"attacker": (2, 1), "defender": (1, 3), None: (0, 0)}[winner]
+    damage = net + weapon if net > 0 else 0
+    assert (settled["opposition"]["winner"], settled["opposition"]["net"], settled["damage"]) == (winner, net, damage)
+    loser = {"attacker": "Alice", "defender": "Brigand"}.get(winner or "")
+    wounds = of(party, "WoundSuffered")
+    if damage:
+        (wound,) = wounds
+        assert of(party, "WoundSuffered", loser) == [wound] and wound["damage"] == damage and wound["lethality_asked"] == lethality
+        assert f"{loser} takes " in out
+    else:
+        assert wounds == [] and out.strip().endswith("no damage")
+    cli(party, "session", "end", CAMPAIGN)
+    assert "OK:" in cli(party, "verify", CAMPAIGN).stdout
+
+
+@pytest.mark.parametrize("field", ["damage", "opposition"])
+def test_a_forged_opposition_outcome_is_caught_naming_its_field_Reussites_L311(party: str, field: str) -> None:
+    cli(party, "oppose", CAMPAIGN, "Alice", "Discrétion", "Bruno", "Vigilance")
+    (settled,) = of(party, "OppositionSettled", "Alice")
+
+    def change(e: dict[str, Any]) -> None:
+        if field == "damage":
+            e["damage"] += 5
+        else:
+            e["opposition"]["winner"] = "defender" if e["opposition"]["winner"] != "defender" else "attacker"
+
+    place = forge(party, UUID(settled["originator_id"]).hex, settled["originator_version"], change)
+    cli(party, "session", "end", CAMPAIGN)
+    out = cli(party, "verify", CAMPAIGN, code=1).stdout
+    assert f"FAILED at {place}: field {field}" in out, out
+
+
+def test_oppose_takes_a_difficulty_per_side_Reussites_L307(party: str) -> None:
+    # L307: an opposition is Moyenne "sauf décision du meneur": each side's, here Facile and Difficile.
+    cli(party, "oppose", CAMPAIGN, "Alice", "Discrétion", "Bruno", "Vigilance", "-d", "facile", "--second-difficulty", "difficile")
+    (sneak,), (watch,) = of(party, "TestMade", "Alice"), of(party, "TestMade", "Bruno")
+    assert (sneak["outcome"]["level_asked"], watch["outcome"]["level_asked"]) == (-1, 1)
+    judged(sneak), judged(watch)
+
+
+def test_out_of_combat_cannot_act_and_takes_the_attack_in_full_KO_ou_OK_L361_L312(party: str) -> None:
+    # Alice's Volonté is 6 (KO 6): 8 puts her out of combat (L361).
+    cli(party, "wound", CAMPAIGN, "Alice", "--damage", "8", "--lethality", "nulle")
+    refused = cli(party, "test", CAMPAIGN, "Alice", "Contact", code=2)
+    assert "out of combat" in refused.stderr and len(refused.stderr.strip().splitlines()) == 1
+    out = cli(party, "attack", CAMPAIGN, "Brigand", "Alice").stdout
+    assert "Alice is out of combat and cannot draw" in out
+    assert of(party, "TestMade", "Alice") == []
+    (strike,) = of(party, "TestMade", "Brigand")
+    (settled,) = of(party, "OppositionSettled", "Brigand")
+    ok, _, total = judged(strike)
+    # L312: "dans toute sa puissance": no parry card is taken off.
+    assert settled["opponent_stance"] == "out of combat"
+    assert (settled["opposition"]["winner"], settled["opposition"]["net"]) == (("attacker", total) if ok else (None, 0))
+
+
+def test_gm_characters_spot_and_attack_without_naming_a_source_ruling_C35(party: str) -> None:
+    cli(party, "spot", CAMPAIGN, "Alice", "Brigand", "--distance", "30")
+    (watch,) = of(party, "TestMade", "Brigand")
+    # No Vigilance skill: Sens one level harder (§Sens ou vigilance ? L411), from the general deck.
+    assert (watch["source"], watch["skill"], watch["outcome"]["level_asked"]) == ("deck", "Sens", 1)
+    judged(watch)
+    refused = cli(party, "test", CAMPAIGN, "Brigand", "Contact", "--from", "pile", code=2)
+    assert "GM character" in refused.stderr and "recovery" not in refused.stderr
