@@ -11,8 +11,9 @@ from chronique.cli import render
 from chronique.cli.context import fail, run
 
 if TYPE_CHECKING:
+    from chronique.domain.rulesets.elor.combat import RangedShot
     from chronique.domain.rulesets.elor.play import TestSpec
-    from chronique.domain.rulesets.elor.resolution import TestOutcome
+    from chronique.domain.rulesets.elor.resolution import Reaction, TestOutcome
 
 app = typer.Typer(help="Elor (generic d10): action tests, combat, long actions, healing, progression.", no_args_is_help=True)
 scene_app = typer.Typer(help="Action scenes: 6-second sequences ordered by action points.", no_args_is_help=True)
@@ -33,6 +34,14 @@ PROWESS = typer.Option(0, "--prowess", help="A prowess's effect on the level (GM
 DIFFICULTY = typer.Option(0, "--difficulty", "-d", help="The GM's difficulty modifier (negative is harder).")
 EFFORT = typer.Option(0, "--effort", "-e", help="Effort points invested: one more die each.")
 REASON = typer.Option("", "--reason", help="Why: shown in the log.")
+
+
+ENTRANT = (
+    "NAME, NAME:EFFORT:DIFFICULTY, or NAME,faculty=P,profession=Guerrier,applies=partial,familiarity=Épées,difficulty=-1,effort=1"
+    " (any of these)"
+)
+_ENTRANT_KEYS = {"faculty": "faculty", "f": "faculty", "profession": "profession", "p": "profession", "applies": "applies"}
+_ENTRANT_KEYS |= {"familiarity": "familiarity", "difficulty": "difficulty", "d": "difficulty", "effort": "effort", "e": "effort"}
 
 
 def _spec(
@@ -105,59 +114,108 @@ def oppose(
     ctx: typer.Context,
     campaign: str = CAMPAIGN,
     actor: str = typer.Argument(..., help="The acting character."),
-    opponent: str = typer.Argument(..., help="The reacting character."),
+    opponents: list[str] = typer.Argument(
+        ..., help=f"The reacting characters, one or more, each {ENTRANT}; the --their-* options are the defaults."
+    ),
     faculty: str = FACULTY,
     profession: str = PROFESSION,
     familiarity: str = FAMILIARITY,
     difficulty: int = DIFFICULTY,
     effort: int = EFFORT,
-    their_faculty: str = typer.Option("Coordination", "--their-faculty", help="The opponent's faculty."),
-    their_profession: str = typer.Option(None, "--their-profession", help="The opponent's profession."),
-    their_familiarity: str = typer.Option(None, "--their-familiarity", help="The opponent's familiarity."),
-    their_difficulty: int = typer.Option(0, "--their-difficulty", help="The opponent's difficulty modifier."),
-    their_effort: int = typer.Option(0, "--their-effort", help="The opponent's effort."),
-    only_on_success: bool = typer.Option(False, "--only-on-success", help="The opponent reacts only if the action succeeded."),
+    their_faculty: str = typer.Option("Coordination", "--their-faculty", help="The opponents' faculty."),
+    their_profession: str = typer.Option(None, "--their-profession", help="The opponents' profession."),
+    their_familiarity: str = typer.Option(None, "--their-familiarity", help="The opponents' familiarity."),
+    their_difficulty: int = typer.Option(0, "--their-difficulty", help="The opponents' difficulty modifier."),
+    their_effort: int = typer.Option(0, "--their-effort", help="The opponents' effort."),
+    only_on_success: bool = typer.Option(False, "--only-on-success", help="The opponents react only if the action succeeded."),
 ) -> None:
-    """An action and a reaction: the action is resolved first, then degrees are compared."""
+    """An action and its reactions: the action is resolved first, then its degrees are compared
+    with each opponent's, one by one (§Actions / réactions)."""
     from chronique.domain.rulesets.elor.play import oppose as oppose_
 
-    mine = _spec(faculty, profession, "full", familiarity, None, 0, difficulty, effort, f"action against {opponent}")
-    theirs = _spec(
-        their_faculty, their_profession, "full", their_familiarity, None, 0, their_difficulty, their_effort, f"reaction to {actor}"
-    )
-    result = run(ctx, lambda s: s.act(campaign, lambda w: oppose_(w, actor, mine, [(opponent, theirs)], not only_on_success)))
+    defaults = {"faculty": their_faculty, "profession": their_profession, "familiarity": their_familiarity}
+    defaults |= {"difficulty": their_difficulty, "effort": their_effort, "purpose": f"reaction to {actor}"}
+    theirs = [_entrant(text, defaults) for text in opponents]
+    against = " and ".join(name for name, _ in theirs)
+    mine = _spec(faculty, profession, "full", familiarity, None, 0, difficulty, effort, f"action against {against}")
+    result = run(ctx, lambda s: s.act(campaign, lambda w: oppose_(w, actor, mine, theirs, not only_on_success)))
     typer.echo(f"{actor}: {describe(result.action)}")
     for name, outcome in result.reactions.items():
         typer.echo(f"{name}: {describe(outcome)}")
-    r = result.reaction
-    typer.echo(f"result: {r.result} (extra effects: {actor} {r.actor_extra}, opponents {list(r.opponent_extra)})")
+    typer.echo(reaction_line(actor, list(result.reactions), result.reaction))
+
+
+def reaction_line(actor: str, opponents: list[str], reaction: Reaction) -> str:
+    """What an action against its reactions came to, in words (§Actions / réactions L374-L392)."""
+    if not opponents:  # they react only to a success (--only-on-success)
+        return f"{actor}'s action fails: nobody needs to react"
+    if reaction.result == "nothing":
+        return "nobody has a degree of success: nothing happens but the time spent"
+    if reaction.result == "success":
+        return f"{actor}'s action prevails over every reaction, with {reaction.actor_extra} extra effect(s)"
+    if reaction.result == "tie":
+        return f"{actor} equals the best reaction: a partial success at most, or nothing if it is all or nothing (the GM's call)"
+    extras = zip(opponents, reaction.opponent_extra, strict=True)
+    beaten = [f"{name} by {extra} ({extra} extra effect(s))" for name, extra in extras if extra]
+    return f"{actor}'s action fails: beaten by {', '.join(beaten)}"
 
 
 @app.command("contest")
 def contest(
     ctx: typer.Context,
     campaign: str = CAMPAIGN,
-    entries: list[str] = typer.Argument(..., help="Entrants as NAME or NAME:EFFORT:DIFFICULTY."),
+    entries: list[str] = typer.Argument(..., help=f"The entrants, each {ENTRANT}."),
     faculty: str = FACULTY,
     profession: str = PROFESSION,
     fine: bool = typer.Option(False, "--fine", help="Break ties finely on the successful dice."),
 ) -> None:
-    """A contest: everyone tests at once; ranked by degrees (finely if asked)."""
+    """A contest: everyone tests at once, each with its own capacities if given (the options are
+    the defaults); ranked by degrees, finely if asked (§Concours)."""
     from chronique.domain.rulesets.elor.play import contest as contest_
 
-    pairs = []
-    for entry in entries:
-        parts = entry.split(":")
-        try:
-            effort = int(parts[1]) if len(parts) > 1 else 0
-            difficulty = int(parts[2]) if len(parts) > 2 else 0
-        except ValueError:
-            raise fail(f"an entrant is NAME or NAME:EFFORT:DIFFICULTY, not {entry!r}") from None
-        pairs.append((parts[0], _spec(faculty, profession, "full", None, None, 0, difficulty, effort, "contest", fine)))
+    defaults = {"faculty": faculty, "profession": profession, "purpose": "contest", "fine": fine}
+    pairs = [_entrant(entry, defaults) for entry in entries]
     outcomes, ranking = run(ctx, lambda s: s.act(campaign, lambda w: contest_(w, pairs, fine)))
     for name, outcome in outcomes.items():
         typer.echo(f"{name}: {describe(outcome)}")
     typer.echo("ranking: " + " > ".join(" = ".join(group) for group in ranking))
+
+
+def _entrant(text: str, defaults: dict[str, Any]) -> tuple[str, TestSpec]:
+    """One entrant of an opposition or a contest and its own test (§Actions / réactions L362,
+    §Concours L404-L414: each may use other capacities and difficulties): ``NAME``, the older
+    ``NAME:EFFORT:DIFFICULTY``, then any ``,key=value`` over the command's defaults."""
+    head, *pairs = text.split(",")
+    name, *numbers = head.split(":")
+    chosen = dict(defaults)
+    try:
+        if len(numbers) > 2:
+            raise ValueError
+        for key, number in zip(("effort", "difficulty"), numbers, strict=False):
+            chosen[key] = int(number)
+        for pair in pairs:
+            key, sep, value = pair.partition("=")
+            field = _ENTRANT_KEYS.get(key.strip().casefold())
+            if not sep or field is None:
+                raise ValueError
+            chosen[field] = int(value) if field in ("effort", "difficulty") else value.strip()
+    except ValueError:
+        raise fail(f"an entrant is {ENTRANT}; not {text!r}") from None
+    if not name.strip():
+        raise fail(f"an entrant is {ENTRANT}; not {text!r}")
+    spec = _spec(
+        chosen["faculty"],
+        chosen.get("profession"),
+        chosen.get("applies", "full"),
+        chosen.get("familiarity"),
+        None,
+        0,
+        chosen.get("difficulty", 0),
+        chosen.get("effort", 0),
+        chosen.get("purpose", ""),
+        chosen.get("fine", False),
+    )
+    return name.strip(), spec
 
 
 @app.command("attack")
@@ -171,7 +229,21 @@ def attack(
     difficulty: int = DIFFICULTY,
     effort: int = EFFORT,
     technical: int = typer.Option(0, "--technical", help="Melee only: a technical malus (negative) the defence also takes on a hit."),
-    ranged: bool = typer.Option(False, "--ranged", help="A ranged attack (difficulty from size, distance, speed)."),
+    ranged: bool = typer.Option(
+        False, "--ranged", help="A ranged attack: its difficulty comes from --target-size, --distance and --target-speed."
+    ),
+    target_size: float = typer.Option(
+        None,
+        "--target-size",
+        help="Ranged: the target's size in metres, the mean of its height and width facing the shooter (a standing human about 1.1).",
+    ),
+    distance: int = typer.Option(None, "--distance", help="Ranged: metres between shooter and target."),
+    target_speed: int = typer.Option(0, "--target-speed", help="Ranged: the target's speed in km/h (0: still)."),
+    angle: int = typer.Option(
+        90, "--angle", help="Ranged: degrees between the target's motion and the line of fire (90 crossing, 0 head-on)."
+    ),
+    hyperbolic: bool = typer.Option(False, "--hyperbolic", help="Ranged: a lobbed shot (a further -2)."),
+    erratic: int = typer.Option(0, "--erratic", help="Ranged: a target swerving, 1 or 2 by how sudden (a further -1 or -2)."),
     defence: str = typer.Option("dodge", "--defence", help="dodge, parry or none."),
     parry_with: str = typer.Option(None, "--parry-with", help="The defender's weapon or shield that parries."),
     defence_profession: str = typer.Option(None, "--defence-profession", help="The defender's profession."),
@@ -192,6 +264,7 @@ def attack(
 
     if defence not in ("dodge", "parry", "none"):
         raise fail(f"--defence takes dodge, parry or none, not {defence!r}")
+    shot = _shot(ranged, target_size, distance, target_speed, angle, hyperbolic, erratic)
     blow = Attack(
         weapon=weapon,
         spec=TestSpec("Coordination", profession, difficulty=difficulty, effort=effort),
@@ -208,8 +281,11 @@ def attack(
         damaged_item=item,
         defend_on_miss=defend_on_miss,
         guard=guard,
+        shot=shot,
     )
     result = run(ctx, lambda s: s.act(campaign, lambda w: attack_(w, attacker, defender, blow)))
+    if shot is not None:
+        typer.echo(_range_line(shot))
     typer.echo(f"{attacker} attacks: {describe(result.attack)}")
     if result.defence is not None:
         typer.echo(f"{guard or defender} {defence}{f' for {defender}' if guard else ''}: {describe(result.defence)}")
@@ -217,6 +293,37 @@ def attack(
     typer.echo(f"attack {x.attack} against defence {x.defence}: {x.result} (effect points {x.offensive_points}/{x.defensive_points})")
     if result.damage:
         _damage_line(defender, result.damage)
+
+
+def _shot(
+    ranged: bool, size_m: float | None, distance_m: int | None, speed_kmh: int, angle: int, hyperbolic: bool, erratic: int
+) -> RangedShot | None:
+    """The range inputs of a ranged attack (§Attaque à distance), checked against --ranged."""
+    from chronique.domain.errors import RuleViolation
+    from chronique.domain.rulesets.elor.combat import RangedShot
+
+    if not ranged:
+        if size_m is not None or distance_m is not None or speed_kmh or angle != 90 or hyperbolic or erratic:
+            raise fail("--target-size, --distance, --target-speed, --angle, --hyperbolic and --erratic go with --ranged")
+        return None
+    if size_m is None or distance_m is None:
+        raise fail("a ranged attack takes its difficulty from the target's size and distance: give --target-size and --distance")
+    if erratic not in (0, 1, 2):
+        raise fail(f"--erratic takes 1 or 2 (how sudden the target's swerves are), not {erratic}")
+    try:
+        return RangedShot(round(size_m * 100), distance_m, speed_kmh, angle, hyperbolic, -erratic)
+    except RuleViolation as error:
+        raise fail(str(error)) from None
+
+
+def _range_line(shot: RangedShot) -> str:
+    d = shot.difficulty()
+    parts = [f"size {d.size:+d}", f"distance {d.distance:+d}", f"speed {d.speed:+d}"]
+    if shot.hyperbolic:
+        parts.append(f"lobbed {d.extra - shot.erratic:+d}")
+    if shot.erratic:
+        parts.append(f"swerving {shot.erratic:+d}")
+    return f"range difficulty {d.total:+d} ({', '.join(parts)})"
 
 
 def _damage_line(name: str, damage: dict[str, Any]) -> None:
@@ -384,23 +491,33 @@ def scene_act(
     kind: str = typer.Option("action", "--as", help="action, wait (1 effort back) or reserve (a defence until the next opportunity)."),
 ) -> None:
     """Spend the next opportunity's AP (attacks spend theirs through 'elor attack')."""
-    from chronique.domain.rulesets.elor.play import next_up, take_opportunity
+    from chronique.domain.rulesets.elor.play import take_opportunity
 
-    def act(world: Any) -> tuple[str, ...]:
+    def act(world: Any) -> str:
         take_opportunity(world, names, kind)
-        return next_up(world)
+        return who_is_next(world)
 
-    up = run(ctx, lambda s: s.act(campaign, act))
-    typer.echo(f"next: {' + '.join(up) or 'nobody (sequence over)'}")
+    typer.echo(run(ctx, lambda s: s.act(campaign, act)))
 
 
 @scene_app.command("next")
 def scene_next(ctx: typer.Context, campaign: str = CAMPAIGN) -> None:
-    """Who has the next opportunity (most AP left, then fewest spent; ties act together)."""
-    from chronique.domain.rulesets.elor.play import next_up
+    """Who has the next opportunity (most AP left, then fewest spent; ties act together); at the
+    end of a sequence, who opens the next one (all AP back)."""
+    typer.echo(run(ctx, lambda s: who_is_next(s.world(campaign))))
 
-    up = run(ctx, lambda s: next_up(s.world(campaign)))
-    typer.echo(f"next: {' + '.join(up) or 'nobody (the next sequence restores all AP)'}")
+
+def who_is_next(world: Any) -> str:
+    """``next: NAME`` (``A + B`` acting together), saying when the opportunity opens a new sequence."""
+    from chronique.domain.rulesets.elor.play import in_scene, next_up, sequence_spent
+
+    up = next_up(world)
+    if not up:
+        return "next: nobody (no protagonist can act)"
+    if sequence_spent(world):
+        number = in_scene(world)[0].condition["scene"]["sequence"] + 1
+        return f"next: {' + '.join(up)}, opening sequence {number} with all action points back"
+    return f"next: {' + '.join(up)}"
 
 
 @scene_app.command("end")
@@ -438,15 +555,15 @@ def long_start(
     effort: int = EFFORT,
 ) -> None:
     """Start a long action (downtime work runs on the timeline at each time unit)."""
-    from chronique.domain.gametime import parse_duration
+    from chronique.domain.gametime import calendar_from, parse_duration
     from chronique.domain.rulesets.elor.downtime import Risk, start_long_action
 
     if manual and in_scene:
         raise fail("--manual and --in-scene are two different paces: choose one")
     spec = _spec(faculty, profession, applies, familiarity, None, 0, difficulty, effort)
 
-    def start(world: Any) -> dict[str, Any]:
-        return start_long_action(
+    def start(world: Any) -> str:
+        action = start_long_action(
             world,
             character,
             name,
@@ -460,9 +577,13 @@ def long_start(
             [(h, spec) for h in helpers or ()],
             risk=None if risk is None else Risk(risk, risk_threshold, parse_duration(risk_every or unit), risk_step),
         )
+        if action["next_at"] is None:
+            when = "tested when asked ('long-action test')"
+        else:
+            when = f"first test {calendar_from(world.campaign.calendar).format(action['next_at'])}"
+        return f"long action {action['id']} {name!r}: {required} degrees, {when}"
 
-    action = run(ctx, lambda s: s.act(campaign, start))
-    typer.echo(f"long action {action['id']} {name!r}: {required} degrees, next test at {action['next_at']}")
+    typer.echo(run(ctx, lambda s: s.act(campaign, start)))
 
 
 @long_app.command("test")

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from chronique.domain.errors import RuleViolation
 from chronique.domain.rulesets.elor.tables import effect, tables
@@ -139,6 +140,56 @@ def ranged_difficulty(
         raise RuleViolation(f"an erratic target gives {' or '.join(str(e) for e in t.erratic)}, not {erratic}")
     extra = (t.hyperbolic if hyperbolic else 0) + erratic
     return RangedDifficulty(size_modifier(size_cm), distance_modifier(distance_m), speed_modifier(orthogonal_kmh), extra)
+
+
+@dataclass(frozen=True)
+class RangedShot:
+    """What a shooter faces (§Attaque à distance L544-L603): the target's "diameter" in cm, the
+    distance in m, the target's speed in km/h and the angle of its motion with the line of fire
+    (90°: crossing; the seed's 45° takes half, E18), hyperbolic fire, an erratic target (−1 or
+    −2). Its difficulty is the base to which the GM's other factors (darkness, wind) add."""
+
+    size_cm: int
+    distance_m: int
+    speed_kmh: int = 0
+    angle_deg: int = 90
+    hyperbolic: bool = False
+    erratic: int = 0
+
+    def __post_init__(self) -> None:
+        if self.size_cm < 1 or self.distance_m < 0 or self.speed_kmh < 0:
+            raise RuleViolation("a shot needs a target size of at least 1 cm, a distance and a speed that are not negative")
+        self.difficulty()  # an erratic malus the tables do not know fails now, not at the roll
+
+    def difficulty(self) -> RangedDifficulty:
+        """The base difficulty from the range tables."""
+        crossing = orthogonal_speed(self.speed_kmh, self.angle_deg)
+        return ranged_difficulty(self.size_cm, self.distance_m, crossing, self.hyperbolic, self.erratic)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-plain form for events: the inputs and the modifiers the tables give them."""
+        d = self.difficulty()
+        return {
+            "size_cm": self.size_cm,
+            "distance_m": self.distance_m,
+            "speed_kmh": self.speed_kmh,
+            "angle_deg": self.angle_deg,
+            "hyperbolic": self.hyperbolic,
+            "erratic": self.erratic,
+            "modifiers": {"size": d.size, "distance": d.distance, "speed": d.speed, "extra": d.extra},
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> RangedShot:
+        """The shot an event recorded (its inputs; the modifiers are recomputed from them)."""
+        return cls(
+            int(data["size_cm"]),
+            int(data["distance_m"]),
+            int(data["speed_kmh"]),
+            int(data["angle_deg"]),
+            bool(data["hyperbolic"]),
+            int(data["erratic"]),
+        )
 
 
 # -- the exchange (§Effets de combat) --------------------------------------------------------

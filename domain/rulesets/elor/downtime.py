@@ -188,12 +188,12 @@ def work_unit(world: World, owner: Character, action: dict[str, Any], at: int) -
         regime = action["effort_regime"]
         # In an action scene the scene's effort rules govern (PROPOSAL §5.1, E21), not the regime.
         if c["scene"] is None and c["fatigue"] and (regime == "each-test" or (regime == "daily" and first_of_day) or action["units"] == 0):
-            recover_effort(world, character.name, f"rested before long action {action['name']!r} (regime {regime})")
+            recover_effort(world, character.name, f"rested before working on {action['name']!r} (§Actions longues L442)", at=at)
         spec = _spec(p["spec"])
         # PROPOSAL: a test invests the planned effort, or what is left of it.
         effort = min(spec.effort, c["effort"], character.sheet["derived"]["max_effort"])
         spec = replace(spec, effort=effort, purpose=f"long action {action['name']!r}, unit {action['units'] + 1}")
-        outcome = _record_test(world, character, spec, level_of(world, character, spec))
+        outcome = _record_test(world, character, spec, level_of(world, character, spec), at)
         tests.append({"name": character.name, "degrees": outcome.degrees})
     step = progress(action["accumulated"], action["required"], [t["degrees"] for t in tests])
     following = None

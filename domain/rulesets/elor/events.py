@@ -20,11 +20,13 @@ class TestRolled(ChanceConsumed, FaceDown):
     rolled and how they were used, and the degrees of success. ``discards`` and ``fine`` are the
     player's choices the outcome followed: whether dice were discarded for ±1s (§Catégories de
     tests d'action) and whether ties are broken finely (§Concours finement départagés); None on
-    tests recorded before the event kept them."""
+    tests recorded before the event kept them. ``shot`` is a ranged attack's range inputs and
+    the modifiers the tables give them (§Attaque à distance; the ``range`` term of ``terms``),
+    None for every other test and for tests recorded before the event kept it."""
 
     __test__ = False  # not a pytest test class
 
-    class_version = 3
+    class_version = 4
 
     at: int
     purpose: str
@@ -33,6 +35,7 @@ class TestRolled(ChanceConsumed, FaceDown):
     outcome: dict[str, Any]
     discards: bool | None
     fine: bool | None
+    shot: dict[str, Any] | None
     ticked: str | None
     sheet_version: int
     epoch: str
@@ -41,10 +44,12 @@ class TestRolled(ChanceConsumed, FaceDown):
 
     @classmethod
     def upcast_stored(cls, state: dict[str, Any]) -> None:
-        # Recorded before version 3, which keeps the player's discard and tie-break choices.
+        # Recorded before version 3, which keeps the player's discard and tie-break choices, and
+        # before version 4, which keeps a ranged attack's range inputs (no test had them before).
         super().upcast_stored(state)
         state.setdefault("discards", None)
         state.setdefault("fine", None)
+        state.setdefault("shot", None)
 
     def apply(self, character: Character) -> None:
         c = character.condition
@@ -299,6 +304,7 @@ class LongActionProgressed(ChainedEvent):
         c = character.condition
         c["long_actions"] = [
             dict(a, accumulated=self.accumulated, done=self.done, next_at=self.next_at, units=a["units"] + 1)
+            | ({"ended_at": self.at} if self.done else {})
             if a["id"] == self.action_id
             else a
             for a in c["long_actions"]
@@ -340,7 +346,9 @@ class LongActionAbandoned(ChainedEvent):
 
     def apply(self, character: Character) -> None:
         c = character.condition
-        c["long_actions"] = [dict(a, abandoned=True, next_at=None) if a["id"] == self.action_id else a for a in c["long_actions"]]
+        c["long_actions"] = [
+            dict(a, abandoned=True, next_at=None, ended_at=self.at) if a["id"] == self.action_id else a for a in c["long_actions"]
+        ]
 
 
 class ExperienceAwarded(ChainedEvent):

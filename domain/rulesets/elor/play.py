@@ -16,6 +16,7 @@ from chronique.domain.rulesets.elor.combat import (
     EffectContext,
     Exchange,
     Protagonist,
+    RangedShot,
     choose_effects,
     damage_value,
     exchange,
@@ -138,18 +139,27 @@ def level_of(world: World, character: Character, spec: TestSpec) -> ActionLevel:
     return action_level(sheet.faculties[faculty], profession, bonus, modifiers, spec.prowess, spec.difficulty, wounds)
 
 
-def roll_test(world: World, name: str, spec: TestSpec) -> TestOutcome:
+def roll_test(world: World, name: str, spec: TestSpec, shot: RangedShot | None = None) -> TestOutcome:
     """Make and record an action test (§Résolution des actions): effort becomes fatigue; roll
-    1 + effort D10; each die ≤ the level is a degree; discards as the player's best use."""
+    1 + effort D10; each die ≤ the level is a degree; discards as the player's best use. A
+    ranged attack's ``shot`` adds the range tables' difficulty as the level's ``range`` term."""
     character = living(world, name)
     level = level_of(world, character, spec)
+    if shot is not None:
+        # §Attaque à distance L544-L605: size, distance and speed set the base difficulty; the
+        # GM's other factors (darkness, an unstable footing, wind) stay the spec's difficulty.
+        level = ActionLevel((*level.terms, ("range", shot.difficulty().total)))
     _refresh_effort(world, character)
     c = character.condition
     check_effort(spec.effort, c["effort"], character.sheet["derived"]["max_effort"])
-    return _record_test(world, character, spec, level)
+    return _record_test(world, character, spec, level, shot=shot)
 
 
-def _record_test(world: World, character: Character, spec: TestSpec, level: ActionLevel) -> TestOutcome:
+def _record_test(
+    world: World, character: Character, spec: TestSpec, level: ActionLevel, at: int | None = None, shot: RangedShot | None = None
+) -> TestOutcome:
+    # ``at``: the in-game moment of a test the timeline makes (downtime work), which is its
+    # process's due time, not the clock the advance started from (§Actions longues L442: one test per time unit).
     epoch = world.campaign.epoch
     sheet_version = character.version
     stream = world.stream(epoch, character.draw_place(epoch))
@@ -158,13 +168,14 @@ def _record_test(world: World, character: Character, spec: TestSpec, level: Acti
     ticked = spec.profession if ticks(outcome.degrees, spec.profession, character.condition["ticks"]) else None
     character.record(
         ev.TestRolled,
-        at=world.campaign.clock,
+        at=world.campaign.clock if at is None else at,
         purpose=spec.purpose or f"{spec.faculty} test",
         spec=spec.to_dict(),
         terms=level.to_dict(),
         outcome=outcome.to_dict(),
         discards=spec.discards,
         fine=spec.fine,
+        shot=None if shot is None else shot.to_dict(),
         ticked=ticked,
         sheet_version=sheet_version,
         epoch=epoch,
@@ -183,14 +194,15 @@ def _refresh_effort(world: World, character: Character) -> None:
         recover_effort(world, character.name, "out of action scenes, spent effort is back (§Catégories de tests)")
 
 
-def recover_effort(world: World, name: str, reason: str, amount: int | None = None) -> int:
-    """Turn fatigue back into effort points (all of it by default); returns the amount."""
+def recover_effort(world: World, name: str, reason: str, amount: int | None = None, at: int | None = None) -> int:
+    """Turn fatigue back into effort points (all of it by default) now, or at the in-game
+    moment ``at`` of a process the timeline fires; returns the amount."""
     character = world.character(name)
     fatigue = character.condition["fatigue"]
     back = fatigue if amount is None else min(amount, fatigue)
     if back <= 0:
         return 0
-    character.record(ev.EffortRecovered, at=world.campaign.clock, amount=back, reason=reason)
+    character.record(ev.EffortRecovered, at=world.campaign.clock if at is None else at, amount=back, reason=reason)
     return back
 
 
@@ -207,7 +219,13 @@ def oppose(
     world: World, actor: str, spec: TestSpec, opponents: Sequence[tuple[str, TestSpec]], react_on_failure: bool = True
 ) -> Opposition:
     """The action first, then each opponent's reaction (only if it succeeded unless
-    ``react_on_failure``), compared one by one."""
+    ``react_on_failure``), compared one by one: one or more opponents (§Tests opposés L352),
+    each with its own test (§Actions / réactions L362)."""
+    names = [world.character(name).name for name, _ in opponents]
+    if not names:
+        raise RuleViolation("an action against reactions needs at least one opponent")
+    if len(set(names)) != len(names) or world.character(actor).name in names:
+        raise RuleViolation("each opponent reacts once, and never the actor himself")
     action = roll_test(world, actor, spec)
     reactions: dict[str, TestOutcome] = {}
     if action.success or react_on_failure:
@@ -217,7 +235,11 @@ def oppose(
 
 
 def contest(world: World, entries: Sequence[tuple[str, TestSpec]], fine: bool = False) -> tuple[dict[str, TestOutcome], list[list[str]]]:
-    """A contest (§Concours): everyone tests; ranked by degrees, finely if asked."""
+    """A contest (§Concours): everyone tests, each with its own test (L404-L414); ranked by
+    degrees, finely if asked."""
+    names = [world.character(name).name for name, _ in entries]
+    if len(set(names)) != len(names):
+        raise RuleViolation("each entrant tests once in a contest")
     outcomes = {world.character(n).name: roll_test(world, n, replace(s, fine=fine or s.fine)) for n, s in entries}
     return outcomes, rank(outcomes, fine)
 
@@ -252,10 +274,22 @@ def _sequence_over(world: World, cast: Sequence[Character]) -> None:
     advance(world.campaign, ElorProcesses(world), max(world.campaign.clock, began + tables().time.sequence_s))
 
 
-def _new_sequence_if_spent(world: World) -> None:
-    # §Scènes d'action: the sequence ends when all AP are spent; a new one restores them all.
+def _available(character: Character) -> int:
+    # PROPOSAL (E12): an unconscious protagonist cannot spend the AP it holds.
+    return 0 if character.condition["unconscious"] else int(character.condition["scene"]["ap"])
+
+
+def sequence_spent(world: World) -> bool:
+    """Whether the running sequence is over (§Scènes d'action L500): no protagonist has an
+    action point it can spend; the next opportunity opens a new sequence."""
     cast = in_scene(world)
-    if cast and all(c.condition["scene"]["ap"] == 0 for c in cast):
+    return bool(cast) and all(_available(c) == 0 for c in cast)
+
+
+def _new_sequence_if_spent(world: World) -> None:
+    # §Scènes d'action L500-L502: the sequence ends when all AP are spent; a new one restores them all.
+    cast = in_scene(world)
+    if sequence_spent(world):
         number = cast[0].condition["scene"]["sequence"] + 1
         _sequence_over(world, cast)
         cast = in_scene(world)
@@ -270,13 +304,14 @@ def next_up(world: World) -> tuple[str, ...]:
     cast = in_scene(world)
     if not cast:
         raise RuleViolation("no action scene is running")
+    if sequence_spent(world):
+        # §Scènes d'action L478, L502: the next opportunity opens a new sequence, where every
+        # protagonist has all its AP back and none spent, and the last actor stays eligible.
+        fresh = [Protagonist(c.name, 0 if c.condition["unconscious"] else c.sheet["derived"]["action_points"]) for c in cast]
+        return next_actors(fresh)
     turn = max(c.condition["scene"]["turn"] for c in cast)
     previous = frozenset(c.name for c in cast if turn and c.condition["scene"]["turn"] == turn)
-    protagonists = [
-        Protagonist(c.name, c.condition["scene"]["ap"] if not c.condition["unconscious"] else 0, c.condition["scene"]["spent"])
-        for c in cast
-    ]
-    return next_actors(protagonists, previous)
+    return next_actors([Protagonist(c.name, _available(c), c.condition["scene"]["spent"]) for c in cast], previous)
 
 
 def take_opportunity(world: World, names: Sequence[str], kind: str) -> None:
@@ -351,6 +386,7 @@ class Attack:
     damaged_item: str | None = None
     defend_on_miss: bool = False
     guard: str | None = None
+    shot: RangedShot | None = None
 
 
 @dataclass(frozen=True)
@@ -385,6 +421,10 @@ def attack(world: World, attacker: str, defender: str, blow: Attack) -> AttackRe
         raise RuleViolation("a technical malus is negative (or 0)")
     if blow.technical and not blow.melee:
         raise RuleViolation("only a melee attack may take a technical malus")
+    if blow.melee and blow.shot is not None:
+        raise RuleViolation("the range tables are for ranged attacks only")
+    if not blow.melee and blow.shot is None:
+        raise RuleViolation("a ranged attack needs the target's size and distance (§Attaque à distance): its difficulty comes from them")
     if a.condition["scene"] is not None and not blow.simultaneous:
         take_opportunity(world, [a.name], "attack")
     spec = replace(
@@ -393,7 +433,7 @@ def attack(world: World, attacker: str, defender: str, blow: Attack) -> AttackRe
         difficulty=blow.spec.difficulty + blow.technical,
         purpose=blow.spec.purpose or f"attack on {d.name} with {blow.weapon}",
     )
-    attack_outcome = roll_test(world, a.name, spec)
+    attack_outcome = roll_test(world, a.name, spec, blow.shot)
     defence_outcome = _defend(world, a, d, blow, weapon, attack_outcome)
     kind = blow.defence if defence_outcome is not None else "none"
     result = exchange(attack_outcome.degrees, defence_outcome.degrees if defence_outcome else 0, kind)

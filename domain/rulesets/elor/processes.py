@@ -21,6 +21,10 @@ class ElorProcesses:
     def __init__(self, world: World) -> None:
         self.world = world
 
+    def horizon(self, to_time: int) -> None:
+        """Nothing here runs continuously between the due moments: nothing to settle."""
+        return None
+
     def due(self) -> list[Due]:
         out: list[Due] = []
         for character in self.world.characters.values():
@@ -48,7 +52,7 @@ class ElorProcesses:
     def fire(self, due: Due) -> str:
         character = next(c for c in self.world.characters.values() if str(c.id) == due.character)
         if due.process == "effort":
-            back = recover_effort(self.world, character.name, "an hour without spending effort restores it all (§Actions longues)")
+            back = recover_effort(self.world, character.name, "an hour's pause restores all spent effort (§Actions longues)", at=due.at)
             return f"{character.name} recovered {back} effort point(s)"
         if due.process == "heal":
             return heal_a_day(self.world, character, due.at)
@@ -67,14 +71,16 @@ class ElorProcesses:
 
 
 def effort_due(character: Character) -> int | None:
-    """When spent effort comes back out of scenes: an hour after the last expense (§Actions
-    longues' pause), unless a scene runs or a long action's own regime governs effort."""
+    """When spent effort comes back out of scenes: after an hour's pause (§Actions longues
+    L450), counted from the last expense or from the end of the downtime work that held the
+    effort under its regime, whichever is later; never while a scene runs or such work goes on."""
     c = character.condition
     if not c["fatigue"] or c["scene"] is not None or c["last_effort_at"] is None:
         return None
     if any(a["next_at"] is not None for a in c["long_actions"]):
         return None
-    return int(c["last_effort_at"]) + tables().time.effort_pause_s
+    rested_from = max([int(c["last_effort_at"]), *(int(a["ended_at"]) for a in c["long_actions"] if a.get("ended_at") is not None)])
+    return rested_from + tables().time.effort_pause_s
 
 
 def heal_a_day(world: World, character: Character, at: int) -> str:

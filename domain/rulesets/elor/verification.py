@@ -11,6 +11,7 @@ from typing import Any
 from chronique.domain.deck_rules import sheet_of
 from chronique.domain.gametime import HOUR
 from chronique.domain.rederivation import GameRules, Replay, Table
+from chronique.domain.rulesets.elor.combat import RangedShot
 from chronique.domain.rulesets.elor.damage import hit_location
 from chronique.domain.rulesets.elor.progression import natural_raise
 from chronique.domain.rulesets.elor.resolution import dice_count, is_automatic, resolve
@@ -23,11 +24,22 @@ def _test_rolled(event: dict[str, Any], replay: Replay, table: Table) -> Mapping
     # §Résolution des actions: 1 + effort D10 against the level the recorded terms add up to;
     # each die at or under it is a degree, used as the player chose to discard (§Catégories de
     # tests d'action) and to break ties (§Concours finement départagés).
-    level, effort = sum(event["terms"].values()), event["spec"]["effort"]
+    terms = dict(event["terms"])
+    expected: dict[str, Any] = {}
+    if event.get("shot") is not None:
+        # §Attaque à distance L544-L605: a ranged attack's range term is what the tables make of
+        # the recorded size, distance and speed.
+        shot = RangedShot.from_dict(event["shot"])
+        terms["range"] = shot.difficulty().total
+        expected = {"shot": shot.to_dict(), "terms": terms}
+    elif "range" in terms:  # a range term comes only from a recorded shot
+        del terms["range"]
+        expected = {"terms": terms}
+    level, effort = sum(terms.values()), event["spec"]["effort"]
     dice = [replay.die(tables().die) for _ in range(dice_count(level, effort))]
     discards, fine = event.get("discards"), event.get("fine")
     if discards is not None and fine is not None:
-        return {"outcome": resolve(level, effort, dice, discards, fine).to_dict()}
+        return expected | {"outcome": resolve(level, effort, dice, discards, fine).to_dict()}
     # Recorded before TestRolled kept the player's choices: they are lost, so any of the four
     # is the rules' (the dice themselves are still checked against their draw place).
     recorded = event["outcome"]
