@@ -23,6 +23,7 @@ def campaign_report(services: Chronique, campaign: str) -> str:
     calendar = services.calendar(c)
     world = services.world(campaign)
     by_character = services.luck(campaign, "character")
+    by_kind = services.luck(campaign, "kind")
     by_session = services.luck(campaign, "session")
     parts = [
         "<!doctype html><html lang='en'><head><meta charset='utf-8'>",
@@ -37,14 +38,14 @@ def campaign_report(services: Chronique, campaign: str) -> str:
             for ch in world.characters.values()
         ),
         "</table><h2>Luck</h2>",
-        "<p>Successes observed against those expected from the exact odds of each draw left to chance, "
+        "<p>Successes observed against those expected from the exact odds of each roll left to chance, "
         "with one standard deviation; beyond two, a run is unusual.</p>",
-        _luck_table(by_character, "Character"),
     ]
-    if by_character:
-        parts.append(_figure(by_character, "Luck by character"))
-    if by_session:
-        parts += [_luck_table(by_session, "Session"), _figure(by_session, "Luck by session")]
+    if not by_character:
+        parts.append("<p>No roll was left to chance yet.</p>")
+    for tallies, label in ((by_character, "Character"), (by_kind, "Kind of roll"), (by_session, "Session")):
+        if tallies:
+            parts += [_luck_table(tallies, label), _figure(tallies, f"Luck by {label.lower()}")]
     parts.append("</body></html>")
     return "".join(parts)
 
@@ -57,7 +58,7 @@ def _luck_table(tallies: dict[Any, Tally], label: str) -> str:
         for k, t in tallies.items()
     )
     head = f"<tr><th>{label}</th><th>Draws</th><th>Successes</th><th>Expected ± 1 sd</th><th>z</th><th>Verdict</th></tr>"
-    return f"<table>{head}{rows}</table>" if tallies else "<p>No draw was left to chance alone yet.</p>"
+    return f"<table>{head}{rows}</table>"
 
 
 def _figure(tallies: dict[Any, Tally], title: str) -> str:

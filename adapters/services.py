@@ -334,31 +334,39 @@ class Chronique:
         return self.act(campaign_name, run)
 
     def luck(self, campaign_name: str, by: str) -> dict[Any, Tally]:
-        """Luck per player, character, session or kind of draw (or overall): observed against
-        expected. A character nobody was assigned to counts as its own player."""
+        """Luck per player, character, session or kind of roll (or overall): observed against
+        expected, each roll at the exact odds its ruleset gives it. A roll counts for whoever made
+        it (a defender, a first-aider), and a character nobody was assigned to counts as its own
+        player. A face-down roll counts once its epoch is revealed: before, its success is a secret."""
         if by not in LUCK_KEYS:
             raise RuleViolation(f"luck is counted by {', '.join(LUCK_KEYS)}, not {by!r}")
         campaign = self.campaign(campaign_name)
         rules = ruleset(campaign.ruleset)
-        judge = getattr(rules, "luck", None)
         names = {m: v["name"] for m, v in campaign.members.items()}
-        players = {m: v.get("player", f"{v['name']} (no player assigned)") for m, v in campaign.members.items()}
+        members = {v["name"].casefold(): m for m, v in campaign.members.items()}
+
+        def player(name: str) -> str:
+            member = campaign.members.get(members.get(name.casefold(), ""), {})
+            return str(member.get("player", f"{name} (no player assigned)"))
 
         def draws() -> Iterator[tuple[Any, bool, Fraction]]:
             session = 0
             for _, event in self.events(campaign_name):
                 if type(event).__qualname__ == "Campaign.SessionStarted":
                     session = event.number
-                found = judge(event, campaign.settings) if judge else None
-                if found is not None:
+                sealed = getattr(event, "sealed_until", None)
+                if sealed is not None and not campaign.is_revealed(sealed):
+                    continue
+                for draw in rules.luck(event, campaign.settings):
+                    who = draw.roller or names.get(str(event.originator_id), "?")
                     key = {
-                        "player": players.get(str(event.originator_id), "?"),
-                        "character": names.get(str(event.originator_id), "?"),
+                        "player": player(who),
+                        "character": who,
                         "session": f"session {session}" if session else "before any session",
-                        "kind": type(event).__qualname__.split(".")[-1],
+                        "kind": draw.kind,
                         "campaign": campaign.name,
                     }[by]
-                    yield key, found[0], found[1]
+                    yield key, draw.success, draw.chance
 
         return tally(draws())
 
@@ -366,12 +374,9 @@ class Chronique:
         """The downtime board: every running process, when it is next due, what comes then."""
         world = self.world(campaign_name)
         rules = ruleset(world.campaign.ruleset)
-        label = getattr(rules, "describe_due", None)
         names = {str(c.id): c.name for c in world.characters.values()}
-        return [
-            (due.at, names.get(due.character, due.character), label(world, due) if label else due.process)
-            for due in sorted(rules.processes(world).due())
-        ]
+        dues = sorted(rules.processes(world).due())
+        return [(due.at, names.get(due.character, due.character), rules.describe_due(world, due)) for due in dues]
 
     def notable(self, campaign_name: str, since: int | None) -> list[tuple[int, str, str]]:
         """What a GM should read about downtime: (in-game time, who, what), oldest first."""

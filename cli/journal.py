@@ -76,8 +76,10 @@ def register_luck(app: typer.Typer) -> None:
     def luck(
         ctx: typer.Context,
         campaign: str = typer.Argument(..., help="Campaign name or id."),
-        by: str = typer.Option("character", "--by", help="player, character, session, kind or campaign."),
+        by: str = typer.Option("character", "--by", help="player, character, session, kind (of roll) or campaign."),
         as_json: bool = typer.Option(False, "--json", help="Output JSON."),
     ) -> None:
-        """Luck: successes observed against expected (exact odds), with the uncertainty."""
+        """Luck: of every roll left to chance against a target, in any game, the successes observed
+        against those expected from its exact odds, with the uncertainty; a secret roll counts once
+        revealed."""
         run(ctx, lambda s: render.luck(s.luck(campaign, by), by, as_json))

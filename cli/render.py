@@ -158,13 +158,20 @@ def _receipt(c: Campaign) -> None:
 
 
 def describe_test(outcome: TestOutcome) -> str:
-    """One line: cards, verdict, quality."""
+    """One line: the level asked and the level its first card's suit left, cards, verdict, quality."""
     verdict = "success" if outcome.success else "failure"
     quality = f", quality {outcome.quality}" + (f" +{outcome.suit_bonus}" if outcome.suit_bonus else "") if outcome.success else ""
     swaps = "".join(f", {card(h)} played for {card(r)}" for r, h in outcome.substituted)
     from chronique.domain.rulesets.cartes.resolution import difficulty_name
 
-    level = f"{outcome.level:+d}" + (f" {difficulty_name(outcome.level)}" if difficulty_name(outcome.level) else "")
+    def named(level: int) -> str:
+        return f"{level:+d}" + (f" {difficulty_name(level)}" if difficulty_name(level) else "")
+
+    # §Bonus de couleur L322-324: a ♣ first card, or a ♦ first from the pile on a short-circuit,
+    # changes the level asked; say both, so the player sees what they asked for.
+    level = named(outcome.level)
+    if outcome.level != outcome.level_asked:
+        level = f"asked {named(outcome.level_asked)}, {card(outcome.first)[-1]} → {level}"
     return f"target {outcome.target}, {level}: {cards(list(outcome.cards))} → {verdict}{quality}{swaps}"
 
 
@@ -188,16 +195,19 @@ def wound(name: str, damage: int, result: dict[str, Any]) -> None:
 def attack(attacker: str, defender: str, result: AttackResult) -> None:
     """An opposed attack's draws and its consequence."""
     contest(attacker, defender, result.exchange)
-    if result.wound is not None:
-        wound(defender, result.damage, result.wound)
+    if result.wound is not None and result.wounded is not None:
+        wound(result.wounded, result.damage, result.wound)
     else:
         typer.echo("no damage")
+
+
+STANCES = {"out of combat": "is out of combat and cannot draw: takes it in full", "ignores": "ignores it and does not draw"}
 
 
 def contest(first: str, second: str, exchange: Contest) -> None:
     """Both draws of an opposition, its tie-breaks and its winner."""
     typer.echo(f"{first}: {describe_test(exchange.first)}")
-    typer.echo(f"{second}: {describe_test(exchange.second)}")
+    typer.echo(f"{second}: {describe_test(exchange.second)}" if exchange.second else f"{second} {STANCES[exchange.stance]}")
     for a, d in exchange.opposition.tie_breaks:
         typer.echo(f"tie-break: {card(a)} against {card(d)}")
     names = {"attacker": first, "defender": second}
@@ -306,7 +316,7 @@ def luck(tallies: dict[Any, Tally], by: str, as_json: bool) -> None:
         )
         return
     if not tallies:
-        typer.echo("no draw left to luck alone yet")
+        typer.echo("no roll left to chance yet")
         return
     table = new_table(by.capitalize(), "Draws", "Successes", "Expected ± 1 sd", "z", "Verdict")
     for key, t in tallies.items():

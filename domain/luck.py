@@ -10,6 +10,20 @@ from math import sqrt
 
 
 @dataclass(frozen=True)
+class Draw:
+    """One roll left to chance that succeeds or fails against a target, as a ruleset's ``luck``
+    hook reads it from a recorded event: what it was in the players' words (``kind``), whether
+    it succeeded, its exact chance of success given the recorded inputs, and who rolled it when
+    that is not the character whose chain recorded the event (``roller``, a character's name:
+    a defender, a first-aider, a surgeon)."""
+
+    kind: str
+    success: bool
+    chance: Fraction
+    roller: str | None = None
+
+
+@dataclass(frozen=True)
 class Tally:
     """Successes observed against expected over some draws, and how unusual the gap is."""
 

@@ -37,17 +37,18 @@ class Processes(Protocol):
         """Fire one process (recording its events); return a one-line account."""
         ...
 
+    def horizon(self, to_time: int) -> None:
+        """Where the advance about to run stops: a ruleset whose processes compute continuous
+        quantities in closed form settles them there; others have nothing to do."""
+        ...
+
 
 def advance(campaign: Campaign, processes: Processes, to_time: int) -> list[Tick]:
     """Fire every process due up to ``to_time`` in (time, character, process) order, then
     record ``TimeAdvanced``. Pure: chance comes from the draw places, never from ordering luck."""
     if to_time < campaign.clock:
         raise RuleViolation("that time is in the past of the campaign's clock")
-    # A ruleset whose processes compute continuous quantities in closed form may want to know
-    # where the advance stops (to settle them there); older ones need not offer it.
-    horizon = getattr(processes, "horizon", None)
-    if callable(horizon):
-        horizon(to_time)
+    processes.horizon(to_time)
     ticks: list[Tick] = []
     last: Due | None = None
     while True:

@@ -7,7 +7,8 @@ from importlib import import_module
 from typing import Any, Protocol
 
 from chronique.domain.errors import RuleViolation
-from chronique.domain.timeline import Processes
+from chronique.domain.luck import Draw
+from chronique.domain.timeline import Due, Processes
 from chronique.domain.world import World
 
 _MODULES = {
@@ -20,7 +21,8 @@ KNOWN = tuple(_MODULES)
 
 
 class Ruleset(Protocol):
-    """What the spine needs of a game: its settings, its sheets and its running processes."""
+    """What the spine needs of a game: its settings, its sheets, its running processes and how
+    they read on the downtime board, and the luck of its rolls."""
 
     name: str
     gregorian: bool
@@ -47,6 +49,16 @@ class Ruleset(Protocol):
 
     def processes(self, world: World) -> Processes:
         """The timeline processes running in ``world``."""
+        ...
+
+    def describe_due(self, world: World, due: Due) -> str:
+        """What a due process of ``world`` will do, in the players' words, for the downtime board."""
+        ...
+
+    def luck(self, event: Any, settings: Mapping[str, Any]) -> list[Draw]:
+        """The rolls of ``event`` left to chance that succeed or fail against a target, each with
+        its exact chance of success given what the event recorded; none for any other event.
+        ``settings`` are the campaign's (a Cartes deck's size changes the odds)."""
         ...
 
     def for_players(self, condition: Mapping[str, Any]) -> dict[str, Any]:

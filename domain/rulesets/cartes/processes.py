@@ -34,6 +34,10 @@ class CartesProcesses:
     def __init__(self, world: World) -> None:
         self.world = world
 
+    def horizon(self, to_time: int) -> None:
+        """Nothing here runs continuously between the due moments: nothing to settle."""
+        return None
+
     def due(self) -> list[Due]:
         out: list[Due] = []
         for character in self.world.characters.values():

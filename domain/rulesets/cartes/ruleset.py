@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from fractions import Fraction
 from typing import Any
 
+from chronique.domain.luck import Draw
 from chronique.domain.rulesets.cartes import events as ev
 from chronique.domain.rulesets.cartes.odds import success_odds
 from chronique.domain.rulesets.cartes.processes import CartesProcesses
@@ -85,15 +85,18 @@ class Cartes:
         lethality = next(w["lethality"] for w in character.condition["wounds"] if str(w["id"]) == wound)
         return f"survival draw for wound {wound} ({lethality_name(lethality)})"
 
-    def luck(self, event: Any, settings: dict[str, Any]) -> tuple[bool, Fraction] | None:
-        """A test left to the cards alone (no hand card, no support) and its chance (§7.3)."""
+    def luck(self, event: Any, settings: Mapping[str, Any]) -> list[Draw]:
+        """A test left to the cards alone (no hand card, no support) and its chance from a full
+        deck (§7.3). Not counted: a test with a hand card substituted or a support used (the
+        player's choice, not luck); oppositions, survival and consciousness draws, whose exact
+        odds are not written (odds.py has a test's only)."""
         if not isinstance(event, ev.TestMade):
-            return None
+            return []
         o = event.outcome
         if o["substituted"] or o.get("support_used"):
-            return None  # the player's choice, not luck
+            return []
         packs = settings.get("decks", {}).get(GENERAL, 2)
-        return bool(o["success"]), success_odds(event.target, o["level_asked"], packs)
+        return [Draw("test", bool(o["success"]), success_odds(event.target, o["level_asked"], packs))]
 
     def processes(self, world: World) -> Processes:
         return CartesProcesses(world)

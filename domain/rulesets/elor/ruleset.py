@@ -5,12 +5,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from chronique.domain.luck import Draw
 from chronique.domain.rulesets.elor import events as ev
+from chronique.domain.rulesets.elor import odds
 from chronique.domain.rulesets.elor.play import end_scene, in_scene, starting_condition
 from chronique.domain.rulesets.elor.processes import ElorProcesses
 from chronique.domain.rulesets.elor.sheet import derived, parse_sheet
 from chronique.domain.rulesets.elor.tables import tables
-from chronique.domain.timeline import Processes
+from chronique.domain.timeline import Due, Processes
 from chronique.domain.world import World
 
 
@@ -62,6 +64,26 @@ class Elor:
 
     def processes(self, world: World) -> Processes:
         return ElorProcesses(world)
+
+    def describe_due(self, world: World, due: Due) -> str:
+        """What a due process will do, for the downtime board (processes.py)."""
+        kind, _, number = due.process.partition(":")
+        if kind in ("long", "risk"):
+            character = next(c for c in world.characters.values() if str(c.id) == due.character)
+            action = next(a for a in character.condition["long_actions"] if a["id"] == int(number))
+            if kind == "long":
+                return f"the next test of the long action {action['name']}"
+            return f"the risk of {action['name']}: {action['risk']['what']}"
+        return {
+            "effort": "spent effort comes back after an hour's pause",
+            "heal": "a day of rest heals wounds",
+            "wake": "the hourly test to wake up",
+        }[kind]
+
+    def luck(self, event: Any, settings: Mapping[str, Any]) -> list[Draw]:
+        """Each D10 test of the event and its exact odds of a degree (odds.draws says which rolls
+        count and why the others do not)."""
+        return odds.draws(event)
 
 
 RULESET = Elor()
