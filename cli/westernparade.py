@@ -157,8 +157,16 @@ def shoot_cmd(
     if shot.damage is not None:
         through = ", passed through" if shot.damage.pass_through else ""
         typer.echo(f"hit {target} in the {shot.location} for {shot.damage.total} damage{through}")
+    elif shot.exploded is not None:
+        where = shot.exploded.location.replace("-", " ")
+        typer.echo(f"the gun explodes in {shooter}'s hands: {shot.exploded.damage} damage to his {where}")
     else:
         typer.echo(f"missed: the bullet goes astray ({shot.stray})")
+    if shot.recoil is not None:
+        kick = shot.recoil
+        rolled = f"d100 {kick.roll}" if kick.roll is not None else "no roll"
+        harm = f"{kick.damage} damage to his {kick.location.replace('-', ' ')}" if kick.damage else "no harm"
+        typer.echo(f"recoil of a gun too strong for him ({kick.chance}%, {rolled}): {harm}")
 
 
 @app.command("strike")

@@ -4,10 +4,15 @@ chronique.domain.rulesets.westernparade (wounds, bleeding, healing, infection, c
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 import typer
 
 from chronique.cli import render
 from chronique.cli.context import run
+
+if TYPE_CHECKING:
+    from chronique.domain.world import World
 
 body_app = typer.Typer(help="The body over time: wounds, bleeding, first aid, care orders, healing, alcohol.", no_args_is_help=True)
 
@@ -37,15 +42,13 @@ def wound_cmd(
     """Apply a wound to a location: state, blood lost, unconsciousness, critical effects."""
     from chronique.domain.rulesets.westernparade.care import wound
 
+    from chronique.domain.rulesets.westernparade.report import critical_words, unconsciousness_words
+
     out = run(ctx, lambda s: s.act(campaign, lambda w: wound(w, character, location, damage, kind, source, through, artery, check)))
     typer.echo(f"{character}: {out['location']} {out['state']}, {out['ph_lost']} PH lost")
-    if out["unconsciousness"] is not None:
-        u = out["unconsciousness"]
-        typer.echo(
-            f"unconsciousness {u['chance']}%: {'out for ' + str(u['rounds']) + ' round(s)' if u['unconscious'] else 'stays conscious'}"
-        )
-    if out["critical"]["fate"] or out["critical"]["losses"]:
-        typer.echo(f"critical: {out['critical']}")
+    for line in (unconsciousness_words(out["unconsciousness_chance"], out["unconsciousness"]), critical_words(out["critical"])):
+        if line:
+            typer.echo(line)
 
 
 @body_app.command("press")
@@ -55,12 +58,18 @@ def press_cmd(
     character: str = CHARACTER,
     location: str = LOCATION,
     hands: int = typer.Option(1, "--hands", help="How many of his own hands press on it (0-2; 2 PH each, §3.2.3)."),
+    rounds: int = typer.Option(1, "--rounds", help="How many rounds (10 s each) he keeps pressing; then his hands let go."),
 ) -> None:
-    """The character presses his own hands on a bleeding wound."""
+    """The character presses his own hands on a bleeding wound, for a while (§3.2.3: momentarily)."""
+    from chronique.domain.gametime import format_duration
+    from chronique.domain.rulesets.westernparade.bleeding import ROUND
     from chronique.domain.rulesets.westernparade.care import press
 
-    run(ctx, lambda s: s.act(campaign, lambda w: press(w, character, location, hands)))
-    typer.echo(f"{character} presses {hands} hand(s) on the {location}")
+    run(ctx, lambda s: s.act(campaign, lambda w: press(w, character, location, hands, rounds)))
+    if hands:
+        typer.echo(f"{character} presses {hands} hand{'s' if hands > 1 else ''} on the {location} for {format_duration(rounds * ROUND)}")
+    else:
+        typer.echo(f"{character} lets go of the {location}")
 
 
 @body_app.command("first-aid")
@@ -118,13 +127,28 @@ def care_cmd(
     skill: str = typer.Argument(..., help="Bandages, Extraction de balle, Nettoyage d'une blessure or Cautérisation."),
     by: str = typer.Option(..., "--by", help="Who uses the skill."),
     modifier: int = typer.Option(0, "--modifier", help="GM modifier to the chance."),
+    as_json: bool = typer.Option(False, "--json", help="Output JSON (the roll's quality and what it did) instead of words."),
 ) -> None:
     """Use a care skill on a wound: bandage, extract a bullet, clean or cauterise it."""
-    from chronique.domain.rulesets.westernparade.care import care
+    from chronique.domain.rulesets.westernparade.care import body_now, care, env
+    from chronique.domain.rulesets.westernparade.report import care_words, location_words, place
 
-    out = run(ctx, lambda s: s.act(campaign, lambda w: care(w, character, location, by, skill, modifier)))
-    typer.echo(f"{by}: {skill} on {character}'s {location}: {out['quality']}")
-    render.emit_plain(out)
+    def act(world: World) -> tuple[dict[str, Any], str, str]:
+        # What the care did, and the location as it stands after it (it may be healed and gone).
+        out = care(world, character, location, by, skill, modifier)
+        patient = world.character(character)
+        body, where = body_now(world, patient), str(out["location"])
+        wound = body["wounds"].get(where)
+        now = location_words(wound, where, env(world, patient), world.campaign.clock, not body["unconscious"]) if wound else ""
+        return out, str(out["skill"]), now
+
+    out, canonical, now = run(ctx, lambda s: s.act(campaign, act))
+    if as_json:
+        render.emit_plain(out)
+        return
+    typer.echo(f"{by}: {canonical} on {character}'s {place(out['location'])}: {out['quality']}; {care_words(canonical, out)}")
+    if now:
+        typer.echo(f"  {now}")
 
 
 @body_app.command("amputate")
@@ -193,8 +217,25 @@ def effort_cmd(ctx: typer.Context, campaign: str = CAMPAIGN, character: str = CH
 
 
 @body_app.command("status")
-def status_cmd(ctx: typer.Context, campaign: str = CAMPAIGN, character: str = CHARACTER) -> None:
-    """Where the character's body stands now (blood, wounds, alcohol), as JSON."""
-    from chronique.domain.rulesets.westernparade.care import body_now
+def status_cmd(
+    ctx: typer.Context,
+    campaign: str = CAMPAIGN,
+    character: str = CHARACTER,
+    as_json: bool = typer.Option(False, "--json", help="Output the body's record as JSON instead of words."),
+) -> None:
+    """Where the character's body stands now: per location the wound, PV left, what it bleeds and
+    what stops it; blood, consciousness, drink."""
+    from chronique.domain.rulesets.westernparade.care import body_now, env
+    from chronique.domain.rulesets.westernparade.report import body_lines
 
-    render.emit_plain(run(ctx, lambda s: s.act(campaign, lambda w: body_now(w, w.character(character)))))
+    def look(world: World) -> tuple[dict[str, Any], list[str]]:
+        patient = world.character(character)
+        body = body_now(world, patient)
+        return body, body_lines(patient.name, body, env(world, patient), world.campaign.clock)
+
+    body, lines = run(ctx, lambda s: s.act(campaign, look))
+    if as_json:
+        render.emit_plain(body)
+        return
+    for line in lines:
+        typer.echo(line)

@@ -67,13 +67,13 @@ def show_cmd(
     as_json: bool = typer.Option(False, "--json", help="Output JSON."),
 ) -> None:
     """A character's training, check-marks, pending improvement rolls and activities, as of now."""
-    from chronique.domain.rulesets.westernparade.downtime import next_point, practice_now, settled
+    from chronique.domain.rulesets.westernparade.downtime import next_point, practice_now, standing
     from chronique.domain.rulesets.westernparade.training import hours_of
 
     def show(services: Any) -> None:
         world = services.world(campaign)
         who = world.character(character)
-        state = settled(who, world.campaign.clock)
+        state = standing(who, world.campaign.clock)
         calendar = services.calendar(world.campaign)
         data = {
             "training": state,
@@ -90,7 +90,11 @@ def show_cmd(
             nxt = data["next_points"][name]
             when = "no progress" if nxt is None else f"next point {calendar.format(nxt)}"
             teacher = f" with {t['teacher']} ({t['teacher_level']})" if t["teacher"] else ""
-            typer.echo(f"  {name}: {t['hours']} h a week{teacher}, {hours_of(t['bank'])} banked, {when}; {t['cartridges']} cartridges")
+            # §2.6.2 L1434: an idle credit wears away an hour a half-day after seven days.
+            idle = "" if t["idle_since"] is None else f", idle since {calendar.format(t['idle_since'])}"
+            idle += " (after 7 days an hour lost every 12 h)" if idle else ""
+            banked = f"{hours_of(t['bank'])} banked{idle}"
+            typer.echo(f"  {name}: {t['hours']} h a week{teacher}, {banked}, {when}; {t['cartridges']} cartridges")
         typer.echo(f"  trick practice: +{data['practice_bonus']}%{' (practising)' if state['practice']['practising'] else ''}")
         marks = who.condition["marks"]
         typer.echo("  check-marks: " + (", ".join(f"{k} {v}" for k, v in marks["checks"].items()) or "none"))

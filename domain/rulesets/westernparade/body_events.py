@@ -62,6 +62,13 @@ class PressureApplied(BodyEvent):
     hands: int
 
 
+class PressureReleased(BodyEvent):
+    """The hands pressing on a location let go, their rounds over: pressing holds the blood back
+    only "momentanément" (§3.2.3 L1848, ruling WB22)."""
+
+    location: str
+
+
 class FirstAidGiven(BodyEvent, ChanceConsumed):
     """Someone tried to stop a location's bleeding (§3.2.4): the roll and which of the six
     outcomes it gave."""

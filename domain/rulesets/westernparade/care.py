@@ -81,7 +81,7 @@ def _blood_thresholds(body: dict[str, Any], e: Env, at: int, stream: ChanceStrea
     if body["ph"] <= 0 and not body["unconscious"]:
         body.update(unconscious=True, blackout={"cause": "blood", "until": None})
         for wound in body["wounds"].values():
-            wound["hands"] = 0
+            wound.update(hands=0, pressed_until=None)
         what = "unconscious"
     else:
         what = None
@@ -121,7 +121,9 @@ def wound(
     w.update(since=at, stopped=0, aided=False, cared=False, untreated_days=0, progress=0, bandaged=False)
     w["through"] = w["through"] or through
     w["artery"] = w["artery"] or artery
-    w["bullet"] = w["bullet"] or (kind == "bullet" and not through)
+    # Ruling WB17: a bullet that did not go through stays in, except one dealing the head less
+    # than half its PV, which ricochets off the skull (§3.2.7.3 L1997).
+    w["bullet"] = w["bullet"] or (kind == "bullet" and not through and (loc != "head" or enters_head(damage, e.max_pv[loc])))
     w["damage"] += damage
     epoch, stream = draw(world, character)
     state = state_of(w, loc, e)
@@ -144,8 +146,6 @@ def wound(
             if result.unconscious:
                 until = at + result.rounds * bleeding.ROUND
                 body.update(unconscious=True, blackout={"cause": "wound", "until": until})
-    if kind == "bullet" and loc == "head" and not through and enters_head(damage, e.max_pv[loc]) and not body["dead"]:
-        w["bullet"] = True
     fell = not body["dead"] and _blood_thresholds(body, e, at, stream) == "beyond saving"
     _record(
         character,
@@ -165,7 +165,14 @@ def wound(
         epoch=epoch,
         chance=stream.ops,
     )
-    return {"location": loc, "state": state.value, "ph_lost": rate, "unconsciousness": reading, "critical": critical.to_dict()}
+    return {
+        "location": loc,
+        "state": state.value,
+        "ph_lost": rate,
+        "unconsciousness_chance": chance,
+        "unconsciousness": reading,
+        "critical": critical.to_dict(),
+    }
 
 
 def _apply_critical(body: dict[str, Any], w: dict[str, Any], loc: str, effect: Any, at: int, stream: ChanceStream) -> None:
@@ -183,10 +190,14 @@ def _apply_critical(body: dict[str, Any], w: dict[str, Any], loc: str, effect: A
         w["fate"] = effect.fate
 
 
-def press(world: World, name: str, location: str, hands: int) -> None:
-    """The character presses 0, 1 or 2 of his own hands on a bleeding location (§3.2.3)."""
+def press(world: World, name: str, location: str, hands: int, rounds: int = 1) -> None:
+    """The character presses 0, 1 or 2 of his own hands on a bleeding location (§3.2.3), for
+    ``rounds`` rounds: "momentanément" (L1848), so the hands let go when they are over (ruling
+    WB22, the timeline's ``release``), or sooner if he passes out."""
     if hands not in (0, 1, 2):
         raise RuleViolation("a character has two hands to press with")
+    if rounds < 1:
+        raise RuleViolation("he presses for one round at least")
     character = living(world, name)
     at, loc = world.campaign.clock, _loc(location)
     body = body_now(world, character, at)
@@ -195,7 +206,7 @@ def press(world: World, name: str, location: str, hands: int) -> None:
     others = sum(w["hands"] for k, w in body["wounds"].items() if k != loc)
     if others + hands > 2:
         raise RuleViolation(f"{character.name} has only two hands")
-    body["wounds"][loc]["hands"] = hands
+    body["wounds"][loc].update(hands=hands, pressed_until=at + rounds * bleeding.ROUND if hands else None)
     _record(character, be.PressureApplied, at, body, location=loc, hands=hands)
 
 
@@ -317,7 +328,7 @@ def care(world: World, patient: str, location: str, by: str, skill: str, modifie
         epoch=epoch,
         chance=stream.ops,
     )
-    return {"quality": grade, **result}
+    return {"quality": grade, "skill": canonical, "location": loc, **result}
 
 
 # The inputs a CareGiven records besides its roll, for the skills whose reading depends on them.
@@ -586,6 +597,10 @@ def fire(world: World, character: Character, process: str, at: int) -> str:
         return f"{who} is {stage}"
     if kind == "headbullet":
         return _head_bullet_roll(world, character, body, at)
+    if kind == "release":
+        body["wounds"][loc].update(hands=0, pressed_until=None)
+        _record(character, be.PressureReleased, at, body, location=loc)
+        return f"{who} lets go of the {loc}"
     raise RuntimeError(f"no body process {process!r}")
 
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from chronique.domain.chance import ChanceStream
 from chronique.domain.errors import RuleViolation
-from chronique.domain.rulesets.westernparade.resolution import CRIT_S, EXTRA, NORM_F, NORM_S, RollOutcome, limits, rank
+from chronique.domain.rulesets.westernparade.resolution import CATA_F, CRIT_S, EXTRA, NORM_F, NORM_S, RollOutcome, limits, rank
 from chronique.domain.rulesets.westernparade.tables import location, tables
 from chronique.domain.text import fold
 
@@ -329,9 +329,9 @@ def shot_terms(skill: str, score: int, w: Weapon, setup: ShotSetup, strength: in
     if setup.wrong_hand:
         terms["wrong hand"] = -20
     terms["location"] = aim_penalty(setup.aim, near)
-    needed = w.str_two if setup.two_hands else w.str_one
-    if needed is not None and strength < needed:
-        terms["strength"] = -10 * (needed - strength)
+    missing = missing_strength(w, strength, setup.two_hands)
+    if missing:
+        terms["strength"] = -10 * missing
     terms |= dict(setup.extra)
     return {k: v for k, v in terms.items() if v or k == skill}
 
@@ -373,6 +373,73 @@ def bullet_damage(stream: ChanceStream, outcome: RollOutcome, base: int) -> Dama
     through = crits and (outcome.quality == EXTRA or outcome.total < base + sum(critical))
     exit_faces = tuple(cumulative_d6(stream)) if through else ()
     return Damage(base, critical, exit_faces, through)
+
+
+def weapon_hand(handedness: str, wrong_hand: bool = False) -> str:
+    """The hand holding the weapon: the side of the character's hand, right for the ambidextrous
+    (ruling WD3), the other one when he fires with the wrong hand (Table 3.20)."""
+    own = "left" if handedness == "left" else "right"
+    return ("right" if own == "left" else "left") if wrong_hand else own
+
+
+def missing_strength(w: Weapon, strength: int, two_hands: bool) -> int:
+    """The FOR points the shooter lacks to hold the weapon (§3.3.3 L2281; its one- or two-handed
+    strength of chapter 5), 0 when he has enough."""
+    needed = w.str_two if two_hands else w.str_one
+    return max(0, needed - strength) if needed is not None else 0
+
+
+@dataclass(frozen=True)
+class Hurt:
+    """Damage a shot does to its own shooter: where, and how much."""
+
+    location: str
+    damage: int
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-plain form for events."""
+        return {"location": self.location, "damage": self.damage}
+
+
+def gun_explodes(w: Weapon, outcome: RollOutcome, hand: str) -> Hurt | None:
+    """§3.3.1 L2146: on a catastrophic failure the gun explodes in the shooter's hands: the
+    weapon's normal damage to the hand holding a handgun, to the head for a rifle or a carbine
+    (and no bullet flies astray). None on any other result."""
+    if outcome.quality != CATA_F:
+        return None
+    return Hurt(f"{hand}-hand" if w.kind == "handgun" else "head", w.damage)
+
+
+@dataclass(frozen=True)
+class Recoil:
+    """The recoil of a weapon too strong for its shooter (§3.3.3 L2285): the chance it hurts, the
+    plain d100 rolled against it (None when the chance is 100% or more: no roll), where it
+    strikes and the damage it dealt (0 when the roll spared him)."""
+
+    chance: int
+    roll: int | None
+    location: str
+    damage: int
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-plain form for events."""
+        return {"chance": self.chance, "roll": self.roll, "location": self.location, "damage": self.damage}
+
+
+def recoil(stream: ChanceStream, w: Weapon, outcome: RollOutcome, hand: str, missing: int) -> Recoil | None:
+    """§3.3.3 L2285-L2291: per missing FOR point a 10% chance that the recoil deals 1 damage to
+    the hand holding a pistol, to the shoulder on that side for a long gun; the chance doubled on
+    a critical failure, tripled with 2 damage on a catastrophic one. A plain d100 (ruling WA14),
+    not rolled when the chance reaches 100%. None when no strength is missing."""
+    if missing <= 0:
+        return None
+    data = _combat()["recoil"]
+    factor = int(data["factor"].get(outcome.quality, 1))
+    chance = int(data["per_point"]) * missing * factor
+    damage = int(data["catastrophic_damage"]) if outcome.quality == CATA_F else int(data["damage"])
+    where = f"{hand}-hand" if w.kind == "handgun" else f"{hand}-shoulder"
+    face = stream.die(100) if chance < 100 else None
+    return Recoil(chance, face, where, damage if face is None or face <= chance else 0)
 
 
 @dataclass(frozen=True)

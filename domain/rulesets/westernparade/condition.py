@@ -20,6 +20,7 @@ Body keys (top level of ``Character.condition``; every value plain JSON)::
         "since": int,                               # when the location was last hit
         "through": false, "artery": false,          # +1 PH (§3.3.1), doubled loss (§3.4.5.1)
         "stopped": 0, "per_minute": 0, "hands": 0,  # first aid, extraction bleed, own hands pressing
+        "pressed_until": null | int,                # when the pressing hands let go (§3.2.3, WB22)
         "aided": false,                             # had at least first aid (Table 3.6)
         "cared": false, "tender": null | {"by": "Doc", "skill": "Bandages", "score": 45},
         "bullet": false, "untreated_days": 0,       # infection clock (§3.2.7.2)
@@ -89,6 +90,7 @@ def new_wound(at: int) -> dict[str, Any]:
         "stopped": 0,
         "per_minute": 0,
         "hands": 0,
+        "pressed_until": None,
         "aided": False,
         "cared": False,
         "tender": None,
@@ -292,6 +294,8 @@ def _heal_wait(c: Mapping[str, Any], wound: Mapping[str, Any], location: str, en
 
 def _wound_dues(location: str, wound: Mapping[str, Any], env: Env) -> list[tuple[int, str]]:
     out: list[tuple[int, str]] = []
+    if wound["hands"] and wound.get("pressed_until") is not None:  # stored before WB22: pressed on
+        out.append((int(wound["pressed_until"]), f"release:{location}"))
     if wound["bandage"] is not None:
         out.append((int(wound["bandage"]["effect_at"]), f"bandage:{location}"))
     if wound["infected_at"] is not None and wound["gangrene_at"] is None:

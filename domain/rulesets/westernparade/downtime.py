@@ -139,6 +139,21 @@ def settled(character: Character, at: int) -> dict[str, Any]:
     return state
 
 
+def banked(target: Mapping[str, Any], at: int) -> int:
+    """A target's credit at ``at``: an idle one's worn away by decay (more than seven days
+    without training, §2.6.2 L1434)."""
+    return tr.decayed(target["bank"], target["idle_since"], at) if target["idle_since"] is not None else int(target["bank"])
+
+
+def standing(character: Character, at: int) -> dict[str, Any]:
+    """The training state as it stands at ``at``, for people to read: ``settled``, with every
+    idle target's credit worn away by decay as the timeline will record it (§2.6.2 L1434)."""
+    state = settled(character, at)
+    for target in state["targets"].values():
+        target["bank"] = banked(target, at)
+    return state
+
+
 def next_point(character: Character, name: str) -> int | None:
     """When the target's next point is due (None if it is not progressing)."""
     state = character.condition["training"]
@@ -202,8 +217,7 @@ def plan_training(
     targets = state["targets"]
     current = targets.get(key)
     if current is not None and current["idle_since"] is not None:
-        current["bank"] = tr.decayed(current["bank"], current["idle_since"], at)
-        current["idle_since"] = None
+        current.update(bank=banked(current, at), idle_since=None)
     if current is not None:
         current["paused"] = None  # a plan the player changes is no longer waiting for his recovery
     level = _teacher(world, kind, key, teacher, teacher_level)
@@ -365,9 +379,8 @@ def resume(world: World, character: Character, at: int) -> dict[str, Any]:
     state = settled(character, at)
     for target in state["targets"].values():
         if target.get("paused"):
-            bank = tr.decayed(target["bank"], target["idle_since"], at) if target["idle_since"] is not None else target["bank"]
             hours = int(target["paused"])
-            target.update(bank=bank, requested=hours, hours=tr.counted_hours(hours), idle_since=None, paused=None)
+            target.update(bank=banked(target, at), requested=hours, hours=tr.counted_hours(hours), idle_since=None, paused=None)
     character.record(dev.TrainingResumed, at=at, training=state)
     return state
 

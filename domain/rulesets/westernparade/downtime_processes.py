@@ -25,6 +25,9 @@ class DowntimeProcesses:
     def __init__(self, world: World) -> None:
         self.world = world
 
+    def horizon(self, to_time: int) -> None:
+        """Training and long skills run on their own dues: nothing settles at the advance's target."""
+
     def due(self) -> list[Due]:
         """Every downtime process that is running, with when it is next due."""
         out: list[Due] = []

@@ -53,7 +53,14 @@ class OppositionResolved(ChainedEvent):
 class ShotFired(ChanceConsumed):
     """The character fired at a target (§3.3): the to-hit roll and its terms, then on a hit the
     location (the table used and its dice) and the damage (the weapon's fixed damage, the
-    critical's 1d6cum, a pass-through's exit 1d6cum); on a miss the stray direction (Table 3.9)."""
+    critical's 1d6cum, a pass-through's exit 1d6cum); on a miss the stray direction (Table 3.9),
+    or on a catastrophic failure the gun ``exploded`` in his hands (§3.3.1 L2146: where, how
+    much); the ``recoil`` of a weapon too strong for him (§3.3.3 L2285: its chance, d100, where
+    and the damage dealt). What these depend on besides the dice: ``hand``, the hand holding the
+    gun, and ``strength_missing``, the FOR points he lacks for it; both None on shots recorded
+    before the event kept them."""
+
+    class_version = 3
 
     at: int
     target: str
@@ -67,8 +74,19 @@ class ShotFired(ChanceConsumed):
     location_dice: list[int]
     damage: dict[str, Any] | None
     stray: str | None
+    hand: str | None
+    strength_missing: int | None
+    exploded: dict[str, Any] | None
+    recoil: dict[str, Any] | None
     epoch: str
     chance: list[dict[str, Any]]
+
+    @classmethod
+    def upcast_stored(cls, state: dict[str, Any]) -> None:
+        # Recorded before version 3, which keeps the exploding gun, the recoil and their inputs.
+        super().upcast_stored(state)
+        for name in ("hand", "strength_missing", "exploded", "recoil"):
+            state.setdefault(name, None)
 
     def apply(self, character: Character) -> None:
         return None

@@ -31,16 +31,22 @@ from chronique.domain.rulesets.westernparade import events as ev
 from chronique.domain.rulesets.westernparade.combat import (
     Attacker,
     Damage,
+    Hurt,
+    Recoil,
     ShotSetup,
     Weapon,
     blow_lands,
     bullet_damage,
+    gun_explodes,
     hit_location,
     melee_column,
+    missing_strength,
+    recoil,
     shot_terms,
     stray,
     strength_adjustment,
     weapon,
+    weapon_hand,
 )
 from chronique.domain.rulesets.westernparade.fitness import Body, able, body_at, roll_terms
 from chronique.domain.rulesets.westernparade.resolution import RollOutcome, detected, difficulty, duel, roll
@@ -233,12 +239,15 @@ def _record_opposition(
 
 @dataclass(frozen=True)
 class Shot:
-    """A recorded shot: the to-hit roll, where it landed (or the stray direction), the damage."""
+    """A recorded shot: the to-hit roll, where it landed (or the stray direction), the damage;
+    what it did to the shooter: the gun that exploded (§3.3.1), the recoil (§3.3.3)."""
 
     outcome: RollOutcome
     location: str | None
     damage: Damage | None
     stray: str | None
+    exploded: Hurt | None = None
+    recoil: Recoil | None = None
 
 
 def _carried(character: Character, name: str) -> Weapon:
@@ -251,21 +260,29 @@ def _carried(character: Character, name: str) -> Weapon:
 def shoot(world: World, shooter: str, target: str, weapon_name: str, setup: ShotSetup, d100: bool = False) -> Shot:
     """A shot (§3.3.1): the to-hit roll with its modifiers; on a hit the location (Table 3.10,
     3.12 or 3.14) and the fixed damage with the critical 1d6cum and a pass-through's exit
-    1d6cum; on a miss the stray bullet's direction (Table 3.9). Recorded on the shooter's chain
-    (``ShotFired``); the hit then goes to the target's body (``hit``, the body's wound)."""
+    1d6cum; on a miss the stray bullet's direction (Table 3.9), except on a catastrophic failure,
+    where the gun explodes in the shooter's hands (§3.3.1 L2146); then the recoil's d100 if the
+    weapon is too strong for him (§3.3.3 L2285). Recorded on the shooter's chain
+    (``ShotFired``); the hit then goes to the target's body, the explosion and the recoil to the
+    shooter's (``hit``, the body's wound)."""
     a, fit = acting(world, shooter, fight=True)
     d = living(world, target, conscious=False)
     gun = _carried(a, weapon_name)
     if not gun.firearm or gun.shotgun:
         raise RuleViolation(f"{gun.name} is not fired with this command (a {'shotgun' if gun.shotgun else gun.kind})")
     skill, score = skill_score(a, gun.skill)
-    c = sheet_of(a).characteristics
-    terms = _with_body(shot_terms(skill, score, gun, setup, c["FOR"], stats(a)["modifiers"]["ACV"]), fit, skill, score)
+    sheet = sheet_of(a)
+    strength = sheet.characteristics["FOR"]
+    hand = weapon_hand(sheet.handedness, setup.wrong_hand)
+    missing = missing_strength(gun, strength, setup.two_hands)
+    terms = _with_body(shot_terms(skill, score, gun, setup, strength, stats(a)["modifiers"]["ACV"]), fit, skill, score)
     epoch, stream = draw(world, a)
     outcome = roll_chance(stream, terms)
     located = hit_location(stream, setup.aim, d100) if outcome.success else None
     damage = bullet_damage(stream, outcome, gun.damage) if outcome.success else None
-    direction = None if outcome.success else stray(stream)[0]
+    exploded = gun_explodes(gun, outcome, hand)
+    direction = None if outcome.success or exploded else stray(stream)[0]
+    kick = recoil(stream, gun, outcome, hand, missing)
     a.record(
         ev.ShotFired,
         at=world.campaign.clock,
@@ -280,13 +297,20 @@ def shoot(world: World, shooter: str, target: str, weapon_name: str, setup: Shot
         location_dice=list(located.dice) if located else [],
         damage=damage.to_dict() if damage else None,
         stray=direction,
+        hand=hand,
+        strength_missing=missing,
+        exploded=exploded.to_dict() if exploded else None,
+        recoil=kick.to_dict() if kick else None,
         epoch=epoch,
         chance=stream.ops,
     )
     earned(world, a, skill, outcome)
     if located is not None and damage is not None:
         hit(world, d.name, located.location, damage.total, f"{gun.name} of {a.name}", "bullet", damage.pass_through)
-    return Shot(outcome, located.location if located else None, damage, direction)
+    for hurt, kind in ((exploded, "explosion"), (kick, "recoil")):
+        if hurt is not None and hurt.damage > 0 and not world.character(a.name).condition.get("dead"):
+            hit(world, a.name, hurt.location, hurt.damage, f"{kind} of his {gun.name}", kind)
+    return Shot(outcome, located.location if located else None, damage, direction, exploded, kick)
 
 
 def _with_body(terms: Mapping[str, int], fit: Body, skill: str, score: int) -> dict[str, int]:

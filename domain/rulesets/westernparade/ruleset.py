@@ -7,13 +7,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from chronique.domain.rulesets.westernparade import body_events, downtime_events
+from chronique.domain.luck import Draw
+from chronique.domain.rulesets.westernparade import body_events, downtime_events, odds
 from chronique.domain.rulesets.westernparade import events as ev
 from chronique.domain.rulesets.westernparade.condition import starting_body
 from chronique.domain.rulesets.westernparade.downtime import starting_downtime
 from chronique.domain.rulesets.westernparade.processes import WesternParadeProcesses
 from chronique.domain.rulesets.westernparade.sheet import parse_sheet, sheet_data
-from chronique.domain.timeline import Processes
+from chronique.domain.timeline import Due, Processes
 from chronique.domain.world import World
 
 
@@ -50,6 +51,52 @@ class WesternParade:
 
     def processes(self, world: World) -> Processes:
         return WesternParadeProcesses(world)
+
+    def describe_due(self, world: World, due: Due) -> str:
+        """What a due process of the body or of downtime will do, for the downtime board."""
+        kind, _, rest = due.process.partition(":")
+        if kind in _AT_A_LOCATION:
+            return _AT_A_LOCATION[kind].format(rest.replace("-", " "))
+        if kind == "train":
+            what, _, target = rest.partition(":")
+            return _TRAINING[what].format(target)
+        if kind == "skill":
+            character = next(c for c in world.characters.values() if str(c.id) == due.character)
+            activity = next(a for a in character.condition["activities"]["running"] if str(a["id"]) == rest)
+            return f"the next roll of {activity['kind']} ({activity['skill']})"
+        return _PROCESS[kind]
+
+    def luck(self, event: Any, settings: Mapping[str, Any]) -> list[Draw]:
+        """Each roll of the event under a chance, against its open-ended d100 odds (odds.draws
+        says which rolls count and why the others do not)."""
+        return odds.draws(event)
+
+
+# The downtime board's words for each process (processes.py, downtime_processes.py): by name,
+# at a location, in training.
+_PROCESS = {
+    "death": "dies unless saved in time",
+    "bleed": "blood loss: passes out or falls beyond saving",
+    "wake": "comes to",
+    "heal": "a wound heals further",
+    "alcohol": "the drink wears off a stage",
+    "headbullet": "a roll for the bullet in the head",
+    "settle": "the body is brought up to date",
+    "rep": "the reputation roll after a gunfight",
+}
+_AT_A_LOCATION = {
+    "bandage": "the bandage on the {} takes effect",
+    "sepsis": "the infected wound in the {} kills unless treated",
+    "gangrene": "gangrene in the {} kills unless the limb comes off",
+    "infect": "the daily infection roll of the untreated wound in the {}",
+}
+_TRAINING = {
+    "point": "a point of training in {}",
+    "lapse": "the banked training in {} lapses (idle)",
+    "pause": "training pauses (a critical wound keeps him in bed)",
+    "resume": "training resumes (out of bed)",
+    "practice": "the trick-shooting practice bonus changes",
+}
 
 
 RULESET = WesternParade()

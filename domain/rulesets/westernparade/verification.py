@@ -15,9 +15,11 @@ from chronique.domain.rulesets.westernparade.combat import (
     Attacker,
     blow_lands,
     bullet_damage,
+    gun_explodes,
     hit_location,
     melee_column,
     parse_aim,
+    recoil,
     stray,
     weapon,
 )
@@ -26,7 +28,7 @@ from chronique.domain.rulesets.westernparade.firstaid import aid_roll, read, ski
 from chronique.domain.rulesets.westernparade.healing import bandaging
 from chronique.domain.rulesets.westernparade.infection import cauterisation, cleaning, infection_chance, operate
 from chronique.domain.rulesets.westernparade.long_skills import roll_activity
-from chronique.domain.rulesets.westernparade.resolution import chance_of, open_ended, roll
+from chronique.domain.rulesets.westernparade.resolution import CATA_F, chance_of, open_ended, roll
 from chronique.domain.rulesets.westernparade.training import downtime_data
 from chronique.domain.rulesets.westernparade.wounds import WoundState, death_timer, unconsciousness_check
 from chronique.domain.text import fold
@@ -47,20 +49,32 @@ def _check_rolled(event: dict[str, Any], replay: Replay, table: Table) -> Mappin
 def _shot_fired(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[str, Any]:
     # §3.3.1: the to-hit roll under the recorded terms; a hit lands where Table 3.10 (d30, or
     # d100), 3.12 or 3.14 puts it for the aim, with the weapon's damage and the critical 1d6cum;
-    # a miss strays in Table 3.9's direction.
+    # a miss strays in Table 3.9's direction, unless the gun exploded (a CATA_F, L2146); then
+    # §3.3.3 the recoil's d100 of a weapon too strong for the recorded missing strength.
+    gun = weapon(event["weapon"])
     outcome = roll(replay, event["outcome"]["terms"])
+    if event["hand"] is None and (outcome.quality == CATA_F or "strength" in event["outcome"]["terms"]):
+        # Recorded before ShotFired kept the exploding gun and the recoil: its chance is still
+        # checked against its draw place, its reading cannot be.
+        raise Unknowable
     expected: dict[str, Any] = {"outcome": outcome.to_dict(), "hit": outcome.success}
-    if not outcome.success:
-        return expected | {"location": None, "location_table": None, "location_dice": [], "damage": None, "stray": stray(replay)[0]}
-    located = hit_location(replay, parse_aim(event["aim"]), event["location_table"] == "3.10 d100")
-    damage = bullet_damage(replay, outcome, weapon(event["weapon"]).damage)
-    return expected | {
-        "location": located.location,
-        "location_table": located.table,
-        "location_dice": list(located.dice),
-        "damage": damage.to_dict(),
-        "stray": None,
-    }
+    landed: dict[str, Any] = {"location": None, "location_table": None, "location_dice": [], "damage": None, "stray": None}
+    if outcome.success:
+        located = hit_location(replay, parse_aim(event["aim"]), event["location_table"] == "3.10 d100")
+        landed = {
+            "location": located.location,
+            "location_table": located.table,
+            "location_dice": list(located.dice),
+            "damage": bullet_damage(replay, outcome, gun.damage).to_dict(),
+            "stray": None,
+        }
+    hand, missing = event["hand"], event["strength_missing"] or 0
+    exploded = gun_explodes(gun, outcome, hand)
+    if not outcome.success and exploded is None:
+        landed["stray"] = stray(replay)[0]
+    kick = recoil(replay, gun, outcome, hand, missing)
+    mishaps = {"exploded": None if exploded is None else exploded.to_dict(), "recoil": None if kick is None else kick.to_dict()}
+    return expected | landed | mishaps
 
 
 def _blow_struck(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[str, Any]:

@@ -51,11 +51,12 @@ def test_thirty_minutes_of_rounds_give_the_exact_ph_in_few_events_S3_2_3_S3_2_4(
 
 
 def test_hands_press_until_he_passes_out_S3_2_3_L1848() -> None:
-    # Major right thigh (13 of 24): 2 x 2 = 4 PH per round; one hand holds back 2. PH 76 -> 0
-    # after 38 rounds at 2; then the hands drop: -40 after 10 more rounds at 4.
+    # Major right thigh (13 of 24): 2 x 2 = 4 PH per round; one hand holds back 2 while he keeps
+    # pressing (ten minutes here, ruling WB22). PH 76 -> 0 after 38 rounds at 2; then the hands
+    # drop: -40 after 10 more rounds at 4.
     world = table(SAM, dice=[1])
     wound(world, "Sam Parkerson", "right-thigh", 13)
-    press(world, "Sam Parkerson", "right-thigh", 1)
+    press(world, "Sam Parkerson", "right-thigh", 1, rounds=60)
     start = world.campaign.clock
     run(world, 10 * 60)
     lost = [e for e in world.pending() if isinstance(e, be.BloodLost)]

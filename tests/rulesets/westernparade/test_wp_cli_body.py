@@ -16,7 +16,7 @@ SAM, DOC = "Sam Parkerson", "Doc Holloway"
 
 
 def status(db: str, name: str) -> dict[str, Any]:
-    shown: dict[str, Any] = json.loads(run(db, "western-parade", "body", "status", CAMPAIGN, name).stdout)
+    shown: dict[str, Any] = json.loads(run(db, "western-parade", "body", "status", CAMPAIGN, name, "--json").stdout)
     return shown
 
 

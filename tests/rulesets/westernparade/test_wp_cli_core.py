@@ -10,7 +10,6 @@ import json
 from pathlib import Path
 from typing import Any
 
-import pytest
 import wp_digest as rules
 from support import SAMPLES, run
 from wp_recorded import events
@@ -29,7 +28,7 @@ def derived(db: str, name: str) -> dict[str, Any]:
 
 
 def wounds(db: str, name: str) -> dict[str, Any]:
-    found: dict[str, Any] = json.loads(wp(db, "body", "status", CAMPAIGN, name))["wounds"]
+    found: dict[str, Any] = json.loads(wp(db, "body", "status", CAMPAIGN, name, "--json"))["wounds"]
     return found
 
 
@@ -77,9 +76,13 @@ def test_a_shot_is_what_its_recorded_dice_give_by_s4_3_and_wounds_the_target_so(
     assert dice[: len(roll["faces"])] == roll["faces"]  # the to-hit faces came first from the stream
     rest = dice[len(roll["faces"]) :]
     if roll["quality"] == "CATA_F":
-        # §4.3: the gun explodes, the weapon's damage to the shooter's hand. The ruleset records
-        # a plain stray bullet instead (reported to the lead): not proven until it does.
-        pytest.xfail("§4.3: a CATA_F shot's exploding gun is not implemented (play.shoot)")
+        # §4.3 (seed §3.3.1 L2146): the gun explodes, no bullet flies: no die after the to-hit
+        # roll; the Colt's 5 damage to the hand holding it, Sam's right (ruling WD3).
+        assert rest == [] and (shot["hit"], shot["stray"], shot["damage"]) == (False, None, None)
+        assert (shot["exploded"], shot["recoil"]) == ({"location": "right-hand", "damage": 5}, None)
+        assert out == f"{SAM}: {rules.described(roll)}\nthe gun explodes in {SAM}'s hands: 5 damage to his right hand\n"
+        assert wounds(db, JOE) == {} and wounds(db, SAM)["right-hand"]["damage"] == 5
+        return
     if roll["quality"] not in rules.SUCCESSES:
         # Table 3.9: the next die, a d8, sends the bullet astray; nobody is hurt.
         assert [op["sides"] for op in shot["chance"][len(roll["faces"]) :]] == [8]

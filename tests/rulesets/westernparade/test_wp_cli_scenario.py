@@ -31,7 +31,7 @@ def wp(db: str, *args: str) -> str:
 
 
 def thigh(db: str) -> dict[str, Any]:
-    wound: dict[str, Any] = json.loads(wp(db, "body", "status", CAMPAIGN, SAM))["wounds"]["right-thigh"]
+    wound: dict[str, Any] = json.loads(wp(db, "body", "status", CAMPAIGN, SAM, "--json"))["wounds"]["right-thigh"]
     return wound
 
 
@@ -67,7 +67,7 @@ def test_shot_through_the_thigh_first_aid_bed_rest_training_and_three_weeks(db: 
     damage = 10 - (1 if full else 0)
     aided = thigh(db)
     assert (aided["damage"], aided["through"], aided["bullet"]) == (damage, True, False)
-    assert json.loads(wp(db, "body", "status", CAMPAIGN, SAM))["ph"] == 76
+    assert json.loads(wp(db, "body", "status", CAMPAIGN, SAM, "--json"))["ph"] == 76
 
     wp(db, "body", "activity", CAMPAIGN, SAM, "bed")
     wp(db, "body", "tend", CAMPAIGN, SAM, "right-thigh", "--by", DOC, "--skill", "Bandages")
@@ -82,7 +82,7 @@ def test_shot_through_the_thigh_first_aid_bed_rest_training_and_three_weeks(db: 
     sheet = json.loads(run(db, "sheet", CAMPAIGN, SAM, "--json").stdout)
     # §5.17 with Siringo (91% ≥ 56 + 12): four points in three weeks (test_wp_scenario.py).
     assert sheet["sheet"]["derived"]["skills"]["Armes de poing"] == 60
-    status = json.loads(wp(db, "body", "status", CAMPAIGN, SAM))
+    status = json.loads(wp(db, "body", "status", CAMPAIGN, SAM, "--json"))
     # §5.3: 1 PH an hour in bed, back to 80 four hours after the bleeding stopped. §5.11: 7 -
     # mEND 2 = 5 days a PV, so 21 days in bed heal 4 PV and a day towards the fifth.
     assert (status["ph"], status["unconscious"], status["dead"], status["activity"]) == (80, False, False, "bed")

@@ -1,0 +1,165 @@
+"""The body and its care in words, for a GM or a player (``body status``, ``body care``,
+``body wound``): per location the wound state, PV left of max, what it bleeds and what would stop
+it; blood, consciousness, death timers, drink; what a care skill's roll did. Pure: the caller
+brings the body (``care.body_now``) and its environment (``condition.env_of``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from chronique.domain.gametime import format_duration
+from chronique.domain.rulesets.westernparade import bleeding
+from chronique.domain.rulesets.westernparade.condition import Env, activity, location_rate, pv_of, state_of
+from chronique.domain.rulesets.westernparade.wounds import WoundState
+
+_ACTIVITY = {"bed": "bed rest", "moderate": "moderate activity", "active": "up and about"}
+
+
+def place(location: str) -> str:
+    """A location id as words: ``right-thigh`` → ``right thigh``."""
+    return location.replace("-", " ")
+
+
+def _in(at: int, when: int) -> str:
+    return "now" if when <= at else f"in {format_duration(when - at)}"
+
+
+def bleeding_words(wound: Mapping[str, Any], location: str, e: Env, at: int, conscious: bool) -> str:
+    """What a location bleeds and what stops it (§3.2.3-§3.2.4, §3.2.7.4): the rate per round
+    after first aid and pressing hands, and the remedy; or why it does not bleed."""
+    if wound["fate"] == "amputated":
+        return "amputated, does not bleed"
+    state = state_of(wound, location, e)
+    raw = bleeding.location_rate(state, e.multiplier[location], wound["through"], wound["artery"])
+    rate = location_rate(wound, location, e, conscious)
+    parts = []
+    if raw == 0:
+        parts.append("a scratch does not bleed" if state is WoundState.SCRATCH else "does not bleed")
+    elif rate == 0:
+        parts.append("bleeding stopped by first aid" if wound["stopped"] >= raw else "bleeding held back by his hands")
+    else:
+        held = [f"first aid holds back {wound['stopped']}"] if wound["stopped"] else []
+        hands = int(wound["hands"]) if conscious else 0
+        if hands:
+            until = wound.get("pressed_until")
+            lasting = "" if until is None else f" for {format_duration(max(0, int(until) - at))} more"
+            who = f"{hands} hand{'s' if hands > 1 else ''} pressing hold{'' if hands > 1 else 's'}"
+            held.append(f"{who} back {bleeding.HAND_PRESSURE * hands}{lasting}")
+        also = f" ({', '.join(held)})" if held else ""
+        parts.append(f"bleeds {rate} PH a round{also}: first aid (Premiers soins) stops it")
+    if wound["per_minute"]:
+        parts.append(f"the extraction bleeds {wound['per_minute']} PH a minute until any first aid stops some blood")
+    return "; ".join(parts)
+
+
+def location_words(wound: Mapping[str, Any], location: str, e: Env, at: int, conscious: bool = True) -> str:
+    """One location as a line: state, PV left of max, bleeding and remedy, bullet, infection,
+    gangrene, bandage, fate."""
+    state = state_of(wound, location, e)
+    line = [f"{place(location)}: {state.value} wound, {pv_of(wound, location, e)} of {e.max_pv[location]} PV left"]
+    line.append(bleeding_words(wound, location, e, at, conscious))
+    if wound["bullet"]:
+        line.append("a bullet is still in: extract it (Extraction de balle) within 24 hours of the hit")
+    if wound["infected_at"] is not None:
+        cure = "cauterise it (Cautérisation)" if wound.get("cleaned") else "clean it (Nettoyage d'une blessure) or cauterise it"
+        line.append(f"infected for {format_duration(max(0, at - int(wound['infected_at'])))}: {cure}")
+    if wound["gangrene_at"] is not None:
+        line.append("gangrene: only an amputation saves him")
+    if wound["bandage"] is not None:
+        line.append(f"the bandage gives back {wound['bandage']['pv']} PV {_in(at, int(wound['bandage']['effect_at']))}")
+    if wound["tender"] is not None:
+        line.append(f"tended by {wound['tender']['by']} ({wound['tender']['skill']})")
+    if wound["fate"] in ("useless", "amputate"):
+        line.append("the limb is useless" if wound["fate"] == "useless" else "the limb must be amputated")
+    if wound.get("redo"):
+        line.append("the amputation must be done again")
+    return "; ".join(line)
+
+
+def body_lines(name: str, body: Mapping[str, Any], e: Env, at: int) -> list[str]:
+    """Where a character's body stands at ``at``, as lines of words: life and consciousness, blood
+    points, activity, each wounded location, drink, a bullet in the head, permanent losses."""
+    if body["dead"]:
+        return [f"{name} is dead ({body['death']})"]
+    lines = []
+    conscious = not body["unconscious"]
+    if not conscious:
+        blackout = body["blackout"] or {}
+        until = blackout.get("until")
+        why = "blood loss, until his PH are above 0" if blackout.get("cause") == "blood" else "a wound"
+        lines.append(f"{name} is unconscious ({why}{'' if until is None else ', comes to ' + _in(at, int(until))})")
+    else:
+        lines.append(f"{name} is conscious")
+    if body["dying"] is not None:
+        lines.append(f"dying: {body['dying']['cause']}, death {_in(at, int(body['dying']['at']))}")
+    per_round = sum(location_rate(w, loc, e, conscious) for loc, w in body["wounds"].items())
+    per_minute = sum(int(w["per_minute"]) for w in body["wounds"].values())
+    losing = [f"{per_round} PH a round"] * bool(per_round) + [f"{per_minute} PH a minute"] * bool(per_minute)
+    flow = f", losing {' and '.join(losing)}" if losing else ""
+    lines.append(f"blood: {body['ph']} of {e.ph_max} PH{flow}; {_ACTIVITY[activity(body, e)]}")
+    for location, wound in sorted(body["wounds"].items()):
+        lines.append("  " + location_words(wound, location, e, at, conscious))
+    if not body["wounds"]:
+        lines.append("  no wound")
+    stage = body["alcohol"]["stage"]
+    if stage != "sober":
+        lines.append(f"drink: {stage}")
+    head = body["head_bullet"]
+    if head is not None:
+        lines.append(f"bullet in the head: {head['status']}")
+    losses = {k: v for k, v in body["losses"].items() if v and k.isupper()}
+    if losses:
+        lines.append("permanent losses: " + ", ".join(f"{k} −{v}" for k, v in sorted(losses.items())))
+    return lines
+
+
+def care_words(skill: str, result: Mapping[str, Any]) -> str:
+    """What a care skill's roll did, in words (§6.18.2 Bandages, §3.2.7.4 Extraction de balle,
+    §3.2.7.2 Nettoyage d'une blessure, §6.18.4 Cautérisation)."""
+    if skill == "Bandages":
+        if result["reopened"]:
+            return "the wound reopens: it bleeds again and needs first aid"
+        return f"the bandage will give back {result['pv']} PV once it takes" if result["pv"] else "the bandage does no good"
+    if skill == "Extraction de balle":
+        done = "the bullet is out" if result["success"] else "the bullet stays in"
+        extra = f", {result['ph']} PH lost" if result["ph"] else ""
+        bleed = f"; the wound bleeds {result['per_minute']} PH a minute until first aid" if result["per_minute"] else ""
+        return f"{done}; {result['damage']} more damage to the location{extra}{bleed}"
+    if skill == "Nettoyage d'une blessure":
+        return "the wound is clean" if result["cured"] else "the cleaning fails: cauterise the wound if it festers"
+    if result["cured"]:
+        return "the infection is burnt out" + (f" for {result['damage']} damage" if result["damage"] else ", no damage")
+    if result["gangrene"]:
+        return f"the cauterisation fails: {result['damage']} damage and gangrene sets in (amputate)"
+    return f"the cauterisation fails: {result['damage']} damage; tomorrow's attempt at {result['next_malus']}%"
+
+
+def critical_words(critical: Mapping[str, Any]) -> str:
+    """What a critical wound did beyond its PV (§3.2.9), in words; "" when nothing."""
+    fate = {
+        "killed": "the wound kills him",
+        "dies": f"he will die of it within {critical['dies_in']}",
+        "useless": "the limb is useless",
+        "amputate": "the limb must be amputated",
+    }.get(critical["fate"], "")
+    parts = [fate] if fate else []
+    if critical["losses"]:
+        parts.append("permanent losses " + ", ".join(f"{k} −{v}" for k, v in sorted(critical["losses"].items())))
+    if critical["max_pv"]:
+        parts.append(f"the location loses {critical['max_pv']} PV for good")
+    return "; ".join(parts)
+
+
+def unconsciousness_words(chance: int | None, reading: Mapping[str, Any] | None) -> str:
+    """The unconsciousness check a wound called for (§3.2.6), in words; "" when it called for
+    none. At 5% or less no die is rolled and he stays conscious (L1928)."""
+    if chance is None:
+        return ""
+    if reading is None:
+        return f"unconsciousness {chance}%: 5% or less, no roll, he stays conscious"
+    # WB2: a die decides, or (over 95%, a critical head wound) only times the blackout.
+    rolled = f"d100 {reading['roll']}" if reading["rolled"] else f"certain, d100 {reading['roll']} for how long"
+    if reading["unconscious"]:
+        return f"unconsciousness {chance}% ({rolled}): out for {format_duration(reading['rounds'] * bleeding.ROUND)}"
+    return f"unconsciousness {chance}% ({rolled}): he stays conscious"
