@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from chronique.domain.fairness import Primitives
+from chronique.domain.fairness import FORMAT_V1, Primitives
 
 
 class Mismatch(Exception):
@@ -82,16 +82,24 @@ class Replay(Primitives):
 class Table:
     """What a verifier has learnt of a campaign so far, for rules that span events.
 
-    ``epoch`` is the epoch running where the event was recorded (from the campaign's own chain);
-    ``unknown`` holds the ids of aggregates whose state depends on a face-down event (rules
+    ``epoch`` is the epoch running where the event was recorded (from the campaign's own chain)
+    and ``fair`` its fairness version; ``unknown`` holds the ids of aggregates whose state depends on a face-down event (rules
     touching them raise ``Unknowable``); ``state`` is free room for each game's rules, keyed
     by what they track (a deck's id, a character's id).
     """
 
     epoch: str | None = None
+    fair: str | None = None
     unknown: set[str] = field(default_factory=set)
     state: dict[str, Any] = field(default_factory=dict)
     handed: dict[str, list[str]] = field(default_factory=dict)
+
+    def unrecorded(self, field_name: str) -> None:
+        """An input the rules need is missing from the event. Journals recorded before such inputs
+        were kept (their epochs are chronique-fair-v1) are accepted under any choice the rules
+        allow; every event of a chronique-fair-v2 epoch records them, so there it is a forgery."""
+        if self.fair != FORMAT_V1:
+            raise Mismatch(field_name, "it is not recorded, and every event of a chronique-fair-v2 epoch records it")
 
     def hand_out(self, to: str, cards: Iterable[str]) -> None:
         """Cards a deck gave ``to`` (as ``CardsDrawn.to`` names it), waiting to be used."""

@@ -214,6 +214,8 @@ class Verifier:
     def _campaign(self, link: Link, event: dict[str, Any]) -> None:
         if link.topic in _BOUNDARIES:
             self.table.epoch = event.get("epoch")
+            running = self.epochs.get(str(self.table.epoch))
+            self.table.fair = running.fair if running else None
             self.boundary = link.version
         elif link.topic == ENTROPY and event.get("epoch") in self.drawn:
             raise Failed(link.place, f"entropy was added to {event.get('epoch')} after its first draw")

@@ -202,6 +202,8 @@ PLAY_FORGERIES = {
     # L324: the short-circuit is the player's choice, recorded; the outcome follows from it.
     "a test rewritten as short-circuited": ("TestMade", _diamond_first(False), _as_if_short_circuited, "outcome"),
     "a short-circuit denied": ("TestMade", _diamond_first(True), lambda e: e.__setitem__("short_circuit", False), "outcome"),
+    # A v2 event stripped of the choice would read as one recorded before choices were kept.
+    "a short-circuit's choice stripped": ("TestMade", _diamond_first(True), lambda e: e.pop("short_circuit"), "short_circuit"),
 }
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from chronique.domain.fairness import FORMAT, FORMAT_V1
 from chronique.domain.rederivation import GameRules, Table, check
 from chronique.domain.rulesets.elor import verification as elor
 from chronique.domain.rulesets.elor.events import DamageTaken, TestRolled
@@ -42,8 +43,17 @@ def test_the_recorded_discard_choice_is_the_only_one_accepted_Categories_de_test
 
 
 def test_a_test_recorded_before_the_choices_were_kept_accepts_either_choice() -> None:
+    # Journals of the last chronique-fair-v1 release did not keep the player's choices.
     for discards in (True, False):
-        assert _verdict(elor.RULES, _test_rolled(resolve(LEVEL, 1, DICE, discards).to_dict()), Table()) is None
+        assert _verdict(elor.RULES, _test_rolled(resolve(LEVEL, 1, DICE, discards).to_dict()), Table(fair=FORMAT_V1)) is None
+
+
+def test_a_test_of_a_v2_epoch_without_its_choices_is_refused_naming_the_missing_field() -> None:
+    # Every event of a chronique-fair-v2 epoch records them: one stripped of them is a forgery
+    # that would otherwise be read as an old event and accepted under any choice.
+    for epoch in (Table(fair=FORMAT), Table()):
+        why = _verdict(elor.RULES, _test_rolled(resolve(LEVEL, 1, DICE, True).to_dict()), epoch)
+        assert why == "field discards: it is not recorded, and every event of a chronique-fair-v2 epoch records it"
 
 
 def test_stored_events_of_earlier_versions_read_their_choices_as_unknown() -> None:

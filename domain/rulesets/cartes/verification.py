@@ -97,6 +97,7 @@ def _test(event: dict[str, Any], table: Table, now: dict[str, Any]) -> Mapping[s
     support = c["support_cards"][0] if c["support_cards"] else None
     chosen = event.get("short_circuit")
     if chosen is None:
+        table.unrecorded("short_circuit")
         # Recorded before TestMade kept the player's short-circuit choice (its class version 3):
         # the choice only matters when a ♦ comes first from the pile (L324), and either is the rules'.
         choices: tuple[bool, ...] = (False, True) if from_pile and drawn[0].endswith("D") else (False,)

@@ -42,6 +42,7 @@ def _test_rolled(event: dict[str, Any], replay: Replay, table: Table) -> Mapping
         return expected | {"outcome": resolve(level, effort, dice, discards, fine).to_dict()}
     # Recorded before TestRolled kept the player's choices: they are lost, so any of the four
     # is the rules' (the dice themselves are still checked against their draw place).
+    table.unrecorded("discards" if discards is None else "fine")
     recorded = event["outcome"]
     for discards, fine in product((True, False), repeat=2):
         outcome = resolve(level, effort, dice, discards, fine).to_dict()
@@ -87,6 +88,7 @@ def _damage_taken(event: dict[str, Any], replay: Replay, table: Table) -> Mappin
     if ranged is not None:
         return {"roll": roll, "location": hit_location(morphology, roll, ranged).key}
     # Recorded before DamageTaken kept whether the blow was ranged: either table is the rules'.
+    table.unrecorded("ranged")
     places = [hit_location(morphology, roll, table_ranged).key for table_ranged in (False, True)]
     return {"roll": roll, "location": event["location"] if event["location"] in places else places[0]}
 

@@ -56,6 +56,7 @@ def _shot_fired(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[
     if event["hand"] is None and (outcome.quality == CATA_F or "strength" in event["outcome"]["terms"]):
         # Recorded before ShotFired kept the exploding gun and the recoil: its chance is still
         # checked against its draw place, its reading cannot be.
+        table.unrecorded("hand")
         raise Unknowable
     expected: dict[str, Any] = {"outcome": outcome.to_dict(), "hit": outcome.success}
     landed: dict[str, Any] = {"location": None, "location_table": None, "location_dice": [], "damage": None, "stray": None}
@@ -84,6 +85,7 @@ def _blow_struck(event: dict[str, Any], replay: Replay, table: Table) -> Mapping
     if event.get("strength") is None:
         # Recorded before BlowStruck kept what its damage depends on: its chance is still checked
         # against its draw place, its reading cannot be.
+        table.unrecorded("strength")
         raise Unknowable
     blow = fold(event["weapon"])
     unarmed = blow in ("punch", "kick")
@@ -121,6 +123,7 @@ def _activity_rolled(event: dict[str, Any], replay: Replay, table: Table) -> Map
     # or a dying survivor's luck, §6.15), and what the quality does to it.
     before = event.get("before")
     if before is None:
+        table.unrecorded("before")
         raise Unknowable  # recorded before ActivityRolled kept the activity it rolled
     rolled = roll_activity(replay, before, event["outcome"]["terms"], event["at"], event["end_modifier"])
     return {
@@ -149,6 +152,7 @@ def _wound_taken(event: dict[str, Any], replay: Replay, table: Table) -> Mapping
     # §3.2.9.1 a critical wound's death timer; §3.2.6 the unconsciousness check the wound called
     # for, out for the margin in rounds; §3.2.4 (WB16) blood past saving, death in a d60 minutes.
     if event.get("fell_beyond_saving") is None:
+        table.unrecorded("fell_beyond_saving")
         raise Unknowable  # recorded before WoundTaken kept what its dice depend on
     at, body, chance = event["at"], event["body"], event["unconsciousness_chance"]
     deaths = _critical_death(replay, at, event["critical"])
@@ -175,7 +179,7 @@ def _care_given(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[
     # One roll of the care skill under the recorded terms (no dice below 5%, §2.1.1), read as
     # the skill says; an extraction (§3.2.7.4) then rolls what its damage and bleeding call for.
     if event["skill"] == "Amputation":
-        return _amputation(event, replay)
+        return _amputation(event, replay, table)
     terms = event["outcome"]["terms"]
     chance = chance_of(terms)
     rolled, total = skill_roll(replay, chance)
@@ -184,6 +188,7 @@ def _care_given(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[
     if event["skill"] != "Extraction de balle":
         return {"outcome": outcome, "result": _CARE_READINGS[event["skill"]](quality)}
     if event.get("first_attempt") is None:
+        table.unrecorded("first_attempt")
         raise Unknowable  # recorded before CareGiven kept what an extraction's dice depend on
     deaths = _critical_death(replay, event["at"], event["critical"])
     if event["fell_beyond_saving"]:
@@ -192,10 +197,11 @@ def _care_given(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[
     return {"outcome": outcome, "result": extraction(quality, event["first_attempt"]).to_dict()}
 
 
-def _amputation(event: dict[str, Any], replay: Replay) -> Mapping[str, Any]:
+def _amputation(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[str, Any]:
     # §6.18.1: the surgeon's roll under the recorded terms, then the patient's END roll at the
     # step its quality calls for; a redone amputation dies of any failure.
     if event.get("redone") is None:
+        table.unrecorded("redone")
         raise Unknowable  # recorded before CareGiven kept whether the amputation was redone
     end = event["outcome"]["end"]
     operation = operate(replay, event["outcome"]["terms"], event["redone"], None if end is None else end["terms"]["jEND"])

@@ -9,6 +9,7 @@ from typing import Any
 from support import sample
 
 from chronique.domain.deck_rules import CHARACTER_CREATED
+from chronique.domain.fairness import FORMAT, FORMAT_V1
 from chronique.domain.referees import all_rules
 from chronique.domain.rederivation import Table, check
 from chronique.domain.rulesets import ruleset
@@ -65,11 +66,22 @@ def test_a_diamond_first_from_the_pile_is_judged_by_the_short_circuit_the_test_r
 
 
 def test_a_test_recorded_before_the_short_circuit_was_kept_may_be_either() -> None:
-    # Legacy TestMade (class version 2): the player's choice was not recorded, so both are the rules'.
+    # Legacy TestMade (class version 2, a chronique-fair-v1 journal): the player's choice was not
+    # recorded, so both are the rules'.
     for short_circuit, cards in ((True, []), (False, ["KS"])):
         table = dealt(["2H"], ["5D", "9C"])
+        table.fair = FORMAT_V1
         outcome = resolve_test(7, 1, "5D", lambda n, cards=cards: cards, short_circuit=short_circuit).to_dict()
         assert verdict(table, recorded_test(table, "pile", outcome, None, [])) is None
+
+
+def test_a_v2_test_stripped_of_its_short_circuit_is_refused_naming_the_field() -> None:
+    # In a chronique-fair-v2 epoch every TestMade records the choice: its absence is a forgery.
+    table = dealt(["2H"], ["5D", "9C"])
+    table.fair = FORMAT
+    outcome = resolve_test(7, 1, "5D", lambda n: [], short_circuit=True).to_dict()
+    why = verdict(table, recorded_test(table, "pile", outcome, None, []))
+    assert why == "field short_circuit: it is not recorded, and every event of a chronique-fair-v2 epoch records it"
 
 
 def test_a_test_from_the_hand_does_not_offer_its_first_card_again_Ressources_en_cartes_L199() -> None:
