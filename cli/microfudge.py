@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
 import typer
@@ -27,11 +28,21 @@ QUALITY = typer.Option("average", "--quality", help="Gear quality: inferior (−
 WEAPON = typer.Option("none", "--weapon", help="Weapon class: light, medium (+1), heavy (+2), massive (+3).")
 MODIFIER = typer.Option(0, "--modifier", help="Other ranks: scale, conditions, help from others.")
 ATOUT = typer.Option(False, "--atout", help="Spend an Atout for +1 rank on this roll (one per roll).")
+TEST_ATOUT = typer.Option(
+    0, "--atout", count=True, help="Spend an Atout for +1 rank (one per roll); repeat it to pay again after each counter."
+)
+COUNTERED = typer.Option([], "--countered-by", help="A character who spends an Atout to cancel the roller's +1 (repeat per counter).")
+REROLL = typer.Option(False, "--reroll", help="Pay 1 Atout to roll the four dice again if the Test fails.")
 HEALING = typer.Option("daily", "--healing", help="How the Revers heals: daily (blunt, social) or weekly (edged, firearms).")
 PURPOSE = typer.Option("", "--purpose", help="What the roll is for: shown in the log.")
 HIDDEN = typer.Option(False, "--hidden", help="A hidden GM roll, sealed until its epoch is revealed.")
 HELPERS = typer.Option([], "--helper", help="A character who pays 2 Atouts for +1 rank (once each; repeat for more helpers).")
 CHANGE_DIE = typer.Option(False, "--change-die", help="Pay 1 Atout to turn the lowest die to '+' if the Test fails.")
+
+
+def _faces(dice: Sequence[int]) -> str:
+    """Fudge dice as the table reads them: ``+ 0 − −``."""
+    return " ".join({1: "+", 0: "0", -1: "−"}[d] for d in dice)
 
 
 def _test(ctx: typer.Context, campaign: str, character: str, wanted: str, difficulty: str, hazardous: bool, **options: object) -> None:
@@ -50,18 +61,21 @@ def _test(ctx: typer.Context, campaign: str, character: str, wanted: str, diffic
             relatedness=str(options["related"]),
             domain=str(options["domain"]),
             modifiers=modifiers,
-            atout=bool(options["atout"]),
+            atout=int(options["atout"]),  # type: ignore[call-overload]
             hazardous=hazardous,
             healing=str(options["healing"]),
             purpose=str(options["purpose"]),
             hidden=bool(options["hidden"]),
             helpers=tuple(options["helpers"]),  # type: ignore[arg-type]
             change_die=bool(options["change_die"]),
+            countered_by=tuple(options["countered_by"]),  # type: ignore[arg-type]
+            reroll=bool(options["reroll"]),
         )
         r = roll_test(world, character, request)  # type: ignore[arg-type]
-        dice = " ".join({1: "+", 0: "0", -1: "−"}[d] for d in r.dice)
+        dice = _faces(r.dice)
         verdict = "success" if r.success else "failure"
-        out = f"{character} rolls {wanted}: [{dice}] final {label(r.final)} ({r.final}) vs {r.required}: {verdict}"
+        rerolled = f"[{_faces(r.voided)}] rerolled with an Atout: " if r.voided else ""
+        out = f"{character} rolls {wanted}: {rerolled}[{dice}] final {label(r.final)} ({r.final}) vs {r.required}: {verdict}"
         return out + (f", {r.setbacks} Revers" if r.setbacks else "")
 
     typer.echo(run(ctx, lambda s: s.act(campaign, act)))
@@ -79,15 +93,17 @@ def test(
     quality: str = QUALITY,
     weapon: str = WEAPON,
     modifier: int = MODIFIER,
-    atout: bool = ATOUT,
+    atout: int = TEST_ATOUT,
+    countered_by: list[str] = COUNTERED,
     helper: list[str] = HELPERS,
     change_die: bool = CHANGE_DIE,
+    reroll: bool = REROLL,
     purpose: str = PURPOSE,
     hidden: bool = HIDDEN,
 ) -> None:
     """Roll 4dF for a Test: success when the final rank reaches the difficulty's required rank."""
     opts = {"related": related, "domain": domain, "quality": quality, "weapon": weapon, "modifier": modifier}
-    spends = {"atout": atout, "helpers": helper, "change_die": change_die}
+    spends = {"atout": atout, "countered_by": countered_by, "helpers": helper, "change_die": change_die, "reroll": reroll}
     _test(ctx, campaign, character, characteristic, difficulty, False, **opts, **spends, healing="daily", purpose=purpose, hidden=hidden)
 
 
@@ -103,16 +119,18 @@ def hazard(
     quality: str = QUALITY,
     weapon: str = WEAPON,
     modifier: int = MODIFIER,
-    atout: bool = ATOUT,
+    atout: int = TEST_ATOUT,
+    countered_by: list[str] = COUNTERED,
     helper: list[str] = HELPERS,
     change_die: bool = CHANGE_DIE,
+    reroll: bool = REROLL,
     healing: str = HEALING,
     purpose: str = PURPOSE,
     hidden: bool = HIDDEN,
 ) -> None:
     """A hazardous Test: on failure, one Revers per rank below the required rank (max 3)."""
     opts = {"related": related, "domain": domain, "quality": quality, "weapon": weapon, "modifier": modifier}
-    spends = {"atout": atout, "helpers": helper, "change_die": change_die}
+    spends = {"atout": atout, "countered_by": countered_by, "helpers": helper, "change_die": change_die, "reroll": reroll}
     _test(ctx, campaign, character, characteristic, difficulty, True, **opts, **spends, healing=healing, purpose=purpose, hidden=hidden)
 
 
@@ -124,13 +142,52 @@ def conflict_(
     characteristic: str = typer.Argument(..., help="The character's characteristic."),
     opponent: str = typer.Argument(..., help="The opponent's name."),
     theirs: str = typer.Argument(..., help="The opponent's characteristic."),
+    domain: str = DOMAIN,
+    related: str = RELATED,
+    quality: str = QUALITY,
+    weapon: str = WEAPON,
+    modifier: int = MODIFIER,
+    atout: bool = ATOUT,
+    their_related: str = typer.Option("close", "--their-related", help="How the opponent's field relates: close, related or distant."),
+    their_quality: str = typer.Option("average", "--their-quality", help="The opponent's gear quality."),
+    their_weapon: str = typer.Option("none", "--their-weapon", help="The opponent's weapon class."),
+    their_modifier: int = typer.Option(0, "--their-modifier", help="The opponent's other ranks."),
+    their_atout: bool = typer.Option(False, "--their-atout", help="The opponent spends an Atout for +1 rank."),
     purpose: str = PURPOSE,
 ) -> None:
-    """A simple conflict: both roll 4dF, the higher final rank wins; nothing lasting follows."""
-    from chronique.domain.rulesets.microfudge.play import conflict
+    """A simple conflict: both roll 4dF on their rank, with their gear, weapon, Atout and Revers;
+    the higher final rank wins; nothing lasting follows."""
+    from chronique.domain.rulesets.microfudge.play import Contender, conflict
+    from chronique.domain.rulesets.microfudge.rules import quality_modifier, weapon_bonus
 
-    winner = run(ctx, lambda s: s.act(campaign, lambda w: conflict(w, character, characteristic, opponent, theirs, purpose)))
-    typer.echo("a tie" if winner == "tie" else f"{winner} wins")
+    def side(wanted: str, relatedness: str, gear: str, arm: str, situation: int, spends: bool) -> Contender:
+        modifiers = {"quality": quality_modifier(gear), "weapon": weapon_bonus(arm), "situation": situation}
+        return Contender(wanted, relatedness, domain, modifiers, spends)
+
+    def act(world: object) -> object:
+        mine = side(characteristic, related, quality, weapon, modifier, atout)
+        other = side(theirs, their_related, their_quality, their_weapon, their_modifier, their_atout)
+        return conflict(world, character, mine, opponent, other, purpose)  # type: ignore[arg-type]
+
+    outcome: Any = run(ctx, lambda s: s.act(campaign, act))
+    for rolled in outcome.sides:
+        typer.echo(_rolled(rolled))
+    typer.echo("a tie: nobody wins" if outcome.winner == "tie" else f"{outcome.winner} wins")
+
+
+def _rolled(side: dict[str, Any]) -> str:
+    """One side of a simple conflict in words: rank, what changed it, dice and final rank."""
+    from chronique.domain.rulesets.microfudge.rules import label
+
+    words = {"quality": "gear", "weapon": "weapon", "situation": "situation", "atout": "Atout"}
+    changes = [f"{words.get(k, k)} {v:+d}" for k, v in side["modifiers"].items()]
+    if side["used_rank"] != side["rank"]:
+        changes.insert(0, f"{side['relatedness']} field {side['used_rank'] - side['rank']:+d}")
+    if side["penalty"]:
+        changes.append(f"Revers −{side['penalty']}")
+    changed = f" ({', '.join(changes)})" if changes else ""
+    rank = f"{side['characteristic']} {label(side['rank'])} ({side['rank']}){changed}"
+    return f"{side['name']} rolls {rank}: [{_faces(side['dice'])}] final {label(side['final'])} ({side['final']})"
 
 
 @app.command("setback")
@@ -208,8 +265,8 @@ def atout_spend(
     character: str = CHARACTER,
     use: str = typer.Argument(
         ...,
-        help="save-your-skin, temporary-bonus, counter, reroll, change-one-die, change-one-card, narrative, monologue, "
-        "help, take-a-revers, arrive-in-time.",
+        help="save-your-skin, temporary-bonus, change-one-die, change-one-card, narrative, monologue, help, arrive-in-time "
+        "(a reroll and a counter are declared with their Test, taking a Revers with `atout take-revers`).",
     ),
     note: str = typer.Option("", "--note", help="What happens: shown in the log."),
     pool: str = typer.Option(None, "--pool", help="reserve or experience (default: experience first)."),
@@ -219,6 +276,25 @@ def atout_spend(
 
     paid = run(ctx, lambda s: s.act(campaign, lambda w: spend_atout(w, character, use, note, pool)))
     typer.echo(f"{character} spends {use} ({paid} Atouts)")
+
+
+@atout_app.command("take-revers")
+def atout_take_revers(
+    ctx: typer.Context,
+    campaign: str = CAMPAIGN,
+    character: str = CHARACTER,
+    other: str = typer.Argument(..., help="Whose Revers the character takes, by interposing."),
+    setback_id: int = typer.Option(..., "--setback", help="The Revers taken (its id on the other's sheet)."),
+    note: str = typer.Option("", "--note", help="How the character interposes: shown in the log."),
+) -> None:
+    """Spend an Atout to bear another character's Revers in its place."""
+    from chronique.domain.rulesets.microfudge.play import take_revers
+    from chronique.domain.rulesets.microfudge.rules import severity_name
+
+    taken = run(ctx, lambda s: s.act(campaign, lambda w: take_revers(w, character, other, setback_id, note)))
+    name = severity_name(taken["severity"], physical=taken["domain"] == "physical")
+    state = "critical, needs care" if not taken["stabilized"] else f"heals {taken['healing']}"
+    typer.echo(f"{character} takes {other}'s {name} (−{taken['severity']}) as Revers {taken['id']} ({state})")
 
 
 @atout_app.command("award")
@@ -369,16 +445,33 @@ def power(
     grams: int = typer.Option(0, "--grams", help="Telekinesis: the load moved, in grams (sets the required rank)."),
     sequences: int = typer.Option(1, "--sequences", help="Telekinesis: how many Sequences the load stays moved."),
     several: bool = typer.Option(False, "--several", help="Telekinesis: several objects (one step harder)."),
+    domain: str = DOMAIN,
+    resisted_by: str = typer.Option("", "--resisted-by", help="NAME:CHARACTERISTIC of a victim who resists: a simple conflict."),
 ) -> None:
-    """Use a paranormal power: a Test of its domain; each attempt costs a Potentiel point."""
+    """Use a paranormal power: a Test of its domain, less the Revers that weigh on the action; each
+    attempt costs a Potentiel point."""
     from chronique.domain.rulesets.microfudge.powers import Telekinesis, use_power
+    from chronique.domain.rulesets.microfudge.rules import label
 
     tk = Telekinesis(grams, sequences, several) if grams else None
-    o = run(ctx, lambda s: s.act(campaign, lambda w: use_power(w, character, name, masked, modifier, setback_id, mode, tk)))
+    victim, _, resists_with = resisted_by.partition(":")
+    if resisted_by and not (victim.strip() and resists_with.strip()):
+        raise typer.BadParameter(f"--resisted-by is NAME:CHARACTERISTIC, not {resisted_by!r}")
+    resisted = (victim.strip(), resists_with.strip()) if resisted_by else None
+    o = run(
+        ctx,
+        lambda s: s.act(campaign, lambda w: use_power(w, character, name, masked, modifier, setback_id, mode, tk, domain, resisted)),
+    )
     started = f", {o.process['kind']} runs" if o.process else ""
     collapse = ", collapses" if o.collapsed else ""
-    verdict = "success" if o.success else "failure"
-    typer.echo(f"{character} uses {name}: {o.final} vs {o.required}: {verdict}, {o.potentiel} Potentiel left{started}{collapse}")
+    wounded = f", Revers −{o.penalty}" if o.penalty else ""
+    if o.resisted is None:
+        verdict = "success" if o.success else "failure"
+        rolled = f"[{_faces(o.dice)}] final {label(o.final)} ({o.final}) vs {o.required}{wounded}"
+    else:
+        verdict = "the power takes" if o.success else f"{o.resisted['name']} resists"
+        rolled = f"[{_faces(o.dice)}] final {label(o.final)} ({o.final}){wounded}; {_rolled(o.resisted)}"
+    typer.echo(f"{character} uses {name}: {rolled}: {verdict}, {o.potentiel} Potentiel left{started}{collapse}")
 
 
 @app.command("rest")

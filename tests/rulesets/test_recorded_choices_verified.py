@@ -89,7 +89,7 @@ def _cards_drawn(successes: int) -> dict[str, Any]:
 
 
 def _table() -> Table:
-    table = Table()
+    table = Table(fair=FORMAT_V1)  # a draw recorded by the last chronique-fair-v1 release
     table.state[("name", HARVEY_ID)] = "Harvey"
     table.hand_out("Harvey", ["2C", "3C", "4C"])
     return table
@@ -100,3 +100,11 @@ def test_an_earlier_draw_still_has_its_cards_checked_L307() -> None:
     assert _verdict(microfudge.RULES, _cards_drawn(1), _table()) is None
     why = _verdict(microfudge.RULES, _cards_drawn(2), _table())
     assert why is not None and why.startswith("field attack:")
+
+
+def test_a_v2_draw_stripped_of_its_declaration_is_refused_naming_it() -> None:
+    table = _table()
+    table.fair = FORMAT
+    assert _verdict(microfudge.RULES, _cards_drawn(1), table) == (
+        "field declared: it is not recorded, and every event of a chronique-fair-v2 epoch records it"
+    )

@@ -10,7 +10,7 @@ then the Revers are recorded (L315).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -109,10 +109,12 @@ def conflict_deck(world: World) -> Deck:
     return world.decks[name]
 
 
-def discards(world: World) -> list[str]:
-    """Every card not in the conflict deck, in fresh-pack order: nobody keeps cards between draws."""
+def discards(world: World, on_table: Iterable[str] = ()) -> list[str]:
+    """The played cards, in fresh-pack order: every card neither in the conflict deck nor
+    ``on_table`` in the draw being dealt. Only played cards go back into the deck (L307, L803):
+    nobody keeps cards between draws, but a card dealt in a draw stays out until it is resolved."""
     deck = conflict_deck(world)
-    left = Counter(deck.cards)
+    left = Counter(deck.cards) + Counter(on_table)
     pool: list[str] = []
     for card in deck.fresh():
         if left[card]:
@@ -122,11 +124,21 @@ def discards(world: World) -> list[str]:
     return pool
 
 
-def _draw(world: World, count: int, to: str, purpose: str) -> list[str]:
-    if count <= 0:
-        return []
+def _draw(world: World, count: int, to: str, purpose: str, on_table: list[str]) -> list[str]:
+    """``count`` cards for ``to``, which join the cards ``on_table`` in this draw. The deck is
+    asked for no more than it holds at a time, so that when it runs out the cards just dealt are
+    on the table, not among the played cards it reshuffles."""
     deck = conflict_deck(world)
-    return deck.draw(count, to, purpose, lambda: discards(world), world, world.campaign.epoch)
+    size = len(deck.fresh())
+    if len(on_table) + count > size:
+        raise RuleViolation(f"this draw deals more than the {size} cards of the conflict deck (L307)")
+    drawn: list[str] = []
+    while len(drawn) < count:
+        need = count - len(drawn)
+        got = deck.draw(min(need, len(deck.cards)) or need, to, purpose, lambda: discards(world, on_table), world, world.campaign.epoch)
+        on_table.extend(got)
+        drawn.extend(got)
+    return drawn
 
 
 def reshuffle(world: World, reason: str) -> None:
@@ -320,13 +332,15 @@ def draw(world: World, sides: list[Side], purpose: str = "") -> DrawResult:
     if fastest is not None:
         _end(world, state, fastest, "outrun")  # L528-L530: no card is drawn
         return DrawResult(number, {}, fastest, True)
-    # Everyone draws (L311), in declaration order; each card is logged on the deck's chain.
+    # Everyone draws (L311), in declaration order; each card is logged on the deck's chain. A
+    # card dealt in this draw stays on the table until the draw is resolved (L307, L803).
     cards: dict[str, Played] = {}
     declared: dict[str, Declared] = {}
+    on_table: list[str] = []
     for side in sides:
         me = chars[side.name].name
         label = f"Sequence {state['id']} draw {number}"
-        attack = [(target, _draw(world, count, me, f"{label}: attack on {target}")) for target, count in plans[me].items()]
+        attack = [(target, _draw(world, count, me, f"{label}: attack on {target}", on_table)) for target, count in plans[me].items()]
         extra = {fold(k): int(v) for k, v in side.extra_defence.items() if v}
         if boosts[me].armour:
             extra["endurance"] = boosts[me].armour  # L641: natural armour, on top of worn armour
@@ -335,8 +349,8 @@ def draw(world: World, sides: list[Side], purpose: str = "") -> DrawResult:
             # [option] L431: the vehicle's Robustesse shields its occupants as extra defence cards,
             # drawn last so that a later era's weapons may ignore them (L532-L534).
             robustesse = max(0, vehicle_modifier(side.vehicle, "ram"))
-        defence = _draw(world, side.defence + sum(extra.values()) + robustesse, me, f"{label}: defence")
-        armour = _draw(world, side.armour, me, f"{label}: armour")
+        defence = _draw(world, side.defence + sum(extra.values()) + robustesse, me, f"{label}: defence", on_table)
+        armour = _draw(world, side.armour, me, f"{label}: armour", on_table)
         if robustesse:
             extra["robustesse"] = robustesse
         cards[me] = played(attack, defence, extra, armour, fold(side.armour_era), side.change)

@@ -28,9 +28,14 @@ class TestRolled(ChanceConsumed, FaceDown):
     """The character rolled 4dF for a Test («1 – Tests» L245-L253); ``chance`` holds the four
     dF. ``modifiers`` names every rank added (equipment, weapon, scale, Atout, situation) and
     ``penalty`` the Revers penalty taken off; a hazardous Test's ``setbacks`` follow as a
-    ``SetbackSuffered`` (L351). A temporary +1 paid with an Atout is charged to ``atout_pool``."""
+    ``SetbackSuffered`` (L351). A temporary +1 paid with an Atout is charged to ``atout_pool``.
+    ``reroll`` says whether the roller declared an Atout to roll again should the Test fail (L743);
+    ``voided`` holds the dice that reroll voided (none when it was not needed), ``dice`` those that
+    stand."""
 
     __test__ = False  # not a pytest test class
+
+    class_version = 3
 
     at: int
     characteristic: str
@@ -42,6 +47,8 @@ class TestRolled(ChanceConsumed, FaceDown):
     penalty: int
     required: int
     dice: list[int]
+    reroll: bool
+    voided: list[int]
     final: int
     success: bool
     hazardous: bool
@@ -52,13 +59,25 @@ class TestRolled(ChanceConsumed, FaceDown):
     chance: list[dict[str, Any]]
     sealed_until: str | None
 
+    @classmethod
+    def upcast_stored(cls, state: dict[str, Any]) -> None:
+        # Recorded before version 3, when no Atout could reroll a Test.
+        super().upcast_stored(state)
+        state.setdefault("reroll", False)
+        state.setdefault("voided", [])
+
     def apply(self, character: Character) -> None:
         _pay(character, self.atout_pool, 1 if self.atout_pool else 0)
 
 
 class SimpleConflictRolled(ChanceConsumed, FaceDown):
     """The character and an opponent each rolled 4dF; the higher final rank won, equal finals
-    tied, and nothing lasting follows («1 – Tests» L253). Both sides' dice are in ``chance``."""
+    tied, and nothing lasting follows («1 – Tests» L253). Both sides' dice are in ``chance``. Each
+    side records its characteristic, ``rank`` and ``kind``, ``relatedness`` and the ``used_rank`` it
+    gives (L283-L291), the Revers ``penalty`` (L293) and its rank ``modifiers`` (gear, weapon,
+    situation, an Atout's +1: L431, L459-L483, L737), its ``dice`` and ``final``."""
+
+    class_version = 3
 
     at: int
     sides: list[dict[str, Any]]
@@ -67,6 +86,17 @@ class SimpleConflictRolled(ChanceConsumed, FaceDown):
     epoch: str
     chance: list[dict[str, Any]]
     sealed_until: str | None
+
+    @classmethod
+    def upcast_stored(cls, state: dict[str, Any]) -> None:
+        # Recorded before version 3, when a simple conflict took no modifiers: each side rolled its
+        # characteristic's own rank, whatever its kind.
+        super().upcast_stored(state)
+        for side in state["sides"]:
+            side.setdefault("kind", None)
+            side.setdefault("relatedness", "close")
+            side.setdefault("used_rank", side["rank"])
+            side.setdefault("modifiers", {})
 
     def apply(self, character: Character) -> None:
         return None
@@ -192,6 +222,34 @@ class AtoutSpent(ChainedEvent):
         _pay(character, self.pool, self.cost)
         if self.use == "save-your-skin":
             character.condition["critical"] = False
+
+
+class SetbackStabilized(ChainedEvent):
+    """A critical wound was stabilized without first aid: the character saved its skin with an
+    Atout («Sauver sa peau» L127-L131). The wound keeps its severity and heals on its own clock from
+    now (L339-L341, scheduler PROPOSAL §5): ``next_tick`` is its first recovery."""
+
+    at: int
+    setback_id: int
+    severity: int
+    next_tick: int | None
+    how: str
+
+    def apply(self, character: Character) -> None:
+        _update(character, self.setback_id, self.severity, True, self.next_tick)
+
+
+class SetbackTransferred(ChainedEvent):
+    """Another character took this Revers in the character's place, spending an Atout to interpose
+    («Un Atout peut être dépensé pour supporter un Revers à la place d'un autre» L763-L765): it
+    leaves this sheet (and with it a critical state it caused) for ``to``'s."""
+
+    at: int
+    setback_id: int
+    to: str
+
+    def apply(self, character: Character) -> None:
+        _update(character, self.setback_id, 0, True, None)
 
 
 class AtoutPlayed(ChainedEvent):
@@ -353,9 +411,15 @@ def _add(counts: dict[str, int], domain: str, n: int) -> dict[str, int]:
 class PowerUsed(ChanceConsumed, FaceDown):
     """The character used a paranormal power («VI – Pouvoirs paranormaux» L433-L447): a Test of
     the domain against the power's required rank (masked intrusions +1, L617), dice in ``chance``.
-    Every attempt costs 1 Potentiel of that domain (L566, PROPOSAL A26); with the fatigue option
-    Vigueur loses a rank (L580-L582). A timed power that took starts ``process`` (T8-T12), whose
-    points stay locked until it stops (L629, L637); a wound it heals waits on its own clock."""
+    The Test's rank is less the Revers ``penalty`` (L293, L337-L345) and the fatigue already
+    lost. A power its victim resisted is a simple conflict (L435): ``resisted`` holds the defender's
+    side (as ``SimpleConflictRolled`` records one), whose four dice follow the psychic's in
+    ``chance``; the power took only on a higher final rank. Every attempt costs 1 Potentiel of
+    that domain (L566, PROPOSAL A26); with the fatigue option Vigueur loses a rank (L580-L582). A
+    timed power that took starts ``process`` (T8-T12), whose points stay locked until it stops
+    (L629, L637); a wound it heals waits on its own clock."""
+
+    class_version = 3
 
     at: int
     domain: str
@@ -363,9 +427,11 @@ class PowerUsed(ChanceConsumed, FaceDown):
     required: int
     masked: bool
     rank: int
+    penalty: int
     modifier: int
     dice: list[int]
     final: int
+    resisted: dict[str, Any] | None
     success: bool
     potentiel_before: int
     potentiel_after: int
@@ -375,6 +441,14 @@ class PowerUsed(ChanceConsumed, FaceDown):
     epoch: str
     chance: list[dict[str, Any]]
     sealed_until: str | None
+
+    @classmethod
+    def upcast_stored(cls, state: dict[str, Any]) -> None:
+        # Recorded before version 3, when a power's Test ignored the Revers (issue 17): none was
+        # taken, and no power was resisted.
+        super().upcast_stored(state)
+        state.setdefault("penalty", 0)
+        state.setdefault("resisted", None)
 
     def apply(self, character: Character) -> None:
         state = powers_of(character)

@@ -50,8 +50,9 @@ def _test(kind: str, dice: list[int], base: int, required: int, roller: str | No
 def draws(event: Any) -> list[Draw]:
     """The 4dF rolls of ``event`` against a target: Tests (the dice alone — an Atout that changed
     a die after the roll, L743, is the player's choice, not luck, so the Test is judged before
-    it; the +1s declared before the roll count as rank), first aid (the healer's Médecine Test,
-    L359), powers (L433-L447), and each side of a simple conflict (L253: a win against the
+    it; the +1s declared before the roll count as rank; a rerolled Test counts both rolls, L743),
+    first aid (the healer's Médecine Test, L359), powers (L433-L447; a resisted one as a simple
+    conflict, L435, a tie resisting), and each side of a simple conflict (L253: a win against the
     chance of beating the other's final rank; a tie wins for neither).
 
     Not counted: the cards of a hazardous conflict's draws (L307-L317: a number of successes
@@ -59,12 +60,21 @@ def draws(event: Any) -> list[Draw]:
     Revers and powers' cycles (clocks, no chance)."""
     if isinstance(event, ev.TestRolled):
         changed = event.modifiers.get("change-die", 0)
-        return [_test("Test", event.dice, event.final - sum(event.dice) - changed, event.required)]
+        base = event.final - sum(event.dice) - changed
+        # L743: a reroll voids a failed roll, which was luck all the same: both rolls count.
+        voided = [_test("Test", event.voided, base, event.required)] if event.voided else []
+        return [*voided, _test("Test", event.dice, base, event.required)]
     if isinstance(event, ev.FirstAidGiven):
         t = event.test
         return [_test("first aid", t["dice"], t["final"] - sum(t["dice"]), t["required"], event.healer)]
     if isinstance(event, ev.PowerUsed):
-        return [_test("power", event.dice, event.final - sum(event.dice), event.required)]
+        mine = event.final - sum(event.dice)
+        if event.resisted is None:
+            return [_test("power", event.dice, mine, event.required)]
+        # L435: a resisted power is a simple conflict; a tie resists (PROPOSAL A25).
+        defender = event.resisted
+        odds = beats(mine, defender["final"] - sum(defender["dice"]))
+        return [Draw("power", event.success, odds), Draw("resisting a power", not event.success, 1 - odds, defender["name"])]
     if isinstance(event, ev.SimpleConflictRolled):
         bases = [side["final"] - sum(side["dice"]) for side in event.sides]
         return [

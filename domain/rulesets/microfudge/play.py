@@ -7,9 +7,10 @@ so an audit re-derives each die; a hidden GM roll stays sealed until its epoch i
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
+from chronique.domain.chance import ChanceStream
 from chronique.domain.character import Character
 from chronique.domain.errors import RuleViolation
 from chronique.domain.rulesets.microfudge import events as ev
@@ -17,6 +18,7 @@ from chronique.domain.rulesets.microfudge.boosts import boosts_for, count_boosts
 from chronique.domain.rulesets.microfudge.rules import (
     HEALING,
     TestResult,
+    countered_bonus,
     first_aid_required,
     label,
     pace_percent,
@@ -37,9 +39,12 @@ class TestRequest:
     """What a player asks for: the characteristic, the difficulty's required rank and what
     modifies the rank (``modifiers``: name → ranks, e.g. ``{"quality": 1, "weapon": 2}``).
 
-    Atouts spent inside the roll («4 – Utilisation créative des Atouts» L733-L769): ``atout``, the
-    roller's own +1; ``helpers``, each paying 2 for +1 (L761-L765); ``change_die``, 1 Atout to turn
-    the lowest die to "+" should the Test fail (PROPOSAL: declared with the roll, paid only if used)."""
+    Atouts spent inside the roll («4 – Utilisation créative des Atouts» L733-L769): ``atout``, how
+    many the roller spends on its own +1, which ``countered_by`` cancel one each (L737-L739: as
+    many spends as counters lose the bonus, one more keeps it); ``helpers``, each paying 2 for +1
+    (L761-L765); ``reroll``, 1 Atout to roll the four dice again should the Test fail (L743);
+    ``change_die``, 1 Atout to turn the lowest die to "+" should the Test still fail (PROPOSAL:
+    declared with the roll, paid only if used)."""
 
     __test__ = False  # not a pytest test class
 
@@ -48,13 +53,15 @@ class TestRequest:
     relatedness: str = "close"
     domain: str = "physical"
     modifiers: Mapping[str, int] = field(default_factory=dict)
-    atout: bool = False
+    atout: int = 0
     hazardous: bool = False
     healing: str = "daily"
     purpose: str = ""
     hidden: bool = False
     helpers: tuple[str, ...] = ()
     change_die: bool = False
+    countered_by: tuple[str, ...] = ()
+    reroll: bool = False
 
 
 def defaults() -> dict[str, Any]:
@@ -70,7 +77,7 @@ def defaults() -> dict[str, Any]:
         # (reduce_step), only stabilizes (stabilize), or halves its current period (shorten).
         "first_aid_mode": "reduce_step",
         # «2 – Résolution des Conflits hasardeux» L307: the shared 40-card deck of pip cards.
-        "decks": {tables().deck_name: {"packs": 1, "ranks": list(tables().deck_ranks)}},
+        "decks": {tables().deck_name: {"packs": tables().deck_packs, "ranks": list(tables().deck_ranks)}},
         # «Fatigue (option)» L580-L582: each power use costs a Vigueur rank; PROPOSAL A12: the
         # penalty to power Tests is the ranks lost.
         "fatigue": False,
@@ -92,10 +99,31 @@ def settings(world: World) -> dict[str, Any]:
     return {**defaults(), **world.campaign.settings}
 
 
+def _stream(world: World, character: Character) -> ChanceStream:
+    """The stream of the character's next chance-consuming event (FAIRNESS.md)."""
+    return world.stream(world.campaign.epoch, character.draw_place(world.campaign.epoch))
+
+
 def _roll(world: World, character: Character, count: int = 4) -> tuple[list[int], list[dict[str, Any]]]:
-    stream = world.stream(world.campaign.epoch, character.draw_place(world.campaign.epoch))
+    stream = _stream(world, character)
     dice = [stream.fudge() for _ in range(count)]
     return dice, stream.ops
+
+
+def countered_spends(world: World, name: str, spends: int, countered_by: tuple[str, ...]) -> list[tuple[str, str, int]]:
+    """The Atouts of a roller's own +1 and of the counters against it (L737-L739): each counter
+    costs its spender 1 and cancels one spend; the roller may pay again after each, so it spends as
+    many as the counters (the bonus lost) or one more (the bonus kept)."""
+    counters = [world.character(c).name for c in countered_by]
+    if name in counters:
+        raise RuleViolation(f"{name} cannot counter its own Atout (L739)")
+    if spends not in (len(counters), len(counters) + 1):
+        raise RuleViolation(
+            f"{name} spends {spends} Atout(s) on its +1 against {len(counters)} counter(s): each counter cancels one spend, "
+            "so the roller spends as many (giving up the bonus) or one more (keeping it) (L737-L739)"
+        )
+    uses = tables().atout_uses
+    return [(name, "temporary-bonus", uses["temporary-bonus"])] * spends + [(c, "counter", uses["counter"]) for c in counters]
 
 
 def _atout_pool(character: Character, cost: int, pool: str | None = None, reserve_only: bool = False) -> str:
@@ -170,20 +198,30 @@ def roll_test(world: World, name: str, request: TestRequest) -> TestResult:
     malus = penalty(character.condition["setbacks"], request.domain)
     # «Rappel» L431: in a Test each card modifier is a rank modifier; one Atout +1 per roll (L755).
     modifiers = {k: int(v) for k, v in request.modifiers.items() if v}
-    own = [(character.name, "temporary-bonus", 1)] if request.atout else []
+    chain = countered_spends(world, character.name, int(request.atout), request.countered_by)
     helps = help_spends(world, character.name, request.helpers)
-    change = [(character.name, "change-one-die", tables().atout_uses["change-one-die"])] if request.change_die else []
-    planned = plan_atouts(world, own + helps + change)  # every spender can pay before anything rolls
-    pool = planned[0][3] if own else None
-    if pool:
+    uses = tables().atout_uses
+    reroll = [(character.name, "reroll", uses["reroll"])] if request.reroll else []
+    change = [(character.name, "change-one-die", uses["change-one-die"])] if request.change_die else []
+    planned = plan_atouts(world, chain + helps + reroll + change)  # every spender can pay before anything rolls
+    pool = planned[0][3] if request.atout else None  # the first spend is paid on the Test itself
+    counters = sum(1 for p in planned if p[1] == "counter")
+    if countered_bonus(int(request.atout), counters):
         modifiers["atout"] = 1
     if helps:
         modifiers["help"] = len(helps)
     boost = boosts_for(character, canonical, in_draw=False)
     if boost.modifier:
         modifiers["boost"] = boost.modifier  # T12, L639-L645
-    dice, chance = _roll(world, character)
+    stream = _stream(world, character)
+    dice = [stream.fudge() for _ in range(4)]
     result = resolve_test(used - malus, sum(modifiers.values()), dice, request.required, request.hazardous)
+    voided: list[int] = []
+    if reroll and not result.success:
+        # L743: the Atout voids the roll; the four new dice stand, from the same event's stream.
+        voided, dice = dice, [stream.fudge() for _ in range(4)]
+        result = resolve_test(used - malus, sum(modifiers.values()), dice, request.required, request.hazardous)
+    chance = stream.ops
     die = _changed_die(dice) if change and not result.success else None
     if die is not None:
         # L743: one die's result changed; the dice stay as rolled (the audit re-derives them).
@@ -191,6 +229,11 @@ def roll_test(world: World, name: str, request: TestRequest) -> TestResult:
         result = resolve_test(used - malus, sum(modifiers.values()), dice, request.required, request.hazardous)
     label_ = f"{canonical} Test" + (f" ({request.purpose})" if request.purpose else "")
     play_atouts(world, [p for p in planned if p[1] == "help"], character.name, label_, {"help": {"ranks": 1}})
+    # L737-L739: the roller's spends after its first, and the counters, each with what it did.
+    renewed = [p for p in planned if p[1] == "temporary-bonus"][1:]
+    play_atouts(world, renewed, character.name, label_, {"temporary-bonus": {"ranks": 1, "renewed": True}})
+    for spend in (p for p in planned if p[1] == "counter"):
+        play_atouts(world, [spend], spend[0], label_, {"counter": {"cancelled": character.name, "ranks": -1}})
     epoch = world.campaign.epoch
     character.record(
         ev.TestRolled,
@@ -204,6 +247,8 @@ def roll_test(world: World, name: str, request: TestRequest) -> TestResult:
         penalty=malus,
         required=request.required,
         dice=dice,
+        reroll=request.reroll,
+        voided=voided,
         final=result.final,
         success=result.success,
         hazardous=request.hazardous,
@@ -214,27 +259,89 @@ def roll_test(world: World, name: str, request: TestRequest) -> TestResult:
         chance=chance,
         sealed_until=epoch if request.hidden else None,
     )
+    if voided:
+        # The dice stay on the Test's own event, face down with it when it is hidden.
+        play_atouts(world, [p for p in planned if p[1] == "reroll"], character.name, label_, {"reroll": {"dice rerolled": len(voided)}})
     if die is not None:
         effect = {"die": die, "from": dice[die], "to": 1, "ranks": 1 - dice[die]}
         play_atouts(world, [p for p in planned if p[1] == "change-one-die"], character.name, label_, {"change-one-die": effect})
     count_boosts(character, boost, world.campaign.clock)
     if result.setbacks:
         suffer(world, name, result.setbacks, request.domain, request.healing, request.purpose or f"failed {canonical} Test")
-    return result
+    return replace(result, voided=tuple(voided))
 
 
-def conflict(world: World, name: str, mine: str, opponent: str, theirs: str, purpose: str = "") -> str:
-    """A simple conflict: both roll 4dF on their characteristic, the higher final wins (L253).
-    Both sides' dice come from this character's draw place; returns the winner's name or ``tie``."""
+@dataclass(frozen=True)
+class Contender:
+    """One side of a simple conflict (L253): the characteristic it rolls, how related the field is
+    (L283-L291), the kind of action whose Revers weigh on it (L337-L345), its rank modifiers (gear
+    quality, weapon, situation: «Rappel» L431, L459-L483) and whether it spends an Atout for +1 (L737)."""
+
+    characteristic: str
+    relatedness: str = "close"
+    domain: str = "physical"
+    modifiers: Mapping[str, int] = field(default_factory=dict)
+    atout: bool = False
+
+
+@dataclass(frozen=True)
+class ConflictOutcome:
+    """A simple conflict's two sides as recorded (name, characteristic, rank used, Revers
+    penalty, modifiers, dice, final) and its winner's name, or ``tie``."""
+
+    sides: list[dict[str, Any]]
+    winner: str
+
+
+def contender(who: Character, wanted: Contender | str) -> tuple[Contender, dict[str, Any]]:
+    """A side's rank before the dice: the characteristic's rank, related (L283-L291), less the
+    highest Revers that weighs on the action (L293, L345), with its modifiers."""
+    side = wanted if isinstance(wanted, Contender) else Contender(wanted)
+    canonical, rank, kind = characteristic(who.sheet, side.characteristic)
+    return side, {
+        "name": who.name,
+        "characteristic": canonical,
+        "kind": kind,
+        "rank": rank,
+        "relatedness": fold(side.relatedness),
+        "used_rank": related_rank(rank, side.relatedness, kind),
+        "penalty": penalty(who.condition["setbacks"], fold(side.domain)),
+        "modifiers": {k: int(v) for k, v in side.modifiers.items() if v},
+    }
+
+
+Rolled = tuple[list[dict[str, Any]], str, list[dict[str, Any]]]
+"""A simple conflict rolled: its sides with their dice and finals, the verdict and the chance."""
+
+
+def contest(world: World, roller: Character, sides: list[tuple[Character, Contender | str]], roll: str) -> Rolled:
+    """Roll a simple conflict (L253) from ``roller``'s draw place: each side 4dF on its rank; the
+    side with the higher final rank wins, equal finals tie. Each side's own Atout +1 (L737) is paid
+    before anything is rolled and recorded as played in ``roll``. Returns the sides with their dice
+    and finals, the verdict (``a``, ``b`` or ``tie``) and the chance consumed."""
+    prepared = [(who, *contender(who, wanted)) for who, wanted in sides]
+    spends = [(who.name, "temporary-bonus", 1) for who, side, _ in prepared if side.atout]
+    planned = plan_atouts(world, spends)
+    for who, side, record in prepared:
+        if side.atout:
+            record["modifiers"]["atout"] = 1
+    dice, chance = _roll(world, roller, 4 * len(prepared))
+    out = []
+    for i, (_, _, record) in enumerate(prepared):
+        rolled = dice[4 * i : 4 * i + 4]
+        final = record["used_rank"] - record["penalty"] + sum(record["modifiers"].values()) + sum(rolled)
+        out.append(record | {"dice": rolled, "final": final})
+    for spend in planned:
+        play_atouts(world, [spend], spend[0], roll, {})
+    return out, simple_conflict(out[0]["final"], out[1]["final"]), chance
+
+
+def conflict(world: World, name: str, mine: Contender | str, opponent: str, theirs: Contender | str, purpose: str = "") -> ConflictOutcome:
+    """A simple conflict: both roll 4dF on their characteristic with their modifiers and Revers,
+    the higher final wins (L253). Both sides' dice come from this character's draw place."""
     character, other = world.character(name), world.character(opponent)
-    sides: list[dict[str, Any]] = []
-    dice, chance = _roll(world, character, 8)
-    for who, wanted, rolled in ((character, mine, dice[:4]), (other, theirs, dice[4:])):
-        canonical, rank, _ = characteristic(who.sheet, wanted)
-        malus = penalty(who.condition["setbacks"], "physical")
-        final = rank - malus + sum(rolled)
-        sides.append({"name": who.name, "characteristic": canonical, "rank": rank, "penalty": malus, "dice": rolled, "final": final})
-    verdict = simple_conflict(sides[0]["final"], sides[1]["final"])
+    roll = f"simple conflict {character.name} against {other.name}" + (f" ({purpose})" if purpose else "")
+    sides, verdict, chance = contest(world, character, [(character, mine), (other, theirs)], roll)
     winner = {"a": character.name, "b": other.name}.get(verdict, "tie")
     epoch = world.campaign.epoch
     character.record(
@@ -247,7 +354,7 @@ def conflict(world: World, name: str, mine: str, opponent: str, theirs: str, pur
         chance=chance,
         sealed_until=None,
     )
-    return winner
+    return ConflictOutcome(sides, winner)
 
 
 def suffer(world: World, name: str, severity: int, domain: str, healing: str, source: str) -> dict[str, Any]:
@@ -376,17 +483,60 @@ def pace_recovery(world: World, name: str, care: str, rest: str, setback_id: int
     return out
 
 
+ACTED_ELSEWHERE = {
+    "reroll": "declare it with the Test it rerolls (--reroll), L743",
+    "counter": "declare it with the Test whose +1 it cancels (--countered-by), L739",
+    "take-a-revers": "with the Revers it takes (microfudge atout take-revers), L763-L765",
+}
+"""Atout uses that change a roll or a Revers: a bare spend would pay for nothing, so each is
+spent where it acts."""
+
+
 def spend_atout(world: World, name: str, use: str, note: str = "", pool: str | None = None) -> str:
     """Spend Atouts on one of the uses of «4 – Utilisation créative des Atouts» (L733-L769) or
-    to save one's skin (L127-L131); returns the pool that paid."""
+    to save one's skin (L127-L131); returns the pool that paid.
+
+    Saving one's skin ends the critical state, so the critical wound is stabilized as first aid
+    would: it keeps its severity and starts its recovery clock now (L341; V-W-3)."""
     character = world.character(name)
     uses = tables().atout_uses
     key = fold(use)
     if key not in uses:
         raise RuleViolation(f"an Atout buys one of {', '.join(uses)}, not {use!r}")
+    if key in ACTED_ELSEWHERE:
+        raise RuleViolation(f"{key} acts on a roll or a Revers, so it is spent there: {ACTED_ELSEWHERE[key]}")
     paid = _atout_pool(character, uses[key], pool)
     character.record(ev.AtoutSpent, at=world.campaign.clock, use=key, cost=uses[key], pool=paid, note=note)
+    if key == "save-your-skin":
+        for setback in [s for s in character.condition["setbacks"] if not s["stabilized"]]:
+            next_tick = _next_tick(world, setback, setback["severity"])
+            character.record(
+                ev.SetbackStabilized,
+                at=world.campaign.clock,
+                setback_id=setback["id"],
+                severity=setback["severity"],
+                next_tick=next_tick,
+                how="saved its skin with an Atout",
+            )
     return paid
+
+
+def take_revers(world: World, name: str, other: str, setback_id: int, note: str = "") -> dict[str, Any]:
+    """``name`` spends an Atout to bear ``other``'s Revers in its place (L763-L765): no Test, only
+    the means to interpose, which the Narrator judges (PROPOSAL: any open Revers, one Atout for the
+    whole of it). The Revers leaves ``other``'s sheet and is suffered by ``name`` from now, on its own
+    clock (or critical, for a physical Décisif). Returns the Revers as ``name`` now bears it."""
+    character, victim = world.character(name), world.character(other)
+    if character.id == victim.id:
+        raise RuleViolation(f"{character.name} already bears its own Revers")
+    setback = _setback(victim, setback_id)
+    key, cost = "take-a-revers", tables().atout_uses["take-a-revers"]
+    paid = _atout_pool(character, cost, None)
+    at = world.campaign.clock
+    character.record(ev.AtoutSpent, at=at, use=key, cost=cost, pool=paid, note=note or f"takes a Revers for {victim.name}")
+    victim.record(ev.SetbackTransferred, at=at, setback_id=setback_id, to=character.name)
+    source = f"taken in {victim.name}'s place" + (f": {note}" if note else "")
+    return suffer(world, character.name, setback["severity"], setback["domain"], setback["healing"], source)
 
 
 def award(world: World, name: str, count: int, reason: str) -> None:

@@ -15,8 +15,8 @@ from chronique.domain.character import Character
 from chronique.domain.errors import RuleViolation
 from chronique.domain.gametime import DAY, HOUR
 from chronique.domain.rulesets.microfudge import events as ev
-from chronique.domain.rulesets.microfudge.play import _roll, setback_period, settings
-from chronique.domain.rulesets.microfudge.rules import label, natural_armour, resolve_test, telekinesis_required
+from chronique.domain.rulesets.microfudge.play import Contender, _stream, contender, setback_period, settings
+from chronique.domain.rulesets.microfudge.rules import label, natural_armour, penalty, resolve_test, simple_conflict, telekinesis_required
 from chronique.domain.rulesets.microfudge.sheet import characteristic
 from chronique.domain.rulesets.microfudge.tables import tables
 from chronique.domain.text import fold
@@ -27,7 +27,8 @@ HEALERS = ("accelerated-healing", "regeneration")
 
 @dataclass(frozen=True)
 class PowerOutcome:
-    """A power use: the Test's verdict, the Potentiel left and the process it started, if any."""
+    """A power use: the Test's verdict, its dice and the Revers penalty it took, the Potentiel left
+    and the process it started, if any; a resisted power's defender with its dice and final."""
 
     success: bool
     final: int
@@ -35,6 +36,9 @@ class PowerOutcome:
     potentiel: int
     collapsed: bool
     process: dict[str, Any] | None
+    dice: tuple[int, ...]
+    penalty: int
+    resisted: dict[str, Any] | None = None
 
 
 def maximum(character: Character, domain: str) -> int:
@@ -127,13 +131,22 @@ def use_power(
     setback_id: int | None = None,
     mode: str = "",
     telekinesis: Telekinesis | None = None,
+    action: str = "physical",
+    resisted: tuple[str, str] | None = None,
 ) -> PowerOutcome:
     """Use a power: the domain must reach its required rank (L566), the Test is against that rank;
     masking an intrusion raises the required rank one step, so both the access and the Difficulty
     (L617, V-P-7). Telekinesis takes its required rank from the load and the duration, and several
-    objects make it one step harder (L586-L605, V-P-6). Every attempt costs a Potentiel point (A26)
-    and, with the fatigue option, a Vigueur rank, collapsing at 0 (L580-L582). A timed power that
-    succeeds starts its process; a boost in the chosen ``mode`` (T12)."""
+    objects make it one step harder (L586-L605, V-P-6). The Test takes the Revers penalty of an
+    ``action`` of that kind like any Test (L293, L337-L345: a deep wound weighs on every action),
+    and the Vigueur ranks fatigue took (L582). Every attempt costs a Potentiel point (A26) and, with
+    the fatigue option, a Vigueur rank, collapsing at 0 (L580-L582). A timed power that succeeds
+    starts its process; a boost in the chosen ``mode`` (T12).
+
+    A power its victim may resist (``resisted``: the defender's name and the characteristic the
+    Narrator picks) is a simple conflict instead of a Test (L435): both roll 4dF, the psychic on its
+    domain as above, the defender on its rank less its own Revers; the power applies only on a
+    higher final rank, a tie resists (PROPOSAL A25), and the Potentiel is spent either way."""
     character = world.character(name)
     key, domain_name, required, kind = _power(power)
     domain, rank, _ = characteristic(character.sheet, domain_name)
@@ -156,10 +169,19 @@ def use_power(
     if mode and kind != "boost":
         raise RuleViolation(f"{key} has no modes (only the boosts do, L639-L645)")
     planned = _process(world, character, key, kind, domain, rank, setback_id, mode) if kind else None  # checked before rolling
-    dice, chance = _roll(world, character)
-    result = resolve_test(rank - (state["lost"] if fatigue else 0), modifier, dice, difficulty)
+    malus = penalty(character.condition["setbacks"], fold(action))
+    defender = _defender(world, character, resisted, action)
+    stream = _stream(world, character)
+    dice = [stream.fudge() for _ in range(4)]
+    result = resolve_test(rank - malus - (state["lost"] if fatigue else 0), modifier, dice, difficulty)
+    success = result.success
+    if defender is not None:
+        rolled = [stream.fudge() for _ in range(4)]
+        defender |= {"dice": rolled, "final": defender["used_rank"] - defender["penalty"] + sum(rolled)}
+        success = simple_conflict(result.final, defender["final"]) == "a"
+    chance = stream.ops
     lost = state["lost"] + 1 if fatigue else 0
-    process = planned if result.success else None
+    process = planned if success else None
     epoch = world.campaign.epoch
     character.record(
         ev.PowerUsed,
@@ -169,10 +191,12 @@ def use_power(
         required=difficulty,
         masked=masked,
         rank=rank,
+        penalty=malus,
         modifier=modifier,
         dice=dice,
         final=result.final,
-        success=result.success,
+        resisted=defender,
+        success=success,
         potentiel_before=before,
         potentiel_after=before - 1,
         fatigue_lost=lost,
@@ -182,7 +206,20 @@ def use_power(
         chance=chance,
         sealed_until=None,
     )
-    return PowerOutcome(result.success, result.final, difficulty, before - 1, fatigue and vigueur - lost <= 0, process)
+    collapsed = fatigue and vigueur - lost <= 0
+    return PowerOutcome(success, result.final, difficulty, before - 1, collapsed, process, tuple(dice), malus, defender)
+
+
+def _defender(world: World, psychic: Character, resisted: tuple[str, str] | None, action: str) -> dict[str, Any] | None:
+    """The side that resists a power (L435), before its dice: its characteristic's rank less the
+    Revers that weigh on the action."""
+    if resisted is None:
+        return None
+    who = world.character(resisted[0])
+    if who.id == psychic.id:
+        raise RuleViolation(f"{psychic.name} does not resist its own power")
+    _, record = contender(who, Contender(resisted[1], domain=action))
+    return record
 
 
 def next_wake(world: World, since: int) -> int:

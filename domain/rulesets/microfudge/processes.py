@@ -21,6 +21,10 @@ class MicroFudgeProcesses:
     def __init__(self, world: World) -> None:
         self.world = world
 
+    def horizon(self, to_time: int) -> None:
+        """Nothing here runs continuously between the due moments: nothing to settle."""
+        return None
+
     def _powers(self, character: Character) -> list[Due]:
         state = ev.powers_of(character)
         who = str(character.id)

@@ -93,7 +93,8 @@ def armour_bonus(name: str) -> int:
 
 @dataclass(frozen=True)
 class TestResult:
-    """One 4dF Test: the rank used, the dice and the verdict («1 – Tests» L245-L253)."""
+    """One 4dF Test: the rank used, the dice and the verdict («1 – Tests» L245-L253), and the
+    dice an Atout's reroll voided, if one did (L743)."""
 
     __test__ = False  # not a pytest test class
 
@@ -104,6 +105,7 @@ class TestResult:
     required: int
     success: bool
     setbacks: int
+    voided: tuple[int, ...] = ()
 
     @property
     def margin(self) -> int:

@@ -5,12 +5,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from chronique.domain.luck import Draw
 from chronique.domain.rulesets.microfudge import events as ev
+from chronique.domain.rulesets.microfudge import odds
 from chronique.domain.rulesets.microfudge.play import award_session_end, defaults
 from chronique.domain.rulesets.microfudge.processes import MicroFudgeProcesses
 from chronique.domain.rulesets.microfudge.rules import severity_name
 from chronique.domain.rulesets.microfudge.sheet import parse_sheet
-from chronique.domain.timeline import Processes
+from chronique.domain.timeline import Due, Processes
 from chronique.domain.world import World
 
 
@@ -53,6 +55,24 @@ class MicroFudge:
 
     def processes(self, world: World) -> Processes:
         return MicroFudgeProcesses(world)
+
+    def describe_due(self, world: World, due: Due) -> str:
+        """What a due clock will do, for the downtime board (processes.py)."""
+        kind, _, number = due.process.partition(":")
+        if kind == "recover":
+            character = next(c for c in world.characters.values() if str(c.id) == due.character)
+            setback = next(s for s in character.condition["setbacks"] if str(s["id"]) == number)
+            return f"Revers {number} ({severity_name(setback['severity'])}) heals a step"
+        return {
+            "power": "the next cycle of a running power",
+            "night": "a good night's rest brings Potentiel back",
+            "fatigue": "a lost Vigueur rank comes back",
+        }[kind]
+
+    def luck(self, event: Any, settings: Mapping[str, Any]) -> list[Draw]:
+        """Each 4dF roll of the event against its required rank, with its exact odds (odds.draws
+        says which rolls count and why the others do not)."""
+        return odds.draws(event)
 
 
 RULESET = MicroFudge()

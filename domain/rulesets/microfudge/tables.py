@@ -60,6 +60,7 @@ class Tables:
     rest_pace: Mapping[str, int]
     atout_uses: Mapping[str, int]
     deck_name: str
+    deck_packs: int
     deck_ranks: tuple[str, ...]
     range_names: tuple[str, ...]
     range_metres: tuple[int, ...]
@@ -117,6 +118,7 @@ def _build(raw: dict[str, Any]) -> Tables:
         rest_pace=_frozen(raw["recovery_pace"]["rest"]),
         atout_uses=_frozen(raw["atout_uses"]),
         deck_name=str(raw["deck"]["name"]),
+        deck_packs=int(raw["deck"]["packs"]),
         deck_ranks=tuple(raw["deck"]["ranks"]),
         range_names=tuple(raw["ranges"]["names"]),
         range_metres=tuple(int(m) for m in raw["ranges"]["metres"]),

@@ -4,7 +4,8 @@ same functions play uses. Standard library only: the standalone verifier carries
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections import Counter
+from collections.abc import Iterable, Mapping
 from itertools import permutations
 from typing import Any
 
@@ -12,28 +13,50 @@ from chronique.domain.deck_rules import name_of, sheet_of
 from chronique.domain.rederivation import GameRules, Mismatch, Replay, Table, Unknowable
 from chronique.domain.rulesets.microfudge.draws import Declared, Lineup, Played, played, resolve_draw
 from chronique.domain.rulesets.microfudge.rules import card_count, out_after, related_rank, resolve_test, simple_conflict
+from chronique.domain.rulesets.microfudge.tables import tables
 
 _EVENTS = "chronique.domain.rulesets.microfudge.events:"
 
 
 def _test_rolled(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[str, Any]:
     # L245-L253: final = rank + 4dF + modifiers against the required rank; a hazardous Test
-    # inflicts a Revers per rank short (L339). A changed die (L743) is one of the modifiers.
+    # inflicts a Revers per rank short (L339). A declared reroll (L743) voids a failed roll for
+    # four new dice; a changed die (L743) is one of the modifiers, applied after any reroll.
     dice = [replay.fudge() for _ in range(4)]
     used = related_rank(event["rank"], event["relatedness"], event["kind"])
-    result = resolve_test(used - event["penalty"], sum(event["modifiers"].values()), dice, event["required"], event["hazardous"])
-    return {"used_rank": used, "dice": dice, "final": result.final, "success": result.success, "setbacks": result.setbacks}
+    modifiers = sum(event["modifiers"].values())
+    voided: list[int] = []
+    if event.get("reroll"):
+        first = resolve_test(used - event["penalty"], modifiers - event["modifiers"].get("change-die", 0), dice, event["required"])
+        if not first.success:
+            voided, dice = dice, [replay.fudge() for _ in range(4)]
+    result = resolve_test(used - event["penalty"], modifiers, dice, event["required"], event["hazardous"])
+    expected = {"used_rank": used, "dice": dice, "final": result.final, "success": result.success, "setbacks": result.setbacks}
+    return expected | ({"voided": voided} if "voided" in event else {})
 
 
 def _conflict_rolled(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[str, Any]:
     # L253: both sides roll 4dF on their characteristic (from the first side's draw place); the
     # higher final wins.
     dice = [replay.fudge() for _ in range(8)]
-    sides = [dict(side, dice=dice[4 * i : 4 * i + 4]) for i, side in enumerate(event["sides"])]
-    for side in sides:
-        side["final"] = side["rank"] - side["penalty"] + sum(side["dice"])
+    sides = _contenders(event["sides"], dice, table)
     verdict = simple_conflict(sides[0]["final"], sides[1]["final"])
     return {"sides": sides, "winner": {"a": sides[0]["name"], "b": sides[1]["name"]}.get(verdict, "tie")}
+
+
+def _contenders(recorded: list[dict[str, Any]], dice: list[int], table: Table) -> list[dict[str, Any]]:
+    # L253, L283-L293, L431: each side's final is its related rank, less its Revers, plus its
+    # modifiers and its four dice. Sides recorded before version 3 kept no relatedness nor
+    # modifiers: they rolled their own rank.
+    sides = []
+    for i, side in enumerate(recorded):
+        rolled = dice[4 * i : 4 * i + 4]
+        if "modifiers" not in side or "relatedness" not in side:
+            table.unrecorded("sides")
+        used = related_rank(side["rank"], side.get("relatedness", "close"), side.get("kind") or "field")
+        final = used - side["penalty"] + sum(side.get("modifiers", {}).values()) + sum(rolled)
+        sides.append(dict(side, dice=rolled, final=final) | ({"used_rank": used} if "used_rank" in side else {}))
+    return sides
 
 
 def _first_aid(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[str, Any]:
@@ -49,12 +72,21 @@ def _first_aid(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[s
 
 
 def _power_used(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[str, Any]:
-    # L441-L457: a power is a Test of its rank, less the fatigue already lost when fatigue
+    # L441-L457: a power is a Test of its rank, less the Revers penalty it records (L293, L341;
+    # none on events recorded before it was kept) and the fatigue already lost when fatigue
     # applies (L582), against its difficulty; it spends one Potentiel; only a success starts it.
+    # A resisted power (L435) is a simple conflict: the defender's four dice follow, and the power
+    # takes only on a higher final rank.
     dice = [replay.fudge() for _ in range(4)]
     lost_before = max(event["fatigue_lost"] - 1, 0)
-    result = resolve_test(event["rank"] - lost_before, event["modifier"], dice, event["required"])
+    if "penalty" not in event:
+        table.unrecorded("penalty")
+    rank = event["rank"] - event.get("penalty", 0) - lost_before
+    result = resolve_test(rank, event["modifier"], dice, event["required"])
     expected: dict[str, Any] = {"dice": dice, "final": result.final, "success": result.success}
+    if event.get("resisted") is not None:
+        (defender,) = _contenders([event["resisted"]], [replay.fudge() for _ in range(4)], table)
+        expected |= {"resisted": defender, "success": simple_conflict(result.final, defender["final"]) == "a"}
     expected["potentiel_after"] = event["potentiel_before"] - 1
     if not result.success:
         expected["process"] = None
@@ -79,6 +111,7 @@ def _attack_order(event: dict[str, Any], table: Table, name: str) -> list[str]:
         return list(declared["targets"])
     # Recorded before the event kept the drawing order (its canonical form sorts the targets):
     # the order in which the deck handed their cards is the one that matches them.
+    table.unrecorded("declared")
     attack = event["attack"]
     count = sum(len(part["cards"]) for part in attack.values())
     waiting = table.handed.get(name, [])[:count]
@@ -113,6 +146,20 @@ def _sheet_named(table: Table, name: str) -> dict[str, Any]:
     return sheet_of(table, found)
 
 
+def _dealt_once(sides: Iterable[Played]) -> None:
+    # L307, L803: only played cards go back into the deck when it runs out, so no card is dealt
+    # in one draw more often than the deck's packs hold it.
+    dealt = Counter(
+        card
+        for side in sides
+        for cards in (*(part["cards"] for part in side.attack.values()), side.defence["cards"], side.armour["cards"])
+        for card in cards
+    )
+    twice = sorted(card for card, n in dealt.items() if n > tables().deck_packs)
+    if twice:
+        raise Mismatch("attack", f"this draw deals {', '.join(twice)} more often than the conflict deck holds them (L307, L803)")
+
+
 _RESOLVED = ("inflicted", "received", "upper_hand", "banked", "outcome")
 
 
@@ -140,6 +187,7 @@ def _cards_drawn(event: dict[str, Any], replay: Replay, table: Table) -> Mapping
         covered = event["defence"].get("covered")
         return expected | {"defence": mine.defence | ({"covered": covered} if covered is not None else {})}
     order = list(drawn)
+    _dealt_once(drawn[n][1] for n in order)
     resolution = resolve_draw(
         order,
         lineup,

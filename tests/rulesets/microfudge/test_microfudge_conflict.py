@@ -14,7 +14,7 @@ from chronique.domain.errors import RuleViolation
 from chronique.domain.fairness import KeyedStream, epoch_key
 from chronique.domain.rulesets.microfudge import events as ev
 from chronique.domain.rulesets.microfudge.conflict import Side, abridge, conflict_deck, draw, start_sequence
-from chronique.domain.rulesets.microfudge.play import spend_atout
+from chronique.domain.rulesets.microfudge.play import TestRequest, roll_test, spend_atout
 from chronique.domain.rulesets.microfudge.rules import (
     armour_factor,
     bands_to_close,
@@ -158,14 +158,24 @@ def test_deck_draws_without_replacement_and_reshuffles_when_empty_PROPOSAL_1_1()
         draw(world, [Side("A", "Combat", defence=5), Side("B", "Combat", defence=4)])
     events = conflict_deck(world).pending_events
     runs: list[list[str]] = []
+    draws: dict[str, list[str]] = {}
+    shuffled: list[str] = []
     for e in events:
         if type(e).__name__ == "Shuffled":
+            shuffled = e.chance[0]["deck"]
             runs.append([])
         elif type(e).__name__ == "CardsDrawn":
+            on_table = draws.setdefault(e.purpose.partition(":")[0], [])
+            if shuffled:
+                # L307, L803: only the played cards go back in, never those already dealt in the draw.
+                assert Counter(shuffled) == Counter(conflict_deck(world).fresh()) - Counter(on_table)
+                shuffled = []
             runs[-1].extend(e.cards)
             drawn.extend(e.cards)
+            on_table.extend(e.cards)
     assert all(max(Counter(run).values()) == 1 for run in runs)  # never twice before a reshuffle
-    assert len(drawn) == 2700 and len(runs) > 60
+    assert all(len(cards) == len(set(cards)) == 9 for cards in draws.values())  # never twice in a draw
+    assert len(drawn) == 2700 and len(runs) > 60 and len(draws) == 300
     even = sum(1 for card in drawn if value(card) % 2 == 0) / len(drawn)
     assert 0.47 < even < 0.53
 
@@ -185,14 +195,16 @@ def test_V_SC_scales_add_cards_where_their_bracket_applies_Echelles_L825_L904_PR
 
 
 def test_V_A_2_counter_chain_Utilisation_creative_des_Atouts_L749_L757() -> None:
-    world = table(sheets=[A, B])
-    spend_atout(world, "A", "temporary-bonus")
-    spend_atout(world, "B", "counter")
-    assert countered_bonus(1, 1) == 0
-    spend_atout(world, "A", "temporary-bonus")
-    assert countered_bonus(2, 1) == 1
+    # A spends 1 for +1, B counters, A spends again: the bonus is restored (L739), declared with the
+    # Test it changes (issue 17: a bare counter cancelled nothing). Combat 5 + 0 dice + 1 = 6.
+    world = table(0, 0, 0, 0, sheets=[A, B])
+    assert countered_bonus(1, 1) == 0 and countered_bonus(2, 1) == 1
+    result = roll_test(world, "A", TestRequest("Combat", 6, atout=2, countered_by=("B",)))
+    assert result.final == 6 and result.success
     assert world.character("A").condition["atouts"]["reserve"] == 11 - 6 - 2  # A spent 2
     assert world.character("B").condition["atouts"]["reserve"] == 11 - 4 - 1  # B spent 1
+    with pytest.raises(RuleViolation, match="declare it with the Test"):
+        spend_atout(world, "B", "counter")
 
 
 DRIVER = {"name": "D", "status": "hero", "ranks": {"Pilotage": 5}}

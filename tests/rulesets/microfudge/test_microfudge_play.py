@@ -57,7 +57,7 @@ def test_modifiers_revers_and_an_atout_bonus_Rappel_L431_Effets_des_Revers_L345(
 
 def test_simple_conflict_records_both_sides_and_nothing_lasting_Tests_L253() -> None:
     world = table(1, 0, 0, 0, 0, 0, 0, -1)
-    assert conflict(world, "Jim", "Psychologie", "Harvey", "Pilotage") == "tie"  # 3+1 vs 5−1
+    assert conflict(world, "Jim", "Psychologie", "Harvey", "Pilotage").winner == "tie"  # 3+1 vs 5−1
     (rolled,) = _events(world, "Jim", ev.SimpleConflictRolled)
     assert len(rolled.chance) == 8 and world.character("Harvey").condition["setbacks"] == []
 
