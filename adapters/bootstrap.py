@@ -12,10 +12,11 @@ from chronique.adapters.settings import Settings
 from chronique.adapters.vault import SqlSeedVault
 
 
-def build(db: str | None = None) -> Chronique:
-    """The services over the journal at ``db`` (else ``CHRONIQUE_DB``, else ``./chronique.db``)."""
+def build(db: str | None = None, *, create: bool = True) -> Chronique:
+    """The services over the journal at ``db`` (else ``CHRONIQUE_DB``, else ``./chronique.db``);
+    a new journal is made there only if ``create``."""
     settings = Settings.from_env(db)
-    journal = Journal.open(settings)
+    journal = Journal.open(settings, create=create)
     database = Database(settings)
 
     def read_models():  # noqa: ANN202 - imported only when a command needs them

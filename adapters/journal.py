@@ -5,11 +5,8 @@ its hash is the sha256 of its row."""
 from __future__ import annotations
 
 import hashlib
-import os
-import stat
 from collections.abc import Iterable, Sequence
 from datetime import datetime
-from pathlib import Path
 from typing import Any, ClassVar, cast
 from uuid import UUID
 
@@ -20,6 +17,7 @@ from eventsourcing.persistence import Mapper, StoredEvent
 from eventsourcing.sqlite import SQLiteApplicationRecorder
 from eventsourcing.utils import resolve_topic
 
+from chronique.adapters.identity import claim_postgres, claim_sqlite
 from chronique.adapters.rawlog import PostgresRawLog, RawLog, SqliteRawLog
 from chronique.adapters.settings import SCHEMA_LOCK, Settings
 from chronique.domain.campaign import Campaign
@@ -75,21 +73,6 @@ SECRETS_TABLE = "chronique_epoch_seeds"
 INSERT_SECRET = f"INSERT INTO {SECRETS_TABLE} (campaign_id, epoch, seed) VALUES "
 
 
-def owner_only(path: Path) -> None:
-    """Create the journal file readable by its owner only (FAIRNESS.md v2, "Secrets": it holds
-    the open epoch's seed), or take group and others' access away from an existing one; SQLite
-    gives its -wal and -shm files the same mode."""
-    if str(path) == ":memory:":
-        return
-    try:
-        # Never open and close an existing journal here: closing a descriptor drops every SQLite
-        # lock this process holds on the file (SQLite's documented POSIX-locks hazard).
-        os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
-    except FileExistsError:
-        if stat.S_IMODE(os.stat(path).st_mode) & 0o077:
-            os.chmod(path, 0o600)
-
-
 class SQLiteRecorderWithSecrets(SQLiteApplicationRecorder):
     """The library's SQLite recorder, which also writes the epoch seeds a command committed to
     (``secrets=`` given to ``save``) in the same transaction as the events that commit them:
@@ -113,8 +96,10 @@ class Journal(Application):
     snapshotting_intervals: ClassVar[dict[type[Any], int]] = {Character: 25, Deck: 25, Campaign: 25}
 
     @classmethod
-    def open(cls, settings: Settings) -> Journal:
-        """The journal at ``settings.db``; the tables are created on first use."""
+    def open(cls, settings: Settings, *, create: bool = True) -> Journal:
+        """The journal at ``settings.db``; a new one (its marker and tables) only if ``create``.
+        Anything there that is not a journal is refused before it is opened for writing
+        (adapters/identity.py)."""
         env: dict[str, Any] = {"MAPPER_TOPIC": "chronique.adapters.journal:CanonicalMapper"}
         if settings.is_postgres:
             env |= settings.postgres_env() | {
@@ -138,19 +123,26 @@ class Journal(Application):
                 "SQLITE_LOCK_TIMEOUT": "30",
                 "APPLICATION_RECORDER_TOPIC": "chronique.adapters.journal:SQLiteRecorderWithSecrets",
             }
-            owner_only(settings.sqlite_path)
+            if str(settings.sqlite_path) != ":memory:":
+                claim_sqlite(settings.sqlite_path, create=create)
         journal = cls(env=env)
         journal.settings = settings
         if settings.is_postgres:
-            journal._create_postgres_tables_once()
+            try:
+                journal._create_postgres_tables_once(create)
+            except BaseException:
+                journal.close()
+                raise
         return journal
 
-    def _create_postgres_tables_once(self) -> None:
+    def _create_postgres_tables_once(self, create: bool) -> None:
         recorders: list[Any] = [self.recorder, *([self.snapshots.recorder] if self.snapshots else [])]
         datastore = self.recorder.datastore  # type: ignore[attr-defined]
         with datastore.transaction(commit=True) as cursor:
             # A transaction-scoped advisory lock: the first process creates, the others wait, then see.
             cursor.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))
+            events_table = self.recorder.events_table_name  # type: ignore[attr-defined]
+            claim_postgres(cursor, datastore.schema, events_table, create=create, shown=self.settings.shown())
             for recorder in recorders:
                 cursor.execute("SELECT to_regclass(%s) AS found", (f'"{datastore.schema}"."{recorder.events_table_name}"',))
                 if cursor.fetchone()["found"] is None:

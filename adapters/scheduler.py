@@ -36,7 +36,7 @@ log = logging.getLogger("chronique.daemon")
 def pace_all(db: str) -> None:
     """The job: advance every paced campaign that is behind its pacing (module-level, so the job
     store can name it). Wall time is read once: every campaign is paced to the same instant."""
-    services = build(db)
+    services = build(db, create=False)  # a journal deleted under the daemon is never made anew
     try:
         now = services.clock()
         campaigns = services.campaigns()

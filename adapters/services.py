@@ -105,6 +105,7 @@ class Chronique:
     def close(self) -> None:
         """Give back every connection (a PostgreSQL database cannot be dropped while one is open)."""
         self.journal.close()
+        self.vault.close()
         if self._read_models is not None:
             self._read_models.database.dispose()
 

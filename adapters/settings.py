@@ -22,10 +22,17 @@ class Settings:
 
     db: str
 
+    def __post_init__(self) -> None:
+        # An empty --db is a slip (an unset shell variable), never a wish for ./chronique.db.
+        if not self.db.strip():
+            raise RuleViolation("--db is empty: name a journal file or a PostgreSQL URL")
+        if "\0" in self.db:
+            raise RuleViolation("--db contains a NUL character: no file or URL has one")
+
     @classmethod
     def from_env(cls, db: str | None = None) -> Settings:
-        """``db`` if given, else ``CHRONIQUE_DB``, else ``./chronique.db``."""
-        return cls(db or os.environ.get("CHRONIQUE_DB") or DEFAULT_DB)
+        """``db`` if given (even empty, which is refused), else ``CHRONIQUE_DB``, else ``./chronique.db``."""
+        return cls(db if db is not None else os.environ.get("CHRONIQUE_DB") or DEFAULT_DB)
 
     @property
     def is_postgres(self) -> bool:

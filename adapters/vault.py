@@ -32,6 +32,10 @@ class SeedVault(Protocol):
         """The seed kept (or drafted) for an epoch."""
         ...
 
+    def close(self) -> None:
+        """Give back whatever connection the vault holds."""
+        ...
+
 
 @cache
 def _seeds() -> Any:
@@ -55,6 +59,10 @@ class SqlSeedVault:
         self._database = database
         self._ready = False
         self._drafts: dict[tuple[str, str], str] = {}
+
+    def close(self) -> None:
+        """Give back the pooled connections of the journal's database (shared with the read models)."""
+        self._database.dispose()
 
     def _prepare(self) -> Any:
         if not self._ready:

@@ -6,6 +6,7 @@ import typer
 
 from chronique.cli import (
     audit,
+    backup,
     campaign,
     cartes,
     character,
@@ -77,6 +78,7 @@ journal.register(app)
 journal.register_luck(app)
 demo.register(app)
 daemon.register(app)
+backup.register(app)
 
 
 def main() -> None:

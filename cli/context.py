@@ -13,6 +13,11 @@ if TYPE_CHECKING:
 
 R = TypeVar("R")
 
+# The commands that may make a journal where there is none: the explicit one, the README's quick
+# start on a fresh folder, and a GM's first step. Every other command needs the journal to exist,
+# so a mistyped --db is an error rather than a new, empty journal.
+CREATE_A_JOURNAL = frozenset({("init",), ("demo",), ("campaign", "new")})
+
 
 @dataclass
 class State:
@@ -25,6 +30,15 @@ def fail(message: str) -> typer.Exit:
     """Print a one-line error and give the exit for bad input (status 2)."""
     typer.echo(f"error: {message}", err=True)
     return typer.Exit(2)
+
+
+def command_of(ctx: typer.Context) -> tuple[str, ...]:
+    """The command as typed, without the program's name: ``("campaign", "new")``."""
+    names: list[str] = []
+    while ctx.parent is not None:
+        names.append(ctx.info_name or "")
+        ctx = ctx.parent
+    return tuple(reversed(names))
 
 
 def _catch_up(services: Chronique, newest_before: int | None) -> None:
@@ -53,7 +67,7 @@ def run(ctx: typer.Context, use_case: Callable[[Chronique], R]) -> R:
     state: State = ctx.find_root().obj
     services: Chronique | None = None
     try:
-        services = build(state.db)
+        services = build(state.db, create=command_of(ctx) in CREATE_A_JOURNAL)
         newest_before = services.journal.recorder.max_notification_id()
         result = use_case(services)
         _catch_up(services, newest_before)

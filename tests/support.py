@@ -88,6 +88,9 @@ class ScriptedSeedVault:
     def seed(self, campaign_id: UUID, epoch: str) -> bytes:
         return hashlib.sha256(self._base + f"{campaign_id}:{epoch}".encode()).digest()
 
+    def close(self) -> None:
+        pass  # it holds no connection
+
 
 def scripted_services(path: str | Path, base: bytes = b"chronique-tests") -> Chronique:
     """Real services over a real journal (a SQLite path or a PostgreSQL URL), with scripted seeds."""
