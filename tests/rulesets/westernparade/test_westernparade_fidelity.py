@@ -11,6 +11,7 @@ from scripted_table import die_faces
 from westernparade_table import JOE, SAM, table
 
 from chronique.domain.gametime import DAY, HOUR, WEEK
+from chronique.domain.fairness import FORMAT, FORMAT_V1
 from chronique.domain.rederivation import Table, check
 from chronique.domain.rulesets import ruleset
 from chronique.domain.rulesets.westernparade import downtime as dt
@@ -174,9 +175,12 @@ def test_a_shot_recorded_before_the_explosion_and_the_recoil_were_kept_verifies_
     old = {k: v for k, v in vars(shot).items() if k not in ("hand", "strength_missing", "exploded", "recoil")}
     ev.ShotFired.upcast_stored(old)
     assert (old["hand"], old["strength_missing"], old["exploded"], old["recoil"]) == (None, None, None, None)
-    assert check(RULES.rederive[SHOT_TOPIC], old | {"topic": SHOT_TOPIC}, Table()) is None
+    assert check(RULES.rederive[SHOT_TOPIC], old | {"topic": SHOT_TOPIC}, Table(fair=FORMAT_V1)) is None
     catastrophic = old | {"topic": SHOT_TOPIC, "chance": [{"op": "d", "sides": 100, "value": 100}, {"op": "d", "sides": 100, "value": 70}]}
-    assert check(RULES.rederive[SHOT_TOPIC], catastrophic, Table()) is None  # Unknowable: not checked
+    assert check(RULES.rederive[SHOT_TOPIC], catastrophic, Table(fair=FORMAT_V1)) is None  # Unknowable: not checked
+    # A shot of a chronique-fair-v2 epoch always records the hand: one stripped of it is refused.
+    stripped = check(RULES.rederive[SHOT_TOPIC], catastrophic, Table(fair=FORMAT))
+    assert stripped == "field hand: it is not recorded, and every event of a chronique-fair-v2 epoch records it"
 
 
 # -- §3.2.7.3 L1997: a bullet ricochets off the skull ---------------------------------------------
