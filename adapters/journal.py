@@ -25,6 +25,7 @@ from chronique.domain.chain import ChainedCreated, ChainedEvent, canonical_event
 from chronique.domain.character import Character
 from chronique.domain.deck import Deck
 from chronique.domain.fairness import canonical_bytes
+from chronique.domain.limits import check_storable
 
 CHAINED = (ChainedEvent, ChainedCreated)
 
@@ -37,6 +38,8 @@ class CanonicalMapper(Mapper[UUID]):
         if not isinstance(domain_event, CHAINED):
             return super().to_stored_event(domain_event)
         canonical = canonical_event(domain_event)
+        # Issue 18: an integer beyond 2^53 comes back as a float and breaks every later read.
+        check_storable(canonical)
         state = canonical_bytes(canonical)
         recorded = recorded_hash(domain_event)
         if recorded is not None and hashlib.sha256(state).hexdigest() != recorded:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from chronique.cli import render
+from chronique.cli import bounds, render
 from chronique.cli.context import run
 
 app = typer.Typer(help="Create, list and show campaigns.", no_args_is_help=True)
@@ -15,7 +15,9 @@ def new(
     ctx: typer.Context,
     name: str = typer.Argument(..., help="The campaign's name, e.g. 'Shotgun City'."),
     ruleset: str = typer.Option(..., "--ruleset", help="cartes, microfudge, western-parade or elor."),
-    start: str = typer.Option(None, "--start", help="In-game start: 'Day 1 08:00', or a date for Western Parade."),
+    start: str = typer.Option(
+        None, "--start", callback=bounds.game_date, help="In-game start: 'Day 1 08:00', or a date for Western Parade."
+    ),
 ) -> None:
     """Create a campaign and commit to the seed of its first chance epoch."""
     campaign = run(ctx, lambda s: s.create_campaign(name, ruleset, start))

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from chronique.cli import render
+from chronique.cli import bounds, render
 from chronique.cli.context import fail, run
 
 if TYPE_CHECKING:
@@ -88,7 +88,7 @@ FROM_HELP = "pile, deck (a passive or free action) or hand:<card>; by default th
 SOURCE = typer.Option(None, "--from", help=f"Where the first card comes from: {FROM_HELP}")
 MANOEUVRE = typer.Option("power", "--manoeuvre", help="power, tactics or resource.")
 SPECIALITY = typer.Option(None, "--speciality", help="A speciality that applies (+4 own skill, +2 another's).")
-MODIFIER = typer.Option(0, "--modifier", help="Situational modifier to the target number.")
+MODIFIER = typer.Option(0, "--modifier", callback=bounds.CARTES_MODIFIER, help="Situational modifier to the target number.")
 SPEND_BONUS = typer.Option(False, "--spend-bonus", help="Spend 3 bonus markers for one facility level.")
 SHED_MALUS = typer.Option(False, "--shed-malus", help="Try to shed 3 malus markers: one level harder, without them.")
 SHORT_CIRCUIT = typer.Option(
@@ -171,9 +171,13 @@ def register(app: typer.Typer) -> None:
         defence_difficulty: str = typer.Option("moyenne", "--defence-difficulty", help="The defender's difficulty."),
         attacker_from: str = typer.Option(None, "--attacker-from", help=FROM_HELP),
         defender_from: str = typer.Option(None, "--defender-from", help=FROM_HELP),
-        weapon_bonus: int = typer.Option(0, "--weapon-bonus", help="The attacker's weapon bonus to damage."),
+        weapon_bonus: int = typer.Option(
+            0, "--weapon-bonus", callback=bounds.CARTES_MODIFIER, help="The attacker's weapon bonus to damage."
+        ),
         lethality: str = typer.Option("moyenne", "--lethality", help="The attacker's weapon: nulle, faible, moyenne, forte or enorme."),
-        defender_weapon_bonus: int = typer.Option(0, "--defender-weapon-bonus", help="The defender's weapon bonus, if they win."),
+        defender_weapon_bonus: int = typer.Option(
+            0, "--defender-weapon-bonus", callback=bounds.CARTES_MODIFIER, help="The defender's weapon bonus, if they win."
+        ),
         defender_lethality: str = typer.Option("moyenne", "--defender-lethality", help="The defender's weapon lethality, if they win."),
         ignored: bool = typer.Option(
             False, "--ignored", help="The defender ignores the attack: no defence draw, and the attacker draws one level easier."
@@ -216,8 +220,10 @@ def register(app: typer.Typer) -> None:
             "moyenne", "--difficulty", "-d", help="The first character's difficulty (an opposition is Moyenne unless the GM decides)."
         ),
         second_difficulty: str = typer.Option("moyenne", "--second-difficulty", help="The second character's difficulty."),
-        first_modifier: int = typer.Option(0, "--first-modifier", help="e.g. the range bonus of the discreet one."),
-        second_modifier: int = typer.Option(0, "--second-modifier", help="e.g. a sensor's bonus."),
+        first_modifier: int = typer.Option(
+            0, "--first-modifier", callback=bounds.CARTES_MODIFIER, help="e.g. the range bonus of the discreet one."
+        ),
+        second_modifier: int = typer.Option(0, "--second-modifier", callback=bounds.CARTES_MODIFIER, help="e.g. a sensor's bonus."),
         first_from: str = typer.Option(None, "--first-from", help=FROM_HELP),
         second_from: str = typer.Option(None, "--second-from", help=FROM_HELP),
     ) -> None:
@@ -235,7 +241,9 @@ def register(app: typer.Typer) -> None:
         sneak: str = typer.Argument(..., help="Who tries to stay unseen (Discrétion)."),
         watcher: str = typer.Argument(..., help="Who watches (Vigilance, or Sens one level harder)."),
         distance: int = typer.Option(..., "--distance", help="Metres between them: the range is the sneak's bonus."),
-        signature: int = typer.Option(0, "--signature", help="A device's signature, a malus to the sneak."),
+        signature: int = typer.Option(
+            0, "--signature", callback=bounds.CARTES_MODIFIER, help="A device's signature, a malus to the sneak."
+        ),
         alert: bool = typer.Option(False, "--alert", help="The watcher is alert or searching."),
     ) -> None:
         """Vigilance against Discrétion, with the range scale and signatures."""
@@ -265,7 +273,7 @@ def register(app: typer.Typer) -> None:
     def draw(
         ctx: typer.Context,
         campaign: str = CAMPAIGN,
-        count: int = typer.Option(1, "--count", help="How many cards."),
+        count: int = typer.Option(1, "--count", callback=bounds.CARTES_CARDS, help="How many cards."),
         for_: str = typer.Option("", "--for", help="The character the cards are drawn for (default: the GM)."),
         reason: str = REASON,
         hidden: bool = HIDDEN,
@@ -281,7 +289,7 @@ def register(app: typer.Typer) -> None:
         ctx: typer.Context,
         campaign: str = CAMPAIGN,
         character: str = CHARACTER,
-        damage: int = typer.Option(..., "--damage", help="The damage value (card plus weapon bonus)."),
+        damage: int = typer.Option(..., "--damage", callback=bounds.CARTES_DAMAGE, help="The damage value (card plus weapon bonus)."),
         lethality: str = typer.Option(..., "--lethality", help="nulle, faible, moyenne, forte or enorme."),
         source: str = typer.Option("the GM", "--source", help="Who or what dealt it."),
     ) -> None:
@@ -347,7 +355,7 @@ def register(app: typer.Typer) -> None:
         ctx: typer.Context,
         campaign: str = CAMPAIGN,
         character: str = CHARACTER,
-        cards: int = typer.Argument(..., help="How many hand cards."),
+        cards: int = typer.Argument(..., callback=bounds.CARTES_CARDS, help="How many hand cards."),
         reason: str = REASON,
     ) -> None:
         """Award hand cards (experience); drawn at once during a session."""

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import typer
 
+from chronique.cli import bounds
 from chronique.cli.context import run
 
 pace_app = typer.Typer(help="How in-game time moves on its own between sessions.", no_args_is_help=True)
@@ -20,10 +21,12 @@ CAMPAIGN = typer.Argument(..., help="Campaign name or id.")
 def pace_set(
     ctx: typer.Context,
     campaign: str = CAMPAIGN,
-    ratio: int = typer.Option(None, "--ratio", help="In-game seconds per real second (1: a game day per real day)."),
+    ratio: int = typer.Option(
+        None, "--ratio", callback=bounds.PACING_RATIO, help="In-game seconds per real second (1: a game day per real day)."
+    ),
     every: str = typer.Option(None, "--every", help="A schedule: 'mon 09:00', 'daily 20:00'."),
-    advance: str = typer.Option(None, "--advance", help="With --every: how much each time, e.g. 1w."),
-    until: str = typer.Option(None, "--until", help="Stop at this in-game date."),
+    advance: str = typer.Option(None, "--advance", callback=bounds.duration, help="With --every: how much each time, e.g. 1w."),
+    until: str = typer.Option(None, "--until", callback=bounds.game_date, help="Stop at this in-game date."),
     tz: str = typer.Option("UTC", "--tz", help="Time zone of --every."),
 ) -> None:
     """Set the campaign's pacing, counted from now; sessions pause it."""
@@ -104,7 +107,7 @@ def register(app: typer.Typer) -> None:
     @app.command("daemon")
     def daemon(
         ctx: typer.Context,
-        tick: float = typer.Option(60.0, "--tick", help="Seconds between two pacing checks."),
+        tick: float = typer.Option(60.0, "--tick", callback=bounds.DAEMON_TICK, help="Seconds between two pacing checks."),
         log_file: Path = typer.Option(None, "--log-file", help="Also write the log to this file."),
         verbose: bool = typer.Option(False, "--verbose", help="Also log every pacing check, even one that advanced nothing."),
     ) -> None:
@@ -117,6 +120,4 @@ def register(app: typer.Typer) -> None:
         logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s", handlers=handlers)
         if verbose:  # the daemon's own checks only: APScheduler's debug lines are about its internals
             logging.getLogger("chronique.daemon").setLevel(logging.DEBUG)
-        if tick <= 0:
-            raise typer.BadParameter("--tick must be positive")
         run(ctx, lambda _: Daemon(ctx.find_root().obj.db, tick).run())

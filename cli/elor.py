@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from chronique.cli import render
+from chronique.cli import bounds, render
 from chronique.cli.context import fail, run
 
 if TYPE_CHECKING:
@@ -30,9 +30,9 @@ PROFESSION = typer.Option(None, "--profession", "-p", help="The profession that 
 APPLIES = typer.Option("full", "--applies", help="How far the profession applies: full, partial (half level) or none.")
 FAMILIARITY = typer.Option(None, "--familiarity", help="The familiarity the activity needs (lacking it halves the profession).")
 ATTRIBUTES = typer.Option(None, "--attribute", help="A circumstantial attribute that applies (repeatable).")
-PROWESS = typer.Option(0, "--prowess", help="A prowess's effect on the level (GM).")
-DIFFICULTY = typer.Option(0, "--difficulty", "-d", help="The GM's difficulty modifier (negative is harder).")
-EFFORT = typer.Option(0, "--effort", "-e", help="Effort points invested: one more die each.")
+PROWESS = typer.Option(0, "--prowess", callback=bounds.ELOR_MODIFIER, help="A prowess's effect on the level (GM).")
+DIFFICULTY = typer.Option(0, "--difficulty", "-d", callback=bounds.ELOR_MODIFIER, help="The GM's difficulty modifier (negative is harder).")
+EFFORT = typer.Option(0, "--effort", "-e", callback=bounds.ELOR_EFFORT, help="Effort points invested: one more die each.")
 REASON = typer.Option("", "--reason", help="Why: shown in the log.")
 
 
@@ -125,8 +125,10 @@ def oppose(
     their_faculty: str = typer.Option("Coordination", "--their-faculty", help="The opponents' faculty."),
     their_profession: str = typer.Option(None, "--their-profession", help="The opponents' profession."),
     their_familiarity: str = typer.Option(None, "--their-familiarity", help="The opponents' familiarity."),
-    their_difficulty: int = typer.Option(0, "--their-difficulty", help="The opponents' difficulty modifier."),
-    their_effort: int = typer.Option(0, "--their-effort", help="The opponents' effort."),
+    their_difficulty: int = typer.Option(
+        0, "--their-difficulty", callback=bounds.ELOR_MODIFIER, help="The opponents' difficulty modifier."
+    ),
+    their_effort: int = typer.Option(0, "--their-effort", callback=bounds.ELOR_EFFORT, help="The opponents' effort."),
     only_on_success: bool = typer.Option(False, "--only-on-success", help="The opponents react only if the action succeeded."),
 ) -> None:
     """An action and its reactions: the action is resolved first, then its degrees are compared
@@ -228,7 +230,9 @@ def attack(
     profession: str = PROFESSION,
     difficulty: int = DIFFICULTY,
     effort: int = EFFORT,
-    technical: int = typer.Option(0, "--technical", help="Melee only: a technical malus (negative) the defence also takes on a hit."),
+    technical: int = typer.Option(
+        0, "--technical", callback=bounds.ELOR_MODIFIER, help="Melee only: a technical malus (negative) the defence also takes on a hit."
+    ),
     ranged: bool = typer.Option(
         False, "--ranged", help="A ranged attack: its difficulty comes from --target-size, --distance and --target-speed."
     ),
@@ -247,8 +251,10 @@ def attack(
     defence: str = typer.Option("dodge", "--defence", help="dodge, parry or none."),
     parry_with: str = typer.Option(None, "--parry-with", help="The defender's weapon or shield that parries."),
     defence_profession: str = typer.Option(None, "--defence-profession", help="The defender's profession."),
-    defence_difficulty: int = typer.Option(0, "--defence-difficulty", help="The defender's other modifiers."),
-    defence_effort: int = typer.Option(0, "--defence-effort", help="The defender's effort."),
+    defence_difficulty: int = typer.Option(
+        0, "--defence-difficulty", callback=bounds.ELOR_MODIFIER, help="The defender's other modifiers."
+    ),
+    defence_effort: int = typer.Option(0, "--defence-effort", callback=bounds.ELOR_EFFORT, help="The defender's effort."),
     effects: list[str] = typer.Option(None, "--effect", help="An offensive effect bought with effect points (repeatable)."),
     defensive_effects: list[str] = typer.Option(None, "--defensive-effect", help="A defensive effect (repeatable)."),
     location: str = typer.Option(None, "--location", help="The location chosen (needs the effect choose-location)."),

@@ -8,6 +8,7 @@ from typing import Any
 
 import typer
 
+from chronique.cli import bounds
 from chronique.cli.context import run
 
 app = typer.Typer(help="MicroFudge CECJ: 4dF Tests, Revers that heal over time, and Atouts.", no_args_is_help=True)
@@ -26,7 +27,7 @@ RELATED = typer.Option("close", "--related", help="How the field relates to the 
 DOMAIN = typer.Option("physical", "--domain", help="The kind of action or Revers: physical, social…")
 QUALITY = typer.Option("average", "--quality", help="Gear quality: inferior (−1), average, good (+1), superior (+2).")
 WEAPON = typer.Option("none", "--weapon", help="Weapon class: light, medium (+1), heavy (+2), massive (+3).")
-MODIFIER = typer.Option(0, "--modifier", help="Other ranks: scale, conditions, help from others.")
+MODIFIER = typer.Option(0, "--modifier", callback=bounds.MICROFUDGE_MODIFIER, help="Other ranks: scale, conditions, help from others.")
 ATOUT = typer.Option(False, "--atout", help="Spend an Atout for +1 rank on this roll (one per roll).")
 TEST_ATOUT = typer.Option(
     0, "--atout", count=True, help="Spend an Atout for +1 rank (one per roll); repeat it to pay again after each counter."
@@ -151,7 +152,7 @@ def conflict_(
     their_related: str = typer.Option("close", "--their-related", help="How the opponent's field relates: close, related or distant."),
     their_quality: str = typer.Option("average", "--their-quality", help="The opponent's gear quality."),
     their_weapon: str = typer.Option("none", "--their-weapon", help="The opponent's weapon class."),
-    their_modifier: int = typer.Option(0, "--their-modifier", help="The opponent's other ranks."),
+    their_modifier: int = typer.Option(0, "--their-modifier", callback=bounds.MICROFUDGE_MODIFIER, help="The opponent's other ranks."),
     their_atout: bool = typer.Option(False, "--their-atout", help="The opponent spends an Atout for +1 rank."),
     purpose: str = PURPOSE,
 ) -> None:
@@ -302,7 +303,7 @@ def atout_award(
     ctx: typer.Context,
     campaign: str = CAMPAIGN,
     character: str = CHARACTER,
-    count: int = typer.Argument(..., help="Experience Atouts given (negative to take back)."),
+    count: int = typer.Argument(..., callback=bounds.MICROFUDGE_ATOUTS, help="Experience Atouts given (negative to take back)."),
     reason: str = typer.Option("", "--reason", help="Why: shown in the log."),
 ) -> None:
     """The Narrator awards experience Atouts beyond the session-end one."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from chronique.cli import render
+from chronique.cli import bounds, render
 from chronique.cli.context import run
 
 
@@ -15,8 +15,8 @@ def register(app: typer.Typer) -> None:
     def advance(
         ctx: typer.Context,
         campaign: str = typer.Argument(..., help="Campaign name or id."),
-        duration: str = typer.Argument(None, help="How long: 30s, 10m, 3h, 2d, 1w (or --to)."),
-        to: str = typer.Option(None, "--to", help="Advance to this in-game date instead, e.g. 'Day 4 08:00'."),
+        duration: str = typer.Argument(None, callback=bounds.duration, help="How long: 30s, 10m, 3h, 2d, 1w (or --to)."),
+        to: str = typer.Option(None, "--to", callback=bounds.game_date, help="Advance to this in-game date instead, e.g. 'Day 4 08:00'."),
         dry_run: bool = typer.Option(False, "--dry-run", help="Show what would happen; record nothing."),
     ) -> None:
         """Advance in-game time: survival draws, rest and every other running process, in one transaction."""
@@ -29,7 +29,7 @@ def register(app: typer.Typer) -> None:
 
         def target(c: Campaign) -> int:
             if to is not None:
-                return calendar_from(c.calendar).parse(to)
+                return c.clock + bounds.advance_span(calendar_from(c.calendar).parse(to) - c.clock, to)
             seconds = parse_duration(duration)
             if seconds <= 0:
                 raise RuleViolation("the duration must be positive")

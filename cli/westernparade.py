@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
+from chronique.cli import bounds
 from chronique.cli.context import fail, run
 
 if TYPE_CHECKING:
@@ -179,7 +180,12 @@ def strike_cmd(
     column: str = typer.Option(None, "--column", help="slash, thrust or blunt (very close weapons: the d6 decides)."),
     defence: str = typer.Option("none", "--defence", help="none, dodge or parry."),
     defence_skill: str = typer.Option(None, "--defence-skill", help="The defender's skill (Esquive, Parade, Culbute...)."),
-    timing: int = typer.Option(0, "--timing", help="The defence's timing modifier (§3.1.6: -10 per rank early, +10 per rank held)."),
+    timing: int = typer.Option(
+        0,
+        "--timing",
+        callback=bounds.WESTERN_PARADE_PERCENT,
+        help="The defence's timing modifier (§3.1.6: -10 per rank early, +10 per rank held).",
+    ),
     modifier: list[str] = MODIFIERS,
 ) -> None:
     """A melee or bare-handed attack against a defence (Table 3.3); the hit wounds the target."""

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from chronique.cli import render
+from chronique.cli import bounds, render
 from chronique.cli.context import run
 
 if TYPE_CHECKING:
@@ -79,7 +79,12 @@ def first_aid_cmd(
     character: str = CHARACTER,
     location: str = LOCATION,
     by: str = typer.Option(..., "--by", help="Who gives first aid (rolls Premiers soins)."),
-    modifier: int = typer.Option(0, "--modifier", help="GM modifier to the normal chance (unreachable wound, no material...)."),
+    modifier: int = typer.Option(
+        0,
+        "--modifier",
+        callback=bounds.WESTERN_PARADE_PERCENT,
+        help="GM modifier to the normal chance (unreachable wound, no material...).",
+    ),
 ) -> None:
     """Try to stop a location's bleeding: one Premiers soins roll, six outcomes (§3.2.4)."""
     from chronique.domain.rulesets.westernparade.care import aid
@@ -126,7 +131,7 @@ def care_cmd(
     location: str = LOCATION,
     skill: str = typer.Argument(..., help="Bandages, Extraction de balle, Nettoyage d'une blessure or Cautérisation."),
     by: str = typer.Option(..., "--by", help="Who uses the skill."),
-    modifier: int = typer.Option(0, "--modifier", help="GM modifier to the chance."),
+    modifier: int = typer.Option(0, "--modifier", callback=bounds.WESTERN_PARADE_PERCENT, help="GM modifier to the chance."),
     as_json: bool = typer.Option(False, "--json", help="Output JSON (the roll's quality and what it did) instead of words."),
 ) -> None:
     """Use a care skill on a wound: bandage, extract a bullet, clean or cauterise it."""
@@ -158,7 +163,9 @@ def amputate_cmd(
     character: str = CHARACTER,
     location: str = LOCATION,
     by: str = typer.Option(..., "--by", help="The surgeon (rolls Amputation)."),
-    modifier: int = typer.Option(0, "--modifier", help="A situational modifier to the surgeon's chance, in %."),
+    modifier: int = typer.Option(
+        0, "--modifier", callback=bounds.WESTERN_PARADE_PERCENT, help="A situational modifier to the surgeon's chance, in %."
+    ),
 ) -> None:
     """Amputate a location (§6.18.1): the surgeon's Amputation roll, then the patient's END roll."""
     from chronique.domain.rulesets.westernparade.care import amputate

@@ -1,0 +1,169 @@
+"""Every number a command accepts has a range (issue 18, items 1 and 3): a value outside it is refused
+in one line naming the option and its range, exit 2, and the journal is left as it was, on both
+backends. The ranges, and the rulebook sections they come from, are in domain/limits.py. Before
+them, an integer above 2^64 was stored, read back as a float and broke the journal for good; an
+award of 10^11 cards ran until killed, and a draw of a million cards wrote 21,283 events."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from support import SAMPLES, run, stored
+
+from chronique.domain.limits import STORABLE
+
+HUGE = str(10**25)
+
+
+def refused(db: str, *args: str) -> str:
+    """Run a command that must be refused as bad input: exit 2, one line on stderr, nothing on
+    stdout, the stored rows unchanged. Its one line is returned for the caller to read."""
+    before = stored(db)
+    result = run(db, *args, check=False)
+    assert result.returncode == 2, (result.stdout, result.stderr)
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert result.stdout == ""
+    assert stored(db) == before
+    return lines[0]
+
+
+def cartes(db: str, session: bool = False) -> str:
+    """A Cartes campaign with Alice (cli/samples/alice.toml), a session open if ``session``."""
+    run(db, "campaign", "new", "Verdelune", "--ruleset", "cartes", "--start", "Day 1 08:00")
+    run(db, "character", "new", "Verdelune", "--sheet", str(SAMPLES / "alice.toml"))
+    if session:
+        run(db, "session", "start", "Verdelune")
+    return "Verdelune"
+
+
+# -- durations and dates: at most 1,000 in-game years (domain/limits.py MAX_DURATION) -------------
+
+
+@pytest.mark.parametrize("duration", ["99999999999999999999w", "52143w", "365001d"])
+def test_an_advance_beyond_a_thousand_in_game_years_is_refused(db: str, duration: str) -> None:
+    campaign = cartes(db)
+    line = refused(db, "advance", campaign, duration)
+    assert line == f"error: DURATION must be at most 1,000 in-game years (got {duration})"
+
+
+def test_an_advance_of_a_thousand_in_game_years_is_taken(db: str) -> None:
+    run(db, "campaign", "new", "Empty", "--ruleset", "cartes", "--start", "Day 1 00:00")
+    run(db, "advance", "Empty", "365000d")
+    assert "Day 365001 00:00" in run(db, "campaign", "show", "Empty").stdout
+
+
+@pytest.mark.parametrize("day", ["99999999999999999999", "365001"])
+def test_an_advance_to_a_day_beyond_the_last_is_refused(db: str, day: str) -> None:
+    campaign = cartes(db)
+    line = refused(db, "advance", campaign, "--to", f"Day {day} 08:00")
+    assert line == f"error: the day of --to must be between 1 and 365,000 (got {int(day):,})"
+
+
+def test_an_advance_to_a_date_more_than_a_thousand_years_ahead_is_refused(db: str) -> None:
+    # Gregorian dates stop at the year 9999 (Python's calendar): 8,126 years after 1873.
+    run(db, "campaign", "new", "Dodge", "--ruleset", "western-parade", "--start", "1873-05-01")
+    line = refused(db, "advance", "Dodge", "--to", "9999-01-01 08:00")
+    assert line == "error: an advance must be at most 1,000 in-game years (got 9999-01-01 08:00)"
+
+
+def test_a_campaign_starting_beyond_the_last_day_is_refused(db: str) -> None:
+    run(db, "init")
+    line = refused(db, "campaign", "new", "S", "--ruleset", "cartes", "--start", "Day 99999999999999999999 08:00")
+    assert line == "error: the day of --start must be between 1 and 365,000 (got 99,999,999,999,999,999,999)"
+
+
+def test_a_pacing_step_or_ratio_beyond_its_range_is_refused(db: str) -> None:
+    campaign = cartes(db)
+    line = refused(db, "pace", "set", campaign, "--every", "mon 09:00", "--advance", "99999999999999999999w")
+    assert line == "error: --advance must be at most 1,000 in-game years (got 99999999999999999999w)"
+    line = refused(db, "pace", "set", campaign, "--ratio", HUGE)
+    assert line == f"error: --ratio must be between 1 and 365,000 (got {10**25:,})"
+    # A negative step was a traceback (issue 18, item 4): it is not a duration at all.
+    assert refused(db, "pace", "set", campaign, "--every", "mon 09:00", "--advance", "-1w") == (
+        "error: '-1w' is not a duration (write e.g. 30s, 10m, 3h, 2d, 1w)"
+    )
+
+
+@pytest.mark.parametrize("tick", ["nan", "0", "-1", "1e9"])
+def test_a_daemon_tick_outside_a_twentieth_of_a_second_to_a_day_is_refused(db: str, tick: str) -> None:
+    cartes(db)
+    assert refused(db, "daemon", "--tick", tick).startswith("error: --tick must be between 0.05 and 86400 seconds (got ")
+
+
+# -- modifiers within each game's scale -----------------------------------------------------------
+
+
+def test_a_cartes_modifier_beyond_twenty_or_damage_beyond_36_is_refused_Tirage_L209(db: str) -> None:
+    campaign = cartes(db, session=True)
+    line = refused(db, "test", campaign, "Alice", "Contact", "--modifier", HUGE)
+    assert line == f"error: --modifier must be between -20 and 20 (got {10**25:,})"
+    line = refused(db, "test", campaign, "Alice", "Contact", "--modifier", "-21")
+    assert line == "error: --modifier must be between -20 and 20 (got -21)"
+    # §Encaissement des dommages L339-351: a king (13), +3 on a spade, and a weapon bonus of at most 20.
+    line = refused(db, "wound", campaign, "Alice", "--damage", "37", "--lethality", "moyenne")
+    assert line == "error: --damage must be between 0 and 36 (got 37)"
+
+
+def test_a_microfudge_modifier_beyond_ten_ranks_is_refused_s1_2(db: str, tmp_path: Path) -> None:
+    (tmp_path / "harvey.toml").write_text('name = "Harvey"\nstatus = "hero"\n[ranks]\nPilotage = 5\n', encoding="utf-8")
+    run(db, "campaign", "new", "Zombies", "--ruleset", "microfudge", "--start", "Day 1 08:00")
+    run(db, "character", "new", "Zombies", "--sheet", str(tmp_path / "harvey.toml"))
+    line = refused(db, "microfudge", "test", "Zombies", "Harvey", "Pilotage", "--modifier", HUGE)
+    assert line == f"error: --modifier must be between -10 and 10 (got {10**25:,})"
+    line = refused(db, "microfudge", "atout", "award", "Zombies", "Harvey", str(10**20))
+    assert line == f"error: COUNT must be between -100 and 100 (got {10**20:,})"
+
+
+def test_an_elor_difficulty_or_effort_beyond_twenty_is_refused_Attaque_L538(db: str, tmp_path: Path) -> None:
+    aldo = 'name = "Aldo"\nfaculties = { P = 1, C = 2, E = 0, M = -1 }\nprofessions = { Guerrier = 2 }\nfamiliarities = { "Épées" = 2 }\n'
+    (tmp_path / "aldo.toml").write_text(aldo, encoding="utf-8")
+    run(db, "campaign", "new", "Tolosa", "--ruleset", "elor")
+    run(db, "character", "new", "Tolosa", "--sheet", str(tmp_path / "aldo.toml"))
+    assert (
+        refused(db, "elor", "test", "Tolosa", "Aldo", "--difficulty", HUGE)
+        == f"error: --difficulty must be between -20 and 20 (got {10**25:,})"
+    )
+    assert refused(db, "elor", "test", "Tolosa", "Aldo", "--effort", "21") == "error: --effort must be between 0 and 20 (got 21)"
+
+
+def test_a_western_parade_modifier_beyond_two_hundred_percent_is_refused_s1_6_3(db: str) -> None:
+    run(db, "campaign", "new", "Dodge", "--ruleset", "western-parade", "--start", "1873-05-01")
+    run(db, "character", "new", "Dodge", "--sheet", str(SAMPLES / "wp_sam.toml"))
+    line = refused(
+        db, "western-parade", "body", "care", "Dodge", "Sam Parkerson", "head", "Bandages", "--by", "Sam Parkerson", "--modifier", HUGE
+    )
+    assert line == f"error: --modifier must be between -200 and 200 (got {10**25:,})"
+
+
+# -- counts within what a table does: 3 decks of 52 (Cartes, §Fournitures nécessaires L73-77) -----
+
+
+def test_a_draw_of_more_cards_than_three_decks_is_refused(db: str) -> None:
+    campaign = cartes(db, session=True)
+    assert refused(db, "draw", campaign, "--count", "1000000") == "error: --count must be between 1 and 156 (got 1,000,000)"
+
+
+@pytest.mark.parametrize("session", [False, True], ids=["between-sessions", "in-a-session"])
+def test_an_award_of_more_cards_than_three_decks_is_refused(db: str, session: bool) -> None:
+    # In a session an award draws its cards at once: 10^11 of them ran until killed.
+    campaign = cartes(db, session=session)
+    for count in (str(10**20), "100000000000"):
+        assert refused(db, "xp", "award", campaign, "Alice", count) == f"error: CARDS must be between 1 and 156 (got {int(count):,})"
+
+
+# -- the store, last of all: no integer it cannot give back exactly ------------------------------
+
+
+def test_an_integer_the_journal_cannot_give_back_is_refused_by_the_store(db: str) -> None:
+    # A number no option bounds yet (a wound's damage) reaches the store: it refuses it, one line.
+    run(db, "campaign", "new", "Dodge", "--ruleset", "western-parade", "--start", "1873-05-01")
+    run(db, "character", "new", "Dodge", "--sheet", str(SAMPLES / "wp_sam.toml"))
+    for damage in (STORABLE + 1, 10**20):
+        line = refused(db, "western-parade", "body", "wound", "Dodge", "Sam Parkerson", "head", str(damage))
+        assert (
+            line
+            == f"error: body.wounds.head.damage {damage} is beyond the ±9,007,199,254,740,991 a journal can store; nothing was recorded"
+        )
+    assert "Sam Parkerson" in run(db, "campaign", "show", "Dodge").stdout
