@@ -2,8 +2,8 @@
 (§Création de personnages L477-528), as frozen pydantic models.
 
 :func:`parse_sheet` is the entry point: it validates the data, fills each skill's governing
-characteristic from the catalogue, enforces the creation budgets, and turns any problem into
-a one-line :class:`RuleViolation`.
+characteristic from the catalogue, enforces the creation budgets, and turns any problem it finds into
+one :class:`SheetProblems` listing them all.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator
 
-from chronique.domain.errors import RuleViolation
+from chronique.domain.errors import RuleViolation, SheetProblems, field_problems, raise_sheet_problems
 from chronique.domain.rulesets.cartes import damage
 from chronique.domain.rulesets.cartes.experience import Cost, characteristic_cost, pile_max_cost, skill_cost, speciality_cost
 from chronique.domain.rulesets.cartes.tables import (
@@ -26,6 +26,7 @@ from chronique.domain.rulesets.cartes.tables import (
     skill_catalogue,
     tables,
 )
+from chronique.domain.rulesets.problems import validation_problems
 
 __all__ = [
     "CartesSheet",
@@ -164,17 +165,23 @@ class CartesSheet(_Frozen):
     def _six_characteristics(cls, value: dict[str, int]) -> dict[str, int]:
         c = tables().creation
         found: dict[str, int] = {}
+        problems: list[str] = []
         for key, amount in value.items():
-            name = characteristic_name(key)
+            try:
+                name = characteristic_name(key)
+            except RuleViolation as error:
+                problems.append(str(error))
+                continue
             if name in found:
-                raise ValueError(f"characteristic {name} appears twice")
+                problems.append(f"characteristic {name} appears twice")
             # PROPOSAL §2.3: each characteristic 1..13, the span of the wound table (L487-505).
-            if not c.characteristic_min <= amount <= c.characteristic_max:
-                raise ValueError(f"{name} must be {c.characteristic_min}..{c.characteristic_max}, not {amount}")
+            elif not c.characteristic_min <= amount <= c.characteristic_max:
+                problems.append(f"{name} must be {c.characteristic_min}..{c.characteristic_max}, not {amount}")
             found[name] = amount
         missing = [n for n in characteristics() if n not in found]
         if missing:
-            raise ValueError(f"missing characteristic {', '.join(missing)}")
+            problems.append(f"missing characteristic {', '.join(missing)}")
+        field_problems(problems)
         return {n: found[n] for n in characteristics()}
 
     @field_validator("skills", mode="before")
@@ -188,21 +195,24 @@ class CartesSheet(_Frozen):
         catalogue: Mapping[str, str] = context.get("catalogue") or skill_catalogue()
         by_fold = {fold(k): k for k in catalogue}
         out: dict[str, Any] = {}
+        problems: list[str] = []
         for raw_name, raw in value.items():
             text = str(raw_name).strip()
-            if not text:
-                raise ValueError("a skill needs a name")
-            if is_characteristic(text):
-                raise ValueError(f"skill {text!r} has a characteristic's name")
             name = by_fold.get(fold(text), text)
-            if name in out:
-                raise ValueError(f"skill {name} appears twice")
             data: Any = {"level": raw} if isinstance(raw, int) and not isinstance(raw, bool) else raw
-            if isinstance(data, Mapping) and data.get("characteristic") in (None, ""):
-                if name not in catalogue:
-                    raise ValueError(f"skill {name} is not in the catalogue: give its characteristic")
-                data = {**data, "characteristic": catalogue[name]}
-            out[name] = data
+            if not text:
+                problems.append("a skill needs a name")
+            elif is_characteristic(text):
+                problems.append(f"skill {text!r} has a characteristic's name")
+            elif name in out:
+                problems.append(f"skill {name} appears twice")
+            elif isinstance(data, Mapping) and data.get("characteristic") in (None, "") and name not in catalogue:
+                problems.append(f"skill {name} is not in the catalogue: give its characteristic")
+            elif isinstance(data, Mapping) and data.get("characteristic") in (None, ""):
+                out[name] = {**data, "characteristic": catalogue[name]}
+            else:
+                out[name] = data
+        field_problems(problems)
         return out
 
     @field_validator("weapons")
@@ -244,16 +254,8 @@ class CartesSheet(_Frozen):
         return sum(s.level * c.skill_level_points + len(s.specialities) * c.speciality_points for s in self.skills.values())
 
 
-def _one_line(error: ValidationError) -> str:
-    problems = error.errors(include_url=False)
-    first = problems[0]
-    where = ".".join(str(part) for part in first.get("loc", ())) or "sheet"
-    message = str(first.get("msg", "invalid"))
-    for prefix in ("Value error, ", "Assertion failed, "):
-        if message.startswith(prefix):
-            message = message[len(prefix) :]
-    more = f" (and {len(problems) - 1} more problems)" if len(problems) > 1 else ""
-    return f"invalid Cartes sheet: {where}: {message}{more}".replace("\n", " ")
+_GAME = "Cartes"
+_LEAD = "invalid Cartes sheet: "
 
 
 def parse_sheet(
@@ -262,7 +264,8 @@ def parse_sheet(
     creation: bool = True,
     catalogue: Mapping[str, str] | None = None,
 ) -> CartesSheet:
-    """Validate ``data`` into a :class:`CartesSheet`; RuleViolation (one line) on any problem.
+    """Validate ``data`` into a :class:`CartesSheet`; :class:`SheetProblems` listing every
+    problem otherwise (the budgets are counted once the fields themselves are valid).
 
     With ``creation`` (the default) and for a player character, the creation budgets of
     §Création de personnages apply: the characteristics add up to exactly
@@ -277,16 +280,23 @@ def parse_sheet(
     try:
         sheet = CartesSheet.model_validate(dict(data), context=context)
     except ValidationError as error:
-        raise RuleViolation(_one_line(error)) from None
+        raise SheetProblems(_GAME, validation_problems(error), _LEAD) from None
     if creation and not sheet.npc:
-        expected = sheet.characteristic_points + sheet.characteristic_bonus_total
-        total = sum(sheet.characteristics.values())
-        if total != expected:
-            raise RuleViolation(f"invalid Cartes sheet: characteristics add up to {total}, creation allows exactly {expected}")
-        spent = sheet.skill_points_spent
-        if spent > sheet.skill_points:
-            raise RuleViolation(f"invalid Cartes sheet: skills cost {spent} points, budget is {sheet.skill_points}")
+        raise_sheet_problems(_GAME, _budget_problems(sheet), _LEAD)
     return sheet
+
+
+def _budget_problems(sheet: CartesSheet) -> list[str]:
+    """The creation budgets of §Création de personnages that ``sheet`` overruns."""
+    problems: list[str] = []
+    expected = sheet.characteristic_points + sheet.characteristic_bonus_total
+    total = sum(sheet.characteristics.values())
+    if total != expected:
+        problems.append(f"characteristics add up to {total}, creation allows exactly {expected}")
+    spent = sheet.skill_points_spent
+    if spent > sheet.skill_points:
+        problems.append(f"skills cost {spent} points, budget is {sheet.skill_points}")
+    return problems
 
 
 def wound_capacities(carrure: int) -> dict[str, int]:

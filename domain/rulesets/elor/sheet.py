@@ -2,18 +2,18 @@
 creation procedure (§Procédure standard de création de personnages), as frozen pydantic models.
 
 :func:`parse_sheet` is the entry point: it validates the data, canonicalises faculty names,
-enforces the budgets of the campaign's power level, adds the derived capacities, and turns any
-problem into a one-line :class:`RuleViolation`.
+enforces the budgets of the campaign's power level, adds the derived capacities, and turns every
+problem it finds into one :class:`SheetProblems` listing them all.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from chronique.domain.errors import RuleViolation
+from chronique.domain.errors import RuleViolation, SheetProblems, field_problems, raise_sheet_problems
 from chronique.domain.rulesets.elor.capacities import (
     POWER_TABLES,
     action_points,
@@ -24,8 +24,10 @@ from chronique.domain.rulesets.elor.capacities import (
     max_effort,
 )
 from chronique.domain.rulesets.elor.tables import attribute, faculty_name, faculty_names, location, nature, power
+from chronique.domain.rulesets.problems import validation_problems
 
 CREATION = ("standard", "free")
+_GAME = "Elor"
 
 
 class _Frozen(BaseModel):
@@ -107,51 +109,60 @@ class ElorSheet(_Frozen):
     @classmethod
     def _faculties(cls, value: dict[str, int]) -> dict[str, int]:
         out: dict[str, int] = {}
+        problems: list[str] = []
         for key, level in value.items():
-            name = faculty_name(key)
+            try:
+                name = faculty_name(key)
+            except RuleViolation as error:
+                problems.append(str(error))
+                continue
             if name in out:
-                raise ValueError(f"faculty {name} appears twice")
+                problems.append(f"faculty {name} appears twice")
             out[name] = level
         missing = [n for n in faculty_names() if n not in out]
         if missing:
-            raise ValueError(f"faculties lack {', '.join(missing)}")
+            problems.append(f"faculties lack {', '.join(missing)}")
+        field_problems(problems)
         return {n: out[n] for n in faculty_names()}
 
     @field_validator("professions", "prowesses")
     @classmethod
     def _levels(cls, value: dict[str, int]) -> dict[str, int]:
         # §Professions: "une valeur entière partant de 1"; a prowess level is its number of grants.
-        for key, level in value.items():
-            if level < 1:
-                raise ValueError(f"{key} must be at least 1, not {level}")
+        field_problems(f"{key} must be at least 1, not {level}" for key, level in value.items() if level < 1)
         return value
 
     @field_validator("familiarities")
     @classmethod
     def _grants(cls, value: dict[str, int]) -> dict[str, int]:
-        for key, grants in value.items():
-            if grants < 1:
-                raise ValueError(f"familiarity {key} is granted at least once, not {grants}")
+        field_problems(f"familiarity {key} is granted at least once, not {grants}" for key, grants in value.items() if grants < 1)
         return value
 
     @field_validator("attributes")
     @classmethod
     def _attributes(cls, value: dict[str, int]) -> dict[str, int]:
+        problems: list[str] = []
         for key, level in value.items():
             known = attribute(key)
             if level == 0:
-                raise ValueError(f"attribute {key} needs a non-zero level (negative for its negative variant)")
-            if known and known.positive_only and level < 0:
-                raise ValueError(f"{known.name} has no negative variant")
-            if known and known.kind == "basic" and abs(level) != 1:
-                raise ValueError(f"{known.name} is a basic attribute: no level beyond 1")
+                problems.append(f"attribute {key} needs a non-zero level (negative for its negative variant)")
+            elif known and known.positive_only and level < 0:
+                problems.append(f"{known.name} has no negative variant")
+            elif known and known.kind == "basic" and abs(level) != 1:
+                problems.append(f"{known.name} is a basic attribute: no level beyond 1")
+        field_problems(problems)
         return value
 
     @model_validator(mode="after")
     def _armour_locations(self) -> ElorSheet:
         morphology = nature(self.nature)
+        problems: list[str] = []
         for key in self.armour:
-            location(morphology, key)
+            try:
+                location(morphology, key)
+            except RuleViolation as error:
+                problems.append(str(error))
+        field_problems(problems)
         return self
 
     def familiarity_grants(self, name: str) -> int:
@@ -166,36 +177,40 @@ class ElorSheet(_Frozen):
 
 
 def check_creation(sheet: ElorSheet) -> None:
-    """The standard procedure's budgets at the sheet's power level (steps 2, 4, 5)."""
+    """The standard procedure's budgets at the sheet's power level (steps 2, 4, 5) and the
+    profession grants: :class:`SheetProblems` listing every one the sheet breaks."""
+    raise_sheet_problems(_GAME, creation_problems(sheet))
+
+
+def creation_problems(sheet: ElorSheet) -> Iterator[str]:
+    """Each broken rule of the standard procedure, as a message for the player."""
     morphology = nature(sheet.nature)
     allowed = budgets(power(sheet.power), morphology, sheet.power_tables)
     for name, level in sheet.faculties.items():
         if not allowed.faculty_minimum <= level <= allowed.faculty_maximum:
-            raise RuleViolation(
-                f"{name} {level} is outside {allowed.faculty_minimum}..{allowed.faculty_maximum} at {power(sheet.power).name} power"
-            )
+            yield f"{name} {level} is outside {allowed.faculty_minimum}..{allowed.faculty_maximum} at {power(sheet.power).name} power"
     spent = faculty_points_spent(sheet.faculties, morphology)
     if spent > allowed.faculty_points:
-        raise RuleViolation(f"the faculties use {spent} points; {power(sheet.power).name} power gives {allowed.faculty_points}")
+        yield f"the faculties use {spent} points; {power(sheet.power).name} power gives {allowed.faculty_points}"
     natural = {a.casefold() for a in morphology.natural_attributes}
     chosen = {k: v for k, v in sheet.attributes.items() if k.casefold() not in natural}
     positive = sum(v for v in chosen.values() if v > 0)
     negative = -sum(v for v in chosen.values() if v < 0)
     # Step 4: each negative attribute or level gives one more point for positive ones.
     if positive > allowed.attribute_points + negative:
-        raise RuleViolation(f"the attributes cost {positive} points; there are {allowed.attribute_points} + {negative} from negative ones")
+        yield f"the attributes cost {positive} points; there are {allowed.attribute_points} + {negative} from negative ones"
     levels = sum(sheet.professions.values())
     if levels > allowed.experience_points:
-        raise RuleViolation(f"the professions have {levels} levels; {power(sheet.power).name} power gives {allowed.experience_points}")
-    check_grants(sheet)
+        yield f"the professions have {levels} levels; {power(sheet.power).name} power gives {allowed.experience_points}"
+    yield from grant_problems(sheet)
 
 
-def check_grants(sheet: ElorSheet) -> None:
+def grant_problems(sheet: ElorSheet) -> Iterator[str]:
     """§Professions: each profession level grants exactly one familiarity or prowess."""
     levels = sum(sheet.professions.values())
     grants = sum(sheet.familiarities.values()) + sum(sheet.prowesses.values())
     if grants != levels:
-        raise RuleViolation(f"{levels} profession level(s) grant {levels} familiarities or prowesses, the sheet lists {grants}")
+        yield f"{levels} profession level(s) grant {levels} familiarities or prowesses, the sheet lists {grants}"
 
 
 def derived(sheet: ElorSheet, hp_as_printed: bool = False) -> dict[str, Any]:
@@ -210,15 +225,13 @@ def derived(sheet: ElorSheet, hp_as_printed: bool = False) -> dict[str, Any]:
 
 
 def parse_sheet(raw: Mapping[str, Any]) -> ElorSheet:
-    """A checked sheet from raw data (TOML/JSON); RuleViolation with one line on any problem."""
+    """A checked sheet from raw data (TOML/JSON); :class:`SheetProblems` listing every problem
+    otherwise (the budgets are counted once the fields themselves are valid)."""
     data = {k: v for k, v in raw.items() if k != "derived"}
     try:
         sheet = ElorSheet.model_validate(data)
     except ValidationError as error:
-        first = error.errors()[0]
-        where = ".".join(str(p) for p in first["loc"])
-        message = str(first["msg"]).removeprefix("Value error, ")
-        raise RuleViolation(f"sheet {where}: {message}" if where else f"sheet: {message}") from None
+        raise SheetProblems(_GAME, validation_problems(error, "sheet ")) from None
     if sheet.creation == "standard" and not sheet.npc:
         check_creation(sheet)
     return sheet

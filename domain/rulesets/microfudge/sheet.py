@@ -3,22 +3,25 @@ L77-L115, «2 – Création … free style» L651-L697, «3 – … Streamlined 
 
 A sheet is plain JSON: every characteristic with its value, kind and default, so a lookup never
 has to guess, and the Atout budget it was built with. The unspent Atouts become the starting
-condition's creation reserve (``atouts.reserve``).
+condition's creation reserve (``atouts.reserve``). :func:`parse_sheet` reports every problem of a
+sheet at once, as one :class:`SheetProblems`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
-from chronique.domain.errors import RuleViolation
+from chronique.domain.errors import RuleViolation, SheetProblems, raise_sheet_problems
 from chronique.domain.rulesets.microfudge.rules import label
 from chronique.domain.rulesets.microfudge.tables import tables
 from chronique.domain.text import fold
 
 PROCEDURES = ("cecj", "free", "streamlined")
 KINDS = ("aptitude", "field", "domain", "trait")
+_GAME = "MicroFudge"
+_T = TypeVar("_T")
 
 
 @dataclass(frozen=True)
@@ -85,7 +88,7 @@ def rank_cost(procedure: str, kind: str, default: int, value: int) -> int:
     return (value - default) * (s.field_rank_cost if procedure == "streamlined" else 1)
 
 
-def check_limits(procedure: str, name: str, kind: str, default: int, value: int) -> None:
+def limit_problems(procedure: str, name: str, default: int, value: int) -> Iterator[str]:
     """The caps at the end of creation: Streamlined keeps every characteristic between Faible and
     Excellent, fields whose default is lower excepted (L707); otherwise the natural human maximum,
     Exceptionnel (L219, PROPOSAL: enforced at creation)."""
@@ -93,57 +96,80 @@ def check_limits(procedure: str, name: str, kind: str, default: int, value: int)
     if procedure == "streamlined":
         low = min(default, t.streamlined.creation_min)
         if not low <= value <= t.streamlined.creation_max:
-            raise RuleViolation(
-                f"{name} {label(value)} ({value}) is outside {label(low)}..{label(t.streamlined.creation_max)} at Streamlined creation"
-            )
+            yield f"{name} {label(value)} ({value}) is outside {label(low)}..{label(t.streamlined.creation_max)} at Streamlined creation"
     elif value > t.human_max:
-        raise RuleViolation(f"{name} {value} is above {label(t.human_max)} ({t.human_max}), the human maximum")
+        yield f"{name} {value} is above {label(t.human_max)} ({t.human_max}), the human maximum"
     if value < 0:
-        raise RuleViolation(f"{name} cannot be below Abyssal (0)")
+        yield f"{name} cannot be below Abyssal (0)"
+
+
+def total_problems(procedure: str, budget: int, spent: int) -> Iterator[str]:
+    """The spend against the budget: never more than the budget; CECJ and free style spend at
+    least 1 and keep at least the last Atout (L107)."""
+    if spent > budget:
+        yield f"the sheet spends {spent} Atouts of a budget of {budget}"
+    elif procedure != "streamlined" and spent < 1:
+        yield "spend at least one Atout at creation (L107)"
+    elif procedure != "streamlined" and spent > budget - 1:
+        yield f"keep the last Atout for play: spend at most {budget - 1} of {budget} (L107)"
 
 
 def creation_totals(procedure: str, budget: int, spent: int) -> Creation:
-    """Check the spend against the budget: CECJ and free style spend at least 1 and keep at
-    least the last Atout (L107); Streamlined keeps at most 3 of what is left (L711)."""
-    if spent > budget:
-        raise RuleViolation(f"the sheet spends {spent} Atouts of a budget of {budget}")
-    if procedure == "streamlined":
-        return Creation(budget, spent, min(budget - spent, tables().streamlined.carry_max))
-    if spent < 1:
-        raise RuleViolation("spend at least one Atout at creation (L107)")
-    if spent > budget - 1:
-        raise RuleViolation(f"keep the last Atout for play: spend at most {budget - 1} of {budget} (L107)")
-    return Creation(budget, spent, budget - spent)
+    """What a spend within the budget keeps for play: all that is left, or at most 3 in
+    Streamlined (L711)."""
+    left = budget - spent
+    return Creation(budget, spent, min(left, tables().streamlined.carry_max) if procedure == "streamlined" else left)
+
+
+def _attempt(problems: list[str], check: Callable[[], _T]) -> _T | None:
+    """``check()``, or None with its RuleViolation noted in ``problems``."""
+    try:
+        return check()
+    except RuleViolation as error:
+        problems.append(str(error))
+        return None
 
 
 def parse_sheet(raw: Mapping[str, Any]) -> tuple[dict[str, Any], Creation]:
-    """A checked sheet from a player's raw sheet, and what its creation cost."""
+    """A checked sheet from a player's raw sheet, and what its creation cost; :class:`SheetProblems`
+    listing every problem otherwise. The Atouts are totalled only once every rank could be priced."""
+    problems: list[str] = []
     name = str(raw.get("name", "")).strip()
     if not name:
-        raise RuleViolation("a character needs a name")
+        problems.append("a character needs a name")
     if "out_after" in raw and not raw.get("npc"):
-        raise RuleViolation("only an NPC is taken out of a fight early (L453): a player character takes a Décisif")
+        problems.append("only an NPC is taken out of a fight early (L453): a player character takes a Décisif")
     procedure = fold(str(raw.get("procedure", "cecj")))
     if procedure not in PROCEDURES:
-        raise RuleViolation(f"the creation procedure is one of {', '.join(PROCEDURES)}, not {raw.get('procedure')!r}")
-    budget = budget_of(raw, procedure)
+        # Every cost and cap depends on the procedure: nothing further can be checked.
+        problems.append(f"the creation procedure is one of {', '.join(PROCEDURES)}, not {raw.get('procedure')!r}")
+        raise SheetProblems(_GAME, problems)
+    budget = _attempt(problems, lambda: budget_of(raw, procedure))
     characteristics = base_list(procedure, {str(k): int(v) for k, v in dict(raw.get("defaults", {})).items()})
-    spent = 0
+    spent: int | None = 0
     for given, value in dict(raw.get("ranks", {})).items():
         known = find(characteristics, str(given))
         # A18: a name outside the list is a field of the campaign's own list, default Faible;
         # in free style every characteristic is the player's own trait (L651-L655).
         entry = characteristics.get(known) if known else None
         if entry is None:
-            kind = "trait" if procedure == "free" else "field"
-            entry = {"kind": kind, "default": tables().default_rank}
+            entry = {"kind": "trait" if procedure == "free" else "field", "default": tables().default_rank}
         canonical = known or str(given).strip()
-        value = int(value)
-        spent += rank_cost(procedure, entry["kind"], entry["default"], value)
-        check_limits(procedure, canonical, entry["kind"], entry["default"], value)
-        characteristics[canonical] = {"value": value, "kind": entry["kind"], "default": entry["default"]}
+        if isinstance(value, bool) or not isinstance(value, int):
+            problems.append(f"the rank of {canonical} is a whole number (2 Faible, 4 Moyen, 7 Exceptionnel...), not {value!r}")
+            spent = None
+            continue
+        kind, default = entry["kind"], entry["default"]
+        cost = _attempt(problems, lambda: rank_cost(procedure, kind, default, value))
+        spent = None if spent is None or cost is None else spent + cost
+        problems += limit_problems(procedure, canonical, default, value)
+        characteristics[canonical] = {"value": value, "kind": kind, "default": default}
+    extra = {"out_after": _attempt(problems, lambda: _out_after(raw))} if raw.get("npc") else {}
+    if budget is None or spent is None:  # an unpriced step, already noted, leaves nothing to total
+        raise SheetProblems(_GAME, problems)
+    problems += total_problems(procedure, budget, spent)
+    raise_sheet_problems(_GAME, problems)
     creation = creation_totals(procedure, budget, spent)
-    extra = {"out_after": _out_after(raw)} if raw.get("npc") else {}
     sheet = {
         "name": name,
         "concept": str(raw.get("concept", "")),

@@ -4,9 +4,10 @@ and relations, vocations, skill budgets and caps, special characters, equipment.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterator
 
-from chronique.domain.errors import RuleViolation
-from chronique.domain.rulesets.westernparade.sheet import WPSheet, characteristic_cost, handedness_cost, modifier
+from chronique.domain.errors import RuleViolation, raise_sheet_problems
+from chronique.domain.rulesets.westernparade.sheet import GAME, WPSheet, characteristic_cost, handedness_cost, modifier
 from chronique.domain.rulesets.westernparade.tables import skill, skills, tables
 
 
@@ -18,57 +19,64 @@ def character_points_spent(sheet: WPSheet) -> int:
 
 
 def check_creation(sheet: WPSheet) -> None:
-    """Every creation constraint; the first one broken is a RuleViolation naming it."""
+    """Every creation constraint: :class:`SheetProblems` naming each one the sheet breaks."""
+    raise_sheet_problems(GAME, creation_problems(sheet))
+
+
+def creation_problems(sheet: WPSheet) -> Iterator[str]:
+    """Each broken creation constraint, as a message for the player."""
     if sheet.gains or sheet.reputation_gain:
-        raise RuleViolation("gains are won in play: a new sheet has none (or is made with creation = free)")
-    check_characteristics(sheet)
-    check_vocations(sheet)
-    check_skill_points(sheet)
-    check_specials(sheet)
-    check_equipment(sheet)
+        yield "gains are won in play: a new sheet has none (or is made with creation = free)"
+    yield from characteristic_problems(sheet)
+    yield from vocation_problems(sheet)
+    yield from skill_point_problems(sheet)
+    yield from special_problems(sheet)
+    yield from equipment_problems(sheet)
 
 
-def check_characteristics(sheet: WPSheet) -> None:
+def characteristic_problems(sheet: WPSheet) -> Iterator[str]:
     """§1.6.1 L649: range, budget, FOR/END and INT/CHR gaps, APP cap; §1.6.13: EXP ≤ age."""
     rules = sheet.rules
     c = sheet.characteristics
     for name, value in c.items():
         if not rules.minimum <= value <= rules.maximum:
-            raise RuleViolation(f"{name} {value} is outside {rules.minimum}..{rules.maximum} at creation ({sheet.creation})")
-    spent = character_points_spent(sheet)
-    if spent > rules.character_points:
-        raise RuleViolation(f"the characteristics, social origin and handedness cost {spent} points; there are {rules.character_points}")
+            yield f"{name} {value} is outside {rules.minimum}..{rules.maximum} at creation ({sheet.creation})"
+    try:
+        spent = character_points_spent(sheet)
+    except RuleViolation as error:  # a characteristic beyond the cost tables: named just above
+        yield str(error)
+    else:
+        if spent > rules.character_points:
+            yield f"the characteristics, social origin and handedness cost {spent} points; there are {rules.character_points}"
     if abs(c["FOR"] - c["END"]) > 5:
-        raise RuleViolation(f"FOR {c['FOR']} and END {c['END']} are more than 5 apart (§1.6.1)")
+        yield f"FOR {c['FOR']} and END {c['END']} are more than 5 apart (§1.6.1)"
     if abs(c["INT"] - c["CHR"]) > 5:
-        raise RuleViolation(f"INT {c['INT']} and CHR {c['CHR']} are more than 5 apart (§1.6.1)")
+        yield f"INT {c['INT']} and CHR {c['CHR']} are more than 5 apart (§1.6.1)"
     # APP ≤ 1.5 x mean(FOR, END) for men, of (AGI, CHR) for women: 4 APP ≤ 3 (a + b).
     a, b = ("FOR", "END") if sheet.sex == "male" else ("AGI", "CHR")
     if 4 * c["APP"] > 3 * (c[a] + c[b]):
-        raise RuleViolation(f"APP {c['APP']} exceeds 1.5 times the mean of {a} and {b} (§1.6.1)")
+        yield f"APP {c['APP']} exceeds 1.5 times the mean of {a} and {b} (§1.6.1)"
     if c["EXP"] > sheet.age:
-        raise RuleViolation(f"EXP {c['EXP']} exceeds the age {sheet.age} (§1.6.13)")
+        yield f"EXP {c['EXP']} exceeds the age {sheet.age} (§1.6.13)"
 
 
-def check_vocations(sheet: WPSheet) -> None:
+def vocation_problems(sheet: WPSheet) -> Iterator[str]:
     """Table 1.1: 1 to the social origin's number of favourite groups; a special character's
     favourite group is imposed (§1.12)."""
     allowed = tables().social_classes[sheet.social_class - 1].vocations
     if not 1 <= len(sheet.vocations) <= allowed:
-        raise RuleViolation(
-            f"social origin {sheet.social_class} gives {allowed} favourite group(s); the sheet names {len(sheet.vocations)}"
-        )
+        yield f"social origin {sheet.social_class} gives {allowed} favourite group(s); the sheet names {len(sheet.vocations)}"
     if sheet.special is not None:
         imposed = tables().specials[sheet.special].vocation
         if imposed and imposed not in sheet.vocations:
-            raise RuleViolation(f"a {sheet.special} has {skills().groups[imposed].name} as favourite group (§1.12)")
+            yield f"a {sheet.special} has {skills().groups[imposed].name} as favourite group (§1.12)"
 
 
 def _positive_exp(sheet: WPSheet) -> int:
     return max(0, modifier(sheet.characteristics["EXP"]))
 
 
-def check_skill_points(sheet: WPSheet) -> None:
+def skill_point_problems(sheet: WPSheet) -> Iterator[str]:
     """§1.11 L964 and §1.15.4: the general pool and its per-skill cap; each favourite group's
     Table 1.7/1.10 allotment and cap; the +10/+5 per positive mEXP point spread over at least
     three skills (§1.6.13); the culture-générale points of Table 1.1 (§1.5)."""
@@ -79,44 +87,43 @@ def check_skill_points(sheet: WPSheet) -> None:
     general_pool = (rules.doctor_general_points if sheet.special == "doctor" else rules.general_points) + t.experience_general * m_exp
     spent = sum(sheet.points.general.values())
     if spent > general_pool:
-        raise RuleViolation(f"{spent} general skill points are spent; there are {general_pool}")
+        yield f"{spent} general skill points are spent; there are {general_pool}"
     raised = t.specials[sheet.special].raised_cap_groups if sheet.special else ()
     for name, points in sheet.points.general.items():
         cap = rules.elite_max if skill(name).group in raised else rules.general_max
         if points > cap:
-            raise RuleViolation(f"{points} general points in {name}; at most {cap} per skill")
+            yield f"{points} general points in {name}; at most {cap} per skill"
     experienced = sheet.creation != "beginner"
     per_group: dict[str, int] = defaultdict(int)
     for name, points in sheet.points.vocation.items():
         key = skill(name).group
         if key not in sheet.vocations:
-            raise RuleViolation(f"{name} is not in a favourite group of the sheet")
+            yield f"{name} is not in a favourite group of the sheet"
+            continue
         g = catalogue.groups[key]
         cap = g.exp_max if experienced else g.max
         if points > cap:
-            raise RuleViolation(f"{points} favourite-group points in {name}; {g.name} allows {cap} per skill")
+            yield f"{points} favourite-group points in {name}; {g.name} allows {cap} per skill"
         per_group[key] += points
     for key, points in per_group.items():
         g = catalogue.groups[key]
         # PROPOSAL digest §9 item 33: each favourite group gets its own allotment (and mEXP bonus).
         pool = (g.exp_points if experienced else g.points) + t.experience_vocation * m_exp
         if points > pool:
-            raise RuleViolation(f"{points} points are spent in {g.name}; the favourite group gives {pool}")
+            yield f"{points} points are spent in {g.name}; the favourite group gives {pool}"
     if m_exp:
         for pool_name, allotment in (("general", sheet.points.general), ("favourite-group", sheet.points.vocation)):
             if allotment and len([p for p in allotment.values() if p]) < t.experience_spread:
-                raise RuleViolation(f"the {pool_name} points of a positive mEXP go into at least {t.experience_spread} skills (§1.6.13)")
+                yield f"the {pool_name} points of a positive mEXP go into at least {t.experience_spread} skills (§1.6.13)"
     culture = t.social_classes[sheet.social_class - 1].culture_points
     for name in sheet.points.culture:
         if skill(name).group != "culture-generale":
-            raise RuleViolation(f"{name} is not a culture-générale skill: the social origin's points go there (§1.5)")
+            yield f"{name} is not a culture-générale skill: the social origin's points go there (§1.5)"
     if sum(sheet.points.culture.values()) > culture:
-        raise RuleViolation(
-            f"{sum(sheet.points.culture.values())} culture points are spent; social origin {sheet.social_class} gives {culture}"
-        )
+        yield f"{sum(sheet.points.culture.values())} culture points are spent; social origin {sheet.social_class} gives {culture}"
 
 
-def check_specials(sheet: WPSheet) -> None:
+def special_problems(sheet: WPSheet) -> Iterator[str]:
     """§1.12: reserved skills, forbidden groups, the elite soldier's minima, no firearms for a
     martial artist."""
     catalogue = skills()
@@ -129,28 +136,31 @@ def check_specials(sheet: WPSheet) -> None:
     for names, who in reserved:
         for name in bought & names:
             if sheet.special != who:
-                raise RuleViolation(f"only a {who} may put points in {name} (§1.12)")
+                yield f"only a {who} may put points in {name} (§1.12)"
     if sheet.special is None:
         return
     special = tables().specials[sheet.special]
     for name, least in special.minimum.items():
         if sheet.characteristics[name] < least:
-            raise RuleViolation(f"a {sheet.special} has {name} of at least {least} (§1.12.3)")
+            yield f"a {sheet.special} has {name} of at least {least} (§1.12.3)"
     for name in sorted(bought):
         key = skill(name).group
         if key in special.forbidden_groups:
-            raise RuleViolation(f"a {sheet.special} puts no points in {catalogue.groups[key].name} ({name}, §1.12)")
+            yield f"a {sheet.special} puts no points in {catalogue.groups[key].name} ({name}, §1.12)"
         if special.no_firearms and name in catalogue.firearms:
-            raise RuleViolation(f"a {sheet.special} puts no points in a firearm skill ({name}, §1.12.4)")
+            yield f"a {sheet.special} puts no points in a firearm skill ({name}, §1.12.4)"
 
 
-def check_equipment(sheet: WPSheet) -> None:
+def equipment_problems(sheet: WPSheet) -> Iterator[str]:
     """§1.13: the gear's new value within Table 1.8 (1.11 for experienced characters); every
     weapon is one of chapter 5."""
     from chronique.domain.rulesets.westernparade.combat import weapon
 
     cap = sheet.rules.equipment[sheet.social_class - 1]
     if sheet.equipment_value > cap:
-        raise RuleViolation(f"the equipment is worth ${sheet.equipment_value}; social origin {sheet.social_class} allows ${cap}")
+        yield f"the equipment is worth ${sheet.equipment_value}; social origin {sheet.social_class} allows ${cap}"
     for name in sheet.weapons:
-        weapon(name)
+        try:
+            weapon(name)
+        except RuleViolation as error:
+            yield str(error)

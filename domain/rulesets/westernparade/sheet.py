@@ -51,7 +51,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from chronique.domain.errors import RuleViolation
+from chronique.domain.errors import RuleViolation, SheetProblems, field_problems
+from chronique.domain.rulesets.problems import validation_problems
 from chronique.domain.rulesets.westernparade.tables import (
     CreationRules,
     characteristic,
@@ -74,6 +75,7 @@ HANDS = {
     "ambidextre": "ambidextrous",
 }
 SPECIALS = ("doctor", "elite-soldier", "martial-artist", "samurai", "indian")
+GAME = "Western Parade"
 
 
 class _Frozen(BaseModel):
@@ -82,16 +84,19 @@ class _Frozen(BaseModel):
 
 def _canonical_points(value: Mapping[str, int], what: str) -> dict[str, int]:
     out: dict[str, int] = {}
+    problems: list[str] = []
     for name, points in value.items():
         try:
             canonical = skill_name(name)
         except RuleViolation as error:
-            raise ValueError(str(error)) from None
+            problems.append(str(error))
+            continue
         if canonical in out:
-            raise ValueError(f"skill {canonical} appears twice in {what}")
+            problems.append(f"skill {canonical} appears twice in {what}")
         if points < 0:
-            raise ValueError(f"{what} points of {canonical} cannot be negative ({points})")
+            problems.append(f"{what} points of {canonical} cannot be negative ({points})")
         out[canonical] = points
+    field_problems(problems)
     return out
 
 
@@ -172,28 +177,35 @@ class WPSheet(_Frozen):
     def _characteristics(cls, value: dict[str, int]) -> dict[str, int]:
         primary = tables().primary
         out: dict[str, int] = {}
+        problems: list[str] = []
         for key, score in value.items():
             try:
                 name = characteristic(key)
             except RuleViolation as error:
-                raise ValueError(str(error)) from None
+                problems.append(str(error))
+                continue
             if name not in primary:
-                raise ValueError(f"{name} is derived (§1.7), not bought")
+                problems.append(f"{name} is derived (§1.7), not bought")
             out[name] = score
         missing = [c for c in primary if c not in out]
         if missing:
-            raise ValueError(f"characteristics lack {', '.join(missing)}")
+            problems.append(f"characteristics lack {', '.join(missing)}")
+        field_problems(problems)
         return {c: out[c] for c in primary}
 
     @field_validator("vocations")
     @classmethod
     def _vocations(cls, value: list[str]) -> list[str]:
-        try:
-            keys = [group(v).key for v in value]
-        except RuleViolation as error:
-            raise ValueError(str(error)) from None
+        keys: list[str] = []
+        problems: list[str] = []
+        for name in value:
+            try:
+                keys.append(group(name).key)
+            except RuleViolation as error:
+                problems.append(str(error))
         if len(set(keys)) != len(keys):
-            raise ValueError("a favourite group is chosen once")
+            problems.append("a favourite group is chosen once")
+        field_problems(problems)
         return keys
 
     @field_validator("gains")
@@ -371,8 +383,8 @@ def derived(sheet: WPSheet) -> dict[str, Any]:
 
 def parse_sheet(raw: Mapping[str, Any]) -> WPSheet:
     """A checked sheet from raw data (TOML/JSON): validated, names canonicalised, and (unless
-    ``creation = "free"`` or an NPC) checked against every creation rule; RuleViolation with one
-    line on any problem."""
+    ``creation = "free"`` or an NPC) checked against every creation rule; :class:`SheetProblems`
+    listing every problem otherwise (the creation rules are checked once the fields are valid)."""
     sheet = sheet_of_data(raw)
     if sheet.creation != "free" and not sheet.npc:
         from chronique.domain.rulesets.westernparade.creation import check_creation
@@ -383,14 +395,11 @@ def parse_sheet(raw: Mapping[str, Any]) -> WPSheet:
 
 def sheet_of_data(data: Mapping[str, Any]) -> WPSheet:
     """The typed sheet of a (recorded or raw) sheet dict, its derived part dropped; no creation
-    checks. RuleViolation with one line if malformed."""
+    checks. :class:`SheetProblems` listing every malformed field otherwise."""
     try:
         return WPSheet.model_validate({k: v for k, v in data.items() if k != "derived"})
     except ValidationError as error:
-        first = error.errors()[0]
-        where = ".".join(str(p) for p in first["loc"])
-        message = str(first["msg"]).removeprefix("Value error, ")
-        raise RuleViolation(f"sheet {where}: {message}" if where else f"sheet: {message}") from None
+        raise SheetProblems(GAME, validation_problems(error, "sheet ")) from None
 
 
 def sheet_data(sheet: WPSheet) -> dict[str, Any]:

@@ -131,8 +131,8 @@ def test_gm_budget_change_and_advanced_sheets() -> None:
     ("change", "message"),
     [
         ({"characteristics": {"carrure": 7}}, r"characteristics: missing characteristic Rapidité"),
-        ({"characteristics": {"carrure": 14}}, r"characteristics: Carrure must be 1\.\.13, not 14"),
-        ({"characteristics": {"Charisme": 5}}, r"characteristics: unknown characteristic 'Charisme'"),
+        ({"characteristics": {**valid()["characteristics"], "carrure": 14}}, r"characteristics: Carrure must be 1\.\.13, not 14"),
+        ({"characteristics": {**valid()["characteristics"], "Charisme": 5}}, r"characteristics: unknown characteristic 'Charisme'"),
         ({"name": ""}, r"name: "),
         ({"hand": -1}, r"hand: "),
         ({"pile_max": 0}, r"pile_max: "),

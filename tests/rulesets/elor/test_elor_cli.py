@@ -104,7 +104,8 @@ def test_elor_from_a_test_to_a_downtime_of_work_and_healing_Actions_longues_L436
 
 def test_elor_bad_input_is_a_one_line_error_with_status_2(db: str, tmp_path: Path) -> None:
     (tmp_path / "aldo.toml").write_text(ALDO, encoding="utf-8")
-    (tmp_path / "bad.toml").write_text(ALDO.replace("C = 2", "C = 3"), encoding="utf-8")
+    # One problem (C 3 above the Normal maximum 2, elor.md §2.8), the faculty points still within 2.
+    (tmp_path / "bad.toml").write_text(ALDO.replace("C = 2", "C = 3").replace("P = 1", "P = 0"), encoding="utf-8")
     run(db, "campaign", "new", "Tolosa", "--ruleset", "elor")
     run(db, "character", "new", "Tolosa", "--sheet", str(tmp_path / "aldo.toml"))
     for args in (

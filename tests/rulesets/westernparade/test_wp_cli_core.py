@@ -161,4 +161,9 @@ def test_bad_input_is_one_line_exit_2_and_records_nothing(db: str, tmp_path: Pat
     bad = tmp_path / "bad.toml"
     bad.write_text((SAMPLES / "wp_sam.toml").read_text(encoding="utf-8").replace("FOR = 12", "FOR = 3"), encoding="utf-8")
     result = run(db, "character", "new", CAMPAIGN, "--sheet", str(bad), check=False)
-    assert result.returncode == 2 and "FOR 3 is outside 4..20" in result.stderr and result.stderr.count("\n") == 1
+    # §1.6.1: FOR 3 is below the range and 13 from END 16; both problems are named at once (issue 14).
+    assert result.returncode == 2 and result.stderr.splitlines() == [
+        "error: the Western Parade sheet has 2 problems:",
+        "  FOR 3 is outside 4..20 at creation (beginner)",
+        "  FOR 3 and END 16 are more than 5 apart (§1.6.1)",
+    ]
