@@ -10,7 +10,7 @@ from scripted_table import SEED, ScriptedDice, dice, scripted_table
 
 from chronique.domain.world import World
 
-__all__ = ["ALDO", "BRUNA", "SEED", "ScriptedDice", "dice", "table"]
+__all__ = ["ALDO", "ALDO_SHEET", "BRUNA", "BRUNA_SHEET", "SEED", "ScriptedDice", "dice", "table"]
 
 # A soldier at Normal power: Coordination 2, Esprit 0 (3 AP), Physique 1, Mental -1 (2 EP, max 1).
 ALDO: dict[str, Any] = {
@@ -31,6 +31,24 @@ BRUNA: dict[str, Any] = {
     "familiarities": {"Forge": 1, "Haches": 1},
     "weapons": {"Hache": {"damage": 5, "increment": 1, "familiarity": "Haches"}},
 }
+
+
+# The same two as sheet files for the command line (TOML, as a GM writes them): Aldo without his
+# culture, attribute and armour, Bruna with her Physique..Mental as P..M and no axe.
+ALDO_SHEET = """name = "Aldo"
+faculties = { P = 1, C = 2, E = 0, M = -1 }
+professions = { Guerrier = 2 }
+familiarities = { "Épées" = 2 }
+[weapons."Épée"]
+damage = 6
+increment = 2
+familiarity = "Épées"
+"""
+BRUNA_SHEET = """name = "Bruna"
+faculties = { P = 1, C = 1, E = 0, M = 0 }
+professions = { Forgeron = 1, Guerrier = 1 }
+familiarities = { Forge = 1, Haches = 1 }
+"""
 
 
 def table(

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from luck_brute import d10_success, d100_success, fudge_beats, fudge_success
+from elor_table import ALDO_SHEET, BRUNA_SHEET
 from support import SAMPLES, run
 
 Roll = tuple[str, bool, Fraction]  # who rolled, did it succeed, its chance
@@ -196,21 +197,6 @@ def test_microfudge_luck_is_every_4df_roll_against_its_required_rank_L245_L253(d
 
 # -- Elor ------------------------------------------------------------------------------------------
 
-ALDO = """name = "Aldo"
-faculties = { P = 1, C = 2, E = 0, M = -1 }
-professions = { Guerrier = 2 }
-familiarities = { "Épées" = 2 }
-[weapons."Épée"]
-damage = 6
-increment = 2
-familiarity = "Épées"
-"""
-BRUNA = """name = "Bruna"
-faculties = { P = 1, C = 1, E = 0, M = 0 }
-professions = { Forgeron = 1, Guerrier = 1 }
-familiarities = { Forge = 1, Haches = 1 }
-"""
-
 
 def elor_rolls(events: list[dict[str, Any]]) -> list[Roll]:
     """Action tests (elor.md §3.3: 1 + effort D10, a degree at or under the level, discards allowed;
@@ -229,7 +215,7 @@ def elor_rolls(events: list[dict[str, Any]]) -> list[Roll]:
 
 
 def test_elor_luck_is_every_d10_test_against_its_action_level_s3_3(db: str, tmp_path: Path) -> None:
-    for name, text in (("aldo", ALDO), ("bruna", BRUNA)):
+    for name, text in (("aldo", ALDO_SHEET), ("bruna", BRUNA_SHEET)):
         (tmp_path / f"{name}.toml").write_text(text, encoding="utf-8")
     run(db, "campaign", "new", "Tolosa", "--ruleset", "elor")
     for name in ("aldo", "bruna"):

@@ -10,24 +10,10 @@ from itertools import accumulate
 from pathlib import Path
 from typing import Any
 
+from elor_table import ALDO_SHEET, BRUNA_SHEET
 from support import run
 
 from chronique.domain.gametime import DayCountCalendar
-
-ALDO = """name = "Aldo"
-faculties = { P = 1, C = 2, E = 0, M = -1 }
-professions = { Guerrier = 2 }
-familiarities = { "Épées" = 2 }
-[weapons."Épée"]
-damage = 6
-increment = 2
-familiarity = "Épées"
-"""
-BRUNA = """name = "Bruna"
-faculties = { P = 1, C = 1, E = 0, M = 0 }
-professions = { Forgeron = 1, Guerrier = 1 }
-familiarities = { Forge = 1, Haches = 1 }
-"""
 
 
 def events(db: str, campaign: str, topic: str, name: str) -> list[dict[str, Any]]:
@@ -37,7 +23,7 @@ def events(db: str, campaign: str, topic: str, name: str) -> list[dict[str, Any]
 
 
 def test_elor_from_a_test_to_a_downtime_of_work_and_healing_Actions_longues_L436_5_6(db: str, tmp_path: Path) -> None:
-    for name, text in (("aldo", ALDO), ("bruna", BRUNA)):
+    for name, text in (("aldo", ALDO_SHEET), ("bruna", BRUNA_SHEET)):
         (tmp_path / f"{name}.toml").write_text(text, encoding="utf-8")
     run(db, "campaign", "new", "Tolosa", "--ruleset", "elor")
     run(db, "character", "new", "Tolosa", "--sheet", str(tmp_path / "aldo.toml"))
@@ -103,9 +89,9 @@ def test_elor_from_a_test_to_a_downtime_of_work_and_healing_Actions_longues_L436
 
 
 def test_elor_bad_input_is_a_one_line_error_with_status_2(db: str, tmp_path: Path) -> None:
-    (tmp_path / "aldo.toml").write_text(ALDO, encoding="utf-8")
+    (tmp_path / "aldo.toml").write_text(ALDO_SHEET, encoding="utf-8")
     # One problem (C 3 above the Normal maximum 2, elor.md §2.8), the faculty points still within 2.
-    (tmp_path / "bad.toml").write_text(ALDO.replace("C = 2", "C = 3").replace("P = 1", "P = 0"), encoding="utf-8")
+    (tmp_path / "bad.toml").write_text(ALDO_SHEET.replace("C = 2", "C = 3").replace("P = 1", "P = 0"), encoding="utf-8")
     run(db, "campaign", "new", "Tolosa", "--ruleset", "elor")
     run(db, "character", "new", "Tolosa", "--sheet", str(tmp_path / "aldo.toml"))
     for args in (

@@ -10,24 +10,11 @@ from itertools import accumulate
 from pathlib import Path
 from typing import Any
 
+from elor_table import ALDO_SHEET, BRUNA_SHEET
 from support import run
 
 from chronique.domain.gametime import DayCountCalendar
 
-ALDO = """name = "Aldo"
-faculties = { P = 1, C = 2, E = 0, M = -1 }
-professions = { Guerrier = 2 }
-familiarities = { "Épées" = 2 }
-[weapons."Épée"]
-damage = 6
-increment = 2
-familiarity = "Épées"
-"""
-BRUNA = """name = "Bruna"
-faculties = { P = 1, C = 1, E = 0, M = 0 }
-professions = { Forgeron = 1, Guerrier = 1 }
-familiarities = { Forge = 1, Haches = 1 }
-"""
 # An archer (a GM character): Coordination 2, Guerrier 3 with Arcs.
 DARIO = """name = "Dario"
 npc = true
@@ -74,7 +61,7 @@ def degrees_by_hand(dice: list[int], level: int) -> int:
 def test_downtime_work_is_stamped_at_each_hour_and_read_back_there_seed_L448_L450(db: str, tmp_path: Path) -> None:
     # Montana James's hours (L448-L450): a test an hour, no effort renewal. Aldo, Coordination 2,
     # plans 1 effort a test of his 2 points: two tests with 2 dice, then 1 die each.
-    tolosa(db, tmp_path, ALDO)
+    tolosa(db, tmp_path, ALDO_SHEET)
     glyphs = ("the glyphs", "--degrees", "40", "-f", "C", "-e", "1", "--effort-regime", "none")
     assert "first test Day 1 09:00" in run(db, "elor", "long-action", "start", "Tolosa", "Aldo", *glyphs).stdout
     report = run(db, "advance", "Tolosa", "--to", "Day 1 12:30").stdout
@@ -105,7 +92,7 @@ def test_downtime_work_is_stamped_at_each_hour_and_read_back_there_seed_L448_L45
 def test_work_after_a_session_is_stamped_at_its_hours_not_at_the_session_s_end_seed_L442(db: str, tmp_path: Path) -> None:
     # A session from 08:00 in which the work starts; the session ends, two days pass: every hour
     # of work carries its own time, after the session's end and inside the work hours.
-    tolosa(db, tmp_path, BRUNA)
+    tolosa(db, tmp_path, BRUNA_SHEET)
     run(db, "session", "start", "Tolosa")
     run(db, "elor", "long-action", "start", "Tolosa", "Bruna", "the sword", "--degrees", "99", "-f", "C", "-p", "Forgeron")
     run(db, "session", "end", "Tolosa")
@@ -117,7 +104,7 @@ def test_work_after_a_session_is_stamped_at_its_hours_not_at_the_session_s_end_s
 
 
 def test_D9_a_ranged_attack_from_the_range_options_seed_Attaque_a_distance_L544_L603(db: str, tmp_path: Path) -> None:
-    tolosa(db, tmp_path, ALDO, DARIO)
+    tolosa(db, tmp_path, ALDO_SHEET, DARIO)
     run(db, "session", "start", "Tolosa")
     # D9: a standing human (1.12 m: size 0) at 30 m (-1) crossing at 10 km/h (-2): -3.
     shot = ("--ranged", "--target-size", "1.12", "--distance", "30", "--target-speed", "10")
@@ -147,7 +134,7 @@ def test_D9_a_ranged_attack_from_the_range_options_seed_Attaque_a_distance_L544_
 def test_scene_next_names_who_opens_the_next_sequence_seed_Scenes_d_action_L478_L502(db: str, tmp_path: Path) -> None:
     # D2: Aldo 3 AP, Dino 1: Aldo, Dino, Aldo, Aldo; then every AP is spent (L500) and Aldo, who
     # acted last but stays eligible at a new sequence (L478), opens it with the most AP (L502).
-    tolosa(db, tmp_path, ALDO, DINO)
+    tolosa(db, tmp_path, ALDO_SHEET, DINO)
     run(db, "session", "start", "Tolosa")
     assert run(db, "elor", "scene", "start", "Tolosa", "Aldo", "Dino").stdout.strip() == "scene started; next: Aldo"
     said = [run(db, "elor", "scene", "act", "Tolosa", who, "--as", "wait").stdout.strip() for who in ("Aldo", "Dino", "Aldo", "Aldo")]
@@ -159,7 +146,7 @@ def test_scene_next_names_who_opens_the_next_sequence_seed_Scenes_d_action_L478_
 
 
 def test_oppose_takes_several_opponents_each_with_its_own_test_seed_Actions_reactions_L362_L388(db: str, tmp_path: Path) -> None:
-    tolosa(db, tmp_path, ALDO, BRUNA, DARIO)
+    tolosa(db, tmp_path, ALDO_SHEET, BRUNA_SHEET, DARIO)
     run(db, "session", "start", "Tolosa")
     # Aldo acts on Physique 1 + Guerrier 2 = 3; Bruna reacts on the defaults (Coordination 1, no
     # profession), Dario with his own test (Coordination 2 + Guerrier 3 = 5, 1 effort).
@@ -188,7 +175,7 @@ def test_oppose_takes_several_opponents_each_with_its_own_test_seed_Actions_reac
 
 
 def test_a_contest_gives_each_entrant_its_own_faculty_and_profession_seed_Concours_L404_L414(db: str, tmp_path: Path) -> None:
-    tolosa(db, tmp_path, ALDO, BRUNA, DARIO)
+    tolosa(db, tmp_path, ALDO_SHEET, BRUNA_SHEET, DARIO)
     run(db, "session", "start", "Tolosa")
     # The gladiators (L412): Aldo runs on the defaults (Physique 1, no profession), Bruna with her
     # own (Coordination 1 + Guerrier 1) from farther (-1), Dario with 1 effort as NAME:EFFORT.
