@@ -14,8 +14,8 @@ from math import sqrt
 from pathlib import Path
 from typing import Any
 
-from luck_brute import d10_success, d100_success, fudge_beats, fudge_success
 from elor_table import ALDO_SHEET, BRUNA_SHEET
+from luck_brute import d10_success, d100_success, fudge_beats, fudge_success
 from support import SAMPLES, run
 
 Roll = tuple[str, bool, Fraction]  # who rolled, did it succeed, its chance
