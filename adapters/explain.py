@@ -10,6 +10,7 @@ from uuid import UUID
 
 from chronique.adapters.audit import Audit
 from chronique.domain.errors import RuleViolation
+from chronique.domain.rulesets import ruleset
 from chronique.domain.verifier import Epoch, epochs_of
 
 _SHUFFLED = "chronique.domain.deck:Deck.Shuffled"
@@ -41,6 +42,7 @@ class Explanation:
     epochs: dict[str, Epoch]
     origins: list[CardOrigin] = field(default_factory=list)
     rederived: str | None = None
+    description: str = ""
 
     @property
     def verifiable(self) -> bool:
@@ -119,7 +121,14 @@ def _explain(
     explanation = Explanation(ref, names[member], target["topic"].rsplit(":", 1)[1], target, hidden, voided.get(ref), epochs, origins)
     if not hidden:
         explanation.rederived = _verdict(audit, campaign_id, ref, target)
+        explanation.description = _described(audit, own[0]["ruleset"], member, version)
     return explanation
+
+
+def _described(audit: Audit, game: str, member: str, version: int) -> str:
+    # The event as recorded, told by its game's ruleset in the players' words (issue 14).
+    rows = audit.journal.recorder.select_events(UUID(member), gt=version - 1, lte=version)
+    return ruleset(game).describe(audit.journal.mapper.to_domain_event(rows[0]))
 
 
 def _verdict(audit: Audit, campaign_id: UUID, ref: str, target: dict[str, Any]) -> str:

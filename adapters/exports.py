@@ -5,10 +5,14 @@ from __future__ import annotations
 
 import html
 import json
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from chronique.domain.errors import RuleViolation
 from chronique.domain.fairness import plain
+from chronique.domain.rulesets import ruleset
+from chronique.domain.rulesets.words import topic_of
+from chronique.domain.text import inert
 
 if TYPE_CHECKING:
     from chronique.adapters.services import Chronique
@@ -23,34 +27,37 @@ STYLE = (
 )
 
 
-def cards(texts: list[str]) -> str:
-    """Cards with their suit symbols."""
-    return " ".join(t[:-1] + SUITS.get(t[-1], t[-1]) for t in texts) or "—"
+def describe(event: Any, game: str) -> str:
+    """A short account of one event of a ``game`` campaign, in the players' words (its ruleset's)."""
+    return ruleset(game).describe(event)
 
 
-def describe(event: Any) -> str:
-    """A short account of one event, in the players' words."""
-    name = type(event).__qualname__.split(".")[-1]
-    if name == "TestMade":
-        o = event.outcome
-        verdict = "success" if o["success"] else "failure"
-        return f"{event.skill} vs {event.target} at {o['level']:+d}: {cards(o['cards'])} → {verdict} {o['quality'] or ''}".rstrip()
-    if name == "CardsDrawn":
-        return f"{cards(event.cards)} to {event.to} ({event.purpose})"
-    if name == "Shuffled":
-        return f"{len(event.chance[0]['deck'])} cards shuffled in epoch {event.epoch} ({event.reason})"
-    if name == "WoundSuffered":
-        wound = event.wound
-        return f"damage {event.damage}, lethality {wound['lethality'] if wound else 'death'}, {event.effect}"
-    if name == "SurvivalChecked":
-        malus = f" (malus {event.malus})" if event.malus else ""
-        return f"wound {event.wound_id}: {cards(event.outcome['cards'])} → {event.result}{malus}"
-    if name in ("SessionStarted", "SessionEnded"):
-        return f"session {event.number}, epoch {event.closed_epoch} revealed, {event.epoch} committed"
-    if name == "TimeAdvanced":
-        return f"{event.from_time} → {event.to_time} s, {event.fired} tick(s)"
-    fields = {k: v for k, v in vars(event).items() if k not in ENVELOPE}
-    return ", ".join(f"{k}={v}" for k, v in fields.items() if not isinstance(v, (dict, list)) or len(str(v)) < 60)[:160]
+@dataclass(frozen=True)
+class Voided:
+    """An event's account struck through (voided, never erased), with the correction that voided it."""
+
+    text: str
+    correction: str
+    reason: str
+
+    def markdown(self) -> str:
+        """Struck through with Markdown's ``~~``, then its correction."""
+        return f"~~{self.text}~~ voided by {self.correction}: {self.reason}"
+
+    def html(self) -> str:
+        """Struck through with HTML's ``<del>``, then its correction."""
+        return f"<del>{html.escape(self.text)}</del> voided by {html.escape(self.correction)}: {html.escape(self.reason)}"
+
+
+def corrections(services: Chronique, campaign: str) -> dict[tuple[str, int], tuple[str, str]]:
+    """(aggregate id, version) of every voided event -> (the correction's reference, as ``log``
+    shows it, and its reason)."""
+    found = {}
+    for event in services.log(campaign):
+        if topic_of(event) == "chronique.domain.character:Character.Corrected":
+            ref = f"{event.originator_id.hex[:8]}:{event.originator_version}"
+            found[(str(event.originator_id), event.voided)] = (ref, event.reason)
+    return found
 
 
 def sheet(services: Chronique, campaign: str, name: str, fmt: str, gm: bool = False) -> str:
@@ -82,18 +89,21 @@ def session(services: Chronique, campaign: str, number: int, fmt: str) -> str:
     calendar = services.calendar(c)
     world = services.world(campaign)
     names = {a.id: getattr(a, "name", "") for a in world.aggregates()}
+    voided = corrections(services, campaign)
     seal = next(s["seal"] for s in c.seals if s["session"] == number and s["boundary"] == "session-end")
     rows = []
     for _, event in services.events(campaign, start, end):
         sealed = getattr(event, "sealed_until", None)
         hidden = sealed is not None and not c.is_revealed(sealed)
         at = getattr(event, "at", None)
+        text = "hidden until its epoch is revealed" if hidden else describe(event, c.ruleset)
+        correction = voided.get((str(event.originator_id), event.originator_version))
         rows.append(
             (
                 calendar.format(at) if at is not None else "",
                 names.get(event.originator_id, "?"),
                 type(event).__qualname__.split(".")[-1],
-                "hidden until its epoch is revealed" if hidden else describe(event),
+                text if correction is None else Voided(text, *correction),
             )
         )
     title = f"{c.name} — session {number}"
@@ -110,16 +120,30 @@ def _rows(mapping: dict[str, Any]) -> list[tuple[str, Any]]:
     return [(k, json.dumps(v, ensure_ascii=False) if isinstance(v, (dict, list)) else v) for k, v in mapping.items()]
 
 
+def _markdown_cell(cell: Any) -> str:
+    return _markdown_text(cell.markdown() if isinstance(cell, Voided) else str(cell)).replace("|", "\\|")
+
+
+def _markdown_text(text: str) -> str:
+    # A name or reason read from the journal is shown, never obeyed: control characters escaped
+    # (a reader's terminal would act on them), and on one line, which a table's row needs (issue 18).
+    return " ".join(inert(text).splitlines())
+
+
+def _html_cell(cell: Any) -> str:
+    return cell.html() if isinstance(cell, Voided) else html.escape(str(cell))
+
+
 def _document(title: str, blocks: list[tuple[str, list[tuple[Any, ...]]]], fmt: str, header: tuple[str, ...] = ()) -> str:
     if fmt == "md":
-        out = [f"# {title}", ""]
+        out = [f"# {_markdown_text(title)}", ""]
         for name, rows in blocks:
             out += [f"## {name}", ""]
             width = len(rows[0]) if rows else 2
             head = header if header and len(header) == width else tuple("" for _ in range(width))
             out.append("| " + " | ".join(head) + " |")
             out.append("|" + "---|" * width)
-            out += ["| " + " | ".join(str(cell).replace("|", "\\|") for cell in row) + " |" for row in rows]
+            out += ["| " + " | ".join(_markdown_cell(cell) for cell in row) + " |" for row in rows]
             out.append("")
         return "\n".join(out)
     parts = [
@@ -131,7 +155,7 @@ def _document(title: str, blocks: list[tuple[str, list[tuple[Any, ...]]]], fmt: 
         if header and rows and len(header) == len(rows[0]):
             parts.append("<tr>" + "".join(f"<th>{html.escape(h)}</th>" for h in header) + "</tr>")
         for row in rows:
-            parts.append("<tr>" + "".join(f"<td>{html.escape(str(cell))}</td>" for cell in row) + "</tr>")
+            parts.append("<tr>" + "".join(f"<td>{_html_cell(cell)}</td>" for cell in row) + "</tr>")
         parts.append("</table>")
     parts.append("</body></html>")
     return "".join(parts)

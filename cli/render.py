@@ -237,11 +237,11 @@ def advanced(services: Chronique, campaign_name: str, advanced: Advanced) -> Non
 
 def log(services: Chronique, campaign_name: str, events: list[Any], as_json: bool, gm: bool = False) -> None:
     """The event log; for players (the default), face-down events read "hidden" until revealed."""
-    from chronique.adapters.exports import ENVELOPE
+    from chronique.adapters.exports import ENVELOPE, corrections
     from chronique.domain.chain import canonical_event, event_hash
 
     world = services.world(campaign_name)
-    voided = services.voided(campaign_name)
+    corrected = corrections(services, campaign_name)
 
     def hidden(e: Any) -> bool:
         sealed = getattr(e, "sealed_until", None)
@@ -250,22 +250,29 @@ def log(services: Chronique, campaign_name: str, events: list[Any], as_json: boo
     if as_json:
         emit_json(
             [
-                {"hash": event_hash(e), "hidden": hidden(e), "voided": (str(e.originator_id), e.originator_version) in voided}
+                {"hash": event_hash(e), "hidden": hidden(e), "voided": (str(e.originator_id), e.originator_version) in corrected}
                 | {"event": {k: v for k, v in canonical_event(e).items() if not hidden(e) or k in ENVELOPE or k == "topic"}}
                 for e in events
             ]
         )
         return
+    from rich.text import Text
+
+    from chronique.domain.rulesets import ruleset
+
+    rules = ruleset(world.campaign.ruleset)
     names = {str(a.id): getattr(a, "name", "") for a in world.aggregates()}
     calendar = services.calendar(world.campaign)
     table = new_table("Ref", "In game", "Who", "What", "Details")
     for e in events:
         at = getattr(e, "at", None)
         what = type(e).__qualname__.split(".")[-1]
-        details = "hidden until its epoch is revealed" if hidden(e) else summary(e)
-        reason = voided.get((str(e.originator_id), e.originator_version))
-        if reason is not None:
-            details = f"[VOIDED: {reason}] {details}"
+        details = Text("hidden until its epoch is revealed" if hidden(e) else rules.describe(e))
+        correction = corrected.get((str(e.originator_id), e.originator_version))
+        if correction is not None:
+            # A voided event stays in the log, struck through, with the correction that voided it.
+            details.stylize("strike")
+            details.append(f" — voided by {correction[0]}: {correction[1]}")
         table.add_row(
             f"{e.originator_id.hex[:8]}:{e.originator_version}",
             calendar.format(at) if at is not None else "",
@@ -274,13 +281,6 @@ def log(services: Chronique, campaign_name: str, events: list[Any], as_json: boo
             details,
         )
     console().print(table)
-
-
-def summary(e: Any) -> str:
-    """A short account of one event for the log."""
-    from chronique.adapters.exports import describe
-
-    return describe(e)
 
 
 def ledger(services: Chronique, campaign: Campaign, rows: list[dict[str, Any]], as_json: bool) -> None:
@@ -360,6 +360,7 @@ def explanation(x: Explanation, as_json: bool) -> None:
                 "voided_by": x.voided_by,
                 "verifiable": x.verifiable,
                 "rederived": x.rederived,
+                "description": x.description,
                 "event": {} if x.hidden else x.event,
                 "cards": [vars(o) for o in x.origins],
             }
@@ -370,6 +371,7 @@ def explanation(x: Explanation, as_json: bool) -> None:
         typer.echo(f"hidden until epoch {x.event['sealed_until']} is revealed")
         return
     e = x.event
+    typer.echo(f"what happened: {x.description}")
     typer.echo(f"why: {e.get('purpose') or e.get('reason') or '—'}")
     if "basis" in e:
         parts = ", ".join(f"{k} {v:+d}" for k, v in e["basis"].items() if v)

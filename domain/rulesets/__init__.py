@@ -22,7 +22,7 @@ KNOWN = tuple(_MODULES)
 
 class Ruleset(Protocol):
     """What the spine needs of a game: its settings, its sheets, its running processes and how
-    they read on the downtime board, and the luck of its rolls."""
+    they read on the downtime board, its events in words, and the luck of its rolls."""
 
     name: str
     gregorian: bool
@@ -41,6 +41,12 @@ class Ruleset(Protocol):
 
     def end_session(self, world: World) -> None:
         """Record what the game does when a session closes, before the seal."""
+        ...
+
+    def describe(self, event: Any) -> str:
+        """Any event of this game's campaigns (the spine's too) in the players' words, for the log,
+        the exports and ``audit show``: game terms as the rulebook writes them, durations as
+        in-game time, never an internal code or a dump of fields (issue 14)."""
         ...
 
     def notable(self, event: Any) -> str | None:

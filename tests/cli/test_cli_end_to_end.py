@@ -318,7 +318,11 @@ def test_correct_voids_and_audit_show_explains(party: str) -> None:
     ref = f"{wound['originator_id']}:{wound['originator_version']}"
     assert "voided" in run(party, "correct", ref, "--reason", "it missed").stdout
     assert json.loads(run(party, "sheet", "Verdelune", "Alice", "--json").stdout)["condition"]["wounds"] == []
-    assert "[VOIDED: it missed]" in run(party, "log", "Verdelune").stdout
+    # Issue 14: the voided wound stays in the log, struck through, with the correction that voided it.
+    events = [e["event"] for e in json.loads(run(party, "log", "Verdelune", "--json").stdout)]
+    correction = next(e for e in events if e["topic"].endswith("Corrected"))
+    shown_log = " ".join(run(party, "log", "Verdelune").stdout.replace("│", " ").split())
+    assert f"voided by {correction['originator_id'][:8]}:{correction['originator_version']}: it missed" in shown_log
     assert run(party, "verify", "Verdelune").returncode == 0
     assert run(party, "correct", ref, "--reason", "again", check=False).returncode == 2
 
@@ -371,7 +375,7 @@ def test_exports_the_board_and_a_paged_filtered_log(party: str, tmp_path: Path) 
     board = run(party, "downtime", "board", "Verdelune").stdout
     assert "Alice survival draw for wound 1 (Moyenne)" in board
     report = run(party, "export", "session", "Verdelune", "1", "--format", "md").stdout
-    assert report.startswith("# Verdelune — session 1") and seal in report and "Contact vs" in report
+    assert report.startswith("# Verdelune — session 1") and seal in report and "Contact against" in report
     page = tmp_path / "session.html"
     run(party, "export", "session", "Verdelune", "1", "--format", "html", "-o", str(page))
     text = page.read_text(encoding="utf-8")

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from chronique.domain.luck import Draw
+from chronique.domain.rulesets.cartes import describe as words
 from chronique.domain.rulesets.cartes import events as ev
 from chronique.domain.rulesets.cartes.odds import success_odds
 from chronique.domain.rulesets.cartes.processes import CartesProcesses
@@ -61,6 +62,9 @@ class Cartes:
     def for_players(self, condition: Mapping[str, Any]) -> dict[str, Any]:
         # §Piles: a personal pile lies face down; only how many cards it holds is known.
         return {**condition, "pile": None}
+
+    def describe(self, event: Any) -> str:
+        return words.describe(event)
 
     def notable(self, event: Any) -> str | None:
         # §Survie: a failed survival draw, a margin malus and a death are what a GM must hear of.

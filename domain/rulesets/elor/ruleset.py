@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from chronique.domain.luck import Draw
+from chronique.domain.rulesets.elor import describe as words
 from chronique.domain.rulesets.elor import events as ev
 from chronique.domain.rulesets.elor import odds
 from chronique.domain.rulesets.elor.play import end_scene, in_scene, starting_condition
@@ -51,11 +52,14 @@ class Elor:
     def for_players(self, condition: Mapping[str, Any]) -> dict[str, Any]:
         return dict(condition)  # nothing of its condition lies face down
 
+    def describe(self, event: Any) -> str:
+        return words.describe(event)
+
     def notable(self, event: Any) -> str | None:
         # What a GM must hear of in downtime: a character down or dead (§Application des
         # dommages), a long action finished, a risk that struck (PROPOSAL §5.3).
         if isinstance(event, ev.DamageTaken) and (event.dead or event.unconscious):
-            return f"is {'dead' if event.dead else 'unconscious'} ({event.location}, {event.source})"
+            return f"is {'dead' if event.dead else 'unconscious'} ({words.where(event.location)}, {event.source})"
         if isinstance(event, ev.LongActionProgressed) and event.done:
             return f"finished long action {event.action_id} ({event.accumulated} degrees)"
         if isinstance(event, ev.RiskRolled) and event.triggered:

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from chronique.domain.luck import Draw
+from chronique.domain.rulesets.microfudge import describe as words
 from chronique.domain.rulesets.microfudge import events as ev
 from chronique.domain.rulesets.microfudge import odds
 from chronique.domain.rulesets.microfudge.play import award_session_end, defaults
@@ -44,6 +45,9 @@ class MicroFudge:
 
     def for_players(self, condition: Mapping[str, Any]) -> dict[str, Any]:
         return dict(condition)  # nothing of its condition lies face down
+
+    def describe(self, event: Any) -> str:
+        return words.describe(event)
 
     def notable(self, event: Any) -> str | None:
         # What a GM must hear of in downtime: a wound that heals, or one that still waits for care.

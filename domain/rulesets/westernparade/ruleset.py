@@ -9,6 +9,7 @@ from typing import Any
 
 from chronique.domain.luck import Draw
 from chronique.domain.rulesets.westernparade import body_events, downtime_events, odds
+from chronique.domain.rulesets.westernparade import describe as words
 from chronique.domain.rulesets.westernparade import events as ev
 from chronique.domain.rulesets.westernparade.condition import starting_body
 from chronique.domain.rulesets.westernparade.downtime import starting_downtime
@@ -46,8 +47,14 @@ class WesternParade:
     def for_players(self, condition: Mapping[str, Any]) -> dict[str, Any]:
         return dict(condition)  # nothing of its condition lies face down
 
+    def describe(self, event: Any) -> str:
+        return words.describe(event)
+
     def notable(self, event: Any) -> str | None:
-        return ev.notable(event) or body_events.notable(event) or downtime_events.notable(event)
+        # Each module says which of its events a GM must hear of; they read as everywhere else.
+        if ev.notable(event) or body_events.notable(event) or downtime_events.notable(event):
+            return words.describe(event)
+        return None
 
     def processes(self, world: World) -> Processes:
         return WesternParadeProcesses(world)

@@ -1,0 +1,122 @@
+"""Every Cartes event in the players' words (issue 14): cards with their suits, difficulty levels
+and lethalities by the names the rulebook gives them (§Difficulté des tirages, §Blessures),
+consciousness effects as §KO ou OK tells them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from chronique.domain.rulesets.cartes.resolution import difficulty_name
+from chronique.domain.rulesets.cartes.tables import lethality_name
+from chronique.domain.rulesets.words import Describer, cards, described, plural
+
+# §KO ou OK L354-361: what one hit does to consciousness.
+_EFFECTS = {
+    "none": "no effect on consciousness",
+    "two_malus": "shaken: two malus markers",
+    "angry": "angry: a bonus marker",
+    "out_of_combat": "knocked out of the fight",
+}
+# §Survie: what a survival draw gave.
+_SURVIVAL = {
+    "clean": "survived cleanly",
+    "malus": "survived with a malus",
+    "escalate": "failed: the wound worsened",
+    "death": "failed: death",
+}
+# §Expérience: what hand cards bought.
+_PURCHASES = {
+    "skill": "a skill level",
+    "speciality": "a speciality",
+    "characteristic": "a characteristic point",
+    "pile-max": "a larger pile",
+}
+
+
+def level(value: int) -> str:
+    """A difficulty level with its name (§Difficulté des tirages): "+1 (Difficile)"."""
+    name = difficulty_name(value)
+    return f"{value:+d}" + (f" ({name})" if name else "")
+
+
+def _test(e: Any) -> str:
+    o = e.outcome
+    asked = f", asked {level(o['level_asked'])}" if o["level_asked"] != o["level"] else ""
+    verdict = "success" + (f", quality {o['quality']}" if o.get("quality") else "") if o["success"] else "failure"
+    return f"{e.skill} against {e.target} at {level(o['level'])}{asked}: {cards(o['cards'])} → {verdict}"
+
+
+def _wound(e: Any) -> str:
+    if e.wound is None:
+        return f"took {e.damage} from {e.source or 'a blow'}: the wound kills"
+    aggravated = f" (aggravated: {'; '.join(e.aggravations)})" if e.aggravations else ""
+    effect = _EFFECTS.get(e.effect, e.effect.replace("_", " "))
+    return f"took a wound of {e.damage} from {e.source or 'a blow'}, {lethality_name(e.wound['lethality'])}{aggravated}; {effect}"
+
+
+def _survival(e: Any) -> str:
+    malus = f" (lasting malus −{e.malus})" if e.malus else ""
+    return f"survival draw for wound {e.wound_id}: {cards(e.outcome['cards'])} → {_SURVIVAL.get(e.result, e.result)}{malus}"
+
+
+def _opposition(e: Any) -> str:
+    o = e.opposition
+    if e.opponent_stance != "draws":
+        how = "is out of combat" if e.opponent_stance == "out of combat" else "does not draw"
+        return f"opposed draw against {e.opponent}, who {how}"
+    winner = {"attacker": "won", "defender": f"lost to {e.opponent}"}.get(o.get("winner") or "", "both failed")
+    damage = f"; {e.damage} damage" if e.damage else ""
+    return f"opposed draw against {e.opponent}: {winner}, net {o.get('net')}{damage}"
+
+
+def _support(e: Any) -> str:
+    # §Déroulement du tour, supports: a power card for the next draw, bonus markers, or pile cards.
+    given = {
+        "power": f"a power card for his next draw ({cards([e.card])})" if e.card else "no power card",
+        "tactics": f"{plural(e.markers, 'bonus marker')}",
+        "resource": f"{plural(len(e.cards), 'resource card')} for his pile",
+    }
+    return f"{e.supporter} supported him: {given.get(e.kind, e.kind)}"
+
+
+def _spent(e: Any) -> str:
+    what = _PURCHASES.get(e.purchase, e.purchase)
+    target = e.speciality or e.name
+    change = f" from {e.from_level} to {e.to_level}" if e.to_level is not None else ""
+    return f"spent {cards(list(e.cards))} on {what}: {target}{change}"
+
+
+WORDS: dict[str, Describer] = {
+    "chronique.domain.rulesets.cartes.events:CardsDealt": lambda e: (
+        f"dealt a hand of {cards(list(e.hand))} and a pile of {plural(len(e.pile), 'card')} face down"
+    ),
+    "chronique.domain.rulesets.cartes.events:TestMade": _test,
+    "chronique.domain.rulesets.cartes.events:SupportReceived": _support,
+    "chronique.domain.rulesets.cartes.events:OppositionSettled": _opposition,
+    "chronique.domain.rulesets.cartes.events:WoundSuffered": _wound,
+    "chronique.domain.rulesets.cartes.events:Died": lambda e: f"died ({e.cause})",
+    "chronique.domain.rulesets.cartes.events:ConsciousnessChecked": lambda e: (
+        f"Volonté draw to come to: {cards(e.outcome['cards'])} → " + ("came to" if e.regained else "still out")
+    ),
+    "chronique.domain.rulesets.cartes.events:SurvivalChecked": _survival,
+    "chronique.domain.rulesets.cartes.events:SurvivalRetried": lambda e: (
+        f"survival retried for wound {e.wound_id} under {e.medicine['healer']}'s care: {cards(e.outcome['cards'])} → malus now −{e.malus}"
+    ),
+    "chronique.domain.rulesets.cartes.events:PileRefilled": lambda e: f"{plural(len(e.cards), 'card')} into the pile ({e.reason})",
+    "chronique.domain.rulesets.cartes.events:PileRested": lambda e: f"a night's sleep: the pile is back to {plural(e.pile_count, 'card')}",
+    "chronique.domain.rulesets.cartes.events:ExperienceAwarded": lambda e: f"earned {plural(e.count, 'hand card')} ({e.reason})",
+    "chronique.domain.rulesets.cartes.events:ExperienceSpent": _spent,
+    "chronique.domain.rulesets.cartes.events:CardsReturned": lambda e: (
+        f"every card back to the deck: {plural(e.pile_count, 'card')} in the pile, {e.hand_count} in hand"
+    ),
+    "chronique.domain.rulesets.cartes.events:SceneEnded": lambda e: "the scene ended: its markers lapse",
+    "chronique.domain.rulesets.cartes.events:CareArranged": lambda e: f"{e.healer} tends his wounds ({e.means.replace('-', ' ')})",
+    "chronique.domain.rulesets.cartes.events:CuredByCare": lambda e: (
+        f"curative care lifted {plural(len(e.removed), 'lasting malus', 'lasting maluses')}"
+    ),
+}
+
+
+def describe(event: Any) -> str:
+    """A Cartes event (or the spine's) in the players' words."""
+    return described(WORDS, event)

@@ -1,0 +1,155 @@
+"""Every Elor event in the players' words (issue 14): faculties and locations by their French
+names (§Facultés, §Humains), degrees of success (§Tests d'action), durations as in-game time."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from chronique.domain.errors import RuleViolation
+from chronique.domain.rulesets.elor.tables import faculty_name, nature
+from chronique.domain.rulesets.words import Describer, described, joined, plural
+
+# §Scènes d'action: what an action point bought.
+_POINTS = {
+    "attack": "an attack",
+    "action": "an action",
+    "wait": "waiting",
+    "reserve": "a defence held in reserve",
+    "defence": "a defence",
+}
+_ATTACK = {"hit": "hit", "miss": "missed", "parried": "parried", "dodged": "dodged"}
+_CAUSES = {"reward": "experience spent", "training": "training", "natural": "natural progression"}
+
+
+def where(location: str) -> str:
+    """A human location as §Humains names it (e.g. "jambe droite")."""
+    found = next((loc for loc in nature("humain").locations if loc.key == location), None)
+    return found.name.lower() if found is not None else location.replace("-", " ")
+
+
+def faculty(text: str) -> str:
+    """A faculty by its name (Physique, Coordination, Esprit, Mental), from a name or symbol."""
+    try:
+        return faculty_name(text)
+    except RuleViolation:
+        return text
+
+
+def test(outcome: Mapping[str, Any]) -> str:
+    """An action test: its level, the D10 rolled and the degrees (§Tests d'action; PROPOSAL B4:
+    a level of 10+ or 0- rolls nothing)."""
+    degrees = plural(outcome["degrees"], "degree") + " of success"
+    if outcome.get("automatic"):
+        return f"level {outcome['level']}: no roll, {'success' if outcome['automatic'] == 'success' else 'failure'} — {degrees}"
+    effort = f" with {plural(outcome['effort'], 'effort point')}" if outcome.get("effort") else ""
+    dice = " ".join(str(d) for d in outcome["dice"])
+    return f"level {outcome['level']}{effort}: rolled {dice} — {degrees}"
+
+
+def _tested(e: Any) -> str:
+    spec = e.spec or {}
+    named = [faculty(spec["faculty"])] if spec.get("faculty") else []
+    named += [spec[key] for key in ("profession", "familiarity") if spec.get(key)]
+    purpose = e.purpose if e.purpose and not e.purpose.endswith(" test") else "test"
+    return f"{purpose} ({', '.join(named)}): {test(e.outcome)}" if named else f"{purpose}: {test(e.outcome)}"
+
+
+def _attack(e: Any) -> str:
+    degrees = f"{plural(e.attack, 'degree')} against {e.defence} of {e.defence_kind}"
+    head = f"{'melee' if e.melee else 'ranged'} attack on {e.target}: {degrees}"
+    effects = [name.replace("-", " ") for name in {**e.offensive_effects, **e.defensive_effects}]
+    # §Effets de combat: a blow lands on a location, or on the parrying weapon or an item.
+    hit = ""
+    if e.damage and "location" in e.damage:
+        hit = f" in the {where(e.damage['location'])}"
+    elif e.damage and "item" in e.damage:
+        hit = f": the {e.damage['item']} takes the blow"
+    return f"{head} — {_ATTACK.get(e.result, e.result)}{hit}" + (f"; effects: {joined(effects)}" if effects else "")
+
+
+def _damage(e: Any) -> str:
+    state = "dead" if e.dead else "unconscious" if e.unconscious else e.state
+    effects = f"; {'; '.join(e.effects)}" if e.effects else ""
+    return f"{plural(e.value['effective'], 'point')} of damage in the {where(e.location)} ({e.source}): {e.total} in all, {state}{effects}"
+
+
+def _healed(e: Any) -> str:
+    healed = [f"{plural(n, 'point')} in the {where(loc)}" for loc, n in e.healed.items() if n]
+    return f"healed by {e.by}: " + (joined(healed) if healed else "nothing")
+
+
+def _long_progressed(e: Any) -> str:
+    tests = ", ".join(f"{t['name']} {plural(t['degrees'], 'degree')}" for t in e.tests)
+    penalty = f", coordination −{e.penalty}" if e.penalty else ""
+    done = " — done" if e.done else ""
+    return f"long action {e.action_id}: {tests}{penalty}; {plural(e.gained, 'degree')} gained, {e.accumulated} in all{done}"
+
+
+def _risk(e: Any) -> str:
+    if e.triggered:
+        return f"the risk of long action {e.action_id} struck: {e.risk} (D10 {e.die}, at most {e.threshold})"
+    return f"the risk of long action {e.action_id} held off (D10 {e.die} over {e.threshold}); next time at most {e.next_threshold}"
+
+
+def _raised(e: Any) -> str:
+    grant = f", gaining the {e.grant_kind} {e.grant}" if e.grant_kind and e.grant else ""
+    spent = f" ({plural(e.experience_spent, 'experience point')})" if e.experience_spent else ""
+    return f"{e.profession} rose to level {e.level} by {_CAUSES.get(e.cause, e.cause)}{spent}{grant}"
+
+
+def _progression(e: Any) -> str:
+    rolls = "; ".join(f"{r['profession']} level {r['level']}: D10 {r['die']}" + (" — raised" if r["raised"] else "") for r in e.rolls)
+    return f"natural progression: {rolls}" if rolls else "natural progression: no profession ticked"
+
+
+def _faculties(e: Any) -> str:
+    levels = ", ".join(f"{faculty(k)} {v:+d}" for k, v in e.faculties.items())
+    state = "; now dead" if e.dead else "; now unconscious" if e.unconscious else ""
+    return f"faculties changed ({e.reason}): {levels}{state}"
+
+
+WORDS: dict[str, Describer] = {
+    "chronique.domain.rulesets.elor.events:TestRolled": _tested,
+    "chronique.domain.rulesets.elor.events:EffortRecovered": lambda e: f"{plural(e.amount, 'effort point')} back ({e.reason})",
+    "chronique.domain.rulesets.elor.events:SequenceBegan": lambda e: (
+        f"sequence {e.sequence} of the action scene: {plural(e.action_points, 'action point')}"
+    ),
+    "chronique.domain.rulesets.elor.events:ActionPointSpent": lambda e: (
+        f"spent an action point on {_POINTS.get(e.kind, e.kind)}" + (" (the reserved one)" if e.from_token else "")
+        + (f"; {plural(e.effort_recovered, 'effort point')} back" if e.effort_recovered else "")
+    ),
+    "chronique.domain.rulesets.elor.events:SceneLeft": lambda e: (
+        "the action scene ended" + (f": {plural(e.effort_recovered, 'effort point')} back" if e.effort_recovered else "")
+    ),
+    "chronique.domain.rulesets.elor.events:AttackResolved": _attack,
+    "chronique.domain.rulesets.elor.events:DamageTaken": _damage,
+    "chronique.domain.rulesets.elor.events:EquipmentDamaged": lambda e: (
+        f"the {e.item} took {plural(e.damage, 'point')} of damage: {e.resistance} stopped by its resistance, "
+        f"{e.structure_lost} off its structure ({e.structure_left} left)" + ("; destroyed" if e.destroyed else "")
+    ),
+    "chronique.domain.rulesets.elor.events:WoundsHealed": _healed,
+    "chronique.domain.rulesets.elor.events:CareGiven": lambda e: (
+        f"care by {e.healer} on the {where(e.location)}: {plural(e.degrees, 'degree')} of success"
+    ),
+    "chronique.domain.rulesets.elor.events:WakeTested": lambda e: (
+        f"the hourly test to wake up: {test(e.outcome)} — " + ("awake" if e.awake else "still unconscious")
+    ),
+    "chronique.domain.rulesets.elor.events:RestOrdered": lambda e: "rests from now on" if e.resting else "no longer rests",
+    "chronique.domain.rulesets.elor.events:LongActionStarted": lambda e: (
+        f"began the long action {e.action['name']} ({e.action['required']} degrees required)"
+    ),
+    "chronique.domain.rulesets.elor.events:LongActionProgressed": _long_progressed,
+    "chronique.domain.rulesets.elor.events:RiskRolled": _risk,
+    "chronique.domain.rulesets.elor.events:LongActionAbandoned": lambda e: f"gave up long action {e.action_id} ({e.reason})",
+    "chronique.domain.rulesets.elor.events:ExperienceAwarded": lambda e: f"earned {plural(e.points, 'experience point')} ({e.reason})",
+    "chronique.domain.rulesets.elor.events:ProfessionRaised": _raised,
+    "chronique.domain.rulesets.elor.events:ProgressionRolled": _progression,
+    "chronique.domain.rulesets.elor.events:GrantChosen": lambda e: f"chose the {e.kind} {e.name}",
+    "chronique.domain.rulesets.elor.events:FacultiesChanged": _faculties,
+}
+
+
+def describe(event: Any) -> str:
+    """An Elor event (or the spine's) in the players' words."""
+    return described(WORDS, event)

@@ -1,0 +1,165 @@
+"""Every MicroFudge CECJ event in the players' words (issue 14): ranks by the ladder's adjectives
+(«I – Création des personnages» L93-L103), difficulties as «Degrés de difficulté» names them
+(L255-L267), Revers by severity (L343), durations as in-game time."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from chronique.domain.rulesets.microfudge.rules import label, severity_name
+from chronique.domain.rulesets.words import Describer, described, joined, plural
+
+# «Degrés de difficulté» L255-L267: the required rank's name.
+_DIFFICULTY = ("sans difficulté", "sans difficulté", "Facile", "Simple", "Moyenne", "Difficile", "Très difficile", "Extrême", "Impossible")
+# «4 – Utilisation créative des Atouts» L733-L769: what an Atout bought.
+_ATOUT_USES = {
+    "temporary-bonus": "a +1 to his own roll",
+    "help": "help: +1 to another's roll",
+    "change-one-die": "one die changed",
+    "change-one-card": "one card changed",
+    "save-skin": "saving his skin",
+}
+# «3 – Effets des Revers» L339-L341 (A10): how a Revers heals.
+_HEALING = {"daily": "heals a step a day", "weekly": "heals a step a week", "none": "does not heal on its own"}
+_POOLS = {"reserve": "creation reserve", "experience": "experience"}
+
+
+def rank(value: int) -> str:
+    """A rank as the ladder names it, with its value: "Bon (+5)"."""
+    return f"{label(value)} ({value})"
+
+
+def difficulty(required: int) -> str:
+    """A required rank as «Degrés de difficulté» names it."""
+    return _DIFFICULTY[min(max(required, 0), len(_DIFFICULTY) - 1)]
+
+
+def dice(faces: list[int]) -> str:
+    """Four dF as players read them: + 0 − faces."""
+    return " ".join({1: "+", 0: "0", -1: "−"}.get(f, str(f)) for f in faces)
+
+
+def revers(severity: int, physical: bool = False) -> str:
+    """A Revers by its severity's name (L343); severity 0 is a healed one."""
+    return severity_name(severity, physical) if severity else "healed"
+
+
+def _modifiers(modifiers: Mapping[str, int]) -> str:
+    return "".join(f", {name.replace('-', ' ')} {value:+d}" for name, value in modifiers.items() if value)
+
+
+def _test(e: Any) -> str:
+    kind = "hazardous Test" if e.hazardous else "Test"
+    penalty = f", Revers −{e.penalty}" if e.penalty else ""
+    verdict = "success" if e.success else "failure" + (f": {plural(e.setbacks, 'Revers', 'Revers')}" if e.setbacks else "")
+    return (
+        f"{kind} of {e.characteristic} {rank(e.used_rank)}{_modifiers(e.modifiers)}{penalty} against {difficulty(e.required)}: "
+        f"{dice(e.dice)} → {rank(e.final)}, {verdict}"
+    )
+
+
+def _conflict(e: Any) -> str:
+    sides = "; ".join(
+        f"{s['name']} ({s['characteristic']} {rank(s['used_rank'])}): {dice(s['dice'])} → {rank(s['final'])}" for s in e.sides
+    )
+    return f"simple conflict — {sides}; " + (f"{e.winner} wins" if e.winner else "a tie")
+
+
+def _suffered(e: Any) -> str:
+    s = e.setback
+    physical = s["domain"] == "physical"
+    critical = "; critical state" if e.critical else ""
+    heals = _HEALING.get(s["healing"], s["healing"])
+    return f"took a {revers(s['severity'], physical)} ({s['domain']}, {heals}) from {e.source or 'the Narrator'}{critical}"
+
+
+def _first_aid(e: Any) -> str:
+    t = e.test
+    verdict = "the wound is stabilized" if e.stabilized else ("success" if e.success else "failure")
+    test = f"Médecine {dice(t['dice'])} → {rank(t['final'])} against {difficulty(t['required'])}"
+    return f"first aid by {e.healer} on Revers {e.setback_id}: {test} — {verdict}"
+
+
+def _power(e: Any) -> str:
+    verdict = "success" if e.success else "failure"
+    collapse = "; he collapses" if e.collapsed else ""
+    fatigue = f", {plural(e.fatigue_lost, 'rank')} of Vigueur lost" if e.fatigue_lost else ""
+    return (
+        f"power {e.power.replace('-', ' ')} ({e.domain} {rank(e.rank)}) against {difficulty(e.required)}: {dice(e.dice)} → "
+        f"{rank(e.final)}, {verdict}; Potentiel {e.potentiel_before} → {e.potentiel_after}{fatigue}{collapse}"
+    )
+
+
+def _raised(e: Any) -> str:
+    why = f" ({e.justification})" if e.justification else ""
+    cost = f"{plural(e.cost, 'Atout')} of {_POOLS.get(e.pool, e.pool)}"
+    return f"{e.characteristic} rose from {rank(e.from_value)} to {rank(e.to_value)} for {cost}{why}"
+
+
+def _cards_drawn(e: Any) -> str:
+    inflicted = [f"{n} Revers on {who}" for who, n in e.inflicted.items() if n]
+    received = [f"{n} Revers from {who}" for who, n in e.received.items() if n]
+    what = inflicted + received
+    return (
+        f"draw {e.draw} of Sequence {e.sequence}: {e.characteristic} {rank(e.used_rank)}, {plural(e.pool, 'card')}"
+        + (f" — {joined(what)}" if what else " — no Revers")
+        + (" — takes the upper hand" if e.upper_hand else "")
+    )
+
+
+def _sequence_ended(e: Any) -> str:
+    return f"Sequence {e.sequence} ended ({e.how})" + (f": {e.winner} achieves its goal" if e.winner else ": nobody achieves a goal")
+
+
+def _rested(e: Any) -> str:
+    back = [f"{n} Potentiel of {domain}" for domain, n in e.restored.items() if n]
+    if e.fatigue_recovered:
+        back.append(plural(e.fatigue_recovered, "rank") + " of Vigueur")
+    return "a good night's rest: " + (f"{joined(back)} back" if back else "nothing to get back")
+
+
+WORDS: dict[str, Describer] = {
+    "chronique.domain.rulesets.microfudge.events:TestRolled": _test,
+    "chronique.domain.rulesets.microfudge.events:SimpleConflictRolled": _conflict,
+    "chronique.domain.rulesets.microfudge.events:SetbackSuffered": _suffered,
+    "chronique.domain.rulesets.microfudge.events:SetbackRecovered": lambda e: (
+        f"Revers {e.setback_id} healed" if not e.severity else f"Revers {e.setback_id} healed a step: now a {revers(e.severity)}"
+    ),
+    "chronique.domain.rulesets.microfudge.events:RecoveryPaced": lambda e: (
+        f"care and rest set the recovery of Revers {e.setback_id} at {e.percent}% of its usual time"
+    ),
+    "chronique.domain.rulesets.microfudge.events:FirstAidGiven": _first_aid,
+    "chronique.domain.rulesets.microfudge.events:AtoutsAwarded": lambda e: f"earned {plural(e.count, 'Atout')} of experience ({e.reason})",
+    "chronique.domain.rulesets.microfudge.events:AtoutSpent": lambda e: (
+        f"spent {plural(e.cost, 'Atout')} of {_POOLS.get(e.pool, e.pool)} on {_ATOUT_USES.get(e.use, e.use.replace('-', ' '))}"
+        + (f" ({e.note})" if e.note else "")
+    ),
+    "chronique.domain.rulesets.microfudge.events:SetbackStabilized": lambda e: (
+        f"saved his skin: Revers {e.setback_id} ({revers(e.severity, True)}) is stabilized ({e.how})"
+    ),
+    "chronique.domain.rulesets.microfudge.events:SetbackTransferred": lambda e: f"{e.to} took Revers {e.setback_id} in his place",
+    "chronique.domain.rulesets.microfudge.events:AtoutPlayed": lambda e: (
+        f"played {plural(e.cost, 'Atout')} of {_POOLS.get(e.pool, e.pool)} on the {e.roll}: "
+        f"{_ATOUT_USES.get(e.use, e.use.replace('-', ' '))}" + (f" for {e.beneficiary}" if e.beneficiary else "")
+    ),
+    "chronique.domain.rulesets.microfudge.events:CharacteristicRaised": _raised,
+    "chronique.domain.rulesets.microfudge.events:SequenceStarted": lambda e: (
+        f"entered Sequence {e.sequence}" + (" (collective)" if e.collective else "") + f" with {joined(list(e.participants))}"
+        + (f", goal: {e.goal}" if e.goal else "")
+    ),
+    "chronique.domain.rulesets.microfudge.events:ConflictCardsDrawn": _cards_drawn,
+    "chronique.domain.rulesets.microfudge.events:SequenceEnded": _sequence_ended,
+    "chronique.domain.rulesets.microfudge.events:PowerUsed": _power,
+    "chronique.domain.rulesets.microfudge.events:PowerTicked": lambda e: (
+        f"the power heals Revers {e.setback_id} a step: now {revers(e.severity, True)}" if e.setback_id is not None else "the power runs on"
+    ),
+    "chronique.domain.rulesets.microfudge.events:PowerEnded": lambda e: f"the power stopped ({e.reason})",
+    "chronique.domain.rulesets.microfudge.events:PowersRested": _rested,
+    "chronique.domain.rulesets.microfudge.events:FatigueRecovered": lambda e: "a quarter of an hour's rest: one rank of Vigueur back",
+}
+
+
+def describe(event: Any) -> str:
+    """A MicroFudge event (or the spine's) in the players' words."""
+    return described(WORDS, event)

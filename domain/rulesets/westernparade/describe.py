@@ -1,0 +1,299 @@
+"""Every Western Parade event in the players' words (issue 14): qualities as Table 2.1 names them
+(§2.1.2: "réussite critique", never CRIT_S), locations as the body table names them, Table 3.3's
+results spelled out (§3.4), durations as in-game time."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from chronique.domain.rulesets.westernparade.firstaid import read
+from chronique.domain.rulesets.westernparade.report import care_words, critical_words, unconsciousness_words
+from chronique.domain.rulesets.westernparade.tables import tables
+from chronique.domain.rulesets.words import Describer, described, duration, joined, plural, signed
+
+# §2.1.2 (digest l.10): the six qualities, worst to best, as the rulebook writes them.
+QUALITIES = {
+    "CATA_F": "échec catastrophique",
+    "CRIT_F": "échec critique",
+    "NORM_F": "échec normal",
+    "NORM_S": "réussite normale",
+    "CRIT_S": "réussite critique",
+    "EXTRA": "réussite extraordinaire",
+}
+_CODE = re.compile(r"\b(?:" + "|".join(QUALITIES) + r")\b")
+# Table 3.3 (§3.4, digest l.228): what an attack's quality against the defence's gives.
+_DAMAGE = {"DN": "normal damage", "DC": "critical damage", "DE": "extraordinary damage"}
+# Table 4.1 (§4.1): the drinking stages.
+_STAGES = {
+    "sober": "sober",
+    "light": "tipsy",
+    "medium": "drunk",
+    "serious": "seriously drunk",
+    "complete": "dead drunk",
+    "coma": "in an ethylic coma",
+}
+_ACTIVITY_RESULTS = (("capital", "capital now"), ("fed", "persons fed:"), ("distance", "distance covered:"))
+_FATE = {"dead": "died of it", "dying": "is dying", "rescued": "was rescued", "alive": "came through", "exhausted": "is exhausted"}
+# Table 3.9 (§3.3): where a missed bullet goes.
+_STRAY = {
+    "N": "too high",
+    "NE": "high and to the right",
+    "E": "to the right",
+    "SE": "low and to the right",
+    "S": "short",
+    "SW": "low and to the left",
+    "W": "to the left",
+    "NW": "high and to the left",
+}
+_DUEL = {"won": "won", "lost": "lost", "deadlock": "deadlock", "detected": "was found out", "undetected": "went unnoticed"}
+
+
+def quality(code: str) -> str:
+    """A quality of Table 2.1 in the rulebook's words."""
+    return QUALITIES.get(code, code)
+
+
+def in_words(text: str) -> str:
+    """A text the rules wrote (a grant's reason), its quality codes in Table 2.1's words."""
+    return _CODE.sub(lambda found: QUALITIES[found[0]], text)
+
+
+def where(location: str) -> str:
+    """A body location as the rulebook's table names it (e.g. "cuisse gauche")."""
+    found = tables().locations.get(location)
+    return found.name.lower() if found is not None else location.replace("-", " ")
+
+
+def roll(outcome: Mapping[str, Any]) -> str:
+    """One d100 roll: its chance and terms, the open-ended faces, the quality (§2.1). A roll
+    stored with its faces only (a head bullet's, §3.2.7.3) has the quality Table 2.1 gives them."""
+    terms = signed(outcome.get("terms", {}))
+    chance = f"{outcome['chance']}%" + (f" ({terms})" if terms else "")
+    got = quality(outcome.get("quality") or read(outcome["chance"], outcome["total"]))
+    if outcome.get("automatic") or not outcome["faces"]:
+        luck = outcome.get("luck")
+        insisted = f"; luck roll {luck['total']}, {quality(luck['quality'])}" if luck else ""
+        return f"chance {chance}: below 5%, no roll{insisted} → {got}"
+    faces = "+".join(str(f) for f in outcome["faces"])
+    rolled = f"{faces} = {outcome['total']}" if len(outcome["faces"]) > 1 else str(outcome["total"])
+    return f"chance {chance}: rolled {rolled} → {got}"
+
+
+def table_3_3(result: str) -> str:
+    """A Table 3.3 result in words (§3.4): damage dealt, counter-attack, a next action's bonus."""
+    words = []
+    for part in result.replace(",", " ").split():
+        head, sign, amount = part.partition("+") if "+" in part else part.partition("-")
+        bonus = f" at {sign}{amount}%" if amount else ""
+        if head in _DAMAGE:
+            words.append(_DAMAGE[head])
+        elif head == "CA":
+            words.append(f"the defender may counter-attack{bonus}")
+        elif head == "PA":
+            words.append(f"the attacker's next attack{bonus}")
+        elif head == "PAA":
+            words.append(f"the attacker's next action{bonus}")
+        elif head == "collision":
+            words.append(f"a collision: both roll AGI{bonus}")
+    return joined(words) if words else "nothing happens"
+
+
+def _damage(damage: Mapping[str, Any] | None) -> str:
+    if not damage:
+        return ""
+    return f", {plural(damage['total'], 'point')} of damage"
+
+
+def _check(e: Any) -> str:
+    return f"{e.purpose or e.name}: {roll(e.outcome)}"
+
+
+def _opposition(e: Any) -> str:
+    theirs = f" against {e.opponent}'s {quality(e.theirs)}" if e.theirs else f" ({e.opponent} needed no roll)"
+    what = "duel" if e.kind == "duel" else "detection"
+    return f"{what} with {e.opponent}: {quality(e.own)}{theirs} — {_DUEL.get(e.result, e.result)}"
+
+
+def _shot(e: Any) -> str:
+    head = f"shot at {e.target} with the {e.weapon}: {roll(e.outcome)}"
+    if e.exploded:
+        return f"{head}; the gun exploded in his hands"
+    if not e.hit:
+        return f"{head}; missed" + (f", the bullet went {_STRAY.get(e.stray, e.stray)}" if e.stray else "")
+    return f"{head}; hit in the {where(e.location)}{_damage(e.damage)}"
+
+
+def _blow(e: Any) -> str:
+    head = f"attacked {e.target} with {e.weapon} ({e.skill}): {roll(e.outcome)}"
+    defence = f"; {e.target}'s {e.defence_kind}: {roll(e.defence)}" if e.defence else ""
+    hit = f"; hit in the {where(e.location)}{_damage(e.damage)}" if e.location else ""
+    return f"{head}{defence} — {table_3_3(e.result)}{hit}"
+
+
+def _wound(e: Any) -> str:
+    parts = [f"wounded in the {where(e.location)}: {plural(e.damage, 'point')} of {e.kind} damage" + (f" ({e.source})" if e.source else "")]
+    parts.append(f"a {e.state} wound" + (f", {e.ph_lost} PH lost at once" if e.ph_lost else ""))
+    parts += [w for w in (unconsciousness_words(e.unconsciousness_chance, e.unconsciousness), critical_words(e.critical)) if w]
+    if e.fell_beyond_saving:
+        parts.append("beyond saving")
+    return "; ".join(parts)
+
+
+def _first_aid(e: Any) -> str:
+    o = e.outcome
+    faces = "+".join(str(f) for f in o["faces"])
+    return f"first aid by {e.by} on the {where(e.location)}: Premiers soins {o['chance']}%, rolled {faces} → {e.result['outcome']}"
+
+
+def _care(e: Any) -> str:
+    what = f"{e.skill} by {e.by} on the {where(e.location)}: {roll(e.outcome)}"
+    if e.skill != "Amputation":
+        words = care_words(e.skill, e.result)
+    else:  # §6.18.1: the patient's END roll after the surgeon's decides whether he lives.
+        words = "he dies under the knife" if e.result["dies"] else "the limb is off" if e.result["amputated"] else "partly off: redo it"
+    return f"{what} — {words}"
+
+
+def _blood(e: Any) -> str:
+    if e.what == "unconscious":
+        return f"fell unconscious from blood loss ({e.ph} PH left)"
+    return f"lost too much blood ({e.ph} PH left): beyond saving"
+
+
+def _infection(e: Any) -> str:
+    verdict = "the wound is infected" if e.infected else "no infection"
+    return f"day {e.day} of the untreated wound in the {where(e.location)}: infection {e.percent}%, rolled {e.roll} — {verdict}"
+
+
+def _reopened(e: Any) -> str:
+    verdict = "the wound reopened" if e.reopened else "the wound held"
+    return f"violent effort while the {where(e.location)} heals: {e.percent}%, rolled {e.roll} — {verdict}"
+
+
+def _losses(losses: Mapping[str, int]) -> str:
+    lost = [f"{k} −{v}" for k, v in sorted(losses.items()) if v]
+    return f"; lost {', '.join(lost)}" if lost else ""
+
+
+def _head_bullet(e: Any) -> str:
+    return f"roll for the bullet in the head: {roll(e.outcome)} — the bullet is {e.status}{_losses(e.losses)}"
+
+
+def _coma(e: Any) -> str:
+    rolls = "; ".join(roll(o) for o in e.outcomes)
+    return f"ethylic coma, two END rolls: {rolls}{_losses(e.losses)}"
+
+
+def _tending(e: Any) -> str:
+    if e.tender is None:
+        return f"nobody tends the wound in the {where(e.location)} any more"
+    skill = e.tender.get("skill", "")
+    return f"{e.tender['by']} tends the wound in the {where(e.location)}" + (f" ({skill})" if skill else "")
+
+
+def _training(e: Any) -> str:
+    if not e.hours:
+        return f"stopped training {e.target}"
+    teacher = f" with {e.teacher}" + (f" ({e.teacher_level})" if e.teacher_level is not None else "") if e.teacher else " alone"
+    counted = f" ({e.hours} of the {e.requested} count)" if e.hours != e.requested else ""
+    abandoned = f"; the progress in {e.abandoned} is lost" if e.abandoned else ""
+    return f"trains {e.target} {e.hours} hours a week{counted}{teacher}{abandoned}"
+
+
+def _point(e: Any) -> str:
+    # §2.6.2, §2.7: one point won; ``stopped`` says why that target's training cannot go on.
+    return f"trained {e.target} {e.before} → {e.after}" + (f" ({e.stopped})" if e.stopped else "")
+
+
+def _grant(e: Any) -> str:
+    g = e.grant
+    bonus = f", eased by {g['bonus']}" if g.get("bonus") else ""
+    return f"earned an improvement roll in {g['target']} ({in_words(g['reason'])}{bonus})"
+
+
+def _improvement(e: Any) -> str:
+    o = e.outcome
+    faces = "+".join(str(f) for f in o.get("faces", [])) or str(o.get("total"))
+    gain = f"{o['target']} rises by {o['gain']}" if o["gain"] else f"{o['target']} does not rise"
+    return f"improvement roll in {o['target']}: rolled {faces} = {o['total']} against {o['current']} — {gain}"
+
+
+def _activity_started(e: Any) -> str:
+    a = e.activity
+    skill = f" ({a['skill']})" if a.get("skill") else ""
+    return f"took up {a['kind']}{skill}" + (f", a roll every {duration(a['every_s'])}" if a.get("every_s") else "")
+
+
+def _activity_rolled(e: Any) -> str:
+    r = e.result
+    said = [_FATE.get(r["fate"], r["fate"])] if "fate" in r else []
+    said += [f"{label} {r[key]}" for key, label in _ACTIVITY_RESULTS if key in r]
+    ended = " (the activity ends)" if e.activity is None else ""
+    return f"{e.kind}: {roll(e.outcome)}" + (f" — {', '.join(said)}" if said else "") + ended
+
+
+def _practice(e: Any) -> str:
+    state = "practises trick shooting" if e.practising else "stopped practising trick shooting"
+    return f"{state}: bonus +{e.bonus}%"
+
+
+WORDS: dict[str, Describer] = {
+    "chronique.domain.rulesets.westernparade.events:CheckRolled": _check,
+    "chronique.domain.rulesets.westernparade.events:OppositionResolved": _opposition,
+    "chronique.domain.rulesets.westernparade.events:ShotFired": _shot,
+    "chronique.domain.rulesets.westernparade.events:BlowStruck": _blow,
+    "chronique.domain.rulesets.westernparade.body_events:BodyEvent": lambda e: "the body changed",
+    "chronique.domain.rulesets.westernparade.body_events:WoundTaken": _wound,
+    "chronique.domain.rulesets.westernparade.body_events:PressureApplied": lambda e: (
+        f"pressed {plural(e.hands, 'hand')} on the wound in the {where(e.location)}"
+    ),
+    "chronique.domain.rulesets.westernparade.body_events:PressureReleased": lambda e: f"let go of the wound in the {where(e.location)}",
+    "chronique.domain.rulesets.westernparade.body_events:FirstAidGiven": _first_aid,
+    "chronique.domain.rulesets.westernparade.body_events:BloodLost": _blood,
+    "chronique.domain.rulesets.westernparade.body_events:Woke": lambda e: f"came to ({e.cause})",
+    "chronique.domain.rulesets.westernparade.body_events:Died": lambda e: f"died ({e.cause})",
+    "chronique.domain.rulesets.westernparade.body_events:BodySettled": lambda e: (
+        f"healed to the full: {joined([where(h) for h in e.healed])}" if e.healed else "wounds, blood and drink brought up to date"
+    ),
+    "chronique.domain.rulesets.westernparade.body_events:ActivityOrdered": lambda e: (
+        {"bed": "ordered to bed rest", "moderate": "ordered to moderate activity"}.get(e.activity, "up and about")
+    ),
+    "chronique.domain.rulesets.westernparade.body_events:TendingOrdered": _tending,
+    "chronique.domain.rulesets.westernparade.body_events:InfectionRolled": _infection,
+    "chronique.domain.rulesets.westernparade.body_events:CareGiven": _care,
+    "chronique.domain.rulesets.westernparade.body_events:BandageTook": lambda e: (
+        f"the bandage on the {where(e.location)} took: {e.pv} PV back" if e.pv else f"the bandage on the {where(e.location)} did no good"
+    ),
+    "chronique.domain.rulesets.westernparade.body_events:HeadBulletRolled": _head_bullet,
+    "chronique.domain.rulesets.westernparade.body_events:WoundReopened": _reopened,
+    "chronique.domain.rulesets.westernparade.body_events:DrinkTaken": lambda e: (
+        f"drank: {e.tenths / 10:g} units in all, {_STAGES.get(e.stage, e.stage)}"
+    ),
+    "chronique.domain.rulesets.westernparade.body_events:ComaEndured": _coma,
+    "chronique.domain.rulesets.westernparade.body_events:SoberingAttempted": lambda e: (
+        f"an emergency to sober up: {roll(e.outcome)} — acts {_STAGES.get(e.stage, e.stage)} for now"
+    ),
+    "chronique.domain.rulesets.westernparade.body_events:SoberedUp": lambda e: f"sobered up a little: now {_STAGES.get(e.stage, e.stage)}",
+    "chronique.domain.rulesets.westernparade.downtime_events:TrainingPlanned": _training,
+    "chronique.domain.rulesets.westernparade.downtime_events:PointTrained": _point,
+    "chronique.domain.rulesets.westernparade.downtime_events:TrainingLapsed": lambda e: (
+        f"lost all banked training in {e.target}: more than seven days idle"
+    ),
+    "chronique.domain.rulesets.westernparade.downtime_events:TrainingPaused": lambda e: (
+        "training paused: a critical wound keeps him in bed"
+    ),
+    "chronique.domain.rulesets.westernparade.downtime_events:TrainingResumed": lambda e: "training resumed: out of bed",
+    "chronique.domain.rulesets.westernparade.downtime_events:PracticeChanged": _practice,
+    "chronique.domain.rulesets.westernparade.downtime_events:ImprovementGranted": _grant,
+    "chronique.domain.rulesets.westernparade.downtime_events:ImprovementRolled": _improvement,
+    "chronique.domain.rulesets.westernparade.downtime_events:ActivityStarted": _activity_started,
+    "chronique.domain.rulesets.westernparade.downtime_events:ActivityRolled": _activity_rolled,
+    "chronique.domain.rulesets.westernparade.downtime_events:ActivityStopped": lambda e: f"gave up long-period activity {e.activity_id}",
+}
+
+
+def describe(event: Any) -> str:
+    """A Western Parade event (or the spine's) in the players' words."""
+    return described(WORDS, event)

@@ -1,0 +1,110 @@
+"""Events in the players' words: what every ruleset's ``describe`` shares — the spine's own events
+(campaign, deck, character, chance) and the helpers a game's describe module builds on.
+
+A game's describe module maps each of its event topics to a function of the event; the spine's
+topics are described here once for all games. Nothing here prints internal codes or raw seconds:
+durations read as in-game time (``gametime.format_duration``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from chronique.domain.gametime import format_duration
+
+Describer = Callable[[Any], str]
+
+
+def topic_of(event: Any) -> str:
+    """The stored topic of an event's class (``module:Qualified.Name``), as the catalog names it."""
+    cls = type(event)
+    return f"{cls.__module__}:{cls.__qualname__}"
+
+
+def described(table: Mapping[str, Describer], event: Any) -> str:
+    """``event`` told by the game's ``table`` or by the spine's; an event of neither reads as its
+    class name in words, never as a dump of its fields."""
+    found = table.get(topic_of(event)) or SPINE.get(topic_of(event))
+    if found is not None:
+        return found(event)
+    name = type(event).__qualname__.rsplit(".", 1)[-1]
+    return "".join(f" {c.lower()}" if c.isupper() else c for c in name).strip()
+
+
+def epoch_name(epoch: str) -> str:
+    """A chance epoch as players know it: "session 3", "the downtime after session 2"."""
+    kind, _, number = epoch.partition("-")
+    if kind == "downtime":
+        return "the time before the first session" if number == "0" else f"the downtime after session {number}"
+    return f"session {number}"
+
+
+def duration(seconds: int) -> str:
+    """A span of in-game time, e.g. "1d 2h" (never a count of seconds)."""
+    return format_duration(seconds) if seconds else "no time"
+
+
+def signed(terms: Mapping[str, int]) -> str:
+    """Named terms of a sum, e.g. "Pugilat 57, alcohol −10" (the zero ones left out)."""
+    kept = [(name, value) for name, value in terms.items() if value]
+    return ", ".join(f"{name} {value:+d}" if i else f"{name} {value}" for i, (name, value) in enumerate(kept))
+
+
+def plural(count: int, word: str, many: str | None = None) -> str:
+    """``count`` and the word, in the plural when it is not one."""
+    return f"{count} {word if count == 1 else many or word + 's'}"
+
+
+def joined(items: list[str]) -> str:
+    """Items as a sentence lists them: "a, b and c"."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1] if items else "nothing"
+
+
+_SUITS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+
+
+def cards(texts: list[str]) -> str:
+    """Cards with their suit symbols, e.g. "10♥ Q♠" (a dash for none)."""
+    return " ".join(t[:-1] + _SUITS.get(t[-1], t[-1]) for t in texts) or "—"
+
+
+def _session(event: Any, verb: str) -> str:
+    revealed, committed = epoch_name(event.closed_epoch), epoch_name(event.epoch)
+    return f"session {event.number} {verb}: the dice of {revealed} revealed, those of {committed} committed"
+
+
+def _pacing(event: Any) -> str:
+    # domain/pacing.py: a ratio of game time to real time, or a step of game time at set hours.
+    p = event.pacing
+    if p.get("ratio") is not None:
+        pace = f"in-game time runs {p['ratio']} times as fast as real time"
+    else:
+        pace = f"in-game time moves on {duration(p['step'])} every {p['every']} ({p['tz']})"
+    return "pacing set: " + pace + (", up to a set in-game date" if p.get("until") is not None else "")
+
+
+SPINE: dict[str, Describer] = {
+    "chronique.domain.campaign:Campaign.Created": lambda e: f"campaign {e.name} created ({e.ruleset})",
+    "chronique.domain.campaign:Campaign.EntropyAdded": lambda e: f"{e.player} stirred the dice of {epoch_name(e.epoch)}: “{e.phrase}”",
+    "chronique.domain.campaign:Campaign.EpochFirstDrawn": lambda e: f"first dice drawn in {epoch_name(e.epoch)}",
+    "chronique.domain.campaign:Campaign.MemberJoined": lambda e: f"{e.name} joined the campaign ({e.kind})",
+    "chronique.domain.campaign:Campaign.PacingCleared": lambda e: "time no longer moves on its own",
+    "chronique.domain.campaign:Campaign.PacingSet": _pacing,
+    "chronique.domain.campaign:Campaign.PlayerAssigned": lambda e: f"a character is now played by {e.player}",
+    "chronique.domain.campaign:Campaign.Sealed": lambda e: (
+        f"sealed at the {'start' if e.boundary == 'session-start' else 'end'} of session {e.session} (seal {e.seal[:16]}…)"
+    ),
+    "chronique.domain.campaign:Campaign.SessionStarted": lambda e: _session(e, "started"),
+    "chronique.domain.campaign:Campaign.SessionEnded": lambda e: _session(e, "ended"),
+    "chronique.domain.campaign:Campaign.TimeAdvanced": lambda e: (
+        f"time went on {duration(e.to_time - e.from_time)}: {plural(e.fired, 'process tick')}"
+    ),
+    "chronique.domain.chain:ChanceConsumed": lambda e: f"dice drawn in {epoch_name(e.epoch)}",
+    "chronique.domain.chain:FaceDown": lambda e: "a secret draw",
+    "chronique.domain.character:Character.Corrected": lambda e: f"correction: event {e.voided} voided ({e.reason})",
+    "chronique.domain.character:Character.Created": lambda e: f"{e.name} created",
+    "chronique.domain.deck:Deck.CardsDrawn": lambda e: f"{cards(list(e.cards))} drawn for {e.to} ({e.purpose})",
+    "chronique.domain.deck:Deck.Created": lambda e: f"the {e.name} deck: {plural(e.packs, 'pack')} of {len(e.ranks) * 4} cards",
+    "chronique.domain.deck:Deck.Gathered": lambda e: f"every card gathered back into the deck ({e.reason})",
+    "chronique.domain.deck:Deck.Shuffled": lambda e: f"{len(e.chance[0]['deck'])} cards shuffled in {epoch_name(e.epoch)} ({e.reason})",
+}
