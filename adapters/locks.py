@@ -1,48 +1,137 @@
 """One writer at a time per campaign on PostgreSQL: many processes (CLI commands, daemons on
 several machines) may write the same campaign, and optimistic concurrency alone lets a slow writer
-lose every race to faster ones. An advisory lock queues them; the conflict retry stays as the net."""
+lose every race to faster ones. An advisory lock queues them; the conflict retry stays as the net.
+
+The lock is transaction-level (``pg_advisory_xact_lock``) in a transaction of its own, held for the
+whole command: it ends with that transaction or with its connection, so it can never outlive the
+command nor be left behind by a process that died. A lock lost with its connection mid-command is
+noticed before the command commits (``Held.confirm``), and the command runs again under a new one.
+Ending the lock's transaction after the events are committed cannot fail the command: the events
+are what the command did (issue 18, "a command's result is what was committed")."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 from uuid import UUID
 
+from eventsourcing.persistence import OperationalError
+
 from chronique.adapters.database import Database
+
+if TYPE_CHECKING:
+    from sqlalchemy import Connection
+
+log = logging.getLogger("chronique.locks")
+
+# The longest a command waits for another command of the same campaign before giving up.
+WAIT_SECONDS = 60.0
+
+
+class CampaignBusy(OperationalError):
+    """Another command held the campaign longer than a command waits: said in one line, never
+    retried (a retry would wait as long again)."""
+
+
+class LockLost(OperationalError):
+    """The lock's connection dropped during the command: nothing was committed; run it again."""
+
+
+class Held(Protocol):
+    """A lock being held, which can say whether it still is."""
+
+    def confirm(self) -> None:
+        """Raise ``LockLost`` if the lock is gone (checked just before the command commits)."""
+        ...
 
 
 class CampaignLocks(Protocol):
     """Serialises the commands of one campaign across processes."""
 
-    def hold(self, campaign_id: UUID) -> AbstractContextManager[object]:
+    def hold(self, campaign_id: UUID) -> AbstractContextManager[Held]:
         """Wait for, then hold, the campaign's lock for the duration of the block."""
         ...
+
+
+class _NothingHeld:
+    """No lock to lose."""
+
+    def confirm(self) -> None:
+        """Nothing to check."""
 
 
 class NoLocks:
     """SQLite: the file's own write lock already serialises writers, and conflicts are retried."""
 
-    def hold(self, campaign_id: UUID) -> AbstractContextManager[object]:
-        return nullcontext()
+    def hold(self, campaign_id: UUID) -> AbstractContextManager[Held]:
+        return nullcontext(_NothingHeld())
+
+
+class _AdvisoryHeld:
+    """The connection whose open transaction holds a campaign's advisory lock."""
+
+    def __init__(self, connection: Connection) -> None:
+        self.connection = connection
+
+    def confirm(self) -> None:
+        """A round trip on the lock's own connection: a dropped connection took the lock with it."""
+        from sqlalchemy import text
+        from sqlalchemy.exc import DBAPIError
+
+        try:
+            self.connection.execute(text("SELECT 1"))
+        except DBAPIError as error:
+            raise LockLost(f"the campaign's lock was lost with its connection ({_first_line(error)})") from error
 
 
 class AdvisoryLocks:
-    """PostgreSQL session advisory locks, keyed by the campaign id's first 64 bits."""
+    """PostgreSQL transaction-level advisory locks, keyed by the campaign id's first 64 bits."""
 
-    def __init__(self, database: Database) -> None:
+    def __init__(self, database: Database, wait: float = WAIT_SECONDS) -> None:
         self._database = database
+        self._wait = wait
 
     @contextmanager
-    def hold(self, campaign_id: UUID) -> Iterator[object]:
+    def hold(self, campaign_id: UUID) -> Iterator[Held]:
+        from sqlalchemy.exc import DBAPIError, SQLAlchemyError
+
+        try:
+            connection = self._take(int.from_bytes(campaign_id.bytes[:8], "big", signed=True))
+        except DBAPIError as error:
+            if getattr(error.orig, "sqlstate", None) == "55P03":  # lock_not_available
+                raise CampaignBusy(
+                    f"another command has held this campaign for more than {self._wait:g} s; try again once it is done"
+                ) from None
+            raise OperationalError(_first_line(error)) from error
+        try:
+            yield _AdvisoryHeld(connection)
+        finally:
+            # Ending the transaction releases the lock; on a dropped connection the lock went with it.
+            try:
+                connection.rollback()
+            except SQLAlchemyError as error:
+                log.warning("the campaign's lock went with its connection (%s); nothing to release", _first_line(error))
+                connection.invalidate()
+            connection.close()
+
+    def _take(self, key: int) -> Connection:
+        """A connection whose open transaction holds the lock of ``key``."""
         from sqlalchemy import text
 
-        key = int.from_bytes(campaign_id.bytes[:8], "big", signed=True)
-        with self._database.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as connection:
-            # Never wait forever: a stuck holder surfaces as an error instead of a hung daemon.
-            connection.execute(text("SET lock_timeout = '60s'"))
-            connection.execute(text("SELECT pg_advisory_lock(:key)"), {"key": key})
-            try:
-                yield None
-            finally:
-                connection.execute(text("SELECT pg_advisory_unlock(:key)"), {"key": key})
+        connection = self._database.engine.connect()
+        try:
+            connection.begin()
+            # Never wait forever: a stuck holder surfaces as a message instead of a hung daemon.
+            connection.execute(text(f"SET LOCAL lock_timeout = '{int(self._wait * 1000)}ms'"))
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": key})
+        except BaseException:
+            connection.close()
+            raise
+        return connection
+
+
+def _first_line(error: BaseException) -> str:
+    text = str(getattr(error, "orig", None) or error).strip()
+    return text.splitlines()[0] if text else type(error).__name__

@@ -4,6 +4,7 @@ processed exactly once and a crash between two pages resumes where it stopped.""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from importlib import resources
 from typing import Any
@@ -22,6 +23,7 @@ PROJECTIONS: dict[str, tuple[PageHandler, tuple[Any, ...]]] = {
     "xp": (xp.apply_page, xp.TABLES),
 }
 PAGE = 500
+log = logging.getLogger("chronique.readmodels")
 
 
 class ReadModels:
@@ -30,6 +32,7 @@ class ReadModels:
     def __init__(self, journal: Journal, database: Database) -> None:
         self.journal = journal
         self.database = database
+        self._ready = False  # the tables exist: looked up once, not on every catch-up
 
     @property
     def engine(self) -> Engine:
@@ -40,12 +43,19 @@ class ReadModels:
         """Run the Alembic migrations of ``migrations/`` up to the newest."""
         from alembic import command  # only here: Alembic costs every other command its import
         from alembic.config import Config
+        from alembic.runtime.migration import MigrationContext
 
         config = Config()
         config.set_main_option("script_location", str(resources.files("chronique.migrations")))
         with schema_change(self.engine) as connection:
             config.attributes["connection"] = connection
+            before = MigrationContext.configure(connection).get_current_revision()
             command.upgrade(config, "head")
+            migrated = MigrationContext.configure(connection).get_current_revision() != before
+        if migrated:
+            # A migration may have recreated or reshaped a table under a tracking position that
+            # no longer describes its rows: the rows are rebuilt from the events, never left stale.
+            self.rebuild()
 
     def ready(self) -> bool:
         """Whether the tables exist (``db upgrade`` has run)."""
@@ -56,30 +66,53 @@ class ReadModels:
         with self.engine.connect() as connection:
             return int(connection.execute(select(tracking.c.position).where(tracking.c.projection == name)).scalar() or 0)
 
+    def refresh(self) -> None:
+        """Catch up, or say why not: after a commit (the events are saved already) and before a
+        read (which then shows what there is), a failing projection is a warning, not a failure."""
+        try:
+            self.catch_up()
+        except Exception as error:  # noqa: BLE001 - the events are the truth; `db rebuild` mends the rest
+            first = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+            log.warning("the read models could not catch up (%s); run `chronique db rebuild`", first)
+
     def catch_up(self, names: list[str] | None = None, progress: Callable[[int], None] | None = None) -> int:
-        """Process every event not seen yet; return how many notifications were read."""
-        if not self.ready():
-            self.upgrade()
+        """Process every event not seen yet; return how many (notification, projection) pairs
+        were applied. Each page is read once and applied to every projection behind it in one
+        transaction: after each commit this runs, so a current projection costs one query."""
+        if not self._ready:
+            if not self.ready():
+                self.upgrade()
+            self._ready = True
+        chosen = names or list(PROJECTIONS)
+        newest = self.journal.recorder.max_notification_id() or 0
+        with self.engine.connect() as connection:
+            known = dict(connection.execute(select(tracking.c.projection, tracking.c.position)).tuples().all())
+        positions = {name: int(known.get(name, 0)) for name in chosen}
         done = 0
-        for name in names or list(PROJECTIONS):
-            handle, _ = PROJECTIONS[name]
-            position = self.position(name)
-            while True:
-                page = self.journal.recorder.select_notifications(start=position + 1, limit=PAGE)
-                if not page:
-                    break
-                with self.engine.begin() as connection:
+        while min(positions.values()) < newest:
+            start = min(positions.values()) + 1
+            page = self.journal.recorder.select_notifications(start=start, limit=PAGE)
+            if not page:
+                break
+            applied = 0
+            with self.engine.begin() as connection:
+                for name in chosen:
+                    # The position as this transaction holds it: another process may have applied
+                    # part of the page meanwhile (only the rest is applied here), or rebuilt the
+                    # projection from the start (the page does not reach back there: read again).
                     claimed = _claim(connection, name)
-                    if claimed == position:
-                        handle(connection, list(page), self.journal.mapper.to_domain_event)
-                        _track(connection, name, page[-1].id)
-                if claimed != position:
-                    position = claimed  # another process applied pages meanwhile: read on from its position
-                    continue
-                position = page[-1].id
-                done += len(page)
-                if progress:
-                    progress(len(page))
+                    if claimed < start - 1:
+                        positions[name] = claimed
+                        continue
+                    unseen = [n for n in page if n.id > claimed]
+                    if unseen:
+                        PROJECTIONS[name][0](connection, unseen, self.journal.mapper.to_domain_event)
+                        _track(connection, name, unseen[-1].id)
+                        applied += len(unseen)
+                    positions[name] = max(claimed, page[-1].id)
+            done += applied
+            if progress and applied:
+                progress(applied)
         return done
 
     def rebuild(self, names: list[str] | None = None, progress: Callable[[int], None] | None = None) -> int:
@@ -98,6 +131,9 @@ class ReadModels:
         """Every award and spend of experience of these characters, oldest first, with balances."""
         from chronique.projections.tables import xp
 
+        # A read shows the journal as it is: events a crash, a daemon or a migration left
+        # unprojected are projected first (from the tracking position: nothing when current).
+        self.refresh()
         with self.engine.connect() as connection:
             rows = connection.execute(select(xp).where(xp.c.character_id.in_(character_ids)).order_by(xp.c.position))
             return [dict(row) for row in rows.mappings()]

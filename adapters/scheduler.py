@@ -24,6 +24,7 @@ from apscheduler.schedulers.background import BackgroundScheduler
 
 from chronique.adapters.bootstrap import build
 from chronique.adapters.database import engine_for, schema_change
+from chronique.adapters.locks import CampaignBusy
 from chronique.adapters.services import Chronique
 from chronique.adapters.settings import Settings
 from chronique.domain.campaign import Campaign
@@ -44,8 +45,13 @@ def pace_all(db: str) -> None:
         for campaign in campaigns:
             try:
                 advanced += _pace(services, campaign, now)
+            except CampaignBusy as busy:  # a GM's long command: the next check paces it, one line says why
+                log.warning("%s: not advanced this time: %s", campaign.name, busy)
             except Exception:  # noqa: BLE001 - one campaign's failure must not stop the others
                 log.exception("could not advance %s", campaign.name)
+        # Events another process committed but could not project (killed between its commit and
+        # its catch-up) are projected here too, not left until some later command writes.
+        services.catch_up()
         log.debug("pacing check done: %s looked at, %s advanced", _campaigns(len(campaigns)), advanced)
     finally:
         services.close()

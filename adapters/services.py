@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import secrets
 import time
 from collections.abc import Callable, Iterator, Mapping
@@ -17,7 +18,7 @@ from eventsourcing.persistence import IntegrityError, OperationalError
 from chronique.adapters.audit import Audit
 from chronique.adapters.clock import WallClock, system_clock
 from chronique.adapters.journal import Journal
-from chronique.adapters.locks import CampaignLocks, NoLocks
+from chronique.adapters.locks import CampaignBusy, CampaignLocks, NoLocks
 from chronique.adapters.vault import SeedVault, SimulatedChance, VaultChance
 from chronique.domain.campaign import Campaign, campaign_id_for
 from chronique.domain.cards import RANKS
@@ -40,6 +41,7 @@ if TYPE_CHECKING:
 
 R = TypeVar("R")
 _RETRIES = 10
+log = logging.getLogger("chronique.services")
 
 
 LUCK_KEYS = ("player", "character", "session", "kind", "campaign")
@@ -150,21 +152,34 @@ class Chronique:
         A conflict with another writer (optimistic concurrency) or a locked file reloads the
         world and runs the command again, a bounded number of times after a growing, jittered
         pause, so writers that collided do not collide again in step (DESIGN.md, Storage).
+
+        The result is what was committed (issue 18): a save that failed although its events were
+        committed (a connection dropped as the commit went through) is a success, never run again;
+        and what follows the commit (releasing the lock, a snapshot, the read models) is logged
+        when it fails, never turned into a failure of a command whose events are recorded.
         """
         for attempt in range(_RETRIES):
             self.vault.take_drafts()  # a failed attempt's drafted seeds were never committed: drop them
+            recorded: list[ChainedEvent] = []
             try:
-                with self.locks.hold(_as_uuid(campaign_name) or campaign_id_for(campaign_name)):
+                with self.locks.hold(_as_uuid(campaign_name) or campaign_id_for(campaign_name)) as held:
                     world = self.world(campaign_name)
                     loaded = {a.id: a.version for a in world.aggregates()}
                     with salting(world.source.salt):
                         result = command(world)
-                    self.save(world, loaded)
+                    recorded = world.collect()
+                    held.confirm()
+                    self.journal.save(*recorded, secrets=self.vault.take_drafts())
+            except CampaignBusy:
+                raise
             except (IntegrityError, OperationalError):
-                if attempt == _RETRIES - 1:
-                    raise
-                _back_off(attempt)
-                continue
+                if not (recorded and self._committed(recorded[0])):
+                    if attempt == _RETRIES - 1:
+                        raise
+                    _back_off(attempt)
+                    continue
+            if recorded:
+                self._after_commit(world, loaded)
             return result
         raise AssertionError("unreachable")
 
@@ -173,6 +188,29 @@ class Chronique:
         with the seeds of the epochs it committed to (never written before their commitment)."""
         self.journal.save(*world.collect(), secrets=self.vault.take_drafts())
         self._snapshot(world, loaded)
+
+    def _committed(self, event: ChainedEvent) -> bool:
+        """Whether ``event`` itself is in the journal: the same aggregate, version and bytes (a
+        conflicting writer's event at that version has other bytes: its own id, time and draws)."""
+        stored = self.journal.recorder.select_events(
+            event.originator_id, gt=event.originator_version - 1, lte=event.originator_version
+        )
+        return bool(stored) and stored[0].state == self.journal.mapper.to_stored_event(event).state
+
+    def _after_commit(self, world: World, loaded: dict[UUID, int]) -> None:
+        """Snapshots and read models after a commit: caches of the events, so a failure is only
+        logged (the next command snapshots again; the read models catch up on the next read)."""
+        try:
+            self._snapshot(world, loaded)
+        except Exception as error:  # noqa: BLE001 - the events are committed; a snapshot only speeds loading
+            log.warning("a snapshot could not be saved (%s); loading replays a few more events", _first_line(error))
+        self.catch_up()
+
+    def catch_up(self) -> None:
+        """Bring the read models up to the journal; called after every commit (the daemon's
+        included), so that no read waits for a later command to see what was recorded."""
+        if self.read_models is not None:
+            self.read_models.refresh()
 
     def _snapshot(self, world: World, loaded: dict[UUID, int]) -> None:
         # Saving events (not aggregates) keeps the log in the order play went, so the library
@@ -201,6 +239,7 @@ class Chronique:
         for deck in decks:
             campaign.join(deck.id, "deck", deck.name)
         self.journal.save(campaign, *decks, secrets=self.vault.take_drafts())
+        self.catch_up()
         return campaign
 
     def assign_player(self, campaign_name: str, character_name: str, player: str) -> Campaign:
@@ -507,6 +546,11 @@ def _as_uuid(text: str) -> UUID | None:
         return UUID(text)
     except ValueError:
         return None
+
+
+def _first_line(error: BaseException) -> str:
+    text = str(error).strip()
+    return text.splitlines()[0] if text else type(error).__name__
 
 
 def _back_off(attempt: int) -> None:
