@@ -15,7 +15,7 @@ from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from chronique.domain.errors import RuleViolation
-from chronique.domain.gametime import DAY, WEEK
+from chronique.domain.gametime import DAY, WEEK, Calendar, format_duration
 
 WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
 _EVERY = re.compile(r"^(?:(mon|tue|wed|thu|fri|sat|sun|daily)\s+)?(\d{1,2}):(\d{2})$")
@@ -48,13 +48,14 @@ class Pacing:
         """The same pacing counted from a new anchor (a session just ended)."""
         return Pacing(self.ratio, self.every, self.step, self.tz, self.until, real, game)
 
-    def describe(self) -> str:
-        """For people."""
+    def describe(self, calendar: Calendar) -> str:
+        """For people: in-game time as durations and dates of the campaign's ``calendar``."""
         if self.ratio is not None:
-            pace = f"{self.ratio} in-game second(s) per real second"
+            pace = f"{format_duration(self.ratio)} of in-game time per real second"
         else:
-            pace = f"{self.step} in-game seconds every {self.every} ({self.tz})"
-        return pace + f", counted from {self.anchor_real} (game second {self.anchor_game})"
+            pace = f"in-game time moves on {format_duration(self.step)} every {self.every} ({self.tz})"
+        anchor = datetime.fromisoformat(self.anchor_real).strftime("%Y-%m-%d %H:%M %Z").strip()
+        return pace + f", counted from {anchor} (in game: {calendar.format(self.anchor_game)})"
 
     def target(self, now: datetime) -> int:
         """The in-game second the clock should have reached at wall time ``now``."""

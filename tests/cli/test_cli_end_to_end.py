@@ -343,7 +343,10 @@ def test_pacing_commands_and_the_downtime_report_KO_L354_Survie_L443(party: str)
         assert result.returncode == 2 and len(result.stderr.strip().splitlines()) == 1
     assert rows(party) == before
     run(party, "pace", "set", "Verdelune", "--every", "mon 09:00", "--advance", "1w")
-    assert "every mon 09:00" in run(party, "pace", "show", "Verdelune").stdout
+    shown = run(party, "pace", "show", "Verdelune").stdout
+    # In-game time in words: a week, the anchor as a date of the campaign's calendar, no raw seconds.
+    assert "in-game time moves on 1w every mon 09:00 (UTC), counted from " in shown and "(in game: Day " in shown, shown
+    assert "second" not in shown, shown
     run(party, "pace", "clear", "Verdelune")
     assert run(party, "pace", "clear", "Verdelune", check=False).returncode == 2
     run(party, "advance", "Verdelune", "1d")
