@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from chronique.domain.errors import RuleViolation
 from chronique.domain.fairness import plain
 from chronique.domain.rulesets import ruleset
+from chronique.domain.rulesets.cartes.sheet import thresholds_in_words, wound_capacity_in_words
 from chronique.domain.rulesets.words import topic_of
 from chronique.domain.text import inert
 
@@ -78,7 +79,17 @@ def sheet(services: Chronique, campaign: str, name: str, fmt: str, gm: bool = Fa
     condition = [(k, v) for k, v in character.condition.items() if not isinstance(v, (dict, list)) or v]
     title = f"{character.name} — {character.ruleset} sheet, version {character.version}"
     blocks = [("Sheet", scalars), *[(t, r) for t, r in sections if r], ("Condition", condition)]
+    if character.ruleset == "cartes":
+        blocks.append(_cartes_resilience(character.sheet, character.condition))
     return _document(title, blocks, fmt)
+
+
+def _cartes_resilience(sheet: dict[str, Any], condition: dict[str, Any]) -> tuple[str, list[tuple[Any, ...]]]:
+    # §KO ou OK L354-361 and §Nombre de blessures L487-505: what a hit does and how many wounds
+    # of each lethality the character can still take, in words.
+    rows = [("KO and OK", thresholds_in_words(sheet["characteristics"]))]
+    rows += [(f"{name} wounds", held) for name, held in wound_capacity_in_words(sheet["characteristics"], condition["wounds"])]
+    return ("Hits and wounds", rows)
 
 
 def session(services: Chronique, campaign: str, number: int, fmt: str) -> str:

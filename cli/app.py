@@ -23,6 +23,7 @@ from chronique.cli import (
     westernparade_body,
     westernparade_downtime,
 )
+from chronique.cli.boundary import Boundary
 from chronique.cli.context import State, run
 
 app = typer.Typer(
@@ -31,6 +32,7 @@ app = typer.Typer(
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     add_completion=False,
+    cls=Boundary,
 )
 
 
@@ -38,6 +40,8 @@ app = typer.Typer(
 def main_options(
     ctx: typer.Context,
     db: str = typer.Option(None, "--db", envvar="CHRONIQUE_DB", help="The journal: a SQLite file path (default ./chronique.db)."),
+    # Read by the error boundary (cli/boundary.py), which runs the whole command.
+    debug: bool = typer.Option(False, "--debug", help="On an error, show the traceback instead of one line."),
 ) -> None:
     """Global options."""
     ctx.obj = State(db)

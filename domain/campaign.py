@@ -11,6 +11,7 @@ from chronique.domain.errors import RuleViolation
 from chronique.domain.fairness import FORMAT, FORMAT_V1
 from chronique.domain.fairness import commitment as commitment_of
 from chronique.domain.pacing import Pacing
+from chronique.domain.text import recordable_name
 
 CHRONIQUE_NAMESPACE = uuid5(NAMESPACE_URL, "https://chronique.invalid/")
 
@@ -211,6 +212,7 @@ class Campaign(ChainedAggregate):
         """A new campaign, committed to the seed of its first downtime epoch."""
         if not name.strip():
             raise RuleViolation("a campaign needs a name")
+        name = recordable_name(name, "a campaign's name")
         return cls.begin(
             cls.Created,
             id=campaign_id_for(name),

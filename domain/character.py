@@ -8,6 +8,7 @@ from uuid import UUID, uuid5
 
 from chronique.domain.chain import ChainedAggregate, ChainedCreated, ChainedEvent
 from chronique.domain.errors import RuleViolation
+from chronique.domain.text import recordable_name
 
 
 def character_id_for(campaign_id: UUID, name: str) -> UUID:
@@ -61,6 +62,7 @@ class Character(ChainedAggregate):
     @classmethod
     def create(cls, campaign_id: UUID, name: str, ruleset: str, sheet: dict[str, Any], condition: dict[str, Any]) -> Character:
         """A new character of the campaign with a checked sheet and its starting condition."""
+        recordable_name(name, "a character's name")  # read back on terminals and pages (issue 18)
         return cls.begin(
             cls.Created,
             id=character_id_for(campaign_id, name),

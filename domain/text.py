@@ -6,6 +6,8 @@ import re
 import unicodedata
 from functools import lru_cache
 
+from chronique.domain.errors import RuleViolation
+
 
 @lru_cache(maxsize=4096)  # the same few hundred names are looked up on every tick of an advance
 def fold(text: str) -> str:
@@ -17,3 +19,62 @@ def fold(text: str) -> str:
     decomposed = unicodedata.normalize("NFKD", text.strip())
     bare = "".join(ch for ch in decomposed if not unicodedata.combining(ch)).lower()
     return re.sub(r"[\s_\-]+", "-", bare).strip("-")
+
+
+# Names and reasons are read back on terminals and in exports (issue 18): a name is a line a
+# player reads at a glance, a reason a sentence or two. Past these lengths it is an accident or an attack.
+NAME_LIMIT = 80
+TEXT_LIMIT = 500
+# The marks that reorder what is shown (right-to-left overrides and isolates): a name holding one
+# can show as another.
+_BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def unprintable(text: str) -> str | None:
+    """The first character of ``text`` that a terminal or a page would not show as itself (a
+    control character: C0, DEL, C1; a line or paragraph separator; a bidirectional override), or
+    None. Spaces are printable; tabs and line breaks are not, in a name or a reason."""
+    for char in text:
+        if char.isprintable() or char == " ":
+            continue
+        if unicodedata.category(char) in ("Cc", "Zl", "Zp") or char in _BIDI_CONTROLS:
+            return char
+    return None
+
+
+def recordable(text: str, what: str, limit: int = TEXT_LIMIT) -> str:
+    """``text`` as it may be recorded: printable characters only and at most ``limit`` of them;
+    a RuleViolation naming ``what`` otherwise. Spaces around it are dropped after the check, so
+    a control character that Python counts as white space (a file separator, NEL) is refused too."""
+    bad = unprintable(text)
+    if bad is not None:
+        raise RuleViolation(f"{what} may hold only printable characters, not {bad!r}")
+    text = text.strip()
+    if len(text) > limit:
+        raise RuleViolation(f"{what} is {len(text):,} characters long; at most {limit} are allowed")
+    return text
+
+
+def recordable_name(text: str, what: str = "a name") -> str:
+    """A name as it may be recorded (see :func:`recordable`), which is never empty."""
+    name = recordable(text, what, NAME_LIMIT)
+    if not name:
+        raise RuleViolation(f"{what} cannot be empty")
+    return name
+
+
+# What a terminal acts on rather than shows, in text written out: C0 and C1 controls and DEL (ESC
+# starts the sequences that clear a screen or retitle a window), line and paragraph separators and
+# the bidirectional marks; line breaks and tabs are the writer's own and stay.
+_ACTED_ON = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029" + "".join(sorted(_BIDI_CONTROLS)) + "]")
+
+
+def _escaped(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def inert(text: str) -> str:
+    """``text`` with every character a terminal or a page would act on shown escaped instead
+    (ESC as ``\\x1b``); line breaks and tabs kept."""
+    return _ACTED_ON.sub(_escaped, text)

@@ -1,0 +1,205 @@
+"""The CLI's edge: every exception becomes one line and an exit status, and what reaches the
+terminal is inert (issue 18).
+
+The root command group is :class:`Boundary`: whatever a command raises that Click does not turn
+into an exit itself becomes ``error: ...`` on one line, exit 2 for bad input or 1 for the
+environment (a file, the network, the disk, a damaged journal); ``--debug`` shows the traceback
+instead. While a command runs, standard output and error are :class:`InertStream`s, the one place
+output is written: control characters that untrusted text (a name read from a journal, a file's
+content) carries are shown escaped, never obeyed.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any, TextIO
+
+import typer
+from typer._click.exceptions import ClickException
+from typer.core import TyperGroup
+
+from chronique.cli.context import game_of, guard
+from chronique.domain.text import inert
+
+# One line of an error is for reading at a glance; a message built from a 200,000-character
+# input must not flood the terminal.
+LONGEST_MESSAGE = 300
+
+# On a terminal, the sequences our own tables and progress bars write and that only colour, hide
+# the cursor or redraw the current line: styles (SGR), cursor show/hide, erasing the line, moving
+# up or down a few lines for a progress bar, a carriage return. A name cannot use them to clear
+# the screen, retitle the window or write a link: every other sequence is shown escaped.
+_TERMINAL_STYLING = re.compile(r"\x1b\[[0-9;]*m|\x1b\[\?25[hl]|\x1b\[[0-2]?K|\x1b\[[0-9]*[AB]|\r")
+
+
+class InertStream(io.TextIOBase):
+    """A text stream that writes to ``inner`` with control characters escaped (domain/text.py
+    :func:`inert`). On a terminal, the styling sequences of ``_TERMINAL_STYLING`` pass, ours or
+    not: a name recorded before names were checked could still colour a line, never more."""
+
+    def __init__(self, inner: TextIO) -> None:
+        self.inner = inner
+        self._terminal = _isatty(inner)
+
+    @property
+    def encoding(self) -> str:  # type: ignore[override]
+        """The inner stream's encoding (Click and Rich read it to choose how to write)."""
+        return getattr(self.inner, "encoding", None) or "utf-8"
+
+    @property
+    def errors(self) -> str:  # type: ignore[override]
+        """The inner stream's error handler."""
+        return getattr(self.inner, "errors", None) or "strict"
+
+    def write(self, text: str) -> int:  # type: ignore[override]
+        """Write ``text`` made inert; bytes are refused, so Click never takes this for a binary stream."""
+        if not isinstance(text, str):
+            raise TypeError(f"an inert stream writes text, not {type(text).__name__}")
+        if self._terminal:
+            kept = _TERMINAL_STYLING.split(text)
+            styling = _TERMINAL_STYLING.findall(text)
+            made = "".join(inert(part) + (styling[i] if i < len(styling) else "") for i, part in enumerate(kept))
+        else:
+            made = inert(text)
+        self.inner.write(made)
+        return len(text)
+
+    def flush(self) -> None:
+        """Flush the inner stream."""
+        self.inner.flush()
+
+    def isatty(self) -> bool:
+        """Whether the inner stream is a terminal (Rich and Click style their output for one)."""
+        return self._terminal
+
+    def fileno(self) -> int:
+        """The inner stream's descriptor (Rich asks it for the terminal's size)."""
+        return self.inner.fileno()
+
+    def writable(self) -> bool:
+        """An inert stream is written to."""
+        return True
+
+
+def _isatty(stream: Any) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError, OSError):
+        return False
+
+
+@contextmanager
+def inert_output() -> Iterator[None]:
+    """Standard output and error made inert for the duration (restored after, as they were)."""
+    before = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = InertStream(sys.stdout), InertStream(sys.stderr)
+    try:
+        yield
+    finally:
+        for inert_stream in (sys.stdout, sys.stderr):
+            if isinstance(inert_stream, InertStream):
+                inert_stream.flush()
+        sys.stdout, sys.stderr = before
+
+
+def one_line(text: str) -> str:
+    """``text`` on one line, cut to a readable length."""
+    return _cut(" ".join(text.split()))
+
+
+def _cut(line: str) -> str:
+    return line if len(line) <= LONGEST_MESSAGE else line[: LONGEST_MESSAGE - 1] + "…"
+
+
+def explain(error: BaseException) -> tuple[str, int]:
+    """What a user reads about ``error``, and the exit status: 2 when the input was wrong (a
+    value, a sheet, a rule broken), 1 when the environment failed (a file or folder, the
+    database's server, the disk, a damaged journal)."""
+    from eventsourcing.persistence import InterfaceError, OperationalError, PersistenceError
+    from pydantic import ValidationError
+
+    from chronique.adapters.audit import Unreadable
+
+    if isinstance(error, Unreadable):
+        return f"the journal is damaged at {error.place}: {error.why}", 1
+    if isinstance(error, (OperationalError, InterfaceError)):
+        # The database itself is out of reach (a PostgreSQL server down, a wrong URL): nothing was recorded.
+        first = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+        return f"cannot reach the journal's database: {first}", 1
+    if isinstance(error, PersistenceError) or _is_driver_error(error):
+        return f"the journal's database refused: {_first_words(error)}", 1
+    if isinstance(error, OSError):
+        where = f" {error.filename}" if error.filename not in (None, "") else " ''" if error.filename == "" else ""
+        return f"cannot use{where}: {error.strerror or _first_words(error)}", 1
+    if isinstance(error, ValidationError):
+        problems = [f"{'.'.join(str(part) for part in problem['loc']) or 'value'}: {problem['msg']}" for problem in error.errors()]
+        return "; ".join(problems), 2
+    if isinstance(error, UnicodeDecodeError):
+        return f"the file is not UTF-8 text (byte {error.start} is {error.object[error.start : error.start + 1]!r})", 2
+    if isinstance(error, RecursionError):
+        return "the input is nested too deeply to read", 2
+    if isinstance(error, (ValueError, ArithmeticError, LookupError)):
+        return _first_words(error), 2
+    return f"unexpected {type(error).__name__}: {_first_words(error)} (run with --debug for the traceback)", 1
+
+
+def _is_driver_error(error: BaseException) -> bool:
+    # psycopg's and sqlite3's own errors, when one escapes the journal's adapters: both are the
+    # database (environment), whatever the command was.
+    import sqlite3
+
+    return isinstance(error, sqlite3.Error) or type(error).__module__.split(".")[0] == "psycopg"
+
+
+def _first_words(error: BaseException) -> str:
+    text = str(error).strip()
+    return text or type(error).__name__
+
+
+class Boundary(TyperGroup):
+    """The root command group: runs a command inside the one error boundary, with inert output;
+    every command first checks its words, and a game's command the campaign's game
+    (cli/context.py :func:`guard`)."""
+
+    def __init__(self, **attrs: Any) -> None:
+        super().__init__(**attrs)
+        for path, command in _leaves(self):
+            if command.callback is not None:
+                command.callback = guard(command.callback, game_of(path, command.callback))
+
+    def invoke(self, ctx: typer.Context) -> Any:  # type: ignore[override]
+        """Run the command; an exception Click does not handle becomes one line and an exit."""
+        debug = bool(ctx.params.get("debug"))
+        with inert_output():
+            try:
+                return super().invoke(ctx)
+            except (ClickException, typer.Exit, typer.Abort):
+                raise
+            except Exception as error:
+                if debug:
+                    raise
+                message, status = explain(error)
+                typer.echo(f"error: {_shown(message, error)}", err=True)
+                raise typer.Exit(status) from None
+
+
+def _leaves(group: Any, path: tuple[str, ...] = ()) -> Iterator[tuple[tuple[str, ...], Any]]:
+    for name, command in group.commands.items():
+        if hasattr(command, "commands"):
+            yield from _leaves(command, (*path, name))
+        else:
+            yield (*path, name), command
+
+
+def _shown(message: str, error: Exception) -> str:
+    from chronique.domain.errors import RuleViolation
+
+    if isinstance(error, RuleViolation):
+        # The rules' own words, which may list several problems one per line (a sheet's): each
+        # line kept, and cut like any other.
+        return "\n".join(_cut(line) for line in message.splitlines())
+    return one_line(message)

@@ -1,0 +1,194 @@
+"""One error boundary (issue 18 item 4): every exception that reaches the CLI is one line, exit 2
+for bad input or 1 for the environment (a file, the network, the disk), and nothing is recorded;
+`--debug` shows the traceback instead. The cases are the issue's: `-o` at a directory, a missing
+folder, an empty path; a PostgreSQL URL with a non-numeric port; a sheet with non-UTF-8 bytes or
+JSON nested 200,000 deep; `pace set --advance -1w`; `daemon --tick nan`. Then malformed values fed
+to the options of a sample of commands of every game (hypothesis)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from support import SAMPLES, chronique, run, stored
+
+
+def refused(db: str, *args: str, status: int) -> str:
+    """Run a command that must be refused with ``status``: its one line of error, after checking
+    nothing else was printed and the journal is unchanged."""
+    before = stored(db)
+    result = run(db, *args, check=False)
+    assert result.returncode == status, f"exit {result.returncode}: {result.stdout}{result.stderr}"
+    assert result.stdout == ""
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), result.stderr
+    assert stored(db) == before
+    return lines[0]
+
+
+@pytest.fixture
+def verdelune(db: str) -> str:
+    """A Cartes journal with Alice, one session played."""
+    run(db, "campaign", "new", "Verdelune", "--ruleset", "cartes", "--start", "Day 1 08:00")
+    run(db, "character", "new", "Verdelune", "--sheet", str(SAMPLES / "alice.toml"))
+    run(db, "session", "start", "Verdelune")
+    return db
+
+
+def test_an_export_at_a_folder_is_the_environment_s_error_exit_1(verdelune: str, tmp_path: Path) -> None:
+    assert refused(verdelune, "export", "campaign", "Verdelune", "-o", str(tmp_path), status=1) == (
+        f"error: cannot use {tmp_path}: Is a directory"
+    )
+
+
+def test_an_export_into_a_missing_folder_is_the_environment_s_error_exit_1(verdelune: str, tmp_path: Path) -> None:
+    target = tmp_path / "nowhere" / "verdelune.md"
+    assert refused(verdelune, "export", "campaign", "Verdelune", "-o", str(target), status=1) == (
+        f"error: cannot use {target}: No such file or directory"
+    )
+    assert not target.parent.exists()
+
+
+def test_an_export_to_an_empty_path_is_refused_in_one_line(verdelune: str) -> None:
+    # An empty path reads as the current folder, which cannot be written as a file.
+    assert refused(verdelune, "export", "sheet", "Verdelune", "Alice", "-o", "", status=1) == "error: cannot use .: Is a directory"
+
+
+def test_a_postgresql_url_with_a_port_that_is_not_a_number_is_bad_input() -> None:
+    result = run("postgresql://postgres@127.0.0.1:abc/chronique", "campaign", "list", check=False)
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr == "error: Port could not be cast to integer value as 'abc'\n"
+
+
+def test_a_sheet_that_is_not_utf8_is_bad_input(verdelune: str, tmp_path: Path) -> None:
+    sheet = tmp_path / "latin1.toml"
+    sheet.write_bytes('name = "Hélène"\n'.encode("latin-1"))
+    assert refused(verdelune, "character", "new", "Verdelune", "--sheet", str(sheet), status=2) == (
+        "error: the file is not UTF-8 text (byte 9 is b'\\xe9')"
+    )
+
+
+@pytest.mark.parametrize("suffix", ["json", "toml"])
+def test_a_sheet_nested_200000_deep_is_bad_input(verdelune: str, tmp_path: Path, suffix: str) -> None:
+    sheet = tmp_path / f"deep.{suffix}"
+    sheet.write_text(("[" * 200_000 + "]" * 200_000) if suffix == "json" else "name = " + "[" * 200_000 + "]" * 200_000, encoding="utf-8")
+    line = refused(verdelune, "character", "new", "Verdelune", "--sheet", str(sheet), status=2)
+    assert line.startswith("error: ") and "Traceback" not in line
+
+
+def test_pace_set_with_a_negative_advance_is_bad_input(verdelune: str) -> None:
+    line = refused(verdelune, "pace", "set", "Verdelune", "--every", "mon 09:00", "--advance", "-1w", status=2)
+    assert line == "error: '-1w' is not a duration (write e.g. 30s, 10m, 3h, 2d, 1w)"
+
+
+def test_the_daemon_refuses_a_tick_that_is_not_a_number(verdelune: str) -> None:
+    assert refused(verdelune, "daemon", "--tick", "nan", status=2) == "error: --tick must be between 0.05 and 86400 seconds (got nan)"
+
+
+def test_debug_shows_the_traceback_instead_of_the_line(verdelune: str, tmp_path: Path) -> None:
+    sheet = tmp_path / "latin1.toml"
+    sheet.write_bytes('name = "Hélène"\n'.encode("latin-1"))
+    # In this process the exception itself comes out of the CLI; from a shell, Python's traceback.
+    with pytest.raises(UnicodeDecodeError):
+        run(verdelune, "--debug", "character", "new", "Verdelune", "--sheet", str(sheet), check=False)
+    shell = chronique(verdelune, "--debug", "character", "new", "Verdelune", "--sheet", str(sheet), check=False)
+    assert shell.returncode == 1
+    assert shell.stderr.startswith("Traceback (most recent call last):")
+    assert shell.stderr.rstrip().splitlines()[-1].startswith("UnicodeDecodeError: 'utf-8' codec can't decode byte 0xe9")
+
+
+def test_an_unexpected_error_is_one_line_naming_it_and_the_way_to_the_traceback(verdelune: str) -> None:
+    from chronique.cli.boundary import explain
+
+    assert explain(AssertionError("the deck lost a card")) == (
+        "unexpected AssertionError: the deck lost a card (run with --debug for the traceback)",
+        1,
+    )
+
+
+# -- malformed values, hypothesis ------------------------------------------------------------------
+
+NUMBERS = st.one_of(
+    st.sampled_from(["", " ", "nan", "NaN", "inf", "-inf", "1e400", "0x10", "½", "1.5.2", "--", "一"]),
+    st.integers(min_value=10**18, max_value=10**40).map(str),
+    st.integers(min_value=-(10**40), max_value=-(10**18)).map(str),
+    # Not a control character Python's int() skips as white space (\x1c-\x1f, \x85).
+    st.sampled_from(["\x00", "\x07", "\x1b", "\x1b[2J", "\x7f", "\x9b"]).map(lambda c: f"1{c}"),
+    st.integers(min_value=1001, max_value=200_000).map(lambda n: "9" * n),
+)
+# Text that no name, reason or phrase may carry: a control character, or a flood. (Never starting
+# with "-", which the command line would read as an option.)
+TEXTS = st.one_of(
+    st.builds(
+        lambda a, c, b: a + c + b,
+        st.text(max_size=5).filter(lambda a: not a.startswith("-")),
+        st.characters(codec="utf-8", categories=["Cc"]),
+        st.text(max_size=5),
+    ),
+    st.sampled_from(["\x1b[2J", "\x1b]0;pwned\x07", "Al\x00ice", "\u202eecilA", "a\nb"]),
+    st.integers(min_value=501, max_value=200_000).map(lambda n: "é" * n),
+)
+# A sample of commands of each game and of the spine, each with where a malformed value goes.
+NUMBER_SLOTS = [
+    ("test", "Verdelune", "Alice", "Contact", "--modifier", "{}"),
+    ("draw", "Verdelune", "--count", "{}"),
+    ("wound", "Verdelune", "Alice", "--damage", "{}", "--lethality", "forte"),
+    ("xp", "award", "Verdelune", "Alice", "{}"),
+    ("advance", "Verdelune", "{}"),
+    ("pace", "set", "Verdelune", "--ratio", "{}"),
+    ("elor", "damage", "Tolosa", "Samson", "--amount", "{}"),
+    ("microfudge", "setback", "Zombies", "Harvey", "--severity", "{}"),
+    ("western-parade", "body", "drink", "Shotgun City", "Sam Parkerson", "{}"),
+    ("daemon", "--tick", "{}"),
+]
+TEXT_SLOTS = [
+    ("test", "Verdelune", "Alice", "Contact", "--reason", "{}"),
+    ("xp", "award", "Verdelune", "Alice", "1", "--reason", "{}"),
+    ("campaign", "new", "{}", "--ruleset", "cartes"),
+    ("character", "player", "Verdelune", "Alice", "{}"),
+    ("elor", "effort", "Tolosa", "Samson", "--reason", "{}"),
+    ("western-parade", "roll", "Shotgun City", "{}", "--skill", "Armes de poing"),
+]
+
+
+@pytest.fixture
+def four_games(verdelune: str) -> str:
+    """A journal with a campaign of each game and a character in each."""
+    db = verdelune
+    for campaign, game, sheet in (
+        ("Tolosa", "elor", "elor_samson"),
+        ("Zombies", "microfudge", "mf_harvey"),
+        ("Shotgun City", "western-parade", "wp_sam"),
+    ):
+        run(db, "campaign", "new", campaign, "--ruleset", game)
+        run(db, "character", "new", campaign, "--sheet", str(SAMPLES / f"{sheet}.toml"))
+    return db
+
+
+def _refused_untouched(db: str, slot: tuple[str, ...], value: str, ours: bool = False) -> None:
+    before = stored(db)
+    args = [value if word == "{}" else word for word in slot]
+    result = run(db, *args, check=False)  # an exception escaping the CLI would be raised here
+    shown = result.stdout + result.stderr
+    assert result.returncode == 2, f"{args!r}: exit {result.returncode}: {shown}"
+    assert "Traceback" not in shown
+    # Either our one line or Click's usage error ending in one line naming the parameter.
+    last = result.stderr.rstrip().splitlines()[-1]
+    assert last.startswith(("error: ", "Error: ")), result.stderr
+    if ours or last.startswith("error: "):
+        assert len(result.stderr.rstrip().splitlines()) == 1 and last.startswith("error: "), result.stderr
+    assert stored(db) == before
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(slot=st.sampled_from(NUMBER_SLOTS), value=NUMBERS)
+def test_a_malformed_number_is_refused_in_one_line_and_records_nothing(four_games: str, slot: tuple[str, ...], value: str) -> None:
+    _refused_untouched(four_games, slot, value)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(slot=st.sampled_from(TEXT_SLOTS), value=TEXTS)
+def test_text_with_control_characters_or_a_flood_is_refused_and_records_nothing(four_games: str, slot: tuple[str, ...], value: str) -> None:
+    _refused_untouched(four_games, slot, value, ours=True)
