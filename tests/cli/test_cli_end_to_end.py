@@ -217,7 +217,7 @@ BAD_INPUTS = [
     (["campaign", "new", "Verdelune", "--ruleset", "cartes"], "already exists"),
     (["campaign", "new", "Autre", "--ruleset", "poker"], "unknown ruleset"),
     (["wound", "Verdelune", "Alice", "--damage", "4", "--lethality", "mortelle"], "mortelle"),
-    (["xp", "spend", "Verdelune", "Alice", "skill", "Contact"], "session"),
+    (["xp", "spend", "Verdelune", "Alice", "speciality", "Contact"], "--speciality"),
     (["session", "end", "Verdelune"], "no open session"),
 ]
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from chronique.domain.character import Character
 from chronique.domain.errors import RuleViolation
 from chronique.domain.rulesets.cartes import events as ev
 from chronique.domain.rulesets.cartes.experience import (
@@ -16,7 +17,7 @@ from chronique.domain.rulesets.cartes.experience import (
     speciality_cost,
 )
 from chronique.domain.rulesets.cartes.survival import medicine_level
-from chronique.domain.rulesets.cartes.table import living, sheet_of
+from chronique.domain.rulesets.cartes.table import deal, draw, living, sheet_of
 from chronique.domain.rulesets.cartes.tables import catalogue_skill, characteristic_name, skill_catalogue
 from chronique.domain.world import World
 
@@ -26,9 +27,9 @@ PURCHASES = ("skill", "speciality", "characteristic", "pile-max")
 def spend(world: World, name: str, purchase: str, target: str, speciality: str, cards: Sequence[str], reason: str) -> list[str]:
     """Buy one step with hand cards; the cost is checked against the hand. Returns the cards paid."""
     character = living(world, name)
-    if not character.condition["dealt"]:
-        raise RuleViolation("hand cards are spent while they are dealt: during a session (§Expérience)")
     sheet = sheet_of(character)
+    if sheet.npc:
+        raise RuleViolation(f"{sheet.name} is a GM character: GM characters are dealt no hand (C35)")
     governing = ""
     if purchase == "skill":
         skill = sheet.skills.get(target)
@@ -58,6 +59,7 @@ def spend(world: World, name: str, purchase: str, target: str, speciality: str, 
         cost = pile_max_cost(current)
     else:
         raise RuleViolation(f"one can buy a {', a '.join(PURCHASES)}, not {purchase!r}")
+    _deal_early(world, character)
     paid = _payment(cost, cards, character.condition["hand"])
     character.record(
         ev.ExperienceSpent,
@@ -72,6 +74,18 @@ def spend(world: World, name: str, purchase: str, target: str, speciality: str, 
         reason=reason,
     )
     return paid
+
+
+def _deal_early(world: World, character: Character) -> None:
+    # §Expérience L534: cards are spent "avant ou après une séance". Between sessions the hand is
+    # only a count (§Ressources en cartes L203), so the noted hand is dealt face up now, ahead of
+    # the next session, and kept until it ends (C46): looking at it again cannot re-deal it.
+    deal(world)  # during a session its own deal comes first
+    owed = character.condition["hand_count"] - len(character.condition["hand"])
+    if character.condition["dealt"] or owed <= 0:
+        return
+    hand = draw(world, owed, character.name, "hand dealt early")
+    character.record(ev.HandDealtEarly, at=world.campaign.clock, hand=hand)
 
 
 def _payment(cost: Cost, cards: Sequence[str], hand: Sequence[str]) -> list[str]:

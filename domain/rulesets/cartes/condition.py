@@ -27,9 +27,10 @@ def _remove(cards: list[str], spent: list[str]) -> list[str]:
 
 
 def cards_dealt(sheet: dict[str, Any], c: dict[str, Any], e: Fields) -> None:
-    """§Piles: the session's hand (face up) and pile (face down)."""
-    c["hand"], c["pile"], c["dealt"] = list(e["hand"]), list(e["pile"]), True
-    c["hand_count"], c["pile_count"] = len(e["hand"]), len(e["pile"])
+    """§Piles: the session's hand (face up) and pile (face down); a hand dealt early between
+    sessions (C46) stays, and only the rest of the noted hand is dealt now."""
+    c["hand"], c["pile"], c["dealt"] = [*c["hand"], *e["hand"]], list(e["pile"]), True
+    c["hand_count"], c["pile_count"] = len(c["hand"]), len(e["pile"])
 
 
 def test_made(sheet: dict[str, Any], c: dict[str, Any], e: Fields) -> None:
@@ -129,6 +130,11 @@ def experience_awarded(sheet: dict[str, Any], c: dict[str, Any], e: Fields) -> N
     c["hand_count"] += e["count"]
 
 
+def hand_dealt_early(sheet: dict[str, Any], c: dict[str, Any], e: Fields) -> None:
+    """§Expérience L534 (C46): the noted hand, dealt face up between sessions to spend from it."""
+    c["hand"] = [*c["hand"], *e["hand"]]
+
+
 def experience_spent(sheet: dict[str, Any], c: dict[str, Any], e: Fields) -> None:
     """Hand cards spent on a skill, a speciality, a characteristic or the pile maximum."""
     if e["purchase"] == "skill":
@@ -183,6 +189,7 @@ CHANGES: dict[str, Change] = {
     "PileRefilled": pile_refilled,
     "PileRested": pile_rested,
     "ExperienceAwarded": experience_awarded,
+    "HandDealtEarly": hand_dealt_early,
     "ExperienceSpent": experience_spent,
     "CardsReturned": cards_returned,
     "SceneEnded": scene_ended,

@@ -105,6 +105,9 @@ WORDS: dict[str, Describer] = {
     "chronique.domain.rulesets.cartes.events:PileRefilled": lambda e: f"{plural(len(e.cards), 'card')} into the pile ({e.reason})",
     "chronique.domain.rulesets.cartes.events:PileRested": lambda e: f"a night's sleep: the pile is back to {plural(e.pile_count, 'card')}",
     "chronique.domain.rulesets.cartes.events:ExperienceAwarded": lambda e: f"earned {plural(e.count, 'hand card')} ({e.reason})",
+    "chronique.domain.rulesets.cartes.events:HandDealtEarly": lambda e: (
+        f"dealt a hand of {cards(list(e.hand))} ahead of the next session, to spend experience"
+    ),
     "chronique.domain.rulesets.cartes.events:ExperienceSpent": _spent,
     "chronique.domain.rulesets.cartes.events:CardsReturned": lambda e: (
         f"every card back to the deck: {plural(e.pile_count, 'card')} in the pile, {e.hand_count} in hand"

@@ -173,6 +173,14 @@ class ExperienceAwarded(_Changes, ChainedEvent):
     reason: str
 
 
+class HandDealtEarly(_Changes, ChainedEvent):
+    """Between sessions the noted hand was dealt face up, ahead of the next session, so that
+    experience could be spent before it (§Expérience L534); the next deal leaves it in hand."""
+
+    at: int
+    hand: list[str]
+
+
 class ExperienceSpent(_Changes, ChainedEvent):
     """Hand cards were spent to raise a skill, add a speciality, a characteristic or pile max."""
 

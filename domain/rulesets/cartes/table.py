@@ -73,7 +73,9 @@ def deal(world: World) -> None:
         if character.condition["dealt"] or character.condition["dead"] or sheet_of(character).npc:
             continue
         # §Ressources en cartes: the hand is face up, the pile face down (hidden until revealed).
-        hand = _take(world, character.condition["hand_count"], character.name, "hand dealt", False)
+        # A hand dealt early to spend experience (C46) is kept: only the rest of the count is dealt.
+        owed = character.condition["hand_count"] - len(character.condition["hand"])
+        hand = _take(world, owed, character.name, "hand dealt", False)
         pile = _take(world, character.condition["pile_count"], character.name, "pile dealt", True)
         character.record(ev.CardsDealt, at=world.campaign.clock, hand=hand, pile=pile, sealed_until=world.campaign.epoch)
 
