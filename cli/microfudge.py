@@ -318,7 +318,7 @@ SIDE_HELP = (
     "def=N defence cards; weapon=light|medium|heavy|massive; mod=N other cards; surprise=-N (first draw); "
     "conditions=-N; cover=N or range=WEAPON@METRES (target's extra defence cards); armour=light|medium|heavy; "
     "armour-era / weapon-era=ancient|modern|future; healing=daily|weekly; domain=physical|social; "
-    "upper-hand; out (out of range); chase or ram (the manoeuvre); vehicle=motorbike|sedan|truck|...; "
+    "out (out of range); chase or ram (the manoeuvre); vehicle=motorbike|sedan|truck|...; "
     "size=small|medium|large|huge (ramming); terrain=N (speed cards in a chase); vehicle-era=ancient|modern|future; "
     "atout (+1 card for 1 Atout); help=NAME (NAME pays 2 Atouts for +1 card; once per helper); "
     "change=attack|defence (1 Atout turns the first failing card there into a success); suppress (covering fire for teammates)."
@@ -339,8 +339,8 @@ def parse_side(text: str) -> object:
         key, _, raw = item.partition("=")
         key = key.strip().lower()
         try:
-            if key in ("upper-hand", "out", "atout", "suppress") and not raw:
-                options[{"upper-hand": "upper_hand", "out": "out_of_range"}.get(key, key)] = True
+            if key in ("out", "atout", "suppress") and not raw:
+                options[{"out": "out_of_range"}.get(key, key)] = True
             elif key == "help":
                 options["helpers"] = (*options.get("helpers", ()), raw.strip())  # type: ignore[misc]
             elif key == "change":
@@ -408,15 +408,27 @@ def conflict_card(
     for name, side in result.sides.items():
         attack = " ".join(f"{t}:[{' '.join(a['cards'])}]" for t, a in side["attack"].items())
         hits = ", ".join(f"−{v} on {t}" for t, v in side["inflicted"].items() if v) or "no Revers"
-        extra = f", upper hand +{side['upper_hand']}" if side["upper_hand"] else ""
         banked = f", {side['banked']} banked" if side["banked"] else ""
         changed = f", Atout turns {side['changed']} into a success" if side["changed"] else ""
         covered = ", ".join(f"{n} cancelled for {t}" for t, n in side["defence"].get("covered", {}).items())
         covered = f", covering fire: {covered}" if covered else ""
-        tail = f"{hits}{extra}{banked}{changed}{covered}"
+        tail = f"{hits}{banked}{changed}{covered}"
         typer.echo(f"{name} ({side['pool']} cards) {attack} def:[{' '.join(side['defence']['cards'])}]: {tail}")
     ending = "; the Sequence ends" if result.ended else ""
     typer.echo(f"draw {result.draw}: " + (f"{result.winner} wins the draw" if result.winner else "a tie") + ending)
+
+
+@app.command("upper-hand")
+def upper_hand(ctx: typer.Context, campaign: str = CAMPAIGN, character: str = CHARACTER) -> None:
+    """After seeing the last draw: forgo the Revers it inflicted for twice as many cards next draw."""
+    from chronique.domain.rulesets.microfudge.conflict import take_upper_hand
+    from chronique.domain.rulesets.microfudge.describe import revers
+    from chronique.domain.rulesets.words import joined, plural
+
+    taken = run(ctx, lambda s: s.act(campaign, lambda w: take_upper_hand(w, character)))
+    forgone = joined([f"a {revers(n)} on {target}" for target, n in taken.forgone.items()])
+    typer.echo(f"{character} forgoes {forgone} and takes the upper hand: {plural(taken.cards, 'extra card')} in the next draw")
+    typer.echo(f"{taken.winner} now wins the draw" if taken.winner else "the draw is now a tie")
 
 
 @app.command("abridge")

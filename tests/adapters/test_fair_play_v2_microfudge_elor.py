@@ -77,7 +77,7 @@ def test_an_honest_skirmish_of_every_kind_of_card_verifies_both_ways_L307_L417(d
     # Décisif in the first draw (at most 2 successes on anyone), so both draws take place.
     assert cli(db, "microfudge", "sequence", "Zombies", "Harvey", "Bob=gang", "Cid=gang", "--safe")[0] == 0
     harvey = "Harvey:Combat:Bob=1,Cid=1,def=2,armour=light,armour-era=future,change={}"  # split (L309), armour (L497-L502), Atout (L743)
-    bob = "Bob:Combat:def=2,upper-hand,suppress,weapon-era=ancient"  # the upper hand (L327-L329), covering fire (L411-L413)
+    bob = "Bob:Combat:def=2,suppress,weapon-era=ancient"  # covering fire (L411-L413)
     cid = "Cid:Combat:out,def=3"  # out of range, banking his spare defence (L361-L365)
     for change in ("attack", "defence"):
         code, out = cli(db, "microfudge", "conflict-card", "Zombies", "--side", harvey.format(change), "--side", bob, "--side", cid)

@@ -19,7 +19,7 @@ from chronique.domain.deck import Deck
 from chronique.domain.errors import RuleViolation
 from chronique.domain.rulesets.microfudge import events as ev
 from chronique.domain.rulesets.microfudge.boosts import Boost, boosts_for, count_boosts
-from chronique.domain.rulesets.microfudge.draws import Declared, Lineup, Played, played, resolve_draw
+from chronique.domain.rulesets.microfudge.draws import Declared, Lineup, Played, draw_winner, played, resolve_draw
 from chronique.domain.rulesets.microfudge.play import help_spends, plan_atouts, play_atouts, settings, suffer
 from chronique.domain.rulesets.microfudge.rules import (
     HEALING,
@@ -30,6 +30,7 @@ from chronique.domain.rulesets.microfudge.rules import (
     penalty,
     related_rank,
     telekinesis_cards,
+    upper_hand_cards,
     vehicle_modifier,
 )
 from chronique.domain.rulesets.microfudge.sheet import characteristic
@@ -46,8 +47,8 @@ class Side:
     the single opponent); ``modifiers`` are card modifiers of the pool (weapon, scale, conditions,
     ``surprise`` on the first draw only…); ``extra_defence`` adds defence cards beyond the split
     (range, cover in ranged combat, shield, PROPOSAL A8/A15); ``armour`` cards are drawn apart
-    so that their era counts («c – Armures» L497-L502). ``upper_hand`` forgoes this draw's Revers
-    for twice as many cards next draw (L327-L329); ``out_of_range`` plays defensively (L361).
+    so that their era counts («c – Armures» L497-L502); ``out_of_range`` plays defensively
+    (L361). The upper hand is not declared here: it is chosen after the draw (``take_upper_hand``).
 
     ``manoeuvre`` is ``fight``, ``chase`` or ``ram`` («Modificateurs applicables aux conflits»
     L427-L431): a chase adds the ``vehicle``'s Vitesse (and ``terrain`` speed cards in
@@ -60,7 +61,7 @@ class Side:
     Atouts spent inside the draw (L733-L769): ``atout``, its own +1 card (L755); ``helpers``, who
     pay 2 each for +1 card (L761-L765); ``change`` (``attack`` or ``defence``), 1 Atout to turn the
     first failing card there into a success, paid only if a card failed (PROPOSAL: declared with
-    the draw, like the upper hand). ``suppress`` is covering fire: defence successes left over
+    the draw). ``suppress`` is covering fire: defence successes left over
     after its own defence cancel successes aimed at teammates («Séquences collectives» L411-L413)."""
 
     name: str
@@ -75,7 +76,6 @@ class Side:
     armour_era: str = "modern"
     weapon_era: str = "modern"
     healing: str = "daily"
-    upper_hand: bool = False
     out_of_range: bool = False
     manoeuvre: str = "fight"
     vehicle: str = ""
@@ -354,16 +354,17 @@ def draw(world: World, sides: list[Side], purpose: str = "") -> DrawResult:
         if robustesse:
             extra["robustesse"] = robustesse
         cards[me] = played(attack, defence, extra, armour, fold(side.armour_era), side.change)
+        # Ruling M16: the upper hand is no longer declared with the draw but chosen after it
+        # (``take_upper_hand``), so a new draw never records it.
         declared[me] = Declared(
-            tuple(plans[me]),
-            manoeuvre_of(side),
-            side.weapon_era,
-            side.vehicle_era,
-            side.size,
-            side.upper_hand,
-            side.out_of_range,
-            side.suppress,
-            side.change,
+            targets=tuple(plans[me]),
+            manoeuvre=manoeuvre_of(side),
+            weapon_era=side.weapon_era,
+            vehicle_era=side.vehicle_era,
+            size=side.size,
+            out_of_range=side.out_of_range,
+            suppress=side.suppress,
+            change=side.change,
         )
         info[me].update(attack=cards[me].attack, defence=cards[me].defence, armour=cards[me].armour, changed=cards[me].changed)
     by_name = {chars[s.name].name: s for s in sides}
@@ -444,6 +445,74 @@ def abridge(world: World, name: str, agreed: bool = False) -> str:
         raise RuleViolation(f"{character.name} did not win the last draw: only its winner may abridge (L323)")
     _end(world, state, team, "abridged")
     return team
+
+
+@dataclass(frozen=True)
+class UpperHand:
+    """What taking the upper hand did: the Revers ``forgone`` per target, the ``cards`` gained for
+    the next draw, and the draw's ``winner`` counted again (None on a tie)."""
+
+    cards: int
+    forgone: dict[str, int]
+    winner: str | None
+
+
+def _withdrawn(world: World, state: dict[str, Any], taker: str, forgone: Mapping[str, int]) -> dict[str, list[int]]:
+    """The Revers of the last draw that ``taker`` forgoes, per target: the draw recorded each
+    target's Revers one after the other, in the order its ``received`` lists their attackers, a
+    chase's aside (L427: a change of position, never on the sheet)."""
+    withdrawn: dict[str, list[int]] = {p: [] for p in state["participants"]}
+    if not state["hazardous"] or state.get("manoeuvre") == "chase":
+        return withdrawn
+    for target, severity in forgone.items():
+        theirs = _state(world.character(target))
+        hitting = [a for a in theirs["received"] if _state(world.character(a)).get("manoeuvre") != "chase"]
+        setback_id = int(theirs["first_setback"]) + hitting.index(taker)
+        found = next((s for s in world.character(target).condition["setbacks"] if s["id"] == setback_id), None)
+        if found is None or found["severity"] != severity:
+            raise RuleViolation(f"the Revers {taker} inflicted on {target} has changed since the draw: too late for the upper hand (L329)")
+        withdrawn[target] = [setback_id]
+    return withdrawn
+
+
+def take_upper_hand(world: World, name: str) -> UpperHand:
+    """After seeing the last draw, ``name`` forgoes the Revers it inflicted there for twice as many
+    cards in its next draw of the Sequence («Prendre l'ascendant» L327-L329, ruling M16, digest
+    PROPOSAL §3.7: chosen after the draw, net Revers capped at 3, it then counts as having
+    inflicted none). The forgone Revers leave the targets' sheets and the draw's winner is counted
+    again (L321). A Décisif has already ended the Sequence (L313): nothing is left to take."""
+    character = world.character(name)
+    me = character.name
+    state = _state(character)
+    forgone = {target: n for target, n in state.get("inflicted", {}).items() if n}
+    if not forgone:
+        raise RuleViolation(f"{me} inflicted no Revers in the last draw: there is nothing to forgo for the upper hand (L329)")
+    cards = upper_hand_cards(sum(forgone.values()))
+    withdrawn = _withdrawn(world, state, me, forgone)
+    participants = {p: _state(world.character(p)) for p in state["participants"]}
+    teams = state["teams"]
+    if state["collective"]:
+        # L415-L417: a collective draw is won by successes, which the upper hand leaves alone.
+        winner = next((teams[p] for p, s in participants.items() if s["outcome"] == "won"), None)
+    else:
+        score = {teams[p]: 0 for p in participants}
+        for p, theirs in participants.items():
+            score[teams[p]] += 0 if p == me else sum(theirs.get("inflicted", {}).values())
+        winner = draw_winner(score)
+    for p in participants:
+        outcome = "tie" if winner is None else "won" if teams[p] == winner else "lost"
+        world.character(p).record(
+            ev.UpperHandTaken,
+            at=world.campaign.clock,
+            sequence=state["id"],
+            draw=state["draws"],
+            taker=me,
+            cards=cards,
+            forgone=forgone,
+            withdrawn=withdrawn[p],
+            outcome=outcome,
+        )
+    return UpperHand(cards, forgone, winner)
 
 
 def stop(world: World, name: str) -> None:

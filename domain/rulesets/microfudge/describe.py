@@ -108,6 +108,11 @@ def _cards_drawn(e: Any) -> str:
     )
 
 
+def _upper_hand(e: Any) -> str:
+    forgone = joined([f"a {revers(n)} on {who}" for who, n in e.forgone.items()])
+    return f"{e.taker} forgoes {forgone} from draw {e.draw} to take the upper hand: {plural(e.cards, 'extra card')} in the next draw"
+
+
 def _sequence_ended(e: Any) -> str:
     return f"Sequence {e.sequence} ended ({e.how})" + (f": {e.winner} achieves its goal" if e.winner else ": nobody achieves a goal")
 
@@ -149,6 +154,7 @@ WORDS: dict[str, Describer] = {
         + (f", goal: {e.goal}" if e.goal else "")
     ),
     "chronique.domain.rulesets.microfudge.events:ConflictCardsDrawn": _cards_drawn,
+    "chronique.domain.rulesets.microfudge.events:UpperHandTaken": _upper_hand,
     "chronique.domain.rulesets.microfudge.events:SequenceEnded": _sequence_ended,
     "chronique.domain.rulesets.microfudge.events:PowerUsed": _power,
     "chronique.domain.rulesets.microfudge.events:PowerTicked": lambda e: (

@@ -30,8 +30,10 @@ class Declared:
     """What a side declared before a draw that weighs on what its cards do, as its
     ``ConflictCardsDrawn`` records it: the ``targets`` its attack cards went to, in drawing order;
     its ``manoeuvre`` (fight, chase or ram, L427-L431); its weapon's and vehicle's eras and its
-    vehicle's ``size`` (L528-L552); whether it takes the upper hand (L327-L329), plays out of range
-    (L361) or gives covering fire (L411-L413); and where an Atout changes a card (L743)."""
+    vehicle's ``size`` (L528-L552); whether it declared the upper hand with the draw (L327-L329,
+    draws recorded before ruling M16 changed: the side now chooses it after the draw, see
+    ``conflict.take_upper_hand``), plays out of range (L361) or gives covering fire (L411-L413);
+    and where an Atout changes a card (L743)."""
 
     targets: tuple[str, ...] = ()
     manoeuvre: str = "fight"
@@ -171,6 +173,15 @@ def _suppress(
         defence["covered"] = covered
 
 
+def draw_winner(score: Mapping[str, int]) -> str | None:
+    """The team that wins a draw by its ``score`` (the Revers it inflicted, or in a collective
+    Sequence its successes): the one ahead of every other, none on a tie or a blank («Abréger une
+    Séquence» L321, «Séquences collectives» L415-L417)."""
+    best = max(score.values())
+    leaders = [t for t, v in score.items() if v == best]
+    return leaders[0] if best > 0 and len(leaders) == 1 else None
+
+
 def resolve_draw(
     order: Sequence[str],
     lineup: Lineup,
@@ -227,9 +238,7 @@ def resolve_draw(
     score = {teams[me]: 0 for me in order}
     for me in order:
         score[teams[me]] += sum(a["successes"] for a in cards[me].attack.values()) if lineup.collective else sum(net[me].values())
-    best = max(score.values())
-    leaders = [t for t, v in score.items() if v == best]
-    winner = leaders[0] if best > 0 and len(leaders) == 1 else None
+    winner = draw_winner(score)
     if decisive:
         winning = {teams[a] for t in decisive for a in received[t] if ends(a, t)}
         losing = {teams[t] for t in decisive}

@@ -374,7 +374,41 @@ class ConflictCardsDrawn(ChainedEvent):
         if state is None:
             raise ValueError(f"{character.name} is in no Sequence")  # a correction voided its start
         state.update(draws=self.draw, upper_hand=self.upper_hand, banked=self.banked, outcome=self.outcome)
+        # What the side may forgo for the upper hand until the next draw (L327-L329, ruling M16):
+        # the Revers it inflicted, and where the Revers it received begin (they are recorded just
+        # after every side's cards, in the order ``received`` lists their attackers).
+        manoeuvre = (self.declared or {}).get("manoeuvre", "fight")
+        state.update(inflicted=dict(self.inflicted), received=dict(self.received), manoeuvre=manoeuvre)
+        state["first_setback"] = character.condition["next_setback"]
         character.condition["sequence"] = state
+
+
+class UpperHandTaken(ChainedEvent):
+    """After seeing the draw, ``taker`` forgoes the Revers it inflicted in it (``forgone``, per
+    target) to take the upper hand: ``cards`` extra cards in its next draw of the Sequence, twice
+    the Revers forgone («Prendre l'ascendant» L327-L329, ruling M16). Recorded on every
+    participant: a target's Revers of that draw are ``withdrawn`` from its sheet, and each side's
+    ``outcome`` of the draw is counted again without the forgone Revers (L321)."""
+
+    at: int
+    sequence: int
+    draw: int
+    taker: str
+    cards: int
+    forgone: dict[str, int]
+    withdrawn: list[int]
+    outcome: str
+
+    def apply(self, character: Character) -> None:
+        state = sequence_of(character)
+        if state is None:
+            raise ValueError(f"{character.name} is in no Sequence")  # a correction voided its start
+        if character.name == self.taker:
+            state.update(upper_hand=self.cards, inflicted={target: 0 for target in self.forgone})
+        state["outcome"] = self.outcome
+        character.condition["sequence"] = state
+        for setback_id in self.withdrawn:
+            _update(character, setback_id, 0, True, None)
 
 
 class SequenceEnded(ChainedEvent):

@@ -13,7 +13,7 @@ from chronique.domain.chance import ChanceStream, DrawPlace
 from chronique.domain.errors import RuleViolation
 from chronique.domain.fairness import KeyedStream, epoch_key
 from chronique.domain.rulesets.microfudge import events as ev
-from chronique.domain.rulesets.microfudge.conflict import Side, abridge, conflict_deck, draw, start_sequence
+from chronique.domain.rulesets.microfudge.conflict import Side, abridge, conflict_deck, draw, start_sequence, take_upper_hand
 from chronique.domain.rulesets.microfudge.play import TestRequest, roll_test, spend_atout
 from chronique.domain.rulesets.microfudge.rules import (
     armour_factor,
@@ -59,10 +59,12 @@ def test_V_HC_1_attack_and_defence_cards_Resolution_des_Conflits_hasardeux_L307_
 def test_V_HC_2_upper_hand_gives_twice_the_forgone_revers_next_draw_only_Prendre_l_ascendant_L329() -> None:
     odd = ["9C", "AC", "AD", "AH", "3H", "5H", "7H", "9H", "AS", "3S", "5S", "7S", "9S"]
     world = _duel(["2C", "4C", "3C", "5C", "3D", "5D", "7D", "9D", "7C", *odd])
-    first = draw(world, [Side("A", "Combat", defence=1, upper_hand=True), Side("B", "Combat")])
-    # A drew 2 4 3 5 (2 successes) and would have inflicted a Revers sérieux: none, +4 next draw.
-    assert first.sides["A"]["inflicted"] == {"B": 0} and first.sides["A"]["upper_hand"] == 4
-    assert world.character("B").condition["setbacks"] == [] and first.winner is None
+    first = draw(world, [Side("A", "Combat", defence=1), Side("B", "Combat")])
+    # A drew 2 4 3 5 (2 successes), saw its Revers sérieux and forgoes it after the draw (M16): +4.
+    assert first.sides["A"]["inflicted"] == {"B": 2} and first.winner == "A"
+    taken = take_upper_hand(world, "A")
+    assert (taken.cards, taken.forgone, taken.winner) == (4, {"B": 2}, None)
+    assert world.character("B").condition["setbacks"] == []
     second = draw(world, [Side("A", "Combat", defence=1), Side("B", "Combat")])
     assert second.sides["A"]["pool"] == 9 and second.sides["A"]["modifiers"] == {"upper-hand": 4}, second
     third = draw(world, [Side("A", "Combat"), Side("B", "Combat")])
