@@ -26,6 +26,7 @@ from chronique.domain.verifier import CAMPAIGN, Receipts, chain_seals, epochs_of
 # Rows read per query: a page of 1,000 (about half a megabyte) stays in the CPU's cache while its
 # rows are hashed and decoded; with 10,000, reading the rows took a quarter longer (verify: ~3%).
 _PAGE = 1_000
+_PREV_HASH = b'"prev_hash":"'
 
 
 class Unreadable(Exception):
@@ -72,35 +73,45 @@ def row_links(pages: Iterable[list[tuple[int, str, int, str, bytes]]], members: 
     canonical and their envelope agrees with the row's columns; otherwise it comes from the
     content, which is also read for events that record draws or seals. ``members`` maps the
     stored form of each wanted aggregate id to its canonical form; other rows are skipped."""
-    # Per member, its canonical id and the start of the envelope its rows hold; per topic, whether
-    # its content is read and how its topic field is written: worked out once, not per row.
-    wanted = {stored_id: (member, b'"originator_id":"%s","originator_version":' % member.encode()) for stored_id, member in members.items()}
+    # Per member, its canonical id and the envelope its rows hold, to be completed by a version
+    # (a '%' in a forged id is escaped); per topic, whether its content is read and how its topic
+    # field is written: worked out once, not per row.
+    wanted = {
+        stored_id: (member, b'"originator_id":"%s","originator_version":%%d,' % member.encode().replace(b"%", b"%%"))
+        for stored_id, member in members.items()
+    }
     read: dict[str, tuple[bool, bytes]] = {}
     sha256 = hashlib.sha256
     new_link = tuple.__new__
-    for _, stored_id, version, topic, stored in chain.from_iterable(pages):
-        member = wanted.get(stored_id)
-        if member is None:
-            continue
-        originator_id, envelope = member
-        known = read.get(topic)
-        if known is None:
-            known = read[topic] = (_content_matters(topic), b'"topic":"%s"' % topic.encode())
-        content, marker = known
-        at = stored.find(b'"prev_hash":"')
-        # Keys are sorted: the envelope mostly ends just before "prev_hash" (else it is searched
-        # for), and "topic" sits near the end, so it is looked for from there.
-        located = envelope + b"%d," % version
-        plain = at > 0 and (stored.startswith(located, at - len(located)) or located in stored) and stored.rfind(marker) > at
-        if not content and plain:
-            # tuple.__new__ skips the named tuple's Python-level constructor: this is the hot loop.
-            yield new_link(
-                Link, (originator_id, version, topic, stored[at + 13 : at + 77].decode(), sha256(stored).hexdigest(), None, False)
+    for page in pages:
+        for _, stored_id, version, topic, stored in page:
+            member = wanted.get(stored_id)
+            if member is None:
+                continue
+            originator_id, envelope = member
+            known = read.get(topic)
+            if known is None:
+                known = read[topic] = (_content_matters(topic), b'"topic":"%s"' % topic.encode())
+            content, marker = known
+            at = stored.find(_PREV_HASH)
+            # Keys are sorted: the envelope mostly ends just before "prev_hash" (else, as when a
+            # test's outcome sits between them, it is searched for, back from there first), and
+            # "topic" sits near the end, so it is looked for from there.
+            located = envelope % version
+            plain = (
+                at > 0
+                and (stored.startswith(located, at - len(located)) or stored.rfind(located, 0, at) >= 0 or located in stored)
+                and stored.rfind(marker) > at
             )
-        else:
-            event = canonical_row(originator_id, version, topic, stored)
-            digest = sha256(stored).hexdigest() if plain else fast_hash(event)
-            yield new_link(Link, (originator_id, version, topic, event.get("prev_hash"), digest, event, False))
+            if not content and plain:
+                # tuple.__new__ skips the named tuple's Python-level constructor: this is the hot loop.
+                yield new_link(
+                    Link, (originator_id, version, topic, stored[at + 13 : at + 77].decode(), sha256(stored).hexdigest(), None, False)
+                )
+            else:
+                event = canonical_row(originator_id, version, topic, stored)
+                digest = sha256(stored).hexdigest() if plain else fast_hash(event)
+                yield new_link(Link, (originator_id, version, topic, event.get("prev_hash"), digest, event, False))
 
 
 class Audit:

@@ -44,22 +44,33 @@ Check = Callable[[dict[str, Any], Table, dict[str, Any]], Mapping[str, Any]]
 
 Replayed = tuple[TestOutcome, dict[str, Any]]
 
+_NONE_HANDED: list[str] = []  # only ever sliced: shared, not a new empty list per draw
+
 
 def _handed_last(table: Table, draws: Sequence[tuple[str, str, Sequence[str]]]) -> None:
     # The cards a command took are the last ones the deck handed each character (name, field,
     # cards) in it, in the order it drew them.
     ends: dict[str, int] = {}
     for name, field_name, cards in reversed(draws):
-        if not cards:
-            continue
-        waiting = table.handed.get(name, [])
-        end = ends.get(name, len(waiting))
-        start = max(end - len(cards), 0)
-        if list(cards) != waiting[start:end]:
-            if table.unknown:  # a face-down draw may have handed them: not checkable until revealed
-                raise Unknowable
-            raise Mismatch(field_name, f"records {list(cards)}, but the deck handed {name} {waiting[start:end] or 'nothing'}")
-        ends[name] = start
+        if cards:
+            ends[name] = _last_handed(table, name, field_name, cards, ends.get(name))
+
+
+def _last_handed(table: Table, name: str, field_name: str, cards: Sequence[str], end: int | None = None) -> int:
+    # Whether ``cards`` are the last cards the deck handed ``name`` (before the ``end``-th, when a
+    # later draw of the same command took those after it); where they start. One draw, the most
+    # common, asks this alone rather than through ``_handed_last``'s bookkeeping.
+    waiting = table.handed.get(name, _NONE_HANDED)
+    if end is None:
+        end = len(waiting)
+    start = end - len(cards)
+    if start < 0:
+        start = 0
+    if list(cards) != waiting[start:end]:
+        if table.unknown:  # a face-down draw may have handed them: not checkable until revealed
+            raise Unknowable
+        raise Mismatch(field_name, f"records {list(cards)}, but the deck handed {name} {waiting[start:end] or 'nothing'}")
+    return start
 
 
 def _dealt(event: dict[str, Any], table: Table, now: dict[str, Any]) -> Mapping[str, Any]:
@@ -76,24 +87,29 @@ def _dealt(event: dict[str, Any], table: Table, now: dict[str, Any]) -> Mapping[
     return {}
 
 
+def _dealt_early(event: dict[str, Any], table: Table, now: dict[str, Any]) -> Mapping[str, Any]:
+    # §Expérience L534 (C46): a hand dealt between sessions is a deal without a pile.
+    return _dealt({**event, "pile": []}, table, now)
+
+
 def _test(event: dict[str, Any], table: Table, now: dict[str, Any]) -> Mapping[str, Any]:
     # §Choix de l'actions, §Difficulté des actions, §Bonus de couleur: the outcome follows from the
     # first card, the cards drawn after it, the target, the level asked, the manoeuvre, the hand
     # cards played, and the supporter's power card the character holds (§Déroulement du tour L293).
     recorded = event["outcome"]
     drawn = list(recorded["drawn"])
-    source, c = event["source"], now["condition"]
+    source, c, from_hand = event["source"], now["condition"], event["from_hand"]
     name = name_of(table, event["originator_id"])
-    if source == "pile" and event["from_pile"] != drawn[:1]:
-        raise Mismatch("from_pile", f"records {event['from_pile']}, but the test's first card is {drawn[:1]}")
-    if source == "pile" and event["from_pile"] != c["pile"][:1]:
-        raise Mismatch("from_pile", f"records {event['from_pile']}, but the top of {name}'s pile is {c['pile'][:1] or 'nothing'}")
-    if event["from_hand"] and Counter(event["from_hand"]) - Counter(c["hand"]):
-        raise Mismatch("from_hand", f"records {event['from_hand']}, but {name} holds {c['hand'] or 'nothing'} in hand")
-    _handed_last(table, [(name, "outcome", drawn if source == "deck" else drawn[1:])])
     from_pile = source == "pile"
+    if from_pile and event["from_pile"] != drawn[:1]:
+        raise Mismatch("from_pile", f"records {event['from_pile']}, but the test's first card is {drawn[:1]}")
+    if from_pile and event["from_pile"] != c["pile"][:1]:
+        raise Mismatch("from_pile", f"records {event['from_pile']}, but the top of {name}'s pile is {c['pile'][:1] or 'nothing'}")
+    if from_hand and Counter(from_hand) - Counter(c["hand"]):
+        raise Mismatch("from_hand", f"records {from_hand}, but {name} holds {c['hand'] or 'nothing'} in hand")
+    _last_handed(table, name, "outcome", drawn if source == "deck" else drawn[1:])
     # A test from the hand spends its first card too: only the others were played in place of draws.
-    played = tuple(event["from_hand"][1:] if source == "hand" else event["from_hand"])
+    played = tuple(from_hand[1:] if source == "hand" else from_hand)
     support = c["support_cards"][0] if c["support_cards"] else None
     chosen = event.get("short_circuit")
     if chosen is None:
@@ -103,15 +119,17 @@ def _test(event: dict[str, Any], table: Table, now: dict[str, Any]) -> Mapping[s
         choices: tuple[bool, ...] = (False, True) if from_pile and drawn[0].endswith("D") else (False,)
     else:
         choices = (bool(chosen),)
-    args = (recorded["target"], recorded["level_asked"], tuple(drawn), recorded["manoeuvre"], played, from_pile)
+    target, level, cards, manoeuvre = recorded["target"], recorded["level_asked"], tuple(drawn), recorded["manoeuvre"]
     outcomes = []
     for short_circuit in choices:
-        replayed = _replayed(*args, short_circuit, support)
+        replayed = _replayed(target, level, cards, manoeuvre, played, from_pile, short_circuit, support)
         if replayed is not None:
             outcomes.append(replayed[1])
     if not outcomes:
         raise Mismatch("outcome", f"its level asks for another number of cards than the {len(drawn)} it drew")
-    outcome = recorded if recorded in outcomes else outcomes[0]
+    # Of two choices the rules allow, the one recorded (when it is one); a single choice is
+    # compared with the record once, by ``check``, not here as well.
+    outcome = outcomes[0] if len(outcomes) == 1 or recorded not in outcomes else recorded
     return {"outcome": outcome, "target": outcome["target"], "support_used": outcome["support_used"]}
 
 
@@ -166,7 +184,7 @@ def _support(event: dict[str, Any], table: Table, now: dict[str, Any]) -> Mappin
         raise Mismatch("supporter", f"{event['supporter']}'s draw failed, and a failed support falls on the supporter (L297)")
     name = name_of(table, event["originator_id"])
     cards = list(event["cards"])
-    _handed_last(table, [(name, "cards", cards)])
+    _last_handed(table, name, "cards", cards)
     c = now["condition"]
     room = len(c["pile"]) if c["dealt"] else c["pile_count"]
     count = pile_gain(outcome, room, now["sheet"]["pile_max"]) if outcome.manoeuvre == "resource" else 0
@@ -195,7 +213,7 @@ def _refilled(event: dict[str, Any], table: Table, now: dict[str, Any]) -> Mappi
         raise Mismatch("reason", f"its {reason} draw was made at level {test['outcome']['level_asked']}, the rules ask {level}")
     outcome = TestOutcome.from_dict(test["outcome"])
     cards = list(event["cards"])
-    _handed_last(table, [(name, "cards", cards)])
+    _last_handed(table, name, "cards", cards)
     count = pile_gain(outcome, len(c["pile"]), now["sheet"]["pile_max"], with_suit_bonus=reason == "resource")
     if len(cards) != count:
         raise Mismatch("cards", f"records {len(cards)} card(s), the rules give {count}")
@@ -264,7 +282,7 @@ def _consciousness(event: dict[str, Any], table: Table, now: dict[str, Any]) -> 
     # recorded target and level; a success brings the character to.
     recorded = event["outcome"]
     drawn = tuple(recorded["drawn"])
-    _handed_last(table, [(name_of(table, event["originator_id"]), "outcome", drawn)])
+    _last_handed(table, name_of(table, event["originator_id"]), "outcome", drawn)
     replayed = _replayed(recorded["target"], recorded["level_asked"], drawn, recorded["manoeuvre"], (), False, False, None)
     if replayed is None:
         raise Mismatch("outcome", f"its level asks for another number of cards than the {len(drawn)} it drew")
@@ -332,6 +350,7 @@ def _rule(change: Change, check: Check | None) -> Rederive:
 
 _CHECKS: dict[str, Check] = {
     "CardsDealt": _dealt,
+    "HandDealtEarly": _dealt_early,
     "TestMade": _test,
     "SupportReceived": _support,
     "OppositionSettled": _opposition,
