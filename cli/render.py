@@ -437,6 +437,7 @@ def plain_sheet(character: Character, as_json: bool) -> None:
 def cartes_sheet(services: Chronique, world: World, character: Character, as_json: bool) -> None:
     """A Cartes character's sheet and condition."""
     from chronique.domain.rulesets.cartes.draws import wound_malus
+    from chronique.domain.rulesets.cartes.sheet import thresholds_in_words, wound_capacity_in_words
     from chronique.domain.rulesets.cartes.tables import lethality_name
 
     if as_json:
@@ -453,9 +454,13 @@ def cartes_sheet(services: Chronique, world: World, character: Character, as_jso
         skills.add_row(skill_name, str(skill["level"]), ", ".join(skill["specialities"]), skill["characteristic"])
     out.print(skills)
     pile = cards(c["pile"]) if c["dealt"] and c["pile"] is not None else f"{c['pile_count']} card(s) face down"
-    hand = cards(c["hand"]) if c["dealt"] else f"{c['hand_count']} card(s)"
+    # A hand dealt early between sessions to spend experience (C46) is held face up too.
+    hand = cards(c["hand"]) if c["dealt"] or c["hand"] else f"{c['hand_count']} card(s)"
     out.print(f"pile: {pile} (max {s['pile_max']})   hand: {hand}")
     out.print(f"markers: +{c['bonus']} / -{c['malus']}   wound malus: -{wound_malus(character)}")
+    out.print(f"KO and OK: {thresholds_in_words(s['characteristics'])}")
+    capacity = wound_capacity_in_words(s["characteristics"], c["wounds"])
+    out.print("wounds by lethality: " + ", ".join(f"{name} {held}" for name, held in capacity))
     for w in c["wounds"]:
         due = calendar.format(w["next_draw"]) if w["next_draw"] is not None else "—"
         out.print(f"wound {w['id']}: {w['value']} {lethality_name(w['lethality'])}, next survival draw {due}")
