@@ -129,10 +129,15 @@ def shoot_cmd(
     one_hand: bool = typer.Option(False, "--one-hand", help="Firing one-handed (the weapon's one-hand strength applies)."),
     modifier: list[str] = MODIFIERS,
     d100: bool = typer.Option(False, "--d100", help="Roll the general location on d100 instead of d30."),
+    bystander: str = typer.Option(
+        None, "--bystander", help="Who stands in the path of a bullet that misses: it hits him (§3.3.1, Table 3.9)."
+    ),
 ) -> None:
-    """Fire: to-hit with Tables 3.11-3.20, the location, the damage; the hit wounds the target."""
+    """Fire: to-hit with Tables 3.11-3.20, the location, the damage; the hit wounds the target,
+    a stray bullet the bystander in its path."""
     from chronique.domain.rulesets.westernparade.combat import ShotSetup, parse_aim
     from chronique.domain.rulesets.westernparade.play import shoot
+    from chronique.domain.rulesets.westernparade.report import head_bullet_words
 
     def act(world):  # noqa: ANN001, ANN202
         setup = ShotSetup(
@@ -149,7 +154,7 @@ def shoot_cmd(
             two_hands=not one_hand,
             extra=_modifiers(modifier),
         )
-        return shoot(world, shooter, target, weapon, setup, d100)
+        return shoot(world, shooter, target, weapon, setup, d100, bystander)
 
     if distance < 0:
         raise fail("the distance is a number of metres, 0 or more")
@@ -163,6 +168,13 @@ def shoot_cmd(
         typer.echo(f"the gun explodes in {shooter}'s hands: {shot.exploded.damage} damage to his {where}")
     else:
         typer.echo(f"missed: the bullet goes astray ({shot.stray})")
+    if shot.stray_hit is not None:
+        strayed = shot.stray_hit
+        extra = f" ({sum(strayed.damage.critical)} of them for the critical failure)" if strayed.damage.critical else ""
+        where = strayed.located.location.replace("-", " ")
+        typer.echo(f"the stray bullet hits {bystander} in the {where} for {strayed.damage.total} damage{extra}")
+    if shot.head_bullet is not None:
+        typer.echo(head_bullet_words(target if shot.stray_hit is None else bystander, shot.head_bullet))
     if shot.recoil is not None:
         kick = shot.recoil
         rolled = f"d100 {kick.roll}" if kick.roll is not None else "no roll"

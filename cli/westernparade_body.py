@@ -42,13 +42,15 @@ def wound_cmd(
     """Apply a wound to a location: state, blood lost, unconsciousness, critical effects."""
     from chronique.domain.rulesets.westernparade.care import wound
 
-    from chronique.domain.rulesets.westernparade.report import critical_words, unconsciousness_words
+    from chronique.domain.rulesets.westernparade.report import critical_words, head_bullet_words, unconsciousness_words
 
     out = run(ctx, lambda s: s.act(campaign, lambda w: wound(w, character, location, damage, kind, source, through, artery, check)))
     typer.echo(f"{character}: {out['location']} {out['state']}, {out['ph_lost']} PH lost")
     for line in (unconsciousness_words(out["unconsciousness_chance"], out["unconsciousness"]), critical_words(out["critical"])):
         if line:
             typer.echo(line)
+    if out["head_bullet"] is not None:
+        typer.echo(head_bullet_words(character, out["head_bullet"]))
 
 
 @body_app.command("press")
@@ -182,12 +184,13 @@ def head_bullet_cmd(
     ctx: typer.Context,
     campaign: str = CAMPAIGN,
     character: str = CHARACTER,
-    use: str = typer.Option("END", "--use", help="The victim's choice: END or CHC (§3.2.7.3)."),
+    use: str = typer.Option(None, "--use", help="The victim's choice: END or CHC (§3.2.7.3); default the better."),
 ) -> None:
-    """The victim of a bullet in the head rolls END or CHC: what the bullet does from now on."""
+    """The victim of a bullet in the head rolls END or CHC again (after a failed first extraction,
+    §3.2.7.3 L2000); the roll as the bullet enters comes with the wound itself."""
     from chronique.domain.rulesets.westernparade.care import head_bullet_entry
 
-    status = run(ctx, lambda s: s.act(campaign, lambda w: head_bullet_entry(w, character, use.upper())))
+    status = run(ctx, lambda s: s.act(campaign, lambda w: head_bullet_entry(w, character, use.upper() if use else None)))
     typer.echo(f"{character}: bullet in the head {status}")
 
 

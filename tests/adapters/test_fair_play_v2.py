@@ -351,9 +351,9 @@ def test_a_rewritten_death_timer_from_blood_loss_is_caught(db: str, tmp_path: Pa
 
 def test_a_rewritten_head_bullet_roll_is_caught(db: str, tmp_path: Path) -> None:
     table = western_parade(db)
-    # §3.2.7.3: a bullet dealing the head at least half its PV (L1997) stays in; the victim rolls, under END, what becomes of it.
+    # §3.2.7.3: a bullet dealing the head at least half its PV (L1997) stays in; the victim's roll
+    # for what becomes of it follows the wound at once (ruling WB23).
     assert cli(db, "western-parade", "body", "wound", table.campaign, table.roller, "head", "9")[0] == 0
-    assert cli(db, "western-parade", "body", "head-bullet", table.campaign, table.roller)[0] == 0
     luckier = lambda e: e.__setitem__("outcome", {**e["outcome"], "total": e["outcome"]["total"] - 50})  # noqa: E731
     place = forged_then_sealed(db, table.campaign, table.roller, "HeadBulletRolled", luckier)
     assert_caught(db, table.campaign, tmp_path, place, "outcome")

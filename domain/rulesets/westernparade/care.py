@@ -45,6 +45,26 @@ from chronique.domain.world import World
 
 CARE_SKILLS = ("Bandages", "Nettoyage d'une blessure", "Cautérisation", "Chirurgie", "Extraction de balle", "Premiers soins")
 
+# "Il est possible de se mettre à trois pour bloquer les hémorragies d'un personnage, mais pas
+# davantage" (§3.2.4 L1878). Ruling WB24: a first-aid attempt keeps its first-aider's hands on
+# the patient for a round (digest §5.2 PROPOSAL), which is what "at once" counts.
+MOST_FIRST_AIDERS = 3
+
+
+def first_aiders(body: Mapping[str, Any], at: int) -> set[str]:
+    """Who has his hands on this body at ``at`` stopping its bleeding (within his round)."""
+    return {str(hands["by"]) for w in body["wounds"].values() for hands in w.get("first_aiders", ()) if int(hands["until"]) > at}
+
+
+def _lay_hands(body: Mapping[str, Any], w: dict[str, Any], helper: str, at: int) -> None:
+    """Refuse a fourth first-aider at once on this patient (L1878); else put the helper's hands
+    on the wound ``w`` for his round."""
+    busy = first_aiders(body, at)
+    if helper not in busy and len(busy) >= MOST_FIRST_AIDERS:
+        raise RuleViolation(f"three people at most can stop a character's bleeding at once (§3.2.4): {', '.join(sorted(busy))}")
+    kept = [hands for hands in w.get("first_aiders", ()) if int(hands["until"]) > at and hands["by"] != helper]
+    w["first_aiders"] = [*kept, {"by": helper, "until": at + bleeding.ROUND}]
+
 
 def env(world: World, character: Character) -> Env:
     """The body's environment of a character in this campaign."""
@@ -123,7 +143,11 @@ def wound(
     w["artery"] = w["artery"] or artery
     # Ruling WB17: a bullet that did not go through stays in, except one dealing the head less
     # than half its PV, which ricochets off the skull (§3.2.7.3 L1997).
+    had_bullet = w["bullet"]
     w["bullet"] = w["bullet"] or (kind == "bullet" and not through and (loc != "head" or enters_head(damage, e.max_pv[loc])))
+    # §3.2.7.3 L1997: a bullet that enters the head calls at once for the victim's CHC or END
+    # roll (ruling WB23), unless an earlier head bullet is still being followed.
+    head_roll = loc == "head" and w["bullet"] and not had_bullet and body["head_bullet"] is None
     w["damage"] += damage
     epoch, stream = draw(world, character)
     state = state_of(w, loc, e)
@@ -165,6 +189,7 @@ def wound(
         epoch=epoch,
         chance=stream.ops,
     )
+    entered = head_bullet_entry(world, character.name) if head_roll and not body["dead"] else None
     return {
         "location": loc,
         "state": state.value,
@@ -172,6 +197,7 @@ def wound(
         "unconsciousness_chance": chance,
         "unconsciousness": reading,
         "critical": critical.to_dict(),
+        "head_bullet": entered,
     }
 
 
@@ -223,6 +249,7 @@ def aid(world: World, patient: str, location: str, by: str, modifier: int = 0) -
         bleeding.location_rate(state_of(w, loc, e), e.multiplier[loc], w["through"], w["artery"], w["stopped"]) or w["per_minute"]
     ):
         raise RuleViolation(f"{character.name}'s {loc} is not bleeding")
+    _lay_hands(body, w, helper.name, at)
     skill, score = skill_score(helper, "Premiers soins")
     terms = {skill: score, **roll_terms(fit, "skill", skill, score), **({"modifier": modifier} if modifier else {})}
     normal = sum(terms.values())
@@ -630,15 +657,19 @@ def _infection_roll(world: World, character: Character, body: dict[str, Any], lo
     return f"{character.name}: the {loc} {'is infected' if infected else 'is not infected'} (day {day}, {percent}%)"
 
 
-def head_bullet_entry(world: World, name: str, use: str = "END") -> str:
-    """The victim of a bullet in the head rolls CHC or END (his choice) (§3.2.7.3)."""
+def head_bullet_entry(world: World, name: str, use: str | None = None) -> str:
+    """The victim of a bullet in the head rolls CHC or END, his choice (§3.2.7.3 L1997); with no
+    choice said, the better of the two (ruling WB23, as for the later rolls)."""
     character = living(world, name, conscious=False)
     at = world.campaign.clock
     body = body_now(world, character, at)
     if "head" not in body["wounds"] or not body["wounds"]["head"]["bullet"]:
         raise RuleViolation(f"{character.name} has no bullet in the head")
+    rolls = stats(character)["rolls"]
+    if use is not None and use not in ("END", "CHC"):
+        raise RuleViolation(f"the roll for a bullet in the head is under END or CHC, not {use!r}")
     epoch, stream = draw(world, character)
-    chance = int(stats(character)["rolls"][use])
+    chance = int(rolls[use]) if use is not None else max(int(rolls["END"]), int(rolls["CHC"]))
     rolled, total = skill_roll(stream, chance)
     status = head_bullet(read(chance, total))
     if status in ("lodged", "migrating"):

@@ -14,8 +14,9 @@ from typing import Any
 
 from chronique.domain.chance import ChanceStream
 from chronique.domain.errors import RuleViolation
-from chronique.domain.rulesets.westernparade.resolution import CATA_F, CRIT_S, EXTRA, NORM_F, NORM_S, RollOutcome, limits, rank
+from chronique.domain.rulesets.westernparade.resolution import CATA_F, CRIT_F, CRIT_S, EXTRA, NORM_F, NORM_S, RollOutcome, limits, rank
 from chronique.domain.rulesets.westernparade.tables import location, tables
+from chronique.domain.names import find
 from chronique.domain.text import fold
 
 PROXIMITIES = ("very-close", "close", "far", "very-far")
@@ -98,7 +99,7 @@ def weapon(name: str) -> Weapon:
     """The chapter-5 weapon called ``name``; RuleViolation if unknown."""
     found = weapons().get(fold(name))
     if found is None:
-        raise RuleViolation(f"no weapon {name!r} in the tables of chapter 5")
+        found = find(name, [(w.name, w) for w in weapons().values()], "weapon", where="the tables of chapter 5")
     return found
 
 
@@ -373,6 +374,35 @@ def bullet_damage(stream: ChanceStream, outcome: RollOutcome, base: int) -> Dama
     through = crits and (outcome.quality == EXTRA or outcome.total < base + sum(critical))
     exit_faces = tuple(cumulative_d6(stream)) if through else ()
     return Damage(base, critical, exit_faces, through)
+
+
+@dataclass(frozen=True)
+class StrayHit:
+    """A missed bullet that hit the bystander in its path (§3.3.1 L2134): where it landed (Table
+    3.10, as an unaimed shot) and its damage."""
+
+    located: Located
+    damage: Damage
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-plain form for events."""
+        return {
+            "location": self.located.location,
+            "location_table": self.located.table,
+            "location_dice": list(self.located.dice),
+            "damage": self.damage.to_dict(),
+        }
+
+
+def stray_hit(stream: ChanceStream, outcome: RollOutcome, base: int, d100: bool = False) -> StrayHit:
+    """§3.3.1 L2134: a missed bullet reaching an innocent deals the weapon's normal damage in a
+    random location (Table 3.10's d30, or d100); on a critical failure 1d6cum more (ruling
+    WA17: nothing else of a hit's reading, no pass-through)."""
+    if outcome.success or outcome.quality == CATA_F:
+        raise RuleViolation("only a bullet that missed, from a gun that did not explode, strays")
+    located = hit_location(stream, Aim(), d100)
+    critical = tuple(cumulative_d6(stream)) if outcome.quality == CRIT_F else ()
+    return StrayHit(located, Damage(base, critical))
 
 
 def weapon_hand(handedness: str, wrong_hand: bool = False) -> str:

@@ -121,7 +121,8 @@ def _shot(e: Any) -> str:
     if e.exploded:
         return f"{head}; the gun exploded in his hands"
     if not e.hit:
-        return f"{head}; missed" + (f", the bullet went {_STRAY.get(e.stray, e.stray)}" if e.stray else "")
+        strayed = f" and hit {e.bystander} in the {where(e.stray_hit['location'])}{_damage(e.stray_hit['damage'])}" if e.stray_hit else ""
+        return f"{head}; missed" + (f", the bullet went {_STRAY.get(e.stray, e.stray)}{strayed}" if e.stray else "")
     return f"{head}; hit in the {where(e.location)}{_damage(e.damage)}"
 
 

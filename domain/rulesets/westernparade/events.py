@@ -58,9 +58,11 @@ class ShotFired(ChanceConsumed):
     much); the ``recoil`` of a weapon too strong for him (§3.3.3 L2285: its chance, d100, where
     and the damage dealt). What these depend on besides the dice: ``hand``, the hand holding the
     gun, and ``strength_missing``, the FOR points he lacks for it; both None on shots recorded
-    before the event kept them."""
+    before the event kept them. A missed bullet strays into the ``bystander`` the table named in
+    its path, if any (§3.3.1 L2134): ``stray_hit`` is where and how hard it hit him; both None on
+    shots recorded before the event kept them (version 4)."""
 
-    class_version = 3
+    class_version = 4
 
     at: int
     target: str
@@ -78,14 +80,17 @@ class ShotFired(ChanceConsumed):
     strength_missing: int | None
     exploded: dict[str, Any] | None
     recoil: dict[str, Any] | None
+    bystander: str | None
+    stray_hit: dict[str, Any] | None
     epoch: str
     chance: list[dict[str, Any]]
 
     @classmethod
     def upcast_stored(cls, state: dict[str, Any]) -> None:
-        # Recorded before version 3, which keeps the exploding gun, the recoil and their inputs.
+        # Recorded before version 3, which keeps the exploding gun, the recoil and their inputs;
+        # before version 4, which keeps the bystander a stray bullet may hit: there was none.
         super().upcast_stored(state)
-        for name in ("hand", "strength_missing", "exploded", "recoil"):
+        for name in ("hand", "strength_missing", "exploded", "recoil", "bystander", "stray_hit"):
             state.setdefault(name, None)
 
     def apply(self, character: Character) -> None:

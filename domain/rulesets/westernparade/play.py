@@ -34,6 +34,7 @@ from chronique.domain.rulesets.westernparade.combat import (
     Hurt,
     Recoil,
     ShotSetup,
+    StrayHit,
     Weapon,
     blow_lands,
     bullet_damage,
@@ -44,6 +45,7 @@ from chronique.domain.rulesets.westernparade.combat import (
     recoil,
     shot_terms,
     stray,
+    stray_hit,
     strength_adjustment,
     weapon,
     weapon_hand,
@@ -248,6 +250,8 @@ class Shot:
     stray: str | None
     exploded: Hurt | None = None
     recoil: Recoil | None = None
+    head_bullet: str | None = None
+    stray_hit: StrayHit | None = None
 
 
 def _carried(character: Character, name: str) -> Weapon:
@@ -257,16 +261,23 @@ def _carried(character: Character, name: str) -> Weapon:
     return found
 
 
-def shoot(world: World, shooter: str, target: str, weapon_name: str, setup: ShotSetup, d100: bool = False) -> Shot:
+def shoot(
+    world: World, shooter: str, target: str, weapon_name: str, setup: ShotSetup, d100: bool = False, bystander: str | None = None
+) -> Shot:
     """A shot (§3.3.1): the to-hit roll with its modifiers; on a hit the location (Table 3.10,
     3.12 or 3.14) and the fixed damage with the critical 1d6cum and a pass-through's exit
     1d6cum; on a miss the stray bullet's direction (Table 3.9), except on a catastrophic failure,
-    where the gun explodes in the shooter's hands (§3.3.1 L2146); then the recoil's d100 if the
-    weapon is too strong for him (§3.3.3 L2285). Recorded on the shooter's chain
-    (``ShotFired``); the hit then goes to the target's body, the explosion and the recoil to the
-    shooter's (``hit``, the body's wound)."""
+    where the gun explodes in the shooter's hands (§3.3.1 L2146); a stray bullet hits the
+    ``bystander`` the table names in its path (L2134: the weapon's damage in a random location,
+    +1d6cum on a critical failure); then the recoil's d100 if the weapon is too strong for him
+    (§3.3.3 L2285). Recorded on the shooter's chain (``ShotFired``); the hit then goes to the
+    target's (or the bystander's) body, the explosion and the recoil to the shooter's (``hit``,
+    the body's wound); ``head_bullet`` is the roll of the one with a bullet in the head."""
     a, fit = acting(world, shooter, fight=True)
     d = living(world, target, conscious=False)
+    innocent = living(world, bystander, conscious=False) if bystander is not None else None
+    if innocent is not None and innocent.name in (a.name, d.name):
+        raise RuleViolation("the bystander in the bullet's path is neither the shooter nor the target")
     gun = _carried(a, weapon_name)
     if not gun.firearm or gun.shotgun:
         raise RuleViolation(f"{gun.name} is not fired with this command (a {'shotgun' if gun.shotgun else gun.kind})")
@@ -282,6 +293,7 @@ def shoot(world: World, shooter: str, target: str, weapon_name: str, setup: Shot
     damage = bullet_damage(stream, outcome, gun.damage) if outcome.success else None
     exploded = gun_explodes(gun, outcome, hand)
     direction = None if outcome.success or exploded else stray(stream)[0]
+    strayed = stray_hit(stream, outcome, gun.damage, d100) if direction is not None and innocent is not None else None
     kick = recoil(stream, gun, outcome, hand, missing)
     a.record(
         ev.ShotFired,
@@ -301,16 +313,23 @@ def shoot(world: World, shooter: str, target: str, weapon_name: str, setup: Shot
         strength_missing=missing,
         exploded=exploded.to_dict() if exploded else None,
         recoil=kick.to_dict() if kick else None,
+        bystander=innocent.name if innocent is not None else None,
+        stray_hit=strayed.to_dict() if strayed else None,
         epoch=epoch,
         chance=stream.ops,
     )
     earned(world, a, skill, outcome)
+    entered = None
     if located is not None and damage is not None:
-        hit(world, d.name, located.location, damage.total, f"{gun.name} of {a.name}", "bullet", damage.pass_through)
+        taken = hit(world, d.name, located.location, damage.total, f"{gun.name} of {a.name}", "bullet", damage.pass_through)
+        entered = taken["head_bullet"]
+    if strayed is not None and innocent is not None:
+        source = f"stray bullet from the {gun.name} of {a.name}"
+        entered = hit(world, innocent.name, strayed.located.location, strayed.damage.total, source, "bullet")["head_bullet"]
     for hurt, kind in ((exploded, "explosion"), (kick, "recoil")):
         if hurt is not None and hurt.damage > 0 and not world.character(a.name).condition.get("dead"):
             hit(world, a.name, hurt.location, hurt.damage, f"{kind} of his {gun.name}", kind)
-    return Shot(outcome, located.location if located else None, damage, direction, exploded, kick)
+    return Shot(outcome, located.location if located else None, damage, direction, exploded, kick, entered, strayed)
 
 
 def _with_body(terms: Mapping[str, int], fit: Body, skill: str, score: int) -> dict[str, int]:
@@ -321,11 +340,14 @@ def _with_body(terms: Mapping[str, int], fit: Body, skill: str, score: int) -> d
     return out
 
 
-def hit(world: World, target: str, where: str, damage: int, source: str, kind: str, through: bool = False, artery: bool = False) -> None:
-    """A hit reaches the target's body: the body's ``wound`` (care.py) applies it (§3.2)."""
+def hit(
+    world: World, target: str, where: str, damage: int, source: str, kind: str, through: bool = False, artery: bool = False
+) -> dict[str, Any]:
+    """A hit reaches the target's body: the body's ``wound`` (care.py) applies it (§3.2); what
+    the wound did (``care.wound``'s account)."""
     from chronique.domain.rulesets.westernparade.care import wound  # care builds on this module
 
-    wound(world, target, location(where).key, damage, kind, source, through, artery)
+    return wound(world, target, location(where).key, damage, kind, source, through, artery)
 
 
 # -- melee and unarmed (§3.4, §3.5) ---------------------------------------------------------

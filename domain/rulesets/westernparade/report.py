@@ -163,3 +163,18 @@ def unconsciousness_words(chance: int | None, reading: Mapping[str, Any] | None)
     if reading["unconscious"]:
         return f"unconsciousness {chance}% ({rolled}): out for {format_duration(reading['rounds'] * bleeding.ROUND)}"
     return f"unconsciousness {chance}% ({rolled}): he stays conscious"
+
+
+# §3.2.7.3 L1998-L2004: what the victim's roll makes of a bullet in the head, in the table's words.
+_HEAD_BULLET = {
+    "flattened": "it flattened on the skull and comes out for one more point of damage",
+    "removable": "it can be extracted like any other (a failed first attempt calls for a new roll)",
+    "difficult": "it can be extracted, but every roll to do so is difficult",
+    "lodged": "it is in too deep to be removed: an easy roll every year, stable after three in a row",
+    "migrating": "it creeps toward the nerve centres: a roll every week, the third failure kills",
+}
+
+
+def head_bullet_words(name: str, status: str) -> str:
+    """The line a table reads after the roll for a bullet in the head (§3.2.7.3)."""
+    return f"the bullet stays in {name}'s head; his roll: {_HEAD_BULLET[status]}"

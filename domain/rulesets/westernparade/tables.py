@@ -19,6 +19,7 @@ from types import MappingProxyType
 from typing import Any
 
 from chronique.domain.errors import RuleViolation
+from chronique.domain.names import find
 from chronique.domain.text import fold
 
 
@@ -232,7 +233,7 @@ def skill(name: str) -> Skill:
         if general is not None and general.per_subject:
             found = general
     if found is None:
-        raise RuleViolation(f"Western Parade has no skill {name!r}")
+        found = find(name, [(s.name, s) for s in catalogue.values()], "skill", where="Western Parade")
     return found
 
 
@@ -257,11 +258,8 @@ def group(key: str) -> Group:
 
 def location(name: str) -> Location:
     """The body location with this id or French name; RuleViolation if unknown."""
-    wanted = fold(name)
-    for loc in tables().locations.values():
-        if fold(loc.key) == wanted or fold(loc.name) == wanted:
-            return loc
-    raise RuleViolation(f"no body location {name!r} (locations: {', '.join(tables().locations)})")
+    spellings = [(spelling, loc) for loc in tables().locations.values() for spelling in (loc.key, loc.name)]
+    return find(name, spellings, "body location", label=lambda loc: loc.key)
 
 
 def characteristic(name: str) -> str:

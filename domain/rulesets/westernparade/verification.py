@@ -21,6 +21,7 @@ from chronique.domain.rulesets.westernparade.combat import (
     parse_aim,
     recoil,
     stray,
+    stray_hit,
     weapon,
 )
 from chronique.domain.rulesets.westernparade.experience import improve
@@ -71,11 +72,17 @@ def _shot_fired(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[
         }
     hand, missing = event["hand"], event["strength_missing"] or 0
     exploded = gun_explodes(gun, outcome, hand)
+    strayed = None
     if not outcome.success and exploded is None:
         landed["stray"] = stray(replay)[0]
+        # L2134: a bystander named in the path takes the weapon's damage in a random location
+        # (d30, or d100 as the recorded table says), +1d6cum on a critical failure.
+        if event.get("bystander") is not None:
+            d100 = (event.get("stray_hit") or {}).get("location_table") == "3.10 d100"
+            strayed = stray_hit(replay, outcome, gun.damage, d100).to_dict()
     kick = recoil(replay, gun, outcome, hand, missing)
     mishaps = {"exploded": None if exploded is None else exploded.to_dict(), "recoil": None if kick is None else kick.to_dict()}
-    return expected | landed | mishaps
+    return expected | landed | mishaps | {"stray_hit": strayed}
 
 
 def _blow_struck(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[str, Any]:

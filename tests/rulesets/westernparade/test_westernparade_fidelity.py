@@ -189,8 +189,9 @@ def test_a_shot_recorded_before_the_explosion_and_the_recoil_were_kept_verifies_
 def test_a_bullet_dealing_less_than_half_the_heads_pv_ricochets_S3_2_7_3_L1997_ruling_WB17() -> None:
     # Sam's head has 16 PV (100% of END 16): 7 damage is less than 8, the bullet ricochets and
     # nothing is left to extract. Joe's head takes half its PV (rounded up): the bullet is in.
-    # A minor head wound calls for no unconsciousness check: no dice.
-    world = table(SAM, JOE)
+    # A minor head wound calls for no unconsciousness check; the bullet in Joe's head calls for
+    # his roll at once (§3.2.7.3, ruling WB23): the better of jEND 47 and jCHC 30, 30 (removable).
+    world = table(SAM, JOE, dice=[30])
     wound(world, SAM_NAME, "head", 7)
     joe_head = world.character(JOE_NAME).sheet["derived"]["pv"]["head"]
     wound(world, JOE_NAME, "head", -(-joe_head // 2))
@@ -202,8 +203,9 @@ def test_a_bullet_dealing_less_than_half_the_heads_pv_ricochets_S3_2_7_3_L1997_r
 
 
 def test_eight_of_sixteen_is_half_the_head_the_bullet_enters_S3_2_7_3_L1997() -> None:
-    world = table(SAM)
-    wound(world, SAM_NAME, "head", 8)
+    # The bullet in calls for Sam's roll at once (ruling WB23): 40 under jEND 58, removable.
+    world = table(SAM, dice=[40])
+    assert wound(world, SAM_NAME, "head", 8)["head_bullet"] == "removable"
     assert wounds(world, SAM_NAME)["head"]["bullet"]
 
 
