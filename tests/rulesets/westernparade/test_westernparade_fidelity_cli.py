@@ -27,6 +27,10 @@ def body(db: str, name: str) -> dict[str, Any]:
     return found
 
 
+# Table 1.6 (§1.9): the head has 100% of END in PV; Joe's END is 14 (cli/samples/wp_joe.toml).
+JOE_HEAD_PV = 14
+
+
 def table(db: str, tmp_path: Path, *names: str, sam_weapons: str = "") -> None:
     run(db, "campaign", "new", CAMPAIGN, "--ruleset", "western-parade", "--start", "1873-04-12 08:00")
     for name in names:
@@ -61,6 +65,12 @@ def test_a_rifle_too_strong_kicks_and_a_catastrophe_explodes_it_S3_3_3_L2285_S3_
         total = 7 + sum(critical) + sum(exit_faces)
         assert (shot["location"], shot["damage"]["total"], shot["exploded"]) == (rules.located(rules.GENERAL_D30, d30), total, None)
         lines.append(f"hit {JOE} in the {shot['location']} for {total} damage{', passed through' if through else ''}")
+        # §3.2.7.3 L1997: a bullet left in the head (at least half its PV) makes Joe roll at once (WB23).
+        head_rolls = events(db, CAMPAIGN, "HeadBulletRolled")
+        stays = shot["location"] == "head" and not through and 2 * total >= JOE_HEAD_PV
+        assert len(head_rolls) == (1 if stays else 0)
+        if stays:
+            lines.append(next(line for line in out.splitlines() if line.startswith(f"the bullet stays in {JOE}'s head; his roll: ")))
     elif roll["quality"] == "CATA_F":
         # L2146: the rifle explodes, its 7 damage to the head; no bullet flies.
         assert (shot["stray"], shot["exploded"]) == (None, {"location": "head", "damage": 7})
