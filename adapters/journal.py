@@ -105,6 +105,7 @@ class Journal(Application):
         (adapters/identity.py)."""
         env: dict[str, Any] = {"MAPPER_TOPIC": "chronique.adapters.journal:CanonicalMapper"}
         if settings.is_postgres:
+            settings.probe()
             env |= settings.postgres_env() | {
                 "PERSISTENCE_MODULE": "eventsourcing.postgres",
                 # Every insert locks the events table (stack notes, pitfall 9): wait for it a

@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 import secrets
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, TypeVar, cast
@@ -29,6 +29,7 @@ from chronique.domain.errors import RuleViolation
 from chronique.domain.fairness import seal_of
 from chronique.domain.gametime import calendar_for_start, calendar_from
 from chronique.domain.luck import Tally, tally
+from chronique.domain.names import find
 from chronique.domain.pacing import make_pacing
 from chronique.domain.rulesets import Ruleset, ruleset
 from chronique.domain.timeline import Tick, advance
@@ -124,11 +125,33 @@ class Chronique:
                 continue
             if isinstance(campaign, Campaign):
                 return campaign
-        raise RuleViolation(f"no campaign named {name!r}")
+        # An id derives from the name as typed; a name typed without its accents is found by name.
+        return find(name, [(c.name, c) for c in self.campaigns()], "campaign named", label=lambda c: c.name)
 
-    def world(self, campaign_name: str) -> World:
-        """The campaign with all its decks and characters, and its chance source."""
-        campaign = self.campaign(campaign_name)
+    def _lock_key(self, name: str) -> UUID:
+        """The id of the campaign ``name`` names, which its writers lock: derived from the name
+        when typed as created (one indexed look), else found by name ("vallee" for Vallée), so
+        every spelling of one campaign takes the same lock."""
+        derived = campaign_id_for(name)
+        if self.journal.recorder.select_events(derived, limit=1):
+            return derived
+        return self.campaign(name).id
+
+    def campaign_by_id(self, campaign_id: UUID) -> Campaign:
+        """The campaign with id ``campaign_id``, loaded once: the daemon knows its campaigns by id,
+        and a name lookup would first miss on the hash of the id's text (issue 20)."""
+        try:
+            campaign: object = self.journal.load(campaign_id)
+        except AggregateNotFoundError:
+            campaign = None
+        if not isinstance(campaign, Campaign):
+            raise RuleViolation(f"no campaign with id {campaign_id}")
+        return campaign
+
+    def world(self, campaign_name: str | UUID) -> World:
+        """The campaign (by name, or by id when given a UUID) with all its decks and characters,
+        and its chance source."""
+        campaign = self.campaign_by_id(campaign_name) if isinstance(campaign_name, UUID) else self.campaign(campaign_name)
         world = World(campaign=campaign, source=VaultChance(self.vault, campaign))
         for member_id in campaign.member_ids():
             aggregate: Deck | Character = self.journal.load(member_id)
@@ -146,7 +169,7 @@ class Chronique:
 
     # -- commands ------------------------------------------------------------------------------
 
-    def act(self, campaign_name: str, command: Callable[[World], R]) -> R:
+    def act(self, campaign_name: str | UUID, command: Callable[[World], R]) -> R:
         """Run ``command`` on the campaign's world and save everything it recorded at once.
 
         A conflict with another writer (optimistic concurrency) or a locked file reloads the
@@ -158,11 +181,12 @@ class Chronique:
         and what follows the commit (releasing the lock, a snapshot, the read models) is logged
         when it fails, never turned into a failure of a command whose events are recorded.
         """
+        key = campaign_name if isinstance(campaign_name, UUID) else _as_uuid(campaign_name) or self._lock_key(campaign_name)
         for attempt in range(_RETRIES):
             self.vault.take_drafts()  # a failed attempt's drafted seeds were never committed: drop them
             recorded: list[ChainedEvent] = []
             try:
-                with self.locks.hold(_as_uuid(campaign_name) or campaign_id_for(campaign_name)) as held:
+                with self.locks.hold(key) as held:
                     world = self.world(campaign_name)
                     loaded = {a.id: a.version for a in world.aggregates()}
                     with salting(world.source.salt):
@@ -357,12 +381,12 @@ class Chronique:
 
         return self.act(campaign_name, clear)
 
-    def pace(self, campaign_name: str, now: datetime | None = None) -> Advanced | None:
-        """Advance the campaign once, to where its pacing puts the clock at wall time ``now``
-        (default: now; the daemon's job): nothing with no pacing, during a session, or when the
-        clock is already there."""
+    def pace(self, campaign_id: UUID, now: datetime | None = None) -> Advanced | None:
+        """Advance the campaign with id ``campaign_id`` once, to where its pacing puts the clock at
+        wall time ``now`` (default: now; the daemon's job): nothing with no pacing, during a
+        session, or when the clock is already there."""
         now = now or self.clock()
-        if self.campaign(campaign_name).paced_target(now) is None:
+        if self.campaign_by_id(campaign_id).paced_target(now) is None:
             return None
 
         def run(world: World) -> Advanced | None:
@@ -371,7 +395,7 @@ class Chronique:
                 return None
             return self._advance(world, target, recorded=True)
 
-        return self.act(campaign_name, run)
+        return self.act(campaign_id, run)
 
     def luck(self, campaign_name: str, by: str) -> dict[Any, Tally]:
         """Luck per player, character, session or kind of roll (or overall): observed against
@@ -420,11 +444,17 @@ class Chronique:
 
     def notable(self, campaign_name: str, since: int | None) -> list[tuple[int, str, str]]:
         """What a GM should read about downtime: (in-game time, who, what), oldest first."""
-        world = self.world(campaign_name)
-        rules = ruleset(world.campaign.ruleset)
-        names = {a.id: getattr(a, "name", "") for a in world.aggregates()}
+        return self.noteworthy(self.campaign(campaign_name), self.log(campaign_name), since)
+
+    @staticmethod
+    def noteworthy(campaign: Campaign, events: Iterable[Any], since: int | None = None) -> list[tuple[int, str, str]]:
+        """What a GM should read among ``events`` of ``campaign`` (at ``since`` or later), in their
+        order: the daemon reports an advance from the events it recorded, never rereading the log."""
+        rules = ruleset(campaign.ruleset)
+        # Members join under their own name and are never renamed: the campaign names them all.
+        names = {campaign.id: campaign.name, **{UUID(m): v["name"] for m, v in campaign.members.items()}}
         found = []
-        for event in self.log(campaign_name):
+        for event in events:
             at = getattr(event, "at", None)
             text = rules.notable(event)
             if text is not None and at is not None and (since is None or at >= since):

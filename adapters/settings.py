@@ -5,6 +5,7 @@ job store on that PostgreSQL server."""
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -14,6 +15,10 @@ from chronique.domain.errors import RuleViolation
 DEFAULT_DB = "chronique.db"
 SCHEMA_LOCK = 0x6368726F6E  # "chron": the PostgreSQL advisory lock under which tables are created
 _POSTGRES_SCHEMES = ("postgresql://", "postgres://", "postgresql+psycopg://")
+# A wrong URL must fail fast with its cause (issue 15), not after the pool's 30 s wait.
+PROBE_SECONDS = 4
+# libpq's words for one failed attempt: 'connection to server at "h" (addr), port p failed: why'.
+_ATTEMPT = re.compile(r'connection to server at "(?P<host>[^"]*)"(?: \([^)]*\))?, port (?P<port>\d+) failed: (?P<why>.+)')
 
 
 @dataclass(frozen=True)
@@ -81,3 +86,34 @@ class Settings:
         if url.password is None:
             return self.db
         return self.db.replace(f":{url.password}@", ":***@", 1)
+
+    def probe(self) -> None:
+        """Connect once to the PostgreSQL server, waiting at most ``PROBE_SECONDS``; on failure an
+        OperationalError naming the cause in one line ("connection refused at 127.0.0.1:5433",
+        'database "x" does not exist at 127.0.0.1:5432'), so the journal's pool never waits on a
+        server that will not answer."""
+        import psycopg
+        from eventsourcing.persistence import OperationalError
+
+        env = self.postgres_env()
+        try:
+            psycopg.connect(
+                dbname=env["POSTGRES_DBNAME"],
+                host=env["POSTGRES_HOST"],
+                port=int(env["POSTGRES_PORT"]),
+                user=env["POSTGRES_USER"],
+                password=env["POSTGRES_PASSWORD"] or None,
+                connect_timeout=PROBE_SECONDS,
+            ).close()
+        except psycopg.OperationalError as error:
+            raise OperationalError(connection_failure(str(error))) from error
+
+
+def connection_failure(text: str) -> str:
+    """libpq's report of a failed connection as one line: the last attempt's cause, then where."""
+    attempts = [m for line in text.splitlines() if (m := _ATTEMPT.search(line))]
+    if not attempts:
+        return text.strip().splitlines()[0] if text.strip() else "the connection failed"
+    last = attempts[-1]
+    why = last["why"].removeprefix("FATAL:").strip()
+    return f"{why[:1].lower()}{why[1:]} at {last['host']}:{last['port']}"

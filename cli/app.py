@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from importlib import metadata
+
 import typer
 
 from chronique.cli import (
@@ -36,12 +38,20 @@ app = typer.Typer(
 )
 
 
+def _print_version(value: bool) -> None:
+    """``--version``: the installed package's version (issue 15), before any journal is opened."""
+    if value:
+        typer.echo(f"chronique {metadata.version('chronique')}")
+        raise typer.Exit()
+
+
 @app.callback()
 def main_options(
     ctx: typer.Context,
     db: str = typer.Option(None, "--db", envvar="CHRONIQUE_DB", help="The journal: a SQLite file path (default ./chronique.db)."),
     # Read by the error boundary (cli/boundary.py), which runs the whole command.
     debug: bool = typer.Option(False, "--debug", help="On an error, show the traceback instead of one line."),
+    version: bool = typer.Option(False, "--version", callback=_print_version, is_eager=True, help="Print the installed version and exit."),
 ) -> None:
     """Global options."""
     ctx.obj = State(db)

@@ -190,10 +190,10 @@ def stop_cmd(
     ctx: typer.Context,
     campaign: str = CAMPAIGN,
     character: str = CHARACTER,
-    activity: int = typer.Argument(..., help="The activity's id (see `downtime show`)."),
+    activity: str = typer.Argument(..., help="The activity's id (see `downtime show`) or its kind, such as hunting."),
 ) -> None:
     """End a long-period activity."""
     from chronique.domain.rulesets.westernparade.downtime import stop_activity
 
-    run(ctx, lambda s: s.act(campaign, lambda w: stop_activity(w, character, activity)))
-    typer.echo(f"{character}: activity {activity} ended")
+    ended = run(ctx, lambda s: s.act(campaign, lambda w: stop_activity(w, character, activity)))
+    typer.echo(f"{character}: activity {ended['id']} ({ended['kind']}) ended")

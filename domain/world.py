@@ -12,7 +12,7 @@ from chronique.domain.chain import ChainedAggregate, ChainedEvent
 from chronique.domain.chance import ChanceSource, ChanceStream, DrawPlace
 from chronique.domain.character import Character
 from chronique.domain.deck import Deck
-from chronique.domain.errors import RuleViolation
+from chronique.domain.names import find
 
 
 @dataclass
@@ -46,12 +46,10 @@ class World:
         return sorted(events, key=lambda e: e.timestamp)
 
     def character(self, name: str) -> Character:
-        """The character called ``name`` (case-insensitive), or a RuleViolation naming it."""
-        wanted = name.strip().casefold()
-        for character in self.characters.values():
-            if character.name.casefold() == wanted or str(character.id) == wanted:
-                return character
-        raise RuleViolation(f"campaign {self.campaign.name!r} has no character named {name!r}")
+        """The character called ``name`` (or with that id), without case or accents; a
+        RuleViolation naming it, with the closest names, otherwise (issue 15)."""
+        spellings = [(spelling, c) for c in self.characters.values() for spelling in (c.name, str(c.id))]
+        return find(name, spellings, "character", where=self.campaign.name, label=lambda c: c.name)
 
     def heads(self) -> dict[str, list[object]]:
         """Every chain's (version, head hash): what a seal seals."""

@@ -209,7 +209,7 @@ def test_sheet_as_of_a_session_shows_that_sessions_end(party: str) -> None:
 
 BAD_INPUTS = [
     (["campaign", "show", "Nowhere"], "no campaign named 'Nowhere'"),
-    (["test", "Verdelune", "Zoé", "Contact"], "no character named 'Zoé'"),
+    (["test", "Verdelune", "Zoé", "Contact"], "no character 'Zoé' in Verdelune"),
     (["test", "Verdelune", "Alice", "Pilotage", "--from", "deck"], "Pilotage"),
     (["test", "Verdelune", "Alice", "Contact", "--difficulty", "impossible"], "impossible"),
     (["advance", "Verdelune", "--to", "Day 1 07:00"], "past"),

@@ -14,6 +14,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator
 
 from chronique.domain.errors import RuleViolation, SheetProblems, field_problems, raise_sheet_problems
+from chronique.domain.names import find
 from chronique.domain.rulesets.cartes import damage
 from chronique.domain.rulesets.cartes.experience import Cost, characteristic_cost, pile_max_cost, skill_cost, speciality_cost
 from chronique.domain.rulesets.cartes.tables import (
@@ -337,12 +338,11 @@ def wound_capacity_in_words(characteristics: Mapping[str, int], wounds: list[Map
     ]
 
 
-def _find_skill(sheet: CartesSheet, name: str) -> str | None:
-    wanted = fold(name)
-    for skill in sheet.skills:
-        if fold(skill) == wanted:
-            return skill
-    return None
+def _skill(sheet: CartesSheet, name: str, characteristics_too: bool = False) -> str:
+    """The sheet's skill (or, for a test, characteristic) named ``name``, without case or
+    accents; RuleViolation with the closest names otherwise."""
+    known = [*sheet.skills, *(characteristics() if characteristics_too else ())]
+    return find(name, [(k, k) for k in known], "skill", where=f"{sheet.name}'s sheet")
 
 
 def skill_target(sheet: CartesSheet, name: str) -> tuple[int, str]:
@@ -350,22 +350,17 @@ def skill_target(sheet: CartesSheet, name: str) -> tuple[int, str]:
 
     A skill gives its level; a characteristic name gives the characteristic's value
     (§Tirage L209: tests are made on a skill or a characteristic). RuleViolation
-    "<character> has no skill <name>" otherwise.
+    "no skill 'Piano' in Mireille's sheet" otherwise.
     """
-    skill = _find_skill(sheet, name)
-    if skill is not None:
-        return sheet.skills[skill].level, skill
-    if is_characteristic(name):
-        canonical = characteristic_name(name)
-        return sheet.characteristics[canonical], canonical
-    raise RuleViolation(f"{sheet.name} has no skill {name}")
+    found = _skill(sheet, name, characteristics_too=True)
+    if found in sheet.skills:
+        return sheet.skills[found].level, found
+    return sheet.characteristics[found], found
 
 
 def skill_advance_cost(sheet: CartesSheet, name: str) -> Cost:
     """Cost of raising skill ``name`` by one, against its governing characteristic (§Expérience L536)."""
-    skill = _find_skill(sheet, name)
-    if skill is None:
-        raise RuleViolation(f"{sheet.name} has no skill {name}")
+    skill = _skill(sheet, name)
     entry = sheet.skills[skill]
     cost = skill_cost(entry.level, sheet.characteristics[entry.characteristic])
     return Cost(cost.cards, cost.min_value, f"{skill} {entry.level} -> {entry.level + 1}")
@@ -373,9 +368,7 @@ def skill_advance_cost(sheet: CartesSheet, name: str) -> Cost:
 
 def speciality_advance_cost(sheet: CartesSheet, name: str) -> Cost:
     """Cost of the next specialty of skill ``name`` (§Expérience L538: 2, 4, 8 cards)."""
-    skill = _find_skill(sheet, name)
-    if skill is None:
-        raise RuleViolation(f"{sheet.name} has no skill {name}")
+    skill = _skill(sheet, name)
     cost = speciality_cost(len(sheet.skills[skill].specialities))
     return Cost(cost.cards, cost.min_value, f"{skill} {cost.what}")
 

@@ -17,6 +17,7 @@ from types import MappingProxyType
 from typing import Any
 
 from chronique.domain.errors import RuleViolation
+from chronique.domain.names import find
 
 
 def fold(text: str) -> str:
@@ -293,11 +294,8 @@ def nature(text: str) -> Nature:
 
 def location(morphology: Nature, text: str) -> Location:
     """The location of ``morphology`` named ``text`` (key or French name)."""
-    wanted = fold(text)
-    for loc in morphology.locations:
-        if wanted in (loc.key, fold(loc.name)):
-            return loc
-    raise RuleViolation(f"no location {text!r} (one of {', '.join(loc.key for loc in morphology.locations)})")
+    spellings = [(spelling, loc) for loc in morphology.locations for spelling in (loc.key, loc.name)]
+    return find(text, spellings, "location", label=lambda loc: loc.key)
 
 
 def attribute(text: str) -> AttributeKind | None:

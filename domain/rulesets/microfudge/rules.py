@@ -13,6 +13,7 @@ from typing import Any
 from chronique.domain.cards import value as card_value
 from chronique.domain.errors import RuleViolation
 from chronique.domain.gametime import DAY
+from chronique.domain.names import find
 from chronique.domain.rulesets.microfudge.tables import tables
 from chronique.domain.text import fold
 
@@ -70,10 +71,7 @@ def related_rank(rank: int, relatedness: str, kind: str) -> int:
 
 
 def _lookup(table: Mapping[str, int], what: str, name: str) -> int:
-    key = fold(name)
-    if key not in table:
-        raise RuleViolation(f"{what} is one of {', '.join(table)}, not {name!r}")
-    return table[key]
+    return table[find(name, [(key, key) for key in table], what)]
 
 
 def quality_modifier(name: str) -> int:
@@ -83,12 +81,12 @@ def quality_modifier(name: str) -> int:
 
 def weapon_bonus(name: str) -> int:
     """A weapon class's bonus, in cards or ranks («b – Armes» L469-L483)."""
-    return _lookup(tables().weapons, "a weapon class", name)
+    return _lookup(tables().weapons, "weapon class", name)
 
 
 def armour_bonus(name: str) -> int:
     """An armour class's defence cards («c – Armures» L485-L502); armour never helps attack."""
-    return _lookup(tables().armour, "an armour class", name)
+    return _lookup(tables().armour, "armour class", name)
 
 
 @dataclass(frozen=True)
@@ -183,7 +181,7 @@ def pace_percent(care: str, rest: str) -> int:
     whether the character rests enough (T2c, «3 – Effets des Revers» L341: the Narrator may
     lengthen or shorten the periods; PROPOSAL: the percentages of ``tables.toml``, multiplied)."""
     t = tables()
-    return _lookup(t.care_pace, "the care", care) * _lookup(t.rest_pace, "the rest", rest) // 100
+    return _lookup(t.care_pace, "care pace", care) * _lookup(t.rest_pace, "rest pace", rest) // 100
 
 
 def card_count(rank: int) -> int:

@@ -14,9 +14,9 @@ from typing import Any
 
 from chronique.domain.chance import ChanceStream
 from chronique.domain.errors import RuleViolation
+from chronique.domain.names import find
 from chronique.domain.rulesets.westernparade.resolution import CATA_F, CRIT_F, CRIT_S, EXTRA, NORM_F, NORM_S, RollOutcome, limits, rank
 from chronique.domain.rulesets.westernparade.tables import location, tables
-from chronique.domain.names import find
 from chronique.domain.text import fold
 
 PROXIMITIES = ("very-close", "close", "far", "very-far")
@@ -192,7 +192,8 @@ class Aim:
 
 def parse_aim(text: str | None) -> Aim:
     """``none``, ``upper``/``lower`` (coarse) or a Table 3.13 target (``head``, ``torso``,
-    ``left-arm``, ``right-thigh``, ``heart``...)."""
+    ``left-arm``, ``right-thigh``, ``heart``...); a location id that one precise target always
+    hits names that target (``chest``: heart, ``abdomen``: belly, ``left-flank``: left hip)."""
     if text is None or fold(text) in ("", "none"):
         return Aim()
     key = fold(text)
@@ -203,8 +204,11 @@ def parse_aim(text: str | None) -> Aim:
     for prefix in ("left-", "right-"):
         if key.startswith(prefix):
             side, key = prefix[:-1], key[len(prefix) :]
-    if key not in precise:
-        raise RuleViolation(f"aim at none, upper, lower or one of {', '.join(precise)}, not {text!r}")
+    # Table 3.14: a target with a single sub-roll row always hits that location (heart: chest).
+    hits = [(str(t["table"][0][1]), name) for name, t in precise.items() if len(t["table"]) == 1]
+    key = find(key, [*((name, name) for name in ("none", *tables().raw["coarse"], *precise)), *hits], "aim target")
+    if key == "none" or key in tables().raw["coarse"]:
+        raise RuleViolation(f"aim at {key}, without a side, not {text!r}")
     if precise[key].get("sided", False) != (side is not None):
         raise RuleViolation(f"aim at {'left- or right-' + key if precise[key].get('sided') else key}, not {text!r}")
     return Aim("precise", key, side)

@@ -42,6 +42,7 @@ from typing import Any
 
 from chronique.domain.character import Character
 from chronique.domain.errors import RuleViolation
+from chronique.domain.names import find
 from chronique.domain.rulesets.westernparade import downtime_events as dev
 from chronique.domain.rulesets.westernparade import experience as xp
 from chronique.domain.rulesets.westernparade import long_skills as ls
@@ -610,12 +611,16 @@ def start_activity(world: World, name: str, kind: str, skill: str | None = None,
     return activity
 
 
-def stop_activity(world: World, name: str, activity_id: int) -> None:
-    """End a long-period activity."""
+def stop_activity(world: World, name: str, activity: int | str) -> Mapping[str, Any]:
+    """End a long-period activity, named by its id or its kind ("hunting"); the activity ended.
+    Two running activities of that kind are refused as ambiguous: the id tells them apart."""
     character = living(world, name, conscious=False)
-    if not any(a["id"] == activity_id for a in character.condition["activities"]["running"]):
-        raise RuleViolation(f"{character.name} has no activity {activity_id}")
-    character.record(dev.ActivityStopped, at=world.campaign.clock, activity_id=activity_id)
+    running: list[Mapping[str, Any]] = character.condition["activities"]["running"]
+    spellings = [(spelling, a) for a in running for spelling in (str(a["id"]), a["kind"])]
+    where = f"{character.name}'s downtime"
+    found = find(str(activity), spellings, "running activity", where=where, label=lambda a: f"{a['kind']} ({a['id']})")
+    character.record(dev.ActivityStopped, at=world.campaign.clock, activity_id=found["id"])
+    return found
 
 
 def roll_activity(world: World, character: Character, activity: Mapping[str, Any], at: int) -> dict[str, Any]:

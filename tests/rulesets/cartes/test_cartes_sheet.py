@@ -191,7 +191,7 @@ def test_skill_target_skill_or_characteristic_seed_Tirage_L209() -> None:
     assert skill_target(sheet, "contact") == (6, "Contact")
     assert skill_target(sheet, "MEDECINE") == (4, "Médecine")
     assert skill_target(sheet, "volonté") == (7, "Volonté")
-    with pytest.raises(RuleViolation, match="Mireille has no skill Piano"):
+    with pytest.raises(RuleViolation, match="no skill 'Piano' in Mireille's sheet"):
         skill_target(sheet, "Piano")
 
 
