@@ -36,25 +36,34 @@ log = logging.getLogger("chronique.daemon")
 
 def pace_all(db: str) -> None:
     """The job: advance every paced campaign that is behind its pacing (module-level, so the job
-    store can name it). Wall time is read once: every campaign is paced to the same instant."""
+    store can name it)."""
     services = build(db, create=False)  # a journal deleted under the daemon is never made anew
     try:
-        now = services.clock()
-        campaigns = services.campaigns()
-        advanced = 0
-        for campaign in campaigns:
-            try:
-                advanced += _pace(services, campaign, now)
-            except CampaignBusy as busy:  # a GM's long command: the next check paces it, one line says why
-                log.warning("%s: not advanced this time: %s", campaign.name, busy)
-            except Exception:  # noqa: BLE001 - one campaign's failure must not stop the others
-                log.exception("could not advance %s", campaign.name)
-        # Events another process committed but could not project (killed between its commit and
-        # its catch-up) are projected here too, not left until some later command writes.
-        services.catch_up()
-        log.debug("pacing check done: %s looked at, %s advanced", _campaigns(len(campaigns)), advanced)
+        pace_every(services)
     finally:
         services.close()
+
+
+def pace_every(services: Chronique) -> int:
+    """One pacing check on the journal of ``services``; how many campaigns it advanced. Wall time
+    is read once: every campaign is paced to the same instant. Each campaign is loaded by its id
+    and reported from its advance's own events, so a pass costs the same per campaign however
+    many there are (issue 20)."""
+    now = services.clock()
+    campaigns = services.campaigns()
+    advanced = 0
+    for campaign in campaigns:
+        try:
+            advanced += _pace(services, campaign, now)
+        except CampaignBusy as busy:  # a GM's long command: the next check paces it, one line says why
+            log.warning("%s: not advanced this time: %s", campaign.name, busy)
+        except Exception:  # noqa: BLE001 - one campaign's failure must not stop the others
+            log.exception("could not advance %s", campaign.name)
+    # Events another process committed but could not project (killed between its commit and
+    # its catch-up) are projected here too, not left until some later command writes.
+    services.catch_up()
+    log.debug("pacing check done: %s looked at, %s advanced", _campaigns(len(campaigns)), advanced)
+    return advanced
 
 
 def _pace(services: Chronique, campaign: Campaign, now: datetime) -> bool:
@@ -66,7 +75,7 @@ def _pace(services: Chronique, campaign: Campaign, now: datetime) -> bool:
     # Said before the advance starts: a GM reading the log of a daemon stopped by force sees what
     # it was doing (the journal keeps nothing of an advance that did not finish).
     log.info("%s: advancing from %s to %s", campaign.name, calendar.format(campaign.clock), calendar.format(target))
-    advanced = services.pace(str(campaign.id), now)
+    advanced = services.pace(campaign.id, now)
     if advanced is None:
         log.info("%s: not advanced after all (a session opened, or another daemon advanced it, meanwhile)", campaign.name)
         return False
@@ -77,7 +86,8 @@ def _pace(services: Chronique, campaign: Campaign, now: datetime) -> bool:
         calendar.format(advanced.to_time),
         _fired(len(advanced.ticks)),
     )
-    for at, who, what in services.notable(str(campaign.id), advanced.from_time + 1):
+    # Reported from the advance's own events: rereading every campaign's log made a pass quadratic.
+    for at, who, what in services.noteworthy(campaign, advanced.events, advanced.from_time + 1):
         log.warning("%s: %s %s %s", campaign.name, calendar.format(at), who, what)
     return True
 
