@@ -10,9 +10,11 @@ from chronique.domain.gametime import HOUR, next_time_of_day
 from chronique.domain.rulesets.cartes import events as ev
 from chronique.domain.rulesets.cartes.resolution import TestOutcome, resolve_test
 from chronique.domain.rulesets.cartes.survival import (
+    medicine_bonus_markers,
     medicine_level,
     medicine_support,
     medicine_target,
+    retry_can_lower,
     retry_level,
     retry_result,
     survival_consequences,
@@ -20,9 +22,11 @@ from chronique.domain.rulesets.cartes.survival import (
 )
 from chronique.domain.rulesets.cartes.table import draw, living, sheet_of
 from chronique.domain.rulesets.cartes.tables import lethality_name
-from chronique.domain.timeline import Due
+from chronique.domain.timeline import Due, first_mark_after
 from chronique.domain.world import World
 
+# An ace, the lowest card (cards.value): a target below it is met by no card.
+LOWEST_CARD = 1
 # cartes.md A14 PROPOSAL: a night's sleep of at least 6 h, ending at 06:00, refills the pile.
 WAKING_HOUR = 6
 SLEEP = 6 * HOUR
@@ -48,8 +52,14 @@ class CartesProcesses:
                 if wound["next_draw"] is not None:
                     out.append(Due(wound["next_draw"], str(character.id), f"survival:{wound['id']}"))
             if c["care"]:
+                best_target = character.sheet["characteristics"]["Carrure"] + best_medicine(self.world, c["care"])
                 for malus in c["lasting_malus"]:
-                    out.append(Due(malus["next_retry"], str(character.id), f"retry:{malus['wound']}"))
+                    # Ruling C70: a retry that cannot lower the malus is never due (it would draw
+                    # for nothing); C71: once one could, it is due at the malus's next period
+                    # mark after the clock, never at the marks that went by.
+                    if retry_can_lower(malus["value"], malus["amount"], best_target):
+                        at = first_mark_after(int(malus["next_retry"]), int(malus["period"]), self.world.campaign.clock)
+                        out.append(Due(at, str(character.id), f"retry:{malus['wound']}"))
             rest = rest_due(character)
             if rest is not None and not self.world.campaign.in_session:
                 out.append(Due(rest, str(character.id), "rest"))
@@ -115,6 +125,19 @@ def survival_retry(world: World, character: Character, wound_id: int, at: int) -
     if left == 0:
         return f"{character.name}: the malus of wound {wound_id} is gone"
     return f"{character.name}: the malus of wound {wound_id} is now {left}"
+
+
+def best_medicine(world: World, care: dict[str, Any]) -> int:
+    """The most bonus markers the healer tending a patient can add to a survival draw (§Médecine
+    L465-475): none from a dead or unknown healer, nor from one whose Médecine target no card
+    meets (an untrained healer, L465)."""
+    try:
+        healer = living(world, care["healer"])
+    except RuleViolation:
+        return 0
+    if medicine_target(healer.sheet) < LOWEST_CARD:
+        return 0
+    return medicine_bonus_markers(True, care["means"])
 
 
 def _medicine(world: World, patient: Character, survival: int) -> dict[str, Any] | None:

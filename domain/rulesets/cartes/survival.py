@@ -198,6 +198,17 @@ def retry_result(wound_value: int, current_malus: int, test: TestOutcome) -> int
     return min(current, max(0, b - test.quality))
 
 
+def retry_can_lower(wound_value: int, current_malus: int, best_target: int) -> bool:
+    """Whether a retry could still lower this malus (§Médecine L467; PROPOSAL §5.3, A12).
+
+    A success card never exceeds the draw's target, so no retry leaves less than B − target:
+    once the malus is down to that floor every retry would change nothing, and none is due
+    (ruling C70). ``best_target`` is the most the retry's target can be (Carrure plus the most
+    medicine can add).
+    """
+    return max(0, _int(wound_value, "wound value") - _int(best_target, "target")) < _int(current_malus, "current malus")
+
+
 def consciousness_level() -> int:
     """Level of the per-round Volonté test of a KO character (§Tirage de conscience L371; PROPOSAL A17: Moyenne)."""
     return tables().consciousness_level

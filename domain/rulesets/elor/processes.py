@@ -11,7 +11,7 @@ from chronique.domain.rulesets.elor.downtime import heal, risk_roll, work_unit
 from chronique.domain.rulesets.elor.play import hp_of, recover_effort, setting, sheet_of
 from chronique.domain.rulesets.elor.resolution import action_level, is_automatic, resolve
 from chronique.domain.rulesets.elor.tables import tables
-from chronique.domain.timeline import Due
+from chronique.domain.timeline import Due, first_mark_after
 from chronique.domain.world import World
 
 
@@ -43,8 +43,10 @@ class ElorProcesses:
                 # unit fires first ("long" < "risk"), so a finished action takes no more risk.
                 if risk and risk["next_at"] is not None and not (action["done"] or action["abandoned"]):
                     out.append(Due(risk["next_at"], who, f"risk:{action['id']:04d}"))
-            if c["next_heal"] is not None and c["resting"] and c["wounds"]:
-                out.append(Due(c["next_heal"], who, "heal"))
+            if c["next_heal"] is not None and c["resting"] and c["wounds"] and _day_heals(self.world, character):
+                # Ruling E60: a day that heals nothing (only destroyed locations left, E23) is not due;
+                # should one become healable later, it heals on its own day marks after the clock.
+                out.append(Due(first_mark_after(int(c["next_heal"]), DAY, self.world.campaign.clock), who, "heal"))
             if c["unconscious"] and c["next_wake"] is not None and setting(self.world, "wake_test"):
                 out.append(Due(c["next_wake"], who, "wake"))
         return out
@@ -81,6 +83,12 @@ def effort_due(character: Character) -> int | None:
         return None
     rested_from = max([int(c["last_effort_at"]), *(int(a["ended_at"]) for a in c["long_actions"] if a.get("ended_at") is not None)])
     return rested_from + tables().time.effort_pause_s
+
+
+def _day_heals(world: World, character: Character) -> bool:
+    # Whether a day of rest would lower any location's damage (PROPOSAL §5.6).
+    wounds = {k: v for k, v in character.condition["wounds"].items() if v > 0}
+    return heal_day(wounds, hp_of(world, character), int(setting(world, "heal_per_day"))) != wounds
 
 
 def heal_a_day(world: World, character: Character, at: int) -> str:
