@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from cartes_table import StackedChance  # the shuffle run backwards, shared with the Cartes tests
 from scripted_table import unspent
+from support import run
 
 from chronique.domain.campaign import Campaign
 from chronique.domain.character import Character
@@ -65,3 +67,17 @@ def end_session(world: World) -> None:
     """Close the session as the services do: the ruleset's session end, then the seal."""
     ruleset("microfudge").end_session(world)
     world.campaign.end_session(SEED, commitment(SEED), "2025-01-01T00:00:00")
+
+
+JIM_SHEET = 'name = "Jim"\nstatus = "hero"\nconcept = "country doctor"\n[ranks]\n"Médecine" = 5\nTir = 3\nConscience = 3\n'
+HARVEY_SHEET = 'name = "Harvey"\nstatus = "hero"\n[ranks]\nPilotage = 5\n"Athlétisme" = 4\n'
+
+
+def zombies_at_the_table(db: str, folder: Path) -> None:
+    """Zombies, a MicroFudge campaign on the journal ``db`` with Jim and Harvey seated (their sheet
+    files written in ``folder``) and its first session open, through the command line in-process."""
+    run(db, "campaign", "new", "Zombies", "--ruleset", "microfudge", "--start", "Day 1 08:00")
+    for name, text in (("jim", JIM_SHEET), ("harvey", HARVEY_SHEET)):
+        (folder / f"{name}.toml").write_text(text, encoding="utf-8")
+        run(db, "character", "new", "Zombies", "--sheet", str(folder / f"{name}.toml"))
+    run(db, "session", "start", "Zombies")

@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 from eventsourcing.utils import resolve_topic
+from microfudge_table import zombies_at_the_table
 from support import SAMPLES, run
 
 from chronique.domain.rulesets import KNOWN, ruleset
@@ -176,16 +177,9 @@ def test_western_parade_events_read_in_the_rulebooks_words_s2_1_2(db: str, tmp_p
 
 # -- MicroFudge ------------------------------------------------------------------------------------
 
-JIM = 'name = "Jim"\nstatus = "hero"\nconcept = "country doctor"\n[ranks]\n"Médecine" = 5\nTir = 3\nConscience = 3\n'
-HARVEY = 'name = "Harvey"\nstatus = "hero"\n[ranks]\nPilotage = 5\n"Athlétisme" = 4\n'
-
 
 def play_microfudge(db: str, tmp_path: Path) -> None:
-    run(db, "campaign", "new", "Zombies", "--ruleset", "microfudge", "--start", "Day 1 08:00")
-    for name, text in (("jim", JIM), ("harvey", HARVEY)):
-        (tmp_path / f"{name}.toml").write_text(text, encoding="utf-8")
-        run(db, "character", "new", "Zombies", "--sheet", str(tmp_path / f"{name}.toml"))
-    run(db, "session", "start", "Zombies")
+    zombies_at_the_table(db, tmp_path)
     for args in (
         ("test", "Zombies", "Harvey", "Athlétisme", "-d", "difficile", "--helper", "Jim", "--change-die"),
         ("test", "Zombies", "Jim", "Tir", "-d", "moyen"),

@@ -16,6 +16,7 @@ from typing import Any
 
 from elor_table import ALDO_SHEET, BRUNA_SHEET
 from luck_brute import d10_success, d100_success, fudge_beats, fudge_success
+from microfudge_table import zombies_at_the_table
 from support import SAMPLES, run
 
 Roll = tuple[str, bool, Fraction]  # who rolled, did it succeed, its chance
@@ -145,9 +146,6 @@ def test_western_parade_luck_is_every_d100_roll_against_its_open_ended_odds_s3_1
 
 # -- MicroFudge ------------------------------------------------------------------------------------
 
-JIM = 'name = "Jim"\nstatus = "hero"\nconcept = "country doctor"\n[ranks]\n"Médecine" = 5\nTir = 3\nConscience = 3\n'
-HARVEY = 'name = "Harvey"\nstatus = "hero"\n[ranks]\nPilotage = 5\n"Athlétisme" = 4\n'
-
 
 def microfudge_rolls(events: list[dict[str, Any]]) -> list[Roll]:
     """Tests, powers and first aid (final = everything but the dice + 4dF, success at the required
@@ -171,11 +169,7 @@ def microfudge_rolls(events: list[dict[str, Any]]) -> list[Roll]:
 
 
 def test_microfudge_luck_is_every_4df_roll_against_its_required_rank_L245_L253(db: str, tmp_path: Path) -> None:
-    run(db, "campaign", "new", "Zombies", "--ruleset", "microfudge", "--start", "Day 1 08:00")
-    for name, text in (("jim", JIM), ("harvey", HARVEY)):
-        (tmp_path / f"{name}.toml").write_text(text, encoding="utf-8")
-        run(db, "character", "new", "Zombies", "--sheet", str(tmp_path / f"{name}.toml"))
-    run(db, "session", "start", "Zombies")
+    zombies_at_the_table(db, tmp_path)
     for args in (
         ("test", "Zombies", "Harvey", "Athlétisme", "-d", "difficile", "--helper", "Jim", "--change-die"),
         ("test", "Zombies", "Jim", "Tir", "-d", "moyen"),
