@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator
+from pydantic import Field, ValidationError, ValidationInfo, field_validator
 
 from chronique.domain.errors import RuleViolation, SheetProblems, field_problems, raise_sheet_problems
 from chronique.domain.names import find
@@ -27,7 +27,7 @@ from chronique.domain.rulesets.cartes.tables import (
     skill_catalogue,
     tables,
 )
-from chronique.domain.rulesets.problems import validation_problems
+from chronique.domain.rulesets.problems import SheetModel, validation_problems
 
 __all__ = [
     "CartesSheet",
@@ -43,8 +43,8 @@ __all__ = [
 ]
 
 
-class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid", str_strip_whitespace=True)
+class _Frozen(SheetModel):
+    """A part of the sheet (see ``SheetModel``)."""
 
 
 class Trait(_Frozen):

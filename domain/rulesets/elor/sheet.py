@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import Field, ValidationError, field_validator, model_validator
 
 from chronique.domain.errors import RuleViolation, SheetProblems, field_problems, raise_sheet_problems
 from chronique.domain.rulesets.elor.capacities import (
@@ -24,14 +24,14 @@ from chronique.domain.rulesets.elor.capacities import (
     max_effort,
 )
 from chronique.domain.rulesets.elor.tables import attribute, faculty_name, faculty_names, location, nature, power
-from chronique.domain.rulesets.problems import validation_problems
+from chronique.domain.rulesets.problems import SheetModel, validation_problems
 
 CREATION = ("standard", "free")
 _GAME = "Elor"
 
 
-class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid", str_strip_whitespace=True)
+class _Frozen(SheetModel):
+    """A part of the sheet (see ``SheetModel``)."""
 
 
 class Culture(_Frozen):

@@ -49,10 +49,10 @@ from fractions import Fraction
 from functools import cache, lru_cache
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import Field, ValidationError, field_validator
 
 from chronique.domain.errors import RuleViolation, SheetProblems, field_problems
-from chronique.domain.rulesets.problems import validation_problems
+from chronique.domain.rulesets.problems import SheetModel, validation_problems
 from chronique.domain.rulesets.westernparade.tables import (
     CreationRules,
     characteristic,
@@ -78,8 +78,8 @@ SPECIALS = ("doctor", "elite-soldier", "martial-artist", "samurai", "indian")
 GAME = "Western Parade"
 
 
-class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid", str_strip_whitespace=True)
+class _Frozen(SheetModel):
+    """A part of the sheet (see ``SheetModel``)."""
 
 
 def _canonical_points(value: Mapping[str, int], what: str) -> dict[str, int]:
