@@ -73,6 +73,17 @@ JIM_SHEET = 'name = "Jim"\nstatus = "hero"\nconcept = "country doctor"\n[ranks]\
 HARVEY_SHEET = 'name = "Harvey"\nstatus = "hero"\n[ranks]\nPilotage = 5\n"Athlétisme" = 4\n'
 
 
+# An evening at that table (`chronique microfudge ...`): a helped Test with a changed die, a plain
+# Test, a hazardous one, a simple conflict and a Revers that heals weekly.
+ZOMBIES_EVENING: tuple[tuple[str, ...], ...] = (
+        ("test", "Zombies", "Harvey", "Athlétisme", "-d", "difficile", "--helper", "Jim", "--change-die"),
+        ("test", "Zombies", "Jim", "Tir", "-d", "moyen"),
+        ("hazard", "Zombies", "Harvey", "Pilotage", "-d", "tres-difficile"),
+        ("conflict", "Zombies", "Jim", "Tir", "Harvey", "Athlétisme"),
+        ("setback", "Zombies", "Harvey", "--severity", "2", "--healing", "weekly"),
+)
+
+
 def zombies_at_the_table(db: str, folder: Path) -> None:
     """Zombies, a MicroFudge campaign on the journal ``db`` with Jim and Harvey seated (their sheet
     files written in ``folder``) and its first session open, through the command line in-process."""

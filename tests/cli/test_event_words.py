@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 from eventsourcing.utils import resolve_topic
-from microfudge_table import zombies_at_the_table
+from microfudge_table import ZOMBIES_EVENING, zombies_at_the_table
 from support import SAMPLES, run
 
 from chronique.domain.rulesets import KNOWN, ruleset
@@ -180,14 +180,7 @@ def test_western_parade_events_read_in_the_rulebooks_words_s2_1_2(db: str, tmp_p
 
 def play_microfudge(db: str, tmp_path: Path) -> None:
     zombies_at_the_table(db, tmp_path)
-    for args in (
-        ("test", "Zombies", "Harvey", "Athlétisme", "-d", "difficile", "--helper", "Jim", "--change-die"),
-        ("test", "Zombies", "Jim", "Tir", "-d", "moyen"),
-        ("hazard", "Zombies", "Harvey", "Pilotage", "-d", "tres-difficile"),
-        ("conflict", "Zombies", "Jim", "Tir", "Harvey", "Athlétisme"),
-        ("setback", "Zombies", "Harvey", "--severity", "2", "--healing", "weekly"),
-        ("power", "Zombies", "Jim", "resistance-thermique"),
-    ):
+    for args in (*ZOMBIES_EVENING, ("power", "Zombies", "Jim", "resistance-thermique")):
         run(db, "microfudge", *args)
     run(db, "session", "end", "Zombies")
     run(db, "advance", "Zombies", "2w")  # the night's rest, Revers healing on their clocks

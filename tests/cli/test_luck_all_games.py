@@ -16,7 +16,7 @@ from typing import Any
 
 from elor_table import ALDO_SHEET, BRUNA_SHEET
 from luck_brute import d10_success, d100_success, fudge_beats, fudge_success
-from microfudge_table import zombies_at_the_table
+from microfudge_table import ZOMBIES_EVENING, zombies_at_the_table
 from support import SAMPLES, run
 
 Roll = tuple[str, bool, Fraction]  # who rolled, did it succeed, its chance
@@ -170,13 +170,7 @@ def microfudge_rolls(events: list[dict[str, Any]]) -> list[Roll]:
 
 def test_microfudge_luck_is_every_4df_roll_against_its_required_rank_L245_L253(db: str, tmp_path: Path) -> None:
     zombies_at_the_table(db, tmp_path)
-    for args in (
-        ("test", "Zombies", "Harvey", "Athlétisme", "-d", "difficile", "--helper", "Jim", "--change-die"),
-        ("test", "Zombies", "Jim", "Tir", "-d", "moyen"),
-        ("hazard", "Zombies", "Harvey", "Pilotage", "-d", "tres-difficile"),
-        ("conflict", "Zombies", "Jim", "Tir", "Harvey", "Athlétisme"),
-        ("setback", "Zombies", "Harvey", "--severity", "2", "--healing", "weekly"),
-    ):
+    for args in ZOMBIES_EVENING:
         run(db, "microfudge", *args)
     revers = json.loads(run(db, "sheet", "Zombies", "Harvey", "--json").stdout)["condition"]["setbacks"][-1]["id"]
     run(db, "microfudge", "first-aid", "Zombies", "Harvey", "--healer", "Jim", "--setback", str(revers))

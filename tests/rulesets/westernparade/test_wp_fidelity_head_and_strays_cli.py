@@ -14,15 +14,6 @@ from wp_recorded import events
 
 CAMPAIGN = "Shotgun City"
 SAM, JOE, DOC = "Sam Parkerson", "Joe Hambuster", "Doc Holloway"
-# §3.2.7.3 L1998-L2004: what the victim's roll makes of the bullet.
-HEAD_BULLET = {
-    "EXTRA": "flattened",
-    "CRIT_S": "flattened",
-    "NORM_S": "removable",
-    "NORM_F": "difficult",
-    "CRIT_F": "lodged",
-    "CATA_F": "migrating",
-}
 
 
 def wp(db: str, *args: str) -> str:
@@ -46,7 +37,7 @@ def test_a_bullet_entering_the_head_is_followed_by_the_victims_roll_S3_2_7_3_L19
     faces = [op["value"] for op in rolled["chance"]]
     assert rolled["outcome"] == {"chance": 58, "faces": faces, "total": sum(faces)}
     assert rules.open_ended(faces)
-    status = HEAD_BULLET[rules.quality(58, sum(faces))]
+    status = rules.HEAD_BULLET[rules.quality(58, sum(faces))]
     assert rolled["status"] == status
     assert f"the bullet stays in {SAM}'s head; his roll: " in out
     # One too deep or migrating is no longer to be extracted: it is followed yearly or weekly
@@ -77,7 +68,7 @@ def test_a_shot_at_the_head_prints_and_records_the_victims_roll_when_the_bullet_
     if stays:
         (rolled,) = rolls
         assert rolled["outcome"]["chance"] == 47
-        assert rolled["status"] == HEAD_BULLET[rules.quality(47, rolled["outcome"]["total"])]
+        assert rolled["status"] == rules.HEAD_BULLET[rules.quality(47, rolled["outcome"]["total"])]
         assert f"the bullet stays in {JOE}'s head; his roll: " in out
     else:
         assert "stays in" not in out
@@ -160,5 +151,5 @@ def test_a_new_head_roll_after_a_failed_extraction_is_under_the_victims_choice_S
     else:
         second = rolls[-1]
         assert len(rolls) == 2 and second["outcome"]["chance"] == 30
-        status = HEAD_BULLET[rules.quality(30, second["outcome"]["total"])]
+        status = rules.HEAD_BULLET[rules.quality(30, second["outcome"]["total"])]
         assert (second["status"], again.stdout) == (status, f"{SAM}: bullet in the head {status}\n")
