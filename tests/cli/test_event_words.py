@@ -267,3 +267,14 @@ def test_cartes_events_read_with_cards_and_lethalities_s_blessures(db: str, tmp_
     assert "pacing set: in-game time moves on 1w every mon 09:00" in details(texts["log"])
     assert "604800" not in texts["log"]
 
+
+
+
+def test_a_microfudge_sequence_says_how_it_ended_in_words_L313_L323() -> None:
+    from types import SimpleNamespace
+
+    from chronique.domain.rulesets.microfudge.describe import WORDS
+
+    ended = WORDS["chronique.domain.rulesets.microfudge.events:SequenceEnded"]
+    for how, says in (("decisive", "a Décisif"), ("abridged", "abridged after the draw"), ("narrator", "the Narrator ended it")):
+        assert f"Sequence 2 ended ({says})" in ended(SimpleNamespace(sequence=2, how=how, winner=None))

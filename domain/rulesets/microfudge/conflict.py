@@ -410,7 +410,7 @@ def draw(world: World, sides: list[Side], purpose: str = "") -> DrawResult:
             for attacker, severity in received[target].items():
                 side = by_name[attacker]
                 source = f"{attacker}, Sequence {state['id']} draw {number}" + (f" ({purpose})" if purpose else "")
-                how = manoeuvre_of(side)
+                how = declared[attacker].manoeuvre
                 if how == "chase":
                     continue  # L427: a change of position, not a wound (PROPOSAL T17g)
                 if how == "ram":

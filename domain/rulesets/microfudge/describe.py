@@ -113,8 +113,19 @@ def _upper_hand(e: Any) -> str:
     return f"{e.taker} forgoes {forgone} from draw {e.draw} to take the upper hand: {plural(e.cards, 'extra card')} in the next draw"
 
 
+# How a Sequence ends (L313, L323, L528-L530), as conflict.py records it; play records its own words.
+_ENDINGS = {
+    "decisive": "a Décisif",
+    "outrun": "one side outran the others",
+    "agreed": "the sides agreed to stop",
+    "abridged": "abridged after the draw",
+    "narrator": "the Narrator ended it",
+}
+
+
 def _sequence_ended(e: Any) -> str:
-    return f"Sequence {e.sequence} ended ({e.how})" + (f": {e.winner} achieves its goal" if e.winner else ": nobody achieves a goal")
+    how = _ENDINGS.get(e.how, e.how)
+    return f"Sequence {e.sequence} ended ({how})" + (f": {e.winner} achieves its goal" if e.winner else ": nobody achieves a goal")
 
 
 def _rested(e: Any) -> str:

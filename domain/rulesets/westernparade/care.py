@@ -87,10 +87,6 @@ def _record(character: Character, cls: type[be.BodyEvent], at: int, body: Mappin
     character.record(cls, at=at, body=copy.deepcopy(dict(body)), **fields)
 
 
-def _no_dice() -> dict[str, Any]:
-    return {"epoch": "", "chance": []}
-
-
 def _kill(body: dict[str, Any], cause: str) -> None:
     body.update(dead=True, death=cause, dying=None, unconscious=False, blackout=None)
 
