@@ -138,18 +138,7 @@ class KeyedStream(Primitives):
 
     def __init__(self, key: bytes, originator_id: UUID | str, originator_version: int) -> None:
         super().__init__()
-        self._key = key
-        self._prefix = f"{str(originator_id).lower()}:{originator_version}:"
-        self._words = self._blocks()
-
-    def _blocks(self) -> Iterator[int]:
-        # Block after block of the stream (HMAC-SHA256 of "<place>:<block>"), eight words each;
-        # a verifier draws a word per card of every shuffle, so each one costs a ``next`` of
-        # ``chain`` (in C), and only each block resumes a Python frame.
-        return chain.from_iterable(self._block(block) for block in count())
-
-    def _block(self, block: int) -> tuple[int, ...]:
-        return _BLOCK_WORDS.unpack(hmac.digest(self._key, f"{self._prefix}{block}".encode(), "sha256"))
+        self._words = _stream_words(key, f"{str(originator_id).lower()}:{originator_version}:")
 
     def next_u32(self) -> int:
         """The next 32-bit word of the stream."""
@@ -159,7 +148,7 @@ class KeyedStream(Primitives):
     def v2(cls, key: bytes, originator_id: UUID | str, epoch: str, draw: int) -> KeyedStream:
         """The stream of the ``draw``-th chance-consuming event of an aggregate in ``epoch``."""
         stream = cls(key, originator_id, 0)
-        stream._prefix = f"{str(originator_id).lower()}:{epoch}:{draw}:"
+        stream._words = _stream_words(key, f"{str(originator_id).lower()}:{epoch}:{draw}:")
         return stream
 
     def _uniform(self, n: int) -> int:
@@ -170,6 +159,15 @@ class KeyedStream(Primitives):
         while word >= limit:
             word = next(self._words)
         return word % n
+
+
+def _stream_words(key: bytes, prefix: str) -> Iterator[int]:
+    # Block after block of the stream (HMAC-SHA256 of "<place>:<block>"), eight words each;
+    # a verifier draws a word per card of every shuffle, so each one costs a ``next`` of
+    # ``chain`` (in C), and only each block resumes a Python frame. A function, not a method:
+    # a generator holding its stream would make a reference cycle, which verify (the cycle
+    # collector off) would keep until its end, with every shuffle the stream recorded.
+    return chain.from_iterable(_BLOCK_WORDS.unpack(hmac.digest(key, f"{prefix}{block}".encode(), "sha256")) for block in count())
 
 
 def rederive(ops: Sequence[dict[str, Any]], stream: KeyedStream) -> str | None:
