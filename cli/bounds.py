@@ -52,10 +52,15 @@ def symmetric(bound: int) -> IntCheck:
 
 def seconds_between(low: float, high: float) -> FloatCheck:
     """A callback that accepts a real number of seconds in ``low..high`` (never NaN)."""
+    return amount_between(low, high, "seconds")
+
+
+def amount_between(low: float, high: float, unit: str) -> FloatCheck:
+    """A callback that accepts a real number of ``unit`` in ``low..high`` (never NaN nor infinite)."""
 
     def check(param: typer.CallbackParam, value: float | None) -> float | None:
         if value is not None and not low <= value <= high:  # NaN fails every comparison
-            raise fail(f"{name_of(param)} must be between {low:g} and {high:g} seconds (got {value:g})")
+            raise fail(f"{name_of(param)} must be between {low:g} and {high:g} {unit} (got {value:g})")
         return value
 
     return check

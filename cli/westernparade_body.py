@@ -10,6 +10,7 @@ import typer
 
 from chronique.cli import bounds, render
 from chronique.cli.context import run
+from chronique.domain import limits
 
 if TYPE_CHECKING:
     from chronique.domain.world import World
@@ -32,7 +33,9 @@ def wound_cmd(
     campaign: str = CAMPAIGN,
     character: str = CHARACTER,
     location: str = LOCATION,
-    damage: int = typer.Argument(..., help="Damage dealt to the location (after armour and cover)."),
+    damage: int = typer.Argument(
+        ..., help="Damage dealt to the location (after armour and cover).", callback=bounds.within(0, limits.WESTERN_PARADE_DAMAGE)
+    ),
     kind: str = typer.Option("bullet", "--kind", help="bullet, blade or blunt: a bullet that stays in must be extracted."),
     source: str = typer.Option("", "--source", help="Who or what dealt it (shown in the log)."),
     through: bool = typer.Option(False, "--through", help="The bullet went through and through (+1 PH per round, §3.3.1)."),
@@ -60,7 +63,12 @@ def press_cmd(
     character: str = CHARACTER,
     location: str = LOCATION,
     hands: int = typer.Option(1, "--hands", help="How many of his own hands press on it (0-2; 2 PH each, §3.2.3)."),
-    rounds: int = typer.Option(1, "--rounds", help="How many rounds (10 s each) he keeps pressing; then his hands let go."),
+    rounds: int = typer.Option(
+        1,
+        "--rounds",
+        help="How many rounds (10 s each) he keeps pressing; then his hands let go.",
+        callback=bounds.within(1, limits.WESTERN_PARADE_PRESS_ROUNDS),
+    ),
 ) -> None:
     """The character presses his own hands on a bleeding wound, for a while (§3.2.3: momentarily)."""
     from chronique.domain.gametime import format_duration
@@ -199,7 +207,11 @@ def drink_cmd(
     ctx: typer.Context,
     campaign: str = CAMPAIGN,
     character: str = CHARACTER,
-    units: float = typer.Argument(..., help="Units drunk (1 = 1 dl whisky, 2 dl of 20°, 5 dl beer)."),
+    units: float = typer.Argument(
+        ...,
+        help="Units drunk (1 = 1 dl whisky, 2 dl of 20°, 5 dl beer).",
+        callback=bounds.amount_between(0, limits.WESTERN_PARADE_DRINK_UNITS, "units"),
+    ),
 ) -> None:
     """The character drinks: units add up, stages follow Table 4.1, and wear off hour by hour."""
     from chronique.domain.rulesets.westernparade.care import drink

@@ -50,6 +50,12 @@ career's worth."""
 WESTERN_PARADE_PERCENT = 200
 """Western Parade: chances are percentages (§1.6.3); modifiers run from -90 % (cover, Table 3.19)
 to +50 % (point blank, Table 3.15), so ±200 % covers every table with room."""
+WESTERN_PARADE_DAMAGE = 500
+"""Western Parade: a location holds a few dozen PV at most (§1.9); more damage kills many times over."""
+WESTERN_PARADE_DRINK_UNITS = 100.0
+"""Western Parade: a unit is a decilitre of whisky (§4.1.3, Table 4.1); a hundred is ten litres."""
+WESTERN_PARADE_PRESS_ROUNDS = MAX_DURATION // 10
+"""Western Parade: pressing lasts rounds of 10 s (§3.2.3), never longer than the longest advance."""
 
 
 def refuse_out_of_range(name: str, value: int, low: int, high: int) -> None:

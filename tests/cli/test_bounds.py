@@ -167,3 +167,22 @@ def test_an_integer_the_journal_cannot_give_back_is_refused_by_the_store(db: str
             == f"error: body.wounds.head.damage {damage} is beyond the ±9,007,199,254,740,991 a journal can store; nothing was recorded"
         )
     assert "Sam Parkerson" in run(db, "campaign", "show", "Dodge").stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "named"),
+    [
+        (("body", "wound", "Shotgun City", "Sam Parkerson", "right-thigh", "99999999999"), "DAMAGE must be between 0 and 500"),
+        (("body", "press", "Shotgun City", "Sam Parkerson", "right-thigh", "--rounds", "100000000000000"), "--rounds must be between 1 and"),
+        (("body", "drink", "Shotgun City", "Sam Parkerson", "nan"), "UNITS must be between 0 and 100 units"),
+        (("body", "drink", "Shotgun City", "Sam Parkerson", "inf"), "UNITS must be between 0 and 100 units"),
+    ],
+)
+def test_western_parade_body_numbers_have_a_range(db: str, args: tuple[str, ...], named: str) -> None:
+    run(db, "campaign", "new", "Shotgun City", "--ruleset", "western-parade", "--start", "1873-04-12 08:00")
+    run(db, "character", "new", "Shotgun City", "--sheet", str(SAMPLES / "wp_sam.toml"))
+    before = stored(db)
+    result = run(db, "western-parade", *args, check=False)
+    assert result.returncode == 2 and result.stdout == "", result
+    assert result.stderr.count("\n") == 1 and named in result.stderr, result.stderr
+    assert stored(db) == before
