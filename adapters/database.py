@@ -56,3 +56,10 @@ def schema_change(engine: Engine) -> Iterator[Connection]:
         if connection.dialect.name == "postgresql":
             connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": SCHEMA_LOCK})
         yield connection
+
+
+def first_line(error: BaseException) -> str:
+    """The first line of ``error``'s message (its class's name when it has none): a database's
+    errors run to several lines, and a warning or an error is read on one."""
+    text = str(error).strip()
+    return text.splitlines()[0] if text else type(error).__name__

@@ -11,7 +11,7 @@ from typing import Any
 
 from sqlalchemy import Connection, Engine, delete, inspect, select, update
 
-from chronique.adapters.database import Database, schema_change
+from chronique.adapters.database import Database, first_line, schema_change
 from chronique.adapters.journal import Journal
 from chronique.projections import draws, sheets, xp
 from chronique.projections.tables import tracking
@@ -72,8 +72,7 @@ class ReadModels:
         try:
             self.catch_up()
         except Exception as error:  # noqa: BLE001 - the events are the truth; `db rebuild` mends the rest
-            first = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
-            log.warning("the read models could not catch up (%s); run `chronique db rebuild`", first)
+            log.warning("the read models could not catch up (%s); run `chronique db rebuild`", first_line(error))
 
     def catch_up(self, names: list[str] | None = None, progress: Callable[[int], None] | None = None) -> int:
         """Process every event not seen yet; return how many (notification, projection) pairs

@@ -17,6 +17,7 @@ from eventsourcing.persistence import IntegrityError, OperationalError
 
 from chronique.adapters.audit import Audit
 from chronique.adapters.clock import WallClock, system_clock
+from chronique.adapters.database import first_line
 from chronique.adapters.journal import Journal
 from chronique.adapters.locks import CampaignBusy, CampaignLocks, NoLocks
 from chronique.adapters.vault import SeedVault, SimulatedChance, VaultChance
@@ -227,7 +228,7 @@ class Chronique:
         try:
             self._snapshot(world, loaded)
         except Exception as error:  # noqa: BLE001 - the events are committed; a snapshot only speeds loading
-            log.warning("a snapshot could not be saved (%s); loading replays a few more events", _first_line(error))
+            log.warning("a snapshot could not be saved (%s); loading replays a few more events", first_line(error))
         self.catch_up()
 
     def catch_up(self) -> None:
@@ -576,11 +577,6 @@ def _as_uuid(text: str) -> UUID | None:
         return UUID(text)
     except ValueError:
         return None
-
-
-def _first_line(error: BaseException) -> str:
-    text = str(error).strip()
-    return text.splitlines()[0] if text else type(error).__name__
 
 
 def _back_off(attempt: int) -> None:

@@ -123,13 +123,13 @@ def explain(error: BaseException) -> tuple[str, int]:
     from pydantic import ValidationError
 
     from chronique.adapters.audit import Unreadable
+    from chronique.adapters.database import first_line
 
     if isinstance(error, Unreadable):
         return f"the journal is damaged at {error.place}: {error.why}", 1
     if isinstance(error, (OperationalError, InterfaceError)):
         # The database itself is out of reach (a PostgreSQL server down, a wrong URL): nothing was recorded.
-        first = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
-        return f"cannot reach the journal's database: {first}", 1
+        return f"cannot reach the journal's database: {first_line(error)}", 1
     if isinstance(error, PersistenceError) or _is_driver_error(error):
         return f"the journal's database refused: {_first_words(error)}", 1
     if isinstance(error, OSError):
