@@ -157,14 +157,14 @@ def test_an_award_of_more_cards_than_three_decks_is_refused(db: str, session: bo
 
 
 def test_an_integer_the_journal_cannot_give_back_is_refused_by_the_store(db: str) -> None:
-    # A number no option bounds yet (a wound's damage) reaches the store: it refuses it, one line.
+    # A number no option bounds yet (a banking capital) reaches the store: it refuses it, one line.
     run(db, "campaign", "new", "Dodge", "--ruleset", "western-parade", "--start", "1873-05-01")
     run(db, "character", "new", "Dodge", "--sheet", str(SAMPLES / "wp_sam.toml"))
-    for damage in (STORABLE + 1, 10**20):
-        line = refused(db, "western-parade", "body", "wound", "Dodge", "Sam Parkerson", "head", str(damage))
+    for capital in (STORABLE + 1, 10**20):
+        line = refused(db, "western-parade", "downtime", "activity", "Dodge", "Sam Parkerson", "banking", "--capital", str(capital))
         assert (
             line
-            == f"error: body.wounds.head.damage {damage} is beyond the ±9,007,199,254,740,991 a journal can store; nothing was recorded"
+            == f"error: activity.options.capital {capital} is beyond the ±9,007,199,254,740,991 a journal can store; nothing was recorded"
         )
     assert "Sam Parkerson" in run(db, "campaign", "show", "Dodge").stdout
 
