@@ -19,7 +19,7 @@ import orjson
 from chronique.adapters.journal import Journal
 from chronique.domain.campaign import campaign_id_for
 from chronique.domain.errors import RuleViolation
-from chronique.domain.fairness import FORMAT, Link, Report, sha256_hex
+from chronique.domain.fairness import FORMAT, LinkRow, Report, sha256_hex
 from chronique.domain.referees import all_rules
 from chronique.domain.verifier import CAMPAIGN, Receipts, chain_seals, epochs_of, needs_content, verify, verify_bundle
 
@@ -68,7 +68,7 @@ def _content_matters(topic: str) -> bool:
     return needs_content(topic, all_rules()) or not topic.startswith("chronique.")
 
 
-def row_links(pages: Iterable[list[tuple[int, str, int, str, bytes]]], members: dict[str, str]) -> Iterator[Link]:
+def row_links(pages: Iterable[list[tuple[int, str, int, str, bytes]]], members: dict[str, str]) -> Iterator[LinkRow]:
     """Stored rows as chain links. A row's hash is the sha256 of its bytes when they are plainly
     canonical and their envelope agrees with the row's columns; otherwise it comes from the
     content, which is also read for events that record draws or seals. ``members`` maps the
@@ -81,8 +81,7 @@ def row_links(pages: Iterable[list[tuple[int, str, int, str, bytes]]], members: 
         for stored_id, member in members.items()
     }
     read: dict[str, tuple[bool, bytes]] = {}
-    sha256 = hashlib.sha256
-    new_link = tuple.__new__
+    sha256, loads = hashlib.sha256, orjson.loads
     for page in pages:
         for _, stored_id, version, topic, stored in page:
             member = wanted.get(stored_id)
@@ -93,6 +92,28 @@ def row_links(pages: Iterable[list[tuple[int, str, int, str, bytes]]], members: 
             if known is None:
                 known = read[topic] = (_content_matters(topic), b'"topic":"%s"' % topic.encode())
             content, marker = known
+            if content:
+                try:
+                    event = loads(stored)
+                except orjson.JSONDecodeError as error:
+                    raise Unreadable(f"{originator_id}:{version} ({topic})", f"the stored event cannot be read: {error}") from None
+                if type(event) is not dict:
+                    raise Unreadable(f"{originator_id}:{version} ({topic})", "the stored event is not an object")
+                # Decoded anyway, the envelope is compared as values (an exact int, not 3.0 nor
+                # true), cheaper than finding it in the bytes; then the columns' copy is the one kept.
+                stored_version = event.get("originator_version")
+                plain = (
+                    stored_version == version
+                    and type(stored_version) is int
+                    and event.get("originator_id") == originator_id
+                    and event.get("topic") == topic
+                )
+                if not plain:
+                    event["topic"], event["originator_id"], event["originator_version"] = topic, originator_id, version
+                digest = sha256(stored).hexdigest() if plain else fast_hash(event)
+                # Plain tuples: a named tuple per row would cost more than the row (verifier.Verifier.run).
+                yield (originator_id, version, topic, event.get("prev_hash"), digest, event, False)
+                continue
             at = stored.find(_PREV_HASH)
             # Keys are sorted: the envelope mostly ends just before "prev_hash" (else, as when a
             # test's outcome sits between them, it is searched for, back from there first), and
@@ -103,15 +124,11 @@ def row_links(pages: Iterable[list[tuple[int, str, int, str, bytes]]], members: 
                 and (stored.startswith(located, at - len(located)) or stored.rfind(located, 0, at) >= 0 or located in stored)
                 and stored.rfind(marker) > at
             )
-            if not content and plain:
-                # tuple.__new__ skips the named tuple's Python-level constructor: this is the hot loop.
-                yield new_link(
-                    Link, (originator_id, version, topic, stored[at + 13 : at + 77].decode(), sha256(stored).hexdigest(), None, False)
-                )
+            if plain:
+                yield (originator_id, version, topic, stored[at + 13 : at + 77].decode(), sha256(stored).hexdigest(), None, False)
             else:
                 event = canonical_row(originator_id, version, topic, stored)
-                digest = sha256(stored).hexdigest() if plain else fast_hash(event)
-                yield new_link(Link, (originator_id, version, topic, event.get("prev_hash"), digest, event, False))
+                yield (originator_id, version, topic, event.get("prev_hash"), fast_hash(event), event, False)
 
 
 class Audit:

@@ -37,7 +37,7 @@ class SqliteRawLog:
                 "SELECT rowid, originator_id, originator_version, topic, state FROM stored_events WHERE rowid > ? ORDER BY rowid LIMIT ?",
                 (after, limit),
             )
-            return list(raw.fetchall())
+            return raw.fetchall()
 
     def version_at(self, originator_id: UUID, ref_id: UUID, ref_version: int) -> int | None:
         with self._datastore.transaction(commit=False) as cursor:

@@ -41,9 +41,9 @@ def register(root: typer.Typer) -> None:
         def copy(services: Chronique) -> tuple[Path, int]:
             settings = services.journal.settings
             if settings.is_postgres:
-                target = shlex.quote(str(output or "chronique.dump"))
+                dump = shlex.quote(str(output or "chronique.dump"))
                 where = shlex.quote(settings.shown())
-                raise RuleViolation(f"a PostgreSQL journal is backed up by PostgreSQL: pg_dump --format=custom --file={target} {where}")
+                raise RuleViolation(f"a PostgreSQL journal is backed up by PostgreSQL: pg_dump --format=custom --file={dump} {where}")
             journal = settings.sqlite_path
             default = f"{journal.stem}-backup-{services.clock():%Y%m%d-%H%M%S}.db"
             target = journal.with_name(default) if output is None else output / default if output.is_dir() else output

@@ -41,12 +41,16 @@ class DrawPlace(NamedTuple):
     draw: int
 
 
-class ChanceSource(Protocol):
-    """Hands out the stream of a draw place within an epoch (keys stay outside the domain)."""
+class StreamSource(Protocol):
+    """Hands out the stream of a draw place within an epoch: all a deck needs to shuffle."""
 
     def stream(self, epoch: str, place: DrawPlace) -> ChanceStream:
         """The stream of the draw place ``place`` in ``epoch``."""
         ...
+
+
+class ChanceSource(StreamSource, Protocol):
+    """Streams and the salts of face-down events (keys stay outside the domain)."""
 
     def salt(self, epoch: str, originator_id: UUID, version: int) -> str | None:
         """The salt of a face-down event sealed until ``epoch`` (None where the epoch has none)."""

@@ -12,7 +12,7 @@ from uuid import UUID, uuid5
 
 from chronique.domain.cards import RANKS, fresh_packs
 from chronique.domain.chain import ChainedAggregate, ChainedCreated, ChainedEvent, ChanceConsumed, FaceDown
-from chronique.domain.chance import ChanceSource
+from chronique.domain.chance import StreamSource
 
 
 def deck_id_for(campaign_id: UUID, name: str) -> UUID:
@@ -89,7 +89,7 @@ class Deck(ChainedAggregate):
         """Every card of the deck's packs, in fresh-pack order (FAIRNESS.md)."""
         return fresh_packs(self.packs, tuple(self.ranks))
 
-    def shuffle_in(self, cards: Sequence[str], chance: ChanceSource, epoch: str, reason: str) -> None:
+    def shuffle_in(self, cards: Sequence[str], chance: StreamSource, epoch: str, reason: str) -> None:
         """Shuffle ``cards`` (listed in fresh-pack order) and put them under the deck's cards."""
         stream = chance.stream(epoch, self.draw_place(epoch))
         stream.shuffle(cards)
@@ -101,7 +101,7 @@ class Deck(ChainedAggregate):
         to: str,
         purpose: str,
         discards: Callable[[], list[str]],
-        chance: ChanceSource,
+        chance: StreamSource,
         epoch: str,
         face_down: bool = False,
     ) -> list[str]:

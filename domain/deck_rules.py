@@ -19,6 +19,10 @@ _DECK = "chronique.domain.deck:Deck."
 CREATED, SHUFFLED, DRAWN, GATHERED = (_DECK + name for name in ("Created", "Shuffled", "CardsDrawn", "Gathered"))
 
 
+# What a rule returns when the event holds no outcome to compare (a deck's own events).
+_NOTHING_MORE: Mapping[str, Any] = {}
+
+
 class _Deck:
     """A deck as the verifier follows it: its packs, and its shuffled cards not drawn yet, which
     are ``cards[top:]`` (a draw moves ``top`` instead of copying what is left at every draw)."""
@@ -35,12 +39,12 @@ def _deck(event: dict[str, Any], table: Table) -> _Deck:
     deck = table.state.get(event["originator_id"])
     if deck is None or event["originator_id"] in table.unknown:
         raise Unknowable
-    return deck  # type: ignore[no-any-return]
+    return deck
 
 
 def _created(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[str, Any]:
     table.state[event["originator_id"]] = _Deck(fresh_packs(event["packs"], tuple(event["ranks"])))
-    return {}
+    return _NOTHING_MORE
 
 
 def _shuffled(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[str, Any]:
@@ -57,25 +61,32 @@ def _shuffled(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[st
         spare = deck.packs - Counter(left)
         raise Mismatch("chance", f"shuffles in {sorted((Counter(pool) - spare).elements())}, which the deck's packs cannot spare")
     deck.cards, deck.top = [*left, *replay.shuffle(pool)], 0
-    return {}
+    return _NOTHING_MORE
 
 
 def _drawn(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[str, Any]:
-    deck = _deck(event, table)
-    cards = list(event["cards"])
+    # Most events of a campaign are draws: the deck is looked up here rather than through
+    # ``_deck``, and the cards, a list as decoded, are not copied.
+    originator_id = event["originator_id"]
+    deck = table.state.get(originator_id)
+    if deck is None or originator_id in table.unknown:
+        raise Unknowable
+    cards = event["cards"]
+    if type(cards) is not list:
+        cards = list(cards)
     top = deck.top
     end = top + len(cards)
     if cards != deck.cards[top:end]:
         raise Mismatch("cards", f"records {cards}, but the next cards of the deck's shuffle are {deck.cards[top:end]}")
     deck.top = end
     table.hand_out(str(event["to"]), cards)
-    return {}
+    return _NOTHING_MORE
 
 
 def _gathered(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[str, Any]:
     deck = _deck(event, table)
     deck.cards, deck.top = [], 0
-    return {}
+    return _NOTHING_MORE
 
 
 def _character(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[str, Any]:
@@ -88,7 +99,7 @@ def _character(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[s
 def _corrected(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[str, Any]:
     # A correction voids an event without erasing it: from here on the character is what it records.
     table.state[("now", event["originator_id"])] = {"sheet": dict(event["sheet"]), "condition": dict(event["condition"])}
-    return {}
+    return _NOTHING_MORE
 
 
 def character_now(table: Table, originator_id: str) -> dict[str, Any]:
@@ -98,7 +109,7 @@ def character_now(table: Table, originator_id: str) -> dict[str, Any]:
     now = table.state.get(("now", originator_id))
     if now is None or originator_id in table.unknown:
         raise Unknowable
-    return now  # type: ignore[no-any-return]
+    return now
 
 
 def sheet_of(table: Table, originator_id: str) -> dict[str, Any]:

@@ -251,3 +251,7 @@ class Link(NamedTuple):
     def place(self) -> str:
         """How a report names it."""
         return f"{self.aggregate}:{self.version} ({self.topic.rpartition(':')[2] or self.topic})"
+
+
+LinkRow = tuple[str, Any, str, Any, str, "dict[str, Any] | None", bool]
+"""A ``Link``'s fields as a plain tuple, which is what a verifier's hot loop is handed."""

@@ -91,7 +91,7 @@ class Table:
     epoch: str | None = None
     fair: str | None = None
     unknown: set[str] = field(default_factory=set)
-    state: dict[str, Any] = field(default_factory=dict)
+    state: dict[str | tuple[str, str], Any] = field(default_factory=dict)
     handed: dict[str, list[str]] = field(default_factory=dict)
 
     def unrecorded(self, field_name: str) -> None:
@@ -120,7 +120,8 @@ class Table:
         del waiting[: len(cards)]
 
 
-_NOTHING = Replay(())
+NO_CHANCE = Replay(())
+"""The replay of an event that draws nothing, shared: nothing can append to it."""
 
 Rederive = Callable[[dict[str, Any], Replay, Table], Mapping[str, Any]]
 """A rule: (the event's canonical object, its replayed chance, the table) -> the outcome fields."""
@@ -151,13 +152,23 @@ def check(rule: Rederive, event: dict[str, Any], table: Table) -> str | None:
             expected = rule(event, replay, table)
             replay.finish()
         else:  # most events draw nothing: they share one empty replay, which nothing can append to
-            expected = rule(event, _NOTHING, table)
-    except Unknowable:
-        return None
-    except Mismatch as mismatch:
-        return f"field {mismatch.field}: {mismatch.why}"
+            expected = rule(event, NO_CHANCE, table)
     except Exception as error:  # noqa: BLE001 - any damage to the inputs is a verdict
-        return f"its recorded inputs cannot be replayed by the rules ({type(error).__name__}: {error})"
+        return failure(error)
+    return differs(event, expected) if expected else None
+
+
+def failure(error: Exception) -> str | None:
+    """The verdict on a rule that raised: None when the event cannot be checked yet."""
+    if isinstance(error, Unknowable):
+        return None
+    if isinstance(error, Mismatch):
+        return f"field {error.field}: {error.why}"
+    return f"its recorded inputs cannot be replayed by the rules ({type(error).__name__}: {error})"
+
+
+def differs(event: dict[str, Any], expected: Mapping[str, Any]) -> str | None:
+    """The first field of ``expected`` that ``event`` records otherwise, and how; else None."""
     for name, value in expected.items():
         if event.get(name) != value:
             return f"field {name}: records {_short(event.get(name))}, the rules give {_short(value)}"

@@ -19,6 +19,7 @@ from chronique.domain.fairness import (
     GENESIS_HASH,
     KeyedStream,
     Link,
+    LinkRow,
     Report,
     commitment,
     epoch_key,
@@ -27,7 +28,7 @@ from chronique.domain.fairness import (
     seal_of,
     sha256_hex,
 )
-from chronique.domain.rederivation import GameRules, Rederive, Table, check
+from chronique.domain.rederivation import NO_CHANCE, GameRules, Rederive, Table, check, differs, failure
 
 CAMPAIGN = "chronique.domain.campaign:Campaign."
 _BOUNDARIES = (CAMPAIGN + "Created", CAMPAIGN + "SessionStarted", CAMPAIGN + "SessionEnded")
@@ -135,6 +136,11 @@ def chain_seals(campaign_events: Iterable[dict[str, Any]]) -> list[dict[str, Any
     return found
 
 
+def _place(link: LinkRow) -> str:
+    """How a report names the event of a link given as a plain tuple."""
+    return Link._make(link).place
+
+
 class Verifier:
     """One verification: the chain's epochs and seals first, then every link in recording order."""
 
@@ -159,8 +165,10 @@ class Verifier:
         # Per topic: whether it is the campaign's own, whether it must consume chance, and its rule.
         self.plans: dict[str, tuple[bool, bool, Rederive | None]] = {}
 
-    def run(self, links: Iterable[Link]) -> Report:
-        """Follow every link in recording order, then check the seals and receipts."""
+    def run(self, links: Iterable[LinkRow]) -> Report:
+        """Follow every link in recording order, then check the seals and receipts. A link may
+        come as a plain tuple of a ``Link``'s fields: building the named tuple for each of a
+        hundred thousand events costs more than reading them, so it is made only where needed."""
         self._check_receipts_known()
         # The hot loop: one pass per event, in one frame, with what each topic needs worked out
         # once (``plans``) and the verifier's state in locals, not a method call and attribute
@@ -171,27 +179,35 @@ class Verifier:
             aggregate, version, topic, prev_hash, digest, event, hidden = link
             last_version, last_hash = heads.get(aggregate, _START)
             if version != last_version + 1:
-                raise Failed(link.place, f"version {version} where {last_version + 1} was due: an event is missing, moved or forged")
+                raise Failed(_place(link), f"version {version} where {last_version + 1} was due: an event is missing, moved or forged")
             if prev_hash != last_hash:
-                raise Failed(link.place, f"prev_hash does not match the hash of version {last_version}: that event was changed or replaced")
+                raise Failed(_place(link), f"prev_hash does not match the hash of version {last_version}: that event was changed or replaced")
             if hidden:
-                self._face_down(link)
+                self._face_down(Link._make(link))
             elif event is not None:
                 plan = plans.get(topic)
                 if plan is None:
                     plan = plans[topic] = (topic.startswith(CAMPAIGN), topic in self.rules.chance, self.rules.rederive.get(topic))
                 campaign, chance, rule = plan
                 if campaign:
-                    self._campaign(link, event)
+                    self._campaign(Link._make(link), event)
                 sealed_until = event.get("sealed_until")
                 if sealed_until is not None:
-                    self._salt(link, event, str(sealed_until))
+                    self._salt(Link._make(link), event, str(sealed_until))
                 if chance or "chance" in event:
-                    self._chance(link, event)
+                    self._chance(Link._make(link), event)
                 if rule is not None:
-                    why = check(rule, event, table)
+                    if "chance" in event:
+                        why = check(rule, event, table)
+                    else:  # ``check`` inlined for the events that draw nothing: most of them
+                        try:
+                            expected = rule(event, NO_CHANCE, table)
+                        except Exception as error:  # noqa: BLE001 - a verdict, as in ``check``
+                            why = failure(error)
+                        else:
+                            why = differs(event, expected) if expected else None
                     if why is not None:
-                        raise Failed(link.place, why)
+                        raise Failed(_place(link), why)
                     rederived += 1
             heads[aggregate] = (version, digest)
             sealed = wanted.get(aggregate)
@@ -266,9 +282,9 @@ class Verifier:
             stream = KeyedStream(epoch.key, link.aggregate, link.version)
         else:
             stream = KeyedStream.v2(epoch.key, link.aggregate, epoch.id, int(event["draw"]))
-        why = rederive(ops, stream)
-        if why is not None:
-            raise Failed(link.place, f"field chance: it was not drawn from its place: {why}")
+        wrong = rederive(ops, stream)
+        if wrong is not None:
+            raise Failed(link.place, f"field chance: it was not drawn from its place: {wrong}")
         self.report.draws += len(ops)
 
     def _check_receipts_known(self) -> None:
@@ -295,7 +311,7 @@ class Verifier:
 
 def verify(
     campaign_events: Sequence[dict[str, Any]],
-    links: Callable[[], Iterable[Link]],
+    links: Callable[[], Iterable[LinkRow]],
     rules: GameRules,
     receipts: Receipts = Receipts(),
     listed: dict[str, Any] | None = None,

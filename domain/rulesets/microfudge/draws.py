@@ -96,7 +96,7 @@ def played(
     beyond the side's split; its ``robustesse`` cards were drawn last, so that a later era's
     weapons may ignore them (L532-L534). A ``change`` Atout turns the first failing attack card,
     or own defence card, into a success (L743)."""
-    parts = {target: {"cards": list(cards), "successes": successes(cards)} for target, cards in attack}
+    parts: dict[str, dict[str, Any]] = {target: {"cards": list(cards), "successes": successes(cards)} for target, cards in attack}
     own = len(defence) - extra.get("robustesse", 0)
     guard = {"cards": list(defence), "successes": successes(defence), "extra": dict(extra), "robustesse": successes(defence[own:])}
     changed = None

@@ -179,8 +179,7 @@ def _cards_drawn(event: dict[str, Any], replay: Replay, table: Table) -> Mapping
     if sequence is not None and event.get("declared") is not None:
         drawn = sequence["draws"].setdefault(event["draw"], {})
         drawn[name] = (event, mine, Declared.from_dict(event["declared"]), banked)
-    lineup: Lineup | None = sequence["lineup"] if sequence is not None else None
-    if lineup is None or len(drawn) < len(lineup.participants):
+    if sequence is None or len(drawn) < len(sequence["lineup"].participants):
         # The Revers wait for the draw's last side; without the side's declaration (recorded
         # before the event kept it) they cannot be re-derived, and only the cards are checked.
         # Covering fire depends on the other sides too: it is checked with the Revers.
@@ -190,7 +189,7 @@ def _cards_drawn(event: dict[str, Any], replay: Replay, table: Table) -> Mapping
     _dealt_once(drawn[n][1] for n in order)
     resolution = resolve_draw(
         order,
-        lineup,
+        sequence["lineup"],
         {n: drawn[n][1] for n in order},
         {n: drawn[n][2] for n in order},
         {n: drawn[n][3] for n in order},
