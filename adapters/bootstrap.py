@@ -12,11 +12,13 @@ from chronique.adapters.settings import Settings
 from chronique.adapters.vault import SqlSeedVault
 
 
-def build(db: str | None = None, *, create: bool = True) -> Chronique:
+def build(db: str | None = None, *, create: bool = True, command_id: str | None = None, warm: bool = False) -> Chronique:
     """The services over the journal at ``db`` (else ``CHRONIQUE_DB``, else ``./chronique.db``);
-    a new journal is made there only if ``create``."""
+    a new journal is made there only if ``create``. What they record carries ``command_id``
+    (adapters/commandids.py), if given. ``warm`` services keep the aggregates they load, for
+    many commands in one process (:meth:`Journal.open`)."""
     settings = Settings.from_env(db)
-    journal = Journal.open(settings, create=create)
+    journal = Journal.open(settings, create=create, warm=warm)
     database = Database(settings)
 
     def read_models():  # noqa: ANN202 - imported only when a command needs them
@@ -25,4 +27,4 @@ def build(db: str | None = None, *, create: bool = True) -> Chronique:
         return ReadModels(journal, database)
 
     locks = AdvisoryLocks(database) if settings.is_postgres else NoLocks()
-    return Chronique(journal, SqlSeedVault(database), Audit(journal), wall_clock(), read_models, locks)
+    return Chronique(journal, SqlSeedVault(database), Audit(journal), wall_clock(), read_models, locks, command_id)

@@ -3,17 +3,17 @@
 
 from __future__ import annotations
 
-import html
 import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from chronique.adapters import sheets
+from chronique.adapters.sheets import STYLE
+from chronique.domain.character import Character
 from chronique.domain.errors import RuleViolation
 from chronique.domain.fairness import plain
 from chronique.domain.rulesets import ruleset
-from chronique.domain.rulesets.cartes.sheet import thresholds_in_words, wound_capacity_in_words
-from chronique.domain.rulesets.words import topic_of
-from chronique.domain.text import inert
+from chronique.domain.rulesets.words import kind_of
 
 if TYPE_CHECKING:
     from chronique.adapters.services import Chronique
@@ -21,11 +21,7 @@ if TYPE_CHECKING:
 FORMATS = ("md", "html", "json")
 ENVELOPE = ("originator_id", "originator_version", "timestamp", "prev_hash", "originator_topic")
 SUITS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
-STYLE = (
-    "body{font-family:system-ui,sans-serif;max-width:52rem;margin:2rem auto;padding:0 1rem;color:#222}"
-    "table{border-collapse:collapse;width:100%}td,th{border:1px solid #ccc;padding:.3rem .5rem;text-align:left}"
-    "th{background:#f3f0e8}h1,h2{font-family:Georgia,serif}code{font-size:.85em;word-break:break-all}"
-)
+__all__ = ["ENVELOPE", "FORMATS", "STYLE", "SUITS", "Voided", "corrections", "describe", "session", "sheet"]
 
 
 def describe(event: Any, game: str) -> str:
@@ -35,19 +31,11 @@ def describe(event: Any, game: str) -> str:
 
 @dataclass(frozen=True)
 class Voided:
-    """An event's account struck through (voided, never erased), with the correction that voided it."""
+    """What voided an event: the correction's reference and its reason (the event's account is
+    shown struck through, never erased)."""
 
-    text: str
     correction: str
     reason: str
-
-    def markdown(self) -> str:
-        """Struck through with Markdown's ``~~``, then its correction."""
-        return f"~~{self.text}~~ voided by {self.correction}: {self.reason}"
-
-    def html(self) -> str:
-        """Struck through with HTML's ``<del>``, then its correction."""
-        return f"<del>{html.escape(self.text)}</del> voided by {html.escape(self.correction)}: {html.escape(self.reason)}"
 
 
 def corrections(services: Chronique, campaign: str) -> dict[tuple[str, int], tuple[str, str]]:
@@ -55,7 +43,7 @@ def corrections(services: Chronique, campaign: str) -> dict[tuple[str, int], tup
     shows it, and its reason)."""
     found = {}
     for event in services.log(campaign):
-        if topic_of(event) == "chronique.domain.character:Character.Corrected":
+        if isinstance(event, Character.Corrected):
             ref = f"{event.originator_id.hex[:8]}:{event.originator_version}"
             found[(str(event.originator_id), event.voided)] = (ref, event.reason)
     return found
@@ -74,22 +62,9 @@ def sheet(services: Chronique, campaign: str, name: str, fmt: str, gm: bool = Fa
     }
     if fmt == "json":
         return json.dumps(plain(data), ensure_ascii=False, indent=2, sort_keys=True)
-    sections = [(title, _rows(character.sheet[title]) if isinstance(character.sheet.get(title), dict) else []) for title in character.sheet]
-    scalars = [(k, v) for k, v in character.sheet.items() if not isinstance(v, (dict, list))]
-    condition = [(k, v) for k, v in character.condition.items() if not isinstance(v, (dict, list)) or v]
-    title = f"{character.name} — {character.ruleset} sheet, version {character.version}"
-    blocks = [("Sheet", scalars), *[(t, r) for t, r in sections if r], ("Condition", condition)]
-    if character.ruleset == "cartes":
-        blocks.append(_cartes_resilience(character.sheet, character.condition))
-    return _document(title, blocks, fmt)
-
-
-def _cartes_resilience(sheet: dict[str, Any], condition: dict[str, Any]) -> tuple[str, list[tuple[Any, ...]]]:
-    # §KO ou OK L354-361 and §Nombre de blessures L487-505: what a hit does and how many wounds
-    # of each lethality the character can still take, in words.
-    rows = [("KO and OK", thresholds_in_words(sheet["characteristics"]))]
-    rows += [(f"{name} wounds", held) for name, held in wound_capacity_in_words(sheet["characteristics"], condition["wounds"])]
-    return ("Hits and wounds", rows)
+    rules = ruleset(character.ruleset)
+    view = rules.sheet_view(services.world(campaign), character, gm)
+    return sheets.sheet(view, rules.name, rules.title, fmt)
 
 
 def session(services: Chronique, campaign: str, number: int, fmt: str) -> str:
@@ -107,66 +82,20 @@ def session(services: Chronique, campaign: str, number: int, fmt: str) -> str:
         sealed = getattr(event, "sealed_until", None)
         hidden = sealed is not None and not c.is_revealed(sealed)
         at = getattr(event, "at", None)
-        text = "hidden until its epoch is revealed" if hidden else describe(event, c.ruleset)
         correction = voided.get((str(event.originator_id), event.originator_version))
+        text = "hidden until its epoch is revealed" if hidden else describe(event, c.ruleset)
         rows.append(
-            (
-                calendar.format(at) if at is not None else "",
-                names.get(event.originator_id, "?"),
-                type(event).__qualname__.split(".")[-1],
-                text if correction is None else Voided(text, *correction),
-            )
+            {
+                "at": calendar.format(at) if at is not None else "",
+                "who": names.get(event.originator_id, "?"),
+                "what": kind_of(event),
+                "text": text,
+                "voided": None if correction is None else Voided(*correction),
+            }
         )
-    title = f"{c.name} — session {number}"
-    blocks: list[tuple[str, list[tuple[Any, ...]]]] = [("Seal", [("seal (keep it)", seal)]), ("What happened", rows)]
-    return _document(title, blocks, fmt, header=("In game", "Who", "What", "Details"))
+    return sheets.page("session", fmt, title=f"{c.name} — session {number}", seal=seal, events=rows)
 
 
 def _check(fmt: str, allowed: tuple[str, ...]) -> None:
     if fmt not in allowed:
         raise RuleViolation(f"format {fmt!r} is not one of {', '.join(allowed)}")
-
-
-def _rows(mapping: dict[str, Any]) -> list[tuple[str, Any]]:
-    return [(k, json.dumps(v, ensure_ascii=False) if isinstance(v, (dict, list)) else v) for k, v in mapping.items()]
-
-
-def _markdown_cell(cell: Any) -> str:
-    return _markdown_text(cell.markdown() if isinstance(cell, Voided) else str(cell)).replace("|", "\\|")
-
-
-def _markdown_text(text: str) -> str:
-    # A name or reason read from the journal is shown, never obeyed: control characters escaped
-    # (a reader's terminal would act on them), and on one line, which a table's row needs (issue 18).
-    return " ".join(inert(text).splitlines())
-
-
-def _html_cell(cell: Any) -> str:
-    return cell.html() if isinstance(cell, Voided) else html.escape(str(cell))
-
-
-def _document(title: str, blocks: list[tuple[str, list[tuple[Any, ...]]]], fmt: str, header: tuple[str, ...] = ()) -> str:
-    if fmt == "md":
-        out = [f"# {_markdown_text(title)}", ""]
-        for name, rows in blocks:
-            out += [f"## {name}", ""]
-            width = len(rows[0]) if rows else 2
-            head = header if header and len(header) == width else tuple("" for _ in range(width))
-            out.append("| " + " | ".join(head) + " |")
-            out.append("|" + "---|" * width)
-            out += ["| " + " | ".join(_markdown_cell(cell) for cell in row) + " |" for row in rows]
-            out.append("")
-        return "\n".join(out)
-    parts = [
-        f"<!doctype html><html lang='en'><head><meta charset='utf-8'><title>{html.escape(title)}</title>",
-        f"<style>{STYLE}</style></head><body><h1>{html.escape(title)}</h1>",
-    ]
-    for name, rows in blocks:
-        parts.append(f"<h2>{html.escape(name)}</h2><table>")
-        if header and rows and len(header) == len(rows[0]):
-            parts.append("<tr>" + "".join(f"<th>{html.escape(h)}</th>" for h in header) + "</tr>")
-        for row in rows:
-            parts.append("<tr>" + "".join(f"<td>{_html_cell(cell)}</td>" for cell in row) + "</tr>")
-        parts.append("</table>")
-    parts.append("</body></html>")
-    return "".join(parts)

@@ -52,7 +52,19 @@ def version_as_of(services: Chronique, campaign: Campaign, character: Character,
         if head is None:
             raise RuleViolation(f"{character.name} had not joined by the end of session {number}")
         return int(head[0])
-    moment = calendar_from(campaign.calendar).parse(as_of)
+    return version_at(services, character, calendar_from(campaign.calendar).parse(as_of))
+
+
+def moment_as_of(campaign: Campaign, as_of: str | None) -> int | None:
+    """The in-game moment ``as_of`` names when it is a date; None for now, a session's end or an
+    event, which name a version and nothing between two."""
+    if as_of is None or _REF.match(as_of.strip()) or as_of.strip().isdigit():
+        return None
+    return calendar_from(campaign.calendar).parse(as_of)
+
+
+def version_at(services: Chronique, character: Character, moment: int) -> int | None:
+    """The character's version at his last event at or before the in-game ``moment``."""
     version = None
     for stored in services.journal.recorder.select_events(character.id):
         event = services.journal.mapper.to_domain_event(stored)

@@ -17,6 +17,7 @@ from eventsourcing.persistence import Mapper, StoredEvent
 from eventsourcing.sqlite import SQLiteApplicationRecorder
 from eventsourcing.utils import resolve_topic
 
+from chronique.adapters.commandids import COMMAND_IDS_TABLE, CREATE_COMMAND_IDS, INSERT_COMMAND_ID, SELECT_COMMAND_ID, CommandRecord
 from chronique.adapters.identity import claim_postgres, claim_sqlite
 from chronique.adapters.rawlog import PostgresRawLog, RawLog, SqliteRawLog
 from chronique.adapters.settings import SCHEMA_LOCK, Settings
@@ -28,6 +29,9 @@ from chronique.domain.fairness import canonical_bytes
 from chronique.domain.limits import check_storable
 
 CHAINED = (ChainedEvent, ChainedCreated)
+# A warm journal keeps at most this many aggregates, the least recently loaded dropped first: a
+# table's few campaigns with their decks and characters, without holding a whole club's journal.
+WARM_AGGREGATES = 500
 
 
 class CanonicalMapper(Mapper[UUID]):
@@ -79,12 +83,20 @@ INSERT_SECRET = f"INSERT INTO {SECRETS_TABLE} (campaign_id, epoch, seed) VALUES 
 class SQLiteRecorderWithSecrets(SQLiteApplicationRecorder):
     """The library's SQLite recorder, which also writes the epoch seeds a command committed to
     (``secrets=`` given to ``save``) in the same transaction as the events that commit them:
-    a seed never exists before its commitment, nor a commitment without its seed."""
+    a seed never exists before its commitment, nor a commitment without its seed. The command's
+    id (``command=``) is written in it too (adapters/commandids.py)."""
+
+    def construct_create_table_statements(self) -> list[str]:
+        # Made with the events' table on every open, so a journal from before command ids gets it.
+        return [*super().construct_create_table_statements(), CREATE_COMMAND_IDS]
 
     def _insert_events(self, c: Any, stored_events: Sequence[StoredEvent], **kwargs: Any) -> Sequence[int] | None:
         ids = super()._insert_events(c, stored_events, **kwargs)
         for campaign_id, epoch, seed in kwargs.get("secrets", ()):
             c.execute(INSERT_SECRET + "(?, ?, ?)", (campaign_id, epoch, seed))
+        command: CommandRecord | None = kwargs.get("command")
+        if command is not None:
+            c.execute(INSERT_COMMAND_ID + "(?, ?, ?, ?, ?)", command.row())
         return ids
 
 
@@ -99,11 +111,23 @@ class Journal(Application):
     snapshotting_intervals: ClassVar[dict[type[Any], int]] = {Character: 25, Deck: 25, Campaign: 25}
 
     @classmethod
-    def open(cls, settings: Settings, *, create: bool = True) -> Journal:
+    def open(cls, settings: Settings, *, create: bool = True, warm: bool = False) -> Journal:
         """The journal at ``settings.db``; a new one (its marker and tables) only if ``create``.
         Anything there that is not a journal is refused before it is opened for writing
-        (adapters/identity.py)."""
+        (adapters/identity.py). A ``warm`` journal keeps the aggregates it loaded, for a process
+        that runs many commands (``chronique shell``, issue 20)."""
         env: dict[str, Any] = {"MAPPER_TOPIC": "chronique.adapters.journal:CanonicalMapper"}
+        if warm:
+            env |= {
+                # A loaded aggregate stays in memory and is brought up to date by reading only the
+                # events stored after its version (the library's fast-forward), so another
+                # writer's events are seen at the next load.
+                "AGGREGATE_CACHE_MAXSIZE": str(WARM_AGGREGATES),
+                "AGGREGATE_CACHE_FASTFORWARD": "y",
+                # Each load hands out a copy: a command that fails after changing its world (and
+                # so records nothing) leaves the kept aggregate as the store has it.
+                "DEEPCOPY_FROM_AGGREGATE_CACHE": "y",
+            }
         if settings.is_postgres:
             settings.probe()
             env |= settings.postgres_env() | {
@@ -151,6 +175,10 @@ class Journal(Application):
                 cursor.execute("SELECT to_regclass(%s) AS found", (f'"{datastore.schema}"."{recorder.events_table_name}"',))
                 if cursor.fetchone()["found"] is None:
                     recorder.create_table()
+            # Apart from the events' tables, so a journal from before command ids gets it too.
+            cursor.execute("SELECT to_regclass(%s) AS found", (COMMAND_IDS_TABLE,))
+            if cursor.fetchone()["found"] is None:
+                cursor.execute(CREATE_COMMAND_IDS)
         datastore.register_type_adapters()
 
     settings: Settings
@@ -158,6 +186,14 @@ class Journal(Application):
     def load(self, aggregate_id: UUID | str, version: int | None = None) -> Any:
         """An aggregate from its latest snapshot (up to ``version``) and the events after it."""
         return self.repository.get(aggregate_id, version=version, projector_func=_replay)
+
+    def recorded_command(self, command_id: str, step: int) -> CommandRecord | None:
+        """The record of the ``step``-th write of the command ``command_id``, if it is recorded."""
+        datastore = self.recorder.datastore  # type: ignore[attr-defined]
+        with datastore.transaction(commit=False) as cursor:
+            cursor.execute(SELECT_COMMAND_ID.format("%s" if self.settings.is_postgres else "?"), (command_id, step))
+            row = cursor.fetchone()
+        return None if row is None else CommandRecord.from_row(command_id, step, row)
 
     @property
     def raw(self) -> RawLog:

@@ -9,13 +9,18 @@ from typing import Any
 from eventsourcing.persistence import StoredEvent
 from eventsourcing.postgres import PostgresApplicationRecorder
 
+from chronique.adapters.commandids import INSERT_COMMAND_ID, CommandRecord
 from chronique.adapters.journal import INSERT_SECRET
 
 
 class PostgresRecorderWithSecrets(PostgresApplicationRecorder):
-    """The library's PostgreSQL recorder, writing committed seeds in the events' transaction."""
+    """The library's PostgreSQL recorder, writing committed seeds and the command's id in the
+    events' transaction."""
 
     def _insert_events(self, curs: Any, stored_events: Sequence[StoredEvent], **kwargs: Any) -> None:
         super()._insert_events(curs, stored_events, **kwargs)
         for campaign_id, epoch, seed in kwargs.get("secrets", ()):
             curs.execute(INSERT_SECRET + "(%s, %s, %s)", (campaign_id, epoch, seed))
+        command: CommandRecord | None = kwargs.get("command")
+        if command is not None:
+            curs.execute(INSERT_COMMAND_ID + "(%s, %s, %s, %s, %s)", command.row())

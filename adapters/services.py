@@ -7,16 +7,18 @@ import secrets
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from datetime import UTC
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 from uuid import UUID
 
 from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.domain import DomainEventProtocol
-from eventsourcing.persistence import IntegrityError, OperationalError
+from eventsourcing.persistence import IntegrityError, OperationalError, PersistenceError
 
 from chronique.adapters.audit import Audit
 from chronique.adapters.clock import WallClock, system_clock
+from chronique.adapters.commandids import AlreadyRecorded, CommandRecord, OutcomeUnknown
 from chronique.adapters.database import first_line
 from chronique.adapters.journal import Journal
 from chronique.adapters.locks import CampaignBusy, CampaignLocks, NoLocks
@@ -89,6 +91,7 @@ class Chronique:
         clock: WallClock = system_clock,
         read_models: Callable[[], ReadModels] | None = None,
         locks: CampaignLocks | None = None,
+        command_id: str | None = None,
     ) -> None:
         self.journal = journal
         self._make_read_models = read_models
@@ -97,6 +100,10 @@ class Chronique:
         self.vault = vault
         self.audit = audit
         self.clock = clock
+        # The id of the command these services run (adapters/commandids.py), recorded with each
+        # of its writes; none for the daemon, whose advances go to an absolute target anyway.
+        self.command_id = command_id
+        self._steps = 0  # the command's writes committed so far
 
     @property
     def read_models(self) -> ReadModels | None:
@@ -181,6 +188,9 @@ class Chronique:
         committed (a connection dropped as the commit went through) is a success, never run again;
         and what follows the commit (releasing the lock, a snapshot, the read models) is logged
         when it fails, never turned into a failure of a command whose events are recorded.
+
+        A command with an id records it with its events (:meth:`_commit`): run again with that id,
+        it records nothing and raises :class:`AlreadyRecorded` instead (issue 18).
         """
         key = campaign_name if isinstance(campaign_name, UUID) else _as_uuid(campaign_name) or self._lock_key(campaign_name)
         for attempt in range(_RETRIES):
@@ -188,25 +198,66 @@ class Chronique:
             recorded: list[ChainedEvent] = []
             try:
                 with self.locks.hold(key) as held:
+                    # Under the campaign's lock, so a run of the same command waiting for it sees this one's id.
+                    self._refuse_if_recorded()
                     world = self.world(campaign_name)
                     loaded = {a.id: a.version for a in world.aggregates()}
                     with salting(world.source.salt):
                         result = command(world)
+                    world.mark_command()
                     recorded = world.collect()
                     held.confirm()
-                    self.journal.save(*recorded, secrets=self.vault.take_drafts())
-            except CampaignBusy:
+                    self._commit(recorded, world.campaign)
+            except (CampaignBusy, OutcomeUnknown):
                 raise
             except (IntegrityError, OperationalError):
-                if not (recorded and self._committed(recorded[0])):
-                    if attempt == _RETRIES - 1:
-                        raise
-                    _back_off(attempt)
-                    continue
+                # Certainly not committed (_commit read it back): a conflict or a lost lock, run again.
+                if attempt == _RETRIES - 1:
+                    raise
+                _back_off(attempt)
+                continue
             if recorded:
                 self._after_commit(world, loaded)
             return result
         raise AssertionError("unreachable")
+
+    def _commit(self, events: list[ChainedEvent], campaign: Campaign) -> None:
+        """Record ``events`` in one transaction with the seeds drafted for them and, for a command
+        with an id, the id of this write. A save that raised although its events were committed
+        is a success; one whose outcome cannot be read back raises :class:`OutcomeUnknown`; any
+        other failure is raised as it came, nothing having been committed."""
+        command = None
+        if events and self.command_id is not None:
+            command = CommandRecord(self.command_id, self._steps + 1, campaign.id, campaign.clock, self.clock())
+        try:
+            self.journal.save(*events, secrets=self.vault.take_drafts(), command=command)
+        except PersistenceError as error:
+            if not events:
+                raise
+            try:
+                committed = self._committed(events[0])
+            except PersistenceError as unknown:
+                if self.command_id is None:
+                    raise
+                raise OutcomeUnknown(self.command_id, unknown) from error
+            if not committed:
+                raise
+        if events:
+            self._steps += 1
+
+    def _refuse_if_recorded(self) -> None:
+        """Raise :class:`AlreadyRecorded`, in words, if this write of the command is recorded."""
+        if self.command_id is None:
+            return
+        found = self.journal.recorded_command(self.command_id, self._steps + 1)
+        if found is None:
+            return
+        campaign = self.campaign_by_id(found.campaign_id)
+        raise AlreadyRecorded(
+            f"already recorded: this command (id {found.command_id}) was recorded in {campaign.name} at "
+            f"{calendar_from(campaign.calendar).format(found.at)} in the game, on {found.recorded_at.astimezone(UTC):%Y-%m-%d %H:%M} UTC; "
+            "nothing was recorded again"
+        )
 
     def save(self, world: World, loaded: dict[UUID, int]) -> None:
         """Record everything the world's aggregates recorded since ``loaded``, in one transaction,
@@ -248,6 +299,7 @@ class Chronique:
     def create_campaign(self, name: str, ruleset_name: str, start: str | None) -> Campaign:
         """A new campaign of ``ruleset_name``, its shared decks, and its first commitment."""
         rules = ruleset(ruleset_name)
+        self._refuse_if_recorded()
         if self.journal.recorder.select_events(campaign_id_for(name), limit=1):
             raise RuleViolation(f"a campaign named {name.strip()!r} already exists")
         calendar, clock = calendar_for_start(start, rules.gregorian)
@@ -263,7 +315,8 @@ class Chronique:
         ]
         for deck in decks:
             campaign.join(deck.id, "deck", deck.name)
-        self.journal.save(campaign, *decks, secrets=self.vault.take_drafts())
+        # The campaign's events, then each deck's: the order saving the aggregates gave.
+        self._commit([cast(ChainedEvent, e) for aggregate in (campaign, *decks) for e in aggregate.collect_events()], campaign)
         self.catch_up()
         return campaign
 
@@ -562,6 +615,33 @@ class Chronique:
             # A read-only view: this copy of the aggregate is never saved.
             character.condition = ruleset(world.campaign.ruleset).for_players(character.condition)
         return character
+
+    def world_as_of(self, campaign_name: str, name: str, moment: int, gm: bool = False) -> tuple[World, Character]:
+        """The world as one character stood in it at the in-game ``moment`` (``sheet --as-of`` a
+        date): his last version at or before it, what runs continuously since brought to the
+        moment by his game's processes (``Processes.standing``: the advance's own closed forms,
+        nothing recorded), and the clock there. A moment after the clock is refused: what falls
+        due before it has not happened yet. A read-only view, never saved; as players may see it
+        unless ``gm``."""
+        from chronique.adapters.history import version_at
+
+        world = self.world(campaign_name)
+        calendar = self.calendar(world.campaign)
+        if moment > world.campaign.clock:
+            now = calendar.format(world.campaign.clock)
+            raise RuleViolation(f"{calendar.format(moment)} is after the campaign's clock ({now}): nothing is known of it yet")
+        character = world.character(name)
+        wanted = version_at(self, character, moment)
+        if wanted is None:
+            raise RuleViolation(f"{character.name} had not joined by {calendar.format(moment)}")
+        if wanted != character.version:
+            character = self.journal.load(character.id, version=wanted)
+        character.condition = self.rules(world.campaign).processes(world).standing(character, moment)
+        if not gm:
+            character.condition = self.rules(world.campaign).for_players(character.condition)
+        world.characters[character.id] = character
+        world.campaign.clock = moment  # its sheet reads the world's clock as "now"
+        return world, character
 
     def calendar(self, campaign: Campaign) -> Any:
         """The campaign's calendar."""

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from chronique.cli import render
+from chronique.cli import bounds, render
 from chronique.cli.context import run
 
 if TYPE_CHECKING:
@@ -28,8 +28,12 @@ def register(root: typer.Typer) -> None:
         ctx: typer.Context,
         campaign: str = typer.Argument(None, help="Campaign name or id (default: every campaign)."),
         as_json: bool = typer.Option(False, "--json", help="Output JSON."),
-        seal: list[str] = typer.Option([], "--seal", help="A seal a player kept from a receipt (repeatable): the journal must extend it."),
-        commitment: list[str] = typer.Option([], "--commitment", help="A commitment a player kept from a receipt (repeatable)."),
+        seal: list[str] = typer.Option(
+            [], "--seal", callback=bounds.receipt, help="A seal a player kept from a receipt (repeatable): the journal must extend it."
+        ),
+        commitment: list[str] = typer.Option(
+            [], "--commitment", callback=bounds.receipt, help="A commitment a player kept from a receipt (repeatable)."
+        ),
     ) -> None:
         """Check every hash chain, seal, commitment, draw and what the rules made of it; exit 1 on the first failure."""
         from chronique.domain.verifier import Receipts
@@ -51,16 +55,14 @@ def register(root: typer.Typer) -> None:
         event: str = typer.Argument(..., help="The event to void, as `chronique log` names it (<id>:<version>)."),
         reason: str = typer.Option(..., "--reason", help="Why it is voided: kept in the log."),
     ) -> None:
-        """Void an event with a correction event; sheets honour it, the original stays in the log."""
+        """Void an event of a character or of the campaign (a clock advance, a pacing, a setting)
+        with a correction event; sheets and the clock honour it, the original stays in the log."""
         from chronique.adapters.explain import locate
-        from chronique.domain.errors import RuleViolation
+        from chronique.adapters.undo import correct as void_event
 
         def void(services: Chronique) -> str:
             place = locate(services.audit, event)
-            if place.kinds[place.member] != "character":
-                raise RuleViolation("only a character's events can be voided")
-            services.correct(str(place.campaign_id), place.name, place.version, reason)
-            return place.name
+            return void_event(services, str(place.campaign_id), place.member, place.version, reason)
 
         name = run(ctx, void)
         typer.echo(f"voided event {event} of {name}: {reason}")
@@ -69,7 +71,7 @@ def register(root: typer.Typer) -> None:
     def seal_check(
         ctx: typer.Context,
         campaign: str = typer.Argument(..., help="Campaign name or id."),
-        seal: str = typer.Argument(..., help="The seal a player kept (printed at a session's end)."),
+        seal: str = typer.Argument(..., callback=bounds.receipt, help="The seal a player kept (printed at a session's end)."),
     ) -> None:
         """Say whether the journal still extends a seal a player kept (exit 1 if it does not)."""
         holds, why = run(ctx, lambda s: s.audit.seal_check(campaign, seal))
@@ -81,7 +83,7 @@ def register(root: typer.Typer) -> None:
     def export(
         ctx: typer.Context,
         campaign: str = typer.Argument(..., help="Campaign name or id."),
-        output: Path = typer.Option(..., "-o", "--output", help="Where to write the bundle (JSON)."),
+        output: Path = typer.Option(..., "-o", "--output", callback=bounds.output_file, help="Where to write the bundle (JSON)."),
         gm: bool = GM,
     ) -> None:
         """Write the campaign's audit bundle (FAIRNESS.md) for players to verify offline."""
@@ -90,7 +92,11 @@ def register(root: typer.Typer) -> None:
         typer.echo(f"wrote {output}: {len(bundle['events'])} events, {len(bundle['seals'])} seals")
 
     @app.command("verifier")
-    def verifier(output: Path = typer.Option(..., "-o", "--output", help="Where to write the verifier (a .pyz zip application).")) -> None:
+    def verifier(
+        output: Path = typer.Option(
+            ..., "-o", "--output", callback=bounds.output_file, help="Where to write the verifier (a .pyz zip application)."
+        ),
+    ) -> None:
         """Write the standalone verifier: a zip application with every game's rules, run by a bare
         Python with no packages: `python verify.pyz bundle.json [--seal HEX] [--commitment HEX]`."""
         from chronique.adapters.verifier_app import build

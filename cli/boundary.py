@@ -55,7 +55,7 @@ class InertStream(io.TextIOBase):
         """The inner stream's error handler."""
         return getattr(self.inner, "errors", None) or "strict"
 
-    def write(self, text: str) -> int:  # type: ignore[override]
+    def write(self, text: str) -> int:
         """Write ``text`` made inert; bytes are refused, so Click never takes this for a binary stream."""
         if not isinstance(text, str):
             raise TypeError(f"an inert stream writes text, not {type(text).__name__}")
@@ -111,8 +111,8 @@ def one_line(text: str) -> str:
     return _cut(" ".join(text.split()))
 
 
-def _cut(line: str) -> str:
-    return line if len(line) <= LONGEST_MESSAGE else line[: LONGEST_MESSAGE - 1] + "…"
+def _cut(line: str, longest: int = LONGEST_MESSAGE) -> str:
+    return line if len(line) <= longest else line[: longest - 1] + "…"
 
 
 def explain(error: BaseException) -> tuple[str, int]:
@@ -123,8 +123,16 @@ def explain(error: BaseException) -> tuple[str, int]:
     from pydantic import ValidationError
 
     from chronique.adapters.audit import Unreadable
+    from chronique.adapters.commandids import OutcomeUnknown
     from chronique.adapters.database import first_line
 
+    if isinstance(error, OutcomeUnknown):
+        # Said last and never cut: how to retry safely is what the GM needs from this line.
+        retry = (
+            "; whether the command was recorded is unknown: run the same command again with "
+            f"--command-id {error.command_id} to record it at most once"
+        )
+        return _cut(f"cannot reach the journal's database: {one_line(first_line(error))}", LONGEST_MESSAGE - len(retry)) + retry, 1
     if isinstance(error, Unreadable):
         return f"the journal is damaged at {error.place}: {error.why}", 1
     if isinstance(error, (OperationalError, InterfaceError)):
@@ -163,13 +171,19 @@ def _first_words(error: BaseException) -> str:
 class Boundary(TyperGroup):
     """The root command group: runs a command inside the one error boundary, with inert output;
     every command first checks its words, and a game's command the campaign's game
-    (cli/context.py :func:`guard`)."""
+    (cli/context.py :func:`guard`); a command of a campaign may leave it out when a default
+    campaign is set (cli/use.py)."""
 
     def __init__(self, **attrs: Any) -> None:
         super().__init__(**attrs)
+        from chronique.cli.use import defaulting, takes_a_default
+
         for path, command in _leaves(self):
             if command.callback is not None:
-                command.callback = guard(command.callback, game_of(path, command.callback))
+                command.callback = guard(command.callback, game_of(path))
+            if takes_a_default(path, command):
+                # A default campaign (``chronique use``) stands in for a campaign left out.
+                command.make_context = defaulting(command)
 
     def invoke(self, ctx: typer.Context) -> Any:  # type: ignore[override]
         """Run the command; an exception Click does not handle becomes one line and an exit."""
@@ -180,6 +194,12 @@ class Boundary(TyperGroup):
             except (ClickException, typer.Exit, typer.Abort):
                 raise
             except Exception as error:
+                from chronique.adapters.commandids import AlreadyRecorded
+
+                if isinstance(error, AlreadyRecorded):
+                    # The command's answer, not an error: an earlier run with its id recorded it (issue 18).
+                    typer.echo(str(error))
+                    return None
                 if debug:
                     raise
                 message, status = explain(error)

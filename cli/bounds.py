@@ -1,11 +1,14 @@
-"""The bounded numbers of the command line (issue 18): Typer callbacks that refuse a value outside
-its range in one line naming the option and the range, exit 2, before the journal is opened.
+"""The bounded values of the command line (issue 18): Typer callbacks that refuse a value outside
+its range in one line naming the option and the range, exit 2, before the journal is opened (a
+number beyond its range, a receipt that is no digest, an output file that is the journal itself).
 The ranges and why each is what it is live in domain/limits.py."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from pathlib import Path
+from typing import Any
 
 import typer
 
@@ -34,6 +37,47 @@ def within(low: int, high: int) -> IntCheck:
         if value is not None:
             _refuse(lambda: limits.refuse_out_of_range(name_of(param), value, low, high))
         return value
+
+    return check
+
+
+def up_to_the_table(low: int, highest: Callable[[], int]) -> IntCheck:
+    """A callback that accepts ``low`` up to what a game's table allows, read when first needed (so
+    the range is the table's, not a copy of it, and the table is not loaded to start the CLI)."""
+
+    def check(param: typer.CallbackParam, value: int | None) -> int | None:
+        return within(low, highest())(param, value)
+
+    return check
+
+
+def _microfudge_tables() -> Any:
+    from chronique.domain.rulesets.microfudge.tables import tables
+
+    return tables()
+
+
+def one_of(*words: str) -> Callable[[typer.CallbackParam, str | None], str | None]:
+    """A callback that accepts only ``words`` (a mistyped word would otherwise be taken as another
+    case of the rules: a 'bulet' for a wound that is no bullet)."""
+
+    def check(param: typer.CallbackParam, value: str | None) -> str | None:
+        if value is not None and value not in words:
+            shown = value if len(value) <= 20 else value[:19] + "…"
+            raise fail(f"{name_of(param)} takes {', '.join(words[:-1])} or {words[-1]}, not {shown!r}")
+        return value
+
+    return check
+
+
+def within_each(low: int, high: int) -> Callable[[typer.CallbackParam, list[int] | None], list[int] | None]:
+    """A callback for a repeatable option: each of its values in ``low..high``."""
+    one = within(low, high)
+
+    def check(param: typer.CallbackParam, values: list[int] | None) -> list[int] | None:
+        for value in values or ():
+            one(param, value)
+        return values
 
     return check
 
@@ -83,6 +127,37 @@ def game_date(param: typer.CallbackParam, value: str | None) -> str | None:
     return value
 
 
+_HEX_DIGEST = re.compile(r"[0-9a-f]{64}")
+
+
+def receipt(param: typer.CallbackParam, value: str | list[str] | None) -> str | list[str] | None:
+    """A seal or a commitment a player kept: 64 hexadecimal digits, as a receipt prints them. A
+    mistyped one is bad input (exit 2), not a journal that no longer holds it (exit 1, tampering)."""
+    for kept in [value] if isinstance(value, str) else value or ():
+        if _HEX_DIGEST.fullmatch(kept.strip().lower()) is None:
+            shown = kept if len(kept) <= 20 else kept[:19] + "…"
+            raise fail(f"{name_of(param)} takes 64 hexadecimal digits, as a receipt prints them, not {shown!r}")
+    return value
+
+
+def output_file(ctx: typer.Context, param: typer.CallbackParam, value: Path | None) -> Path | None:
+    """A file a command writes: never the journal itself (nor its WAL), which it would destroy."""
+    if value is None:
+        return value
+    from chronique.adapters.settings import Settings
+
+    settings = Settings.from_env(getattr(ctx.find_root().obj, "db", None))
+    if settings.is_postgres:
+        return value
+    try:
+        journal, target = settings.sqlite_path.resolve(), value.resolve()
+    except (OSError, ValueError):
+        return value  # a path no file can have (a NUL in it): writing it fails, in one line
+    if target in {journal, *(journal.with_name(journal.name + suffix) for suffix in ("-wal", "-shm", "-journal"))}:
+        raise fail(f"{name_of(param)} is the journal itself ({value}): writing there would destroy it; choose another file")
+    return value
+
+
 def advance_span(seconds: int, asked: str) -> int:
     """An advance's span in seconds, refused beyond 1,000 in-game years (``--to`` a date far ahead)."""
     _at_most_the_longest("an advance", seconds, asked)
@@ -99,8 +174,13 @@ CARTES_CARDS = within(1, limits.CARTES_CARDS)
 CARTES_DAMAGE = within(0, limits.CARTES_DAMAGE)
 ELOR_MODIFIER = symmetric(limits.ELOR_MODIFIER)
 ELOR_EFFORT = within(0, limits.ELOR_EFFORT)
+ELOR_DEGREES = within(0, limits.ELOR_DEGREES)
+ELOR_RISK = within(0, limits.ELOR_RISK)
 MICROFUDGE_MODIFIER = symmetric(limits.MICROFUDGE_MODIFIER)
 MICROFUDGE_ATOUTS = symmetric(limits.MICROFUDGE_ATOUTS)
+# «Télékinésie» L586-L607 (§7.4): Exceptionnel moves a tonne, for 6 Sequences at most.
+MICROFUDGE_TK_GRAMS = up_to_the_table(0, lambda: max(_microfudge_tables().tk_grams))
+MICROFUDGE_TK_SEQUENCES = up_to_the_table(1, lambda: max(_microfudge_tables().tk_sequences))
 WESTERN_PARADE_PERCENT = symmetric(limits.WESTERN_PARADE_PERCENT)
 PACING_RATIO = within(1, limits.MAX_PACING_RATIO)
 DAEMON_TICK = seconds_between(*limits.DAEMON_TICK)

@@ -1,22 +1,32 @@
-"""``chronique campaign``: create, list and show campaigns."""
+"""``chronique campaign``: create, list and show campaigns; show and change their settings."""
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 import typer
 
 from chronique.cli import bounds, render
 from chronique.cli.context import run
+from chronique.domain.rulesets.registry import PACKAGES
 
-app = typer.Typer(help="Create, list and show campaigns.", no_args_is_help=True)
+if TYPE_CHECKING:
+    from chronique.adapters.services import Chronique
+    from chronique.domain.campaign import Campaign
+
+app = typer.Typer(help="Create, list and show campaigns; show and change their settings.", no_args_is_help=True)
 
 
 @app.command("new")
 def new(
     ctx: typer.Context,
     name: str = typer.Argument(..., help="The campaign's name, e.g. 'Shotgun City'."),
-    ruleset: str = typer.Option(..., "--ruleset", help="cartes, microfudge, western-parade or elor."),
+    ruleset: str = typer.Option(..., "--ruleset", help=f"The game: {', '.join(PACKAGES)}."),
     start: str = typer.Option(
-        None, "--start", callback=bounds.game_date, help="In-game start: 'Day 1 08:00', or a date for Western Parade."
+        None,
+        "--start",
+        callback=bounds.game_date,
+        help="In-game start: 'Day 1 08:00', or a date ('1873-04-12 08:00') for a game on the real calendar.",
     ),
 ) -> None:
     """Create a campaign and commit to the seed of its first chance epoch."""
@@ -33,8 +43,97 @@ def list_(ctx: typer.Context, as_json: bool = typer.Option(False, "--json", help
 @app.command("show")
 def show(
     ctx: typer.Context,
-    name: str = typer.Argument(..., help="Campaign name or id."),
+    campaign: str = typer.Argument(..., help="Campaign name or id."),
     as_json: bool = typer.Option(False, "--json", help="Output JSON."),
 ) -> None:
     """Show a campaign: clock, sessions, epochs, characters and seals."""
-    run(ctx, lambda s: render.campaign(s, s.world(name), as_json))
+    run(ctx, lambda s: render.campaign(s, s.world(campaign), as_json))
+
+
+def _settings_help() -> str:
+    """Every game's settings, for ``campaign set --help``: each key with the values it takes (the
+    games' settings tables only: the rules load when a command runs, issue 9)."""
+    from importlib import import_module
+
+    from chronique.domain.rulesets.registry import module
+
+    lines = []
+    for game in PACKAGES:
+        schema = import_module(module(game, "settings")).SETTINGS
+        offered = [f"{s.key} ({' | '.join(s.typed(c.value) for c in s.choices)})" for s in schema]
+        lines.append(f"{game}: {', '.join(offered) if offered else 'none'}.")
+    return "\n\n".join(lines)
+
+
+@app.command("settings")
+def settings(
+    ctx: typer.Context,
+    campaign: str = typer.Argument(..., help="Campaign name or id."),
+    as_json: bool = typer.Option(False, "--json", help="Output JSON."),
+) -> None:
+    """Show the campaign's settings: each option its rulebook offers, its value, what it may be and what the rulebook says."""
+    run(ctx, lambda s: render_settings(s.campaign(campaign), as_json))
+
+
+def render_settings(campaign: Campaign, as_json: bool) -> None:
+    """The settings of ``campaign``, in words (a table) or as JSON (one object per setting)."""
+    from chronique.domain.rulesets import ruleset
+
+    rules = ruleset(campaign.ruleset)
+    schema = rules.settings_schema()
+    rows = [
+        {
+            "key": s.key,
+            "title": s.title,
+            "value": campaign.settings.get(s.key, s.default),
+            "default": s.default,
+            "choices": [{"value": c.value, "words": c.words} for c in s.choices],
+            "rulebook": s.rulebook,
+        }
+        for s in schema
+    ]
+    if as_json:
+        render.emit_json({"campaign": campaign.name, "ruleset": campaign.ruleset, "settings": rows})
+        return
+    if not schema:
+        typer.echo(f"{campaign.name}: {rules.title} offers no setting to change during a campaign.")
+        return
+    table = render.new_table("Setting", "Now", "May be", "The rulebook")
+    for s, row in zip(schema, rows, strict=True):
+        now = s.shown(row["value"]) + (" (default)" if row["value"] == s.default else "")
+        offered = "\n".join(f"{s.typed(c.value)}: {c.words}" for c in s.choices)
+        table.add_row(f"{s.title}\n[dim]{s.key}[/dim]", now, offered, s.rulebook)
+    render.console().print(table)
+
+
+@app.command(
+    "set",
+    help="Change one of the campaign's settings: KEY is a setting of its game, VALUE one it may take "
+    "(`chronique campaign settings CAMPAIGN` lists them with the rulebook's words). The change is recorded "
+    "and the rules read it from then on.\n\n" + _settings_help(),
+)
+def set_(
+    ctx: typer.Context,
+    campaign: str = typer.Argument(..., help="Campaign name or id."),
+    key: str = typer.Argument(..., help="The setting, e.g. healing."),
+    value: str = typer.Argument(..., help="Its new value, e.g. hollywood, on or off."),
+) -> None:
+    from chronique.domain.rulesets import ruleset
+    from chronique.domain.rulesets.options import Setting, setting_named
+    from chronique.domain.world import World
+
+    def change(world: World) -> tuple[Setting, bool]:
+        rules = ruleset(world.campaign.ruleset)
+        setting = setting_named(rules.settings_schema(), key, rules.title)
+        return setting, world.campaign.change_setting(setting, value)
+
+    def set_it(s: Chronique) -> tuple[Campaign, Setting, bool]:
+        setting, recorded = s.act(campaign, change)
+        return s.campaign(campaign), setting, recorded
+
+    changed, setting, recorded = run(ctx, set_it)
+    now = setting.shown(changed.settings.get(setting.key, setting.default))
+    if recorded:
+        typer.echo(f"{changed.name}: {setting.title} is now {now}.")
+    else:
+        typer.echo(f"{changed.name}: {setting.title} is already {now}; nothing recorded.")

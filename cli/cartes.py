@@ -1,4 +1,5 @@
-"""The Cartes table commands: tests, attacks, wounds, recovery, care and experience."""
+"""``chronique cartes``: the Cartes table commands: tests, attacks, wounds, recovery, care,
+scenes and experience."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ import typer
 
 from chronique.cli import bounds, render
 from chronique.cli.context import fail, run
+from chronique.domain import limits
+from chronique.domain.rulesets.cartes.survival import MOST_EXTRA_LEVELS
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -16,8 +19,14 @@ if TYPE_CHECKING:
     from chronique.domain.rulesets.cartes.resolution import TestOutcome
     from chronique.domain.world import World
 
+app = typer.Typer(
+    help="Cartes (played with cards): tests, oppositions, attacks, wounds, recovery, care, scenes and experience.",
+    no_args_is_help=True,
+)
 xp_app = typer.Typer(help="Experience: GM awards of hand cards, and spending them.", no_args_is_help=True)
 scene_app = typer.Typer(help="Scenes: markers last until the scene ends.", no_args_is_help=True)
+app.add_typer(xp_app, name="xp")
+app.add_typer(scene_app, name="scene")
 
 CAMPAIGN = typer.Argument(..., help="Campaign name or id.")
 CHARACTER = typer.Argument(..., help="Character name.")
@@ -123,7 +132,7 @@ def _refill(
 
 
 def register(app: typer.Typer) -> None:
-    """Add the Cartes table commands to the app."""
+    """Add the Cartes table commands to ``app``, the game's sub-app (called once, below)."""
 
     @app.command("test")
     def test(
@@ -240,7 +249,12 @@ def register(app: typer.Typer) -> None:
         campaign: str = CAMPAIGN,
         sneak: str = typer.Argument(..., help="Who tries to stay unseen (Discrétion)."),
         watcher: str = typer.Argument(..., help="Who watches (Vigilance, or Sens one level harder)."),
-        distance: int = typer.Option(..., "--distance", help="Metres between them: the range is the sneak's bonus."),
+        distance: int = typer.Option(
+            ...,
+            "--distance",
+            callback=bounds.within(0, limits.CARTES_DISTANCE),
+            help="Metres between them: the range is the sneak's bonus.",
+        ),
         signature: int = typer.Option(
             0, "--signature", callback=bounds.CARTES_MODIFIER, help="A device's signature, a malus to the sneak."
         ),
@@ -327,12 +341,19 @@ def register(app: typer.Typer) -> None:
         patient: str = typer.Argument(..., help="The wounded character."),
         healer: str = typer.Option(None, "--healer", help="Who tends the wounds (omit to stop care)."),
         means: str = typer.Option("light-kit", "--means", help="pebbles, light-kit, adapted-kit, field-hospital, hospital."),
+        extra_levels: int = typer.Option(
+            0,
+            "--extra-levels",
+            callback=bounds.within(0, MOST_EXTRA_LEVELS),
+            help="Levels of difficulty the healer takes on each Médecine draw, each doubling its bonus markers (§Médecine).",
+        ),
     ) -> None:
         """Downtime order: a healer supports every survival draw of the patient (Médecine)."""
         from chronique.domain.rulesets.cartes.advancement import arrange_care
 
-        run(ctx, lambda s: s.act(campaign, lambda w: arrange_care(w, patient, healer, means)))
-        typer.echo(f"{healer} tends {patient} ({means})" if healer else f"nobody tends {patient} now")
+        run(ctx, lambda s: s.act(campaign, lambda w: arrange_care(w, patient, healer, means, extra_levels)))
+        harder = f", {extra_levels} extra level{'s' if extra_levels > 1 else ''}: care ×{2**extra_levels}" if extra_levels else ""
+        typer.echo(f"{healer} tends {patient} ({means}{harder})" if healer else f"nobody tends {patient} now")
 
     @app.command("cure")
     def cure(ctx: typer.Context, campaign: str = CAMPAIGN, patient: str = typer.Argument(..., help="The patient.")) -> None:
@@ -364,24 +385,6 @@ def register(app: typer.Typer) -> None:
         drawn = run(ctx, lambda s: s.act(campaign, lambda w: award_(w, character, cards, reason)))
         typer.echo(f"{character} gains {cards} hand card(s){': ' + ' '.join(drawn) if drawn else ''}")
 
-    @xp_app.command("ledger")
-    def ledger(
-        ctx: typer.Context,
-        campaign: str = CAMPAIGN,
-        character: str = typer.Option(None, "--character", help="Only this character."),
-        as_json: bool = typer.Option(False, "--json", help="Output JSON."),
-    ) -> None:
-        """The experience ledger: every award and spend, its reason and the running balance."""
-
-        def show(s) -> None:  # noqa: ANN001
-            world = s.world(campaign)
-            chosen = [world.character(character)] if character else list(world.characters.values())
-            names = {str(c.id): c.name for c in chosen}
-            rows = s.read_models.xp_ledger(list(names)) if s.read_models else []
-            render.ledger(s, world.campaign, [dict(r, name=names[r["character_id"]]) for r in rows], as_json)
-
-        run(ctx, show)
-
     @xp_app.command("spend")
     def spend(
         ctx: typer.Context,
@@ -399,3 +402,6 @@ def register(app: typer.Typer) -> None:
         paid = _cards(cards)
         spent = run(ctx, lambda s: s.act(campaign, lambda w: spend_(w, character, purchase, target, speciality, paid, reason)))
         typer.echo(f"{character} spends {' '.join(spent)} on {purchase} {target} {speciality}".rstrip())
+
+
+register(app)

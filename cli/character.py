@@ -61,4 +61,4 @@ def show(
     as_json: bool = typer.Option(False, "--json", help="Output JSON."),
 ) -> None:
     """Show a character's current sheet (same as ``chronique sheet``)."""
-    run(ctx, lambda s: render.sheet(s, s.world(campaign), s.world(campaign).character(name), as_json))
+    run(ctx, lambda s: render.sheet(s.world(campaign), s.world(campaign).character(name), as_json))

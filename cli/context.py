@@ -5,13 +5,19 @@ at the CLI's one boundary (cli/boundary.py)."""
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+import uuid
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import typer
 
 if TYPE_CHECKING:
+    # typer.Context adds nothing these checks read, and Click hands out its own (a parent, the current one).
+    from typer._click.core import Context
+
     from chronique.adapters.services import Chronique
 
 R = TypeVar("R")
@@ -22,11 +28,47 @@ R = TypeVar("R")
 CREATE_A_JOURNAL = frozenset({("init",), ("demo",), ("campaign", "new")})
 
 
+# A command id is the GM's handle on one command (issue 18): a uuid, or a few words of their own.
+COMMAND_ID_LIMIT = 100
+
+
+class Lender(Protocol):
+    """What lends a command services already open: ``chronique shell`` (cli/shell.py)."""
+
+    def lend(self, state: State, create: bool) -> Chronique | None:
+        """Services for the command of ``state`` on the lender's open journal, or None when the
+        command names another journal."""
+
+
+# The running `chronique shell`, if any: its commands borrow its warm services instead of
+# opening the journal, and loading every aggregate, again (issue 20).
+SHELL: ContextVar[Lender | None] = ContextVar("chronique_shell", default=None)
+
+
 @dataclass
 class State:
     """The global options of one invocation."""
 
     db: str | None
+    # Recorded with what the command records, so a run again with it records nothing twice.
+    command_id: str
+
+
+def command_id_of(given: str | None) -> str:
+    """The command id of this invocation: ``--command-id`` as given (printable, not empty, not a
+    flood), else a fresh one, so that every command that records carries an id."""
+    if given is None:
+        return str(uuid.uuid4())
+    from chronique.domain.errors import RuleViolation
+    from chronique.domain.text import recordable
+
+    command_id = recordable(given, "--command-id", COMMAND_ID_LIMIT)
+    if not command_id:
+        raise RuleViolation("--command-id is empty: give the id of the command to run at most once, or leave it out for a new one")
+    if any(character.isspace() for character in command_id):
+        # The id is typed again to retry: one word, which a shell passes as it is.
+        raise RuleViolation(f"--command-id {command_id!r} has spaces: an id is one word")
+    return command_id
 
 
 def fail(message: str) -> typer.Exit:
@@ -35,7 +77,7 @@ def fail(message: str) -> typer.Exit:
     return typer.Exit(2)
 
 
-def command_of(ctx: typer.Context) -> tuple[str, ...]:
+def command_of(ctx: Context) -> tuple[str, ...]:
     """The command as typed, without the program's name: ``("campaign", "new")``."""
     names: list[str] = []
     while ctx.parent is not None:
@@ -59,16 +101,12 @@ def _catch_up(services: Chronique, newest_before: int | None) -> None:
         typer.echo(f"warning: the read models could not catch up ({error}); run `chronique db rebuild`", err=True)
 
 
-def game_of(path: tuple[str, ...], callback: Callable[..., Any] | None) -> str | None:
+def game_of(path: tuple[str, ...]) -> str | None:
     """The game whose rules the command at ``path`` plays, or None for a command of every game:
-    a command under a game's group (``chronique elor ...``) plays that game; the Cartes commands
-    sit at the top level and in ``xp`` and ``scene``, declared in their own module (issue 14)."""
-    from chronique.cli import cartes
-    from chronique.domain.rulesets import KNOWN
+    each game's commands sit under its name (``chronique <game> ...``), and only there (issue 14)."""
+    from chronique.domain.rulesets.registry import PACKAGES
 
-    if path and path[0] in KNOWN:
-        return path[0]
-    return "cartes" if callback is not None and callback.__module__ == cartes.__name__ else None
+    return path[0] if path and path[0] in PACKAGES else None
 
 
 def guard(callback: Callable[..., R], game: str | None) -> Callable[..., R]:
@@ -89,7 +127,7 @@ def guard(callback: Callable[..., R], game: str | None) -> Callable[..., R]:
     return guarded
 
 
-def check_words(ctx: typer.Context) -> None:
+def check_words(ctx: Context) -> None:
     """Every word a command is given may end up recorded and read back on a terminal or a page
     (issue 18): printable characters only, and not a flood; names are held tighter where they are
     recorded (domain/text.py). A campaign or character named before names were checked is
@@ -104,46 +142,49 @@ def check_words(ctx: typer.Context) -> None:
                 recordable(text, max(param.opts, key=len) if param.param_type_name == "option" else f"'{param.name}'")
 
 
-def check_game(ctx: typer.Context, game: str) -> None:
+def check_game(ctx: Context, game: str) -> None:
     """Refuse a command of ``game`` on a campaign of another game: it would read a condition it
     does not know (a crash) or record its own events into the other game (issue 14)."""
-    from chronique.adapters.bootstrap import build
-
     campaign_name = ctx.params.get("campaign")
     if not isinstance(campaign_name, str):
         return
-    services = build(ctx.find_root().obj.db, create=False)
-    try:
+    with _services(ctx.find_root().obj, create=False) as services:
         campaign = services.campaign(campaign_name)
-    finally:
-        services.close()
     if campaign.ruleset == game:
         return
+    from chronique.domain.rulesets import ruleset
+
     theirs = campaign.ruleset
-    commands = "the top-level table commands (`chronique test`, `chronique xp ...`)" if theirs == "cartes" else f"`chronique {theirs} ...`"
     raise fail(
-        f"{campaign.name} is a {_game_words(theirs)} campaign and `chronique {' '.join(command_of(ctx))}` "
-        f"plays {_game_words(game)}: use {commands}"
+        f"{campaign.name} is a {ruleset(theirs).title} campaign and `chronique {' '.join(command_of(ctx))}` "
+        f"plays {ruleset(game).title}: use `chronique {theirs} ...`"
     )
 
 
-def _game_words(game: str) -> str:
-    return {"western-parade": "Western Parade", "microfudge": "MicroFudge"}.get(game, game.capitalize())
+@contextmanager
+def _services(state: State, create: bool) -> Iterator[Chronique]:
+    """The services of one command: the running shell's, else built for it and closed after."""
+    lender = SHELL.get()
+    lent = lender.lend(state, create) if lender is not None else None
+    if lent is not None:
+        yield lent
+        return
+    from chronique.adapters.bootstrap import build
+
+    services = build(state.db, create=create, command_id=state.command_id)
+    try:
+        yield services
+    finally:
+        services.close()
 
 
 def run(ctx: typer.Context, use_case: Callable[[Chronique], R]) -> R:
-    """Build the services and run one use case on the journal. Errors become exits at the CLI's
-    one boundary (cli/boundary.py); a refused command records nothing."""
-    from chronique.adapters.bootstrap import build
-
+    """Run one use case on the journal, with services built for it (or lent by the running
+    shell). Errors become exits at the CLI's one boundary (cli/boundary.py); a refused command
+    records nothing."""
     state: State = ctx.find_root().obj
-    services: Chronique | None = None
-    try:
-        services = build(state.db, create=command_of(ctx) in CREATE_A_JOURNAL)
+    with _services(state, create=command_of(ctx) in CREATE_A_JOURNAL) as services:
         newest_before = services.journal.recorder.max_notification_id()
         result = use_case(services)
         _catch_up(services, newest_before)
         return result
-    finally:
-        if services is not None:
-            services.close()

@@ -114,7 +114,7 @@ def register(app: typer.Typer) -> None:
             world = services.world(name)
             for who in ("Alice", "Bruno"):
                 typer.echo("")
-                render.sheet(services, world, world.character(who), False)
+                render.sheet(world, world.character(who), False)
             typer.echo("")
             render.log(services, name, services.log(name), False, gm=True)
 

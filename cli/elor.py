@@ -9,6 +9,7 @@ import typer
 
 from chronique.cli import bounds, render
 from chronique.cli.context import fail, run
+from chronique.domain import limits
 
 if TYPE_CHECKING:
     from chronique.domain.rulesets.elor.combat import RangedShot
@@ -135,7 +136,7 @@ def oppose(
     with each opponent's, one by one (§Actions / réactions)."""
     from chronique.domain.rulesets.elor.play import oppose as oppose_
 
-    defaults = {"faculty": their_faculty, "profession": their_profession, "familiarity": their_familiarity}
+    defaults: dict[str, str | int | None] = {"faculty": their_faculty, "profession": their_profession, "familiarity": their_familiarity}
     defaults |= {"difficulty": their_difficulty, "effort": their_effort, "purpose": f"reaction to {actor}"}
     theirs = [_entrant(text, defaults) for text in opponents]
     against = " and ".join(name for name, _ in theirs)
@@ -239,15 +240,28 @@ def attack(
     target_size: float = typer.Option(
         None,
         "--target-size",
+        callback=bounds.amount_between(*limits.ELOR_SIZE_M, "metres"),
         help="Ranged: the target's size in metres, the mean of its height and width facing the shooter (a standing human about 1.1).",
     ),
-    distance: int = typer.Option(None, "--distance", help="Ranged: metres between shooter and target."),
-    target_speed: int = typer.Option(0, "--target-speed", help="Ranged: the target's speed in km/h (0: still)."),
+    distance: int = typer.Option(
+        None, "--distance", callback=bounds.within(0, limits.ELOR_DISTANCE), help="Ranged: metres between shooter and target."
+    ),
+    target_speed: int = typer.Option(
+        0, "--target-speed", callback=bounds.within(0, limits.ELOR_SPEED), help="Ranged: the target's speed in km/h (0: still)."
+    ),
     angle: int = typer.Option(
-        90, "--angle", help="Ranged: degrees between the target's motion and the line of fire (90 crossing, 0 head-on)."
+        90,
+        "--angle",
+        callback=bounds.within(0, limits.ELOR_ANGLE),
+        help="Ranged: degrees between the target's motion and the line of fire (90 crossing, 0 head-on).",
     ),
     hyperbolic: bool = typer.Option(False, "--hyperbolic", help="Ranged: a lobbed shot (a further -2)."),
-    erratic: int = typer.Option(0, "--erratic", help="Ranged: a target swerving, 1 or 2 by how sudden (a further -1 or -2)."),
+    erratic: int = typer.Option(
+        0,
+        "--erratic",
+        callback=bounds.within(0, limits.ELOR_ERRATIC),
+        help="Ranged: a target swerving, 1 or 2 by how sudden (a further -1 or -2).",
+    ),
     defence: str = typer.Option("dodge", "--defence", help="dodge, parry or none."),
     parry_with: str = typer.Option(None, "--parry-with", help="The defender's weapon or shield that parries."),
     defence_profession: str = typer.Option(None, "--defence-profession", help="The defender's profession."),
@@ -260,7 +274,9 @@ def attack(
     location: str = typer.Option(None, "--location", help="The location chosen (needs the effect choose-location)."),
     item: str = typer.Option(None, "--item", help="The item a damage-equipment effect hits."),
     simultaneous: bool = typer.Option(False, "--simultaneous", help="Both laid 'Attaque' cards: no defence."),
-    opponent_attack: int = typer.Option(0, "--opponent-attack", help="In simultaneous attacks: the opponent's attack value."),
+    opponent_attack: int = typer.Option(
+        0, "--opponent-attack", callback=bounds.ELOR_DEGREES, help="In simultaneous attacks: the opponent's attack value."
+    ),
     defend_on_miss: bool = typer.Option(False, "--defend-on-miss", help="Melee: defend even if the attack has no degree."),
     guard: str = typer.Option(None, "--guard", help="An ally close to the target who parries for it (with --defence parry)."),
 ) -> None:
@@ -314,8 +330,6 @@ def _shot(
         return None
     if size_m is None or distance_m is None:
         raise fail("a ranged attack takes its difficulty from the target's size and distance: give --target-size and --distance")
-    if erratic not in (0, 1, 2):
-        raise fail(f"--erratic takes 1 or 2 (how sudden the target's swerves are), not {erratic}")
     try:
         return RangedShot(round(size_m * 100), distance_m, speed_kmh, angle, hyperbolic, -erratic)
     except RuleViolation as error:
@@ -351,7 +365,9 @@ def damage(
     ctx: typer.Context,
     campaign: str = CAMPAIGN,
     character: str = CHARACTER,
-    amount: int = typer.Option(..., "--amount", help="The blow's nominal damage (armour still applies)."),
+    amount: int = typer.Option(
+        ..., "--amount", callback=bounds.within(0, limits.ELOR_DAMAGE), help="The blow's nominal damage (armour still applies)."
+    ),
     location: str = typer.Option(None, "--location", help="The location hit (default: rolled on the D100 table)."),
     ranged: bool = typer.Option(False, "--ranged", help="Roll on the ranged table."),
     bypass_armour: bool = typer.Option(False, "--bypass-armour", help="Armour is ignored."),
@@ -360,8 +376,6 @@ def damage(
     """Apply damage to a location: its total, and unusable, destroyed, unconscious or dead."""
     from chronique.domain.rulesets.elor.play import suffer_damage
 
-    if amount < 0:
-        raise fail("damage is never negative")
     result = run(
         ctx,
         lambda s: s.act(
@@ -448,32 +462,9 @@ def sheet(
 
     def show(services: Any) -> None:
         world = services.world(campaign)
-        render_sheet(world, world.character(character), as_json)
+        render.sheet(world, world.character(character), as_json)
 
     run(ctx, show)
-
-
-def render_sheet(world: Any, who: Any, as_json: bool) -> None:
-    """An Elor character's sheet and condition (also what `chronique sheet` shows for Elor)."""
-    from chronique.domain.rulesets.elor.play import hp_of
-    from chronique.domain.rulesets.elor.tables import faculty_names
-
-    hp = hp_of(world, who)
-    if as_json:
-        render.emit_plain({"name": who.name, "version": who.version, "sheet": who.sheet, "condition": who.condition, "hit_points": hp})
-        return
-    s, c = who.sheet, who.condition
-    d = s["derived"]
-    status = "DEAD" if c["dead"] else ("unconscious" if c["unconscious"] else "standing")
-    typer.echo(f"{who.name} (version {who.version}) — {status}")
-    typer.echo("  ".join(f"{k} {s['faculties'][k]}" for k in faculty_names()))
-    typer.echo(f"AP {d['action_points']}  effort {c['effort']}/{d['effort_points']} (fatigue {c['fatigue']}, max {d['max_effort']})")
-    typer.echo("professions: " + (", ".join(f"{k} {v}" for k, v in s["professions"].items()) or "none"))
-    typer.echo("familiarities: " + (", ".join(f"{k} +{v - 1}" if v > 1 else k for k, v in s["familiarities"].items()) or "none"))
-    typer.echo("wounds: " + (", ".join(f"{k} {v}/{hp[k]}" for k, v in c["wounds"].items()) or "none"))
-    for a in c["long_actions"]:
-        state = "done" if a["done"] else ("abandoned" if a["abandoned"] else "running")
-        typer.echo(f"long action {a['id']} {a['name']!r}: {a['accumulated']}/{a['required']} ({state})")
 
 
 @scene_app.command("start")
@@ -541,17 +532,30 @@ def long_start(
     campaign: str = CAMPAIGN,
     character: str = CHARACTER,
     name: str = typer.Argument(..., help="What is done, e.g. 'forge the sword'."),
-    required: int = typer.Option(..., "--degrees", help="Degrees of success required."),
-    unit: str = typer.Option("1h", "--unit", help="Time per test: 1h, 1d, 1w…"),
-    hours_per_day: int = typer.Option(None, "--hours-per-day", help="Work hours a day (default 6) for units under a day."),
-    start_hour: int = typer.Option(None, "--start-hour", help="When the work day starts (default 8)."),
+    required: int = typer.Option(
+        ..., "--degrees", callback=bounds.within(1, limits.ELOR_LONG_DEGREES), help="Degrees of success required."
+    ),
+    unit: str = typer.Option("1h", "--unit", callback=bounds.duration, help="Time per test: 1h, 1d, 1w…"),
+    hours_per_day: int = typer.Option(
+        None,
+        "--hours-per-day",
+        callback=bounds.within(1, limits.HOURS_A_DAY),
+        help="Work hours a day (default 6) for units under a day.",
+    ),
+    start_hour: int = typer.Option(
+        None, "--start-hour", callback=bounds.within(0, limits.HOURS_A_DAY - 1), help="When the work day starts (default 8)."
+    ),
     effort_regime: str = typer.Option("daily", "--effort-regime", help="daily (rested each work day), each-test or none."),
     manual: bool = typer.Option(False, "--manual", help="Tests only by hand ('long-action test')."),
     in_scene: bool = typer.Option(False, "--in-scene", help="Paced by action points: each 'long-action test' spends an opportunity."),
     risk: str = typer.Option(None, "--risk", help="A risk clock: what happens when it triggers, e.g. 'the police arrive'."),
-    risk_threshold: int = typer.Option(1, "--risk-threshold", help="The risk triggers on a D10 at most this (it rises each period)."),
-    risk_every: str = typer.Option(None, "--risk-every", help="The risk's period (default: the time unit)."),
-    risk_step: int = typer.Option(None, "--risk-step", help="How much the threshold rises each period (default 1)."),
+    risk_threshold: int = typer.Option(
+        1, "--risk-threshold", callback=bounds.ELOR_RISK, help="The risk triggers on a D10 at most this (it rises each period)."
+    ),
+    risk_every: str = typer.Option(None, "--risk-every", callback=bounds.duration, help="The risk's period (default: the time unit)."),
+    risk_step: int = typer.Option(
+        None, "--risk-step", callback=bounds.ELOR_RISK, help="How much the threshold rises each period (default 1)."
+    ),
     helpers: list[str] = typer.Option(None, "--helper", help="A collaborator (same test; repeatable)."),
     faculty: str = FACULTY,
     profession: str = PROFESSION,
@@ -626,7 +630,7 @@ def xp_award(
     ctx: typer.Context,
     campaign: str = CAMPAIGN,
     character: str = CHARACTER,
-    points: int = typer.Argument(..., help="Points."),
+    points: int = typer.Argument(..., callback=bounds.within(1, limits.ELOR_EXPERIENCE), help="Points."),
     reason: str = REASON,
 ) -> None:
     """Award experience points (1 point = 1 profession level)."""

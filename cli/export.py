@@ -6,11 +6,12 @@ from pathlib import Path
 
 import typer
 
+from chronique.cli import bounds
 from chronique.cli.context import run
 
 app = typer.Typer(help="Export a sheet or a session report (Markdown, HTML, JSON).", no_args_is_help=True)
 
-OUTPUT = typer.Option(None, "-o", "--output", help="Write to this file instead of the terminal.")
+OUTPUT = typer.Option(None, "-o", "--output", callback=bounds.output_file, help="Write to this file instead of the terminal.")
 
 
 def _emit(text: str, output: Path | None) -> None:

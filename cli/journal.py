@@ -29,10 +29,18 @@ def register(app: typer.Typer) -> None:
         until: str = typer.Option(None, "--to", help="Up to this in-game date."),
         limit: int = typer.Option(None, "--limit", min=1, help="At most this many events (a page)."),
         page: int = typer.Option(1, "--page", min=1, help="Which page of --limit events."),
+        tail: int = typer.Option(None, "--tail", min=1, help="Only the last N events (after the filters)."),
+        newest_first: bool = typer.Option(False, "--newest-first", help="The newest events first (pages then count from the newest)."),
     ) -> None:
         """Show the campaign's event log, oldest first, paged and filtered; face-down events stay
         hidden from players."""
         from chronique.adapters.services import LogPage
+
+        if tail is not None and limit is not None:
+            raise render.usage("give --tail or --limit, not both")
+        # The last events, or pages counted from the newest, are known only once every filtered
+        # event has been read.
+        whole = tail is not None or newest_first
 
         def show(s: Chronique) -> None:
             calendar = s.calendar(s.campaign(campaign))
@@ -42,10 +50,17 @@ def register(app: typer.Typer) -> None:
                 kinds=tuple(kind),
                 since=calendar.parse(since) if since else None,
                 until=calendar.parse(until) if until else None,
-                offset=(page - 1) * limit if limit else 0,
-                limit=limit,
+                offset=(page - 1) * limit if limit and not whole else 0,
+                limit=None if whole else limit,
             )
-            render.log(s, campaign, s.page_log(campaign, asked), as_json, gm)
+            events = s.page_log(campaign, asked)
+            if tail is not None:
+                events = events[-tail:]
+            if newest_first:
+                events = events[::-1]
+                if limit is not None:
+                    events = events[(page - 1) * limit : page * limit]
+            render.log(s, campaign, events, as_json, gm)
 
         run(ctx, show)
 
@@ -58,13 +73,18 @@ def register(app: typer.Typer) -> None:
         as_json: bool = typer.Option(False, "--json", help="Output JSON."),
         gm: bool = typer.Option(False, "--gm", help="The GM's view: a face-down pile's cards in full."),
     ) -> None:
-        """Show a character's sheet, now or as it was at a session's end or an in-game date."""
-        from chronique.adapters.history import version_as_of
+        """Show a character's sheet, now or as it was at a session's end or an in-game date (blood,
+        healing, drink and training as they stood at that very moment)."""
+        from chronique.adapters.history import moment_as_of, version_as_of
 
         def show(s: Chronique) -> None:
-            world = s.world(campaign)
-            character = s.character_as_of(campaign, name, lambda c, ch: version_as_of(s, c, ch, as_of), gm)
-            render.sheet(s, world, character, as_json)
+            moment = moment_as_of(s.campaign(campaign), as_of)
+            if moment is not None:
+                world, character = s.world_as_of(campaign, name, moment, gm)
+            else:
+                world = s.world(campaign)
+                character = s.character_as_of(campaign, name, lambda c, ch: version_as_of(s, c, ch, as_of), gm)
+            render.sheet(world, character, as_json, gm)
 
         run(ctx, show)
 

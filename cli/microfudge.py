@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from typing import Any
 
@@ -455,8 +454,12 @@ def power(
     modifier: int = MODIFIER,
     setback_id: int = typer.Option(None, "--setback", help="The wound a healing power works on."),
     mode: str = typer.Option("", "--mode", help="A boost's mode: aptitude (+Présence), armour (Endurance accrue) or feat."),
-    grams: int = typer.Option(0, "--grams", help="Telekinesis: the load moved, in grams (sets the required rank)."),
-    sequences: int = typer.Option(1, "--sequences", help="Telekinesis: how many Sequences the load stays moved."),
+    grams: int = typer.Option(
+        0, "--grams", callback=bounds.MICROFUDGE_TK_GRAMS, help="Telekinesis: the load moved, in grams (sets the required rank)."
+    ),
+    sequences: int = typer.Option(
+        1, "--sequences", callback=bounds.MICROFUDGE_TK_SEQUENCES, help="Telekinesis: how many Sequences the load stays moved."
+    ),
     several: bool = typer.Option(False, "--several", help="Telekinesis: several objects (one step harder)."),
     domain: str = DOMAIN,
     resisted_by: str = typer.Option("", "--resisted-by", help="NAME:CHARACTERISTIC of a victim who resists: a simple conflict."),
@@ -494,51 +497,3 @@ def rest_(ctx: typer.Context, campaign: str = CAMPAIGN, character: str = CHARACT
 
     restored = run(ctx, lambda s: s.act(campaign, lambda w: rest(w, character)))
     typer.echo(f"{character} rests: " + (", ".join(f"{d} +{n}" for d, n in restored.items()) or "nothing to restore"))
-
-
-def render_sheet(world: object, who: object, as_json: bool) -> None:
-    """A MicroFudge character's sheet and condition (what `chronique sheet` shows for MicroFudge):
-    characteristics by kind with their adjectives, Atouts by provenance, Revers with their next
-    recovery, Potentiel per domain, running powers and the open Sequence."""
-    from chronique.domain.gametime import calendar_from
-    from chronique.domain.rulesets.microfudge.events import powers_of, sequence_of
-    from chronique.domain.rulesets.microfudge.powers import maximum, potentiel
-    from chronique.domain.rulesets.microfudge.rules import label, out_after, out_of_the_fight, penalty, severity_name
-
-    character: Any = who
-    s, c = character.sheet, character.condition
-    if as_json:
-        typer.echo(
-            json.dumps({"name": character.name, "version": character.version, "sheet": s, "condition": c}, ensure_ascii=False, indent=2)
-        )
-        return
-    calendar = calendar_from(world.campaign.calendar)  # type: ignore[attr-defined]
-    status = "critical, needs care" if c["critical"] else "out of the fight" if out_of_the_fight(s, c["setbacks"]) else "standing"
-    typer.echo(f"{character.name} (version {character.version}) — {status}")
-    kind = "NPC" + (f", out after a Revers of −{out_after(s)}" if out_after(s) < 3 else "") if s["npc"] else s["procedure"]
-    typer.echo(f"{s['concept'] or 'no concept'}; goal: {s['goal'] or 'none'} ({kind})")
-    for group in ("aptitude", "field", "domain", "trait"):
-        items = {n: e["value"] for n, e in s["characteristics"].items() if e["kind"] == group}
-        if items:
-            typer.echo(f"{group}s: " + ", ".join(f"{n} {label(v)} ({v})" for n, v in items.items()))
-    atouts = c["atouts"]
-    typer.echo(f"Atouts: {atouts['reserve']} reserve, {atouts['experience']} experience")
-    for sb in c["setbacks"]:
-        due = calendar.format(sb["next_tick"]) if sb["next_tick"] is not None else ("needs care" if not sb["stabilized"] else "no clock")
-        pace = f", pace {sb['pace']['percent']}%" if sb.get("pace") else ""
-        name = severity_name(sb["severity"], physical=sb["domain"] == "physical")
-        typer.echo(f"Revers {sb['id']}: {name} (−{sb['severity']}, {sb['domain']}, {sb['healing']}{pace}), next card {due}")
-    penalties = {d: penalty(c["setbacks"], d) for d in ("physical", "social")}
-    typer.echo("penalty: " + ", ".join(f"{d} −{v}" if v else f"{d} none" for d, v in penalties.items()))
-    domains = [n for n, e in s["characteristics"].items() if e["kind"] == "domain" and maximum(character, n)]
-    if domains:
-        typer.echo("Potentiel: " + ", ".join(f"{d} {potentiel(character, d)}/{maximum(character, d)}" for d in domains))
-    powers = powers_of(character)
-    if powers["lost"]:
-        typer.echo(f"fatigue: Vigueur −{powers['lost']}")
-    for p in powers["processes"]:
-        mode = f" ({p['mode']})" if p.get("mode") else ""
-        typer.echo(f"power {p['id']}: {p['kind']}{mode}, {p['cycles']} cycle(s) of {p['limit'] if p['limit'] is not None else '—'}")
-    sequence = sequence_of(character)
-    if sequence:
-        typer.echo(f"in Sequence {sequence['id']} with {', '.join(sequence['participants'])}, draw {sequence['draws']}")

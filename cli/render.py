@@ -28,17 +28,35 @@ if TYPE_CHECKING:
 
 
 def console() -> Console:
-    """A console that never wraps lines narrower than a normal terminal."""
+    """A console as wide as the terminal it writes to (Rich measures it; 80 columns, or
+    ``COLUMNS``, when the output is not a terminal): a table wraps its cells to fit (issue 15)."""
     from rich.console import Console
 
-    return Console(width=max(Console().width, 110), highlight=False)
+    return Console(highlight=False)
+
+
+def plain() -> bool:
+    """Whether tables are drawn in plain ASCII: when the output is not a terminal (a pipe, a file)
+    or the global ``--ascii`` asks for it (issue 15)."""
+    import sys
+
+    from typer._click.globals import get_current_context
+
+    ctx = get_current_context(silent=True)
+    asked = ctx is not None and bool(ctx.find_root().params.get("ascii_only"))
+    return asked or not sys.stdout.isatty()
 
 
 def new_table(*columns: str) -> Table:
-    """A Rich table with these column headers."""
+    """A Rich table with these column headers: box drawing on a terminal, ASCII rules otherwise."""
+    from rich import box
     from rich.table import Table
 
-    return Table(*columns)
+    table = Table(*columns, box=box.ASCII if plain() else box.HEAVY_HEAD)
+    for column in table.columns:
+        # A narrow terminal folds a long word (an id, a hash) onto the next line, never cuts it.
+        column.overflow = "fold"
+    return table
 
 
 def usage(message: str) -> typer.Exit:
@@ -404,69 +422,18 @@ def notable(services: Chronique, campaign: Campaign, items: list[tuple[int, str,
         typer.echo(f"{calendar.format(at)}  {who} {what}")
 
 
-def sheet(services: Chronique, world: World, character: Character, as_json: bool) -> None:
-    """A character's sheet and condition, drawn the way its ruleset needs."""
-    if character.ruleset == "elor":
-        from chronique.cli.elor import render_sheet
+def sheet(world: World, character: Character, as_json: bool, gm: bool = False) -> None:
+    """A character's sheet and condition as its game's template lays them out (80 columns); with
+    ``as_json`` the stored sheet and condition and the figures its game derives from them."""
+    from chronique.adapters import sheets
+    from chronique.domain.rulesets import ruleset
 
-        render_sheet(world, character, as_json)
-    elif character.ruleset == "microfudge":
-        from chronique.cli.microfudge import render_sheet as microfudge_sheet
-
-        microfudge_sheet(world, character, as_json)
-    elif character.ruleset == "cartes":
-        cartes_sheet(services, world, character, as_json)
-    else:
-        plain_sheet(character, as_json)
-
-
-def plain_sheet(character: Character, as_json: bool) -> None:
-    """Any ruleset's sheet and condition, field by field."""
+    rules = ruleset(world.campaign.ruleset)
+    view = rules.sheet_view(world, character, gm)
     if as_json:
-        emit_json({"name": character.name, "version": character.version, "sheet": character.sheet, "condition": character.condition})
+        emit_plain(
+            {"name": character.name, "version": character.version, "sheet": character.sheet, "condition": character.condition}
+            | dict(view.figures)
+        )
         return
-    out = console()
-    out.print(f"[bold]{character.name}[/bold] (version {character.version}) — {character.ruleset}")
-    for part, fields in (("Sheet", character.sheet), ("Condition", character.condition)):
-        table = new_table(part, "")
-        for key, value in fields.items():
-            table.add_row(key, json.dumps(value, ensure_ascii=False) if isinstance(value, (dict, list)) else str(value))
-        out.print(table)
-
-
-def cartes_sheet(services: Chronique, world: World, character: Character, as_json: bool) -> None:
-    """A Cartes character's sheet and condition."""
-    from chronique.domain.rulesets.cartes.draws import wound_malus
-    from chronique.domain.rulesets.cartes.sheet import thresholds_in_words, wound_capacity_in_words
-    from chronique.domain.rulesets.cartes.tables import lethality_name
-
-    if as_json:
-        emit_json({"name": character.name, "version": character.version, "sheet": character.sheet, "condition": character.condition})
-        return
-    s, c = character.sheet, character.condition
-    calendar = services.calendar(world.campaign)
-    out = console()
-    status = "DEAD" if c["dead"] else ("out of combat" if c["out_of_combat"] else "standing")
-    out.print(f"[bold]{character.name}[/bold] (version {character.version}) — {status}")
-    out.print("  ".join(f"{k} {v}" for k, v in s["characteristics"].items()))
-    skills = new_table("Skill", "Level", "Specialities", "Characteristic")
-    for skill_name, skill in s["skills"].items():
-        skills.add_row(skill_name, str(skill["level"]), ", ".join(skill["specialities"]), skill["characteristic"])
-    out.print(skills)
-    pile = cards(c["pile"]) if c["dealt"] and c["pile"] is not None else f"{c['pile_count']} card(s) face down"
-    # A hand dealt early between sessions to spend experience (C46) is held face up too.
-    hand = cards(c["hand"]) if c["dealt"] or c["hand"] else f"{c['hand_count']} card(s)"
-    out.print(f"pile: {pile} (max {s['pile_max']})   hand: {hand}")
-    out.print(f"markers: +{c['bonus']} / -{c['malus']}   wound malus: -{wound_malus(character)}")
-    out.print(f"KO and OK: {thresholds_in_words(s['characteristics'])}")
-    capacity = wound_capacity_in_words(s["characteristics"], c["wounds"])
-    out.print("wounds by lethality: " + ", ".join(f"{name} {held}" for name, held in capacity))
-    for w in c["wounds"]:
-        due = calendar.format(w["next_draw"]) if w["next_draw"] is not None else "—"
-        out.print(f"wound {w['id']}: {w['value']} {lethality_name(w['lethality'])}, next survival draw {due}")
-    for malus in c["lasting_malus"]:
-        out.print(f"lasting malus -{malus['amount']} from wound {malus['wound']} (until curative care)")
-    if c["support_cards"]:
-        out.print(f"support cards for the next draw: {cards(c['support_cards'])}")
-    if c["care"]:
-        out.print(f"tended by {c['care']['healer']} ({c['care']['means']})")
+    typer.echo(sheets.sheet(view, rules.name, rules.title, "txt"), nl=False)

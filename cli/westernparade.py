@@ -10,12 +10,18 @@ import typer
 
 from chronique.cli import bounds
 from chronique.cli.context import fail, run
+from chronique.cli.westernparade_body import body_app
+from chronique.cli.westernparade_downtime import downtime_app
+from chronique.domain import limits
 
 if TYPE_CHECKING:
     from chronique.domain.rulesets.westernparade.play import Check
     from chronique.domain.rulesets.westernparade.resolution import RollOutcome
 
 app = typer.Typer(help="Western Parade (d100 western): rolls, duels, shots, blows, wounds, training.", no_args_is_help=True)
+# The body over time and the downtime orders are commands of their own modules, in this one sub-app.
+app.add_typer(body_app, name="body")
+app.add_typer(downtime_app, name="downtime")
 
 CAMPAIGN = typer.Argument(..., help="Campaign name or id.")
 CHARACTER = typer.Argument(..., help="Character name.")
@@ -116,7 +122,9 @@ def shoot_cmd(
     shooter: str = typer.Argument(..., help="The shooter."),
     target: str = typer.Argument(..., help="The target."),
     weapon: str = typer.Option(..., "--weapon", "-w", help="The firearm (carried, from the sheet)."),
-    distance: int = typer.Option(..., "--distance", help="Distance to the target in metres."),
+    distance: int = typer.Option(
+        ..., "--distance", callback=bounds.within(0, limits.WESTERN_PARADE_DISTANCE), help="Distance to the target in metres."
+    ),
     aim: str = typer.Option("none", "--aim", help="none, upper, lower, or a precise target (head, torso, left-arm, heart...)."),
     shooter_moving: str = typer.Option("still", "--moving", help="The shooter: still, walk, crawl, zigzag, run, trot, gallop."),
     target_moving: str = typer.Option("still", "--target-moving", help="The target: still, walk, crawl, zigzag, run, trot, gallop."),

@@ -22,11 +22,6 @@ CHARACTER = typer.Argument(..., help="Character name (the patient).")
 LOCATION = typer.Argument(..., help="Body location id or French name (head, right-thigh, Cuisse droite...).")
 
 
-def register(app: typer.Typer) -> None:
-    """Add the ``body`` commands to the Western Parade sub-app."""
-    app.add_typer(body_app, name="body")
-
-
 @body_app.command("wound")
 def wound_cmd(
     ctx: typer.Context,
@@ -36,7 +31,12 @@ def wound_cmd(
     damage: int = typer.Argument(
         ..., help="Damage dealt to the location (after armour and cover).", callback=bounds.within(0, limits.WESTERN_PARADE_DAMAGE)
     ),
-    kind: str = typer.Option("bullet", "--kind", help="bullet, blade or blunt: a bullet that stays in must be extracted."),
+    kind: str = typer.Option(
+        "bullet",
+        "--kind",
+        callback=bounds.one_of("bullet", "blade", "blunt"),
+        help="bullet, blade or blunt: a bullet that stays in must be extracted.",
+    ),
     source: str = typer.Option("", "--source", help="Who or what dealt it (shown in the log)."),
     through: bool = typer.Option(False, "--through", help="The bullet went through and through (+1 PH per round, §3.3.1)."),
     artery: bool = typer.Option(False, "--artery", help="A slash cut an artery: the location's loss is doubled (§3.4.5.1)."),
@@ -185,6 +185,36 @@ def amputate_cmd(
         typer.echo(f"{character} dies under the knife")
     else:
         typer.echo(f"{character}: {location} {'amputated' if out['amputated'] else 'partly amputated: redo it tomorrow'}")
+
+
+@body_app.command("out-of-action")
+def out_of_action_cmd(ctx: typer.Context, campaign: str = CAMPAIGN, character: str = CHARACTER, location: str = LOCATION) -> None:
+    """In a fight, what the wound just taken in LOCATION does to his actions (§3.2.5): the END roll
+    it calls for at once, the actions he loses, whether he must roll END again before he acts."""
+    from chronique.domain.rulesets.westernparade.care import put_out_of_action
+    from chronique.domain.rulesets.westernparade.describe import out_of_action
+    from chronique.domain.rulesets.westernparade.report import unconsciousness_words
+
+    out = run(ctx, lambda s: s.act(campaign, lambda w: put_out_of_action(w, character, location)))
+    typer.echo(f"{character}: {out_of_action(out['effect'], out['rally'])}")
+    line = unconsciousness_words(out["unconsciousness_chance"], out["unconsciousness"])
+    if line:
+        typer.echo(line)
+
+
+@body_app.command("rally")
+def rally_cmd(ctx: typer.Context, campaign: str = CAMPAIGN, character: str = CHARACTER) -> None:
+    """The END roll to act again of a character put out of action (§3.2.5): at the rank he may
+    act again, and again at each of his ranks while he fails it."""
+    from chronique.domain.rulesets.westernparade.care import rally_roll
+    from chronique.domain.rulesets.westernparade.describe import acting_again
+    from chronique.domain.rulesets.westernparade.report import unconsciousness_words
+
+    out = run(ctx, lambda s: s.act(campaign, lambda w: rally_roll(w, character)))
+    typer.echo(f"{character}: {acting_again(out['outcome'])}")
+    line = unconsciousness_words(out["unconsciousness_chance"], out["unconsciousness"])
+    if line:
+        typer.echo(line)
 
 
 @body_app.command("head-bullet")

@@ -9,8 +9,9 @@ from typing import Any
 
 import typer
 
-from chronique.cli import render
+from chronique.cli import bounds, render
 from chronique.cli.context import run
+from chronique.domain import limits
 
 downtime_app = typer.Typer(
     help="Downtime orders: training plans (§2.6-§2.7), practice, improvement rolls (§2.3-§2.5), long activities.", no_args_is_help=True
@@ -20,21 +21,23 @@ CAMPAIGN = typer.Argument(..., help="Campaign name or id.")
 CHARACTER = typer.Argument(..., help="Character name.")
 
 
-def register(app: typer.Typer) -> None:
-    """Add the ``downtime`` commands to the Western Parade sub-app."""
-    app.add_typer(downtime_app, name="downtime")
-
-
 @downtime_app.command("plan")
 def plan_cmd(
     ctx: typer.Context,
     campaign: str = CAMPAIGN,
     character: str = CHARACTER,
     target: str = typer.Argument(..., help="The skill, or the characteristic (FOR, END, AGI, INT, APP, CHR), to train."),
-    hours: int = typer.Argument(..., help="Hours a week (at most 20 count; 0 stops it; 50 a week in all)."),
+    hours: int = typer.Argument(
+        ...,
+        callback=bounds.within(0, limits.WESTERN_PARADE_WEEK_HOURS),
+        help="Hours a week (at most 20 count; 0 stops it; 50 a week in all).",
+    ),
     teacher: str | None = typer.Option(None, "--teacher", help="The teacher: a character of the campaign, or a name with --teacher-level."),
     teacher_level: int | None = typer.Option(
-        None, "--teacher-level", help="The teacher's skill % (or his modifier in the characteristic) when he is not in the campaign."
+        None,
+        "--teacher-level",
+        callback=bounds.WESTERN_PARADE_PERCENT,
+        help="The teacher's skill % (or his modifier in the characteristic) when he is not in the campaign.",
     ),
 ) -> None:
     """Set a training plan from now: hours a week on a skill or a characteristic, with a teacher."""
@@ -143,8 +146,15 @@ def gunfight_cmd(
     ctx: typer.Context,
     campaign: str = CAMPAIGN,
     character: str = CHARACTER,
-    put_out: int = typer.Option(1, "--put-out", help="Opponents he put out of action."),
-    duel: list[int] | None = typer.Option(None, "--duel", help="The REP of an opponent beaten in a duel (repeatable)."),
+    put_out: int = typer.Option(
+        1, "--put-out", callback=bounds.within(0, limits.WESTERN_PARADE_OPPONENTS), help="Opponents he put out of action."
+    ),
+    duel: list[int] | None = typer.Option(
+        None,
+        "--duel",
+        callback=bounds.within_each(0, limits.WESTERN_PARADE_REP),
+        help="The REP of an opponent beaten in a duel (repeatable).",
+    ),
 ) -> None:
     """After an active part in a gunfight: EXP and SGF rolls now, a REP roll within the week (§2.4)."""
     from chronique.domain.rulesets.westernparade.downtime import gunfight
@@ -162,12 +172,19 @@ def activity_cmd(
     character: str = CHARACTER,
     kind: str = typer.Argument(..., help="survival, banking, speculation, bookkeeping, panning, hunting or running."),
     skill: str | None = typer.Option(None, "--skill", help="Survival: Survie dans le désert or Survie dans les montagnes."),
-    capital: int | None = typer.Option(None, "--capital", help="Banking, speculation: the capital in cents."),
+    capital: int | None = typer.Option(
+        None, "--capital", callback=bounds.within(1, limits.WESTERN_PARADE_CAPITAL), help="Banking, speculation: the capital in cents."
+    ),
     yearly: bool = typer.Option(False, "--yearly", help="Speculation: a normal roll a year instead of a difficult one a month."),
     resources: bool = typer.Option(False, "--resources", help="Survival: some water, food and cartridges (+25% on the first roll)."),
     terrain: str | None = typer.Option(None, "--terrain", help="Hunting: Table 6.1 terrain; running: plat, accidenté, impraticable."),
     barren: bool = typer.Option(False, "--barren", help="Panning: the river holds no gold."),
-    wounds: int | None = typer.Option(None, "--wounds", help="Running: the wound penalty in % (leg penalties doubled)."),
+    wounds: int | None = typer.Option(
+        None,
+        "--wounds",
+        callback=bounds.within(0, limits.WESTERN_PARADE_PERCENT),
+        help="Running: the wound penalty in % (leg penalties doubled).",
+    ),
 ) -> None:
     """Take up a long-period activity: the timeline rolls it every week, month, day or half-day."""
     from chronique.domain.rulesets.westernparade.downtime import start_activity

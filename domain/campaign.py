@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 from uuid import NAMESPACE_URL, UUID, uuid5
 
 from chronique.domain.chain import ChainedAggregate, ChainedCreated, ChainedEvent
@@ -12,6 +13,9 @@ from chronique.domain.fairness import FORMAT, FORMAT_V1
 from chronique.domain.fairness import commitment as commitment_of
 from chronique.domain.pacing import Pacing
 from chronique.domain.text import recordable_name
+
+if TYPE_CHECKING:
+    from chronique.domain.rulesets.options import Setting
 
 CHRONIQUE_NAMESPACE = uuid5(NAMESPACE_URL, "https://chronique.invalid/")
 
@@ -199,6 +203,37 @@ class Campaign(ChainedAggregate):
         def apply(self, campaign: Campaign) -> None:
             campaign.clock = self.to_time
 
+    class CommandRecorded(ChainedEvent):
+        """The end of one command: ``recorded`` names, per aggregate id, the first and last
+        versions it recorded (this event aside), so ``chronique undo`` knows what one command did
+        from the log itself (ruling UN1)."""
+
+        recorded: dict[str, list[int]]
+
+        def apply(self, campaign: Campaign) -> None:
+            """A mark in the log: it changes nothing of the campaign."""
+
+    class Corrected(ChainedEvent):
+        """Events of the campaign's own chain were voided (never erased): ``clock``, ``pacing``,
+        ``members`` and ``settings`` are what the log gives without them and every event voided before. An
+        ``undo`` names the command it took back (the version of its ``CommandRecorded``), a
+        ``correct`` none; ``voided`` may then be empty, when the command changed only characters."""
+
+        voided: list[int]
+        reason: str
+        command: int | None
+        clock: int
+        pacing: dict[str, Any] | None
+        members: dict[str, dict[str, str]]
+        settings: dict[str, Any]
+
+        def apply(self, campaign: Campaign) -> None:
+            campaign.voided = [*vars(campaign).get("voided", []), *self.voided]
+            campaign.clock = self.clock
+            campaign.pacing = None if self.pacing is None else dict(self.pacing)
+            campaign.members = dict(self.members)
+            campaign.settings = dict(self.settings)
+
     @classmethod
     def create(
         cls,
@@ -349,8 +384,85 @@ class Campaign(ChainedAggregate):
         """Whether the epoch's seed has been revealed."""
         return self.epochs.get(epoch, {}).get("seed") is not None
 
+    def mark_command(self, recorded: dict[str, list[int]]) -> None:
+        """Mark the end of a command that recorded the versions ``recorded`` (ruling UN1)."""
+        self.record(self.CommandRecorded, recorded=recorded)
+
+    def voided_versions(self) -> list[int]:
+        """The versions of the campaign's own events voided so far."""
+        return list(vars(self).get("voided", []))
+
+    def correct(self, history: Sequence[ChainedEvent], versions: Sequence[int], reason: str, command: int | None = None) -> None:
+        """Void the campaign's events at ``versions`` (a clock advance, a pacing, a player
+        assigned, a setting): replay ``history`` (the campaign's events) without them and every
+        event voided before, and record the clock, pacing, members and settings that gives. ``command`` names the
+        command an undo takes back (then ``versions`` may be empty). Chance and seals are never
+        voided: a session's boundary revealed a seed, an epoch's first draw consumed its key."""
+        if not reason.strip():
+            raise RuleViolation("a correction needs a reason")
+        if not versions and command is None:
+            raise RuleViolation(f"nothing of {self.name} to void")
+        voided = self.voided_versions()
+        for version in versions:
+            if not 1 < version <= self.version:
+                raise RuleViolation(f"campaign {self.name!r} has no event {version} that can be voided")
+            target = history[version - 1]
+            if version in voided:
+                raise RuleViolation(f"event {version} of {self.name!r} is already voided")
+            if not isinstance(target, VOIDABLE):
+                raise RuleViolation(f"event {version} of {self.name!r} can never be voided: {NEVER_VOIDED}")
+            if command is None and isinstance(target, Campaign.TimeAdvanced) and target.fired:
+                # Its ticks would stand after a clock set back before them (ruling UN5).
+                raise RuleViolation(f"event {version} of {self.name!r} fired ticks as time advanced: take it back with `chronique undo`")
+        shell = cast(Campaign, history[0].mutate(None))
+        skipped = {*versions, *voided}
+        for event in history[1:]:
+            if event.originator_version not in skipped and not isinstance(event, Campaign.Corrected):
+                event.apply(shell)
+        self.record(
+            self.Corrected,
+            voided=sorted(versions),
+            reason=reason.strip(),
+            command=command,
+            clock=shell.clock,
+            pacing=shell.pacing,
+            members=shell.members,
+            settings=shell.settings,
+        )
+
     def advance_clock(self, to_time: int, fired: int) -> None:
         """Record that the game clock moved to ``to_time``."""
         if to_time < self.clock:
             raise RuleViolation("in-game time cannot go backwards")
         self.record(self.TimeAdvanced, from_time=self.clock, to_time=to_time, fired=fired)
+
+    # -- campaign settings (issue 15) ----------------------------------------------------------
+
+    class SettingChanged(ChainedEvent):
+        """The GM chose another value for one of the options the game's rulebook leaves to the
+        table (``chronique campaign set``): ``key`` as the game's settings name it
+        (domain/rulesets/<game>/settings.py), ``value`` as its rules read it."""
+
+        key: str
+        value: Any
+
+        def apply(self, campaign: Campaign) -> None:
+            campaign.settings = {**campaign.settings, self.key: self.value}
+
+    def change_setting(self, setting: Setting, typed: str) -> bool:
+        """Set ``setting`` to the value ``typed`` names (RuleViolation if it names none); whether
+        anything was recorded: a value the campaign already has records nothing."""
+        value = setting.parse(typed)
+        current = self.settings.get(setting.key, setting.default)
+        if current == value and type(current) is type(value):
+            return False
+        self.record(self.SettingChanged, key=setting.key, value=value)
+        return True
+
+
+VOIDABLE = (Campaign.TimeAdvanced, Campaign.PacingSet, Campaign.PacingCleared, Campaign.PlayerAssigned, Campaign.SettingChanged)
+"""The campaign's events a correction may void: what they change (clock, pacing, players,
+settings) is recomputed without them (ruling UN4)."""
+
+NEVER_VOIDED = "only a clock advance, a pacing, a player assigned or a setting can be; seeds, seals and draws stand"
+

@@ -51,6 +51,20 @@ class Character(ChainedAggregate):
             character.sheet = dict(self.sheet)
             character.condition = dict(self.condition)
 
+    class Undone(ChainedEvent):
+        """``chronique undo`` voided, in one correction, every event one command recorded on the
+        character (never erased): the sheet and condition are what the log gives without them."""
+
+        voided: list[int]
+        reason: str
+        sheet: dict[str, Any]
+        condition: dict[str, Any]
+
+        def apply(self, character: Character) -> None:
+            character.voided = [*character.voided, *self.voided]
+            character.sheet = dict(self.sheet)
+            character.condition = dict(self.condition)
+
     if TYPE_CHECKING:  # set by the events' apply(); see ChainedAggregate
         campaign_id: str
         name: str
@@ -76,19 +90,38 @@ class Character(ChainedAggregate):
     def correct(self, history: Sequence[ChainedEvent], version: int, reason: str) -> None:
         """Void the event at ``version``: replay ``history`` (this character's events) without it
         and every event voided before, and record the state that gives."""
+        sheet, condition = self._without(history, [version], reason)
+        self.record(self.Corrected, voided=version, reason=reason.strip(), sheet=sheet, condition=condition)
+
+    def undo(self, history: Sequence[ChainedEvent], versions: Sequence[int], reason: str) -> None:
+        """Void the events at ``versions`` (what one command recorded, ``chronique undo``) in one
+        correction: the state is what ``history`` gives without them and every event voided before."""
+        sheet, condition = self._without(history, versions, reason)
+        self.record(self.Undone, voided=sorted(versions), reason=reason.strip(), sheet=sheet, condition=condition)
+
+    def _without(self, history: Sequence[ChainedEvent], versions: Sequence[int], reason: str) -> tuple[dict[str, Any], dict[str, Any]]:
+        """The sheet and condition ``history`` gives without ``versions`` and the events voided
+        before: refused without a reason, or when one of them cannot be voided."""
         if not reason.strip():
             raise RuleViolation("a correction needs a reason")
-        if version == 1 or not 1 < version <= self.version:
-            raise RuleViolation(f"{self.name} has no event {version} that can be voided")
-        target = history[version - 1]
-        if isinstance(target, Character.Corrected) or version in self.voided:
-            raise RuleViolation(f"event {version} of {self.name} is a correction or already voided")
-        skipped = {version, *self.voided}
+        if not versions:
+            raise RuleViolation(f"nothing of {self.name} to void")
+        for version in versions:
+            if version == 1 or not 1 < version <= self.version:
+                raise RuleViolation(f"{self.name} has no event {version} that can be voided")
+            if isinstance(history[version - 1], CORRECTIONS) or version in self.voided:
+                raise RuleViolation(f"event {version} of {self.name} is a correction or already voided")
+        skipped = {*versions, *self.voided}
         shell = cast(Character, history[0].mutate(None))
         try:
             for event in history[1:]:
-                if event.originator_version not in skipped and not isinstance(event, Character.Corrected):
+                if event.originator_version not in skipped and not isinstance(event, CORRECTIONS):
                     event.apply(shell)
         except (KeyError, ValueError, IndexError, StopIteration) as error:
-            raise RuleViolation(f"later events of {self.name} depend on event {version}; void them first ({error!r})") from None
-        self.record(self.Corrected, voided=version, reason=reason.strip(), sheet=shell.sheet, condition=shell.condition)
+            first = min(versions)
+            raise RuleViolation(f"later events of {self.name} depend on event {first}; void them first ({error!r})") from None
+        return shell.sheet, shell.condition
+
+
+CORRECTIONS = (Character.Corrected, Character.Undone)
+"""The events that void others: a replay leaves them out, and they are never voided themselves."""

@@ -128,7 +128,9 @@ def name_of(table: Table, originator_id: str) -> str:
     return str(name)
 
 
-CHARACTER_CREATED, CHARACTER_CORRECTED = (f"chronique.domain.character:Character.{name}" for name in ("Created", "Corrected"))
+CHARACTER_CREATED, CHARACTER_CORRECTED, CHARACTER_UNDONE = (
+    f"chronique.domain.character:Character.{name}" for name in ("Created", "Corrected", "Undone")
+)
 
 RULES = GameRules(
     rederive={
@@ -138,6 +140,7 @@ RULES = GameRules(
         GATHERED: _gathered,
         CHARACTER_CREATED: _character,
         CHARACTER_CORRECTED: _corrected,
+        CHARACTER_UNDONE: _corrected,
     },
     chance=frozenset({SHUFFLED}),
     face_down=frozenset({SHUFFLED, DRAWN}),

@@ -78,7 +78,8 @@ class DayCountCalendar:
 
 
 class GregorianCalendar:
-    """Real dates (Western Parade): second 0 is midnight of ``first_day`` (ISO date)."""
+    """Real dates, for a game played on the real calendar (``Ruleset.gregorian``): second 0 is
+    midnight of ``first_day`` (ISO date)."""
 
     def __init__(self, first_day: str) -> None:
         self.first_day = first_day

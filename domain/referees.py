@@ -10,14 +10,10 @@ from importlib import import_module
 
 from chronique.domain import deck_rules
 from chronique.domain.rederivation import GameRules
+from chronique.domain.rulesets.registry import PACKAGES, module
 
-# One line per game: its verification module (stdlib-only), exporting ``RULES``.
-GAMES = (
-    "chronique.domain.rulesets.cartes.verification",
-    "chronique.domain.rulesets.elor.verification",
-    "chronique.domain.rulesets.microfudge.verification",
-    "chronique.domain.rulesets.westernparade.verification",
-)
+# Each game's verification module (stdlib-only), exporting ``RULES``, found from the registry.
+GAMES = tuple(module(name, "verification") for name in PACKAGES)
 
 
 @cache

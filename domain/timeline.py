@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Protocol
+from dataclasses import dataclass, replace
+from typing import Any, Protocol
 
 from chronique.domain.campaign import Campaign
+from chronique.domain.character import Character
 from chronique.domain.errors import RuleViolation
 
 
@@ -42,6 +43,13 @@ class Processes(Protocol):
         quantities in closed form settles them there; others have nothing to do."""
         ...
 
+    def standing(self, character: Character, at: int) -> dict[str, Any]:
+        """``character``'s condition at ``at``, a moment between his last event and the next
+        process due: what runs continuously (blood, healing, drink, training...) brought there by
+        the same closed forms an advance uses; a ruleset with nothing continuous returns it as it
+        is. Pure: records nothing and leaves ``character`` unchanged (``sheet --as-of``)."""
+        ...
+
 
 def first_mark_after(first: int, period: int, after: int) -> int:
     """The first of ``first``, ``first + period``, ``first + 2 * period``, ... later than ``after``.
@@ -62,8 +70,11 @@ def advance(campaign: Campaign, processes: Processes, to_time: int) -> list[Tick
     processes.horizon(to_time)
     ticks: list[Tick] = []
     last: Due | None = None
+    clock = campaign.clock
     while True:
-        pending = [d for d in processes.due() if d.at <= to_time]
+        # A process left due before the clock (its outcome voided by a correction) fires at the
+        # clock, never in the past the campaign has already lived (ruling UN6).
+        pending = [d if d.at >= clock else replace(d, at=clock) for d in processes.due() if d.at <= to_time]
         if not pending:
             break
         due = min(pending)

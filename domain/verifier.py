@@ -194,10 +194,11 @@ class Verifier:
                 sealed_until = event.get("sealed_until")
                 if sealed_until is not None:
                     self._salt(Link._make(link), event, str(sealed_until))
-                if chance or "chance" in event:
+                draws = "chance" in event
+                if chance or draws:
                     self._chance(Link._make(link), event)
                 if rule is not None:
-                    if "chance" in event:
+                    if draws:
                         why = check(rule, event, table)
                     else:  # ``check`` inlined for the events that draw nothing: most of them
                         try:

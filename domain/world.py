@@ -35,6 +35,13 @@ class World:
         yield from self.decks.values()
         yield from self.characters.values()
 
+    def mark_command(self) -> None:
+        """End a command that recorded something with the campaign's mark of what it recorded,
+        per aggregate its first and last versions, so that ``undo`` can take it back (ruling UN1)."""
+        recorded = {str(a.id): [a.version - len(a.pending_events) + 1, a.version] for a in self.aggregates() if a.pending_events}
+        if recorded:
+            self.campaign.mark_command(recorded)
+
     def collect(self) -> list[ChainedEvent]:
         """Take every pending event, in the order they happened, so the log reads as play went."""
         events = [cast(ChainedEvent, e) for a in self.aggregates() for e in a.collect_events()]

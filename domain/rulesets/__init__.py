@@ -6,18 +6,16 @@ from collections.abc import Mapping
 from importlib import import_module
 from typing import Any, Protocol
 
+from chronique.domain.character import Character
 from chronique.domain.errors import RuleViolation
 from chronique.domain.luck import Draw
+from chronique.domain.rulesets.options import Setting
+from chronique.domain.rulesets.registry import PACKAGES, module
+from chronique.domain.sheetview import SheetView
 from chronique.domain.timeline import Due, Processes
 from chronique.domain.world import World
 
-_MODULES = {
-    "cartes": "chronique.domain.rulesets.cartes.ruleset",
-    "elor": "chronique.domain.rulesets.elor.ruleset",
-    "microfudge": "chronique.domain.rulesets.microfudge.ruleset",
-    "western-parade": "chronique.domain.rulesets.westernparade.ruleset",
-}
-KNOWN = tuple(_MODULES)
+KNOWN = tuple(PACKAGES)
 
 
 class Ruleset(Protocol):
@@ -25,10 +23,18 @@ class Ruleset(Protocol):
     they read on the downtime board, its events in words, and the luck of its rolls."""
 
     name: str
+    title: str
+    """The game's name as players write it (``Western Parade``), for help and messages."""
     gregorian: bool
 
     def default_settings(self) -> dict[str, Any]:
         """The campaign settings a new campaign starts with."""
+        ...
+
+    def settings_schema(self) -> tuple[Setting, ...]:
+        """The settings a GM may change during a campaign (``chronique campaign set``): each
+        option the rulebook leaves to the table, its values, its default and the rulebook's words
+        (the package's ``settings.py``, issue 15)."""
         ...
 
     def new_character(self, raw_sheet: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -72,9 +78,15 @@ class Ruleset(Protocol):
         never shown (FAIRNESS.md v2); the GM's view is the condition itself."""
         ...
 
+    def sheet_view(self, world: World, character: Character, gm: bool) -> SheetView:
+        """``character``'s sheet as its players read it, in the rulebook's terms, for the terminal
+        and the HTML and Markdown exports (issue 14); cards lying face down counted, not shown,
+        unless ``gm``."""
+        ...
+
 
 def ruleset(name: str) -> Ruleset:
     """The ruleset called ``name``."""
     if name not in KNOWN:
         raise RuleViolation(f"unknown ruleset {name!r} (choose one of {', '.join(KNOWN)})")
-    return import_module(_MODULES[name]).RULESET  # type: ignore[no-any-return]
+    return import_module(module(name, "ruleset")).RULESET

@@ -27,6 +27,11 @@ def described(table: Mapping[str, Describer], event: Any) -> str:
     found = table.get(topic_of(event)) or SPINE.get(topic_of(event))
     if found is not None:
         return found(event)
+    return kind_of(event)
+
+
+def kind_of(event: Any) -> str:
+    """What kind of event it is, in words: "wound taken" for a ``WoundTaken``."""
     name = type(event).__qualname__.rsplit(".", 1)[-1]
     return "".join(f" {c.lower()}" if c.isupper() else c for c in name).strip()
 
@@ -73,6 +78,21 @@ def _session(event: Any, verb: str) -> str:
     return f"session {event.number} {verb}: the dice of {revealed} revealed, those of {committed} committed"
 
 
+def _count(recorded: Mapping[str, list[int]]) -> int:
+    return sum(last - first + 1 for first, last in recorded.values())
+
+
+def _versions(versions: list[int]) -> str:
+    return ("event " if len(versions) == 1 else "events ") + joined([str(v) for v in versions])
+
+
+def _campaign_correction(event: Any) -> str:
+    voided = f"{_versions(event.voided)} voided" if event.voided else "nothing of the campaign's own voided"
+    if event.command is None:
+        return f"correction: {voided} ({event.reason})"
+    return f"undo of the command that ended at event {event.command}: {voided} ({event.reason})"
+
+
 def _pacing(event: Any) -> str:
     # domain/pacing.py: a ratio of game time to real time, or a step of game time at set hours.
     p = event.pacing
@@ -83,6 +103,20 @@ def _pacing(event: Any) -> str:
     return "pacing set: " + pace + (", up to a set in-game date" if p.get("until") is not None else "")
 
 
+def _setting(event: Any) -> str:
+    # The event names the setting by its key; its words are in the game's settings table, and a
+    # key belongs to one game only (tests/cli/test_campaign_settings.py).
+    from importlib import import_module
+
+    from chronique.domain.rulesets.registry import PACKAGES, module
+
+    for game in PACKAGES:
+        for setting in import_module(module(game, "settings")).SETTINGS:
+            if setting.key == event.key:
+                return f"setting changed: {setting.title}: {setting.shown(event.value)}"
+    return f"setting changed: {event.key}: {event.value}"
+
+
 SPINE: dict[str, Describer] = {
     "chronique.domain.campaign:Campaign.Created": lambda e: f"campaign {e.name} created ({e.ruleset})",
     "chronique.domain.campaign:Campaign.EntropyAdded": lambda e: f"{e.player} stirred the dice of {epoch_name(e.epoch)}: “{e.phrase}”",
@@ -91,6 +125,7 @@ SPINE: dict[str, Describer] = {
     "chronique.domain.campaign:Campaign.PacingCleared": lambda e: "time no longer moves on its own",
     "chronique.domain.campaign:Campaign.PacingSet": _pacing,
     "chronique.domain.campaign:Campaign.PlayerAssigned": lambda e: f"a character is now played by {e.player}",
+    "chronique.domain.campaign:Campaign.SettingChanged": _setting,
     "chronique.domain.campaign:Campaign.Sealed": lambda e: (
         f"sealed at the {'start' if e.boundary == 'session-start' else 'end'} of session {e.session} (seal {e.seal[:16]}…)"
     ),
@@ -101,7 +136,10 @@ SPINE: dict[str, Describer] = {
     ),
     "chronique.domain.chain:ChanceConsumed": lambda e: f"dice drawn in {epoch_name(e.epoch)}",
     "chronique.domain.chain:FaceDown": lambda e: "a secret draw",
+    "chronique.domain.campaign:Campaign.CommandRecorded": lambda e: f"end of a command ({plural(_count(e.recorded), 'event')})",
+    "chronique.domain.campaign:Campaign.Corrected": _campaign_correction,
     "chronique.domain.character:Character.Corrected": lambda e: f"correction: event {e.voided} voided ({e.reason})",
+    "chronique.domain.character:Character.Undone": lambda e: f"undo: {_versions(e.voided)} voided ({e.reason})",
     "chronique.domain.character:Character.Created": lambda e: f"{e.name} created",
     "chronique.domain.deck:Deck.CardsDrawn": lambda e: f"{cards(list(e.cards))} drawn for {e.to} ({e.purpose})",
     "chronique.domain.deck:Deck.Created": lambda e: f"the {e.name} deck: {plural(e.packs, 'pack')} of {len(e.ranks) * 4} cards",

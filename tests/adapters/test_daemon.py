@@ -317,7 +317,7 @@ def test_a_cli_writer_hammering_the_campaign_while_the_daemon_runs_loses_nothing
     cli(db, spec, "pace", "set", "Verdelune", "--ratio", "1")
     with daemon(db, spec, tick=0.1) as pacing:
         for n in range(15):
-            cli(db, spec, "draw", "Verdelune", "--reason", f"hammer {n}")
+            cli(db, spec, "cartes", "draw", "Verdelune", "--reason", f"hammer {n}")
             # The next advance announced starts after this draw was stored (advances run one at a
             # time): once it is over, the journal must hold it after this draw, before the next one.
             pacing.wait_for(ADVANCED, times=pacing.count(ADVANCING) + 1)

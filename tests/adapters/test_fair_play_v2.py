@@ -57,7 +57,7 @@ def cartes(db: str) -> Table:
     services.create_campaign("Verdelune", "cartes", "Day 1 08:00")
     _characters(services, "Verdelune", sample("alice"))
     services.close()
-    assert cli(db, "test", "Verdelune", "Alice", "Contact")[0] == 0
+    assert cli(db, "cartes", "test", "Verdelune", "Alice", "Contact")[0] == 0
     return Table("Verdelune", "Alice", "TestMade")
 
 
@@ -407,7 +407,7 @@ def test_a_roll_draws_at_its_place_in_the_epoch_not_at_its_version(db: str) -> N
 
 def test_a_hidden_gm_draw_stays_visible_as_a_face_down_entry(db: str) -> None:
     table = cartes(db)
-    assert cli(db, "draw", table.campaign, "--count", "2", "--hidden")[0] == 0
+    assert cli(db, "cartes", "draw", table.campaign, "--count", "2", "--hidden")[0] == 0
     bundle = json.loads(json.dumps(build_bundle(db, table.campaign)))
     hidden = [e for e in bundle["events"] if e.get("hidden")]
     assert any(e["event"]["topic"].endswith("Deck.CardsDrawn") for e in hidden)
@@ -559,7 +559,7 @@ def test_a_face_down_pile_is_counted_not_shown_to_players_in_sheets_and_exports(
     assert players["pile"] is None and players["pile_count"] == len(pile)
     assert json.loads(cli(db, "sheet", table.campaign, "Alice", "--json", "--gm")[1])["condition"]["pile"] == pile
     code, shown = cli(db, "sheet", table.campaign, "Alice")
-    assert code == 0 and f"pile: {len(pile)} card(s) face down" in shown, shown
+    assert code == 0 and f"pile: {len(pile)} card{'s' * (len(pile) != 1)} face down" in shown, shown
     for fmt in ("json", "md", "html"):
         assert cli(db, "export", "sheet", table.campaign, "Alice", "--format", fmt, "-o", str(tmp_path / f"alice.{fmt}"))[0] == 0
         text = (tmp_path / f"alice.{fmt}").read_text(encoding="utf-8")

@@ -74,7 +74,7 @@ def test_an_integer_beyond_2_53_is_refused_and_nothing_is_stored(backend: str, c
             services.create_campaign("S", "cartes", "Day 1 08:00")
             services.create_character("S", sample("alice"))
             before = stored(path)
-            with pytest.raises(RuleViolation, match=rf"^count {count} is beyond the ±9,007,199,254,740,991 a journal can store"):
+            with pytest.raises(RuleViolation, match=rf"^the count {count} is beyond the ±9,007,199,254,740,991 a journal can store"):
                 services.act("S", lambda w: award(w, "Alice", count, "a storage test"))
             assert stored(path) == before
             assert services.world("S").character("Alice").name == "Alice"

@@ -6,10 +6,11 @@ award of 10^11 cards ran until killed, and a draw of a million cards wrote 21,28
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
-from support import SAMPLES, run, stored
+from support import SAMPLES, run, sample, stored
 
 from chronique.domain.limits import STORABLE
 
@@ -97,12 +98,12 @@ def test_a_daemon_tick_outside_a_twentieth_of_a_second_to_a_day_is_refused(db: s
 
 def test_a_cartes_modifier_beyond_twenty_or_damage_beyond_36_is_refused_Tirage_L209(db: str) -> None:
     campaign = cartes(db, session=True)
-    line = refused(db, "test", campaign, "Alice", "Contact", "--modifier", HUGE)
+    line = refused(db, "cartes", "test", campaign, "Alice", "Contact", "--modifier", HUGE)
     assert line == f"error: --modifier must be between -20 and 20 (got {10**25:,})"
-    line = refused(db, "test", campaign, "Alice", "Contact", "--modifier", "-21")
+    line = refused(db, "cartes", "test", campaign, "Alice", "Contact", "--modifier", "-21")
     assert line == "error: --modifier must be between -20 and 20 (got -21)"
     # §Encaissement des dommages L339-351: a king (13), +3 on a spade, and a weapon bonus of at most 20.
-    line = refused(db, "wound", campaign, "Alice", "--damage", "37", "--lethality", "moyenne")
+    line = refused(db, "cartes", "wound", campaign, "Alice", "--damage", "37", "--lethality", "moyenne")
     assert line == "error: --damage must be between 0 and 36 (got 37)"
 
 
@@ -142,7 +143,7 @@ def test_a_western_parade_modifier_beyond_two_hundred_percent_is_refused_s1_6_3(
 
 def test_a_draw_of_more_cards_than_three_decks_is_refused(db: str) -> None:
     campaign = cartes(db, session=True)
-    assert refused(db, "draw", campaign, "--count", "1000000") == "error: --count must be between 1 and 156 (got 1,000,000)"
+    assert refused(db, "cartes", "draw", campaign, "--count", "1000000") == "error: --count must be between 1 and 156 (got 1,000,000)"
 
 
 @pytest.mark.parametrize("session", [False, True], ids=["between-sessions", "in-a-session"])
@@ -150,23 +151,24 @@ def test_an_award_of_more_cards_than_three_decks_is_refused(db: str, session: bo
     # In a session an award draws its cards at once: 10^11 of them ran until killed.
     campaign = cartes(db, session=session)
     for count in (str(10**20), "100000000000"):
-        assert refused(db, "xp", "award", campaign, "Alice", count) == f"error: CARDS must be between 1 and 156 (got {int(count):,})"
+        assert (
+            refused(db, "cartes", "xp", "award", campaign, "Alice", count) == f"error: CARDS must be between 1 and 156 (got {int(count):,})"
+        )
 
 
 # -- the store, last of all: no integer it cannot give back exactly ------------------------------
 
 
-def test_an_integer_the_journal_cannot_give_back_is_refused_by_the_store(db: str) -> None:
-    # A number no option bounds yet (a banking capital) reaches the store: it refuses it, one line.
-    run(db, "campaign", "new", "Dodge", "--ruleset", "western-parade", "--start", "1873-05-01")
-    run(db, "character", "new", "Dodge", "--sheet", str(SAMPLES / "wp_sam.toml"))
-    for capital in (STORABLE + 1, 10**20):
-        line = refused(db, "western-parade", "downtime", "activity", "Dodge", "Sam Parkerson", "banking", "--capital", str(capital))
-        assert (
-            line
-            == f"error: activity.options.capital {capital} is beyond the ±9,007,199,254,740,991 a journal can store; nothing was recorded"
-        )
-    assert "Sam Parkerson" in run(db, "campaign", "show", "Dodge").stdout
+def test_an_integer_the_journal_cannot_give_back_is_refused_by_the_store_in_the_players_words(db: str, tmp_path: Path) -> None:
+    # A number no range bounds (an NPC's pile maximum: the GM's, no creation budget) reaches the
+    # store: it refuses it in one line naming the number as the sheet does, not the event's path.
+    cartes(db)
+    for pile_max in (STORABLE + 1, 10**20):
+        brigand = tmp_path / f"brigand-{pile_max}.json"
+        brigand.write_text(json.dumps(dict(sample("brigand"), pile_max=pile_max)), encoding="utf-8")
+        line = refused(db, "character", "new", "Verdelune", "--sheet", str(brigand))
+        assert line == f"error: the pile max {pile_max} is beyond the ±9,007,199,254,740,991 a journal can store; nothing was recorded"
+    assert "Alice" in run(db, "campaign", "show", "Verdelune").stdout
 
 
 @pytest.mark.parametrize(
@@ -186,3 +188,70 @@ def test_western_parade_body_numbers_have_a_range(db: str, args: tuple[str, ...]
     assert result.returncode == 2 and result.stdout == "", result
     assert result.stderr.count("\n") == 1 and named in result.stderr, result.stderr
     assert stored(db) == before
+
+
+# -- every other number of a command: a range each (domain/limits.py, ruling BD8) ----------------
+# The callbacks refuse before the journal is opened: the campaign need not exist for the refusal.
+
+ELOR_ATTACK = ("elor", "attack", "Tolosa", "Aldo", "Bruto", "--weapon", "Arc", "--ranged", "--target-size", "1.1", "--distance", "20")
+ELOR_LONG = ("elor", "long-action", "start", "Tolosa", "Aldo", "forge the sword", "--degrees", "5")
+TELEKINESIS = ("microfudge", "power", "Zombies", "Harvey", "telekinesie")
+SHOOT = ("western-parade", "shoot", "Dodge", "Sam", "Joe", "--weapon", "Colt")
+PLAN = ("western-parade", "downtime", "plan", "Dodge", "Sam", "Tir")
+DOWNTIME = ("western-parade", "downtime")
+
+
+@pytest.mark.parametrize(
+    ("args", "line"),
+    [
+        # Elor §Attaque à distance L544-603: the tables end at 1,000 m of size, 10,000 m, 2,500 km/h.
+        ((*ELOR_ATTACK[:-1], HUGE), f"--distance must be between 0 and 100,000 (got {10**25:,})"),
+        ((*ELOR_ATTACK[:-1], "-1"), "--distance must be between 0 and 100,000 (got -1)"),
+        ((*ELOR_ATTACK[:-3], "nan", "--distance", "20"), "--target-size must be between 0.01 and 10000 metres (got nan)"),
+        ((*ELOR_ATTACK, "--target-speed", "25001"), "--target-speed must be between 0 and 25,000 (got 25,001)"),
+        ((*ELOR_ATTACK, "--angle", "361"), "--angle must be between 0 and 360 (got 361)"),
+        ((*ELOR_ATTACK, "--erratic", "3"), "--erratic must be between 0 and 2 (got 3)"),
+        # §3.1: one die plus one per effort point, a degree each.
+        ((*ELOR_ATTACK, "--simultaneous", "--opponent-attack", "22"), "--opponent-attack must be between 0 and 21 (got 22)"),
+        # §Humains L862-882: a location holds 3 to about 20 HP.
+        (("elor", "damage", "Tolosa", "Aldo", "--amount", HUGE), f"--amount must be between 0 and 100 (got {10**25:,})"),
+        (("elor", "damage", "Tolosa", "Aldo", "--amount", "-1"), "--amount must be between 0 and 100 (got -1)"),
+        (("elor", "xp", "award", "Tolosa", "Aldo", "101"), "POINTS must be between 1 and 100 (got 101)"),
+        # §Actions longues L436-452 and the risk clock (E-T6: a D10 at most the threshold).
+        ((*ELOR_LONG[:-1], "1001"), "--degrees must be between 1 and 1,000 (got 1,001)"),
+        ((*ELOR_LONG, "--hours-per-day", "25"), "--hours-per-day must be between 1 and 24 (got 25)"),
+        ((*ELOR_LONG, "--start-hour", "24"), "--start-hour must be between 0 and 23 (got 24)"),
+        ((*ELOR_LONG, "--risk", "police", "--risk-threshold", "11"), "--risk-threshold must be between 0 and 10 (got 11)"),
+        ((*ELOR_LONG, "--risk", "police", "--risk-step", "-1"), "--risk-step must be between 0 and 10 (got -1)"),
+        ((*ELOR_LONG, "--unit", "99999999999w"), "--unit must be at most 1,000 in-game years (got 99999999999w)"),
+        ((*ELOR_LONG, "--risk", "police", "--risk-every", "52143w"), "--risk-every must be at most 1,000 in-game years (got 52143w)"),
+        # MicroFudge «Télékinésie» L586-L607 (§7.4): a tonne, for 6 Sequences at most.
+        ((*TELEKINESIS, "--grams", HUGE), f"--grams must be between 0 and 1,000,000 (got {10**25:,})"),
+        ((*TELEKINESIS, "--grams", "10", "--sequences", "7"), "--sequences must be between 1 and 6 (got 7)"),
+        # Cartes §Vigilance et discrétion L385-427: the range scale ends at 10,000 m.
+        (("cartes", "spot", "V", "Alice", "Bruno", "--distance", HUGE), f"--distance must be between 0 and 100,000 (got {10**25:,})"),
+        # Western Parade Tables 5.1-5.4: no firearm reaches 2,800 m at long range.
+        ((*SHOOT, "--distance", HUGE), f"--distance must be between 0 and 10,000 (got {10**25:,})"),
+        # §2.6.1 L1421 (a week of 168 hours), §1.6.3 (percentages), §2.4.3 (a gunfight), §1.7.2 (REP), §6.8 (capital in cents).
+        ((*PLAN, "169"), "HOURS must be between 0 and 168 (got 169)"),
+        ((*PLAN, "10", "--teacher", "Doc", "--teacher-level", "201"), "--teacher-level must be between -200 and 200 (got 201)"),
+        ((*DOWNTIME, "gunfight", "Dodge", "Sam", "--put-out", HUGE), f"--put-out must be between 0 and 100 (got {10**25:,})"),
+        ((*DOWNTIME, "gunfight", "Dodge", "Sam", "--duel", "12", "--duel", "101"), "--duel must be between 0 and 100 (got 101)"),
+        ((*DOWNTIME, "activity", "Dodge", "Sam", "banking", "--capital", "0"), "--capital must be between 1 and 1,000,000,000 (got 0)"),
+        ((*DOWNTIME, "activity", "Dodge", "Sam", "running", "--wounds", "201"), "--wounds must be between 0 and 200 (got 201)"),
+    ],
+)  # fmt: skip
+def test_every_other_number_of_a_command_has_a_range(db: str, args: tuple[str, ...], line: str) -> None:
+    run(db, "init")
+    assert refused(db, *args) == f"error: {line}"
+
+
+def test_a_banking_capital_beyond_ten_million_dollars_is_refused_s6_8_1(db: str) -> None:
+    # Before its range, a capital above 2^53 cents reached the store's guard, which named the
+    # event's inner path (activity.options.capital).
+    run(db, "campaign", "new", "Dodge", "--ruleset", "western-parade", "--start", "1873-05-01")
+    run(db, "character", "new", "Dodge", "--sheet", str(SAMPLES / "wp_sam.toml"))
+    for capital in (STORABLE + 1, 10**20):
+        line = refused(db, "western-parade", "downtime", "activity", "Dodge", "Sam Parkerson", "banking", "--capital", str(capital))
+        assert line == f"error: --capital must be between 1 and 1,000,000,000 (got {capital:,})"
+    run(db, "western-parade", "downtime", "activity", "Dodge", "Sam Parkerson", "banking", "--capital", "1000000000")

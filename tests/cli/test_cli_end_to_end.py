@@ -154,11 +154,11 @@ def test_a_session_from_start_to_downtime_in_subprocesses_Difficulte_L211_Survie
     for who in ("alice", "bruno"):
         chronique(db, "character", "new", "Verdelune", "--sheet", str(SAMPLES / f"{who}.toml"))
     assert "session 1" in chronique(db, "session", "start", "Verdelune").stdout
-    out = chronique(db, "test", "Verdelune", "Alice", "Contact", "--difficulty", "difficile").stdout
-    chronique(db, "test", "Verdelune", "Bruno", "Sens", "-d", "tres-facile", "--from", "deck")
-    chronique(db, "wound", "Verdelune", "Alice", "--damage", "6", "--lethality", "forte")
-    chronique(db, "care", "Verdelune", "Alice", "--healer", "Bruno", "--means", "field-hospital")
-    chronique(db, "xp", "award", "Verdelune", "Bruno", "2", "--reason", "saved Alice")
+    out = chronique(db, "cartes", "test", "Verdelune", "Alice", "Contact", "--difficulty", "difficile").stdout
+    chronique(db, "cartes", "test", "Verdelune", "Bruno", "Sens", "-d", "tres-facile", "--from", "deck")
+    chronique(db, "cartes", "wound", "Verdelune", "Alice", "--damage", "6", "--lethality", "forte")
+    chronique(db, "cartes", "care", "Verdelune", "Alice", "--healer", "Bruno", "--means", "field-hospital")
+    chronique(db, "cartes", "xp", "award", "Verdelune", "Bruno", "2", "--reason", "saved Alice")
     ledger = json.loads(run(db, "xp", "ledger", "Verdelune", "--character", "Bruno", "--json").stdout)
     assert [(r["change"], r["reason"], r["balance"]) for r in ledger] == [(2, "saved Alice", 2)]
     end = chronique(db, "session", "end", "Verdelune").stdout
@@ -193,11 +193,11 @@ def test_a_session_from_start_to_downtime_in_subprocesses_Difficulte_L211_Survie
 def test_sheet_as_of_a_session_shows_that_sessions_end(party: str) -> None:
     db = party
     run(db, "session", "start", "Verdelune")
-    run(db, "xp", "award", "Verdelune", "Alice", "1")
+    run(db, "cartes", "xp", "award", "Verdelune", "Alice", "1")
     run(db, "session", "end", "Verdelune")
     after_first = json.loads(run(db, "sheet", "Verdelune", "Alice", "--json").stdout)
     run(db, "session", "start", "Verdelune")
-    run(db, "wound", "Verdelune", "Alice", "--damage", "3", "--lethality", "faible")
+    run(db, "cartes", "wound", "Verdelune", "Alice", "--damage", "3", "--lethality", "faible")
     run(db, "session", "end", "Verdelune")
     now = json.loads(run(db, "sheet", "Verdelune", "Alice", "--json").stdout)
     then = json.loads(run(db, "sheet", "Verdelune", "Alice", "--json", "--as-of", "1").stdout)
@@ -209,15 +209,15 @@ def test_sheet_as_of_a_session_shows_that_sessions_end(party: str) -> None:
 
 BAD_INPUTS = [
     (["campaign", "show", "Nowhere"], "no campaign named 'Nowhere'"),
-    (["test", "Verdelune", "Zoé", "Contact"], "no character 'Zoé' in Verdelune"),
-    (["test", "Verdelune", "Alice", "Pilotage", "--from", "deck"], "Pilotage"),
-    (["test", "Verdelune", "Alice", "Contact", "--difficulty", "impossible"], "impossible"),
+    (["cartes", "test", "Verdelune", "Zoé", "Contact"], "no character 'Zoé' in Verdelune"),
+    (["cartes", "test", "Verdelune", "Alice", "Pilotage", "--from", "deck"], "Pilotage"),
+    (["cartes", "test", "Verdelune", "Alice", "Contact", "--difficulty", "impossible"], "impossible"),
     (["advance", "Verdelune", "--to", "Day 1 07:00"], "past"),
     (["advance", "Verdelune", "soon"], "not a duration"),
     (["campaign", "new", "Verdelune", "--ruleset", "cartes"], "already exists"),
     (["campaign", "new", "Autre", "--ruleset", "poker"], "unknown ruleset"),
-    (["wound", "Verdelune", "Alice", "--damage", "4", "--lethality", "mortelle"], "mortelle"),
-    (["xp", "spend", "Verdelune", "Alice", "speciality", "Contact"], "--speciality"),
+    (["cartes", "wound", "Verdelune", "Alice", "--damage", "4", "--lethality", "mortelle"], "mortelle"),
+    (["cartes", "xp", "spend", "Verdelune", "Alice", "speciality", "Contact"], "--speciality"),
     (["session", "end", "Verdelune"], "no open session"),
 ]
 
@@ -250,9 +250,9 @@ def test_malformed_and_invalid_sheets_are_refused(party: str, tmp_path: Path) ->
 
 def test_unaffordable_spend_is_refused_during_a_session(party: str) -> None:
     run(party, "session", "start", "Verdelune")
-    run(party, "test", "Verdelune", "Alice", "Contact")  # deals the cards
+    run(party, "cartes", "test", "Verdelune", "Alice", "Contact")  # deals the cards
     before = rows(party)
-    result = run(party, "xp", "spend", "Verdelune", "Alice", "pile-max", check=False)
+    result = run(party, "cartes", "xp", "spend", "Verdelune", "Alice", "pile-max", check=False)
     assert result.returncode == 2 and "hand" in result.stderr
     assert rows(party) == before
 
@@ -300,7 +300,7 @@ def test_demo_plays_a_campaign_and_prints_sheets_and_log(db: str) -> None:
 def test_entropy_is_refused_after_the_first_draw(party: str) -> None:
     run(party, "session", "start", "Verdelune")
     assert "part of epoch session-1" in run(party, "session", "entropy", "Verdelune", "le hibou", "--player", "Zoé").stdout
-    run(party, "test", "Verdelune", "Alice", "Contact")
+    run(party, "cartes", "test", "Verdelune", "Alice", "Contact")
     before = rows(party)
     late = run(party, "session", "entropy", "Verdelune", "trop tard", "--player", "Bob", check=False)
     assert late.returncode == 2 and "already been drawn from" in late.stderr and rows(party) == before
@@ -308,8 +308,8 @@ def test_entropy_is_refused_after_the_first_draw(party: str) -> None:
 
 def test_correct_voids_and_audit_show_explains(party: str) -> None:
     run(party, "session", "start", "Verdelune")
-    run(party, "test", "Verdelune", "Alice", "Contact", "--reason", "climbing the wall")
-    run(party, "wound", "Verdelune", "Alice", "--damage", "5", "--lethality", "faible")
+    run(party, "cartes", "test", "Verdelune", "Alice", "Contact", "--reason", "climbing the wall")
+    run(party, "cartes", "wound", "Verdelune", "Alice", "--damage", "5", "--lethality", "faible")
     log = json.loads(run(party, "log", "Verdelune", "--json").stdout)
     test = next(e["event"] for e in log if e["event"]["topic"].endswith("TestMade"))
     shown = run(party, "audit", "show", f"{test['originator_id'][:8]}:{test['originator_version']}").stdout
@@ -329,7 +329,7 @@ def test_correct_voids_and_audit_show_explains(party: str) -> None:
 
 def test_pacing_commands_and_the_downtime_report_KO_L354_Survie_L443(party: str) -> None:
     run(party, "session", "start", "Verdelune")
-    run(party, "wound", "Verdelune", "Alice", "--damage", "7", "--lethality", "enorme")
+    run(party, "cartes", "wound", "Verdelune", "Alice", "--damage", "7", "--lethality", "enorme")
     run(party, "session", "end", "Verdelune")
     assert "no pacing" in run(party, "pace", "show", "Verdelune").stdout
     before = rows(party)
@@ -370,9 +370,9 @@ def test_pacing_commands_and_the_downtime_report_KO_L354_Survie_L443(party: str)
 
 def test_exports_the_board_and_a_paged_filtered_log(party: str, tmp_path: Path) -> None:
     run(party, "session", "start", "Verdelune")
-    run(party, "test", "Verdelune", "Alice", "Contact", "--reason", "the wall")
-    run(party, "test", "Verdelune", "Bruno", "Vigilance")
-    run(party, "wound", "Verdelune", "Alice", "--damage", "4", "--lethality", "moyenne")
+    run(party, "cartes", "test", "Verdelune", "Alice", "Contact", "--reason", "the wall")
+    run(party, "cartes", "test", "Verdelune", "Bruno", "Vigilance")
+    run(party, "cartes", "wound", "Verdelune", "Alice", "--damage", "4", "--lethality", "moyenne")
     end = run(party, "session", "end", "Verdelune").stdout
     seal = next(line.split("seal: ")[1] for line in end.splitlines() if "seal: " in line)
     board = run(party, "downtime", "board", "Verdelune").stdout
@@ -398,9 +398,9 @@ def test_exports_the_board_and_a_paged_filtered_log(party: str, tmp_path: Path) 
 
 def test_sheet_as_of_an_event_of_any_aggregate(party: str) -> None:
     run(party, "session", "start", "Verdelune")
-    run(party, "wound", "Verdelune", "Alice", "--damage", "3", "--lethality", "faible")
-    run(party, "test", "Verdelune", "Bruno", "Sens", "--from", "deck")  # deals everyone's cards
-    run(party, "wound", "Verdelune", "Alice", "--damage", "2", "--lethality", "nulle")
+    run(party, "cartes", "wound", "Verdelune", "Alice", "--damage", "3", "--lethality", "faible")
+    run(party, "cartes", "test", "Verdelune", "Bruno", "Sens", "--from", "deck")  # deals everyone's cards
+    run(party, "cartes", "wound", "Verdelune", "Alice", "--damage", "2", "--lethality", "nulle")
     log = gm_log(party)
     wound = next(e for e in log if kind(e) == "WoundSuffered")
     bruno_test = next(e for e in log if kind(e) == "TestMade")
@@ -426,7 +426,7 @@ def moyenne_odds(target: int, packs: int) -> Fraction:
 def test_luck_statistics_with_their_uncertainty(party: str) -> None:
     run(party, "session", "start", "Verdelune")
     for _ in range(3):
-        run(party, "test", "Verdelune", "Alice", "Contact", "--from", "deck")
+        run(party, "cartes", "test", "Verdelune", "Alice", "Contact", "--from", "deck")
     tests = [e for e in gm_log(party) if kind(e) == "TestMade"]
     assert [(e["outcome"]["target"], e["outcome"]["level_asked"]) for e in tests] == [(9, 0)] * 3
     observed = sum(judged(e["outcome"])[0] for e in tests)

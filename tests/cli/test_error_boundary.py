@@ -132,10 +132,10 @@ TEXTS = st.one_of(
 )
 # A sample of commands of each game and of the spine, each with where a malformed value goes.
 NUMBER_SLOTS = [
-    ("test", "Verdelune", "Alice", "Contact", "--modifier", "{}"),
-    ("draw", "Verdelune", "--count", "{}"),
-    ("wound", "Verdelune", "Alice", "--damage", "{}", "--lethality", "forte"),
-    ("xp", "award", "Verdelune", "Alice", "{}"),
+    ("cartes", "test", "Verdelune", "Alice", "Contact", "--modifier", "{}"),
+    ("cartes", "draw", "Verdelune", "--count", "{}"),
+    ("cartes", "wound", "Verdelune", "Alice", "--damage", "{}", "--lethality", "forte"),
+    ("cartes", "xp", "award", "Verdelune", "Alice", "{}"),
     ("advance", "Verdelune", "{}"),
     ("pace", "set", "Verdelune", "--ratio", "{}"),
     ("elor", "damage", "Tolosa", "Samson", "--amount", "{}"),
@@ -144,8 +144,8 @@ NUMBER_SLOTS = [
     ("daemon", "--tick", "{}"),
 ]
 TEXT_SLOTS = [
-    ("test", "Verdelune", "Alice", "Contact", "--reason", "{}"),
-    ("xp", "award", "Verdelune", "Alice", "1", "--reason", "{}"),
+    ("cartes", "test", "Verdelune", "Alice", "Contact", "--reason", "{}"),
+    ("cartes", "xp", "award", "Verdelune", "Alice", "1", "--reason", "{}"),
     ("campaign", "new", "{}", "--ruleset", "cartes"),
     ("character", "player", "Verdelune", "Alice", "{}"),
     ("elor", "effort", "Tolosa", "Samson", "--reason", "{}"),

@@ -132,7 +132,7 @@ def assert_struck_through(texts: dict[str, str], correction: str, reason: str) -
     """The voided event's row: its words struck through, then the correction that voided it."""
     md = [line for line in texts["md"].splitlines() if f"voided by {correction}" in line]
     assert len(md) == 1 and re.search(rf"\| ~~[^~|]+~~ voided by {correction}: {reason} \|$", md[0]), md
-    assert re.search(rf"<td><del>[^<]+</del> voided by {correction}: {reason}</td>", texts["html"])
+    assert re.search(rf"<td[^>]*><del>[^<]+</del> voided by {correction}: {reason}</td>", texts["html"])
     assert f"voided by {correction}: {reason}" in details(texts["log"])
 
 
@@ -168,7 +168,7 @@ def test_western_parade_events_read_in_the_rulebooks_words_s2_1_2(db: str, tmp_p
     texts = assert_in_words(db, CITY, tmp_path)
     assert_struck_through(texts, correction, "rolled for the wrong character")
     # Table 2.1 (§2.1.2): each recorded roll's quality reads as the rulebook names it, in its row.
-    rows = [line for line in texts["md"].splitlines() if "| CheckRolled |" in line or "| ShotFired |" in line]
+    rows = [line for line in texts["md"].splitlines() if "| check rolled |" in line or "| shot fired |" in line]
     qualities = [e["outcome"]["quality"] for e in recorded(db, CITY) if topic(e) in ("CheckRolled", "ShotFired")]
     assert len(rows) == len(qualities) == 4
     assert all(f"→ {QUALITIES[q]}" in row for row, q in zip(rows, qualities, strict=True))
@@ -248,8 +248,8 @@ def test_cartes_events_read_with_cards_and_lethalities_s_blessures(db: str, tmp_
         run(db, "character", "new", "Verdelune", "--sheet", str(SAMPLES / f"{name}.toml"))
     run(db, "session", "start", "Verdelune")
     for who in ("Alice", "Bruno"):
-        run(db, "test", "Verdelune", who, "Contact", "--from", "deck")
-    run(db, "wound", "Verdelune", "Alice", "--damage", "7", "--lethality", "forte", "--source", "an axe")
+        run(db, "cartes", "test", "Verdelune", who, "Contact", "--from", "deck")
+    run(db, "cartes", "wound", "Verdelune", "Alice", "--damage", "7", "--lethality", "forte", "--source", "an axe")
     run(db, "session", "end", "Verdelune")
     run(db, "pace", "set", "Verdelune", "--every", "mon 09:00", "--advance", "1w")
     run(db, "pace", "clear", "Verdelune")

@@ -243,7 +243,7 @@ def test_cartes_luck_and_its_plots_Difficulte_des_tirages_L219(db: str, tmp_path
         run(db, "character", "new", "Verdelune", "--sheet", str(SAMPLES / f"{name}.toml"))
     run(db, "session", "start", "Verdelune")
     for who in ("Alice", "Bruno", "Alice"):
-        run(db, "test", "Verdelune", who, "Contact", "--from", "deck")
+        run(db, "cartes", "test", "Verdelune", who, "Contact", "--from", "deck")
     found = luck(db, "Verdelune")
     assert {k: v["draws"] for k, v in found.items()} == {"Alice": 2, "Bruno": 1}
     assert_report_plots(db, "Verdelune", tmp_path, ("test",))

@@ -1,37 +1,35 @@
 """A command of one game on another game's campaign is refused (issue 14; issue 18 item 5): one
 line naming the campaign's game and the commands to use instead, exit 2, nothing recorded. Every
-game command of the real command tree is tried on a campaign of every other game.
+game command of the real command tree is tried on a campaign of every other game; each game's
+commands sit under its name (`chronique cartes ...` too), so the top level holds none.
 
 Before, `chronique test` on Western Parade raised a pydantic ValidationError, `western-parade
 roll` on Cartes a KeyError, and a Cartes `care` wrote a Cartes event into a Western Parade campaign."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from enum import Enum
 from typing import Any
 
 import pytest
 import typer.main
-from support import run, stored
+from support import SAMPLES, run, stored
 
 from chronique.cli.app import app
-from chronique.domain.rulesets import KNOWN
+from chronique.domain.rulesets import KNOWN, ruleset
 
-GAME_WORDS = {"cartes": "Cartes", "elor": "Elor", "microfudge": "MicroFudge", "western-parade": "Western Parade"}
 # The commands that work on a campaign of any game; every other command that takes a campaign is
 # one game's. A new command lands in neither list until someone decides which it is.
 EVERY_GAME = {
-    ("advance",), ("log",), ("sheet",), ("luck",), ("verify",),
+    ("advance",), ("log",), ("sheet",), ("luck",), ("verify",), ("xp", "ledger"),
     ("campaign", "show"), ("character", "new"), ("character", "player"), ("character", "show"),
     ("session", "start"), ("session", "end"), ("session", "entropy"),
     ("audit", "export"), ("seal", "check"),
     ("export", "sheet"), ("export", "session"), ("export", "campaign"),
     ("pace", "set"), ("pace", "show"), ("pace", "clear"), ("downtime", "report"), ("downtime", "board"),
 }  # fmt: skip
-# The Cartes commands sit at the top level (the table's verbs) and in `xp` and `scene` (issue 14).
-CARTES = {("test",), ("attack",), ("oppose",), ("spot",), ("support",), ("draw",), ("wound",), ("conscious",),
-          ("recover",), ("resource",), ("care",), ("cure",), ("xp",), ("scene",)}  # fmt: skip
 
 
 def commands(group: Any = None, path: tuple[str, ...] = ()) -> Iterator[tuple[tuple[str, ...], Any]]:
@@ -45,12 +43,9 @@ def commands(group: Any = None, path: tuple[str, ...] = ()) -> Iterator[tuple[tu
 
 
 def game_of(path: tuple[str, ...]) -> str:
-    """The game a command plays, read off the tree: its group is named after the game, or it is
-    one of the Cartes commands."""
-    if path[0] in KNOWN:
-        return path[0]
-    assert path[:1] in CARTES, f"`{' '.join(path)}` takes a campaign but is neither a game's nor in EVERY_GAME"
-    return "cartes"
+    """The game a command plays, read off the tree: its group is named after the game."""
+    assert path[0] in KNOWN, f"`{' '.join(path)}` takes a campaign but is neither a game's nor in EVERY_GAME"
+    return path[0]
 
 
 def game_commands() -> dict[str, list[tuple[tuple[str, ...], Any]]]:
@@ -92,8 +87,12 @@ def _placeholder(param: Any) -> str:
 def test_the_command_tree_has_commands_of_every_game() -> None:
     found = game_commands()
     assert all(found[game] for game in KNOWN), {game: len(cmds) for game, cmds in found.items()}
-    assert {"xp", "award"} <= {word for path, _ in found["cartes"] for word in path}
+    assert ("cartes", "xp", "award") in {path for path, _ in found["cartes"]}
     assert ("western-parade", "body", "care") in {path for path, _ in found["western-parade"]}
+    # No game's command at the top: every top-level command taking a campaign is every game's.
+    top = {path for path, command in commands() if path[0] not in KNOWN and "campaign" in {p.name for p in command.params}}
+    assert top <= EVERY_GAME, top - EVERY_GAME
+    assert not {("test",), ("draw",), ("care",), ("scene", "end"), ("xp", "award")} & {path for path, _ in commands()}
 
 
 @pytest.mark.parametrize("game", KNOWN)
@@ -111,8 +110,9 @@ def test_every_other_game_s_command_refuses_a_campaign_of_this_game(db: str, gam
             assert result.returncode == 2, f"{where}: exit {result.returncode}\n{result.stdout}{result.stderr}"
             lines = result.stderr.strip().splitlines()
             assert len(lines) == 1, f"{where}: {result.stderr}"
-            assert f"{campaign} is a {GAME_WORDS[game]} campaign" in lines[0], f"{where}: {lines[0]}"
-            assert f"plays {GAME_WORDS[other]}" in lines[0], f"{where}: {lines[0]}"
+            assert f"{campaign} is a {ruleset(game).title} campaign" in lines[0], f"{where}: {lines[0]}"
+            assert f"`chronique {' '.join(path)}` plays {ruleset(other).title}" in lines[0], f"{where}: {lines[0]}"
+            assert lines[0].endswith(f"use `chronique {game} ...`"), f"{where}: {lines[0]}"
             assert "Traceback" not in result.stderr + result.stdout
             tried += 1
     assert tried == sum(len(cmds) for other, cmds in game_commands().items() if other != game)
@@ -125,14 +125,24 @@ def test_the_refusal_names_the_commands_of_the_campaign_s_game(db: str) -> None:
     before = stored(db)
     on_cartes = run(db, "elor", "rest", "Verdelune", "Alice", check=False)
     assert on_cartes.returncode == 2
-    assert on_cartes.stderr == (
-        "error: Verdelune is a Cartes campaign and `chronique elor rest` plays Elor: "
-        "use the top-level table commands (`chronique test`, `chronique xp ...`)\n"
-    )
+    assert on_cartes.stderr == "error: Verdelune is a Cartes campaign and `chronique elor rest` plays Elor: use `chronique cartes ...`\n"
     # The Cartes `care` used to record a Cartes event into a Western Parade campaign (issue 18 item 5).
-    on_wp = run(db, "care", "Shotgun City", "Alice", "--healer", "Bruno", check=False)
+    on_wp = run(db, "cartes", "care", "Shotgun City", "Alice", "--healer", "Bruno", check=False)
     assert on_wp.returncode == 2
     assert on_wp.stderr == (
-        "error: Shotgun City is a Western Parade campaign and `chronique care` plays Cartes: use `chronique western-parade ...`\n"
+        "error: Shotgun City is a Western Parade campaign and `chronique cartes care` plays Cartes: use `chronique western-parade ...`\n"
     )
     assert stored(db) == before
+
+
+def test_the_experience_ledger_stays_at_the_top_and_reads_a_campaign_of_any_game(db: str) -> None:
+    # Cartes counts experience in hand cards, Elor in points: one ledger reads both (ruling PL3).
+    run(db, "campaign", "new", "Verdelune", "--ruleset", "cartes")
+    run(db, "character", "new", "Verdelune", "--sheet", str(SAMPLES / "alice.toml"))
+    run(db, "campaign", "new", "Tolosa", "--ruleset", "elor")
+    run(db, "character", "new", "Tolosa", "--sheet", str(SAMPLES / "elor_samson.toml"))
+    run(db, "cartes", "xp", "award", "Verdelune", "Alice", "2", "--reason", "the ambush")
+    run(db, "elor", "xp", "award", "Tolosa", "Samson", "3", "--reason", "the siege")
+    for campaign, who, change, reason in (("Verdelune", "Alice", 2, "the ambush"), ("Tolosa", "Samson", 3, "the siege")):
+        (row,) = json.loads(run(db, "xp", "ledger", campaign, "--json").stdout)
+        assert (row["name"], row["change"], row["reason"], row["balance"]) == (who, change, reason, change)

@@ -95,13 +95,19 @@ def _payment(cost: Cost, cards: Sequence[str], hand: Sequence[str]) -> list[str]
     return cheapest_payment(cost, hand)
 
 
-def arrange_care(world: World, patient: str, healer: str | None, means: str) -> None:
-    """Order a healer to tend ``patient`` with ``means`` at each survival draw (None stops it)."""
+def arrange_care(world: World, patient: str, healer: str | None, means: str, extra_levels: int = 0) -> None:
+    """Order a healer to tend ``patient`` with ``means`` at each survival draw (None stops it),
+    taking ``extra_levels`` more levels on each Médecine draw to double its result once per level
+    (§Médecine L465)."""
     character = world.character(patient)
     if healer is not None:
         living(world, healer)
-        medicine_level(0, means)  # rejects unknown means before anything is recorded
+        medicine_level(0, means, extra_levels)  # rejects unknown means and levels before anything is recorded
+    elif extra_levels:
+        raise RuleViolation("extra medicine levels need a healer (--healer)")
     character.record(ev.CareArranged, at=world.campaign.clock, healer=healer or "", means=means if healer else "")
+    if extra_levels:
+        character.record(ev.CareIntensified, at=world.campaign.clock, extra_levels=extra_levels)
 
 
 def cure(world: World, patient: str) -> list[dict[str, int]]:

@@ -18,7 +18,6 @@ from chronique.domain.rulesets.cartes.table import draw, living, sheet_of
 from chronique.domain.rulesets.cartes.tables import lethality_index
 from chronique.domain.world import World
 
-
 STANCES = ("draws", "out of combat", "ignores")
 """How the opponent meets an opposed action: it draws, it cannot (out of combat, §KO ou OK L361),
 or it chooses to ignore a hostile action (§Choix de l'actions L271)."""

@@ -171,6 +171,11 @@ def care_arranged(sheet: dict[str, Any], c: dict[str, Any], e: Fields) -> None:
     c["care"] = {"healer": e["healer"], "means": e["means"]} if e["healer"] else None
 
 
+def care_intensified(sheet: dict[str, Any], c: dict[str, Any], e: Fields) -> None:
+    """§Médecine L465: the healer takes extra levels of difficulty to double the care's result."""
+    c["care"] = {**c["care"], "extra_levels": e["extra_levels"]}
+
+
 def cured_by_care(sheet: dict[str, Any], c: dict[str, Any], e: Fields) -> None:
     """§Survie: curative care lifts the lasting maluses of survived wounds."""
     c["lasting_malus"] = []
@@ -194,6 +199,7 @@ CHANGES: dict[str, Change] = {
     "CardsReturned": cards_returned,
     "SceneEnded": scene_ended,
     "CareArranged": care_arranged,
+    "CareIntensified": care_intensified,
     "CuredByCare": cured_by_care,
 }
 """Each Cartes event's change, by the event class's name."""

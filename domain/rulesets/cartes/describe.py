@@ -114,6 +114,9 @@ WORDS: dict[str, Describer] = {
     ),
     "chronique.domain.rulesets.cartes.events:SceneEnded": lambda e: "the scene ended: its markers lapse",
     "chronique.domain.rulesets.cartes.events:CareArranged": lambda e: f"{e.healer} tends his wounds ({e.means.replace('-', ' ')})",
+    "chronique.domain.rulesets.cartes.events:CareIntensified": lambda e: (
+        f"the healer takes {plural(e.extra_levels, 'extra level')} on each Médecine draw: its markers ×{2**e.extra_levels}"
+    ),
     "chronique.domain.rulesets.cartes.events:CuredByCare": lambda e: (
         f"curative care lifted {plural(len(e.removed), 'lasting malus', 'lasting maluses')}"
     ),

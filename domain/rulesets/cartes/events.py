@@ -217,6 +217,14 @@ class CareArranged(_Changes, ChainedEvent):
     means: str
 
 
+class CareIntensified(_Changes, ChainedEvent):
+    """The healer tending this character takes ``extra_levels`` more levels of difficulty on each
+    Médecine draw to double its result once per level (§Médecine L465, rulings C27, C72)."""
+
+    at: int
+    extra_levels: int
+
+
 class CuredByCare(_Changes, ChainedEvent):
     """Curative care (surgery…) removed the lasting maluses of survived wounds (§Survie)."""
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from chronique.domain.character import Character
@@ -10,6 +11,7 @@ from chronique.domain.gametime import HOUR, next_time_of_day
 from chronique.domain.rulesets.cartes import events as ev
 from chronique.domain.rulesets.cartes.resolution import TestOutcome, resolve_test
 from chronique.domain.rulesets.cartes.survival import (
+    extra_levels,
     medicine_bonus_markers,
     medicine_level,
     medicine_support,
@@ -41,6 +43,10 @@ class CartesProcesses:
     def horizon(self, to_time: int) -> None:
         """Nothing here runs continuously between the due moments: nothing to settle."""
         return None
+
+    def standing(self, character: Character, at: int) -> dict[str, Any]:
+        """Nothing here runs continuously between the due moments: the condition as it is."""
+        return copy.deepcopy(character.condition)
 
     def due(self) -> list[Due]:
         out: list[Due] = []
@@ -137,7 +143,7 @@ def best_medicine(world: World, care: dict[str, Any]) -> int:
         return 0
     if medicine_target(healer.sheet) < LOWEST_CARD:
         return 0
-    return medicine_bonus_markers(True, care["means"])
+    return medicine_bonus_markers(True, care["means"], extra_levels(care))
 
 
 def _medicine(world: World, patient: Character, survival: int) -> dict[str, Any] | None:
@@ -148,8 +154,8 @@ def _medicine(world: World, patient: Character, survival: int) -> dict[str, Any]
         healer = living(world, care["healer"])
     except RuleViolation:
         return None
-    level = medicine_level(survival, care["means"])
+    level = medicine_level(survival, care["means"], extra_levels(care))
     purpose = f"medicine for {patient.name}"
     first = draw(world, 1, healer.name, purpose)[0]
     outcome = resolve_test(medicine_target(healer.sheet), level, first, lambda n: draw(world, n, healer.name, purpose), manoeuvre="tactics")
-    return medicine_support(healer.name, care["means"], outcome)
+    return medicine_support(healer.name, care["means"], outcome, extra_levels(care))

@@ -5,14 +5,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from chronique.domain.character import Character
 from chronique.domain.luck import Draw
 from chronique.domain.rulesets.cartes import describe as words
 from chronique.domain.rulesets.cartes import events as ev
+from chronique.domain.rulesets.cartes import view
 from chronique.domain.rulesets.cartes.odds import success_odds
 from chronique.domain.rulesets.cartes.processes import CartesProcesses
+from chronique.domain.rulesets.cartes.settings import SETTINGS
 from chronique.domain.rulesets.cartes.sheet import parse_sheet
 from chronique.domain.rulesets.cartes.table import GENERAL, return_cards
 from chronique.domain.rulesets.cartes.tables import lethality_name
+from chronique.domain.rulesets.options import Setting
+from chronique.domain.sheetview import SheetView
 from chronique.domain.timeline import Due, Processes
 from chronique.domain.world import World
 
@@ -21,11 +26,15 @@ class Cartes:
     """Luk's card-driven system: a general deck, personal piles and hands, wounds by lethality."""
 
     name = "cartes"
+    title = "Cartes"
     gregorian = False
 
     def default_settings(self) -> dict[str, Any]:
         # cartes.md A2: two or three packs of 52 without jokers; two by default.
         return {"decks": {GENERAL: 2}}
+
+    def settings_schema(self) -> tuple[Setting, ...]:
+        return SETTINGS
 
     def new_character(self, raw_sheet: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
         sheet = parse_sheet(raw_sheet)
@@ -62,6 +71,9 @@ class Cartes:
     def for_players(self, condition: Mapping[str, Any]) -> dict[str, Any]:
         # §Piles: a personal pile lies face down; only how many cards it holds is known.
         return {**condition, "pile": None}
+
+    def sheet_view(self, world: World, character: Character, gm: bool) -> SheetView:
+        return view.sheet_view(world, character, gm)
 
     def describe(self, event: Any) -> str:
         return words.describe(event)

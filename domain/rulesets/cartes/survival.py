@@ -145,10 +145,26 @@ def medicine_target(healer_sheet: Mapping[str, Any]) -> int:
     return int(skill["level"]) if skill else 0
 
 
-def medicine_support(healer: str, means: str, test: TestOutcome) -> dict[str, Any]:
+def medicine_support(healer: str, means: str, test: TestOutcome, extra_levels: int = 0) -> dict[str, Any]:
     """What a survival draw records of the healer's tactics support (§Médecine L465-475): who,
-    with what means, the Médecine draw, and the bonus markers it gives the patient."""
-    return {"healer": healer, "means": means, "outcome": test.to_dict(), "bonus": medicine_bonus_markers(test.success, means, 0)}
+    with what means, the Médecine draw, and the bonus markers it gives the patient (doubled once
+    per extra level he took, L465)."""
+    return {"healer": healer, "means": means, "outcome": test.to_dict(), "bonus": medicine_bonus_markers(test.success, means, extra_levels)}
+
+
+def extra_levels(care: Mapping[str, Any]) -> int:
+    """The extra levels a care order takes on each Médecine draw (§Médecine L465; none on an
+    order recorded without them)."""
+    return int(care.get("extra_levels", 0))
+
+
+# Ruling C72: at most four extra levels (the care x16); each one more card to draw (A23).
+MOST_EXTRA_LEVELS = 4
+
+
+def _extra_levels(extra_levels: int) -> None:
+    if not 0 <= _int(extra_levels, "extra levels") <= MOST_EXTRA_LEVELS:
+        raise RuleViolation(f"extra medicine levels go from 0 to {MOST_EXTRA_LEVELS}, not {extra_levels}")
 
 
 def medicine_level(survival_level: int, means: str, extra_levels: int = 0) -> int:
@@ -157,8 +173,7 @@ def medicine_level(survival_level: int, means: str, extra_levels: int = 0) -> in
     The survival draw's level plus the means' modifier (pebbles +1, light kit 0, adapted kit −1,
     field or proper hospital −2) plus the extra levels the healer takes to double the result.
     """
-    if _int(extra_levels, "extra levels") < 0:
-        raise RuleViolation("extra medicine levels cannot be negative")
+    _extra_levels(extra_levels)
     return _int(survival_level, "survival level") + medicine_means(means).level_modifier + extra_levels
 
 
@@ -170,8 +185,7 @@ def medicine_bonus_markers(success: bool, means: str, extra_levels: int = 0) -> 
     succès" as 2 more markers, not doubled). A failure gives nothing to the patient (its
     consequences fall on the healer, L297).
     """
-    if _int(extra_levels, "extra levels") < 0:
-        raise RuleViolation("extra medicine levels cannot be negative")
+    _extra_levels(extra_levels)
     chosen = medicine_means(means)
     if not success:
         return 0

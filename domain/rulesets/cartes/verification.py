@@ -28,6 +28,7 @@ from chronique.domain.rulesets.cartes.resolution import (
     tactics_markers,
 )
 from chronique.domain.rulesets.cartes.survival import (
+    extra_levels,
     medicine_level,
     medicine_support,
     medicine_target,
@@ -263,10 +264,10 @@ def _with_care(
     if healer is not None:
         healer_name, cards = name_of(table, healer), tuple(recorded["outcome"]["drawn"])
         target = medicine_target(character_now(table, healer)["sheet"])
-        supported = _replayed(target, medicine_level(level, care["means"]), cards, "tactics", (), False, False, None)
+        supported = _replayed(target, medicine_level(level, care["means"], extra_levels(care)), cards, "tactics", (), False, False, None)
         if supported is None:
             raise Mismatch("medicine", f"its level asks for another number of cards than the {len(cards)} it drew")
-        medicine = medicine_support(healer_name, care["means"], supported[0])
+        medicine = medicine_support(healer_name, care["means"], supported[0], extra_levels(care))
         draws.append((healer_name, "medicine", cards))
     drawn = tuple(event["outcome"]["drawn"])
     draws.append((name, "outcome", drawn))

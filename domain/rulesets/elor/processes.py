@@ -3,6 +3,9 @@ risk clocks, daily healing and the optional hourly wake test. Due times live in 
 
 from __future__ import annotations
 
+import copy
+from typing import Any
+
 from chronique.domain.character import Character
 from chronique.domain.gametime import DAY, HOUR, calendar_from
 from chronique.domain.rulesets.elor import events as ev
@@ -24,6 +27,10 @@ class ElorProcesses:
     def horizon(self, to_time: int) -> None:
         """Nothing here runs continuously between the due moments: nothing to settle."""
         return None
+
+    def standing(self, character: Character, at: int) -> dict[str, Any]:
+        """Nothing here runs continuously between the due moments: the condition as it is."""
+        return copy.deepcopy(character.condition)
 
     def due(self) -> list[Due]:
         out: list[Due] = []

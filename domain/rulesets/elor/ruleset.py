@@ -5,14 +5,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from chronique.domain.character import Character
 from chronique.domain.luck import Draw
 from chronique.domain.rulesets.elor import describe as words
 from chronique.domain.rulesets.elor import events as ev
-from chronique.domain.rulesets.elor import odds
+from chronique.domain.rulesets.elor import odds, view
 from chronique.domain.rulesets.elor.play import end_scene, in_scene, starting_condition
 from chronique.domain.rulesets.elor.processes import ElorProcesses
+from chronique.domain.rulesets.elor.settings import SETTINGS
 from chronique.domain.rulesets.elor.sheet import derived, parse_sheet
 from chronique.domain.rulesets.elor.tables import tables
+from chronique.domain.rulesets.options import Setting
+from chronique.domain.sheetview import SheetView
 from chronique.domain.timeline import Due, Processes
 from chronique.domain.world import World
 
@@ -30,10 +34,14 @@ class Elor:
     """Guillaume Ponce's generic d10 system: faculties, professions, degrees of success."""
 
     name = "elor"
+    title = "Elor"
     gregorian = False
 
     def default_settings(self) -> dict[str, Any]:
         return defaults()
+
+    def settings_schema(self) -> tuple[Setting, ...]:
+        return SETTINGS
 
     def new_character(self, raw_sheet: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
         sheet = parse_sheet(raw_sheet)
@@ -51,6 +59,9 @@ class Elor:
 
     def for_players(self, condition: Mapping[str, Any]) -> dict[str, Any]:
         return dict(condition)  # nothing of its condition lies face down
+
+    def sheet_view(self, world: World, character: Character, gm: bool) -> SheetView:
+        return view.sheet_view(world, character, gm)
 
     def describe(self, event: Any) -> str:
         return words.describe(event)

@@ -5,6 +5,9 @@ run their cycles (T8-T10)."""
 
 from __future__ import annotations
 
+import copy
+from typing import Any
+
 from chronique.domain.character import Character
 from chronique.domain.rulesets.microfudge import events as ev
 from chronique.domain.rulesets.microfudge.play import recover
@@ -24,6 +27,10 @@ class MicroFudgeProcesses:
     def horizon(self, to_time: int) -> None:
         """Nothing here runs continuously between the due moments: nothing to settle."""
         return None
+
+    def standing(self, character: Character, at: int) -> dict[str, Any]:
+        """Nothing here runs continuously between the due moments: the condition as it is."""
+        return copy.deepcopy(character.condition)
 
     def _powers(self, character: Character) -> list[Due]:
         state = ev.powers_of(character)

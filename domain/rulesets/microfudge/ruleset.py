@@ -5,14 +5,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from chronique.domain.character import Character
 from chronique.domain.luck import Draw
 from chronique.domain.rulesets.microfudge import describe as words
 from chronique.domain.rulesets.microfudge import events as ev
-from chronique.domain.rulesets.microfudge import odds
+from chronique.domain.rulesets.microfudge import odds, view
 from chronique.domain.rulesets.microfudge.play import award_session_end, defaults
 from chronique.domain.rulesets.microfudge.processes import MicroFudgeProcesses
 from chronique.domain.rulesets.microfudge.rules import severity_name
+from chronique.domain.rulesets.microfudge.settings import SETTINGS
 from chronique.domain.rulesets.microfudge.sheet import parse_sheet
+from chronique.domain.rulesets.options import Setting
+from chronique.domain.sheetview import SheetView
 from chronique.domain.timeline import Due, Processes
 from chronique.domain.world import World
 
@@ -21,10 +25,14 @@ class MicroFudge:
     """MicroFudge CECJ v2: adjectives, 4dF Tests, Atouts, Revers that heal day by day or week by week."""
 
     name = "microfudge"
+    title = "MicroFudge CECJ"
     gregorian = False
 
     def default_settings(self) -> dict[str, Any]:
         return defaults()
+
+    def settings_schema(self) -> tuple[Setting, ...]:
+        return SETTINGS
 
     def new_character(self, raw_sheet: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
         sheet, creation = parse_sheet(raw_sheet)
@@ -45,6 +53,9 @@ class MicroFudge:
 
     def for_players(self, condition: Mapping[str, Any]) -> dict[str, Any]:
         return dict(condition)  # nothing of its condition lies face down
+
+    def sheet_view(self, world: World, character: Character, gm: bool) -> SheetView:
+        return view.sheet_view(world, character, gm)
 
     def describe(self, event: Any) -> str:
         return words.describe(event)

@@ -13,15 +13,21 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from chronique.domain.errors import RuleViolation, SheetProblems, raise_sheet_problems
+from pydantic import Field, StrictBool, StrictInt, ValidationError, field_validator
+
+from chronique.domain.errors import RuleViolation, SheetProblems, field_problems, raise_sheet_problems
+from chronique.domain.limits import MICROFUDGE_ATOUTS
 from chronique.domain.rulesets.microfudge.rules import label
 from chronique.domain.rulesets.microfudge.tables import tables
+from chronique.domain.rulesets.problems import SheetModel, validation_problems
 from chronique.domain.text import fold
 
 PROCEDURES = ("cecj", "free", "streamlined")
 KINDS = ("aptitude", "field", "domain", "trait")
 _GAME = "MicroFudge"
 _T = TypeVar("_T")
+# The fields the Atouts are priced from: one of the wrong type leaves them untotalled.
+_PRICING = frozenset({"atouts", "status", "defaults", "ranks"})
 
 
 @dataclass(frozen=True)
@@ -33,14 +39,47 @@ class Creation:
     kept: int
 
 
+class _Fields(SheetModel):
+    """A sheet's fields but its ranks, typed (issue 18: ``atouts = true`` was one Atout, a default
+    of 2.5 was Faible, ``atouts = 10**20`` broke the journal); the ranks, their costs and caps are
+    checked by :func:`parse_sheet`, with every other problem."""
+
+    name: str = ""
+    concept: str = ""
+    goal: str = ""
+    procedure: str = "cecj"
+    status: str = ""
+    atouts: StrictInt | None = None
+    npc: StrictBool = False
+    out_after: StrictInt | None = None
+    defaults: dict[str, StrictInt] = Field(default_factory=dict)
+
+    @field_validator("atouts")
+    @classmethod
+    def _a_budget(cls, value: int | None) -> int | None:
+        # «II» L117-131: a status starts with 6 to 21 Atouts; see domain/limits.py.
+        if value is not None and not 1 <= value <= MICROFUDGE_ATOUTS:
+            raise ValueError(f"a character starts with 1 to {MICROFUDGE_ATOUTS} Atouts, not {value}")
+        return value
+
+    @field_validator("defaults")
+    @classmethod
+    def _on_the_ladder(cls, value: dict[str, int]) -> dict[str, int]:
+        # §1.2 (L93-L103): a default is a rank of the ladder, Abyssal (0) to Légendaire (8).
+        top = len(tables().labels) - 1
+        field_problems(
+            f"the default of {name} is a rank from 0 ({label(0)}) to {top} ({label(top)}), not {rank}"
+            for name, rank in value.items()
+            if not 0 <= rank <= top
+        )
+        return value
+
+
 def budget_of(raw: Mapping[str, Any], procedure: str) -> int:
     """The starting Atouts: a status name (6/11/16/21, L85-L91), an explicit ``atouts`` count,
     or Streamlined's 15 (L703)."""
-    if "atouts" in raw:
-        budget = int(raw["atouts"])
-        if budget < 1:
-            raise RuleViolation("a character starts with at least one Atout")
-        return budget
+    if raw.get("atouts") is not None:
+        return int(raw["atouts"])
     if procedure == "streamlined":
         return tables().streamlined.budget
     statuses = tables().statuses
@@ -134,17 +173,20 @@ def parse_sheet(raw: Mapping[str, Any]) -> tuple[dict[str, Any], Creation]:
     """A checked sheet from a player's raw sheet, and what its creation cost; :class:`SheetProblems`
     listing every problem otherwise. The Atouts are totalled only once every rank could be priced."""
     problems: list[str] = []
+    raw, wrong = _typed(raw, problems)
     name = str(raw.get("name", "")).strip()
     if not name:
         problems.append("a character needs a name")
     if "out_after" in raw and not raw.get("npc"):
         problems.append("only an NPC is taken out of a fight early (L453): a player character takes a Décisif")
     procedure = fold(str(raw.get("procedure", "cecj")))
+    if "procedure" in wrong:
+        raise SheetProblems(_GAME, problems)
     if procedure not in PROCEDURES:
         # Every cost and cap depends on the procedure: nothing further can be checked.
         problems.append(f"the creation procedure is one of {', '.join(PROCEDURES)}, not {raw.get('procedure')!r}")
         raise SheetProblems(_GAME, problems)
-    budget = _attempt(problems, lambda: budget_of(raw, procedure))
+    budget = None if "atouts" in wrong else _attempt(problems, lambda: budget_of(raw, procedure))
     characteristics = base_list(procedure, {str(k): int(v) for k, v in dict(raw.get("defaults", {})).items()})
     spent: int | None = 0
     for given, value in dict(raw.get("ranks", {})).items():
@@ -165,7 +207,7 @@ def parse_sheet(raw: Mapping[str, Any]) -> tuple[dict[str, Any], Creation]:
         problems += limit_problems(procedure, canonical, default, value)
         characteristics[canonical] = {"value": value, "kind": kind, "default": default}
     extra = {"out_after": _attempt(problems, lambda: _out_after(raw))} if raw.get("npc") else {}
-    if budget is None or spent is None:  # an unpriced step, already noted, leaves nothing to total
+    if budget is None or spent is None or wrong & _PRICING:  # an unpriced step, already noted, leaves nothing to total
         raise SheetProblems(_GAME, problems)
     problems += total_problems(procedure, budget, spent)
     raise_sheet_problems(_GAME, problems)
@@ -181,6 +223,26 @@ def parse_sheet(raw: Mapping[str, Any]) -> tuple[dict[str, Any], Creation]:
         **extra,
     }
     return sheet, creation
+
+
+def _typed(raw: Mapping[str, Any], problems: list[str]) -> tuple[dict[str, Any], set[str]]:
+    """``raw`` without the fields whose type is wrong, each noted in ``problems``, and their names
+    (a wrong budget, default or procedure leaves the Atouts untotalled)."""
+    if not isinstance(raw, Mapping):
+        raise RuleViolation("a MicroFudge sheet must be a table of fields")
+    fields = {key: value for key, value in raw.items() if key != "ranks"}
+    try:
+        _Fields.model_validate(fields)
+    except ValidationError as error:
+        problems += validation_problems(error)
+        wrong = {str(detail["loc"][0]) for detail in error.errors() if detail.get("loc")}
+    else:
+        wrong = set()
+    ranks = raw.get("ranks", {})
+    if not isinstance(ranks, Mapping):
+        problems.append(f"ranks: a table of characteristics and their ranks, not {ranks!r}")
+        wrong.add("ranks")
+    return {key: value for key, value in raw.items() if key not in wrong}, wrong
 
 
 def _out_after(raw: Mapping[str, Any]) -> int:

@@ -28,18 +28,20 @@ from chronique.domain.rulesets.westernparade.condition import (
 from chronique.domain.rulesets.westernparade.firstaid import aid_roll, read, skill_roll
 from chronique.domain.rulesets.westernparade.fitness import roll_terms
 from chronique.domain.rulesets.westernparade.healing import DAY, bandaging
+from chronique.domain.rulesets.westernparade.incapacity import exempt, rally, stagger
 from chronique.domain.rulesets.westernparade.infection import cauterisation, cleaning, infection_chance, operate
 from chronique.domain.rulesets.westernparade.play import acting, draw, living, roll_chance, skill_score, stats
 from chronique.domain.rulesets.westernparade.resolution import difficulty
 from chronique.domain.rulesets.westernparade.tables import location as find_location
 from chronique.domain.rulesets.westernparade.wounds import (
+    WoundState,
     critical_effect,
     death_timer,
     incapacitation,
     multiplier_halves,
     part_of,
-    unconsciousness_check,
     unconsciousness_chance,
+    unconsciousness_check,
 )
 from chronique.domain.world import World
 
@@ -158,14 +160,7 @@ def wound(
     e = env_of(character.sheet, body, world.campaign.settings)
     reading = chance = None
     if not body["dead"] and (check or incapacitation(part_of(loc), state).check):
-        halves = multiplier_halves(state_of(x, k, e) for k, x in body["wounds"].items())
-        chance = unconsciousness_chance(w["damage"], halves, e.m_end, loc == "head")
-        result = unconsciousness_check(stream, chance, state, loc == "head")
-        if result is not None:
-            reading = result.to_dict()
-            if result.unconscious:
-                until = at + result.rounds * bleeding.ROUND
-                body.update(unconscious=True, blackout={"cause": "wound", "until": until})
+        chance, reading = _check_unconsciousness(body, e, loc, state, at, stream)
     fell = not body["dead"] and _blood_thresholds(body, e, at, stream) == "beyond saving"
     _record(
         character,
@@ -195,6 +190,103 @@ def wound(
         "critical": critical.to_dict(),
         "head_bullet": entered,
     }
+
+
+def _check_unconsciousness(
+    body: dict[str, Any], e: Env, loc: str, state: WoundState, at: int, stream: ChanceStream
+) -> tuple[int, dict[str, Any] | None]:
+    """The unconsciousness check (§3.2.6) of a wound in ``loc``: its chance, and its reading
+    (None when no die is rolled); a blackout puts the body out for the margin in rounds."""
+    halves = multiplier_halves(state_of(x, k, e) for k, x in body["wounds"].items())
+    chance = unconsciousness_chance(body["wounds"][loc]["damage"], halves, e.m_end, loc == "head")
+    result = unconsciousness_check(stream, chance, state, loc == "head")
+    if result is None:
+        return chance, None
+    if result.unconscious:
+        body.update(unconscious=True, blackout={"cause": "wound", "until": at + result.rounds * bleeding.ROUND})
+    return chance, result.to_dict()
+
+
+def put_out_of_action(world: World, name: str, location: str) -> dict[str, Any]:
+    """In a fight, what the wound in ``location`` does to the character's actions (§3.2.5): the
+    END roll it calls for at once, the actions lost, the unconsciousness check after a failed END
+    roll of a critical or major wound, and whether an END roll is due before he acts again (lost
+    actions add up, L1886: a roll already due stays due). Returns the event's effect and rally."""
+    character = living(world, name)
+    at, loc = world.campaign.clock, _loc(location)
+    e = env(world, character)
+    body = body_now(world, character, at)
+    w = body["wounds"].get(loc)
+    state = WoundState.UNHURT if w is None else state_of(w, loc, e)
+    if state in (WoundState.UNHURT, WoundState.SCRATCH):
+        raise RuleViolation(f"{character.name} has no wound in the {loc} that puts him out of action (§3.2.5: scratches do not)")
+    negative = frozenset(part_of(k) for k, x in body["wounds"].items() if pv_of(x, k, e) < 0)
+    if exempt(character.sheet["creation"] == "spaghetti", negative):
+        raise RuleViolation(
+            f"{character.name} is a spaghetti hero: only negative PV in the head, heart or abdomen put him out of action (§7.3.1)"
+        )
+    epoch, stream = draw(world, character)
+    staggered = stagger(stream, part_of(loc), state, int(stats(character)["rolls"]["END"]))
+    chance = reading = None
+    if staggered.end_roll is not None and not staggered.end_roll.success and staggered.check:
+        chance, reading = _check_unconsciousness(body, e, loc, state, at, stream)
+    before = character.condition.get("rally")
+    pending = before
+    if staggered.rally:
+        pending = {"since": at, "location": loc, "check": staggered.check or bool(before and before["check"])}
+    effect = staggered.to_dict()
+    _record(
+        character,
+        be.PutOutOfAction,
+        at,
+        body,
+        location=loc,
+        state=state.value,
+        effect=effect,
+        unconsciousness_chance=chance,
+        unconsciousness=reading,
+        rally=pending,
+        epoch=epoch,
+        chance=stream.ops,
+    )
+    return {"effect": effect, "unconsciousness_chance": chance, "unconsciousness": reading, "rally": pending}
+
+
+def rally_roll(world: World, name: str) -> dict[str, Any]:
+    """The END roll to act again of a character put out of action (§3.2.5): a success lets him
+    act; a failure costs him one more action, he rolls again at his next rank, and after a
+    critical or major wound it calls for an unconsciousness check (§3.2.6)."""
+    character = living(world, name)
+    pending = character.condition.get("rally")
+    if pending is None:
+        raise RuleViolation(f"{character.name} has no END roll to make: no wound put him out of action (§3.2.5)")
+    at, loc = world.campaign.clock, str(pending["location"])
+    e = env(world, character)
+    body = body_now(world, character, at)
+    epoch, stream = draw(world, character)
+    rallied = rally(stream, pending, int(stats(character)["rolls"]["END"]))
+    chance = reading = None
+    w = body["wounds"].get(loc)
+    state = WoundState.UNHURT if w is None else state_of(w, loc, e)
+    if rallied.calls_check and w is not None:
+        chance, reading = _check_unconsciousness(body, e, loc, state, at, stream)
+    still = None if rallied.acts else pending
+    outcome = rallied.to_dict()
+    _record(
+        character,
+        be.RallyRolled,
+        at,
+        body,
+        location=loc,
+        state=state.value,
+        outcome=outcome,
+        unconsciousness_chance=chance,
+        unconsciousness=reading,
+        rally=still,
+        epoch=epoch,
+        chance=stream.ops,
+    )
+    return {"outcome": outcome, "unconsciousness_chance": chance, "unconsciousness": reading, "rally": still}
 
 
 def _apply_critical(body: dict[str, Any], w: dict[str, Any], loc: str, effect: Any, at: int, stream: ChanceStream) -> None:

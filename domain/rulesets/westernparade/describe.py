@@ -240,6 +240,44 @@ def _practice(e: Any) -> str:
     return f"{state}: bonus +{e.bonus}%"
 
 
+# §3.2.5 (L1884-L1914): what a wound takes from its victim's actions (incapacity.py).
+_LOST = {
+    "battle": "out of the fight until the battle ends",
+    "rounds": "loses the rest of this round and the next round up to the rank he was hit at",
+    "action": "loses his next action",
+    "": "loses no action",
+}
+
+
+def out_of_action(effect: Mapping[str, Any], rally: Mapping[str, Any] | None) -> str:
+    """What a wound did to the victim's actions in a fight (§3.2.5), in words."""
+    parts = [f"END roll {roll(effect['end_roll'])}"] if effect["end_roll"] else []
+    parts.append(_LOST[effect["lost"]])
+    if rally is not None:
+        parts.append("an END roll is due before he acts again")
+    return "; ".join(parts)
+
+
+def acting_again(outcome: Mapping[str, Any]) -> str:
+    """The END roll to act again after being put out of action (§3.2.5), in words."""
+    then = "he acts again" if outcome["acts"] else "he loses one more action and rolls again at his next rank"
+    return f"END roll to act again: {roll(outcome['outcome'])} — {then}"
+
+
+def _then_unconsciousness(text: str, e: Any) -> str:
+    words = unconsciousness_words(e.unconsciousness_chance, e.unconsciousness)
+    return f"{text}; {words}" if words else text
+
+
+def _put_out(e: Any) -> str:
+    what = f"put out of action by the {e.state} wound in the {where(e.location)}: {out_of_action(e.effect, e.rally)}"
+    return _then_unconsciousness(what, e)
+
+
+def _rallied(e: Any) -> str:
+    return _then_unconsciousness(acting_again(e.outcome), e)
+
+
 WORDS: dict[str, Describer] = {
     "chronique.domain.rulesets.westernparade.events:CheckRolled": _check,
     "chronique.domain.rulesets.westernparade.events:OppositionResolved": _opposition,
@@ -273,6 +311,8 @@ WORDS: dict[str, Describer] = {
         f"drank: {e.tenths / 10:g} units in all, {_STAGES.get(e.stage, e.stage)}"
     ),
     "chronique.domain.rulesets.westernparade.body_events:ComaEndured": _coma,
+    "chronique.domain.rulesets.westernparade.body_events:PutOutOfAction": _put_out,
+    "chronique.domain.rulesets.westernparade.body_events:RallyRolled": _rallied,
     "chronique.domain.rulesets.westernparade.body_events:SoberingAttempted": lambda e: (
         f"an emergency to sober up: {roll(e.outcome)} — acts {_STAGES.get(e.stage, e.stage)} for now"
     ),

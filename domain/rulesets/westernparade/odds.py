@@ -69,8 +69,8 @@ def draws(event: Any) -> list[Draw]:
     shots, melee attacks and their defences (the defender's), first aid (the first-aider's, §3.2.4:
     rolled at the easy chance, so "success" is any PH stopped), care skills (the carer's; an
     amputation's patient END roll his own), the bullet in the head, the END rolls of an ethylic
-    coma and of sobering up, long activities' periodic rolls, and improvement rolls (success: the
-    score rises).
+    coma, of sobering up, of a wound putting him out of action and of acting again (§3.2.5),
+    long activities' periodic rolls, and improvement rolls (success: the score rises).
 
     Not counted: damage dice, hit locations, a weapon's column d6 and stray bullets (a quantity or
     a place, not a success against a target); the unconsciousness d100 of a wound, the daily
@@ -96,6 +96,11 @@ def draws(event: Any) -> list[Draw]:
         return [d for outcome in event.outcomes for d in _roll("END roll in an ethylic coma", outcome)]
     if isinstance(event, be.SoberingAttempted):
         return _roll("END roll to sober up", event.outcome)
+    if isinstance(event, be.PutOutOfAction):
+        rolled = event.effect["end_roll"]
+        return _roll("END roll against being put out of action", rolled) if rolled else []
+    if isinstance(event, be.RallyRolled):
+        return _roll("END roll to act again", event.outcome["outcome"])
     if isinstance(event, dev.ActivityRolled):
         return _roll("long activity roll", event.outcome)
     if isinstance(event, dev.ImprovementRolled):

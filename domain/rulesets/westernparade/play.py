@@ -51,6 +51,7 @@ from chronique.domain.rulesets.westernparade.combat import (
     weapon_hand,
 )
 from chronique.domain.rulesets.westernparade.fitness import Body, able, body_at, roll_terms
+from chronique.domain.rulesets.westernparade.incapacity import fit_to_fight
 from chronique.domain.rulesets.westernparade.resolution import RollOutcome, detected, difficulty, duel, roll
 from chronique.domain.rulesets.westernparade.sheet import WPSheet, sheet_of_data
 from chronique.domain.rulesets.westernparade.tables import characteristic, location, skill_name, tables
@@ -103,10 +104,13 @@ def body(world: World, character: Character) -> Body:
 
 
 def acting(world: World, name: str, fight: bool = False) -> tuple[Character, Body]:
-    """The named character and his body, refusing one who cannot act now (``fitness.able``)."""
+    """The named character and his body, refusing one who cannot act now (``fitness.able``) and,
+    for an attack, one put out of action who has not yet won back the right to act (§3.2.5)."""
     character = world.character(name)
     now = body(world, character)
     able(now, fight)
+    if fight:
+        fit_to_fight(character.name, character.condition)
     return character, now
 
 

@@ -7,8 +7,13 @@ still moving records where it stands."""
 
 from __future__ import annotations
 
-from chronique.domain.rulesets.westernparade.care import env, fire
+import copy
+from typing import Any
+
+from chronique.domain.character import Character
+from chronique.domain.rulesets.westernparade.care import body_now, env, fire
 from chronique.domain.rulesets.westernparade.condition import BODY_KEYS, in_flux, next_dues
+from chronique.domain.rulesets.westernparade.downtime import standing
 from chronique.domain.rulesets.westernparade.downtime_processes import DowntimeProcesses
 from chronique.domain.timeline import Due
 from chronique.domain.world import World
@@ -27,6 +32,16 @@ class WesternParadeProcesses:
     def horizon(self, to_time: int) -> None:
         """The advance's target time: bodies still moving there get settled (timeline.advance)."""
         self.to_time = to_time
+
+    def standing(self, character: Character, at: int) -> dict[str, Any]:
+        """The condition at ``at``: blood, healing and drink projected as ``settle`` records them
+        (``condition.project``), training credit as the timeline counts it (``downtime.standing``)."""
+        out = copy.deepcopy(character.condition)
+        if all(k in out for k in BODY_KEYS):
+            out.update(body_now(self.world, character, at))
+        if "training" in out:
+            out["training"] = standing(character, at)
+        return out
 
     def due(self) -> list[Due]:
         out = list(self.downtime.due())

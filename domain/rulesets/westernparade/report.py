@@ -57,8 +57,14 @@ def location_words(wound: Mapping[str, Any], location: str, e: Env, at: int, con
     """One location as a line: state, PV left of max, bleeding and remedy, bullet, infection,
     gangrene, bandage, fate."""
     state = state_of(wound, location, e)
-    line = [f"{place(location)}: {state.value} wound, {pv_of(wound, location, e)} of {e.max_pv[location]} PV left"]
-    line.append(bleeding_words(wound, location, e, at, conscious))
+    head = f"{place(location)}: {state.value} wound, {pv_of(wound, location, e)} of {e.max_pv[location]} PV left"
+    return "; ".join([head, *location_notes(wound, location, e, at, conscious)])
+
+
+def location_notes(wound: Mapping[str, Any], location: str, e: Env, at: int, conscious: bool = True) -> list[str]:
+    """What a wounded location's line says after its state and PV: bleeding and remedy, bullet,
+    infection, gangrene, bandage, who tends it, fate (the sheet's body table shows these too)."""
+    line = [bleeding_words(wound, location, e, at, conscious)]
     if wound["bullet"]:
         line.append("a bullet is still in: extract it (Extraction de balle) within 24 hours of the hit")
     if wound["infected_at"] is not None:
@@ -74,44 +80,55 @@ def location_words(wound: Mapping[str, Any], location: str, e: Env, at: int, con
         line.append("the limb is useless" if wound["fate"] == "useless" else "the limb must be amputated")
     if wound.get("redo"):
         line.append("the amputation must be done again")
-    return "; ".join(line)
+    return line
 
 
 def body_lines(name: str, body: Mapping[str, Any], e: Env, at: int) -> list[str]:
     """Where a character's body stands at ``at``, as lines of words: life and consciousness, blood
     points, activity, each wounded location, drink, a bullet in the head, permanent losses."""
+    facts = body_facts(body, e, at)
     if body["dead"]:
-        return [f"{name} is dead ({body['death']})"]
-    lines = []
+        return [f"{name} is {facts[0][1]}"]
+    lines = [f"{name} is {facts[0][1]}"] + [f"{label}: {value}" for label, value in facts[1:] if label in ("dying", "blood")]
+    conscious = not body["unconscious"]
+    for location, wound in sorted(body["wounds"].items()):
+        lines.append("  " + location_words(wound, location, e, at, conscious))
+    if not body["wounds"]:
+        lines.append("  no wound")
+    return lines + [f"{label}: {value}" for label, value in facts[1:] if label not in ("dying", "blood")]
+
+
+def body_facts(body: Mapping[str, Any], e: Env, at: int) -> list[tuple[str, str]]:
+    """The body at ``at`` but its locations, as (label, words): first its state (dead, conscious or
+    unconscious and why), then a death timer, blood points and activity, drink, a bullet in the
+    head and permanent losses, each when it applies."""
+    if body["dead"]:
+        return [("state", f"dead ({body['death']})")]
     conscious = not body["unconscious"]
     if not conscious:
         blackout = body["blackout"] or {}
         until = blackout.get("until")
         why = "blood loss, until his PH are above 0" if blackout.get("cause") == "blood" else "a wound"
-        lines.append(f"{name} is unconscious ({why}{'' if until is None else ', comes to ' + _in(at, int(until))})")
+        facts = [("state", f"unconscious ({why}{'' if until is None else ', comes to ' + _in(at, int(until))})")]
     else:
-        lines.append(f"{name} is conscious")
+        facts = [("state", "conscious")]
     if body["dying"] is not None:
-        lines.append(f"dying: {body['dying']['cause']}, death {_in(at, int(body['dying']['at']))}")
+        facts.append(("dying", f"{body['dying']['cause']}, death {_in(at, int(body['dying']['at']))}"))
     per_round = sum(location_rate(w, loc, e, conscious) for loc, w in body["wounds"].items())
     per_minute = sum(int(w["per_minute"]) for w in body["wounds"].values())
     losing = [f"{per_round} PH a round"] * bool(per_round) + [f"{per_minute} PH a minute"] * bool(per_minute)
     flow = f", losing {' and '.join(losing)}" if losing else ""
-    lines.append(f"blood: {body['ph']} of {e.ph_max} PH{flow}; {_ACTIVITY[activity(body, e)]}")
-    for location, wound in sorted(body["wounds"].items()):
-        lines.append("  " + location_words(wound, location, e, at, conscious))
-    if not body["wounds"]:
-        lines.append("  no wound")
+    facts.append(("blood", f"{body['ph']} of {e.ph_max} PH{flow}; {_ACTIVITY[activity(body, e)]}"))
     stage = body["alcohol"]["stage"]
     if stage != "sober":
-        lines.append(f"drink: {stage}")
+        facts.append(("drink", stage))
     head = body["head_bullet"]
     if head is not None:
-        lines.append(f"bullet in the head: {head['status']}")
+        facts.append(("bullet in the head", head["status"]))
     losses = {k: v for k, v in body["losses"].items() if v and k.isupper()}
     if losses:
-        lines.append("permanent losses: " + ", ".join(f"{k} −{v}" for k, v in sorted(losses.items())))
-    return lines
+        facts.append(("permanent losses", ", ".join(f"{k} −{v}" for k, v in sorted(losses.items()))))
+    return facts
 
 
 def care_words(skill: str, result: Mapping[str, Any]) -> str:

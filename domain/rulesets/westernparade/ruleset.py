@@ -7,14 +7,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from chronique.domain.character import Character
 from chronique.domain.luck import Draw
-from chronique.domain.rulesets.westernparade import body_events, downtime_events, odds
+from chronique.domain.rulesets.options import Setting
+from chronique.domain.rulesets.westernparade import body_events, downtime_events, odds, view
 from chronique.domain.rulesets.westernparade import describe as words
 from chronique.domain.rulesets.westernparade import events as ev
 from chronique.domain.rulesets.westernparade.condition import starting_body
 from chronique.domain.rulesets.westernparade.downtime import starting_downtime
 from chronique.domain.rulesets.westernparade.processes import WesternParadeProcesses
+from chronique.domain.rulesets.westernparade.settings import SETTINGS
 from chronique.domain.rulesets.westernparade.sheet import parse_sheet, sheet_data
+from chronique.domain.sheetview import SheetView
 from chronique.domain.timeline import Due, Processes
 from chronique.domain.world import World
 
@@ -29,10 +33,14 @@ class WesternParade:
     """C. Pythoud's d100 western: open-ended percentile rolls, hit locations, bleeding, healing."""
 
     name = "western-parade"
+    title = "Western Parade"
     gregorian = True
 
     def default_settings(self) -> dict[str, Any]:
         return defaults()
+
+    def settings_schema(self) -> tuple[Setting, ...]:
+        return SETTINGS
 
     def new_character(self, raw_sheet: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
         data = sheet_data(parse_sheet(raw_sheet))
@@ -46,6 +54,9 @@ class WesternParade:
 
     def for_players(self, condition: Mapping[str, Any]) -> dict[str, Any]:
         return dict(condition)  # nothing of its condition lies face down
+
+    def sheet_view(self, world: World, character: Character, gm: bool) -> SheetView:
+        return view.sheet_view(world, character, gm)
 
     def describe(self, event: Any) -> str:
         return words.describe(event)

@@ -27,11 +27,12 @@ from chronique.domain.rulesets.westernparade.combat import (
 from chronique.domain.rulesets.westernparade.experience import improve
 from chronique.domain.rulesets.westernparade.firstaid import aid_roll, read, skill_roll
 from chronique.domain.rulesets.westernparade.healing import bandaging
+from chronique.domain.rulesets.westernparade.incapacity import Rally, stagger
 from chronique.domain.rulesets.westernparade.infection import cauterisation, cleaning, infection_chance, operate
 from chronique.domain.rulesets.westernparade.long_skills import roll_activity
 from chronique.domain.rulesets.westernparade.resolution import CATA_F, chance_of, open_ended, roll
 from chronique.domain.rulesets.westernparade.training import downtime_data
-from chronique.domain.rulesets.westernparade.wounds import WoundState, death_timer, unconsciousness_check
+from chronique.domain.rulesets.westernparade.wounds import Unconsciousness, WoundState, death_timer, part_of, unconsciousness_check
 from chronique.domain.text import fold
 
 _EVENTS = "chronique.domain.rulesets.westernparade.events:"
@@ -161,17 +162,44 @@ def _wound_taken(event: dict[str, Any], replay: Replay, table: Table) -> Mapping
     if event.get("fell_beyond_saving") is None:
         table.unrecorded("fell_beyond_saving")
         raise Unknowable  # recorded before WoundTaken kept what its dice depend on
-    at, body, chance = event["at"], event["body"], event["unconsciousness_chance"]
+    at, body = event["at"], event["body"]
     deaths = _critical_death(replay, at, event["critical"])
-    reading = None if chance is None else unconsciousness_check(replay, chance, WoundState(event["state"]), event["location"] == "head")
-    if reading is not None and reading.unconscious:
-        blackout = {"cause": "wound", "until": at + reading.rounds * ROUND}
-        if not body["unconscious"] or body["blackout"] != blackout:
-            raise Mismatch("body", f"records the blackout {body['blackout']}, but the d100 knocks him out until {blackout['until']}")
+    reading = _unconsciousness(event, WoundState(event["state"]), event["location"], replay)
     if event["fell_beyond_saving"]:
         deaths.append(death_beyond_saving(replay, at))
     _dies_by("body", (body["dying"] or {}).get("at"), deaths)
     return {"unconsciousness": None if reading is None else reading.to_dict()}
+
+
+def _unconsciousness(event: dict[str, Any], state: WoundState, location: str, replay: Replay) -> Unconsciousness | None:
+    # §3.2.6: the check the event recorded a chance for, out for the margin in rounds.
+    chance, at, body = event["unconsciousness_chance"], event["at"], event["body"]
+    reading = None if chance is None else unconsciousness_check(replay, chance, state, location == "head")
+    if reading is not None and reading.unconscious:
+        blackout = {"cause": "wound", "until": at + reading.rounds * ROUND}
+        if not body["unconscious"] or body["blackout"] != blackout:
+            raise Mismatch("body", f"records the blackout {body['blackout']}, but the d100 knocks him out until {blackout['until']}")
+    return reading
+
+
+def _put_out_of_action(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[str, Any]:
+    # §3.2.5: the END roll the wound's part and state call for at once (its jEND as recorded),
+    # then, failed after a major wound, the unconsciousness check (§3.2.6).
+    state, location = WoundState(event["state"]), event["location"]
+    recorded = event["effect"]["end_roll"]
+    staggered = stagger(replay, part_of(location), state, int(recorded["terms"]["jEND"]) if recorded else 0)
+    reading = _unconsciousness(event, state, location, replay)
+    return {"effect": staggered.to_dict(), "unconsciousness": None if reading is None else reading.to_dict()}
+
+
+def _rally_rolled(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[str, Any]:
+    # §3.2.5: a normal END roll to act again under the recorded terms; failed after a critical
+    # or major wound, the unconsciousness check of the wound that put him out (§3.2.6). A failure
+    # leaves the roll due as it was, so the event's ``rally`` tells whether it was to check.
+    pending = event["rally"] or {"check": False}
+    rallied = Rally(roll(replay, event["outcome"]["outcome"]["terms"]), bool(pending["check"]))
+    reading = _unconsciousness(event, WoundState(event["state"]), event["location"], replay) if rallied.calls_check else None
+    return {"outcome": rallied.to_dict(), "unconsciousness": None if reading is None else reading.to_dict()}
 
 
 # §6.18.2 bandages, §3.2.7.2 cleaning, §6.18.4 cauterisation: what the roll's quality does.
@@ -285,6 +313,8 @@ RULES = GameRules(
         _BODY + "InfectionRolled": _infection_rolled,
         _BODY + "ComaEndured": _coma_endured,
         _BODY + "SoberingAttempted": _sobering_attempted,
+        _BODY + "PutOutOfAction": _put_out_of_action,
+        _BODY + "RallyRolled": _rally_rolled,
     },
     chance=frozenset(
         {_EVENTS + name for name in ("CheckRolled", "ShotFired", "BlowStruck")}
@@ -299,6 +329,8 @@ RULES = GameRules(
                 "ComaEndured",
                 "HeadBulletRolled",
                 "InfectionRolled",
+                "PutOutOfAction",
+                "RallyRolled",
                 "SoberingAttempted",
                 "WoundReopened",
             )

@@ -75,7 +75,7 @@ def party(db: str) -> str:
 
 
 def test_a_short_circuit_is_one_level_harder_and_the_line_says_what_was_asked_L269_L324(party: str) -> None:
-    out = cli(party, "test", CAMPAIGN, "Alice", "Contact", "--short-circuit").stdout
+    out = cli(party, "cartes", "test", CAMPAIGN, "Alice", "Contact", "--short-circuit").stdout
     (test,) = of(party, "TestMade", "Alice")
     # Moyenne + 1 (short-circuit): asked Difficile; the record says so, and the cards follow from it.
     assert (test["outcome"]["level_asked"], test["short_circuit"]) == (1, True)
@@ -96,7 +96,7 @@ def test_asked_and_drawn_levels_are_both_printed_Bonus_de_couleur_L322() -> None
 def test_an_attack_records_its_outcome_and_whoever_loses_takes_the_net_damage_Reussites_L305_L313(party: str) -> None:
     # The Brigand is a GM character: he draws from the general deck without being told (ruling C35).
     out = cli(
-        party, "attack", CAMPAIGN, "Brigand", "Alice", "--weapon-bonus", "2", "--lethality", "faible",
+        party, "cartes", "attack", CAMPAIGN, "Brigand", "Alice", "--weapon-bonus", "2", "--lethality", "faible",
         "--defender-weapon-bonus", "1", "--defender-lethality", "forte",
     ).stdout
     (strike,), (parry,) = of(party, "TestMade", "Brigand"), of(party, "TestMade", "Alice")
@@ -131,7 +131,7 @@ def test_an_attack_records_its_outcome_and_whoever_loses_takes_the_net_damage_Re
 
 @pytest.mark.parametrize("field", ["damage", "opposition"])
 def test_a_forged_opposition_outcome_is_caught_naming_its_field_Reussites_L311(party: str, field: str) -> None:
-    cli(party, "oppose", CAMPAIGN, "Alice", "Discrétion", "Bruno", "Vigilance")
+    cli(party, "cartes", "oppose", CAMPAIGN, "Alice", "Discrétion", "Bruno", "Vigilance")
     (settled,) = of(party, "OppositionSettled", "Alice")
 
     def change(e: dict[str, Any]) -> None:
@@ -148,7 +148,9 @@ def test_a_forged_opposition_outcome_is_caught_naming_its_field_Reussites_L311(p
 
 def test_oppose_takes_a_difficulty_per_side_Reussites_L307(party: str) -> None:
     # L307: an opposition is Moyenne "sauf décision du meneur": each side's, here Facile and Difficile.
-    cli(party, "oppose", CAMPAIGN, "Alice", "Discrétion", "Bruno", "Vigilance", "-d", "facile", "--second-difficulty", "difficile")
+    cli(
+        party, "cartes", "oppose", CAMPAIGN, "Alice", "Discrétion", "Bruno", "Vigilance", "-d", "facile", "--second-difficulty", "difficile"
+    )
     (sneak,), (watch,) = of(party, "TestMade", "Alice"), of(party, "TestMade", "Bruno")
     assert (sneak["outcome"]["level_asked"], watch["outcome"]["level_asked"]) == (-1, 1)
     judged(sneak), judged(watch)
@@ -156,10 +158,10 @@ def test_oppose_takes_a_difficulty_per_side_Reussites_L307(party: str) -> None:
 
 def test_out_of_combat_cannot_act_and_takes_the_attack_in_full_KO_ou_OK_L361_L312(party: str) -> None:
     # Alice's Volonté is 6 (KO 6): 8 puts her out of combat (L361).
-    cli(party, "wound", CAMPAIGN, "Alice", "--damage", "8", "--lethality", "nulle")
-    refused = cli(party, "test", CAMPAIGN, "Alice", "Contact", code=2)
+    cli(party, "cartes", "wound", CAMPAIGN, "Alice", "--damage", "8", "--lethality", "nulle")
+    refused = cli(party, "cartes", "test", CAMPAIGN, "Alice", "Contact", code=2)
     assert "out of combat" in refused.stderr and len(refused.stderr.strip().splitlines()) == 1
-    out = cli(party, "attack", CAMPAIGN, "Brigand", "Alice").stdout
+    out = cli(party, "cartes", "attack", CAMPAIGN, "Brigand", "Alice").stdout
     assert "Alice is out of combat and cannot draw" in out
     assert of(party, "TestMade", "Alice") == []
     (strike,) = of(party, "TestMade", "Brigand")
@@ -171,10 +173,10 @@ def test_out_of_combat_cannot_act_and_takes_the_attack_in_full_KO_ou_OK_L361_L31
 
 
 def test_gm_characters_spot_and_attack_without_naming_a_source_ruling_C35(party: str) -> None:
-    cli(party, "spot", CAMPAIGN, "Alice", "Brigand", "--distance", "30")
+    cli(party, "cartes", "spot", CAMPAIGN, "Alice", "Brigand", "--distance", "30")
     (watch,) = of(party, "TestMade", "Brigand")
     # No Vigilance skill: Sens one level harder (§Sens ou vigilance ? L411), from the general deck.
     assert (watch["source"], watch["skill"], watch["outcome"]["level_asked"]) == ("deck", "Sens", 1)
     judged(watch)
-    refused = cli(party, "test", CAMPAIGN, "Brigand", "Contact", "--from", "pile", code=2)
+    refused = cli(party, "cartes", "test", CAMPAIGN, "Brigand", "Contact", "--from", "pile", code=2)
     assert "GM character" in refused.stderr and "recovery" not in refused.stderr

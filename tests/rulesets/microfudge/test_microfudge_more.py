@@ -362,23 +362,25 @@ def test_a_later_era_weapon_ignores_robustesse_Vehicules_L532_L534() -> None:
 
 
 def test_the_microfudge_sheet_shows_ladder_atouts_revers_and_potentiel_L93_L339_L564(capsys: pytest.CaptureFixture[str]) -> None:
-    from chronique.cli.microfudge import render_sheet
+    from chronique.cli.render import sheet
 
     world = table(*PASS, sheets=[PSY, GOON])
     suffer(world, "Psy", 2, "physical", "weekly", "a knife")
     pace_recovery(world, "Psy", "good", "rested")
     use_power(world, "Psy", "resistance-thermique")
     suffer(world, "Goon", 1, "physical", "daily", "a punch")
-    render_sheet(world, world.character("Psy"), False)
-    render_sheet(world, world.character("Goon"), False)
-    out = capsys.readouterr().out.splitlines()
-    assert out[0].startswith("Psy (version") and out[0].endswith("— standing")
-    assert "aptitudes: Esprit Faible (2), Habilité Faible (2), Présence Bon (5), Vigueur Moyen (4)" in out
-    assert "domains: Télékinésie Abyssal (0), Télépathie Abyssal (0), Conscience Excellent (6)" in out
-    assert "Atouts: 10 reserve, 0 experience" in out  # 21 − (6 + 3 + 2)
+    sheet(world, world.character("Psy"), False)
+    sheet(world, world.character("Goon"), False)
+    out = capsys.readouterr().out
+    lines, text = out.splitlines(), " ".join(out.split())
+    assert lines[0].startswith("Psy (version") and lines[0].endswith("— standing")
+    assert "aptitudes: Esprit Faible (2), Habilité Faible (2), Présence Bon (5), Vigueur Moyen (4)" in text
+    assert "domains: Télékinésie Abyssal (0), Télépathie Abyssal (0), Conscience Excellent (6)" in text
+    assert "Atouts: 10 in reserve, 0 of experience" in text  # 21 − (6 + 3 + 2)
     # L341: a deep wound a week a card, paced by good care (T2c): 5¼ days from Day 1 08:00.
-    assert "Revers 1: Blessure sérieuse (−2, physical, weekly, pace 75%), next card Day 6 14:00" in out
-    assert "penalty: physical −2, social −2" in out and "Potentiel: Conscience 5/6" in out
-    assert "Goon (version 2) — out of the fight" in out and "no concept; goal: none (NPC, out after a Revers of −1)" in out
-    render_sheet(world, world.character("Goon"), True)
+    assert "1 Blessure sérieuse (−2) physical Day 6 14:00 heals a step a week, at 75% pace" in text
+    assert "Revers penalty: physical −2, social −2" in text and "Potentiel: Conscience 5/6" in text
+    assert "Goon (version 2) — out of the fight" in text
+    assert "concept: none" in text and "goal: none" in text and "made by: NPC, out after a Revers of −1" in text
+    sheet(world, world.character("Goon"), True)
     assert '"out_after": 1' in capsys.readouterr().out

@@ -108,3 +108,32 @@ def test_a_sheet_needs_a_name_and_a_known_procedure() -> None:
         RULES.new_character({"status": "hero"})
     with pytest.raises(RuleViolation, match="procedure"):
         make(procedure="gurps", status="hero", ranks={"Tir": 3})
+
+
+def test_a_sheet_s_numbers_are_whole_numbers_on_the_ladder_every_problem_at_once_L93_L103() -> None:
+    # Issue 18: `atouts = true` was one Atout, a default of 2.5 was Faible, `atouts = 10**20` broke
+    # the journal. The ladder runs 0 Abyssal to 8 Légendaire (§1.2); a status starts with 6 to 21
+    # Atouts («II» L117-131), an explicit budget at most 100 (domain/limits.py); the Atouts are not
+    # totalled when one of them is wrong.
+    from chronique.domain.errors import SheetProblems
+
+    with pytest.raises(SheetProblems) as refused:
+        parse_sheet(
+            {"name": "X", "atouts": 10**20, "npc": "yes", "out_after": 2.0, "defaults": {"Tir": 9}, "ranks": {"Combat": 2.5, "Tir": True}}
+        )
+    assert refused.value.problems == (
+        "atouts: a character starts with 1 to 100 Atouts, not 100000000000000000000",
+        "npc: Input should be a valid boolean",
+        "out_after: Input should be a valid integer",
+        "defaults: the default of Tir is a rank from 0 (Abyssal) to 8 (Légendaire), not 9",
+        "the rank of Combat is a whole number (2 Faible, 4 Moyen, 7 Exceptionnel...), not 2.5",
+        "the rank of Tir is a whole number (2 Faible, 4 Moyen, 7 Exceptionnel...), not True",
+    )
+    with pytest.raises(SheetProblems, match="atouts: true or false where the sheet asks for a number"):
+        parse_sheet({"name": "X", "atouts": True, "ranks": {"Tir": 3}})
+    with pytest.raises(SheetProblems, match="atouts: Input should be a valid integer"):
+        parse_sheet({"name": "X", "atouts": 11.0, "ranks": {"Tir": 3}})
+    with pytest.raises(SheetProblems, match="ranks: a table of characteristics and their ranks, not"):
+        parse_sheet({"name": "X", "status": "hero", "ranks": ["Tir"]})
+    sheet, creation = parse_sheet({"name": "X", "atouts": 100, "ranks": {"Tir": 3}})
+    assert sheet["atouts"] == 100 and creation.kept == 99

@@ -1,0 +1,87 @@
+"""A Cartes character's sheet as players read it (§Fiche de personnage L114-185): characteristics,
+skills with their specialities, atouts and calamités, weapons, the cards in pile and hand, what a
+hit does (§KO ou OK L354-361), the wounds the character can still take by lethality (§Nombre de
+blessures L487-505) and the wounds held, with their next survival draw (§Survie)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from chronique.domain.character import Character
+from chronique.domain.gametime import calendar_from
+from chronique.domain.rulesets.cartes.draws import wound_malus
+from chronique.domain.rulesets.cartes.sheet import thresholds_in_words, wound_capacity_in_words
+from chronique.domain.rulesets.cartes.tables import characteristics, lethality_name
+from chronique.domain.rulesets.words import cards, plural
+from chronique.domain.sheetview import Section, SheetView
+from chronique.domain.world import World
+
+
+def sheet_view(world: World, character: Character, gm: bool) -> SheetView:
+    """The sheet of a Cartes character; the pile counted, not shown, unless ``gm``."""
+    s, c = character.sheet, character.condition
+    status = "dead" if c["dead"] else ("out of combat" if c["out_of_combat"] else "standing")
+    skills = [
+        (name, str(skill["level"]), ", ".join(skill["specialities"]) or "—", skill["characteristic"]) for name, skill in s["skills"].items()
+    ]
+    traits = [(kind, t["name"], "" if t.get("number") is None else str(t["number"]), t.get("note", "")) for kind, t in _traits(s)]
+    weapons = [(name, f"{w['bonus']:+d}", w["lethality"], str(w.get("signature", 0))) for name, w in s.get("weapons", {}).items()]
+    return SheetView(
+        character.name,
+        character.version,
+        status,
+        (
+            Section.of("Characteristics", [(k, str(s["characteristics"][k])) for k in characteristics()], layout="list", terms="fr"),
+            Section.of("Skills", skills, ("Skill", "Level", "Specialities", "Characteristic"), terms="fr"),
+            Section.of("Atouts and calamités", traits, ("", "Trait", "Number", "Note"), terms="fr"),
+            Section.of("Weapons", weapons, ("Weapon", "Bonus", "Lethality", "Signature"), terms="fr"),
+            Section.of("Cards", _cards(s, c, gm)),
+            Section.of("Hits and wounds", _resilience(character)),
+            Section.of("Wounds held", _wounds(world, c), ("Wound", "Value", "Lethality", "Next survival draw")),
+        ),
+    )
+
+
+def _traits(s: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    return [("atout", t) for t in s.get("atouts", [])] + [("calamité", t) for t in s.get("calamites", [])]
+
+
+def _cards(s: dict[str, Any], c: dict[str, Any], gm: bool) -> list[tuple[str, ...]]:
+    # §Piles: a personal pile lies face down; players learn how many cards it holds, never which.
+    shown = c["dealt"] and c["pile"] is not None and gm
+    pile = cards(c["pile"]) if shown else f"{plural(c['pile_count'], 'card')} face down"
+    # A hand dealt early between sessions to spend experience (C46) is held face up too.
+    hand = cards(c["hand"]) if c["dealt"] or c["hand"] else plural(c["hand_count"], "card")
+    rows: list[tuple[str, ...]] = [
+        ("pile", f"{pile} (at most {s['pile_max']})"),
+        ("hand", hand),
+        ("markers", f"{c['bonus']} bonus, {c['malus']} malus"),
+    ]
+    if c["support_cards"]:
+        rows.append(("support cards for the next draw", cards(c["support_cards"])))
+    return rows
+
+
+def _resilience(character: Character) -> list[tuple[str, ...]]:
+    s, c = character.sheet, character.condition
+    malus = wound_malus(character)
+    rows: list[tuple[str, ...]] = [("KO and OK", thresholds_in_words(s["characteristics"]))]
+    rows += [(f"{name} wounds", held) for name, held in wound_capacity_in_words(s["characteristics"], c["wounds"])]
+    rows.append(("wound malus", f"−{malus}" if malus else "none"))
+    rows += [(f"lasting malus of wound {m['wound']}", f"−{m['amount']} until curative care") for m in c["lasting_malus"]]
+    if c["care"]:
+        rows.append(("tended by", f"{c['care']['healer']} ({c['care']['means'].replace('-', ' ')})"))
+    return rows
+
+
+def _wounds(world: World, c: dict[str, Any]) -> list[tuple[str, ...]]:
+    calendar = calendar_from(world.campaign.calendar)
+    return [
+        (
+            str(w["id"]),
+            str(w["value"]),
+            lethality_name(w["lethality"]),
+            calendar.format(w["next_draw"]) if w["next_draw"] is not None else "—",
+        )
+        for w in c["wounds"]
+    ]

@@ -1,0 +1,87 @@
+"""A MicroFudge CECJ character's sheet as players read it: concept and goal, characteristics by
+kind with the ladder's adjectives («I – Création des personnages» L93-L103), Atouts by provenance,
+Revers with their next recovery («3 – Effets des Revers» L337-L345), Potentiel per domain (L564),
+running powers and the open Sequence."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from chronique.domain.character import Character
+from chronique.domain.gametime import calendar_from
+from chronique.domain.rulesets.microfudge.describe import _HEALING, rank
+from chronique.domain.rulesets.microfudge.events import powers_of, sequence_of
+from chronique.domain.rulesets.microfudge.powers import maximum, potentiel
+from chronique.domain.rulesets.microfudge.rules import out_after, out_of_the_fight, penalty, severity_name
+from chronique.domain.rulesets.words import joined, plural
+from chronique.domain.sheetview import Group, Section, SheetView
+from chronique.domain.world import World
+
+# «I – Création des personnages» L77-L115, L651, L699: the three ways a sheet is made.
+_PROCEDURES = {"cecj": "standard creation", "free": "free creation", "streamlined": "streamlined creation"}
+_KINDS = (("aptitude", "aptitudes"), ("field", "fields"), ("domain", "domains"), ("trait", "traits"))
+
+
+def sheet_view(world: World, character: Character, gm: bool) -> SheetView:
+    """The sheet of a MicroFudge character (nothing of it lies face down, so ``gm`` changes nothing)."""
+    s, c = character.sheet, character.condition
+    status = "critical, needs care" if c["critical"] else "out of the fight" if out_of_the_fight(s, c["setbacks"]) else "standing"
+    # «1 – Création des PNJs» L453: an NPC may be out after a lighter Revers than a Décisif.
+    npc = "NPC" + (f", out after a Revers of −{out_after(s)}" if out_after(s) < 3 else "")
+    kind = npc if s["npc"] else _PROCEDURES.get(s["procedure"], s["procedure"])
+    about = [("concept", s["concept"] or "none"), ("goal", s["goal"] or "none"), ("made by", kind)]
+    groups = tuple(
+        Group(title, tuple((n, rank(e["value"])) for n, e in s["characteristics"].items() if e["kind"] == key)) for key, title in _KINDS
+    )
+    return SheetView(
+        character.name,
+        character.version,
+        status,
+        (
+            Section.of("Character", about),
+            Section("Characteristics", tuple(g for g in groups if g.rows), layout="list", terms="fr"),
+            Section.of("Atouts and Revers", _standing(character)),
+            Section.of("Revers", _revers(world, c), ("Revers", "Severity", "Domain", "Next card", "Recovery")),
+            Section.of("Powers", _powers(character), ("Power", "Mode", "Cycles")),
+        ),
+    )
+
+
+def _standing(character: Character) -> list[tuple[str, ...]]:
+    s, c = character.sheet, character.condition
+    atouts = c["atouts"]
+    rows: list[tuple[str, ...]] = [("Atouts", f"{atouts['reserve']} in reserve, {atouts['experience']} of experience")]
+    penalties = {d: penalty(c["setbacks"], d) for d in ("physical", "social")}
+    rows.append(("Revers penalty", ", ".join(f"{d} −{v}" if v else f"{d} none" for d, v in penalties.items())))
+    domains = [n for n, e in s["characteristics"].items() if e["kind"] == "domain" and maximum(character, n)]
+    if domains:
+        rows.append(("Potentiel", ", ".join(f"{d} {potentiel(character, d)}/{maximum(character, d)}" for d in domains)))
+    lost = powers_of(character)["lost"]
+    if lost:
+        rows.append(("fatigue", f"Vigueur −{lost}"))
+    sequence = sequence_of(character)
+    if sequence:
+        others = joined(list(sequence["participants"]))
+        rows.append((f"Sequence {sequence['id']}", f"with {others}, {plural(sequence['draws'], 'draw')} so far"))
+    return rows
+
+
+def _revers(world: World, c: dict[str, Any]) -> list[tuple[str, ...]]:
+    calendar = calendar_from(world.campaign.calendar)
+    rows: list[tuple[str, ...]] = []
+    for sb in c["setbacks"]:
+        if sb["next_tick"] is not None:
+            due = calendar.format(sb["next_tick"])
+        else:
+            due = "needs care" if not sb["stabilized"] else "—"
+        pace = f", at {sb['pace']['percent']}% pace" if sb.get("pace") else ""
+        name = severity_name(sb["severity"], physical=sb["domain"] == "physical")
+        rows.append((str(sb["id"]), f"{name} (−{sb['severity']})", sb["domain"], due, _HEALING.get(sb["healing"], sb["healing"]) + pace))
+    return rows
+
+
+def _powers(character: Character) -> list[tuple[str, ...]]:
+    return [
+        (p["kind"].replace("-", " "), p.get("mode") or "—", f"{p['cycles']} of {p['limit'] if p['limit'] is not None else '—'}")
+        for p in powers_of(character)["processes"]
+    ]

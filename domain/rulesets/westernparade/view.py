@@ -1,0 +1,123 @@
+"""A Western Parade character's sheet as players read it: who he is (chapter 1), the ten primary
+characteristics and VIT and REP with their modifiers and characteristic rolls (§1.6-§1.7, Tables
+1.3-1.4), actions per round (§3.1.2-§3.1.4), skills by the groups of chapter 6, and the body by
+location (Table 1.6) with its PV, wounds, bleeding and care, then blood (PH, §3.2.3), drink (§4.1)
+and what else weighs on the body, in the rulebook's terms.
+
+Ruling SV1: in each skill group the skills with a score above 0 are listed with their score; the
+skills at 0 are counted ("3 more at 0"), since a player reads a group for what he can try."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from chronique.domain.character import Character
+from chronique.domain.rulesets.westernparade.care import body_now, env
+from chronique.domain.rulesets.westernparade.condition import BODY_KEYS, Env, pv_of, state_of
+from chronique.domain.rulesets.westernparade.report import body_facts, location_notes
+from chronique.domain.rulesets.westernparade.tables import group, skill, skills, tables
+from chronique.domain.rulesets.words import joined
+from chronique.domain.sheetview import Group, Section, SheetView, signed
+from chronique.domain.text import fold
+from chronique.domain.world import World
+
+_HANDS = {"right": "right-handed", "left": "left-handed", "ambidextrous": "ambidextrous"}
+_CREATION = {"beginner": "beginner", "experienced": "experienced (§1.15)", "spaghetti": "spaghetti hero (ch. 7)", "free": "made by the GM"}
+
+
+def sheet_view(world: World, character: Character, gm: bool) -> SheetView:
+    """The sheet of a Western Parade character (nothing of it lies face down, so ``gm`` changes nothing)."""
+    s = character.sheet
+    e = env(world, character)
+    body, at = _body(world, character, e)
+    facts = body_facts(body, e, at)
+    return SheetView(
+        character.name,
+        character.version,
+        "dead" if body["dead"] else ("unconscious" if body["unconscious"] else "standing"),
+        (
+            Section.of("Character", _about(s)),
+            Section.of("Characteristics", _characteristics(s), ("", "Value", "Modifier", "Roll"), terms="fr"),
+            Section.of("In a round", _round(s)),
+            Section("Skills", _skills(s), layout="list", terms="fr"),
+            Section.of("Body", _locations(body, e, at), ("Location", "PV", "Wound", "Bleeding and care"), terms="fr"),
+            Section.of("Blood and state", facts),
+        ),
+    )
+
+
+def _body(world: World, character: Character, e: Env) -> tuple[dict[str, Any], int]:
+    # Blood, healing and drink move on between events (condition.project): the current sheet
+    # shows them as of the campaign's clock; an older version as it was last settled.
+    if world.character(character.name).version == character.version:
+        return body_now(world, character), world.campaign.clock
+    body = {k: character.condition[k] for k in BODY_KEYS}
+    return body, body["settled_at"] if body["settled_at"] is not None else world.campaign.clock
+
+
+def _about(s: dict[str, Any]) -> list[tuple[str, ...]]:
+    rows: list[tuple[str, ...]] = [
+        ("sex and age", f"{s['sex']}, {s['age']} years old"),
+        ("hand", _HANDS.get(s["handedness"], s["handedness"])),
+        ("social origin", str(s["social_class"])),
+        ("created as", _CREATION.get(s["creation"], s["creation"])),
+    ]
+    if s["vocations"]:
+        rows.append(("favourite groups", joined([group(v).name for v in s["vocations"]])))
+    if s["height_cm"] is not None or s["weight_kg"] is not None:
+        size = [f"{s['height_cm']} cm"] * (s["height_cm"] is not None) + [f"{s['weight_kg']} kg"] * (s["weight_kg"] is not None)
+        rows.append(("height and weight", ", ".join(size)))
+    if s["derived"]["carrying_kg"] is not None:
+        rows.append(("carries", f"{s['derived']['carrying_kg']} kg"))
+    if s["weapons"]:
+        rows.append(("weapons", ", ".join(s["weapons"])))
+    if s["equipment_value"]:
+        rows.append(("equipment worth", f"${s['equipment_value']}"))
+    return rows
+
+
+def _characteristics(s: dict[str, Any]) -> list[tuple[str, ...]]:
+    d = s["derived"]
+    values = {**s["characteristics"], "VIT": d["VIT"], "REP": d["REP"]}
+    order = [*tables().primary, *tables().secondary]
+    return [(k, str(values[k]), signed(d["modifiers"][k]), f"{d['rolls'][k]}%") for k in order if k in values]
+
+
+def _round(s: dict[str, Any]) -> list[tuple[str, ...]]:
+    d = s["derived"]
+    # §3.1.2: NAR actions a round, or one action every few rounds for the clumsiest.
+    actions = f"{d['nar']} a round" if d["every_rounds"] == 1 else f"one every {d['every_rounds']} rounds"
+    return [
+        ("actions", actions),
+        ("phases", ", ".join(f"{p} (rank {r})" for p, r in zip(d["phases"], d["ranks"], strict=True))),
+    ]
+
+
+def _skills(s: dict[str, Any]) -> tuple[Group, ...]:
+    # Chapter 6's order within a group (the catalogue's), a subject after its skill.
+    order = {key: place for place, key in enumerate(skills().skills)}
+    scores: dict[str, list[tuple[str, int]]] = {}
+    for name, score in sorted(s["derived"]["skills"].items(), key=lambda item: (order[fold(skill(item[0]).name)], item[0])):
+        scores.setdefault(skill(name).group, []).append((name, score))
+    favourite = {group(v).key for v in s["vocations"]}
+    out = []
+    for key, g in skills().groups.items():
+        held = scores.get(key, [])
+        shown = tuple((name, str(score)) for name, score in held if score > 0)
+        zero = len(held) - len(shown)
+        more = ["a favourite group"] * (key in favourite) + [f"{zero} more at 0"] * bool(zero)
+        out.append(Group(g.name, shown, "; ".join(more), terms="fr"))
+    return tuple(out)
+
+
+def _locations(body: dict[str, Any], e: Env, at: int) -> list[tuple[str, ...]]:
+    conscious = not body["unconscious"]
+    rows: list[tuple[str, ...]] = []
+    for key, loc in tables().locations.items():
+        wound = body["wounds"].get(key)
+        if wound is None:
+            rows.append((loc.name, f"{e.max_pv[key]} of {e.max_pv[key]}", "unhurt", ""))
+            continue
+        notes = "; ".join(location_notes(wound, key, e, at, conscious))
+        rows.append((loc.name, f"{pv_of(wound, key, e)} of {e.max_pv[key]}", state_of(wound, key, e).value, notes))
+    return rows
