@@ -17,6 +17,7 @@ from uuid import UUID
 import orjson
 
 from chronique.adapters.journal import Journal
+from chronique.adapters.rawlog import StoredRow
 from chronique.domain.campaign import campaign_id_for
 from chronique.domain.errors import RuleViolation
 from chronique.domain.fairness import FORMAT, LinkRow, Report, sha256_hex
@@ -68,7 +69,7 @@ def _content_matters(topic: str) -> bool:
     return needs_content(topic, all_rules()) or not topic.startswith("chronique.")
 
 
-def row_links(pages: Iterable[list[tuple[int, str, int, str, bytes]]], members: dict[str, str]) -> Iterator[LinkRow]:
+def row_links(pages: Iterable[list[StoredRow]], members: dict[str, str]) -> Iterator[LinkRow]:
     """Stored rows as chain links. A row's hash is the sha256 of its bytes when they are plainly
     canonical and their envelope agrees with the row's columns; otherwise it comes from the
     content, which is also read for events that record draws or seals. ``members`` maps the
@@ -83,7 +84,7 @@ def row_links(pages: Iterable[list[tuple[int, str, int, str, bytes]]], members: 
     read: dict[str, tuple[bool, bytes]] = {}
     sha256, loads = hashlib.sha256, orjson.loads
     for page in pages:
-        for _, stored_id, version, topic, stored in page:
+        for stored_id, version, topic, stored in page:
             member = wanted.get(stored_id)
             if member is None:
                 continue
@@ -158,7 +159,7 @@ class Audit:
     def events(self, campaign_id: UUID) -> Iterator[dict[str, Any]]:
         """Every event of the campaign's aggregates, canonical, in the order they were recorded."""
         members = self._members(campaign_id)
-        for _, stored_id, version, topic, stored in chain.from_iterable(self._pages()):
+        for stored_id, version, topic, stored in chain.from_iterable(self._pages()):
             if stored_id in members:
                 yield canonical_row(members[stored_id], version, topic, stored)
 
@@ -167,17 +168,10 @@ class Audit:
         members = {str(campaign_id)} | {e["member_id"] for e in self.campaign_events(campaign_id) if e["topic"].endswith("MemberJoined")}
         return {member.replace("-", ""): member for member in members}
 
-    def _pages(self) -> Iterator[list[tuple[int, str, int, str, bytes]]]:
+    def _pages(self) -> Iterator[list[StoredRow]]:
         # Raw rows in recording order: building the library's Notification objects (and
         # their UUIDs) for every row would cost more than verifying them.
-        last = 0
-        while True:
-            rows = self.journal.raw.page(last, _PAGE)
-            if rows:
-                yield rows
-            if len(rows) < _PAGE:
-                return
-            last = rows[-1][0]
+        return self.journal.raw.rows(_PAGE)
 
     def bundle(self, campaign: str, *, for_players: bool = True) -> dict[str, Any]:
         """The audit bundle of FAIRNESS.md (v2), its events in recording order. For players, events

@@ -4,11 +4,15 @@ One class per backend, because the recording order is SQLite's rowid or PostgreS
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any, Protocol
 from uuid import UUID
 
 Row = tuple[int, str, int, str, bytes]
 """(position, originator id as 32 hex digits, version, topic, canonical bytes)."""
+
+StoredRow = tuple[str, int, str, bytes]
+"""A row without its position: (originator id as 32 hex digits, version, topic, canonical bytes)."""
 
 
 class RawLog(Protocol):
@@ -16,6 +20,11 @@ class RawLog(Protocol):
 
     def page(self, after: int, limit: int) -> list[Row]:
         """Up to ``limit`` rows recorded after position ``after``, in recording order."""
+        ...
+
+    def rows(self, size: int) -> Iterator[list[StoredRow]]:
+        """Every row, in recording order, in pages of up to ``size``: one pass, as one reading
+        of the store would give them (verification reads the whole log this way)."""
         ...
 
     def version_at(self, originator_id: UUID, ref_id: UUID, ref_version: int) -> int | None:
@@ -38,6 +47,16 @@ class SqliteRawLog:
                 (after, limit),
             )
             return raw.fetchall()
+
+    def rows(self, size: int) -> Iterator[list[StoredRow]]:
+        # One statement read in pages, in one read transaction (one snapshot of the file): paging
+        # by rowid instead took a fifth longer than the rows' own reading at 100,000 events.
+        with self._datastore.transaction(commit=False) as cursor:
+            raw = cursor.sqlite_cursor
+            raw.row_factory = None
+            raw.execute("SELECT originator_id, originator_version, topic, state FROM stored_events ORDER BY rowid")
+            while page := raw.fetchmany(size):
+                yield page
 
     def version_at(self, originator_id: UUID, ref_id: UUID, ref_version: int) -> int | None:
         with self._datastore.transaction(commit=False) as cursor:
@@ -66,6 +85,15 @@ class PostgresRawLog:
             )
             rows = cursor.fetchall()
         return [(r["notification_id"], r["originator_id"].hex, r["originator_version"], r["topic"], bytes(r["state"])) for r in rows]
+
+    def rows(self, size: int) -> Iterator[list[StoredRow]]:
+        # Keyset pages, each its own statement: a server does not hold a cursor open for us.
+        last = 0
+        while page := self.page(last, size):
+            yield [row[1:] for row in page]
+            if len(page) < size:
+                return
+            last = page[-1][0]
 
     def version_at(self, originator_id: UUID, ref_id: UUID, ref_version: int) -> int | None:
         with self._datastore.transaction(commit=False) as cursor:
