@@ -13,6 +13,8 @@ from sqlalchemy import Connection, Engine, delete, inspect, select, update
 
 from chronique.adapters.database import Database, first_line, schema_change
 from chronique.adapters.journal import Journal
+from chronique.adapters.readrows import character_of
+from chronique.domain.character import Character
 from chronique.projections import draws, sheets, xp
 from chronique.projections.tables import tracking
 
@@ -137,6 +139,16 @@ class ReadModels:
             rows = connection.execute(select(xp).where(xp.c.character_id.in_(character_ids)).order_by(xp.c.position))
             return [dict(row) for row in rows.mappings()]
 
+    def characters(self, campaign_id: str) -> list[Character]:
+        """The campaign's characters as the sheets read model holds them, caught up first:
+        read-only copies, at their current versions, never saved."""
+        from chronique.projections.tables import sheets as table
+
+        self.refresh()
+        with self.engine.connect() as connection:
+            rows = connection.execute(select(table).where(table.c.campaign_id == campaign_id)).mappings().all()
+        return [character_of(row) for row in rows]
+
     def backlog(self) -> int:
         """How many notifications the slowest projection has still to read."""
         newest = self.journal.recorder.max_notification_id() or 0
@@ -154,3 +166,4 @@ def _claim(connection: Connection, name: str) -> int:
 
 def _track(connection: Connection, name: str, position: int) -> None:
     connection.execute(update(tracking).where(tracking.c.projection == name).values(position=position))
+

@@ -29,7 +29,7 @@ def register(app: typer.Typer) -> None:
         until: str = typer.Option(None, "--to", help="Up to this in-game date."),
         limit: int = typer.Option(None, "--limit", min=1, help="At most this many events (a page)."),
         page: int = typer.Option(1, "--page", min=1, help="Which page of --limit events."),
-        tail: int = typer.Option(None, "--tail", min=1, help="Only the last N events (after the filters)."),
+        tail: int = typer.Option(None, "--tail", min=1, help="Show only this many events, the last ones (after the filters)."),
         newest_first: bool = typer.Option(False, "--newest-first", help="The newest events first (pages then count from the newest)."),
     ) -> None:
         """Show the campaign's event log, oldest first, paged and filtered; face-down events stay
@@ -81,6 +81,8 @@ def register(app: typer.Typer) -> None:
             moment = moment_as_of(s.campaign(campaign), as_of)
             if moment is not None:
                 world, character = s.world_as_of(campaign, name, moment, gm)
+            elif as_of is None:
+                world, character = s.sheet_now(campaign, name, gm)
             else:
                 world = s.world(campaign)
                 character = s.character_as_of(campaign, name, lambda c, ch: version_as_of(s, c, ch, as_of), gm)

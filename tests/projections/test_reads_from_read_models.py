@@ -1,0 +1,83 @@
+"""`chronique sheet` reads a character now from the sheets read model (issue 14), through the
+event store's own connection so a one-shot command never imports SQLAlchemy (issue 20); a read
+model behind the journal is caught up first, and `--as-of` replays the events."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from typing import Any
+
+from sqlalchemy import select, update
+from support import SAMPLES, run
+
+from chronique.adapters.bootstrap import build
+from chronique.projections.tables import sheets, tracking
+
+CAMPAIGN = "Verdelune"
+
+
+def evening(db: str) -> None:
+    """A Cartes campaign with Alice and a session where she takes a wound (§Blessures)."""
+    run(db, "campaign", "new", CAMPAIGN, "--ruleset", "cartes")
+    run(db, "character", "new", CAMPAIGN, "--sheet", str(SAMPLES / "alice.toml"))
+    run(db, "session", "start", CAMPAIGN)
+    wound(db)
+    run(db, "session", "end", CAMPAIGN)
+
+
+def wound(db: str) -> None:
+    run(db, "cartes", "wound", CAMPAIGN, "Alice", "--damage", "3", "--lethality", "faible")
+
+
+def change_read_model(db: str, *statements: Any) -> list[list[Any]]:
+    """Run ``statements`` on the read models in one transaction; the rows each gives back."""
+    services = build(db, create=False)
+    try:
+        assert services.read_models is not None
+        with services.read_models.engine.begin() as connection:
+            results = [connection.execute(statement) for statement in statements]
+            return [result.all() if result.returns_rows else [] for result in results]
+    finally:
+        services.close()
+
+
+def test_the_current_sheet_is_the_read_model_s_row_and_as_of_replays_the_events(db: str) -> None:
+    evening(db)
+    version = build(db, create=False).world(CAMPAIGN).character("Alice").version
+    assert f"Alice (version {version})" in run(db, "sheet", CAMPAIGN, "Alice").stdout
+    # A row changed behind the journal's back shows: the sheet was read from it, not replayed.
+    change_read_model(db, update(sheets).values(version=999))
+    assert "Alice (version 999)" in run(db, "sheet", CAMPAIGN, "Alice").stdout
+    assert f"Alice (version {version})" in run(db, "sheet", CAMPAIGN, "Alice", "--as-of", "1").stdout
+
+
+def test_a_read_model_behind_the_journal_is_caught_up_before_the_sheet_is_read(db: str) -> None:
+    evening(db)
+    run(db, "session", "start", CAMPAIGN)
+    [[(position,)], [row]] = change_read_model(db, select(tracking.c.position).where(tracking.c.projection == "sheets"), select(sheets))
+    wound(db)
+    # What a kill -9 between the wound's commit and its catch-up leaves: the row as it was and the
+    # projection's position before the wound.
+    change_read_model(
+        db,
+        update(sheets).values(**row._mapping),
+        update(tracking).where(tracking.c.projection == "sheets").values(position=position),
+    )
+    version = build(db, create=False).world(CAMPAIGN).character("Alice").version
+    assert version > row.version
+    assert f"Alice (version {version})" in run(db, "sheet", CAMPAIGN, "Alice").stdout
+
+
+def test_a_one_shot_sheet_reads_without_importing_sqlalchemy(db: str) -> None:
+    evening(db)
+    probe = (
+        "import sys\n"
+        "from chronique.cli.app import main\n"
+        f"sys.argv = ['chronique', '--db', {db!r}, 'sheet', {CAMPAIGN!r}, 'Alice']\n"
+        "try:\n    main()\nexcept SystemExit as done:\n    assert not done.code, done.code\n"
+        "print('sqlalchemy' in sys.modules)\n"
+    )
+    shown = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert "Alice" in shown.stdout
+    assert shown.stdout.splitlines()[-1] == "False"
