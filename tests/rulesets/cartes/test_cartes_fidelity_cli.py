@@ -180,3 +180,62 @@ def test_gm_characters_spot_and_attack_without_naming_a_source_ruling_C35(party:
     judged(watch)
     refused = cli(party, "cartes", "test", CAMPAIGN, "Brigand", "Contact", "--from", "pile", code=2)
     assert "GM character" in refused.stderr and "recovery" not in refused.stderr
+
+
+@pytest.mark.parametrize(
+    ("flag", "asked", "short_circuit"),
+    [("--change-of-plan", 1, True), ("--counter-short-circuit", 2, True), ("--hurry", 1, False), ("--take-time", -1, False)],
+)
+def test_a_change_of_plan_topping_a_short_circuit_hurrying_and_taking_time_shift_the_level_L239_L269_L324(
+    party: str, flag: str, asked: int, short_circuit: bool
+) -> None:
+    # L269: a change of plan costs what a short-circuit does (+1), topping one two levels; L324: a ♦
+    # first from the pile cancels one of them; §Durée du tour L239 (ruling C8): hurrying +1, taking
+    # one's time −1, which no ♦ cancels.
+    cli(party, "cartes", "test", CAMPAIGN, "Alice", "Contact", flag)
+    (test,) = of(party, "TestMade", "Alice")
+    assert (test["outcome"]["level_asked"], test["short_circuit"], test["source"]) == (asked, short_circuit, "pile")
+    judged(test)
+
+
+def test_an_ignored_attack_is_drawn_one_level_easier_and_lands_in_full_Choix_de_l_actions_L271(party: str) -> None:
+    out = cli(party, "cartes", "attack", CAMPAIGN, "Brigand", "Alice", "--weapon-bonus", "1", "--ignored").stdout
+    # L271: Alice ignores it and draws nothing; the Brigand draws Facile (Moyenne −1) and, having
+    # no parry to beat, wins at full power (L312): his total, + his weapon's 1.
+    assert of(party, "TestMade", "Alice") == [] and "Alice ignores it and does not draw" in out
+    (strike,) = of(party, "TestMade", "Brigand")
+    (settled,) = of(party, "OppositionSettled", "Brigand")
+    assert strike["outcome"]["level_asked"] == -1 and settled["opponent_stance"] == "ignores"
+    ok, _, total = judged(strike)
+    assert (settled["opposition"]["winner"], settled["opposition"]["net"], settled["damage"]) == (
+        ("attacker", total, total + 1) if ok else (None, 0, 0)
+    )
+    assert [w["damage"] for w in of(party, "WoundSuffered", "Alice")] == ([total + 1] if ok else [])
+
+
+def test_a_second_knock_out_keeps_the_larger_waking_malus_and_the_draw_is_read_back_Tirage_de_conscience_L373(party: str) -> None:
+    # Alice's KO is 6 (Volonté 6, L361): knocked out by 9, then hit for 7 while out. The malus on
+    # coming to stays the larger, 9 (it used to be replaced by the 7).
+    cli(party, "cartes", "wound", CAMPAIGN, "Alice", "--damage", "9", "--lethality", "nulle")
+    cli(party, "cartes", "wound", CAMPAIGN, "Alice", "--damage", "7", "--lethality", "nulle")
+    held = json.loads(cli(party, "sheet", CAMPAIGN, "Alice", "--json").stdout)["condition"]
+    assert (held["out_of_combat"], held["ko_damage"]) == (True, 9)
+    cli(party, "cartes", "conscious", CAMPAIGN, "Alice")
+    (checked,) = of(party, "ConsciousnessChecked", "Alice")
+    # A17: Moyenne Volonté 6 from the general deck, a ♣ first easing it (L322); judged as a test.
+    success, _, _ = judged({"outcome": checked["outcome"], "short_circuit": False, "source": "deck"})
+    assert (checked["regained"], checked["malus"]) == (success, 9 if success else 0)
+
+
+def test_the_face_down_pile_is_counted_for_players_and_named_only_to_the_gm_FAIRNESS_v2(party: str) -> None:
+    cli(party, "cartes", "test", CAMPAIGN, "Alice", "Contact")
+    (test,) = of(party, "TestMade", "Alice")
+    # The first draw dealt her 7-card pile (L84-L90); its first card went to the test.
+    assert len(test["from_pile"]) == 1
+    gm = json.loads(cli(party, "sheet", CAMPAIGN, "Alice", "--gm", "--json").stdout)["condition"]["pile"]
+    assert len(gm) == 6 and test["from_pile"][0] not in gm
+    players, told = cli(party, "sheet", CAMPAIGN, "Alice").stdout, cli(party, "sheet", CAMPAIGN, "Alice", "--gm").stdout
+    pile = {line.strip() for line in players.splitlines() if line.strip().startswith("pile:")}
+    assert pile == {"pile: 6 cards face down (at most 7)"}
+    (named,) = [line for line in told.splitlines() if line.strip().startswith("pile:")]
+    assert all(f"{c[:-1]}{SUITS[c[-1]]}" in named for c in gm)

@@ -60,7 +60,7 @@ def test_saving_ones_skin_lets_the_decisive_wound_heal_V_W_3_L127_L341(db: str, 
     campaign(db, tmp_path, "Skin", HARVEY)
     assert "critical" in cli(db, "microfudge", "setback", "Skin", "Harvey", "--severity", "3", "--healing", "weekly")
     cli(db, "session", "end", "Skin")
-    cli(db, "advance", "Skin", "10d")  # Day 11: still critical, its clock waits for care (L343)
+    cli(db, "advance", "Skin", "10d", "--yes")  # Day 11: still critical, its clock waits for care (L343)
     cli(db, "session", "start", "Skin")
     cli(db, "microfudge", "atout", "spend", "Skin", "Harvey", "save-your-skin", "--note", "crawls out of the wreck")
     cli(db, "session", "end", "Skin")
@@ -68,7 +68,7 @@ def test_saving_ones_skin_lets_the_decisive_wound_heal_V_W_3_L127_L341(db: str, 
     assert stabilized["severity"] == 3 and stabilized["next_tick"] - stabilized["at"] == 7 * 86400
     severities = []
     for step in ("6d", "1d", "6d", "1d", "6d", "1d"):  # Days 17, 18, 24, 25, 31, 32
-        cli(db, "advance", "Skin", step)
+        cli(db, "advance", "Skin", step, "--yes")
         sheet = json.loads(cli(db, "sheet", "Skin", "Harvey", "--json"))["condition"]
         severities.append([s["severity"] for s in sheet["setbacks"]])
         assert not sheet["critical"]
@@ -162,3 +162,17 @@ def test_a_resisted_power_through_the_cli_is_a_simple_conflict_L435(db: str, tmp
     assert "NAME:CHARACTERISTIC" in cli(db, "microfudge", "power", "Mind", "Tel", "controle-mental", "--resisted-by", "Bob", code=2)
     cli(db, "session", "end", "Mind")
     assert "OK:" in cli(db, "verify", "Mind")
+
+
+def test_Regeneration_through_the_cli_is_held_back_by_the_deep_wound_it_heals_L341_L635(db: str, tmp_path: Path) -> None:
+    campaign(db, tmp_path, "Regen", PSY)
+    # A gunshot −2 healing weekly: a deep wound, weighing on every action, even a social one (L341).
+    cli(db, "microfudge", "setback", "Regen", "Psy", "--severity", "2", "--healing", "weekly")
+    out = cli(db, "microfudge", "power", "Regen", "Psy", "regeneration", "--setback", "1", "--domain", "social")
+    (used,) = log(db, "Regen", ":PowerUsed")
+    # L635: Régénération is a Test against 5, on Conscience 5 less the Revers (L293).
+    final = 5 - 2 + sum(used["dice"])
+    assert (used["penalty"], used["final"], used["success"]) == (2, final, final >= 5)
+    assert f"({final}) vs 5, Revers −2: {'success' if final >= 5 else 'failure'}" in out
+    cli(db, "session", "end", "Regen")
+    assert "OK:" in cli(db, "verify", "Regen")

@@ -153,9 +153,9 @@ def test_downtime_show_wears_an_idle_credit_away_S2_6_2_L1434(db: str, tmp_path:
     # A week at 20 h banks 20 h; nine idle days are two beyond the seven: four half-days, an hour
     # each: 16 h.
     wp(db, "downtime", "plan", CAMPAIGN, SAM, "Armes de poing", "20")
-    run(db, "advance", CAMPAIGN, "1w")
+    run(db, "advance", CAMPAIGN, "1w", "--yes")
     wp(db, "downtime", "plan", CAMPAIGN, SAM, "Armes de poing", "0")
-    run(db, "advance", CAMPAIGN, "9d")
+    run(db, "advance", CAMPAIGN, "9d", "--yes")
     shown = json.loads(wp(db, "downtime", "show", CAMPAIGN, SAM, "--json"))
     assert shown["training"]["targets"]["Armes de poing"]["bank"] == 16 * UNITS_PER_HOUR
     line = next(x for x in wp(db, "downtime", "show", CAMPAIGN, SAM).splitlines() if "Armes de poing" in x)
@@ -168,10 +168,30 @@ def test_pressing_a_wound_lasts_the_rounds_he_presses_S3_2_3_L1848_ruling_WB22(d
     # lets go: 4 a round again, 58 after a minute.
     wp(db, "body", "wound", CAMPAIGN, SAM, "right-thigh", "13", "--kind", "blade")
     assert wp(db, "body", "press", CAMPAIGN, SAM, "right-thigh", "--rounds", "3") == f"{SAM} presses 1 hand on the right-thigh for 30s\n"
-    run(db, "advance", CAMPAIGN, "1m")
+    run(db, "advance", CAMPAIGN, "1m", "--yes")
     (released,) = events(db, CAMPAIGN, "PressureReleased")
     (pressed,) = events(db, CAMPAIGN, "PressureApplied")
     assert (released["location"], released["at"] - pressed["at"], released["body"]["ph"]) == ("right-thigh", 30, 70)
     now = body(db, SAM)
     assert (now["ph"], now["wounds"]["right-thigh"]["hands"]) == (58, 0)
     assert "bleeds 4 PH a round: first aid" in wp(db, "body", "status", CAMPAIGN, SAM)
+
+
+def test_a_pistol_shot_in_the_dark_explodes_in_the_shooters_hand_on_a_catastrophe_S3_3_1_L2146(db: str, tmp_path: Path) -> None:
+    table(db, tmp_path, "sam", "joe")
+    # Armes de poing 56 at 20 m (+0), in the dark (-50): 6%. Below 33%, an open-ended total of 100
+    # or more is a CATA_F (Table 2.1): the Colt blows up in Sam's right hand, its 5 damage there
+    # (L2146, ruling WA14), and no bullet flies: no d8 of Table 3.9.
+    out = wp(db, "shoot", CAMPAIGN, SAM, JOE, "-w", "Colt SA Peacemaker", "--distance", "20", "-m", "dark=-50")
+    (shot,) = events(db, CAMPAIGN, "ShotFired")
+    roll = shot["outcome"]
+    assert roll["chance"] == 6 and roll["quality"] == rules.read(roll) and shot["recoil"] is None
+    rest = [op["value"] for op in shot["chance"]][len(roll["faces"]) :]
+    if roll["quality"] == "CATA_F":
+        assert (rest, shot["stray"], shot["exploded"]) == ([], None, {"location": "right-hand", "damage": 5})
+        assert f"the gun explodes in {SAM}'s hands: 5 damage to his right hand" in out
+        assert {k: w["damage"] for k, w in body(db, SAM)["wounds"].items()} == {"right-hand": 5}
+    else:
+        assert shot["exploded"] is None and body(db, SAM)["wounds"] == {} and "explodes" not in out
+        if roll["quality"] not in rules.SUCCESSES:
+            assert shot["stray"] == rules.STRAY[rest[0] - 1]
