@@ -1,6 +1,7 @@
-"""`chronique sheet` reads a character now from the sheets read model (issue 14), through the
-event store's own connection so a one-shot command never imports SQLAlchemy (issue 20); a read
-model behind the journal is caught up first, and `--as-of` replays the events."""
+"""`chronique sheet` and the downtime board read the characters now from the sheets read model
+(issue 14), through the event store's own connection so a one-shot command never imports
+SQLAlchemy (issue 20); a read model behind the journal is caught up first, and `--as-of` replays
+the events."""
 
 from __future__ import annotations
 
@@ -81,3 +82,13 @@ def test_a_one_shot_sheet_reads_without_importing_sqlalchemy(db: str) -> None:
     shown = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert "Alice" in shown.stdout
     assert shown.stdout.splitlines()[-1] == "False"
+
+
+def test_the_downtime_board_is_read_from_the_characters_conditions_in_the_read_model(db: str) -> None:
+    evening(db)
+    # §Blessures: Alice's Faible wound brings a survival draw a day after the wound.
+    assert "Alice survival draw for wound 1 (Faible)" in run(db, "downtime", "board", CAMPAIGN).stdout
+    [[row]] = change_read_model(db, select(sheets))
+    healed = {**row.condition, "wounds": []}
+    change_read_model(db, update(sheets).values(condition=healed))
+    assert "survival draw" not in run(db, "downtime", "board", CAMPAIGN).stdout
