@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from chronique.adapters import sheets
 from chronique.adapters.sheets import STYLE
-from chronique.domain.character import Character
+from chronique.domain.corrections import voided_by
 from chronique.domain.errors import RuleViolation
 from chronique.domain.fairness import plain
 from chronique.domain.rulesets import ruleset
@@ -43,9 +43,9 @@ def corrections(services: Chronique, campaign: str) -> dict[tuple[str, int], tup
     shows it, and its reason)."""
     found = {}
     for event in services.log(campaign):
-        if isinstance(event, Character.Corrected):
+        for version in voided_by(event):  # a correct, or an undo of a whole command (issue 15)
             ref = f"{event.originator_id.hex[:8]}:{event.originator_version}"
-            found[(str(event.originator_id), event.voided)] = (ref, event.reason)
+            found[(str(event.originator_id), version)] = (ref, cast(Any, event).reason)
     return found
 
 

@@ -27,6 +27,7 @@ from chronique.domain.campaign import Campaign, campaign_id_for
 from chronique.domain.cards import RANKS
 from chronique.domain.chain import ChainedEvent, salting
 from chronique.domain.character import Character
+from chronique.domain.corrections import CORRECTION_TOPICS, voided_by
 from chronique.domain.deck import Deck
 from chronique.domain.errors import RuleViolation
 from chronique.domain.fairness import seal_of
@@ -489,8 +490,9 @@ class Chronique:
         return tally(draws())
 
     def board(self, campaign_name: str) -> list[tuple[int, str, str]]:
-        """The downtime board: every running process, when it is next due, what comes then."""
-        world = self.world(campaign_name)
+        """The downtime board: every running process, when it is next due, what comes then, from
+        the read model (its processes are the characters' conditions)."""
+        world = self.world_read(campaign_name)
         rules = ruleset(world.campaign.ruleset)
         names = {str(c.id): c.name for c in world.characters.values()}
         dues = sorted(rules.processes(world).due())
@@ -574,14 +576,15 @@ class Chronique:
 
     def voided(self, campaign_name: str) -> dict[tuple[str, int], str]:
         """(aggregate id, version) of every voided event -> the correction's reason."""
-        members = {str(m) for m in self.campaign(campaign_name).member_ids()}
-        topic = "chronique.domain.character:Character.Corrected"
-        corrections = self.journal.recorder.select_notifications(start=None, limit=10**9, topics=[topic])
+        campaign = self.campaign(campaign_name)
+        members = {str(campaign.id), *(str(m) for m in campaign.member_ids())}
+        corrections = self.journal.recorder.select_notifications(start=None, limit=10**9, topics=list(CORRECTION_TOPICS))
         found = {}
         for notification in corrections:
             if str(notification.originator_id) in members:
-                event = cast(Character.Corrected, self.journal.mapper.to_domain_event(notification))
-                found[(str(event.originator_id), event.voided)] = event.reason
+                event = self.journal.mapper.to_domain_event(notification)
+                for version in voided_by(event):
+                    found[(str(event.originator_id), version)] = cast(Any, event).reason
         return found
 
     def session_span(self, campaign_name: str, number: int) -> tuple[int, int]:
@@ -615,6 +618,31 @@ class Chronique:
             # A read-only view: this copy of the aggregate is never saved.
             character.condition = ruleset(world.campaign.ruleset).for_players(character.condition)
         return character
+
+    def world_read(self, campaign_name: str) -> World:
+        """The campaign and its characters as the sheets read model holds them (issue 14), for a
+        read: no character's events replayed, no deck loaded (no read shows one). Read through the
+        store's own connection when the read model is current, so a one-shot command never imports
+        SQLAlchemy (issue 20); caught up first when it is behind; replayed without read models.
+        Read-only: never saved."""
+        from chronique.adapters.readrows import current_characters
+
+        campaign = self.campaign(campaign_name)
+        characters = current_characters(self.journal, str(campaign.id))
+        if characters is None and self.read_models is not None:
+            characters = self.read_models.characters(str(campaign.id))
+        if characters is None:
+            return self.world(campaign_name)
+        return World(campaign=campaign, source=VaultChance(self.vault, campaign), characters={c.id: c for c in characters})
+
+    def sheet_now(self, campaign_name: str, name: str, gm: bool = False) -> tuple[World, Character]:
+        """A character's sheet now, from the read model (:meth:`world_read`), in the world it is
+        read in; as players may see it unless ``gm``."""
+        world = self.world_read(campaign_name)
+        character = world.character(name)
+        if not gm:
+            character.condition = self.rules(world.campaign).for_players(character.condition)
+        return world, character
 
     def world_as_of(self, campaign_name: str, name: str, moment: int, gm: bool = False) -> tuple[World, Character]:
         """The world as one character stood in it at the in-game ``moment`` (``sheet --as-of`` a

@@ -9,7 +9,9 @@ same run, printed as one markdown table (issue 9):
   child process (scale_bench.py);
 * one daemon pass pacing 1,000 campaigns on PostgreSQL (daemon_bench.py);
 * cold start of ``chronique --help`` and ``chronique sheet`` against ``python -c pass``
-  (coldstart_bench.py).
+  (coldstart_bench.py);
+* commands in one warm ``chronique shell`` (test, roll, sheet, log page) at 100,000 events,
+  median and p95, against the use case called directly and the one-shot process (shell_bench.py).
 
 The PostgreSQL rows need the server of ``CHRONIQUE_BENCH_POSTGRES`` (default
 postgresql://postgres@127.0.0.1:5432, trust authentication); without it they are left out, and
@@ -34,6 +36,7 @@ import append_bench
 import coldstart_bench
 import daemon_bench
 import scale_bench
+import shell_bench
 from generate import POSTGRES_SERVER, Row, postgres_available, table
 
 
@@ -83,6 +86,7 @@ def main() -> int:
     if missing is None:
         step("one daemon pass over many campaigns, PostgreSQL", lambda: daemon_bench.many_campaigns(50 if quick else 1000))
     step("cold start", lambda: coldstart_bench.rows(3 if quick else 9, 2_000 if quick else 10_000))
+    step("shell, warm commands", lambda: shell_bench.rows(2_000 if quick else 100_000, 5 if quick else 30, 1 if quick else 5))
     total = time.perf_counter() - started
 
     load = os.getloadavg()

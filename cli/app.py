@@ -8,7 +8,23 @@ from importlib import import_module, metadata
 
 import typer
 
-from chronique.cli import audit, backup, campaign, character, daemon, db, demo, export, journal, session, timeline, undo, use, xp
+from chronique.cli import (
+    audit,
+    backup,
+    campaign,
+    character,
+    completion,
+    daemon,
+    db,
+    demo,
+    export,
+    journal,
+    session,
+    timeline,
+    undo,
+    use,
+    xp,
+)
 from chronique.cli.boundary import Boundary
 from chronique.cli.context import State, command_id_of, run
 from chronique.domain.rulesets.registry import PACKAGES
@@ -18,7 +34,8 @@ app = typer.Typer(
     "and healing tick is an immutable event; sheets are rebuilt from the log.",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
-    add_completion=False,
+    # --install-completion and --show-completion; cli/completion.py completes campaign and character names.
+    add_completion=True,
     cls=Boundary,
 )
 
@@ -85,6 +102,7 @@ daemon.register(app)
 backup.register(app)
 undo.register(app)
 use.register(app)
+completion.register(app)
 import_module("chronique.cli.shell").register(app)  # the table mode (issue 20)
 
 

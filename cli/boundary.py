@@ -176,8 +176,13 @@ class Boundary(TyperGroup):
 
     def __init__(self, **attrs: Any) -> None:
         super().__init__(**attrs)
+        from chronique.cli.completion import complete_names
+        from chronique.cli.helptext import commands, plainly
         from chronique.cli.use import defaulting, takes_a_default
 
+        for _, command in commands(self):
+            plainly(command)
+            complete_names(command)
         for path, command in _leaves(self):
             if command.callback is not None:
                 command.callback = guard(command.callback, game_of(path))

@@ -274,6 +274,7 @@ class Campaign(ChainedAggregate):
         epochs: dict[str, dict[str, Any]]
         seals: list[dict[str, Any]]
         pacing: dict[str, Any] | None
+        voided: list[int]  # set by the first correction; see voided_versions()
 
     def _rotate_epoch(self, closed: str, seed: str, opened: str, commitment: str, fair: str) -> None:
         self.epochs[closed]["seed"] = seed

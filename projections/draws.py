@@ -8,7 +8,7 @@ from typing import Any
 
 from sqlalchemy import Connection, insert, update
 
-from chronique.domain.character import Character
+from chronique.domain.corrections import voided_by
 from chronique.projections.tables import draws
 
 TABLES = (draws,)
@@ -20,11 +20,12 @@ def apply_page(connection: Connection, notifications: list[Any], decode: Callabl
     rows: list[dict[str, Any]] = []
     for notification in notifications:
         event = decode(notification)
-        if isinstance(event, Character.Corrected):
+        voided = voided_by(event)
+        if voided:
             _insert(connection, rows)
             rows = []
-            ref = f"{event.originator_id}:{event.voided}"
-            connection.execute(update(draws).where(draws.c.ref == ref).values(voided=True))
+            refs = [f"{event.originator_id}:{version}" for version in voided]
+            connection.execute(update(draws).where(draws.c.ref.in_(refs)).values(voided=True))
             continue
         row = _row(event, notification.id)
         if row is not None:

@@ -82,7 +82,9 @@ def test_an_interrupted_advance_changes_nothing_and_reruns_identically(backend: 
         assert len(stored(path)) == rows
         done = services.advance(name, lambda c: c.clock + span)
         assert [payload(e) for e in done.events] == [payload(e) for e in interrupted]
-        assert len(stored(path)) == rows + len(done.events)
+        # Its events and the mark that ends every command (ruling UN1).
+        assert len(stored(path)) == rows + len(done.events) + 1
+        assert stored(path)[-1][2] == "chronique.domain.campaign:Campaign.CommandRecorded"
 
 
 def test_long_advances_keep_the_clock_in_whole_seconds(db: str) -> None:

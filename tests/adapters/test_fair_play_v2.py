@@ -319,7 +319,7 @@ def test_a_rewritten_infection_roll_is_caught(db: str, tmp_path: Path) -> None:
     # §3.2.8.1: an untreated wound is rolled for infection each day.
     assert cli(db, "western-parade", "body", "wound", table.campaign, table.roller, "left-arm", "2", "--kind", "blade")[0] == 0
     assert cli(db, "session", "end", table.campaign)[0] == 0
-    assert cli(db, "advance", table.campaign, "3d")[0] == 0
+    assert cli(db, "advance", table.campaign, "3d", "--yes")[0] == 0
     assert cli(db, "session", "start", table.campaign)[0] == 0
     place = forged_then_sealed(db, table.campaign, table.roller, "InfectionRolled", _flip("infected"))
     assert_caught(db, table.campaign, tmp_path, place, "infected")
@@ -342,7 +342,7 @@ def test_a_rewritten_death_timer_from_blood_loss_is_caught(db: str, tmp_path: Pa
     # §3.2.4, WB16: a bullet wound bleeding on in downtime; beyond saving, a d60 sets death's hour.
     assert cli(db, "western-parade", "body", "wound", table.campaign, table.roller, "left-arm", "5")[0] == 0
     assert cli(db, "session", "end", table.campaign)[0] == 0
-    assert cli(db, "advance", table.campaign, "2h")[0] == 0
+    assert cli(db, "advance", table.campaign, "2h", "--yes")[0] == 0
     assert cli(db, "session", "start", table.campaign)[0] == 0
     later = lambda e: e.__setitem__("dying_at", e["dying_at"] + 3600)  # noqa: E731 - an hour more to be saved in
     place = forged_then_sealed(db, table.campaign, table.roller, "BloodLost", later)

@@ -217,7 +217,7 @@ def _downtime_with(db: str, activity: tuple[str, ...]) -> None:
     play(db, ("downtime", "activity", CAMPAIGN, SAM, *activity))
     # The timeline rolls it in downtime; the next session reveals that epoch's seed.
     assert cli(db, "session", "end", CAMPAIGN)[0] == 0
-    assert cli(db, "advance", CAMPAIGN, "31d")[0] == 0
+    assert cli(db, "advance", CAMPAIGN, "31d", "--yes")[0] == 0
     assert cli(db, "session", "start", CAMPAIGN)[0] == 0
 
 

@@ -106,7 +106,8 @@ def test_cards_are_dealt_at_the_first_draw_so_players_can_add_entropy_first(serv
     services.create_campaign("Verdelune", "cartes", None)
     services.start_session("Verdelune")
     kinds = [type(e).__qualname__ for e in events_of(services, "Verdelune")]
-    assert kinds[-2:] == ["Campaign.SessionStarted", "Campaign.Sealed"] and "Deck.Shuffled" not in kinds
+    # The mark that ends every command comes last (ruling UN1).
+    assert kinds[-3:] == ["Campaign.SessionStarted", "Campaign.Sealed", "Campaign.CommandRecorded"] and "Deck.Shuffled" not in kinds
 
 
 def test_snapshots_at_every_interval_load_the_same_character(services: Chronique, db: str) -> None:

@@ -51,7 +51,7 @@ def test_an_advance_beyond_a_thousand_in_game_years_is_refused(db: str, duration
 
 def test_an_advance_of_a_thousand_in_game_years_is_taken(db: str) -> None:
     run(db, "campaign", "new", "Empty", "--ruleset", "cartes", "--start", "Day 1 00:00")
-    run(db, "advance", "Empty", "365000d")
+    run(db, "advance", "Empty", "365000d", "--yes")
     assert "Day 365001 00:00" in run(db, "campaign", "show", "Empty").stdout
 
 

@@ -163,7 +163,7 @@ def test_a_session_from_start_to_downtime_in_subprocesses_Difficulte_L211_Survie
     assert [(r["change"], r["reason"], r["balance"]) for r in ledger] == [(2, "saved Alice", 2)]
     end = chronique(db, "session", "end", "Verdelune").stdout
     seal = next(line.split("seal: ")[1] for line in end.splitlines() if "seal: " in line)
-    report = chronique(db, "advance", "Verdelune", "2d").stdout
+    report = chronique(db, "advance", "Verdelune", "2d", "--yes").stdout
     assert report.startswith("advanced 2d from Day 1 08:00 to Day 3 08:00")
     log = gm_log(db)
     # §Difficulté L211 and §Bonus de couleur L315: a Difficile test (+1) whose first card is a ♣
@@ -321,7 +321,7 @@ def test_correct_voids_and_audit_show_explains(party: str) -> None:
     # Issue 14: the voided wound stays in the log, struck through, with the correction that voided it.
     events = [e["event"] for e in json.loads(run(party, "log", "Verdelune", "--json").stdout)]
     correction = next(e for e in events if e["topic"].endswith("Corrected"))
-    shown_log = " ".join(run(party, "log", "Verdelune").stdout.replace("│", " ").split())
+    shown_log = " ".join(run(party, "log", "Verdelune").stdout.replace("|", " ").split())
     assert f"voided by {correction['originator_id'][:8]}:{correction['originator_version']}: it missed" in shown_log
     assert run(party, "verify", "Verdelune").returncode == 0
     assert run(party, "correct", ref, "--reason", "again", check=False).returncode == 2
@@ -349,7 +349,7 @@ def test_pacing_commands_and_the_downtime_report_KO_L354_Survie_L443(party: str)
     assert "second" not in shown, shown
     run(party, "pace", "clear", "Verdelune")
     assert run(party, "pace", "clear", "Verdelune", check=False).returncode == 2
-    run(party, "advance", "Verdelune", "1d")
+    run(party, "advance", "Verdelune", "1d", "--yes")
     # §KO L354: the Énorme blow of 7 is over Alice's KO (Volonté 6), so she is out of the fight.
     # §Tirages de survie L443-461: each Très difficile draw then stops cleanly, leaves a malus or
     # kills her; the report names exactly the ones the recorded cards give, in order.

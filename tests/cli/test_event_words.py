@@ -103,8 +103,9 @@ def readings(db: str, campaign: str, tmp_path: Path) -> dict[str, str]:
 
 
 def details(log: str) -> str:
-    """The log table's Details column as one text (Rich wraps a long cell at spaces)."""
-    return " ".join(cells[5].strip() for line in log.splitlines() if len(cells := line.split("│")) > 6)
+    """The log table's Details column as one text (Rich wraps a long cell at spaces; a table piped
+    to a test is ruled in ASCII, issue 15)."""
+    return " ".join(cells[5].strip() for line in log.splitlines() if len(cells := line.split("|")) > 6)
 
 
 def assert_in_words(db: str, campaign: str, tmp_path: Path) -> dict[str, str]:
@@ -159,7 +160,7 @@ def play_western_parade(db: str) -> None:
     ):
         run(db, "western-parade", *args)
     run(db, "session", "end", CITY)
-    run(db, "advance", CITY, "2w")  # bleeding, sobering, daily infection rolls, training
+    run(db, "advance", CITY, "2w", "--yes")  # bleeding, sobering, daily infection rolls, training
 
 
 def test_western_parade_events_read_in_the_rulebooks_words_s2_1_2(db: str, tmp_path: Path) -> None:
@@ -183,7 +184,7 @@ def play_microfudge(db: str, tmp_path: Path) -> None:
     for args in (*ZOMBIES_EVENING, ("power", "Zombies", "Jim", "resistance-thermique")):
         run(db, "microfudge", *args)
     run(db, "session", "end", "Zombies")
-    run(db, "advance", "Zombies", "2w")  # the night's rest, Revers healing on their clocks
+    run(db, "advance", "Zombies", "2w", "--yes")  # the night's rest, Revers healing on their clocks
 
 
 def test_microfudge_events_read_with_the_ladders_adjectives_L93_L103(db: str, tmp_path: Path) -> None:
@@ -224,7 +225,7 @@ def play_elor(db: str, tmp_path: Path) -> None:
     ):
         run(db, "elor", *args)
     run(db, "session", "end", "Tolosa")
-    run(db, "advance", "Tolosa", "2d")  # long-action tests and risk rolls on the timeline
+    run(db, "advance", "Tolosa", "2d", "--yes")  # long-action tests and risk rolls on the timeline
 
 
 def test_elor_events_read_with_faculties_and_degrees_s_tests_d_action(db: str, tmp_path: Path) -> None:
@@ -253,7 +254,7 @@ def test_cartes_events_read_with_cards_and_lethalities_s_blessures(db: str, tmp_
     run(db, "session", "end", "Verdelune")
     run(db, "pace", "set", "Verdelune", "--every", "mon 09:00", "--advance", "1w")
     run(db, "pace", "clear", "Verdelune")
-    run(db, "advance", "Verdelune", "2d")  # survival draws, the night's sleep
+    run(db, "advance", "Verdelune", "2d", "--yes")  # survival draws, the night's sleep
     _, correction = void_first(db, "Verdelune", "TestMade", "drawn by mistake")
     texts = assert_in_words(db, "Verdelune", tmp_path)
     assert_struck_through(texts, correction, "drawn by mistake")

@@ -101,7 +101,7 @@ def test_names_with_escape_sequences_are_shown_escaped_in_every_output(db: str) 
     assert "Alice\\x1b]0;pwned" in outputs["log"].stdout
     assert "Alice\\x1b]0;pwned\\x07 survival draw" in outputs["downtime board"].stdout
     assert "Alice\\x1b]0;pwned\\x07" in outputs["export session"].stdout
-    assert outputs["a refused lookup"].stderr == "error: 'name' may hold only printable characters, not '\\x1b'\n"
+    assert outputs["a refused lookup"].stderr == "error: 'campaign' may hold only printable characters, not '\\x1b'\n"
 
 
 def test_a_markdown_export_written_to_a_file_escapes_them_too(db: str, tmp_path: Path) -> None:

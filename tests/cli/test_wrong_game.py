@@ -29,6 +29,7 @@ EVERY_GAME = {
     ("audit", "export"), ("seal", "check"),
     ("export", "sheet"), ("export", "session"), ("export", "campaign"),
     ("pace", "set"), ("pace", "show"), ("pace", "clear"), ("downtime", "report"), ("downtime", "board"),
+    ("campaign", "settings"), ("campaign", "set"), ("use",), ("shell",), ("undo",),
 }  # fmt: skip
 
 

@@ -19,7 +19,7 @@ from chronique.domain.rulesets import KNOWN
 from chronique.projections.tables import sheets
 
 # A step is a command line after the program's name; ``{g}`` is the game, ``{c}`` the campaign.
-ADVANCES = (("advance", "{c}", "1h"), ("advance", "{c}", "1d"), ("advance", "{c}", "1w"))
+ADVANCES = (("advance", "{c}", "1h", "--yes"), ("advance", "{c}", "1d", "--yes"), ("advance", "{c}", "1w", "--yes"))
 SESSION = (("session", "start", "{c}"), ("session", "end", "{c}"))
 
 

@@ -42,7 +42,7 @@ def test_elor_from_a_test_to_a_downtime_of_work_and_healing_Actions_longues_L436
     run(db, "elor", *work)
     run(db, "elor", "scene", "end", "Tolosa")
     run(db, "session", "end", "Tolosa")
-    report = run(db, "advance", "Tolosa", "1d").stdout
+    report = run(db, "advance", "Tolosa", "1d", "--yes").stdout
     calendar = DayCountCalendar()
 
     # The work (§3.1, §3.5, §5.2): one test an hour, each die at or under the action level (C 2 +

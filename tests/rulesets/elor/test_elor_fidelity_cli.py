@@ -65,7 +65,7 @@ def test_downtime_work_is_stamped_at_each_hour_and_read_back_there_seed_L448_L45
     tolosa(db, tmp_path, ALDO_SHEET)
     glyphs = ("the glyphs", "--degrees", "40", "-f", "C", "-e", "1", "--effort-regime", "none")
     assert "first test Day 1 09:00" in run(db, "elor", "long-action", "start", "Tolosa", "Aldo", *glyphs).stdout
-    report = run(db, "advance", "Tolosa", "--to", "Day 1 12:30").stdout
+    report = run(db, "advance", "Tolosa", "--to", "Day 1 12:30", "--yes").stdout
     tests = events(db, "TestRolled", "Aldo")
     assert [CALENDAR.format(t["at"]) for t in tests] == ["Day 1 09:00", "Day 1 10:00", "Day 1 11:00", "Day 1 12:00"]
     assert [t["outcome"]["effort"] for t in tests] == [1, 1, 0, 0]
@@ -97,7 +97,7 @@ def test_work_after_a_session_is_stamped_at_its_hours_not_at_the_session_s_end_s
     run(db, "session", "start", "Tolosa")
     run(db, "elor", "long-action", "start", "Tolosa", "Bruna", "the sword", "--degrees", "99", "-f", "C", "-p", "Forgeron")
     run(db, "session", "end", "Tolosa")
-    run(db, "advance", "Tolosa", "2d")
+    run(db, "advance", "Tolosa", "2d", "--yes")
     tests = events(db, "TestRolled", "Bruna")
     hours = [f"Day {day} {hour:02d}:00" for day in (1, 2) for hour in range(9, 15)]
     assert [CALENDAR.format(t["at"]) for t in tests] == hours

@@ -81,7 +81,7 @@ def test_a_microfudge_session_Tests_L245_Revers_L339_Experience_L213(db: str, tm
     assert bad.stderr.startswith("error:") and len(bad.stderr.strip().splitlines()) == 1
     cli(db, "microfudge", "raise", "Zombies", "Jim", "Tir", code=2)  # no justification in play
     cli(db, "session", "end", "Zombies")
-    report = cli(db, "advance", "Zombies", "2d").stdout
+    report = cli(db, "advance", "Zombies", "2d", "--yes").stdout
     assert "Revers 1 has healed" in report
     sheet = json.loads(cli(db, "sheet", "Zombies", "Jim", "--json").stdout)
     assert sheet["condition"]["setbacks"] == []

@@ -54,7 +54,7 @@ def test_gunfight_improvement_rolls_practice_and_five_weeks_of_banking_s5_18_s6_
     out = wp(db, "activity", CAMPAIGN, SAM, "banking", "--capital", "100000")
     assert out == f"{SAM}: activity 1 banking (Banque), a roll every 720 h\n"
 
-    run(db, "advance", CAMPAIGN, "5w")
+    run(db, "advance", CAMPAIGN, "5w", "--yes")
 
     shown = json.loads(wp(db, "show", CAMPAIGN, SAM, "--json"))
     # §5.19: a day of practice is +1%, at most +25%: reached on the 25th day.

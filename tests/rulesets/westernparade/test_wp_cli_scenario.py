@@ -77,7 +77,7 @@ def test_shot_through_the_thigh_first_aid_bed_rest_training_and_three_weeks(db: 
     assert before["cared"] and before["tender"] == {"by": DOC, "skill": "Bandages", "score": bandages}
 
     orders = logged(db, CAMPAIGN)
-    run(db, "advance", CAMPAIGN, "3w")
+    run(db, "advance", CAMPAIGN, "3w", "--yes")
 
     sheet = json.loads(run(db, "sheet", CAMPAIGN, SAM, "--json").stdout)
     # §5.17 with Siringo (91% ≥ 56 + 12): four points in three weeks (test_wp_scenario.py).
@@ -98,5 +98,7 @@ def test_shot_through_the_thigh_first_aid_bed_rest_training_and_three_weeks(db: 
     # wound with no bullet in it never festers, WB15).
     later = logged(db, CAMPAIGN)[len(orders) :]
     kinds = [re.split(r"[:.]", e["topic"])[-1] for e in later]
-    assert sorted(set(kinds)) == ["BodySettled", "PointTrained", "TimeAdvanced"] and kinds.count("PointTrained") == 4, kinds
+    # The advance ends, as every command, with its mark (ruling UN1).
+    assert sorted(set(kinds)) == ["BodySettled", "CommandRecorded", "PointTrained", "TimeAdvanced"], kinds
+    assert kinds.count("PointTrained") == 4, kinds
     assert [e for e in later if e.get("chance")] == []

@@ -1,0 +1,47 @@
+"""``chronique undo``: take back the campaign's last command, with one correction and a reason."""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING
+
+import typer
+
+from chronique.cli.context import run
+
+if TYPE_CHECKING:
+    from chronique.adapters.undo import Undone
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``undo`` to the app."""
+
+    @app.command("undo")
+    def undo(
+        ctx: typer.Context,
+        campaign: str = typer.Argument(..., help="Campaign name or id."),
+        reason: str = typer.Option("taken back with undo", "--reason", help="Why it is taken back: kept in the log."),
+        dry_run: bool = typer.Option(False, "--dry-run", help="Show what would be voided; record nothing."),
+        as_json: bool = typer.Option(False, "--json", help="Output what was voided as JSON."),
+    ) -> None:
+        """Take back the campaign's last command: void everything it recorded (wounds, experience,
+        a clock advance and its ticks) with one correction and a reason, and show what was voided.
+        Cards drawn stay drawn; undo and correct are never taken back themselves, so a second undo
+        takes back the command before; a session's start or end cannot be taken back."""
+        from chronique.adapters.undo import undo as take_back
+
+        shown = run(ctx, lambda s: take_back(s, campaign, reason, dry_run))
+        typer.echo(json.dumps(shown.to_json(), ensure_ascii=False, indent=2) if as_json else _words(shown))
+
+
+def _words(undone: Undone) -> str:
+    """What an undo voided, for people: each event in the log's words, under what became of it."""
+    head = "would take back" if not undone.recorded else "took back"
+    lines = [f"{head} the last command of {undone.campaign} ({undone.reason}):"]
+    lines += [f"  voided {a.ref}  {a.who}: {a.description}" for a in undone.voided] or ["  nothing left to void"]
+    if undone.kept:
+        lines.append("kept, chance once drawn is never taken back:")
+        lines += [f"  {a.ref}  {a.who}: {a.description}" for a in undone.kept]
+    if undone.clock_before != undone.clock_after:
+        lines.append(f"the clock goes back from {undone.clock_before} to {undone.clock_after}")
+    return "\n".join(lines)

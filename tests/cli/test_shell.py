@@ -1,0 +1,282 @@
+"""``chronique shell`` (issue 20): one warm process runs the CLI's commands line after line, with
+the same results as the one-shot command; errors are one line and the shell goes on; another
+writer's events are seen at the next command; a refused command leaves nothing ahead of the
+store; completion offers the warm world's names. Driven through standard input, in process."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+from prompt_toolkit.document import Document
+from support import chronique, run, sample, scripted_services, stored
+
+from chronique.adapters.bootstrap import build
+from chronique.cli.context import State
+from chronique.cli.shell import Line, Warm
+from chronique.cli.shell_completion import ShellCompleter
+from chronique.domain.errors import RuleViolation
+from chronique.domain.rulesets.cartes.draws import TestRequest, make_test
+
+SAMPLES = Path(__file__).parents[2] / "cli" / "samples"
+
+
+@cache
+def _cli() -> Any:
+    import typer.main
+
+    from chronique.cli.app import app
+
+    return typer.main.get_command(app)
+
+
+def shell(db: str, script: str, *args: str) -> subprocess.CompletedProcess[str]:
+    """``chronique --db DB shell ARGS`` in this process, ``script`` on its standard input."""
+    from typer.testing import CliRunner
+
+    argv = ["--db", db, "shell", *args]
+    with CliRunner().isolation(input=script, env={"CHRONIQUE_DB": None, "COLUMNS": "160"}) as (stdout, stderr, _):
+        try:
+            _cli().main(args=argv, prog_name="chronique")
+            code = 0
+        except SystemExit as exit_:
+            code = exit_.code if isinstance(exit_.code, int) else 0
+        sys.stdout.flush()
+        sys.stderr.flush()
+        return subprocess.CompletedProcess(argv, code, stdout.getvalue().decode(), stderr.getvalue().decode())
+
+
+def stored_version(db: str, aggregate: Any) -> int:
+    """The newest version of ``aggregate`` in the store, read raw."""
+    return max(version for originator, version, _, _ in stored(db) if originator == aggregate.id.hex)
+
+
+def events(db: str, campaign: str) -> list[dict[str, Any]]:
+    return [entry["event"] for entry in json.loads(run(db, "log", campaign, "--json", "--gm").stdout)]
+
+
+@pytest.fixture
+def verdelune(db: str) -> str:
+    """A Cartes campaign with Alice and Bruno and an open session, made by the one-shot CLI."""
+    run(db, "campaign", "new", "Verdelune", "--ruleset", "cartes", "--start", "Day 1 08:00")
+    for who in ("alice", "bruno"):
+        run(db, "character", "new", "Verdelune", "--sheet", str(SAMPLES / f"{who}.toml"))
+    run(db, "session", "start", "Verdelune")
+    return db
+
+
+def test_a_scripted_cartes_session_gives_what_the_one_shot_cli_gives(verdelune: str) -> None:
+    played = shell(
+        verdelune,
+        "# a comment line (ruling SL3)\n"
+        "cartes test Alice Contact --reason fight#2\n"
+        "cartes test Verdelune Bruno Vigilance --difficulty facile\n",
+        "Verdelune",
+    )
+    assert played.returncode == 0, played.stderr
+    # cartes.md §3.2: each test is one draw, recorded as one TestMade; the campaign was put in for Alice's.
+    made = [e for e in events(verdelune, "Verdelune") if e["topic"].endswith("TestMade")]
+    assert [line.split(" draws ")[0] for line in played.stdout.splitlines()] == ["Alice", "Bruno"]
+    assert [e["purpose"] for e in made] == ["fight#2", ""]  # a '#' inside a word is kept
+    read = shell(verdelune, "sheet Alice\nlog --gm --json\nluck\n", "Verdelune")
+    one_shot = [
+        run(verdelune, *words).stdout
+        for words in (("sheet", "Verdelune", "Alice"), ("log", "Verdelune", "--gm", "--json"), ("luck", "Verdelune"))
+    ]
+    assert read.returncode == 0, read.stderr
+    assert read.stdout == "".join(one_shot)
+
+
+def test_a_scripted_western_parade_session_gives_what_the_one_shot_cli_gives(db: str) -> None:
+    made = shell(
+        db,
+        "campaign new 'Shotgun City' --ruleset western-parade --start '1873-04-12 08:00'\n"
+        f"character new 'Shotgun City' --sheet {SAMPLES / 'wp_sam.toml'}\n"
+        "session start 'Shotgun City'\n",
+    )
+    assert made.returncode == 0, made.stderr
+    played = shell(
+        db, "western-parade roll 'Sam Parkerson' --skill 'Armes de poing'\nwestern-parade roll 'Sam Parkerson' -c FOR\n", "Shotgun City"
+    )
+    assert played.returncode == 0, played.stderr
+    # Western Parade §2.1: a roll is a d100 under the score, recorded with its faces and quality.
+    assert [line.split(":")[0] for line in played.stdout.splitlines()] == ["Sam Parkerson", "Sam Parkerson"]
+    rolled = [e for e in events(db, "Shotgun City") if "Roll" in e["topic"]]
+    assert len(rolled) == 2, [e["topic"] for e in events(db, "Shotgun City")]
+    read = shell(db, "sheet 'Sam Parkerson'\nlog --gm\n", "Shotgun City")
+    assert read.stdout == run(db, "sheet", "Shotgun City", "Sam Parkerson").stdout + run(db, "log", "Shotgun City", "--gm").stdout
+
+
+def test_errors_are_one_line_each_and_the_shell_goes_on(verdelune: str) -> None:
+    before = len(events(verdelune, "Verdelune"))
+    done = shell(verdelune, "cartes test Alice Nonesuch\ncartes test Alice 'Contact\nbogus\nsheet Alice --json\n", "Verdelune")
+    errors = done.stderr.splitlines()
+    assert len(errors) == 3 and all(line.startswith("error: ") for line in errors), errors
+    assert "Nonesuch" in errors[0] and "quotation" in errors[1] and "bogus" in errors[2]
+    assert json.loads(done.stdout)["name"] == "Alice"  # the line after the errors ran
+    assert len(events(verdelune, "Verdelune")) == before  # nothing recorded by the refused lines
+    assert done.returncode == 2  # ruling SL3: the status of the last line that failed
+
+
+def test_exit_leaves_and_what_follows_is_not_run(verdelune: str) -> None:
+    done = shell(verdelune, "exit\ncartes test Alice Contact\n", "Verdelune")
+    assert (done.returncode, done.stdout) == (0, "")
+    assert not [e for e in events(verdelune, "Verdelune") if e["topic"].endswith("TestMade")]
+
+
+def test_an_unknown_campaign_for_the_shell_is_refused_in_one_line(verdelune: str) -> None:
+    done = shell(verdelune, "sheet Alice\n", "Nowhere")
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.startswith("error: ") and "Nowhere" in done.stderr and len(done.stderr.splitlines()) == 1
+
+
+def test_another_writer_is_seen_at_the_next_command(verdelune: str) -> None:
+    warm = Warm(verdelune)
+    try:
+        lent = warm.lend(State(verdelune, "one"), create=False)
+        assert lent is not None
+        alice = lent.world("Verdelune").character("Alice")
+        assert alice.id in warm.services().journal.repository.cache.cache  # kept warm
+        other = build(verdelune, create=False)  # another terminal, the daemon, the web server
+        try:
+            other.act("Verdelune", lambda w: make_test(w, "Alice", TestRequest("Contact", 1)))
+        finally:
+            other.close()
+        again = warm.lend(State(verdelune, "two"), create=False)
+        assert again is not None
+        seen = again.world("Verdelune").character("Alice")
+        assert seen.version == stored_version(verdelune, alice) > alice.version
+        # And the warm shell records after it, without a conflict.
+        again.act("Verdelune", lambda w: make_test(w, "Alice", TestRequest("Contact", 1)))
+    finally:
+        warm.close()
+    assert len([e for e in events(verdelune, "Verdelune") if e["topic"].endswith("TestMade")]) == 2
+
+
+def test_a_refused_command_leaves_no_kept_aggregate_ahead_of_the_store(verdelune: str) -> None:
+    warm = Warm(verdelune)
+    try:
+        services = warm.lend(State(verdelune, "one"), create=False)
+        assert services is not None
+        version = services.world("Verdelune").character("Alice").version
+
+        def draw_then_refuse(world: Any) -> None:
+            make_test(world, "Alice", TestRequest("Contact", 1))
+            raise RuleViolation("refused after the draw")
+
+        with pytest.raises(RuleViolation):
+            services.act("Verdelune", draw_then_refuse)
+        alice = services.world("Verdelune").character("Alice")
+        assert alice.version == version == stored_version(verdelune, alice)
+        services.act("Verdelune", lambda w: make_test(w, "Alice", TestRequest("Contact", 1)))
+        assert version < services.world("Verdelune").character("Alice").version == stored_version(verdelune, alice)
+    finally:
+        warm.close()
+    assert run(verdelune, "verify", "Verdelune").returncode == 0
+
+
+def test_a_journal_restored_in_the_shell_is_read_afresh(verdelune: str, tmp_path: Path) -> None:
+    if verdelune.startswith("postgresql"):
+        pytest.skip("a PostgreSQL journal is restored by PostgreSQL's tools")
+    backup = tmp_path / "before.db"
+    done = shell(
+        verdelune,
+        f"backup -o {backup}\nsheet Alice --json\ncartes test Alice Contact\nrestore {backup}\nsheet Alice --json\n",
+        "Verdelune",
+    )
+    assert done.returncode == 0, done.stderr
+    decoder = json.JSONDecoder()
+    sheets = [decoder.raw_decode(done.stdout, m.start())[0] for m in re.finditer(r"^\{", done.stdout, re.MULTILINE)]
+    # The sheet after the restore is the backup's, not the one kept warm with the draw (ruling SL4).
+    assert sheets[0] == sheets[1] == json.loads(run(verdelune, "sheet", "Verdelune", "Alice", "--json").stdout)
+
+
+def test_a_journal_replaced_under_the_shell_is_read_afresh(verdelune: str) -> None:
+    if verdelune.startswith("postgresql"):
+        pytest.skip("the journal is cut short through SQLite itself")
+    import sqlite3
+
+    warm = Warm(verdelune)
+    try:
+        services = warm.lend(State(verdelune, "one"), create=False)
+        assert services is not None
+        before = services.world("Verdelune").character("Alice").version
+        newest = services.journal.recorder.max_notification_id()
+        services.act("Verdelune", lambda w: make_test(w, "Alice", TestRequest("Contact", 1)))
+        warm.settle()
+        # Another program puts back the journal as it was before the draw (a restore, pg_restore).
+        with sqlite3.connect(verdelune) as cut:
+            cut.execute("DELETE FROM stored_events WHERE rowid > ?", (newest,))
+            cut.execute("DELETE FROM stored_snapshots")
+        warm.check()
+        again = warm.lend(State(verdelune, "two"), create=False)
+        assert again is not None
+        assert again.world("Verdelune").character("Alice").version == before
+    finally:
+        warm.close()
+
+
+def completions(line: Line, text: str) -> list[str]:
+    return [c.text for c in ShellCompleter(line).get_completions(Document(text), None)]  # type: ignore[arg-type]
+
+
+def test_completion_offers_commands_and_the_warm_world_names(verdelune: str) -> None:
+    services = scripted_services(verdelune)
+    try:
+        services.create_character("Verdelune", sample("brigand") | {"name": "Gaspard le Borgne"})
+    finally:
+        services.close()
+    warm = Warm(verdelune)
+    try:
+        line = Line(_cli(), warm, "Verdelune")
+        assert completions(line, "car") == ["cartes"]
+        assert completions(line, "cartes te") == ["test"]
+        assert completions(line, "cartes test ") == ["Alice", "Bruno", "'Gaspard le Borgne'"]
+        assert completions(line, "cartes test Verdelune B") == ["Bruno"]
+        assert completions(line, "sheet G") == ["'Gaspard le Borgne'"]
+        # Alice's own skills (cli/samples/alice.toml), accents kept and matched without them.
+        assert completions(line, "cartes test Alice ") == ["Athlétisme", "Contact", "Discrétion", "Distance", "Vigilance"]
+        assert completions(line, "cartes test Alice 'discr") == ["Discrétion"]
+        assert completions(line, "cartes test Alice Contact --diff") == ["--difficulty"]
+        assert completions(line, "log --character A") == ["Alice"]
+        bare = Line(_cli(), warm, None)
+        assert completions(bare, "sheet ") == ["Verdelune"]
+    finally:
+        warm.close()
+
+
+def test_completion_offers_weapons_and_locations_in_western_parade(db: str) -> None:
+    run(db, "campaign", "new", "Shotgun City", "--ruleset", "western-parade", "--start", "1873-04-12 08:00")
+    run(db, "character", "new", "Shotgun City", "--sheet", str(SAMPLES / "wp_sam.toml"))
+    warm = Warm(db)
+    try:
+        line = Line(_cli(), warm, "Shotgun City")
+        assert completions(line, "western-parade shoot 'Sam Parkerson' 'Sam Parkerson' --weapon ") == ["'Colt SA Peacemaker'"]
+        assert completions(line, "western-parade roll 'Sam Parkerson' --skill 'Armes de p") == ["'Armes de poing'"]
+        assert "head" in completions(line, "western-parade body wound 'Sam Parkerson' ")
+        assert completions(line, "western-parade body wound 'Sam Parkerson' thr") == ["throat"]
+    finally:
+        warm.close()
+
+
+@pytest.mark.slow
+def test_a_script_on_standard_input_runs_in_a_real_process(verdelune: str) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "chronique.cli", "--db", verdelune, "shell", "Verdelune"],
+        input="cartes test Alice Contact\nsheet Alice --json\n",
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("Alice draws Contact")
+    assert json.loads(done.stdout[done.stdout.index("{") :]) == json.loads(
+        chronique(verdelune, "sheet", "Verdelune", "Alice", "--json").stdout
+    )
