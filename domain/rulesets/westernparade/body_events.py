@@ -229,44 +229,37 @@ class SoberedUp(BodyEvent):
     stage: str
 
 
-class PutOutOfAction(BodyEvent, ChanceConsumed):
+class OutOfActionEvent(BodyEvent, ChanceConsumed):
+    """What the events of being put out of action share (§3.2.5): ``location`` and ``state``, the
+    wound that put him out as it stands; the unconsciousness check after a failed END roll
+    (§3.2.6; ``unconsciousness_chance`` None when none was due); and ``rally``, the END roll due
+    before he acts again (None when none is)."""
+
+    location: str
+    state: str
+    unconsciousness_chance: int | None
+    unconsciousness: dict[str, Any] | None
+    rally: dict[str, Any] | None
+    epoch: str
+    chance: list[dict[str, Any]]
+
+    def apply(self, character: Character) -> None:
+        super().apply(character)
+        character.condition = {**character.condition, "rally": self.rally}
+
+
+class PutOutOfAction(OutOfActionEvent):
     """In a fight, what a wound did to its victim's actions (§3.2.5): ``effect`` (the frozen
-    ``incapacity.Staggered``: what he loses, the END roll made at once), the unconsciousness
-    check after a failed END roll (§3.2.6; ``unconsciousness_chance`` None when none was due),
-    and ``rally``, the END roll due before he acts again (None when none is)."""
+    ``incapacity.Staggered``: what he loses, the END roll made at once)."""
 
-    location: str
-    state: str
     effect: dict[str, Any]
-    unconsciousness_chance: int | None
-    unconsciousness: dict[str, Any] | None
-    rally: dict[str, Any] | None
-    epoch: str
-    chance: list[dict[str, Any]]
-
-    def apply(self, character: Character) -> None:
-        super().apply(character)
-        character.condition = {**character.condition, "rally": self.rally}
 
 
-class RallyRolled(BodyEvent, ChanceConsumed):
-    """The END roll to act again after being put out of action (§3.2.5): ``outcome`` (the
-    frozen ``incapacity.Rally``), the unconsciousness check after a failure (§3.2.6), and
-    ``rally``, still due (a failure) or None (he acts again). ``location`` and ``state``: the
-    wound that put him out, as it stands, which the check reads."""
+class RallyRolled(OutOfActionEvent):
+    """The END roll to act again after being put out of action (§3.2.5): ``outcome`` (the frozen
+    ``incapacity.Rally``); ``rally`` is still due after a failure, None once he acts again."""
 
-    location: str
-    state: str
     outcome: dict[str, Any]
-    unconsciousness_chance: int | None
-    unconsciousness: dict[str, Any] | None
-    rally: dict[str, Any] | None
-    epoch: str
-    chance: list[dict[str, Any]]
-
-    def apply(self, character: Character) -> None:
-        super().apply(character)
-        character.condition = {**character.condition, "rally": self.rally}
 
 
 def notable(event: Any) -> str | None:

@@ -235,21 +235,7 @@ def put_out_of_action(world: World, name: str, location: str) -> dict[str, Any]:
     if staggered.rally:
         pending = {"since": at, "location": loc, "check": staggered.check or bool(before and before["check"])}
     effect = staggered.to_dict()
-    _record(
-        character,
-        be.PutOutOfAction,
-        at,
-        body,
-        location=loc,
-        state=state.value,
-        effect=effect,
-        unconsciousness_chance=chance,
-        unconsciousness=reading,
-        rally=pending,
-        epoch=epoch,
-        chance=stream.ops,
-    )
-    return {"effect": effect, "unconsciousness_chance": chance, "unconsciousness": reading, "rally": pending}
+    return _out_of_action(character, be.PutOutOfAction, at, body, loc, state, (chance, reading), pending, epoch, stream, effect=effect)
 
 
 def rally_roll(world: World, name: str) -> dict[str, Any]:
@@ -271,22 +257,32 @@ def rally_roll(world: World, name: str) -> dict[str, Any]:
     if rallied.calls_check and w is not None:
         chance, reading = _check_unconsciousness(body, e, loc, state, at, stream)
     still = None if rallied.acts else pending
-    outcome = rallied.to_dict()
-    _record(
-        character,
-        be.RallyRolled,
-        at,
-        body,
-        location=loc,
-        state=state.value,
-        outcome=outcome,
-        unconsciousness_chance=chance,
-        unconsciousness=reading,
-        rally=still,
-        epoch=epoch,
-        chance=stream.ops,
+    return _out_of_action(
+        character, be.RallyRolled, at, body, loc, state, (chance, reading), still, epoch, stream, outcome=rallied.to_dict()
     )
-    return {"outcome": outcome, "unconsciousness_chance": chance, "unconsciousness": reading, "rally": still}
+
+
+def _out_of_action(
+    character: Character,
+    event: type[be.PutOutOfAction | be.RallyRolled],
+    at: int,
+    body: dict[str, Any],
+    loc: str,
+    state: WoundState,
+    check: tuple[int | None, dict[str, Any] | None],
+    rally: dict[str, Any] | None,
+    epoch: str,
+    stream: ChanceStream,
+    **what: dict[str, Any],
+) -> dict[str, Any]:
+    # Both events of §3.2.5 record the wound, the unconsciousness check (§3.2.6) and the END roll
+    # still due; ``what`` is the one's effect or the other's outcome.
+    chance, reading = check
+    _record(
+        character, event, at, body, location=loc, state=state.value, unconsciousness_chance=chance,
+        unconsciousness=reading, rally=rally, epoch=epoch, chance=stream.ops, **what,
+    )  # fmt: skip
+    return {**what, "unconsciousness_chance": chance, "unconsciousness": reading, "rally": rally}
 
 
 def _apply_critical(body: dict[str, Any], w: dict[str, Any], loc: str, effect: Any, at: int, stream: ChanceStream) -> None:
