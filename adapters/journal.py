@@ -17,6 +17,7 @@ from eventsourcing.persistence import Mapper, StoredEvent
 from eventsourcing.sqlite import SQLiteApplicationRecorder
 from eventsourcing.utils import resolve_topic
 
+from chronique.adapters import pacingdue
 from chronique.adapters.commandids import COMMAND_IDS_TABLE, CREATE_COMMAND_IDS, INSERT_COMMAND_ID, SELECT_COMMAND_ID, CommandRecord
 from chronique.adapters.identity import claim_postgres, claim_sqlite
 from chronique.adapters.rawlog import PostgresRawLog, RawLog, SqliteRawLog
@@ -84,7 +85,8 @@ class SQLiteRecorderWithSecrets(SQLiteApplicationRecorder):
     """The library's SQLite recorder, which also writes the epoch seeds a command committed to
     (``secrets=`` given to ``save``) in the same transaction as the events that commit them:
     a seed never exists before its commitment, nor a commitment without its seed. The command's
-    id (``command=``) is written in it too (adapters/commandids.py)."""
+    id (``command=``, adapters/commandids.py) and the campaign's next advance (``due=``,
+    adapters/pacingdue.py) are written in it too."""
 
     def construct_create_table_statements(self) -> list[str]:
         # Made with the events' table on every open, so a journal from before command ids gets it.
@@ -97,6 +99,9 @@ class SQLiteRecorderWithSecrets(SQLiteApplicationRecorder):
         command: CommandRecord | None = kwargs.get("command")
         if command is not None:
             c.execute(INSERT_COMMAND_ID + "(?, ?, ?, ?, ?)", command.row())
+        due: pacingdue.PacingDue | None = kwargs.get("due")
+        if due is not None:
+            c.execute(*due.statement("?"))
         return ids
 
 
@@ -155,13 +160,31 @@ class Journal(Application):
                 claim_sqlite(settings.sqlite_path, create=create)
         journal = cls(env=env)
         journal.settings = settings
-        if settings.is_postgres:
-            try:
+        try:
+            if settings.is_postgres:
                 journal._create_postgres_tables_once(create)
-            except BaseException:
-                journal.close()
-                raise
+            else:
+                journal._create_pacing_due_sqlite()
+        except BaseException:
+            journal.close()
+            raise
         return journal
+
+    def _create_pacing_due_sqlite(self) -> None:
+        datastore = self.recorder.datastore  # type: ignore[attr-defined]
+        with datastore.transaction(commit=True) as cursor:
+            cursor.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (pacingdue.PACING_DUE_TABLE,))
+            if cursor.fetchone() is None:
+                self._create_pacing_due(cursor, "?")
+
+    def _create_pacing_due(self, cursor: Any, placeholder: str) -> None:
+        """Make the table of next advances, filled from the campaigns already recorded: a journal
+        from before it keeps its paced campaigns paced (ruling DM1)."""
+        cursor.execute(pacingdue.CREATE_PACING_DUE)
+        cursor.execute(pacingdue.CREATE_PACING_DUE_INDEX)
+        topic = "chronique.domain.campaign:Campaign.Created"
+        created = self.recorder.select_notifications(start=None, limit=10**9, topics=[topic])
+        pacingdue.fill(cursor, placeholder, [self.load(n.originator_id) for n in created])
 
     def _create_postgres_tables_once(self, create: bool) -> None:
         recorders: list[Any] = [self.recorder, *([self.snapshots.recorder] if self.snapshots else [])]
@@ -179,6 +202,9 @@ class Journal(Application):
             cursor.execute("SELECT to_regclass(%s) AS found", (COMMAND_IDS_TABLE,))
             if cursor.fetchone()["found"] is None:
                 cursor.execute(CREATE_COMMAND_IDS)
+            cursor.execute("SELECT to_regclass(%s) AS found", (pacingdue.PACING_DUE_TABLE,))
+            if cursor.fetchone()["found"] is None:
+                self._create_pacing_due(cursor, "%s")
         datastore.register_type_adapters()
 
     settings: Settings
@@ -194,6 +220,26 @@ class Journal(Application):
             cursor.execute(SELECT_COMMAND_ID.format("%s" if self.settings.is_postgres else "?"), (command_id, step))
             row = cursor.fetchone()
         return None if row is None else CommandRecord.from_row(command_id, step, row)
+
+    def claim_due(self, now: datetime, token: str, batch: int) -> list[UUID]:
+        """Claim for the pass ``token`` up to ``batch`` campaigns due at ``now`` that no other
+        live pass holds (adapters/pacingdue.py): one statement, so a check with nothing due is
+        one indexed query."""
+        postgres = self.settings.is_postgres
+        at = pacingdue.microseconds(now)
+        with self.recorder.datastore.transaction(commit=True) as cursor:  # type: ignore[attr-defined]
+            cursor.execute(pacingdue.claim_sql(postgres), (token, pacingdue.microseconds(now + pacingdue.LEASE), at, at, batch))
+            return [UUID(row["campaign_id"]) for row in cursor.fetchall()]
+
+    def release_claims(self, token: str) -> None:
+        """Release what the pass ``token`` claimed and did not advance."""
+        with self.recorder.datastore.transaction(commit=True) as cursor:  # type: ignore[attr-defined]
+            cursor.execute(pacingdue.release_sql(self.settings.is_postgres), (token,))
+
+    def write_due(self, due: pacingdue.PacingDue) -> None:
+        """Write one campaign's row on its own (a row found out of date by the daemon)."""
+        with self.recorder.datastore.transaction(commit=True) as cursor:  # type: ignore[attr-defined]
+            cursor.execute(*due.statement("%s" if self.settings.is_postgres else "?"))
 
     @property
     def raw(self) -> RawLog:

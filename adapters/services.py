@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from datetime import UTC
 from fractions import Fraction
+from functools import partial
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 from uuid import UUID
 
@@ -22,6 +23,7 @@ from chronique.adapters.commandids import AlreadyRecorded, CommandRecord, Outcom
 from chronique.adapters.database import first_line
 from chronique.adapters.journal import Journal
 from chronique.adapters.locks import CampaignBusy, CampaignLocks, NoLocks
+from chronique.adapters.pacingdue import PacingDue
 from chronique.adapters.vault import SeedVault, SimulatedChance, VaultChance
 from chronique.domain.campaign import Campaign, campaign_id_for
 from chronique.domain.cards import RANKS
@@ -32,7 +34,7 @@ from chronique.domain.deck import Deck
 from chronique.domain.errors import RuleViolation
 from chronique.domain.fairness import seal_of
 from chronique.domain.gametime import calendar_for_start, calendar_from
-from chronique.domain.luck import Tally, tally
+from chronique.domain.luck import Tally, tally_counted
 from chronique.domain.names import find
 from chronique.domain.pacing import make_pacing
 from chronique.domain.rulesets import Ruleset, ruleset
@@ -63,6 +65,26 @@ class LogPage:
     until: int | None = None
     offset: int = 0
     limit: int | None = None
+    newest_first: bool = False
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One event of a campaign's log as the log read model holds it (projections/log.py): its
+    position in the journal, its aggregate and version, its in-game time, who recorded it, its
+    kind (the event's class), what it did in the players' words, the epoch hiding it from players
+    until revealed, and the correction that voided it (as the log shows it) with its reason."""
+
+    position: int
+    aggregate_id: str
+    version: int
+    at: int | None
+    who: str
+    kind: str
+    description: str
+    hidden_until: str | None
+    correction: str | None
+    reason: str | None
 
 
 @dataclass(frozen=True)
@@ -105,6 +127,9 @@ class Chronique:
         # of its writes; none for the daemon, whose advances go to an absolute target anyway.
         self.command_id = command_id
         self._steps = 0  # the command's writes committed so far
+        # The daemon catches the read models up once per batch of advances, not after each one
+        # (half a pass's time when it did, issue 20); a read catches up first anyway.
+        self.defer_catch_up = False
 
     @property
     def read_models(self) -> ReadModels | None:
@@ -203,12 +228,13 @@ class Chronique:
                     self._refuse_if_recorded()
                     world = self.world(campaign_name)
                     loaded = {a.id: a.version for a in world.aggregates()}
+                    due = PacingDue.of(world.campaign)
                     with salting(world.source.salt):
                         result = command(world)
                     world.mark_command()
                     recorded = world.collect()
                     held.confirm()
-                    self._commit(recorded, world.campaign)
+                    self._commit(recorded, world.campaign, due)
             except (CampaignBusy, OutcomeUnknown):
                 raise
             except (IntegrityError, OperationalError):
@@ -222,16 +248,20 @@ class Chronique:
             return result
         raise AssertionError("unreachable")
 
-    def _commit(self, events: list[ChainedEvent], campaign: Campaign) -> None:
-        """Record ``events`` in one transaction with the seeds drafted for them and, for a command
-        with an id, the id of this write. A save that raised although its events were committed
-        is a success; one whose outcome cannot be read back raises :class:`OutcomeUnknown`; any
-        other failure is raised as it came, nothing having been committed."""
+    def _commit(self, events: list[ChainedEvent], campaign: Campaign, due: PacingDue | None = None) -> None:
+        """Record ``events`` in one transaction with the seeds drafted for them, for a command
+        with an id the id of this write, and the campaign's next advance when it moved from
+        ``due`` (its row as loaded; None: a new campaign, without one). A save that raised
+        although its events were committed is a success; one whose outcome cannot be read back
+        raises :class:`OutcomeUnknown`; any other failure is raised as it came, nothing having been
+        committed."""
         command = None
         if events and self.command_id is not None:
             command = CommandRecord(self.command_id, self._steps + 1, campaign.id, campaign.clock, self.clock())
+        now_due = PacingDue.of(campaign)
+        moved = now_due if events and now_due != (due or PacingDue(campaign.id, None, None)) else None
         try:
-            self.journal.save(*events, secrets=self.vault.take_drafts(), command=command)
+            self.journal.save(*events, secrets=self.vault.take_drafts(), command=command, due=moved)
         except PersistenceError as error:
             if not events:
                 raise
@@ -276,12 +306,14 @@ class Chronique:
 
     def _after_commit(self, world: World, loaded: dict[UUID, int]) -> None:
         """Snapshots and read models after a commit: caches of the events, so a failure is only
-        logged (the next command snapshots again; the read models catch up on the next read)."""
+        logged (the next command snapshots again; the read models catch up on the next read).
+        Services that ``defer_catch_up`` (the daemon's) catch up once per batch instead."""
         try:
             self._snapshot(world, loaded)
         except Exception as error:  # noqa: BLE001 - the events are committed; a snapshot only speeds loading
             log.warning("a snapshot could not be saved (%s); loading replays a few more events", first_line(error))
-        self.catch_up()
+        if not self.defer_catch_up:
+            self.catch_up()
 
     def catch_up(self) -> None:
         """Bring the read models up to the journal; called after every commit (the daemon's
@@ -436,12 +468,13 @@ class Chronique:
 
         return self.act(campaign_name, clear)
 
-    def pace(self, campaign_id: UUID, now: datetime | None = None) -> Advanced | None:
+    def pace(self, campaign_id: UUID, now: datetime | None = None, loaded: Campaign | None = None) -> Advanced | None:
         """Advance the campaign with id ``campaign_id`` once, to where its pacing puts the clock at
         wall time ``now`` (default: now; the daemon's job): nothing with no pacing, during a
-        session, or when the clock is already there."""
+        session, or when the clock is already there. ``loaded``: the campaign as the caller just
+        loaded it, checked instead of loading it again (the advance checks again under its lock)."""
         now = now or self.clock()
-        if self.campaign_by_id(campaign_id).paced_target(now) is None:
+        if (loaded or self.campaign_by_id(campaign_id)).paced_target(now) is None:
             return None
 
         def run(world: World) -> Advanced | None:
@@ -459,35 +492,32 @@ class Chronique:
         player. A face-down roll counts once its epoch is revealed: before, its success is a secret."""
         if by not in LUCK_KEYS:
             raise RuleViolation(f"luck is counted by {', '.join(LUCK_KEYS)}, not {by!r}")
+        from chronique.adapters.readrows import LUCK
+
         campaign = self.campaign(campaign_name)
-        rules = ruleset(campaign.ruleset)
-        names = {m: v["name"] for m, v in campaign.members.items()}
         members = {v["name"].casefold(): m for m, v in campaign.members.items()}
 
         def player(name: str) -> str:
             member = campaign.members.get(members.get(name.casefold(), ""), {})
             return str(member.get("player", f"{name} (no player assigned)"))
 
-        def draws() -> Iterator[tuple[Any, bool, Fraction]]:
-            session = 0
-            for _, event in self.events(campaign_name):
-                if type(event).__qualname__ == "Campaign.SessionStarted":
-                    session = event.number
-                sealed = getattr(event, "sealed_until", None)
+        def draws() -> Iterator[tuple[Any, bool, Fraction, int]]:
+            rows = self._read_model("luck", "read_luck", LUCK, (str(campaign.id),), partial(_folded, "luck", self.events(campaign_name)))
+            for row in rows:
+                sealed = row["hidden_until"]
                 if sealed is not None and not campaign.is_revealed(sealed):
                     continue
-                for draw in rules.luck(event, campaign.settings):
-                    who = draw.roller or names.get(str(event.originator_id), "?")
-                    key = {
-                        "player": player(who),
-                        "character": who,
-                        "session": f"session {session}" if session else "before any session",
-                        "kind": draw.kind,
-                        "campaign": campaign.name,
-                    }[by]
-                    yield key, draw.success, draw.chance
+                who, session = row["roller"], row["session"]
+                key = {
+                    "player": player(who),
+                    "character": who,
+                    "session": f"session {session}" if session else "before any session",
+                    "kind": row["kind"],
+                    "campaign": campaign.name,
+                }[by]
+                yield key, bool(row["success"]), Fraction(row["numerator"], row["denominator"]), int(row["draws"])
 
-        return tally(draws())
+        return tally_counted(draws())
 
     def board(self, campaign_name: str) -> list[tuple[int, str, str]]:
         """The downtime board: every running process, when it is next due, what comes then, from
@@ -538,33 +568,45 @@ class Chronique:
             if notification.originator_id in members:
                 yield notification.id, self.journal.mapper.to_domain_event(notification)
 
-    def page_log(self, campaign_name: str, page: LogPage) -> list[Any]:
-        """One page of the campaign's log, filtered as asked, read as a stream: rows are decoded
-        only when a filter needs their content or the page shows them."""
-        world = self.world(campaign_name)
-        start, stop = self.session_span(campaign_name, page.session) if page.session else (1, None)
-        members = {a.id for a in world.aggregates()}
-        wanted = {world.character(name).id for name in page.characters} or members
-        timed = page.since is not None or page.until is not None
-        shown: list[Any] = []
-        skipped = 0
-        for notification in self._notifications(start, stop):
-            if notification.originator_id not in wanted:
-                continue
-            if page.kinds and notification.topic.rsplit(":", 1)[-1].rsplit(".", 1)[-1] not in page.kinds:
-                continue
-            event = self.journal.mapper.to_domain_event(notification) if timed or skipped >= page.offset else None
-            if timed:
-                at = getattr(event, "at", None)
-                if at is None or (page.since is not None and at < page.since) or (page.until is not None and at > page.until):
-                    continue
-            if skipped < page.offset:
-                skipped += 1
-                continue
-            shown.append(event)
-            if page.limit is not None and len(shown) >= page.limit:
-                break
-        return shown
+    def page_log(self, campaign_name: str, page: LogPage) -> list[LogEntry]:
+        """One page of the campaign's log, filtered as asked: one query of the log read model."""
+        from chronique.adapters.readrows import log_query
+
+        campaign = self.campaign(campaign_name)
+        span = self.session_span(campaign_name, page.session) if page.session else None
+        world = self.world_read(campaign_name) if page.characters else None
+        aggregates = [str(world.character(name).id) for name in page.characters] if world else []
+        query, params = log_query(str(campaign.id), page, aggregates, span)
+        rows = self._read_model("log", "read_log", query, params, partial(_folded, "log", self.events(campaign_name)))
+        return [LogEntry(**{name: row[name] for name in LogEntry.__dataclass_fields__}) for row in rows]
+
+    def logged(self, entries: list[LogEntry]) -> list[Any]:
+        """The recorded events of ``entries``, decoded, in their order: only the part of the
+        journal they span is read."""
+        wanted = {entry.position for entry in entries}
+        if not wanted:
+            return []
+        found = {n.id: n for n in self._notifications(min(wanted), max(wanted)) if n.id in wanted}
+        return [self.journal.mapper.to_domain_event(found[entry.position]) for entry in entries]
+
+    def _read_model(
+        self, projection: str, table: str, query: str, params: tuple[Any, ...], fold: Callable[[], list[dict[str, Any]]]
+    ) -> list[Any]:
+        """The rows ``query`` gives from a read model: read through the store's own connection
+        when the read model is current (no SQLAlchemy in a one-shot read, issue 20), caught up
+        first when it is behind; without read models, the same query over the rows the
+        projection's ``fold`` gives of the campaign's events."""
+        from chronique.adapters.readrows import current_rows, folded_rows
+
+        rows = current_rows(self.journal, projection, query, params)
+        if rows is None and self.read_models is not None:
+            self.read_models.refresh()
+            rows = current_rows(self.journal, projection, query, params)
+        if rows is None:
+            from chronique.projections.tables import metadata  # SQLAlchemy: only without a current read model
+
+            rows = folded_rows(table, [c.name for c in metadata.tables[table].columns], fold(), query, params)
+        return rows
 
     def _notifications(self, start: int, stop: int | None) -> Iterator[Any]:
         while True:
@@ -692,3 +734,10 @@ def _back_off(attempt: int) -> None:
     # writers out in time, so it needs no fairness, just not the `random` module's shared state.
     pause_ms = 5 << min(attempt, 6)
     time.sleep((pause_ms + secrets.randbelow(pause_ms + 1)) / 1000)
+
+
+def _folded(projection: str, events: Iterable[tuple[int, Any]]) -> list[dict[str, Any]]:
+    """The rows the projection named folds of ``events`` (position, event), in memory."""
+    from chronique.projections import log, luck  # SQLAlchemy: only for services without read models
+
+    return {"log": log.folded, "luck": luck.folded}[projection](events)

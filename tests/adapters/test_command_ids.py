@@ -18,6 +18,7 @@ from typing import Any
 
 import psycopg
 import pytest
+from eventsourcing.persistence import OperationalError
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from support import POSTGRES_SERVER, SAMPLES, fresh_database, run, stored
@@ -174,7 +175,9 @@ def fail_after_both(db: str, message: str) -> None:
     are written: SQLite writes the id last, PostgreSQL the events (adapters/pgsecrets.py)."""
     if db.startswith("postgresql://"):
         with psycopg.connect(db, autocommit=True) as connection:
-            connection.execute(f"CREATE FUNCTION fail_here() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION '{message}'; END $$")
+            connection.execute(
+                f"CREATE FUNCTION fail_here() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION '{message}'; END $$"
+            )
             connection.execute(f"CREATE TRIGGER fail_here AFTER INSERT ON {EVENTS} FOR EACH STATEMENT EXECUTE FUNCTION fail_here()")
         return
     with sqlite3.connect(db) as connection:
@@ -282,8 +285,12 @@ def dropped_once(monkeypatch: pytest.MonkeyPatch, point: str, drop: Callable[[],
         recordings = save(self, *objs, **kwargs)
         if point == "committed" and kwargs.get("command") is not None and not dropped:
             once()
-            with self.recorder.datastore.transaction(commit=False) as cursor:  # type: ignore[attr-defined]
-                cursor.execute("SELECT 1")  # the answer, on the connection the commit used
+            try:
+                with self.recorder.datastore.transaction(commit=False) as cursor:  # type: ignore[attr-defined]
+                    cursor.execute("SELECT 1")  # the answer, on the connection the commit used
+            except OperationalError:
+                dropped.append("answer lost")
+                raise
         return recordings
 
     monkeypatch.setattr(AdvisoryLocks, "_take", take_then_drop)
@@ -293,7 +300,8 @@ def dropped_once(monkeypatch: pytest.MonkeyPatch, point: str, drop: Callable[[],
         yield
     finally:
         monkeypatch.undo()
-    assert dropped == [point], "the command never reached the point where its connection was to drop"
+    expected = [point, "answer lost"] if point == "committed" else [point]
+    assert dropped == expected, "the command never reached the point where its connection was to drop"
 
 
 POINTS = ["before the lock", "the lock held", "events written", "committed"]
@@ -321,3 +329,42 @@ def test_a_command_whose_connections_drop_anywhere_is_recorded_once_when_run_aga
         assert already("gm-7", AT[command]).fullmatch(again.stdout), again.stdout
         assert count(db, RECORDS[command]) == 1
         assert command_ids(db).count(("gm-7", 1)) == 1
+
+
+@pytest.mark.usefixtures("server")
+@pytest.mark.parametrize(
+    ("point", "committed"), [("events written", False), ("committed", True)], ids=["before-the-commit", "after-the-commit"]
+)
+def test_a_server_gone_around_the_commit_says_how_to_retry_and_the_retry_records_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, point: str, committed: bool
+) -> None:
+    # The server goes away with the command's connections, and refuses new ones until the GM
+    # runs the command again: the first run cannot tell whether its commit went through.
+    monkeypatch.setenv("POSTGRES_CONNECT_TIMEOUT", "1")  # eventsourcing's wait for a connection: not 30 s a try
+    with fresh_database("postgresql", tmp_path) as db:
+        verdelune(db)
+        name = db.rsplit("/", 1)[1]
+        with psycopg.connect(f"{POSTGRES_SERVER}/postgres", autocommit=True) as admin:
+
+            def server_gone() -> None:
+                admin.execute(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS false')
+                drop_connections(db)
+
+            try:
+                with dropped_once(monkeypatch, point, server_gone):
+                    first = run(db, "--command-id", "gm-9", *ADVANCE, check=False)
+            finally:
+                admin.execute(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS true')
+        lines = first.stderr.splitlines()
+        assert (first.returncode, first.stdout, len(lines)) == (1, "", 1), first.stderr
+        assert lines[0].startswith("error: cannot reach the journal's database: ")
+        assert lines[0].endswith(
+            "; whether the command was recorded is unknown: run the same command again with --command-id gm-9 to record it at most once"
+        )
+        assert count(db, RECORDS[ADVANCE]) == int(committed)
+        again = run(db, "--command-id", "gm-9", *ADVANCE)
+        if committed:
+            assert already("gm-9", AT[ADVANCE]).fullmatch(again.stdout), again.stdout
+        else:
+            assert again.stdout.startswith(SAYS[ADVANCE])
+        assert count(db, RECORDS[ADVANCE]) == 1
