@@ -67,7 +67,7 @@ def _last_handed(table: Table, name: str, field_name: str, cards: Sequence[str],
     start = end - len(cards)
     if start < 0:
         start = 0
-    if list(cards) != waiting[start:end]:
+    if (cards if type(cards) is list else list(cards)) != waiting[start:end]:  # no copy of a decoded list
         if table.unknown:  # a face-down draw may have handed them: not checkable until revealed
             raise Unknowable
         raise Mismatch(field_name, f"records {list(cards)}, but the deck handed {name} {waiting[start:end] or 'nothing'}")
@@ -98,7 +98,9 @@ def _test(event: dict[str, Any], table: Table, now: dict[str, Any]) -> Mapping[s
     # first card, the cards drawn after it, the target, the level asked, the manoeuvre, the hand
     # cards played, and the supporter's power card the character holds (§Déroulement du tour L293).
     recorded = event["outcome"]
-    drawn = list(recorded["drawn"])
+    drawn = recorded["drawn"]
+    if type(drawn) is not list:  # decoded JSON gives a list: most tests copy nothing
+        drawn = list(drawn)
     source, c, from_hand = event["source"], now["condition"], event["from_hand"]
     name = name_of(table, event["originator_id"])
     from_pile = source == "pile"
