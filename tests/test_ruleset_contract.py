@@ -179,3 +179,8 @@ def test_the_game_s_commands_are_mounted_under_its_name_each_with_help(game: str
         words = " ".join((command.help or "").split())
         assert len(words.split()) >= 4 and words.endswith((".", "?")), (path, words)
         assert all(p.help for p in command.params if p.param_type_name == "option" and p.name != "help"), path
+
+
+def test_an_unknown_ruleset_is_a_one_line_error_naming_the_four_games() -> None:
+    with pytest.raises(RuleViolation, match="unknown ruleset 'poker' \\(choose one of cartes, elor, microfudge, western-parade\\)"):
+        ruleset("poker")
