@@ -5,7 +5,8 @@ its hash is the sha256 of its row."""
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from datetime import datetime
 from typing import Any, ClassVar, cast
 from uuid import UUID
@@ -101,7 +102,7 @@ class SQLiteRecorderWithSecrets(SQLiteApplicationRecorder):
             c.execute(INSERT_COMMAND_ID + "(?, ?, ?, ?, ?)", command.row())
         due: pacingdue.PacingDue | None = kwargs.get("due")
         if due is not None:
-            c.execute(*due.statement("?"))
+            due.write(c, "?")
         return ids
 
 
@@ -180,8 +181,8 @@ class Journal(Application):
     def _create_pacing_due(self, cursor: Any, placeholder: str) -> None:
         """Make the table of next advances, filled from the campaigns already recorded: a journal
         from before it keeps its paced campaigns paced (ruling DM1)."""
-        cursor.execute(pacingdue.CREATE_PACING_DUE)
-        cursor.execute(pacingdue.CREATE_PACING_DUE_INDEX)
+        for statement in pacingdue.CREATE_PACING_DUE:
+            cursor.execute(statement)
         topic = "chronique.domain.campaign:Campaign.Created"
         created = self.recorder.select_notifications(start=None, limit=10**9, topics=[topic])
         pacingdue.fill(cursor, placeholder, [self.load(n.originator_id) for n in created])
@@ -221,25 +222,26 @@ class Journal(Application):
             row = cursor.fetchone()
         return None if row is None else CommandRecord.from_row(command_id, step, row)
 
-    def claim_due(self, now: datetime, token: str, batch: int) -> list[UUID]:
-        """Claim for the pass ``token`` up to ``batch`` campaigns due at ``now`` that no other
-        live pass holds (adapters/pacingdue.py): one statement, so a check with nothing due is
-        one indexed query."""
+    @contextmanager
+    def claim_due(self, now: datetime, batch: int, skipped: set[UUID]) -> Iterator[list[UUID]]:
+        """Claim up to ``batch`` campaigns due at ``now`` (but ``skipped``) for the block: one
+        statement, so a check with nothing due is one indexed query. On PostgreSQL the claim is
+        held until the block ends, and campaigns another daemon holds are passed over
+        (adapters/pacingdue.py)."""
         postgres = self.settings.is_postgres
-        at = pacingdue.microseconds(now)
-        with self.recorder.datastore.transaction(commit=True) as cursor:  # type: ignore[attr-defined]
-            cursor.execute(pacingdue.claim_sql(postgres), (token, pacingdue.microseconds(now + pacingdue.LEASE), at, at, batch))
-            return [UUID(row["campaign_id"]) for row in cursor.fetchall()]
-
-    def release_claims(self, token: str) -> None:
-        """Release what the pass ``token`` claimed and did not advance."""
-        with self.recorder.datastore.transaction(commit=True) as cursor:  # type: ignore[attr-defined]
-            cursor.execute(pacingdue.release_sql(self.settings.is_postgres), (token,))
+        statement, values = pacingdue.claim_statement(postgres, now, batch, skipped)
+        with self.recorder.datastore.transaction(commit=False) as cursor:  # type: ignore[attr-defined]
+            cursor.execute(statement, values)
+            claimed = [UUID(row["campaign_id"]) for row in cursor.fetchall()]
+            if postgres:
+                yield claimed
+                return
+        yield claimed  # SQLite: one daemon, no claim to hold, and no read kept open meanwhile
 
     def write_due(self, due: pacingdue.PacingDue) -> None:
         """Write one campaign's row on its own (a row found out of date by the daemon)."""
         with self.recorder.datastore.transaction(commit=True) as cursor:  # type: ignore[attr-defined]
-            cursor.execute(*due.statement("%s" if self.settings.is_postgres else "?"))
+            due.write(cursor, "%s" if self.settings.is_postgres else "?")
 
     @property
     def raw(self) -> RawLog:

@@ -27,4 +27,4 @@ class PostgresRecorderWithSecrets(PostgresApplicationRecorder):
             curs.execute(INSERT_COMMAND_ID + "(%s, %s, %s, %s, %s)", command.row())
         due: PacingDue | None = kwargs.get("due")
         if due is not None:
-            curs.execute(*due.statement("%s"))
+            due.write(curs, "%s")

@@ -15,14 +15,17 @@ from chronique.adapters.database import Database, first_line, schema_change
 from chronique.adapters.journal import Journal
 from chronique.adapters.readrows import character_of
 from chronique.domain.character import Character
-from chronique.projections import draws, sheets, xp
-from chronique.projections.tables import tracking
+from chronique.projections import draws, luck, sheets, xp
+from chronique.projections import log as log_pages
+from chronique.projections.tables import metadata, tracking
 
 PageHandler = Callable[[Connection, list[Any], Callable[[Any], Any]], None]
 PROJECTIONS: dict[str, tuple[PageHandler, tuple[Any, ...]]] = {
     "sheets": (sheets.apply_page, sheets.TABLES),
     "draws": (draws.apply_page, draws.TABLES),
     "xp": (xp.apply_page, xp.TABLES),
+    "luck": (luck.apply_page, luck.TABLES),
+    "log": (log_pages.apply_page, log_pages.TABLES),
 }
 PAGE = 500
 log = logging.getLogger("chronique.readmodels")
@@ -60,8 +63,11 @@ class ReadModels:
             self.rebuild()
 
     def ready(self) -> bool:
-        """Whether the tables exist (``db upgrade`` has run)."""
-        return inspect(self.engine).has_table("read_tracking")
+        """Whether every table exists (``db upgrade`` has run since the newest migration): a
+        journal made before a new read model is upgraded, and the new one filled, at the next
+        catch-up."""
+        inspector = inspect(self.engine)
+        return all(inspector.has_table(name) for name in metadata.tables)
 
     def position(self, name: str) -> int:
         """The last notification the projection has processed."""
@@ -166,4 +172,3 @@ def _claim(connection: Connection, name: str) -> int:
 
 def _track(connection: Connection, name: str, position: int) -> None:
     connection.execute(update(tracking).where(tracking.c.projection == name).values(position=position))
-

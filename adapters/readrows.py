@@ -6,7 +6,9 @@ when it is behind the journal, or absent, the caller catches it up through ``Rea
 
 from __future__ import annotations
 
-from typing import Any
+import sqlite3
+from contextlib import closing
+from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
 import orjson
@@ -14,6 +16,9 @@ from eventsourcing.persistence import PersistenceError
 
 from chronique.adapters.journal import Journal
 from chronique.domain.character import Character
+
+if TYPE_CHECKING:
+    from chronique.adapters.services import LogPage
 
 _POSITION = "SELECT position FROM read_tracking WHERE projection = {0}"
 _SHEETS = "SELECT character_id, campaign_id, name, ruleset, version, sheet, condition, voided FROM read_sheets WHERE campaign_id = {0}"
@@ -23,20 +28,78 @@ _JSON = ("sheet", "condition", "voided")
 def current_characters(journal: Journal, campaign_id: str) -> list[Character] | None:
     """The campaign's characters from the sheets read model when it has read every event of the
     journal; None when it has not (or its tables do not exist yet)."""
+    rows = current_rows(journal, "sheets", _SHEETS, (campaign_id,))
+    return None if rows is None else [character_of(row) for row in rows]
+
+
+def current_rows(journal: Journal, projection: str, query: str, params: tuple[Any, ...]) -> list[Any] | None:
+    """The rows ``query`` gives (``{0}`` marks each of its ``params``) when ``projection`` has read
+    every event of the journal; None when it has not (or its tables do not exist yet). Each row
+    reads as a mapping of its columns."""
     datastore = journal.recorder.datastore  # type: ignore[attr-defined]
     mark = "%s" if journal.settings.is_postgres else "?"
     newest = journal.recorder.max_notification_id() or 0
     try:
         with datastore.transaction(commit=False) as cursor:
-            cursor.execute(_POSITION.format(mark), ("sheets",))
+            cursor.execute(_POSITION.format(mark), (projection,))
             tracked = cursor.fetchone()
             if tracked is None or int(tracked["position"]) < newest:
                 return None
-            cursor.execute(_SHEETS.format(mark), (campaign_id,))
-            rows = cursor.fetchall()
+            cursor.execute(query.format(mark), params)
+            return list(cursor.fetchall())
     except PersistenceError:  # no read-model tables yet: `db upgrade` or the next write makes them
         return None
-    return [character_of(row) for row in rows]
+
+
+def folded_rows(table: str, columns: list[str], rows: list[dict[str, Any]], query: str, params: tuple[Any, ...]) -> list[Any]:
+    """What ``query`` gives over ``rows`` stored as ``table`` in a throwaway SQLite database: a
+    read model's own query over the rows its projection folded in memory, for services that keep
+    no read models (the same query, so the same filters, order and grouping)."""
+    with closing(sqlite3.connect(":memory:")) as database:
+        database.row_factory = sqlite3.Row
+        database.execute(f"CREATE TABLE {table} ({', '.join(columns)})")
+        database.executemany(f"INSERT INTO {table} VALUES ({', '.join('?' for _ in columns)})", [[row[c] for c in columns] for row in rows])
+        return database.execute(query.format("?"), params).fetchall()
+
+
+LUCK = (
+    "SELECT roller, session, kind, numerator, denominator, success, hidden_until, COUNT(*) AS draws, MIN(number) AS earliest"
+    " FROM read_luck WHERE campaign_id = {0}"
+    " GROUP BY roller, session, kind, numerator, denominator, success, hidden_until ORDER BY earliest"
+)
+"""A campaign's rolls in the luck read model, alike ones counted together, in the order of the
+first of each (so that tallies come in the order the log met them)."""
+
+_ALL = 2**62  # no limit: SQLite knows no OFFSET without a LIMIT
+_LOG = "SELECT position, aggregate_id, version, at, who, kind, description, hidden_until, correction, reason FROM read_log"
+
+
+def log_query(campaign_id: str, page: LogPage, aggregates: list[str], span: tuple[int, int] | None) -> tuple[str, tuple[Any, ...]]:
+    """The query of one page of a campaign's log read model and its parameters: only the entries
+    of ``aggregates`` (all when none), of ``span`` (a session's first and last positions), and of
+    ``page``'s kinds and in-game times, at its offset and limit, oldest or newest first."""
+    where: list[str] = ["campaign_id = {0}"]
+    params: list[Any] = [campaign_id]
+    for column, values in (("aggregate_id", aggregates), ("kind", list(page.kinds))):
+        if values:
+            where.append(f"{column} IN ({', '.join('{0}' for _ in values)})")
+            params += values
+    if page.since is not None or page.until is not None:
+        where.append("at IS NOT NULL")
+    for condition, value in (
+        ("position >= {0}", span and span[0]),
+        ("position <= {0}", span and span[1]),
+        ("at >= {0}", page.since),
+        ("at <= {0}", page.until),
+    ):
+        if value is not None:
+            where.append(condition)
+            params.append(value)
+    query = f"{_LOG} WHERE {' AND '.join(where)} ORDER BY number {'DESC' if page.newest_first else 'ASC'}"
+    if page.limit is not None or page.offset:
+        query += " LIMIT {0} OFFSET {0}"
+        params += [_ALL if page.limit is None else page.limit, page.offset]
+    return query, tuple(params)
 
 
 def character_of(row: Any) -> Character:

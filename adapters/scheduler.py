@@ -1,9 +1,10 @@
 """The automation daemon: APScheduler 3.11 paces every campaign between sessions.
 
 The scheduler only knows wall time. Its one job, kept in the journal's own database, wakes every
-``tick`` seconds and asks each campaign's pacing where the clock should be now; a campaign behind
-is advanced once, to there (never once per missed run: the target comes from the pacing's anchor).
-Each advance is one transaction, so stopping the daemon at any moment loses nothing.
+``tick`` seconds and claims the campaigns due by then from the table of next advances
+(adapters/pacingdue.py); a campaign behind is advanced once, to where its pacing puts the clock
+now (never once per missed run: the target comes from the pacing's anchor). Each advance is one
+transaction, so stopping the daemon at any moment loses nothing.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from datetime import datetime
 from pathlib import Path
 from types import FrameType
 from typing import IO
+from uuid import UUID
 
 from apscheduler.executors.pool import ThreadPoolExecutor
 from apscheduler.jobstores.sqlalchemy import SQLAlchemyJobStore
@@ -25,12 +27,16 @@ from apscheduler.schedulers.background import BackgroundScheduler
 from chronique.adapters.bootstrap import build
 from chronique.adapters.database import engine_for, schema_change
 from chronique.adapters.locks import CampaignBusy
+from chronique.adapters.pacingdue import PacingDue
 from chronique.adapters.services import Chronique
 from chronique.adapters.settings import Settings
 from chronique.domain.campaign import Campaign
 from chronique.domain.errors import RuleViolation
 
 JOB_ID = "chronique-pacing"
+# Campaigns claimed at a time: two daemons share even a few dozen due campaigns, and a claim costs
+# one statement beside a batch's advances (bench/daemon_bench.py).
+CLAIM_BATCH = 20
 log = logging.getLogger("chronique.daemon")
 
 
@@ -44,41 +50,71 @@ def pace_all(db: str) -> None:
         services.close()
 
 
-def pace_every(services: Chronique) -> int:
+def pace_every(services: Chronique, batch: int = CLAIM_BATCH) -> int:
     """One pacing check on the journal of ``services``; how many campaigns it advanced. Wall time
-    is read once: every campaign is paced to the same instant. Each campaign is loaded by its id
-    and reported from its advance's own events, so a pass costs the same per campaign however
-    many there are (issue 20)."""
+    is read once: every campaign is paced to the same instant. The campaigns due then are claimed
+    ``batch`` at a time from the table of next advances (adapters/pacingdue.py), so a check with
+    nothing due is one indexed query and several daemons split the work, none waiting on a
+    campaign another claimed. Each is loaded once, by its id, and reported from its advance's own
+    events; the read models catch up once, after a pass that advanced any (issue 20)."""
     now = services.clock()
-    campaigns = services.campaigns()
-    advanced = 0
-    for campaign in campaigns:
-        try:
-            advanced += _pace(services, campaign, now)
-        except CampaignBusy as busy:  # a GM's long command: the next check paces it, one line says why
-            log.warning("%s: not advanced this time: %s", campaign.name, busy)
-        except Exception:  # noqa: BLE001 - one campaign's failure must not stop the others
-            log.exception("could not advance %s", campaign.name)
-    # Events another process committed but could not project (killed between its commit and
-    # its catch-up) are projected here too, not left until some later command writes.
-    services.catch_up()
-    log.debug("pacing check done: %s looked at, %s advanced", _campaigns(len(campaigns)), advanced)
+    passed_over: set[UUID] = set()  # tried and not advanced (busy, failing): not claimed again this pass
+    due, advanced = 0, 0
+    services.defer_catch_up = True
+    try:
+        while True:
+            with services.journal.claim_due(now, batch, passed_over) as claimed:
+                for campaign_id in claimed:
+                    if _pace_safely(services, campaign_id, now):
+                        advanced += 1
+                    else:
+                        passed_over.add(campaign_id)
+            if not claimed:
+                break
+            due += len(claimed)
+    finally:
+        services.defer_catch_up = False
+    if advanced:
+        # Once for the whole pass (a read catches up first anyway); events another process
+        # committed but could not project (killed before its catch-up) are projected too.
+        services.catch_up()
+    log.debug("pacing check done: %s due, %s advanced", _campaigns(due), advanced)
     return advanced
 
 
-def _pace(services: Chronique, campaign: Campaign, now: datetime) -> bool:
+def _pace_safely(services: Chronique, campaign_id: UUID, now: datetime) -> bool:
+    """:func:`_pace`, a campaign's failure logged: one campaign must not stop the others."""
+    try:
+        return _pace(services, campaign_id, now)
+    except CampaignBusy as busy:  # a GM's long command: the next check paces it, one line says why
+        log.warning("%s: not advanced this time: %s", _name(services, campaign_id), busy)
+    except Exception:  # noqa: BLE001 - one campaign's failure must not stop the others
+        log.exception("could not advance %s", _name(services, campaign_id))
+    return False
+
+
+def _pace(services: Chronique, campaign_id: UUID, now: datetime) -> bool:
     """Advance one campaign to where its pacing puts the clock at ``now``; whether it moved."""
-    target = campaign.paced_target(now)
-    if target is None:
-        return False
-    calendar = services.calendar(campaign)
-    # Said before the advance starts: a GM reading the log of a daemon stopped by force sees what
-    # it was doing (the journal keeps nothing of an advance that did not finish).
-    log.info("%s: advancing from %s to %s", campaign.name, calendar.format(campaign.clock), calendar.format(target))
-    advanced = services.pace(campaign.id, now)
+    loaded: list[Campaign] = []  # the campaign as the advance loaded it, named in the log
+
+    def starting(campaign: Campaign, target: int) -> None:
+        # Said before the advance runs: a GM reading the log of a daemon stopped by force sees
+        # what it was doing (the journal keeps nothing of an advance that did not finish).
+        loaded[:] = [campaign]
+        calendar = services.calendar(campaign)
+        log.info("%s: advancing from %s to %s", campaign.name, calendar.format(campaign.clock), calendar.format(target))
+
+    advanced = services.pace(campaign_id, now, starting)
     if advanced is None:
+        with services.locks.hold(campaign_id):
+            campaign = services.campaign_by_id(campaign_id)
+            # A session opened, or another daemon advanced it, since its row was read; or the row
+            # was out of date (written by an older Chronique): rewritten, so no check claims it again.
+            services.journal.write_due(PacingDue.of(campaign))
         log.info("%s: not advanced after all (a session opened, or another daemon advanced it, meanwhile)", campaign.name)
         return False
+    campaign = loaded[0]
+    calendar = services.calendar(campaign)
     log.info(
         "%s: advanced from %s to %s; %s",
         campaign.name,
@@ -90,6 +126,14 @@ def _pace(services: Chronique, campaign: Campaign, now: datetime) -> bool:
     for at, who, what in services.noteworthy(campaign, advanced.events, advanced.from_time + 1):
         log.warning("%s: %s %s %s", campaign.name, calendar.format(at), who, what)
     return True
+
+
+def _name(services: Chronique, campaign_id: UUID) -> str:
+    """The campaign's name for a log line, or its id if even loading it fails."""
+    try:
+        return services.campaign_by_id(campaign_id).name
+    except Exception:  # noqa: BLE001 - a log line about a failure must not fail itself
+        return str(campaign_id)
 
 
 def _campaigns(count: int) -> str:

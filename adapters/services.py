@@ -127,8 +127,8 @@ class Chronique:
         # of its writes; none for the daemon, whose advances go to an absolute target anyway.
         self.command_id = command_id
         self._steps = 0  # the command's writes committed so far
-        # The daemon catches the read models up once per batch of advances, not after each one
-        # (half a pass's time when it did, issue 20); a read catches up first anyway.
+        # The daemon catches the read models up once per pass, not after each advance (half a
+        # pass's time when it did, issue 20); a read catches up first anyway.
         self.defer_catch_up = False
 
     @property
@@ -307,7 +307,7 @@ class Chronique:
     def _after_commit(self, world: World, loaded: dict[UUID, int]) -> None:
         """Snapshots and read models after a commit: caches of the events, so a failure is only
         logged (the next command snapshots again; the read models catch up on the next read).
-        Services that ``defer_catch_up`` (the daemon's) catch up once per batch instead."""
+        Services that ``defer_catch_up`` (the daemon's) catch up once per pass instead."""
         try:
             self._snapshot(world, loaded)
         except Exception as error:  # noqa: BLE001 - the events are committed; a snapshot only speeds loading
@@ -468,19 +468,22 @@ class Chronique:
 
         return self.act(campaign_name, clear)
 
-    def pace(self, campaign_id: UUID, now: datetime | None = None, loaded: Campaign | None = None) -> Advanced | None:
+    def pace(
+        self, campaign_id: UUID, now: datetime | None = None, starting: Callable[[Campaign, int], None] | None = None
+    ) -> Advanced | None:
         """Advance the campaign with id ``campaign_id`` once, to where its pacing puts the clock at
         wall time ``now`` (default: now; the daemon's job): nothing with no pacing, during a
-        session, or when the clock is already there. ``loaded``: the campaign as the caller just
-        loaded it, checked instead of loading it again (the advance checks again under its lock)."""
+        session, or when the clock is already there. Checked under the campaign's lock, on the
+        campaign loaded for the advance (the daemon knows it due from its table: issue 20), and
+        told to ``starting`` (the campaign, its target) before the advance runs."""
         now = now or self.clock()
-        if (loaded or self.campaign_by_id(campaign_id)).paced_target(now) is None:
-            return None
 
         def run(world: World) -> Advanced | None:
             target = world.campaign.paced_target(now)  # a session may have opened meanwhile
             if target is None:
                 return None
+            if starting is not None:
+                starting(world.campaign, target)
             return self._advance(world, target, recorded=True)
 
         return self.act(campaign_id, run)
@@ -738,6 +741,7 @@ def _back_off(attempt: int) -> None:
 
 def _folded(projection: str, events: Iterable[tuple[int, Any]]) -> list[dict[str, Any]]:
     """The rows the projection named folds of ``events`` (position, event), in memory."""
-    from chronique.projections import log, luck  # SQLAlchemy: only for services without read models
+    from chronique.projections import log as log_pages  # SQLAlchemy: only for services without read models
+    from chronique.projections import luck
 
-    return {"log": log.folded, "luck": luck.folded}[projection](events)
+    return {"log": log_pages.folded, "luck": luck.folded}[projection](events)

@@ -110,12 +110,14 @@ def register(app: typer.Typer) -> None:
         """Play a short scripted Cartes campaign in the journal, then print both sheets and the log."""
 
         def show(services: Chronique) -> None:
+            from chronique.adapters.services import LogPage
+
             name = play(services)
             world = services.world(name)
             for who in ("Alice", "Bruno"):
                 typer.echo("")
                 render.sheet(world, world.character(who), False)
             typer.echo("")
-            render.log(services, name, services.log(name), False, gm=True)
+            render.log(services, name, services.page_log(name, LogPage()), False, gm=True)
 
         run(ctx, show)

@@ -38,9 +38,6 @@ def register(app: typer.Typer) -> None:
 
         if tail is not None and limit is not None:
             raise render.usage("give --tail or --limit, not both")
-        # The last events, or pages counted from the newest, are known only once every filtered
-        # event has been read.
-        whole = tail is not None or newest_first
 
         def show(s: Chronique) -> None:
             calendar = s.calendar(s.campaign(campaign))
@@ -50,17 +47,15 @@ def register(app: typer.Typer) -> None:
                 kinds=tuple(kind),
                 since=calendar.parse(since) if since else None,
                 until=calendar.parse(until) if until else None,
-                offset=(page - 1) * limit if limit and not whole else 0,
-                limit=None if whole else limit,
+                offset=(page - 1) * limit if limit else 0,
+                # The last events are the first ones newest first, shown back in order.
+                limit=limit if tail is None else tail,
+                newest_first=newest_first or tail is not None,
             )
-            events = s.page_log(campaign, asked)
-            if tail is not None:
-                events = events[-tail:]
-            if newest_first:
-                events = events[::-1]
-                if limit is not None:
-                    events = events[(page - 1) * limit : page * limit]
-            render.log(s, campaign, events, as_json, gm)
+            entries = s.page_log(campaign, asked)
+            if tail is not None and not newest_first:
+                entries = entries[::-1]
+            render.log(s, campaign, entries, as_json, gm)
 
         run(ctx, show)
 

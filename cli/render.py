@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from rich.table import Table
 
     from chronique.adapters.explain import Explanation
-    from chronique.adapters.services import Advanced, Chronique
+    from chronique.adapters.services import Advanced, Chronique, LogEntry
     from chronique.domain.campaign import Campaign
     from chronique.domain.character import Character
     from chronique.domain.fairness import Report
@@ -253,49 +253,41 @@ def advanced(services: Chronique, campaign_name: str, advanced: Advanced) -> Non
 # -- journal -------------------------------------------------------------------------------------
 
 
-def log(services: Chronique, campaign_name: str, events: list[Any], as_json: bool, gm: bool = False) -> None:
-    """The event log; for players (the default), face-down events read "hidden" until revealed."""
-    from chronique.adapters.exports import ENVELOPE, corrections
-    from chronique.domain.chain import canonical_event, event_hash
+def log(services: Chronique, campaign_name: str, entries: list[LogEntry], as_json: bool, gm: bool = False) -> None:
+    """The event log, from its read model; for players (the default), face-down events read
+    "hidden" until revealed. ``--json`` shows the recorded events themselves, read for the page."""
+    campaign = services.campaign(campaign_name)
 
-    world = services.world(campaign_name)
-    corrected = corrections(services, campaign_name)
-
-    def hidden(e: Any) -> bool:
-        sealed = getattr(e, "sealed_until", None)
-        return not gm and sealed is not None and not world.campaign.is_revealed(sealed)
+    def hidden(entry: LogEntry) -> bool:
+        return not gm and entry.hidden_until is not None and not campaign.is_revealed(entry.hidden_until)
 
     if as_json:
+        from chronique.adapters.exports import ENVELOPE
+        from chronique.domain.chain import canonical_event, event_hash
+
         emit_json(
             [
-                {"hash": event_hash(e), "hidden": hidden(e), "voided": (str(e.originator_id), e.originator_version) in corrected}
-                | {"event": {k: v for k, v in canonical_event(e).items() if not hidden(e) or k in ENVELOPE or k == "topic"}}
-                for e in events
+                {"hash": event_hash(e), "hidden": hidden(x), "voided": x.correction is not None}
+                | {"event": {k: v for k, v in canonical_event(e).items() if not hidden(x) or k in ENVELOPE or k == "topic"}}
+                for x, e in zip(entries, services.logged(entries), strict=True)
             ]
         )
         return
     from rich.text import Text
 
-    from chronique.domain.rulesets import ruleset
-
-    rules = ruleset(world.campaign.ruleset)
-    names = {str(a.id): getattr(a, "name", "") for a in world.aggregates()}
-    calendar = services.calendar(world.campaign)
+    calendar = services.calendar(campaign)
     table = new_table("Ref", "In game", "Who", "What", "Details")
-    for e in events:
-        at = getattr(e, "at", None)
-        what = type(e).__qualname__.split(".")[-1]
-        details = Text("hidden until its epoch is revealed" if hidden(e) else rules.describe(e))
-        correction = corrected.get((str(e.originator_id), e.originator_version))
-        if correction is not None:
+    for x in entries:
+        details = Text("hidden until its epoch is revealed" if hidden(x) else x.description)
+        if x.correction is not None:
             # A voided event stays in the log, struck through, with the correction that voided it.
             details.stylize("strike")
-            details.append(f" — voided by {correction[0]}: {correction[1]}")
+            details.append(f" — voided by {x.correction}: {x.reason}")
         table.add_row(
-            f"{e.originator_id.hex[:8]}:{e.originator_version}",
-            calendar.format(at) if at is not None else "",
-            names.get(str(e.originator_id), "?"),
-            what,
+            f"{x.aggregate_id.replace('-', '')[:8]}:{x.version}",
+            calendar.format(x.at) if x.at is not None else "",
+            x.who,
+            x.kind,
             details,
         )
     console().print(table)

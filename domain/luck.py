@@ -53,8 +53,16 @@ class Tally:
 
 def tally(draws: Iterable[tuple[Hashable, bool, Fraction]]) -> dict[Hashable, Tally]:
     """Per key, the draws' successes against the sum of their chances (and its variance)."""
+    return tally_counted((key, success, chance, 1) for key, success, chance in draws)
+
+
+def tally_counted(draws: Iterable[tuple[Hashable, bool, Fraction, int]]) -> dict[Hashable, Tally]:
+    """:func:`tally` of draws counted together: ``count`` alike draws of one key (same success,
+    same chance) at a time, as a read model groups them."""
     found: dict[Hashable, Tally] = {}
-    for key, success, chance in draws:
+    for key, success, chance, count in draws:
         t = found.get(key, Tally(0, 0, Fraction(0), Fraction(0)))
-        found[key] = Tally(t.draws + 1, t.observed + success, t.expected + chance, t.variance + chance * (1 - chance))
+        found[key] = Tally(
+            t.draws + count, t.observed + success * count, t.expected + chance * count, t.variance + chance * (1 - chance) * count
+        )
     return found

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import asdict, dataclass
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -69,6 +69,21 @@ class Pacing:
             goal = self.anchor_game + self.step * fires_between(self.every or "", self.tz, anchor, now)
         return goal if self.until is None else min(goal, max(self.until, self.anchor_game))
 
+    def due_after(self, clock: int) -> datetime | None:
+        """The earliest wall time at which :meth:`target` passes the game time ``clock``: when a
+        campaign whose clock stands there is next due (None: never, its ``until`` reached). The
+        daemon's table of next advances is kept from it, so an idle check reads no campaign."""
+        if self.until is not None and clock >= max(self.until, self.anchor_game):
+            return None
+        anchor = datetime.fromisoformat(self.anchor_real)
+        if clock < self.anchor_game:  # the target never falls below its anchor: due at once
+            return anchor
+        if self.ratio is not None:
+            # ``target`` counts whole elapsed seconds: it passes ``clock`` after this many.
+            return anchor + timedelta(seconds=(clock - self.anchor_game) // self.ratio + 1)
+        first, period = _first_fire(self.every or "", self.tz, anchor)
+        return first + period * ((clock - self.anchor_game) // self.step)
+
 
 def make_pacing(
     ratio: int | None, every: str | None, step: int | None, tz: str, until: int | None, anchor_real: str, anchor_game: int
@@ -95,6 +110,15 @@ def make_pacing(
 
 def fires_between(every: str, tz: str, start: datetime, end: datetime) -> int:
     """How many times the schedule ``every`` fires in (start, end]."""
+    first, period = _first_fire(every, tz, start)
+    if first > end:
+        return 0
+    # Whole periods in UTC terms: a schedule in a zone with summer time may shift by an hour.
+    return int((end - first) / period) + 1
+
+
+def _first_fire(every: str, tz: str, start: datetime) -> tuple[datetime, timedelta]:
+    """When the schedule ``every`` first fires after ``start`` (in UTC), and its period."""
     match = _EVERY.match(every)
     if not match:
         raise RuleViolation(f"{every!r} is not a schedule")
@@ -107,7 +131,4 @@ def fires_between(every: str, tz: str, start: datetime, end: datetime) -> int:
         first += timedelta(days=(WEEKDAYS.index(day) - first.weekday()) % 7)
     if first <= local:
         first += period
-    if first > end:
-        return 0
-    # Whole periods in UTC terms: a schedule in a zone with summer time may shift by an hour.
-    return int((end - first) / period) + 1
+    return first.astimezone(UTC), period

@@ -3,7 +3,7 @@ event store's own tables belong to eventsourcing."""
 
 from __future__ import annotations
 
-from sqlalchemy import JSON, Boolean, Column, Integer, MetaData, String, Table, Text
+from sqlalchemy import JSON, BigInteger, Boolean, Column, Index, Integer, MetaData, String, Table, Text
 
 metadata = MetaData()
 
@@ -53,4 +53,61 @@ xp = Table(
     Column("change", Integer, nullable=False),
     Column("reason", Text, nullable=False),
     Column("balance", Integer, nullable=False),
+)
+
+
+def _standings(name: str) -> Table:
+    """What a projection keeps of the log beside its rows (projections/standing.py): for every
+    aggregate met, its campaign and name; for a campaign, its game, settings and session, and how
+    many rows the projection numbered for it, as the log stands at the projection's position."""
+    return Table(
+        name,
+        metadata,
+        Column("aggregate_id", String(36), primary_key=True),
+        Column("campaign_id", String(36), nullable=False),
+        Column("name", Text, nullable=False),
+        Column("ruleset", String(32), nullable=True),
+        Column("settings", JSON, nullable=True),
+        Column("session", Integer, nullable=True),
+        Column("numbered", Integer, nullable=True),
+    )
+
+
+luck_standings = _standings("read_luck_standings")
+
+luck = Table(
+    "read_luck",
+    metadata,
+    Column("campaign_id", String(36), primary_key=True),
+    Column("number", Integer, primary_key=True),
+    Column("position", Integer, nullable=False),
+    Column("ref", String(48), nullable=False),
+    Column("session", Integer, nullable=True),
+    Column("roller", Text, nullable=False),
+    Column("kind", Text, nullable=False),
+    Column("numerator", BigInteger, nullable=False),
+    Column("denominator", BigInteger, nullable=False),
+    Column("success", Boolean, nullable=False),
+    Column("hidden_until", String(64), nullable=True),
+)
+
+log_standings = _standings("read_log_standings")
+
+log = Table(
+    "read_log",
+    metadata,
+    Column("campaign_id", String(36), primary_key=True),
+    Column("number", Integer, primary_key=True),
+    Column("position", Integer, nullable=False),
+    Column("aggregate_id", String(36), nullable=False),
+    Column("version", Integer, nullable=False),
+    Column("at", Integer, nullable=True),
+    Column("who", Text, nullable=False),
+    Column("kind", String(64), nullable=False),
+    Column("description", Text, nullable=False),
+    Column("hidden_until", String(64), nullable=True),
+    Column("correction", String(48), nullable=True),
+    Column("reason", Text, nullable=True),
+    Index("read_log_voided", "aggregate_id", "version"),
+    Index("read_log_position", "campaign_id", "position"),
 )

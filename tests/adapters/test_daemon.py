@@ -208,7 +208,7 @@ def test_a_campaign_with_an_open_session_is_never_advanced(db: str) -> None:
     with daemon(db, five_hours_later) as in_play:
         # Pacing checks that each found the campaign five hours behind its pacing, but in play.
         in_play.wait_for_more_checks(3)
-        assert f"{CHECKED}: 1 campaign looked at, 0 advanced" in in_play.log()
+        assert f"{CHECKED}: 0 campaigns due, 0 advanced" in in_play.log()
     assert advances(db) == []
     cli(db, five_hours_later, "session", "end", "Verdelune")
     with daemon(db, clock(MONDAY + timedelta(hours=7), 0)):

@@ -16,7 +16,7 @@ from support import run, wounded_party
 
 from chronique.adapters.bootstrap import build
 from chronique.adapters.clock import TEST_CLOCK
-from chronique.adapters.readmodels import ReadModels
+from chronique.adapters.readmodels import PROJECTIONS, ReadModels
 from chronique.adapters.scheduler import pace_all
 from chronique.adapters.services import Chronique
 from chronique.domain.rulesets.cartes.draws import award
@@ -62,7 +62,7 @@ def test_a_daemon_advance_leaves_the_sheets_current_with_no_command_after_it(
     (row,) = rows(models, select(sheets).where(sheets.c.character_id == str(after.id)))
     assert (row["version"], row["condition"]) == (after.version, json.loads(json.dumps(after.condition)))
     newest = services.journal.recorder.max_notification_id()
-    assert rows(models, select(tracking.c.position)) == [{"position": newest}] * 3
+    assert rows(models, select(tracking.c.position)) == [{"position": newest}] * len(PROJECTIONS)
 
 
 def test_a_crash_between_the_commit_and_the_catch_up_is_caught_up_by_the_next_read(services: Chronique, db: str) -> None:
