@@ -253,6 +253,17 @@ def advanced(services: Chronique, campaign_name: str, advanced: Advanced) -> Non
 # -- journal -------------------------------------------------------------------------------------
 
 
+def logged_event(event: Any, hidden: bool, voided: bool = False) -> dict[str, Any]:
+    """One recorded event as ``log --json`` and a write's ``--json`` print it: its hash, whether
+    it is face-down to players and voided, and the canonical event, of which a face-down one
+    shows only its envelope until its epoch is revealed (FAIRNESS.md)."""
+    from chronique.adapters.exports import ENVELOPE
+    from chronique.domain.chain import canonical_event, event_hash
+
+    shown = {k: v for k, v in canonical_event(event).items() if not hidden or k in ENVELOPE or k == "topic"}
+    return {"hash": event_hash(event), "hidden": hidden, "voided": voided, "event": shown}
+
+
 def log(services: Chronique, campaign_name: str, entries: list[LogEntry], as_json: bool, gm: bool = False) -> None:
     """The event log, from its read model; for players (the default), face-down events read
     "hidden" until revealed. ``--json`` shows the recorded events themselves, read for the page."""
@@ -262,18 +273,11 @@ def log(services: Chronique, campaign_name: str, entries: list[LogEntry], as_jso
         return not gm and entry.hidden_until is not None and not campaign.is_revealed(entry.hidden_until)
 
     if as_json:
-        from chronique.adapters.exports import ENVELOPE
-        from chronique.domain.chain import canonical_event, event_hash
-
-        emit_json(
-            [
-                {"hash": event_hash(e), "hidden": hidden(x), "voided": x.correction is not None}
-                | {"event": {k: v for k, v in canonical_event(e).items() if not hidden(x) or k in ENVELOPE or k == "topic"}}
-                for x, e in zip(entries, services.logged(entries), strict=True)
-            ]
-        )
+        emit_json([logged_event(e, hidden(x), x.correction is not None) for x, e in zip(entries, services.logged(entries), strict=True)])
         return
     from rich.text import Text
+
+    from chronique.domain.rulesets.words import kind_words
 
     calendar = services.calendar(campaign)
     table = new_table("Ref", "In game", "Who", "What", "Details")
@@ -287,7 +291,7 @@ def log(services: Chronique, campaign_name: str, entries: list[LogEntry], as_jso
             f"{x.aggregate_id.replace('-', '')[:8]}:{x.version}",
             calendar.format(x.at) if x.at is not None else "",
             x.who,
-            x.kind,
+            kind_words(x.kind),
             details,
         )
     console().print(table)
@@ -429,3 +433,65 @@ def sheet(world: World, character: Character, as_json: bool, gm: bool = False) -
         )
         return
     typer.echo(sheets.sheet(view, rules.name, rules.title, "txt"), nl=False)
+
+
+# -- --json on every command (cli/jsonout.py) ------------------------------------------------------
+
+
+def outcome(services: Chronique, result: Any, campaign_name: str | None) -> Any:
+    """A use case's result made plain for a write's ``--json``: an aggregate by what names and
+    places it, an advance by its span and ticks in the campaign's calendar, a frozen outcome (a
+    test, an attack, a wound) by its fields; what JSON lacks as text."""
+    import dataclasses
+
+    from chronique.adapters.services import Advanced
+    from chronique.domain.campaign import Campaign
+    from chronique.domain.character import Character
+
+    if isinstance(result, Campaign):
+        calendar = services.calendar(result)
+        return {"campaign": result.name, "id": str(result.id), "ruleset": result.ruleset, "date": calendar.format(result.clock)}
+    if isinstance(result, Character):
+        return {"character": result.name, "id": str(result.id), "version": result.version}
+    if isinstance(result, Advanced) and campaign_name is not None:
+        label = services.calendar(services.campaign(campaign_name)).format
+        return {
+            "recorded": result.recorded,
+            "from": label(result.from_time),
+            "to": label(result.to_time),
+            "span": _span(result.to_time - result.from_time),
+            "ticks": [{"at": label(tick.due.at), "what": tick.account} for tick in result.ticks],
+        }
+    if dataclasses.is_dataclass(result) and not isinstance(result, type):
+        return outcome(services, {f.name: getattr(result, f.name) for f in dataclasses.fields(result)}, campaign_name)
+    if isinstance(result, dict):
+        return {str(k): outcome(services, v, campaign_name) for k, v in result.items()}
+    if isinstance(result, (list, tuple, set, frozenset)):
+        return [outcome(services, v, campaign_name) for v in result]
+    if result is None or isinstance(result, (bool, int, str)):
+        return result
+    return str(result)
+
+
+def _span(seconds: int) -> str:
+    from chronique.domain.gametime import format_duration
+
+    return format_duration(seconds)
+
+
+def written(path: tuple[str, ...], campaign: str | None, recorded: list[Any], outcomes: list[Any], text: str) -> None:
+    """The one shape every command without a read model of its own prints with ``--json``: the
+    command, its campaign, each event it recorded as ``log --json`` prints it, the last result
+    of its use cases made plain, and the words it prints without ``--json``."""
+    names = {c.name for c, _ in recorded}
+    # As players read the log (no --gm): a face-down event shows its envelope until revealed.
+    shown = [logged_event(e, getattr(e, "sealed_until", None) is not None and not c.is_revealed(e.sealed_until)) for c, e in recorded]
+    emit_json(
+        {
+            "command": " ".join(path),
+            "campaign": campaign if campaign is not None or len(names) != 1 else next(iter(names)),
+            "recorded": shown,
+            "outcome": next((o for o in reversed(outcomes) if o is not None), None),
+            "text": text.splitlines(),
+        }
+    )

@@ -10,6 +10,7 @@ from typing import Any
 
 from sqlalchemy import Connection, insert, update
 
+from chronique.domain.campaign import Campaign
 from chronique.domain.corrections import voided_by
 from chronique.projections.standing import Standings
 from chronique.projections.tables import log, log_standings
@@ -43,7 +44,8 @@ def entry(standings: Standings, event: Any, position: int) -> dict[str, Any] | N
     """Fold ``event`` (at ``position`` in the log) into ``standings``; its entry, as a row (None
     for an event of no campaign)."""
     standing = standings.see(event)
-    if standing is None:
+    if standing is None or isinstance(event, Campaign.CommandRecorded):
+        # A command's mark is the journal's bookkeeping for `undo` (ruling UN1), not play.
         return None
     return {
         "campaign_id": standing.campaign_id,

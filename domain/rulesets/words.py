@@ -32,8 +32,12 @@ def described(table: Mapping[str, Describer], event: Any) -> str:
 
 def kind_of(event: Any) -> str:
     """What kind of event it is, in words: "wound taken" for a ``WoundTaken``."""
-    name = type(event).__qualname__.rsplit(".", 1)[-1]
-    return "".join(f" {c.lower()}" if c.isupper() else c for c in name).strip()
+    return kind_words(type(event).__qualname__)
+
+
+def kind_words(name: str) -> str:
+    """An event class's name (``WoundTaken``, ``Campaign.SessionStarted``) in words: "wound taken"."""
+    return "".join(f" {c.lower()}" if c.isupper() else c for c in name.rsplit(".", 1)[-1]).strip()
 
 
 def epoch_name(epoch: str) -> str:

@@ -33,6 +33,7 @@ from chronique.domain.chain import canonical_event, event_hash
 from chronique.domain.character import Character
 from chronique.domain.luck import Tally, tally
 from chronique.domain.rulesets import KNOWN, ruleset
+from chronique.domain.rulesets.words import kind_of
 from chronique.domain.rulesets.cartes.table import GENERAL
 from chronique.projections.standing import Standings
 from chronique.projections.tables import log, luck
@@ -95,6 +96,7 @@ def replayed_log(services: Chronique, campaign_name: str) -> list[LogEntry]:
             *corrected.get((str(e.originator_id), e.originator_version), (None, None)),
         )
         for position, e in services.events(campaign_name)
+        if not isinstance(e, Campaign.CommandRecorded)  # a command's mark is bookkeeping, not play (UN1)
     ]
 
 
@@ -104,7 +106,7 @@ def replayed_log_output(db: str, campaign_name: str, as_json: bool, gm: bool) ->
     services = build(db, create=False)
     try:
         with CliRunner().isolation(env={"CHRONIQUE_DB": None, "COLUMNS": "160"}) as (stdout, _, _):
-            events = services.log(campaign_name)
+            events = [e for e in services.log(campaign_name) if not isinstance(e, Campaign.CommandRecorded)]
             world = services.world(campaign_name)
             corrected = corrections(services, campaign_name)
 
@@ -138,7 +140,7 @@ def replayed_log_output(db: str, campaign_name: str, as_json: bool, gm: bool) ->
                         f"{e.originator_id.hex[:8]}:{e.originator_version}",
                         calendar.format(at) if at is not None else "",
                         names.get(str(e.originator_id), "?"),
-                        type(e).__qualname__.split(".")[-1],
+                        kind_of(e),
                         details,
                     )
                 render.console().print(table)
