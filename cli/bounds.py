@@ -8,7 +8,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import typer
 
@@ -49,12 +48,6 @@ def up_to_the_table(low: int, highest: Callable[[], int]) -> IntCheck:
         return within(low, highest())(param, value)
 
     return check
-
-
-def _microfudge_tables() -> Any:
-    from chronique.domain.rulesets.microfudge.tables import tables
-
-    return tables()
 
 
 def one_of(*words: str) -> Callable[[typer.CallbackParam, str | None], str | None]:
@@ -169,18 +162,5 @@ def _at_most_the_longest(name: str, seconds: int, asked: str) -> None:
         raise RuleViolation(f"{name} must be at most {limits.MAX_YEARS:,} in-game years (got {asked})")
 
 
-CARTES_MODIFIER = symmetric(limits.CARTES_MODIFIER)
-CARTES_CARDS = within(1, limits.CARTES_CARDS)
-CARTES_DAMAGE = within(0, limits.CARTES_DAMAGE)
-ELOR_MODIFIER = symmetric(limits.ELOR_MODIFIER)
-ELOR_EFFORT = within(0, limits.ELOR_EFFORT)
-ELOR_DEGREES = within(0, limits.ELOR_DEGREES)
-ELOR_RISK = within(0, limits.ELOR_RISK)
-MICROFUDGE_MODIFIER = symmetric(limits.MICROFUDGE_MODIFIER)
-MICROFUDGE_ATOUTS = symmetric(limits.MICROFUDGE_ATOUTS)
-# «Télékinésie» L586-L607 (§7.4): Exceptionnel moves a tonne, for 6 Sequences at most.
-MICROFUDGE_TK_GRAMS = up_to_the_table(0, lambda: max(_microfudge_tables().tk_grams))
-MICROFUDGE_TK_SEQUENCES = up_to_the_table(1, lambda: max(_microfudge_tables().tk_sequences))
-WESTERN_PARADE_PERCENT = symmetric(limits.WESTERN_PARADE_PERCENT)
 PACING_RATIO = within(1, limits.MAX_PACING_RATIO)
 DAEMON_TICK = seconds_between(*limits.DAEMON_TICK)

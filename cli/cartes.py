@@ -9,8 +9,13 @@ import typer
 
 from chronique.cli import bounds, render
 from chronique.cli.context import fail, run
-from chronique.domain import limits
+from chronique.domain.rulesets.cartes import limits
 from chronique.domain.rulesets.cartes.survival import MOST_EXTRA_LEVELS
+
+# The ranges of this game's numbers (domain/rulesets/cartes/limits.py, issue 18).
+CARDS_RANGE = bounds.within(1, limits.CARDS)
+DAMAGE_RANGE = bounds.within(0, limits.DAMAGE)
+MODIFIER_RANGE = bounds.symmetric(limits.MODIFIER)
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -97,7 +102,7 @@ FROM_HELP = "pile, deck (a passive or free action) or hand:<card>; by default th
 SOURCE = typer.Option(None, "--from", help=f"Where the first card comes from: {FROM_HELP}")
 MANOEUVRE = typer.Option("power", "--manoeuvre", help="power, tactics or resource.")
 SPECIALITY = typer.Option(None, "--speciality", help="A speciality that applies (+4 own skill, +2 another's).")
-MODIFIER = typer.Option(0, "--modifier", callback=bounds.CARTES_MODIFIER, help="Situational modifier to the target number.")
+MODIFIER = typer.Option(0, "--modifier", callback=MODIFIER_RANGE, help="Situational modifier to the target number.")
 SPEND_BONUS = typer.Option(False, "--spend-bonus", help="Spend 3 bonus markers for one facility level.")
 SHED_MALUS = typer.Option(False, "--shed-malus", help="Try to shed 3 malus markers: one level harder, without them.")
 SHORT_CIRCUIT = typer.Option(
@@ -162,7 +167,18 @@ def register(app: typer.Typer) -> None:
         flags = {"change-of-plan": change_of_plan, "counter-short-circuit": counter_short_circuit, "hurry": hurry, "take-time": take_time}
         shifts = tuple(name for name, chosen in flags.items() if chosen)
         request = _request(
-            skill, difficulty, source, manoeuvre, speciality, modifier, spend_bonus, short_circuit, hand_cards, reason, shed_malus, hidden,
+            skill,
+            difficulty,
+            source,
+            manoeuvre,
+            speciality,
+            modifier,
+            spend_bonus,
+            short_circuit,
+            hand_cards,
+            reason,
+            shed_malus,
+            hidden,
             shifts,
         )
         outcome = run(ctx, lambda s: s.act(campaign, lambda w: make_test(w, character, request)))
@@ -180,12 +196,10 @@ def register(app: typer.Typer) -> None:
         defence_difficulty: str = typer.Option("moyenne", "--defence-difficulty", help="The defender's difficulty."),
         attacker_from: str = typer.Option(None, "--attacker-from", help=FROM_HELP),
         defender_from: str = typer.Option(None, "--defender-from", help=FROM_HELP),
-        weapon_bonus: int = typer.Option(
-            0, "--weapon-bonus", callback=bounds.CARTES_MODIFIER, help="The attacker's weapon bonus to damage."
-        ),
+        weapon_bonus: int = typer.Option(0, "--weapon-bonus", callback=MODIFIER_RANGE, help="The attacker's weapon bonus to damage."),
         lethality: str = typer.Option("moyenne", "--lethality", help="The attacker's weapon: nulle, faible, moyenne, forte or enorme."),
         defender_weapon_bonus: int = typer.Option(
-            0, "--defender-weapon-bonus", callback=bounds.CARTES_MODIFIER, help="The defender's weapon bonus, if they win."
+            0, "--defender-weapon-bonus", callback=MODIFIER_RANGE, help="The defender's weapon bonus, if they win."
         ),
         defender_lethality: str = typer.Option("moyenne", "--defender-lethality", help="The defender's weapon lethality, if they win."),
         ignored: bool = typer.Option(
@@ -230,9 +244,9 @@ def register(app: typer.Typer) -> None:
         ),
         second_difficulty: str = typer.Option("moyenne", "--second-difficulty", help="The second character's difficulty."),
         first_modifier: int = typer.Option(
-            0, "--first-modifier", callback=bounds.CARTES_MODIFIER, help="e.g. the range bonus of the discreet one."
+            0, "--first-modifier", callback=MODIFIER_RANGE, help="e.g. the range bonus of the discreet one."
         ),
-        second_modifier: int = typer.Option(0, "--second-modifier", callback=bounds.CARTES_MODIFIER, help="e.g. a sensor's bonus."),
+        second_modifier: int = typer.Option(0, "--second-modifier", callback=MODIFIER_RANGE, help="e.g. a sensor's bonus."),
         first_from: str = typer.Option(None, "--first-from", help=FROM_HELP),
         second_from: str = typer.Option(None, "--second-from", help=FROM_HELP),
     ) -> None:
@@ -252,12 +266,10 @@ def register(app: typer.Typer) -> None:
         distance: int = typer.Option(
             ...,
             "--distance",
-            callback=bounds.within(0, limits.CARTES_DISTANCE),
+            callback=bounds.within(0, limits.DISTANCE),
             help="Metres between them: the range is the sneak's bonus.",
         ),
-        signature: int = typer.Option(
-            0, "--signature", callback=bounds.CARTES_MODIFIER, help="A device's signature, a malus to the sneak."
-        ),
+        signature: int = typer.Option(0, "--signature", callback=MODIFIER_RANGE, help="A device's signature, a malus to the sneak."),
         alert: bool = typer.Option(False, "--alert", help="The watcher is alert or searching."),
     ) -> None:
         """Vigilance against Discrétion, with the range scale and signatures."""
@@ -287,7 +299,7 @@ def register(app: typer.Typer) -> None:
     def draw(
         ctx: typer.Context,
         campaign: str = CAMPAIGN,
-        count: int = typer.Option(1, "--count", callback=bounds.CARTES_CARDS, help="How many cards."),
+        count: int = typer.Option(1, "--count", callback=CARDS_RANGE, help="How many cards."),
         for_: str = typer.Option("", "--for", help="The character the cards are drawn for (default: the GM)."),
         reason: str = REASON,
         hidden: bool = HIDDEN,
@@ -303,7 +315,7 @@ def register(app: typer.Typer) -> None:
         ctx: typer.Context,
         campaign: str = CAMPAIGN,
         character: str = CHARACTER,
-        damage: int = typer.Option(..., "--damage", callback=bounds.CARTES_DAMAGE, help="The damage value (card plus weapon bonus)."),
+        damage: int = typer.Option(..., "--damage", callback=DAMAGE_RANGE, help="The damage value (card plus weapon bonus)."),
         lethality: str = typer.Option(..., "--lethality", help="nulle, faible, moyenne, forte or enorme."),
         source: str = typer.Option("the GM", "--source", help="Who or what dealt it."),
     ) -> None:
@@ -376,7 +388,7 @@ def register(app: typer.Typer) -> None:
         ctx: typer.Context,
         campaign: str = CAMPAIGN,
         character: str = CHARACTER,
-        cards: int = typer.Argument(..., callback=bounds.CARTES_CARDS, help="How many hand cards."),
+        cards: int = typer.Argument(..., callback=CARDS_RANGE, help="How many hand cards."),
         reason: str = REASON,
     ) -> None:
         """Award hand cards (experience); drawn at once during a session."""

@@ -9,7 +9,13 @@ import typer
 
 from chronique.cli import bounds, render
 from chronique.cli.context import fail, run
-from chronique.domain import limits
+from chronique.domain.rulesets.elor import limits
+
+# The ranges of this game's numbers (domain/rulesets/elor/limits.py, issue 18).
+DEGREES_RANGE = bounds.within(0, limits.DEGREES)
+EFFORT_RANGE = bounds.within(0, limits.EFFORT)
+MODIFIER_RANGE = bounds.symmetric(limits.MODIFIER)
+RISK_RANGE = bounds.within(0, limits.RISK)
 
 if TYPE_CHECKING:
     from chronique.domain.rulesets.elor.combat import RangedShot
@@ -31,9 +37,9 @@ PROFESSION = typer.Option(None, "--profession", "-p", help="The profession that 
 APPLIES = typer.Option("full", "--applies", help="How far the profession applies: full, partial (half level) or none.")
 FAMILIARITY = typer.Option(None, "--familiarity", help="The familiarity the activity needs (lacking it halves the profession).")
 ATTRIBUTES = typer.Option(None, "--attribute", help="A circumstantial attribute that applies (repeatable).")
-PROWESS = typer.Option(0, "--prowess", callback=bounds.ELOR_MODIFIER, help="A prowess's effect on the level (GM).")
-DIFFICULTY = typer.Option(0, "--difficulty", "-d", callback=bounds.ELOR_MODIFIER, help="The GM's difficulty modifier (negative is harder).")
-EFFORT = typer.Option(0, "--effort", "-e", callback=bounds.ELOR_EFFORT, help="Effort points invested: one more die each.")
+PROWESS = typer.Option(0, "--prowess", callback=MODIFIER_RANGE, help="A prowess's effect on the level (GM).")
+DIFFICULTY = typer.Option(0, "--difficulty", "-d", callback=MODIFIER_RANGE, help="The GM's difficulty modifier (negative is harder).")
+EFFORT = typer.Option(0, "--effort", "-e", callback=EFFORT_RANGE, help="Effort points invested: one more die each.")
 REASON = typer.Option("", "--reason", help="Why: shown in the log.")
 
 
@@ -126,10 +132,8 @@ def oppose(
     their_faculty: str = typer.Option("Coordination", "--their-faculty", help="The opponents' faculty."),
     their_profession: str = typer.Option(None, "--their-profession", help="The opponents' profession."),
     their_familiarity: str = typer.Option(None, "--their-familiarity", help="The opponents' familiarity."),
-    their_difficulty: int = typer.Option(
-        0, "--their-difficulty", callback=bounds.ELOR_MODIFIER, help="The opponents' difficulty modifier."
-    ),
-    their_effort: int = typer.Option(0, "--their-effort", callback=bounds.ELOR_EFFORT, help="The opponents' effort."),
+    their_difficulty: int = typer.Option(0, "--their-difficulty", callback=MODIFIER_RANGE, help="The opponents' difficulty modifier."),
+    their_effort: int = typer.Option(0, "--their-effort", callback=EFFORT_RANGE, help="The opponents' effort."),
     only_on_success: bool = typer.Option(False, "--only-on-success", help="The opponents react only if the action succeeded."),
 ) -> None:
     """An action and its reactions: the action is resolved first, then its degrees are compared
@@ -232,7 +236,7 @@ def attack(
     difficulty: int = DIFFICULTY,
     effort: int = EFFORT,
     technical: int = typer.Option(
-        0, "--technical", callback=bounds.ELOR_MODIFIER, help="Melee only: a technical malus (negative) the defence also takes on a hit."
+        0, "--technical", callback=MODIFIER_RANGE, help="Melee only: a technical malus (negative) the defence also takes on a hit."
     ),
     ranged: bool = typer.Option(
         False, "--ranged", help="A ranged attack: its difficulty comes from --target-size, --distance and --target-speed."
@@ -240,42 +244,40 @@ def attack(
     target_size: float = typer.Option(
         None,
         "--target-size",
-        callback=bounds.amount_between(*limits.ELOR_SIZE_M, "metres"),
+        callback=bounds.amount_between(*limits.SIZE_M, "metres"),
         help="Ranged: the target's size in metres, the mean of its height and width facing the shooter (a standing human about 1.1).",
     ),
     distance: int = typer.Option(
-        None, "--distance", callback=bounds.within(0, limits.ELOR_DISTANCE), help="Ranged: metres between shooter and target."
+        None, "--distance", callback=bounds.within(0, limits.DISTANCE), help="Ranged: metres between shooter and target."
     ),
     target_speed: int = typer.Option(
-        0, "--target-speed", callback=bounds.within(0, limits.ELOR_SPEED), help="Ranged: the target's speed in km/h (0: still)."
+        0, "--target-speed", callback=bounds.within(0, limits.SPEED), help="Ranged: the target's speed in km/h (0: still)."
     ),
     angle: int = typer.Option(
         90,
         "--angle",
-        callback=bounds.within(0, limits.ELOR_ANGLE),
+        callback=bounds.within(0, limits.ANGLE),
         help="Ranged: degrees between the target's motion and the line of fire (90 crossing, 0 head-on).",
     ),
     hyperbolic: bool = typer.Option(False, "--hyperbolic", help="Ranged: a lobbed shot (a further -2)."),
     erratic: int = typer.Option(
         0,
         "--erratic",
-        callback=bounds.within(0, limits.ELOR_ERRATIC),
+        callback=bounds.within(0, limits.ERRATIC),
         help="Ranged: a target swerving, 1 or 2 by how sudden (a further -1 or -2).",
     ),
     defence: str = typer.Option("dodge", "--defence", help="dodge, parry or none."),
     parry_with: str = typer.Option(None, "--parry-with", help="The defender's weapon or shield that parries."),
     defence_profession: str = typer.Option(None, "--defence-profession", help="The defender's profession."),
-    defence_difficulty: int = typer.Option(
-        0, "--defence-difficulty", callback=bounds.ELOR_MODIFIER, help="The defender's other modifiers."
-    ),
-    defence_effort: int = typer.Option(0, "--defence-effort", callback=bounds.ELOR_EFFORT, help="The defender's effort."),
+    defence_difficulty: int = typer.Option(0, "--defence-difficulty", callback=MODIFIER_RANGE, help="The defender's other modifiers."),
+    defence_effort: int = typer.Option(0, "--defence-effort", callback=EFFORT_RANGE, help="The defender's effort."),
     effects: list[str] = typer.Option(None, "--effect", help="An offensive effect bought with effect points (repeatable)."),
     defensive_effects: list[str] = typer.Option(None, "--defensive-effect", help="A defensive effect (repeatable)."),
     location: str = typer.Option(None, "--location", help="The location chosen (needs the effect choose-location)."),
     item: str = typer.Option(None, "--item", help="The item a damage-equipment effect hits."),
     simultaneous: bool = typer.Option(False, "--simultaneous", help="Both laid 'Attaque' cards: no defence."),
     opponent_attack: int = typer.Option(
-        0, "--opponent-attack", callback=bounds.ELOR_DEGREES, help="In simultaneous attacks: the opponent's attack value."
+        0, "--opponent-attack", callback=DEGREES_RANGE, help="In simultaneous attacks: the opponent's attack value."
     ),
     defend_on_miss: bool = typer.Option(False, "--defend-on-miss", help="Melee: defend even if the attack has no degree."),
     guard: str = typer.Option(None, "--guard", help="An ally close to the target who parries for it (with --defence parry)."),
@@ -366,7 +368,7 @@ def damage(
     campaign: str = CAMPAIGN,
     character: str = CHARACTER,
     amount: int = typer.Option(
-        ..., "--amount", callback=bounds.within(0, limits.ELOR_DAMAGE), help="The blow's nominal damage (armour still applies)."
+        ..., "--amount", callback=bounds.within(0, limits.DAMAGE), help="The blow's nominal damage (armour still applies)."
     ),
     location: str = typer.Option(None, "--location", help="The location hit (default: rolled on the D100 table)."),
     ranged: bool = typer.Option(False, "--ranged", help="Roll on the ranged table."),
@@ -532,9 +534,7 @@ def long_start(
     campaign: str = CAMPAIGN,
     character: str = CHARACTER,
     name: str = typer.Argument(..., help="What is done, e.g. 'forge the sword'."),
-    required: int = typer.Option(
-        ..., "--degrees", callback=bounds.within(1, limits.ELOR_LONG_DEGREES), help="Degrees of success required."
-    ),
+    required: int = typer.Option(..., "--degrees", callback=bounds.within(1, limits.LONG_DEGREES), help="Degrees of success required."),
     unit: str = typer.Option("1h", "--unit", callback=bounds.duration, help="Time per test: 1h, 1d, 1w…"),
     hours_per_day: int = typer.Option(
         None,
@@ -550,12 +550,10 @@ def long_start(
     in_scene: bool = typer.Option(False, "--in-scene", help="Paced by action points: each 'long-action test' spends an opportunity."),
     risk: str = typer.Option(None, "--risk", help="A risk clock: what happens when it triggers, e.g. 'the police arrive'."),
     risk_threshold: int = typer.Option(
-        1, "--risk-threshold", callback=bounds.ELOR_RISK, help="The risk triggers on a D10 at most this (it rises each period)."
+        1, "--risk-threshold", callback=RISK_RANGE, help="The risk triggers on a D10 at most this (it rises each period)."
     ),
     risk_every: str = typer.Option(None, "--risk-every", callback=bounds.duration, help="The risk's period (default: the time unit)."),
-    risk_step: int = typer.Option(
-        None, "--risk-step", callback=bounds.ELOR_RISK, help="How much the threshold rises each period (default 1)."
-    ),
+    risk_step: int = typer.Option(None, "--risk-step", callback=RISK_RANGE, help="How much the threshold rises each period (default 1)."),
     helpers: list[str] = typer.Option(None, "--helper", help="A collaborator (same test; repeatable)."),
     faculty: str = FACULTY,
     profession: str = PROFESSION,
@@ -630,7 +628,7 @@ def xp_award(
     ctx: typer.Context,
     campaign: str = CAMPAIGN,
     character: str = CHARACTER,
-    points: int = typer.Argument(..., callback=bounds.within(1, limits.ELOR_EXPERIENCE), help="Points."),
+    points: int = typer.Argument(..., callback=bounds.within(1, limits.EXPERIENCE), help="Points."),
     reason: str = REASON,
 ) -> None:
     """Award experience points (1 point = 1 profession level)."""

@@ -9,6 +9,21 @@ import typer
 
 from chronique.cli import bounds
 from chronique.cli.context import run
+from chronique.domain.rulesets.microfudge import limits
+
+
+def _tables() -> Any:
+    from chronique.domain.rulesets.microfudge.tables import tables
+
+    return tables()
+
+
+# The ranges of this game's numbers (domain/rulesets/microfudge/limits.py, issue 18).
+ATOUTS_RANGE = bounds.symmetric(limits.ATOUTS)
+MODIFIER_RANGE = bounds.symmetric(limits.MODIFIER)
+# «Télékinésie» L586-L607 (§7.4): Exceptionnel moves a tonne, for 6 Sequences at most.
+TK_GRAMS_RANGE = bounds.up_to_the_table(0, lambda: max(_tables().tk_grams))
+TK_SEQUENCES_RANGE = bounds.up_to_the_table(1, lambda: max(_tables().tk_sequences))
 
 app = typer.Typer(help="MicroFudge CECJ: 4dF Tests, Revers that heal over time, and Atouts.", no_args_is_help=True)
 atout_app = typer.Typer(help="Atouts: spend them in play, or award experience Atouts.", no_args_is_help=True)
@@ -26,7 +41,7 @@ RELATED = typer.Option("close", "--related", help="How the field relates to the 
 DOMAIN = typer.Option("physical", "--domain", help="The kind of action or Revers: physical, social…")
 QUALITY = typer.Option("average", "--quality", help="Gear quality: inferior (−1), average, good (+1), superior (+2).")
 WEAPON = typer.Option("none", "--weapon", help="Weapon class: light, medium (+1), heavy (+2), massive (+3).")
-MODIFIER = typer.Option(0, "--modifier", callback=bounds.MICROFUDGE_MODIFIER, help="Other ranks: scale, conditions, help from others.")
+MODIFIER = typer.Option(0, "--modifier", callback=MODIFIER_RANGE, help="Other ranks: scale, conditions, help from others.")
 ATOUT = typer.Option(False, "--atout", help="Spend an Atout for +1 rank on this roll (one per roll).")
 TEST_ATOUT = typer.Option(
     0, "--atout", count=True, help="Spend an Atout for +1 rank (one per roll); repeat it to pay again after each counter."
@@ -151,7 +166,7 @@ def conflict_(
     their_related: str = typer.Option("close", "--their-related", help="How the opponent's field relates: close, related or distant."),
     their_quality: str = typer.Option("average", "--their-quality", help="The opponent's gear quality."),
     their_weapon: str = typer.Option("none", "--their-weapon", help="The opponent's weapon class."),
-    their_modifier: int = typer.Option(0, "--their-modifier", callback=bounds.MICROFUDGE_MODIFIER, help="The opponent's other ranks."),
+    their_modifier: int = typer.Option(0, "--their-modifier", callback=MODIFIER_RANGE, help="The opponent's other ranks."),
     their_atout: bool = typer.Option(False, "--their-atout", help="The opponent spends an Atout for +1 rank."),
     purpose: str = PURPOSE,
 ) -> None:
@@ -302,7 +317,7 @@ def atout_award(
     ctx: typer.Context,
     campaign: str = CAMPAIGN,
     character: str = CHARACTER,
-    count: int = typer.Argument(..., callback=bounds.MICROFUDGE_ATOUTS, help="Experience Atouts given (negative to take back)."),
+    count: int = typer.Argument(..., callback=ATOUTS_RANGE, help="Experience Atouts given (negative to take back)."),
     reason: str = typer.Option("", "--reason", help="Why: shown in the log."),
 ) -> None:
     """The Narrator awards experience Atouts beyond the session-end one."""
@@ -455,10 +470,10 @@ def power(
     setback_id: int = typer.Option(None, "--setback", help="The wound a healing power works on."),
     mode: str = typer.Option("", "--mode", help="A boost's mode: aptitude (+Présence), armour (Endurance accrue) or feat."),
     grams: int = typer.Option(
-        0, "--grams", callback=bounds.MICROFUDGE_TK_GRAMS, help="Telekinesis: the load moved, in grams (sets the required rank)."
+        0, "--grams", callback=TK_GRAMS_RANGE, help="Telekinesis: the load moved, in grams (sets the required rank)."
     ),
     sequences: int = typer.Option(
-        1, "--sequences", callback=bounds.MICROFUDGE_TK_SEQUENCES, help="Telekinesis: how many Sequences the load stays moved."
+        1, "--sequences", callback=TK_SEQUENCES_RANGE, help="Telekinesis: how many Sequences the load stays moved."
     ),
     several: bool = typer.Option(False, "--several", help="Telekinesis: several objects (one step harder)."),
     domain: str = DOMAIN,

@@ -12,7 +12,10 @@ from chronique.cli import bounds
 from chronique.cli.context import fail, run
 from chronique.cli.westernparade_body import body_app
 from chronique.cli.westernparade_downtime import downtime_app
-from chronique.domain import limits
+from chronique.domain.rulesets.westernparade import limits
+
+# The ranges of this game's numbers (domain/rulesets/westernparade/limits.py, issue 18).
+PERCENT_RANGE = bounds.symmetric(limits.PERCENT)
 
 if TYPE_CHECKING:
     from chronique.domain.rulesets.westernparade.play import Check
@@ -122,9 +125,7 @@ def shoot_cmd(
     shooter: str = typer.Argument(..., help="The shooter."),
     target: str = typer.Argument(..., help="The target."),
     weapon: str = typer.Option(..., "--weapon", "-w", help="The firearm (carried, from the sheet)."),
-    distance: int = typer.Option(
-        ..., "--distance", callback=bounds.within(0, limits.WESTERN_PARADE_DISTANCE), help="Distance to the target in metres."
-    ),
+    distance: int = typer.Option(..., "--distance", callback=bounds.within(0, limits.DISTANCE), help="Distance to the target in metres."),
     aim: str = typer.Option("none", "--aim", help="none, upper, lower, or a precise target (head, torso, left-arm, heart...)."),
     shooter_moving: str = typer.Option("still", "--moving", help="The shooter: still, walk, crawl, zigzag, run, trot, gallop."),
     target_moving: str = typer.Option("still", "--target-moving", help="The target: still, walk, crawl, zigzag, run, trot, gallop."),
@@ -203,7 +204,7 @@ def strike_cmd(
     timing: int = typer.Option(
         0,
         "--timing",
-        callback=bounds.WESTERN_PARADE_PERCENT,
+        callback=PERCENT_RANGE,
         help="The defence's timing modifier (§3.1.6: -10 per rank early, +10 per rank held).",
     ),
     modifier: list[str] = MODIFIERS,

@@ -10,7 +10,10 @@ import typer
 
 from chronique.cli import bounds, render
 from chronique.cli.context import run
-from chronique.domain import limits
+from chronique.domain.rulesets.westernparade import limits
+
+# The ranges of this game's numbers (domain/rulesets/westernparade/limits.py, issue 18).
+PERCENT_RANGE = bounds.symmetric(limits.PERCENT)
 
 if TYPE_CHECKING:
     from chronique.domain.world import World
@@ -29,7 +32,7 @@ def wound_cmd(
     character: str = CHARACTER,
     location: str = LOCATION,
     damage: int = typer.Argument(
-        ..., help="Damage dealt to the location (after armour and cover).", callback=bounds.within(0, limits.WESTERN_PARADE_DAMAGE)
+        ..., help="Damage dealt to the location (after armour and cover).", callback=bounds.within(0, limits.DAMAGE)
     ),
     kind: str = typer.Option(
         "bullet",
@@ -44,7 +47,6 @@ def wound_cmd(
 ) -> None:
     """Apply a wound to a location: state, blood lost, unconsciousness, critical effects."""
     from chronique.domain.rulesets.westernparade.care import wound
-
     from chronique.domain.rulesets.westernparade.report import critical_words, head_bullet_words, unconsciousness_words
 
     out = run(ctx, lambda s: s.act(campaign, lambda w: wound(w, character, location, damage, kind, source, through, artery, check)))
@@ -67,7 +69,7 @@ def press_cmd(
         1,
         "--rounds",
         help="How many rounds (10 s each) he keeps pressing; then his hands let go.",
-        callback=bounds.within(1, limits.WESTERN_PARADE_PRESS_ROUNDS),
+        callback=bounds.within(1, limits.PRESS_ROUNDS),
     ),
 ) -> None:
     """The character presses his own hands on a bleeding wound, for a while (§3.2.3: momentarily)."""
@@ -92,7 +94,7 @@ def first_aid_cmd(
     modifier: int = typer.Option(
         0,
         "--modifier",
-        callback=bounds.WESTERN_PARADE_PERCENT,
+        callback=PERCENT_RANGE,
         help="GM modifier to the normal chance (unreachable wound, no material...).",
     ),
 ) -> None:
@@ -141,7 +143,7 @@ def care_cmd(
     location: str = LOCATION,
     skill: str = typer.Argument(..., help="Bandages, Extraction de balle, Nettoyage d'une blessure or Cautérisation."),
     by: str = typer.Option(..., "--by", help="Who uses the skill."),
-    modifier: int = typer.Option(0, "--modifier", callback=bounds.WESTERN_PARADE_PERCENT, help="GM modifier to the chance."),
+    modifier: int = typer.Option(0, "--modifier", callback=PERCENT_RANGE, help="GM modifier to the chance."),
     as_json: bool = typer.Option(False, "--json", help="Output JSON (the roll's quality and what it did) instead of words."),
 ) -> None:
     """Use a care skill on a wound: bandage, extract a bullet, clean or cauterise it."""
@@ -173,9 +175,7 @@ def amputate_cmd(
     character: str = CHARACTER,
     location: str = LOCATION,
     by: str = typer.Option(..., "--by", help="The surgeon (rolls Amputation)."),
-    modifier: int = typer.Option(
-        0, "--modifier", callback=bounds.WESTERN_PARADE_PERCENT, help="A situational modifier to the surgeon's chance, in %."
-    ),
+    modifier: int = typer.Option(0, "--modifier", callback=PERCENT_RANGE, help="A situational modifier to the surgeon's chance, in %."),
 ) -> None:
     """Amputate a location (§6.18.1): the surgeon's Amputation roll, then the patient's END roll."""
     from chronique.domain.rulesets.westernparade.care import amputate
@@ -240,7 +240,7 @@ def drink_cmd(
     units: float = typer.Argument(
         ...,
         help="Units drunk (1 = 1 dl whisky, 2 dl of 20°, 5 dl beer).",
-        callback=bounds.amount_between(0, limits.WESTERN_PARADE_DRINK_UNITS, "units"),
+        callback=bounds.amount_between(0, limits.DRINK_UNITS, "units"),
     ),
 ) -> None:
     """The character drinks: units add up, stages follow Table 4.1, and wear off hour by hour."""

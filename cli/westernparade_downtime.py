@@ -11,7 +11,10 @@ import typer
 
 from chronique.cli import bounds, render
 from chronique.cli.context import run
-from chronique.domain import limits
+from chronique.domain.rulesets.westernparade import limits
+
+# The ranges of this game's numbers (domain/rulesets/westernparade/limits.py, issue 18).
+PERCENT_RANGE = bounds.symmetric(limits.PERCENT)
 
 downtime_app = typer.Typer(
     help="Downtime orders: training plans (§2.6-§2.7), practice, improvement rolls (§2.3-§2.5), long activities.", no_args_is_help=True
@@ -29,14 +32,14 @@ def plan_cmd(
     target: str = typer.Argument(..., help="The skill, or the characteristic (FOR, END, AGI, INT, APP, CHR), to train."),
     hours: int = typer.Argument(
         ...,
-        callback=bounds.within(0, limits.WESTERN_PARADE_WEEK_HOURS),
+        callback=bounds.within(0, limits.WEEK_HOURS),
         help="Hours a week (at most 20 count; 0 stops it; 50 a week in all).",
     ),
     teacher: str | None = typer.Option(None, "--teacher", help="The teacher: a character of the campaign, or a name with --teacher-level."),
     teacher_level: int | None = typer.Option(
         None,
         "--teacher-level",
-        callback=bounds.WESTERN_PARADE_PERCENT,
+        callback=PERCENT_RANGE,
         help="The teacher's skill % (or his modifier in the characteristic) when he is not in the campaign.",
     ),
 ) -> None:
@@ -146,13 +149,11 @@ def gunfight_cmd(
     ctx: typer.Context,
     campaign: str = CAMPAIGN,
     character: str = CHARACTER,
-    put_out: int = typer.Option(
-        1, "--put-out", callback=bounds.within(0, limits.WESTERN_PARADE_OPPONENTS), help="Opponents he put out of action."
-    ),
+    put_out: int = typer.Option(1, "--put-out", callback=bounds.within(0, limits.OPPONENTS), help="Opponents he put out of action."),
     duel: list[int] | None = typer.Option(
         None,
         "--duel",
-        callback=bounds.within_each(0, limits.WESTERN_PARADE_REP),
+        callback=bounds.within_each(0, limits.REP),
         help="The REP of an opponent beaten in a duel (repeatable).",
     ),
 ) -> None:
@@ -173,7 +174,7 @@ def activity_cmd(
     kind: str = typer.Argument(..., help="survival, banking, speculation, bookkeeping, panning, hunting or running."),
     skill: str | None = typer.Option(None, "--skill", help="Survival: Survie dans le désert or Survie dans les montagnes."),
     capital: int | None = typer.Option(
-        None, "--capital", callback=bounds.within(1, limits.WESTERN_PARADE_CAPITAL), help="Banking, speculation: the capital in cents."
+        None, "--capital", callback=bounds.within(1, limits.CAPITAL), help="Banking, speculation: the capital in cents."
     ),
     yearly: bool = typer.Option(False, "--yearly", help="Speculation: a normal roll a year instead of a difficult one a month."),
     resources: bool = typer.Option(False, "--resources", help="Survival: some water, food and cartridges (+25% on the first roll)."),
@@ -182,7 +183,7 @@ def activity_cmd(
     wounds: int | None = typer.Option(
         None,
         "--wounds",
-        callback=bounds.within(0, limits.WESTERN_PARADE_PERCENT),
+        callback=bounds.within(0, limits.PERCENT),
         help="Running: the wound penalty in % (leg penalties doubled).",
     ),
 ) -> None:

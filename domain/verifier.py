@@ -181,7 +181,8 @@ class Verifier:
             if version != last_version + 1:
                 raise Failed(_place(link), f"version {version} where {last_version + 1} was due: an event is missing, moved or forged")
             if prev_hash != last_hash:
-                raise Failed(_place(link), f"prev_hash does not match the hash of version {last_version}: that event was changed or replaced")
+                changed = f"prev_hash does not match the hash of version {last_version}: that event was changed or replaced"
+                raise Failed(_place(link), changed)
             if hidden:
                 self._face_down(Link._make(link))
             elif event is not None:

@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 from pydantic import Field, StrictBool, StrictInt, ValidationError, field_validator
 
 from chronique.domain.errors import RuleViolation, SheetProblems, field_problems, raise_sheet_problems
-from chronique.domain.limits import MICROFUDGE_ATOUTS
+from chronique.domain.rulesets.microfudge.limits import ATOUTS
 from chronique.domain.rulesets.microfudge.rules import label
 from chronique.domain.rulesets.microfudge.tables import tables
 from chronique.domain.rulesets.problems import SheetModel, validation_problems
@@ -58,8 +58,8 @@ class _Fields(SheetModel):
     @classmethod
     def _a_budget(cls, value: int | None) -> int | None:
         # «II» L117-131: a status starts with 6 to 21 Atouts; see domain/limits.py.
-        if value is not None and not 1 <= value <= MICROFUDGE_ATOUTS:
-            raise ValueError(f"a character starts with 1 to {MICROFUDGE_ATOUTS} Atouts, not {value}")
+        if value is not None and not 1 <= value <= ATOUTS:
+            raise ValueError(f"a character starts with 1 to {ATOUTS} Atouts, not {value}")
         return value
 
     @field_validator("defaults")

@@ -284,7 +284,9 @@ WORDS: dict[str, Describer] = {
     "chronique.domain.rulesets.westernparade.events:ShotFired": _shot,
     "chronique.domain.rulesets.westernparade.events:BlowStruck": _blow,
     "chronique.domain.rulesets.westernparade.body_events:BodyEvent": lambda e: "the body changed",
-    "chronique.domain.rulesets.westernparade.body_events:OutOfActionEvent": lambda e: f"out of action by the wound in the {where(e.location)}",
+    "chronique.domain.rulesets.westernparade.body_events:OutOfActionEvent": lambda e: (
+        f"out of action by the wound in the {where(e.location)}"
+    ),
     "chronique.domain.rulesets.westernparade.body_events:WoundTaken": _wound,
     "chronique.domain.rulesets.westernparade.body_events:PressureApplied": lambda e: (
         f"pressed {plural(e.hands, 'hand')} on the wound in the {where(e.location)}"
