@@ -184,3 +184,20 @@ def test_the_game_s_commands_are_mounted_under_its_name_each_with_help(game: str
 def test_an_unknown_ruleset_is_a_one_line_error_naming_the_four_games() -> None:
     with pytest.raises(RuleViolation, match="unknown ruleset 'poker' \\(choose one of cartes, elor, microfudge, western-parade\\)"):
         ruleset("poker")
+
+
+@pytest.mark.parametrize("game", KNOWN)
+def test_the_game_names_its_sample_sheets_and_each_makes_a_character(game: str) -> None:
+    rules = ruleset(game)
+    # The evening here plays the party the game's own first two samples make.
+    assert PLAYS[game].sheets == rules.sample_sheets[:2]
+    for sheet in rules.sample_sheets:
+        text = (SAMPLES / sheet).read_text(encoding="utf-8")
+        assert text.lstrip().startswith("#"), f"{sheet} is not commented"
+        checked, condition = rules.new_character(tomllib.loads(text))
+        assert checked and isinstance(condition, dict)
+
+
+def test_every_sample_sheet_belongs_to_one_game() -> None:
+    named = [sheet for game in KNOWN for sheet in ruleset(game).sample_sheets]
+    assert sorted(named) == sorted(path.name for path in SAMPLES.glob("*.toml"))

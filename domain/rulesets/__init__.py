@@ -26,6 +26,9 @@ class Ruleset(Protocol):
     title: str
     """The game's name as players write it (``Western Parade``), for help and messages."""
     gregorian: bool
+    sample_sheets: tuple[str, ...]
+    """Its commented sample sheets, file names in the command line's ``samples`` folder, that a
+    newcomer plays from (issue 14); the first two make a party."""
 
     def default_settings(self) -> dict[str, Any]:
         """The campaign settings a new campaign starts with."""

@@ -35,6 +35,7 @@ class Elor:
 
     name = "elor"
     title = "Elor"
+    sample_sheets = ("elor_samson.toml", "elor_montana.toml")
     gregorian = False
 
     def default_settings(self) -> dict[str, Any]:

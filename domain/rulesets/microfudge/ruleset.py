@@ -26,6 +26,7 @@ class MicroFudge:
 
     name = "microfudge"
     title = "MicroFudge CECJ"
+    sample_sheets = ("mf_jim.toml", "mf_harvey.toml", "mf_zombie.toml")
     gregorian = False
 
     def default_settings(self) -> dict[str, Any]:

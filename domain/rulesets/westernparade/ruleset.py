@@ -34,6 +34,7 @@ class WesternParade:
 
     name = "western-parade"
     title = "Western Parade"
+    sample_sheets = ("wp_sam.toml", "wp_joe.toml", "wp_doc.toml", "wp_siringo.toml")
     gregorian = True
 
     def default_settings(self) -> dict[str, Any]:
