@@ -5,8 +5,8 @@ from __future__ import annotations
 import logging
 import secrets
 import time
-from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 from datetime import UTC
 from fractions import Fraction
 from functools import partial
@@ -23,7 +23,7 @@ from chronique.adapters.commandids import AlreadyRecorded, CommandRecord, Outcom
 from chronique.adapters.database import first_line
 from chronique.adapters.journal import Journal
 from chronique.adapters.locks import CampaignBusy, CampaignLocks, NoLocks
-from chronique.adapters.pacingdue import PacingDue
+from chronique.adapters.pacingdue import PacingDue, moved
 from chronique.adapters.vault import SeedVault, SimulatedChance, VaultChance
 from chronique.domain.campaign import Campaign, campaign_id_for
 from chronique.domain.cards import RANKS
@@ -87,6 +87,15 @@ class LogEntry:
     reason: str | None
 
 
+@dataclass
+class Collected:
+    """What one command's writes committed, for its ``--json``: each event with its campaign
+    as committed, and each write's result."""
+
+    events: list[tuple[Campaign, ChainedEvent]] = field(default_factory=list)
+    results: list[Any] = field(default_factory=list)
+
+
 @dataclass(frozen=True)
 class Advanced:
     """What one advance did: the ticks fired and the events it recorded (or would record)."""
@@ -127,6 +136,9 @@ class Chronique:
         # of its writes; none for the daemon, whose advances go to an absolute target anyway.
         self.command_id = command_id
         self._steps = 0  # the command's writes committed so far
+        # What this command committed while the CLI collects it for ``--json`` (cli/context.py
+        # run); None otherwise, so the daemon keeps nothing of what it ran.
+        self.collected: Collected | None = None
         # The daemon catches the read models up once per pass, not after each advance (half a
         # pass's time when it did, issue 20); a read catches up first anyway.
         self.defer_catch_up = False
@@ -234,7 +246,7 @@ class Chronique:
                     world.mark_command()
                     recorded = world.collect()
                     held.confirm()
-                    self._commit(recorded, world.campaign, due)
+                    self._commit(recorded, world.campaign, moved(due, world.campaign))
             except (CampaignBusy, OutcomeUnknown):
                 raise
             except (IntegrityError, OperationalError):
@@ -245,23 +257,23 @@ class Chronique:
                 continue
             if recorded:
                 self._after_commit(world, loaded)
+            if self.collected is not None:
+                self.collected.results.append(result)
             return result
         raise AssertionError("unreachable")
 
-    def _commit(self, events: list[ChainedEvent], campaign: Campaign, due: PacingDue | None = None) -> None:
+    def _commit(self, events: list[ChainedEvent], campaign: Campaign, dues: Sequence[PacingDue] = ()) -> None:
         """Record ``events`` in one transaction with the seeds drafted for them, for a command
-        with an id the id of this write, and the campaign's next advance when it moved from
-        ``due`` (its row as loaded; None: a new campaign, without one). A save that raised
+        with an id the id of this write, and the rows of next advances ``dues`` the events moved
+        (adapters/pacingdue.py). A save that raised
         although its events were committed is a success; one whose outcome cannot be read back
         raises :class:`OutcomeUnknown`; any other failure is raised as it came, nothing having been
         committed."""
         command = None
         if events and self.command_id is not None:
             command = CommandRecord(self.command_id, self._steps + 1, campaign.id, campaign.clock, self.clock())
-        now_due = PacingDue.of(campaign)
-        moved = now_due if events and now_due != (due or PacingDue(campaign.id, None, None)) else None
         try:
-            self.journal.save(*events, secrets=self.vault.take_drafts(), command=command, due=moved)
+            self.journal.save(*events, secrets=self.vault.take_drafts(), command=command, dues=dues if events else ())
         except PersistenceError as error:
             if not events:
                 raise
@@ -275,6 +287,8 @@ class Chronique:
                 raise
         if events:
             self._steps += 1
+            if self.collected is not None:
+                self.collected.events.extend((campaign, event) for event in events)
 
     def _refuse_if_recorded(self) -> None:
         """Raise :class:`AlreadyRecorded`, in words, if this write of the command is recorded."""
@@ -487,6 +501,52 @@ class Chronique:
             return self._advance(world, target, recorded=True)
 
         return self.act(campaign_id, run)
+
+    def pace_many(
+        self, campaign_ids: list[UUID], now: datetime, starting: Callable[[Campaign, int], None] | None = None
+    ) -> dict[UUID, Advanced | None] | None:
+        """Advance several campaigns as :meth:`pace` does, in one transaction: one lock statement
+        and one commit for them all (issue 20, "several campaigns per transaction where safe");
+        for services without a command id (the daemon's). What each campaign did, by id (None:
+        not due after all); a campaign another writer holds is left out, for :meth:`pace` (which
+        waits for it). Safe: every campaign's lock is held until the commit, each advance touches
+        only its own campaign's aggregates, and the batch is all or nothing. None when the batch
+        failed as a whole (a conflict, a lost lock, a campaign's advance raising): nothing was
+        recorded, and each campaign is then paced on its own, where a failure stays its own."""
+        if self.command_id is not None or self.recorded is not None:
+            raise RuntimeError("a batch of advances records no command of its own")
+        done: dict[UUID, Advanced | None] = {}
+        worlds: list[tuple[World, dict[UUID, int]]] = []
+        events: list[ChainedEvent] = []
+        dues: list[PacingDue] = []
+        self.vault.take_drafts()  # only this batch's drafted seeds are committed with it
+        try:
+            with self.locks.try_hold(campaign_ids) as (held, taken):
+                for campaign_id in taken:
+                    world = self.world(campaign_id)
+                    loaded = {a.id: a.version for a in world.aggregates()}
+                    due = PacingDue.of(world.campaign)
+                    target = world.campaign.paced_target(now)
+                    if target is None:
+                        done[campaign_id] = None
+                        continue
+                    if starting is not None:
+                        starting(world.campaign, target)
+                    with salting(world.source.salt):
+                        done[campaign_id] = self._advance(world, target, recorded=True)
+                    world.mark_command()
+                    events += world.collect()
+                    dues += moved(due, world.campaign)
+                    worlds.append((world, loaded))
+                held.confirm()
+                if events:
+                    self._commit(events, worlds[0][0].campaign, dues)
+        except Exception as error:  # noqa: BLE001 - paced again one by one, where each failure is reported
+            log.info("a batch of %s advances was not recorded (%s); each is paced on its own", len(campaign_ids), first_line(error))
+            return None
+        for world, loaded in worlds:
+            self._after_commit(world, loaded)
+        return done
 
     def luck(self, campaign_name: str, by: str) -> dict[Any, Tally]:
         """Luck per player, character, session or kind of roll (or overall): observed against

@@ -178,14 +178,18 @@ class Boundary(TyperGroup):
         super().__init__(**attrs)
         from chronique.cli.completion import complete_names
         from chronique.cli.helptext import commands, plainly
+        from chronique.cli.jsonout import give_json, has_json
         from chronique.cli.use import defaulting, takes_a_default
 
         for _, command in commands(self):
             plainly(command)
             complete_names(command)
+        # A read's own --json flag, copied onto every other command (cli/jsonout.py).
+        flag = next(param for _, command in _leaves(self) if has_json(command) for param in command.params if "--json" in param.opts)
         for path, command in _leaves(self):
             if command.callback is not None:
                 command.callback = guard(command.callback, game_of(path))
+            give_json(path, command, flag)
             if takes_a_default(path, command):
                 # A default campaign (``chronique use``) stands in for a campaign left out.
                 command.make_context = defaulting(command)

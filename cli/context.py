@@ -9,7 +9,7 @@ import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import typer
@@ -52,6 +52,11 @@ class State:
     db: str | None
     # Recorded with what the command records, so a run again with it records nothing twice.
     command_id: str
+    # ``--json`` (cli/jsonout.py): what the command's use cases recorded, each event with its
+    # campaign, and their results made plain, for the one shape a write prints.
+    as_json: bool = False
+    recorded: list[Any] = field(default_factory=list)
+    outcomes: list[Any] = field(default_factory=list)
 
 
 def command_id_of(given: str | None) -> str:
@@ -185,6 +190,22 @@ def run(ctx: typer.Context, use_case: Callable[[Chronique], R]) -> R:
     state: State = ctx.find_root().obj
     with _services(state, create=command_of(ctx) in CREATE_A_JOURNAL) as services:
         newest_before = services.journal.recorder.max_notification_id()
-        result = use_case(services)
+        if not state.as_json:
+            result = use_case(services)
+        else:
+            from chronique.adapters.services import Collected
+            from chronique.cli.render import outcome
+
+            collected = services.collected = Collected()
+            try:
+                result = use_case(services)
+            finally:
+                services.collected = None
+                state.recorded.extend(collected.events)
+            # The use case's result, else what its last write returned (a use case that renders
+            # its write's result returns nothing).
+            chosen = next((r for r in reversed([*collected.results, result]) if r is not None), None)
+            campaign = ctx.params.get("campaign")
+            state.outcomes.append(outcome(services, chosen, campaign if isinstance(campaign, str) else None))
         _catch_up(services, newest_before)
         return result

@@ -462,6 +462,9 @@ def outcome(services: Chronique, result: Any, campaign_name: str | None) -> Any:
             "span": _span(result.to_time - result.from_time),
             "ticks": [{"at": label(tick.due.at), "what": tick.account} for tick in result.ticks],
         }
+    if callable(getattr(result, "to_json", None)):
+        # A result with a JSON form of its own (an undo's Undone) is shown as it.
+        return outcome(services, result.to_json(), campaign_name)
     if dataclasses.is_dataclass(result) and not isinstance(result, type):
         return outcome(services, {f.name: getattr(result, f.name) for f in dataclasses.fields(result)}, campaign_name)
     if isinstance(result, dict):

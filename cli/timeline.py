@@ -54,10 +54,12 @@ def register(app: typer.Typer) -> None:
                 raise RuleViolation("the duration must be positive")
             return c.clock + seconds
 
-        def go(s: Chronique) -> None:
+        def go(s: Chronique) -> Advanced:
             if not dry_run and not yes:
                 ask(at_stake(s, campaign, target))
-            render.advanced(s, campaign, s.advance(campaign, target, dry_run))
+            advanced = s.advance(campaign, target, dry_run)
+            render.advanced(s, campaign, advanced)
+            return advanced  # the outcome --json prints, a dry run's included
 
         run(ctx, go)
 

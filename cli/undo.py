@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING
 
 import typer
@@ -22,7 +21,6 @@ def register(app: typer.Typer) -> None:
         campaign: str = typer.Argument(..., help="Campaign name or id."),
         reason: str = typer.Option("taken back with undo", "--reason", help="Why it is taken back: kept in the log."),
         dry_run: bool = typer.Option(False, "--dry-run", help="Show what would be voided; record nothing."),
-        as_json: bool = typer.Option(False, "--json", help="Output what was voided as JSON."),
     ) -> None:
         """Take back the campaign's last command: void everything it recorded (wounds, experience,
         a clock advance and its ticks) with one correction and a reason, and show what was voided.
@@ -31,7 +29,7 @@ def register(app: typer.Typer) -> None:
         from chronique.adapters.undo import undo as take_back
 
         shown = run(ctx, lambda s: take_back(s, campaign, reason, dry_run))
-        typer.echo(json.dumps(shown.to_json(), ensure_ascii=False, indent=2) if as_json else _words(shown))
+        typer.echo(_words(shown))
 
 
 def _words(undone: Undone) -> str:

@@ -144,25 +144,23 @@ def care_cmd(
     skill: str = typer.Argument(..., help="Bandages, Extraction de balle, Nettoyage d'une blessure or Cautérisation."),
     by: str = typer.Option(..., "--by", help="Who uses the skill."),
     modifier: int = typer.Option(0, "--modifier", callback=PERCENT_RANGE, help="GM modifier to the chance."),
-    as_json: bool = typer.Option(False, "--json", help="Output JSON (the roll's quality and what it did) instead of words."),
 ) -> None:
     """Use a care skill on a wound: bandage, extract a bullet, clean or cauterise it."""
     from chronique.domain.rulesets.westernparade.care import body_now, care, env
     from chronique.domain.rulesets.westernparade.report import care_words, location_words, place
 
-    def act(world: World) -> tuple[dict[str, Any], str, str]:
-        # What the care did, and the location as it stands after it (it may be healed and gone).
+    def act(world: World) -> dict[str, Any]:
+        # What the care did, and the location as it stands after it (it may be healed and gone):
+        # the outcome --json prints (cli/jsonout.py).
         out = care(world, character, location, by, skill, modifier)
         patient = world.character(character)
         body, where = body_now(world, patient), str(out["location"])
         wound = body["wounds"].get(where)
         now = location_words(wound, where, env(world, patient), world.campaign.clock, not body["unconscious"]) if wound else ""
-        return out, str(out["skill"]), now
+        return out | {"now": now}
 
-    out, canonical, now = run(ctx, lambda s: s.act(campaign, act))
-    if as_json:
-        render.emit_plain(out)
-        return
+    out = run(ctx, lambda s: s.act(campaign, act))
+    canonical, now = str(out["skill"]), out["now"]
     typer.echo(f"{by}: {canonical} on {character}'s {place(out['location'])}: {out['quality']}; {care_words(canonical, out)}")
     if now:
         typer.echo(f"  {now}")

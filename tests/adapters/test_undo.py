@@ -187,7 +187,8 @@ def test_cli_undo_prints_what_it_voided_and_json(db: str) -> None:
     run(db, "cartes", "test", "Verdelune", "Bruno", "Contact")  # deals the hands (A15)
     run(db, "cartes", "test", "Verdelune", "Alice", "Contact")
     shown = run(db, "undo", "Verdelune", "--dry-run", "--json")
-    data = json.loads(shown.stdout)
+    # A write's --json (README, JSON output): what was voided is its outcome.
+    data = json.loads(shown.stdout)["outcome"]
     assert data["recorded"] is False and len(data["voided"]) == 1 and data["voided"][0]["who"] == "Alice"
     words = run(db, "undo", "Verdelune", "--reason", "wrong skill").stdout
     assert "took back the last command of Verdelune (wrong skill)" in words

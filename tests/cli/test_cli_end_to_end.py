@@ -291,7 +291,7 @@ def test_every_command_has_help_that_is_a_sentence(tmp_path: Path) -> None:
 @pytest.mark.slow
 def test_demo_plays_a_campaign_and_prints_sheets_and_log(db: str) -> None:
     out = chronique(db, "demo").stdout
-    for expected in ("Session 1 opens", "lethality Forte", "Two in-game days", "Alice (version", "Bruno (version", "TimeAdvanced"):
+    for expected in ("Session 1 opens", "lethality Forte", "Two in-game days", "Alice (version", "Bruno (version", "time advanced"):
         assert expected in out
     again = chronique(db, "demo").stdout
     assert "Verdelune 2" in again
