@@ -97,7 +97,13 @@ def _request(
     )
 
 
-DIFFICULTY = typer.Option("moyenne", "--difficulty", "-d", help="tres-facile, facile, moyenne, difficile, tres-difficile or -2..+2.")
+DIFFICULTY = typer.Option(
+    "moyenne",
+    "--difficulty",
+    "-d",
+    help="tres-facile, facile, moyenne, difficile or tres-difficile (in English: very-easy, easy, average, hard, "
+    "very-hard), or a level -10..+10.",
+)
 FROM_HELP = "pile, deck (a passive or free action) or hand:<card>; by default the pile, or the deck for a GM character."
 SOURCE = typer.Option(None, "--from", help=f"Where the first card comes from: {FROM_HELP}")
 MANOEUVRE = typer.Option("power", "--manoeuvre", help="power, tactics or resource.")

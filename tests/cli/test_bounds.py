@@ -255,3 +255,12 @@ def test_a_banking_capital_beyond_ten_million_dollars_is_refused_s6_8_1(db: str)
         line = refused(db, "western-parade", "downtime", "activity", "Dodge", "Sam Parkerson", "banking", "--capital", str(capital))
         assert line == f"error: --capital must be between 1 and 1,000,000,000 (got {capital:,})"
     run(db, "western-parade", "downtime", "activity", "Dodge", "Sam Parkerson", "banking", "--capital", "1000000000")
+
+
+def test_a_cartes_difficulty_level_is_ten_at_most_either_way_A23(db: str) -> None:
+    # Digest A23: a level beyond ±2 draws 1 + |level| cards; -d 30 drew 31 (issue 15).
+    campaign = cartes(db, session=True)
+    assert refused(db, "cartes", "test", campaign, "Alice", "Contact", "--from", "deck", "-d", "30") == (
+        "error: a difficulty level is -10 to +10 (a level draws 1 + its size in cards, A23), not 30"
+    )
+    assert run(db, "cartes", "test", campaign, "Alice", "Contact", "--from", "deck", "-d", "hard").returncode == 0

@@ -15,3 +15,6 @@ DAMAGE = 13 + 3 + MODIFIER
 DISTANCE = 100_000
 """Cartes: the range scale ends at 10,000 m, beyond which a sneak is undetectable without sensors
 (§Vigilance et discrétion L385-427, A26); metres ten times that mean nothing more."""
+LEVEL = 10
+"""Cartes: a difficulty level beyond ±2 draws 1 + |level| cards (digest A23); at ±10 a test already
+draws eleven cards, a fifth of a pack, so no table asks for more."""

@@ -14,6 +14,7 @@ from typing import Any
 
 from chronique.domain import cards as _cards
 from chronique.domain.errors import RuleViolation
+from chronique.domain.rulesets.cartes.limits import LEVEL
 from chronique.domain.rulesets.cartes.tables import LazyMapping, tables
 from chronique.domain.text import fold
 
@@ -77,18 +78,27 @@ def manoeuvre_name(text: str) -> str:
     return name
 
 
+def _level(level: int) -> int:
+    # A23: a level beyond ±2 draws 1 + |level| cards; bounded where a table stops making sense.
+    if abs(level) > LEVEL:
+        raise RuleViolation(f"a difficulty level is -{LEVEL} to +{LEVEL} (a level draws 1 + its size in cards, A23), not {level}")
+    return level
+
+
 def parse_difficulty(text: str | int) -> int:
     """Difficulty level from a name ("Très facile", "tres-facile", "hard") or a signed integer.
 
-    Levels beyond ±2 are allowed (PROPOSAL A23); RuleViolation for anything else.
+    Levels beyond ±2 are allowed up to ±10 (PROPOSAL A23, ruling BD19); RuleViolation for anything else.
     """
     if isinstance(text, int) and not isinstance(text, bool):
-        return text
+        return _level(text)
     raw = str(text).strip()
     try:
-        return int(raw)
+        number = int(raw)
     except ValueError:
-        pass
+        number = None
+    if number is not None:
+        return _level(number)
     key = fold(raw)
     t = tables()
     if key in t.difficulties:
