@@ -265,6 +265,10 @@ def _refill(world: World, character: Character, characteristic: str, manoeuvre: 
     steps = c[f"{kind}_steps"]
     level = resource_level(steps) if kind == "resource" else recovery_level(steps, hand_empty=not c["hand"])
     purpose = f"{kind} draw"
+    if hand_card is not None and not c["hand"]:
+        # A29: with no hand card the first card comes from the deck, one level harder; a card
+        # named that is not held is refused rather than silently left out (issue 15).
+        raise RuleViolation(f"{character.name}'s hand is empty: no {hand_card} to play (leave the card out to draw from the deck, A29)")
     if c["hand"]:
         card = hand_card or min(c["hand"], key=value)
         request = TestRequest(characteristic, level, "hand", card, manoeuvre, purpose=purpose, counts_wound_malus=False)

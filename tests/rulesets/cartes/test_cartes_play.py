@@ -329,3 +329,11 @@ def test_a_character_joining_mid_session_is_dealt_at_the_next_draw_Distribution_
     world.characters[bruno.id] = bruno
     make_test(world, "Alice", TestRequest("Contact"))
     assert len(bruno.condition["hand"]) == 3 and len(bruno.condition["pile"]) == 7
+
+
+def test_a_resource_card_named_from_an_empty_hand_is_refused_not_ignored_A29() -> None:
+    world = table(DEALT)
+    make_test(world, "Alice", TestRequest("Contact"))  # the session's cards are dealt at its first draw
+    world.character("Alice").condition["hand"] = []  # every hand card played since
+    with pytest.raises(RuleViolation, match="Alice's hand is empty: no 5H to play"):
+        take_resource(world, "Alice", "5H")
