@@ -7,6 +7,7 @@ from typing import Any
 
 from sqlalchemy import Connection, insert, select
 
+from chronique.domain.rulesets import KNOWN, ruleset
 from chronique.projections.tables import xp
 
 TABLES = (xp,)
@@ -20,9 +21,10 @@ def apply_page(connection: Connection, notifications: list[Any], decode: Callabl
 
 def handle(connection: Connection, event: Any, position: int) -> None:
     """Record awards (+) and spends (−) of experience, in the ruleset's own unit."""
-    change = _change(event)
-    if change is None:
+    found = _experience(event)
+    if found is None:
         return
+    change, reason = found
     character = str(event.originator_id)
     before = connection.execute(select(xp.c.balance).where(xp.c.character_id == character).order_by(xp.c.position.desc()).limit(1)).scalar()
     connection.execute(
@@ -32,26 +34,16 @@ def handle(connection: Connection, event: Any, position: int) -> None:
             character_id=character,
             at=getattr(event, "at", None),
             change=change,
-            reason=_reason(event),
+            reason=reason,
             balance=(before or 0) + change,
         )
     )
 
 
-def _change(event: Any) -> int | None:
-    # Cartes counts experience in hand cards (awarded, spent); Elor in points (awarded, spent
-    # on a profession level).
-    name = type(event).__name__
-    if name == "ExperienceAwarded":
-        return int(getattr(event, "count", 0) or getattr(event, "points", 0))
-    if name == "ExperienceSpent":
-        return -len(event.cards)
-    if name == "ProfessionRaised" and event.experience_spent:
-        return -int(event.experience_spent)
+def _experience(event: Any) -> tuple[int, str] | None:
+    # Each game knows its own events: at most one answers for this one (its ``experience`` hook).
+    for name in KNOWN:
+        found = ruleset(name).experience(event)
+        if found is not None:
+            return found
     return None
-
-
-def _reason(event: Any) -> str:
-    if type(event).__name__ == "ExperienceSpent" and hasattr(event, "purchase"):
-        return f"{event.purchase} {event.name} {event.from_level}→{event.to_level} {event.reason}".strip()
-    return str(getattr(event, "reason", ""))

@@ -76,6 +76,11 @@ class Ruleset(Protocol):
         ``settings`` are the campaign's (a Cartes deck's size changes the odds)."""
         ...
 
+    def experience(self, event: Any) -> tuple[int, str] | None:
+        """The experience ``event`` awards (positive) or spends (negative), in the game's own
+        unit, with its reason, for the experience ledger; None for any other event."""
+        ...
+
     def for_players(self, condition: Mapping[str, Any]) -> dict[str, Any]:
         """A character's condition as players may read it: cards lying face down are counted,
         never shown (FAIRNESS.md v2); the GM's view is the condition itself."""

@@ -102,6 +102,14 @@ class Cartes:
         lethality = next(w["lethality"] for w in character.condition["wounds"] if str(w["id"]) == wound)
         return f"survival draw for wound {wound} ({lethality_name(lethality)})"
 
+    def experience(self, event: Any) -> tuple[int, str] | None:
+        # §Expérience: experience is hand cards, awarded and spent on a purchase.
+        if isinstance(event, ev.ExperienceAwarded):
+            return event.count, event.reason
+        if isinstance(event, ev.ExperienceSpent):
+            return -len(event.cards), f"{event.purchase} {event.name} {event.from_level}→{event.to_level} {event.reason}".strip()
+        return None
+
     def luck(self, event: Any, settings: Mapping[str, Any]) -> list[Draw]:
         """A test left to the cards alone (no hand card, no support) and its chance from a full
         deck (§7.3). Not counted: a test with a hand card substituted or a support used (the

@@ -96,6 +96,14 @@ class Elor:
             "wake": "the hourly test to wake up",
         }[kind]
 
+    def experience(self, event: Any) -> tuple[int, str] | None:
+        # §Progression: experience is points, awarded and spent on a profession level.
+        if isinstance(event, ev.ExperienceAwarded):
+            return event.points, event.reason
+        if isinstance(event, ev.ProfessionRaised) and event.experience_spent:
+            return -event.experience_spent, ""
+        return None
+
     def luck(self, event: Any, settings: Mapping[str, Any]) -> list[Draw]:
         """Each D10 test of the event and its exact odds of a degree (odds.draws says which rolls
         count and why the others do not)."""

@@ -85,6 +85,10 @@ class MicroFudge:
             "fatigue": "a lost Vigueur rank comes back",
         }[kind]
 
+    def experience(self, event: Any) -> tuple[int, str] | None:
+        # Experience is Atouts, kept on the sheet itself («II»): no ledger of its own.
+        return None
+
     def luck(self, event: Any, settings: Mapping[str, Any]) -> list[Draw]:
         """Each 4dF roll of the event against its required rank, with its exact odds (odds.draws
         says which rolls count and why the others do not)."""

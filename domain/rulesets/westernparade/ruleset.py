@@ -85,6 +85,10 @@ class WesternParade:
             return f"the next roll of {activity['kind']} ({activity['skill']})"
         return _PROCESS[kind]
 
+    def experience(self, event: Any) -> tuple[int, str] | None:
+        # Skills grow by training and critical rolls (§2.5-2.6), not by a pool of experience.
+        return None
+
     def luck(self, event: Any, settings: Mapping[str, Any]) -> list[Draw]:
         """Each roll of the event under a chance, against its open-ended d100 odds (odds.draws
         says which rolls count and why the others do not)."""
