@@ -10,7 +10,11 @@ from chronique.domain.referees import all_rules
 
 CATALOG = json.loads((Path(__file__).with_name("event_catalog.json")).read_text(encoding="utf-8"))
 # The abstract bases name the fields their subclasses share; no event is ever recorded as one of them.
-ABSTRACT = {"chronique.domain.chain:ChanceConsumed", "chronique.domain.chain:FaceDown"}
+ABSTRACT = {
+    "chronique.domain.chain:ChanceConsumed",
+    "chronique.domain.chain:FaceDown",
+    "chronique.domain.rulesets.westernparade.body_events:OutOfActionEvent",
+}
 RECORDED = {topic: shape for topic, shape in CATALOG.items() if topic not in ABSTRACT}
 # Not re-derived yet (issue 13 stays open until this is empty): only their chance is checked
 # against their draw place; a type leaves this list when its rule lands, never the other way.

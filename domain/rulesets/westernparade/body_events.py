@@ -229,7 +229,7 @@ class SoberedUp(BodyEvent):
     stage: str
 
 
-class OutOfActionEvent(BodyEvent, ChanceConsumed):
+class OutOfActionEvent(BodyEvent):
     """What the events of being put out of action share (§3.2.5): ``location`` and ``state``, the
     wound that put him out as it stands; the unconsciousness check after a failed END roll
     (§3.2.6; ``unconsciousness_chance`` None when none was due); and ``rally``, the END roll due
@@ -248,14 +248,14 @@ class OutOfActionEvent(BodyEvent, ChanceConsumed):
         character.condition = {**character.condition, "rally": self.rally}
 
 
-class PutOutOfAction(OutOfActionEvent):
+class PutOutOfAction(OutOfActionEvent, ChanceConsumed):
     """In a fight, what a wound did to its victim's actions (§3.2.5): ``effect`` (the frozen
     ``incapacity.Staggered``: what he loses, the END roll made at once)."""
 
     effect: dict[str, Any]
 
 
-class RallyRolled(OutOfActionEvent):
+class RallyRolled(OutOfActionEvent, ChanceConsumed):
     """The END roll to act again after being put out of action (§3.2.5): ``outcome`` (the frozen
     ``incapacity.Rally``); ``rally`` is still due after a failure, None once he acts again."""
 

@@ -99,6 +99,6 @@ def test_shot_through_the_thigh_first_aid_bed_rest_training_and_three_weeks(db: 
     later = logged(db, CAMPAIGN)[len(orders) :]
     kinds = [re.split(r"[:.]", e["topic"])[-1] for e in later]
     # The advance ends, as every command, with its mark (ruling UN1).
-    assert sorted(set(kinds)) == ["BodySettled", "CommandRecorded", "PointTrained", "TimeAdvanced"], kinds
+    assert sorted(set(kinds)) == ["BodySettled", "PointTrained", "TimeAdvanced"], kinds
     assert kinds.count("PointTrained") == 4, kinds
     assert [e for e in later if e.get("chance")] == []
