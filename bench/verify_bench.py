@@ -66,12 +66,12 @@ def main() -> int:
     print(f"| raw sqlite3 read + hashlib (baseline) | {rows} | {raw_seconds:.2f} | {raw_rate:,.0f} | 1.00 |")
     print(
         f"| chronique verify, rules re-derived | {report.events} | {verify_seconds:.2f} | {verify_rate:,.0f} | "
-        f"{verify_rate / raw_rate:.2f} (target ≥ 0.25) |"
+        f"{verify_rate / raw_rate:.3f} (target ≥ 0.25) |"
     )
     print(f"({report.draws} chance primitives and {report.rederived} outcomes re-derived, {report.seals} seals)")
     print(
         f"(CPU time, best of 3: baseline {min(raw_cpu):.2f} s, verify {min(verify_cpu):.2f} s, "
-        f"ratio {min(raw_cpu) / min(verify_cpu):.2f})"
+        f"ratio {min(raw_cpu) / min(verify_cpu):.3f})"
     )
     # The ratio moves with what else the machine runs: say how busy it was.
     print("load average over 1, 5 and 15 minutes: " + ", ".join(f"{load:.2f}" for load in os.getloadavg()), file=sys.stderr)
