@@ -86,7 +86,7 @@ class SQLiteRecorderWithSecrets(SQLiteApplicationRecorder):
     """The library's SQLite recorder, which also writes the epoch seeds a command committed to
     (``secrets=`` given to ``save``) in the same transaction as the events that commit them:
     a seed never exists before its commitment, nor a commitment without its seed. The command's
-    id (``command=``, adapters/commandids.py) and the campaign's next advance (``due=``,
+    id (``command=``, adapters/commandids.py) and the campaigns' next advances (``dues=``,
     adapters/pacingdue.py) are written in it too."""
 
     def construct_create_table_statements(self) -> list[str]:
@@ -100,8 +100,7 @@ class SQLiteRecorderWithSecrets(SQLiteApplicationRecorder):
         command: CommandRecord | None = kwargs.get("command")
         if command is not None:
             c.execute(INSERT_COMMAND_ID + "(?, ?, ?, ?, ?)", command.row())
-        due: pacingdue.PacingDue | None = kwargs.get("due")
-        if due is not None:
+        for due in kwargs.get("dues", ()):
             due.write(c, "?")
         return ids
 

@@ -54,6 +54,11 @@ class CampaignLocks(Protocol):
         """Wait for, then hold, the campaign's lock for the duration of the block."""
         ...
 
+    def try_hold(self, campaign_ids: list[UUID]) -> AbstractContextManager[tuple[Held, list[UUID]]]:
+        """Hold for the block the locks of those of ``campaign_ids`` that no other writer holds,
+        never waiting for one: the lock and the campaigns taken, in their order."""
+        ...
+
 
 class _NothingHeld:
     """No lock to lose."""
@@ -67,6 +72,9 @@ class NoLocks:
 
     def hold(self, campaign_id: UUID) -> AbstractContextManager[Held]:
         return nullcontext(_NothingHeld())
+
+    def try_hold(self, campaign_ids: list[UUID]) -> AbstractContextManager[tuple[Held, list[UUID]]]:
+        return nullcontext((_NothingHeld(), list(campaign_ids)))
 
 
 class _AdvisoryHeld:
@@ -95,26 +103,34 @@ class AdvisoryLocks:
 
     @contextmanager
     def hold(self, campaign_id: UUID) -> Iterator[Held]:
-        from sqlalchemy.exc import DBAPIError, SQLAlchemyError
+        from sqlalchemy.exc import DBAPIError
 
         try:
-            connection = self._take(int.from_bytes(campaign_id.bytes[:8], "big", signed=True))
+            connection = self._take(_key(campaign_id))
         except DBAPIError as error:
             if getattr(error.orig, "sqlstate", None) == "55P03":  # lock_not_available
                 raise CampaignBusy(
                     f"another command has held this campaign for more than {self._wait:g} s; try again once it is done"
                 ) from None
             raise OperationalError(_first_line(error)) from error
-        try:
+        with _released(connection):
             yield _AdvisoryHeld(connection)
-        finally:
-            # Ending the transaction releases the lock; on a dropped connection the lock went with it.
-            try:
-                connection.rollback()
-            except SQLAlchemyError as error:
-                log.warning("the campaign's lock went with its connection (%s); nothing to release", _first_line(error))
-                connection.invalidate()
-            connection.close()
+
+    @contextmanager
+    def try_hold(self, campaign_ids: list[UUID]) -> Iterator[tuple[Held, list[UUID]]]:
+        """One statement on one connection for them all: a try never waits, so two holders of
+        several locks can never wait for each other."""
+        from sqlalchemy import text
+
+        connection = self._database.engine.connect()
+        with _released(connection):
+            connection.begin()
+            keys = [_key(c) for c in campaign_ids]
+            taken = connection.execute(
+                text("SELECT k, pg_try_advisory_xact_lock(k) FROM unnest(CAST(:keys AS bigint[])) WITH ORDINALITY AS t(k, n) ORDER BY n"),
+                {"keys": keys},
+            ).all()
+            yield _AdvisoryHeld(connection), [c for c, (_, ok) in zip(campaign_ids, taken, strict=True) if ok]
 
     def _take(self, key: int) -> Connection:
         """A connection whose open transaction holds the lock of ``key``."""
@@ -130,6 +146,27 @@ class AdvisoryLocks:
             connection.close()
             raise
         return connection
+
+
+def _key(campaign_id: UUID) -> int:
+    """The campaign's lock: its id's first 64 bits."""
+    return int.from_bytes(campaign_id.bytes[:8], "big", signed=True)
+
+
+@contextmanager
+def _released(connection: Connection) -> Iterator[None]:
+    """Ending the transaction releases its locks; on a dropped connection they went with it."""
+    from sqlalchemy.exc import SQLAlchemyError
+
+    try:
+        yield
+    finally:
+        try:
+            connection.rollback()
+        except SQLAlchemyError as error:
+            log.warning("the campaign's lock went with its connection (%s); nothing to release", _first_line(error))
+            connection.invalidate()
+        connection.close()
 
 
 def _first_line(error: BaseException) -> str:

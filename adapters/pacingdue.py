@@ -91,6 +91,13 @@ class PacingDue:
         cursor.execute(_CLAIMABLE.format(placeholder), (campaign_id,))
 
 
+def moved(before: PacingDue | None, campaign: Campaign) -> list[PacingDue]:
+    """The campaign's row to write with a command's events, if the command moved it from
+    ``before`` (its row as loaded; None: a new campaign, which has none)."""
+    after = PacingDue.of(campaign)
+    return [after] if after != (before or PacingDue(campaign.id, None, None)) else []
+
+
 def fill(cursor: Any, placeholder: str, campaigns: list[Campaign]) -> None:
     """Write the rows of ``campaigns`` (the table was just made on a journal that had some)."""
     for campaign in campaigns:

@@ -11,12 +11,11 @@ from eventsourcing.postgres import PostgresApplicationRecorder
 
 from chronique.adapters.commandids import INSERT_COMMAND_ID, CommandRecord
 from chronique.adapters.journal import INSERT_SECRET
-from chronique.adapters.pacingdue import PacingDue
 
 
 class PostgresRecorderWithSecrets(PostgresApplicationRecorder):
     """The library's PostgreSQL recorder, writing committed seeds, the command's id and the
-    campaign's next advance (adapters/pacingdue.py) in the events' transaction."""
+    campaigns' next advances (adapters/pacingdue.py) in the events' transaction."""
 
     def _insert_events(self, curs: Any, stored_events: Sequence[StoredEvent], **kwargs: Any) -> None:
         super()._insert_events(curs, stored_events, **kwargs)
@@ -25,6 +24,5 @@ class PostgresRecorderWithSecrets(PostgresApplicationRecorder):
         command: CommandRecord | None = kwargs.get("command")
         if command is not None:
             curs.execute(INSERT_COMMAND_ID + "(%s, %s, %s, %s, %s)", command.row())
-        due: PacingDue | None = kwargs.get("due")
-        if due is not None:
+        for due in kwargs.get("dues", ()):
             due.write(curs, "%s")

@@ -265,10 +265,9 @@ class Chronique:
     def _commit(self, events: list[ChainedEvent], campaign: Campaign, dues: Sequence[PacingDue] = ()) -> None:
         """Record ``events`` in one transaction with the seeds drafted for them, for a command
         with an id the id of this write, and the rows of next advances ``dues`` the events moved
-        (adapters/pacingdue.py). A save that raised
-        although its events were committed is a success; one whose outcome cannot be read back
-        raises :class:`OutcomeUnknown`; any other failure is raised as it came, nothing having been
-        committed."""
+        (adapters/pacingdue.py). A save that raised although its events were committed is a
+        success; one whose outcome cannot be read back raises :class:`OutcomeUnknown`; any other
+        failure is raised as it came, nothing having been committed."""
         command = None
         if events and self.command_id is not None:
             command = CommandRecord(self.command_id, self._steps + 1, campaign.id, campaign.clock, self.clock())
@@ -513,7 +512,7 @@ class Chronique:
         only its own campaign's aggregates, and the batch is all or nothing. None when the batch
         failed as a whole (a conflict, a lost lock, a campaign's advance raising): nothing was
         recorded, and each campaign is then paced on its own, where a failure stays its own."""
-        if self.command_id is not None or self.recorded is not None:
+        if self.command_id is not None:
             raise RuntimeError("a batch of advances records no command of its own")
         done: dict[UUID, Advanced | None] = {}
         worlds: list[tuple[World, dict[UUID, int]]] = []

@@ -79,7 +79,8 @@ def _drawn(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[str, 
     if cards != deck.cards[top:end]:
         raise Mismatch("cards", f"records {cards}, but the next cards of the deck's shuffle are {deck.cards[top:end]}")
     deck.top = end
-    table.hand_out(str(event["to"]), cards)
+    # ``Table.hand_out`` without the call: most of a campaign's events are draws.
+    table.handed[event["to"]].extend(cards)
     return _NOTHING_MORE
 
 

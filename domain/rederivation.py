@@ -12,6 +12,7 @@ standard library and each other: the standalone verifier (a zip application) car
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -92,7 +93,7 @@ class Table:
     fair: str | None = None
     unknown: set[str] = field(default_factory=set)
     state: dict[str | tuple[str, str], Any] = field(default_factory=dict)
-    handed: dict[str, list[str]] = field(default_factory=dict)
+    handed: defaultdict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
 
     def unrecorded(self, field_name: str) -> None:
         """An input the rules need is missing from the event. Journals recorded before such inputs
@@ -103,11 +104,7 @@ class Table:
 
     def hand_out(self, to: str, cards: Iterable[str]) -> None:
         """Cards a deck gave ``to`` (as ``CardsDrawn.to`` names it), waiting to be used."""
-        waiting = self.handed.get(to)
-        if waiting is None:
-            self.handed[to] = list(cards)
-        else:
-            waiting.extend(cards)
+        self.handed[to].extend(cards)
 
     def take(self, to: str, field_name: str, cards: Sequence[str]) -> None:
         """Check that ``cards`` are the next cards handed to ``to``, and use them up."""

@@ -288,16 +288,25 @@ def test_two_daemons_split_the_due_campaigns_each_advanced_once_neither_waiting(
 
         def daemon(n: int) -> None:
             services = services_at(db, CHECKED_AT)
-            services.locks = AdvisoryLocks(Database(Settings(db)), wait=60)
-            hold = services.locks.hold
+            locks = AdvisoryLocks(Database(Settings(db)), wait=60)
 
-            def recorded(campaign_id: UUID) -> Any:
-                if not held[n]:
-                    both_claimed.wait()
-                held[n].append(campaign_id)
-                return hold(campaign_id)
+            class Recorded:
+                """The real locks, each campaign locked (or tried) recorded."""
 
-            services.locks.hold = recorded  # type: ignore[method-assign]
+                def hold(self, campaign_id: UUID) -> Any:
+                    self._seen([campaign_id])
+                    return locks.hold(campaign_id)
+
+                def try_hold(self, campaign_ids: list[UUID]) -> Any:
+                    self._seen(campaign_ids)
+                    return locks.try_hold(campaign_ids)
+
+                def _seen(self, campaign_ids: list[UUID]) -> None:
+                    if not held[n]:
+                        both_claimed.wait()
+                    held[n].extend(campaign_ids)
+
+            services.locks = Recorded()
             try:
                 counts[n] = pace_every(services, batch=3)
             except BaseException as error:  # noqa: BLE001 - re-raised in the test's own thread below
