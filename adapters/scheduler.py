@@ -16,6 +16,7 @@ import threading
 from collections.abc import Callable
 from contextlib import AbstractContextManager, nullcontext
 from datetime import datetime
+from functools import partial
 from pathlib import Path
 from types import FrameType
 from typing import IO
@@ -92,9 +93,9 @@ def _pace_batch(services: Chronique, claimed: list[UUID], now: datetime) -> dict
     moved = {}
     for campaign_id in claimed:
         if together is None or campaign_id not in together:  # held by another writer, or the batch failed
-            moved[campaign_id] = _safely(services, campaign_id, lambda c=campaign_id: _pace(services, c, now, campaigns))
+            moved[campaign_id] = _safely(services, campaign_id, partial(_pace, services, campaign_id, now, campaigns))
         elif (advanced := together[campaign_id]) is None:
-            moved[campaign_id] = _safely(services, campaign_id, lambda c=campaign_id: _not_advanced(services, c))
+            moved[campaign_id] = _safely(services, campaign_id, partial(_not_advanced, services, campaign_id))
         else:
             moved[campaign_id] = _report(services, campaigns[campaign_id], advanced)
     return moved
