@@ -225,7 +225,10 @@ def test_the_log_and_luck_of_each_game_s_evening_read_as_the_replay_printed_them
     counted = json.loads(run(db, "luck", CAMPAIGN, "--by", "campaign", "--json").stdout)
     assert counted[CAMPAIGN]["draws"] >= 1
     run(db, "correct", f"{rolled['originator_id'].replace('-', '')[:8]}:{rolled['originator_version']}", "--reason", "the wrong skill")
-    assert "voided by" in run(db, "log", CAMPAIGN).stdout
+    voided = [e["event"] for e in json.loads(run(db, "log", CAMPAIGN, "--json", "--gm").stdout) if e["voided"]]
+    assert [(e["originator_id"], e["originator_version"]) for e in voided] == [(rolled["originator_id"], rolled["originator_version"])]
+    # In the table: struck through, then the correction; a narrow column may fold "voided by" across lines.
+    assert "voided" in run(db, "log", CAMPAIGN).stdout
     # The voided roll still counts (RM2): the dice fell at those odds.
     assert json.loads(run(db, "luck", CAMPAIGN, "--by", "campaign", "--json").stdout) == counted
     assert_log_output_unchanged(db)
