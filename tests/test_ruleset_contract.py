@@ -76,15 +76,26 @@ def assert_words(text: str, what: str) -> None:
     assert not DUMP.search(text), f"{what} reads as data: {text!r}"
 
 
-def play(db: str, game: str) -> None:
-    """The evening of ``game``, through the real command line."""
+def party(db: str, game: str) -> None:
+    """A campaign of ``game`` and the party of its evening, through the real command line."""
     evening = PLAYS[game]
     run(db, "campaign", "new", CAMPAIGN, "--ruleset", game, "--start", evening.start)
     for sheet in evening.sheets:
         run(db, "character", "new", CAMPAIGN, "--sheet", str(SAMPLES / sheet))
+
+
+def session(db: str, game: str) -> None:
+    """A session of the party's evening: its roll and its wound, the session left open."""
+    evening = PLAYS[game]
     run(db, "session", "start", CAMPAIGN)
     for args in (evening.roll, evening.wound):
         run(db, game, *(CAMPAIGN if a == "{c}" else a for a in args))
+
+
+def play(db: str, game: str) -> None:
+    """The evening of ``game``, through the real command line."""
+    party(db, game)
+    session(db, game)
     run(db, "session", "end", CAMPAIGN)
 
 

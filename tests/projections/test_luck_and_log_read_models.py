@@ -21,7 +21,7 @@ from sqlalchemy import select, update
 from support import SAMPLES, journals, run
 from test_read_model_equals_replay import steps
 from test_reads_from_read_models import change_read_model
-from test_ruleset_contract import CAMPAIGN, PLAYS
+from test_ruleset_contract import CAMPAIGN, PLAYS, party, session
 from typer.testing import CliRunner
 
 from chronique.adapters.bootstrap import build
@@ -33,8 +33,8 @@ from chronique.domain.chain import canonical_event, event_hash
 from chronique.domain.character import Character
 from chronique.domain.luck import Tally, tally
 from chronique.domain.rulesets import KNOWN, ruleset
-from chronique.domain.rulesets.words import kind_of
 from chronique.domain.rulesets.cartes.table import GENERAL
+from chronique.domain.rulesets.words import kind_of
 from chronique.projections.standing import Standings
 from chronique.projections.tables import log, luck
 
@@ -172,10 +172,7 @@ def test_after_every_command_luck_and_the_log_read_models_equal_the_replay(backe
     @given(evening=steps(game))
     def check(evening: list[tuple[str, ...]]) -> None:
         with journals(backend) as [db]:
-            play = PLAYS[game]
-            run(db, "campaign", "new", CAMPAIGN, "--ruleset", game, "--start", play.start)
-            for sheet in play.sheets:
-                run(db, "character", "new", CAMPAIGN, "--sheet", str(SAMPLES / sheet))
+            party(db, game)
             run(db, "character", "player", CAMPAIGN, sheet_name(game, 0), "Marie")
             for step in evening:
                 run(db, *(game if a == "{g}" else CAMPAIGN if a == "{c}" else a for a in step), check=False)
@@ -193,13 +190,8 @@ def sheet_name(game: str, index: int) -> str:
 
 def evening(db: str, game: str) -> None:
     """The game's short evening (its roll and its wound in a session), then its roll voided."""
-    play = PLAYS[game]
-    run(db, "campaign", "new", CAMPAIGN, "--ruleset", game, "--start", play.start)
-    for sheet in play.sheets:
-        run(db, "character", "new", CAMPAIGN, "--sheet", str(SAMPLES / sheet))
-    run(db, "session", "start", CAMPAIGN)
-    for args in (play.roll, play.wound):
-        run(db, game, *(CAMPAIGN if a == "{c}" else a for a in args))
+    party(db, game)
+    session(db, game)
 
 
 def assert_log_output_unchanged(db: str) -> None:

@@ -10,8 +10,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import select
-from support import SAMPLES, journals, run
-from test_ruleset_contract import CAMPAIGN, PLAYS
+from support import journals, run
+from test_ruleset_contract import CAMPAIGN, PLAYS, party
 
 from chronique.adapters.bootstrap import build
 from chronique.domain.campaign import campaign_id_for
@@ -50,16 +50,13 @@ def test_after_every_command_the_sheets_read_model_equals_the_replayed_character
     @given(evening=steps(game))
     def check(evening: list[tuple[str, ...]]) -> None:
         with journals(backend) as [db]:
-            play = PLAYS[game]
-            run(db, "campaign", "new", CAMPAIGN, "--ruleset", game, "--start", play.start)
-            for sheet in play.sheets:
-                run(db, "character", "new", CAMPAIGN, "--sheet", str(SAMPLES / sheet))
+            party(db, game)
             for step in evening:
                 run(db, *(game if a == "{g}" else CAMPAIGN if a == "{c}" else a for a in step), check=False)
                 services = build(db, create=False)
                 try:
                     folded, replay = read_model(services), replayed(services)
-                    assert len(replay) == len(play.sheets)
+                    assert len(replay) == len(PLAYS[game].sheets)
                     assert folded == replay, f"after {' '.join(step)}"
                 finally:
                     services.close()
