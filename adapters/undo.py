@@ -9,7 +9,7 @@ consumed is never taken back: the cards drawn stay drawn (FAIRNESS.md, ruling UN
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any, cast
 from uuid import UUID
 
@@ -39,8 +39,8 @@ class Account:
     description: str
 
     def to_json(self) -> dict[str, str]:
-        """Its JSON form (``--json``)."""
-        return {"ref": self.ref, "who": self.who, "description": self.description}
+        """Its JSON form (``--json``): its fields."""
+        return asdict(self)
 
 
 @dataclass(frozen=True)

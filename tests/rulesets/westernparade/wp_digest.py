@@ -39,7 +39,6 @@ STRAY = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")  # §4.3 Table 3.9, d8
 UNDEFENDED = {"EXTRA": "DE", "CRIT_S": "DC", "NORM_S": "DN", "NORM_F": "-", "CRIT_F": "-", "CATA_F": "CA"}
 # §5.2: the words for what a first aid did, by the PH a round it stopped (None: all of it).
 FIRST_AID_SAYS = {None: "stopped", 3: "3 PH stopped", 2: "2 PH stopped", 1: "1 PH stopped", 0: "no effect", -1: "one more PH lost"}
-# §5.18 Banking (§6.8.1): the capital's change a month, in %, by the roll's quality.
 # §3.2.7.3 L1998-L2004: what the victim's roll makes of the bullet.
 HEAD_BULLET = {
     "EXTRA": "flattened",
@@ -49,6 +48,7 @@ HEAD_BULLET = {
     "CRIT_F": "lodged",
     "CATA_F": "migrating",
 }
+# §5.18 Banking (§6.8.1): the capital's change a month, in %, by the roll's quality.
 BANKING = {"CATA_F": -25, "CRIT_F": -10, "NORM_F": -2, "NORM_S": 1, "CRIT_S": 5, "EXTRA": 10}
 # §5.1: PH a round by the wound's state (scratches do not bleed); Table 3.4 multipliers.
 BLEED_BASE = {"scratch": 0, "minor": 1, "major": 2, "critical": 3}
