@@ -1,5 +1,5 @@
-"""Packaging: the five top-level folders are the packages ``chronique.domain``, ``.projections``,
-``.adapters``, ``.cli`` and ``.migrations``; every package under them is found here, so adding a
+"""Packaging: the six top-level folders are the packages ``chronique.domain``, ``.projections``,
+``.adapters``, ``.cli``, ``.web`` and ``.migrations``; every package under them is found here, so adding a
 ruleset (``domain/rulesets/<game>``) never edits the packaging (issue 14). Metadata lives in
 pyproject.toml."""
 
@@ -7,7 +7,7 @@ from pathlib import Path
 
 from setuptools import setup
 
-ROOTS = ("domain", "projections", "adapters", "cli", "migrations")
+ROOTS = ("domain", "projections", "adapters", "cli", "web", "migrations")
 HERE = Path(__file__).parent
 
 

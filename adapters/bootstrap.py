@@ -27,4 +27,4 @@ def build(db: str | None = None, *, create: bool = True, command_id: str | None 
         return ReadModels(journal, database)
 
     locks = AdvisoryLocks(database) if settings.is_postgres else NoLocks()
-    return Chronique(journal, SqlSeedVault(database), Audit(journal), wall_clock(), read_models, locks, command_id)
+    return Chronique(journal, SqlSeedVault(journal), Audit(journal), wall_clock(), read_models, locks, command_id)

@@ -9,6 +9,8 @@ from typing import Any
 from uuid import UUID
 
 from chronique.adapters.audit import Audit
+from chronique.domain.cards import shown as card
+from chronique.domain.cards import shown_all as cards
 from chronique.domain.errors import RuleViolation
 from chronique.domain.rulesets import ruleset
 from chronique.domain.verifier import Epoch, epochs_of
@@ -161,3 +163,31 @@ def _parse(ref: str) -> tuple[str, int]:
     if not head or not tail.isdigit():
         raise RuleViolation(f"{ref!r} is not an event reference (write <id>:<version>, as `chronique log` shows)")
     return head.replace("-", "").lower(), int(tail)
+
+
+def account(x: Explanation) -> list[str]:
+    """One event explained in lines of words, as ``audit show`` prints them and the web journal's
+    "explain" shows them."""
+    lines = [f"{x.ref}: {x.what} of {x.who}" + (f" — VOIDED by {x.voided_by}" if x.voided_by else "")]
+    if x.hidden:
+        return [*lines, f"hidden until epoch {x.event['sealed_until']} is revealed"]
+    e = x.event
+    lines += [f"what happened: {x.description}", f"why: {e.get('purpose') or e.get('reason') or '—'}"]
+    if "basis" in e:
+        parts = ", ".join(f"{k} {v:+d}" for k, v in e["basis"].items() if v)
+        lines.append(f"target {e['target']} for {e['skill']} = {parts} (sheet as of version {e['sheet_version']})")
+        o = e["outcome"]
+        lines.append(
+            f"level {o['level']:+d} (asked {o['level_asked']:+d}), {e['source']} first: "
+            f"{cards(o['cards'])} → {'success' if o['success'] else 'failure'} {o['quality'] or ''}".rstrip()
+        )
+    for origin in x.origins:
+        status = "revealed" if x.epochs[origin.epoch].seed else "not revealed yet"
+        lines.append(
+            f"  {card(origin.card)}: position {origin.position} of shuffle {origin.shuffle} "
+            f"(epoch {origin.epoch}, {status}), drawn for {origin.to} ({origin.purpose})"
+        )
+    if x.rederived:
+        lines.append(f"chance re-derived: {x.rederived}")
+    lines.append("verifiable now" if x.verifiable else "not verifiable until its epoch is revealed")
+    return lines

@@ -17,11 +17,11 @@ from chronique.domain.rulesets.words import kind_of
 
 if TYPE_CHECKING:
     from chronique.adapters.services import Chronique
+    from chronique.domain.notes import Note
 
 FORMATS = ("md", "html", "json")
 ENVELOPE = ("originator_id", "originator_version", "timestamp", "prev_hash", "originator_topic")
-SUITS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
-__all__ = ["ENVELOPE", "FORMATS", "STYLE", "SUITS", "Voided", "corrections", "describe", "session", "sheet"]
+__all__ = ["ENVELOPE", "FORMATS", "STYLE", "Voided", "corrections", "describe", "session", "sheet", "shown_notes"]
 
 
 def describe(event: Any, game: str) -> str:
@@ -60,11 +60,16 @@ def sheet(services: Chronique, campaign: str, name: str, fmt: str, gm: bool = Fa
         "sheet": character.sheet,
         "condition": character.condition,
     }
+    standing = [note for note in services.notes(campaign, character.name) if not note.voided]
     if fmt == "json":
+        data["notes"] = [note.to_json() for note in standing]
         return json.dumps(plain(data), ensure_ascii=False, indent=2, sort_keys=True)
     rules = ruleset(character.ruleset)
     view = rules.sheet_view(services.world(campaign), character, gm)
-    return sheets.sheet(view, rules.name, rules.title, fmt)
+    # sheets.sheet's template with the character's notes (issue 16): the game's own template
+    # extends the shared one, whose notes section shows them.
+    template = sheets.environment(fmt).get_template(f"{rules.name}/sheet.{fmt}.j2")
+    return template.render(view=view, game=rules.title, notes=shown_notes(standing, fmt))
 
 
 def session(services: Chronique, campaign: str, number: int, fmt: str) -> str:
@@ -93,7 +98,25 @@ def session(services: Chronique, campaign: str, number: int, fmt: str) -> str:
                 "voided": None if correction is None else Voided(*correction),
             }
         )
-    return sheets.page("session", fmt, title=f"{c.name} — session {number}", seal=seal, events=rows)
+    recaps = [note for note in services.recaps(campaign).get(number, []) if not note.voided]
+    return sheets.page("session", fmt, title=f"{c.name} — session {number}", seal=seal, events=rows, recaps=shown_notes(recaps, fmt))
+
+
+def shown_notes(notes: list[Note], fmt: str) -> list[dict[str, Any]]:
+    """Notes or recaps as an export shows them (voided ones left out by the caller): who wrote
+    them and when in words, and their Markdown rendered safe for a page (``html``, adapters/
+    markdown.py) or as written, line by line, for a Markdown export to quote (``lines``)."""
+    from chronique.adapters.markdown import render
+
+    return [
+        {
+            "author": f"{note.author} (a player)" if note.by_player else note.author,
+            "at": note.at,
+            "html": render(note.text) if fmt == "html" else "",
+            "lines": note.text.splitlines(),
+        }
+        for note in notes
+    ]
 
 
 def _check(fmt: str, allowed: tuple[str, ...]) -> None:

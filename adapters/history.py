@@ -13,6 +13,7 @@ from chronique.domain.gametime import calendar_from
 
 if TYPE_CHECKING:
     from chronique.adapters.services import Chronique
+    from chronique.domain.world import World
 
 
 _REF = re.compile(r"^[0-9a-f][0-9a-f-]{3,35}:\d+$")
@@ -55,6 +56,18 @@ def version_as_of(services: Chronique, campaign: Campaign, character: Character,
     return version_at(services, character, calendar_from(campaign.calendar).parse(as_of))
 
 
+def sheet_as_of(services: Chronique, campaign: str, name: str, as_of: str | None, gm: bool) -> tuple[World, Character]:
+    """A character's sheet now (None), at a session's end, at an in-game date (its continuous
+    processes brought to that very moment) or at an event, as players see it unless ``gm``."""
+    moment = moment_as_of(services.campaign(campaign), as_of)
+    if moment is not None:
+        return services.world_as_of(campaign, name, moment, gm)
+    if as_of is None:
+        return services.sheet_now(campaign, name, gm)
+    character = services.character_as_of(campaign, name, lambda c, ch: version_as_of(services, c, ch, as_of), gm)
+    return services.world(campaign), character
+
+
 def moment_as_of(campaign: Campaign, as_of: str | None) -> int | None:
     """The in-game moment ``as_of`` names when it is a date; None for now, a session's end or an
     event, which name a version and nothing between two."""
@@ -64,7 +77,24 @@ def moment_as_of(campaign: Campaign, as_of: str | None) -> int | None:
 
 
 def version_at(services: Chronique, character: Character, moment: int) -> int | None:
-    """The character's version at his last event at or before the in-game ``moment``."""
+    """The character's version at his last event at or before the in-game ``moment``: one
+    indexed look in the moments read model (projections/moments.py) when it is current, caught
+    up first when it is behind; his chain replayed without read models."""
+    from chronique.adapters.readrows import AFTER, current_rows, version_after
+
+    params = (str(character.id), moment)
+    rows = current_rows(services.journal, "moments", AFTER, params)
+    if rows is None and services.read_models is not None:
+        services.read_models.refresh()
+        rows = current_rows(services.journal, "moments", AFTER, params)
+    if rows is None:
+        return version_at_by_replay(services, character, moment)
+    return version_after(rows, character.version)
+
+
+def version_at_by_replay(services: Chronique, character: Character, moment: int) -> int | None:
+    """:func:`version_at` by decoding the character's whole chain: for services without read
+    models (and the benchmark's "before")."""
     version = None
     for stored in services.journal.recorder.select_events(character.id):
         event = services.journal.mapper.to_domain_event(stored)

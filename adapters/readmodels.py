@@ -4,18 +4,20 @@ processed exactly once and a crash between two pages resumes where it stopped.""
 
 from __future__ import annotations
 
+import gc
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from importlib import resources
 from typing import Any
+from uuid import UUID
 
-from sqlalchemy import Connection, Engine, delete, inspect, select, update
+from sqlalchemy import Connection, Engine, Index, delete, inspect, select, update
+from sqlalchemy.schema import CreateIndex, DropIndex
 
 from chronique.adapters.database import Database, first_line, schema_change
 from chronique.adapters.journal import Journal
-from chronique.adapters.readrows import character_of
-from chronique.domain.character import Character
-from chronique.projections import draws, luck, sheets, xp
+from chronique.projections import draws, luck, moments, sheets, xp
 from chronique.projections import log as log_pages
 from chronique.projections.tables import metadata, tracking
 
@@ -26,9 +28,50 @@ PROJECTIONS: dict[str, tuple[PageHandler, tuple[Any, ...]]] = {
     "xp": (xp.apply_page, xp.TABLES),
     "luck": (luck.apply_page, luck.TABLES),
     "log": (log_pages.apply_page, log_pages.TABLES),
+    "moments": (moments.apply_page, moments.TABLES),
 }
 PAGE = 500
+REBUILD_PAGE = 5000  # a rebuild's pages: a tenth of the commits (each one an fsync) of a catch-up's
 log = logging.getLogger("chronique.readmodels")
+
+
+class Notice:
+    """A stored event as the projections read it: its row as stored, its id made only for the
+    events a projection decodes (parsing 100,000 ids cost a rebuild a tenth of its time), and
+    then shared by every event of the same aggregate (an id is immutable), as is its text."""
+
+    __slots__ = ("aggregate", "hex", "id", "originator_version", "state", "topic")
+
+    def __init__(self, position: int, hex_id: str, version: int, topic: str, state: bytes) -> None:
+        self.id = position
+        self.hex = hex_id
+        self.originator_version = version
+        self.topic = topic
+        self.state = state
+        # The aggregate's id as the read models write it (``str`` of the UUID).
+        self.aggregate: str = _TEXTS.get(hex_id) or _text(hex_id)
+
+    @property
+    def originator_id(self) -> UUID:
+        """The aggregate's id."""
+        found = _UUIDS.get(self.hex)
+        if found is None:
+            if len(_UUIDS) >= _KEPT:
+                _UUIDS.clear()
+            found = _UUIDS[self.hex] = UUID(hex=self.hex)
+        return found
+
+
+def _text(hex_id: str) -> str:
+    if len(_TEXTS) >= _KEPT:
+        _TEXTS.clear()
+    found = _TEXTS[hex_id] = f"{hex_id[:8]}-{hex_id[8:12]}-{hex_id[12:16]}-{hex_id[16:20]}-{hex_id[20:]}"
+    return found
+
+
+_UUIDS: dict[str, UUID] = {}
+_TEXTS: dict[str, str] = {}
+_KEPT = 100_000  # ids kept for reuse: a journal's aggregates, bounded for a long-lived process
 
 
 class ReadModels:
@@ -59,8 +102,9 @@ class ReadModels:
             migrated = MigrationContext.configure(connection).get_current_revision() != before
         if migrated:
             # A migration may have recreated or reshaped a table under a tracking position that
-            # no longer describes its rows: the rows are rebuilt from the events, never left stale.
-            self.rebuild()
+            # no longer describes its rows: the rows are rebuilt from the events, never left stale,
+            # in a catch-up's pages (it runs within the command that found the tables missing).
+            self._replay(list(PROJECTIONS))
 
     def ready(self) -> bool:
         """Whether every table exists (``db upgrade`` has run since the newest migration): a
@@ -82,10 +126,12 @@ class ReadModels:
         except Exception as error:  # noqa: BLE001 - the events are the truth; `db rebuild` mends the rest
             log.warning("the read models could not catch up (%s); run `chronique db rebuild`", first_line(error))
 
-    def catch_up(self, names: list[str] | None = None, progress: Callable[[int], None] | None = None) -> int:
+    def catch_up(self, names: list[str] | None = None, progress: Callable[[int], None] | None = None, size: int = 0) -> int:
         """Process every event not seen yet; return how many (notification, projection) pairs
         were applied. Each page is read once and applied to every projection behind it in one
-        transaction: after each commit this runs, so a current projection costs one query."""
+        transaction: after each commit this runs, so a current projection costs one query. Each
+        event of a page is decoded once, whichever projections decode it; ``size`` events a page
+        (:data:`PAGE` unless given)."""
         if not self._ready:
             if not self.ready():
                 self.upgrade()
@@ -98,10 +144,11 @@ class ReadModels:
         done = 0
         while min(positions.values()) < newest:
             start = min(positions.values()) + 1
-            page = self.journal.recorder.select_notifications(start=start, limit=PAGE)
+            page = [Notice(*row) for row in self.journal.raw.page(start - 1, size or PAGE)]
             if not page:
                 break
             applied = 0
+            decode = _decoder(self.journal.mapper.to_domain_event)
             with self.engine.begin() as connection:
                 for name in chosen:
                     # The position as this transaction holds it: another process may have applied
@@ -113,7 +160,7 @@ class ReadModels:
                         continue
                     unseen = [n for n in page if n.id > claimed]
                     if unseen:
-                        PROJECTIONS[name][0](connection, unseen, self.journal.mapper.to_domain_event)
+                        PROJECTIONS[name][0](connection, unseen, decode)
                         _track(connection, name, unseen[-1].id)
                         applied += len(unseen)
                     positions[name] = max(claimed, page[-1].id)
@@ -122,17 +169,56 @@ class ReadModels:
                 progress(applied)
         return done
 
-    def rebuild(self, names: list[str] | None = None, progress: Callable[[int], None] | None = None) -> int:
-        """Drop the projections' rows and replay every event into them."""
+    def rebuild(self, names: list[str] | None = None, progress: Callable[[int], None] | None = None, size: int = 0) -> int:
+        """Drop the projections' rows and replay every event into them, in pages of ``size``
+        events (:data:`REBUILD_PAGE` unless given), all in one transaction: a crash or an error
+        leaves the rows, indexes and positions as they were; another process catching up waits
+        on the tracking rows, then sees the rebuilt positions. On SQLite, a projection's indexes
+        that it never reads while it folds (its ``DEFERRED``) are dropped first and made again
+        after the last page: one sorted build instead of 100,000 updates of each (issue 20)."""
         if not self.ready():
             self.upgrade()
         chosen = names or list(PROJECTIONS)
-        with self.engine.begin() as connection:
+        newest = self.journal.recorder.max_notification_id() or 0
+        done = 0
+        with _collector_paused(), self.engine.begin() as connection:
+            for name in chosen:
+                _claim(connection, name)
             for name in chosen:
                 for table in PROJECTIONS[name][1]:
                     connection.execute(delete(table))
+            # Only on SQLite: PostgreSQL's DROP INDEX would lock the readers out of the table until
+            # the commit, and its rebuild measured slower with the indexes made again after it.
+            deferred = [index for name in chosen for index in _deferred(name)] if connection.dialect.name == "sqlite" else []
+            for index in deferred:
+                connection.execute(DropIndex(index, if_exists=True))
+            position = 0
+            while position < newest:
+                page = [Notice(*row) for row in self.journal.raw.page(position, size or REBUILD_PAGE)]
+                if not page:
+                    break
+                decode = _decoder(self.journal.mapper.to_domain_event, remember=len(chosen) > 1)
+                for name in chosen:
+                    PROJECTIONS[name][0](connection, page, decode)
+                position = page[-1].id
+                done += len(page) * len(chosen)
+                if progress:
+                    progress(len(page) * len(chosen))
+            for index in deferred:
+                connection.execute(CreateIndex(index, if_not_exists=True))
+            for name in chosen:
+                _track(connection, name, position)
+        return done
+
+    def _replay(self, names: list[str]) -> int:
+        """Drop the projections' rows and positions, then catch them up in a catch-up's pages,
+        each committed as it is done."""
+        with self.engine.begin() as connection:
+            for name in names:
+                for table in PROJECTIONS[name][1]:
+                    connection.execute(delete(table))
                 connection.execute(delete(tracking).where(tracking.c.projection == name))
-        return self.catch_up(chosen, progress)
+        return self.catch_up(names, None, PAGE)
 
     def xp_ledger(self, character_ids: list[str]) -> list[dict[str, Any]]:
         """Every award and spend of experience of these characters, oldest first, with balances."""
@@ -145,20 +231,54 @@ class ReadModels:
             rows = connection.execute(select(xp).where(xp.c.character_id.in_(character_ids)).order_by(xp.c.position))
             return [dict(row) for row in rows.mappings()]
 
-    def characters(self, campaign_id: str) -> list[Character]:
-        """The campaign's characters as the sheets read model holds them, caught up first:
-        read-only copies, at their current versions, never saved."""
-        from chronique.projections.tables import sheets as table
 
-        self.refresh()
-        with self.engine.connect() as connection:
-            rows = connection.execute(select(table).where(table.c.campaign_id == campaign_id)).mappings().all()
-        return [character_of(row) for row in rows]
 
-    def backlog(self) -> int:
-        """How many notifications the slowest projection has still to read."""
-        newest = self.journal.recorder.max_notification_id() or 0
-        return newest - min((self.position(name) for name in PROJECTIONS), default=0) if self.ready() else newest
+def _decoder(decode: Callable[[Any], Any], remember: bool = True) -> Callable[[Any], Any]:
+    """The page's decoder: Chronique's own events without remembering their stored hash
+    (projections/stored.py ``decoded``), any other by ``decode``; each event decoded once for all
+    the page's projections when ``remember`` (one projection asks each event once)."""
+    from chronique.projections.stored import chained, decoded
+
+    def one(notice: Notice) -> Any:
+        return decoded(notice) if chained(notice.topic) else decode(notice)
+
+    if not remember:
+        return one
+    seen: dict[int, Any] = {}
+
+    def once(notice: Notice) -> Any:
+        event = seen.get(notice.id)
+        if event is None:
+            event = seen[notice.id] = one(notice)
+        return event
+
+    return once
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Python's cyclic garbage collector paused for a rebuild, then resumed as it was: a rebuild
+    allocates a few objects per event (rows, decoded events) and frees them by reference count,
+    none in a cycle, but the allocations alone set off full collections that walk every object
+    of the process again and again (a third of the luck and log rebuilds' time at 100,000
+    events, issue 20). Whatever cycles it leaves are collected once the collector runs again."""
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if paused:
+            gc.enable()
+
+
+def _deferred(name: str) -> list[Index]:
+    """The indexes of the projection's tables that a rebuild makes after its rows."""
+    module = _MODULES[name]
+    wanted = set(getattr(module, "DEFERRED", ()))
+    return [index for table in PROJECTIONS[name][1] for index in sorted(table.indexes, key=lambda i: str(i.name)) if index.name in wanted]
+
+
+_MODULES = {"sheets": sheets, "draws": draws, "xp": xp, "luck": luck, "log": log_pages, "moments": moments}
 
 
 def _claim(connection: Connection, name: str) -> int:

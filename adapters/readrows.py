@@ -74,7 +74,7 @@ _ALL = 2**62  # no limit: SQLite knows no OFFSET without a LIMIT
 _LOG = "SELECT position, aggregate_id, version, at, who, kind, description, hidden_until, correction, reason FROM read_log"
 
 
-def log_query(campaign_id: str, page: LogPage, aggregates: list[str], span: tuple[int, int] | None) -> tuple[str, tuple[Any, ...]]:
+def log_query(campaign_id: str, page: LogPage, aggregates: list[str], span: tuple[int, int | None] | None) -> tuple[str, tuple[Any, ...]]:
     """The query of one page of a campaign's log read model and its parameters: only the entries
     of ``aggregates`` (all when none), of ``span`` (a session's first and last positions), and of
     ``page``'s kinds and in-game times, at its offset and limit, oldest or newest first."""
@@ -100,6 +100,21 @@ def log_query(campaign_id: str, page: LogPage, aggregates: list[str], span: tupl
         query += " LIMIT {0} OFFSET {0}"
         params += [_ALL if page.limit is None else page.limit, page.offset]
     return query, tuple(params)
+
+
+AFTER = "SELECT version FROM read_moments WHERE aggregate_id = {0} AND reached > {0} ORDER BY reached LIMIT 1"
+"""The first row of an aggregate in the moments read model (projections/moments.py) past a
+moment: the first of its events after it."""
+
+
+def version_after(rows: list[Any], current: int) -> int | None:
+    """The version at a moment of an aggregate now at version ``current``, from the rows of
+    :data:`AFTER` (none: every event is at or before it); None when even its first event is after
+    it. Never past ``current``: an event recorded since it was loaded is not part of it."""
+    if not rows:
+        return current
+    before = min(int(rows[0]["version"]) - 1, current)
+    return before if before >= 1 else None
 
 
 def character_of(row: Any) -> Character:

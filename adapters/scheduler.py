@@ -64,20 +64,16 @@ def pace_every(services: Chronique, batch: int = CLAIM_BATCH) -> int:
     now = services.clock()
     passed_over: set[UUID] = set()  # tried and not advanced (busy, failing): not claimed again this pass
     due, advanced = 0, 0
-    services.defer_catch_up = True
-    try:
-        while True:
-            with services.journal.claim_due(now, batch, passed_over) as claimed:
-                for campaign_id, moved in _pace_batch(services, claimed, now).items():
-                    if moved:
-                        advanced += 1
-                    else:
-                        passed_over.add(campaign_id)
-            if not claimed:
-                break
-            due += len(claimed)
-    finally:
-        services.defer_catch_up = False
+    while True:
+        with services.journal.claim_due(now, batch, passed_over) as claimed:
+            for campaign_id, moved in _pace_batch(services, claimed, now).items():
+                if moved:
+                    advanced += 1
+                else:
+                    passed_over.add(campaign_id)
+        if not claimed:
+            break
+        due += len(claimed)
     if advanced:
         # Once for the whole pass (a read catches up first anyway); events another process
         # committed but could not project (killed before its catch-up) are projected too.

@@ -21,6 +21,7 @@ from chronique.adapters.audit import Audit
 from chronique.adapters.clock import WallClock, system_clock
 from chronique.adapters.commandids import AlreadyRecorded, CommandRecord, OutcomeUnknown
 from chronique.adapters.database import first_line
+from chronique.adapters.invites import Invites
 from chronique.adapters.journal import Journal
 from chronique.adapters.locks import CampaignBusy, CampaignLocks, NoLocks
 from chronique.adapters.pacingdue import PacingDue, moved
@@ -36,6 +37,7 @@ from chronique.domain.fairness import seal_of
 from chronique.domain.gametime import calendar_for_start, calendar_from
 from chronique.domain.luck import Tally, tally_counted
 from chronique.domain.names import find
+from chronique.domain.notes import Note, note_author, refuse_player_unless_allowed
 from chronique.domain.pacing import make_pacing
 from chronique.domain.rulesets import Ruleset, ruleset
 from chronique.domain.timeline import Tick, advance
@@ -132,6 +134,7 @@ class Chronique:
         self.vault = vault
         self.audit = audit
         self.clock = clock
+        self.invites = Invites(journal, clock)  # the campaigns' invite links (issue 16)
         # The id of the command these services run (adapters/commandids.py), recorded with each
         # of its writes; none for the daemon, whose advances go to an absolute target anyway.
         self.command_id = command_id
@@ -139,9 +142,6 @@ class Chronique:
         # What this command committed while the CLI collects it for ``--json`` (cli/context.py
         # run); None otherwise, so the daemon keeps nothing of what it ran.
         self.collected: Collected | None = None
-        # The daemon catches the read models up once per pass, not after each advance (half a
-        # pass's time when it did, issue 20); a read catches up first anyway.
-        self.defer_catch_up = False
 
     @property
     def read_models(self) -> ReadModels | None:
@@ -160,13 +160,13 @@ class Chronique:
 
     # -- loading -------------------------------------------------------------------------------
 
-    def campaign(self, name: str) -> Campaign:
-        """The campaign called ``name`` (or with that id)."""
+    def campaign(self, name: str, shared: bool = False) -> Campaign:
+        """The campaign called ``name`` (or with that id); ``shared``: see :meth:`Journal.load`."""
         for candidate in (campaign_id_for(name), _as_uuid(name)):
             if candidate is None:
                 continue
             try:
-                campaign: object = self.journal.load(candidate)
+                campaign: object = self.journal.load(candidate, shared=shared)
             except AggregateNotFoundError:
                 continue
             if isinstance(campaign, Campaign):
@@ -183,24 +183,27 @@ class Chronique:
             return derived
         return self.campaign(name).id
 
-    def campaign_by_id(self, campaign_id: UUID) -> Campaign:
+    def campaign_by_id(self, campaign_id: UUID, shared: bool = False) -> Campaign:
         """The campaign with id ``campaign_id``, loaded once: the daemon knows its campaigns by id,
         and a name lookup would first miss on the hash of the id's text (issue 20)."""
         try:
-            campaign: object = self.journal.load(campaign_id)
+            campaign: object = self.journal.load(campaign_id, shared=shared)
         except AggregateNotFoundError:
             campaign = None
         if not isinstance(campaign, Campaign):
             raise RuleViolation(f"no campaign with id {campaign_id}")
         return campaign
 
-    def world(self, campaign_name: str | UUID) -> World:
+    def world(self, campaign_name: str | UUID, shared: bool = False) -> World:
         """The campaign (by name, or by id when given a UUID) with all its decks and characters,
-        and its chance source."""
-        campaign = self.campaign_by_id(campaign_name) if isinstance(campaign_name, UUID) else self.campaign(campaign_name)
+        and its chance source; ``shared``: the aggregates a warm journal keeps, for :meth:`act`."""
+        if isinstance(campaign_name, UUID):
+            campaign = self.campaign_by_id(campaign_name, shared)
+        else:
+            campaign = self.campaign(campaign_name, shared)
         world = World(campaign=campaign, source=VaultChance(self.vault, campaign))
         for member_id in campaign.member_ids():
-            aggregate: Deck | Character = self.journal.load(member_id)
+            aggregate: Deck | Character = self.journal.load(member_id, shared=shared)
             if isinstance(aggregate, Deck):
                 world.decks[aggregate.name] = aggregate
             else:
@@ -234,19 +237,28 @@ class Chronique:
         for attempt in range(_RETRIES):
             self.vault.take_drafts()  # a failed attempt's drafted seeds were never committed: drop them
             recorded: list[ChainedEvent] = []
+            shared: list[World] = []
             try:
-                with self.locks.hold(key) as held:
-                    # Under the campaign's lock, so a run of the same command waiting for it sees this one's id.
-                    self._refuse_if_recorded()
-                    world = self.world(campaign_name)
-                    loaded = {a.id: a.version for a in world.aggregates()}
-                    due = PacingDue.of(world.campaign)
-                    with salting(world.source.salt):
-                        result = command(world)
-                    world.mark_command()
-                    recorded = world.collect()
-                    held.confirm()
-                    self._commit(recorded, world.campaign, moved(due, world.campaign))
+                try:
+                    with self.locks.hold(key) as held:
+                        # Under the campaign's lock, so a run of the same command waiting for it sees this one's id.
+                        self._refuse_if_recorded()
+                        world = self.world(campaign_name, shared=True)
+                        shared.append(world)
+                        loaded = {a.id: a.version for a in world.aggregates()}
+                        due = PacingDue.of(world.campaign)
+                        with salting(world.source.salt):
+                            result = command(world)
+                        world.mark_command()
+                        recorded = world.collect()
+                        held.confirm()
+                        self._commit(recorded, world.campaign, moved(due, world.campaign))
+                except BaseException:
+                    # The command changed the kept aggregates and recorded nothing (or cannot tell):
+                    # they are forgotten, and the next load reads them from the store.
+                    for changed in shared:
+                        self.journal.forget(a.id for a in changed.aggregates())
+                    raise
             except (CampaignBusy, OutcomeUnknown):
                 raise
             except (IntegrityError, OperationalError):
@@ -318,19 +330,19 @@ class Chronique:
         return bool(stored) and stored[0].state == self.journal.mapper.to_stored_event(event).state
 
     def _after_commit(self, world: World, loaded: dict[UUID, int]) -> None:
-        """Snapshots and read models after a commit: caches of the events, so a failure is only
-        logged (the next command snapshots again; the read models catch up on the next read).
-        Services that ``defer_catch_up`` (the daemon's) catch up once per pass instead."""
+        """A snapshot after a commit: a cache of the events, so a failure is only logged (the next
+        command snapshots again). The read models are not caught up here: every read catches
+        them up first (``_read_model``), so a write pays neither their SQLAlchemy import nor their
+        three transactions, and a run of commands at the table is projected once, by the next
+        read (issue 20; they were 70% of a command's time)."""
         try:
             self._snapshot(world, loaded)
         except Exception as error:  # noqa: BLE001 - the events are committed; a snapshot only speeds loading
             log.warning("a snapshot could not be saved (%s); loading replays a few more events", first_line(error))
-        if not self.defer_catch_up:
-            self.catch_up()
 
     def catch_up(self) -> None:
-        """Bring the read models up to the journal; called after every commit (the daemon's
-        included), so that no read waits for a later command to see what was recorded."""
+        """Bring the read models up to the journal: after a daemon's pass, so that a read finds
+        them current; any read catches them up first anyway."""
         if self.read_models is not None:
             self.read_models.refresh()
 
@@ -340,7 +352,8 @@ class Chronique:
         for aggregate in world.aggregates():
             interval = self.journal.snapshotting_intervals.get(type(aggregate))
             if interval and aggregate.version // interval > loaded.get(aggregate.id, 0) // interval:
-                self.journal.take_snapshot(aggregate.id, version=aggregate.version - aggregate.version % interval)
+                # From the state the chain kept at that version as it recorded it (issue 20).
+                self.journal.snapshot(aggregate, aggregate.version - aggregate.version % interval)
 
     def create_campaign(self, name: str, ruleset_name: str, start: str | None) -> Campaign:
         """A new campaign of ``ruleset_name``, its shared decks, and its first commitment."""
@@ -363,7 +376,6 @@ class Chronique:
             campaign.join(deck.id, "deck", deck.name)
         # The campaign's events, then each deck's: the order saving the aggregates gave.
         self._commit([cast(ChainedEvent, e) for aggregate in (campaign, *decks) for e in aggregate.collect_events()], campaign)
-        self.catch_up()
         return campaign
 
     def assign_player(self, campaign_name: str, character_name: str, player: str) -> Campaign:
@@ -581,6 +593,24 @@ class Chronique:
 
         return tally_counted(draws())
 
+    def odds(self, campaign_name: str, positions: Iterable[int]) -> dict[int, list[tuple[str, Fraction]]]:
+        """The chance of success of every roll recorded at ``positions`` of the log, by position:
+        who rolled, at what exact odds (an opposed roll has one per side), from the luck read model."""
+        wanted = sorted(set(positions))
+        if not wanted:
+            return {}
+        campaign = self.campaign(campaign_name)
+        query = (
+            "SELECT position, roller, numerator, denominator FROM read_luck"
+            " WHERE campaign_id = {0} AND position >= {0} AND position <= {0} ORDER BY number"
+        )
+        params = (str(campaign.id), wanted[0], wanted[-1])
+        rows = self._read_model("luck", "read_luck", query, params, partial(_folded, "luck", self.events(campaign_name)))
+        found: dict[int, list[tuple[str, Fraction]]] = {}
+        for row in rows:
+            found.setdefault(int(row["position"]), []).append((str(row["roller"]), Fraction(row["numerator"], row["denominator"])))
+        return found
+
     def board(self, campaign_name: str) -> list[tuple[int, str, str]]:
         """The downtime board: every running process, when it is next due, what comes then, from
         the read model (its processes are the characters' conditions)."""
@@ -615,6 +645,69 @@ class Chronique:
         ticks = advance(world.campaign, ruleset(world.campaign.ruleset).processes(world), target)
         return Advanced(start, target, ticks, world.pending(), recorded)
 
+    # -- notes and session recaps (issue 16) -----------------------------------------------------
+
+    def write_recap(self, campaign_name: str, session: int | None, author: str, text: str, as_player: bool | None = None) -> Note:
+        """Record a recap (Markdown) of session ``session`` (None: the open session, else the last)
+        by ``author``: a player when ``as_player``, or when None and ``author`` plays a character of
+        the campaign; a player's refused unless the campaign lets players write notes."""
+
+        def write(world: World) -> Note:
+            campaign = world.campaign
+            campaign.write_recap(session, author, text, _by_player(campaign, author, as_player))
+            return self._note(campaign, campaign.pending_events[-1], {})
+
+        return self.act(campaign_name, write)
+
+    def write_note(self, campaign_name: str, character_name: str, author: str, text: str, as_player: bool | None = None) -> Note:
+        """Record a note (Markdown) on a character by ``author``, a player or not as
+        :meth:`write_recap` tells; a player's refused unless the campaign lets players write notes."""
+
+        def write(world: World) -> Note:
+            campaign, character = world.campaign, world.character(character_name)
+            signed, by_player = note_author(author), _by_player(campaign, author, as_player)
+            refuse_player_unless_allowed(campaign.name, campaign.players_may_write_notes, by_player)
+            character.write_note(signed, text, by_player, campaign.clock, campaign.session)
+            return self._note(campaign, character.pending_events[-1], {})
+
+        return self.act(campaign_name, write)
+
+    def recaps(self, campaign_name: str) -> dict[int, list[Note]]:
+        """Every recap of the campaign by session, in the order written (voided ones marked)."""
+        campaign = self.campaign(campaign_name)
+        voided = self.voided(str(campaign.id))
+        found: dict[int, list[Note]] = {}
+        for event in self._notes_of(Campaign.RecapWritten, {campaign.id}):
+            found.setdefault(event.session, []).append(self._note(campaign, event, voided))
+        return dict(sorted(found.items()))
+
+    def notes(self, campaign_name: str, character_name: str) -> list[Note]:
+        """Every note on a character, in the order written (voided ones marked)."""
+        world = self.world_read(campaign_name)
+        character = world.character(character_name)
+        voided = self.voided(str(world.campaign.id))
+        return [self._note(world.campaign, e, voided) for e in self._notes_of(Character.NoteWritten, {character.id})]
+
+    def _notes_of(self, kind: type[R], owners: set[UUID]) -> list[R]:
+        """The events of ``kind`` of the aggregates ``owners``, in the log's order: one query by topic."""
+        topic = f"{kind.__module__}:{kind.__qualname__}"
+        rows = self.journal.recorder.select_notifications(start=None, limit=10**9, topics=[topic])
+        return [cast(R, self.journal.mapper.to_domain_event(n)) for n in rows if n.originator_id in owners]
+
+    @staticmethod
+    def _note(campaign: Campaign, event: Any, voided: Mapping[tuple[str, int], str]) -> Note:
+        """The note ``event`` records, as it reads back; voided if ``voided`` (the log's voided events) holds it."""
+        return Note(
+            character=getattr(event, "character", None),
+            author=event.author,
+            by_player=event.by_player,
+            session=event.session,
+            at=calendar_from(campaign.calendar).format(event.at),
+            text=event.text,
+            voided=(str(event.originator_id), event.originator_version) in voided,
+            ref=f"{event.originator_id.hex[:8]}:{event.originator_version}",
+        )
+
     # -- reading -------------------------------------------------------------------------------
 
     def log(self, campaign_name: str) -> list[DomainEventProtocol[Any]]:
@@ -635,7 +728,7 @@ class Chronique:
         from chronique.adapters.readrows import log_query
 
         campaign = self.campaign(campaign_name)
-        span = self.session_span(campaign_name, page.session) if page.session else None
+        span = self.session_span(campaign_name, page.session, running=True) if page.session else None
         world = self.world_read(campaign_name) if page.characters else None
         aggregates = [str(world.character(name).id) for name in page.characters] if world else []
         query, params = log_query(str(campaign.id), page, aggregates, span)
@@ -691,8 +784,9 @@ class Chronique:
                     found[(str(event.originator_id), version)] = cast(Any, event).reason
         return found
 
-    def session_span(self, campaign_name: str, number: int) -> tuple[int, int]:
-        """The positions of a session's start and end in the log."""
+    def session_span(self, campaign_name: str, number: int, running: bool = False) -> tuple[int, int | None]:
+        """The positions of a session's start and end in the log; a session still being played
+        ends nowhere yet (None) if ``running`` is allowed, else it is refused."""
         campaign = self.campaign(campaign_name)
         topics = [f"chronique.domain.campaign:Campaign.{name}" for name in ("SessionStarted", "SessionEnded")]
         marks = self.journal.recorder.select_notifications(start=None, limit=10**9, topics=topics)
@@ -704,7 +798,7 @@ class Chronique:
         begin, end = found.get(("Campaign.SessionStarted", number)), found.get(("Campaign.SessionEnded", number))
         if begin is None:
             raise RuleViolation(f"campaign {campaign.name!r} has no session {number}")
-        if end is None:
+        if end is None and not running:
             raise RuleViolation(f"session {number} of {campaign.name!r} has not ended")
         return begin, end
 
@@ -727,14 +821,14 @@ class Chronique:
         """The campaign and its characters as the sheets read model holds them (issue 14), for a
         read: no character's events replayed, no deck loaded (no read shows one). Read through the
         store's own connection when the read model is current, so a one-shot command never imports
-        SQLAlchemy (issue 20); caught up first when it is behind; replayed without read models.
-        Read-only: never saved."""
+        SQLAlchemy (issue 20). When it is behind (commands leave it to the next read), the world is
+        loaded from the store instead, snapshots and the few events after them: the same
+        characters (tests/projections prove the read model equals the replay), at the cost of a
+        load rather than of catching every read model up. Read-only: never saved."""
         from chronique.adapters.readrows import current_characters
 
         campaign = self.campaign(campaign_name)
         characters = current_characters(self.journal, str(campaign.id))
-        if characters is None and self.read_models is not None:
-            characters = self.read_models.characters(str(campaign.id))
         if characters is None:
             return self.world(campaign_name)
         return World(campaign=campaign, source=VaultChance(self.vault, campaign), characters={c.id: c for c in characters})
@@ -782,6 +876,16 @@ class Chronique:
     def rules(self, campaign: Campaign) -> Ruleset:
         """The campaign's ruleset."""
         return ruleset(campaign.ruleset)
+
+
+def _by_player(campaign: Campaign, author: str, as_player: bool | None) -> bool:
+    """Whether ``author`` writes as a player: as told, else whether the name (any case, runs of
+    spaces as one) is a player's assigned to one of the campaign's characters (ruling NT3)."""
+    if as_player is not None:
+        return as_player
+    name = " ".join(author.split()).casefold()
+    players = {m["player"].casefold() for m in campaign.members.values() if m.get("kind") == "character" and m.get("player")}
+    return bool(name) and name in players
 
 
 def _as_uuid(text: str) -> UUID | None:

@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import secrets
-from functools import cache
-from typing import Any, Protocol
+from typing import Protocol
 from uuid import UUID
 
-from chronique.adapters.database import Database, schema_change
-from chronique.adapters.journal import SECRETS_TABLE
+from chronique.adapters.journal import Journal
 from chronique.domain.campaign import Campaign
 from chronique.domain.chance import ChanceStream, DrawPlace
 from chronique.domain.errors import RuleViolation
@@ -37,47 +35,20 @@ class SeedVault(Protocol):
         ...
 
 
-@cache
-def _seeds() -> Any:
-    # Built on first use: a command that draws nothing never imports SQLAlchemy.
-    from sqlalchemy import Column, MetaData, Table, Text
-
-    return Table(
-        SECRETS_TABLE,
-        MetaData(),
-        Column("campaign_id", Text, primary_key=True),
-        Column("epoch", Text, primary_key=True),
-        Column("seed", Text, nullable=False),
-    )
-
-
 class SqlSeedVault:
     """Seeds in a table of the journal's own database (the SQLite file, readable by its owner
-    only, or the PostgreSQL database); events never carry them until revealed."""
+    only, or the PostgreSQL database), made when the journal opens and written in the very
+    transaction that records their commitments; events never carry them until revealed."""
 
-    def __init__(self, database: Database) -> None:
-        self._database = database
-        self._ready = False
+    def __init__(self, journal: Journal) -> None:
+        self._journal = journal
         self._drafts: dict[tuple[str, str], str] = {}
 
     def close(self) -> None:
-        """Give back the pooled connections of the journal's database (shared with the read models)."""
-        self._database.dispose()
-
-    def _prepare(self) -> Any:
-        if not self._ready:
-            with schema_change(self._database.engine) as connection:
-                _seeds().create(connection, checkfirst=True)
-            self._ready = True
-        return _seeds()
+        """Nothing of its own to give back: it reads through the journal's connection."""
 
     def _stored(self, campaign_id: UUID, epoch: str) -> str | None:
-        from sqlalchemy import select
-
-        seeds = self._prepare()
-        with self._database.engine.connect() as connection:
-            found = connection.execute(select(seeds.c.seed).where(seeds.c.campaign_id == str(campaign_id), seeds.c.epoch == epoch)).scalar()
-        return None if found is None else str(found)
+        return self._journal.stored_seed(campaign_id, epoch)
 
     def draft(self, campaign_id: UUID, epoch: str) -> str:
         if self._stored(campaign_id, epoch) is not None:

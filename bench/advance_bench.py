@@ -3,9 +3,10 @@
 * A year of the six-character Western Parade party with every process running (WP-C's
   ``westernparade_bench.party``), computed and saved in one ``Chronique.advance``, beside the
   driver (sqlite3, or psycopg on PostgreSQL) inserting exactly the rows it recorded with
-  ``executemany`` in one transaction. Target: at least 20 % of the baseline's events/s. Its save
-  is timed on its own: the journal's ``save`` of the events the advance computed (encoding,
-  inserts and commit), measured around that call, never a difference of two runs.
+  ``executemany`` in one transaction. Target (issue 20): under 0.35 s. Its save is timed on its
+  own: the journal's ``save`` of the events the advance computed (encoding, inserts and commit),
+  measured around that call, never a difference of two runs. Target: at least 25 % of the
+  baseline's events/s.
 * Growth with span: that busy party and a quiet one over a week, a month and a year.
 * Growth with party size: Cartes parties of 2, 6 and 12 characters, half of them wounded and
   tended by the other half, over a year.
@@ -33,7 +34,8 @@ from chronique.domain.rulesets.cartes.advancement import arrange_care
 from chronique.domain.rulesets.cartes.combat import suffer_wound
 
 YEAR = 365 * DAY
-TARGET = 0.20
+SECONDS = 0.35  # issue 20: the whole advance, computed and saved
+SAVE_TARGET = 0.25  # issue 20: its save against the driver's executemany
 SIZES = (2, 6, 12)
 
 
@@ -59,7 +61,9 @@ def advanced(services: Chronique, campaign: str, span: int) -> tuple[float, list
     finally:
         del services.journal.save  # the class's own method again
     rows = stored_after(services, before)
-    assert len(rows) == len(done.events), (len(rows), len(done.events))
+    # The advance's events, then the campaign's mark of the command (ruling UN1), recorded after them.
+    marks = [row for row in rows if row[2].endswith(":Campaign.CommandRecorded")]
+    assert len(rows) == len(done.events) + len(marks) and len(marks) <= 1, (len(rows), len(done.events), len(marks))
     assert len(saves) == 1, f"{len(saves)} saves for one advance"
     return seconds, rows, saves[0]
 
@@ -84,14 +88,16 @@ def _rows(backend: str, driver: str, runs: list[tuple[float, list[StoredRow], fl
             f"{len(rows)} events in {seconds:.2f} s: {rate:,.0f} events/s",
             f"{driver} executemany, 1 txn: {raw_rate:,.0f} events/s",
             rate / raw_rate,
-            TARGET,
+            SECONDS,
+            ceiling=True,
+            measured=seconds,
         ),
         Row(
             f"  of which the save of those {len(rows)} events, {backend} (the journal's save, timed alone)",
             f"{saving:.3f} s: {len(rows) / saving:,.0f} events/s",
             f"{driver} executemany, 1 txn: {raw_rate:,.0f} events/s",
             len(rows) / saving / raw_rate,
-            TARGET,
+            SAVE_TARGET,
         ),
     ]
 

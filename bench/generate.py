@@ -21,6 +21,8 @@ from chronique.domain.rulesets.cartes.draws import TestRequest, make_test
 from chronique.domain.rulesets.cartes.table import gm_draw
 
 SAMPLES = Path(__file__).parents[1] / "cli" / "samples"
+WESTERN = "Shotgun City"
+SAM = "Sam Parkerson"
 BATCH = 1000
 POSTGRES_SERVER = os.environ.get("CHRONIQUE_BENCH_POSTGRES", "postgresql://postgres@127.0.0.1:5432")
 
@@ -232,3 +234,22 @@ def table(rows: Sequence[Row]) -> str:
         met = {None: "—", True: "yes", False: "**no**"}[row.met]
         lines.append(f"| {row.benchmark} | {row.figure} | {row.baseline} | {ratio} | {target} | {met} |")
     return "\n".join(lines)
+
+
+def journal(folder: Path, events: int) -> tuple[str, str]:
+    """A fresh journal in ``folder`` of about ``events`` Cartes events, in an open session, and a
+    small Western Parade campaign, also in session."""
+    path = str(folder / "journal.db")
+    from chronique.adapters.bootstrap import build
+
+    services = build(path)
+    try:
+        name = generate(services, events)
+        services.start_session(name)
+        services.create_campaign(WESTERN, "western-parade", "1873-04-12 08:00")
+        services.create_character(WESTERN, tomllib.loads((SAMPLES / "wp_sam.toml").read_text(encoding="utf-8")))
+        services.start_session(WESTERN)
+        services.catch_up()
+    finally:
+        services.close()
+    return path, name

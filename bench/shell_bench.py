@@ -18,13 +18,12 @@ import subprocess
 import sys
 import tempfile
 import time
-import tomllib
 from collections.abc import Callable
 from pathlib import Path
 
 import typer.main
 from coldstart_bench import command
-from generate import Row, generate, table
+from generate import SAM, WESTERN, Row, journal, table
 
 import chronique.cli  # noqa: F401 - the CLI's Typer environment, as `python -m chronique.cli` sets it
 from chronique.adapters.bootstrap import build
@@ -37,26 +36,6 @@ from chronique.domain.rulesets.cartes.draws import TestRequest, make_test
 from chronique.domain.rulesets.westernparade.play import Check, check
 
 CEILING = 0.025
-WESTERN = "Shotgun City"
-SAM = "Sam Parkerson"
-SAMPLES = Path(__file__).parents[1] / "cli" / "samples"
-
-
-def journal(folder: Path, events: int) -> tuple[str, str]:
-    """A fresh journal in ``folder`` of about ``events`` Cartes events, in an open session, and a
-    small Western Parade campaign, also in session."""
-    path = str(folder / "journal.db")
-    services = build(path)
-    try:
-        name = generate(services, events)
-        services.start_session(name)
-        services.create_campaign(WESTERN, "western-parade", "1873-04-12 08:00")
-        services.create_character(WESTERN, tomllib.loads((SAMPLES / "wp_sam.toml").read_text(encoding="utf-8")))
-        services.start_session(WESTERN)
-        services.catch_up()
-    finally:
-        services.close()
-    return path, name
 
 
 def lines(name: str) -> dict[str, list[str]]:

@@ -11,7 +11,10 @@ same run, printed as one markdown table (issue 9):
 * cold start of ``chronique --help`` and ``chronique sheet`` against ``python -c pass``
   (coldstart_bench.py);
 * commands in one warm ``chronique shell`` (test, roll, sheet, log page) at 100,000 events,
-  median and p95, against the use case called directly and the one-shot process (shell_bench.py).
+  median and p95, against the use case called directly and the one-shot process (shell_bench.py);
+* one-shot reads (``sheet``, ``sheet --as-of <date>``, ``luck``, a ``log`` page) at 10,000 and
+  100,000 events against ``python -c pass`` and the use case in-process, and ``sheet --as-of``
+  in-process through the index of in-game time against the former way (readmodels_bench.py).
 
 The PostgreSQL rows need the server of ``CHRONIQUE_BENCH_POSTGRES`` (default
 postgresql://postgres@127.0.0.1:5432, trust authentication); without it they are left out, and
@@ -35,6 +38,7 @@ import advance_bench
 import append_bench
 import coldstart_bench
 import daemon_bench
+import readmodels_bench
 import scale_bench
 import shell_bench
 from generate import POSTGRES_SERVER, Row, postgres_available, table
@@ -61,9 +65,9 @@ def main() -> int:
             found.append(Row(label, f"failed: {type(error).__name__}: {str(error).strip().splitlines()[0][:200]}"))
 
     missing = postgres_available()
-    step("append, SQLite", lambda: [append_bench.sqlite(commands)])
+    step("append, SQLite", lambda: [append_bench.sqlite(commands, warm) for warm in (True, False)])
     if missing is None:
-        step("append, PostgreSQL", lambda: [append_bench.postgres(commands)])
+        step("append, PostgreSQL", lambda: [append_bench.postgres(commands, warm) for warm in (True, False)])
     step("advance, SQLite", lambda: advance_bench.sqlite(runs))
     if missing is None:
         step("advance, PostgreSQL", lambda: advance_bench.postgres(runs))
@@ -73,19 +77,22 @@ def main() -> int:
     for events in sizes:
 
         def scale(events: int = events) -> list[Row]:
-            # One child per measure: the draws projection alone takes about a minute per 100,000
-            # events, so at 1,000,000 it is left out to keep the run under ten minutes.
-            projections = scale_bench.PROJECTIONS if events < 1_000_000 else ("sheets", "xp")
+            # One child per measure: at 1,000,000 events the projections that write a row for most
+            # events (draws, luck, log) are left out to keep the run under ten minutes.
+            projections = scale_bench.PROJECTIONS if events < 1_000_000 else ("sheets", "xp", "moments")
             rows, note = scale_bench.rows(events, 1, projections)
             notes.append(note)
             if projections != scale_bench.PROJECTIONS:
-                notes.append(f"at {events:,} events the draws projection's rebuild is left out: see its rate at the smaller size")
+                left = [name for name in scale_bench.PROJECTIONS if name not in projections]
+                notes.append(f"at {events:,} events the rebuilds of {', '.join(left)} are left out: see their rates at the smaller size")
             return rows
 
         step(f"rebuild and verify, {events:,} events", scale)
     if missing is None:
         step("one daemon pass over many campaigns, PostgreSQL", lambda: daemon_bench.many_campaigns(50 if quick else 1000))
     step("cold start", lambda: coldstart_bench.rows(3 if quick else 9, 2_000 if quick else 10_000))
+    for events in [2_000] if quick else [10_000, 100_000]:
+        step(f"one-shot reads, {events:,} events", lambda events=events: readmodels_bench.oneshot_rows(events, 2 if quick else 7))
     step("shell, warm commands", lambda: shell_bench.rows(2_000 if quick else 100_000, 5 if quick else 30, 1 if quick else 5))
     total = time.perf_counter() - started
 

@@ -1,33 +1,14 @@
 """The ``chronique`` command: one Typer app; each noun lives in its own module. The commands at
 the top work on a campaign of any game; each game's own commands are its sub-app, mounted from
-the registry as ``chronique <game> ...`` (issue 14)."""
+the registry as ``chronique <game> ...`` (issue 14). A command's module is imported, and its
+command built, only when it is run or walked to (cli/tree.py, issue 20)."""
 
 from __future__ import annotations
 
-from importlib import import_module, metadata
-
 import typer
 
-from chronique.cli import (
-    audit,
-    backup,
-    campaign,
-    character,
-    completion,
-    daemon,
-    db,
-    demo,
-    export,
-    journal,
-    session,
-    timeline,
-    undo,
-    use,
-    xp,
-)
 from chronique.cli.boundary import Boundary
 from chronique.cli.context import State, command_id_of, run
-from chronique.domain.rulesets.registry import PACKAGES
 
 app = typer.Typer(
     help="Chronique: an event-sourced journal for tabletop campaigns. Every draw, wound, XP spend "
@@ -43,6 +24,8 @@ app = typer.Typer(
 def _print_version(value: bool) -> None:
     """``--version``: the installed package's version (issue 15), before any journal is opened."""
     if value:
+        from importlib import metadata
+
         typer.echo(f"chronique {metadata.version('chronique')}")
         raise typer.Exit()
 
@@ -80,32 +63,15 @@ def init(ctx: typer.Context) -> None:
     run(ctx, init)
 
 
-app.add_typer(campaign.app, name="campaign")
-app.add_typer(character.app, name="character")
-app.add_typer(session.app, name="session")
-app.add_typer(xp.app, name="xp")
-app.add_typer(audit.app, name="audit")
-app.add_typer(audit.seal_app, name="seal")
-app.add_typer(db.app, name="db")
-app.add_typer(export.app, name="export")
-app.add_typer(daemon.pace_app, name="pace")
-app.add_typer(daemon.downtime_app, name="downtime")
-# Each game's commands: the sub-app ``app`` of its module chronique.cli.<package>, by convention.
-for game, package in PACKAGES.items():
-    app.add_typer(import_module(f"chronique.cli.{package}").app, name=game)
-audit.register(app)
-timeline.register(app)
-journal.register(app)
-journal.register_luck(app)
-demo.register(app)
-daemon.register(app)
-backup.register(app)
-undo.register(app)
-use.register(app)
-completion.register(app)
-import_module("chronique.cli.shell").register(app)  # the table mode (issue 20)
+# Every other command is a branch of the tree that the root group builds when it is looked up
+# (cli/tree.py): the commands at the top, the groups, and each game's sub-app, mounted from the
+# registry as ``chronique <game> ...``.
 
 
 def main() -> None:
     """Console-script entry point."""
+    from chronique.cli.codecache import install
+
+    # Before any event class is made: each one's methods compiled once per machine (issue 20).
+    install()
     app()

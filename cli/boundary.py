@@ -172,27 +172,93 @@ class Boundary(TyperGroup):
     """The root command group: runs a command inside the one error boundary, with inert output;
     every command first checks its words, and a game's command the campaign's game
     (cli/context.py :func:`guard`); a command of a campaign may leave it out when a default
-    campaign is set (cli/use.py)."""
+    campaign is set (cli/use.py).
+
+    Its commands are loaded a branch at a time (cli/tree.py): a branch is built, and made ready
+    as above, the first time it is looked up, so a command pays for its own branch alone; its
+    help and completion list the others from the table."""
 
     def __init__(self, **attrs: Any) -> None:
         super().__init__(**attrs)
+        from chronique.cli.tree import Commands, Settings, branches
+
+        built = dict(self.commands)
+        self._settings = Settings(self._ready, self.rich_markup_mode, self.suggest_commands)
+        self.commands = Commands(built, branches(), self._branch)
+        self._ready((), self)
+        for name, command in built.items():
+            self._ready((name,), command)
+
+    def _branch(self, name: str, branch: Any) -> Any:
+        """The branch ``name`` built (cli/tree.py), each command made ready as it is built."""
+        from chronique.cli.tree import build
+
+        return build(name, branch, self._settings)
+
+    @staticmethod
+    def _ready(path: tuple[str, ...], command: Any) -> None:
+        """Make the command at ``path`` (the root at ``()``) what the CLI runs, as soon as it is
+        built (its own commands are made ready as each is built): help as written, names
+        completed, plain values read without pydantic; and a leaf guarded, given ``--json`` and
+        the default campaign."""
+        from chronique.cli.coercion import read_plainly
         from chronique.cli.completion import complete_names
-        from chronique.cli.helptext import commands, plainly
-        from chronique.cli.jsonout import give_json, has_json
+        from chronique.cli.helptext import plainly
+        from chronique.cli.jsonout import give_json, json_flag
         from chronique.cli.use import defaulting, takes_a_default
 
-        for _, command in commands(self):
-            plainly(command)
-            complete_names(command)
+        plainly(command)
+        complete_names(command)
+        read_plainly(command)
+        if not path or hasattr(command, "commands"):
+            return
+        if command.callback is not None:
+            command.callback = guard(command.callback, game_of(path))
         # A read's own --json flag, copied onto every other command (cli/jsonout.py).
-        flag = next(param for _, command in _leaves(self) if has_json(command) for param in command.params if "--json" in param.opts)
-        for path, command in _leaves(self):
-            if command.callback is not None:
-                command.callback = guard(command.callback, game_of(path))
-            give_json(path, command, flag)
-            if takes_a_default(path, command):
-                # A default campaign (``chronique use``) stands in for a campaign left out.
-                command.make_context = defaulting(command)
+        give_json(path, command, json_flag())
+        if takes_a_default(path, command):
+            # A default campaign (``chronique use``) stands in for a campaign left out.
+            command.make_context = defaulting(command)
+
+    def parse_args(self, ctx: typer.Context, args: list[str]) -> list[str]:  # type: ignore[override]
+        """Read the root's options, Typer's completion options among them (added after the group
+        is made), without pydantic (cli/coercion.py)."""
+        from chronique.cli.coercion import read_plainly
+
+        read_plainly(self)
+        return super().parse_args(ctx, args)
+
+    def list_commands(self, ctx: typer.Context) -> list[str]:  # type: ignore[override]
+        """The names of the commands, in the order of ``--help``, none of them built."""
+        return list(self.commands)
+
+    def format_commands(self, ctx: typer.Context, formatter: Any) -> None:  # type: ignore[override]
+        """The Commands section of ``chronique --help``, as Typer writes it, with each line from
+        the table for a branch not built (cli/tree.py)."""
+        from gettext import gettext as _
+
+        commands: Any = self.commands
+        names = [name for name in self.list_commands(ctx) if not commands.summary(name)[1]]
+        if not names:
+            return
+        limit = formatter.width - 6 - max(len(name) for name in names)
+        with formatter.section(_("Commands")):
+            formatter.write_dl([(name, commands.summary(name, limit)[0]) for name in names])
+
+    def shell_complete(self, ctx: typer.Context, incomplete: str) -> list[Any]:  # type: ignore[override]
+        """The command names that begin as ``incomplete`` does, each with its line of help, from
+        the table for a branch not built; then the options, as Typer completes them."""
+        from typer._click.core import Command
+        from typer._click.shell_completion import CompletionItem
+
+        commands: Any = self.commands
+        results = []
+        for name in self.list_commands(ctx):
+            if name.startswith(incomplete):
+                summary, hidden = commands.summary(name)
+                if not hidden:
+                    results.append(CompletionItem(name, help=summary))
+        return [*results, *Command.shell_complete(self, ctx, incomplete)]
 
     def invoke(self, ctx: typer.Context) -> Any:  # type: ignore[override]
         """Run the command; an exception Click does not handle becomes one line and an exit."""
@@ -214,14 +280,6 @@ class Boundary(TyperGroup):
                 message, status = explain(error)
                 typer.echo(f"error: {_shown(message, error)}", err=True)
                 raise typer.Exit(status) from None
-
-
-def _leaves(group: Any, path: tuple[str, ...] = ()) -> Iterator[tuple[tuple[str, ...], Any]]:
-    for name, command in group.commands.items():
-        if hasattr(command, "commands"):
-            yield from _leaves(command, (*path, name))
-        else:
-            yield (*path, name), command
 
 
 def _shown(message: str, error: Exception) -> str:

@@ -13,6 +13,7 @@ from chronique.domain.rulesets.registry import PACKAGES
 if TYPE_CHECKING:
     from chronique.adapters.services import Chronique
     from chronique.domain.campaign import Campaign
+    from chronique.domain.rulesets.options import Setting
 
 app = typer.Typer(help="Create, list and show campaigns; show and change their settings.", no_args_is_help=True)
 
@@ -56,12 +57,14 @@ def _settings_help() -> str:
     from importlib import import_module
 
     from chronique.domain.rulesets.registry import module
+    from chronique.domain.spine_settings import SPINE_SETTINGS
 
-    lines = []
+    def offered(schema: tuple[Setting, ...]) -> str:
+        return ", ".join(f"{s.key} ({' | '.join(s.typed(c.value) for c in s.choices)})" for s in schema) or "none"
+
+    lines = [f"every game: {offered(SPINE_SETTINGS)}."]
     for game in PACKAGES:
-        schema = import_module(module(game, "settings")).SETTINGS
-        offered = [f"{s.key} ({' | '.join(s.typed(c.value) for c in s.choices)})" for s in schema]
-        lines.append(f"{game}: {', '.join(offered) if offered else 'none'}.")
+        lines.append(f"{game}: {offered(import_module(module(game, 'settings')).SETTINGS)}.")
     return "\n\n".join(lines)
 
 
@@ -78,9 +81,10 @@ def settings(
 def render_settings(campaign: Campaign, as_json: bool) -> None:
     """The settings of ``campaign``, in words (a table) or as JSON (one object per setting)."""
     from chronique.domain.rulesets import ruleset
+    from chronique.domain.spine_settings import schema_of
 
     rules = ruleset(campaign.ruleset)
-    schema = rules.settings_schema()
+    schema = schema_of(rules.settings_schema())
     rows = [
         {
             "key": s.key,
@@ -119,12 +123,13 @@ def set_(
     value: str = typer.Argument(..., help="Its new value, e.g. hollywood, on or off."),
 ) -> None:
     from chronique.domain.rulesets import ruleset
-    from chronique.domain.rulesets.options import Setting, setting_named
+    from chronique.domain.rulesets.options import setting_named
+    from chronique.domain.spine_settings import schema_of
     from chronique.domain.world import World
 
     def change(world: World) -> tuple[Setting, bool]:
         rules = ruleset(world.campaign.ruleset)
-        setting = setting_named(rules.settings_schema(), key, rules.title)
+        setting = setting_named(schema_of(rules.settings_schema()), key, rules.title)
         return setting, world.campaign.change_setting(setting, value)
 
     def set_it(s: Chronique) -> tuple[Campaign, Setting, bool]:

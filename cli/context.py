@@ -91,21 +91,6 @@ def command_of(ctx: Context) -> tuple[str, ...]:
     return tuple(reversed(names))
 
 
-def _catch_up(services: Chronique, newest_before: int | None) -> None:
-    # What the user reads next must be current: the read models catch up before we return. A
-    # command that recorded nothing leaves them as they were (and never loads them: a fast start).
-    # The events are saved already, so a failing projection must not turn the command into an error.
-    if services.journal.recorder.max_notification_id() == newest_before:
-        return
-    read_models = services.read_models
-    if read_models is None or not read_models.backlog():
-        return
-    try:
-        read_models.catch_up()
-    except Exception as error:  # noqa: BLE001
-        typer.echo(f"warning: the read models could not catch up ({error}); run `chronique db rebuild`", err=True)
-
-
 def game_of(path: tuple[str, ...]) -> str | None:
     """The game whose rules the command at ``path`` plays, or None for a command of every game:
     each game's commands sit under its name (``chronique <game> ...``), and only there (issue 14)."""
@@ -189,7 +174,8 @@ def run(ctx: typer.Context, use_case: Callable[[Chronique], R]) -> R:
     records nothing."""
     state: State = ctx.find_root().obj
     with _services(state, create=command_of(ctx) in CREATE_A_JOURNAL) as services:
-        newest_before = services.journal.recorder.max_notification_id()
+        # The read models are left to the next read, which catches them up first (issue 20): a
+        # write command never imports them.
         if not state.as_json:
             result = use_case(services)
         else:
@@ -207,5 +193,4 @@ def run(ctx: typer.Context, use_case: Callable[[Chronique], R]) -> R:
             chosen = next((r for r in reversed([*collected.results, result]) if r is not None), None)
             campaign = ctx.params.get("campaign")
             state.outcomes.append(outcome(services, chosen, campaign if isinstance(campaign, str) else None))
-        _catch_up(services, newest_before)
         return result

@@ -26,7 +26,7 @@ def upgrade(ctx: typer.Context) -> None:
 @app.command("rebuild")
 def rebuild(
     ctx: typer.Context,
-    projection: str = typer.Argument(None, help="sheets, draws or xp (default: all)."),
+    projection: str = typer.Argument(None, help="sheets, draws, xp, luck, log or moments (default: all)."),
 ) -> None:
     """Drop the read models' rows and replay every event into them, with a progress bar."""
     from rich.progress import Progress

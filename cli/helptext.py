@@ -2,8 +2,8 @@
 named in capitals as a usage line names them (``CAMPAIGN``, ``--limit INTEGER``), never Typer's
 ``{campaign}`` or ``<list[str]>``, and a docstring's RST ````code```` shown as `code`.
 
-Applied once to the whole command tree by the root group (cli/boundary.py); the proofreading
-test walks the same tree (tests/cli/test_help_proofread.py)."""
+Applied to each command by the root group as it builds it (cli/boundary.py); the proofreading
+test walks the same tree, built whole (tests/cli/test_help_proofread.py)."""
 
 from __future__ import annotations
 

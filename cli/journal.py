@@ -70,17 +70,10 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Show a character's sheet, now or as it was at a session's end or an in-game date (blood,
         healing, drink and training as they stood at that very moment)."""
-        from chronique.adapters.history import moment_as_of, version_as_of
+        from chronique.adapters.history import sheet_as_of
 
         def show(s: Chronique) -> None:
-            moment = moment_as_of(s.campaign(campaign), as_of)
-            if moment is not None:
-                world, character = s.world_as_of(campaign, name, moment, gm)
-            elif as_of is None:
-                world, character = s.sheet_now(campaign, name, gm)
-            else:
-                world = s.world(campaign)
-                character = s.character_as_of(campaign, name, lambda c, ch: version_as_of(s, c, ch, as_of), gm)
+            world, character = sheet_as_of(s, campaign, name, as_of, gm)
             render.sheet(world, character, as_json, gm)
 
         run(ctx, show)

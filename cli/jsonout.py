@@ -1,5 +1,5 @@
-"""``--json`` on every command (issue 15), given once to the whole tree by the root group
-(cli/boundary.py), so no command carries its own copy.
+"""``--json`` on every command (issue 15), given to each command by the root group as it builds
+it (cli/boundary.py), so no command carries its own copy.
 
 A command that shows a read model (``sheet``, ``log``, ``campaign show``...) declares its own
 ``--json`` and prints its data, a list or an object. Every other command gets the flag here and,
@@ -21,9 +21,25 @@ from typing import Any
 WITHOUT_JSON = {
     ("shell",): "an interactive session of many commands: each command typed in it takes --json",
     ("daemon",): "runs until stopped and writes a log, not a result",
+    ("serve",): "serves the web journal until stopped and writes a log, not a result",
     ("completion",): "prints a shell's completion script, which the shell reads",
     ("demo",): "a scripted tour of many commands for a person to read",
 }
+
+
+@functools.cache
+def json_flag() -> Any:
+    """A read's own ``--json`` flag, as Typer builds it from ``as_json: bool = typer.Option(False,
+    "--json", ...)``: the template :func:`give_json` copies (Typer builds parameters from a
+    function's signature only). Built here, so that giving a command the flag builds no other."""
+    import typer
+    from typer.main import get_command_from_info
+    from typer.models import CommandInfo
+
+    def read(as_json: bool = typer.Option(False, "--json", help="Output JSON.")) -> None:
+        """A read model's data."""
+
+    return get_command_from_info(CommandInfo(callback=read), pretty_exceptions_short=True, rich_markup_mode=None).params[0]
 
 
 def has_json(command: Any) -> bool:

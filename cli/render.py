@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from chronique.cli.context import fail
+from chronique.domain.cards import shown as card
+from chronique.domain.cards import shown_all as cards
 
 # Rich and the exports are imported where a command renders, not when the CLI starts
 # (``chronique --help`` must start in well under 0.3 s, issue 9).
@@ -62,18 +64,6 @@ def new_table(*columns: str) -> Table:
 def usage(message: str) -> typer.Exit:
     """A usage error: one line, exit 2."""
     return fail(message)
-
-
-def card(text: str) -> str:
-    """A card with its suit symbol, e.g. ``10♥``."""
-    from chronique.adapters.exports import SUITS
-
-    return text[:-1] + SUITS.get(text[-1], text[-1])
-
-
-def cards(texts: list[str]) -> str:
-    """Cards separated by spaces."""
-    return " ".join(card(t) for t in texts) or "—"
 
 
 def emit_plain(data: Any) -> None:
@@ -380,30 +370,10 @@ def explanation(x: Explanation, as_json: bool) -> None:
             }
         )
         return
-    typer.echo(f"{x.ref}: {x.what} of {x.who}" + (f" — VOIDED by {x.voided_by}" if x.voided_by else ""))
-    if x.hidden:
-        typer.echo(f"hidden until epoch {x.event['sealed_until']} is revealed")
-        return
-    e = x.event
-    typer.echo(f"what happened: {x.description}")
-    typer.echo(f"why: {e.get('purpose') or e.get('reason') or '—'}")
-    if "basis" in e:
-        parts = ", ".join(f"{k} {v:+d}" for k, v in e["basis"].items() if v)
-        typer.echo(f"target {e['target']} for {e['skill']} = {parts} (sheet as of version {e['sheet_version']})")
-        o = e["outcome"]
-        typer.echo(
-            f"level {o['level']:+d} (asked {o['level_asked']:+d}), {e['source']} first: "
-            f"{cards(o['cards'])} → {'success' if o['success'] else 'failure'} {o['quality'] or ''}".rstrip()
-        )
-    for origin in x.origins:
-        status = "revealed" if x.epochs[origin.epoch].seed else "not revealed yet"
-        typer.echo(
-            f"  {card(origin.card)}: position {origin.position} of shuffle {origin.shuffle} "
-            f"(epoch {origin.epoch}, {status}), drawn for {origin.to} ({origin.purpose})"
-        )
-    if x.rederived:
-        typer.echo(f"chance re-derived: {x.rederived}")
-    typer.echo("verifiable now" if x.verifiable else "not verifiable until its epoch is revealed")
+    from chronique.adapters.explain import account
+
+    for line in account(x):
+        typer.echo(line)
 
 
 def notable(services: Chronique, campaign: Campaign, items: list[tuple[int, str, str]], as_json: bool) -> None:

@@ -26,11 +26,9 @@ def ledger(
 ) -> None:
     """The experience ledger: every award and spend, its reason and the running balance."""
 
+    from chronique.adapters.ledger import experience
+
     def show(s: Chronique) -> None:
-        world = s.world(campaign)
-        chosen = [world.character(character)] if character else list(world.characters.values())
-        names = {str(c.id): c.name for c in chosen}
-        rows = s.read_models.xp_ledger(list(names)) if s.read_models else []
-        render.ledger(s, world.campaign, [dict(r, name=names[r["character_id"]]) for r in rows], as_json)
+        render.ledger(s, *experience(s, campaign, character), as_json)
 
     run(ctx, show)

@@ -11,6 +11,7 @@ from chronique.domain.chain import ChainedAggregate, ChainedCreated, ChainedEven
 from chronique.domain.errors import RuleViolation
 from chronique.domain.fairness import FORMAT, FORMAT_V1
 from chronique.domain.fairness import commitment as commitment_of
+from chronique.domain.notes import PLAYERS_WRITE_NOTES, note_author, note_text, refuse_player_unless_allowed
 from chronique.domain.pacing import Pacing
 from chronique.domain.text import recordable_name
 
@@ -460,10 +461,65 @@ class Campaign(ChainedAggregate):
         self.record(self.SettingChanged, key=setting.key, value=value)
         return True
 
+    # -- notes and session recaps (issue 16) ---------------------------------------------------
 
-VOIDABLE = (Campaign.TimeAdvanced, Campaign.PacingSet, Campaign.PacingCleared, Campaign.PlayerAssigned, Campaign.SettingChanged)
+    class RecapWritten(ChainedEvent):
+        """The GM, or a player (``by_player``) the campaign let write notes, wrote a recap of
+        session ``session`` at in-game time ``at``: ``text`` in Markdown, as written. A later recap
+        of the same session adds to it (ruling NT1). It consumes no chance and changes nothing of
+        the campaign; undo voids it."""
+
+        session: int
+        author: str
+        by_player: bool
+        text: str
+        at: int
+
+        def apply(self, campaign: Campaign) -> None:
+            """A page of the log: it changes nothing of the campaign."""
+
+    @property
+    def players_may_write_notes(self) -> bool:
+        """Whether the GM lets players write session recaps and notes on characters (the spine's
+        setting ``players-write-notes``, off until set)."""
+        return self.settings.get(PLAYERS_WRITE_NOTES, False) is True
+
+    def recap_session(self, number: int | None) -> int:
+        """The session a recap of ``number`` is about (None: the open session, else the last one);
+        refused before the first session, or for a session not begun yet."""
+        if self.session == 0:
+            raise RuleViolation(f"campaign {self.name!r} has had no session yet: a recap follows a session")
+        if number is None:
+            return self.session
+        if not 1 <= number <= self.session:
+            raise RuleViolation(f"campaign {self.name!r} has no session {number}: its sessions are 1 to {self.session}")
+        return number
+
+    def write_recap(self, number: int | None, author: str, text: str, by_player: bool) -> None:
+        """Record a recap of session ``number`` (None: the open or last one) by ``author``: refused
+        empty, too long, or by a player unless the GM allows players to write notes."""
+        author = note_author(author)
+        refuse_player_unless_allowed(self.name, self.players_may_write_notes, by_player)
+        self.record(
+            self.RecapWritten,
+            session=self.recap_session(number),
+            author=author,
+            by_player=by_player,
+            text=note_text(text, "a recap"),
+            at=self.clock,
+        )
+
+
+VOIDABLE = (
+    Campaign.TimeAdvanced,
+    Campaign.PacingSet,
+    Campaign.PacingCleared,
+    Campaign.PlayerAssigned,
+    Campaign.SettingChanged,
+    Campaign.RecapWritten,
+)
 """The campaign's events a correction may void: what they change (clock, pacing, players,
-settings) is recomputed without them (ruling UN4)."""
+settings) is recomputed without them (ruling UN4); a recap changes nothing and is shown voided."""
 
-NEVER_VOIDED = "only a clock advance, a pacing, a player assigned or a setting can be; seeds, seals and draws stand"
+NEVER_VOIDED = "only a clock advance, a pacing, a player assigned, a setting or a recap can be; seeds, seals and draws stand"
 

@@ -4,6 +4,17 @@ from __future__ import annotations
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("C", "D", "H", "S")
+SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+
+
+def shown(card: str) -> str:
+    """A card as people read it, with its suit symbol: "10♥"."""
+    return card[:-1] + SYMBOLS.get(card[-1], card[-1])
+
+
+def shown_all(cards: list[str]) -> str:
+    """Cards as people read them, e.g. "10♥ Q♠" (a dash for none)."""
+    return " ".join(map(shown, cards)) or "—"
 
 
 def fresh_packs(packs: int, ranks: tuple[str, ...] = RANKS) -> list[str]:

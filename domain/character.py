@@ -8,6 +8,7 @@ from uuid import UUID, uuid5
 
 from chronique.domain.chain import ChainedAggregate, ChainedCreated, ChainedEvent
 from chronique.domain.errors import RuleViolation
+from chronique.domain.notes import note_author, note_text
 from chronique.domain.text import recordable_name
 
 
@@ -65,6 +66,22 @@ class Character(ChainedAggregate):
             character.sheet = dict(self.sheet)
             character.condition = dict(self.condition)
 
+    class NoteWritten(ChainedEvent):
+        """The GM, or a player (``by_player``) the campaign let write notes, wrote a note on the
+        character ``character`` (its name) at in-game time ``at``, after session ``session`` began
+        (0: before the first): ``text`` in Markdown, as written. It consumes no chance and changes
+        nothing of the sheet; undo voids it."""
+
+        character: str
+        author: str
+        by_player: bool
+        text: str
+        at: int
+        session: int
+
+        def apply(self, character: Character) -> None:
+            """A page of the character's log: it changes nothing of the sheet or the condition."""
+
     if TYPE_CHECKING:  # set by the events' apply(); see ChainedAggregate
         campaign_id: str
         name: str
@@ -85,6 +102,19 @@ class Character(ChainedAggregate):
             ruleset=ruleset,
             sheet=sheet,
             condition=condition,
+        )
+
+    def write_note(self, author: str, text: str, by_player: bool, at: int, session: int) -> None:
+        """Record a note on the character by ``author`` at in-game time ``at``: refused empty or
+        too long (whether a player may write it is the campaign's to say: domain/notes.py)."""
+        self.record(
+            self.NoteWritten,
+            character=self.name,
+            author=note_author(author),
+            by_player=by_player,
+            text=note_text(text),
+            at=at,
+            session=session,
         )
 
     def correct(self, history: Sequence[ChainedEvent], version: int, reason: str) -> None:

@@ -152,8 +152,9 @@ class KeyedStream(Primitives):
         return stream
 
     def _uniform(self, n: int) -> int:
-        if n < 1:
-            raise ValueError(f"uniform(n) needs n >= 1, got {n}")
+        # Beyond 2**32 no word is below the limit (it is 0): a forged primitive would hang the verifier.
+        if not 1 <= n <= _U32_LIMIT:
+            raise ValueError(f"uniform(n) needs 1 <= n <= 2**32, got {n}")
         limit = (_U32_LIMIT // n) * n
         word = next(self._words)
         while word >= limit:

@@ -26,6 +26,8 @@ MAX_PACING_RATIO = MAX_DAYS
 """Pacing: in-game seconds per real second; at most 1,000 in-game years pass in a real day."""
 DAEMON_TICK = (0.05, float(DAY))
 """The daemon's seconds between two pacing checks: from a twentieth of a second to a day."""
+PORT = (1, 65535)
+"""The web journal's TCP port (``chronique serve --port``)."""
 
 
 def refuse_out_of_range(name: str, value: int, low: int, high: int) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from sqlalchemy import Connection, Table, insert, select, update
@@ -15,7 +16,7 @@ from sqlalchemy import Connection, Table, insert, select, update
 from chronique.domain.campaign import Campaign
 from chronique.domain.character import Character
 from chronique.domain.deck import Deck
-from chronique.domain.rulesets import Ruleset, ruleset
+from chronique.domain.rulesets import KNOWN, Ruleset, ruleset
 
 # A campaign's settings move by these events only, each by its own ``apply`` (a setting chosen,
 # a correction recomputing them without the settings it voided).
@@ -44,17 +45,22 @@ class Standings:
         self._stored: set[str] = set()
         self._changed: set[str] = set()
         self._rules: dict[str, Ruleset] = {}  # looked up once a page, not once an event
+        self._seen: dict[str, Standing] = {}  # the standings given since the rows last moved
 
     def load(self, connection: Connection, table: Table, events: Iterable[Any]) -> None:
         """Read the rows that the page of ``events`` may touch: their aggregates' and those
         aggregates' campaigns'."""
-        wanted = {key for event in events for key in _touched(event)}
+        self.load_keys(connection, table, {key for event in events for key in touched(event)})
+
+    def load_keys(self, connection: Connection, table: Table, wanted: set[str]) -> None:
+        """Read the rows of the aggregates ``wanted`` and of the campaigns they name."""
         for _ in range(2):  # the aggregates, then the campaigns they name
             missing = wanted - self.rows.keys()
             if missing:
                 for row in connection.execute(select(table).where(table.c.aggregate_id.in_(missing))).mappings():
                     self.rows[row["aggregate_id"]] = dict(row)
                     self._stored.add(row["aggregate_id"])
+                self._seen.clear()
             wanted = {row["campaign_id"] for row in self.rows.values()}
 
     def save(self, connection: Connection, table: Table) -> None:
@@ -67,44 +73,100 @@ class Standings:
                 self._stored.add(key)
         self._changed.clear()
 
-    def see(self, event: Any) -> Standing | None:
+    def see(self, event: Any, key: str | None = None) -> Standing | None:
         """Fold ``event`` in; the standing of its aggregate (None for an aggregate of no campaign
-        met: a projection rebuilt from a log that starts mid-way)."""
-        key = str(event.originator_id)
-        if isinstance(event, Campaign.Created):
+        met: a projection rebuilt from a log that starts mid-way). ``key``: its aggregate's id as
+        text, when known already."""
+        key = key or str(event.originator_id)
+        move = _move(type(event))
+        if move:
+            self._fold(move, event, key)
+        found = self._seen.get(key)
+        if found is None:
+            member = self.rows.get(key)
+            campaign = self.rows.get(member["campaign_id"]) if member else None
+            if member is None or campaign is None:
+                return None
+            rules = self._rules.get(campaign["ruleset"]) or self._rules.setdefault(campaign["ruleset"], ruleset(campaign["ruleset"]))
+            found = self._seen[key] = Standing(member["campaign_id"], rules, campaign["settings"], campaign["session"], member["name"])
+        return found
+
+    def _fold(self, move: int, event: Any, key: str) -> None:
+        # The first of the classes of _MOVES that the event is an instance of (1 for the first).
+        if move == 1:
             self._set(key, campaign_id=key, name=event.name, ruleset=event.ruleset, settings=dict(event.settings), session=0, numbered=0)
-        elif isinstance(event, Campaign.MemberJoined):
+        elif move == 2:
             self._set(event.member_id, campaign_id=key, name=event.name)
-        elif _created_in(event):
+        elif move == 3:
             self._set(key, campaign_id=str(event.campaign_id), name=event.name)
-        elif isinstance(event, Campaign.SessionStarted) and key in self.rows:
+        elif move == 4 and key in self.rows:
             self._set(key, session=event.number)
-        elif isinstance(event, _SETTINGS) and key in self.rows:
+        elif move == 5 and key in self.rows:
             shell = Campaign.__new__(Campaign)
             shell.settings = dict(self.rows[key]["settings"])
             event.apply(shell)
             self._set(key, settings=shell.settings)
+
+    def rules_of(self, key: str) -> Ruleset | None:
+        """The game of the campaign of the aggregate ``key`` as the standings hold it now (None
+        for an aggregate of no campaign): what :meth:`see` would give an event that moves no
+        standing, without the event."""
         member = self.rows.get(key)
         campaign = self.rows.get(member["campaign_id"]) if member else None
-        if member is None or campaign is None:
+        if campaign is None:
             return None
-        rules = self._rules.get(campaign["ruleset"]) or self._rules.setdefault(campaign["ruleset"], ruleset(campaign["ruleset"]))
-        return Standing(member["campaign_id"], rules, campaign["settings"], campaign["session"], member["name"])
+        return self._rules.get(campaign["ruleset"]) or self._rules.setdefault(campaign["ruleset"], ruleset(campaign["ruleset"]))
 
     def number(self, campaign_id: str) -> int:
         """The next row's number in the campaign's part of the projection (1, 2, ...): rows kept
         in the order of the log, whichever page or process wrote them."""
-        numbered = int(self.rows[campaign_id]["numbered"]) + 1
-        self._set(campaign_id, numbered=numbered)
+        row = self.rows[campaign_id]
+        numbered = row["numbered"] = int(row["numbered"]) + 1  # no standing reads it: the standings seen stay
+        self._changed.add(campaign_id)
         return numbered
 
     def _set(self, key: str, **values: Any) -> None:
         row = self.rows.setdefault(key, {"aggregate_id": key, "ruleset": None, "settings": None, "session": None, "numbered": None})
         row.update(values)
         self._changed.add(key)
+        self._seen.clear()
 
 
-def _touched(event: Any) -> list[str]:
+_MOVES = (Campaign.Created, Campaign.MemberJoined, Character.Created, Deck.Created, Campaign.SessionStarted, *_SETTINGS)
+_MOVE_ORDER: tuple[type | tuple[type, ...], ...] = (Campaign.Created, Campaign.MemberJoined, (Character.Created, Deck.Created), Campaign.SessionStarted, _SETTINGS)
+_MOVE: dict[type, int] = {}
+
+
+def _move(cls: type) -> int:
+    """Which of :meth:`Standings.see`'s folds an event of the class runs: the first of
+    ``_MOVE_ORDER`` it is a subclass of, counted from 1; 0 for none."""
+    found = _MOVE.get(cls)
+    if found is None:
+        found = _MOVE[cls] = next((i for i, kinds in enumerate(_MOVE_ORDER, 1) if issubclass(cls, kinds)), 0)
+    return found
+
+
+def moves_standing(topic: str) -> bool:
+    """Whether an event of the topic's class may change a standing (:meth:`Standings.see`): the
+    others only read theirs."""
+    found = _MOVING.get(topic)
+    if found is None:
+        from chronique.projections.stored import event_class
+
+        found = _MOVING[topic] = issubclass(event_class(topic), _MOVES)
+    return found
+
+
+_MOVING: dict[str, bool] = {}
+
+
+@cache
+def games() -> tuple[Ruleset, ...]:
+    """Every game's rules, looked up once."""
+    return tuple(ruleset(name) for name in KNOWN)
+
+
+def touched(event: Any) -> list[str]:
     """The aggregates whose standing ``event`` reads or changes."""
     if isinstance(event, Campaign.MemberJoined):
         return [str(event.originator_id), event.member_id]

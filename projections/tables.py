@@ -111,3 +111,15 @@ log = Table(
     Index("read_log_voided", "aggregate_id", "version"),
     Index("read_log_position", "campaign_id", "position"),
 )
+
+moments = Table(
+    "read_moments",
+    metadata,
+    Column("aggregate_id", String(36), primary_key=True),
+    Column("reached", BigInteger, primary_key=True),
+    Column("version", Integer, nullable=False),
+)
+"""In-game time to version (issue 20, ``sheet --as-of`` a date): for each aggregate, the versions
+at which its events' in-game time first passed a new furthest point (``reached``, the furthest
+``at`` of its events up to that version). The first row past a moment names the first event
+after it, so an aggregate's version at that moment is one indexed look, however long its chain."""

@@ -7,16 +7,25 @@ from typing import Any
 
 from sqlalchemy import Connection, insert, select
 
-from chronique.domain.rulesets import KNOWN, ruleset
+from chronique.projections.standing import games
+from chronique.projections.stored import silent
 from chronique.projections.tables import xp
 
 TABLES = (xp,)
 
 
 def apply_page(connection: Connection, notifications: list[Any], decode: Callable[[Any], Any]) -> None:
-    """Fold a page of events into the table."""
+    """Fold a page of events into the table: only the events of a class some game's
+    ``experience`` hook may answer for are decoded."""
     for notification in notifications:
-        handle(connection, decode(notification), notification.id)
+        quiet = _QUIET.get(notification.topic)
+        if quiet is None:
+            quiet = _QUIET[notification.topic] = all(silent(notification.topic, rules.experience) for rules in games())
+        if not quiet:
+            handle(connection, decode(notification), notification.id)
+
+
+_QUIET: dict[str, bool] = {}  # topic -> no game's experience hook answers for its events
 
 
 def handle(connection: Connection, event: Any, position: int) -> None:
@@ -42,8 +51,9 @@ def handle(connection: Connection, event: Any, position: int) -> None:
 
 def _experience(event: Any) -> tuple[int, str] | None:
     # Each game knows its own events: at most one answers for this one (its ``experience`` hook).
-    for name in KNOWN:
-        found = ruleset(name).experience(event)
+    for rules in games():
+        found = rules.experience(event)
         if found is not None:
             return found
     return None
+

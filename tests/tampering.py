@@ -107,3 +107,19 @@ def offline(verifier: Path, bundle: Path, *receipts: str) -> subprocess.Complete
         cwd=verifier.parent,
         timeout=120,
     )
+
+
+def forged_value(value: Any) -> Any:
+    """Another value of the same shape: what a forger writes in place of the true one."""
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, int):
+        return value + 1
+    if isinstance(value, str):
+        return value + "!"
+    if isinstance(value, list):
+        return [forged_value(value[0]), *value[1:]] if value else ["forged"]
+    if isinstance(value, dict):
+        key = next(iter(sorted(value)), "forged")
+        return {**value, key: forged_value(value.get(key, 0))}
+    return "forged"

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = ("domain", "projections", "adapters", "cli", "migrations")
+PACKAGES = ("domain", "projections", "adapters", "cli", "web", "migrations")
 
 # Five misuses of chronique.domain.chance, one a line, each with the error mypy must report.
 PROBE = '''\

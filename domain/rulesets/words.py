@@ -10,7 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from chronique.domain.cards import shown_all as cards
 from chronique.domain.gametime import format_duration
+from chronique.domain.notes import NOTE_WORDS
 
 Describer = Callable[[Any], str]
 
@@ -69,12 +71,6 @@ def joined(items: list[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1] if items else "nothing"
 
 
-_SUITS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
-
-
-def cards(texts: list[str]) -> str:
-    """Cards with their suit symbols, e.g. "10♥ Q♠" (a dash for none)."""
-    return " ".join(t[:-1] + _SUITS.get(t[-1], t[-1]) for t in texts) or "—"
 
 
 def _session(event: Any, verb: str) -> str:
@@ -113,9 +109,10 @@ def _setting(event: Any) -> str:
     from importlib import import_module
 
     from chronique.domain.rulesets.registry import PACKAGES, module
+    from chronique.domain.spine_settings import SPINE_SETTINGS
 
-    for game in PACKAGES:
-        for setting in import_module(module(game, "settings")).SETTINGS:
+    for schema in (SPINE_SETTINGS, *(import_module(module(game, "settings")).SETTINGS for game in PACKAGES)):
+        for setting in schema:
             if setting.key == event.key:
                 return f"setting changed: {setting.title}: {setting.shown(event.value)}"
     return f"setting changed: {event.key}: {event.value}"
@@ -149,4 +146,5 @@ SPINE: dict[str, Describer] = {
     "chronique.domain.deck:Deck.Created": lambda e: f"the {e.name} deck: {plural(e.packs, 'pack')} of {len(e.ranks) * 4} cards",
     "chronique.domain.deck:Deck.Gathered": lambda e: f"every card gathered back into the deck ({e.reason})",
     "chronique.domain.deck:Deck.Shuffled": lambda e: f"{len(e.chance[0]['deck'])} cards shuffled in {epoch_name(e.epoch)} ({e.reason})",
+    **NOTE_WORDS,  # a recap and a note (issue 16)
 }

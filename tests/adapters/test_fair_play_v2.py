@@ -18,7 +18,7 @@ import pytest
 from elor_table import ALDO
 from microfudge_table import HARVEY, JIM
 from support import sample, scripted_services, wounded_party
-from tampering import DELETE, bare_python, campaign_hex, dashed, forge, offline, rows, sql
+from tampering import DELETE, bare_python, campaign_hex, dashed, forge, forged_value, offline, rows, sql
 from typer.testing import CliRunner
 
 from chronique.adapters.audit import Audit
@@ -175,25 +175,9 @@ def test_the_standalone_verifier_runs_on_a_bare_python_that_has_no_packages(db: 
 
 def _flip(field: str) -> Callable[[dict[str, Any]], None]:
     def change(event: dict[str, Any]) -> None:
-        event[field] = _other(event[field])
+        event[field] = forged_value(event[field])
 
     return change
-
-
-def _other(value: Any) -> Any:
-    """Another value of the same shape: what a forger writes in place of the true one."""
-    if isinstance(value, bool):
-        return not value
-    if isinstance(value, int):
-        return value + 1
-    if isinstance(value, str):
-        return value + "!"
-    if isinstance(value, list):
-        return [_other(value[0]), *value[1:]] if value else ["forged"]
-    if isinstance(value, dict):
-        key = next(iter(sorted(value)), "forged")
-        return {**value, key: _other(value.get(key, 0))}
-    return "forged"
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.__name__)

@@ -87,6 +87,11 @@ def test_a_pacing_step_or_ratio_beyond_its_range_is_refused(db: str) -> None:
     )
 
 
+@pytest.mark.parametrize("port", ["0", "-1", "65536", "99999999999"])
+def test_a_web_port_outside_1_to_65535_is_refused_before_serving(db: str, port: str) -> None:
+    assert refused(db, "serve", "--port", port).startswith("error: --port must be between 1 and 65,535 (got ")
+
+
 @pytest.mark.parametrize("tick", ["nan", "0", "-1", "1e9"])
 def test_a_daemon_tick_outside_a_twentieth_of_a_second_to_a_day_is_refused(db: str, tick: str) -> None:
     cartes(db)

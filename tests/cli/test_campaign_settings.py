@@ -84,7 +84,8 @@ def test_an_unknown_setting_or_value_is_refused_with_the_closest_names_and_nothi
     assert refused(db, "campaign", "set", CITY, "healing", "holywood") == "no healing value 'holywood' (did you mean hollywood?)"
     assert "no setting 'fatigue' in Western Parade" in refused(db, "campaign", "set", CITY, "fatigue", "on")
     run(db, "campaign", "new", "Vallée Verte", "--ruleset", "cartes")
-    assert refused(db, "campaign", "set", "Vallée Verte", "decks", "3") == "Cartes offers no campaign setting"
+    # Issue 16: every game has the spine's one setting, whether players write notes.
+    assert refused(db, "campaign", "set", "Vallée Verte", "decks", "3") == "no setting 'decks' in Cartes (one of players-write-notes)"
 
 
 def test_the_same_value_again_records_nothing(db: str) -> None:
@@ -103,7 +104,7 @@ def test_settings_show_every_option_in_words_with_the_rulebook(db: str) -> None:
     for words in ("How deep wounds heal", "a card a week (default)", "graduated", "L341", "Fatigue from powers", "L580"):
         assert words in shown
     run(db, "campaign", "new", "Vallée Verte", "--ruleset", "cartes")
-    assert run(db, "campaign", "settings", "Vallée Verte").stdout == "Vallée Verte: Cartes offers no setting to change during a campaign.\n"
+    assert "Players write notes" in run(db, "campaign", "settings", "Vallée Verte").stdout
 
 
 @pytest.mark.parametrize("game", KNOWN)

@@ -30,6 +30,7 @@ EVERY_GAME = {
     ("export", "sheet"), ("export", "session"), ("export", "campaign"),
     ("pace", "set"), ("pace", "show"), ("pace", "clear"), ("downtime", "report"), ("downtime", "board"),
     ("campaign", "settings"), ("campaign", "set"), ("use",), ("shell",), ("undo",),
+    ("note", "recap"), ("note", "character"), ("note", "list"), ("invite", "new"), ("invite", "revoke"), ("invite", "list"),
 }  # fmt: skip
 
 

@@ -32,7 +32,9 @@ def steps(game: str) -> st.SearchStrategy[list[tuple[str, ...]]]:
 
 
 def read_model(services: Any) -> dict[str, tuple[int, Any, Any]]:
-    """Character id -> (version, sheet, condition) as the sheets read model holds them."""
+    """Character id -> (version, sheet, condition) as the sheets read model holds them, once a read
+    caught it up (commands leave it to the next read, ruling PF1)."""
+    services.catch_up()
     statement = select(sheets).where(sheets.c.campaign_id == str(campaign_id_for(CAMPAIGN)))
     with services.read_models.engine.connect() as connection:
         return {row["character_id"]: (row["version"], row["sheet"], row["condition"]) for row in connection.execute(statement).mappings()}

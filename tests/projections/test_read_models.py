@@ -100,3 +100,12 @@ def test_a_voided_draw_is_marked_in_the_log(played: tuple[Chronique, ReadModels,
     voided = {r["ref"]: r["voided"] for r in rows(models, draws)}
     assert voided[f"{alice.id}:{test.originator_version}"] is True
     assert sum(voided.values()) == 1
+
+
+def test_the_rebuild_command_s_help_names_every_projection(db: str) -> None:
+    from support import run
+
+    from chronique.adapters.readmodels import PROJECTIONS
+
+    shown = " ".join(run(db, "db", "rebuild", "--help").stdout.split())
+    assert all(name in shown for name in PROJECTIONS), shown

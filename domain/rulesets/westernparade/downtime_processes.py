@@ -13,6 +13,8 @@ Process names: ``train:point:<target>``, ``train:lapse:<target>``, ``train:pract
 
 from __future__ import annotations
 
+from uuid import UUID
+
 from chronique.domain.character import Character
 from chronique.domain.rulesets.westernparade import downtime as dt
 from chronique.domain.timeline import Due
@@ -24,6 +26,9 @@ class DowntimeProcesses:
 
     def __init__(self, world: World) -> None:
         self.world = world
+        # Per character, its dues and the versions they were computed at (issue 20): a process
+        # fired changes only the chains it records on, so the others' dues stand as they were.
+        self._dues: dict[UUID, tuple[Character, int, int, list[Due]]] = {}
 
     def horizon(self, to_time: int) -> None:
         """Training and long skills run on their own dues: nothing settles at the advance's target."""
@@ -32,8 +37,17 @@ class DowntimeProcesses:
         """Every downtime process that is running, with when it is next due."""
         out: list[Due] = []
         for character in self.world.characters.values():
-            if character.condition.get("dead"):
-                continue
+            # A due reads the character's own chain and the campaign's settings, nothing else.
+            kept = self._dues.get(character.id)
+            if kept is None or kept[0] is not character or kept[1:3] != (character.version, self.world.campaign.version):
+                kept = (character, character.version, self.world.campaign.version, self._due_of(character))
+                self._dues[character.id] = kept
+            out.extend(kept[3])
+        return out
+
+    def _due_of(self, character: Character) -> list[Due]:
+        out: list[Due] = []
+        if not character.condition.get("dead"):
             who = str(character.id)
             for process, when in (
                 ("train:pause", dt.pause_due(self.world, character)),

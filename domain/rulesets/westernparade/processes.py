@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 from typing import Any
+from uuid import UUID
 
 from chronique.domain.character import Character
 from chronique.domain.rulesets.westernparade.care import body_now, env, fire
@@ -28,6 +29,9 @@ class WesternParadeProcesses:
         self.world = world
         self.downtime = DowntimeProcesses(world)
         self.to_time: int | None = None
+        # Per character, its body's dues and what they were computed from (issue 20): a process
+        # fired changes only the chains it records on, so the others' dues stand as they were.
+        self._dues: dict[UUID, tuple[Character, int, int, int | None, list[Due]]] = {}
 
     def horizon(self, to_time: int) -> None:
         """The advance's target time: bodies still moving there get settled (timeline.advance)."""
@@ -46,14 +50,23 @@ class WesternParadeProcesses:
     def due(self) -> list[Due]:
         out = list(self.downtime.due())
         for character in self.world.characters.values():
-            c = character.condition
-            if not all(k in c for k in BODY_KEYS):
-                continue
-            who = str(character.id)
-            e = env(self.world, character)
-            out.extend(Due(at, who, name) for at, name in next_dues(c, e))
-            if self.to_time is not None and c["settled_at"] is not None and int(c["settled_at"]) < self.to_time and in_flux(c, e):
-                out.append(Due(self.to_time, who, "settle"))
+            # A body's dues read its own chain, the campaign's settings and the advance's target.
+            kept = self._dues.get(character.id)
+            if kept is None or kept[0] is not character or kept[1:4] != (character.version, self.world.campaign.version, self.to_time):
+                kept = (character, character.version, self.world.campaign.version, self.to_time, self._body_due(character))
+                self._dues[character.id] = kept
+            out.extend(kept[4])
+        return out
+
+    def _body_due(self, character: Character) -> list[Due]:
+        c = character.condition
+        if not all(k in c for k in BODY_KEYS):
+            return []
+        who = str(character.id)
+        e = env(self.world, character)
+        out = [Due(at, who, name) for at, name in next_dues(c, e)]
+        if self.to_time is not None and c["settled_at"] is not None and int(c["settled_at"]) < self.to_time and in_flux(c, e):
+            out.append(Due(self.to_time, who, "settle"))
         return out
 
     def fire(self, due: Due) -> str:

@@ -43,20 +43,24 @@ Location keys (``head``, ``throat``, ``right-shoulder`` ... ``left-foot``) are t
 
 from __future__ import annotations
 
+import ast
 import math
-from collections.abc import Mapping
+from collections import OrderedDict
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from functools import cache, lru_cache
-from typing import Any, Literal
+from threading import Lock
+from typing import Any, Literal, cast
 
+import orjson
 from pydantic import Field, ValidationError, field_validator
 
 from chronique.domain.errors import RuleViolation, SheetProblems, field_problems
 from chronique.domain.rulesets.problems import SheetModel, validation_problems
 from chronique.domain.rulesets.westernparade.tables import (
     CreationRules,
+    _parsed,
     characteristic,
-    evaluate,
     group,
     skill,
     skill_name,
@@ -341,16 +345,138 @@ def skill_scores(sheet: WPSheet) -> dict[str, int]:
     names = [s.name for s in catalogue.skills.values()]
     names += sorted((sheet.points.names() | set(sheet.gains) | set(bonuses)) - set(names))
 
+    indian_sheet, points, gains = sheet.special == "indian", sheet.points, sheet.gains
+
     @cache
     def score(name: str, depth: int = 0) -> int:
         if depth > len(names):
             raise RuleViolation(f"the base formula of {name} refers to itself")
-        entry = skill(name)
-        indian = sheet.special == "indian" or not catalogue.groups[entry.group].indian_only
-        base = evaluate(entry.base, values, lambda ref: score(skill_name(ref), depth + 1)) if indian else 0
-        return base + bonuses.get(name, 0) + sheet.points.total(name) + sheet.gains.get(name, 0)
+        formula, indian_only = _entry(name)
+        base = formula(values, lambda ref: score(_canonical(ref), depth + 1)) if indian_sheet or not indian_only else 0
+        return base + bonuses.get(name, 0) + points.total(name) + gains.get(name, 0)
 
     return {n: score(n) for n in names}
+
+
+@cache
+def _entry(name: str) -> tuple[Formula, bool]:
+    # A skill's compiled base formula and whether its group is for Indians only: the catalogue
+    # never changes in a process (skills() is cached).
+    entry = skill(name)
+    return _compiled(entry.base), skills().groups[entry.group].indian_only
+
+
+Formula = Callable[[Mapping[str, int], Callable[[str], int]], int]
+
+
+@cache
+def _canonical(ref: str) -> str:
+    # The catalogue never changes in a process (skills() is cached), so neither does a spelling.
+    return skill_name(ref)
+
+
+def _exact(value: int | Fraction) -> int | Fraction:
+    return value if type(value) is int else Fraction(value)
+
+
+def _divide(left: int | Fraction, right: int | Fraction) -> Fraction:
+    return Fraction(left) / right
+
+
+class _NotAnInteger(Exception):
+    """A variable or score that is not an integer: the formula is worked out in fractions."""
+
+
+def _integer(value: Any) -> int:
+    if isinstance(value, int):
+        return value
+    raise _NotAnInteger
+
+
+def _fractional(formula: str, tree: ast.AST, refs: Mapping[str, str]) -> Formula:
+    # Every term a Fraction but for integers through +, - and *, which are exact on them.
+    def source(node: ast.AST) -> str:
+        if isinstance(node, ast.Expression):
+            return source(node.body)
+        if isinstance(node, ast.Constant) and isinstance(node.value, int):
+            return repr(int(node.value))
+        if isinstance(node, ast.Name):
+            return f"_exact(score({refs[node.id]!r}))" if node.id in refs else f"_exact(variables[{node.id!r}])"
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+            return f"(-{source(node.operand)})"
+        if isinstance(node, ast.BinOp):
+            left, right = source(node.left), source(node.right)
+            if isinstance(node.op, ast.Div):
+                return f"_divide({left}, {right})"
+            operator = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*"}.get(type(node.op))
+            if operator is not None:
+                return f"({left} {operator} {right})"
+        raise ValueError(f"unsupported term in skill formula {formula!r}")
+
+    code = f"lambda variables, score: _max(0, _floor({source(tree)}))"
+    scope = {"_exact": _exact, "_divide": _divide, "_max": max, "_floor": math.floor}
+    return cast(Formula, eval(code, scope))  # noqa: S307 - the source is built above from a parsed formula's own terms
+
+
+def _scaled(tree: ast.AST, refs: Mapping[str, str]) -> tuple[str, int] | None:
+    """The formula as an integer expression and a positive denominator (its value is their
+    quotient), when every division is by a non-zero integer constant; else None."""
+
+    def rational(node: ast.AST) -> tuple[str, int]:
+        if isinstance(node, ast.Expression):
+            return rational(node.body)
+        if isinstance(node, ast.Constant) and isinstance(node.value, int):
+            return repr(int(node.value)), 1
+        if isinstance(node, ast.Name):
+            return (f"_integer(score({refs[node.id]!r}))" if node.id in refs else f"_integer(variables[{node.id!r}])"), 1
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+            text, denominator = rational(node.operand)
+            return f"(-{text})", denominator
+        if isinstance(node, ast.BinOp):
+            (left, low), (right, high) = rational(node.left), rational(node.right)
+            if isinstance(node.op, (ast.Add, ast.Sub)):
+                common = math.lcm(low, high)
+                operator = "+" if isinstance(node.op, ast.Add) else "-"
+                return f"({left} * {common // low} {operator} {right} * {common // high})", common
+            if isinstance(node.op, ast.Mult):
+                return f"({left} * {right})", low * high
+            divisor = node.right.value if isinstance(node.right, ast.Constant) and isinstance(node.right.value, int) else 0
+            if isinstance(node.op, ast.Div) and divisor:
+                return (left if divisor > 0 else f"(-{left})"), low * abs(divisor)
+        raise _NotAnInteger
+
+    try:
+        return rational(tree)
+    except _NotAnInteger:
+        return None
+
+
+@cache
+def _compiled(formula: str) -> Formula:
+    """``tables.evaluate(formula, ...)`` as one compiled function (issue 20: a sheet's derived
+    values evaluate the 188 bases on every point trained), with the same exact arithmetic: over
+    integers, with every division by a constant taken into one common denominator and the floor
+    taken by integer division, when the variables and scores are integers (they are); otherwise
+    in fractions, as ``evaluate`` works. Rounded down, never below 0 (PROPOSAL §8.3). A term
+    ``evaluate`` refuses is refused with its words, whichever way it is worked out."""
+    tree, refs = _parsed(formula)
+    fractional = _fractional(formula, tree, refs)
+    scaled = _scaled(tree, refs)
+    if scaled is None:
+        return fractional
+    text, denominator = scaled
+    integral = cast(
+        Formula,
+        eval(f"lambda variables, score: _max(0, ({text}) // {denominator})", {"_integer": _integer, "_max": max}),  # noqa: S307 - built above from a parsed formula's own terms
+    )
+
+    def evaluate(variables: Mapping[str, int], score: Callable[[str], int]) -> int:
+        try:
+            return integral(variables, score)
+        except _NotAnInteger:
+            return fractional(variables, score)
+
+    return evaluate
 
 
 def derived(sheet: WPSheet) -> dict[str, Any]:
@@ -411,4 +537,73 @@ def sheet_data(sheet: WPSheet) -> dict[str, Any]:
 
 def with_derived(data: Mapping[str, Any]) -> dict[str, Any]:
     """A stored sheet dict recomputed after a change of characteristics, gains or reputation."""
-    return sheet_data(sheet_of_data(data))
+    out = _with_gains(data)
+    if out is None:
+        out = sheet_data(sheet_of_data(data))
+        _keep_derived(out)
+    return out
+
+
+# Issue 20: a point trained changes one skill's gains, and so one skill's score (or those whose
+# base formula reads it). Of the sheets this process derived lately, keyed by the canonical JSON
+# of all but their gains (the derived part included), the order of their keys and their gains.
+_DERIVED: OrderedDict[bytes, tuple[list[str], dict[str, int]]] = OrderedDict()
+_DERIVED_KEPT = 64
+_DERIVED_LOCK = Lock()  # the web server derives sheets in several threads
+
+
+def _without_gains(data: Mapping[str, Any]) -> bytes | None:
+    try:
+        return orjson.dumps({k: v for k, v in data.items() if k != "gains"}, option=orjson.OPT_SORT_KEYS)
+    except TypeError:
+        return None
+
+
+def _keep_derived(out: dict[str, Any]) -> None:
+    key = _without_gains(out)
+    if key is None or not isinstance(out.get("gains"), dict):
+        return
+    with _DERIVED_LOCK:
+        _DERIVED[key] = (list(out), dict(out["gains"]))
+        _DERIVED.move_to_end(key)
+        while len(_DERIVED) > _DERIVED_KEPT:
+            _DERIVED.popitem(last=False)
+
+
+@cache
+def _read_by_formulas() -> frozenset[str]:
+    # Every skill some base formula reads (canonical names, as ``skill_scores`` looks them up).
+    return frozenset(_canonical(ref) for s in skills().skills.values() for ref in _parsed(s.base)[1].values())
+
+
+def _with_gains(data: Mapping[str, Any]) -> dict[str, Any] | None:
+    """``sheet_data(sheet_of_data(data))`` worked out from the sheet this process derived with
+    other gains, when ``data`` is that sheet, the same in all but gains (by content, its derived
+    part included), and the gains that differ are of skills it scores, that no base formula
+    reads, and are valid (whole, not negative, named canonically): each such skill's score moves
+    by the change of its gains, as ``skill_scores`` adds them, and nothing else moves. None
+    otherwise (then everything is derived again)."""
+    gains = data.get("gains")
+    key = _without_gains(data) if type(gains) is dict else None
+    with _DERIVED_LOCK:
+        kept = None if key is None else _DERIVED.get(key)
+    if kept is None or list(data) != kept[0]:
+        return None
+    before = kept[1]
+    assert isinstance(gains, dict)
+    skills_before: Mapping[str, int] = data["derived"]["skills"]
+    changed = [name for name in gains.keys() | before.keys() if gains.get(name) != before.get(name)]
+    for name in changed:
+        value = gains.get(name)
+        if type(value) is not int or value < 0 or name not in skills_before or name in _read_by_formulas() or _canonical(name) != name:
+            return None
+    scores = dict(skills_before)
+    for name in changed:
+        scores[name] = skills_before[name] + gains[name] - before.get(name, 0)
+    out = {k: v for k, v in data.items()}
+    out["gains"] = dict(gains)
+    out["derived"] = {**data["derived"], "skills": scores}
+    # Fresh objects throughout, as a derivation gives: nothing shared with the sheet it came from.
+    out = orjson.loads(orjson.dumps(out))
+    _keep_derived(out)
+    return cast(dict[str, Any], out)

@@ -1,0 +1,100 @@
+"""Command-line values read without pydantic on the hot path (issue 20, "Cold commands lean").
+
+Typer reads every value a command is given through a pydantic ``TypeAdapter`` built for its
+parameter: importing Typer's adapters and building one per parameter cost a cold command tens of
+milliseconds before it does anything. Nearly every value Chronique takes is a word or a plain
+number, which need none of it: :func:`read_plainly` gives such parameters a reader that takes the
+value as pydantic would (a word as typed, ``-12`` as ``-12``, ``2.5`` as ``2.5``), and hands any
+other value — a number written another way, one out of its range, a path — to Typer's own
+adapter, so that what is accepted, the value it becomes and the error that refuses it stay
+Typer's.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from typer._coercion import RuntimeParam, build_runtime_param
+
+if TYPE_CHECKING:
+    from typer._click.core import Command, Context
+    from typer.core import _TyperParameter
+
+# What pydantic reads as the same number Python's int() and float() make of it (ASCII digits,
+# a sign, no spaces or underscores), and short enough that both are exact.
+_INTEGER = re.compile(r"-?[0-9]{1,18}", re.ASCII)
+_DECIMAL = re.compile(r"-?[0-9]{1,15}(\.[0-9]{1,15})?", re.ASCII)
+
+# A value not read here: Typer's adapter reads it.
+_UNREAD = object()
+
+# The annotations read here; anything else (a path, a choice, a date) keeps Typer's adapter.
+_PLAIN = (str, bool, int, float)
+
+
+@dataclass(frozen=True)
+class PlainRuntimeParam(RuntimeParam):
+    """Typer's reading of one parameter's value, without its adapter for a word or a plain number."""
+
+    def _coerce_value(self, value: Any, param: _TyperParameter, ctx: Context) -> Any:
+        read = _read(self.annotation, self.parameter_info, value)
+        if read is not _UNREAD:
+            return read
+        # Typer's own reading, built once and kept: the value, or the error Typer gives.
+        param._runtime_param = typer_reading = build_runtime_param(param.type_descriptor)
+        return typer_reading._coerce_value(value, param=param, ctx=ctx)
+
+
+def _read(annotation: Any, info: Any, value: Any) -> Any:
+    if getattr(annotation, "__origin__", None) is list:
+        if not isinstance(value, (list, tuple)):
+            return _UNREAD
+        items = [_read(annotation.__args__[0], info, item) for item in value]
+        return _UNREAD if any(item is _UNREAD for item in items) else items
+    if annotation is str:
+        return value if type(value) is str else _UNREAD
+    if annotation is bool:
+        # A flag is True or False already; a word for one (an environment variable's) is Typer's to read.
+        return value if type(value) is bool else _UNREAD
+    number: int | float | None
+    if annotation is int:
+        number = value if type(value) is int else int(value) if type(value) is str and _INTEGER.fullmatch(value) else None
+    elif annotation is float:
+        number = value if type(value) is float else float(value) if type(value) is str and _DECIMAL.fullmatch(value) else None
+    else:
+        return _UNREAD
+    if number is None or (info.min is not None and number < info.min) or (info.max is not None and number > info.max):
+        return _UNREAD  # out of range: refused in Typer's words
+    return number
+
+
+def read_plainly(command: Command) -> None:
+    """Give ``command``'s parameters of a plain type (a word, a flag, a number, a list of them),
+    and its ``--help`` (which Click makes when the command is first parsed), the reader of this
+    module, in place of the pydantic adapter Typer would build on first use."""
+    for param in command.params:
+        _plainly(param)
+    if not getattr(command.get_help_option, "plain", False):
+        make_help_option = command.get_help_option
+
+        def get_help_option(ctx: Context) -> Any:
+            option = make_help_option(ctx)
+            if option is not None:
+                _plainly(option)
+            return option
+
+        get_help_option.plain = True  # type: ignore[attr-defined]
+        command.get_help_option = get_help_option  # type: ignore[method-assign]
+
+
+def _plainly(param: Any) -> None:
+    descriptor = getattr(param, "type_descriptor", None)
+    if descriptor is None or getattr(param, "_runtime_param", False) is not None:
+        return  # not Typer's, or its reader is built already
+    info = descriptor.parameter_info
+    annotation = descriptor.annotation
+    element = annotation.__args__[0] if getattr(annotation, "__origin__", None) is list else annotation
+    if element in _PLAIN and info.parser is None and not info.clamp and descriptor.file_annotation is None:
+        param._runtime_param = PlainRuntimeParam(parameter_info=info, annotation=annotation)

@@ -1,0 +1,35 @@
+"""The campaign settings of every game (issue 16): options the spine offers whatever the rulebook,
+beside each game's own (``domain/rulesets/<game>/settings.py``). ``chronique campaign set`` takes
+them as it takes a game's (``schema_of``), and records them with the same ``SettingChanged``."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from chronique.domain.notes import PLAYERS_WRITE_NOTES as NOTES_KEY
+from chronique.domain.rulesets.options import Setting, switch
+
+PLAYERS_WRITE_NOTES = switch(
+    NOTES_KEY,
+    "Players write notes",
+    False,
+    "No rulebook says: Chronique's own. The GM always writes session recaps and notes on characters; "
+    "with this on, players may too (ruling NT2).",
+    on="players may write recaps and notes",
+    off="only the GM writes recaps and notes",
+)
+"""Whether players, not only the GM, may write session recaps and notes on characters."""
+
+SPINE_SETTINGS: tuple[Setting, ...] = (PLAYERS_WRITE_NOTES,)
+"""Every setting of every campaign, whatever its game."""
+
+
+def schema_of(game_schema: tuple[Setting, ...]) -> tuple[Setting, ...]:
+    """A campaign's whole settings schema: its game's settings, then the spine's."""
+    return (*game_schema, *SPINE_SETTINGS)
+
+
+def setting_value(settings: Mapping[str, Any], setting: Setting) -> Any:
+    """The value of ``setting`` in a campaign's ``settings``: its default until a GM set it."""
+    return settings.get(setting.key, setting.default)

@@ -1,0 +1,310 @@
+"""Issue 16: the players' web journal. A real ``chronique serve`` over a real journal on each
+backend, real invite links from the real command line, a real chromium: who sees what, revoked
+links, the live log, the entropy form, the safety of every input, phones' widths and accessibility."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+import urllib.parse
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browsing import chromium
+from served import CAMPAIGN, Served, cartes_table, fetch, fetch_bytes, serving
+from support import chronique, run
+
+from chronique.web.headers import SECURITY_HEADERS
+
+pytestmark = pytest.mark.slow
+
+AXE = Path(__file__).parent / "axe.min.js"
+HOSTILE = "<script>alert('owned')</script>'; DROP TABLE stored_events; --"
+
+
+@pytest.fixture
+def served(db: str, tmp_path: Path) -> Iterator[Served]:
+    cartes_table(db)
+    with serving(db, tmp_path) as site:
+        yield site
+
+
+def hidden_draw(db: str) -> list[str]:
+    """A GM's face-down draw of three cards, as the GM's own command prints them."""
+    shown = run(db, "cartes", "draw", CAMPAIGN, "--count", "3", "--hidden", "--reason", "an omen").stdout
+    return shown.split("drawn:", 1)[1].split()
+
+
+def csrf_of(page_source: str) -> str:
+    found = re.search(r'name="csrf" value="([0-9a-f]{64})"', page_source)
+    assert found is not None, "the form carries no anti-forgery token"
+    return found.group(1)
+
+
+def test_a_player_link_never_shows_a_face_down_card_while_the_gm_link_does(served: Served) -> None:
+    # Issue 16 "Who sees what": a hidden draw's cards are the GM's until its epoch is revealed
+    # (FAIRNESS.md v2, face-down events), in every page a player can open, page source included.
+    paths = ["", "log", "session/1", "luck", "xp", "sheet/Alice", "sheet/Bruno", "verify"]
+    before = {path: fetch(served.link("Ana") + path)[2] for path in paths}
+    cards = hidden_draw(served.db)
+    assert len(cards) == 3
+    gm_log = fetch(served.link("GM") + "log")[2]
+    assert all(card in gm_log for card in cards)
+    for path in paths:
+        status, _, source = fetch(served.link("Ana") + path)
+        assert status == 200, path
+        # A game of several packs may show another copy of a card already: the hidden draw adds none.
+        assert [source.count(card) for card in cards] == [before[path].count(card) for card in cards], f"a face-down card shows in {path!r}"
+    assert "hidden until its epoch is revealed" in fetch(served.link("Ana") + "log")[2]
+    bundle = json.loads(fetch(served.link("Ana") + "bundle.json")[2])
+    hidden = [e for e in bundle["events"] if e.get("hidden")]
+    assert hidden, "the hidden draw is in the player's bundle, face down"
+    assert all(set(e["event"]) == {"topic", "originator_id", "originator_version", "prev_hash", "sealed_until"} for e in hidden)
+    assert all(epoch["seed"] is None for epoch in bundle["epochs"] if epoch["id"] == "session-1")
+    ref = re.search(r'explain/([0-9a-f]{8}:\d+)" aria-label="explain event [^"]+">explain</a></td></tr>\s*$', gm_log.split("</tbody>")[0])
+    assert ref is not None
+    explained = fetch(served.link("Ana") + f"explain/{ref.group(1)}")[2]
+    assert "hidden until epoch session-1 is revealed" in explained and not any(card in explained for card in cards)
+    assert all(card in fetch(served.link("GM") + f"explain/{ref.group(1)}")[2] for card in cards)
+
+
+def test_a_revoked_or_unknown_link_is_a_plain_404_and_tokens_never_reach_the_log(served: Served) -> None:
+    assert fetch(served.link("Ben"))[0] == 200
+    run(served.db, "invite", "revoke", CAMPAIGN, "Ben")
+    revoked = fetch(served.link("Ben"))
+    unknown = fetch(served.base + "/t/" + "x" * 43 + "/")
+    assert revoked[0] == unknown[0] == 404
+    assert revoked[2] == unknown[2], "a revoked link must give no hint that it ever existed"
+    assert fetch(served.link("Ben") + "bundle.json")[0] == 404
+    assert fetch(served.link("Ana"))[0] == 200
+    logged = served.log.read_text()
+    for link in served.links.values():
+        assert link.rstrip("/").rsplit("/", 1)[1] not in logged
+    assert "GET /t/…/ 404" in logged
+
+
+def test_guessing_tokens_is_slowed_after_ten_misses(served: Served) -> None:
+    # Issue 16 "Safety": token guesses are rate limited (ten a minute from one address).
+    statuses = [fetch(f"{served.base}/t/guess{n:04d}/")[0] for n in range(11)]
+    assert statuses == [404] * 10 + [429]
+    assert fetch(served.link("Ana"))[0] == 429, "a client that used up its guesses waits, valid token or not"
+
+
+def test_every_response_carries_the_security_headers(served: Served) -> None:
+    for url in (served.link("Ana"), served.link("Ana") + "log", served.base + "/style.css", served.base + "/t/unknown/"):
+        _, headers, _ = fetch(url)
+        for name, value in SECURITY_HEADERS.items():
+            assert headers.get(name.lower()) == value, (url, name)
+    source = fetch(served.link("Ana"))[2]
+    assert "<script>" not in source and " style=" not in source and "<style" not in source
+
+
+def test_the_live_log_shows_a_roll_of_the_command_line_within_two_seconds(served: Served) -> None:
+    # Issue 16 "Live": the log updates by itself (server-sent events) when the CLI records.
+    with chromium() as browser:
+        page = browser.new_page()
+        page.goto(served.link("Ana") + "log")
+        before = page.locator("tbody tr").count()
+        page.wait_for_function("document.querySelector('tbody[data-live]') !== null")
+        time.sleep(0)  # the stream opens on load; the CLI below is a separate process
+        rolled = chronique(served.db, "cartes", "test", CAMPAIGN, "Alice", "Contact", "--from", "deck")
+        recorded = time.monotonic()
+        page.wait_for_function(f"document.querySelectorAll('tbody tr').length > {before}", timeout=2000)
+        seen = time.monotonic() - recorded
+        assert "Contact" in page.locator("tbody").inner_text()
+        assert rolled.returncode == 0
+        assert seen < 2.0
+
+
+def test_entropy_from_the_form_lands_before_the_first_draw_and_is_refused_after(served: Served) -> None:
+    # FAIRNESS.md: a player's phrase joins the open epoch's key before its first draw, under the
+    # invite's player name, which the form cannot change.
+    with chromium() as browser:
+        page = browser.new_page()
+        page.goto(served.link("Ana"))
+        page.get_by_label("A phrase of your own").fill("la chance sourit aux audacieux")
+        page.get_by_role("button", name="Add my phrase").click()
+        page.wait_for_selector(".notice")
+        assert "Your phrase is in the key of session-1" in page.locator(".notice").inner_text()
+    shown = json.loads(chronique(served.db, "campaign", "show", CAMPAIGN, "--json").stdout)
+    assert "la chance sourit aux audacieux" in json.dumps(shown, ensure_ascii=False)
+    source = fetch(served.link("Ben"))[2]
+    token = csrf_of(source)
+    run(served.db, "cartes", "test", CAMPAIGN, "Alice", "Contact", "--from", "deck")
+    assert "Your entropy phrase" not in fetch(served.link("Ben"))[2], "the form is gone once the epoch has been drawn from"
+    form = urllib.parse.urlencode({"csrf": token, "phrase": "trop tard", "player": "Ana"}).encode()
+    status, headers, _ = fetch(served.link("Ben") + "entropy", form, {"Content-Type": "application/x-www-form-urlencoded"})
+    assert status == 303
+    assert "already%20been%20drawn%20from" in headers["location"]
+    assert "trop tard" not in json.dumps(json.loads(chronique(served.db, "campaign", "show", CAMPAIGN, "--json").stdout))
+
+
+def test_the_gm_link_offers_no_entropy_form_and_adds_no_phrase(served: Served) -> None:
+    # Ruling W3: entropy is the players' guard against the GM (FAIRNESS.md threat model).
+    source = fetch(served.link("GM"))[2]
+    assert "Your entropy phrase" not in source
+    form = urllib.parse.urlencode({"csrf": csrf_of(fetch(served.link("Ana"))[2]), "phrase": "the GM's own"}).encode()
+    status, headers, _ = fetch(served.link("GM") + "entropy", form, {"Content-Type": "application/x-www-form-urlencoded"})
+    assert status == 303 and "the%20GM%27s%20link%20adds%20none" in headers["location"]
+    assert "the GM's own" not in chronique(served.db, "campaign", "show", CAMPAIGN, "--json").stdout
+
+
+def test_a_form_without_its_anti_forgery_token_changes_nothing(served: Served) -> None:
+    form = urllib.parse.urlencode({"phrase": "forged"}).encode()
+    status, _, _ = fetch(served.link("Ana") + "entropy", form, {"Content-Type": "application/x-www-form-urlencoded"})
+    assert status == 403
+    other = csrf_of(fetch(served.link("Ben"))[2])  # Ben's token is not Ana's
+    form = urllib.parse.urlencode({"phrase": "forged", "csrf": other}).encode()
+    assert fetch(served.link("Ana") + "entropy", form, {"Content-Type": "application/x-www-form-urlencoded"})[0] == 403
+    assert "forged" not in chronique(served.db, "campaign", "show", CAMPAIGN, "--json").stdout
+
+
+def test_script_and_sql_in_every_field_come_out_as_text(served: Served) -> None:
+    token = csrf_of(fetch(served.link("Ana"))[2])
+    form = urllib.parse.urlencode({"csrf": token, "phrase": HOSTILE}).encode()
+    assert fetch(served.link("Ana") + "entropy", form, {"Content-Type": "application/x-www-form-urlencoded"})[0] == 303
+    for path in (
+        "",
+        "log",
+        f"sheet/{urllib.parse.quote(HOSTILE)}",
+        f"explain/{urllib.parse.quote(HOSTILE)}",
+        "luck?by=" + urllib.parse.quote(HOSTILE),
+    ):
+        status, _, source = fetch(served.link("Ana") + path)
+        assert status in (200, 404), path
+        assert "<script>alert" not in source, path
+    huge = urllib.parse.urlencode({"csrf": token, "phrase": "x" * 100_000}).encode()
+    assert fetch(served.link("Ana") + "entropy", huge, {"Content-Type": "application/x-www-form-urlencoded"})[0] == 413
+    assert chronique(served.db, "verify", CAMPAIGN).returncode == 0
+
+
+def test_the_campaign_page_is_walked_by_keyboard_alone(served: Served) -> None:
+    # Issue 16: keyboard navigation. Tab reaches every link of the navigation, the entropy field
+    # and its button in reading order, and the phrase is added with Enter.
+    with chromium() as browser:
+        page = browser.new_page(viewport={"width": 400, "height": 800})
+        page.goto(served.link("Ana"))
+        reached = []
+        for _ in range(12):
+            page.keyboard.press("Tab")
+            reached.append(page.evaluate("document.activeElement.textContent.trim() || document.activeElement.id"))
+        assert reached[:7] == ["Campaign", "Log", "Luck", "Experience", "Verify the dice", "phrase", "Add my phrase"], reached
+        page.focus("#phrase")
+        page.keyboard.type("au clavier")
+        page.keyboard.press("Enter")
+        page.wait_for_selector(".notice")
+    assert "au clavier" in chronique(served.db, "campaign", "show", CAMPAIGN, "--json").stdout
+
+
+def test_every_page_fits_a_400_pixel_phone_and_passes_axe(served: Served) -> None:
+    # Issue 16: no horizontal overflow at 400 px; axe-core finds no serious or critical violation.
+    run(served.db, "cartes", "test", CAMPAIGN, "Alice", "Contact", "--from", "deck")
+    run(served.db, "session", "end", CAMPAIGN)
+    axe = AXE.read_text(encoding="utf-8")
+    with chromium() as browser:
+        context = browser.new_context(viewport={"width": 400, "height": 800}, bypass_csp=True)
+        page = context.new_page()
+        for path in ("", "log", "session/1", "sheet/Alice", "sheet/Alice?as_of=1", "luck", "xp", "verify"):
+            page.goto(served.link("Ana") + path)
+            width = page.evaluate("document.documentElement.scrollWidth")
+            assert width <= 400, f"{path!r} is {width} px wide at 400"
+            page.add_script_tag(content=axe)
+            found = page.evaluate("axe.run(document, {resultTypes: ['violations']}).then(r => r.violations.map(v => [v.id, v.impact]))")
+            serious = [v for v in found if v[1] in ("serious", "critical")]
+            assert serious == [], f"{path!r}: {serious}"
+
+
+def verdict_of(page: Any) -> tuple[str | None, str | None, str]:
+    """The in-browser verifier's final verdict on the page: state, failing place, words."""
+    verdict = page.locator("#verdict")
+    # Pyodide loads in a few seconds; a selector is waited for without evaluating a string, which
+    # the page's content security policy (no eval) would refuse.
+    final = ", ".join(f'#verdict[data-state="{state}"]' for state in ("verified", "dice-only", "failed"))
+    page.locator(final).wait_for(timeout=90_000)
+    return verdict.get_attribute("data-state"), verdict.get_attribute("data-place"), verdict.inner_text()
+
+
+def test_the_players_browser_verifies_the_campaign_and_names_the_forged_event(served: Served, tmp_path: Path) -> None:
+    # Issue 16 "Verify in the browser": a "verified" badge computed in the player's own browser,
+    # agreeing with `chronique verify`; then a careful forger rewrites a roll (tests/tampering.py).
+    from tampering import forge, offline
+
+    tmp = tmp_path
+
+    run(served.db, "cartes", "test", CAMPAIGN, "Alice", "Contact", "--from", "deck")
+    run(served.db, "session", "end", CAMPAIGN)
+    with chromium() as browser:
+        page = browser.new_page()
+        page.goto(served.link("Ana") + "verify")
+        state, _, words = verdict_of(page)
+        assert state == "verified", words
+        assert chronique(served.db, "verify", CAMPAIGN).returncode == 0
+        rows = json.loads(chronique(served.db, "log", CAMPAIGN, "--character", "Alice", "--json").stdout)
+        rolled = next(r["event"] for r in rows if r["event"]["topic"].endswith("TestMade"))
+        place = forge(
+            served.db,
+            rolled["originator_id"],
+            rolled["originator_version"],
+            lambda e: e["outcome"].__setitem__("success", not e["outcome"]["success"]),
+        )
+        page.goto(served.link("Ana") + "verify")
+        state, where, words = verdict_of(page)
+    # The rewritten roll is named, in the browser as by the standalone verifier the server hands
+    # out (on the same bundle) and by `chronique verify` on the journal.
+    assert (state, where) == ("failed", place), words
+    (tmp / "bundle.json").write_bytes(fetch_bytes(served.link("Ana") + "bundle.json"))
+    (tmp / "verify.pyz").write_bytes(fetch_bytes(served.link("Ana") + "verify.pyz"))
+    told = offline(tmp / "verify.pyz", tmp / "bundle.json")
+    assert told.returncode == 1 and f"FAILED at {where}:" in told.stdout, told.stdout
+    assert f"FAILED at {place}:" in chronique(served.db, "verify", CAMPAIGN, check=False).stdout
+
+
+def post(served: Served, who: str, path: str, fields: dict[str, str]) -> tuple[int, dict[str, str], str]:
+    form = urllib.parse.urlencode(fields).encode()
+    return fetch(served.link(who) + path, form, {"Content-Type": "application/x-www-form-urlencoded"})
+
+
+def test_the_gm_writes_a_recap_in_markdown_from_the_page_and_it_shows_rendered_and_inert(served: Served) -> None:
+    # Issue 16 "Notes": recorded as an event, rendered as Markdown with its HTML made inert.
+    with chromium() as browser:
+        page = browser.new_page()
+        page.goto(served.link("GM") + "session/1")
+        page.get_by_label("A recap of session 1").fill(
+            "The party **fled** the mill.\n\n<script>alert('owned')</script>\n\n[x](javascript:alert(1))"
+        )
+        page.get_by_role("button", name="Record it").click()
+        page.wait_for_selector(".notice")
+        assert page.locator(".notice").inner_text() == "Recorded."
+        assert page.locator("section.note strong").inner_text() == "fled"
+        source = page.content()
+    assert "<script>alert" not in source, source[source.find("<script>alert") - 300 :][:400]
+    assert 'href="javascript:' not in source
+    listed = json.loads(chronique(served.db, "note", "list", CAMPAIGN, "--json").stdout)
+    assert "The party **fled** the mill." in json.dumps(listed)
+    assert "<strong>fled</strong>" in fetch(served.link("Ana") + "session/1")[2], "players read the recap too"
+
+
+def test_a_player_writes_notes_only_when_the_gm_allows_it_and_signs_with_their_own_name(served: Served) -> None:
+    # Ruling NT2: only the GM writes until `players-write-notes` is on; the invite names the author.
+    sheet = fetch(served.link("Ana") + "sheet/Alice")[2]
+    assert "Record it" not in sheet
+    note_token = re.search(r'name="csrf" value="([0-9a-f]{64})"', fetch(served.link("GM") + "sheet/Alice")[2])
+    assert note_token is not None
+    forged = {"csrf": note_token.group(1), "kind": "character", "about": "Alice", "text": "sneaky"}
+    assert post(served, "Ana", "note", forged)[0] == 403, "the GM's form token is not Ana's"
+    run(served.db, "campaign", "set", CAMPAIGN, "players-write-notes", "on")
+    sheet = fetch(served.link("Ana") + "sheet/Alice")[2]
+    mine = re.search(r'name="csrf" value="([0-9a-f]{64})">\s*<input type="hidden" name="kind"', sheet)
+    assert mine is not None
+    status, headers, _ = post(
+        served,
+        "Ana",
+        "note",
+        {"csrf": mine.group(1), "kind": "character", "about": "Alice", "text": "Alice owes *Bruno* 3 dollars", "author": "GM"},
+    )
+    assert status == 303 and headers["location"].endswith("notice=Recorded.")
+    shown = fetch(served.link("GM") + "sheet/Alice")[2]
+    assert "by Ana (a player)" in shown and "<em>Bruno</em>" in shown

@@ -1,0 +1,309 @@
+"""``chronique serve``: the web journal as a Starlette application over the same journal.
+
+Every page lives under its reader's invite, ``/t/<token>/...``: the token is the capability (the
+journal keeps only its hash), so an unknown or revoked one is a plain 404 and a link shared by
+mistake is revoked with ``chronique invite revoke``. Pages are rendered by the templates the
+exports use; the live log is a stream of server-sent events.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+import threading
+import time
+from collections.abc import AsyncIterator, Callable
+from functools import cache, partial
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+from urllib.parse import quote
+from uuid import UUID
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response, StreamingResponse
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from chronique.domain.errors import RuleViolation
+from chronique.web import pages
+from chronique.web.guard import BODY_LIMIT, FormKeys, GuessLimiter, redacted
+from chronique.web.headers import SECURITY_HEADERS
+from chronique.web.render import Renderer
+
+if TYPE_CHECKING:
+    from chronique.adapters.services import Chronique
+
+STATIC = Path(__file__).parent / "static"
+LIVE_POLL = 0.25
+"""Seconds between two looks at the journal for the live log: a roll shows within a second."""
+PHRASE_LIMIT = 500
+"""The longest entropy phrase a form takes (characters)."""
+NOTHING = "Nothing here."
+"""What an unknown page, or a link unknown or revoked, says: the same words whatever the reason."""
+
+log = logging.getLogger("chronique.web")
+
+
+class _Journal:
+    """One set of services per worker thread over the journal at ``db`` (connections are not
+    shared between threads), each reading afresh what other writers recorded."""
+
+    def __init__(self, db: str | None) -> None:
+        self._db = db
+        self._local = threading.local()
+
+    def __call__(self) -> Chronique:
+        services = getattr(self._local, "services", None)
+        if services is None:
+            from chronique.adapters.bootstrap import build
+
+            services = self._local.services = build(self._db, create=False)
+        return services
+
+
+class _Guarded:
+    """ASGI middleware: security headers on every response, a size limit on every body, and a
+    log line per request with the invite token left out."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = dict(scope["headers"]).get(b"content-length")
+        if declared is not None and (not declared.isdigit() or int(declared) > BODY_LIMIT):
+            await PlainTextResponse("That is more than a form may send.", status_code=413, headers=SECURITY_HEADERS)(scope, receive, send)
+            return
+        received = 0
+
+        async def bounded() -> Message:
+            nonlocal received
+            message = await receive()
+            received += len(message.get("body", b""))
+            if received > BODY_LIMIT:
+                raise HTTPException(413, "That is more than a form may send.")
+            return message
+
+        status = 0
+
+        async def headed(message: Message) -> None:
+            nonlocal status
+            if message["type"] == "http.response.start":
+                status = message["status"]
+                message["headers"] = [*message.get("headers", []), *((k.lower().encode(), v.encode()) for k, v in SECURITY_HEADERS.items())]
+            await send(message)
+
+        try:
+            await self.app(scope, bounded, headed)
+        finally:
+            log.info("%s %s %s", scope["method"], redacted(scope["path"]), status)
+
+
+def create_app(db: str | None = None, *, secret: bytes | None = None, clock: Callable[[], float] = time.monotonic) -> Starlette:
+    """The web journal over the journal at ``db`` (else ``CHRONIQUE_DB``, else ./chronique.db)."""
+    journal = _Journal(db)
+    renderer = Renderer()
+    forms = FormKeys(secret or secrets.token_bytes(32))
+    guesses = GuessLimiter(clock)
+
+    def reader_of(request: Request) -> pages.Reader:
+        token = request.path_params["token"]
+        client = request.client.host if request.client else "?"
+        if guesses.blocked(client):
+            raise HTTPException(429, "Too many unknown links from here: wait a minute.")
+        services = journal()
+        invite = services.invites.resolve(token)
+        if invite is None:
+            guesses.missed(client)
+            raise HTTPException(404, NOTHING)
+        name = services.campaign_by_id(UUID(str(invite.campaign_id))).name
+        return pages.Reader(name, invite.player, invite.gm, token)
+
+    def page(build: Callable[[Chronique, pages.Reader, Request], tuple[str, dict[str, Any]]]) -> Callable[[Request], Any]:
+        async def endpoint(request: Request) -> Response:
+            def rendered() -> Response:
+                reader = reader_of(request)
+                try:
+                    template, context = build(journal(), reader, request)
+                except RuleViolation as problem:
+                    raise HTTPException(404, str(problem)) from None
+                context.setdefault("notice", request.query_params.get("notice", "")[:200])
+                return HTMLResponse(renderer.page(template, reader, forms, context))
+
+            return await run_in_threadpool(rendered)
+
+        return endpoint
+
+    def campaign(services: Chronique, reader: pages.Reader, request: Request) -> tuple[str, dict[str, Any]]:
+        return "campaign.html.j2", pages.campaign_page(services, reader)
+
+    def session(services: Chronique, reader: pages.Reader, request: Request) -> tuple[str, dict[str, Any]]:
+        return "session.html.j2", pages.session_page(services, reader, int(request.path_params["number"]))
+
+    def log_all(services: Chronique, reader: pages.Reader, request: Request) -> tuple[str, dict[str, Any]]:
+        return "log.html.j2", pages.log_page(services, reader)
+
+    def sheet(services: Chronique, reader: pages.Reader, request: Request) -> tuple[str, dict[str, Any]]:
+        as_of = request.query_params.get("as_of", "").strip()[:80] or None
+        return pages.sheet_page(services, reader, request.path_params["name"], as_of)
+
+    def luck(services: Chronique, reader: pages.Reader, request: Request) -> tuple[str, dict[str, Any]]:
+        return "luck.html.j2", pages.luck_page(services, reader, request.query_params.get("by", "player"))
+
+    def xp(services: Chronique, reader: pages.Reader, request: Request) -> tuple[str, dict[str, Any]]:
+        return "xp.html.j2", pages.xp_page(services, reader)
+
+    def explain(services: Chronique, reader: pages.Reader, request: Request) -> tuple[str, dict[str, Any]]:
+        return "explain.html.j2", pages.explain_page(services, reader, request.path_params["ref"])
+
+    def verify(services: Chronique, reader: pages.Reader, request: Request) -> tuple[str, dict[str, Any]]:
+        return "verify.html.j2", {"title": f"{reader.campaign} — verify the dice"}
+
+    async def entropy(request: Request) -> Response:
+        form = await request.form()
+
+        def add() -> Response:
+            reader = reader_of(request)
+            base = f"/t/{reader.token}/"
+            if reader.gm:
+                return _back(base, "Entropy phrases are the players' own: the GM's link adds none.")
+            if not forms.valid(reader.token, "entropy", str(form.get("csrf", ""))):
+                raise HTTPException(403, "This form has expired: reload the page and try again.")
+            phrase = str(form.get("phrase", "")).strip()
+            if not phrase or len(phrase) > PHRASE_LIMIT:
+                return _back(base, f"A phrase is 1 to {PHRASE_LIMIT} characters.")
+            try:
+                journal().add_entropy(reader.campaign, reader.player, phrase)
+            except RuleViolation as problem:
+                return _back(base, str(problem))
+            return _back(base, f"Your phrase is in the key of {journal().campaign(reader.campaign).epoch}.")
+
+        return await run_in_threadpool(add)
+
+    async def note(request: Request) -> Response:
+        form = await request.form()
+
+        def write() -> Response:
+            reader = reader_of(request)
+            if not forms.valid(reader.token, "note", str(form.get("csrf", ""))):
+                raise HTTPException(403, "This form has expired: reload the page and try again.")
+            kind, about, text = (str(form.get(name, "")) for name in ("kind", "about", "text"))
+            page = f"/t/{reader.token}/" + (f"session/{about}" if kind == "recap" else f"sheet/{quote(about)}")
+            services = journal()
+            try:
+                if kind == "recap" and about.isdigit():
+                    services.write_recap(reader.campaign, int(about), reader.player, text, as_player=not reader.gm)
+                elif kind == "character":
+                    services.write_note(reader.campaign, about, reader.player, text, as_player=not reader.gm)
+                else:
+                    raise HTTPException(400, "That form is not one of this journal's.")
+            except RuleViolation as problem:
+                return _back(page, str(problem))
+            return _back(page, "Recorded.")
+
+        return await run_in_threadpool(write)
+
+    async def bundle(request: Request) -> Response:
+        def made() -> Response:
+            reader = reader_of(request)
+            data = journal().audit.bundle(reader.campaign, for_players=not reader.gm)
+            body = json.dumps(data, ensure_ascii=False, indent=1)
+            name = f"{reader.campaign}-bundle.json".replace('"', "")
+            disposition = "attachment" if "download" in request.query_params else "inline"
+            return Response(body, media_type="application/json", headers={"Content-Disposition": f'{disposition}; filename="{name}"'})
+
+        return await run_in_threadpool(made)
+
+    async def verifier(request: Request) -> Response:
+        def made() -> Response:
+            reader_of(request)
+            attachment = {"Content-Disposition": 'attachment; filename="verify.pyz"'}
+            return Response(_verifier_bytes(), media_type="application/zip", headers=attachment)
+
+        return await run_in_threadpool(made)
+
+    async def live(request: Request) -> Response:
+        reader = await run_in_threadpool(reader_of, request)
+        # A reconnecting browser names the last row it received (the event's id): it resumes there.
+        given = (request.headers.get("last-event-id") or request.query_params.get("after", "0")).strip()
+        after = int(given) if given.isdigit() and len(given) < 19 else 0
+        stream = _feed(journal, renderer, reader, after, request)
+        return StreamingResponse(stream, media_type="text/event-stream", headers={"Cache-Control": "no-store"})
+
+    async def stylesheet(request: Request) -> Response:
+        return Response(renderer.stylesheet(), media_type="text/css", headers={"Cache-Control": "max-age=3600"})
+
+    async def refused(request: Request, exc: Exception) -> Response:
+        if not isinstance(exc, HTTPException):
+            return HTMLResponse(renderer.error(500, "Something went wrong on the server; the journal is as it was."), status_code=500)
+        # An unknown page and an unknown or revoked link read alike: no hint of what exists.
+        detail = NOTHING if exc.detail in ("Not Found", "Method Not Allowed") else exc.detail
+        return HTMLResponse(renderer.error(exc.status_code, detail), status_code=exc.status_code)
+
+    routes = [
+        Route("/style.css", stylesheet),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+        Route("/t/{token}/", page(campaign)),
+        Route("/t/{token}/log", page(log_all)),
+        Route("/t/{token}/session/{number:int}", page(session)),
+        Route("/t/{token}/sheet/{name}", page(sheet)),
+        Route("/t/{token}/luck", page(luck)),
+        Route("/t/{token}/xp", page(xp)),
+        Route("/t/{token}/explain/{ref}", page(explain)),
+        Route("/t/{token}/verify", page(verify)),
+        Route("/t/{token}/entropy", entropy, methods=["POST"]),
+        Route("/t/{token}/note", note, methods=["POST"]),
+        Route("/t/{token}/bundle.json", bundle),
+        Route("/t/{token}/verify.pyz", verifier),
+        Route("/t/{token}/live", live),
+    ]
+    handlers: dict[Any, Callable[..., Any]] = {HTTPException: refused, 500: refused}
+    return Starlette(routes=routes, middleware=[Middleware(_Guarded)], exception_handlers=handlers)
+
+
+def _back(base: str, notice: str) -> Response:
+    return RedirectResponse(f"{base}?notice={quote(notice)}", status_code=303)
+
+
+@cache
+def _verifier_bytes() -> bytes:
+    """The standalone verifier (a zip application), built once per server."""
+    import tempfile
+
+    from chronique.adapters.verifier_app import build
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "verify.pyz"
+        build(path)
+        return path.read_bytes()
+
+
+async def _feed(journal: _Journal, renderer: Renderer, reader: pages.Reader, after: int, request: Request) -> AsyncIterator[str]:
+    """New log rows as server-sent events, as the CLI, the daemon or another page records them."""
+    newest = partial(_newest, journal)
+    seen = await run_in_threadpool(newest)
+    yield "retry: 1000\n\n"
+    while not await request.is_disconnected():
+        now = await run_in_threadpool(newest)
+        if now != seen:
+            seen = now
+            context = await run_in_threadpool(pages.log_page, journal(), reader, None, after)
+            if context["rows"]:
+                after = context["after"]
+                html = renderer.fragment("rows.html.j2", reader, context)
+                data = "\n".join(f"data: {line}" for line in html.splitlines())
+                yield f"event: rows\nid: {after}\n{data}\n\n"
+        await asyncio.sleep(LIVE_POLL)
+
+
+def _newest(journal: _Journal) -> int:
+    return int(journal().journal.recorder.max_notification_id() or 0)

@@ -1,0 +1,243 @@
+"""What each page of the web journal shows, as plain values for its template: the campaign, a
+session, a character's sheet and history, luck, the experience ledger, one event explained.
+
+A reader is a player (what players may see: face-down cards and hidden draws stay hidden until
+their epoch is revealed) or the GM (everything). The words are the ones the command line and the
+exports use."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from chronique.adapters.exports import Voided, shown_notes
+from chronique.adapters.services import LogEntry, LogPage
+from chronique.domain.errors import RuleViolation
+from chronique.domain.rulesets import ruleset
+
+if TYPE_CHECKING:
+    from chronique.adapters.services import Chronique
+    from chronique.domain.campaign import Campaign
+
+
+@dataclass(frozen=True)
+class Reader:
+    """Who opened the page: the campaign their invite opens, their player name, whether it is the
+    GM's link, and the token itself (kept in links of the page, never logged)."""
+
+    campaign: str
+    player: str
+    gm: bool
+    token: str
+
+
+@dataclass(frozen=True)
+class Row:
+    """One line of a log as a page shows it."""
+
+    position: int
+    ref: str
+    at: str
+    who: str
+    what: str
+    text: str
+    hidden: bool
+    voided: Voided | None
+    odds: str = ""
+
+
+@dataclass(frozen=True)
+class Receipt:
+    """What a player keeps of an epoch boundary: the seal and the commitment it covers."""
+
+    session: int
+    boundary: str
+    seal: str
+    commitment: str | None
+
+
+def rows(services: Chronique, campaign: Campaign, entries: Iterable[LogEntry], gm: bool) -> list[Row]:
+    """Log entries in words, each roll with its odds; for players a face-down event reads
+    "hidden" until revealed."""
+    from chronique.domain.rulesets.words import kind_words
+
+    calendar = services.calendar(campaign)
+    entries = list(entries)
+    odds = services.odds(campaign.name, (x.position for x in entries))
+    found = []
+    for x in entries:
+        hidden = not gm and x.hidden_until is not None and not campaign.is_revealed(x.hidden_until)
+        # A face-down roll's odds would tell what it was about: they wait for its epoch too.
+        chances = [] if hidden else odds.get(x.position, [])
+        voided = None if x.correction is None else Voided(x.correction, x.reason or "")
+        found.append(
+            Row(
+                x.position,
+                f"{x.aggregate_id.replace('-', '')[:8]}:{x.version}",
+                calendar.format(x.at) if x.at is not None else "",
+                x.who,
+                kind_words(x.kind),
+                "hidden until its epoch is revealed" if hidden else x.description,
+                hidden,
+                voided,
+                ", ".join(f"{who} had {_percent(chance)} to succeed" for who, chance in chances),
+            )
+        )
+    return found
+
+
+def _percent(chance: Fraction) -> str:
+    """A chance as players say it: "45%", "under 1%", "over 99%"."""
+    percent = chance * 100
+    if 0 < percent < 1:
+        return "under 1%"
+    if 99 < percent < 100:
+        return "over 99%"
+    return f"{round(percent)}%"
+
+
+def receipts(campaign: Campaign) -> list[Receipt]:
+    """Every seal of the campaign with the commitment recorded at its boundary (FAIRNESS.md v2:
+    a session's start commits its epoch's seed, its end the next downtime's)."""
+    found = []
+    for seal in campaign.seals:
+        if seal["boundary"] not in ("session-start", "session-end"):
+            continue
+        epoch = f"{'session' if seal['boundary'] == 'session-start' else 'downtime'}-{seal['session']}"
+        commitment = campaign.epochs.get(epoch, {}).get("commitment")
+        found.append(Receipt(seal["session"], seal["boundary"].replace("session-", ""), seal["seal"], commitment))
+    return found
+
+
+def campaign_page(services: Chronique, reader: Reader) -> dict[str, Any]:
+    """The campaign: its clock, sessions with their receipts, characters with their state, what
+    the last downtime did and what is due next."""
+    world = services.world_read(reader.campaign)
+    campaign = world.campaign
+    rules = ruleset(campaign.ruleset)
+    calendar = services.calendar(campaign)
+    characters = []
+    for character in sorted(world.characters.values(), key=lambda c: c.name.casefold()):
+        view = rules.sheet_view(world, character, reader.gm)
+        player = campaign.members.get(str(character.id), {}).get("player")
+        characters.append({"name": character.name, "player": player or "no player assigned", "status": view.status})
+    # What downtime did: its latest notable outcomes (wounds worsening, recoveries, deaths).
+    downtime = services.notable(reader.campaign, None)[-12:]
+    sessions = sorted({r.session for r in receipts(campaign)})
+    return {
+        "title": campaign.name,
+        "game": rules.title,
+        "clock": calendar.format(campaign.clock),
+        "open_session": campaign.session if campaign.in_session else None,
+        "sessions": sessions,
+        "receipts": receipts(campaign),
+        "characters": characters,
+        "downtime": [(calendar.format(at), who, what) for at, who, what in downtime],
+        "due": [(calendar.format(at), who, what) for at, who, what in services.board(reader.campaign)[:12]],
+        "entropy_open": campaign.in_session and not campaign.epochs.get(campaign.epoch, {}).get("drawn", False),
+        "epoch": campaign.epoch,
+    }
+
+
+def log_page(services: Chronique, reader: Reader, session: int | None = None, after: int = 0) -> dict[str, Any]:
+    """The log (of one session, or all), every event in words, voided ones struck through."""
+    campaign = services.campaign(reader.campaign)
+    entries = services.page_log(reader.campaign, LogPage(session=session))
+    shown = rows(services, campaign, (e for e in entries if e.position > after), reader.gm)
+    return {"title": campaign.name, "rows": shown, "after": max((r.position for r in shown), default=after)}
+
+
+def history(services: Chronique, reader: Reader, name: str) -> list[Row]:
+    """A character's events, newest first."""
+    campaign = services.campaign(reader.campaign)
+    entries = services.page_log(reader.campaign, LogPage(characters=(name,), newest_first=True, limit=200))
+    return rows(services, campaign, entries, reader.gm)
+
+
+def session_page(services: Chronique, reader: Reader, number: int) -> dict[str, Any]:
+    """One session as its export shows it (the same template), with each roll's "explain"."""
+    campaign = services.campaign(reader.campaign)
+    if not any(s["session"] == number for s in campaign.seals):
+        raise RuleViolation(f"{campaign.name} has no session {number}")
+    seal = next((s["seal"] for s in campaign.seals if s["session"] == number and s["boundary"] == "session-end"), None)
+    shown = log_page(services, reader, session=number)["rows"]
+    live = campaign.in_session and campaign.session == number
+    recaps = [note for note in services.recaps(reader.campaign).get(number, []) if not note.voided]
+    return {
+        "title": f"{campaign.name} — session {number}",
+        "recaps": shown_notes(recaps, "html"),
+        "note_form": _note_form(campaign, reader, "recap", str(number), f"A recap of session {number}"),
+        "seal": seal or "not sealed yet: the session is still open",
+        "events": shown,
+        "live": live,
+        "after": max((r.position for r in shown), default=0),
+    }
+
+
+def sheet_page(services: Chronique, reader: Reader, name: str, as_of: str | None) -> tuple[str, dict[str, Any]]:
+    """A character's readable sheet (the game's own template), now or as of a session's end or an
+    in-game date, with its history."""
+    from chronique.adapters.history import sheet_as_of
+
+    world, character = sheet_as_of(services, reader.campaign, name, as_of, reader.gm)
+    rules = ruleset(character.ruleset)
+    campaign = world.campaign
+    sessions = sorted({s["session"] for s in campaign.seals if s["boundary"] == "session-end"})
+    context = {
+        "view": rules.sheet_view(world, character, reader.gm),
+        "game": rules.title,
+        "character": character.name,
+        "as_of": as_of or "",
+        "sessions": sessions,
+        "history": history(services, reader, character.name),
+        "notes": shown_notes([note for note in services.notes(reader.campaign, character.name) if not note.voided], "html"),
+        "note_form": _note_form(campaign, reader, "character", character.name, f"A note on {character.name}"),
+    }
+    return f"{rules.name}/sheet.html.j2", context
+
+
+def luck_page(services: Chronique, reader: Reader, by: str) -> dict[str, Any]:
+    """Luck by player, character or session, as a picture and in words."""
+    from chronique.web.luckplot import plot
+
+    by = by if by in ("player", "character", "session") else "player"
+    return {"title": f"{reader.campaign} — luck", "by": by, "plot": plot(services.luck(reader.campaign, by))}
+
+
+def xp_page(services: Chronique, reader: Reader) -> dict[str, Any]:
+    """The experience ledger: every award and spend, its reason and the running balance."""
+    from chronique.adapters.ledger import experience
+
+    campaign, ledger = experience(services, reader.campaign)
+    calendar = services.calendar(campaign)
+    entries = [
+        {
+            "at": calendar.format(r["at"]) if r["at"] is not None else "",
+            "who": r["name"],
+            "change": f"{r['change']:+d}",
+            "reason": r["reason"],
+            "balance": r["balance"],
+        }
+        for r in ledger
+    ]
+    return {"title": f"{campaign.name} — experience", "entries": entries}
+
+
+def explain_page(services: Chronique, reader: Reader, ref: str) -> dict[str, Any]:
+    """One event explained, as ``audit show`` explains it; the GM's link sees face-down events."""
+    from chronique.adapters.explain import account, explain, locate
+
+    place = locate(services.audit, ref)
+    if place.campaign_id != services.campaign(reader.campaign).id:
+        raise RuleViolation(f"{reader.campaign} has no event {ref}")
+    return {"title": f"{reader.campaign} — event {ref}", "lines": account(explain(services.audit, ref, for_players=not reader.gm))}
+
+
+def _note_form(campaign: Campaign, reader: Reader, kind: str, about: str, label: str) -> dict[str, str] | None:
+    """The form of a recap or a note, for the GM, and for players when the campaign lets them
+    write notes (the ``players-write-notes`` setting)."""
+    if not (reader.gm or campaign.players_may_write_notes):
+        return None
+    return {"kind": kind, "about": about, "label": label}
