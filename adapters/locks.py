@@ -59,6 +59,10 @@ class CampaignLocks(Protocol):
         never waiting for one: the lock and the campaigns taken, in their order."""
         ...
 
+    def close(self) -> None:
+        """Give back the connections the locks were taken on."""
+        ...
+
 
 class _NothingHeld:
     """No lock to lose."""
@@ -75,6 +79,9 @@ class NoLocks:
 
     def try_hold(self, campaign_ids: list[UUID]) -> AbstractContextManager[tuple[Held, list[UUID]]]:
         return nullcontext((_NothingHeld(), list(campaign_ids)))
+
+    def close(self) -> None:
+        """No connection of its own."""
 
 
 class _AdvisoryHeld:
@@ -100,6 +107,10 @@ class AdvisoryLocks:
     def __init__(self, database: Database, wait: float = WAIT_SECONDS) -> None:
         self._database = database
         self._wait = wait
+
+    def close(self) -> None:
+        """Give back the pooled connections (a database in use cannot be copied or dropped)."""
+        self._database.dispose()
 
     @contextmanager
     def hold(self, campaign_id: UUID) -> Iterator[Held]:

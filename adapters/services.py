@@ -155,6 +155,7 @@ class Chronique:
         """Give back every connection (a PostgreSQL database cannot be dropped while one is open)."""
         self.journal.close()
         self.vault.close()
+        self.locks.close()
         if self._read_models is not None:
             self._read_models.database.dispose()
 
