@@ -301,6 +301,9 @@ def test_two_daemons_split_the_due_campaigns_each_advanced_once_neither_waiting(
                     self._seen(campaign_ids)
                     return locks.try_hold(campaign_ids)
 
+                def close(self) -> None:
+                    locks.close()
+
                 def _seen(self, campaign_ids: list[UUID]) -> None:
                     if not held[n]:
                         both_claimed.wait()
