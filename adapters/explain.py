@@ -13,6 +13,7 @@ from chronique.domain.cards import shown as card
 from chronique.domain.cards import shown_all as cards
 from chronique.domain.errors import RuleViolation
 from chronique.domain.rulesets import ruleset
+from chronique.domain.text import is_count
 from chronique.domain.verifier import Epoch, epochs_of
 
 _SHUFFLED = "chronique.domain.deck:Deck.Shuffled"
@@ -160,7 +161,7 @@ def _cards_of(event: dict[str, Any]) -> list[str]:
 
 def _parse(ref: str) -> tuple[str, int]:
     head, _, tail = ref.strip().rpartition(":")
-    if not head or not tail.isdigit():
+    if not head or not is_count(tail):
         raise RuleViolation(f"{ref!r} is not an event reference (write <id>:<version>, as `chronique log` shows)")
     return head.replace("-", "").lower(), int(tail)
 

@@ -107,10 +107,11 @@ def shown_notes(notes: list[Note], fmt: str) -> list[dict[str, Any]]:
     them and when in words, and their Markdown rendered safe for a page (``html``, adapters/
     markdown.py) or as written, line by line, for a Markdown export to quote (``lines``)."""
     from chronique.adapters.markdown import render
+    from chronique.domain.notes import signed
 
     return [
         {
-            "author": f"{note.author} (a player)" if note.by_player else note.author,
+            "author": signed(note),
             "at": note.at,
             "html": render(note.text) if fmt == "html" else "",
             "lines": note.text.splitlines(),

@@ -10,13 +10,14 @@ from chronique.domain.campaign import Campaign
 from chronique.domain.character import Character
 from chronique.domain.errors import RuleViolation
 from chronique.domain.gametime import calendar_from
+from chronique.domain.text import is_count
 
 if TYPE_CHECKING:
     from chronique.adapters.services import Chronique
     from chronique.domain.world import World
 
 
-_REF = re.compile(r"^[0-9a-f][0-9a-f-]{3,35}:\d+$")
+_REF = re.compile(r"^[0-9a-f][0-9a-f-]{3,35}:[0-9]{1,18}$")
 
 
 def _version_at_event(services: Chronique, character: Character, ref: str) -> int:
@@ -44,7 +45,7 @@ def version_as_of(services: Chronique, campaign: Campaign, character: Character,
         return None
     if _REF.match(as_of.strip()):
         return _version_at_event(services, character, as_of.strip())
-    if as_of.strip().isdigit():
+    if is_count(as_of.strip()):
         number = int(as_of)
         seal = next((s for s in campaign.seals if s["session"] == number and s["boundary"] == "session-end"), None)
         if seal is None:
@@ -71,7 +72,7 @@ def sheet_as_of(services: Chronique, campaign: str, name: str, as_of: str | None
 def moment_as_of(campaign: Campaign, as_of: str | None) -> int | None:
     """The in-game moment ``as_of`` names when it is a date; None for now, a session's end or an
     event, which name a version and nothing between two."""
-    if as_of is None or _REF.match(as_of.strip()) or as_of.strip().isdigit():
+    if as_of is None or _REF.match(as_of.strip()) or is_count(as_of.strip()):
         return None
     return calendar_from(campaign.calendar).parse(as_of)
 

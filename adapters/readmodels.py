@@ -103,7 +103,7 @@ class ReadModels:
         if migrated:
             # A migration may have recreated or reshaped a table under a tracking position that
             # no longer describes its rows: the rows are rebuilt from the events, never left stale,
-            # in a catch-up's pages (it runs within the command that found the tables missing).
+            # in a catch-up's pages (it runs within the read that found the tables missing).
             self._replay(list(PROJECTIONS))
 
     def ready(self) -> bool:
@@ -119,8 +119,8 @@ class ReadModels:
             return int(connection.execute(select(tracking.c.position).where(tracking.c.projection == name)).scalar() or 0)
 
     def refresh(self) -> None:
-        """Catch up, or say why not: after a commit (the events are saved already) and before a
-        read (which then shows what there is), a failing projection is a warning, not a failure."""
+        """Catch up, or say why not: before a read (which then shows what there is) and after a
+        daemon's pass (the events are saved already), a failing projection is a warning, not a failure."""
         try:
             self.catch_up()
         except Exception as error:  # noqa: BLE001 - the events are the truth; `db rebuild` mends the rest
@@ -129,7 +129,7 @@ class ReadModels:
     def catch_up(self, names: list[str] | None = None, progress: Callable[[int], None] | None = None, size: int = 0) -> int:
         """Process every event not seen yet; return how many (notification, projection) pairs
         were applied. Each page is read once and applied to every projection behind it in one
-        transaction: after each commit this runs, so a current projection costs one query. Each
+        transaction: every read runs this first, so a current projection costs one query. Each
         event of a page is decoded once, whichever projections decode it; ``size`` events a page
         (:data:`PAGE` unless given)."""
         if not self._ready:
@@ -230,7 +230,6 @@ class ReadModels:
         with self.engine.connect() as connection:
             rows = connection.execute(select(xp).where(xp.c.character_id.in_(character_ids)).order_by(xp.c.position))
             return [dict(row) for row in rows.mappings()]
-
 
 
 def _decoder(decode: Callable[[Any], Any], remember: bool = True) -> Callable[[Any], Any]:

@@ -1,7 +1,8 @@
 """Rows of the read models read through the event store's own connection, for one-shot reads:
 a cold ``chronique sheet`` reads the sheets read model (issue 14) without importing SQLAlchemy,
 which costs more than the read itself (issue 20). Only a current read model is read this way;
-when it is behind the journal, or absent, the caller catches it up through ``ReadModels`` first.
+when it is behind the journal, or absent, the caller catches it up through ``ReadModels`` first
+(``Chronique._read_model``) or loads from the store instead (``Chronique.world_read``).
 """
 
 from __future__ import annotations
@@ -47,7 +48,7 @@ def current_rows(journal: Journal, projection: str, query: str, params: tuple[An
                 return None
             cursor.execute(query.format(mark), params)
             return list(cursor.fetchall())
-    except PersistenceError:  # no read-model tables yet: `db upgrade` or the next write makes them
+    except PersistenceError:  # no read-model tables yet: `db upgrade` or the next read makes them
         return None
 
 

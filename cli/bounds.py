@@ -165,3 +165,4 @@ def _at_most_the_longest(name: str, seconds: int, asked: str) -> None:
 PACING_RATIO = within(1, limits.MAX_PACING_RATIO)
 DAEMON_TICK = seconds_between(*limits.DAEMON_TICK)
 PORT = within(*limits.PORT)
+LOG_PAGE = within(*limits.LOG_PAGE)

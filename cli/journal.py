@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from chronique.cli import render
+from chronique.cli import bounds, render
 from chronique.cli.context import run
 
 if TYPE_CHECKING:
@@ -27,9 +27,11 @@ def register(app: typer.Typer) -> None:
         kind: list[str] = typer.Option([], "--kind", help="Only events of this kind, e.g. TestMade (repeatable)."),
         since: str = typer.Option(None, "--from", help="From this in-game date."),
         until: str = typer.Option(None, "--to", help="Up to this in-game date."),
-        limit: int = typer.Option(None, "--limit", min=1, help="At most this many events (a page)."),
-        page: int = typer.Option(1, "--page", min=1, help="Which page of --limit events."),
-        tail: int = typer.Option(None, "--tail", min=1, help="Show only this many events, the last ones (after the filters)."),
+        limit: int = typer.Option(None, "--limit", callback=bounds.LOG_PAGE, help="At most this many events (a page)."),
+        page: int = typer.Option(1, "--page", callback=bounds.LOG_PAGE, help="Which page of --limit events."),
+        tail: int = typer.Option(
+            None, "--tail", callback=bounds.LOG_PAGE, help="Show only this many events, the last ones (after the filters)."
+        ),
         newest_first: bool = typer.Option(False, "--newest-first", help="The newest events first (pages then count from the newest)."),
     ) -> None:
         """Show the campaign's event log, oldest first, paged and filtered; face-down events stay

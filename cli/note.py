@@ -11,7 +11,7 @@ import typer
 from chronique.cli import bounds, render
 from chronique.cli.context import fail, run
 from chronique.domain import limits
-from chronique.domain.notes import GM, NOTE_LIMIT
+from chronique.domain.notes import GM, NOTE_LIMIT, signed
 
 if TYPE_CHECKING:
     from chronique.adapters.services import Chronique
@@ -73,7 +73,7 @@ def recap(
     """Write a recap of a session; a later recap of the same session adds to it."""
     body = text_of(text, file)
     note = run(ctx, lambda s: s.write_recap(campaign, session, author, body))
-    typer.echo(f"{author_words(note)} wrote a recap of session {note.session} ({note.at}); `chronique undo` takes it back.")
+    typer.echo(f"{signed(note)} wrote a recap of session {note.session} ({note.at}); `chronique undo` takes it back.")
 
 
 @app.command("character")
@@ -88,7 +88,7 @@ def character_note(
     """Write a note on a character; its sheet's exports show it."""
     body = text_of(text, file)
     note = run(ctx, lambda s: s.write_note(campaign, character, author, body))
-    typer.echo(f"{author_words(note)} wrote a note on {note.character} ({note.at}); `chronique undo` takes it back.")
+    typer.echo(f"{signed(note)} wrote a note on {note.character} ({note.at}); `chronique undo` takes it back.")
 
 
 @app.command("list")
@@ -121,11 +121,6 @@ def list_(
     typer.echo("\n".join(listed(title, recaps, notes, name is None)))
 
 
-def author_words(note: Note) -> str:
-    """Who wrote a note, in words: the author's name, marked when a player wrote it."""
-    return f"{note.author} (a player)" if note.by_player else note.author
-
-
 def listed(campaign: str, recaps: dict[int, list[Note]], notes: dict[str, list[Note]], with_recaps: bool) -> list[str]:
     """The recaps and notes as a person reads them: a heading for each, then its text indented."""
     lines: list[str] = []
@@ -146,7 +141,7 @@ def listed(campaign: str, recaps: dict[int, list[Note]], notes: dict[str, list[N
 def _each(about: str | None, written: list[Note]) -> list[str]:
     lines = []
     for note in written:
-        head = f"{about + ', ' if about else ''}by {author_words(note)}, {note.at} in the game"
+        head = f"{about + ', ' if about else ''}by {signed(note)}, {note.at} in the game"
         struck = f" — voided, left out of the exports ({note.ref})" if note.voided else f" ({note.ref})"
         lines.append(f"  {head}{struck}:")
         lines += [f"    {line}" if line else "" for line in note.text.splitlines()]

@@ -417,6 +417,7 @@ def outcome(services: Chronique, result: Any, campaign_name: str | None) -> Any:
     from chronique.adapters.services import Advanced
     from chronique.domain.campaign import Campaign
     from chronique.domain.character import Character
+    from chronique.domain.gametime import format_duration
 
     if isinstance(result, Campaign):
         calendar = services.calendar(result)
@@ -429,7 +430,7 @@ def outcome(services: Chronique, result: Any, campaign_name: str | None) -> Any:
             "recorded": result.recorded,
             "from": label(result.from_time),
             "to": label(result.to_time),
-            "span": _span(result.to_time - result.from_time),
+            "span": format_duration(result.to_time - result.from_time),
             "ticks": [{"at": label(tick.due.at), "what": tick.account} for tick in result.ticks],
         }
     if callable(getattr(result, "to_json", None)):
@@ -444,12 +445,6 @@ def outcome(services: Chronique, result: Any, campaign_name: str | None) -> Any:
     if result is None or isinstance(result, (bool, int, str)):
         return result
     return str(result)
-
-
-def _span(seconds: int) -> str:
-    from chronique.domain.gametime import format_duration
-
-    return format_duration(seconds)
 
 
 def written(path: tuple[str, ...], campaign: str | None, recorded: list[Any], outcomes: list[Any], text: str) -> None:

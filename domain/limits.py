@@ -26,6 +26,8 @@ MAX_PACING_RATIO = MAX_DAYS
 """Pacing: in-game seconds per real second; at most 1,000 in-game years pass in a real day."""
 DAEMON_TICK = (0.05, float(DAY))
 """The daemon's seconds between two pacing checks: from a twentieth of a second to a day."""
+LOG_PAGE = (1, 1_000_000)
+"""`log --limit`, `--page` and `--tail`: a page of at most a million events, at most a million pages."""
 PORT = (1, 65535)
 """The web journal's TCP port (``chronique serve --port``)."""
 

@@ -77,13 +77,15 @@ class Note:
         return asdict(self)
 
 
-def _by(event: Any) -> str:
-    return f"{event.author} (a player)" if event.by_player else event.author
+def signed(note: Any) -> str:
+    """Who wrote a note or a recap (its event or a :class:`Note`), in words: the author's name,
+    marked when a player wrote it."""
+    return f"{note.author} (a player)" if note.by_player else note.author
 
 
 NOTE_WORDS: dict[str, Callable[[Any], str]] = {
-    "chronique.domain.campaign:Campaign.RecapWritten": lambda e: f"{_by(e)} wrote a recap of session {e.session}",
-    "chronique.domain.character:Character.NoteWritten": lambda e: f"{_by(e)} wrote a note on {e.character}",
+    "chronique.domain.campaign:Campaign.RecapWritten": lambda e: f"{signed(e)} wrote a recap of session {e.session}",
+    "chronique.domain.character:Character.NoteWritten": lambda e: f"{signed(e)} wrote a note on {e.character}",
 }
 """The log's words for a recap and a note (the spine's, for every game: domain/rulesets/words.py
 ``SPINE``); their text is read with ``chronique note list`` and in the exports, not in the log."""

@@ -4,9 +4,6 @@ them as it takes a game's (``schema_of``), and records them with the same ``Sett
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from chronique.domain.notes import PLAYERS_WRITE_NOTES as NOTES_KEY
 from chronique.domain.rulesets.options import Setting, switch
 
@@ -28,8 +25,3 @@ SPINE_SETTINGS: tuple[Setting, ...] = (PLAYERS_WRITE_NOTES,)
 def schema_of(game_schema: tuple[Setting, ...]) -> tuple[Setting, ...]:
     """A campaign's whole settings schema: its game's settings, then the spine's."""
     return (*game_schema, *SPINE_SETTINGS)
-
-
-def setting_value(settings: Mapping[str, Any], setting: Setting) -> Any:
-    """The value of ``setting`` in a campaign's ``settings``: its default until a GM set it."""
-    return settings.get(setting.key, setting.default)

@@ -78,3 +78,9 @@ def inert(text: str) -> str:
     """``text`` with every character a terminal or a page would act on shown escaped instead
     (ESC as ``\\x1b``); line breaks and tabs kept."""
     return _ACTED_ON.sub(_escaped, text)
+
+
+def is_count(text: str) -> bool:
+    """Whether ``text`` is a whole number a journal can store, written in ASCII digits: never
+    "²" or "٣", which ``str.isdigit`` accepts and ``int`` refuses, nor a thousand digits."""
+    return text.isascii() and text.isdigit() and len(text) <= 18

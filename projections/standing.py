@@ -6,7 +6,6 @@ fold runs in memory over one campaign's events."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -46,11 +45,6 @@ class Standings:
         self._changed: set[str] = set()
         self._rules: dict[str, Ruleset] = {}  # looked up once a page, not once an event
         self._seen: dict[str, Standing] = {}  # the standings given since the rows last moved
-
-    def load(self, connection: Connection, table: Table, events: Iterable[Any]) -> None:
-        """Read the rows that the page of ``events`` may touch: their aggregates' and those
-        aggregates' campaigns'."""
-        self.load_keys(connection, table, {key for event in events for key in touched(event)})
 
     def load_keys(self, connection: Connection, table: Table, wanted: set[str]) -> None:
         """Read the rows of the aggregates ``wanted`` and of the campaigns they name."""
@@ -133,7 +127,13 @@ class Standings:
 
 
 _MOVES = (Campaign.Created, Campaign.MemberJoined, Character.Created, Deck.Created, Campaign.SessionStarted, *_SETTINGS)
-_MOVE_ORDER: tuple[type | tuple[type, ...], ...] = (Campaign.Created, Campaign.MemberJoined, (Character.Created, Deck.Created), Campaign.SessionStarted, _SETTINGS)
+_MOVE_ORDER: tuple[type | tuple[type, ...], ...] = (
+    Campaign.Created,
+    Campaign.MemberJoined,
+    (Character.Created, Deck.Created),
+    Campaign.SessionStarted,
+    _SETTINGS,
+)
 _MOVE: dict[type, int] = {}
 
 

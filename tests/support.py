@@ -174,3 +174,34 @@ def run(db: str | Path, *args: str, check: bool = True) -> subprocess.CompletedP
     if check:
         assert result.returncode == 0, result.stderr
     return result
+
+
+def completed(line: str) -> list[str]:
+    """What bash completes at the end of ``line`` (Typer's protocol: the words so far, the index of the last)."""
+    words = line.split(" ")
+    env = {"_CHRONIQUE_COMPLETE": "complete_bash", "COMP_WORDS": line, "COMP_CWORD": str(len(words) - 1), "CHRONIQUE_DB": None}
+    from typer.testing import CliRunner
+
+    with CliRunner().isolation(env=env) as (stdout, _, _):
+        try:
+            _cli().main(args=[], prog_name="chronique")
+        except SystemExit:
+            pass
+        sys.stdout.flush()
+        return [line for line in stdout.getvalue().decode().splitlines() if line]
+
+
+def one_shot_importing(db: str | Path, *args: str) -> tuple[str, bool]:
+    """What a one-shot ``chronique`` command printed (it must succeed), and whether it imported
+    SQLAlchemy on the way (issue 20: a read of a current read model must not)."""
+    argv = ["chronique", "--db", str(db), *args]
+    probe = (
+        "import sys\n"
+        "from chronique.cli.app import main\n"
+        f"sys.argv = {argv!r}\n"
+        "try:\n    main()\nexcept SystemExit as done:\n    assert not done.code, done.code\n"
+        "print('sqlalchemy' in sys.modules)\n"
+    )
+    shown = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    *printed, imported = shown.stdout.splitlines()
+    return "\n".join(printed), imported == "True"

@@ -19,7 +19,6 @@ from functools import cache, partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
-from uuid import UUID
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
@@ -32,6 +31,8 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from chronique.domain.errors import RuleViolation
+from chronique.domain.rulesets.words import epoch_name
+from chronique.domain.text import is_count
 from chronique.web import pages
 from chronique.web.guard import BODY_LIMIT, FormKeys, GuessLimiter, redacted
 from chronique.web.headers import SECURITY_HEADERS
@@ -80,7 +81,7 @@ class _Guarded:
             await self.app(scope, receive, send)
             return
         declared = dict(scope["headers"]).get(b"content-length")
-        if declared is not None and (not declared.isdigit() or int(declared) > BODY_LIMIT):
+        if declared is not None and (not is_count(declared.decode("latin-1")) or int(declared) > BODY_LIMIT):
             await PlainTextResponse("That is more than a form may send.", status_code=413, headers=SECURITY_HEADERS)(scope, receive, send)
             return
         received = 0
@@ -125,8 +126,21 @@ def create_app(db: str | None = None, *, secret: bytes | None = None, clock: Cal
         if invite is None:
             guesses.missed(client)
             raise HTTPException(404, NOTHING)
-        name = services.campaign_by_id(UUID(str(invite.campaign_id))).name
+        try:
+            name = services.campaign_by_id(invite.campaign_id).name
+        except RuleViolation:  # a link to a campaign no longer in this journal opens nothing either
+            raise HTTPException(404, NOTHING) from None
         return pages.Reader(name, invite.player, invite.gm, token)
+
+    def back(reader: pages.Reader, path: str, notice: str) -> Response:
+        # The notice travels in the address, sealed for its reader: a link crafted elsewhere
+        # cannot put words of its author's on the reader's page.
+        sealed = forms.token(reader.token, f"notice:{notice}")
+        return RedirectResponse(f"{path}?seal={sealed}&notice={quote(notice)}", status_code=303)
+
+    def notice_of(request: Request, reader: pages.Reader) -> str:
+        notice = request.query_params.get("notice", "")
+        return notice if forms.valid(reader.token, f"notice:{notice}", request.query_params.get("seal", "")) else ""
 
     def page(build: Callable[[Chronique, pages.Reader, Request], tuple[str, dict[str, Any]]]) -> Callable[[Request], Any]:
         async def endpoint(request: Request) -> Response:
@@ -136,7 +150,7 @@ def create_app(db: str | None = None, *, secret: bytes | None = None, clock: Cal
                     template, context = build(journal(), reader, request)
                 except RuleViolation as problem:
                     raise HTTPException(404, str(problem)) from None
-                context.setdefault("notice", request.query_params.get("notice", "")[:200])
+                context.setdefault("notice", notice_of(request, reader))
                 return HTMLResponse(renderer.page(template, reader, forms, context))
 
             return await run_in_threadpool(rendered)
@@ -175,17 +189,17 @@ def create_app(db: str | None = None, *, secret: bytes | None = None, clock: Cal
             reader = reader_of(request)
             base = f"/t/{reader.token}/"
             if reader.gm:
-                return _back(base, "Entropy phrases are the players' own: the GM's link adds none.")
+                return back(reader, base, "Entropy phrases are the players' own: the GM's link adds none.")
             if not forms.valid(reader.token, "entropy", str(form.get("csrf", ""))):
                 raise HTTPException(403, "This form has expired: reload the page and try again.")
             phrase = str(form.get("phrase", "")).strip()
             if not phrase or len(phrase) > PHRASE_LIMIT:
-                return _back(base, f"A phrase is 1 to {PHRASE_LIMIT} characters.")
+                return back(reader, base, f"A phrase is 1 to {PHRASE_LIMIT} characters.")
             try:
                 journal().add_entropy(reader.campaign, reader.player, phrase)
             except RuleViolation as problem:
-                return _back(base, str(problem))
-            return _back(base, f"Your phrase is in the key of {journal().campaign(reader.campaign).epoch}.")
+                return back(reader, base, str(problem))
+            return back(reader, base, f"Your phrase is in the dice of {epoch_name(journal().campaign(reader.campaign).epoch)}.")
 
         return await run_in_threadpool(add)
 
@@ -200,15 +214,15 @@ def create_app(db: str | None = None, *, secret: bytes | None = None, clock: Cal
             page = f"/t/{reader.token}/" + (f"session/{about}" if kind == "recap" else f"sheet/{quote(about)}")
             services = journal()
             try:
-                if kind == "recap" and about.isdigit():
+                if kind == "recap" and is_count(about):
                     services.write_recap(reader.campaign, int(about), reader.player, text, as_player=not reader.gm)
                 elif kind == "character":
                     services.write_note(reader.campaign, about, reader.player, text, as_player=not reader.gm)
                 else:
                     raise HTTPException(400, "That form is not one of this journal's.")
             except RuleViolation as problem:
-                return _back(page, str(problem))
-            return _back(page, "Recorded.")
+                return back(reader, page, str(problem))
+            return back(reader, page, "Recorded.")
 
         return await run_in_threadpool(write)
 
@@ -217,9 +231,12 @@ def create_app(db: str | None = None, *, secret: bytes | None = None, clock: Cal
             reader = reader_of(request)
             data = journal().audit.bundle(reader.campaign, for_players=not reader.gm)
             body = json.dumps(data, ensure_ascii=False, indent=1)
-            name = f"{reader.campaign}-bundle.json".replace('"', "")
+            name = f"{reader.campaign}-bundle.json"
             disposition = "attachment" if "download" in request.query_params else "inline"
-            return Response(body, media_type="application/json", headers={"Content-Disposition": f'{disposition}; filename="{name}"'})
+            # A header is Latin-1: the campaign's own name goes in RFC 6266's UTF-8 form beside an ASCII one.
+            plain = name.encode("ascii", "replace").decode().replace("?", "_").replace('"', "_")
+            headers = {"Content-Disposition": f"{disposition}; filename=\"{plain}\"; filename*=UTF-8''{quote(name)}"}
+            return Response(body, media_type="application/json", headers=headers)
 
         return await run_in_threadpool(made)
 
@@ -235,7 +252,7 @@ def create_app(db: str | None = None, *, secret: bytes | None = None, clock: Cal
         reader = await run_in_threadpool(reader_of, request)
         # A reconnecting browser names the last row it received (the event's id): it resumes there.
         given = (request.headers.get("last-event-id") or request.query_params.get("after", "0")).strip()
-        after = int(given) if given.isdigit() and len(given) < 19 else 0
+        after = int(given) if is_count(given) else 0
         stream = _feed(journal, renderer, reader, after, request)
         return StreamingResponse(stream, media_type="text/event-stream", headers={"Cache-Control": "no-store"})
 
@@ -270,10 +287,6 @@ def create_app(db: str | None = None, *, secret: bytes | None = None, clock: Cal
     return Starlette(routes=routes, middleware=[Middleware(_Guarded)], exception_handlers=handlers)
 
 
-def _back(base: str, notice: str) -> Response:
-    return RedirectResponse(f"{base}?notice={quote(notice)}", status_code=303)
-
-
 @cache
 def _verifier_bytes() -> bytes:
     """The standalone verifier (a zip application), built once per server."""
@@ -290,7 +303,8 @@ def _verifier_bytes() -> bytes:
 async def _feed(journal: _Journal, renderer: Renderer, reader: pages.Reader, after: int, request: Request) -> AsyncIterator[str]:
     """New log rows as server-sent events, as the CLI, the daemon or another page records them."""
     newest = partial(_newest, journal)
-    seen = await run_in_threadpool(newest)
+    # None: the first look sends what was recorded since the page was rendered, if anything.
+    seen: int | None = None
     yield "retry: 1000\n\n"
     while not await request.is_disconnected():
         now = await run_in_threadpool(newest)

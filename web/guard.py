@@ -13,6 +13,8 @@ from dataclasses import dataclass
 GUESSES = 10
 """Unknown tokens a client may try in :data:`WINDOW` seconds before it is refused for a while."""
 WINDOW = 60.0
+_CLIENTS = 10_000
+"""Addresses remembered before those with only old misses are forgotten."""
 BODY_LIMIT = 64 * 1024
 """The largest request body a form may send (bytes): a recap of 20,000 characters fits."""
 
@@ -41,11 +43,16 @@ class GuessLimiter:
         horizon = self._clock() - self._window
         while misses and misses[0] < horizon:
             misses.popleft()
+        if not misses:  # a client whose misses are all old is forgotten: the table never grows for good
+            del self._misses[client]
         return len(misses) >= self._guesses
 
     def missed(self, client: str) -> None:
         """``client`` presented a token that opens nothing."""
-        self._misses.setdefault(client, deque()).append(self._clock())
+        now = self._clock()
+        if len(self._misses) >= _CLIENTS:  # many addresses: forget those whose misses are all old
+            self._misses = {c: m for c, m in self._misses.items() if m and m[-1] >= now - self._window}
+        self._misses.setdefault(client, deque()).append(now)
 
 
 @dataclass(frozen=True)

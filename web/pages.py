@@ -16,6 +16,7 @@ from chronique.adapters.exports import Voided, shown_notes
 from chronique.adapters.services import LogEntry, LogPage
 from chronique.domain.errors import RuleViolation
 from chronique.domain.rulesets import ruleset
+from chronique.domain.rulesets.words import epoch_name
 
 if TYPE_CHECKING:
     from chronique.adapters.services import Chronique
@@ -43,7 +44,6 @@ class Row:
     who: str
     what: str
     text: str
-    hidden: bool
     voided: Voided | None
     odds: str = ""
 
@@ -80,7 +80,6 @@ def rows(services: Chronique, campaign: Campaign, entries: Iterable[LogEntry], g
                 x.who,
                 kind_words(x.kind),
                 "hidden until its epoch is revealed" if hidden else x.description,
-                hidden,
                 voided,
                 ", ".join(f"{who} had {_percent(chance)} to succeed" for who, chance in chances),
             )
@@ -137,7 +136,7 @@ def campaign_page(services: Chronique, reader: Reader) -> dict[str, Any]:
         "downtime": [(calendar.format(at), who, what) for at, who, what in downtime],
         "due": [(calendar.format(at), who, what) for at, who, what in services.board(reader.campaign)[:12]],
         "entropy_open": campaign.in_session and not campaign.epochs.get(campaign.epoch, {}).get("drawn", False),
-        "epoch": campaign.epoch,
+        "epoch": epoch_name(campaign.epoch),
     }
 
 

@@ -71,8 +71,6 @@ def joined(items: list[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1] if items else "nothing"
 
 
-
-
 def _session(event: Any, verb: str) -> str:
     revealed, committed = epoch_name(event.closed_epoch), epoch_name(event.epoch)
     return f"session {event.number} {verb}: the dice of {revealed} revealed, those of {committed} committed"

@@ -64,7 +64,9 @@ def test_another_writer_s_command_is_seen_at_the_next_command(db: str) -> None:
     try:
         warm.act(CAMPAIGN, contact_test)
         other.act(CAMPAIGN, contact_test)
-        warm.act(CAMPAIGN, contact_test)  # on top of the other writer's draw, not in conflict with it
+        # Before its next command the warm process already reads the other writer's draw...
+        assert {str(a.id): state(a) for a in warm.world(CAMPAIGN).aggregates()} == stored_world(db)
+        warm.act(CAMPAIGN, contact_test)  # ...and records on top of it
         assert {str(a.id): state(a) for a in warm.world(CAMPAIGN).aggregates()} == stored_world(db)
         assert warm.journal.recorder.max_notification_id() == other.journal.recorder.max_notification_id()
     finally:

@@ -269,3 +269,9 @@ def test_a_cartes_difficulty_level_is_ten_at_most_either_way_A23(db: str) -> Non
         "error: a difficulty level is -10 to +10 (a level draws 1 + its size in cards, A23), not 30"
     )
     assert run(db, "cartes", "test", campaign, "Alice", "Contact", "--from", "deck", "-d", "hard").returncode == 0
+
+
+@pytest.mark.parametrize("option", ["--limit", "--page", "--tail"])
+def test_a_log_page_beyond_a_million_is_refused_in_words(db: str, option: str) -> None:
+    cartes(db)
+    assert refused(db, "log", "Verdelune", option, "10000000000") == f"error: {option} must be between 1 and 1,000,000 (got 10,000,000,000)"

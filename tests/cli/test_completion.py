@@ -4,26 +4,11 @@ the journal. The real command line, in process, on a real journal of each backen
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
-from support import SAMPLES, _cli, run
-from typer.testing import CliRunner
+from support import SAMPLES, completed, run
 
 CARTES = "Vallée Verte"
-
-
-def completed(line: str) -> list[str]:
-    """What bash completes at the end of ``line`` (Typer's protocol: the words so far, the index of the last)."""
-    words = line.split(" ")
-    env = {"_CHRONIQUE_COMPLETE": "complete_bash", "COMP_WORDS": line, "COMP_CWORD": str(len(words) - 1), "CHRONIQUE_DB": None}
-    with CliRunner().isolation(env=env) as (stdout, _, _):
-        try:
-            _cli().main(args=[], prog_name="chronique")
-        except SystemExit:
-            pass
-        sys.stdout.flush()
-        return [line for line in stdout.getvalue().decode().splitlines() if line]
 
 
 def test_the_completion_script_is_produced_for_each_shell() -> None:

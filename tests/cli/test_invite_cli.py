@@ -8,10 +8,8 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 
-from support import SAMPLES, _cli, chronique, run
-from typer.testing import CliRunner
+from support import SAMPLES, chronique, completed, run
 
 from chronique.adapters.bootstrap import build
 from chronique.adapters.invites import Invite
@@ -99,19 +97,6 @@ def test_an_unknown_player_is_refused_in_one_line_naming_the_players_and_nothing
     bad_url = chronique(db, "invite", CAMPAIGN, "Benoît", "--base-url", "javascript:alert(1)", check=False)
     assert bad_url.returncode == 2 and bad_url.stderr.startswith("error: --base-url must be the web server's address")
     assert json.loads(chronique(db, "invite", "list", CAMPAIGN, "--json").stdout) == []
-
-
-def completed(line: str) -> list[str]:
-    """What bash completes at the end of ``line`` (Typer's protocol)."""
-    words = line.split(" ")
-    env = {"_CHRONIQUE_COMPLETE": "complete_bash", "COMP_WORDS": line, "COMP_CWORD": str(len(words) - 1), "CHRONIQUE_DB": None}
-    with CliRunner().isolation(env=env) as (stdout, _, _):
-        try:
-            _cli().main(args=[], prog_name="chronique")
-        except SystemExit:
-            pass
-        sys.stdout.flush()
-        return [line for line in stdout.getvalue().decode().splitlines() if line]
 
 
 def test_invite_completes_its_commands_campaigns_and_players(db: str) -> None:

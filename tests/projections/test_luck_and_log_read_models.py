@@ -9,8 +9,6 @@ command line on each game's evening, the read models give what the replay gives.
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from collections.abc import Hashable, Iterator
 from fractions import Fraction
 from typing import Any
@@ -18,7 +16,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from sqlalchemy import select, update
-from support import SAMPLES, journals, run
+from support import SAMPLES, journals, one_shot_importing, run
 from test_read_model_equals_replay import steps
 from test_reads_from_read_models import change_read_model
 from test_ruleset_contract import CAMPAIGN, PLAYS, party, session
@@ -272,14 +270,6 @@ def test_a_roll_is_read_under_the_settings_of_its_moment_RM1() -> None:
 def test_a_one_shot_luck_or_log_reads_without_importing_sqlalchemy(db: str, command: tuple[str, ...]) -> None:
     evening(db, "cartes")
     run(db, "xp", "ledger", CAMPAIGN)  # a read catches the read models up (ruling PF1): then none imports SQLAlchemy
-    argv = ["chronique", "--db", db, command[0], CAMPAIGN, *command[1:]]
-    probe = (
-        "import sys\n"
-        "from chronique.cli.app import main\n"
-        f"sys.argv = {argv!r}\n"
-        "try:\n    main()\nexcept SystemExit as done:\n    assert not done.code, done.code\n"
-        "print('sqlalchemy' in sys.modules)\n"
-    )
-    shown = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
-    assert "Bruno" in shown.stdout
-    assert shown.stdout.splitlines()[-1] == "False"
+    printed, imported = one_shot_importing(db, command[0], CAMPAIGN, *command[1:])
+    assert "Bruno" in printed
+    assert not imported

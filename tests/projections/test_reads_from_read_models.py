@@ -5,12 +5,10 @@ read), the characters are loaded from the store instead, and `--as-of` replays t
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from typing import Any
 
 from sqlalchemy import select, update
-from support import SAMPLES, run
+from support import SAMPLES, one_shot_importing, run
 
 from chronique.adapters.bootstrap import build
 from chronique.projections.tables import sheets, tracking
@@ -68,16 +66,9 @@ def test_a_sheet_whose_read_model_is_behind_is_loaded_from_the_store_and_leaves_
 
 def test_a_one_shot_sheet_reads_without_importing_sqlalchemy(db: str) -> None:
     evening(db)
-    probe = (
-        "import sys\n"
-        "from chronique.cli.app import main\n"
-        f"sys.argv = ['chronique', '--db', {db!r}, 'sheet', {CAMPAIGN!r}, 'Alice']\n"
-        "try:\n    main()\nexcept SystemExit as done:\n    assert not done.code, done.code\n"
-        "print('sqlalchemy' in sys.modules)\n"
-    )
-    shown = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
-    assert "Alice" in shown.stdout
-    assert shown.stdout.splitlines()[-1] == "False"
+    printed, imported = one_shot_importing(db, "sheet", CAMPAIGN, "Alice")
+    assert "Alice" in printed
+    assert not imported
 
 
 def test_the_downtime_board_is_read_from_the_characters_conditions_in_the_read_model(db: str) -> None:
