@@ -7,6 +7,9 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
+from copy import deepcopy
+from functools import cached_property
 from datetime import datetime
 from typing import Any, ClassVar, cast
 from uuid import UUID
@@ -15,11 +18,11 @@ import orjson
 from eventsourcing.application import Application, ProcessingEvent
 from eventsourcing.domain import DomainEventProtocol
 from eventsourcing.persistence import Mapper, Recording, StoredEvent
-from eventsourcing.sqlite import SQLiteApplicationRecorder
 from eventsourcing.utils import resolve_topic
 
 from chronique.adapters import pacingdue
-from chronique.adapters.commandids import COMMAND_IDS_TABLE, CREATE_COMMAND_IDS, INSERT_COMMAND_ID, SELECT_COMMAND_ID, CommandRecord
+from chronique.adapters.commandids import COMMAND_IDS_TABLE, CREATE_COMMAND_IDS, SELECT_COMMAND_ID, CommandRecord
+from chronique.adapters.freshness import MOVED_LIMIT, Freshness
 from chronique.adapters.identity import claim_postgres, claim_sqlite
 from chronique.adapters.invites import CREATE_INVITES, INVITES_TABLE
 from chronique.adapters.rawlog import PostgresRawLog, RawLog, SqliteRawLog
@@ -103,27 +106,23 @@ CREATE_SECRETS = (
 SELECT_SECRET = f"SELECT seed FROM {SECRETS_TABLE} WHERE campaign_id = {{0}} AND epoch = {{0}}"
 
 
-class SQLiteRecorderWithSecrets(SQLiteApplicationRecorder):
-    """The library's SQLite recorder, which also writes the epoch seeds a command committed to
-    (``secrets=`` given to ``save``) in the same transaction as the events that commit them:
-    a seed never exists before its commitment, nor a commitment without its seed. The command's
-    id (``command=``, adapters/commandids.py) and the campaigns' next advances (``dues=``,
-    adapters/pacingdue.py) are written in it too."""
+@dataclass(frozen=True)
+class SnapshotRows:
+    """Snapshots to write in a command's transaction, as rows of the snapshots' ``table``: those
+    its events bring due, taken from the state each chain kept at that version (issue 20: one
+    commit a command, not one more for each snapshot)."""
 
-    def construct_create_table_statements(self) -> list[str]:
-        # Made with the events' table on every open, so a journal from before command ids gets it.
-        return [*super().construct_create_table_statements(), CREATE_COMMAND_IDS, *CREATE_INVITES, CREATE_SECRETS]
+    table: str
+    rows: Sequence[StoredEvent]
 
-    def _insert_events(self, c: Any, stored_events: Sequence[StoredEvent], **kwargs: Any) -> Sequence[int] | None:
-        ids = super()._insert_events(c, stored_events, **kwargs)
-        for campaign_id, epoch, seed in kwargs.get("secrets", ()):
-            c.execute(INSERT_SECRET + "(?, ?, ?)", (campaign_id, epoch, seed))
-        command: CommandRecord | None = kwargs.get("command")
-        if command is not None:
-            c.execute(INSERT_COMMAND_ID + "(?, ?, ?, ?, ?)", command.row())
-        for due in kwargs.get("dues", ()):
-            due.write(c, "?")
-        return ids
+    def write(self, cursor: Any, placeholder: str) -> None:
+        """Insert the rows on ``cursor`` (``placeholder``: ``?`` on SQLite, ``%s`` on PostgreSQL).
+        A snapshot already there is the same state, taken by another writer of the same version."""
+        values = ", ".join([placeholder] * 4)
+        statement = f"INSERT INTO {self.table} (originator_id, originator_version, topic, state) VALUES ({values}) ON CONFLICT DO NOTHING"
+        for row in self.rows:
+            originator = row.originator_id.hex if placeholder == "?" and isinstance(row.originator_id, UUID) else row.originator_id
+            cursor.execute(statement, (originator, row.originator_version, row.topic, row.state))
 
 
 class Journal(Application):
@@ -171,16 +170,17 @@ class Journal(Application):
             }
         else:
             env |= {
-                "PERSISTENCE_MODULE": "eventsourcing.sqlite",
+                "PERSISTENCE_MODULE": "chronique.adapters.sqlitestore:Factory",
                 "SQLITE_DBNAME": str(settings.sqlite_path),
                 # DESIGN.md, Storage: the CLI and the daemon share the file, so wait for the lock.
                 "SQLITE_LOCK_TIMEOUT": "30",
-                "APPLICATION_RECORDER_TOPIC": "chronique.adapters.journal:SQLiteRecorderWithSecrets",
+                "APPLICATION_RECORDER_TOPIC": "chronique.adapters.sqlitestore:SQLiteRecorderWithSecrets",
             }
             if str(settings.sqlite_path) != ":memory:":
                 claim_sqlite(settings.sqlite_path, create=create)
         journal = cls(env=env)
         journal.settings = settings
+        journal.freshness = Freshness() if warm else None
         try:
             if settings.is_postgres:
                 journal._create_postgres_tables_once(create)
@@ -234,39 +234,116 @@ class Journal(Application):
         datastore.register_type_adapters()
 
     settings: Settings
+    freshness: Freshness | None
+    """What a warm journal knows current of the aggregates it keeps (adapters/freshness.py)."""
+
+    def look(self) -> None:
+        """A warm journal's look at the log before a command: one query for the events other
+        writers stored since the last look, whose kept aggregates are read again when next loaded;
+        every other kept aggregate is handed out with no query (issue 20). Nothing to do cold."""
+        if self.freshness is None:
+            return
+        if self.freshness.head is None:
+            self.freshness.looked(self.recorder.max_notification_id() or 0, ())
+            return
+        moved = self.raw.moved_after(self.freshness.head, MOVED_LIMIT + 1)
+        if moved:
+            self.freshness.looked(moved[0][0], None if len(moved) > MOVED_LIMIT else [aggregate for _, aggregate in moved])
+
+    def keeps(self, aggregate_id: UUID) -> bool:
+        """Whether a warm journal keeps ``aggregate_id`` loaded (so it exists: none is ever removed)."""
+        return self._kept(aggregate_id) is not None
 
     def save(self, *objs: Any, **kwargs: Any) -> list[Recording[UUID]]:
         """The library's ``save``, taking chained events (all a command records) as they are,
-        without its runtime Protocol check of each one (issue 20: a sixth of a year's save)."""
+        without its runtime Protocol check of each one (issue 20: a sixth of a year's save).
+        ``snapshots=`` (rows from :meth:`snapshot_row`) are written in the same transaction."""
+        snapshots = kwargs.pop("snapshots", None)
+        if snapshots:
+            kwargs["snapshots"] = SnapshotRows(self._snapshots_table, snapshots)
         if not all(isinstance(obj, CHAINED) for obj in objs):
-            return super().save(*objs, **kwargs)
+            recordings = super().save(*objs, **kwargs)
+            self._saved(recordings)
+            return recordings
         processing_event: ProcessingEvent[UUID] = ProcessingEvent()
         processing_event.events.extend(objs)
         processing_event.saved_kwargs.update(kwargs)
         recordings = self._record(processing_event)
+        self._saved(recordings)
         self._take_snapshots(processing_event)
         self._notify(recordings)
         self.notify(processing_event.events)  # the library's deprecated hook, called as its save does
         return recordings
 
-    def snapshot(self, aggregate: Any, version: int) -> None:
-        """Snapshot ``aggregate`` at ``version`` (``version`` recorded and saved): from the state
-        it kept of that version when it recorded the event that brought it there
-        (``chain.checkpoint``), else from the store, loading and replaying its events (issue 20)."""
+    def _saved(self, recordings: Sequence[Recording[UUID]]) -> None:
+        # A kept aggregate older than what was just stored of it (a copy recorded the events, not
+        # the kept one) is no longer current: its next load reads the store.
+        if self.freshness is None or not recordings:
+            return
+        stored: dict[UUID, int] = {}
+        for recording in recordings:
+            event = recording.domain_event
+            stored[event.originator_id] = max(event.originator_version, stored.get(event.originator_id, 0))
+        behind = [aggregate_id for aggregate_id, version in stored.items() if _older(self._kept(aggregate_id), version)]
+        self.freshness.saved([recording.notification.id for recording in recordings], behind)
+
+    def _kept(self, aggregate_id: UUID) -> Any | None:
+        cache = self.repository.cache
+        if cache is None:
+            return None
+        try:
+            return cache.get(aggregate_id)
+        except KeyError:
+            return None
+
+    def snapshot_row(self, aggregate: Any, version: int) -> StoredEvent | None:
+        """The stored row of a snapshot of ``aggregate`` at ``version``, from the state it kept of
+        that version when it recorded the event that brought it there (``chain.checkpoint``), to
+        save with that event (``save(..., snapshots=)``); None when it kept none."""
         kept = checkpoint(aggregate, version)
         if kept is None:
-            self.take_snapshot(aggregate.id, version=version, projector_func=_replay)
-            return
+            return None
         snapshot_class = getattr(type(kept), "Snapshot", type(self).snapshot_class)
         assert self.snapshots is not None and snapshot_class is not None  # snapshotting_intervals turn both on
-        self.snapshots.put([snapshot_class.take(kept)])
+        return self.snapshots.mapper.to_stored_event(snapshot_class.take(kept))
+
+    def snapshot(self, aggregate: Any, version: int) -> None:
+        """Snapshot ``aggregate`` at ``version`` (``version`` recorded and saved) on its own: from
+        the state it kept of that version (:meth:`snapshot_row`), else from the store, loading
+        and replaying its events (issue 20)."""
+        row = self.snapshot_row(aggregate, version)
+        if row is None:
+            self.take_snapshot(aggregate.id, version=version, projector_func=_replay)
+            return
+        assert self.snapshots is not None
+        self.snapshots.recorder.insert_events([row])
+
+    @cached_property
+    def _snapshots_table(self) -> str:
+        assert self.snapshots is not None  # snapshotting_intervals turn it on
+        table: str = self.snapshots.recorder.events_table_name  # type: ignore[attr-defined]
+        if self.settings.is_postgres:
+            return f'"{self.recorder.datastore.schema}"."{table}"'  # type: ignore[attr-defined]
+        return table
 
     def load(self, aggregate_id: UUID | str, version: int | None = None, *, shared: bool = False) -> Any:
         """An aggregate from its latest snapshot (up to ``version``) and the events after it. A
         warm journal hands out a copy of the aggregate it keeps, unless ``shared``: then the kept
         aggregate itself, for a command that either commits what it changes or has it forgotten
         (:meth:`forget`), sparing a deep copy of every aggregate of its world (issue 20)."""
-        return self.repository.get(aggregate_id, version=version, projector_func=_replay, deepcopy_from_cache=not shared)
+        fresh = self.freshness
+        if fresh is None or version is not None:
+            return self.repository.get(aggregate_id, version=version, projector_func=_replay, deepcopy_from_cache=not shared)
+        if isinstance(aggregate_id, UUID) and fresh.is_current(aggregate_id):
+            try:
+                kept = self.repository.cache.get(aggregate_id)  # type: ignore[union-attr]  # warm: a cache
+            except KeyError:
+                fresh.forget([aggregate_id])  # dropped from the cache as the least recently used
+            else:
+                return kept if shared else deepcopy(kept)
+        aggregate = self.repository.get(aggregate_id, projector_func=_replay, deepcopy_from_cache=not shared)
+        fresh.brought_up_to_date(aggregate.id)
+        return aggregate
 
     def forget(self, aggregate_ids: Iterable[UUID]) -> None:
         """Drop the kept aggregates ``aggregate_ids`` (a command changed them and recorded nothing):
@@ -274,6 +351,9 @@ class Journal(Application):
         cache = self.repository.cache
         if cache is None:
             return
+        aggregate_ids = list(aggregate_ids)
+        if self.freshness is not None:
+            self.freshness.forget(aggregate_ids)
         for aggregate_id in aggregate_ids:
             try:
                 cache.get(aggregate_id, evict=True)
@@ -318,7 +398,7 @@ class Journal(Application):
         with self.recorder.datastore.transaction(commit=True) as cursor:  # type: ignore[attr-defined]
             due.write(cursor, "%s" if self.settings.is_postgres else "?")
 
-    @property
+    @cached_property
     def raw(self) -> RawLog:
         """The stored rows, undecoded, in recording order."""
         datastore = self.recorder.datastore  # type: ignore[attr-defined]
@@ -329,6 +409,10 @@ class Journal(Application):
 
 # The chains a journal snapshots keep their state at each snapshot's version as they record it.
 keep_checkpoints(Journal.snapshotting_intervals)
+
+
+def _older(kept: Any | None, version: int) -> bool:
+    return kept is not None and kept.version < version
 
 
 def _replay(aggregate: Any, events: Iterable[Any]) -> Any:

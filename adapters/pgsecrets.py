@@ -10,12 +10,13 @@ from eventsourcing.persistence import StoredEvent
 from eventsourcing.postgres import PostgresApplicationRecorder
 
 from chronique.adapters.commandids import INSERT_COMMAND_ID, CommandRecord
-from chronique.adapters.journal import INSERT_SECRET
+from chronique.adapters.journal import INSERT_SECRET, SnapshotRows
 
 
 class PostgresRecorderWithSecrets(PostgresApplicationRecorder):
-    """The library's PostgreSQL recorder, writing committed seeds, the command's id and the
-    campaigns' next advances (adapters/pacingdue.py) in the events' transaction."""
+    """The library's PostgreSQL recorder, writing committed seeds, the command's id, the
+    campaigns' next advances (adapters/pacingdue.py) and the snapshots the events bring due in the
+    events' transaction."""
 
     def _insert_events(self, curs: Any, stored_events: Sequence[StoredEvent], **kwargs: Any) -> None:
         super()._insert_events(curs, stored_events, **kwargs)
@@ -26,3 +27,6 @@ class PostgresRecorderWithSecrets(PostgresApplicationRecorder):
             curs.execute(INSERT_COMMAND_ID + "(%s, %s, %s, %s, %s)", command.row())
         for due in kwargs.get("dues", ()):
             due.write(curs, "%s")
+        snapshots: SnapshotRows | None = kwargs.get("snapshots")
+        if snapshots is not None:
+            snapshots.write(curs, "%s")

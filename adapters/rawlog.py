@@ -31,6 +31,11 @@ class RawLog(Protocol):
         """The newest version of ``originator_id`` recorded no later than the event ``ref``."""
         ...
 
+    def moved_after(self, after: int, limit: int) -> list[tuple[int, UUID]]:
+        """The position and aggregate of up to ``limit`` events recorded after position
+        ``after``, newest first (a warm journal's look, adapters/freshness.py)."""
+        ...
+
 
 class SqliteRawLog:
     """Rows of eventsourcing's SQLite recorder (table ``stored_events``, ordered by rowid)."""
@@ -68,6 +73,11 @@ class SqliteRawLog:
             found = cursor.fetchone()[0]
         return None if found is None else int(found)
 
+    def moved_after(self, after: int, limit: int) -> list[tuple[int, UUID]]:
+        with self._datastore.transaction(commit=False) as cursor:
+            cursor.execute("SELECT rowid, originator_id FROM stored_events WHERE rowid > ? ORDER BY rowid DESC LIMIT ?", (after, limit))
+            return [(row[0], UUID(row[1])) for row in cursor.fetchall()]
+
 
 class PostgresRawLog:
     """Rows of eventsourcing's PostgreSQL recorder (table ``<app>_events``, ordered by notification_id)."""
@@ -104,3 +114,11 @@ class PostgresRawLog:
             )
             found = cursor.fetchone()["found"]
         return None if found is None else int(found)
+
+    def moved_after(self, after: int, limit: int) -> list[tuple[int, UUID]]:
+        with self._datastore.transaction(commit=False) as cursor:
+            cursor.execute(
+                f"SELECT notification_id, originator_id FROM {self._table} WHERE notification_id > %s ORDER BY notification_id DESC LIMIT %s",
+                (after, limit),
+            )
+            return [(row["notification_id"], row["originator_id"]) for row in cursor.fetchall()]

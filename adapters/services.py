@@ -15,7 +15,7 @@ from uuid import UUID
 
 from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.domain import DomainEventProtocol
-from eventsourcing.persistence import IntegrityError, OperationalError, PersistenceError
+from eventsourcing.persistence import IntegrityError, OperationalError, PersistenceError, StoredEvent
 
 from chronique.adapters.audit import Audit
 from chronique.adapters.clock import WallClock, system_clock
@@ -28,7 +28,7 @@ from chronique.adapters.pacingdue import PacingDue, moved
 from chronique.adapters.vault import SeedVault, SimulatedChance, VaultChance
 from chronique.domain.campaign import Campaign, campaign_id_for
 from chronique.domain.cards import RANKS
-from chronique.domain.chain import ChainedEvent, salting
+from chronique.domain.chain import ChainedAggregate, ChainedEvent, salting
 from chronique.domain.character import Character
 from chronique.domain.corrections import CORRECTION_TOPICS, voided_by
 from chronique.domain.deck import Deck
@@ -163,6 +163,7 @@ class Chronique:
 
     def campaign(self, name: str, shared: bool = False) -> Campaign:
         """The campaign called ``name`` (or with that id); ``shared``: see :meth:`Journal.load`."""
+        self.journal.look()  # a command's first load: what other writers stored since the last one
         for candidate in (campaign_id_for(name), _as_uuid(name)):
             if candidate is None:
                 continue
@@ -180,13 +181,14 @@ class Chronique:
         when typed as created (one indexed look), else found by name ("vallee" for Vallée), so
         every spelling of one campaign takes the same lock."""
         derived = campaign_id_for(name)
-        if self.journal.recorder.select_events(derived, limit=1):
+        if self.journal.keeps(derived) or self.journal.recorder.select_events(derived, limit=1):
             return derived
         return self.campaign(name).id
 
     def campaign_by_id(self, campaign_id: UUID, shared: bool = False) -> Campaign:
         """The campaign with id ``campaign_id``, loaded once: the daemon knows its campaigns by id,
         and a name lookup would first miss on the hash of the id's text (issue 20)."""
+        self.journal.look()
         try:
             campaign: object = self.journal.load(campaign_id, shared=shared)
         except AggregateNotFoundError:
@@ -214,6 +216,7 @@ class Chronique:
     def campaigns(self) -> list[Campaign]:
         """Every campaign of the journal, oldest first."""
         topic = "chronique.domain.campaign:Campaign.Created"
+        self.journal.look()
         notifications = self.journal.recorder.select_notifications(start=None, limit=1_000_000, topics=[topic])
         return [self.journal.load(n.originator_id) for n in notifications]
 
@@ -252,8 +255,9 @@ class Chronique:
                             result = command(world)
                         world.mark_command()
                         recorded = world.collect()
+                        snapshots, later = self._snapshots(world, loaded)
                         held.confirm()
-                        self._commit(recorded, world.campaign, moved(due, world.campaign))
+                        self._commit(recorded, world.campaign, moved(due, world.campaign), snapshots)
                 except BaseException:
                     # The command changed the kept aggregates and recorded nothing (or cannot tell):
                     # they are forgotten, and the next load reads them from the store.
@@ -269,23 +273,28 @@ class Chronique:
                 _back_off(attempt)
                 continue
             if recorded:
-                self._after_commit(world, loaded)
+                self._after_commit(later)
             if self.collected is not None:
                 self.collected.results.append(result)
             return result
         raise AssertionError("unreachable")
 
-    def _commit(self, events: list[ChainedEvent], campaign: Campaign, dues: Sequence[PacingDue] = ()) -> None:
+    def _commit(
+        self, events: list[ChainedEvent], campaign: Campaign, dues: Sequence[PacingDue] = (), snapshots: Sequence[StoredEvent] = ()
+    ) -> None:
         """Record ``events`` in one transaction with the seeds drafted for them, for a command
-        with an id the id of this write, and the rows of next advances ``dues`` the events moved
-        (adapters/pacingdue.py). A save that raised although its events were committed is a
-        success; one whose outcome cannot be read back raises :class:`OutcomeUnknown`; any other
-        failure is raised as it came, nothing having been committed."""
+        with an id the id of this write, the rows of next advances ``dues`` the events moved
+        (adapters/pacingdue.py) and the ``snapshots`` they brought due. A save that raised
+        although its events were committed is a success; one whose outcome cannot be read back
+        raises :class:`OutcomeUnknown`; any other failure is raised as it came, nothing having
+        been committed."""
         command = None
         if events and self.command_id is not None:
             command = CommandRecord(self.command_id, self._steps + 1, campaign.id, campaign.clock, self.clock())
         try:
-            self.journal.save(*events, secrets=self.vault.take_drafts(), command=command, dues=dues if events else ())
+            self.journal.save(
+                *events, secrets=self.vault.take_drafts(), command=command, dues=dues if events else (), snapshots=snapshots if events else ()
+            )
         except PersistenceError as error:
             if not events:
                 raise
@@ -319,8 +328,9 @@ class Chronique:
     def save(self, world: World, loaded: dict[UUID, int]) -> None:
         """Record everything the world's aggregates recorded since ``loaded``, in one transaction,
         with the seeds of the epochs it committed to (never written before their commitment)."""
-        self.journal.save(*world.collect(), secrets=self.vault.take_drafts())
-        self._snapshot(world, loaded)
+        snapshots, later = self._snapshots(world, loaded)
+        self.journal.save(*world.collect(), secrets=self.vault.take_drafts(), snapshots=snapshots)
+        self._snapshot_from_store(later)
 
     def _committed(self, event: ChainedEvent) -> bool:
         """Whether ``event`` itself is in the journal: the same aggregate, version and bytes (a
@@ -330,14 +340,15 @@ class Chronique:
         )
         return bool(stored) and stored[0].state == self.journal.mapper.to_stored_event(event).state
 
-    def _after_commit(self, world: World, loaded: dict[UUID, int]) -> None:
-        """A snapshot after a commit: a cache of the events, so a failure is only logged (the next
-        command snapshots again). The read models are not caught up here: every read catches
-        them up first (``_read_model``), so a write pays neither their SQLAlchemy import nor their
-        three transactions, and a run of commands at the table is projected once, by the next
-        read (issue 20; they were 70% of a command's time)."""
+    def _after_commit(self, later: list[tuple[ChainedAggregate, int]]) -> None:
+        """The snapshots a commit brought due that could not be written with it: a cache of the
+        events, so a failure is only logged (the next command snapshots again). The read models
+        are not caught up here: every read catches them up first (``_read_model``), so a write
+        pays neither their SQLAlchemy import nor their three transactions, and a run of commands
+        at the table is projected once, by the next read (issue 20; they were 70% of a
+        command's time)."""
         try:
-            self._snapshot(world, loaded)
+            self._snapshot_from_store(later)
         except Exception as error:  # noqa: BLE001 - the events are committed; a snapshot only speeds loading
             log.warning("a snapshot could not be saved (%s); loading replays a few more events", first_line(error))
 
@@ -347,14 +358,33 @@ class Chronique:
         if self.read_models is not None:
             self.read_models.refresh()
 
-    def _snapshot(self, world: World, loaded: dict[UUID, int]) -> None:
-        # Saving events (not aggregates) keeps the log in the order play went, so the library
-        # does not snapshot by itself: take one whenever a chain crossed its interval.
+    def _snapshots(self, world: World, loaded: dict[UUID, int]) -> tuple[list[StoredEvent], list[tuple[ChainedAggregate, int]]]:
+        """The snapshots the world's recorded events bring due (saving events, not aggregates,
+        keeps the log in the order play went, so the library does not snapshot by itself): the
+        rows of those taken from the state each chain kept at that version, to write with the
+        events (issue 20), and the (aggregate, version) of those to take from the store once
+        they are committed. A snapshot that cannot be taken is only logged: it speeds loading."""
+        rows: list[StoredEvent] = []
+        later: list[tuple[ChainedAggregate, int]] = []
         for aggregate in world.aggregates():
             interval = self.journal.snapshotting_intervals.get(type(aggregate))
-            if interval and aggregate.version // interval > loaded.get(aggregate.id, 0) // interval:
-                # From the state the chain kept at that version as it recorded it (issue 20).
-                self.journal.snapshot(aggregate, aggregate.version - aggregate.version % interval)
+            if not interval or aggregate.version // interval <= loaded.get(aggregate.id, 0) // interval:
+                continue
+            version = aggregate.version - aggregate.version % interval
+            try:
+                row = self.journal.snapshot_row(aggregate, version)
+            except Exception as error:  # noqa: BLE001 - a snapshot only speeds loading
+                log.warning("a snapshot could not be taken (%s); loading replays a few more events", first_line(error))
+                continue
+            if row is None:
+                later.append((aggregate, version))
+            else:
+                rows.append(row)
+        return rows, later
+
+    def _snapshot_from_store(self, later: list[tuple[ChainedAggregate, int]]) -> None:
+        for aggregate, version in later:
+            self.journal.snapshot(aggregate, version)
 
     def create_campaign(self, name: str, ruleset_name: str, start: str | None) -> Campaign:
         """A new campaign of ``ruleset_name``, its shared decks, and its first commitment."""
@@ -528,9 +558,11 @@ class Chronique:
         if self.command_id is not None:
             raise RuntimeError("a batch of advances records no command of its own")
         done: dict[UUID, Advanced | None] = {}
-        worlds: list[tuple[World, dict[UUID, int]]] = []
+        worlds: list[World] = []
         events: list[ChainedEvent] = []
         dues: list[PacingDue] = []
+        snapshots: list[StoredEvent] = []
+        later: list[tuple[ChainedAggregate, int]] = []
         self.vault.take_drafts()  # only this batch's drafted seeds are committed with it
         try:
             with self.locks.try_hold(campaign_ids) as (held, taken):
@@ -549,15 +581,17 @@ class Chronique:
                     world.mark_command()
                     events += world.collect()
                     dues += moved(due, world.campaign)
-                    worlds.append((world, loaded))
+                    rows, unkept = self._snapshots(world, loaded)
+                    snapshots += rows
+                    later += unkept
+                    worlds.append(world)
                 held.confirm()
                 if events:
-                    self._commit(events, worlds[0][0].campaign, dues)
+                    self._commit(events, worlds[0].campaign, dues, snapshots)
         except Exception as error:  # noqa: BLE001 - paced again one by one, where each failure is reported
             log.info("a batch of %s advances was not recorded (%s); each is paced on its own", len(campaign_ids), first_line(error))
             return None
-        for world, loaded in worlds:
-            self._after_commit(world, loaded)
+        self._after_commit(later)
         return done
 
     def luck(self, campaign_name: str, by: str) -> dict[Any, Tally]:

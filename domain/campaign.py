@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, cast
 from uuid import NAMESPACE_URL, UUID, uuid5
 
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
 CHRONIQUE_NAMESPACE = uuid5(NAMESPACE_URL, "https://chronique.invalid/")
 
 
+@lru_cache(maxsize=256)  # every command derives its campaign's id from the name it was given
 def campaign_id_for(name: str) -> UUID:
     """Campaign ids derive from the name, so two campaigns cannot share one."""
     return uuid5(CHRONIQUE_NAMESPACE, f"campaign:{name.strip().casefold()}")

@@ -43,13 +43,19 @@ def find(
     RuleViolation such as "no character 'Alise' in Verdelune (did you mean Alice?)".
     ``label`` names a thing in those messages (default: its first spelling).
     """
+    choices = list(choices)
+    bare = typed.strip()
+    # The common case, a name typed as written, without folding every spelling (issue 20: a
+    # command looks up a character and a skill).
+    exactly = {id(item): item for spelling, item in choices if spelling.strip() == bare}
+    if len(exactly) == 1:
+        return next(iter(exactly.values()))
     items: list[T] = []
     labels: list[str] = []
     index_of: dict[int, int] = {}  # id(thing) -> its index: a thing is itself, whatever it equals
     by_key: dict[str, list[int]] = {}
     spelled: dict[str, str] = {}  # folded -> the spelling offered back in "did you mean"
     exact: list[int] = []
-    bare = typed.strip()
     for spelling, item in choices:
         index = index_of.setdefault(id(item), len(items))
         if index == len(items):

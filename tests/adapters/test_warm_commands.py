@@ -5,10 +5,13 @@ equal a replay of the store."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from support import sample, state
 
 from chronique.adapters.bootstrap import build
+from chronique.adapters.services import Chronique
 from chronique.domain.errors import RuleViolation
 from chronique.domain.rulesets.cartes.draws import TestRequest, make_test
 from chronique.domain.world import World
@@ -82,5 +85,98 @@ def test_a_dry_run_on_a_warm_journal_changes_nothing_it_keeps(db: str) -> None:
         warm.end_session(CAMPAIGN)
         warm.advance(CAMPAIGN, lambda c: c.clock + 86_400, dry_run=True)
         assert {str(a.id): state(a) for a in warm.world(CAMPAIGN).aggregates()} == stored_world(db)
+    finally:
+        warm.close()
+
+
+# -- one look a command (adapters/freshness.py) ----------------------------------------------------
+
+
+def traced(services: Chronique) -> list[str]:
+    """The statements every connection of a SQLite journal's pool runs from now on, as SQLite's
+    own trace callback gives them (no connection is opened by a warm command after the first)."""
+    seen: list[str] = []
+    for connection in services.journal.recorder.datastore.pool._pool:  # type: ignore[attr-defined]
+        connection._sqlite_conn.set_trace_callback(seen.append)
+    return seen
+
+
+def reads_of_aggregates(statements: list[str]) -> list[str]:
+    return [s for s in statements if s.startswith("SELECT") and "WHERE originator_id" in s]
+
+
+def test_a_warm_command_reads_no_aggregate_unless_another_writer_moved_it(tmp_path: Path) -> None:
+    db = str(tmp_path / "journal.db")
+    table(db)
+    warm, other = build(db, warm=True), build(db)
+    try:
+        warm.act(CAMPAIGN, contact_test)
+        statements = traced(warm)
+        warm.act(CAMPAIGN, contact_test)
+        # One look at the log, then the insert: not one of the campaign's, the deck's or Alice's events read.
+        assert len([s for s in statements if s.startswith("SELECT") and "stored_events" in s]) == 1
+        assert reads_of_aggregates(statements) == []
+        other.act(CAMPAIGN, contact_test)  # moves the campaign, the deck and Alice; not Bruno
+        statements.clear()
+        warm.act(CAMPAIGN, contact_test)
+        moved = {str(a.id).replace("-", "") for a in warm.world(CAMPAIGN).aggregates() if a.name != "Bruno"}
+        assert {s.split("originator_id='")[1][:32] for s in reads_of_aggregates(statements)} == moved
+        assert {str(a.id): state(a) for a in warm.world(CAMPAIGN).aggregates()} == stored_world(db)
+    finally:
+        warm.close()
+        other.close()
+
+
+def test_a_copy_saved_through_a_warm_journal_is_never_taken_for_the_kept_aggregate(db: str) -> None:
+    table(db)
+    warm = build(db, warm=True)
+    try:
+        warm.act(CAMPAIGN, contact_test)  # keeps the world
+        copy = warm.world(CAMPAIGN)  # a copy of each kept aggregate, which the command changes
+        loaded = {a.id: a.version for a in copy.aggregates()}
+        contact_test(copy)
+        warm.save(copy, loaded)  # the kept aggregates are now older than the store
+        runs: list[World] = []
+        warm.act(CAMPAIGN, lambda world: (runs.append(world), contact_test(world)))
+        assert len(runs) == 1  # recorded on top of the copy's events at once: no conflict, no second run
+        assert {str(a.id): state(a) for a in warm.world(CAMPAIGN).aggregates()} == stored_world(db)
+    finally:
+        warm.close()
+
+
+def test_past_the_look_s_limit_every_kept_aggregate_is_read_again(db: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    from chronique.adapters import journal
+
+    monkeypatch.setattr(journal, "MOVED_LIMIT", 2)  # one command of another writer stores more events
+    table(db)
+    warm, other = build(db, warm=True), build(db)
+    try:
+        warm.act(CAMPAIGN, contact_test)
+        other.act(CAMPAIGN, contact_test)
+        other.act(CAMPAIGN, lambda world: make_test(world, "Bruno", TestRequest("Contact", source="deck")))
+        assert {str(a.id): state(a) for a in warm.world(CAMPAIGN).aggregates()} == stored_world(db)
+        warm.act(CAMPAIGN, contact_test)
+        assert {str(a.id): state(a) for a in warm.world(CAMPAIGN).aggregates()} == stored_world(db)
+    finally:
+        warm.close()
+        other.close()
+
+
+def test_a_snapshot_a_command_brings_due_is_written_in_the_command_s_own_transaction(tmp_path: Path) -> None:
+    db = str(tmp_path / "journal.db")
+    table(db)
+    warm = build(db, warm=True)
+    try:
+        warm.act(CAMPAIGN, contact_test)
+        statements = traced(warm)
+        alice = warm.world(CAMPAIGN).character("Alice")
+        interval = warm.journal.snapshotting_intervals[type(alice)]
+        while warm.journal.load(alice.id).version < interval:  # the kept Alice: no statement
+            statements.clear()
+            warm.act(CAMPAIGN, contact_test)
+        # The command that brought Alice to her interval: one transaction, the snapshot inside it.
+        writes = [s.split(" ")[0] if not s.startswith("INSERT") else s.split(" (")[0] for s in statements if not s.startswith("SELECT")]
+        assert writes == ["BEGIN", "ROLLBACK", "BEGIN", *["INSERT INTO stored_events VALUES"] * writes.count("INSERT INTO stored_events VALUES"), "INSERT INTO stored_snapshots", "COMMIT"]
+        assert [s.originator_version for s in warm.journal.snapshots.get(alice.id)] == [interval]  # type: ignore[union-attr]
     finally:
         warm.close()

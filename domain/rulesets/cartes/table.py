@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from functools import lru_cache
+
+import orjson
 
 from chronique.domain.character import Character
 from chronique.domain.errors import RuleViolation
@@ -17,14 +18,14 @@ GENERAL = "general"
 
 def sheet_of(character: Character) -> CartesSheet:
     """The character's sheet as the typed model."""
-    return _typed_sheet(json.dumps(character.sheet, sort_keys=True))
+    return _typed_sheet(orjson.dumps(character.sheet, option=orjson.OPT_SORT_KEYS))
 
 
 @lru_cache(maxsize=1024)
-def _typed_sheet(sheet: str) -> CartesSheet:
+def _typed_sheet(sheet: bytes) -> CartesSheet:
     # Validating a sheet costs about a millisecond and the timeline asks for every character's
     # at every tick: sheets change only by events, so each distinct sheet is validated once.
-    return CartesSheet.model_validate(json.loads(sheet))
+    return CartesSheet.model_validate(orjson.loads(sheet))
 
 
 def discards(world: World) -> list[str]:
