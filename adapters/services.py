@@ -924,6 +924,10 @@ def _by_player(campaign: Campaign, author: str, as_player: bool | None) -> bool:
 
 
 def _as_uuid(text: str) -> UUID | None:
+    # The lengths UUID() reads (hex, hyphens, braces, urn:uuid:): a name is told apart without
+    # raising, which every command's lookup of its campaign would pay.
+    if len(text) not in (32, 36, 38, 45):
+        return None
     try:
         return UUID(text)
     except ValueError:
