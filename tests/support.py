@@ -191,16 +191,17 @@ def completed(line: str) -> list[str]:
         return [line for line in stdout.getvalue().decode().splitlines() if line]
 
 
-def one_shot_importing(db: str | Path, *args: str) -> tuple[str, bool]:
+def one_shot_importing(db: str | Path, *args: str, module: str = "sqlalchemy") -> tuple[str, bool]:
     """What a one-shot ``chronique`` command printed (it must succeed), and whether it imported
-    SQLAlchemy on the way (issue 20: a read of a current read model must not)."""
+    ``module`` on the way (issue 20: a read of a current read model must not import SQLAlchemy,
+    a sheet read must not import pydantic)."""
     argv = ["chronique", "--db", str(db), *args]
     probe = (
         "import sys\n"
         "from chronique.cli.app import main\n"
         f"sys.argv = {argv!r}\n"
         "try:\n    main()\nexcept SystemExit as done:\n    assert not done.code, done.code\n"
-        "print('sqlalchemy' in sys.modules)\n"
+        f"print({module!r} in sys.modules)\n"
     )
     shown = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     *printed, imported = shown.stdout.splitlines()

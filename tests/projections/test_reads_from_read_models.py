@@ -71,6 +71,15 @@ def test_a_one_shot_sheet_reads_without_importing_sqlalchemy(db: str) -> None:
     assert not imported
 
 
+def test_a_one_shot_cartes_sheet_reads_without_importing_pydantic(db: str) -> None:
+    # Issue 20: the sheet is shown from its stored data; the typed model (pydantic, ~50 ms to
+    # import) serves the rules that record, not the reading.
+    evening(db)
+    printed, imported = one_shot_importing(db, "sheet", CAMPAIGN, "Alice", module="pydantic")
+    assert "KO and OK" in printed
+    assert not imported
+
+
 def test_the_downtime_board_is_read_from_the_characters_conditions_in_the_read_model(db: str) -> None:
     evening(db)
     # §Blessures: Alice's Faible wound brings a survival draw a day after the wound.

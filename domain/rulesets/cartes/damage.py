@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from chronique.domain.errors import RuleViolation
 from chronique.domain.rulesets.cartes.resolution import Opposition, TestOutcome
@@ -18,6 +18,9 @@ from chronique.domain.rulesets.cartes.tables import (
     lethality_name,
     tables,
 )
+
+if TYPE_CHECKING:
+    from chronique.domain.character import Character
 
 MAX_DAMAGE_BEFORE_AGGRAVATION = 13
 """§Aggravation de létalité automatique L452: a total above 13 aggravates the wound once."""
@@ -188,3 +191,41 @@ def place_wound(carrure: int, held: Mapping[int, int], damage: int, lethality_in
     if level >= LETHALITY_COUNT:
         return WoundPlacement(asked, None, tuple(reasons), True)
     return WoundPlacement(asked, level, tuple(reasons), False)
+
+
+def wound_malus(character: Character) -> int:
+    """Lasting margin maluses, escalated wounds' values (A10) and the post-KO malus (A16)."""
+    c = character.condition
+    escalated = sum(w["value"] for w in c["wounds"] if w.get("escalated"))
+    return sum(m["amount"] for m in c["lasting_malus"]) + escalated + c["ko_malus"]
+
+
+def thresholds_in_words(characteristics: Mapping[str, int]) -> str:
+    """What a hit does against the KO and OK thresholds from Volonté, in words (§KO ou OK L354-361).
+
+    "≤ OK" comes first, so with Volonté 1 (OK = KO = 1) a hit of exactly 1 does nothing.
+    """
+    ko, ok = ko_threshold(characteristics["Volonté"]), ok_threshold(characteristics["Volonté"])
+    parts = [f"OK {ok}, KO {ko}: a hit of {ok} or less does nothing"]
+    if ok + 1 < ko:
+        low = f"{ok + 1}" if ok + 1 == ko - 1 else f"{ok + 1} to {ko - 1}"
+        parts.append(f"{low} gives two malus markers")
+    if ko > ok:
+        parts.append(f"exactly {ko} angers (one bonus marker)")
+    parts.append(f"over {ko} puts out of combat")
+    return "; ".join(parts)
+
+
+def wound_capacity_in_words(characteristics: Mapping[str, int], wounds: list[Mapping[str, Any]]) -> list[tuple[str, str]]:
+    """Each lethality's wound capacity from Carrure, with the wounds held there (§Nombre de
+    blessures L487-505): (lethality name, "2 of 3 held")."""
+    rooms = capacities(characteristics["Carrure"])
+    held = [0] * len(rooms)
+    for wound in wounds:
+        held[wound["lethality"]] += 1
+    # A full level sends the next wound one level up (§Aggravation L453): a level with no room is
+    # said so rather than "0 of 0".
+    return [
+        (lethality_name(index), f"{count} of {room} held" if room or count else "none can be held")
+        for index, (room, count) in enumerate(zip(rooms, held, strict=True))
+    ]

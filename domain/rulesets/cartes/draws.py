@@ -8,6 +8,7 @@ from chronique.domain.cards import value
 from chronique.domain.character import Character
 from chronique.domain.errors import RuleViolation
 from chronique.domain.rulesets.cartes import events as ev
+from chronique.domain.rulesets.cartes.damage import wound_malus
 from chronique.domain.rulesets.cartes.resolution import (
     DIAMOND_CANCELS,
     TestOutcome,
@@ -80,13 +81,6 @@ def target_of(character: Character, request: TestRequest) -> tuple[int, str, int
         "wound_malus": -wounds,
     }
     return with_markers - wounds, name, level_shift, basis
-
-
-def wound_malus(character: Character) -> int:
-    """Lasting margin maluses, escalated wounds' values (A10) and the post-KO malus (A16)."""
-    c = character.condition
-    escalated = sum(w["value"] for w in c["wounds"] if w.get("escalated"))
-    return sum(m["amount"] for m in c["lasting_malus"]) + escalated + c["ko_malus"]
 
 
 def _speciality_bonus(sheet: CartesSheet, skill: str, speciality: str) -> int:

@@ -13,7 +13,6 @@ from chronique.domain.rulesets.cartes import view
 from chronique.domain.rulesets.cartes.odds import success_odds
 from chronique.domain.rulesets.cartes.processes import CartesProcesses
 from chronique.domain.rulesets.cartes.settings import SETTINGS
-from chronique.domain.rulesets.cartes.sheet import parse_sheet
 from chronique.domain.rulesets.cartes.table import GENERAL, return_cards
 from chronique.domain.rulesets.cartes.tables import lethality_name
 from chronique.domain.rulesets.options import Setting
@@ -38,6 +37,9 @@ class Cartes:
         return SETTINGS
 
     def new_character(self, raw_sheet: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+        # The typed model (pydantic) on first use: a read never types a sheet (issue 20).
+        from chronique.domain.rulesets.cartes.sheet import parse_sheet
+
         sheet = parse_sheet(raw_sheet)
         condition: dict[str, Any] = {
             "dealt": False,

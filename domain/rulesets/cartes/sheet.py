@@ -37,9 +37,7 @@ __all__ = [
     "characteristic_name",
     "parse_sheet",
     "skill_target",
-    "thresholds_in_words",
     "wound_capacities",
-    "wound_capacity_in_words",
 ]
 
 
@@ -305,37 +303,6 @@ def _budget_problems(sheet: CartesSheet) -> list[str]:
 def wound_capacities(carrure: int) -> dict[str, int]:
     """Wound capacity per lethality name for ``carrure`` (§Nombre de blessures L487-505)."""
     return {lethality_name(i): n for i, n in enumerate(damage.capacities(carrure))}
-
-
-def thresholds_in_words(characteristics: Mapping[str, int]) -> str:
-    """What a hit does against the KO and OK thresholds from Volonté, in words (§KO ou OK L354-361).
-
-    "≤ OK" comes first, so with Volonté 1 (OK = KO = 1) a hit of exactly 1 does nothing.
-    """
-    ko, ok = damage.ko_threshold(characteristics["Volonté"]), damage.ok_threshold(characteristics["Volonté"])
-    parts = [f"OK {ok}, KO {ko}: a hit of {ok} or less does nothing"]
-    if ok + 1 < ko:
-        low = f"{ok + 1}" if ok + 1 == ko - 1 else f"{ok + 1} to {ko - 1}"
-        parts.append(f"{low} gives two malus markers")
-    if ko > ok:
-        parts.append(f"exactly {ko} angers (one bonus marker)")
-    parts.append(f"over {ko} puts out of combat")
-    return "; ".join(parts)
-
-
-def wound_capacity_in_words(characteristics: Mapping[str, int], wounds: list[Mapping[str, Any]]) -> list[tuple[str, str]]:
-    """Each lethality's wound capacity from Carrure, with the wounds held there (§Nombre de
-    blessures L487-505): (lethality name, "2 of 3 held")."""
-    rooms = damage.capacities(characteristics["Carrure"])
-    held = [0] * len(rooms)
-    for wound in wounds:
-        held[wound["lethality"]] += 1
-    # A full level sends the next wound one level up (§Aggravation L453): a level with no room is
-    # said so rather than "0 of 0".
-    return [
-        (lethality_name(index), f"{count} of {room} held" if room or count else "none can be held")
-        for index, (room, count) in enumerate(zip(rooms, held, strict=True))
-    ]
 
 
 def _skill(sheet: CartesSheet, name: str, characteristics_too: bool = False) -> str:

@@ -4,14 +4,17 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 import orjson
 
 from chronique.domain.character import Character
 from chronique.domain.errors import RuleViolation
 from chronique.domain.rulesets.cartes import events as ev
-from chronique.domain.rulesets.cartes.sheet import CartesSheet
 from chronique.domain.world import World
+
+if TYPE_CHECKING:
+    from chronique.domain.rulesets.cartes.sheet import CartesSheet
 
 GENERAL = "general"
 
@@ -24,7 +27,11 @@ def sheet_of(character: Character) -> CartesSheet:
 @lru_cache(maxsize=1024)
 def _typed_sheet(sheet: bytes) -> CartesSheet:
     # Validating a sheet costs about a millisecond and the timeline asks for every character's
-    # at every tick: sheets change only by events, so each distinct sheet is validated once.
+    # at every tick: sheets change only by events, so each distinct sheet is validated once. The
+    # typed model (pydantic) is imported on first use: a read that never types a sheet (`sheet`,
+    # `log`) does not pay its import (issue 20, "cold commands lean").
+    from chronique.domain.rulesets.cartes.sheet import CartesSheet
+
     return CartesSheet.model_validate(orjson.loads(sheet))
 
 

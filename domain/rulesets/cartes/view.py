@@ -9,8 +9,7 @@ from typing import Any
 
 from chronique.domain.character import Character
 from chronique.domain.gametime import calendar_from
-from chronique.domain.rulesets.cartes.draws import wound_malus
-from chronique.domain.rulesets.cartes.sheet import thresholds_in_words, wound_capacity_in_words
+from chronique.domain.rulesets.cartes.damage import thresholds_in_words, wound_capacity_in_words, wound_malus
 from chronique.domain.rulesets.cartes.tables import characteristics, lethality_name
 from chronique.domain.rulesets.words import cards, plural
 from chronique.domain.sheetview import Section, SheetView

@@ -16,7 +16,7 @@ from chronique.domain.gametime import HOUR, WEEK
 from chronique.domain.rulesets import ruleset
 from chronique.domain.rulesets.cartes.advancement import arrange_care
 from chronique.domain.rulesets.cartes.combat import suffer_wound
-from chronique.domain.rulesets.cartes.draws import wound_malus
+from chronique.domain.rulesets.cartes.damage import wound_malus
 from chronique.domain.rulesets.cartes.table import return_cards
 from chronique.domain.timeline import Tick, advance
 from chronique.domain.world import World
