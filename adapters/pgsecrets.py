@@ -12,6 +12,7 @@ from psycopg.sql import SQL, Identifier
 
 from chronique.adapters.commandids import INSERT_COMMAND_ID, CommandRecord
 from chronique.adapters.journal import INSERT_SECRET, SnapshotRows
+from chronique.adapters.pacingdue import write_all
 
 
 class PostgresRecorderWithSecrets(PostgresApplicationRecorder):
@@ -48,8 +49,7 @@ class PostgresRecorderWithSecrets(PostgresApplicationRecorder):
         command: CommandRecord | None = kwargs.get("command")
         if command is not None:
             curs.execute(INSERT_COMMAND_ID + "(%s, %s, %s, %s, %s)", command.row())
-        for due in kwargs.get("dues", ()):
-            due.write(curs, "%s")
+        write_all(curs, "%s", kwargs.get("dues", ()))
         snapshots: SnapshotRows | None = kwargs.get("snapshots")
         if snapshots is not None:
             snapshots.write(curs, "%s")

@@ -4,15 +4,20 @@ One class per backend, because the recording order is SQLite's rowid or PostgreS
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any, Protocol
 from uuid import UUID
+
+from eventsourcing.persistence import StoredEvent
 
 Row = tuple[int, str, int, str, bytes]
 """(position, originator id as 32 hex digits, version, topic, canonical bytes)."""
 
 StoredRow = tuple[str, int, str, bytes]
 """A row without its position: (originator id as 32 hex digits, version, topic, canonical bytes)."""
+
+Chains = tuple[dict[UUID, StoredEvent], dict[UUID, list[StoredEvent]]]
+"""Of several aggregates: the latest snapshot of each that has one, and the events after it."""
 
 
 class RawLog(Protocol):
@@ -34,6 +39,11 @@ class RawLog(Protocol):
     def moved_after(self, after: int, limit: int) -> list[tuple[int, UUID]]:
         """The position and aggregate of up to ``limit`` events recorded after position
         ``after``, newest first (a warm journal's look, adapters/freshness.py)."""
+        ...
+
+    def chains(self, snapshots: str, aggregate_ids: Sequence[UUID]) -> Chains:
+        """The latest snapshot (from the table ``snapshots``) of each of ``aggregate_ids`` and the
+        events after it, in two queries for them all (Journal.load_many)."""
         ...
 
 
@@ -78,6 +88,34 @@ class SqliteRawLog:
             cursor.execute("SELECT rowid, originator_id FROM stored_events WHERE rowid > ? ORDER BY rowid DESC LIMIT ?", (after, limit))
             return [(row[0], UUID(row[1])) for row in cursor.fetchall()]
 
+    def chains(self, snapshots: str, aggregate_ids: Sequence[UUID]) -> Chains:
+        found: dict[UUID, StoredEvent] = {}
+        chains: dict[UUID, list[StoredEvent]] = {}
+        # SQLite binds at most 32,766 values a statement: two an aggregate, a thousand at a time.
+        for start in range(0, len(aggregate_ids), 1000):
+            ids = {aggregate_id.hex: aggregate_id for aggregate_id in aggregate_ids[start : start + 1000]}
+            marks = ", ".join("?" * len(ids))
+            with self._datastore.transaction(commit=False) as cursor:
+                cursor.execute(
+                    f"SELECT s.originator_id, s.originator_version, s.topic, s.state FROM {snapshots} s "
+                    f"JOIN (SELECT originator_id, max(originator_version) AS newest FROM {snapshots} WHERE originator_id IN ({marks}) "
+                    "GROUP BY originator_id) n ON s.originator_id = n.originator_id AND s.originator_version = n.newest",
+                    list(ids),
+                )
+                for row in cursor.fetchall():
+                    found[ids[row[0]]] = StoredEvent(ids[row[0]], row[1], row[2], row[3])
+                after = [value for hex_id, aggregate_id in ids.items() for value in (hex_id, _version(found.get(aggregate_id)))]
+                cursor.execute(
+                    f"WITH wanted(id, after) AS (VALUES {', '.join(['(?, ?)'] * len(ids))}) "
+                    "SELECT e.originator_id, e.originator_version, e.topic, e.state FROM wanted "
+                    "JOIN stored_events e ON e.originator_id = wanted.id AND e.originator_version > wanted.after "
+                    "ORDER BY e.originator_id, e.originator_version",
+                    after,
+                )
+                for row in cursor.fetchall():
+                    chains.setdefault(ids[row[0]], []).append(StoredEvent(ids[row[0]], row[1], row[2], row[3]))
+        return found, chains
+
 
 class PostgresRawLog:
     """Rows of eventsourcing's PostgreSQL recorder (table ``<app>_events``, ordered by notification_id)."""
@@ -118,7 +156,40 @@ class PostgresRawLog:
     def moved_after(self, after: int, limit: int) -> list[tuple[int, UUID]]:
         with self._datastore.transaction(commit=False) as cursor:
             cursor.execute(
-                f"SELECT notification_id, originator_id FROM {self._table} WHERE notification_id > %s ORDER BY notification_id DESC LIMIT %s",
+                f"SELECT notification_id, originator_id FROM {self._table} "
+                "WHERE notification_id > %s ORDER BY notification_id DESC LIMIT %s",
                 (after, limit),
             )
             return [(row["notification_id"], row["originator_id"]) for row in cursor.fetchall()]
+
+    def chains(self, snapshots: str, aggregate_ids: Sequence[UUID]) -> Chains:
+        ids = list(aggregate_ids)
+        with self._datastore.transaction(commit=False) as cursor:
+            # LATERAL subqueries with their own order (so never flattened into a join): one look in
+            # the primary key per aggregate, whatever the planner would make of a join with the
+            # whole table (with a young journal's missing statistics, it read all of it).
+            cursor.execute(
+                "SELECT n.* FROM unnest(%s::uuid[]) AS s(id) CROSS JOIN LATERAL (SELECT originator_id, originator_version, topic, state "
+                f"FROM {snapshots} WHERE originator_id = s.id ORDER BY originator_version DESC LIMIT 1) n",
+                (ids,),
+            )
+            found = {row["originator_id"]: _stored(row) for row in cursor.fetchall()}
+            cursor.execute(
+                "SELECT e.* FROM unnest(%s::uuid[], %s::bigint[]) WITH ORDINALITY AS s(id, after, n) CROSS JOIN LATERAL "
+                f"(SELECT originator_id, originator_version, topic, state FROM {self._table} "
+                "WHERE originator_id = s.id AND originator_version > s.after ORDER BY originator_version) e "
+                "ORDER BY s.n, e.originator_version",
+                (ids, [_version(found.get(i)) for i in ids]),
+            )
+            chains: dict[UUID, list[StoredEvent]] = {}
+            for row in cursor.fetchall():
+                chains.setdefault(row["originator_id"], []).append(_stored(row))
+        return found, chains
+
+
+def _version(snapshot: StoredEvent | None) -> int:
+    return 0 if snapshot is None else snapshot.originator_version
+
+
+def _stored(row: Any) -> StoredEvent:
+    return StoredEvent(row["originator_id"], row["originator_version"], row["topic"], bytes(row["state"]))

@@ -8,7 +8,7 @@ import gc
 import logging
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from importlib import resources
+from importlib import import_module, resources
 from typing import Any
 from uuid import UUID
 
@@ -30,6 +30,9 @@ PROJECTIONS: dict[str, tuple[PageHandler, tuple[Any, ...]]] = {
     "log": (log_pages.apply_page, log_pages.TABLES),
     "moments": (moments.apply_page, moments.TABLES),
 }
+# A daemon's pass catches the projections up in these groups, of about equal work each, so that
+# two daemons ending their passes together share it (Chronique.catch_up).
+PASS_GROUPS = (("log",), ("sheets", "draws", "xp", "luck", "moments"))
 PAGE = 500
 REBUILD_PAGE = 5000  # a rebuild's pages: a tenth of the commits (each one an fsync) of a catch-up's
 log = logging.getLogger("chronique.readmodels")
@@ -118,11 +121,13 @@ class ReadModels:
         with self.engine.connect() as connection:
             return int(connection.execute(select(tracking.c.position).where(tracking.c.projection == name)).scalar() or 0)
 
-    def refresh(self) -> None:
-        """Catch up, or say why not: before a read (which then shows what there is) and after a
-        daemon's pass (the events are saved already), a failing projection is a warning, not a failure."""
+    def refresh(self, names: list[str] | None = None, size: int = 0) -> None:
+        """Catch up (the projections ``names``, else all), or say why not: before a read (which
+        then shows what there is) and after a daemon's pass (the events are saved already), a
+        failing projection is a warning, not a failure. ``size`` events a page (:data:`PAGE`
+        unless given)."""
         try:
-            self.catch_up()
+            self.catch_up(names, size=size)
         except Exception as error:  # noqa: BLE001 - the events are the truth; `db rebuild` mends the rest
             log.warning("the read models could not catch up (%s); run `chronique db rebuild`", first_line(error))
 
@@ -284,8 +289,13 @@ def _claim(connection: Connection, name: str) -> int:
     """Lock the projection's tracking row for this transaction and read its position: a CLI
     command and a daemon (or two writers on PostgreSQL) catching up at once must not apply the
     same page twice, so the second waits here, then sees the first's position and moves on."""
-    if connection.execute(update(tracking).where(tracking.c.projection == name).values(position=tracking.c.position)).rowcount == 0:
-        connection.execute(tracking.insert().values(projection=name, position=0))
+    lock = update(tracking).where(tracking.c.projection == name).values(position=tracking.c.position)
+    if connection.execute(lock).rowcount == 0:
+        # A new projection: two processes may make its row at once; the second waits for the
+        # first's, makes none, then locks it like any other.
+        dialect = import_module(f"sqlalchemy.dialects.{connection.dialect.name}")
+        connection.execute(dialect.insert(tracking).values(projection=name, position=0).on_conflict_do_nothing())
+        connection.execute(lock)
     return int(connection.execute(select(tracking.c.position).where(tracking.c.projection == name)).scalar_one())
 
 

@@ -9,13 +9,20 @@ from collections.abc import Sequence
 from typing import Any
 
 from eventsourcing.persistence import InterfaceError, StoredEvent
-from eventsourcing.sqlite import SQLITE3_DEFAULT_LOCK_TIMEOUT, SQLiteApplicationRecorder, SQLiteConnection, SQLiteConnectionPool, SQLiteFactory
-from eventsourcing.utils import EnvType
+from eventsourcing.sqlite import (
+    SQLITE3_DEFAULT_LOCK_TIMEOUT,
+    SQLiteApplicationRecorder,
+    SQLiteConnection,
+    SQLiteConnectionPool,
+    SQLiteFactory,
+)
 from eventsourcing.utils import Environment as LibraryEnvironment
+from eventsourcing.utils import EnvType
 
 from chronique.adapters.commandids import CREATE_COMMAND_IDS, INSERT_COMMAND_ID, CommandRecord
 from chronique.adapters.invites import CREATE_INVITES
 from chronique.adapters.journal import CREATE_SECRETS, INSERT_SECRET, SnapshotRows
+from chronique.adapters.pacingdue import write_all
 
 
 class _MostRecentFirst(deque[SQLiteConnection]):
@@ -94,8 +101,7 @@ class SQLiteRecorderWithSecrets(SQLiteApplicationRecorder):
         command: CommandRecord | None = kwargs.get("command")
         if command is not None:
             c.execute(INSERT_COMMAND_ID + "(?, ?, ?, ?, ?)", command.row())
-        for due in kwargs.get("dues", ()):
-            due.write(c, "?")
+        write_all(c, "?", kwargs.get("dues", ()))
         snapshots: SnapshotRows | None = kwargs.get("snapshots")
         if snapshots is not None:
             snapshots.write(c, "?")

@@ -7,15 +7,14 @@ fold runs in memory over one campaign's events."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
 from typing import Any
 
-from sqlalchemy import Connection, Table, insert, select, update
+from sqlalchemy import Connection, Table, bindparam, insert, select, update
 
 from chronique.domain.campaign import Campaign
 from chronique.domain.character import Character
 from chronique.domain.deck import Deck
-from chronique.domain.rulesets import KNOWN, Ruleset, ruleset
+from chronique.domain.rulesets import Ruleset, ruleset
 
 # A campaign's settings move by these events only, each by its own ``apply`` (a setting chosen,
 # a correction recomputing them without the settings it voided).
@@ -58,13 +57,18 @@ class Standings:
             wanted = {row["campaign_id"] for row in self.rows.values()}
 
     def save(self, connection: Connection, table: Table) -> None:
-        """Write back the rows changed since loaded."""
-        for key in self._changed:
-            if key in self._stored:
-                connection.execute(update(table).where(table.c.aggregate_id == key).values(**self.rows[key]))
-            else:
-                connection.execute(insert(table).values(**self.rows[key]))
-                self._stored.add(key)
+        """Write back the rows changed since loaded: the new ones in one insert, the others in one
+        update of many rows (a daemon's pass moves a thousand campaigns' sessions and counts; one
+        statement each was most of its catch-up, issue 20)."""
+        changed = sorted(self._changed)  # a steady order of row locks between concurrent writers
+        new = [self.rows[key] for key in changed if key not in self._stored]
+        old = [{**self.rows[key], "key": key} for key in changed if key in self._stored]
+        if new:
+            connection.execute(insert(table), new)
+        if old:
+            columns = {name: bindparam(name) for name in self.rows[changed[0]] if name != "aggregate_id"}
+            connection.execute(update(table).where(table.c.aggregate_id == bindparam("key")).values(columns), old)
+        self._stored.update(self._changed)
         self._changed.clear()
 
     def see(self, event: Any, key: str | None = None) -> Standing | None:
@@ -158,12 +162,6 @@ def moves_standing(topic: str) -> bool:
 
 
 _MOVING: dict[str, bool] = {}
-
-
-@cache
-def games() -> tuple[Ruleset, ...]:
-    """Every game's rules, looked up once."""
-    return tuple(ruleset(name) for name in KNOWN)
 
 
 def touched(event: Any) -> list[str]:

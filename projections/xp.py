@@ -7,25 +7,26 @@ from typing import Any
 
 from sqlalchemy import Connection, insert, select
 
-from chronique.projections.standing import games
-from chronique.projections.stored import silent
+from chronique.domain.rulesets import owner
+from chronique.projections.stored import event_class, silent
 from chronique.projections.tables import xp
 
 TABLES = (xp,)
 
 
 def apply_page(connection: Connection, notifications: list[Any], decode: Callable[[Any], Any]) -> None:
-    """Fold a page of events into the table: only the events of a class some game's
+    """Fold a page of events into the table: only the events of a class its game's
     ``experience`` hook may answer for are decoded."""
     for notification in notifications:
         quiet = _QUIET.get(notification.topic)
         if quiet is None:
-            quiet = _QUIET[notification.topic] = all(silent(notification.topic, rules.experience) for rules in games())
+            rules = owner(event_class(notification.topic))
+            quiet = _QUIET[notification.topic] = rules is None or silent(notification.topic, rules.experience)
         if not quiet:
             handle(connection, decode(notification), notification.id)
 
 
-_QUIET: dict[str, bool] = {}  # topic -> no game's experience hook answers for its events
+_QUIET: dict[str, bool] = {}  # topic -> its game's experience hook never answers for its events
 
 
 def handle(connection: Connection, event: Any, position: int) -> None:
@@ -50,10 +51,7 @@ def handle(connection: Connection, event: Any, position: int) -> None:
 
 
 def _experience(event: Any) -> tuple[int, str] | None:
-    # Each game knows its own events: at most one answers for this one (its ``experience`` hook).
-    for rules in games():
-        found = rules.experience(event)
-        if found is not None:
-            return found
-    return None
+    # Each game knows its own events: only its ``experience`` hook answers for one.
+    rules = owner(type(event))
+    return None if rules is None else rules.experience(event)
 

@@ -13,16 +13,22 @@ from typing import Any
 
 import pytest
 import typer.main
+from eventsourcing.utils import get_topic
 from support import SAMPLES, run
 
 from chronique.adapters.bootstrap import build
 from chronique.cli.app import app
 from chronique.domain import deck_rules
+from chronique.domain.campaign import Campaign
+from chronique.domain.chain import ChainedCreated, ChainedEvent
+from chronique.domain.character import Character
+from chronique.domain.deck import Deck
 from chronique.domain.errors import RuleViolation
 from chronique.domain.luck import Draw
-from chronique.domain.rulesets import KNOWN, Ruleset, ruleset
+from chronique.domain.rulesets import KNOWN, Ruleset, owner, ruleset
 from chronique.domain.rulesets.registry import PACKAGES, RULESETS, module
 from chronique.domain.verifier import verify_bundle
+from chronique.projections.stored import silent
 
 CAMPAIGN = "Contrat"
 
@@ -111,6 +117,25 @@ def test_the_ruleset_is_found_from_its_one_registry_line(game: str) -> None:
     # Every hook the Protocol names is there: none is looked up with a default.
     hooks = {name for name in dir(Ruleset) if not name.startswith("_")} | set(Ruleset.__annotations__)
     assert {name for name in hooks if not hasattr(rules, name)} == set()
+
+
+@pytest.mark.parametrize("game", KNOWN)
+@pytest.mark.parametrize("spine", [Campaign, Character, Deck])
+def test_no_game_answers_for_the_spine_s_events_in_its_experience_hook(game: str, spine: type) -> None:
+    # The experience ledger asks only the game that defines an event's class (rulesets.owner,
+    # issue 20): a game's hook must answer for its own events only.
+    events = [cls for cls in vars(spine).values() if isinstance(cls, type) and issubclass(cls, (ChainedEvent, ChainedCreated))]
+    assert events
+    for cls in events:
+        assert owner(cls) is None
+        assert silent(get_topic(cls), ruleset(game).experience), f"{game}'s experience hook reads {cls.__qualname__}"
+
+
+@pytest.mark.parametrize("game", KNOWN)
+def test_a_game_s_own_events_are_answered_for_by_that_game_alone(game: str) -> None:
+    events = import_module(module(game, "events"))
+    own = [c for c in vars(events).values() if isinstance(c, type) and c.__module__ == events.__name__ and issubclass(c, ChainedEvent)]
+    assert own and all(owner(cls) is ruleset(game) for cls in own)
 
 
 @pytest.mark.parametrize("game", KNOWN)

@@ -10,7 +10,7 @@ from chronique.domain.character import Character
 from chronique.domain.errors import RuleViolation
 from chronique.domain.luck import Draw
 from chronique.domain.rulesets.options import Setting
-from chronique.domain.rulesets.registry import PACKAGES, module
+from chronique.domain.rulesets.registry import PACKAGES, RULESETS, module
 from chronique.domain.sheetview import SheetView
 from chronique.domain.timeline import Due, Processes
 from chronique.domain.world import World
@@ -98,3 +98,17 @@ def ruleset(name: str) -> Ruleset:
     if name not in KNOWN:
         raise RuleViolation(f"unknown ruleset {name!r} (choose one of {', '.join(KNOWN)})")
     return import_module(module(name, "ruleset")).RULESET
+
+
+_OWNERS = {package: name for name, package in PACKAGES.items()}
+
+
+def owner(cls: type) -> Ruleset | None:
+    """The game whose package defines the event class ``cls``: the one game whose hooks may
+    answer for its events (a game answers for its own events only; the spine's are no game's,
+    tests/test_ruleset_contract.py). Asking only it spares a read of one game's journal the
+    import of every other game (issue 20)."""
+    parts = cls.__module__.split(".")
+    if cls.__module__.startswith(RULESETS + ".") and len(parts) > 3 and parts[3] in _OWNERS:
+        return ruleset(_OWNERS[parts[3]])
+    return None

@@ -104,6 +104,13 @@ def test_a_pass_over_many_paced_campaigns_loads_each_a_bounded_number_of_times_a
     reads: Counter[str] = Counter()
     journal, recorder = services.journal, services.journal.recorder
     journal.load = counting(loads, lambda aggregate_id, **_: UUID(str(aggregate_id)), journal.load)  # type: ignore[method-assign]
+    load_many = journal.load_many
+
+    def loading_many(aggregate_ids: list[UUID]) -> dict[UUID, Any]:
+        loads.update(aggregate_ids)  # each aggregate of a batch read once
+        return load_many(aggregate_ids)
+
+    journal.load_many = loading_many  # type: ignore[method-assign]
     read = recorder.select_notifications
     recorder.select_notifications = counting(reads, lambda *_, **__: "notifications", read)  # type: ignore[method-assign]
     try:

@@ -145,3 +145,31 @@ def test_an_event_changed_after_it_was_recorded_is_never_stored(services: Chroni
     with pytest.raises(RuntimeError, match="Campaign.PacingSet .* changed after it was recorded"):
         services.act("Verdelune", tamper)
     assert len(stored(db)) == rows  # the chain stays whole: nothing was written
+
+
+def test_several_aggregates_loaded_at_once_equal_each_loaded_alone(services: Chronique, db: str) -> None:
+    # Issue 20: a daemon's batch reads its campaigns, decks and characters in two queries; each
+    # must be what a load of its own gives, past a snapshot or before any.
+    from uuid import uuid4
+
+    from support import sample
+
+    from chronique.domain.rulesets.cartes.draws import TestRequest, make_test
+
+    services.create_campaign("Verdelune", "cartes", None)
+    services.create_character("Verdelune", sample("alice"))
+    services.create_campaign("Rivebrume", "cartes", None)
+    services.start_session("Verdelune")
+    for _ in range(30):  # Alice, her deck and her campaign past their first snapshot
+        services.act("Verdelune", lambda w: make_test(w, "Alice", TestRequest("Contact", source="deck")))
+    worlds = [services.world(name) for name in ("Verdelune", "Rivebrume")]
+    ids = [a.id for world in worlds for a in world.aggregates()]
+    assert services.journal.snapshots is not None and any(services.journal.snapshots.get(i) for i in ids)
+    again = build(db)
+    try:
+        nobody = uuid4()
+        found = again.journal.load_many([*ids, nobody])
+        assert list(found) == ids  # in the order asked, the id without events left out
+        assert all(found[i] == again.journal.load(i) for i in ids)
+    finally:
+        again.close()

@@ -96,3 +96,33 @@ def test_a_db_upgrade_that_recreates_the_tables_fills_them_before_anything_reads
     # Read straight from the table: `db upgrade` itself refilled it from the events.
     assert rows(models, select(sheets).order_by(sheets.c.character_id)) == expected
     assert models.position("sheets") == services.journal.recorder.max_notification_id()
+
+
+def test_a_projection_s_first_row_made_by_another_process_meanwhile_is_waited_for_not_a_failure(db: str) -> None:
+    # Two daemons ending their first pass together both make a new projection's tracking row
+    # (issue 20): the second waits for the first's, then catches up from it, with no error.
+    import threading
+
+    chronique = build(db)
+    try:
+        wounded_party(chronique)
+        models = chronique.read_models
+        assert models is not None
+        models.upgrade()
+        with models.engine.begin() as connection:
+            connection.execute(tracking.delete().where(tracking.c.projection == "xp"))
+        other = models.engine.connect()  # the other process, its row made and not yet committed
+        other.begin()
+        other.execute(tracking.insert().values(projection="xp", position=0))
+        done: list[int] = []
+        catching_up = threading.Thread(target=lambda: done.append(models.catch_up(["xp"])))
+        catching_up.start()
+        catching_up.join(timeout=1)
+        assert catching_up.is_alive()  # waiting for the other process's row (or file lock), not failing
+        other.commit()
+        other.close()
+        catching_up.join(timeout=30)
+        assert not catching_up.is_alive() and done and done[0] > 0
+        assert models.position("xp") == chronique.journal.recorder.max_notification_id()
+    finally:
+        chronique.close()

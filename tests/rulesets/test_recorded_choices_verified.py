@@ -14,6 +14,7 @@ from chronique.domain.rulesets.elor.resolution import resolve
 from chronique.domain.rulesets.microfudge import verification as microfudge
 from chronique.domain.rulesets.microfudge.events import ConflictCardsDrawn
 
+
 def _verdict(rules: GameRules, event: dict[str, Any], table: Table) -> str | None:
     """What the verifier says of ``event`` under its game's rule."""
     return check(rules.rederive[event["topic"]], event, table)

@@ -13,8 +13,8 @@ from chronique.domain.errors import RuleViolation
 from chronique.domain.fairness import commitment
 from chronique.domain.rulesets.cartes import events as ev
 from chronique.domain.rulesets.cartes.advancement import spend
-from chronique.domain.rulesets.cartes.draws import award
 from chronique.domain.rulesets.cartes.damage import thresholds_in_words, wound_capacity_in_words
+from chronique.domain.rulesets.cartes.draws import award
 from chronique.domain.rulesets.cartes.table import gm_draw, return_cards
 from chronique.domain.world import World
 

@@ -10,8 +10,8 @@ from support import sample
 
 from chronique.domain.deck_rules import CHARACTER_CREATED
 from chronique.domain.fairness import FORMAT, FORMAT_V1
-from chronique.domain.referees import all_rules
 from chronique.domain.rederivation import Table, check
+from chronique.domain.referees import all_rules
 from chronique.domain.rulesets import ruleset
 from chronique.domain.rulesets.cartes.resolution import resolve_test
 

@@ -11,8 +11,8 @@ from microfudge_table import JIM, table
 
 from chronique.domain.chain import ChainedEvent
 from chronique.domain.errors import RuleViolation
-from chronique.domain.gametime import DAY
 from chronique.domain.fairness import FORMAT, FORMAT_V1
+from chronique.domain.gametime import DAY
 from chronique.domain.rederivation import Table, check
 from chronique.domain.rulesets import ruleset
 from chronique.domain.rulesets.microfudge import events as ev

@@ -10,8 +10,8 @@ from typing import Any
 from scripted_table import die_faces
 from westernparade_table import JOE, SAM, table
 
-from chronique.domain.gametime import DAY, HOUR, WEEK
 from chronique.domain.fairness import FORMAT, FORMAT_V1
+from chronique.domain.gametime import DAY, HOUR, WEEK
 from chronique.domain.rederivation import Table, check
 from chronique.domain.rulesets import ruleset
 from chronique.domain.rulesets.westernparade import downtime as dt

@@ -12,10 +12,9 @@ from westernparade_table import DOC, JOE, SAM, SIRINGO, table
 
 from chronique.domain.errors import RuleViolation
 from chronique.domain.rederivation import Table, check
-from chronique.domain.rulesets.westernparade import events as ev
-from chronique.domain.rulesets.westernparade.body_events import HeadBulletRolled, WoundTaken
 from chronique.domain.rulesets import ruleset
-from chronique.domain.rulesets.westernparade.body_events import FirstAidGiven
+from chronique.domain.rulesets.westernparade import events as ev
+from chronique.domain.rulesets.westernparade.body_events import FirstAidGiven, HeadBulletRolled, WoundTaken
 from chronique.domain.rulesets.westernparade.care import aid, body_now, wound
 from chronique.domain.rulesets.westernparade.combat import ShotSetup, parse_aim
 from chronique.domain.rulesets.westernparade.play import shoot
