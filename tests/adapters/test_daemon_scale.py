@@ -17,7 +17,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
-from uuid import UUID
+from uuid import UUID, uuid5
 
 import pytest
 from hypothesis import given, settings
@@ -25,6 +25,7 @@ from hypothesis import strategies as st
 from support import ScriptedSeedVault, fresh_database, sample
 
 from chronique.adapters.audit import Audit
+from chronique.adapters.bootstrap import build
 from chronique.adapters.database import Database
 from chronique.adapters.journal import Journal
 from chronique.adapters.locks import AdvisoryLocks
@@ -367,3 +368,41 @@ def test_the_due_time_is_the_first_instant_the_pacing_passes_the_clock(
     assert pacing.target(due) > clock
     # The first such instant (or the anchor itself, when the clock stands behind it already).
     assert pacing.target(due - timedelta(microseconds=1)) <= clock or due == anchor
+
+
+def test_a_daemon_leaves_the_projections_another_daemon_is_catching_up_and_catches_up_the_others(
+    request: pytest.FixtureRequest, tmp_path: Path
+) -> None:
+    """PostgreSQL only (several daemons, ruling DM5): two daemons ending their passes together
+    share the read models' catch-up, a group of projections each, never both on one group."""
+    if request.config.getoption("backend") and "postgresql" not in request.config.getoption("backend"):
+        pytest.skip("several daemons share a journal on PostgreSQL only")
+    from chronique.adapters.readmodels import PASS_GROUPS
+    from chronique.adapters.services import CATCHING_UP
+
+    with fresh_database("postgresql", tmp_path) as db:
+        setup = services_at(db, SET_ON)
+        try:
+            for name in ("Table 0", "Table 1"):
+                setup.create_campaign(name, "cartes", "Day 1 08:00")
+                setup.set_pacing(name, None, "mon 09:00", WEEK, "UTC", None)
+        finally:
+            setup.close()
+        services = build(db)  # a daemon's services: advisory locks, read models
+        other = AdvisoryLocks(Database(Settings(db)))  # the other daemon, catching up the first group
+        try:
+            models = services.read_models
+            assert models is not None
+            models.upgrade()  # the tables of a journal in use (`chronique init`), current
+            services.create_campaign("Table 2", "cartes", "Day 1 08:00")  # events left to the next catch-up
+            before = models.position(PASS_GROUPS[0][0])
+            newest = services.journal.recorder.max_notification_id()  # the campaigns' events, not yet projected
+            with other.try_hold([uuid5(CATCHING_UP, PASS_GROUPS[0][0])]) as (_, taken):
+                assert taken
+                services.catch_up()
+            assert before < newest and [models.position(name) for name in PASS_GROUPS[0]] == [before] * len(PASS_GROUPS[0])
+            others = [name for group in PASS_GROUPS[1:] for name in group]
+            assert others and [models.position(name) for name in others] == [newest] * len(others)
+        finally:
+            other.close()
+            services.close()
