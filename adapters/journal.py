@@ -5,7 +5,7 @@ its hash is the sha256 of its row."""
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from copy import deepcopy
 from dataclasses import dataclass
@@ -22,7 +22,7 @@ from eventsourcing.persistence import Mapper, Recording, StoredEvent
 from eventsourcing.utils import resolve_topic
 
 from chronique.adapters import pacingdue
-from chronique.adapters.commandids import COMMAND_IDS_TABLE, CREATE_COMMAND_IDS, SELECT_COMMAND_ID, CommandRecord
+from chronique.adapters.commandids import COMMAND_IDS_TABLE, CREATE_COMMAND_IDS, INSERT_COMMAND_ID, SELECT_COMMAND_ID, CommandRecord
 from chronique.adapters.freshness import MOVED_LIMIT, Freshness
 from chronique.adapters.identity import claim_postgres, claim_sqlite
 from chronique.adapters.invites import CREATE_INVITES, INVITES_TABLE
@@ -124,6 +124,23 @@ class SnapshotRows:
         for row in self.rows:
             originator = row.originator_id.hex if placeholder == "?" and isinstance(row.originator_id, UUID) else row.originator_id
             cursor.execute(statement, (originator, row.originator_version, row.topic, row.state))
+
+
+def write_beside_events(cursor: Any, placeholder: str, options: Mapping[str, Any]) -> None:
+    """Write, in a save's transaction, what its ``options`` carry beside its events: the epoch
+    seeds the events commit to (``secrets=``, so a seed never exists before its commitment, nor
+    a commitment without its seed), the command's id (``command=``, adapters/commandids.py), the
+    campaigns' next advances (``dues=``, adapters/pacingdue.py) and the snapshots the events
+    bring due (``snapshots=``). ``placeholder``: ``?`` on SQLite, ``%s`` on PostgreSQL."""
+    for campaign_id, epoch, seed in options.get("secrets", ()):
+        cursor.execute(INSERT_SECRET + f"({placeholder}, {placeholder}, {placeholder})", (campaign_id, epoch, seed))
+    command: CommandRecord | None = options.get("command")
+    if command is not None:
+        cursor.execute(INSERT_COMMAND_ID + f"({', '.join([placeholder] * 5)})", command.row())
+    pacingdue.write_all(cursor, placeholder, options.get("dues", ()))
+    snapshots: SnapshotRows | None = options.get("snapshots")
+    if snapshots is not None:
+        snapshots.write(cursor, placeholder)
 
 
 class Journal(Application):

@@ -10,15 +10,13 @@ from eventsourcing.persistence import StoredEvent
 from eventsourcing.postgres import PostgresApplicationRecorder, PostgresDatastore
 from psycopg.sql import SQL, Identifier
 
-from chronique.adapters.commandids import INSERT_COMMAND_ID, CommandRecord
-from chronique.adapters.journal import INSERT_SECRET, SnapshotRows
-from chronique.adapters.pacingdue import write_all
+from chronique.adapters.journal import write_beside_events
 
 
 class PostgresRecorderWithSecrets(PostgresApplicationRecorder):
-    """The library's PostgreSQL recorder, writing committed seeds, the command's id, the
-    campaigns' next advances (adapters/pacingdue.py) and the snapshots the events bring due in the
-    events' transaction. The events go in one statement of four arrays of plain values, which
+    """The library's PostgreSQL recorder, writing what a save carries beside its events in their
+    transaction (``journal.write_beside_events``: seeds, the command's id, next advances,
+    snapshots). The events go in one statement of four arrays of plain values, which
     psycopg sends in binary: the library's one array of composite values had psycopg escape every
     event's bytes as text and the server parse them back (issue 20: an advance's save took six
     times the driver's ``executemany``)."""
@@ -44,12 +42,4 @@ class PostgresRecorderWithSecrets(PostgresApplicationRecorder):
 
     def _insert_events(self, curs: Any, stored_events: Sequence[StoredEvent], **kwargs: Any) -> None:
         super()._insert_events(curs, stored_events, **kwargs)
-        for campaign_id, epoch, seed in kwargs.get("secrets", ()):
-            curs.execute(INSERT_SECRET + "(%s, %s, %s)", (campaign_id, epoch, seed))
-        command: CommandRecord | None = kwargs.get("command")
-        if command is not None:
-            curs.execute(INSERT_COMMAND_ID + "(%s, %s, %s, %s, %s)", command.row())
-        write_all(curs, "%s", kwargs.get("dues", ()))
-        snapshots: SnapshotRows | None = kwargs.get("snapshots")
-        if snapshots is not None:
-            snapshots.write(curs, "%s")
+        write_beside_events(curs, "%s", kwargs)

@@ -19,10 +19,9 @@ from eventsourcing.sqlite import (
 from eventsourcing.utils import Environment as LibraryEnvironment
 from eventsourcing.utils import EnvType
 
-from chronique.adapters.commandids import CREATE_COMMAND_IDS, INSERT_COMMAND_ID, CommandRecord
+from chronique.adapters.commandids import CREATE_COMMAND_IDS
 from chronique.adapters.invites import CREATE_INVITES
-from chronique.adapters.journal import CREATE_SECRETS, INSERT_SECRET, SnapshotRows
-from chronique.adapters.pacingdue import write_all
+from chronique.adapters.journal import CREATE_SECRETS, write_beside_events
 
 
 class _MostRecentFirst(deque[SQLiteConnection]):
@@ -83,12 +82,9 @@ class Factory(SQLiteFactory):
 
 
 class SQLiteRecorderWithSecrets(SQLiteApplicationRecorder):
-    """The library's SQLite recorder, which also writes the epoch seeds a command committed to
-    (``secrets=`` given to ``save``) in the same transaction as the events that commit them:
-    a seed never exists before its commitment, nor a commitment without its seed. The command's
-    id (``command=``, adapters/commandids.py), the campaigns' next advances (``dues=``,
-    adapters/pacingdue.py) and the snapshots the events bring due (``snapshots=``) are written in
-    it too."""
+    """The library's SQLite recorder, which also writes what a save carries beside its events
+    in their transaction (``journal.write_beside_events``: seeds, the command's id, next
+    advances, snapshots)."""
 
     def construct_create_table_statements(self) -> list[str]:
         # Made with the events' table on every open, so a journal from before command ids gets it.
@@ -96,13 +92,5 @@ class SQLiteRecorderWithSecrets(SQLiteApplicationRecorder):
 
     def _insert_events(self, c: Any, stored_events: Sequence[StoredEvent], **kwargs: Any) -> Sequence[int] | None:
         ids = super()._insert_events(c, stored_events, **kwargs)
-        for campaign_id, epoch, seed in kwargs.get("secrets", ()):
-            c.execute(INSERT_SECRET + "(?, ?, ?)", (campaign_id, epoch, seed))
-        command: CommandRecord | None = kwargs.get("command")
-        if command is not None:
-            c.execute(INSERT_COMMAND_ID + "(?, ?, ?, ?, ?)", command.row())
-        write_all(c, "?", kwargs.get("dues", ()))
-        snapshots: SnapshotRows | None = kwargs.get("snapshots")
-        if snapshots is not None:
-            snapshots.write(c, "?")
+        write_beside_events(c, "?", kwargs)
         return ids

@@ -5,6 +5,7 @@ equal a replay of the store."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -61,20 +62,27 @@ def test_a_command_that_fails_after_drawing_leaves_the_kept_aggregates_as_stored
         warm.close()
 
 
-def test_another_writer_s_command_is_seen_at_the_next_command(db: str) -> None:
+def another_writer_s_commands_seen(db: str, *commands: Callable[[World], object]) -> None:
+    """A warm process reads what another writer's ``commands`` recorded before its next command,
+    then records on top of it."""
     table(db)
     warm, other = build(db, warm=True), build(db)
     try:
         warm.act(CAMPAIGN, contact_test)
-        other.act(CAMPAIGN, contact_test)
-        # Before its next command the warm process already reads the other writer's draw...
+        for command in commands:
+            other.act(CAMPAIGN, command)
+        # Before its next command the warm process already reads the other writer's draws...
         assert {str(a.id): state(a) for a in warm.world(CAMPAIGN).aggregates()} == stored_world(db)
-        warm.act(CAMPAIGN, contact_test)  # ...and records on top of it
+        warm.act(CAMPAIGN, contact_test)  # ...and records on top of them
         assert {str(a.id): state(a) for a in warm.world(CAMPAIGN).aggregates()} == stored_world(db)
         assert warm.journal.recorder.max_notification_id() == other.journal.recorder.max_notification_id()
     finally:
         warm.close()
         other.close()
+
+
+def test_another_writer_s_command_is_seen_at_the_next_command(db: str) -> None:
+    another_writer_s_commands_seen(db, contact_test)
 
 
 def test_a_dry_run_on_a_warm_journal_changes_nothing_it_keeps(db: str) -> None:
@@ -148,18 +156,7 @@ def test_past_the_look_s_limit_every_kept_aggregate_is_read_again(db: str, monke
     from chronique.adapters import journal
 
     monkeypatch.setattr(journal, "MOVED_LIMIT", 2)  # one command of another writer stores more events
-    table(db)
-    warm, other = build(db, warm=True), build(db)
-    try:
-        warm.act(CAMPAIGN, contact_test)
-        other.act(CAMPAIGN, contact_test)
-        other.act(CAMPAIGN, lambda world: make_test(world, "Bruno", TestRequest("Contact", source="deck")))
-        assert {str(a.id): state(a) for a in warm.world(CAMPAIGN).aggregates()} == stored_world(db)
-        warm.act(CAMPAIGN, contact_test)
-        assert {str(a.id): state(a) for a in warm.world(CAMPAIGN).aggregates()} == stored_world(db)
-    finally:
-        warm.close()
-        other.close()
+    another_writer_s_commands_seen(db, contact_test, lambda world: make_test(world, "Bruno", TestRequest("Contact", source="deck")))
 
 
 def test_a_snapshot_a_command_brings_due_is_written_in_the_command_s_own_transaction(tmp_path: Path) -> None:
