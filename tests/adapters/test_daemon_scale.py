@@ -245,6 +245,7 @@ def test_a_pass_with_nothing_due_sends_one_query(db: str, monkeypatch: pytest.Mo
     try:
         sent.clear()  # opening the journal is not the pass
         assert pace_every(services) == 0
+        assert len(sent) == 1, sent
         (query,) = sent
         assert f"FROM {PACING_DUE_TABLE}" in query and "WHERE" in query
     finally:
