@@ -48,6 +48,9 @@ def test_a_player_link_never_shows_a_face_down_card_while_the_gm_link_does(serve
     # Issue 16 "Who sees what": a hidden draw's cards are the GM's until its epoch is revealed
     # (FAIRNESS.md v2, face-down events), in every page a player can open, page source included.
     paths = ["", "log", "session/1", "luck", "xp", "sheet/Alice", "sheet/Bruno", "verify"]
+    # The session's first draw deals the hands, which players see face up (Cartes §Piles): dealt
+    # first, so a card of the hidden draw that is another copy of a dealt one is in "before" too.
+    run(served.db, "cartes", "draw", CAMPAIGN, "--count", "1", "--reason", "the first omen")
     before = {path: fetch(served.link("Ana") + path)[2] for path in paths}
     cards = hidden_draw(served.db)
     assert len(cards) == 3
