@@ -44,9 +44,9 @@ from typing import Any
 
 from chronique.domain.rulesets.westernparade import alcohol, bleeding, healing
 from chronique.domain.rulesets.westernparade.bullets import EXTRACTION_DEADLINE
+from chronique.domain.rulesets.westernparade.characteristics import blood_points, location_pv, modifier
 from chronique.domain.rulesets.westernparade.healing import DAY
 from chronique.domain.rulesets.westernparade.infection import INFECTION_KILLS_AFTER, gangrene_kills_after
-from chronique.domain.rulesets.westernparade.sheet import blood_points, location_pv, modifier
 from chronique.domain.rulesets.westernparade.tables import tables
 from chronique.domain.rulesets.westernparade.wounds import WoundState, bed_bound, part_of, wound_state
 

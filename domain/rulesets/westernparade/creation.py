@@ -7,7 +7,8 @@ from collections import defaultdict
 from collections.abc import Iterator
 
 from chronique.domain.errors import RuleViolation, raise_sheet_problems
-from chronique.domain.rulesets.westernparade.sheet import GAME, WPSheet, characteristic_cost, handedness_cost, modifier
+from chronique.domain.rulesets.westernparade.characteristics import characteristic_cost, handedness_cost, modifier
+from chronique.domain.rulesets.westernparade.sheet import GAME, WPSheet
 from chronique.domain.rulesets.westernparade.tables import skill, skills, tables
 
 

@@ -48,10 +48,10 @@ from chronique.domain.rulesets.westernparade import experience as xp
 from chronique.domain.rulesets.westernparade import long_skills as ls
 from chronique.domain.rulesets.westernparade import training as tr
 from chronique.domain.rulesets.westernparade.care import body_now, env
+from chronique.domain.rulesets.westernparade.characteristics import characteristic_roll
 from chronique.domain.rulesets.westernparade.condition import pv_of
 from chronique.domain.rulesets.westernparade.play import draw, living, skill_score, stats
 from chronique.domain.rulesets.westernparade.resolution import RollOutcome, difficulty, open_ended
-from chronique.domain.rulesets.westernparade.sheet import characteristic_roll, with_derived
 from chronique.domain.rulesets.westernparade.tables import characteristic, skills
 from chronique.domain.rulesets.westernparade.wounds import bed_bound
 from chronique.domain.world import World
@@ -291,6 +291,8 @@ def train_point(world: World, character: Character, name: str, at: int) -> dict[
         before = int(stats(character)["skills"][name])
     else:
         before = int(character.sheet["characteristics"][name])
+        from chronique.domain.rulesets.westernparade.sheet import with_derived  # pydantic: on first use
+
         raised = dict(character.sheet) | {"characteristics": dict(character.sheet["characteristics"]) | {name: before + 1}}
         # §2.7 L1457: every further point needs its own prerequisite growth, counted afresh from
         # the skills as the raised characteristic leaves them (their bases follow it, §2.3).

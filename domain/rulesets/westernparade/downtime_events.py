@@ -13,10 +13,12 @@ from typing import Any
 
 from chronique.domain.chain import ChainedEvent, ChanceConsumed
 from chronique.domain.character import Character
-from chronique.domain.rulesets.westernparade.sheet import with_derived
 
 
 def _raise(character: Character, kind: str, target: str, gain: int, at: int) -> None:
+    # The typed sheet (pydantic) is imported on first use: a roll never raises (issue 20).
+    from chronique.domain.rulesets.westernparade.sheet import with_derived
+
     # §2.3 L1357: every value derived from a raised characteristic is recomputed (skill bases too).
     sheet = dict(character.sheet)
     if kind == "skill":

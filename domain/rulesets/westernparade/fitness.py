@@ -15,9 +15,9 @@ from typing import Any
 
 from chronique.domain.errors import RuleViolation
 from chronique.domain.rulesets.westernparade import alcohol
+from chronique.domain.rulesets.westernparade.characteristics import characteristic_roll
 from chronique.domain.rulesets.westernparade.condition import BODY_KEYS, Env, env_of, project, state_of
 from chronique.domain.rulesets.westernparade.infection import skill_divisor
-from chronique.domain.rulesets.westernparade.sheet import characteristic_roll
 from chronique.domain.rulesets.westernparade.tables import skill
 from chronique.domain.rulesets.westernparade.wounds import incapacitation, part_of, total_penalty
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from chronique.domain.chance import ChanceStream
 from chronique.domain.character import Character
@@ -53,14 +53,19 @@ from chronique.domain.rulesets.westernparade.combat import (
 from chronique.domain.rulesets.westernparade.fitness import Body, able, body_at, roll_terms
 from chronique.domain.rulesets.westernparade.incapacity import fit_to_fight
 from chronique.domain.rulesets.westernparade.resolution import RollOutcome, detected, difficulty, duel, roll
-from chronique.domain.rulesets.westernparade.sheet import WPSheet, sheet_of_data
 from chronique.domain.rulesets.westernparade.tables import characteristic, location, skill_name, tables
 from chronique.domain.text import fold
 from chronique.domain.world import World
 
+if TYPE_CHECKING:
+    from chronique.domain.rulesets.westernparade.sheet import WPSheet
+
 
 def sheet_of(character: Character) -> WPSheet:
-    """The character's sheet as the typed model."""
+    """The character's sheet as the typed model (pydantic, imported on first use: a roll reads
+    only the sheet's derived values, issue 20)."""
+    from chronique.domain.rulesets.westernparade.sheet import sheet_of_data
+
     return sheet_of_data(character.sheet)
 
 

@@ -17,7 +17,6 @@ from chronique.domain.rulesets.westernparade.condition import starting_body
 from chronique.domain.rulesets.westernparade.downtime import starting_downtime
 from chronique.domain.rulesets.westernparade.processes import WesternParadeProcesses
 from chronique.domain.rulesets.westernparade.settings import SETTINGS
-from chronique.domain.rulesets.westernparade.sheet import parse_sheet, sheet_data
 from chronique.domain.sheetview import SheetView
 from chronique.domain.timeline import Due, Processes
 from chronique.domain.world import World
@@ -44,6 +43,9 @@ class WesternParade:
         return SETTINGS
 
     def new_character(self, raw_sheet: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+        # The typed model (pydantic) on first use: a read or a roll never types a sheet (issue 20).
+        from chronique.domain.rulesets.westernparade.sheet import parse_sheet, sheet_data
+
         data = sheet_data(parse_sheet(raw_sheet))
         return data, {**starting_body(data), **starting_downtime(data)}
 

@@ -48,7 +48,7 @@ import math
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from fractions import Fraction
-from functools import cache, lru_cache
+from functools import cache
 from threading import Lock
 from typing import Any, Literal, cast
 
@@ -57,6 +57,16 @@ from pydantic import Field, ValidationError, field_validator
 
 from chronique.domain.errors import RuleViolation, SheetProblems, field_problems
 from chronique.domain.rulesets.problems import SheetModel, validation_problems
+from chronique.domain.rulesets.westernparade.characteristics import (
+    action_phases,
+    actions_per_round,
+    blood_points,
+    carrying_capacity,
+    characteristic_roll,
+    location_pv,
+    modifier,
+    rank_of,
+)
 from chronique.domain.rulesets.westernparade.tables import (
     CreationRules,
     _parsed,
@@ -221,84 +231,6 @@ class WPSheet(_Frozen):
     def rules(self) -> CreationRules:
         """The creation budgets of the sheet's kind (free sheets: the experienced maxima)."""
         return tables().creation["experienced" if self.creation == "free" else self.creation]
-
-
-# -- pure rules of chapter 1 -----------------------------------------------------------------
-
-
-def modifier(value: int) -> int:
-    """Table 1.3 (§1.6.2, L701): ceil((X - 12) / 3) above 12, the table's bands below."""
-    if value > 12:
-        return math.ceil((value - 12) / 3)
-    for top, m in tables().modifier_low:
-        if value <= top:
-            return m
-    raise AssertionError("unreachable: the bands end at 12")
-
-
-def characteristic_roll(value: int) -> int:
-    """Table 1.4 (§1.6.3, L722): jX = 3 X + 5 mX (may be negative or above 100)."""
-    t = tables()
-    return t.roll_per_point * value + t.roll_per_modifier * modifier(value)
-
-
-def characteristic_cost(value: int) -> int:
-    """Cumulative character points for a characteristic (Tables 1.2 L666 and 1.9 L1190)."""
-    cost, below = 0, 0
-    for top, each in tables().cost_bands:
-        cost += each * max(0, min(value, top) - below)
-        below = top
-    if value > below:
-        raise RuleViolation(f"no cost is given for a characteristic of {value} (at most {below})")
-    return cost
-
-
-def location_pv(end: int) -> dict[str, int]:
-    """Max PV per location (Table 1.6, L928): a % of END, rounded up (PROPOSAL digest §9 item 5)."""
-    return dict(_location_pv(end))
-
-
-@lru_cache(maxsize=64)  # asked on every tick of an advance, for the same few END values
-def _location_pv(end: int) -> tuple[tuple[str, int], ...]:
-    return tuple((k, math.ceil(Fraction(end * loc.pct, 100))) for k, loc in tables().locations.items())
-
-
-def blood_points(end: int) -> int:
-    """Base PH = 5 x END (§3.2.3)."""
-    return tables().ph_per_end * end
-
-
-def carrying_capacity(strength: int, endurance: int, weight_kg: int) -> Fraction:
-    """§1.10 L950: (FOR + END) / 40 x body weight, in kg."""
-    return Fraction(strength + endurance, 40) * weight_kg
-
-
-def actions_per_round(m_agi: int) -> tuple[int, int]:
-    """(actions, every n rounds) (§3.1.2): NAR = 2 + mAGI; at mAGI -2/-3/-4 one action every
-    2/3/4 rounds (digest §9 item 20)."""
-    nar = 2 + m_agi
-    return (nar, 1) if nar >= 1 else (1, -m_agi)
-
-
-def action_phases(j_vit: int, nar: int) -> list[int]:
-    """§3.1.4 L1588: first action at phase jVIT, the next ones every floor(jVIT / NAR) phases."""
-    step = j_vit // nar
-    return [j_vit - k * step for k in range(nar)]
-
-
-def rank_of(phase: int) -> int:
-    """The action rank of a phase: its tens digit (§3.1.1)."""
-    return phase // 10
-
-
-def handedness_cost(rolled: str, chosen: str) -> int:
-    """Character points to turn the rolled handedness into the chosen one (§1.4 L596)."""
-    t = tables()
-    if chosen == rolled:
-        return 0
-    if chosen == "ambidextrous":
-        return t.ambidextrous_cost
-    return t.switch_cost  # right -> left as printed; left -> right by PROPOSAL (digest §9 item 34)
 
 
 def secondary(sheet: WPSheet) -> dict[str, int]:

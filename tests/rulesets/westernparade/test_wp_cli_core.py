@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import wp_digest as rules
-from support import SAMPLES, run
+from support import SAMPLES, one_shot_importing, run
 from wp_recorded import events
 
 CAMPAIGN = "Shotgun City"
@@ -167,3 +167,14 @@ def test_bad_input_is_one_line_exit_2_and_records_nothing(db: str, tmp_path: Pat
         "  FOR 3 is outside 4..20 at creation (beginner)",
         "  FOR 3 and END 16 are more than 5 apart (§1.6.1)",
     ]
+
+
+def test_a_one_shot_roll_does_not_import_the_typed_sheet(db: str) -> None:
+    # Issue 20: a roll reads the sheet's derived values as recorded; the typed model (pydantic,
+    # some 60 ms to import and build) serves the making and raising of characters (ruling PF14).
+    run(db, "campaign", "new", CAMPAIGN, "--ruleset", "western-parade", "--start", "1873-04-12 08:00")
+    run(db, "character", "new", CAMPAIGN, "--sheet", str(SAMPLES / "wp_sam.toml"))
+    run(db, "session", "start", CAMPAIGN)
+    printed, imported = one_shot_importing(db, "western-parade", "roll", CAMPAIGN, SAM, "-s", "Armes de poing", module="pydantic")
+    assert printed.startswith(f"{SAM}: ")
+    assert not imported

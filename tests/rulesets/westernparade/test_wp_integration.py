@@ -16,11 +16,11 @@ from chronique.domain.gametime import DAY, HOUR, WEEK
 from chronique.domain.rulesets import ruleset
 from chronique.domain.rulesets.westernparade import care
 from chronique.domain.rulesets.westernparade import downtime as dt
+from chronique.domain.rulesets.westernparade.characteristics import characteristic_roll
 from chronique.domain.rulesets.westernparade.combat import ShotSetup
 from chronique.domain.rulesets.westernparade.events import CheckRolled
 from chronique.domain.rulesets.westernparade.fitness import able, body_at, roll_terms
 from chronique.domain.rulesets.westernparade.play import Blow, Check, check, shoot, strike
-from chronique.domain.rulesets.westernparade.sheet import characteristic_roll
 from chronique.domain.rulesets.westernparade.tables import _parsed, evaluate
 from chronique.domain.timeline import advance
 from chronique.domain.world import World

@@ -11,7 +11,7 @@ from westernparade_table import DOC, JOE, SAM, SIRINGO
 
 from chronique.domain.errors import RuleViolation
 from chronique.domain.rulesets import ruleset
-from chronique.domain.rulesets.westernparade.sheet import (
+from chronique.domain.rulesets.westernparade.characteristics import (
     action_phases,
     actions_per_round,
     blood_points,
@@ -20,10 +20,8 @@ from chronique.domain.rulesets.westernparade.sheet import (
     characteristic_roll,
     location_pv,
     modifier,
-    parse_sheet,
-    sheet_data,
-    with_derived,
 )
+from chronique.domain.rulesets.westernparade.sheet import parse_sheet, sheet_data, with_derived
 from chronique.domain.rulesets.westernparade.tables import skills
 
 RULES = ruleset("western-parade")

@@ -8,7 +8,7 @@ import pytest
 from chronique.domain.errors import RuleViolation
 from chronique.domain.gametime import DAY, HOUR, MINUTE, WEEK
 from chronique.domain.rulesets.westernparade import training as tr
-from chronique.domain.rulesets.westernparade.sheet import characteristic_roll
+from chronique.domain.rulesets.westernparade.characteristics import characteristic_roll
 
 
 def test_example_4_sam_74_to_75_takes_75_half_hours_seed_2_6_2_L1445() -> None:
