@@ -230,10 +230,12 @@ def test_a_second_knock_out_keeps_the_larger_waking_malus_and_the_draw_is_read_b
 def test_the_face_down_pile_is_counted_for_players_and_named_only_to_the_gm_FAIRNESS_v2(party: str) -> None:
     cli(party, "cartes", "test", CAMPAIGN, "Alice", "Contact")
     (test,) = of(party, "TestMade", "Alice")
-    # The first draw dealt her 7-card pile (L84-L90); its first card went to the test.
-    assert len(test["from_pile"]) == 1
+    (dealt,) = of(party, "CardsDealt", "Alice")
+    # The first draw dealt her 7-card pile (L84-L90); its first card went to the test, the other
+    # six stay (two packs: another copy of that card may be among them).
+    assert len(dealt["pile"]) == 7 and test["from_pile"] == dealt["pile"][:1]
     gm = json.loads(cli(party, "sheet", CAMPAIGN, "Alice", "--gm", "--json").stdout)["condition"]["pile"]
-    assert len(gm) == 6 and test["from_pile"][0] not in gm
+    assert gm == dealt["pile"][1:]
     players, told = cli(party, "sheet", CAMPAIGN, "Alice").stdout, cli(party, "sheet", CAMPAIGN, "Alice", "--gm").stdout
     pile = {line.strip() for line in players.splitlines() if line.strip().startswith("pile:")}
     assert pile == {"pile: 6 cards face down (at most 7)"}
