@@ -203,17 +203,20 @@ def test_a_daemon_advance_moves_the_campaign_to_its_next_monday(db: str) -> None
 
 
 def executed_statements(monkeypatch: pytest.MonkeyPatch, backend: str) -> list[str]:
-    """Every SQL statement this process sends from now on, transaction control aside: through
-    psycopg's cursors on PostgreSQL (SQLAlchemy's included), through each new SQLite connection's
-    trace on SQLite."""
+    """Every SQL statement this thread sends from now on, transaction control aside: through
+    psycopg's cursors on PostgreSQL (SQLAlchemy's included; not the connection pool's own thread,
+    which configures the connections it opens in the background whenever it likes), through each
+    new SQLite connection's trace on SQLite."""
     sent: list[str] = []
     if backend == "postgresql":
         import psycopg
 
         execute = psycopg.Cursor.execute
+        this_thread = threading.get_ident()
 
         def counted(cursor: Any, query: Any, *args: Any, **kwargs: Any) -> Any:
-            sent.append(str(query) if isinstance(query, str) else query.as_string(cursor))
+            if threading.get_ident() == this_thread:
+                sent.append(str(query) if isinstance(query, str) else query.as_string(cursor))
             return execute(cursor, query, *args, **kwargs)
 
         monkeypatch.setattr(psycopg.Cursor, "execute", counted)
