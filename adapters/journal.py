@@ -353,12 +353,10 @@ class Journal(Application):
         if fresh is None or version is not None:
             return self.repository.get(aggregate_id, version=version, projector_func=_replay, deepcopy_from_cache=not shared)
         if isinstance(aggregate_id, UUID) and fresh.is_current(aggregate_id):
-            try:
-                kept = self.repository.cache.get(aggregate_id)  # type: ignore[union-attr]  # warm: a cache
-            except KeyError:
-                fresh.forget([aggregate_id])  # dropped from the cache as the least recently used
-            else:
+            kept = self._kept(aggregate_id)
+            if kept is not None:
                 return kept if shared else deepcopy(kept)
+            fresh.forget([aggregate_id])  # dropped from the cache as the least recently used
         aggregate = self.repository.get(aggregate_id, projector_func=_replay, deepcopy_from_cache=not shared)
         fresh.brought_up_to_date(aggregate.id)
         return aggregate

@@ -34,6 +34,9 @@ PROJECTIONS: dict[str, tuple[PageHandler, tuple[Any, ...]]] = {
 # two daemons ending their passes together share it (Chronique.catch_up).
 PASS_GROUPS = (("log",), ("sheets", "draws", "xp", "luck", "moments"))
 PAGE = 500
+# Events a page when a daemon catches up after its pass: a thousand campaigns' advances in a few
+# transactions, not one per projection every 500 events (a read's pages, kept short for a GM).
+PASS_PAGE = 5000
 REBUILD_PAGE = 5000  # a rebuild's pages: a tenth of the commits (each one an fsync) of a catch-up's
 log = logging.getLogger("chronique.readmodels")
 

@@ -56,9 +56,6 @@ log = logging.getLogger("chronique.services")
 LUCK_KEYS = ("player", "character", "session", "kind", "campaign")
 # The lock a daemon holds while it catches the read models up after its pass (never a campaign's id).
 CATCHING_UP = uuid5(NAMESPACE_URL, "https://chronique.invalid/read-models/catching-up")
-# Events a page when a daemon catches up after its pass: a thousand campaigns' advances in a few
-# transactions, not one per projection every 500 events (a read's pages, kept short for a GM).
-PASS_PAGE = 5000
 
 
 @dataclass(frozen=True)
@@ -382,7 +379,7 @@ class Chronique:
         (issue 20: two daemons finished no sooner than one)."""
         if self.read_models is None:
             return
-        from chronique.adapters.readmodels import PASS_GROUPS
+        from chronique.adapters.readmodels import PASS_GROUPS, PASS_PAGE
 
         for group in PASS_GROUPS:
             with self.locks.try_hold([uuid5(CATCHING_UP, group[0])]) as (_, taken):

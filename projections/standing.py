@@ -66,7 +66,7 @@ class Standings:
         if new:
             connection.execute(insert(table), new)
         if old:
-            columns: dict[str, Any] = {name: bindparam(name) for name in self.rows[changed[0]] if name != "aggregate_id"}
+            columns: dict[str, Any] = {column.name: bindparam(column.name) for column in table.columns if column.name != "aggregate_id"}
             connection.execute(update(table).where(table.c.aggregate_id == bindparam("key")).values(columns), old)
         self._stored.update(self._changed)
         self._changed.clear()

@@ -108,7 +108,5 @@ def owner(cls: type) -> Ruleset | None:
     answer for its events (a game answers for its own events only; the spine's are no game's,
     tests/test_ruleset_contract.py). Asking only it spares a read of one game's journal the
     import of every other game (issue 20)."""
-    parts = cls.__module__.split(".")
-    if cls.__module__.startswith(RULESETS + ".") and len(parts) > 3 and parts[3] in _OWNERS:
-        return ruleset(_OWNERS[parts[3]])
-    return None
+    package = cls.__module__.removeprefix(RULESETS + ".").split(".")[0]
+    return ruleset(_OWNERS[package]) if cls.__module__.startswith(RULESETS + ".") and package in _OWNERS else None
