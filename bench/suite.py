@@ -89,7 +89,8 @@ def main() -> int:
 
         step(f"rebuild and verify, {events:,} events", scale)
     if missing is None:
-        step("one daemon pass over many campaigns, PostgreSQL", lambda: daemon_bench.many_campaigns(50 if quick else 1000, 1 if quick else daemon_bench.ROUNDS))
+        campaigns, rounds = (50, 1) if quick else (1000, daemon_bench.ROUNDS)
+        step("one daemon pass over many campaigns, PostgreSQL", lambda: daemon_bench.many_campaigns(campaigns, rounds))
     step("cold start", lambda: coldstart_bench.rows(3 if quick else 9, 2_000 if quick else 10_000))
     for events in [2_000] if quick else [10_000, 100_000]:
         step(f"one-shot reads, {events:,} events", lambda events=events: readmodels_bench.oneshot_rows(events, 2 if quick else 7))

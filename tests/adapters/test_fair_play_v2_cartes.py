@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from support import sample, scripted_services, wounded_party
+from support import scripted_services, wounded_party
 from tampering import forge, rows
 from test_fair_play_v2 import assert_caught, member, offline_verdict, verify
 

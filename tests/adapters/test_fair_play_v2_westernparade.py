@@ -167,7 +167,10 @@ def test_a_rewritten_wound_is_caught(db: str, tmp_path: Path, wound: tuple[str, 
 
 CARE = {
     # §6.18.2: a bandage on a cut (no bullet to take out first).
-    "bandage": (("body", "wound", CAMPAIGN, SAM, "left-arm", "4", "--kind", "blade"), ("body", "care", CAMPAIGN, SAM, "left-arm", "Bandages", "--by", JOE)),
+    "bandage": (
+        ("body", "wound", CAMPAIGN, SAM, "left-arm", "4", "--kind", "blade"),
+        ("body", "care", CAMPAIGN, SAM, "left-arm", "Bandages", "--by", JOE),
+    ),
     # §3.2.7.2: a preventive cleaning (easy).
     "cleaning": (
         ("body", "wound", CAMPAIGN, SAM, "left-arm", "4", "--kind", "blade"),

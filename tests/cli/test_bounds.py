@@ -180,7 +180,10 @@ def test_an_integer_the_journal_cannot_give_back_is_refused_by_the_store_in_the_
     ("args", "named"),
     [
         (("body", "wound", "Shotgun City", "Sam Parkerson", "right-thigh", "99999999999"), "DAMAGE must be between 0 and 500"),
-        (("body", "press", "Shotgun City", "Sam Parkerson", "right-thigh", "--rounds", "100000000000000"), "--rounds must be between 1 and"),
+        (
+            ("body", "press", "Shotgun City", "Sam Parkerson", "right-thigh", "--rounds", "100000000000000"),
+            "--rounds must be between 1 and",
+        ),
         (("body", "drink", "Shotgun City", "Sam Parkerson", "nan"), "UNITS must be between 0 and 100 units"),
         (("body", "drink", "Shotgun City", "Sam Parkerson", "inf"), "UNITS must be between 0 and 100 units"),
     ],

@@ -178,7 +178,8 @@ def test_a_session_from_start_to_downtime_in_subprocesses_Difficulte_L211_Survie
     # §Survie L431-461 with §Médecine L463: the one outcome the recorded cards give, in the report.
     judged_draws = list(survival_outcomes(log, "Alice"))
     assert judged_draws and judged_draws[0][0]["at"] == CALENDAR.parse("Day 1 08:10")  # Forte: 10 minutes
-    assert report_lines(report, "Alice") == grouped([(event["at"], advance_line("Alice", event, *judged)) for event, *judged in judged_draws])
+    expected = [(event["at"], advance_line("Alice", event, *judged)) for event, *judged in judged_draws]
+    assert report_lines(report, "Alice") == grouped(expected)
     sheet = json.loads(run(db, "sheet", "Verdelune", "Alice", "--json").stdout)
     assert sheet["condition"]["care"] == {"healer": "Bruno", "means": "field-hospital"}
     assert sheet["condition"]["dead"] == (judged_draws[-1][1] == "death")
@@ -281,7 +282,8 @@ def test_every_command_has_help_that_is_a_sentence(tmp_path: Path) -> None:
         words = " ".join((command.help or "").split())
         # A sentence for a person: capitalised, several words, closed; not the function's own name.
         assert words[:1].isupper() and len(words.split()) >= 4 and words.endswith((".", "?")), (path, words)
-        assert words.casefold().rstrip(".?") not in {(command.callback.__name__ if command.callback else "").replace("_", " "), " ".join(path)}
+        own_name = (command.callback.__name__ if command.callback else "").replace("_", " ")
+        assert words.casefold().rstrip(".?") not in {own_name, " ".join(path)}
         shown = run(tmp_path / "help.db", *path, "--help")
         unwrapped = " ".join(re.sub(r"-\n\s+", "-", shown.stdout).split())  # Click wraps at hyphens too
         assert shown.stdout.startswith(f"Usage: chronique {' '.join(path)}".rstrip()) and words in unwrapped, path

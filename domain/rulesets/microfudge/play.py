@@ -322,7 +322,7 @@ def contest(world: World, roller: Character, sides: list[tuple[Character, Conten
     prepared = [(who, *contender(who, wanted)) for who, wanted in sides]
     spends = [(who.name, "temporary-bonus", 1) for who, side, _ in prepared if side.atout]
     planned = plan_atouts(world, spends)
-    for who, side, record in prepared:
+    for _, side, record in prepared:
         if side.atout:
             record["modifiers"]["atout"] = 1
     dice, chance = _roll(world, roller, 4 * len(prepared))

@@ -202,7 +202,7 @@ def parse_sheet(raw: Mapping[str, Any]) -> tuple[dict[str, Any], Creation]:
             spent = None
             continue
         kind, default = entry["kind"], entry["default"]
-        cost = _attempt(problems, lambda: rank_cost(procedure, kind, default, value))
+        cost = _attempt(problems, lambda kind=kind, default=default, value=value: rank_cost(procedure, kind, default, value))
         spent = None if spent is None or cost is None else spent + cost
         problems += limit_problems(procedure, canonical, default, value)
         characteristics[canonical] = {"value": value, "kind": kind, "default": default}

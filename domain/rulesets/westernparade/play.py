@@ -421,7 +421,8 @@ def strike(world: World, attacker: str, target: str, blow: Blow) -> Struck:
         dterms = _with_body({dname: dscore, "timing": blow.defence_modifier, **blow.defence_modifiers}, guard, dname, dscore)
         defence = roll_chance(stream, {k: v for k, v in dterms.items() if v or k == dname})
     striker = Attacker(c["FOR"], stats(a)["modifiers"]["FOR"], score)
-    landed = blow_lands(stream, fold(blow.weapon) if w is None else w.name, column, attack.quality, defence.quality if defence else None, striker)
+    struck_with = fold(blow.weapon) if w is None else w.name
+    landed = blow_lands(stream, struck_with, column, attack.quality, defence.quality if defence else None, striker)
     located, total = landed.located, landed.total
     a.record(
         ev.BlowStruck,

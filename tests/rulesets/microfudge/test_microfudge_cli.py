@@ -61,7 +61,8 @@ def test_a_microfudge_session_Tests_L245_Revers_L339_Experience_L213(db: str, tm
     changed = [a["beneficiary"] for a in recorded(db, "Zombies", "AtoutPlayed") if a["use"] == "change-one-die"]
     assert changed == (["Harvey"] if unchanged < 5 and min(test["dice"]) < 1 else [])  # paid only when it turned a failure
     dice = " ".join(FACES[d] for d in test["dice"])
-    assert out.startswith(f"Harvey rolls Athlétisme: [{dice}] final ") and f"({final}) vs 5: {'success' if final >= 5 else 'failure'}" in out
+    verdict = "success" if final >= 5 else "failure"
+    assert out.startswith(f"Harvey rolls Athlétisme: [{dice}] final ") and f"({final}) vs 5: {verdict}" in out
     # A failed hazardous Test (§3.9, L349-L355): one Revers per rank short of the required one, at most 3.
     short = 6 - judged(risky)
     revers = min(3, short) if short > 0 else 0
