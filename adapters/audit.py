@@ -22,7 +22,7 @@ from chronique.domain.campaign import campaign_id_for
 from chronique.domain.errors import RuleViolation
 from chronique.domain.fairness import FORMAT, LinkRow, Report, sha256_hex
 from chronique.domain.referees import all_rules
-from chronique.domain.verifier import CAMPAIGN, Receipts, chain_seals, epochs_of, needs_content, verify, verify_bundle
+from chronique.domain.verifier import CAMPAIGN, Failed, Receipts, chain_seals, epochs_of, needs_content, verify, verify_bundle
 
 # Rows read per query: a page of 1,000 (about half a megabyte) stays in the CPU's cache while its
 # rows are hashed and decoded; with 10,000, reading the rows took a quarter longer (verify: ~3%).
@@ -69,11 +69,12 @@ def _content_matters(topic: str) -> bool:
     return needs_content(topic, all_rules()) or not topic.startswith("chronique.")
 
 
-def row_links(pages: Iterable[list[StoredRow]], members: dict[str, str]) -> Iterator[LinkRow]:
+def row_links(pages: Iterable[list[StoredRow]], members: dict[str, str], campaign: UUID | None = None) -> Iterator[LinkRow]:
     """Stored rows as chain links. A row's hash is the sha256 of its bytes when they are plainly
     canonical and their envelope agrees with the row's columns; otherwise it comes from the
     content, which is also read for events that record draws or seals. ``members`` maps the
-    stored form of each wanted aggregate id to its canonical form; other rows are skipped."""
+    stored form of each wanted aggregate id to its canonical form; other rows are skipped, but
+    a creation among them that names ``campaign`` fails (:func:`_stranger`)."""
     # Per member, its canonical id and the envelope its rows hold, to be completed by a version
     # (a '%' in a forged id is escaped); per topic, whether its content is read and how its topic
     # field is written: worked out once, not per row.
@@ -87,6 +88,8 @@ def row_links(pages: Iterable[list[StoredRow]], members: dict[str, str]) -> Iter
         for stored_id, version, topic, stored in page:
             member = wanted.get(stored_id)
             if member is None:
+                if campaign is not None and (version == 1 or topic.endswith("Created")):
+                    _stranger(stored_id, version, topic, stored, campaign)
                 continue
             originator_id, envelope = member
             known = read.get(topic)
@@ -130,6 +133,20 @@ def row_links(pages: Iterable[list[StoredRow]], members: dict[str, str]) -> Iter
             else:
                 event = canonical_row(originator_id, version, topic, stored)
                 yield (originator_id, version, topic, event.get("prev_hash"), fast_hash(event), event, False)
+
+
+def _stranger(stored_id: str, version: int, topic: str, stored: bytes, campaign: UUID) -> None:
+    """Fail on the creation of an aggregate that names ``campaign`` although the campaign never
+    took it in: the reads place a character or deck by the campaign its creation names, so a row
+    slipped into the store would show in the log and sheets while no chain covers it."""
+    try:
+        claimed = orjson.loads(stored).get("campaign_id")
+        named = UUID(str(claimed)) == campaign
+    except (orjson.JSONDecodeError, AttributeError, ValueError):
+        return  # no campaign read from it, so none placed in this one's reads
+    if named:
+        place = f"{_uuid(stored_id) or stored_id}:{version} ({topic.rpartition(':')[2]})"
+        raise Failed(place, "it names this campaign, which never took it in: no member joined with its id")
 
 
 class Audit:
@@ -207,7 +224,7 @@ class Audit:
         try:
             campaign_id = self.resolve(campaign)
             own = self.campaign_events(campaign_id)
-            return verify(own, lambda: row_links(self._pages(), self._members(campaign_id)), all_rules(), receipts)
+            return verify(own, lambda: row_links(self._pages(), self._members(campaign_id), campaign_id), all_rules(), receipts)
         except Unreadable as unreadable:
             return Report(failure=unreadable.why, place=unreadable.place)
 

@@ -4,20 +4,26 @@ the epoch, every card with the shuffle it came from, and whether it is verifiabl
 from __future__ import annotations
 
 from collections import defaultdict, deque
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 from uuid import UUID
 
 from chronique.adapters.audit import Audit
+from chronique.domain import deck_rules
 from chronique.domain.cards import shown as card
 from chronique.domain.cards import shown_all as cards
 from chronique.domain.errors import RuleViolation
+from chronique.domain.rederivation import NO_CHANCE, Mismatch, Replay, Table, Unknowable
 from chronique.domain.rulesets import ruleset
+from chronique.domain.rulesets.words import kind_words
 from chronique.domain.text import is_count
 from chronique.domain.verifier import Epoch, epochs_of
 
-_SHUFFLED = "chronique.domain.deck:Deck.Shuffled"
-_DRAWN = "chronique.domain.deck:Deck.CardsDrawn"
+# A deck's history as the verifier follows it (chronique-fair-v2, domain/deck_rules.py): its
+# creation, its shuffles (left cards on top, the shuffled ones under them), its gathers and draws.
+_DECK_TOPICS = (deck_rules.CREATED, deck_rules.SHUFFLED, deck_rules.DRAWN, deck_rules.GATHERED)
+_DECK_RULES = {topic: deck_rules.RULES.rederive[topic] for topic in _DECK_TOPICS}
 
 
 @dataclass(frozen=True)
@@ -98,7 +104,7 @@ def _explain(
 ) -> Explanation:
     epochs = epochs_of(own)
     received: dict[tuple[str, str], deque[CardOrigin]] = defaultdict(deque)
-    deck: deque[tuple[str, int, str, str]] = deque()
+    decks = Table()
     voided: dict[str, str] = {}
     target = None
     for event in audit.events(campaign_id):
@@ -108,14 +114,9 @@ def _explain(
         if event["originator_id"] == member and event["originator_version"] == version:
             target = event
             origins = [o for card in _cards_of(event) for o in _take(received, names[member], card)]
-            continue
-        if event["topic"] == _SHUFFLED:
-            result = event["chance"][0]["result"]
-            deck.extend((card, i, here, event["epoch"]) for i, card in enumerate(result))
-        elif event["topic"] == _DRAWN and target is None:
-            for card in event["cards"]:
-                _, position, shuffle, epoch = deck.popleft()
-                received[(event["to"], card)].append(CardOrigin(card, event["to"], event["purpose"], shuffle, position, epoch))
+        elif target is None:
+            for o in _follow(decks, event, here):
+                received[(o.to, o.card)].append(o)
     if target is None:
         raise RuleViolation(f"{names[member]} has no event {version}")
     ref = f"{member}:{version}"
@@ -146,6 +147,56 @@ def _verdict(audit: Audit, campaign_id: UUID, ref: str, target: dict[str, Any]) 
     return f"the journal fails verification elsewhere, at {report.place}: {report.failure}"
 
 
+class _Placed(str):
+    """A card of a recorded shuffle that remembers its place there: the shuffle, its position
+    (0 is the top) and the epoch it was shuffled in. It is equal to the card's plain name, so the
+    verifier's deck rules keep it, compare it and hand it out as they would the card."""
+
+    shuffle: str
+    position: int
+    epoch: str
+
+    @classmethod
+    def at(cls, card: str, shuffle: str, position: int, epoch: str) -> _Placed:
+        placed = cls(card)
+        placed.shuffle, placed.position, placed.epoch = shuffle, position, epoch
+        return placed
+
+
+class _Placing(Replay):
+    """A shuffle's recorded chance replayed, as the verifier replays it, with each card of the
+    result placed in that shuffle."""
+
+    def __init__(self, event: dict[str, Any], here: str) -> None:
+        super().__init__(event["chance"])
+        self.here, self.epoch = here, str(event["epoch"])
+
+    def shuffle(self, deck: Sequence[str]) -> list[str]:
+        return [_Placed.at(c, self.here, i, self.epoch) for i, c in enumerate(super().shuffle(deck))]
+
+
+def _follow(decks: Table, event: dict[str, Any], here: str) -> list[CardOrigin]:
+    """Apply one event to the decks with the verifier's own deck rules; for a draw, where each card
+    it took came from. A deck the rules cannot follow (a record they refuse, which ``verify``
+    reports) is followed no further: its cards' origins are left untold rather than guessed."""
+    topic, deck_id = event["topic"], event["originator_id"]
+    rule = _DECK_RULES.get(topic)
+    if rule is None or deck_id in decks.unknown:
+        return []
+    deck = decks.state.get(deck_id)
+    top = deck.top if deck is not None else 0
+    try:
+        rule(event, _Placing(event, here) if topic == deck_rules.SHUFFLED else NO_CHANCE, decks)
+    except (Mismatch, Unknowable, LookupError, TypeError, ValueError):
+        decks.unknown.add(deck_id)
+        return []
+    if topic != deck_rules.DRAWN or deck is None:
+        return []
+    # The rule moved the deck's top past the cards it drew: they are still there, placed.
+    taken = deck.cards[top : deck.top]
+    return [CardOrigin(str(c), event["to"], event["purpose"], c.shuffle, c.position, c.epoch) for c in taken]
+
+
 def _take(received: dict[tuple[str, str], deque[CardOrigin]], who: str, card: str) -> list[CardOrigin]:
     # The card instance this character most recently received: pile, hand or a draw for it.
     pending = received.get((who, card))
@@ -169,7 +220,9 @@ def _parse(ref: str) -> tuple[str, int]:
 def account(x: Explanation) -> list[str]:
     """One event explained in lines of words, as ``audit show`` prints them and the web journal's
     "explain" shows them."""
-    lines = [f"{x.ref}: {x.what} of {x.who}" + (f" — VOIDED by {x.voided_by}" if x.voided_by else "")]
+    # The headline as ``chronique log`` names the event: its short ref and its kind in words.
+    voided = f" — VOIDED by {short_ref(x.voided_by)}" if x.voided_by else ""
+    lines = [f"{short_ref(x.ref)}: {kind_words(x.what)} of {x.who}{voided}"]
     if x.hidden:
         return [*lines, f"hidden until epoch {x.event['sealed_until']} is revealed"]
     e = x.event
@@ -185,10 +238,17 @@ def account(x: Explanation) -> list[str]:
     for origin in x.origins:
         status = "revealed" if x.epochs[origin.epoch].seed else "not revealed yet"
         lines.append(
-            f"  {card(origin.card)}: position {origin.position} of shuffle {origin.shuffle} "
+            f"  {card(origin.card)}: position {origin.position} of shuffle {short_ref(origin.shuffle)} "
             f"(epoch {origin.epoch}, {status}), drawn for {origin.to} ({origin.purpose})"
         )
     if x.rederived:
         lines.append(f"chance re-derived: {x.rederived}")
     lines.append("verifiable now" if x.verifiable else "not verifiable until its epoch is revealed")
     return lines
+
+
+def short_ref(ref: str) -> str:
+    """An event reference as ``chronique log`` shows it: the first 8 hex digits of its aggregate's
+    id, then its version (``f6fc9d3b:6``); ``audit show`` and ``correct`` accept it back."""
+    aggregate, _, version = ref.rpartition(":")
+    return f"{aggregate.replace('-', '')[:8]}:{version}"

@@ -9,11 +9,12 @@ from typing import TYPE_CHECKING, Any, cast
 
 from chronique.adapters import sheets
 from chronique.adapters.sheets import STYLE
+from chronique.domain.campaign import Campaign
 from chronique.domain.corrections import voided_by
 from chronique.domain.errors import RuleViolation
 from chronique.domain.fairness import plain
 from chronique.domain.rulesets import ruleset
-from chronique.domain.rulesets.words import kind_of
+from chronique.domain.rulesets.words import kind_of, player_assigned
 
 if TYPE_CHECKING:
     from chronique.adapters.services import Chronique
@@ -84,11 +85,18 @@ def session(services: Chronique, campaign: str, number: int, fmt: str) -> str:
     seal = next(s["seal"] for s in c.seals if s["session"] == number and s["boundary"] == "session-end")
     rows = []
     for _, event in services.events(campaign, start, end):
+        if isinstance(event, Campaign.CommandRecorded):
+            continue  # a command's mark is bookkeeping for `undo`, not play: left out as `log` does (ruling UN1)
         sealed = getattr(event, "sealed_until", None)
         hidden = sealed is not None and not c.is_revealed(sealed)
         at = getattr(event, "at", None)
         correction = voided.get((str(event.originator_id), event.originator_version))
-        text = "hidden until its epoch is revealed" if hidden else describe(event, c.ruleset)
+        if hidden:
+            text = "hidden until its epoch is revealed"
+        elif isinstance(event, Campaign.PlayerAssigned):  # it records the character's id: told by name
+            text = player_assigned(event, next((n for i, n in names.items() if str(i) == event.member_id), None))
+        else:
+            text = describe(event, c.ruleset)
         rows.append(
             {
                 "at": calendar.format(at) if at is not None else "",

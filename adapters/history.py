@@ -47,6 +47,8 @@ def version_as_of(services: Chronique, campaign: Campaign, character: Character,
         return _version_at_event(services, character, as_of.strip())
     if is_count(as_of.strip()):
         number = int(as_of)
+        if not 1 <= number <= campaign.session:  # sessions count from 1; the next one has not started
+            raise RuleViolation(f"campaign {campaign.name!r} has no session {number}")
         seal = next((s for s in campaign.seals if s["session"] == number and s["boundary"] == "session-end"), None)
         if seal is None:
             raise RuleViolation(f"session {number} of {campaign.name!r} has not ended")

@@ -26,6 +26,7 @@ from chronique.adapters.clock import WallClock, system_clock
 from chronique.domain.campaign import Campaign
 from chronique.domain.errors import RuleViolation
 from chronique.domain.names import find
+from chronique.domain.players import player_named, players_of
 from chronique.domain.text import recordable_name
 
 if TYPE_CHECKING:
@@ -78,34 +79,17 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def players_of(campaign: Campaign) -> list[str]:
-    """The players of ``campaign``: those assigned a character (``chronique character player``),
-    each once, in the order their characters joined."""
-    found: list[str] = []
-    for member in campaign.members.values():
-        player = member.get("player")
-        if member.get("kind") == "character" and player and player not in found:
-            found.append(player)
-    return found
-
-
 def invited(campaign: Campaign, player: str, gm: bool) -> str:
-    """The name a link of ``campaign`` is issued to: one of its players as the campaign spells
-    them (typed without case or accents, like every name), or for the GM's link any name of the
-    GM's choosing. An unknown player is refused, naming the players."""
+    """The name a link of ``campaign`` is issued to: one of its players (:func:`player_named`),
+    or for the GM's link any name of the GM's choosing."""
     if gm:
         return recordable_name(" ".join(player.split()), "the GM's name")
-    known = players_of(campaign)
-    if not known:
+    if not players_of(campaign):
         raise RuleViolation(
             f"{campaign.name} has no players yet: `chronique character player {campaign.name} CHARACTER PLAYER` names one, "
             "or --gm issues the GM's link"
         )
-    try:
-        return find(player, [(name, name) for name in known], "player", where=campaign.name)
-    except RuleViolation:
-        # Every player named, not only the close spellings: the GM picks from the whole table.
-        raise RuleViolation(f"no player {player!r} in {campaign.name}: its players are {', '.join(known)}") from None
+    return player_named(campaign, player)
 
 
 class Invites:

@@ -39,7 +39,9 @@ from chronique.domain.luck import Tally, tally_counted
 from chronique.domain.names import find
 from chronique.domain.notes import Note, note_author, refuse_player_unless_allowed
 from chronique.domain.pacing import make_pacing
+from chronique.domain.players import player_named
 from chronique.domain.rulesets import Ruleset, ruleset
+from chronique.domain.text import inert, unprintable_in
 from chronique.domain.timeline import Tick, advance
 from chronique.domain.world import World
 
@@ -453,6 +455,10 @@ class Chronique:
             rules = ruleset(world.campaign.ruleset)
             sheet, condition = rules.new_character(raw_sheet)
             character = Character.create(world.campaign.id, sheet["name"], world.campaign.ruleset, sheet, condition)
+            # After the checks that name a bad character name in their own words (EB3).
+            odd = unprintable_in(raw_sheet)
+            if odd is not None:
+                raise RuleViolation(f"the sheet's '{inert(odd[0])}' may hold only printable characters, not {odd[1]!r}")
             world.campaign.join(character.id, "character", character.name)
             world.characters[character.id] = character
             return character
@@ -492,12 +498,15 @@ class Chronique:
 
         return self.act(campaign_name, end)
 
-    def add_entropy(self, campaign_name: str, player: str, phrase: str) -> Campaign:
-        """A player's phrase for the open epoch's key, before its first draw (FAIRNESS.md)."""
-
-        def add(world: World) -> Campaign:
-            world.campaign.add_entropy(player, phrase)
-            return world.campaign
+    def add_entropy(self, campaign_name: str, player: str, phrase: str) -> tuple[Campaign, str]:
+        """A player's phrase for the open epoch's key, before its first draw (FAIRNESS.md), under
+        the name of one of the campaign's players (ruling FP1), as the campaign spells it (given
+        back with the campaign): a phrase under a name no player answers to would let the seed's
+        holder grind phrases unseen."""
+        def add(world: World) -> tuple[Campaign, str]:
+            named = player_named(world.campaign, player)
+            world.campaign.add_entropy(named, phrase)
+            return world.campaign, named
 
         return self.act(campaign_name, add)
 
@@ -791,7 +800,7 @@ class Chronique:
         from chronique.adapters.readrows import log_query
 
         campaign = self.campaign(campaign_name)
-        span = self.session_span(campaign_name, page.session, running=True) if page.session else None
+        span = self.session_span(campaign_name, page.session, running=True) if page.session is not None else None
         world = self.world_read(campaign_name) if page.characters else None
         aggregates = [str(world.character(name).id) for name in page.characters] if world else []
         query, params = log_query(str(campaign.id), page, aggregates, span)

@@ -36,6 +36,9 @@ def main(argv: list[str]) -> int:
     paths, seals, commitments = [], [], []
     args = iter(argv)
     for arg in args:
+        if arg in ("-h", "--help"):
+            print(__doc__.strip())
+            return 0
         if arg in ("--seal", "--commitment"):
             value = next(args, None)
             if value is None:

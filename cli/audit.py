@@ -41,8 +41,12 @@ def register(root: typer.Typer) -> None:
         receipts = Receipts(tuple(s.strip().lower() for s in seal), tuple(c.strip().lower() for c in commitment))
 
         def check(services: Chronique) -> bool:
-            names = [campaign] if campaign else [str(c) for c in services.audit.campaign_ids()]
-            reports = {name: services.audit.verify(name, receipts) for name in names}
+            if campaign:
+                reports = {campaign: services.audit.verify(campaign, receipts)}
+            else:
+                # Each campaign verified by its id, and named as `verify <name>` names it.
+                ids = [str(c) for c in services.audit.campaign_ids()]
+                reports = {_named(services, c, ids): services.audit.verify(c, receipts) for c in ids}
             render.verification(reports, as_json)
             return all(r.ok for r in reports.values())
 
@@ -115,3 +119,19 @@ def register(root: typer.Typer) -> None:
         from chronique.adapters.explain import explain
 
         run(ctx, lambda s: render.explanation(explain(s.audit, event, for_players=not gm), as_json))
+
+
+def _named(services: Chronique, campaign_id: str, ids: list[str]) -> str:
+    """A campaign's name for ``verify``'s report, as its creation recorded it: read off the stored
+    event itself, so that a journal too damaged to load still names what it verifies; its id when
+    even that is unreadable, or when the name would stand for two campaigns of the report."""
+    from uuid import UUID
+
+    try:
+        created = services.audit.campaign_events(UUID(campaign_id))[0]
+        name = created["name"]
+    except Exception:  # noqa: BLE001 - verify itself says what is wrong with the stored events
+        return campaign_id
+    if not isinstance(name, str) or not name.strip() or name in ids:
+        return campaign_id
+    return name

@@ -125,6 +125,7 @@ def explain(error: BaseException) -> tuple[str, int]:
     from chronique.adapters.audit import Unreadable
     from chronique.adapters.commandids import OutcomeUnknown
     from chronique.adapters.database import first_line
+    from chronique.domain.errors import JournalDamaged
 
     if isinstance(error, OutcomeUnknown):
         # Said last and never cut: how to retry safely is what the GM needs from this line.
@@ -135,6 +136,8 @@ def explain(error: BaseException) -> tuple[str, int]:
         return _cut(f"cannot reach the journal's database: {one_line(first_line(error))}", LONGEST_MESSAGE - len(retry)) + retry, 1
     if isinstance(error, Unreadable):
         return f"the journal is damaged at {error.place}: {error.why}", 1
+    if isinstance(error, JournalDamaged):
+        return f"the journal is damaged: {error}", 1
     if isinstance(error, (OperationalError, InterfaceError)):
         # The database itself is out of reach (a PostgreSQL server down, a wrong URL): nothing was recorded.
         return f"cannot reach the journal's database: {first_line(error)}", 1

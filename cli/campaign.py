@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from chronique.adapters.services import Chronique
     from chronique.domain.campaign import Campaign
     from chronique.domain.rulesets.options import Setting
+    from chronique.domain.world import World
 
 app = typer.Typer(help="Create, list and show campaigns; show and change their settings.", no_args_is_help=True)
 
@@ -35,10 +36,27 @@ def new(
     render.campaign_created(campaign)
 
 
+def title(game: str) -> str:
+    """A game as players write it ("MicroFudge CECJ"): its ruleset's ``title`` (ruling PL1), never
+    the registry's key; a game this version does not know keeps its key."""
+    from chronique.domain.rulesets import KNOWN, ruleset
+
+    return ruleset(game).title if game in KNOWN else game
+
+
 @app.command("list")
 def list_(ctx: typer.Context, as_json: bool = typer.Option(False, "--json", help="Output JSON.")) -> None:
     """List the journal's campaigns."""
-    run(ctx, lambda s: render.campaigns(s, s.campaigns(), as_json))
+    run(ctx, lambda s: render.campaigns(s, s.campaigns(), True) if as_json else _campaigns(s, s.campaigns()))
+
+
+def _campaigns(services: Chronique, items: list[Campaign]) -> None:
+    """The campaigns as a table, each game by its title (the JSON keeps the ruleset's key)."""
+    table = render.new_table("Campaign", "Game", "Sessions", "Clock", "Id")
+    for c in items:
+        sessions = str(c.session) + (" (open)" if c.in_session else "")
+        table.add_row(c.name, title(c.ruleset), sessions, services.calendar(c).format(c.clock), str(c.id))
+    render.console().print(table)
 
 
 @app.command("show")
@@ -48,7 +66,22 @@ def show(
     as_json: bool = typer.Option(False, "--json", help="Output JSON."),
 ) -> None:
     """Show a campaign: clock, sessions, epochs, characters and seals."""
-    run(ctx, lambda s: render.campaign(s, s.world(campaign), as_json))
+    run(ctx, lambda s: render.campaign(s, s.world(campaign), True) if as_json else _campaign(s, s.world(campaign)))
+
+
+def _campaign(services: Chronique, world: World) -> None:
+    """One campaign in words, its game by its title: clock, sessions, epochs, members and seals."""
+    from rich.markup import escape
+
+    c = world.campaign
+    out = render.console()
+    out.print(f"[bold]{escape(c.name)}[/bold] — {title(c.ruleset)}, {services.calendar(c).format(c.clock)}")
+    state = f"session {c.session} open" if c.in_session else f"{c.session} session(s) played, downtime"
+    out.print(f"{state}; open chance epoch {c.epoch} (commitment {c.epochs[c.epoch]['commitment'][:16]}…)")
+    out.print(f"characters: {', '.join(ch.name for ch in world.characters.values()) or 'none yet'}")
+    for seal in c.seals:
+        when = "start" if seal["boundary"] == "session-start" else "end"
+        out.print(f"seal at the {when} of session {seal['session']}: {seal['seal']}")
 
 
 def _settings_help() -> str:
@@ -125,7 +158,6 @@ def set_(
     from chronique.domain.rulesets import ruleset
     from chronique.domain.rulesets.options import setting_named
     from chronique.domain.spine_settings import schema_of
-    from chronique.domain.world import World
 
     def change(world: World) -> tuple[Setting, bool]:
         rules = ruleset(world.campaign.ruleset)

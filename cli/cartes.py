@@ -48,6 +48,15 @@ def _cards(text: str | None) -> tuple[str, ...]:
         raise fail(str(error)) from None
 
 
+def _one_card(text: str, option: str, example: str) -> str:
+    """The one card ``option`` names (``--from hand:7H``, ``--card 5H``), refused in one line
+    naming the option when it names none or several."""
+    found = _cards(text)
+    if len(found) != 1:
+        raise fail(f"{option} {'takes one card' if found else 'needs a card'}, e.g. {example}")
+    return found[0]
+
+
 def _request(
     skill: str,
     difficulty: str,
@@ -75,7 +84,7 @@ def _request(
         raise fail(f"a manoeuvre is power, tactics or resource, not {manoeuvre!r}")
     first_hand = None
     if source is not None and source.lower().startswith("hand:"):
-        first_hand = _cards(source[5:])[0]
+        first_hand = _one_card(source[5:], "--from hand:", "hand:7H")
         source = "hand"
     elif source not in (None, "pile", "deck"):
         raise fail(f"--from takes pile, deck or hand:<card>, not {source!r}")
@@ -138,8 +147,19 @@ def _refill(
     drawn: str,
     refill: Callable[[World, str, str | None], TestOutcome],
 ) -> None:
-    first = _cards(card)[0] if card else None
+    first = _one_card(card, "--card", "--card 5H") if card is not None else None
     render.test_outcome(character, drawn, run(ctx, lambda s: s.act(campaign, lambda w: refill(w, character, first))))
+
+
+def _exclusive(flags: dict[str, bool]) -> None:
+    """Refuse, before the journal is opened, flags of which one test takes at most one
+    (draws.EXCLUSIVE_SHIFTS: §Choix de l'actions L269, §Durée du tour L239), naming them as typed."""
+    from chronique.domain.rulesets.cartes.draws import EXCLUSIVE_SHIFTS
+
+    for group in EXCLUSIVE_SHIFTS:
+        chosen = [f"--{name}" for name in group if flags.get(name)]
+        if len(chosen) > 1:
+            raise fail(f"{', '.join(chosen[:-1])} and {chosen[-1]} exclude each other: a test takes one of them")
 
 
 def register(app: typer.Typer) -> None:
@@ -172,6 +192,7 @@ def register(app: typer.Typer) -> None:
 
         flags = {"change-of-plan": change_of_plan, "counter-short-circuit": counter_short_circuit, "hurry": hurry, "take-time": take_time}
         shifts = tuple(name for name, chosen in flags.items() if chosen)
+        _exclusive({"short-circuit": short_circuit, **flags})
         request = _request(
             skill,
             difficulty,
@@ -401,7 +422,7 @@ def register(app: typer.Typer) -> None:
         from chronique.domain.rulesets.cartes.draws import award as award_
 
         drawn = run(ctx, lambda s: s.act(campaign, lambda w: award_(w, character, cards, reason)))
-        typer.echo(f"{character} gains {cards} hand card(s){': ' + ' '.join(drawn) if drawn else ''}")
+        typer.echo(f"{character} gains {cards} hand card(s){': ' + render.cards(drawn) if drawn else ''}")
 
     @xp_app.command("spend")
     def spend(
@@ -419,7 +440,7 @@ def register(app: typer.Typer) -> None:
 
         paid = _cards(cards)
         spent = run(ctx, lambda s: s.act(campaign, lambda w: spend_(w, character, purchase, target, speciality, paid, reason)))
-        typer.echo(f"{character} spends {' '.join(spent)} on {purchase} {target} {speciality}".rstrip())
+        typer.echo(f"{character} spends {render.cards(spent)} on {purchase} {target} {speciality}".rstrip())
 
 
 register(app)

@@ -355,11 +355,15 @@ def _damage_line(name: str, damage: dict[str, Any]) -> None:
             + (" — destroyed" if damage["destroyed"] else "")
         )
         return
+    from chronique.domain.rulesets.elor.describe import place
+
     roll = f" (D100 {damage['roll']})" if damage["roll"] is not None else ""
     effects = f"; {', '.join(damage['effects'])}" if damage["effects"] else ""
     state = " — DEAD" if damage["dead"] else (" — unconscious" if damage["unconscious"] else "")
     dealt = damage["value"]["effective"]
-    typer.echo(f"{name}'s {damage['location']}{roll}: {dealt} damage, total {damage['total']} ({damage['state']}){effects}{state}")
+    # The location as the sheet names it (§Humains: "torse"), never its stored key.
+    where = place(damage["location"])
+    typer.echo(f"{name}'s {where}{roll}: {dealt} damage, total {damage['total']} ({damage['state']}){effects}{state}")
 
 
 @app.command("damage")
@@ -404,8 +408,10 @@ def care(
     from chronique.domain.rulesets.elor.downtime import give_care
 
     spec = _spec(faculty, profession, "full", familiarity, None, 0, difficulty, effort)
+    from chronique.domain.rulesets.elor.describe import place
+
     removed = run(ctx, lambda s: s.act(campaign, lambda w: give_care(w, healer, patient, location, spec)))
-    typer.echo(f"{healer} removes {removed} damage point(s) from {patient}'s {location}")
+    typer.echo(f"{healer} removes {removed} damage point(s) from {patient}'s {place(location)}")
 
 
 @app.command("rest")

@@ -93,6 +93,9 @@ class Revoked:
     revoked: int
 
 
+_NOT_IN_AN_ADDRESS = frozenset('"<>\\^`{|}')
+
+
 def _base_url(param: typer.CallbackParam, value: str | None) -> str | None:
     """An http(s) address of the web server, without query or fragment; no trailing slash."""
     if value is None:
@@ -107,6 +110,10 @@ def _base_url(param: typer.CallbackParam, value: str | None) -> str | None:
         raise fail(f"--base-url must be the web server's address, such as {DEFAULT_BASE_URL}, not {shown!r}")
     if any(character.isspace() for character in value):
         raise fail("--base-url must be one address, without spaces")
+    # The address is printed into links and pages: only what a URL may hold unescaped (RFC 3986).
+    odd = next((c for c in value if c in _NOT_IN_AN_ADDRESS or not c.isprintable()), None)
+    if odd is not None:
+        raise fail(f"--base-url must be an address, which never holds {odd!r}")
     return value.rstrip("/")
 
 
@@ -114,8 +121,8 @@ def _players(ctx: Context, param: Any, incomplete: str) -> list[str]:
     """The campaign's players (for ``new``) or the holders of its links (for ``revoke``) that start
     as typed; nothing when the journal cannot be read."""
     from chronique.adapters.bootstrap import build
-    from chronique.adapters.invites import players_of
     from chronique.cli.completion import _matching
+    from chronique.domain.players import players_of
 
     campaign = ctx.params.get("campaign")
     if not campaign:

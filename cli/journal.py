@@ -11,6 +11,7 @@ from chronique.cli.context import run
 
 if TYPE_CHECKING:
     from chronique.adapters.services import Chronique
+    from chronique.domain.campaign import Campaign
 
 
 def register(app: typer.Typer) -> None:
@@ -24,7 +25,14 @@ def register(app: typer.Typer) -> None:
         gm: bool = typer.Option(False, "--gm", help="The GM's view: face-down cards and hidden draws in full."),
         character: list[str] = typer.Option([], "--character", help="Only this character's events (repeatable)."),
         session: int = typer.Option(None, "--session", help="Only the events of this session."),
-        kind: list[str] = typer.Option([], "--kind", help="Only events of this kind, e.g. TestMade (repeatable)."),
+        kind: list[str] = typer.Option(
+            [],
+            "--kind",
+            help=(
+                'Only events of this kind, as the log\'s "What" column words it ("test made") or as one word '
+                "(TestMade), in any case (repeatable); a kind the campaign's game does not have is refused, naming its kinds."
+            ),
+        ),
         since: str = typer.Option(None, "--from", help="From this in-game date."),
         until: str = typer.Option(None, "--to", help="Up to this in-game date."),
         limit: int = typer.Option(None, "--limit", callback=bounds.LOG_PAGE, help="At most this many events (a page)."),
@@ -46,7 +54,7 @@ def register(app: typer.Typer) -> None:
             asked = LogPage(
                 characters=tuple(character),
                 session=session,
-                kinds=tuple(kind),
+                kinds=kinds_asked(s.campaign(campaign), kind),
                 since=calendar.parse(since) if since else None,
                 until=calendar.parse(until) if until else None,
                 offset=(page - 1) * limit if limit else 0,
@@ -79,6 +87,80 @@ def register(app: typer.Typer) -> None:
             render.sheet(world, character, as_json, gm)
 
         run(ctx, show)
+
+
+def kinds_of(game: str) -> dict[str, str]:
+    """The kinds of event a campaign of ``game`` may log, by the one word the log read model files
+    them under (their class's name, ``TestMade``), each with the words the log shows ("test
+    made"): the spine's events and the game's own, as their describe tables list them; a
+    command's mark is never in the log (ruling UN1)."""
+    from importlib import import_module
+
+    from chronique.domain.rulesets.registry import module
+    from chronique.domain.rulesets.words import SPINE, kind_words
+
+    topics = [*SPINE, *import_module(module(game, "describe")).WORDS]
+    names = [topic.rsplit(":", 1)[-1].rsplit(".", 1)[-1] for topic in topics if not topic.endswith(".CommandRecorded")]
+    return {name: kind_words(name) for name in dict.fromkeys(names)}
+
+
+def kinds_asked(campaign: Campaign, typed: list[str]) -> tuple[str, ...]:
+    """The kinds ``log --kind`` asks for, each as the log read model files it: typed as the log
+    words it ("test made") or as one word (TestMade), in any case. A kind the campaign's game
+    does not have is refused in one line naming a few it has: the close ones, else its own."""
+    from chronique.domain.errors import RuleViolation
+    from chronique.domain.rulesets import ruleset
+
+    known = kinds_of(campaign.ruleset)
+    by_key = {_kind_key(spelling): name for name, words in known.items() for spelling in (name, words)}
+    found: list[str] = []
+    for asked in typed:
+        name = by_key.get(_kind_key(asked))
+        if name is None:
+            where = f"no kind {asked!r} in the log of {campaign.name} ({ruleset(campaign.ruleset).title})"
+            raise RuleViolation(f"{where}: {_kinds_offered(asked, known, campaign.ruleset)}")
+        if name not in found:
+            found.append(name)
+    return tuple(found)
+
+
+_OFFERED = 6  # kinds named when none is close: what a line holds
+
+
+def _kind_key(text: str) -> str:
+    """A kind as typed, for comparing: accents, case, spaces and separators dropped."""
+    import re
+
+    from chronique.domain.text import fold
+
+    return re.sub(r"[^0-9a-z]", "", fold(text))
+
+
+def _kinds_offered(asked: str, known: dict[str, str], game: str) -> str:
+    """The kinds to name back for a kind ``asked`` that ``game`` does not have: close spellings,
+    or kinds sharing a word with it ("TestMade" in Elor: test rolled), else the game's own first."""
+    import difflib
+
+    from chronique.domain.rulesets.words import kind_words
+
+    keys = {_kind_key(name): words for name, words in known.items()}
+    close = [keys[k] for k in difflib.get_close_matches(_kind_key(asked), list(keys), n=3, cutoff=0.6)]
+    typed_words = set(kind_words(asked.replace(" ", "_")).replace("_", " ").lower().split())
+    sharing = [words for words in known.values() if typed_words & set(words.split())]
+    offered = list(dict.fromkeys([*close, *sharing]))[:4]
+    if offered:
+        return f"did you mean {', '.join(offered[:-1]) + ' or ' if len(offered) > 1 else ''}{offered[-1]}?"
+    own = [words for name, words in known.items() if name in _own_kinds(game)]
+    more = len(known) - _OFFERED
+    return f"its kinds include {', '.join(own[:_OFFERED])} and {more} more (`log` shows each entry's kind)"
+
+
+def _own_kinds(game: str) -> set[str]:
+    from importlib import import_module
+
+    from chronique.domain.rulesets.registry import module
+
+    return {topic.rsplit(":", 1)[-1].rsplit(".", 1)[-1] for topic in import_module(module(game, "describe")).WORDS}
 
 
 def register_luck(app: typer.Typer) -> None:

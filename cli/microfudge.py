@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 
 from chronique.cli import bounds
-from chronique.cli.context import run
+from chronique.cli.context import fail, run
 from chronique.domain.rulesets.microfudge import limits
+
+if TYPE_CHECKING:
+    from chronique.domain.world import World
 
 
 def _tables() -> Any:
@@ -35,7 +39,7 @@ DIFFICULTY = typer.Option(
     "moyenne",
     "--difficulty",
     "-d",
-    help="facile, simple, moyenne, difficile, tres-difficile, extreme, impossible, a rank label or a number.",
+    help="facile, simple, moyenne, difficile, tres-difficile, extreme, impossible, a rank label or a number from 0 to 8.",
 )
 RELATED = typer.Option("close", "--related", help="How the field relates to the task: close, related (−1) or distant (−2), Faible minimum.")
 DOMAIN = typer.Option("physical", "--domain", help="The kind of action or Revers: physical, social…")
@@ -287,10 +291,18 @@ def atout_spend(
     pool: str = typer.Option(None, "--pool", help="reserve or experience (default: experience first)."),
 ) -> None:
     """Spend Atouts on one of their uses in play."""
+    from chronique.domain.rulesets.microfudge.describe import atout_use
     from chronique.domain.rulesets.microfudge.play import spend_atout
+    from chronique.domain.rulesets.words import plural
+    from chronique.domain.text import fold
 
-    paid = run(ctx, lambda s: s.act(campaign, lambda w: spend_atout(w, character, use, note, pool)))
-    typer.echo(f"{character} spends {use} ({paid} Atouts)")
+    def spend(w: Any) -> tuple[str, str]:
+        return w.character(character).name, spend_atout(w, character, use, note, pool)
+
+    name, paid = run(ctx, lambda s: s.act(campaign, spend))
+    cost = _tables().atout_uses[fold(use)]
+    source = {"reserve": "creation reserve", "experience": "experience"}.get(paid, paid)
+    typer.echo(f"{name} spends {plural(cost, 'Atout')} of {source}: {atout_use(fold(use))}")
 
 
 @atout_app.command("take-revers")
@@ -312,19 +324,41 @@ def atout_take_revers(
     typer.echo(f"{character} takes {other}'s {name} (−{taken['severity']}) as Revers {taken['id']} ({state})")
 
 
-@atout_app.command("award")
+def _atout_count(param: typer.CallbackParam, value: str | None) -> int | None:
+    """COUNT read as a whole number, a negative one included (taking Atouts back), within the
+    game's range; anything else refused in one line, exit 2."""
+    if value is None:
+        return None
+    written = value.strip()
+    if not re.fullmatch(r"[+-]?\d+", written):
+        shown = written if len(written) <= 20 else written[:19] + "…"
+        raise fail(f"COUNT is a whole number of Atouts, negative to take some back (e.g. 2 or -1), not {shown!r}")
+    return ATOUTS_RANGE(param, int(written))
+
+
+@atout_app.command("award", context_settings={"ignore_unknown_options": True})
 def atout_award(
     ctx: typer.Context,
     campaign: str = CAMPAIGN,
     character: str = CHARACTER,
-    count: int = typer.Argument(..., callback=ATOUTS_RANGE, help="Experience Atouts given (negative to take back)."),
+    count: str = typer.Argument(
+        ..., callback=_atout_count, help="Experience Atouts given (negative to take back: -1)."
+    ),
     reason: str = typer.Option("", "--reason", help="Why: shown in the log."),
 ) -> None:
-    """The Narrator awards experience Atouts beyond the session-end one."""
+    """The Narrator awards experience Atouts beyond the session-end one, or takes some back."""
     from chronique.domain.rulesets.microfudge.play import award
+    from chronique.domain.rulesets.words import plural
 
-    run(ctx, lambda s: s.act(campaign, lambda w: award(w, character, count, reason)))
-    typer.echo(f"{character} gains {count} experience Atout(s)")
+    number = int(count)
+
+    def awarded(world: World) -> str:
+        award(world, character, number, reason)
+        return world.character(character).name
+
+    name = run(ctx, lambda s: s.act(campaign, awarded))
+    verb = "gains" if number > 0 else "loses"
+    typer.echo(f"{name} {verb} {plural(abs(number), 'experience Atout')}")
 
 
 SIDE_HELP = (
@@ -428,7 +462,9 @@ def conflict_card(
         covered = f", covering fire: {covered}" if covered else ""
         tail = f"{hits}{banked}{changed}{covered}"
         typer.echo(f"{name} ({side['pool']} cards) {attack} def:[{' '.join(side['defence']['cards'])}]: {tail}")
-    ending = "; the Sequence ends" if result.ended else ""
+    # L313: a Décisif ends the Sequence; its winner, if any, achieves its goal.
+    achieved = f": {result.winner} achieves its goal" if result.ended and result.winner else ""
+    ending = f"; the Sequence ends{achieved}" if result.ended else ""
     typer.echo(f"draw {result.draw}: " + (f"{result.winner} wins the draw" if result.winner else "a tie") + ending)
 
 
@@ -481,6 +517,7 @@ def power(
 ) -> None:
     """Use a paranormal power: a Test of its domain, less the Revers that weigh on the action; each
     attempt costs a Potentiel point."""
+    from chronique.domain.rulesets.microfudge.describe import power_name, process_name
     from chronique.domain.rulesets.microfudge.powers import Telekinesis, use_power
     from chronique.domain.rulesets.microfudge.rules import label
 
@@ -493,7 +530,8 @@ def power(
         ctx,
         lambda s: s.act(campaign, lambda w: use_power(w, character, name, masked, modifier, setback_id, mode, tk, domain, resisted)),
     )
-    started = f", {o.process['kind']} runs" if o.process else ""
+    shown = power_name(name)
+    started = f", {process_name(o.process)} runs" if o.process else ""
     collapse = ", collapses" if o.collapsed else ""
     wounded = f", Revers −{o.penalty}" if o.penalty else ""
     if o.resisted is None:
@@ -502,7 +540,7 @@ def power(
     else:
         verdict = "the power takes" if o.success else f"{o.resisted['name']} resists"
         rolled = f"[{_faces(o.dice)}] final {label(o.final)} ({o.final}){wounded}; {_rolled(o.resisted)}"
-    typer.echo(f"{character} uses {name}: {rolled}: {verdict}, {o.potentiel} Potentiel left{started}{collapse}")
+    typer.echo(f"{character} uses {shown}: {rolled}: {verdict}, {o.potentiel} Potentiel left{started}{collapse}")
 
 
 @app.command("rest")

@@ -189,15 +189,10 @@ def test_outcome(name: str, skill: str, outcome: TestOutcome) -> None:
 
 
 def wound(name: str, damage: int, result: dict[str, Any]) -> None:
-    """The effect of a wound."""
-    from chronique.domain.rulesets.cartes.tables import lethality_name
+    """The effect of a Cartes wound, in the log's words."""
+    from chronique.domain.rulesets.cartes.describe import struck
 
-    if result["dead"]:
-        typer.echo(f"{name} takes {damage}: dead ({'; '.join(result['aggravations'])})")
-        return
-    w = result["wound"]
-    extra = f" (aggravated: {'; '.join(result['aggravations'])})" if result["aggravations"] else ""
-    typer.echo(f"{name} takes a wound of {damage}, lethality {lethality_name(w['lethality'])}{extra}; effect: {result['effect']}")
+    typer.echo(struck(name, damage, result))
 
 
 def attack(attacker: str, defender: str, result: AttackResult) -> None:

@@ -30,5 +30,5 @@ def entropy(
     player: str = typer.Option(..., "--player", help="Who adds it."),
 ) -> None:
     """Add a player's phrase to the open epoch's key, before its first draw (refused after)."""
-    c = run(ctx, lambda s: s.add_entropy(campaign, player, phrase))
-    typer.echo(f"{player}'s phrase is part of epoch {c.epoch}'s key ({len(c.epochs[c.epoch]['contributions'])} phrase(s) so far)")
+    c, named = run(ctx, lambda s: s.add_entropy(campaign, player, phrase))
+    typer.echo(f"{named}'s phrase is part of epoch {c.epoch}'s key ({len(c.epochs[c.epoch]['contributions'])} phrase(s) so far)")

@@ -30,16 +30,38 @@ CAMPAIGN = typer.Argument(..., help="Campaign name or id.")
 CHARACTER = typer.Argument(..., help="Character name.")
 SKILL = typer.Option(None, "--skill", "-s", help="The skill rolled under (e.g. 'Armes de poing').")
 CHARACTERISTIC = typer.Option(None, "--characteristic", "-c", help="The characteristic rolled under (FOR, END... VIT, REP).")
+
+
+def _bounded_difficulty(param: typer.CallbackParam, value: str | None) -> str | None:
+    """A difficulty step by name, or a number of BD5's scale (±200 %, the tables run from -90 % to
+    +50 %): ``-d 99999`` made a chance of 100,055 % that the luck statistics could not read."""
+    text = (value or "").strip()
+    if text.lstrip("+-").isdigit():
+        bounds.symmetric(limits.PERCENT)(param, int(text))
+    return value
+
+
 DIFFICULTY = typer.Option(
-    "normal", "--difficulty", "-d", help="very-easy, easy, normal, difficult, very-difficult, impossible, or a number."
+    "normal",
+    "--difficulty",
+    "-d",
+    callback=_bounded_difficulty,
+    help=f"very-easy, easy, normal, difficult, very-difficult, impossible, or a number (-{limits.PERCENT}..{limits.PERCENT}).",
 )
 MODIFIERS = typer.Option(
-    None, "--modifier", "-m", help="A situational modifier LABEL=VALUE, e.g. darkness=-20 (repeatable; the body adds its own terms)."
+    None,
+    "--modifier",
+    "-m",
+    help=f"A situational modifier LABEL=VALUE, e.g. darkness=-20, -{limits.PERCENT}..{limits.PERCENT} "
+    "(repeatable; the body adds its own terms).",
 )
 REASON = typer.Option("", "--reason", help="Why: shown in the log.")
 
 
 def _modifiers(items: list[str] | None) -> dict[str, int]:
+    """The ``-m LABEL=VALUE`` modifiers, a label given twice summed; each label's total on BD5's
+    scale (±200 %), as every other percentage modifier of the game (``whisky=1000`` made a chance
+    the luck statistics could not read)."""
     out: dict[str, int] = {}
     for item in items or ():
         label, _, value = item.rpartition("=")
@@ -47,6 +69,10 @@ def _modifiers(items: list[str] | None) -> dict[str, int]:
             out[label.strip() or "modifier"] = out.get(label.strip() or "modifier", 0) + int(value)
         except ValueError:
             raise fail(f"a modifier is LABEL=VALUE with a whole number, not {item!r}") from None
+    for label, total in out.items():
+        if not -limits.PERCENT <= total <= limits.PERCENT:
+            shown = label if len(label) <= 20 else label[:19] + "…"
+            raise fail(f"the modifier {shown!r} must be between -{limits.PERCENT} and {limits.PERCENT} (got {total:,})")
     return out
 
 
@@ -59,13 +85,15 @@ def _check(skill: str | None, characteristic: str | None, difficulty: str, modif
 
 
 def describe(outcome: RollOutcome) -> str:
-    """One line: the chance and its terms, the faces, the quality."""
+    """One line: the chance and its terms, the faces, the quality in Table 2.1's words (ruling WA16)."""
+    from chronique.domain.rulesets.westernparade.describe import quality
+
     terms = " ".join(f"{k} {v:+d}" if i else f"{k} {v}" for i, (k, v) in enumerate(outcome.terms.items()))
     if outcome.automatic:
-        luck = f"; luck roll {outcome.luck.total} ({outcome.luck.quality})" if outcome.luck else ""
-        return f"chance {outcome.chance}% ({terms}): below 5%, fails without a roll{luck} → {outcome.quality}"
+        luck = f"; luck roll {outcome.luck.total} ({quality(outcome.luck.quality)})" if outcome.luck else ""
+        return f"chance {outcome.chance}% ({terms}): below 5%, fails without a roll{luck} → {quality(outcome.quality)}"
     faces = "+".join(map(str, outcome.faces))
-    return f"chance {outcome.chance}% ({terms}): rolled {faces} = {outcome.total} → {outcome.quality}"
+    return f"chance {outcome.chance}% ({terms}): rolled {faces} = {outcome.total} → {quality(outcome.quality)}"
 
 
 @app.command("roll")
@@ -100,7 +128,9 @@ def oppose_cmd(
     difficulty: str = DIFFICULTY,
     their_skill: str = typer.Option(None, "--their-skill", help="The opponent's skill (default: the same roll)."),
     their_characteristic: str = typer.Option(None, "--their-characteristic", help="The opponent's characteristic."),
-    their_difficulty: str = typer.Option("normal", "--their-difficulty", help="The opponent's difficulty step."),
+    their_difficulty: str = typer.Option(
+        "normal", "--their-difficulty", callback=_bounded_difficulty, help="The opponent's difficulty step (as --difficulty)."
+    ),
     detection: bool = typer.Option(False, "--detection", help="A detection: the first conceals, the second seeks (§2.2.2)."),
 ) -> None:
     """A duel (better quality wins, §2.2.1) or, with --detection, a concealment against a search."""
@@ -145,6 +175,7 @@ def shoot_cmd(
     """Fire: to-hit with Tables 3.11-3.20, the location, the damage; the hit wounds the target,
     a stray bullet the bystander in its path."""
     from chronique.domain.rulesets.westernparade.combat import ShotSetup, parse_aim
+    from chronique.domain.rulesets.westernparade.describe import stray, where
     from chronique.domain.rulesets.westernparade.play import shoot
     from chronique.domain.rulesets.westernparade.report import head_bullet_words
 
@@ -171,23 +202,21 @@ def shoot_cmd(
     typer.echo(f"{shooter}: {describe(shot.outcome)}")
     if shot.damage is not None:
         through = ", passed through" if shot.damage.pass_through else ""
-        typer.echo(f"hit {target} in the {shot.location} for {shot.damage.total} damage{through}")
+        typer.echo(f"hit {target} in the {where(shot.location)} for {shot.damage.total} damage{through}")
     elif shot.exploded is not None:
-        where = shot.exploded.location.replace("-", " ")
-        typer.echo(f"the gun explodes in {shooter}'s hands: {shot.exploded.damage} damage to his {where}")
+        typer.echo(f"the gun explodes in {shooter}'s hands: {shot.exploded.damage} damage to his {where(shot.exploded.location)}")
     else:
-        typer.echo(f"missed: the bullet goes astray ({shot.stray})")
+        typer.echo(f"missed: the bullet goes {stray(shot.stray)}")
     if shot.stray_hit is not None:
         strayed = shot.stray_hit
         extra = f" ({sum(strayed.damage.critical)} of them for the critical failure)" if strayed.damage.critical else ""
-        where = strayed.located.location.replace("-", " ")
-        typer.echo(f"the stray bullet hits {bystander} in the {where} for {strayed.damage.total} damage{extra}")
+        typer.echo(f"the stray bullet hits {bystander} in the {where(strayed.located.location)} for {strayed.damage.total} damage{extra}")
     if shot.head_bullet is not None:
         typer.echo(head_bullet_words(target if shot.stray_hit is None else bystander, shot.head_bullet))
     if shot.recoil is not None:
         kick = shot.recoil
         rolled = f"d100 {kick.roll}" if kick.roll is not None else "no roll"
-        harm = f"{kick.damage} damage to his {kick.location.replace('-', ' ')}" if kick.damage else "no harm"
+        harm = f"{kick.damage} damage to his {where(kick.location)}" if kick.damage else "no harm"
         typer.echo(f"recoil of a gun too strong for him ({kick.chance}%, {rolled}): {harm}")
 
 
@@ -200,7 +229,9 @@ def strike_cmd(
     weapon: str = typer.Option(..., "--weapon", "-w", help="A carried melee weapon, or punch / kick."),
     column: str = typer.Option(None, "--column", help="slash, thrust or blunt (very close weapons: the d6 decides)."),
     defence: str = typer.Option("none", "--defence", help="none, dodge or parry."),
-    defence_skill: str = typer.Option(None, "--defence-skill", help="The defender's skill (Esquive, Parade, Culbute...)."),
+    defence_skill: str = typer.Option(
+        None, "--defence-skill", help="The defender's skill: a dodge Esquive, Culbute or Lutte; a parry Parade or Lutte (§3.1.6)."
+    ),
     timing: int = typer.Option(
         0,
         "--timing",
@@ -210,6 +241,7 @@ def strike_cmd(
     modifier: list[str] = MODIFIERS,
 ) -> None:
     """A melee or bare-handed attack against a defence (Table 3.3); the hit wounds the target."""
+    from chronique.domain.rulesets.westernparade.describe import table_3_3, where
     from chronique.domain.rulesets.westernparade.play import Blow, strike
 
     if defence not in ("none", "dodge", "parry"):
@@ -219,4 +251,5 @@ def strike_cmd(
     typer.echo(f"{attacker}: {describe(struck.attack)}")
     if struck.defence is not None:
         typer.echo(f"{target}: {describe(struck.defence)}")
-    typer.echo(f"result: {struck.result}" + (f"; {target} hit in the {struck.location} for {struck.damage}" if struck.location else ""))
+    hit = f"; {target} hit in the {where(struck.location)} for {struck.damage}" if struck.location else ""
+    typer.echo(f"result: {table_3_3(struck.result)}{hit}")

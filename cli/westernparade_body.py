@@ -76,12 +76,15 @@ def press_cmd(
     from chronique.domain.gametime import format_duration
     from chronique.domain.rulesets.westernparade.bleeding import ROUND
     from chronique.domain.rulesets.westernparade.care import press
+    from chronique.domain.rulesets.westernparade.describe import where
+    from chronique.domain.rulesets.westernparade.tables import location as find_location
 
     run(ctx, lambda s: s.act(campaign, lambda w: press(w, character, location, hands, rounds)))
+    pressed = where(find_location(location).key)
     if hands:
-        typer.echo(f"{character} presses {hands} hand{'s' if hands > 1 else ''} on the {location} for {format_duration(rounds * ROUND)}")
+        typer.echo(f"{character} presses {hands} hand{'s' if hands > 1 else ''} on the {pressed} for {format_duration(rounds * ROUND)}")
     else:
-        typer.echo(f"{character} lets go of the {location}")
+        typer.echo(f"{character} lets go of the {pressed}")
 
 
 @body_app.command("first-aid")
@@ -100,9 +103,11 @@ def first_aid_cmd(
 ) -> None:
     """Try to stop a location's bleeding: one Premiers soins roll, six outcomes (§3.2.4)."""
     from chronique.domain.rulesets.westernparade.care import aid
+    from chronique.domain.rulesets.westernparade.describe import where
+    from chronique.domain.rulesets.westernparade.tables import location as find_location
 
     out = run(ctx, lambda s: s.act(campaign, lambda w: aid(w, character, location, by, modifier)))
-    typer.echo(f"{by} on {character}'s {location}: {out['outcome']}")
+    typer.echo(f"{by} on {character}'s {where(find_location(location).key)}: {out['outcome']}")
 
 
 @body_app.command("activity")
@@ -147,6 +152,7 @@ def care_cmd(
 ) -> None:
     """Use a care skill on a wound: bandage, extract a bullet, clean or cauterise it."""
     from chronique.domain.rulesets.westernparade.care import body_now, care, env
+    from chronique.domain.rulesets.westernparade.describe import quality
     from chronique.domain.rulesets.westernparade.report import care_words, location_words, place
 
     def act(world: World) -> dict[str, Any]:
@@ -161,7 +167,7 @@ def care_cmd(
 
     out = run(ctx, lambda s: s.act(campaign, act))
     canonical, now = str(out["skill"]), out["now"]
-    typer.echo(f"{by}: {canonical} on {character}'s {place(out['location'])}: {out['quality']}; {care_words(canonical, out)}")
+    typer.echo(f"{by}: {canonical} on {character}'s {place(out['location'])}: {quality(out['quality'])}; {care_words(canonical, out)}")
     if now:
         typer.echo(f"  {now}")
 
@@ -243,18 +249,20 @@ def drink_cmd(
 ) -> None:
     """The character drinks: units add up, stages follow Table 4.1, and wear off hour by hour."""
     from chronique.domain.rulesets.westernparade.care import drink
+    from chronique.domain.rulesets.westernparade.report import stage_words
 
     stage = run(ctx, lambda s: s.act(campaign, lambda w: drink(w, character, round(units * 10))))
-    typer.echo(f"{character} is {stage}")
+    typer.echo(f"{character} is {stage_words(stage)}")
 
 
 @body_app.command("sober")
 def sober_cmd(ctx: typer.Context, campaign: str = CAMPAIGN, character: str = CHARACTER) -> None:
     """An emergency sobers the drinker: a difficult END roll for one stage better for END rounds (§4.1.3)."""
     from chronique.domain.rulesets.westernparade.care import sober_up
+    from chronique.domain.rulesets.westernparade.report import stage_words
 
     stage = run(ctx, lambda s: s.act(campaign, lambda w: sober_up(w, character)))
-    typer.echo(f"{character} acts as {stage}")
+    typer.echo(f"{character} acts as {stage_words(stage)}")
 
 
 @body_app.command("effort")

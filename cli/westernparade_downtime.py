@@ -178,7 +178,12 @@ def activity_cmd(
     ),
     yearly: bool = typer.Option(False, "--yearly", help="Speculation: a normal roll a year instead of a difficult one a month."),
     resources: bool = typer.Option(False, "--resources", help="Survival: some water, food and cartridges (+25% on the first roll)."),
-    terrain: str | None = typer.Option(None, "--terrain", help="Hunting: Table 6.1 terrain; running: plat, accidenté, impraticable."),
+    terrain: str | None = typer.Option(
+        None,
+        "--terrain",
+        help="Hunting, Table 6.1: inconnu, connu, tres-connu, desertique, aride, normal, giboyeux, paradis; "
+        "running: plat, accidente, impraticable.",
+    ),
     barren: bool = typer.Option(False, "--barren", help="Panning: the river holds no gold."),
     wounds: int | None = typer.Option(
         None,

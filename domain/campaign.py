@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, cast
 from uuid import NAMESPACE_URL, UUID, uuid5
 
 from chronique.domain.chain import ChainedAggregate, ChainedCreated, ChainedEvent
-from chronique.domain.errors import RuleViolation
+from chronique.domain.errors import JournalDamaged, RuleViolation
 from chronique.domain.fairness import FORMAT, FORMAT_V1
 from chronique.domain.fairness import commitment as commitment_of
 from chronique.domain.notes import PLAYERS_WRITE_NOTES, note_author, note_text, refuse_player_unless_allowed
@@ -307,7 +307,7 @@ class Campaign(ChainedAggregate):
     def _check_reveal(self, seed: bytes) -> None:
         # FAIRNESS.md: a revealed seed must be the one committed before its epoch's first draw.
         if commitment_of(seed) != self.epochs[self.epoch]["commitment"]:
-            raise RuleViolation(f"the seed does not match the commitment of epoch {self.epoch}")
+            raise JournalDamaged(f"the vaulted seed does not match the commitment of epoch {self.epoch}")
 
     def start_session(self, seed: bytes, next_commitment: str) -> None:
         """Open session ``session + 1``, revealing the seed of the running downtime epoch."""

@@ -7,6 +7,11 @@ class RuleViolation(ValueError):
     """A command breaks a rule or names something that does not exist; nothing is recorded."""
 
 
+class JournalDamaged(RuntimeError):
+    """What the journal holds contradicts itself (a vaulted seed that no longer matches the
+    commitment its chain recorded): the environment's failure, not the user's input (ruling EB2)."""
+
+
 class SheetProblems(RuleViolation):
     """Every problem found in a character sheet, reported together so the player fixes them all
     in one pass (issue 14).

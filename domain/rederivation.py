@@ -12,6 +12,7 @@ standard library and each other: the standalone verifier (a zip application) car
 
 from __future__ import annotations
 
+import json
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -165,13 +166,34 @@ def failure(error: Exception) -> str | None:
 
 
 def differs(event: dict[str, Any], expected: Mapping[str, Any]) -> str | None:
-    """The first field of ``expected`` that ``event`` records otherwise, and how; else None."""
+    """The first field of ``expected`` that ``event`` records otherwise, and how: down to the first
+    part of it that differs (``at success``, ``at cards[2]``), both values as JSON; else None."""
     for name, value in expected.items():
         if event.get(name) != value:
-            return f"field {name}: records {_short(event.get(name))}, the rules give {_short(value)}"
+            at, recorded, given = _first_difference("", event.get(name, _NOTHING), value)
+            where = f"at {at.lstrip('.')}, " if at else ""
+            return f"field {name}: {where}records {_shown(recorded)}, the rules give {_shown(given)}"
     return None
 
 
-def _short(value: Any) -> str:
-    text = repr(value)
+_NOTHING = object()  # a key one side lacks: shown as "nothing", never confused with null
+
+
+def _first_difference(at: str, recorded: Any, given: Any) -> tuple[str, Any, Any]:
+    # A whole outcome cut at 160 characters hid the one value a player disputes.
+    if isinstance(recorded, dict) and isinstance(given, dict):
+        for key in [*given, *(k for k in recorded if k not in given)]:
+            if recorded.get(key, _NOTHING) != given.get(key, _NOTHING):
+                return _first_difference(f"{at}.{key}", recorded.get(key, _NOTHING), given.get(key, _NOTHING))
+    if isinstance(recorded, list) and isinstance(given, list) and len(recorded) == len(given):
+        for i, (one, other) in enumerate(zip(recorded, given, strict=True)):
+            if one != other:
+                return _first_difference(f"{at}[{i}]", one, other)
+    return at, recorded, given
+
+
+def _shown(value: Any) -> str:
+    if value is _NOTHING:
+        return "nothing"
+    text = json.dumps(value, ensure_ascii=False, sort_keys=True, default=str)
     return text if len(text) <= 160 else text[:157] + "..."

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from functools import lru_cache
+from typing import Any
 
 from chronique.domain.errors import RuleViolation
 
@@ -78,6 +79,30 @@ def inert(text: str) -> str:
     """``text`` with every character a terminal or a page would act on shown escaped instead
     (ESC as ``\\x1b``); line breaks and tabs kept."""
     return _ACTED_ON.sub(_escaped, text)
+
+
+def unprintable_in(data: Any, at: str = "") -> tuple[str, str] | None:
+    """The first place in ``data`` (a sheet as read: tables, lists, text) whose name or text holds
+    a character a terminal or a page would act on (:func:`unprintable`; line breaks and tabs are
+    the writer's own in text, not in names), as (dotted path, character); None when all is
+    printable. A skill named with ESC or a right-to-left override would reach every export."""
+    if isinstance(data, dict):
+        for key, value in data.items():
+            where = f"{at}.{key}" if at else str(key)
+            bad = unprintable(str(key))
+            found = (where, bad) if bad is not None else unprintable_in(value, where)
+            if found is not None:
+                return found
+    elif isinstance(data, list):
+        for i, value in enumerate(data):
+            found = unprintable_in(value, f"{at}[{i}]")
+            if found is not None:
+                return found
+    elif isinstance(data, str):
+        bad = unprintable(data.replace("\n", "").replace("\t", ""))
+        if bad is not None:
+            return at, bad
+    return None
 
 
 def is_count(text: str) -> bool:

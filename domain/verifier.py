@@ -154,6 +154,10 @@ class Verifier:
         self.heads: dict[str, tuple[int, str]] = {}
         self.draws: dict[tuple[str, str], int | None] = {}
         self.drawn: set[str] = set()
+        # The epochs committed so far in recording order: an event can be face down only until
+        # an epoch the chain had committed when it was recorded (FAIRNESS.md v2, "Face-down
+        # events are salted": each is sealed until the epoch running then).
+        self.committed: set[str] = set()
         self.boundary = 0
         # Only the hashes the seals name are kept, not every event's: memory stays flat however long the campaign.
         # Per aggregate, the versions they name: most events' aggregate is looked up, no pair built.
@@ -232,6 +236,7 @@ class Verifier:
             raise Failed(link.place, f"it is hidden until {sealed_until!r}, an epoch the chain never committed")
         if epoch.seed is not None:
             raise Failed(link.place, f"it is still hidden although its epoch {epoch.id} is revealed")
+        self._committed_before(link, epoch.id)
         self.report.hidden += 1
         self.table.unknown.add(link.aggregate)
         self.draws[(link.aggregate, epoch.id)] = None  # it may have drawn: later places in the epoch are unknown
@@ -239,6 +244,7 @@ class Verifier:
     def _campaign(self, link: Link, event: dict[str, Any]) -> None:
         if link.topic in _BOUNDARIES:
             self.table.epoch = event.get("epoch")
+            self.committed.add(str(self.table.epoch))
             running = self.epochs.get(str(self.table.epoch))
             self.table.fair = running.fair if running else None
             self.boundary = link.version
@@ -259,10 +265,16 @@ class Verifier:
         epoch = self.epochs.get(sealed_until)
         if epoch is None:
             raise Failed(link.place, f"field sealed_until: {sealed_until!r} is an epoch the chain never committed")
+        self._committed_before(link, sealed_until)
         if epoch.fair == FORMAT_V1 or epoch.key is None:
             return
         if event.get("salt") != salt(epoch.key, link.aggregate, link.version):
             raise Failed(link.place, "field salt: it is not the salt its epoch's key gives")
+
+    def _committed_before(self, link: Link, epoch: str) -> None:
+        # A bundle that hides a sealed event "until" a later epoch would skip its check at will.
+        if epoch not in self.committed:
+            raise Failed(link.place, f"it is face down until {epoch}, an epoch the chain committed only after it was recorded")
 
     def _chance(self, link: Link, event: dict[str, Any]) -> None:
         ops = event.get("chance")

@@ -272,7 +272,8 @@ def create_app(db: str | None = None, *, secret: bytes | None = None, clock: Cal
         Route("/t/{token}/", page(campaign)),
         Route("/t/{token}/log", page(log_all)),
         Route("/t/{token}/session/{number:int}", page(session)),
-        Route("/t/{token}/sheet/{name}", page(sheet)),
+        # A name may hold "/" ("AC/DC"): the rest of the path is the name, as the links write it.
+        Route("/t/{token}/sheet/{name:path}", page(sheet)),
         Route("/t/{token}/luck", page(luck)),
         Route("/t/{token}/xp", page(xp)),
         Route("/t/{token}/explain/{ref}", page(explain)),

@@ -91,6 +91,12 @@ def _campaign_correction(event: Any) -> str:
     return f"undo of the command that ended at event {event.command}: {voided} ({event.reason})"
 
 
+def player_assigned(event: Any, name: str | None = None) -> str:
+    """A player taking up a character: "Alice is now played by Marie". The event records the
+    character's id only; a teller who knows its name (the log, a session's export) gives it."""
+    return f"{name or 'a character'} is now played by {event.player}"
+
+
 def _pacing(event: Any) -> str:
     # domain/pacing.py: a ratio of game time to real time, or a step of game time at set hours.
     p = event.pacing
@@ -123,7 +129,7 @@ SPINE: dict[str, Describer] = {
     "chronique.domain.campaign:Campaign.MemberJoined": lambda e: f"{e.name} joined the campaign ({e.kind})",
     "chronique.domain.campaign:Campaign.PacingCleared": lambda e: "time no longer moves on its own",
     "chronique.domain.campaign:Campaign.PacingSet": _pacing,
-    "chronique.domain.campaign:Campaign.PlayerAssigned": lambda e: f"a character is now played by {e.player}",
+    "chronique.domain.campaign:Campaign.PlayerAssigned": player_assigned,
     "chronique.domain.campaign:Campaign.SettingChanged": _setting,
     "chronique.domain.campaign:Campaign.Sealed": lambda e: (
         f"sealed at the {'start' if e.boundary == 'session-start' else 'end'} of session {e.session} (seal {e.seal[:16]}…)"

@@ -90,7 +90,7 @@ def test_an_advance_run_again_with_its_id_leaves_the_clock_one_week_on(db: str) 
     verdelune(db)
     for _ in range(3):
         run(db, "--command-id", "advance-once", *ADVANCE)
-    assert "Verdelune — cartes, Day 8 08:00" in run(db, "campaign", "show", "Verdelune").stdout
+    assert "Verdelune — Cartes, Day 8 08:00" in run(db, "campaign", "show", "Verdelune").stdout
 
 
 def test_an_award_run_again_with_its_id_is_in_the_ledger_once(db: str) -> None:

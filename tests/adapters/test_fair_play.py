@@ -8,7 +8,7 @@ from collections.abc import Iterator
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from support import scripted_services, wounded_party
+from support import sample, scripted_services, wounded_party
 
 from chronique.adapters.audit import Audit, fast_hash
 from chronique.adapters.explain import explain
@@ -60,12 +60,15 @@ def test_a_failed_command_redraws_the_same_shuffle_at_the_same_place(services: C
 def test_entropy_is_taken_before_the_first_draw_and_enters_the_key(services: Chronique) -> None:
     name = "Verdelune"
     services.create_campaign(name, "cartes", None)
+    for sheet, player in ((sample("alice"), "Zoé"), (sample("bruno"), "Bob")):
+        services.create_character(name, sheet)
+        services.assign_player(name, sheet["name"], player)
     services.start_session(name)
     services.add_entropy(name, "Zoé", "le hibou chante")
     services.add_entropy(name, "Bob", "Bob's lucky phrase")
     services.act(name, lambda w: gm_draw(w, 1, "", "omen"))
     with pytest.raises(RuleViolation, match="already been drawn from"):
-        services.add_entropy(name, "Eve", "too late")
+        services.add_entropy(name, "Zoé", "too late")
     services.end_session(name)
     bundle = services.audit.bundle(name)
     epoch = next(e for e in bundle["epochs"] if e["id"] == "session-1")

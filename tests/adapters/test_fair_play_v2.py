@@ -25,7 +25,7 @@ from chronique.adapters.audit import Audit
 from chronique.adapters.bootstrap import build
 from chronique.adapters.services import Chronique
 from chronique.cli.app import app
-from chronique.domain.fairness import FORMAT, KeyedStream, epoch_key, salt
+from chronique.domain.fairness import FORMAT, KeyedStream, canonical_bytes, epoch_key, salt
 from chronique.domain.rulesets.cartes.table import gm_draw
 from chronique.domain.rulesets.westernparade.care import order_activity
 from chronique.domain.rulesets.westernparade.play import Check, check
@@ -168,6 +168,14 @@ def test_the_standalone_verifier_runs_on_a_bare_python_that_has_no_packages(db: 
     assert cli(db, "session", "end", table.campaign)[0] == 0
     code, out = offline_verdict(db, table.campaign, tmp_path)
     assert code == 0 and "outcomes re-derived by the rules" in out, out
+
+
+def test_the_standalone_verifier_answers_help_with_its_usage_not_a_verdict(tmp_path: Path) -> None:
+    assert cli(str(tmp_path / "j.db"), "audit", "verifier", "-o", str(tmp_path / "verify.pyz"))[0] == 0
+    for ask in ("--help", "-h"):
+        shown = offline(tmp_path / "verify.pyz", Path(ask))
+        assert shown.returncode == 0 and shown.stdout.startswith("python verify.pyz bundle.json [--seal HEX ...]"), shown
+        assert "FAILED" not in shown.stdout + shown.stderr
 
 
 # -- 1. outcomes are checked against their chance --------------------------------------------------
@@ -460,6 +468,16 @@ def test_a_session_started_again_after_deleting_it_breaks_the_players_receipt(db
     assert code == 1 and "does not hold this seal any more" in out, out
 
 
+def test_a_swapped_vault_seed_stops_the_session_end_as_a_damaged_journal_EB2(db: str) -> None:
+    # Ruling EB2: a journal whose vault contradicts its chain is the environment's failure (exit 1).
+    table = cartes(db)
+    before = len(rows(db, campaign_hex(db)))
+    sql(db, ("UPDATE chronique_epoch_seeds SET seed = :s WHERE epoch = 'session-1'", {"s": "11" * 32}))
+    code, out = cli(db, "session", "end", table.campaign)
+    assert (code, out) == (1, "error: the journal is damaged: the vaulted seed does not match the commitment of epoch session-1\n")
+    assert len(rows(db, campaign_hex(db))) == before
+
+
 def test_a_seed_put_in_the_vault_before_its_commitment_is_refused(db: str) -> None:
     services = build(db)
     services.create_campaign("Verdelune", "cartes", None)
@@ -586,6 +604,41 @@ def test_a_hidden_entry_of_a_revealed_epoch_or_of_a_kind_never_face_down_fails(d
         report = Audit.check_bundle(forged)
         assert not report.ok, report.summary()
         assert why in str(report.failure), report.summary()
+
+
+def test_a_character_slipped_into_the_store_that_the_campaign_never_took_in_fails(db: str) -> None:
+    # The reads place a character by the campaign its creation names: a creation no MemberJoined
+    # covers would show in the log and sheets of players while no chain of the campaign holds it.
+    table = cartes(db)
+    original = member(db, table.campaign, table.roller)
+    _, topic, state = rows(db, original)[0]
+    created = json.loads(state)
+    ghost = "0badc0de-0000-4000-8000-000000000003"
+    created.update(originator_id=ghost, name="Ghost")
+    insert = "INSERT INTO {events} (originator_id, originator_version, topic, state) VALUES (:id, 1, :topic, :state)"
+    sql(db, (insert, {"id": ghost, "topic": topic, "state": canonical_bytes(created)}))
+    code, out = verify(db, table.campaign)
+    assert code == 1 and f"FAILED at {ghost}:1 (Character.Created): it names this campaign, which never took it in" in out, out
+
+
+def test_a_sealed_event_shown_face_down_until_a_later_epoch_fails(db: str) -> None:
+    # FAIRNESS.md v2, "Face-down events are salted": an event is face down until the epoch running
+    # when it was recorded. A bundle that hid a session-1 test "until session-2" (committed later,
+    # still secret) would skip checking it, whatever it claimed; with every receipt kept.
+    table = cartes(db)
+    assert cli(db, "session", "end", table.campaign)[0] == 0
+    assert cli(db, "session", "start", table.campaign)[0] == 0
+    honest = build_bundle(db, table.campaign)
+    assert Audit.check_bundle(honest).ok
+    forged = json.loads(json.dumps(honest))
+    entry = next(e for e in forged["events"] if e["event"]["topic"].endswith(table.topic))
+    place = f"{entry['event']['originator_id']}:{entry['event']['originator_version']} ({table.topic})"
+    keys = ("topic", "originator_id", "originator_version", "prev_hash")
+    entry["event"] = {**{k: entry["event"][k] for k in keys}, "sealed_until": "session-2"}
+    entry["hidden"] = True
+    report = Audit.check_bundle(forged)
+    assert not report.ok and "session-2, an epoch the chain committed only after it was recorded" in str(report.failure), report.summary()
+    assert place in report.summary(), report.summary()
 
 
 # -- 8. robustness: a verdict, never a traceback ------------------------------------------------------

@@ -181,8 +181,12 @@ CARE = {
         ("body", "wound", CAMPAIGN, SAM, "left-arm", "4"),
         ("body", "care", CAMPAIGN, SAM, "left-arm", "Extraction de balle", "--by", JOE),
     ),
-    # §6.18.1: Joe's Amputation, then Sam's END roll at the step it calls for.
-    "amputation": (("body", "amputate", CAMPAIGN, SAM, "left-hand", "--by", JOE),),
+    # §6.18.1: Joe's Amputation of a hand past its critical threshold (8 PV, §3.2.9.1 L2099), then
+    # Sam's END roll at the step it calls for.
+    "amputation": (
+        ("body", "wound", CAMPAIGN, SAM, "left-hand", "9", "--kind", "blade"),
+        ("body", "amputate", CAMPAIGN, SAM, "left-hand", "--by", JOE),
+    ),
 }
 
 

@@ -295,17 +295,34 @@ def test_demo_plays_a_campaign_and_prints_sheets_and_log(db: str) -> None:
     out = chronique(db, "demo").stdout
     for expected in ("Session 1 opens", "lethality Forte", "Two in-game days", "Alice (version", "Bruno (version", "time advanced"):
         assert expected in out
+    # The wound reads in the log's words, never its internal effect code (issue 14's review).
+    assert not re.search(r"effect: |two_malus|out_of_combat", out), out
     again = chronique(db, "demo").stdout
     assert "Verdelune 2" in again
 
 
 def test_entropy_is_refused_after_the_first_draw(party: str) -> None:
+    run(party, "character", "player", "Verdelune", "Alice", "Zoé")
+    run(party, "character", "player", "Verdelune", "Bruno", "Bob")
     run(party, "session", "start", "Verdelune")
     assert "part of epoch session-1" in run(party, "session", "entropy", "Verdelune", "le hibou", "--player", "Zoé").stdout
     run(party, "cartes", "test", "Verdelune", "Alice", "Contact")
     before = rows(party)
     late = run(party, "session", "entropy", "Verdelune", "trop tard", "--player", "Bob", check=False)
     assert late.returncode == 2 and "already been drawn from" in late.stderr and rows(party) == before
+
+
+def test_entropy_under_a_name_no_player_answers_to_is_refused_FP1(party: str) -> None:
+    # Ruling FP1: the seed's holder could grind phrases under names nobody at the table answers to.
+    run(party, "character", "player", "Verdelune", "Alice", "Zoé")
+    run(party, "session", "start", "Verdelune")
+    before = rows(party)
+    for stranger in ("Nobody At All", "GM"):
+        refused = run(party, "session", "entropy", "Verdelune", "a ground phrase", "--player", stranger, check=False)
+        expected = f"error: no player {stranger!r} in Verdelune: its players are Zoé\n"
+        assert (refused.returncode, refused.stderr) == (2, expected), refused.stderr
+    assert rows(party) == before
+    assert "Zoé's phrase" in run(party, "session", "entropy", "Verdelune", "le hibou", "--player", "zoe").stdout
 
 
 def test_correct_voids_and_audit_show_explains(party: str) -> None:

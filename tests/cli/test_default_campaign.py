@@ -35,7 +35,7 @@ def test_a_cartes_session_without_retyping_the_campaign(db: str) -> None:
     run(db, "session", "end")
     assert run(db, "advance", "1d").stdout.startswith("advanced 1d")
     shown = run(db, "campaign", "show").stdout
-    assert shown.startswith(f"{CARTES} — cartes, Day 2 08:00") and "1 session(s) played" in shown
+    assert shown.startswith(f"{CARTES} — Cartes, Day 2 08:00") and "1 session(s) played" in shown
     # The same commands with the campaign typed still work, and --clear forgets the default.
     assert run(db, "campaign", "show", CARTES).stdout == shown
     assert run(db, "use", "--clear").stdout == "no default campaign for this journal\n"
@@ -67,10 +67,10 @@ def test_a_first_word_that_names_no_campaign_is_read_after_the_default(db: str) 
     run(db, "use", CARTES)
     # ``advance 2h`` parses with "2h" as the campaign; it names none, so it is the duration.
     run(db, "advance", "2h")
-    assert run(db, "campaign", "show").stdout.startswith(f"{CARTES} — cartes, Day 1 10:00")
+    assert run(db, "campaign", "show").stdout.startswith(f"{CARTES} — Cartes, Day 1 10:00")
     # Another campaign typed in full is that campaign, default or not.
     run(db, "advance", WP, "1h")
-    assert run(db, "campaign", "show", WP).stdout.startswith(f"{WP} — western-parade, 1873-04-12 09:00")
+    assert run(db, "campaign", "show", WP).stdout.startswith(f"{WP} — Western Parade, 1873-04-12 09:00")
 
 
 def test_use_refuses_an_unknown_campaign_and_remembers_nothing(db: str) -> None:

@@ -136,6 +136,23 @@ def _refused(db: str, *args: str) -> str:
     return result.stderr.rstrip("\n")
 
 
+def test_a_sheet_whose_skill_or_speciality_names_hold_escapes_or_overrides_is_refused_EB3(db: str, tmp_path: Path) -> None:
+    # EB3 for every name a sheet holds, not only the character's: they reach terminals and exports.
+    run(db, "campaign", "new", "Verdelune", "--ruleset", "cartes")
+    bruno = (SAMPLES / "bruno.toml").read_text(encoding="utf-8").replace('name = "Bruno"', 'name = "Bruno2"')
+    assert "[skills.Vigilance]" in bruno and 'specialities = ["Chirurgie"]' in bruno
+    cases = (
+        (bruno.replace("[skills.Vigilance]", '[skills."Vigi\\u001b[2Jlance"]'), "skills.Vigi\\x1b[2Jlance", "\\x1b"),
+        (bruno.replace('specialities = ["Chirurgie"]', 'specialities = ["\\u202eevil"]', 1), "specialities[0]", "\\u202e"),
+    )
+    for text, where, bad in cases:
+        sheet = tmp_path / "odd.toml"
+        sheet.write_text(text, encoding="utf-8")
+        refused = _refused(db, "character", "new", "Verdelune", "--sheet", str(sheet))
+        assert refused.startswith("error: the sheet's '"), refused
+        assert refused.endswith(f"{where}' may hold only printable characters, not '{bad}'"), refused
+
+
 def test_names_and_reasons_are_refused_with_control_characters_or_too_long(db: str, tmp_path: Path) -> None:
     run(db, "campaign", "new", "Verdelune", "--ruleset", "cartes")
     run(db, "character", "new", "Verdelune", "--sheet", str(SAMPLES / "alice.toml"))

@@ -32,7 +32,7 @@ from chronique.domain.character import Character
 from chronique.domain.luck import Tally, tally
 from chronique.domain.rulesets import KNOWN, ruleset
 from chronique.domain.rulesets.cartes.table import GENERAL
-from chronique.domain.rulesets.words import kind_of
+from chronique.domain.rulesets.words import kind_of, player_assigned
 from chronique.projections.standing import Standings
 from chronique.projections.tables import log, luck
 
@@ -74,6 +74,14 @@ def replayed_luck(services: Chronique, campaign_name: str, by: str) -> dict[Hash
     return tally(draws())
 
 
+def told(rules: Any, e: Any, names: dict[str, str]) -> str:
+    """An event as the log tells it: by its game's words, a player's assignment by the name of the
+    character it records the id of (QA review of the read side, item 4)."""
+    if isinstance(e, Campaign.PlayerAssigned):
+        return player_assigned(e, names.get(e.member_id))
+    return str(rules.describe(e))
+
+
 def replayed_log(services: Chronique, campaign_name: str) -> list[LogEntry]:
     """The log as `chronique log` read it before its read model: every event of the campaign
     decoded, described by its game, named by its aggregate, with the correction voiding it."""
@@ -89,7 +97,7 @@ def replayed_log(services: Chronique, campaign_name: str) -> list[LogEntry]:
             getattr(e, "at", None),
             names.get(str(e.originator_id), "?"),
             type(e).__qualname__.split(".")[-1],
-            rules.describe(e),
+            told(rules, e, names),
             getattr(e, "sealed_until", None),
             *corrected.get((str(e.originator_id), e.originator_version), (None, None)),
         )
@@ -129,7 +137,7 @@ def replayed_log_output(db: str, campaign_name: str, as_json: bool, gm: bool) ->
                 table = render.new_table("Ref", "In game", "Who", "What", "Details")
                 for e in events:
                     at = getattr(e, "at", None)
-                    details = Text("hidden until its epoch is revealed" if hidden(e) else rules.describe(e))
+                    details = Text("hidden until its epoch is revealed" if hidden(e) else told(rules, e, names))
                     correction = corrected.get((str(e.originator_id), e.originator_version))
                     if correction is not None:
                         details.stylize("strike")

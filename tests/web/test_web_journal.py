@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from browsing import chromium
 from served import CAMPAIGN, Served, cartes_table, fetch, fetch_bytes, invite, serving
-from support import chronique, run
+from support import SAMPLES, chronique, run
 
 from chronique.web.headers import SECURITY_HEADERS
 
@@ -166,6 +166,17 @@ def test_a_form_without_its_anti_forgery_token_changes_nothing(served: Served) -
     form = urllib.parse.urlencode({"phrase": "forged", "csrf": other}).encode()
     assert fetch(served.link("Ana") + "entropy", form, {"Content-Type": "application/x-www-form-urlencoded"})[0] == 403
     assert "forged" not in chronique(served.db, "campaign", "show", CAMPAIGN, "--json").stdout
+
+
+def test_a_character_whose_name_holds_a_slash_opens_from_the_campaign_page(served: Served, tmp_path: Path) -> None:
+    sheet = tmp_path / "acdc.toml"
+    sheet.write_text((SAMPLES / "bruno.toml").read_text(encoding="utf-8").replace('name = "Bruno"', 'name = "AC/DC"'), encoding="utf-8")
+    run(served.db, "character", "new", CAMPAIGN, "--sheet", str(sheet))
+    status, _, page = fetch(served.link("GM"))
+    links = re.findall(r'href="([^"]*sheet/AC[^"]*)"', page)
+    assert status == 200 and links, page
+    status, _, shown = fetch(urllib.parse.urljoin(served.link("GM"), links[0]))
+    assert status == 200 and "AC/DC" in shown, (links, status)
 
 
 def test_script_and_sql_in_every_field_come_out_as_text(served: Served) -> None:

@@ -59,6 +59,7 @@ def _begin(db: Path, name: str, game: str, start: str | None, *sheets: dict[str,
             services.create_character(name, sheet)
     finally:
         services.close()
+    cli(db, "character", "player", name, sheets[0]["name"], "Zoé")
     cli(db, "session", "start", name)
     cli(db, "session", "entropy", name, PHRASE, "--player", "Zoé")
     return Campaign(db, name)

@@ -24,12 +24,24 @@ from chronique.domain.world import World
 PURCHASES = ("skill", "speciality", "characteristic", "pile-max")
 
 
+# What a purchase must name (§Expérience L536-540), and how the command line names it.
+_NAMED = {"skill": "skill to raise", "speciality": "skill the speciality is for", "characteristic": "characteristic to raise"}
+_EXAMPLES = {
+    "skill": "xp spend CAMPAIGN CHARACTER skill Contact",
+    "speciality": "xp spend CAMPAIGN CHARACTER speciality Contact --speciality Parade",
+    "characteristic": "xp spend CAMPAIGN CHARACTER characteristic Carrure",
+}
+
+
 def spend(world: World, name: str, purchase: str, target: str, speciality: str, cards: Sequence[str], reason: str) -> list[str]:
     """Buy one step with hand cards; the cost is checked against the hand. Returns the cards paid."""
     character = living(world, name)
     sheet = sheet_of(character)
     if sheet.npc:
         raise RuleViolation(f"{sheet.name} is a GM character: GM characters are dealt no hand (C35)")
+    if not target.strip() and purchase in _NAMED:
+        # §Expérience L536-540: a skill, a speciality's skill or a characteristic is raised by name.
+        raise RuleViolation(f"name the {_NAMED[purchase]}, e.g. {_EXAMPLES[purchase]}")
     governing = ""
     if purchase == "skill":
         skill = sheet.skills.get(target)

@@ -33,6 +33,24 @@ _PURCHASES = {
 }
 
 
+def effect_words(effect: str) -> str:
+    """A hit's effect on consciousness (§KO ou OK L354-361) as players read it, e.g.
+    "shaken: two malus markers" for ``two_malus``: the one wording the log and the table
+    commands share."""
+    return _EFFECTS.get(effect, effect.replace("_", " "))
+
+
+def struck(name: str, damage: int, result: dict[str, Any]) -> str:
+    """What one hit did, as a table command tells it: the wound's lethality, its aggravations
+    and its effect on consciousness in the log's words (``result`` as ``combat.suffer_wound``
+    returns it)."""
+    if result["dead"]:
+        return f"{name} takes {damage}: dead ({'; '.join(result['aggravations'])})"
+    aggravated = f" (aggravated: {'; '.join(result['aggravations'])})" if result["aggravations"] else ""
+    lethality = lethality_name(result["wound"]["lethality"])
+    return f"{name} takes a wound of {damage}, lethality {lethality}{aggravated}; {effect_words(result['effect'])}"
+
+
 def level(value: int) -> str:
     """A difficulty level with its name (§Difficulté des tirages): "+1 (Difficile)"."""
     name = difficulty_name(value)
@@ -50,13 +68,22 @@ def _wound(e: Any) -> str:
     if e.wound is None:
         return f"took {e.damage} from {e.source or 'a blow'}: the wound kills"
     aggravated = f" (aggravated: {'; '.join(e.aggravations)})" if e.aggravations else ""
-    effect = _EFFECTS.get(e.effect, e.effect.replace("_", " "))
-    return f"took a wound of {e.damage} from {e.source or 'a blow'}, {lethality_name(e.wound['lethality'])}{aggravated}; {effect}"
+    lethality = lethality_name(e.wound["lethality"])
+    return f"took a wound of {e.damage} from {e.source or 'a blow'}, {lethality}{aggravated}; {effect_words(e.effect)}"
 
 
 def _survival(e: Any) -> str:
     malus = f" (lasting malus −{e.malus})" if e.malus else ""
     return f"survival draw for wound {e.wound_id}: {cards(e.outcome['cards'])} → {_SURVIVAL.get(e.result, e.result)}{malus}"
+
+
+def _retried(e: Any) -> str:
+    # §Médecine L467: a retry at or above the wound's value lifts the malus; say so rather than "−0",
+    # as the advance that made it does ("the malus of wound 2 is gone").
+    left = f"malus now −{e.malus}" if e.malus else "the malus is gone"
+    # A healer who died since the care was arranged adds nothing and is recorded as no medicine.
+    care = f" under {e.medicine['healer']}'s care" if e.medicine else ""
+    return f"survival retried for wound {e.wound_id}{care}: {cards(e.outcome['cards'])} → {left}"
 
 
 def _opposition(e: Any) -> str:
@@ -99,12 +126,12 @@ WORDS: dict[str, Describer] = {
         f"Volonté draw to come to: {cards(e.outcome['cards'])} → " + ("came to" if e.regained else "still out")
     ),
     "chronique.domain.rulesets.cartes.events:SurvivalChecked": _survival,
-    "chronique.domain.rulesets.cartes.events:SurvivalRetried": lambda e: (
-        f"survival retried for wound {e.wound_id} under {e.medicine['healer']}'s care: {cards(e.outcome['cards'])} → malus now −{e.malus}"
-    ),
+    "chronique.domain.rulesets.cartes.events:SurvivalRetried": _retried,
     "chronique.domain.rulesets.cartes.events:PileRefilled": lambda e: f"{plural(len(e.cards), 'card')} into the pile ({e.reason})",
     "chronique.domain.rulesets.cartes.events:PileRested": lambda e: f"a night's sleep: the pile is back to {plural(e.pile_count, 'card')}",
-    "chronique.domain.rulesets.cartes.events:ExperienceAwarded": lambda e: f"earned {plural(e.count, 'hand card')} ({e.reason})",
+    "chronique.domain.rulesets.cartes.events:ExperienceAwarded": lambda e: (
+        f"earned {plural(e.count, 'hand card')}" + (f" ({e.reason})" if e.reason else "")
+    ),
     "chronique.domain.rulesets.cartes.events:HandDealtEarly": lambda e: (
         f"dealt a hand of {cards(list(e.hand))} ahead of the next session, to spend experience"
     ),

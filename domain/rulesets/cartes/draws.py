@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from chronique.domain.cards import value
+from chronique.domain.cards import shown, shown_all, value
 from chronique.domain.character import Character
 from chronique.domain.errors import RuleViolation
 from chronique.domain.rulesets.cartes import events as ev
@@ -31,6 +31,13 @@ SOURCES = ("pile", "hand", "deck")
 DECLARED_SHIFTS = ("short-circuit", "change-of-plan", "counter-short-circuit", "ignored-hostile-action", "hurry", "take-time")
 """The named level shifts a player or the GM declares for one test (§Choix de l'actions L269-271,
 §Durée du tour L239); the others (markers, Sens for Vigilance, retries) follow from the rules."""
+
+
+EXCLUSIVE_SHIFTS = (("short-circuit", "change-of-plan", "counter-short-circuit"), ("hurry", "take-time"))
+"""Declared shifts of which one test takes at most one. §Choix de l'actions L269: a change of plan
+"follows the short-circuit rules" (it is one), and topping a short-circuit costs two levels in
+all, not one more on top of a short-circuit's. §Durée du tour L239: an action cannot be both
+hurried and given more time. The README's usage writes each group as alternatives (``a | b``)."""
 
 
 @dataclass(frozen=True)
@@ -105,6 +112,10 @@ def make_test(world: World, name: str, request: TestRequest) -> TestOutcome:
     for shift in declared:
         if shift not in DECLARED_SHIFTS:
             raise RuleViolation(f"a test may be declared {', '.join(DECLARED_SHIFTS)}, not {shift!r}")
+    for group in EXCLUSIVE_SHIFTS:
+        chosen = [shift for shift in declared if shift in group]
+        if len(chosen) > 1:
+            raise RuleViolation(f"a test is declared {' or '.join(group)}, never several: not {' and '.join(chosen)}")
     # §Choix de l'actions L269: a short-circuit or a change of plan costs one more level, topping
     # a short-circuit two; L271: an ignored hostile action gives one facility level; §Durée du
     # tour L239: hurrying or taking one's time shifts it (ruling C8).
@@ -161,7 +172,7 @@ def _draw_test(world: World, character: Character, request: TestRequest, target:
         hand_left.remove(request.first_hand_card)
     for card in request.hand_cards:
         if card not in hand_left:
-            raise RuleViolation(f"{character.name} does not hold {card} in hand")
+            raise RuleViolation(f"{character.name} does not hold {shown(card)} in hand")
         hand_left.remove(card)
     purpose = request.purpose or f"{request.skill} test"
     return resolve_test(
@@ -186,7 +197,9 @@ def _first_card(world: World, character: Character, request: TestRequest) -> str
     if request.source == "hand":
         card = request.first_hand_card
         if card is None or card not in c["hand"]:
-            raise RuleViolation(f"{character.name} does not hold {card} in hand (hand: {' '.join(c['hand']) or 'empty'})")
+            # The cards as the sheet and the log show them (9♥, not 9H).
+            held = shown_all(list(c["hand"])) if c["hand"] else "empty"
+            raise RuleViolation(f"{character.name} does not hold {shown(card) if card else 'that card'} in hand (hand: {held})")
         return card
     if not c["pile"]:
         raise RuleViolation(f"{character.name}'s pile is empty: make a recovery draw first (§Épuisement de la pioche)")
@@ -262,7 +275,8 @@ def _refill(world: World, character: Character, characteristic: str, manoeuvre: 
     if hand_card is not None and not c["hand"]:
         # A29: with no hand card the first card comes from the deck, one level harder; a card
         # named that is not held is refused rather than silently left out (issue 15).
-        raise RuleViolation(f"{character.name}'s hand is empty: no {hand_card} to play (leave the card out to draw from the deck, A29)")
+        card = shown(hand_card)
+        raise RuleViolation(f"{character.name}'s hand is empty: no {card} to play (leave the card out to draw from the deck, A29)")
     if c["hand"]:
         card = hand_card or min(c["hand"], key=value)
         request = TestRequest(characteristic, level, "hand", card, manoeuvre, purpose=purpose, counts_wound_malus=False)
@@ -287,8 +301,15 @@ def _refill(world: World, character: Character, characteristic: str, manoeuvre: 
 
 
 def award(world: World, name: str, count: int, reason: str) -> list[str]:
-    """GM award of hand cards (§Expérience); drawn at once when a session's cards are dealt (A15)."""
+    """GM award of hand cards (§Expérience); drawn at once when a session's cards are dealt (A15).
+    Only a living player character earns them: the hand is a player's (§Ressources en cartes
+    L199-201), a GM character holds none (ruling C35), and the dead play no more."""
     character = world.character(name)
+    if character.condition["dead"]:
+        raise RuleViolation(f"{character.name} is dead: the dead earn no experience")
+    if sheet_of(character).npc:
+        # C35: an NPC is dealt no hand, so awarded cards would never be drawn nor spent (C46).
+        raise RuleViolation(f"{character.name} is a GM character: GM characters hold no hand and earn no experience (C35)")
     if count < 1:
         raise RuleViolation("an award is at least one card")
     deal(world)

@@ -106,10 +106,11 @@ def check_payment(cost: Cost, cards: Sequence[str], hand: Sequence[str]) -> None
         raise RuleViolation(f"{cost.what} costs {cost.cards} cards, {len(paid)} given")
     missing = Counter(paid) - held
     if missing:
-        raise RuleViolation(f"not in hand: {', '.join(sorted(missing.elements()))}")
+        raise RuleViolation(f"not in hand: {', '.join(_cards.shown(card) for card in sorted(missing.elements()))}")
     low = [c for c in paid if _cards.value(c) < cost.min_value]
     if low:
-        raise RuleViolation(f"{cost.what} needs cards of {cost.min_value} or more, not {', '.join(low)}")
+        # The cards as the sheet and the log show them (9♥, not 9H).
+        raise RuleViolation(f"{cost.what} needs cards of {cost.min_value} or more, not {', '.join(map(_cards.shown, low))}")
 
 
 def cheapest_payment(cost: Cost, hand: Sequence[str]) -> list[str]:

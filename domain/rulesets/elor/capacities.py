@@ -74,6 +74,16 @@ def budgets(level: Power, morphology: Nature, mode: str = "printed", faculty_cou
     return Budgets(morphology.minimum, maximum, points, level.attribute_points, level.experience_points)
 
 
+def faculty_range(morphology: Nature) -> tuple[int, int]:
+    """The levels a faculty of ``morphology`` may take when the GM changes it after creation
+    (ruling E35, bounded as every number is, BD4): from the nature's minimum (a human's −1,
+    §Facultés L206: below it "sévèrement handicapé") to the highest maximum any power level gives
+    it (a human's 15 at Super-épique, §Procédure standard step 2, whichever power tables are used).
+    The creation budgets themselves still do not apply (E35)."""
+    highest = max(budgets(level, morphology, mode).faculty_maximum for level in tables().powers for mode in POWER_TABLES)
+    return morphology.minimum, highest
+
+
 def faculty_points_spent(faculties: Mapping[str, int], morphology: Nature) -> int:
     """Points a distribution costs: each level above the nature's normal costs 1, each level
     below gives 1 back (the design note's "one faculty at max, one at −1, the others at 0")."""

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from chronique.domain.errors import RuleViolation
-from chronique.domain.rulesets.elor.tables import faculty_name, nature
+from chronique.domain.rulesets.elor.tables import effect, faculty_name, location, nature
 from chronique.domain.rulesets.words import Describer, described, joined, plural
 
 # §Scènes d'action: what an action point bought.
@@ -18,14 +18,38 @@ _POINTS = {
     "reserve": "a defence held in reserve",
     "defence": "a defence",
 }
-_ATTACK = {"hit": "hit", "miss": "missed", "parried": "parried", "dodged": "dodged"}
+_ATTACK = {"hit": "hit", "half": "half damage", "miss": "missed", "parried": "parried", "dodged": "dodged"}
+# §Défense: what the attack met ("none": no defence was made, §Cas d'actions simultanées).
+_DEFENCE = {"dodge": "a dodge", "parry": "a parry"}
 _CAUSES = {"reward": "experience spent", "training": "training", "natural": "natural progression"}
 
 
-def where(location: str) -> str:
-    """A human location as §Humains names it (e.g. "jambe droite")."""
-    found = next((loc for loc in nature("humain").locations if loc.key == location), None)
+def where(location: str, of: str = "humain") -> str:
+    """A location as the nature's table (§Humains) and the sheet name it, in running prose (e.g.
+    "jambe droite" for ``right-leg``), never the stored key."""
+    try:
+        morphology = nature(of)
+    except RuleViolation:
+        morphology = nature("humain")
+    found = next((loc for loc in morphology.locations if loc.key == location), None)
     return found.name.lower() if found is not None else location.replace("-", " ")
+
+
+def place(text: str, of: str = "humain") -> str:
+    """A location the user typed or a record holds, by key or by name ("left-leg", "Jambe
+    gauche"), as the sheet names it in running prose ("jambe gauche")."""
+    try:
+        return location(nature(of), text).name.lower()
+    except RuleViolation:
+        return text
+
+
+def effect_name(key: str) -> str:
+    """A combat effect as §Liste d'effets de combat names it (e.g. "Enchevêtrement" for ``entangle``)."""
+    try:
+        return effect(key).name
+    except RuleViolation:
+        return key.replace("-", " ")
 
 
 def faculty(text: str) -> str:
@@ -56,9 +80,10 @@ def _tested(e: Any) -> str:
 
 
 def _attack(e: Any) -> str:
-    degrees = f"{plural(e.attack, 'degree')} against {e.defence} of {e.defence_kind}"
-    head = f"{'melee' if e.melee else 'ranged'} attack on {e.target}: {degrees}"
-    effects = [name.replace("-", " ") for name in {**e.offensive_effects, **e.defensive_effects}]
+    kind = _DEFENCE.get(e.defence_kind)
+    against = f"{kind} of {plural(e.defence, 'degree')}" if kind else "no defence"
+    head = f"{'melee' if e.melee else 'ranged'} attack on {e.target}: {plural(e.attack, 'degree')} against {against}"
+    effects = [effect_name(name) for name in {**e.offensive_effects, **e.defensive_effects}]
     # §Effets de combat: a blow lands on a location, or on the parrying weapon or an item.
     hit = ""
     if e.damage and "location" in e.damage:
@@ -75,15 +100,24 @@ def _damage(e: Any) -> str:
 
 
 def _healed(e: Any) -> str:
-    healed = [f"{plural(n, 'point')} in the {where(loc)}" for loc, n in e.healed.items() if n]
+    # PROPOSAL §5.6: the points a day of rest or a healer's care took off, and what is left.
+    if e.removed is None:
+        # Recorded before WoundsHealed kept the points healed: its ``healed`` holds the totals
+        # left, so that is what it says (never read as points healed).
+        left = [f"the {where(loc)} down to {plural(n, 'point')}" if n else f"the {where(loc)} healed" for loc, n in e.healed.items()]
+        return f"healed by {e.by}: " + (joined(left) if left else "nothing")
+    healed = [f"{plural(n, 'point')} in the {where(loc)} ({e.healed.get(loc, 0) or 'none'} left)" for loc, n in e.removed.items() if n]
     return f"healed by {e.by}: " + (joined(healed) if healed else "nothing")
 
 
 def _long_progressed(e: Any) -> str:
-    tests = ", ".join(f"{t['name']} {plural(t['degrees'], 'degree')}" for t in e.tests)
+    # §Collaborations: a participant unconscious or dead adds nothing; nobody may be able to work.
+    tests = ", ".join(f"{t['name']} {plural(t['degrees'], 'degree')}" for t in e.tests) or "nobody could work"
     penalty = f", coordination −{e.penalty}" if e.penalty else ""
     done = " — done" if e.done else ""
-    return f"long action {e.action_id}: {tests}{penalty}; {plural(e.gained, 'degree')} gained, {e.accumulated} in all{done}"
+    # Recorded before LongActionProgressed kept the action's name: its number alone.
+    action = f"long action {e.action_id} ({e.name})" if e.name else f"long action {e.action_id}"
+    return f"{action}: {tests}{penalty}; {plural(e.gained, 'degree')} gained, {e.accumulated} in all{done}"
 
 
 def _risk(e: Any) -> str:

@@ -10,7 +10,9 @@ from typing import Any
 from chronique.domain.character import Character
 from chronique.domain.errors import RuleViolation
 from chronique.domain.gametime import DAY, HOUR, calendar_from
+from chronique.domain.limits import refuse_out_of_range
 from chronique.domain.rulesets.elor import events as ev
+from chronique.domain.rulesets.elor.capacities import faculty_range
 from chronique.domain.rulesets.elor.damage import body_state, care
 from chronique.domain.rulesets.elor.play import (
     TestSpec,
@@ -85,6 +87,18 @@ def next_work_time(after: int, unit_s: int, start_hour: int | None, hours_per_da
         day += 1
 
 
+def first_work_time(started: int, unit_s: int, start_hour: int | None, hours_per_day: int | None) -> int:
+    """When a long action started at ``started`` is first tested (ruling E22): one whole time unit
+    after the start. Work inside a daily window tests at the end of the first unit of the window
+    that ends at or after ``started + unit_s``; units of a day or more (and round-the-clock work)
+    simply test at ``started + unit_s`` (a forge started at 08:00 with a unit of a day is first
+    tested the next day at 08:00, not a second before the day after)."""
+    if start_hour is None or hours_per_day is None or unit_s >= DAY:
+        return started + unit_s
+    # "strictly after started + unit - 1": a unit that ends exactly a unit after the start counts.
+    return next_work_time(started + unit_s - 1, unit_s, start_hour, hours_per_day)
+
+
 def _spec_dict(spec: TestSpec) -> dict[str, Any]:
     return spec.to_dict() | {"purpose": spec.purpose}
 
@@ -141,7 +155,7 @@ def start_long_action(
     for p in participants:
         level_of(world, world.character(p["name"]), _spec(p["spec"]))  # fail now on a bad spec
     at = world.campaign.clock
-    first = next_work_time(at + unit_s - 1, unit_s, start_hour, hours_per_day) if paced == "downtime" else None
+    first = first_work_time(at, unit_s, start_hour, hours_per_day) if paced == "downtime" else None
     action = {
         "id": owner.condition["next_long_id"],
         "name": title,
@@ -203,6 +217,7 @@ def work_unit(world: World, owner: Character, action: dict[str, Any], at: int) -
         ev.LongActionProgressed,
         at=at,
         action_id=action["id"],
+        name=action["name"],
         tests=tests,
         penalty=collaboration_penalty(len(tests)) if tests else 0,
         gained=step.gained,
@@ -267,14 +282,19 @@ def abandon_long_action(world: World, name: str, action: int | str, reason: str)
 
 
 def heal(world: World, character: Character, healed: dict[str, int], by: str, at: int, next_heal: int | None) -> None:
-    """Record new location totals; healing wakes when no vital location is at its HP any more."""
-    wounds = {k: v for k, v in {**character.condition["wounds"], **healed}.items() if v > 0}
+    """Record new location totals (``healed``: location -> its total after) and the points each
+    location lost; healing wakes when no vital location is at its HP any more."""
+    before = character.condition["wounds"]
+    wounds = {k: v for k, v in {**before, **healed}.items() if v > 0}
     body = body_state(nature(sheet_of(character).nature), wounds, hp_of(world, character))
+    # The points actually healed, for the log's "1 point in the jambe gauche" (not the total left).
+    removed = {k: before.get(k, 0) - v for k, v in healed.items() if before.get(k, 0) > v}
     character.record(
         ev.WoundsHealed,
         at=at,
         by=by,
         healed=healed,
+        removed=removed,
         wounds=wounds,
         unconscious=body.unconscious and character.condition["unconscious"],
         next_heal=next_heal if wounds else None,
@@ -397,8 +417,13 @@ def change_faculties(world: World, name: str, changes: Mapping[str, int], reason
     if not changes:
         raise RuleViolation("name at least one faculty to change")
     faculties = dict(character.sheet["faculties"])
+    low, high = faculty_range(nature(sheet_of(character).nature))
     for key, level in changes.items():
-        faculties[faculty_name(key)] = int(level)
+        name = faculty_name(key)
+        # Ruling E38 (BD4's kind): a level beyond what the nature takes at any power would leave
+        # negative effort or hit points and a character dead of a typo; refused, nothing recorded.
+        refuse_out_of_range(name, int(level), low, high)
+        faculties[name] = int(level)
     if faculties == character.sheet["faculties"]:
         raise RuleViolation(f"{character.name}'s faculties are already {faculties}")
     sheet = sheet_of_data({**character.sheet, "faculties": faculties})

@@ -215,14 +215,27 @@ class EquipmentDamaged(ChainedEvent):
 
 class WoundsHealed(ChainedEvent):
     """Damage points came off locations: by a day of rest or by a healer's care (PROPOSAL §5.6).
-    ``wounds`` is every location's total after it."""
+    ``removed`` is the damage points each location lost (only those that lost some); ``healed``
+    is, despite its name, each of those locations' total *after* it (what it always recorded);
+    ``wounds`` is every location's total after it. ``removed`` is None on events recorded before
+    version 2 kept it: the points healed then are not known from the event alone."""
+
+    class_version = 2
 
     at: int
     by: str
     healed: dict[str, int]
+    removed: dict[str, int] | None
     wounds: dict[str, int]
     unconscious: bool
     next_heal: int | None
+
+    @classmethod
+    def upcast_stored(cls, state: dict[str, Any]) -> None:
+        # Recorded before version 2, which keeps the points healed beside the totals left: the
+        # old ``healed`` stays what it was (totals after), never read as points healed.
+        super().upcast_stored(state)
+        state.setdefault("removed", None)
 
     def apply(self, character: Character) -> None:
         c = character.condition
@@ -289,16 +302,26 @@ class LongActionStarted(ChainedEvent):
 
 class LongActionProgressed(ChainedEvent):
     """One time unit of a long action: each participant's degrees, the coordination penalty,
-    the degrees gained and accumulated, whether it is done, and when the next test is due."""
+    the degrees gained and accumulated, whether it is done, and when the next test is due.
+    ``name`` is the action's name, for the log; None on events recorded before version 2."""
+
+    class_version = 2
 
     at: int
     action_id: int
+    name: str | None
     tests: list[dict[str, Any]]
     penalty: int
     gained: int
     accumulated: int
     done: bool
     next_at: int | None
+
+    @classmethod
+    def upcast_stored(cls, state: dict[str, Any]) -> None:
+        # Recorded before version 2, which keeps the action's name: the log names its number only.
+        super().upcast_stored(state)
+        state.setdefault("name", None)
 
     def apply(self, character: Character) -> None:
         c = character.condition

@@ -188,9 +188,7 @@ def _record_test(
 def _refresh_effort(world: World, character: Character) -> None:
     # §Catégories L316: out of action scenes, everything spent since the last expense is back
     # (unless a running long action's regime says otherwise, §Actions longues).
-    c = character.condition
-    busy = any(a["next_at"] is not None for a in c["long_actions"])
-    if c["fatigue"] and c["scene"] is None and not busy:
+    if _effort_comes_back(character):
         recover_effort(world, character.name, "out of action scenes, spent effort is back (§Catégories de tests)")
 
 
@@ -258,8 +256,13 @@ def begin_scene(world: World, names: Sequence[str]) -> None:
         raise RuleViolation("an action scene is already running; end it first")
     if not names:
         raise RuleViolation("a scene needs protagonists")
-    for name in names:
-        character = living(world, name, conscious=False)
+    cast = [living(world, name, conscious=False) for name in names]
+    # §Scènes d'action: each protagonist has one place in the order; named twice, he would get a
+    # second first sequence. Refused before anything is recorded.
+    twice = sorted({c.name for c in cast if sum(other.id == c.id for other in cast) > 1})
+    if twice:
+        raise RuleViolation(f"each protagonist takes part once: {', '.join(twice)} named more than once")
+    for character in cast:
         character.record(ev.SequenceBegan, at=world.campaign.clock, sequence=1, action_points=character.sheet["derived"]["action_points"])
 
 
@@ -413,8 +416,11 @@ def attack(world: World, attacker: str, defender: str, blow: Attack) -> AttackRe
     and the damage (§Application des dommages)."""
     a = living(world, attacker)
     d = living(world, defender, conscious=False)
+    if a.id == d.id:
+        # §Attaque: an attack is met by the target's defence (§Défense); one cannot be both.
+        raise RuleViolation(f"{a.name} cannot attack himself: the target is someone else")
     weapon = _weapon(sheet_of(a), blow.weapon)
-    _check_guard(world, d, blow)
+    _check_guard(world, a, d, blow)
     if blow.melee == weapon.ranged:
         raise RuleViolation(f"{blow.weapon} is a {'ranged' if weapon.ranged else 'melee'} weapon")
     if blow.technical > 0:
@@ -425,6 +431,7 @@ def attack(world: World, attacker: str, defender: str, blow: Attack) -> AttackRe
         raise RuleViolation("the range tables are for ranged attacks only")
     if not blow.melee and blow.shot is None:
         raise RuleViolation("a ranged attack needs the target's size and distance (§Attaque à distance): its difficulty comes from them")
+    _check_declared(world, a, d, blow, weapon)
     if a.condition["scene"] is not None and not blow.simultaneous:
         take_opportunity(world, [a.name], "attack")
     spec = replace(
@@ -461,7 +468,7 @@ def attack(world: World, attacker: str, defender: str, blow: Attack) -> AttackRe
     return AttackResult(attack_outcome, defence_outcome, result, offensive, defensive, damage)
 
 
-def _check_guard(world: World, target: Character, blow: Attack) -> None:
+def _check_guard(world: World, attacker: Character, target: Character, blow: Attack) -> None:
     # §La parade L639: a parry may protect an ally who is very close (the GM's call, E34);
     # §L'esquive L629: a dodge only ever protects oneself.
     if blow.guard is None:
@@ -469,8 +476,66 @@ def _check_guard(world: World, target: Character, blow: Attack) -> None:
     guard = living(world, blow.guard)
     if guard.id == target.id:
         raise RuleViolation("a guard parries for someone else; a target defends itself")
+    if guard.id == attacker.id:
+        raise RuleViolation(f"{attacker.name} cannot parry his own attack for {target.name}")
     if blow.defence != "parry":
         raise RuleViolation("only a parry protects an ally: a dodge is for oneself (§L'esquive)")
+
+
+# The effect points and the lead over a simultaneous attack are known only after the roll: the
+# checks made before it (``_check_declared``) take them as unlimited and leave them to the exchange.
+_ANY = 10**6
+
+
+def _check_declared(world: World, a: Character, target: Character, blow: Attack, weapon: Weapon) -> None:
+    # Everything the table declared is checked before an action point is spent or a die rolled,
+    # whatever the roll: on a miss no defence is tested and no blow lands, so an impossible option
+    # (a parry with a shield the defender lacks, more effort than he may spend, a location the
+    # attacker did not pay for) would otherwise be recorded unchecked (§Défense, §Effets de combat).
+    if blow.defence not in ("dodge", "parry", "none"):
+        raise RuleViolation(f"a defence is a dodge, a parry or none, not {blow.defence!r}")
+    d = defender_of(world, target, blow)
+    if blow.parry_with is not None:
+        if blow.defence != "parry":
+            raise RuleViolation(f"{blow.parry_with} parries only in a parry: the defence is a {blow.defence}")
+        _weapon(sheet_of(d), blow.parry_with)
+    if blow.defence != "none" and not blow.simultaneous:
+        # §Défense: the defender's own test, with his profession and effort (§Catégories L314-320).
+        base = blow.defence_spec or TestSpec("Coordination")
+        level_of(world, d, base)
+        check_effort(base.effort, _effort_available(d), d.sheet["derived"]["max_effort"])
+    morphology = nature(sheet_of(target).nature)
+    traits = frozenset({"entangling"} if weapon.entangling else set())
+    context = EffectContext(blow.melee, blow.simultaneous, _ANY, sheet_of(target).hermetic, traits)
+    offensive = choose_effects(_ANY, "offensive", blow.offensive_effects, context)
+    choose_effects(_ANY, "defensive", blow.defensive_effects, context)
+    if blow.location is not None:
+        location(morphology, blow.location)
+        # E20: a location is the attacker's only with Choix de la localisation; a parry without a
+        # weapon names the parrying limb instead (§Effets de combat), whichever the roll.
+        bare_parry = blow.defence == "parry" and blow.parry_with is None
+        if "choose-location" not in offensive and not bare_parry:
+            raise RuleViolation("choosing the location costs the effect Choix de la localisation")
+    if "damage-equipment" in offensive and not blow.damaged_item:
+        raise RuleViolation("name the item the blow damages")
+    if blow.damaged_item:
+        if "damage-equipment" not in offensive:
+            raise RuleViolation(f"{blow.damaged_item} is hit only with the effect Endommagement de l'équipement")
+        _weapon(sheet_of(target), blow.damaged_item)
+
+
+def _effort_comes_back(character: Character) -> bool:
+    # §Catégories L316: out of action scenes (and of running downtime work, whose regime governs
+    # effort, §Actions longues) the spent effort comes back before a test.
+    c = character.condition
+    busy = any(a["next_at"] is not None for a in c["long_actions"])
+    return bool(c["fatigue"]) and c["scene"] is None and not busy
+
+
+def _effort_available(character: Character) -> int:
+    # What a test could invest now, counting the effort that comes back before it.
+    c = character.condition
+    return int(c["effort"]) + (int(c["fatigue"]) if _effort_comes_back(character) else 0)
 
 
 def defender_of(world: World, target: Character, blow: Attack) -> Character:

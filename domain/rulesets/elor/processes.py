@@ -13,7 +13,7 @@ from chronique.domain.rulesets.elor.damage import heal_day
 from chronique.domain.rulesets.elor.downtime import heal, risk_roll, work_unit
 from chronique.domain.rulesets.elor.play import hp_of, recover_effort, setting, sheet_of
 from chronique.domain.rulesets.elor.resolution import action_level, is_automatic, resolve
-from chronique.domain.rulesets.elor.tables import tables
+from chronique.domain.rulesets.elor.tables import nature, tables
 from chronique.domain.timeline import Due, first_mark_after
 from chronique.domain.world import World
 
@@ -104,7 +104,9 @@ def heal_a_day(world: World, character: Character, at: int) -> str:
     after = heal_day(before, hp_of(world, character), int(setting(world, "heal_per_day")))
     healed = {k: after.get(k, 0) for k, v in before.items() if after.get(k, 0) != v}
     heal(world, character, healed, "a day of rest", at, at + DAY)
-    left = ", ".join(f"{k} {v}" for k, v in sorted(after.items())) or "none"
+    # The locations as the sheet names them (§Humains), in its order, never the stored keys.
+    morphology = nature(sheet_of(character).nature)
+    left = ", ".join(f"{loc.name.lower()} {after[loc.key]}" for loc in morphology.locations if loc.key in after) or "none"
     return f"{character.name} rested a day: wounds {left}"
 
 

@@ -19,7 +19,7 @@ from chronique.domain.deck import Deck
 from chronique.domain.errors import RuleViolation
 from chronique.domain.rulesets.microfudge import events as ev
 from chronique.domain.rulesets.microfudge.boosts import Boost, boosts_for, count_boosts
-from chronique.domain.rulesets.microfudge.draws import Declared, Lineup, Played, draw_winner, played, resolve_draw
+from chronique.domain.rulesets.microfudge.draws import MOST_INFLICTED, Declared, Lineup, Played, draw_winner, played, resolve_draw
 from chronique.domain.rulesets.microfudge.play import help_spends, plan_atouts, play_atouts, settings, suffer
 from chronique.domain.rulesets.microfudge.rules import (
     HEALING,
@@ -303,11 +303,14 @@ def draw(world: World, sides: list[Side], purpose: str = "") -> DrawResult:
     ends the Sequence and its victim loses it (L313). Otherwise the side that inflicted more
     wins the draw and may abridge (L321-L325); in a collective Sequence, the side with the most
     successes (L415-L417)."""
-    if len(sides) < 2:
+    if not sides:
         raise RuleViolation("every participant of the Sequence declares before a draw")
     chars = {s.name: world.character(s.name) for s in sides}
     names = [c.name for c in chars.values()]
+    # A draw belongs to an open Sequence: say so before asking for the other sides (L297-L305).
     state = _state(chars[sides[0].name])
+    if len(sides) < 2:
+        raise RuleViolation(f"every participant of Sequence {state['id']} ({', '.join(state['participants'])}) declares before a draw")
     if sorted(names) != sorted(state["participants"]) or any(_state(c)["id"] != state["id"] for c in chars.values()):
         raise RuleViolation(f"Sequence {state['id']} is between {', '.join(state['participants'])}: each declares once")
     number = int(state["draws"]) + 1
@@ -365,6 +368,7 @@ def draw(world: World, sides: list[Side], purpose: str = "") -> DrawResult:
             out_of_range=side.out_of_range,
             suppress=side.suppress,
             change=side.change,
+            winner_rule=MOST_INFLICTED,  # ruling M42: several Décisifs, the one that inflicted more wins
         )
         info[me].update(attack=cards[me].attack, defence=cards[me].defence, armour=cards[me].armour, changed=cards[me].changed)
     by_name = {chars[s.name].name: s for s in sides}

@@ -8,7 +8,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from chronique.domain.rulesets.microfudge.rules import label, severity_name
+from chronique.domain.rulesets.microfudge.tables import tables
 from chronique.domain.rulesets.words import Describer, described, joined, plural
+from chronique.domain.text import fold
 
 # «Degrés de difficulté» L255-L267: the required rank's name.
 _DIFFICULTY = ("sans difficulté", "sans difficulté", "Facile", "Simple", "Moyenne", "Difficile", "Très difficile", "Extrême", "Impossible")
@@ -20,9 +22,43 @@ _ATOUT_USES = {
     "change-one-card": "one card changed",
     "save-skin": "saving his skin",
 }
+# «VI – Pouvoirs paranormaux» and its Appendix L556-L649: each power by the seed's own name.
+_POWERS = {
+    "resistance-thermique": "Résistance thermique",
+    "guerison-acceleree": "Guérison accélérée",
+    "animation-suspendue": "Animation suspendue",
+    "regeneration": "Régénération",
+    "endurance-accrue": "Endurance accrue",
+    "coordination-accrue": "Coordination accrue",
+    "controle-mental": "Contrôle mental",
+    "assaut-mental": "Assaut mental",
+    "telekinesie": "Télékinésie",
+}
+# The timed powers' processes (T8-T12) by the power that runs them.
+_PROCESSES = {"accelerated-healing": "guerison-acceleree", "regeneration": "regeneration", "suspended-animation": "animation-suspendue"}
 # «3 – Effets des Revers» L339-L341 (A10): how a Revers heals.
 _HEALING = {"daily": "heals a step a day", "weekly": "heals a step a week", "none": "does not heal on its own"}
 _POOLS = {"reserve": "creation reserve", "experience": "experience"}
+
+
+def power_name(key: str) -> str:
+    """A power as the seed names it ("Guérison accélérée"), from its key or any spelling of it."""
+    return _POWERS.get(fold(key), key.replace("-", " "))
+
+
+def process_name(process: Mapping[str, Any]) -> str:
+    """The power a running process belongs to, by its seed name (a boost by the aptitude it boosts)."""
+    kind = str(process["kind"])
+    if kind == "boost":
+        aptitude = fold(str(process.get("aptitude", "")))
+        key = next((k for k, (boosted, _) in tables().boosts.items() if fold(boosted) == aptitude), kind)
+        return power_name(key)
+    return power_name(_PROCESSES.get(kind, kind))
+
+
+def atout_use(use: str) -> str:
+    """What an Atout bought, in words ("save your skin")."""
+    return use.replace("-", " ")
 
 
 def rank(value: int) -> str:
@@ -86,9 +122,15 @@ def _power(e: Any) -> str:
     collapse = "; he collapses" if e.collapsed else ""
     fatigue = f", {plural(e.fatigue_lost, 'rank')} of Vigueur lost" if e.fatigue_lost else ""
     return (
-        f"power {e.power.replace('-', ' ')} ({e.domain} {rank(e.rank)}) against {difficulty(e.required)}: {dice(e.dice)} → "
+        f"power {power_name(e.power)} ({e.domain} {rank(e.rank)}) against {difficulty(e.required)}: {dice(e.dice)} → "
         f"{rank(e.final)}, {verdict}; Potentiel {e.potentiel_before} → {e.potentiel_after}{fatigue}{collapse}"
     )
+
+
+def _awarded(e: Any) -> str:
+    # L213-L215: the Narrator gives experience Atouts, or (negative) takes some back.
+    verb = "earned" if e.count >= 0 else "lost"
+    return f"{verb} {plural(abs(e.count), 'Atout')} of experience" + (f" ({e.reason})" if e.reason else "")
 
 
 def _raised(e: Any) -> str:
@@ -146,7 +188,7 @@ WORDS: dict[str, Describer] = {
         f"care and rest set the recovery of Revers {e.setback_id} at {e.percent}% of its usual time"
     ),
     "chronique.domain.rulesets.microfudge.events:FirstAidGiven": _first_aid,
-    "chronique.domain.rulesets.microfudge.events:AtoutsAwarded": lambda e: f"earned {plural(e.count, 'Atout')} of experience ({e.reason})",
+    "chronique.domain.rulesets.microfudge.events:AtoutsAwarded": _awarded,
     "chronique.domain.rulesets.microfudge.events:AtoutSpent": lambda e: (
         f"spent {plural(e.cost, 'Atout')} of {_POOLS.get(e.pool, e.pool)} on {_ATOUT_USES.get(e.use, e.use.replace('-', ' '))}"
         + (f" ({e.note})" if e.note else "")

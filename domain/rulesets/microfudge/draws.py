@@ -24,6 +24,13 @@ from chronique.domain.rulesets.microfudge.rules import (
 )
 from chronique.domain.rulesets.microfudge.tables import tables
 
+SEVERAL_DECISIFS_TIE = "several-decisifs-tie"
+"""How the draws recorded before ruling M42 named the winner of a draw that ended in Décisifs: a
+team only when it alone scored them and took none; several teams scoring Décisifs made a tie."""
+MOST_INFLICTED = "most-inflicted"
+"""Ruling M42: among the teams that scored a Décisif and took none, the one that inflicted more
+wins the draw (L321) and achieves its goal (L313)."""
+
 
 @dataclass(frozen=True)
 class Declared:
@@ -33,7 +40,9 @@ class Declared:
     vehicle's ``size`` (L528-L552); whether it declared the upper hand with the draw (L327-L329,
     draws recorded before ruling M16 changed: the side now chooses it after the draw, see
     ``conflict.take_upper_hand``), plays out of range (L361) or gives covering fire (L411-L413);
-    and where an Atout changes a card (L743)."""
+    and where an Atout changes a card (L743). ``winner_rule`` names the rule that named the draw's
+    winner when Décisifs ended it (``MOST_INFLICTED`` since ruling M42; absent on older draws, whose
+    rule was ``SEVERAL_DECISIFS_TIE``), so that the verifier re-derives each draw by its own rule."""
 
     targets: tuple[str, ...] = ()
     manoeuvre: str = "fight"
@@ -44,10 +53,12 @@ class Declared:
     out_of_range: bool = False
     suppress: bool = False
     change: str = ""
+    winner_rule: str = SEVERAL_DECISIFS_TIE
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-plain form for events."""
         return {
+            "winner_rule": self.winner_rule,
             "targets": list(self.targets),
             "manoeuvre": self.manoeuvre,
             "weapon_era": self.weapon_era,
@@ -242,7 +253,17 @@ def resolve_draw(
     if decisive:
         winning = {teams[a] for t in decisive for a in received[t] if ends(a, t)}
         losing = {teams[t] for t in decisive}
-        winner = next(iter(winning)) if len(winning) == 1 and not winning & losing else None
+        rules = {declared[me].winner_rule for me in order}
+        if len(rules) != 1:
+            raise RuleViolation(f"the sides of one draw were resolved under different rules: {', '.join(sorted(rules))}")
+        if rules == {MOST_INFLICTED}:
+            # L313: a Décisif ends the Sequence and its scorer achieves its goal; a team taken out
+            # itself lost (L315: both sides may lose). Several teams scoring one: the one that
+            # inflicted more wins the draw (L321), none when they inflicted as much.
+            standing = winning - losing
+            winner = draw_winner({t: score[t] for t in standing}) if len(standing) > 1 else next(iter(standing), None)
+        else:
+            winner = next(iter(winning)) if len(winning) == 1 and not winning & losing else None
     sides: dict[str, dict[str, Any]] = {}
     for me in order:
         outcome = "tie" if winner is None else "won" if teams[me] == winner else "lost"

@@ -21,6 +21,7 @@ from chronique.domain.rulesets.microfudge.rules import (
     countered_bonus,
     first_aid_required,
     label,
+    ladder_required,
     pace_percent,
     penalty,
     recovery_period,
@@ -191,6 +192,7 @@ def roll_test(world: World, name: str, request: TestRequest) -> TestResult:
     The Atouts spent inside it are recorded with it: the roller's +1 on the Test itself, each
     helper's +1 and a changed die as ``AtoutPlayed`` naming the Test (L733-L769)."""
     character = world.character(name)
+    ladder_required(request.required)  # «Degrés de difficulté» L255-L267: Abyssal (0) to Impossible (8)
     if request.healing not in HEALING:
         raise RuleViolation(f"a Revers heals {', '.join(HEALING)}, not {request.healing!r}")
     canonical, rank, kind = characteristic(character.sheet, request.characteristic)

@@ -15,8 +15,17 @@ from chronique.domain.character import Character
 from chronique.domain.errors import RuleViolation
 from chronique.domain.gametime import DAY, HOUR
 from chronique.domain.rulesets.microfudge import events as ev
+from chronique.domain.rulesets.microfudge.describe import process_name
 from chronique.domain.rulesets.microfudge.play import Contender, _stream, contender, setback_period, settings
-from chronique.domain.rulesets.microfudge.rules import label, natural_armour, penalty, resolve_test, simple_conflict, telekinesis_required
+from chronique.domain.rulesets.microfudge.rules import (
+    label,
+    natural_armour,
+    penalty,
+    resolve_test,
+    severity_name,
+    simple_conflict,
+    telekinesis_required,
+)
 from chronique.domain.rulesets.microfudge.sheet import characteristic
 from chronique.domain.rulesets.microfudge.tables import tables
 from chronique.domain.text import fold
@@ -255,11 +264,11 @@ def tick(world: World, character: Character, process_id: int, at: int) -> str:
     process = next(p for p in state["processes"] if p["id"] == process_id)
     if process["kind"] not in HEALERS:
         end_power(world, character, process_id, "its time is up", at)
-        return f"{character.name}: {process['kind']} ends"
+        return f"{character.name}: {process_name(process)} ends"
     wound = next((s for s in character.condition["setbacks"] if s["id"] == process["setback"]), None)
     if wound is None:
         end_power(world, character, process_id, "the wound is gone", at)
-        return f"{character.name}: {process['kind']} ends, the wound is gone"
+        return f"{character.name}: {process_name(process)} ends, the wound is gone"
     severity = wound["severity"] - 1
     cycles = int(process["cycles"]) + 1
     limited = process["limit"] is not None and cycles >= int(process["limit"])
@@ -277,7 +286,10 @@ def tick(world: World, character: Character, process_id: int, at: int) -> str:
     if not goes_on:
         reason = "healed" if severity == 0 else "limit reached" if limited else "Potentiel exhausted"
         end_power(world, character, process_id, reason, at)
-    return f"{character.name}: {process['kind']} heals Revers {process['setback']} to −{severity}"
+    # Words as the wound's own recovery prints them (processes.py).
+    number = process["setback"]
+    healed = f"Revers {number} has healed" if severity == 0 else f"Revers {number} is now a {severity_name(severity)} (−{severity})"
+    return f"{character.name}: {healed} with {process_name(process)}"
 
 
 def end_power(world: World, character: Character, process_id: int, reason: str, at: int | None = None) -> None:

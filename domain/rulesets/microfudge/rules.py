@@ -6,6 +6,7 @@ table lookup or a few integer operations that a test can pin with the digest's v
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -35,15 +36,32 @@ def parse_difficulty(text: str) -> int:
     """The required rank of a difficulty written by name (``difficile``, ``Très difficile``),
     by a ladder label (``bon``) or as a number («Degrés de difficulté» L255-L267)."""
     t = tables()
+    written = text.strip()
+    if re.fullmatch(r"[+-]?\d+", written):
+        # A number keeps its sign (fold would drop a minus): only the ladder's values are
+        # difficulties, from Abyssal (0, "n.a." on the reference sheet L906-L917) to Impossible (8).
+        return ladder_required(int(written), written)
     key = fold(text)
-    if key.lstrip("-").isdigit():
-        return int(key)
     if key in t.difficulties:
         return t.difficulties[key]
     for value, name in enumerate(t.labels):
         if fold(name) == key:
             return value
     raise RuleViolation(f"{text!r} is not a difficulty (choose one of {', '.join(t.difficulties)} or a number)")
+
+
+def ladder_required(required: int, written: str | None = None) -> int:
+    """``required`` when it is a rank of the difficulty ladder, from Abyssal (0) to Impossible (8)
+    («Degrés de difficulté» L255-L267, «Difficultés et valeurs» L906-L917); refused otherwise, with
+    the difficulty as it was ``written``."""
+    highest = max(tables().difficulties.values())
+    if not 0 <= required <= highest:
+        shown = written if written is not None else str(required)
+        raise RuleViolation(
+            f"difficulty {shown} is off the ladder: a required rank runs from 0 (Abyssal) to {highest} "
+            f"(Impossible) («Degrés de difficulté» L255-L267)"
+        )
+    return required
 
 
 def difficulty_name(required: int) -> str:

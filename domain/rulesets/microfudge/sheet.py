@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, TypeVar
 
 from pydantic import Field, StrictBool, StrictInt, ValidationError, field_validator
@@ -202,7 +203,7 @@ def parse_sheet(raw: Mapping[str, Any]) -> tuple[dict[str, Any], Creation]:
             spent = None
             continue
         kind, default = entry["kind"], entry["default"]
-        cost = _attempt(problems, lambda kind=kind, default=default, value=value: rank_cost(procedure, kind, default, value))
+        cost = _attempt(problems, partial(rank_cost, procedure, kind, default, value))
         spent = None if spent is None or cost is None else spent + cost
         problems += limit_problems(procedure, canonical, default, value)
         characteristics[canonical] = {"value": value, "kind": kind, "default": default}
@@ -264,9 +265,46 @@ def characteristic(sheet: Mapping[str, Any], name: str) -> tuple[str, int, str]:
     if known is None and alias is not None:
         known = find(sheet["characteristics"], alias)
     if known is None:
+        meant = typo_of(sheet["characteristics"], name)
+        if meant is not None:
+            raise RuleViolation(
+                f"{name.strip()!r} is not on the sheet: did you mean {meant}? (a characteristic not on the sheet is Faible, "
+                "L219, but one a slip of the keyboard away from a listed one is taken for a typo)"
+            )
         return name.strip(), tables().default_rank, "trait" if sheet["procedure"] == "free" else "field"
     entry = sheet["characteristics"][known]
     return known, int(entry["value"]), str(entry["kind"])
+
+
+def _slips(a: str, b: str) -> int:
+    """The keyboard slips between ``a`` and ``b``: letters added, dropped, changed or two neighbours
+    swapped (the optimal string alignment distance)."""
+    rows = [list(range(len(b) + 1))]
+    for i in range(1, len(a) + 1):
+        row = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            row[j] = min(rows[i - 1][j] + 1, row[j - 1] + 1, rows[i - 1][j - 1] + (a[i - 1] != b[j - 1]))
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                row[j] = min(row[j], rows[i - 2][j - 2] + 1)
+        rows.append(row)
+    return rows[-1][-1]
+
+
+def typo_of(characteristics: Mapping[str, Any], name: str) -> str | None:
+    """The characteristic of the sheet that ``name`` (on no sheet line) is a typo of, if any (ruling
+    M43): one slip away (a letter added, dropped, changed, or two swapped: ``Tri`` for ``Tir``),
+    two for names of eight letters or more, accents and case aside. An unlisted name farther from
+    every listed one is a characteristic of its own, at Faible (L219, ruling M9)."""
+    wanted = fold(name).strip()
+    if len(wanted) < 3:
+        return None
+    close = []
+    for known in characteristics:
+        folded = fold(known)
+        allowed = 2 if min(len(folded), len(wanted)) >= 8 else 1
+        if abs(len(folded) - len(wanted)) <= allowed and _slips(wanted, folded) <= allowed:
+            close.append((_slips(wanted, folded), known))
+    return min(close)[1] if close else None
 
 
 def raise_cost(sheet: Mapping[str, Any], kind: str, value: int) -> int:

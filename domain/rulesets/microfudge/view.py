@@ -8,11 +8,12 @@ from __future__ import annotations
 from typing import Any
 
 from chronique.domain.character import Character
-from chronique.domain.gametime import calendar_from
-from chronique.domain.rulesets.microfudge.describe import _HEALING, rank
+from chronique.domain.gametime import DAY, calendar_from
+from chronique.domain.rulesets.microfudge.describe import _HEALING, process_name, rank
 from chronique.domain.rulesets.microfudge.events import powers_of, sequence_of
+from chronique.domain.rulesets.microfudge.play import settings
 from chronique.domain.rulesets.microfudge.powers import maximum, potentiel
-from chronique.domain.rulesets.microfudge.rules import out_after, out_of_the_fight, penalty, severity_name
+from chronique.domain.rulesets.microfudge.rules import out_after, out_of_the_fight, penalty, recovery_period, severity_name
 from chronique.domain.rulesets.words import joined, plural
 from chronique.domain.sheetview import Group, Section, SheetView
 from chronique.domain.world import World
@@ -76,12 +77,26 @@ def _revers(world: World, c: dict[str, Any]) -> list[tuple[str, ...]]:
             due = "needs care" if not sb["stabilized"] else "—"
         pace = f", at {sb['pace']['percent']}% pace" if sb.get("pace") else ""
         name = severity_name(sb["severity"], physical=sb["domain"] == "physical")
-        rows.append((str(sb["id"]), f"{name} (−{sb['severity']})", sb["domain"], due, _HEALING.get(sb["healing"], sb["healing"]) + pace))
+        rows.append((str(sb["id"]), f"{name} (−{sb['severity']})", sb["domain"], due, _recovery(world, sb) + pace))
     return rows
+
+
+def _recovery(world: World, setback: dict[str, Any]) -> str:
+    """How the Revers heals, by the campaign's schedule: a deep wound under the graduated one (T2b,
+    L341) takes a month, then two weeks, then a week, from the severity it has now."""
+    s = settings(world)
+    if setback["healing"] != "weekly" or s["deep_wound_schedule"] != "graduated":
+        return _HEALING.get(setback["healing"], setback["healing"])
+    month = int(s["month_days"])
+    spans = []
+    for severity in range(int(setback["severity"]), 0, -1):
+        days = recovery_period("weekly", severity, graduated=True, month_days=month) // DAY
+        spans.append({month: "a month", 14: "two weeks", 7: "a week"}.get(days, plural(days, "day")))
+    return "heals a step in " + ", then ".join(spans) if spans else _HEALING["weekly"]
 
 
 def _powers(character: Character) -> list[tuple[str, ...]]:
     return [
-        (p["kind"].replace("-", " "), p.get("mode") or "—", f"{p['cycles']} of {p['limit'] if p['limit'] is not None else '—'}")
+        (process_name(p), p.get("mode") or "—", f"{p['cycles']} of {p['limit'] if p['limit'] is not None else '—'}")
         for p in powers_of(character)["processes"]
     ]

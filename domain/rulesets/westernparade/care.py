@@ -25,12 +25,14 @@ from chronique.domain.rulesets.westernparade.condition import (
     rates,
     state_of,
 )
+from chronique.domain.rulesets.westernparade.describe import where
 from chronique.domain.rulesets.westernparade.firstaid import aid_roll, read, skill_roll
 from chronique.domain.rulesets.westernparade.fitness import roll_terms
 from chronique.domain.rulesets.westernparade.healing import DAY, bandaging
 from chronique.domain.rulesets.westernparade.incapacity import exempt, rally, stagger
 from chronique.domain.rulesets.westernparade.infection import cauterisation, cleaning, infection_chance, operate
 from chronique.domain.rulesets.westernparade.play import acting, draw, living, roll_chance, skill_score, stats
+from chronique.domain.rulesets.westernparade.report import stage_words
 from chronique.domain.rulesets.westernparade.resolution import difficulty
 from chronique.domain.rulesets.westernparade.tables import location as find_location
 from chronique.domain.rulesets.westernparade.wounds import (
@@ -300,6 +302,13 @@ def _apply_critical(body: dict[str, Any], w: dict[str, Any], loc: str, effect: A
         w["fate"] = effect.fate
 
 
+def _bleeding(wound: Mapping[str, Any], loc: str, e: Env) -> bool:
+    """Whether the wound in ``loc`` bleeds: PH a round (§3.2.3, what first aid has not stopped)
+    or a minute (an extraction's bleed, §3.2.7.4)."""
+    rate = bleeding.location_rate(state_of(wound, loc, e), e.multiplier[loc], wound["through"], wound["artery"], wound["stopped"])
+    return bool(rate or wound["per_minute"])
+
+
 def press(world: World, name: str, location: str, hands: int, rounds: int = 1) -> None:
     """The character presses 0, 1 or 2 of his own hands on a bleeding location (§3.2.3), for
     ``rounds`` rounds: "momentanément" (L1848), so the hands let go when they are over (ruling
@@ -313,6 +322,10 @@ def press(world: World, name: str, location: str, hands: int, rounds: int = 1) -
     body = body_now(world, character, at)
     if loc not in body["wounds"]:
         raise RuleViolation(f"{character.name} has no wound in the {loc}")
+    if hands and not _bleeding(body["wounds"][loc], loc, env(world, character)):
+        # §3.2.3 L1848: hands slow a bleeding, as first aid stops one (§3.2.4): on a wound that
+        # does not bleed they do nothing; letting go (0 hands) is always allowed.
+        raise RuleViolation(f"{character.name}'s {where(loc)} is not bleeding")
     others = sum(w["hands"] for k, w in body["wounds"].items() if k != loc)
     if others + hands > 2:
         raise RuleViolation(f"{character.name} has only two hands")
@@ -329,10 +342,8 @@ def aid(world: World, patient: str, location: str, by: str, modifier: int = 0) -
     e = env(world, character)
     body = body_now(world, character, at)
     w = body["wounds"].get(loc)
-    if w is None or not (
-        bleeding.location_rate(state_of(w, loc, e), e.multiplier[loc], w["through"], w["artery"], w["stopped"]) or w["per_minute"]
-    ):
-        raise RuleViolation(f"{character.name}'s {loc} is not bleeding")
+    if w is None or not _bleeding(w, loc, e):
+        raise RuleViolation(f"{character.name}'s {where(loc)} is not bleeding")
     _lay_hands(body, w, helper.name, at)
     skill, score = skill_score(helper, "Premiers soins")
     terms = {skill: score, **roll_terms(fit, "skill", skill, score), **({"modifier": modifier} if modifier else {})}
@@ -537,17 +548,32 @@ _CARE = {
 }
 
 
+# §6.18.1 cuts off an infected or gangrenous limb, §3.2.9.1 a limb beyond its critical threshold
+# ("bras, main, jambe, pied ... doit être amputée"; the thigh and the shoulder are where a leg and
+# an arm come off, WB12): head, throat, chest, abdomen and flanks have no limb to take off.
+AMPUTABLE = frozenset({"shoulder", "arm", "hand", "thigh", "leg", "foot"})
+
+
 def amputate(world: World, patient: str, location: str, by: str, modifier: int = 0) -> dict[str, Any]:
     """An amputation (§6.18.1): the surgeon's *Amputation* roll, then the patient's END roll at
     the step that roll calls for (none after an EXTRA); a CATA_F, or a failed END roll, kills.
     A CRIT_F is partial: if the patient lives the operation is redone (the next day), where any
     failure kills. Done, it stops bleeding, infection and gangrene there; a leg or foot halves
     AGI (footnotes 9-10, WB12)."""
+    loc = _loc(location)
+    if part_of(loc) not in AMPUTABLE:
+        raise RuleViolation(
+            f"the {where(loc)} cannot be amputated: only a limb can (§6.18.1, §3.2.9.1), a shoulder, arm, hand, thigh, leg or foot"
+        )
     helper, fit = acting(world, by)
     character = living(world, patient, conscious=False)
-    at, loc = world.campaign.clock, _loc(location)
+    at = world.campaign.clock
     body = body_now(world, character, at)
-    w = body["wounds"].setdefault(loc, new_wound(at))
+    if loc not in body["wounds"]:
+        # §6.18.1 L5121 cuts off an infected wound whose cleaning failed, or gangrene; §3.2.9.1
+        # L2099 a limb past its critical threshold: an unwounded limb has nothing to take off.
+        raise RuleViolation(f"{character.name} has no wound in the {where(loc)}: only a wounded limb is amputated (§6.18.1, §3.2.9.1)")
+    w = body["wounds"][loc]
     if w["fate"] == "amputated":
         raise RuleViolation(f"{character.name}'s {loc} is already amputated")
     skill, score = skill_score(helper, "Amputation")
@@ -692,7 +718,7 @@ def fire(world: World, character: Character, process: str, at: int) -> str:
         for k in healed:
             del body["wounds"][k]
         _record(character, be.BodySettled, at, body, reason="healing" if kind == "heal" else "advance", healed=healed)
-        return f"{who}: healed {', '.join(healed)}" if healed else f"{who}: PH {body['ph']}"
+        return f"{who}: healed {', '.join(where(k) for k in healed)}" if healed else f"{who}: PH {body['ph']}"
     if kind == "infect":
         return _infection_roll(world, character, body, loc, at)
     if kind == "bandage":
@@ -700,18 +726,18 @@ def fire(world: World, character: Character, process: str, at: int) -> str:
         pv = int(w["bandage"]["pv"])
         w.update(damage=max(0, w["damage"] - pv), bandage=None)
         _record(character, be.BandageTook, at, body, location=loc, pv=pv)
-        return f"{who}: the bandage on the {loc} gives {pv} PV"
+        return f"{who}: the bandage on the {where(loc)} gives {pv} PV"
     if kind == "alcohol":
         stage = alcohol.stage(body["alcohol"]["tenths"], e.m_end, e.drinker)
         body["alcohol"].update(stage=stage, progress=body["alcohol"]["progress"] if body["alcohol"]["tenths"] else 0)
         _record(character, be.SoberedUp, at, body, stage=stage)
-        return f"{who} is {stage}"
+        return f"{who} is {stage_words(stage)}"
     if kind == "headbullet":
         return _head_bullet_roll(world, character, body, at)
     if kind == "release":
         body["wounds"][loc].update(hands=0, pressed_until=None)
         _record(character, be.PressureReleased, at, body, location=loc)
-        return f"{who} lets go of the {loc}"
+        return f"{who} lets go of the {where(loc)}"
     raise RuntimeError(f"no body process {process!r}")
 
 
@@ -738,7 +764,7 @@ def _infection_roll(world: World, character: Character, body: dict[str, Any], lo
         epoch=epoch,
         chance=stream.ops,
     )
-    return f"{character.name}: the {loc} {'is infected' if infected else 'is not infected'} (day {day}, {percent}%)"
+    return f"{character.name}: the {where(loc)} {'is infected' if infected else 'is not infected'} (day {day}, {percent}%)"
 
 
 def head_bullet_entry(world: World, name: str, use: str | None = None) -> str:

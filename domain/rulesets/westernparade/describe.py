@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from chronique.domain.rulesets.westernparade.firstaid import read
-from chronique.domain.rulesets.westernparade.report import care_words, critical_words, unconsciousness_words
+from chronique.domain.rulesets.westernparade.report import care_words, critical_words, stage_words, unconsciousness_words
 from chronique.domain.rulesets.westernparade.tables import tables
 from chronique.domain.rulesets.words import Describer, described, duration, joined, plural, signed
 
@@ -25,16 +25,6 @@ QUALITIES = {
 _CODE = re.compile(r"\b(?:" + "|".join(QUALITIES) + r")\b")
 # Table 3.3 (§3.4, digest l.228): what an attack's quality against the defence's gives.
 _DAMAGE = {"DN": "normal damage", "DC": "critical damage", "DE": "extraordinary damage"}
-# Table 4.1 (§4.1): the drinking stages.
-_STAGES = {
-    "sober": "sober",
-    "light": "tipsy",
-    "medium": "drunk",
-    "serious": "seriously drunk",
-    "complete": "dead drunk",
-    "coma": "in an ethylic coma",
-}
-_ACTIVITY_RESULTS = (("capital", "capital now"), ("fed", "persons fed:"), ("distance", "distance covered:"))
 _FATE = {"dead": "died of it", "dying": "is dying", "rescued": "was rescued", "alive": "came through", "exhausted": "is exhausted"}
 # Table 3.9 (§3.3): where a missed bullet goes.
 _STRAY = {
@@ -53,6 +43,11 @@ _DUEL = {"won": "won", "lost": "lost", "deadlock": "deadlock", "detected": "was 
 def quality(code: str) -> str:
     """A quality of Table 2.1 in the rulebook's words."""
     return QUALITIES.get(code, code)
+
+
+def stray(direction: str) -> str:
+    """Where a missed bullet goes, Table 3.9's d8 (§3.3.1) in words: ``SW`` → "low and to the left"."""
+    return _STRAY.get(direction, direction)
 
 
 def in_words(text: str) -> str:
@@ -122,7 +117,7 @@ def _shot(e: Any) -> str:
         return f"{head}; the gun exploded in his hands"
     if not e.hit:
         strayed = f" and hit {e.bystander} in the {where(e.stray_hit['location'])}{_damage(e.stray_hit['damage'])}" if e.stray_hit else ""
-        return f"{head}; missed" + (f", the bullet went {_STRAY.get(e.stray, e.stray)}{strayed}" if e.stray else "")
+        return f"{head}; missed" + (f", the bullet went {stray(e.stray)}{strayed}" if e.stray else "")
     return f"{head}; hit in the {where(e.location)}{_damage(e.damage)}"
 
 
@@ -227,12 +222,41 @@ def _activity_started(e: Any) -> str:
     return f"took up {a['kind']}{skill}" + (f", a roll every {duration(a['every_s'])}" if a.get("every_s") else "")
 
 
+def dollars(cents: int) -> str:
+    """An amount of cents as dollars, exactly (``98000`` → ``$980.00``; §6.8's capitals)."""
+    whole, rest = divmod(abs(cents), 100)
+    return f"{'-' if cents < 0 else ''}${whole:,}.{rest:02d}"
+
+
+def activity_result(result: Mapping[str, Any]) -> str:
+    """What one periodic roll of a long-period activity did (``ActivityRolled.result``), in
+    sentences: survival's fate (§6.15), a capital in dollars (§6.8), the people a hunt feeds and
+    its skins' worth (§6.16), a run's distance in km (§6.17.2), gold found (§6.10.4: the GM reads
+    the quality for how much), the books kept (§6.8.3). Both the advance's tick and the log."""
+    said = []
+    if "fate" in result:
+        days = result.get("days")
+        said.append(_FATE.get(result["fate"], result["fate"]) + (f": dead in {plural(days, 'day')} unless helped" if days else ""))
+    if result.get("next_modifier"):
+        said.append(f"the next roll at {result['next_modifier']:+d}%")
+    if "capital" in result:
+        said.append(f"capital now {dollars(int(result['capital']))}")
+    if "fed_tenths" in result:
+        fed = int(result["fed_tenths"])
+        said.append(f"feeds {fed / 10:g} {'person' if fed == 10 else 'people'}, skins worth {dollars(int(result['skins_cents']))}")
+    if "metres" in result:
+        said.append(f"covers {int(result['metres']) / 1000:g} km")
+    if "gold" in result:
+        said.append(f"found gold ({quality(result['quality'])})" if result["gold"] else "found no gold")
+    if "errors" in result:
+        said.append(f"errors in the books ({quality(result['quality'])})" if result["errors"] else "the books are right")
+    return ", ".join(said)
+
+
 def _activity_rolled(e: Any) -> str:
-    r = e.result
-    said = [_FATE.get(r["fate"], r["fate"])] if "fate" in r else []
-    said += [f"{label} {r[key]}" for key, label in _ACTIVITY_RESULTS if key in r]
+    said = activity_result(e.result)
     ended = " (the activity ends)" if e.activity is None else ""
-    return f"{e.kind}: {roll(e.outcome)}" + (f" — {', '.join(said)}" if said else "") + ended
+    return f"{e.kind}: {roll(e.outcome)}" + (f" — {said}" if said else "") + ended
 
 
 def _practice(e: Any) -> str:
@@ -311,15 +335,15 @@ WORDS: dict[str, Describer] = {
     "chronique.domain.rulesets.westernparade.body_events:HeadBulletRolled": _head_bullet,
     "chronique.domain.rulesets.westernparade.body_events:WoundReopened": _reopened,
     "chronique.domain.rulesets.westernparade.body_events:DrinkTaken": lambda e: (
-        f"drank: {e.tenths / 10:g} units in all, {_STAGES.get(e.stage, e.stage)}"
+        f"drank: {e.tenths / 10:g} units in all, {stage_words(e.stage)}"
     ),
     "chronique.domain.rulesets.westernparade.body_events:ComaEndured": _coma,
     "chronique.domain.rulesets.westernparade.body_events:PutOutOfAction": _put_out,
     "chronique.domain.rulesets.westernparade.body_events:RallyRolled": _rallied,
     "chronique.domain.rulesets.westernparade.body_events:SoberingAttempted": lambda e: (
-        f"an emergency to sober up: {roll(e.outcome)} — acts {_STAGES.get(e.stage, e.stage)} for now"
+        f"an emergency to sober up: {roll(e.outcome)} — acts {stage_words(e.stage)} for now"
     ),
-    "chronique.domain.rulesets.westernparade.body_events:SoberedUp": lambda e: f"sobered up a little: now {_STAGES.get(e.stage, e.stage)}",
+    "chronique.domain.rulesets.westernparade.body_events:SoberedUp": lambda e: f"sobered up a little: now {stage_words(e.stage)}",
     "chronique.domain.rulesets.westernparade.downtime_events:TrainingPlanned": _training,
     "chronique.domain.rulesets.westernparade.downtime_events:PointTrained": _point,
     "chronique.domain.rulesets.westernparade.downtime_events:TrainingLapsed": lambda e: (

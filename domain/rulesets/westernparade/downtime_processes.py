@@ -17,6 +17,7 @@ from uuid import UUID
 
 from chronique.domain.character import Character
 from chronique.domain.rulesets.westernparade import downtime as dt
+from chronique.domain.rulesets.westernparade.describe import activity_result
 from chronique.domain.timeline import Due
 from chronique.domain.world import World
 
@@ -90,8 +91,7 @@ class DowntimeProcesses:
             return f"{character.name}: reputation roll {rolled.total} vs {rolled.current}: {'+1' if rolled.success else 'no gain'}"
         activity = next(a for a in character.condition["activities"]["running"] if a["id"] == int(rest))
         result = dt.roll_activity(self.world, character, activity, due.at)
-        shown = ", ".join(f"{k} {v}" for k, v in result.items())
-        return f"{character.name}: {activity['kind']} ({activity['skill']}): {shown}"
+        return f"{character.name}: {activity['kind']} ({activity['skill']}): {activity_result(result)}"
 
     def _character(self, who: str) -> Character:
         return next(c for c in self.world.characters.values() if str(c.id) == who)

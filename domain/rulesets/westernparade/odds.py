@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from fractions import Fraction
-from functools import cache
 from typing import Any
 
 from chronique.domain.luck import Draw
@@ -27,15 +26,42 @@ from chronique.domain.rulesets.westernparade.training import downtime_data
 FACES = 100
 
 
-@cache
+# How many faces of an open-ended roll the odds follow exactly. The luck read model stores a
+# chance as a numerator and a denominator of 64 bits (at most 9.2·10^18): the odds of a total that
+# n faces can reach have the denominator 100^n, so nine faces (10^18) are the most it can hold.
+# A higher total gets the odds of the highest such total, short of its own by less than 10^-11
+# (1 - at_most(864) = 7.8·10^-12): a chance of 100,055% recorded before difficulties were bounded
+# reads as the near-certainty it is, not as an error that stops every read.
+EXACT_FACES = 9
+
+
+def highest_exact_total() -> int:
+    """The highest total no roll of more than :data:`EXACT_FACES` faces can stay within: every face
+    but the last is at least ``open_from`` (96), so ten faces total at least 9 x 96 + 1 = 865."""
+    return limits().open_from * EXACT_FACES
+
+
+# ``at_most`` of the totals 0, 1, 2... worked out so far: grown bottom-up only as far as a roll
+# asks (no recursion: a chance of thousands once overflowed Python's stack; and the whole table to
+# 864 costs a fifth of a second, too much for a command that reads a usual chance of 60).
+_KNOWN: list[Fraction] = [Fraction(0)]
+
+
 def at_most(total: int) -> Fraction:
-    """The chance an open-ended d100 (§2.1 L1282) totals ``total`` or less."""
+    """The chance an open-ended d100 (§2.1 L1282) totals ``total`` or less: none below 1; beyond
+    :func:`highest_exact_total` those of that total (see ``EXACT_FACES``)."""
     if total < 1:
         return Fraction(0)
+    total = min(total, highest_exact_total())
     again = limits().open_from
-    odds = Fraction(min(total, again - 1), FACES)  # a face below 96 is the total
-    # A face of 96-100 is followed by another open-ended roll of at least 1, added to it.
-    return odds + sum((Fraction(1, FACES) * at_most(total - face) for face in range(again, min(total, FACES + 1))), Fraction(0))
+    while len(_KNOWN) <= total:
+        upto = len(_KNOWN)
+        odds = Fraction(min(upto, again - 1), FACES)  # a face below 96 is the total
+        # A face of 96-100 is followed by another open-ended roll of at least 1, added to it.
+        for face in range(again, min(upto, FACES + 1)):
+            odds += Fraction(1, FACES) * _KNOWN[upto - face]
+        _KNOWN.append(odds)
+    return _KNOWN[total]
 
 
 def success_odds(chance: int) -> Fraction:

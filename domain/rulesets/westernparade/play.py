@@ -284,6 +284,9 @@ def shoot(
     the body's wound); ``head_bullet`` is the roll of the one with a bullet in the head."""
     a, fit = acting(world, shooter, fight=True)
     d = living(world, target, conscious=False)
+    if d.id == a.id:
+        # §3.3 shoots at a target the shooter aims at; a wound of his own is the GM's (body wound).
+        raise RuleViolation(f"{a.name} cannot shoot at himself")
     innocent = living(world, bystander, conscious=False) if bystander is not None else None
     if innocent is not None and innocent.name in (a.name, d.name):
         raise RuleViolation("the bystander in the bullet's path is neither the shooter nor the target")
@@ -389,6 +392,12 @@ class Struck:
     damage: int
 
 
+# §3.1.6 L1688-L1690 and the skills that say they defend: a dodge is an Esquive (§6.7.12), or a
+# Culbute in its stead against a rider or a cart (§6.7.9 L3729); a parry is a Parade (§6.7.15);
+# Lutte replaces either (§6.7.14 L3798). Any other skill (Cuisine) is no defence.
+DEFENCE_SKILLS: Mapping[str, tuple[str, ...]] = {"dodge": ("Esquive", "Culbute", "Lutte"), "parry": ("Parade", "Lutte")}
+
+
 def strike(world: World, attacker: str, target: str, blow: Blow) -> Struck:
     """A melee or unarmed attack (§3.4, §3.5): the attack roll (skill of Table 3.21 with the
     strength adjustment of §3.4.3), the defence roll, Table 3.3; when the attacker deals damage,
@@ -418,6 +427,8 @@ def strike(world: World, attacker: str, target: str, blow: Blow) -> Struck:
         guard = body(world, d)
         able(guard)
         dname, dscore = skill_score(d, blow.defence_skill)
+        if dname not in DEFENCE_SKILLS[blow.defence]:
+            raise RuleViolation(f"{dname} is no {blow.defence} (§3.1.6): {' or '.join(DEFENCE_SKILLS[blow.defence])}")
         dterms = _with_body({dname: dscore, "timing": blow.defence_modifier, **blow.defence_modifiers}, guard, dname, dscore)
         defence = roll_chance(stream, {k: v for k, v in dterms.items() if v or k == dname})
     striker = Attacker(c["FOR"], stats(a)["modifiers"]["FOR"], score)

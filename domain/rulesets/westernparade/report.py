@@ -16,6 +16,22 @@ from chronique.domain.rulesets.westernparade.wounds import WoundState
 _ACTIVITY = {"bed": "bed rest", "moderate": "moderate activity", "active": "up and about"}
 
 
+# Table 4.1 (§4.1): the drinking stages, as the log and every command say them.
+STAGES = {
+    "sober": "sober",
+    "light": "tipsy",
+    "medium": "drunk",
+    "serious": "seriously drunk",
+    "complete": "dead drunk",
+    "coma": "in an ethylic coma",
+}
+
+
+def stage_words(stage: str) -> str:
+    """A drinking stage of Table 4.1 in words (``serious`` → ``seriously drunk``)."""
+    return STAGES.get(stage, stage)
+
+
 def place(location: str) -> str:
     """A location id as words: ``right-thigh`` → ``right thigh``."""
     return location.replace("-", " ")
@@ -121,7 +137,7 @@ def body_facts(body: Mapping[str, Any], e: Env, at: int) -> list[tuple[str, str]
     facts.append(("blood", f"{body['ph']} of {e.ph_max} PH{flow}; {_ACTIVITY[activity(body, e)]}"))
     stage = body["alcohol"]["stage"]
     if stage != "sober":
-        facts.append(("drink", stage))
+        facts.append(("drink", stage_words(stage)))
     head = body["head_bullet"]
     if head is not None:
         facts.append(("bullet in the head", head["status"]))

@@ -114,6 +114,8 @@ _AT_A_LOCATION = {
     "sepsis": "the infected wound in the {} kills unless treated",
     "gangrene": "gangrene in the {} kills unless the limb comes off",
     "infect": "the daily infection roll of the untreated wound in the {}",
+    # §3.2.3: the rounds a character presses a wound for (``body press --rounds``) run out.
+    "release": "the hands pressing the wound in the {} let go",
 }
 _TRAINING = {
     "point": "a point of training in {}",

@@ -335,5 +335,5 @@ def test_a_resource_card_named_from_an_empty_hand_is_refused_not_ignored_A29() -
     world = table(DEALT)
     make_test(world, "Alice", TestRequest("Contact"))  # the session's cards are dealt at its first draw
     world.character("Alice").condition["hand"] = []  # every hand card played since
-    with pytest.raises(RuleViolation, match="Alice's hand is empty: no 5H to play"):
+    with pytest.raises(RuleViolation, match="Alice's hand is empty: no 5♥ to play"):
         take_resource(world, "Alice", "5H")

@@ -14,6 +14,8 @@ from elor_table import ALDO_SHEET, BRUNA_SHEET
 from support import run
 
 from chronique.domain.gametime import DayCountCalendar
+from chronique.domain.rulesets.elor.describe import place
+from chronique.domain.rulesets.elor.tables import nature
 
 
 def events(db: str, campaign: str, topic: str, name: str) -> list[dict[str, Any]]:
@@ -36,7 +38,7 @@ def test_elor_from_a_test_to_a_downtime_of_work_and_healing_Actions_longues_L436
     assert "next: Aldo + Bruna" in run(db, "elor", "scene", "start", "Tolosa", "Aldo", "Bruna").stdout
     out = run(db, "elor", "attack", "Tolosa", "Aldo", "Bruna", "-w", "Épée", "-p", "Guerrier", "-e", "1").stdout
     assert "attack" in out and "against defence" in out
-    assert "torso" in run(db, "elor", "damage", "Tolosa", "Bruna", "--amount", "3", "--location", "torso").stdout
+    assert "Bruna's torse" in run(db, "elor", "damage", "Tolosa", "Bruna", "--amount", "3", "--location", "torso").stdout
     # Real dice: the attack may have knocked Bruna out, so the attacker does the downtime work.
     work = ("long-action", "start", "Tolosa", "Aldo", "fletch arrows", "--degrees", "40", "-f", "C", "-p", "Guerrier", "--risk", "watch")
     run(db, "elor", *work)
@@ -70,7 +72,10 @@ def test_elor_from_a_test_to_a_downtime_of_work_and_healing_Actions_longues_L436
     for blow in events(db, "Tolosa", "DamageTaken", "Bruna"):
         hurt[blow["location"]] = blow["total"]
     healed = {where: total - 1 for where, total in hurt.items() if total > 1}
-    assert f"Day 2 08:00  Bruna rested a day: wounds {', '.join(f'{where} {n}' for where, n in healed.items())}" in report
+    # The locations as the sheet names them, in its order (§Humains).
+    order = [loc.key for loc in nature("humain").locations]
+    said = ", ".join(f"{place(where)} {n}" for where, n in sorted(healed.items(), key=lambda item: order.index(item[0])))
+    assert f"Day 2 08:00  Bruna rested a day: wounds {said or 'none'}" in report
     assert json.loads(run(db, "elor", "sheet", "Tolosa", "Bruna", "--json").stdout)["condition"]["wounds"] == healed
     # The downtime report names what a GM must hear of since the session's end: the risk that struck.
     notable = json.loads(run(db, "downtime", "report", "Tolosa", "--json").stdout)

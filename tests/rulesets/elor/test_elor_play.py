@@ -110,7 +110,7 @@ def test_a_defender_without_ap_has_defence_zero_seed_Defense() -> None:
 
 
 def test_choosing_the_location_costs_an_effect_point_seed_Choix_de_la_localisation() -> None:
-    world = table(dice=[1])  # the hit is refused before any location roll
+    world = table()  # refused before any die is rolled: the options are checked first (E20)
     with pytest.raises(RuleViolation, match="Choix de la localisation"):
         attack(world, "Aldo", "Bruna", Attack("Épée", SWORD, defence="none", location="head"))
     world = table(dice=[1, 2])

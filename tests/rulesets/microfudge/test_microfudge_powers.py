@@ -95,5 +95,5 @@ def test_timed_power_stopped_early_resumes_the_wound_clock_and_suspended_animati
     assert sleep.process is not None and sleep.process["next_tick"] == world.campaign.clock + 5 * DAY
     ends = sleep.process["next_tick"]
     ticks = _advance(world, 5 * DAY)
-    assert (ticks[-1].account, ticks[-1].due.at) == ("Psy: suspended-animation ends", ends)
+    assert (ticks[-1].account, ticks[-1].due.at) == ("Psy: Animation suspendue ends", ends)
     assert ev.powers_of(psy)["processes"] == []

@@ -13,6 +13,8 @@ import wp_digest as rules
 from support import SAMPLES, run
 from wp_recorded import events
 
+from chronique.domain.rulesets.westernparade import describe as words
+
 CAMPAIGN = "Shotgun City"
 SAM, JOE, DOC = "Sam Parkerson", "Joe Hambuster", "Doc Holloway"
 UNITS_PER_HOUR = 3600 * 168  # a training credit unit is 1/168 of a second (§2.6.2, a week's hours)
@@ -64,7 +66,7 @@ def test_a_rifle_too_strong_kicks_and_a_catastrophe_explodes_it_S3_3_3_L2285_S3_
         exit_faces, rest = rules.cumulative_d6(rest) if through else ([], rest)
         total = 7 + sum(critical) + sum(exit_faces)
         assert (shot["location"], shot["damage"]["total"], shot["exploded"]) == (rules.located(rules.GENERAL_D30, d30), total, None)
-        lines.append(f"hit {JOE} in the {shot['location']} for {total} damage{', passed through' if through else ''}")
+        lines.append(f"hit {JOE} in the {words.where(shot['location'])} for {total} damage{', passed through' if through else ''}")
         # §3.2.7.3 L1997: a bullet left in the head (at least half its PV) makes Joe roll at once (WB23).
         head_rolls = events(db, CAMPAIGN, "HeadBulletRolled")
         stays = shot["location"] == "head" and not through and 2 * total >= JOE_HEAD_PV
@@ -74,19 +76,19 @@ def test_a_rifle_too_strong_kicks_and_a_catastrophe_explodes_it_S3_3_3_L2285_S3_
     elif roll["quality"] == "CATA_F":
         # L2146: the rifle explodes, its 7 damage to the head; no bullet flies.
         assert (shot["stray"], shot["exploded"]) == (None, {"location": "head", "damage": 7})
-        lines.append(f"the gun explodes in {SAM}'s hands: 7 damage to his head")
+        lines.append(f"the gun explodes in {SAM}'s hands: 7 damage to his {words.where('head')}")
         own["head"] = 7
     else:
         d8, *rest = rest
         assert shot["stray"] == rules.STRAY[d8 - 1]
-        lines.append(f"missed: the bullet goes astray ({shot['stray']})")
+        lines.append(f"missed: the bullet goes {words.stray(shot['stray'])}")
     # L2285-L2291: then the recoil's d100 against 20% (x2 CRIT_F, x3 CATA_F), 1 damage (2 on a
     # CATA_F) to the right shoulder when it is within the chance.
     (d100,) = rest
     chance = 20 * {"CRIT_F": 2, "CATA_F": 3}.get(roll["quality"], 1)
     harm = (2 if roll["quality"] == "CATA_F" else 1) if d100 <= chance else 0
     assert shot["recoil"] == {"chance": chance, "roll": d100, "location": "right-shoulder", "damage": harm}
-    kicked = f"{harm} damage to his right shoulder" if harm else "no harm"
+    kicked = f"{harm} damage to his {words.where('right-shoulder')}" if harm else "no harm"
     lines.append(f"recoil of a gun too strong for him ({chance}%, d100 {d100}): {kicked}")
     if harm:
         own["right-shoulder"] = harm
@@ -132,7 +134,7 @@ def test_body_care_says_what_the_extraction_did_in_words_S3_2_7_4(db: str, tmp_p
     state = "minor" if 4 + damage <= 8 else "major"
     bullet = "" if out_now else "; a bullet is still in: extract it (Extraction de balle) within 24 hours of the hit"
     assert out == (
-        f"{DOC}: Extraction de balle on {SAM}'s left arm: {roll['quality']}; {said}\n"
+        f"{DOC}: Extraction de balle on {SAM}'s left arm: {rules.QUALITY_WORDS[roll['quality']]}; {said}\n"
         f"  left arm: {state} wound, {left} of 16 PV left; bleeds {1 if state == 'minor' else 2} PH a round: first aid "
         f"(Premiers soins) stops it; the extraction bleeds 1 PH a minute until any first aid stops some blood{bullet}\n"
     )
@@ -167,7 +169,9 @@ def test_pressing_a_wound_lasts_the_rounds_he_presses_S3_2_3_L1848_ruling_WB22(d
     # Major thigh: 4 PH a round (76 left); one hand for 3 rounds holds back 2 (70 at 30 s), then
     # lets go: 4 a round again, 58 after a minute.
     wp(db, "body", "wound", CAMPAIGN, SAM, "right-thigh", "13", "--kind", "blade")
-    assert wp(db, "body", "press", CAMPAIGN, SAM, "right-thigh", "--rounds", "3") == f"{SAM} presses 1 hand on the right-thigh for 30s\n"
+    assert wp(db, "body", "press", CAMPAIGN, SAM, "right-thigh", "--rounds", "3") == (
+        f"{SAM} presses 1 hand on the {words.where('right-thigh')} for 30s\n"
+    )
     run(db, "advance", CAMPAIGN, "1m", "--yes")
     (released,) = events(db, CAMPAIGN, "PressureReleased")
     (pressed,) = events(db, CAMPAIGN, "PressureApplied")
@@ -189,7 +193,7 @@ def test_a_pistol_shot_in_the_dark_explodes_in_the_shooters_hand_on_a_catastroph
     rest = [op["value"] for op in shot["chance"]][len(roll["faces"]) :]
     if roll["quality"] == "CATA_F":
         assert (rest, shot["stray"], shot["exploded"]) == ([], None, {"location": "right-hand", "damage": 5})
-        assert f"the gun explodes in {SAM}'s hands: 5 damage to his right hand" in out
+        assert f"the gun explodes in {SAM}'s hands: 5 damage to his {words.where('right-hand')}" in out
         assert {k: w["damage"] for k, w in body(db, SAM)["wounds"].items()} == {"right-hand": 5}
     else:
         assert shot["exploded"] is None and body(db, SAM)["wounds"] == {} and "explodes" not in out

@@ -14,6 +14,8 @@ import wp_digest as rules
 from support import SAMPLES, one_shot_importing, run
 from wp_recorded import events
 
+from chronique.domain.rulesets.westernparade import describe as words
+
 CAMPAIGN = "Shotgun City"
 SAM, JOE = "Sam Parkerson", "Joe Hambuster"
 
@@ -80,14 +82,14 @@ def test_a_shot_is_what_its_recorded_dice_give_by_s4_3_and_wounds_the_target_so(
         # roll; the Colt's 5 damage to the hand holding it, Sam's right (ruling WD3).
         assert rest == [] and (shot["hit"], shot["stray"], shot["damage"]) == (False, None, None)
         assert (shot["exploded"], shot["recoil"]) == ({"location": "right-hand", "damage": 5}, None)
-        assert out == f"{SAM}: {rules.described(roll)}\nthe gun explodes in {SAM}'s hands: 5 damage to his right hand\n"
+        assert out == f"{SAM}: {rules.described(roll)}\nthe gun explodes in {SAM}'s hands: 5 damage to his {words.where('right-hand')}\n"
         assert wounds(db, JOE) == {} and wounds(db, SAM)["right-hand"]["damage"] == 5
         return
     if roll["quality"] not in rules.SUCCESSES:
         # Table 3.9: the next die, a d8, sends the bullet astray; nobody is hurt.
         assert [op["sides"] for op in shot["chance"][len(roll["faces"]) :]] == [8]
         assert (shot["hit"], shot["location"], shot["damage"], shot["stray"]) == (False, None, None, rules.STRAY[rest[0] - 1])
-        assert out == f"{SAM}: {rules.described(roll)}\nmissed: the bullet goes astray ({shot['stray']})\n"
+        assert out == f"{SAM}: {rules.described(roll)}\nmissed: the bullet goes {words.stray(shot['stray'])}\n"
         assert wounds(db, JOE) == {}
         return
     # A hit, unaimed: the d30 of Table 3.10 places it; the Colt's fixed 5 damage (Table 5.1), a
@@ -103,7 +105,7 @@ def test_a_shot_is_what_its_recorded_dice_give_by_s4_3_and_wounds_the_target_so(
     damage = {"base": 5, "critical": critical, "exit": exit_faces, "pass_through": through, "total": total}
     assert (shot["hit"], shot["stray"], shot["damage"]) == (True, None, damage)
     passed = ", passed through" if through else ""
-    assert out == f"{SAM}: {rules.described(roll)}\nhit {JOE} in the {shot['location']} for {total} damage{passed}\n"
+    assert out == f"{SAM}: {rules.described(roll)}\nhit {JOE} in the {words.where(shot['location'])} for {total} damage{passed}\n"
     # The hit reaches Joe's body: that location wounded by that much, the bullet lodged unless it
     # went through (§5.10).
     wound = wounds(db, JOE)[shot["location"]]
@@ -127,7 +129,7 @@ def test_an_undefended_punch_reads_table_3_3_and_table_3_24(db: str) -> None:
     assert (blow["defence"], blow["result"]) == (None, result)
     if result not in ("DN", "DC", "DE"):
         assert (blow["location"], blow["damage"]) == (None, None) and wounds(db, SAM) == {}
-        assert out == f"{JOE}: {rules.described(attack)}\nresult: {result}\n"
+        assert out == f"{JOE}: {rules.described(attack)}\nresult: {words.table_3_3(result)}\n"
         return
     dice = [op["value"] for op in blow["chance"]]
     # DC and DE add a critical 1d6cum before the location's d10 (Table 3.24); §4.4 (§3.5.4): 1 +
@@ -138,7 +140,8 @@ def test_an_undefended_punch_reads_table_3_3_and_table_3_24(db: str) -> None:
     raw = 1 + joe["modifiers"]["FOR"] + sum(critical) + max(0, (joe["skills"]["Pugilat"] - 40) // 10)
     damage = raw if where == "head" else raw // 2
     assert (blow["location"], blow["location_dice"], blow["damage"]["total"]) == (where, [d10], damage)
-    assert out == f"{JOE}: {rules.described(attack)}\nresult: {result}; {SAM} hit in the {where} for {damage}\n"
+    said = f"result: {words.table_3_3(result)}; {SAM} hit in the {words.where(where)} for {damage}"
+    assert out == f"{JOE}: {rules.described(attack)}\n{said}\n"
     assert wounds(db, SAM)[where]["damage"] == damage  # at least 1: Joe's mFOR 1 and Pugilat 57 make 3 before halving
 
 

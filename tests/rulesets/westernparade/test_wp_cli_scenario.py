@@ -21,6 +21,8 @@ import wp_digest as rules
 from support import SAMPLES, run
 from wp_recorded import events, logged
 
+from chronique.domain.rulesets.westernparade import describe as words
+
 CAMPAIGN = "Shotgun City"
 SAM, DOC, SIRINGO = "Sam Parkerson", "Doc Holloway", "Charlie Siringo"
 DAY = 86_400
@@ -58,11 +60,11 @@ def test_shot_through_the_thigh_first_aid_bed_rest_training_and_three_weeks(db: 
         assert roll["terms"] == {"Premiers soins": 85} and rules.open_ended(roll["faces"]) and roll["total"] == sum(roll["faces"])
         qualities, stopped = rules.first_aid(roll["total"], 85)
         assert (roll["qualities"], given["result"]["outcome"]) == (qualities, rules.FIRST_AID_SAYS[stopped])
-        assert aid == f"{DOC} on {SAM}'s right-thigh: {rules.FIRST_AID_SAYS[stopped]}\n"
+        assert aid == f"{DOC} on {SAM}'s {words.where('right-thigh')}: {rules.FIRST_AID_SAYS[stopped]}\n"
         full = stopped is None
         held += 0 if full else stopped
     refused = run(db, "western-parade", "body", "first-aid", CAMPAIGN, SAM, "right-thigh", "--by", DOC, check=False)
-    assert (refused.returncode, refused.stderr) == (2, f"error: {SAM}'s right-thigh is not bleeding\n")
+    assert (refused.returncode, refused.stderr) == (2, f"error: {SAM}'s {words.where('right-thigh')} is not bleeding\n")
     # A full stop gives the thigh a PV back (§5.2). No time has passed: 80 - 4 PH.
     damage = 10 - (1 if full else 0)
     aided = thigh(db)

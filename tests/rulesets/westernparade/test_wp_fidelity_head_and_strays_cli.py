@@ -12,6 +12,8 @@ import wp_digest as rules
 from support import SAMPLES, run
 from wp_recorded import events
 
+from chronique.domain.rulesets.westernparade import describe as words
+
 CAMPAIGN = "Shotgun City"
 SAM, JOE, DOC = "Sam Parkerson", "Joe Hambuster", "Doc Holloway"
 
@@ -101,7 +103,7 @@ def test_a_missed_shot_hits_the_bystander_in_its_path_S3_3_1_L2134(db: str, tmp_
             "damage": {"base": 5, "critical": critical, "exit": [], "pass_through": False, "total": total},
         }
         assert [(w["location"], w["damage"], w["kind"]) for w in hurt] == [(where, total, "bullet")]
-        assert f"the stray bullet hits {DOC} in the {where.replace('-', ' ')} for {total} damage" in out
+        assert f"the stray bullet hits {DOC} in the {words.where(where)} for {total} damage" in out
         status = json.loads(wp(db, "body", "status", CAMPAIGN, DOC, "--json"))
         assert where in status["wounds"]
         assert json.loads(wp(db, "body", "status", CAMPAIGN, JOE, "--json"))["wounds"] == {}
@@ -134,7 +136,7 @@ def test_a_fourth_first_aider_at_once_is_refused_S3_2_4_L1878(db: str, tmp_path:
     if still:
         assert refused.stderr.startswith("error: three people at most can stop a character's bleeding at once (§3.2.4)")
     else:
-        assert refused.stderr == "error: Jim Hambuster's left-thigh is not bleeding\n"
+        assert refused.stderr == f"error: Jim Hambuster's {words.where('left-thigh')} is not bleeding\n"
     assert len(events(db, CAMPAIGN, "FirstAidGiven")) == 3
 
 

@@ -195,6 +195,7 @@ def test_roll_terms_leave_a_healthy_sober_character_alone() -> None:
 
 def test_amputation_rolls_the_surgeon_then_the_patient_S6_18_1() -> None:
     world = table(SAM, DOC)
+    care.wound(world, SAM_N, "left-foot", 9, kind="blade")  # 8 PV: past the critical threshold (§3.2.9.1 L2099)
     dice(world).add(10, 50)  # Amputation 42: 10 ≤ 21 CRIT_S; very easy jEND 108: 50 survives
     done = care.amputate(world, SAM_N, "left-foot", DOC_N)
     assert done["amputated"] and not done["dies"]
@@ -204,6 +205,7 @@ def test_amputation_rolls_the_surgeon_then_the_patient_S6_18_1() -> None:
 
 def test_amputation_partial_must_be_redone_where_any_failure_kills_S6_18_1() -> None:
     world = table(SAM, DOC)
+    care.wound(world, SAM_N, "left-hand", 9, kind="blade")  # 8 PV: past the critical threshold (§3.2.9.1 L2099)
     dice(world).add(90, 10)  # 90 > 84: CRIT_F, partial; difficult jEND 33: 10 survives
     first = care.amputate(world, SAM_N, "left-hand", DOC_N)
     assert (first["amputated"], first["dies"], first["redo"]) == (False, False, True)
@@ -214,9 +216,11 @@ def test_amputation_partial_must_be_redone_where_any_failure_kills_S6_18_1() -> 
 
 def test_a_failed_end_roll_after_amputation_kills_S6_18_1() -> None:
     world = table(SAM, DOC)
+    care.wound(world, SAM_N, "right-hand", 9, kind="blade")  # 8 PV: past the critical threshold (§3.2.9.1 L2099)
     dice(world).add(50, 70)  # NORM_F: a normal END roll, jEND 58: 70 fails
     assert care.amputate(world, SAM_N, "right-hand", DOC_N)["dies"]
     world2 = table(SAM, DOC)
+    care.wound(world2, SAM_N, "right-hand", 9, kind="blade")
     dice(world2).add(99, 40)  # 99 + 40 = 139 > 3 x 42: CATA_F, dies with no END roll
     assert care.amputate(world2, SAM_N, "right-hand", DOC_N)["dies"]
     assert not dice(world2).faces

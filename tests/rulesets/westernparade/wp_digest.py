@@ -10,6 +10,15 @@ from typing import Any
 
 QUALITIES = ("CATA_F", "CRIT_F", "NORM_F", "NORM_S", "CRIT_S", "EXTRA")  # worst to best (§3.3)
 SUCCESSES = ("NORM_S", "CRIT_S", "EXTRA")
+# §2.1.2 (digest l.10): the qualities as Table 2.1 names them, the words the players read (ruling WA16).
+QUALITY_WORDS = {
+    "CATA_F": "échec catastrophique",
+    "CRIT_F": "échec critique",
+    "NORM_F": "échec normal",
+    "NORM_S": "réussite normale",
+    "CRIT_S": "réussite critique",
+    "EXTRA": "réussite extraordinaire",
+}
 
 # §4.3 Table 3.10, d30 column: the highest face of each general location.
 GENERAL_D30 = (
@@ -98,12 +107,12 @@ def read(outcome: Mapping[str, Any]) -> str:
 
 def described(outcome: Mapping[str, Any], *order: str) -> str:
     """How the CLI shows a roll: the chance, its terms (the score first, then the modifiers in
-    ``order``: the JSON log sorts them), the faces, the quality."""
+    ``order``: the JSON log sorts them), the faces, the quality in Table 2.1's words (WA16)."""
     labels = list(order or outcome["terms"])
     assert sorted(labels) == sorted(outcome["terms"]), (labels, outcome["terms"])
     terms = " ".join(f"{k} {outcome['terms'][k]:+d}" if i else f"{k} {outcome['terms'][k]}" for i, k in enumerate(labels))
     faces = "+".join(map(str, outcome["faces"]))
-    return f"chance {outcome['chance']}% ({terms}): rolled {faces} = {outcome['total']} → {outcome['quality']}"
+    return f"chance {outcome['chance']}% ({terms}): rolled {faces} = {outcome['total']} → {QUALITY_WORDS[outcome['quality']]}"
 
 
 def located(table: Sequence[tuple[int, str]], face: int) -> str:

@@ -1,0 +1,193 @@
+"""``audit show`` (adapters/explain.py) through the real command in a subprocess: each card of a
+draw is placed in the shuffle it was really dealt from — the deck's history of shuffles, gathers and
+draws in recording order, as ``verify`` follows it — with that shuffle's epoch and "not verifiable
+yet" while the epoch is unrevealed; the headline names the event as ``chronique log`` does (its
+short ref, its kind in words), in every game."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import defaultdict, deque
+from pathlib import Path
+from typing import Any
+
+import pytest
+from microfudge_table import zombies_at_the_table
+from support import SAMPLES, chronique, run
+
+SHUFFLED, DRAWN, GATHERED = (f"chronique.domain.deck:Deck.{name}" for name in ("Shuffled", "CardsDrawn", "Gathered"))
+UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
+
+
+def recorded(db: str, campaign: str) -> list[dict[str, Any]]:
+    """Every recorded event in recording order, canonical (the GM's view)."""
+    return [entry["event"] for entry in json.loads(run(db, "log", campaign, "--json", "--gm").stdout)]
+
+
+def short(event: dict[str, Any]) -> str:
+    return f"{event['originator_id'].replace('-', '')[:8]}:{event['originator_version']}"
+
+
+def full(event: dict[str, Any]) -> str:
+    return f"{event['originator_id']}:{event['originator_version']}"
+
+
+def kind(event: dict[str, Any]) -> str:
+    return str(event["topic"]).rsplit(":", 1)[-1].rsplit(".", 1)[-1]
+
+
+def verdelune(db: str) -> None:
+    run(db, "campaign", "new", "Verdelune", "--ruleset", "cartes", "--start", "Day 1 08:00")
+    for name in ("alice", "bruno", "brigand"):
+        run(db, "character", "new", "Verdelune", "--sheet", str(SAMPLES / f"{name}.toml"))
+    run(db, "session", "start", "Verdelune")
+
+
+def test_a_card_drawn_after_a_session_end_is_placed_in_the_new_sessions_shuffle(db: str) -> None:
+    # The review's reproduction: the deck is gathered at the end of session 1 and shuffled anew in
+    # session 2, whose seed stays committed (secret) until session 2 ends.
+    verdelune(db)
+    run(db, "cartes", "test", "Verdelune", "Bruno", "Médecine")
+    run(db, "session", "end", "Verdelune")
+    run(db, "session", "start", "Verdelune")
+    run(db, "cartes", "test", "Verdelune", "Bruno", "Médecine")
+    events = recorded(db, "Verdelune")
+    test = [e for e in events if kind(e) == "TestMade"][-1]
+    first, second = [e for e in events if e["topic"] == SHUFFLED]
+    assert first["epoch"] == "session-1" and second["epoch"] == "session-2"
+    shown = chronique(db, "audit", "show", short(test)).stdout
+    placed = re.findall(r"^  \S+: position (\d+) of shuffle (\S+) \(epoch (\S+), ([^)]*)\), drawn for Bruno", shown, re.M)
+    # Every card of the test (a pile card, and any drawn for it) came from session 2's shuffle.
+    used = sorted({*test["outcome"]["cards"], *test["outcome"].get("drawn", [])})
+    assert len(placed) == len(used), shown
+    assert {(shuffle, epoch, status) for _, shuffle, epoch, status in placed} == {(short(second), "session-2", "not revealed yet")}, shown
+    assert "not verifiable until its epoch is revealed" in shown and "verifiable now" not in shown
+    # The JSON tells the same places, with the shuffle's full reference: each holds its card.
+    explained = json.loads(chronique(db, "audit", "show", short(test), "--json").stdout)
+    assert explained["verifiable"] is False
+    assert sorted(o["card"] for o in explained["cards"]) == used
+    for origin, (position, *_) in zip(explained["cards"], placed, strict=True):
+        assert (origin["shuffle"], origin["position"], origin["epoch"]) == (full(second), int(position), "session-2")
+        assert second["chance"][0]["result"][origin["position"]] == origin["card"], shown
+    # Once session 2 ends its seed is revealed: the same card, now verifiable.
+    run(db, "session", "end", "Verdelune")
+    shown = chronique(db, "audit", "show", short(test)).stdout
+    assert f"of shuffle {short(second)} (epoch session-2, revealed)" in shown and shown.rstrip().endswith("verifiable now")
+
+
+def dealt(events: list[dict[str, Any]], target: dict[str, Any]) -> dict[tuple[str, str], list[tuple[str, int, str]]]:
+    """The test's oracle, from the log alone: per (receiver, card), each (shuffle, position, epoch)
+    a deck handed it from before ``target`` — a deck's cards are its shuffles' results in turn, a
+    gather empties it, a draw takes its top cards."""
+    decks: defaultdict[str, deque[tuple[str, int, str, str]]] = defaultdict(deque)
+    handed: defaultdict[tuple[str, str], list[tuple[str, int, str]]] = defaultdict(list)
+    for e in events:
+        if e is target:
+            break
+        if e["topic"] == SHUFFLED:
+            decks[e["originator_id"]].extend((c, i, full(e), e["epoch"]) for i, c in enumerate(e["chance"][0]["result"]))
+        elif e["topic"] == GATHERED:
+            decks[e["originator_id"]].clear()
+        elif e["topic"] == DRAWN:
+            for c in e["cards"]:
+                top, position, shuffle, epoch = decks[e["originator_id"]].popleft()
+                assert top == c
+                handed[(e["to"], c)].append((shuffle, position, epoch))
+    return handed
+
+
+def test_every_card_of_a_longer_campaign_is_placed_at_its_position_in_its_own_shuffle(db: str) -> None:
+    # Three sessions with downtime between them: the deck is gathered at each session's end and when
+    # an epoch's order is revealed, and shuffled again in each epoch that draws.
+    verdelune(db)
+    for session in range(3):
+        for who, skill in (("Alice", "Contact"), ("Bruno", "Médecine"), ("Alice", "Discrétion"), ("Bruno", "Vigilance")):
+            run(db, "cartes", "test", "Verdelune", who, skill, "--from", "deck")
+            run(db, "cartes", "test", "Verdelune", who, skill)
+        if session == 0:  # the Brigand's survival draws in every downtime after
+            run(db, "cartes", "wound", "Verdelune", "Brigand", "--damage", "3", "--lethality", "faible")
+        run(db, "session", "end", "Verdelune")
+        run(db, "advance", "Verdelune", "2d", "--yes")  # survival draws in the downtime epoch
+        if session < 2:
+            run(db, "session", "start", "Verdelune")
+    events = recorded(db, "Verdelune")
+    assert sum(e["topic"] == SHUFFLED for e in events) >= 3 and sum(e["topic"] == GATHERED for e in events) >= 2
+    shuffles = {full(e): e for e in events if e["topic"] == SHUFFLED}
+    names = {e["originator_id"]: e["name"] for e in events if kind(e) == "Created" and "name" in e}
+    tests = [e for e in events if kind(e) == "TestMade"]
+    assert len(tests) == 24
+    checked = 0
+    for test in tests:
+        explained = json.loads(chronique(db, "audit", "show", short(test), "--json").stdout)
+        handed = dealt(events, test)
+        assert explained["cards"], short(test)
+        for origin in explained["cards"]:
+            result = shuffles[origin["shuffle"]]["chance"][0]["result"]
+            assert result[origin["position"]] == origin["card"], (short(test), origin)
+            assert origin["epoch"] == shuffles[origin["shuffle"]]["epoch"]
+            assert origin["to"] == names[test["originator_id"]]
+            # The most recent instance of that card the character was handed.
+            assert handed[(origin["to"], origin["card"])][-1] == (origin["shuffle"], origin["position"], origin["epoch"])
+            checked += 1
+    assert checked >= len(tests)
+
+
+# -- every game's headline: the log's short ref and its kind in words ------------------------------
+
+
+def cartes(db: str, tmp_path: Path) -> tuple[str, str, str]:
+    verdelune(db)
+    run(db, "cartes", "test", "Verdelune", "Bruno", "Médecine")
+    return "Verdelune", "TestMade", "test made"
+
+
+def elor(db: str, tmp_path: Path) -> tuple[str, str, str]:
+    run(db, "campaign", "new", "Tolosa", "--ruleset", "elor")
+    run(db, "character", "new", "Tolosa", "--sheet", str(SAMPLES / "elor_samson.toml"))
+    run(db, "session", "start", "Tolosa")
+    run(db, "elor", "test", "Tolosa", "Samson", "-f", "P")
+    return "Tolosa", "TestRolled", "test rolled"
+
+
+def microfudge(db: str, tmp_path: Path) -> tuple[str, str, str]:
+    zombies_at_the_table(db, tmp_path)
+    run(db, "microfudge", "test", "Zombies", "Jim", "Tir", "-d", "moyen")
+    return "Zombies", "TestRolled", "test rolled"
+
+
+def western_parade(db: str, tmp_path: Path) -> tuple[str, str, str]:
+    run(db, "campaign", "new", "Shotgun City", "--ruleset", "western-parade", "--start", "1873-04-12 08:00")
+    run(db, "character", "new", "Shotgun City", "--sheet", str(SAMPLES / "wp_sam.toml"))
+    run(db, "session", "start", "Shotgun City")
+    run(db, "western-parade", "roll", "Shotgun City", "Sam Parkerson", "-s", "Armes de poing")
+    return "Shotgun City", "CheckRolled", "check rolled"
+
+
+@pytest.mark.parametrize("play", [cartes, elor, microfudge, western_parade], ids=lambda f: f.__name__)
+def test_the_headline_names_the_event_as_the_log_does_in_every_game(db: str, tmp_path: Path, play: Any) -> None:
+    campaign, topic, words = play(db, tmp_path)
+    events = recorded(db, campaign)
+    names = {e["originator_id"]: e["name"] for e in events if kind(e) == "Created" and "name" in e}
+    event = next(e for e in events if kind(e) == topic)
+    shown = chronique(db, "audit", "show", short(event)).stdout
+    assert shown.splitlines()[0] == f"{short(event)}: {words} of {names[event['originator_id']]}", shown
+    # The log's own words for the kind, and its ref, in the same row.
+    log = " ".join(chronique(db, "log", campaign).stdout.replace("|", " ").split())
+    assert re.search(rf"{re.escape(short(event))} .*?{words}", log)
+    assert not UUID.search(shown), shown
+    # A deck's own events read the same way (Cartes, MicroFudge and Elor draw cards from one).
+    for deck_event in [e for e in events if e["topic"] in (SHUFFLED, DRAWN)][:2]:
+        headline = chronique(db, "audit", "show", short(deck_event)).stdout.splitlines()[0]
+        deck_words = "shuffled" if deck_event["topic"] == SHUFFLED else "cards drawn"
+        assert headline == f"{short(deck_event)}: {deck_words} of {names[deck_event['originator_id']]}"
+
+
+def test_a_voided_events_headline_names_its_correction_by_the_logs_short_ref(db: str) -> None:
+    verdelune(db)
+    run(db, "cartes", "wound", "Verdelune", "Alice", "--damage", "5", "--lethality", "faible")
+    wound = next(e for e in recorded(db, "Verdelune") if kind(e) == "WoundSuffered")
+    run(db, "correct", short(wound), "--reason", "it missed")
+    correction = [e for e in recorded(db, "Verdelune") if kind(e) == "Corrected"][-1]
+    headline = chronique(db, "audit", "show", short(wound)).stdout.splitlines()[0]
+    assert headline == f"{short(wound)}: wound suffered of Alice — VOIDED by {short(correction)}"

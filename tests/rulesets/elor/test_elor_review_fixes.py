@@ -1,0 +1,334 @@
+"""The defects a QA review of the Elor commands found, each pinned where it was seen: with scripted
+dice in memory for the rules, and through the real ``chronique`` command in a subprocess for what a
+person reads and what a refused command leaves behind (exit 2, one line, nothing recorded).
+Lnnn are lines of the seed (003_d01003b662e47709.txt); En and BDn the rulings of docs/rulings.md."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+from elor_table import dice, table
+from support import SAMPLES, chronique
+
+from chronique.domain.errors import RuleViolation
+from chronique.domain.gametime import DAY, HOUR, WEEK
+from chronique.domain.rulesets import ruleset
+from chronique.domain.rulesets.elor import events as ev
+from chronique.domain.rulesets.elor.capacities import faculty_range
+from chronique.domain.rulesets.elor.describe import WORDS, describe
+from chronique.domain.rulesets.elor.downtime import change_faculties, give_care, start_long_action, start_training
+from chronique.domain.rulesets.elor.play import Attack, TestSpec, attack, begin_scene, suffer_damage
+from chronique.domain.rulesets.elor.tables import nature
+from chronique.domain.timeline import advance
+from chronique.domain.world import World
+
+SWORD = TestSpec("C", "Guerrier", familiarity="Épées")
+MORNING = 8 * HOUR  # Day 1 08:00, when the tables open
+# A GM character with a net (§Armement: an entangling weapon) for the effects' names.
+BRIGAND = """name = "Brigand"
+npc = true
+faculties = { P = 1, C = 1, E = 0, M = 0 }
+professions = { Guerrier = 2 }
+familiarities = { "Épées" = 1 }
+[weapons."Épée"]
+damage = 5
+increment = 2
+familiarity = "Épées"
+[armour]
+torso = 1
+"""
+
+
+def events_of(world: World, name: str, kind: type) -> list[Any]:
+    return [e for e in world.character(name).pending_events if isinstance(e, kind)]
+
+
+def recorded(world: World) -> int:
+    return sum(len(c.pending_events) for c in world.characters.values()) + len(world.campaign.pending_events)
+
+
+def downtime(world: World) -> None:
+    world.campaign.end_session(bytes(32), "0" * 64, "2026-01-01T00:00:00+00:00")
+
+
+def run_until(world: World, at: int) -> list[Any]:
+    return advance(world.campaign, ruleset("elor").processes(world), at)
+
+
+def tolosa(db: str, tmp_path: Path) -> None:
+    """The reviewer's table: Tolosa at Day 1 08:00, Samson, Montana James and a brigand, a session open."""
+    (tmp_path / "brigand.toml").write_text(BRIGAND, encoding="utf-8")
+    chronique(db, "campaign", "new", "Tolosa", "--ruleset", "elor", "--start", "Day 1 08:00")
+    for sheet in (SAMPLES / "elor_samson.toml", SAMPLES / "elor_montana.toml", tmp_path / "brigand.toml"):
+        chronique(db, "character", "new", "Tolosa", "--sheet", str(sheet))
+    chronique(db, "session", "start", "Tolosa")
+
+
+def log(db: str, *options: str) -> list[dict[str, Any]]:
+    return [entry["event"] for entry in json.loads(chronique(db, "log", "Tolosa", "--json", "--gm", *options).stdout)]
+
+
+def refused_in_one_line(db: str, *args: str) -> str:
+    """``args`` refused: exit 2, one line on stderr, and nothing recorded."""
+    before = len(log(db))
+    result = chronique(db, *args, check=False)
+    assert result.returncode == 2, (args, result.stdout, result.stderr)
+    assert result.stderr.startswith("error: ") and result.stderr.count("\n") == 1, result.stderr
+    assert len(log(db)) == before, args
+    return result.stderr.strip()
+
+
+# -- 1. The first test of a long action in days or weeks (E22) -------------------------------
+
+
+def test_E22_a_long_action_in_days_or_weeks_is_first_tested_one_whole_unit_after_its_start() -> None:
+    # Ruling E22 (§Actions longues, issue 6): "the first test comes one whole unit after the start;
+    # units of a day or more simply repeat". It came a unit less a second later still (Day 3 07:59).
+    world = table()
+    downtime(world)
+    daily = start_long_action(world, "Aldo", "forge an axe", 6, SWORD, unit_s=DAY)
+    weekly = start_long_action(world, "Bruna", "forge a blade", 6, TestSpec("P", "Forgeron"), unit_s=WEEK)
+    assert (daily["next_at"], weekly["next_at"]) == (MORNING + DAY, MORNING + WEEK)
+    assert start_long_action(world, "Aldo", "whittle", 2, SWORD, unit_s=HOUR)["next_at"] == MORNING + HOUR  # unchanged
+    # On the timeline the daily work is tested at Day 2 08:00 and a day later again.
+    dice(world).add(1, 1, 1, 1)  # the whittling at 09:00 and 10:00 (done), then the axe's two days
+    ticks = run_until(world, MORNING + 2 * DAY)
+    axe = [t.due.at for t in ticks if t.due.process == "long:0001" and "forge an axe" in t.account]
+    assert axe == [MORNING + DAY, MORNING + 2 * DAY]
+
+
+def test_E27_training_a_week_at_a_time_is_first_tested_a_week_after_it_starts() -> None:
+    # E27: training is a long action of one test a week; E22 puts its first test a week on.
+    world = table()
+    downtime(world)
+    assert start_training(world, "Bruna", "Guerrier", "Aldo", TestSpec("C", "Guerrier"))["next_at"] == MORNING + WEEK
+
+
+def test_E22_the_command_line_names_the_next_day_and_the_next_week(db: str, tmp_path: Path) -> None:
+    tolosa(db, tmp_path)
+    daily = ("elor", "long-action", "start", "Tolosa", "Samson", "forge an axe", "--degrees", "6", "--unit", "1d", "-f", "P")
+    assert "first test Day 2 08:00" in chronique(db, *daily, "-p", "Guerrier").stdout
+    weekly = ("elor", "long-action", "start", "Tolosa", "Montana James", "read the glyphs", "--degrees", "6", "--unit", "1w")
+    assert "first test Day 8 08:00" in chronique(db, *weekly, "-f", "E").stdout
+
+
+# -- 2. A healing says and records the points healed (PROPOSAL §5.6, E23) --------------------
+
+
+def test_wounds_healed_records_the_points_healed_not_what_is_left_PROPOSAL_5_6_E23() -> None:
+    world = table()
+    suffer_damage(world, "Aldo", 4, "a club", "left-leg")  # no armour there: 4 damage
+    dice(world).add(1)  # Bruna's care (Esprit 0, an easy care +2: level 2): one degree removes one point (E23)
+    assert give_care(world, "Bruna", "Aldo", "left-leg", TestSpec("E", difficulty=2)) == 1
+    run_until(world, MORNING + 4 * DAY)  # days of rest, a point a day: 3 → 2 → 1 → 0
+    healed = events_of(world, "Aldo", ev.WoundsHealed)
+    assert [(e.removed, e.healed) for e in healed] == [
+        ({"left-leg": 1}, {"left-leg": 3}),  # the care
+        ({"left-leg": 1}, {"left-leg": 2}),
+        ({"left-leg": 1}, {"left-leg": 1}),
+        ({"left-leg": 1}, {"left-leg": 0}),
+    ]
+    said = [describe(e) for e in healed]
+    assert said[0] == "healed by care by Bruna: 1 point in the jambe gauche (3 left)"
+    assert said[-1] == "healed by a day of rest: 1 point in the jambe gauche (none left)"  # it read "nothing"
+
+
+def test_a_care_test_without_a_degree_heals_nothing_and_says_so_PROPOSAL_5_6() -> None:
+    world = table()
+    suffer_damage(world, "Aldo", 4, "a club", "left-leg")
+    dice(world).add(9)  # no degree at level 2
+    assert give_care(world, "Bruna", "Aldo", "left-leg", TestSpec("E", difficulty=2)) == 0
+    (healed,) = events_of(world, "Aldo", ev.WoundsHealed)
+    assert healed.removed == {} and describe(healed) == "healed by care by Bruna: nothing"  # it read "4 points"
+
+
+def test_a_wounds_healed_of_an_older_journal_keeps_its_totals_and_is_never_read_as_points_healed() -> None:
+    # Version 1 of WoundsHealed kept only each location's total after the healing (``healed``): the
+    # upcast leaves it so and marks the points healed unknown; the log says what the event holds.
+    stored: dict[str, Any] = {"at": MORNING, "by": "a day of rest", "healed": {"left-leg": 3, "torso": 0}}
+    ev.WoundsHealed.upcast_stored(stored)
+    assert stored["removed"] is None and stored["healed"] == {"left-leg": 3, "torso": 0}
+    old = SimpleNamespace(**stored)
+    said = WORDS["chronique.domain.rulesets.elor.events:WoundsHealed"](old)
+    assert said == "healed by a day of rest: the jambe gauche down to 3 points and the torse healed"
+
+
+def test_the_log_says_the_point_a_day_of_rest_healed_PROPOSAL_5_6(db: str, tmp_path: Path) -> None:
+    tolosa(db, tmp_path)
+    chronique(db, "elor", "damage", "Tolosa", "Samson", "--amount", "1", "--location", "left-leg")
+    chronique(db, "session", "end", "Tolosa")
+    assert "Samson rested a day: wounds none" in chronique(db, "advance", "Tolosa", "1d", "--yes").stdout
+    (healed,) = [e for e in log(db, "--character", "Samson") if e["topic"].endswith(":WoundsHealed")]
+    assert (healed["removed"], healed["healed"]) == ({"left-leg": 1}, {"left-leg": 0})
+    assert "1 point in the jambe gauche (none left)" in " ".join(chronique(db, "log", "Tolosa", "--character", "Samson").stdout.split())
+
+
+# -- 3. Faculty levels the GM gives stay within the nature's range (E35, BD4) ----------------
+
+
+def test_E35_a_faculty_level_beyond_the_nature_s_range_is_refused_seed_Facultes_L206() -> None:
+    # §Facultés L206: a human's faculty runs from -1 (below: severely handicapped); the highest
+    # power level (Super-épique) takes it to 15 (§Procédure standard step 2, either power table).
+    assert faculty_range(nature("humain")) == (-1, 15)
+    world = table()
+    for changes in ({"P": -99999, "C": -5000}, {"P": 16}, {"M": -2}):
+        with pytest.raises(RuleViolation, match="must be between -1 and 15"):
+            change_faculties(world, "Aldo", changes, "the GM's typo")
+    assert events_of(world, "Aldo", ev.FacultiesChanged) == []
+    change_faculties(world, "Aldo", {"P": 15, "M": -1}, "a god's blessing")  # the ends themselves are taken
+    assert world.character("Aldo").sheet["faculties"]["Physique"] == 15
+
+
+def test_E35_faculties_out_of_range_are_one_line_exit_2_and_nothing_recorded(db: str, tmp_path: Path) -> None:
+    tolosa(db, tmp_path)
+    said = refused_in_one_line(db, "elor", "faculties", "Tolosa", "Samson", "P=-99999", "C=-5000")
+    assert said == "error: Physique must be between -1 and 15 (got -99,999)"
+    sheet = json.loads(chronique(db, "elor", "sheet", "Tolosa", "Samson", "--json").stdout)
+    assert sheet["sheet"]["faculties"]["Physique"] == 2 and not sheet["condition"]["dead"]
+
+
+# -- 4. A defence's options are checked before the roll, whatever it gives (§Défense) --------
+
+
+@pytest.mark.parametrize(
+    ("options", "why"),
+    [
+        ({"defence": "parry", "parry_with": "Bouclier"}, "Bruna has no weapon 'Bouclier'"),
+        ({"defence_spec": TestSpec("C", "Guerrier", effort=9)}, "at most 2 effort point"),
+        ({"defence": "dodge", "location": "head"}, "Choix de la localisation"),
+        ({"defence_spec": TestSpec("C", "Mage")}, "no profession 'Mage'"),
+        ({"parry_with": "Hache"}, "parries only in a parry"),
+        ({"damaged_item": "Hache"}, "Endommagement de l'équipement"),
+    ],
+)
+def test_a_missed_attack_checks_the_defence_s_options_before_any_die_seed_Defense_E20(options: dict[str, Any], why: str) -> None:
+    # §Défense, §Effets de combat, E20: on a miss no defence is tested and no blow lands, so these
+    # were recorded unchecked (refused only on a hit). Now nothing is rolled or recorded.
+    world = table(dice=[10])  # what the attack would roll: a miss (level 5)
+    before = recorded(world)
+    with pytest.raises(RuleViolation, match=why):
+        attack(world, "Aldo", "Bruna", Attack("Épée", SWORD, **options))
+    assert recorded(world) == before
+    dice(world).leave_unrolled("the attack is refused before its roll")
+
+
+def test_a_parry_bare_handed_still_names_its_limb_without_the_effect_seed_Effets_de_combat() -> None:
+    # The exception to E20: a parry without a weapon takes the blow on the limb --location names.
+    world = table(dice=[1, 1, 1])  # the attack's degree, the parry's two (effort 1): parried, half damage to the arm
+    parry = Attack("Épée", SWORD, defence="parry", defence_spec=TestSpec("C", effort=1), location="right-arm")
+    result = attack(world, "Aldo", "Bruna", parry)
+    assert result.exchange.result == "parried" and result.damage is not None and result.damage["location"] == "right-arm"
+
+
+def test_a_missed_attack_with_impossible_defence_options_is_refused_on_the_command_line(db: str, tmp_path: Path) -> None:
+    tolosa(db, tmp_path)
+    base = ("elor", "attack", "Tolosa", "Montana James", "Brigand", "-w", "Fouet", "-d", "-5")  # level ≤ 0: a certain miss
+    assert "Brigand has no weapon 'Bouclier'" in refused_in_one_line(db, *base, "--defence", "parry", "--parry-with", "Bouclier")
+    assert "maximal effort" in refused_in_one_line(db, *base, "--defence-effort", "9")
+    assert "Choix de la localisation" in refused_in_one_line(db, *base, "--location", "head")
+
+
+# -- 5. Nobody attacks himself (§Attaque, §Défense) ------------------------------------------
+
+
+def test_a_character_cannot_attack_himself_seed_Attaque(db: str, tmp_path: Path) -> None:
+    world = table()
+    with pytest.raises(RuleViolation, match="cannot attack himself"):
+        attack(world, "Aldo", "Aldo", Attack("Épée", SWORD))
+    with pytest.raises(RuleViolation, match="his own attack"):  # nor parries his own blow for another (E34)
+        attack(world, "Aldo", "Bruna", Attack("Épée", SWORD, defence="parry", guard="Aldo"))
+    tolosa(db, tmp_path)
+    said = refused_in_one_line(db, "elor", "attack", "Tolosa", "Montana James", "Montana James", "-w", "Fouet")
+    assert said == "error: Montana James cannot attack himself: the target is someone else"
+
+
+# -- 6. and 7. Words, not codes, in what a person reads (issue 14) ---------------------------
+
+
+def test_the_command_line_names_locations_as_the_sheet_does_seed_Humains(db: str, tmp_path: Path) -> None:
+    # §Humains: the sheet says Torse, Jambe gauche; the commands said torso, left-leg.
+    tolosa(db, tmp_path)
+    hit = chronique(db, "elor", "damage", "Tolosa", "Samson", "--amount", "3", "--location", "torso").stdout
+    assert hit.startswith("Samson's torse: 1 damage, total 1 (hurt)") and "torso" not in hit  # armour 2
+    chronique(db, "elor", "damage", "Tolosa", "Montana James", "--amount", "4", "--location", "left-leg")
+    cared = chronique(db, "elor", "care", "Tolosa", "Samson", "Montana James", "--location", "left-leg").stdout
+    assert cared.endswith("from Montana James's jambe gauche\n") and "left-leg" not in cared
+    chronique(db, "session", "end", "Tolosa")
+    report = chronique(db, "advance", "Tolosa", "1d", "--yes").stdout
+    assert "Samson rested a day: wounds none" in report
+    assert "Montana James rested a day: wounds jambe gauche " in report and "left-leg" not in report
+
+
+def test_a_day_of_rest_names_the_locations_in_the_sheet_s_order_PROPOSAL_5_6() -> None:
+    world = table()
+    suffer_damage(world, "Aldo", 3, "a club", "left-leg")
+    suffer_damage(world, "Aldo", 3, "a club", "head")
+    (tick,) = run_until(world, MORNING + DAY)
+    assert tick.account == "Aldo rested a day: wounds tête 2, jambe gauche 2"
+
+
+def test_an_attack_against_no_defence_and_its_effects_read_in_words_seed_Liste_d_effets_de_combat() -> None:
+    world = table(dice=[1, 1])  # two degrees against no defence: one effect point
+    blow = Attack("Épée", TestSpec("C", "Guerrier", familiarity="Épées", effort=1), defence="none", offensive_effects=("weapon-bind",))
+    attack(world, "Aldo", "Bruna", blow)
+    (resolved,) = events_of(world, "Aldo", ev.AttackResolved)
+    # It read "2 degrees against 0 of none — hit; effects: weapon bind".
+    assert describe(resolved) == "melee attack on Bruna: 2 degrees against no defence — hit; effects: Coincement d'arme"
+
+
+def test_a_dodge_reads_as_a_dodge_of_so_many_degrees_seed_L_esquive() -> None:
+    world = table(dice=[1, 1, 75])  # the attack's degree, Bruna's dodge's degree: half damage, D100 75 the torso
+    attack(world, "Aldo", "Bruna", Attack("Épée", SWORD, defence_spec=TestSpec("C", "Guerrier")))
+    (resolved,) = events_of(world, "Aldo", ev.AttackResolved)
+    assert describe(resolved) == "melee attack on Bruna: 1 degree against a dodge of 1 degree — half damage in the torse"
+
+
+def test_a_unit_of_work_nobody_could_do_names_the_action_and_says_so_seed_Collaborations() -> None:
+    # §Collaborations (E11): an unconscious participant adds nothing; the line read "long action 1: ; ...".
+    world = table()
+    downtime(world)
+    start_long_action(world, "Aldo", "forge an axe", 6, SWORD)
+    suffer_damage(world, "Aldo", 4, "a club", "head")  # head HP 4: unconscious
+    run_until(world, MORNING + HOUR)
+    (unit,) = events_of(world, "Aldo", ev.LongActionProgressed)
+    assert unit.tests == [] and unit.name == "forge an axe"
+    assert describe(unit) == "long action 1 (forge an axe): nobody could work; 0 degrees gained, 0 in all"
+    older: dict[str, Any] = {}
+    ev.LongActionProgressed.upcast_stored(older)  # recorded before version 2 kept the name
+    assert older["name"] is None
+
+
+# -- 8. A protagonist is in a scene once (§Scènes d'action) ----------------------------------
+
+
+def test_a_protagonist_named_twice_is_refused_seed_Scenes_d_action(db: str, tmp_path: Path) -> None:
+    world = table()
+    before = recorded(world)
+    with pytest.raises(RuleViolation, match="Aldo named more than once"):
+        begin_scene(world, ["Aldo", "Bruna", "aldo"])
+    assert recorded(world) == before
+    assert all(c.condition["scene"] is None for c in world.characters.values())
+    tolosa(db, tmp_path)
+    assert refused_in_one_line(db, "elor", "scene", "start", "Tolosa", "Samson", "Samson") == (
+        "error: each protagonist takes part once: Samson named more than once"
+    )
+
+
+# -- 9. The sheet's familiarities without stray spaces (§Familiarités L266-L270) -------------
+
+
+def test_familiarities_without_a_bonus_read_without_stray_spaces_seed_Familiarites_L266(db: str, tmp_path: Path) -> None:
+    tolosa(db, tmp_path)
+    shown = chronique(db, "elor", "sheet", "Tolosa", "Montana James").stdout
+    assert "\nFouets, Glyphes\n" in shown  # it read "Fouets , Glyphes "
+    assert "\nHaches +1\n" in chronique(db, "elor", "sheet", "Tolosa", "Samson").stdout
+    markdown, page = tmp_path / "montana.md", tmp_path / "montana.html"
+    chronique(db, "export", "sheet", "Tolosa", "Montana James", "-o", str(markdown))
+    chronique(db, "export", "sheet", "Tolosa", "Montana James", "--format", "html", "-o", str(page))
+    assert "\nFouets, Glyphes\n" in markdown.read_text(encoding="utf-8")
+    assert "| Jambe gauche | 0 | 5 |" in markdown.read_text(encoding="utf-8")  # the tables as before
+    assert '<span lang="fr">Fouets</span></span>, ' in page.read_text(encoding="utf-8")
