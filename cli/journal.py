@@ -94,14 +94,24 @@ def kinds_of(game: str) -> dict[str, str]:
     them under (their class's name, ``TestMade``), each with the words the log shows ("test
     made"): the spine's events and the game's own, as their describe tables list them; a
     command's mark is never in the log (ruling UN1)."""
+    from chronique.domain.rulesets.words import SPINE, kind_words
+
+    names = [_kind_name(topic) for topic in [*SPINE, *_game_topics(game)] if not topic.endswith(".CommandRecorded")]
+    return {name: kind_words(name) for name in dict.fromkeys(names)}
+
+
+def _kind_name(topic: str) -> str:
+    """The one word an event's topic is filed under in the log: its class's own name."""
+    return topic.rsplit(":", 1)[-1].rsplit(".", 1)[-1]
+
+
+def _game_topics(game: str) -> list[str]:
+    """The topics of ``game``'s own events, as its describe table lists them."""
     from importlib import import_module
 
     from chronique.domain.rulesets.registry import module
-    from chronique.domain.rulesets.words import SPINE, kind_words
 
-    topics = [*SPINE, *import_module(module(game, "describe")).WORDS]
-    names = [topic.rsplit(":", 1)[-1].rsplit(".", 1)[-1] for topic in topics if not topic.endswith(".CommandRecorded")]
-    return {name: kind_words(name) for name in dict.fromkeys(names)}
+    return list(import_module(module(game, "describe")).WORDS)
 
 
 def kinds_asked(campaign: Campaign, typed: list[str]) -> tuple[str, ...]:
@@ -150,17 +160,10 @@ def _kinds_offered(asked: str, known: dict[str, str], game: str) -> str:
     offered = list(dict.fromkeys([*close, *sharing]))[:4]
     if offered:
         return f"did you mean {', '.join(offered[:-1]) + ' or ' if len(offered) > 1 else ''}{offered[-1]}?"
-    own = [words for name, words in known.items() if name in _own_kinds(game)]
+    own_names = {_kind_name(topic) for topic in _game_topics(game)}
+    own = [words for name, words in known.items() if name in own_names]
     more = len(known) - _OFFERED
     return f"its kinds include {', '.join(own[:_OFFERED])} and {more} more (`log` shows each entry's kind)"
-
-
-def _own_kinds(game: str) -> set[str]:
-    from importlib import import_module
-
-    from chronique.domain.rulesets.registry import module
-
-    return {topic.rsplit(":", 1)[-1].rsplit(".", 1)[-1] for topic in import_module(module(game, "describe")).WORDS}
 
 
 def register_luck(app: typer.Typer) -> None:
