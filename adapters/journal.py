@@ -24,7 +24,7 @@ from eventsourcing.utils import resolve_topic
 from chronique.adapters import pacingdue
 from chronique.adapters.commandids import COMMAND_IDS_TABLE, CREATE_COMMAND_IDS, INSERT_COMMAND_ID, SELECT_COMMAND_ID, CommandRecord
 from chronique.adapters.freshness import MOVED_LIMIT, Freshness
-from chronique.adapters.identity import claim_postgres, claim_sqlite
+from chronique.adapters.identity import MARKER_TABLE, claim_postgres, claim_sqlite
 from chronique.adapters.invites import CREATE_INVITES, INVITES_TABLE
 from chronique.adapters.rawlog import PostgresRawLog, RawLog, SqliteRawLog
 from chronique.adapters.settings import SCHEMA_LOCK, Settings
@@ -228,28 +228,47 @@ class Journal(Application):
     def _create_postgres_tables_once(self, create: bool) -> None:
         recorders: list[Any] = [self.recorder, *([self.snapshots.recorder] if self.snapshots else [])]
         datastore = self.recorder.datastore  # type: ignore[attr-defined]
+        schema = datastore.schema
+        made = [
+            f'"{schema}".{MARKER_TABLE}',
+            *(f'"{schema}"."{recorder.events_table_name}"' for recorder in recorders),
+            COMMAND_IDS_TABLE,
+            INVITES_TABLE,
+            SECRETS_TABLE,
+            pacingdue.PACING_DUE_TABLE,
+        ]
         with datastore.transaction(commit=True) as cursor:
-            # A transaction-scoped advisory lock: the first process creates, the others wait, then see.
-            cursor.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))
-            events_table = self.recorder.events_table_name  # type: ignore[attr-defined]
-            claim_postgres(cursor, datastore.schema, events_table, create=create, shown=self.settings.shown())
-            for recorder in recorders:
-                cursor.execute("SELECT to_regclass(%s) AS found", (f'"{datastore.schema}"."{recorder.events_table_name}"',))
-                if cursor.fetchone()["found"] is None:
-                    recorder.create_table()
-            # Apart from the events' tables, so a journal from before command ids gets it too.
-            cursor.execute("SELECT to_regclass(%s) AS found", (COMMAND_IDS_TABLE,))
-            if cursor.fetchone()["found"] is None:
-                cursor.execute(CREATE_COMMAND_IDS)
-            cursor.execute("SELECT to_regclass(%s) AS found", (INVITES_TABLE,))
-            if cursor.fetchone()["found"] is None:
-                for statement in CREATE_INVITES:  # the invite links (adapters/invites.py)
-                    cursor.execute(statement)
-            cursor.execute(CREATE_SECRETS)  # IF NOT EXISTS, under the schema lock
-            cursor.execute("SELECT to_regclass(%s) AS found", (pacingdue.PACING_DUE_TABLE,))
-            if cursor.fetchone()["found"] is None:
-                self._create_pacing_due(cursor, "%s")
+            # Tables are made once and never dropped: a journal that has them all (every open but
+            # its first) is opened with this one look, without the lock and the checks below.
+            cursor.execute("SELECT " + " AND ".join(["to_regclass(%s) IS NOT NULL"] * len(made)) + " AS made", made)
+            if not cursor.fetchone()["made"]:
+                self._make_postgres_tables(cursor, recorders, create)
         datastore.register_type_adapters()
+
+    def _make_postgres_tables(self, cursor: Any, recorders: list[Any], create: bool) -> None:
+        """Make the tables a journal lacks (all of them in a new database), once whatever the
+        processes opening it at the same time."""
+        datastore = self.recorder.datastore  # type: ignore[attr-defined]
+        # A transaction-scoped advisory lock: the first process creates, the others wait, then see.
+        cursor.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))
+        events_table = self.recorder.events_table_name  # type: ignore[attr-defined]
+        claim_postgres(cursor, datastore.schema, events_table, create=create, shown=self.settings.shown())
+        for recorder in recorders:
+            cursor.execute("SELECT to_regclass(%s) AS found", (f'"{datastore.schema}"."{recorder.events_table_name}"',))
+            if cursor.fetchone()["found"] is None:
+                recorder.create_table()
+        # Apart from the events' tables, so a journal from before command ids gets it too.
+        cursor.execute("SELECT to_regclass(%s) AS found", (COMMAND_IDS_TABLE,))
+        if cursor.fetchone()["found"] is None:
+            cursor.execute(CREATE_COMMAND_IDS)
+        cursor.execute("SELECT to_regclass(%s) AS found", (INVITES_TABLE,))
+        if cursor.fetchone()["found"] is None:
+            for statement in CREATE_INVITES:  # the invite links (adapters/invites.py)
+                cursor.execute(statement)
+        cursor.execute(CREATE_SECRETS)  # IF NOT EXISTS, under the schema lock
+        cursor.execute("SELECT to_regclass(%s) AS found", (pacingdue.PACING_DUE_TABLE,))
+        if cursor.fetchone()["found"] is None:
+            self._create_pacing_due(cursor, "%s")
 
     settings: Settings
     freshness: Freshness | None

@@ -57,6 +57,9 @@ class State:
     as_json: bool = False
     recorded: list[Any] = field(default_factory=list)
     outcomes: list[Any] = field(default_factory=list)
+    # The services the command's checks opened, which its use case runs on: a command opens the
+    # journal once (twice cost a PostgreSQL command two connections and a dozen statements more).
+    opened: Chronique | None = None
 
 
 def command_id_of(given: str | None) -> str:
@@ -138,8 +141,13 @@ def check_game(ctx: Context, game: str) -> None:
     campaign_name = ctx.params.get("campaign")
     if not isinstance(campaign_name, str):
         return
-    with _services(ctx.find_root().obj, create=False) as services:
+    state: State = ctx.find_root().obj
+    with _services(state, create=False) as services:
         campaign = services.campaign(campaign_name)
+        if state.opened is None and SHELL.get() is None:
+            # Kept for the use case (:func:`_services`), closed with the command's context.
+            state.opened = services
+            ctx.call_on_close(functools.partial(_close, state))
     if campaign.ruleset == game:
         return
     from chronique.domain.rulesets import ruleset
@@ -159,13 +167,23 @@ def _services(state: State, create: bool) -> Iterator[Chronique]:
     if lent is not None:
         yield lent
         return
+    if state.opened is not None:
+        yield state.opened  # the checks' services: closed with the command (:func:`check_game`)
+        return
     from chronique.adapters.bootstrap import build
 
     services = build(state.db, create=create, command_id=state.command_id)
     try:
         yield services
     finally:
-        services.close()
+        if state.opened is not services:
+            services.close()
+
+
+def _close(state: State) -> None:
+    opened, state.opened = state.opened, None
+    if opened is not None:
+        opened.close()
 
 
 def run(ctx: typer.Context, use_case: Callable[[Chronique], R]) -> R:

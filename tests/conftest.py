@@ -5,6 +5,9 @@ ends with scripted chance left unconsumed fails (tests/scripted_table.py)."""
 
 from __future__ import annotations
 
+import os
+import shutil
+import tempfile
 from collections.abc import Generator, Iterator
 from pathlib import Path
 
@@ -20,6 +23,28 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(
         "--backend", action="append", choices=BACKENDS, help="run the journal tests on this backend only (repeatable; default: all)"
     )
+
+
+_CACHES: list[str] = []
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """The `chronique` processes the tests start run as on a GM's installation: Python's bytecode
+    and Chronique's compiled dataclass methods (cli/codecache.py) written by the first and read by
+    the next, in a folder of this run's own, never the user's cache. With PYTHONDONTWRITEBYTECODE
+    set (as in this project's sandbox), every command compiled them afresh: a third of its time.
+    xdist's workers inherit the folder from the process that made it."""
+    if "CHRONIQUE_TESTS_CACHE" in os.environ:
+        return
+    folder = tempfile.mkdtemp(prefix="chronique-tests-cache-")
+    _CACHES.append(folder)
+    os.environ["CHRONIQUE_TESTS_CACHE"] = os.environ["XDG_CACHE_HOME"] = folder
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    for folder in _CACHES:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:

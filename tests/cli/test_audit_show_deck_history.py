@@ -1,4 +1,4 @@
-"""``audit show`` (adapters/explain.py) through the real command in a subprocess: each card of a
+"""``audit show`` (adapters/explain.py) through the real command (in-process, ``support.run``): each card of a
 draw is placed in the shuffle it was really dealt from — the deck's history of shuffles, gathers and
 draws in recording order, as ``verify`` follows it — with that shuffle's epoch and "not verifiable
 yet" while the epoch is unrevealed; the headline names the event as ``chronique log`` does (its
@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from microfudge_table import zombies_at_the_table
-from support import SAMPLES, chronique, run
+from support import SAMPLES, run
 
 SHUFFLED, DRAWN, GATHERED = (f"chronique.domain.deck:Deck.{name}" for name in ("Shuffled", "CardsDrawn", "Gathered"))
 UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
@@ -56,7 +56,7 @@ def test_a_card_drawn_after_a_session_end_is_placed_in_the_new_sessions_shuffle(
     test = [e for e in events if kind(e) == "TestMade"][-1]
     first, second = [e for e in events if e["topic"] == SHUFFLED]
     assert first["epoch"] == "session-1" and second["epoch"] == "session-2"
-    shown = chronique(db, "audit", "show", short(test)).stdout
+    shown = run(db, "audit", "show", short(test)).stdout
     placed = re.findall(r"^  \S+: position (\d+) of shuffle (\S+) \(epoch (\S+), ([^)]*)\), drawn for Bruno", shown, re.M)
     # Every card of the test (a pile card, and any drawn for it) came from session 2's shuffle.
     used = sorted({*test["outcome"]["cards"], *test["outcome"].get("drawn", [])})
@@ -64,7 +64,7 @@ def test_a_card_drawn_after_a_session_end_is_placed_in_the_new_sessions_shuffle(
     assert {(shuffle, epoch, status) for _, shuffle, epoch, status in placed} == {(short(second), "session-2", "not revealed yet")}, shown
     assert "not verifiable until its epoch is revealed" in shown and "verifiable now" not in shown
     # The JSON tells the same places, with the shuffle's full reference: each holds its card.
-    explained = json.loads(chronique(db, "audit", "show", short(test), "--json").stdout)
+    explained = json.loads(run(db, "audit", "show", short(test), "--json").stdout)
     assert explained["verifiable"] is False
     assert sorted(o["card"] for o in explained["cards"]) == used
     for origin, (position, *_) in zip(explained["cards"], placed, strict=True):
@@ -72,7 +72,7 @@ def test_a_card_drawn_after_a_session_end_is_placed_in_the_new_sessions_shuffle(
         assert second["chance"][0]["result"][origin["position"]] == origin["card"], shown
     # Once session 2 ends its seed is revealed: the same card, now verifiable.
     run(db, "session", "end", "Verdelune")
-    shown = chronique(db, "audit", "show", short(test)).stdout
+    shown = run(db, "audit", "show", short(test)).stdout
     assert f"of shuffle {short(second)} (epoch session-2, revealed)" in shown and shown.rstrip().endswith("verifiable now")
 
 
@@ -119,7 +119,7 @@ def test_every_card_of_a_longer_campaign_is_placed_at_its_position_in_its_own_sh
     assert len(tests) == 24
     checked = 0
     for test in tests:
-        explained = json.loads(chronique(db, "audit", "show", short(test), "--json").stdout)
+        explained = json.loads(run(db, "audit", "show", short(test), "--json").stdout)
         handed = dealt(events, test)
         assert explained["cards"], short(test)
         for origin in explained["cards"]:
@@ -170,15 +170,15 @@ def test_the_headline_names_the_event_as_the_log_does_in_every_game(db: str, tmp
     events = recorded(db, campaign)
     names = {e["originator_id"]: e["name"] for e in events if kind(e) == "Created" and "name" in e}
     event = next(e for e in events if kind(e) == topic)
-    shown = chronique(db, "audit", "show", short(event)).stdout
+    shown = run(db, "audit", "show", short(event)).stdout
     assert shown.splitlines()[0] == f"{short(event)}: {words} of {names[event['originator_id']]}", shown
     # The log's own words for the kind, and its ref, in the same row.
-    log = " ".join(chronique(db, "log", campaign).stdout.replace("|", " ").split())
+    log = " ".join(run(db, "log", campaign).stdout.replace("|", " ").split())
     assert re.search(rf"{re.escape(short(event))} .*?{words}", log)
     assert not UUID.search(shown), shown
     # A deck's own events read the same way (Cartes, MicroFudge and Elor draw cards from one).
     for deck_event in [e for e in events if e["topic"] in (SHUFFLED, DRAWN)][:2]:
-        headline = chronique(db, "audit", "show", short(deck_event)).stdout.splitlines()[0]
+        headline = run(db, "audit", "show", short(deck_event)).stdout.splitlines()[0]
         deck_words = "shuffled" if deck_event["topic"] == SHUFFLED else "cards drawn"
         assert headline == f"{short(deck_event)}: {deck_words} of {names[deck_event['originator_id']]}"
 
@@ -189,5 +189,5 @@ def test_a_voided_events_headline_names_its_correction_by_the_logs_short_ref(db:
     wound = next(e for e in recorded(db, "Verdelune") if kind(e) == "WoundSuffered")
     run(db, "correct", short(wound), "--reason", "it missed")
     correction = [e for e in recorded(db, "Verdelune") if kind(e) == "Corrected"][-1]
-    headline = chronique(db, "audit", "show", short(wound)).stdout.splitlines()[0]
+    headline = run(db, "audit", "show", short(wound)).stdout.splitlines()[0]
     assert headline == f"{short(wound)}: wound suffered of Alice — VOIDED by {short(correction)}"

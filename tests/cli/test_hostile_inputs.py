@@ -190,7 +190,10 @@ def fingerprint(journal: Journal) -> dict[str, Any]:
                 "WHERE table_schema NOT IN ('pg_catalog', 'information_schema') AND table_type = 'BASE TABLE'"
             )
         ]
-        counts = {table: _one(server.execute(f"SELECT count(*) FROM {table}").fetchone()) for table in tables}
+        # One statement for all the counts: a round trip each was a third of this module's time.
+        counted = server.execute("SELECT " + ", ".join(f"(SELECT count(*) FROM {table})" for table in tables)).fetchone()
+        assert counted is not None
+        counts = dict(zip(tables, counted, strict=True))
         last = _one(server.execute("SELECT max(notification_id) FROM chronique_events").fetchone())
     return {"tables": counts, "last": last}
 

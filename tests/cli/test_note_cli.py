@@ -1,4 +1,5 @@
-"""``chronique note`` (issue 16) end to end, in a subprocess on a real SQLite file: a recap and a
+"""``chronique note`` (issue 16) end to end, the real app in-process on a real SQLite file (standard
+input through a subprocess): a recap and a
 note written (argument, file, standard input), listed in words and as JSON, shown rendered in the
 exports, verified, and taken back by ``undo``; a player's note refused until ``campaign set``
 allows it; bad input refused in one line, exit 2, nothing recorded."""
@@ -13,7 +14,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from support import SAMPLES, chronique
+from support import SAMPLES, run
 
 from chronique.domain.notes import NOTE_LIMIT
 
@@ -23,11 +24,11 @@ RECAP = "## The ford\n\nThey crossed *at night*.\n\n<script>alert(1)</script>\n"
 
 def party(db: Path) -> None:
     """A Cartes campaign with Alice (played by Mireille) and Bruno, its first session open."""
-    chronique(db, "campaign", "new", CAMPAIGN, "--ruleset", "cartes", "--start", "Day 1 08:00")
+    run(db, "campaign", "new", CAMPAIGN, "--ruleset", "cartes", "--start", "Day 1 08:00")
     for sheet in ("alice", "bruno"):
-        chronique(db, "character", "new", CAMPAIGN, "--sheet", str(SAMPLES / f"{sheet}.toml"))
-    chronique(db, "character", "player", CAMPAIGN, "Alice", "Mireille")
-    chronique(db, "session", "start", CAMPAIGN)
+        run(db, "character", "new", CAMPAIGN, "--sheet", str(SAMPLES / f"{sheet}.toml"))
+    run(db, "character", "player", CAMPAIGN, "Alice", "Mireille")
+    run(db, "session", "start", CAMPAIGN)
 
 
 def events(db: Path) -> int:
@@ -41,7 +42,7 @@ def events(db: Path) -> int:
 def refused(db: Path, *args: str) -> str:
     """The one line of a refusal (exit 2) that recorded nothing."""
     before = events(db)
-    result = chronique(db, *args, check=False)
+    result = run(db, *args, check=False)
     assert result.returncode == 2 and result.stdout == "", result
     assert len(result.stderr.strip().splitlines()) == 1, result.stderr
     assert events(db) == before
@@ -53,7 +54,7 @@ def test_write_list_export_verify_and_undo_a_recap_and_a_note(tmp_path: Path) ->
     party(db)
     recap_file = tmp_path / "recap.md"
     recap_file.write_text(RECAP, encoding="utf-8")
-    said = chronique(db, "note", "recap", CAMPAIGN, "--file", str(recap_file)).stdout
+    said = run(db, "note", "recap", CAMPAIGN, "--file", str(recap_file)).stdout
     assert said == "GM wrote a recap of session 1 (Day 1 08:00); `chronique undo` takes it back.\n"
     # Standing input ('-'), as a GM pipes a file in.
     env = {"CHRONIQUE_DB": str(db)}
@@ -66,36 +67,36 @@ def test_write_list_export_verify_and_undo_a_recap_and_a_note(tmp_path: Path) ->
         timeout=120,
     )
     assert piped.returncode == 0 and piped.stdout.startswith("GM wrote a note on Alice (Day 1 08:00)"), piped
-    written = json.loads(chronique(db, "note", "character", CAMPAIGN, "Bruno", "Owes *Alice* a horse.", "--json").stdout)
+    written = json.loads(run(db, "note", "character", CAMPAIGN, "Bruno", "Owes *Alice* a horse.", "--json").stdout)
     assert written["outcome"]["character"] == "Bruno" and written["outcome"]["text"] == "Owes *Alice* a horse."
     assert [e["event"]["topic"].rsplit(":", 1)[1] for e in written["recorded"]] == ["Character.NoteWritten", "Campaign.CommandRecorded"]
 
-    listed = chronique(db, "note", "list", CAMPAIGN).stdout
+    listed = run(db, "note", "list", CAMPAIGN).stdout
     assert "Recaps of Verdelune:" in listed and "session 1, by GM, Day 1 08:00 in the game" in listed
     assert "    ## The ford" in listed and "Notes on Alice:" in listed and "    Never opens it." in listed
-    shown = json.loads(chronique(db, "note", "list", CAMPAIGN, "--character", "Alice", "--json").stdout)
+    shown = json.loads(run(db, "note", "list", CAMPAIGN, "--character", "Alice", "--json").stdout)
     assert shown["recaps"] == [] and [n["text"] for n in shown["notes"]["Alice"]] == ["Keeps a *letter*.\n\nNever opens it."]
 
-    chronique(db, "session", "end", CAMPAIGN)
+    run(db, "session", "end", CAMPAIGN)
     page = tmp_path / "session.html"
-    chronique(db, "export", "session", CAMPAIGN, "1", "--format", "html", "-o", str(page))
+    run(db, "export", "session", CAMPAIGN, "1", "--format", "html", "-o", str(page))
     html = page.read_text(encoding="utf-8")
     assert "<h2>The ford</h2>" in html and "<em>at night</em>" in html
     assert "<script>" not in html and "&lt;script&gt;alert(1)&lt;/script&gt;" in html
-    assert "> ## The ford" in chronique(db, "export", "session", CAMPAIGN, "1", "--format", "md").stdout
-    sheet = chronique(db, "export", "sheet", CAMPAIGN, "Bruno", "--format", "html").stdout
+    assert "> ## The ford" in run(db, "export", "session", CAMPAIGN, "1", "--format", "md").stdout
+    sheet = run(db, "export", "sheet", CAMPAIGN, "Bruno", "--format", "html").stdout
     assert "Owes <em>Alice</em> a horse." in sheet
-    assert json.loads(chronique(db, "export", "sheet", CAMPAIGN, "Alice", "--format", "json").stdout)["notes"][0]["author"] == "GM"
-    assert "OK" in chronique(db, "verify", CAMPAIGN).stdout
+    assert json.loads(run(db, "export", "sheet", CAMPAIGN, "Alice", "--format", "json").stdout)["notes"][0]["author"] == "GM"
+    assert "OK" in run(db, "verify", CAMPAIGN).stdout
 
     # The last command was the session's end, which undo never takes back; a note written after is.
-    chronique(db, "note", "character", CAMPAIGN, "Bruno", "A second thought.")
-    undone = chronique(db, "undo", CAMPAIGN).stdout
+    run(db, "note", "character", CAMPAIGN, "Bruno", "A second thought.")
+    undone = run(db, "undo", CAMPAIGN).stdout
     assert undone.startswith("took back the last command of Verdelune") and "voided" in undone
-    again = json.loads(chronique(db, "note", "list", CAMPAIGN, "--character", "Bruno", "--json").stdout)["notes"]["Bruno"]
+    again = json.loads(run(db, "note", "list", CAMPAIGN, "--character", "Bruno", "--json").stdout)["notes"]["Bruno"]
     assert [(n["text"], n["voided"]) for n in again] == [("Owes *Alice* a horse.", False), ("A second thought.", True)]
-    assert "A second thought." not in chronique(db, "export", "sheet", CAMPAIGN, "Bruno", "--format", "md").stdout
-    assert "OK" in chronique(db, "verify", CAMPAIGN).stdout
+    assert "A second thought." not in run(db, "export", "sheet", CAMPAIGN, "Bruno", "--format", "md").stdout
+    assert "OK" in run(db, "verify", CAMPAIGN).stdout
 
 
 def test_a_player_is_refused_until_the_campaign_allows_players_to_write_notes(tmp_path: Path) -> None:
@@ -106,10 +107,10 @@ def test_a_player_is_refused_until_the_campaign_allows_players_to_write_notes(tm
         f"`chronique campaign set '{CAMPAIGN}' players-write-notes on`"
     )
     refused(db, "note", "recap", CAMPAIGN, "Ours.", "--author", "mireille")
-    chronique(db, "campaign", "set", CAMPAIGN, "players-write-notes", "on")
-    said = chronique(db, "note", "character", CAMPAIGN, "Alice", "Mine.", "--author", "Mireille").stdout
+    run(db, "campaign", "set", CAMPAIGN, "players-write-notes", "on")
+    said = run(db, "note", "character", CAMPAIGN, "Alice", "Mine.", "--author", "Mireille").stdout
     assert said.startswith("Mireille (a player) wrote a note on Alice")
-    assert chronique(db, "note", "recap", CAMPAIGN, "Ours.", "--author", "Mireille").returncode == 0
+    assert run(db, "note", "recap", CAMPAIGN, "Ours.", "--author", "Mireille").returncode == 0
 
 
 @pytest.mark.parametrize(
@@ -150,4 +151,4 @@ def test_a_file_too_long_empty_or_not_utf8_is_refused(tmp_path: Path) -> None:
     assert refused(db, "note", "recap", CAMPAIGN, "--file", str(tmp_path / "missing.md")).startswith("error: cannot read")
     # The longest recap a file may hold is recorded whole.
     too_long.write_text("z" * NOTE_LIMIT, encoding="utf-8")
-    chronique(db, "note", "recap", CAMPAIGN, "--file", str(too_long))
+    run(db, "note", "recap", CAMPAIGN, "--file", str(too_long))

@@ -1,8 +1,7 @@
 """The Cartes commands after the QA review: a refusal is one line, exit 2, with nothing recorded;
 what people read names cards and a hit's effect in the log's words; luck leaves out the tests a
-hand card decided (ruling LK5). The end-to-end tests run the real ``chronique`` in a subprocess
-(``support.chronique``) on a real journal of each backend, with real chance (the setting up and
-the reading back run in-process, ``support.run``, to keep the machine's time); the unit tests
+hand card decided (ruling LK5). The command-line tests run the real ``chronique`` app in-process
+(``support.run``) on a real journal of each backend, with real chance; the unit tests
 stack the deck (tests/cartes_table.py). Seed: shared/seeds/001_2934a6d80cfcba44.txt; digest:
 shared/rules/cartes.md."""
 
@@ -15,7 +14,7 @@ from typing import Any
 
 import pytest
 from cartes_table import SEED, table
-from support import SAMPLES, chronique, run
+from support import SAMPLES, run
 
 from chronique.domain.cards import shown, shown_all
 from chronique.domain.errors import RuleViolation
@@ -42,8 +41,8 @@ ALICE_EFFECTS = {3: "none", 4: "two_malus", 6: "angry", 7: "out_of_combat"}
 
 
 def cli(db: str, *args: str, code: int = 0) -> subprocess.CompletedProcess[str]:
-    """The command under test, the real ``chronique`` in a subprocess, which must exit with ``code``."""
-    result = chronique(db, *args, check=False)
+    """The command under test, the real ``chronique`` app, which must exit with ``code``."""
+    result = run(db, *args, check=False)
     assert result.returncode == code, (result.stdout, result.stderr)
     return result
 

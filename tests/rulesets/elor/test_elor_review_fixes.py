@@ -1,5 +1,5 @@
 """The defects a QA review of the Elor commands found, each pinned where it was seen: with scripted
-dice in memory for the rules, and through the real ``chronique`` command in a subprocess for what a
+dice in memory for the rules, and through the real ``chronique`` command (in-process, ``support.run``) for what a
 person reads and what a refused command leaves behind (exit 2, one line, nothing recorded).
 Lnnn are lines of the seed (003_d01003b662e47709.txt); En and BDn the rulings of docs/rulings.md."""
 
@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from elor_table import dice, table
-from support import SAMPLES, chronique
+from support import SAMPLES, run
 
 from chronique.domain.errors import RuleViolation
 from chronique.domain.gametime import DAY, HOUR, WEEK
@@ -62,20 +62,20 @@ def run_until(world: World, at: int) -> list[Any]:
 def tolosa(db: str, tmp_path: Path) -> None:
     """The reviewer's table: Tolosa at Day 1 08:00, Samson, Montana James and a brigand, a session open."""
     (tmp_path / "brigand.toml").write_text(BRIGAND, encoding="utf-8")
-    chronique(db, "campaign", "new", "Tolosa", "--ruleset", "elor", "--start", "Day 1 08:00")
+    run(db, "campaign", "new", "Tolosa", "--ruleset", "elor", "--start", "Day 1 08:00")
     for sheet in (SAMPLES / "elor_samson.toml", SAMPLES / "elor_montana.toml", tmp_path / "brigand.toml"):
-        chronique(db, "character", "new", "Tolosa", "--sheet", str(sheet))
-    chronique(db, "session", "start", "Tolosa")
+        run(db, "character", "new", "Tolosa", "--sheet", str(sheet))
+    run(db, "session", "start", "Tolosa")
 
 
 def log(db: str, *options: str) -> list[dict[str, Any]]:
-    return [entry["event"] for entry in json.loads(chronique(db, "log", "Tolosa", "--json", "--gm", *options).stdout)]
+    return [entry["event"] for entry in json.loads(run(db, "log", "Tolosa", "--json", "--gm", *options).stdout)]
 
 
 def refused_in_one_line(db: str, *args: str) -> str:
     """``args`` refused: exit 2, one line on stderr, and nothing recorded."""
     before = len(log(db))
-    result = chronique(db, *args, check=False)
+    result = run(db, *args, check=False)
     assert result.returncode == 2, (args, result.stdout, result.stderr)
     assert result.stderr.startswith("error: ") and result.stderr.count("\n") == 1, result.stderr
     assert len(log(db)) == before, args
@@ -111,9 +111,9 @@ def test_E27_training_a_week_at_a_time_is_first_tested_a_week_after_it_starts() 
 def test_E22_the_command_line_names_the_next_day_and_the_next_week(db: str, tmp_path: Path) -> None:
     tolosa(db, tmp_path)
     daily = ("elor", "long-action", "start", "Tolosa", "Samson", "forge an axe", "--degrees", "6", "--unit", "1d", "-f", "P")
-    assert "first test Day 2 08:00" in chronique(db, *daily, "-p", "Guerrier").stdout
+    assert "first test Day 2 08:00" in run(db, *daily, "-p", "Guerrier").stdout
     weekly = ("elor", "long-action", "start", "Tolosa", "Montana James", "read the glyphs", "--degrees", "6", "--unit", "1w")
-    assert "first test Day 8 08:00" in chronique(db, *weekly, "-f", "E").stdout
+    assert "first test Day 8 08:00" in run(db, *weekly, "-f", "E").stdout
 
 
 # -- 2. A healing says and records the points healed (PROPOSAL §5.6, E23) --------------------
@@ -159,12 +159,12 @@ def test_a_wounds_healed_of_an_older_journal_keeps_its_totals_and_is_never_read_
 
 def test_the_log_says_the_point_a_day_of_rest_healed_PROPOSAL_5_6(db: str, tmp_path: Path) -> None:
     tolosa(db, tmp_path)
-    chronique(db, "elor", "damage", "Tolosa", "Samson", "--amount", "1", "--location", "left-leg")
-    chronique(db, "session", "end", "Tolosa")
-    assert "Samson rested a day: wounds none" in chronique(db, "advance", "Tolosa", "1d", "--yes").stdout
+    run(db, "elor", "damage", "Tolosa", "Samson", "--amount", "1", "--location", "left-leg")
+    run(db, "session", "end", "Tolosa")
+    assert "Samson rested a day: wounds none" in run(db, "advance", "Tolosa", "1d", "--yes").stdout
     (healed,) = [e for e in log(db, "--character", "Samson") if e["topic"].endswith(":WoundsHealed")]
     assert (healed["removed"], healed["healed"]) == ({"left-leg": 1}, {"left-leg": 0})
-    assert "1 point in the jambe gauche (none left)" in " ".join(chronique(db, "log", "Tolosa", "--character", "Samson").stdout.split())
+    assert "1 point in the jambe gauche (none left)" in " ".join(run(db, "log", "Tolosa", "--character", "Samson").stdout.split())
 
 
 # -- 3. Faculty levels the GM gives stay within the nature's range (E35, BD4) ----------------
@@ -187,7 +187,7 @@ def test_E35_faculties_out_of_range_are_one_line_exit_2_and_nothing_recorded(db:
     tolosa(db, tmp_path)
     said = refused_in_one_line(db, "elor", "faculties", "Tolosa", "Samson", "P=-99999", "C=-5000")
     assert said == "error: Physique must be between -1 and 15 (got -99,999)"
-    sheet = json.loads(chronique(db, "elor", "sheet", "Tolosa", "Samson", "--json").stdout)
+    sheet = json.loads(run(db, "elor", "sheet", "Tolosa", "Samson", "--json").stdout)
     assert sheet["sheet"]["faculties"]["Physique"] == 2 and not sheet["condition"]["dead"]
 
 
@@ -252,13 +252,13 @@ def test_a_character_cannot_attack_himself_seed_Attaque(db: str, tmp_path: Path)
 def test_the_command_line_names_locations_as_the_sheet_does_seed_Humains(db: str, tmp_path: Path) -> None:
     # §Humains: the sheet says Torse, Jambe gauche; the commands said torso, left-leg.
     tolosa(db, tmp_path)
-    hit = chronique(db, "elor", "damage", "Tolosa", "Samson", "--amount", "3", "--location", "torso").stdout
+    hit = run(db, "elor", "damage", "Tolosa", "Samson", "--amount", "3", "--location", "torso").stdout
     assert hit.startswith("Samson's torse: 1 damage, total 1 (hurt)") and "torso" not in hit  # armour 2
-    chronique(db, "elor", "damage", "Tolosa", "Montana James", "--amount", "4", "--location", "left-leg")
-    cared = chronique(db, "elor", "care", "Tolosa", "Samson", "Montana James", "--location", "left-leg").stdout
+    run(db, "elor", "damage", "Tolosa", "Montana James", "--amount", "4", "--location", "left-leg")
+    cared = run(db, "elor", "care", "Tolosa", "Samson", "Montana James", "--location", "left-leg").stdout
     assert cared.endswith("from Montana James's jambe gauche\n") and "left-leg" not in cared
-    chronique(db, "session", "end", "Tolosa")
-    report = chronique(db, "advance", "Tolosa", "1d", "--yes").stdout
+    run(db, "session", "end", "Tolosa")
+    report = run(db, "advance", "Tolosa", "1d", "--yes").stdout
     assert "Samson rested a day: wounds none" in report
     assert "Montana James rested a day: wounds jambe gauche " in report and "left-leg" not in report
 
@@ -323,12 +323,12 @@ def test_a_protagonist_named_twice_is_refused_seed_Scenes_d_action(db: str, tmp_
 
 def test_familiarities_without_a_bonus_read_without_stray_spaces_seed_Familiarites_L266(db: str, tmp_path: Path) -> None:
     tolosa(db, tmp_path)
-    shown = chronique(db, "elor", "sheet", "Tolosa", "Montana James").stdout
+    shown = run(db, "elor", "sheet", "Tolosa", "Montana James").stdout
     assert "\nFouets, Glyphes\n" in shown  # it read "Fouets , Glyphes "
-    assert "\nHaches +1\n" in chronique(db, "elor", "sheet", "Tolosa", "Samson").stdout
+    assert "\nHaches +1\n" in run(db, "elor", "sheet", "Tolosa", "Samson").stdout
     markdown, page = tmp_path / "montana.md", tmp_path / "montana.html"
-    chronique(db, "export", "sheet", "Tolosa", "Montana James", "-o", str(markdown))
-    chronique(db, "export", "sheet", "Tolosa", "Montana James", "--format", "html", "-o", str(page))
+    run(db, "export", "sheet", "Tolosa", "Montana James", "-o", str(markdown))
+    run(db, "export", "sheet", "Tolosa", "Montana James", "--format", "html", "-o", str(page))
     assert "\nFouets, Glyphes\n" in markdown.read_text(encoding="utf-8")
     assert "| Jambe gauche | 0 | 5 |" in markdown.read_text(encoding="utf-8")  # the tables as before
     assert '<span lang="fr">Fouets</span></span>, ' in page.read_text(encoding="utf-8")

@@ -1,5 +1,5 @@
 """The Western Parade QA review's defects, each pinned where a player meets it: the real command
-line (a subprocess where what it prints matters) on a real journal, the Shotgun City party of the
+line (in-process, ``support.run``) on a real journal, the Shotgun City party of the
 reviewer's setup. Seed 004_cf8278f91236030c.txt, digest /work/shared/rules/western-parade.md."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import re
 from fractions import Fraction
 
 import pytest
-from support import SAMPLES, chronique, run, stored
+from support import SAMPLES, run, stored
 
 from chronique.adapters.bootstrap import build
 from chronique.domain.rulesets.westernparade import describe as words
@@ -86,14 +86,14 @@ def test_a_journal_holding_a_roll_at_100055_percent_rebuilds_and_shows_its_luck_
         services.act(C, lambda w: check(w, SAM, Check(skill="Armes de poing", modifiers={"whisky": 1000})))
     finally:
         services.close()
-    luck = chronique(db, "luck", C, "--json", "--by", "kind")
+    luck = run(db, "luck", C, "--json", "--by", "kind")
     assert luck.returncode == 0 and "catch up" not in luck.stderr, luck.stderr
     skill = json.loads(luck.stdout)["skill roll"]
     # Two near-certainties: expected just under 2, both exactly 1 - 7.8·10^-12 (odds.EXACT_FACES).
     assert (skill["draws"], Fraction(skill["expected"])) == (2, 2 * odds.success_odds(864))
-    rebuilt = chronique(db, "db", "rebuild")
+    rebuilt = run(db, "db", "rebuild")
     assert rebuilt.returncode == 0, rebuilt.stderr
-    again = chronique(db, "luck", C, "--json", "--by", "kind")
+    again = run(db, "luck", C, "--json", "--by", "kind")
     assert again.returncode == 0 and "catch up" not in again.stderr and json.loads(again.stdout)["skill roll"] == skill
 
 
@@ -104,7 +104,7 @@ def test_the_board_names_the_hands_letting_go_of_a_pressed_wound_S3_2_3_L1848_ru
     shotgun_city(db)
     run(db, WP, "body", "wound", C, JOE, "left-flank", "6")
     run(db, WP, "body", "press", C, JOE, "left-flank", "--hands", "2", "--rounds", "3")
-    board = chronique(db, "downtime", "board", C, "--json")
+    board = run(db, "downtime", "board", C, "--json")
     assert board.returncode == 0, board.stderr
     said = {(line["who"], line["what"]) for line in json.loads(board.stdout)}
     assert (JOE, "the hands pressing the wound in the left flank let go") in said
@@ -144,7 +144,7 @@ def test_an_advance_tells_what_long_activities_did_in_sentences_S6_8_S6_10_4_S6_
     run(db, WP, "downtime", "activity", C, DOC, "panning")
     run(db, WP, "downtime", "activity", C, JOE, "running")
     run(db, WP, "downtime", "activity", C, SIRINGO, "banking", "--capital", "100000")
-    out = chronique(db, "advance", C, "31d", "--yes")
+    out = run(db, "advance", C, "31d", "--yes")
     assert out.returncode == 0, out.stderr
     ticks = out.stdout
     for code in ("fed_tenths", "skins_cents", "quality ", "gold False", "gold True", "metres", "capital_before"):
@@ -156,7 +156,7 @@ def test_an_advance_tells_what_long_activities_did_in_sentences_S6_8_S6_10_4_S6_
     assert f"{SIRINGO}: banking (Banque): capital now $" in ticks
     log = run(db, "log", C, "--kind", "ActivityRolled", "--json").stdout
     assert '"capital"' in log  # recorded as before: only the words changed
-    text = chronique(db, "log", C, "--kind", "ActivityRolled").stdout
+    text = run(db, "log", C, "--kind", "ActivityRolled").stdout
     assert "capital now $" in " ".join(text.split()) and "capital now 9" not in text
 
 
@@ -177,16 +177,16 @@ def test_a_capital_reads_in_dollars_and_a_hunt_in_people_S6_8_1_S6_16() -> None:
 def test_letting_go_and_drinking_read_in_the_log_s_words_WA16_table_4_1(db: str) -> None:
     shotgun_city(db)
     run(db, WP, "body", "wound", C, JOE, "left-flank", "6")
-    let_go = chronique(db, WP, "body", "press", C, JOE, "left-flank", "--hands", "0")
+    let_go = run(db, WP, "body", "press", C, JOE, "left-flank", "--hands", "0")
     assert let_go.stdout == f"{JOE} lets go of the flanc gauche\n"
-    drunk = chronique(db, WP, "body", "drink", C, SIRINGO, "12")
+    drunk = run(db, WP, "body", "drink", C, SIRINGO, "12")
     assert drunk.stdout.startswith(f"{SIRINGO} is ") and drunk.stdout.rstrip().endswith("drunk"), drunk.stdout
     stage = json.loads(run(db, WP, "body", "status", C, SIRINGO, "--json").stdout)["alcohol"]["stage"]
     assert stage in ("medium", "serious", "complete")
-    status = chronique(db, WP, "body", "status", C, SIRINGO).stdout
+    status = run(db, WP, "body", "status", C, SIRINGO).stdout
     assert f"drink: {stage}\n" not in status and f"is {stage}\n" not in drunk.stdout
     run(db, WP, "body", "press", C, JOE, "left-flank", "--hands", "1", "--rounds", "1")
-    ticks = chronique(db, "advance", C, "1h", "--yes").stdout
+    ticks = run(db, "advance", C, "1h", "--yes").stdout
     assert f"{JOE} lets go of the flanc gauche" in ticks and "left-flank" not in ticks, ticks
     assert f"{SIRINGO} is {stage}" not in ticks
 
@@ -230,7 +230,7 @@ def test_pressing_a_wound_that_does_not_bleed_is_refused_as_first_aid_is_S3_2_3(
 def test_terrain_help_lists_every_terrain_of_table_6_1_and_of_a_run_L4806() -> None:
     from chronique.domain.rulesets.westernparade.training import downtime_data
 
-    shown = " ".join(chronique("unused.db", WP, "downtime", "activity", "--help").stdout.split())
+    shown = " ".join(run("unused.db", WP, "downtime", "activity", "--help").stdout.split())
     for kind in ("hunting", "running"):
         for terrain in downtime_data()["activities"][kind]["terrain"]:
             assert terrain in shown, terrain

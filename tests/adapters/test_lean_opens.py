@@ -1,0 +1,69 @@
+"""A one-shot command opens its journal once and cheaply (issue 20, "Cold commands lean"): a game's
+command reads the campaign's game and then plays on the same open journal, and a PostgreSQL
+journal whose tables are made opens with one look, never queueing behind the lock under which a
+first open makes them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import psycopg
+import pytest
+from support import SAMPLES, fresh_database, run
+
+from chronique.adapters import bootstrap
+from chronique.adapters.settings import SCHEMA_LOCK
+
+
+def _cartes_campaign(db: str) -> None:
+    run(db, "campaign", "new", "Verdelune", "--ruleset", "cartes", "--start", "Day 1 08:00")
+    run(db, "character", "new", "Verdelune", "--sheet", str(SAMPLES / "alice.toml"))
+    run(db, "session", "start", "Verdelune")
+
+
+def test_a_game_command_opens_its_journal_once(db: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    _cartes_campaign(db)
+    opened: list[str | None] = []
+    real_build = bootstrap.build
+
+    def counted(location: str | None = None, **options: Any) -> Any:
+        opened.append(location)
+        return real_build(location, **options)
+
+    monkeypatch.setattr(bootstrap, "build", counted)
+    result = run(db, "cartes", "test", "Verdelune", "Alice", "Contact", "--difficulty", "facile")
+    assert "Alice draws Contact" in result.stdout
+    # The check that the campaign plays Cartes and the test itself share one open journal.
+    assert opened == [db]
+
+
+def test_a_refused_game_command_closes_the_journal_it_opened(db: str) -> None:
+    _cartes_campaign(db)
+    refused = run(db, "elor", "rest", "Verdelune", "Alice", check=False)
+    assert refused.returncode == 2
+    assert "Verdelune is a Cartes campaign" in refused.stderr
+    if db.startswith("postgresql"):
+        # Nothing of the command is left connected: a database in use could not be dropped.
+        with psycopg.connect(db) as connection:
+            others = connection.execute(
+                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            ).fetchone()
+        assert others == (0,)
+
+
+def test_a_made_postgresql_journal_opens_without_the_lock_that_makes_tables(tmp_path: Path) -> None:
+    with fresh_database("postgresql", tmp_path) as url:
+        _cartes_campaign(url)
+        name = url.rsplit("/", 1)[1]
+        with psycopg.connect(url, autocommit=True) as maker:
+            # Another process making a journal's tables holds the lock; every new connection of
+            # this database gives up on a lock after a second instead of waiting.
+            maker.execute(f"ALTER DATABASE \"{name}\" SET lock_timeout = '1s'")
+            maker.execute("BEGIN")
+            maker.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))
+            shown = run(url, "campaign", "show", "Verdelune", check=False)
+            maker.execute("ROLLBACK")
+            maker.execute(f'ALTER DATABASE "{name}" RESET lock_timeout')
+        assert shown.returncode == 0, shown.stderr
+        assert "Verdelune" in shown.stdout
