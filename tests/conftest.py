@@ -51,6 +51,8 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     chosen = metafunc.config.getoption("backend") or BACKENDS
     if "db" in metafunc.fixturenames:
         metafunc.parametrize("db", chosen, indirect=True)
+    elif "empty_db" in metafunc.fixturenames:
+        metafunc.parametrize("empty_db", chosen, indirect=True)
     elif "backend" in metafunc.fixturenames:
         metafunc.parametrize("backend", chosen)
 
@@ -76,8 +78,17 @@ def pytest_runtest_call(item: pytest.Item) -> Generator[None, None, None]:
 
 @pytest.fixture
 def db(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    """A fresh, empty journal location: a SQLite file path or a PostgreSQL URL."""
+    """A fresh journal with nothing recorded: a SQLite file path (the file made by the first
+    command) or a PostgreSQL URL (tests/support.py ``fresh_database``)."""
     with fresh_database(request.param, tmp_path) as location:
+        yield location
+
+
+@pytest.fixture
+def empty_db(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A location where there is no journal yet, for what a first open does: a SQLite file path
+    with no file, or an empty PostgreSQL database."""
+    with fresh_database(request.param, tmp_path, made=False) as location:
         yield location
 
 

@@ -11,6 +11,7 @@ import tempfile
 import uuid
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -34,11 +35,17 @@ POSTGRES_SERVER = os.environ.get("CHRONIQUE_TEST_POSTGRES", "postgresql://postgr
 
 
 @contextmanager
-def fresh_database(backend: str, folder: Path) -> Iterator[str]:
-    """A new, empty journal: a file in ``folder``, or a database of its own on the PostgreSQL
-    server. Without a server the test skips, except under CI, where it fails. A database no one
-    is connected to any more at the end is emptied (:func:`_emptied`) for this process's next
-    test, which finds it as new; any other is dropped."""
+def fresh_database(backend: str, folder: Path, *, made: bool = True) -> Iterator[str]:
+    """A new journal with nothing recorded: a file in ``folder`` (made by the first command, as a
+    GM's is), or a database of its own on the PostgreSQL server, whose journal tables and read
+    models are made as `chronique init` and the first read make them (``made``), or an empty
+    database (``made=False``: for what a first open does). Without a server the test skips,
+    except under CI, where it fails.
+
+    Making a database and a journal in it cost the server a quarter of a second a test, and a
+    thousand tests run on PostgreSQL: a database no one is connected to any more at the end of
+    its test is brought back as new (:func:`_as_new`) for this process's next test, and dropped
+    if it cannot be (its tables' shape changed, a process of the test still connected)."""
     if backend == "sqlite":
         yield str(folder / f"journal-{uuid.uuid4().hex[:8]}.db")
         return
@@ -52,41 +59,114 @@ def fresh_database(backend: str, folder: Path) -> Iterator[str]:
             pytest.fail(f"PostgreSQL is required under CI and is not reachable at {POSTGRES_SERVER}: {error}")
         pytest.skip(f"no PostgreSQL server at {POSTGRES_SERVER}")
     with admin:
-        if _EMPTIED:
-            name = _EMPTIED.pop()
+        spare = _SPARE[made]
+        if spare:
+            name = spare.pop()
         else:
             name = f"chronique_test_{uuid.uuid4().hex[:12]}"
-            admin.execute(f'CREATE DATABASE "{name}"')
+            template = f' TEMPLATE "{_made_journal(admin).name}"' if made else ""
+            admin.execute(f'CREATE DATABASE "{name}"{template}')
         try:
             yield f"{POSTGRES_SERVER}/{name}"
         finally:
-            if _emptied(name):
-                _EMPTIED.append(name)
+            if _as_new(name, _made_journal(admin) if made else None):
+                spare.append(name)
             else:
                 admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
-_EMPTIED: list[str] = []
-"""This process's databases emptied after their test, for the next: making a database costs the
-server a fifth of a second, emptying one a fiftieth (a thousand tests run on PostgreSQL)."""
+@dataclass(frozen=True)
+class _Made:
+    """This process's made journal: the database new ones are copied from, its shape, and the
+    rows it holds (the journal's marker, the read models' revision)."""
+
+    name: str
+    shape: str
+    rows: dict[str, list[tuple[Any, ...]]]
 
 
-@atexit.register
-def _drop_emptied() -> None:
-    """Drop the emptied databases no test took, when the process ends."""
-    if not _EMPTIED:
-        return
+_SPARE: dict[bool, list[str]] = {True: [], False: []}
+_MADE: list[_Made] = []
+_USER_SCHEMAS = "nspname NOT LIKE 'pg\\_%' AND nspname <> 'information_schema'"
+_SHAPE = f"""
+    SELECT coalesce(string_agg(part, ' | ' ORDER BY part), '') FROM (
+        SELECT 'relation ' || n.nspname || '.' || c.relname || ' ' || c.relkind::text AS part
+        FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE {_USER_SCHEMAS}
+        UNION ALL
+        SELECT 'column ' || n.nspname || '.' || c.relname || '.' || a.attname || ' ' || format_type(a.atttypid, a.atttypmod)
+            || ' ' || a.attnotnull::text || ' ' || coalesce(pg_get_expr(d.adbin, d.adrelid), '')
+        FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+        LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
+        WHERE {_USER_SCHEMAS} AND a.attnum > 0 AND NOT a.attisdropped
+        UNION ALL
+        SELECT 'index ' || indexdef FROM pg_indexes WHERE schemaname NOT LIKE 'pg\\_%'
+        UNION ALL
+        SELECT 'type ' || n.nspname || '.' || t.typname FROM pg_type t JOIN pg_namespace n ON n.oid = t.typnamespace WHERE {_USER_SCHEMAS}
+        UNION ALL
+        SELECT 'function ' || n.nspname || '.' || p.proname
+        FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace WHERE {_USER_SCHEMAS}
+        UNION ALL
+        SELECT 'trigger ' || tgname FROM pg_trigger WHERE NOT tgisinternal
+        UNION ALL
+        SELECT 'schema ' || nspname FROM pg_namespace WHERE {_USER_SCHEMAS}
+    ) AS parts
+"""
+_TABLES = f"""
+    SELECT quote_ident(n.nspname) || '.' || quote_ident(c.relname) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+    WHERE c.relkind IN ('r', 'p') AND {_USER_SCHEMAS} ORDER BY 1
+"""
+
+
+def _made_journal(admin: Any) -> _Made:
+    """This process's made journal (made at its first use, dropped when the process ends)."""
+    if not _MADE:
+        import psycopg
+
+        from chronique.adapters.bootstrap import build
+
+        name = f"chronique_template_{uuid.uuid4().hex[:12]}"
+        admin.execute(f'CREATE DATABASE "{name}"')
+        atexit.register(_drop, name)
+        services = build(f"{POSTGRES_SERVER}/{name}")
+        try:
+            assert services.read_models is not None
+            services.read_models.upgrade()
+        finally:
+            services.close()
+        with psycopg.connect(f"{POSTGRES_SERVER}/{name}") as connection:
+            shape = _one(connection.execute(_SHAPE).fetchone())
+            tables = [row[0] for row in connection.execute(_TABLES)]
+            rows = {table: connection.execute(f"SELECT * FROM {table}").fetchall() for table in tables}
+        _MADE.append(_Made(name, shape, {table: found for table, found in rows.items() if found}))
+    return _MADE[0]
+
+
+def _one(row: tuple[Any, ...] | None) -> Any:
+    assert row is not None
+    return row[0]
+
+
+def _drop(name: str) -> None:
     import psycopg
 
     with psycopg.connect(f"{POSTGRES_SERVER}/postgres", autocommit=True) as admin:
-        while _EMPTIED:
-            admin.execute(f'DROP DATABASE IF EXISTS "{_EMPTIED.pop()}" WITH (FORCE)')
+        admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
-def _emptied(name: str) -> bool:
-    """Whether the database ``name`` is now as new (its schemas dropped, the public one made
-    again, its settings reset), which is done only when no one else is connected to it: a
-    process a test left running must meet a dropped database, not the next test's journal."""
+@atexit.register
+def _drop_spare() -> None:
+    """Drop the databases no test took, when the process ends."""
+    for spare in _SPARE.values():
+        while spare:
+            _drop(spare.pop())
+
+
+def _as_new(name: str, made: _Made | None) -> bool:
+    """Whether the database ``name`` could be brought back as new, and was: as the made journal
+    (its tables emptied, its marker and revision rows put back, its sequences started again), or
+    empty (every schema dropped, the public one made again); its settings reset. Only when no one
+    else is connected to it: a process a test left running must meet a dropped database, not the
+    next test's journal."""
     import psycopg
 
     try:
@@ -96,12 +176,25 @@ def _emptied(name: str) -> bool:
             ).fetchone()
             if others is None or others[0]:
                 return False
-            schemas = connection.execute(
-                "SELECT nspname FROM pg_namespace WHERE nspname NOT LIKE 'pg\\_%' AND nspname <> 'information_schema'"
-            ).fetchall()
-            for (schema,) in schemas:
-                connection.execute(f'DROP SCHEMA "{schema}" CASCADE')
-            connection.execute("CREATE SCHEMA public")
+            if made is None:
+                for (schema,) in connection.execute(f"SELECT quote_ident(nspname) FROM pg_namespace WHERE {_USER_SCHEMAS}").fetchall():
+                    connection.execute(f"DROP SCHEMA {schema} CASCADE")
+                connection.execute("CREATE SCHEMA public")
+            else:
+                if _one(connection.execute(_SHAPE).fetchone()) != made.shape:
+                    return False
+                tables = [row[0] for row in connection.execute(_TABLES)]
+                with connection.transaction():
+                    connection.execute(f"TRUNCATE {', '.join(tables)} RESTART IDENTITY CASCADE")
+                    for table, rows in made.rows.items():
+                        marks = ", ".join(["%s"] * len(rows[0]))
+                        connection.cursor().executemany(f"INSERT INTO {table} VALUES ({marks})", rows)
+                    sequences = connection.execute(
+                        "SELECT quote_ident(schemaname) || '.' || quote_ident(sequencename) FROM pg_sequences "
+                        "WHERE schemaname NOT LIKE 'pg\\_%'"
+                    ).fetchall()
+                    for (sequence,) in sequences:
+                        connection.execute(f"ALTER SEQUENCE {sequence} RESTART")
             connection.execute(f'ALTER DATABASE "{name}" RESET ALL')
     except psycopg.Error:
         return False

@@ -70,33 +70,33 @@ def marked(db: str) -> bool:
 
 
 @pytest.mark.parametrize("command", NOT_CREATING, ids=" ".join)
-def test_a_mistyped_journal_is_an_error_not_a_new_journal(db: str, command: tuple[str, ...]) -> None:
-    refused(run(db, *command, check=False), "no journal", "chronique init")
-    if db.startswith("postgresql://"):
-        assert postgres_tables(db) == set()
+def test_a_mistyped_journal_is_an_error_not_a_new_journal(empty_db: str, command: tuple[str, ...]) -> None:
+    refused(run(empty_db, *command, check=False), "no journal", "chronique init")
+    if empty_db.startswith("postgresql://"):
+        assert postgres_tables(empty_db) == set()
     else:
-        assert not Path(db).exists()
+        assert not Path(empty_db).exists()
 
 
 @pytest.mark.parametrize("command", CREATING, ids=" ".join)
-def test_init_demo_and_campaign_new_create_a_journal_carrying_the_marker(db: str, command: tuple[str, ...]) -> None:
-    run(db, *command)
-    assert marked(db)
-    assert run(db, "campaign", "list", "--json").returncode == 0
+def test_init_demo_and_campaign_new_create_a_journal_carrying_the_marker(empty_db: str, command: tuple[str, ...]) -> None:
+    run(empty_db, *command)
+    assert marked(empty_db)
+    assert run(empty_db, "campaign", "list", "--json").returncode == 0
 
 
-def test_another_programs_database_is_refused_even_by_init_and_left_as_it_was(db: str) -> None:
-    if db.startswith("postgresql://"):
-        with psycopg.connect(db) as connection:
+def test_another_programs_database_is_refused_even_by_init_and_left_as_it_was(empty_db: str) -> None:
+    if empty_db.startswith("postgresql://"):
+        with psycopg.connect(empty_db) as connection:
             connection.execute("CREATE TABLE invoices (id integer PRIMARY KEY)")
     else:
-        with sqlite3.connect(db) as connection:
+        with sqlite3.connect(empty_db) as connection:
             connection.execute("CREATE TABLE invoices (id integer PRIMARY KEY)")
         connection.close()
-    before = snapshot(db)
+    before = snapshot(empty_db)
     for command in (("campaign", "list"), ("init",), ("campaign", "new", "Verdelune", "--ruleset", "cartes")):
-        refused(run(db, *command, check=False), "another program")
-    assert snapshot(db) == before
+        refused(run(empty_db, *command, check=False), "another program")
+    assert snapshot(empty_db) == before
 
 
 def test_a_journal_from_before_the_marker_is_adopted_and_keeps_every_event(db: str) -> None:

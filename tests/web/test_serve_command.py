@@ -20,11 +20,11 @@ def test_a_port_already_taken_is_one_line_and_exit_2(db: str) -> None:
     assert refused.stderr.splitlines() == [said]
 
 
-def test_serving_a_journal_that_does_not_exist_creates_nothing(db: str) -> None:
-    refused = chronique(db, "serve", check=False)
+def test_serving_a_journal_that_does_not_exist_creates_nothing(empty_db: str) -> None:
+    refused = chronique(empty_db, "serve", check=False)
     assert refused.returncode == 2 and len(refused.stderr.splitlines()) == 1 and "chronique init" in refused.stderr
     # A server that refused to start makes no journal: no file, or no table in the empty database.
-    assert made_nothing(db)
+    assert made_nothing(empty_db)
 
 
 def made_nothing(db: str) -> bool:
