@@ -125,6 +125,7 @@ def explain(error: BaseException) -> tuple[str, int]:
     from chronique.adapters.audit import Unreadable
     from chronique.adapters.commandids import OutcomeUnknown
     from chronique.adapters.database import first_line
+    from chronique.adapters.locks import CampaignBusy
     from chronique.domain.errors import JournalDamaged
 
     if isinstance(error, OutcomeUnknown):
@@ -138,6 +139,11 @@ def explain(error: BaseException) -> tuple[str, int]:
         return f"the journal is damaged at {error.place}: {error.why}", 1
     if isinstance(error, JournalDamaged):
         return f"the journal is damaged: {error}", 1
+    if isinstance(error, CampaignBusy):
+        return f"the campaign is busy: {error}", 1  # its words say how long it waited, and what to do
+    if isinstance(error, (OperationalError, InterfaceError)) and _waited_too_long(error):
+        # Reached, but held by another writer longer than a command waits: nothing was recorded.
+        return f"the journal's database is busy: {first_line(error)}; try again once the other command is done", 1
     if isinstance(error, (OperationalError, InterfaceError)):
         # The database itself is out of reach (a PostgreSQL server down, a wrong URL): nothing was recorded.
         return f"cannot reach the journal's database: {first_line(error)}", 1
@@ -156,6 +162,20 @@ def explain(error: BaseException) -> tuple[str, int]:
     if isinstance(error, (ValueError, ArithmeticError, LookupError)):
         return _first_words(error), 2
     return f"unexpected {type(error).__name__}: {_first_words(error)} (run with --debug for the traceback)", 1
+
+
+def _waited_too_long(error: BaseException) -> bool:
+    """Whether the database was reached and gave up waiting for a lock another writer held:
+    PostgreSQL's lock timeout (55P03) or a cancelled statement (57014), SQLite's "database is
+    locked"."""
+    seen: BaseException | None = error
+    while seen is not None:
+        if getattr(seen, "sqlstate", None) in ("55P03", "57014"):
+            return True
+        if type(seen).__module__ == "sqlite3" and "locked" in str(seen):
+            return True
+        seen = seen.__cause__ or seen.__context__
+    return False
 
 
 def _is_driver_error(error: BaseException) -> bool:

@@ -7,12 +7,18 @@ to the options of a sample of commands of every game (hypothesis)."""
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 
+import psycopg
 import pytest
+from eventsourcing.persistence import OperationalError
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from support import SAMPLES, chronique, run, stored
+from support import SAMPLES, chronique, fresh_database, run, stored
+
+from chronique.adapters.locks import CampaignBusy
+from chronique.cli.boundary import explain
 
 
 def refused(db: str, *args: str, status: int) -> str:
@@ -192,3 +198,39 @@ def test_a_malformed_number_is_refused_in_one_line_and_records_nothing(four_game
 @given(slot=st.sampled_from(TEXT_SLOTS), value=TEXTS)
 def test_text_with_control_characters_or_a_flood_is_refused_and_records_nothing(four_games: str, slot: tuple[str, ...], value: str) -> None:
     _refused_untouched(four_games, slot, value, ours=True)
+
+
+# -- a database reached but held by another writer (ruling EB2: the environment's, exit 1) -------
+
+
+def test_a_postgresql_journal_held_by_another_writer_is_busy_not_out_of_reach(tmp_path: Path) -> None:
+    with fresh_database("postgresql", tmp_path) as db:
+        run(db, "campaign", "new", "Verdelune", "--ruleset", "cartes", "--start", "Day 1 08:00")
+        name = db.rsplit("/", 1)[1]
+        with psycopg.connect(db, autocommit=True) as other:
+            # Every new connection of this database gives up on a lock after a second.
+            other.execute(f"ALTER DATABASE \"{name}\" SET lock_timeout = '1s'")
+            other.execute("BEGIN")
+            other.execute("LOCK TABLE chronique_events IN ACCESS EXCLUSIVE MODE")
+            busy = run(db, "campaign", "show", "Verdelune", check=False)
+            other.execute("ROLLBACK")
+            other.execute(f'ALTER DATABASE "{name}" RESET lock_timeout')
+    assert busy.returncode == 1
+    assert busy.stderr == (
+        "error: the journal's database is busy: canceling statement due to lock timeout; try again once the other command is done\n"
+    )
+
+
+def test_a_sqlite_journal_locked_by_another_writer_and_a_campaign_lock_held_too_long_read_as_busy() -> None:
+    try:
+        try:
+            raise sqlite3.OperationalError("database is locked")  # what SQLite says after its 30 s wait
+        except sqlite3.OperationalError as locked:
+            raise OperationalError(str(locked)) from locked
+    except OperationalError as error:
+        assert explain(error) == ("the journal's database is busy: database is locked; try again once the other command is done", 1)
+    held = CampaignBusy("another command has held this campaign for more than 60 s; try again once it is done")
+    assert explain(held) == (
+        "the campaign is busy: another command has held this campaign for more than 60 s; try again once it is done",
+        1,
+    )
