@@ -169,7 +169,9 @@ def _waited_too_long(error: BaseException) -> bool:
     PostgreSQL's lock timeout (55P03) or a cancelled statement (57014), SQLite's "database is
     locked"."""
     seen: BaseException | None = error
-    while seen is not None:
+    met: set[int] = set()  # a chain set by hand may loop
+    while seen is not None and id(seen) not in met:
+        met.add(id(seen))
         if getattr(seen, "sqlstate", None) in ("55P03", "57014"):
             return True
         if type(seen).__module__ == "sqlite3" and "locked" in str(seen):

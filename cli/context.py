@@ -142,12 +142,8 @@ def check_game(ctx: Context, game: str) -> None:
     if not isinstance(campaign_name, str):
         return
     state: State = ctx.find_root().obj
-    with _services(state, create=False) as services:
+    with _services(state, create=False, keep=ctx) as services:
         campaign = services.campaign(campaign_name)
-        if state.opened is None and SHELL.get() is None:
-            # Kept for the use case (:func:`_services`), closed with the command's context.
-            state.opened = services
-            ctx.call_on_close(functools.partial(_close, state))
     if campaign.ruleset == game:
         return
     from chronique.domain.rulesets import ruleset
@@ -160,23 +156,28 @@ def check_game(ctx: Context, game: str) -> None:
 
 
 @contextmanager
-def _services(state: State, create: bool) -> Iterator[Chronique]:
-    """The services of one command: the running shell's, else built for it and closed after."""
+def _services(state: State, create: bool, keep: Context | None = None) -> Iterator[Chronique]:
+    """The services of one command: the running shell's, else those its checks kept, else built
+    for it and closed after, or, when ``keep`` (the command's context, for its checks), kept for
+    its use case and closed with that context."""
     lender = SHELL.get()
     lent = lender.lend(state, create) if lender is not None else None
     if lent is not None:
         yield lent
         return
     if state.opened is not None:
-        yield state.opened  # the checks' services: closed with the command (:func:`check_game`)
+        yield state.opened
         return
     from chronique.adapters.bootstrap import build
 
     services = build(state.db, create=create, command_id=state.command_id)
+    if keep is not None:
+        state.opened = services
+        keep.call_on_close(functools.partial(_close, state))
     try:
         yield services
     finally:
-        if state.opened is not services:
+        if keep is None:
             services.close()
 
 

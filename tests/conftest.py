@@ -43,6 +43,7 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
+    """Remove the cache folder this process made (an xdist worker made none)."""
     for folder in _CACHES:
         shutil.rmtree(folder, ignore_errors=True)
 

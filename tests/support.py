@@ -134,14 +134,15 @@ def _made_journal(admin: Any) -> _Made:
         finally:
             services.close()
         with psycopg.connect(f"{POSTGRES_SERVER}/{name}") as connection:
-            shape = _one(connection.execute(_SHAPE).fetchone())
+            shape = first_value(connection.execute(_SHAPE).fetchone())
             tables = [row[0] for row in connection.execute(_TABLES)]
             rows = {table: connection.execute(f"SELECT * FROM {table}").fetchall() for table in tables}
         _MADE.append(_Made(name, shape, {table: found for table, found in rows.items() if found}))
     return _MADE[0]
 
 
-def _one(row: tuple[Any, ...] | None) -> Any:
+def first_value(row: tuple[Any, ...] | None) -> Any:
+    """The first value of a row a query had to give."""
     assert row is not None
     return row[0]
 
@@ -181,7 +182,7 @@ def _as_new(name: str, made: _Made | None) -> bool:
                     connection.execute(f"DROP SCHEMA {schema} CASCADE")
                 connection.execute("CREATE SCHEMA public")
             else:
-                if _one(connection.execute(_SHAPE).fetchone()) != made.shape:
+                if first_value(connection.execute(_SHAPE).fetchone()) != made.shape:
                     return False
                 tables = [row[0] for row in connection.execute(_TABLES)]
                 with connection.transaction():
@@ -199,6 +200,25 @@ def _as_new(name: str, made: _Made | None) -> bool:
     except psycopg.Error:
         return False
     return True
+
+
+@contextmanager
+def held_by_another_writer(db: str, statement: str, *params: Any) -> Iterator[None]:
+    """For the block, another session of the PostgreSQL journal ``db`` holds the lock that
+    ``statement`` takes, and every new connection of that database gives up waiting for a lock
+    after a second (so a command that would wait for it fails at once instead)."""
+    import psycopg
+
+    name = db.rsplit("/", 1)[1]
+    with psycopg.connect(db, autocommit=True) as other:
+        other.execute(f"ALTER DATABASE \"{name}\" SET lock_timeout = '1s'")
+        other.execute("BEGIN")
+        other.execute(statement, params or None)
+        try:
+            yield
+        finally:
+            other.execute("ROLLBACK")
+            other.execute(f'ALTER DATABASE "{name}" RESET lock_timeout')
 
 
 @contextmanager

@@ -10,7 +10,7 @@ from typing import Any
 
 import psycopg
 import pytest
-from support import SAMPLES, fresh_database, run
+from support import SAMPLES, fresh_database, held_by_another_writer, run
 
 from chronique.adapters import bootstrap
 from chronique.adapters.settings import SCHEMA_LOCK
@@ -55,15 +55,8 @@ def test_a_refused_game_command_closes_the_journal_it_opened(db: str) -> None:
 def test_a_made_postgresql_journal_opens_without_the_lock_that_makes_tables(tmp_path: Path) -> None:
     with fresh_database("postgresql", tmp_path) as url:
         _cartes_campaign(url)
-        name = url.rsplit("/", 1)[1]
-        with psycopg.connect(url, autocommit=True) as maker:
-            # Another process making a journal's tables holds the lock; every new connection of
-            # this database gives up on a lock after a second instead of waiting.
-            maker.execute(f"ALTER DATABASE \"{name}\" SET lock_timeout = '1s'")
-            maker.execute("BEGIN")
-            maker.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))
+        # Another process making a journal's tables holds the lock under which they are made.
+        with held_by_another_writer(url, "SELECT pg_advisory_xact_lock(%s)", SCHEMA_LOCK):
             shown = run(url, "campaign", "show", "Verdelune", check=False)
-            maker.execute("ROLLBACK")
-            maker.execute(f'ALTER DATABASE "{name}" RESET lock_timeout')
         assert shown.returncode == 0, shown.stderr
         assert "Verdelune" in shown.stdout

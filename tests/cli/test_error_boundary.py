@@ -10,12 +10,11 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-import psycopg
 import pytest
 from eventsourcing.persistence import OperationalError
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from support import SAMPLES, chronique, fresh_database, run, stored
+from support import SAMPLES, chronique, fresh_database, held_by_another_writer, run, stored
 
 from chronique.adapters.locks import CampaignBusy
 from chronique.cli.boundary import explain
@@ -206,15 +205,8 @@ def test_text_with_control_characters_or_a_flood_is_refused_and_records_nothing(
 def test_a_postgresql_journal_held_by_another_writer_is_busy_not_out_of_reach(tmp_path: Path) -> None:
     with fresh_database("postgresql", tmp_path) as db:
         run(db, "campaign", "new", "Verdelune", "--ruleset", "cartes", "--start", "Day 1 08:00")
-        name = db.rsplit("/", 1)[1]
-        with psycopg.connect(db, autocommit=True) as other:
-            # Every new connection of this database gives up on a lock after a second.
-            other.execute(f"ALTER DATABASE \"{name}\" SET lock_timeout = '1s'")
-            other.execute("BEGIN")
-            other.execute("LOCK TABLE chronique_events IN ACCESS EXCLUSIVE MODE")
+        with held_by_another_writer(db, "LOCK TABLE chronique_events IN ACCESS EXCLUSIVE MODE"):
             busy = run(db, "campaign", "show", "Verdelune", check=False)
-            other.execute("ROLLBACK")
-            other.execute(f'ALTER DATABASE "{name}" RESET lock_timeout')
     assert busy.returncode == 1
     assert busy.stderr == (
         "error: the journal's database is busy: canceling statement due to lock timeout; try again once the other command is done\n"

@@ -27,7 +27,7 @@ import pytest
 import typer.main
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from support import SAMPLES, fresh_database, run
+from support import SAMPLES, first_value, fresh_database, run
 
 from chronique.cli.app import app
 from chronique.domain.rulesets import KNOWN
@@ -194,13 +194,8 @@ def fingerprint(journal: Journal) -> dict[str, Any]:
         counted = server.execute("SELECT " + ", ".join(f"(SELECT count(*) FROM {table})" for table in tables)).fetchone()
         assert counted is not None
         counts = dict(zip(tables, counted, strict=True))
-        last = _one(server.execute("SELECT max(notification_id) FROM chronique_events").fetchone())
+        last = first_value(server.execute("SELECT max(notification_id) FROM chronique_events").fetchone())
     return {"tables": counts, "last": last}
-
-
-def _one(row: tuple[Any, ...] | None) -> Any:
-    assert row is not None
-    return row[0]
 
 
 # -- the command tree -----------------------------------------------------------------------------
