@@ -19,7 +19,7 @@ from contextlib import contextmanager
 from typing import Any, TextIO
 
 import typer
-from typer._click.exceptions import ClickException
+from typer._click.exceptions import ClickException, NoArgsIsHelpError, UsageError
 from typer.core import TyperGroup
 
 from chronique.cli.context import game_of, guard
@@ -245,6 +245,14 @@ class Boundary(TyperGroup):
             # A default campaign (``chronique use``) stands in for a campaign left out.
             command.make_context = defaulting(command)
 
+    def make_context(self, info_name: str | None, args: list[str], parent: Any = None, **extra: Any) -> Any:
+        """The root's context, its own options read; a line Click refuses here (an unknown
+        option of ``chronique`` itself) is one line too (:class:`Refused`)."""
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except ClickException as error:
+            raise Refused.of(error) from None
+
     def parse_args(self, ctx: typer.Context, args: list[str]) -> list[str]:  # type: ignore[override]
         """Read the root's options, Typer's completion options among them (added after the group
         is made), without pydantic (cli/coercion.py)."""
@@ -291,8 +299,10 @@ class Boundary(TyperGroup):
         with inert_output():
             try:
                 return super().invoke(ctx)
-            except (ClickException, typer.Exit, typer.Abort):
+            except (typer.Exit, typer.Abort):
                 raise
+            except ClickException as error:
+                raise Refused.of(error) from None
             except Exception as error:
                 from chronique.adapters.commandids import AlreadyRecorded
 
@@ -305,6 +315,40 @@ class Boundary(TyperGroup):
                 message, status = explain(error)
                 typer.echo(f"error: {_shown(message, error)}", err=True)
                 raise typer.Exit(status) from None
+
+
+class Refused(ClickException):
+    """A line Click refused (an argument missing, an option or a command unknown, a value
+    malformed), shown as every other error: ``error: ...`` on one line, with the command's help to
+    read, in place of Click's usage line, hint and error (three lines). Its exit status is
+    Click's: 2 for a usage error."""
+
+    def __init__(self, line: str, exit_code: int) -> None:
+        super().__init__(line)
+        self.exit_code = exit_code
+
+    @classmethod
+    def of(cls, error: ClickException) -> ClickException:
+        """``error`` as one line; a group named alone keeps showing its help (Click's own)."""
+        if isinstance(error, (Refused, NoArgsIsHelpError)):
+            return error
+        return cls(refusal(error), error.exit_code)
+
+    def show(self, file: Any = None) -> None:
+        """Write the one line to standard error (``file`` when given)."""
+        typer.echo(f"error: {self.message}", file=file, err=file is None)
+
+
+def refusal(error: ClickException) -> str:
+    """What Click refused, in its words on one line made inert (a value typed may carry control
+    characters), then where to read how the command is used."""
+    words = one_line(inert(error.format_message())).rstrip(".")
+    if words[:1].isupper() and words[1:2].islower():
+        words = words[0].lower() + words[1:]
+    context = error.ctx if isinstance(error, UsageError) else None
+    if context is None or context.command.get_help_option(context) is None:
+        return words
+    return f"{words} (see '{inert(context.command_path)} {context.help_option_names[0]}')"
 
 
 def _shown(message: str, error: Exception) -> str:

@@ -22,7 +22,7 @@ from typer._click.core import Command
 from typer._click.exceptions import ClickException, NoArgsIsHelpError
 from typer.core import TyperArgument, TyperGroup, TyperOption
 
-from chronique.cli.boundary import InertStream, explain, one_line
+from chronique.cli.boundary import InertStream, Refused, explain, one_line
 from chronique.cli.context import SHELL, State, fail
 from chronique.domain.text import fold
 
@@ -248,7 +248,7 @@ def invoke(root: TyperGroup, args: list[str]) -> int:
         bare.show()  # a group named alone: its help, as the CLI shows it
         return bare.exit_code
     except ClickException as refused:
-        typer.echo(f"error: {one_line(refused.format_message())}", err=True)
+        Refused.of(refused).show()  # one line, as the CLI shows it (cli/boundary.py)
         return refused.exit_code
     except typer.Abort:
         typer.echo("error: aborted", err=True)

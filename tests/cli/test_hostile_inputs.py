@@ -349,9 +349,6 @@ def _an_error_in_one_line(stderr: str) -> bool:
     lines = stderr.strip().splitlines()
     if len(lines) == 1:
         return True
-    # Click's own usage error: its usage line, a hint, then the one line of the error.
-    if lines and lines[0].startswith("Usage: ") and lines[-1].startswith("Error: "):
-        return sum(line.startswith("Error: ") for line in lines) == 1
     # A sheet's problems, all at once: a head line then one indented line a problem.
     return bool(lines) and " sheet has " in lines[0] and all(line.startswith("  ") for line in lines[1:])
 
