@@ -8,7 +8,7 @@ from chronique.adapters.database import Database
 from chronique.adapters.journal import Journal
 from chronique.adapters.locks import AdvisoryLocks, NoLocks
 from chronique.adapters.services import Chronique
-from chronique.adapters.settings import Settings
+from chronique.adapters.settings import FirstConnection, Settings
 from chronique.adapters.vault import SqlSeedVault
 
 
@@ -18,13 +18,21 @@ def build(db: str | None = None, *, create: bool = True, command_id: str | None 
     (adapters/commandids.py), if given. ``warm`` services keep the aggregates they load, for
     many commands in one process (:meth:`Journal.open`)."""
     settings = Settings.from_env(db)
-    journal = Journal.open(settings, create=create, warm=warm)
-    database = Database(settings)
+    # On PostgreSQL, the connection that finds the server answering is kept for the campaign
+    # locks of a command that writes, or the read models of one that reads (issue 20).
+    first = FirstConnection(settings.connect()) if settings.is_postgres else None
+    try:
+        journal = Journal.open(settings, create=create, warm=warm, probed=first is not None)
+    except BaseException:
+        if first is not None:
+            first.close()
+        raise
+    database = Database(settings, first)
 
     def read_models():  # noqa: ANN202 - imported only when a command needs them
         from chronique.adapters.readmodels import ReadModels
 
         return ReadModels(journal, database)
 
-    locks = AdvisoryLocks(database) if settings.is_postgres else NoLocks()
+    locks = AdvisoryLocks(settings, first=first) if first is not None else NoLocks()
     return Chronique(journal, SqlSeedVault(journal), Audit(journal), wall_clock(), read_models, locks, command_id)

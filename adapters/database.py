@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from chronique.adapters.settings import SCHEMA_LOCK, Settings
+from chronique.adapters.settings import SCHEMA_LOCK, FirstConnection, Settings
 
 if TYPE_CHECKING:
     from sqlalchemy import Connection, Engine
@@ -17,30 +17,42 @@ if TYPE_CHECKING:
 class Database:
     """One lazily created engine on the journal's SQLite file or PostgreSQL database."""
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, first: FirstConnection | None = None) -> None:
+        """The database of ``settings``; on PostgreSQL, the engine's first connection is
+        ``first``'s if it is still there."""
         self.settings = settings
+        self._first = first
         self._engine: Engine | None = None
 
     @property
     def engine(self) -> Engine:
         """The engine, created on first use."""
         if self._engine is None:
-            self._engine = engine_for(self.settings)
+            self._engine = engine_for(self.settings, self._first)
         return self._engine
 
     def dispose(self) -> None:
         """Give back every pooled connection."""
         if self._engine is not None:
             self._engine.dispose()
+        if self._first is not None:
+            self._first.close()
 
 
-def engine_for(settings: Settings) -> Engine:
-    """An engine on the journal's SQLite file or PostgreSQL database."""
+def engine_for(settings: Settings, first: FirstConnection | None = None) -> Engine:
+    """An engine on the journal's SQLite file or PostgreSQL database (on PostgreSQL, its first
+    connection ``first``'s if it is still there)."""
     from sqlalchemy import create_engine
 
     if settings.is_postgres:
         # A command needs one connection at a time; the daemon's scheduler thread one more.
-        return create_engine(settings.sqlalchemy_url, pool_size=2, max_overflow=4, pool_pre_ping=True)
+        if first is None:
+            return create_engine(settings.sqlalchemy_url, pool_size=2, max_overflow=4, pool_pre_ping=True)
+
+        def connect() -> Any:
+            return first.take(autocommit=False) or settings.connect()
+
+        return create_engine(settings.sqlalchemy_url, creator=connect, pool_size=2, max_overflow=4, pool_pre_ping=True)
     # DESIGN.md, Storage: the CLI and the daemon share the file, so wait for its lock.
     return create_engine(settings.sqlalchemy_url, connect_args={"timeout": 30})
 

@@ -154,11 +154,12 @@ class Journal(Application):
     snapshotting_intervals: ClassVar[dict[type[Any], int]] = {Character: 25, Deck: 25, Campaign: 25}
 
     @classmethod
-    def open(cls, settings: Settings, *, create: bool = True, warm: bool = False) -> Journal:
+    def open(cls, settings: Settings, *, create: bool = True, warm: bool = False, probed: bool = False) -> Journal:
         """The journal at ``settings.db``; a new one (its marker and tables) only if ``create``.
         Anything there that is not a journal is refused before it is opened for writing
         (adapters/identity.py). A ``warm`` journal keeps the aggregates it loaded, for a process
-        that runs many commands (``chronique shell``, issue 20)."""
+        that runs many commands (``chronique shell``, issue 20). A PostgreSQL server is first
+        found answering (``Settings.probe``), unless the caller ``probed`` it already."""
         env: dict[str, Any] = {"MAPPER_TOPIC": "chronique.adapters.journal:CanonicalMapper"}
         if warm:
             env |= {
@@ -172,9 +173,10 @@ class Journal(Application):
                 "DEEPCOPY_FROM_AGGREGATE_CACHE": "y",
             }
         if settings.is_postgres:
-            settings.probe()
+            if not probed:
+                settings.probe()
             env |= settings.postgres_env() | {
-                "PERSISTENCE_MODULE": "eventsourcing.postgres",
+                "PERSISTENCE_MODULE": "chronique.adapters.pgsecrets:Factory",
                 # Every insert locks the events table (stack notes, pitfall 9): wait for it a
                 # while, never forever, so a stuck writer surfaces as an error to retry.
                 "POSTGRES_LOCK_TIMEOUT": "30",
@@ -243,7 +245,6 @@ class Journal(Application):
             cursor.execute("SELECT " + " AND ".join(["to_regclass(%s) IS NOT NULL"] * len(made)) + " AS made", made)
             if not cursor.fetchone()["made"]:
                 self._make_postgres_tables(cursor, recorders, create)
-        datastore.register_type_adapters()
 
     def _make_postgres_tables(self, cursor: Any, recorders: list[Any], create: bool) -> None:
         """Make the tables a journal lacks (all of them in a new database), once whatever the

@@ -12,6 +12,7 @@ are what the command did (issue 18, "a command's result is what was committed").
 from __future__ import annotations
 
 import logging
+import threading
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from typing import TYPE_CHECKING, Protocol
@@ -19,10 +20,10 @@ from uuid import UUID
 
 from eventsourcing.persistence import OperationalError
 
-from chronique.adapters.database import Database
+from chronique.adapters.settings import FirstConnection, Settings
 
 if TYPE_CHECKING:
-    from sqlalchemy import Connection
+    from psycopg import Connection
 
 log = logging.getLogger("chronique.locks")
 
@@ -92,92 +93,113 @@ class _AdvisoryHeld:
 
     def confirm(self) -> None:
         """A round trip on the lock's own connection: a dropped connection took the lock with it."""
-        from sqlalchemy import text
-        from sqlalchemy.exc import DBAPIError
+        import psycopg
 
         try:
-            self.connection.execute(text("SELECT 1"))
-        except DBAPIError as error:
+            self.connection.execute("SELECT 1")
+        except psycopg.Error as error:
             raise LockLost(f"the campaign's lock was lost with its connection ({_first_line(error)})") from error
 
 
 class AdvisoryLocks:
-    """PostgreSQL transaction-level advisory locks, keyed by the campaign id's first 64 bits."""
+    """PostgreSQL transaction-level advisory locks, keyed by the campaign id's first 64 bits, on
+    psycopg connections of their own: a command that writes pays neither SQLAlchemy's import nor
+    its dialect's first statements, and waits for its lock in one round trip (issue 20). The
+    connections are kept between the commands of one process (the shell, the daemon, the web
+    journal); a kept one found dropped is replaced once."""
 
-    def __init__(self, database: Database, wait: float = WAIT_SECONDS) -> None:
-        self._database = database
+    def __init__(self, settings: Settings, wait: float = WAIT_SECONDS, *, first: FirstConnection | None = None) -> None:
+        """Locks on the server of ``settings``, waiting at most ``wait`` seconds for one; the
+        first taken on ``first``'s connection if it is still there."""
+        self._settings = settings
         self._wait = wait
+        self._first = first
+        self._idle: list[Connection] = []
+        self._guard = threading.Lock()  # the daemon's scheduler thread takes locks too
 
     def close(self) -> None:
-        """Give back the pooled connections (a database in use cannot be copied or dropped)."""
-        self._database.dispose()
+        """Close the kept connections (a database in use cannot be copied or dropped)."""
+        with self._guard:
+            idle, self._idle = self._idle, []
+        for connection in idle:
+            connection.close()
+        if self._first is not None:
+            self._first.close()
 
     @contextmanager
     def hold(self, campaign_id: UUID) -> Iterator[Held]:
-        from sqlalchemy.exc import DBAPIError
+        import psycopg
 
         try:
             connection = self._take(_key(campaign_id))
-        except DBAPIError as error:
-            if getattr(error.orig, "sqlstate", None) == "55P03":  # lock_not_available
-                raise CampaignBusy(
-                    f"another command has held this campaign for more than {self._wait:g} s; try again once it is done"
-                ) from None
+        except psycopg.errors.LockNotAvailable:
+            raise CampaignBusy(
+                f"another command has held this campaign for more than {self._wait:g} s; try again once it is done"
+            ) from None
+        except psycopg.Error as error:
             raise OperationalError(_first_line(error)) from error
-        with _released(connection):
+        with self._released(connection):
             yield _AdvisoryHeld(connection)
 
     @contextmanager
     def try_hold(self, campaign_ids: list[UUID]) -> Iterator[tuple[Held, list[UUID]]]:
         """One statement on one connection for them all: a try never waits, so two holders of
         several locks can never wait for each other."""
-        from sqlalchemy import text
-
-        connection = self._database.engine.connect()
-        with _released(connection):
-            connection.begin()
-            keys = [_key(c) for c in campaign_ids]
+        keys = [_key(c) for c in campaign_ids]
+        connection = self._begun("BEGIN")
+        with self._released(connection):
             taken = connection.execute(
-                text("SELECT k, pg_try_advisory_xact_lock(k) FROM unnest(CAST(:keys AS bigint[])) WITH ORDINALITY AS t(k, n) ORDER BY n"),
-                {"keys": keys},
-            ).all()
-            yield _AdvisoryHeld(connection), [c for c, (_, ok) in zip(campaign_ids, taken, strict=True) if ok]
+                "SELECT pg_try_advisory_xact_lock(k) FROM unnest(%s::bigint[]) WITH ORDINALITY AS t(k, n) ORDER BY n", (keys,)
+            )
+            yield _AdvisoryHeld(connection), [c for c, (ok,) in zip(campaign_ids, taken, strict=True) if ok]
 
     def _take(self, key: int) -> Connection:
         """A connection whose open transaction holds the lock of ``key``."""
-        from sqlalchemy import text
+        # Never wait forever: a stuck holder surfaces as a message instead of a hung daemon. One
+        # string of statements (integers only, written here) is one round trip.
+        return self._begun(f"BEGIN; SET LOCAL lock_timeout = '{int(self._wait * 1000)}ms'; SELECT pg_advisory_xact_lock({key})")
 
-        connection = self._database.engine.connect()
+    def _begun(self, statements: str) -> Connection:
+        """A connection that ran ``statements`` (which begin its transaction), from those kept
+        when one is, a new one when a kept one was dropped."""
+        import psycopg
+
+        with self._guard:
+            kept = self._idle.pop() if self._idle else None
+        if kept is None and self._first is not None:
+            kept = self._first.take(autocommit=True)
+        connection = kept or self._settings.connect(autocommit=True)
         try:
-            connection.begin()
-            # Never wait forever: a stuck holder surfaces as a message instead of a hung daemon.
-            connection.execute(text(f"SET LOCAL lock_timeout = '{int(self._wait * 1000)}ms'"))
-            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": key})
-        except BaseException:
+            connection.execute(statements)
+        except psycopg.Error as error:
             connection.close()
-            raise
+            if kept is None or isinstance(error, psycopg.errors.LockNotAvailable) or not connection.broken:
+                raise
+            connection = self._settings.connect(autocommit=True)  # the server dropped the kept one
+            connection.execute(statements)
         return connection
+
+    @contextmanager
+    def _released(self, connection: Connection) -> Iterator[None]:
+        """Ending the transaction releases its locks; on a dropped connection they went with it."""
+        import psycopg
+
+        try:
+            yield
+        finally:
+            try:
+                connection.execute("ROLLBACK")
+            except psycopg.Error as error:
+                log.warning("the campaign's lock went with its connection (%s); nothing to release", _first_line(error))
+                connection.close()
+            else:
+                with self._guard:
+                    self._idle.append(connection)
 
 
 def _key(campaign_id: UUID) -> int:
     """The campaign's lock: its id's first 64 bits."""
     return int.from_bytes(campaign_id.bytes[:8], "big", signed=True)
-
-
-@contextmanager
-def _released(connection: Connection) -> Iterator[None]:
-    """Ending the transaction releases its locks; on a dropped connection they went with it."""
-    from sqlalchemy.exc import SQLAlchemyError
-
-    try:
-        yield
-    finally:
-        try:
-            connection.rollback()
-        except SQLAlchemyError as error:
-            log.warning("the campaign's lock went with its connection (%s); nothing to release", _first_line(error))
-            connection.invalidate()
-        connection.close()
 
 
 def _first_line(error: BaseException) -> str:

@@ -1,5 +1,6 @@
-"""The PostgreSQL recorder that writes committed epoch seeds in the events' transaction; a module
-of its own so that a SQLite journal never imports psycopg."""
+"""The event store on PostgreSQL: the library's factory and recorders, writing committed epoch
+seeds in the events' transaction and inserting rows as arrays of plain values; a module of its own
+so that a SQLite journal never imports psycopg."""
 
 from __future__ import annotations
 
@@ -7,39 +8,85 @@ from collections.abc import Sequence
 from typing import Any
 
 from eventsourcing.persistence import StoredEvent
-from eventsourcing.postgres import PostgresApplicationRecorder, PostgresDatastore
-from psycopg.sql import SQL, Identifier
+from eventsourcing.postgres import PostgresAggregateRecorder, PostgresApplicationRecorder, PostgresDatastore, PostgresFactory
+from eventsourcing.utils import Environment, EnvType
+from psycopg.sql import SQL, Composed, Identifier
 
 from chronique.adapters.journal import write_beside_events
+
+# How long opening the pool waits for its first connection (the library's wait when it waits).
+POOL_OPEN_SECONDS = 30.0
+
+
+def _insert_plainly(table: str, schema: str, returning: str = "") -> Composed:
+    """The insert of stored events as four arrays of plain values, which psycopg sends in binary:
+    the library's one array of composite values had psycopg escape every event's bytes as text and
+    the server parse them back (issue 20: an advance's save took six times the driver's
+    ``executemany``), and needed the composite type read from the catalog by every process."""
+    return SQL(
+        "INSERT INTO {schema}.{table} (originator_id, originator_version, topic, state) "
+        "SELECT * FROM unnest(%b::uuid[], %b::bigint[], %b::text[], %b::bytea[])" + returning
+    ).format(schema=Identifier(schema), table=Identifier(table))
+
+
+def _columns(stored_events: Sequence[StoredEvent]) -> tuple[list[Any], ...]:
+    return (
+        [event.originator_id for event in stored_events],
+        [event.originator_version for event in stored_events],
+        [event.topic for event in stored_events],
+        [event.state for event in stored_events],
+    )
 
 
 class PostgresRecorderWithSecrets(PostgresApplicationRecorder):
     """The library's PostgreSQL recorder, writing what a save carries beside its events in their
     transaction (``journal.write_beside_events``: seeds, the command's id, next advances,
-    snapshots). The events go in one statement of four arrays of plain values, which
-    psycopg sends in binary: the library's one array of composite values had psycopg escape every
-    event's bytes as text and the server parse them back (issue 20: an advance's save took six
-    times the driver's ``executemany``)."""
+    snapshots). The events go in one statement of four arrays of plain values (``_insert_plainly``)."""
 
     def __init__(self, datastore: PostgresDatastore, *, events_table_name: str = "stored_events") -> None:
         super().__init__(datastore, events_table_name=events_table_name)
-        self._insert_columns = SQL(
-            "INSERT INTO {schema}.{table} (originator_id, originator_version, topic, state) "
-            "SELECT * FROM unnest(%b::uuid[], %b::bigint[], %b::text[], %b::bytea[]) RETURNING notification_id"
-        ).format(schema=Identifier(datastore.schema), table=Identifier(events_table_name))
+        self._insert_columns = _insert_plainly(events_table_name, datastore.schema, " RETURNING notification_id")
 
     def _insert_stored_events(self, curs: Any, stored_events: Sequence[StoredEvent], **kwargs: Any) -> None:
         # The library's order: lock the table (ids issued in commit order), notify, insert.
         self._lock_table(curs)
         self._notify_channel(curs)
-        columns = (
-            [event.originator_id for event in stored_events],
-            [event.originator_version for event in stored_events],
-            [event.topic for event in stored_events],
-            [event.state for event in stored_events],
-        )
-        curs.execute(self._insert_columns, columns)
+        curs.execute(self._insert_columns, _columns(stored_events))
 
     def _insert_events(self, curs: Any, stored_events: Sequence[StoredEvent], **kwargs: Any) -> None:
         super()._insert_events(curs, stored_events, **kwargs)
         write_beside_events(curs, "%s", kwargs)
+
+
+class SnapshotRecorder(PostgresAggregateRecorder):
+    """The library's recorder of snapshots, inserting them as the events are (``_insert_plainly``)."""
+
+    def __init__(self, datastore: PostgresDatastore, *, events_table_name: str = "stored_events") -> None:
+        super().__init__(datastore, events_table_name=events_table_name)
+        self._insert_columns = _insert_plainly(events_table_name, datastore.schema)
+
+    def _insert_stored_events(self, curs: Any, stored_events: Sequence[StoredEvent], **kwargs: Any) -> None:
+        curs.execute(self._insert_columns, _columns(stored_events))
+
+
+class _PlainDatastore(PostgresDatastore):
+    """The library's datastore without composite types: no row goes through one (above), so a
+    process does not read their definitions from the catalog, a query of 3 ms on a new connection
+    (issue 20)."""
+
+    def register_type_adapters(self) -> None:
+        """Nothing to register."""
+
+
+class Factory(PostgresFactory):
+    """The library's PostgreSQL factory, whose recorders and datastore insert plain values."""
+
+    aggregate_recorder_class = SnapshotRecorder
+
+    def __init__(self, env: Environment | EnvType | None) -> None:
+        super().__init__(env)
+        # The datastore its factory made (from the POSTGRES_* settings), as the subclass above.
+        self.datastore.__class__ = _PlainDatastore
+        # Opened at its first statement without waiting for its first connection, the pool, finding
+        # none ready yet, made a second one: every process made two (issue 20).
+        self.datastore.pool.open(wait=True, timeout=POOL_OPEN_SECONDS)

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import os
 import re
+import threading
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 from urllib.parse import unquote, urlsplit
 
 from chronique.domain.errors import RuleViolation
@@ -88,25 +90,55 @@ class Settings:
         return self.db.replace(f":{url.password}@", ":***@", 1)
 
     def probe(self) -> None:
-        """Connect once to the PostgreSQL server, waiting at most ``PROBE_SECONDS``; on failure an
-        OperationalError naming the cause in one line ("connection refused at 127.0.0.1:5433",
-        'database "x" does not exist at 127.0.0.1:5432'), so the journal's pool never waits on a
-        server that will not answer."""
+        """Connect once to the PostgreSQL server (:meth:`connect`), so the journal's pool never
+        waits on a server that will not answer."""
+        self.connect().close()
+
+    def connect(self, *, autocommit: bool = False) -> Any:
+        """A psycopg connection to the PostgreSQL server, waiting at most ``PROBE_SECONDS``; on
+        failure an OperationalError naming the cause in one line ("connection refused at
+        127.0.0.1:5433", 'database "x" does not exist at 127.0.0.1:5432')."""
         import psycopg
         from eventsourcing.persistence import OperationalError
 
         env = self.postgres_env()
         try:
-            psycopg.connect(
+            return psycopg.connect(
                 dbname=env["POSTGRES_DBNAME"],
                 host=env["POSTGRES_HOST"],
                 port=int(env["POSTGRES_PORT"]),
                 user=env["POSTGRES_USER"],
                 password=env["POSTGRES_PASSWORD"] or None,
                 connect_timeout=PROBE_SECONDS,
-            ).close()
+                autocommit=autocommit,
+            )
         except psycopg.OperationalError as error:
             raise OperationalError(connection_failure(str(error))) from error
+
+
+class FirstConnection:
+    """The connection that found the PostgreSQL server answering (:meth:`Settings.connect`), kept
+    for whichever asks first of the campaign locks (a command that writes) and the read models'
+    engine (one that reads): a command makes one connection fewer (issue 20)."""
+
+    def __init__(self, connection: Any) -> None:
+        self._connection = connection
+        self._guard = threading.Lock()
+
+    def take(self, *, autocommit: bool) -> Any | None:
+        """The connection, in autocommit mode or not, the first time it is asked for; then None."""
+        with self._guard:
+            connection, self._connection = self._connection, None
+        if connection is not None:
+            connection.autocommit = autocommit
+        return connection
+
+    def close(self) -> None:
+        """Close the connection if no one took it."""
+        with self._guard:
+            connection, self._connection = self._connection, None
+        if connection is not None:
+            connection.close()
 
 
 def connection_failure(text: str) -> str:

@@ -20,7 +20,6 @@ import pytest
 from support import fresh_database, stored, wounded_party
 
 from chronique.adapters.bootstrap import build
-from chronique.adapters.database import Database
 from chronique.adapters.locks import AdvisoryLocks, CampaignBusy
 from chronique.adapters.services import Chronique
 from chronique.adapters.settings import Settings
@@ -89,7 +88,7 @@ def test_a_lock_whose_connection_drops_after_the_commit_is_logged_and_the_advanc
     assert sql(postgres, "SELECT last_value FROM drop_point") == [(1,)]  # the lock was killed in the commit
     assert any("lock went with its connection" in r.getMessage() for r in caplog.records)
     # The lock went with its transaction: the next command takes it at once.
-    services.locks = AdvisoryLocks(Database(Settings(postgres)), wait=1)
+    services.locks = AdvisoryLocks(Settings(postgres), wait=1)
     assert services.advance("Verdelune", lambda c: c.clock + HOUR).to_time == start + 2 * HOUR
 
 
@@ -126,7 +125,7 @@ def test_a_lock_lost_during_the_command_runs_it_again_under_a_new_lock_and_award
 
 def test_a_campaign_held_past_the_wait_is_refused_in_one_line_and_records_nothing(services: Chronique, postgres: str) -> None:
     key = int.from_bytes(campaign_id_for("Verdelune").bytes[:8], "big", signed=True)
-    services.locks = AdvisoryLocks(Database(Settings(postgres)), wait=0.5)
+    services.locks = AdvisoryLocks(Settings(postgres), wait=0.5)
     before = stored(postgres)
     with psycopg.connect(postgres, autocommit=True) as holder:
         holder.execute("SELECT pg_advisory_lock(%s)", (key,))  # another command, stuck

@@ -26,7 +26,6 @@ from support import ScriptedSeedVault, fresh_database, sample
 
 from chronique.adapters.audit import Audit
 from chronique.adapters.bootstrap import build
-from chronique.adapters.database import Database
 from chronique.adapters.journal import Journal
 from chronique.adapters.locks import AdvisoryLocks
 from chronique.adapters.pacingdue import PACING_CLAIMS_TABLE, PACING_DUE_TABLE
@@ -300,7 +299,7 @@ def test_two_daemons_split_the_due_campaigns_each_advanced_once_neither_waiting(
 
         def daemon(n: int) -> None:
             services = services_at(db, CHECKED_AT)
-            locks = AdvisoryLocks(Database(Settings(db)), wait=60)
+            locks = AdvisoryLocks(Settings(db), wait=60)
 
             class Recorded:
                 """The real locks, each campaign locked (or tried) recorded."""
@@ -393,7 +392,7 @@ def test_a_daemon_leaves_the_projections_another_daemon_is_catching_up_and_catch
         finally:
             setup.close()
         services = build(db)  # a daemon's services: advisory locks, read models
-        other = AdvisoryLocks(Database(Settings(db)))  # the other daemon, catching up the first group
+        other = AdvisoryLocks(Settings(db))  # the other daemon, catching up the first group
         try:
             models = services.read_models
             assert models is not None
