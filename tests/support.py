@@ -76,13 +76,23 @@ def fresh_database(backend: str, folder: Path, *, made: bool = True) -> Iterator
 
 
 @dataclass(frozen=True)
+class Contents:
+    """What a PostgreSQL database holds, to put back in it: its shape (relations, columns,
+    indexes, types, functions, triggers, schemas), each table's rows (binary COPY, every type as
+    it was) and each sequence's place."""
+
+    shape: str
+    tables: dict[str, bytes]
+    sequences: dict[str, tuple[int, bool]]
+
+
+@dataclass(frozen=True)
 class _Made:
-    """This process's made journal: the database new ones are copied from, its shape, and the
-    rows it holds (the journal's marker, the read models' revision)."""
+    """This process's made journal: the database new ones are copied from, and what it holds (the
+    journal's marker, the read models' revision)."""
 
     name: str
-    shape: str
-    rows: dict[str, list[tuple[Any, ...]]]
+    contents: Contents
 
 
 _SPARE: dict[bool, list[str]] = {True: [], False: []}
@@ -111,7 +121,8 @@ _SHAPE = f"""
         SELECT 'schema ' || nspname FROM pg_namespace WHERE {_USER_SCHEMAS}
     ) AS parts
 """
-_TABLES = f"""
+# Every table of the schemas a journal makes (none of the server's own), by name.
+USER_TABLES = f"""
     SELECT quote_ident(n.nspname) || '.' || quote_ident(c.relname) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
     WHERE c.relkind IN ('r', 'p') AND {_USER_SCHEMAS} ORDER BY 1
 """
@@ -120,8 +131,6 @@ _TABLES = f"""
 def _made_journal(admin: Any) -> _Made:
     """This process's made journal (made at its first use, dropped when the process ends)."""
     if not _MADE:
-        import psycopg
-
         from chronique.adapters.bootstrap import build
 
         name = f"chronique_template_{uuid.uuid4().hex[:12]}"
@@ -133,12 +142,58 @@ def _made_journal(admin: Any) -> _Made:
             services.read_models.upgrade()
         finally:
             services.close()
-        with psycopg.connect(f"{POSTGRES_SERVER}/{name}") as connection:
-            shape = first_value(connection.execute(_SHAPE).fetchone())
-            tables = [row[0] for row in connection.execute(_TABLES)]
-            rows = {table: connection.execute(f"SELECT * FROM {table}").fetchall() for table in tables}
-        _MADE.append(_Made(name, shape, {table: found for table, found in rows.items() if found}))
+        _MADE.append(_Made(name, contents_of(f"{POSTGRES_SERVER}/{name}")))
     return _MADE[0]
+
+
+_SEQUENCES = "SELECT quote_ident(schemaname) || '.' || quote_ident(sequencename) FROM pg_sequences WHERE schemaname NOT LIKE 'pg\\_%'"
+
+
+def contents_of(url: str) -> Contents:
+    """What the PostgreSQL database at ``url`` holds (:class:`Contents`)."""
+    import psycopg
+
+    with psycopg.connect(url, autocommit=True) as connection:
+        shape = first_value(connection.execute(_SHAPE).fetchone())
+        tables: dict[str, bytes] = {}
+        for (table,) in connection.execute(USER_TABLES).fetchall():
+            with connection.cursor().copy(f"COPY {table} TO STDOUT (FORMAT BINARY)") as copy:
+                tables[table] = b"".join(bytes(block) for block in copy)
+        sequences = {
+            sequence: connection.execute(f"SELECT last_value, is_called FROM {sequence}").fetchone()
+            for (sequence,) in connection.execute(_SEQUENCES).fetchall()
+        }
+    return Contents(shape, tables, sequences)
+
+
+def put_back(url: str, contents: Contents) -> bool:
+    """Whether the PostgreSQL database at ``url`` could be given back ``contents``, and was: every
+    table emptied and refilled, every sequence set back, in one transaction. Only when its shape is
+    the same and no one else is connected to it: a process a test left running must meet a dropped
+    database, not the next test's journal."""
+    import psycopg
+
+    try:
+        with psycopg.connect(url, autocommit=True) as connection:
+            if not _alone(connection) or first_value(connection.execute(_SHAPE).fetchone()) != contents.shape:
+                return False
+            with connection.transaction():
+                connection.execute(f"TRUNCATE {', '.join(contents.tables)} RESTART IDENTITY CASCADE")
+                for table, rows in contents.tables.items():
+                    with connection.cursor().copy(f"COPY {table} FROM STDIN (FORMAT BINARY)") as copy:
+                        copy.write(rows)
+                for sequence, (value, called) in contents.sequences.items():
+                    connection.execute("SELECT setval(%s, %s, %s)", (sequence, value, called))
+            connection.execute(f'ALTER DATABASE "{url.rsplit("/", 1)[1]}" RESET ALL')
+    except psycopg.Error:
+        return False
+    return True
+
+
+def _alone(connection: Any) -> bool:
+    """Whether no other session is connected to the connection's database."""
+    others = "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
+    return not first_value(connection.execute(others).fetchone())
 
 
 def first_value(row: tuple[Any, ...] | None) -> Any:
@@ -164,38 +219,19 @@ def _drop_spare() -> None:
 
 def _as_new(name: str, made: _Made | None) -> bool:
     """Whether the database ``name`` could be brought back as new, and was: as the made journal
-    (its tables emptied, its marker and revision rows put back, its sequences started again), or
-    empty (every schema dropped, the public one made again); its settings reset. Only when no one
-    else is connected to it: a process a test left running must meet a dropped database, not the
-    next test's journal."""
+    (:func:`put_back`), or empty (every schema dropped, the public one made again, its settings
+    reset). Only when no one else is connected to it."""
     import psycopg
 
+    if made is not None:
+        return put_back(f"{POSTGRES_SERVER}/{name}", made.contents)
     try:
         with psycopg.connect(f"{POSTGRES_SERVER}/{name}", autocommit=True) as connection:
-            others = connection.execute(
-                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
-            ).fetchone()
-            if others is None or others[0]:
+            if not _alone(connection):
                 return False
-            if made is None:
-                for (schema,) in connection.execute(f"SELECT quote_ident(nspname) FROM pg_namespace WHERE {_USER_SCHEMAS}").fetchall():
-                    connection.execute(f"DROP SCHEMA {schema} CASCADE")
-                connection.execute("CREATE SCHEMA public")
-            else:
-                if first_value(connection.execute(_SHAPE).fetchone()) != made.shape:
-                    return False
-                tables = [row[0] for row in connection.execute(_TABLES)]
-                with connection.transaction():
-                    connection.execute(f"TRUNCATE {', '.join(tables)} RESTART IDENTITY CASCADE")
-                    for table, rows in made.rows.items():
-                        marks = ", ".join(["%s"] * len(rows[0]))
-                        connection.cursor().executemany(f"INSERT INTO {table} VALUES ({marks})", rows)
-                    sequences = connection.execute(
-                        "SELECT quote_ident(schemaname) || '.' || quote_ident(sequencename) FROM pg_sequences "
-                        "WHERE schemaname NOT LIKE 'pg\\_%'"
-                    ).fetchall()
-                    for (sequence,) in sequences:
-                        connection.execute(f"ALTER SEQUENCE {sequence} RESTART")
+            for (schema,) in connection.execute(f"SELECT quote_ident(nspname) FROM pg_namespace WHERE {_USER_SCHEMAS}").fetchall():
+                connection.execute(f"DROP SCHEMA {schema} CASCADE")
+            connection.execute("CREATE SCHEMA public")
             connection.execute(f'ALTER DATABASE "{name}" RESET ALL')
     except psycopg.Error:
         return False

@@ -10,7 +10,7 @@ from typing import Any
 
 import psycopg
 import pytest
-from support import SAMPLES, fresh_database, held_by_another_writer, run
+from support import SAMPLES, fresh_database, held_by_another_writer, one_shot_importing, run
 
 from chronique.adapters import bootstrap
 from chronique.adapters.settings import SCHEMA_LOCK
@@ -60,3 +60,41 @@ def test_a_made_postgresql_journal_opens_without_the_lock_that_makes_tables(tmp_
             shown = run(url, "campaign", "show", "Verdelune", check=False)
         assert shown.returncode == 0, shown.stderr
         assert "Verdelune" in shown.stdout
+
+
+def test_a_one_shot_command_that_records_imports_no_sqlalchemy(db: str) -> None:
+    # Ruling PF1: a write pays no read model; on PostgreSQL its campaign lock is taken on psycopg.
+    _cartes_campaign(db)
+    printed, imported = one_shot_importing(db, "cartes", "test", "Verdelune", "Alice", "Contact", "--from", "deck")
+    assert "Alice draws Contact" in printed
+    assert not imported
+
+
+@pytest.mark.parametrize(
+    "command",
+    [("cartes", "test", "Verdelune", "Alice", "Contact", "--from", "deck"), ("sheet", "Verdelune", "Alice")],
+    ids=["a write", "a read"],
+)
+def test_a_postgresql_command_makes_two_connections(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: tuple[str, ...]) -> None:
+    """The one that finds the server answering, kept for the campaign's lock (a write) or the read
+    models (a read), and the event store's; it made four: the probe's, closed at once, two by the
+    event store's pool (opened without waiting, it made a second for the first statement) and
+    SQLAlchemy's for the lock."""
+    with fresh_database("postgresql", tmp_path) as url:
+        _cartes_campaign(url)
+        run(url, *command)  # the read models made and caught up: what the next read finds
+        made: list[str] = []
+        connect, connect_class = psycopg.connect, psycopg.Connection.connect
+
+        def counted(*args: Any, **kwargs: Any) -> Any:
+            made.append("psycopg.connect")
+            return connect(*args, **kwargs)
+
+        def counted_class(cls: type[psycopg.Connection[Any]], *args: Any, **kwargs: Any) -> Any:
+            made.append("Connection.connect")  # psycopg_pool's and SQLAlchemy's way
+            return connect_class(*args, **kwargs)
+
+        monkeypatch.setattr(psycopg, "connect", counted)
+        monkeypatch.setattr(psycopg.Connection, "connect", classmethod(counted_class))
+        run(url, *command)
+        assert len(made) == 2, made
