@@ -30,11 +30,11 @@ from chronique.domain.world import World
 HOUR = 3600
 
 # The lock's backend is the one other connection of this database holding an advisory lock.
-KILL_THE_LOCK = """
-    SELECT pg_terminate_backend(pid, 5000) FROM pg_locks
-    WHERE locktype = 'advisory' AND granted AND pid <> pg_backend_pid()
+THE_LOCK = """
+    FROM pg_locks WHERE locktype = 'advisory' AND granted AND pid <> pg_backend_pid()
       AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
 """
+KILL_THE_LOCK = f"SELECT pg_terminate_backend(pid, 5000) {THE_LOCK}"
 
 
 @pytest.fixture
@@ -121,6 +121,22 @@ def test_a_lock_lost_during_the_command_runs_it_again_under_a_new_lock_and_award
     assert topics(postgres, "ExperienceAwarded") == 1
     ledger = services.read_models.xp_ledger([str(services.world("Verdelune").character("Bruno").id)])  # type: ignore[union-attr]
     assert [(row["change"], row["reason"]) for row in ledger] == [(2, "saved Alice")]
+
+
+def test_a_lock_connection_kept_between_commands_and_dropped_by_the_server_is_replaced_at_once(postgres: str) -> None:
+    # The shell, the daemon and the web journal keep the locks' connection between commands
+    # (ruling PF15); a server restarted meanwhile dropped it, and the next lock is taken anyway.
+    locks = AdvisoryLocks(Settings(postgres))
+    campaign = campaign_id_for("Verdelune")
+    try:
+        with locks.hold(campaign):
+            [(first,)] = sql(postgres, f"SELECT pid {THE_LOCK}")
+        assert sql(postgres, f"SELECT pg_terminate_backend({first}, 5000)") == [(True,)]  # idle, kept
+        with locks.hold(campaign):
+            [(second,)] = sql(postgres, f"SELECT pid {THE_LOCK}")
+        assert second != first
+    finally:
+        locks.close()
 
 
 def test_a_campaign_held_past_the_wait_is_refused_in_one_line_and_records_nothing(services: Chronique, postgres: str) -> None:
