@@ -7,7 +7,8 @@ number, which need none of it: :func:`read_plainly` gives such parameters a read
 value as pydantic would (a word as typed, ``-12`` as ``-12``, ``2.5`` as ``2.5``), and hands any
 other value — a number written another way, one out of its range, a path — to Typer's own
 adapter, so that what is accepted, the value it becomes and the error that refuses it stay
-Typer's.
+Typer's; but a value that is no number at all is refused in words ("'many' is not a whole
+number"), not in pydantic's ("unable to parse string as an integer").
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from typer._click.exceptions import BadParameter
 from typer._coercion import RuntimeParam, build_runtime_param
 
 if TYPE_CHECKING:
@@ -42,9 +44,32 @@ class PlainRuntimeParam(RuntimeParam):
         read = _read(self.annotation, self.parameter_info, value)
         if read is not _UNREAD:
             return read
-        # Typer's own reading, built once and kept: the value, or the error Typer gives.
-        param._runtime_param = typer_reading = build_runtime_param(param.type_descriptor)
-        return typer_reading._coerce_value(value, param=param, ctx=ctx)
+        # Typer's own reading, built once and kept: the value, or the error Typer gives, in
+        # words when the value is no number at all (pydantic's are "unable to parse string").
+        typer_reading = param.__dict__.get("_typer_reading") or build_runtime_param(param.type_descriptor)
+        param.__dict__["_typer_reading"] = typer_reading
+        try:
+            return typer_reading._coerce_value(value, param=param, ctx=ctx)
+        except BadParameter:
+            words = _no_number(self.annotation, value)
+            if words is None:
+                raise
+            raise BadParameter(words, ctx=ctx, param=param) from None
+
+
+def _no_number(annotation: Any, value: Any) -> str | None:
+    """What a value that Python reads as no number of the parameter's kind is, in words; None for
+    anything else (out of range, a number written another way: Typer's words stand)."""
+    kind = annotation.__args__[0] if getattr(annotation, "__origin__", None) is list else annotation
+    values = value if isinstance(value, (list, tuple)) else [value]
+    for given in values:
+        if not isinstance(given, str) or kind not in (int, float):
+            continue
+        try:
+            kind(given)
+        except ValueError:
+            return f"{given!r} is not a {'whole ' if kind is int else ''}number"
+    return None
 
 
 def _read(annotation: Any, info: Any, value: Any) -> Any:
