@@ -112,8 +112,8 @@ def _typer_reads(param: Any, value: Any) -> tuple[str, Any]:
 
 
 def _plain_reads(param: Any, value: Any) -> tuple[str, Any]:
-    # The reader the tree gives it, afresh: a value it hands to Typer's adapter leaves the
-    # parameter with that adapter.
+    # The reader the tree gives it, afresh (Typer's adapter, once built for a value it hands
+    # over, is kept on the parameter beside it).
     assert isinstance(param._runtime_param, PlainRuntimeParam)
     plain = PlainRuntimeParam(parameter_info=param._runtime_param.parameter_info, annotation=param._runtime_param.annotation)
     try:
@@ -125,8 +125,8 @@ def _plain_reads(param: Any, value: Any) -> tuple[str, Any]:
 @pytest.mark.parametrize(
     ("path", "name", "values"),
     [
-        (("cartes", "test"), "modifier", ["5", "-0", "007", " 5", "1_000", "5.0", "+5", "٥", "x", "", "99999999999999999999", 3]),
-        (("log",), "limit", ["1", "0", "-3", "20", "1e3"]),  # min=1: out of range is Typer's refusal
+        (("cartes", "test"), "modifier", ["5", "-0", "007", " 5", "1_000", "5.0", "+5", "٥", "99999999999999999999", 3]),
+        (("log",), "limit", ["1", "0", "-3", "20"]),  # min=1: out of range is Typer's refusal
         (("log",), "character", [("Alice", "Bruno"), ["Alice"], ()]),
         (("cartes", "test"), "skill", ["Contact", "Athlétisme", "a\udcffb", ""]),
         (("sheet",), "as_json", [True, False, "yes", "0"]),
@@ -135,6 +135,22 @@ def _plain_reads(param: Any, value: Any) -> tuple[str, Any]:
 def test_a_value_reads_as_typer_reads_it(path: tuple[str, ...], name: str, values: list[Any]) -> None:
     for value in values:
         assert _plain_reads(_param(path, name), value) == _typer_reads(_param(path, name), value), (name, value)
+
+
+@pytest.mark.parametrize(
+    ("path", "name", "value", "words"),
+    [
+        (("cartes", "test"), "modifier", "x", "'x' is not a whole number"),
+        (("cartes", "test"), "modifier", "", "'' is not a whole number"),
+        (("cartes", "test"), "modifier", "5.5", "'5.5' is not a whole number"),
+        (("log",), "limit", "1e3", "'1e3' is not a whole number"),
+        (("daemon",), "tick", "soon", "'soon' is not a number"),
+    ],
+)
+def test_a_value_typer_refuses_and_that_is_no_number_is_refused_in_words(path: tuple[str, ...], name: str, value: str, words: str) -> None:
+    # Typer refuses it too, in pydantic's words ("unable to parse string as an integer").
+    assert _typer_reads(_param(path, name), value)[0] == "refused"
+    assert _plain_reads(_param(path, name), value) == ("refused", words)
 
 
 def _fresh_python(code: str, cache: Path, **extra: str) -> subprocess.CompletedProcess[str]:
