@@ -98,3 +98,12 @@ def test_a_postgresql_command_makes_two_connections(tmp_path: Path, monkeypatch:
         monkeypatch.setattr(psycopg.Connection, "connect", classmethod(counted_class))
         run(url, *command)
         assert len(made) == 2, made
+
+
+def test_a_one_shot_cartes_test_draws_without_importing_pydantic(db: str) -> None:
+    # Issue 20: the rules of a test read the recorded sheet; the typed model (pydantic, a sixth of
+    # a cold test) serves what changes a sheet (ruling PF14).
+    _cartes_campaign(db)
+    printed, imported = one_shot_importing(db, "cartes", "test", "Verdelune", "Alice", "Contact", "--from", "deck", module="pydantic")
+    assert "Alice draws Contact" in printed
+    assert not imported

@@ -11,10 +11,10 @@ from chronique.domain.errors import RuleViolation
 from chronique.domain.rulesets.cartes import events as ev
 from chronique.domain.rulesets.cartes.damage import consciousness_effect, consciousness_markers, opposition_damage, place_wound
 from chronique.domain.rulesets.cartes.draws import TestRequest, make_test
+from chronique.domain.rulesets.cartes.recorded import recorded_sheet, skill_target
 from chronique.domain.rulesets.cartes.resolution import Opposition, TestOutcome, discretion_target, oppose, perception, resolve_test
-from chronique.domain.rulesets.cartes.sheet import skill_target
 from chronique.domain.rulesets.cartes.survival import survival_period
-from chronique.domain.rulesets.cartes.table import draw, living, sheet_of
+from chronique.domain.rulesets.cartes.table import draw, living
 from chronique.domain.rulesets.cartes.tables import lethality_index
 from chronique.domain.world import World
 
@@ -129,7 +129,7 @@ def suffer_wound(world: World, name: str, damage: int, lethality: str | int, sou
     if damage <= 0:
         raise RuleViolation("damage must be at least 1 (cartes.md A20: no wound at 0 or less)")
     asked = _lethality(lethality)
-    sheet = sheet_of(character)
+    sheet = recorded_sheet(character)
     held = Counter(w["lethality"] for w in character.condition["wounds"])
     placement = place_wound(sheet.characteristics["Carrure"], held, damage, asked)
     effect = consciousness_effect(sheet.characteristics["Volonté"], damage)
@@ -169,7 +169,7 @@ def consciousness(world: World, name: str) -> TestOutcome:
     character = living(world, name)
     if not character.condition["out_of_combat"]:
         raise RuleViolation(f"{character.name} is not out of combat")
-    volonte = sheet_of(character).characteristics["Volonté"]
+    volonte = recorded_sheet(character).characteristics["Volonté"]
     first = draw(world, 1, character.name, "consciousness draw")[0]
     outcome = resolve_test(volonte, 0, first, lambda n: draw(world, n, character.name, "consciousness draw"))
     malus = character.condition["ko_damage"] if outcome.success else 0
@@ -181,12 +181,12 @@ def spot(world: World, sneak: str, watcher: str, distance_m: int, signature: int
     """Discrétion against Vigilance (§Vigilance et discrétion): the sneak adds the range and
     loses a device's signature; the watcher uses Vigilance when alert and trained, else Sens
     one level harder."""
-    hider = sheet_of(living(world, sneak))
+    hider = recorded_sheet(living(world, sneak))
     base, _ = skill_target(hider, "Discrétion")
     sneak_request = TestRequest(
         "Discrétion", modifier=discretion_target(base, distance_m, signature) - base, purpose=f"hiding from {watcher}"
     )
-    seeker = sheet_of(living(world, watcher))
+    seeker = recorded_sheet(living(world, watcher))
     skill, shift = perception(any(name.casefold() == "vigilance" for name in seeker.skills), alert)
     watch_request = TestRequest(skill, level=shift, purpose=f"watching for {sneak}")
     return contest(world, sneak, sneak_request, watcher, watch_request)

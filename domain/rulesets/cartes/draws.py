@@ -9,6 +9,7 @@ from chronique.domain.character import Character
 from chronique.domain.errors import RuleViolation
 from chronique.domain.rulesets.cartes import events as ev
 from chronique.domain.rulesets.cartes.damage import wound_malus
+from chronique.domain.rulesets.cartes.recorded import SkillSheet, recorded_sheet, skill_target
 from chronique.domain.rulesets.cartes.resolution import (
     DIAMOND_CANCELS,
     TestOutcome,
@@ -22,8 +23,7 @@ from chronique.domain.rulesets.cartes.resolution import (
     tactics_markers,
     target_with_markers,
 )
-from chronique.domain.rulesets.cartes.sheet import CartesSheet, skill_target
-from chronique.domain.rulesets.cartes.table import deal, draw, living, sheet_of
+from chronique.domain.rulesets.cartes.table import deal, draw, living
 from chronique.domain.world import World
 
 SOURCES = ("pile", "hand", "deck")
@@ -72,7 +72,7 @@ class TestRequest:
 def target_of(character: Character, request: TestRequest) -> tuple[int, str, int, dict[str, int]]:
     """(target, canonical skill name, level shift, what made the target) for the request
     (cartes.md §3.4, §3.8); the last is recorded so an audit can show every modifier."""
-    sheet = sheet_of(character)
+    sheet = recorded_sheet(character)
     base, name = skill_target(sheet, request.skill)
     speciality = _speciality_bonus(sheet, name, request.speciality) if request.speciality else 0
     c = character.condition
@@ -90,7 +90,7 @@ def target_of(character: Character, request: TestRequest) -> tuple[int, str, int
     return with_markers - wounds, name, level_shift, basis
 
 
-def _speciality_bonus(sheet: CartesSheet, skill: str, speciality: str) -> int:
+def _speciality_bonus(sheet: SkillSheet, skill: str, speciality: str) -> int:
     wanted = speciality.casefold()
     own = sheet.skills.get(skill)
     on_own = own is not None and any(s.casefold() == wanted for s in own.specialities)
@@ -156,7 +156,7 @@ def make_test(world: World, name: str, request: TestRequest) -> TestOutcome:
 
 def _source(character: Character, request: TestRequest) -> str:
     # Ruling C35: a GM character (npc) holds no pile and no hand; it draws from the general deck.
-    npc = sheet_of(character).npc
+    npc = recorded_sheet(character).npc
     source = request.source or ("deck" if npc else "pile")
     if source not in SOURCES:
         raise RuleViolation(f"cards come from the pile, the hand or the deck, not {source!r}")
@@ -235,7 +235,7 @@ def support(world: World, supporter: str, supported: str, request: TestRequest) 
     if request.manoeuvre == "resource":
         # cartes.md §3.11 PROPOSAL: as many cards as the success value, +3 on ♥, capped.
         room = len(helped.condition["pile"]) if helped.condition["dealt"] else helped.condition["pile_count"]
-        cards = draw(world, pile_gain(outcome, room, sheet_of(helped).pile_max), helped.name, "resource support", True)
+        cards = draw(world, pile_gain(outcome, room, recorded_sheet(helped).pile_max), helped.name, "resource support", True)
     helped.record(
         ev.SupportReceived,
         at=world.campaign.clock,
@@ -285,7 +285,7 @@ def _refill(world: World, character: Character, characteristic: str, manoeuvre: 
         request = TestRequest(characteristic, level, "deck", None, manoeuvre, purpose=purpose, counts_wound_malus=False)
     outcome = make_test(world, character.name, request)
     # §Épuisement: the winning card's value; §Choix des manœuvres: a resource adds +3 on ♥.
-    gained = pile_gain(outcome, len(c["pile"]), sheet_of(character).pile_max, with_suit_bonus=kind == "resource")
+    gained = pile_gain(outcome, len(c["pile"]), recorded_sheet(character).pile_max, with_suit_bonus=kind == "resource")
     cards = draw(world, gained, character.name, purpose, face_down=True)  # the pile is face down
     # cartes.md §3.9/§3.10 PROPOSAL: a failed resource draw or any recovery makes the next harder.
     harder = kind == "recovery" or not outcome.success
@@ -307,7 +307,7 @@ def award(world: World, name: str, count: int, reason: str) -> list[str]:
     character = world.character(name)
     if character.condition["dead"]:
         raise RuleViolation(f"{character.name} is dead: the dead earn no experience")
-    if sheet_of(character).npc:
+    if recorded_sheet(character).npc:
         # C35: an NPC is dealt no hand, so awarded cards would never be drawn nor spent (C46).
         raise RuleViolation(f"{character.name} is a GM character: GM characters hold no hand and earn no experience (C35)")
     if count < 1:

@@ -9,6 +9,7 @@ from chronique.domain.character import Character
 from chronique.domain.errors import RuleViolation
 from chronique.domain.gametime import HOUR, next_time_of_day
 from chronique.domain.rulesets.cartes import events as ev
+from chronique.domain.rulesets.cartes.recorded import recorded_sheet
 from chronique.domain.rulesets.cartes.resolution import TestOutcome, resolve_test
 from chronique.domain.rulesets.cartes.survival import (
     extra_levels,
@@ -22,7 +23,7 @@ from chronique.domain.rulesets.cartes.survival import (
     survival_consequences,
     survival_level,
 )
-from chronique.domain.rulesets.cartes.table import draw, living, sheet_of
+from chronique.domain.rulesets.cartes.table import draw, living
 from chronique.domain.rulesets.cartes.tables import lethality_name
 from chronique.domain.timeline import Due, first_mark_after
 from chronique.domain.world import World
@@ -74,7 +75,7 @@ class CartesProcesses:
     def fire(self, due: Due) -> str:
         character = next(c for c in self.world.characters.values() if str(c.id) == due.character)
         if due.process == "rest":
-            pile_max = sheet_of(character).pile_max
+            pile_max = recorded_sheet(character).pile_max
             character.record(ev.PileRested, at=due.at, pile_count=pile_max)
             return f"{character.name} slept: pile back to {pile_max}"
         kind, wound_id = due.process.split(":")

@@ -14,9 +14,9 @@ from typing import Any
 from pydantic import Field, ValidationError, ValidationInfo, field_validator
 
 from chronique.domain.errors import RuleViolation, SheetProblems, field_problems, raise_sheet_problems
-from chronique.domain.names import find
 from chronique.domain.rulesets.cartes import damage
 from chronique.domain.rulesets.cartes.experience import Cost, characteristic_cost, pile_max_cost, skill_cost, speciality_cost
+from chronique.domain.rulesets.cartes.recorded import find_skill, skill_target
 from chronique.domain.rulesets.cartes.tables import (
     characteristic_name,
     characteristics,
@@ -305,29 +305,9 @@ def wound_capacities(carrure: int) -> dict[str, int]:
     return {lethality_name(i): n for i, n in enumerate(damage.capacities(carrure))}
 
 
-def _skill(sheet: CartesSheet, name: str, characteristics_too: bool = False) -> str:
-    """The sheet's skill (or, for a test, characteristic) named ``name``, without case or
-    accents; RuleViolation with the closest names otherwise."""
-    known = [*sheet.skills, *(characteristics() if characteristics_too else ())]
-    return find(name, [(k, k) for k in known], "skill", where=f"{sheet.name}'s sheet")
-
-
-def skill_target(sheet: CartesSheet, name: str) -> tuple[int, str]:
-    """(base target, canonical name) for a test on skill or characteristic ``name``.
-
-    A skill gives its level; a characteristic name gives the characteristic's value
-    (§Tirage L209: tests are made on a skill or a characteristic). RuleViolation
-    "no skill 'Piano' in Mireille's sheet" otherwise.
-    """
-    found = _skill(sheet, name, characteristics_too=True)
-    if found in sheet.skills:
-        return sheet.skills[found].level, found
-    return sheet.characteristics[found], found
-
-
 def skill_advance_cost(sheet: CartesSheet, name: str) -> Cost:
     """Cost of raising skill ``name`` by one, against its governing characteristic (§Expérience L536)."""
-    skill = _skill(sheet, name)
+    skill = find_skill(sheet, name)
     entry = sheet.skills[skill]
     cost = skill_cost(entry.level, sheet.characteristics[entry.characteristic])
     return Cost(cost.cards, cost.min_value, f"{skill} {entry.level} -> {entry.level + 1}")
@@ -335,7 +315,7 @@ def skill_advance_cost(sheet: CartesSheet, name: str) -> Cost:
 
 def speciality_advance_cost(sheet: CartesSheet, name: str) -> Cost:
     """Cost of the next specialty of skill ``name`` (§Expérience L538: 2, 4, 8 cards)."""
-    skill = _skill(sheet, name)
+    skill = find_skill(sheet, name)
     cost = speciality_cost(len(sheet.skills[skill].specialities))
     return Cost(cost.cards, cost.min_value, f"{skill} {cost.what}")
 

@@ -11,6 +11,7 @@ import orjson
 from chronique.domain.character import Character
 from chronique.domain.errors import RuleViolation
 from chronique.domain.rulesets.cartes import events as ev
+from chronique.domain.rulesets.cartes.recorded import recorded_sheet
 from chronique.domain.world import World
 
 if TYPE_CHECKING:
@@ -20,7 +21,8 @@ GENERAL = "general"
 
 
 def sheet_of(character: Character) -> CartesSheet:
-    """The character's sheet as the typed model."""
+    """The character's sheet as the typed model, for the rules that change it (experience); the
+    rules that only read it read the recorded sheet (``recorded.recorded_sheet``)."""
     return _typed_sheet(orjson.dumps(character.sheet, option=orjson.OPT_SORT_KEYS))
 
 
@@ -78,7 +80,7 @@ def deal(world: World) -> None:
     if not world.campaign.in_session:
         return
     for character in world.characters.values():
-        if character.condition["dealt"] or character.condition["dead"] or sheet_of(character).npc:
+        if character.condition["dealt"] or character.condition["dead"] or recorded_sheet(character).npc:
             continue
         # §Ressources en cartes: the hand is face up, the pile face down (hidden until revealed).
         # A hand dealt early to spend experience (C46) is kept: only the rest of the count is dealt.
@@ -101,7 +103,7 @@ def return_cards(world: World) -> None:
     """Session end (§Ressources en cartes): all cards back; pile and hand counts noted."""
     for character in world.characters.values():
         c = character.condition
-        if sheet_of(character).npc:
+        if recorded_sheet(character).npc:
             continue
         pile = len(c["pile"]) if c["dealt"] else c["pile_count"]
         hand = len(c["hand"]) if c["dealt"] else c["hand_count"]

@@ -208,3 +208,29 @@ def test_advance_costs_from_sheet_seed_Experience_L536_L549() -> None:
     assert pile_max_advance_cost(sheet).cards == 4
     with pytest.raises(RuleViolation):
         skill_advance_cost(sheet, "Piano")
+
+
+@pytest.mark.parametrize("sheets", [("alice", "bruno", "brigand"), (valid(),)], ids=["samples", "Mireille"])
+def test_what_the_rules_read_of_a_recorded_sheet_is_what_the_typed_sheet_holds(sheets: tuple[Any, ...]) -> None:
+    # The rules of a test, a wound or a tick read the recorded sheet without the typed model (issue
+    # 20; recorded.py): the same name, characteristics, skills, pile and GM flag, for player
+    # characters and a GM's (ruling C35, the brigand), skills of the catalogue and outside it.
+    from cartes_table import table
+
+    from chronique.domain.rulesets.cartes.recorded import recorded_sheet
+    from chronique.domain.rulesets.cartes.table import sheet_of
+
+    for character in table(sheets=sheets, session=False).characters.values():
+        typed, recorded = sheet_of(character), recorded_sheet(character)
+        assert (recorded.name, dict(recorded.characteristics), recorded.npc, recorded.pile_max) == (
+            typed.name,
+            typed.characteristics,
+            typed.npc,
+            typed.pile_max,
+        )
+        assert {name: (s.level, list(s.specialities)) for name, s in recorded.skills.items()} == {
+            name: (s.level, s.specialities) for name, s in typed.skills.items()
+        }
+        assert [skill_target(recorded, name) for name in [*typed.skills, "carrure"]] == [
+            skill_target(typed, name) for name in [*typed.skills, "carrure"]
+        ]
