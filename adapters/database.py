@@ -46,13 +46,8 @@ def engine_for(settings: Settings, first: FirstConnection | None = None) -> Engi
 
     if settings.is_postgres:
         # A command needs one connection at a time; the daemon's scheduler thread one more.
-        if first is None:
-            return create_engine(settings.sqlalchemy_url, pool_size=2, max_overflow=4, pool_pre_ping=True)
-
-        def connect() -> Any:
-            return first.take(autocommit=False) or settings.connect()
-
-        return create_engine(settings.sqlalchemy_url, creator=connect, pool_size=2, max_overflow=4, pool_pre_ping=True)
+        kept: dict[str, Any] = {} if first is None else {"creator": lambda: first.take(autocommit=False) or settings.connect()}
+        return create_engine(settings.sqlalchemy_url, pool_size=2, max_overflow=4, pool_pre_ping=True, **kept)
     # DESIGN.md, Storage: the CLI and the daemon share the file, so wait for its lock.
     return create_engine(settings.sqlalchemy_url, connect_args={"timeout": 30})
 

@@ -20,6 +20,7 @@ from uuid import UUID
 
 from eventsourcing.persistence import OperationalError
 
+from chronique.adapters.database import first_line
 from chronique.adapters.settings import FirstConnection, Settings
 
 if TYPE_CHECKING:
@@ -98,7 +99,7 @@ class _AdvisoryHeld:
         try:
             self.connection.execute("SELECT 1")
         except psycopg.Error as error:
-            raise LockLost(f"the campaign's lock was lost with its connection ({_first_line(error)})") from error
+            raise LockLost(f"the campaign's lock was lost with its connection ({first_line(error)})") from error
 
 
 class AdvisoryLocks:
@@ -137,7 +138,7 @@ class AdvisoryLocks:
                 f"another command has held this campaign for more than {self._wait:g} s; try again once it is done"
             ) from None
         except psycopg.Error as error:
-            raise OperationalError(_first_line(error)) from error
+            raise OperationalError(first_line(error)) from error
         with self._released(connection):
             yield _AdvisoryHeld(connection)
 
@@ -171,9 +172,9 @@ class AdvisoryLocks:
         connection = kept or self._settings.connect(autocommit=True)
         try:
             connection.execute(statements)
-        except psycopg.Error as error:
+        except psycopg.Error:
             connection.close()
-            if kept is None or isinstance(error, psycopg.errors.LockNotAvailable) or not connection.broken:
+            if kept is None or not connection.broken:  # a lock waited for too long leaves it whole
                 raise
             connection = self._settings.connect(autocommit=True)  # the server dropped the kept one
             connection.execute(statements)
@@ -190,7 +191,7 @@ class AdvisoryLocks:
             try:
                 connection.execute("ROLLBACK")
             except psycopg.Error as error:
-                log.warning("the campaign's lock went with its connection (%s); nothing to release", _first_line(error))
+                log.warning("the campaign's lock went with its connection (%s); nothing to release", first_line(error))
                 connection.close()
             else:
                 with self._guard:
@@ -200,8 +201,3 @@ class AdvisoryLocks:
 def _key(campaign_id: UUID) -> int:
     """The campaign's lock: its id's first 64 bits."""
     return int.from_bytes(campaign_id.bytes[:8], "big", signed=True)
-
-
-def _first_line(error: BaseException) -> str:
-    text = str(getattr(error, "orig", None) or error).strip()
-    return text.splitlines()[0] if text else type(error).__name__

@@ -7,11 +7,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from eventsourcing.persistence import StoredEvent
+import psycopg
+from eventsourcing.persistence import OperationalError, StoredEvent
 from eventsourcing.postgres import PostgresAggregateRecorder, PostgresApplicationRecorder, PostgresDatastore, PostgresFactory
 from eventsourcing.utils import Environment, EnvType
 from psycopg.sql import SQL, Composed, Identifier
 
+from chronique.adapters.database import first_line
 from chronique.adapters.journal import write_beside_events
 
 # How long opening the pool waits for its first connection (the library's wait when it waits).
@@ -89,4 +91,7 @@ class Factory(PostgresFactory):
         self.datastore.__class__ = _PlainDatastore
         # Opened at its first statement without waiting for its first connection, the pool, finding
         # none ready yet, made a second one: every process made two (issue 20).
-        self.datastore.pool.open(wait=True, timeout=POOL_OPEN_SECONDS)
+        try:
+            self.datastore.pool.open(wait=True, timeout=POOL_OPEN_SECONDS)
+        except psycopg.OperationalError as error:  # the server went away since it was found answering
+            raise OperationalError(first_line(error)) from error

@@ -9,10 +9,13 @@ import re
 import threading
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote, urlsplit
 
 from chronique.domain.errors import RuleViolation
+
+if TYPE_CHECKING:
+    from psycopg import Connection
 
 DEFAULT_DB = "chronique.db"
 SCHEMA_LOCK = 0x6368726F6E  # "chron": the PostgreSQL advisory lock under which tables are created
@@ -94,7 +97,7 @@ class Settings:
         waits on a server that will not answer."""
         self.connect().close()
 
-    def connect(self, *, autocommit: bool = False) -> Any:
+    def connect(self, *, autocommit: bool = False) -> Connection[Any]:
         """A psycopg connection to the PostgreSQL server, waiting at most ``PROBE_SECONDS``; on
         failure an OperationalError naming the cause in one line ("connection refused at
         127.0.0.1:5433", 'database "x" does not exist at 127.0.0.1:5432')."""
@@ -121,24 +124,27 @@ class FirstConnection:
     for whichever asks first of the campaign locks (a command that writes) and the read models'
     engine (one that reads): a command makes one connection fewer (issue 20)."""
 
-    def __init__(self, connection: Any) -> None:
-        self._connection = connection
+    def __init__(self, connection: Connection[Any]) -> None:
+        self._connection: Connection[Any] | None = connection
         self._guard = threading.Lock()
 
-    def take(self, *, autocommit: bool) -> Any | None:
+    def take(self, *, autocommit: bool) -> Connection[Any] | None:
         """The connection, in autocommit mode or not, the first time it is asked for; then None."""
-        with self._guard:
-            connection, self._connection = self._connection, None
+        connection = self._taken()
         if connection is not None:
             connection.autocommit = autocommit
         return connection
 
     def close(self) -> None:
         """Close the connection if no one took it."""
-        with self._guard:
-            connection, self._connection = self._connection, None
+        connection = self._taken()
         if connection is not None:
             connection.close()
+
+    def _taken(self) -> Connection[Any] | None:
+        with self._guard:
+            connection, self._connection = self._connection, None
+        return connection
 
 
 def connection_failure(text: str) -> str:

@@ -46,8 +46,9 @@ class PlainRuntimeParam(RuntimeParam):
             return read
         # Typer's own reading, built once and kept: the value, or the error Typer gives, in
         # words when the value is no number at all (pydantic's are "unable to parse string").
-        typer_reading = param.__dict__.get("_typer_reading") or build_runtime_param(param.type_descriptor)
-        param.__dict__["_typer_reading"] = typer_reading
+        typer_reading = vars(param).get("_typer_reading")
+        if typer_reading is None:
+            typer_reading = vars(param)["_typer_reading"] = build_runtime_param(param.type_descriptor)
         try:
             return typer_reading._coerce_value(value, param=param, ctx=ctx)
         except BadParameter:

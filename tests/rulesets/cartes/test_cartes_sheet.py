@@ -6,9 +6,11 @@ import json
 from typing import Any
 
 import pytest
+from cartes_table import table
 from pydantic import ValidationError
 
 from chronique.domain.errors import RuleViolation
+from chronique.domain.rulesets.cartes.recorded import recorded_sheet
 from chronique.domain.rulesets.cartes.sheet import (
     CartesSheet,
     characteristic_advance_cost,
@@ -20,6 +22,7 @@ from chronique.domain.rulesets.cartes.sheet import (
     speciality_advance_cost,
     wound_capacities,
 )
+from chronique.domain.rulesets.cartes.table import sheet_of
 
 
 def valid() -> dict[str, Any]:
@@ -215,11 +218,6 @@ def test_what_the_rules_read_of_a_recorded_sheet_is_what_the_typed_sheet_holds(s
     # The rules of a test, a wound or a tick read the recorded sheet without the typed model (issue
     # 20; recorded.py): the same name, characteristics, skills, pile and GM flag, for player
     # characters and a GM's (ruling C35, the brigand), skills of the catalogue and outside it.
-    from cartes_table import table
-
-    from chronique.domain.rulesets.cartes.recorded import recorded_sheet
-    from chronique.domain.rulesets.cartes.table import sheet_of
-
     for character in table(sheets=sheets, session=False).characters.values():
         typed, recorded = sheet_of(character), recorded_sheet(character)
         assert (recorded.name, dict(recorded.characteristics), recorded.npc, recorded.pile_max) == (
