@@ -15,7 +15,7 @@ import logging
 import threading
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 from uuid import UUID
 
 from eventsourcing.persistence import OperationalError
@@ -44,6 +44,10 @@ class LockLost(OperationalError):
 class Held(Protocol):
     """A lock being held, which can say whether it still is."""
 
+    rows: list[tuple[Any, ...]] | None
+    """The rows of the read asked for with the lock (``hold``'s ``read``), read once it was
+    held; None when the locks run no read."""
+
     def confirm(self) -> None:
         """Raise ``LockLost`` if the lock is gone (checked just before the command commits)."""
         ...
@@ -52,8 +56,10 @@ class Held(Protocol):
 class CampaignLocks(Protocol):
     """Serialises the commands of one campaign across processes."""
 
-    def hold(self, campaign_id: UUID) -> AbstractContextManager[Held]:
-        """Wait for, then hold, the campaign's lock for the duration of the block."""
+    def hold(self, campaign_id: UUID, read: str | None = None) -> AbstractContextManager[Held]:
+        """Wait for, then hold, the campaign's lock for the duration of the block; ``read``, a
+        statement of literals, is run once it is held, in the same round trip where the locks
+        take one (its rows in ``Held.rows``)."""
         ...
 
     def try_hold(self, campaign_ids: list[UUID]) -> AbstractContextManager[tuple[Held, list[UUID]]]:
@@ -69,6 +75,8 @@ class CampaignLocks(Protocol):
 class _NothingHeld:
     """No lock to lose."""
 
+    rows: list[tuple[Any, ...]] | None = None
+
     def confirm(self) -> None:
         """Nothing to check."""
 
@@ -76,7 +84,7 @@ class _NothingHeld:
 class NoLocks:
     """SQLite: the file's own write lock already serialises writers, and conflicts are retried."""
 
-    def hold(self, campaign_id: UUID) -> AbstractContextManager[Held]:
+    def hold(self, campaign_id: UUID, read: str | None = None) -> AbstractContextManager[Held]:
         return nullcontext(_NothingHeld())
 
     def try_hold(self, campaign_ids: list[UUID]) -> AbstractContextManager[tuple[Held, list[UUID]]]:
@@ -89,8 +97,9 @@ class NoLocks:
 class _AdvisoryHeld:
     """The connection whose open transaction holds a campaign's advisory lock."""
 
-    def __init__(self, connection: Connection) -> None:
+    def __init__(self, connection: Connection, rows: list[tuple[Any, ...]] | None = None) -> None:
         self.connection = connection
+        self.rows = rows
 
     def confirm(self) -> None:
         """A round trip on the lock's own connection: a dropped connection took the lock with it."""
@@ -128,11 +137,11 @@ class AdvisoryLocks:
             self._first.close()
 
     @contextmanager
-    def hold(self, campaign_id: UUID) -> Iterator[Held]:
+    def hold(self, campaign_id: UUID, read: str | None = None) -> Iterator[Held]:
         import psycopg
 
         try:
-            connection = self._take(_key(campaign_id))
+            connection, rows = self._take(_key(campaign_id), read)
         except psycopg.errors.LockNotAvailable:
             raise CampaignBusy(
                 f"another command has held this campaign for more than {self._wait:g} s; try again once it is done"
@@ -140,29 +149,31 @@ class AdvisoryLocks:
         except psycopg.Error as error:
             raise OperationalError(first_line(error)) from error
         with self._released(connection):
-            yield _AdvisoryHeld(connection)
+            yield _AdvisoryHeld(connection, rows)
 
     @contextmanager
     def try_hold(self, campaign_ids: list[UUID]) -> Iterator[tuple[Held, list[UUID]]]:
         """One statement on one connection for them all: a try never waits, so two holders of
         several locks can never wait for each other."""
         keys = [_key(c) for c in campaign_ids]
-        connection = self._begun("BEGIN")
+        connection, _ = self._begun("BEGIN")
         with self._released(connection):
             taken = connection.execute(
                 "SELECT pg_try_advisory_xact_lock(k) FROM unnest(%s::bigint[]) WITH ORDINALITY AS t(k, n) ORDER BY n", (keys,)
             )
             yield _AdvisoryHeld(connection), [c for c, (ok,) in zip(campaign_ids, taken, strict=True) if ok]
 
-    def _take(self, key: int) -> Connection:
-        """A connection whose open transaction holds the lock of ``key``."""
+    def _take(self, key: int, read: str | None) -> tuple[Connection, list[tuple[Any, ...]] | None]:
+        """A connection whose open transaction holds the lock of ``key``, and the rows of ``read``
+        run once it was held."""
         # Never wait forever: a stuck holder surfaces as a message instead of a hung daemon. One
-        # string of statements (integers only, written here) is one round trip.
-        return self._begun(f"BEGIN; SET LOCAL lock_timeout = '{int(self._wait * 1000)}ms'; SELECT pg_advisory_xact_lock({key})")
+        # string of statements (integers only, written here and by the journal) is one round trip.
+        then = "" if read is None else f"; {read}"
+        return self._begun(f"BEGIN; SET LOCAL lock_timeout = '{int(self._wait * 1000)}ms'; SELECT pg_advisory_xact_lock({key}){then}")
 
-    def _begun(self, statements: str) -> Connection:
+    def _begun(self, statements: str) -> tuple[Connection, list[tuple[Any, ...]] | None]:
         """A connection that ran ``statements`` (which begin its transaction), from those kept
-        when one is, a new one when a kept one was dropped."""
+        when one is, a new one when a kept one was dropped; and the rows of the last statement."""
         import psycopg
 
         with self._guard:
@@ -171,14 +182,16 @@ class AdvisoryLocks:
             kept = self._first.take(autocommit=True)
         connection = kept or self._settings.connect(autocommit=True)
         try:
-            connection.execute(statements)
+            cursor = connection.execute(statements)
         except psycopg.Error:
             connection.close()
             if kept is None or not connection.broken:  # a lock waited for too long leaves it whole
                 raise
             connection = self._settings.connect(autocommit=True)  # the server dropped the kept one
-            connection.execute(statements)
-        return connection
+            cursor = connection.execute(statements)
+        while cursor.nextset():  # each statement's result in turn: the rows are the last one's
+            pass
+        return connection, (cursor.fetchall() if cursor.description else None)
 
     @contextmanager
     def _released(self, connection: Connection) -> Iterator[None]:

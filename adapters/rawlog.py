@@ -41,6 +41,12 @@ class RawLog(Protocol):
         ``after``, newest first (a warm journal's look, adapters/freshness.py)."""
         ...
 
+    def moved_statement(self, after: int | None, limit: int) -> str | None:
+        """:meth:`moved_after` as one statement of literals (its rows the same), for the
+        campaign's lock to run in the round trip that takes it (adapters/locks.py); ``after``
+        None: the newest event alone. None where a look costs no round trip (SQLite's file)."""
+        ...
+
     def chains(self, snapshots: str, aggregate_ids: Sequence[UUID]) -> Chains:
         """The latest snapshot (from the table ``snapshots``) of each of ``aggregate_ids`` and the
         events after it, in two queries for them all (Journal.load_many)."""
@@ -87,6 +93,9 @@ class SqliteRawLog:
         with self._datastore.transaction(commit=False) as cursor:
             cursor.execute("SELECT rowid, originator_id FROM stored_events WHERE rowid > ? ORDER BY rowid DESC LIMIT ?", (after, limit))
             return [(row[0], UUID(row[1])) for row in cursor.fetchall()]
+
+    def moved_statement(self, after: int | None, limit: int) -> str | None:
+        return None
 
     def chains(self, snapshots: str, aggregate_ids: Sequence[UUID]) -> Chains:
         found: dict[UUID, StoredEvent] = {}
@@ -161,6 +170,11 @@ class PostgresRawLog:
                 (after, limit),
             )
             return [(row["notification_id"], row["originator_id"]) for row in cursor.fetchall()]
+
+    def moved_statement(self, after: int | None, limit: int) -> str | None:
+        # Integers only, written here: nothing a user typed goes into the text.
+        newer = "" if after is None else f"WHERE notification_id > {int(after)} "
+        return f"SELECT notification_id, originator_id FROM {self._table} {newer}ORDER BY notification_id DESC LIMIT {int(limit)}"
 
     def chains(self, snapshots: str, aggregate_ids: Sequence[UUID]) -> Chains:
         ids = list(aggregate_ids)

@@ -165,9 +165,11 @@ class Chronique:
 
     # -- loading -------------------------------------------------------------------------------
 
-    def campaign(self, name: str, shared: bool = False) -> Campaign:
-        """The campaign called ``name`` (or with that id); ``shared``: see :meth:`Journal.load`."""
-        self.journal.look()  # a command's first load: what other writers stored since the last one
+    def campaign(self, name: str, shared: bool = False, looked: bool = False) -> Campaign:
+        """The campaign called ``name`` (or with that id); ``shared``: see :meth:`Journal.load`;
+        ``looked``: the command already looked at the log (:meth:`Journal.look`)."""
+        if not looked:
+            self.journal.look()  # a command's first load: what other writers stored since the last one
         for candidate in (campaign_id_for(name), _as_uuid(name)):
             if candidate is None:
                 continue
@@ -189,10 +191,11 @@ class Chronique:
             return derived
         return self.campaign(name).id
 
-    def campaign_by_id(self, campaign_id: UUID, shared: bool = False) -> Campaign:
+    def campaign_by_id(self, campaign_id: UUID, shared: bool = False, looked: bool = False) -> Campaign:
         """The campaign with id ``campaign_id``, loaded once: the daemon knows its campaigns by id,
         and a name lookup would first miss on the hash of the id's text (issue 20)."""
-        self.journal.look()
+        if not looked:
+            self.journal.look()
         try:
             campaign: object = self.journal.load(campaign_id, shared=shared)
         except AggregateNotFoundError:
@@ -201,13 +204,14 @@ class Chronique:
             raise RuleViolation(f"no campaign with id {campaign_id}")
         return campaign
 
-    def world(self, campaign_name: str | UUID, shared: bool = False) -> World:
+    def world(self, campaign_name: str | UUID, shared: bool = False, looked: bool = False) -> World:
         """The campaign (by name, or by id when given a UUID) with all its decks and characters,
-        and its chance source; ``shared``: the aggregates a warm journal keeps, for :meth:`act`."""
+        and its chance source; ``shared``: the aggregates a warm journal keeps, for :meth:`act`;
+        ``looked``: see :meth:`campaign`."""
         if isinstance(campaign_name, UUID):
-            campaign = self.campaign_by_id(campaign_name, shared)
+            campaign = self.campaign_by_id(campaign_name, shared, looked)
         else:
-            campaign = self.campaign(campaign_name, shared)
+            campaign = self.campaign(campaign_name, shared, looked)
         world = World(campaign=campaign, source=VaultChance(self.vault, campaign))
         for member_id in campaign.member_ids():
             _join(world, self.journal.load(member_id, shared=shared))
@@ -260,10 +264,11 @@ class Chronique:
             shared: list[World] = []
             try:
                 try:
-                    with self.locks.hold(key) as held:
+                    with self.locks.hold(key, read=self.journal.look_statement()) as held:
                         # Under the campaign's lock, so a run of the same command waiting for it sees this one's id.
                         self._refuse_if_recorded()
-                        world = self.world(campaign_name, shared=True)
+                        self.journal.look(held.rows)  # read with the lock where it takes a round trip
+                        world = self.world(campaign_name, shared=True, looked=True)
                         shared.append(world)
                         loaded = {a.id: a.version for a in world.aggregates()}
                         due = PacingDue.of(world.campaign)

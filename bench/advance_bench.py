@@ -80,7 +80,11 @@ def wp_year(db: str) -> tuple[float, list[StoredRow], float]:
 
 
 def _rows(backend: str, driver: str, runs: list[tuple[float, list[StoredRow], float]], raw_seconds: float) -> list[Row]:
-    seconds, rows, saving = min(runs, key=lambda run: run[0])
+    seconds, rows, _ = min(runs, key=lambda run: run[0])
+    # The fastest save of the runs (by its rate: each run's party lives its own year), as the
+    # baseline is the fastest of its runs: the save of the fastest advance alone set a slow moment
+    # of one side against the other's best.
+    _, saved, saving = max(runs, key=lambda run: len(run[1]) / run[2])
     rate, raw_rate = len(rows) / seconds, len(rows) / raw_seconds
     return [
         Row(
@@ -93,10 +97,10 @@ def _rows(backend: str, driver: str, runs: list[tuple[float, list[StoredRow], fl
             measured=seconds,
         ),
         Row(
-            f"  of which the save of those {len(rows)} events, {backend} (the journal's save, timed alone)",
-            f"{saving:.3f} s: {len(rows) / saving:,.0f} events/s",
+            f"  of which the save of {len(saved)} events, {backend} (the journal's save, timed alone)",
+            f"{saving:.3f} s: {len(saved) / saving:,.0f} events/s",
             f"{driver} executemany, 1 txn: {raw_rate:,.0f} events/s",
-            len(rows) / saving / raw_rate,
+            len(saved) / saving / raw_rate,
             SAVE_TARGET,
         ),
     ]

@@ -60,9 +60,20 @@ def canonical_json(obj: dict[str, Any]) -> tuple[bytes, bool]:
         data = orjson.dumps(obj, default=_leaf, option=_ORJSON)
     except TypeError:
         return canonical_bytes(obj), False
-    if _NOT_SMALL_INTEGER.search(_STRING.sub(b"", data)) is not None:
+    if _NOT_SMALL_INTEGER.search(_outside_strings(data)) is not None:
         return canonical_bytes(obj), False
     return data, True
+
+
+def _outside_strings(data: bytes) -> bytes:
+    """What is left of an orjson document once its strings are gone. Without a backslash in it,
+    every '"' opens or closes a string (one inside a string is escaped), so the pieces between
+    them alternate outside and inside, outside first: a split, twice as fast as the pattern
+    (issue 20: a tenth of a command's own work). A piece never ends with a digit before a string
+    nor starts with one after it, so joining them makes no number."""
+    if b"\\" in data:
+        return _STRING.sub(b"", data)
+    return b"".join(data.split(b'"')[::2])
 
 
 _Hashes = dict[int, tuple[weakref.ref[Any], str, tuple[bytes, bool] | None]]

@@ -7,9 +7,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
+import psycopg
 import pytest
-from support import sample, state
+from support import fresh_database, sample, state
 
 from chronique.adapters.bootstrap import build
 from chronique.adapters.services import Chronique
@@ -133,6 +135,35 @@ def test_a_warm_command_reads_no_aggregate_unless_another_writer_moved_it(tmp_pa
     finally:
         warm.close()
         other.close()
+
+
+def test_a_warm_postgresql_command_looks_in_the_round_trip_that_takes_its_lock(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The look is read by the campaign's lock, right after it is held and in the same string of
+    statements: it took a transaction of its own on the event store (BEGIN, the look, ROLLBACK),
+    three round trips a command (issue 20)."""
+    with fresh_database("postgresql", tmp_path) as url:
+        table(url)
+        warm, other = build(url, warm=True), build(url)
+        try:
+            warm.act(CAMPAIGN, contact_test)
+            sent: list[str] = []
+            execute = psycopg.Cursor.execute
+
+            def spied(cursor: psycopg.Cursor[Any], query: Any, *args: Any, **kwargs: Any) -> Any:
+                sent.append(query if isinstance(query, str) else repr(query))
+                return execute(cursor, query, *args, **kwargs)
+
+            monkeypatch.setattr(psycopg.Cursor, "execute", spied)
+            other.act(CAMPAIGN, contact_test)  # moves the campaign, the deck and Alice
+            sent.clear()
+            warm.act(CAMPAIGN, contact_test)
+            looks = [s for s in sent if "ORDER BY notification_id DESC" in s]
+            assert len(looks) == 1 and "pg_advisory_xact_lock" in looks[0], sent
+            # What the look found is read again: the warm process records on top of the other's draw.
+            assert {str(a.id): state(a) for a in warm.world(CAMPAIGN).aggregates()} == stored_world(url)
+        finally:
+            warm.close()
+            other.close()
 
 
 def test_a_copy_saved_through_a_warm_journal_is_never_taken_for_the_kept_aggregate(db: str) -> None:
