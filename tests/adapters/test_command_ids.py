@@ -267,13 +267,13 @@ def dropped_once(monkeypatch: pytest.MonkeyPatch, point: str, drop: Callable[[],
     fetch_ids = PostgresRecorderWithSecrets._fetch_ids_after_insert_events
     save = Journal.save
 
-    def take_then_drop(self: AdvisoryLocks, key: int) -> Any:
+    def take_then_drop(self: AdvisoryLocks, key: int, read: str | None) -> Any:
         if point == "before the lock":
             once()
-        connection = take(self, key)
+        held = take(self, key, read)
         if point == "the lock held":
             once()
-        return connection
+        return held
 
     def written_then_drop(self: PostgresRecorderWithSecrets, *args: Any, **kwargs: Any) -> Any:
         ids = fetch_ids(self, *args, **kwargs)
