@@ -15,6 +15,7 @@ from typer.core import TyperArgument, TyperGroup, TyperOption
 
 from chronique.cli.shell import LEAVE, Line, arguments_of, locate, option_of, plays_a_campaign, positionals, takes_value
 from chronique.domain.errors import RuleViolation
+from chronique.domain.rulesets import ruleset
 from chronique.domain.text import fold
 
 if TYPE_CHECKING:
@@ -29,7 +30,14 @@ CHARACTER_PARAMETERS = frozenset(
         "other", "names", "participants", "by",
     }
 )  # fmt: skip
-SKILL_PARAMETERS = frozenset({"skill", "first_skill", "second_skill", "their_skill", "defence_skill"})
+# What a parameter names of a character, by its name in the code: the kind of the names its game
+# gives for the character's sheet (Ruleset.names). The other side's (Elor's ``--their-profession``)
+# is read without its prefix.
+NAMED_OF_A_SHEET = {
+    "skill": "skill", "first_skill": "skill", "second_skill": "skill", "defence_skill": "skill",
+    "characteristic": "skill", "theirs": "skill", "target": "skill", "weapon": "weapon", "location": "location", "aim": "aim",
+    "profession": "profession", "familiarity": "familiarity", "attribute": "attribute", "faculty": "faculty",
+}  # fmt: skip
 
 
 def split_typed(text: str) -> tuple[list[str], str, int]:
@@ -71,8 +79,8 @@ def split_typed(text: str) -> tuple[list[str], str, int]:
 
 class ShellCompleter(Completer):
     """Completes the word at the cursor: a command's or a group's name, an option, and the names
-    of the warm world for the parameter being typed: campaigns, characters, their
-    skills and weapons, body locations (ruling SL5)."""
+    of the warm world for the parameter being typed: campaigns, characters, and what their game
+    lets a line name of them, skills, weapons, body locations and the game's own (ruling SL5)."""
 
     def __init__(self, line: Line) -> None:
         self.line = line
@@ -117,16 +125,14 @@ class ShellCompleter(Completer):
         if campaign is None:
             return []
         world = self.line.warm.services().world(campaign)
-        if name == "location":
-            return _locations(world)
         if _names_character(param) or (name == "target" and not _mentions_skill(param)):
             return [c.name for c in world.characters.values()]
-        acting = _acting(command, given, world) or list(world.characters.values())
-        if name in SKILL_PARAMETERS or name == "target":
-            return [skill for c in acting for skill in _skills(c.sheet)]
-        if name == "weapon":
-            return [weapon for c in acting for weapon in c.sheet.get("weapons", ())]
-        return []
+        kind = NAMED_OF_A_SHEET.get(name.removeprefix("their_"))
+        if kind is None:
+            return []
+        game = ruleset(world.campaign.ruleset)
+        whose = _whose(command, param, kind, given, world) or list(world.characters.values())
+        return [named for c in whose for named in game.names(c.sheet).get(kind, ())]
 
 
 def _quoted(name: str) -> str:
@@ -147,33 +153,22 @@ def _argument_at(command: Command, index: int) -> TyperArgument | None:
     return arguments[-1] if arguments and arguments[-1].nargs == -1 else None
 
 
-def _acting(command: Command, given: list[str], world: World) -> list[Any]:
-    """The character the line names first, whose skills and weapons are offered."""
+def _whose(command: Command, param: Parameter, kind: str, given: list[str], world: World) -> list[Any]:
+    """The characters the line names whose names of ``kind`` ``param`` offers: for an argument or
+    a location, the one named last before it (MicroFudge's ``theirs`` follows the opponent, the
+    wound is the patient's); for another option, the one named first, or the others for the other
+    side's option (Elor's ``--their-profession``)."""
+    named: list[Any] = []
     for argument, word in zip(arguments_of(command), given, strict=False):
         if _names_character(argument):
             try:
-                return [world.character(word)]
+                named.append(world.character(word))
             except RuleViolation:
-                return []
-    return []
+                continue  # not (yet) a name: Elor's NAME:EFFORT:DIFFICULTY, a typo
+    if not isinstance(param, TyperOption) or kind == "location":
+        return named[-1:]
+    return named[1:] if (param.name or "").startswith("their_") else named[:1]
 
 
 def _mentions_skill(param: Parameter) -> bool:
     return "skill" in (getattr(param, "help", None) or "").lower()
-
-
-def _skills(sheet: dict[str, Any]) -> list[str]:
-    # A Cartes or Elor sheet lists its skills; a Western Parade one derives a score for every
-    # skill of its catalogue (domain/rulesets/westernparade/play.py).
-    own = sheet.get("skills")
-    derived = sheet.get("derived")
-    scores = derived.get("skills") if isinstance(derived, dict) else None
-    return [*(own if isinstance(own, dict) else ()), *(scores if isinstance(scores, dict) else ())]
-
-
-def _locations(world: World) -> list[str]:
-    if world.campaign.ruleset != "western-parade":
-        return []
-    from chronique.domain.rulesets.westernparade.tables import tables
-
-    return [location.key for location in tables().locations.values()]

@@ -175,6 +175,10 @@ def test_every_hook_of_the_game_on_a_real_journal(db: str, game: str) -> None:
         for character in world.characters.values():
             view = rules.sheet_view(world, character, False)
             assert view.name == character.name and view.shown()
+        # names: what a line may name of each character, skills first (the shell completes them).
+        for character in world.characters.values():
+            names = rules.names(character.sheet)
+            assert names["skill"] and all(n and isinstance(n, str) for kind in names.values() for n in kind), names
         # processes and describe_due: the wound runs on the timeline, in words on the board.
         due = rules.processes(world).due()
         assert due, "the wound left nothing running"

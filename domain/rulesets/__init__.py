@@ -92,6 +92,14 @@ class Ruleset(Protocol):
         unless ``gm``."""
         ...
 
+    def names(self, sheet: Mapping[str, Any]) -> dict[str, list[str]]:
+        """What a command line may name for the character of the recorded ``sheet``, by what the
+        name stands for: ``skill`` (what it rolls), ``weapon``, ``location`` (of its body), and
+        the game's own (Elor's ``profession``, ``familiarity``, ``attribute``, ``faculty``;
+        Western Parade's ``aim``), as
+        the game's commands take them: what ``chronique shell`` completes (issue 20)."""
+        ...
+
 
 def ruleset(name: str) -> Ruleset:
     """The ruleset called ``name``."""

@@ -23,6 +23,7 @@ from chronique.cli.shell import Line, Warm
 from chronique.cli.shell_completion import ShellCompleter
 from chronique.domain.errors import RuleViolation
 from chronique.domain.rulesets.cartes.draws import TestRequest, make_test
+from chronique.domain.rulesets.westernparade.combat import parse_aim
 
 SAMPLES = Path(__file__).parents[2] / "cli" / "samples"
 
@@ -270,6 +271,53 @@ def test_completion_offers_weapons_and_locations_in_western_parade(db: str) -> N
         assert completions(line, "western-parade roll 'Sam Parkerson' --skill 'Armes de p") == ["'Armes de poing'"]
         assert "head" in completions(line, "western-parade body wound 'Sam Parkerson' ")
         assert completions(line, "western-parade body wound 'Sam Parkerson' thr") == ["throat"]
+        # Tables 3.11-3.14: a half of the body, or a precise target sided where the body has two.
+        aims = completions(line, "western-parade shoot 'Sam Parkerson' 'Sam Parkerson' --aim ")
+        assert {"none", "upper", "lower", "head", "heart", "left-arm", "right-thigh"} <= set(aims) and "arm" not in aims
+        for aim in aims:
+            parse_aim(aim)  # every one offered is one the shot takes
+    finally:
+        warm.close()
+
+
+def test_completion_offers_characteristics_and_weapon_classes_in_microfudge(db: str) -> None:
+    run(db, "campaign", "new", "Bayou", "--ruleset", "microfudge", "--start", "Day 1 08:00")
+    for sheet in ("mf_harvey.toml", "mf_jim.toml"):
+        run(db, "character", "new", "Bayou", "--sheet", str(SAMPLES / sheet))
+    warm = Warm(db)
+    try:
+        line = Line(_cli(), warm, "Bayou")
+        assert completions(line, "microfudge test Harvey Pil") == ["Pilotage"]
+        assert {"Pilotage", "Athlétisme", "Vigueur", "Combat", "Médecine"} <= set(completions(line, "microfudge test Harvey "))
+        # Psychologie is a field of Jim's alone (cli/samples/mf_jim.toml): the opponent's
+        # characteristic is offered from the opponent's sheet, the roller's from the roller's.
+        assert completions(line, "microfudge conflict Harvey Psy") == []
+        assert completions(line, "microfudge conflict Harvey Pilotage Jim Psy") == ["Psychologie"]
+        # A weapon is named by its class («b – Armes» L469-L483).
+        assert completions(line, "microfudge test Harvey Pilotage --weapon ") == ["heavy", "light", "massive", "medium"]
+    finally:
+        warm.close()
+
+
+def test_completion_offers_professions_familiarities_weapons_and_locations_in_elor(db: str) -> None:
+    run(db, "campaign", "new", "Monchu Pachu", "--ruleset", "elor", "--start", "Day 1 08:00")
+    for sheet in ("elor_montana.toml", "elor_samson.toml"):
+        run(db, "character", "new", "Monchu Pachu", "--sheet", str(SAMPLES / sheet))
+    warm = Warm(db)
+    try:
+        line = Line(_cli(), warm, "Monchu Pachu")
+        montana = "elor test 'Montana James'"
+        assert completions(line, f"{montana} --profession ") == ["Archéologue", "Aventurier"]
+        assert completions(line, f"{montana} --faculty ") == ["Coordination", "Esprit", "Mental", "Physique"]
+        # His own familiarities and his culture's (§Cultures: Universitaires).
+        assert completions(line, f"{montana} --familiarity ") == ["'Coutumes universitaires'", "Fouets", "Glyphes", "'Langage académique'"]
+        assert completions(line, f"{montana} --attribute 'Perception v") == ["'Perception visuelle'"]
+        assert completions(line, "elor attack 'Montana James' Samson --weapon ") == ["Fouet"]
+        # The other side's option offers the other side's professions.
+        assert completions(line, "elor oppose 'Montana James' Samson --their-profession ") == ["Guerrier"]
+        # A human's seven locations (§Humains).
+        seven = ["abdomen", "head", "left-arm", "left-leg", "right-arm", "right-leg", "torso"]
+        assert completions(line, "elor damage Samson --location ") == seven
     finally:
         warm.close()
 

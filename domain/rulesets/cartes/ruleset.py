@@ -78,6 +78,9 @@ class Cartes:
     def sheet_view(self, world: World, character: Character, gm: bool) -> SheetView:
         return view.sheet_view(world, character, gm)
 
+    def names(self, sheet: Mapping[str, Any]) -> dict[str, list[str]]:
+        return {"skill": list(sheet.get("skills", {}))}
+
     def describe(self, event: Any) -> str:
         return words.describe(event)
 

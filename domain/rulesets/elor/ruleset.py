@@ -64,6 +64,21 @@ class Elor:
     def sheet_view(self, world: World, character: Character, gm: bool) -> SheetView:
         return view.sheet_view(world, character, gm)
 
+    def names(self, sheet: Mapping[str, Any]) -> dict[str, list[str]]:
+        professions = list(sheet.get("professions", {}))
+        # A culture's familiarities are the character's too (§Cultures).
+        familiarities = [*sheet.get("familiarities", {}), *sheet.get("culture", {}).get("familiarities", ())]
+        locations = tables().natures[sheet["nature"]].locations if sheet.get("nature") in tables().natures else ()
+        return {
+            "skill": professions,
+            "profession": professions,
+            "familiarity": familiarities,
+            "attribute": list(sheet.get("attributes", {})),
+            "faculty": list(sheet.get("faculties", {})),
+            "weapon": list(sheet.get("weapons", {})),
+            "location": [location.key for location in locations],
+        }
+
     def describe(self, event: Any) -> str:
         return words.describe(event)
 

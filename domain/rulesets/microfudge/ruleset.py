@@ -58,6 +58,12 @@ class MicroFudge:
     def sheet_view(self, world: World, character: Character, gm: bool) -> SheetView:
         return view.sheet_view(world, character, gm)
 
+    def names(self, sheet: Mapping[str, Any]) -> dict[str, list[str]]:
+        from chronique.domain.rulesets.microfudge.tables import tables
+
+        # A weapon is named by its class («b – Armes» L469-L483), not by a sheet's list.
+        return {"skill": list(sheet.get("characteristics", {})), "weapon": [w for w in tables().weapons if w != "none"]}
+
     def describe(self, event: Any) -> str:
         return words.describe(event)
 
