@@ -125,6 +125,39 @@ def test_a_scripted_western_parade_session_gives_what_the_one_shot_cli_gives(db:
     assert read.stdout == run(db, "sheet", "Shotgun City", "Sam Parkerson").stdout + run(db, "log", "Shotgun City", "--gm").stdout
 
 
+@pytest.mark.parametrize(
+    ("game", "campaign", "sheet", "who", "plays", "topic"),
+    [
+        # MicroFudge «1 – Tests» L245-L253: a Test is 4dF on the rank, recorded as one TestRolled.
+        ("microfudge", "Bayou", "mf_harvey.toml", "Harvey",
+         ["microfudge test Harvey Pilotage --difficulty difficile", "microfudge test Harvey Combat"], "TestRolled"),
+        # Elor §Tests: 1 + effort D10 under the action level, recorded as one TestRolled.
+        ("elor", "Monchu Pachu", "elor_montana.toml", "Montana James",
+         ["elor test 'Montana James' --faculty Esprit --profession Archéologue", "elor test 'Montana James' -e 1"], "TestRolled"),
+    ],
+    ids=["microfudge", "elor"],
+)  # fmt: skip
+def test_a_scripted_session_of_the_other_games_gives_what_the_one_shot_cli_gives(
+    db: str, game: str, campaign: str, sheet: str, who: str, plays: list[str], topic: str
+) -> None:
+    made = shell(
+        db,
+        f"campaign new '{campaign}' --ruleset {game} --start 'Day 1 08:00'\n"
+        f"character new '{campaign}' --sheet {SAMPLES / sheet}\n"
+        f"session start '{campaign}'\n",
+    )
+    assert made.returncode == 0, made.stderr
+    played = shell(db, "".join(f"{line}\n" for line in plays), campaign)
+    assert played.returncode == 0, played.stderr
+    assert [line.startswith(who) for line in played.stdout.splitlines()] == [True, True], played.stdout
+    rolled = [e for e in events(db, campaign) if e["topic"].endswith(topic)]
+    assert len(rolled) == 2, [e["topic"] for e in events(db, campaign)]
+    read = shell(db, f"sheet '{who}'\nlog --gm\nluck\n", campaign)
+    assert read.returncode == 0, read.stderr
+    one_shot = [run(db, *words).stdout for words in (("sheet", campaign, who), ("log", campaign, "--gm"), ("luck", campaign))]
+    assert read.stdout == "".join(one_shot)
+
+
 def test_errors_are_one_line_each_and_the_shell_goes_on(verdelune: str) -> None:
     before = len(events(verdelune, "Verdelune"))
     done = shell(verdelune, "cartes test Alice Nonesuch\ncartes test Alice 'Contact\nbogus\nsheet Alice --json\n", "Verdelune")
