@@ -125,6 +125,8 @@ class ShellCompleter(Completer):
         if campaign is None:
             return []
         world = self.line.warm.services().world(campaign)
+        if name in ("key", "value") and command.name == "set":
+            return _settings(world, name, given)
         if _names_character(param) or (name == "target" and not _mentions_skill(param)):
             return [c.name for c in world.characters.values()]
         kind = NAMED_OF_A_SHEET.get(name.removeprefix("their_"))
@@ -133,6 +135,23 @@ class ShellCompleter(Completer):
         game = ruleset(world.campaign.ruleset)
         whose = _whose(command, param, kind, given, world) or list(world.characters.values())
         return [named for c in whose for named in game.names(c.sheet).get(kind, ())]
+
+
+def _settings(world: World, name: str, given: list[str]) -> list[str]:
+    """``campaign set``'s: the campaign's settings (its game's and the spine's), or the values of
+    the one the line names, as a GM types them (``on``/``off`` for a switch)."""
+    from chronique.domain.rulesets.options import setting_named
+    from chronique.domain.spine_settings import schema_of
+
+    game = ruleset(world.campaign.ruleset)
+    schema = schema_of(game.settings_schema())
+    if name == "key":
+        return [setting.key for setting in schema]
+    try:
+        setting = setting_named(schema, given[1], game.title)
+    except (RuleViolation, IndexError):
+        return []
+    return [setting.typed(choice.value) for choice in setting.choices]
 
 
 def _quoted(name: str) -> str:

@@ -355,6 +355,33 @@ def test_completion_offers_professions_familiarities_weapons_and_locations_in_el
         warm.close()
 
 
+@pytest.mark.parametrize(
+    ("game", "setting", "values"),
+    [
+        ("cartes", "players-write-notes", ["off", "on"]),
+        ("western-parade", "healing", ["hollywood", "realistic"]),  # digest §4.4: Hollywood rules
+        ("microfudge", "fatigue", ["off", "on"]),
+        ("elor", "wake_test", ["off", "on"]),
+    ],
+)
+def test_completion_offers_the_game_s_settings_and_their_values(db: str, game: str, setting: str, values: list[str]) -> None:
+    from chronique.domain.rulesets import ruleset
+    from chronique.domain.spine_settings import schema_of
+
+    run(db, "campaign", "new", "Table", "--ruleset", game, "--start", "Day 1 08:00" if game != "western-parade" else "1873-04-12 08:00")
+    warm = Warm(db)
+    try:
+        line = Line(_cli(), warm, "Table")
+        offered = completions(line, "campaign set ")
+        assert setting in offered and "players-write-notes" in offered
+        assert sorted(offered) == sorted(s.key for s in schema_of(ruleset(game).settings_schema()))
+        assert completions(line, f"campaign set {setting} ") == values
+        accepted = run(db, "campaign", "set", "Table", setting, values[-1], check=False)
+        assert accepted.returncode == 0, accepted.stderr  # what is offered, the command takes
+    finally:
+        warm.close()
+
+
 @pytest.mark.slow
 def test_a_script_on_standard_input_runs_in_a_real_process(verdelune: str) -> None:
     done = subprocess.run(
