@@ -9,6 +9,8 @@ import json
 import re
 import subprocess
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -294,12 +296,21 @@ def test_completion_offers_commands_and_the_warm_world_names(verdelune: str) -> 
         warm.close()
 
 
-def test_completion_offers_weapons_and_locations_in_western_parade(db: str) -> None:
-    run(db, "campaign", "new", "Shotgun City", "--ruleset", "western-parade", "--start", "1873-04-12 08:00")
-    run(db, "character", "new", "Shotgun City", "--sheet", str(SAMPLES / "wp_sam.toml"))
+@contextmanager
+def completing(db: str, game: str, campaign: str, *sheets: str, start: str = "Day 1 08:00") -> Iterator[Line]:
+    """A shell's line on a new campaign of ``game`` with the characters of ``sheets`` (cli/samples)."""
+    run(db, "campaign", "new", campaign, "--ruleset", game, "--start", start)
+    for sheet in sheets:
+        run(db, "character", "new", campaign, "--sheet", str(SAMPLES / sheet))
     warm = Warm(db)
     try:
-        line = Line(_cli(), warm, "Shotgun City")
+        yield Line(_cli(), warm, campaign)
+    finally:
+        warm.close()
+
+
+def test_completion_offers_weapons_and_locations_in_western_parade(db: str) -> None:
+    with completing(db, "western-parade", "Shotgun City", "wp_sam.toml", start="1873-04-12 08:00") as line:
         assert completions(line, "western-parade shoot 'Sam Parkerson' 'Sam Parkerson' --weapon ") == ["'Colt SA Peacemaker'"]
         assert completions(line, "western-parade roll 'Sam Parkerson' --skill 'Armes de p") == ["'Armes de poing'"]
         assert "head" in completions(line, "western-parade body wound 'Sam Parkerson' ")
@@ -309,17 +320,10 @@ def test_completion_offers_weapons_and_locations_in_western_parade(db: str) -> N
         assert {"none", "upper", "lower", "head", "heart", "left-arm", "right-thigh"} <= set(aims) and "arm" not in aims
         for aim in aims:
             parse_aim(aim)  # every one offered is one the shot takes
-    finally:
-        warm.close()
 
 
 def test_completion_offers_characteristics_and_weapon_classes_in_microfudge(db: str) -> None:
-    run(db, "campaign", "new", "Bayou", "--ruleset", "microfudge", "--start", "Day 1 08:00")
-    for sheet in ("mf_harvey.toml", "mf_jim.toml"):
-        run(db, "character", "new", "Bayou", "--sheet", str(SAMPLES / sheet))
-    warm = Warm(db)
-    try:
-        line = Line(_cli(), warm, "Bayou")
+    with completing(db, "microfudge", "Bayou", "mf_harvey.toml", "mf_jim.toml") as line:
         assert completions(line, "microfudge test Harvey Pil") == ["Pilotage"]
         assert {"Pilotage", "Athlétisme", "Vigueur", "Combat", "Médecine"} <= set(completions(line, "microfudge test Harvey "))
         # Psychologie is a field of Jim's alone (cli/samples/mf_jim.toml): the opponent's
@@ -328,17 +332,10 @@ def test_completion_offers_characteristics_and_weapon_classes_in_microfudge(db: 
         assert completions(line, "microfudge conflict Harvey Pilotage Jim Psy") == ["Psychologie"]
         # A weapon is named by its class («b – Armes» L469-L483).
         assert completions(line, "microfudge test Harvey Pilotage --weapon ") == ["heavy", "light", "massive", "medium"]
-    finally:
-        warm.close()
 
 
 def test_completion_offers_professions_familiarities_weapons_and_locations_in_elor(db: str) -> None:
-    run(db, "campaign", "new", "Monchu Pachu", "--ruleset", "elor", "--start", "Day 1 08:00")
-    for sheet in ("elor_montana.toml", "elor_samson.toml"):
-        run(db, "character", "new", "Monchu Pachu", "--sheet", str(SAMPLES / sheet))
-    warm = Warm(db)
-    try:
-        line = Line(_cli(), warm, "Monchu Pachu")
+    with completing(db, "elor", "Monchu Pachu", "elor_montana.toml", "elor_samson.toml") as line:
         montana = "elor test 'Montana James'"
         assert completions(line, f"{montana} --profession ") == ["Archéologue", "Aventurier"]
         assert completions(line, f"{montana} --faculty ") == ["Coordination", "Esprit", "Mental", "Physique"]
@@ -351,8 +348,6 @@ def test_completion_offers_professions_familiarities_weapons_and_locations_in_el
         # A human's seven locations (§Humains).
         seven = ["abdomen", "head", "left-arm", "left-leg", "right-arm", "right-leg", "torso"]
         assert completions(line, "elor damage Samson --location ") == seven
-    finally:
-        warm.close()
 
 
 @pytest.mark.parametrize(
@@ -368,18 +363,13 @@ def test_completion_offers_the_game_s_settings_and_their_values(db: str, game: s
     from chronique.domain.rulesets import ruleset
     from chronique.domain.spine_settings import schema_of
 
-    run(db, "campaign", "new", "Table", "--ruleset", game, "--start", "Day 1 08:00" if game != "western-parade" else "1873-04-12 08:00")
-    warm = Warm(db)
-    try:
-        line = Line(_cli(), warm, "Table")
+    with completing(db, game, "Table", start="Day 1 08:00" if game != "western-parade" else "1873-04-12 08:00") as line:
         offered = completions(line, "campaign set ")
         assert setting in offered and "players-write-notes" in offered
         assert sorted(offered) == sorted(s.key for s in schema_of(ruleset(game).settings_schema()))
         assert completions(line, f"campaign set {setting} ") == values
         accepted = run(db, "campaign", "set", "Table", setting, values[-1], check=False)
         assert accepted.returncode == 0, accepted.stderr  # what is offered, the command takes
-    finally:
-        warm.close()
 
 
 @pytest.mark.slow
