@@ -348,7 +348,9 @@ def refusal(error: ClickException) -> str:
     context = error.ctx if isinstance(error, UsageError) else None
     if context is None or context.command.get_help_option(context) is None:
         return words
-    return f"{words} (see '{inert(context.command_path)} {context.help_option_names[0]}')"
+    path = inert(context.command_path)
+    # A nameless root is the shell's (cli/shell.py): its lines name commands without 'chronique'.
+    return f"{words} (see '{path} {context.help_option_names[0]}')" if path else f"{words} (see 'help')"
 
 
 def _shown(message: str, error: Exception) -> str:

@@ -33,6 +33,8 @@ if TYPE_CHECKING:
     from chronique.adapters.services import Chronique
 
 LEAVE = frozenset({"exit", "quit"})
+# ``help`` alone lists the commands; ``help cartes test`` is ``cartes test --help`` (ruling SL7).
+HELP = "help"
 CAMPAIGN_CREATED = "chronique.domain.campaign:Campaign.Created"
 # The commands that need the journal to themselves (a restore waits for its other users): the
 # shell gives its journal back before them, and opens it afresh after.
@@ -238,9 +240,10 @@ class Line:
 def invoke(root: TyperGroup, args: list[str]) -> int:
     """Run one command line through the CLI's command tree, as ``chronique`` runs it; its exit
     status. Errors are one line: the CLI's boundary turns a command's own (cli/boundary.py),
-    and here a line Click refuses."""
+    and here a line Click refuses. Usage lines and hints name a command as the shell's lines do,
+    without ``chronique`` before it (``see 'cartes test --help'``, ruling SL7)."""
     try:
-        with root.make_context("chronique", args) as ctx:
+        with root.make_context("", args) as ctx:
             root.invoke(ctx)
     except typer.Exit as done:
         return done.exit_code
@@ -260,6 +263,22 @@ def invoke(root: TyperGroup, args: list[str]) -> int:
         traceback.print_exc()
         return 1
     return 0
+
+
+def _list_commands(root: TyperGroup) -> None:
+    """``help`` alone: how a line is typed, and every command with its line of help (the CLI's
+    own options, such as ``--db``, belong to the shell, not to its lines)."""
+    from typer._click.core import Context
+
+    context = Context(root, info_name="")
+    formatter = context.make_formatter()
+    root.format_commands(context, formatter)
+    typer.echo(
+        "Type a command as on the command line, without 'chronique'; the shell's campaign is put in "
+        "when the line names none.\n'help COMMAND' shows a command's help; 'exit' or 'quit' leaves.\n\n"
+        + formatter.getvalue(),
+        nl=False,
+    )
 
 
 class Session:
@@ -285,6 +304,11 @@ class Session:
             return True
         if len(words) == 1 and words[0] in LEAVE:
             return False
+        if words == [HELP]:
+            _list_commands(self.root)
+            return True
+        if words[0] == HELP:
+            words = [*words[1:], "--help"]
         self.warm.check()
         try:
             args = self.line.args(words)

@@ -13,7 +13,7 @@ from prompt_toolkit.document import Document
 from typer._click.core import Command, Parameter
 from typer.core import TyperArgument, TyperGroup, TyperOption
 
-from chronique.cli.shell import LEAVE, Line, arguments_of, locate, option_of, plays_a_campaign, positionals, takes_value
+from chronique.cli.shell import HELP, LEAVE, Line, arguments_of, locate, option_of, plays_a_campaign, positionals, takes_value
 from chronique.domain.errors import RuleViolation
 from chronique.domain.rulesets import ruleset
 from chronique.domain.text import fold
@@ -100,11 +100,14 @@ class ShellCompleter(Completer):
     def offers(self, words: list[str], typed: str) -> Iterable[str]:
         """Every word that may stand where ``typed`` is, after ``words`` (the caller keeps those
         that begin as ``typed`` does)."""
-        command, at = locate(self.line.root, words)
+        asks_help = words[:1] == [HELP]
+        command, at = locate(self.line.root, words[1:] if asks_help else words)
         if isinstance(command, TyperGroup):
-            if at < len(words):
+            if at < len(words) - asks_help:
                 return []  # an unknown word: nothing can follow it
-            return [*command.commands, *(LEAVE if command is self.line.root else ())]
+            return [*command.commands, *(LEAVE | {HELP} if command is self.line.root and not words else ())]
+        if asks_help:
+            return []  # help names a command, nothing after it
         rest = words[at:]
         if typed.startswith("-"):
             return [flag for p in command.params if isinstance(p, TyperOption) for flag in (*p.opts, *p.secondary_opts)]

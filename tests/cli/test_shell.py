@@ -171,6 +171,33 @@ def test_errors_are_one_line_each_and_the_shell_goes_on(verdelune: str) -> None:
     assert done.returncode == 2  # ruling SL3: the status of the last line that failed
 
 
+def test_help_lists_the_commands_and_shows_a_command_s_help_in_the_shell_s_words(verdelune: str) -> None:
+    listed = shell(verdelune, "help\n", "Verdelune")
+    assert listed.returncode == 0 and listed.stderr == ""
+    assert "'help COMMAND'" in listed.stdout and re.search(r"^  cartes +", listed.stdout, re.MULTILINE), listed.stdout
+    asked = shell(verdelune, "help cartes test\ncartes test --help\n", "Verdelune")
+    first, second = asked.stdout.split("Usage: ")[1:]
+    assert first == second and first.startswith("cartes test [OPTIONS]"), asked.stdout  # never 'chronique cartes test'
+    # A refused line points to help as the shell's lines ask for it (ruling SL7).
+    refused = shell(verdelune, "cartes test Alice\nbogus\n", "Verdelune")
+    assert refused.stderr.splitlines() == [
+        "error: missing argument 'SKILL' (see 'cartes test --help')",
+        "error: no such command 'bogus' (see 'help')",
+    ]
+
+
+def test_completion_offers_help_and_the_commands_it_names(verdelune: str) -> None:
+    warm = Warm(verdelune)
+    try:
+        line = Line(_cli(), warm, "Verdelune")
+        assert completions(line, "he") == ["help"]
+        assert completions(line, "help car") == ["cartes"]
+        assert completions(line, "help cartes te") == ["test"]
+        assert completions(line, "help cartes test ") == []
+    finally:
+        warm.close()
+
+
 def test_exit_leaves_and_what_follows_is_not_run(verdelune: str) -> None:
     done = shell(verdelune, "exit\ncartes test Alice Contact\n", "Verdelune")
     assert (done.returncode, done.stdout) == (0, "")
