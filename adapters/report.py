@@ -9,6 +9,7 @@ import io
 from typing import TYPE_CHECKING, Any
 
 from chronique.adapters.exports import STYLE
+from chronique.domain.text import plural
 
 if TYPE_CHECKING:
     from chronique.adapters.services import Chronique
@@ -29,7 +30,7 @@ def campaign_report(services: Chronique, campaign: str) -> str:
         "<!doctype html><html lang='en'><head><meta charset='utf-8'>",
         f"<title>{html.escape(c.name)} — campaign report</title><style>{STYLE}</style></head><body>",
         f"<h1>{html.escape(c.name)}</h1>",
-        f"<p>{html.escape(c.ruleset)}, {c.session} session(s), the clock at {html.escape(calendar.format(c.clock))}.</p>",
+        f"<p>{html.escape(c.ruleset)}, {plural(c.session, 'session')}, the clock at {html.escape(calendar.format(c.clock))}.</p>",
         "<h2>Sessions and their seals</h2><table><tr><th>Session</th><th>Sealed at its</th><th>Seal</th></tr>",
         *(f"<tr><td>{s['session']}</td><td>{_WHEN[s['boundary']]}</td><td><code>{s['seal']}</code></td></tr>" for s in c.seals),
         "</table><h2>Characters</h2><table><tr><th>Name</th><th>Version</th><th>State</th></tr>",

@@ -15,6 +15,7 @@ import typer
 
 from chronique.cli.context import fail, run
 from chronique.domain.errors import RuleViolation
+from chronique.domain.text import plural
 
 if TYPE_CHECKING:
     from chronique.adapters.backup import Progress
@@ -51,7 +52,7 @@ def register(root: typer.Typer) -> None:
                 return target, take_backup(journal, target, show)
 
         target, events = run(ctx, copy)
-        typer.echo(f"backed up {events} event(s) to {target}")
+        typer.echo(f"backed up {plural(events, 'event')} to {target}")
 
     @root.command("restore")
     def restore(ctx: typer.Context, backup: Path = typer.Argument(..., help="The backup file (from `chronique backup`).")) -> None:
@@ -75,7 +76,7 @@ def register(root: typer.Typer) -> None:
             typer.echo(f"error: the restore stopped and the journal is as it was: {error}", err=True)
             raise typer.Exit(1) from None
         before = f"the journal it replaced is kept as {done.kept_aside}" if done.kept_aside else "there was no journal before"
-        typer.echo(f"restored {backup}: {done.events} event(s) in {done.campaigns} campaign(s); {before}")
+        typer.echo(f"restored {backup}: {plural(done.events, 'event')} in {plural(done.campaigns, 'campaign')}; {before}")
 
 
 @contextmanager

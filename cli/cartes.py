@@ -11,6 +11,7 @@ from chronique.cli import bounds, render
 from chronique.cli.context import fail, run
 from chronique.domain.rulesets.cartes import limits
 from chronique.domain.rulesets.cartes.survival import MOST_EXTRA_LEVELS
+from chronique.domain.text import plural
 
 # The ranges of this game's numbers (domain/rulesets/cartes/limits.py, issue 18).
 CARDS_RANGE = bounds.within(1, limits.CARDS)
@@ -422,7 +423,7 @@ def register(app: typer.Typer) -> None:
         from chronique.domain.rulesets.cartes.draws import award as award_
 
         drawn = run(ctx, lambda s: s.act(campaign, lambda w: award_(w, character, cards, reason)))
-        typer.echo(f"{character} gains {cards} hand card(s){': ' + render.cards(drawn) if drawn else ''}")
+        typer.echo(f"{character} gains {plural(cards, 'hand card')}{': ' + render.cards(drawn) if drawn else ''}")
 
     @xp_app.command("spend")
     def spend(

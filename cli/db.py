@@ -8,6 +8,7 @@ import typer
 
 from chronique.cli.context import fail, run
 from chronique.domain.errors import RuleViolation
+from chronique.domain.text import plural
 
 if TYPE_CHECKING:
     from chronique.adapters.readmodels import ReadModels
@@ -44,7 +45,7 @@ def rebuild(
             return _read_models(services).rebuild(names, lambda n: progress.advance(task, n))
 
     done = run(ctx, replay)
-    typer.echo(f"rebuilt {projection or 'all read models'}: {done} event(s) replayed")
+    typer.echo(f"rebuilt {projection or 'all read models'}: {plural(done, 'event')} replayed")
 
 
 def _read_models(services: Chronique) -> ReadModels:

@@ -10,6 +10,7 @@ import typer
 from chronique.cli import bounds, render
 from chronique.cli.context import fail, run
 from chronique.domain.rulesets.elor import limits
+from chronique.domain.text import plural
 
 # The ranges of this game's numbers (domain/rulesets/elor/limits.py, issue 18).
 DEGREES_RANGE = bounds.within(0, limits.DEGREES)
@@ -86,10 +87,10 @@ def _spec(
 def describe(outcome: TestOutcome) -> str:
     """One line: level, dice and their use, degrees."""
     if outcome.automatic:
-        return f"level {outcome.level}: automatic {outcome.automatic}, {outcome.degrees} degree(s)"
+        return f"level {outcome.level}: automatic {outcome.automatic}, {plural(outcome.degrees, 'degree')}"
     used = " ".join("·" if f is None else (str(f) if f == d else f"{d}→{f}") for d, f in zip(outcome.dice, outcome.final, strict=True))
     rolled = " ".join(map(str, outcome.dice))
-    return f"level {outcome.level}, effort {outcome.effort}: dice {rolled} (used {used}) → {outcome.degrees} degree(s)"
+    return f"level {outcome.level}, effort {outcome.effort}: dice {rolled} (used {used}) → {plural(outcome.degrees, 'degree')}"
 
 
 @app.command("test")
@@ -159,11 +160,11 @@ def reaction_line(actor: str, opponents: list[str], reaction: Reaction) -> str:
     if reaction.result == "nothing":
         return "nobody has a degree of success: nothing happens but the time spent"
     if reaction.result == "success":
-        return f"{actor}'s action prevails over every reaction, with {reaction.actor_extra} extra effect(s)"
+        return f"{actor}'s action prevails over every reaction, with {plural(reaction.actor_extra, 'extra effect')}"
     if reaction.result == "tie":
         return f"{actor} equals the best reaction: a partial success at most, or nothing if it is all or nothing (the GM's call)"
     extras = zip(opponents, reaction.opponent_extra, strict=True)
-    beaten = [f"{name} by {extra} ({extra} extra effect(s))" for name, extra in extras if extra]
+    beaten = [f"{name} by {extra} ({plural(extra, 'extra effect')})" for name, extra in extras if extra]
     return f"{actor}'s action fails: beaten by {', '.join(beaten)}"
 
 
@@ -411,7 +412,7 @@ def care(
     from chronique.domain.rulesets.elor.describe import place
 
     removed = run(ctx, lambda s: s.act(campaign, lambda w: give_care(w, healer, patient, location, spec)))
-    typer.echo(f"{healer} removes {removed} damage point(s) from {patient}'s {place(location)}")
+    typer.echo(f"{healer} removes {plural(removed, 'damage point')} from {patient}'s {place(location)}")
 
 
 @app.command("rest")
@@ -434,7 +435,7 @@ def effort(ctx: typer.Context, campaign: str = CAMPAIGN, character: str = CHARAC
     from chronique.domain.rulesets.elor.play import recover_effort
 
     back = run(ctx, lambda s: s.act(campaign, lambda w: recover_effort(w, character, reason or "a pause")))
-    typer.echo(f"{character} recovers {back} effort point(s)")
+    typer.echo(f"{character} recovers {plural(back, 'effort point')}")
 
 
 @app.command("faculties")
@@ -641,7 +642,7 @@ def xp_award(
     from chronique.domain.rulesets.elor.downtime import award_experience
 
     run(ctx, lambda s: s.act(campaign, lambda w: award_experience(w, character, points, reason)))
-    typer.echo(f"{character} gains {points} experience point(s)")
+    typer.echo(f"{character} gains {plural(points, 'experience point')}")
 
 
 @xp_app.command("spend")

@@ -11,6 +11,8 @@ import typer
 from chronique.cli.context import fail
 from chronique.domain.cards import shown as card
 from chronique.domain.cards import shown_all as cards
+from chronique.domain.rulesets.words import effects_of_time
+from chronique.domain.text import plural
 
 # Rich and the exports are imported where a command renders, not when the CLI starts
 # (``chronique --help`` must start in well under 0.3 s, issue 9).
@@ -133,7 +135,7 @@ def campaign(services: Chronique, world: World, as_json: bool) -> None:
         return
     out = console()
     out.print(f"[bold]{c.name}[/bold] — {c.ruleset}, {data['date']}")
-    state = f"session {c.session} open" if c.in_session else f"{c.session} session(s) played, downtime"
+    state = f"session {c.session} open" if c.in_session else f"{plural(c.session, 'session')} played, downtime"
     out.print(f"{state}; open chance epoch {c.epoch} (commitment {c.epochs[c.epoch]['commitment'][:16]}…)")
     out.print(f"characters: {', '.join(data['characters']) or 'none yet'}")
     for seal in data["seals"]:
@@ -227,7 +229,7 @@ def advanced(services: Chronique, campaign_name: str, advanced: Advanced) -> Non
     from chronique.domain.gametime import format_duration
 
     span = format_duration(advanced.to_time - advanced.from_time)
-    typer.echo(f"{verb} {span} from {label(advanced.from_time)} to {label(advanced.to_time)}: {len(advanced.ticks)} process tick(s)")
+    typer.echo(f"{verb} {span} from {label(advanced.from_time)} to {label(advanced.to_time)}: {effects_of_time(len(advanced.ticks))}")
     # A run of ticks that say the same thing (a malus retried every minute) reads as one line.
     for account, run in groupby(advanced.ticks, key=lambda tick: tick.account):
         ticks = list(run)

@@ -12,6 +12,7 @@ import typer
 from chronique.cli import bounds, render
 from chronique.cli.context import run
 from chronique.domain.rulesets.westernparade import limits
+from chronique.domain.text import plural
 
 # The ranges of this game's numbers (domain/rulesets/westernparade/limits.py, issue 18).
 PERCENT_RANGE = bounds.symmetric(limits.PERCENT)
@@ -140,7 +141,7 @@ def improve_cmd(
     from chronique.domain.rulesets.westernparade.downtime import roll_improvement
 
     out = run(ctx, lambda s: s.act(campaign, lambda w: roll_improvement(w, character, grant, target, reason)))
-    verdict = f"+{out.gain}" if out.success else f"no gain, {out.marks_after} check-mark(s)"
+    verdict = f"+{out.gain}" if out.success else f"no gain, {plural(out.marks_after, 'check-mark')}"
     typer.echo(f"{character}: {out.target} rolled {out.total} (+{5 * out.marks + out.bonus}) against {out.current}: {verdict}")
 
 

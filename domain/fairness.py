@@ -20,6 +20,8 @@ from itertools import chain, count
 from typing import Any, NamedTuple
 from uuid import UUID
 
+from chronique.domain.text import plural
+
 FORMAT_V1 = "chronique-fair-v1"
 FORMAT = "chronique-fair-v2"
 FORMATS = (FORMAT_V1, FORMAT)
@@ -228,7 +230,7 @@ class Report:
         """One paragraph for people."""
         if not self.ok:
             return f"FAILED at {self.place}: {self.failure}"
-        kept = f", {self.receipts} kept receipt(s) extended" if self.receipts else ""
+        kept = f", {plural(self.receipts, 'kept receipt')} extended" if self.receipts else ""
         return (
             f"OK: {self.events} events checked ({self.hidden} still face down), {self.draws} chance primitives re-derived, "
             f"{self.rederived} outcomes re-derived by the rules, {self.epochs_revealed} epochs revealed and {self.epochs_open} "

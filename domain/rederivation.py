@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from chronique.domain.fairness import FORMAT_V1, Primitives
+from chronique.domain.text import plural
 
 
 class Mismatch(Exception):
@@ -77,7 +78,7 @@ class Replay(Primitives):
         """Fail when the record holds chance the rules did not consume."""
         left = len(self._recorded) - len(self.ops)
         if left:
-            raise Mismatch("chance", f"the record holds {left} primitive(s) more than the rules consume")
+            raise Mismatch("chance", f"the record holds {plural(left, 'primitive')} more than the rules consume")
 
 
 @dataclass

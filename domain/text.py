@@ -109,3 +109,8 @@ def is_count(text: str) -> bool:
     """Whether ``text`` is a whole number a journal can store, written in ASCII digits: never
     "²" or "٣", which ``str.isdigit`` accepts and ``int`` refuses, nor a thousand digits."""
     return text.isascii() and text.isdigit() and len(text) <= 18
+
+
+def plural(count: int, word: str, many: str | None = None) -> str:
+    """``count`` and the word, in the plural when it is not one."""
+    return f"{count} {word if count == 1 else many or word + 's'}"

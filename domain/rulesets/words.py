@@ -13,6 +13,7 @@ from typing import Any
 from chronique.domain.cards import shown_all as cards
 from chronique.domain.gametime import format_duration
 from chronique.domain.notes import NOTE_WORDS
+from chronique.domain.text import plural
 
 Describer = Callable[[Any], str]
 
@@ -61,9 +62,10 @@ def signed(terms: Mapping[str, int]) -> str:
     return ", ".join(f"{name} {value:+d}" if i else f"{name} {value}" for i, (name, value) in enumerate(kept))
 
 
-def plural(count: int, word: str, many: str | None = None) -> str:
-    """``count`` and the word, in the plural when it is not one."""
-    return f"{count} {word if count == 1 else many or word + 's'}"
+def effects_of_time(ticks: int) -> str:
+    """What an advance did, in words: its process ticks (a round of bleeding, a day of healing, an
+    hour of training) are the effects of time, listed after it."""
+    return "nothing happened" if ticks == 0 else plural(ticks, "effect of time", "effects of time")
 
 
 def joined(items: list[str]) -> str:
@@ -137,7 +139,7 @@ SPINE: dict[str, Describer] = {
     "chronique.domain.campaign:Campaign.SessionStarted": lambda e: _session(e, "started"),
     "chronique.domain.campaign:Campaign.SessionEnded": lambda e: _session(e, "ended"),
     "chronique.domain.campaign:Campaign.TimeAdvanced": lambda e: (
-        f"time went on {duration(e.to_time - e.from_time)}: {plural(e.fired, 'process tick')}"
+        f"time went on {duration(e.to_time - e.from_time)}: {effects_of_time(e.fired)}"
     ),
     "chronique.domain.chain:ChanceConsumed": lambda e: f"dice drawn in {epoch_name(e.epoch)}",
     "chronique.domain.chain:FaceDown": lambda e: "a secret draw",

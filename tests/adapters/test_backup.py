@@ -60,7 +60,7 @@ def a_session(db: Path, name: str = "Verdelune") -> None:
 
 def backup(db: Path, target: Path) -> None:
     result = run(db, "backup", "-o", str(target))
-    assert result.stdout.startswith(f"backed up {len(events(target))} event(s) to {target}"), result.stdout
+    assert result.stdout.startswith(f"backed up {len(events(target))} events to {target}"), result.stdout
 
 
 def unchanged(folder: Path) -> dict[str, bytes | None]:

@@ -32,7 +32,7 @@ from chronique.adapters.pgsecrets import PostgresRecorderWithSecrets
 ADVANCE = ("advance", "Verdelune", "1w", "--yes")
 AWARD = ("cartes", "xp", "award", "Verdelune", "Alice", "2", "--reason", "saved Bruno")
 RECORDS = {ADVANCE: "Campaign.TimeAdvanced", AWARD: "ExperienceAwarded"}
-SAYS = {ADVANCE: "advanced 1w from Day 1 08:00 to Day 8 08:00", AWARD: "Alice gains 2 hand card(s)"}
+SAYS = {ADVANCE: "advanced 1w from Day 1 08:00 to Day 8 08:00", AWARD: "Alice gains 2 hand cards"}
 # The in-game time each leaves the campaign at: an award between sessions takes none.
 AT = {ADVANCE: "Day 8 08:00", AWARD: "Day 1 08:00"}
 RETRY = "to record it at most once"

@@ -35,7 +35,7 @@ def test_a_cartes_session_without_retyping_the_campaign(db: str) -> None:
     run(db, "session", "end")
     assert run(db, "advance", "1d").stdout.startswith("advanced 1d")
     shown = run(db, "campaign", "show").stdout
-    assert shown.startswith(f"{CARTES} — Cartes, Day 2 08:00") and "1 session(s) played" in shown
+    assert shown.startswith(f"{CARTES} — Cartes, Day 2 08:00") and "1 session played" in shown
     # The same commands with the campaign typed still work, and --clear forgets the default.
     assert run(db, "campaign", "show", CARTES).stdout == shown
     assert run(db, "use", "--clear").stdout == "no default campaign for this journal\n"

@@ -88,7 +88,7 @@ PROBLEMS: dict[str, tuple[str, str, list[tuple[tuple[str, ...], Any, str]]]] = {
         [
             (("faculties", "M"), 0, "the faculties use 3 points; Normal power gives 2"),
             (("attributes", "Griffes"), 1, "the attributes cost 2 points; there are 1 + 0 from negative ones"),
-            (("prowesses", "Coup de hache"), 1, "2 profession level(s) grant 2 familiarities or prowesses, the sheet lists 3"),
+            (("prowesses", "Coup de hache"), 1, "2 profession levels grant 2 familiarities or prowesses, the sheet lists 3"),
         ],
     ),
     # microfudge-cecj.md §2.3: the statuses; only Streamlined lowers an aptitude (§2.5); Exceptionnel is the human maximum (§1.2).

@@ -34,6 +34,7 @@ from verifier_bundles import (
 
 from chronique.domain.fairness import canonical_bytes
 from chronique.domain.referees import all_rules
+from chronique.domain.text import plural
 from chronique.domain.verifier import Receipts, epochs_of, verify_bundle
 
 # A real browser: an end-to-end run that `-m "not slow"` leaves out.
@@ -295,7 +296,7 @@ def test_receipts_players_kept_are_extended(page: Any, bundles: dict[str, Bundle
     browser = in_browser(page, bundle, seals, commitments)
     assert python.ok and browser["ok"], browser["summary"]
     assert browser["receipts"] == python.receipts == len(seals) + len(commitments)
-    assert f"{len(seals) + len(commitments)} kept receipt(s) extended" in browser["summary"]
+    assert f"{plural(len(seals) + len(commitments), 'kept receipt')} extended" in browser["summary"]
 
 
 # -- 3. forgeries fail both ways at the same place --------------------------------------------------

@@ -37,6 +37,7 @@ from chronique.domain.rulesets.cartes.survival import (
     survival_consequences,
     survival_level,
 )
+from chronique.domain.text import plural
 
 _EVENTS = "chronique.domain.rulesets.cartes.events:"
 
@@ -163,12 +164,12 @@ def _opposition(event: dict[str, Any], table: Table, now: dict[str, Any]) -> Map
 
     def tie_break() -> tuple[str, str]:
         if not waiting:
-            raise Mismatch("opposition", f"records {len(pairs)} tie-break(s), and the rules need more")
+            raise Mismatch("opposition", f"records {plural(len(pairs), 'tie-break')}, and the rules need more")
         return waiting.pop(0)
 
     opposition = oppose(TestOutcome.from_dict(test["outcome"]), second, tie_break)
     if waiting:
-        raise Mismatch("opposition", f"records {len(pairs)} tie-break(s), the rules need {len(pairs) - len(waiting)}")
+        raise Mismatch("opposition", f"records {plural(len(pairs), 'tie-break')}, the rules need {len(pairs) - len(waiting)}")
     weapons = event["weapons"]
     damage = opposition_damage(opposition, weapons[opposition.winner]["bonus"]) if weapons and opposition.winner else 0
     return {"opposition": opposition.to_dict(), "damage": damage}
@@ -192,7 +193,7 @@ def _support(event: dict[str, Any], table: Table, now: dict[str, Any]) -> Mappin
     room = len(c["pile"]) if c["dealt"] else c["pile_count"]
     count = pile_gain(outcome, room, now["sheet"]["pile_max"]) if outcome.manoeuvre == "resource" else 0
     if len(cards) != count:
-        raise Mismatch("cards", f"records {len(cards)} card(s), the rules give {count}")
+        raise Mismatch("cards", f"records {plural(len(cards), 'card')}, the rules give {count}")
     return {
         "kind": outcome.manoeuvre,
         "card": outcome.retained if outcome.manoeuvre == "power" else None,
@@ -219,7 +220,7 @@ def _refilled(event: dict[str, Any], table: Table, now: dict[str, Any]) -> Mappi
     _last_handed(table, name, "cards", cards)
     count = pile_gain(outcome, len(c["pile"]), now["sheet"]["pile_max"], with_suit_bonus=reason == "resource")
     if len(cards) != count:
-        raise Mismatch("cards", f"records {len(cards)} card(s), the rules give {count}")
+        raise Mismatch("cards", f"records {plural(len(cards), 'card')}, the rules give {count}")
     return {"harder": reason == "recovery" or not outcome.success}
 
 

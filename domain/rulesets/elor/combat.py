@@ -11,6 +11,7 @@ from typing import Any
 
 from chronique.domain.errors import RuleViolation
 from chronique.domain.rulesets.elor.tables import effect, tables
+from chronique.domain.text import plural
 
 DEFENCES = ("dodge", "parry", "none")
 CARDS = ("attack", "defence")
@@ -274,7 +275,7 @@ def choose_effects(points: int, side: str, chosen: Sequence[str], context: Effec
         counts[eff.key] += 1
         cost += eff.cost
     if cost > points:
-        raise RuleViolation(f"the effects cost {cost} point(s); only {points} were won")
+        raise RuleViolation(f"the effects cost {plural(cost, 'point')}; only {points} were won")
     return dict(counts)
 
 

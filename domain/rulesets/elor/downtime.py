@@ -30,6 +30,7 @@ from chronique.domain.rulesets.elor.progression import check_grant, natural_rais
 from chronique.domain.rulesets.elor.resolution import collaboration_penalty, progress
 from chronique.domain.rulesets.elor.sheet import derived, sheet_of_data
 from chronique.domain.rulesets.elor.tables import faculty_name, location, nature, tables
+from chronique.domain.text import plural
 from chronique.domain.world import World
 
 REGIMES = ("daily", "each-test", "none")
@@ -349,7 +350,7 @@ def spend_experience(world: World, name: str, profession: str, grant_kind: str, 
     check_grant(grant_kind, grant)
     cost = reward_cost()
     if character.condition["experience"] < cost:
-        raise RuleViolation(f"{character.name} has {character.condition['experience']} experience point(s); a level costs {cost}")
+        raise RuleViolation(f"{character.name} has {plural(character.condition['experience'], 'experience point')}; a level costs {cost}")
     key = _profession_key(character, profession)
     level = character.sheet["professions"].get(key, 0) + 1
     character.record(

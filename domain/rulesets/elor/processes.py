@@ -14,6 +14,7 @@ from chronique.domain.rulesets.elor.downtime import heal, risk_roll, work_unit
 from chronique.domain.rulesets.elor.play import hp_of, recover_effort, setting, sheet_of
 from chronique.domain.rulesets.elor.resolution import action_level, is_automatic, resolve
 from chronique.domain.rulesets.elor.tables import nature, tables
+from chronique.domain.text import plural
 from chronique.domain.timeline import Due, first_mark_after
 from chronique.domain.world import World
 
@@ -62,7 +63,7 @@ class ElorProcesses:
         character = next(c for c in self.world.characters.values() if str(c.id) == due.character)
         if due.process == "effort":
             back = recover_effort(self.world, character.name, "an hour's pause restores all spent effort (§Actions longues)", at=due.at)
-            return f"{character.name} recovered {back} effort point(s)"
+            return f"{character.name} recovered {plural(back, 'effort point')}"
         if due.process == "heal":
             return heal_a_day(self.world, character, due.at)
         if due.process == "wake":

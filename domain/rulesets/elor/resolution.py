@@ -14,6 +14,7 @@ from typing import Any
 
 from chronique.domain.errors import RuleViolation
 from chronique.domain.rulesets.elor.tables import tables
+from chronique.domain.text import plural
 
 APPLIES = ("full", "partial", "none")
 
@@ -244,9 +245,9 @@ def check_effort(effort: int, available: int, maximum: int) -> None:
     if effort < 0:
         raise RuleViolation("effort cannot be negative")
     if effort > maximum:
-        raise RuleViolation(f"at most {maximum} effort point(s) on one action (maximal effort)")
+        raise RuleViolation(f"at most {plural(maximum, 'effort point')} on one action (maximal effort)")
     if effort > available:
-        raise RuleViolation(f"only {available} effort point(s) available")
+        raise RuleViolation(f"only {plural(available, 'effort point')} available")
 
 
 # -- opposed tests ---------------------------------------------------------------------------

@@ -25,6 +25,7 @@ from chronique.domain.rulesets.elor.capacities import (
 )
 from chronique.domain.rulesets.elor.tables import attribute, faculty_name, faculty_names, location, nature, power
 from chronique.domain.rulesets.problems import SheetModel, validation_problems
+from chronique.domain.text import plural
 
 CREATION = ("standard", "free")
 _GAME = "Elor"
@@ -210,7 +211,7 @@ def grant_problems(sheet: ElorSheet) -> Iterator[str]:
     levels = sum(sheet.professions.values())
     grants = sum(sheet.familiarities.values()) + sum(sheet.prowesses.values())
     if grants != levels:
-        yield f"{levels} profession level(s) grant {levels} familiarities or prowesses, the sheet lists {grants}"
+        yield f"{plural(levels, 'profession level')} grant {levels} familiarities or prowesses, the sheet lists {grants}"
 
 
 def derived(sheet: ElorSheet, hp_as_printed: bool = False) -> dict[str, Any]:

@@ -31,7 +31,7 @@ from chronique.domain.rulesets.microfudge.rules import (
 )
 from chronique.domain.rulesets.microfudge.sheet import characteristic, find, raise_cost
 from chronique.domain.rulesets.microfudge.tables import tables
-from chronique.domain.text import fold
+from chronique.domain.text import fold, plural
 from chronique.domain.world import World
 
 
@@ -120,8 +120,8 @@ def countered_spends(world: World, name: str, spends: int, countered_by: tuple[s
         raise RuleViolation(f"{name} cannot counter its own Atout (L739)")
     if spends not in (len(counters), len(counters) + 1):
         raise RuleViolation(
-            f"{name} spends {spends} Atout(s) on its +1 against {len(counters)} counter(s): each counter cancels one spend, "
-            "so the roller spends as many (giving up the bonus) or one more (keeping it) (L737-L739)"
+            f"{name} spends {plural(spends, 'Atout')} on its +1 against {plural(len(counters), 'counter')}: "
+            "each counter cancels one spend, so the roller spends as many (giving up the bonus) or one more (keeping it) (L737-L739)"
         )
     uses = tables().atout_uses
     return [(name, "temporary-bonus", uses["temporary-bonus"])] * spends + [(c, "counter", uses["counter"]) for c in counters]
@@ -137,7 +137,12 @@ def _atout_pool(character: Character, cost: int, pool: str | None = None, reserv
         if atouts[name] >= cost:
             return name
     have = " and ".join(f"{atouts[n]} {n}" for n in order)
-    raise RuleViolation(f"{character.name} has {have} Atout(s); this costs {cost}")
+    raise RuleViolation(f"{character.name} has {_atouts(have, sum(atouts[n] for n in order))}; this costs {cost}")
+
+
+def _atouts(counts: str, total: int) -> str:
+    """Atouts counted by pool (``2 experience and 1 reserve``), then the word as their total reads."""
+    return f"{counts} {'Atout' if total == 1 else 'Atouts'}"
 
 
 def plan_atouts(world: World, spends: list[tuple[str, str, int]]) -> list[tuple[str, str, int, str]]:
@@ -150,9 +155,8 @@ def plan_atouts(world: World, spends: list[tuple[str, str, int]]) -> list[tuple[
         atouts = left.setdefault(character.name, dict(character.condition["atouts"]))
         pool = next((p for p in ("experience", "reserve") if atouts[p] >= cost), None)
         if pool is None:
-            raise RuleViolation(
-                f"{character.name} has {atouts['experience']} experience and {atouts['reserve']} reserve Atout(s); {use} costs {cost}"
-            )
+            held = _atouts(f"{atouts['experience']} experience and {atouts['reserve']} reserve", atouts["experience"] + atouts["reserve"])
+            raise RuleViolation(f"{character.name} has {held}; {use} costs {cost}")
         atouts[pool] -= cost
         planned.append((character.name, use, cost, pool))
     return planned

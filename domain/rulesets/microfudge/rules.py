@@ -16,7 +16,7 @@ from chronique.domain.errors import RuleViolation
 from chronique.domain.gametime import DAY
 from chronique.domain.names import find
 from chronique.domain.rulesets.microfudge.tables import tables
-from chronique.domain.text import fold
+from chronique.domain.text import fold, plural
 
 HEALING = ("daily", "weekly", "none")
 """Healing classes of a Revers (A10): light (one card a day), deep (one card a week), or none
@@ -347,7 +347,7 @@ def telekinesis_required(grams: int, sequences: int) -> int:
     by_weight = next((r for r, most in enumerate(t.tk_grams) if most and grams <= most), None)
     by_time = next((r for r, most in enumerate(t.tk_sequences) if most and sequences <= most), None)
     if by_weight is None or by_time is None:
-        raise RuleViolation(f"{grams} g for {sequences} Sequence(s) is beyond Exceptionnel telekinesis (L600-L605)")
+        raise RuleViolation(f"{grams} g for {plural(sequences, 'Sequence')} is beyond Exceptionnel telekinesis (L600-L605)")
     return max(by_weight, by_time)
 
 

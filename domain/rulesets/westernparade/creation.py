@@ -10,6 +10,7 @@ from chronique.domain.errors import RuleViolation, raise_sheet_problems
 from chronique.domain.rulesets.westernparade.characteristics import characteristic_cost, handedness_cost, modifier
 from chronique.domain.rulesets.westernparade.sheet import GAME, WPSheet
 from chronique.domain.rulesets.westernparade.tables import skill, skills, tables
+from chronique.domain.text import plural
 
 
 def character_points_spent(sheet: WPSheet) -> int:
@@ -66,7 +67,7 @@ def vocation_problems(sheet: WPSheet) -> Iterator[str]:
     favourite group is imposed (§1.12)."""
     allowed = tables().social_classes[sheet.social_class - 1].vocations
     if not 1 <= len(sheet.vocations) <= allowed:
-        yield f"social origin {sheet.social_class} gives {allowed} favourite group(s); the sheet names {len(sheet.vocations)}"
+        yield f"social origin {sheet.social_class} gives {plural(allowed, 'favourite group')}; the sheet names {len(sheet.vocations)}"
     if sheet.special is not None:
         imposed = tables().specials[sheet.special].vocation
         if imposed and imposed not in sheet.vocations:

@@ -255,7 +255,7 @@ def test_cards_read_with_their_suits_as_the_sheet_and_the_log_show_them_issue_14
     db = verdelune
     out = cli(db, "cartes", "xp", "award", CAMPAIGN, "Alice", "2").stdout
     held = hand(db, "Alice")  # dealt 3, then the 2 awarded
-    assert out.strip() == f"Alice gains 2 hand card(s): {shown_all(held[-2:])}"
+    assert out.strip() == f"Alice gains 2 hand cards: {shown_all(held[-2:])}"
     out = cli(db, "cartes", "xp", "spend", CAMPAIGN, "Alice", "speciality", "Contact", "--speciality", "Parade").stdout
     (spent,) = [e for e in recorded(db) if e["topic"].endswith(":ExperienceSpent")]
     assert out.strip() == f"Alice spends {shown_all(spent['cards'])} on speciality Contact Parade"

@@ -166,11 +166,11 @@ def test_oppose_takes_several_opponents_each_with_its_own_test_seed_Actions_reac
     if mine == 0 and best == 0:
         expected = "nobody has a degree of success: nothing happens but the time spent"
     elif mine > best:
-        expected = f"Aldo's action prevails over every reaction, with {mine - best} extra effect(s)"
+        expected = f"Aldo's action prevails over every reaction, with {extra_effects(mine - best)}"
     elif mine == best:
         expected = "Aldo equals the best reaction"
     else:
-        beaten = [f"{name} by {d - mine} ({d - mine} extra effect(s))" for name, d in theirs.items() if d > mine]
+        beaten = [f"{name} by {d - mine} ({extra_effects(d - mine)})" for name, d in theirs.items() if d > mine]
         expected = f"Aldo's action fails: beaten by {', '.join(beaten)}"
     assert expected in out.splitlines()[-1]
 
@@ -195,3 +195,8 @@ def test_a_contest_gives_each_entrant_its_own_faculty_and_profession_seed_Concou
     for wrong in (("Aldo", "aldo"), ("Aldo", "Bruna,speed=3"), ("Aldo:x",)):
         result = run(db, "elor", "contest", "Tolosa", *wrong, check=False)
         assert result.returncode == 2 and result.stderr.startswith("error: ") and result.stderr.count("\n") == 1, result.stderr
+
+
+def extra_effects(count: int) -> str:
+    """The count of extra effects, in words: "1 extra effect", "2 extra effects"."""
+    return f"{count} extra effect{'' if count == 1 else 's'}"

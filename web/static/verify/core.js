@@ -558,7 +558,7 @@ class Replay {
 
   finish() {
     const left = this.recorded.length - this.used;
-    if (left) throw new Mismatch("chance", `the record holds ${left} primitive(s) more than the rules consume`);
+    if (left) throw new Mismatch("chance", `the record holds ${left} primitive${left === 1 ? "" : "s"} more than the rules consume`);
   }
 }
 
@@ -1052,7 +1052,7 @@ async function verifyReport(bundle, receipts) {
 /** One paragraph for people, like Python's Report.summary(). */
 function summary(report) {
   if (report.failure !== null) return `FAILED at ${report.place}: ${report.failure}`;
-  const kept = report.receipts ? `, ${report.receipts} kept receipt(s) extended` : "";
+  const kept = report.receipts ? `, ${report.receipts} kept receipt${report.receipts === 1 ? "" : "s"} extended` : "";
   return (
     `OK: ${report.events} events checked (${report.hidden} still face down), ${report.draws} chance primitives re-derived, ` +
     `${report.rederived} deck and character events followed, ${report.epochsRevealed} epochs revealed and ${report.epochsOpen} ` +

@@ -1,0 +1,75 @@
+"""Counts in what a GM or a player reads are words ("1 session played", "2 hand cards"), never a
+"card(s)" to decode; and an advance says what time did in words, not "process ticks" (the outside
+review: show people words, not data)."""
+
+from __future__ import annotations
+
+import io
+import re
+import tokenize
+from pathlib import Path
+
+import pytest
+from support import run, sample
+
+from chronique.adapters.bootstrap import build
+from chronique.domain.rulesets.words import effects_of_time
+from chronique.domain.text import plural
+
+ROOT = Path(__file__).parents[1]
+# Where the words people read are written: the command line, the rules and their verdicts, the
+# adapters' reports and exports, the web journal and its verifier in the browser.
+READ_BY_PEOPLE = ("cli", "domain", "adapters", "projections", "web")
+A_WORD_WITH_S_IN_BRACKETS = re.compile(r"[A-Za-z]\(s\)")
+# What a formatted string computes (``{out_after(s)}``, ``${left}``) is code, not words.
+COMPUTED = re.compile(r"\{[^{}]*\}")
+JS_STRING = re.compile(r"`(?:\\.|[^`\\])*`|\"(?:\\.|[^\"\\])*\"|'(?:\\.|[^'\\])*'")
+
+
+def _python_strings(path: Path) -> list[tuple[int, str]]:
+    tokens = tokenize.generate_tokens(io.StringIO(path.read_text(encoding="utf-8")).readline)
+    return [(t.start[0], t.string) for t in tokens if t.type == tokenize.STRING and not t.string.startswith(('"""', "'''"))]
+
+
+def _js_strings(path: Path) -> list[tuple[int, str]]:
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return [(n, found) for n, line in enumerate(lines, 1) for found in JS_STRING.findall(line)]
+
+
+def test_no_text_people_read_counts_with_an_s_in_brackets() -> None:
+    sources = [p for folder in READ_BY_PEOPLE for p in (ROOT / folder).rglob("*.py")]
+    scripts = [p for p in (ROOT / "web" / "static").rglob("*.js") if "pyodide" not in p.parts]
+    assert sources and scripts, "the folders people read from were not found"
+    found = [
+        f"{path.relative_to(ROOT)}:{line}: {text}"
+        for path in sources + scripts
+        for line, text in (_python_strings(path) if path.suffix == ".py" else _js_strings(path))
+        if A_WORD_WITH_S_IN_BRACKETS.search(COMPUTED.sub("", text))
+    ]
+    assert found == [], "\n".join(found)
+
+
+def test_a_count_is_singular_for_one_and_plural_otherwise() -> None:
+    assert [plural(n, "hand card") for n in (0, 1, 2)] == ["0 hand cards", "1 hand card", "2 hand cards"]
+    assert plural(3, "effect of time", "effects of time") == "3 effects of time"
+
+
+def test_an_advance_says_what_time_did_in_words() -> None:
+    assert [effects_of_time(n) for n in (0, 1, 21)] == ["nothing happened", "1 effect of time", "21 effects of time"]
+
+
+@pytest.mark.parametrize("span", ["1h", "1w"])
+def test_the_advance_report_and_its_log_line_read_as_words(db: str, span: str) -> None:
+    # Cartes §Blessures: a wounded character's recovery runs on the timeline, so a week fires it;
+    # an hour fires nothing.
+    services = build(db)
+    try:
+        services.create_campaign("Verdelune", "cartes", None)
+        services.create_character("Verdelune", sample("alice"))
+    finally:
+        services.close()
+    said = run(db, "advance", "Verdelune", span, "--yes").stdout.splitlines()[0]
+    assert re.fullmatch(r"advanced 1[hw] from Day 1 08:00 to Day \d+ 0\d:00: (nothing happened|\d+ effects? of time)", said), said
+    assert "tick" not in said
+    logged = run(db, "log", "Verdelune", "--gm", "--json").stdout
+    assert "process tick" not in logged
