@@ -88,9 +88,12 @@ def describe(outcome: TestOutcome) -> str:
     """One line: level, dice and their use, degrees."""
     if outcome.automatic:
         return f"level {outcome.level}: automatic {outcome.automatic}, {plural(outcome.degrees, 'degree')}"
-    used = " ".join("·" if f is None else (str(f) if f == d else f"{d}→{f}") for d, f in zip(outcome.dice, outcome.final, strict=True))
     rolled = " ".join(map(str, outcome.dice))
-    return f"level {outcome.level}, effort {outcome.effort}: dice {rolled} (used {used}) → {plural(outcome.degrees, 'degree')}"
+    if tuple(outcome.final) != tuple(outcome.dice):
+        # §Catégories de tests d'action L322-326: a die discarded (·) gave ±1 to another (4→3).
+        used = " ".join("·" if f is None else (str(f) if f == d else f"{d}→{f}") for d, f in zip(outcome.dice, outcome.final, strict=True))
+        rolled = f"{rolled}, used as {used}"
+    return f"level {outcome.level}, effort {outcome.effort}: rolled {rolled} → {plural(outcome.degrees, 'degree')}"
 
 
 @app.command("test")

@@ -112,3 +112,16 @@ def test_elor_bad_input_is_a_one_line_error_with_status_2(db: str, tmp_path: Pat
         result = run(db, *args, check=False)
         assert result.returncode == 2, args
         assert result.stderr.startswith("error: ") and result.stderr.count("\n") == 1, result.stderr
+
+
+def test_a_test_line_shows_the_dice_rolled_and_how_discards_changed_them_only_when_they_did() -> None:
+    # §Catégories de tests d'action L322-326: a discarded die (·) gives ±1 to another (2→1).
+    from chronique.cli.elor import describe
+    from chronique.domain.rulesets.elor.resolution import TestOutcome
+
+    kept = TestOutcome(level=3, effort=1, dice=(7, 1), final=(7, 1), automatic=None, degrees=1, successes=(1,))
+    assert describe(kept) == "level 3, effort 1: rolled 7 1 → 1 degree"
+    discarded = TestOutcome(level=1, effort=2, dice=(2, 3, 1), final=(1, None, 1), automatic=None, degrees=2, successes=(1, 1))
+    assert describe(discarded) == "level 1, effort 2: rolled 2 3 1, used as 2→1 · 1 → 2 degrees"
+    certain = TestOutcome(level=0, effort=0, dice=(), final=(), automatic="failure", degrees=0, successes=())
+    assert describe(certain) == "level 0: automatic failure, 0 degrees"
