@@ -92,8 +92,10 @@ def describe(outcome: RollOutcome) -> str:
     if outcome.automatic:
         luck = f"; luck roll {outcome.luck.total} ({quality(outcome.luck.quality)})" if outcome.luck else ""
         return f"chance {outcome.chance}% ({terms}): below 5%, fails without a roll{luck} → {quality(outcome.quality)}"
+    # §2.1: the faces of an open-ended roll add up; a single face is its total, said once (as the log says it).
     faces = "+".join(map(str, outcome.faces))
-    return f"chance {outcome.chance}% ({terms}): rolled {faces} = {outcome.total} → {quality(outcome.quality)}"
+    rolled = f"{faces} = {outcome.total}" if len(outcome.faces) > 1 else str(outcome.total)
+    return f"chance {outcome.chance}% ({terms}): rolled {rolled} → {quality(outcome.quality)}"
 
 
 @app.command("roll")

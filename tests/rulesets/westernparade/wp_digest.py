@@ -112,7 +112,8 @@ def described(outcome: Mapping[str, Any], *order: str) -> str:
     assert sorted(labels) == sorted(outcome["terms"]), (labels, outcome["terms"])
     terms = " ".join(f"{k} {outcome['terms'][k]:+d}" if i else f"{k} {outcome['terms'][k]}" for i, k in enumerate(labels))
     faces = "+".join(map(str, outcome["faces"]))
-    return f"chance {outcome['chance']}% ({terms}): rolled {faces} = {outcome['total']} → {QUALITY_WORDS[outcome['quality']]}"
+    rolled = f"{faces} = {outcome['total']}" if len(outcome["faces"]) > 1 else str(outcome["total"])  # one face: said once
+    return f"chance {outcome['chance']}% ({terms}): rolled {rolled} → {QUALITY_WORDS[outcome['quality']]}"
 
 
 def located(table: Sequence[tuple[int, str]], face: int) -> str:
