@@ -496,11 +496,11 @@ def abridge_(
 
 
 @app.command("power")
-def power(
+def use_a_power(
     ctx: typer.Context,
     campaign: str = CAMPAIGN,
     character: str = CHARACTER,
-    name: str = typer.Argument(..., help="The power, e.g. resistance-thermique, guerison-acceleree, regeneration."),
+    power: str = typer.Argument(..., help="The power, e.g. resistance-thermique, guerison-acceleree, regeneration."),
     masked: bool = typer.Option(False, "--masked", help="A masked intrusion: required rank +1."),
     modifier: int = MODIFIER,
     setback_id: int = typer.Option(None, "--setback", help="The wound a healing power works on."),
@@ -528,9 +528,9 @@ def power(
     resisted = (victim.strip(), resists_with.strip()) if resisted_by else None
     o = run(
         ctx,
-        lambda s: s.act(campaign, lambda w: use_power(w, character, name, masked, modifier, setback_id, mode, tk, domain, resisted)),
+        lambda s: s.act(campaign, lambda w: use_power(w, character, power, masked, modifier, setback_id, mode, tk, domain, resisted)),
     )
-    shown = power_name(name)
+    shown = power_name(power)
     started = f", {process_name(o.process)} runs" if o.process else ""
     collapse = ", collapses" if o.collapsed else ""
     wounded = f", Revers −{o.penalty}" if o.penalty else ""

@@ -37,6 +37,7 @@ NAMED_OF_A_SHEET = {
     "skill": "skill", "first_skill": "skill", "second_skill": "skill", "defence_skill": "skill",
     "characteristic": "skill", "theirs": "skill", "target": "skill", "weapon": "weapon", "location": "location", "aim": "aim",
     "profession": "profession", "familiarity": "familiarity", "attribute": "attribute", "faculty": "faculty",
+    "difficulty": "difficulty", "related": "related", "quality": "quality", "power": "power",
 }  # fmt: skip
 
 

@@ -96,7 +96,8 @@ class Ruleset(Protocol):
         """What a command line may name for the character of the recorded ``sheet``, by what the
         name stands for: ``skill`` (what it rolls), ``weapon``, ``location`` (of its body), and
         the game's own (Elor's ``profession``, ``familiarity``, ``attribute``, ``faculty``;
-        Western Parade's ``aim``), as
+        Western Parade's ``aim``; MicroFudge's ``power``), and the words the game's options take
+        (``difficulty``; MicroFudge's ``related`` and ``quality``), as
         the game's commands take them: what ``chronique shell`` completes (issue 20)."""
         ...
 

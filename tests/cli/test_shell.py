@@ -25,6 +25,7 @@ from chronique.cli.shell import Line, Warm
 from chronique.cli.shell_completion import ShellCompleter
 from chronique.domain.errors import RuleViolation
 from chronique.domain.rulesets.cartes.draws import TestRequest, make_test
+from chronique.domain.rulesets.microfudge.rules import parse_difficulty as mf_difficulty
 from chronique.domain.rulesets.westernparade.combat import parse_aim
 
 SAMPLES = Path(__file__).parents[2] / "cli" / "samples"
@@ -316,6 +317,7 @@ def test_completion_offers_commands_and_the_warm_world_names(verdelune: str) -> 
         assert completions(line, "cartes test Alice ") == ["Athlétisme", "Contact", "Discrétion", "Distance", "Vigilance"]
         assert completions(line, "cartes test Alice 'discr") == ["Discrétion"]
         assert completions(line, "cartes test Alice Contact --diff") == ["--difficulty"]
+        assert completions(line, "cartes test Alice Contact --difficulty tres") == ["tres-difficile", "tres-facile"]
         assert completions(line, "log --character A") == ["Alice"]
         bare = Line(_cli(), warm, None)
         assert completions(bare, "sheet ") == ["Verdelune"]
@@ -347,6 +349,8 @@ def test_completion_offers_weapons_and_locations_in_western_parade(db: str) -> N
         assert {"none", "upper", "lower", "head", "heart", "left-arm", "right-thigh"} <= set(aims) and "arm" not in aims
         for aim in aims:
             parse_aim(aim)  # every one offered is one the shot takes
+        # §1.6.3: the difficulty steps, in English and French.
+        assert completions(line, "western-parade roll 'Sam Parkerson' --difficulty very") == ["very-difficult", "very-easy"]
 
 
 def test_completion_offers_characteristics_and_weapon_classes_in_microfudge(db: str) -> None:
@@ -359,6 +363,12 @@ def test_completion_offers_characteristics_and_weapon_classes_in_microfudge(db: 
         assert completions(line, "microfudge conflict Harvey Pilotage Jim Psy") == ["Psychologie"]
         # A weapon is named by its class («b – Armes» L469-L483).
         assert completions(line, "microfudge test Harvey Pilotage --weapon ") == ["heavy", "light", "massive", "medium"]
+        # «Degrés de difficulté» L255-L267 and «Champs d'expertise» L283-L289: the options' words.
+        assert completions(line, "microfudge test Harvey Pilotage --difficulty tres") == ["tres-difficile"]
+        assert completions(line, "microfudge test Harvey Pilotage --related ") == ["close", "distant", "related"]
+        for difficulty in completions(line, "microfudge test Harvey Pilotage --difficulty "):
+            mf_difficulty(difficulty)  # every one offered is one the Test takes
+        assert completions(line, "microfudge power Harvey regen") == ["regeneration"]
 
 
 def test_completion_offers_professions_familiarities_weapons_and_locations_in_elor(db: str) -> None:

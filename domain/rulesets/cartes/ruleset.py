@@ -79,7 +79,9 @@ class Cartes:
         return view.sheet_view(world, character, gm)
 
     def names(self, sheet: Mapping[str, Any]) -> dict[str, list[str]]:
-        return {"skill": list(sheet.get("skills", {}))}
+        from chronique.domain.rulesets.cartes.resolution import DIFFICULTIES
+
+        return {"skill": list(sheet.get("skills", {})), "difficulty": list(DIFFICULTIES)}
 
     def describe(self, event: Any) -> str:
         return words.describe(event)

@@ -61,8 +61,18 @@ class MicroFudge:
     def names(self, sheet: Mapping[str, Any]) -> dict[str, list[str]]:
         from chronique.domain.rulesets.microfudge.tables import tables
 
-        # A weapon is named by its class («b – Armes» L469-L483), not by a sheet's list.
-        return {"skill": list(sheet.get("characteristics", {})), "weapon": [w for w in tables().weapons if w != "none"]}
+        t = tables()
+        # A weapon is named by its class («b – Armes» L469-L483), not by a sheet's list; the
+        # difficulties («Degrés de difficulté» L255-L267), relatedness (L283-L289), gear quality
+        # (L459-L467) and powers are the words the commands' options take.
+        return {
+            "skill": list(sheet.get("characteristics", {})),
+            "weapon": [w for w in t.weapons if w != "none"],
+            "difficulty": [d for d in t.difficulties if d != "na"],
+            "related": list(t.relatedness),
+            "quality": list(t.quality),
+            "power": list(t.powers),
+        }
 
     def describe(self, event: Any) -> str:
         return words.describe(event)

@@ -75,6 +75,7 @@ class WesternParade:
             "weapon": list(sheet.get("weapons", ())),
             "location": list(tables().locations),
             "aim": ["none", *tables().raw["coarse"], *dict.fromkeys(sided)],
+            "difficulty": list(tables().raw["difficulty"]),  # §1.6.3, in English and French
         }
 
     def describe(self, event: Any) -> str:
