@@ -346,6 +346,9 @@ def conflict(world: World, name: str, mine: Contender | str, opponent: str, thei
     """A simple conflict: both roll 4dF on their characteristic with their modifiers and Revers,
     the higher final wins (L253). Both sides' dice come from this character's draw place."""
     character, other = world.character(name), world.character(opponent)
+    if character.id == other.id:
+        # L253: a simple conflict sets two characters against each other.
+        raise RuleViolation(f"{character.name} cannot be in conflict with himself")
     roll = f"simple conflict {character.name} against {other.name}" + (f" ({purpose})" if purpose else "")
     sides, verdict, chance = contest(world, character, [(character, mine), (other, theirs)], roll)
     winner = {"a": character.name, "b": other.name}.get(verdict, "tie")

@@ -212,6 +212,7 @@ class Opposition:
 
 def oppose(world: World, first: str, first_check: Check, second: str, second_check: Check) -> Opposition:
     """A duel (§2.2.1): both roll; the better quality wins, equal qualities deadlock."""
+    _two_sides(world, first, second, "duel with")
     a = check(world, first, first_check)
     b = check(world, second, second_check)
     result = ("deadlock", "won", "lost")[duel(a.quality, b.quality)]
@@ -222,12 +223,20 @@ def oppose(world: World, first: str, first_check: Check, second: str, second_che
 def detect(world: World, concealer: str, concealment: Check, detector: str, detection: Check) -> Opposition:
     """A detection (§2.2.2), from the concealer's side: a failed concealment is found out with no
     detection roll; otherwise the detector needs a strictly better quality."""
+    _two_sides(world, concealer, detector, "hide from")
     hidden = check(world, concealer, concealment)
     seeking = check(world, detector, detection) if hidden.success else None
     found = detected(hidden.quality, seeking.quality if seeking is not None else hidden.quality)
     result = "detected" if found else "undetected"
     _record_opposition(world, concealer, "detection", detector, hidden, seeking, result)
     return Opposition(hidden, seeking, result)
+
+
+def _two_sides(world: World, one: str, other: str, verb: str) -> None:
+    # §2.2 and §3.4 set two characters against each other: nobody duels, hides from or strikes
+    # himself (a wound of his own is the GM's to record, body wound).
+    if world.character(one).id == world.character(other).id:
+        raise RuleViolation(f"{world.character(one).name} cannot {verb} himself")
 
 
 def _record_opposition(
@@ -403,6 +412,7 @@ def strike(world: World, attacker: str, target: str, blow: Blow) -> Struck:
     strength adjustment of §3.4.3), the defence roll, Table 3.3; when the attacker deals damage,
     the location (Table 3.23, or 3.24 bare-handed) and the damage (the weapon's column, +1d6cum
     for DC and DE)."""
+    _two_sides(world, attacker, target, "strike")
     a, fit = acting(world, attacker, fight=True)
     d = living(world, target, conscious=False)
     unarmed = fold(blow.weapon) in ("punch", "kick")
