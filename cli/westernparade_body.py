@@ -47,10 +47,11 @@ def wound_cmd(
 ) -> None:
     """Apply a wound to a location: state, blood lost, unconsciousness, critical effects."""
     from chronique.domain.rulesets.westernparade.care import wound
-    from chronique.domain.rulesets.westernparade.report import critical_words, head_bullet_words, unconsciousness_words
+    from chronique.domain.rulesets.westernparade.report import critical_words, head_bullet_words, place, unconsciousness_words
 
     out = run(ctx, lambda s: s.act(campaign, lambda w: wound(w, character, location, damage, kind, source, through, artery, check)))
-    typer.echo(f"{character}: {out['location']} {out['state']}, {out['ph_lost']} PH lost")
+    # In the body's words, as `body status` reads it ("right thigh: minor wound").
+    typer.echo(f"{character}: {out['state']} wound to the {place(str(out['location']))}, {out['ph_lost']} PH lost")
     for line in (unconsciousness_words(out["unconsciousness_chance"], out["unconsciousness"]), critical_words(out["critical"])):
         if line:
             typer.echo(line)

@@ -145,7 +145,7 @@ def test_wound_check_at_5_percent_or_less_says_he_stays_conscious_without_a_roll
     # §3.2.6: 4 damage x 0.5 (one minor wound) = 2, -5 per mEND point (+2): -8%, 5% or less: no
     # d100, he stays conscious.
     out = wp(db, "body", "wound", CAMPAIGN, SAM, "left-arm", "4", "--kind", "blade", "--check")
-    assert out == f"{SAM}: left-arm minor, 1 PH lost\nunconsciousness -8%: 5% or less, no roll, he stays conscious\n"
+    assert out == f"{SAM}: minor wound to the left arm, 1 PH lost\nunconsciousness -8%: 5% or less, no roll, he stays conscious\n"
     (taken,) = events(db, CAMPAIGN, "WoundTaken")
     assert (taken["unconsciousness_chance"], taken["unconsciousness"], taken["chance"]) == (-8, None, [])
 

@@ -265,18 +265,18 @@ def test_base_formulas_are_parsed_once() -> None:
     assert (info.misses, info.hits) == (1, 2)
 
 
-def test_a_death_names_the_location_as_table_3_10_does_never_its_id_S3_2_9_1() -> None:
-    # §3.2.9.1 L2108: a critical wound to the throat kills; the body says so in the rulebook's
-    # words, as the log does ("hit in the gorge"), never "throat" nor "right-thigh".
+def test_a_death_names_the_location_in_words_never_its_id_S3_2_9_1() -> None:
+    # §3.2.9.1 L2108: a critical wound to the throat kills; the body says so in words, as `body
+    # status` names its wounds ("left hand: ..."), never an id such as "left-hand".
     world = table(SAM)
     care.wound(world, SAM_N, "throat", 19, kind="bullet")
     body = world.character(SAM_N).condition
-    assert (body["dead"], body["death"]) == (True, "critical wound to the gorge")
-    # §6.18.1: a failed amputation kills, of the hand as Table 3.10 names it.
+    assert (body["dead"], body["death"]) == (True, "critical wound to the throat")
+    # §6.18.1: a failed amputation kills.
     world = table(SAM, DOC)
     care.wound(world, SAM_N, "left-hand", 9, kind="blade")
     dice(world).add(90, 10)  # CRIT_F: partial, redone
     care.amputate(world, SAM_N, "left-hand", DOC_N)
     dice(world).add(50)  # NORM_F on the redone operation: death
     care.amputate(world, SAM_N, "left-hand", DOC_N)
-    assert world.character(SAM_N).condition["death"] == "amputation of the main gauche"
+    assert world.character(SAM_N).condition["death"] == "amputation of the left hand"
