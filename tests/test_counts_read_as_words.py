@@ -5,14 +5,15 @@ review: show people words, not data)."""
 from __future__ import annotations
 
 import io
+import json
 import re
 import tokenize
 from pathlib import Path
 
-import pytest
 from support import run, sample
 
 from chronique.adapters.bootstrap import build
+from chronique.domain.rulesets import ruleset
 from chronique.domain.rulesets.words import effects_of_time
 from chronique.domain.text import plural
 
@@ -58,18 +59,29 @@ def test_an_advance_says_what_time_did_in_words() -> None:
     assert [effects_of_time(n) for n in (0, 1, 21)] == ["nothing happened", "1 effect of time", "21 effects of time"]
 
 
-@pytest.mark.parametrize("span", ["1h", "1w"])
-def test_the_advance_report_and_its_log_line_read_as_words(db: str, span: str) -> None:
-    # Cartes §Blessures: a wounded character's recovery runs on the timeline, so a week fires it;
-    # an hour fires nothing.
+def test_the_advance_report_and_its_log_line_read_as_words(db: str) -> None:
     services = build(db)
     try:
         services.create_campaign("Verdelune", "cartes", None)
         services.create_character("Verdelune", sample("alice"))
     finally:
         services.close()
-    said = run(db, "advance", "Verdelune", span, "--yes").stdout.splitlines()[0]
-    assert re.fullmatch(r"advanced 1[hw] from Day 1 08:00 to Day \d+ 0\d:00: (nothing happened|\d+ effects? of time)", said), said
-    assert "tick" not in said
-    logged = run(db, "log", "Verdelune", "--gm", "--json").stdout
-    assert "process tick" not in logged
+    # A full pile and no wound: an hour does nothing.
+    said = run(db, "advance", "Verdelune", "1h", "--yes").stdout.splitlines()[0]
+    assert said == "advanced 1h from Day 1 08:00 to Day 1 09:00: nothing happened"
+    # A card drawn from her pile: cartes.md PROPOSAL (out of play), a night's sleep sets the pile
+    # back to its maximum, the week's one effect of time.
+    run(db, "session", "start", "Verdelune")
+    run(db, "cartes", "test", "Verdelune", "Alice", "Contact", "--from", "pile")
+    run(db, "session", "end", "Verdelune")
+    said = run(db, "advance", "Verdelune", "1w", "--yes").stdout.splitlines()[0]
+    assert said == "advanced 1w from Day 1 09:00 to Day 8 09:00: 1 effect of time"
+    logged = json.loads(run(db, "log", "Verdelune", "--gm", "--json").stdout)
+    assert [e["event"]["fired"] for e in logged if e["event"]["topic"].endswith("TimeAdvanced")] == [0, 1]
+    services = build(db)
+    try:
+        advances = [e for e in services.log("Verdelune") if type(e).__name__ == "TimeAdvanced"]
+        words = [ruleset("cartes").describe(e) for e in advances]
+    finally:
+        services.close()
+    assert words == ["time went on 1h: nothing happened", "time went on 1w: 1 effect of time"]

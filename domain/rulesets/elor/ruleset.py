@@ -14,7 +14,7 @@ from chronique.domain.rulesets.elor.play import end_scene, in_scene, starting_co
 from chronique.domain.rulesets.elor.processes import ElorProcesses
 from chronique.domain.rulesets.elor.settings import SETTINGS
 from chronique.domain.rulesets.elor.sheet import derived, parse_sheet
-from chronique.domain.rulesets.elor.tables import tables
+from chronique.domain.rulesets.elor.tables import nature, tables
 from chronique.domain.rulesets.options import Setting
 from chronique.domain.sheetview import SheetView
 from chronique.domain.timeline import Due, Processes
@@ -68,7 +68,6 @@ class Elor:
         professions = list(sheet.get("professions", {}))
         # A culture's familiarities are the character's too (§Cultures).
         familiarities = [*sheet.get("familiarities", {}), *sheet.get("culture", {}).get("familiarities", ())]
-        locations = tables().natures[sheet["nature"]].locations if sheet.get("nature") in tables().natures else ()
         return {
             "skill": professions,
             "profession": professions,
@@ -76,7 +75,7 @@ class Elor:
             "attribute": list(sheet.get("attributes", {})),
             "faculty": list(sheet.get("faculties", {})),
             "weapon": list(sheet.get("weapons", {})),
-            "location": [location.key for location in locations],
+            "location": [location.key for location in nature(sheet["nature"]).locations],
         }
 
     def describe(self, event: Any) -> str:

@@ -190,6 +190,14 @@ class Aim:
         return f"{self.side}-{self.target}" if self.side else self.target
 
 
+def aims() -> list[str]:
+    """Every aim :func:`parse_aim` takes as written: none, a coarse half of the body, or a Table
+    3.13 target, sided where the body has two (``left-arm``, ``heart``)."""
+    precise = tables().raw["precise"]
+    sided = [aim for name, t in precise.items() for aim in ((f"left-{name}", f"right-{name}") if t.get("sided") else (name,))]
+    return ["none", *tables().raw["coarse"], *sided]
+
+
 def parse_aim(text: str | None) -> Aim:
     """``none``, ``upper``/``lower`` (coarse) or a Table 3.13 target (``head``, ``torso``,
     ``left-arm``, ``right-thigh``, ``heart``...); a location id that one precise target always

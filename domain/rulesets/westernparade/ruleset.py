@@ -62,19 +62,16 @@ class WesternParade:
         return view.sheet_view(world, character, gm)
 
     def names(self, sheet: Mapping[str, Any]) -> dict[str, list[str]]:
+        from chronique.domain.rulesets.westernparade.combat import aims
         from chronique.domain.rulesets.westernparade.tables import tables
 
         # A score for every skill of the catalogue (§2.5): the derived sheet lists them all.
         derived = sheet.get("derived") or {}
-        # What a shot aims at (Tables 3.11-3.14): nothing, a half of the body, or a precise target,
-        # sided where the body has two.
-        precise = tables().raw["precise"]
-        sided = [f"{side}-{name}" if target.get("sided") else name for name, target in precise.items() for side in ("left", "right")]
         return {
             "skill": list(derived.get("skills", {})),
             "weapon": list(sheet.get("weapons", ())),
             "location": list(tables().locations),
-            "aim": ["none", *tables().raw["coarse"], *dict.fromkeys(sided)],
+            "aim": aims(),  # Tables 3.11-3.14
             "difficulty": list(tables().raw["difficulty"]),  # §1.6.3, in English and French
         }
 
