@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 from chronique.adapters.audit import Audit
 from chronique.adapters.clock import wall_clock
 from chronique.adapters.database import Database
@@ -10,6 +12,9 @@ from chronique.adapters.locks import AdvisoryLocks, NoLocks
 from chronique.adapters.services import Chronique
 from chronique.adapters.settings import FirstConnection, Settings
 from chronique.adapters.vault import SqlSeedVault
+
+if TYPE_CHECKING:
+    from chronique.adapters.pgsecrets import PostgresRecorderWithSecrets
 
 
 def build(db: str | None = None, *, create: bool = True, command_id: str | None = None, warm: bool = False) -> Chronique:
@@ -34,5 +39,9 @@ def build(db: str | None = None, *, create: bool = True, command_id: str | None 
 
         return ReadModels(journal, database)
 
-    locks = AdvisoryLocks(settings, first=first) if first is not None else NoLocks()
+    locks: AdvisoryLocks | NoLocks = NoLocks()
+    if first is not None:
+        locks = AdvisoryLocks(settings, first=first)
+        # A command's events commit in its campaign lock's own transaction (ruling PF16).
+        cast("PostgresRecorderWithSecrets", journal.recorder).commit_under(locks)
     return Chronique(journal, SqlSeedVault(journal), Audit(journal), wall_clock(), read_models, locks, command_id)

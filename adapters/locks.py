@@ -4,10 +4,11 @@ lose every race to faster ones. An advisory lock queues them; the conflict retry
 
 The lock is transaction-level (``pg_advisory_xact_lock``) in a transaction of its own, held for the
 whole command: it ends with that transaction or with its connection, so it can never outlive the
-command nor be left behind by a process that died. A lock lost with its connection mid-command is
-noticed before the command commits (``Held.confirm``), and the command runs again under a new one.
-Ending the lock's transaction after the events are committed cannot fail the command: the events
-are what the command did (issue 18, "a command's result is what was committed")."""
+command nor be left behind by a process that died. The command's events are committed in that
+very transaction (``AdvisoryLocks.transaction``, ruling PF16): the commit that records them releases the
+lock, and a lock lost with its connection mid-command fails the save itself, so nothing is
+committed and the command runs again under a new one (issue 18, "a command's result is what was
+committed")."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ import logging
 import threading
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
+from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any, Protocol
 from uuid import UUID
 
@@ -37,24 +39,18 @@ class CampaignBusy(OperationalError):
     retried (a retry would wait as long again)."""
 
 
-class LockLost(OperationalError):
-    """The lock's connection dropped during the command: nothing was committed; run it again."""
-
-
 class Held(Protocol):
-    """A lock being held, which can say whether it still is."""
+    """A lock being held."""
 
     rows: list[tuple[Any, ...]] | None
     """The rows of the read asked for with the lock (``hold``'s ``read``), read once it was
     held; None when the locks run no read."""
 
-    def confirm(self) -> None:
-        """Raise ``LockLost`` if the lock is gone (checked just before the command commits)."""
-        ...
-
 
 class CampaignLocks(Protocol):
-    """Serialises the commands of one campaign across processes."""
+    """Serialises the commands of one campaign across processes. Where a lock is a transaction
+    (PostgreSQL), the block's save commits in it (``AdvisoryLocks.transaction``), which ends the
+    hold."""
 
     def hold(self, campaign_id: UUID, read: str | None = None) -> AbstractContextManager[Held]:
         """Wait for, then hold, the campaign's lock for the duration of the block; ``read``, a
@@ -77,9 +73,6 @@ class _NothingHeld:
 
     rows: list[tuple[Any, ...]] | None = None
 
-    def confirm(self) -> None:
-        """Nothing to check."""
-
 
 class NoLocks:
     """SQLite: the file's own write lock already serialises writers, and conflicts are retried."""
@@ -95,20 +88,17 @@ class NoLocks:
 
 
 class _AdvisoryHeld:
-    """The connection whose open transaction holds a campaign's advisory lock."""
+    """The connection whose open transaction holds a campaign's advisory lock, until the block's
+    save commits it (``AdvisoryLocks.transaction``)."""
 
     def __init__(self, connection: Connection, rows: list[tuple[Any, ...]] | None = None) -> None:
-        self.connection = connection
+        self.connection: Connection | None = connection
         self.rows = rows
 
-    def confirm(self) -> None:
-        """A round trip on the lock's own connection: a dropped connection took the lock with it."""
-        import psycopg
 
-        try:
-            self.connection.execute("SELECT 1")
-        except psycopg.Error as error:
-            raise LockLost(f"the campaign's lock was lost with its connection ({first_line(error)})") from error
+# The lock held here and its locks: a save commits in it only through those very locks (a
+# journal's recorder is given its own, adapters/bootstrap.py), never another database's.
+_HELD: ContextVar[tuple[AdvisoryLocks, _AdvisoryHeld] | None] = ContextVar("chronique_campaign_lock", default=None)
 
 
 class AdvisoryLocks:
@@ -148,8 +138,8 @@ class AdvisoryLocks:
             ) from None
         except psycopg.Error as error:
             raise OperationalError(first_line(error)) from error
-        with self._released(connection):
-            yield _AdvisoryHeld(connection, rows)
+        with self._released(connection), self._saving_in(_AdvisoryHeld(connection, rows)) as held:
+            yield held
 
     @contextmanager
     def try_hold(self, campaign_ids: list[UUID]) -> Iterator[tuple[Held, list[UUID]]]:
@@ -161,7 +151,31 @@ class AdvisoryLocks:
             taken = connection.execute(
                 "SELECT pg_try_advisory_xact_lock(k) FROM unnest(%s::bigint[]) WITH ORDINALITY AS t(k, n) ORDER BY n", (keys,)
             )
-            yield _AdvisoryHeld(connection), [c for c, (ok,) in zip(campaign_ids, taken, strict=True) if ok]
+            with self._saving_in(_AdvisoryHeld(connection)) as held:
+                yield held, [c for c, (ok,) in zip(campaign_ids, taken, strict=True) if ok]
+
+    def transaction(self) -> Connection | None:
+        """The connection whose open transaction holds the locks held here (``hold``,
+        ``try_hold``), for the block's save to insert its events and commit in, ending the hold
+        (ruling PF16): the events and the lock that guarded them are one transaction, with no
+        round trip to check the lock before the commit nor to release it after. None outside a
+        hold of these locks, and once that save took it: a later save of the block is an
+        ordinary one (the lock went with the first commit; the versions' check stays)."""
+        found = _HELD.get()
+        if found is None or found[0] is not self:
+            return None
+        held = found[1]
+        connection, held.connection = held.connection, None
+        return connection
+
+    @contextmanager
+    def _saving_in(self, held: _AdvisoryHeld) -> Iterator[_AdvisoryHeld]:
+        """``held`` as the lock whose transaction the block's save commits in."""
+        token = _HELD.set((self, held))
+        try:
+            yield held
+        finally:
+            _HELD.reset(token)
 
     def _take(self, key: int, read: str | None) -> tuple[Connection, list[tuple[Any, ...]] | None]:
         """A connection whose open transaction holds the lock of ``key``, and the rows of ``read``
@@ -195,14 +209,16 @@ class AdvisoryLocks:
 
     @contextmanager
     def _released(self, connection: Connection) -> Iterator[None]:
-        """Ending the transaction releases its locks; on a dropped connection they went with it."""
+        """Ending the transaction releases its locks, unless a save committed it already; on a
+        dropped connection they went with it."""
         import psycopg
 
         try:
             yield
         finally:
             try:
-                connection.execute("ROLLBACK")
+                if connection.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
+                    connection.execute("ROLLBACK")
             except psycopg.Error as error:
                 log.warning("the campaign's lock went with its connection (%s); nothing to release", first_line(error))
                 connection.close()

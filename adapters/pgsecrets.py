@@ -8,13 +8,16 @@ from collections.abc import Sequence
 from typing import Any
 
 import psycopg
+from eventsourcing import persistence
 from eventsourcing.persistence import OperationalError, StoredEvent
 from eventsourcing.postgres import PostgresAggregateRecorder, PostgresApplicationRecorder, PostgresDatastore, PostgresFactory
 from eventsourcing.utils import Environment, EnvType
+from psycopg.rows import dict_row
 from psycopg.sql import SQL, Composed, Identifier
 
 from chronique.adapters.database import first_line
 from chronique.adapters.journal import write_beside_events
+from chronique.adapters.locks import AdvisoryLocks
 
 # How long opening the pool waits for its first connection (the library's wait when it waits).
 POOL_OPEN_SECONDS = 30.0
@@ -40,14 +43,73 @@ def _columns(stored_events: Sequence[StoredEvent]) -> tuple[list[Any], ...]:
     )
 
 
+# The library's words for the driver's failures (its datastore's ``get_connection``), most
+# specific first: a conflict is an IntegrityError, a dropped connection an OperationalError.
+_PERSISTENCE_ERRORS: tuple[tuple[type[psycopg.Error], type[persistence.PersistenceError]], ...] = (
+    (psycopg.InterfaceError, persistence.InterfaceError),
+    (psycopg.OperationalError, persistence.OperationalError),
+    (psycopg.DataError, persistence.DataError),
+    (psycopg.IntegrityError, persistence.IntegrityError),
+    (psycopg.InternalError, persistence.InternalError),
+    (psycopg.ProgrammingError, persistence.ProgrammingError),
+    (psycopg.NotSupportedError, persistence.NotSupportedError),
+    (psycopg.DatabaseError, persistence.DatabaseError),
+    (psycopg.Error, persistence.PersistenceError),
+)
+
+
+def _in_library_words(error: psycopg.Error) -> persistence.PersistenceError:
+    return next(ours(str(error)) for theirs, ours in _PERSISTENCE_ERRORS if isinstance(error, theirs))
+
+
 class PostgresRecorderWithSecrets(PostgresApplicationRecorder):
     """The library's PostgreSQL recorder, writing what a save carries beside its events in their
     transaction (``journal.write_beside_events``: seeds, the command's id, next advances,
-    snapshots). The events go in one statement of four arrays of plain values (``_insert_plainly``)."""
+    snapshots). The events go in one statement of four arrays of plain values (``_insert_plainly``).
+    A save under a campaign's lock commits in the lock's own transaction (``insert_events``)."""
 
     def __init__(self, datastore: PostgresDatastore, *, events_table_name: str = "stored_events") -> None:
         super().__init__(datastore, events_table_name=events_table_name)
         self._insert_columns = _insert_plainly(events_table_name, datastore.schema, " RETURNING notification_id")
+        self._locks: AdvisoryLocks | None = None
+
+    def commit_under(self, locks: AdvisoryLocks) -> None:
+        """Commit a save made under a lock of ``locks`` in the lock's transaction (the journal's
+        own locks, on its database: adapters/bootstrap.py)."""
+        self._locks = locks
+
+    def insert_events(self, stored_events: Sequence[StoredEvent], **kwargs: Any) -> Sequence[int] | None:
+        """The library's insert; under a campaign's lock, the same statements and the commit sent
+        at once on the lock's connection, in its transaction (ruling PF16): one round trip, where
+        the library's own transaction on its pool took two, the lock's check before it one and
+        its release after it another. Never retried there: a failure left the lock with the
+        transaction, and the command runs again under a new one."""
+        connection = self._locks.transaction() if self._locks is not None else None
+        if connection is None:
+            return super().insert_events(stored_events, **kwargs)
+        try:
+            return self._commit_in(connection, stored_events, **kwargs)
+        except psycopg.Error as error:
+            raise _in_library_words(error) from error
+
+    def _commit_in(self, connection: psycopg.Connection[Any], stored_events: Sequence[StoredEvent], **kwargs: Any) -> Sequence[int] | None:
+        failure: psycopg.Error | None = None
+        ids: Sequence[int] | None = None
+        with connection.pipeline() as pipeline:
+            with connection.cursor(row_factory=dict_row) as beside, connection.cursor(row_factory=dict_row) as events:
+                try:
+                    self._insert_events(beside, stored_events, **kwargs)
+                    if stored_events:
+                        self._insert_stored_events(events, stored_events, **kwargs)
+                    beside.execute("COMMIT")
+                    pipeline.sync()
+                    if stored_events:
+                        ids = self._fetch_ids_after_insert_events(events, stored_events, **kwargs)
+                except psycopg.Error as error:
+                    failure = error  # raised once out of the pipeline, as the library does, so it warns of nothing
+        if failure is not None:
+            raise failure
+        return ids
 
     def _insert_stored_events(self, curs: Any, stored_events: Sequence[StoredEvent], **kwargs: Any) -> None:
         # The library's order: lock the table (ids issued in commit order), notify, insert.

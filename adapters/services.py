@@ -277,7 +277,6 @@ class Chronique:
                         world.mark_command()
                         recorded = world.collect()
                         snapshots, later = self._snapshots(world, loaded)
-                        held.confirm()
                         self._commit(recorded, world.campaign, moved(due, world.campaign), snapshots)
                 except BaseException:
                     # The command changed the kept aggregates and recorded nothing (or cannot tell):
@@ -607,7 +606,7 @@ class Chronique:
         later: list[tuple[ChainedAggregate, int]] = []
         self.vault.take_drafts()  # only this batch's drafted seeds are committed with it
         try:
-            with self.locks.try_hold(campaign_ids) as (held, taken):
+            with self.locks.try_hold(campaign_ids) as (_, taken):
                 for world in self._worlds(taken):
                     campaign_id = world.campaign.id
                     loaded = {a.id: a.version for a in world.aggregates()}
@@ -627,7 +626,6 @@ class Chronique:
                     snapshots += rows
                     later += unkept
                     worlds.append(world)
-                held.confirm()
                 if events:
                     self._commit(events, worlds[0].campaign, dues, snapshots)
         except Exception as error:  # noqa: BLE001 - paced again one by one, where each failure is reported

@@ -10,7 +10,6 @@ The commands are relative ones (an advance of one hour, an award of two hand car
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -74,21 +73,26 @@ def topics(url: str, suffix: str) -> int:
     return sum(1 for _, _, topic, _ in stored(url) if topic.endswith(suffix))
 
 
-def test_a_lock_whose_connection_drops_after_the_commit_is_logged_and_the_advance_succeeds_once(
-    services: Chronique, postgres: str, caplog: pytest.LogCaptureFixture
-) -> None:
+def test_the_events_commit_in_the_lock_s_own_transaction_which_the_commit_releases(services: Chronique, postgres: str) -> None:
+    # Ruling PF16: no window is left where the events are committed and the lock still held (or
+    # lost) on a connection of its own: the backend that inserts them holds the campaign's lock.
     start = services.campaign("Verdelune").clock
-    on_insert(postgres, f"IF nextval('drop_point') = 1 THEN {KILL_THE_LOCK.replace('SELECT', 'PERFORM', 1)}; END IF;")
-    with caplog.at_level(logging.WARNING):
-        advanced = services.advance("Verdelune", lambda c: c.clock + HOUR)
-    # Reported: advanced by one hour. Committed: one advance, of one hour.
+    sql(postgres, "CREATE TABLE inserted_by (holds_the_lock boolean, others_holding bigint)")
+    on_insert(
+        postgres,
+        "INSERT INTO inserted_by SELECT"
+        " EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND granted AND pid = pg_backend_pid()),"
+        " (SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND granted AND pid <> pg_backend_pid()"
+        "   AND database = (SELECT oid FROM pg_database WHERE datname = current_database()));",
+    )
+    advanced = services.advance("Verdelune", lambda c: c.clock + HOUR)
     assert (advanced.recorded, advanced.to_time) == (True, start + HOUR)
+    assert sql(postgres, "SELECT holds_the_lock, others_holding FROM inserted_by") == [(True, 0)]
     assert topics(postgres, "TimeAdvanced") == 1
-    assert services.campaign("Verdelune").clock == start + HOUR
-    assert sql(postgres, "SELECT last_value FROM drop_point") == [(1,)]  # the lock was killed in the commit
-    assert any("lock went with its connection" in r.getMessage() for r in caplog.records)
-    # The lock went with its transaction: the next command takes it at once.
-    services.locks = AdvisoryLocks(Settings(postgres), wait=1)
+    # Released by the commit: no lock is left, and the kept connection is idle, not in a transaction.
+    assert sql(postgres, f"SELECT count(*) {THE_LOCK}") == [(0,)]
+    states = sql(postgres, "SELECT state FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()")
+    assert ("idle in transaction",) not in states
     assert services.advance("Verdelune", lambda c: c.clock + HOUR).to_time == start + 2 * HOUR
 
 
@@ -117,7 +121,7 @@ def test_a_lock_lost_during_the_command_runs_it_again_under_a_new_lock_and_award
         return award(world, "Bruno", 2, "saved Alice")
 
     services.act("Verdelune", award_with_a_drop)
-    assert runs == [1, 2]  # the lost lock was noticed before anything was committed
+    assert runs == [1, 2]  # the lost lock failed the save on its connection: nothing was committed
     assert topics(postgres, "ExperienceAwarded") == 1
     ledger = services.read_models.xp_ledger([str(services.world("Verdelune").character("Bruno").id)])  # type: ignore[union-attr]
     assert [(row["change"], row["reason"]) for row in ledger] == [(2, "saved Alice")]

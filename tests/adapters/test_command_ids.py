@@ -264,7 +264,7 @@ def dropped_once(monkeypatch: pytest.MonkeyPatch, point: str, drop: Callable[[],
             drop()
 
     take = AdvisoryLocks._take
-    fetch_ids = PostgresRecorderWithSecrets._fetch_ids_after_insert_events
+    insert = PostgresRecorderWithSecrets._insert_stored_events
     save = Journal.save
 
     def take_then_drop(self: AdvisoryLocks, key: int, read: str | None) -> Any:
@@ -275,11 +275,10 @@ def dropped_once(monkeypatch: pytest.MonkeyPatch, point: str, drop: Callable[[],
             once()
         return held
 
-    def written_then_drop(self: PostgresRecorderWithSecrets, *args: Any, **kwargs: Any) -> Any:
-        ids = fetch_ids(self, *args, **kwargs)
+    def written_then_drop(self: PostgresRecorderWithSecrets, *args: Any, **kwargs: Any) -> None:
+        insert(self, *args, **kwargs)  # sent with the commit, which follows (ruling PF16)
         if point == "events written":
             once()
-        return ids
 
     def committed_then_drop(self: Journal, *objs: Any, **kwargs: Any) -> Any:
         recordings = save(self, *objs, **kwargs)
@@ -294,7 +293,7 @@ def dropped_once(monkeypatch: pytest.MonkeyPatch, point: str, drop: Callable[[],
         return recordings
 
     monkeypatch.setattr(AdvisoryLocks, "_take", take_then_drop)
-    monkeypatch.setattr(PostgresRecorderWithSecrets, "_fetch_ids_after_insert_events", written_then_drop)
+    monkeypatch.setattr(PostgresRecorderWithSecrets, "_insert_stored_events", written_then_drop)
     monkeypatch.setattr(Journal, "save", committed_then_drop)
     try:
         yield
