@@ -599,7 +599,7 @@ def long_start(
             when = "tested when asked ('long-action test')"
         else:
             when = f"first test {calendar_from(world.campaign.calendar).format(action['next_at'])}"
-        return f"long action {action['id']} {name!r}: {required} degrees, {when}"
+        return f"long action {action['id']} {name!r}: {plural(required, 'degree')}, {when}"
 
     typer.echo(run(ctx, lambda s: s.act(campaign, start)))
 

@@ -448,6 +448,7 @@ def conflict_card(
 ) -> None:
     """One draw of the open Sequence: every side draws, then the Revers are recorded."""
     from chronique.domain.rulesets.microfudge.conflict import draw
+    from chronique.domain.text import plural
 
     result = run(ctx, lambda s: s.act(campaign, lambda w: draw(w, [parse_side(t) for t in sides], purpose)))  # type: ignore[misc]
     if not result.sides:
@@ -461,7 +462,7 @@ def conflict_card(
         covered = ", ".join(f"{n} cancelled for {t}" for t, n in side["defence"].get("covered", {}).items())
         covered = f", covering fire: {covered}" if covered else ""
         tail = f"{hits}{banked}{changed}{covered}"
-        typer.echo(f"{name} ({side['pool']} cards) {attack} def:[{' '.join(side['defence']['cards'])}]: {tail}")
+        typer.echo(f"{name} ({plural(side['pool'], 'card')}) {attack} def:[{' '.join(side['defence']['cards'])}]: {tail}")
     # L313: a Décisif ends the Sequence; its winner, if any, achieves its goal.
     achieved = f": {result.winner} achieves its goal" if result.ended and result.winner else ""
     ending = f"; the Sequence ends{achieved}" if result.ended else ""

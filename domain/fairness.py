@@ -232,9 +232,10 @@ class Report:
             return f"FAILED at {self.place}: {self.failure}"
         kept = f", {plural(self.receipts, 'kept receipt')} extended" if self.receipts else ""
         return (
-            f"OK: {self.events} events checked ({self.hidden} still face down), {self.draws} chance primitives re-derived, "
-            f"{self.rederived} outcomes re-derived by the rules, {self.epochs_revealed} epochs revealed and {self.epochs_open} "
-            f"still open, {self.seals} seals hold{kept}"
+            f"OK: {plural(self.events, 'event')} checked ({self.hidden} still face down), "
+            f"{plural(self.draws, 'chance primitive')} re-derived, {plural(self.rederived, 'outcome')} re-derived by the rules, "
+            f"{plural(self.epochs_revealed, 'epoch')} revealed and {self.epochs_open} still open, "
+            f"{plural(self.seals, 'seal holds', 'seals hold')}{kept}"
         )
 
 

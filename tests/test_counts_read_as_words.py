@@ -13,6 +13,7 @@ from pathlib import Path
 from support import run, sample
 
 from chronique.adapters.bootstrap import build
+from chronique.domain.fairness import Report
 from chronique.domain.rulesets import ruleset
 from chronique.domain.rulesets.words import effects_of_time
 from chronique.domain.text import plural
@@ -85,3 +86,30 @@ def test_the_advance_report_and_its_log_line_read_as_words(db: str) -> None:
     finally:
         services.close()
     assert words == ["time went on 1h: nothing happened", "time went on 1w: 1 effect of time"]
+
+
+def test_a_verification_counts_in_words_one_and_many() -> None:
+    one = Report(events=1, draws=1, rederived=1, epochs_revealed=1, epochs_open=0, seals=1, receipts=1)
+    assert one.summary() == (
+        "OK: 1 event checked (0 still face down), 1 chance primitive re-derived, 1 outcome re-derived by the rules, "
+        "1 epoch revealed and 0 still open, 1 seal holds, 1 kept receipt extended"
+    )
+    two = Report(events=2, draws=2, rederived=2, hidden=2, epochs_revealed=2, epochs_open=2, seals=2, receipts=2)
+    assert two.summary() == (
+        "OK: 2 events checked (2 still face down), 2 chance primitives re-derived, 2 outcomes re-derived by the rules, "
+        "2 epochs revealed and 2 still open, 2 seals hold, 2 kept receipts extended"
+    )
+
+
+def test_verify_of_a_first_session_says_one_epoch_and_one_seal(db: str) -> None:
+    # FAIRNESS.md: a session's start reveals the downtime epoch's seed, opens the session's own
+    # and seals the journal as it stands: one of each, said as one.
+    services = build(db)
+    try:
+        services.create_campaign("Verdelune", "cartes", None)
+        services.create_character("Verdelune", sample("alice"))
+    finally:
+        services.close()
+    run(db, "session", "start", "Verdelune")
+    said = run(db, "verify", "Verdelune").stdout
+    assert "1 epoch revealed and 1 still open, 1 seal holds" in said, said

@@ -1049,13 +1049,19 @@ async function verifyReport(bundle, receipts) {
   }
 }
 
+/** ``n`` and the word, ``one`` or ``many`` as ``n`` asks (domain/text.py ``plural``). */
+export function plural(n, one, many = `${one}s`) {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
 /** One paragraph for people, like Python's Report.summary(). */
-function summary(report) {
+export function summary(report) {
   if (report.failure !== null) return `FAILED at ${report.place}: ${report.failure}`;
-  const kept = report.receipts ? `, ${report.receipts} kept receipt${report.receipts === 1 ? "" : "s"} extended` : "";
+  const kept = report.receipts ? `, ${plural(report.receipts, "kept receipt")} extended` : "";
   return (
-    `OK: ${report.events} events checked (${report.hidden} still face down), ${report.draws} chance primitives re-derived, ` +
-    `${report.rederived} deck and character events followed, ${report.epochsRevealed} epochs revealed and ${report.epochsOpen} ` +
-    `still open, ${report.seals} seals hold${kept}`
+    `OK: ${plural(report.events, "event")} checked (${report.hidden} still face down), ` +
+    `${plural(report.draws, "chance primitive")} re-derived, ${plural(report.rederived, "deck and character event")} followed, ` +
+    `${plural(report.epochsRevealed, "epoch")} revealed and ${report.epochsOpen} still open, ` +
+    `${plural(report.seals, "seal holds", "seals hold")}${kept}`
   );
 }

@@ -4,7 +4,7 @@
 // (rules.js); "verified" needs both. If the rules cannot run here, the verdict says so in words:
 // the dice and cards hold, the rules were not checked.
 
-import { parseJSON, verifyBundle } from "./core.js";
+import { parseJSON, plural, verifyBundle } from "./core.js";
 
 /** Hex receipts typed by a player, one per line, as the standalone verifier reads them. */
 function receiptsFrom(id) {
@@ -14,10 +14,6 @@ function receiptsFrom(id) {
     .split(/\r?\n/)
     .map((line) => line.trim().toLowerCase())
     .filter((line) => line.length > 0);
-}
-
-function plural(n, one, many) {
-  return `${n} ${n === 1 ? one : many}`;
 }
 
 function show(verdict, state, text, place = null) {
