@@ -19,7 +19,7 @@ MODIFIER_RANGE = bounds.symmetric(limits.MODIFIER)
 RISK_RANGE = bounds.within(0, limits.RISK)
 
 if TYPE_CHECKING:
-    from chronique.domain.rulesets.elor.combat import RangedShot
+    from chronique.domain.rulesets.elor.combat import Exchange, RangedShot
     from chronique.domain.rulesets.elor.play import TestSpec
     from chronique.domain.rulesets.elor.resolution import Reaction, TestOutcome
 
@@ -85,15 +85,10 @@ def _spec(
 
 
 def describe(outcome: TestOutcome) -> str:
-    """One line: level, dice and their use, degrees."""
-    if outcome.automatic:
-        return f"level {outcome.level}: automatic {outcome.automatic}, {plural(outcome.degrees, 'degree')}"
-    rolled = " ".join(map(str, outcome.dice))
-    if tuple(outcome.final) != tuple(outcome.dice):
-        # §Catégories de tests d'action L322-326: a die discarded (·) gave ±1 to another (4→3).
-        used = " ".join("·" if f is None else (str(f) if f == d else f"{d}→{f}") for d, f in zip(outcome.dice, outcome.final, strict=True))
-        rolled = f"{rolled}, used as {used}"
-    return f"level {outcome.level}, effort {outcome.effort}: rolled {rolled} → {plural(outcome.degrees, 'degree')}"
+    """One line: level, dice and what discards made of them, degrees, as the log says it."""
+    from chronique.domain.rulesets.elor.describe import test as described
+
+    return described(outcome.to_dict())
 
 
 @app.command("test")
@@ -317,10 +312,25 @@ def attack(
     typer.echo(f"{attacker} attacks: {describe(result.attack)}")
     if result.defence is not None:
         typer.echo(f"{guard or defender} {defence}{f' for {defender}' if guard else ''}: {describe(result.defence)}")
-    x = result.exchange
-    typer.echo(f"attack {x.attack} against defence {x.defence}: {x.result} (effect points {x.offensive_points}/{x.defensive_points})")
+    typer.echo(_exchange_line(result.exchange, result.offensive, result.defensive))
     if result.damage:
         _damage_line(defender, result.damage)
+
+
+def _exchange_line(x: Exchange, offensive: dict[str, int], defensive: dict[str, int]) -> str:
+    """The exchange in words (§Effets de combat): the values compared, the result, the effects
+    bought and the effect points a side won and left unspent."""
+    from chronique.domain.rulesets.elor.describe import effects_bought, exchange_result
+    from chronique.domain.rulesets.elor.tables import effect
+    from chronique.domain.rulesets.words import joined
+
+    left = {
+        side: points - sum(effect(key).cost * times for key, times in bought.items())
+        for side, points, bought in (("attack", x.offensive_points, offensive), ("defence", x.defensive_points, defensive))
+    }
+    unspent = [f"{plural(n, 'effect point')} of the {side} unspent" for side, n in left.items() if n > 0]
+    tail = f"; {joined(unspent)}" if unspent else ""
+    return f"attack {x.attack} against defence {x.defence}: {exchange_result(x.result)}{effects_bought(offensive, defensive)}{tail}"
 
 
 def _shot(

@@ -3,7 +3,7 @@ names (§Facultés, §Humains), degrees of success (§Tests d'action), durations
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from chronique.domain.errors import RuleViolation
@@ -61,14 +61,37 @@ def faculty(text: str) -> str:
 
 
 def test(outcome: Mapping[str, Any]) -> str:
-    """An action test: its level, the D10 rolled and the degrees (§Tests d'action; PROPOSAL B4:
-    a level of 10+ or 0- rolls nothing)."""
+    """An action test: its level, the D10 rolled, what discards made of them and the degrees
+    (§Tests d'action; PROPOSAL B4: a level of 10+ or 0- rolls nothing)."""
     degrees = plural(outcome["degrees"], "degree") + " of success"
     if outcome.get("automatic"):
         return f"level {outcome['level']}: no roll, {'success' if outcome['automatic'] == 'success' else 'failure'} — {degrees}"
     effort = f" with {plural(outcome['effort'], 'effort point')}" if outcome.get("effort") else ""
-    dice = " ".join(str(d) for d in outcome["dice"])
-    return f"level {outcome['level']}{effort}: rolled {dice} — {degrees}"
+    return f"level {outcome['level']}{effort}: rolled {rolled(outcome['dice'], outcome.get('final'))} — {degrees}"
+
+
+def rolled(dice: Sequence[int], final: Sequence[int | None] | None) -> str:
+    """The dice rolled, then the dice discarded and what they turned (§Catégories de tests
+    d'action L322-326: a discarded die gives +1 or -1 to another), e.g. "2 3 1, 1 die discarded
+    to turn 2 into 1"; the dice alone when none was discarded (or the outcome predates ``final``)."""
+    shown = " ".join(str(d) for d in dice)
+    discarded = sum(1 for f in final or () if f is None)
+    if not discarded:
+        return shown
+    turned = [f"{d} into {f}" for d, f in zip(dice, final or (), strict=True) if f is not None and f != d]
+    return f"{shown}, {plural(discarded, 'die', 'dice')} discarded" + (f" to turn {joined(turned)}" if turned else "")
+
+
+def exchange_result(result: str) -> str:
+    """An exchange's result in words (§Effets de combat): "half damage", never "half"."""
+    return _ATTACK.get(result, result)
+
+
+def effects_bought(offensive: Mapping[str, int], defensive: Mapping[str, int]) -> str:
+    """The combat effects both sides bought with their effect points, as "; effects: …" (§Liste
+    d'effets de combat names them), or nothing."""
+    effects = [effect_name(name) for name in {**offensive, **defensive}]
+    return f"; effects: {joined(effects)}" if effects else ""
 
 
 def _tested(e: Any) -> str:
@@ -83,14 +106,13 @@ def _attack(e: Any) -> str:
     kind = _DEFENCE.get(e.defence_kind)
     against = f"{kind} of {plural(e.defence, 'degree')}" if kind else "no defence"
     head = f"{'melee' if e.melee else 'ranged'} attack on {e.target}: {plural(e.attack, 'degree')} against {against}"
-    effects = [effect_name(name) for name in {**e.offensive_effects, **e.defensive_effects}]
     # §Effets de combat: a blow lands on a location, or on the parrying weapon or an item.
     hit = ""
     if e.damage and "location" in e.damage:
         hit = f" in the {where(e.damage['location'])}"
     elif e.damage and "item" in e.damage:
         hit = f": the {e.damage['item']} takes the blow"
-    return f"{head} — {_ATTACK.get(e.result, e.result)}{hit}" + (f"; effects: {joined(effects)}" if effects else "")
+    return f"{head} — {exchange_result(e.result)}{hit}{effects_bought(e.offensive_effects, e.defensive_effects)}"
 
 
 def _damage(e: Any) -> str:

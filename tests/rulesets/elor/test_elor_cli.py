@@ -32,7 +32,7 @@ def test_elor_from_a_test_to_a_downtime_of_work_and_healing_Actions_longues_L436
     run(db, "character", "new", "Tolosa", "--sheet", str(tmp_path / "bruna.toml"))
     run(db, "session", "start", "Tolosa")
     assert (
-        "Aldo: level 5, effort 1"
+        "Aldo: level 5 with 1 effort point: rolled "
         in run(db, "elor", "test", "Tolosa", "Aldo", "-f", "C", "-p", "Guerrier", "--familiarity", "Épées", "-e", "1").stdout
     )
     assert "next: Aldo + Bruna" in run(db, "elor", "scene", "start", "Tolosa", "Aldo", "Bruna").stdout
@@ -115,13 +115,34 @@ def test_elor_bad_input_is_a_one_line_error_with_status_2(db: str, tmp_path: Pat
 
 
 def test_a_test_line_shows_the_dice_rolled_and_how_discards_changed_them_only_when_they_did() -> None:
-    # §Catégories de tests d'action L322-326: a discarded die (·) gives ±1 to another (2→1).
+    # §Catégories de tests d'action L322-326: a discarded die gives ±1 to another (2 into 1); the
+    # command's line and the log's entry say it alike.
     from chronique.cli.elor import describe
+    from chronique.domain.rulesets.elor.describe import test as logged
     from chronique.domain.rulesets.elor.resolution import TestOutcome
 
     kept = TestOutcome(level=3, effort=1, dice=(7, 1), final=(7, 1), automatic=None, degrees=1, successes=(1,))
-    assert describe(kept) == "level 3, effort 1: rolled 7 1 → 1 degree"
+    assert describe(kept) == "level 3 with 1 effort point: rolled 7 1 — 1 degree of success"
     discarded = TestOutcome(level=1, effort=2, dice=(2, 3, 1), final=(1, None, 1), automatic=None, degrees=2, successes=(1, 1))
-    assert describe(discarded) == "level 1, effort 2: rolled 2 3 1, used as 2→1 · 1 → 2 degrees"
+    assert describe(discarded) == "level 1 with 2 effort points: rolled 2 3 1, 1 die discarded to turn 2 into 1 — 2 degrees of success"
+    # §Catégories L328-334 (Chuchiño): two dice discarded onto one 6 make it a 4.
+    onto_one = TestOutcome(level=4, effort=3, dice=(6, 6, 7, 9), final=(4, 6, None, None), automatic=None, degrees=1, successes=(4,))
+    assert describe(onto_one) == "level 4 with 3 effort points: rolled 6 6 7 9, 2 dice discarded to turn 6 into 4 — 1 degree of success"
     certain = TestOutcome(level=0, effort=0, dice=(), final=(), automatic="failure", degrees=0, successes=())
-    assert describe(certain) == "level 0: automatic failure, 0 degrees"
+    assert describe(certain) == "level 0: no roll, failure — 0 degrees of success"
+    assert [describe(o) for o in (kept, discarded, certain)] == [logged(o.to_dict()) for o in (kept, discarded, certain)]
+
+
+def test_an_exchange_reads_in_words_with_the_effect_points_left_unspent_seed_Effets_de_combat() -> None:
+    # §Effets de combat: net degrees above 1 are effect points; equal values give half damage.
+    from chronique.cli.elor import _exchange_line
+    from chronique.domain.rulesets.elor.combat import exchange
+
+    assert _exchange_line(exchange(1, 1), {}, {}) == "attack 1 against defence 1: half damage"
+    assert _exchange_line(exchange(0, 0), {}, {}) == "attack 0 against defence 0: missed"
+    assert _exchange_line(exchange(4, 1), {}, {}) == "attack 4 against defence 1: hit; 2 effect points of the attack unspent"
+    bound = _exchange_line(exchange(3, 0, "none"), {"weapon-bind": 1}, {})
+    assert bound == "attack 3 against defence 0: hit; effects: Coincement d'arme; 1 effect point of the attack unspent"
+    assert _exchange_line(exchange(0, 3), {}, {}) == "attack 0 against defence 3: dodged; 2 effect points of the defence unspent"
+
+
