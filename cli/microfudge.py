@@ -59,14 +59,23 @@ HELPERS = typer.Option([], "--helper", help="A character who pays 2 Atouts for +
 CHANGE_DIE = typer.Option(False, "--change-die", help="Pay 1 Atout to turn the lowest die to '+' if the Test fails.")
 
 
-def _faces(dice: Sequence[int]) -> str:
-    """Fudge dice as the table reads them: ``+ 0 − −``."""
-    return " ".join({1: "+", 0: "0", -1: "−"}[d] for d in dice)
+def _final(faces: Sequence[int], final: int) -> str:
+    """The four dF as the table reads them and the final rank they give: "[+ 0 − −] final Bon (5)"."""
+    from chronique.domain.rulesets.microfudge.describe import dice, rank
+
+    return f"[{dice(list(faces))}] final {rank(final)}"
+
+
+def _against(required: int) -> str:
+    """The required rank by the difficulty's name («Degrés de difficulté»): "against Moyenne (4)"."""
+    from chronique.domain.rulesets.microfudge.describe import difficulty
+
+    return f"against {difficulty(required)} ({required})"
 
 
 def _test(ctx: typer.Context, campaign: str, character: str, wanted: str, difficulty: str, hazardous: bool, **options: object) -> None:
     from chronique.domain.rulesets.microfudge.play import TestRequest, roll_test
-    from chronique.domain.rulesets.microfudge.rules import label, parse_difficulty, quality_modifier, weapon_bonus
+    from chronique.domain.rulesets.microfudge.rules import parse_difficulty, quality_modifier, weapon_bonus
 
     def act(world: object) -> str:
         modifiers = {
@@ -91,10 +100,11 @@ def _test(ctx: typer.Context, campaign: str, character: str, wanted: str, diffic
             reroll=bool(options["reroll"]),
         )
         r = roll_test(world, character, request)  # type: ignore[arg-type]
-        dice = _faces(r.dice)
+        from chronique.domain.rulesets.microfudge.describe import dice
+
         verdict = "success" if r.success else "failure"
-        rerolled = f"[{_faces(r.voided)}] rerolled with an Atout: " if r.voided else ""
-        out = f"{character} rolls {wanted}: {rerolled}[{dice}] final {label(r.final)} ({r.final}) vs {r.required}: {verdict}"
+        rerolled = f"[{dice(list(r.voided))}] rerolled with an Atout: " if r.voided else ""
+        out = f"{character} rolls {wanted}: {rerolled}{_final(r.dice, r.final)} {_against(r.required)}: {verdict}"
         return out + (f", {r.setbacks} Revers" if r.setbacks else "")
 
     typer.echo(run(ctx, lambda s: s.act(campaign, act)))
@@ -206,7 +216,7 @@ def _rolled(side: dict[str, Any]) -> str:
         changes.append(f"Revers −{side['penalty']}")
     changed = f" ({', '.join(changes)})" if changes else ""
     rank = f"{side['characteristic']} {label(side['rank'])} ({side['rank']}){changed}"
-    return f"{side['name']} rolls {rank}: [{_faces(side['dice'])}] final {label(side['final'])} ({side['final']})"
+    return f"{side['name']} rolls {rank}: {_final(side['dice'], side['final'])}"
 
 
 @app.command("setback")
@@ -520,7 +530,6 @@ def use_a_power(
     attempt costs a Potentiel point."""
     from chronique.domain.rulesets.microfudge.describe import power_name, process_name
     from chronique.domain.rulesets.microfudge.powers import Telekinesis, use_power
-    from chronique.domain.rulesets.microfudge.rules import label
 
     tk = Telekinesis(grams, sequences, several) if grams else None
     victim, _, resists_with = resisted_by.partition(":")
@@ -537,10 +546,10 @@ def use_a_power(
     wounded = f", Revers −{o.penalty}" if o.penalty else ""
     if o.resisted is None:
         verdict = "success" if o.success else "failure"
-        rolled = f"[{_faces(o.dice)}] final {label(o.final)} ({o.final}) vs {o.required}{wounded}"
+        rolled = f"{_final(o.dice, o.final)} {_against(o.required)}{wounded}"
     else:
         verdict = "the power takes" if o.success else f"{o.resisted['name']} resists"
-        rolled = f"[{_faces(o.dice)}] final {label(o.final)} ({o.final}){wounded}; {_rolled(o.resisted)}"
+        rolled = f"{_final(o.dice, o.final)}{wounded}; {_rolled(o.resisted)}"
     typer.echo(f"{character} uses {shown}: {rolled}: {verdict}, {o.potentiel} Potentiel left{started}{collapse}")
 
 

@@ -93,10 +93,18 @@ def d100_roll(who: str, outcome: dict[str, Any], chance: int | None = None) -> I
         yield who, outcome["total"] <= chance, d100_success(chance)
 
 
+def struck_roll(event: dict[str, Any]) -> dict[str, Any] | None:
+    """The roll a wound brought on the one it struck, as the dice fell: his END roll against being
+    put out of action (§3.2.5) or the roll of a bullet in the head; None for any other event."""
+    if topic(event) == "PutOutOfAction":
+        return event["effect"]["end_roll"] or None
+    return event["outcome"] if topic(event) == "HeadBulletRolled" else None
+
+
 def western_parade_rolls(events: list[dict[str, Any]]) -> list[Roll]:
     """The rolls against a target the digest names, each for whoever rolled it: checks, shots,
     melee attacks and the defender's defence (§4.4), first aid (§5.2: rolled at the easy chance,
-    normal + 25)."""
+    normal + 25), and the rolls of the one a wound struck (``struck_roll``)."""
     names, rolls = owners(events), []
     for e in events:
         if e["hidden"]:
@@ -109,6 +117,8 @@ def western_parade_rolls(events: list[dict[str, Any]]) -> list[Roll]:
             rolls += d100_roll(e["target"], e["defence"]) if e["defence"] else []
         elif topic(e) == "FirstAidGiven":
             rolls += d100_roll(e["by"], e["outcome"], e["outcome"]["chance"] + 25)
+        elif (struck := struck_roll(e)) is not None:
+            rolls += d100_roll(who, struck)
     return rolls
 
 
@@ -133,8 +143,10 @@ def test_western_parade_luck_is_every_d100_roll_against_its_open_ended_odds_s3_1
     events = recorded(db, CITY)
     assert [topic(e) for e in events if e["hidden"]] == ["CheckRolled"]  # the secret roll, left out for now
     rolls = western_parade_rolls(events)
-    # Sam: END, Armes de poing, the shot; Joe: Pugilat, the luck roll, the punch, first aid; Doc: his dodge.
-    assert sorted(who for who, _, _ in rolls) == [DOC] + [JOE] * 4 + [SAM] * 3
+    # Sam: END, Armes de poing, the shot; Joe: Pugilat, the luck roll, the punch, first aid; Doc: his
+    # dodge; and whoever the punch or the shot struck, the rolls the wound brought on him.
+    struck = [owners(events)[e["originator_id"]] for e in events if struck_roll(e) is not None]
+    assert sorted(who for who, _, _ in rolls) == sorted([DOC] + [JOE] * 4 + [SAM] * 3 + struck)
     assert luck(db, CITY) == expected_luck(rolls)
     run(db, "session", "end", CITY)  # the session's epoch is revealed: the secret roll counts now
     events = recorded(db, CITY)

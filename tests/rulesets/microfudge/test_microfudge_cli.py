@@ -62,7 +62,7 @@ def test_a_microfudge_session_Tests_L245_Revers_L339_Experience_L213(db: str, tm
     assert changed == (["Harvey"] if unchanged < 5 and min(test["dice"]) < 1 else [])  # paid only when it turned a failure
     dice = " ".join(FACES[d] for d in test["dice"])
     verdict = "success" if final >= 5 else "failure"
-    assert out.startswith(f"Harvey rolls Athlétisme: [{dice}] final ") and f"({final}) vs 5: {verdict}" in out
+    assert out.startswith(f"Harvey rolls Athlétisme: [{dice}] final ") and f"({final}) against Difficile (5): {verdict}" in out
     # A failed hazardous Test (§3.9, L349-L355): one Revers per rank short of the required one, at most 3.
     short = 6 - judged(risky)
     revers = min(3, short) if short > 0 else 0
@@ -115,7 +115,7 @@ def test_a_gunfight_sequence_and_powers_through_the_cli_Conflits_hasardeux_L307_
     assert "Potentiel left" in cli(db, "microfudge", "power", "Guns", "Psy", "resistance-thermique").stdout
     cli(db, "microfudge", "power", "Guns", "Psy", "teleport", code=2)
     # V-P-6 (L586-L605): 500 g for 2 Sequences needs Moyen; 20 kg needs Excellent, beyond Psy's 4.
-    assert "vs 4" in cli(db, "microfudge", "power", "Guns", "Psy", "telekinesie", "--grams", "500", "--sequences", "2").stdout
+    assert "against Moyenne (4)" in cli(db, "microfudge", "power", "Guns", "Psy", "telekinesie", "--grams", "500", "--sequences", "2").stdout
     cli(db, "microfudge", "power", "Guns", "Psy", "telekinesie", "--grams", "20000", code=2)
     assert "Conscience +1" in cli(db, "microfudge", "rest", "Guns", "Psy").stdout
     # Abridging (L321-L325): the side that inflicted more Revers in the last draw wins it and may end

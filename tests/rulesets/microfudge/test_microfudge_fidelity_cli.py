@@ -50,7 +50,7 @@ def test_a_wounded_psychic_s_power_Test_takes_the_Revers_L293_L341(db: str, tmp_
     final = 5 - 2 + sum(used["dice"])
     assert (used["penalty"], used["final"], used["success"]) == (2, final, final >= 2)
     verdict = "success" if final >= 2 else "failure"
-    assert f"[{' '.join(FACES[d] for d in used['dice'])}] final " in out and f"({final}) vs 2, Revers −2: {verdict}" in out
+    assert f"[{' '.join(FACES[d] for d in used['dice'])}] final " in out and f"({final}) against Facile (2), Revers −2: {verdict}" in out
     assert "4 Potentiel left" in out
     cli(db, "session", "end", "Psi")
     assert "OK:" in cli(db, "verify", "Psi")
@@ -173,6 +173,6 @@ def test_Regeneration_through_the_cli_is_held_back_by_the_deep_wound_it_heals_L3
     # L635: Régénération is a Test against 5, on Conscience 5 less the Revers (L293).
     final = 5 - 2 + sum(used["dice"])
     assert (used["penalty"], used["final"], used["success"]) == (2, final, final >= 5)
-    assert f"({final}) vs 5, Revers −2: {'success' if final >= 5 else 'failure'}" in out
+    assert f"({final}) against Difficile (5), Revers −2: {'success' if final >= 5 else 'failure'}" in out
     cli(db, "session", "end", "Regen")
     assert "OK:" in cli(db, "verify", "Regen")

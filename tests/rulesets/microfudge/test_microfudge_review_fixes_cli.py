@@ -77,7 +77,7 @@ def test_a_negative_or_absurd_difficulty_is_refused_and_nothing_recorded_Degres_
     assert "difficulty -8 is off the ladder" in refused(arkham, "microfudge", "hazard", "Arkham", "Lisa", "Discrétion", "--difficulty=-8")
     out = refused(arkham, "microfudge", "test", "Arkham", "Jim", "Esprit", "--difficulty=1000000")
     assert "difficulty 1000000 is off the ladder" in out and "8 (Impossible)" in out
-    assert " vs 8: " in cli(arkham, "microfudge", "test", "Arkham", "Jim", "Esprit", "-d", "8")  # Impossible is on it
+    assert " against Impossible (8): " in cli(arkham, "microfudge", "test", "Arkham", "Jim", "Esprit", "-d", "8")  # Impossible is on it
     (rolled,) = log(arkham, ":TestRolled")
     assert rolled["event"]["required"] == 8 and "against Impossible" in words(arkham, "TestRolled")[0]
 
