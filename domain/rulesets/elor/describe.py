@@ -167,7 +167,7 @@ def _faculties(e: Any) -> str:
 
 WORDS: dict[str, Describer] = {
     "chronique.domain.rulesets.elor.events:TestRolled": _tested,
-    "chronique.domain.rulesets.elor.events:EffortRecovered": lambda e: f"{plural(e.amount, 'effort point')} back ({e.reason})",
+    "chronique.domain.rulesets.elor.events:EffortRecovered": lambda e: f"{plural(e.amount, 'effort point')} back: {e.reason}",
     "chronique.domain.rulesets.elor.events:SequenceBegan": lambda e: (
         f"sequence {e.sequence} of the action scene: {plural(e.action_points, 'action point')}"
     ),

@@ -189,7 +189,7 @@ def _refresh_effort(world: World, character: Character) -> None:
     # §Catégories L316: out of action scenes, everything spent since the last expense is back
     # (unless a running long action's regime says otherwise, §Actions longues).
     if _effort_comes_back(character):
-        recover_effort(world, character.name, "out of action scenes, spent effort is back (§Catégories de tests)")
+        recover_effort(world, character.name, "outside an action scene, spent effort comes back at once (§Catégories de tests)")
 
 
 def recover_effort(world: World, name: str, reason: str, amount: int | None = None, at: int | None = None) -> int:

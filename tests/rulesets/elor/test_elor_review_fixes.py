@@ -332,3 +332,15 @@ def test_familiarities_without_a_bonus_read_without_stray_spaces_seed_Familiarit
     assert "\nFouets, Glyphes\n" in markdown.read_text(encoding="utf-8")
     assert "| Jambe gauche | 0 | 5 |" in markdown.read_text(encoding="utf-8")  # the tables as before
     assert '<span lang="fr">Fouets</span></span>, ' in page.read_text(encoding="utf-8")
+
+
+def test_effort_spent_outside_a_scene_comes_back_at_once_in_one_plain_sentence_seed_Categories_de_tests() -> None:
+    # §Catégories de tests: outside an action scene, spent effort comes back at once; the log said
+    # it in nested brackets, "2 effort points back (out of action scenes, … (§Catégories de tests))".
+    from chronique.domain.rulesets.elor.play import roll_test
+
+    world = table(dice=[7, 1, 5])
+    roll_test(world, "Aldo", TestSpec("C", "Guerrier", effort=1))
+    roll_test(world, "Aldo", TestSpec("C", "Guerrier"))  # the effort the first spent is back first
+    (recovered,) = events_of(world, "Aldo", ev.EffortRecovered)
+    assert describe(recovered) == "1 effort point back: outside an action scene, spent effort comes back at once (§Catégories de tests)"

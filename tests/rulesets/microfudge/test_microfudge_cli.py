@@ -115,7 +115,8 @@ def test_a_gunfight_sequence_and_powers_through_the_cli_Conflits_hasardeux_L307_
     assert "Potentiel left" in cli(db, "microfudge", "power", "Guns", "Psy", "resistance-thermique").stdout
     cli(db, "microfudge", "power", "Guns", "Psy", "teleport", code=2)
     # V-P-6 (L586-L605): 500 g for 2 Sequences needs Moyen; 20 kg needs Excellent, beyond Psy's 4.
-    assert "against Moyenne (4)" in cli(db, "microfudge", "power", "Guns", "Psy", "telekinesie", "--grams", "500", "--sequences", "2").stdout
+    moved = cli(db, "microfudge", "power", "Guns", "Psy", "telekinesie", "--grams", "500", "--sequences", "2").stdout
+    assert "against Moyenne (4)" in moved
     cli(db, "microfudge", "power", "Guns", "Psy", "telekinesie", "--grams", "20000", code=2)
     assert "Conscience +1" in cli(db, "microfudge", "rest", "Guns", "Psy").stdout
     # Abridging (L321-L325): the side that inflicted more Revers in the last draw wins it and may end
