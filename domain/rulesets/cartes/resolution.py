@@ -109,10 +109,11 @@ def parse_difficulty(text: str | int) -> int:
 
 
 def difficulty_name(level: int) -> str | None:
-    """The seed's name of ``level`` ("moyenne" for 0 ...), None beyond ±2."""
+    """The seed's name of ``level`` as players read it ("moyenne" for 0, "très difficile" for
+    +2), None beyond ±2."""
     for name, value in tables().difficulties.items():
         if value == level:
-            return name
+            return tables().difficulty_words[name]
     return None
 
 

@@ -91,6 +91,7 @@ class Tables:
     """All rules data of Cartes, as read from ``tables.toml``."""
 
     difficulties: Mapping[str, int]
+    difficulty_words: Mapping[str, str]
     difficulty_aliases: Mapping[str, int]
     level_modifiers: Mapping[str, int]
     lethalities: tuple[Lethality, ...]
@@ -141,6 +142,7 @@ def _build(raw: dict[str, Any]) -> Tables:
     adv["speciality_cards"] = tuple(adv["speciality_cards"])
     return Tables(
         difficulties=_frozen(raw["difficulties"]),
+        difficulty_words=_frozen(raw["difficulty_words"]),
         difficulty_aliases=_frozen(raw["difficulty_aliases"]),
         level_modifiers=_frozen(raw["level_modifiers"]),
         lethalities=lethalities,

@@ -18,7 +18,7 @@ from chronique.cli.render import describe_test
 from chronique.domain.rulesets.cartes.resolution import TestOutcome
 
 CAMPAIGN = "Verdelune"
-NAMES = {-2: "tres-facile", -1: "facile", 0: "moyenne", 1: "difficile", 2: "tres-difficile"}
+NAMES = {-2: "très facile", -1: "facile", 0: "moyenne", 1: "difficile", 2: "très difficile"}
 SUITS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 
 
@@ -90,7 +90,7 @@ def test_a_short_circuit_is_one_level_harder_and_the_line_says_what_was_asked_L2
 def test_asked_and_drawn_levels_are_both_printed_Bonus_de_couleur_L322() -> None:
     # "Sens vs 7 at +1" was asked at +2: a ♣ first card eased it by one.
     outcome = TestOutcome(7, 2, 1, ("4C", "6H"), True, "4C", 4, 0, drawn=("4C", "6H"))
-    assert describe_test(outcome).startswith("target 7, asked +2 tres-difficile, ♣ → +1 difficile: ")
+    assert describe_test(outcome).startswith("target 7, asked +2 très difficile, ♣ → +1 difficile: ")
 
 
 def test_an_attack_records_its_outcome_and_whoever_loses_takes_the_net_damage_Reussites_L305_L313(party: str) -> None:

@@ -105,6 +105,7 @@ def test_parse_difficulty_rejects_garbage(bad: str) -> None:
 def test_difficulties_mapping_and_names() -> None:
     assert dict(DIFFICULTIES) == {"tres-facile": -2, "facile": -1, "moyenne": 0, "difficile": 1, "tres-difficile": 2}
     assert difficulty_name(1) == "difficile"
+    assert [difficulty_name(n) for n in (-2, 2)] == ["très facile", "très difficile"]  # the seed's names, never "tres-difficile"
     assert difficulty_name(3) is None
 
 
