@@ -170,7 +170,9 @@ def _receipt(c: Campaign) -> None:
 def describe_test(outcome: TestOutcome) -> str:
     """One line: the level asked and the level its first card's suit left, cards, verdict, quality."""
     verdict = "success" if outcome.success else "failure"
-    quality = f", quality {outcome.quality}" + (f" +{outcome.suit_bonus}" if outcome.suit_bonus else "") if outcome.success else ""
+    from chronique.domain.rulesets.cartes.describe import quality as quality_words
+
+    quality = f", {quality_words(outcome.to_dict())}" if outcome.success else ""
     swaps = "".join(f", {card(h)} played for {card(r)}" for r, h in outcome.substituted)
     from chronique.domain.rulesets.cartes.resolution import difficulty_name
 

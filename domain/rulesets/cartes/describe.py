@@ -4,6 +4,7 @@ consciousness effects as §KO ou OK tells them."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from chronique.domain.rulesets.cartes.resolution import difficulty_name
@@ -57,10 +58,20 @@ def level(value: int) -> str:
     return f"{value:+d}" + (f" ({name})" if name else "")
 
 
+def quality(outcome: Mapping[str, Any]) -> str:
+    """A success's quality, with the +3 its retained card's suit adds to it (§Bonus de couleur
+    L321-323: ♠ on a power manoeuvre, ♥ on a resource one): "quality 2 +3 (♠ on a power manoeuvre)"."""
+    bonus = outcome.get("suit_bonus") or 0
+    if not bonus:
+        return f"quality {outcome['quality']}"
+    suit = cards([outcome["retained"]])[-1]
+    return f"quality {outcome['quality']} +{bonus} ({suit} on a {outcome.get('manoeuvre') or 'power'} manoeuvre)"
+
+
 def _test(e: Any) -> str:
     o = e.outcome
     asked = f", asked {level(o['level_asked'])}" if o["level_asked"] != o["level"] else ""
-    verdict = "success" + (f", quality {o['quality']}" if o.get("quality") else "") if o["success"] else "failure"
+    verdict = "success" + (f", {quality(o)}" if o.get("quality") else "") if o["success"] else "failure"
     return f"{e.skill} against {e.target} at {level(o['level'])}{asked}: {cards(o['cards'])} → {verdict}"
 
 

@@ -241,3 +241,16 @@ def test_the_face_down_pile_is_counted_for_players_and_named_only_to_the_gm_FAIR
     assert pile == {"pile: 6 cards face down (at most 7)"}
     (named,) = [line for line in told.splitlines() if line.strip().startswith("pile:")]
     assert all(f"{c[:-1]}{SUITS[c[-1]]}" in named for c in gm)
+
+
+def test_a_suit_bonus_says_which_suit_and_manoeuvre_gave_it_Bonus_de_couleur_L321_L323() -> None:
+    # §Bonus de couleur: ♠ adds 3 to a power manoeuvre's success, ♥ to a resource one's; the
+    # command's line said "quality 2 +3" and the log only "quality 2".
+    from chronique.domain.rulesets.cartes.describe import quality
+
+    spade = TestOutcome(8, -1, -1, ("2S", "10H"), True, "2S", 2, 3, drawn=("2S", "10H"))
+    assert describe_test(spade) == "target 8, -1 facile: 2♠ 10♥ → success, quality 2 +3 (♠ on a power manoeuvre)"
+    heart = TestOutcome(9, 0, 0, ("5H",), True, "5H", 5, 3, manoeuvre="resource", drawn=("5H",))
+    assert quality(heart.to_dict()) == "quality 5 +3 (♥ on a resource manoeuvre)"
+    plain = TestOutcome(9, 0, 0, ("5C",), True, "5C", 5, 0, drawn=("5C",))
+    assert describe_test(plain) == "target 9, +0 moyenne: 5♣ → success, quality 5"
