@@ -122,7 +122,9 @@ def _shot(e: Any) -> str:
 
 
 def _blow(e: Any) -> str:
-    head = f"attacked {e.target} with {e.weapon} ({e.skill}): {roll(e.outcome)}"
+    # Table 3.24: a blow of the fists or feet is "a punch" or "a kick", a weapon "the Bowie knife".
+    weapon = f"a {e.weapon}" if e.weapon in tables().raw["unarmed"] else f"the {e.weapon}"
+    head = f"attacked {e.target} with {weapon} ({e.skill}): {roll(e.outcome)}"
     defence = f"; {e.target}'s {e.defence_kind}: {roll(e.defence)}" if e.defence else ""
     hit = f"; hit in the {where(e.location)}{_damage(e.damage)}" if e.location else ""
     return f"{head}{defence} — {table_3_3(e.result)}{hit}"

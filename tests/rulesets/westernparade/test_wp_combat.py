@@ -230,3 +230,18 @@ def test_an_undefended_blow_reads_the_failed_defence_row_ruling_WA11() -> None:
     assert blow.result == "DC" and blow.location == "head"
     assert blow.damage == 1 + 1 + 4 + 1
     assert attack_against_defence("NORM_F", "NORM_F") == "-"
+
+
+def test_a_blow_names_its_weapon_as_players_say_it_Table_3_24() -> None:
+    # Table 3.24: fists and feet strike "a punch" or "a kick"; a weapon is "the Bowie" (it read
+    # "attacked Sam Parkerson with punch").
+    from chronique.domain.rulesets.westernparade.describe import describe
+
+    world = table(dice=[20, 4, 2, 3, 50, 70, 25])
+    strike(world, "Joe Hambuster", "Sam Parkerson", Blow("punch"))
+    strike(world, "Joe Hambuster", "Sam Parkerson", Blow("Bowie", defence="dodge", defence_skill="Esquive", defence_modifier=-20))
+    blows = [describe(e) for e in world.collect() if isinstance(e, ev.BlowStruck)]
+    assert [b.split(":")[0] for b in blows] == [
+        "attacked Sam Parkerson with a punch (Pugilat)",
+        "attacked Sam Parkerson with the Bowie (Combat à l'arme blanche)",
+    ]
