@@ -458,6 +458,7 @@ def conflict_card(
 ) -> None:
     """One draw of the open Sequence: every side draws, then the Revers are recorded."""
     from chronique.domain.rulesets.microfudge.conflict import draw
+    from chronique.domain.rulesets.words import cards, joined
     from chronique.domain.text import plural
 
     result = run(ctx, lambda s: s.act(campaign, lambda w: draw(w, [parse_side(t) for t in sides], purpose)))  # type: ignore[misc]
@@ -465,14 +466,17 @@ def conflict_card(
         typer.echo(f"{result.winner} outruns the older vehicles: the Sequence ends without a draw")
         return
     for name, side in result.sides.items():
-        attack = " ".join(f"{t}:[{' '.join(a['cards'])}]" for t, a in side["attack"].items())
-        hits = ", ".join(f"−{v} on {t}" for t, v in side["inflicted"].items() if v) or "no Revers"
-        banked = f", {side['banked']} banked" if side["banked"] else ""
-        changed = f", Atout turns {side['changed']} into a success" if side["changed"] else ""
-        covered = ", ".join(f"{n} cancelled for {t}" for t, n in side["defence"].get("covered", {}).items())
-        covered = f", covering fire: {covered}" if covered else ""
-        tail = f"{hits}{banked}{changed}{covered}"
-        typer.echo(f"{name} ({plural(side['pool'], 'card')}) {attack} def:[{' '.join(side['defence']['cards'])}]: {tail}")
+        # «Conflits hasardeux» L307-L330: a side's cards go to attacks on named opponents and to
+        # its defence; each attack's successes left over inflict Revers.
+        attacks = [f"attacks {t} with {cards(a['cards'])}" for t, a in side["attack"].items()]
+        guard = f"defends with {cards(side['defence']['cards'])}" if side["defence"]["cards"] else "no card in defence"
+        hits = [f"{plural(v, 'Revers', 'Revers')} on {t}" for t, v in side["inflicted"].items() if v]
+        banked = f", {plural(side['banked'], 'success', 'successes')} of defence banked" if side["banked"] else ""
+        changed = f", an Atout turns {side['changed']} into a success" if side["changed"] else ""
+        covers = [f"{n} cancelled for {t}" for t, n in side["defence"].get("covered", {}).items()]
+        covered = f", covering fire: {joined(covers)}" if covers else ""
+        attacked, inflicted = joined(attacks) if attacks else "attacks no one", joined(hits) if hits else "no Revers"
+        typer.echo(f"{name} ({plural(side['pool'], 'card')}): {attacked}; {guard} — {inflicted}{banked}{changed}{covered}")
     # L313: a Décisif ends the Sequence; its winner, if any, achieves its goal.
     achieved = f": {result.winner} achieves its goal" if result.ended and result.winner else ""
     ending = f"; the Sequence ends{achieved}" if result.ended else ""

@@ -163,7 +163,11 @@ def start_sequence(
     won draw by draw by the side with the most successes. A non-hazardous one (L319) leaves no
     Revers on the sheets."""
     characters = [world.character(n) for n in names]
-    if len({c.id for c in characters}) < 2:
+    twice = next((c.name for i, c in enumerate(characters) if c.id in {d.id for d in characters[:i]}), None)
+    if twice is not None:
+        # L297-L305: each participant declares once a draw; named twice, he could never.
+        raise RuleViolation(f"{twice} is named twice: each takes part in a Sequence once")
+    if len(characters) < 2:
         raise RuleViolation("a Sequence needs at least two participants")
     for c in characters:
         if out_of_the_fight(c.sheet, c.condition["setbacks"]):

@@ -5,6 +5,7 @@ and asserts what the rules make of it."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 from pathlib import Path
 from typing import Any
@@ -110,6 +111,10 @@ def test_a_gunfight_sequence_and_powers_through_the_cli_Conflits_hasardeux_L307_
         "Harvey:Athlétisme:def=4,range=pistol@30,out",
     ).stdout
     assert out.splitlines()[-1].startswith("draw 1:")
+    # L307-L313 in words: Psy attacks Harvey with all her cards, Harvey puts his 4 in defence.
+    psy, harvey = out.splitlines()[:2]
+    assert re.fullmatch(r"Psy \(\d+ cards?\): attacks Harvey with [0-9AJQK♠♥♦♣ ]+; no card in defence — .+", psy), psy
+    assert re.fullmatch(r"Harvey \(4 cards\): attacks no one; defends with [0-9AJQK♠♥♦♣ ]+ — .+", harvey), harvey
     bad = cli(db, "microfudge", "conflict-card", "Guns", "--side", "Psy", "--side", "Harvey:Tir", code=2)
     assert bad.stderr.startswith("error:") and len(bad.stderr.strip().splitlines()) == 1
     assert "Potentiel left" in cli(db, "microfudge", "power", "Guns", "Psy", "resistance-thermique").stdout

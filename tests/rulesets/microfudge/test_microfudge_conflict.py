@@ -259,3 +259,13 @@ def test_vehicle_robustesse_shields_its_occupants_option_Ramming_L431() -> None:
     result = draw(world, [Side("A", "Tir"), Side("B", "Combat", vehicle="4x4")])
     # B sits in a 4×4 (Robustesse +3): three extra defence cards, two successes cancel A's three → 1.
     assert result.sides["B"]["defence"]["extra"] == {"robustesse": 3} and result.sides["A"]["inflicted"] == {"B": 1}
+
+
+def test_a_participant_named_twice_is_refused_and_nothing_is_recorded_Sequences_L297_L305() -> None:
+    # L297-L305: each participant declares once a draw; named twice (once alone, once in a team),
+    # the Sequence opened and its first draw could never be declared ("each declares once").
+    world = table(sheets=[A, B])
+    before = len(world.pending())
+    with pytest.raises(RuleViolation, match="A is named twice"):
+        start_sequence(world, ["A", "B", "A"], teams={"A": "heroes"})
+    assert len(world.pending()) == before
