@@ -458,6 +458,7 @@ def conflict_card(
 ) -> None:
     """One draw of the open Sequence: every side draws, then the Revers are recorded."""
     from chronique.domain.rulesets.microfudge.conflict import draw
+    from chronique.domain.rulesets.microfudge.describe import revers
     from chronique.domain.rulesets.words import cards, joined
     from chronique.domain.text import plural
 
@@ -470,7 +471,7 @@ def conflict_card(
         # its defence; each attack's successes left over inflict Revers.
         attacks = [f"attacks {t} with {cards(a['cards'])}" for t, a in side["attack"].items()]
         guard = f"defends with {cards(side['defence']['cards'])}" if side["defence"]["cards"] else "no card in defence"
-        hits = [f"{plural(v, 'Revers', 'Revers')} on {t}" for t, v in side["inflicted"].items() if v]
+        hits = [f"a {revers(v)} on {t}" for t, v in side["inflicted"].items() if v]  # one Revers of severity v
         banked = f", {plural(side['banked'], 'success', 'successes')} of defence banked" if side["banked"] else ""
         changed = f", an Atout turns {side['changed']} into a success" if side["changed"] else ""
         covers = [f"{n} cancelled for {t}" for t, n in side["defence"].get("covered", {}).items()]

@@ -140,8 +140,10 @@ def _raised(e: Any) -> str:
 
 
 def _cards_drawn(e: Any) -> str:
-    inflicted = [f"{n} Revers on {who}" for who, n in e.inflicted.items() if n]
-    received = [f"{n} Revers from {who}" for who, n in e.received.items() if n]
+    # «Résolution des Conflits hasardeux» L307-L313: a draw's net successes on a target are one
+    # Revers of that severity (a Revers, sérieux, décisif), never that many Revers.
+    inflicted = [f"a {revers(n)} on {who}" for who, n in e.inflicted.items() if n]
+    received = [f"a {revers(n)} from {who}" for who, n in e.received.items() if n]
     what = inflicted + received
     return (
         f"draw {e.draw} of Sequence {e.sequence}: {e.characteristic} {rank(e.used_rank)}, {plural(e.pool, 'card')}"

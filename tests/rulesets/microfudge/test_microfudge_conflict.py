@@ -269,3 +269,16 @@ def test_a_participant_named_twice_is_refused_and_nothing_is_recorded_Sequences_
     with pytest.raises(RuleViolation, match="A is named twice"):
         start_sequence(world, ["A", "B", "A"], teams={"A": "heroes"})
     assert len(world.pending()) == before
+
+
+def test_a_draw_s_log_entry_names_one_revers_of_its_severity_Resolution_des_Conflits_hasardeux_L307_L313() -> None:
+    # The draw of test V-HC-1: A's 3 net successes are one Revers décisif on B, B's 1 a Revers on
+    # A; the log said "3 Revers on B", three Revers where the rules give one.
+    from chronique.domain.rulesets.microfudge.describe import describe
+
+    world = _duel(["2C", "4C", "6C", "3C", "8C", "5C", "10C", "2D", "7C", "9C"])
+    draw(world, [Side("A", "Combat", defence=2, modifiers={"weapon": 1}, healing="weekly"), Side("B", "Combat")])
+    words = {e.originator_id: describe(e) for e in world.pending() if isinstance(e, ev.ConflictCardsDrawn)}
+    a, b = world.character("A").id, world.character("B").id
+    assert words[a].endswith("— a Revers décisif on B and a Revers from B")
+    assert words[b].endswith("— a Revers on A and a Revers décisif from A")

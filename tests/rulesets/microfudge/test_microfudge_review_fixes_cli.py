@@ -109,7 +109,7 @@ def test_the_scorer_that_inflicted_more_wins_a_three_sided_draw_L313_L321(arkham
         "--side",
         "Ghoul1:Combat:Harvey=0,def=3",
     )
-    assert "−3 on Ghoul1" in out and "−1 on Ghoul1" in out
+    assert "a Revers décisif on Ghoul1" in out and "a Revers on Ghoul1" in out
     assert out.strip().splitlines()[-1] == "draw 1: Harvey wins the draw; the Sequence ends: Harvey achieves its goal"
     ended = log(arkham, ":SequenceEnded")
     assert ended and all(e["event"]["winner"] == "Harvey" for e in ended)
