@@ -371,13 +371,14 @@ def _damage_line(name: str, damage: dict[str, Any]) -> None:
         return
     from chronique.domain.rulesets.elor.describe import place
 
-    roll = f" (D100 {damage['roll']})" if damage["roll"] is not None else ""
+    # §Application des dommages: the location comes from a D100 roll unless the attacker chose it.
+    roll = f" (location roll {damage['roll']} on the D100)" if damage["roll"] is not None else ""
     effects = f"; {', '.join(damage['effects'])}" if damage["effects"] else ""
-    state = " — DEAD" if damage["dead"] else (" — unconscious" if damage["unconscious"] else "")
-    dealt = damage["value"]["effective"]
+    state = " — dead" if damage["dead"] else (" — unconscious" if damage["unconscious"] else "")
+    dealt = plural(damage["value"]["effective"], "point")
     # The location as the sheet names it (§Humains: "torse"), never its stored key.
     where = place(damage["location"])
-    typer.echo(f"{name}'s {where}{roll}: {dealt} damage, total {damage['total']} ({damage['state']}){effects}{state}")
+    typer.echo(f"{name}'s {where}{roll}: {dealt} of damage, {damage['total']} in all ({damage['state']}){effects}{state}")
 
 
 @app.command("damage")

@@ -5,6 +5,8 @@ Lnnn are lines of the seed (003_d01003b662e47709.txt); En and BDn the rulings of
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 from pathlib import Path
 from types import SimpleNamespace
@@ -253,7 +255,7 @@ def test_the_command_line_names_locations_as_the_sheet_does_seed_Humains(db: str
     # §Humains: the sheet says Torse, Jambe gauche; the commands said torso, left-leg.
     tolosa(db, tmp_path)
     hit = run(db, "elor", "damage", "Tolosa", "Samson", "--amount", "3", "--location", "torso").stdout
-    assert hit.startswith("Samson's torse: 1 damage, total 1 (hurt)") and "torso" not in hit  # armour 2
+    assert hit.startswith("Samson's torse: 1 point of damage, 1 in all (hurt)") and "torso" not in hit  # armour 2
     run(db, "elor", "damage", "Tolosa", "Montana James", "--amount", "4", "--location", "left-leg")
     cared = run(db, "elor", "care", "Tolosa", "Samson", "Montana James", "--location", "left-leg").stdout
     assert cared.endswith("from Montana James's jambe gauche\n") and "left-leg" not in cared
@@ -344,3 +346,18 @@ def test_effort_spent_outside_a_scene_comes_back_at_once_in_one_plain_sentence_s
     roll_test(world, "Aldo", TestSpec("C", "Guerrier"))  # the effort the first spent is back first
     (recovered,) = events_of(world, "Aldo", ev.EffortRecovered)
     assert describe(recovered) == "1 effort point back: outside an action scene, spent effort comes back at once (§Catégories de tests)"
+
+
+def test_a_blow_says_its_location_roll_and_a_death_in_words_seed_Application_des_dommages() -> None:
+    # §Application des dommages: the D100 gives the location; it read "(D100 94): 6 damage, total
+    # 6 (destroyed); … — DEAD".
+    from chronique.cli.elor import _damage_line
+
+    blow = {"roll": 94, "effects": ["Tête: death"], "dead": True, "unconscious": False}
+    blow |= {"value": {"effective": 6}, "location": "head", "total": 6, "state": "destroyed"}
+    said = io.StringIO()
+    with contextlib.redirect_stdout(said):
+        _damage_line("Montana James", blow)
+    assert said.getvalue() == (
+        "Montana James's tête (location roll 94 on the D100): 6 points of damage, 6 in all (destroyed); Tête: death — dead\n"
+    )
