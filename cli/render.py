@@ -213,8 +213,10 @@ STANCES = {"out of combat": "is out of combat and cannot draw: takes it in full"
 
 def contest(first: str, second: str, exchange: Contest) -> None:
     """Both draws of an opposition, its tie-breaks and its winner."""
-    typer.echo(f"{first}: {describe_test(exchange.first)}")
-    typer.echo(f"{second}: {describe_test(exchange.second)}" if exchange.second else f"{second} {STANCES[exchange.stance]}")
+    # Each side with what it drew on (Discrétion against Vigilance, or Sens one level harder).
+    mine, theirs = (f" ({skill})" if skill else "" for skill in exchange.skills)
+    typer.echo(f"{first}{mine}: {describe_test(exchange.first)}")
+    typer.echo(f"{second}{theirs}: {describe_test(exchange.second)}" if exchange.second else f"{second} {STANCES[exchange.stance]}")
     for a, d in exchange.opposition.tie_breaks:
         typer.echo(f"tie-break: {card(a)} against {card(d)}")
     names = {"attacker": first, "defender": second}

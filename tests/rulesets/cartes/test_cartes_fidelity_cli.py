@@ -254,3 +254,14 @@ def test_a_suit_bonus_says_which_suit_and_manoeuvre_gave_it_Bonus_de_couleur_L32
     assert quality(heart.to_dict()) == "quality 5 +3 (♥ on a resource manoeuvre)"
     plain = TestOutcome(9, 0, 0, ("5C",), True, "5C", 5, 0, drawn=("5C",))
     assert describe_test(plain) == "target 9, +0 moyenne: 5♣ → success, quality 5"
+
+
+def test_each_side_of_an_opposition_says_what_it_drew_on_Vigilance_et_discretion(party: str) -> None:
+    # §Vigilance et discrétion: Discrétion against Vigilance when the watcher is alert and trained,
+    # else Sens one level harder; the lines said only "Bruno: target 6, +1 difficile".
+    hidden = cli(party, "cartes", "spot", CAMPAIGN, "Alice", "Bruno", "--distance", "30").stdout.splitlines()
+    assert hidden[0].startswith("Alice (Discrétion): target ") and hidden[1].startswith("Bruno (Sens): target ")
+    alert = cli(party, "cartes", "spot", CAMPAIGN, "Alice", "Bruno", "--distance", "30", "--alert").stdout.splitlines()
+    assert alert[1].startswith("Bruno (Vigilance): target ")
+    opposed = cli(party, "cartes", "oppose", CAMPAIGN, "Alice", "Contact", "Bruno", "Vigilance").stdout.splitlines()
+    assert opposed[0].startswith("Alice (Contact): target ") and opposed[1].startswith("Bruno (Vigilance): target ")
