@@ -147,7 +147,15 @@ def oppose_cmd(
     result = run(ctx, lambda s: s.act(campaign, lambda w: decide(w, first, mine, second, theirs)))
     typer.echo(f"{first}: {describe(result.first)}")
     typer.echo(f"{second}: {describe(result.second) if result.second else 'no roll needed'}")
-    typer.echo(f"result for {first}: {result.result}")
+    # §2.2.1: the better quality wins a duel; §2.2.2: a detection finds the concealer or not.
+    said = {
+        "won": f"{first} wins the duel",
+        "lost": f"{second} wins the duel",
+        "deadlock": "a deadlock: neither wins the duel",
+        "detected": f"{second} finds {first} out",
+        "undetected": f"{first} goes unnoticed by {second}",
+    }
+    typer.echo(said[result.result])
 
 
 @app.command("shoot")

@@ -58,9 +58,22 @@ def test_a_duel_goes_to_the_better_quality_s3_3(db: str) -> None:
     assert (mine["quality"], theirs["quality"]) == (rules.read(mine), rules.read(theirs))
     a, b = rules.QUALITIES.index(mine["quality"]), rules.QUALITIES.index(theirs["quality"])
     result = "deadlock" if a == b else ("won" if a > b else "lost")
-    assert out == f"{SAM}: {rules.described(mine)}\n{JOE}: {rules.described(theirs)}\nresult for {SAM}: {result}\n"
+    said = {"deadlock": "a deadlock: neither wins the duel", "won": f"{SAM} wins the duel", "lost": f"{JOE} wins the duel"}[result]
+    assert out == f"{SAM}: {rules.described(mine)}\n{JOE}: {rules.described(theirs)}\n{said}\n"
     (resolved,) = events(db, CAMPAIGN, "OppositionResolved")
     assert (resolved["own"], resolved["theirs"], resolved["result"]) == (mine["quality"], theirs["quality"], result)
+
+
+def test_a_detection_says_who_found_whom_out_in_words_s2_2_2(db: str) -> None:
+    # §2.2.2: a concealment against a search; it read "result for Sam Parkerson: undetected".
+    run(db, "campaign", "new", CAMPAIGN, "--ruleset", "western-parade", "--start", "1873-04-12 08:00")
+    for name in ("sam", "joe"):
+        run(db, "character", "new", CAMPAIGN, "--sheet", str(SAMPLES / f"wp_{name}.toml"))
+    run(db, "session", "start", CAMPAIGN)
+    out = wp(db, "oppose", CAMPAIGN, SAM, JOE, "-s", "Dissimulation dans l'ombre", "--their-skill", "Écoute", "--detection")
+    (resolved,) = events(db, CAMPAIGN, "OppositionResolved")
+    said = {"detected": f"{JOE} finds {SAM} out", "undetected": f"{SAM} goes unnoticed by {JOE}"}[resolved["result"]]
+    assert out.splitlines()[-1] == said
 
 
 def test_a_shot_is_what_its_recorded_dice_give_by_s4_3_and_wounds_the_target_so(db: str) -> None:
