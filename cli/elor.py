@@ -320,14 +320,11 @@ def attack(
 def _exchange_line(x: Exchange, offensive: dict[str, int], defensive: dict[str, int]) -> str:
     """The exchange in words (§Effets de combat): the values compared, the result, the effects
     bought and the effect points a side won and left unspent."""
+    from chronique.domain.rulesets.elor.combat import cost_of
     from chronique.domain.rulesets.elor.describe import effects_bought, exchange_result
-    from chronique.domain.rulesets.elor.tables import effect
     from chronique.domain.rulesets.words import joined
 
-    left = {
-        side: points - sum(effect(key).cost * times for key, times in bought.items())
-        for side, points, bought in (("attack", x.offensive_points, offensive), ("defence", x.defensive_points, defensive))
-    }
+    left = {"attack": x.offensive_points - cost_of(offensive), "defence": x.defensive_points - cost_of(defensive)}
     unspent = [f"{plural(n, 'effect point')} of the {side} unspent" for side, n in left.items() if n > 0]
     tail = f"; {joined(unspent)}" if unspent else ""
     return f"attack {x.attack} against defence {x.defence}: {exchange_result(x.result)}{effects_bought(offensive, defensive)}{tail}"

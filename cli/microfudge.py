@@ -74,6 +74,7 @@ def _against(required: int) -> str:
 
 
 def _test(ctx: typer.Context, campaign: str, character: str, wanted: str, difficulty: str, hazardous: bool, **options: object) -> None:
+    from chronique.domain.rulesets.microfudge.describe import dice
     from chronique.domain.rulesets.microfudge.play import TestRequest, roll_test
     from chronique.domain.rulesets.microfudge.rules import parse_difficulty, quality_modifier, weapon_bonus
 
@@ -100,8 +101,6 @@ def _test(ctx: typer.Context, campaign: str, character: str, wanted: str, diffic
             reroll=bool(options["reroll"]),
         )
         r = roll_test(world, character, request)  # type: ignore[arg-type]
-        from chronique.domain.rulesets.microfudge.describe import dice
-
         verdict = "success" if r.success else "failure"
         rerolled = f"[{dice(list(r.voided))}] rerolled with an Atout: " if r.voided else ""
         out = f"{character} rolls {wanted}: {rerolled}{_final(r.dice, r.final)} {_against(r.required)}: {verdict}"

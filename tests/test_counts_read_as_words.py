@@ -51,6 +51,16 @@ def test_no_text_people_read_counts_with_an_s_in_brackets() -> None:
     assert found == [], "\n".join(found)
 
 
+def verdelune_with_alice(db: str) -> None:
+    """A Cartes campaign, Verdelune, and Alice in it."""
+    services = build(db)
+    try:
+        services.create_campaign("Verdelune", "cartes", None)
+        services.create_character("Verdelune", sample("alice"))
+    finally:
+        services.close()
+
+
 def test_a_count_is_singular_for_one_and_plural_otherwise() -> None:
     assert [plural(n, "hand card") for n in (0, 1, 2)] == ["0 hand cards", "1 hand card", "2 hand cards"]
     assert plural(3, "effect of time", "effects of time") == "3 effects of time"
@@ -61,12 +71,7 @@ def test_an_advance_says_what_time_did_in_words() -> None:
 
 
 def test_the_advance_report_and_its_log_line_read_as_words(db: str) -> None:
-    services = build(db)
-    try:
-        services.create_campaign("Verdelune", "cartes", None)
-        services.create_character("Verdelune", sample("alice"))
-    finally:
-        services.close()
+    verdelune_with_alice(db)
     # A full pile and no wound: an hour does nothing.
     said = run(db, "advance", "Verdelune", "1h", "--yes").stdout.splitlines()[0]
     assert said == "advanced 1h from Day 1 08:00 to Day 1 09:00: nothing happened"
@@ -104,12 +109,7 @@ def test_a_verification_counts_in_words_one_and_many() -> None:
 def test_verify_of_a_first_session_says_one_epoch_and_one_seal(db: str) -> None:
     # FAIRNESS.md: a session's start reveals the downtime epoch's seed, opens the session's own
     # and seals the journal as it stands: one of each, said as one.
-    services = build(db)
-    try:
-        services.create_campaign("Verdelune", "cartes", None)
-        services.create_character("Verdelune", sample("alice"))
-    finally:
-        services.close()
+    verdelune_with_alice(db)
     run(db, "session", "start", "Verdelune")
     said = run(db, "verify", "Verdelune").stdout
     assert "1 epoch revealed and 1 still open, 1 seal holds" in said, said

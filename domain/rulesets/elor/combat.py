@@ -257,7 +257,6 @@ def choose_effects(points: int, side: str, chosen: Sequence[str], context: Effec
     if side not in ("offensive", "defensive"):
         raise RuleViolation(f"effects are offensive or defensive, not {side!r}")
     counts: Counter[str] = Counter()
-    cost = 0
     for name in chosen:
         eff = effect(name)
         if eff.kind not in (side, "both"):
@@ -273,10 +272,15 @@ def choose_effects(points: int, side: str, chosen: Sequence[str], context: Effec
         if eff.needs_weapon and eff.needs_weapon not in context.weapon_traits:
             raise RuleViolation(f"{eff.name} needs an {eff.needs_weapon} weapon")
         counts[eff.key] += 1
-        cost += eff.cost
+    cost = cost_of(counts)
     if cost > points:
         raise RuleViolation(f"the effects cost {plural(cost, 'point')}; only {points} were won")
     return dict(counts)
+
+
+def cost_of(chosen: Mapping[str, int]) -> int:
+    """The effect points that ``chosen`` ({effect key: times}) cost (§Liste d'effets de combat)."""
+    return sum(effect(key).cost * times for key, times in chosen.items())
 
 
 def counter_possible(net_defence: int, melee: bool = True) -> bool:

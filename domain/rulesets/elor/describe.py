@@ -75,10 +75,10 @@ def rolled(dice: Sequence[int], final: Sequence[int | None] | None) -> str:
     d'action L322-326: a discarded die gives +1 or -1 to another), e.g. "2 3 1, 1 die discarded
     to turn 2 into 1"; the dice alone when none was discarded (or the outcome predates ``final``)."""
     shown = " ".join(str(d) for d in dice)
-    discarded = sum(1 for f in final or () if f is None)
-    if not discarded:
+    if final is None or None not in final:
         return shown
-    turned = [f"{d} into {f}" for d, f in zip(dice, final or (), strict=True) if f is not None and f != d]
+    discarded = sum(1 for f in final if f is None)
+    turned = [f"{d} into {f}" for d, f in zip(dice, final, strict=True) if f is not None and f != d]
     return f"{shown}, {plural(discarded, 'die', 'dice')} discarded" + (f" to turn {joined(turned)}" if turned else "")
 
 

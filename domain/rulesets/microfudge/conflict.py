@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
+from uuid import UUID
 
 from chronique.domain.character import Character
 from chronique.domain.deck import Deck
@@ -163,10 +164,12 @@ def start_sequence(
     won draw by draw by the side with the most successes. A non-hazardous one (L319) leaves no
     Revers on the sheets."""
     characters = [world.character(n) for n in names]
-    twice = next((c.name for i, c in enumerate(characters) if c.id in {d.id for d in characters[:i]}), None)
-    if twice is not None:
-        # L297-L305: each participant declares once a draw; named twice, he could never.
-        raise RuleViolation(f"{twice} is named twice: each takes part in a Sequence once")
+    named: set[UUID] = set()
+    for c in characters:
+        if c.id in named:
+            # L297-L305: each participant declares once a draw; named twice, he could never.
+            raise RuleViolation(f"{c.name} is named twice: each takes part in a Sequence once")
+        named.add(c.id)
     if len(characters) < 2:
         raise RuleViolation("a Sequence needs at least two participants")
     for c in characters:
