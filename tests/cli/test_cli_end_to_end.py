@@ -173,7 +173,7 @@ def test_a_session_from_start_to_downtime_in_subprocesses_Difficulte_L211_Survie
     level = "asked +1 difficile, ♣ → +0 moyenne" if test["outcome"]["cards"][0].endswith("C") else "+1 difficile"
     retained = test["outcome"]["retained"]
     spade = success and retained.endswith("S") and value(retained) == quality  # §3.7: ♠ +3 to a power result
-    verdict = f"success, quality {quality}" + (" +3" if spade else "") if success else "failure"
+    verdict = f"success, quality {quality}" + (" +3 (♠ on a power manoeuvre)" if spade else "") if success else "failure"
     assert out.startswith(f"Alice draws Contact: target 9, {level}: ") and out.strip().endswith(f"→ {verdict}")
     # §Survie L431-461 with §Médecine L463: the one outcome the recorded cards give, in the report.
     judged_draws = list(survival_outcomes(log, "Alice"))
