@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 import hashlib
 import re
 import weakref
@@ -19,6 +18,7 @@ from eventsourcing.domain import Aggregate
 from eventsourcing.utils import get_topic
 
 from chronique.domain.chance import DrawPlace
+from chronique.domain.copying import copied
 from chronique.domain.fairness import GENESIS_HASH, canonical_bytes, plain
 
 
@@ -286,7 +286,7 @@ def _checkpoint(aggregate: Any) -> None:
     if not everies or not any(aggregate.version % every == 0 for every in everies):
         return
     # A deep copy: the rules change the live aggregate's dicts in place as later events apply.
-    state = {k: _copied(v) for k, v in vars(aggregate).items() if k != "_pending_events"}
+    state = {k: copied(v) for k, v in vars(aggregate).items() if k != "_pending_events"}
     state["_pending_events"] = []
     kept = object.__new__(type(aggregate))
     object.__setattr__(kept, "__dict__", state)
@@ -296,24 +296,6 @@ def _checkpoint(aggregate: Any) -> None:
             del _CHECKPOINTS[key]
 
     _CHECKPOINTS[id(aggregate)] = (weakref.ref(aggregate, forget), kept)
-
-
-_IMMUTABLE = (str, int, float, bool, type(None), UUID, datetime, Decimal, bytes)
-
-
-def _copied(value: Any) -> Any:
-    # copy.deepcopy for the JSON-like state of an aggregate, a few times faster; what is not a
-    # dict, a list or a tuple of such, or an immutable leaf, is given to copy.deepcopy itself.
-    kind = type(value)
-    if kind is dict:
-        return {k: _copied(v) for k, v in value.items()}
-    if kind is list:
-        return [_copied(v) for v in value]
-    if kind is tuple:
-        return tuple(_copied(v) for v in value)
-    if kind in _IMMUTABLE:
-        return value
-    return copy.deepcopy(value)
 
 
 def checkpoint(aggregate: Any, version: int) -> Any | None:

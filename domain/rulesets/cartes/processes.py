@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from chronique.domain.character import Character
+from chronique.domain.copying import copied
 from chronique.domain.errors import RuleViolation
 from chronique.domain.gametime import HOUR, next_time_of_day
 from chronique.domain.rulesets.cartes import events as ev
@@ -47,7 +47,7 @@ class CartesProcesses:
 
     def standing(self, character: Character, at: int) -> dict[str, Any]:
         """Nothing here runs continuously between the due moments: the condition as it is."""
-        return copy.deepcopy(character.condition)
+        return copied(character.condition)
 
     def due(self) -> list[Due]:
         out: list[Due] = []

@@ -3,10 +3,10 @@ risk clocks, daily healing and the optional hourly wake test. Due times live in 
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from chronique.domain.character import Character
+from chronique.domain.copying import copied
 from chronique.domain.gametime import DAY, HOUR, calendar_from
 from chronique.domain.rulesets.elor import events as ev
 from chronique.domain.rulesets.elor.damage import heal_day
@@ -31,7 +31,7 @@ class ElorProcesses:
 
     def standing(self, character: Character, at: int) -> dict[str, Any]:
         """Nothing here runs continuously between the due moments: the condition as it is."""
-        return copy.deepcopy(character.condition)
+        return copied(character.condition)
 
     def due(self) -> list[Due]:
         out: list[Due] = []

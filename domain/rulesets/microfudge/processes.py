@@ -5,10 +5,10 @@ run their cycles (T8-T10)."""
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from chronique.domain.character import Character
+from chronique.domain.copying import copied
 from chronique.domain.rulesets.microfudge import events as ev
 from chronique.domain.rulesets.microfudge.play import recover
 from chronique.domain.rulesets.microfudge.powers import next_wake, recover_fatigue, rest, tick
@@ -30,7 +30,7 @@ class MicroFudgeProcesses:
 
     def standing(self, character: Character, at: int) -> dict[str, Any]:
         """Nothing here runs continuously between the due moments: the condition as it is."""
-        return copy.deepcopy(character.condition)
+        return copied(character.condition)
 
     def _powers(self, character: Character) -> list[Due]:
         state = ev.powers_of(character)

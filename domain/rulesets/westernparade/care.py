@@ -5,12 +5,12 @@ records one body event (``body_events``) carrying the body as it stands after it
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from chronique.domain.chance import ChanceStream
 from chronique.domain.character import Character
+from chronique.domain.copying import copied
 from chronique.domain.errors import RuleViolation
 from chronique.domain.rulesets.westernparade import alcohol, bleeding
 from chronique.domain.rulesets.westernparade import body_events as be
@@ -88,7 +88,7 @@ def _loc(name: str) -> str:
 def _record(character: Character, cls: type[be.BodyEvent], at: int, body: Mapping[str, Any], **fields: Any) -> None:
     # A deep copy: the caller goes on changing ``body`` (a coma's losses after the drink), and an
     # event must store exactly what it was hashed as when recorded (FAIRNESS.md, hash chain).
-    character.record(cls, at=at, body=copy.deepcopy(dict(body)), **fields)
+    character.record(cls, at=at, body=copied(dict(body)), **fields)
 
 
 def _kill(body: dict[str, Any], cause: str) -> None:

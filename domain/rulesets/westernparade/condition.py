@@ -37,11 +37,13 @@ the log needs no rules. ``next_dues`` says when something discrete will happen n
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cache
+from types import MappingProxyType
 from typing import Any
 
+from chronique.domain.copying import copied
 from chronique.domain.rulesets.westernparade import alcohol, bleeding, healing
 from chronique.domain.rulesets.westernparade.bullets import EXTRACTION_DEADLINE
 from chronique.domain.rulesets.westernparade.characteristics import blood_points, location_pv, modifier
@@ -132,11 +134,17 @@ def env_of(sheet: Mapping[str, Any], condition: Mapping[str, Any], settings: Map
         m_end=modifier(end),
         ph_max=blood_points(end),
         max_pv={k: v - int(wounds.get(k, {}).get("max_loss", 0)) for k, v in pv.items()},
-        multiplier={k: loc.bleed for k, loc in tables().locations.items()},
+        multiplier=_bleed_multipliers(),
         system=str(settings.get("healing", SETTINGS["healing"])),
         literal=settings.get("scratch", SETTINGS["scratch"]) == "literal",
         drinker=int(sheet.get("derived", {}).get("skills", {}).get("Beuverie", 0)) > 50,
     )
+
+
+@cache
+def _bleed_multipliers() -> Mapping[str, int]:
+    # Table 1.6's bleeding multiplier of each location: read once, shared by every Env (read-only).
+    return MappingProxyType({k: loc.bleed for k, loc in tables().locations.items()})
 
 
 def state_of(wound: Mapping[str, Any], location: str, env: Env) -> WoundState:
@@ -206,7 +214,7 @@ def heals(c: Mapping[str, Any], wound: Mapping[str, Any], location: str, env: En
 def project(c: Mapping[str, Any], env: Env, at: int) -> dict[str, Any]:
     """The body at ``at``, nothing discrete happening since ``settled_at``: blood lost or
     recovered, wounds healed, alcohol worn off, each in closed form."""
-    out = copy.deepcopy(dict(c))
+    out = copied(dict(c))
     if c["dead"] or c["settled_at"] is None or at <= int(c["settled_at"]):
         if not c["dead"] and c["settled_at"] is None:
             out["settled_at"] = at

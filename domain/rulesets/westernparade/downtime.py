@@ -36,11 +36,11 @@ The downtime keys of a character's condition dict::
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from chronique.domain.character import Character
+from chronique.domain.copying import copied
 from chronique.domain.errors import RuleViolation
 from chronique.domain.names import find
 from chronique.domain.rulesets.westernparade import downtime_events as dev
@@ -125,7 +125,7 @@ def settled(character: Character, at: int) -> dict[str, Any]:
     """The character's training state with every target's credit brought up to ``at`` (a new
     dict: recorded states are never changed in place). A characteristic whose prerequisites are
     not met yet banks no more than its point's cost: extra hours are not counted (§2.6.2 L1428)."""
-    state = copy.deepcopy(character.condition["training"])
+    state = copied(character.condition["training"])
     since = state["as_of"]
     if since is not None and at > since:
         for name, target in state["targets"].items():
@@ -645,7 +645,7 @@ def roll_activity(world: World, character: Character, activity: Mapping[str, Any
         at=at,
         activity_id=activity["id"],
         kind=kind,
-        before=copy.deepcopy(dict(activity)),
+        before=copied(dict(activity)),
         end_modifier=m_end,
         outcome=rolled.outcome.to_dict(),
         result=rolled.result,

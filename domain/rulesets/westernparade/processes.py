@@ -7,11 +7,11 @@ still moving records where it stands."""
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 from uuid import UUID
 
 from chronique.domain.character import Character
+from chronique.domain.copying import copied
 from chronique.domain.rulesets.westernparade.care import body_now, env, fire
 from chronique.domain.rulesets.westernparade.condition import BODY_KEYS, in_flux, next_dues
 from chronique.domain.rulesets.westernparade.downtime import standing
@@ -40,7 +40,7 @@ class WesternParadeProcesses:
     def standing(self, character: Character, at: int) -> dict[str, Any]:
         """The condition at ``at``: blood, healing and drink projected as ``settle`` records them
         (``condition.project``), training credit as the timeline counts it (``downtime.standing``)."""
-        out = copy.deepcopy(character.condition)
+        out = copied(character.condition)
         if all(k in out for k in BODY_KEYS):
             out.update(body_now(self.world, character, at))
         if "training" in out:

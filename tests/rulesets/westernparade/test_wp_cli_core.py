@@ -15,6 +15,7 @@ from support import SAMPLES, one_shot_importing, run
 from wp_recorded import events
 
 from chronique.domain.rulesets.westernparade import describe as words
+from chronique.domain.rulesets.westernparade import report
 
 CAMPAIGN = "Shotgun City"
 SAM, JOE = "Sam Parkerson", "Joe Hambuster"
@@ -118,11 +119,24 @@ def test_a_shot_is_what_its_recorded_dice_give_by_s4_3_and_wounds_the_target_so(
     damage = {"base": 5, "critical": critical, "exit": exit_faces, "pass_through": through, "total": total}
     assert (shot["hit"], shot["stray"], shot["damage"]) == (True, None, damage)
     passed = ", passed through" if through else ""
-    assert out == f"{SAM}: {rules.described(roll)}\nhit {JOE} in the {words.where(shot['location'])} for {total} damage{passed}\n"
-    # The hit reaches Joe's body: that location wounded by that much, the bullet lodged unless it
-    # went through (§5.10).
-    wound = wounds(db, JOE)[shot["location"]]
-    assert (wound["damage"], wound["through"], wound["bullet"]) == (total, through, not through)
+    hit_line = f"{SAM}: {rules.described(roll)}\nhit {JOE} in the {words.where(shot['location'])} for {total} damage{passed}\n"
+    # The hit reaches Joe's body: that location wounded by that much (§5.10). The bullet stays in
+    # unless it went through, or struck the head (d30 1 to 3, Table 3.10) for less than half its PV
+    # and ricocheted off the skull (§3.2.7.3 L1996, ruling WB17). One that enters a living head is
+    # rolled for at once, told on a line of its own (L1997, ruling WB23); a lodged or migrating one
+    # is followed from then on as the head's bullet, no longer the wound's (L2001-L2004).
+    lodged = not through and (shot["location"] != "head" or 2 * total >= derived(db, JOE)["pv"]["head"])
+    body = json.loads(wp(db, "body", "status", CAMPAIGN, JOE, "--json"))
+    wound = body["wounds"][shot["location"]]
+    assert (wound["damage"], wound["through"]) == (total, through)
+    rolled = events(db, CAMPAIGN, "HeadBulletRolled")
+    if shot["location"] == "head" and lodged and not body["dead"]:
+        (entered,) = rolled
+        assert out == hit_line + report.head_bullet_words(JOE, entered["status"]) + "\n"
+        followed = entered["status"] in ("lodged", "migrating")
+        assert (wound["bullet"], body["head_bullet"] is not None) == (not followed, followed)
+    else:
+        assert (rolled, out, wound["bullet"]) == ([], hit_line, lodged)
     (taken,) = events(db, CAMPAIGN, "WoundTaken")
     assert (taken["location"], taken["damage"], taken["kind"]) == (shot["location"], total, "bullet")
 
