@@ -179,7 +179,7 @@ def shoot_cmd(
     modifier: list[str] = MODIFIERS,
     d100: bool = typer.Option(False, "--d100", help="Roll the general location on d100 instead of d30."),
     bystander: str = typer.Option(
-        None, "--bystander", help="Who stands in the path of a bullet that misses: it hits him (§3.3.1, Table 3.9)."
+        None, "--bystander", help="Who stands in the path of a bullet that misses: it hits them (§3.3.1, Table 3.9)."
     ),
 ) -> None:
     """Fire: to-hit with Tables 3.11-3.20, the location, the damage; the hit wounds the target,
@@ -214,7 +214,7 @@ def shoot_cmd(
         through = ", passed through" if shot.damage.pass_through else ""
         typer.echo(f"hit {target} in the {where(shot.location)} for {shot.damage.total} damage{through}")
     elif shot.exploded is not None:
-        typer.echo(f"the gun explodes in {shooter}'s hands: {shot.exploded.damage} damage to his {where(shot.exploded.location)}")
+        typer.echo(f"the gun explodes in {shooter}'s hands: {shot.exploded.damage} damage to the {where(shot.exploded.location)}")
     else:
         typer.echo(f"missed: the bullet goes {stray(shot.stray)}")
     if shot.stray_hit is not None:
@@ -226,8 +226,8 @@ def shoot_cmd(
     if shot.recoil is not None:
         kick = shot.recoil
         rolled = f"d100 {kick.roll}" if kick.roll is not None else "no roll"
-        harm = f"{kick.damage} damage to his {where(kick.location)}" if kick.damage else "no harm"
-        typer.echo(f"recoil of a gun too strong for him ({kick.chance}%, {rolled}): {harm}")
+        harm = f"{kick.damage} damage to the {where(kick.location)}" if kick.damage else "no harm"
+        typer.echo(f"recoil of a gun too strong for {shooter} ({kick.chance}%, {rolled}): {harm}")
 
 
 @app.command("strike")

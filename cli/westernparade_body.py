@@ -65,11 +65,11 @@ def press_cmd(
     campaign: str = CAMPAIGN,
     character: str = CHARACTER,
     location: str = LOCATION,
-    hands: int = typer.Option(1, "--hands", help="How many of his own hands press on it (0-2; 2 PH each, §3.2.3)."),
+    hands: int = typer.Option(1, "--hands", help="How many of their own hands press on it (0-2; 2 PH each, §3.2.3)."),
     rounds: int = typer.Option(
         1,
         "--rounds",
-        help="How many rounds (10 s each) he keeps pressing; then his hands let go.",
+        help="How many rounds (10 s each) they keep pressing; then their hands let go.",
         callback=bounds.within(1, limits.PRESS_ROUNDS),
     ),
 ) -> None:

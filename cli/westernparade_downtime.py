@@ -41,7 +41,7 @@ def plan_cmd(
         None,
         "--teacher-level",
         callback=PERCENT_RANGE,
-        help="The teacher's skill % (or his modifier in the characteristic) when he is not in the campaign.",
+        help="The teacher's skill % (or their modifier in the characteristic) when the teacher is not in the campaign.",
     ),
 ) -> None:
     """Set a training plan from now: hours a week on a skill or a characteristic, with a teacher."""
@@ -150,7 +150,7 @@ def gunfight_cmd(
     ctx: typer.Context,
     campaign: str = CAMPAIGN,
     character: str = CHARACTER,
-    put_out: int = typer.Option(1, "--put-out", callback=bounds.within(0, limits.OPPONENTS), help="Opponents he put out of action."),
+    put_out: int = typer.Option(1, "--put-out", callback=bounds.within(0, limits.OPPONENTS), help="Opponents they put out of action."),
     duel: list[int] | None = typer.Option(
         None,
         "--duel",

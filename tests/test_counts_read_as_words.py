@@ -4,12 +4,10 @@ review: show people words, not data)."""
 
 from __future__ import annotations
 
-import io
 import json
 import re
-import tokenize
-from pathlib import Path
 
+from read_text import literals
 from support import run, sample
 
 from chronique.adapters.bootstrap import build
@@ -18,36 +16,13 @@ from chronique.domain.rulesets import ruleset
 from chronique.domain.rulesets.words import effects_of_time
 from chronique.domain.text import plural
 
-ROOT = Path(__file__).parents[1]
-# Where the words people read are written: the command line, the rules and their verdicts, the
-# adapters' reports and exports, the web journal and its verifier in the browser.
-READ_BY_PEOPLE = ("cli", "domain", "adapters", "projections", "web")
 A_WORD_WITH_S_IN_BRACKETS = re.compile(r"[A-Za-z]\(s\)")
 # What a formatted string computes (``{out_after(s)}``, ``${left}``) is code, not words.
 COMPUTED = re.compile(r"\{[^{}]*\}")
-JS_STRING = re.compile(r"`(?:\\.|[^`\\])*`|\"(?:\\.|[^\"\\])*\"|'(?:\\.|[^'\\])*'")
-
-
-def _python_strings(path: Path) -> list[tuple[int, str]]:
-    tokens = tokenize.generate_tokens(io.StringIO(path.read_text(encoding="utf-8")).readline)
-    return [(t.start[0], t.string) for t in tokens if t.type == tokenize.STRING and not t.string.startswith(('"""', "'''"))]
-
-
-def _js_strings(path: Path) -> list[tuple[int, str]]:
-    lines = path.read_text(encoding="utf-8").splitlines()
-    return [(n, found) for n, line in enumerate(lines, 1) for found in JS_STRING.findall(line)]
 
 
 def test_no_text_people_read_counts_with_an_s_in_brackets() -> None:
-    sources = [p for folder in READ_BY_PEOPLE for p in (ROOT / folder).rglob("*.py")]
-    scripts = [p for p in (ROOT / "web" / "static").rglob("*.js") if "pyodide" not in p.parts]
-    assert sources and scripts, "the folders people read from were not found"
-    found = [
-        f"{path.relative_to(ROOT)}:{line}: {text}"
-        for path in sources + scripts
-        for line, text in (_python_strings(path) if path.suffix == ".py" else _js_strings(path))
-        if A_WORD_WITH_S_IN_BRACKETS.search(COMPUTED.sub("", text))
-    ]
+    found = [f"{path}:{line}: {text}" for path, line, text in literals() if A_WORD_WITH_S_IN_BRACKETS.search(COMPUTED.sub("", text))]
     assert found == [], "\n".join(found)
 
 

@@ -110,11 +110,11 @@ def _opposition(e: Any) -> str:
 def _support(e: Any) -> str:
     # §Déroulement du tour, supports: a power card for the next draw, bonus markers, or pile cards.
     given = {
-        "power": f"a power card for his next draw ({cards([e.card])})" if e.card else "no power card",
+        "power": f"a power card for their next draw ({cards([e.card])})" if e.card else "no power card",
         "tactics": f"{plural(e.markers, 'bonus marker')}",
-        "resource": f"{plural(len(e.cards), 'resource card')} for his pile",
+        "resource": f"{plural(len(e.cards), 'resource card')} for their pile",
     }
-    return f"{e.supporter} supported him: {given.get(e.kind, e.kind)}"
+    return f"supported by {e.supporter}: {given.get(e.kind, e.kind)}"
 
 
 def _spent(e: Any) -> str:
@@ -151,7 +151,7 @@ WORDS: dict[str, Describer] = {
         f"every card back to the deck: {plural(e.pile_count, 'card')} in the pile, {e.hand_count} in hand"
     ),
     "chronique.domain.rulesets.cartes.events:SceneEnded": lambda e: "the scene ended: its markers lapse",
-    "chronique.domain.rulesets.cartes.events:CareArranged": lambda e: f"{e.healer} tends his wounds ({e.means.replace('-', ' ')})",
+    "chronique.domain.rulesets.cartes.events:CareArranged": lambda e: f"wounds tended by {e.healer} ({e.means.replace('-', ' ')})",
     "chronique.domain.rulesets.cartes.events:CareIntensified": lambda e: (
         f"the healer takes {plural(e.extra_levels, 'extra level')} on each Médecine draw: its markers ×{2**e.extra_levels}"
     ),

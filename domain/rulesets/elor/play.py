@@ -223,7 +223,7 @@ def oppose(
     if not names:
         raise RuleViolation("an action against reactions needs at least one opponent")
     if len(set(names)) != len(names) or world.character(actor).name in names:
-        raise RuleViolation("each opponent reacts once, and never the actor himself")
+        raise RuleViolation("each opponent reacts once, and the actor never does")
     action = roll_test(world, actor, spec)
     reactions: dict[str, TestOutcome] = {}
     if action.success or react_on_failure:
@@ -418,7 +418,7 @@ def attack(world: World, attacker: str, defender: str, blow: Attack) -> AttackRe
     d = living(world, defender, conscious=False)
     if a.id == d.id:
         # §Attaque: an attack is met by the target's defence (§Défense); one cannot be both.
-        raise RuleViolation(f"{a.name} cannot attack himself: the target is someone else")
+        raise RuleViolation(f"{a.name} cannot attack themselves: the target is someone else")
     weapon = _weapon(sheet_of(a), blow.weapon)
     _check_guard(world, a, d, blow)
     if blow.melee == weapon.ranged:
@@ -477,7 +477,7 @@ def _check_guard(world: World, attacker: Character, target: Character, blow: Att
     if guard.id == target.id:
         raise RuleViolation("a guard parries for someone else; a target defends itself")
     if guard.id == attacker.id:
-        raise RuleViolation(f"{attacker.name} cannot parry his own attack for {target.name}")
+        raise RuleViolation(f"{attacker.name} cannot parry their own attack for {target.name}")
     if blow.defence != "parry":
         raise RuleViolation("only a parry protects an ally: a dodge is for oneself (§L'esquive)")
 

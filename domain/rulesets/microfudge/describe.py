@@ -16,11 +16,11 @@ from chronique.domain.text import fold
 _DIFFICULTY = ("sans difficulté", "sans difficulté", "Facile", "Simple", "Moyenne", "Difficile", "Très difficile", "Extrême", "Impossible")
 # «4 – Utilisation créative des Atouts» L733-L769: what an Atout bought.
 _ATOUT_USES = {
-    "temporary-bonus": "a +1 to his own roll",
+    "temporary-bonus": "a +1 to their own roll",
     "help": "help: +1 to another's roll",
     "change-one-die": "one die changed",
     "change-one-card": "one card changed",
-    "save-skin": "saving his skin",
+    "save-skin": "saving their skin",
 }
 # «VI – Pouvoirs paranormaux» and its Appendix L556-L649: each power by the seed's own name.
 _POWERS = {
@@ -119,7 +119,7 @@ def _first_aid(e: Any) -> str:
 
 def _power(e: Any) -> str:
     verdict = "success" if e.success else "failure"
-    collapse = "; he collapses" if e.collapsed else ""
+    collapse = "; they collapse" if e.collapsed else ""
     fatigue = f", {plural(e.fatigue_lost, 'rank')} of Vigueur lost" if e.fatigue_lost else ""
     return (
         f"power {power_name(e.power)} ({e.domain} {rank(e.rank)}) against {difficulty(e.required)}: {dice(e.dice)} → "
@@ -196,9 +196,9 @@ WORDS: dict[str, Describer] = {
         + (f" ({e.note})" if e.note else "")
     ),
     "chronique.domain.rulesets.microfudge.events:SetbackStabilized": lambda e: (
-        f"saved his skin: Revers {e.setback_id} ({revers(e.severity, True)}) is stabilized ({e.how})"
+        f"saved their skin: Revers {e.setback_id} ({revers(e.severity, True)}) is stabilized ({e.how})"
     ),
-    "chronique.domain.rulesets.microfudge.events:SetbackTransferred": lambda e: f"{e.to} took Revers {e.setback_id} in his place",
+    "chronique.domain.rulesets.microfudge.events:SetbackTransferred": lambda e: f"{e.to} took Revers {e.setback_id} in their place",
     "chronique.domain.rulesets.microfudge.events:AtoutPlayed": lambda e: (
         f"played {plural(e.cost, 'Atout')} of {_POOLS.get(e.pool, e.pool)} on the {e.roll}: "
         f"{_ATOUT_USES.get(e.use, e.use.replace('-', ' '))}" + (f" for {e.beneficiary}" if e.beneficiary else "")

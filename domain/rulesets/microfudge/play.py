@@ -348,7 +348,7 @@ def conflict(world: World, name: str, mine: Contender | str, opponent: str, thei
     character, other = world.character(name), world.character(opponent)
     if character.id == other.id:
         # L253: a simple conflict sets two characters against each other.
-        raise RuleViolation(f"{character.name} cannot be in conflict with himself")
+        raise RuleViolation(f"{character.name} cannot be in conflict with themselves")
     roll = f"simple conflict {character.name} against {other.name}" + (f" ({purpose})" if purpose else "")
     sides, verdict, chance = contest(world, character, [(character, mine), (other, theirs)], roll)
     winner = {"a": character.name, "b": other.name}.get(verdict, "tie")

@@ -221,11 +221,11 @@ def put_out_of_action(world: World, name: str, location: str) -> dict[str, Any]:
     w = body["wounds"].get(loc)
     state = WoundState.UNHURT if w is None else state_of(w, loc, e)
     if state in (WoundState.UNHURT, WoundState.SCRATCH):
-        raise RuleViolation(f"{character.name} has no wound in the {loc} that puts him out of action (§3.2.5: scratches do not)")
+        raise RuleViolation(f"{character.name} has no wound in the {loc} that puts them out of action (§3.2.5: scratches do not)")
     negative = frozenset(part_of(k) for k, x in body["wounds"].items() if pv_of(x, k, e) < 0)
     if exempt(character.sheet["creation"] == "spaghetti", negative):
         raise RuleViolation(
-            f"{character.name} is a spaghetti hero: only negative PV in the head, heart or abdomen put him out of action (§7.3.1)"
+            f"{character.name} is a spaghetti hero: only negative PV in the head, heart or abdomen put them out of action (§7.3.1)"
         )
     epoch, stream = draw(world, character)
     staggered = stagger(stream, part_of(loc), state, int(stats(character)["rolls"]["END"]))
@@ -247,7 +247,7 @@ def rally_roll(world: World, name: str) -> dict[str, Any]:
     character = living(world, name)
     pending = character.condition.get("rally")
     if pending is None:
-        raise RuleViolation(f"{character.name} has no END roll to make: no wound put him out of action (§3.2.5)")
+        raise RuleViolation(f"{character.name} has no END roll to make: no wound put them out of action (§3.2.5)")
     at, loc = world.campaign.clock, str(pending["location"])
     e = env(world, character)
     body = body_now(world, character, at)
@@ -316,7 +316,7 @@ def press(world: World, name: str, location: str, hands: int, rounds: int = 1) -
     if hands not in (0, 1, 2):
         raise RuleViolation("a character has two hands to press with")
     if rounds < 1:
-        raise RuleViolation("he presses for one round at least")
+        raise RuleViolation("pressing on a wound lasts one round at least")
     character = living(world, name)
     at, loc = world.campaign.clock, _loc(location)
     body = body_now(world, character, at)

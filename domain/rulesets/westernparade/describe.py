@@ -114,7 +114,7 @@ def _opposition(e: Any) -> str:
 def _shot(e: Any) -> str:
     head = f"shot at {e.target} with the {e.weapon}: {roll(e.outcome)}"
     if e.exploded:
-        return f"{head}; the gun exploded in his hands"
+        return f"{head}; the gun exploded in the shooter's hands"
     if not e.hit:
         strayed = f" and hit {e.bystander} in the {where(e.stray_hit['location'])}{_damage(e.stray_hit['damage'])}" if e.stray_hit else ""
         return f"{head}; missed" + (f", the bullet went {stray(e.stray)}{strayed}" if e.stray else "")
@@ -150,7 +150,8 @@ def _care(e: Any) -> str:
     if e.skill != "Amputation":
         words = care_words(e.skill, e.result)
     else:  # §6.18.1: the patient's END roll after the surgeon's decides whether he lives.
-        words = "he dies under the knife" if e.result["dies"] else "the limb is off" if e.result["amputated"] else "partly off: redo it"
+        cut = "the limb is off" if e.result["amputated"] else "partly off: redo it"
+        words = "the patient dies under the knife" if e.result["dies"] else cut
     return f"{what} — {words}"
 
 
@@ -269,8 +270,8 @@ def _practice(e: Any) -> str:
 # §3.2.5 (L1884-L1914): what a wound takes from its victim's actions (incapacity.py).
 _LOST = {
     "battle": "out of the fight until the battle ends",
-    "rounds": "loses the rest of this round and the next round up to the rank he was hit at",
-    "action": "loses his next action",
+    "rounds": "loses the rest of this round and the next round up to the rank of the hit",
+    "action": "loses the next action",
     "": "loses no action",
 }
 
@@ -280,13 +281,13 @@ def out_of_action(effect: Mapping[str, Any], rally: Mapping[str, Any] | None) ->
     parts = [f"END roll {roll(effect['end_roll'])}"] if effect["end_roll"] else []
     parts.append(_LOST[effect["lost"]])
     if rally is not None:
-        parts.append("an END roll is due before he acts again")
+        parts.append("an END roll is due before acting again")
     return "; ".join(parts)
 
 
 def acting_again(outcome: Mapping[str, Any]) -> str:
     """The END roll to act again after being put out of action (§3.2.5), in words."""
-    then = "he acts again" if outcome["acts"] else "he loses one more action and rolls again at his next rank"
+    then = "acts again" if outcome["acts"] else "loses one more action and rolls again at the next rank"
     return f"END roll to act again: {roll(outcome['outcome'])} — {then}"
 
 
@@ -352,7 +353,7 @@ WORDS: dict[str, Describer] = {
         f"lost all banked training in {e.target}: more than seven days idle"
     ),
     "chronique.domain.rulesets.westernparade.downtime_events:TrainingPaused": lambda e: (
-        "training paused: a critical wound keeps him in bed"
+        "training paused: a critical wound keeps them in bed"
     ),
     "chronique.domain.rulesets.westernparade.downtime_events:TrainingResumed": lambda e: "training resumed: out of bed",
     "chronique.domain.rulesets.westernparade.downtime_events:PracticeChanged": _practice,

@@ -234,7 +234,7 @@ def plan_training(
             state["characteristic"] = None
     else:
         if _bedridden(world, character):
-            raise RuleViolation(f"{character.name} keeps his bed with a critical wound: no training (§3.2.9.3, ruling WC10)")
+            raise RuleViolation(f"{character.name} keeps to bed with a critical wound: no training (§3.2.9.3, ruling WC10)")
         counted = tr.counted_hours(hours)
         if current is None:
             current = {"kind": kind, "bank": 0, "trained": 0, "cartridges": 0, "idle_since": None}

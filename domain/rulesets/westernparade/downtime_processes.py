@@ -81,7 +81,7 @@ class DowntimeProcesses:
                 return f"{character.name} trained {name} one point up ({target['hours']} h a week)"
             if what in ("pause", "resume"):
                 (dt.pause if what == "pause" else dt.resume)(self.world, character, due.at)
-                return f"{character.name}'s training {what}d ({'a critical wound keeps him in bed' if what == 'pause' else 'out of bed'})"
+                return f"{character.name}'s training {what}d ({'a critical wound keeps them in bed' if what == 'pause' else 'out of bed'})"
             if what == "lapse":
                 dt.lapse(character, name, due.at)
                 return f"{character.name} lost the banked training of {name} (idle)"

@@ -116,7 +116,7 @@ def fit_to_fight(name: str, condition: Mapping[str, Any]) -> None:
     """Refuse an attack by a character who has an END roll to make before he acts again
     (§3.2.5 L1894, L1902, L1908)."""
     if condition.get("rally") is not None:
-        raise RuleViolation(f"{name} must first make his END roll to act again (§3.2.5): western-parade body rally")
+        raise RuleViolation(f"{name} must first make the END roll to act again (§3.2.5): western-parade body rally")
 
 
 def rally(stream: ChanceStream, pending: Mapping[str, Any], j_end: int) -> Rally:

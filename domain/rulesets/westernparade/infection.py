@@ -133,7 +133,7 @@ def operate(stream: ChanceStream, terms: Mapping[str, int], redo: bool, j_end: i
     end = None
     if not reading.dies and reading.end_roll:
         if j_end is None:
-            raise RuleViolation(f"the surgeon's {surgeon.quality} calls for the patient's END roll, and his jEND is not known")
+            raise RuleViolation(f"the surgeon's {surgeon.quality} calls for the patient's END roll, and the patient's jEND is not known")
         end = roll(stream, {"jEND": j_end, "difficulty": difficulty(reading.end_roll.replace(" ", "-"))})
     return Operation(surgeon, end, reading, reading.dies or (end is not None and not end.success))
 

@@ -236,7 +236,7 @@ def _two_sides(world: World, one: str, other: str, verb: str) -> None:
     # §2.2 and §3.4 set two characters against each other: nobody duels, hides from or strikes
     # himself (a wound of his own is the GM's to record, body wound).
     if world.character(one).id == world.character(other).id:
-        raise RuleViolation(f"{world.character(one).name} cannot {verb} himself")
+        raise RuleViolation(f"{world.character(one).name} cannot {verb} themselves")
 
 
 def _record_opposition(
@@ -295,7 +295,7 @@ def shoot(
     d = living(world, target, conscious=False)
     if d.id == a.id:
         # §3.3 shoots at a target the shooter aims at; a wound of his own is the GM's (body wound).
-        raise RuleViolation(f"{a.name} cannot shoot at himself")
+        raise RuleViolation(f"{a.name} cannot shoot at themselves")
     innocent = living(world, bystander, conscious=False) if bystander is not None else None
     if innocent is not None and innocent.name in (a.name, d.name):
         raise RuleViolation("the bystander in the bullet's path is neither the shooter nor the target")
@@ -349,7 +349,7 @@ def shoot(
         entered = hit(world, innocent.name, strayed.located.location, strayed.damage.total, source, "bullet")["head_bullet"]
     for hurt, kind in ((exploded, "explosion"), (kick, "recoil")):
         if hurt is not None and hurt.damage > 0 and not world.character(a.name).condition.get("dead"):
-            hit(world, a.name, hurt.location, hurt.damage, f"{kind} of his {gun.name}", kind)
+            hit(world, a.name, hurt.location, hurt.damage, f"{kind} of the {gun.name}", kind)
     return Shot(outcome, located.location if located else None, damage, direction, exploded, kick, entered, strayed)
 
 

@@ -53,7 +53,7 @@ def bleeding_words(wound: Mapping[str, Any], location: str, e: Env, at: int, con
     if raw == 0:
         parts.append("a scratch does not bleed" if state is WoundState.SCRATCH else "does not bleed")
     elif rate == 0:
-        parts.append("bleeding stopped by first aid" if wound["stopped"] >= raw else "bleeding held back by his hands")
+        parts.append("bleeding stopped by first aid" if wound["stopped"] >= raw else "bleeding held back by their own hands")
     else:
         held = [f"first aid holds back {wound['stopped']}"] if wound["stopped"] else []
         hands = int(wound["hands"]) if conscious else 0
@@ -87,7 +87,7 @@ def location_notes(wound: Mapping[str, Any], location: str, e: Env, at: int, con
         cure = "cauterise it (Cautérisation)" if wound.get("cleaned") else "clean it (Nettoyage d'une blessure) or cauterise it"
         line.append(f"infected for {format_duration(max(0, at - int(wound['infected_at'])))}: {cure}")
     if wound["gangrene_at"] is not None:
-        line.append("gangrene: only an amputation saves him")
+        line.append("gangrene: only an amputation saves the patient")
     if wound["bandage"] is not None:
         line.append(f"the bandage gives back {wound['bandage']['pv']} PV {_in(at, int(wound['bandage']['effect_at']))}")
     if wound["tender"] is not None:
@@ -124,7 +124,7 @@ def body_facts(body: Mapping[str, Any], e: Env, at: int) -> list[tuple[str, str]
     if not conscious:
         blackout = body["blackout"] or {}
         until = blackout.get("until")
-        why = "blood loss, until his PH are above 0" if blackout.get("cause") == "blood" else "a wound"
+        why = "blood loss, until the PH are above 0" if blackout.get("cause") == "blood" else "a wound"
         facts = [("state", f"unconscious ({why}{'' if until is None else ', comes to ' + _in(at, int(until))})")]
     else:
         facts = [("state", "conscious")]
@@ -171,8 +171,8 @@ def care_words(skill: str, result: Mapping[str, Any]) -> str:
 def critical_words(critical: Mapping[str, Any]) -> str:
     """What a critical wound did beyond its PV (§3.2.9), in words; "" when nothing."""
     fate = {
-        "killed": "the wound kills him",
-        "dies": f"he will die of it within {critical['dies_in']}",
+        "killed": "the wound kills",
+        "dies": f"death within {critical['dies_in']}",
         "useless": "the limb is useless",
         "amputate": "the limb must be amputated",
     }.get(critical["fate"], "")
@@ -186,16 +186,16 @@ def critical_words(critical: Mapping[str, Any]) -> str:
 
 def unconsciousness_words(chance: int | None, reading: Mapping[str, Any] | None) -> str:
     """The unconsciousness check a wound called for (§3.2.6), in words; "" when it called for
-    none. At 5% or less no die is rolled and he stays conscious (L1928)."""
+    none. At 5% or less no die is rolled and the victim stays conscious (L1928)."""
     if chance is None:
         return ""
     if reading is None:
-        return f"unconsciousness {chance}%: 5% or less, no roll, he stays conscious"
+        return f"unconsciousness {chance}%: 5% or less, no roll, stays conscious"
     # WB2: a die decides, or (over 95%, a critical head wound) only times the blackout.
     rolled = f"d100 {reading['roll']}" if reading["rolled"] else f"certain, d100 {reading['roll']} for how long"
     if reading["unconscious"]:
         return f"unconsciousness {chance}% ({rolled}): out for {format_duration(reading['rounds'] * bleeding.ROUND)}"
-    return f"unconsciousness {chance}% ({rolled}): he stays conscious"
+    return f"unconsciousness {chance}% ({rolled}): stays conscious"
 
 
 # §3.2.7.3 L1998-L2004: what the victim's roll makes of a bullet in the head, in the table's words.
@@ -210,4 +210,4 @@ _HEAD_BULLET = {
 
 def head_bullet_words(name: str, status: str) -> str:
     """The line a table reads after the roll for a bullet in the head (§3.2.7.3)."""
-    return f"the bullet stays in {name}'s head; his roll: {_HEAD_BULLET[status]}"
+    return f"the bullet stays in {name}'s head; the roll for it: {_HEAD_BULLET[status]}"

@@ -134,7 +134,7 @@ _AT_A_LOCATION = {
 _TRAINING = {
     "point": "a point of training in {}",
     "lapse": "the banked training in {} lapses (idle)",
-    "pause": "training pauses (a critical wound keeps him in bed)",
+    "pause": "training pauses (a critical wound keeps them in bed)",
     "resume": "training resumes (out of bed)",
     "practice": "the trick-shooting practice bonus changes",
 }

@@ -178,7 +178,7 @@ def _unconsciousness(event: dict[str, Any], state: WoundState, location: str, re
     if reading is not None and reading.unconscious:
         blackout = {"cause": "wound", "until": at + reading.rounds * ROUND}
         if not body["unconscious"] or body["blackout"] != blackout:
-            raise Mismatch("body", f"records the blackout {body['blackout']}, but the d100 knocks him out until {blackout['until']}")
+            raise Mismatch("body", f"records the blackout {body['blackout']}, but the d100 knocks them out until {blackout['until']}")
     return reading
 
 

@@ -237,15 +237,15 @@ def test_a_missed_attack_with_impossible_defence_options_is_refused_on_the_comma
 # -- 5. Nobody attacks himself (§Attaque, §Défense) ------------------------------------------
 
 
-def test_a_character_cannot_attack_himself_seed_Attaque(db: str, tmp_path: Path) -> None:
+def test_a_character_cannot_attack_themselves_seed_Attaque(db: str, tmp_path: Path) -> None:
     world = table()
-    with pytest.raises(RuleViolation, match="cannot attack himself"):
+    with pytest.raises(RuleViolation, match="cannot attack themselves"):
         attack(world, "Aldo", "Aldo", Attack("Épée", SWORD))
-    with pytest.raises(RuleViolation, match="his own attack"):  # nor parries his own blow for another (E34)
+    with pytest.raises(RuleViolation, match="their own attack"):  # nor parries his own blow for another (E34)
         attack(world, "Aldo", "Bruna", Attack("Épée", SWORD, defence="parry", guard="Aldo"))
     tolosa(db, tmp_path)
     said = refused_in_one_line(db, "elor", "attack", "Tolosa", "Montana James", "Montana James", "-w", "Fouet")
-    assert said == "error: Montana James cannot attack himself: the target is someone else"
+    assert said == "error: Montana James cannot attack themselves: the target is someone else"
 
 
 # -- 6. and 7. Words, not codes, in what a person reads (issue 14) ---------------------------

@@ -72,11 +72,11 @@ def test_a_rifle_too_strong_kicks_and_a_catastrophe_explodes_it_S3_3_3_L2285_S3_
         stays = shot["location"] == "head" and not through and 2 * total >= JOE_HEAD_PV
         assert len(head_rolls) == (1 if stays else 0)
         if stays:
-            lines.append(next(line for line in out.splitlines() if line.startswith(f"the bullet stays in {JOE}'s head; his roll: ")))
+            lines.append(next(line for line in out.splitlines() if line.startswith(f"the bullet stays in {JOE}'s head; the roll for it: ")))
     elif roll["quality"] == "CATA_F":
         # L2146: the rifle explodes, its 7 damage to the head; no bullet flies.
         assert (shot["stray"], shot["exploded"]) == (None, {"location": "head", "damage": 7})
-        lines.append(f"the gun explodes in {SAM}'s hands: 7 damage to his {words.where('head')}")
+        lines.append(f"the gun explodes in {SAM}'s hands: 7 damage to the {words.where('head')}")
         own["head"] = 7
     else:
         d8, *rest = rest
@@ -88,8 +88,8 @@ def test_a_rifle_too_strong_kicks_and_a_catastrophe_explodes_it_S3_3_3_L2285_S3_
     chance = 20 * {"CRIT_F": 2, "CATA_F": 3}.get(roll["quality"], 1)
     harm = (2 if roll["quality"] == "CATA_F" else 1) if d100 <= chance else 0
     assert shot["recoil"] == {"chance": chance, "roll": d100, "location": "right-shoulder", "damage": harm}
-    kicked = f"{harm} damage to his {words.where('right-shoulder')}" if harm else "no harm"
-    lines.append(f"recoil of a gun too strong for him ({chance}%, d100 {d100}): {kicked}")
+    kicked = f"{harm} damage to the {words.where('right-shoulder')}" if harm else "no harm"
+    lines.append(f"recoil of a gun too strong for {SAM} ({chance}%, d100 {d100}): {kicked}")
     if harm:
         own["right-shoulder"] = harm
     assert out == "\n".join(lines) + "\n"
@@ -145,7 +145,7 @@ def test_wound_check_at_5_percent_or_less_says_he_stays_conscious_without_a_roll
     # §3.2.6: 4 damage x 0.5 (one minor wound) = 2, -5 per mEND point (+2): -8%, 5% or less: no
     # d100, he stays conscious.
     out = wp(db, "body", "wound", CAMPAIGN, SAM, "left-arm", "4", "--kind", "blade", "--check")
-    assert out == f"{SAM}: minor wound to the left arm, 1 PH lost\nunconsciousness -8%: 5% or less, no roll, he stays conscious\n"
+    assert out == f"{SAM}: minor wound to the left arm, 1 PH lost\nunconsciousness -8%: 5% or less, no roll, stays conscious\n"
     (taken,) = events(db, CAMPAIGN, "WoundTaken")
     assert (taken["unconsciousness_chance"], taken["unconsciousness"], taken["chance"]) == (-8, None, [])
 
@@ -193,7 +193,7 @@ def test_a_pistol_shot_in_the_dark_explodes_in_the_shooters_hand_on_a_catastroph
     rest = [op["value"] for op in shot["chance"]][len(roll["faces"]) :]
     if roll["quality"] == "CATA_F":
         assert (rest, shot["stray"], shot["exploded"]) == ([], None, {"location": "right-hand", "damage": 5})
-        assert f"the gun explodes in {SAM}'s hands: 5 damage to his {words.where('right-hand')}" in out
+        assert f"the gun explodes in {SAM}'s hands: 5 damage to the {words.where('right-hand')}" in out
         assert {k: w["damage"] for k, w in body(db, SAM)["wounds"].items()} == {"right-hand": 5}
     else:
         assert shot["exploded"] is None and body(db, SAM)["wounds"] == {} and "explodes" not in out

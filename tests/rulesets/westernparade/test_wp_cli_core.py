@@ -96,7 +96,7 @@ def test_a_shot_is_what_its_recorded_dice_give_by_s4_3_and_wounds_the_target_so(
         # roll; the Colt's 5 damage to the hand holding it, Sam's right (ruling WD3).
         assert rest == [] and (shot["hit"], shot["stray"], shot["damage"]) == (False, None, None)
         assert (shot["exploded"], shot["recoil"]) == ({"location": "right-hand", "damage": 5}, None)
-        assert out == f"{SAM}: {rules.described(roll)}\nthe gun explodes in {SAM}'s hands: 5 damage to his {words.where('right-hand')}\n"
+        assert out == f"{SAM}: {rules.described(roll)}\nthe gun explodes in {SAM}'s hands: 5 damage to the {words.where('right-hand')}\n"
         assert wounds(db, JOE) == {} and wounds(db, SAM)["right-hand"]["damage"] == 5
         return
     if roll["quality"] not in rules.SUCCESSES:

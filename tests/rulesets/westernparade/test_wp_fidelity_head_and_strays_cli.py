@@ -41,7 +41,7 @@ def test_a_bullet_entering_the_head_is_followed_by_the_victims_roll_S3_2_7_3_L19
     assert rules.open_ended(faces)
     status = rules.HEAD_BULLET[rules.quality(58, sum(faces))]
     assert rolled["status"] == status
-    assert f"the bullet stays in {SAM}'s head; his roll: " in out
+    assert f"the bullet stays in {SAM}'s head; the roll for it: " in out
     # One too deep or migrating is no longer to be extracted: it is followed yearly or weekly
     # (L2002-L2004); any other stays in the head wound, to extract.
     now = json.loads(wp(db, "body", "status", CAMPAIGN, SAM, "--json"))
@@ -71,7 +71,7 @@ def test_a_shot_at_the_head_prints_and_records_the_victims_roll_when_the_bullet_
         (rolled,) = rolls
         assert rolled["outcome"]["chance"] == 47
         assert rolled["status"] == rules.HEAD_BULLET[rules.quality(47, rolled["outcome"]["total"])]
-        assert f"the bullet stays in {JOE}'s head; his roll: " in out
+        assert f"the bullet stays in {JOE}'s head; the roll for it: " in out
     else:
         assert "stays in" not in out
 

@@ -134,15 +134,15 @@ def test_out_of_action_and_rally_through_the_command_line_with_real_chance_S3_2_
     assert [op["value"] for op in put["chance"]][: len(end_roll["faces"])] == end_roll["faces"]
     assert end_roll["terms"] == {"jEND": 58, "difficulty": 0}  # a normal END roll (L1902)
     won = rules.read(end_roll) in rules.SUCCESSES
-    lost = "loses his next action" if won else "loses the rest of this round and the next round up to the rank he was hit at"
+    lost = "loses the next action" if won else "loses the rest of this round and the next round up to the rank of the hit"
     first = out.splitlines()[0]
     faces = "+".join(map(str, end_roll["faces"]))
     assert first.startswith(f"{SAM_N}: END roll chance 58% (jEND 58): rolled {faces}")
-    assert first.endswith(lost + ("" if won else "; an END roll is due before he acts again"))
+    assert first.endswith(lost + ("" if won else "; an END roll is due before acting again"))
     if not won:
         rallied = run(db, "western-parade", "body", "rally", "Shotgun City", SAM_N).stdout
         (roll,) = events(db, "Shotgun City", "RallyRolled")
         acts = rules.read(roll["outcome"]["outcome"]) in rules.SUCCESSES
         assert rallied.startswith(f"{SAM_N}: END roll to act again: chance 58% (jEND 58): rolled ")
-        assert ("he acts again" in rallied) is acts and (roll["rally"] is None) is acts
+        assert ("— acts again" in rallied) is acts and (roll["rally"] is None) is acts
     assert "OK" in run(db, "verify", "Shotgun City").stdout

@@ -194,10 +194,10 @@ def test_letting_go_and_drinking_read_in_the_log_s_words_WA16_table_4_1(db: str)
 # -- 7. a shooter does not shoot himself (§3.3) -------------------------------------------------------
 
 
-def test_a_character_cannot_shoot_at_himself_S3_3(db: str) -> None:
+def test_a_character_cannot_shoot_at_themselves_S3_3(db: str) -> None:
     shotgun_city(db)
     line = refused(db, WP, "shoot", C, SAM, SAM, "--weapon", "Colt SA Peacemaker", "--distance", "10")
-    assert line == f"error: {SAM} cannot shoot at himself"
+    assert line == f"error: {SAM} cannot shoot at themselves"
 
 
 # -- 8. a defence is a defence skill (§3.1.6 L1688-L1690, §6.7.9, §6.7.12, §6.7.14, §6.7.15) ---------

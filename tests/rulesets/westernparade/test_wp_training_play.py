@@ -230,7 +230,7 @@ def test_no_training_while_a_critical_wound_keeps_him_in_bed_ruling_WC10_seed_3_
     world = table(SAM, SIRINGO)
     # 16 PV: -2, critical; an arm's critical wound rolls no die at once (digest §4.6).
     wound(world, SAM_NAME, "left-arm", 18, kind="blade")
-    with pytest.raises(RuleViolation, match="keeps his bed"):
+    with pytest.raises(RuleViolation, match="keeps to bed"):
         dt.plan_training(world, SAM_NAME, "Armes de poing", 10)
 
 

@@ -17,15 +17,15 @@ GAMES = {
 SELF_OPPOSED = [
     ("cartes", ("cartes", "oppose", "Verdelune", "Alice", "Contact", "alice", "Contact"), "Alice cannot oppose themselves"),
     ("elor", ("elor", "attack", "Monchu Pachu", "Montana James", "Montana James", "--weapon", "Fouet"),
-     "Montana James cannot attack himself: the target is someone else"),
+     "Montana James cannot attack themselves: the target is someone else"),
     ("microfudge", ("microfudge", "conflict", "Bayou", "Harvey", "Combat", "harvey", "Combat"),
-     "Harvey cannot be in conflict with himself"),
+     "Harvey cannot be in conflict with themselves"),
     ("western-parade", ("western-parade", "oppose", "Shotgun City", "Joe Hambuster", "Joe Hambuster", "--skill", "Armes de poing"),
-     "Joe Hambuster cannot duel with himself"),
+     "Joe Hambuster cannot duel with themselves"),
     ("western-parade", ("western-parade", "oppose", "Shotgun City", "Joe Hambuster", "joe hambuster", "--skill", "Discrétion",
-     "--detection"), "Joe Hambuster cannot hide from himself"),
+     "--detection"), "Joe Hambuster cannot hide from themselves"),
     ("western-parade", ("western-parade", "strike", "Shotgun City", "Joe Hambuster", "Joe Hambuster", "--weapon", "punch"),
-     "Joe Hambuster cannot strike himself"),
+     "Joe Hambuster cannot strike themselves"),
 ]  # fmt: skip
 
 
