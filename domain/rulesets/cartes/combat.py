@@ -118,7 +118,7 @@ def attack(
         return AttackResult(exchange, 0, None)
     hurt, striker = (opposing, acting) if winner == "attacker" else (acting, opposing)
     how = "attack" if winner == "attacker" else "parry"
-    wound = suffer_wound(world, hurt.name, damage, weapons[winner]["lethality"], f"{how} by {striker.name}")
+    wound = suffer_wound(world, hurt.name, damage, weapons[winner]["lethality"], f"{striker.name}'s {how}")
     return AttackResult(exchange, damage, wound, hurt.name)
 
 

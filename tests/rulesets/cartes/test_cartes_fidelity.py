@@ -13,6 +13,7 @@ from support import sample
 from chronique.domain.errors import RuleViolation
 from chronique.domain.rulesets.cartes import events as ev
 from chronique.domain.rulesets.cartes.combat import attack, consciousness, contest, spot, suffer_wound
+from chronique.domain.rulesets.cartes.describe import describe
 from chronique.domain.rulesets.cartes.draws import TestRequest, make_test
 from chronique.domain.world import World
 
@@ -108,6 +109,8 @@ def test_a_defender_who_wins_deals_the_net_damage_to_the_attacker_Reussites_L311
     (wound,) = recorded(world, "Brigand", ev.WoundSuffered)
     assert (wound.damage, wound.wound["lethality"], wound.effect, wound.malus_change) == (4, 3, "two_malus", 2)
     assert recorded(world, "Alice", ev.WoundSuffered) == []
+    # The Brigand's log says whose blow it was: Alice's parry, not "parry by Alice".
+    assert describe(wound) == "took a wound of 4 from Alice's parry, Forte; shaken: two malus markers"
 
 
 def test_a_failed_attack_takes_the_defence_in_full_Reussites_L312() -> None:
