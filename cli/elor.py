@@ -311,7 +311,8 @@ def attack(
         typer.echo(_range_line(shot))
     typer.echo(f"{attacker} attacks: {describe(result.attack)}")
     if result.defence is not None:
-        typer.echo(f"{guard or defender} {defence}{f' for {defender}' if guard else ''}: {describe(result.defence)}")
+        verb = {"dodge": "dodges", "parry": "parries"}[defence]
+        typer.echo(f"{guard or defender} {verb}{f' for {defender}' if guard else ''}: {describe(result.defence)}")
     typer.echo(_exchange_line(result.exchange, result.offensive, result.defensive))
     if result.damage:
         _damage_line(defender, result.damage)

@@ -595,7 +595,7 @@ def _apply_blow(
     defensive: dict[str, int],
 ) -> dict[str, Any] | None:
     cancelled = any(tables().effects[k].cancels_damage for k in offensive)
-    source = f"{blow.weapon} of {a.name}"
+    source = f"{a.name}'s {blow.weapon}"
     reductions = defensive.get("reduced-damage", 0)
     if result.result == "parried":
         # §Effets de combat: half the nominal damage to the parrying weapon or shield, else to

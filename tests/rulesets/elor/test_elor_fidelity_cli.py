@@ -200,3 +200,32 @@ def test_a_contest_gives_each_entrant_its_own_faculty_and_profession_seed_Concou
 def extra_effects(count: int) -> str:
     """The count of extra effects, in words: "1 extra effect", "2 extra effects"."""
     return f"{count} extra effect{'' if count == 1 else 's'}"
+
+
+def test_a_melee_attack_says_each_side_s_roll_the_exchange_and_the_wound_as_recorded_seed_Attaque(db: str, tmp_path: Path) -> None:
+    # §Attaque, §Défense, §Effets de combat: the attacker's test, the defender's dodge, the values
+    # compared; then on a hit the damage to the location the D100 gives (§Application des
+    # dommages). Each line is what the recorded events say, in the players' words: "Bruna
+    # dodges", a wound from "Aldo's Épée".
+    from chronique.domain.rulesets.elor.describe import place
+    from chronique.domain.rulesets.elor.describe import test as logged
+
+    tolosa(db, tmp_path, ALDO_SHEET, BRUNA_SHEET)
+    run(db, "session", "start", "Tolosa")
+    out = run(db, "elor", "attack", "Tolosa", "Aldo", "Bruna", "-w", "Épée", "-p", "Guerrier").stdout.splitlines()
+    (attack,) = events(db, "TestRolled", "Aldo")
+    (resolved,) = events(db, "AttackResolved", "Aldo")
+    assert out.pop(0) == f"Aldo attacks: {logged(attack['outcome'])}"
+    # §Défense: an attack without a degree is not defended against (unless --defend-on-miss).
+    dodges = events(db, "TestRolled", "Bruna")
+    assert len(dodges) == (0 if attack["outcome"]["degrees"] == 0 else 1)
+    for dodge in dodges:
+        assert out.pop(0) == f"Bruna dodges: {logged(dodge['outcome'])}"
+    assert out.pop(0).startswith(f"attack {resolved['attack']} against defence {resolved['defence']}: ")
+    taken = events(db, "DamageTaken", "Bruna")
+    if resolved["damage"] is None:
+        assert (taken, out) == ([], [])
+        return
+    (wound,) = taken
+    assert wound["source"] == "Aldo's Épée"
+    assert out[0].startswith(f"Bruna's {place(wound['location'])} (location roll {wound['roll']} on the D100): ")
