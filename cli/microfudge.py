@@ -66,17 +66,10 @@ def _final(faces: Sequence[int], final: int) -> str:
     return f"[{dice(list(faces))}] final {rank(final)}"
 
 
-def _against(required: int) -> str:
-    """The required rank by the difficulty's name («Degrés de difficulté»): "against Moyenne (4)"."""
-    from chronique.domain.rulesets.microfudge.describe import difficulty
-
-    return f"against {difficulty(required)} ({required})"
-
-
 def _test(ctx: typer.Context, campaign: str, character: str, wanted: str, difficulty: str, hazardous: bool, **options: object) -> None:
-    from chronique.domain.rulesets.microfudge.describe import dice
+    from chronique.domain.rulesets.microfudge.describe import against, dice
     from chronique.domain.rulesets.microfudge.play import TestRequest, roll_test
-    from chronique.domain.rulesets.microfudge.rules import parse_difficulty, quality_modifier, weapon_bonus
+    from chronique.domain.rulesets.microfudge.rules import label, parse_difficulty, quality_modifier, weapon_bonus
 
     def act(world: object) -> str:
         modifiers = {
@@ -103,7 +96,9 @@ def _test(ctx: typer.Context, campaign: str, character: str, wanted: str, diffic
         r = roll_test(world, character, request)  # type: ignore[arg-type]
         verdict = "success" if r.success else "failure"
         rerolled = f"[{dice(list(r.voided))}] rerolled with an Atout: " if r.voided else ""
-        out = f"{character} rolls {wanted}: {rerolled}{_final(r.dice, r.final)} {_against(r.required)}: {verdict}"
+        # The rank the dice are added to (after a distant field and the Revers) and the ranks added.
+        base = f"{label(r.rank)} ({r.rank})" + (f" {r.modifier:+d}" if r.modifier else "")
+        out = f"{character} rolls {wanted} {base}: {rerolled}{_final(r.dice, r.final)} {against(r.required)}: {verdict}"
         return out + (f", {r.setbacks} Revers" if r.setbacks else "")
 
     typer.echo(run(ctx, lambda s: s.act(campaign, act)))
@@ -532,7 +527,7 @@ def use_a_power(
 ) -> None:
     """Use a paranormal power: a Test of its domain, less the Revers that weigh on the action; each
     attempt costs a Potentiel point."""
-    from chronique.domain.rulesets.microfudge.describe import power_name, process_name
+    from chronique.domain.rulesets.microfudge.describe import against, power_name, process_name
     from chronique.domain.rulesets.microfudge.powers import Telekinesis, use_power
 
     tk = Telekinesis(grams, sequences, several) if grams else None
@@ -550,7 +545,7 @@ def use_a_power(
     wounded = f", Revers −{o.penalty}" if o.penalty else ""
     if o.resisted is None:
         verdict = "success" if o.success else "failure"
-        rolled = f"{_final(o.dice, o.final)} {_against(o.required)}{wounded}"
+        rolled = f"{_final(o.dice, o.final)} {against(o.required)}{wounded}"
     else:
         verdict = "the power takes" if o.success else f"{o.resisted['name']} resists"
         rolled = f"{_final(o.dice, o.final)}{wounded}; {_rolled(o.resisted)}"

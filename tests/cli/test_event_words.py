@@ -192,11 +192,13 @@ def test_microfudge_events_read_with_the_ladders_adjectives_L93_L103(db: str, tm
     _, correction = void_first(db, "Zombies", "TestRolled", "the wrong characteristic")
     texts = assert_in_words(db, "Zombies", tmp_path)
     assert_struck_through(texts, correction, "the wrong characteristic")
-    # «Degrés de difficulté» L255-L267 and the ladder L93-L103: "against Difficile", "Bon (5)".
+    # «Degrés de difficulté» L255-L267 and the ladder L93-L103: "against Difficile (5)", "Bon (5)".
     tests = [e for e in recorded(db, "Zombies") if topic(e) == "TestRolled"]
     ladder = ["Abyssal", "Lamentable", "Faible", "Médiocre", "Moyen", "Bon", "Excellent", "Exceptionnel", "Légendaire"]
+    named = {2: "Facile", 3: "Simple", 4: "Moyenne", 5: "Difficile", 6: "Très difficile", 7: "Extrême", 8: "Impossible"}
     for e in tests:
         final = ladder[min(max(e["final"], 0), 8)]
+        assert f"against {named[e['required']]} ({e['required']}): " in texts["md"]
         assert f"→ {final} ({e['final']}), {'success' if e['success'] else 'failure'}" in texts["md"]
 
 

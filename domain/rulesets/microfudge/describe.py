@@ -71,6 +71,11 @@ def difficulty(required: int) -> str:
     return _DIFFICULTY[min(max(required, 0), len(_DIFFICULTY) - 1)]
 
 
+def against(required: int) -> str:
+    """What a Test is rolled against, by the difficulty's name and its rank: "against Difficile (5)"."""
+    return f"against {difficulty(required)} ({required})"
+
+
 def dice(faces: list[int]) -> str:
     """Four dF as players read them: + 0 − faces."""
     return " ".join({1: "+", 0: "0", -1: "−"}.get(f, str(f)) for f in faces)
@@ -90,7 +95,7 @@ def _test(e: Any) -> str:
     penalty = f", Revers −{e.penalty}" if e.penalty else ""
     verdict = "success" if e.success else "failure" + (f": {plural(e.setbacks, 'Revers', 'Revers')}" if e.setbacks else "")
     return (
-        f"{kind} of {e.characteristic} {rank(e.used_rank)}{_modifiers(e.modifiers)}{penalty} against {difficulty(e.required)}: "
+        f"{kind} of {e.characteristic} {rank(e.used_rank)}{_modifiers(e.modifiers)}{penalty} {against(e.required)}: "
         f"{dice(e.dice)} → {rank(e.final)}, {verdict}"
     )
 
@@ -113,7 +118,7 @@ def _suffered(e: Any) -> str:
 def _first_aid(e: Any) -> str:
     t = e.test
     verdict = "the wound is stabilized" if e.stabilized else ("success" if e.success else "failure")
-    test = f"Médecine {dice(t['dice'])} → {rank(t['final'])} against {difficulty(t['required'])}"
+    test = f"Médecine {dice(t['dice'])} → {rank(t['final'])} {against(t['required'])}"
     return f"first aid by {e.healer} on Revers {e.setback_id}: {test} — {verdict}"
 
 
@@ -122,7 +127,7 @@ def _power(e: Any) -> str:
     collapse = "; they collapse" if e.collapsed else ""
     fatigue = f", {plural(e.fatigue_lost, 'rank')} of Vigueur lost" if e.fatigue_lost else ""
     return (
-        f"power {power_name(e.power)} ({e.domain} {rank(e.rank)}) against {difficulty(e.required)}: {dice(e.dice)} → "
+        f"power {power_name(e.power)} ({e.domain} {rank(e.rank)}) {against(e.required)}: {dice(e.dice)} → "
         f"{rank(e.final)}, {verdict}; Potentiel {e.potentiel_before} → {e.potentiel_after}{fatigue}{collapse}"
     )
 

@@ -12,6 +12,8 @@ from typing import Any
 
 from support import run
 
+from chronique.domain.rulesets.microfudge.rules import label
+
 JIM = 'name = "Jim"\nstatus = "hero"\nconcept = "country doctor"\n[ranks]\n"Médecine" = 5\nTir = 3\n'
 HARVEY = 'name = "Harvey"\nstatus = "hero"\n[ranks]\nPilotage = 5\n"Athlétisme" = 4\n'
 FACES = {-1: "−", 0: "0", 1: "+"}
@@ -50,9 +52,7 @@ def test_a_microfudge_session_Tests_L245_Revers_L339_Experience_L213(db: str, tm
         cli(db, "character", "new", "Zombies", "--sheet", str(tmp_path / f"{name}.toml"))
     cli(db, "session", "start", "Zombies")
     # Atouts inside the roll (L743, L761): Jim pays 2 for +1; Harvey's die changes only on a failure.
-    out = cli(
-        db, "microfudge", "test", "Zombies", "Harvey", "Athlétisme", "-d", "difficile", "--helper", "Jim", "--change-die"
-    ).stdout
+    out = cli(db, "microfudge", "test", "Zombies", "Harvey", "Athlétisme", "-d", "difficile", "--helper", "Jim", "--change-die").stdout
     hazard = cli(db, "microfudge", "hazard", "Zombies", "Harvey", "Pilotage", "-d", "tres-difficile", "--healing", "weekly").stdout
     test, risky = recorded(db, "Zombies", "TestRolled")
     # Difficile needs Bon (5), Très difficile Excellent (6) (§1.3, L255-L267).
@@ -63,7 +63,10 @@ def test_a_microfudge_session_Tests_L245_Revers_L339_Experience_L213(db: str, tm
     assert changed == (["Harvey"] if unchanged < 5 and min(test["dice"]) < 1 else [])  # paid only when it turned a failure
     dice = " ".join(FACES[d] for d in test["dice"])
     verdict = "success" if final >= 5 else "failure"
-    assert out.startswith(f"Harvey rolls Athlétisme: [{dice}] final ") and f"({final}) against Difficile (5): {verdict}" in out
+    # The line says the rank the dice were added to and the ranks added (Jim's help, a changed die).
+    used, added = test["used_rank"] - test["penalty"], sum(test["modifiers"].values())
+    rolled = f"Harvey rolls Athlétisme {label(used)} ({used}) {added:+d}: [{dice}] final "
+    assert out.startswith(rolled) and f"({final}) against Difficile (5): {verdict}" in out
     # A failed hazardous Test (§3.9, L349-L355): one Revers per rank short of the required one, at most 3.
     short = 6 - judged(risky)
     revers = min(3, short) if short > 0 else 0
