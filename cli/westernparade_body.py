@@ -47,11 +47,11 @@ def wound_cmd(
 ) -> None:
     """Apply a wound to a location: state, blood lost, unconsciousness, critical effects."""
     from chronique.domain.rulesets.westernparade.care import wound
-    from chronique.domain.rulesets.westernparade.report import critical_words, head_bullet_words, place, unconsciousness_words
+    from chronique.domain.rulesets.westernparade.report import critical_words, head_bullet_words, unconsciousness_words, where
 
     out = run(ctx, lambda s: s.act(campaign, lambda w: wound(w, character, location, damage, kind, source, through, artery, check)))
     # In the body's words, as `body status` reads it ("right thigh: minor wound").
-    typer.echo(f"{character}: {out['state']} wound to the {place(str(out['location']))}, {out['ph_lost']} PH lost")
+    typer.echo(f"{character}: {out['state']} wound to the {where(str(out['location']))}, {out['ph_lost']} PH lost")
     for line in (unconsciousness_words(out["unconsciousness_chance"], out["unconsciousness"]), critical_words(out["critical"])):
         if line:
             typer.echo(line)
@@ -154,7 +154,7 @@ def care_cmd(
     """Use a care skill on a wound: bandage, extract a bullet, clean or cauterise it."""
     from chronique.domain.rulesets.westernparade.care import body_now, care, env
     from chronique.domain.rulesets.westernparade.describe import quality
-    from chronique.domain.rulesets.westernparade.report import care_words, location_words, place
+    from chronique.domain.rulesets.westernparade.report import care_words, location_words, where
 
     def act(world: World) -> dict[str, Any]:
         # What the care did, and the location as it stands after it (it may be healed and gone):
@@ -168,7 +168,7 @@ def care_cmd(
 
     out = run(ctx, lambda s: s.act(campaign, act))
     canonical, now = str(out["skill"]), out["now"]
-    typer.echo(f"{by}: {canonical} on {character}'s {place(out['location'])}: {quality(out['quality'])}; {care_words(canonical, out)}")
+    typer.echo(f"{by}: {canonical} on {character}'s {where(out['location'])}: {quality(out['quality'])}; {care_words(canonical, out)}")
     if now:
         typer.echo(f"  {now}")
 

@@ -25,7 +25,7 @@ def test_western_parade_s_board_names_the_body_s_clocks_s5_1_s5_3_s4_1(db: str) 
     run(db, "western-parade", "body", "drink", "Shotgun City", sam, "3")
     assert board(db, "Shotgun City") == {
         (sam, "blood loss: passes out or falls beyond saving"),
-        (sam, "the daily infection roll of the untreated wound in the left thigh"),
+        (sam, "the daily infection roll of the untreated wound in the cuisse gauche"),
         (sam, "the drink wears off a stage"),
     }
 

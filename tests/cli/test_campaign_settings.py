@@ -32,7 +32,7 @@ def sam_with_a_blunt_scratch(db: str, healing: str) -> None:
 def left_arm(db: str) -> str:
     """The status line of Sam's left arm (or that he has no wound)."""
     lines = run(db, "western-parade", "body", "status", CITY, SAM).stdout.splitlines()
-    return next(line.strip() for line in lines if "left arm" in line or "no wound" in line)
+    return next(line.strip() for line in lines if "bras gauche" in line or "no wound" in line)
 
 
 def test_hollywood_healing_set_on_a_campaign_heals_a_scratch_within_hours_S3_2_8_2(db: str) -> None:
@@ -50,7 +50,7 @@ def test_realistic_healing_the_default_leaves_the_scratch_after_those_hours_S3_2
     sam_with_a_blunt_scratch(db, "realistic")
     # §3.2.8.1: realistic healing counts in days; three hours later the arm is as it was.
     run(db, "advance", CITY, "3h")
-    assert left_arm(db).startswith("left arm: scratch wound, 14 of 16 PV left")
+    assert left_arm(db).startswith("bras gauche: scratch wound, 14 of 16 PV left")
 
 
 def test_the_microfudge_session_award_set_to_two_gives_two_atouts_at_session_end_L213_L215(db: str, tmp_path: Path) -> None:

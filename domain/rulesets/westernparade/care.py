@@ -32,7 +32,7 @@ from chronique.domain.rulesets.westernparade.healing import DAY, bandaging
 from chronique.domain.rulesets.westernparade.incapacity import exempt, rally, stagger
 from chronique.domain.rulesets.westernparade.infection import cauterisation, cleaning, infection_chance, operate
 from chronique.domain.rulesets.westernparade.play import acting, draw, living, roll_chance, skill_score, stats
-from chronique.domain.rulesets.westernparade.report import place, stage_words
+from chronique.domain.rulesets.westernparade.report import stage_words
 from chronique.domain.rulesets.westernparade.resolution import difficulty
 from chronique.domain.rulesets.westernparade.tables import location as find_location
 from chronique.domain.rulesets.westernparade.wounds import (
@@ -293,11 +293,11 @@ def _apply_critical(body: dict[str, Any], w: dict[str, Any], loc: str, effect: A
         body["losses"][key] = body["losses"].get(key, 0) + n
     w["max_loss"] += effect.max_pv
     if effect.fate == "killed":
-        _kill(body, f"critical wound to the {place(loc)}")
+        _kill(body, f"critical wound to the {where(loc)}")
     elif effect.fate == "dies":
         dying_at = at + death_timer(stream, effect.dies_in)
         if body["dying"] is None or body["dying"]["at"] > dying_at:
-            body["dying"] = {"at": dying_at, "cause": f"critical wound to the {place(loc)}"}
+            body["dying"] = {"at": dying_at, "cause": f"critical wound to the {where(loc)}"}
     elif effect.fate in ("useless", "amputate"):
         w["fate"] = effect.fate
 
@@ -583,7 +583,7 @@ def amputate(world: World, patient: str, location: str, by: str, modifier: int =
     operation = operate(stream, terms, redone, int(stats(character)["rolls"]["END"]))
     done, dies = operation.reading, operation.dies
     if dies:
-        _kill(body, f"amputation of the {place(loc)}")
+        _kill(body, f"amputation of the {where(loc)}")
     elif done.redo:
         w["redo"] = True
     else:

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from chronique.domain.rulesets.westernparade.firstaid import read
-from chronique.domain.rulesets.westernparade.report import care_words, critical_words, stage_words, unconsciousness_words
+from chronique.domain.rulesets.westernparade.report import care_words, critical_words, stage_words, unconsciousness_words, where
 from chronique.domain.rulesets.westernparade.tables import tables
 from chronique.domain.rulesets.words import Describer, described, duration, joined, plural, signed
 
@@ -53,12 +53,6 @@ def stray(direction: str) -> str:
 def in_words(text: str) -> str:
     """A text the rules wrote (a grant's reason), its quality codes in Table 2.1's words."""
     return _CODE.sub(lambda found: QUALITIES[found[0]], text)
-
-
-def where(location: str) -> str:
-    """A body location as the rulebook's table names it (e.g. "cuisse gauche")."""
-    found = tables().locations.get(location)
-    return found.name.lower() if found is not None else location.replace("-", " ")
 
 
 def roll(outcome: Mapping[str, Any]) -> str:

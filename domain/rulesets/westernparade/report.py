@@ -11,6 +11,7 @@ from typing import Any
 from chronique.domain.gametime import format_duration
 from chronique.domain.rulesets.westernparade import bleeding
 from chronique.domain.rulesets.westernparade.condition import Env, activity, location_rate, pv_of, state_of
+from chronique.domain.rulesets.westernparade.tables import tables
 from chronique.domain.rulesets.westernparade.wounds import WoundState
 
 _ACTIVITY = {"bed": "bed rest", "moderate": "moderate activity", "active": "up and about"}
@@ -32,9 +33,11 @@ def stage_words(stage: str) -> str:
     return STAGES.get(stage, stage)
 
 
-def place(location: str) -> str:
-    """A location id as words: ``right-thigh`` → ``right thigh``."""
-    return location.replace("-", " ")
+def where(location: str) -> str:
+    """A body location as the rulebook's table names it (e.g. "cuisse gauche"), never its stored
+    key: the same words on every line, the shot's, the wound's, the body's and the board's."""
+    found = tables().locations.get(location)
+    return found.name.lower() if found is not None else location.replace("-", " ")
 
 
 def _in(at: int, when: int) -> str:
@@ -73,7 +76,7 @@ def location_words(wound: Mapping[str, Any], location: str, e: Env, at: int, con
     """One location as a line: state, PV left of max, bleeding and remedy, bullet, infection,
     gangrene, bandage, fate."""
     state = state_of(wound, location, e)
-    head = f"{place(location)}: {state.value} wound, {pv_of(wound, location, e)} of {e.max_pv[location]} PV left"
+    head = f"{where(location)}: {state.value} wound, {pv_of(wound, location, e)} of {e.max_pv[location]} PV left"
     return "; ".join([head, *location_notes(wound, location, e, at, conscious)])
 
 

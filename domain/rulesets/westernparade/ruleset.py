@@ -91,7 +91,7 @@ class WesternParade:
         """What a due process of the body or of downtime will do, for the downtime board."""
         kind, _, rest = due.process.partition(":")
         if kind in _AT_A_LOCATION:
-            return _AT_A_LOCATION[kind].format(rest.replace("-", " "))
+            return _AT_A_LOCATION[kind].format(words.where(rest))
         if kind == "train":
             what, _, target = rest.partition(":")
             return _TRAINING[what].format(target)

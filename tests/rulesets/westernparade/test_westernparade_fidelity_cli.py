@@ -106,9 +106,9 @@ def test_body_status_says_per_location_the_state_pv_bleeding_and_remedy_in_words
     assert wp(db, "body", "status", CAMPAIGN, SAM) == (
         f"{SAM} is conscious\n"
         "blood: 75 of 80 PH, losing 3 PH a round; up and about\n"
-        "  left arm: minor wound, 12 of 16 PV left; bleeds 1 PH a round: first aid (Premiers soins) stops it; "
+        "  bras gauche: minor wound, 12 of 16 PV left; bleeds 1 PH a round: first aid (Premiers soins) stops it; "
         "a bullet is still in: extract it (Extraction de balle) within 24 hours of the hit\n"
-        "  right thigh: major wound, 11 of 24 PV left; bleeds 2 PH a round (1 hand pressing holds back 2 for 10s more): "
+        "  cuisse droite: major wound, 11 of 24 PV left; bleeds 2 PH a round (1 hand pressing holds back 2 for 10s more): "
         "first aid (Premiers soins) stops it\n"
     )
     assert body(db, SAM)["ph"] == 75  # --json keeps the record for machines
@@ -134,8 +134,8 @@ def test_body_care_says_what_the_extraction_did_in_words_S3_2_7_4(db: str, tmp_p
     state = "minor" if 4 + damage <= 8 else "major"
     bullet = "" if out_now else "; a bullet is still in: extract it (Extraction de balle) within 24 hours of the hit"
     assert out == (
-        f"{DOC}: Extraction de balle on {SAM}'s left arm: {rules.QUALITY_WORDS[roll['quality']]}; {said}\n"
-        f"  left arm: {state} wound, {left} of 16 PV left; bleeds {1 if state == 'minor' else 2} PH a round: first aid "
+        f"{DOC}: Extraction de balle on {SAM}'s bras gauche: {rules.QUALITY_WORDS[roll['quality']]}; {said}\n"
+        f"  bras gauche: {state} wound, {left} of 16 PV left; bleeds {1 if state == 'minor' else 2} PH a round: first aid "
         f"(Premiers soins) stops it; the extraction bleeds 1 PH a minute until any first aid stops some blood{bullet}\n"
     )
 
@@ -145,7 +145,7 @@ def test_wound_check_at_5_percent_or_less_says_he_stays_conscious_without_a_roll
     # §3.2.6: 4 damage x 0.5 (one minor wound) = 2, -5 per mEND point (+2): -8%, 5% or less: no
     # d100, he stays conscious.
     out = wp(db, "body", "wound", CAMPAIGN, SAM, "left-arm", "4", "--kind", "blade", "--check")
-    assert out == f"{SAM}: minor wound to the left arm, 1 PH lost\nunconsciousness -8%: 5% or less, no roll, stays conscious\n"
+    assert out == f"{SAM}: minor wound to the bras gauche, 1 PH lost\nunconsciousness -8%: 5% or less, no roll, stays conscious\n"
     (taken,) = events(db, CAMPAIGN, "WoundTaken")
     assert (taken["unconsciousness_chance"], taken["unconsciousness"], taken["chance"]) == (-8, None, [])
 

@@ -31,7 +31,7 @@ def test_a_wound_then_first_aid_as_its_roll_gives_s5_2_then_bed_rest(db: str) ->
     # (§4.2), bleeding (major 2) x thigh 2 = 4 PH a round, the first at once (§5.1). A major
     # thigh wound calls for no unconsciousness check (§4.6), so no die is rolled.
     out = run(db, "western-parade", "body", "wound", CAMPAIGN, SAM, "right-thigh", "13", "--kind", "blade").stdout
-    assert out == f"{SAM}: major wound to the right thigh, 4 PH lost\n"
+    assert out == f"{SAM}: major wound to the cuisse droite, 4 PH lost\n"
     (taken,) = events(db, CAMPAIGN, "WoundTaken")
     assert (taken["state"], taken["ph_lost"], taken["unconsciousness"], taken["chance"]) == ("major", 4, None, [])
 

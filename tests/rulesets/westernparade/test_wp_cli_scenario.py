@@ -47,7 +47,7 @@ def test_shot_through_the_thigh_first_aid_bed_rest_training_and_three_weeks(db: 
     # that calls for no unconsciousness check (§4.6). Bleeding (§5.1): (minor 1 + through and
     # through 1) x thigh 2 = 4 PH a round, the first at once.
     out = wp(db, "body", "wound", CAMPAIGN, SAM, "right-thigh", "10", "--through", "--source", "Colt SA Peacemaker of Joe Hambuster")
-    assert out == f"{SAM}: minor wound to the right thigh, 4 PH lost\n"
+    assert out == f"{SAM}: minor wound to the cuisse droite, 4 PH lost\n"
 
     # §5.2: Doc (Premiers soins 85) keeps at it until the thigh stops bleeding (attempts repeat,
     # ruling WB9); each roll is read at 110, 85 and 60; what it stops adds up, a CRIT_F adds one

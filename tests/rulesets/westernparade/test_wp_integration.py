@@ -271,7 +271,7 @@ def test_a_death_names_the_location_in_words_never_its_id_S3_2_9_1() -> None:
     world = table(SAM)
     care.wound(world, SAM_N, "throat", 19, kind="bullet")
     body = world.character(SAM_N).condition
-    assert (body["dead"], body["death"]) == (True, "critical wound to the throat")
+    assert (body["dead"], body["death"]) == (True, "critical wound to the gorge")
     # §6.18.1: a failed amputation kills.
     world = table(SAM, DOC)
     care.wound(world, SAM_N, "left-hand", 9, kind="blade")
@@ -279,4 +279,4 @@ def test_a_death_names_the_location_in_words_never_its_id_S3_2_9_1() -> None:
     care.amputate(world, SAM_N, "left-hand", DOC_N)
     dice(world).add(50)  # NORM_F on the redone operation: death
     care.amputate(world, SAM_N, "left-hand", DOC_N)
-    assert world.character(SAM_N).condition["death"] == "amputation of the left hand"
+    assert world.character(SAM_N).condition["death"] == "amputation of the main gauche"

@@ -107,7 +107,7 @@ def test_the_board_names_the_hands_letting_go_of_a_pressed_wound_S3_2_3_L1848_ru
     board = run(db, "downtime", "board", C, "--json")
     assert board.returncode == 0, board.stderr
     said = {(line["who"], line["what"]) for line in json.loads(board.stdout)}
-    assert (JOE, "the hands pressing the wound in the left flank let go") in said
+    assert (JOE, "the hands pressing the wound in the flanc gauche let go") in said
 
 
 # -- 3. amputation takes off a limb only (§6.18.1 L5121, §3.2.9.1 L2093-L2099) ----------------------
