@@ -85,17 +85,11 @@ def _check(skill: str | None, characteristic: str | None, difficulty: str, modif
 
 
 def describe(outcome: RollOutcome) -> str:
-    """One line: the chance and its terms, the faces, the quality in Table 2.1's words (ruling WA16)."""
-    from chronique.domain.rulesets.westernparade.describe import quality
+    """One line: the chance and its terms, the faces, the quality in Table 2.1's words (ruling
+    WA16), as the log says it (one describer for both)."""
+    from chronique.domain.rulesets.westernparade.describe import roll
 
-    terms = " ".join(f"{k} {v:+d}" if i else f"{k} {v}" for i, (k, v) in enumerate(outcome.terms.items()))
-    if outcome.automatic:
-        luck = f"; luck roll {outcome.luck.total} ({quality(outcome.luck.quality)})" if outcome.luck else ""
-        return f"chance {outcome.chance}% ({terms}): below 5%, fails without a roll{luck} → {quality(outcome.quality)}"
-    # §2.1: the faces of an open-ended roll add up; a single face is its total, said once (as the log says it).
-    faces = "+".join(map(str, outcome.faces))
-    rolled = f"{faces} = {outcome.total}" if len(outcome.faces) > 1 else str(outcome.total)
-    return f"chance {outcome.chance}% ({terms}): rolled {rolled} → {quality(outcome.quality)}"
+    return roll(outcome.to_dict())
 
 
 @app.command("roll")

@@ -110,7 +110,7 @@ def described(outcome: Mapping[str, Any], *order: str) -> str:
     ``order``: the JSON log sorts them), the faces, the quality in Table 2.1's words (WA16)."""
     labels = list(order or outcome["terms"])
     assert sorted(labels) == sorted(outcome["terms"]), (labels, outcome["terms"])
-    terms = " ".join(f"{k} {outcome['terms'][k]:+d}" if i else f"{k} {outcome['terms'][k]}" for i, k in enumerate(labels))
+    terms = ", ".join(f"{k} {outcome['terms'][k]:+d}" if i else f"{k} {outcome['terms'][k]}" for i, k in enumerate(labels))
     faces = "+".join(map(str, outcome["faces"]))
     rolled = f"{faces} = {outcome['total']}" if len(outcome["faces"]) > 1 else str(outcome["total"])  # one face: said once
     return f"chance {outcome['chance']}% ({terms}): rolled {rolled} → {QUALITY_WORDS[outcome['quality']]}"
