@@ -1,11 +1,12 @@
 """An Elor character's sheet as players read it: the four faculties (§Facultés), action and effort
 points (§Capacités dérivées), attributes, professions, familiarities and prowesses, weapons, the
-body by location with its damage and hit points (§Humains) and the long actions under way
+body by location with its damage, hit points and state (§Humains, §Application des dommages) and the long actions under way
 (§Actions longues), in the rulebook's terms."""
 
 from __future__ import annotations
 
 from chronique.domain.character import Character
+from chronique.domain.rulesets.elor.damage import location_state
 from chronique.domain.rulesets.elor.play import hp_of
 from chronique.domain.rulesets.elor.sheet import derived, sheet_of_data
 from chronique.domain.rulesets.elor.tables import faculty_names, nature
@@ -26,7 +27,13 @@ def sheet_view(world: World, character: Character, gm: bool) -> SheetView:
         ("effort", f"{c['effort']}/{d['effort_points']} (fatigue {c['fatigue']}, max {d['max_effort']})"),
         ("experience", str(c.get("experience", 0))),
     ]
-    body = [(loc.name, str(c["wounds"].get(loc.key, 0)), str(hp[loc.key])) for loc in nature(s["nature"]).locations if loc.key in hp]
+    # §Application des dommages: a location is hurt, unusable at its hit points, destroyed at twice.
+    wounds = c["wounds"]
+    body = [
+        (loc.name, str(wounds.get(loc.key, 0)), str(hp[loc.key]), location_state(wounds.get(loc.key, 0), hp[loc.key]))
+        for loc in nature(s["nature"]).locations
+        if loc.key in hp
+    ]
     weapons = [(name, str(w["damage"]), f"+{w['increment']}") for name, w in s["weapons"].items()]
     actions = [
         (a["name"], f"{a['accumulated']}/{a['required']} degrees", "done" if a["done"] else ("abandoned" if a["abandoned"] else "running"))
@@ -44,7 +51,7 @@ def sheet_view(world: World, character: Character, gm: bool) -> SheetView:
             Section.of("Familiarities", familiarities, layout="list", terms="fr"),
             Section.of("Prowesses", pairs(s["prowesses"]), layout="list", terms="fr"),
             Section.of("Weapons", weapons, ("Weapon", "Damage", "Increment"), terms="fr"),
-            Section.of("Body", body, ("Location", "Damage", "Hit points"), terms="fr"),
+            Section.of("Body", body, ("Location", "Damage", "Hit points", "State"), terms="fr"),
             Section.of("Long actions", actions, ("Long action", "Progress", "State")),
         ),
         figures={"hit_points": hp},
