@@ -390,10 +390,11 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Downtime order: a healer supports every survival draw of the patient (Médecine)."""
         from chronique.domain.rulesets.cartes.advancement import arrange_care
+        from chronique.domain.rulesets.cartes.tables import means_label
 
         run(ctx, lambda s: s.act(campaign, lambda w: arrange_care(w, patient, healer, means, extra_levels)))
-        harder = f", {extra_levels} extra level{'s' if extra_levels > 1 else ''}: care ×{2**extra_levels}" if extra_levels else ""
-        typer.echo(f"{healer} tends {patient} ({means}{harder})" if healer else f"nobody tends {patient} now")
+        harder = f", {plural(extra_levels, 'extra level')}: care ×{2**extra_levels}" if extra_levels else ""
+        typer.echo(f"{healer} tends {patient} ({means_label(means)}{harder})" if healer else f"nobody tends {patient} now")
 
     @app.command("cure")
     def cure(ctx: typer.Context, campaign: str = CAMPAIGN, patient: str = typer.Argument(..., help="The patient.")) -> None:

@@ -25,7 +25,7 @@ def test_no_text_people_read_gives_anyone_a_sex() -> None:
 def test_cartes_care_and_support_read_on_the_cared_for_s_row_without_a_pronoun() -> None:
     # §Médecine: the row is Alice's, the healer Bruno.
     cared = CARTES_WORDS["chronique.domain.rulesets.cartes.events:CareArranged"](SimpleNamespace(healer="Bruno", means="adapted-kit"))
-    assert cared == "wounds tended by Bruno (adapted kit)"
+    assert cared == "wounds tended by Bruno (Premiers soins avec équipement adapté)"
     supported = CARTES_WORDS["chronique.domain.rulesets.cartes.events:SupportReceived"](
         SimpleNamespace(supporter="Bruno", kind="resource", cards=["9H", "2S"], card=None, markers=0)
     )

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from chronique.domain.rulesets.cartes.resolution import difficulty_name
-from chronique.domain.rulesets.cartes.tables import lethality_name
+from chronique.domain.rulesets.cartes.tables import lethality_name, means_label
 from chronique.domain.rulesets.words import Describer, cards, described, plural
 
 # §KO ou OK L354-361: what one hit does to consciousness.
@@ -151,7 +151,7 @@ WORDS: dict[str, Describer] = {
         f"every card back to the deck: {plural(e.pile_count, 'card')} in the pile, {e.hand_count} in hand"
     ),
     "chronique.domain.rulesets.cartes.events:SceneEnded": lambda e: "the scene ended: its markers lapse",
-    "chronique.domain.rulesets.cartes.events:CareArranged": lambda e: f"wounds tended by {e.healer} ({e.means.replace('-', ' ')})",
+    "chronique.domain.rulesets.cartes.events:CareArranged": lambda e: f"wounds tended by {e.healer} ({means_label(e.means)})",
     "chronique.domain.rulesets.cartes.events:CareIntensified": lambda e: (
         f"the healer takes {plural(e.extra_levels, 'extra level')} on each Médecine draw: its markers ×{2**e.extra_levels}"
     ),

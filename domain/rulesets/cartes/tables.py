@@ -275,3 +275,12 @@ def medicine_means(text: str) -> MedicineMeans:
             return means
     keys = ", ".join(m.key for m in tables().medicine)
     raise RuleViolation(f"unknown medical means {text!r} (one of {keys})")
+
+
+def means_label(text: str) -> str:
+    """A care order's means as §Médecine's table names it ("Premiers soins avec équipement
+    adapté"), never its key; a means the table does not know, as it was recorded."""
+    try:
+        return medicine_means(text).label
+    except RuleViolation:
+        return text

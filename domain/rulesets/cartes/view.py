@@ -10,7 +10,7 @@ from typing import Any
 from chronique.domain.character import Character
 from chronique.domain.gametime import calendar_from
 from chronique.domain.rulesets.cartes.damage import thresholds_in_words, wound_capacity_in_words, wound_malus
-from chronique.domain.rulesets.cartes.tables import characteristics, lethality_name
+from chronique.domain.rulesets.cartes.tables import characteristics, lethality_name, means_label
 from chronique.domain.rulesets.words import cards, plural
 from chronique.domain.sheetview import Section, SheetView
 from chronique.domain.world import World
@@ -69,7 +69,7 @@ def _resilience(character: Character) -> list[tuple[str, ...]]:
     rows.append(("wound malus", f"−{malus}" if malus else "none"))
     rows += [(f"lasting malus of wound {m['wound']}", f"−{m['amount']} until curative care") for m in c["lasting_malus"]]
     if c["care"]:
-        rows.append(("tended by", f"{c['care']['healer']} ({c['care']['means'].replace('-', ' ')})"))
+        rows.append(("tended by", f"{c['care']['healer']} ({means_label(c['care']['means'])})"))
     return rows
 
 

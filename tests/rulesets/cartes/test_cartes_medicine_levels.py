@@ -69,7 +69,7 @@ def test_care_takes_extra_levels_on_the_command_line_and_refuses_too_many(db: st
     for who in ("alice", "bruno"):
         run(db, "character", "new", "Verdelune", "--sheet", str(SAMPLES / f"{who}.toml"))
     out = run(db, "cartes", "care", "Verdelune", "Alice", "--healer", "Bruno", "--means", "adapted-kit", "--extra-levels", "2")
-    assert out.stdout.strip() == "Bruno tends Alice (adapted-kit, 2 extra levels: care ×4)"
+    assert out.stdout.strip() == "Bruno tends Alice (Premiers soins avec équipement adapté, 2 extra levels: care ×4)"
     log = run(db, "log", "Verdelune").stdout
     assert "the healer takes 2 extra levels on each Médecine draw: its markers ×4" in " ".join(log.split())
     refused = run(db, "cartes", "care", "Verdelune", "Alice", "--healer", "Bruno", "--extra-levels", "5", check=False)
