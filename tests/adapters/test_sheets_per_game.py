@@ -80,7 +80,8 @@ GAMES = {
         "Joe Hambuster",
         _western_parade,
         # Chapter 6's groups as headings; the body by location (Table 1.6) with PV and PH (§3.2.3).
-        ("Culture générale", "Combat au corps à corps", "Compétences médicales", "Pugilat 57", "Cuisse droite", "PV", "PH"),
+        # §1.5 Table 1.1: the social origin on its scale of five, with the parents it stands for.
+        ("Culture générale", "Combat au corps à corps", "Compétences médicales", "Pugilat 57", "Cuisse droite", "PV", "PH", "2 of 5"),
     ),
 }
 

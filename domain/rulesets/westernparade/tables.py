@@ -42,12 +42,14 @@ class CreationRules:
 
 @dataclass(frozen=True)
 class SocialClass:
-    """One row of Table 1.1: its cost, culture-générale points and number of vocations."""
+    """One row of Table 1.1: its cost, culture-générale points, number of vocations and the
+    parents' professions it gives as examples."""
 
     level: int
     cost: int
     culture_points: int
     vocations: int
+    parents: str
 
 
 @dataclass(frozen=True)
@@ -190,7 +192,9 @@ def tables() -> Tables:
         switch_cost=raw["handedness"]["switch_cost"],
         ambidextrous_cost=raw["handedness"]["ambidextrous_cost"],
         ambidextrous_skill=raw["handedness"]["ambidextrous_skill"],
-        social_classes=tuple(SocialClass(i + 1, s["cost"], s["culture_points"], s["vocations"]) for i, s in enumerate(raw["social_class"])),
+        social_classes=tuple(
+            SocialClass(i + 1, s["cost"], s["culture_points"], s["vocations"], s["parents"]) for i, s in enumerate(raw["social_class"])
+        ),
         experience_general=raw["experience_bonus"]["general"],
         experience_vocation=raw["experience_bonus"]["vocation"],
         experience_spread=raw["experience_bonus"]["spread"],

@@ -55,11 +55,18 @@ def _body(world: World, character: Character, e: Env) -> tuple[dict[str, Any], i
     return body, body["settled_at"] if body["settled_at"] is not None else world.campaign.clock
 
 
+def _origin(level: int) -> str:
+    # §1.5 Table 1.1: a scale of one (the poorest) to five, read with the parents it stands for.
+    classes = tables().social_classes
+    found = next((c for c in classes if c.level == level), None)
+    return f"{level} of {len(classes)}" + (f" (parents: {found.parents}, …)" if found else "")
+
+
 def _about(s: dict[str, Any]) -> list[tuple[str, ...]]:
     rows: list[tuple[str, ...]] = [
         ("sex and age", f"{s['sex']}, {s['age']} years old"),
         ("hand", _HANDS.get(s["handedness"], s["handedness"])),
-        ("social origin", str(s["social_class"])),
+        ("social origin", _origin(int(s["social_class"]))),
         ("created as", _CREATION.get(s["creation"], s["creation"])),
     ]
     if s["vocations"]:
