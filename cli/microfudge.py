@@ -67,9 +67,9 @@ def _final(faces: Sequence[int], final: int) -> str:
 
 
 def _test(ctx: typer.Context, campaign: str, character: str, wanted: str, difficulty: str, hazardous: bool, **options: object) -> None:
-    from chronique.domain.rulesets.microfudge.describe import against, dice
+    from chronique.domain.rulesets.microfudge.describe import against, dice, rank
     from chronique.domain.rulesets.microfudge.play import TestRequest, roll_test
-    from chronique.domain.rulesets.microfudge.rules import label, parse_difficulty, quality_modifier, weapon_bonus
+    from chronique.domain.rulesets.microfudge.rules import parse_difficulty, quality_modifier, weapon_bonus
 
     def act(world: object) -> str:
         modifiers = {
@@ -97,7 +97,7 @@ def _test(ctx: typer.Context, campaign: str, character: str, wanted: str, diffic
         verdict = "success" if r.success else "failure"
         rerolled = f"[{dice(list(r.voided))}] rerolled with an Atout: " if r.voided else ""
         # The rank the dice are added to (after a distant field and the Revers) and the ranks added.
-        base = f"{label(r.rank)} ({r.rank})" + (f" {r.modifier:+d}" if r.modifier else "")
+        base = rank(r.rank) + (f" {r.modifier:+d}" if r.modifier else "")
         out = f"{character} rolls {wanted} {base}: {rerolled}{_final(r.dice, r.final)} {against(r.required)}: {verdict}"
         return out + (f", {r.setbacks} Revers" if r.setbacks else "")
 
