@@ -4,7 +4,7 @@ so that a SQLite journal never imports psycopg."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import psycopg
@@ -13,7 +13,7 @@ from eventsourcing.persistence import OperationalError, StoredEvent
 from eventsourcing.postgres import PostgresAggregateRecorder, PostgresApplicationRecorder, PostgresDatastore, PostgresFactory
 from eventsourcing.utils import Environment, EnvType
 from psycopg.rows import dict_row
-from psycopg.sql import SQL, Composed, Identifier
+from psycopg.sql import SQL, Composable, Composed, Identifier
 
 from chronique.adapters.database import first_line
 from chronique.adapters.journal import write_beside_events
@@ -32,6 +32,42 @@ def _insert_plainly(table: str, schema: str, returning: str = "") -> Composed:
         "INSERT INTO {schema}.{table} (originator_id, originator_version, topic, state) "
         "SELECT * FROM unnest(%b::uuid[], %b::bigint[], %b::text[], %b::bytea[])" + returning
     ).format(schema=Identifier(schema), table=Identifier(table))
+
+
+# A save under a campaign's lock of at most this many events goes as one string of statements
+# with their values written in (``_commit_written_in``): 0.25 ms less than the pipeline for a
+# warm command's three events, the same at thirty; a year's advance of 1,600 events took twice
+# the arrays' time as text (issue 20, measured on the project machine).
+WRITTEN_IN_MOST = 16
+
+
+def _row(event: StoredEvent) -> tuple[Any, ...]:
+    return (event.originator_id, event.originator_version, event.topic, event.state)
+
+
+class _WrittenStatements:
+    """A cursor's ``execute`` and ``executemany`` that run nothing: each statement is kept with its
+    values written in by psycopg's client-side binding (its own quoting of every value), to be
+    sent together as one string (:meth:`text`)."""
+
+    def __init__(self, connection: psycopg.Connection[Any]) -> None:
+        self._connection = connection
+        self._binding = psycopg.ClientCursor(connection)
+        self._statements: list[str] = []
+
+    def execute(self, query: str | Composable, params: Sequence[Any] | None = None, **_: Any) -> None:
+        """Keep ``query`` with ``params`` written in (``prepare=`` and the like mean nothing here)."""
+        text = query.as_string(self._connection) if isinstance(query, Composable) else query
+        self._statements.append(self._binding.mogrify(text, params) if params is not None else text)
+
+    def executemany(self, query: str | Composable, params_seq: Iterable[Sequence[Any]]) -> None:
+        """Keep ``query`` once for each of ``params_seq``."""
+        for params in params_seq:
+            self.execute(query, params)
+
+    def text(self) -> str:
+        """Every statement kept, in order, as one string."""
+        return ";\n".join(self._statements)
 
 
 def _columns(stored_events: Sequence[StoredEvent]) -> tuple[list[Any], ...]:
@@ -71,6 +107,9 @@ class PostgresRecorderWithSecrets(PostgresApplicationRecorder):
     def __init__(self, datastore: PostgresDatastore, *, events_table_name: str = "stored_events") -> None:
         super().__init__(datastore, events_table_name=events_table_name)
         self._insert_columns = _insert_plainly(events_table_name, datastore.schema, " RETURNING notification_id")
+        self._insert_values = SQL("INSERT INTO {schema}.{table} (originator_id, originator_version, topic, state) VALUES ").format(
+            schema=Identifier(datastore.schema), table=Identifier(events_table_name)
+        )
         self._locks: AdvisoryLocks | None = None
 
     def commit_under(self, locks: AdvisoryLocks) -> None:
@@ -93,6 +132,8 @@ class PostgresRecorderWithSecrets(PostgresApplicationRecorder):
             raise _in_library_words(error) from error
 
     def _commit_in(self, connection: psycopg.Connection[Any], stored_events: Sequence[StoredEvent], **kwargs: Any) -> Sequence[int] | None:
+        if len(stored_events) <= WRITTEN_IN_MOST:
+            return self._commit_written_in(connection, stored_events, **kwargs)
         failure: psycopg.Error | None = None
         ids: Sequence[int] | None = None
         with connection.pipeline() as pipeline:
@@ -111,11 +152,41 @@ class PostgresRecorderWithSecrets(PostgresApplicationRecorder):
             raise failure
         return ids
 
+    def _commit_written_in(
+        self, connection: psycopg.Connection[Any], stored_events: Sequence[StoredEvent], **kwargs: Any
+    ) -> Sequence[int] | None:
+        """:meth:`_commit_in`'s statements, their values written into them by psycopg's own
+        client-side binding, sent as one string: the server runs it as one message (the simple
+        query protocol), where the pipeline sent each statement as a message of its own
+        (parse, bind, execute) and psycopg waited on the socket after each."""
+        written = _WrittenStatements(connection)
+        self._insert_events(written, stored_events, **kwargs)
+        if stored_events:
+            self._insert_stored_events(written, stored_events, **kwargs)
+        written.execute("COMMIT")
+        cursor = connection.execute(written.text())
+        ids: list[int] = []
+        while True:  # each statement's result in turn: the events' insert, the last before COMMIT, returns the ids
+            if cursor.description is not None:
+                ids = [row[0] for row in cursor.fetchall()]
+            if not cursor.nextset():
+                break
+        if not stored_events:
+            return None
+        if len(ids) != len(stored_events):
+            raise persistence.ProgrammingError(f"Couldn't get all notification IDs (got {len(ids)}, expected {len(stored_events)})")
+        return ids
+
     def _insert_stored_events(self, curs: Any, stored_events: Sequence[StoredEvent], **kwargs: Any) -> None:
         # The library's order: lock the table (ids issued in commit order), notify, insert.
         self._lock_table(curs)
         self._notify_channel(curs)
-        curs.execute(self._insert_columns, _columns(stored_events))
+        if isinstance(curs, _WrittenStatements):
+            values = ", ".join(["(%s, %s, %s, %s)"] * len(stored_events))
+            insert = self._insert_values + SQL(values + " RETURNING notification_id")
+            curs.execute(insert, [value for event in stored_events for value in _row(event)])
+        else:
+            curs.execute(self._insert_columns, _columns(stored_events))
 
     def _insert_events(self, curs: Any, stored_events: Sequence[StoredEvent], **kwargs: Any) -> None:
         super()._insert_events(curs, stored_events, **kwargs)

@@ -146,14 +146,7 @@ def test_a_warm_postgresql_command_looks_in_the_round_trip_that_takes_its_lock(t
         warm, other = build(url, warm=True), build(url)
         try:
             warm.act(CAMPAIGN, contact_test)
-            sent: list[str] = []
-            execute = psycopg.Cursor.execute
-
-            def spied(cursor: psycopg.Cursor[Any], query: Any, *args: Any, **kwargs: Any) -> Any:
-                sent.append(query if isinstance(query, str) else repr(query))
-                return execute(cursor, query, *args, **kwargs)
-
-            monkeypatch.setattr(psycopg.Cursor, "execute", spied)
+            sent = spy_on_statements(monkeypatch)
             other.act(CAMPAIGN, contact_test)  # moves the campaign, the deck and Alice
             sent.clear()
             warm.act(CAMPAIGN, contact_test)
@@ -164,6 +157,70 @@ def test_a_warm_postgresql_command_looks_in_the_round_trip_that_takes_its_lock(t
         finally:
             warm.close()
             other.close()
+
+
+def spy_on_statements(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Each string psycopg's cursors are asked to execute from now on (a composed query as its repr)."""
+    sent: list[str] = []
+    execute = psycopg.Cursor.execute
+
+    def spied(cursor: psycopg.Cursor[Any], query: Any, *args: Any, **kwargs: Any) -> Any:
+        sent.append(query if isinstance(query, str) else repr(query))
+        return execute(cursor, query, *args, **kwargs)
+
+    monkeypatch.setattr(psycopg.Cursor, "execute", spied)
+    return sent
+
+
+def test_a_warm_postgresql_command_saves_in_one_string_of_statements_with_its_values_written_in(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two strings a command: the lock with its look, then the save (the table's lock, the command's
+    id, the events and the commit) with every value written in by psycopg's client-side quoting.
+    The save was a pipeline of a message a statement, which psycopg waited on one after another
+    (issue 20: a quarter of a millisecond of a warm command). A command id typed with quotes, a
+    backslash and a semicolon is stored as typed, and the events read back as a replay."""
+    typed = "gm'7\\; DROP TABLE x; --"
+    with fresh_database("postgresql", tmp_path) as url:
+        table(url)
+        warm = build(url, warm=True, command_id=typed)
+        try:
+            warm.act(CAMPAIGN, contact_test)
+            sent = spy_on_statements(monkeypatch)
+            warm.act(CAMPAIGN, contact_test)
+            # The lock with its look, whether this write of the command is recorded, the save.
+            assert len(sent) == 3, sent
+            lock, _, save = sent
+            assert "pg_advisory_xact_lock" in lock
+            assert [s.split(" ")[0] for s in save.split(";\n")] == ["INSERT", "SET", "LOCK", "NOTIFY", "INSERT", "COMMIT"], save
+            assert warm.journal.recorded_command(typed, 2) is not None
+            assert {str(a.id): state(a) for a in warm.world(CAMPAIGN).aggregates()} == stored_world(url)
+        finally:
+            warm.close()
+
+
+def test_a_postgresql_save_of_many_events_sends_them_as_arrays(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past ``WRITTEN_IN_MOST`` events, written-in values cost the server more to parse than four
+    binary arrays (a year's advance of 1,600 events took twice as long as text): the events go as
+    arrays, in the pipeline."""
+    from chronique.adapters.pgsecrets import WRITTEN_IN_MOST
+
+    with fresh_database("postgresql", tmp_path) as url:
+        table(url)
+        warm = build(url, warm=True)
+        try:
+            sent = spy_on_statements(monkeypatch)
+
+            def many_tests(world: World) -> None:
+                for _ in range(WRITTEN_IN_MOST):
+                    contact_test(world)
+
+            warm.act(CAMPAIGN, many_tests)
+            inserts = [s for s in sent if "INSERT INTO" in s and "chronique_events" in s]
+            assert len(inserts) == 1 and "unnest" in inserts[0], sent
+            assert {str(a.id): state(a) for a in warm.world(CAMPAIGN).aggregates()} == stored_world(url)
+        finally:
+            warm.close()
 
 
 def test_a_copy_saved_through_a_warm_journal_is_never_taken_for_the_kept_aggregate(db: str) -> None:
