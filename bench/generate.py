@@ -161,27 +161,46 @@ def raw_sqlite(path: Path) -> Any:
     return connection
 
 
+Driver = Callable[[Sequence[Sequence[StoredRow]]], float]
+"""Seconds for a driver to insert these transactions' rows, one transaction each."""
+
+
+@contextmanager
+def sqlite_driver(path: Path, many: bool) -> Iterator[Driver]:
+    """sqlite3 on a new file with the event store's table, kept open while the block lasts: a
+    :data:`Driver` (``executemany`` within each transaction when ``many``)."""
+    connection = raw_sqlite(path)
+
+    def insert(transactions: Sequence[Sequence[StoredRow]]) -> float:
+        start = time.perf_counter()
+        for rows in transactions:
+            connection.execute("BEGIN")
+            if many:
+                connection.executemany(SQLITE_INSERT, rows)
+            else:
+                for row in rows:
+                    connection.execute(SQLITE_INSERT, row)
+            connection.execute("COMMIT")
+        return time.perf_counter() - start
+
+    try:
+        yield insert
+    finally:
+        connection.close()
+
+
 def raw_sqlite_insert(path: Path, transactions: Sequence[Sequence[StoredRow]], many: bool) -> float:
     """Seconds for sqlite3 to insert ``transactions`` into a new file, one transaction each
     (``executemany`` within each when ``many``)."""
-    connection = raw_sqlite(path)
-    start = time.perf_counter()
-    for rows in transactions:
-        connection.execute("BEGIN")
-        if many:
-            connection.executemany(SQLITE_INSERT, rows)
-        else:
-            for row in rows:
-                connection.execute(SQLITE_INSERT, row)
-        connection.execute("COMMIT")
-    seconds = time.perf_counter() - start
-    connection.close()
-    return seconds
+    with sqlite_driver(path, many) as insert:
+        return insert(transactions)
 
 
-def raw_postgres_insert(url: str, transactions: Sequence[Sequence[StoredRow]], many: bool) -> float:
-    """Seconds for psycopg to insert ``transactions`` into a table shaped as the event store's,
-    one transaction each (``executemany`` within each when ``many``)."""
+@contextmanager
+def postgres_driver(url: str, many: bool) -> Iterator[Driver]:
+    """psycopg on a new table shaped as the event store's in the database at ``url``, one
+    connection kept open while the block lasts: a :data:`Driver` (``executemany`` within each
+    transaction when ``many``)."""
     import psycopg
 
     with psycopg.connect(url) as connection:
@@ -190,18 +209,29 @@ def raw_postgres_insert(url: str, transactions: Sequence[Sequence[StoredRow]], m
             "state bytea, notification_id bigserial, PRIMARY KEY (originator_id, originator_version))"
         )
         connection.commit()
-        insert = "INSERT INTO raw_events (originator_id, originator_version, topic, state) VALUES (%s, %s, %s, %s)"
-        rows_of = [[(uuid.UUID(hex=r[0]), r[1], r[2], r[3]) for r in rows] for rows in transactions]
-        start = time.perf_counter()
-        for rows in rows_of:
-            with connection.cursor() as cursor:
-                if many:
-                    cursor.executemany(insert, rows)
-                else:
-                    for row in rows:
-                        cursor.execute(insert, row)
-            connection.commit()
-        return time.perf_counter() - start
+        statement = "INSERT INTO raw_events (originator_id, originator_version, topic, state) VALUES (%s, %s, %s, %s)"
+
+        def insert(transactions: Sequence[Sequence[StoredRow]]) -> float:
+            rows_of = [[(uuid.UUID(hex=r[0]), r[1], r[2], r[3]) for r in rows] for rows in transactions]
+            start = time.perf_counter()
+            for rows in rows_of:
+                with connection.cursor() as cursor:
+                    if many:
+                        cursor.executemany(statement, rows)
+                    else:
+                        for row in rows:
+                            cursor.execute(statement, row)
+                connection.commit()
+            return time.perf_counter() - start
+
+        yield insert
+
+
+def raw_postgres_insert(url: str, transactions: Sequence[Sequence[StoredRow]], many: bool) -> float:
+    """Seconds for psycopg to insert ``transactions`` into a table shaped as the event store's,
+    one transaction each (``executemany`` within each when ``many``)."""
+    with postgres_driver(url, many) as insert:
+        return insert(transactions)
 
 
 # -- timing --------------------------------------------------------------------------------------
