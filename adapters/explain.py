@@ -220,9 +220,10 @@ def _parse(ref: str) -> tuple[str, int]:
 def account(x: Explanation) -> list[str]:
     """One event explained in lines of words, as ``audit show`` prints them and the web journal's
     "explain" shows them."""
-    # The headline as ``chronique log`` names the event: its short ref and its kind in words.
+    # The headline as ``chronique log`` names the event: its short ref, who, and its kind in
+    # words ("Sam Parkerson: check rolled", where "check rolled of Sam Parkerson" read as a slip).
     voided = f" — VOIDED by {short_ref(x.voided_by)}" if x.voided_by else ""
-    lines = [f"{short_ref(x.ref)}: {kind_words(x.what)} of {x.who}{voided}"]
+    lines = [f"{short_ref(x.ref)}, {x.who}: {kind_words(x.what)}{voided}"]
     if x.hidden:
         return [*lines, f"hidden until epoch {x.event['sealed_until']} is revealed"]
     e = x.event

@@ -2,7 +2,7 @@
 draw is placed in the shuffle it was really dealt from — the deck's history of shuffles, gathers and
 draws in recording order, as ``verify`` follows it — with that shuffle's epoch and "not verifiable
 yet" while the epoch is unrevealed; the headline names the event as ``chronique log`` does (its
-short ref, its kind in words), in every game."""
+short ref, who, its kind in words), in every game."""
 
 from __future__ import annotations
 
@@ -133,7 +133,7 @@ def test_every_card_of_a_longer_campaign_is_placed_at_its_position_in_its_own_sh
     assert checked >= len(tests)
 
 
-# -- every game's headline: the log's short ref and its kind in words ------------------------------
+# -- every game's headline: the log's short ref, who, and its kind in words ------------------------
 
 
 def cartes(db: str, tmp_path: Path) -> tuple[str, str, str]:
@@ -171,7 +171,7 @@ def test_the_headline_names_the_event_as_the_log_does_in_every_game(db: str, tmp
     names = {e["originator_id"]: e["name"] for e in events if kind(e) == "Created" and "name" in e}
     event = next(e for e in events if kind(e) == topic)
     shown = run(db, "audit", "show", short(event)).stdout
-    assert shown.splitlines()[0] == f"{short(event)}: {words} of {names[event['originator_id']]}", shown
+    assert shown.splitlines()[0] == f"{short(event)}, {names[event['originator_id']]}: {words}", shown
     # The log's own words for the kind, and its ref, in the same row.
     log = " ".join(run(db, "log", campaign).stdout.replace("|", " ").split())
     assert re.search(rf"{re.escape(short(event))} .*?{words}", log)
@@ -180,7 +180,7 @@ def test_the_headline_names_the_event_as_the_log_does_in_every_game(db: str, tmp
     for deck_event in [e for e in events if e["topic"] in (SHUFFLED, DRAWN)][:2]:
         headline = run(db, "audit", "show", short(deck_event)).stdout.splitlines()[0]
         deck_words = "shuffled" if deck_event["topic"] == SHUFFLED else "cards drawn"
-        assert headline == f"{short(deck_event)}: {deck_words} of {names[deck_event['originator_id']]}"
+        assert headline == f"{short(deck_event)}, {names[deck_event['originator_id']]}: {deck_words}"
 
 
 def test_a_voided_events_headline_names_its_correction_by_the_logs_short_ref(db: str) -> None:
@@ -190,4 +190,4 @@ def test_a_voided_events_headline_names_its_correction_by_the_logs_short_ref(db:
     run(db, "correct", short(wound), "--reason", "it missed")
     correction = [e for e in recorded(db, "Verdelune") if kind(e) == "Corrected"][-1]
     headline = run(db, "audit", "show", short(wound)).stdout.splitlines()[0]
-    assert headline == f"{short(wound)}: wound suffered of Alice — VOIDED by {short(correction)}"
+    assert headline == f"{short(wound)}, Alice: wound suffered — VOIDED by {short(correction)}"

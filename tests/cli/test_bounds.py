@@ -75,6 +75,14 @@ def test_a_campaign_starting_beyond_the_last_day_is_refused(db: str) -> None:
     assert line == "error: the day of --start must be between 1 and 365,000 (got 99,999,999,999,999,999,999)"
 
 
+def test_a_day_of_more_digits_than_python_reads_as_a_number_is_refused_in_words(db: str) -> None:
+    # Python refuses to read over 4,300 digits as one int, in its own words about its settings.
+    run(db, "init")
+    day = "9" * 5000
+    line = refused(db, "campaign", "new", "S", "--ruleset", "cartes", "--start", f"Day {day} 08:00")
+    assert line == "error: the day of --start must be between 1 and 365,000 (got a number of 5,000 digits)"
+
+
 def test_a_pacing_step_or_ratio_beyond_its_range_is_refused(db: str) -> None:
     campaign = cartes(db)
     line = refused(db, "pace", "set", campaign, "--every", "mon 09:00", "--advance", "99999999999999999999w")
