@@ -78,6 +78,18 @@ def test_a_command_imports_its_own_module_and_reads_its_words_without_pydantic_a
     assert modules & COMMAND_MODULES == {"chronique.cli.journal"}
     # Typer's pydantic adapters (cli/coercion.py): words and numbers need none of them.
     assert "typer._adapters" not in modules
+    # The game's tables are read as a plain file (domain/rulesets/data.py): importlib.resources
+    # brought zipfile and tempfile, 3 to 4 ms of every command that reads a table (issue 20).
+    assert "importlib.resources" not in modules
+
+
+@pytest.mark.parametrize("game", ["cartes", "elor", "microfudge", "westernparade"])
+def test_every_game_reads_its_tables_without_importlib_resources(game: str) -> None:
+    script = (
+        f"import sys\nfrom chronique.domain.rulesets.{game}.tables import tables\ntables()\nprint('importlib.resources' in sys.modules)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert (done.returncode, done.stdout.strip()) == (0, "False"), done.stderr
 
 
 def test_completing_a_command_name_imports_no_command_module() -> None:

@@ -7,15 +7,14 @@ only load the data when first looked at.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
-from importlib.resources import files
 from types import MappingProxyType
 from typing import Any
 
 from chronique.domain.errors import RuleViolation
+from chronique.domain.rulesets.data import load_toml
 from chronique.domain.text import fold
 
 LETHALITY_COUNT = 5
@@ -165,8 +164,7 @@ def _build(raw: dict[str, Any]) -> Tables:
 @cache
 def tables() -> Tables:
     """The rules data, parsed from the package's ``tables.toml`` on first call, then cached."""
-    text = files(__package__).joinpath("tables.toml").read_text(encoding="utf-8")
-    return _build(tomllib.loads(text))
+    return _build(load_toml(__file__, "tables.toml"))
 
 
 class LazyMapping(Mapping[str, int]):

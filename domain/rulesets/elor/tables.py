@@ -6,18 +6,17 @@ Nothing is read at import time: :func:`tables` parses the TOML on first use and 
 from __future__ import annotations
 
 import re
-import tomllib
 import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from importlib.resources import files
 from types import MappingProxyType
 from typing import Any
 
 from chronique.domain.errors import RuleViolation
 from chronique.domain.names import find
+from chronique.domain.rulesets.data import load_toml
 
 
 def fold(text: str) -> str:
@@ -246,8 +245,7 @@ def _build(raw: dict[str, Any]) -> Tables:
 @cache
 def tables() -> Tables:
     """The rules data, parsed from the package's ``tables.toml`` on first call, then cached."""
-    text = files(__package__).joinpath("tables.toml").read_text(encoding="utf-8")
-    return _build(tomllib.loads(text))
+    return _build(load_toml(__file__, "tables.toml"))
 
 
 # --- typed accessors -----------------------------------------------------------------------

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
-from importlib.resources import files
 from types import MappingProxyType
 from typing import Any
 
 # One folding rule for every French name a player types, shared with Cartes (no twin copy).
+from chronique.domain.rulesets.data import load_toml
 from chronique.domain.text import fold
 
 __all__ = ["Streamlined", "Tables", "fold", "tables"]
@@ -144,5 +143,4 @@ def _build(raw: dict[str, Any]) -> Tables:
 @cache
 def tables() -> Tables:
     """The rules data, parsed from the package's ``tables.toml`` on first call, then cached."""
-    text = files(__package__).joinpath("tables.toml").read_text(encoding="utf-8")
-    return _build(tomllib.loads(text))
+    return _build(load_toml(__file__, "tables.toml"))

@@ -9,17 +9,16 @@ from __future__ import annotations
 
 import ast
 import math
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, lru_cache
-from importlib.resources import files
 from types import MappingProxyType
 from typing import Any
 
 from chronique.domain.errors import RuleViolation
 from chronique.domain.names import find
+from chronique.domain.rulesets.data import load_toml
 from chronique.domain.text import fold
 
 
@@ -142,7 +141,7 @@ class Catalogue:
 
 
 def _load(name: str) -> dict[str, Any]:
-    return tomllib.loads(files("chronique.domain.rulesets.westernparade").joinpath(name).read_text(encoding="utf-8"))
+    return load_toml(__file__, name)
 
 
 @cache
