@@ -81,6 +81,8 @@ def test_a_command_imports_its_own_module_and_reads_its_words_without_pydantic_a
     # The game's tables are read as a plain file (domain/rulesets/data.py): importlib.resources
     # brought zipfile and tempfile, 3 to 4 ms of every command that reads a table (issue 20).
     assert "importlib.resources" not in modules
+    # Nor does a sheet read a time zone: pacing imports zoneinfo where it reads one.
+    assert "zoneinfo" not in modules
 
 
 @pytest.mark.parametrize("game", ["cartes", "elor", "microfudge", "westernparade"])
