@@ -245,7 +245,7 @@ def _build(raw: dict[str, Any]) -> Tables:
 @cache
 def tables() -> Tables:
     """The rules data, parsed from the package's ``tables.toml`` on first call, then cached."""
-    return _build(load_toml(__file__, "tables.toml"))
+    return _build(load_toml(__name__, "tables.toml"))
 
 
 # --- typed accessors -----------------------------------------------------------------------

@@ -141,7 +141,7 @@ class Catalogue:
 
 
 def _load(name: str) -> dict[str, Any]:
-    return load_toml(__file__, name)
+    return load_toml(__name__, name)
 
 
 @cache
