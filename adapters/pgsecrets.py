@@ -102,7 +102,9 @@ class PostgresRecorderWithSecrets(PostgresApplicationRecorder):
     """The library's PostgreSQL recorder, writing what a save carries beside its events in their
     transaction (``journal.write_beside_events``: seeds, the command's id, next advances,
     snapshots). The events go in one statement of four arrays of plain values (``_insert_plainly``).
-    A save under a campaign's lock commits in the lock's own transaction (``insert_events``)."""
+    A save under a campaign's lock commits in the lock's own transaction (``insert_events``); one of
+    a few events goes there as one string of statements, its values written in
+    (``_commit_written_in``)."""
 
     def __init__(self, datastore: PostgresDatastore, *, events_table_name: str = "stored_events") -> None:
         super().__init__(datastore, events_table_name=events_table_name)
