@@ -21,7 +21,6 @@ FloatCheck = Callable[[typer.CallbackParam, "float | None"], "float | None"]
 # A day-count date's day ('Day 12 08:00', 'jour 12'); Gregorian dates are bounded by Python's own
 # calendar (years 1 to 9999) and advances by their span (``advance_span``).
 _DAY = re.compile(r"\s*(?:day|jour)\s*(\d+)", re.IGNORECASE)
-_MOST_DIGITS = 30  # far beyond the last day: the range is then said as for any other day
 
 
 def name_of(param: typer.CallbackParam) -> str:
@@ -117,9 +116,10 @@ def game_date(param: typer.CallbackParam, value: str | None) -> str | None:
     """An in-game date whose day count stays within 1,000 years ('Day 365000' at most)."""
     match = _DAY.match(value or "")
     if match is not None:
+        from chronique.domain.gametime import MOST_DIGITS
+
         name, digits = f"the day of {name_of(param)}", match.group(1).lstrip("0")
-        # A run of digits Python will not read as one number (over 4,300) is refused by its length.
-        if len(digits) > _MOST_DIGITS:
+        if len(digits) > MOST_DIGITS:
             raise fail(f"{name} must be between 1 and {limits.MAX_DAYS:,} (got a number of {len(digits):,} digits)")
         _refuse(lambda: limits.refuse_out_of_range(name, int(digits or "0"), 1, limits.MAX_DAYS))
     return value

@@ -16,7 +16,10 @@ WEEK = 7 * DAY
 _UNITS = {"s": 1, "m": MINUTE, "min": MINUTE, "h": HOUR, "d": DAY, "w": WEEK}
 _DURATION = re.compile(r"(\d+)(min|s|m|h|d|w)")
 _WHOLE_DURATION = re.compile(r"(?:\d+(?:min|s|m|h|d|w))+")
-_MOST_DIGITS = 30  # far beyond any span a command takes: its bounds then say how far (limits.py)
+MOST_DIGITS = 30
+"""The most digits a number typed in a duration or a date is read with: far beyond any span or
+day a command takes (their bounds then say how far, limits.py), and far below the 4,300 digits
+past which Python will not read a number at all."""
 
 
 def parse_duration(text: str) -> int:
@@ -28,7 +31,7 @@ def parse_duration(text: str) -> int:
     if not _WHOLE_DURATION.fullmatch(cleaned):
         raise RuleViolation(f"{shown!r} is not a duration (write e.g. 30s, 10m, 3h, 2d, 1w)")
     parts = _DURATION.findall(cleaned)
-    if any(len(n) > _MOST_DIGITS for n, _ in parts):
+    if any(len(n) > MOST_DIGITS for n, _ in parts):
         raise RuleViolation(f"{shown!r} is far longer than any duration")
     return sum(int(n) * _UNITS[u] for n, u in parts)
 

@@ -15,7 +15,7 @@ def load_toml(module: str, name: str) -> dict[str, Any]:
     at the cost of 3 to 4 ms of imports (``zipfile``, ``tempfile``, its readers) to every command
     that reads a table (issue 20)."""
     found = sys.modules[module]
-    path = os.path.join(os.path.dirname(found.__file__ or ""), name)
-    # Both loaders a module of Chronique comes from (a file's, a zip's) read data beside it.
-    data: bytes = found.__loader__.get_data(path)  # type: ignore[union-attr]
+    assert found.__file__ is not None  # a ruleset's module comes from a file, or from a zip's member
+    # Both loaders such a module comes from (a file's, a zip's) read the data beside it.
+    data: bytes = found.__loader__.get_data(os.path.join(os.path.dirname(found.__file__), name))  # type: ignore[union-attr]
     return tomllib.loads(data.decode("utf-8"))
