@@ -283,11 +283,26 @@ class Journal(Application):
             return None
         return self.raw.moved_statement(self.freshness.head, MOVED_LIMIT + 1)
 
-    def look(self, found: list[tuple[int, UUID]] | None = None) -> None:
+    @property
+    def has_looked(self) -> bool:
+        """Whether this journal is warm and has looked at the log (its kept aggregates are known
+        current up to a position)."""
+        return self.freshness is not None and self.freshness.head is not None
+
+    def checked_look_statement(self, aggregate_ids: Iterable[UUID]) -> str:
+        """:meth:`look_statement` that also fails, read as ``locks.WorldMoved``, when another
+        writer recorded events of ``aggregate_ids`` since the last look (:attr:`has_looked`) or
+        more than the look reads: for a warm command whose lock is deferred to its save to run
+        first in it (ruling PF17); on a backend whose locks are never deferred, an empty one."""
+        assert self.freshness is not None and self.freshness.head is not None, "a cold journal, or one that never looked"
+        return self.raw.moved_statement(self.freshness.head, MOVED_LIMIT + 1, unless=list(aggregate_ids)) or ""
+
+    def look(self, found: Sequence[tuple[Any, ...]] | None = None) -> None:
         """A warm journal's look at the log before a command: one query for the events other
         writers stored since the last look, whose kept aggregates are read again when next loaded;
         every other kept aggregate is handed out with no query (issue 20). Nothing to do cold.
-        ``found``: the rows of :meth:`look_statement`, already read under the campaign's lock."""
+        ``found``: the rows (position and aggregate first) of :meth:`look_statement` or
+        :meth:`checked_look_statement`, already read under the campaign's lock."""
         if self.freshness is None:
             return
         if self.freshness.head is None:
@@ -296,7 +311,7 @@ class Journal(Application):
             return
         moved = self.raw.moved_after(self.freshness.head, MOVED_LIMIT + 1) if found is None else found
         if moved:
-            self.freshness.looked(moved[0][0], None if len(moved) > MOVED_LIMIT else [aggregate for _, aggregate in moved])
+            self.freshness.looked(moved[0][0], None if len(moved) > MOVED_LIMIT else [row[1] for row in moved])
 
     def keeps(self, aggregate_id: UUID) -> bool:
         """Whether a warm journal keeps ``aggregate_id`` loaded (so it exists: none is ever removed)."""

@@ -17,7 +17,7 @@ from psycopg.sql import SQL, Composable, Composed, Identifier
 
 from chronique.adapters.database import first_line
 from chronique.adapters.journal import write_beside_events
-from chronique.adapters.locks import AdvisoryLocks
+from chronique.adapters.locks import AdvisoryLocks, Owed
 
 # How long opening the pool waits for its first connection (the library's wait when it waits).
 POOL_OPEN_SECONDS = 30.0
@@ -125,17 +125,25 @@ class PostgresRecorderWithSecrets(PostgresApplicationRecorder):
         the library's own transaction on its pool took two, the lock's check before it one and
         its release after it another. Never retried there: a failure left the lock with the
         transaction, and the command runs again under a new one."""
-        connection = self._locks.transaction() if self._locks is not None else None
-        if connection is None:
+        held = self._locks.transaction() if self._locks is not None else None
+        if held is None:
             return super().insert_events(stored_events, **kwargs)
+        connection, owed = held
         try:
-            return self._commit_in(connection, stored_events, **kwargs)
+            return self._commit_in(connection, owed, stored_events, **kwargs)
         except psycopg.Error as error:
-            raise _in_library_words(error) from error
+            assert self._locks is not None
+            raise self._locks.in_words(error) or _in_library_words(error) from error
 
-    def _commit_in(self, connection: psycopg.Connection[Any], stored_events: Sequence[StoredEvent], **kwargs: Any) -> Sequence[int] | None:
+    def _commit_in(
+        self, connection: psycopg.Connection[Any], owed: Owed | None, stored_events: Sequence[StoredEvent], **kwargs: Any
+    ) -> Sequence[int] | None:
+        """Commit in the lock's transaction; a deferred lock's ``owed`` statements first (the
+        lock, the world's check, the look: ruling PF17)."""
         if len(stored_events) <= WRITTEN_IN_MOST:
-            return self._commit_written_in(connection, stored_events, **kwargs)
+            return self._commit_written_in(connection, owed, stored_events, **kwargs)
+        if owed is not None:
+            owed.read(connection.execute(";\n".join(owed.statements)))
         failure: psycopg.Error | None = None
         ids: Sequence[int] | None = None
         with connection.pipeline() as pipeline:
@@ -155,18 +163,23 @@ class PostgresRecorderWithSecrets(PostgresApplicationRecorder):
         return ids
 
     def _commit_written_in(
-        self, connection: psycopg.Connection[Any], stored_events: Sequence[StoredEvent], **kwargs: Any
+        self, connection: psycopg.Connection[Any], owed: Owed | None, stored_events: Sequence[StoredEvent], **kwargs: Any
     ) -> Sequence[int] | None:
         """:meth:`_commit_in`'s statements, their values written into them by psycopg's own
         client-side binding, sent as one string: the server runs it as one message (the simple
         query protocol), where the pipeline sent each statement as a message of its own
-        (parse, bind, execute) and psycopg waited on the socket after each."""
+        (parse, bind, execute) and psycopg waited on the socket after each. What a deferred lock
+        ``owed`` opens the string: a warm command's one round trip (ruling PF17)."""
         written = _WrittenStatements(connection)
+        for statement in owed.statements if owed is not None else ():
+            written.execute(statement)
         self._insert_events(written, stored_events, **kwargs)
         if stored_events:
             self._insert_stored_events(written, stored_events, **kwargs)
         written.execute("COMMIT")
         cursor = connection.execute(written.text())
+        if owed is not None:
+            owed.read(cursor, then=True)
         ids: list[int] = []
         while True:  # each statement's result in turn: the events' insert, the last before COMMIT, returns the ids
             if cursor.description is not None:

@@ -23,7 +23,7 @@ from chronique.adapters.commandids import AlreadyRecorded, CommandRecord, Outcom
 from chronique.adapters.database import first_line
 from chronique.adapters.invites import Invites
 from chronique.adapters.journal import Journal
-from chronique.adapters.locks import CampaignBusy, CampaignLocks, NoLocks
+from chronique.adapters.locks import CampaignBusy, CampaignLocks, NoLocks, WorldMoved
 from chronique.adapters.pacingdue import PacingDue, moved
 from chronique.adapters.vault import SeedVault, SimulatedChance, VaultChance
 from chronique.domain.campaign import Campaign, campaign_id_for
@@ -262,18 +262,29 @@ class Chronique:
             self.vault.take_drafts()  # a failed attempt's drafted seeds were never committed: drop them
             recorded: list[ChainedEvent] = []
             shared: list[World] = []
+            # A warm PostgreSQL command runs first on what this process keeps, its lock and the
+            # check that its world did not move sent with its save, in one round trip; an attempt
+            # after the first looks under its lock before it runs (ruling PF17).
+            deferred = attempt == 0 and self.locks.defers and self.command_id is None and self.journal.has_looked
             try:
                 try:
-                    with self.locks.hold(key, read=self.journal.look_statement()) as held:
+                    with self.locks.hold(key, read=None if deferred else self.journal.look_statement(), deferred=deferred) as held:
                         # Under the campaign's lock, so a run of the same command waiting for it sees this one's id.
                         self._refuse_if_recorded()
-                        self.journal.look(held.rows)  # read with the lock where it takes a round trip
+                        if not deferred:
+                            self.journal.look(held.rows)  # read with the lock where it takes a round trip
                         world = self.world(campaign_name, shared=True, looked=True)
                         shared.append(world)
                         loaded = {a.id: a.version for a in world.aggregates()}
+                        if deferred:
+                            held.owe(self.journal.checked_look_statement(loaded), self.journal.look)
                         due = PacingDue.of(world.campaign)
-                        with salting(world.source.salt):
-                            result = command(world)
+                        try:
+                            with salting(world.source.salt):
+                                result = command(world)
+                        except RuleViolation:
+                            self.locks.settle()  # a refusal, too, rests on what is stored
+                            raise
                         world.mark_command()
                         recorded = world.collect()
                         snapshots, later = self._snapshots(world, loaded)
@@ -284,6 +295,8 @@ class Chronique:
                     for changed in shared:
                         self.journal.forget(a.id for a in changed.aggregates())
                     raise
+            except WorldMoved:
+                continue  # nothing committed: run again, looking first
             except (CampaignBusy, OutcomeUnknown):
                 raise
             except (IntegrityError, OperationalError):
@@ -319,6 +332,8 @@ class Chronique:
                 dues=dues if events else (),
                 snapshots=snapshots if events else (),
             )
+        except WorldMoved:
+            raise  # certainly not committed: the check failed before the commit
         except PersistenceError as error:
             if not events:
                 raise
@@ -359,9 +374,7 @@ class Chronique:
     def _committed(self, event: ChainedEvent) -> bool:
         """Whether ``event`` itself is in the journal: the same aggregate, version and bytes (a
         conflicting writer's event at that version has other bytes: its own id, time and draws)."""
-        stored = self.journal.recorder.select_events(
-            event.originator_id, gt=event.originator_version - 1, lte=event.originator_version
-        )
+        stored = self.journal.recorder.select_events(event.originator_id, gt=event.originator_version - 1, lte=event.originator_version)
         return bool(stored) and stored[0].state == self.journal.mapper.to_stored_event(event).state
 
     def _after_commit(self, later: list[tuple[ChainedAggregate, int]]) -> None:
@@ -507,6 +520,7 @@ class Chronique:
         the name of one of the campaign's players (ruling FP1), as the campaign spells it (given
         back with the campaign): a phrase under a name no player answers to would let the seed's
         holder grind phrases unseen."""
+
         def add(world: World) -> tuple[Campaign, str]:
             named = player_named(world.campaign, player)
             world.campaign.add_entropy(named, phrase)

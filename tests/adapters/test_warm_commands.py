@@ -137,22 +137,127 @@ def test_a_warm_command_reads_no_aggregate_unless_another_writer_moved_it(tmp_pa
         other.close()
 
 
-def test_a_warm_postgresql_command_looks_in_the_round_trip_that_takes_its_lock(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The look is read by the campaign's lock, right after it is held and in the same string of
-    statements: it took a transaction of its own on the event store (BEGIN, the look, ROLLBACK),
-    three round trips a command (issue 20)."""
+def test_a_warm_postgresql_command_takes_its_lock_checks_its_world_and_saves_in_one_round_trip_PF17(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Once a warm process has looked, a command runs on what it keeps and sends one string: its
+    transaction and lock, the look that also checks that no event of its world was recorded
+    since the last look, the save and the commit. It took two round trips, the lock with its look
+    before the command ran and the save after (issue 20, ruling PF17)."""
+    with fresh_database("postgresql", tmp_path) as url:
+        table(url)
+        warm = build(url, warm=True)
+        try:
+            warm.act(CAMPAIGN, contact_test)
+            sent = spy_on_statements(monkeypatch)
+            warm.act(CAMPAIGN, contact_test)
+            assert len(sent) == 1, sent
+            heads = [s.split(" ")[0] for s in sent[0].split(";\n")]
+            assert heads == ["BEGIN", "SET", "SELECT", "SELECT", "SET", "LOCK", "NOTIFY", "INSERT", "COMMIT"], sent[0]
+            lock, look = sent[0].split(";\n")[2:4]
+            assert "pg_advisory_xact_lock" in lock and CHECK in look and "ORDER BY notification_id DESC" in look
+            assert {str(a.id): state(a) for a in warm.world(CAMPAIGN).aggregates()} == stored_world(url)
+        finally:
+            warm.close()
+
+
+CHECK = "1 / (originator_id NOT IN ("
+"""What the look of a deferred lock adds to check the command's world (ruling PF17)."""
+
+
+def alice_s_tests(db: str) -> int:
+    """How many tests Alice made, as a cold process reads them from the store."""
+    cold = build(db)
+    try:
+        return sum(1 for event in cold.log(CAMPAIGN) if type(event).__name__ == "TestMade")
+    finally:
+        cold.close()
+
+
+def test_a_warm_postgresql_command_whose_world_another_writer_moved_runs_again_after_looking_PF17(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The check fails when another writer recorded events of the command's world: nothing is
+    committed, and the command runs again as a cold one does, looking in the round trip that
+    takes its lock (then the look is read under it), on what is stored. One test is recorded."""
     with fresh_database("postgresql", tmp_path) as url:
         table(url)
         warm, other = build(url, warm=True), build(url)
         try:
             warm.act(CAMPAIGN, contact_test)
-            sent = spy_on_statements(monkeypatch)
             other.act(CAMPAIGN, contact_test)  # moves the campaign, the deck and Alice
-            sent.clear()
+            before = alice_s_tests(url)
+            sent = spy_on_statements(monkeypatch)
             warm.act(CAMPAIGN, contact_test)
-            looks = [s for s in sent if "ORDER BY notification_id DESC" in s]
-            assert len(looks) == 1 and "pg_advisory_xact_lock" in looks[0], sent
+            (checked, rolled_back, locked), saved = sent[:3], sent[-1]  # between: the moved aggregates read
+            assert CHECK in checked and "COMMIT" in checked and rolled_back == "ROLLBACK"  # refused by its check
+            assert "pg_advisory_xact_lock" in locked and "ORDER BY notification_id DESC" in locked and CHECK not in locked
+            assert "COMMIT" in saved and CHECK not in saved
+            assert alice_s_tests(url) == before + 1
             # What the look found is read again: the warm process records on top of the other's draw.
+            assert {str(a.id): state(a) for a in warm.world(CAMPAIGN).aggregates()} == stored_world(url)
+        finally:
+            warm.close()
+            other.close()
+
+
+def test_a_refusal_on_what_a_warm_process_keeps_is_decided_again_when_its_world_moved_PF17(tmp_path: Path) -> None:
+    """A command refused on the kept world is refused only if the stored world refuses it too:
+    another writer brought a brigand into the campaign, and the warm process, which kept the
+    campaign without him, makes his test instead of answering that there is no such character."""
+    with fresh_database("postgresql", tmp_path) as url:
+        table(url)
+        warm, other = build(url, warm=True), build(url)
+        try:
+            warm.act(CAMPAIGN, contact_test)  # keeps the world, Alice and Bruno only
+            other.create_character(CAMPAIGN, sample("brigand"))
+            warm.act(CAMPAIGN, lambda world: make_test(world, "Brigand", TestRequest("Contact", source="deck")))
+            assert [type(e).__name__ for e in warm.log(CAMPAIGN)][-3:] == ["CardsDrawn", "TestMade", "CommandRecorded"]
+        finally:
+            warm.close()
+            other.close()
+
+
+def test_more_events_of_others_than_the_look_reads_run_a_warm_command_again_after_looking_PF17(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Past the look's limit its rows may not hold every event since the last look, so they cannot
+    show that the command's world stood still: the check fails at the limit's row, and the command
+    runs again looking first, then on what is stored."""
+    from chronique.adapters import journal
+
+    monkeypatch.setattr(journal, "MOVED_LIMIT", 2)
+    with fresh_database("postgresql", tmp_path) as url:
+        table(url)
+        warm, other = build(url, warm=True), build(url)
+        try:
+            warm.act(CAMPAIGN, contact_test)
+            for name in ("Brumeval", "Cendrelac"):  # events of other campaigns only, more than 2
+                other.create_campaign(name, "cartes", None)
+            sent = spy_on_statements(monkeypatch)
+            warm.act(CAMPAIGN, contact_test)
+            assert CHECK in sent[0] and sent[1] == "ROLLBACK" and "pg_advisory_xact_lock" in sent[2] and CHECK not in sent[2], sent
+            assert {str(a.id): state(a) for a in warm.world(CAMPAIGN).aggregates()} == stored_world(url)
+        finally:
+            warm.close()
+            other.close()
+
+
+def test_another_campaign_moving_leaves_a_warm_command_its_one_round_trip_PF17(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Events of another campaign fail no check: the command commits in its one round trip, and
+    the look sent with it brings the process's position past them, so the next command's check
+    starts there."""
+    with fresh_database("postgresql", tmp_path) as url:
+        table(url)
+        warm, other = build(url, warm=True), build(url)
+        try:
+            warm.act(CAMPAIGN, contact_test)
+            other.create_campaign("Brumeval", "cartes", None)
+            sent = spy_on_statements(monkeypatch)
+            warm.act(CAMPAIGN, contact_test)
+            assert len(sent) == 1, sent
+            assert warm.journal.freshness is not None
+            assert warm.journal.freshness.head == other.journal.recorder.max_notification_id()
             assert {str(a.id): state(a) for a in warm.world(CAMPAIGN).aggregates()} == stored_world(url)
         finally:
             warm.close()
