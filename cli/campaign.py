@@ -48,7 +48,7 @@ def title(game: str) -> str:
 @app.command("list")
 def list_(ctx: typer.Context, as_json: bool = typer.Option(False, "--json", help="Output JSON.")) -> None:
     """List the journal's campaigns."""
-    run(ctx, lambda s: render.campaigns(s, s.campaigns(), True) if as_json else _campaigns(s, s.campaigns()))
+    run(ctx, lambda s: render.campaigns_json(s, s.campaigns()) if as_json else _campaigns(s, s.campaigns()))
 
 
 def _campaigns(services: Chronique, items: list[Campaign]) -> None:
@@ -67,7 +67,7 @@ def show(
     as_json: bool = typer.Option(False, "--json", help="Output JSON."),
 ) -> None:
     """Show a campaign: clock, sessions, epochs, characters and seals."""
-    run(ctx, lambda s: render.campaign(s, s.world(campaign), True) if as_json else _campaign(s, s.world(campaign)))
+    run(ctx, lambda s: render.campaign_json(s, s.world(campaign)) if as_json else _campaign(s, s.world(campaign)))
 
 
 def _campaign(services: Chronique, world: World) -> None:
@@ -79,7 +79,7 @@ def _campaign(services: Chronique, world: World) -> None:
     out.print(f"[bold]{escape(c.name)}[/bold] — {title(c.ruleset)}, {services.calendar(c).format(c.clock)}")
     state = f"session {c.session} open" if c.in_session else f"{plural(c.session, 'session')} played, downtime"
     out.print(f"{state}; open chance epoch {c.epoch} (commitment {c.epochs[c.epoch]['commitment'][:16]}…)")
-    out.print(f"characters: {', '.join(ch.name for ch in world.characters.values()) or 'none yet'}")
+    out.print(f"characters: {escape(', '.join(ch.name for ch in world.characters.values())) or 'none yet'}")
     for seal in c.seals:
         when = "start" if seal["boundary"] == "session-start" else "end"
         out.print(f"seal at the {when} of session {seal['session']}: {seal['seal']}")
@@ -114,6 +114,8 @@ def settings(
 
 def render_settings(campaign: Campaign, as_json: bool) -> None:
     """The settings of ``campaign``, in words (a table) or as JSON (one object per setting)."""
+    from rich.text import Text
+
     from chronique.domain.rulesets import ruleset
     from chronique.domain.spine_settings import schema_of
 
@@ -140,7 +142,7 @@ def render_settings(campaign: Campaign, as_json: bool) -> None:
     for s, row in zip(schema, rows, strict=True):
         now = s.shown(row["value"]) + (" (default)" if row["value"] == s.default else "")
         offered = "\n".join(f"{s.typed(c.value)}: {c.words}" for c in s.choices)
-        table.add_row(f"{s.title}\n[dim]{s.key}[/dim]", now, offered, s.rulebook)
+        table.add_row(Text.assemble(s.title, "\n", (s.key, "dim")), now, offered, s.rulebook)
     render.console().print(table)
 
 

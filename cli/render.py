@@ -52,11 +52,13 @@ def plain() -> bool:
 
 
 def new_table(*columns: str) -> Table:
-    """A Rich table with these column headers: box drawing on a terminal, ASCII rules otherwise."""
+    """A Rich table with these column headers, its text cells shown as typed (``AsTypedTable``):
+    box drawing on a terminal, ASCII rules otherwise."""
     from rich import box
-    from rich.table import Table
 
-    table = Table(*columns, box=box.ASCII if plain() else box.HEAVY_HEAD)
+    from chronique.cli.astyped import AsTypedTable
+
+    table = AsTypedTable(*columns, box=box.ASCII if plain() else box.HEAVY_HEAD)
     for column in table.columns:
         # A narrow terminal folds a long word (an id, a hash) onto the next line, never cuts it.
         column.overflow = "fold"
@@ -91,8 +93,8 @@ def campaign_created(campaign: Campaign) -> None:
     typer.echo(f"commitment of epoch {campaign.epoch}: {first}")
 
 
-def campaigns(services: Chronique, items: list[Campaign], as_json: bool) -> None:
-    """The list of campaigns."""
+def campaigns_json(services: Chronique, items: list[Campaign]) -> None:
+    """The list of campaigns as JSON (``campaign list`` draws its own table)."""
     rows = [
         {
             "id": str(c.id),
@@ -104,17 +106,12 @@ def campaigns(services: Chronique, items: list[Campaign], as_json: bool) -> None
         }
         for c in items
     ]
-    if as_json:
-        emit_json(rows)
-        return
-    table = new_table("Campaign", "Ruleset", "Sessions", "Clock", "Id")
-    for row in rows:
-        table.add_row(row["name"], row["ruleset"], str(row["sessions"]) + (" (open)" if row["in_session"] else ""), row["clock"], row["id"])
-    console().print(table)
+    emit_json(rows)
 
 
-def campaign(services: Chronique, world: World, as_json: bool) -> None:
-    """One campaign: clock, sessions, epochs, members and seals."""
+def campaign_json(services: Chronique, world: World) -> None:
+    """One campaign as JSON: clock, sessions, epochs, members and seals (``campaign show`` says
+    it in words itself)."""
     c = world.campaign
     data = {
         "id": str(c.id),
@@ -130,17 +127,7 @@ def campaign(services: Chronique, world: World, as_json: bool) -> None:
         "seals": [{"session": s["session"], "boundary": s["boundary"], "seal": s["seal"]} for s in c.seals],
         "settings": c.settings,
     }
-    if as_json:
-        emit_json(data)
-        return
-    out = console()
-    out.print(f"[bold]{c.name}[/bold] — {c.ruleset}, {data['date']}")
-    state = f"session {c.session} open" if c.in_session else f"{plural(c.session, 'session')} played, downtime"
-    out.print(f"{state}; open chance epoch {c.epoch} (commitment {c.epochs[c.epoch]['commitment'][:16]}…)")
-    out.print(f"characters: {', '.join(data['characters']) or 'none yet'}")
-    for seal in data["seals"]:
-        when = "start" if seal["boundary"] == "session-start" else "end"
-        out.print(f"seal at the {when} of session {seal['session']}: {seal['seal']}")
+    emit_json(data)
 
 
 def session_started(c: Campaign) -> None:

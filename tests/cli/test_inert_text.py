@@ -174,3 +174,21 @@ def test_names_and_reasons_are_refused_with_control_characters_or_too_long(db: s
     assert _refused(db, "session", "entropy", "Verdelune", "é" * 501, "--player", "ana") == (
         "error: 'phrase' is 501 characters long; at most 500 are allowed"
     )
+
+
+def test_names_and_reasons_with_square_brackets_or_colons_are_shown_as_typed(db: str, tmp_path: Path) -> None:
+    """Square brackets and colons are printable, so a name or a reason may hold them; Rich read
+    them as its markup and emoji codes: a character named "Alice [/bold]" made `log` and
+    `campaign show` fail ("closing tag '[/bold]' ... doesn't match any open tag"), a reason's
+    "[red]" was taken away and its ":smile:" turned into an emoji."""
+    name, reason = "Alice [/bold]", "open the [red]door[/red] :smile:"
+    sheet = tmp_path / "alice.toml"
+    sheet.write_text((SAMPLES / "alice.toml").read_text(encoding="utf-8").replace('name = "Alice"', f'name = "{name}"'), encoding="utf-8")
+    run(db, "campaign", "new", "Verdelune [GM]", "--ruleset", "cartes")
+    run(db, "character", "new", "Verdelune [GM]", "--sheet", str(sheet))
+    run(db, "session", "start", "Verdelune [GM]")
+    run(db, "cartes", "test", "Verdelune [GM]", name, "Contact", "--from", "deck", "--reason", reason)
+    log = run(db, "log", "Verdelune [GM]").stdout
+    assert f"| {name} " in log and reason in log, log
+    assert f"characters: {name}\n" in run(db, "campaign", "show", "Verdelune [GM]").stdout
+    assert "| Verdelune [GM] " in run(db, "campaign", "list").stdout
