@@ -12,7 +12,6 @@ from chronique.cli.context import fail
 from chronique.domain.cards import shown as card
 from chronique.domain.cards import shown_all as cards
 from chronique.domain.rulesets.words import effects_of_time
-from chronique.domain.text import plural
 
 # Rich and the exports are imported where a command renders, not when the CLI starts
 # (``chronique --help`` must start in well under 0.3 s, issue 9).
