@@ -107,9 +107,7 @@ def test_an_insert_whose_connection_drops_before_the_commit_is_recorded_once(ser
     assert services.campaign("Verdelune").clock == start + HOUR
 
 
-def test_a_lock_lost_during_the_command_runs_it_again_under_a_new_lock_and_awards_once(
-    services: Chronique, postgres: str
-) -> None:
+def test_a_lock_lost_during_the_command_runs_it_again_under_a_new_lock_and_awards_once(services: Chronique, postgres: str) -> None:
     # Cartes §Expérience: an award of 2 hand cards, a relative command a retry must not double.
     services.start_session("Verdelune")
     runs: list[int] = []
@@ -141,6 +139,24 @@ def test_a_lock_connection_kept_between_commands_and_dropped_by_the_server_is_re
         assert second != first
     finally:
         locks.close()
+
+
+def test_a_warm_command_whose_kept_lock_connection_the_server_dropped_is_recorded_once_PF17(services: Chronique, postgres: str) -> None:
+    # A warm process sends its lock with its save (ruling PF17): a connection the server dropped
+    # between two commands fails that one string, nothing is committed, and the command runs
+    # again, taking its lock on a new connection first. Cartes §Expérience: an award, which a
+    # second recording would double.
+    services.close()
+    warm = build(postgres, warm=True)
+    try:
+        warm.start_session("Verdelune")  # the process has looked: its next command is deferred
+        [kept] = warm.locks._idle  # type: ignore[attr-defined]
+        assert sql(postgres, f"SELECT pg_terminate_backend({kept.info.backend_pid}, 5000)") == [(True,)]
+        warm.act("Verdelune", lambda world: award(world, "Bruno", 2, "saved Alice"))
+        assert topics(postgres, "ExperienceAwarded") == 1
+        assert [connection.info.backend_pid for connection in warm.locks._idle] != [kept.info.backend_pid]  # type: ignore[attr-defined]
+    finally:
+        warm.close()
 
 
 def test_a_campaign_held_past_the_wait_is_refused_in_one_line_and_records_nothing(services: Chronique, postgres: str) -> None:
