@@ -46,7 +46,8 @@ def sheet_view(world: World, character: Character, gm: bool) -> SheetView:
         (
             Section.of("Facultés", [(k, signed(s["faculties"][k])) for k in faculty_names()], layout="list", terms="fr"),
             Section.of("Capacities", capacities),
-            Section.of("Attributes", pairs(s["attributes"]), layout="list", terms="fr"),
+            # §Attributs (ruling E5): an attribute moves the faculty it names by its level, up or down.
+            Section.of("Attributes", [(k, signed(v)) for k, v in s["attributes"].items()], layout="list", terms="fr"),
             Section.of("Professions", pairs(s["professions"]), layout="list", terms="fr"),
             Section.of("Familiarities", familiarities, layout="list", terms="fr"),
             Section.of("Prowesses", pairs(s["prowesses"]), layout="list", terms="fr"),

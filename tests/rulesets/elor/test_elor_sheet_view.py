@@ -22,3 +22,14 @@ def test_the_body_section_gives_each_location_its_state_seed_Application_des_dom
     assert rows["Bras gauche"] == ("5", "5", "unusable")
     assert rows["Torse"] == ("2", "7", "hurt")
     assert rows["Bras droit"] == ("0", "5", "sound")
+
+
+def test_attributes_read_signed_as_the_faculties_they_move_seed_Attributs_E5() -> None:
+    # §Attributs (ruling E5): an attribute adds its level to the faculty it names, or takes it
+    # away (a negative variant, Perception auditive -1): "+1" beside "Esprit +2", not a bare "1".
+    world = table({**ALDO, "attributes": {"Vision nocturne": 1, "Perception auditive": -1}})
+    sections = {s.title: s for s in sheet_view(world, world.character("Aldo"), False).sections}
+    rows = {row[0]: row[1] for group in sections["Attributes"].groups for row in group.rows}
+    assert rows == {"Vision nocturne": "+1", "Perception auditive": "−1"}  # a minus sign, as the faculties
+    faculties = {row[0]: row[1] for group in sections["Facultés"].groups for row in group.rows}
+    assert faculties["Coordination"] == "+2" and faculties["Esprit"] == "0"
