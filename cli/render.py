@@ -216,9 +216,9 @@ def advanced(services: Chronique, campaign_name: str, advanced: Advanced) -> Non
     # FAIRNESS.md v2: a dry run's dice come from a throwaway key, so it must never read as a forecast.
     simulated = "SIMULATED with throwaway dice (dry run, nothing recorded; the real draws will differ): would advance"
     verb = "advanced" if advanced.recorded else simulated
-    from chronique.domain.gametime import format_duration
+    from chronique.domain.gametime import duration_words
 
-    span = format_duration(advanced.to_time - advanced.from_time)
+    span = duration_words(advanced.to_time - advanced.from_time)
     typer.echo(f"{verb} {span} from {label(advanced.from_time)} to {label(advanced.to_time)}: {effects_of_time(len(advanced.ticks))}")
     # A run of ticks that say the same thing (a malus retried every minute) reads as one line.
     for account, run in groupby(advanced.ticks, key=lambda tick: tick.account):

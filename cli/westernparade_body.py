@@ -74,7 +74,7 @@ def press_cmd(
     ),
 ) -> None:
     """The character presses his own hands on a bleeding wound, for a while (§3.2.3: momentarily)."""
-    from chronique.domain.gametime import format_duration
+    from chronique.domain.gametime import duration_words
     from chronique.domain.rulesets.westernparade.bleeding import ROUND
     from chronique.domain.rulesets.westernparade.care import press
     from chronique.domain.rulesets.westernparade.describe import where
@@ -83,7 +83,7 @@ def press_cmd(
     run(ctx, lambda s: s.act(campaign, lambda w: press(w, character, location, hands, rounds)))
     pressed = where(find_location(location).key)
     if hands:
-        typer.echo(f"{character} presses {hands} hand{'s' if hands > 1 else ''} on the {pressed} for {format_duration(rounds * ROUND)}")
+        typer.echo(f"{character} presses {hands} hand{'s' if hands > 1 else ''} on the {pressed} for {duration_words(rounds * ROUND)}")
     else:
         typer.echo(f"{character} lets go of the {pressed}")
 

@@ -7,6 +7,7 @@ from datetime import datetime, timedelta
 from typing import Any, Protocol
 
 from chronique.domain.errors import RuleViolation
+from chronique.domain.text import plural
 
 MINUTE = 60
 HOUR = 3600
@@ -36,8 +37,23 @@ def parse_duration(text: str) -> int:
     return sum(int(n) * _UNITS[u] for n, u in parts)
 
 
+_UNITS_IN_WORDS = (("week", WEEK), ("day", DAY), ("hour", HOUR), ("minute", MINUTE), ("second", 1))
+
+
+def duration_words(seconds: int) -> str:
+    """A duration as people read it, in its largest whole units: "1 day, 2 hours, 10 minutes",
+    "no time" for none. Never "2d", which a table reads as two dice."""
+    out = []
+    for unit, size in _UNITS_IN_WORDS:
+        count, seconds = divmod(seconds, size)
+        if count:
+            out.append(plural(count, unit))
+    return ", ".join(out) or "no time"
+
+
 def format_duration(seconds: int) -> str:
-    """A duration in the largest whole units, e.g. ``1d 2h 10m``."""
+    """A duration in the largest whole units as it is typed, e.g. ``1d 2h 10m`` (``advance``'s
+    argument, the JSON's ``span``); people read :func:`duration_words`."""
     if seconds == 0:
         return "0s"
     out = []

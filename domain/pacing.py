@@ -14,7 +14,7 @@ from datetime import UTC, datetime, timedelta, tzinfo
 from typing import Any
 
 from chronique.domain.errors import RuleViolation
-from chronique.domain.gametime import DAY, WEEK, Calendar, format_duration
+from chronique.domain.gametime import DAY, WEEK, Calendar, duration_words
 
 WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
 _EVERY = re.compile(r"^(?:(mon|tue|wed|thu|fri|sat|sun|daily)\s+)?(\d{1,2}):(\d{2})$")
@@ -50,9 +50,9 @@ class Pacing:
     def describe(self, calendar: Calendar) -> str:
         """For people: in-game time as durations and dates of the campaign's ``calendar``."""
         if self.ratio is not None:
-            pace = f"{format_duration(self.ratio)} of in-game time per real second"
+            pace = f"{duration_words(self.ratio)} of in-game time per real second"
         else:
-            pace = f"in-game time moves on {format_duration(self.step)} every {self.every} ({self.tz})"
+            pace = f"in-game time moves on {duration_words(self.step)} every {self.every} ({self.tz})"
         anchor = datetime.fromisoformat(self.anchor_real).strftime("%Y-%m-%d %H:%M %Z").strip()
         return pace + f", counted from {anchor} (in game: {calendar.format(self.anchor_game)})"
 

@@ -49,14 +49,14 @@ def test_the_advance_report_and_its_log_line_read_as_words(db: str) -> None:
     verdelune_with_alice(db)
     # A full pile and no wound: an hour does nothing.
     said = run(db, "advance", "Verdelune", "1h", "--yes").stdout.splitlines()[0]
-    assert said == "advanced 1h from Day 1 08:00 to Day 1 09:00: nothing happened"
+    assert said == "advanced 1 hour from Day 1 08:00 to Day 1 09:00: nothing happened"
     # A card drawn from her pile: cartes.md PROPOSAL (out of play), a night's sleep sets the pile
     # back to its maximum, the week's one effect of time.
     run(db, "session", "start", "Verdelune")
     run(db, "cartes", "test", "Verdelune", "Alice", "Contact", "--from", "pile")
     run(db, "session", "end", "Verdelune")
     said = run(db, "advance", "Verdelune", "1w", "--yes").stdout.splitlines()[0]
-    assert said == "advanced 1w from Day 1 09:00 to Day 8 09:00: 1 effect of time"
+    assert said == "advanced 1 week from Day 1 09:00 to Day 8 09:00: 1 effect of time"
     logged = json.loads(run(db, "log", "Verdelune", "--gm", "--json").stdout)
     assert [e["event"]["fired"] for e in logged if e["event"]["topic"].endswith("TimeAdvanced")] == [0, 1]
     services = build(db)
@@ -65,7 +65,7 @@ def test_the_advance_report_and_its_log_line_read_as_words(db: str) -> None:
         words = [ruleset("cartes").describe(e) for e in advances]
     finally:
         services.close()
-    assert words == ["time went on 1h: nothing happened", "time went on 1w: 1 effect of time"]
+    assert words == ["time went on 1 hour: nothing happened", "time went on 1 week: 1 effect of time"]
 
 
 def test_a_verification_counts_in_words_one_and_many() -> None:

@@ -3,7 +3,7 @@
 
 A game's describe module maps each of its event topics to a function of the event; the spine's
 topics are described here once for all games. Nothing here prints internal codes or raw seconds:
-durations read as in-game time (``gametime.format_duration``)."""
+durations read as in-game time in words (``gametime.duration_words``)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from chronique.domain.cards import shown_all as cards
-from chronique.domain.gametime import format_duration
+from chronique.domain.gametime import duration_words
 from chronique.domain.notes import NOTE_WORDS
 from chronique.domain.text import plural
 
@@ -52,8 +52,8 @@ def epoch_name(epoch: str) -> str:
 
 
 def duration(seconds: int) -> str:
-    """A span of in-game time, e.g. "1d 2h" (never a count of seconds)."""
-    return format_duration(seconds) if seconds else "no time"
+    """A span of in-game time in words, e.g. "1 day, 2 hours" (never a count of seconds)."""
+    return duration_words(seconds)
 
 
 def signed(terms: Mapping[str, int]) -> str:

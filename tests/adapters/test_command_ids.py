@@ -32,7 +32,7 @@ from chronique.adapters.pgsecrets import PostgresRecorderWithSecrets
 ADVANCE = ("advance", "Verdelune", "1w", "--yes")
 AWARD = ("cartes", "xp", "award", "Verdelune", "Alice", "2", "--reason", "saved Bruno")
 RECORDS = {ADVANCE: "Campaign.TimeAdvanced", AWARD: "ExperienceAwarded"}
-SAYS = {ADVANCE: "advanced 1w from Day 1 08:00 to Day 8 08:00", AWARD: "Alice gains 2 hand cards"}
+SAYS = {ADVANCE: "advanced 1 week from Day 1 08:00 to Day 8 08:00", AWARD: "Alice gains 2 hand cards"}
 # The in-game time each leaves the campaign at: an award between sessions takes none.
 AT = {ADVANCE: "Day 8 08:00", AWARD: "Day 1 08:00"}
 RETRY = "to record it at most once"
@@ -106,7 +106,7 @@ def test_two_ids_record_twice(db: str) -> None:
     verdelune(db)
     run(db, "--command-id", "first", *ADVANCE)
     second = run(db, "--command-id", "second", *ADVANCE)
-    assert second.stdout.startswith("advanced 1w from Day 8 08:00 to Day 15 08:00")
+    assert second.stdout.startswith("advanced 1 week from Day 8 08:00 to Day 15 08:00")
     assert count(db, "Campaign.TimeAdvanced") == 2
 
 

@@ -83,7 +83,7 @@ def test_undo_takes_back_an_elor_advance_its_ticks_and_the_clock(db: str) -> Non
     assert advanced.ticks, "a wounded Samson's week must fire processes"
     undone = undo(services, name)
     assert standing(services, name) == before
-    assert undone.voided[-1].description.startswith("time went on 1w")
+    assert undone.voided[-1].description.startswith("time went on 1 week")
     # Every event of the advance is voided but the epoch's first draw: chance consumed stands.
     kept = {
         f"{e.originator_id.hex[:8]}:{e.originator_version}" for e in advanced.events if type(e).__qualname__ == "Campaign.EpochFirstDrawn"

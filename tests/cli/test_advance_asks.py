@@ -36,14 +36,14 @@ def test_off_a_terminal_a_deadly_advance_is_refused_in_one_line_and_records_noth
 
 def test_with_yes_the_deadly_advance_records_without_asking(db: str) -> None:
     sam_bleeding_out(db)
-    assert run(db, "advance", CITY, "2h", "--yes").stdout.startswith("advanced 2h")
+    assert run(db, "advance", CITY, "2h", "--yes").stdout.startswith("advanced 2 hours")
     assert "died (blood loss)" in run(db, "log", CITY).stdout
 
 
 def test_an_advance_that_harms_no_one_never_asks(db: str) -> None:
     run(db, "campaign", "new", CITY, "--ruleset", "western-parade", "--start", "1873-04-12 08:00")
     run(db, "character", "new", CITY, "--sheet", str(SAMPLES / "wp_sam.toml"))
-    assert run(db, "advance", CITY, "1w").stdout.startswith("advanced 1w")
+    assert run(db, "advance", CITY, "1w").stdout.startswith("advanced 1 week")
 
 
 def at_the_terminal(db: str, answer: str, monkeypatch: pytest.MonkeyPatch) -> tuple[int, str]:
@@ -71,7 +71,7 @@ def test_at_a_terminal_the_gm_reads_the_death_and_may_decline(db: str, monkeypat
 def test_at_a_terminal_the_gm_may_confirm(db: str, monkeypatch: pytest.MonkeyPatch) -> None:
     sam_bleeding_out(db)
     code, shown = at_the_terminal(db, "y\n", monkeypatch)
-    assert code == 0 and "Record it? [y/N]: y\nadvanced 2h" in shown
+    assert code == 0 and "Record it? [y/N]: y\nadvanced 2 hours" in shown
 
 
 def test_a_dry_run_never_asks(db: str) -> None:

@@ -164,7 +164,7 @@ def test_a_session_from_start_to_downtime_in_subprocesses_Difficulte_L211_Survie
     end = chronique(db, "session", "end", "Verdelune").stdout
     seal = next(line.split("seal: ")[1] for line in end.splitlines() if "seal: " in line)
     report = chronique(db, "advance", "Verdelune", "2d", "--yes").stdout
-    assert report.startswith("advanced 2d from Day 1 08:00 to Day 3 08:00")
+    assert report.startswith("advanced 2 days from Day 1 08:00 to Day 3 08:00")
     log = gm_log(db)
     # §Difficulté L211 and §Bonus de couleur L315: a Difficile test (+1) whose first card is a ♣
     # is drawn at Moyenne (+0), one card; otherwise at Difficile, two cards, all under the target.
@@ -364,7 +364,7 @@ def test_pacing_commands_and_the_downtime_report_KO_L354_Survie_L443(party: str)
     run(party, "pace", "set", "Verdelune", "--every", "mon 09:00", "--advance", "1w")
     shown = run(party, "pace", "show", "Verdelune").stdout
     # In-game time in words: a week, the anchor as a date of the campaign's calendar, no raw seconds.
-    assert "in-game time moves on 1w every mon 09:00 (UTC), counted from " in shown and "(in game: Day " in shown, shown
+    assert "in-game time moves on 1 week every mon 09:00 (UTC), counted from " in shown and "(in game: Day " in shown, shown
     assert "second" not in shown, shown
     run(party, "pace", "clear", "Verdelune")
     assert run(party, "pace", "clear", "Verdelune", check=False).returncode == 2

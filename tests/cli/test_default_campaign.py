@@ -33,7 +33,7 @@ def test_a_cartes_session_without_retyping_the_campaign(db: str) -> None:
     run(db, "cartes", "wound", "Alice", "--damage", "3", "--lethality", "faible")
     assert run(db, "sheet", "Alice").stdout.startswith("Alice")
     run(db, "session", "end")
-    assert run(db, "advance", "1d").stdout.startswith("advanced 1d")
+    assert run(db, "advance", "1d").stdout.startswith("advanced 1 day")
     shown = run(db, "campaign", "show").stdout
     assert shown.startswith(f"{CARTES} — Cartes, Day 2 08:00") and "1 session played" in shown
     # The same commands with the campaign typed still work, and --clear forgets the default.

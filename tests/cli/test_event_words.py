@@ -267,7 +267,7 @@ def test_cartes_events_read_with_cards_and_lethalities_s_blessures(db: str, tmp_
     said = f"took a wound of 7 from an axe, {names[wound['lethality']]}" if wound else "took 7 from an axe: the wound kills"
     assert said in details(texts["log"])
     # The pacing reads as in-game time ("1w"), never as the 604800 seconds it stores.
-    assert "pacing set: in-game time moves on 1w every mon 09:00" in details(texts["log"])
+    assert "pacing set: in-game time moves on 1 week every mon 09:00" in details(texts["log"])
     assert "604800" not in texts["log"]
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from chronique.domain.errors import RuleViolation
-from chronique.domain.gametime import DAY, HOUR, MINUTE, WEEK, parse_duration
+from chronique.domain.gametime import DAY, HOUR, MINUTE, WEEK, duration_words, format_duration, parse_duration
 
 
 @pytest.mark.parametrize(
@@ -45,3 +45,20 @@ def test_a_number_of_units_beyond_any_span_is_refused_not_a_crash() -> None:
     # report as an unexpected error; the parser refuses it first, as a duration no command takes.
     with pytest.raises(RuleViolation, match="is far longer than any duration$"):
         parse_duration("9" * 5_000 + "d")
+
+
+@pytest.mark.parametrize(
+    ("seconds", "words"),
+    [
+        (0, "no time"),
+        (30, "30 seconds"),
+        (MINUTE + 1, "1 minute, 1 second"),
+        (2 * DAY, "2 days"),
+        (WEEK + DAY + 2 * HOUR + 10 * MINUTE, "1 week, 1 day, 2 hours, 10 minutes"),
+    ],
+)
+def test_people_read_a_duration_in_words_never_as_typed_units(seconds: int, words: str) -> None:
+    # "2d" is how a GM types two days, and how a table writes two dice: what people read of a
+    # span (the log, a report, an advance) says the units; what is typed back reads the same.
+    assert duration_words(seconds) == words
+    assert parse_duration(format_duration(seconds) if seconds else "0s") == seconds

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from chronique.domain.gametime import format_duration
+from chronique.domain.gametime import duration_words
 from chronique.domain.rulesets.westernparade import bleeding
 from chronique.domain.rulesets.westernparade.condition import Env, activity, location_rate, pv_of, state_of
 from chronique.domain.rulesets.westernparade.tables import tables
@@ -41,7 +41,7 @@ def where(location: str) -> str:
 
 
 def _in(at: int, when: int) -> str:
-    return "now" if when <= at else f"in {format_duration(when - at)}"
+    return "now" if when <= at else f"in {duration_words(when - at)}"
 
 
 def bleeding_words(wound: Mapping[str, Any], location: str, e: Env, at: int, conscious: bool) -> str:
@@ -62,7 +62,7 @@ def bleeding_words(wound: Mapping[str, Any], location: str, e: Env, at: int, con
         hands = int(wound["hands"]) if conscious else 0
         if hands:
             until = wound.get("pressed_until")
-            lasting = "" if until is None else f" for {format_duration(max(0, int(until) - at))} more"
+            lasting = "" if until is None else f" for {duration_words(max(0, int(until) - at))} more"
             who = f"{hands} hand{'s' if hands > 1 else ''} pressing hold{'' if hands > 1 else 's'}"
             held.append(f"{who} back {bleeding.HAND_PRESSURE * hands}{lasting}")
         also = f" ({', '.join(held)})" if held else ""
@@ -88,7 +88,7 @@ def location_notes(wound: Mapping[str, Any], location: str, e: Env, at: int, con
         line.append("a bullet is still in: extract it (Extraction de balle) within 24 hours of the hit")
     if wound["infected_at"] is not None:
         cure = "cauterise it (Cautérisation)" if wound.get("cleaned") else "clean it (Nettoyage d'une blessure) or cauterise it"
-        line.append(f"infected for {format_duration(max(0, at - int(wound['infected_at'])))}: {cure}")
+        line.append(f"infected for {duration_words(max(0, at - int(wound['infected_at'])))}: {cure}")
     if wound["gangrene_at"] is not None:
         line.append("gangrene: only an amputation saves the patient")
     if wound["bandage"] is not None:
@@ -197,7 +197,7 @@ def unconsciousness_words(chance: int | None, reading: Mapping[str, Any] | None)
     # WB2: a die decides, or (over 95%, a critical head wound) only times the blackout.
     rolled = f"d100 {reading['roll']}" if reading["rolled"] else f"certain, d100 {reading['roll']} for how long"
     if reading["unconscious"]:
-        return f"unconsciousness {chance}% ({rolled}): out for {format_duration(reading['rounds'] * bleeding.ROUND)}"
+        return f"unconsciousness {chance}% ({rolled}): out for {duration_words(reading['rounds'] * bleeding.ROUND)}"
     return f"unconsciousness {chance}% ({rolled}): stays conscious"
 
 

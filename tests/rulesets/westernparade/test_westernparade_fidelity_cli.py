@@ -108,7 +108,7 @@ def test_body_status_says_per_location_the_state_pv_bleeding_and_remedy_in_words
         "blood: 75 of 80 PH, losing 3 PH a round; up and about\n"
         "  bras gauche: minor wound, 12 of 16 PV left; bleeds 1 PH a round: first aid (Premiers soins) stops it; "
         "a bullet is still in: extract it (Extraction de balle) within 24 hours of the hit\n"
-        "  cuisse droite: major wound, 11 of 24 PV left; bleeds 2 PH a round (1 hand pressing holds back 2 for 10s more): "
+        "  cuisse droite: major wound, 11 of 24 PV left; bleeds 2 PH a round (1 hand pressing holds back 2 for 10 seconds more): "
         "first aid (Premiers soins) stops it\n"
     )
     assert body(db, SAM)["ph"] == 75  # --json keeps the record for machines
@@ -170,7 +170,7 @@ def test_pressing_a_wound_lasts_the_rounds_he_presses_S3_2_3_L1848_ruling_WB22(d
     # lets go: 4 a round again, 58 after a minute.
     wp(db, "body", "wound", CAMPAIGN, SAM, "right-thigh", "13", "--kind", "blade")
     assert wp(db, "body", "press", CAMPAIGN, SAM, "right-thigh", "--rounds", "3") == (
-        f"{SAM} presses 1 hand on the {words.where('right-thigh')} for 30s\n"
+        f"{SAM} presses 1 hand on the {words.where('right-thigh')} for 30 seconds\n"
     )
     run(db, "advance", CAMPAIGN, "1m", "--yes")
     (released,) = events(db, CAMPAIGN, "PressureReleased")
