@@ -220,14 +220,12 @@ class AdvisoryLocks:
     def settle(self) -> None:
         import psycopg
 
-        found = _HELD.get()
-        if found is None or found[0] is not self or found[1].connection is None:
-            return
-        owed = found[1].take_owed()
-        if owed is None:
+        held = self._held_here()
+        owed = held.take_owed() if held is not None else None
+        if held is None or held.connection is None or owed is None:
             return
         try:
-            owed.read(found[1].connection.execute(";\n".join(owed.statements)))
+            owed.read(held.connection.execute(";\n".join(owed.statements)))
         except psycopg.Error as error:
             raise self.in_words(error) or OperationalError(first_line(error)) from error
 
@@ -268,12 +266,16 @@ class AdvisoryLocks:
         deferred hold, what the save must send first (ruling PF17). None outside a hold of these
         locks, and once that save took it: a later save of the block is an ordinary one (the
         lock went with the first commit; the versions' check stays)."""
-        found = _HELD.get()
-        if found is None or found[0] is not self or found[1].connection is None:
+        held = self._held_here()
+        if held is None or held.connection is None:
             return None
-        held, connection = found[1], found[1].connection
-        held.connection = None
+        connection, held.connection = held.connection, None
         return connection, held.take_owed()
+
+    def _held_here(self) -> HeldLock | None:
+        """The lock of these locks held by the block running now, if any."""
+        found = _HELD.get()
+        return found[1] if found is not None and found[0] is self else None
 
     @contextmanager
     def _saving_in(self, held: HeldLock) -> Iterator[HeldLock]:

@@ -125,15 +125,15 @@ class PostgresRecorderWithSecrets(PostgresApplicationRecorder):
         the library's own transaction on its pool took two, the lock's check before it one and
         its release after it another. Never retried there: a failure left the lock with the
         transaction, and the command runs again under a new one."""
-        held = self._locks.transaction() if self._locks is not None else None
-        if held is None:
+        locks = self._locks
+        held = locks.transaction() if locks is not None else None
+        if locks is None or held is None:
             return super().insert_events(stored_events, **kwargs)
         connection, owed = held
         try:
             return self._commit_in(connection, owed, stored_events, **kwargs)
         except psycopg.Error as error:
-            assert self._locks is not None
-            raise self._locks.in_words(error) or _in_library_words(error) from error
+            raise locks.in_words(error) or _in_library_words(error) from error
 
     def _commit_in(
         self, connection: psycopg.Connection[Any], owed: Owed | None, stored_events: Sequence[StoredEvent], **kwargs: Any

@@ -37,31 +37,30 @@ def parse_duration(text: str) -> int:
     return sum(int(n) * _UNITS[u] for n, u in parts)
 
 
-_UNITS_IN_WORDS = (("week", WEEK), ("day", DAY), ("hour", HOUR), ("minute", MINUTE), ("second", 1))
+# The units a duration is shown in, largest first: as typed ("2d") and as read ("2 days").
+_SHOWN_UNITS = (("w", "week", WEEK), ("d", "day", DAY), ("h", "hour", HOUR), ("m", "minute", MINUTE), ("s", "second", 1))
+
+
+def _in_units(seconds: int) -> list[tuple[int, str, str]]:
+    """(count, typed unit, unit's word) of each unit a duration has, largest first."""
+    parts = []
+    for typed, word, size in _SHOWN_UNITS:
+        count, seconds = divmod(seconds, size)
+        if count:
+            parts.append((count, typed, word))
+    return parts
 
 
 def duration_words(seconds: int) -> str:
     """A duration as people read it, in its largest whole units: "1 day, 2 hours, 10 minutes",
     "no time" for none. Never "2d", which a table reads as two dice."""
-    out = []
-    for unit, size in _UNITS_IN_WORDS:
-        count, seconds = divmod(seconds, size)
-        if count:
-            out.append(plural(count, unit))
-    return ", ".join(out) or "no time"
+    return ", ".join(plural(count, word) for count, _, word in _in_units(seconds)) or "no time"
 
 
 def format_duration(seconds: int) -> str:
     """A duration in the largest whole units as it is typed, e.g. ``1d 2h 10m`` (``advance``'s
     argument, the JSON's ``span``); people read :func:`duration_words`."""
-    if seconds == 0:
-        return "0s"
-    out = []
-    for unit, size in (("w", WEEK), ("d", DAY), ("h", HOUR), ("m", MINUTE), ("s", 1)):
-        count, seconds = divmod(seconds, size)
-        if count:
-            out.append(f"{count}{unit}")
-    return " ".join(out)
+    return " ".join(f"{count}{typed}" for count, typed, _ in _in_units(seconds)) or "0s"
 
 
 class Calendar(Protocol):

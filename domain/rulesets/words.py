@@ -51,11 +51,6 @@ def epoch_name(epoch: str) -> str:
     return f"session {number}"
 
 
-def duration(seconds: int) -> str:
-    """A span of in-game time in words, e.g. "1 day, 2 hours" (never a count of seconds)."""
-    return duration_words(seconds)
-
-
 def signed(terms: Mapping[str, int]) -> str:
     """Named terms of a sum, e.g. "Pugilat 57, alcohol −10" (the zero ones left out)."""
     kept = [(name, value) for name, value in terms.items() if value]
@@ -105,7 +100,7 @@ def _pacing(event: Any) -> str:
     if p.get("ratio") is not None:
         pace = f"in-game time runs {p['ratio']} times as fast as real time"
     else:
-        pace = f"in-game time moves on {duration(p['step'])} every {p['every']} ({p['tz']})"
+        pace = f"in-game time moves on {duration_words(p['step'])} every {p['every']} ({p['tz']})"
     return "pacing set: " + pace + (", up to a set in-game date" if p.get("until") is not None else "")
 
 
@@ -139,7 +134,7 @@ SPINE: dict[str, Describer] = {
     "chronique.domain.campaign:Campaign.SessionStarted": lambda e: _session(e, "started"),
     "chronique.domain.campaign:Campaign.SessionEnded": lambda e: _session(e, "ended"),
     "chronique.domain.campaign:Campaign.TimeAdvanced": lambda e: (
-        f"time went on {duration(e.to_time - e.from_time)}: {effects_of_time(e.fired)}"
+        f"time went on {duration_words(e.to_time - e.from_time)}: {effects_of_time(e.fired)}"
     ),
     "chronique.domain.chain:ChanceConsumed": lambda e: f"dice drawn in {epoch_name(e.epoch)}",
     "chronique.domain.chain:FaceDown": lambda e: "a secret draw",

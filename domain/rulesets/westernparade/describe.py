@@ -8,10 +8,11 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from chronique.domain.gametime import duration_words
 from chronique.domain.rulesets.westernparade.firstaid import read
 from chronique.domain.rulesets.westernparade.report import care_words, critical_words, stage_words, unconsciousness_words, where
 from chronique.domain.rulesets.westernparade.tables import tables
-from chronique.domain.rulesets.words import Describer, described, duration, joined, plural, signed
+from chronique.domain.rulesets.words import Describer, described, joined, plural, signed
 
 # §2.1.2 (digest l.10): the six qualities, worst to best, as the rulebook writes them.
 QUALITIES = {
@@ -216,7 +217,7 @@ def _improvement(e: Any) -> str:
 def _activity_started(e: Any) -> str:
     a = e.activity
     skill = f" ({a['skill']})" if a.get("skill") else ""
-    return f"took up {a['kind']}{skill}" + (f", a roll every {duration(a['every_s'])}" if a.get("every_s") else "")
+    return f"took up {a['kind']}{skill}" + (f", a roll every {duration_words(a['every_s'])}" if a.get("every_s") else "")
 
 
 def dollars(cents: int) -> str:
