@@ -6,13 +6,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from functools import cache
 from typing import Any
 
 from chronique.domain.gametime import duration_words
 from chronique.domain.rulesets.westernparade.firstaid import read
 from chronique.domain.rulesets.westernparade.report import care_words, critical_words, stage_words, unconsciousness_words, where
-from chronique.domain.rulesets.westernparade.tables import tables
+from chronique.domain.rulesets.westernparade.tables import skills, tables
 from chronique.domain.rulesets.words import Describer, described, joined, plural, signed
+from chronique.domain.text import fold
 
 # §2.1.2 (digest l.10): the six qualities, worst to best, as the rulebook writes them.
 QUALITIES = {
@@ -56,10 +58,30 @@ def in_words(text: str) -> str:
     return _CODE.sub(lambda found: QUALITIES[found[0]], text)
 
 
+def ordered(terms: Mapping[str, int]) -> dict[str, int]:
+    """A roll's terms in the order its words give them: the score rolled under first (a skill, or
+    a characteristic's jX, §2.1), then the modifiers by name. A recorded event's keys are sorted
+    (FAIRNESS.md's canonical JSON), so the order the rules added them in is gone once it is
+    stored: ordered here, a roll reads the same when it is made and in the log."""
+    scores = [label for label in terms if _score(label)]
+    return {label: terms[label] for label in [*scores, *sorted((k for k in terms if k not in scores), key=fold)]}
+
+
+@cache
+def _score(label: str) -> bool:
+    """Whether a term's label names what is rolled under: "jFOR", "Armes de poing", a
+    per-subject skill as "Langue vivante (espagnol)"."""
+    if label.startswith("j") and label[1:] in (*tables().primary, *tables().secondary):
+        return True
+    catalogue = skills().skills
+    general = catalogue.get(fold(label.split("(", 1)[0]))
+    return fold(label) in catalogue or ("(" in label and general is not None and general.per_subject)
+
+
 def roll(outcome: Mapping[str, Any]) -> str:
     """One d100 roll: its chance and terms, the open-ended faces, the quality (§2.1). A roll
     stored with its faces only (a head bullet's, §3.2.7.3) has the quality Table 2.1 gives them."""
-    terms = signed(outcome.get("terms", {}))
+    terms = signed(ordered(outcome.get("terms", {})))
     chance = f"{outcome['chance']}%" + (f" ({terms})" if terms else "")
     got = quality(outcome.get("quality") or read(outcome["chance"], outcome["total"]))
     if outcome.get("automatic") or not outcome["faces"]:

@@ -7,6 +7,7 @@ recorded."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -47,6 +48,22 @@ def test_rolls_under_a_characteristic_and_a_skill_show_their_terms_and_read_tabl
     for printed, event, order in zip((end, sam_skill), rolled, (("jEND", "difficulty", "help"), ()), strict=True):
         assert event["outcome"]["quality"] == rules.read(event["outcome"])
         assert printed == f"{SAM}: {rules.described(event['outcome'], *order)}\n"
+
+
+def test_a_roll_reads_the_same_when_made_and_in_the_log_its_score_first_s2_1(db: str) -> None:
+    # §2.1: a chance is the score rolled under and its modifiers. The event's JSON keeps its keys
+    # sorted, which put "Cold" and "difficulty" before "jFOR": the log read "(Cold -5,
+    # difficulty -25, jFOR +50)" while the roll had printed "(jFOR 50, difficulty -25, Cold -5)".
+    run(db, "campaign", "new", CAMPAIGN, "--ruleset", "western-parade", "--start", "1873-04-12 08:00")
+    run(db, "character", "new", CAMPAIGN, "--sheet", str(SAMPLES / "wp_joe.toml"))
+    run(db, "session", "start", CAMPAIGN)
+    printed = wp(db, "roll", CAMPAIGN, JOE, "-c", "FOR", "-d", "difficult", "-m", "help=5", "-m", "Cold=-5")
+    (rolled,) = events(db, CAMPAIGN, "CheckRolled")
+    assert list(rolled["outcome"]["terms"]) == ["Cold", "difficulty", "help", "jFOR"]  # as stored
+    assert printed == f"{JOE}: {rules.described(rolled['outcome'], 'jFOR', 'Cold', 'difficulty', 'help')}\n"
+    ref = next(re.findall(r"[0-9a-f]{8}:\d+", line)[0] for line in run(db, "log", CAMPAIGN).stdout.splitlines() if "check rolled" in line)
+    explained = run(db, "audit", "show", ref).stdout
+    assert f"what happened: FOR roll: {printed.split(': ', 1)[1]}" in explained
 
 
 def test_a_duel_goes_to_the_better_quality_s3_3(db: str) -> None:
