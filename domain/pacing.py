@@ -47,14 +47,17 @@ class Pacing:
         """The same pacing counted from a new anchor (a session just ended)."""
         return Pacing(self.ratio, self.every, self.step, self.tz, self.until, real, game)
 
+    def pace(self) -> str:
+        """How fast in-game time moves, for people: "1 minute of in-game time per real second",
+        "in-game time moves on 1 week every mon 09:00 (Europe/Paris)"."""
+        if self.ratio is not None:
+            return f"{duration_words(self.ratio)} of in-game time per real second"
+        return f"in-game time moves on {duration_words(self.step)} every {self.every} ({self.tz})"
+
     def describe(self, calendar: Calendar) -> str:
         """For people: in-game time as durations and dates of the campaign's ``calendar``."""
-        if self.ratio is not None:
-            pace = f"{duration_words(self.ratio)} of in-game time per real second"
-        else:
-            pace = f"in-game time moves on {duration_words(self.step)} every {self.every} ({self.tz})"
         anchor = datetime.fromisoformat(self.anchor_real).strftime("%Y-%m-%d %H:%M %Z").strip()
-        return pace + f", counted from {anchor} (in game: {calendar.format(self.anchor_game)})"
+        return self.pace() + f", counted from {anchor} (in game: {calendar.format(self.anchor_game)})"
 
     def target(self, now: datetime) -> int:
         """The in-game second the clock should have reached at wall time ``now``."""

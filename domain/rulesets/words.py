@@ -13,6 +13,7 @@ from typing import Any
 from chronique.domain.cards import shown_all as cards
 from chronique.domain.gametime import duration_words
 from chronique.domain.notes import NOTE_WORDS
+from chronique.domain.pacing import Pacing
 from chronique.domain.text import plural
 
 Describer = Callable[[Any], str]
@@ -95,13 +96,9 @@ def player_assigned(event: Any, name: str | None = None) -> str:
 
 
 def _pacing(event: Any) -> str:
-    # domain/pacing.py: a ratio of game time to real time, or a step of game time at set hours.
-    p = event.pacing
-    if p.get("ratio") is not None:
-        pace = f"in-game time runs {p['ratio']} times as fast as real time"
-    else:
-        pace = f"in-game time moves on {duration_words(p['step'])} every {p['every']} ({p['tz']})"
-    return "pacing set: " + pace + (", up to a set in-game date" if p.get("until") is not None else "")
+    # The log words the pace as `campaign pacing show` does (domain/pacing.py ``Pacing.pace``).
+    pacing = Pacing.from_data(event.pacing)
+    return "pacing set: " + pacing.pace() + (", up to a set in-game date" if pacing.until is not None else "")
 
 
 def _setting(event: Any) -> str:

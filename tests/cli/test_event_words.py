@@ -271,6 +271,14 @@ def test_cartes_events_read_with_cards_and_lethalities_s_blessures(db: str, tmp_
     assert "604800" not in texts["log"]
 
 
+def test_a_pacing_by_ratio_reads_the_same_in_the_log_and_in_pace_show(db: str) -> None:
+    # The log said "in-game time runs 60 times as fast as real time" where `pace show` said
+    # "1 minute of in-game time per real second": one pace, worded one way (domain/pacing.py).
+    run(db, "campaign", "new", "Verdelune", "--ruleset", "cartes", "--start", "Day 1 08:00")
+    run(db, "pace", "set", "Verdelune", "--ratio", "60")
+    shown = run(db, "pace", "show", "Verdelune").stdout
+    assert "Verdelune: 1 minute of in-game time per real second, counted from " in shown
+    assert "pacing set: 1 minute of in-game time per real second" in details(run(db, "log", "Verdelune").stdout)
 
 
 def test_a_microfudge_sequence_says_how_it_ended_in_words_L313_L323() -> None:
