@@ -328,7 +328,9 @@ def _exchange_line(x: Exchange, offensive: dict[str, int], defensive: dict[str, 
     left = {"attack": x.offensive_points - cost_of(offensive), "defence": x.defensive_points - cost_of(defensive)}
     unspent = [f"{plural(n, 'effect point')} of the {side} unspent" for side, n in left.items() if n > 0]
     tail = f"; {joined(unspent)}" if unspent else ""
-    return f"attack {x.attack} against defence {x.defence}: {exchange_result(x.result)}{effects_bought(offensive, defensive)}{tail}"
+    # §Défense: an attack without a degree, or met by none (simultaneous), was not defended against.
+    against = "no defence" if x.defence_kind == "none" else f"defence {x.defence}"
+    return f"attack {x.attack} against {against}: {exchange_result(x.result)}{effects_bought(offensive, defensive)}{tail}"
 
 
 def _shot(

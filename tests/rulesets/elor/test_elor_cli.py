@@ -37,7 +37,9 @@ def test_elor_from_a_test_to_a_downtime_of_work_and_healing_Actions_longues_L436
     )
     assert "next: Aldo + Bruna" in run(db, "elor", "scene", "start", "Tolosa", "Aldo", "Bruna").stdout
     out = run(db, "elor", "attack", "Tolosa", "Aldo", "Bruna", "-w", "Épée", "-p", "Guerrier", "-e", "1").stdout
-    assert "attack" in out and "against defence" in out
+    (resolved,) = events(db, "Tolosa", "AttackResolved", "Aldo")
+    against = "no defence" if resolved["defence_kind"] == "none" else f"defence {resolved['defence']}"
+    assert f"\nattack {resolved['attack']} against {against}: " in out
     assert "Bruna's torse" in run(db, "elor", "damage", "Tolosa", "Bruna", "--amount", "3", "--location", "torso").stdout
     # Real dice: the attack may have knocked Bruna out, so the attacker does the downtime work.
     work = ("long-action", "start", "Tolosa", "Aldo", "fletch arrows", "--degrees", "40", "-f", "C", "-p", "Guerrier", "--risk", "watch")
@@ -142,7 +144,9 @@ def test_an_exchange_reads_in_words_with_the_effect_points_left_unspent_seed_Eff
     assert _exchange_line(exchange(0, 0), {}, {}) == "attack 0 against defence 0: missed"
     assert _exchange_line(exchange(4, 1), {}, {}) == "attack 4 against defence 1: hit; 2 effect points of the attack unspent"
     bound = _exchange_line(exchange(3, 0, "none"), {"weapon-bind": 1}, {})
-    assert bound == "attack 3 against defence 0: hit; effects: Coincement d'arme; 1 effect point of the attack unspent"
+    assert bound == "attack 3 against no defence: hit; effects: Coincement d'arme; 1 effect point of the attack unspent"
+    # As the log says it (describe._attack): no defence was made, not a defence of 0.
+    assert _exchange_line(exchange(0, 0, "none"), {}, {}) == "attack 0 against no defence: missed"
     assert _exchange_line(exchange(0, 3), {}, {}) == "attack 0 against defence 3: dodged; 2 effect points of the defence unspent"
 
 

@@ -221,7 +221,8 @@ def test_a_melee_attack_says_each_side_s_roll_the_exchange_and_the_wound_as_reco
     assert len(dodges) == (0 if attack["outcome"]["degrees"] == 0 else 1)
     for dodge in dodges:
         assert out.pop(0) == f"Bruna dodges: {logged(dodge['outcome'])}"
-    assert out.pop(0).startswith(f"attack {resolved['attack']} against defence {resolved['defence']}: ")
+    against = "no defence" if resolved["defence_kind"] == "none" else f"defence {resolved['defence']}"
+    assert out.pop(0).startswith(f"attack {resolved['attack']} against {against}: ")
     taken = events(db, "DamageTaken", "Bruna")
     if resolved["damage"] is None:
         assert (taken, out) == ([], [])
