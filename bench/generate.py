@@ -197,19 +197,19 @@ def raw_sqlite_insert(path: Path, transactions: Sequence[Sequence[StoredRow]], m
 
 
 @contextmanager
-def postgres_driver(url: str, many: bool) -> Iterator[Driver]:
-    """psycopg on a new table shaped as the event store's in the database at ``url``, one
-    connection kept open while the block lasts: a :data:`Driver` (``executemany`` within each
+def postgres_driver(url: str, many: bool, table: str = "raw_events") -> Iterator[Driver]:
+    """psycopg on a new table (``table``) shaped as the event store's in the database at ``url``,
+    one connection kept open while the block lasts: a :data:`Driver` (``executemany`` within each
     transaction when ``many``)."""
     import psycopg
 
     with psycopg.connect(url) as connection:
         connection.execute(
-            "CREATE TABLE raw_events (originator_id uuid NOT NULL, originator_version bigint NOT NULL, topic text, "
+            f"CREATE TABLE {table} (originator_id uuid NOT NULL, originator_version bigint NOT NULL, topic text, "
             "state bytea, notification_id bigserial, PRIMARY KEY (originator_id, originator_version))"
         )
         connection.commit()
-        statement = "INSERT INTO raw_events (originator_id, originator_version, topic, state) VALUES (%s, %s, %s, %s)"
+        statement = f"INSERT INTO {table} (originator_id, originator_version, topic, state) VALUES (%s, %s, %s, %s)"
 
         def insert(transactions: Sequence[Sequence[StoredRow]]) -> float:
             rows_of = [[(uuid.UUID(hex=r[0]), r[1], r[2], r[3]) for r in rows] for rows in transactions]

@@ -65,9 +65,9 @@ def main() -> int:
             found.append(Row(label, f"failed: {type(error).__name__}: {str(error).strip().splitlines()[0][:200]}"))
 
     missing = postgres_available()
-    step("append, SQLite", lambda: [append_bench.sqlite(commands, warm) for warm in (True, False)])
+    step("append, SQLite", lambda: [one for warm in (True, False) for one in append_bench.sqlite(commands, warm)])
     if missing is None:
-        step("append, PostgreSQL", lambda: [append_bench.postgres(commands, warm) for warm in (True, False)])
+        step("append, PostgreSQL", lambda: [one for warm in (True, False) for one in append_bench.postgres(commands, warm)])
     step("advance, SQLite", lambda: advance_bench.sqlite(runs))
     if missing is None:
         step("advance, PostgreSQL", lambda: advance_bench.postgres(runs))
