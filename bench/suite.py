@@ -2,7 +2,8 @@
 same run, printed as one markdown table (issue 9):
 
 * append per command (SQLite, PostgreSQL) against the driver inserting the same rows, one
-  transaction per command (append_bench.py);
+  transaction per command, and warm also in rows per second against one row per transaction
+  (append_bench.py);
 * one advance of a year recording many events against the driver's executemany of the same
   rows, and how timeline catch-up grows with span and party size (advance_bench.py);
 * projection rebuild and verify over 100,000 and 1,000,000 events with peak memory, each in a
