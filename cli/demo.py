@@ -32,11 +32,36 @@ def _free_name(services: Chronique, base: str) -> str:
     return name
 
 
+def _axe_bites(services: Chronique, name: str) -> bool:
+    """The brigand's axe against Alice's parry, round after round, until it wounds her (True);
+    False when it never does: the rounds run out, or her parries put him out of the fight (the
+    loser of an exchange takes the winner's net, §Réussites ou échecs L305-313)."""
+    from chronique.domain.rulesets.cartes.combat import attack
+    from chronique.domain.rulesets.cartes.draws import TestRequest
+
+    axe = TestRequest("Contact", 0, "deck", purpose="axe blow")
+    for round_number in range(1, MAX_ROUNDS + 1):
+        world = services.world(name)
+        alice, brigand = world.character("Alice"), world.character("Brigand")
+        if brigand.condition["dead"] or brigand.condition["out_of_combat"]:
+            return False
+        parry = TestRequest("Contact", 0, "pile" if alice.condition["pile"] else "deck", purpose="parry")
+        blow = partial(
+            attack, attacker="Brigand", defender="Alice", attack_request=axe, defence_request=parry, weapon_bonus=0, lethality="forte"
+        )
+        result = services.act(name, blow)
+        typer.echo(f"round {round_number}:")
+        render.attack("Brigand", "Alice", result)
+        if result.wounded == "Alice":
+            return True
+    return False
+
+
 def play(services: Chronique) -> str:
     """Play the scripted campaign; return its name."""
     from chronique.domain.cards import value as card_value
     from chronique.domain.rulesets.cartes.advancement import arrange_care
-    from chronique.domain.rulesets.cartes.combat import attack, suffer_wound
+    from chronique.domain.rulesets.cartes.combat import suffer_wound
     from chronique.domain.rulesets.cartes.draws import TestRequest, award, make_test
     from chronique.domain.rulesets.cartes.table import gm_draw
 
@@ -65,23 +90,9 @@ def play(services: Chronique) -> str:
         render.test_outcome(who, skill, services.act(name, partial(make_test, name=who, request=request)))
 
     step("The brigand's axe (lethality Forte) until it bites")
-    axe = TestRequest("Contact", 0, "deck", purpose="axe blow")
-    for round_number in range(1, MAX_ROUNDS + 1):
-        alice = services.world(name).character("Alice")
-        parry = TestRequest("Contact", 0, "pile" if alice.condition["pile"] else "deck", purpose="parry")
-        result = services.act(
-            name,
-            partial(
-                attack, attacker="Brigand", defender="Alice", attack_request=axe, defence_request=parry, weapon_bonus=0, lethality="forte"
-            ),
-        )
-        typer.echo(f"round {round_number}:")
-        render.attack("Brigand", "Alice", result)
-        if result.wound is not None:
-            break
-    else:
-        # Alice parried every blow: the GM has the brigand's accomplice strike from behind,
-        # for the value of a passive draw (§Tirage passifs) at the axe's lethality.
+    if not _axe_bites(services, name):
+        # It never did: the GM has the brigand's accomplice strike Alice from behind, for the
+        # value of a passive draw (§Tirage passifs) at the axe's lethality: Bruno tends her next.
         card = services.act(name, partial(gm_draw, count=1, to="Alice", reason="a blow from behind"))[0]
         damage = card_value(card)
         wound = services.act(name, partial(suffer_wound, name="Alice", damage=damage, lethality="forte", source="an accomplice"))

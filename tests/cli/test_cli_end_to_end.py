@@ -299,6 +299,12 @@ def test_demo_plays_a_campaign_and_prints_sheets_and_log(db: str) -> None:
     assert not re.search(r"effect: |two_malus|out_of_combat", out), out
     again = chronique(db, "demo").stdout
     assert "Verdelune 2" in again
+    for played in (out, again):
+        # The fight goes on until the axe (or, failing it, an accomplice) wounds Alice, whom
+        # Bruno tends next: a round the brigand loses wounds him (L305-313) and does not end it.
+        fight = played.split("until it bites\n", 1)[1].split("\n== Bruno tends Alice", 1)[0].splitlines()
+        assert fight[-1].startswith("Alice takes "), played
+        assert not any(line.startswith("Alice takes ") for line in fight[:-1]), played
 
 
 def test_entropy_is_refused_after_the_first_draw(party: str) -> None:
