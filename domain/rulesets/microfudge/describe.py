@@ -90,19 +90,26 @@ def _modifiers(modifiers: Mapping[str, int]) -> str:
     return "".join(f", {name.replace('-', ' ')} {value:+d}" for name, value in modifiers.items() if value)
 
 
+def _rolled_on(characteristic: str, used_rank: int, modifiers: Mapping[str, int], penalty: int) -> str:
+    """What a 4dF roll was made on: the characteristic's rank, its modifiers and its Revers
+    (L293), so that the rank used, the modifiers and the dice add up to the final rank shown."""
+    return f"{characteristic} {rank(used_rank)}{_modifiers(modifiers)}" + (f", Revers −{penalty}" if penalty else "")
+
+
 def _test(e: Any) -> str:
     kind = "hazardous Test" if e.hazardous else "Test"
-    penalty = f", Revers −{e.penalty}" if e.penalty else ""
     verdict = "success" if e.success else "failure" + (f": {plural(e.setbacks, 'Revers', 'Revers')}" if e.setbacks else "")
     return (
-        f"{kind} of {e.characteristic} {rank(e.used_rank)}{_modifiers(e.modifiers)}{penalty} {against(e.required)}: "
+        f"{kind} of {_rolled_on(e.characteristic, e.used_rank, e.modifiers, e.penalty)} {against(e.required)}: "
         f"{dice(e.dice)} → {rank(e.final)}, {verdict}"
     )
 
 
 def _conflict(e: Any) -> str:
     sides = "; ".join(
-        f"{s['name']} ({s['characteristic']} {rank(s['used_rank'])}): {dice(s['dice'])} → {rank(s['final'])}" for s in e.sides
+        f"{s['name']} ({_rolled_on(s['characteristic'], s['used_rank'], s['modifiers'], s['penalty'])}): "
+        f"{dice(s['dice'])} → {rank(s['final'])}"
+        for s in e.sides
     )
     return f"simple conflict — {sides}; " + (f"{e.winner} wins" if e.winner else "a tie")
 

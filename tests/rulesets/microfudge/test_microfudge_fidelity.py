@@ -202,6 +202,13 @@ def test_a_simple_conflict_counts_every_modifier_of_both_sides_Tests_L253_Rappel
     assert world.character("Harvey").condition["atouts"]["reserve"] == 1
     (rolled,) = events_of(world, "Harvey", ev.SimpleConflictRolled)
     assert rederived(rolled, "SimpleConflictRolled") is None
+    # The log says what each final rank is made of (it used to leave the modifiers and the Revers
+    # out: "Combat Moyen (4): 0 0 0 0 → Excellent (6)" did not add up).
+    expected = (
+        "simple conflict — Harvey (Combat Moyen (4), weapon +2, atout +1, Revers −1): 0 0 0 0 → Excellent (6); "
+        "Jim (Médecine Médiocre (3), quality +1): + 0 0 0 → Bon (5); Harvey wins"
+    )
+    assert ruleset("microfudge").describe(rolled) == expected
 
 
 def test_a_simple_conflict_recorded_before_its_modifiers_still_verifies() -> None:
