@@ -235,10 +235,14 @@ def test_elor_events_read_with_faculties_and_degrees_s_tests_d_action(db: str, t
     _, correction = void_first(db, "Tolosa", "TestRolled", "a test never asked for")
     texts = assert_in_words(db, "Tolosa", tmp_path)
     assert_struck_through(texts, correction, "a test never asked for")
-    # §Tests d'action: each test reads with its faculty's name and its degrees of success.
+    # §Tests d'action: each test reads with its level, what the level adds up from (the faculty
+    # and the profession by their names: a disputed level is added up from the log), and its
+    # degrees of success.
     log = details(texts["log"])
     first = next(e for e in recorded(db, "Tolosa") if topic(e) == "TestRolled")
-    assert f"(Physique, Forgeron): level {first['outcome']['level']}" in log
+    terms, level = first["terms"], first["outcome"]["level"]
+    assert {k for k, v in terms.items() if v} <= {"faculty", "profession"} and sum(terms.values()) == level
+    assert f"test: level {level} (Physique {terms['faculty']}, Forgeron {terms['profession']:+d}) with 2 effort points: " in log
     assert re.search(rf"{first['outcome']['degrees']} degrees? of success", log)
 
 

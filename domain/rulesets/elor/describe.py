@@ -60,14 +60,32 @@ def faculty(text: str) -> str:
         return text
 
 
-def test(outcome: Mapping[str, Any]) -> str:
-    """An action test: its level, the D10 rolled, what discards made of them and the degrees
-    (§Tests d'action; PROPOSAL B4: a level of 10+ or 0- rolls nothing)."""
+def test(outcome: Mapping[str, Any], made_of: str = "") -> str:
+    """An action test: its level (and what it adds up from, when ``made_of`` says it), the D10
+    rolled, what discards made of them and the degrees (§Tests d'action; PROPOSAL B4: a level of
+    10+ or 0- rolls nothing)."""
     degrees = plural(outcome["degrees"], "degree") + " of success"
+    level = f"level {outcome['level']}" + (f" ({made_of})" if made_of else "")
     if outcome.get("automatic"):
-        return f"level {outcome['level']}: no roll, {'success' if outcome['automatic'] == 'success' else 'failure'} — {degrees}"
+        return f"{level}: no roll, {'success' if outcome['automatic'] == 'success' else 'failure'} — {degrees}"
     effort = f" with {plural(outcome['effort'], 'effort point')}" if outcome.get("effort") else ""
-    return f"level {outcome['level']}{effort}: rolled {rolled(outcome['dice'], outcome.get('final'))} — {degrees}"
+    return f"{level}{effort}: rolled {rolled(outcome['dice'], outcome.get('final'))} — {degrees}"
+
+
+# The terms an action level is the sum of (resolution.action_level; a ranged attack's ``range``,
+# §Attaque à distance), in the order the words give them.
+_LEVEL_TERMS = ("faculty", "attributes", "profession", "familiarity", "prowess", "range", "difficulty", "wounds")
+
+
+def level_terms(spec: Mapping[str, Any], terms: Mapping[str, int]) -> str:
+    """What a test's level adds up from, in words: "Physique 2, Guerrier +2, difficulty -1" (the
+    faculty always, the profession and familiarity by their names, the other terms when not 0),
+    so that a disputed level can be added up from the log."""
+    names = {"faculty": faculty(spec.get("faculty") or "faculty")}
+    names |= {key: spec[key] for key in ("profession", "familiarity") if spec.get(key)}
+    keys = [k for k in _LEVEL_TERMS if k in terms] + sorted(k for k in terms if k not in _LEVEL_TERMS)
+    shown = [(names.get(k, k), terms[k]) for k in keys if terms[k] or k == "faculty"]
+    return ", ".join(f"{name} {value:+d}" if i else f"{name} {value}" for i, (name, value) in enumerate(shown))
 
 
 def rolled(dice: Sequence[int], final: Sequence[int | None] | None) -> str:
@@ -95,11 +113,8 @@ def effects_bought(offensive: Mapping[str, int], defensive: Mapping[str, int]) -
 
 
 def _tested(e: Any) -> str:
-    spec = e.spec or {}
-    named = [faculty(spec["faculty"])] if spec.get("faculty") else []
-    named += [spec[key] for key in ("profession", "familiarity") if spec.get(key)]
     purpose = e.purpose if e.purpose and not e.purpose.endswith(" test") else "test"
-    return f"{purpose} ({', '.join(named)}): {test(e.outcome)}" if named else f"{purpose}: {test(e.outcome)}"
+    return f"{purpose}: {test(e.outcome, level_terms(e.spec or {}, e.terms))}"
 
 
 def _attack(e: Any) -> str:
