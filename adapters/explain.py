@@ -229,8 +229,10 @@ def account(x: Explanation) -> list[str]:
     e = x.event
     lines += [f"what happened: {x.description}", f"why: {e.get('purpose') or e.get('reason') or '—'}"]
     if "basis" in e:
-        parts = ", ".join(f"{k} {v:+d}" for k, v in e["basis"].items() if v)
-        lines.append(f"target {e['target']} for {e['skill']} = {parts} (sheet as of version {e['sheet_version']})")
+        from chronique.domain.rulesets.cartes.describe import target_terms
+
+        made_of = target_terms(e["skill"], e["basis"])
+        lines.append(f"target {e['target']} for {e['skill']} = {made_of} (sheet as of version {e['sheet_version']})")
         o = e["outcome"]
         lines.append(
             f"level {o['level']:+d} (asked {o['level_asked']:+d}), {e['source']} first: "

@@ -68,11 +68,25 @@ def quality(outcome: Mapping[str, Any]) -> str:
     return f"quality {outcome['quality']} +{bonus} ({suit} on a {outcome.get('manoeuvre') or 'power'} manoeuvre)"
 
 
+# What a test's target adds up from (draws.target_of, §3.4 and §3.8 of the digest), in the order
+# the words give them: the skill's level on the sheet first.
+_TARGET_TERMS = {"speciality": "speciality", "situational": "modifier", "markers": "markers", "wound_malus": "wound malus"}
+
+
+def target_terms(skill: str, basis: Mapping[str, int]) -> str:
+    """What a test's target adds up from, in words: "Contact 9, markers -2" (the skill's level on
+    the sheet, then each modifier that is not 0)."""
+    terms = [f"{words} {basis[key]:+d}" for key, words in _TARGET_TERMS.items() if basis.get(key)]
+    return ", ".join([f"{skill} {basis['sheet']}", *terms])
+
+
 def _test(e: Any) -> str:
     o = e.outcome
     asked = f", asked {level(o['level_asked'])}" if o["level_asked"] != o["level"] else ""
     verdict = "success" + (f", {quality(o)}" if o.get("quality") else "") if o["success"] else "failure"
-    return f"{e.skill} against {e.target} at {level(o['level'])}{asked}: {cards(o['cards'])} → {verdict}"
+    # A target the sheet alone did not give says what moved it (markers, a wound...).
+    made_of = f" ({target_terms(e.skill, e.basis)})" if e.target != e.basis["sheet"] else ""
+    return f"{e.skill} against {e.target}{made_of} at {level(o['level'])}{asked}: {cards(o['cards'])} → {verdict}"
 
 
 def _wound(e: Any) -> str:

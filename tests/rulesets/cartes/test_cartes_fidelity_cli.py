@@ -265,3 +265,22 @@ def test_each_side_of_an_opposition_says_what_it_drew_on_Vigilance_et_discretion
     assert alert[1].startswith("Bruno (Vigilance): target ")
     opposed = cli(party, "cartes", "oppose", CAMPAIGN, "Alice", "Contact", "Bruno", "Vigilance").stdout.splitlines()
     assert opposed[0].startswith("Alice (Contact): target ") and opposed[1].startswith("Bruno (Vigilance): target ")
+
+
+def test_a_target_moved_from_the_sheet_says_by_what_in_the_log_and_the_audit_s3_4(party: str) -> None:
+    # Digest §3.4: the target is the skill's level, plus a speciality and the GM's modifier, moved by
+    # markers and the wound malus. Alice's Contact 9 with the GM's +2 is 11: the log says what made
+    # it, and `audit show` lists the same terms in the same words (it printed the recorded keys,
+    # sorted: "sheet +9, situational +2").
+    cli(party, "cartes", "test", CAMPAIGN, "Alice", "Contact", "--modifier", "2")
+    (test,) = of(party, "TestMade", "Alice")
+    assert (test["target"], test["basis"]["sheet"], test["basis"]["situational"]) == (11, 9, 2)
+    entry = next(line for line in cli(party, "log", CAMPAIGN).stdout.splitlines() if "test made" in line)
+    assert "Contact against 11 (Contact 9, modifier +2) at " in entry  # at +0, or -1 after a ♣ (L322)
+    ref = f"{UUID(test['originator_id']).hex[:8]}:{test['originator_version']}"
+    explained = cli(party, "audit", "show", ref).stdout
+    assert f"target 11 for Contact = Contact 9, modifier +2 (sheet as of version {test['sheet_version']})\n" in explained
+    # A target the sheet alone gave reads as before, with no terms (its level may differ from the
+    # one asked: a ♣ first card eases it, L322).
+    cli(party, "cartes", "test", CAMPAIGN, "Bruno", "Médecine")
+    assert "Médecine against 9 at " in cli(party, "log", CAMPAIGN, "--character", "Bruno").stdout
