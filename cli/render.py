@@ -275,10 +275,17 @@ def log(services: Chronique, campaign_name: str, entries: list[LogEntry], as_jso
 
 
 def ledger(services: Chronique, campaign: Campaign, rows: list[dict[str, Any]], as_json: bool) -> None:
-    """The experience ledger."""
+    """The experience ledger; in words, where a game keeps its characters' growth when it keeps
+    no ledger, and that none was recorded when the ledger is empty."""
+    from chronique.domain.rulesets import ruleset
+
     calendar = services.calendar(campaign)
     if as_json:
         emit_json(rows)
+        return
+    elsewhere = ruleset(campaign.ruleset).experience_elsewhere
+    if elsewhere or not rows:
+        typer.echo(elsewhere or f"{campaign.name}: no experience has been awarded or spent yet")
         return
     table = new_table("In game", "Who", "Change", "Reason", "Balance")
     for r in rows:

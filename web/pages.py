@@ -221,7 +221,8 @@ def xp_page(services: Chronique, reader: Reader) -> dict[str, Any]:
         }
         for r in ledger
     ]
-    return {"title": f"{campaign.name} — experience", "entries": entries}
+    elsewhere = ruleset(campaign.ruleset).experience_elsewhere
+    return {"title": f"{campaign.name} — experience", "entries": entries, "elsewhere": elsewhere}
 
 
 def explain_page(services: Chronique, reader: Reader, ref: str) -> dict[str, Any]:

@@ -29,6 +29,10 @@ class Ruleset(Protocol):
     sample_sheets: tuple[str, ...]
     """Its commented sample sheets, file names in the command line's ``samples`` folder, that a
     newcomer plays from (issue 14); the first two make a party."""
+    experience_elsewhere: str | None
+    """None when the game counts experience the ledger reads (:meth:`experience`); else where the
+    game keeps its characters' growth instead, in words, which `xp ledger` and the web journal
+    say rather than show an empty ledger."""
 
     def default_settings(self) -> dict[str, Any]:
         """The campaign settings a new campaign starts with."""

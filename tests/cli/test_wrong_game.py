@@ -148,3 +148,22 @@ def test_the_experience_ledger_stays_at_the_top_and_reads_a_campaign_of_any_game
     for campaign, who, change, reason in (("Verdelune", "Alice", 2, "the ambush"), ("Tolosa", "Samson", 3, "the siege")):
         (row,) = json.loads(run(db, "xp", "ledger", campaign, "--json").stdout)
         assert (row["name"], row["change"], row["reason"], row["balance"]) == (who, change, reason, change)
+
+
+def test_the_experience_ledger_says_in_words_where_a_game_keeps_growth_or_that_none_was_recorded(db: str) -> None:
+    # MicroFudge counts experience in Atouts on the sheet («IV» L211-L215) and Western Parade keeps
+    # none to spend (§2.3-§2.7): their ledger printed an empty table, as did a new campaign's.
+    said = {
+        "cartes": "Cartes game: no experience has been awarded or spent yet\n",
+        "elor": "Elor game: no experience has been awarded or spent yet\n",
+        "microfudge": "MicroFudge CECJ counts experience in Atouts, kept on each character's sheet («IV» L211-L215), not in a ledger.\n",
+        "western-parade": (
+            "Western Parade keeps no experience to spend: skills and characteristics grow by improvement rolls and training (§2.3-§2.7).\n"
+        ),
+    }
+    for game in KNOWN:
+        name = f"{ruleset(game).title.split()[0]} game"
+        run(db, "campaign", "new", name, "--ruleset", ruleset(game).name)
+        shown = run(db, "xp", "ledger", name)
+        assert shown.stdout == said[game], game
+        assert json.loads(run(db, "xp", "ledger", name, "--json").stdout) == []  # the data stays data

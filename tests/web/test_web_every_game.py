@@ -56,6 +56,10 @@ def test_every_page_of_every_game_opens_for_a_player_and_the_gm_and_reads_as_wor
             assert status == 200, (game, who, path)
             shown = text_of(source)
             assert not DATA.search(shown), f"{game} {path!r} for {who} reads as data: {DATA.search(shown)}"
+        # The ledger says where a game keeps its growth when it keeps no ledger (MicroFudge's
+        # Atouts, Western Parade's improvement rolls), else that the evening recorded none.
+        expected = ruleset(game).experience_elsewhere or "No experience has been awarded or spent yet."
+        assert expected in " ".join(text_of(fetch(link + "xp")[2]).split()), game
         sheet = text_of(fetch(link + f"sheet/{quote(names[0])}")[2])
         assert names[0] in sheet and f"{title} sheet" in sheet
         luck = fetch(link + "luck?by=character")[2]

@@ -27,6 +27,7 @@ class Cartes:
     name = "cartes"
     title = "Cartes"
     sample_sheets = ("alice.toml", "bruno.toml", "brigand.toml")
+    experience_elsewhere = None
     gregorian = False
 
     def default_settings(self) -> dict[str, Any]:

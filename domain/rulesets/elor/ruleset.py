@@ -36,6 +36,7 @@ class Elor:
     name = "elor"
     title = "Elor"
     sample_sheets = ("elor_samson.toml", "elor_montana.toml")
+    experience_elsewhere = None
     gregorian = False
 
     def default_settings(self) -> dict[str, Any]:
