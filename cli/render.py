@@ -252,6 +252,10 @@ def log(services: Chronique, campaign_name: str, entries: list[LogEntry], as_jso
     if as_json:
         emit_json([logged_event(e, hidden(x), x.correction is not None) for x, e in zip(entries, services.logged(entries), strict=True)])
         return
+    if not entries:
+        # A filter or a page that matches nothing says so, rather than print a table's empty frame.
+        typer.echo(f"{campaign.name}: no entry of the log to show")
+        return
     from rich.text import Text
 
     from chronique.domain.rulesets.words import kind_words
