@@ -72,9 +72,11 @@ class ElorProcesses:
         action = next(a for a in character.condition["long_actions"] if a["id"] == int(number))
         if kind == "risk":
             rolled = risk_roll(self.world, character, action, due.at)["risk"]
+            # The risk is the GM's own words ("the police arrive"): said whole, never conjugated.
             if rolled["triggered"]:
-                return f"{character.name}: {action['name']}: {rolled['what']}!"
-            return f"{character.name}: {action['name']}: no {rolled['what']} yet (now {rolled['threshold']} in {tables().time.risk_die})"
+                return f"{character.name}: {action['name']}: the risk struck: {rolled['what']}"
+            odds = f"{rolled['threshold']} in {tables().time.risk_die}"
+            return f"{character.name}: {action['name']}: the risk held off ({rolled['what']}; now {odds})"
         done = work_unit(self.world, character, action, due.at)
         state = "done" if done["done"] else f"next test {calendar_from(self.world.campaign.calendar).format(done['next_at'])}"
         return f"{character.name}: {done['name']} {done['accumulated']}/{done['required']} degrees ({state})"

@@ -65,8 +65,8 @@ def test_elor_from_a_test_to_a_downtime_of_work_and_healing_Actions_longues_L436
     assert [r["triggered"] for r in risks] == [r["die"] <= r["threshold"] for r in risks]
     assert not any(r["triggered"] for r in risks[:-1])
     struck = [r for r in risks if r["triggered"]]
-    assert [line.strip() for line in report.splitlines() if "watch!" in line] == [
-        f"{calendar.format(r['at'])}  Aldo: fletch arrows: watch!" for r in struck
+    assert [line.strip() for line in report.splitlines() if "the risk struck" in line] == [
+        f"{calendar.format(r['at'])}  Aldo: fletch arrows: the risk struck: watch" for r in struck
     ]
     # Healing (PROPOSAL §5.6): a full day of rest (the blows fell at Day 1 08:00)
     # takes a point off each hurt location of Bruna.

@@ -52,8 +52,9 @@ def test_the_risk_clock_rises_every_hour_and_triggers_on_a_low_die_seed_Actions_
     dice(world).add(1, 5, 9, 2, 1)
     ticks = advance(world.campaign, ruleset("elor").processes(world), 11 * HOUR)
     assert [t.due.process for t in ticks] == ["long:0001", "risk:0001", "long:0001", "risk:0001", "long:0001"]
-    assert ticks[1].account == "Aldo: research the glyphs: no the policia arrive yet (now 2 in 10)"
-    assert ticks[3].account == "Aldo: research the glyphs: the policia arrive!"
+    # The GM's words for the risk are said whole ("no the policia arrive yet" read as a slip).
+    assert ticks[1].account == "Aldo: research the glyphs: the risk held off (the policia arrive; now 2 in 10)"
+    assert ticks[3].account == "Aldo: research the glyphs: the risk struck: the policia arrive"
     rolled = events_of(world, "Aldo", ev.RiskRolled)
     assert [(e.at, e.threshold, e.die, e.triggered, e.next_at) for e in rolled] == [
         (9 * HOUR, 1, 5, False, 10 * HOUR),
