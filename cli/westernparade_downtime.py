@@ -48,7 +48,7 @@ def plan_cmd(
     from chronique.domain.rulesets.westernparade.downtime import plan_training
 
     state = run(ctx, lambda s: s.act(campaign, lambda w: plan_training(w, character, target, hours, teacher, teacher_level)))
-    plan = ", ".join(f"{k} {t['hours']} h" for k, t in state["targets"].items() if t["hours"]) or "nothing"
+    plan = "; ".join(f"{k}, {plural(t['hours'], 'hour')} a week" for k, t in state["targets"].items() if t["hours"]) or "nothing"
     typer.echo(f"{character} now trains: {plan}")
 
 
@@ -101,7 +101,7 @@ def show_cmd(
             idle = "" if t["idle_since"] is None else f", idle since {calendar.format(t['idle_since'])}"
             idle += " (after 7 days an hour lost every 12 h)" if idle else ""
             banked = f"{hours_of(t['bank'])} banked{idle}"
-            typer.echo(f"  {name}: {t['hours']} h a week{teacher}, {banked}, {when}; {plural(t['cartridges'], 'cartridge')}")
+            typer.echo(f"  {name}: {plural(t['hours'], 'hour')} a week{teacher}, {banked}, {when}; {plural(t['cartridges'], 'cartridge')}")
         typer.echo(f"  trick practice: +{data['practice_bonus']}%{' (practising)' if state['practice']['practising'] else ''}")
         marks = who.condition["marks"]
         typer.echo("  check-marks: " + (", ".join(f"{k} {v}" for k, v in marks["checks"].items()) or "none"))

@@ -112,5 +112,6 @@ def is_count(text: str) -> bool:
 
 
 def plural(count: int, word: str, many: str | None = None) -> str:
-    """``count`` and the word, in the plural when it is not one."""
-    return f"{count} {word if count == 1 else many or word + 's'}"
+    """``count`` and the word, in the plural when it is not one; thousands grouped ("11,700
+    cartridges")."""
+    return f"{count:,} {word if count == 1 else many or word + 's'}"

@@ -21,6 +21,7 @@ from typing import Any
 from chronique.domain.errors import RuleViolation
 from chronique.domain.gametime import DAY, HOUR
 from chronique.domain.rulesets.westernparade.tables import _load
+from chronique.domain.text import plural
 
 HOURS_PER_WEEK = 168
 UNITS_PER_SECOND = HOURS_PER_WEEK  # a unit is 1/168 training second
@@ -222,9 +223,10 @@ def cartridges(trained_units: int) -> int:
 
 
 def hours_of(bank: int) -> str:
-    """A credit in units as hours and minutes (rounded down to the minute), for people."""
-    minutes = bank // units(60)
-    return f"{minutes // 60} h {minutes % 60:02d} min"
+    """A credit in units as hours and minutes of training in words (rounded down to the minute),
+    for people: "16 hours", "1 hour, 30 minutes", "no time"."""
+    hours, minutes = divmod(bank // units(60), 60)
+    return ", ".join([plural(hours, "hour")] * bool(hours) + [plural(minutes, "minute")] * bool(minutes)) or "no time"
 
 
 # -- characteristic prerequisites ------------------------------------------------------------

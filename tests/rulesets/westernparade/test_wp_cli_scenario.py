@@ -73,7 +73,8 @@ def test_shot_through_the_thigh_first_aid_bed_rest_training_and_three_weeks(db: 
 
     wp(db, "body", "activity", CAMPAIGN, SAM, "bed")
     wp(db, "body", "tend", CAMPAIGN, SAM, "right-thigh", "--by", DOC, "--skill", "Bandages")
-    wp(db, "downtime", "plan", CAMPAIGN, SAM, "Armes de poing", "20", "--teacher", SIRINGO)
+    planned = wp(db, "downtime", "plan", CAMPAIGN, SAM, "Armes de poing", "20", "--teacher", SIRINGO)
+    assert planned == f"{SAM} now trains: Armes de poing, 20 hours a week\n"
     before = thigh(db)
     bandages = json.loads(run(db, "sheet", CAMPAIGN, DOC, "--json").stdout)["sheet"]["derived"]["skills"]["Bandages"]
     assert before["cared"] and before["tender"] == {"by": DOC, "skill": "Bandages", "score": bandages}
@@ -91,8 +92,8 @@ def test_shot_through_the_thigh_first_aid_bed_rest_training_and_three_weeks(db: 
     healed = status["wounds"]["right-thigh"]
     assert (healed["damage"], healed["progress"]) == (damage - 4, DAY)
     shown = wp(db, "downtime", "show", CAMPAIGN, SAM)
-    assert "Armes de poing: 20 h a week with Charlie Siringo (91)" in shown
-    assert "; 11700 cartridges" in shown  # 200 an hour actually fired (§5.17): 50 x (57+58+59+60)
+    assert "Armes de poing: 20 hours a week with Charlie Siringo (91)" in shown
+    assert "; 11,700 cartridges" in shown  # 200 an hour actually fired (§5.17): 50 x (57+58+59+60)
     doc = json.loads(wp(db, "downtime", "show", CAMPAIGN, DOC, "--json"))
     # §5.2 (§6.2): a full stop earned Doc an improvement roll in Premiers soins, and only it does.
     assert [g["target"] for g in doc["marks"]["pending"]] == (["Premiers soins"] if full else [])

@@ -137,3 +137,17 @@ def test_cartridges_200_an_hour_seed_2_6_2_footnote_2() -> None:
     assert tr.cartridges(tr.units(HOUR)) == 200
     assert tr.cartridges(tr.units(20 * HOUR)) == 4000
     assert tr.cartridges(tr.units(HOUR) // 2) == 100
+
+
+def test_a_training_credit_reads_as_hours_and_minutes_in_words_S2_6_2() -> None:
+    # `downtime show` printed "16 h 00 min banked" and "0 h 00 min banked".
+    from chronique.domain.rulesets.westernparade.training import hours_of, units
+
+    assert [hours_of(units(s)) for s in (0, 59, 60, 3600, 5400, 16 * 3600)] == [
+        "no time",
+        "no time",
+        "1 minute",
+        "1 hour",
+        "1 hour, 30 minutes",
+        "16 hours",
+    ]
