@@ -83,13 +83,23 @@ class FirstAidGiven(BodyEvent, ChanceConsumed):
 
 class BloodLost(BodyEvent, ChanceConsumed):
     """The blood points crossed a threshold (§3.2.4): ``what`` is "unconscious" (PH at 0 or
-    below) or "beyond saving" (death within the hour, at ``dying_at``)."""
+    below), "kept unconscious" (PH at 0 or below while out from a wound: the blood loss keeps
+    him out past its count of rounds, ruling WB21) or "beyond saving" (death within the hour, at
+    ``dying_at``); "still bleeding" on events recorded before the second."""
 
     what: str
     ph: int
     dying_at: int | None
     epoch: str
     chance: list[dict[str, Any]]
+
+
+BLOOD_WORDS = {
+    "unconscious": "fell unconscious from blood loss",
+    "kept unconscious": "kept unconscious by blood loss",
+    "beyond saving": "lost too much blood: beyond saving",
+}
+"""A :class:`BloodLost` event's threshold in words, for the log and the downtime report."""
 
 
 class Woke(BodyEvent):
@@ -268,7 +278,7 @@ def notable(event: Any) -> str | None:
     if isinstance(event, Died):
         return f"died ({event.cause})"
     if isinstance(event, BloodLost):
-        return "fell unconscious from blood loss" if event.what == "unconscious" else "lost too much blood: beyond saving"
+        return BLOOD_WORDS.get(event.what)  # "still bleeding" (recorded before WB21's rule): nothing new
     if isinstance(event, InfectionRolled) and event.infected:
         return f"wound in the {event.location} is infected"
     if isinstance(event, Woke):

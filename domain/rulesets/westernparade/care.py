@@ -96,15 +96,16 @@ def _kill(body: dict[str, Any], cause: str) -> None:
 
 
 def _blood_thresholds(body: dict[str, Any], e: Env, at: int, stream: ChanceStream) -> str | None:
-    """§3.2.4 (L1876-1878): PH at 0 or below -> unconscious; at -half the base -> beyond saving,
+    """§3.2.4 (L1876-1878): PH at 0 or below -> unconscious, until the PH are above 0 again
+    (WB21): one already out from a wound (§3.2.6) stays out past the wound's count of rounds
+    ("kept unconscious"), which the blood loss replaces; at -half the base -> beyond saving,
     WB16 (digest A10): death 1d60 minutes later."""
-    if body["ph"] <= 0 and not body["unconscious"]:
+    what = None
+    if body["ph"] <= 0 and (body["blackout"] or {}).get("cause") != "blood":
+        what = "kept unconscious" if body["unconscious"] else "unconscious"
         body.update(unconscious=True, blackout={"cause": "blood", "until": None})
         for wound in body["wounds"].values():
             wound.update(hands=0, pressed_until=None)
-        what = "unconscious"
-    else:
-        what = None
     if bleeding.beyond_saving(body["ph"], e.ph_max) and not body["doomed"]:
         body["doomed"] = True
         dying_at = bleeding.death_beyond_saving(stream, at)

@@ -10,6 +10,7 @@ from functools import cache
 from typing import Any
 
 from chronique.domain.gametime import duration_words
+from chronique.domain.rulesets.westernparade.body_events import BLOOD_WORDS
 from chronique.domain.rulesets.westernparade.firstaid import read
 from chronique.domain.rulesets.westernparade.report import care_words, critical_words, stage_words, unconsciousness_words, where
 from chronique.domain.rulesets.westernparade.tables import skills, tables
@@ -173,9 +174,10 @@ def _care(e: Any) -> str:
 
 
 def _blood(e: Any) -> str:
-    if e.what == "unconscious":
-        return f"fell unconscious from blood loss ({e.ph} PH left)"
-    return f"lost too much blood ({e.ph} PH left): beyond saving"
+    # §3.2.4: the threshold crossed (care._blood_thresholds); "still bleeding" was recorded when
+    # someone out from a wound reached 0 PH, before the blood loss kept them out (ruling WB21).
+    what, _, then = BLOOD_WORDS.get(e.what, "still bleeding").partition(": ")
+    return f"{what} ({e.ph} PH left)" + (f": {then}" if then else "")
 
 
 def _infection(e: Any) -> str:

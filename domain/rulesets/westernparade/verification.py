@@ -177,7 +177,10 @@ def _unconsciousness(event: dict[str, Any], state: WoundState, location: str, re
     reading = None if chance is None else unconsciousness_check(replay, chance, state, location == "head")
     if reading is not None and reading.unconscious:
         blackout = {"cause": "wound", "until": at + reading.rounds * ROUND}
-        if not body["unconscious"] or body["blackout"] != blackout:
+        # §3.2.4 (ruling WB21): at 0 PH or below, blood loss keeps him out whatever the count of
+        # rounds; a wound recorded before that rule kept the count's blackout.
+        kept = [blackout, {"cause": "blood", "until": None}] if body["ph"] <= 0 else [blackout]
+        if not body["unconscious"] or body["blackout"] not in kept:
             raise Mismatch("body", f"records the blackout {body['blackout']}, but the d100 knocks them out until {blackout['until']}")
     return reading
 

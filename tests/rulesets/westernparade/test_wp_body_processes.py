@@ -9,12 +9,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from westernparade_table import DOC, SAM, table
 
+from chronique.domain.rederivation import Table, check
 from chronique.domain.rulesets import ruleset
 from chronique.domain.rulesets.westernparade import body_events as be
 from chronique.domain.rulesets.westernparade.care import aid, body_now, care, drink, effort, order_activity, order_tending, press, wound
 from chronique.domain.rulesets.westernparade.healing import DAY, HOUR
+from chronique.domain.rulesets.westernparade.verification import RULES
 from chronique.domain.timeline import advance
 from chronique.domain.world import World
+
+WOUND_TOPIC = "chronique.domain.rulesets.westernparade.body_events:WoundTaken"
 
 
 def run(world: World, seconds: int) -> list[str]:
@@ -230,3 +234,49 @@ def test_blood_loss_blackout_ends_when_ph_is_back_above_zero_WB21() -> None:
     run(world, 2 * HOUR)
     woke = [e for e in world.pending() if isinstance(e, be.Woke)]
     assert [(e.at - start, e.cause) for e in woke] == [(HOUR, "blood")]
+
+
+def test_out_from_a_wound_and_bled_to_0_PH_stays_out_past_the_wound_s_rounds_WB21() -> None:
+    # Sam (END 16, PH 80): a major left thigh (13 of 24 PV) bleeds 2 x 2 = 4 PH at once and a
+    # round (76); a major head wound (9, blunt) 2 more (74, 6 a round) and knocks him out (§3.2.6:
+    # M = 1 + 1, 9 x 2 + 25 - 5 x 2 = 33%, d100 1: (33 - 1) x 2 = 64 rounds, 640 s). §3.2.4: at 0 PH
+    # or below he is out until the PH are above 0 again: 13 rounds bring him to -4 (130 s), where
+    # the blood loss keeps him out; 19 to -40 (190 s), beyond saving, death a d60 of 60 minutes
+    # later. He used to come to at 640 s, at -296 PH, and read "still bleeding" at -4.
+    world = table(SAM, dice=[1, 60])
+    wound(world, "Sam Parkerson", "left-thigh", 13)
+    out = wound(world, "Sam Parkerson", "head", 9, kind="blunt")
+    assert out["unconsciousness"] == {"chance": 33, "roll": 1, "rolled": True, "unconscious": True, "rounds": 64}
+    start = world.campaign.clock
+    assert run(world, 20 * 60) == ["BloodLost", "BloodLost", "BodySettled"]  # no Woke
+    c = sam(world).condition
+    assert c["unconscious"] and c["blackout"] == {"cause": "blood", "until": None} and c["ph"] == 74 - 6 * 120
+    lost = [e for e in world.pending() if isinstance(e, be.BloodLost)]
+    assert [(e.what, e.ph, e.at - start) for e in lost] == [("kept unconscious", -4, 130), ("beyond saving", -40, 190)]
+    rules = ruleset("western-parade")
+    said = [rules.describe(e) for e in lost]
+    assert said == ["kept unconscious by blood loss (-4 PH left)", "lost too much blood (-40 PH left): beyond saving"]
+    assert rules.notable(lost[0]) == "kept unconscious by blood loss (-4 PH left)"  # a GM hears of it
+    assert run(world, HOUR) == ["Died"]
+
+
+def test_a_wound_that_knocks_out_one_already_at_0_PH_leaves_the_blood_blackout_WB21() -> None:
+    # Sam bled to 0 by a right-hand wound (1 PH a round from 79: out at 790 s, the blood's
+    # blackout); a major head wound's check (d100 1) would put him out for a count of rounds,
+    # after which he came to at 0 PH or below: the blood loss keeps him out instead, until he is
+    # beyond saving (-40 PH, death a d60 of 60 minutes later).
+    world = table(SAM, dice=[1, 60])
+    wound(world, "Sam Parkerson", "right-hand", 2, kind="blade")
+    run(world, 790)
+    assert sam(world).condition["blackout"] == {"cause": "blood", "until": None}
+    out = wound(world, "Sam Parkerson", "head", 9, kind="blunt")
+    assert out["unconsciousness"] is not None and out["unconsciousness"]["unconscious"]
+    assert sam(world).condition["blackout"] == {"cause": "blood", "until": None}
+    # The verifier re-derives the wound's d100 and takes the blood's blackout it recorded; a
+    # blackout neither the d100 nor the blood gives is caught.
+    taken = [e for e in world.pending() if isinstance(e, be.WoundTaken)][-1]
+    recorded = {k: v for k, v in vars(taken).items() if not k.startswith("_")} | {"topic": WOUND_TOPIC}
+    assert check(RULES.rederive[WOUND_TOPIC], recorded, Table()) is None
+    forged = recorded | {"body": recorded["body"] | {"blackout": {"cause": "wound", "until": taken.at + 10}}}
+    assert "records the blackout" in (check(RULES.rederive[WOUND_TOPIC], forged, Table()) or "")
+    assert "Woke" not in run(world, 30 * 60)
