@@ -67,7 +67,8 @@ def _final(faces: Sequence[int], final: int) -> str:
 
 
 def _test(ctx: typer.Context, campaign: str, character: str, wanted: str, difficulty: str, hazardous: bool, **options: object) -> None:
-    from chronique.domain.rulesets.microfudge.describe import against, dice, rank
+    from chronique.domain.rulesets.microfudge.describe import against, dice, rolled_on
+    from chronique.domain.rulesets.microfudge.events import TestRolled
     from chronique.domain.rulesets.microfudge.play import TestRequest, roll_test
     from chronique.domain.rulesets.microfudge.rules import parse_difficulty, quality_modifier, weapon_bonus
 
@@ -94,11 +95,13 @@ def _test(ctx: typer.Context, campaign: str, character: str, wanted: str, diffic
             reroll=bool(options["reroll"]),
         )
         r = roll_test(world, character, request)  # type: ignore[arg-type]
+        who = world.character(character)  # type: ignore[attr-defined]
+        recorded = next(e for e in reversed(who.pending_events) if isinstance(e, TestRolled))
         verdict = "success" if r.success else "failure"
         rerolled = f"[{dice(list(r.voided))}] rerolled with an Atout: " if r.voided else ""
-        # The rank the dice are added to (after a distant field and the Revers) and the ranks added.
-        base = rank(r.rank) + (f" {r.modifier:+d}" if r.modifier else "")
-        out = f"{character} rolls {wanted} {base}: {rerolled}{_final(r.dice, r.final)} {against(r.required)}: {verdict}"
+        # The characteristic's rank and what changed it, as the log says it (describe.rolled_on).
+        made = rolled_on(vars(recorded))
+        out = f"{who.name} rolls {made}: {rerolled}{_final(r.dice, r.final)} {against(r.required)}: {verdict}"
         return out + (f", {r.setbacks} Revers" if r.setbacks else "")
 
     typer.echo(run(ctx, lambda s: s.act(campaign, act)))
@@ -200,17 +203,9 @@ def conflict_(
 
 def _rolled(side: dict[str, Any]) -> str:
     """One side of a simple conflict in words: rank, what changed it, dice and final rank."""
-    from chronique.domain.rulesets.microfudge.rules import label
+    from chronique.domain.rulesets.microfudge.describe import rolled_on
 
-    words = {"quality": "gear", "weapon": "weapon", "situation": "situation", "atout": "Atout"}
-    changes = [f"{words.get(k, k)} {v:+d}" for k, v in side["modifiers"].items()]
-    if side["used_rank"] != side["rank"]:
-        changes.insert(0, f"{side['relatedness']} field {side['used_rank'] - side['rank']:+d}")
-    if side["penalty"]:
-        changes.append(f"Revers −{side['penalty']}")
-    changed = f" ({', '.join(changes)})" if changes else ""
-    rank = f"{side['characteristic']} {label(side['rank'])} ({side['rank']}){changed}"
-    return f"{side['name']} rolls {rank}: {_final(side['dice'], side['final'])}"
+    return f"{side['name']} rolls {rolled_on(side)}: {_final(side['dice'], side['final'])}"
 
 
 @app.command("setback")

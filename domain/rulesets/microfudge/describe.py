@@ -86,31 +86,30 @@ def revers(severity: int, physical: bool = False) -> str:
     return severity_name(severity, physical) if severity else "healed"
 
 
-def _modifiers(modifiers: Mapping[str, int]) -> str:
-    return "".join(f", {name.replace('-', ' ')} {value:+d}" for name, value in modifiers.items() if value)
+# The rank modifiers a roll records («Rappel» L431, L459-L483; Atouts L737-L761), as players say them.
+_MODIFIERS = {"quality": "gear", "atout": "Atout", "change-die": "a die changed"}
 
 
-def _rolled_on(characteristic: str, used_rank: int, modifiers: Mapping[str, int], penalty: int) -> str:
-    """What a 4dF roll was made on: the characteristic's rank, its modifiers and its Revers
-    (L293), so that the rank used, the modifiers and the dice add up to the final rank shown."""
-    return f"{characteristic} {rank(used_rank)}{_modifiers(modifiers)}" + (f", Revers −{penalty}" if penalty else "")
+def rolled_on(roll: Mapping[str, Any]) -> str:
+    """What a 4dF roll was made on, as a Test and each side of a simple conflict record it: the
+    characteristic's rank, then what changed it (a related or distant field, L283-L291; each rank
+    modifier; the Revers, L293), so that the rank, its changes and the dice add up to the final
+    rank shown: "Combat Moyen (4) (related field −1, gear +1, Revers −1)"."""
+    changes = [f"{roll['relatedness']} field {roll['used_rank'] - roll['rank']:+d}"] if roll["used_rank"] != roll["rank"] else []
+    # By name: a recorded event's keys are sorted, so the live line and the log agree.
+    changes += [f"{_MODIFIERS.get(name, name)} {value:+d}" for name, value in sorted(roll["modifiers"].items()) if value]
+    changes += [f"Revers −{roll['penalty']}"] if roll["penalty"] else []
+    return f"{roll['characteristic']} {rank(roll['rank'])}" + (f" ({', '.join(changes)})" if changes else "")
 
 
 def _test(e: Any) -> str:
     kind = "hazardous Test" if e.hazardous else "Test"
     verdict = "success" if e.success else "failure" + (f": {plural(e.setbacks, 'Revers', 'Revers')}" if e.setbacks else "")
-    return (
-        f"{kind} of {_rolled_on(e.characteristic, e.used_rank, e.modifiers, e.penalty)} {against(e.required)}: "
-        f"{dice(e.dice)} → {rank(e.final)}, {verdict}"
-    )
+    return f"{kind} of {rolled_on(vars(e))} {against(e.required)}: {dice(e.dice)} → {rank(e.final)}, {verdict}"
 
 
 def _conflict(e: Any) -> str:
-    sides = "; ".join(
-        f"{s['name']} ({_rolled_on(s['characteristic'], s['used_rank'], s['modifiers'], s['penalty'])}): "
-        f"{dice(s['dice'])} → {rank(s['final'])}"
-        for s in e.sides
-    )
+    sides = "; ".join(f"{s['name']} rolled {rolled_on(s)}: {dice(s['dice'])} → {rank(s['final'])}" for s in e.sides)
     return f"simple conflict — {sides}; " + (f"{e.winner} wins" if e.winner else "a tie")
 
 

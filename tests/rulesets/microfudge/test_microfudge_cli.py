@@ -63,10 +63,15 @@ def test_a_microfudge_session_Tests_L245_Revers_L339_Experience_L213(db: str, tm
     assert changed == (["Harvey"] if unchanged < 5 and min(test["dice"]) < 1 else [])  # paid only when it turned a failure
     dice = " ".join(FACES[d] for d in test["dice"])
     verdict = "success" if final >= 5 else "failure"
-    # The line says the rank the dice were added to and the ranks added (Jim's help, a changed die).
-    used, added = test["used_rank"] - test["penalty"], sum(test["modifiers"].values())
-    rolled = f"Harvey rolls Athlétisme {label(used)} ({used}) {added:+d}: [{dice}] final "
+    # The line says Harvey's rank and what changed it (Jim's help, a changed die), as the log does.
+    assert test["rank"] == test["used_rank"] and set(test["modifiers"]) <= {"help", "change-die"}
+    words = {"help": "help", "change-die": "a die changed"}
+    added = ", ".join(f"{words[k]} {v:+d}" for k, v in sorted(test["modifiers"].items()))
+    rolled = f"Harvey rolls Athlétisme {label(test['rank'])} ({test['rank']}) ({added}): [{dice}] final "
     assert out.startswith(rolled) and f"({final}) against Difficile (5): {verdict}" in out
+    assert f"Test of Athlétisme {label(test['rank'])} ({test['rank']}) ({added}) against Difficile (5): " in " ".join(
+        cli(db, "log", "Zombies", "--character", "Harvey").stdout.split()
+    )
     # A failed hazardous Test (§3.9, L349-L355): one Revers per rank short of the required one, at most 3.
     short = 6 - judged(risky)
     revers = min(3, short) if short > 0 else 0

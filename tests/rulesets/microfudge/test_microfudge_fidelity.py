@@ -202,11 +202,11 @@ def test_a_simple_conflict_counts_every_modifier_of_both_sides_Tests_L253_Rappel
     assert world.character("Harvey").condition["atouts"]["reserve"] == 1
     (rolled,) = events_of(world, "Harvey", ev.SimpleConflictRolled)
     assert rederived(rolled, "SimpleConflictRolled") is None
-    # The log says what each final rank is made of (it used to leave the modifiers and the Revers
-    # out: "Combat Moyen (4): 0 0 0 0 → Excellent (6)" did not add up).
+    # The log says what each final rank is made of, as the table command does (it used to leave
+    # the modifiers and the Revers out: "Combat Moyen (4): 0 0 0 0 → Excellent (6)" did not add up).
     expected = (
-        "simple conflict — Harvey (Combat Moyen (4), weapon +2, atout +1, Revers −1): 0 0 0 0 → Excellent (6); "
-        "Jim (Médecine Médiocre (3), quality +1): + 0 0 0 → Bon (5); Harvey wins"
+        "simple conflict — Harvey rolled Combat Moyen (4) (Atout +1, weapon +2, Revers −1): 0 0 0 0 → Excellent (6); "
+        "Jim rolled Médecine Moyen (4) (related field -1, gear +1): + 0 0 0 → Bon (5); Harvey wins"
     )
     assert ruleset("microfudge").describe(rolled) == expected
 

@@ -110,7 +110,7 @@ def test_a_simple_conflict_prints_both_rolls_and_takes_gear_weapon_and_Atout_L25
     winner = "Harvey" if harvey["final"] > bob["final"] else "Bob" if bob["final"] > harvey["final"] else "tie"
     assert rolled["winner"] == winner
     lines = out.splitlines()
-    assert lines[0].startswith("Harvey rolls Combat Bon (5) (weapon +2, Atout +1): [")
+    assert lines[0].startswith("Harvey rolls Combat Bon (5) (Atout +1, weapon +2): [")
     assert f"[{' '.join(FACES[d] for d in harvey['dice'])}] final " in lines[0] and lines[0].endswith(f"({harvey['final']})")
     assert lines[1].startswith("Bob rolls Combat Moyen (4) (gear +1, Revers −1): [") and lines[1].endswith(f"({bob['final']})")
     assert lines[2] == ("a tie: nobody wins" if winner == "tie" else f"{winner} wins")
