@@ -20,8 +20,9 @@ RISK_RANGE = bounds.within(0, limits.RISK)
 
 if TYPE_CHECKING:
     from chronique.domain.rulesets.elor.combat import Exchange, RangedShot
-    from chronique.domain.rulesets.elor.play import TestSpec
+    from chronique.domain.rulesets.elor.play import AttackResult, TestSpec
     from chronique.domain.rulesets.elor.resolution import Reaction, TestOutcome
+    from chronique.domain.world import World
 
 app = typer.Typer(help="Elor (generic d10): action tests, combat, long actions, healing, progression.", no_args_is_help=True)
 scene_app = typer.Typer(help="Action scenes: 6-second sequences ordered by action points.", no_args_is_help=True)
@@ -84,11 +85,22 @@ def _spec(
     )
 
 
-def describe(outcome: TestOutcome) -> str:
-    """One line: level, dice and what discards made of them, degrees, as the log says it."""
+def describe(outcome: TestOutcome, made_of: str = "") -> str:
+    """One line: level (and what it adds up from, when ``made_of`` says it), dice and what
+    discards made of them, degrees, as the log says it."""
     from chronique.domain.rulesets.elor.describe import test as described
 
-    return described(outcome.to_dict())
+    return described(outcome.to_dict(), made_of)
+
+
+def _made_of(world: World, name: str) -> str:
+    """What the level of the test just recorded for ``name`` adds up from, in the log's words
+    (describe.level_terms, read off the recorded event's terms)."""
+    from chronique.domain.rulesets.elor.describe import level_terms
+    from chronique.domain.rulesets.elor.events import TestRolled
+
+    recorded = next(e for e in reversed(world.character(name).pending_events) if isinstance(e, TestRolled))
+    return level_terms(recorded.spec, recorded.terms)
 
 
 @app.command("test")
@@ -111,8 +123,12 @@ def test(
     from chronique.domain.rulesets.elor.play import roll_test
 
     spec = _spec(faculty, profession, applies, familiarity, attribute, prowess, difficulty, effort, reason, hidden=hidden)
-    outcome = run(ctx, lambda s: s.act(campaign, lambda w: roll_test(w, character, spec)))
-    typer.echo(f"{character}: {describe(outcome)}")
+
+    def act(world: World) -> tuple[TestOutcome, str]:
+        return roll_test(world, character, spec), _made_of(world, character)
+
+    outcome, made_of = run(ctx, lambda s: s.act(campaign, act))
+    typer.echo(f"{character}: {describe(outcome, made_of)}")
 
 
 @app.command("oppose")
@@ -306,13 +322,19 @@ def attack(
         guard=guard,
         shot=shot,
     )
-    result = run(ctx, lambda s: s.act(campaign, lambda w: attack_(w, attacker, defender, blow)))
+
+    def act(world: World) -> tuple[AttackResult, list[str]]:
+        result = attack_(world, attacker, defender, blow)
+        tested = [attacker] + ([guard or defender] if result.defence is not None else [])
+        return result, [_made_of(world, name) for name in tested]
+
+    result, made_of = run(ctx, lambda s: s.act(campaign, act))
     if shot is not None:
         typer.echo(_range_line(shot))
-    typer.echo(f"{attacker} attacks: {describe(result.attack)}")
+    typer.echo(f"{attacker} attacks: {describe(result.attack, made_of[0])}")
     if result.defence is not None:
         verb = {"dodge": "dodges", "parry": "parries"}[defence]
-        typer.echo(f"{guard or defender} {verb}{f' for {defender}' if guard else ''}: {describe(result.defence)}")
+        typer.echo(f"{guard or defender} {verb}{f' for {defender}' if guard else ''}: {describe(result.defence, made_of[1])}")
     typer.echo(_exchange_line(result.exchange, result.offensive, result.defensive))
     if result.damage:
         _damage_line(defender, result.damage)

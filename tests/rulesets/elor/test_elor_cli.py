@@ -32,7 +32,7 @@ def test_elor_from_a_test_to_a_downtime_of_work_and_healing_Actions_longues_L436
     run(db, "character", "new", "Tolosa", "--sheet", str(tmp_path / "bruna.toml"))
     run(db, "session", "start", "Tolosa")
     assert (
-        "Aldo: level 5 with 1 effort point: rolled "
+        "Aldo: level 5 (Coordination 2, Guerrier +2, Épées +1) with 1 effort point: rolled "
         in run(db, "elor", "test", "Tolosa", "Aldo", "-f", "C", "-p", "Guerrier", "--familiarity", "Épées", "-e", "1").stdout
     )
     assert "next: Aldo + Bruna" in run(db, "elor", "scene", "start", "Tolosa", "Aldo", "Bruna").stdout
@@ -148,5 +148,3 @@ def test_an_exchange_reads_in_words_with_the_effect_points_left_unspent_seed_Eff
     # As the log says it (describe._attack): no defence was made, not a defence of 0.
     assert _exchange_line(exchange(0, 0, "none"), {}, {}) == "attack 0 against no defence: missed"
     assert _exchange_line(exchange(0, 3), {}, {}) == "attack 0 against defence 3: dodged; 2 effect points of the defence unspent"
-
-

@@ -207,7 +207,7 @@ def test_a_melee_attack_says_each_side_s_roll_the_exchange_and_the_wound_as_reco
     # compared; then on a hit the damage to the location the D100 gives (§Application des
     # dommages). Each line is what the recorded events say, in the players' words: "Bruna
     # dodges", a wound from "Aldo's Épée".
-    from chronique.domain.rulesets.elor.describe import place
+    from chronique.domain.rulesets.elor.describe import level_terms, place
     from chronique.domain.rulesets.elor.describe import test as logged
 
     tolosa(db, tmp_path, ALDO_SHEET, BRUNA_SHEET)
@@ -215,12 +215,17 @@ def test_a_melee_attack_says_each_side_s_roll_the_exchange_and_the_wound_as_reco
     out = run(db, "elor", "attack", "Tolosa", "Aldo", "Bruna", "-w", "Épée", "-p", "Guerrier").stdout.splitlines()
     (attack,) = events(db, "TestRolled", "Aldo")
     (resolved,) = events(db, "AttackResolved", "Aldo")
-    assert out.pop(0) == f"Aldo attacks: {logged(attack['outcome'])}"
+    # The level says what it adds up from, as the log does: Coordination, Guerrier, Épées +1.
+    terms = attack["terms"]
+    assert sum(terms.values()) == attack["outcome"]["level"]
+    assert {k for k, v in terms.items() if v} <= {"faculty", "profession", "familiarity"}
+    made = f"Coordination {terms['faculty']}, Guerrier {terms['profession']:+d}, Épées {terms['familiarity']:+d}"
+    assert out.pop(0) == f"Aldo attacks: {logged(attack['outcome'], made)}"
     # §Défense: an attack without a degree is not defended against (unless --defend-on-miss).
     dodges = events(db, "TestRolled", "Bruna")
     assert len(dodges) == (0 if attack["outcome"]["degrees"] == 0 else 1)
     for dodge in dodges:
-        assert out.pop(0) == f"Bruna dodges: {logged(dodge['outcome'])}"
+        assert out.pop(0) == f"Bruna dodges: {logged(dodge['outcome'], level_terms(dodge['spec'], dodge['terms']))}"
     against = "no defence" if resolved["defence_kind"] == "none" else f"defence {resolved['defence']}"
     assert out.pop(0).startswith(f"attack {resolved['attack']} against {against}: ")
     taken = events(db, "DamageTaken", "Bruna")
