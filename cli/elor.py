@@ -20,7 +20,7 @@ RISK_RANGE = bounds.within(0, limits.RISK)
 
 if TYPE_CHECKING:
     from chronique.domain.rulesets.elor.combat import Exchange, RangedShot
-    from chronique.domain.rulesets.elor.play import AttackResult, TestSpec
+    from chronique.domain.rulesets.elor.play import AttackResult, Opposition, TestSpec
     from chronique.domain.rulesets.elor.resolution import Reaction, TestOutcome
     from chronique.domain.world import World
 
@@ -160,10 +160,15 @@ def oppose(
     theirs = [_entrant(text, defaults) for text in opponents]
     against = " and ".join(name for name, _ in theirs)
     mine = _spec(faculty, profession, "full", familiarity, None, 0, difficulty, effort, f"action against {against}")
-    result = run(ctx, lambda s: s.act(campaign, lambda w: oppose_(w, actor, mine, theirs, not only_on_success)))
-    typer.echo(f"{actor}: {describe(result.action)}")
+
+    def act(world: World) -> tuple[Opposition, dict[str, str]]:
+        result = oppose_(world, actor, mine, theirs, not only_on_success)
+        return result, {name: _made_of(world, name) for name in [actor, *result.reactions]}
+
+    result, made_of = run(ctx, lambda s: s.act(campaign, act))
+    typer.echo(f"{actor}: {describe(result.action, made_of[actor])}")
     for name, outcome in result.reactions.items():
-        typer.echo(f"{name}: {describe(outcome)}")
+        typer.echo(f"{name}: {describe(outcome, made_of[name])}")
     typer.echo(reaction_line(actor, list(result.reactions), result.reaction))
 
 
@@ -197,9 +202,14 @@ def contest(
 
     defaults = {"faculty": faculty, "profession": profession, "purpose": "contest", "fine": fine}
     pairs = [_entrant(entry, defaults) for entry in entries]
-    outcomes, ranking = run(ctx, lambda s: s.act(campaign, lambda w: contest_(w, pairs, fine)))
+
+    def act(world: World) -> tuple[dict[str, TestOutcome], list[list[str]], dict[str, str]]:
+        outcomes, ranking = contest_(world, pairs, fine)
+        return outcomes, ranking, {name: _made_of(world, name) for name in outcomes}
+
+    outcomes, ranking, made_of = run(ctx, lambda s: s.act(campaign, act))
     for name, outcome in outcomes.items():
-        typer.echo(f"{name}: {describe(outcome)}")
+        typer.echo(f"{name}: {describe(outcome, made_of[name])}")
     typer.echo("ranking: " + " > ".join(" = ".join(group) for group in ranking))
 
 

@@ -173,6 +173,12 @@ def test_oppose_takes_several_opponents_each_with_its_own_test_seed_Actions_reac
         beaten = [f"{name} by {d - mine} ({extra_effects(d - mine)})" for name, d in theirs.items() if d > mine]
         expected = f"Aldo's action fails: beaten by {', '.join(beaten)}"
     assert expected in out.splitlines()[-1]
+    # Each line says what its level adds up from, as the log does.
+    lines = out.splitlines()
+    assert lines[0].startswith("Aldo: level 3 (Physique 1, Guerrier +2)")
+    assert lines[1].startswith("Bruna: level 1 (Coordination 1)") and lines[2].startswith(
+        "Dario: level 5 (Coordination 2, Guerrier +3) with 1 effort point"
+    )
 
 
 def test_a_contest_gives_each_entrant_its_own_faculty_and_profession_seed_Concours_L404_L414(db: str, tmp_path: Path) -> None:
@@ -192,6 +198,11 @@ def test_a_contest_gives_each_entrant_its_own_faculty_and_profession_seed_Concou
     for name in sorted(degrees, key=lambda n: -degrees[n]):
         groups.setdefault(degrees[name], []).append(name)
     assert out.splitlines()[-1] == "ranking: " + " > ".join(" = ".join(group) for group in groups.values())
+    assert [line.split(":", 1)[1].split(":")[0] for line in out.splitlines()[:3]] == [
+        " level 1 (Physique 1)",
+        " level 1 (Coordination 1, Guerrier +1, difficulty -1)",
+        " level 0 (Physique 0)",
+    ]
     for wrong in (("Aldo", "aldo"), ("Aldo", "Bruna,speed=3"), ("Aldo:x",)):
         result = run(db, "elor", "contest", "Tolosa", *wrong, check=False)
         assert result.returncode == 2 and result.stderr.startswith("error: ") and result.stderr.count("\n") == 1, result.stderr
