@@ -266,6 +266,7 @@ def next_dues(c: Mapping[str, Any], env: Env) -> list[tuple[int, str]]:
         out.append((int(c["dying"]["at"]), "death"))
     per_round, per_minute = rates(c, env)
     blood = bleeding.Blood(c["ph"], c["round_progress"], c["minute_progress"])
+    out_cold = None  # when the bleeding brings the PH to 0 (§3.2.4)
     if per_round or per_minute:
         target = -(env.ph_max // 2) - (env.ph_max % 2) if not c["doomed"] else None
         if not (c["unconscious"] and c["blackout"] and c["blackout"]["cause"] == "blood"):
@@ -274,10 +275,14 @@ def next_dues(c: Mapping[str, Any], env: Env) -> list[tuple[int, str]]:
             wait = bleeding.time_to_bleed_to(blood, target, per_round, per_minute)
             if wait is not None:
                 out.append((now + max(wait, 1) if wait == 0 else now + wait, "bleed"))
+                out_cold = out[-1][0] if target == 0 else None
     elif c["unconscious"] and c["blackout"] and c["blackout"]["cause"] == "blood" and not c["doomed"]:
         out.append((now + bleeding.time_to_recover_to(c["ph"], c["regen_progress"], 1, activity(c, env)), "wake"))
     if c["unconscious"] and c["blackout"] and c["blackout"]["until"] is not None:
-        out.append((int(c["blackout"]["until"]), "wake"))
+        # Ruling WB21: PH at 0 by then keep him out past the count (the downtime board must not
+        # promise a waking that the blood loss will take back).
+        if out_cold is None or int(c["blackout"]["until"]) < out_cold:
+            out.append((int(c["blackout"]["until"]), "wake"))
     heal_waits = [_heal_wait(c, w, loc, env) for loc, w in c["wounds"].items() if heals(c, w, loc, env)]
     if heal_waits:
         out.append((now + min(heal_waits), "heal"))

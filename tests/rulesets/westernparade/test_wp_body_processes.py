@@ -12,7 +12,19 @@ from westernparade_table import DOC, SAM, table
 from chronique.domain.rederivation import Table, check
 from chronique.domain.rulesets import ruleset
 from chronique.domain.rulesets.westernparade import body_events as be
-from chronique.domain.rulesets.westernparade.care import aid, body_now, care, drink, effort, order_activity, order_tending, press, wound
+from chronique.domain.rulesets.westernparade.care import (
+    aid,
+    body_now,
+    care,
+    drink,
+    effort,
+    env,
+    order_activity,
+    order_tending,
+    press,
+    wound,
+)
+from chronique.domain.rulesets.westernparade.condition import next_dues
 from chronique.domain.rulesets.westernparade.healing import DAY, HOUR
 from chronique.domain.rulesets.westernparade.verification import RULES
 from chronique.domain.timeline import advance
@@ -247,6 +259,9 @@ def test_out_from_a_wound_and_bled_to_0_PH_stays_out_past_the_wound_s_rounds_WB2
     wound(world, "Sam Parkerson", "left-thigh", 13)
     out = wound(world, "Sam Parkerson", "head", 9, kind="blunt")
     assert out["unconsciousness"] == {"chance": 33, "roll": 1, "rolled": True, "unconscious": True, "rounds": 64}
+    # The downtime board shows what is due: the blood loss at 130 s, not a waking at 640 s.
+    dues = {name: at for at, name in next_dues(sam(world).condition, env(world, sam(world)))}
+    assert dues["bleed"] == world.campaign.clock + 130 and "wake" not in dues
     start = world.campaign.clock
     assert run(world, 20 * 60) == ["BloodLost", "BloodLost", "BodySettled"]  # no Woke
     c = sam(world).condition
