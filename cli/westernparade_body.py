@@ -103,12 +103,16 @@ def first_aid_cmd(
     ),
 ) -> None:
     """Try to stop a location's bleeding: one Premiers soins roll, six outcomes (§3.2.4)."""
+    from chronique.domain.rulesets.westernparade.body_events import FirstAidGiven
     from chronique.domain.rulesets.westernparade.care import aid
-    from chronique.domain.rulesets.westernparade.describe import where
-    from chronique.domain.rulesets.westernparade.tables import location as find_location
+    from chronique.domain.rulesets.westernparade.describe import first_aid, where
 
-    out = run(ctx, lambda s: s.act(campaign, lambda w: aid(w, character, location, by, modifier)))
-    typer.echo(f"{by} on {character}'s {where(find_location(location).key)}: {out['outcome']}")
+    def act(world: World) -> FirstAidGiven:
+        aid(world, character, location, by, modifier)
+        return next(e for e in reversed(world.character(character).pending_events) if isinstance(e, FirstAidGiven))
+
+    given = run(ctx, lambda s: s.act(campaign, act))
+    typer.echo(f"{given.by} on {character}'s {where(given.location)}: {first_aid(given)}")
 
 
 @body_app.command("activity")

@@ -157,10 +157,18 @@ def _wound(e: Any) -> str:
     return "; ".join(parts)
 
 
-def _first_aid(e: Any) -> str:
+def first_aid(e: Any) -> str:
+    """A first-aid roll in words (§3.2.4), as the log and the table command say it: its chance and
+    terms (a wound or a GM's modifier moves it off the skill), the faces, which of the six
+    outcomes the three readings gave."""
     o = e.outcome
     faces = "+".join(str(f) for f in o["faces"])
-    return f"first aid by {e.by} on the {where(e.location)}: Premiers soins {o['chance']}%, rolled {faces} → {e.result['outcome']}"
+    terms = signed(ordered(o.get("terms", {})))
+    return f"chance {o['chance']}%" + (f" ({terms})" if terms else "") + f", rolled {faces} → {e.result['outcome']}"
+
+
+def _first_aid(e: Any) -> str:
+    return f"first aid by {e.by} on the {where(e.location)}: {first_aid(e)}"
 
 
 def _care(e: Any) -> str:

@@ -46,7 +46,8 @@ def test_a_wound_then_first_aid_as_its_roll_gives_s5_2_then_bed_rest(db: str) ->
     assert roll["qualities"] == qualities
     said = rules.FIRST_AID_SAYS[stopped]
     assert given["result"] == {"outcome": said, "stopped": 0 if full else stopped, "full": full, "improvement": full}
-    assert aid == f"{DOC} on {SAM}'s {words.where('right-thigh')}: {said}\n"
+    faces = "+".join(map(str, roll["faces"]))
+    assert aid == f"{DOC} on {SAM}'s {words.where('right-thigh')}: chance 85% (Premiers soins 85), rolled {faces} → {said}\n"
 
     assert run(db, "western-parade", "body", "activity", CAMPAIGN, SAM, "bed").stdout == f"{SAM}: activity bed\n"
     body = status(db, SAM)

@@ -60,7 +60,8 @@ def test_shot_through_the_thigh_first_aid_bed_rest_training_and_three_weeks(db: 
         assert roll["terms"] == {"Premiers soins": 85} and rules.open_ended(roll["faces"]) and roll["total"] == sum(roll["faces"])
         qualities, stopped = rules.first_aid(roll["total"], 85)
         assert (roll["qualities"], given["result"]["outcome"]) == (qualities, rules.FIRST_AID_SAYS[stopped])
-        assert aid == f"{DOC} on {SAM}'s {words.where('right-thigh')}: {rules.FIRST_AID_SAYS[stopped]}\n"
+        faces, said = "+".join(map(str, roll["faces"])), rules.FIRST_AID_SAYS[stopped]
+        assert aid == f"{DOC} on {SAM}'s {words.where('right-thigh')}: chance 85% (Premiers soins 85), rolled {faces} → {said}\n"
         full = stopped is None
         held += 0 if full else stopped
     refused = run(db, "western-parade", "body", "first-aid", CAMPAIGN, SAM, "right-thigh", "--by", DOC, check=False)

@@ -122,10 +122,16 @@ def test_a_fourth_first_aider_at_once_is_refused_S3_2_4_L1878(db: str, tmp_path:
     # Jim's major left thigh (15 of 21, a blade): 2 x 2 = 4 PH a round. Three first-aiders roll,
     # with no material to speak of (-50%): they seldom stop anything.
     wp(db, "body", "wound", CAMPAIGN, "Jim Hambuster", "left-thigh", "15", "--kind", "blade")
-    for helper in (SAM, JOE, "Charlie Siringo"):
-        wp(db, "body", "first-aid", CAMPAIGN, "Jim Hambuster", "left-thigh", "--by", helper, "--modifier", "-50")
+    said = [
+        wp(db, "body", "first-aid", CAMPAIGN, "Jim Hambuster", "left-thigh", "--by", h, "--modifier", "-50")
+        for h in (SAM, JOE, "Charlie Siringo")
+    ]
     given = events(db, CAMPAIGN, "FirstAidGiven")
     assert [g["by"] for g in given] == [SAM, JOE, "Charlie Siringo"]
+    # Each says its chance and what made it, the skill first and the GM's -50 beside it, as the log does.
+    for line, g in zip(said, given, strict=True):
+        skill = g["outcome"]["terms"]["Premiers soins"]
+        assert f"'s {words.where('left-thigh')}: chance {g['outcome']['chance']}% (Premiers soins {skill}, modifier -50" in line
     # §3.2.4 L1878: "à trois ... mais pas davantage". Unless their rolls already stopped the thigh
     # (a full stop, or 4 PH stopped in all), Doc, a fourth in the same round, is refused.
     stopped = sum(g["result"]["stopped"] for g in given)
