@@ -25,6 +25,15 @@ CHARACTER = typer.Argument(..., help="Character name (the patient).")
 LOCATION = typer.Argument(..., help="Body location id or French name (head, right-thigh, Cuisse droite...).")
 
 
+def _place(location: str) -> str:
+    """A location as the body table names it in running prose ("bras gauche"), however it was
+    typed (``left-arm``, "Bras gauche"): never the stored key."""
+    from chronique.domain.rulesets.westernparade.describe import where
+    from chronique.domain.rulesets.westernparade.tables import location as find_location
+
+    return where(find_location(location).key)
+
+
 @body_app.command("wound")
 def wound_cmd(
     ctx: typer.Context,
@@ -142,7 +151,7 @@ def tend_cmd(
     from chronique.domain.rulesets.westernparade.care import order_tending
 
     run(ctx, lambda s: s.act(campaign, lambda w: order_tending(w, character, location, by, skill if by else None)))
-    typer.echo(f"{character}'s {location}: {'tended by ' + by + ' (' + skill + ')' if by else 'untended'}")
+    typer.echo(f"{character}'s {_place(location)}: {'tended by ' + by + ' (' + skill + ')' if by else 'untended'}")
 
 
 @body_app.command("care")
@@ -193,7 +202,7 @@ def amputate_cmd(
     if out["dies"]:
         typer.echo(f"{character} dies under the knife")
     else:
-        typer.echo(f"{character}: {location} {'amputated' if out['amputated'] else 'partly amputated: redo it tomorrow'}")
+        typer.echo(f"{character}: {_place(location)} {'amputated' if out['amputated'] else 'partly amputated: redo it tomorrow'}")
 
 
 @body_app.command("out-of-action")
@@ -276,7 +285,7 @@ def effort_cmd(ctx: typer.Context, campaign: str = CAMPAIGN, character: str = CH
     from chronique.domain.rulesets.westernparade.care import effort
 
     reopened = run(ctx, lambda s: s.act(campaign, lambda w: effort(w, character, location)))
-    typer.echo(f"{character}'s {location} {'reopens' if reopened else 'holds'}")
+    typer.echo(f"{character}'s {_place(location)} {'reopens' if reopened else 'holds'}")
 
 
 @body_app.command("status")

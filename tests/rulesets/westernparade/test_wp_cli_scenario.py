@@ -73,7 +73,8 @@ def test_shot_through_the_thigh_first_aid_bed_rest_training_and_three_weeks(db: 
     assert json.loads(wp(db, "body", "status", CAMPAIGN, SAM, "--json"))["ph"] == 76
 
     wp(db, "body", "activity", CAMPAIGN, SAM, "bed")
-    wp(db, "body", "tend", CAMPAIGN, SAM, "right-thigh", "--by", DOC, "--skill", "Bandages")
+    tended = wp(db, "body", "tend", CAMPAIGN, SAM, "right-thigh", "--by", DOC, "--skill", "Bandages")
+    assert tended == f"{SAM}'s {words.where('right-thigh')}: tended by {DOC} (Bandages)\n"  # it said "right-thigh"
     planned = wp(db, "downtime", "plan", CAMPAIGN, SAM, "Armes de poing", "20", "--teacher", SIRINGO)
     assert planned == f"{SAM} now trains: Armes de poing, 20 hours a week\n"
     before = thigh(db)
