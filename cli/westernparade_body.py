@@ -133,9 +133,10 @@ def activity_cmd(
 ) -> None:
     """Care order: set the character's activity level from now on."""
     from chronique.domain.rulesets.westernparade.care import order_activity
+    from chronique.domain.rulesets.westernparade.describe import activity_ordered
 
     run(ctx, lambda s: s.act(campaign, lambda w: order_activity(w, character, level)))
-    typer.echo(f"{character}: activity {level}")
+    typer.echo(f"{character}: {activity_ordered(level)}")
 
 
 @body_app.command("tend")

@@ -157,6 +157,11 @@ def _wound(e: Any) -> str:
     return "; ".join(parts)
 
 
+def activity_ordered(level: str) -> str:
+    """A care order's activity level in words (§3.2.4): "ordered to bed rest"."""
+    return {"bed": "ordered to bed rest", "moderate": "ordered to moderate activity"}.get(level, "up and about")
+
+
 def first_aid(e: Any) -> str:
     """A first-aid roll in words (§3.2.4), as the log and the table command say it: its chance and
     terms (a wound or a GM's modifier moves it off the skill), the faces, which of the six
@@ -353,9 +358,7 @@ WORDS: dict[str, Describer] = {
     "chronique.domain.rulesets.westernparade.body_events:BodySettled": lambda e: (
         f"healed to the full: {joined([where(h) for h in e.healed])}" if e.healed else "wounds, blood and drink brought up to date"
     ),
-    "chronique.domain.rulesets.westernparade.body_events:ActivityOrdered": lambda e: (
-        {"bed": "ordered to bed rest", "moderate": "ordered to moderate activity"}.get(e.activity, "up and about")
-    ),
+    "chronique.domain.rulesets.westernparade.body_events:ActivityOrdered": lambda e: activity_ordered(e.activity),
     "chronique.domain.rulesets.westernparade.body_events:TendingOrdered": _tending,
     "chronique.domain.rulesets.westernparade.body_events:InfectionRolled": _infection,
     "chronique.domain.rulesets.westernparade.body_events:CareGiven": _care,

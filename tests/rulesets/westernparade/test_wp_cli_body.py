@@ -49,7 +49,7 @@ def test_a_wound_then_first_aid_as_its_roll_gives_s5_2_then_bed_rest(db: str) ->
     faces = "+".join(map(str, roll["faces"]))
     assert aid == f"{DOC} on {SAM}'s {words.where('right-thigh')}: chance 85% (Premiers soins 85), rolled {faces} → {said}\n"
 
-    assert run(db, "western-parade", "body", "activity", CAMPAIGN, SAM, "bed").stdout == f"{SAM}: activity bed\n"
+    assert run(db, "western-parade", "body", "activity", CAMPAIGN, SAM, "bed").stdout == f"{SAM}: ordered to bed rest\n"
     body = status(db, SAM)
     thigh = body["wounds"]["right-thigh"]
     # A full stop holds back the whole 4 PH and gives a PV back; otherwise what it stopped adds up.
