@@ -206,7 +206,9 @@ def activity_cmd(
     if kind == "panning":
         options["auriferous"] = not barren
     act = run(ctx, lambda s: s.act(campaign, lambda w: start_activity(w, character, kind, skill, **options)))
-    typer.echo(f"{character}: activity {act['id']} {act['kind']} ({act['skill']}), a roll every {act['every_s'] // 3600} h")
+    from chronique.domain.gametime import duration_words
+
+    typer.echo(f"{character}: activity {act['id']} {act['kind']} ({act['skill']}), a roll every {duration_words(act['every_s'])}")
 
 
 @downtime_app.command("stop")

@@ -52,7 +52,7 @@ def test_gunfight_improvement_rolls_practice_and_five_weeks_of_banking_s5_18_s6_
     assert out == f"{SAM}: EXP rolled {exp['total']} (+0) against 44: {'+1' if exp['gain'] else 'no gain, 1 check-mark'}\n"
     assert wp(db, "practice", CAMPAIGN, SAM) == f"{SAM} practises trick shooting (bonus now +0%)\n"
     out = wp(db, "activity", CAMPAIGN, SAM, "banking", "--capital", "100000")
-    assert out == f"{SAM}: activity 1 banking (Banque), a roll every 720 h\n"
+    assert out == f"{SAM}: activity 1 banking (Banque), a roll every 4 weeks, 2 days\n"  # 30 days (ruling WC6), not "720 h"
 
     run(db, "advance", CAMPAIGN, "5w", "--yes")
 
