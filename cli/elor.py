@@ -503,7 +503,7 @@ def faculties(
         except ValueError:
             raise fail(f"a change is FACULTY=LEVEL, not {change!r}") from None
     d = run(ctx, lambda s: s.act(campaign, lambda w: change_faculties(w, character, levels, reason)))
-    typer.echo(f"{character}: AP {d['action_points']}, effort points {d['effort_points']}, max effort {d['max_effort']}")
+    typer.echo(f"{character}: action points {d['action_points']}, effort points {d['effort_points']}, max effort {d['max_effort']}")
 
 
 @app.command("sheet")
