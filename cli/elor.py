@@ -492,7 +492,7 @@ def faculties(
     changes: list[str] = typer.Argument(..., help="New levels as FACULTY=LEVEL, e.g. P=2 Mental=1."),
     reason: str = REASON,
 ) -> None:
-    """The GM changes faculties after creation; AP, effort and hit points are recomputed."""
+    """The GM changes faculties after creation; action points, effort and hit points are recomputed."""
     from chronique.domain.rulesets.elor.downtime import change_faculties
 
     levels: dict[str, int] = {}
