@@ -36,6 +36,7 @@ from chronique.domain.rulesets.microfudge.rules import (
 )
 from chronique.domain.rulesets.microfudge.sheet import characteristic
 from chronique.domain.rulesets.microfudge.tables import tables
+from chronique.domain.rulesets.words import joined
 from chronique.domain.text import fold
 from chronique.domain.world import World
 
@@ -303,6 +304,18 @@ def _atouts(world: World, sides: list[Side], state: dict[str, Any]) -> list[tupl
     return list(zip(served, plan_atouts(world, spends), strict=True))
 
 
+def _undeclared(names: list[str], state: Mapping[str, Any]) -> str:
+    """Why a draw's sides are not the Sequence's participants, each declaring once (L297-L305):
+    who has not declared, who declared twice, who is not in it."""
+    missing = [n for n in state["participants"] if n not in names]
+    twice = sorted({n for n in names if names.count(n) > 1})
+    strangers = [n for n in names if n not in state["participants"]]
+    said = [f"{joined(missing)} {'has' if len(missing) == 1 else 'have'} not declared"] if missing else []
+    said += [f"{joined(twice)} declared twice"] if twice else []
+    said += [f"{joined(strangers)} {'is' if len(strangers) == 1 else 'are'} not in it"] if strangers else []
+    return "; ".join(said) or "each declares once"
+
+
 def draw(world: World, sides: list[Side], purpose: str = "") -> DrawResult:
     """One draw of the open Sequence: every participant's cards, then the Revers (L307-L317).
 
@@ -318,8 +331,9 @@ def draw(world: World, sides: list[Side], purpose: str = "") -> DrawResult:
     state = _state(chars[sides[0].name])
     if len(sides) < 2:
         raise RuleViolation(f"every participant of Sequence {state['id']} ({', '.join(state['participants'])}) declares before a draw")
-    if sorted(names) != sorted(state["participants"]) or any(_state(c)["id"] != state["id"] for c in chars.values()):
-        raise RuleViolation(f"Sequence {state['id']} is between {', '.join(state['participants'])}: each declares once")
+    declared = [chars[s.name].name for s in sides]  # one name a side: a participant named twice is two
+    if sorted(declared) != sorted(state["participants"]) or any(_state(c)["id"] != state["id"] for c in chars.values()):
+        raise RuleViolation(f"Sequence {state['id']} is between {joined(list(state['participants']))}: {_undeclared(declared, state)}")
     number = int(state["draws"]) + 1
     info: dict[str, dict[str, Any]] = {}
     plans: dict[str, dict[str, int]] = {}

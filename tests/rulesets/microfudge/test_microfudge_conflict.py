@@ -282,3 +282,22 @@ def test_a_draw_s_log_entry_names_one_revers_of_its_severity_Resolution_des_Conf
     a, b = world.character("A").id, world.character("B").id
     assert words[a].endswith("— a Revers décisif on B and a Revers from B")
     assert words[b].endswith("— a Revers on A and a Revers décisif from A")
+
+
+def test_a_draw_short_of_a_participant_names_who_has_not_declared_Sequences_L297_L305() -> None:
+    # L297-L305: every participant declares once a draw. A draw that left one out was refused as
+    # "Sequence 1 is between A, B, C: each declares once", leaving the GM to find whom.
+    c = {"name": "C", "status": "hero", "ranks": {"Combat": 3}}
+    world = table(sheets=[A, B, c])
+    start_sequence(world, ["A", "B", "C"])
+    before = len(world.pending())
+    with pytest.raises(RuleViolation) as refused:
+        draw(world, [Side("A", "Combat"), Side("B", "Combat")])
+    assert str(refused.value) == "Sequence 1 is between A, B and C: C has not declared"
+    with pytest.raises(RuleViolation) as refused:
+        draw(world, [Side("A", "Combat"), Side("B", "Combat"), Side("B", "Combat")])
+    assert str(refused.value) == "Sequence 1 is between A, B and C: C has not declared; B declared twice"
+    # Everyone there, B twice: it was refused for something else ("A faces 2 opponents").
+    with pytest.raises(RuleViolation, match=r"^Sequence 1 is between A, B and C: B declared twice$"):
+        draw(world, [Side("A", "Combat"), Side("B", "Combat"), Side("B", "Combat", defence=1), Side("C", "Combat")])
+    assert len(world.pending()) == before
