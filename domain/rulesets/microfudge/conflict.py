@@ -331,9 +331,9 @@ def draw(world: World, sides: list[Side], purpose: str = "") -> DrawResult:
     state = _state(chars[sides[0].name])
     if len(sides) < 2:
         raise RuleViolation(f"every participant of Sequence {state['id']} ({', '.join(state['participants'])}) declares before a draw")
-    declared = [chars[s.name].name for s in sides]  # one name a side: a participant named twice is two
-    if sorted(declared) != sorted(state["participants"]) or any(_state(c)["id"] != state["id"] for c in chars.values()):
-        raise RuleViolation(f"Sequence {state['id']} is between {joined(list(state['participants']))}: {_undeclared(declared, state)}")
+    named = [chars[s.name].name for s in sides]  # one name a side: a participant named twice is two
+    if sorted(named) != sorted(state["participants"]) or any(_state(c)["id"] != state["id"] for c in chars.values()):
+        raise RuleViolation(f"Sequence {state['id']} is between {joined(list(state['participants']))}: {_undeclared(named, state)}")
     number = int(state["draws"]) + 1
     info: dict[str, dict[str, Any]] = {}
     plans: dict[str, dict[str, int]] = {}
