@@ -319,7 +319,8 @@ def give_care(world: World, healer: str, patient: str, where: str, spec: TestSpe
     if injury is None or now - injury["at"] > tables().time.care_window_s:
         since = "" if injury is None else f" (hurt at {calendar_from(world.campaign.calendar).format(injury['at'])})"
         raise RuleViolation(f"care comes within an hour of the injury: too late for {p.name}'s {loc.name}{since}")
-    outcome = roll_test(world, healer, replace(spec, purpose=spec.purpose or f"care of {p.name}'s {loc.name}"))
+    # The location in running prose, as every log line names it ("torse", describe.where).
+    outcome = roll_test(world, healer, replace(spec, purpose=spec.purpose or f"care of {p.name}'s {loc.name.lower()}"))
     p.record(ev.CareGiven, at=now, healer=world.character(healer).name, location=loc.key, degrees=outcome.degrees)
     left = care(total, hp_of(world, p)[loc.key], outcome.degrees)
     heal(world, p, {loc.key: left}, f"care by {world.character(healer).name}", world.campaign.clock, p.condition["next_heal"])

@@ -146,6 +146,8 @@ def test_a_care_test_without_a_degree_heals_nothing_and_says_so_PROPOSAL_5_6() -
     assert give_care(world, "Bruna", "Aldo", "left-leg", TestSpec("E", difficulty=2)) == 0
     (healed,) = events_of(world, "Aldo", ev.WoundsHealed)
     assert healed.removed == {} and describe(healed) == "healed by care by Bruna: nothing"  # it read "4 points"
+    (tested,) = events_of(world, "Bruna", ev.TestRolled)
+    assert describe(tested).startswith("care of Aldo's jambe gauche: level ")  # the location as every line names it, not "Jambe gauche"
 
 
 def test_a_wounds_healed_of_an_older_journal_keeps_its_totals_and_is_never_read_as_points_healed() -> None:
