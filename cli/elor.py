@@ -99,7 +99,7 @@ def _made_of(world: World, name: str) -> str:
     from chronique.domain.rulesets.elor.describe import level_terms
     from chronique.domain.rulesets.elor.events import TestRolled
 
-    recorded = next(e for e in reversed(world.character(name).pending_events) if isinstance(e, TestRolled))
+    recorded = world.recorded_last(name, TestRolled)
     return level_terms(recorded.spec, recorded.terms)
 
 

@@ -72,7 +72,7 @@ def _test(ctx: typer.Context, campaign: str, character: str, wanted: str, diffic
     from chronique.domain.rulesets.microfudge.play import TestRequest, roll_test
     from chronique.domain.rulesets.microfudge.rules import parse_difficulty, quality_modifier, weapon_bonus
 
-    def act(world: object) -> str:
+    def act(world: World) -> str:
         modifiers = {
             "quality": quality_modifier(str(options["quality"])),
             "weapon": weapon_bonus(str(options["weapon"])),
@@ -94,14 +94,13 @@ def _test(ctx: typer.Context, campaign: str, character: str, wanted: str, diffic
             countered_by=tuple(options["countered_by"]),  # type: ignore[arg-type]
             reroll=bool(options["reroll"]),
         )
-        r = roll_test(world, character, request)  # type: ignore[arg-type]
-        who = world.character(character)  # type: ignore[attr-defined]
-        recorded = next(e for e in reversed(who.pending_events) if isinstance(e, TestRolled))
+        r = roll_test(world, character, request)
+        recorded = world.recorded_last(character, TestRolled)
         verdict = "success" if r.success else "failure"
         rerolled = f"[{dice(list(r.voided))}] rerolled with an Atout: " if r.voided else ""
         # The characteristic's rank and what changed it, as the log says it (describe.rolled_on).
         made = rolled_on(vars(recorded))
-        out = f"{who.name} rolls {made}: {rerolled}{_final(r.dice, r.final)} {against(r.required)}: {verdict}"
+        out = f"{world.character(character).name} rolls {made}: {rerolled}{_final(r.dice, r.final)} {against(r.required)}: {verdict}"
         return out + (f", {r.setbacks} Revers" if r.setbacks else "")
 
     typer.echo(run(ctx, lambda s: s.act(campaign, act)))
@@ -340,9 +339,7 @@ def atout_award(
     ctx: typer.Context,
     campaign: str = CAMPAIGN,
     character: str = CHARACTER,
-    count: str = typer.Argument(
-        ..., callback=_atout_count, help="Experience Atouts given (negative to take back: -1)."
-    ),
+    count: str = typer.Argument(..., callback=_atout_count, help="Experience Atouts given (negative to take back: -1)."),
     reason: str = typer.Option("", "--reason", help="Why: shown in the log."),
 ) -> None:
     """The Narrator awards experience Atouts beyond the session-end one, or takes some back."""

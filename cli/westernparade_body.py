@@ -118,7 +118,7 @@ def first_aid_cmd(
 
     def act(world: World) -> FirstAidGiven:
         aid(world, character, location, by, modifier)
-        return next(e for e in reversed(world.character(character).pending_events) if isinstance(e, FirstAidGiven))
+        return world.recorded_last(character, FirstAidGiven)
 
     given = run(ctx, lambda s: s.act(campaign, act))
     typer.echo(f"{given.by} on {character}'s {where(given.location)}: {first_aid(given)}")

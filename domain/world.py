@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import cast
+from typing import TypeVar, cast
 from uuid import UUID
 
 from chronique.domain.campaign import Campaign
@@ -13,6 +13,8 @@ from chronique.domain.chance import ChanceSource, ChanceStream, DrawPlace
 from chronique.domain.character import Character
 from chronique.domain.deck import Deck
 from chronique.domain.names import find
+
+E = TypeVar("E", bound=ChainedEvent)
 
 
 @dataclass
@@ -57,6 +59,11 @@ class World:
         RuleViolation naming it, with the closest names, otherwise (issue 15)."""
         spellings = [(spelling, c) for c in self.characters.values() for spelling in (c.name, str(c.id))]
         return find(name, spellings, "character", where=self.campaign.name, label=lambda c: c.name)
+
+    def recorded_last(self, name: str, kind: type[E]) -> E:
+        """The latest event of ``kind`` the character called ``name`` recorded in this command (a
+        table command says what the rules recorded, in the log's words)."""
+        return next(e for e in reversed(self.character(name).pending_events) if isinstance(e, kind))
 
     def heads(self) -> dict[str, list[object]]:
         """Every chain's (version, head hash): what a seal seals."""

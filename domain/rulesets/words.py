@@ -52,9 +52,10 @@ def epoch_name(epoch: str) -> str:
     return f"session {number}"
 
 
-def signed(terms: Mapping[str, int]) -> str:
-    """Named terms of a sum, e.g. "Pugilat 57, alcohol −10" (the zero ones left out)."""
-    kept = [(name, value) for name, value in terms.items() if value]
+def signed(terms: Mapping[str, int], keep_first: bool = False) -> str:
+    """Named terms of a sum, e.g. "Pugilat 57, alcohol −10" (the zero ones left out, but for the
+    first when ``keep_first``: the score a sum starts from is said even at 0)."""
+    kept = [(name, value) for i, (name, value) in enumerate(terms.items()) if value or (keep_first and not i)]
     return ", ".join(f"{name} {value:+d}" if i else f"{name} {value}" for i, (name, value) in enumerate(kept))
 
 

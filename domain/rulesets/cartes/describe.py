@@ -9,7 +9,7 @@ from typing import Any
 
 from chronique.domain.rulesets.cartes.resolution import difficulty_name
 from chronique.domain.rulesets.cartes.tables import lethality_name, means_label
-from chronique.domain.rulesets.words import Describer, cards, described, plural
+from chronique.domain.rulesets.words import Describer, cards, described, plural, signed
 
 # §KO ou OK L354-361: what one hit does to consciousness.
 _EFFECTS = {
@@ -76,8 +76,7 @@ _TARGET_TERMS = {"speciality": "speciality", "situational": "modifier", "markers
 def target_terms(skill: str, basis: Mapping[str, int]) -> str:
     """What a test's target adds up from, in words: "Contact 9, markers -2" (the skill's level on
     the sheet, then each modifier that is not 0)."""
-    terms = [f"{words} {basis[key]:+d}" for key, words in _TARGET_TERMS.items() if basis.get(key)]
-    return ", ".join([f"{skill} {basis['sheet']}", *terms])
+    return signed({skill: basis["sheet"]} | {words: basis.get(key, 0) for key, words in _TARGET_TERMS.items()}, keep_first=True)
 
 
 def _test(e: Any) -> str:

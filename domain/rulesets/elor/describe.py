@@ -8,7 +8,7 @@ from typing import Any
 
 from chronique.domain.errors import RuleViolation
 from chronique.domain.rulesets.elor.tables import effect, faculty_name, location, nature
-from chronique.domain.rulesets.words import Describer, described, joined, plural
+from chronique.domain.rulesets.words import Describer, described, joined, plural, signed
 
 # §Scènes d'action: what an action point bought.
 _POINTS = {
@@ -84,8 +84,7 @@ def level_terms(spec: Mapping[str, Any], terms: Mapping[str, int]) -> str:
     names = {"faculty": faculty(spec.get("faculty") or "faculty")}
     names |= {key: spec[key] for key in ("profession", "familiarity") if spec.get(key)}
     keys = [k for k in _LEVEL_TERMS if k in terms] + sorted(k for k in terms if k not in _LEVEL_TERMS)
-    shown = [(names.get(k, k), terms[k]) for k in keys if terms[k] or k == "faculty"]
-    return ", ".join(f"{name} {value:+d}" if i else f"{name} {value}" for i, (name, value) in enumerate(shown))
+    return signed({names.get(k, k): terms[k] for k in keys}, keep_first=True)
 
 
 def rolled(dice: Sequence[int], final: Sequence[int | None] | None) -> str:
@@ -187,7 +186,8 @@ WORDS: dict[str, Describer] = {
         f"sequence {e.sequence} of the action scene: {plural(e.action_points, 'action point')}"
     ),
     "chronique.domain.rulesets.elor.events:ActionPointSpent": lambda e: (
-        f"spent an action point on {_POINTS.get(e.kind, e.kind)}" + (" (the reserved one)" if e.from_token else "")
+        f"spent an action point on {_POINTS.get(e.kind, e.kind)}"
+        + (" (the reserved one)" if e.from_token else "")
         + (f"; {plural(e.effort_recovered, 'effort point')} back" if e.effort_recovered else "")
     ),
     "chronique.domain.rulesets.elor.events:SceneLeft": lambda e: (

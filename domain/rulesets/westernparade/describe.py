@@ -13,7 +13,7 @@ from chronique.domain.gametime import duration_words
 from chronique.domain.rulesets.westernparade.body_events import BLOOD_WORDS
 from chronique.domain.rulesets.westernparade.firstaid import read
 from chronique.domain.rulesets.westernparade.report import care_words, critical_words, stage_words, unconsciousness_words, where
-from chronique.domain.rulesets.westernparade.tables import skills, tables
+from chronique.domain.rulesets.westernparade.tables import catalogued, tables
 from chronique.domain.rulesets.words import Describer, described, joined, plural, signed
 from chronique.domain.text import fold
 
@@ -74,9 +74,7 @@ def _score(label: str) -> bool:
     per-subject skill as "Langue vivante (espagnol)"."""
     if label.startswith("j") and label[1:] in (*tables().primary, *tables().secondary):
         return True
-    catalogue = skills().skills
-    general = catalogue.get(fold(label.split("(", 1)[0]))
-    return fold(label) in catalogue or ("(" in label and general is not None and general.per_subject)
+    return catalogued(label) is not None
 
 
 def roll(outcome: Mapping[str, Any]) -> str:

@@ -226,17 +226,24 @@ def skills() -> Catalogue:
     )
 
 
-def skill(name: str) -> Skill:
-    """The catalogue skill called ``name``; "Langue vivante (espagnol)" names the per-subject
-    skill "Langue vivante". RuleViolation if there is no such skill."""
+def catalogued(name: str) -> Skill | None:
+    """The catalogue skill called ``name`` exactly (without case or accents), None if none is;
+    "Langue vivante (espagnol)" names the per-subject skill "Langue vivante"."""
     catalogue = skills().skills
     found = catalogue.get(fold(name))
     if found is None and "(" in name:
         general = catalogue.get(fold(name.split("(", 1)[0]))
         if general is not None and general.per_subject:
             found = general
+    return found
+
+
+def skill(name: str) -> Skill:
+    """The catalogue skill called ``name`` (:func:`catalogued`); RuleViolation, with the closest
+    names, if there is no such skill."""
+    found = catalogued(name)
     if found is None:
-        found = find(name, [(s.name, s) for s in catalogue.values()], "skill", where="Western Parade")
+        found = find(name, [(s.name, s) for s in skills().skills.values()], "skill", where="Western Parade")
     return found
 
 

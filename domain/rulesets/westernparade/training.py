@@ -226,7 +226,9 @@ def hours_of(bank: int) -> str:
     """A credit in units as hours and minutes of training in words (rounded down to the minute),
     for people: "16 hours", "1 hour, 30 minutes", "no time"."""
     hours, minutes = divmod(bank // units(60), 60)
-    return ", ".join([plural(hours, "hour")] * bool(hours) + [plural(minutes, "minute")] * bool(minutes)) or "no time"
+    parts = [plural(hours, "hour")] if hours else []
+    parts += [plural(minutes, "minute")] if minutes else []
+    return ", ".join(parts) or "no time"
 
 
 # -- characteristic prerequisites ------------------------------------------------------------
