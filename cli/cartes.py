@@ -21,6 +21,7 @@ MODIFIER_RANGE = bounds.symmetric(limits.MODIFIER)
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from chronique.domain.rulesets.cartes.combat import AttackResult, Contest
     from chronique.domain.rulesets.cartes.draws import TestRequest
     from chronique.domain.rulesets.cartes.resolution import TestOutcome
     from chronique.domain.world import World
@@ -140,16 +141,40 @@ HIDDEN = typer.Option(False, "--hidden", help="A hidden GM draw: players see 'hi
 HAND_CARD = typer.Option(None, "--card", help="The hand card to draw with (default: the lowest).")
 
 
+def drawn(world: World, name: str) -> render.Drawn:
+    """The test just recorded for ``name`` as the log words it (describe.made_of): the skill by
+    its sheet's name, and what the target adds up from when the sheet alone did not give it."""
+    from chronique.domain.rulesets.cartes.describe import made_of
+    from chronique.domain.rulesets.cartes.events import TestMade
+
+    recorded = world.recorded_last(name, TestMade)
+    return render.Drawn(recorded.skill, made_of(recorded))
+
+
+Sides = tuple["render.Drawn", "render.Drawn | None"]
+"""Both sides of an opposition as their tests were recorded; None for a side that made no draw."""
+
+
+def sides(world: World, first: str, second: str, exchange: Contest) -> Sides:
+    """Both sides of an opposition as their tests were recorded (:func:`drawn`); None for a
+    second side that made no draw (out of combat, ignoring the attack)."""
+    return drawn(world, first), drawn(world, second) if exchange.second is not None else None
+
+
 def _refill(
     ctx: typer.Context,
     campaign: str,
     character: str,
     card: str | None,
-    drawn: str,
     refill: Callable[[World, str, str | None], TestOutcome],
 ) -> None:
     first = _one_card(card, "--card", "--card 5H") if card is not None else None
-    render.test_outcome(character, drawn, run(ctx, lambda s: s.act(campaign, lambda w: refill(w, character, first))))
+
+    def act(world: World) -> render.Told[TestOutcome, render.Drawn]:
+        return render.Told(refill(world, character, first), drawn(world, character))
+
+    told = run(ctx, lambda s: s.act(campaign, act))
+    render.test_outcome(character, told.words, told.result)
 
 
 def _exclusive(flags: dict[str, bool]) -> None:
@@ -209,8 +234,12 @@ def register(app: typer.Typer) -> None:
             hidden,
             shifts,
         )
-        outcome = run(ctx, lambda s: s.act(campaign, lambda w: make_test(w, character, request)))
-        render.test_outcome(character, skill, outcome)
+
+        def act(world: World) -> render.Told[TestOutcome, render.Drawn]:
+            return render.Told(make_test(world, character, request), drawn(world, character))
+
+        told = run(ctx, lambda s: s.act(campaign, act))
+        render.test_outcome(character, told.words, told.result)
 
     @app.command("attack")
     def attack(
@@ -239,25 +268,24 @@ def register(app: typer.Typer) -> None:
 
         a = _request(skill, difficulty, attacker_from, "power", None, 0, False, False, None, f"attack on {defender}")
         d = _request(defence, defence_difficulty, defender_from, "power", None, 0, False, False, None, f"defence against {attacker}")
-        result = run(
-            ctx,
-            lambda s: s.act(
-                campaign,
-                lambda w: attack_(
-                    w,
-                    attacker,
-                    defender,
-                    a,
-                    d,
-                    weapon_bonus,
-                    lethality,
-                    defence_weapon_bonus=defender_weapon_bonus,
-                    defence_lethality=defender_lethality,
-                    ignored=ignored,
-                ),
-            ),
-        )
-        render.attack(attacker, defender, result)
+
+        def act(world: World) -> render.Told[AttackResult, Sides]:
+            result = attack_(
+                world,
+                attacker,
+                defender,
+                a,
+                d,
+                weapon_bonus,
+                lethality,
+                defence_weapon_bonus=defender_weapon_bonus,
+                defence_lethality=defender_lethality,
+                ignored=ignored,
+            )
+            return render.Told(result, sides(world, attacker, defender, result.exchange))
+
+        told = run(ctx, lambda s: s.act(campaign, act))
+        render.attack(attacker, defender, told.result, told.words)
 
     @app.command("oppose")
     def oppose(
@@ -283,7 +311,13 @@ def register(app: typer.Typer) -> None:
 
         a = _request(first_skill, difficulty, first_from, "power", None, first_modifier, False, False, None, f"against {second}")
         b = _request(second_skill, second_difficulty, second_from, "power", None, second_modifier, False, False, None, f"against {first}")
-        render.contest(first, second, run(ctx, lambda s: s.act(campaign, lambda w: contest(w, first, a, second, b))))
+
+        def act(world: World) -> render.Told[Contest, Sides]:
+            exchange = contest(world, first, a, second, b)
+            return render.Told(exchange, sides(world, first, second, exchange))
+
+        told = run(ctx, lambda s: s.act(campaign, act))
+        render.contest(first, second, told.result, told.words)
 
     @app.command("spot")
     def spot(
@@ -303,7 +337,12 @@ def register(app: typer.Typer) -> None:
         """Vigilance against Discrétion, with the range scale and signatures."""
         from chronique.domain.rulesets.cartes.combat import spot as spot_
 
-        render.contest(sneak, watcher, run(ctx, lambda s: s.act(campaign, lambda w: spot_(w, sneak, watcher, distance, signature, alert))))
+        def act(world: World) -> render.Told[Contest, Sides]:
+            exchange = spot_(world, sneak, watcher, distance, signature, alert)
+            return render.Told(exchange, sides(world, sneak, watcher, exchange))
+
+        told = run(ctx, lambda s: s.act(campaign, act))
+        render.contest(sneak, watcher, told.result, told.words)
 
     @app.command("support")
     def support(
@@ -320,8 +359,12 @@ def register(app: typer.Typer) -> None:
         from chronique.domain.rulesets.cartes.draws import support as support_
 
         request = _request(skill, difficulty, source, kind, None, 0, False, False, None, f"support of {supported}")
-        outcome = run(ctx, lambda s: s.act(campaign, lambda w: support_(w, supporter, supported, request)))
-        render.test_outcome(supporter, skill, outcome)
+
+        def act(world: World) -> render.Told[TestOutcome, render.Drawn]:
+            return render.Told(support_(world, supporter, supported, request), drawn(world, supporter))
+
+        told = run(ctx, lambda s: s.act(campaign, act))
+        render.test_outcome(supporter, told.words, told.result)
 
     @app.command("draw")
     def draw(
@@ -358,21 +401,23 @@ def register(app: typer.Typer) -> None:
         """A round's Volonté draw for an out-of-combat character to come to."""
         from chronique.domain.rulesets.cartes.combat import consciousness
 
-        render.test_outcome(character, "Volonté", run(ctx, lambda s: s.act(campaign, lambda w: consciousness(w, character))))
+        # §Tirage de conscience: Volonté as the sheet has it, nothing added (no terms to say).
+        outcome = run(ctx, lambda s: s.act(campaign, lambda w: consciousness(w, character)))
+        render.test_outcome(character, render.Drawn("Volonté", ""), outcome)
 
     @app.command("recover")
     def recover(ctx: typer.Context, campaign: str = CAMPAIGN, character: str = CHARACTER, card: str = HAND_CARD) -> None:
         """Pile exhaustion recovery: Très facile Carrure with a hand card; refill by its value."""
         from chronique.domain.rulesets.cartes.draws import recover as recover_
 
-        _refill(ctx, campaign, character, card, "Carrure", recover_)
+        _refill(ctx, campaign, character, card, recover_)
 
     @app.command("resource")
     def resource(ctx: typer.Context, campaign: str = CAMPAIGN, character: str = CHARACTER, card: str = HAND_CARD) -> None:
         """Resource manoeuvre: Très facile Volonté with a hand card; refill the pile (+3 on ♥)."""
         from chronique.domain.rulesets.cartes.draws import take_resource
 
-        _refill(ctx, campaign, character, card, "Volonté", take_resource)
+        _refill(ctx, campaign, character, card, take_resource)
 
     @app.command("care")
     def care(

@@ -10,10 +10,15 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from chronique.cli import render
+from chronique.cli.cartes import Sides, drawn, sides
 from chronique.cli.context import run
 
 if TYPE_CHECKING:
     from chronique.adapters.services import Chronique
+    from chronique.domain.rulesets.cartes.combat import AttackResult
+    from chronique.domain.rulesets.cartes.draws import TestRequest
+    from chronique.domain.rulesets.cartes.resolution import TestOutcome
+    from chronique.domain.world import World
 
 MAX_ROUNDS = 8
 
@@ -32,6 +37,13 @@ def _free_name(services: Chronique, base: str) -> str:
     return name
 
 
+def _test(world: World, who: str, request: TestRequest) -> render.Told[TestOutcome, render.Drawn]:
+    """``who``'s test, and how it was recorded (for its line)."""
+    from chronique.domain.rulesets.cartes.draws import make_test
+
+    return render.Told(make_test(world, who, request), drawn(world, who))
+
+
 def _axe_bites(services: Chronique, name: str) -> bool:
     """The brigand's axe against Alice's parry, round after round, until it wounds her (True);
     False when it never does: the rounds run out, or her parries put him out of the fight (the
@@ -46,12 +58,15 @@ def _axe_bites(services: Chronique, name: str) -> bool:
         if brigand.condition["dead"] or brigand.condition["out_of_combat"]:
             return False
         parry = TestRequest("Contact", 0, "pile" if alice.condition["pile"] else "deck", purpose="parry")
-        blow = partial(
-            attack, attacker="Brigand", defender="Alice", attack_request=axe, defence_request=parry, weapon_bonus=0, lethality="forte"
-        )
-        result = services.act(name, blow)
+
+        def blow(world: World, parry: TestRequest = parry) -> render.Told[AttackResult, Sides]:
+            result = attack(world, "Brigand", "Alice", axe, parry, weapon_bonus=0, lethality="forte")
+            return render.Told(result, sides(world, "Brigand", "Alice", result.exchange))
+
+        told = services.act(name, blow)
+        result = told.result
         typer.echo(f"round {round_number}:")
-        render.attack("Brigand", "Alice", result)
+        render.attack("Brigand", "Alice", result, told.words)
         if result.wounded == "Alice":
             return True
     return False
@@ -62,7 +77,7 @@ def play(services: Chronique) -> str:
     from chronique.domain.cards import value as card_value
     from chronique.domain.rulesets.cartes.advancement import arrange_care
     from chronique.domain.rulesets.cartes.combat import suffer_wound
-    from chronique.domain.rulesets.cartes.draws import TestRequest, award, make_test
+    from chronique.domain.rulesets.cartes.draws import TestRequest, award
     from chronique.domain.rulesets.cartes.table import gm_draw
 
     def step(title: str) -> None:
@@ -87,7 +102,8 @@ def play(services: Chronique) -> str:
         ("Bruno", "Sens", 2, "deck"),
     ):
         request = TestRequest(skill, level, source, purpose="exploring the ruins")
-        render.test_outcome(who, skill, services.act(name, partial(make_test, name=who, request=request)))
+        told = services.act(name, partial(_test, who=who, request=request))
+        render.test_outcome(who, told.words, told.result)
 
     step("The brigand's axe (lethality Forte) until it bites")
     if not _axe_bites(services, name):

@@ -9,6 +9,7 @@ import typer
 
 from chronique.cli import bounds, render
 from chronique.cli.context import fail, run
+from chronique.cli.render import Told
 from chronique.domain.rulesets.elor import limits
 from chronique.domain.text import plural
 
@@ -124,11 +125,11 @@ def test(
 
     spec = _spec(faculty, profession, applies, familiarity, attribute, prowess, difficulty, effort, reason, hidden=hidden)
 
-    def act(world: World) -> tuple[TestOutcome, str]:
-        return roll_test(world, character, spec), _made_of(world, character)
+    def act(world: World) -> Told[TestOutcome, str]:
+        return Told(roll_test(world, character, spec), _made_of(world, character))
 
-    outcome, made_of = run(ctx, lambda s: s.act(campaign, act))
-    typer.echo(f"{character}: {describe(outcome, made_of)}")
+    told = run(ctx, lambda s: s.act(campaign, act))
+    typer.echo(f"{character}: {describe(told.result, told.words)}")
 
 
 @app.command("oppose")
@@ -161,11 +162,12 @@ def oppose(
     against = " and ".join(name for name, _ in theirs)
     mine = _spec(faculty, profession, "full", familiarity, None, 0, difficulty, effort, f"action against {against}")
 
-    def act(world: World) -> tuple[Opposition, dict[str, str]]:
+    def act(world: World) -> Told[Opposition, dict[str, str]]:
         result = oppose_(world, actor, mine, theirs, not only_on_success)
-        return result, {name: _made_of(world, name) for name in [actor, *result.reactions]}
+        return Told(result, {name: _made_of(world, name) for name in [actor, *result.reactions]})
 
-    result, made_of = run(ctx, lambda s: s.act(campaign, act))
+    told = run(ctx, lambda s: s.act(campaign, act))
+    result, made_of = told.result, told.words
     typer.echo(f"{actor}: {describe(result.action, made_of[actor])}")
     for name, outcome in result.reactions.items():
         typer.echo(f"{name}: {describe(outcome, made_of[name])}")
@@ -203,11 +205,12 @@ def contest(
     defaults = {"faculty": faculty, "profession": profession, "purpose": "contest", "fine": fine}
     pairs = [_entrant(entry, defaults) for entry in entries]
 
-    def act(world: World) -> tuple[dict[str, TestOutcome], list[list[str]], dict[str, str]]:
+    def act(world: World) -> Told[tuple[dict[str, TestOutcome], list[list[str]]], dict[str, str]]:
         outcomes, ranking = contest_(world, pairs, fine)
-        return outcomes, ranking, {name: _made_of(world, name) for name in outcomes}
+        return Told((outcomes, ranking), {name: _made_of(world, name) for name in outcomes})
 
-    outcomes, ranking, made_of = run(ctx, lambda s: s.act(campaign, act))
+    told = run(ctx, lambda s: s.act(campaign, act))
+    (outcomes, ranking), made_of = told.result, told.words
     for name, outcome in outcomes.items():
         typer.echo(f"{name}: {describe(outcome, made_of[name])}")
     typer.echo("ranking: " + " > ".join(" = ".join(group) for group in ranking))
@@ -333,12 +336,13 @@ def attack(
         shot=shot,
     )
 
-    def act(world: World) -> tuple[AttackResult, list[str]]:
+    def act(world: World) -> Told[AttackResult, list[str]]:
         result = attack_(world, attacker, defender, blow)
         tested = [attacker] + ([guard or defender] if result.defence is not None else [])
-        return result, [_made_of(world, name) for name in tested]
+        return Told(result, [_made_of(world, name) for name in tested])
 
-    result, made_of = run(ctx, lambda s: s.act(campaign, act))
+    told = run(ctx, lambda s: s.act(campaign, act))
+    result, made_of = told.result, told.words
     if shot is not None:
         typer.echo(_range_line(shot))
     typer.echo(f"{attacker} attacks: {describe(result.attack, made_of[0])}")

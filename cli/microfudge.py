@@ -10,9 +10,11 @@ import typer
 
 from chronique.cli import bounds
 from chronique.cli.context import fail, run
+from chronique.cli.render import Told
 from chronique.domain.rulesets.microfudge import limits
 
 if TYPE_CHECKING:
+    from chronique.domain.rulesets.microfudge.play import TestResult
     from chronique.domain.world import World
 
 
@@ -72,7 +74,7 @@ def _test(ctx: typer.Context, campaign: str, character: str, wanted: str, diffic
     from chronique.domain.rulesets.microfudge.play import TestRequest, roll_test
     from chronique.domain.rulesets.microfudge.rules import parse_difficulty, quality_modifier, weapon_bonus
 
-    def act(world: World) -> str:
+    def act(world: World) -> Told[TestResult, str]:
         modifiers = {
             "quality": quality_modifier(str(options["quality"])),
             "weapon": weapon_bonus(str(options["weapon"])),
@@ -101,9 +103,9 @@ def _test(ctx: typer.Context, campaign: str, character: str, wanted: str, diffic
         # The characteristic's rank and what changed it, as the log says it (describe.rolled_on).
         made = rolled_on(vars(recorded))
         out = f"{world.character(character).name} rolls {made}: {rerolled}{_final(r.dice, r.final)} {against(r.required)}: {verdict}"
-        return out + (f", {r.setbacks} Revers" if r.setbacks else "")
+        return Told(r, out + (f", {r.setbacks} Revers" if r.setbacks else ""))
 
-    typer.echo(run(ctx, lambda s: s.act(campaign, act)))
+    typer.echo(run(ctx, lambda s: s.act(campaign, act)).words)
 
 
 @app.command("test")

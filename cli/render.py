@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from itertools import groupby
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
 import typer
 
@@ -153,8 +154,35 @@ def _receipt(c: Campaign) -> None:
 # -- play ----------------------------------------------------------------------------------------
 
 
-def describe_test(outcome: TestOutcome) -> str:
-    """One line: the level asked and the level its first card's suit left, cards, verdict, quality."""
+R = TypeVar("R")
+W = TypeVar("W")
+
+
+@dataclass(frozen=True)
+class Told(Generic[R, W]):
+    """What a table command's use case gives back: its result, and the words its line reads off
+    the events it recorded (a test's terms, the skill by its sheet's name). ``--json`` shows the
+    result alone (:func:`outcome`): the words are in the text it keeps."""
+
+    result: R
+    words: W
+
+    def to_json(self) -> R:
+        """The result, as ``--json`` shows it."""
+        return self.result
+
+
+class Drawn(NamedTuple):
+    """A Cartes test as the command recorded it: the skill by its sheet's name, and what the
+    target adds up from (describe.made_of: empty when the sheet alone gave it)."""
+
+    skill: str
+    made_of: str
+
+
+def describe_test(outcome: TestOutcome, made_of: str = "") -> str:
+    """One line: the target (with what it adds up from, ``made_of``), the level asked and the
+    level its first card's suit left, cards, verdict, quality."""
     verdict = "success" if outcome.success else "failure"
     from chronique.domain.rulesets.cartes.describe import quality as quality_words
 
@@ -170,12 +198,12 @@ def describe_test(outcome: TestOutcome) -> str:
     level = named(outcome.level)
     if outcome.level != outcome.level_asked:
         level = f"asked {named(outcome.level_asked)}, {card(outcome.first)[-1]} → {level}"
-    return f"target {outcome.target}, {level}: {cards(list(outcome.cards))} → {verdict}{quality}{swaps}"
+    return f"target {outcome.target}{made_of}, {level}: {cards(list(outcome.cards))} → {verdict}{quality}{swaps}"
 
 
-def test_outcome(name: str, skill: str, outcome: TestOutcome) -> None:
-    """The result of one test."""
-    typer.echo(f"{name} draws {skill}: {describe_test(outcome)}")
+def test_outcome(name: str, drawn: Drawn, outcome: TestOutcome) -> None:
+    """The result of one test, as the log words it."""
+    typer.echo(f"{name} draws {drawn.skill}: {describe_test(outcome, drawn.made_of)}")
 
 
 def wound(name: str, damage: int, result: dict[str, Any]) -> None:
@@ -185,9 +213,9 @@ def wound(name: str, damage: int, result: dict[str, Any]) -> None:
     typer.echo(struck(name, damage, result))
 
 
-def attack(attacker: str, defender: str, result: AttackResult) -> None:
-    """An opposed attack's draws and its consequence."""
-    contest(attacker, defender, result.exchange)
+def attack(attacker: str, defender: str, result: AttackResult, drawn: tuple[Drawn, Drawn | None]) -> None:
+    """An opposed attack's draws (``drawn``: as each side's test was recorded) and its consequence."""
+    contest(attacker, defender, result.exchange, drawn)
     if result.wound is not None and result.wounded is not None:
         wound(result.wounded, result.damage, result.wound)
     else:
@@ -197,12 +225,16 @@ def attack(attacker: str, defender: str, result: AttackResult) -> None:
 STANCES = {"out of combat": "is out of combat and cannot draw: takes it in full", "ignores": "ignores it and does not draw"}
 
 
-def contest(first: str, second: str, exchange: Contest) -> None:
-    """Both draws of an opposition, its tie-breaks and its winner."""
+def contest(first: str, second: str, exchange: Contest, drawn: tuple[Drawn, Drawn | None]) -> None:
+    """Both draws of an opposition (``drawn``: as each side's test was recorded; None for a side
+    that made none), its tie-breaks and its winner."""
     # Each side with what it drew on (Discrétion against Vigilance, or Sens one level harder).
-    mine, theirs = (f" ({skill})" if skill else "" for skill in exchange.skills)
-    typer.echo(f"{first}{mine}: {describe_test(exchange.first)}")
-    typer.echo(f"{second}{theirs}: {describe_test(exchange.second)}" if exchange.second else f"{second} {STANCES[exchange.stance]}")
+    mine, theirs = drawn
+    typer.echo(f"{first} ({mine.skill}): {describe_test(exchange.first, mine.made_of)}")
+    if exchange.second is not None and theirs is not None:
+        typer.echo(f"{second} ({theirs.skill}): {describe_test(exchange.second, theirs.made_of)}")
+    else:
+        typer.echo(f"{second} {STANCES[exchange.stance]}")
     for a, d in exchange.opposition.tie_breaks:
         typer.echo(f"tie-break: {card(a)} against {card(d)}")
     names = {"attacker": first, "defender": second}

@@ -111,3 +111,31 @@ def test_undo_prints_the_correction_it_recorded_and_what_it_voided_as_its_outcom
     assert shown["command"] == "undo" and shown["outcome"]["recorded"] is True
     assert "Alice" in {a["who"] for a in shown["outcome"]["voided"]}
     assert shown["recorded"] and all(not e["voided"] for e in shown["recorded"])
+
+
+@pytest.mark.parametrize(
+    ("game", "sheet", "who", "command"),
+    [
+        ("cartes", "alice", "Alice", ["cartes", "test", CAMPAIGN, "Alice", "Contact", "--modifier", "2"]),
+        ("elor", "elor_montana", "Montana James", ["elor", "test", CAMPAIGN, "Montana James", "--faculty", "Physique"]),
+        ("microfudge", "mf_jim", "Jim", ["microfudge", "test", CAMPAIGN, "Jim", "Médecine"]),
+    ],
+)
+def test_a_table_roll_prints_its_outcome_as_an_object_and_its_words_as_text(
+    db: str, game: str, sheet: str, who: str, command: list[str]
+) -> None:
+    # A table command's line reads terms off the event it recorded (what a target or level adds up
+    # from); its --json outcome printed that pair as a list ([outcome, "Physique 2"]) or, for
+    # MicroFudge, the line itself as a string. The outcome is the roll's own object.
+    run(db, "campaign", "new", CAMPAIGN, "--ruleset", game)
+    run(db, "character", "new", CAMPAIGN, "--sheet", str(SAMPLES / f"{sheet}.toml"))
+    run(db, "session", "start", CAMPAIGN)
+    shown = json.loads(run(db, *command, "--json").stdout)
+    (rolled,) = [e["event"] for e in shown["recorded"] if e["event"]["topic"].endswith((":TestMade", ":TestRolled"))]
+    outcome = shown["outcome"]
+    assert isinstance(outcome, dict)
+    mine = {"cartes": ("cards", "success"), "elor": ("dice", "degrees"), "microfudge": ("dice", "success")}[game]
+    recorded = rolled if game == "microfudge" else rolled["outcome"]
+    assert {key: outcome[key] for key in mine} == {key: recorded[key] for key in mine}
+    (line,) = shown["text"]
+    assert line.startswith(who)

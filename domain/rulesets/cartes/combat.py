@@ -32,8 +32,6 @@ class Contest:
     second: TestOutcome | None
     opposition: Opposition
     stance: str = "draws"
-    skills: tuple[str, str] = ("", "")
-    """The skill (or characteristic) each side drew on, as asked."""
 
 
 @dataclass(frozen=True)
@@ -62,8 +60,7 @@ def _exchange(
     def tie_break() -> tuple[str, str]:
         return draw(world, 1, acting.name, "tie-break")[0], draw(world, 1, opposing.name, "tie-break")[0]
 
-    skills = (first_request.skill, second_request.skill)
-    return acting, opposing, Contest(a, d, oppose(a, d, tie_break), stance, skills)
+    return acting, opposing, Contest(a, d, oppose(a, d, tie_break), stance)
 
 
 def _settled(

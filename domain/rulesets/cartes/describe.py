@@ -79,13 +79,17 @@ def target_terms(skill: str, basis: Mapping[str, int]) -> str:
     return signed({skill: basis["sheet"]} | {words: basis.get(key, 0) for key, words in _TARGET_TERMS.items()}, keep_first=True)
 
 
+def made_of(e: Any) -> str:
+    """What a recorded test's target adds up from, in brackets after it: " (Contact 9, markers
+    -2)"; nothing when the sheet alone gave it. The log and the table's line say it alike."""
+    return f" ({target_terms(e.skill, e.basis)})" if e.target != e.basis["sheet"] else ""
+
+
 def _test(e: Any) -> str:
     o = e.outcome
     asked = f", asked {level(o['level_asked'])}" if o["level_asked"] != o["level"] else ""
     verdict = "success" + (f", {quality(o)}" if o.get("quality") else "") if o["success"] else "failure"
-    # A target the sheet alone did not give says what moved it (markers, a wound...).
-    made_of = f" ({target_terms(e.skill, e.basis)})" if e.target != e.basis["sheet"] else ""
-    return f"{e.skill} against {e.target}{made_of} at {level(o['level'])}{asked}: {cards(o['cards'])} → {verdict}"
+    return f"{e.skill} against {e.target}{made_of(e)} at {level(o['level'])}{asked}: {cards(o['cards'])} → {verdict}"
 
 
 def _wound(e: Any) -> str:

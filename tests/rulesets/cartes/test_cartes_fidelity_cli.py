@@ -284,3 +284,29 @@ def test_a_target_moved_from_the_sheet_says_by_what_in_the_log_and_the_audit_s3_
     # one asked: a ♣ first card eases it, L322).
     cli(party, "cartes", "test", CAMPAIGN, "Bruno", "Médecine")
     assert "Médecine against 9 at " in cli(party, "log", CAMPAIGN, "--character", "Bruno").stdout
+
+
+def test_the_tables_line_says_what_moved_a_target_as_the_log_does_s3_4(party: str) -> None:
+    # Digest §3.4 (skill level, speciality, the GM's modifier, markers, wound malus): the log said
+    # "Contact against 11 (Contact 9, modifier +2)", the command's own line only "target 11"; and
+    # the line named the skill as typed ("contact") where the log names it by the sheet.
+    out = cli(party, "cartes", "test", CAMPAIGN, "Alice", "contact", "--modifier", "2").stdout
+    assert out.startswith("Alice draws Contact: target 11 (Contact 9, modifier +2), ")
+    # Bruno's Chirurgie is a speciality of his Médecine 9: +4 (§3.4, ruling on specialities).
+    out = cli(party, "cartes", "test", CAMPAIGN, "Bruno", "Médecine", "--speciality", "Chirurgie").stdout
+    assert out.startswith("Bruno draws Médecine: target 13 (Médecine 9, speciality +4), ")
+    # Each side of an opposition with its own terms; a side the sheet alone gave has none.
+    lines = cli(party, "cartes", "oppose", CAMPAIGN, "Alice", "discrétion", "Bruno", "Vigilance", "--first-modifier", "1").stdout
+    first, second = lines.splitlines()[:2]
+    assert first.startswith("Alice (Discrétion): target 9 (Discrétion 8, modifier +1), ")
+    assert second.startswith("Bruno (Vigilance): target 8, ")
+    # §Vigilance et discrétion: 30 m is the sneak's range bonus of +2, added as her modifier.
+    spotted = cli(party, "cartes", "spot", CAMPAIGN, "Alice", "Bruno", "--distance", "30").stdout.splitlines()
+    assert spotted[0].startswith("Alice (Discrétion): target 10 (Discrétion 8, modifier +2), ")
+    # L271: a defender who ignores the attack makes no draw, and her line says so.
+    ignored = cli(party, "cartes", "attack", CAMPAIGN, "Brigand", "Alice", "--ignored").stdout.splitlines()
+    assert ignored[0].startswith("Brigand (Contact): target 9, ") and ignored[1] == "Alice ignores it and does not draw"
+    # Every line above says what the log says of the same test.
+    logged = [line for line in cli(party, "log", CAMPAIGN).stdout.splitlines() if "test made" in line]
+    assert any("Contact against 11 (Contact 9, modifier +2) at " in line for line in logged)
+    assert any("Discrétion against 10 (Discrétion 8, modifier +2) at " in line for line in logged)
