@@ -27,6 +27,11 @@ class RawLog(Protocol):
         """Up to ``limit`` rows recorded after position ``after``, in recording order."""
         ...
 
+    def at(self, positions: Sequence[int]) -> list[Row]:
+        """The rows at ``positions`` (a page of the log, read to tell its events), in recording
+        order; a position with no row gives none."""
+        ...
+
     def rows(self, size: int) -> Iterator[list[StoredRow]]:
         """Every row, in recording order, in pages of up to ``size``: one pass, as one reading
         of the store would give them (verification reads the whole log this way)."""
@@ -71,6 +76,22 @@ class SqliteRawLog:
                 (after, limit),
             )
             return raw.fetchall()
+
+    def at(self, positions: Sequence[int]) -> list[Row]:
+        found: list[Row] = []
+        with self._datastore.transaction(commit=False) as cursor:
+            raw = cursor.sqlite_cursor
+            raw.row_factory = None
+            # In slices: SQLite binds at most 32,766 values to a statement.
+            for start in range(0, len(positions), _SLICE):
+                wanted = positions[start : start + _SLICE]
+                raw.execute(
+                    "SELECT rowid, originator_id, originator_version, topic, state FROM stored_events "
+                    f"WHERE rowid IN ({', '.join('?' for _ in wanted)})",
+                    wanted,
+                )
+                found += raw.fetchall()
+        return sorted(found)
 
     def rows(self, size: int) -> Iterator[list[StoredRow]]:
         # One statement read in pages, in one read transaction (one snapshot of the file): paging
@@ -144,7 +165,17 @@ class PostgresRawLog:
                 (after, limit),
             )
             rows = cursor.fetchall()
-        return [(r["notification_id"], r["originator_id"].hex, r["originator_version"], r["topic"], bytes(r["state"])) for r in rows]
+        return [_row(r) for r in rows]
+
+    def at(self, positions: Sequence[int]) -> list[Row]:
+        with self._datastore.transaction(commit=False) as cursor:
+            cursor.execute(
+                f"SELECT notification_id, originator_id, originator_version, topic, state FROM {self._table} "
+                "WHERE notification_id = ANY(%s) ORDER BY notification_id",
+                (list(positions),),
+            )
+            rows = cursor.fetchall()
+        return [_row(r) for r in rows]
 
     def rows(self, size: int) -> Iterator[list[StoredRow]]:
         # Keyset pages, each its own statement: a server does not hold a cursor open for us.
@@ -216,3 +247,11 @@ def _version(snapshot: StoredEvent | None) -> int:
 
 def _stored(row: Any) -> StoredEvent:
     return StoredEvent(row["originator_id"], row["originator_version"], row["topic"], bytes(row["state"]))
+
+
+_SLICE = 10_000
+
+
+def _row(found: Any) -> Row:
+    """A row of the PostgreSQL recorder as :data:`Row` (the id's hex digits, the state's bytes)."""
+    return (found["notification_id"], found["originator_id"].hex, found["originator_version"], found["topic"], bytes(found["state"]))

@@ -12,7 +12,7 @@ from importlib import import_module, resources
 from typing import Any
 from uuid import UUID
 
-from sqlalchemy import Connection, Engine, Index, delete, inspect, select, update
+from sqlalchemy import Connection, Engine, Index, delete, inspect, select, text, update
 from sqlalchemy.schema import CreateIndex, DropIndex
 
 from chronique.adapters.database import Database, first_line, schema_change
@@ -33,6 +33,10 @@ PROJECTIONS: dict[str, tuple[PageHandler, tuple[Any, ...]]] = {
 # A daemon's pass catches the projections up in these groups, of about equal work each, so that
 # two daemons ending their passes together share it (Chronique.catch_up).
 PASS_GROUPS = (("log",), ("sheets", "draws", "xp", "luck", "moments"))
+HEAD = "0005"
+"""The newest migration of ``migrations/versions`` (tests/projections/test_log_words.py checks it
+is Alembic's head): a journal at an older one is upgraded before its read models catch up."""
+
 PAGE = 500
 # Events a page when a daemon catches up after its pass: a thousand campaigns' advances in a few
 # transactions, not one per projection every 500 events (a read's pages, kept short for a GM).
@@ -113,11 +117,15 @@ class ReadModels:
             self._replay(list(PROJECTIONS))
 
     def ready(self) -> bool:
-        """Whether every table exists (``db upgrade`` has run since the newest migration): a
-        journal made before a new read model is upgraded, and the new one filled, at the next
-        catch-up. One query for the names of every table (a daemon's pass asked it once per table,
-        a round trip each on PostgreSQL, issue 20)."""
-        return set(inspect(self.engine).get_table_names()).issuperset(metadata.tables)
+        """Whether ``db upgrade`` has run since the newest migration (:data:`HEAD`) and every table
+        exists: a journal made before a new read model, or before a table changed shape, is
+        upgraded and its read models refilled at the next catch-up. Two queries (the names of
+        the tables were asked once per table, a round trip each on PostgreSQL, issue 20)."""
+        with self.engine.connect() as connection:
+            tables = set(inspect(connection).get_table_names())
+            if "alembic_version" not in tables or not tables.issuperset(metadata.tables):
+                return False
+            return connection.execute(text("SELECT version_num FROM alembic_version")).scalar() == HEAD
 
     def position(self, name: str) -> int:
         """The last notification the projection has processed."""

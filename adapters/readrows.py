@@ -72,7 +72,7 @@ LUCK = (
 first of each (so that tallies come in the order the log met them)."""
 
 _ALL = 2**62  # no limit: SQLite knows no OFFSET without a LIMIT
-_LOG = "SELECT position, aggregate_id, version, at, who, kind, description, hidden_until, correction, reason FROM read_log"
+_LOG = "SELECT position, aggregate_id, version, at, who, kind, hidden_until, correction, reason FROM read_log"
 
 
 def log_query(campaign_id: str, page: LogPage, aggregates: list[str], span: tuple[int, int | None] | None) -> tuple[str, tuple[Any, ...]]:

@@ -41,6 +41,7 @@ from chronique.domain.notes import Note, note_author, refuse_player_unless_allow
 from chronique.domain.pacing import make_pacing
 from chronique.domain.players import player_named
 from chronique.domain.rulesets import Ruleset, ruleset
+from chronique.domain.rulesets.words import player_assigned
 from chronique.domain.text import inert, unprintable_in
 from chronique.domain.timeline import Tick, advance
 from chronique.domain.world import World
@@ -813,7 +814,8 @@ class Chronique:
                 yield notification.id, self.journal.mapper.to_domain_event(notification)
 
     def page_log(self, campaign_name: str, page: LogPage) -> list[LogEntry]:
-        """One page of the campaign's log, filtered as asked: one query of the log read model."""
+        """One page of the campaign's log, filtered as asked: one query of the log read model,
+        and one of the page's events, told in their game's words as it tells them today."""
         from chronique.adapters.readrows import log_query
 
         campaign = self.campaign(campaign_name)
@@ -822,16 +824,26 @@ class Chronique:
         aggregates = [str(world.character(name).id) for name in page.characters] if world else []
         query, params = log_query(str(campaign.id), page, aggregates, span)
         rows = self._read_model("log", "read_log", query, params, partial(_folded, "log", self.events(campaign_name)))
-        return [LogEntry(**{name: row[name] for name in LogEntry.__dataclass_fields__}) for row in rows]
+        events = self._recorded_at([row["position"] for row in rows])
+        rules = ruleset(campaign.ruleset)
+        return [
+            LogEntry(**{name: row[name] for name in _KEPT}, description=_told(rules, campaign, events[row["position"]])) for row in rows
+        ]
 
     def logged(self, entries: list[LogEntry]) -> list[Any]:
-        """The recorded events of ``entries``, decoded, in their order: only the part of the
-        journal they span is read."""
-        wanted = {entry.position for entry in entries}
-        if not wanted:
-            return []
-        found = {n.id: n for n in self._notifications(min(wanted), max(wanted)) if n.id in wanted}
-        return [self.journal.mapper.to_domain_event(found[entry.position]) for entry in entries]
+        """The recorded events of ``entries``, decoded, in their order: only their rows are read."""
+        events = self._recorded_at([entry.position for entry in entries])
+        return [events[entry.position] for entry in entries]
+
+    def _recorded_at(self, positions: list[int]) -> dict[int, Any]:
+        """The events recorded at ``positions``, decoded, by position: one query for a page."""
+        if not positions:
+            return {}
+        decode = self.journal.mapper.to_domain_event
+        return {
+            at: decode(StoredEvent(UUID(hex_id), version, topic, state))
+            for at, hex_id, version, topic, state in self.journal.raw.at(positions)
+        }
 
     def _read_model(
         self, projection: str, table: str, query: str, params: tuple[Any, ...], fold: Callable[[], list[dict[str, Any]]]
@@ -1000,6 +1012,19 @@ def _back_off(attempt: int) -> None:
     # writers out in time, so it needs no fairness, just not the `random` module's shared state.
     pause_ms = 5 << min(attempt, 6)
     time.sleep((pause_ms + secrets.randbelow(pause_ms + 1)) / 1000)
+
+
+_KEPT = [name for name in LogEntry.__dataclass_fields__ if name != "description"]
+"""What the log read model keeps of an entry: all but its words (projections/log.py)."""
+
+
+def _told(rules: Ruleset, campaign: Campaign, event: Any) -> str:
+    """An event of the campaign's log in its game's words; a player's assignment by the name of
+    the character whose id it records (the campaign knows its members' names)."""
+    if isinstance(event, Campaign.PlayerAssigned):
+        member = campaign.members.get(event.member_id)
+        return player_assigned(event, member["name"] if member else None)
+    return rules.describe(event)
 
 
 def _folded(projection: str, events: Iterable[tuple[int, Any]]) -> list[dict[str, Any]]:

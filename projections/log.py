@@ -1,7 +1,8 @@
-"""The log (issue 14): every event of a campaign in the players' words, as its game's
-``describe`` tells it, with who recorded it, when in the game, the epoch that hides it from
-players until revealed, and the correction that voided it; numbered per campaign in the order of
-the log, so that a page of it is one query."""
+"""The log (issue 14): every event of a campaign with who recorded it, when in the game, the epoch
+that hides it from players until revealed, and the correction that voided it; numbered per
+campaign in the order of the log, so that a page of it is one query. Its words are not kept: a
+page tells its events as its game's ``describe`` tells them when read (adapters/services.py
+``page_log``), so that a journal recorded by an older Chronique reads in today's words."""
 
 from __future__ import annotations
 
@@ -12,8 +13,7 @@ from sqlalchemy import Connection, update
 
 from chronique.domain.campaign import Campaign
 from chronique.domain.corrections import CORRECTION_CLASSES, voided_by
-from chronique.domain.rulesets.words import player_assigned
-from chronique.projections.standing import Standing, Standings, moves_standing, touched
+from chronique.projections.standing import Standings, moves_standing, touched
 from chronique.projections.stored import bulk_insert
 from chronique.projections.tables import log, log_standings
 
@@ -32,8 +32,6 @@ def apply_page(connection: Connection, notifications: list[Any], decode: Callabl
     for notification, (_, event, _) in zip(notifications, events, strict=True):
         if moves_standing(notification.topic):
             wanted.update(touched(event))
-        elif isinstance(event, Campaign.PlayerAssigned):
-            wanted.add(event.member_id)  # its entry names the character (:func:`_described`)
     standings.load_keys(connection, log_standings, wanted)
     rows: list[tuple[Any, ...]] = []
     for row, event in entries(standings, events):
@@ -88,21 +86,11 @@ def entries(standings: Standings, events: list[tuple[int, Any, str]]) -> Iterato
             getattr(event, "at", None),
             standing.name,
             kind,
-            _described(standings, standing, event),
             getattr(event, "sealed_until", None),
             None,
             None,
         )
         yield row, event
-
-
-def _described(standings: Standings, standing: Standing, event: Any) -> str:
-    """The event in its game's words; a player's assignment by the name of the character it
-    records the id of, which the standings know (the character joined the campaign before)."""
-    if isinstance(event, Campaign.PlayerAssigned):
-        member = standings.rows.get(event.member_id)
-        return player_assigned(event, member["name"] if member else None)
-    return standing.rules.describe(event)
 
 
 def entry(standings: Standings, event: Any, position: int, key: str | None = None) -> dict[str, Any] | None:

@@ -104,7 +104,6 @@ log = Table(
     Column("at", Integer, nullable=True),
     Column("who", Text, nullable=False),
     Column("kind", String(64), nullable=False),
-    Column("description", Text, nullable=False),
     Column("hidden_until", String(64), nullable=True),
     Column("correction", String(48), nullable=True),
     Column("reason", Text, nullable=True),
