@@ -69,8 +69,8 @@ def _final(faces: Sequence[int], final: int) -> str:
 
 
 def _test(ctx: typer.Context, campaign: str, character: str, wanted: str, difficulty: str, hazardous: bool, **options: object) -> None:
-    from chronique.domain.rulesets.microfudge.describe import against, dice, rolled_on
-    from chronique.domain.rulesets.microfudge.events import TestRolled
+    from chronique.domain.rulesets.microfudge.describe import against, dice, rolled_on, setback_suffered
+    from chronique.domain.rulesets.microfudge.events import SetbackSuffered, TestRolled
     from chronique.domain.rulesets.microfudge.play import TestRequest, roll_test
     from chronique.domain.rulesets.microfudge.rules import parse_difficulty, quality_modifier, weapon_bonus
 
@@ -103,7 +103,9 @@ def _test(ctx: typer.Context, campaign: str, character: str, wanted: str, diffic
         # The characteristic's rank and what changed it, as the log says it (describe.rolled_on).
         made = rolled_on(vars(recorded))
         out = f"{world.character(character).name} rolls {made}: {rerolled}{_final(r.dice, r.final)} {against(r.required)}: {verdict}"
-        return Told(r, out + (f", {r.setbacks} Revers" if r.setbacks else ""))
+        # L351: the Revers a failed hazardous Test inflicts, said under it as the log says them.
+        taken = [f"{world.character(character).name} {setback_suffered(e)}" for e in world.pending() if isinstance(e, SetbackSuffered)]
+        return Told(r, "\n".join([out + (f", {r.setbacks} Revers" if r.setbacks else ""), *taken]))
 
     typer.echo(run(ctx, lambda s: s.act(campaign, act)).words)
 

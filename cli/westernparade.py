@@ -10,6 +10,7 @@ import typer
 
 from chronique.cli import bounds
 from chronique.cli.context import fail, run
+from chronique.cli.render import Told
 from chronique.cli.westernparade_body import body_app
 from chronique.cli.westernparade_downtime import downtime_app
 from chronique.domain.rulesets.westernparade import limits
@@ -18,8 +19,9 @@ from chronique.domain.rulesets.westernparade import limits
 PERCENT_RANGE = bounds.symmetric(limits.PERCENT)
 
 if TYPE_CHECKING:
-    from chronique.domain.rulesets.westernparade.play import Check
+    from chronique.domain.rulesets.westernparade.play import Check, Opposition, Shot, Struck
     from chronique.domain.rulesets.westernparade.resolution import RollOutcome
+    from chronique.domain.world import World
 
 app = typer.Typer(help="Western Parade (d100 western): rolls, duels, shots, blows, wounds, training.", no_args_is_help=True)
 # The body over time and the downtime orders are commands of their own modules, in this one sub-app.
@@ -84,6 +86,20 @@ def _check(skill: str | None, characteristic: str | None, difficulty: str, modif
     return Check(skill, characteristic, difficulty, _modifiers(modifiers), reason, **more)
 
 
+def _aftermath(world: World) -> list[str]:
+    """What the command's rolls did beyond themselves, one line each in the log's words, said at
+    the table and not only in the log: each wound dealt (§3.2: its gravity, the PH lost at once, a
+    knock-out), right under the hit, then each improvement roll a success earned (§2.4.7, §2.5)."""
+    from chronique.domain.rulesets.westernparade.body_events import WoundTaken
+    from chronique.domain.rulesets.westernparade.describe import improvement_earned, wound_done
+    from chronique.domain.rulesets.westernparade.downtime_events import ImprovementGranted
+
+    names = {character.id: character.name for character in world.characters.values()}
+    recorded = world.pending()
+    wounds = [f"{names[e.originator_id]}: {wound_done(e)}" for e in recorded if isinstance(e, WoundTaken)]
+    return wounds + [f"{names[e.originator_id]} {improvement_earned(e)}" for e in recorded if isinstance(e, ImprovementGranted)]
+
+
 def describe(outcome: RollOutcome) -> str:
     """One line: the chance and its terms, the faces, the quality in Table 2.1's words (ruling
     WA16), as the log says it (one describer for both)."""
@@ -109,8 +125,13 @@ def roll_cmd(
     from chronique.domain.rulesets.westernparade.play import check
 
     spec = _check(skill, characteristic, difficulty, modifier, reason, insist=insist, hidden=hidden)
-    outcome = run(ctx, lambda s: s.act(campaign, lambda w: check(w, character, spec)))
-    typer.echo(f"{character}: {describe(outcome)}")
+
+    def act(world: World) -> Told[RollOutcome, list[str]]:
+        return Told(check(world, character, spec), _aftermath(world))
+
+    told = run(ctx, lambda s: s.act(campaign, act))
+    typer.echo(f"{character}: {describe(told.result)}")
+    _say(told.words)
 
 
 @app.command("oppose")
@@ -138,7 +159,12 @@ def oppose_cmd(
         skill if same else their_skill, characteristic if same else their_characteristic, their_difficulty, None, f"against {first}"
     )
     decide = detect if detection else oppose
-    result = run(ctx, lambda s: s.act(campaign, lambda w: decide(w, first, mine, second, theirs)))
+
+    def act(world: World) -> Told[Opposition, list[str]]:
+        return Told(decide(world, first, mine, second, theirs), _aftermath(world))
+
+    told = run(ctx, lambda s: s.act(campaign, act))
+    result = told.result
     typer.echo(f"{first}: {describe(result.first)}")
     typer.echo(f"{second}: {describe(result.second) if result.second else 'no roll needed'}")
     # §2.2.1: the better quality wins a duel; §2.2.2: a detection finds the concealer or not.
@@ -150,6 +176,7 @@ def oppose_cmd(
         "undetected": f"{first} goes unnoticed by {second}",
     }
     typer.echo(said[result.result])
+    _say(told.words)
 
 
 @app.command("shoot")
@@ -183,7 +210,7 @@ def shoot_cmd(
     from chronique.domain.rulesets.westernparade.play import shoot
     from chronique.domain.rulesets.westernparade.report import head_bullet_words
 
-    def act(world):  # noqa: ANN001, ANN202
+    def act(world: World) -> Told[Shot, list[str]]:
         setup = ShotSetup(
             distance_m=distance,
             aim=parse_aim(aim),
@@ -198,18 +225,20 @@ def shoot_cmd(
             two_hands=not one_hand,
             extra=_modifiers(modifier),
         )
-        return shoot(world, shooter, target, weapon, setup, d100, bystander)
+        return Told(shoot(world, shooter, target, weapon, setup, d100, bystander), _aftermath(world))
 
     if distance < 0:
         raise fail("the distance is a number of metres, 0 or more")
-    shot = run(ctx, lambda s: s.act(campaign, act))
+    told = run(ctx, lambda s: s.act(campaign, act))
+    shot = told.result
     typer.echo(f"{shooter}: {describe(shot.outcome)}")
-    if shot.damage is not None:
+    # A hit has its location and damage; a miss its stray direction, unless the gun exploded.
+    if shot.damage is not None and shot.location is not None:
         through = ", passed through" if shot.damage.pass_through else ""
         typer.echo(f"hit {target} in the {where(shot.location)} for {shot.damage.total} damage{through}")
     elif shot.exploded is not None:
         typer.echo(f"the gun explodes in {shooter}'s hands: {shot.exploded.damage} damage to the {where(shot.exploded.location)}")
-    else:
+    elif shot.stray is not None:
         typer.echo(f"missed: the bullet goes {stray(shot.stray)}")
     if shot.stray_hit is not None:
         strayed = shot.stray_hit
@@ -222,6 +251,7 @@ def shoot_cmd(
         rolled = f"d100 {kick.roll}" if kick.roll is not None else "no roll"
         harm = f"{kick.damage} damage to the {where(kick.location)}" if kick.damage else "no harm"
         typer.echo(f"recoil of a gun too strong for {shooter} ({kick.chance}%, {rolled}): {harm}")
+    _say(told.words)
 
 
 @app.command("strike")
@@ -251,9 +281,20 @@ def strike_cmd(
     if defence not in ("none", "dodge", "parry"):
         raise fail(f"--defence takes none, dodge or parry, not {defence!r}")
     blow = Blow(weapon, column, defence, defence_skill, timing, _modifiers(modifier))
-    struck = run(ctx, lambda s: s.act(campaign, lambda w: strike(w, attacker, target, blow)))
+
+    def act(world: World) -> Told[Struck, list[str]]:
+        return Told(strike(world, attacker, target, blow), _aftermath(world))
+
+    told = run(ctx, lambda s: s.act(campaign, act))
+    struck = told.result
     typer.echo(f"{attacker}: {describe(struck.attack)}")
     if struck.defence is not None:
         typer.echo(f"{target}: {describe(struck.defence)}")
     hit = f"; {target} hit in the {where(struck.location)} for {struck.damage}" if struck.location else ""
     typer.echo(f"result: {table_3_3(struck.result)}{hit}")
+    _say(told.words)
+
+
+def _say(lines: list[str]) -> None:
+    for line in lines:
+        typer.echo(line)

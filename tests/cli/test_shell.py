@@ -120,10 +120,15 @@ def test_a_scripted_western_parade_session_gives_what_the_one_shot_cli_gives(db:
         db, "western-parade roll 'Sam Parkerson' --skill 'Armes de poing'\nwestern-parade roll 'Sam Parkerson' -c FOR\n", "Shotgun City"
     )
     assert played.returncode == 0, played.stderr
-    # Western Parade §2.1: a roll is a d100 under the score, recorded with its faces and quality.
-    assert [line.split(":")[0] for line in played.stdout.splitlines()] == ["Sam Parkerson", "Sam Parkerson"]
+    # Western Parade §2.1: a roll is a d100 under the score, recorded with its faces and quality;
+    # under it, the improvement roll its success earned, if it did (§2.4.7, §2.5).
+    lines = played.stdout.splitlines()
+    rolls = [line for line in lines if line.startswith("Sam Parkerson: chance ")]
     rolled = [e for e in events(db, "Shotgun City") if "Roll" in e["topic"]]
-    assert len(rolled) == 2, [e["topic"] for e in events(db, "Shotgun City")]
+    assert len(rolls) == len(rolled) == 2, [e["topic"] for e in events(db, "Shotgun City")]
+    earned = [e for e in events(db, "Shotgun City") if e["topic"].endswith(":ImprovementGranted")]
+    others = [line for line in lines if line not in rolls]
+    assert len(others) == len(earned) and all(line.startswith("Sam Parkerson earned an improvement roll in ") for line in others)
     read = shell(db, "sheet 'Sam Parkerson'\nlog --gm\n", "Shotgun City")
     assert read.stdout == run(db, "sheet", "Shotgun City", "Sam Parkerson").stdout + run(db, "log", "Shotgun City", "--gm").stdout
 

@@ -113,7 +113,9 @@ def _conflict(e: Any) -> str:
     return f"simple conflict — {sides}; " + (f"{e.winner} wins" if e.winner else "a tie")
 
 
-def _suffered(e: Any) -> str:
+def setback_suffered(e: Any) -> str:
+    """A Revers taken (L351, «Revers» L245-L253), as the log and the table's line say it: its
+    severity, domain and pace of healing, what dealt it, a critical state."""
     s = e.setback
     physical = s["domain"] == "physical"
     critical = "; critical state" if e.critical else ""
@@ -193,7 +195,7 @@ def _rested(e: Any) -> str:
 WORDS: dict[str, Describer] = {
     "chronique.domain.rulesets.microfudge.events:TestRolled": _test,
     "chronique.domain.rulesets.microfudge.events:SimpleConflictRolled": _conflict,
-    "chronique.domain.rulesets.microfudge.events:SetbackSuffered": _suffered,
+    "chronique.domain.rulesets.microfudge.events:SetbackSuffered": setback_suffered,
     "chronique.domain.rulesets.microfudge.events:SetbackRecovered": lambda e: (
         f"Revers {e.setback_id} healed" if not e.severity else f"Revers {e.setback_id} healed a step: now a {revers(e.severity)}"
     ),

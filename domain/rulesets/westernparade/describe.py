@@ -147,8 +147,14 @@ def _blow(e: Any) -> str:
 
 
 def _wound(e: Any) -> str:
-    parts = [f"wounded in the {where(e.location)}: {plural(e.damage, 'point')} of {e.kind} damage" + (f" ({e.source})" if e.source else "")]
-    parts.append(f"a {e.state} wound" + (f", {e.ph_lost} PH lost at once" if e.ph_lost else ""))
+    taken = f"wounded in the {where(e.location)}: {plural(e.damage, 'point')} of {e.kind} damage" + (f" ({e.source})" if e.source else "")
+    return f"{taken}; {wound_done(e)}"
+
+
+def wound_done(e: Any) -> str:
+    """What a recorded wound did to the body (§3.2), as the log and the table's line say it: its
+    gravity and the PH lost at once, the unconsciousness roll, a critical effect, beyond saving."""
+    parts = [f"a {e.state} wound" + (f", {e.ph_lost} PH lost at once" if e.ph_lost else "")]
     parts += [w for w in (unconsciousness_words(e.unconsciousness_chance, e.unconsciousness), critical_words(e.critical)) if w]
     if e.fell_beyond_saving:
         parts.append("beyond saving")
@@ -236,7 +242,8 @@ def _point(e: Any) -> str:
     return f"trained {e.target} {e.before} → {e.after}" + (f" ({e.stopped})" if e.stopped else "")
 
 
-def _grant(e: Any) -> str:
+def improvement_earned(e: Any) -> str:
+    """An improvement roll earned (§2.4.7, §2.5), as the log and the table's line say it."""
     g = e.grant
     bonus = f", eased by {g['bonus']}" if g.get("bonus") else ""
     return f"earned an improvement roll in {g['target']} ({in_words(g['reason'])}{bonus})"
@@ -385,7 +392,7 @@ WORDS: dict[str, Describer] = {
     ),
     "chronique.domain.rulesets.westernparade.downtime_events:TrainingResumed": lambda e: "training resumed: out of bed",
     "chronique.domain.rulesets.westernparade.downtime_events:PracticeChanged": _practice,
-    "chronique.domain.rulesets.westernparade.downtime_events:ImprovementGranted": _grant,
+    "chronique.domain.rulesets.westernparade.downtime_events:ImprovementGranted": improvement_earned,
     "chronique.domain.rulesets.westernparade.downtime_events:ImprovementRolled": _improvement,
     "chronique.domain.rulesets.westernparade.downtime_events:ActivityStarted": _activity_started,
     "chronique.domain.rulesets.westernparade.downtime_events:ActivityRolled": _activity_rolled,

@@ -76,7 +76,14 @@ def test_a_microfudge_session_Tests_L245_Revers_L339_Experience_L213(db: str, tm
     short = 6 - judged(risky)
     revers = min(3, short) if short > 0 else 0
     assert risky["hazardous"] and risky["setbacks"] == revers
-    assert hazard.strip().endswith(f"failure, {revers} Revers" if revers else "success")
+    first, *inflicted = hazard.splitlines()
+    assert first.endswith(f"failure, {revers} Revers" if revers else "success")
+    # Under it, the Revers it inflicted as the log says it: «Revers et blessures» L927-L931 name a
+    # physical one by its severity; --healing weekly heals it a step a week (L341); a physical
+    # Décisif is a critical state (digest §4.3).
+    wound = {1: "Blessure", 2: "Blessure sérieuse", 3: "Blessure grave ou mortelle"}.get(revers)
+    said = f"Harvey took a {wound} (physical, heals a step a week) from failed Pilotage Test"
+    assert inflicted == ([said + ("; critical state" if revers == 3 else "")] if revers else [])
     harvey = json.loads(cli(db, "sheet", "Zombies", "Harvey", "--json").stdout)["condition"]["setbacks"]
     assert [(r["severity"], r["healing"]) for r in harvey] == ([(revers, "weekly")] if revers else [])
     assert "Revers 1 of −2" in cli(db, "microfudge", "setback", "Zombies", "Jim", "--severity", "2").stdout

@@ -13,7 +13,7 @@ from typing import Any
 
 import wp_digest as rules
 from support import SAMPLES, one_shot_importing, run
-from wp_recorded import events
+from wp_recorded import aftermath, events, logged
 
 from chronique.domain.rulesets.westernparade import describe as words
 from chronique.domain.rulesets.westernparade import report
@@ -41,13 +41,18 @@ def test_rolls_under_a_characteristic_and_a_skill_show_their_terms_and_read_tabl
     run(db, "character", "new", CAMPAIGN, "--sheet", str(SAMPLES / "wp_sam.toml"))
     run(db, "session", "start", CAMPAIGN)
     # §3.1: jEND 58 (3 x 16 + 5 x mEND 2, Table 1.4) + easy 25 (§1.6.3) + help 5.
-    end = wp(db, "roll", CAMPAIGN, SAM, "-c", "END", "-d", "easy", "-m", "help=5")
-    sam_skill = wp(db, "roll", CAMPAIGN, SAM, "-s", "Armes de poing")
+    shown = []
+    for args in (("-c", "END", "-d", "easy", "-m", "help=5"), ("-s", "Armes de poing")):
+        since = len(logged(db, CAMPAIGN))
+        shown.append((wp(db, "roll", CAMPAIGN, SAM, *args), aftermath(db, CAMPAIGN, since)))
     rolled = events(db, CAMPAIGN, "CheckRolled")
     assert [r["outcome"]["terms"] for r in rolled] == [{"jEND": 58, "difficulty": 25, "help": 5}, {"Armes de poing": 56}]
-    for printed, event, order in zip((end, sam_skill), rolled, (("jEND", "difficulty", "help"), ()), strict=True):
-        assert event["outcome"]["quality"] == rules.read(event["outcome"])
-        assert printed == f"{SAM}: {rules.described(event['outcome'], *order)}\n"
+    for (printed, said), event, order in zip(shown, rolled, (("jEND", "difficulty", "help"), ()), strict=True):
+        o = event["outcome"]
+        assert o["quality"] == rules.read(o)
+        # §2.4.7, §2.5: the improvement roll a success earned, if it did, said under the roll.
+        assert (said != "") == rules.earns(o["chance"], o["total"])
+        assert printed == f"{SAM}: {rules.described(o, *order)}\n{said}"
 
 
 def test_a_roll_reads_the_same_when_made_and_in_the_log_its_score_first_s2_1(db: str) -> None:
@@ -57,13 +62,16 @@ def test_a_roll_reads_the_same_when_made_and_in_the_log_its_score_first_s2_1(db:
     run(db, "campaign", "new", CAMPAIGN, "--ruleset", "western-parade", "--start", "1873-04-12 08:00")
     run(db, "character", "new", CAMPAIGN, "--sheet", str(SAMPLES / "wp_joe.toml"))
     run(db, "session", "start", CAMPAIGN)
+    since = len(logged(db, CAMPAIGN))
     printed = wp(db, "roll", CAMPAIGN, JOE, "-c", "FOR", "-d", "difficult", "-m", "help=5", "-m", "Cold=-5")
     (rolled,) = events(db, CAMPAIGN, "CheckRolled")
     assert list(rolled["outcome"]["terms"]) == ["Cold", "difficulty", "help", "jFOR"]  # as stored
-    assert printed == f"{JOE}: {rules.described(rolled['outcome'], 'jFOR', 'Cold', 'difficulty', 'help')}\n"
+    said = aftermath(db, CAMPAIGN, since)  # an improvement roll earned, if one was (§2.4.7)
+    assert (said != "") == rules.earns(rolled["outcome"]["chance"], rolled["outcome"]["total"])
+    assert printed == f"{JOE}: {rules.described(rolled['outcome'], 'jFOR', 'Cold', 'difficulty', 'help')}\n{said}"
     ref = next(re.findall(r"[0-9a-f]{8}:\d+", line)[0] for line in run(db, "log", CAMPAIGN).stdout.splitlines() if "check rolled" in line)
     explained = run(db, "audit", "show", ref).stdout
-    assert f"what happened: FOR roll: {printed.split(': ', 1)[1]}" in explained
+    assert f"what happened: FOR roll: {printed.splitlines()[0].split(': ', 1)[1]}\n" in explained
 
 
 def test_a_duel_goes_to_the_better_quality_s3_3(db: str) -> None:
@@ -77,7 +85,8 @@ def test_a_duel_goes_to_the_better_quality_s3_3(db: str) -> None:
     a, b = rules.QUALITIES.index(mine["quality"]), rules.QUALITIES.index(theirs["quality"])
     result = "deadlock" if a == b else ("won" if a > b else "lost")
     said = {"deadlock": "a deadlock: neither wins the duel", "won": f"{SAM} wins the duel", "lost": f"{JOE} wins the duel"}[result]
-    assert out == f"{SAM}: {rules.described(mine)}\n{JOE}: {rules.described(theirs)}\n{said}\n"
+    # Then the improvement rolls either success earned (§2.4.7, §2.5), in the log's words.
+    assert out == f"{SAM}: {rules.described(mine)}\n{JOE}: {rules.described(theirs)}\n{said}\n{aftermath(db, CAMPAIGN)}"
     (resolved,) = events(db, CAMPAIGN, "OppositionResolved")
     assert (resolved["own"], resolved["theirs"], resolved["result"]) == (mine["quality"], theirs["quality"], result)
 
@@ -91,7 +100,8 @@ def test_a_detection_says_who_found_whom_out_in_words_s2_2_2(db: str) -> None:
     out = wp(db, "oppose", CAMPAIGN, SAM, JOE, "-s", "Dissimulation dans l'ombre", "--their-skill", "Écoute", "--detection")
     (resolved,) = events(db, CAMPAIGN, "OppositionResolved")
     said = {"detected": f"{JOE} finds {SAM} out", "undetected": f"{SAM} goes unnoticed by {JOE}"}[resolved["result"]]
-    assert out.splitlines()[-1] == said
+    # Said after both rolls; under it only the improvement rolls a success earned (§2.4.7).
+    assert out.endswith(f"\n{said}\n{aftermath(db, CAMPAIGN)}")
 
 
 def test_a_shot_is_what_its_recorded_dice_give_by_s4_3_and_wounds_the_target_so(db: str) -> None:
@@ -113,7 +123,9 @@ def test_a_shot_is_what_its_recorded_dice_give_by_s4_3_and_wounds_the_target_so(
         # roll; the Colt's 5 damage to the hand holding it, Sam's right (ruling WD3).
         assert rest == [] and (shot["hit"], shot["stray"], shot["damage"]) == (False, None, None)
         assert (shot["exploded"], shot["recoil"]) == ({"location": "right-hand", "damage": 5}, None)
-        assert out == f"{SAM}: {rules.described(roll)}\nthe gun explodes in {SAM}'s hands: 5 damage to the {words.where('right-hand')}\n"
+        exploded = f"{SAM}: {rules.described(roll)}\nthe gun explodes in {SAM}'s hands: 5 damage to the {words.where('right-hand')}\n"
+        assert out == exploded + aftermath(db, CAMPAIGN)  # what the blast did to his hand (§3.2)
+        assert aftermath(db, CAMPAIGN).startswith(f"{SAM}: a ")
         assert wounds(db, JOE) == {} and wounds(db, SAM)["right-hand"]["damage"] == 5
         return
     if roll["quality"] not in rules.SUCCESSES:
@@ -149,13 +161,18 @@ def test_a_shot_is_what_its_recorded_dice_give_by_s4_3_and_wounds_the_target_so(
     rolled = events(db, CAMPAIGN, "HeadBulletRolled")
     if shot["location"] == "head" and lodged and not body["dead"]:
         (entered,) = rolled
-        assert out == hit_line + report.head_bullet_words(JOE, entered["status"]) + "\n"
+        assert out == hit_line + report.head_bullet_words(JOE, entered["status"]) + "\n" + aftermath(db, CAMPAIGN)
         followed = entered["status"] in ("lodged", "migrating")
         assert (wound["bullet"], body["head_bullet"] is not None) == (not followed, followed)
     else:
-        assert (rolled, out, wound["bullet"]) == ([], hit_line, lodged)
+        assert (rolled, out, wound["bullet"]) == ([], hit_line + aftermath(db, CAMPAIGN), lodged)
     (taken,) = events(db, CAMPAIGN, "WoundTaken")
     assert (taken["location"], taken["damage"], taken["kind"]) == (shot["location"], total, "bullet")
+    # Under the hit, what it did to Joe's body as the log says it (§3.2), then the improvement
+    # roll the hit earned Sam when it did (§2.4.7 L1393-L1399: at 56%, a roll of 28 or less).
+    said = aftermath(db, CAMPAIGN)
+    assert said.startswith(f"{JOE}: a {taken['state']} wound")
+    assert (f"\n{SAM} earned an improvement roll in Armes de poing" in said) == rules.earns(roll["chance"], roll["total"])
 
 
 def test_an_undefended_punch_reads_table_3_3_and_table_3_24(db: str) -> None:
@@ -173,7 +190,7 @@ def test_an_undefended_punch_reads_table_3_3_and_table_3_24(db: str) -> None:
     assert (blow["defence"], blow["result"]) == (None, result)
     if result not in ("DN", "DC", "DE"):
         assert (blow["location"], blow["damage"]) == (None, None) and wounds(db, SAM) == {}
-        assert out == f"{JOE}: {rules.described(attack)}\nresult: {words.table_3_3(result)}\n"
+        assert out == f"{JOE}: {rules.described(attack)}\nresult: {words.table_3_3(result)}\n{aftermath(db, CAMPAIGN)}"
         return
     dice = [op["value"] for op in blow["chance"]]
     # DC and DE add a critical 1d6cum before the location's d10 (Table 3.24); §4.4 (§3.5.4): 1 +
@@ -185,7 +202,9 @@ def test_an_undefended_punch_reads_table_3_3_and_table_3_24(db: str) -> None:
     damage = raw if where == "head" else raw // 2
     assert (blow["location"], blow["location_dice"], blow["damage"]["total"]) == (where, [d10], damage)
     said = f"result: {words.table_3_3(result)}; {SAM} hit in the {words.where(where)} for {damage}"
-    assert out == f"{JOE}: {rules.described(attack)}\n{said}\n"
+    # Then what the blow did to Sam's body (§3.2) and any improvement roll it earned Joe (§2.4.7).
+    assert out == f"{JOE}: {rules.described(attack)}\n{said}\n{aftermath(db, CAMPAIGN)}"
+    assert aftermath(db, CAMPAIGN).startswith(f"{SAM}: a ")
     assert wounds(db, SAM)[where]["damage"] == damage  # at least 1: Joe's mFOR 1 and Pugilat 57 make 3 before halving
 
 

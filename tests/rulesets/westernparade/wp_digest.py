@@ -80,6 +80,19 @@ def quality(chance: int, total: int) -> str:
     return "NORM_F"
 
 
+def earns(chance: int, total: int) -> bool:
+    """§2.4.7 L1393-L1399 (skills the same, §2.5): whether a roll of ``total`` at ``chance`` earns
+    an improvement roll: a success at a chance of 20 or less always; up to 40 with a roll of 20 or
+    less; up to 100 with a roll of at most half the chance; above 100 with a roll of 50 or less."""
+    if total > chance:
+        return False
+    if chance <= 20:
+        return True
+    if chance <= 40:
+        return total <= 20
+    return 2 * total <= chance if chance <= 100 else total <= 50
+
+
 def open_ended(faces: Sequence[int]) -> bool:
     """§1.1: a d100 face of 96-100 is rolled again and added; any other face ends the roll."""
     return bool(faces) and all(f >= 96 for f in faces[:-1]) and 1 <= faces[-1] < 96 and all(1 <= f <= 100 for f in faces)

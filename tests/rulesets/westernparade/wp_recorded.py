@@ -5,9 +5,12 @@ the body to the very events, and dice, behind them."""
 from __future__ import annotations
 
 import json
+from types import SimpleNamespace
 from typing import Any
 
 from support import run
+
+from chronique.domain.rulesets.westernparade.describe import improvement_earned, wound_done
 
 
 def logged(db: str, campaign: str, *only: str) -> list[dict[str, Any]]:
@@ -20,3 +23,19 @@ def logged(db: str, campaign: str, *only: str) -> list[dict[str, Any]]:
 def events(db: str, campaign: str, kind: str) -> list[dict[str, Any]]:
     """The recorded events of ``kind`` (e.g. ``ShotFired``), oldest first."""
     return logged(db, campaign, "--kind", kind)
+
+
+def aftermath(db: str, campaign: str, since: int = 0) -> str:
+    """The lines a table command prints under its rolls for what they did, from the events the
+    journal recorded after its first ``since`` (the command's own): each wound in the log's words
+    by the name of whom it struck, then each improvement roll earned (§3.2; §2.4.7, §2.5)."""
+    recorded = logged(db, campaign)
+    names = {e["originator_id"]: e["name"] for e in recorded if e["topic"].endswith("Character.Created")}
+    mine = recorded[since:]
+    wounds = [f"{names[e['originator_id']]}: {wound_done(SimpleNamespace(**e))}\n" for e in mine if e["topic"].endswith(":WoundTaken")]
+    earned = [
+        f"{names[e['originator_id']]} {improvement_earned(SimpleNamespace(**e))}\n"
+        for e in mine
+        if e["topic"].endswith(":ImprovementGranted")
+    ]
+    return "".join(wounds + earned)
