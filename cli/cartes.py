@@ -9,6 +9,7 @@ import typer
 
 from chronique.cli import bounds, render
 from chronique.cli.context import fail, run
+from chronique.cli.told import Told
 from chronique.domain.rulesets.cartes import limits
 from chronique.domain.rulesets.cartes.survival import MOST_EXTRA_LEVELS
 from chronique.domain.text import plural
@@ -170,8 +171,8 @@ def _refill(
 ) -> None:
     first = _one_card(card, "--card", "--card 5H") if card is not None else None
 
-    def act(world: World) -> render.Told[TestOutcome, render.Drawn]:
-        return render.Told(refill(world, character, first), drawn(world, character))
+    def act(world: World) -> Told[TestOutcome, render.Drawn]:
+        return Told(refill(world, character, first), drawn(world, character))
 
     told = run(ctx, lambda s: s.act(campaign, act))
     render.test_outcome(character, told.words, told.result)
@@ -235,8 +236,8 @@ def register(app: typer.Typer) -> None:
             shifts,
         )
 
-        def act(world: World) -> render.Told[TestOutcome, render.Drawn]:
-            return render.Told(make_test(world, character, request), drawn(world, character))
+        def act(world: World) -> Told[TestOutcome, render.Drawn]:
+            return Told(make_test(world, character, request), drawn(world, character))
 
         told = run(ctx, lambda s: s.act(campaign, act))
         render.test_outcome(character, told.words, told.result)
@@ -269,7 +270,7 @@ def register(app: typer.Typer) -> None:
         a = _request(skill, difficulty, attacker_from, "power", None, 0, False, False, None, f"attack on {defender}")
         d = _request(defence, defence_difficulty, defender_from, "power", None, 0, False, False, None, f"defence against {attacker}")
 
-        def act(world: World) -> render.Told[AttackResult, Sides]:
+        def act(world: World) -> Told[AttackResult, Sides]:
             result = attack_(
                 world,
                 attacker,
@@ -282,7 +283,7 @@ def register(app: typer.Typer) -> None:
                 defence_lethality=defender_lethality,
                 ignored=ignored,
             )
-            return render.Told(result, sides(world, attacker, defender, result.exchange))
+            return Told(result, sides(world, attacker, defender, result.exchange))
 
         told = run(ctx, lambda s: s.act(campaign, act))
         render.attack(attacker, defender, told.result, told.words)
@@ -312,9 +313,9 @@ def register(app: typer.Typer) -> None:
         a = _request(first_skill, difficulty, first_from, "power", None, first_modifier, False, False, None, f"against {second}")
         b = _request(second_skill, second_difficulty, second_from, "power", None, second_modifier, False, False, None, f"against {first}")
 
-        def act(world: World) -> render.Told[Contest, Sides]:
+        def act(world: World) -> Told[Contest, Sides]:
             exchange = contest(world, first, a, second, b)
-            return render.Told(exchange, sides(world, first, second, exchange))
+            return Told(exchange, sides(world, first, second, exchange))
 
         told = run(ctx, lambda s: s.act(campaign, act))
         render.contest(first, second, told.result, told.words)
@@ -337,9 +338,9 @@ def register(app: typer.Typer) -> None:
         """Vigilance against Discrétion, with the range scale and signatures."""
         from chronique.domain.rulesets.cartes.combat import spot as spot_
 
-        def act(world: World) -> render.Told[Contest, Sides]:
+        def act(world: World) -> Told[Contest, Sides]:
             exchange = spot_(world, sneak, watcher, distance, signature, alert)
-            return render.Told(exchange, sides(world, sneak, watcher, exchange))
+            return Told(exchange, sides(world, sneak, watcher, exchange))
 
         told = run(ctx, lambda s: s.act(campaign, act))
         render.contest(sneak, watcher, told.result, told.words)
@@ -360,8 +361,8 @@ def register(app: typer.Typer) -> None:
 
         request = _request(skill, difficulty, source, kind, None, 0, False, False, None, f"support of {supported}")
 
-        def act(world: World) -> render.Told[TestOutcome, render.Drawn]:
-            return render.Told(support_(world, supporter, supported, request), drawn(world, supporter))
+        def act(world: World) -> Told[TestOutcome, render.Drawn]:
+            return Told(support_(world, supporter, supported, request), drawn(world, supporter))
 
         told = run(ctx, lambda s: s.act(campaign, act))
         render.test_outcome(supporter, told.words, told.result)

@@ -12,6 +12,7 @@ import typer
 from chronique.cli import render
 from chronique.cli.cartes import Sides, drawn, sides
 from chronique.cli.context import run
+from chronique.cli.told import Told
 
 if TYPE_CHECKING:
     from chronique.adapters.services import Chronique
@@ -37,11 +38,11 @@ def _free_name(services: Chronique, base: str) -> str:
     return name
 
 
-def _test(world: World, who: str, request: TestRequest) -> render.Told[TestOutcome, render.Drawn]:
+def _test(world: World, who: str, request: TestRequest) -> Told[TestOutcome, render.Drawn]:
     """``who``'s test, and how it was recorded (for its line)."""
     from chronique.domain.rulesets.cartes.draws import make_test
 
-    return render.Told(make_test(world, who, request), drawn(world, who))
+    return Told(make_test(world, who, request), drawn(world, who))
 
 
 def _axe_bites(services: Chronique, name: str) -> bool:
@@ -59,9 +60,9 @@ def _axe_bites(services: Chronique, name: str) -> bool:
             return False
         parry = TestRequest("Contact", 0, "pile" if alice.condition["pile"] else "deck", purpose="parry")
 
-        def blow(world: World, parry: TestRequest = parry) -> render.Told[AttackResult, Sides]:
+        def blow(world: World, parry: TestRequest = parry) -> Told[AttackResult, Sides]:
             result = attack(world, "Brigand", "Alice", axe, parry, weapon_bonus=0, lethality="forte")
-            return render.Told(result, sides(world, "Brigand", "Alice", result.exchange))
+            return Told(result, sides(world, "Brigand", "Alice", result.exchange))
 
         told = services.act(name, blow)
         result = told.result

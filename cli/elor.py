@@ -9,7 +9,7 @@ import typer
 
 from chronique.cli import bounds, render
 from chronique.cli.context import fail, run
-from chronique.cli.render import Told
+from chronique.cli.told import Told
 from chronique.domain.rulesets.elor import limits
 from chronique.domain.text import plural
 

@@ -10,7 +10,7 @@ import typer
 
 from chronique.cli import bounds
 from chronique.cli.context import fail, run
-from chronique.cli.render import Told
+from chronique.cli.told import Told
 from chronique.domain.rulesets.microfudge import limits
 
 if TYPE_CHECKING:

@@ -10,7 +10,7 @@ import typer
 
 from chronique.cli import bounds
 from chronique.cli.context import fail, run
-from chronique.cli.render import Told
+from chronique.cli.told import Told
 from chronique.cli.westernparade_body import body_app
 from chronique.cli.westernparade_downtime import downtime_app
 from chronique.domain.rulesets.westernparade import limits
