@@ -358,15 +358,14 @@ def _exchange_line(x: Exchange, offensive: dict[str, int], defensive: dict[str, 
     """The exchange in words (§Effets de combat): the values compared, the result, the effects
     bought and the effect points a side won and left unspent."""
     from chronique.domain.rulesets.elor.combat import cost_of
-    from chronique.domain.rulesets.elor.describe import effects_bought, exchange_result
+    from chronique.domain.rulesets.elor.describe import degrees_against, effects_bought, exchange_result
     from chronique.domain.rulesets.words import joined
 
     left = {"attack": x.offensive_points - cost_of(offensive), "defence": x.defensive_points - cost_of(defensive)}
     unspent = [f"{plural(n, 'effect point')} of the {side} unspent" for side, n in left.items() if n > 0]
     tail = f"; {joined(unspent)}" if unspent else ""
-    # §Défense: an attack without a degree, or met by none (simultaneous), was not defended against.
-    against = "no defence" if x.defence_kind == "none" else f"defence {x.defence}"
-    return f"attack {x.attack} against {against}: {exchange_result(x.result)}{effects_bought(offensive, defensive)}{tail}"
+    said = degrees_against(x.attack, x.defence_kind, x.defence)
+    return f"{said}: {exchange_result(x.result)}{effects_bought(offensive, defensive)}{tail}"
 
 
 def _shot(

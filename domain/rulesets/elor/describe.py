@@ -116,10 +116,16 @@ def _tested(e: Any) -> str:
     return f"{purpose}: {test(e.outcome, level_terms(e.spec or {}, e.terms))}"
 
 
+def degrees_against(attack: int, defence_kind: str, defence: int) -> str:
+    """An exchange's values in words, as the log and the table's line say them (§Effets de
+    combat): "2 degrees against a parry of 1 degree"; against no defence when none was made
+    (§Défense), not a defence of 0."""
+    kind = _DEFENCE.get(defence_kind)
+    return f"{plural(attack, 'degree')} against " + (f"{kind} of {plural(defence, 'degree')}" if kind else "no defence")
+
+
 def _attack(e: Any) -> str:
-    kind = _DEFENCE.get(e.defence_kind)
-    against = f"{kind} of {plural(e.defence, 'degree')}" if kind else "no defence"
-    head = f"{'melee' if e.melee else 'ranged'} attack on {e.target}: {plural(e.attack, 'degree')} against {against}"
+    head = f"{'melee' if e.melee else 'ranged'} attack on {e.target}: {degrees_against(e.attack, e.defence_kind, e.defence)}"
     # §Effets de combat: a blow lands on a location, or on the parrying weapon or an item.
     hit = ""
     if e.damage and "location" in e.damage:

@@ -14,7 +14,7 @@ from elor_table import ALDO_SHEET, BRUNA_SHEET
 from support import run
 
 from chronique.domain.gametime import DayCountCalendar
-from chronique.domain.rulesets.elor.describe import place
+from chronique.domain.rulesets.elor.describe import degrees_against, place
 from chronique.domain.rulesets.elor.tables import nature
 
 
@@ -38,8 +38,8 @@ def test_elor_from_a_test_to_a_downtime_of_work_and_healing_Actions_longues_L436
     assert "next: Aldo + Bruna" in run(db, "elor", "scene", "start", "Tolosa", "Aldo", "Bruna").stdout
     out = run(db, "elor", "attack", "Tolosa", "Aldo", "Bruna", "-w", "Épée", "-p", "Guerrier", "-e", "1").stdout
     (resolved,) = events(db, "Tolosa", "AttackResolved", "Aldo")
-    against = "no defence" if resolved["defence_kind"] == "none" else f"defence {resolved['defence']}"
-    assert f"\nattack {resolved['attack']} against {against}: " in out
+    # The exchange as the log says it (its words held to the seed in test_elor_fidelity_cli.py).
+    assert f"\n{degrees_against(resolved['attack'], resolved['defence_kind'], resolved['defence'])}: " in out
     assert "Bruna's torse" in run(db, "elor", "damage", "Tolosa", "Bruna", "--amount", "3", "--location", "torso").stdout
     # Real dice: the attack may have knocked Bruna out, so the attacker does the downtime work.
     work = ("long-action", "start", "Tolosa", "Aldo", "fletch arrows", "--degrees", "40", "-f", "C", "-p", "Guerrier", "--risk", "watch")
@@ -142,11 +142,18 @@ def test_an_exchange_reads_in_words_with_the_effect_points_left_unspent_seed_Eff
     from chronique.cli.elor import _exchange_line
     from chronique.domain.rulesets.elor.combat import exchange
 
-    assert _exchange_line(exchange(1, 1), {}, {}) == "attack 1 against defence 1: half damage"
-    assert _exchange_line(exchange(0, 0), {}, {}) == "attack 0 against defence 0: missed"
-    assert _exchange_line(exchange(4, 1), {}, {}) == "attack 4 against defence 1: hit; 2 effect points of the attack unspent"
+    # The values in the log's words (describe._attack): "2 degrees against a parry of 1 degree";
+    # the line said "attack 2 against defence 1", which named neither degrees nor the defence.
+    assert _exchange_line(exchange(1, 1), {}, {}) == "1 degree against a dodge of 1 degree: half damage"
+    assert _exchange_line(exchange(0, 0), {}, {}) == "0 degrees against a dodge of 0 degrees: missed"
+    assert (
+        _exchange_line(exchange(4, 1, "parry"), {}, {})
+        == "4 degrees against a parry of 1 degree: hit; 2 effect points of the attack unspent"
+    )
     bound = _exchange_line(exchange(3, 0, "none"), {"weapon-bind": 1}, {})
-    assert bound == "attack 3 against no defence: hit; effects: Coincement d'arme; 1 effect point of the attack unspent"
-    # As the log says it (describe._attack): no defence was made, not a defence of 0.
-    assert _exchange_line(exchange(0, 0, "none"), {}, {}) == "attack 0 against no defence: missed"
-    assert _exchange_line(exchange(0, 3), {}, {}) == "attack 0 against defence 3: dodged; 2 effect points of the defence unspent"
+    assert bound == "3 degrees against no defence: hit; effects: Coincement d'arme; 1 effect point of the attack unspent"
+    # §Défense: no defence was made, not a defence of 0.
+    assert _exchange_line(exchange(0, 0, "none"), {}, {}) == "0 degrees against no defence: missed"
+    assert (
+        _exchange_line(exchange(0, 3), {}, {}) == "0 degrees against a dodge of 3 degrees: dodged; 2 effect points of the defence unspent"
+    )

@@ -237,8 +237,11 @@ def test_a_melee_attack_says_each_side_s_roll_the_exchange_and_the_wound_as_reco
     assert len(dodges) == (0 if attack["outcome"]["degrees"] == 0 else 1)
     for dodge in dodges:
         assert out.pop(0) == f"Bruna dodges: {logged(dodge['outcome'], level_terms(dodge['spec'], dodge['terms']))}"
-    against = "no defence" if resolved["defence_kind"] == "none" else f"defence {resolved['defence']}"
-    assert out.pop(0).startswith(f"attack {resolved['attack']} against {against}: ")
+    # The exchange in the log's words: the degrees on each side and the defence made (§Défense).
+    kind = {"dodge": "a dodge", "parry": "a parry"}.get(resolved["defence_kind"])
+    defended = f"{kind} of {resolved['defence']} degree{'' if resolved['defence'] == 1 else 's'}" if kind else "no defence"
+    degrees = f"{resolved['attack']} degree{'' if resolved['attack'] == 1 else 's'}"
+    assert out.pop(0).startswith(f"{degrees} against {defended}: ")
     taken = events(db, "DamageTaken", "Bruna")
     if resolved["damage"] is None:
         assert (taken, out) == ([], [])
