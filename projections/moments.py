@@ -11,7 +11,7 @@ from typing import Any
 import orjson
 from sqlalchemy import Connection, func, select
 
-from chronique.projections.stored import bulk_insert, chained
+from chronique.projections.stored import among, bulk_insert, chained
 from chronique.projections.tables import moments
 
 TABLES = (moments,)
@@ -33,7 +33,7 @@ def apply_page(connection: Connection, notifications: list[Any], decode: Callabl
         return
     keys = {key for key, _, _ in timed}
     column = moments.c.aggregate_id
-    query = select(column, func.max(moments.c.reached)).where(column.in_(keys)).group_by(column)
+    query = select(column, func.max(moments.c.reached)).where(among(connection, column, keys)).group_by(column)
     furthest: dict[str, int] = dict(connection.execute(query).tuples().all())
     rows = []
     for key, version, at in timed:
@@ -41,4 +41,3 @@ def apply_page(connection: Connection, notifications: list[Any], decode: Callabl
             furthest[key] = at
             rows.append((key, at, version))
     bulk_insert(connection, moments, rows)
-

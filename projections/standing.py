@@ -15,6 +15,7 @@ from chronique.domain.campaign import Campaign
 from chronique.domain.character import Character
 from chronique.domain.deck import Deck
 from chronique.domain.rulesets import Ruleset, ruleset
+from chronique.projections.stored import among
 
 # A campaign's settings move by these events only, each by its own ``apply`` (a setting chosen,
 # a correction recomputing them without the settings it voided).
@@ -50,7 +51,7 @@ class Standings:
         for _ in range(2):  # the aggregates, then the campaigns they name
             missing = wanted - self.rows.keys()
             if missing:
-                for row in connection.execute(select(table).where(table.c.aggregate_id.in_(missing))).mappings():
+                for row in connection.execute(select(table).where(among(connection, table.c.aggregate_id, missing))).mappings():
                     self.rows[row["aggregate_id"]] = dict(row)
                     self._stored.add(row["aggregate_id"])
                 self._seen.clear()

@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from datetime import datetime
 from typing import Any
 
 import orjson
 from eventsourcing.utils import resolve_topic
-from sqlalchemy import Connection, Table
+from sqlalchemy import ColumnElement, Connection, String, Table, any_, literal
 
 from chronique.domain.chain import ChainedCreated, ChainedEvent
 
@@ -62,6 +62,18 @@ def decoded(notice: Any) -> Any:
     event: Any = object.__new__(cls)
     object.__setattr__(event, "__dict__", state)
     return event
+
+
+def among(connection: Connection, column: ColumnElement[Any], values: Collection[str]) -> ColumnElement[bool]:
+    """``column`` is one of ``values`` (text): on PostgreSQL ``= ANY`` of one array parameter,
+    elsewhere ``IN``. An ``IN`` of a daemon's thousand campaigns is a thousand parameters for
+    SQLAlchemy to expand and psycopg to parse: 12 to 16 ms a query, against 5 to 6.5 ms for the
+    array, measured; a pass's catch-up asks five (issue 20)."""
+    if connection.dialect.name == "postgresql":
+        from sqlalchemy.dialects.postgresql import ARRAY
+
+        return column == any_(literal(list(values), ARRAY(String())))
+    return column.in_(values)
 
 
 def bulk_insert(connection: Connection, table: Table, rows: list[tuple[Any, ...]]) -> None:
