@@ -78,13 +78,21 @@ def among(connection: Connection, column: ColumnElement[Any], values: Collection
 
 def bulk_insert(connection: Connection, table: Table, rows: list[tuple[Any, ...]]) -> None:
     """Insert ``rows`` (values in the order of the table's columns; JSON columns as their text,
-    :func:`json_text`) in one ``executemany`` of the driver: SQLAlchemy's per-row processing
-    cost a rebuild more than the rows' own writing."""
+    :func:`json_text`) by the driver itself, in the connection's transaction: SQLAlchemy's per-row
+    processing cost a rebuild more than the rows' own writing. On SQLite one ``executemany``; on
+    PostgreSQL one ``COPY``, a fifth of psycopg's ``executemany`` for a daemon's pass of 2,000
+    log rows (5 to 7 ms against 23 to 40 ms, measured; issue 20)."""
     if not rows:
         return
-    mark = "?" if connection.dialect.paramstyle == "qmark" else "%s"
     columns = [column.name for column in table.columns]
-    statement = f"INSERT INTO {table.name} ({', '.join(columns)}) VALUES ({', '.join(mark for _ in columns)})"
+    if connection.dialect.name == "postgresql":
+        driver = connection.connection.driver_connection
+        assert driver is not None  # a connection in use holds its driver's
+        with driver.cursor() as cursor, cursor.copy(f"COPY {table.name} ({', '.join(columns)}) FROM STDIN") as copy:
+            for row in rows:
+                copy.write_row(row)
+        return
+    statement = f"INSERT INTO {table.name} ({', '.join(columns)}) VALUES ({', '.join('?' for _ in columns)})"
     connection.exec_driver_sql(statement, rows)
 
 
