@@ -104,7 +104,7 @@ def _test(ctx: typer.Context, campaign: str, character: str, wanted: str, diffic
         made = rolled_on(vars(recorded))
         out = f"{world.character(character).name} rolls {made}: {rerolled}{_final(r.dice, r.final)} {against(r.required)}: {verdict}"
         # L351: the Revers a failed hazardous Test inflicts, said under it as the log says them.
-        taken = [f"{world.character(character).name} {setback_suffered(e)}" for e in world.pending() if isinstance(e, SetbackSuffered)]
+        taken = [f"{name} {setback_suffered(e)}" for name, e in world.recorded_by(SetbackSuffered)]
         return Told(r, "\n".join([out + (f", {r.setbacks} Revers" if r.setbacks else ""), *taken]))
 
     typer.echo(run(ctx, lambda s: s.act(campaign, act)).words)

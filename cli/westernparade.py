@@ -94,10 +94,8 @@ def _aftermath(world: World) -> list[str]:
     from chronique.domain.rulesets.westernparade.describe import improvement_earned, wound_done
     from chronique.domain.rulesets.westernparade.downtime_events import ImprovementGranted
 
-    names = {character.id: character.name for character in world.characters.values()}
-    recorded = world.pending()
-    wounds = [f"{names[e.originator_id]}: {wound_done(e)}" for e in recorded if isinstance(e, WoundTaken)]
-    return wounds + [f"{names[e.originator_id]} {improvement_earned(e)}" for e in recorded if isinstance(e, ImprovementGranted)]
+    wounds = [f"{name}: {wound_done(e)}" for name, e in world.recorded_by(WoundTaken)]
+    return wounds + [f"{name} {improvement_earned(e)}" for name, e in world.recorded_by(ImprovementGranted)]
 
 
 def describe(outcome: RollOutcome) -> str:

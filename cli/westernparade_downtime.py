@@ -194,6 +194,7 @@ def activity_cmd(
     ),
 ) -> None:
     """Take up a long-period activity: the timeline rolls it every week, month, day or half-day."""
+    from chronique.domain.gametime import duration_words
     from chronique.domain.rulesets.westernparade.downtime import start_activity
 
     options: dict[str, Any] = {
@@ -206,8 +207,6 @@ def activity_cmd(
     if kind == "panning":
         options["auriferous"] = not barren
     act = run(ctx, lambda s: s.act(campaign, lambda w: start_activity(w, character, kind, skill, **options)))
-    from chronique.domain.gametime import duration_words
-
     typer.echo(f"{character}: activity {act['id']} {act['kind']} ({act['skill']}), a roll every {duration_words(act['every_s'])}")
 
 

@@ -65,6 +65,13 @@ class World:
         table command says what the rules recorded, in the log's words)."""
         return next(e for e in reversed(self.character(name).pending_events) if isinstance(e, kind))
 
+    def recorded_by(self, kind: type[E]) -> list[tuple[str, E]]:
+        """Every event of ``kind`` the characters recorded in this command, in the order it
+        happened, each with the name of who recorded it (a table command says what its rules did
+        beyond the roll, in the log's words)."""
+        names = {character.id: character.name for character in self.characters.values()}
+        return [(names[e.originator_id], e) for e in self.pending() if isinstance(e, kind) and e.originator_id in names]
+
     def heads(self) -> dict[str, list[object]]:
         """Every chain's (version, head hash): what a seal seals."""
         return {str(a.id): [a.version, a.head_hash] for a in self.aggregates()}
