@@ -32,7 +32,7 @@ def apply_page(connection: Connection, notifications: list[Any], decode: Callabl
     for notification, (_, event, _) in zip(notifications, events, strict=True):
         if moves_standing(notification.topic):
             wanted.update(touched(event))
-    standings.load_keys(connection, log_standings, wanted)
+    standings.load_keys(connection, log_standings, wanted, log)
     rows: list[tuple[Any, ...]] = []
     for row, event in entries(standings, events):
         rows.append(row)

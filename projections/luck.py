@@ -31,7 +31,7 @@ def apply_page(connection: Connection, notifications: list[Any], decode: Callabl
             event = moving[notification.id] = decode(notification)
             wanted.update(touched(event))
     standings = Standings()
-    standings.load_keys(connection, luck_standings, wanted)
+    standings.load_keys(connection, luck_standings, wanted, luck)
     rows: list[tuple[Any, ...]] = []
     # (aggregate, topic) -> its events give no row: the same until an event moves a standing.
     quiet: dict[tuple[str, str], bool] = {}

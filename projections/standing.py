@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Connection, Table, bindparam, insert, select, update
+from sqlalchemy import Connection, Table, bindparam, func, insert, select, update
 
 from chronique.domain.campaign import Campaign
 from chronique.domain.character import Character
@@ -37,7 +37,7 @@ class Standing:
 class Standings:
     """The standings of the aggregates met so far, as rows of a standings table: every aggregate
     names its campaign and itself; a campaign's own row also holds its game, settings, session and
-    how many rows the projection numbered for it."""
+    how many rows the projection numbered for it (read off those rows, not kept in the table)."""
 
     def __init__(self) -> None:
         self.rows: dict[str, dict[str, Any]] = {}
@@ -46,29 +46,37 @@ class Standings:
         self._rules: dict[str, Ruleset] = {}  # looked up once a page, not once an event
         self._seen: dict[str, Standing] = {}  # the standings given since the rows last moved
 
-    def load_keys(self, connection: Connection, table: Table, wanted: set[str]) -> None:
-        """Read the rows of the aggregates ``wanted`` and of the campaigns they name."""
+    def load_keys(self, connection: Connection, table: Table, wanted: set[str], numbered: Table) -> None:
+        """Read the rows of the aggregates ``wanted`` and of the campaigns they name, each with
+        how many rows of the projection's table ``numbered`` its campaign has (for a campaign, the
+        highest ``number`` of its rows: one indexed look each)."""
+        count = func.coalesce(
+            select(func.max(numbered.c.number)).where(numbered.c.campaign_id == table.c.aggregate_id).scalar_subquery(), 0
+        )
         for _ in range(2):  # the aggregates, then the campaigns they name
             missing = wanted - self.rows.keys()
             if missing:
-                for row in connection.execute(select(table).where(among(connection, table.c.aggregate_id, missing))).mappings():
+                query = select(table, count.label("numbered")).where(among(connection, table.c.aggregate_id, missing))
+                for row in connection.execute(query).mappings():
                     self.rows[row["aggregate_id"]] = dict(row)
                     self._stored.add(row["aggregate_id"])
                 self._seen.clear()
             wanted = {row["campaign_id"] for row in self.rows.values()}
 
     def save(self, connection: Connection, table: Table) -> None:
-        """Write back the rows changed since loaded: the new ones in one insert, the others in one
-        update of many rows (a daemon's pass moves a thousand campaigns' sessions and counts; one
-        statement each was most of its catch-up, issue 20)."""
+        """Write back the rows whose standing moved since loaded: the new ones in one insert, the
+        others in one update of many rows. A row numbered moves no standing (its count is read
+        off the rows, :meth:`load_keys`): a daemon's pass that numbers a thousand campaigns' rows
+        writes none of their standings (that update was a fifth of its log catch-up, issue 20)."""
         changed = sorted(self._changed)  # a steady order of row locks between concurrent writers
-        new = [self.rows[key] for key in changed if key not in self._stored]
-        old = [{**self.rows[key], "key": key} for key in changed if key in self._stored]
+        columns = [column.name for column in table.columns]
+        new = [{name: self.rows[key][name] for name in columns} for key in changed if key not in self._stored]
+        old = [{**{name: self.rows[key][name] for name in columns}, "key": key} for key in changed if key in self._stored]
         if new:
             connection.execute(insert(table), new)
         if old:
-            columns: dict[str, Any] = {column.name: bindparam(column.name) for column in table.columns if column.name != "aggregate_id"}
-            connection.execute(update(table).where(table.c.aggregate_id == bindparam("key")).values(columns), old)
+            values: dict[str, Any] = {name: bindparam(name) for name in columns if name != "aggregate_id"}
+            connection.execute(update(table).where(table.c.aggregate_id == bindparam("key")).values(values), old)
         self._stored.update(self._changed)
         self._changed.clear()
 
@@ -121,7 +129,6 @@ class Standings:
         in the order of the log, whichever page or process wrote them."""
         row = self.rows[campaign_id]
         numbered = row["numbered"] = int(row["numbered"]) + 1  # no standing reads it: the standings seen stay
-        self._changed.add(campaign_id)
         return numbered
 
     def _set(self, key: str, **values: Any) -> None:

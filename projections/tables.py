@@ -58,8 +58,10 @@ xp = Table(
 
 def _standings(name: str) -> Table:
     """What a projection keeps of the log beside its rows (projections/standing.py): for every
-    aggregate met, its campaign and name; for a campaign, its game, settings and session, and how
-    many rows the projection numbered for it, as the log stands at the projection's position."""
+    aggregate met, its campaign and name; for a campaign, its game, settings and session, as the
+    log stands at the projection's position. How many rows the projection numbered for a campaign
+    is read off its rows (their highest number), not kept: keeping it rewrote every campaign's
+    standing at every catch-up that gave it a row."""
     return Table(
         name,
         metadata,
@@ -69,7 +71,6 @@ def _standings(name: str) -> Table:
         Column("ruleset", String(32), nullable=True),
         Column("settings", JSON, nullable=True),
         Column("session", Integer, nullable=True),
-        Column("numbered", Integer, nullable=True),
     )
 
 

@@ -166,12 +166,14 @@ def test_migration_0003_makes_the_table_the_journals_open_makes(table_of_two: Ch
     made_on_open = columns(db)
     assert made_on_open["key"] == ["token_hash"]
     # A journal at 0002 (as `db upgrade` meets one): without the table, nor what later migrations
-    # make (0004's index of in-game time), its log keeping its words (0005 drops them); the
-    # migration makes it again.
+    # make (0004's index of in-game time), its log keeping its words (0005 drops them), its
+    # standings their counts (0006); the migration makes it again.
     with services.journal.recorder.datastore.transaction(commit=True) as cursor:  # type: ignore[attr-defined]
         cursor.execute(f"DROP TABLE {INVITES_TABLE}")
         cursor.execute("DROP TABLE read_moments")
         cursor.execute("ALTER TABLE read_log ADD COLUMN description TEXT NOT NULL DEFAULT ''")
+        for standings in ("read_luck_standings", "read_log_standings"):
+            cursor.execute(f"ALTER TABLE {standings} ADD COLUMN numbered INTEGER")
         cursor.execute("UPDATE alembic_version SET version_num = '0002'")
     models.upgrade()
     assert columns(db) == made_on_open

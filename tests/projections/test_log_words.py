@@ -19,6 +19,8 @@ from chronique.adapters.readmodels import HEAD
 from chronique.domain.rulesets import KNOWN
 
 OLD_WORDS = "the words of an older Chronique"
+COUNTS_KEPT = tuple(text(f"ALTER TABLE {table} ADD COLUMN numbered INTEGER") for table in ("read_luck_standings", "read_log_standings"))
+"""What the luck and log standings held before migration 0006: each campaign's count of rows."""
 
 
 def test_the_readiness_check_knows_the_newest_migration() -> None:
@@ -44,10 +46,12 @@ def log_columns(db: str) -> list[str]:
 def test_a_log_projected_by_an_older_chronique_reads_in_today_s_words(db: str, game: str) -> None:
     evening(db, game)
     run(db, "luck", CAMPAIGN)  # a read: the read models caught up
-    # What an older Chronique left: each entry's words kept in the row, the journal at 0004.
+    # What an older Chronique left: each entry's words kept in the row, the standings' counts
+    # (0006 drops them), the journal at 0004.
     change_read_model(
         db,
         text(f"ALTER TABLE read_log ADD COLUMN description TEXT NOT NULL DEFAULT '{OLD_WORDS}'"),
+        *COUNTS_KEPT,
         text("UPDATE alembic_version SET version_num = '0004'"),
     )
     # Read as it stands (current, so not upgraded yet): every entry in today's words already.
