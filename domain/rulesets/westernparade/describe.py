@@ -246,7 +246,9 @@ def improvement_earned(e: Any) -> str:
     """An improvement roll earned (§2.4.7, §2.5), as the log and the table's line say it."""
     g = e.grant
     bonus = f", eased by {g['bonus']}" if g.get("bonus") else ""
-    return f"earned an improvement roll in {g['target']} ({in_words(g['reason'])}{bonus})"
+    # After a colon, not in brackets: a reason the rules wrote ends on its own section
+    # references in brackets, which read as brackets within brackets.
+    return f"earned an improvement roll in {g['target']}: {in_words(g['reason'])}{bonus}"
 
 
 def _improvement(e: Any) -> str:

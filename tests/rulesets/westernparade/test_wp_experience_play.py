@@ -8,6 +8,7 @@ from westernparade_table import SAM, SIRINGO, dice, table
 
 from chronique.domain.errors import RuleViolation
 from chronique.domain.gametime import DAY, WEEK
+from chronique.domain.rulesets.westernparade import describe
 from chronique.domain.rulesets.westernparade import downtime as dt
 from chronique.domain.rulesets.westernparade import downtime_events as dev
 from chronique.domain.rulesets.westernparade.downtime_processes import DowntimeProcesses
@@ -62,6 +63,17 @@ def test_a_success_earns_a_roll_by_the_2_4_7_bands() -> None:
     high = RollOutcome(chance=56, faces=(29,), total=29, quality="NORM_S")
     assert dt.grant_if_earned(world, SAM_NAME, "Armes de poing", low) is not None
     assert dt.grant_if_earned(world, SAM_NAME, "Armes de poing", high) is None
+
+
+def test_a_roll_earned_by_a_success_reads_in_words_without_brackets_within_brackets_s2_4_7() -> None:
+    world = table(SAM, SIRINGO)
+    dt.grant_if_earned(world, SAM_NAME, "Armes de poing", RollOutcome(chance=106, faces=(4,), total=4, quality="CRIT_S"))
+    (granted,) = [e for e in world.collect() if isinstance(e, dev.ImprovementGranted)]
+    # It read "earned an improvement roll in Armes de poing (success at 106% with 4 (§2.4.7, §2.5))".
+    assert describe.improvement_earned(granted) == "earned an improvement roll in Armes de poing: success at 106% with 4 (§2.4.7, §2.5)"
+    dt.grant_improvement(world, SAM_NAME, "REP", "rumour of the gunfight (§2.4.3)", bonus=10)
+    (eased,) = [e for e in world.collect() if isinstance(e, dev.ImprovementGranted)]
+    assert describe.improvement_earned(eased) == "earned an improvement roll in REP: rumour of the gunfight (§2.4.3), eased by 10"
 
 
 def test_first_aid_critical_grants_the_first_aider_a_roll_seed_3_2_4() -> None:
