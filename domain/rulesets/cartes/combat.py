@@ -11,8 +11,8 @@ from chronique.domain.errors import RuleViolation
 from chronique.domain.rulesets.cartes import events as ev
 from chronique.domain.rulesets.cartes.damage import consciousness_effect, consciousness_markers, opposition_damage, place_wound
 from chronique.domain.rulesets.cartes.draws import TestRequest, make_test
-from chronique.domain.rulesets.cartes.recorded import recorded_sheet, skill_target
-from chronique.domain.rulesets.cartes.resolution import Opposition, TestOutcome, discretion_target, oppose, perception, resolve_test
+from chronique.domain.rulesets.cartes.recorded import recorded_sheet
+from chronique.domain.rulesets.cartes.resolution import Opposition, TestOutcome, oppose, perception, range_of, resolve_test
 from chronique.domain.rulesets.cartes.survival import survival_period
 from chronique.domain.rulesets.cartes.table import draw, living
 from chronique.domain.rulesets.cartes.tables import lethality_index
@@ -181,11 +181,7 @@ def spot(world: World, sneak: str, watcher: str, distance_m: int, signature: int
     """Discrétion against Vigilance (§Vigilance et discrétion): the sneak adds the range and
     loses a device's signature; the watcher uses Vigilance when alert and trained, else Sens
     one level harder."""
-    hider = recorded_sheet(living(world, sneak))
-    base, _ = skill_target(hider, "Discrétion")
-    sneak_request = TestRequest(
-        "Discrétion", modifier=discretion_target(base, distance_m, signature) - base, purpose=f"hiding from {watcher}"
-    )
+    sneak_request = TestRequest("Discrétion", range_bonus=range_of(distance_m), signature=signature, purpose=f"hiding from {watcher}")
     seeker = recorded_sheet(living(world, watcher))
     skill, shift = perception(any(name.casefold() == "vigilance" for name in seeker.skills), alert)
     watch_request = TestRequest(skill, level=shift, purpose=f"watching for {sneak}")

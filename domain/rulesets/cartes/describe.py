@@ -70,7 +70,14 @@ def quality(outcome: Mapping[str, Any]) -> str:
 
 # What a test's target adds up from (draws.target_of, §3.4 and §3.8 of the digest), in the order
 # the words give them: the skill's level on the sheet first.
-_TARGET_TERMS = {"speciality": "speciality", "situational": "modifier", "markers": "markers", "wound_malus": "wound malus"}
+_TARGET_TERMS = {
+    "speciality": "speciality",
+    "situational": "modifier",
+    "range": "range",
+    "signature": "signature",
+    "markers": "markers",
+    "wound_malus": "wound malus",
+}
 
 
 def target_terms(skill: str, basis: Mapping[str, int]) -> str:

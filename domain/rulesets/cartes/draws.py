@@ -47,6 +47,9 @@ class TestRequest:
     ``source`` None is the character's own: the pile of a player character, the general deck
     for a GM character, who holds no pile (ruling C35). ``level`` is the GM's difficulty;
     ``short_circuit`` and ``shifts`` (named in ``DECLARED_SHIFTS``) add their levels to it.
+    ``modifier`` is the GM's situational modifier; a discretion draw's range bonus and a
+    device's signature (a malus) are its own terms (§Vigilance et discrétion L417, L423), so
+    the target says what moved it by name.
     """
 
     __test__ = False  # not a pytest test class
@@ -58,6 +61,8 @@ class TestRequest:
     manoeuvre: str = "power"
     speciality: str | None = None
     modifier: int = 0
+    range_bonus: int = 0
+    signature: int = 0
     spend_bonus: bool = False
     shed_malus: bool = False
     short_circuit: bool = False
@@ -76,15 +81,19 @@ def target_of(character: Character, request: TestRequest) -> tuple[int, str, int
     base, name = skill_target(sheet, request.skill)
     speciality = _speciality_bonus(sheet, name, request.speciality) if request.speciality else 0
     c = character.condition
+    # Kept only when there is one: every other test's basis keeps the shape it always had.
+    discretion = {"range": request.range_bonus, "signature": -request.signature} if request.range_bonus or request.signature else {}
+    before_markers = base + speciality + request.modifier + sum(discretion.values())
     with_markers, level_shift = target_with_markers(
-        base + speciality + request.modifier, c["bonus"], c["malus"], request.spend_bonus, shed_three_malus=request.shed_malus
+        before_markers, c["bonus"], c["malus"], request.spend_bonus, shed_three_malus=request.shed_malus
     )
     wounds = wound_malus(character) if request.counts_wound_malus else 0
     basis = {
         "sheet": base,
         "speciality": speciality,
         "situational": request.modifier,
-        "markers": with_markers - base - speciality - request.modifier,
+        **discretion,
+        "markers": with_markers - before_markers,
         "wound_malus": -wounds,
     }
     return with_markers - wounds, name, level_shift, basis

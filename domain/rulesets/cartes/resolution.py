@@ -631,11 +631,6 @@ def range_of(distance_m: float) -> int:
     return len(bounds)
 
 
-def discretion_target(base: int, distance_m: float, signature: int = 0) -> int:
-    """Target of a discretion draw: the range is a bonus (L417), a device's signature a malus (L423)."""
-    return _int(base, "base") + range_of(distance_m) - _int(signature, "signature")
-
-
 def perception(has_vigilance: bool, alert: bool) -> tuple[str, int]:
     """(what to test, level shift) for a watcher (§Sens ou vigilance ? L407-411).
 

@@ -96,8 +96,20 @@ def test_asked_and_drawn_levels_are_both_printed_Bonus_de_couleur_L322() -> None
 def test_an_attack_records_its_outcome_and_whoever_loses_takes_the_net_damage_Reussites_L305_L313(party: str) -> None:
     # The Brigand is a GM character: he draws from the general deck without being told (ruling C35).
     out = cli(
-        party, "cartes", "attack", CAMPAIGN, "Brigand", "Alice", "--weapon-bonus", "2", "--lethality", "faible",
-        "--defender-weapon-bonus", "1", "--defender-lethality", "forte",
+        party,
+        "cartes",
+        "attack",
+        CAMPAIGN,
+        "Brigand",
+        "Alice",
+        "--weapon-bonus",
+        "2",
+        "--lethality",
+        "faible",
+        "--defender-weapon-bonus",
+        "1",
+        "--defender-lethality",
+        "forte",
     ).stdout
     (strike,), (parry,) = of(party, "TestMade", "Brigand"), of(party, "TestMade", "Alice")
     assert (strike["source"], parry["source"]) == ("deck", "pile")
@@ -300,13 +312,13 @@ def test_the_tables_line_says_what_moved_a_target_as_the_log_does_s3_4(party: st
     first, second = lines.splitlines()[:2]
     assert first.startswith("Alice (Discrétion): target 9 (Discrétion 8, modifier +1), ")
     assert second.startswith("Bruno (Vigilance): target 8, ")
-    # §Vigilance et discrétion: 30 m is the sneak's range bonus of +2, added as her modifier.
+    # §Vigilance et discrétion L417: 30 m is the sneak's range bonus of +2, said as the range.
     spotted = cli(party, "cartes", "spot", CAMPAIGN, "Alice", "Bruno", "--distance", "30").stdout.splitlines()
-    assert spotted[0].startswith("Alice (Discrétion): target 10 (Discrétion 8, modifier +2), ")
+    assert spotted[0].startswith("Alice (Discrétion): target 10 (Discrétion 8, range +2), ")
     # L271: a defender who ignores the attack makes no draw, and her line says so.
     ignored = cli(party, "cartes", "attack", CAMPAIGN, "Brigand", "Alice", "--ignored").stdout.splitlines()
     assert ignored[0].startswith("Brigand (Contact): target 9, ") and ignored[1] == "Alice ignores it and does not draw"
     # Every line above says what the log says of the same test.
     logged = [line for line in cli(party, "log", CAMPAIGN).stdout.splitlines() if "test made" in line]
     assert any("Contact against 11 (Contact 9, modifier +2) at " in line for line in logged)
-    assert any("Discrétion against 10 (Discrétion 8, modifier +2) at " in line for line in logged)
+    assert any("Discrétion against 10 (Discrétion 8, range +2) at " in line for line in logged)

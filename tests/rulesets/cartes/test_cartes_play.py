@@ -13,6 +13,7 @@ from chronique.domain.errors import RuleViolation
 from chronique.domain.rulesets.cartes import events as ev
 from chronique.domain.rulesets.cartes.advancement import spend
 from chronique.domain.rulesets.cartes.combat import attack, consciousness, contest, spot, suffer_wound
+from chronique.domain.rulesets.cartes.describe import made_of
 from chronique.domain.rulesets.cartes.draws import TestRequest, award, make_test, recover, support, take_resource
 from chronique.domain.rulesets.cartes.table import end_scene, gm_draw, return_cards
 
@@ -296,6 +297,11 @@ def test_discretion_adds_the_range_and_sens_replaces_vigilance_unless_alert_Vigi
     assert exchange.first.target == 10 and exchange.second.target == 7 and exchange.second.level_asked == 1
     alert = spot(world, "Alice", "Bruno", 6, 2, alert=True)
     assert alert.first.target == 8 + 0 - 2 and alert.second.target == 8 and alert.second.level_asked == 0
+    # Range is a bonus to discretion (L417), a device's signature a malus (L423): each recorded
+    # as what it is, and read so (it read "Discrétion 8, modifier +2").
+    hidden = [e for e in world.collect() if isinstance(e, ev.TestMade) and e.skill == "Discrétion"]
+    assert [(e.basis["range"], e.basis["signature"], e.basis["situational"]) for e in hidden] == [(2, 0, 0), (0, -2, 0)]
+    assert [made_of(e) for e in hidden] == [" (Discrétion 8, range +2)", " (Discrétion 8, signature -2)"]
 
 
 def test_equal_results_are_broken_by_one_card_each_from_the_deck_A18() -> None:

@@ -21,7 +21,6 @@ from chronique.domain.rulesets.cartes.resolution import (
     calamity_applies,
     cards_for_level,
     difficulty_name,
-    discretion_target,
     first_speaker,
     level_modifier,
     manoeuvre_name,
@@ -492,9 +491,9 @@ def test_range_beyond_scale_PROPOSAL_A26() -> None:
         range_of(-1)
 
 
-def test_discretion_and_perception_seed_Vigilance_L407_L427() -> None:
-    # Range is a bonus to discretion (L417); a weapon's signature a malus (L423).
-    assert discretion_target(6, 30, signature=3) == 5
+def test_perception_seed_Vigilance_L407_L411() -> None:
+    # Range and signature move the discretion draw's target: test_cartes_play.py
+    # (test_discretion_adds_the_range_…).
     assert perception(has_vigilance=True, alert=True) == ("Vigilance", 0)
     assert perception(has_vigilance=False, alert=True) == ("Sens", 1)
     assert perception(has_vigilance=True, alert=False) == ("Sens", 1)
