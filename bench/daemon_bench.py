@@ -4,7 +4,7 @@ Creates N Cartes campaigns paced every Monday 09:00 by a week, then times the da
 (``pace_all``) with the wall clock frozen:
 - an idle pass before the first Monday 09:00 (nothing due): the table of next advances answers;
 - one pass after it, in this process, advancing every campaign once;
-- two daemons in two processes kept for eleven Mondays, as running daemons are kept between
+- two daemons in two processes kept for 2 × ROUNDS + 1 Mondays, as running daemons are kept between
   their passes: on the first both pace (not timed: a process's first pass imports what a pass
   needs), then in turns one of them alone and both, started together (a barrier), splitting the
   campaigns between them: each one-daemon pass is set against the two daemons' pass that
@@ -36,7 +36,7 @@ MONDAY = datetime(2026, 1, 5, 8, 0, tzinfo=UTC)
 IDLE_TARGET, PASS_TARGET, SPLIT_TARGET = 0.2, 5.0, 1.6  # issue 20 (at 1,000 campaigns)
 PASS_TARGET_10K = 60.0
 ROUNDS = 9  # passes of one daemon and of two, in turns: a pass is a few tenths of a second, and
-# on two cores shared with the server one round's ratio ranged 1.3 to 1.8 (five rounds' median 1.42 to 1.75)
+# on two cores shared with the server one round's ratio ranged 1.1 to 2.9 (five rounds' medians 1.42 to 1.75)
 
 
 def frozen(at: datetime) -> None:

@@ -70,8 +70,12 @@ class Standings:
         writes none of their standings (that update was a fifth of its log catch-up, issue 20)."""
         changed = sorted(self._changed)  # a steady order of row locks between concurrent writers
         columns = [column.name for column in table.columns]
-        new = [{name: self.rows[key][name] for name in columns} for key in changed if key not in self._stored]
-        old = [{**{name: self.rows[key][name] for name in columns}, "key": key} for key in changed if key in self._stored]
+
+        def kept(key: str) -> dict[str, Any]:  # the row as the table keeps it (no count)
+            return {name: self.rows[key][name] for name in columns}
+
+        new = [kept(key) for key in changed if key not in self._stored]
+        old = [{**kept(key), "key": key} for key in changed if key in self._stored]
         if new:
             connection.execute(insert(table), new)
         if old:
