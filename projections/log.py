@@ -6,15 +6,15 @@ page tells its events as its game's ``describe`` tells them when read (adapters/
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from sqlalchemy import Connection, update
 
 from chronique.domain.campaign import Campaign
 from chronique.domain.corrections import CORRECTION_CLASSES, voided_by
-from chronique.projections.standing import Standings, moves_standing, touched
-from chronique.projections.stored import bulk_insert
+from chronique.projections.standing import Standing, Standings, moves_standing, touched
+from chronique.projections.stored import bulk_insert, chained, event_class, fields
 from chronique.projections.tables import log, log_standings
 
 TABLES = (log, log_standings)
@@ -25,31 +25,49 @@ DEFERRED = ("read_log_position",)
 
 def apply_page(connection: Connection, notifications: list[Any], decode: Callable[[Any], Any]) -> None:
     """Fold a page of events into the table: its entries in batched inserts, each correction's
-    marks written after the entries it voids."""
-    events = [(notification.id, decode(notification), notification.aggregate) for notification in notifications]
-    standings = Standings()
-    wanted = {notification.aggregate for notification in notifications}
-    for notification, (_, event, _) in zip(notifications, events, strict=True):
-        if moves_standing(notification.topic):
+    marks written after the entries it voids. Decoded are only the events that move a standing
+    or may void others, and any not of Chronique's own: an entry of the others is read off its
+    stored JSON (projections/stored.py ``fields``), decoding every event cost a rebuild a third
+    of its time (issue 20)."""
+    moving: dict[int, Any] = {}
+    wanted: set[str] = set()
+    for notification in notifications:
+        wanted.add(notification.aggregate)
+        if _stored_kind(notification.topic)[1]:
+            event = moving[notification.id] = decode(notification)
             wanted.update(touched(event))
+    standings = Standings()
     standings.load_keys(connection, log_standings, wanted, log)
     rows: list[tuple[Any, ...]] = []
-    for row, event in entries(standings, events):
-        rows.append(row)
-        if _kind(type(event))[1]:
+    of, number, stored_kind = standings.of, standings.number, _stored_kind
+    for notification in notifications:
+        kind, decoded = stored_kind(notification.topic)
+        if decoded:
+            event = moving[notification.id]
+            found = _decoded_row(standings, event, notification.id, notification.aggregate)
+            if found is not None:
+                rows.append(found)
             voided, marks = voids(event)
             if voided:
                 bulk_insert(connection, log, rows)
                 rows = []
-                aggregate = row[_AGGREGATE]
-                connection.execute(update(log).where(log.c.aggregate_id == aggregate, log.c.version.in_(voided)).values(**marks))
+                voiding = update(log).where(log.c.aggregate_id == notification.aggregate, log.c.version.in_(voided))
+                connection.execute(voiding.values(**marks))
+            continue
+        standing = of(notification.aggregate) if kind is not None else None
+        if kind is None or standing is None:
+            continue
+        state = fields(notification)
+        at, sealed = state.get("at"), state.get("sealed_until")
+        version = notification.originator_version
+        rows.append(_row(standing, number(standing.campaign_id), notification.id, notification.aggregate, version, at, sealed, kind))
     bulk_insert(connection, log, rows)
     standings.save(connection, log_standings)
 
 
 _COLUMNS = [column.name for column in log.columns]
-_AGGREGATE = _COLUMNS.index("aggregate_id")
 _KINDS: dict[type, tuple[str | None, bool]] = {}
+_STORED_KINDS: dict[str, tuple[str | None, bool]] = {}
 
 
 def _kind(cls: type) -> tuple[str | None, bool]:
@@ -66,39 +84,37 @@ def _kind(cls: type) -> tuple[str | None, bool]:
     return found
 
 
-def entries(standings: Standings, events: list[tuple[int, Any, str]]) -> Iterator[tuple[tuple[Any, ...], Any]]:
-    """Fold ``events`` (position, event, its aggregate's id as text) into ``standings``; the entry
-    of each event of a campaign, as a row in the table's column order (:func:`entry`'s values),
-    with its event."""
-    see = standings.see
-    number = standings.number
-    for position, event, key in events:
-        standing = see(event, key)
-        kind = _kind(type(event))[0]
-        if standing is None or kind is None:
-            continue
-        row = (
-            standing.campaign_id,
-            number(standing.campaign_id),
-            position,
-            key,
-            event.originator_version,
-            getattr(event, "at", None),
-            standing.name,
-            kind,
-            getattr(event, "sealed_until", None),
-            None,
-            None,
-        )
-        yield row, event
+def _stored_kind(topic: str) -> tuple[str | None, bool]:
+    """A stored event's entries' kind (:func:`_kind`), and whether it is decoded to make its
+    entry: when it moves a standing, may void others, or is not of Chronique's own."""
+    found = _STORED_KINDS.get(topic)
+    if found is None:
+        kind, voiding = _kind(event_class(topic))
+        found = _STORED_KINDS[topic] = (kind, voiding or moves_standing(topic) or not chained(topic))
+    return found
+
+
+def _row(standing: Standing, number: int, position: int, key: str, version: int, at: Any, sealed: Any, kind: str) -> tuple[Any, ...]:
+    """An entry as a row in the table's column order; no correction has voided it yet."""
+    return (standing.campaign_id, number, position, key, version, at, standing.name, kind, sealed, None, None)
+
+
+def _decoded_row(standings: Standings, event: Any, position: int, key: str) -> tuple[Any, ...] | None:
+    """Fold ``event`` (at ``position`` in the log; ``key``, its aggregate's id as text) into
+    ``standings``; its entry as a row (:func:`_row`), None for an event of no campaign."""
+    standing = standings.see(event, key)
+    kind = _kind(type(event))[0]
+    if standing is None or kind is None:
+        return None
+    at, sealed = getattr(event, "at", None), getattr(event, "sealed_until", None)
+    return _row(standing, standings.number(standing.campaign_id), position, key, event.originator_version, at, sealed, kind)
 
 
 def entry(standings: Standings, event: Any, position: int, key: str | None = None) -> dict[str, Any] | None:
     """Fold ``event`` (at ``position`` in the log; ``key``, its aggregate's id as text, when
     known) into ``standings``; its entry, as a row (None for an event of no campaign)."""
-    for row, _ in entries(standings, [(position, event, key or str(event.originator_id))]):
-        return dict(zip(_COLUMNS, row, strict=True))
-    return None
+    row = _decoded_row(standings, event, position, key or str(event.originator_id))
+    return None if row is None else dict(zip(_COLUMNS, row, strict=True))
 
 
 def voids(event: Any) -> tuple[list[int], dict[str, Any]]:

@@ -92,6 +92,11 @@ class Standings:
         move = _move(type(event))
         if move:
             self._fold(move, event, key)
+        return self.of(key)
+
+    def of(self, key: str) -> Standing | None:
+        """The standing of the aggregate ``key`` as the rows hold it now (None for an aggregate of
+        no campaign met): what :meth:`see` gives an event that moves no standing, without it."""
         found = self._seen.get(key)
         if found is None:
             member = self.rows.get(key)
@@ -120,13 +125,9 @@ class Standings:
 
     def rules_of(self, key: str) -> Ruleset | None:
         """The game of the campaign of the aggregate ``key`` as the standings hold it now (None
-        for an aggregate of no campaign): what :meth:`see` would give an event that moves no
-        standing, without the event."""
-        member = self.rows.get(key)
-        campaign = self.rows.get(member["campaign_id"]) if member else None
-        if campaign is None:
-            return None
-        return self._rules.get(campaign["ruleset"]) or self._rules.setdefault(campaign["ruleset"], ruleset(campaign["ruleset"]))
+        for an aggregate of no campaign)."""
+        standing = self.of(key)
+        return standing.rules if standing else None
 
     def number(self, campaign_id: str) -> int:
         """The next row's number in the campaign's part of the projection (1, 2, ...): rows kept
