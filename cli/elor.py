@@ -408,12 +408,12 @@ def _damage_line(name: str, damage: dict[str, Any]) -> None:
 
     # §Application des dommages: the location comes from a D100 roll unless the attacker chose it.
     roll = f" (location roll {damage['roll']} on the D100)" if damage["roll"] is not None else ""
-    effects = f"; {', '.join(damage['effects'])}" if damage["effects"] else ""
+    # The blow's effects are its location's state and the body's (as the log says it).
     state = " — dead" if damage["dead"] else (" — unconscious" if damage["unconscious"] else "")
     dealt = plural(damage["value"]["effective"], "point")
     # The location as the sheet names it (§Humains: "torse"), never its stored key.
     where = place(damage["location"])
-    typer.echo(f"{name}'s {where}{roll}: {dealt} of damage, {damage['total']} in all ({damage['state']}){effects}{state}")
+    typer.echo(f"{name}'s {where}{roll}: {dealt} of damage, {damage['total']} in all ({damage['state']}){state}")
 
 
 @app.command("damage")

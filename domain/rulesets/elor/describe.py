@@ -136,9 +136,11 @@ def _attack(e: Any) -> str:
 
 
 def _damage(e: Any) -> str:
+    # What the blow did (§Application des dommages): the location's state, or the body's when it
+    # fell unconscious or died. The effects the event keeps (every location's, in the table's
+    # capitalised names) say no more, and the other locations' were said by their own blows.
     state = "dead" if e.dead else "unconscious" if e.unconscious else e.state
-    effects = f"; {'; '.join(e.effects)}" if e.effects else ""
-    return f"{plural(e.value['effective'], 'point')} of damage in the {where(e.location)} ({e.source}): {e.total} in all, {state}{effects}"
+    return f"{plural(e.value['effective'], 'point')} of damage in the {where(e.location)} ({e.source}): {e.total} in all, {state}"
 
 
 def _healed(e: Any) -> str:

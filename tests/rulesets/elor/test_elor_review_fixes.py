@@ -350,6 +350,19 @@ def test_effort_spent_outside_a_scene_comes_back_at_once_in_one_plain_sentence_s
     assert describe(recovered) == "1 effort point back: outside an action scene, spent effort comes back at once (§Catégories de tests)"
 
 
+def test_a_blow_tells_what_it_did_to_its_location_not_the_whole_body_seed_Application_des_dommages() -> None:
+    # §Application des dommages: the log told every location's lasting effect after each blow, in
+    # the table's capitalised names ("6 in all, unusable; Bras droit: arm unusable; Jambe gauche:
+    # leg unusable"): the second arm's news again, and the leg's said twice.
+    world = table()
+    suffer_damage(world, "Aldo", 20, "sword", where="right-arm", bypass_armour=True)
+    suffer_damage(world, "Aldo", 20, "axe", where="left-leg", bypass_armour=True)
+    arm, leg = events_of(world, "Aldo", ev.DamageTaken)
+    assert arm.effects and leg.effects[0].startswith("Bras droit")  # the event keeps the body's effects
+    assert describe(leg) == f"{leg.value['effective']} points of damage in the jambe gauche (axe): {leg.total} in all, {leg.state}"
+    assert leg.state == "destroyed"
+
+
 def test_a_blow_says_its_location_roll_and_a_death_in_words_seed_Application_des_dommages() -> None:
     # §Application des dommages: the D100 gives the location; it read "(D100 94): 6 damage, total
     # 6 (destroyed); … — DEAD".
@@ -360,6 +373,4 @@ def test_a_blow_says_its_location_roll_and_a_death_in_words_seed_Application_des
     said = io.StringIO()
     with contextlib.redirect_stdout(said):
         _damage_line("Montana James", blow)
-    assert said.getvalue() == (
-        "Montana James's tête (location roll 94 on the D100): 6 points of damage, 6 in all (destroyed); Tête: death — dead\n"
-    )
+    assert said.getvalue() == ("Montana James's tête (location roll 94 on the D100): 6 points of damage, 6 in all (destroyed) — dead\n")
