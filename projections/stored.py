@@ -9,6 +9,7 @@ import json
 import re
 import sqlite3
 from collections.abc import Callable, Collection
+from contextlib import closing
 from datetime import datetime
 from itertools import chain
 from typing import Any
@@ -104,10 +105,10 @@ def bulk_insert(connection: Connection, table: Table, rows: list[tuple[Any, ...]
     batch = max(1, min(ROWS_A_STATEMENT, driver.getlimit(sqlite3.SQLITE_LIMIT_VARIABLE_NUMBER) // len(columns)))
     values = f"({', '.join('?' for _ in columns)})"
     insert = f"INSERT INTO {table.name} ({', '.join(columns)}) VALUES "
-    cursor = driver.cursor()
-    for start in range(0, len(rows), batch):
-        chunk = rows[start : start + batch]
-        cursor.execute(insert + ", ".join([values] * len(chunk)), tuple(chain.from_iterable(chunk)))
+    with closing(driver.cursor()) as cursor:
+        for start in range(0, len(rows), batch):
+            chunk = rows[start : start + batch]
+            cursor.execute(insert + ", ".join([values] * len(chunk)), tuple(chain.from_iterable(chunk)))
 
 
 def json_text(value: Any) -> str:
