@@ -408,7 +408,8 @@ def _damage_line(name: str, damage: dict[str, Any]) -> None:
 
     # §Application des dommages: the location comes from a D100 roll unless the attacker chose it.
     roll = f" (location roll {damage['roll']} on the D100)" if damage["roll"] is not None else ""
-    # The blow's effects are its location's state and the body's (as the log says it).
+    # What the blow did is its location's state and the body's, as the log says it: the effects
+    # it keeps (every location's) would say them again.
     state = " — dead" if damage["dead"] else (" — unconscious" if damage["unconscious"] else "")
     dealt = plural(damage["value"]["effective"], "point")
     # The location as the sheet names it (§Humains: "torse"), never its stored key.

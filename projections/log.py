@@ -26,9 +26,9 @@ DEFERRED = ("read_log_position",)
 def apply_page(connection: Connection, notifications: list[Any], decode: Callable[[Any], Any]) -> None:
     """Fold a page of events into the table: its entries in batched inserts, each correction's
     marks written after the entries it voids. Decoded are only the events that move a standing
-    or may void others, and any not of Chronique's own: an entry of the others is read off its
-    stored JSON (projections/stored.py ``fields``), decoding every event cost a rebuild a third
-    of its time (issue 20)."""
+    or may void others, and any not of Chronique's own; an entry of the others is read off its
+    stored JSON (projections/stored.py ``fields``). Decoding every event was a third of the log's
+    rebuild (issue 20)."""
     moving: dict[int, Any] = {}
     wanted: set[str] = set()
     for notification in notifications:
