@@ -54,8 +54,10 @@ def apply_page(connection: Connection, notifications: list[Any], decode: Callabl
                 voiding = update(log).where(log.c.aggregate_id == notification.aggregate, log.c.version.in_(voided))
                 connection.execute(voiding.values(**marks))
             continue
-        standing = of(notification.aggregate) if kind is not None else None
-        if kind is None or standing is None:
+        if kind is None:
+            continue
+        standing = of(notification.aggregate)
+        if standing is None:
             continue
         state = fields(notification)
         at, sealed = state.get("at"), state.get("sealed_until")

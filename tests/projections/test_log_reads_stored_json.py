@@ -39,14 +39,14 @@ def test_a_log_rebuild_decodes_only_what_moves_a_standing_or_voids(db: str, game
     services = build(db, create=False)
     try:
         assert services.read_models is not None
-        entries = services.read_models.rebuild(["log"])
+        replayed = services.read_models.rebuild(["log"])
     finally:
         services.close()
     monkeypatch.undo()
-    decoded = {topic for topic in topics}
+    decoded = set(topics)
     assert decoded, "the campaign's creation moves a standing: it is decoded"
     assert all(moves_standing(t) or issubclass(stored.event_class(t), CORRECTION_CLASSES) for t in decoded), decoded
     assert any(issubclass(stored.event_class(t), CORRECTION_CLASSES) for t in decoded), "the correction is decoded to void"
-    assert len(topics) < entries / 2, "most events are read off their JSON"
+    assert len(topics) < replayed / 2, "most events are read off their JSON"
     assert_log_output_unchanged(db)
     assert_reads_equal_replay(db, "after the log rebuilt from the stored JSON")

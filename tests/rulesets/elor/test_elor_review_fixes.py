@@ -353,7 +353,7 @@ def test_effort_spent_outside_a_scene_comes_back_at_once_in_one_plain_sentence_s
 def test_a_blow_tells_what_it_did_to_its_location_not_the_whole_body_seed_Application_des_dommages() -> None:
     # §Application des dommages: the log told every location's lasting effect after each blow, in
     # the table's capitalised names ("6 in all, unusable; Bras droit: arm unusable; Jambe gauche:
-    # leg unusable"): the second arm's news again, and the leg's said twice.
+    # leg unusable"): the arm's news again, and the leg's said twice.
     world = table()
     suffer_damage(world, "Aldo", 20, "sword", where="right-arm", bypass_armour=True)
     suffer_damage(world, "Aldo", 20, "axe", where="left-leg", bypass_armour=True)
@@ -373,4 +373,4 @@ def test_a_blow_says_its_location_roll_and_a_death_in_words_seed_Application_des
     said = io.StringIO()
     with contextlib.redirect_stdout(said):
         _damage_line("Montana James", blow)
-    assert said.getvalue() == ("Montana James's tête (location roll 94 on the D100): 6 points of damage, 6 in all (destroyed) — dead\n")
+    assert said.getvalue() == "Montana James's tête (location roll 94 on the D100): 6 points of damage, 6 in all (destroyed) — dead\n"
