@@ -711,8 +711,11 @@ class Chronique:
         return [(due.at, names.get(due.character, due.character), rules.describe_due(world, due)) for due in dues]
 
     def notable(self, campaign_name: str, since: int | None) -> list[tuple[int, str, str]]:
-        """What a GM should read about downtime: (in-game time, who, what), oldest first."""
-        return self.noteworthy(self.campaign(campaign_name), self.log(campaign_name), since)
+        """What a GM should read about downtime: (in-game time, who, what), oldest first. An event
+        a correction or an undo voided happened for no one any more: it is not said."""
+        voided = self.voided(campaign_name)
+        standing = (e for e in self.log(campaign_name) if (str(e.originator_id), e.originator_version) not in voided)
+        return self.noteworthy(self.campaign(campaign_name), standing, since)
 
     @staticmethod
     def noteworthy(campaign: Campaign, events: Iterable[Any], since: int | None = None) -> list[tuple[int, str, str]]:

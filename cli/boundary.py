@@ -12,6 +12,7 @@ content) carries are shown escaped, never obeyed.
 from __future__ import annotations
 
 import io
+import os
 import re
 import sys
 from collections.abc import Iterator
@@ -296,25 +297,50 @@ class Boundary(TyperGroup):
     def invoke(self, ctx: typer.Context) -> Any:  # type: ignore[override]
         """Run the command; an exception Click does not handle becomes one line and an exit."""
         debug = bool(ctx.params.get("debug"))
-        with inert_output():
-            try:
-                return super().invoke(ctx)
-            except (typer.Exit, typer.Abort):
-                raise
-            except ClickException as error:
-                raise Refused.of(error) from None
-            except Exception as error:
-                from chronique.adapters.commandids import AlreadyRecorded
-
-                if isinstance(error, AlreadyRecorded):
-                    # The command's answer, not an error: an earlier run with its id recorded it (issue 18).
-                    typer.echo(str(error))
-                    return None
-                if debug:
+        try:
+            with inert_output():
+                try:
+                    return super().invoke(ctx)
+                except (typer.Exit, typer.Abort, BrokenPipeError):
                     raise
-                message, status = explain(error)
-                typer.echo(f"error: {_shown(message, error)}", err=True)
-                raise typer.Exit(status) from None
+                except ClickException as error:
+                    raise Refused.of(error) from None
+                except Exception as error:
+                    from chronique.adapters.commandids import AlreadyRecorded
+
+                    if isinstance(error, AlreadyRecorded):
+                        # The command's answer, not an error: an earlier run with its id recorded it (issue 18).
+                        typer.echo(str(error))
+                        return None
+                    if debug:
+                        raise
+                    message, status = explain(error)
+                    typer.echo(f"error: {_shown(message, error)}", err=True)
+                    raise typer.Exit(status) from None
+        except BrokenPipeError:
+            # Raised by a write, or by the flush as the output is given back.
+            raise _reader_gone() from None
+
+
+READER_GONE = 141
+"""The exit status of a command whose output's reader went away (``| head``): 128 + SIGPIPE, the
+status a shell gives a program that signal stops, which is how a Unix tool ends there."""
+
+
+def _reader_gone() -> typer.Exit:
+    """What a command whose output's reader closed it ends with: no error line (the line a GM
+    asked for was the output, and the reader is gone) and :data:`READER_GONE`, not the status 1
+    of an environment that failed, which a script reads as nothing recorded and runs again: the
+    command ran as far as its output, and what it recorded stays (its ``--command-id`` makes a
+    run again record nothing twice). Standard output is pointed at the null device, so that the
+    interpreter's last flush of what is still buffered finds no pipe to fail on."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):  # an output with no descriptor of its own (a test's runner)
+        pass
+    return typer.Exit(READER_GONE)
 
 
 class Refused(ClickException):

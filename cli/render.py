@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from functools import cache
 from itertools import groupby
 from typing import TYPE_CHECKING, Any
 
@@ -33,9 +34,22 @@ if TYPE_CHECKING:
 def console() -> Console:
     """A console as wide as the terminal it writes to (Rich measures it; 80 columns, or
     ``COLUMNS``, when the output is not a terminal): a table wraps its cells to fit (issue 15)."""
+    return _quiet_on_a_closed_pipe()(highlight=False)
+
+
+@cache
+def _quiet_on_a_closed_pipe() -> type[Console]:
+    """Rich's console, but a closed output ends the command at the CLI's boundary, as any other
+    write to it does (cli/boundary.py, exit 141), where Rich's own would exit 1, the status of an
+    environment that failed before anything was recorded."""
     from rich.console import Console
 
-    return Console(highlight=False)
+    class Quiet(Console):
+        def on_broken_pipe(self) -> None:
+            self.quiet = True
+            raise BrokenPipeError
+
+    return Quiet
 
 
 def plain() -> bool:

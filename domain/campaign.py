@@ -523,5 +523,9 @@ VOIDABLE = (
 """The campaign's events a correction may void: what they change (clock, pacing, players,
 settings) is recomputed without them (ruling UN4); a recap changes nothing and is shown voided."""
 
-NEVER_VOIDED = "only a clock advance, a pacing, a player assigned, a setting or a recap can be; seeds, seals and draws stand"
-
+NEVER_VOIDED = (
+    "of a campaign's own events only a clock advance, a pacing, a player assigned, a setting or a recap can be; "
+    "a session's start and end, its seeds, seals and draws stand"
+)
+"""Why a campaign's event is refused to ``correct`` and ``undo`` (ruling UN3): the characters'
+events (a raise, a wound, an award) can be, so the words name whose events they are."""

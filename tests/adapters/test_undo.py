@@ -127,8 +127,11 @@ def test_a_second_undo_takes_back_the_command_before_and_stops_at_a_session_boun
     undo(services, name)
     undo(services, name)
     assert standing(services, name) == first
-    with pytest.raises(RuleViolation, match="session 1 ended"):
+    with pytest.raises(RuleViolation, match="session 1 ended") as refused:
         undo(services, name)
+    # Said as a campaign's: a character's raise, wound or award can be taken back.
+    assert "of a campaign's own events only a clock advance" in str(refused.value)
+    assert "a session's start and end, its seeds, seals and draws stand" in str(refused.value)
 
 
 def test_undo_dry_run_records_nothing(db: str) -> None:

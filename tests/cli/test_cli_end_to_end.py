@@ -393,6 +393,18 @@ def test_pacing_commands_and_the_downtime_report_KO_L354_Survie_L443(party: str)
     assert text.splitlines() == [f"{CALENDAR.format(at)}  {who} {what}" for at, who, what in expected]
 
 
+def test_the_downtime_report_says_nothing_of_an_undone_knock_out_KO_L354(party: str) -> None:
+    # §KO L354: a blow of 9 is over Bruno's KO; the GM then takes it back. The report is of what
+    # happened: a voided event happened for no one (undo and correct void, never erase).
+    run(party, "session", "start", "Verdelune")
+    run(party, "cartes", "wound", "Verdelune", "Bruno", "--damage", "9", "--lethality", "nulle")
+    report = ["downtime", "report", "Verdelune", "--since", "Day 1 00:00", "--json"]
+    assert [item["what"] for item in json.loads(run(party, *report).stdout)] == ["was knocked out of the fight"]
+    run(party, "undo", "Verdelune")
+    assert json.loads(run(party, *report).stdout) == []
+    assert run(party, *report[:-1]).stdout.strip() == "Verdelune: nothing notable"
+
+
 def test_exports_the_board_and_a_paged_filtered_log(party: str, tmp_path: Path) -> None:
     run(party, "session", "start", "Verdelune")
     run(party, "cartes", "test", "Verdelune", "Alice", "Contact", "--reason", "the wall")

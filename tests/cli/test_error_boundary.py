@@ -7,7 +7,10 @@ to the options of a sample of commands of every game (hypothesis)."""
 
 from __future__ import annotations
 
+import os
 import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -17,7 +20,7 @@ from hypothesis import strategies as st
 from support import SAMPLES, chronique, fresh_database, held_by_another_writer, run, stored
 
 from chronique.adapters.locks import CampaignBusy
-from chronique.cli.boundary import explain
+from chronique.cli.boundary import READER_GONE, explain
 
 
 def refused(db: str, *args: str, status: int) -> str:
@@ -40,6 +43,37 @@ def verdelune(db: str) -> str:
     run(db, "character", "new", "Verdelune", "--sheet", str(SAMPLES / "alice.toml"))
     run(db, "session", "start", "Verdelune")
     return db
+
+
+def into_a_closed_pipe(db: str, *args: str) -> subprocess.CompletedProcess[str]:
+    """The real command in a subprocess whose standard output is a pipe its reader already closed
+    (``chronique ... | head -0``, the reader gone before the first line)."""
+    reader, writer = os.pipe()
+    os.close(reader)
+    try:
+        env = dict(os.environ, CHRONIQUE_DB=db)
+        command = [sys.executable, "-m", "chronique.cli", *args]
+        return subprocess.run(command, stdout=writer, stderr=subprocess.PIPE, text=True, env=env, timeout=120, check=False)
+    finally:
+        os.close(writer)
+
+
+@pytest.mark.parametrize(
+    "args", [["cartes", "test", "Verdelune", "Alice", "Contact"], ["log", "Verdelune"], ["sheet", "Verdelune", "Alice", "--json"]]
+)
+def test_a_closed_output_ends_the_command_as_sigpipe_does_without_an_error_line(verdelune: str, args: list[str]) -> None:
+    # A test recorded before its line could be written: not "cannot use: Broken pipe" with the
+    # status 1 of an environment that failed, which a script reads as nothing recorded and runs
+    # again, rolling twice; a read ends the same way.
+    run(verdelune, "cartes", "test", "Verdelune", "Alice", "Contact")  # the session's first draw deals the hands
+    before = len(stored(verdelune))
+    result = into_a_closed_pipe(verdelune, *args)
+    assert (result.returncode, result.stderr) == (READER_GONE, "")
+    piped = len(stored(verdelune)) - before
+    run(verdelune, *args)
+    # Recorded once, as the same command with its output read records it.
+    assert piped == len(stored(verdelune)) - before - piped
+    assert piped > 0 if args[0] == "cartes" else piped == 0
 
 
 def test_an_export_at_a_folder_is_the_environment_s_error_exit_1(verdelune: str, tmp_path: Path) -> None:
