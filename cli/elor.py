@@ -350,6 +350,11 @@ def attack(
         verb = {"dodge": "dodges", "parry": "parries"}[defence]
         typer.echo(f"{guard or defender} {verb}{f' for {defender}' if guard else ''}: {describe(result.defence, made_of[1])}")
     typer.echo(_exchange_line(result.exchange, result.offensive, result.defensive))
+    from chronique.domain.rulesets.elor.describe import effects_unapplied
+
+    for side, names in (("attack", result.unapplied_offensive), ("defence", result.unapplied_defensive)):
+        if names:
+            typer.echo(effects_unapplied(side, names))
     if result.damage:
         _damage_line(defender, result.damage)
 
@@ -456,13 +461,23 @@ def care(
     effort: int = EFFORT,
 ) -> None:
     """Care for one injury: each degree of the healer's test removes a damage point (PROPOSAL §5.6)."""
+    from chronique.domain.rulesets.elor.describe import place
+    from chronique.domain.rulesets.elor.describe import test as described
     from chronique.domain.rulesets.elor.downtime import give_care
+    from chronique.domain.rulesets.elor.events import TestRolled
 
     spec = _spec(faculty, profession, "full", familiarity, None, 0, difficulty, effort)
-    from chronique.domain.rulesets.elor.describe import place
 
-    removed = run(ctx, lambda s: s.act(campaign, lambda w: give_care(w, healer, patient, location, spec)))
-    typer.echo(f"{healer} removes {plural(removed, 'damage point')} from {patient}'s {place(location)}")
+    def act(world: World) -> Told[int, str]:
+        removed = give_care(world, healer, patient, location, spec)
+        # The healer's test, said at the table as every other test is (§Tests d'action): its
+        # level and what it adds up from, the dice and the degrees that heal (PROPOSAL §5.6).
+        tested = world.recorded_last(healer, TestRolled)
+        return Told(removed, described(tested.outcome, _made_of(world, healer)))
+
+    told = run(ctx, lambda s: s.act(campaign, act))
+    typer.echo(f"{healer} cares for {patient}'s {place(location)}: {told.words}")
+    typer.echo(f"{healer} removes {plural(told.result, 'damage point')} from {patient}'s {place(location)}")
 
 
 @app.command("rest")

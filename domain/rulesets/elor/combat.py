@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from chronique.domain.errors import RuleViolation
-from chronique.domain.rulesets.elor.tables import effect, tables
+from chronique.domain.rulesets.elor.tables import Effect, effect, tables
 from chronique.domain.text import plural
 
 DEFENCES = ("dodge", "parry", "none")
@@ -251,6 +251,23 @@ class EffectContext:
     weapon_traits: frozenset[str] = frozenset()
 
 
+def _admissible(name: str, side: str, context: EffectContext) -> Effect:
+    # What makes an effect selectable whatever the roll (§Liste d'effets de combat): its side,
+    # melee, simultaneous attacks, hermetic armour, the weapon's properties.
+    eff = effect(name)
+    if eff.kind not in (side, "both"):
+        raise RuleViolation(f"{eff.name} is not a {side} effect")
+    if eff.melee_only and not context.melee:
+        raise RuleViolation(f"{eff.name} is for melee only")
+    if eff.simultaneous_only and not context.simultaneous:
+        raise RuleViolation(f"{eff.name} needs simultaneous attacks")
+    if eff.not_against_hermetic and context.hermetic:
+        raise RuleViolation(f"{eff.name} cannot be chosen against hermetic armour")
+    if eff.needs_weapon and eff.needs_weapon not in context.weapon_traits:
+        raise RuleViolation(f"{eff.name} needs an {eff.needs_weapon} weapon")
+    return eff
+
+
 def choose_effects(points: int, side: str, chosen: Sequence[str], context: EffectContext = EffectContext()) -> dict[str, int]:
     """Check a choice of combat effects against the effect points won (§Effets de combat,
     §Liste d'effets de combat); returns {effect key: times chosen}. Effects stack and repeat."""
@@ -258,24 +275,46 @@ def choose_effects(points: int, side: str, chosen: Sequence[str], context: Effec
         raise RuleViolation(f"effects are offensive or defensive, not {side!r}")
     counts: Counter[str] = Counter()
     for name in chosen:
-        eff = effect(name)
-        if eff.kind not in (side, "both"):
-            raise RuleViolation(f"{eff.name} is not a {side} effect")
-        if eff.melee_only and not context.melee:
-            raise RuleViolation(f"{eff.name} is for melee only")
-        if eff.simultaneous_only and not context.simultaneous:
-            raise RuleViolation(f"{eff.name} needs simultaneous attacks")
+        eff = _admissible(name, side, context)
         if eff.lead_required and context.lead < eff.lead_required:
             raise RuleViolation(f"{eff.name} needs {eff.lead_required} more degrees than the opponent's attack")
-        if eff.not_against_hermetic and context.hermetic:
-            raise RuleViolation(f"{eff.name} cannot be chosen against hermetic armour")
-        if eff.needs_weapon and eff.needs_weapon not in context.weapon_traits:
-            raise RuleViolation(f"{eff.name} needs an {eff.needs_weapon} weapon")
         counts[eff.key] += 1
     cost = cost_of(counts)
     if cost > points:
-        raise RuleViolation(f"the effects cost {plural(cost, 'point')}; only {points} were won")
+        won = f"{plural(points, 'point')} {'was' if points == 1 else 'were'} won"
+        raise RuleViolation(f"the effects cost {plural(cost, 'point')} but only {won}")
     return dict(counts)
+
+
+@dataclass(frozen=True)
+class Affordable:
+    """The effects a side declared, split once the roll is known (§Effets de combat): those its
+    effect points pay for (effect key: times) and those left unapplied (their names, in order)."""
+
+    applied: dict[str, int]
+    unapplied: tuple[str, ...]
+
+
+def afford_effects(points: int, side: str, declared: Sequence[str], context: EffectContext = EffectContext()) -> Affordable:
+    """The declared effects a roll's effect points pay for (§Effets de combat: effects are
+    selected once the attack and defence values are known, "du moment que la somme de leurs
+    coûts peut être payée"). The table declares them before the dice, in its order of
+    preference; each is taken in that order while the points left pay for it (and, for
+    Attaque dans l'attaque, while the lead over the opponent's attack allows it), the others are
+    not applied. An effect no roll could allow is refused (``_admissible``)."""
+    if side not in ("offensive", "defensive"):
+        raise RuleViolation(f"effects are offensive or defensive, not {side!r}")
+    counts: Counter[str] = Counter()
+    unapplied: list[str] = []
+    left = points
+    for name in declared:
+        eff = _admissible(name, side, context)
+        if eff.cost > left or (eff.lead_required and context.lead < eff.lead_required):
+            unapplied.append(eff.name)
+            continue
+        counts[eff.key] += 1
+        left -= eff.cost
+    return Affordable(dict(counts), tuple(unapplied))
 
 
 def cost_of(chosen: Mapping[str, int]) -> int:

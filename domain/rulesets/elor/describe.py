@@ -111,6 +111,18 @@ def effects_bought(offensive: Mapping[str, int], defensive: Mapping[str, int]) -
     return f"; effects: {joined(effects)}" if effects else ""
 
 
+def effects_unapplied(side: str, names: Sequence[str]) -> str:
+    """The effects a side declared before the roll that its effect points did not pay for
+    (§Effets de combat), e.g. "not applied, the attack did not win the points for them:
+    Dommages augmentés twice"; nothing when all were applied."""
+    if not names:
+        return ""
+    counts = {name: names.count(name) for name in names}
+    times = {1: "", 2: " twice"}
+    listed = [f"{name}{times.get(n, f' {n} times')}" for name, n in counts.items()]
+    return f"not applied, the {side} did not win the points for them: {joined(listed)}"
+
+
 def _tested(e: Any) -> str:
     purpose = e.purpose if e.purpose and not e.purpose.endswith(" test") else "test"
     return f"{purpose}: {test(e.outcome, level_terms(e.spec or {}, e.terms))}"
@@ -136,11 +148,13 @@ def _attack(e: Any) -> str:
 
 
 def _damage(e: Any) -> str:
-    # What the blow did (§Application des dommages): the location's state, or the body's when it
-    # fell unconscious or died. The effects the event keeps (every location's, in the table's
-    # capitalised names) say no more, and the other locations' were said by their own blows.
-    state = "dead" if e.dead else "unconscious" if e.unconscious else e.state
-    return f"{plural(e.value['effective'], 'point')} of damage in the {where(e.location)} ({e.source}): {e.total} in all, {state}"
+    # What the blow did (§Application des dommages): the location's state, then the body's when
+    # it is unconscious or dead, said apart (a blow to the torso of someone a wounded abdomen
+    # keeps unconscious leaves the torso hurt, not unconscious), as the table's line says it.
+    # The effects the event keeps (every location's, in the table's capitalised names) say no
+    # more, and the other locations' were said by their own blows.
+    body = " — dead" if e.dead else " — unconscious" if e.unconscious else ""
+    return f"{plural(e.value['effective'], 'point')} of damage in the {where(e.location)} ({e.source}): {e.total} in all, {e.state}{body}"
 
 
 def _healed(e: Any) -> str:

@@ -39,21 +39,25 @@ PACES = ("downtime", "manual", "scene")
 
 @dataclass(frozen=True)
 class Risk:
-    """A risk clock on a long action (PROPOSAL §5.3, E-T6): every ``every_s`` of in-game time
-    while the action runs, a D10 at most ``threshold`` triggers ``what``; otherwise the
-    threshold rises by ``step`` ("chaque heure qui passe augmente les risques", L452)."""
+    """A risk clock on a long action (PROPOSAL §5.3, E-T6): every ``every_s`` of the work's own
+    time while the action runs, a D10 at most ``threshold`` triggers ``what``; otherwise the
+    threshold rises by ``step`` ("chaque heure qui passe augmente les risques", L452: each hour
+    of research in the library, where each test is an hour of it, L448)."""
 
     what: str
     threshold: int = 1
     every_s: int = HOUR
     step: int | None = None
 
-    def start(self, at: int) -> dict[str, Any]:
-        """The risk's state in a new long action started at ``at``."""
+    def start(self, at: int, start_hour: int | None = None, hours_per_day: int | None = None) -> dict[str, Any]:
+        """The risk's state in a new long action started at ``at``, whose work falls in the
+        daily window of ``hours_per_day`` hours from ``start_hour`` (None: round the clock)."""
         if not self.what.strip():
             raise RuleViolation("name the risk (what happens when it triggers)")
         if self.every_s < 1:
             raise RuleViolation("a risk period is at least a second")
+        if hours_per_day is not None and self.every_s < DAY and self.every_s > hours_per_day * HOUR:
+            raise RuleViolation(f"a risk period under a day fits in the work day of {plural(hours_per_day, 'hour')}")
         step = tables().time.risk_step if self.step is None else self.step
         if self.threshold < 0 or step < 0:
             raise RuleViolation("a risk's threshold and step are never negative")
@@ -62,9 +66,17 @@ class Risk:
             "threshold": self.threshold,
             "step": step,
             "every_s": self.every_s,
-            "next_at": at + self.every_s,
+            "next_at": first_work_time(at, self.every_s, start_hour, hours_per_day),
             "triggered": False,
         }
+
+
+def _work_window(paced: str, start_hour: int | None, hours_per_day: int | None) -> tuple[int | None, int | None]:
+    # The daily hours the work of a downtime action takes (§Actions longues L442: the GM's time
+    # unit per test): its risk grows only while it is worked on, never before its first test nor
+    # between work days (L448-L452: the risk is the library's, while Montana James is in it).
+    # Work by hand or paced by action points runs when the table says: no window.
+    return (start_hour, hours_per_day) if paced == "downtime" else (None, None)
 
 
 # -- long actions ----------------------------------------------------------------------------
@@ -174,7 +186,7 @@ def start_long_action(
         "done": False,
         "abandoned": False,
         "raises": raises,
-        "risk": risk.start(at) if risk is not None else None,
+        "risk": None if risk is None else risk.start(at, *_work_window(paced, start_hour, hours_per_day)),
     }
     owner.record(ev.LongActionStarted, at=at, action=action)
     return action
@@ -248,12 +260,14 @@ def long_action_test(world: World, name: str, action: int | str) -> dict[str, An
 
 def risk_roll(world: World, owner: Character, action: dict[str, Any], at: int) -> dict[str, Any]:
     """One period of a long action's risk clock (PROPOSAL §5.3): a D10 at most the threshold
-    triggers the risk (and stops the clock); otherwise the threshold rises by its step."""
+    triggers the risk (and stops the clock); otherwise the threshold rises by its step, and the
+    next period ends one period of work later (inside the work's daily hours)."""
     risk = action["risk"]
     epoch = world.campaign.epoch
     stream = world.stream(epoch, owner.draw_place(epoch))
     die = stream.die(tables().time.risk_die)
     triggered = die <= risk["threshold"]
+    window = _work_window(action["paced"], action["start_hour"], action["hours_per_day"])
     owner.record(
         ev.RiskRolled,
         at=at,
@@ -263,7 +277,7 @@ def risk_roll(world: World, owner: Character, action: dict[str, Any], at: int) -
         die=die,
         triggered=triggered,
         next_threshold=risk["threshold"] if triggered else risk["threshold"] + risk["step"],
-        next_at=None if triggered else at + risk["every_s"],
+        next_at=None if triggered else next_work_time(at, risk["every_s"], *window),
         epoch=epoch,
         chance=stream.ops,
     )

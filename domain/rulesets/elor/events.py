@@ -22,11 +22,15 @@ class TestRolled(ChanceConsumed, FaceDown):
     tests d'action) and whether ties are broken finely (§Concours finement départagés); None on
     tests recorded before the event kept them. ``shot`` is a ranged attack's range inputs and
     the modifiers the tables give them (§Attaque à distance; the ``range`` term of ``terms``),
-    None for every other test and for tests recorded before the event kept it."""
+    None for every other test and for tests recorded before the event kept it.
+    ``fewest_discards`` says how the dice were used among uses with the most degrees (ruling
+    E9): True, with the fewest discards unless ties are broken finely; False on tests recorded
+    before version 5, which took the best faces even at the cost of a discard that bought no
+    degree (resolution.best_use)."""
 
     __test__ = False  # not a pytest test class
 
-    class_version = 4
+    class_version = 5
 
     at: int
     purpose: str
@@ -36,6 +40,7 @@ class TestRolled(ChanceConsumed, FaceDown):
     discards: bool | None
     fine: bool | None
     shot: dict[str, Any] | None
+    fewest_discards: bool
     ticked: str | None
     sheet_version: int
     epoch: str
@@ -44,12 +49,14 @@ class TestRolled(ChanceConsumed, FaceDown):
 
     @classmethod
     def upcast_stored(cls, state: dict[str, Any]) -> None:
-        # Recorded before version 3, which keeps the player's discard and tie-break choices, and
-        # before version 4, which keeps a ranged attack's range inputs (no test had them before).
+        # Recorded before version 3, which keeps the player's discard and tie-break choices,
+        # before version 4, which keeps a ranged attack's range inputs (no test had them before),
+        # and before version 5, whose dice use the fewest discards (E9): those took the best faces.
         super().upcast_stored(state)
         state.setdefault("discards", None)
         state.setdefault("fine", None)
         state.setdefault("shot", None)
+        state.setdefault("fewest_discards", False)
 
     def apply(self, character: Character) -> None:
         c = character.condition

@@ -17,6 +17,7 @@ from chronique.domain.rulesets.elor.combat import (
     Exchange,
     Protagonist,
     RangedShot,
+    afford_effects,
     choose_effects,
     damage_value,
     exchange,
@@ -176,6 +177,7 @@ def _record_test(
         discards=spec.discards,
         fine=spec.fine,
         shot=None if shot is None else shot.to_dict(),
+        fewest_discards=True,
         ticked=ticked,
         sheet_version=sheet_version,
         epoch=epoch,
@@ -402,6 +404,9 @@ class AttackResult:
     offensive: dict[str, int]
     defensive: dict[str, int]
     damage: dict[str, Any] | None = field(default=None)
+    # The effects declared but not paid for by the points the roll won (§Effets de combat), by name.
+    unapplied_offensive: tuple[str, ...] = ()
+    unapplied_defensive: tuple[str, ...] = ()
 
 
 def _weapon(sheet: ElorSheet, name: str) -> Weapon:
@@ -449,8 +454,12 @@ def attack(world: World, attacker: str, defender: str, blow: Attack) -> AttackRe
     context = EffectContext(
         blow.melee, blow.simultaneous, lead, d_sheet.hermetic, frozenset({"entangling"} if weapon.entangling else set())
     )
-    offensive = choose_effects(result.offensive_points, "offensive", blow.offensive_effects, context)
-    defensive = choose_effects(result.defensive_points, "defensive", blow.defensive_effects, replace(context, melee=blow.melee))
+    # §Effets de combat: the effects are selected once the values are known. What the table
+    # declared before the roll and the points won do not pay for is not applied, never refused:
+    # the dice are rolled and recorded, and a refusal would show a roll it did not record.
+    bought = afford_effects(result.offensive_points, "offensive", blow.offensive_effects, context)
+    kept = afford_effects(result.defensive_points, "defensive", blow.defensive_effects, context)
+    offensive, defensive = bought.applied, kept.applied
     damage = _apply_blow(world, a, d, blow, weapon, result, offensive, defensive)
     a.record(
         ev.AttackResolved,
@@ -465,7 +474,7 @@ def attack(world: World, attacker: str, defender: str, blow: Attack) -> AttackRe
         defensive_effects=defensive,
         damage=damage,
     )
-    return AttackResult(attack_outcome, defence_outcome, result, offensive, defensive, damage)
+    return AttackResult(attack_outcome, defence_outcome, result, offensive, defensive, damage, bought.unapplied, kept.unapplied)
 
 
 def _check_guard(world: World, attacker: Character, target: Character, blow: Attack) -> None:
@@ -618,14 +627,14 @@ def _apply_blow(
         item = _weapon(sheet_of(d), blow.damaged_item)
         value = damage_value(weapon.damage, result.halved, weapon.increment, increases, reductions)
         return damage_item(world, d.name, blow.damaged_item, value.effective, item.resistance, item.structure)
-    if blow.location and "choose-location" not in offensive:
-        raise RuleViolation("choosing the location costs the effect Choix de la localisation")
+    # E20: the location is the attacker's only when Choix de la localisation was paid for; when
+    # the roll did not win it, the D100 places the blow (§Application des dommages step 1).
     return suffer_damage(
         world,
         d.name,
         weapon.damage,
         source,
-        blow.location,
+        blow.location if "choose-location" in offensive else None,
         ranged=not blow.melee,
         halved=result.halved,
         increment=weapon.increment,

@@ -127,20 +127,26 @@ def raw_use(dice: Sequence[int], level: int) -> DiceUse:
     return DiceUse(tuple(dice), tuple(dice), level)
 
 
-def best_use(dice: Sequence[int], level: int, fine: bool = False) -> DiceUse:
+def best_use(dice: Sequence[int], level: int, fine: bool = False, fewest_discards: bool = True) -> DiceUse:
     """The most degrees the discards allow (§Catégories de tests d'action, L322-326).
 
     A discarded die gives +1 or −1 to another kept die; at least one die stays. Keeping a set S
-    as successes costs Σ max(0, die − level) discards, paid from the other dice. Among uses with
-    the most degrees, the one whose successful faces are best for a fine tie-break is chosen;
-    with ``fine`` the leftover dice are also discarded for +1s that raise successful dice toward
-    the level (§Concours finement départagés), else nothing more is discarded."""
+    as successes costs Σ max(0, die − level) discards, paid from the other dice. With ``fine``
+    (§Concours finement départagés L420-L424), among uses with the most degrees the one whose
+    successful faces are best is chosen, and the leftover failing dice are discarded for +1s
+    that raise successful dice toward the level. Without it the faces decide nothing, so among
+    uses with the most degrees the one with the fewest discards is chosen (E9: nothing beyond
+    what is needed is discarded), its faces breaking what ties remain.
+
+    ``fewest_discards=False`` is the choice made before E9 was kept to the letter (the best
+    faces first, even at the cost of a discard that bought no degree): only the verifier uses it,
+    to read tests recorded then."""
     n = len(dice)
     if n == 0:
         raise RuleViolation("a test rolls at least one die")
     cost = [max(0, d - level) for d in dice]
     for size in range(n, 0, -1):
-        best: tuple[tuple[int, ...], tuple[int | None, ...]] | None = None
+        best: tuple[tuple[int, tuple[int, ...]], tuple[int | None, ...]] | None = None
         for chosen in combinations(range(n), size):
             need = sum(cost[i] for i in chosen)
             spare = n - size - need
@@ -148,8 +154,9 @@ def best_use(dice: Sequence[int], level: int, fine: bool = False) -> DiceUse:
                 continue
             final = _allocate(dice, level, chosen, need, spare if fine else 0)
             faces = tuple(sorted((f for f in final if f is not None and f <= level), reverse=True))
-            if best is None or faces > best[0]:
-                best = (faces, final)
+            key = (-need if fewest_discards and not fine else 0, faces)
+            if best is None or key > best[0]:
+                best = (key, final)
         if best is not None:
             return DiceUse(tuple(dice), best[1], level)
     return raw_use(dice, level)
@@ -223,11 +230,14 @@ class TestOutcome:
         )
 
 
-def resolve(level: int, effort: int, dice: Sequence[int], discards: bool = True, fine: bool = False) -> TestOutcome:
+def resolve(
+    level: int, effort: int, dice: Sequence[int], discards: bool = True, fine: bool = False, fewest_discards: bool = True
+) -> TestOutcome:
     """The outcome of a test at ``level`` with ``effort`` invested and these ``dice``.
 
     A certain outcome rolls nothing: level ≥ 10 gives 1 + effort degrees, level ≤ 0 none
-    (PROPOSAL B4). Otherwise 1 + effort dice are rolled; a die ≤ level is one degree."""
+    (PROPOSAL B4). Otherwise 1 + effort dice are rolled; a die ≤ level is one degree, the dice
+    used as ``best_use`` says (``fewest_discards``: see there)."""
     if effort < 0:
         raise RuleViolation("effort cannot be negative")
     automatic = is_automatic(level)
@@ -236,7 +246,7 @@ def resolve(level: int, effort: int, dice: Sequence[int], discards: bool = True,
         return TestOutcome(level, effort, (), (), automatic, degrees, (min(level, tables().die),) * degrees)
     if len(dice) != 1 + effort:
         raise RuleViolation(f"a test with {effort} effort rolls {1 + effort} dice, not {len(dice)}")
-    use = best_use(dice, level, fine) if discards else raw_use(dice, level)
+    use = best_use(dice, level, fine, fewest_discards) if discards else raw_use(dice, level)
     return TestOutcome(level, effort, tuple(dice), use.final, None, use.degrees, use.successes)
 
 

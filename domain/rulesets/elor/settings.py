@@ -8,7 +8,9 @@ from chronique.domain.rulesets.options import switch
 SETTINGS = (
     switch(
         "hp_formula_as_printed",
-        "Hit points from the printed formulas",
+        # `campaign set` reads "<title> is now <words>": "Source of hit points is now the
+        # printed formulas" (the title once repeated its own words).
+        "Source of hit points",
         False,
         "B2: the printed formulas swap the arm's and the abdomen's hit points against the value table; "
         "off reads the value table, on the formulas as printed.",

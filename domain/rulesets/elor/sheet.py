@@ -233,9 +233,20 @@ def parse_sheet(raw: Mapping[str, Any]) -> ElorSheet:
         sheet = ElorSheet.model_validate(data)
     except ValidationError as error:
         raise SheetProblems(_GAME, validation_problems(error, "sheet ")) from None
+    problems = list(armour_problems(sheet))
     if sheet.creation == "standard" and not sheet.npc:
-        check_creation(sheet)
+        problems.extend(creation_problems(sheet))
+    raise_sheet_problems(_GAME, problems)
     return sheet
+
+
+def armour_problems(sheet: ElorSheet) -> Iterator[str]:
+    """§Application des dommages step 2: a location's armour is a protection subtracted from
+    the damage, so never negative (like a weapon's damage and increment), whatever the creation
+    mode. Checked when a sheet is made, not on sheets already recorded."""
+    for key, protection in sheet.armour.items():
+        if protection < 0:
+            yield f"armour {key} is {protection}: a protection is never negative"
 
 
 def sheet_of_data(data: Mapping[str, Any]) -> ElorSheet:

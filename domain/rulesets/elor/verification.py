@@ -38,17 +38,20 @@ def _test_rolled(event: dict[str, Any], replay: Replay, table: Table) -> Mapping
     level, effort = sum(terms.values()), event["spec"]["effort"]
     dice = [replay.die(tables().die) for _ in range(dice_count(level, effort))]
     discards, fine = event.get("discards"), event.get("fine")
+    # E9: tests recorded before TestRolled version 5 took the best faces among the uses with the
+    # most degrees, even at the cost of a discard that bought no degree; later ones the fewest discards.
+    fewest = bool(event.get("fewest_discards", False))
     if discards is not None and fine is not None:
-        return expected | {"outcome": resolve(level, effort, dice, discards, fine).to_dict()}
+        return expected | {"outcome": resolve(level, effort, dice, discards, fine, fewest).to_dict()}
     # Recorded before TestRolled kept the player's choices: they are lost, so any of the four
     # is the rules' (the dice themselves are still checked against their draw place).
     table.unrecorded("discards" if discards is None else "fine")
     recorded = event["outcome"]
     for discards, fine in product((True, False), repeat=2):
-        outcome = resolve(level, effort, dice, discards, fine).to_dict()
+        outcome = resolve(level, effort, dice, discards, fine, fewest).to_dict()
         if outcome == recorded:
             return {"outcome": outcome}
-    return {"outcome": resolve(level, effort, dice).to_dict()}
+    return {"outcome": resolve(level, effort, dice, fewest_discards=fewest).to_dict()}
 
 
 def _wake_tested(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[str, Any]:

@@ -1,36 +1,40 @@
 """An Elor character's sheet as players read it: the four faculties (§Facultés), action and effort
 points (§Capacités dérivées), attributes, professions, familiarities and prowesses, weapons, the
-body by location with its damage, hit points and state (§Humains, §Application des dommages) and the long actions under way
+body by location with its damage, hit points, state and armour (§Humains, §Application des dommages) and the long actions under way
 (§Actions longues), in the rulebook's terms."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from chronique.domain.character import Character
 from chronique.domain.rulesets.elor.damage import location_state
-from chronique.domain.rulesets.elor.play import hp_of
-from chronique.domain.rulesets.elor.sheet import derived, sheet_of_data
+from chronique.domain.rulesets.elor.play import armour_at, hp_of
+from chronique.domain.rulesets.elor.sheet import ElorSheet, derived, sheet_of_data
 from chronique.domain.rulesets.elor.tables import faculty_names, nature
-from chronique.domain.sheetview import Section, SheetView, pairs, signed
+from chronique.domain.sheetview import Group, Section, SheetView, pairs, signed
 from chronique.domain.world import World
 
 
 def sheet_view(world: World, character: Character, gm: bool) -> SheetView:
     """The sheet of an Elor character (nothing of it lies face down, so ``gm`` changes nothing)."""
     s, c = character.sheet, character.condition
-    d = derived(sheet_of_data(s))
+    typed = sheet_of_data(s)
+    d = derived(typed)
     hp = hp_of(world, character)
     status = "dead" if c["dead"] else ("unconscious" if c["unconscious"] else "standing")
-    # §Familiarités L266-L270: a familiarity granted twice reads "Haches +1".
-    familiarities = [(k, f"+{v - 1}" if v > 1 else "") for k, v in s["familiarities"].items()]
-    capacities = [
-        ("action points", str(d["action_points"])),
-        ("effort", f"{c['effort']}/{d['effort_points']} (fatigue {c['fatigue']}, max {d['max_effort']})"),
-        ("experience", str(c.get("experience", 0))),
-    ]
-    # §Application des dommages: a location is hurt, unusable at its hit points, destroyed at twice.
+    # §Application des dommages: a location is hurt, unusable at its hit points, destroyed at
+    # twice; its armour (natural and worn, step 2) is taken off each blow there.
     wounds = c["wounds"]
     body = [
-        (loc.name, str(wounds.get(loc.key, 0)), str(hp[loc.key]), location_state(wounds.get(loc.key, 0), hp[loc.key]))
+        (
+            loc.name,
+            str(wounds.get(loc.key, 0)),
+            str(hp[loc.key]),
+            location_state(wounds.get(loc.key, 0), hp[loc.key]),
+            str(armour_at(character, loc.key)),
+        )
         for loc in nature(s["nature"]).locations
         if loc.key in hp
     ]
@@ -45,15 +49,63 @@ def sheet_view(world: World, character: Character, gm: bool) -> SheetView:
         status,
         (
             Section.of("Facultés", [(k, signed(s["faculties"][k])) for k in faculty_names()], layout="list", terms="fr"),
-            Section.of("Capacities", capacities),
+            Section.of("Capacities", _capacities(typed, c, d)),
             # §Attributs (ruling E5): an attribute moves the faculty it names by its level, up or down.
             Section.of("Attributes", [(k, signed(v)) for k, v in s["attributes"].items()], layout="list", terms="fr"),
             Section.of("Professions", pairs(s["professions"]), layout="list", terms="fr"),
-            Section.of("Familiarities", familiarities, layout="list", terms="fr"),
-            Section.of("Prowesses", pairs(s["prowesses"]), layout="list", terms="fr"),
+            _familiarities(typed),
+            _prowesses(typed),
             Section.of("Weapons", weapons, ("Weapon", "Damage", "Increment"), terms="fr"),
-            Section.of("Body", body, ("Location", "Damage", "Hit points", "State"), terms="fr"),
+            Section.of("Body", body, ("Location", "Damage", "Hit points", "State", "Armour"), terms="fr"),
             Section.of("Long actions", actions, ("Long action", "Progress", "State")),
         ),
         figures={"hit_points": hp},
     )
+
+
+def _capacities(sheet: ElorSheet, c: Mapping[str, Any], d: Mapping[str, Any]) -> list[tuple[str, str]]:
+    # §Scènes d'action L480-L502: in a scene, what counts is the action points left in the running
+    # sequence (and a defence held in reserve, §Combats); out of one, the sheet's number.
+    scene = c["scene"]
+    points = str(d["action_points"])
+    if scene is not None:
+        points = f"{scene['ap']} of {d['action_points']} left in sequence {scene['sequence']}"
+        points += ", a defence held in reserve" if scene.get("token") else ""
+    rows = [
+        ("action points", points),
+        ("effort", f"{c['effort']}/{d['effort_points']} (fatigue {c['fatigue']}, max {d['max_effort']})"),
+        ("experience", str(c.get("experience", 0))),
+    ]
+    pending = int(c.get("pending_grants", 0))
+    if pending:
+        # §Professions: each level grants a familiarity or a prowess; a level gained by
+        # progression or training waits for the player to name it ('elor xp grant').
+        waiting = "1 level waits" if pending == 1 else f"{pending} levels wait"
+        rows.append(("to choose", f"{waiting} for its familiarity or prowess"))
+    if sheet.hermetic:
+        rows.append(("armour", "hermetic"))
+    return rows
+
+
+def _familiarities(sheet: ElorSheet) -> Section:
+    # §Familiarités L266-L270: a familiarity granted twice reads "Haches +1", counting the
+    # culture's grant too (§Culture L176: its familiarities add to the professions').
+    def bonus(name: str) -> str:
+        grants = sheet.familiarity_grants(name)
+        return f"+{grants - 1}" if grants > 1 else ""
+
+    own = tuple((k, bonus(k)) for k in sheet.familiarities)
+    groups = [Group("", own)]
+    if sheet.culture.familiarities:
+        title = f"from the culture {sheet.culture.name}" if sheet.culture.name else "from the culture"
+        groups.append(Group(title, tuple((k, bonus(k)) for k in sheet.culture.familiarities)))
+    return Section("Familiarities", tuple(groups), layout="list", terms="fr")
+
+
+def _prowesses(sheet: ElorSheet) -> Section:
+    # §Culture: a culture may also grant prowesses, rarely; they read beside the professions'.
+    groups = [Group("", tuple(pairs(sheet.prowesses)))]
+    if sheet.culture.prowesses:
+        title = f"from the culture {sheet.culture.name}" if sheet.culture.name else "from the culture"
+        groups.append(Group(title, tuple((k, "") for k in sheet.culture.prowesses)))
+    return Section("Prowesses", tuple(groups), layout="list", terms="fr")

@@ -4,7 +4,7 @@ tests d'action, §Actions / réactions, §Concours, §Concours finement départa
 
 from __future__ import annotations
 
-from itertools import product
+from itertools import combinations, product
 
 import pytest
 
@@ -55,6 +55,25 @@ def test_plus_one_discards_only_for_fine_tie_breaks_seed_Concours_finement_L424(
     assert fine.final == (3, None) and fine.successes == (3,)
     # Discarding a successful die would lose a degree: +1s only come from failing dice.
     assert best_use([2, 3], 5, fine=True).successes == (3, 2)
+
+
+def test_no_die_is_discarded_that_buys_no_degree_without_a_fine_tie_break_seed_Categories_L324_E9() -> None:
+    # §Catégories de tests d'action L324, E9: without --fine nothing beyond what is needed is
+    # discarded. The playtest read "rolled 2 5, 1 die discarded to turn 5 into 4 — 1 degree" at
+    # level 4 and "rolled 10 8 2, 1 die discarded to turn 10 into 9 — 2 degrees" at level 9:
+    # the same degrees without the discard, which only bought a better face for a tie-break.
+    assert resolve(4, 1, [2, 5]).final == (2, 5) and resolve(4, 1, [2, 5]).degrees == 1
+    assert resolve(9, 2, [10, 8, 2]).final == (10, 8, 2) and resolve(9, 2, [10, 8, 2]).degrees == 2
+    # A discard that buys a degree is still made (10 turns 5 into 4 at level 4: 2 degrees, not 1).
+    assert resolve(4, 2, [10, 5, 1]).final == (None, 4, 1)
+    # In a fine tie-break the faces count (§Concours finement départagés L424): 5 turned into 4.
+    assert resolve(4, 1, [2, 5], fine=True).successes == (4,)
+    # Every use without --fine keeps the most degrees at the fewest discards.
+    for roll in product(range(1, 11), repeat=3):
+        use = best_use(roll, 6)
+        assert use.degrees == optimal_degrees(roll, 6), roll
+        costs = [sum(max(0, roll[i] - 6) for i in kept) for kept in combinations(range(3), use.degrees)]
+        assert len(use.discarded) == min(c for c in costs if c <= 3 - use.degrees), roll
 
 
 def test_effort_limits_seed_Categories_L314_320() -> None:

@@ -22,7 +22,7 @@ from chronique.domain.rulesets import ruleset
 from chronique.domain.rulesets.elor import events as ev
 from chronique.domain.rulesets.elor.capacities import faculty_range
 from chronique.domain.rulesets.elor.describe import WORDS, describe
-from chronique.domain.rulesets.elor.downtime import change_faculties, give_care, start_long_action, start_training
+from chronique.domain.rulesets.elor.downtime import Risk, change_faculties, give_care, start_long_action, start_training
 from chronique.domain.rulesets.elor.play import Attack, TestSpec, attack, begin_scene, suffer_damage
 from chronique.domain.rulesets.elor.tables import nature
 from chronique.domain.timeline import advance
@@ -374,3 +374,160 @@ def test_a_blow_says_its_location_roll_and_a_death_in_words_seed_Application_des
     with contextlib.redirect_stdout(said):
         _damage_line("Montana James", blow)
     assert said.getvalue() == "Montana James's tête (location roll 94 on the D100): 6 points of damage, 6 in all (destroyed) — dead\n"
+
+
+# -- The playtest's defects -------------------------------------------------------------------
+
+
+AIMED = TestSpec("C", "Guerrier", familiarity="Épées", effort=1)  # Aldo's level 5, two dice
+
+
+def test_effects_the_roll_did_not_win_are_not_applied_and_the_roll_stands_seed_Effets_de_combat() -> None:
+    # §Effets de combat: the effects are selected once the values are known ("du moment que la
+    # somme de leurs coûts peut être payée"). The attack refused them after rolling and said the
+    # roll ("only 1 were won"), recording nothing, so the same dice came again: a free preview.
+    world = table(dice=[1, 1, 75])  # two degrees against no defence: 1 effect point; D100 75 the torso
+    declared = ("increased-damage", "Dommages augmentés", "Choix de la localisation", "Dommages augmentés")
+    blow = Attack("Épée", AIMED, defence="none", offensive_effects=declared, location="head")
+    result = attack(world, "Aldo", "Bruna", blow)
+    # The first, in the order declared, is paid for; the rest are not applied, never refused.
+    assert result.offensive == {"increased-damage": 1}
+    assert result.unapplied_offensive == ("Dommages augmentés", "Choix de la localisation", "Dommages augmentés")
+    # Without Choix de la localisation the D100 places the blow (E20): the torso, not the head.
+    assert result.damage is not None and result.damage["location"] == "torso" and result.damage["value"]["effective"] == 8
+    (rolled,) = events_of(world, "Aldo", ev.TestRolled)
+    (resolved,) = events_of(world, "Aldo", ev.AttackResolved)
+    assert rolled.outcome["dice"] == [1, 1] and resolved.offensive_effects == {"increased-damage": 1}
+    assert describe(resolved) == "melee attack on Bruna: 2 degrees against no defence — hit in the torse; effects: Dommages augmentés"
+
+
+def test_an_effect_no_roll_allows_is_refused_before_the_dice_seed_Liste_d_effets_de_combat() -> None:
+    # Effects any roll could pay for are checked before a die is rolled (E39): a refusal shows no roll.
+    world = table(dice=[1, 1])
+    before = recorded(world)
+    with pytest.raises(RuleViolation, match="needs an entangling weapon"):
+        attack(world, "Aldo", "Bruna", Attack("Épée", AIMED, defence="none", offensive_effects=("entangle",)))
+    assert recorded(world) == before
+    dice(world).leave_unrolled("the attack is refused before its roll")
+
+
+def test_effects_the_attack_did_not_win_are_said_at_the_table_and_the_roll_is_recorded(db: str, tmp_path: Path) -> None:
+    # The playtest: a brigand of level 3 without effort wins at most one degree, so no effect
+    # point; three commands in a row said "error: the effects cost 3 points; only 1 were won".
+    tolosa(db, tmp_path)
+    before = len(log(db))
+    blow = ("elor", "attack", "Tolosa", "Brigand", "Samson", "-w", "Épée", "-p", "Guerrier", "--defence", "none")
+    said = run(db, *blow, "--effect", "Dommages augmentés", "--effect", "Dommages augmentés").stdout
+    assert "not applied, the attack did not win the points for them: Dommages augmentés twice\n" in said
+    kinds = [entry["topic"] for entry in log(db)[before:]]
+    assert any(k.endswith("TestRolled") for k in kinds) and any(k.endswith("AttackResolved") for k in kinds), kinds
+    # A refusal comes before the dice: one line, nothing recorded, no roll in it.
+    refused = refused_in_one_line(db, *blow, "--effect", "Enchevêtrement")
+    assert "entangling" in refused and "rolled" not in refused and "won" not in refused
+
+
+def test_the_effects_a_choice_cannot_pay_for_are_counted_in_good_grammar() -> None:
+    from chronique.domain.rulesets.elor.combat import choose_effects
+
+    with pytest.raises(RuleViolation, match="^the effects cost 3 points but only 1 point was won$"):
+        choose_effects(1, "offensive", ["increased-damage"] * 3)
+
+
+def test_a_negative_armour_is_refused_when_the_sheet_is_made_seed_Application_des_dommages(db: str, tmp_path: Path) -> None:
+    # §Application des dommages step 2: armour is subtracted from the damage. A sheet with
+    # `head = -3` was accepted, then every blow to the head failed after its roll.
+    tolosa(db, tmp_path)
+    sheet = tmp_path / "cursed.toml"
+    sheet.write_text('name = "Maudit"\nnpc = true\nfaculties = { P = 0, C = 0, E = 0, M = 0 }\n[armour]\nhead = -3\n', encoding="utf-8")
+    said = refused_in_one_line(db, "character", "new", "Tolosa", "--sheet", str(sheet))
+    assert said == "error: armour head is -3: a protection is never negative"
+
+
+def test_a_care_says_the_healer_s_level_dice_and_degrees_at_the_table_PROPOSAL_5_6(db: str, tmp_path: Path) -> None:
+    # Every other test prints its level and dice at the table; care said only the points removed.
+    tolosa(db, tmp_path)
+    run(db, "elor", "damage", "Tolosa", "Samson", "--amount", "4", "--location", "left-leg")
+    first, second = run(db, "elor", "care", "Tolosa", "Montana James", "Samson", "--location", "left-leg").stdout.splitlines()
+    assert first.startswith("Montana James cares for Samson's jambe gauche: level 2 (Esprit 2): rolled ")
+    assert first.endswith(" of success") and second.startswith("Montana James removes ")
+
+
+def test_a_blow_says_its_location_s_state_apart_from_the_body_s_seed_Application_des_dommages() -> None:
+    # A blow to the torso of someone a wounded abdomen keeps unconscious read "1 in all,
+    # unconscious", as if the torso were: the location's state, then the body's.
+    world = table()
+    suffer_damage(world, "Aldo", 6, "the GM", where="abdomen")  # abdomen HP 6 (Physique 1): unconscious
+    suffer_damage(world, "Aldo", 2, "the GM", where="torso")  # armour 1: 1 point
+    belly, chest = events_of(world, "Aldo", ev.DamageTaken)
+    assert describe(belly) == "6 points of damage in the abdomen (the GM): 6 in all, unusable — unconscious"
+    assert describe(chest) == "1 point of damage in the torse (the GM): 1 in all, hurt — unconscious"
+
+
+def test_the_verifier_reads_each_test_by_the_discard_rule_it_was_recorded_under_E9() -> None:
+    # E9 now discards nothing beyond what is needed; tests recorded before TestRolled version 5
+    # kept a discard for a better face (2 6 at level 5: 6 turned into 5). The verifier reads each
+    # by its own rule: the older use for an older test, never for a new one.
+    from chronique.domain.rederivation import Table, check
+    from chronique.domain.rulesets.elor import verification
+    from chronique.domain.rulesets.elor.play import roll_test
+
+    world = table(dice=[2, 6])
+    roll_test(world, "Aldo", AIMED)
+    (rolled,) = events_of(world, "Aldo", ev.TestRolled)
+    assert rolled.outcome["final"] == [2, 6] and rolled.fewest_discards
+    honest = {"topic": f"{type(rolled).__module__}:{type(rolled).__qualname__}", **vars(rolled)}
+    rule = verification.RULES.rederive[honest["topic"]]
+    assert check(rule, honest, Table()) is None
+    best_faces = {**rolled.outcome, "final": [None, 5], "successes": [5]}
+    older = {k: v for k, v in honest.items() if k != "fewest_discards"} | {"outcome": best_faces}
+    assert check(rule, older, Table()) is None
+    assert (check(rule, {**honest, "outcome": best_faces}, Table()) or "").startswith("field outcome:")
+    stored: dict[str, Any] = {}
+    ev.TestRolled.upcast_stored(stored)
+    assert stored["fewest_discards"] is False
+
+
+def test_the_risk_grows_with_the_hours_of_work_not_before_nor_between_them_seed_Actions_longues_L448_L452() -> None:
+    # §Actions longues L448-L452: each test is an hour of research in the library, and "chaque
+    # heure qui passe augmente les risques" of the police coming there. Started at 16:00, after
+    # the work day (08:00-14:00), the risk was rolled at 17:00, 18:00, … overnight, before the
+    # first test at 09:00 the next day.
+    world = table(clock=16 * HOUR)
+    downtime(world)
+    start_long_action(world, "Aldo", "research the glyphs", 40, TestSpec("C"), effort_regime="none", risk=Risk("the policia", threshold=0))
+    dice(world).add(*[9, 9] * 12)  # every hour's work and risk: no degree, no police
+    ticks = run_until(world, DAY + 16 * HOUR)
+    risks = [t.due.at for t in ticks if t.due.process.startswith("risk")]
+    tests = [t.due.at for t in ticks if t.due.process.startswith("long")]
+    assert risks == tests == [DAY + h * HOUR for h in range(9, 15)]  # Day 2, 09:00 to 14:00
+    dice(world).leave_unrolled("the next day's work is not run")
+
+
+def test_the_sheet_shows_armour_culture_grants_a_level_to_name_and_the_action_points_left() -> None:
+    # §Application des dommages (armour per location), §Culture (its familiarities), §Professions
+    # (a level waiting for its grant), §Scènes d'action (the action points left in the sequence).
+    from chronique.domain.rulesets.elor.downtime import roll_progression
+    from chronique.domain.rulesets.elor.play import roll_test, take_opportunity
+    from chronique.domain.rulesets.elor.view import sheet_view
+
+    world = table(dice=[1, 1, 9])  # two degrees tick Guerrier; the progression's 9 raises it to 3
+    roll_test(world, "Aldo", AIMED)
+    roll_progression(world, "Aldo")
+    begin_scene(world, ["Aldo", "Bruna"])
+    take_opportunity(world, ["Aldo"], "reserve")
+    sections = {s.title: s for s in sheet_view(world, world.character("Aldo"), False).sections}
+    capacities = {row[0]: row[1] for row in sections["Capacities"].groups[0].rows}
+    assert capacities["action points"] == "2 of 3 left in sequence 1, a defence held in reserve"
+    assert capacities["to choose"] == "1 level waits for its familiarity or prowess"
+    body = {row[0]: row for row in sections["Body"].groups[0].rows}
+    assert sections["Body"].columns[-1] == "Armour" and body["Torse"][-1] == "1" and body["Tête"][-1] == "0"
+    own, culture = sections["Familiarities"].groups
+    assert own.rows == (("Épées", "+1"),)
+    assert culture.title == "from the culture Montagnard" and culture.rows == (("Coutumes montagnardes", ""), ("Langage montagnard", ""))
+
+
+def test_the_hit_points_setting_reads_as_a_sentence(db: str, tmp_path: Path) -> None:
+    # It read "Hit points from the printed formulas is now the printed formulas."
+    tolosa(db, tmp_path)
+    said = run(db, "campaign", "set", "Tolosa", "hp_formula_as_printed", "on").stdout
+    assert said == "Tolosa: Source of hit points is now the printed formulas.\n"

@@ -18,10 +18,11 @@ def test_the_body_section_gives_each_location_its_state_seed_Application_des_dom
     suffer_damage(world, "Aldo", 3, "a club", where="torso")
     (body,) = [s for s in sheet_view(world, world.character("Aldo"), False).sections if s.title == "Body"]
     rows = {row[0]: row[1:] for group in body.groups for row in group.rows}
-    assert body.columns == ("Location", "Damage", "Hit points", "State")
-    assert rows["Bras gauche"] == ("5", "5", "unusable")
-    assert rows["Torse"] == ("2", "7", "hurt")
-    assert rows["Bras droit"] == ("0", "5", "sound")
+    # The armour each blow there loses (§Application des dommages step 2) closes the row.
+    assert body.columns == ("Location", "Damage", "Hit points", "State", "Armour")
+    assert rows["Bras gauche"] == ("5", "5", "unusable", "0")
+    assert rows["Torse"] == ("2", "7", "hurt", "1")
+    assert rows["Bras droit"] == ("0", "5", "sound", "0")
 
 
 def test_attributes_read_signed_as_the_faculties_they_move_seed_Attributs_E5() -> None:
