@@ -74,7 +74,8 @@ def show_cmd(
     as_json: bool = typer.Option(False, "--json", help="Output JSON."),
 ) -> None:
     """A character's training, check-marks, pending improvement rolls and activities, as of now."""
-    from chronique.domain.rulesets.westernparade.downtime import next_point, practice_now, standing
+    from chronique.domain.rulesets.westernparade.describe import teacher_words
+    from chronique.domain.rulesets.westernparade.downtime import cartridges_burnt, next_point, practice_now, standing
     from chronique.domain.rulesets.westernparade.training import hours_of
 
     def show(services: Any) -> None:
@@ -96,12 +97,14 @@ def show_cmd(
         for name, t in state["targets"].items():
             nxt = data["next_points"][name]
             when = "no progress" if nxt is None else f"next point {calendar.format(nxt)}"
-            teacher = f" with {t['teacher']} ({t['teacher_level']})" if t["teacher"] else ""
+            teacher = f" with {teacher_words(t['teacher'], t['kind'], t['teacher_level'])}" if t["teacher"] else ""
             # §2.6.2 L1434: an idle credit wears away an hour a half-day after seven days.
             idle = "" if t["idle_since"] is None else f", idle since {calendar.format(t['idle_since'])}"
             idle += " (after 7 days an hour lost every 12 h)" if idle else ""
             banked = f"{hours_of(t['bank'])} banked{idle}"
-            typer.echo(f"  {name}: {plural(t['hours'], 'hour')} a week{teacher}, {banked}, {when}; {plural(t['cartridges'], 'cartridge')}")
+            burnt = cartridges_burnt(name, t)
+            ammunition = f"; {plural(burnt, 'cartridge')} burnt so far" if burnt else ""
+            typer.echo(f"  {name}: {plural(t['hours'], 'hour')} a week{teacher}, {banked}, {when}{ammunition}")
         typer.echo(f"  trick practice: +{data['practice_bonus']}%{' (practising)' if state['practice']['practising'] else ''}")
         marks = who.condition["marks"]
         typer.echo("  check-marks: " + (", ".join(f"{k} {v}" for k, v in marks["checks"].items()) or "none"))

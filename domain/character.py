@@ -149,7 +149,10 @@ class Character(ChainedAggregate):
                     event.apply(shell)
         except (KeyError, ValueError, IndexError, StopIteration) as error:
             first = min(versions)
-            raise RuleViolation(f"later events of {self.name} depend on event {first}; void them first ({error!r})") from None
+            # A game's rules say which event depends on it in a ValueError's words; any other
+            # error is the replay failing on a missing part, which the GM cannot act upon.
+            which = f": {error}" if isinstance(error, ValueError) and str(error) else ""
+            raise RuleViolation(f"later events of {self.name} depend on event {first}; void them first{which}") from None
         return shell.sheet, shell.condition
 
 

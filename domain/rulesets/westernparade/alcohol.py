@@ -3,7 +3,9 @@ effects, and sobering up in closed form. Units are counted in tenths."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 TENTH = 10  # tenths per unit
 # Table 4.1: the stage reached at these (effective) units, in tenths.
@@ -37,6 +39,19 @@ def stage(tenths: int, m_end: int, drinker: bool) -> str:
         if effective >= threshold:
             reached = name
     return reached
+
+
+def sobered(drink: Mapping[str, Any], at: int) -> bool:
+    """Whether an emergency has sobered the drinker for the moment (§4.1.3 L2859): ``drink`` is
+    the body's ``alcohol`` dict."""
+    until = (drink.get("sobered") or {}).get("until")
+    return until is not None and at < int(until)
+
+
+def comatose(drink: Mapping[str, Any], m_end: int, drinker: bool, at: int) -> bool:
+    """Whether the drinker lies in an ethylic coma (Table 4.1, §4.1.1 L2817) at ``at``, no
+    emergency sobering him for the moment: a coma is unconsciousness (ruling WD4)."""
+    return stage(int(drink["tenths"]), m_end, drinker) == "coma" and not sobered(drink, at)
 
 
 def better(name: str) -> str:

@@ -12,16 +12,43 @@ from typing import Any
 
 from chronique.domain.chain import ChainedEvent, ChanceConsumed
 from chronique.domain.character import Character
+from chronique.domain.rulesets.westernparade.report import where
+
+
+class OnAWound:
+    """What an event about the wound already at its ``location`` is (first aid, care, a roll for
+    that wound...): it acts on that wound and never makes one. Not an event of its own."""
+
+    location: str
 
 
 class BodyEvent(ChainedEvent):
-    """Base of the body's events: the body as it is after the event."""
+    """Base of the body's events: the body as it is after the event.
+
+    Its ``body`` was worked out from the body the log gave before it. A correction replays the
+    log without a voided event (``Character.correct``): an event that acted on a wound the
+    correction took away acted on nothing, so it leaves the body as it is; any other event whose
+    body still holds such a wound (with its blood lost and its bullet) would bring it back, so it
+    stops the replay: the correction is refused until the later events are voided too."""
 
     at: int
     body: dict[str, Any]
 
     def apply(self, character: Character) -> None:
+        wounds = character.condition.get("wounds", {})
+        if isinstance(self, OnAWound) and self.location not in wounds:
+            return  # its wound was voided: first aid or care on a wound never taken does nothing
+        returning = sorted(set(self.body.get("wounds", {})) - set(wounds) - set(self.wounds_made()))
+        if returning:
+            # Only a replay without a voided wound gets here: Character.correct reads a ValueError
+            # as "later events depend on the voided one; void them first".
+            places = ", ".join(where(location) for location in returning)
+            raise ValueError(f"event {self.originator_version} still holds the wound to the {places}")
         character.condition = {**character.condition, **self.body}
+
+    def wounds_made(self) -> tuple[str, ...]:
+        """The locations this event wounds: none but a wound's own."""
+        return ()
 
 
 class WoundTaken(BodyEvent, ChanceConsumed):
@@ -54,22 +81,26 @@ class WoundTaken(BodyEvent, ChanceConsumed):
         state.setdefault("unconsciousness_chance", None)
         state.setdefault("fell_beyond_saving", None)
 
+    def wounds_made(self) -> tuple[str, ...]:
+        """The location this wound was taken at."""
+        return (self.location,)
 
-class PressureApplied(BodyEvent):
+
+class PressureApplied(OnAWound, BodyEvent):
     """The character pressed his own hands on a bleeding location (§3.2.3): 2 PH each held back."""
 
     location: str
     hands: int
 
 
-class PressureReleased(BodyEvent):
+class PressureReleased(OnAWound, BodyEvent):
     """The hands pressing on a location let go, their rounds over: pressing holds the blood back
     only "momentanément" (§3.2.3 L1848, ruling WB22)."""
 
     location: str
 
 
-class FirstAidGiven(BodyEvent, ChanceConsumed):
+class FirstAidGiven(OnAWound, BodyEvent, ChanceConsumed):
     """Someone tried to stop a location's bleeding (§3.2.4): the roll and which of the six
     outcomes it gave."""
 
@@ -128,14 +159,14 @@ class ActivityOrdered(BodyEvent):
     activity: str
 
 
-class TendingOrdered(BodyEvent):
+class TendingOrdered(OnAWound, BodyEvent):
     """Someone was put in charge of a wound, with a care skill and its score (or nobody)."""
 
     location: str
     tender: dict[str, Any] | None
 
 
-class InfectionRolled(BodyEvent, ChanceConsumed):
+class InfectionRolled(OnAWound, BodyEvent, ChanceConsumed):
     """The daily infection roll of an untreated wound (§3.2.7.2)."""
 
     location: str
@@ -147,7 +178,7 @@ class InfectionRolled(BodyEvent, ChanceConsumed):
     chance: list[dict[str, Any]]
 
 
-class CareGiven(BodyEvent, ChanceConsumed):
+class CareGiven(OnAWound, BodyEvent, ChanceConsumed):
     """A care skill was used on a wound: ``skill`` (Bandages, Nettoyage d'une blessure,
     Cautérisation, Amputation, Extraction de balle), the roll, and ``result`` (what it did).
     What the reading depends on besides the roll, None where the skill does not need it (and on
@@ -177,7 +208,7 @@ class CareGiven(BodyEvent, ChanceConsumed):
             state.setdefault(name, None)
 
 
-class BandageTook(BodyEvent):
+class BandageTook(OnAWound, BodyEvent):
     """A bandage's effect came in (§6.18.2): PV back, or the wound reopened."""
 
     location: str
@@ -194,7 +225,7 @@ class HeadBulletRolled(BodyEvent, ChanceConsumed):
     chance: list[dict[str, Any]]
 
 
-class WoundReopened(BodyEvent, ChanceConsumed):
+class WoundReopened(OnAWound, BodyEvent, ChanceConsumed):
     """A violent effort was made while convalescent (§3.2.8.3): the chance, the d100 and whether
     the wound reopened."""
 
@@ -239,7 +270,7 @@ class SoberedUp(BodyEvent):
     stage: str
 
 
-class OutOfActionEvent(BodyEvent):
+class OutOfActionEvent(OnAWound, BodyEvent):
     """What the events of being put out of action share (§3.2.5): ``location`` and ``state``, the
     wound that put him out as it stands; the unconsciousness check after a failed END roll
     (§3.2.6; ``unconsciousness_chance`` None when none was due); and ``rally``, the END roll due

@@ -15,6 +15,7 @@ from chronique.domain.errors import RuleViolation
 from chronique.domain.rulesets.westernparade import alcohol, bleeding
 from chronique.domain.rulesets.westernparade import body_events as be
 from chronique.domain.rulesets.westernparade.bullets import STABLE_AFTER, WEEK, YEAR, enters_head, extraction, head_bullet, migration
+from chronique.domain.rulesets.westernparade.characteristics import blood_points
 from chronique.domain.rulesets.westernparade.condition import (
     BODY_KEYS,
     Env,
@@ -155,7 +156,7 @@ def wound(
     pv = pv_of(w, loc, e)
     critical = critical_effect(loc, pv, e.max_pv[loc], w["deepest"])
     w["deepest"] = max(w["deepest"], -pv)
-    _apply_critical(body, w, loc, critical, at, stream)
+    _apply_critical(body, w, loc, critical, at, e, stream)
     rate = bleeding.location_rate(state, e.multiplier[loc], w["through"], w["artery"])
     body["ph"] -= rate
     if not was_bleeding:
@@ -288,10 +289,18 @@ def _out_of_action(
     return {**what, "unconsciousness_chance": chance, "unconsciousness": reading, "rally": rally}
 
 
-def _apply_critical(body: dict[str, Any], w: dict[str, Any], loc: str, effect: Any, at: int, stream: ChanceStream) -> None:
+def _lose(body: dict[str, Any], losses: Mapping[str, int], e: Env) -> None:
+    """Add permanent characteristic losses (§3.2.9.2, §3.2.7.3, §4.1.3 L2853) to the body: an END
+    point lost lowers the blood points' maximum, 5 × END (§3.2.3), and the PH above it go, as
+    they never rise above it (ruling WB8)."""
+    for key, n in losses.items():
+        body["losses"][key] = int(body["losses"].get(key, 0)) + n
+    body["ph"] = min(int(body["ph"]), blood_points(e.sheet_end - int(body["losses"].get("END", 0))))
+
+
+def _apply_critical(body: dict[str, Any], w: dict[str, Any], loc: str, effect: Any, at: int, e: Env, stream: ChanceStream) -> None:
     """Record a critical wound's permanent losses or fate (§3.2.9): death timers, END at 0 kills."""
-    for key, n in effect.losses.items():
-        body["losses"][key] = body["losses"].get(key, 0) + n
+    _lose(body, effect.losses, e)
     w["max_loss"] += effect.max_pv
     if effect.fate == "killed":
         _kill(body, f"critical wound to the {where(loc)}")
@@ -504,7 +513,7 @@ def _extract(body: dict[str, Any], w: dict[str, Any], loc: str, grade: str, at: 
     if done.success:
         w["bullet"] = False
     critical = critical_effect(loc, pv_of(w, loc, e), e.max_pv[loc], w["deepest"])
-    _apply_critical(body, w, loc, critical, at, stream)
+    _apply_critical(body, w, loc, critical, at, e, stream)
     w["deepest"] = max(w["deepest"], -pv_of(w, loc, e))
     fell = _blood_thresholds(body, e, at, stream) == "beyond saving"
     return done.to_dict(), {"first_attempt": first, "critical": critical.to_dict(), "fell_beyond_saving": fell}
@@ -630,8 +639,7 @@ def drink(world: World, name: str, tenths: int) -> str:
         chance = {"jEND": int(stats(character)["rolls"]["END"]), "difficulty": difficulty("easy")}
         rolls = [roll_chance(stream, chance) for _ in alcohol.COMA_LOSSES]
         losses = {key: 1 for key, r in zip(alcohol.COMA_LOSSES, rolls, strict=True) if not r.success}
-        for key, n in losses.items():
-            body["losses"][key] = int(body["losses"].get(key, 0)) + n
+        _lose(body, losses, e)
         _record(character, be.ComaEndured, at, body, outcomes=[r.to_dict() for r in rolls], losses=losses, epoch=epoch, chance=stream.ops)
     return stage
 
@@ -822,8 +830,7 @@ def _head_bullet_roll(world: World, character: Character, body: dict[str, Any], 
         if not ok:
             hb["count"] += 1
             losses, dies = migration(hb["count"])
-            for key, n in losses.items():
-                body["losses"][key] = body["losses"].get(key, 0) + n
+            _lose(body, losses, env(world, character))
             if dies:
                 _kill(body, "bullet in the head")
     _record(

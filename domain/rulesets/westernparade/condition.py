@@ -113,7 +113,8 @@ def new_wound(at: int) -> dict[str, Any]:
 class Env:
     """What the body's rules need of the sheet and the campaign: END after permanent losses and
     its modifier, base PH, max PV and hemorrhage multiplier per location, the healing system and
-    scratch reading, and whether the character holds his drink (*Beuverie* > 50%)."""
+    scratch reading, whether the character holds his drink (*Beuverie* > 50%), and END as the
+    sheet has it, before any loss (``sheet_end``)."""
 
     m_end: int
     ph_max: int
@@ -122,6 +123,7 @@ class Env:
     system: str
     literal: bool
     drinker: bool
+    sheet_end: int
 
 
 def env_of(sheet: Mapping[str, Any], condition: Mapping[str, Any], settings: Mapping[str, Any]) -> Env:
@@ -138,6 +140,7 @@ def env_of(sheet: Mapping[str, Any], condition: Mapping[str, Any], settings: Map
         system=str(settings.get("healing", SETTINGS["healing"])),
         literal=settings.get("scratch", SETTINGS["scratch"]) == "literal",
         drinker=int(sheet.get("derived", {}).get("skills", {}).get("Beuverie", 0)) > 50,
+        sheet_end=int(sheet["characteristics"]["END"]),
     )
 
 

@@ -128,29 +128,38 @@ def skill_point_problems(sheet: WPSheet) -> Iterator[str]:
 def special_problems(sheet: WPSheet) -> Iterator[str]:
     """§1.12: reserved skills, forbidden groups, the elite soldier's minima, no firearms for a
     martial artist."""
-    catalogue = skills()
-    bought = {n for n in sheet.points.names() if sheet.points.total(n) > 0}
-    reserved = (
-        (catalogue.doctor_only, "doctor"),
-        (catalogue.martial_artist_only, "martial-artist"),
-        (catalogue.samurai_only, "samurai"),
-    )
-    for names, who in reserved:
-        for name in bought & names:
-            if sheet.special != who:
-                yield f"only a {who} may put points in {name} (§1.12)"
+    bought = sorted(n for n in sheet.points.names() if sheet.points.total(n) > 0)
+    yield from filter(None, (reserved_problem(sheet.special, name) for name in bought))
     if sheet.special is None:
         return
-    special = tables().specials[sheet.special]
-    for name, least in special.minimum.items():
+    for name, least in tables().specials[sheet.special].minimum.items():
         if sheet.characteristics[name] < least:
             yield f"a {sheet.special} has {name} of at least {least} (§1.12.3)"
-    for name in sorted(bought):
-        key = skill(name).group
-        if key in special.forbidden_groups:
-            yield f"a {sheet.special} puts no points in {catalogue.groups[key].name} ({name}, §1.12)"
-        if special.no_firearms and name in catalogue.firearms:
-            yield f"a {sheet.special} puts no points in a firearm skill ({name}, §1.12.4)"
+    yield from filter(None, (barred_problem(sheet.special, name) for name in bought))
+
+
+def reserved_problem(special: str | None, name: str) -> str | None:
+    """Why a character (``special``: which special character he is, §1.12, or None) may not put
+    points in the skill ``name`` reserved to another (Chimie and Chirurgie to the doctor,
+    §1.12.1 L1029; Kobudo to the samurai, L1096...), at creation or in training; None if he may."""
+    catalogue = skills()
+    reserved = ((catalogue.doctor_only, "doctor"), (catalogue.martial_artist_only, "martial-artist"), (catalogue.samurai_only, "samurai"))
+    who = next((who for names, who in reserved if name in names), None)
+    return f"only a {who} may put points in {name} (§1.12)" if who is not None and special != who else None
+
+
+def barred_problem(special: str | None, name: str) -> str | None:
+    """Why a special character (§1.12) may not put points in the skill ``name``: a group his kind
+    may not choose, or a firearm for the martial artist (§1.12.4); None if he may."""
+    if special is None:
+        return None
+    rules, catalogue = tables().specials[special], skills()
+    group = skill(name).group
+    if group in rules.forbidden_groups:
+        return f"a {special} puts no points in {catalogue.groups[group].name} ({name}, §1.12)"
+    if rules.no_firearms and name in catalogue.firearms:
+        return f"a {special} puts no points in a firearm skill ({name}, §1.12.4)"
+    return None
 
 
 def equipment_problems(sheet: WPSheet) -> Iterator[str]:

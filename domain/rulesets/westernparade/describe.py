@@ -11,6 +11,7 @@ from typing import Any
 
 from chronique.domain.gametime import duration_words
 from chronique.domain.rulesets.westernparade.body_events import BLOOD_WORDS
+from chronique.domain.rulesets.westernparade.experience import mark_bonus
 from chronique.domain.rulesets.westernparade.firstaid import read
 from chronique.domain.rulesets.westernparade.report import care_words, critical_words, stage_words, unconsciousness_words, where
 from chronique.domain.rulesets.westernparade.tables import catalogued, tables
@@ -228,10 +229,18 @@ def _tending(e: Any) -> str:
     return f"{e.tender['by']} tends the wound in the {where(e.location)}" + (f" ({skill})" if skill else "")
 
 
+def teacher_words(teacher: str, kind: str, level: int | None) -> str:
+    """A teacher as the plan names him, with the level he teaches at: his skill in % for a skill,
+    his modifier in the characteristic for a characteristic (§2.6.2, §2.7)."""
+    if level is None:
+        return teacher
+    return f"{teacher} ({level}%)" if kind == "skill" else f"{teacher} (modifier {level:+d})"
+
+
 def _training(e: Any) -> str:
     if not e.hours:
         return f"stopped training {e.target}"
-    teacher = f" with {e.teacher}" + (f" ({e.teacher_level})" if e.teacher_level is not None else "") if e.teacher else " alone"
+    teacher = f" with {teacher_words(e.teacher, e.kind, e.teacher_level)}" if e.teacher else " alone"
     counted = f" ({e.hours} of the {e.requested} count)" if e.hours != e.requested else ""
     abandoned = f"; the progress in {e.abandoned} is lost" if e.abandoned else ""
     return f"trains {e.target} {e.hours} hours a week{counted}{teacher}{abandoned}"
@@ -251,11 +260,24 @@ def improvement_earned(e: Any) -> str:
     return f"earned an improvement roll in {g['target']}: {in_words(g['reason'])}{bonus}"
 
 
+def _units(tenths: int) -> str:
+    # §4.1.1: a unit is a glass of whisky; drinks are counted in tenths of a unit.
+    return f"{tenths / 10:g} unit{'' if tenths == 10 else 's'}"
+
+
 def _improvement(e: Any) -> str:
     o = e.outcome
     faces = "+".join(str(f) for f in o.get("faces", [])) or str(o.get("total"))
     gain = f"{o['target']} rises by {o['gain']}" if o["gain"] else f"{o['target']} does not rise"
-    return f"improvement roll in {o['target']}: rolled {faces} = {o['total']} against {o['current']} — {gain}"
+    return f"improvement roll in {o['target']}: rolled {faces} = {o['total']}{_eased(o)} against {o['current']} — {gain}"
+
+
+def _eased(outcome: Mapping[str, Any]) -> str:
+    # §2.5 L1413: +5% per check-mark; §2.4.3: a reputation bonus after a gunfight.
+    marks, bonus = int(outcome.get("marks", 0)), int(outcome.get("bonus", 0))
+    terms = {f"for {plural(marks, 'check-mark')}": mark_bonus() * marks, "bonus": bonus}
+    said = [f"{value:+d} {name}" for name, value in terms.items() if value]
+    return f", {', '.join(said)}: {int(outcome['total']) + sum(terms.values())}" if said else ""
 
 
 def _activity_started(e: Any) -> str:
@@ -375,7 +397,7 @@ WORDS: dict[str, Describer] = {
     "chronique.domain.rulesets.westernparade.body_events:HeadBulletRolled": _head_bullet,
     "chronique.domain.rulesets.westernparade.body_events:WoundReopened": _reopened,
     "chronique.domain.rulesets.westernparade.body_events:DrinkTaken": lambda e: (
-        f"drank: {e.tenths / 10:g} units in all, {stage_words(e.stage)}"
+        f"drank {_units(e.tenths)}: {_units(int(e.body['alcohol']['tenths']))} in the blood now, {stage_words(e.stage)}"
     ),
     "chronique.domain.rulesets.westernparade.body_events:ComaEndured": _coma,
     "chronique.domain.rulesets.westernparade.body_events:PutOutOfAction": _put_out,

@@ -190,6 +190,8 @@ def _teacher(world: World, kind: str, target: str, teacher: str | None, teacher_
         if teacher_level is None:
             raise RuleViolation(f"{teacher} is not in the campaign: give the teacher's level")
         return teacher_level
+    if known.condition.get("dead"):
+        raise RuleViolation(f"{known.name} is dead and teaches no one (§2.6.2)")
     if kind == "skill":
         return skill_score(known, target)[1]
     return int(stats(known)["modifiers"][target])
@@ -241,6 +243,11 @@ def plan_training(
             targets[key] = current
         current.update(requested=hours, hours=counted, teacher=teacher.strip() if teacher else None, teacher_level=level)
         if kind == "skill":
+            from chronique.domain.rulesets.westernparade.creation import barred_problem, reserved_problem  # pydantic: on first use
+
+            barred = reserved_problem(character.sheet.get("special"), key) or barred_problem(character.sheet.get("special"), key)
+            if barred is not None:
+                raise RuleViolation(f"{character.name} cannot train {key}: {barred}")
             score = stats(character)["skills"][key]
             if level is not None and level < tr.teacher_needed(score):
                 raise RuleViolation(
@@ -278,14 +285,20 @@ def plan_training(
     return state
 
 
+def cartridges_burnt(name: str, target: Mapping[str, Any]) -> int:
+    """The cartridges training the target ``name`` has burnt so far: 200 an hour actually
+    trained for a firearm skill (§2.6.2 footnote 2, ruling WC11), none for anything else."""
+    firearm = target["kind"] == "skill" and name in skills().firearms
+    return tr.cartridges(int(target["trained"])) if firearm else 0
+
+
 def train_point(world: World, character: Character, name: str, at: int) -> dict[str, Any]:
     """Record the point a target's training won at ``at`` (its credit reached the point's cost)."""
     state = settled(character, at)
     target = state["targets"][name]
     cost = point_cost(character, name, target)
     target["bank"] -= tr.units(cost)
-    firearm = target["kind"] == "skill" and name in skills().firearms
-    burnt = tr.cartridges(target["trained"]) - target["cartridges"] if firearm else 0
+    burnt = cartridges_burnt(name, target) - target["cartridges"]
     target["cartridges"] += burnt
     if target["kind"] == "skill":
         before = int(stats(character)["skills"][name])

@@ -56,6 +56,11 @@ class Improvement:
         return asdict(self) | {"faces": list(self.faces)}
 
 
+def mark_bonus() -> int:
+    """What each check-mark adds to an improvement roll (§2.5 L1413: +5%, cumulative)."""
+    return int(_rules()["mark_bonus"])
+
+
 def improve(target: str, kind: str, current: int, marks: int, faces: Sequence[int], d4: int | None, bonus: int = 0) -> Improvement:
     """Resolve an improvement roll: success when the open roll, eased by 5 per check-mark and by
     ``bonus`` (reputation, §2.4.3), is strictly above ``current`` (§2.3 L1349; "bonus de -5%"
@@ -63,7 +68,7 @@ def improve(target: str, kind: str, current: int, marks: int, faces: Sequence[in
     or "characteristic" (gain 1)."""
     r = _rules()
     total = sum(faces)
-    success = total + r["mark_bonus"] * marks + bonus > current
+    success = total + mark_bonus() * marks + bonus > current
     if kind == "skill":
         gain = r["skill_gain_base"] + (d4 or 0) if success else 0
     else:

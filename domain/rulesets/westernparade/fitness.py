@@ -48,20 +48,21 @@ def effects(body: Body) -> Mapping[str, int]:
     sober."""
     drink = body.state["alcohol"]
     stage = alcohol.stage(int(drink["tenths"]), body.env.m_end, body.env.drinker)
-    sobered = drink.get("sobered")
-    if sobered is not None and body.at < int(sobered["until"]) and stage != "sober":
+    if alcohol.sobered(drink, body.at) and stage != "sober":
         return alcohol.best_of(stage, alcohol.better(stage))
     return alcohol.EFFECTS.get(stage, {})
 
 
 def able(body: Body, fight: bool = False) -> None:
-    """Refuse a roll the body cannot make: dead, unconscious (§3.2.4, §3.2.6), a characteristic
+    """Refuse a roll the body cannot make: dead, unconscious (§3.2.4, §3.2.6, an ethylic coma), a characteristic
     at 0 or below through alcohol (§4.1.2: he lies helpless in a corner) and, for an attack
     (``fight``), a wound that puts him out of the fight (§3.2.5; ruling WD4)."""
     if body.state["dead"]:
         raise RuleViolation(f"{body.name} is dead")
     if body.state["unconscious"]:
         raise RuleViolation(f"{body.name} is unconscious")
+    if alcohol.comatose(body.state["alcohol"], body.env.m_end, body.env.drinker, body.at):
+        raise RuleViolation(f"{body.name} is unconscious, in an ethylic coma (Table 4.1)")
     drunk = effects(body)
     for key, change in drunk.items():
         if key in body.sheet["characteristics"] and _value(body, key) + change <= 0:

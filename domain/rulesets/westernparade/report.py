@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from chronique.domain.gametime import duration_words
-from chronique.domain.rulesets.westernparade import bleeding
+from chronique.domain.rulesets.westernparade import alcohol, bleeding
 from chronique.domain.rulesets.westernparade.condition import Env, activity, location_rate, pv_of, state_of
 from chronique.domain.rulesets.westernparade.tables import tables
 from chronique.domain.rulesets.westernparade.wounds import WoundState
@@ -124,7 +124,9 @@ def body_facts(body: Mapping[str, Any], e: Env, at: int) -> list[tuple[str, str]
     if body["dead"]:
         return [("state", f"dead ({body['death']})")]
     conscious = not body["unconscious"]
-    if not conscious:
+    if alcohol.comatose(body["alcohol"], e.m_end, e.drinker, at):
+        facts = [("state", "unconscious (an ethylic coma, until the drink wears off to complete drunkenness)")]
+    elif not conscious:
         blackout = body["blackout"] or {}
         until = blackout.get("until")
         why = "blood loss, until the PH are above 0" if blackout.get("cause") == "blood" else "a wound"

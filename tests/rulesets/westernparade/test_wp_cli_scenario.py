@@ -94,8 +94,10 @@ def test_shot_through_the_thigh_first_aid_bed_rest_training_and_three_weeks(db: 
     healed = status["wounds"]["right-thigh"]
     assert (healed["damage"], healed["progress"]) == (damage - 4, DAY)
     shown = wp(db, "downtime", "show", CAMPAIGN, SAM)
-    assert "Armes de poing: 20 hours a week with Charlie Siringo (91)" in shown
-    assert "; 11,700 cartridges" in shown  # 200 an hour actually fired (§5.17): 50 x (57+58+59+60)
+    assert "Armes de poing: 20 hours a week with Charlie Siringo (91%)" in shown
+    # 200 an hour actually fired (§2.6.2 footnote 2, §5.17), counted to now, not to the last point
+    # won (50 x (57+58+59+60) = 11,700 then): three weeks of 20 hours, 60 hours.
+    assert "; 12,000 cartridges burnt so far" in shown
     doc = json.loads(wp(db, "downtime", "show", CAMPAIGN, DOC, "--json"))
     # §5.2 (§6.2): a full stop earned Doc an improvement roll in Premiers soins, and only it does.
     assert [g["target"] for g in doc["marks"]["pending"]] == (["Premiers soins"] if full else [])

@@ -142,7 +142,12 @@ def test_coma_calls_for_two_easy_end_rolls_S4_1_3_ruling_WD5() -> None:
     assert care.drink(world, SAM_N, 150) == "coma"
     body = world.character(SAM_N).condition
     assert body["losses"] == {"INT": 1}
-    # The coma's alcohol malus leaves a chance under 5%: an automatic failure, no die (§2.1.1).
+    # A coma is unconsciousness (Table 4.1; ruling WD4): no roll until an emergency sobers him.
+    with pytest.raises(RuleViolation, match="unconscious, in an ethylic coma"):
+        check(world, SAM_N, Check(characteristic="INT"))
+    dice(world).add(10)  # difficult jEND 58 - 25 = 33: sobered to complete drunkenness (§4.1.3 L2859)
+    assert care.sober_up(world, SAM_N) == "complete"
+    # The alcohol malus leaves a chance under 5%: an automatic failure, no die (§2.1.1).
     outcome = check(world, SAM_N, Check(characteristic="INT"))
     assert outcome.automatic and outcome.faces == () and outcome.chance < 5
     assert outcome.terms["losses"] == characteristic_roll(11) - characteristic_roll(12)
