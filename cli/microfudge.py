@@ -41,10 +41,13 @@ DIFFICULTY = typer.Option(
     "moyenne",
     "--difficulty",
     "-d",
-    help="facile, simple, moyenne, difficile, tres-difficile, extreme, impossible, a rank label or a number from 0 to 8.",
+    help="facile, simple, moyenne, difficile, tres-difficile, extreme, impossible, a rank label or a number from 2 to 8 "
+    "(na, 0 and 1 are sans difficulté: such a trivial task needs no Test, L267).",
 )
 RELATED = typer.Option("close", "--related", help="How the field relates to the task: close, related (−1) or distant (−2), Faible minimum.")
-DOMAIN = typer.Option("physical", "--domain", help="The kind of action or Revers: physical, social…")
+DOMAIN = typer.Option(
+    "physical", "--domain", help="The kind of action or Revers: physical, social or vehicle (case and accents aside; L335-L345)."
+)
 QUALITY = typer.Option("average", "--quality", help="Gear quality: inferior (−1), average, good (+1), superior (+2).")
 WEAPON = typer.Option("none", "--weapon", help="Weapon class: light, medium (+1), heavy (+2), massive (+3).")
 MODIFIER = typer.Option(0, "--modifier", callback=MODIFIER_RANGE, help="Other ranks: scale, conditions, help from others.")
@@ -186,6 +189,7 @@ def conflict_(
 ) -> None:
     """A simple conflict: both roll 4dF on their rank, with their gear, weapon, Atout and Revers;
     the higher final rank wins; nothing lasting follows."""
+    from chronique.domain.rulesets.microfudge.describe import conflict_verdict
     from chronique.domain.rulesets.microfudge.play import Contender, conflict
     from chronique.domain.rulesets.microfudge.rules import quality_modifier, weapon_bonus
 
@@ -201,7 +205,7 @@ def conflict_(
     outcome: Any = run(ctx, lambda s: s.act(campaign, act))
     for rolled in outcome.sides:
         typer.echo(_rolled(rolled))
-    typer.echo("a tie: nobody wins" if outcome.winner == "tie" else f"{outcome.winner} wins")
+    typer.echo(conflict_verdict(outcome.winner))
 
 
 def _rolled(side: dict[str, Any]) -> str:
@@ -226,7 +230,7 @@ def setback(
 
     done = run(ctx, lambda s: s.act(campaign, lambda w: suffer(w, character, severity, domain, healing, source)))
     state = "critical, needs care" if not done["stabilized"] else f"heals {healing}"
-    typer.echo(f"{character}: Revers {done['id']} of −{severity} ({domain}, {state})")
+    typer.echo(f"{character}: Revers {done['id']} of −{severity} ({done['domain']}, {state})")
 
 
 @app.command("first-aid")
@@ -239,11 +243,20 @@ def first_aid_(
     quality: str = QUALITY,
 ) -> None:
     """First aid: a Médecine Test against Moyenne / Difficile / Très difficile by severity."""
+    from chronique.domain.rulesets.microfudge.describe import against, first_aid_outcome, first_aid_roll
+    from chronique.domain.rulesets.microfudge.events import FirstAidGiven
     from chronique.domain.rulesets.microfudge.play import first_aid
     from chronique.domain.rulesets.microfudge.rules import quality_modifier
 
-    ok = run(ctx, lambda s: s.act(campaign, lambda w: first_aid(w, patient, healer, setback_id, quality_modifier(quality))))
-    typer.echo(f"{healer} tends {patient}: {'success' if ok else 'failure'}")
+    def act(world: World) -> str:
+        first_aid(world, patient, healer, setback_id, quality_modifier(quality))
+        given: Any = world.recorded_last(patient, FirstAidGiven)
+        # L359: the Médecine Test as a Test reads (rank, gear, Revers, dice), then what it did.
+        test = given.test
+        rolled = f"{first_aid_roll(test)}: {_final(test['dice'], test['final'])} {against(test['required'])}"
+        return f"{given.healer} tends {world.character(patient).name}'s Revers {setback_id}: {rolled}: {first_aid_outcome(given)}"
+
+    typer.echo(run(ctx, lambda s: s.act(campaign, act)))
 
 
 @app.command("care")
@@ -448,7 +461,7 @@ def conflict_card(
 ) -> None:
     """One draw of the open Sequence: every side draws, then the Revers are recorded."""
     from chronique.domain.rulesets.microfudge.conflict import draw
-    from chronique.domain.rulesets.microfudge.describe import revers
+    from chronique.domain.rulesets.microfudge.describe import pool_terms, revers
     from chronique.domain.rulesets.words import cards, joined
     from chronique.domain.text import plural
 
@@ -463,15 +476,28 @@ def conflict_card(
         guard = f"defends with {cards(side['defence']['cards'])}" if side["defence"]["cards"] else "no card in defence"
         hits = [f"a {revers(v)} on {t}" for t, v in side["inflicted"].items() if v]  # one Revers of severity v
         banked = f", {plural(side['banked'], 'success', 'successes')} of defence banked" if side["banked"] else ""
-        changed = f", an Atout turns {side['changed']} into a success" if side["changed"] else ""
+        changed = f", an Atout turns {cards([side['changed']])} into a success" if side["changed"] else ""
         covers = [f"{n} cancelled for {t}" for t, n in side["defence"].get("covered", {}).items()]
         covered = f", covering fire: {joined(covers)}" if covers else ""
         attacked, inflicted = joined(attacks) if attacks else "attacks no one", joined(hits) if hits else "no Revers"
-        typer.echo(f"{name} ({plural(side['pool'], 'card')}): {attacked}; {guard} — {inflicted}{banked}{changed}{covered}")
-    # L313: a Décisif ends the Sequence; its winner, if any, achieves its goal.
-    achieved = f": {result.winner} achieves its goal" if result.ended and result.winner else ""
-    ending = f"; the Sequence ends{achieved}" if result.ended else ""
-    typer.echo(f"draw {result.draw}: " + (f"{result.winner} wins the draw" if result.winner else "a tie") + ending)
+        # L307-L309: the card count is the rank with its modifiers, listed as a Test lists them.
+        typer.echo(f"{name} ({pool_terms(side)}): {attacked}; {guard} — {inflicted}{banked}{changed}{covered}")
+    typer.echo(f"draw {result.draw}: " + (f"{result.winner} wins the draw" if result.winner else "a tie") + _ending(result))
+
+
+def _ending(result: Any) -> str:
+    """How a draw ended its Sequence, if it did: a Décisif (L313), or an NPC whose lighter
+    threshold it reached put out of the fight (L453), no Décisif; the winner achieves their goal."""
+    from chronique.domain.rulesets.microfudge.conflict import dealt_a_decisif
+    from chronique.domain.rulesets.microfudge.describe import achieves
+    from chronique.domain.rulesets.words import joined
+
+    if not result.ended:
+        return ""
+    out = [n for n, side in result.sides.items() if side["outcome"] == "decisive"]
+    decisif = dealt_a_decisif([result.sides[n]["received"] for n in out])
+    who = "" if decisif or not out else f"{joined(out)} {'is' if len(out) == 1 else 'are'} out of the fight (L453), "
+    return f"; the Sequence ends: {who}{achieves(result.winner)}"
 
 
 @app.command("upper-hand")

@@ -199,7 +199,9 @@ def test_microfudge_events_read_with_the_ladders_adjectives_L93_L103(db: str, tm
     for e in tests:
         final = ladder[min(max(e["final"], 0), 8)]
         assert f"against {named[e['required']]} ({e['required']}): " in texts["md"]
-        assert f"→ {final} ({e['final']}), {'success' if e['success'] else 'failure'}" in texts["md"]
+        # A final below Abyssal reads with the minus sign of every penalty ("Abyssal (−1)").
+        shown = str(e["final"]).replace("-", "−")
+        assert f"→ {final} ({shown}), {'success' if e['success'] else 'failure'}" in texts["md"]
 
 
 # -- Elor ------------------------------------------------------------------------------------------

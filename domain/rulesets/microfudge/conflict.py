@@ -20,6 +20,7 @@ from chronique.domain.deck import Deck
 from chronique.domain.errors import RuleViolation
 from chronique.domain.rulesets.microfudge import events as ev
 from chronique.domain.rulesets.microfudge.boosts import Boost, boosts_for, count_boosts
+from chronique.domain.rulesets.microfudge.describe import pool_sum
 from chronique.domain.rulesets.microfudge.draws import MOST_INFLICTED, Declared, Lineup, Played, draw_winner, played, resolve_draw
 from chronique.domain.rulesets.microfudge.play import help_spends, plan_atouts, play_atouts, settings, suffer
 from chronique.domain.rulesets.microfudge.rules import (
@@ -30,6 +31,7 @@ from chronique.domain.rulesets.microfudge.rules import (
     outruns,
     penalty,
     related_rank,
+    revers_domain,
     telekinesis_cards,
     upper_hand_cards,
     vehicle_modifier,
@@ -37,7 +39,7 @@ from chronique.domain.rulesets.microfudge.rules import (
 from chronique.domain.rulesets.microfudge.sheet import characteristic
 from chronique.domain.rulesets.microfudge.tables import tables
 from chronique.domain.rulesets.words import joined
-from chronique.domain.text import fold
+from chronique.domain.text import fold, plural
 from chronique.domain.world import World
 
 
@@ -98,6 +100,10 @@ class DrawResult:
     winner: str | None
     ended: bool
 
+
+OUT_OF_THE_FIGHT = "out-of-the-fight"
+"""How a Sequence ends when the Revers that ended it was no Décisif but reached an NPC's
+``out_after`` («1 – Création des PNJs» L453)."""
 
 VEHICLE = "vehicle"
 """The domain of vehicle damage from ramming (L429): it weighs on driving, never on the body."""
@@ -240,7 +246,7 @@ def _pool(world: World, side: Side, character: Character, state: dict[str, Any])
     canonical, rank, kind = characteristic(character.sheet, side.characteristic)
     used = related_rank(rank, side.relatedness, kind)
     setbacks = character.condition["setbacks"]
-    malus = penalty(setbacks, fold(side.domain))
+    malus = penalty(setbacks, revers_domain(side.domain))  # L335-L345, checked before any card
     if side.vehicle and manoeuvre_of(side) != "fight":
         # L343: Revers do not stack: the driver's own Revers or the vehicle's damage, the higher.
         malus = max(malus, penalty(setbacks, VEHICLE))
@@ -265,7 +271,8 @@ def _pool(world: World, side: Side, character: Character, state: dict[str, Any])
     if boost.modifier:
         modifiers["boost"] = boost.modifier  # T12, L639-L645
     pool = card_count(used - malus + sum(modifiers.values()))
-    info = {"characteristic": canonical, "rank": rank, "used_rank": used, "penalty": malus, "modifiers": modifiers, "pool": pool}
+    info = {"characteristic": canonical, "rank": rank, "relatedness": fold(side.relatedness), "used_rank": used}
+    info |= {"penalty": malus, "modifiers": modifiers, "pool": pool}
     return info, pool, boost
 
 
@@ -350,7 +357,9 @@ def draw(world: World, sides: list[Side], purpose: str = "") -> DrawResult:
             if target not in state["participants"] or state["teams"][target] == state["teams"][me]:
                 raise RuleViolation(f"{me} cannot attack {target} in this Sequence")
         if sum(plans[me].values()) + side.defence != pool:
-            raise RuleViolation(f"{me} has {pool} cards: attack {sum(plans[me].values())} + defence {side.defence} must use them all")
+            attacking = sum(plans[me].values())
+            has = f"{me} has {plural(pool, 'card')} ({pool_sum(info[me])})"
+            raise RuleViolation(f"{has}: attack {attacking} + defence {side.defence} must use them all (L309, L331)")
     planned = _atouts(world, sides, state)
     fastest = _outrun(world, state, sides)
     if fastest is not None:
@@ -444,8 +453,16 @@ def draw(world: World, sides: list[Side], purpose: str = "") -> DrawResult:
                     continue
                 suffer(world, target, severity, by_name[target].domain, side.healing, source)
     if decisive:
-        _end(world, state, resolution.winner, "decisive")
+        # L313: a Décisif ends the Sequence; L453: so does an NPC's lighter threshold, which is no Décisif.
+        dealt = dealt_a_decisif([received[target] for target in decisive])
+        _end(world, state, resolution.winner, "decisive" if dealt else OUT_OF_THE_FIGHT)
     return DrawResult(number, info, resolution.winner, bool(decisive))
+
+
+def dealt_a_decisif(received: Iterable[Mapping[str, int]]) -> bool:
+    """Whether the Revers the sides taken out received include a Décisif (L313), or only reached
+    an NPC's lighter ``out_after`` (L453), which puts it out of the fight without one."""
+    return any(n >= tables().max_severity for revers in received for n in revers.values())
 
 
 def _end(world: World, state: dict[str, Any], winner: str | None, how: str) -> None:

@@ -61,9 +61,19 @@ def atout_use(use: str) -> str:
     return use.replace("-", " ")
 
 
+MINUS = "−"
+"""The minus sign every penalty is printed with ("Revers −2"), never an ASCII hyphen."""
+
+
 def rank(value: int) -> str:
-    """A rank as the ladder names it, with its value: "Bon (+5)"."""
-    return f"{label(value)} ({value})"
+    """A rank as the ladder names it, with its value: "Bon (5)"; a final rank below Abyssal keeps
+    its sign as every penalty prints it: "Abyssal (−1)"."""
+    return f"{label(value)} ({str(value).replace('-', MINUS)})"
+
+
+def signed(value: int) -> str:
+    """A rank or card modifier with its sign as players read it: "+2", "−1"."""
+    return f"{value:+d}".replace("-", MINUS)
 
 
 def difficulty(required: int) -> str:
@@ -86,31 +96,68 @@ def revers(severity: int, physical: bool = False) -> str:
     return severity_name(severity, physical) if severity else "healed"
 
 
-# The rank modifiers a roll records («Rappel» L431, L459-L483; Atouts L737-L761), as players say them.
-_MODIFIERS = {"quality": "gear", "atout": "Atout", "change-die": "a die changed"}
+# The rank or card modifiers a roll or a draw records («Rappel» L431, L459-L483; Atouts L737-L761;
+# the upper hand L329; vehicles L427-L431; Esprit in telekinesis L607), as players say them.
+_MODIFIERS = {
+    "quality": "gear",
+    "atout": "Atout",
+    "change-die": "a die changed",
+    "upper-hand": "upper hand",
+    "mod": "other",
+    "esprit": "Esprit",
+}
+
+
+def changes(roll: Mapping[str, Any]) -> list[str]:
+    """What changed a roll's or a draw's rank, in order: a related or distant field (L283-L291),
+    each modifier by name, then the Revers (L293): "related field −1", "gear +1", "Revers −2"."""
+    lost = roll["used_rank"] - roll["rank"]
+    said = [f"{roll.get('relatedness', 'close')} field {signed(lost)}"] if lost else []
+    # By name: a recorded event's keys are sorted, so the live line and the log agree.
+    said += [f"{_MODIFIERS.get(name, name)} {signed(value)}" for name, value in sorted(roll["modifiers"].items()) if value]
+    return said + ([f"Revers {MINUS}{roll['penalty']}"] if roll["penalty"] else [])
 
 
 def rolled_on(roll: Mapping[str, Any]) -> str:
     """What a 4dF roll was made on, as a Test and each side of a simple conflict record it: the
-    characteristic's rank, then what changed it (a related or distant field, L283-L291; each rank
-    modifier; the Revers, L293), so that the rank, its changes and the dice add up to the final
-    rank shown: "Combat Moyen (4) (related field −1, gear +1, Revers −1)"."""
-    changes = [f"{roll['relatedness']} field {roll['used_rank'] - roll['rank']:+d}"] if roll["used_rank"] != roll["rank"] else []
-    # By name: a recorded event's keys are sorted, so the live line and the log agree.
-    changes += [f"{_MODIFIERS.get(name, name)} {value:+d}" for name, value in sorted(roll["modifiers"].items()) if value]
-    changes += [f"Revers −{roll['penalty']}"] if roll["penalty"] else []
-    return f"{roll['characteristic']} {rank(roll['rank'])}" + (f" ({', '.join(changes)})" if changes else "")
+    characteristic's rank, then what changed it (:func:`changes`), so that the rank, its changes
+    and the dice add up to the final rank shown: "Combat Moyen (4) (related field −1, gear +1, Revers −1)"."""
+    said = changes(roll)
+    return f"{roll['characteristic']} {rank(roll['rank'])}" + (f" ({', '.join(said)})" if said else "")
+
+
+def pool_terms(side: Mapping[str, Any]) -> str:
+    """How a side's card count adds up in a draw, as a Test lists its modifiers («Résolution des
+    Conflits hasardeux» L307-L309: as many cards as the rank, L293, L431): "3 cards: Combat Médiocre
+    (3), upper hand +2, Revers −2" (none when they add up to less, L105)."""
+    return f"{plural(side['pool'], 'card')}: {pool_sum(side)}"
+
+
+def pool_sum(side: Mapping[str, Any]) -> str:
+    """The terms a side's card count adds up from: "Combat Médiocre (3), upper hand +2, Revers −2"."""
+    return ", ".join([f"{side['characteristic']} {rank(side['rank'])}", *changes(side)])
+
+
+def rerolled(voided: list[int]) -> str:
+    """The dice an Atout's reroll voided, said before the dice that stand (L743): "0 − 0 − rerolled
+    with an Atout: "; nothing when no reroll was needed."""
+    return f"{dice(list(voided))} rerolled with an Atout: " if voided else ""
 
 
 def _test(e: Any) -> str:
     kind = "hazardous Test" if e.hazardous else "Test"
     verdict = "success" if e.success else "failure" + (f": {plural(e.setbacks, 'Revers', 'Revers')}" if e.setbacks else "")
-    return f"{kind} of {rolled_on(vars(e))} {against(e.required)}: {dice(e.dice)} → {rank(e.final)}, {verdict}"
+    return f"{kind} of {rolled_on(vars(e))} {against(e.required)}: {rerolled(e.voided)}{dice(e.dice)} → {rank(e.final)}, {verdict}"
+
+
+def conflict_verdict(winner: str | None) -> str:
+    """Who a simple conflict's higher final rank made win; equal finals are a tie nobody wins (L253)."""
+    return "a tie: nobody wins" if winner in (None, "", "tie") else f"{winner} wins"
 
 
 def _conflict(e: Any) -> str:
     sides = "; ".join(f"{s['name']} rolled {rolled_on(s)}: {dice(s['dice'])} → {rank(s['final'])}" for s in e.sides)
-    return f"simple conflict — {sides}; " + (f"{e.winner} wins" if e.winner else "a tie")
+    return f"simple conflict — {sides}; {conflict_verdict(e.winner)}"
 
 
 def setback_suffered(e: Any) -> str:
@@ -123,11 +170,31 @@ def setback_suffered(e: Any) -> str:
     return f"took a {revers(s['severity'], physical)} ({s['domain']}, {heals}) from {e.source or 'the Narrator'}{critical}"
 
 
+def first_aid_roll(test: Mapping[str, Any]) -> str:
+    """The healer's Test as a Test reads it: its characteristic's rank, then the gear and the
+    healer's own Revers (L359, L459-L467): "Médecine Exceptionnel (7) (gear +2)"."""
+    roll = {"characteristic": test["characteristic"], "rank": test["rank"], "used_rank": test["rank"]}
+    return rolled_on(roll | {"modifiers": {"quality": test["quality"]}, "penalty": test["penalty"]})
+
+
+def first_aid_outcome(e: Any) -> str:
+    """What first aid did (L359): nothing on a failure; on a success the wound is stabilized and,
+    in the ``reduce_step`` mode, one step less (a Blessure grave ou mortelle becomes a Blessure
+    sérieuse, a Blessure mere bruises), or its healing time shortened in the ``shorten`` mode."""
+    if not e.success:
+        return "failure"
+    if e.mode == "reduce_step":
+        now = f"now a {revers(e.severity, True)}" if e.severity else "only bruises and cuts are left"
+        return f"success — the wound is stabilized and reduced a step: {now}"
+    if e.mode == "shorten":
+        return "success — the wound is stabilized and its healing time shortened"
+    return "success — the wound is stabilized"
+
+
 def _first_aid(e: Any) -> str:
     t = e.test
-    verdict = "the wound is stabilized" if e.stabilized else ("success" if e.success else "failure")
-    test = f"Médecine {dice(t['dice'])} → {rank(t['final'])} {against(t['required'])}"
-    return f"first aid by {e.healer} on Revers {e.setback_id}: {test} — {verdict}"
+    rolled = f"{first_aid_roll(t)}: {dice(t['dice'])} → {rank(t['final'])} {against(t['required'])}"
+    return f"first aid by {e.healer} on Revers {e.setback_id}: {rolled}: {first_aid_outcome(e)}"
 
 
 def _power(e: Any) -> str:
@@ -177,12 +244,18 @@ _ENDINGS = {
     "agreed": "the sides agreed to stop",
     "abridged": "abridged after the draw",
     "narrator": "the Narrator ended it",
+    "out-of-the-fight": "an NPC was put out of the fight",
 }
+
+
+def achieves(winner: str | None) -> str:
+    """Who achieves their goal when a Sequence ends (L313, L323): a person or a side, never "its"."""
+    return f"{winner} achieves their goal" if winner else "nobody achieves a goal"
 
 
 def _sequence_ended(e: Any) -> str:
     how = _ENDINGS.get(e.how, e.how)
-    return f"Sequence {e.sequence} ended ({how})" + (f": {e.winner} achieves its goal" if e.winner else ": nobody achieves a goal")
+    return f"Sequence {e.sequence} ended ({how}): {achieves(e.winner)}"
 
 
 def _rested(e: Any) -> str:
@@ -218,7 +291,9 @@ WORDS: dict[str, Describer] = {
     ),
     "chronique.domain.rulesets.microfudge.events:CharacteristicRaised": _raised,
     "chronique.domain.rulesets.microfudge.events:SequenceStarted": lambda e: (
-        f"entered Sequence {e.sequence}" + (" (collective)" if e.collective else "") + f" with {joined(list(e.participants))}"
+        f"entered Sequence {e.sequence}"
+        + (" (collective)" if e.collective else "")
+        + f" with {joined(list(e.participants))}"
         + (f", goal: {e.goal}" if e.goal else "")
     ),
     "chronique.domain.rulesets.microfudge.events:ConflictCardsDrawn": _cards_drawn,

@@ -21,13 +21,14 @@ from chronique.domain.rulesets.microfudge.rules import (
     countered_bonus,
     first_aid_required,
     label,
-    ladder_required,
     pace_percent,
     penalty,
     recovery_period,
     related_rank,
     resolve_test,
+    revers_domain,
     simple_conflict,
+    test_required,
 )
 from chronique.domain.rulesets.microfudge.sheet import characteristic, find, raise_cost
 from chronique.domain.rulesets.microfudge.tables import tables
@@ -117,10 +118,10 @@ def countered_spends(world: World, name: str, spends: int, countered_by: tuple[s
     many as the counters (the bonus lost) or one more (the bonus kept)."""
     counters = [world.character(c).name for c in countered_by]
     if name in counters:
-        raise RuleViolation(f"{name} cannot counter its own Atout (L739)")
+        raise RuleViolation(f"{name} cannot counter their own Atout (L739)")
     if spends not in (len(counters), len(counters) + 1):
         raise RuleViolation(
-            f"{name} spends {plural(spends, 'Atout')} on its +1 against {plural(len(counters), 'counter')}: "
+            f"{name} spends {plural(spends, 'Atout')} on their +1 against {plural(len(counters), 'counter')}: "
             "each counter cancels one spend, so the roller spends as many (giving up the bonus) or one more (keeping it) (L737-L739)"
         )
     uses = tables().atout_uses
@@ -169,7 +170,7 @@ def help_spends(world: World, beneficiary: str, helpers: tuple[str, ...]) -> lis
     if len(set(names)) != len(names):
         raise RuleViolation("each helper helps only once per roll or draw (L763): a +2 needs two helpers")
     if beneficiary in names:
-        raise RuleViolation(f"{beneficiary} cannot help itself: its own +1 is the temporary bonus (L755)")
+        raise RuleViolation(f"{beneficiary} cannot help themselves: their own +1 is the temporary bonus (L755)")
     return [(h, "help", tables().atout_uses["help"]) for h in names]
 
 
@@ -196,12 +197,13 @@ def roll_test(world: World, name: str, request: TestRequest) -> TestResult:
     The Atouts spent inside it are recorded with it: the roller's +1 on the Test itself, each
     helper's +1 and a changed die as ``AtoutPlayed`` naming the Test (L733-L769)."""
     character = world.character(name)
-    ladder_required(request.required)  # «Degrés de difficulté» L255-L267: Abyssal (0) to Impossible (8)
+    test_required(request.required)  # «Degrés de difficulté» L255-L267: Facile (2) to Impossible (8)
+    domain = revers_domain(request.domain)  # L335-L345: the kind of action, before any die
     if request.healing not in HEALING:
         raise RuleViolation(f"a Revers heals {', '.join(HEALING)}, not {request.healing!r}")
     canonical, rank, kind = characteristic(character.sheet, request.characteristic)
     used = related_rank(rank, request.relatedness, kind)
-    malus = penalty(character.condition["setbacks"], request.domain)
+    malus = penalty(character.condition["setbacks"], domain)
     # «Rappel» L431: in a Test each card modifier is a rank modifier; one Atout +1 per roll (L755).
     modifiers = {k: int(v) for k, v in request.modifiers.items() if v}
     chain = countered_spends(world, character.name, int(request.atout), request.countered_by)
@@ -273,7 +275,7 @@ def roll_test(world: World, name: str, request: TestRequest) -> TestResult:
         play_atouts(world, [p for p in planned if p[1] == "change-one-die"], character.name, label_, {"change-one-die": effect})
     count_boosts(character, boost, world.campaign.clock)
     if result.setbacks:
-        suffer(world, name, result.setbacks, request.domain, request.healing, request.purpose or f"failed {canonical} Test")
+        suffer(world, name, result.setbacks, domain, request.healing, request.purpose or f"failed {canonical} Test")
     return replace(result, voided=tuple(voided))
 
 
@@ -311,7 +313,7 @@ def contender(who: Character, wanted: Contender | str) -> tuple[Contender, dict[
         "rank": rank,
         "relatedness": fold(side.relatedness),
         "used_rank": related_rank(rank, side.relatedness, kind),
-        "penalty": penalty(who.condition["setbacks"], fold(side.domain)),
+        "penalty": penalty(who.condition["setbacks"], revers_domain(side.domain)),
         "modifiers": {k: int(v) for k, v in side.modifiers.items() if v},
     }
 
@@ -374,10 +376,11 @@ def suffer(world: World, name: str, severity: int, domain: str, healing: str, so
         raise RuleViolation(f"a Revers has a severity of 1 to {tables().max_severity}, not {severity}")
     if healing not in HEALING:
         raise RuleViolation(f"a Revers heals {', '.join(HEALING)}, not {healing!r}")
-    critical = severity >= tables().max_severity and fold(domain) == "physical"
+    kind = revers_domain(domain)  # L335-L345: a misspelt kind would weigh on nothing
+    critical = severity >= tables().max_severity and kind == "physical"
     setback = {
         "id": character.condition["next_setback"],
-        "domain": fold(domain),
+        "domain": kind,
         "severity": severity,
         "healing": healing,
         "stabilized": not critical,
@@ -426,7 +429,7 @@ def first_aid(world: World, patient: str, healer: str, setback_id: int, quality:
     setback = _setback(character, setback_id)
     scene = ev.scene_of(world.campaign.epoch, world.campaign.clock)
     if [medic.name, scene] in setback.get("tended", []):
-        raise RuleViolation(f"{medic.name} already tried first aid on Revers {setback_id} in this scene (PROPOSAL A9)")
+        raise RuleViolation(f"{medic.name} already tried first aid on Revers {setback_id} in this scene: one attempt per healer and scene")
     canonical, rank, _ = characteristic(medic.sheet, "Médecine")
     malus = penalty(medic.condition["setbacks"], "physical")
     dice, chance = _roll(world, character)
@@ -479,7 +482,7 @@ def pace_recovery(world: World, name: str, care: str, rest: str, setback_id: int
     out = []
     for setback in targets:
         if setback["healing"] == "none":
-            raise RuleViolation(f"Revers {setback['id']} is vehicle damage: it has no recovery clock (A24)")
+            raise RuleViolation(f"Revers {setback['id']} is vehicle damage: it has no recovery clock (L429)")
         paced = dict(setback, pace={"care": fold(care), "rest": fold(rest), "percent": percent})
         next_tick = setback["next_tick"]
         if next_tick is not None:
@@ -537,7 +540,7 @@ def take_revers(world: World, name: str, other: str, setback_id: int, note: str 
     clock (or critical, for a physical Décisif). Returns the Revers as ``name`` now bears it."""
     character, victim = world.character(name), world.character(other)
     if character.id == victim.id:
-        raise RuleViolation(f"{character.name} already bears its own Revers")
+        raise RuleViolation(f"{character.name} already bears their own Revers")
     setback = _setback(victim, setback_id)
     key, cost = "take-a-revers", tables().atout_uses["take-a-revers"]
     paid = _atout_pool(character, cost, None)
@@ -584,13 +587,20 @@ def raise_characteristic(world: World, name: str, wanted: str, justification: st
     canonical, value, found_kind = characteristic(sheet, wanted)
     if find(sheet["characteristics"], wanted) is None and kind is not None:
         found_kind = kind
+    human_max = tables().human_max
+    if value + 1 > human_max:
+        # L219: "le rang maximum que peut naturellement atteindre un humain est Exceptionnel (7)";
+        # creation stops there (ruling M8), and so does a raise.
+        raise RuleViolation(
+            f"{canonical} is {label(value)} ({value}): no raise takes it above {label(human_max)} ({human_max}), the human maximum (L219)"
+        )
     cost = raise_cost(sheet, found_kind, value)
     if streamlined_in_play:
         # PROPOSAL A7: creation costs (1 per field or domain rank, 3 per aptitude rank, L705-L709)
         # and the creation cap, Excellent (L707).
         s = tables().streamlined
         if value + 1 > s.creation_max:
-            raise RuleViolation(f"an in-session Streamlined raise stops at {label(s.creation_max)} (PROPOSAL A7)")
+            raise RuleViolation(f"an in-session Streamlined raise stops at {label(s.creation_max)}, the creation cap (L707)")
         cost = s.aptitude_rank_cost if found_kind == "aptitude" else s.field_rank_cost
     try:
         pool = _atout_pool(character, cost, reserve_only=in_session)

@@ -15,13 +15,14 @@ from chronique.domain.character import Character
 from chronique.domain.errors import RuleViolation
 from chronique.domain.gametime import DAY, HOUR
 from chronique.domain.rulesets.microfudge import events as ev
-from chronique.domain.rulesets.microfudge.describe import process_name
+from chronique.domain.rulesets.microfudge.describe import power_name, process_name
+from chronique.domain.rulesets.microfudge.describe import rank as rank_of
 from chronique.domain.rulesets.microfudge.play import Contender, _stream, contender, setback_period, settings
 from chronique.domain.rulesets.microfudge.rules import (
-    label,
     natural_armour,
     penalty,
     resolve_test,
+    revers_domain,
     severity_name,
     simple_conflict,
     telekinesis_required,
@@ -79,7 +80,7 @@ def _boost(character: Character, power: str, mode: str, value: int) -> dict[str,
     aptitude, modes = tables().boosts[power]
     chosen = fold(mode) or modes[0]
     if chosen not in modes:
-        raise RuleViolation(f"{power} works as {', '.join(modes)}, not {mode!r}")
+        raise RuleViolation(f"{power_name(power)} works as {', '.join(modes)}, not {mode!r}")
     canonical, _, _ = characteristic(character.sheet, aptitude)
     _, presence, _ = characteristic(character.sheet, "Présence")
     limit = 1 if chosen == "feat" else value
@@ -97,14 +98,14 @@ def _process(
     if kind == "suspended-animation":
         return base | {"next_tick": at + value * tables().power_timing["suspended_animation_s"], "limit": value}
     if setback_id is None:
-        raise RuleViolation(f"{kind} needs the wound it heals (--setback)")
+        raise RuleViolation(f"{power_name(power)} needs the wound it heals (--setback)")
     wound = next((s for s in character.condition["setbacks"] if s["id"] == setback_id), None)
     if wound is None:
         raise RuleViolation(f"{character.name} has no open Revers {setback_id}")
     if wound["healing"] != "weekly":
-        raise RuleViolation("only wounds on a week or month clock heal by a power (PROPOSAL A28)")
+        raise RuleViolation(f"{power_name(power)} heals only wounds that take weeks or months (L629, L635-L637)")
     if not wound["stabilized"]:
-        raise RuleViolation("stabilize the wound first (§4.3)")
+        raise RuleViolation(f"Revers {setback_id} is critical: stabilize it first, with first aid or an Atout (L343, L359)")
     if any(p["setback"] == setback_id for p in state["processes"]):
         raise RuleViolation(f"a power already heals Revers {setback_id}")
     period = _period(world, kind)
@@ -161,11 +162,11 @@ def use_power(
     domain, rank, _ = characteristic(character.sheet, domain_name)
     if telekinesis is not None:
         if fold(domain_name) != fold("Télékinésie"):
-            raise RuleViolation(f"{key} is not telekinesis: no load to move")
+            raise RuleViolation(f"{power_name(key)} is not telekinesis: no load to move")
         required = max(required, telekinesis_required(telekinesis.grams, telekinesis.sequences))
     required += 1 if masked else 0
     if rank < required:
-        raise RuleViolation(f"{key} needs {domain} {label(required)} ({required}); {character.name} has {rank}")
+        raise RuleViolation(f"{power_name(key)} needs {domain} {rank_of(required)}; {character.name} has {rank_of(rank)} (L566)")
     difficulty = required + (1 if telekinesis is not None and telekinesis.several else 0)
     state = ev.powers_of(character)
     fatigue = bool(settings(world)["fatigue"])
@@ -176,9 +177,9 @@ def use_power(
     if before < 1:
         raise RuleViolation(f"{character.name} has no {domain} Potentiel left until a night's rest (L441)")
     if mode and kind != "boost":
-        raise RuleViolation(f"{key} has no modes (only the boosts do, L639-L645)")
+        raise RuleViolation(f"{power_name(key)} has no modes (only the boosts do, L639-L645)")
     planned = _process(world, character, key, kind, domain, rank, setback_id, mode) if kind else None  # checked before rolling
-    malus = penalty(character.condition["setbacks"], fold(action))
+    malus = penalty(character.condition["setbacks"], revers_domain(action))
     defender = _defender(world, character, resisted, action)
     stream = _stream(world, character)
     dice = [stream.fudge() for _ in range(4)]
@@ -226,7 +227,7 @@ def _defender(world: World, psychic: Character, resisted: tuple[str, str] | None
         return None
     who = world.character(resisted[0])
     if who.id == psychic.id:
-        raise RuleViolation(f"{psychic.name} does not resist its own power")
+        raise RuleViolation(f"{psychic.name} does not resist their own power")
     _, record = contender(who, Contender(resisted[1], domain=action))
     return record
 

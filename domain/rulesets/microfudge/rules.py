@@ -64,6 +64,21 @@ def ladder_required(required: int, written: str | None = None) -> int:
     return required
 
 
+def test_required(required: int) -> int:
+    """``required`` when a Test is rolled against it: a rung of the ladder above "n.a." («Degrés de
+    difficulté» L255-L267). A task "sans difficulté" (n.a., Lamentable or the reference sheet's
+    Abyssal, L906-L917) is refused in words, for "Aucun Test n'est requis pour accomplir une action
+    aussi triviale" (L267): it succeeds without dice, and nothing is rolled or recorded."""
+    ladder_required(required)
+    trivial = tables().difficulties["na"]
+    if required <= trivial:
+        raise RuleViolation(
+            f"a task sans difficulté ({label(required)}, {required}) needs no Test: it simply succeeds (L267); "
+            f"the easiest Test is Facile ({trivial + 1})"
+        )
+    return required
+
+
 def difficulty_name(required: int) -> str:
     """The difficulty whose required rank is ``required`` (``impossible`` from 8 up)."""
     names = {v: k for k, v in tables().difficulties.items()}
@@ -152,13 +167,28 @@ def simple_conflict(final_a: int, final_b: int) -> str:
     return "a" if final_a > final_b else "b" if final_b > final_a else "tie"
 
 
+def revers_domain(written: str) -> str:
+    """The kind of action ``written`` names, as a Revers records it (``physical``, ``social``,
+    ``vehicle``), case and accents aside; anything else is refused, since a misspelt kind would
+    record a Revers that weighs on nothing, or drop the one that weighs on the action
+    («3 – Effets des Revers» L335-L345: the highest applicable Revers applies)."""
+    key = fold(written)
+    for name, spellings in tables().revers_domains.items():
+        if key in {fold(name), *(fold(s) for s in spellings)}:
+            return name
+    known = list(tables().revers_domains)
+    shown = written.strip() if len(written.strip()) <= 20 else written.strip()[:19] + "…"
+    raise RuleViolation(f"the kind of action a Revers weighs on is {', '.join(known[:-1])} or {known[-1]}, not {shown!r} (L335-L345)")
+
+
 def penalty(setbacks: Iterable[Mapping[str, Any]], domain: str) -> int:
     """The Revers penalty to an action of ``domain`` (``physical``, ``social``…).
 
     «3 – Effets des Revers» L337-L345: Revers do not stack, only the highest applicable one
     counts; a Revers applies to actions of its own domain, and a deep wound (weekly healing)
     applies in principle to every action (L341)."""
-    relevant = [s["severity"] for s in setbacks if s["domain"] == domain or s["healing"] == "weekly"]
+    kind = fold(domain)
+    relevant = [s["severity"] for s in setbacks if fold(s["domain"]) == kind or s["healing"] == "weekly"]
     return max(relevant, default=0)
 
 

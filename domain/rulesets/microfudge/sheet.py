@@ -24,6 +24,7 @@ from chronique.domain.rulesets.problems import SheetModel, validation_problems
 from chronique.domain.text import fold
 
 PROCEDURES = ("cecj", "free", "streamlined")
+BLANK_NAME = "a characteristic needs a name: an aptitude, a field of expertise or a power domain (L133-L209), not a blank"
 KINDS = ("aptitude", "field", "domain", "trait")
 _GAME = "MicroFudge"
 _T = TypeVar("_T")
@@ -191,6 +192,9 @@ def parse_sheet(raw: Mapping[str, Any]) -> tuple[dict[str, Any], Creation]:
     characteristics = base_list(procedure, {str(k): int(v) for k, v in dict(raw.get("defaults", {})).items()})
     spent: int | None = 0
     for given, value in dict(raw.get("ranks", {})).items():
+        if not str(given).strip():
+            problems.append(BLANK_NAME)
+            continue
         known = find(characteristics, str(given))
         # A18: a name outside the list is a field of the campaign's own list, default Faible;
         # in free style every characteristic is the player's own trait (L651-L655).
@@ -259,7 +263,10 @@ def _out_after(raw: Mapping[str, Any]) -> int:
 def characteristic(sheet: Mapping[str, Any], name: str) -> tuple[str, int, str]:
     """(canonical name, value, kind) of a characteristic; one not on the sheet is Faible (L219).
     An alias (PROPOSAL A21: Conduite → Pilotage) stands for its characteristic unless the sheet
-    has its own."""
+    has its own. Characteristics are named freely (L151, L167: "tout puisse être évalué"), so any
+    name is one, but a blank name names none and is refused."""
+    if not name.strip():
+        raise RuleViolation(BLANK_NAME)
     known = find(sheet["characteristics"], name)
     alias = tables().aliases.get(fold(name))
     if known is None and alias is not None:

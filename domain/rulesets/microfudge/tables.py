@@ -39,6 +39,7 @@ class Tables:
     human_max: int
     difficulties: Mapping[str, int]
     relatedness: Mapping[str, int]
+    revers_domains: Mapping[str, tuple[str, ...]]
     statuses: Mapping[str, int]
     aptitudes: Mapping[str, int]
     fields: Mapping[str, int]
@@ -97,6 +98,7 @@ def _build(raw: dict[str, Any]) -> Tables:
         human_max=int(raw["ladder"]["human_max"]),
         difficulties=_frozen(raw["difficulties"]),
         relatedness=_frozen(raw["relatedness"]),
+        revers_domains=MappingProxyType({str(k): tuple(str(a) for a in v) for k, v in raw["revers_domains"].items()}),
         statuses=_frozen(raw["statuses"]),
         aptitudes=_frozen(raw["aptitudes"]),
         fields=_frozen(raw["fields"]),

@@ -128,8 +128,12 @@ def test_a_gunfight_sequence_and_powers_through_the_cli_Conflits_hasardeux_L307_
     assert out.splitlines()[-1].startswith("draw 1:")
     # L307-L313 in words: Psy attacks Harvey with all her cards, Harvey puts his 4 in defence.
     psy, harvey = out.splitlines()[:2]
-    assert re.fullmatch(r"Psy \(\d+ cards?\): attacks Harvey with [0-9AJQK♠♥♦♣ ]+; no card in defence — .+", psy), psy
-    assert re.fullmatch(r"Harvey \(4 cards\): attacks no one; defends with [0-9AJQK♠♥♦♣ ]+ — .+", harvey), harvey
+    # L307-L309: each card count says what it adds up from, as a Test lists its modifiers.
+    assert re.fullmatch(
+        r"Psy \(7 cards: Tir Bon \(5\), Atout \+1, weapon \+1\): attacks Harvey with [0-9AJQK♠♥♦♣ ]+; no card in defence — .+", psy
+    ), psy
+    assert re.fullmatch(r"Harvey \(4 cards: Athlétisme Moyen \(4\)\): attacks no one; defends with [0-9AJQK♠♥♦♣ ]+ — .+", harvey), harvey
+    assert not re.search(r"turns [0-9AJQK]+[SHDC] into", psy), psy  # a changed card reads as a card: "A♦", never "AD"
     bad = cli(db, "microfudge", "conflict-card", "Guns", "--side", "Psy", "--side", "Harvey:Tir", code=2)
     assert bad.stderr.startswith("error:") and len(bad.stderr.strip().splitlines()) == 1
     assert "Potentiel left" in cli(db, "microfudge", "power", "Guns", "Psy", "resistance-thermique").stdout
@@ -180,7 +184,9 @@ def test_a_chase_and_a_ram_through_the_cli_Chases_Ramming_L427_L431(db: str, tmp
         "--side",
         "Jim:Conduite:chase,vehicle=sedan",
     ).stdout
-    assert out.startswith("Harvey (9 cards)") and "Jim (5 cards)" in out
+    # L307-L309, L427: each count says what it adds up from; Conduite stands for Pilotage (A21).
+    assert out.startswith("Harvey (9 cards: Pilotage Bon (5), terrain +1, vehicle +3): ")
+    assert "\nJim (5 cards: Pilotage Moyen (4), vehicle +1): " in out
     assert cli(db, "verify", "Road").returncode == 0
 
 

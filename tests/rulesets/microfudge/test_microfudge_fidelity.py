@@ -206,7 +206,7 @@ def test_a_simple_conflict_counts_every_modifier_of_both_sides_Tests_L253_Rappel
     # the modifiers and the Revers out: "Combat Moyen (4): 0 0 0 0 → Excellent (6)" did not add up).
     expected = (
         "simple conflict — Harvey rolled Combat Moyen (4) (Atout +1, weapon +2, Revers −1): 0 0 0 0 → Excellent (6); "
-        "Jim rolled Médecine Moyen (4) (related field -1, gear +1): + 0 0 0 → Bon (5); Harvey wins"
+        "Jim rolled Médecine Moyen (4) (related field −1, gear +1): + 0 0 0 → Bon (5); Harvey wins"
     )
     assert ruleset("microfudge").describe(rolled) == expected
 

@@ -189,7 +189,7 @@ def test_V_A_1_own_bonus_and_a_helper_inside_a_draw_Utilisation_creative_des_Ato
 def test_V_A_1_one_help_per_helper_never_oneself_nor_an_opponent_Utilisation_creative_L763() -> None:
     world = table(sheets=[A, B, C])
     start_sequence(world, ["A", "B"])
-    for helpers, message in ((("C", "C"), "only once"), (("A",), "cannot help itself"), (("B",), "cannot help an opponent")):
+    for helpers, message in ((("C", "C"), "only once"), (("A",), "cannot help themselves"), (("B",), "cannot help an opponent")):
         with pytest.raises(RuleViolation, match=message):
             draw(world, [Side("A", "Combat", helpers=helpers), Side("B", "Combat")])
     poor = {"name": "Poor", "atouts": 2, "ranks": {"Tir": 3}}

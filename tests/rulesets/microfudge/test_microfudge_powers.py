@@ -68,7 +68,7 @@ def test_V_P_4_regeneration_an_hour_a_card_or_a_day_for_month_wounds_Conscience_
     world = table(sheets=[PSY])  # refused before any die is rolled
     suffer(world, "Psy", 2, "physical", "weekly", "a rifle")
     suffer(world, "Psy", 1, "social", "daily", "an insult")
-    with pytest.raises(RuleViolation, match="week or month"):
+    with pytest.raises(RuleViolation, match="Régénération heals only wounds that take weeks or months"):
         use_power(world, "Psy", "regeneration", setback_id=2)
     world = table(*PASS, sheets=[PSY])
     wound = suffer(world, "Psy", 2, "physical", "weekly", "a rifle")

@@ -110,10 +110,11 @@ def test_the_scorer_that_inflicted_more_wins_a_three_sided_draw_L313_L321(arkham
         "Ghoul1:Combat:Harvey=0,def=3",
     )
     assert "a Revers décisif on Ghoul1" in out and "a Revers on Ghoul1" in out
-    assert out.strip().splitlines()[-1] == "draw 1: Harvey wins the draw; the Sequence ends: Harvey achieves its goal"
+    # A person or a side achieves "their" goal, never "its" (tests/test_words_assume_no_sex.py).
+    assert out.strip().splitlines()[-1] == "draw 1: Harvey wins the draw; the Sequence ends: Harvey achieves their goal"
     ended = log(arkham, ":SequenceEnded")
     assert ended and all(e["event"]["winner"] == "Harvey" for e in ended)
-    assert all(w.endswith("Harvey achieves its goal") for w in words(arkham, "SequenceEnded"))
+    assert all(w.endswith("(a Décisif): Harvey achieves their goal") for w in words(arkham, "SequenceEnded"))
 
 
 # -- 4. Taking experience Atouts back (L213-L215) ------------------------------------------------
@@ -185,3 +186,119 @@ def test_a_typo_of_a_listed_characteristic_is_refused_L219_M9(arkham: str) -> No
     cli(arkham, "microfudge", "test", "Arkham", "Lisa", "Survie", "-d", "facile")
     (rolled,) = log(arkham, ":TestRolled")
     assert (rolled["event"]["characteristic"], rolled["event"]["rank"]) == ("Survie", 2)
+
+
+# -- The playtest of MicroFudge (playtest-mf) through the command line -----------------------------
+
+DOC = 'name = "Doc"\nstatus = "expert"\n[ranks]\n"Médecine" = 7\n'
+
+
+def scripted(monkeypatch: pytest.MonkeyPatch, *cards: str, faces: tuple[int, ...] = ()) -> None:
+    """Every chance of the commands that follow: ``cards`` on top of the next shuffle, the dF ``faces`` in order."""
+    chance = StackedChance(*([list(cards)] if cards else []), values=[f + 1 for f in faces])
+
+    def stream(self: World, epoch: str, place: Any) -> Any:
+        self.campaign.mark_drawn(epoch)
+        return chance.stream(epoch, place)
+
+    monkeypatch.setattr(World, "stream", stream)
+
+
+def test_the_domain_of_a_revers_is_read_without_case_and_an_unknown_one_refused_Effets_des_Revers_L335_L345(arkham: str) -> None:
+    cli(arkham, "microfudge", "setback", "Arkham", "Harvey", "--severity", "2")  # physical by default
+    assert "(social, heals daily)" in cli(arkham, "microfudge", "setback", "Arkham", "Harvey", "--severity", "1", "--domain", "Sociale")
+    # L345: the highest applicable Revers, −2, weighs on a physical action however it is written.
+    assert "Athlétisme Moyen (4) (Revers −2): " in cli(
+        arkham, "microfudge", "test", "Arkham", "Harvey", "Athlétisme", "--domain", "Physical"
+    )
+    unknown = "the kind of action a Revers weighs on is physical, social or vehicle, not 'phisical'"
+    for command in (
+        ("setback", "Arkham", "Harvey", "--severity", "1", "--domain", "phisical"),
+        ("test", "Arkham", "Harvey", "Athlétisme", "--domain", "phisical"),
+        ("hazard", "Arkham", "Harvey", "Athlétisme", "--domain", "phisical"),
+        ("conflict", "Arkham", "Harvey", "Combat", "Jim", "Combat", "--domain", "phisical"),
+        ("power", "Arkham", "Zara", "resistance-thermique", "--domain", "phisical"),
+    ):
+        assert unknown in refused(arkham, "microfudge", *command)
+    cli(arkham, "microfudge", "sequence", "Arkham", "Harvey", "Jim")
+    assert unknown in refused(
+        arkham, "microfudge", "conflict-card", "Arkham", "--side", "Harvey:Combat:domain=phisical", "--side", "Jim:Tir"
+    )
+
+
+@pytest.mark.parametrize("blank", ["", "   "])
+def test_a_blank_characteristic_is_refused_L133_L219(arkham: str, blank: str) -> None:
+    for command in (
+        ("test", "Arkham", "Jim", blank),
+        ("hazard", "Arkham", "Jim", blank),
+        ("conflict", "Arkham", "Jim", blank, "Harvey", "Combat"),
+    ):
+        assert "a characteristic needs a name" in refused(arkham, "microfudge", *command)
+    assert "a characteristic needs a name" in refused(arkham, "microfudge", "raise", "Arkham", "Jim", blank, "--why", "practice")
+
+
+def test_a_trivial_task_is_refused_in_words_and_rolls_nothing_Degres_de_difficulte_L267(arkham: str) -> None:
+    for difficulty in ("na", "0", "1", "lamentable", "Abyssal"):
+        out = refused(arkham, "microfudge", "test", "Arkham", "Jim", "Combat", "-d", difficulty)
+        assert "needs no Test: it simply succeeds (L267)" in out
+    assert "needs no Test" in refused(arkham, "microfudge", "hazard", "Arkham", "Jim", "Combat", "-d", "na")
+    assert "(na, 0 and 1 are sans difficulté" in " ".join(cli(arkham, "microfudge", "test", "--help").split())
+
+
+def test_a_sequence_an_npc_leaves_out_of_the_fight_names_no_Decisif_Creation_des_PNJs_L453(
+    arkham: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Harvey (Combat 3): 2 3 5 on Ghoul1, one success, a Revers; Ghoul1 defends with 3 5 7. One
+    # Revers takes it out (out_after = 1): the Sequence ends, and no Décisif was dealt (L313 vs L453).
+    scripted(monkeypatch, "2C", "3C", "5C", "3H", "5H", "7H")
+    cli(arkham, "microfudge", "sequence", "Arkham", "Harvey", "Ghoul1")
+    out = cli(arkham, "microfudge", "conflict-card", "Arkham", "--side", "Harvey:Combat:Ghoul1=3", "--side", "Ghoul1:Combat:Harvey=0,def=3")
+    last = out.strip().splitlines()[-1]
+    assert last == "draw 1: Harvey wins the draw; the Sequence ends: Ghoul1 is out of the fight (L453), Harvey achieves their goal"
+    assert {e["event"]["how"] for e in log(arkham, ":SequenceEnded")} == {"out-of-the-fight"}
+    said = words(arkham, "SequenceEnded")
+    assert said and all(w == "Sequence 1 ended (an NPC was put out of the fight): Harvey achieves their goal" for w in said)
+
+
+def test_a_card_count_lists_what_it_adds_up_from_L307_L309_L329(arkham: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Harvey (Combat 3) carries a Revers sérieux: 1 card, 2C, a success; Jim (Tir 3) defends with
+    # 3H 5H 7H. Harvey forgoes the Revers for 2 cards (L329): 3 − 2 + 2 = 3 cards next draw.
+    scripted(monkeypatch, "2C", "3H", "5H", "7H", "3C", "5C", "7C", "3D", "5D", "7D")
+    cli(arkham, "microfudge", "setback", "Arkham", "Harvey", "--severity", "2")
+    cli(arkham, "microfudge", "sequence", "Arkham", "Harvey", "Jim")
+    first = cli(arkham, "microfudge", "conflict-card", "Arkham", "--side", "Harvey:Combat:Jim=1", "--side", "Jim:Tir:Harvey=0,def=3")
+    assert first.startswith("Harvey (1 card: Combat Médiocre (3), Revers −2): ")
+    assert "\nJim (3 cards: Tir Médiocre (3)): " in first
+    cli(arkham, "microfudge", "upper-hand", "Arkham", "Harvey")
+    wrong = refused(arkham, "microfudge", "conflict-card", "Arkham", "--side", "Harvey:Combat:Jim=1", "--side", "Jim:Tir:Harvey=0,def=3")
+    assert "Harvey has 3 cards (Combat Médiocre (3), upper hand +2, Revers −2): attack 1 + defence 0 must use them all" in wrong
+    second = cli(arkham, "microfudge", "conflict-card", "Arkham", "--side", "Harvey:Combat:Jim=3", "--side", "Jim:Tir:Harvey=0,def=3")
+    assert second.startswith("Harvey (3 cards: Combat Médiocre (3), upper hand +2, Revers −2): ")
+    # The upper hand has lapsed (L329: the next draw only); a count reads as words, a penalty with "−".
+    one = refused(arkham, "microfudge", "conflict-card", "Arkham", "--side", "Harvey:Combat:Jim=3", "--side", "Jim:Tir:def=3")
+    assert "Harvey has 1 card (Combat Médiocre (3), Revers −2): attack 3" in one
+    none = refused(arkham, "microfudge", "conflict-card", "Arkham", "--side", "Harvey:Combat:Jim=3,mod=-1", "--side", "Jim:Tir:def=3")
+    assert "Harvey has 0 cards (Combat Médiocre (3), other −1, Revers −2): attack 3" in none
+
+
+def test_first_aid_prints_its_Test_and_names_the_wound_it_leaves_Premiers_soins_L359(
+    arkham: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "doc.toml").write_text(DOC, encoding="utf-8")
+    cli(arkham, "character", "new", "Arkham", "--sheet", str(tmp_path / "doc.toml"))
+    scripted(monkeypatch, faces=(-1, 0, 1, 0))
+    cli(arkham, "microfudge", "setback", "Arkham", "Jim", "--severity", "3", "--healing", "weekly")
+    out = cli(arkham, "microfudge", "first-aid", "Arkham", "Jim", "--healer", "Doc", "--setback", "1", "--quality", "superior").strip()
+    # L359: Très difficile for a mortal wound; Exceptionnel (7) +2 for superior gear (L459-L467);
+    # reduce_step (the campaign's default): the Décisif becomes a Blessure sérieuse.
+    assert out == (
+        "Doc tends Jim's Revers 1: Médecine Exceptionnel (7) (gear +2): [− 0 + 0] final Légendaire (9) against Très difficile (6): "
+        "success — the wound is stabilized and reduced a step: now a Blessure sérieuse"
+    )
+    (said,) = words(arkham, "FirstAidGiven")
+    assert said == (
+        "first aid by Doc on Revers 1: Médecine Exceptionnel (7) (gear +2): − 0 + 0 → Légendaire (9) against Très difficile (6): "
+        "success — the wound is stabilized and reduced a step: now a Blessure sérieuse"
+    )
+    again = refused(arkham, "microfudge", "first-aid", "Arkham", "Jim", "--healer", "Doc", "--setback", "1")
+    assert "one attempt per healer and scene" in again and "PROPOSAL" not in again
