@@ -234,9 +234,13 @@ def account(x: Explanation) -> list[str]:
         made_of = target_terms(e["skill"], e["basis"])
         lines.append(f"target {e['target']} for {e['skill']} = {made_of} (sheet as of version {e['sheet_version']})")
         o = e["outcome"]
+        # The cards drawn first, then those played in their place (§Ressources en cartes L199: a
+        # hand card for a failed draw), as the test was resolved with.
+        drawn = o.get("drawn") or o["cards"]
+        played = "" if list(drawn) == list(o["cards"]) else f", played as {cards(o['cards'])}"
         lines.append(
             f"level {o['level']:+d} (asked {o['level_asked']:+d}), {e['source']} first: "
-            f"{cards(o['cards'])} → {'success' if o['success'] else 'failure'} {o['quality'] or ''}".rstrip()
+            f"{cards(drawn)}{played} → {'success' if o['success'] else 'failure'} {o['quality'] or ''}".rstrip()
         )
     for origin in x.origins:
         status = "revealed" if x.epochs[origin.epoch].seed else "not revealed yet"

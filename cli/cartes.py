@@ -16,7 +16,7 @@ from chronique.domain.text import plural
 
 # The ranges of this game's numbers (domain/rulesets/cartes/limits.py, issue 18).
 CARDS_RANGE = bounds.within(1, limits.CARDS)
-DAMAGE_RANGE = bounds.within(0, limits.DAMAGE)
+DAMAGE_RANGE = bounds.within(1, limits.DAMAGE)  # a blow of 0 leaves no wound (§Encaissement L345)
 MODIFIER_RANGE = bounds.symmetric(limits.MODIFIER)
 
 if TYPE_CHECKING:
@@ -401,10 +401,16 @@ def register(app: typer.Typer) -> None:
     def conscious(ctx: typer.Context, campaign: str = CAMPAIGN, character: str = CHARACTER) -> None:
         """A round's Volonté draw for an out-of-combat character to come to."""
         from chronique.domain.rulesets.cartes.combat import consciousness
+        from chronique.domain.rulesets.cartes.describe import came_to
+        from chronique.domain.rulesets.cartes.events import ConsciousnessChecked
 
-        # §Tirage de conscience: Volonté as the sheet has it, nothing added (no terms to say).
-        outcome = run(ctx, lambda s: s.act(campaign, lambda w: consciousness(w, character)))
-        render.test_outcome(character, render.Drawn("Volonté", ""), outcome)
+        def act(world: World) -> Told[TestOutcome, str]:
+            outcome = consciousness(world, character)
+            # §Tirage de conscience L371-373: whether they came to, and the malus they come to with.
+            e = world.recorded_last(character, ConsciousnessChecked)
+            return Told(outcome, f"{world.character(character).name}: {came_to(e.outcome, e.regained, e.malus)}")
+
+        typer.echo(run(ctx, lambda s: s.act(campaign, act)).words)
 
     @app.command("recover")
     def recover(ctx: typer.Context, campaign: str = CAMPAIGN, character: str = CHARACTER, card: str = HAND_CARD) -> None:

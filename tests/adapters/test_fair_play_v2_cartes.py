@@ -81,13 +81,16 @@ def _play(services: Chronique) -> None:
 
     act(lambda w: make_test(w, "Alice", TestRequest("Contact")))  # the session's first draw deals the cards
     tire(3)
-    # §Déroulement du tour L293-294: a power and a tactics support by Bruno.
-    for kind in ("power", "tactics"):
-        for _ in range(5):
-            if act(lambda w, kind=kind: support(w, "Bruno", "Alice", TestRequest("Médecine", -1, "deck", manoeuvre=kind))).success:
-                break
-    for _ in range(8):  # Très difficile from the deck, until the power card saves a draw
+    # §Déroulement du tour L293-294: a power and a tactics support by Bruno. A power card serves the
+    # next draw only (used or not), so each Très difficile test from the deck follows a support,
+    # until the power card saves one.
+    for _ in range(12):
+        if not act(lambda w: support(w, "Bruno", "Alice", TestRequest("Médecine", -1, "deck", manoeuvre="power"))).success:
+            continue
         if act(lambda w: make_test(w, "Alice", TestRequest("Contact", 2, "deck"))).support_used:
+            break
+    for _ in range(5):
+        if act(lambda w: support(w, "Bruno", "Alice", TestRequest("Médecine", -1, "deck", manoeuvre="tactics"))).success:
             break
     act(lambda w: take_resource(w, "Alice", None))  # §Choix des manœuvres L279
     tire(3)

@@ -13,7 +13,7 @@ from support import journals, sample, scripted_services, stored
 
 from chronique.domain.errors import RuleViolation
 from chronique.domain.limits import MAX_DURATION, STORABLE, check_storable
-from chronique.domain.rulesets.cartes.draws import award
+from chronique.domain.rulesets.microfudge.play import award
 
 SETTINGS = settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 
@@ -33,18 +33,19 @@ def recorded(services: Any, aggregate_id: Any, field: str) -> Any:
 @SETTINGS
 @given(count=near(1, 2**31, 2**32, 2**52, STORABLE))
 def test_an_award_s_count_comes_back_as_the_same_integer(backend: str, count: int) -> None:
-    # Between sessions an award draws nothing (§Expérience, A15): its count alone is stored.
+    # A MicroFudge award of experience Atouts (L215) has no bound of its own but the storage's: a
+    # Cartes award is bounded by the cards its packs can deal (ruling C76).
     with journals(backend) as [path]:
         services = scripted_services(path)
-        services.create_campaign("S", "cartes", "Day 1 08:00")
-        alice = services.create_character("S", sample("alice"))
-        services.act("S", lambda w: award(w, "Alice", count, "a storage test"))
+        services.create_campaign("S", "microfudge", None)
+        jim = services.create_character("S", sample("mf_jim"))
+        services.act("S", lambda w: award(w, "Jim", count, "a storage test"))
         services.close()
         services = scripted_services(path)
         try:
-            again = recorded(services, alice.id, "count")
+            again = recorded(services, jim.id, "count")
             assert type(again) is int and again == count
-            assert services.world("S").character("Alice").name == "Alice"
+            assert services.world("S").character("Jim").name == "Jim"
         finally:
             services.close()
 
@@ -71,13 +72,13 @@ def test_an_integer_beyond_2_53_is_refused_and_nothing_is_stored(backend: str, c
     with journals(backend) as [path]:
         services = scripted_services(path)
         try:
-            services.create_campaign("S", "cartes", "Day 1 08:00")
-            services.create_character("S", sample("alice"))
+            services.create_campaign("S", "microfudge", None)
+            services.create_character("S", sample("mf_jim"))
             before = stored(path)
             with pytest.raises(RuleViolation, match=rf"^the count {count} is beyond the ±9,007,199,254,740,991 a journal can store"):
-                services.act("S", lambda w: award(w, "Alice", count, "a storage test"))
+                services.act("S", lambda w: award(w, "Jim", count, "a storage test"))
             assert stored(path) == before
-            assert services.world("S").character("Alice").name == "Alice"
+            assert services.world("S").character("Jim").name == "Jim"
         finally:
             services.close()
 

@@ -117,7 +117,10 @@ def test_a_cartes_modifier_beyond_twenty_or_damage_beyond_36_is_refused_Tirage_L
     assert line == "error: --modifier must be between -20 and 20 (got -21)"
     # §Encaissement des dommages L339-351: a king (13), +3 on a spade, and a weapon bonus of at most 20.
     line = refused(db, "cartes", "wound", campaign, "Alice", "--damage", "37", "--lethality", "moyenne")
-    assert line == "error: --damage must be between 0 and 36 (got 37)"
+    assert line == "error: --damage must be between 1 and 36 (got 37)"
+    # A blow of no damage is no wound (§Encaissement des dommages): 0 is refused too, as the range says.
+    line = refused(db, "cartes", "wound", campaign, "Alice", "--damage", "0", "--lethality", "moyenne")
+    assert line == "error: --damage must be between 1 and 36 (got 0)"
 
 
 def test_a_microfudge_modifier_beyond_ten_ranks_is_refused_s1_2(db: str, tmp_path: Path) -> None:
@@ -277,7 +280,7 @@ def test_a_cartes_difficulty_level_is_ten_at_most_either_way_A23(db: str) -> Non
     # Digest A23: a level beyond ±2 draws 1 + |level| cards; -d 30 drew 31 (issue 15).
     campaign = cartes(db, session=True)
     assert refused(db, "cartes", "test", campaign, "Alice", "Contact", "--from", "deck", "-d", "30") == (
-        "error: a difficulty level is -10 to +10 (a level draws 1 + its size in cards, A23), not 30"
+        "error: a difficulty level is -10 to +10 (each level away from Moyenne draws one more card), not 30"
     )
     assert run(db, "cartes", "test", campaign, "Alice", "Contact", "--from", "deck", "-d", "hard").returncode == 0
 

@@ -92,10 +92,11 @@ def survival_outcomes(log: list[dict[str, Any]], name: str) -> Iterator[tuple[di
         success, t = judged(event["outcome"])
         b = wound["value"]
         if kind(event) == "SurvivalRetried":
-            left = min(maluses[wound["id"]], max(0, b - t)) if success and t is not None else maluses[wound["id"]]
+            before = maluses[wound["id"]]
+            left = min(before, max(0, b - t)) if success and t is not None else before
             maluses[wound["id"]] = left
             assert event["malus"] == left
-            yield event, "retried", left
+            yield event, "retried" if left != before else "kept", left
         elif success and t is not None:
             outcome = "clean" if t >= b else "malus"
             if outcome == "malus":
@@ -118,6 +119,9 @@ def advance_line(name: str, event: dict[str, Any], outcome: str, amount: int) ->
         return f"{name}: survival draw failed — wound {wound} now {LETHALITIES[amount]}"
     if outcome == "retried":
         return f"{name}: the malus of wound {wound} is " + (f"now {amount}" if amount else "gone")
+    if outcome == "kept":  # §Médecine L467: a retry that lowers nothing says so, not "is now"
+        how = "did not lower it" if event["outcome"]["success"] else "failed"
+        return f"{name}: the retry for wound {wound} {how}, the malus stays {amount}"
     return {
         "clean": f"{name}: survived wound {wound} cleanly",
         "malus": f"{name}: survived wound {wound} with a malus of {amount}",

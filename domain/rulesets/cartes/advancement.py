@@ -38,7 +38,7 @@ def spend(world: World, name: str, purchase: str, target: str, speciality: str, 
     character = living(world, name)
     sheet = sheet_of(character)
     if sheet.npc:
-        raise RuleViolation(f"{sheet.name} is a GM character: GM characters are dealt no hand (C35)")
+        raise RuleViolation(f"{sheet.name} is a GM character: GM characters are dealt no hand to spend")
     if not target.strip() and purchase in _NAMED:
         # §Expérience L536-540: a skill, a speciality's skill or a characteristic is raised by name.
         raise RuleViolation(f"name the {_NAMED[purchase]}, e.g. {_EXAMPLES[purchase]}")
@@ -54,7 +54,7 @@ def spend(world: World, name: str, purchase: str, target: str, speciality: str, 
             skill = sheet.skills.get(target)
         governing = skill.characteristic if skill else skill_catalogue()[target]
         current = skill.level if skill else 0
-        cost = skill_cost(current, sheet.characteristics[governing])
+        cost = skill_cost(current, sheet.characteristics[governing], target)
     elif purchase == "speciality":
         if target not in sheet.skills:
             raise RuleViolation(f"{sheet.name} has no skill {target!r}")
@@ -65,7 +65,7 @@ def spend(world: World, name: str, purchase: str, target: str, speciality: str, 
     elif purchase == "characteristic":
         target = characteristic_name(target)
         current = sheet.characteristics[target]
-        cost = characteristic_cost(current)
+        cost = characteristic_cost(current, target)
     elif purchase == "pile-max":
         current = sheet.pile_max
         cost = pile_max_cost(current)

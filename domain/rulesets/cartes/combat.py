@@ -127,7 +127,7 @@ def suffer_wound(world: World, name: str, damage: int, lethality: str | int, sou
     """Record damage taken: aggravation (§Aggravation…), KO/OK (§KO ou OK), death if past Énorme."""
     character = living(world, name)
     if damage <= 0:
-        raise RuleViolation("damage must be at least 1 (cartes.md A20: no wound at 0 or less)")
+        raise RuleViolation("damage must be at least 1: a blow of 0 or less leaves no wound")
     asked = _lethality(lethality)
     sheet = recorded_sheet(character)
     held = Counter(w["lethality"] for w in character.condition["wounds"])

@@ -34,8 +34,12 @@ def cards_dealt(sheet: dict[str, Any], c: dict[str, Any], e: Fields) -> None:
 
 
 def test_made(sheet: dict[str, Any], c: dict[str, Any], e: Fields) -> None:
-    """A test spends its pile or hand cards, a support card it used, and changes the markers."""
-    if e["support_used"]:
+    """A test spends its pile or hand cards and the support card held for it, and changes the
+    markers. §Tirage des soutiens L293: a power support card serves the supported action, the
+    next draw, used or not (``support_spent``); a test recorded before that was kept (None)
+    spent it only when it used it, and replays as it was played."""
+    spent = e.get("support_spent")
+    if spent or spent is None and e["support_used"]:
         c["support_cards"] = c["support_cards"][1:]
     if e["from_pile"]:
         c["pile"] = _remove(c["pile"], e["from_pile"])

@@ -94,9 +94,25 @@ def made_of(e: Any) -> str:
 
 def _test(e: Any) -> str:
     o = e.outcome
-    asked = f", asked {level(o['level_asked'])}" if o["level_asked"] != o["level"] else ""
     verdict = "success" + (f", {quality(o)}" if o.get("quality") else "") if o["success"] else "failure"
-    return f"{e.skill} against {e.target}{made_of(e)} at {level(o['level'])}{asked}: {cards(o['cards'])} → {verdict}"
+    return f"{e.skill} against {e.target}{made_of(e)} at {_level_drawn(o)}: {cards(o['cards'])} → {verdict}{played(e)}"
+
+
+def played(e: Any) -> str:
+    """The cards a recorded test played in place of drawn ones (§Ressources en cartes L199: a hand
+    card for a failed draw; §Tirage des soutiens L293: the supporter's power card), as the table's
+    line says them: ", 2♦ from the hand played for 8♣"; nothing when none was."""
+    o = e.outcome
+    # The supporter's card is the played card that is not a hand card spent (draws._hand_cards_spent).
+    from_hand = list(e.from_hand[1:] if e.source == "hand" else e.from_hand)
+    words = []
+    for replaced, card in o.get("substituted", ()):
+        if card in from_hand:
+            from_hand.remove(card)
+            words.append(f", {cards([card])} from the hand played for {cards([replaced])}")
+        else:
+            words.append(f", the support card {cards([card])} played for {cards([replaced])}")
+    return "".join(words)
 
 
 def _wound(e: Any) -> str:
@@ -109,16 +125,44 @@ def _wound(e: Any) -> str:
 
 def _survival(e: Any) -> str:
     malus = f" (lasting malus −{e.malus})" if e.malus else ""
-    return f"survival draw for wound {e.wound_id}: {cards(e.outcome['cards'])} → {_SURVIVAL.get(e.result, e.result)}{malus}"
+    return f"survival draw for wound {e.wound_id}: {_drawn_under_care(e)} → {_SURVIVAL.get(e.result, e.result)}{malus}"
 
 
 def _retried(e: Any) -> str:
     # §Médecine L467: a retry at or above the wound's value lifts the malus; say so rather than "−0",
-    # as the advance that made it does ("the malus of wound 2 is gone").
-    left = f"malus now −{e.malus}" if e.malus else "the malus is gone"
-    # A healer who died since the care was arranged adds nothing and is recorded as no medicine.
-    care = f" under {e.medicine['healer']}'s care" if e.medicine else ""
-    return f"survival retried for wound {e.wound_id}{care}: {cards(e.outcome['cards'])} → {left}"
+    # as the advance that made it does ("the malus of wound 2 is gone"). A failed retry changes
+    # nothing (ruling C28): say it failed, not that the malus "is now" what it was.
+    if not e.outcome["success"]:
+        left = f"failed: the malus stays −{e.malus}"
+    else:
+        left = f"malus now −{e.malus}" if e.malus else "the malus is gone"
+    return f"survival retried for wound {e.wound_id}: {_drawn_under_care(e)} → {left}"
+
+
+def _drawn_under_care(e: Any) -> str:
+    # §Médecine L465: the healer's tactics support is drawn first, at the survival draw's level
+    # eased or not by the means; its bonus markers raise the target of the Carrure draw (§Survie),
+    # whose level a ♣ first card eases (L322).
+    o, medicine = e.outcome, e.medicine
+    if not medicine:
+        return f"against {o['target']} (Carrure) at {_level_drawn(o)}: {cards(o['cards'])}"
+    m = medicine["outcome"]
+    care = f"{plural(medicine['bonus'], 'bonus marker')}" if m["success"] else "failure, no marker"
+    healer = (
+        f"{medicine['healer']}'s Médecine draw ({means_label(medicine['means'])}) against {m['target']} "
+        f"at {_level_drawn(m)}: {cards(m['cards'])} → {care}"
+    )
+    carrure = f"Carrure {o['target'] - medicine['bonus']}, {plural(medicine['bonus'], 'bonus marker')}"
+    return f"{healer}; then against {o['target']} ({carrure}) at {_level_drawn(o)}: {cards(o['cards'])}"
+
+
+def _level_drawn(o: Mapping[str, Any]) -> str:
+    # The level drawn, and the level asked with the first card whose suit moved it (§Bonus de
+    # couleur L322-324: a ♣ first, or a ♦ first from the pile on a short-circuit), as the table says.
+    if o["level_asked"] == o["level"]:
+        return level(o["level"])
+    first = (o.get("drawn") or o["cards"])[:1]
+    return f"{level(o['level'])}, asked {level(o['level_asked'])}" + (f", {cards(first)[-1]} first" if first else "")
 
 
 def _opposition(e: Any) -> str:
@@ -148,6 +192,24 @@ def _spent(e: Any) -> str:
     return f"spent {cards(list(e.cards))} on {what}: {target}{change}"
 
 
+def came_to(outcome: Mapping[str, Any], regained: bool, malus: int) -> str:
+    """A consciousness draw in words, for the log and the table alike (§Tirage de conscience
+    L371-373): a Volonté draw, no manoeuvre (no suit bonus is said); on a success the character
+    comes to and "subit un malus égal à la carte de dommage", until the scene ends (ruling C39)."""
+    drawn = f"Volonté draw to come to, against {outcome['target']} at {_level_drawn(outcome)}: {cards(outcome['cards'])}"
+    if not regained:
+        return f"{drawn} → failure: still out of combat"
+    return f"{drawn} → success: came to, with a malus of −{malus} (the damage card) until the scene ends"
+
+
+def _returned(e: Any) -> str:
+    # §Ressources en cartes L203; ruling C36: a GM character, who holds no cards (C35), still
+    # comes back from a knock-out and loses its markers at the session's end.
+    if not e.pile_count and not e.hand_count:
+        return "the session ended: no cards held; markers, support cards and any knock-out lapse"
+    return f"every card back to the deck: {plural(e.pile_count, 'card')} in the pile, {e.hand_count} in hand"
+
+
 WORDS: dict[str, Describer] = {
     "chronique.domain.rulesets.cartes.events:CardsDealt": lambda e: (
         f"dealt a hand of {cards(list(e.hand))} and a pile of {plural(len(e.pile), 'card')} face down"
@@ -157,9 +219,7 @@ WORDS: dict[str, Describer] = {
     "chronique.domain.rulesets.cartes.events:OppositionSettled": _opposition,
     "chronique.domain.rulesets.cartes.events:WoundSuffered": _wound,
     "chronique.domain.rulesets.cartes.events:Died": lambda e: f"died ({e.cause})",
-    "chronique.domain.rulesets.cartes.events:ConsciousnessChecked": lambda e: (
-        f"Volonté draw to come to: {cards(e.outcome['cards'])} → " + ("came to" if e.regained else "still out")
-    ),
+    "chronique.domain.rulesets.cartes.events:ConsciousnessChecked": lambda e: came_to(e.outcome, e.regained, e.malus),
     "chronique.domain.rulesets.cartes.events:SurvivalChecked": _survival,
     "chronique.domain.rulesets.cartes.events:SurvivalRetried": _retried,
     "chronique.domain.rulesets.cartes.events:PileRefilled": lambda e: f"{plural(len(e.cards), 'card')} into the pile ({e.reason})",
@@ -171,9 +231,7 @@ WORDS: dict[str, Describer] = {
         f"dealt a hand of {cards(list(e.hand))} ahead of the next session, to spend experience"
     ),
     "chronique.domain.rulesets.cartes.events:ExperienceSpent": _spent,
-    "chronique.domain.rulesets.cartes.events:CardsReturned": lambda e: (
-        f"every card back to the deck: {plural(e.pile_count, 'card')} in the pile, {e.hand_count} in hand"
-    ),
+    "chronique.domain.rulesets.cartes.events:CardsReturned": _returned,
     "chronique.domain.rulesets.cartes.events:SceneEnded": lambda e: "the scene ended: its markers lapse",
     "chronique.domain.rulesets.cartes.events:CareArranged": lambda e: f"wounds tended by {e.healer} ({means_label(e.means)})",
     "chronique.domain.rulesets.cartes.events:CareIntensified": lambda e: (

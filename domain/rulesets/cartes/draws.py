@@ -23,7 +23,8 @@ from chronique.domain.rulesets.cartes.resolution import (
     tactics_markers,
     target_with_markers,
 )
-from chronique.domain.rulesets.cartes.table import deal, draw, living
+from chronique.domain.rulesets.cartes.table import GENERAL, deal, draw, living, pack_words, room_for_hands
+from chronique.domain.text import plural
 from chronique.domain.world import World
 
 SOURCES = ("pile", "hand", "deck")
@@ -158,6 +159,8 @@ def make_test(world: World, name: str, request: TestRequest) -> TestOutcome:
         basis=basis,
         sheet_version=sheet_version,
         short_circuit=diamond_cancels,
+        # §Tirage des soutiens L293: a power support card serves this draw only, used or not.
+        support_spent=bool(character.condition["support_cards"]),
         sealed_until=world.campaign.epoch if request.hidden else None,
     )
     return outcome
@@ -211,7 +214,7 @@ def _first_card(world: World, character: Character, request: TestRequest) -> str
             raise RuleViolation(f"{character.name} does not hold {shown(card) if card else 'that card'} in hand (hand: {held})")
         return card
     if not c["pile"]:
-        raise RuleViolation(f"{character.name}'s pile is empty: make a recovery draw first (§Épuisement de la pioche)")
+        raise RuleViolation(f"{character.name}'s pile is empty: make a recovery draw first (chronique cartes recover)")
     return str(c["pile"][0])
 
 
@@ -285,7 +288,9 @@ def _refill(world: World, character: Character, characteristic: str, manoeuvre: 
         # A29: with no hand card the first card comes from the deck, one level harder; a card
         # named that is not held is refused rather than silently left out (issue 15).
         card = shown(hand_card)
-        raise RuleViolation(f"{character.name}'s hand is empty: no {card} to play (leave the card out to draw from the deck, A29)")
+        raise RuleViolation(
+            f"{character.name}'s hand is empty: no {card} to play (leave the card out to draw from the general deck, one level harder)"
+        )
     if c["hand"]:
         card = hand_card or min(c["hand"], key=value)
         request = TestRequest(characteristic, level, "hand", card, manoeuvre, purpose=purpose, counts_wound_malus=False)
@@ -318,10 +323,19 @@ def award(world: World, name: str, count: int, reason: str) -> list[str]:
         raise RuleViolation(f"{character.name} is dead: the dead earn no experience")
     if recorded_sheet(character).npc:
         # C35: an NPC is dealt no hand, so awarded cards would never be drawn nor spent (C46).
-        raise RuleViolation(f"{character.name} is a GM character: GM characters hold no hand and earn no experience (C35)")
+        raise RuleViolation(f"{character.name} is a GM character: GM characters hold no hand and earn no experience")
     if count < 1:
         raise RuleViolation("an award is at least one card")
     deal(world)
+    room = room_for_hands(world)
+    if count > room:
+        # §Fournitures nécessaires L75: the packs must still deal every player character's hand
+        # and full pile, this session or the next (§Ressources en cartes L203).
+        deck = world.decks[GENERAL]
+        raise RuleViolation(
+            f"{character.name} can be awarded at most {plural(room, 'hand card')}: the general deck's "
+            f"{pack_words(deck)} must still deal every player character's hand and full pile"
+        )
     cards = draw(world, count, character.name, "experience award") if character.condition["dealt"] else []
     character.record(ev.ExperienceAwarded, at=world.campaign.clock, count=count, cards=cards, reason=reason)
     return cards

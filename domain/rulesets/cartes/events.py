@@ -35,11 +35,14 @@ class TestMade(_Changes, FaceDown):
     """The character drew for a test; ``outcome`` holds every card and the verdict (its
     ``level_asked`` includes the levels a short-circuit, a change of plan or topping one added,
     L269), and ``short_circuit`` whether the action was one of those (L324: a ♦ first from the pile
-    then cancels one level); None on tests recorded before it was kept."""
+    then cancels one level); None on tests recorded before it was kept. ``support_spent`` says
+    that the power support card held for this draw is gone, used or not (§Tirage des soutiens
+    L293: it serves the supported action, the next draw, only); None on tests recorded before
+    it was kept (class version 4), which spent it only when they used it."""
 
     __test__ = False  # not a pytest test class
 
-    class_version = 3
+    class_version = 4
 
     at: int
     skill: str
@@ -56,13 +59,16 @@ class TestMade(_Changes, FaceDown):
     basis: dict[str, int]
     sheet_version: int
     short_circuit: bool | None
+    support_spent: bool | None
     sealed_until: str | None
 
     @classmethod
     def upcast_stored(cls, state: dict[str, Any]) -> None:
-        # Recorded before version 3, which keeps the player's short-circuit choice.
+        # Recorded before version 3, which keeps the player's short-circuit choice, or before
+        # version 4, which keeps whether the test spent a support card it did not use.
         super().upcast_stored(state)
         state.setdefault("short_circuit", None)
+        state.setdefault("support_spent", None)
 
 
 class SupportReceived(_Changes, FaceDown):

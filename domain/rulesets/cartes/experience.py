@@ -44,36 +44,37 @@ def _new_level(current: int, what: str) -> int:
     return new
 
 
-def skill_cost(current: int, governing: int) -> Cost:
+def skill_cost(current: int, governing: int, name: str = "skill") -> Cost:
     """Cost of raising a skill by one point (§Expérience L536, L546).
 
     One card ≥ the new level (4 -> 5: a 5 or more); two such cards when the new level is ≥ the
-    governing characteristic (PROPOSAL A4: "≥" everywhere, both cards ≥ the new level).
+    governing characteristic (PROPOSAL A4: "≥" everywhere, both cards ≥ the new level). ``name``
+    is the skill's, for the words of a refusal.
     """
     if _int(current, "skill") < 0:
         raise RuleViolation(f"skill level cannot be negative, not {current}")
     new = _new_level(current, "skill")
     adv = tables().advancement
     count = adv.skill_cards_at_or_above_characteristic if new >= _int(governing, "characteristic") else adv.skill_cards
-    return Cost(count, new, f"skill {current} -> {new}")
+    return Cost(count, new, f"{name} from {current} to {new}")
 
 
 def speciality_cost(already: int) -> Cost:
     """Cost of a skill's next specialty: 2, 4 then 8 cards of any value, at most 3 (§Expérience L538, L547)."""
     prices = tables().advancement.speciality_cards
-    if _int(already, "specialties held") < 0:
-        raise RuleViolation("specialties held cannot be negative")
+    if _int(already, "specialities held") < 0:
+        raise RuleViolation("specialities held cannot be negative")
     if already >= len(prices):
-        raise RuleViolation(f"a skill has at most {len(prices)} specialties")
-    return Cost(prices[already], 0, f"specialty {already + 1}")
+        raise RuleViolation(f"a skill has at most {len(prices)} specialities")
+    return Cost(prices[already], 0, f"speciality {already + 1}")
 
 
-def characteristic_cost(current: int) -> Cost:
+def characteristic_cost(current: int, name: str = "characteristic") -> Cost:
     """Cost of +1 to a characteristic: 3 cards ≥ the new level (§Expérience L540, L548; PROPOSAL A4)."""
     if _int(current, "characteristic") < 0:
         raise RuleViolation(f"characteristic cannot be negative, not {current}")
     new = _new_level(current, "characteristic")
-    return Cost(tables().advancement.characteristic_cards, new, f"characteristic {current} -> {new}")
+    return Cost(tables().advancement.characteristic_cards, new, f"{name} from {current} to {new}")
 
 
 def pile_max_cost(current: int) -> Cost:
@@ -81,7 +82,7 @@ def pile_max_cost(current: int) -> Cost:
     if _int(current, "pile max") < 0:
         raise RuleViolation(f"pile max cannot be negative, not {current}")
     new = _new_level(current, "pile max")
-    return Cost(tables().advancement.pile_max_cards, new, f"pile max {current} -> {new}")
+    return Cost(tables().advancement.pile_max_cards, new, f"pile max from {current} to {new}")
 
 
 def _cards_of(values: Sequence[str], what: str) -> list[str]:

@@ -89,6 +89,8 @@ def rest_due(character: Character) -> int | None:
     c = character.condition
     if c["dealt"] or "returned_at" not in c or c["pile_count"] >= character.sheet["pile_max"]:
         return None
+    if recorded_sheet(character).npc:
+        return None  # ruling C35: a GM character holds no pile to refill
     return next_time_of_day(c["returned_at"] + SLEEP - 1, WAKING_HOUR)
 
 
@@ -131,6 +133,11 @@ def survival_retry(world: World, character: Character, wound_id: int, at: int) -
     character.record(ev.SurvivalRetried, at=at, wound_id=wound_id, outcome=outcome.to_dict(), medicine=medicine, malus=left)
     if left == 0:
         return f"{character.name}: the malus of wound {wound_id} is gone"
+    if left == malus["amount"]:
+        # Ruling C28: a failed retry (or a success no better than the malus) changes nothing; it
+        # must not read as a change.
+        how = "failed" if not outcome.success else "did not lower it"
+        return f"{character.name}: the retry for wound {wound_id} {how}, the malus stays {left}"
     return f"{character.name}: the malus of wound {wound_id} is now {left}"
 
 

@@ -81,7 +81,7 @@ def manoeuvre_name(text: str) -> str:
 def _level(level: int) -> int:
     # A23: a level beyond ±2 draws 1 + |level| cards; bounded where a table stops making sense.
     if abs(level) > LEVEL:
-        raise RuleViolation(f"a difficulty level is -{LEVEL} to +{LEVEL} (a level draws 1 + its size in cards, A23), not {level}")
+        raise RuleViolation(f"a difficulty level is -{LEVEL} to +{LEVEL} (each level away from Moyenne draws one more card), not {level}")
     return level
 
 

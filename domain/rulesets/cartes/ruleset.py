@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from chronique.domain.cards import fresh_packs
 from chronique.domain.character import Character
+from chronique.domain.errors import RuleViolation
 from chronique.domain.luck import Draw
 from chronique.domain.rulesets.cartes import describe as words
 from chronique.domain.rulesets.cartes import events as ev
@@ -17,6 +19,7 @@ from chronique.domain.rulesets.cartes.table import GENERAL, return_cards
 from chronique.domain.rulesets.cartes.tables import lethality_name
 from chronique.domain.rulesets.options import Setting
 from chronique.domain.sheetview import SheetView
+from chronique.domain.text import plural
 from chronique.domain.timeline import Due, Processes
 from chronique.domain.world import World
 
@@ -42,13 +45,15 @@ class Cartes:
         from chronique.domain.rulesets.cartes.sheet import parse_sheet
 
         sheet = parse_sheet(raw_sheet)
+        if not sheet.npc:
+            _refuse_more_than_the_packs(sheet.name, sheet.hand, sheet.pile_max, self.default_settings()["decks"][GENERAL])
         condition: dict[str, Any] = {
             "dealt": False,
             "pile": [],
             "hand": [],
-            # cartes.md A24: the starting pile is full.
-            "pile_count": sheet.pile_max,
-            "hand_count": sheet.hand,
+            # cartes.md A24: the starting pile is full. Ruling C35: a GM character is dealt nothing.
+            "pile_count": 0 if sheet.npc else sheet.pile_max,
+            "hand_count": 0 if sheet.npc else sheet.hand,
             "bonus": 0,
             "malus": 0,
             "wounds": [],
@@ -138,6 +143,17 @@ class Cartes:
 
     def processes(self, world: World) -> Processes:
         return CartesProcesses(world)
+
+
+def _refuse_more_than_the_packs(name: str, hand: int, pile_max: int, packs: int) -> None:
+    # §Fournitures nécessaires L75, §Distribution des cartes L84-90: a player character is dealt
+    # its hand and its full pile from the general deck, which holds two or three packs, no more.
+    cards = len(fresh_packs(packs))
+    if hand + pile_max > cards:
+        raise RuleViolation(
+            f"{name}'s hand of {plural(hand, 'card')} and pile of at most {plural(pile_max, 'card')} need "
+            f"{hand + pile_max} cards, more than the {cards} of the general deck's {plural(packs, 'pack')}"
+        )
 
 
 RULESET = Cartes()

@@ -108,13 +108,13 @@ class Skill(_Frozen):
     def _specialities(cls, value: list[str]) -> list[str]:
         most = tables().creation.max_specialities
         if len(value) > most:
-            raise ValueError(f"at most {most} specialties per skill, not {len(value)}")
+            raise ValueError(f"at most {most} specialities per skill, not {len(value)}")
         seen: set[str] = set()
         for name in value:
             if not name:
-                raise ValueError("a specialty needs a name")
+                raise ValueError("a speciality needs a name")
             if fold(name) in seen:
-                raise ValueError(f"specialty {name!r} appears twice")
+                raise ValueError(f"speciality {name!r} appears twice")
             seen.add(fold(name))
         return value
 
@@ -310,7 +310,7 @@ def skill_advance_cost(sheet: CartesSheet, name: str) -> Cost:
     skill = find_skill(sheet, name)
     entry = sheet.skills[skill]
     cost = skill_cost(entry.level, sheet.characteristics[entry.characteristic])
-    return Cost(cost.cards, cost.min_value, f"{skill} {entry.level} -> {entry.level + 1}")
+    return Cost(cost.cards, cost.min_value, f"{skill} from {entry.level} to {entry.level + 1}")
 
 
 def speciality_advance_cost(sheet: CartesSheet, name: str) -> Cost:
@@ -325,7 +325,7 @@ def characteristic_advance_cost(sheet: CartesSheet, name: str) -> Cost:
     canonical = characteristic_name(name)
     current = sheet.characteristics[canonical]
     cost = characteristic_cost(current)
-    return Cost(cost.cards, cost.min_value, f"{canonical} {current} -> {current + 1}")
+    return Cost(cost.cards, cost.min_value, f"{canonical} from {current} to {current + 1}")
 
 
 def pile_max_advance_cost(sheet: CartesSheet) -> Cost:

@@ -9,9 +9,11 @@ from typing import TYPE_CHECKING
 import orjson
 
 from chronique.domain.character import Character
+from chronique.domain.deck import Deck
 from chronique.domain.errors import RuleViolation
 from chronique.domain.rulesets.cartes import events as ev
 from chronique.domain.rulesets.cartes.recorded import recorded_sheet
+from chronique.domain.text import plural
 from chronique.domain.world import World
 
 if TYPE_CHECKING:
@@ -37,13 +39,63 @@ def _typed_sheet(sheet: bytes) -> CartesSheet:
     return CartesSheet.model_validate(orjson.loads(sheet))
 
 
-def discards(world: World) -> list[str]:
-    """Cards neither in the general deck nor held by anyone, in fresh-pack order (A30)."""
-    deck = world.decks[GENERAL]
-    out = Counter(deck.cards)
+def held(world: World) -> Counter[str]:
+    """Every card a character holds: piles, hands, and the power support cards kept for a next
+    draw (§Tirage des soutiens L293: "la carte de succès est donnée au joueur soutenu")."""
+    out: Counter[str] = Counter()
     for character in world.characters.values():
-        out.update(character.condition["pile"])
-        out.update(character.condition["hand"])
+        c = character.condition
+        out.update(c["pile"])
+        out.update(c["hand"])
+        out.update(c["support_cards"])
+    return out
+
+
+def _accounted(event: object) -> list[str]:
+    # The general-deck cards a character's event took in (a pile, a hand) or used up (a test's,
+    # a survival draw's, a tie-break's cards, discarded once it is recorded).
+    if isinstance(event, ev.CardsDealt):
+        return [*event.hand, *event.pile]
+    if isinstance(event, ev.HandDealtEarly):
+        return list(event.hand)
+    if isinstance(event, (ev.ExperienceAwarded, ev.PileRefilled, ev.SupportReceived)):
+        # Not a support's power card, which may come from the supporter's pile, not the deck.
+        return list(event.cards)
+    if isinstance(event, ev.TestMade):
+        drawn = list(event.outcome.get("drawn") or event.outcome["cards"])
+        return drawn if event.source == "deck" else drawn[1:]  # a pile's or hand's card was held
+    if isinstance(event, (ev.ConsciousnessChecked, ev.SurvivalChecked, ev.SurvivalRetried)):
+        medicine = getattr(event, "medicine", None)
+        return [*event.outcome["drawn"], *(medicine["outcome"]["drawn"] if medicine else ())]
+    if isinstance(event, ev.OppositionSettled):
+        return [card for pair in event.opposition.get("tie_breaks", ()) for card in pair]
+    return []
+
+
+def on_the_table(world: World) -> Counter[str]:
+    """The cards the general deck handed out in the command being played that no event recorded
+    since has taken into a pile or a hand, or used up: a test's extra cards while it is drawn, a
+    hand just drawn whose pile is being drawn. They are on the table, not among the discards (A30)."""
+    drawn: Counter[str] = Counter()
+    for event in world.decks[GENERAL].pending_events:
+        if isinstance(event, Deck.Gathered):
+            drawn.clear()  # every card went back into the box
+        elif isinstance(event, Deck.CardsDrawn):
+            drawn.update(event.cards)
+    if not drawn:
+        return drawn
+    for character in world.characters.values():
+        for event in character.pending_events:
+            drawn.subtract(_accounted(event))
+    return +drawn
+
+
+def discards(world: World) -> list[str]:
+    """Cards neither in the general deck, nor held by anyone, nor on the table in the command
+    being played, in fresh-pack order (A30; ruling C37): never a second copy of a card the packs
+    hold once per pack."""
+    deck = world.decks[GENERAL]
+    out = Counter(deck.cards) + held(world) + on_the_table(world)
     pool: list[str] = []
     for card in deck.fresh():
         if out[card]:
@@ -51,6 +103,11 @@ def discards(world: World) -> list[str]:
         else:
             pool.append(card)
     return pool
+
+
+def pack_words(deck: Deck) -> str:
+    """A deck's packs and cards in words: "2 packs (104 cards)"."""
+    return f"{plural(deck.packs, 'pack')} ({len(deck.fresh())} cards)"
 
 
 def draw(world: World, count: int, to: str, purpose: str, face_down: bool = False) -> list[str]:
@@ -63,7 +120,46 @@ def _take(world: World, count: int, to: str, purpose: str, face_down: bool) -> l
     # The next cards of a recorded shuffle: no chance is consumed here (FAIRNESS.md).
     if count == 0:
         return []
-    return world.decks[GENERAL].draw(count, to, purpose, lambda: discards(world), world, world.campaign.epoch, face_down)
+    deck = world.decks[GENERAL]
+    if count > len(deck.cards):
+        _refuse_beyond_the_packs(world, count)
+    return deck.draw(count, to, purpose, lambda: discards(world), world, world.campaign.epoch, face_down)
+
+
+def _refuse_beyond_the_packs(world: World, count: int) -> None:
+    # §Fournitures nécessaires L75: two or three packs, no more. When the deck and its discards
+    # (A30) cannot give the cards, the command is refused before it draws anything, so that it
+    # records nothing and consumes no chance.
+    deck = world.decks[GENERAL]
+    total = len(deck.fresh())
+    left = total - sum((held(world) + on_the_table(world)).values())
+    if count > left:
+        raise RuleViolation(
+            f"the general deck cannot give {plural(count, 'card')}: of the {pack_words(deck)}, "
+            f"{total - left} are held in piles and hands or on the table, and {plural(left, 'card is', 'cards are')} left to draw"
+        )
+
+
+def spoken_for(character: Character) -> int:
+    """The cards a player character needs from the general deck, held or noted: its hand, and its
+    pile as full as it may grow (a night's sleep refills it to pile max between sessions, A14)."""
+    c = character.condition
+    hand = len(c["hand"]) if c["dealt"] else max(c["hand_count"], len(c["hand"]))
+    pile = len(c["pile"]) if c["dealt"] else c["pile_count"]
+    return hand + max(pile, recorded_sheet(character).pile_max) + len(c["support_cards"])
+
+
+def room_for_hands(world: World) -> int:
+    """How many more hand cards the general deck can give while still dealing every living player
+    character its hand and full pile (§Fournitures nécessaires L75: two or three packs)."""
+    needed = 0
+    for character in world.characters.values():
+        c = character.condition
+        if c["dead"] or recorded_sheet(character).npc:
+            needed += len(c["pile"]) + len(c["hand"]) + len(c["support_cards"])  # held until the session ends
+        else:
+            needed += spoken_for(character)
+    return max(0, len(world.decks[GENERAL].fresh()) - needed)
 
 
 def living(world: World, name: str) -> Character:
@@ -100,13 +196,16 @@ def gm_draw(world: World, count: int, to: str, reason: str, hidden: bool = False
 
 
 def return_cards(world: World) -> None:
-    """Session end (§Ressources en cartes): all cards back; pile and hand counts noted."""
+    """Session end (§Ressources en cartes L203): all cards back; pile and hand counts noted; markers,
+    the out-of-combat state, support cards and the post-KO malus reset for every character, GM
+    characters too (ruling C36), who hold no cards and note none (C35)."""
     for character in world.characters.values():
         c = character.condition
         if recorded_sheet(character).npc:
-            continue
-        pile = len(c["pile"]) if c["dealt"] else c["pile_count"]
-        hand = len(c["hand"]) if c["dealt"] else c["hand_count"]
+            pile = hand = 0
+        else:
+            pile = len(c["pile"]) if c["dealt"] else c["pile_count"]
+            hand = len(c["hand"]) if c["dealt"] else c["hand_count"]
         character.record(ev.CardsReturned, at=world.campaign.clock, pile_count=pile, hand_count=hand)
     world.decks[GENERAL].gather("end of session")
 

@@ -134,7 +134,12 @@ def _test(event: dict[str, Any], table: Table, now: dict[str, Any]) -> Mapping[s
     # Of two choices the rules allow, the one recorded (when it is one); a single choice is
     # compared with the record once, by ``check``, not here as well.
     outcome = outcomes[0] if len(outcomes) == 1 or recorded not in outcomes else recorded
-    return {"outcome": outcome, "target": outcome["target"], "support_used": outcome["support_used"]}
+    expected = {"outcome": outcome, "target": outcome["target"], "support_used": outcome["support_used"]}
+    if event.get("support_spent") is not None:
+        # §Tirage des soutiens L293: the support card held for this draw is spent by it, used or
+        # not (tests recorded before it was kept, None, spent it only when they used it).
+        expected["support_spent"] = support is not None
+    return expected
 
 
 def _opposition(event: dict[str, Any], table: Table, now: dict[str, Any]) -> Mapping[str, Any]:

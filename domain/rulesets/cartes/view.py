@@ -46,16 +46,18 @@ def _traits(s: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
 
 
 def _cards(s: dict[str, Any], c: dict[str, Any], gm: bool) -> list[tuple[str, ...]]:
-    # §Piles: a personal pile lies face down; players learn how many cards it holds, never which.
-    shown = c["dealt"] and c["pile"] is not None and gm
-    pile = cards(c["pile"]) if shown else f"{plural(c['pile_count'], 'card')} face down"
-    # A hand dealt early between sessions to spend experience (C46) is held face up too.
-    hand = cards(c["hand"]) if c["dealt"] or c["hand"] else plural(c["hand_count"], "card")
-    rows: list[tuple[str, ...]] = [
-        ("pile", f"{pile} (at most {s['pile_max']})"),
-        ("hand", hand),
-        ("markers", f"{c['bonus']} bonus, {c['malus']} malus"),
-    ]
+    rows: list[tuple[str, ...]]
+    if s.get("npc"):
+        # Ruling C35: a GM character is dealt no pile and no hand; it draws from the general deck.
+        rows = [("pile and hand", "none: a GM character draws from the general deck")]
+    else:
+        # §Piles: a personal pile lies face down; players learn how many cards it holds, never which.
+        shown = c["dealt"] and c["pile"] is not None and gm
+        pile = cards(c["pile"]) if shown else f"{plural(c['pile_count'], 'card')} face down"
+        # A hand dealt early between sessions to spend experience (C46) is held face up too.
+        hand = cards(c["hand"]) if c["dealt"] or c["hand"] else plural(c["hand_count"], "card")
+        rows = [("pile", f"{pile} (at most {s['pile_max']})"), ("hand", hand)]
+    rows.append(("markers", f"{c['bonus']} bonus, {c['malus']} malus"))
     if c["support_cards"]:
         rows.append(("support cards for the next draw", cards(c["support_cards"])))
     return rows

@@ -64,7 +64,8 @@ def test_two_weeks_of_a_malus_at_its_floor_record_nothing_Medecine_L467_A12() ->
     # the rest of the two weeks drew again and recorded "the malus is now 1" each time.
     assert [(t.due.at - start, t.account) for t in ticks] == [
         (HOUR, "Alice: survived wound 1 with a malus of 3"),
-        (2 * HOUR, "Alice: the malus of wound 1 is now 3"),
+        # A failed retry reads as one, not as a change (it read "is now 3", as if lowered).
+        (2 * HOUR, "Alice: the retry for wound 1 failed, the malus stays 3"),
         (3 * HOUR, "Alice: the malus of wound 1 is now 1"),
     ]
     assert recorded(world, "Alice") == [
@@ -86,7 +87,7 @@ def test_the_malus_between_events_is_the_last_one_recorded_a_then_b_Medecine_L46
     alice = world.character("Alice")
     assert [t.account for t in run(world, HOUR + HOUR // 2)] == ["Alice: survived wound 1 with a malus of 3"]
     assert wound_malus(alice) == 3
-    assert [t.account for t in run(world, HOUR)] == ["Alice: the malus of wound 1 is now 3"]
+    assert [t.account for t in run(world, HOUR)] == ["Alice: the retry for wound 1 failed, the malus stays 3"]
     assert wound_malus(alice) == 3
     assert [t.account for t in run(world, WEEK)] == ["Alice: the malus of wound 1 is now 1"]
     assert run(world, WEEK) == []

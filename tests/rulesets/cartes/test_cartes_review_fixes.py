@@ -185,7 +185,7 @@ def test_the_luck_hook_reads_a_hand_first_test_as_no_draw_LK5() -> None:
 def test_no_experience_for_a_gm_character_or_the_dead_Experience_L530_ruling_C35(verdelune: str) -> None:
     db = verdelune
     line = refused(db, "cartes", "xp", "award", CAMPAIGN, "Brigand", "2")
-    assert line == "error: Brigand is a GM character: GM characters hold no hand and earn no experience (C35)"
+    assert line == "error: Brigand is a GM character: GM characters hold no hand and earn no experience"
     # 14 at Énorme: over 13 aggravates past Énorme, instant death (§Aggravation L452).
     assert ": dead" in given(db, "cartes", "wound", CAMPAIGN, "Bruno", "--damage", "14", "--lethality", "enorme")
     assert refused(db, "cartes", "xp", "award", CAMPAIGN, "Bruno", "1") == "error: Bruno is dead: the dead earn no experience"

@@ -141,7 +141,7 @@ def test_gm_budget_change_and_advanced_sheets() -> None:
         ({"pile_max": 0}, r"pile_max: "),
         ({"skills": {"Piano": 4}}, r"skills: skill Piano is not in the catalogue: give its characteristic"),
         ({"skills": {"Sens": 4}}, r"skills: skill 'Sens' has a characteristic's name"),
-        ({"skills": {"Contact": {"level": 3, "specialities": ["a", "b", "c", "d"]}}}, r"at most 3 specialties"),
+        ({"skills": {"Contact": {"level": 3, "specialities": ["a", "b", "c", "d"]}}}, r"at most 3 specialities"),
         ({"skills": {"Contact": {"level": 3, "specialities": ["a", "A"]}}}, r"appears twice"),
         ({"skills": {"Contact": {"level": 3, "characteristic": "Charme"}}}, r"unknown characteristic 'Charme'"),
         ({"skills": {"Contact": 3, "contact": 4}}, r"skill Contact appears twice"),
@@ -203,11 +203,11 @@ def test_advance_costs_from_sheet_seed_Experience_L536_L549() -> None:
     sheet = parse_sheet(data)
     # Contact 6 -> 7 with Carrure 7: two cards ≥ 7.
     cost = skill_advance_cost(sheet, "contact")
-    assert (cost.cards, cost.min_value, cost.what) == (2, 7, "Contact 6 -> 7")
+    assert (cost.cards, cost.min_value, cost.what) == (2, 7, "Contact from 6 to 7")
     # Distance 5 -> 6 with Rapidité 6: two cards ≥ 6.
     assert skill_advance_cost(sheet, "Distance").cards == 2
     assert speciality_advance_cost(sheet, "Médecine").cards == 8
-    assert characteristic_advance_cost(sheet, "sens").what == "Sens 6 -> 7"
+    assert characteristic_advance_cost(sheet, "sens").what == "Sens from 6 to 7"
     assert pile_max_advance_cost(sheet).cards == 4
     with pytest.raises(RuleViolation):
         skill_advance_cost(sheet, "Piano")

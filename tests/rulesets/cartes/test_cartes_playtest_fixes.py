@@ -1,0 +1,341 @@
+"""Cartes after the playtest: the general deck never hands out a card more often than its packs
+hold it (§Fournitures nécessaires L75, A30); every character, GM characters too, is reset at the
+session's end (ruling C36); a power support card serves the next draw only (§Tirage des soutiens
+L293); and the log says what the table said (a hand card's save, a survival draw's target and
+care, a consciousness draw's waking malus, a failed retry). The unit tests stack the deck
+(tests/cartes_table.py); the command-line tests run the real app on a real journal of each backend.
+Seed: shared/seeds/001_2934a6d80cfcba44.txt; digest: shared/rules/cartes.md."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from typing import Any
+
+import pytest
+from cartes_table import SEED, table
+from support import SAMPLES, run, sample
+
+from chronique.adapters.explain import Explanation, account
+from chronique.domain.cards import fresh_packs
+from chronique.domain.errors import RuleViolation
+from chronique.domain.fairness import commitment
+from chronique.domain.gametime import HOUR
+from chronique.domain.rederivation import Table, check
+from chronique.domain.referees import all_rules
+from chronique.domain.rulesets import ruleset
+from chronique.domain.rulesets.cartes import events as ev
+from chronique.domain.rulesets.cartes.advancement import arrange_care
+from chronique.domain.rulesets.cartes.combat import consciousness, suffer_wound
+from chronique.domain.rulesets.cartes.damage import wound_malus
+from chronique.domain.rulesets.cartes.draws import TestRequest, award, make_test, support
+from chronique.domain.rulesets.cartes.processes import rest_due
+from chronique.domain.rulesets.cartes.resolution import resolve_test
+from chronique.domain.rulesets.cartes.table import gm_draw, return_cards
+from chronique.domain.timeline import advance
+from chronique.domain.world import World
+
+ALICE_HAND = ["KD", "8C", "2H"]
+ALICE_PILE = ["5H", "AS", "JS", "10D", "4D", "2S", "KS"]
+BRUNO_HAND = ["JH", "JC", "4C"]
+BRUNO_PILE = ["8D", "KH", "2C", "5C", "9S", "8H", "10H"]
+DEALT = ALICE_HAND + ALICE_PILE + BRUNO_HAND + BRUNO_PILE
+BRIGAND = {
+    "name": "Brigand",
+    "npc": True,
+    "characteristics": {"Carrure": 7, "Rapidité": 6, "Sens": 6, "Volonté": 6, "Intellect": 5, "Équilibre": 6},
+    "skills": {"Contact": {"level": 10, "characteristic": "Carrure"}},
+}
+CAMPAIGN = "R"
+
+
+def describe(event: Any) -> str:
+    return ruleset("cartes").describe(event)
+
+
+def held_anywhere(world: World) -> Counter[str]:
+    """Every card in the general deck or held by a character (pile, hand, support cards)."""
+    cards = Counter(world.decks["general"].cards)
+    for character in world.characters.values():
+        c = character.condition
+        cards.update([*c["pile"], *c["hand"], *c["support_cards"]])
+    return cards
+
+
+# -- 1. never more copies than the packs hold (§Fournitures nécessaires L75; A30, ruling C37) -------
+
+
+def test_a_deck_spent_during_an_award_reshuffles_only_its_discards_Fournitures_L75_A30() -> None:
+    world = table(DEALT, [])
+    for _ in range(5):  # Très difficile from the deck: cards drawn, then discarded
+        make_test(world, "Bruno", TestRequest("Sens", level=2, source="deck"))
+    deck = world.decks["general"]
+    left = len(deck.cards)
+    award(world, "Alice", 84, "a long campaign")  # more than the deck holds: it runs out midway
+    shuffles = [e for e in deck.pending_events if type(e).__qualname__ == "Deck.Shuffled"]
+    assert len(shuffles) == 2 and left < 84
+    # The cards the award drew before the deck ran out were in nobody's hand yet, but they were
+    # not discards: before, they were shuffled back in and Alice held a card four times.
+    assert not held_anywhere(world) - Counter(fresh_packs(2))
+    assert max(Counter(world.character("Alice").condition["hand"]).values()) <= 2
+
+
+def test_an_award_beyond_what_the_packs_can_still_deal_is_refused_Fournitures_L75() -> None:
+    world = table(DEALT)
+    make_test(world, "Alice", TestRequest("Contact"))  # deals: 20 cards held
+    before = {a.id: len(a.pending_events) for a in world.aggregates()}
+    # 104 cards, less each player character's hand and full pile (3 + 7 each): 84 at most.
+    with pytest.raises(RuleViolation, match=r"^Alice can be awarded at most 84 hand cards: the general deck's 2 packs \(104 cards\)"):
+        award(world, "Alice", 85, "")
+    assert {a.id: len(a.pending_events) for a in world.aggregates()} == before  # nothing recorded
+    assert len(award(world, "Alice", 84, "")) == 84
+    assert not held_anywhere(world) - Counter(fresh_packs(2))
+
+
+def test_a_draw_the_deck_cannot_give_is_refused_before_it_draws_A30() -> None:
+    world = table(DEALT)
+    make_test(world, "Alice", TestRequest("Contact"))  # the 5♥ spent: a discard
+    award(world, "Alice", 84, "")  # every other card is held
+    deck = world.decks["general"]
+    drawn = len(deck.pending_events)
+    with pytest.raises(RuleViolation, match=r"^the general deck cannot give 2 cards: .* 103 are held .* and 1 card is left to draw$"):
+        gm_draw(world, 2, "", "an omen")
+    assert len(deck.pending_events) == drawn  # no shuffle, no draw: no chance consumed
+    assert gm_draw(world, 1, "", "an omen") == ["5H"]  # the one discard, reshuffled
+
+
+def test_a_sheet_whose_hand_and_pile_exceed_the_packs_is_refused_Fournitures_L75() -> None:
+    cartes = ruleset("cartes")
+    with pytest.raises(RuleViolation, match=r"^Alice's hand of 120 cards and pile of at most 7 cards need 127 cards, more than the 104"):
+        cartes.new_character({**sample("alice"), "hand": 120})
+    cartes.new_character({**sample("alice"), "hand": 97})  # 97 + 7 = 104: the packs just hold it
+
+
+# -- 2. every character is reset at the session's end (ruling C36), GM characters too ------------------
+
+
+def test_a_gm_character_comes_back_from_a_knock_out_at_the_sessions_end_ruling_C36() -> None:
+    world = table([*DEALT, "2H"], sheets=["alice", "bruno", BRIGAND])
+    gm_draw(world, 1, "", "the first draw deals the cards")  # 2♥ (the deck's next card after the deal)
+    suffer_wound(world, "Brigand", 9, "nulle", "Alice's sword")  # Volonté 6: 9 > KO, out of combat
+    brigand = world.character("Brigand")
+    assert brigand.condition["out_of_combat"]
+    return_cards(world)
+    (returned,) = [e for e in brigand.pending_events if isinstance(e, ev.CardsReturned)]
+    assert not brigand.condition["out_of_combat"] and brigand.condition["ko_damage"] == 0
+    # C35: a GM character holds no cards and notes none; no night's sleep refills a pile it has not.
+    assert (returned.pile_count, returned.hand_count) == (0, 0) and rest_due(brigand) is None
+    assert describe(returned) == "the session ended: no cards held; markers, support cards and any knock-out lapse"
+
+
+def test_a_gm_characters_waking_malus_lapses_at_the_sessions_end_ruling_C36_Tirage_de_conscience_L373() -> None:
+    world = table([*DEALT, "3H"], sheets=["alice", "bruno", BRIGAND])
+    suffer_wound(world, "Brigand", 9, "nulle", "Alice's sword")
+    assert consciousness(world, "Brigand").success  # 3♥ under Volonté 6: he comes to, −9
+    brigand = world.character("Brigand")
+    assert wound_malus(brigand) == 9
+    return_cards(world)
+    assert wound_malus(brigand) == 0 and brigand.condition["ko_malus"] == 0
+
+
+def test_a_new_gm_character_is_noted_no_pile_and_no_hand_ruling_C35() -> None:
+    world = table(sheets=["alice", BRIGAND], session=False)
+    brigand = world.character("Brigand")
+    assert (brigand.condition["pile_count"], brigand.condition["hand_count"]) == (0, 0)
+    (cards,) = [s for s in ruleset("cartes").sheet_view(world, brigand, gm=False).sections if s.title == "Cards"]
+    rows = {row[0]: row[1] for row in cards.groups[0].rows}
+    assert rows == {"pile and hand": "none: a GM character draws from the general deck", "markers": "0 bonus, 0 malus"}
+
+
+# -- 3. a power support card serves the next draw only (§Tirage des soutiens L293, ruling C47) -------
+
+
+def test_an_unused_power_support_card_lapses_at_the_next_draw_Tirage_des_soutiens_L293() -> None:
+    alice_pile = ["9D", *ALICE_PILE[1:]]
+    bruno_pile = ["7H", *BRUNO_PILE[1:]]
+    world = table(ALICE_HAND + alice_pile + BRUNO_HAND + bruno_pile)
+    support(world, "Bruno", "Alice", TestRequest("Médecine", manoeuvre="power"))
+    alice = world.character("Alice")
+    assert alice.condition["support_cards"] == ["7H"]
+    outcome = make_test(world, "Alice", TestRequest("Contact"))  # 9♦ under 9: the 7♥ would not help
+    assert outcome.success and outcome.quality == 9 and not outcome.support_used
+    assert alice.condition["support_cards"] == []  # gone with the draw it was given for
+    (test,) = [e for e in alice.pending_events if isinstance(e, ev.TestMade)]
+    assert test.support_spent is True
+    after = make_test(world, "Alice", TestRequest("Contact", modifier=-9))  # A♠ under 0: fails, nothing to save it
+    assert not after.success and not after.support_used
+
+
+ALICE = "a1ce0000-0000-5000-8000-000000000000"
+
+
+def _verdict_on_a_test_holding(support_cards: list[str], spent: bool | None) -> str | None:
+    """The verifier's verdict on Alice's test from the pile (9♦ under 9) while she holds
+    ``support_cards``, recorded with ``support_spent`` = ``spent`` (left out when None)."""
+    from chronique.domain.deck_rules import CHARACTER_CREATED
+
+    table_ = Table()
+    sheet, condition = ruleset("cartes").new_character(sample("alice"))
+    rules = all_rules().rederive
+    check(
+        rules[CHARACTER_CREATED],
+        {"topic": CHARACTER_CREATED, "originator_id": ALICE, "name": "Alice", "sheet": sheet, "condition": condition},
+        table_,
+    )
+    dealt = "chronique.domain.rulesets.cartes.events:CardsDealt"
+    table_.hand_out("Alice", ["2H", "9D"])
+    assert check(rules[dealt], {"topic": dealt, "originator_id": ALICE, "hand": ["2H"], "pile": ["9D"]}, table_) is None
+    table_.state[("now", ALICE)]["condition"]["support_cards"] = support_cards
+    offered = support_cards[0] if support_cards else None
+    outcome = resolve_test(9, 0, "9D", lambda n: [], support_card=offered, first_from_pile=True).to_dict()
+    event = {
+        "topic": "chronique.domain.rulesets.cartes.events:TestMade",
+        "originator_id": ALICE,
+        "source": "pile",
+        "outcome": outcome,
+        "target": 9,
+        "from_pile": ["9D"],
+        "from_hand": [],
+        "support_used": outcome["support_used"],
+        "bonus_change": 0,
+        "malus_change": 0,
+        "short_circuit": False,
+    }
+    return check(rules[event["topic"]], event if spent is None else event | {"support_spent": spent}, table_)
+
+
+def test_the_verifier_holds_a_test_to_spending_the_support_card_held_for_it_Tirage_des_soutiens_L293() -> None:
+    assert _verdict_on_a_test_holding(["7H"], True) is None
+    kept = _verdict_on_a_test_holding(["7H"], False)
+    assert kept is not None and kept.startswith("field support_spent:"), kept
+    assert _verdict_on_a_test_holding([], False) is None
+    # Recorded before it was kept: such a test spent the card only when it used it, as played.
+    assert _verdict_on_a_test_holding(["7H"], None) is None
+
+
+# -- 4-7. the log says what the table said ----------------------------------------------------------
+
+
+def test_a_hand_card_save_is_logged_with_the_card_drawn_and_the_club_Ressources_en_cartes_L199_Bonus_de_couleur_L322() -> None:
+    # Difficile asked; the 8♣ first from the pile makes it Moyenne (L322) and fails against 7; the
+    # 2♥ from the hand is played in its place (L199).
+    alice_pile = ["8C", *ALICE_PILE[1:]]
+    world = table(["KD", "QC", "2H"] + alice_pile + BRUNO_HAND + BRUNO_PILE)
+    outcome = make_test(world, "Alice", TestRequest("Contact", level=1, modifier=-2, hand_cards=("2H",)))
+    assert outcome.success and outcome.substituted == (("8C", "2H"),)
+    (test,) = [e for e in world.character("Alice").pending_events if isinstance(e, ev.TestMade)]
+    assert describe(test) == (
+        "Contact against 7 (Contact 9, modifier -2) at +0 (moyenne), asked +1 (difficile), ♣ first: "
+        "2♥ → success, quality 2, 2♥ from the hand played for 8♣"
+    )
+    # `audit show` names the pile's card drawn first, then the card the test was resolved with.
+    shown = account(Explanation("ref:1", "Alice", "TestMade", dict(vars(test)), False, None, {}, description=describe(test)))
+    assert "level +0 (asked +1), pile first: 8♣, played as 2♥ → success 2" in shown
+
+
+def test_a_survival_draw_says_its_target_its_level_and_the_healers_draw_Survie_L431_Medecine_L465() -> None:
+    # As test_cartes_downtime's: Bruno's Médecine K♦ fails, then Alice draws 3♥ 2♠ at Difficile
+    # against her Carrure 8 (malus 4); the retry's Médecine 5♦ K♥ gives 3 markers, her 9♥ lifts it.
+    world = table(["KD", "3H", "2S", "5D", "KH", "9H"])
+    suffer_wound(world, "Alice", 6, "forte", "axe")
+    arrange_care(world, "Alice", "Bruno", "adapted-kit")
+    return_cards(world)
+    world.campaign.end_session(SEED, commitment(SEED), "2026-01-01T00:00:00+00:00")
+    advance(world.campaign, ruleset("cartes").processes(world), world.campaign.clock + HOUR // 3)
+    survival, retry = [e for e in world.character("Alice").pending_events if isinstance(e, (ev.SurvivalChecked, ev.SurvivalRetried))]
+    assert describe(survival) == (
+        "survival draw for wound 1: Bruno's Médecine draw (Premiers soins avec équipement adapté) against 9 at +0 (moyenne): "
+        "K♦ → failure, no marker; then against 8 (Carrure 8, 0 bonus markers) at +1 (difficile): 3♥ 2♠ → "
+        "survived with a malus (lasting malus −4)"
+    )
+    assert describe(retry).startswith("survival retried for wound 1: Bruno's Médecine draw (Premiers soins avec équipement adapté)")
+    assert describe(retry).endswith("then against 11 (Carrure 8, 3 bonus markers) at +0 (moyenne): 9♥ → the malus is gone")
+
+
+def test_a_failed_retry_says_it_failed_and_the_malus_stays_Medecine_L467() -> None:
+    # A failed retry changes nothing (ruling C28): it read "the malus of wound 1 is now 4", as if lowered.
+    world = table(["KD", "3H", "2S", "KS", "KH", "QH"])
+    suffer_wound(world, "Alice", 6, "forte", "axe")
+    arrange_care(world, "Alice", "Bruno", "adapted-kit")
+    return_cards(world)
+    world.campaign.end_session(SEED, commitment(SEED), "2026-01-01T00:00:00+00:00")
+    ticks = advance(world.campaign, ruleset("cartes").processes(world), world.campaign.clock + HOUR // 3)
+    assert [t.account for t in ticks][-1] == "Alice: the retry for wound 1 failed, the malus stays 4"
+    (retry,) = [e for e in world.character("Alice").pending_events if isinstance(e, ev.SurvivalRetried)]
+    assert describe(retry).endswith("→ failed: the malus stays −4")
+
+
+def test_a_consciousness_draw_says_the_character_came_to_with_the_damage_as_malus_Tirage_de_conscience_L373() -> None:
+    # Volonté 6, the A♠ comes first: no power manoeuvre, so no "+3 (♠ on a power manoeuvre)".
+    world = table([*DEALT, "AS"])
+    suffer_wound(world, "Alice", 8, "nulle", "club")
+    consciousness(world, "Alice")
+    (drawn,) = [e for e in world.character("Alice").pending_events if isinstance(e, ev.ConsciousnessChecked)]
+    words = describe(drawn)
+    assert words.startswith("Volonté draw to come to, against 6 at +0 (moyenne): A♠ → success: ")
+    assert words.endswith("came to, with a malus of −8 (the damage card) until the scene ends")
+    assert "manoeuvre" not in words
+
+
+# -- the command line: refusals in words, exit 2, nothing recorded ---------------------------------
+
+
+def recorded(db: str) -> list[dict[str, Any]]:
+    return [entry["event"] for entry in json.loads(run(db, "log", CAMPAIGN, "--json", "--gm").stdout)]
+
+
+def refused(db: str, *args: str) -> str:
+    before = recorded(db)
+    result = run(db, *args, check=False)
+    assert result.returncode == 2 and result.stdout == "" and result.stderr.count("\n") == 1, result
+    assert recorded(db) == before, "a refused command recorded something"
+    return result.stderr.strip()
+
+
+@pytest.fixture
+def played(db: str) -> str:
+    run(db, "campaign", "new", CAMPAIGN, "--ruleset", "cartes")
+    for who in ("alice", "bruno", "brigand"):
+        run(db, "character", "new", CAMPAIGN, "--sheet", str(SAMPLES / f"{who}.toml"))
+    run(db, "session", "start", CAMPAIGN)
+    return db
+
+
+def test_an_award_of_150_cards_is_refused_in_words_and_records_nothing_Fournitures_L75(played: str) -> None:
+    db = played
+    line = refused(db, "cartes", "xp", "award", CAMPAIGN, "Alice", "150")
+    assert line == (
+        "error: Alice can be awarded at most 84 hand cards: the general deck's 2 packs (104 cards) "
+        "must still deal every player character's hand and full pile"
+    )
+
+
+def test_a_gm_character_knocked_out_acts_again_next_session_ruling_C36(played: str) -> None:
+    db = played
+    run(db, "cartes", "wound", CAMPAIGN, "Brigand", "--damage", "9", "--lethality", "nulle")
+    run(db, "session", "end", CAMPAIGN)
+    run(db, "session", "start", CAMPAIGN)
+    assert run(db, "cartes", "test", CAMPAIGN, "Brigand", "Contact").stdout.startswith("Brigand draws Contact:")
+    sheet = run(db, "sheet", CAMPAIGN, "Brigand").stdout
+    assert sheet.splitlines()[0].endswith("— standing") and "face down" not in sheet
+
+
+def test_wound_damage_and_level_errors_read_without_codes_Encaissement_L345(played: str) -> None:
+    db = played
+    assert refused(db, "cartes", "wound", CAMPAIGN, "Alice", "--damage", "0", "--lethality", "nulle").startswith(
+        "error: --damage must be between 1 and"
+    )
+    line = refused(db, "cartes", "test", CAMPAIGN, "Alice", "Contact", "--difficulty", "11")
+    assert "A23" not in line and "each level away from Moyenne draws one more card" in line
+
+
+def test_days_later_a_gm_character_carries_no_waking_malus_ruling_C36(played: str) -> None:
+    db = played
+    run(db, "cartes", "wound", CAMPAIGN, "Brigand", "--damage", "9", "--lethality", "nulle")
+    for _ in range(30):  # a round's Volonté draw until he comes to (Volonté 6: 6 in 13 per draw)
+        if "came to" in run(db, "cartes", "conscious", CAMPAIGN, "Brigand").stdout:
+            break
+    run(db, "session", "end", CAMPAIGN)
+    run(db, "advance", CAMPAIGN, "2d", "--yes")
+    sheet = json.loads(run(db, "sheet", CAMPAIGN, "Brigand", "--json", "--gm").stdout)
+    assert sheet["condition"]["ko_malus"] == 0 and not sheet["condition"]["out_of_combat"]
