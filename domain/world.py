@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TypeVar, cast
@@ -25,6 +26,10 @@ class World:
     source: ChanceSource
     characters: dict[UUID, Character] = field(default_factory=dict)
     decks: dict[str, Deck] = field(default_factory=dict)
+    shown_and_discarded: Counter[str] = field(default_factory=Counter)
+    """Cards the commands played on this world and not yet saved drew and gave up at once, which
+    no event of a character takes in (a GM's passive draw, Cartes §Tirages passifs): discards
+    for a reshuffle, not cards on the table (Cartes ruling C37)."""
 
     def stream(self, epoch: str, place: DrawPlace) -> ChanceStream:
         """The world is the chance source of its commands: a first draw closes its epoch's entropy."""
@@ -47,6 +52,7 @@ class World:
     def collect(self) -> list[ChainedEvent]:
         """Take every pending event, in the order they happened, so the log reads as play went."""
         events = [cast(ChainedEvent, e) for a in self.aggregates() for e in a.collect_events()]
+        self.shown_and_discarded.clear()  # the draws they counted against are taken too
         return sorted(events, key=lambda e: e.timestamp)
 
     def pending(self) -> list[ChainedEvent]:

@@ -87,6 +87,7 @@ def on_the_table(world: World) -> Counter[str]:
     for character in world.characters.values():
         for event in character.pending_events:
             drawn.subtract(_accounted(event))
+    drawn.subtract(world.shown_and_discarded)
     return +drawn
 
 
@@ -192,7 +193,9 @@ def gm_draw(world: World, count: int, to: str, reason: str, hidden: bool = False
     if count < 1:
         raise RuleViolation("draw at least one card")
     recipient = world.character(to).name if to else "the GM"
-    return draw(world, count, recipient, reason or "GM draw", face_down=hidden)
+    cards = draw(world, count, recipient, reason or "GM draw", face_down=hidden)
+    world.shown_and_discarded.update(cards)  # shown, then discarded: nobody keeps them (A30)
+    return cards
 
 
 def return_cards(world: World) -> None:

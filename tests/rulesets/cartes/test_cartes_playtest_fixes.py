@@ -80,6 +80,19 @@ def test_a_deck_spent_during_an_award_reshuffles_only_its_discards_Fournitures_L
     assert max(Counter(world.character("Alice").condition["hand"]).values()) <= 2
 
 
+def test_a_gm_draw_is_discarded_once_shown_and_a_reshuffle_takes_it_back_Tirages_passifs_A30() -> None:
+    # §Tirages passifs: the GM looks at a card and discards it; nobody keeps it. Two hundred such
+    # draws played on one world before it is saved (a bulk import, the benchmarks' journals) run
+    # the deck out twice: each reshuffle takes the shown cards back as discards, never "on the
+    # table", so the deck is never refused for want of cards nobody holds.
+    world = table(DEALT, [])
+    make_test(world, "Alice", TestRequest("Contact"))  # deals: 20 cards held
+    shown = [card for _ in range(200) for card in gm_draw(world, 1, "", "a passive draw")]
+    shuffles = [e for e in world.decks["general"].pending_events if type(e).__qualname__ == "Deck.Shuffled"]
+    assert len(shown) == 200 and len(shuffles) >= 2
+    assert not held_anywhere(world) - Counter(fresh_packs(2))
+
+
 def test_an_award_beyond_what_the_packs_can_still_deal_is_refused_Fournitures_L75() -> None:
     world = table(DEALT)
     make_test(world, "Alice", TestRequest("Contact"))  # deals: 20 cards held
