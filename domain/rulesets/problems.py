@@ -13,16 +13,64 @@ _PYDANTIC_PREFIXES = ("Value error, ", "Assertion failed, ")
 
 def validation_problems(error: ValidationError, lead: str = "") -> list[str]:
     """``"<lead><field.path>: <message>"`` for each problem, or ``"sheet: <message>"`` for one
-    that belongs to no field."""
+    that belongs to no field: a validator's own words, else pydantic's said in the players'
+    (:func:`_in_words`)."""
     problems: list[str] = []
     for detail in error.errors(include_url=False):
         where = ".".join(str(part) for part in detail.get("loc", ()))
-        message = str(detail.get("msg", "invalid"))
-        for prefix in _PYDANTIC_PREFIXES:
-            message = message.removeprefix(prefix)
+        message = _in_words(detail)
         place = f"{lead}{where}" if where else "sheet"
         problems += [f"{place}: {line}" for line in message.splitlines() if line.strip()]
     return problems
+
+
+# What a value of a sheet should be, by pydantic's error type: pydantic says it in a programmer's
+# words ("Input should be a valid integer", "Field required", "Extra inputs are not permitted").
+_SHOULD_BE = {
+    "int_type": "a whole number",
+    "int_parsing": "a whole number",
+    "int_from_float": "a whole number",
+    "float_type": "a number",
+    "float_parsing": "a number",
+    "bool_type": "true or false",
+    "bool_parsing": "true or false",
+    "string_type": "text",
+    "dict_type": "a table",
+    "model_type": "a table",
+    "model_attributes_type": "a table",
+    "list_type": "a list",
+    "tuple_type": "a list",
+}
+_BOUNDS = {
+    "greater_than_equal": ("ge", "{} or more"),
+    "greater_than": ("gt", "more than {}"),
+    "less_than_equal": ("le", "{} or less"),
+    "less_than": ("lt", "less than {}"),
+}
+_SHOWN = 40  # characters of a wrong value quoted back, at most
+
+
+def _in_words(detail: Any) -> str:
+    kind, context = str(detail.get("type", "")), detail.get("ctx") or {}
+    if kind == "missing":
+        return "missing: the sheet must give it"
+    if kind == "extra_forbidden":
+        return "not part of this game's sheet"
+    if kind == "string_too_short" and context.get("min_length") == 1:
+        return "blank: give it a name or a word"
+    given = repr(detail.get("input"))
+    given = given if len(given) <= _SHOWN else given[: _SHOWN - 1] + "…"
+    if kind in _SHOULD_BE:
+        return f"should be {_SHOULD_BE[kind]}, not {given}"
+    if kind in _BOUNDS:
+        key, words = _BOUNDS[kind]
+        return f"should be {words.format(context.get(key))}, not {given}"
+    if kind == "literal_error":
+        return f"should be {context.get('expected')}, not {given}"
+    message = str(detail.get("msg", "invalid"))
+    for prefix in _PYDANTIC_PREFIXES:  # a validator's own words, as it wrote them
+        message = message.removeprefix(prefix)
+    return message
 
 
 def _holds_a_truth_value(value: Any) -> bool:

@@ -155,3 +155,21 @@ def test_a_microfudge_rank_in_words_is_a_problem_named_with_the_others_ladder_L9
         "the rank of Tir is a whole number (2 Faible, 4 Moyen, 7 Exceptionnel...), not 'Bon'",
         "Combat 9 is above Exceptionnel (7), the human maximum",
     )
+
+
+# A blank name in each game's words: MicroFudge's sheet checks it itself.
+BLANK_NAME = {game: "name: blank: give it a name or a word" for game in PARTIES} | {"microfudge": "a character needs a name"}
+
+
+@pytest.mark.parametrize("game", list(PARTIES))
+def test_a_sheet_s_type_errors_read_in_the_players_words_not_pydantic_s(game: str) -> None:
+    # A name left blank, a field no game knows, a table given as a word: pydantic says "String
+    # should have at least 1 character", "Extra inputs are not permitted", "Input should be a
+    # valid dictionary".
+    raw = sample(PARTIES[game][0])
+    table = next(key for key, value in raw.items() if isinstance(value, dict))
+    with pytest.raises(SheetProblems) as refused:
+        ruleset(game).new_character(raw | {"name": "  ", "colour": "red", table: "none"})
+    # Each line as the game leads it ("sheet name: ..." on Elor's and Western Parade's sheets).
+    said = [line.removeprefix("sheet ") for line in refused.value.problems]
+    assert sorted(said) == sorted([BLANK_NAME[game], f"{table}: should be a table, not 'none'", "colour: not part of this game's sheet"])

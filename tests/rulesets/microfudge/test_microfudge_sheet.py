@@ -123,15 +123,15 @@ def test_a_sheet_s_numbers_are_whole_numbers_on_the_ladder_every_problem_at_once
         )
     assert refused.value.problems == (
         "atouts: a character starts with 1 to 100 Atouts, not 100000000000000000000",
-        "npc: Input should be a valid boolean",
-        "out_after: Input should be a valid integer",
+        "npc: should be true or false, not 'yes'",
+        "out_after: should be a whole number, not 2.0",
         "defaults: the default of Tir is a rank from 0 (Abyssal) to 8 (Légendaire), not 9",
         "the rank of Combat is a whole number (2 Faible, 4 Moyen, 7 Exceptionnel...), not 2.5",
         "the rank of Tir is a whole number (2 Faible, 4 Moyen, 7 Exceptionnel...), not True",
     )
     with pytest.raises(SheetProblems, match="atouts: true or false where the sheet asks for a number"):
         parse_sheet({"name": "X", "atouts": True, "ranks": {"Tir": 3}})
-    with pytest.raises(SheetProblems, match="atouts: Input should be a valid integer"):
+    with pytest.raises(SheetProblems, match="atouts: should be a whole number, not 11.0"):
         parse_sheet({"name": "X", "atouts": 11.0, "ranks": {"Tir": 3}})
     with pytest.raises(SheetProblems, match="ranks: a table of characteristics and their ranks, not"):
         parse_sheet({"name": "X", "status": "hero", "ranks": ["Tir"]})
