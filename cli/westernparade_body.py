@@ -198,8 +198,15 @@ def amputate_cmd(
 ) -> None:
     """Amputate a location (§6.18.1): the surgeon's Amputation roll, then the patient's END roll."""
     from chronique.domain.rulesets.westernparade.care import amputate
+    from chronique.domain.rulesets.westernparade.describe import roll
 
     out = run(ctx, lambda s: s.act(campaign, lambda w: amputate(w, character, location, by, modifier)))
+    # Both rolls, as the log gives them: the surgeon's, then the patient's END roll that decides
+    # whether he lives (§6.18.1 L5127).
+    typer.echo(f"{by}: Amputation on {character}'s {_place(location)}: {roll(out['outcome'])}")
+    end = out["outcome"]["end"]
+    if end:
+        typer.echo(f"{character}'s END roll: {roll(end)}")
     if out["dies"]:
         typer.echo(f"{character} dies under the knife")
     else:

@@ -28,13 +28,13 @@ from chronique.domain.rulesets.westernparade.condition import (
 )
 from chronique.domain.rulesets.westernparade.describe import where
 from chronique.domain.rulesets.westernparade.firstaid import aid_roll, read, skill_roll
-from chronique.domain.rulesets.westernparade.fitness import roll_terms
+from chronique.domain.rulesets.westernparade.fitness import end_chance, roll_terms
 from chronique.domain.rulesets.westernparade.healing import DAY, bandaging
 from chronique.domain.rulesets.westernparade.incapacity import exempt, rally, stagger
 from chronique.domain.rulesets.westernparade.infection import cauterisation, cleaning, infection_chance, operate
 from chronique.domain.rulesets.westernparade.play import acting, draw, living, roll_chance, skill_score, stats
 from chronique.domain.rulesets.westernparade.report import stage_words
-from chronique.domain.rulesets.westernparade.resolution import difficulty
+from chronique.domain.rulesets.westernparade.resolution import chance_of, difficulty
 from chronique.domain.rulesets.westernparade.tables import location as find_location
 from chronique.domain.rulesets.westernparade.wounds import (
     WoundState,
@@ -230,7 +230,7 @@ def put_out_of_action(world: World, name: str, location: str) -> dict[str, Any]:
             f"{character.name} is a spaghetti hero: only negative PV in the head, heart or abdomen put them out of action (§7.3.1)"
         )
     epoch, stream = draw(world, character)
-    staggered = stagger(stream, part_of(loc), state, int(stats(character)["rolls"]["END"]))
+    staggered = stagger(stream, part_of(loc), state, end_chance(character.sheet, body["losses"]))
     chance = reading = None
     if staggered.end_roll is not None and not staggered.end_roll.success and staggered.check:
         chance, reading = _check_unconsciousness(body, e, loc, state, at, stream)
@@ -254,7 +254,7 @@ def rally_roll(world: World, name: str) -> dict[str, Any]:
     e = env(world, character)
     body = body_now(world, character, at)
     epoch, stream = draw(world, character)
-    rallied = rally(stream, pending, int(stats(character)["rolls"]["END"]))
+    rallied = rally(stream, pending, end_chance(character.sheet, body["losses"]))
     chance = reading = None
     w = body["wounds"].get(loc)
     state = WoundState.UNHURT if w is None else state_of(w, loc, e)
@@ -569,7 +569,7 @@ def amputate(world: World, patient: str, location: str, by: str, modifier: int =
     the step that roll calls for (none after an EXTRA); a CATA_F, or a failed END roll, kills.
     A CRIT_F is partial: if the patient lives the operation is redone (the next day), where any
     failure kills. Done, it stops bleeding, infection and gangrene there; a leg or foot halves
-    AGI (footnotes 9-10, WB12)."""
+    AGI (footnotes 9-10, WB12). Returns what it did and both rolls (``outcome``)."""
     loc = _loc(location)
     if part_of(loc) not in AMPUTABLE:
         raise RuleViolation(
@@ -590,7 +590,7 @@ def amputate(world: World, patient: str, location: str, by: str, modifier: int =
     terms = {skill: score, **roll_terms(fit, "skill", skill, score), **({"modifier": modifier} if modifier else {})}
     epoch, stream = draw(world, character)
     redone = bool(w.get("redo"))
-    operation = operate(stream, terms, redone, int(stats(character)["rolls"]["END"]))
+    operation = operate(stream, terms, redone, end_chance(character.sheet, body["losses"]))
     done, dies = operation.reading, operation.dies
     if dies:
         _kill(body, f"amputation of the {where(loc)}")
@@ -602,6 +602,7 @@ def amputate(world: World, patient: str, location: str, by: str, modifier: int =
             agi = int(character.sheet["characteristics"]["AGI"]) - int(body["losses"].get("AGI", 0))
             body["losses"]["AGI"] = int(body["losses"].get("AGI", 0)) + agi - agi // 2
     result = operation.result()
+    outcome = operation.outcome()
     _record(
         character,
         be.CareGiven,
@@ -610,13 +611,13 @@ def amputate(world: World, patient: str, location: str, by: str, modifier: int =
         location=loc,
         by=helper.name,
         skill=skill,
-        outcome=operation.outcome(),
+        outcome=outcome,
         result=result,
         **(_CARE_INPUTS | {"redone": redone}),
         epoch=epoch,
         chance=stream.ops,
     )
-    return result
+    return result | {"outcome": outcome}
 
 
 def drink(world: World, name: str, tenths: int) -> str:
@@ -636,7 +637,8 @@ def drink(world: World, name: str, tenths: int) -> str:
     _record(character, be.DrinkTaken, at, body, tenths=tenths, stage=stage)
     if stage == "coma" and before != "coma":
         epoch, stream = draw(world, character)
-        chance = {"jEND": int(stats(character)["rolls"]["END"]), "difficulty": difficulty("easy")}
+        # The coma's rolls come before the losses they cost: the END lost before counts (§4.1.3).
+        chance = end_chance(character.sheet, body["losses"]) | {"difficulty": difficulty("easy")}
         rolls = [roll_chance(stream, chance) for _ in alcohol.COMA_LOSSES]
         losses = {key: 1 for key, r in zip(alcohol.COMA_LOSSES, rolls, strict=True) if not r.success}
         _lose(body, losses, e)
@@ -656,8 +658,9 @@ def sober_up(world: World, name: str) -> str:
     if stage == "sober":
         raise RuleViolation(f"{character.name} is sober")
     epoch, stream = draw(world, character)
-    end = int(character.sheet["characteristics"]["END"])
-    outcome = roll_chance(stream, {"jEND": int(stats(character)["rolls"]["END"]), "difficulty": difficulty("difficult")})
+    # END rounds of the END he has left: permanent losses are his END now (§3.2.9.2, §4.1.3).
+    end = e.sheet_end - int(body["losses"].get("END", 0))
+    outcome = roll_chance(stream, end_chance(character.sheet, body["losses"]) | {"difficulty": difficulty("difficult")})
     acting_at = alcohol.better(stage) if outcome.success else stage
     if outcome.success:
         body["alcohol"]["sobered"] = {"until": at + end * bleeding.ROUND, "stage": acting_at}
@@ -776,6 +779,12 @@ def _infection_roll(world: World, character: Character, body: dict[str, Any], lo
     return f"{character.name}: the {where(loc)} {'is infected' if infected else 'is not infected'} (day {day}, {percent}%)"
 
 
+def _end_or_luck(character: Character, body: Mapping[str, Any]) -> dict[str, int]:
+    # §3.2.7.3: the bullet's rolls are under jEND (after the END a migrating bullet already took,
+    # L2004) or jCHC.
+    return {"END": chance_of(end_chance(character.sheet, body["losses"])), "CHC": int(stats(character)["rolls"]["CHC"])}
+
+
 def head_bullet_entry(world: World, name: str, use: str | None = None) -> str:
     """The victim of a bullet in the head rolls CHC or END, his choice (§3.2.7.3 L1997); with no
     choice said, the better of the two (ruling WB23, as for the later rolls)."""
@@ -784,11 +793,11 @@ def head_bullet_entry(world: World, name: str, use: str | None = None) -> str:
     body = body_now(world, character, at)
     if "head" not in body["wounds"] or not body["wounds"]["head"]["bullet"]:
         raise RuleViolation(f"{character.name} has no bullet in the head")
-    rolls = stats(character)["rolls"]
     if use is not None and use not in ("END", "CHC"):
         raise RuleViolation(f"the roll for a bullet in the head is under END or CHC, not {use!r}")
+    rolls = _end_or_luck(character, body)
     epoch, stream = draw(world, character)
-    chance = int(rolls[use]) if use is not None else max(int(rolls["END"]), int(rolls["CHC"]))
+    chance = rolls[use] if use is not None else max(rolls.values())
     rolled, total = skill_roll(stream, chance)
     status = head_bullet(read(chance, total))
     if status in ("lodged", "migrating"):
@@ -811,8 +820,7 @@ def head_bullet_entry(world: World, name: str, use: str | None = None) -> str:
 def _head_bullet_roll(world: World, character: Character, body: dict[str, Any], at: int) -> str:
     # §3.2.7.3: yearly easy roll (lodged), weekly roll (migrating); the better of END and CHC.
     hb = body["head_bullet"]
-    rolls = stats(character)["rolls"]
-    chance = max(int(rolls["END"]), int(rolls["CHC"])) + (25 if hb["status"] == "lodged" else 0)
+    chance = max(_end_or_luck(character, body).values()) + (25 if hb["status"] == "lodged" else 0)
     epoch, stream = draw(world, character)
     rolled, total = skill_roll(stream, chance)
     ok = read(chance, total) in ("NORM_S", "CRIT_S", "EXTRA")

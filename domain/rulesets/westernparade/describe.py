@@ -183,12 +183,19 @@ def _first_aid(e: Any) -> str:
 
 def _care(e: Any) -> str:
     what = f"{e.skill} by {e.by} on the {where(e.location)}: {roll(e.outcome)}"
-    if e.skill != "Amputation":
-        words = care_words(e.skill, e.result)
-    else:  # §6.18.1: the patient's END roll after the surgeon's decides whether he lives.
-        cut = "the limb is off" if e.result["amputated"] else "partly off: redo it"
-        words = "the patient dies under the knife" if e.result["dies"] else cut
-    return f"{what} — {words}"
+    if e.skill == "Amputation":
+        return f"{what}{amputation_words(e.outcome, e.result)}"
+    return f"{what} — {care_words(e.skill, e.result)}"
+
+
+def amputation_words(outcome: Mapping[str, Any], result: Mapping[str, Any]) -> str:
+    """What follows the surgeon's roll of an amputation (§6.18.1 L5127), as the log and the
+    command say it: the patient's END roll when one was due (its chance, counting the END lost
+    for good), then whether he lives and the limb is off."""
+    end = outcome.get("end")
+    rolled = f"; the patient's END roll: {roll(end)}" if end else ""
+    cut = "the limb is off" if result["amputated"] else "partly off: redo it"
+    return f"{rolled} — {'the patient dies under the knife' if result['dies'] else cut}"
 
 
 def _blood(e: Any) -> str:

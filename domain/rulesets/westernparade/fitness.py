@@ -79,6 +79,21 @@ def _value(body: Body, key: str) -> int:
     return int(body.sheet["characteristics"][key]) - int(body.state["losses"].get(key, 0))
 
 
+def loss_term(value: int, kept: int) -> int:
+    """What permanent losses (§3.2.9.2, §3.2.7.3, §4.1.3 L2853) take off a characteristic's jX:
+    Table 1.4 at the value ``kept`` less Table 1.4 at the sheet's ``value`` (0 when none is lost)."""
+    return characteristic_roll(kept) - characteristic_roll(value)
+
+
+def end_chance(sheet: Mapping[str, Any], losses: Mapping[str, int]) -> dict[str, int]:
+    """An END roll's terms before its difficulty step: the sheet's jEND and, once END points are
+    lost for good, the ``losses`` term they take off it, as every roll under END carries it
+    (``roll_terms``). The rolls the body calls for itself (§3.2.5, §4.1.3, §6.18.1) use it."""
+    value = int(sheet["characteristics"]["END"])
+    terms = {"jEND": int(sheet["derived"]["rolls"]["END"]), "losses": loss_term(value, value - int(losses.get("END", 0)))}
+    return {k: v for k, v in terms.items() if v or k == "jEND"}
+
+
 def wound_penalty(body: Body) -> int:
     """Table 3.6 (§3.2.7.1): one penalty per wounded location, fresh or after at least first aid
     (or any care), the weapon arm being the side of the character's hand (WB3; ruling WD3)."""
@@ -110,7 +125,7 @@ def roll_terms(body: Body, kind: str, name: str, score: int) -> dict[str, int]:
     elif name in body.sheet["characteristics"]:
         value = int(body.sheet["characteristics"][name])
         kept = _value(body, name)
-        terms["losses"] = characteristic_roll(kept) - characteristic_roll(value)
+        terms["losses"] = loss_term(value, kept)
         terms["alcohol"] = characteristic_roll(kept + drunk.get(name, 0)) - characteristic_roll(kept)
     terms["wounds"] = wound_penalty(body)
     return {k: v for k, v in terms.items() if v}

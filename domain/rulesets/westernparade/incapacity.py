@@ -51,10 +51,11 @@ class Staggered:
         }
 
 
-def end_terms(j_end: int, step: str) -> dict[str, int]:
-    """The terms of a §3.2.5 END roll: the plain jEND at ``step`` (ruling WD11: the wound that
-    calls for the roll does not also weigh on it through Table 3.6)."""
-    return {"jEND": j_end, "difficulty": difficulty(step)}
+def end_terms(end: Mapping[str, int], step: str) -> dict[str, int]:
+    """The terms of a §3.2.5 END roll: the victim's jEND after his permanent losses (``end``,
+    ``fitness.end_chance``) at ``step`` (ruling WD11: the wound that calls for the roll does not
+    also weigh on it through Table 3.6)."""
+    return {**end, "difficulty": difficulty(step)}
 
 
 def exempt(spaghetti: bool, negative_parts: frozenset[str]) -> bool:
@@ -63,26 +64,26 @@ def exempt(spaghetti: bool, negative_parts: frozenset[str]) -> bool:
     return spaghetti and not (negative_parts & SPAGHETTI_VITAL)
 
 
-def stagger(stream: ChanceStream, part: str, state: WoundState, j_end: int) -> Staggered:
+def stagger(stream: ChanceStream, part: str, state: WoundState, end: Mapping[str, int]) -> Staggered:
     """What the wound just taken to ``part`` in ``state`` does to the victim's actions
     (§3.2.5.1-§3.2.5.3), rolling the END roll the rulebook asks for at once: a normal one after a
     major wound away from head and heart (success: only his next action lost, L1902; failure: as a
     critical wound, L1902), an easy one after a minor wound away from the head (failure: one
-    action lost, L1910)."""
+    action lost, L1910). ``end`` is his jEND after losses (``fitness.end_chance``)."""
     effect = incapacitation(part, state)
     if effect.out:
         return Staggered(BATTLE, None, False, False)
     if state is WoundState.CRITICAL:
         return Staggered(ROUNDS, None, True, True)
     if state is WoundState.MAJOR:
-        outcome = roll(stream, end_terms(j_end, "normal"))
+        outcome = roll(stream, end_terms(end, "normal"))
         if outcome.success:
             return Staggered(ACTION, outcome, False, False)
         return Staggered(ROUNDS, outcome, True, True)
     if state is WoundState.MINOR and part == "head":
         return Staggered(ACTION, None, True, False)
     if state is WoundState.MINOR:
-        outcome = roll(stream, end_terms(j_end, "easy"))
+        outcome = roll(stream, end_terms(end, "easy"))
         return Staggered(NOTHING if outcome.success else ACTION, outcome, False, False)
     return Staggered(NOTHING, None, False, False)
 
@@ -119,7 +120,8 @@ def fit_to_fight(name: str, condition: Mapping[str, Any]) -> None:
         raise RuleViolation(f"{name} must first make the END roll to act again (§3.2.5): western-parade body rally")
 
 
-def rally(stream: ChanceStream, pending: Mapping[str, Any], j_end: int) -> Rally:
+def rally(stream: ChanceStream, pending: Mapping[str, Any], end: Mapping[str, int]) -> Rally:
     """Roll the END roll to act again of a character put out of action by ``pending`` (the
-    ``rally`` his condition keeps: the wound's ``check``), a normal roll (L1894, L1902, L1908)."""
-    return Rally(roll(stream, end_terms(j_end, "normal")), bool(pending["check"]))
+    ``rally`` his condition keeps: the wound's ``check``), a normal roll (L1894, L1902, L1908)
+    under his jEND after losses (``end``)."""
+    return Rally(roll(stream, end_terms(end, "normal")), bool(pending["check"]))

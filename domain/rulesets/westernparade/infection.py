@@ -125,17 +125,18 @@ class Operation:
         return {**self.reading.to_dict(), "dies": self.dies, "amputated": not self.dies and not self.reading.redo}
 
 
-def operate(stream: ChanceStream, terms: Mapping[str, int], redo: bool, j_end: int | None) -> Operation:
-    """The surgeon rolls *Amputation* under ``terms``; the patient then rolls his jEND at the step
-    the surgeon's quality calls for (§6.18.1), and dies if he fails it."""
+def operate(stream: ChanceStream, terms: Mapping[str, int], redo: bool, end: Mapping[str, int] | None) -> Operation:
+    """The surgeon rolls *Amputation* under ``terms``; the patient then rolls under ``end`` (his
+    jEND after his permanent losses, ``fitness.end_chance``) at the step the surgeon's quality
+    calls for (§6.18.1), and dies if he fails it."""
     surgeon = roll(stream, terms)
     reading = amputation(surgeon.quality, redo)
-    end = None
+    patient = None
     if not reading.dies and reading.end_roll:
-        if j_end is None:
+        if end is None:
             raise RuleViolation(f"the surgeon's {surgeon.quality} calls for the patient's END roll, and the patient's jEND is not known")
-        end = roll(stream, {"jEND": j_end, "difficulty": difficulty(reading.end_roll.replace(" ", "-"))})
-    return Operation(surgeon, end, reading, reading.dies or (end is not None and not end.success))
+        patient = roll(stream, {**end, "difficulty": difficulty(reading.end_roll.replace(" ", "-"))})
+    return Operation(surgeon, patient, reading, reading.dies or (patient is not None and not patient.success))
 
 
 def agility_after_amputation(agi: int, part: str) -> int:

@@ -144,6 +144,12 @@ def _activity_rolled(event: dict[str, Any], replay: Replay, table: Table) -> Map
     }
 
 
+def _patient_end(recorded: Mapping[str, Any] | None) -> dict[str, int]:
+    # The END roll's recorded terms without their step: the jEND and, since the rolls the body
+    # calls for count permanent END losses, the "losses" term (absent from those recorded before).
+    return {label: int(n) for label, n in (recorded or {"terms": {"jEND": 0}})["terms"].items() if label != "difficulty"}
+
+
 def _dies_by(field_name: str, recorded: int | None, deaths: Sequence[int]) -> None:
     # A death the dice set comes then at the latest: an earlier timer already running stands.
     if deaths and (recorded is None or recorded > min(deaths)):
@@ -186,11 +192,11 @@ def _unconsciousness(event: dict[str, Any], state: WoundState, location: str, re
 
 
 def _put_out_of_action(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[str, Any]:
-    # §3.2.5: the END roll the wound's part and state call for at once (its jEND as recorded),
+    # §3.2.5: the END roll the wound's part and state call for at once (its terms as recorded),
     # then, failed after a major wound, the unconsciousness check (§3.2.6).
     state, location = WoundState(event["state"]), event["location"]
     recorded = event["effect"]["end_roll"]
-    staggered = stagger(replay, part_of(location), state, int(recorded["terms"]["jEND"]) if recorded else 0)
+    staggered = stagger(replay, part_of(location), state, _patient_end(recorded))
     reading = _unconsciousness(event, state, location, replay)
     return {"effect": staggered.to_dict(), "unconsciousness": None if reading is None else reading.to_dict()}
 
@@ -242,7 +248,7 @@ def _amputation(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[
         table.unrecorded("redone")
         raise Unknowable  # recorded before CareGiven kept whether the amputation was redone
     end = event["outcome"]["end"]
-    operation = operate(replay, event["outcome"]["terms"], event["redone"], None if end is None else end["terms"]["jEND"])
+    operation = operate(replay, event["outcome"]["terms"], event["redone"], None if end is None else _patient_end(end))
     if event["body"]["dead"] != operation.dies:
         raise Mismatch("body", f"records the patient {'dead' if event['body']['dead'] else 'alive'}, but the rolls say otherwise")
     return {"outcome": operation.outcome(), "result": operation.result()}

@@ -9,11 +9,14 @@ skills at 0 are counted ("3 more at 0"), since a player reads a group for what h
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from chronique.domain.character import Character
 from chronique.domain.rulesets.westernparade.care import body_now, env
+from chronique.domain.rulesets.westernparade.characteristics import modifier
 from chronique.domain.rulesets.westernparade.condition import BODY_KEYS, Env, pv_of, state_of
+from chronique.domain.rulesets.westernparade.fitness import loss_term
 from chronique.domain.rulesets.westernparade.report import body_facts, location_notes
 from chronique.domain.rulesets.westernparade.tables import group, skill, skills, tables
 from chronique.domain.rulesets.words import joined
@@ -37,7 +40,7 @@ def sheet_view(world: World, character: Character, gm: bool) -> SheetView:
         "dead" if body["dead"] else ("unconscious" if body["unconscious"] else "standing"),
         (
             Section.of("Character", _about(s)),
-            Section.of("Characteristics", _characteristics(s), ("", "Value", "Modifier", "Roll"), terms="fr"),
+            Section.of("Characteristics", _characteristics(s, body["losses"]), ("", "Value", "Modifier", "Roll"), terms="fr"),
             Section.of("In a round", _round(s)),
             Section("Skills", _skills(s), layout="list", terms="fr"),
             Section.of("Body", _locations(body, e, at), ("Location", "PV", "Wound", "Bleeding and care"), terms="fr"),
@@ -83,11 +86,22 @@ def _about(s: dict[str, Any]) -> list[tuple[str, ...]]:
     return rows
 
 
-def _characteristics(s: dict[str, Any]) -> list[tuple[str, ...]]:
+def _characteristics(s: dict[str, Any], losses: Mapping[str, int]) -> list[tuple[str, ...]]:
     d = s["derived"]
     values = {**s["characteristics"], "VIT": d["VIT"], "REP": d["REP"]}
     order = [*tables().primary, *tables().secondary]
-    return [(k, str(values[k]), signed(d["modifiers"][k]), f"{d['rolls'][k]}%") for k in order if k in values]
+    return [_characteristic(k, int(values[k]), int(losses.get(k, 0)), d) for k in order if k in values]
+
+
+def _characteristic(key: str, value: int, lost: int, d: Mapping[str, Any]) -> tuple[str, ...]:
+    # Points lost for good (§3.2.9.2, §3.2.7.3, §4.1.3 L2853) are kept on the body, not the
+    # sheet: the row gives the value he has now, and the modifier and roll that follow from it
+    # (Tables 1.3-1.4), the roll being the one every roll under it is made at (``loss_term``).
+    if not lost:
+        return (key, str(value), signed(d["modifiers"][key]), f"{d['rolls'][key]}%")
+    kept = value - lost
+    roll = int(d["rolls"][key]) + loss_term(value, kept)
+    return (key, f"{kept} ({value} −{lost} lost for good)", signed(modifier(kept)), f"{roll}%")
 
 
 def _round(s: dict[str, Any]) -> list[tuple[str, ...]]:

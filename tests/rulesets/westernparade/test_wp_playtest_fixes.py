@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 from types import SimpleNamespace
+from typing import Any
 
 from support import run
 from test_wp_review_fixes import DOC, JOE, SAM, WP, C, refused, shotgun_city
@@ -13,10 +14,16 @@ from westernparade_table import SAM as SAM_SHEET
 from westernparade_table import dice, table
 from wp_recorded import logged
 
+from chronique.domain.rederivation import Replay, Table, check
 from chronique.domain.rulesets import ruleset
+from chronique.domain.rulesets.westernparade import body_events as be
 from chronique.domain.rulesets.westernparade import care
+from chronique.domain.rulesets.westernparade.characteristics import location_pv
 from chronique.domain.rulesets.westernparade.describe import _improvement, teacher_words
+from chronique.domain.rulesets.westernparade.infection import operate
 from chronique.domain.rulesets.westernparade.report import body_lines
+from chronique.domain.rulesets.westernparade.verification import RULES
+from chronique.domain.world import World
 
 
 def ref(db: str, kind: str, name: str) -> str:
@@ -154,3 +161,103 @@ def test_the_board_counts_the_cartridges_burnt_so_far_S2_6_2_footnote_2_L1443(db
     shown = run(db, WP, "downtime", "show", C, SAM).stdout
     assert "with Charlie Siringo (" in shown and "%)" in shown
     assert "; 1,000 cartridges burnt so far" in shown  # 200 an hour actually fired
+
+
+# -- second wave ---------------------------------------------------------------------------------
+# 11. the END rolls the body calls for count the END lost for good (§3.2.9.2 L2114, §4.1.3 L2853)
+
+CARE_TOPIC = "chronique.domain.rulesets.westernparade.body_events:CareGiven"
+
+
+def _sam_loses_an_end_point() -> World:
+    """Sam (END 16, jEND 58) and Doc; a critical wound 2 points below 0 in Sam's right flank costs
+    him 1 END for good (§3.2.9.1 L2114, WB4): END 15 rolls at jEND 50, 8 below the sheet's 58."""
+    world = table(SAM_SHEET, DOC_SHEET)
+    dice(world).add(99)  # the wound's unconsciousness check: he stays conscious
+    care.wound(world, SAM, "right-flank", location_pv(16)["right-flank"] + 2, kind="blade")
+    assert world.character(SAM).condition["losses"] == {"END": 1}
+    return world
+
+
+def _recorded(world: World, kind: type[Any]) -> dict[str, Any]:
+    (last, *_) = [e for e in reversed(world.pending()) if isinstance(e, kind)]
+    return {k: v for k, v in vars(last).items() if not k.startswith("_")}
+
+
+def test_the_patient_s_END_roll_after_an_amputation_counts_the_END_lost_for_good_S6_18_1_L5127() -> None:
+    world = _sam_loses_an_end_point()
+    care.wound(world, SAM, "right-hand", 9, kind="blade")
+    # Doc's Amputation 42: 50 is a NORM_F, so a normal END roll (§6.18.1): 55 is above jEND 50
+    # after the lost point (it would have passed under the sheet's 58): the patient dies.
+    dice(world).add(50, 55)
+    done = care.amputate(world, SAM, "right-hand", DOC)
+    assert done["dies"] and world.character(SAM).condition["dead"]
+    assert done["outcome"]["end"]["terms"] == {"jEND": 58, "losses": -8, "difficulty": 0}
+    # The verifier re-derives the death from the recorded terms, "losses" included.
+    recorded = _recorded(world, be.CareGiven) | {"topic": CARE_TOPIC}
+    assert check(RULES.rederive[CARE_TOPIC], recorded, Table()) is None
+
+
+def test_an_amputation_recorded_before_the_END_losses_counted_still_verifies_S6_18_1() -> None:
+    # An event recorded with the sheet's plain jEND (no "losses" term) is re-derived as it was:
+    # 55 under 58, the patient lived.
+    world = _sam_loses_an_end_point()
+    care.wound(world, SAM, "right-hand", 9, kind="blade")
+    dice(world).add(50, 55)
+    care.amputate(world, SAM, "right-hand", DOC)
+    recorded = _recorded(world, be.CareGiven) | {"topic": CARE_TOPIC}
+    then = operate(Replay(recorded["chance"]), recorded["outcome"]["terms"], False, {"jEND": 58})
+    assert not then.dies
+    old = recorded | {"outcome": then.outcome(), "result": then.result(), "body": recorded["body"] | {"dead": False}}
+    assert check(RULES.rederive[CARE_TOPIC], old, Table()) is None
+
+
+def test_the_coma_s_and_the_sobering_s_END_rolls_count_the_END_lost_for_good_S4_1_3_L2853_L2859() -> None:
+    world = _sam_loses_an_end_point()
+    dice(world).add(10, 10)  # the coma's two easy END rolls (§4.1.3 L2853), both passed
+    assert care.drink(world, SAM, 150) == "coma"
+    coma = _recorded(world, be.ComaEndured)
+    assert [o["terms"] for o in coma["outcomes"]] == [{"jEND": 58, "losses": -8, "difficulty": 25}] * 2
+    dice(world).add(10)  # the difficult END roll of an emergency sobering (L2859)
+    care.sober_up(world, SAM)
+    sobering = _recorded(world, be.SoberingAttempted)
+    assert sobering["outcome"]["terms"] == {"jEND": 58, "losses": -8, "difficulty": -25}
+    # One stage better for END rounds: his END is 15 now (10 s a round).
+    assert sobering["body"]["alcohol"]["sobered"]["until"] == world.campaign.clock + 15 * 10
+
+
+def test_the_END_roll_of_a_wound_that_puts_him_out_of_action_counts_the_END_lost_for_good_S3_2_5() -> None:
+    world = _sam_loses_an_end_point()
+    dice(world).add(99)  # the new wound's unconsciousness check
+    care.wound(world, SAM, "left-arm", 6, kind="blade")  # 6 of 16 PV: a minor wound
+    dice(world).add(10)  # its easy END roll, made at once (§3.2.5.3 L1910)
+    out = care.put_out_of_action(world, SAM, "left-arm")
+    assert out["effect"]["end_roll"]["terms"]["losses"] == -8
+
+
+def test_the_amputation_prints_and_logs_the_patient_s_END_roll_after_his_losses_S6_18_1_L5127(db: str) -> None:
+    shotgun_city(db)
+    # Doc (END 12, jEND 36): 2 points below 0 in the right flank cost him 1 END (§3.2.9.1): jEND 33.
+    run(db, WP, "body", "wound", C, DOC, "right-flank", "14", "--kind", "blade")
+    run(db, WP, "body", "wound", C, DOC, "right-hand", "8", "--kind", "blade")
+    # Joe has no Amputation: below 5%, a NORM_F with no roll, so a normal END roll decides.
+    lines = run(db, WP, "body", "amputate", C, DOC, "right-hand", "--by", JOE).stdout.splitlines()
+    assert lines[0] == f"{JOE}: Amputation on {DOC}'s main droite: chance 0%: below 5%, no roll → échec normal"
+    assert lines[1].startswith(f"{DOC}'s END roll: chance 33% (jEND 36, losses -3): rolled ")
+    assert lines[2] in (f"{DOC} dies under the knife", f"{DOC}: main droite amputated")
+    logged_line = run(db, "log", C, "--kind", "CareGiven").stdout
+    assert "the patient's END roll: chance 33% (jEND 36, losses -3): rolled" in " ".join(logged_line.replace("|", " ").split())
+
+
+# -- 12. the sheet's characteristics are those left after permanent losses (§3.2.9.2 L2114) ------
+
+
+def test_the_sheet_shows_END_after_the_point_lost_for_good_and_its_roll_S3_2_9_2_tables_1_3_1_4(db: str) -> None:
+    shotgun_city(db)
+    run(db, WP, "body", "wound", C, DOC, "right-flank", "14", "--kind", "blade")  # END −1 (§3.2.9.1 L2114)
+    # END 11: modifier 0, jEND 3 × 11 = 33% (Tables 1.3-1.4), not the sheet's 12 and 36%.
+    row = next(line for line in run(db, "sheet", C, DOC).stdout.splitlines() if line.startswith("END "))
+    assert row.split() == ["END", "11", "(12", "−1", "lost", "for", "good)", "0", "33%"]
+    assert "| END | 11 (12 −1 lost for good) | 0 | 33% |" in run(db, "export", "sheet", C, DOC).stdout
+    # A characteristic with nothing lost reads as it did.
+    assert "| INT | 14 | +1 | 47% |" in run(db, "export", "sheet", C, DOC).stdout
