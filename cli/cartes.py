@@ -119,7 +119,8 @@ DIFFICULTY = typer.Option(
 FROM_HELP = "pile, deck (a passive or free action) or hand:<card>; by default the pile, or the deck for a GM character."
 SOURCE = typer.Option(None, "--from", help=f"Where the first card comes from: {FROM_HELP}")
 MANOEUVRE = typer.Option("power", "--manoeuvre", help="power, tactics or resource.")
-SPECIALITY = typer.Option(None, "--speciality", help="A speciality that applies (+4 own skill, +2 another's).")
+SPECIALITY_HELP = "speciality that applies (+4 on its own skill, +2 on another)."
+SPECIALITY = typer.Option(None, "--speciality", help=f"A {SPECIALITY_HELP}")
 MODIFIER = typer.Option(0, "--modifier", callback=MODIFIER_RANGE, help="Situational modifier to the target number.")
 SPEND_BONUS = typer.Option(False, "--spend-bonus", help="Spend 3 bonus markers for one facility level.")
 SHED_MALUS = typer.Option(False, "--shed-malus", help="Try to shed 3 malus markers: one level harder, without them.")
@@ -171,11 +172,59 @@ def _refill(
 ) -> None:
     first = _one_card(card, "--card", "--card 5H") if card is not None else None
 
-    def act(world: World) -> Told[TestOutcome, render.Drawn]:
-        return Told(refill(world, character, first), drawn(world, character))
+    def act(world: World) -> Told[TestOutcome, Said]:
+        return Told(refill(world, character, first), (drawn(world, character), [refilled(world, character)]))
 
-    told = run(ctx, lambda s: s.act(campaign, act))
-    render.test_outcome(character, told.words, told.result)
+    _say(character, run(ctx, lambda s: s.act(campaign, act)))
+
+
+Said = tuple["render.Drawn", list[str]]
+"""A test as it was recorded, and the lines that say what it gave beyond its draw."""
+
+
+def _say(name: str, told: Told[TestOutcome, Said]) -> None:
+    """A test's line, then what it gave (markers, a support, pile cards), each on a line of its own."""
+    words, lines = told.words
+    render.test_outcome(name, words, told.result)
+    for line in lines:
+        typer.echo(line)
+
+
+def refilled(world: World, name: str) -> str:
+    """What the resource or recovery draw just recorded for ``name`` put into the pile, and how
+    full it is now (§Choix des manœuvres L279, §Épuisement de la pioche L235)."""
+    from chronique.domain.rulesets.cartes.describe import pile_words
+    from chronique.domain.rulesets.cartes.events import PileRefilled
+    from chronique.domain.rulesets.cartes.recorded import recorded_sheet
+
+    character = world.character(name)
+    pile = character.condition["pile"]
+    return pile_words(character.name, world.recorded_last(name, PileRefilled), len(pile), recorded_sheet(character).pile_max)
+
+
+def tactics_result(world: World, name: str, outcome: TestOutcome) -> list[str]:
+    """The markers a tactics manoeuvre just left ``name`` (§Choix des manœuvres L278); nothing
+    for another manoeuvre."""
+    from chronique.domain.rulesets.cartes.describe import tactics_left
+    from chronique.domain.rulesets.cartes.resolution import tactics_markers
+
+    if outcome.manoeuvre != "tactics":
+        return []
+    character = world.character(name)
+    return [tactics_left(character.name, *tactics_markers(outcome), character.condition)]
+
+
+def support_result(world: World, supporter: str, supported: str, outcome: TestOutcome) -> list[str]:
+    """What a support just gave the supported character, or, when it failed, what fell on the
+    supporter (§Tirage des soutiens L291-297)."""
+    from chronique.domain.rulesets.cartes.describe import given
+    from chronique.domain.rulesets.cartes.events import SupportReceived
+
+    helped = world.character(supported).name
+    if outcome.success:
+        return [f"{helped} receives {given(world.recorded_last(supported, SupportReceived))}"]
+    fell = tactics_result(world, supporter, outcome) or [f"{helped} receives nothing"]
+    return [f"the support fails: {fell[0]}"]
 
 
 def _exclusive(flags: dict[str, bool]) -> None:
@@ -236,11 +285,11 @@ def register(app: typer.Typer) -> None:
             shifts,
         )
 
-        def act(world: World) -> Told[TestOutcome, render.Drawn]:
-            return Told(make_test(world, character, request), drawn(world, character))
+        def act(world: World) -> Told[TestOutcome, Said]:
+            outcome = make_test(world, character, request)
+            return Told(outcome, (drawn(world, character), tactics_result(world, character, outcome)))
 
-        told = run(ctx, lambda s: s.act(campaign, act))
-        render.test_outcome(character, told.words, told.result)
+        _say(character, run(ctx, lambda s: s.act(campaign, act)))
 
     @app.command("attack")
     def attack(
@@ -250,6 +299,10 @@ def register(app: typer.Typer) -> None:
         defender: str = typer.Argument(..., help="The defending character."),
         skill: str = typer.Option("Contact", "--skill", help="The attacker's skill."),
         defence: str = typer.Option("Contact", "--defence", help="The defender's skill."),
+        speciality: str = typer.Option(None, "--speciality", help=f"The attacker's {SPECIALITY_HELP}"),
+        modifier: int = typer.Option(0, "--modifier", callback=MODIFIER_RANGE, help="The attacker's situational modifier."),
+        defence_speciality: str = typer.Option(None, "--defence-speciality", help=f"The defender's {SPECIALITY_HELP}"),
+        defence_modifier: int = typer.Option(0, "--defence-modifier", callback=MODIFIER_RANGE, help="The defender's situational modifier."),
         difficulty: str = DIFFICULTY,
         defence_difficulty: str = typer.Option("moyenne", "--defence-difficulty", help="The defender's difficulty."),
         attacker_from: str = typer.Option(None, "--attacker-from", help=FROM_HELP),
@@ -267,8 +320,19 @@ def register(app: typer.Typer) -> None:
         """An opposed power draw; whoever loses takes the winner's net damage, at the winner's weapon's lethality."""
         from chronique.domain.rulesets.cartes.combat import attack as attack_
 
-        a = _request(skill, difficulty, attacker_from, "power", None, 0, False, False, None, f"attack on {defender}")
-        d = _request(defence, defence_difficulty, defender_from, "power", None, 0, False, False, None, f"defence against {attacker}")
+        a = _request(skill, difficulty, attacker_from, "power", speciality, modifier, False, False, None, f"attack on {defender}")
+        d = _request(
+            defence,
+            defence_difficulty,
+            defender_from,
+            "power",
+            defence_speciality,
+            defence_modifier,
+            False,
+            False,
+            None,
+            f"defence against {attacker}",
+        )
 
         def act(world: World) -> Told[AttackResult, Sides]:
             result = attack_(
@@ -304,14 +368,29 @@ def register(app: typer.Typer) -> None:
             0, "--first-modifier", callback=MODIFIER_RANGE, help="e.g. the range bonus of the discreet one."
         ),
         second_modifier: int = typer.Option(0, "--second-modifier", callback=MODIFIER_RANGE, help="e.g. a sensor's bonus."),
+        first_speciality: str = typer.Option(None, "--first-speciality", help=f"The first character's {SPECIALITY_HELP}"),
+        second_speciality: str = typer.Option(None, "--second-speciality", help=f"The second character's {SPECIALITY_HELP}"),
         first_from: str = typer.Option(None, "--first-from", help=FROM_HELP),
         second_from: str = typer.Option(None, "--second-from", help=FROM_HELP),
     ) -> None:
         """An opposed draw without damage (e.g. Discrétion against Vigilance), with tie-breaks; each side has its own difficulty."""
         from chronique.domain.rulesets.cartes.combat import contest
 
-        a = _request(first_skill, difficulty, first_from, "power", None, first_modifier, False, False, None, f"against {second}")
-        b = _request(second_skill, second_difficulty, second_from, "power", None, second_modifier, False, False, None, f"against {first}")
+        a = _request(
+            first_skill, difficulty, first_from, "power", first_speciality, first_modifier, False, False, None, f"against {second}"
+        )
+        b = _request(
+            second_skill,
+            second_difficulty,
+            second_from,
+            "power",
+            second_speciality,
+            second_modifier,
+            False,
+            False,
+            None,
+            f"against {first}",
+        )
 
         def act(world: World) -> Told[Contest, Sides]:
             exchange = contest(world, first, a, second, b)
@@ -334,12 +413,24 @@ def register(app: typer.Typer) -> None:
         ),
         signature: int = typer.Option(0, "--signature", callback=MODIFIER_RANGE, help="A device's signature, a malus to the sneak."),
         alert: bool = typer.Option(False, "--alert", help="The watcher is alert or searching."),
+        sensor: int = typer.Option(
+            0, "--sensor", callback=bounds.within(0, limits.MODIFIER), help="The bonus of a device that extends the watcher's senses."
+        ),
+        sneak_speciality: str = typer.Option(None, "--sneak-speciality", help=f"The sneak's {SPECIALITY_HELP}"),
+        sneak_modifier: int = typer.Option(0, "--sneak-modifier", callback=MODIFIER_RANGE, help="The sneak's situational modifier."),
+        watcher_speciality: str = typer.Option(None, "--watcher-speciality", help=f"The watcher's {SPECIALITY_HELP}"),
+        watcher_modifier: int = typer.Option(0, "--watcher-modifier", callback=MODIFIER_RANGE, help="The watcher's situational modifier."),
     ) -> None:
-        """Vigilance against Discrétion, with the range scale and signatures."""
+        """Vigilance against Discrétion, with the range scale, signatures and sensors."""
+        from chronique.domain.rulesets.cartes.combat import Edge
         from chronique.domain.rulesets.cartes.combat import spot as spot_
 
+        sneak_edge, watcher_edge = Edge(sneak_speciality, sneak_modifier), Edge(watcher_speciality, watcher_modifier)
+
         def act(world: World) -> Told[Contest, Sides]:
-            exchange = spot_(world, sneak, watcher, distance, signature, alert)
+            exchange = spot_(
+                world, sneak, watcher, distance, signature, alert, sneak_edge=sneak_edge, watcher_edge=watcher_edge, sensor=sensor
+            )
             return Told(exchange, sides(world, sneak, watcher, exchange))
 
         told = run(ctx, lambda s: s.act(campaign, act))
@@ -355,17 +446,19 @@ def register(app: typer.Typer) -> None:
         kind: str = typer.Option("tactics", "--kind", help="power (a card for their draw), tactics (3 bonus markers) or resource."),
         difficulty: str = DIFFICULTY,
         source: str = SOURCE,
+        speciality: str = typer.Option(None, "--speciality", help=f"The supporter's {SPECIALITY_HELP}"),
+        modifier: int = typer.Option(0, "--modifier", callback=MODIFIER_RANGE, help="The supporter's situational modifier."),
     ) -> None:
         """Support another's action: on success a card, three bonus markers or resource cards."""
         from chronique.domain.rulesets.cartes.draws import support as support_
 
-        request = _request(skill, difficulty, source, kind, None, 0, False, False, None, f"support of {supported}")
+        request = _request(skill, difficulty, source, kind, speciality, modifier, False, False, None, f"support of {supported}")
 
-        def act(world: World) -> Told[TestOutcome, render.Drawn]:
-            return Told(support_(world, supporter, supported, request), drawn(world, supporter))
+        def act(world: World) -> Told[TestOutcome, Said]:
+            outcome = support_(world, supporter, supported, request)
+            return Told(outcome, (drawn(world, supporter), support_result(world, supporter, supported, outcome)))
 
-        told = run(ctx, lambda s: s.act(campaign, act))
-        render.test_outcome(supporter, told.words, told.result)
+        _say(supporter, run(ctx, lambda s: s.act(campaign, act)))
 
     @app.command("draw")
     def draw(

@@ -10,7 +10,7 @@ from chronique.domain.character import Character
 from chronique.domain.errors import RuleViolation
 from chronique.domain.rulesets.cartes import events as ev
 from chronique.domain.rulesets.cartes.damage import consciousness_effect, consciousness_markers, opposition_damage, place_wound
-from chronique.domain.rulesets.cartes.draws import TestRequest, make_test
+from chronique.domain.rulesets.cartes.draws import TestRequest, check_test, make_test
 from chronique.domain.rulesets.cartes.recorded import recorded_sheet
 from chronique.domain.rulesets.cartes.resolution import Opposition, TestOutcome, oppose, perception, range_of, resolve_test
 from chronique.domain.rulesets.cartes.survival import survival_period
@@ -54,6 +54,11 @@ def _exchange(
     if acting.id == opposing.id:
         raise RuleViolation(f"{acting.name} cannot oppose themselves")
     stance = "ignores" if ignored else "out of combat" if opposing.condition["out_of_combat"] else "draws"
+    # Both sides are checked (skills, specialities…) before the first card is drawn, so a refusal
+    # of either has drawn nothing.
+    check_test(world, acting.name, first_request)
+    if stance == "draws":
+        check_test(world, opposing.name, second_request)
     a = make_test(world, acting.name, first_request)
     d = make_test(world, opposing.name, second_request) if stance == "draws" else None
 
@@ -177,12 +182,52 @@ def consciousness(world: World, name: str) -> TestOutcome:
     return outcome
 
 
-def spot(world: World, sneak: str, watcher: str, distance_m: int, signature: int, alert: bool) -> Contest:
+@dataclass(frozen=True)
+class Edge:
+    """What one side of an opposition brings to its target beyond its sheet, as ``cartes test``
+    takes it: a speciality that applies (§Spécialités L243: +4 on its own skill, +2 on another)
+    and the GM's situational modifier."""
+
+    speciality: str | None = None
+    modifier: int = 0
+
+
+NO_EDGE = Edge()
+"""A side that brings nothing beyond its sheet."""
+
+
+def spot(
+    world: World,
+    sneak: str,
+    watcher: str,
+    distance_m: int,
+    signature: int,
+    alert: bool,
+    *,
+    sneak_edge: Edge = NO_EDGE,
+    watcher_edge: Edge = NO_EDGE,
+    sensor: int = 0,
+) -> Contest:
     """Discrétion against Vigilance (§Vigilance et discrétion): the sneak adds the range and
     loses a device's signature; the watcher uses Vigilance when alert and trained, else Sens
-    one level harder."""
-    sneak_request = TestRequest("Discrétion", range_bonus=range_of(distance_m), signature=signature, purpose=f"hiding from {watcher}")
+    one level harder, and adds a sensor's bonus (§Senseurs L427). Each side may bring a
+    speciality and a situational modifier (``Edge``)."""
+    sneak_request = TestRequest(
+        "Discrétion",
+        speciality=sneak_edge.speciality,
+        modifier=sneak_edge.modifier,
+        range_bonus=range_of(distance_m),
+        signature=signature,
+        purpose=f"hiding from {watcher}",
+    )
     seeker = recorded_sheet(living(world, watcher))
     skill, shift = perception(any(name.casefold() == "vigilance" for name in seeker.skills), alert)
-    watch_request = TestRequest(skill, level=shift, purpose=f"watching for {sneak}")
+    watch_request = TestRequest(
+        skill,
+        level=shift,
+        speciality=watcher_edge.speciality,
+        modifier=watcher_edge.modifier,
+        sensor=sensor,
+        purpose=f"watching for {sneak}",
+    )
     return contest(world, sneak, sneak_request, watcher, watch_request)

@@ -75,6 +75,7 @@ _TARGET_TERMS = {
     "situational": "modifier",
     "range": "range",
     "signature": "signature",
+    "sensor": "sensor",
     "markers": "markers",
     "wound_malus": "wound malus",
 }
@@ -175,14 +176,41 @@ def _opposition(e: Any) -> str:
     return f"opposed draw against {e.opponent}: {winner}, net {o.get('net')}{damage}"
 
 
-def _support(e: Any) -> str:
-    # §Déroulement du tour, supports: a power card for the next draw, bonus markers, or pile cards.
-    given = {
+def given(e: Any) -> str:
+    """What a support gave (§Déroulement du tour, supports L291-296): a power card for the next
+    draw, bonus markers, or cards for the pile; the log and the table's line say it alike."""
+    words = {
         "power": f"a power card for their next draw ({cards([e.card])})" if e.card else "no power card",
         "tactics": f"{plural(e.markers, 'bonus marker')}",
         "resource": f"{plural(len(e.cards), 'resource card')} for their pile",
     }
-    return f"supported by {e.supporter}: {given.get(e.kind, e.kind)}"
+    return words.get(e.kind, e.kind)
+
+
+def _support(e: Any) -> str:
+    return f"supported by {e.supporter}: {given(e)}"
+
+
+def markers_held(condition: Mapping[str, Any]) -> str:
+    """A character's markers as the sheet says them: "3 bonus, 0 malus"."""
+    return f"{condition['bonus']} bonus, {condition['malus']} malus"
+
+
+def tactics_left(name: str, bonus: int, malus: int, condition: Mapping[str, Any]) -> str:
+    """What a tactics manoeuvre left its character (§Choix des manœuvres L278: three bonus markers
+    on a success, a malus marker on a failure), with the markers now held: "Alice gains 3 bonus
+    markers (now 3 bonus, 0 malus)"."""
+    gained = f"gains {plural(bonus, 'bonus marker')}" if bonus else f"takes {plural(malus, 'malus marker')}"
+    return f"{name} {gained} (now {markers_held(condition)})"
+
+
+def pile_words(name: str, e: Any, pile: int, pile_max: int) -> str:
+    """What a resource or recovery draw put into the pile (§Choix des manœuvres L279, §Épuisement
+    de la pioche L235), how full it is now, and whether the next such draw is harder: "Alice's
+    pile gains 2 cards (now 7 of 7); the next recovery draw is one level harder"."""
+    gained = f"gains {plural(len(e.cards), 'card')} (now {pile} of {pile_max})" if e.cards else "gains nothing"
+    harder = f"; the next {e.reason} draw is one level harder" if e.harder else ""
+    return f"{name}'s pile {gained}{harder}"
 
 
 def _spent(e: Any) -> str:

@@ -48,9 +48,9 @@ class TestRequest:
     ``source`` None is the character's own: the pile of a player character, the general deck
     for a GM character, who holds no pile (ruling C35). ``level`` is the GM's difficulty;
     ``short_circuit`` and ``shifts`` (named in ``DECLARED_SHIFTS``) add their levels to it.
-    ``modifier`` is the GM's situational modifier; a discretion draw's range bonus and a
-    device's signature (a malus) are its own terms (§Vigilance et discrétion L417, L423), so
-    the target says what moved it by name.
+    ``modifier`` is the GM's situational modifier; a discretion draw's range bonus, a
+    device's signature (a malus) and a watcher's sensor (a bonus) are their own terms
+    (§Vigilance et discrétion L417, L423, L427), so the target says what moved it by name.
     """
 
     __test__ = False  # not a pytest test class
@@ -64,6 +64,7 @@ class TestRequest:
     modifier: int = 0
     range_bonus: int = 0
     signature: int = 0
+    sensor: int = 0
     spend_bonus: bool = False
     shed_malus: bool = False
     short_circuit: bool = False
@@ -84,7 +85,9 @@ def target_of(character: Character, request: TestRequest) -> tuple[int, str, int
     c = character.condition
     # Kept only when there is one: every other test's basis keeps the shape it always had.
     discretion = {"range": request.range_bonus, "signature": -request.signature} if request.range_bonus or request.signature else {}
-    before_markers = base + speciality + request.modifier + sum(discretion.values())
+    # §Senseurs L427: a device that extends the watcher's senses is a bonus to its skill.
+    sensor = {"sensor": request.sensor} if request.sensor else {}
+    before_markers = base + speciality + request.modifier + sum(discretion.values()) + request.sensor
     with_markers, level_shift = target_with_markers(
         before_markers, c["bonus"], c["malus"], request.spend_bonus, shed_three_malus=request.shed_malus
     )
@@ -94,6 +97,7 @@ def target_of(character: Character, request: TestRequest) -> tuple[int, str, int
         "speciality": speciality,
         "situational": request.modifier,
         **discretion,
+        **sensor,
         "markers": with_markers - before_markers,
         "wound_malus": -wounds,
     }
@@ -106,12 +110,27 @@ def _speciality_bonus(sheet: SkillSheet, skill: str, speciality: str) -> int:
     on_own = own is not None and any(s.casefold() == wanted for s in own.specialities)
     on_other = any(any(s.casefold() == wanted for s in other.specialities) for other in sheet.skills.values())
     if not on_other:
-        raise RuleViolation(f"{sheet.name} has no speciality {speciality!r}")
+        held = [s for skill in sheet.skills.values() for s in skill.specialities]
+        known = f"the sheet's: {', '.join(held)}" if held else "the sheet has none"
+        raise RuleViolation(f"{sheet.name} has no speciality {speciality!r} ({known})")
     return speciality_bonus(own_skill=on_own, other_skill=on_other)
 
 
-def make_test(world: World, name: str, request: TestRequest) -> TestOutcome:
-    """Draw a test for ``name`` and record it (cartes.md §3.5)."""
+@dataclass(frozen=True)
+class _Ready:
+    """A test checked and worked out before its first card is drawn: its character, the request
+    with its source, the target and what made it, the canonical skill and the level asked."""
+
+    character: Character
+    request: TestRequest
+    target: int
+    skill: str
+    level: int
+    basis: dict[str, int]
+    diamond_cancels: bool
+
+
+def _ready(world: World, name: str, request: TestRequest) -> _Ready:
     character = living(world, name)
     if character.condition["out_of_combat"]:
         # §KO ou OK L361: "hors combat"; only the consciousness draw (L371) brings them back.
@@ -132,6 +151,21 @@ def make_test(world: World, name: str, request: TestRequest) -> TestOutcome:
     level = request.level + level_shift + sum(level_modifier(shift) for shift in declared)
     # L324: a ♦ first from the pile cancels a level of a short-circuit or change of plan (ruling C6).
     diamond_cancels = any(shift in DIAMOND_CANCELS for shift in declared)
+    return _Ready(character, request, target, skill, level, basis, diamond_cancels)
+
+
+def check_test(world: World, name: str, request: TestRequest) -> None:
+    """Refuse now, before any card is drawn, what :func:`make_test` would refuse of ``request``
+    (an unknown skill or speciality, a character out of combat…): an opposition checks both of
+    its sides before either draws, so a refusal has drawn nothing."""
+    _ready(world, name, request)
+
+
+def make_test(world: World, name: str, request: TestRequest) -> TestOutcome:
+    """Draw a test for ``name`` and record it (cartes.md §3.5)."""
+    ready = _ready(world, name, request)
+    character, request, target, skill = ready.character, ready.request, ready.target, ready.skill
+    level, basis, diamond_cancels = ready.level, ready.basis, ready.diamond_cancels
     sheet_version = character.version
     deal(world)
     outcome = _draw_test(world, character, request, target, level, diamond_cancels)
@@ -238,6 +272,8 @@ def support(world: World, supporter: str, supported: str, request: TestRequest) 
     helped = living(world, supported)
     if helped.id == world.character(supporter).id:
         raise RuleViolation("a character cannot support itself")
+    if request.manoeuvre == "resource":
+        _refuse_full_pile(helped, "a resource support has nothing to give")
     outcome = make_test(world, supporter, replace(request, supporting=True))
     if not outcome.success:
         return outcome  # its tactics malus, if any, was recorded on the supporter's test
@@ -246,8 +282,7 @@ def support(world: World, supporter: str, supported: str, request: TestRequest) 
     cards: list[str] = []
     if request.manoeuvre == "resource":
         # cartes.md §3.11 PROPOSAL: as many cards as the success value, +3 on ♥, capped.
-        room = len(helped.condition["pile"]) if helped.condition["dealt"] else helped.condition["pile_count"]
-        cards = draw(world, pile_gain(outcome, room, recorded_sheet(helped).pile_max), helped.name, "resource support", True)
+        cards = draw(world, pile_gain(outcome, pile_size(helped), recorded_sheet(helped).pile_max), helped.name, "resource support", True)
     helped.record(
         ev.SupportReceived,
         at=world.campaign.clock,
@@ -259,6 +294,22 @@ def support(world: World, supporter: str, supported: str, request: TestRequest) 
         sealed_until=world.campaign.epoch if cards else None,
     )
     return outcome
+
+
+def pile_size(character: Character) -> int:
+    """The cards in ``character``'s pile: those held once the session's cards are dealt, its noted
+    count before (§Ressources en cartes L203)."""
+    c = character.condition
+    return len(c["pile"]) if c["dealt"] else int(c["pile_count"])
+
+
+def _refuse_full_pile(character: Character, why: str) -> None:
+    # §Ressources en cartes L197: the pile has a maximum "qu'il ne peut toutefois pas dépasser", so a
+    # resource draw or support for a full pile gains nothing; refused before anything is drawn, as
+    # the draw would spend a hand card, which is also experience (L199), or the supporter's turn.
+    size, most = pile_size(character), recorded_sheet(character).pile_max
+    if size >= most:
+        raise RuleViolation(f"{character.name}'s pile is full ({size} of {plural(most, 'card')}): {why}")
 
 
 def recover(world: World, name: str, hand_card: str | None) -> TestOutcome:
@@ -280,6 +331,8 @@ def _refill(world: World, character: Character, characteristic: str, manoeuvre: 
     c = character.condition
     if not world.campaign.in_session:
         raise RuleViolation(f"{kind} draws happen during a session")
+    if kind == "resource":
+        _refuse_full_pile(character, "a resource draw would spend a hand card for nothing")
     deal(world)
     steps = c[f"{kind}_steps"]
     level = resource_level(steps) if kind == "resource" else recovery_level(steps, hand_empty=not c["hand"])

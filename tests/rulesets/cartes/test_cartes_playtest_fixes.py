@@ -4,6 +4,9 @@ session's end (ruling C36); a power support card serves the next draw only (§Ti
 L293); and the log says what the table said (a hand card's save, a survival draw's target and
 care, a consciousness draw's waking malus, a failed retry). The unit tests stack the deck
 (tests/cartes_table.py); the command-line tests run the real app on a real journal of each backend.
+The second wave: a speciality and a situational modifier reach every side of an opposition and a
+support (§Spécialités L243, §Senseurs L427); the table's lines say what a tactics test, a support
+and a refill gave; a resource draw for a full pile is refused (§Ressources en cartes L197-199).
 Seed: shared/seeds/001_2934a6d80cfcba44.txt; digest: shared/rules/cartes.md."""
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from cartes_table import SEED, table
 from support import SAMPLES, run, sample
 
 from chronique.adapters.explain import Explanation, account
+from chronique.cli.cartes import refilled, support_result, tactics_result
 from chronique.domain.cards import fresh_packs
 from chronique.domain.errors import RuleViolation
 from chronique.domain.fairness import commitment
@@ -26,9 +30,9 @@ from chronique.domain.referees import all_rules
 from chronique.domain.rulesets import ruleset
 from chronique.domain.rulesets.cartes import events as ev
 from chronique.domain.rulesets.cartes.advancement import arrange_care
-from chronique.domain.rulesets.cartes.combat import consciousness, suffer_wound
+from chronique.domain.rulesets.cartes.combat import Edge, attack, consciousness, spot, suffer_wound
 from chronique.domain.rulesets.cartes.damage import wound_malus
-from chronique.domain.rulesets.cartes.draws import TestRequest, award, make_test, support
+from chronique.domain.rulesets.cartes.draws import TestRequest, award, make_test, support, take_resource
 from chronique.domain.rulesets.cartes.processes import rest_due
 from chronique.domain.rulesets.cartes.resolution import resolve_test
 from chronique.domain.rulesets.cartes.table import gm_draw, return_cards
@@ -352,3 +356,144 @@ def test_days_later_a_gm_character_carries_no_waking_malus_ruling_C36(played: st
     run(db, "advance", CAMPAIGN, "2d", "--yes")
     sheet = json.loads(run(db, "sheet", CAMPAIGN, "Brigand", "--json", "--gm").stdout)
     assert sheet["condition"]["ko_malus"] == 0 and not sheet["condition"]["out_of_combat"]
+
+
+# -- second wave: specialities and modifiers on every side (§Spécialités L243, §Senseurs L427) -----
+
+AXEMAN = {**BRIGAND, "skills": {"Contact": {"level": 9, "specialities": ["Hache"], "characteristic": "Carrure"}}}
+
+
+def made_by(world: World, name: str) -> list[ev.TestMade]:
+    return [e for e in world.character(name).pending_events if isinstance(e, ev.TestMade)]
+
+
+def test_an_attack_raises_each_sides_target_by_its_speciality_Specialites_L243() -> None:
+    # The Brigand's Q♠ is over his Contact 9 but under 13 with his Hache; Alice's 5♥ from her pile
+    # under 9 + 4 (Épée) − 1 (the GM's modifier).
+    world = table([*DEALT, "QS"], sheets=["alice", "bruno", AXEMAN])
+    result = attack(
+        world,
+        "Brigand",
+        "Alice",
+        TestRequest("Contact", speciality="hache"),
+        TestRequest("Contact", speciality="Épée", modifier=-1),
+        0,
+        "faible",
+    )
+    assert (result.exchange.first.target, result.exchange.first.success) == (13, True)
+    assert result.exchange.second is not None and result.exchange.second.target == 12
+    (axe,), (sword,) = made_by(world, "Brigand"), made_by(world, "Alice")
+    assert describe(axe).startswith("Contact against 13 (Contact 9, speciality +4) at +0 (moyenne): Q♠ → success")
+    assert describe(sword).startswith("Contact against 12 (Contact 9, speciality +4, modifier -1) at ")
+
+
+def test_a_spot_takes_each_sides_speciality_and_the_watchers_sensor_Specialites_L243_Senseurs_L427() -> None:
+    # Alice hides in the shadows (Ombres, +4) at 10 m (range +1); Bruno, not alert, watches with
+    # Sens 7 one level harder (§Sens ou vigilance L411), a sensor's +2 to his target.
+    world = table([*DEALT, "3S"])
+    exchange = spot(world, "Alice", "Bruno", 10, 0, False, sneak_edge=Edge("Ombres"), sensor=2)
+    assert exchange.first.target == 13 and exchange.second is not None and exchange.second.target == 9
+    (hidden,), (watching,) = made_by(world, "Alice"), made_by(world, "Bruno")
+    assert hidden.basis["speciality"] == 4 and watching.basis["sensor"] == 2
+    assert describe(hidden).startswith("Discrétion against 13 (Discrétion 8, speciality +4, range +1) at +0 (moyenne)")
+    assert describe(watching).startswith("Sens against 9 (Sens 7, sensor +2) at +1 (difficile): 8♦ 3♠ → success")
+
+
+def test_an_unknown_speciality_of_the_second_side_is_refused_before_anyone_draws_Specialites_L243() -> None:
+    world = table(DEALT)
+    make_test(world, "Bruno", TestRequest("Médecine"))  # the session's cards are dealt at its first draw
+    drawn = len(world.decks["general"].pending_events)
+    with pytest.raises(RuleViolation, match=r"^Bruno has no speciality 'Lance' \(the sheet's: Chirurgie\)$"):
+        spot(world, "Alice", "Bruno", 10, 0, True, watcher_edge=Edge("Lance"))
+    # The first side drew nothing either: Alice's 5♥ is still on top of her pile.
+    assert len(world.decks["general"].pending_events) == drawn and not made_by(world, "Alice")
+    assert world.character("Alice").condition["pile"][0] == "5H"
+
+
+# -- second wave: the table's lines say what a test gave (§Choix des manœuvres L278-279) -----------
+
+
+def test_the_lines_say_what_a_tactics_test_a_support_and_a_refill_gave_Choix_des_manoeuvres_L278_Tirage_des_soutiens_L291() -> None:
+    world = table([*DEALT, "9S", "9C", "AD"])
+    tactics = make_test(world, "Alice", TestRequest("Contact", manoeuvre="tactics"))  # 5♥ under 9
+    assert tactics_result(world, "Alice", tactics) == ["Alice gains 3 bonus markers (now 3 bonus, 0 malus)"]
+    assert tactics_result(world, "Alice", make_test(world, "Bruno", TestRequest("Médecine"))) == []  # a power test: no markers
+    helped = support(world, "Bruno", "Alice", TestRequest("Médecine", manoeuvre="tactics"))  # K♥ over 9: it fails
+    assert support_result(world, "Bruno", "Alice", helped) == ["the support fails: Bruno takes 1 malus marker (now 0 bonus, 1 malus)"]
+    helped = support(world, "Bruno", "Alice", TestRequest("Médecine", manoeuvre="power"))  # 2♣ under 9 − 1
+    assert support_result(world, "Bruno", "Alice", helped) == ["Alice receives a power card for their next draw (2♣)"]
+    failed = support(world, "Bruno", "Alice", TestRequest("Médecine", manoeuvre="tactics", modifier=-9))  # 5♣ over 0
+    assert support_result(world, "Bruno", "Alice", failed) == ["the support fails: Bruno takes 1 malus marker (now 0 bonus, 2 malus)"]
+    # Très facile Volonté 6 + 3 markers, the 2♥ from the hand: 2 + 3 (♥) cards, one fits in the pile.
+    assert take_resource(world, "Alice", "2H").success
+    assert refilled(world, "Alice") == "Alice's pile gains 1 card (now 7 of 7)"
+
+
+def test_a_resource_draw_or_support_for_a_full_pile_is_refused_Ressources_en_cartes_L197_L199() -> None:
+    world = table([*DEALT, "9S", "9C", "AD"])
+    make_test(world, "Alice", TestRequest("Contact"))  # the 5♥: six cards left of seven
+    assert take_resource(world, "Alice", "2H").success  # one card back: the pile is full
+    alice = world.character("Alice")
+    before = {a.id: len(a.pending_events) for a in world.aggregates()}
+    with pytest.raises(
+        RuleViolation, match=r"^Alice's pile is full \(7 of 7 cards\): a resource draw would spend a hand card for nothing$"
+    ):
+        take_resource(world, "Alice", None)
+    with pytest.raises(RuleViolation, match=r"^Alice's pile is full \(7 of 7 cards\): a resource support has nothing to give$"):
+        support(world, "Bruno", "Alice", TestRequest("Médecine", manoeuvre="resource"))
+    assert {a.id: len(a.pending_events) for a in world.aggregates()} == before  # nothing drawn, nothing recorded
+    assert alice.condition["hand"] == ["KD", "8C"]
+
+
+def test_every_side_of_an_opposition_and_a_support_takes_its_speciality_and_modifier_Specialites_L243_Senseurs_L427(
+    played: str,
+) -> None:
+    db = played
+    out = run(db, "cartes", "oppose", CAMPAIGN, "Alice", "Discrétion", "Bruno", "Vigilance", "--first-speciality", "ombres").stdout
+    assert out.startswith("Alice (Discrétion): target 12 (Discrétion 8, speciality +4), ")
+    out = run(
+        db, "cartes", "spot", CAMPAIGN, "Alice", "Bruno", "--distance", "10", "--alert", "--sensor", "2", "--watcher-modifier", "-1"
+    ).stdout
+    assert out.splitlines()[1].startswith("Bruno (Vigilance): target 9 (Vigilance 8, modifier -1, sensor +2), ")
+    out = run(db, "cartes", "support", CAMPAIGN, "Bruno", "Alice", "Médecine", "--speciality", "Chirurgie", "--modifier", "1").stdout
+    assert out.startswith("Bruno draws Médecine: target 14 (Médecine 9, speciality +4, modifier +1), ")
+    # The line after the draw says what the support gave Alice, or that it failed (the draw is chance's).
+    assert out.splitlines()[1].startswith(("Alice receives 3 bonus markers", "the support fails: Bruno takes 1 malus marker"))
+    out = run(db, "cartes", "attack", CAMPAIGN, "Brigand", "Alice", "--speciality", "Hache", "--defence-speciality", "Épée").stdout
+    brigand, alice = out.splitlines()[:2]
+    assert brigand.startswith("Brigand (Contact): target 13 (Contact 9, speciality +4), ")
+    assert alice.startswith("Alice (Contact): target ") and "(Contact 9, speciality +4" in alice
+    logged = [line for line in run(db, "log", CAMPAIGN).stdout.splitlines() if "test made" in line]
+    assert any("Contact against 13 (Contact 9, speciality +4) at " in line for line in logged)
+    assert any("Discrétion against 12 (Discrétion 8, speciality +4) at " in line for line in logged)
+    run(db, "session", "end", CAMPAIGN)
+    assert "OK:" in run(db, "verify", CAMPAIGN).stdout
+
+
+@pytest.mark.parametrize(
+    ("command", "line"),
+    [
+        (
+            ("attack", "Brigand", "Alice", "--defence-speciality", "Lance"),
+            "error: Alice has no speciality 'Lance' (the sheet's: Épée, Ombres)",
+        ),
+        (("attack", "Brigand", "Alice", "--speciality", "Épée"), "error: Brigand has no speciality 'Épée' (the sheet's: Hache)"),
+        (
+            ("oppose", "Alice", "Discrétion", "Bruno", "Vigilance", "--second-speciality", "Ombres"),
+            "error: Bruno has no speciality 'Ombres' (the sheet's: Chirurgie)",
+        ),
+        (
+            ("spot", "Alice", "Bruno", "--distance", "5", "--sneak-speciality", "Hache"),
+            "error: Alice has no speciality 'Hache' (the sheet's: Épée, Ombres)",
+        ),
+        (
+            ("support", "Bruno", "Alice", "Médecine", "--speciality", "Épée"),
+            "error: Bruno has no speciality 'Épée' (the sheet's: Chirurgie)",
+        ),
+        (("resource", "Alice"), "error: Alice's pile is full (7 of 7 cards): a resource draw would spend a hand card for nothing"),
+    ],
+)
+def test_an_unknown_speciality_or_a_resource_draw_for_a_full_pile_is_refused_Specialites_L243_Ressources_en_cartes_L197(
+    played: str, command: tuple[str, ...], line: str
+) -> None:
+    assert refused(played, "cartes", command[0], CAMPAIGN, *command[1:]) == line
