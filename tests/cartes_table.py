@@ -22,6 +22,19 @@ from chronique.domain.world import World
 
 SEED = bytes(32)
 
+# The first deal of a session of Alice and Bruno (a hand of 3, a pile of 7 each), to stack a deck with.
+ALICE_HAND = ["KD", "8C", "2H"]
+ALICE_PILE = ["5H", "AS", "JS", "10D", "4D", "2S", "KS"]
+BRUNO_HAND = ["JH", "JC", "4C"]
+BRUNO_PILE = ["8D", "KH", "2C", "5C", "9S", "8H", "10H"]
+DEALT = ALICE_HAND + ALICE_PILE + BRUNO_HAND + BRUNO_PILE
+BRIGAND = {
+    "name": "Brigand",
+    "npc": True,
+    "characteristics": {"Carrure": 7, "Rapidité": 6, "Sens": 6, "Volonté": 6, "Intellect": 5, "Équilibre": 6},
+    "skills": {"Contact": {"level": 10, "characteristic": "Carrure"}},
+}
+
 
 def choices_for(deck: Sequence[str], top: Sequence[str]) -> list[int]:
     """The uniform values whose shuffle of ``deck`` starts with ``top``, the rest in order."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from cartes_table import table
+from cartes_table import ALICE_HAND, ALICE_PILE, BRIGAND, BRUNO_HAND, BRUNO_PILE, DEALT, table
 from support import sample
 
 from chronique.domain.cards import fresh_packs
@@ -16,18 +16,6 @@ from chronique.domain.rulesets.cartes.combat import attack, consciousness, conte
 from chronique.domain.rulesets.cartes.describe import made_of
 from chronique.domain.rulesets.cartes.draws import TestRequest, award, make_test, recover, support, take_resource
 from chronique.domain.rulesets.cartes.table import end_scene, gm_draw, return_cards
-
-ALICE_HAND = ["KD", "8C", "2H"]
-ALICE_PILE = ["5H", "AS", "JS", "10D", "4D", "2S", "KS"]
-BRUNO_HAND = ["JH", "JC", "4C"]
-BRUNO_PILE = ["8D", "KH", "2C", "5C", "9S", "8H", "10H"]
-DEALT = ALICE_HAND + ALICE_PILE + BRUNO_HAND + BRUNO_PILE
-BRIGAND = {
-    "name": "Brigand",
-    "npc": True,
-    "characteristics": {"Carrure": 7, "Rapidité": 6, "Sens": 6, "Volonté": 6, "Intellect": 5, "Équilibre": 6},
-    "skills": {"Contact": {"level": 10, "characteristic": "Carrure"}},
-}
 
 
 def test_first_draw_deals_hand_then_pile_Distribution_des_cartes_L84() -> None:

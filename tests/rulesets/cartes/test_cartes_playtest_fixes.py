@@ -16,7 +16,7 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from cartes_table import SEED, table
+from cartes_table import ALICE_HAND, ALICE_PILE, BRIGAND, BRUNO_HAND, BRUNO_PILE, DEALT, SEED, table
 from support import SAMPLES, run, sample
 
 from chronique.adapters.explain import Explanation, account
@@ -39,17 +39,6 @@ from chronique.domain.rulesets.cartes.table import gm_draw, return_cards
 from chronique.domain.timeline import advance
 from chronique.domain.world import World
 
-ALICE_HAND = ["KD", "8C", "2H"]
-ALICE_PILE = ["5H", "AS", "JS", "10D", "4D", "2S", "KS"]
-BRUNO_HAND = ["JH", "JC", "4C"]
-BRUNO_PILE = ["8D", "KH", "2C", "5C", "9S", "8H", "10H"]
-DEALT = ALICE_HAND + ALICE_PILE + BRUNO_HAND + BRUNO_PILE
-BRIGAND = {
-    "name": "Brigand",
-    "npc": True,
-    "characteristics": {"Carrure": 7, "Rapidité": 6, "Sens": 6, "Volonté": 6, "Intellect": 5, "Équilibre": 6},
-    "skills": {"Contact": {"level": 10, "characteristic": "Carrure"}},
-}
 CAMPAIGN = "R"
 
 
@@ -250,15 +239,21 @@ def test_a_hand_card_save_is_logged_with_the_card_drawn_and_the_club_Ressources_
     assert "level +0 (asked +1), pile first: 8♣, played as 2♥ → success 2" in shown
 
 
-def test_a_survival_draw_says_its_target_its_level_and_the_healers_draw_Survie_L431_Medecine_L465() -> None:
-    # As test_cartes_downtime's: Bruno's Médecine K♦ fails, then Alice draws 3♥ 2♠ at Difficile
-    # against her Carrure 8 (malus 4); the retry's Médecine 5♦ K♥ gives 3 markers, her 9♥ lifts it.
-    world = table(["KD", "3H", "2S", "5D", "KH", "9H"])
+def tended_forte_wound(cards: list[str]) -> tuple[World, list[Any]]:
+    """Alice takes a Forte wound of 6 that Bruno tends with an adapted kit; the session ends and
+    the first twenty minutes of downtime pass over the stacked ``cards``: the world and the ticks."""
+    world = table(cards)
     suffer_wound(world, "Alice", 6, "forte", "axe")
     arrange_care(world, "Alice", "Bruno", "adapted-kit")
     return_cards(world)
     world.campaign.end_session(SEED, commitment(SEED), "2026-01-01T00:00:00+00:00")
-    advance(world.campaign, ruleset("cartes").processes(world), world.campaign.clock + HOUR // 3)
+    return world, advance(world.campaign, ruleset("cartes").processes(world), world.campaign.clock + HOUR // 3)
+
+
+def test_a_survival_draw_says_its_target_its_level_and_the_healers_draw_Survie_L431_Medecine_L465() -> None:
+    # As test_cartes_downtime's: Bruno's Médecine K♦ fails, then Alice draws 3♥ 2♠ at Difficile
+    # against her Carrure 8 (malus 4); the retry's Médecine 5♦ K♥ gives 3 markers, her 9♥ lifts it.
+    world, _ = tended_forte_wound(["KD", "3H", "2S", "5D", "KH", "9H"])
     survival, retry = [e for e in world.character("Alice").pending_events if isinstance(e, (ev.SurvivalChecked, ev.SurvivalRetried))]
     assert describe(survival) == (
         "survival draw for wound 1: Bruno's Médecine draw (Premiers soins avec équipement adapté) against 9 at +0 (moyenne): "
@@ -271,12 +266,7 @@ def test_a_survival_draw_says_its_target_its_level_and_the_healers_draw_Survie_L
 
 def test_a_failed_retry_says_it_failed_and_the_malus_stays_Medecine_L467() -> None:
     # A failed retry changes nothing (ruling C28): it read "the malus of wound 1 is now 4", as if lowered.
-    world = table(["KD", "3H", "2S", "KS", "KH", "QH"])
-    suffer_wound(world, "Alice", 6, "forte", "axe")
-    arrange_care(world, "Alice", "Bruno", "adapted-kit")
-    return_cards(world)
-    world.campaign.end_session(SEED, commitment(SEED), "2026-01-01T00:00:00+00:00")
-    ticks = advance(world.campaign, ruleset("cartes").processes(world), world.campaign.clock + HOUR // 3)
+    world, ticks = tended_forte_wound(["KD", "3H", "2S", "KS", "KH", "QH"])
     assert [t.account for t in ticks][-1] == "Alice: the retry for wound 1 failed, the malus stays 4"
     (retry,) = [e for e in world.character("Alice").pending_events if isinstance(e, ev.SurvivalRetried)]
     assert describe(retry).endswith("→ failed: the malus stays −4")
