@@ -44,14 +44,23 @@ PROWESS = typer.Option(0, "--prowess", callback=MODIFIER_RANGE, help="A prowess'
 DIFFICULTY = typer.Option(0, "--difficulty", "-d", callback=MODIFIER_RANGE, help="The GM's difficulty modifier (negative is harder).")
 EFFORT = typer.Option(0, "--effort", "-e", callback=EFFORT_RANGE, help="Effort points invested: one more die each.")
 REASON = typer.Option("", "--reason", help="Why: shown in the log.")
+# PROPOSAL §4.2 (ruling E16): an unusable or destroyed leg gives -2 to movement tests, as it does to dodges.
+MOVEMENT = typer.Option(
+    False,
+    "--movement",
+    help="A movement test (running, jumping, climbing...): each unusable or destroyed leg takes 2 off the level, as for a dodge.",
+)
 
 
 ENTRANT = (
     "NAME, NAME:EFFORT:DIFFICULTY, or NAME,faculty=P,profession=Guerrier,applies=partial,familiarity=Épées,difficulty=-1,effort=1"
-    " (any of these)"
+    ",movement=yes (any of these; movement=yes makes it a movement test, movement=no not)"
 )
 _ENTRANT_KEYS = {"faculty": "faculty", "f": "faculty", "profession": "profession", "p": "profession", "applies": "applies"}
 _ENTRANT_KEYS |= {"familiarity": "familiarity", "difficulty": "difficulty", "d": "difficulty", "effort": "effort", "e": "effort"}
+_ENTRANT_KEYS |= {"movement": "movement"}
+# An entrant's yes/no answers (movement=yes): a word the GM types, never a Python literal.
+_YES_NO = {"yes": True, "y": True, "true": True, "no": False, "n": False, "false": False}
 
 
 def _spec(
@@ -66,6 +75,7 @@ def _spec(
     purpose: str = "",
     fine: bool = False,
     hidden: bool = False,
+    movement: bool = False,
 ) -> TestSpec:
     from chronique.domain.rulesets.elor.play import TestSpec
 
@@ -83,6 +93,7 @@ def _spec(
         purpose=purpose,
         fine=fine,
         hidden=hidden,
+        movement=movement,
     )
 
 
@@ -119,11 +130,14 @@ def test(
     effort: int = EFFORT,
     reason: str = REASON,
     hidden: bool = typer.Option(False, "--hidden", help="A hidden GM roll: sealed until its epoch is revealed."),
+    movement: bool = MOVEMENT,
 ) -> None:
     """An action test: roll 1 + effort D10, each die at or under the action level is a degree."""
     from chronique.domain.rulesets.elor.play import roll_test
 
-    spec = _spec(faculty, profession, applies, familiarity, attribute, prowess, difficulty, effort, reason, hidden=hidden)
+    spec = _spec(
+        faculty, profession, applies, familiarity, attribute, prowess, difficulty, effort, reason, hidden=hidden, movement=movement
+    )
 
     def act(world: World) -> Told[TestOutcome, str]:
         return Told(roll_test(world, character, spec), _made_of(world, character))
@@ -151,6 +165,7 @@ def oppose(
     their_difficulty: int = typer.Option(0, "--their-difficulty", callback=MODIFIER_RANGE, help="The opponents' difficulty modifier."),
     their_effort: int = typer.Option(0, "--their-effort", callback=EFFORT_RANGE, help="The opponents' effort."),
     only_on_success: bool = typer.Option(False, "--only-on-success", help="The opponents react only if the action succeeded."),
+    movement: bool = MOVEMENT,
 ) -> None:
     """An action and its reactions: the action is resolved first, then its degrees are compared
     with each opponent's, one by one (§Actions / réactions)."""
@@ -160,7 +175,7 @@ def oppose(
     defaults |= {"difficulty": their_difficulty, "effort": their_effort, "purpose": f"reaction to {actor}"}
     theirs = [_entrant(text, defaults) for text in opponents]
     against = " and ".join(name for name, _ in theirs)
-    mine = _spec(faculty, profession, "full", familiarity, None, 0, difficulty, effort, f"action against {against}")
+    mine = _spec(faculty, profession, "full", familiarity, None, 0, difficulty, effort, f"action against {against}", movement=movement)
 
     def act(world: World) -> Told[Opposition, dict[str, str]]:
         result = oppose_(world, actor, mine, theirs, not only_on_success)
@@ -197,12 +212,18 @@ def contest(
     faculty: str = FACULTY,
     profession: str = PROFESSION,
     fine: bool = typer.Option(False, "--fine", help="Break ties finely on the successful dice."),
+    movement: bool = typer.Option(
+        False,
+        "--movement",
+        help="A race or another contest of movement: each unusable or destroyed leg takes 2 off an entrant's level, as for a dodge"
+        " (an entrant's movement=no or movement=yes overrides it).",
+    ),
 ) -> None:
     """A contest: everyone tests at once, each with its own capacities if given (the options are
     the defaults); ranked by degrees, finely if asked (§Concours)."""
     from chronique.domain.rulesets.elor.play import contest as contest_
 
-    defaults = {"faculty": faculty, "profession": profession, "purpose": "contest", "fine": fine}
+    defaults = {"faculty": faculty, "profession": profession, "purpose": "contest", "fine": fine, "movement": movement}
     pairs = [_entrant(entry, defaults) for entry in entries]
 
     def act(world: World) -> Told[tuple[dict[str, TestOutcome], list[list[str]]], dict[str, str]]:
@@ -233,7 +254,7 @@ def _entrant(text: str, defaults: dict[str, Any]) -> tuple[str, TestSpec]:
             field = _ENTRANT_KEYS.get(key.strip().casefold())
             if not sep or field is None:
                 raise ValueError
-            chosen[field] = int(value) if field in ("effort", "difficulty") else value.strip()
+            chosen[field] = _entrant_value(field, value)
     except ValueError:
         raise fail(f"an entrant is {ENTRANT}; not {text!r}") from None
     if not name.strip():
@@ -249,8 +270,22 @@ def _entrant(text: str, defaults: dict[str, Any]) -> tuple[str, TestSpec]:
         chosen.get("effort", 0),
         chosen.get("purpose", ""),
         chosen.get("fine", False),
+        movement=chosen.get("movement", False),
     )
     return name.strip(), spec
+
+
+def _entrant_value(field: str, value: str) -> int | bool | str:
+    """An entrant's ``key=value`` as its test needs it: a number, a yes or no, or a name
+    (ValueError when it is none of what the key takes)."""
+    if field in ("effort", "difficulty"):
+        return int(value)
+    if field == "movement":
+        answer = _YES_NO.get(value.strip().casefold())
+        if answer is None:
+            raise ValueError(value)
+        return answer
+    return value.strip()
 
 
 @app.command("attack")

@@ -254,3 +254,17 @@ def test_a_hit_location_from_the_melee_table_for_a_ranged_blow_is_caught_Applica
 
     place = _forged_then_sealed(db, vault, "DamageTaken", melee_table)
     assert_caught(db, "Tolosa", tmp_path, place, "location")
+
+
+def test_a_leg_wound_malus_on_a_test_not_of_movement_is_caught_Application_des_dommages_E16(db: str, tmp_path: Path) -> None:
+    vault, _ = _elor(db)
+
+    def limping(event: dict[str, Any]) -> None:
+        # PROPOSAL §4.2 (E16): a leg's -2 counts only in a dodge or a movement test. Aldo's test
+        # is neither (its spec says so), yet it is given a wounds term, the difficulty raised to
+        # keep the level, and so the dice and the outcome, as recorded.
+        assert event["spec"]["movement"] is False
+        event["terms"] = {**event["terms"], "wounds": -2, "difficulty": event["terms"]["difficulty"] + 2}
+
+    place = _forged_then_sealed(db, vault, "TestRolled", limping)
+    assert_caught(db, "Tolosa", tmp_path, place, "terms")

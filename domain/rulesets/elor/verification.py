@@ -35,6 +35,11 @@ def _test_rolled(event: dict[str, Any], replay: Replay, table: Table) -> Mapping
     elif "range" in terms:  # a range term comes only from a recorded shot
         del terms["range"]
         expected = {"terms": terms}
+    if terms.get("wounds") and not event["spec"].get("movement"):
+        # PROPOSAL §4.2 (E16): the legs' wound malus counts only in a dodge or a test said to be
+        # one of movement, which its spec records; any other test's level has no wounds term.
+        terms["wounds"] = 0
+        expected |= {"terms": terms}
     level, effort = sum(terms.values()), event["spec"]["effort"]
     dice = [replay.die(tables().die) for _ in range(dice_count(level, effort))]
     discards, fine = event.get("discards"), event.get("fine")

@@ -208,6 +208,40 @@ def test_a_contest_gives_each_entrant_its_own_faculty_and_profession_seed_Concou
         assert result.returncode == 2 and result.stderr.startswith("error: ") and result.stderr.count("\n") == 1, result.stderr
 
 
+def test_a_movement_test_takes_the_destroyed_leg_s_malus_a_plain_test_does_not_seed_Application_des_dommages_E16(
+    db: str, tmp_path: Path
+) -> None:
+    tolosa(db, tmp_path, ALDO_SHEET, BRUNA_SHEET)
+    run(db, "session", "start", "Tolosa")
+    run(db, "elor", "damage", "Tolosa", "Aldo", "--amount", "30", "--location", "left-leg")  # destroyed
+    # PROPOSAL §4.2 (E16, E6): an unusable or destroyed leg gives -2 to movement tests (as to
+    # dodges), said as its own "wounds" term; a test the GM does not call one of movement keeps its level.
+    plain = run(db, "elor", "test", "Tolosa", "Aldo", "-p", "Guerrier").stdout
+    moving = run(db, "elor", "test", "Tolosa", "Aldo", "-p", "Guerrier", "--movement").stdout
+    assert plain.startswith("Aldo: level 4 (Coordination 2, Guerrier +2)") and "wounds" not in plain
+    assert moving.startswith("Aldo: level 2 (Coordination 2, Guerrier +2, wounds -2)")
+    before, after = events(db, "TestRolled", "Aldo")
+    assert (before["spec"]["movement"], before["terms"]["wounds"], before["outcome"]["level"]) == (False, 0, 4)
+    assert (after["spec"]["movement"], after["terms"]["wounds"], after["outcome"]["level"]) == (True, -2, 2)
+    # A race (§Concours): --movement is every entrant's default, movement=no or yes overrides it.
+    race = run(db, "elor", "contest", "Tolosa", "Aldo", "Bruna", "--movement").stdout.splitlines()
+    assert race[0].startswith("Aldo: level 0 (Coordination 2, wounds -2)") and race[1].startswith("Bruna: level 1 (Coordination 1)")
+    sides = ("Aldo,movement=no", "Bruna,movement=yes")
+    assert run(db, "elor", "contest", "Tolosa", *sides, "--movement").stdout.startswith("Aldo: level 2 (Coordination 2):")
+    race = run(db, "elor", "contest", "Tolosa", "Aldo,movement=yes", "Bruna").stdout.splitlines()
+    assert race[0].startswith("Aldo: level 0 (Coordination 2, wounds -2)")
+    # A chase (§Actions / réactions): the action's --movement, a reaction's movement=yes.
+    chase = run(db, "elor", "oppose", "Tolosa", "Aldo", "Bruna,movement=yes", "--movement").stdout.splitlines()
+    assert chase[0].startswith("Aldo: level 0 (Coordination 2, wounds -2)") and chase[1].startswith("Bruna: level 1 (Coordination 1)")
+    assert "OK" in run(db, "verify", "Tolosa").stdout
+    for command in ("test", "contest"):
+        said = " ".join(run(db, "elor", command, "--help").stdout.split())
+        assert "--movement" in said and "unusable or destroyed leg takes 2 off" in said
+    wrong = run(db, "elor", "contest", "Tolosa", "Aldo,movement=maybe", "Bruna", check=False)
+    assert wrong.returncode == 2 and wrong.stderr.startswith("error: ") and wrong.stderr.count("\n") == 1, wrong.stderr
+    assert len(events(db, "TestRolled", "Aldo")) == 6  # the refused contest recorded nothing
+
+
 def extra_effects(count: int) -> str:
     """The count of extra effects, in words: "1 extra effect", "2 extra effects"."""
     return f"{count} extra effect{'' if count == 1 else 's'}"
