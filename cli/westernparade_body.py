@@ -135,8 +135,12 @@ def activity_cmd(
     from chronique.domain.rulesets.westernparade.care import order_activity
     from chronique.domain.rulesets.westernparade.describe import activity_ordered
 
-    run(ctx, lambda s: s.act(campaign, lambda w: order_activity(w, character, level)))
-    typer.echo(f"{character}: {activity_ordered(level)}")
+    forced = run(ctx, lambda s: s.act(campaign, lambda w: order_activity(w, character, level)))
+    if forced is None or level == "bed":
+        typer.echo(f"{character}: {activity_ordered(level)}")
+    else:
+        # §6.18.2 L5138, §3.2.9.3: the order is kept for when nothing keeps him in bed any more.
+        typer.echo(f"{character}: {activity_ordered(level)} once bed rest is no longer forced; for now {forced}")
 
 
 @body_app.command("tend")

@@ -33,7 +33,7 @@ from chronique.domain.rulesets.westernparade.healing import DAY, bandaging
 from chronique.domain.rulesets.westernparade.incapacity import exempt, rally, stagger
 from chronique.domain.rulesets.westernparade.infection import cauterisation, cleaning, infection_chance, operate
 from chronique.domain.rulesets.westernparade.play import acting, draw, living, roll_chance, skill_score, stats
-from chronique.domain.rulesets.westernparade.report import stage_words
+from chronique.domain.rulesets.westernparade.report import forced_bed_words, stage_words
 from chronique.domain.rulesets.westernparade.resolution import chance_of, difficulty
 from chronique.domain.rulesets.westernparade.tables import location as find_location
 from chronique.domain.rulesets.westernparade.wounds import (
@@ -390,8 +390,10 @@ def aid(world: World, patient: str, location: str, by: str, modifier: int = 0) -
     return {**result.to_dict(), "qualities": qualities}
 
 
-def order_activity(world: World, name: str, level: str) -> None:
-    """Care order: the character's activity level (§3.2.4): bed, moderate or active."""
+def order_activity(world: World, name: str, level: str) -> str | None:
+    """Care order: the character's activity level (§3.2.4): bed, moderate or active. Recorded
+    even while a critical wound or a bandage keeps him in bed: it is the level he keeps once
+    nothing does. Returns, in words, what keeps him in bed for now (None if nothing does)."""
     if level not in bleeding.ACTIVITIES:
         raise RuleViolation(f"activity is one of {', '.join(bleeding.ACTIVITIES)}")
     character = living(world, name, conscious=False)
@@ -399,6 +401,7 @@ def order_activity(world: World, name: str, level: str) -> None:
     body = body_now(world, character, at)
     body["activity"] = level
     _record(character, be.ActivityOrdered, at, body, activity=level)
+    return forced_bed_words(body, env(world, character), at)
 
 
 def order_tending(world: World, patient: str, location: str, by: str | None, skill: str | None) -> None:

@@ -192,12 +192,19 @@ def pvs(c: Mapping[str, Any], env: Env) -> list[int]:
     return [pv_of(w, loc, env) for loc, w in c["wounds"].items()]
 
 
+def bed_forced(c: Mapping[str, Any], env: Env) -> str | None:
+    """What keeps the body in bed whatever the care order: ``"critical"``, a location below 0 PV
+    (§3.2.9.3), or ``"bandage"``, a bandage taking (§6.18.2 L5138: the patient stays lying down
+    until it takes); None when nothing does."""
+    if bed_bound(pvs(c, env)):
+        return "critical"
+    return "bandage" if any(w["bandage"] for w in c["wounds"].values()) else None
+
+
 def activity(c: Mapping[str, Any], env: Env) -> str:
     """The activity the body actually keeps: bed while any location is negative (§3.2.9.3) or a
     bandage is taking (§6.18.2), else the ordered level."""
-    if bed_bound(pvs(c, env)) or any(w["bandage"] for w in c["wounds"].values()):
-        return "bed"
-    return str(c["activity"])
+    return "bed" if bed_forced(c, env) is not None else str(c["activity"])
 
 
 def heals(c: Mapping[str, Any], wound: Mapping[str, Any], location: str, env: Env) -> bool:

@@ -418,6 +418,7 @@ WORDS: dict[str, Describer] = {
     "chronique.domain.rulesets.westernparade.downtime_events:TrainingLapsed": lambda e: (
         f"lost all banked training in {e.target}: more than seven days idle"
     ),
+    "chronique.domain.rulesets.westernparade.downtime_events:TrainingStopped": lambda e: f"stopped training {e.target}: {e.reason}",
     "chronique.domain.rulesets.westernparade.downtime_events:TrainingPaused": lambda e: (
         "training paused: a critical wound keeps them in bed"
     ),

@@ -182,10 +182,15 @@ def _target_of(character: Character, name: str) -> tuple[str, str]:
     return "characteristic", key
 
 
+def campaign_teacher(world: World, teacher: str) -> Character | None:
+    """The campaign's character a plan names as its teacher (None for a teacher from outside)."""
+    return next((c for c in world.characters.values() if c.name.casefold() == teacher.strip().casefold()), None)
+
+
 def _teacher(world: World, kind: str, target: str, teacher: str | None, teacher_level: int | None) -> int | None:
     if teacher is None:
         return None
-    known = next((c for c in world.characters.values() if c.name.casefold() == teacher.strip().casefold()), None)
+    known = campaign_teacher(world, teacher)
     if known is None:
         if teacher_level is None:
             raise RuleViolation(f"{teacher} is not in the campaign: give the teacher's level")
@@ -228,12 +233,7 @@ def plan_training(
     if hours == 0:
         if current is None:
             raise RuleViolation(f"{character.name} is not training {key}")
-        if current["bank"]:
-            current.update(requested=0, hours=0, idle_since=at)
-        else:
-            del targets[key]
-        if key == state["characteristic"]:
-            state["characteristic"] = None
+        _stop(state, key, at)
     else:
         if _bedridden(world, character):
             raise RuleViolation(f"{character.name} keeps to bed with a critical wound: no training (§3.2.9.3, ruling WC10)")
@@ -283,6 +283,18 @@ def plan_training(
         training=state,
     )
     return state
+
+
+def _stop(state: dict[str, Any], key: str, at: int) -> None:
+    """Stop training ``key`` at ``at`` (its credit already settled there): credit left waits,
+    idle (and decays after seven days, §2.6.2 L1434); without credit the target is gone."""
+    targets = state["targets"]
+    if targets[key]["bank"]:
+        targets[key].update(requested=0, hours=0, idle_since=at)
+    else:
+        del targets[key]
+    if key == state["characteristic"]:
+        state["characteristic"] = None
 
 
 def cartridges_burnt(name: str, target: Mapping[str, Any]) -> int:
@@ -344,6 +356,55 @@ def lapse(character: Character, name: str, at: int) -> None:
     else:
         del state["targets"][name]
     character.record(dev.TrainingLapsed, at=at, target=name, training=state)
+
+
+# -- a teacher who died (§2.6.2) -------------------------------------------------------------
+
+
+def died_at(character: Character) -> int | None:
+    """When a dead character died: his body was last brought up to date at that moment and
+    stays so (None if he is alive)."""
+    if not character.condition.get("dead"):
+        return None
+    settled_at = character.condition.get("settled_at")
+    return None if settled_at is None else int(settled_at)
+
+
+def dead_teacher(world: World, character: Character, name: str) -> Character | None:
+    """The teacher of a running (or paused) target who is a character of the campaign and dead."""
+    target = character.condition["training"]["targets"][name]
+    if not (target["hours"] or target.get("paused")) or not target.get("teacher"):
+        return None
+    teacher = campaign_teacher(world, target["teacher"])
+    return teacher if teacher is not None and teacher.condition.get("dead") else None
+
+
+def orphan_due(world: World, character: Character, name: str) -> int | None:
+    """When a target trained under a teacher who has since died stops (ruling WC18): at his
+    death, or at the plan's last settling if it came later. §2.6.2 L1432: below 20% a student
+    cannot do without a teacher; above it, the hours were planned with him: the player plans anew."""
+    teacher = dead_teacher(world, character, name)
+    if teacher is None:
+        return None
+    as_of = int(character.condition["training"]["as_of"] or 0)
+    return max(as_of, died_at(teacher) or as_of)
+
+
+def stop_orphaned(world: World, character: Character, name: str, at: int) -> str:
+    """Record that the target's training stopped at ``at``, its teacher being dead
+    (``TrainingStopped``), as a 0-hour plan stops it; the reason, in words."""
+    teacher = dead_teacher(world, character, name)
+    if teacher is None:
+        raise RuleViolation(f"{character.name}'s teacher of {name} is not dead")
+    state = settled(character, at)
+    target = state["targets"][name]
+    if target["idle_since"] is not None:  # paused by a critical wound: what decay left so far
+        target.update(bank=banked(target, at), idle_since=None)
+    target["paused"] = None
+    _stop(state, name, at)
+    reason = f"{teacher.name}, the teacher, is dead (§2.6.2)"
+    character.record(dev.TrainingStopped, at=at, target=name, teacher=teacher.name, reason=reason, training=state)
+    return reason
 
 
 # -- critical wounds (§3.2.9.3) --------------------------------------------------------------

@@ -88,6 +88,22 @@ class TrainingLapsed(ChainedEvent):
         character.condition["training"] = self.training
 
 
+class TrainingStopped(ChainedEvent):
+    """The training of ``target`` stopped by itself, not by the player's choice: ``teacher``, a
+    character of the campaign it was trained under, died (§2.6.2: below 20% no one trains without
+    a teacher; ruling WC18). As a 0-hour plan, its credit left waits idle. ``reason``: why, in
+    words."""
+
+    at: int
+    target: str
+    teacher: str
+    reason: str
+    training: dict[str, Any]
+
+    def apply(self, character: Character) -> None:
+        character.condition["training"] = self.training
+
+
 class TrainingPaused(ChainedEvent):
     """A critical wound put the character in bed (§3.2.9.3): every running target's hours were
     set aside (``paused`` in ``training``) until he leaves it (ruling WC10)."""
@@ -217,7 +233,9 @@ class ActivityRolled(ChanceConsumed):
         character.condition["activities"] = acts
         if self.died:
             # The body's own keys (condition.py): dead, with the cause, no timer left running.
-            character.condition.update(dead=True, death=f"{self.kind} ({self.result['fate']})", dying=None)
+            # settled_at: the body stops there, as a body event's death leaves it (the moment of
+            # death a dead teacher's students stop training at, ruling WC18).
+            character.condition.update(dead=True, death=f"{self.kind} ({self.result['fate']})", dying=None, settled_at=self.at)
 
 
 class ActivityStopped(ChainedEvent):
@@ -238,6 +256,8 @@ def notable(event: Any) -> str | None:
     if isinstance(event, PointTrained):
         note = f" ({event.stopped})" if event.stopped else ""
         return f"trained {event.target} {event.before} → {event.after}{note}"
+    if isinstance(event, TrainingStopped):
+        return f"stopped training {event.target}: {event.reason}"
     if isinstance(event, TrainingLapsed):
         return f"lost all banked training in {event.target} (idle)"
     if isinstance(event, ImprovementRolled) and event.outcome["gain"]:

@@ -7,12 +7,14 @@ stops moving, a roll. Training in between is exact arithmetic (``training.py``),
 training records one event per point, and a year of idleness none.
 
 Process names: ``train:point:<target>``, ``train:lapse:<target>``, ``train:practice``,
-``train:pause`` and ``train:resume`` (a critical wound, §3.2.9.3),
+``train:pause`` and ``train:resume`` (a critical wound, §3.2.9.3), ``train:stop:<target>`` (its
+teacher died, §2.6.2),
 ``rep:<grant id>``, ``skill:<activity id>``.
 """
 
 from __future__ import annotations
 
+from typing import Any
 from uuid import UUID
 
 from chronique.domain.character import Character
@@ -27,9 +29,11 @@ class DowntimeProcesses:
 
     def __init__(self, world: World) -> None:
         self.world = world
-        # Per character, its dues and the versions they were computed at (issue 20): a process
-        # fired changes only the chains it records on, so the others' dues stand as they were.
-        self._dues: dict[UUID, tuple[Character, int, int, list[Due]]] = {}
+        # Per character, its dues and what they were computed from (issue 20): its version, the
+        # campaign's and whether its teachers are dead. A process fired changes only the chains it
+        # records on, so the others' dues stand as they were; but a teacher's death is on his
+        # chain, not his students' (ruling WC18).
+        self._dues: dict[UUID, tuple[Character, tuple[Any, ...], list[Due]]] = {}
 
     def horizon(self, to_time: int) -> None:
         """Training and long skills run on their own dues: nothing settles at the advance's target."""
@@ -37,14 +41,22 @@ class DowntimeProcesses:
     def due(self) -> list[Due]:
         """Every downtime process that is running, with when it is next due."""
         out: list[Due] = []
+        by_name = {c.name.casefold(): c for c in self.world.characters.values()}
         for character in self.world.characters.values():
-            # A due reads the character's own chain and the campaign's settings, nothing else.
+            # A due reads the character's own chain, the campaign's settings and his teachers' deaths.
+            key = (character.version, self.world.campaign.version, self._teachers_dead(character, by_name))
             kept = self._dues.get(character.id)
-            if kept is None or kept[0] is not character or kept[1:3] != (character.version, self.world.campaign.version):
-                kept = (character, character.version, self.world.campaign.version, self._due_of(character))
+            if kept is None or kept[0] is not character or kept[1] != key:
+                kept = (character, key, self._due_of(character))
                 self._dues[character.id] = kept
-            out.extend(kept[3])
+            out.extend(kept[2])
         return out
+
+    @staticmethod
+    def _teachers_dead(character: Character, by_name: dict[str, Character]) -> tuple[bool, ...]:
+        targets = character.condition.get("training", {}).get("targets", {})
+        teachers = (by_name.get(str(t.get("teacher") or "").strip().casefold()) for t in targets.values())
+        return tuple(bool(t is not None and t.condition.get("dead")) for t in teachers)
 
     def _due_of(self, character: Character) -> list[Due]:
         out: list[Due] = []
@@ -60,6 +72,9 @@ class DowntimeProcesses:
                 point = dt.next_point(character, name)
                 if point is not None:
                     out.append(Due(point, who, f"train:point:{name}"))
+                stop = dt.orphan_due(self.world, character, name)
+                if stop is not None:
+                    out.append(Due(stop, who, f"train:stop:{name}"))
                 lapse = dt.next_lapse(character, name)
                 if lapse is not None:
                     out.append(Due(lapse, who, f"train:lapse:{name}"))
@@ -82,6 +97,8 @@ class DowntimeProcesses:
             if what in ("pause", "resume"):
                 (dt.pause if what == "pause" else dt.resume)(self.world, character, due.at)
                 return f"{character.name}'s training {what}d ({'a critical wound keeps them in bed' if what == 'pause' else 'out of bed'})"
+            if what == "stop":
+                return f"{character.name} stopped training {name}: {dt.stop_orphaned(self.world, character, name, due.at)}"
             if what == "lapse":
                 dt.lapse(character, name, due.at)
                 return f"{character.name} lost the banked training of {name} (idle)"

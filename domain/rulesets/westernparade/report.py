@@ -8,9 +8,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from chronique.domain.gametime import duration_words
+from chronique.domain.gametime import HOUR, duration_words
 from chronique.domain.rulesets.westernparade import alcohol, bleeding
-from chronique.domain.rulesets.westernparade.condition import Env, activity, location_rate, pv_of, state_of
+from chronique.domain.rulesets.westernparade.condition import Env, activity, bed_forced, extraction_overdue, location_rate, pv_of, state_of
 from chronique.domain.rulesets.westernparade.tables import tables
 from chronique.domain.rulesets.westernparade.wounds import WoundState
 
@@ -72,6 +72,34 @@ def bleeding_words(wound: Mapping[str, Any], location: str, e: Env, at: int, con
     return "; ".join(parts)
 
 
+def forced_bed_words(body: Mapping[str, Any], e: Env, at: int) -> str | None:
+    """Why the body keeps to bed whatever the care order says, in words (None if nothing forces
+    it): a critical wound (§3.2.9.3), or a bandage until it takes (§6.18.2 L5138)."""
+    why = bed_forced(body, e)
+    if why == "critical":
+        return "a critical wound keeps the patient in bed (§3.2.9.3)"
+    if why is None:
+        return None
+    # The last bandage to take lets the patient up.
+    effect_at, location = max((int(w["bandage"]["effect_at"]), loc) for loc, w in body["wounds"].items() if w["bandage"])
+    takes = _in(at, effect_at)
+    return f"the bandage on the {where(location)} keeps the patient lying down until it takes, {takes} (§6.18.2)"
+
+
+def _bullet_words(wound: Mapping[str, Any], at: int) -> str:
+    # §3.2.7.2 footnote 8 (L1999): extraction is due within 24 hours of the hit; once they have
+    # passed the advice says so (the bullet still keeps the wound untreated, ruling WB15).
+    if extraction_overdue(wound, at):
+        return "a bullet is still in: the 24 hours to extract it (Extraction de balle) have passed"
+    return "a bullet is still in: extract it (Extraction de balle) within 24 hours of the hit"
+
+
+def _elapsed(seconds: int) -> str:
+    # How long something has lasted, in days and hours once it is an hour old (the infection's
+    # clock counts days, §3.2.7.2): a stray minute of the hit's moment is noise.
+    return duration_words(seconds - seconds % HOUR if seconds >= HOUR else seconds)
+
+
 def location_words(wound: Mapping[str, Any], location: str, e: Env, at: int, conscious: bool = True) -> str:
     """One location as a line: state, PV left of max, bleeding and remedy, bullet, infection,
     gangrene, bandage, fate."""
@@ -85,10 +113,10 @@ def location_notes(wound: Mapping[str, Any], location: str, e: Env, at: int, con
     infection, gangrene, bandage, who tends it, fate (the sheet's body table shows these too)."""
     line = [bleeding_words(wound, location, e, at, conscious)]
     if wound["bullet"]:
-        line.append("a bullet is still in: extract it (Extraction de balle) within 24 hours of the hit")
+        line.append(_bullet_words(wound, at))
     if wound["infected_at"] is not None:
         cure = "cauterise it (Cautérisation)" if wound.get("cleaned") else "clean it (Nettoyage d'une blessure) or cauterise it"
-        line.append(f"infected for {duration_words(max(0, at - int(wound['infected_at'])))}: {cure}")
+        line.append(f"infected for {_elapsed(max(0, at - int(wound['infected_at'])))}: {cure}")
     if wound["gangrene_at"] is not None:
         line.append("gangrene: only an amputation saves the patient")
     if wound["bandage"] is not None:

@@ -14,15 +14,18 @@ from westernparade_table import SAM as SAM_SHEET
 from westernparade_table import dice, table
 from wp_recorded import logged
 
+from chronique.domain.gametime import DAY, WEEK, duration_words
 from chronique.domain.rederivation import Replay, Table, check
 from chronique.domain.rulesets import ruleset
 from chronique.domain.rulesets.westernparade import body_events as be
 from chronique.domain.rulesets.westernparade import care
+from chronique.domain.rulesets.westernparade import downtime as dt
 from chronique.domain.rulesets.westernparade.characteristics import location_pv
 from chronique.domain.rulesets.westernparade.describe import _improvement, teacher_words
 from chronique.domain.rulesets.westernparade.infection import operate
 from chronique.domain.rulesets.westernparade.report import body_lines
 from chronique.domain.rulesets.westernparade.verification import RULES
+from chronique.domain.timeline import advance
 from chronique.domain.world import World
 
 
@@ -261,3 +264,100 @@ def test_the_sheet_shows_END_after_the_point_lost_for_good_and_its_roll_S3_2_9_2
     assert "| END | 11 (12 −1 lost for good) | 0 | 33% |" in run(db, "export", "sheet", C, DOC).stdout
     # A characteristic with nothing lost reads as it did.
     assert "| INT | 14 | +1 | 47% |" in run(db, "export", "sheet", C, DOC).stdout
+
+
+# -- wave 3, 1. a plan under a teacher who has since died stops (§2.6.2 L1432, ruling WC18) ------
+
+
+def test_a_plan_under_a_teacher_who_died_stops_at_his_death_its_credit_kept_idle_S2_6_2_L1432_ruling_WC18(db: str) -> None:
+    shotgun_city(db)
+    run(db, "session", "end", C)
+    run(db, WP, "downtime", "plan", C, SAM, "Premiers soins", "10", "--teacher", DOC)
+    run(db, "advance", C, "3d", "--yes")
+    run(db, WP, "body", "wound", C, DOC, "head", "60")  # a critical head wound that kills (§3.2.9)
+    advanced = run(db, "advance", C, "1w", "--yes").stdout
+    # He stops at Doc's death (the clock then), not by the player's choice; no point is won after.
+    assert f"1873-04-15 08:00  {SAM} stopped training Premiers soins: {DOC}, the teacher, is dead (§2.6.2)" in advanced
+    assert "one point up" not in advanced
+    shown = run(db, WP, "downtime", "show", C, SAM).stdout
+    # 3 days at 10 h a week, doubled by the teacher: 8 h 34 min banked, idle from his death, so it
+    # decays after seven days (§2.6.2 L1434) as a plan stopped by the player does.
+    assert "Premiers soins: 0 hours a week" in shown and "idle since 1873-04-15 08:00" in shown
+    assert "stopped training Premiers soins" in " ".join(run(db, "log", C).stdout.replace("|", " ").split())
+    assert run(db, "verify").returncode == 0
+
+
+def _doc_dies_while_sam_trains(splits: tuple[int, ...]) -> list[tuple[str, int]]:
+    """Sam trains Premiers soins under Doc; Doc bleeds to death during the advance(s) of ``splits``
+    seconds; the downtime and death events, by name and moment."""
+    world = table(SAM_SHEET, DOC_SHEET)
+    dt.plan_training(world, SAM, "Premiers soins", 10, teacher=DOC)
+    # A critical abdomen wound: 3, unconscious; 3d10 (3, 3, 3) hours to live; one roll as he bleeds out.
+    dice(world).add(*[3] * 5)
+    care.wound(world, DOC, "abdomen", 14, kind="blade")
+    world.collect()
+    events: list[Any] = []
+    for seconds in splits:
+        advance(world.campaign, ruleset("western-parade").processes(world), world.campaign.clock + seconds)
+        events += world.collect()
+    kept = ("Died", "TrainingStopped", "PointTrained", "TrainingLapsed")
+    return [(type(e).__name__, e.at) for e in events if type(e).__name__ in kept]
+
+
+def test_a_teacher_dying_during_an_advance_stops_his_student_at_that_moment_S2_6_2_ruling_WC18() -> None:
+    # His death is on his chain, not his student's: the student's dues must still see it.
+    (died, stopped, lapsed) = _doc_dies_while_sam_trains((2 * WEEK,))
+    assert died[0] == "Died" and stopped == ("TrainingStopped", died[1]) and lapsed[0] == "TrainingLapsed"
+    # Advancing by a + b is advancing by a, then by b (ruling WC3), across the death too.
+    assert _doc_dies_while_sam_trains((DAY, 2 * WEEK - DAY)) == [died, stopped, lapsed]
+
+
+# -- wave 3, 2. the care advice of `body status` follows the clock (§3.2.7.2 footnote 8) ----------
+
+
+def test_a_week_after_the_hit_the_status_says_the_24_hours_to_extract_have_passed_and_counts_whole_hours_S3_2_7_2_fn8_L1999() -> None:
+    world = table(SAM_SHEET)
+    care.wound(world, SAM, "left-thigh", 4)  # a minor wound (no check, no die): its bullet still in
+    hit = world.campaign.clock
+    sam = world.character(SAM)
+
+    def thigh(at: int, infected_at: int | None = None) -> str:
+        body = care.body_now(world, sam, at)
+        body["wounds"]["left-thigh"]["infected_at"] = infected_at
+        return "\n".join(body_lines(SAM, body, care.env(world, sam), at))
+
+    assert "a bullet is still in: extract it (Extraction de balle) within 24 hours of the hit" in thigh(hit + 23 * 3600)
+    later = thigh(hit + 7 * DAY + 60, infected_at=hit + DAY)
+    assert "a bullet is still in: the 24 hours to extract it (Extraction de balle) have passed" in later
+    assert "within 24 hours" not in later
+    # Infected a minute past a whole day, six days ago: days (and hours), never the stray minute.
+    assert "infected for 6 days: clean it" in later
+    assert "infected for 1 day, 5 hours: clean it" in thigh(hit + 2 * DAY + 5 * 3600 + 59 * 60, infected_at=hit + DAY)
+
+
+# -- wave 3, 3. an order to get up does not lift a bed rest the rules force (§6.18.2 L5138) -------
+
+
+def test_an_order_to_be_up_while_a_bandage_takes_says_bed_rest_is_forced_until_it_takes_S6_18_2_L5138() -> None:
+    world = table(SAM_SHEET, DOC_SHEET)
+    care.wound(world, SAM, "left-thigh", 6, kind="blade")  # a minor wound
+    dice(world).add(5)  # Doc's Bandages: a success, the bandage takes a week later (realistic, §3.2.8.1)
+    care.care(world, SAM, "left-thigh", DOC, "Bandages")
+    sam = world.character(SAM)
+    takes = care.body_now(world, sam)["wounds"]["left-thigh"]["bandage"]["effect_at"]
+    forced = care.order_activity(world, SAM, "active")
+    # The order is kept (for when the bandage has taken); the patient stays lying down until then.
+    takes_in = duration_words(takes - world.campaign.clock)
+    assert forced == f"the bandage on the cuisse gauche keeps the patient lying down until it takes, in {takes_in} (§6.18.2)"
+    lines = body_lines(SAM, care.body_now(world, sam), care.env(world, sam), world.campaign.clock)
+    assert "bed rest" in lines[1] and "up and about" not in lines[1]
+    assert care.order_activity(world, SAM, "bed") is not None and care.order_activity(world, DOC, "active") is None
+
+
+def test_the_activity_command_says_a_critical_wound_keeps_him_in_bed_whatever_the_order_S3_2_9_3_S6_18_2(db: str) -> None:
+    shotgun_city(db)
+    run(db, WP, "body", "wound", C, JOE, "left-arm", "25", "--kind", "blade")  # below 0 PV: critical
+    said = run(db, WP, "body", "activity", C, JOE, "active").stdout.strip()
+    assert said == f"{JOE}: up and about once bed rest is no longer forced; for now a critical wound keeps the patient in bed (§3.2.9.3)"
+    assert "; bed rest" in status(db, JOE)
+    assert run(db, WP, "body", "activity", C, DOC, "active").stdout.strip() == f"{DOC}: up and about"
