@@ -42,7 +42,9 @@ def register(app: typer.Typer) -> None:
                 raise fail(f"cannot listen on {host} port {port}: {error.strerror or error} (another --port or --host?)") from None
             typer.echo(f"serving the web journal at http://{host}:{port}/ (Ctrl-C stops it)", err=True)
             # uvicorn's own access log would print each path, invite tokens included: ours leaves them out.
-            config = uvicorn.Config(create_app(db), access_log=False, log_level="warning", server_header=False)
+            # proxy_headers off: an address a client writes in X-Forwarded-For (which a plain proxy_pass
+            # passes on) never stands for the proxy's, so it buys no fresh guesses of a link.
+            config = uvicorn.Config(create_app(db), access_log=False, log_level="warning", server_header=False, proxy_headers=False)
             uvicorn.Server(config).run(sockets=[listener])
 
         run(ctx, listen)

@@ -35,7 +35,7 @@ from chronique.domain.rulesets.words import epoch_name
 from chronique.domain.text import is_count
 from chronique.web import pages
 from chronique.web.guard import BODY_LIMIT, FormKeys, GuessLimiter, redacted
-from chronique.web.headers import SECURITY_HEADERS
+from chronique.web.headers import PRIVATE, SECURITY_HEADERS
 from chronique.web.render import Renderer
 
 if TYPE_CHECKING:
@@ -95,12 +95,18 @@ class _Guarded:
             return message
 
         status = 0
+        # Every page under a link is its reader's own (face-down cards for the GM, a player's
+        # sheet): no browser or proxy keeps a copy. Static files keep their own caching.
+        private = str(scope["path"]).startswith("/t/")
 
         async def headed(message: Message) -> None:
             nonlocal status
             if message["type"] == "http.response.start":
                 status = message["status"]
-                message["headers"] = [*message.get("headers", []), *((k.lower().encode(), v.encode()) for k, v in SECURITY_HEADERS.items())]
+                added = SECURITY_HEADERS | (PRIVATE if private else {})
+                ours = {name.lower().encode() for name in added}
+                kept = [(k, v) for k, v in message.get("headers", []) if k.lower() not in ours]
+                message["headers"] = [*kept, *((k.lower().encode(), v.encode()) for k, v in added.items())]
             await send(message)
 
         try:
@@ -117,20 +123,16 @@ def create_app(db: str | None = None, *, secret: bytes | None = None, clock: Cal
     guesses = GuessLimiter(clock)
 
     def reader_of(request: Request) -> pages.Reader:
-        token = request.path_params["token"]
-        client = request.client.host if request.client else "?"
+        # A valid link is always served: only unknown links are counted and refused, so guesses
+        # from an address (a proxy's, shared by every player) never lock its players out.
+        reader = _resolved(journal(), request.path_params["token"])
+        if reader is not None:
+            return reader
+        client = _client_of(request.scope)
         if guesses.blocked(client):
             raise HTTPException(429, "Too many unknown links from here: wait a minute.")
-        services = journal()
-        invite = services.invites.resolve(token)
-        if invite is None:
-            guesses.missed(client)
-            raise HTTPException(404, NOTHING)
-        try:
-            name = services.campaign_by_id(invite.campaign_id).name
-        except RuleViolation:  # a link to a campaign no longer in this journal opens nothing either
-            raise HTTPException(404, NOTHING) from None
-        return pages.Reader(name, invite.player, invite.gm, token)
+        guesses.missed(client)
+        raise HTTPException(404, NOTHING)
 
     def back(reader: pages.Reader, path: str, notice: str) -> Response:
         # The notice travels in the address, sealed for its reader: a link crafted elsewhere
@@ -221,7 +223,10 @@ def create_app(db: str | None = None, *, secret: bytes | None = None, clock: Cal
                 else:
                     raise HTTPException(400, "That form is not one of this journal's.")
             except RuleViolation as problem:
-                return back(reader, page, str(problem))
+                # A refusal about a session or a character that does not exist is shown on the
+                # campaign's page: sent to the missing page, it would meet a 404 and never be read.
+                shown = page if pages.exists(services, reader, kind, about) else f"/t/{reader.token}/"
+                return back(reader, shown, str(problem))
             return back(reader, page, "Recorded.")
 
         return await run_in_threadpool(write)
@@ -254,7 +259,7 @@ def create_app(db: str | None = None, *, secret: bytes | None = None, clock: Cal
         given = (request.headers.get("last-event-id") or request.query_params.get("after", "0")).strip()
         after = int(given) if is_count(given) else 0
         stream = _feed(journal, renderer, reader, after, request)
-        return StreamingResponse(stream, media_type="text/event-stream", headers={"Cache-Control": "no-store"})
+        return StreamingResponse(stream, media_type="text/event-stream")
 
     async def stylesheet(request: Request) -> Response:
         return Response(renderer.stylesheet(), media_type="text/css", headers={"Cache-Control": "max-age=3600"})
@@ -308,6 +313,10 @@ async def _feed(journal: _Journal, renderer: Renderer, reader: pages.Reader, aft
     seen: int | None = None
     yield "retry: 1000\n\n"
     while not await request.is_disconnected():
+        # The link is asked again at every look: a revoked one (a GM's too) stops at once, as the
+        # README promises, and the stream ends (the browser's retry then meets a 404).
+        if not await run_in_threadpool(_still_opens, journal, reader):
+            return
         now = await run_in_threadpool(newest)
         if now != seen:
             seen = now
@@ -318,6 +327,42 @@ async def _feed(journal: _Journal, renderer: Renderer, reader: pages.Reader, aft
                 data = "\n".join(f"data: {line}" for line in html.splitlines())
                 yield f"event: rows\nid: {after}\n{data}\n\n"
         await asyncio.sleep(LIVE_POLL)
+
+
+def _still_opens(journal: _Journal, reader: pages.Reader) -> bool:
+    """Whether ``reader``'s link is still live: one indexed read of the invites' table, cheap
+    enough for every look of every open stream."""
+    invite = journal().invites.resolve(reader.token)
+    return invite is not None and (invite.player, invite.gm) == (reader.player, reader.gm)
+
+
+def _resolved(services: Chronique, token: str) -> pages.Reader | None:
+    """The reader ``token`` opens now, or None when it is unknown or revoked (or its campaign is
+    no longer in this journal): asked afresh at each request and each look of a live log."""
+    invite = services.invites.resolve(token)
+    if invite is None:
+        return None
+    try:
+        name = services.campaign_by_id(invite.campaign_id).name
+    except RuleViolation:  # a link to a campaign no longer in this journal opens nothing either
+        return None
+    return pages.Reader(name, invite.player, invite.gm, token)
+
+
+FORWARDED = "behind a proxy"
+"""The one address every request that came through a proxy is counted under (see :func:`_client_of`)."""
+
+
+def _client_of(scope: Scope) -> str:
+    """The address unknown links are counted under. A request naming an ``X-Forwarded-For`` came
+    through a proxy, or claims to: uvicorn (with its default ``proxy_headers``) puts that header's
+    address, which a client may write itself, in place of the peer's, so all such requests are
+    counted as one address (the proxy's, as the README's set-up has it) and the header can never
+    buy a client fresh guesses."""
+    if any(name == b"x-forwarded-for" for name, _ in scope["headers"]):
+        return FORWARDED
+    client = scope.get("client")
+    return str(client[0]) if client else "?"
 
 
 def _newest(journal: _Journal) -> int:

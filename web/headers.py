@@ -28,3 +28,7 @@ SECURITY_HEADERS: dict[str, str] = {
     "Referrer-Policy": "no-referrer",
     "Cross-Origin-Opener-Policy": "same-origin",
 }
+
+PRIVATE: dict[str, str] = {"Cache-Control": "no-store"}
+"""What every response under a reader's link adds: its pages, bundle and live log are that
+reader's alone (the GM's hold face-down cards), so neither a browser nor a proxy stores them."""

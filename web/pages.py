@@ -7,6 +7,7 @@ exports use."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -17,6 +18,7 @@ from chronique.adapters.services import LogEntry, LogPage
 from chronique.domain.errors import RuleViolation
 from chronique.domain.rulesets import ruleset
 from chronique.domain.rulesets.words import epoch_name
+from chronique.domain.text import is_count
 
 if TYPE_CHECKING:
     from chronique.adapters.services import Chronique
@@ -79,12 +81,18 @@ def rows(services: Chronique, campaign: Campaign, entries: Iterable[LogEntry], g
                 calendar.format(x.at) if x.at is not None else "",
                 x.who,
                 kind_words(x.kind),
-                "hidden until its epoch is revealed" if hidden else x.description,
+                _face_down(x.hidden_until) if hidden and x.hidden_until else x.description,
                 voided,
                 ", ".join(f"{who} had {_percent(chance)} to succeed" for who, chance in chances),
             )
         )
     return found
+
+
+def _face_down(epoch: str) -> str:
+    """What a player reads of a face-down event: when it turns up, in the words the entropy form
+    uses for an epoch ("the dice of session 1"), never its internal name."""
+    return f"face down until the dice of {epoch_name(epoch)} are revealed"
 
 
 def _percent(chance: Fraction) -> str:
@@ -123,7 +131,7 @@ def campaign_page(services: Chronique, reader: Reader) -> dict[str, Any]:
         player = campaign.members.get(str(character.id), {}).get("player")
         characters.append({"name": character.name, "player": player or "no player assigned", "status": view.status})
     # What downtime did: its latest notable outcomes (wounds worsening, recoveries, deaths).
-    downtime = services.notable(reader.campaign, None)[-12:]
+    downtime = last_downtime(services, campaign, reader.gm)[-12:]
     sessions = sorted({r.session for r in receipts(campaign)})
     return {
         "title": campaign.name,
@@ -138,6 +146,27 @@ def campaign_page(services: Chronique, reader: Reader) -> dict[str, Any]:
         "entropy_open": campaign.in_session and not campaign.epochs.get(campaign.epoch, {}).get("drawn", False),
         "epoch": epoch_name(campaign.epoch),
     }
+
+
+def last_downtime(services: Chronique, campaign: Campaign, gm: bool) -> list[tuple[int, str, str]]:
+    """What the last downtime did, as ``chronique downtime report`` tells it by default: the
+    notable outcomes recorded since the last session ended (up to the start of a session open
+    now), none of them voided, and for a player none still face down."""
+    events = services.log(campaign.name)
+    kinds = [type(e).__qualname__ for e in events]
+    ends = [n for n, kind in enumerate(kinds) if kind == "Campaign.SessionEnded"]
+    start = ends[-1] + 1 if ends else 0
+    starts = [n for n, kind in enumerate(kinds) if kind == "Campaign.SessionStarted" and n >= start]
+    stop = starts[0] if starts else len(events)
+    voided = services.voided(campaign.name)
+
+    def shown(event: Any) -> bool:
+        if (str(event.originator_id), event.originator_version) in voided:
+            return False
+        sealed = getattr(event, "sealed_until", None)
+        return gm or sealed is None or campaign.is_revealed(sealed)
+
+    return services.noteworthy(campaign, (e for e in events[start:stop] if shown(e)))
 
 
 def log_page(services: Chronique, reader: Reader, session: int | None = None, after: int = 0) -> dict[str, Any]:
@@ -225,14 +254,53 @@ def xp_page(services: Chronique, reader: Reader) -> dict[str, Any]:
     return {"title": f"{campaign.name} — experience", "entries": entries, "elsewhere": elsewhere}
 
 
-def explain_page(services: Chronique, reader: Reader, ref: str) -> dict[str, Any]:
-    """One event explained, as ``audit show`` explains it; the GM's link sees face-down events."""
-    from chronique.adapters.explain import account, explain, locate
+_REF = re.compile(r"([0-9a-f]{8,32}):([0-9]{1,9})")
+"""An event as a page's "explain" link names it: at least the eight hex digits of its id the
+log shows, and its version."""
 
-    place = locate(services.audit, ref)
-    if place.campaign_id != services.campaign(reader.campaign).id:
-        raise RuleViolation(f"{reader.campaign} has no event {ref}")
-    return {"title": f"{reader.campaign} — event {ref}", "lines": account(explain(services.audit, ref, for_players=not reader.gm))}
+
+def explain_page(services: Chronique, reader: Reader, ref: str) -> dict[str, Any]:
+    """One event explained, as ``audit show`` explains it; the GM's link sees face-down events.
+    Only this campaign's events are looked for: a reference that is another campaign's, or no
+    one's, reads alike, so a link tells nothing of what else the journal holds."""
+    from chronique.adapters.explain import account, explain
+
+    found = _event_of(services, services.campaign(reader.campaign), ref.strip().lower())
+    if found is None:
+        shown = ref if len(ref) <= 40 else ref[:40] + "…"
+        raise RuleViolation(f"There is no event “{shown}” in this campaign.")
+    explained = explain(services.audit, found, for_players=not reader.gm)
+    return {"title": f"{reader.campaign} — event {ref}", "lines": account(explained)}
+
+
+def _event_of(services: Chronique, campaign: Campaign, ref: str) -> str | None:
+    """The full reference (``<id>:<version>``) of this campaign's one event ``ref`` names, or None
+    when it names none of them (a version its aggregate never reached included)."""
+    from uuid import UUID
+
+    matched = _REF.fullmatch(ref)
+    if matched is None:
+        return None
+    prefix, version = matched.group(1), int(matched.group(2))
+    members = [m for m in (campaign.id, *campaign.member_ids()) if m.hex.startswith(prefix)]
+    if len(members) != 1 or version < 1:
+        return None
+    member: UUID = members[0]
+    if not services.journal.recorder.select_events(member, gt=version - 1, lte=version):
+        return None
+    return f"{member}:{version}"
+
+
+def exists(services: Chronique, reader: Reader, kind: str, about: str) -> bool:
+    """Whether the page a note form of ``kind`` about ``about`` came from exists: a session of the
+    campaign (a recap), or one of its characters (a note)."""
+    if kind == "recap":
+        return is_count(about) and any(s["session"] == int(about) for s in services.campaign(reader.campaign).seals)
+    try:
+        services.world_read(reader.campaign).character(about)
+    except RuleViolation:
+        return False
+    return True
 
 
 def _note_form(campaign: Campaign, reader: Reader, kind: str, about: str, label: str) -> dict[str, str] | None:

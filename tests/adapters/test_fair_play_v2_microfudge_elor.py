@@ -6,6 +6,7 @@ verifier, naming the event and the field."""
 from __future__ import annotations
 
 import hashlib
+import json
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from itertools import product
@@ -64,6 +65,78 @@ def test_an_honest_conflict_draw_verifies_both_ways_L307_L317(db: str, tmp_path:
     assert code == 0 and "OK:" in out, out
 
 
+def _log(db: str, *view: str) -> list[dict[str, Any]]:
+    """``log --json`` of Zombies (as players read it, or ``--gm``)."""
+    code, out = cli(db, "log", "Zombies", "--json", *view)
+    assert code == 0, out
+    return list(json.loads(out))
+
+
+def _jims(entries: list[dict[str, Any]], db: str) -> dict[str, dict[str, Any]]:
+    """Jim's Test, Atout played and Revers, by the last word of their topic."""
+    jim = str(UUID(member(db, "Zombies", "Jim")))
+    kinds = ("TestRolled", "AtoutPlayed", "SetbackSuffered")
+    return {
+        e["event"]["topic"].rpartition(":")[2]: e
+        for e in entries
+        if e["event"]["originator_id"] == jim and e["event"]["topic"].endswith(kinds)
+    }
+
+
+def test_a_hidden_hazard_keeps_its_reroll_and_its_Revers_face_down_until_revealed_L351_L743(db: str, tmp_path: Path) -> None:
+    services = build(db)
+    services.create_campaign("Zombies", "microfudge", "Day 1 08:00")
+    _characters(services, "Zombies", HARVEY, JIM)
+    services.close()
+    # Psychologie 3 against Impossible (8): even + + + + gives 7, so the roll fails, its reroll too
+    # (L743), and the hazard deals Jim a Revers (L351). The Atout (paid only on a failure) and the
+    # Revers would tell the players what the hidden roll gave: they stay face down with it.
+    hazard = (
+        "microfudge",
+        "hazard",
+        "Zombies",
+        "Jim",
+        "Psychologie",
+        "-d",
+        "impossible",
+        "--reroll",
+        "--hidden",
+        "--purpose",
+        "secret shot",
+    )
+    code, out = cli(db, *hazard)
+    assert code == 0, out
+    players, gm = _jims(_log(db), db), _jims(_log(db, "--gm"), db)
+    assert sorted(players) == sorted(gm) == ["AtoutPlayed", "SetbackSuffered", "TestRolled"]
+    assert gm["AtoutPlayed"]["event"]["use"] == "reroll" and gm["SetbackSuffered"]["event"]["source"] == "secret shot"
+    for kind in ("AtoutPlayed", "SetbackSuffered"):
+        assert players[kind]["hidden"] and not {"use", "effect", "setback", "critical", "source"} & set(players[kind]["event"])
+        assert not gm[kind]["hidden"]
+        assert gm[kind]["event"]["salt"]  # salted from the epoch's key, so its hash gives nothing away
+    code, text = cli(db, "log", "Zombies")
+    assert code == 0 and "secret shot" not in text and "reroll" not in text, text
+    code, out = cli(db, "audit", "export", "Zombies", "-o", str(tmp_path / "players.json"))
+    assert code == 0, out
+    bundle = json.loads((tmp_path / "players.json").read_text(encoding="utf-8"))
+    hidden = sorted(e["event"]["topic"].rpartition(":")[2] for e in bundle["events"] if e.get("hidden"))
+    assert hidden == ["AtoutPlayed", "SetbackSuffered", "TestRolled"]
+    for view in ("", "gm"):
+        code, out = verify(db, "Zombies") if view else offline_verdict(db, "Zombies", tmp_path, gm=False)
+        assert code == 0 and "OK:" in out, out
+    # The session's end reveals its epoch: the three read face up, and their salts verify.
+    assert cli(db, "session", "end", "Zombies")[0] == 0
+    revealed = _jims(_log(db), db)
+    assert not any(e["hidden"] for e in revealed.values())
+    assert revealed["AtoutPlayed"]["event"]["use"] == "reroll" and revealed["SetbackSuffered"]["event"]["source"] == "secret shot"
+    code, text = cli(db, "log", "Zombies")
+    assert code == 0 and "secret shot" in text, text
+    code, out = verify(db, "Zombies")
+    assert code == 0 and "OK:" in out, out
+    code, out = offline_verdict(db, "Zombies", tmp_path, gm=False)
+    assert code == 0 and "OK:" in out, out
+
+
+BOB = {"name": "Bob", "status": "hero", "ranks": {"Combat": 4}}
 BOB = {"name": "Bob", "status": "hero", "ranks": {"Combat": 4}}
 CID = {"name": "Cid", "status": "hero", "ranks": {"Combat": 3}}
 

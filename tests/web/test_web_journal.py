@@ -61,7 +61,7 @@ def test_a_player_link_never_shows_a_face_down_card_while_the_gm_link_does(serve
         assert status == 200, path
         # A game of several packs may show another copy of a card already: the hidden draw adds none.
         assert [source.count(card) for card in cards] == [before[path].count(card) for card in cards], f"a face-down card shows in {path!r}"
-    assert "hidden until its epoch is revealed" in fetch(served.link("Ana") + "log")[2]
+    assert "face down until the dice of session 1 are revealed" in fetch(served.link("Ana") + "log")[2]
     bundle = json.loads(fetch(served.link("Ana") + "bundle.json")[2])
     hidden = [e for e in bundle["events"] if e.get("hidden")]
     assert hidden, "the hidden draw is in the player's bundle, face down"
@@ -93,7 +93,52 @@ def test_guessing_tokens_is_slowed_after_ten_misses(served: Served) -> None:
     # Issue 16 "Safety": token guesses are rate limited (ten a minute from one address).
     statuses = [fetch(f"{served.base}/t/guess{n:04d}/")[0] for n in range(11)]
     assert statuses == [404] * 10 + [429]
-    assert fetch(served.link("Ana"))[0] == 429, "a client that used up its guesses waits, valid token or not"
+    # A valid link is always served: behind a proxy every player shares one address, and ten
+    # guesses from anyone must not lock them all out (an earlier version answered 429 here).
+    assert fetch(served.link("Ana"))[0] == 200, "a valid link is served whatever guesses came from its address"
+    assert fetch(f"{served.base}/t/guess0011/")[0] == 429, "unknown links are still refused"
+
+
+def test_a_client_written_forwarded_address_buys_no_fresh_guesses(served: Served) -> None:
+    # README "behind a proxy": every request comes from the proxy's address. uvicorn takes an
+    # X-Forwarded-For from 127.0.0.1, which a client may write itself through a plain proxy_pass:
+    # eleven guesses each claiming another address are still eleven guesses from one place.
+    statuses = [fetch(f"{served.base}/t/guess{n:04d}/", headers={"X-Forwarded-For": f"203.0.113.{n}"})[0] for n in range(11)]
+    assert statuses == [404] * 10 + [429]
+    assert fetch(served.link("Ana"), headers={"X-Forwarded-For": "203.0.113.99"})[0] == 200
+
+
+def test_a_revoked_link_ends_its_open_live_stream_and_sends_nothing_more(served: Served) -> None:
+    # README: a revoked link stops working at once, a stream opened before the revocation too.
+    import http.client
+
+    for who in ("Ben", "GM"):
+        path = urllib.parse.urlsplit(served.link(who)).path + "live?after=0"
+        connection = http.client.HTTPConnection(urllib.parse.urlsplit(served.base).netloc, timeout=10)
+        connection.request("GET", path)
+        response = connection.getresponse()
+        assert response.status == 200
+        assert response.readline().startswith(b"retry:")
+        while response.readline() != b"event: rows\n":  # the rows recorded so far come first
+            pass
+        while response.readline() != b"\n":
+            pass
+        run(served.db, "invite", "revoke", CAMPAIGN, who)
+        started = time.monotonic()
+        run(served.db, "cartes", "test", CAMPAIGN, "Alice", "Contact", "--from", "deck")
+        rest = response.read()  # the stream must end by itself: a timeout here fails the test
+        connection.close()
+        assert b"event: rows" not in rest, f"{who}'s revoked stream still sent a roll"
+        assert time.monotonic() - started < 5.0
+
+
+def test_every_response_under_a_link_is_kept_by_no_cache(served: Served) -> None:
+    # The GM's pages and bundle hold face-down cards, a player's their own: no browser or proxy
+    # stores them. The stylesheet, the same for all, keeps its caching.
+    for who, path in (("GM", ""), ("GM", "bundle.json"), ("Ana", "sheet/Alice"), ("Ana", "verify"), ("Ana", "log")):
+        assert fetch(served.link(who) + path)[1].get("cache-control") == "no-store", (who, path)
+    assert fetch(served.base + "/t/unknown/")[1].get("cache-control") == "no-store"
+    assert fetch(served.base + "/style.css")[1].get("cache-control") == "max-age=3600"
 
 
 def test_every_response_carries_the_security_headers(served: Served) -> None:
@@ -343,3 +388,48 @@ def test_odd_input_in_addresses_and_forms_is_refused_in_words_never_a_server_err
     link = invite(served.db, "Vallée — Nord", "GM", "--gm").replace("http://127.0.0.1:8000", served.base)
     status, headers, _ = fetch(link + "bundle.json?download")
     assert status == 200 and "filename*=UTF-8''Vall%C3%A9e%20%E2%80%94%20Nord-bundle.json" in headers["content-disposition"]
+
+
+def test_explain_answers_alike_for_another_campaigns_event_and_for_none(served: Served) -> None:
+    # A player's link opens its own campaign: an event of another campaign of the same journal
+    # reads as one that exists nowhere, a prefix shorter than the log's eight digits or a version
+    # the event's chain never reached as well.
+    run(served.db, "campaign", "new", "Autre", "--ruleset", "cartes")
+    other = json.loads(chronique(served.db, "log", "Autre", "--json").stdout)[0]["event"]
+    theirs = f"{other['originator_id'].replace('-', '')[:8]}:{other['originator_version']}"
+    ours = json.loads(chronique(served.db, "log", CAMPAIGN, "--json").stdout)[0]["event"]
+    mine = ours["originator_id"].replace("-", "")
+    answers = {}
+    for ref in (theirs, "ffffffff:2", f"{mine[:1]}:1", f"{mine[:8]}:999999"):
+        status, _, source = fetch(served.link("Ana") + f"explain/{ref}")
+        assert status == 404, ref
+        answers[ref] = source.replace(ref, "REF")
+    assert len(set(answers.values())) == 1, answers
+    assert "in this campaign" in answers[theirs] and "Autre" not in answers[theirs]
+    assert fetch(served.link("Ana") + f"explain/{mine[:8]}:{ours['originator_version']}")[0] == 200
+
+
+def test_the_campaign_page_tells_only_what_downtime_did_since_the_last_session(served: Served) -> None:
+    # `chronique downtime report` by default: what happened since the last session ended. A
+    # knock-out in play (Cartes §KO ou OK L354) is the session's, never "what downtime did".
+    run(served.db, "cartes", "wound", CAMPAIGN, "Bruno", "--damage", "9", "--lethality", "nulle")
+    assert "was knocked out of the fight" in chronique(served.db, "downtime", "report", CAMPAIGN, "--since", "Day 1 00:00").stdout
+    for moment in ("in session", "after it"):
+        if moment == "after it":
+            run(served.db, "session", "end", CAMPAIGN)
+        page = fetch(served.link("GM"))[2]
+        downtime = page.split("What downtime did", 1)[1].split("<h2", 1)[0]
+        assert "knocked out" not in downtime, moment
+
+
+def test_a_note_about_nothing_shows_its_refusal_instead_of_a_missing_page(served: Served) -> None:
+    # A refused note goes back to a page that exists, where its reason is read.
+    source = fetch(served.link("GM") + "session/1")[2]
+    token = re.search(r'name="csrf" value="([0-9a-f]{64})">\s*<input type="hidden" name="kind"', source)
+    assert token is not None
+    for kind, about in (("recap", "99"), ("character", "Nobody")):
+        status, headers, _ = post(served, "GM", "note", {"csrf": token.group(1), "kind": kind, "about": about, "text": "x"})
+        assert status == 303
+        status, _, page = fetch(urllib.parse.urljoin(served.link("GM"), headers["location"]))
+        assert status == 200, (kind, headers["location"])
+        assert 'class="notice"' in page, kind

@@ -102,15 +102,26 @@ class SimpleConflictRolled(ChanceConsumed, FaceDown):
         return None
 
 
-class SetbackSuffered(ChainedEvent):
+class SetbackSuffered(FaceDown):
     """The character took a Revers («3 – Effets des Revers» L335-L345): ``setback`` holds its id,
     domain, severity, healing class, whether it is stabilized and when it next recovers a card
-    (None until a critical wound is stabilized). A physical Décisif leaves it ``critical`` (L343)."""
+    (None until a critical wound is stabilized). A physical Décisif leaves it ``critical`` (L343).
+    The Revers of a hidden hazardous Test is face down with it (``sealed_until``): it would tell
+    the roll failed, and by how much (L351)."""
+
+    class_version = 2
 
     at: int
     setback: dict[str, Any]
     critical: bool
     source: str
+    sealed_until: str | None
+
+    @classmethod
+    def upcast_stored(cls, state: dict[str, Any]) -> None:
+        # Recorded before version 2, when every Revers was recorded face up.
+        super().upcast_stored(state)
+        state.setdefault("sealed_until", None)
 
     def apply(self, character: Character) -> None:
         c = character.condition
@@ -252,13 +263,16 @@ class SetbackTransferred(ChainedEvent):
         _update(character, self.setback_id, 0, True, None)
 
 
-class AtoutPlayed(ChainedEvent):
+class AtoutPlayed(FaceDown):
     """An Atout spent inside one Test or card draw, with what it did there («4 – Utilisation
     créative des Atouts» L733-L769): a ``temporary-bonus`` (+1 to the spender's own roll), ``help``
     (2 Atouts, +1 to another's roll, once per helper and roll, L761-L765) or a ``change-one-die`` /
     ``change-one-card`` (one die or card's result changed). ``roll`` names the Test or draw,
     ``beneficiary`` whom it served and ``effect`` the ranks, cards, die or card it changed; the
-    roll's own event lists the same modifier."""
+    roll's own event lists the same modifier. A reroll or changed die of a hidden Test is face down
+    with it (``sealed_until``): it is paid only when the Test fails (L743), so it would tell."""
+
+    class_version = 2
 
     at: int
     use: str
@@ -267,6 +281,13 @@ class AtoutPlayed(ChainedEvent):
     beneficiary: str
     roll: str
     effect: dict[str, Any]
+    sealed_until: str | None
+
+    @classmethod
+    def upcast_stored(cls, state: dict[str, Any]) -> None:
+        # Recorded before version 2, when every Atout played was recorded face up.
+        super().upcast_stored(state)
+        state.setdefault("sealed_until", None)
 
     def apply(self, character: Character) -> None:
         _pay(character, self.pool, self.cost)

@@ -175,13 +175,27 @@ def help_spends(world: World, beneficiary: str, helpers: tuple[str, ...]) -> lis
 
 
 def play_atouts(
-    world: World, planned: list[tuple[str, str, int, str]], beneficiary: str, roll: str, effects: Mapping[str, dict[str, Any]]
+    world: World,
+    planned: list[tuple[str, str, int, str]],
+    beneficiary: str,
+    roll: str,
+    effects: Mapping[str, dict[str, Any]],
+    sealed_until: str | None = None,
 ) -> None:
-    """Record each Atout spent inside a roll on its spender's chain, with its effect there."""
+    """Record each Atout spent inside a roll on its spender's chain, with its effect there; face
+    down until the epoch ``sealed_until`` when it would tell what a hidden roll gave."""
     for who, use, cost, pool in planned:
         effect = effects.get(use, {"ranks": 1})
         world.character(who).record(
-            ev.AtoutPlayed, at=world.campaign.clock, use=use, cost=cost, pool=pool, beneficiary=beneficiary, roll=roll, effect=effect
+            ev.AtoutPlayed,
+            at=world.campaign.clock,
+            use=use,
+            cost=cost,
+            pool=pool,
+            beneficiary=beneficiary,
+            roll=roll,
+            effect=effect,
+            sealed_until=sealed_until,
         )
 
 
@@ -243,6 +257,8 @@ def roll_test(world: World, name: str, request: TestRequest) -> TestResult:
     for spend in (p for p in planned if p[1] == "counter"):
         play_atouts(world, [spend], spend[0], label_, {"counter": {"cancelled": character.name, "ranks": -1}})
     epoch = world.campaign.epoch
+    # What follows from a hidden Test's outcome stays face down with it until its epoch is revealed.
+    sealed = epoch if request.hidden else None
     character.record(
         ev.TestRolled,
         at=world.campaign.clock,
@@ -265,17 +281,22 @@ def roll_test(world: World, name: str, request: TestRequest) -> TestResult:
         purpose=request.purpose,
         epoch=epoch,
         chance=chance,
-        sealed_until=epoch if request.hidden else None,
+        sealed_until=sealed,
     )
+    # A reroll and a changed die are paid only when the Test fails (L743), and a hazardous Test's
+    # Revers count the ranks it missed by (L351): each would tell a hidden Test's outcome, so each
+    # is face down with it. The spends declared before the roll (help, +1, counters) are paid
+    # whatever it gives: they stay face up.
     if voided:
-        # The dice stay on the Test's own event, face down with it when it is hidden.
-        play_atouts(world, [p for p in planned if p[1] == "reroll"], character.name, label_, {"reroll": {"dice rerolled": len(voided)}})
+        reroll_effect = {"reroll": {"dice rerolled": len(voided)}}
+        play_atouts(world, [p for p in planned if p[1] == "reroll"], character.name, label_, reroll_effect, sealed)
     if die is not None:
         effect = {"die": die, "from": dice[die], "to": 1, "ranks": 1 - dice[die]}
-        play_atouts(world, [p for p in planned if p[1] == "change-one-die"], character.name, label_, {"change-one-die": effect})
+        play_atouts(world, [p for p in planned if p[1] == "change-one-die"], character.name, label_, {"change-one-die": effect}, sealed)
     count_boosts(character, boost, world.campaign.clock)
     if result.setbacks:
-        suffer(world, name, result.setbacks, domain, request.healing, request.purpose or f"failed {canonical} Test")
+        source = request.purpose or f"failed {canonical} Test"
+        suffer(world, name, result.setbacks, domain, request.healing, source, sealed_until=sealed)
     return replace(result, voided=tuple(voided))
 
 
@@ -368,9 +389,12 @@ def conflict(world: World, name: str, mine: Contender | str, opponent: str, thei
     return ConflictOutcome(sides, winner)
 
 
-def suffer(world: World, name: str, severity: int, domain: str, healing: str, source: str) -> dict[str, Any]:
+def suffer(
+    world: World, name: str, severity: int, domain: str, healing: str, source: str, sealed_until: str | None = None
+) -> dict[str, Any]:
     """Record a Revers on ``name``; its first recovery falls one full period later (scheduler
-    PROPOSAL §5), except a physical Décisif, which is critical and heals only once stabilized (§4.3)."""
+    PROPOSAL §5), except a physical Décisif, which is critical and heals only once stabilized (§4.3).
+    The Revers of a hidden roll is face down until the epoch ``sealed_until`` is revealed."""
     character = world.character(name)
     if not 1 <= severity <= tables().max_severity:
         raise RuleViolation(f"a Revers has a severity of 1 to {tables().max_severity}, not {severity}")
@@ -386,7 +410,9 @@ def suffer(world: World, name: str, severity: int, domain: str, healing: str, so
         "stabilized": not critical,
     }
     setback["next_tick"] = None if critical else _next_tick(world, setback, severity)
-    character.record(ev.SetbackSuffered, at=world.campaign.clock, setback=setback, critical=critical, source=source)
+    character.record(
+        ev.SetbackSuffered, at=world.campaign.clock, setback=setback, critical=critical, source=source, sealed_until=sealed_until
+    )
     return setback
 
 

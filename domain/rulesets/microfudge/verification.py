@@ -206,6 +206,9 @@ def _cards_drawn(event: dict[str, Any], replay: Replay, table: Table) -> Mapping
 
 
 _CHANCE = frozenset(_EVENTS + name for name in ("TestRolled", "FirstAidGiven", "PowerUsed", "SimpleConflictRolled"))
+# What a hidden Test's outcome brings about is face down with it: the Atout a reroll or a changed
+# die costs only on a failure (L743), and the Revers of a failed hazardous Test (L351).
+_FACE_DOWN = _CHANCE | frozenset(_EVENTS + name for name in ("AtoutPlayed", "SetbackSuffered"))
 
 RULES = GameRules(
     rederive={
@@ -217,5 +220,5 @@ RULES = GameRules(
         _EVENTS + "ConflictCardsDrawn": _cards_drawn,
     },
     chance=_CHANCE,
-    face_down=_CHANCE,
+    face_down=_FACE_DOWN,
 )

@@ -249,6 +249,40 @@ def test_a_reroll_voids_a_failed_Test_and_its_new_dice_stand_Utilisation_creativ
     assert check(verification.RULES.rederive[forged["topic"]], forged, Table()) is not None
 
 
+def test_what_a_hidden_hazardous_Test_brings_about_is_face_down_with_it_L351_L743() -> None:
+    # Jim, Médecine 4 helped by Harvey (+1, L761), against Très difficile (6), hidden, declaring a
+    # reroll and a changed die: − − 0 0 gives 3, voided (L743); − − − − gives 1, its lowest die
+    # turned to "+" gives 3, still 3 short: a Blessure grave ou mortelle, critical (L339-L343, L351).
+    # Every Atout paid because it failed and its Revers would tell the hidden roll failed, and by
+    # how much: all face down with the Test.
+    world = table(-1, -1, 0, 0, -1, -1, -1, -1)
+    request = TestRequest("Médecine", 6, hazardous=True, hidden=True, reroll=True, change_die=True, helpers=("Harvey",))
+    result = roll_test(world, "Jim", request)
+    assert (result.success, result.final, result.setbacks) == (False, 3, 3)
+    epoch = world.campaign.epoch
+    (rolled,) = events_of(world, "Jim", ev.TestRolled)
+    played = {a.use: a for a in events_of(world, "Jim", ev.AtoutPlayed)}
+    (revers,) = events_of(world, "Jim", ev.SetbackSuffered)
+    assert rolled.sealed_until == played["reroll"].sealed_until == played["change-one-die"].sealed_until == epoch
+    assert revers.sealed_until == epoch and revers.critical
+    # Harvey's help was declared with the roll and paid whatever it gave (L761): it stays face up.
+    (help_,) = events_of(world, "Harvey", ev.AtoutPlayed)
+    assert help_.sealed_until is None
+    # A face-up Test's Atouts and Revers stay face up.
+    world = table(-1, -1, 0, 0, -1, -1, -1, 0)
+    roll_test(world, "Jim", TestRequest("Médecine", 6, hazardous=True, reroll=True))
+    assert [e.sealed_until for e in events_of(world, "Jim", ev.AtoutPlayed) + events_of(world, "Jim", ev.SetbackSuffered)] == [None, None]
+
+
+def test_an_Atout_played_or_a_Revers_recorded_before_they_could_be_face_down_reads_face_up() -> None:
+    # Stored before version 2 of AtoutPlayed and SetbackSuffered: no sealed_until, no salt.
+    played = {"at": 0, "use": "reroll", "cost": 1, "pool": "reserve", "beneficiary": "Jim", "roll": "Tir Test", "effect": {}}
+    suffered = {"at": 0, "setback": {"id": 1}, "critical": False, "source": "a fall"}
+    for kind, state in ((ev.AtoutPlayed, played), (ev.SetbackSuffered, suffered)):
+        kind.upcast_stored(state)
+        assert (state["sealed_until"], state["salt"]) == (None, None)
+
+
 def test_a_reroll_is_not_paid_when_the_Test_succeeds_L743() -> None:
     world = table(1, 0, 0, 0)
     result = roll_test(world, "Jim", TestRequest("Médecine", 5, reroll=True))
