@@ -361,7 +361,7 @@ def _agree(listed: dict[str, Any], epochs: dict[str, Epoch], seals: list[dict[st
             raise Failed(f"epoch {epoch.id}", "the bundle's epoch list leaves out an epoch the chain commits")
         for key in ("commitment", "seed", "contributions"):
             if entry.get(key) != getattr(epoch, key):
-                raise Failed(f"epoch {epoch.id}", f"the bundle's epoch list gives another {key} than the chain")
+                raise Failed(f"epoch {epoch.id}", f"the bundle's epoch list gives a {key} other than the chain's")
     if by_id:
         raise Failed(f"epoch {next(iter(by_id))}", "the bundle's epoch list names an epoch the chain never committed")
     if [s["seal"] for s in listed.get("seals", []) if isinstance(s, dict)] != [s["seal"] for s in seals]:

@@ -582,9 +582,9 @@ def _closed_bundle(db: str) -> dict[str, Any]:
 def test_a_bundle_whose_epoch_list_disagrees_with_the_chain_fails(db: str) -> None:
     bundle = _closed_bundle(db)
     for change, why in (
-        (lambda e: e.__setitem__("seed", "11" * 32), "another seed than the chain"),
-        (lambda e: e.__setitem__("seed", None), "another seed than the chain"),
-        (lambda e: e.__setitem__("commitment", "22" * 32), "another commitment than the chain"),
+        (lambda e: e.__setitem__("seed", "11" * 32), "a seed other than the chain's"),
+        (lambda e: e.__setitem__("seed", None), "a seed other than the chain's"),
+        (lambda e: e.__setitem__("commitment", "22" * 32), "a commitment other than the chain's"),
     ):
         forged = json.loads(json.dumps(bundle))
         change(forged["epochs"][1])

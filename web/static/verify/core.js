@@ -772,7 +772,7 @@ function agree(bundle, epochs, seals) {
     if (entry === undefined) throw new Failed(place, "the bundle's epoch list leaves out an epoch the chain commits");
     byId.delete(epoch.id);
     for (const key of ["commitment", "seed", "contributions"]) {
-      if (!pyEq(get(entry, key), epoch[key])) throw new Failed(place, `the bundle's epoch list gives another ${key} than the chain`);
+      if (!pyEq(get(entry, key), epoch[key])) throw new Failed(place, `the bundle's epoch list gives a ${key} other than the chain's`);
     }
   }
   if (byId.size) throw new Failed(`epoch ${byId.keys().next().value}`, "the bundle's epoch list names an epoch the chain never committed");
