@@ -23,7 +23,7 @@ from chronique.domain.rulesets.cartes.resolution import (
     tactics_markers,
     target_with_markers,
 )
-from chronique.domain.rulesets.cartes.table import GENERAL, deal, draw, living, pack_words, room_for_hands
+from chronique.domain.rulesets.cartes.table import GENERAL, deal, draw, living, pack_words, pile_size, room_for_hands
 from chronique.domain.text import plural
 from chronique.domain.world import World
 
@@ -294,13 +294,6 @@ def support(world: World, supporter: str, supported: str, request: TestRequest) 
         sealed_until=world.campaign.epoch if cards else None,
     )
     return outcome
-
-
-def pile_size(character: Character) -> int:
-    """The cards in ``character``'s pile: those held once the session's cards are dealt, its noted
-    count before (§Ressources en cartes L203)."""
-    c = character.condition
-    return len(c["pile"]) if c["dealt"] else int(c["pile_count"])
 
 
 def _refuse_full_pile(character: Character, why: str) -> None:

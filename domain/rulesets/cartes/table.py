@@ -141,13 +141,19 @@ def _refuse_beyond_the_packs(world: World, count: int) -> None:
         )
 
 
+def pile_size(character: Character) -> int:
+    """The cards in ``character``'s pile: those held once the session's cards are dealt, its noted
+    count before (§Ressources en cartes L203)."""
+    c = character.condition
+    return len(c["pile"]) if c["dealt"] else int(c["pile_count"])
+
+
 def spoken_for(character: Character) -> int:
     """The cards a player character needs from the general deck, held or noted: its hand, and its
     pile as full as it may grow (a night's sleep refills it to pile max between sessions, A14)."""
     c = character.condition
     hand = len(c["hand"]) if c["dealt"] else max(c["hand_count"], len(c["hand"]))
-    pile = len(c["pile"]) if c["dealt"] else c["pile_count"]
-    return hand + max(pile, recorded_sheet(character).pile_max) + len(c["support_cards"])
+    return hand + max(pile_size(character), recorded_sheet(character).pile_max) + len(c["support_cards"])
 
 
 def room_for_hands(world: World) -> int:
@@ -207,7 +213,7 @@ def return_cards(world: World) -> None:
         if recorded_sheet(character).npc:
             pile = hand = 0
         else:
-            pile = len(c["pile"]) if c["dealt"] else c["pile_count"]
+            pile = pile_size(character)
             hand = len(c["hand"]) if c["dealt"] else c["hand_count"]
         character.record(ev.CardsReturned, at=world.campaign.clock, pile_count=pile, hand_count=hand)
     world.decks[GENERAL].gather("end of session")

@@ -10,6 +10,7 @@ from typing import Any
 from chronique.domain.character import Character
 from chronique.domain.gametime import calendar_from
 from chronique.domain.rulesets.cartes.damage import thresholds_in_words, wound_capacity_in_words, wound_malus
+from chronique.domain.rulesets.cartes.describe import markers_held
 from chronique.domain.rulesets.cartes.tables import characteristics, lethality_name, means_label
 from chronique.domain.rulesets.words import cards, plural
 from chronique.domain.sheetview import Section, SheetView
@@ -57,7 +58,7 @@ def _cards(s: dict[str, Any], c: dict[str, Any], gm: bool) -> list[tuple[str, ..
         # A hand dealt early between sessions to spend experience (C46) is held face up too.
         hand = cards(c["hand"]) if c["dealt"] or c["hand"] else plural(c["hand_count"], "card")
         rows = [("pile", f"{pile} (at most {s['pile_max']})"), ("hand", hand)]
-    rows.append(("markers", f"{c['bonus']} bonus, {c['malus']} malus"))
+    rows.append(("markers", markers_held(c)))
     if c["support_cards"]:
         rows.append(("support cards for the next draw", cards(c["support_cards"])))
     return rows

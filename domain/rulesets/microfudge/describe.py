@@ -10,6 +10,7 @@ from typing import Any
 from chronique.domain.rulesets.microfudge.rules import label, severity_name
 from chronique.domain.rulesets.microfudge.tables import tables
 from chronique.domain.rulesets.words import Describer, described, joined, plural
+from chronique.domain.sheetview import signed
 from chronique.domain.text import fold
 
 # «Degrés de difficulté» L255-L267: the required rank's name.
@@ -69,11 +70,6 @@ def rank(value: int) -> str:
     """A rank as the ladder names it, with its value: "Bon (5)"; a final rank below Abyssal keeps
     its sign as every penalty prints it: "Abyssal (−1)"."""
     return f"{label(value)} ({str(value).replace('-', MINUS)})"
-
-
-def signed(value: int) -> str:
-    """A rank or card modifier with its sign as players read it: "+2", "−1"."""
-    return f"{value:+d}".replace("-", MINUS)
 
 
 def difficulty(required: int) -> str:
