@@ -16,7 +16,7 @@ from chronique.domain.cards import shown_all as cards
 from chronique.domain.errors import RuleViolation
 from chronique.domain.rederivation import NO_CHANCE, Mismatch, Replay, Table, Unknowable
 from chronique.domain.rulesets import ruleset
-from chronique.domain.rulesets.words import kind_words
+from chronique.domain.rulesets.words import face_down_until, kind_words
 from chronique.domain.text import is_count
 from chronique.domain.verifier import Epoch, epochs_of
 
@@ -225,7 +225,7 @@ def account(x: Explanation) -> list[str]:
     voided = f" — VOIDED by {short_ref(x.voided_by)}" if x.voided_by else ""
     lines = [f"{short_ref(x.ref)}, {x.who}: {kind_words(x.what)}{voided}"]
     if x.hidden:
-        return [*lines, f"hidden until epoch {x.event['sealed_until']} is revealed"]
+        return [*lines, face_down_until(x.event["sealed_until"])]
     e = x.event
     lines += [f"what happened: {x.description}", f"why: {e.get('purpose') or e.get('reason') or '—'}"]
     if "basis" in e:

@@ -14,7 +14,7 @@ from chronique.domain.corrections import voided_by
 from chronique.domain.errors import RuleViolation
 from chronique.domain.fairness import plain
 from chronique.domain.rulesets import ruleset
-from chronique.domain.rulesets.words import kind_of, player_assigned
+from chronique.domain.rulesets.words import face_down_until, kind_of, player_assigned
 
 if TYPE_CHECKING:
     from chronique.adapters.services import Chronique
@@ -62,11 +62,14 @@ def sheet(services: Chronique, campaign: str, name: str, fmt: str, gm: bool = Fa
         "condition": character.condition,
     }
     standing = [note for note in services.notes(campaign, character.name) if not note.voided]
+    veil = character.veil()
+    if veil is not None:
+        data["hidden_rolls_until"] = list(veil.epochs)
     if fmt == "json":
         data["notes"] = [note.to_json() for note in standing]
         return json.dumps(plain(data), ensure_ascii=False, indent=2, sort_keys=True)
     rules = ruleset(character.ruleset)
-    view = rules.sheet_view(services.world(campaign), character, gm)
+    view = sheets.view_of(rules, services.world(campaign), character, gm)
     # sheets.sheet's template with the character's notes (issue 16): the game's own template
     # extends the shared one, whose notes section shows them.
     template = sheets.environment(fmt).get_template(f"{rules.name}/sheet.{fmt}.j2")
@@ -92,7 +95,7 @@ def session(services: Chronique, campaign: str, number: int, fmt: str) -> str:
         at = getattr(event, "at", None)
         correction = voided.get((str(event.originator_id), event.originator_version))
         if hidden:
-            text = "hidden until its epoch is revealed"
+            text = face_down_until(str(sealed))
         elif isinstance(event, Campaign.PlayerAssigned):  # it records the character's id: told by name
             text = player_assigned(event, next((n for i, n in names.items() if str(i) == event.member_id), None))
         else:

@@ -917,8 +917,7 @@ class Chronique:
         if wanted is not None:
             character = self.journal.load(character.id, version=wanted)
         if not gm:
-            # A read-only view: this copy of the aggregate is never saved.
-            character.condition = ruleset(world.campaign.ruleset).for_players(character.condition)
+            self._show_to_players(world.campaign, character)
         return character
 
     def world_read(self, campaign_name: str) -> World:
@@ -943,7 +942,7 @@ class Chronique:
         world = self.world_read(campaign_name)
         character = world.character(name)
         if not gm:
-            character.condition = self.rules(world.campaign).for_players(character.condition)
+            self._show_to_players(world.campaign, character)
         return world, character
 
     def world_as_of(self, campaign_name: str, name: str, moment: int, gm: bool = False) -> tuple[World, Character]:
@@ -968,10 +967,20 @@ class Chronique:
             character = self.journal.load(character.id, version=wanted)
         character.condition = self.rules(world.campaign).processes(world).standing(character, moment)
         if not gm:
-            character.condition = self.rules(world.campaign).for_players(character.condition)
+            self._show_to_players(world.campaign, character)
         world.characters[character.id] = character
         world.campaign.clock = moment  # its sheet reads the world's clock as "now"
         return world, character
+
+    def _show_to_players(self, campaign: Campaign, character: Character) -> None:
+        """Make a read-only copy of ``character`` (never saved) what its players may see: face-down
+        cards counted, not shown, and what hidden rolls not yet revealed did as it stood before
+        them (adapters/veiling.py)."""
+        from chronique.adapters.veiling import players_veil
+
+        veil = players_veil(self.journal, campaign, character)
+        condition = character.condition if veil is None else veil.over(character.condition)
+        character.shown_to_players(self.rules(campaign).for_players(condition), veil)
 
     def calendar(self, campaign: Campaign) -> Any:
         """The campaign's calendar."""

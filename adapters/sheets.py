@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -20,7 +21,10 @@ from chronique.domain.text import inert
 if TYPE_CHECKING:
     from jinja2 import Environment
 
+    from chronique.domain.character import Character
+    from chronique.domain.rulesets import Ruleset
     from chronique.domain.sheetview import SheetView
+    from chronique.domain.world import World
 
 TEMPLATES = Path(__file__).parent / "templates"
 STYLE = (
@@ -56,6 +60,14 @@ def sheet(view: SheetView, game: str, title: str, fmt: str) -> str:
     ruleset's name, ``title`` its name as players write it)."""
     template = environment(fmt).get_template(f"{game}/sheet.{fmt}.j2")
     return template.render(view=view, game=title)
+
+
+def view_of(rules: Ruleset, world: World, character: Character, gm: bool) -> SheetView:
+    """``character``'s sheet as its game lays it out, saying on a players' copy when hidden rolls
+    on it wait for their reveal (:meth:`Character.veil`)."""
+    view = rules.sheet_view(world, character, gm)
+    veil = character.veil()
+    return view if veil is None else replace(view, notice=veil.words())
 
 
 def page(name: str, fmt: str, **context: Any) -> str:

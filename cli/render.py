@@ -289,12 +289,12 @@ def log(services: Chronique, campaign_name: str, entries: list[LogEntry], as_jso
         return
     from rich.text import Text
 
-    from chronique.domain.rulesets.words import kind_words
+    from chronique.domain.rulesets.words import face_down_until, kind_words
 
     calendar = services.calendar(campaign)
     table = new_table("Ref", "In game", "Who", "What", "Details")
     for x in entries:
-        details = Text("hidden until its epoch is revealed" if hidden(x) else x.description)
+        details = Text(face_down_until(str(x.hidden_until)) if hidden(x) else x.description)
         if x.correction is not None:
             # A voided event stays in the log, struck through, with the correction that voided it.
             details.stylize("strike")
@@ -424,11 +424,14 @@ def sheet(world: World, character: Character, as_json: bool, gm: bool = False) -
     from chronique.domain.rulesets import ruleset
 
     rules = ruleset(world.campaign.ruleset)
-    view = rules.sheet_view(world, character, gm)
+    view = sheets.view_of(rules, world, character, gm)
     if as_json:
+        veil = character.veil()
+        waits = {} if veil is None else {"hidden_rolls_until": list(veil.epochs), "notice": view.notice}
         emit_plain(
             {"name": character.name, "version": character.version, "sheet": character.sheet, "condition": character.condition}
             | dict(view.figures)
+            | waits
         )
         return
     typer.echo(sheets.sheet(view, rules.name, rules.title, "txt"), nl=False)

@@ -10,7 +10,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from datetime import datetime
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 from uuid import UUID
 
 import orjson
@@ -192,8 +192,19 @@ class FaceDown(ChainedEvent):
 
     class_version = 2
 
+    # Face down by design (a dealt pile, cards put into one): only its cards are hidden, what it
+    # did (a hand dealt, a pile's count) is the players' to see. Otherwise an event lies face
+    # down because the GM asked for a hidden roll, and what it did to a sheet would tell its
+    # outcome before its epoch is revealed.
+    face_down_by_design: ClassVar[bool] = False
+
     sealed_until: str | None
     salt: str | None
+
+    def keeps_from_players(self, is_revealed: Callable[[str], bool]) -> bool:
+        """Whether players may not yet see what this event did to its character's sheet: it is
+        a hidden roll (not face down by design) whose epoch is not revealed."""
+        return self.sealed_until is not None and not self.face_down_by_design and not is_revealed(self.sealed_until)
 
     @classmethod
     def upcast_stored(cls, state: dict[str, Any]) -> None:

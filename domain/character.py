@@ -11,6 +11,9 @@ from chronique.domain.errors import RuleViolation
 from chronique.domain.notes import note_author, note_text
 from chronique.domain.text import recordable_name
 
+if TYPE_CHECKING:
+    from chronique.domain.veil import Veil
+
 
 def character_id_for(campaign_id: UUID, name: str) -> UUID:
     """Character ids derive from the campaign and the name: one name per campaign."""
@@ -89,6 +92,18 @@ class Character(ChainedAggregate):
         sheet: dict[str, Any]
         condition: dict[str, Any]
         voided: list[int]
+
+    def shown_to_players(self, condition: dict[str, Any], veil: Veil | None) -> None:
+        """Make this read-only copy (never saved) what players may see: ``condition`` (face-down
+        cards counted, what hidden rolls did as it stood before them) and the ``veil`` that says
+        which hidden rolls wait for their reveal."""
+        self.condition = condition
+        vars(self)["players_veil"] = veil
+
+    def veil(self) -> Veil | None:
+        """What of this players' copy waits for a hidden roll's reveal (:meth:`shown_to_players`);
+        None for the GM's and the character itself."""
+        return cast("Veil | None", vars(self).get("players_veil"))
 
     @classmethod
     def create(cls, campaign_id: UUID, name: str, ruleset: str, sheet: dict[str, Any], condition: dict[str, Any]) -> Character:

@@ -66,6 +66,8 @@ class SheetView:
     status: str
     sections: tuple[Section, ...]
     figures: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    # A sentence for its players when hidden rolls on it wait for their reveal (domain/veil.py).
+    notice: str = ""
 
     def shown(self) -> tuple[Section, ...]:
         """The sections with something in them."""

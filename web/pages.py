@@ -17,7 +17,7 @@ from chronique.adapters.exports import Voided, shown_notes
 from chronique.adapters.services import LogEntry, LogPage
 from chronique.domain.errors import RuleViolation
 from chronique.domain.rulesets import ruleset
-from chronique.domain.rulesets.words import epoch_name
+from chronique.domain.rulesets.words import epoch_name, face_down_until
 from chronique.domain.text import is_count
 
 if TYPE_CHECKING:
@@ -81,18 +81,12 @@ def rows(services: Chronique, campaign: Campaign, entries: Iterable[LogEntry], g
                 calendar.format(x.at) if x.at is not None else "",
                 x.who,
                 kind_words(x.kind),
-                _face_down(x.hidden_until) if hidden and x.hidden_until else x.description,
+                face_down_until(x.hidden_until) if hidden and x.hidden_until else x.description,
                 voided,
                 ", ".join(f"{who} had {_percent(chance)} to succeed" for who, chance in chances),
             )
         )
     return found
-
-
-def _face_down(epoch: str) -> str:
-    """What a player reads of a face-down event: when it turns up, in the words the entropy form
-    uses for an epoch ("the dice of session 1"), never its internal name."""
-    return f"face down until the dice of {epoch_name(epoch)} are revealed"
 
 
 def _percent(chance: Fraction) -> str:
@@ -208,13 +202,14 @@ def sheet_page(services: Chronique, reader: Reader, name: str, as_of: str | None
     """A character's readable sheet (the game's own template), now or as of a session's end or an
     in-game date, with its history."""
     from chronique.adapters.history import sheet_as_of
+    from chronique.adapters.sheets import view_of
 
     world, character = sheet_as_of(services, reader.campaign, name, as_of, reader.gm)
     rules = ruleset(character.ruleset)
     campaign = world.campaign
     sessions = sorted({s["session"] for s in campaign.seals if s["boundary"] == "session-end"})
     context = {
-        "view": rules.sheet_view(world, character, reader.gm),
+        "view": view_of(rules, world, character, reader.gm),
         "game": rules.title,
         "character": character.name,
         "as_of": as_of or "",

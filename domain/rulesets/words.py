@@ -52,6 +52,12 @@ def epoch_name(epoch: str) -> str:
     return f"session {number}"
 
 
+def face_down_until(epoch: str) -> str:
+    """What a player reads of a face-down event: when it turns up, in the words the entropy form
+    uses for an epoch ("the dice of session 1"), never its internal name."""
+    return f"face down until the dice of {epoch_name(epoch)} are revealed"
+
+
 def signed(terms: Mapping[str, int], keep_first: bool = False) -> str:
     """Named terms of a sum, e.g. "Pugilat 57, alcohol −10" (the zero ones left out, but for the
     first when ``keep_first``: the score a sum starts from is said even at 0)."""

@@ -32,7 +32,7 @@ from chronique.domain.character import Character
 from chronique.domain.luck import Tally, tally
 from chronique.domain.rulesets import KNOWN, ruleset
 from chronique.domain.rulesets.cartes.table import GENERAL
-from chronique.domain.rulesets.words import kind_of, player_assigned
+from chronique.domain.rulesets.words import face_down_until, kind_of, player_assigned
 from chronique.projections.standing import Standings
 from chronique.projections.tables import log, luck
 
@@ -137,7 +137,7 @@ def replayed_log_output(db: str, campaign_name: str, as_json: bool, gm: bool) ->
                 table = render.new_table("Ref", "In game", "Who", "What", "Details")
                 for e in events:
                     at = getattr(e, "at", None)
-                    details = Text("hidden until its epoch is revealed" if hidden(e) else told(rules, e, names))
+                    details = Text(face_down_until(e.sealed_until) if hidden(e) else told(rules, e, names))
                     correction = corrected.get((str(e.originator_id), e.originator_version))
                     if correction is not None:
                         details.stylize("strike")

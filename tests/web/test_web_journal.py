@@ -70,7 +70,7 @@ def test_a_player_link_never_shows_a_face_down_card_while_the_gm_link_does(serve
     ref = re.search(r'explain/([0-9a-f]{8}:\d+)" aria-label="explain event [^"]+">explain</a></td></tr>\s*$', gm_log.split("</tbody>")[0])
     assert ref is not None
     explained = fetch(served.link("Ana") + f"explain/{ref.group(1)}")[2]
-    assert "hidden until epoch session-1 is revealed" in explained and not any(card in explained for card in cards)
+    assert "face down until the dice of session 1 are revealed" in explained and not any(card in explained for card in cards)
     assert all(card in fetch(served.link("GM") + f"explain/{ref.group(1)}")[2] for card in cards)
 
 
@@ -433,3 +433,19 @@ def test_a_note_about_nothing_shows_its_refusal_instead_of_a_missing_page(served
         status, _, page = fetch(urllib.parse.urljoin(served.link("GM"), headers["location"]))
         assert status == 200, (kind, headers["location"])
         assert 'class="notice"' in page, kind
+
+
+def test_what_a_hidden_test_did_stays_off_the_players_sheet_page_until_revealed(served: Served) -> None:
+    # FAIRNESS.md v2: a hidden roll's outcome is the GM's until its epoch is revealed, and so is
+    # what it spent (Cartes §Tirage: the pile's cards drawn). The first draw deals the hands.
+    run(served.db, "cartes", "test", CAMPAIGN, "Alice", "Contact")
+    notice = "may stand as they were before a hidden roll of session 1"
+    before = fetch(served.link("Ana") + "sheet/Alice")[2]
+    pile = re.search(r"(\d+) cards face down", before)
+    assert pile is not None and notice not in before
+    run(served.db, "cartes", "test", CAMPAIGN, "Alice", "Vigilance", "--hidden")
+    players, gm = fetch(served.link("Ana") + "sheet/Alice")[2], fetch(served.link("GM") + "sheet/Alice")[2]
+    assert notice in players and notice not in gm
+    assert re.findall(r"(\d+) cards face down", players) == [pile.group(1)]
+    run(served.db, "session", "end", CAMPAIGN)
+    assert notice not in fetch(served.link("Ana") + "sheet/Alice")[2]

@@ -25,6 +25,8 @@ class _Changes:
 class CardsDealt(_Changes, FaceDown):
     """At the session's first draw the character got its hand (face up) and pile (face down)."""
 
+    face_down_by_design = True  # the hand is the player's, the pile counted
+
     at: int
     hand: list[str]
     pile: list[str]
@@ -74,6 +76,8 @@ class TestMade(_Changes, FaceDown):
 class SupportReceived(_Changes, FaceDown):
     """A supporter's successful draw helped this character (§Déroulement du tour, supports):
     a power card to use in the next draw, three bonus markers, or resource cards for the pile."""
+
+    face_down_by_design = True  # its cards go into the pile
 
     at: int
     supporter: str
@@ -155,6 +159,8 @@ class SurvivalRetried(_Changes, ChainedEvent):
 
 class PileRefilled(_Changes, FaceDown):
     """Cards from the general deck went into the pile (recovery or resource draw)."""
+
+    face_down_by_design = True  # its cards go into the pile
 
     at: int
     cards: list[str]
