@@ -4,12 +4,14 @@ chronique.domain.rulesets.westernparade (wounds, bleeding, healing, infection, c
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import typer
 
 from chronique.cli import bounds, render
 from chronique.cli.context import run
+from chronique.cli.told import Told
 from chronique.domain.rulesets.westernparade import limits
 
 # The ranges of this game's numbers (domain/rulesets/westernparade/limits.py, issue 18).
@@ -17,6 +19,8 @@ PERCENT_RANGE = bounds.symmetric(limits.PERCENT)
 
 if TYPE_CHECKING:
     from chronique.domain.world import World
+
+R = TypeVar("R")
 
 body_app = typer.Typer(help="The body over time: wounds, bleeding, first aid, care orders, healing, alcohol.", no_args_is_help=True)
 
@@ -32,6 +36,22 @@ def _place(location: str) -> str:
     from chronique.domain.rulesets.westernparade.tables import location as find_location
 
     return where(find_location(location).key)
+
+
+def _logged(world: World, name: str, use_case: Callable[[], R]) -> Told[R, list[str]]:
+    """``use_case``'s result and the log's own words for each event it recorded on ``name``: the
+    roll it made, its chance and what it gave (a sobering's END roll, an effort's d100)."""
+    from chronique.domain.rulesets.westernparade.describe import describe
+
+    before = len(world.character(name).pending_events)
+    result = use_case()
+    character = world.character(name)
+    return Told(result, [f"{character.name}: {describe(event)}" for event in character.pending_events[before:]])
+
+
+def _echo(told: Told[Any, list[str]]) -> None:
+    for line in told.words:
+        typer.echo(line)
 
 
 @body_app.command("wound")
@@ -258,8 +278,8 @@ def head_bullet_cmd(
     §3.2.7.3 L2000); the roll as the bullet enters comes with the wound itself."""
     from chronique.domain.rulesets.westernparade.care import head_bullet_entry
 
-    status = run(ctx, lambda s: s.act(campaign, lambda w: head_bullet_entry(w, character, use.upper() if use else None)))
-    typer.echo(f"{character}: bullet in the head {status}")
+    choice = use.upper() if use else None
+    _echo(run(ctx, lambda s: s.act(campaign, lambda w: _logged(w, character, lambda: head_bullet_entry(w, character, choice)))))
 
 
 @body_app.command("drink")
@@ -275,20 +295,17 @@ def drink_cmd(
 ) -> None:
     """The character drinks: units add up, stages follow Table 4.1, and wear off hour by hour."""
     from chronique.domain.rulesets.westernparade.care import drink
-    from chronique.domain.rulesets.westernparade.report import stage_words
 
-    stage = run(ctx, lambda s: s.act(campaign, lambda w: drink(w, character, round(units * 10))))
-    typer.echo(f"{character} is {stage_words(stage)}")
+    # A drink that brings on the ethylic coma says its two END rolls too (§4.1.3).
+    _echo(run(ctx, lambda s: s.act(campaign, lambda w: _logged(w, character, lambda: drink(w, character, round(units * 10))))))
 
 
 @body_app.command("sober")
 def sober_cmd(ctx: typer.Context, campaign: str = CAMPAIGN, character: str = CHARACTER) -> None:
     """An emergency sobers the drinker: a difficult END roll for one stage better for END rounds (§4.1.3)."""
     from chronique.domain.rulesets.westernparade.care import sober_up
-    from chronique.domain.rulesets.westernparade.report import stage_words
 
-    stage = run(ctx, lambda s: s.act(campaign, lambda w: sober_up(w, character)))
-    typer.echo(f"{character} acts as {stage_words(stage)}")
+    _echo(run(ctx, lambda s: s.act(campaign, lambda w: _logged(w, character, lambda: sober_up(w, character)))))
 
 
 @body_app.command("effort")
@@ -296,8 +313,7 @@ def effort_cmd(ctx: typer.Context, campaign: str = CAMPAIGN, character: str = CH
     """A violent effort with a wounded location while convalescent: does the wound reopen?"""
     from chronique.domain.rulesets.westernparade.care import effort
 
-    reopened = run(ctx, lambda s: s.act(campaign, lambda w: effort(w, character, location)))
-    typer.echo(f"{character}'s {_place(location)} {'reopens' if reopened else 'holds'}")
+    _echo(run(ctx, lambda s: s.act(campaign, lambda w: _logged(w, character, lambda: effort(w, character, location)))))
 
 
 @body_app.command("status")

@@ -66,6 +66,17 @@ def practice_cmd(
     typer.echo(f"{character} {'practises' if on else 'stops practising'} trick shooting (bonus now +{bonus}%)")
 
 
+def _plan_words(target: dict[str, Any], teacher: str) -> str:
+    """A target's plan as ``downtime show`` says it: its hours a week and teacher; paused while a
+    critical wound keeps him in bed (§3.2.9.3, ruling WC10), with the hours it resumes at; or
+    stopped (a plan of 0 hours, a dead teacher, ruling WC18), its credit waiting idle."""
+    if target.get("paused"):
+        return f"paused while a critical wound keeps him in bed, {plural(int(target['paused']), 'hour')} a week{teacher} once up"
+    if target["hours"]:
+        return f"{plural(target['hours'], 'hour')} a week{teacher}"
+    return "stopped"
+
+
 @downtime_app.command("show")
 def show_cmd(
     ctx: typer.Context,
@@ -104,7 +115,7 @@ def show_cmd(
             banked = f"{hours_of(t['bank'])} banked{idle}"
             burnt = cartridges_burnt(name, t)
             ammunition = f"; {plural(burnt, 'cartridge')} burnt so far" if burnt else ""
-            typer.echo(f"  {name}: {plural(t['hours'], 'hour')} a week{teacher}, {banked}, {when}{ammunition}")
+            typer.echo(f"  {name}: {_plan_words(t, teacher)}, {banked}, {when}{ammunition}")
         typer.echo(f"  trick practice: +{data['practice_bonus']}%{' (practising)' if state['practice']['practising'] else ''}")
         marks = who.condition["marks"]
         typer.echo("  check-marks: " + (", ".join(f"{k} {v}" for k, v in marks["checks"].items()) or "none"))

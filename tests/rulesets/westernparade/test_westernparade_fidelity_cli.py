@@ -164,7 +164,7 @@ def test_downtime_show_wears_an_idle_credit_away_S2_6_2_L1434(db: str, tmp_path:
     shown = json.loads(wp(db, "downtime", "show", CAMPAIGN, SAM, "--json"))
     assert shown["training"]["targets"]["Armes de poing"]["bank"] == 16 * UNITS_PER_HOUR
     line = next(x for x in wp(db, "downtime", "show", CAMPAIGN, SAM).splitlines() if "Armes de poing" in x)
-    assert line.startswith("  Armes de poing: 0 hours a week, 16 hours banked, idle since 1873-04-19 08:00")
+    assert line.startswith("  Armes de poing: stopped, 16 hours banked, idle since 1873-04-19 08:00")
 
 
 def test_pressing_a_wound_lasts_the_rounds_he_presses_S3_2_3_L1848_ruling_WB22(db: str, tmp_path: Path) -> None:

@@ -8,7 +8,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from support import run
-from test_wp_review_fixes import DOC, JOE, SAM, WP, C, refused, shotgun_city
+from test_wp_review_fixes import DOC, JOE, SAM, SIRINGO, WP, C, refused, shotgun_city
 from westernparade_table import DOC as DOC_SHEET
 from westernparade_table import SAM as SAM_SHEET
 from westernparade_table import dice, table
@@ -282,7 +282,7 @@ def test_a_plan_under_a_teacher_who_died_stops_at_his_death_its_credit_kept_idle
     shown = run(db, WP, "downtime", "show", C, SAM).stdout
     # 3 days at 10 h a week, doubled by the teacher: 8 h 34 min banked, idle from his death, so it
     # decays after seven days (§2.6.2 L1434) as a plan stopped by the player does.
-    assert "Premiers soins: 0 hours a week" in shown and "idle since 1873-04-15 08:00" in shown
+    assert "Premiers soins: stopped, " in shown and "idle since 1873-04-15 08:00" in shown
     assert "stopped training Premiers soins" in " ".join(run(db, "log", C).stdout.replace("|", " ").split())
     assert run(db, "verify").returncode == 0
 
@@ -361,3 +361,17 @@ def test_the_activity_command_says_a_critical_wound_keeps_him_in_bed_whatever_th
     assert said == f"{JOE}: up and about once bed rest is no longer forced; for now a critical wound keeps the patient in bed (§3.2.9.3)"
     assert "; bed rest" in status(db, JOE)
     assert run(db, WP, "body", "activity", C, DOC, "active").stdout.strip() == f"{DOC}: up and about"
+
+
+def test_downtime_show_says_a_plan_is_paused_by_a_critical_wound_and_at_what_hours_it_resumes_S3_2_9_3_ruling_WC10(db: str) -> None:
+    # §3.2.9.3: a critical wound (a location below 0 PV) keeps him in bed; his plan waits, never
+    # "0 hours a week" as if the player had stopped it.
+    shotgun_city(db)
+    run(db, "session", "end", C)
+    run(db, WP, "downtime", "plan", C, SAM, "Armes de poing", "20", "--teacher", SIRINGO)
+    run(db, "advance", C, "2d", "--yes")
+    run(db, WP, "body", "wound", C, SAM, "left-arm", "18", "--kind", "blade")  # 16 PV: -2, critical
+    run(db, "advance", C, "1h", "--yes")
+    shown = run(db, WP, "downtime", "show", C, SAM).stdout
+    line = next(x for x in shown.splitlines() if "Armes de poing" in x)
+    assert line.startswith(f"  Armes de poing: paused while a critical wound keeps him in bed, 20 hours a week with {SIRINGO} ("), line

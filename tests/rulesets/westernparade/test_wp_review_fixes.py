@@ -10,6 +10,7 @@ from fractions import Fraction
 
 import pytest
 from support import SAMPLES, run, stored
+from wp_recorded import logged
 
 from chronique.adapters.bootstrap import build
 from chronique.domain.rulesets.westernparade import describe as words
@@ -180,7 +181,8 @@ def test_letting_go_and_drinking_read_in_the_log_s_words_WA16_table_4_1(db: str)
     let_go = run(db, WP, "body", "press", C, JOE, "left-flank", "--hands", "0")
     assert let_go.stdout == f"{JOE} lets go of the flanc gauche\n"
     drunk = run(db, WP, "body", "drink", C, SIRINGO, "12")
-    assert drunk.stdout.startswith(f"{SIRINGO} is ") and drunk.stdout.rstrip().endswith("drunk"), drunk.stdout
+    said = f"{SIRINGO}: drank 12 units: 12 units in the blood now, "
+    assert drunk.stdout.startswith(said) and drunk.stdout.rstrip().endswith("drunk"), drunk.stdout
     stage = json.loads(run(db, WP, "body", "status", C, SIRINGO, "--json").stdout)["alcohol"]["stage"]
     assert stage in ("medium", "serious", "complete")
     status = run(db, WP, "body", "status", C, SIRINGO).stdout
@@ -234,3 +236,20 @@ def test_terrain_help_lists_every_terrain_of_table_6_1_and_of_a_run_L4806() -> N
     for kind in ("hunting", "running"):
         for terrain in downtime_data()["activities"][kind]["terrain"]:
             assert terrain in shown, terrain
+
+
+def test_sobering_and_an_effort_print_their_roll_as_the_log_tells_it_S4_1_3_L2859_S3_2_8_3(db: str) -> None:
+    # §4.1.3 L2859: the emergency sobering is a difficult END roll; §3.2.8.3: a violent effort
+    # with a healing wound reopens it on a d100 under its percentage. What the table reads is the
+    # roll itself, as the log words it, never the stage or the verdict alone.
+    shotgun_city(db)
+    run(db, WP, "body", "drink", C, SIRINGO, "12")
+    sobered = run(db, WP, "body", "sober", C, SIRINGO).stdout
+    run(db, WP, "body", "wound", C, DOC, "left-arm", "3", "--kind", "blade")
+    strained = run(db, WP, "body", "effort", C, DOC, "left-arm").stdout
+    recorded = logged(db, C)
+    (attempt,) = [e for e in recorded if e["topic"].endswith(":SoberingAttempted")]
+    (effort,) = [e for e in recorded if e["topic"].endswith(":WoundReopened")]
+    assert sobered.startswith(f"{SIRINGO}: an emergency to sober up: {words.roll(attempt['outcome'])} — acts "), sobered
+    verdict = "the wound reopened" if effort["reopened"] else "the wound held"
+    assert strained == f"{DOC}: violent effort while the bras gauche heals: {effort['percent']}%, rolled {effort['roll']} — {verdict}\n"
