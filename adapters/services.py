@@ -701,10 +701,11 @@ class Chronique:
             found.setdefault(int(row["position"]), []).append((str(row["roller"]), Fraction(row["numerator"], row["denominator"])))
         return found
 
-    def board(self, campaign_name: str) -> list[tuple[int, str, str]]:
+    def board(self, campaign_name: str, gm: bool = True) -> list[tuple[int, str, str]]:
         """The downtime board: every running process, when it is next due, what comes then, from
-        the read model (its processes are the characters' conditions)."""
-        world = self.world_read(campaign_name)
+        the read model (its processes are the characters' conditions); as players may see it
+        unless ``gm`` (what hidden rolls set running waits for their reveal)."""
+        world = self.world_read(campaign_name) if gm else self.world_for_players(campaign_name)
         rules = ruleset(world.campaign.ruleset)
         names = {str(c.id): c.name for c in world.characters.values()}
         dues = sorted(rules.processes(world).due())
@@ -917,7 +918,7 @@ class Chronique:
         if wanted is not None:
             character = self.journal.load(character.id, version=wanted)
         if not gm:
-            self._show_to_players(world.campaign, character)
+            self.show_to_players(world.campaign, character)
         return character
 
     def world_read(self, campaign_name: str) -> World:
@@ -936,13 +937,21 @@ class Chronique:
             return self.world(campaign_name)
         return World(campaign=campaign, source=VaultChance(self.vault, campaign), characters={c.id: c for c in characters})
 
+    def world_for_players(self, campaign_name: str) -> World:
+        """:meth:`world_read` with every character as its players may see it (:meth:`show_to_players`):
+        what a player's page says of the whole party. Read-only: never saved."""
+        world = self.world_read(campaign_name)
+        for character in world.characters.values():
+            self.show_to_players(world.campaign, character)
+        return world
+
     def sheet_now(self, campaign_name: str, name: str, gm: bool = False) -> tuple[World, Character]:
         """A character's sheet now, from the read model (:meth:`world_read`), in the world it is
         read in; as players may see it unless ``gm``."""
         world = self.world_read(campaign_name)
         character = world.character(name)
         if not gm:
-            self._show_to_players(world.campaign, character)
+            self.show_to_players(world.campaign, character)
         return world, character
 
     def world_as_of(self, campaign_name: str, name: str, moment: int, gm: bool = False) -> tuple[World, Character]:
@@ -967,12 +976,12 @@ class Chronique:
             character = self.journal.load(character.id, version=wanted)
         character.condition = self.rules(world.campaign).processes(world).standing(character, moment)
         if not gm:
-            self._show_to_players(world.campaign, character)
+            self.show_to_players(world.campaign, character)
         world.characters[character.id] = character
         world.campaign.clock = moment  # its sheet reads the world's clock as "now"
         return world, character
 
-    def _show_to_players(self, campaign: Campaign, character: Character) -> None:
+    def show_to_players(self, campaign: Campaign, character: Character) -> None:
         """Make a read-only copy of ``character`` (never saved) what its players may see: face-down
         cards counted, not shown, and what hidden rolls not yet revealed did as it stood before
         them (adapters/veiling.py)."""

@@ -115,7 +115,9 @@ def receipts(campaign: Campaign) -> list[Receipt]:
 def campaign_page(services: Chronique, reader: Reader) -> dict[str, Any]:
     """The campaign: its clock, sessions with their receipts, characters with their state, what
     the last downtime did and what is due next."""
-    world = services.world_read(reader.campaign)
+    # A player reads each character as a players' sheet shows it: a hidden roll's Revers or
+    # wound waits for its reveal here too (ruling FP9).
+    world = services.world_read(reader.campaign) if reader.gm else services.world_for_players(reader.campaign)
     campaign = world.campaign
     rules = ruleset(campaign.ruleset)
     calendar = services.calendar(campaign)
@@ -136,7 +138,7 @@ def campaign_page(services: Chronique, reader: Reader) -> dict[str, Any]:
         "receipts": receipts(campaign),
         "characters": characters,
         "downtime": [(calendar.format(at), who, what) for at, who, what in downtime],
-        "due": [(calendar.format(at), who, what) for at, who, what in services.board(reader.campaign)[:12]],
+        "due": [(calendar.format(at), who, what) for at, who, what in services.board(reader.campaign, reader.gm)[:12]],
         "entropy_open": campaign.in_session and not campaign.epochs.get(campaign.epoch, {}).get("drawn", False),
         "epoch": epoch_name(campaign.epoch),
     }

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from browsing import chromium
+from microfudge_table import zombies_at_the_table
 from served import CAMPAIGN, Served, cartes_table, fetch, fetch_bytes, invite, serving
 from support import SAMPLES, chronique, run
 
@@ -449,3 +450,18 @@ def test_what_a_hidden_test_did_stays_off_the_players_sheet_page_until_revealed(
     assert re.findall(r"(\d+) cards face down", players) == [pile.group(1)]
     run(served.db, "session", "end", CAMPAIGN)
     assert notice not in fetch(served.link("Ana") + "sheet/Alice")[2]
+
+
+def test_a_hidden_decisif_leaves_the_players_campaign_page_as_it_stood_until_revealed_L343(db: str, tmp_path: Path) -> None:
+    # FAIRNESS.md v2 (ruling FP9): the campaign page tells a player each character's state as his
+    # sheet shows it; a hidden hazard's Décisif (3 Revers, critical: L343) would tell its outcome.
+    zombies_at_the_table(db, tmp_path)
+    run(db, "character", "player", "Zombies", "Jim", "Ana")
+    # Psychologie Faible (2) −3 against Impossible (8): at most 3, five short: 3 Revers (L351).
+    run(db, "microfudge", "hazard", "Zombies", "Jim", "Psychologie", "-d", "impossible", "--modifier", "-3", "--hidden")
+    with serving(db, tmp_path, "Zombies", ("Ana",)) as site:
+        gm, players = fetch(site.link("GM"))[2], fetch(site.link("Ana"))[2]
+        assert "critical, needs care" in gm
+        assert "critical" not in players and "standing" in players
+        run(db, "session", "end", "Zombies")
+        assert "critical, needs care" in fetch(site.link("Ana"))[2]
