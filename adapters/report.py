@@ -9,6 +9,7 @@ import io
 from typing import TYPE_CHECKING, Any
 
 from chronique.adapters.exports import STYLE
+from chronique.domain.rulesets import ruleset
 from chronique.domain.text import plural
 
 if TYPE_CHECKING:
@@ -22,7 +23,10 @@ def campaign_report(services: Chronique, campaign: str) -> str:
     """The whole campaign on one page."""
     c = services.campaign(campaign)
     calendar = services.calendar(c)
-    world = services.world(campaign)
+    # The report is the players' to read, as its luck is (face-down rolls left out): each
+    # character in his game's words, as his players' sheet says it (ruling FP9).
+    world = services.world_for_players(campaign)
+    rules = ruleset(c.ruleset)
     by_character = services.luck(campaign, "character")
     by_kind = services.luck(campaign, "kind")
     by_session = services.luck(campaign, "session")
@@ -30,13 +34,14 @@ def campaign_report(services: Chronique, campaign: str) -> str:
         "<!doctype html><html lang='en'><head><meta charset='utf-8'>",
         f"<title>{html.escape(c.name)} — campaign report</title><style>{STYLE}</style></head><body>",
         f"<h1>{html.escape(c.name)}</h1>",
-        f"<p>{html.escape(c.ruleset)}, {plural(c.session, 'session')}, the clock at {html.escape(calendar.format(c.clock))}.</p>",
+        f"<p>{html.escape(rules.title)}, {plural(c.session, 'session')}, the clock at {html.escape(calendar.format(c.clock))}.</p>",
         "<h2>Sessions and their seals</h2><table><tr><th>Session</th><th>Sealed at its</th><th>Seal</th></tr>",
         *(f"<tr><td>{s['session']}</td><td>{_WHEN[s['boundary']]}</td><td><code>{s['seal']}</code></td></tr>" for s in c.seals),
         "</table><h2>Characters</h2><table><tr><th>Name</th><th>Version</th><th>State</th></tr>",
         *(
-            f"<tr><td>{html.escape(ch.name)}</td><td>{ch.version}</td><td>{'dead' if ch.condition.get('dead') else 'alive'}</td></tr>"
-            for ch in world.characters.values()
+            f"<tr><td>{html.escape(ch.name)}</td><td>{ch.version}</td><td>{html.escape(status)}</td></tr>"
+            for ch in sorted(world.characters.values(), key=lambda ch: ch.name.casefold())
+            for status in (rules.sheet_view(world, ch, False).status,)
         ),
         "</table><h2>Luck</h2>",
         "<p>Successes observed against those expected from the exact odds of each roll left to chance, "

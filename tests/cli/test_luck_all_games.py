@@ -67,10 +67,18 @@ def luck(db: str, campaign: str) -> dict[str, Any]:
 
 
 def assert_report_plots(db: str, campaign: str, tmp_path: Path, kinds: tuple[str, ...]) -> None:
-    """The campaign report shows luck by character, by kind of roll (named in words) and by session, each as a plot."""
+    """The campaign report names its game and each character's state as his sheet says it, and
+    shows luck by character, by kind of roll (named in words) and by session, each as a plot."""
     out = tmp_path / f"{campaign}.html"
     run(db, "export", "campaign", campaign, "-o", str(out))
     page = out.read_text(encoding="utf-8")
+    game = {"cartes": "Cartes", "microfudge": "MicroFudge CECJ", "western-parade": "Western Parade", "elor": "Elor"}
+    shown = json.loads(run(db, "log", campaign, "--json").stdout)
+    created = next(e["event"] for e in shown if e["event"]["topic"].endswith("Campaign.Created"))
+    assert f"<p>{game[created['ruleset']]}, " in page
+    for name in sorted(e["event"]["name"] for e in shown if e["event"]["topic"].endswith("Character.Created")):
+        status = run(db, "sheet", campaign, name).stdout.splitlines()[0].rsplit(" — ", 1)[1]
+        assert f"<tr><td>{name}</td>" in page and f"</td><td>{status}</td></tr>" in page
     for title in ("Luck by character", "Luck by kind of roll", "Luck by session"):
         assert f"<figure><img alt='{title}' src='data:image/png;base64," in page
     for kind in kinds:
