@@ -16,7 +16,7 @@ from chronique.domain.cards import shown_all as cards
 from chronique.domain.errors import RuleViolation
 from chronique.domain.rederivation import NO_CHANCE, Mismatch, Replay, Table, Unknowable
 from chronique.domain.rulesets import ruleset
-from chronique.domain.rulesets.words import face_down_until, kind_words
+from chronique.domain.rulesets.words import epoch_name, face_down_until, kind_words
 from chronique.domain.text import is_count
 from chronique.domain.verifier import Epoch, epochs_of
 
@@ -246,7 +246,7 @@ def account(x: Explanation) -> list[str]:
         status = "revealed" if x.epochs[origin.epoch].seed else "not revealed yet"
         lines.append(
             f"  {card(origin.card)}: position {origin.position} of shuffle {short_ref(origin.shuffle)} "
-            f"(epoch {origin.epoch}, {status}), drawn for {origin.to} ({origin.purpose})"
+            f"(the dice of {epoch_name(origin.epoch)}, {status}), drawn for {origin.to} ({origin.purpose})"
         )
     if x.rederived:
         lines.append(f"chance re-derived: {x.rederived}")

@@ -11,6 +11,7 @@ from chronique.domain.campaign import Campaign
 from chronique.domain.chance import ChanceStream, DrawPlace
 from chronique.domain.errors import RuleViolation
 from chronique.domain.fairness import FORMAT_V1, KeyedStream, commitment, epoch_key, salt
+from chronique.domain.rulesets.words import epoch_name
 
 
 class SeedVault(Protocol):
@@ -53,7 +54,7 @@ class SqlSeedVault:
     def draft(self, campaign_id: UUID, epoch: str) -> str:
         if self._stored(campaign_id, epoch) is not None:
             raise RuleViolation(
-                f"the seed vault already holds a secret for epoch {epoch}, which was never committed: refused "
+                f"the seed vault already holds a secret for the dice of {epoch_name(epoch)}, which were never committed: refused "
                 "(a seed must be made with its commitment; was the vault written to by hand?)"
             )
         seed = secrets.token_bytes(32)
@@ -68,7 +69,7 @@ class SqlSeedVault:
     def seed(self, campaign_id: UUID, epoch: str) -> bytes:
         found = self._drafts.get((str(campaign_id), epoch)) or self._stored(campaign_id, epoch)
         if found is None:
-            raise LookupError(f"the seed of epoch {epoch} is missing from the vault")
+            raise LookupError(f"the seed of the dice of {epoch_name(epoch)} is missing from the vault")
         return bytes.fromhex(found)
 
 

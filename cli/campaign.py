@@ -9,6 +9,7 @@ import typer
 from chronique.cli import bounds, render
 from chronique.cli.context import run
 from chronique.domain.rulesets.registry import PACKAGES
+from chronique.domain.rulesets.words import epoch_name
 from chronique.domain.text import plural
 
 if TYPE_CHECKING:
@@ -78,7 +79,7 @@ def _campaign(services: Chronique, world: World) -> None:
     out = render.console()
     out.print(f"[bold]{escape(c.name)}[/bold] — {title(c.ruleset)}, {services.calendar(c).format(c.clock)}")
     state = f"session {c.session} open" if c.in_session else f"{plural(c.session, 'session')} played, downtime"
-    out.print(f"{state}; open chance epoch {c.epoch} (commitment {c.epochs[c.epoch]['commitment'][:16]}…)")
+    out.print(f"{state}; the dice of {epoch_name(c.epoch)} committed (commitment {c.epochs[c.epoch]['commitment'][:16]}…)")
     out.print(f"characters: {escape(', '.join(ch.name for ch in world.characters.values())) or 'none yet'}")
     for seal in c.seals:
         when = "start" if seal["boundary"] == "session-start" else "end"

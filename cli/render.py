@@ -101,9 +101,12 @@ def emit_json(data: Any) -> None:
 
 def campaign_created(campaign: Campaign) -> None:
     """Confirm a new campaign and show its first commitment."""
+    from chronique.domain.rulesets import ruleset
+    from chronique.domain.rulesets.words import epoch_name
+
     first = campaign.epochs[campaign.epoch]["commitment"]
-    typer.echo(f"campaign {campaign.name!r} created ({campaign.ruleset}, id {campaign.id})")
-    typer.echo(f"commitment of epoch {campaign.epoch}: {first}")
+    typer.echo(f"campaign {campaign.name!r} created ({ruleset(campaign.ruleset).title}, id {campaign.id})")
+    typer.echo(f"commitment of the dice of {epoch_name(campaign.epoch)}: {first}")
 
 
 def campaigns_json(services: Chronique, items: list[Campaign]) -> None:
@@ -146,22 +149,30 @@ def campaign_json(services: Chronique, world: World) -> None:
 def session_started(c: Campaign) -> None:
     """Confirm a session start: the revealed seed, and the receipt players keep."""
     typer.echo(f"session {c.session} of {c.name!r} started")
-    typer.echo(f"revealed seed of downtime-{c.session - 1}: {c.epochs[f'downtime-{c.session - 1}']['seed']}")
+    _revealed(c, f"downtime-{c.session - 1}")
     _receipt(c)
 
 
 def session_ended(c: Campaign) -> None:
     """Confirm a session end: the revealed seed, and the receipt players keep."""
     typer.echo(f"session {c.session} of {c.name!r} ended")
-    typer.echo(f"revealed seed of session-{c.session}: {c.epochs[f'session-{c.session}']['seed']}")
+    _revealed(c, f"session-{c.session}")
     _receipt(c)
+
+
+def _revealed(c: Campaign, epoch: str) -> None:
+    from chronique.domain.rulesets.words import epoch_name
+
+    typer.echo(f"the dice of {epoch_name(epoch)} revealed, seed: {c.epochs[epoch]['seed']}")
 
 
 def _receipt(c: Campaign) -> None:
     # FAIRNESS.md v2: the seal covers the commitment just made; players keep both, and
     # `chronique verify --seal ... --commitment ...` later proves the journal still extends them.
+    from chronique.domain.rulesets.words import epoch_name
+
     typer.echo(f"receipt to keep — seal: {c.seals[-1]['seal']}")
-    typer.echo(f"                  commitment of {c.epoch}: {c.epochs[c.epoch]['commitment']}")
+    typer.echo(f"commitment of the dice of {epoch_name(c.epoch)}: {c.epochs[c.epoch]['commitment']}")
 
 
 # -- play ----------------------------------------------------------------------------------------

@@ -6,6 +6,7 @@ import typer
 
 from chronique.cli import render
 from chronique.cli.context import run
+from chronique.domain.rulesets.words import epoch_name
 from chronique.domain.text import plural
 
 app = typer.Typer(help="Start and end play sessions.", no_args_is_help=True)
@@ -32,4 +33,5 @@ def entropy(
 ) -> None:
     """Add a player's phrase to the open epoch's key, before its first draw (refused after)."""
     c, named = run(ctx, lambda s: s.add_entropy(campaign, player, phrase))
-    typer.echo(f"{named}'s phrase is part of epoch {c.epoch}'s key ({plural(len(c.epochs[c.epoch]['contributions']), 'phrase')} so far)")
+    phrases = plural(len(c.epochs[c.epoch]["contributions"]), "phrase")
+    typer.echo(f"{named}'s phrase is part of the key of the dice of {epoch_name(c.epoch)} ({phrases} so far)")

@@ -307,7 +307,9 @@ class Campaign(ChainedAggregate):
     def _check_reveal(self, seed: bytes) -> None:
         # FAIRNESS.md: a revealed seed must be the one committed before its epoch's first draw.
         if commitment_of(seed) != self.epochs[self.epoch]["commitment"]:
-            raise JournalDamaged(f"the vaulted seed does not match the commitment of epoch {self.epoch}")
+            from chronique.domain.rulesets.words import epoch_name  # the rulesets' words import the campaign
+
+            raise JournalDamaged(f"the vaulted seed does not match the commitment of the dice of {epoch_name(self.epoch)}")
 
     def start_session(self, seed: bytes, next_commitment: str) -> None:
         """Open session ``session + 1``, revealing the seed of the running downtime epoch."""

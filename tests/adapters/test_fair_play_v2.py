@@ -474,7 +474,7 @@ def test_a_swapped_vault_seed_stops_the_session_end_as_a_damaged_journal_EB2(db:
     before = len(rows(db, campaign_hex(db)))
     sql(db, ("UPDATE chronique_epoch_seeds SET seed = :s WHERE epoch = 'session-1'", {"s": "11" * 32}))
     code, out = cli(db, "session", "end", table.campaign)
-    assert (code, out) == (1, "error: the journal is damaged: the vaulted seed does not match the commitment of epoch session-1\n")
+    assert (code, out) == (1, "error: the journal is damaged: the vaulted seed does not match the commitment of the dice of session 1\n")
     assert len(rows(db, campaign_hex(db))) == before
 
 
@@ -487,7 +487,7 @@ def test_a_seed_put_in_the_vault_before_its_commitment_is_refused(db: str) -> No
     ground = "INSERT INTO chronique_epoch_seeds (campaign_id, epoch, seed) VALUES (:c, 'session-1', :s)"
     sql(db, (ground, {"c": str(campaign_id), "s": "00" * 32}))
     code, out = cli(db, "session", "start", "Verdelune")
-    assert code == 2 and "already holds a secret for epoch session-1" in out and out.count("\n") == 1, out
+    assert code == 2 and "already holds a secret for the dice of session 1" in out and out.count("\n") == 1, out
     assert len(rows(db, campaign_hex(db))) == before  # nothing recorded
 
 

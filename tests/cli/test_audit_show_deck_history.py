@@ -57,11 +57,11 @@ def test_a_card_drawn_after_a_session_end_is_placed_in_the_new_sessions_shuffle(
     first, second = [e for e in events if e["topic"] == SHUFFLED]
     assert first["epoch"] == "session-1" and second["epoch"] == "session-2"
     shown = run(db, "audit", "show", short(test)).stdout
-    placed = re.findall(r"^  \S+: position (\d+) of shuffle (\S+) \(epoch (\S+), ([^)]*)\), drawn for Bruno", shown, re.M)
+    placed = re.findall(r"^  \S+: position (\d+) of shuffle (\S+) \(the dice of ([^,]+), ([^)]*)\), drawn for Bruno", shown, re.M)
     # Every card of the test (a pile card, and any drawn for it) came from session 2's shuffle.
     used = sorted({*test["outcome"]["cards"], *test["outcome"].get("drawn", [])})
     assert len(placed) == len(used), shown
-    assert {(shuffle, epoch, status) for _, shuffle, epoch, status in placed} == {(short(second), "session-2", "not revealed yet")}, shown
+    assert {(shuffle, epoch, status) for _, shuffle, epoch, status in placed} == {(short(second), "session 2", "not revealed yet")}, shown
     assert "not verifiable until its epoch is revealed" in shown and "verifiable now" not in shown
     # The JSON tells the same places, with the shuffle's full reference: each holds its card.
     explained = json.loads(run(db, "audit", "show", short(test), "--json").stdout)
@@ -73,7 +73,7 @@ def test_a_card_drawn_after_a_session_end_is_placed_in_the_new_sessions_shuffle(
     # Once session 2 ends its seed is revealed: the same card, now verifiable.
     run(db, "session", "end", "Verdelune")
     shown = run(db, "audit", "show", short(test)).stdout
-    assert f"of shuffle {short(second)} (epoch session-2, revealed)" in shown and shown.rstrip().endswith("verifiable now")
+    assert f"of shuffle {short(second)} (the dice of session 2, revealed)" in shown and shown.rstrip().endswith("verifiable now")
 
 
 def dealt(events: list[dict[str, Any]], target: dict[str, Any]) -> dict[tuple[str, str], list[tuple[str, int, str]]]:
