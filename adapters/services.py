@@ -50,6 +50,7 @@ if TYPE_CHECKING:
     from datetime import datetime
 
     from chronique.adapters.readmodels import ReadModels
+    from chronique.domain.veil import Veil
 
 R = TypeVar("R")
 _RETRIES = 10
@@ -974,22 +975,30 @@ class Chronique:
             raise RuleViolation(f"{character.name} had not joined by {calendar.format(moment)}")
         if wanted != character.version:
             character = self.journal.load(character.id, version=wanted)
+        # A players' sheet brings to the moment what they may see (ruling FP9), not what a hidden
+        # roll set running.
+        veil = None if gm else self._veil(world.campaign, character)
+        if veil is not None:
+            character.condition = dict(veil.condition)
         character.condition = self.rules(world.campaign).processes(world).standing(character, moment)
         if not gm:
-            self.show_to_players(world.campaign, character)
+            character.shown_to_players(self.rules(world.campaign).for_players(character.condition), veil)
         world.characters[character.id] = character
         world.campaign.clock = moment  # its sheet reads the world's clock as "now"
         return world, character
 
     def show_to_players(self, campaign: Campaign, character: Character) -> None:
         """Make a read-only copy of ``character`` (never saved) what its players may see: face-down
-        cards counted, not shown, and what hidden rolls not yet revealed did as it stood before
-        them (adapters/veiling.py)."""
+        cards counted, not shown, and his events replayed without the hidden rolls not yet
+        revealed (ruling FP9)."""
+        veil = self._veil(campaign, character)
+        condition = character.condition if veil is None else veil.condition
+        character.shown_to_players(self.rules(campaign).for_players(condition), veil)
+
+    def _veil(self, campaign: Campaign, character: Character) -> Veil | None:
         from chronique.adapters.veiling import players_veil
 
-        veil = players_veil(self.journal, campaign, character)
-        condition = character.condition if veil is None else veil.over(character.condition)
-        character.shown_to_players(self.rules(campaign).for_players(condition), veil)
+        return players_veil(self.journal, campaign, character)
 
     def calendar(self, campaign: Campaign) -> Any:
         """The campaign's calendar."""

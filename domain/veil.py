@@ -1,38 +1,36 @@
-"""What players may not see yet of a character's sheet: the parts a hidden roll changed.
+"""What players may not see yet of a character's sheet: what a hidden roll did to it.
 
 A roll the GM asked to keep hidden lies face down until its epoch's seed is revealed (FAIRNESS.md
-v2); the tactics markers it won, the hand card it spent, the Revers it dealt or the wound it left
-would tell its outcome all the same. Until then the players' sheet shows each part such a roll
-changed as it stood before the first of them, and says so."""
+v2); the tactics markers it won, the pile cards it drew, the Revers it dealt or the effort it took
+would tell its outcome all the same. Until then the players' sheet is the character's events
+replayed without the hidden rolls: what later rolls in plain sight did shows (a scene's end
+clearing the markers), what the hidden ones did does not; and the sheet says so (ruling FP9)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Mapping
 from copy import deepcopy
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from chronique.domain.chain import ChainedEvent, FaceDown
+from chronique.domain.character import Character
 from chronique.domain.rulesets.words import epoch_name
 
-if TYPE_CHECKING:
-    from chronique.domain.character import Character
+# Events that restate the whole condition as the full replay gives it (a correction, an undo):
+# what they say of the parts a hidden roll changed would tell what it did.
+_RESTATING = (Character.Corrected, Character.Undone)
 
 
 @dataclass(frozen=True)
 class Veil:
-    """The parts of a character's condition that hidden rolls not yet revealed changed, each as
-    it stood before the first of them (``added``: parts they made, none before), and the epochs
-    whose end shows them. A sheet says so whenever such a roll was made, whether it changed
-    anything or not: saying it only when it did would tell."""
+    """A character's condition as its players may see it while hidden rolls on it wait for their
+    reveal (its events replayed without them), and the epochs whose end shows them. A sheet says
+    so whenever such a roll was made, whether it changed anything or not: saying it only when it
+    did would tell."""
 
-    before: Mapping[str, Any]
-    added: frozenset[str]
+    condition: Mapping[str, Any]
     epochs: tuple[str, ...]
-
-    def over(self, condition: Mapping[str, Any]) -> dict[str, Any]:
-        """``condition`` as its players may see it: the veiled parts as they stood before."""
-        return {k: v for k, v in condition.items() if k not in self.added} | dict(self.before)
 
     def words(self) -> str:
         """The sentence a players' sheet carries while a hidden roll waits for its reveal."""
@@ -47,22 +45,37 @@ def hidden_from_players(event: Any, is_revealed: Callable[[str], bool], voided: 
 
 
 def veil(start: Character, events: Iterable[ChainedEvent], is_revealed: Callable[[str], bool], voided: Collection[int]) -> Veil | None:
-    """What the hidden rolls among ``events`` (the character's, in order, from the version after
-    ``start``) changed, replayed on ``start`` by the events' own ``apply`` as the sheets read model
-    replays them; None when none of them hides anything. ``start`` is changed: pass a copy."""
-    before: dict[str, Any] = {}
-    added: set[str] = set()
+    """``start`` (the character before the first of ``events``, his next ones in order) brought
+    up to date by the events' own ``apply``, as the sheets read model replays them, but for the
+    hidden rolls among them; None when none of them is one. An event in plain sight that cannot
+    apply without what a hidden roll did (first aid on a Revers the players never saw) is left
+    out too. ``start`` is changed: pass a copy."""
     epochs: dict[str, None] = {}
+    hidden_parts: set[str] = set()
     for event in events:
-        if not hidden_from_players(event, is_revealed, voided):
-            event.apply(start)
+        if hidden_from_players(event, is_revealed, voided):
+            epochs[str(event.sealed_until)] = None  # type: ignore[attr-defined]
+            hidden_parts |= _parts_changed(start, event)
             continue
-        prior = deepcopy(start.condition)
-        event.apply(start)
-        for key in (prior.keys() | start.condition.keys()) - before.keys() - added:
-            if key not in prior:
-                added.add(key)
-            elif prior[key] != start.condition.get(key, prior):  # ``prior`` itself: a part it took away
-                before[key] = prior[key]
-        epochs[str(event.sealed_until)] = None  # type: ignore[attr-defined]
-    return Veil(before, frozenset(added), tuple(epochs)) if epochs else None
+        prior = dict(start.condition)
+        try:
+            event.apply(start)
+        except Exception:  # noqa: BLE001 - it rests on what the players do not see: left out
+            start.condition = prior
+            continue
+        if isinstance(event, _RESTATING):
+            start.condition = {k: v for k, v in start.condition.items() if k not in hidden_parts} | {
+                k: prior[k] for k in hidden_parts if k in prior
+            }
+    return Veil(start.condition, tuple(epochs)) if epochs else None
+
+
+def _parts_changed(character: Character, event: ChainedEvent) -> set[str]:
+    """The parts of ``character``'s condition ``event`` would change, tried on a copy."""
+    trial = deepcopy(character)
+    try:
+        event.apply(trial)
+    except Exception:  # noqa: BLE001 - it changes nothing the players' sheet holds
+        return set()
+    before, after = character.condition, trial.condition
+    return {key for key in before.keys() | after.keys() if before.get(key, before) != after.get(key, before)}

@@ -58,12 +58,18 @@ def test_cartes_a_hidden_test_spends_its_pile_and_markers_out_of_the_players_sig
     run(db, "cartes", "test", "Verdelune", "Alice", "Contact")
     before = sheet(db, "Verdelune", "Alice")
     assert "hidden_rolls_until" not in before and NOTICE not in text(db, "Verdelune", "Alice")
-    run(db, "cartes", "test", "Verdelune", "Alice", "Vigilance", "--hidden")
+    run(db, "cartes", "test", "Verdelune", "Alice", "Vigilance", "--hidden", "--manoeuvre", "tactics")
     # A test draws at least one card of the pile: how many would tell its course (§Tirage).
     assert_veiled(db, "Verdelune", "Alice", before, {"pile_count"})
-    # A later roll in plain sight does not show the veiled parts either: they wait for the reveal.
+    # What later draws in plain sight do shows on top of what the players saw: the pile they saw
+    # less the cards of the next test.
     run(db, "cartes", "test", "Verdelune", "Alice", "Contact")
-    assert sheet(db, "Verdelune", "Alice")["condition"]["pile_count"] == before["condition"]["pile_count"]
+    visible = json.loads(run(db, "log", "Verdelune", "--json", "--gm", "--kind", "TestMade").stdout)[-1]["event"]
+    assert sheet(db, "Verdelune", "Alice")["condition"]["pile_count"] == before["condition"]["pile_count"] - len(visible["from_pile"])
+    # A scene's end clears the markers whatever the hidden test gave (§Marqueurs): 0 and 0.
+    run(db, "cartes", "scene", "end", "Verdelune")
+    players = sheet(db, "Verdelune", "Alice")["condition"]
+    assert (players["bonus"], players["malus"]) == (0, 0)
     assert_revealed(db, "Verdelune", "Alice", {"pile_count", "bonus", "malus", "hand"})
 
 

@@ -33,21 +33,21 @@ def test_the_effort_a_hidden_test_took_shows_as_it_stood_before_it_s3_3() -> Non
     before, now, found = _played(1)
     assert found is not None and found.epochs == ("session-1",)
     assert now["effort"] == before["effort"] - 1 and now["fatigue"] == before["fatigue"] + 1
-    shown = found.over(now)
-    assert shown["effort"] == before["effort"] and shown["fatigue"] == before["fatigue"]
-    assert "last_effort_at" not in shown or shown["last_effort_at"] == before.get("last_effort_at")
+    assert found.condition == before
 
 
-def test_a_part_a_later_roll_changes_again_still_waits_for_the_reveal_s3_3_L316() -> None:
-    # Out of scenes the effort spent is back before the next test (L316), which spends one again.
+def test_what_later_rolls_in_plain_sight_did_shows_on_top_of_it_s3_3_L316() -> None:
+    # The players' sheet is the replay without the hidden test. Out of scenes the effort spent is
+    # back before the next test (L316), said in plain sight ("1 effort point back"): the players'
+    # sheet adds that point, then the next test spends its own (§3.3).
     before, now, found = _played(1, 1)
-    assert now["effort"] == before["effort"] - 1
-    assert found is not None and found.over(now)["effort"] == before["effort"]
+    assert found is not None and now["effort"] == before["effort"] - 1
+    assert found.condition["effort"] == before["effort"] + 1 - 1 and found.condition["fatigue"] == before["fatigue"] - 1 + 1
 
 
 def test_a_hidden_test_that_changed_nothing_is_said_to_wait_all_the_same() -> None:
     _, now, found = _played(0)
-    assert found is not None and found.over(now) == now
+    assert found is not None and found.condition == now
     assert "hidden roll of session 1" in found.words() and "once session 1 is over" in found.words()
 
 
