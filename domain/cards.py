@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("C", "D", "H", "S")
 SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
@@ -15,6 +17,28 @@ def shown(card: str) -> str:
 def shown_all(cards: list[str]) -> str:
     """Cards as people read them, e.g. "10♥ Q♠" (a dash for none)."""
     return " ".join(map(shown, cards)) or "—"
+
+
+def card_words(value: object) -> str:
+    """What a record holds in a card's place, as people read it: a card with its suit symbol
+    ("10♥"); anything else a forged record may put there (a number, null, a list, a string that
+    names no card) as its compact JSON text (``7``, ``null``, ``["AS"]``, ``"XX"``). The browser's
+    verifier (web/static/verify/core.js ``cardWords``) writes the very same words."""
+    if isinstance(value, str) and is_card(value):
+        return shown(value)
+    return _json(value)
+
+
+def cards_words(values: object) -> str:
+    """A record's cards in a verdict's words: "A♠ 9♥", "nothing" for none; a record that is not a
+    list of cards at all reads as its JSON text (``"AS"``, ``5``), never as the cards it spells."""
+    if isinstance(values, list | tuple):
+        return " ".join(map(card_words, values)) or "nothing"
+    return _json(values)
+
+
+def _json(value: object) -> str:
+    return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"), default=str)
 
 
 def fresh_packs(packs: int, ranks: tuple[str, ...] = RANKS) -> list[str]:

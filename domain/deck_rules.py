@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from chronique.domain.cards import fresh_packs
+from chronique.domain.cards import RANKS, SUITS, card_words, cards_words, fresh_packs, is_card
 from chronique.domain.rederivation import GameRules, Mismatch, Replay, Table, Unknowable
 
 _DECK = "chronique.domain.deck:Deck."
@@ -59,7 +59,8 @@ def _shuffled(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[st
     counted = Counter(left + pool)
     if not dict.__eq__(counted, deck.packs) and any(counted[card] > deck.packs[card] for card in set(pool)):
         spare = deck.packs - Counter(left)
-        raise Mismatch("chance", f"shuffles in {sorted((Counter(pool) - spare).elements())}, which the deck's packs cannot spare")
+        extra = sorted((Counter(pool) - spare).elements(), key=_pack_order)
+        raise Mismatch("chance", f"shuffles in {cards_words(extra)}, which the deck's packs cannot spare")
     deck.cards, deck.top = [*left, *replay.shuffle(pool)], 0
     return _NOTHING_MORE
 
@@ -77,11 +78,27 @@ def _drawn(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[str, 
     top = deck.top
     end = top + len(cards)
     if cards != deck.cards[top:end]:
-        raise Mismatch("cards", f"records {cards}, but the next cards of the deck's shuffle are {deck.cards[top:end]}")
+        raise Mismatch("cards", _not_the_next(event["cards"], deck.cards[top:end]))
     deck.top = end
     # ``Table.hand_out`` without the call: most of a campaign's events are draws.
     table.handed[event["to"]].extend(cards)
     return _NOTHING_MORE
+
+
+def _pack_order(card: object) -> tuple[int, int, int, str]:
+    # Cards a verdict lists read in a fresh pack's order (A♣ 2♣ … K♠); whatever a forged record
+    # put in a card's place comes after them, by its words' code points: never compared with a
+    # card (Python's ``<`` between a str and an int raises), and the browser sorts them alike.
+    if isinstance(card, str) and is_card(card):
+        return (0, SUITS.index(card[-1]), RANKS.index(card[:-1]), "")
+    return (1, 0, 0, card_words(card))
+
+
+def _not_the_next(recorded: object, following: list[str]) -> str:
+    # The cards in words, as the log shows them (ruling FP10): "records A♠ 9♥, but ...".
+    if not following:
+        return f"records {cards_words(recorded)}, but the deck's shuffle has no cards left"
+    return f"records {cards_words(recorded)}, but the next cards of the deck's shuffle are {cards_words(following)}"
 
 
 def _gathered(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[str, Any]:

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from chronique.domain.cards import fresh_packs
+from chronique.domain.cards import fresh_packs, shown
 from chronique.domain.deck_rules import CREATED, DRAWN, GATHERED, RULES, SHUFFLED
 from chronique.domain.rederivation import Mismatch, Table, Unknowable, check
 
@@ -49,11 +49,11 @@ def test_each_draw_is_the_next_cards_of_the_recorded_shuffle_and_a_wrong_one_is_
     assert _verdict(table, _drawn(order[3:5])) is None
     assert (
         _verdict(table, _drawn([order[6]]))
-        == f"field cards: records ['{order[6]}'], but the next cards of the deck's shuffle are ['{order[5]}']"
+        == f"field cards: records {shown(order[6])}, but the next cards of the deck's shuffle are {shown(order[5])}"
     )
     assert _verdict(table, _drawn(order[5:12])) is None
     assert table.handed["Alice"] == order  # handed to Alice in the order drawn
-    assert _verdict(table, _drawn([order[0]])) == f"field cards: records ['{order[0]}'], but the next cards of the deck's shuffle are []"
+    assert _verdict(table, _drawn([order[0]])) == f"field cards: records {shown(order[0])}, but the deck's shuffle has no cards left"
 
 
 def test_a_reshuffle_puts_the_cards_shuffled_in_under_the_ones_left() -> None:
@@ -68,14 +68,14 @@ def test_a_shuffle_of_cards_the_deck_still_holds_is_refused() -> None:
     table, order = _dealt_deck()
     assert _verdict(table, _drawn(order[:2])) is None
     why = _verdict(table, _shuffled([order[0], order[5]], [order[5], order[0]]))
-    assert why == f"field chance: shuffles in ['{order[5]}'], which the deck's packs cannot spare"
+    assert why == f"field chance: shuffles in {shown(order[5])}, which the deck's packs cannot spare"
 
 
 def test_a_gathered_deck_holds_nothing_until_it_is_shuffled_again() -> None:
     table, order = _dealt_deck()
     assert _verdict(table, _drawn(order[:3])) is None
     assert _verdict(table, _event(GATHERED)) is None
-    assert _verdict(table, _drawn([order[3]])) == f"field cards: records ['{order[3]}'], but the next cards of the deck's shuffle are []"
+    assert _verdict(table, _drawn([order[3]])) == f"field cards: records {shown(order[3])}, but the deck's shuffle has no cards left"
     assert _verdict(table, _shuffled(list(PACK), list(PACK))) is None  # every card is back: all twelve may be shuffled
     assert _verdict(table, _drawn(PACK[:2])) is None
 

@@ -32,6 +32,7 @@ from verifier_bundles import (
     without,
 )
 
+from chronique.domain.cards import card_words, cards_words, shown_all
 from chronique.domain.fairness import canonical_bytes
 from chronique.domain.referees import all_rules
 from chronique.domain.text import plural
@@ -398,6 +399,42 @@ def _not_the_next_card(view: str) -> Callable[[dict[str, Bundle]], Any]:
     return forge
 
 
+# What a forged record may put in a card's place (ruling FP10): each reads as its JSON text in both
+# verifiers, a card as its symbols. A float cannot be recorded: the canonical bytes refuse it.
+NO_CARDS = [7, None, ["AS"], "XX", "as", {"b": 1, "a": 'é\n"\\'}, True, 2**70, "A♠", "", "\x07", "🦉"]
+
+
+def _no_cards_drawn(view: str) -> Callable[[dict[str, Bundle]], Any]:
+    def forge(b: dict[str, Bundle]) -> Any:
+        bundle = b["cartes" + view]
+        at = find(bundle, "Deck.CardsDrawn", lambda e: e["event"]["originator_version"] == 3)
+        return rechained(bundle, at, lambda e: e.__setitem__("cards", [e["cards"][0], *NO_CARDS])), (), (), place(bundle, at)
+
+    return forge
+
+
+def _cards_that_are(recorded: Any) -> Callable[[dict[str, Bundle]], Any]:
+    def forge(b: dict[str, Bundle]) -> Any:
+        bundle = b["cartes"]
+        at = find(bundle, "Deck.CardsDrawn", lambda e: e["event"]["originator_version"] == 3)
+        return rechained(bundle, at, lambda e: e.__setitem__("cards", recorded)), (), (), place(bundle, at)
+
+    return forge
+
+
+def _no_cards_shuffled(b: dict[str, Bundle]) -> Any:
+    # Session 2's shuffle, in the GM's view: its epoch is not revealed, so only the deck's rules
+    # can catch what it shuffles in (1 and true are one card to Python's Counter: written once).
+    bundle = b["cartes (GM)"]
+    at = find(bundle, "Deck.Shuffled", _in("session-2"))
+
+    def change(event: dict[str, Any]) -> None:
+        pool = event["chance"][0]["deck"]
+        event["chance"][0]["deck"] = [*pool[1:], pool[2], "10S", *(c for c in NO_CARDS if not isinstance(c, list | dict)), 1]
+
+    return rechained(bundle, at, change), (), (), place(bundle, at)
+
+
 def _seed_not_committed(b: dict[str, Bundle]) -> Any:
     bundle = b["cartes"]
     at = find(bundle, "Campaign.SessionEnded")
@@ -561,6 +598,13 @@ FORGERIES: dict[str, Callable[[dict[str, Bundle]], Any]] = {
     "a shuffle's result changed, re-chained": _shuffle_result,
     "a deck draw that is not the next card (GM view)": _not_the_next_card(" (GM)"),
     "a deck draw that is not the next card (players' view)": _not_the_next_card(""),
+    "a deck draw of things that are no cards (GM view)": _no_cards_drawn(" (GM)"),
+    "a deck draw of things that are no cards (players' view)": _no_cards_drawn(""),
+    "a deck draw whose cards are a string": _cards_that_are("AS9H"),
+    "a deck draw whose cards are a number": _cards_that_are(5),
+    "a deck draw whose cards are null": _cards_that_are(None),
+    "a deck draw whose cards are an object": _cards_that_are({"b": "AS", "a": 1}),
+    "a shuffle of things that are no cards": _no_cards_shuffled,
     "a revealed seed that is not its commitment's": _seed_not_committed,
     "a seal not of its heads, listed": _seal_not_of_its_heads(True),
     "a seal not of its heads, unlisted": _seal_not_of_its_heads(False),
@@ -592,6 +636,55 @@ def test_a_forgery_fails_in_the_browser_at_the_place_python_names(page: Any, bun
     if where != "the journal or bundle":
         assert browser["failure"] == python.failure
         assert browser["summary"] == python.summary()
+
+
+def test_a_forged_draw_reads_its_cards_in_words_in_both_verifiers(page: Any, bundles: dict[str, Bundle]) -> None:
+    # Ruling FP10: the cards as the log shows them, not a Python list ("records ['KS', '8D', ...]").
+    bundle = bundles["cartes"]
+    at = find(bundle, "Deck.CardsDrawn", lambda e: e["event"]["originator_version"] == 3)
+    honest = bundle["events"][at]["event"]["cards"]
+    forged_cards = ["KS" if honest[0] != "KS" else "QS", *honest[1:]]
+    forged = rechained(bundle, at, lambda e: e.__setitem__("cards", forged_cards))
+    words = f"records {shown_all(forged_cards)}, but the next cards of the deck's shuffle are {shown_all(honest)}"
+    assert "♠" in words and "[" not in words
+    assert in_browser(page, forged)["failure"] == in_python(forged).failure == f"field cards: {words}"
+
+
+# Values in a card's place, as JSON text: cards, strings that are none, and every JSON kind (floats
+# as Python writes them, keys sorted by code point, beyond the BMP too, control characters escaped).
+CARD_WORDS_CASES = [
+    '"10H"',
+    '"AS"',
+    '"1S"',
+    '"as"',
+    r'"A\u2660"',
+    '""',
+    r'"\u0007\b\f\n\r\t\\\"\u007f"',
+    "0",
+    "-0",
+    "18446744073709551617",
+    "1.0",
+    "-0.0",
+    "1e16",
+    "1.5e-7",
+    "123.456",
+    "null",
+    "true",
+    "false",
+    "[]",
+    '["AS", "XX", 7, null, ["KS"], {}]',
+    r'{"b": 1, "a": ["QH"], "\uffff": 2, "\ud83e\udd89": 3, "\u00e9": "\u00e9"}',
+    "{}",
+]
+
+
+def test_card_words_are_pythons_for_cards_and_whatever_takes_their_place(page: Any) -> None:
+    script = """async (texts) => {
+        const core = await import("./core.js");
+        return texts.map((text) => { const v = core.parseJSON(text); return [core.cardWords(v), core.cardsWords(v)]; });
+    }"""
+    expected = [[card_words(json.loads(text)), cards_words(json.loads(text))] for text in CARD_WORDS_CASES]
+    assert page.evaluate(script, CARD_WORDS_CASES) == expected
 
 
 # -- 4. the page -------------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
+from chronique.domain.cards import cards_words
 from chronique.domain.deck_rules import character_now, name_of
 from chronique.domain.errors import RuleViolation
 from chronique.domain.rederivation import GameRules, Mismatch, Rederive, Replay, Table, Unknowable
@@ -71,7 +72,7 @@ def _last_handed(table: Table, name: str, field_name: str, cards: Sequence[str],
     if (cards if type(cards) is list else list(cards)) != waiting[start:end]:  # no copy of a decoded list
         if table.unknown:  # a face-down draw may have handed them: not checkable until revealed
             raise Unknowable
-        raise Mismatch(field_name, f"records {list(cards)}, but the deck handed {name} {waiting[start:end] or 'nothing'}")
+        raise Mismatch(field_name, f"records {cards_words(list(cards))}, but the deck handed {name} {cards_words(waiting[start:end])}")
     return start
 
 
@@ -84,7 +85,7 @@ def _dealt(event: dict[str, Any], table: Table, now: dict[str, Any]) -> Mapping[
         if cards != handed:
             if table.unknown:
                 raise Unknowable
-            raise Mismatch(field_name, f"records {cards}, but the deck dealt {name} {handed or 'nothing'}")
+            raise Mismatch(field_name, f"records {cards_words(cards)}, but the deck dealt {name} {cards_words(handed)}")
     table.handed[name] = []
     return {}
 
@@ -106,11 +107,12 @@ def _test(event: dict[str, Any], table: Table, now: dict[str, Any]) -> Mapping[s
     name = name_of(table, event["originator_id"])
     from_pile = source == "pile"
     if from_pile and event["from_pile"] != drawn[:1]:
-        raise Mismatch("from_pile", f"records {event['from_pile']}, but the test's first card is {drawn[:1]}")
+        raise Mismatch("from_pile", f"records {cards_words(event['from_pile'])}, but the test's first card is {cards_words(drawn[:1])}")
     if from_pile and event["from_pile"] != c["pile"][:1]:
-        raise Mismatch("from_pile", f"records {event['from_pile']}, but the top of {name}'s pile is {c['pile'][:1] or 'nothing'}")
+        top = cards_words(c["pile"][:1])
+        raise Mismatch("from_pile", f"records {cards_words(event['from_pile'])}, but the top of {name}'s pile is {top}")
     if from_hand and Counter(from_hand) - Counter(c["hand"]):
-        raise Mismatch("from_hand", f"records {from_hand}, but {name} holds {c['hand'] or 'nothing'} in hand")
+        raise Mismatch("from_hand", f"records {cards_words(from_hand)}, but {name} holds {cards_words(c['hand'])} in hand")
     _last_handed(table, name, "outcome", drawn if source == "deck" else drawn[1:])
     # A test from the hand spends its first card too: only the others were played in place of draws.
     played = tuple(from_hand[1:] if source == "hand" else from_hand)

@@ -9,6 +9,7 @@ from collections.abc import Iterable, Mapping
 from itertools import permutations
 from typing import Any
 
+from chronique.domain.cards import cards_words
 from chronique.domain.deck_rules import name_of, sheet_of
 from chronique.domain.rederivation import GameRules, Mismatch, Replay, Table, Unknowable
 from chronique.domain.rulesets.microfudge.draws import Declared, Lineup, Played, played, resolve_draw
@@ -157,7 +158,7 @@ def _dealt_once(sides: Iterable[Played]) -> None:
     )
     twice = sorted(card for card, n in dealt.items() if n > tables().deck_packs)
     if twice:
-        raise Mismatch("attack", f"this draw deals {', '.join(twice)} more often than the conflict deck holds them (L307, L803)")
+        raise Mismatch("attack", f"this draw deals {cards_words(twice)} more often than the conflict deck holds them (L307, L803)")
 
 
 _RESOLVED = ("inflicted", "received", "upper_hand", "banked", "outcome")

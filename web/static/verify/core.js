@@ -527,6 +527,66 @@ export function freshPacks(packs, ranks = RANKS) {
   return cards;
 }
 
+const SYMBOLS = { C: "♣", D: "♦", H: "♥", S: "♠" };
+
+const isCard = (v) => typeof v === "string" && v.length >= 2 && RANKS.includes(v.slice(0, -1)) && SUITS.includes(v.slice(-1));
+
+/** Python's json.dumps(v, ensure_ascii=False, sort_keys=True, separators=(",", ":")) of what
+ * JSON holds: keys by code point, floats as Python writes them, control characters escaped. */
+export function pyJSON(v) {
+  if (v === null || v === undefined) return "null";
+  if (v === true) return "true";
+  if (v === false) return "false";
+  if (typeof v === "number" || typeof v === "bigint") return String(v);
+  if (v instanceof PyFloat) return floatRepr(v.value);
+  if (typeof v === "string") {
+    let out = "";
+    for (let i = 0; i < v.length; i++) {
+      const ch = v[i];
+      const code = v.charCodeAt(i);
+      if (ch === "\\") out += "\\\\";
+      else if (ch === '"') out += '\\"';
+      else if (ch === "\n") out += "\\n";
+      else if (ch === "\r") out += "\\r";
+      else if (ch === "\t") out += "\\t";
+      else if (ch === "\b") out += "\\b";
+      else if (ch === "\f") out += "\\f";
+      else if (code < 0x20) out += "\\u" + code.toString(16).padStart(4, "0");
+      else out += ch;
+    }
+    return '"' + out + '"';
+  }
+  if (Array.isArray(v)) return "[" + v.map(pyJSON).join(",") + "]";
+  const keys = Object.keys(v).sort(byCodePoint);
+  return "{" + keys.map((k) => pyJSON(k) + ":" + pyJSON(v[k])).join(",") + "}";
+}
+
+/** What a record holds in a card's place, in a verdict's words (domain/cards.py card_words): a
+ * card with its suit symbol ("10♥"); anything else a forged record may put there as its JSON text. */
+export function cardWords(v) {
+  return isCard(v) ? v.slice(0, -1) + SYMBOLS[v.slice(-1)] : pyJSON(v);
+}
+
+/** A record's cards in a verdict's words (domain/cards.py cards_words): "A♠ 9♥", "nothing"
+ * for none; a record that is not a list of cards reads as its JSON text. */
+export function cardsWords(v) {
+  if (!Array.isArray(v)) return pyJSON(v);
+  return v.map(cardWords).join(" ") || "nothing";
+}
+
+/** domain/deck_rules.py _pack_order: cards as a fresh pack holds them, then anything else by
+ * its words' code points. */
+function byPackOrder(a, b) {
+  const x = isCard(a);
+  const y = isCard(b);
+  if (x !== y) return x ? -1 : 1;
+  if (x) {
+    const bySuit = SUITS.indexOf(a.slice(-1)) - SUITS.indexOf(b.slice(-1));
+    return bySuit !== 0 ? bySuit : RANKS.indexOf(a.slice(0, -1)) - RANKS.indexOf(b.slice(0, -1));
+  }
+  return byCodePoint(cardWords(a), cardWords(b));
+}
+
 class Mismatch extends Error {
   constructor(field, why) {
     super(why);
@@ -624,13 +684,20 @@ const DECK_RULES = {
     if (!sameCounts(counted, deck.packs) && pool.some((card) => (counted.get(pyKey(card)) || 0) > (deck.packs.get(pyKey(card)) || 0))) {
       const spare = new Map(deck.packs);
       for (const [k, n] of counter(left)) spare.set(k, (spare.get(k) || 0) - n);
-      const extra = [];
+      // sorted((Counter(pool) - spare).elements()): each card as the pool first holds it, as
+      // often as the packs cannot spare it (1, 1.0 and true are one card there, written once).
+      const pooled = new Map();
       for (const card of pool) {
         const k = pyKey(card);
-        if ((spare.get(k) || 0) > 0) spare.set(k, spare.get(k) - 1);
-        else extra.push(card);
+        if (pooled.has(k)) pooled.get(k).count += 1;
+        else pooled.set(k, { card, count: 1 });
       }
-      throw new Mismatch("chance", `shuffles in ${pyRepr(extra.sort())}, which the deck's packs cannot spare`);
+      const extra = [];
+      for (const [k, { card, count }] of pooled) {
+        for (let n = count - Math.max(spare.get(k) || 0, 0); n > 0; n--) extra.push(card);
+      }
+      extra.sort(byPackOrder);
+      throw new Mismatch("chance", `shuffles in ${cardsWords(extra)}, which the deck's packs cannot spare`);
     }
     deck.cards = [...left, ...replay.shuffle(pool)];
     deck.top = 0;
@@ -640,7 +707,9 @@ const DECK_RULES = {
     const cards = pyList(need(event, "cards"));
     const next = deck.cards.slice(deck.top, deck.top + cards.length);
     if (!pyEq(cards, next)) {
-      throw new Mismatch("cards", `records ${pyRepr(cards)}, but the next cards of the deck's shuffle are ${pyRepr(next)}`);
+      const recorded = cardsWords(need(event, "cards"));
+      if (next.length === 0) throw new Mismatch("cards", `records ${recorded}, but the deck's shuffle has no cards left`);
+      throw new Mismatch("cards", `records ${recorded}, but the next cards of the deck's shuffle are ${cardsWords(next)}`);
     }
     deck.top += cards.length;
     pyKey(need(event, "to")); // the deck hands the cards to someone, by a name
