@@ -22,7 +22,7 @@ from chronique.domain.rulesets.microfudge import events as ev
 from chronique.domain.rulesets.microfudge.boosts import Boost, boosts_for, count_boosts
 from chronique.domain.rulesets.microfudge.describe import pool_sum
 from chronique.domain.rulesets.microfudge.draws import MOST_INFLICTED, Declared, Lineup, Played, draw_winner, played, resolve_draw
-from chronique.domain.rulesets.microfudge.play import help_spends, plan_atouts, play_atouts, settings, suffer
+from chronique.domain.rulesets.microfudge.play import ensure_able_to_act, help_spends, plan_atouts, play_atouts, settings, suffer
 from chronique.domain.rulesets.microfudge.rules import (
     HEALING,
     card_count,
@@ -169,7 +169,8 @@ def start_sequence(
 
     ``teams`` groups participants (default: each alone); a collective Sequence (L403-L417) is
     won draw by draw by the side with the most successes. A non-hazardous one (L319) leaves no
-    Revers on the sheets."""
+    Revers on the sheets. Every participant declares and draws (L309-L311): none may be critical
+    (ruling M52)."""
     characters = [world.character(n) for n in names]
     named: set[UUID] = set()
     for c in characters:
@@ -182,6 +183,7 @@ def start_sequence(
     for c in characters:
         if out_of_the_fight(c.sheet, c.condition["setbacks"]):
             raise RuleViolation(f"{c.name} is out of the fight (a Revers of −{out_after(c.sheet)} or worse, L453)")
+        ensure_able_to_act(c)
         if ev.sequence_of(c) is not None:
             raise RuleViolation(f"{c.name} is already in Sequence {_state(c)['id']}")
     given = {world.character(k).name: v for k, v in (teams or {}).items()}
@@ -329,7 +331,7 @@ def draw(world: World, sides: list[Side], purpose: str = "") -> DrawResult:
     Net successes after defence make a Revers, Revers sérieux or Décisif (cap 3, A4); a Décisif
     ends the Sequence and its victim loses it (L313). Otherwise the side that inflicted more
     wins the draw and may abridge (L321-L325); in a collective Sequence, the side with the most
-    successes (L415-L417)."""
+    successes (L415-L417). No participant or helper may be critical (ruling M52)."""
     if not sides:
         raise RuleViolation("every participant of the Sequence declares before a draw")
     chars = {s.name: world.character(s.name) for s in sides}
@@ -341,6 +343,7 @@ def draw(world: World, sides: list[Side], purpose: str = "") -> DrawResult:
     named = [chars[s.name].name for s in sides]  # one name a side: a participant named twice is two
     if sorted(named) != sorted(state["participants"]) or any(_state(c)["id"] != state["id"] for c in chars.values()):
         raise RuleViolation(f"Sequence {state['id']} is between {joined(list(state['participants']))}: {_undeclared(named, state)}")
+    ensure_able_to_act(*chars.values(), *(world.character(h) for s in sides for h in s.helpers))
     number = int(state["draws"]) + 1
     info: dict[str, dict[str, Any]] = {}
     plans: dict[str, dict[str, int]] = {}
@@ -472,9 +475,11 @@ def _end(world: World, state: dict[str, Any], winner: str | None, how: str) -> N
 
 def abridge(world: World, name: str, agreed: bool = False) -> str:
     """End the Sequence as the last draw's winner, who achieves its goal («Abréger une Séquence»
-    L321-L325); after a tied draw only when the other side agreed. Returns the winner."""
+    L321-L325); after a tied draw only when the other side agreed. Returns the winner. A critical
+    character may not (ruling M52): a teammate or, after a tie, the other side may."""
     character = world.character(name)
     state = _state(character)
+    ensure_able_to_act(character)
     if not state["draws"]:
         raise RuleViolation("no draw yet: nobody may abridge the Sequence")
     team = state["teams"][character.name]
@@ -522,10 +527,12 @@ def take_upper_hand(world: World, name: str) -> UpperHand:
     cards in its next draw of the Sequence («Prendre l'ascendant» L327-L329, ruling M16, digest
     PROPOSAL §3.7: chosen after the draw, net Revers capped at 3, it then counts as having
     inflicted none). The forgone Revers leave the targets' sheets and the draw's winner is counted
-    again (L321). A Décisif has already ended the Sequence (L313): nothing is left to take."""
+    again (L321). A Décisif has already ended the Sequence (L313): nothing is left to take. A
+    critical character takes nothing either (ruling M52)."""
     character = world.character(name)
     me = character.name
     state = _state(character)
+    ensure_able_to_act(character)
     forgone = {target: n for target, n in state.get("inflicted", {}).items() if n}
     if not forgone:
         raise RuleViolation(f"{me} inflicted no Revers in the last draw: there is nothing to forgo for the upper hand (L329)")

@@ -12,6 +12,7 @@ from typing import Any
 
 from chronique.domain.chain import ChainedEvent, ChanceConsumed, FaceDown
 from chronique.domain.character import Character
+from chronique.domain.rulesets.microfudge.rules import critical_wounds
 
 
 def _pay(character: Character, pool: str | None, cost: int) -> None:
@@ -140,7 +141,7 @@ def _update(character: Character, setback_id: int, severity: int, stabilized: bo
     kept = [dict(old, severity=severity, stabilized=stabilized, next_tick=next_tick)] if severity > 0 else []
     c["setbacks"] = sorted([*others, *kept], key=lambda s: int(s["id"]))
     # A16-like reading of L343: the critical state lasts while an unstabilized Décisif does.
-    c["critical"] = any(s["severity"] >= 3 and not s["stabilized"] and s["domain"] == "physical" for s in c["setbacks"])
+    c["critical"] = bool(critical_wounds(c["setbacks"]))
 
 
 class SetbackRecovered(ChainedEvent):

@@ -19,6 +19,7 @@ from chronique.domain.rulesets.microfudge.rules import (
     HEALING,
     TestResult,
     countered_bonus,
+    critical_wounds,
     first_aid_required,
     label,
     pace_percent,
@@ -32,6 +33,7 @@ from chronique.domain.rulesets.microfudge.rules import (
 )
 from chronique.domain.rulesets.microfudge.sheet import characteristic, find, raise_cost
 from chronique.domain.rulesets.microfudge.tables import tables
+from chronique.domain.rulesets.words import joined
 from chronique.domain.text import fold, plural
 from chronique.domain.world import World
 
@@ -99,6 +101,21 @@ def defaults() -> dict[str, Any]:
 def settings(world: World) -> dict[str, Any]:
     """The campaign's MicroFudge settings over the ruleset's defaults."""
     return {**defaults(), **world.campaign.settings}
+
+
+def ensure_able_to_act(*characters: Character) -> None:
+    """Refuse an action any of ``characters`` would take while in the critical state (ruling M52):
+    a Décisif leaves its victim "most often" unconscious or unable to move (L343) until first aid
+    stabilizes it (L359) or an Atout saves the character's skin (L127-L131)."""
+    for character in characters:
+        if character.condition["critical"]:
+            wounds = critical_wounds(character.condition["setbacks"])
+            one = len(wounds) == 1
+            which = f"Revers {joined([str(w) for w in wounds])}, {'a Décisif' if one else 'Décisifs'} not stabilized yet"
+            raise RuleViolation(
+                f"{character.name} is in a critical state ({which}, L343): they cannot act until first aid stabilizes "
+                f"{'it' if one else 'them'} (L359) or they spend an Atout to save their skin (L127-L131)"
+            )
 
 
 def _stream(world: World, character: Character) -> ChanceStream:
@@ -209,8 +226,10 @@ def roll_test(world: World, name: str, request: TestRequest) -> TestResult:
     """Roll a Test for ``name`` and record it; a failed hazardous Test also records its Revers.
 
     The Atouts spent inside it are recorded with it: the roller's +1 on the Test itself, each
-    helper's +1 and a changed die as ``AtoutPlayed`` naming the Test (L733-L769)."""
+    helper's +1 and a changed die as ``AtoutPlayed`` naming the Test (L733-L769). The roller, its
+    helpers (L761: "en mesure de le faire") and its counters act, so none may be critical (ruling M52)."""
     character = world.character(name)
+    ensure_able_to_act(character, *(world.character(n) for n in (*request.helpers, *request.countered_by)))
     test_required(request.required)  # «Degrés de difficulté» L255-L267: Facile (2) to Impossible (8)
     domain = revers_domain(request.domain)  # L335-L345: the kind of action, before any die
     if request.healing not in HEALING:
@@ -367,8 +386,10 @@ def contest(world: World, roller: Character, sides: list[tuple[Character, Conten
 
 def conflict(world: World, name: str, mine: Contender | str, opponent: str, theirs: Contender | str, purpose: str = "") -> ConflictOutcome:
     """A simple conflict: both roll 4dF on their characteristic with their modifiers and Revers,
-    the higher final wins (L253). Both sides' dice come from this character's draw place."""
+    the higher final wins (L253). Both sides' dice come from this character's draw place. The
+    opponent only resists, so it may be critical, with its Revers penalty (ruling M52)."""
     character, other = world.character(name), world.character(opponent)
+    ensure_able_to_act(character)
     if character.id == other.id:
         # L253: a simple conflict sets two characters against each other.
         raise RuleViolation(f"{character.name} cannot be in conflict with themselves")
@@ -450,8 +471,9 @@ def first_aid(world: World, patient: str, healer: str, setback_id: int, quality:
     """The healer's Médecine Test against Moyenne / Difficile / Très difficile by the wound's
     severity, with the gear's quality modifier (L359, L459-L467). Success stabilizes, and in the
     campaign's ``reduce_step`` mode lowers the wound one step (PROPOSAL A9); a wound still there
-    starts (or keeps) its recovery clock."""
+    starts (or keeps) its recovery clock. The patient may be critical, the healer not (ruling M52)."""
     character, medic = world.character(patient), world.character(healer)
+    ensure_able_to_act(medic)
     setback = _setback(character, setback_id)
     scene = ev.scene_of(world.campaign.epoch, world.campaign.clock)
     if [medic.name, scene] in setback.get("tended", []):
@@ -529,13 +551,19 @@ ACTED_ELSEWHERE = {
 """Atout uses that change a roll or a Revers: a bare spend would pay for nothing, so each is
 spent where it acts."""
 
+WHILE_CRITICAL = ("save-your-skin", "narrative")
+"""The Atout uses a character in the critical state may spend (ruling M52): saving their skin,
+which ends that state (L127-L131), and the player's narrative control, under the Narrator's veto
+(L745-L751). Every other use is something the character does (L343)."""
+
 
 def spend_atout(world: World, name: str, use: str, note: str = "", pool: str | None = None) -> str:
     """Spend Atouts on one of the uses of «4 – Utilisation créative des Atouts» (L733-L769) or
     to save one's skin (L127-L131); returns the pool that paid.
 
     Saving one's skin ends the critical state, so the critical wound is stabilized as first aid
-    would: it keeps its severity and starts its recovery clock now (L341; V-W-3)."""
+    would: it keeps its severity and starts its recovery clock now (L341; V-W-3). A critical
+    character spends only on ``WHILE_CRITICAL`` uses."""
     character = world.character(name)
     uses = tables().atout_uses
     key = fold(use)
@@ -543,6 +571,8 @@ def spend_atout(world: World, name: str, use: str, note: str = "", pool: str | N
         raise RuleViolation(f"an Atout buys one of {', '.join(uses)}, not {use!r}")
     if key in ACTED_ELSEWHERE:
         raise RuleViolation(f"{key} acts on a roll or a Revers, so it is spent there: {ACTED_ELSEWHERE[key]}")
+    if key not in WHILE_CRITICAL:
+        ensure_able_to_act(character)
     paid = _atout_pool(character, uses[key], pool)
     character.record(ev.AtoutSpent, at=world.campaign.clock, use=key, cost=uses[key], pool=paid, note=note)
     if key == "save-your-skin":
@@ -563,8 +593,10 @@ def take_revers(world: World, name: str, other: str, setback_id: int, note: str 
     """``name`` spends an Atout to bear ``other``'s Revers in its place (L763-L765): no Test, only
     the means to interpose, which the Narrator judges (PROPOSAL: any open Revers, one Atout for the
     whole of it). The Revers leaves ``other``'s sheet and is suffered by ``name`` from now, on its own
-    clock (or critical, for a physical Décisif). Returns the Revers as ``name`` now bears it."""
+    clock (or critical, for a physical Décisif). Returns the Revers as ``name`` now bears it. The
+    one who interposes acts, so may not be critical; the one spared may (ruling M52)."""
     character, victim = world.character(name), world.character(other)
+    ensure_able_to_act(character)
     if character.id == victim.id:
         raise RuleViolation(f"{character.name} already bears their own Revers")
     setback = _setback(victim, setback_id)

@@ -17,7 +17,7 @@ from chronique.domain.gametime import DAY, HOUR
 from chronique.domain.rulesets.microfudge import events as ev
 from chronique.domain.rulesets.microfudge.describe import power_name, process_name
 from chronique.domain.rulesets.microfudge.describe import rank as rank_of
-from chronique.domain.rulesets.microfudge.play import Contender, _stream, contender, setback_period, settings
+from chronique.domain.rulesets.microfudge.play import Contender, _stream, contender, ensure_able_to_act, setback_period, settings
 from chronique.domain.rulesets.microfudge.rules import (
     natural_armour,
     penalty,
@@ -156,8 +156,10 @@ def use_power(
     A power its victim may resist (``resisted``: the defender's name and the characteristic the
     Narrator picks) is a simple conflict instead of a Test (L435): both roll 4dF, the psychic on its
     domain as above, the defender on its rank less its own Revers; the power applies only on a
-    higher final rank, a tie resists (PROPOSAL A25), and the Potentiel is spent either way."""
+    higher final rank, a tie resists (PROPOSAL A25), and the Potentiel is spent either way. The
+    psychic may not be critical; the one who resists may (ruling M52)."""
     character = world.character(name)
+    ensure_able_to_act(character)
     key, domain_name, required, kind = _power(power)
     domain, rank, _ = characteristic(character.sheet, domain_name)
     if telekinesis is not None:

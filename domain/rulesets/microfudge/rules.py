@@ -368,6 +368,12 @@ def out_of_the_fight(sheet: Mapping[str, Any], setbacks: Iterable[Mapping[str, A
     return bool(sheet.get("npc")) and penalty(setbacks, "physical") >= out_after(sheet)
 
 
+def critical_wounds(setbacks: Iterable[Mapping[str, Any]]) -> list[int]:
+    """The ids of the Revers that keep a character in the critical state: physical Décisifs not
+    stabilized yet («3 – Effets des Revers» L343; §4.3 PROPOSAL)."""
+    return [int(s["id"]) for s in setbacks if s["severity"] >= tables().max_severity and not s["stabilized"] and s["domain"] == "physical"]
+
+
 def telekinesis_required(grams: int, sequences: int) -> int:
     """The rank a telekinetic feat needs: the higher of the ranks its load and its duration need
     («Télékinésie» L586-L607; PROPOSAL §7.4: the max of the two)."""
