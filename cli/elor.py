@@ -29,9 +29,11 @@ app = typer.Typer(help="Elor (generic d10): action tests, combat, long actions, 
 scene_app = typer.Typer(help="Action scenes: 6-second sequences ordered by action points.", no_args_is_help=True)
 long_app = typer.Typer(help="Long actions and collaborations: degrees accumulated, one test per time unit.", no_args_is_help=True)
 xp_app = typer.Typer(help="Experience and progression (PROPOSAL §5.5).", no_args_is_help=True)
+downtime_app = typer.Typer(help="Downtime orders: training in a profession with a teacher (PROPOSAL §5.5).", no_args_is_help=True)
 app.add_typer(scene_app, name="scene")
 app.add_typer(long_app, name="long-action")
 app.add_typer(xp_app, name="xp")
+app.add_typer(downtime_app, name="downtime")
 
 CAMPAIGN = typer.Argument(..., help="Campaign name or id.")
 CHARACTER = typer.Argument(..., help="Character name.")
@@ -50,6 +52,8 @@ MOVEMENT = typer.Option(
     "--movement",
     help="A movement test (running, jumping, climbing...): each unusable or destroyed leg takes 2 off the level, as for a dodge.",
 )
+# §Humains: a location as the sheet's body names it (its stored key, "left-arm", is taken too).
+LOCATION_WORDS = "as the sheet names it (Tête, Torse, Bras gauche...)"
 
 
 ENTRANT = (
@@ -336,7 +340,7 @@ def attack(
     defence_effort: int = typer.Option(0, "--defence-effort", callback=EFFORT_RANGE, help="The defender's effort."),
     effects: list[str] = typer.Option(None, "--effect", help="An offensive effect bought with effect points (repeatable)."),
     defensive_effects: list[str] = typer.Option(None, "--defensive-effect", help="A defensive effect (repeatable)."),
-    location: str = typer.Option(None, "--location", help="The location chosen (needs the effect choose-location)."),
+    location: str = typer.Option(None, "--location", help=f"The location chosen, {LOCATION_WORDS} (needs the effect choose-location)."),
     item: str = typer.Option(None, "--item", help="The item a damage-equipment effect hits."),
     simultaneous: bool = typer.Option(False, "--simultaneous", help="Both laid 'Attaque' cards: no defence."),
     opponent_attack: int = typer.Option(
@@ -465,7 +469,7 @@ def damage(
     amount: int = typer.Option(
         ..., "--amount", callback=bounds.within(0, limits.DAMAGE), help="The blow's nominal damage (armour still applies)."
     ),
-    location: str = typer.Option(None, "--location", help="The location hit (default: rolled on the D100 table)."),
+    location: str = typer.Option(None, "--location", help=f"The location hit, {LOCATION_WORDS} (default: rolled on the D100 table)."),
     ranged: bool = typer.Option(False, "--ranged", help="Roll on the ranged table."),
     bypass_armour: bool = typer.Option(False, "--bypass-armour", help="Armour is ignored."),
     source: str = typer.Option("the GM", "--source", help="Who or what dealt it."),
@@ -488,7 +492,7 @@ def care(
     campaign: str = CAMPAIGN,
     healer: str = typer.Argument(..., help="Who gives the care."),
     patient: str = typer.Argument(..., help="The wounded character."),
-    location: str = typer.Option(..., "--location", help="The injured location."),
+    location: str = typer.Option(..., "--location", help=f"The injured location, {LOCATION_WORDS}."),
     faculty: str = typer.Option("Esprit", "--faculty", "-f", help="The healer's faculty."),
     profession: str = PROFESSION,
     familiarity: str = FAMILIARITY,
@@ -779,8 +783,40 @@ def xp_grant(
     kind: str = typer.Argument(..., help="familiarity or prowess."),
     name: str = typer.Argument(..., help="Its name."),
 ) -> None:
-    """Name the familiarity or prowess of a level gained by progression or training."""
+    """Name the familiarity or prowess of a level gained by progression or training ('elor downtime train')."""
     from chronique.domain.rulesets.elor.downtime import choose_grant
 
     run(ctx, lambda s: s.act(campaign, lambda w: choose_grant(w, character, kind, name)))
     typer.echo(f"{character} gains {kind} {name}")
+
+
+@downtime_app.command("train")
+def downtime_train(
+    ctx: typer.Context,
+    campaign: str = CAMPAIGN,
+    character: str = typer.Argument(..., help="The student."),
+    profession: str = typer.Argument(..., help="The profession trained in (held, or a new one the teacher holds)."),
+    teacher: str = typer.Option(..., "--teacher", help="The teacher: a character of the campaign above the student's level in it."),
+    faculty: str = FACULTY,
+    familiarity: str = FAMILIARITY,
+    difficulty: int = DIFFICULTY,
+    effort: int = EFFORT,
+) -> None:
+    """Train in a profession with a teacher: a long action of one test a week needing twice the
+    next level in degrees; once done the profession rises by one (ruling E27)."""
+    from chronique.domain.gametime import calendar_from
+    from chronique.domain.rulesets.elor.downtime import start_training
+
+    spec = _spec(faculty, None, "full", familiarity, None, 0, difficulty, effort)
+
+    def start(world: World) -> str:
+        action = start_training(world, character, profession, teacher, spec)
+        student = world.character(character)
+        level = student.sheet["professions"].get(action["raises"], 0) + 1
+        first = calendar_from(world.campaign.calendar).format(action["next_at"])
+        return (
+            f"{student.name} trains in {action['raises']} with {world.character(teacher).name} (long action {action['id']}): "
+            f"{plural(action['required'], 'degree')} to reach level {level}, one test a week, the first {first}"
+        )
+
+    typer.echo(run(ctx, lambda s: s.act(campaign, start)))

@@ -342,7 +342,10 @@ def ledger(services: Chronique, campaign: Campaign, rows: list[dict[str, Any]], 
 
 
 def luck(tallies: dict[Any, Tally], by: str, as_json: bool) -> None:
-    """Observed against expected successes, with one standard deviation and the z-score."""
+    """Observed against expected successes, with one standard deviation, the z-score and the
+    verdict; under the table, why a row's rolls are too few to tell (ruling LK9)."""
+    from chronique.domain.luck import TOO_FEW, TOO_FEW_WHY
+
     if as_json:
         emit_json(
             {
@@ -366,7 +369,10 @@ def luck(tallies: dict[Any, Tally], by: str, as_json: bool) -> None:
     for key, t in tallies.items():
         z = "—" if t.z is None else f"{t.z:+.2f}"
         table.add_row(str(key), str(t.draws), str(t.observed), f"{float(t.expected):.1f} ± {t.spread:.1f}", z, t.verdict())
-    console().print(table)
+    out = console()
+    out.print(table)
+    if any(t.verdict() == TOO_FEW for t in tallies.values()):
+        out.print(TOO_FEW_WHY, markup=False)  # folded to the output's width, as the table is
 
 
 def verification(reports: dict[str, Report], as_json: bool) -> None:

@@ -8,6 +8,19 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import sqrt
 
+# Ruling LK9: "unusual" reads a z-score against the normal curve (|z| ≥ 2, about one chance in
+# 22), and a count of successes follows that curve only when both outcomes were to be expected
+# often enough: the textbook condition for the normal approximation to a binomial, n·p ≥ 5 and
+# n·(1 − p) ≥ 5, taken for chances that differ from roll to roll as Σp ≥ 5 expected successes
+# and Σ(1 − p) ≥ 5 expected failures. Below it the gap of a handful of rolls is no verdict (one
+# roll failed at 87 % is z −2.6, yet happens once in eight).
+ENOUGH_EXPECTED = 5
+TOO_FEW = "too few rolls to tell"
+TOO_FEW_WHY = (
+    f"{TOO_FEW}: a verdict needs at least {ENOUGH_EXPECTED} successes and {ENOUGH_EXPECTED} failures "
+    "to be expected, and the gap of fewer rolls says nothing of luck"
+)
+
 
 @dataclass(frozen=True)
 class Draw:
@@ -42,10 +55,19 @@ class Tally:
         """The gap in standard deviations (None when no draw was uncertain)."""
         return (self.observed - float(self.expected)) / self.spread if self.variance else None
 
+    @property
+    def enough(self) -> bool:
+        """Whether the draws are enough for a verdict (ruling LK9): at least
+        :data:`ENOUGH_EXPECTED` successes and as many failures expected."""
+        return min(self.expected, self.draws - self.expected) >= ENOUGH_EXPECTED
+
     def verdict(self) -> str:
-        """In words, for people."""
+        """In words, for people: "unusual" past two standard deviations, once the draws are
+        enough to tell (ruling LK9)."""
         if self.z is None:
             return "no uncertain draw"
+        if not self.enough:
+            return TOO_FEW
         if abs(self.z) < 2:
             return "within ordinary luck"
         return "unusually lucky" if self.z > 0 else "unusually unlucky"

@@ -41,14 +41,21 @@ def owners(events: list[dict[str, Any]]) -> dict[str, str]:
 
 def expected_luck(rolls: list[Roll]) -> dict[str, dict[str, Any]]:
     """What ``luck --json`` must say per character: successes against the sum of the chances, with
-    the variance of a sum of Bernoulli trials."""
+    the variance of a sum of Bernoulli trials; a verdict on the z-score only once at least 5
+    successes and 5 failures were to be expected (ruling LK9), "too few rolls to tell" before."""
     out: dict[str, dict[str, Any]] = {}
     for who in dict.fromkeys(name for name, _, _ in rolls):
         mine = [(s, p) for name, s, p in rolls if name == who]
         observed, expected = sum(s for s, _ in mine), sum((p for _, p in mine), Fraction(0))
+        failures = sum((1 - p for _, p in mine), Fraction(0))
         variance = sum((p * (1 - p) for _, p in mine), Fraction(0))
         z = (observed - float(expected)) / sqrt(variance) if variance else None
-        verdict = "no uncertain draw" if z is None else "within ordinary luck" if abs(z) < 2 else f"unusually {'' if z > 0 else 'un'}lucky"
+        if z is None:
+            verdict = "no uncertain draw"
+        elif expected < 5 or failures < 5:
+            verdict = "too few rolls to tell"
+        else:
+            verdict = "within ordinary luck" if abs(z) < 2 else f"unusually {'' if z > 0 else 'un'}lucky"
         out[who] = {
             "draws": len(mine),
             "observed": observed,
@@ -252,6 +259,36 @@ def test_elor_luck_is_every_d10_test_against_its_action_level_s3_3(db: str, tmp_
     assert [r["profession"] for e in events if topic(e) == "ProgressionRolled" for r in e["rolls"]] == ["Guerrier"]
     assert luck(db, "Tolosa") == expected_luck(rolls)
     assert_report_plots(db, "Tolosa", tmp_path, ("action test", "natural progression"))
+
+
+def test_a_verdict_waits_for_five_successes_and_five_failures_expected_LK9_elor_s3_3(db: str, tmp_path: Path) -> None:
+    # Ruling LK9: a z-score reads against the normal curve only once both outcomes were to be
+    # expected at least 5 times. Aldo's ten tests at level 5 (C 2, GM +3: one D10 at most 5,
+    # elor.md §3.3) expect exactly 5 successes and 5 failures: a verdict; Bruna's one test
+    # expects half a success: too few rolls to tell, whatever the die gave.
+    for name, text in (("aldo", ALDO_SHEET), ("bruna", BRUNA_SHEET)):
+        (tmp_path / f"{name}.toml").write_text(text, encoding="utf-8")
+    run(db, "campaign", "new", "Tolosa", "--ruleset", "elor")
+    for name in ("aldo", "bruna"):
+        run(db, "character", "new", "Tolosa", "--sheet", str(tmp_path / f"{name}.toml"))
+    run(db, "session", "start", "Tolosa")
+    for _ in range(10):
+        run(db, "elor", "test", "Tolosa", "Aldo", "-f", "C", "-d", "3")
+    run(db, "elor", "test", "Tolosa", "Bruna", "-f", "P", "-d", "4")
+    rolls = elor_rolls(recorded(db, "Tolosa"))
+    assert [(who, p) for who, _, p in rolls] == [("Aldo", Fraction(1, 2))] * 10 + [("Bruna", Fraction(1, 2))]
+    found = luck(db, "Tolosa")
+    assert found == expected_luck(rolls)
+    assert found["Aldo"]["expected"] == "5" and found["Aldo"]["verdict"] != "too few rolls to tell"
+    assert found["Bruna"]["verdict"] == "too few rolls to tell"
+    # The table says why under it, in words.
+    table = run(db, "luck", "Tolosa", "--by", "character").stdout
+    bruna = next(line for line in table.splitlines() if "Bruna" in line)
+    assert "too few rolls to tell" in bruna
+    assert " ".join(table.split()).endswith(
+        "too few rolls to tell: a verdict needs at least 5 successes and 5 failures to be expected, "
+        "and the gap of fewer rolls says nothing of luck"
+    )
 
 
 # -- Cartes ----------------------------------------------------------------------------------------

@@ -206,7 +206,11 @@ def work_unit(world: World, owner: Character, action: dict[str, Any], at: int) -
     if action["done"] or action["abandoned"]:
         raise RuleViolation(f"long action {action['name']!r} is over")
     tests: list[dict[str, Any]] = []
-    first_of_day = action["start_hour"] is not None and (at - action["unit_s"]) % DAY == action["start_hour"] * HOUR
+    # E21's daily regime rests the workers at the first test of each work day: every test of a
+    # unit of a day or more (a week of training, E27) is the first of its day.
+    first_of_day = action["unit_s"] >= DAY or (
+        action["start_hour"] is not None and (at - action["unit_s"]) % DAY == action["start_hour"] * HOUR
+    )
     for p in action["participants"]:
         character = world.character(p["name"])
         c = character.condition
@@ -412,16 +416,39 @@ def choose_grant(world: World, name: str, kind: str, grant: str) -> None:
 
 
 def start_training(world: World, name: str, profession: str, teacher: str, spec: TestSpec) -> dict[str, Any]:
-    """Training (PROPOSAL §5.5): a long action of one test a week needing 2 × the next level,
-    with a teacher of a higher level in the profession."""
+    """Training (PROPOSAL §5.5, ruling E27): a long action of one test a week needing 2 × the
+    next level, with a living teacher of a higher level in the profession. The student's weekly
+    test applies the profession at the student's level (none yet for a new one); the action is
+    named after the profession and the teacher, and its end raises the profession."""
+    if not profession.strip():
+        raise RuleViolation("name the profession to train in")
     student = living(world, name)
-    key = _profession_key(student, profession)
+    master = living(world, teacher, conscious=False)
+    if master.name == student.name:
+        raise RuleViolation(f"{student.name} cannot be {student.name}'s own teacher: name another character")
+    # A new profession takes the teacher's spelling of it, as the sheet will show it.
+    key = _profession_key(student, _profession_key(master, profession))
     current = student.sheet["professions"].get(key, 0)
-    master = world.character(teacher)
-    if master.sheet["professions"].get(key, 0) <= current:
-        raise RuleViolation(f"{master.name} is not above {student.name}'s level {current} in {key}")
+    taught = master.sheet["professions"].get(key, 0)
+    if not taught:
+        held = ", ".join(master.sheet["professions"]) or "none"
+        raise RuleViolation(f"{master.name} cannot teach {key}: {master.name} has no level in it (professions: {held})")
+    if taught <= current:
+        raise RuleViolation(
+            f"{master.name} cannot teach {key} to {student.name}: a teacher's level must be above the student's"
+            f" ({master.name} {taught}, {student.name} {current})"
+        )
+    running = next((a for a in student.condition["long_actions"] if a.get("raises") == key and not (a["done"] or a["abandoned"])), None)
+    if running is not None:
+        raise RuleViolation(f"{student.name} already trains in {key} (long action {running['id']}, {running['name']})")
     return start_long_action(
-        world, student.name, f"training in {key}", training_required(current + 1), spec, unit_s=tables().time.training_unit_s, raises=key
+        world,
+        student.name,
+        f"training in {key} with {master.name}",
+        training_required(current + 1),
+        replace(spec, profession=key if current else None),
+        unit_s=tables().time.training_unit_s,
+        raises=key,
     )
 
 

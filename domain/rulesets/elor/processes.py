@@ -79,6 +79,11 @@ class ElorProcesses:
             return f"{character.name}: {action['name']}: the risk held off ({rolled['what']}; now {odds})"
         done = work_unit(self.world, character, action, due.at)
         state = "done" if done["done"] else f"next test {calendar_from(self.world.campaign.calendar).format(done['next_at'])}"
+        if done["done"] and done.get("raises"):
+            # Ruling E27: a finished training raised its profession; the level's familiarity or
+            # prowess is named afterwards ('elor xp grant').
+            level = character.sheet["professions"][done["raises"]]
+            state += f": {done['raises']} rose to level {level}, its familiarity or prowess to be named"
         return f"{character.name}: {done['name']} {done['accumulated']}/{done['required']} degrees ({state})"
 
 

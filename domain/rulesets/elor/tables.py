@@ -291,9 +291,14 @@ def nature(text: str) -> Nature:
 
 
 def location(morphology: Nature, text: str) -> Location:
-    """The location of ``morphology`` named ``text`` (key or French name)."""
-    spellings = [(spelling, loc) for loc in morphology.locations for spelling in (loc.key, loc.name)]
-    return find(text, spellings, "location", label=lambda loc: loc.key)
+    """The location of ``morphology`` named ``text``: its French name as the sheet shows it
+    ("Bras gauche", §Humains), or its stored key ("left-arm"), without case or accents. A
+    refusal lists and suggests the French names only: the keys are the journal's, not the table's."""
+    wanted = fold(text)
+    by_key = [loc for loc in morphology.locations if fold(loc.key) == wanted]
+    if len(by_key) == 1:
+        return by_key[0]
+    return find(text, [(loc.name, loc) for loc in morphology.locations], "location")
 
 
 def attribute(text: str) -> AttributeKind | None:
