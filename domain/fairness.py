@@ -20,6 +20,7 @@ from itertools import chain, count
 from typing import Any, NamedTuple
 from uuid import UUID
 
+from chronique.domain.cards import cards_words
 from chronique.domain.text import plural
 
 FORMAT_V1 = "chronique-fair-v1"
@@ -199,8 +200,19 @@ def rederive(ops: Sequence[dict[str, Any]], stream: KeyedStream) -> str | None:
     return None
 
 
+_SHOWN_LIMIT = 80  # characters of what a primitive gave: a forged record may hold a whole journal
+
+
 def _shown(op: dict[str, Any]) -> str:
-    return str(op.get("result", op.get("value")))[:80]
+    # A shuffle's cards in words, as the log shows them, and whatever a forged record put in a
+    # card's place as its JSON text (ruling FP10); a die's face as its number. Past the limit the
+    # words stop at the end of a card, and "…" says more follows (the browser's ``shownOp`` alike).
+    given = op.get("result", op.get("value"))
+    text = cards_words(given) if op.get("op") == "shuffle" else str(given)
+    if len(text) <= _SHOWN_LIMIT:
+        return text
+    end = text.rfind(" ", 0, _SHOWN_LIMIT + 1)
+    return f"{text[:end]} …" if end > 0 else f"{text[:_SHOWN_LIMIT]}…"
 
 
 # -- what a verification found ------------------------------------------------------------------

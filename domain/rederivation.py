@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from chronique.domain.cards import cards_words
 from chronique.domain.fairness import FORMAT_V1, Primitives
 from chronique.domain.text import plural
 
@@ -53,7 +54,8 @@ class Replay(Primitives):
             raise Mismatch("chance", f"the rules ask for a primitive {index} ({kind}) the record does not hold")
         op = self._recorded[index]
         if op.get("op") != kind or any(op.get(k) != v for k, v in inputs.items()):
-            shown = ", ".join(f"{k} {v}" for k, v in inputs.items())
+            # A shuffle's deck names its cards in words, as the log shows them (ruling FP10).
+            shown = ", ".join(f"{k} {cards_words(v) if k == 'deck' else v}" for k, v in inputs.items())
             raise Mismatch("chance", f"primitive {index} is {op.get('op')!r} where the rules ask for {kind!r} ({shown})")
         self.ops.append(dict(op))
         return op
@@ -114,7 +116,8 @@ class Table:
         if list(cards) != waiting[: len(cards)]:
             if self.unknown:  # a face-down draw may have handed them: not checkable until revealed
                 raise Unknowable
-            raise Mismatch(field_name, f"records {list(cards)}, but the deck handed {waiting[: len(cards)] or 'nothing'}")
+            # The cards in words (ruling FP10); a record that is no list reads as its JSON text.
+            raise Mismatch(field_name, f"records {cards_words(cards)}, but the deck handed {cards_words(waiting[: len(cards)])}")
         # In place: copying what is left at every take made a long pile quadratic.
         del waiting[: len(cards)]
 

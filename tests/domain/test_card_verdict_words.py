@@ -11,7 +11,8 @@ import pytest
 
 from chronique.domain.cards import RANKS, card_words, cards_words, fresh_packs
 from chronique.domain.deck_rules import CREATED, DRAWN, RULES, SHUFFLED
-from chronique.domain.rederivation import Mismatch, Table, check
+from chronique.domain.fairness import KeyedStream, rederive
+from chronique.domain.rederivation import Mismatch, Replay, Table, check
 from chronique.domain.rulesets.cartes import verification as cartes
 
 DECK = "7d163d9c-5eb2-5bce-bb86-dcb2d60d8147"
@@ -118,3 +119,90 @@ def test_cartes_names_the_cards_a_deck_handed_in_words() -> None:
         cartes._last_handed(table, "Alice", "outcome", ["QS", None])
     with pytest.raises(Mismatch, match="^records K♠ K♠ K♠, but the deck handed Bruno nothing$"):
         cartes._last_handed(table, "Bruno", "outcome", ["KS"] * 3)
+
+
+# A fresh pack as people read it (FAIRNESS.md's order: per suit C D H S, ranks in order).
+PACK_WORDS = " ".join(f"{rank}{symbol}" for symbol in "♣♦♥♠" for rank in RANKS)
+
+
+def _stream() -> KeyedStream:
+    return KeyedStream.v2(bytes(32), DECK, "session-1", 0)
+
+
+def _forged_shuffle(deck: list[str], **forged: Any) -> str | None:
+    honest = _stream()
+    honest.shuffle(deck)
+    return rederive([{**honest.ops[0], **forged}], _stream())
+
+
+def test_a_shuffle_primitive_not_the_streams_names_its_cards_in_words() -> None:
+    # FAIRNESS.md: a shuffle's result is the stream's; this stream puts 10♥ Q♣ A♠ in that order.
+    assert _forged_shuffle(["AS", "10H", "QC"], result=["QC", "10H", "AS"]) == (
+        "primitive 0 (shuffle) recorded Q♣ 10♥ A♠, the stream gives 10♥ Q♣ A♠"
+    )
+    assert _forged_shuffle(["AS", "10H", "QC"], result=["AS", 7, None, "XX", ["AS"]]) == (
+        'primitive 0 (shuffle) recorded A♠ 7 null "XX" ["AS"], the stream gives 10♥ Q♣ A♠'
+    )
+    # A result that is no list reads as what it records, never as the cards it spells.
+    assert _forged_shuffle(["AS", "10H", "QC"], result="AS9H") == 'primitive 0 (shuffle) recorded "AS9H", the stream gives 10♥ Q♣ A♠'
+    assert _forged_shuffle(["AS", "10H", "QC"], result=None) == "primitive 0 (shuffle) recorded null, the stream gives 10♥ Q♣ A♠"
+
+
+def test_a_long_shuffle_s_words_stop_at_the_end_of_a_card() -> None:
+    # 80 characters at most of each side, cut where a card ends, "…" for the rest.
+    order = "K♣ 4♥ Q♥ 2♦ K♦ 4♣ 2♠ J♣ 9♦ 6♠ 3♥ K♠ 9♠ 9♥ 8♦ 6♣ 10♠ 3♠ 8♥ 5♣ 6♦ A♦ 7♣ 8♠ 3♦ 9♣"
+    stream = _stream()
+    given = stream.shuffle(PACK)
+    assert _forged_shuffle(PACK, result=[given[1], given[0], *given[2:]]) == (
+        f"primitive 0 (shuffle) recorded {order} …, the stream gives 4♥ K♣ {order[6:]} …"
+    )
+    # Words without a space to stop at are cut at the limit itself.
+    assert _forged_shuffle(PACK, result="x" * 100) == f'primitive 0 (shuffle) recorded "{"x" * 79}…, the stream gives 4♥ K♣ {order[6:]} …'
+
+
+def test_a_die_s_face_still_reads_as_its_number() -> None:
+    stream = _stream()
+    face = stream.die(6)
+    forged = {**stream.ops[0], "value": face % 6 + 1}
+    assert rederive([forged], _stream()) == f"primitive 0 (d) recorded {face % 6 + 1}, the stream gives {face}"
+    assert (
+        rederive([{**stream.ops[0], "value": 10**100}], _stream())
+        == f"primitive 0 (d) recorded {str(10**100)[:80]}…, the stream gives {face}"
+    )
+
+
+def test_a_replayed_primitive_of_another_kind_names_the_deck_the_rules_shuffle_in_words() -> None:
+    table = Table()
+    assert _verdict(table, _event(CREATED, packs=1, ranks=list(RANKS))) is None
+    shuffled = _event(SHUFFLED, chance=[{"op": "d", "sides": 6, "value": 3, "deck": list(PACK), "result": ORDER}])
+    assert _verdict(table, shuffled) == f"field chance: primitive 0 is 'd' where the rules ask for 'shuffle' (deck {PACK_WORDS})"
+    # The deck a game's rules shuffle (a pile) may hold what a forged record put there, or nothing.
+    for deck, words in ((["AS", 7, None, "XX"], 'A♠ 7 null "XX"'), ([], "nothing")):
+        with pytest.raises(Mismatch) as caught:
+            Replay([{"op": "d", "sides": 6, "value": 3}]).shuffle(deck)
+        assert str(caught.value) == f"primitive 0 is 'd' where the rules ask for 'shuffle' (deck {words})"
+    # Other primitives name their inputs as before.
+    with pytest.raises(Mismatch) as caught:
+        Replay([{"op": "shuffle", "deck": ["AS"], "result": ["AS"]}]).die(6)
+    assert str(caught.value) == "primitive 0 is 'shuffle' where the rules ask for 'd' (sides 6)"
+
+
+def test_the_cards_a_side_takes_are_named_in_words_and_a_record_that_is_no_list_as_its_json() -> None:
+    # MicroFudge's attack, defence and armour cards are the next ones its deck handed (L311).
+    table = Table()
+    table.hand_out("Alice", ["AC", "10D", "QS"])
+    cases = [
+        (["10D"], "records 10♦, but the deck handed A♣"),
+        (["AC", 7, None], "records A♣ 7 null, but the deck handed A♣ 10♦ Q♠"),
+        ("AC10D", 'records "AC10D", but the deck handed A♣ 10♦ Q♠'),
+        (["AC", "10D", "QS", "KS"], "records A♣ 10♦ Q♠ K♠, but the deck handed A♣ 10♦ Q♠"),
+    ]
+    for cards, words in cases:
+        with pytest.raises(Mismatch) as caught:
+            table.take("Alice", "defence", cards)
+        assert (caught.value.field, str(caught.value)) == ("defence", words)
+    with pytest.raises(Mismatch) as caught:
+        table.take("Bruno", "armour", ["KS"])
+    assert str(caught.value) == "records K♠, but the deck handed nothing"
+    table.take("Alice", "attack", ["AC", "10D", "QS"])  # the honest record still takes them
+    assert table.handed["Alice"] == []

@@ -91,7 +91,7 @@ def test_handed_cards_are_taken_in_the_order_the_deck_handed_them() -> None:
     table.hand_out("Alice", ["AC", "2C"])
     table.hand_out("Alice", ["3C"])
     table.take("Alice", "pile", ["AC"])
-    with pytest.raises(Mismatch, match=r"records \['3C'\], but the deck handed \['2C'\]"):
+    with pytest.raises(Mismatch, match="^records 3♣, but the deck handed 2♣$"):
         table.take("Alice", "pile", ["3C"])
     table.take("Alice", "pile", ["2C", "3C"])
     assert table.handed["Alice"] == []

@@ -435,6 +435,30 @@ def _no_cards_shuffled(b: dict[str, Bundle]) -> Any:
     return rechained(bundle, at, change), (), (), place(bundle, at)
 
 
+def _shuffle_result_that_is(forged: Callable[[list[Any]], Any]) -> Callable[[dict[str, Bundle]], Any]:
+    # Session 1's shuffle, revealed: its result is checked against the stream and named in words
+    # (ruling FP10), 80 characters at most (code points: the owl beyond the BMP counts once).
+    def forge(b: dict[str, Bundle]) -> Any:
+        bundle = b["cartes (GM)"]
+        at = find(bundle, "Deck.Shuffled", _in("session-1"))
+        return (
+            rechained(bundle, at, lambda e: e["chance"][0].__setitem__("result", forged(e["chance"][0]["result"]))),
+            (),
+            (),
+            place(bundle, at),
+        )
+
+    return forge
+
+
+def _shuffle_of_another_kind(b: dict[str, Bundle]) -> Any:
+    # Session 2's shuffle, its epoch not revealed: the deck's rules replay its primitive, which
+    # now says it is a die.
+    bundle = b["cartes (GM)"]
+    at = find(bundle, "Deck.Shuffled", _in("session-2"))
+    return rechained(bundle, at, lambda e: e["chance"][0].__setitem__("op", "d")), (), (), place(bundle, at)
+
+
 def _seed_not_committed(b: dict[str, Bundle]) -> Any:
     bundle = b["cartes"]
     at = find(bundle, "Campaign.SessionEnded")
@@ -605,6 +629,10 @@ FORGERIES: dict[str, Callable[[dict[str, Bundle]], Any]] = {
     "a deck draw whose cards are null": _cards_that_are(None),
     "a deck draw whose cards are an object": _cards_that_are({"b": "AS", "a": 1}),
     "a shuffle of things that are no cards": _no_cards_shuffled,
+    "a shuffle's result of things that are no cards, re-chained": _shuffle_result_that_is(lambda cards: ["🦉", *NO_CARDS, *cards]),
+    "a shuffle's result that is a string, re-chained": _shuffle_result_that_is(lambda cards: "".join(cards)),
+    "a shuffle's result that is null, re-chained": _shuffle_result_that_is(lambda cards: None),
+    "a shuffle primitive of another kind": _shuffle_of_another_kind,
     "a revealed seed that is not its commitment's": _seed_not_committed,
     "a seal not of its heads, listed": _seal_not_of_its_heads(True),
     "a seal not of its heads, unlisted": _seal_not_of_its_heads(False),
@@ -648,6 +676,33 @@ def test_a_forged_draw_reads_its_cards_in_words_in_both_verifiers(page: Any, bun
     words = f"records {shown_all(forged_cards)}, but the next cards of the deck's shuffle are {shown_all(honest)}"
     assert "♠" in words and "[" not in words
     assert in_browser(page, forged)["failure"] == in_python(forged).failure == f"field cards: {words}"
+
+
+def _as_many_as_fit(cards: list[str]) -> str:
+    # A primitive's cards in a verdict: as many whole ones as 80 characters hold, then "…".
+    fit = max(n for n in range(len(cards) + 1) if len(shown_all(cards[:n])) <= 80)
+    return shown_all(cards[:fit]) + (" …" if fit < len(cards) else "")
+
+
+def test_a_forged_shuffle_reads_its_cards_in_words_in_both_verifiers(page: Any, bundles: dict[str, Bundle]) -> None:
+    # Ruling FP10: a shuffle primitive that is not the stream's names the cards of both, not a
+    # Python list cut anywhere ("recorded ['KS', '8D', 'Q"); so does a primitive the deck's rules
+    # replay as a shuffle though it is recorded as another kind.
+    bundle = bundles["cartes (GM)"]
+    at = find(bundle, "Deck.Shuffled", _in("session-1"))
+    honest = bundle["events"][at]["event"]["chance"][0]["result"]
+    other = next(i for i, card in enumerate(honest) if card != honest[0])
+    swapped = [honest[other], *honest[1:other], honest[0], *honest[other + 1 :]]
+    forged = rechained(bundle, at, lambda e: e["chance"][0].__setitem__("result", swapped))
+    words = f"primitive 0 (shuffle) recorded {_as_many_as_fit(swapped)}, the stream gives {_as_many_as_fit(honest)}"
+    assert "♠" in words and "[" not in words and "'" not in words
+    assert in_browser(page, forged)["failure"] == in_python(forged).failure == f"field chance: it was not drawn from its place: {words}"
+
+    at = find(bundle, "Deck.Shuffled", _in("session-2"))
+    pool = bundle["events"][at]["event"]["chance"][0]["deck"]
+    forged = rechained(bundle, at, lambda e: e["chance"][0].__setitem__("op", "d"))
+    words = f"primitive 0 is 'd' where the rules ask for 'shuffle' (deck {shown_all(pool)})"
+    assert in_browser(page, forged)["failure"] == in_python(forged).failure == f"field chance: {words}"
 
 
 # Values in a card's place, as JSON text: cards, strings that are none, and every JSON kind (floats

@@ -508,8 +508,18 @@ function needOp(op, key) {
   return op[key];
 }
 
+const SHOWN_LIMIT = 80;
+
+/** What a primitive gave, in a verdict's words (domain/fairness.py _shown): a shuffle's cards as
+ * the log shows them (anything else in a card's place as its JSON text), a die's face as its
+ * number; past 80 characters (code points, as Python counts them) the words stop at the end of a
+ * card and "…" says more follows. */
 function shownOp(op) {
-  return [...pyStr(has(op, "result") ? op.result : get(op, "value"))].slice(0, 80).join("");
+  const given = has(op, "result") ? op.result : get(op, "value");
+  const chars = [...(get(op, "op") === "shuffle" ? cardsWords(given) : pyStr(given))];
+  if (chars.length <= SHOWN_LIMIT) return chars.join("");
+  const end = chars.lastIndexOf(" ", SHOWN_LIMIT);
+  return end > 0 ? chars.slice(0, end).join("") + " …" : chars.slice(0, SHOWN_LIMIT).join("") + "…";
 }
 
 // -- card order (domain/deck_rules.py) ----------------------------------------------------------
@@ -612,7 +622,7 @@ class Replay {
     const op = this.recorded[index];
     if (!isObject(op)) throw new Damaged(`AttributeError: ${typeName(op)} object has no attribute 'get'`);
     if (get(op, "op") !== "shuffle" || !pyEq(get(op, "deck"), deck)) {
-      throw new Mismatch("chance", `primitive ${index} is ${pyRepr(get(op, "op"))} where the rules ask for 'shuffle' (deck ${pyRepr(deck)})`);
+      throw new Mismatch("chance", `primitive ${index} is ${pyRepr(get(op, "op"))} where the rules ask for 'shuffle' (deck ${cardsWords(deck)})`);
     }
     this.used += 1;
     return pyList(need(op, "result"));
