@@ -3,7 +3,7 @@ scenes and experience."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import typer
 
@@ -163,6 +163,21 @@ def sides(world: World, first: str, second: str, exchange: Contest) -> Sides:
     return drawn(world, first), drawn(world, second) if exchange.second is not None else None
 
 
+def named(world: World, name: str) -> str:
+    """The character ``name`` finds, as its sheet spells it: what a command prints, whatever case
+    or accents were typed ("alice" prints "Alice")."""
+    return world.character(name).name
+
+
+Faced = tuple[str, str, Sides]
+"""Both sides of an opposition by their sheets' names, and their tests as recorded (:data:`Sides`)."""
+
+
+def faced(world: World, first: str, second: str, exchange: Contest) -> Faced:
+    """Both sides of an opposition by their sheets' names, with :func:`sides`."""
+    return named(world, first), named(world, second), sides(world, first, second, exchange)
+
+
 def _refill(
     ctx: typer.Context,
     campaign: str,
@@ -173,18 +188,20 @@ def _refill(
     first = _one_card(card, "--card", "--card 5H") if card is not None else None
 
     def act(world: World) -> Told[TestOutcome, Said]:
-        return Told(refill(world, character, first), (drawn(world, character), [refilled(world, character)]))
+        outcome = refill(world, character, first)
+        return Told(outcome, (named(world, character), drawn(world, character), [refilled(world, character)]))
 
-    _say(character, run(ctx, lambda s: s.act(campaign, act)))
-
-
-Said = tuple["render.Drawn", list[str]]
-"""A test as it was recorded, and the lines that say what it gave beyond its draw."""
+    _say(run(ctx, lambda s: s.act(campaign, act)))
 
 
-def _say(name: str, told: Told[TestOutcome, Said]) -> None:
+Said = tuple[str, "render.Drawn", list[str]]
+"""Who drew, as the sheet spells it; the test as it was recorded; and the lines that say what it
+gave beyond its draw."""
+
+
+def _say(told: Told[TestOutcome, Said]) -> None:
     """A test's line, then what it gave (markers, a support, pile cards), each on a line of its own."""
-    words, lines = told.words
+    name, words, lines = told.words
     render.test_outcome(name, words, told.result)
     for line in lines:
         typer.echo(line)
@@ -287,9 +304,9 @@ def register(app: typer.Typer) -> None:
 
         def act(world: World) -> Told[TestOutcome, Said]:
             outcome = make_test(world, character, request)
-            return Told(outcome, (drawn(world, character), tactics_result(world, character, outcome)))
+            return Told(outcome, (named(world, character), drawn(world, character), tactics_result(world, character, outcome)))
 
-        _say(character, run(ctx, lambda s: s.act(campaign, act)))
+        _say(run(ctx, lambda s: s.act(campaign, act)))
 
     @app.command("attack")
     def attack(
@@ -320,7 +337,8 @@ def register(app: typer.Typer) -> None:
         """An opposed power draw; whoever loses takes the winner's net damage, at the winner's weapon's lethality."""
         from chronique.domain.rulesets.cartes.combat import attack as attack_
 
-        a = _request(skill, difficulty, attacker_from, "power", speciality, modifier, False, False, None, f"attack on {defender}")
+        # Each side's draws are logged against the other by its sheet's name (combat.attack).
+        a = _request(skill, difficulty, attacker_from, "power", speciality, modifier, False, False, None, "")
         d = _request(
             defence,
             defence_difficulty,
@@ -331,10 +349,10 @@ def register(app: typer.Typer) -> None:
             False,
             False,
             None,
-            f"defence against {attacker}",
+            "",
         )
 
-        def act(world: World) -> Told[AttackResult, Sides]:
+        def act(world: World) -> Told[AttackResult, Faced]:
             result = attack_(
                 world,
                 attacker,
@@ -347,10 +365,10 @@ def register(app: typer.Typer) -> None:
                 defence_lethality=defender_lethality,
                 ignored=ignored,
             )
-            return Told(result, sides(world, attacker, defender, result.exchange))
+            return Told(result, faced(world, attacker, defender, result.exchange))
 
         told = run(ctx, lambda s: s.act(campaign, act))
-        render.attack(attacker, defender, told.result, told.words)
+        render.attack(*told.words[:2], told.result, told.words[2])
 
     @app.command("oppose")
     def oppose(
@@ -376,9 +394,8 @@ def register(app: typer.Typer) -> None:
         """An opposed draw without damage (e.g. Discrétion against Vigilance), with tie-breaks; each side has its own difficulty."""
         from chronique.domain.rulesets.cartes.combat import contest
 
-        a = _request(
-            first_skill, difficulty, first_from, "power", first_speciality, first_modifier, False, False, None, f"against {second}"
-        )
+        # Each side's draws are logged against the other by its sheet's name (combat.contest).
+        a = _request(first_skill, difficulty, first_from, "power", first_speciality, first_modifier, False, False, None, "")
         b = _request(
             second_skill,
             second_difficulty,
@@ -389,15 +406,15 @@ def register(app: typer.Typer) -> None:
             False,
             False,
             None,
-            f"against {first}",
+            "",
         )
 
-        def act(world: World) -> Told[Contest, Sides]:
+        def act(world: World) -> Told[Contest, Faced]:
             exchange = contest(world, first, a, second, b)
-            return Told(exchange, sides(world, first, second, exchange))
+            return Told(exchange, faced(world, first, second, exchange))
 
         told = run(ctx, lambda s: s.act(campaign, act))
-        render.contest(first, second, told.result, told.words)
+        render.contest(*told.words[:2], told.result, told.words[2])
 
     @app.command("spot")
     def spot(
@@ -427,14 +444,14 @@ def register(app: typer.Typer) -> None:
 
         sneak_edge, watcher_edge = Edge(sneak_speciality, sneak_modifier), Edge(watcher_speciality, watcher_modifier)
 
-        def act(world: World) -> Told[Contest, Sides]:
+        def act(world: World) -> Told[Contest, Faced]:
             exchange = spot_(
                 world, sneak, watcher, distance, signature, alert, sneak_edge=sneak_edge, watcher_edge=watcher_edge, sensor=sensor
             )
-            return Told(exchange, sides(world, sneak, watcher, exchange))
+            return Told(exchange, faced(world, sneak, watcher, exchange))
 
         told = run(ctx, lambda s: s.act(campaign, act))
-        render.contest(sneak, watcher, told.result, told.words)
+        render.contest(*told.words[:2], told.result, told.words[2])
 
     @app.command("support")
     def support(
@@ -452,13 +469,14 @@ def register(app: typer.Typer) -> None:
         """Support another's action: on success a card, three bonus markers or resource cards."""
         from chronique.domain.rulesets.cartes.draws import support as support_
 
-        request = _request(skill, difficulty, source, kind, speciality, modifier, False, False, None, f"support of {supported}")
+        # The draw is logged as the support of the supported by its sheet's name (draws.support).
+        request = _request(skill, difficulty, source, kind, speciality, modifier, False, False, None, "")
 
         def act(world: World) -> Told[TestOutcome, Said]:
             outcome = support_(world, supporter, supported, request)
-            return Told(outcome, (drawn(world, supporter), support_result(world, supporter, supported, outcome)))
+            return Told(outcome, (named(world, supporter), drawn(world, supporter), support_result(world, supporter, supported, outcome)))
 
-        _say(supporter, run(ctx, lambda s: s.act(campaign, act)))
+        _say(run(ctx, lambda s: s.act(campaign, act)))
 
     @app.command("draw")
     def draw(
@@ -487,8 +505,11 @@ def register(app: typer.Typer) -> None:
         """Record a wound: aggravation, KO/OK effect, survival draws scheduled."""
         from chronique.domain.rulesets.cartes.combat import suffer_wound
 
-        result = run(ctx, lambda s: s.act(campaign, lambda w: suffer_wound(w, character, damage, lethality, source)))
-        render.wound(character, damage, result)
+        def act(world: World) -> Told[dict[str, Any], str]:
+            return Told(suffer_wound(world, character, damage, lethality, source), named(world, character))
+
+        told = run(ctx, lambda s: s.act(campaign, act))
+        render.wound(told.words, damage, told.result)
 
     @app.command("conscious")
     def conscious(ctx: typer.Context, campaign: str = CAMPAIGN, character: str = CHARACTER) -> None:
@@ -501,7 +522,7 @@ def register(app: typer.Typer) -> None:
             outcome = consciousness(world, character)
             # §Tirage de conscience L371-373: whether they came to, and the malus they come to with.
             e = world.recorded_last(character, ConsciousnessChecked)
-            return Told(outcome, f"{world.character(character).name}: {came_to(e.outcome, e.regained, e.malus)}")
+            return Told(outcome, f"{named(world, character)}: {came_to(e.outcome, e.regained, e.malus)}")
 
         typer.echo(run(ctx, lambda s: s.act(campaign, act)).words)
 
@@ -537,17 +558,24 @@ def register(app: typer.Typer) -> None:
         from chronique.domain.rulesets.cartes.advancement import arrange_care
         from chronique.domain.rulesets.cartes.tables import means_label
 
-        run(ctx, lambda s: s.act(campaign, lambda w: arrange_care(w, patient, healer, means, extra_levels)))
+        def act(world: World) -> Told[None, tuple[str, str]]:
+            arrange_care(world, patient, healer, means, extra_levels)
+            return Told(None, (named(world, patient), named(world, healer) if healer else ""))
+
+        tended, tending = run(ctx, lambda s: s.act(campaign, act)).words
         harder = f", {plural(extra_levels, 'extra level')}: care ×{2**extra_levels}" if extra_levels else ""
-        typer.echo(f"{healer} tends {patient} ({means_label(means)}{harder})" if healer else f"nobody tends {patient} now")
+        typer.echo(f"{tending} tends {tended} ({means_label(means)}{harder})" if tending else f"nobody tends {tended} now")
 
     @app.command("cure")
     def cure(ctx: typer.Context, campaign: str = CAMPAIGN, patient: str = typer.Argument(..., help="The patient.")) -> None:
         """Curative care (surgery…): lift the lasting maluses of survived wounds."""
         from chronique.domain.rulesets.cartes.advancement import cure as cure_
 
-        removed = run(ctx, lambda s: s.act(campaign, lambda w: cure_(w, patient)))
-        typer.echo(f"{patient}: {sum(m['amount'] for m in removed)} points of lasting malus lifted")
+        def act(world: World) -> Told[list[dict[str, int]], str]:
+            return Told(cure_(world, patient), named(world, patient))
+
+        told = run(ctx, lambda s: s.act(campaign, act))
+        typer.echo(f"{told.words}: {sum(m['amount'] for m in told.result)} points of lasting malus lifted")
 
     @scene_app.command("end")
     def scene_end(ctx: typer.Context, campaign: str = CAMPAIGN) -> None:
@@ -568,8 +596,12 @@ def register(app: typer.Typer) -> None:
         """Award hand cards (experience); drawn at once during a session."""
         from chronique.domain.rulesets.cartes.draws import award as award_
 
-        drawn = run(ctx, lambda s: s.act(campaign, lambda w: award_(w, character, cards, reason)))
-        typer.echo(f"{character} gains {plural(cards, 'hand card')}{': ' + render.cards(drawn) if drawn else ''}")
+        def act(world: World) -> Told[list[str], str]:
+            return Told(award_(world, character, cards, reason), named(world, character))
+
+        told = run(ctx, lambda s: s.act(campaign, act))
+        dealt = told.result
+        typer.echo(f"{told.words} gains {plural(cards, 'hand card')}{': ' + render.cards(dealt) if dealt else ''}")
 
     @xp_app.command("spend")
     def spend(
@@ -584,10 +616,18 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Spend hand cards: +1 skill, a speciality, +1 characteristic or +1 pile max."""
         from chronique.domain.rulesets.cartes.advancement import spend as spend_
+        from chronique.domain.rulesets.cartes.events import ExperienceSpent
 
         paid = _cards(cards)
-        spent = run(ctx, lambda s: s.act(campaign, lambda w: spend_(w, character, purchase, target, speciality, paid, reason)))
-        typer.echo(f"{character} spends {render.cards(spent)} on {purchase} {target} {speciality}".rstrip())
+
+        def act(world: World) -> Told[list[str], str]:
+            spent = spend_(world, character, purchase, target, speciality, paid, reason)
+            # The skill or characteristic as the sheet spells it (the record's), whatever was typed.
+            bought = world.recorded_last(character, ExperienceSpent).name
+            return Told(spent, f"{named(world, character)} spends {render.cards(spent)} on {purchase} {bought} {speciality}")
+
+        told = run(ctx, lambda s: s.act(campaign, act))
+        typer.echo(told.words.rstrip())
 
 
 register(app)

@@ -16,9 +16,11 @@ from chronique.domain.rulesets.cartes.experience import (
     skill_cost,
     speciality_cost,
 )
+from chronique.domain.rulesets.cartes.recorded import find_skill
 from chronique.domain.rulesets.cartes.survival import medicine_level
 from chronique.domain.rulesets.cartes.table import deal, draw, living, sheet_of
 from chronique.domain.rulesets.cartes.tables import catalogue_skill, characteristic_name, skill_catalogue
+from chronique.domain.text import fold
 from chronique.domain.world import World
 
 PURCHASES = ("skill", "speciality", "characteristic", "pile-max")
@@ -44,20 +46,22 @@ def spend(world: World, name: str, purchase: str, target: str, speciality: str, 
         raise RuleViolation(f"name the {_NAMED[purchase]}, e.g. {_EXAMPLES[purchase]}")
     governing = ""
     if purchase == "skill":
-        skill = sheet.skills.get(target)
-        if skill is None:
+        # The skill as the sheet spells it, else as the catalogue does, whatever case or accents
+        # were typed: the record and the log name it so.
+        held = next((skill_name for skill_name in sheet.skills if fold(skill_name) == fold(target)), None)
+        if held is None:
             # A new skill starts at 0; its governing characteristic comes from the catalogue (A3).
             known = catalogue_skill(target)
             if known is None:
                 raise RuleViolation(f"{target!r} is neither on {sheet.name}'s sheet nor in the skill catalogue")
-            target = known
-            skill = sheet.skills.get(target)
+            held = known
+        target = held
+        skill = sheet.skills.get(target)
         governing = skill.characteristic if skill else skill_catalogue()[target]
         current = skill.level if skill else 0
         cost = skill_cost(current, sheet.characteristics[governing], target)
     elif purchase == "speciality":
-        if target not in sheet.skills:
-            raise RuleViolation(f"{sheet.name} has no skill {target!r}")
+        target = find_skill(sheet, target)  # as the sheet spells it, whatever was typed
         if not speciality:
             raise RuleViolation("name the speciality to add (--speciality)")
         current = len(sheet.skills[target].specialities)
@@ -112,12 +116,18 @@ def arrange_care(world: World, patient: str, healer: str | None, means: str, ext
     taking ``extra_levels`` more levels on each Médecine draw to double its result once per level
     (§Médecine L465)."""
     character = world.character(patient)
+    tending = ""
     if healer is not None:
-        living(world, healer)
+        tender = living(world, healer)
+        if tender.id == character.id:
+            # §Médecine L465: care is a support of the patient's survival draw, and a character
+            # supports another's action, never its own (as ``draws.support`` refuses).
+            raise RuleViolation("a character cannot tend itself: Médecine care supports another's survival draws")
         medicine_level(0, means, extra_levels)  # rejects unknown means and levels before anything is recorded
+        tending = tender.name  # as the sheet spells it, whatever was typed
     elif extra_levels:
         raise RuleViolation("extra medicine levels need a healer (--healer)")
-    character.record(ev.CareArranged, at=world.campaign.clock, healer=healer or "", means=means if healer else "")
+    character.record(ev.CareArranged, at=world.campaign.clock, healer=tending, means=means if healer else "")
     if extra_levels:
         character.record(ev.CareIntensified, at=world.campaign.clock, extra_levels=extra_levels)
 

@@ -44,8 +44,18 @@ class AttackResult:
     wounded: str | None = None
 
 
+AGAINST = ("against", "against")
+"""How an opposed draw's cards are logged for each side, before the other side's name."""
+
+
 def _exchange(
-    world: World, first: str, first_request: TestRequest, second: str, second_request: TestRequest, ignored: bool
+    world: World,
+    first: str,
+    first_request: TestRequest,
+    second: str,
+    second_request: TestRequest,
+    ignored: bool,
+    logged: tuple[str, str] = AGAINST,
 ) -> tuple[Character, Character, Contest]:
     # §Réussites ou échecs L305-313: both draw, the better quality wins, ties are broken by one
     # card each from the general deck (A18). An opponent out of combat cannot draw and takes the
@@ -53,6 +63,9 @@ def _exchange(
     acting, opposing = living(world, first), living(world, second)
     if acting.id == opposing.id:
         raise RuleViolation(f"{acting.name} cannot oppose themselves")
+    # The deck's log names each side's opponent as its sheet spells it, whatever was typed.
+    first_request = _logged(first_request, f"{logged[0]} {opposing.name}")
+    second_request = _logged(second_request, f"{logged[1]} {acting.name}")
     stance = "ignores" if ignored else "out of combat" if opposing.condition["out_of_combat"] else "draws"
     # Both sides are checked (skills, specialities…) before the first card is drawn, so a refusal
     # of either has drawn nothing.
@@ -66,6 +79,11 @@ def _exchange(
         return draw(world, 1, acting.name, "tie-break")[0], draw(world, 1, opposing.name, "tie-break")[0]
 
     return acting, opposing, Contest(a, d, oppose(a, d, tie_break), stance)
+
+
+def _logged(request: TestRequest, purpose: str) -> TestRequest:
+    # A purpose the caller gave is kept; otherwise the draw is logged as ``purpose``.
+    return request if request.purpose else replace(request, purpose=purpose)
 
 
 def _settled(
@@ -82,9 +100,12 @@ def _settled(
     )
 
 
-def contest(world: World, first: str, first_request: TestRequest, second: str, second_request: TestRequest) -> Contest:
-    """An opposed draw without harm (§Réussites ou échecs), its outcome recorded on the first."""
-    acting, opposing, exchange = _exchange(world, first, first_request, second, second_request, False)
+def contest(
+    world: World, first: str, first_request: TestRequest, second: str, second_request: TestRequest, logged: tuple[str, str] = AGAINST
+) -> Contest:
+    """An opposed draw without harm (§Réussites ou échecs), its outcome recorded on the first;
+    ``logged`` says how each side's cards are logged, before the other side's name."""
+    acting, opposing, exchange = _exchange(world, first, first_request, second, second_request, False, logged)
     _settled(world, acting, opposing, exchange, None, 0)
     return exchange
 
@@ -108,7 +129,8 @@ def attack(
     (``ignored``) does not draw, and the attacker draws one level easier (L271)."""
     if ignored:
         attack_request = replace(attack_request, shifts=(*attack_request.shifts, "ignored-hostile-action"))
-    acting, opposing, exchange = _exchange(world, attacker, attack_request, defender, defence_request, ignored)
+    logged = ("attack on", "defence against")
+    acting, opposing, exchange = _exchange(world, attacker, attack_request, defender, defence_request, ignored, logged)
     weapons = {
         "attacker": {"bonus": weapon_bonus, "lethality": _lethality(lethality)},
         "defender": {"bonus": defence_weapon_bonus, "lethality": _lethality(defence_lethality)},
@@ -218,7 +240,6 @@ def spot(
         modifier=sneak_edge.modifier,
         range_bonus=range_of(distance_m),
         signature=signature,
-        purpose=f"hiding from {watcher}",
     )
     seeker = recorded_sheet(living(world, watcher))
     skill, shift = perception(any(name.casefold() == "vigilance" for name in seeker.skills), alert)
@@ -228,6 +249,5 @@ def spot(
         speciality=watcher_edge.speciality,
         modifier=watcher_edge.modifier,
         sensor=sensor,
-        purpose=f"watching for {sneak}",
     )
-    return contest(world, sneak, sneak_request, watcher, watch_request)
+    return contest(world, sneak, sneak_request, watcher, watch_request, ("hiding from", "watching for"))

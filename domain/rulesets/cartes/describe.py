@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from chronique.domain.rulesets.cartes.resolution import difficulty_name
+from chronique.domain.rulesets.cartes.resolution import RECOVERY_DRAW, difficulty_name, without_suit_bonus
 from chronique.domain.rulesets.cartes.tables import lethality_name, means_label
 from chronique.domain.rulesets.words import Describer, cards, described, plural, signed
 
@@ -94,7 +94,8 @@ def made_of(e: Any) -> str:
 
 
 def _test(e: Any) -> str:
-    o = e.outcome
+    # A recovery draw counts no suit bonus (ruling C11): its line says none, as the table's does.
+    o = without_suit_bonus(e.outcome) if e.purpose == RECOVERY_DRAW else e.outcome
     verdict = "success" + (f", {quality(o)}" if o.get("quality") else "") if o["success"] else "failure"
     return f"{e.skill} against {e.target}{made_of(e)} at {_level_drawn(o)}: {cards(o['cards'])} → {verdict}{played(e)}"
 

@@ -71,7 +71,6 @@ class TestRequest:
     shifts: tuple[str, ...] = ()
     hand_cards: tuple[str, ...] = ()
     purpose: str = ""
-    counts_wound_malus: bool = True
     supporting: bool = False
     hidden: bool = False
 
@@ -91,7 +90,10 @@ def target_of(character: Character, request: TestRequest) -> tuple[int, str, int
     with_markers, level_shift = target_with_markers(
         before_markers, c["bonus"], c["malus"], request.spend_bonus, shed_three_malus=request.shed_malus
     )
-    wounds = wound_malus(character) if request.counts_wound_malus else 0
+    # Every draw a character makes takes its wound maluses and the post-KO malus (§Marqueurs
+    # L328-331, §Tirage de conscience L373), resource and recovery draws too (ruling C79); only the
+    # involuntary survival and consciousness draws go without them (cartes.md §5.1 PROPOSAL, C41).
+    wounds = wound_malus(character)
     basis = {
         "sheet": base,
         "speciality": speciality,
@@ -168,7 +170,7 @@ def make_test(world: World, name: str, request: TestRequest) -> TestOutcome:
     level, basis, diamond_cancels = ready.level, ready.basis, ready.diamond_cancels
     sheet_version = character.version
     deal(world)
-    outcome = _draw_test(world, character, request, target, level, diamond_cancels)
+    outcome = _draw_test(world, character, request, skill, target, level, diamond_cancels)
     bonus_change = -3 if request.spend_bonus else 0
     malus_change = -shed_malus_removed(outcome) if request.shed_malus else 0
     if request.manoeuvre == "tactics":
@@ -211,8 +213,12 @@ def _source(character: Character, request: TestRequest) -> str:
     return source
 
 
-def _draw_test(world: World, character: Character, request: TestRequest, target: int, level: int, diamond_cancels: bool) -> TestOutcome:
-    first = _first_card(world, character, request)
+def _draw_test(
+    world: World, character: Character, request: TestRequest, skill: str, target: int, level: int, diamond_cancels: bool
+) -> TestOutcome:
+    # The deck's log names the skill as the sheet spells it (``skill``), whatever was typed.
+    purpose = request.purpose or f"{skill} test"
+    first = _first_card(world, character, request, request.purpose or f"{skill} test (passive)")
     hand_left = list(character.condition["hand"])
     if request.first_hand_card:
         hand_left.remove(request.first_hand_card)
@@ -220,7 +226,6 @@ def _draw_test(world: World, character: Character, request: TestRequest, target:
         if card not in hand_left:
             raise RuleViolation(f"{character.name} does not hold {shown(card)} in hand")
         hand_left.remove(card)
-    purpose = request.purpose or f"{request.skill} test"
     return resolve_test(
         target,
         level,
@@ -234,10 +239,10 @@ def _draw_test(world: World, character: Character, request: TestRequest, target:
     )
 
 
-def _first_card(world: World, character: Character, request: TestRequest) -> str:
+def _first_card(world: World, character: Character, request: TestRequest, passive_purpose: str) -> str:
     c = character.condition
     if request.source == "deck":
-        return draw(world, 1, character.name, request.purpose or f"{request.skill} test (passive)", request.hidden)[0]
+        return draw(world, 1, character.name, passive_purpose, request.hidden)[0]
     if not world.campaign.in_session:
         raise RuleViolation("the pile and the hand are only dealt during a session; use --from deck")
     if request.source == "hand":
@@ -274,7 +279,8 @@ def support(world: World, supporter: str, supported: str, request: TestRequest) 
         raise RuleViolation("a character cannot support itself")
     if request.manoeuvre == "resource":
         _refuse_full_pile(helped, "a resource support has nothing to give")
-    outcome = make_test(world, supporter, replace(request, supporting=True))
+    # The deck's log names the supported character as the sheet spells it, whatever was typed.
+    outcome = make_test(world, supporter, replace(request, supporting=True, purpose=request.purpose or f"support of {helped.name}"))
     if not outcome.success:
         return outcome  # its tactics malus, if any, was recorded on the supporter's test
     card = outcome.retained if request.manoeuvre == "power" else None
@@ -307,11 +313,15 @@ def _refuse_full_pile(character: Character, why: str) -> None:
 
 def recover(world: World, name: str, hand_card: str | None) -> TestOutcome:
     """Pile exhaustion recovery (§Épuisement de la pioche): Très facile Carrure, first card from
-    the hand, each further recovery one level harder; gain the winning card's value."""
+    the hand, each further recovery one level harder; gain the winning card's value. The outcome
+    returned is the recovery's as it counted, without a suit bonus (ruling C11)."""
     character = living(world, name)
     if character.condition["pile"] or not character.condition["dealt"] and character.condition["pile_count"]:
         raise RuleViolation(f"{character.name}'s pile is not empty")
-    return _refill(world, character, "Carrure", "power", "recovery", hand_card)
+    outcome = _refill(world, character, "Carrure", "power", "recovery", hand_card)
+    # The recovery as it counted: the winning card's value, no ♠ +3 (ruling C11). The test recorded
+    # keeps the draw as the verifier replays it; the log drops the +3 alike (without_suit_bonus).
+    return replace(outcome, suit_bonus=0)
 
 
 def take_resource(world: World, name: str, hand_card: str | None) -> TestOutcome:
@@ -329,7 +339,7 @@ def _refill(world: World, character: Character, characteristic: str, manoeuvre: 
     deal(world)
     steps = c[f"{kind}_steps"]
     level = resource_level(steps) if kind == "resource" else recovery_level(steps, hand_empty=not c["hand"])
-    purpose = f"{kind} draw"
+    purpose = f"{kind} draw"  # resolution.RECOVERY_DRAW for a recovery, by which the log knows it
     if hand_card is not None and not c["hand"]:
         # A29: with no hand card the first card comes from the deck, one level harder; a card
         # named that is not held is refused rather than silently left out (issue 15).
@@ -339,10 +349,10 @@ def _refill(world: World, character: Character, characteristic: str, manoeuvre: 
         )
     if c["hand"]:
         card = hand_card or min(c["hand"], key=value)
-        request = TestRequest(characteristic, level, "hand", card, manoeuvre, purpose=purpose, counts_wound_malus=False)
+        request = TestRequest(characteristic, level, "hand", card, manoeuvre, purpose=purpose)
     else:
         # cartes.md A29: with no hand card, the first card comes from the deck one level harder.
-        request = TestRequest(characteristic, level, "deck", None, manoeuvre, purpose=purpose, counts_wound_malus=False)
+        request = TestRequest(characteristic, level, "deck", None, manoeuvre, purpose=purpose)
     outcome = make_test(world, character.name, request)
     # §Épuisement: the winning card's value; §Choix des manœuvres: a resource adds +3 on ♥.
     gained = pile_gain(outcome, len(c["pile"]), recorded_sheet(character).pile_max, with_suit_bonus=kind == "resource")

@@ -550,6 +550,19 @@ def resource_level(failed_before: int) -> int:
     return tables().difficulties["tres-facile"] + failed_before
 
 
+RECOVERY_DRAW = "recovery draw"
+"""The purpose a pile-exhaustion recovery draw is recorded with (``draws._refill``: its kind and
+"draw"), by which the log tells it from other tests."""
+
+
+def without_suit_bonus(outcome: Mapping[str, Any]) -> dict[str, Any]:
+    """A recorded test outcome as a pile-exhaustion recovery counts it: no suit bonus. It is drawn
+    as a plain test, whose ♠ success card carries the +3 of a power manoeuvre (§Bonus de couleur
+    L323), but a recovery is no manoeuvre and gains the winning card's value alone (§Épuisement de
+    la pioche L235, ruling C11): what is said of it must not add the +3 it never counted."""
+    return {**outcome, "suit_bonus": 0}
+
+
 def recovery_level(previous_recoveries: int, *, hand_empty: bool = False) -> int:
     """Level of a pile-exhaustion recovery draw (§Épuisement de la pioche L235).
 

@@ -299,13 +299,18 @@ def refused(db: str, *args: str) -> str:
     return result.stderr.strip()
 
 
-@pytest.fixture
-def played(db: str) -> str:
+def seated(db: str) -> str:
+    """Alice, Bruno and the Brigand (a GM character) at a new campaign's open session on ``db``."""
     run(db, "campaign", "new", CAMPAIGN, "--ruleset", "cartes")
     for who in ("alice", "bruno", "brigand"):
         run(db, "character", "new", CAMPAIGN, "--sheet", str(SAMPLES / f"{who}.toml"))
     run(db, "session", "start", CAMPAIGN)
     return db
+
+
+@pytest.fixture
+def played(db: str) -> str:
+    return seated(db)
 
 
 def test_an_award_of_150_cards_is_refused_in_words_and_records_nothing_Fournitures_L75(played: str) -> None:
