@@ -719,6 +719,28 @@ class Chronique:
         standing = (e for e in self.log(campaign_name) if (str(e.originator_id), e.originator_version) not in voided)
         return self.noteworthy(self.campaign(campaign_name), standing, since)
 
+    def last_downtime(self, campaign: Campaign, gm: bool) -> list[tuple[int, str, str]]:
+        """What the last downtime did (``chronique downtime report``, the web journal's campaign
+        page): the notable outcomes recorded since the last session ended, up to the start of a
+        session open now, none of them voided, and for players none still face down. Not a date:
+        play does not move the clock (ruling C49), so a knock-out in the session and the downtime
+        after it share the session's end date; the log's order parts them (ruling WJ17)."""
+        events = self.log(campaign.name)
+        kinds = [type(e).__qualname__ for e in events]
+        ends = [n for n, kind in enumerate(kinds) if kind == "Campaign.SessionEnded"]
+        start = ends[-1] + 1 if ends else 0
+        starts = [n for n, kind in enumerate(kinds) if kind == "Campaign.SessionStarted" and n >= start]
+        stop = starts[0] if starts else len(events)
+        voided = self.voided(campaign.name)
+
+        def shown(event: Any) -> bool:
+            if (str(event.originator_id), event.originator_version) in voided:
+                return False
+            sealed = getattr(event, "sealed_until", None)
+            return gm or sealed is None or campaign.is_revealed(sealed)
+
+        return self.noteworthy(campaign, (e for e in events[start:stop] if shown(e)))
+
     @staticmethod
     def noteworthy(campaign: Campaign, events: Iterable[Any], since: int | None = None) -> list[tuple[int, str, str]]:
         """What a GM should read among ``events`` of ``campaign`` (at ``since`` or later), in their

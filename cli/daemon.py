@@ -67,16 +67,24 @@ def pace_clear(ctx: typer.Context, campaign: str = CAMPAIGN) -> None:
 def downtime_report(
     ctx: typer.Context,
     campaign: str = CAMPAIGN,
-    since: str = typer.Option(None, "--since", help="From this in-game date (default: the last session's end)."),
+    since: str = typer.Option(
+        None,
+        "--since",
+        help="Everything notable from this in-game date on, in play or not (default: only what was recorded "
+        "after the last session ended, up to the start of a session open now).",
+    ),
     as_json: bool = typer.Option(False, "--json", help="Output JSON."),
 ) -> None:
-    """List the notable outcomes of downtime: deaths, failed survival draws, lasting maluses."""
+    """List the notable outcomes of the last downtime (deaths, failed survival draws, lasting
+    maluses): what was recorded after the last session ended (all of it before any session
+    ended), up to the start of a session open now; voided events left out."""
     from chronique.cli import render
 
     def report(s) -> None:  # noqa: ANN001
         c = s.campaign(campaign)
-        start = s.calendar(c).parse(since) if since else _last_session_end(s, c)
-        render.notable(s, c, s.notable(campaign, start), as_json)
+        # Without a date, the span the web journal's "What downtime did" lists (ruling WJ17).
+        items = s.notable(campaign, s.calendar(c).parse(since)) if since else s.last_downtime(c, gm=True)
+        render.notable(s, c, items, as_json)
 
     run(ctx, report)
 
@@ -94,11 +102,6 @@ def downtime_board(
         render.notable(s, s.campaign(campaign), s.board(campaign), as_json)
 
     run(ctx, board)
-
-
-def _last_session_end(services, campaign) -> int | None:  # noqa: ANN001
-    ends = [e.at for e in services.log(str(campaign.id)) if type(e).__qualname__ == "Campaign.SessionEnded"]
-    return ends[-1] if ends else None
 
 
 def register(app: typer.Typer) -> None:

@@ -38,18 +38,22 @@ def _place(location: str) -> str:
     return where(find_location(location).key)
 
 
-def _logged(world: World, name: str, use_case: Callable[[], R]) -> Told[R, list[str]]:
-    """``use_case``'s result and the log's own words for each event it recorded on ``name``: the
-    roll it made, its chance and what it gave (a sobering's END roll, an effort's d100)."""
+def logged(world: World, use_case: Callable[[], R]) -> Told[R, list[str]]:
+    """``use_case``'s result and the log's own words for each event it recorded on a character,
+    in the order they happened, each by the name of whom it was recorded on: the roll it made,
+    its chance and what it gave (a sobering's END roll, an effort's d100), and what it recorded
+    on someone other than the patient (the improvement roll a first-aider earns, §3.2.4 L1870)."""
     from chronique.domain.rulesets.westernparade.describe import describe
 
-    before = len(world.character(name).pending_events)
+    before = {id(event) for event in world.pending()}
     result = use_case()
-    character = world.character(name)
-    return Told(result, [f"{character.name}: {describe(event)}" for event in character.pending_events[before:]])
+    names = {character.id: character.name for character in world.characters.values()}
+    recorded = [e for e in world.pending() if id(e) not in before and e.originator_id in names]
+    return Told(result, [f"{names[event.originator_id]}: {describe(event)}" for event in recorded])
 
 
-def _echo(told: Told[Any, list[str]]) -> None:
+def echo(told: Told[Any, list[str]]) -> None:
+    """Print the lines :func:`logged` read off the log, one each."""
     for line in told.words:
         typer.echo(line)
 
@@ -76,16 +80,18 @@ def wound_cmd(
 ) -> None:
     """Apply a wound to a location: state, blood lost, unconsciousness, critical effects."""
     from chronique.domain.rulesets.westernparade.care import wound
-    from chronique.domain.rulesets.westernparade.report import critical_words, head_bullet_words, unconsciousness_words, where
+    from chronique.domain.rulesets.westernparade.report import head_bullet_words
 
-    out = run(ctx, lambda s: s.act(campaign, lambda w: wound(w, character, location, damage, kind, source, through, artery, check)))
-    # In the body's words, as `body status` reads it ("right thigh: minor wound").
-    typer.echo(f"{character}: {out['state']} wound to the {where(str(out['location']))}, {out['ph_lost']} PH lost")
-    for line in (unconsciousness_words(out["unconsciousness_chance"], out["unconsciousness"]), critical_words(out["critical"])):
-        if line:
-            typer.echo(line)
-    if out["head_bullet"] is not None:
-        typer.echo(head_bullet_words(character, out["head_bullet"]))
+    def act(world: World) -> Told[dict[str, Any], list[str]]:
+        return logged(world, lambda: wound(world, character, location, damage, kind, source, through, artery, check))
+
+    # The wound as the log says it (its gravity, the PH lost at once, the unconsciousness roll, a
+    # critical effect, beyond saving), then a bullet in the head's roll (§3.2.7.3 L1997).
+    told = run(ctx, lambda s: s.act(campaign, act))
+    echo(told)
+    if told.result["head_bullet"] is not None:
+        # What the roll makes of the bullet, in the table's words, which the log does not give.
+        typer.echo(head_bullet_words(character, told.result["head_bullet"]))
 
 
 @body_app.command("press")
@@ -134,14 +140,16 @@ def first_aid_cmd(
     """Try to stop a location's bleeding: one Premiers soins roll, six outcomes (§3.2.4)."""
     from chronique.domain.rulesets.westernparade.body_events import FirstAidGiven
     from chronique.domain.rulesets.westernparade.care import aid
-    from chronique.domain.rulesets.westernparade.describe import first_aid, where
 
-    def act(world: World) -> FirstAidGiven:
-        aid(world, character, location, by, modifier)
-        return world.recorded_last(character, FirstAidGiven)
+    def act(world: World) -> Told[FirstAidGiven, list[str]]:
+        def give() -> FirstAidGiven:
+            aid(world, character, location, by, modifier)
+            return world.recorded_last(character, FirstAidGiven)
 
-    given = run(ctx, lambda s: s.act(campaign, act))
-    typer.echo(f"{given.by} on {character}'s {where(given.location)}: {first_aid(given)}")
+        return logged(world, give)
+
+    # The roll and what it stopped, then, on a critical success, the first-aider's improvement roll.
+    echo(run(ctx, lambda s: s.act(campaign, act)))
 
 
 @body_app.command("activity")
@@ -191,24 +199,26 @@ def care_cmd(
 ) -> None:
     """Use a care skill on a wound: bandage, extract a bullet, clean or cauterise it."""
     from chronique.domain.rulesets.westernparade.care import body_now, care, env
-    from chronique.domain.rulesets.westernparade.describe import quality
-    from chronique.domain.rulesets.westernparade.report import care_words, location_words, where
+    from chronique.domain.rulesets.westernparade.report import location_words
 
-    def act(world: World) -> dict[str, Any]:
+    def act(world: World) -> Told[dict[str, Any], list[str]]:
         # What the care did, and the location as it stands after it (it may be healed and gone):
         # the outcome --json prints (cli/jsonout.py).
-        out = care(world, character, location, by, skill, modifier)
-        patient = world.character(character)
-        body, where = body_now(world, patient), str(out["location"])
-        wound = body["wounds"].get(where)
-        now = location_words(wound, where, env(world, patient), world.campaign.clock, not body["unconscious"]) if wound else ""
-        return out | {"now": now}
+        def give() -> dict[str, Any]:
+            out = care(world, character, location, by, skill, modifier)
+            patient = world.character(character)
+            body, where = body_now(world, patient), str(out["location"])
+            wound = body["wounds"].get(where)
+            now = location_words(wound, where, env(world, patient), world.campaign.clock, not body["unconscious"]) if wound else ""
+            return out | {"now": now}
 
-    out = run(ctx, lambda s: s.act(campaign, act))
-    canonical, now = str(out["skill"]), out["now"]
-    typer.echo(f"{by}: {canonical} on {character}'s {where(out['location'])}: {quality(out['quality'])}; {care_words(canonical, out)}")
-    if now:
-        typer.echo(f"  {now}")
+        return logged(world, give)
+
+    # The roll, its chance and what it did as the log says it; then the location now, which it does not.
+    told = run(ctx, lambda s: s.act(campaign, act))
+    echo(told)
+    if told.result["now"]:
+        typer.echo(f"  {told.result['now']}")
 
 
 @body_app.command("amputate")
@@ -222,19 +232,10 @@ def amputate_cmd(
 ) -> None:
     """Amputate a location (§6.18.1): the surgeon's Amputation roll, then the patient's END roll."""
     from chronique.domain.rulesets.westernparade.care import amputate
-    from chronique.domain.rulesets.westernparade.describe import roll
 
-    out = run(ctx, lambda s: s.act(campaign, lambda w: amputate(w, character, location, by, modifier)))
     # Both rolls, as the log gives them: the surgeon's, then the patient's END roll that decides
-    # whether he lives (§6.18.1 L5127).
-    typer.echo(f"{by}: Amputation on {character}'s {_place(location)}: {roll(out['outcome'])}")
-    end = out["outcome"]["end"]
-    if end:
-        typer.echo(f"{character}'s END roll: {roll(end)}")
-    if out["dies"]:
-        typer.echo(f"{character} dies under the knife")
-    else:
-        typer.echo(f"{character}: {_place(location)} {'amputated' if out['amputated'] else 'partly amputated: redo it tomorrow'}")
+    # whether he lives (§6.18.1 L5127), and what came of it.
+    echo(run(ctx, lambda s: s.act(campaign, lambda w: logged(w, lambda: amputate(w, character, location, by, modifier)))))
 
 
 @body_app.command("out-of-action")
@@ -242,14 +243,8 @@ def out_of_action_cmd(ctx: typer.Context, campaign: str = CAMPAIGN, character: s
     """In a fight, what the wound just taken in LOCATION does to his actions (§3.2.5): the END roll
     it calls for at once, the actions he loses, whether he must roll END again before he acts."""
     from chronique.domain.rulesets.westernparade.care import put_out_of_action
-    from chronique.domain.rulesets.westernparade.describe import out_of_action
-    from chronique.domain.rulesets.westernparade.report import unconsciousness_words
 
-    out = run(ctx, lambda s: s.act(campaign, lambda w: put_out_of_action(w, character, location)))
-    typer.echo(f"{character}: {out_of_action(out['effect'], out['rally'])}")
-    line = unconsciousness_words(out["unconsciousness_chance"], out["unconsciousness"])
-    if line:
-        typer.echo(line)
+    echo(run(ctx, lambda s: s.act(campaign, lambda w: logged(w, lambda: put_out_of_action(w, character, location)))))
 
 
 @body_app.command("rally")
@@ -257,14 +252,8 @@ def rally_cmd(ctx: typer.Context, campaign: str = CAMPAIGN, character: str = CHA
     """The END roll to act again of a character put out of action (§3.2.5): at the rank he may
     act again, and again at each of his ranks while he fails it."""
     from chronique.domain.rulesets.westernparade.care import rally_roll
-    from chronique.domain.rulesets.westernparade.describe import acting_again
-    from chronique.domain.rulesets.westernparade.report import unconsciousness_words
 
-    out = run(ctx, lambda s: s.act(campaign, lambda w: rally_roll(w, character)))
-    typer.echo(f"{character}: {acting_again(out['outcome'])}")
-    line = unconsciousness_words(out["unconsciousness_chance"], out["unconsciousness"])
-    if line:
-        typer.echo(line)
+    echo(run(ctx, lambda s: s.act(campaign, lambda w: logged(w, lambda: rally_roll(w, character)))))
 
 
 @body_app.command("head-bullet")
@@ -279,7 +268,7 @@ def head_bullet_cmd(
     from chronique.domain.rulesets.westernparade.care import head_bullet_entry
 
     choice = use.upper() if use else None
-    _echo(run(ctx, lambda s: s.act(campaign, lambda w: _logged(w, character, lambda: head_bullet_entry(w, character, choice)))))
+    echo(run(ctx, lambda s: s.act(campaign, lambda w: logged(w, lambda: head_bullet_entry(w, character, choice)))))
 
 
 @body_app.command("drink")
@@ -297,7 +286,7 @@ def drink_cmd(
     from chronique.domain.rulesets.westernparade.care import drink
 
     # A drink that brings on the ethylic coma says its two END rolls too (§4.1.3).
-    _echo(run(ctx, lambda s: s.act(campaign, lambda w: _logged(w, character, lambda: drink(w, character, round(units * 10))))))
+    echo(run(ctx, lambda s: s.act(campaign, lambda w: logged(w, lambda: drink(w, character, round(units * 10))))))
 
 
 @body_app.command("sober")
@@ -305,7 +294,7 @@ def sober_cmd(ctx: typer.Context, campaign: str = CAMPAIGN, character: str = CHA
     """An emergency sobers the drinker: a difficult END roll for one stage better for END rounds (§4.1.3)."""
     from chronique.domain.rulesets.westernparade.care import sober_up
 
-    _echo(run(ctx, lambda s: s.act(campaign, lambda w: _logged(w, character, lambda: sober_up(w, character)))))
+    echo(run(ctx, lambda s: s.act(campaign, lambda w: logged(w, lambda: sober_up(w, character)))))
 
 
 @body_app.command("effort")
@@ -313,7 +302,7 @@ def effort_cmd(ctx: typer.Context, campaign: str = CAMPAIGN, character: str = CH
     """A violent effort with a wounded location while convalescent: does the wound reopen?"""
     from chronique.domain.rulesets.westernparade.care import effort
 
-    _echo(run(ctx, lambda s: s.act(campaign, lambda w: _logged(w, character, lambda: effort(w, character, location)))))
+    echo(run(ctx, lambda s: s.act(campaign, lambda w: logged(w, lambda: effort(w, character, location)))))
 
 
 @body_app.command("status")

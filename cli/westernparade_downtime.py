@@ -11,6 +11,7 @@ import typer
 
 from chronique.cli import bounds, render
 from chronique.cli.context import run
+from chronique.cli.westernparade_body import echo, logged
 from chronique.domain.rulesets.westernparade import limits
 from chronique.domain.text import plural
 
@@ -47,7 +48,13 @@ def plan_cmd(
     """Set a training plan from now: hours a week on a skill or a characteristic, with a teacher."""
     from chronique.domain.rulesets.westernparade.downtime import plan_training
 
-    state = run(ctx, lambda s: s.act(campaign, lambda w: plan_training(w, character, target, hours, teacher, teacher_level)))
+    # The plan as the log says it (its teacher, the hours that count, a characteristic's progress
+    # lost for another, §2.7 L1459), then every target he trains now, which the log does not say.
+    told = run(
+        ctx, lambda s: s.act(campaign, lambda w: logged(w, lambda: plan_training(w, character, target, hours, teacher, teacher_level)))
+    )
+    echo(told)
+    state = told.result
     plan = "; ".join(f"{k}, {plural(t['hours'], 'hour')} a week" for k, t in state["targets"].items() if t["hours"]) or "nothing"
     typer.echo(f"{character} now trains: {plan}")
 
@@ -71,7 +78,7 @@ def _plan_words(target: dict[str, Any], teacher: str) -> str:
     critical wound keeps him in bed (§3.2.9.3, ruling WC10), with the hours it resumes at; or
     stopped (a plan of 0 hours, a dead teacher, ruling WC18), its credit waiting idle."""
     if target.get("paused"):
-        return f"paused while a critical wound keeps him in bed, {plural(int(target['paused']), 'hour')} a week{teacher} once up"
+        return f"paused while a critical wound keeps them in bed, {plural(int(target['paused']), 'hour')} a week{teacher} once up"
     if target["hours"]:
         return f"{plural(target['hours'], 'hour')} a week{teacher}"
     return "stopped"
@@ -154,9 +161,9 @@ def improve_cmd(
     """Make an improvement roll: an open d100 strictly above the score (eased 5 per check-mark)."""
     from chronique.domain.rulesets.westernparade.downtime import roll_improvement
 
-    out = run(ctx, lambda s: s.act(campaign, lambda w: roll_improvement(w, character, grant, target, reason)))
-    verdict = f"+{out.gain}" if out.success else f"no gain, {plural(out.marks_after, 'check-mark')}"
-    typer.echo(f"{character}: {out.target} rolled {out.total} (+{5 * out.marks + out.bonus}) against {out.current}: {verdict}")
+    # The roll as the log gives it: its faces, the check-marks and bonus that eased it, the score
+    # it had to beat, the gain and its d4 or the check-marks now (§2.3, §2.5).
+    echo(run(ctx, lambda s: s.act(campaign, lambda w: logged(w, lambda: roll_improvement(w, character, grant, target, reason)))))
 
 
 @downtime_app.command("gunfight")

@@ -127,7 +127,7 @@ def campaign_page(services: Chronique, reader: Reader) -> dict[str, Any]:
         player = campaign.members.get(str(character.id), {}).get("player")
         characters.append({"name": character.name, "player": player or "no player assigned", "status": view.status})
     # What downtime did: its latest notable outcomes (wounds worsening, recoveries, deaths).
-    downtime = last_downtime(services, campaign, reader.gm)[-12:]
+    downtime = services.last_downtime(campaign, reader.gm)[-12:]
     sessions = sorted({r.session for r in receipts(campaign)})
     return {
         "title": campaign.name,
@@ -142,27 +142,6 @@ def campaign_page(services: Chronique, reader: Reader) -> dict[str, Any]:
         "entropy_open": campaign.in_session and not campaign.epochs.get(campaign.epoch, {}).get("drawn", False),
         "epoch": epoch_name(campaign.epoch),
     }
-
-
-def last_downtime(services: Chronique, campaign: Campaign, gm: bool) -> list[tuple[int, str, str]]:
-    """What the last downtime did, as ``chronique downtime report`` tells it by default: the
-    notable outcomes recorded since the last session ended (up to the start of a session open
-    now), none of them voided, and for a player none still face down."""
-    events = services.log(campaign.name)
-    kinds = [type(e).__qualname__ for e in events]
-    ends = [n for n, kind in enumerate(kinds) if kind == "Campaign.SessionEnded"]
-    start = ends[-1] + 1 if ends else 0
-    starts = [n for n, kind in enumerate(kinds) if kind == "Campaign.SessionStarted" and n >= start]
-    stop = starts[0] if starts else len(events)
-    voided = services.voided(campaign.name)
-
-    def shown(event: Any) -> bool:
-        if (str(event.originator_id), event.originator_version) in voided:
-            return False
-        sealed = getattr(event, "sealed_until", None)
-        return gm or sealed is None or campaign.is_revealed(sealed)
-
-    return services.noteworthy(campaign, (e for e in events[start:stop] if shown(e)))
 
 
 def log_page(services: Chronique, reader: Reader, session: int | None = None, after: int = 0) -> dict[str, Any]:

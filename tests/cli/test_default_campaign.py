@@ -52,7 +52,7 @@ def test_a_western_parade_session_with_chronique_campaign(db: str, monkeypatch: 
     run(db, "session", "start")
     run(db, "western-parade", "roll", "Joe Hambuster", "--characteristic", "END")
     assert run(db, "western-parade", "body", "wound", "Sam Parkerson", "left-arm", "2", "--kind", "blunt").stdout.startswith(
-        "Sam Parkerson: scratch wound to the bras gauche"
+        "Sam Parkerson: wounded in the bras gauche: 2 points of blunt damage; a scratch wound"
     )
     run(db, "session", "end")
     run(db, "advance", "3h")

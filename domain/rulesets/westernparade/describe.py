@@ -170,11 +170,12 @@ def activity_ordered(level: str) -> str:
 def first_aid(e: Any) -> str:
     """A first-aid roll in words (§3.2.4), as the log and the table command say it: its chance and
     terms (a wound or a GM's modifier moves it off the skill), the faces, which of the six
-    outcomes the three readings gave."""
+    outcomes the three readings gave; a full stop gives the location a PV back (L1870)."""
     o = e.outcome
     faces = "+".join(str(f) for f in o["faces"])
     terms = signed(ordered(o.get("terms", {})))
-    return f"chance {o['chance']}%" + (f" ({terms})" if terms else "") + f", rolled {faces} → {e.result['outcome']}"
+    back = ", 1 PV back" if e.result.get("full") else ""
+    return f"chance {o['chance']}%" + (f" ({terms})" if terms else "") + f", rolled {faces} → {e.result['outcome']}{back}"
 
 
 def _first_aid(e: Any) -> str:
@@ -194,7 +195,7 @@ def amputation_words(outcome: Mapping[str, Any], result: Mapping[str, Any]) -> s
     for good), then whether he lives and the limb is off."""
     end = outcome.get("end")
     rolled = f"; the patient's END roll: {roll(end)}" if end else ""
-    cut = "the limb is off" if result["amputated"] else "partly off: redo it"
+    cut = "the limb is off" if result["amputated"] else "partly off: redo it the next day"
     return f"{rolled} — {'the patient dies under the knife' if result['dies'] else cut}"
 
 
@@ -275,7 +276,10 @@ def _units(tenths: int) -> str:
 def _improvement(e: Any) -> str:
     o = e.outcome
     faces = "+".join(str(f) for f in o.get("faces", [])) or str(o.get("total"))
-    gain = f"{o['target']} rises by {o['gain']}" if o["gain"] else f"{o['target']} does not rise"
+    # §2.3: a skill rises by 3 and a d4; §2.5 L1413: a failure leaves one check-mark more.
+    d4 = f" ({o['gain'] - o['d4']} + d4 {o['d4']})" if o["gain"] and o.get("d4") else ""
+    marks = f", {plural(o['marks_after'], 'check-mark')} now" if "marks_after" in o else ""
+    gain = f"{o['target']} rises by {o['gain']}{d4}" if o["gain"] else f"{o['target']} does not rise{marks}"
     return f"improvement roll in {o['target']}: rolled {faces} = {o['total']}{_eased(o)} against {o['current']} — {gain}"
 
 

@@ -31,7 +31,7 @@ def test_a_wound_then_first_aid_as_its_roll_gives_s5_2_then_bed_rest(db: str) ->
     # (§4.2), bleeding (major 2) x thigh 2 = 4 PH a round, the first at once (§5.1). A major
     # thigh wound calls for no unconsciousness check (§4.6), so no die is rolled.
     out = run(db, "western-parade", "body", "wound", CAMPAIGN, SAM, "right-thigh", "13", "--kind", "blade").stdout
-    assert out == f"{SAM}: major wound to the cuisse droite, 4 PH lost\n"
+    assert out == f"{SAM}: wounded in the cuisse droite: 13 points of blade damage; a major wound, 4 PH lost at once\n"
     (taken,) = events(db, CAMPAIGN, "WoundTaken")
     assert (taken["state"], taken["ph_lost"], taken["unconsciousness"], taken["chance"]) == ("major", 4, None, [])
 
@@ -47,7 +47,13 @@ def test_a_wound_then_first_aid_as_its_roll_gives_s5_2_then_bed_rest(db: str) ->
     said = rules.FIRST_AID_SAYS[stopped]
     assert given["result"] == {"outcome": said, "stopped": 0 if full else stopped, "full": full, "improvement": full}
     faces = "+".join(map(str, roll["faces"]))
-    assert aid == f"{DOC} on {SAM}'s {words.where('right-thigh')}: chance 85% (Premiers soins 85), rolled {faces} → {said}\n"
+    # A full stop gives a PV back and earns Doc an improvement roll (§3.2.4 L1870): both said.
+    said += ", 1 PV back" if full else ""
+    earned = f"{DOC}: earned an improvement roll in Premiers soins: first aid: critical success against the difficult chance (§3.2.4)\n"
+    assert aid == (
+        f"{SAM}: first aid by {DOC} on the {words.where('right-thigh')}: chance 85% (Premiers soins 85), rolled {faces} → {said}\n"
+        + (earned if full else "")
+    )
 
     assert run(db, "western-parade", "body", "activity", CAMPAIGN, SAM, "bed").stdout == f"{SAM}: ordered to bed rest\n"
     body = status(db, SAM)

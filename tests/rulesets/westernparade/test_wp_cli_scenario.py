@@ -26,6 +26,8 @@ from chronique.domain.rulesets.westernparade import describe as words
 CAMPAIGN = "Shotgun City"
 SAM, DOC, SIRINGO = "Sam Parkerson", "Doc Holloway", "Charlie Siringo"
 DAY = 86_400
+# Why a full stop earns the first-aider an improvement roll (§3.2.4 L1870), as the log says it.
+EARNED = "first aid: critical success against the difficult chance (§3.2.4)"
 
 
 def wp(db: str, *args: str) -> str:
@@ -47,7 +49,10 @@ def test_shot_through_the_thigh_first_aid_bed_rest_training_and_three_weeks(db: 
     # that calls for no unconsciousness check (§4.6). Bleeding (§5.1): (minor 1 + through and
     # through 1) x thigh 2 = 4 PH a round, the first at once.
     out = wp(db, "body", "wound", CAMPAIGN, SAM, "right-thigh", "10", "--through", "--source", "Colt SA Peacemaker of Joe Hambuster")
-    assert out == f"{SAM}: minor wound to the cuisse droite, 4 PH lost\n"
+    assert out == (
+        f"{SAM}: wounded in the cuisse droite: 10 points of bullet damage (Colt SA Peacemaker of Joe Hambuster); "
+        "a minor wound, 4 PH lost at once\n"
+    )
 
     # §5.2: Doc (Premiers soins 85) keeps at it until the thigh stops bleeding (attempts repeat,
     # ruling WB9); each roll is read at 110, 85 and 60; what it stops adds up, a CRIT_F adds one
@@ -60,9 +65,12 @@ def test_shot_through_the_thigh_first_aid_bed_rest_training_and_three_weeks(db: 
         assert roll["terms"] == {"Premiers soins": 85} and rules.open_ended(roll["faces"]) and roll["total"] == sum(roll["faces"])
         qualities, stopped = rules.first_aid(roll["total"], 85)
         assert (roll["qualities"], given["result"]["outcome"]) == (qualities, rules.FIRST_AID_SAYS[stopped])
-        faces, said = "+".join(map(str, roll["faces"])), rules.FIRST_AID_SAYS[stopped]
-        assert aid == f"{DOC} on {SAM}'s {words.where('right-thigh')}: chance 85% (Premiers soins 85), rolled {faces} → {said}\n"
         full = stopped is None
+        # A full stop gives a PV back and earns Doc an improvement roll (§3.2.4 L1870): both said.
+        faces, said = "+".join(map(str, roll["faces"])), rules.FIRST_AID_SAYS[stopped] + (", 1 PV back" if full else "")
+        earned = f"{DOC}: earned an improvement roll in Premiers soins: {EARNED}\n" if full else ""
+        where = words.where("right-thigh")
+        assert aid == f"{SAM}: first aid by {DOC} on the {where}: chance 85% (Premiers soins 85), rolled {faces} → {said}\n{earned}"
         held += 0 if full else stopped
     refused = run(db, "western-parade", "body", "first-aid", CAMPAIGN, SAM, "right-thigh", "--by", DOC, check=False)
     assert (refused.returncode, refused.stderr) == (2, f"error: {SAM}'s {words.where('right-thigh')} is not bleeding\n")
@@ -76,7 +84,10 @@ def test_shot_through_the_thigh_first_aid_bed_rest_training_and_three_weeks(db: 
     tended = wp(db, "body", "tend", CAMPAIGN, SAM, "right-thigh", "--by", DOC, "--skill", "Bandages")
     assert tended == f"{SAM}'s {words.where('right-thigh')}: tended by {DOC} (Bandages)\n"  # it said "right-thigh"
     planned = wp(db, "downtime", "plan", CAMPAIGN, SAM, "Armes de poing", "20", "--teacher", SIRINGO)
-    assert planned == f"{SAM} now trains: Armes de poing, 20 hours a week\n"
+    # The plan as the log says it, then every target Sam trains now.
+    assert planned == (
+        f"{SAM}: trains Armes de poing 20 hours a week with {SIRINGO} (91%)\n{SAM} now trains: Armes de poing, 20 hours a week\n"
+    )
     before = thigh(db)
     bandages = json.loads(run(db, "sheet", CAMPAIGN, DOC, "--json").stdout)["sheet"]["derived"]["skills"]["Bandages"]
     assert before["cared"] and before["tender"] == {"by": DOC, "skill": "Bandages", "score": bandages}

@@ -131,7 +131,7 @@ def test_a_fourth_first_aider_at_once_is_refused_S3_2_4_L1878(db: str, tmp_path:
     # Each says its chance and what made it, the skill first and the GM's -50 beside it, as the log does.
     for line, g in zip(said, given, strict=True):
         skill = g["outcome"]["terms"]["Premiers soins"]
-        assert f"'s {words.where('left-thigh')}: chance {g['outcome']['chance']}% (Premiers soins {skill}, modifier -50" in line
+        assert f" on the {words.where('left-thigh')}: chance {g['outcome']['chance']}% (Premiers soins {skill}, modifier -50" in line
     # §3.2.4 L1878: "à trois ... mais pas davantage". Unless their rolls already stopped the thigh
     # (a full stop, or 4 PH stopped in all), Doc, a fourth in the same round, is refused.
     stopped = sum(g["result"]["stopped"] for g in given)
