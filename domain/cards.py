@@ -62,10 +62,16 @@ def suit(card: str) -> str:
 
 
 def normalise(text: str) -> str:
-    """A card typed by a person (``10h``, ``qs``, ``1C``) in canonical form; ValueError if none."""
+    """A card typed by a person (``10h``, ``qs``, ``1C``, or as sheets and logs show it: ``6♥``,
+    ``A♠``) in canonical form; ValueError if none."""
     cleaned = text.strip().upper()
+    cleaned = cleaned[:-1] + _LETTERS.get(cleaned[-1:], cleaned[-1:])
     if cleaned[:-1] == "1":
         cleaned = "A" + cleaned[-1]
     if not is_card(cleaned):
-        raise ValueError(f"{text!r} is not a card (write e.g. 7H, 10S, QD, AC)")
+        raise ValueError(f"{text!r} is not a card (write e.g. 7H, 10S, QD, AC, or 7♥)")
     return cleaned
+
+
+# The suits as sheets and logs show them (and their outlined forms), read back as letters.
+_LETTERS = {symbol: letter for letter, symbol in SYMBOLS.items()} | {"♧": "C", "♢": "D", "♡": "H", "♤": "S"}
