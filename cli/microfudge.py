@@ -228,9 +228,12 @@ def setback(
     """Record a Revers (from a hazardous conflict or the Narrator's fixed count)."""
     from chronique.domain.rulesets.microfudge.play import suffer
 
-    done = run(ctx, lambda s: s.act(campaign, lambda w: suffer(w, character, severity, domain, healing, source)))
-    state = "critical, needs care" if not done["stabilized"] else f"heals {healing}"
-    typer.echo(f"{character}: Revers {done['id']} of −{severity} ({done['domain']}, {state})")
+    def act(world: World) -> Told[dict[str, Any], str]:
+        done = suffer(world, character, severity, domain, healing, source)
+        state = "critical, needs care" if not done["stabilized"] else f"heals {healing}"
+        return Told(done, f"{world.character(character).name}: Revers {done['id']} of −{severity} ({done['domain']}, {state})")
+
+    typer.echo(run(ctx, lambda s: s.act(campaign, act)).words)
 
 
 @app.command("first-aid")
@@ -269,11 +272,17 @@ def care(
     setback_id: int = typer.Option(None, "--setback", help="One Revers (its id on the sheet); default: every Revers that heals."),
 ) -> None:
     """Set how care and rest pace the recovery of Revers: shorter with good care, longer without rest."""
+    from chronique.domain.rulesets.microfudge.describe import describe
+    from chronique.domain.rulesets.microfudge.events import RecoveryPaced
     from chronique.domain.rulesets.microfudge.play import pace_recovery
 
-    paced = run(ctx, lambda s: s.act(campaign, lambda w: pace_recovery(w, character, care_, rest, setback_id)))
-    for setback in paced:
-        typer.echo(f"{character}: Revers {setback['id']} recovers at {setback['pace']['percent']}% of its period")
+    def act(world: World) -> Told[list[dict[str, Any]], list[str]]:
+        paced = pace_recovery(world, character, care_, rest, setback_id)
+        # T2c (L341): each Revers's new pace as the log says it ("each step takes 150% of its usual time").
+        return Told(paced, [f"{name}: {describe(e)}" for name, e in world.recorded_by(RecoveryPaced)])
+
+    for line in run(ctx, lambda s: s.act(campaign, act)).words:
+        typer.echo(line)
 
 
 @app.command("raise")
@@ -285,11 +294,17 @@ def raise_(
     why: str = typer.Option("", "--why", help="The in-fiction justification (required during a session)."),
 ) -> None:
     """Raise a characteristic one rank: reserve Atouts in play, any Atouts between sessions."""
+    from chronique.domain.rulesets.microfudge.describe import rank
+    from chronique.domain.rulesets.microfudge.events import CharacteristicRaised
     from chronique.domain.rulesets.microfudge.play import raise_characteristic
-    from chronique.domain.rulesets.microfudge.rules import label
 
-    value = run(ctx, lambda s: s.act(campaign, lambda w: raise_characteristic(w, character, characteristic, why)))
-    typer.echo(f"{character}: {characteristic} is now {label(value)} ({value})")
+    def act(world: World) -> Told[int, str]:
+        value = raise_characteristic(world, character, characteristic, why)
+        # Named as the sheet spells it, whatever was typed ("medecine", an alias such as Conduite).
+        raised = world.recorded_last(character, CharacteristicRaised)
+        return Told(value, f"{world.character(character).name}: {raised.characteristic} is now {rank(value)}")
+
+    typer.echo(run(ctx, lambda s: s.act(campaign, act)).words)
 
 
 @atout_app.command("spend")
@@ -299,8 +314,9 @@ def atout_spend(
     character: str = CHARACTER,
     use: str = typer.Argument(
         ...,
-        help="save-your-skin, temporary-bonus, change-one-die, change-one-card, narrative, monologue, help, arrive-in-time "
-        "(a reroll and a counter are declared with their Test, taking a Revers with `atout take-revers`).",
+        help="save-your-skin, narrative, monologue or arrive-in-time (the +1, help, a changed die or card, a reroll and a "
+        "counter are declared with their roll: --atout, --helper, --change-die, --reroll, --countered-by on the Test, "
+        "atout, help=NAME, change= in a draw's --side; taking a Revers with `atout take-revers`).",
     ),
     note: str = typer.Option("", "--note", help="What happens: shown in the log."),
     pool: str = typer.Option(None, "--pool", help="reserve or experience (default: experience first)."),
@@ -333,10 +349,14 @@ def atout_take_revers(
     from chronique.domain.rulesets.microfudge.play import take_revers
     from chronique.domain.rulesets.microfudge.rules import severity_name
 
-    taken = run(ctx, lambda s: s.act(campaign, lambda w: take_revers(w, character, other, setback_id, note)))
-    name = severity_name(taken["severity"], physical=taken["domain"] == "physical")
-    state = "critical, needs care" if not taken["stabilized"] else f"heals {taken['healing']}"
-    typer.echo(f"{character} takes {other}'s {name} (−{taken['severity']}) as Revers {taken['id']} ({state})")
+    def act(world: World) -> Told[dict[str, Any], str]:
+        taken = take_revers(world, character, other, setback_id, note)
+        name = severity_name(taken["severity"], physical=taken["domain"] == "physical")
+        state = "critical, needs care" if not taken["stabilized"] else f"heals {taken['healing']}"
+        who, whose = world.character(character).name, world.character(other).name
+        return Told(taken, f"{who} takes {whose}'s {name} (−{taken['severity']}) as Revers {taken['id']} ({state})")
+
+    typer.echo(run(ctx, lambda s: s.act(campaign, act)).words)
 
 
 def _atout_count(param: typer.CallbackParam, value: str | None) -> int | None:
@@ -448,8 +468,12 @@ def sequence(
 
     names = [p.partition("=")[0] for p in participants]
     teams = {n: t for n, _, t in (p.partition("=") for p in participants) if t}
-    number = run(ctx, lambda s: s.act(campaign, lambda w: start_sequence(w, names, goal, teams, collective, not safe)))
-    typer.echo(f"Sequence {number}: {', '.join(names)}")
+
+    def act(world: World) -> Told[int, str]:
+        number = start_sequence(world, names, goal, teams, collective, not safe)
+        return Told(number, f"Sequence {number}: {', '.join(world.character(n).name for n in names)}")
+
+    typer.echo(run(ctx, lambda s: s.act(campaign, act)).words)
 
 
 @app.command("conflict-card")
@@ -503,14 +527,18 @@ def _ending(result: Any) -> str:
 @app.command("upper-hand")
 def upper_hand(ctx: typer.Context, campaign: str = CAMPAIGN, character: str = CHARACTER) -> None:
     """After seeing the last draw: forgo the Revers it inflicted for twice as many cards next draw."""
-    from chronique.domain.rulesets.microfudge.conflict import take_upper_hand
+    from chronique.domain.rulesets.microfudge.conflict import UpperHand, take_upper_hand
     from chronique.domain.rulesets.microfudge.describe import revers
     from chronique.domain.rulesets.words import joined, plural
 
-    taken = run(ctx, lambda s: s.act(campaign, lambda w: take_upper_hand(w, character)))
-    forgone = joined([f"a {revers(n)} on {target}" for target, n in taken.forgone.items()])
-    typer.echo(f"{character} forgoes {forgone} and takes the upper hand: {plural(taken.cards, 'extra card')} in the next draw")
-    typer.echo(f"{taken.winner} now wins the draw" if taken.winner else "the draw is now a tie")
+    def act(world: World) -> Told[UpperHand, str]:
+        taken = take_upper_hand(world, character)
+        forgone = joined([f"a {revers(n)} on {target}" for target, n in taken.forgone.items()])
+        took = f"{world.character(character).name} forgoes {forgone} and takes the upper hand"
+        now = f"{taken.winner} now wins the draw" if taken.winner else "the draw is now a tie"
+        return Told(taken, f"{took}: {plural(taken.cards, 'extra card')} in the next draw\n{now}")
+
+    typer.echo(run(ctx, lambda s: s.act(campaign, act)).words)
 
 
 @app.command("abridge")
@@ -549,29 +577,29 @@ def use_a_power(
 ) -> None:
     """Use a paranormal power: a Test of its domain, less the Revers that weigh on the action; each
     attempt costs a Potentiel point."""
-    from chronique.domain.rulesets.microfudge.describe import against, power_name, process_name
-    from chronique.domain.rulesets.microfudge.powers import Telekinesis, use_power
+    from chronique.domain.rulesets.microfudge.describe import against, power_name, power_roll, power_verdict, process_name
+    from chronique.domain.rulesets.microfudge.events import PowerUsed
+    from chronique.domain.rulesets.microfudge.powers import PowerOutcome, Telekinesis, use_power
 
     tk = Telekinesis(grams, sequences, several) if grams else None
     victim, _, resists_with = resisted_by.partition(":")
     if resisted_by and not (victim.strip() and resists_with.strip()):
         raise typer.BadParameter(f"--resisted-by is NAME:CHARACTERISTIC, not {resisted_by!r}")
     resisted = (victim.strip(), resists_with.strip()) if resisted_by else None
-    o = run(
-        ctx,
-        lambda s: s.act(campaign, lambda w: use_power(w, character, power, masked, modifier, setback_id, mode, tk, domain, resisted)),
-    )
-    shown = power_name(power)
-    started = f", {process_name(o.process)} runs" if o.process else ""
-    collapse = ", collapses" if o.collapsed else ""
-    wounded = f", Revers −{o.penalty}" if o.penalty else ""
-    if o.resisted is None:
-        verdict = "success" if o.success else "failure"
-        rolled = f"{_final(o.dice, o.final)} {against(o.required)}{wounded}"
-    else:
-        verdict = "the power takes" if o.success else f"{o.resisted['name']} resists"
-        rolled = f"{_final(o.dice, o.final)}{wounded}; {_rolled(o.resisted)}"
-    typer.echo(f"{character} uses {shown}: {rolled}: {verdict}, {o.potentiel} Potentiel left{started}{collapse}")
+
+    def act(world: World) -> Told[PowerOutcome, str]:
+        o = use_power(world, character, power, masked, modifier, setback_id, mode, tk, domain, resisted)
+        used = world.recorded_last(character, PowerUsed)
+        # The domain's rank and what changed it (Revers, fatigue, other ranks), as the log says them.
+        made = f"{world.character(character).name} uses {power_name(used.power)} and rolls {power_roll(vars(used))}"
+        started = f", {process_name(o.process)} runs" if o.process else ""
+        collapse = ", collapses" if o.collapsed else ""
+        # L435: a resisted power is a simple conflict: the one who resists rolls too, no difficulty.
+        then = f" {against(o.required)}" if o.resisted is None else f"; {_rolled(o.resisted)}"
+        said = f"{made}: {_final(o.dice, o.final)}{then}: {power_verdict(vars(used))}"
+        return Told(o, f"{said}, {o.potentiel} Potentiel left{started}{collapse}")
+
+    typer.echo(run(ctx, lambda s: s.act(campaign, act)).words)
 
 
 @app.command("rest")
@@ -579,5 +607,11 @@ def rest_(ctx: typer.Context, campaign: str = CAMPAIGN, character: str = CHARACT
     """A good night's rest now: spent Potentiel and lost Vigueur come back."""
     from chronique.domain.rulesets.microfudge.powers import rest
 
-    restored = run(ctx, lambda s: s.act(campaign, lambda w: rest(w, character)))
-    typer.echo(f"{character} rests: " + (", ".join(f"{d} +{n}" for d, n in restored.items()) or "nothing to restore"))
+    def act(world: World) -> Told[dict[str, int], str]:
+        restored = rest(world, character)
+        return Told(
+            restored,
+            f"{world.character(character).name} rests: " + (", ".join(f"{d} +{n}" for d, n in restored.items()) or "nothing to restore"),
+        )
+
+    typer.echo(run(ctx, lambda s: s.act(campaign, act)).words)

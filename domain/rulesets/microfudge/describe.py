@@ -134,6 +134,36 @@ def pool_sum(side: Mapping[str, Any]) -> str:
     return ", ".join([f"{side['characteristic']} {rank(side['rank'])}", *changes(side)])
 
 
+def power_roll(used: Mapping[str, Any]) -> str:
+    """What a power's Test is rolled on, as the command's line and the log say it: the domain's
+    rank (L566), then what changed it (:func:`changes`): the other ranks (``--modifier``), the
+    Vigueur ranks fatigue had taken before this use (L582: the use's own rank is lost after it)
+    and the Revers (L293): "Télékinésie Moyen (4) (fatigue −1, Revers −2)"."""
+    before = max(int(used["fatigue_lost"]) - 1, 0)
+    modifiers = {"situation": int(used["modifier"]), "fatigue": -before}
+    roll = {"characteristic": used["domain"], "rank": used["rank"], "used_rank": used["rank"]}
+    return rolled_on(roll | {"modifiers": modifiers, "penalty": used["penalty"]})
+
+
+def power_verdict(used: Mapping[str, Any]) -> str:
+    """What a power's roll gave, as the command's line and the log say it: a Test's success or
+    failure, or, resisted (L435), whether the power takes or its victim resists (a tie resists, A25)."""
+    if used["resisted"] is None:
+        return "success" if used["success"] else "failure"
+    return "the power takes" if used["success"] else f"{used['resisted']['name']} resists"
+
+
+def rolled_side(side: Mapping[str, Any]) -> str:
+    """One side of a simple conflict as the log says it (L253): "Bob rolled Combat Moyen (4): + 0 0 − → Moyen (4)"."""
+    return f"{side['name']} rolled {rolled_on(side)}: {dice(side['dice'])} → {rank(side['final'])}"
+
+
+def paced(percent: int) -> str:
+    """How care and rest pace a Revers's recovery (T2c, L341), as the ``care`` command, the log and
+    the sheet say it: "each step takes 150% of its usual time" (longer than 100 % is slower)."""
+    return f"each step takes {percent}% of its usual time"
+
+
 def rerolled(voided: list[int]) -> str:
     """The dice an Atout's reroll voided, said before the dice that stand (L743): "0 − 0 − rerolled
     with an Atout: "; nothing when no reroll was needed."""
@@ -152,7 +182,7 @@ def conflict_verdict(winner: str | None) -> str:
 
 
 def _conflict(e: Any) -> str:
-    sides = "; ".join(f"{s['name']} rolled {rolled_on(s)}: {dice(s['dice'])} → {rank(s['final'])}" for s in e.sides)
+    sides = "; ".join(rolled_side(s) for s in e.sides)
     return f"simple conflict — {sides}; {conflict_verdict(e.winner)}"
 
 
@@ -194,13 +224,15 @@ def _first_aid(e: Any) -> str:
 
 
 def _power(e: Any) -> str:
-    verdict = "success" if e.success else "failure"
+    # The terms the command's line names (power_roll), so that rank, terms and dice add up to the final.
+    made, rolled, verdict = power_roll(vars(e)), f"{dice(e.dice)} → {rank(e.final)}", power_verdict(vars(e))
+    if e.resisted is None:
+        test = f"a Test of {made} {against(e.required)}: {rolled}, {verdict}"
+    else:
+        test = f"a simple conflict of {made}: {rolled} against {rolled_side(e.resisted)}: {verdict}"
     collapse = "; they collapse" if e.collapsed else ""
     fatigue = f", {plural(e.fatigue_lost, 'rank')} of Vigueur lost" if e.fatigue_lost else ""
-    return (
-        f"power {power_name(e.power)} ({e.domain} {rank(e.rank)}) {against(e.required)}: {dice(e.dice)} → "
-        f"{rank(e.final)}, {verdict}; Potentiel {e.potentiel_before} → {e.potentiel_after}{fatigue}{collapse}"
-    )
+    return f"power {power_name(e.power)}, {test}; Potentiel {e.potentiel_before} → {e.potentiel_after}{fatigue}{collapse}"
 
 
 def _awarded(e: Any) -> str:
@@ -230,7 +262,21 @@ def _cards_drawn(e: Any) -> str:
 
 def _upper_hand(e: Any) -> str:
     forgone = joined([f"a {revers(n)} on {who}" for who, n in e.forgone.items()])
-    return f"{e.taker} forgoes {forgone} from draw {e.draw} to take the upper hand: {plural(e.cards, 'extra card')} in the next draw"
+    # On a target's chain, the one Revers its attacker's draw recorded there leaves its sheet (L311, L329, ruling M16).
+    off = f"; {_withdrawn(e)} comes off their sheet" if e.withdrawn else ""
+    return f"{e.taker} forgoes {forgone} from draw {e.draw} to take the upper hand: {plural(e.cards, 'extra card')} in the next draw{off}"
+
+
+def spared(e: Any) -> str:
+    """What the upper hand took back from a target (L329, ruling M16), for the downtime report:
+    the Revers the draw recorded on it never stands, so it is told as spared, never as taken:
+    "was spared Revers 1: Lena forwent it to take the upper hand (Sequence 1 draw 1)"."""
+    return f"was spared {_withdrawn(e)}: {e.taker} forwent it to take the upper hand (Sequence {e.sequence} draw {e.draw})"
+
+
+def _withdrawn(e: Any) -> str:
+    """The Revers an upper hand withdrew from a target, by its number on the sheet: "Revers 1"."""
+    return f"Revers {joined([str(n) for n in e.withdrawn])}"
 
 
 # How a Sequence ends (L313, L323, L528-L530), as conflict.py records it; play records its own words.
@@ -269,7 +315,7 @@ WORDS: dict[str, Describer] = {
         f"Revers {e.setback_id} healed" if not e.severity else f"Revers {e.setback_id} healed a step: now a {revers(e.severity)}"
     ),
     "chronique.domain.rulesets.microfudge.events:RecoveryPaced": lambda e: (
-        f"care and rest set the recovery of Revers {e.setback_id} at {e.percent}% of its usual time"
+        f"care and rest pace the recovery of Revers {e.setback_id}: {paced(e.percent)}"
     ),
     "chronique.domain.rulesets.microfudge.events:FirstAidGiven": _first_aid,
     "chronique.domain.rulesets.microfudge.events:AtoutsAwarded": _awarded,

@@ -544,12 +544,17 @@ def pace_recovery(world: World, name: str, care: str, rest: str, setback_id: int
 
 
 ACTED_ELSEWHERE = {
+    "temporary-bonus": "declare it with the roll it raises (--atout on the Test or simple conflict, atout in a draw's --side), L737",
+    "help": "declare it with the roll it helps (--helper NAME on the Test, help=NAME in a draw's --side), L761",
+    "change-one-die": "declare it with the Test whose die it changes (--change-die), L743",
+    "change-one-card": "declare it with the draw whose card it changes (change=attack or change=defence in its --side), L743",
     "reroll": "declare it with the Test it rerolls (--reroll), L743",
     "counter": "declare it with the Test whose +1 it cancels (--countered-by), L739",
     "take-a-revers": "with the Revers it takes (microfudge atout take-revers), L763-L765",
 }
-"""Atout uses that change a roll or a Revers: a bare spend would pay for nothing, so each is
-spent where it acts."""
+"""Atout uses that change a roll or a Revers (rulings M39, M53): the +1 and the help are given
+"pour un tirage de cartes ou un lancer de dés" (L737, L761), a die or a card is changed "pendant un
+Test ou un Conflit" (L743); a bare spend would pay for nothing, so each is spent where it acts."""
 
 WHILE_CRITICAL = ("save-your-skin", "narrative")
 """The Atout uses a character in the critical state may spend (ruling M52): saving their skin,

@@ -84,6 +84,10 @@ class MicroFudge:
             return f"Revers {event.setback_id} healed" if event.severity == 0 else None
         if isinstance(event, ev.SetbackSuffered):
             return f"took a {severity_name(event.setback['severity'])} ({event.source})"
+        if isinstance(event, ev.UpperHandTaken) and event.withdrawn:
+            # L329 (ruling M16): the draw's Revers the upper hand forwent never stands; each event
+            # is told alone, so the report says so under the Revers it had listed (ruling M54).
+            return words.spared(event)
         return None
 
     def processes(self, world: World) -> Processes:

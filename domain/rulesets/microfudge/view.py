@@ -9,7 +9,7 @@ from typing import Any
 
 from chronique.domain.character import Character
 from chronique.domain.gametime import DAY, calendar_from
-from chronique.domain.rulesets.microfudge.describe import _HEALING, process_name, rank
+from chronique.domain.rulesets.microfudge.describe import _HEALING, paced, process_name, rank
 from chronique.domain.rulesets.microfudge.events import powers_of, sequence_of
 from chronique.domain.rulesets.microfudge.play import settings
 from chronique.domain.rulesets.microfudge.powers import maximum, potentiel
@@ -42,7 +42,7 @@ def sheet_view(world: World, character: Character, gm: bool) -> SheetView:
             Section.of("Character", about),
             Section("Characteristics", tuple(g for g in groups if g.rows), layout="list", terms="fr"),
             Section.of("Atouts and Revers", _standing(character)),
-            Section.of("Revers", _revers(world, c), ("Revers", "Severity", "Domain", "Next card", "Recovery")),
+            Section.of("Revers", _revers(world, c), ("Revers", "Severity", "Next card", "Recovery")),
             Section.of("Powers", _powers(character), ("Power", "Mode", "Cycles")),
         ),
     )
@@ -68,6 +68,10 @@ def _standing(character: Character) -> list[tuple[str, ...]]:
 
 
 def _revers(world: World, c: dict[str, Any]) -> list[tuple[str, ...]]:
+    """One row a Revers: its number, severity, next card and recovery. Four columns leave the
+    recovery room to wrap at 80 columns beside a "Blessure grave ou mortelle (−3)": the kind of
+    action it weighs on is in the name of a physical one, a wound (L343), and said after the
+    others' ("Revers sérieux (−2), social")."""
     calendar = calendar_from(world.campaign.calendar)
     rows: list[tuple[str, ...]] = []
     for sb in c["setbacks"]:
@@ -75,9 +79,11 @@ def _revers(world: World, c: dict[str, Any]) -> list[tuple[str, ...]]:
             due = calendar.format(sb["next_tick"])
         else:
             due = "needs care" if not sb["stabilized"] else "—"
-        pace = f", at {sb['pace']['percent']}% pace" if sb.get("pace") else ""
-        name = severity_name(sb["severity"], physical=sb["domain"] == "physical")
-        rows.append((str(sb["id"]), f"{name} (−{sb['severity']})", sb["domain"], due, _recovery(world, sb) + pace))
+        physical = sb["domain"] == "physical"
+        severity = f"{severity_name(sb['severity'], physical=physical)} (−{sb['severity']})" + ("" if physical else f", {sb['domain']}")
+        # T2c (L341): care and rest make each step take longer or shorter, as `care` and the log say.
+        pace = f"; {paced(sb['pace']['percent'])}" if sb.get("pace") else ""
+        rows.append((str(sb["id"]), severity, due, _recovery(world, sb) + pace))
     return rows
 
 

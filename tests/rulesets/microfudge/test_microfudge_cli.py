@@ -88,7 +88,8 @@ def test_a_microfudge_session_Tests_L245_Revers_L339_Experience_L213(db: str, tm
     assert [(r["severity"], r["healing"]) for r in harvey] == ([(revers, "weekly")] if revers else [])
     assert "Revers 1 of −2" in cli(db, "microfudge", "setback", "Zombies", "Jim", "--severity", "2").stdout
     # T2c (L341): superior care and rest halve the period.
-    assert "Revers 1 recovers at 50%" in cli(db, "microfudge", "care", "Zombies", "Jim", "--care", "superior").stdout
+    paced = "Jim: care and rest pace the recovery of Revers 1: each step takes 50% of its usual time\n"
+    assert cli(db, "microfudge", "care", "Zombies", "Jim", "--care", "superior").stdout == paced
     shown = json.loads(cli(db, "sheet", "Zombies", "Jim", "--json").stdout)  # the common sheet command
     assert shown["name"] == "Jim" and shown["condition"]
     assert "Jim (version" in cli(db, "sheet", "Zombies", "Jim").stdout

@@ -7,7 +7,7 @@ command line on a real journal (``shared/seeds/000_ddedeb0fd946e2d7.txt``, Lnnn 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -179,7 +179,8 @@ def test_a_critical_character_takes_no_Revers_for_another_but_may_be_spared_one_
     assert roll_test(world, "Harvey", TestRequest("Athlétisme", 4)).success
 
 
-@pytest.mark.parametrize("use", ["temporary-bonus", "change-one-die", "change-one-card", "monologue", "help", "arrive-in-time"])
+# The uses spent bare; the +1, help and a changed die or card are declared with their roll (ruling M53).
+@pytest.mark.parametrize("use", ["monologue", "arrive-in-time"])
 def test_a_critical_character_spends_an_Atout_only_to_save_their_skin_or_on_narrative_control_L127_L343_L745(use: str) -> None:
     world = table()
     decisif(world, "Harvey")
@@ -246,9 +247,10 @@ def refused_in_one_line(db: str, *args: str) -> None:
     assert journal(db) == before
 
 
-def scripted(monkeypatch: pytest.MonkeyPatch, *faces: int) -> None:
-    """The Fudge dice of every command that follows, in order."""
-    chance = StackedChance(values=[f + 1 for f in faces])
+def scripted(monkeypatch: pytest.MonkeyPatch, *faces: int, stacks: Sequence[Sequence[str]] = ()) -> None:
+    """The Fudge dice of every command that follows, in order; each shuffle of the conflict deck
+    puts the next of ``stacks`` on top."""
+    chance = StackedChance(*stacks, values=[f + 1 for f in faces])
 
     def stream(self: World, epoch: str, place: Any) -> Any:
         self.campaign.mark_drawn(epoch)

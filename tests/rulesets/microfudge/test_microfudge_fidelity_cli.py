@@ -56,8 +56,9 @@ def test_a_wounded_psychic_s_power_Test_takes_the_Revers_L293_L341(db: str, tmp_
     final = 5 - 2 + sum(used["dice"])
     assert (used["penalty"], used["final"], used["success"]) == (2, final, final >= 2)
     verdict = "success" if final >= 2 else "failure"
-    assert f"[{' '.join(FACES[d] for d in used['dice'])}] final " in out
-    assert f"({minus(final)}) against Facile (2), Revers −2: {verdict}" in out
+    faces = " ".join(FACES[d] for d in used["dice"])
+    assert out.startswith(f"Psy uses Résistance thermique and rolls Conscience Bon (5) (Revers −2): [{faces}] final ")
+    assert f"({minus(final)}) against Facile (2): {verdict}" in out
     assert "4 Potentiel left" in out
     cli(db, "session", "end", "Psi")
     assert "OK:" in cli(db, "verify", "Psi")
@@ -180,6 +181,7 @@ def test_Regeneration_through_the_cli_is_held_back_by_the_deep_wound_it_heals_L3
     # L635: Régénération is a Test against 5, on Conscience 5 less the Revers (L293).
     final = 5 - 2 + sum(used["dice"])
     assert (used["penalty"], used["final"], used["success"]) == (2, final, final >= 5)
-    assert f"({minus(final)}) against Difficile (5), Revers −2: {'success' if final >= 5 else 'failure'}" in out
+    assert out.startswith("Psy uses Régénération and rolls Conscience Bon (5) (Revers −2): [")
+    assert f"({minus(final)}) against Difficile (5): {'success' if final >= 5 else 'failure'}" in out
     cli(db, "session", "end", "Regen")
     assert "OK:" in cli(db, "verify", "Regen")

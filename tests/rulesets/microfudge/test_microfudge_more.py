@@ -378,7 +378,7 @@ def test_the_microfudge_sheet_shows_ladder_atouts_revers_and_potentiel_L93_L339_
     assert "domains: Télékinésie Abyssal (0), Télépathie Abyssal (0), Conscience Excellent (6)" in text
     assert "Atouts: 10 in reserve, 0 of experience" in text  # 21 − (6 + 3 + 2)
     # L341: a deep wound a week a card, paced by good care (T2c): 5¼ days from Day 1 08:00.
-    assert "1 Blessure sérieuse (−2) physical Day 6 14:00 heals a step a week, at 75% pace" in text
+    assert "1 Blessure sérieuse (−2) Day 6 14:00 heals a step a week; each step takes 75% of its usual time" in text
     assert "Revers penalty: physical −2, social −2" in text and "Potentiel: Conscience 5/6" in text
     assert "Goon (version 2) — out of the fight" in text
     assert "concept: none" in text and "goal: none" in text and "made by: NPC, out after a Revers of −1" in text

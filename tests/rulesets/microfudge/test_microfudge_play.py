@@ -115,8 +115,9 @@ def test_save_your_skin_ends_the_critical_state_Sauver_sa_peau_L127_L131() -> No
 
 
 def test_V_A_1_helping_costs_two_atouts_Utilisation_creative_des_Atouts_L761() -> None:
-    world = table()
-    spend_atout(world, "Jim", "help", "holds the ladder")
+    world = table(0, 0, 0, 0)
+    # L761: help is given for a roll, declared with it (ruling M53).
+    roll_test(world, "Harvey", TestRequest("Athlétisme", 4, helpers=("Jim",)))
     assert world.character("Jim").condition["atouts"]["reserve"] == 5  # 11 − 4 at creation − 2
 
 

@@ -138,16 +138,19 @@ def test_a_negative_award_takes_atouts_back_in_words_Experience_L213_L215(arkham
 def test_powers_and_atout_uses_by_their_names_and_healing_in_ordinary_words_Conscience_L627_L629(arkham: str) -> None:
     cli(arkham, "microfudge", "setback", "Arkham", "Zara", "--severity", "1", "--healing", "weekly")
     out = cli(arkham, "microfudge", "power", "Arkham", "Zara", "guerison-acceleree", "--setback", "1")
-    assert out.startswith("Zara uses Guérison accélérée: ") and "guerison" not in out and "accelerated" not in out
+    # The Revers weighs on the power's Test (L293, L341: a deep wound weighs on every action).
+    assert out.startswith("Zara uses Guérison accélérée and rolls Conscience Bon (5) (Revers −1): ")
+    assert "guerison" not in out and "accelerated" not in out
     healing = "success" in out
     assert ("Guérison accélérée runs" in out) == healing
     tk = cli(arkham, "microfudge", "power", "Arkham", "Zara", "telekinesie", "--grams", "5")
-    assert tk.startswith("Zara uses Télékinésie: ")
+    assert tk.startswith("Zara uses Télékinésie and rolls Télékinésie Moyen (4) (Revers −1): ")
     cli(arkham, "microfudge", "setback", "Arkham", "Harvey", "--severity", "3", "--healing", "weekly")
     spent = cli(arkham, "microfudge", "atout", "spend", "Arkham", "Harvey", "save-your-skin").strip()
     assert spent == "Harvey spends 1 Atout of creation reserve: save your skin"
     powers = words(arkham, "PowerUsed")
-    assert powers[0].startswith("power Guérison accélérée (") and powers[1].startswith("power Télékinésie (")
+    assert powers[0].startswith("power Guérison accélérée, a Test of Conscience Bon (5) (Revers −1) against ")
+    assert powers[1].startswith("power Télékinésie, a Test of Télékinésie Moyen (4) (Revers −1) against ")
     cli(arkham, "session", "end", "Arkham")
     report = cli(arkham, "advance", "Arkham", "1d", "--yes")
     if healing:  # T8: a 12-hour day of meditation heals the week-type Revers (L627-L629)
