@@ -229,13 +229,19 @@ def elor_rolls(events: list[dict[str, Any]]) -> list[Roll]:
     return rolls
 
 
-def test_elor_luck_is_every_d10_test_against_its_action_level_s3_3(db: str, tmp_path: Path) -> None:
+def tolosa(db: str, tmp_path: Path) -> None:
+    """Tolosa, an Elor campaign with Aldo and Bruna (their sheet files written in ``tmp_path``),
+    its first session open."""
     for name, text in (("aldo", ALDO_SHEET), ("bruna", BRUNA_SHEET)):
         (tmp_path / f"{name}.toml").write_text(text, encoding="utf-8")
     run(db, "campaign", "new", "Tolosa", "--ruleset", "elor")
     for name in ("aldo", "bruna"):
         run(db, "character", "new", "Tolosa", "--sheet", str(tmp_path / f"{name}.toml"))
     run(db, "session", "start", "Tolosa")
+
+
+def test_elor_luck_is_every_d10_test_against_its_action_level_s3_3(db: str, tmp_path: Path) -> None:
+    tolosa(db, tmp_path)
     for args in (
         # Level 10 or more: 1 + effort degrees without a roll (PROPOSAL B4), which ticks Guerrier
         # for natural progression (two degrees or more, PROPOSAL §5.5).
@@ -266,12 +272,7 @@ def test_a_verdict_waits_for_five_successes_and_five_failures_expected_LK9_elor_
     # expected at least 5 times. Aldo's ten tests at level 5 (C 2, GM +3: one D10 at most 5,
     # elor.md §3.3) expect exactly 5 successes and 5 failures: a verdict; Bruna's one test
     # expects half a success: too few rolls to tell, whatever the die gave.
-    for name, text in (("aldo", ALDO_SHEET), ("bruna", BRUNA_SHEET)):
-        (tmp_path / f"{name}.toml").write_text(text, encoding="utf-8")
-    run(db, "campaign", "new", "Tolosa", "--ruleset", "elor")
-    for name in ("aldo", "bruna"):
-        run(db, "character", "new", "Tolosa", "--sheet", str(tmp_path / f"{name}.toml"))
-    run(db, "session", "start", "Tolosa")
+    tolosa(db, tmp_path)
     for _ in range(10):
         run(db, "elor", "test", "Tolosa", "Aldo", "-f", "C", "-d", "3")
     run(db, "elor", "test", "Tolosa", "Bruna", "-f", "P", "-d", "4")
