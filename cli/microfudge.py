@@ -555,6 +555,20 @@ def abridge_(
     typer.echo(f"the Sequence ends: {winner} achieves the goal" if winner != "nobody" else "the Sequence ends by agreement")
 
 
+@app.command("sequence-stop")
+def sequence_stop(
+    ctx: typer.Context,
+    campaign: str = CAMPAIGN,
+    character: str = typer.Argument(..., help="A participant of the Sequence to end (they may be critical)."),
+) -> None:
+    """The Narrator ends the Sequence without a winner (a scene cut, L297), even one whose
+    participant fell critical before a draw (ruling M52): the Narrator acts, not the character."""
+    from chronique.domain.rulesets.microfudge.conflict import stop
+
+    number = run(ctx, lambda s: s.act(campaign, lambda w: stop(w, character)))
+    typer.echo(f"Sequence {number} ended by the Narrator, no winner")
+
+
 @app.command("power")
 def use_a_power(
     ctx: typer.Context,

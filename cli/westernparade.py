@@ -11,7 +11,7 @@ import typer
 from chronique.cli import bounds
 from chronique.cli.context import fail, run
 from chronique.cli.told import Told
-from chronique.cli.westernparade_body import body_app
+from chronique.cli.westernparade_body import as_logged, body_app
 from chronique.cli.westernparade_downtime import downtime_app
 from chronique.domain.rulesets.westernparade import limits
 
@@ -63,14 +63,20 @@ REASON = typer.Option("", "--reason", help="Why: shown in the log.")
 def _modifiers(items: list[str] | None) -> dict[str, int]:
     """The ``-m LABEL=VALUE`` modifiers, a label given twice summed; each label's total on BD5's
     scale (±200 %), as every other percentage modifier of the game (``whisky=1000`` made a chance
-    the luck statistics could not read)."""
+    the luck statistics could not read). A modifier without its label is refused: the label is the
+    term's name in the roll's chance, which "modifier +5" would leave unsaid."""
     out: dict[str, int] = {}
     for item in items or ():
         label, _, value = item.rpartition("=")
+        label = label.strip()
         try:
-            out[label.strip() or "modifier"] = out.get(label.strip() or "modifier", 0) + int(value)
+            number = int(value) if label else None
         except ValueError:
-            raise fail(f"a modifier is LABEL=VALUE with a whole number, not {item!r}") from None
+            number = None
+        if number is None:
+            shown = item if len(item) <= 20 else item[:19] + "…"
+            raise fail(f"-m takes LABEL=VALUE, a label and a whole number (e.g. -m 'drunk opponent=+60'), not {shown!r}")
+        out[label] = out.get(label, 0) + number
     for label, total in out.items():
         if not -limits.PERCENT <= total <= limits.PERCENT:
             shown = label if len(label) <= 20 else label[:19] + "…"
@@ -89,13 +95,22 @@ def _check(skill: str | None, characteristic: str | None, difficulty: str, modif
 def _aftermath(world: World) -> list[str]:
     """What the command's rolls did beyond themselves, one line each in the log's words, said at
     the table and not only in the log: each wound dealt (§3.2: its gravity, the PH lost at once, a
-    knock-out), right under the hit, then each improvement roll a success earned (§2.4.7, §2.5)."""
-    from chronique.domain.rulesets.westernparade.body_events import WoundTaken
+    knock-out), right under the hit, and anything else the body recorded, such as the roll a bullet
+    entering the head brings at once (§3.2.7.3 L1997), as the log says it (ruling WD13), followed
+    by what that roll makes of the bullet, which the log does not say; then each improvement roll
+    a success earned (§2.4.7, §2.5)."""
+    from chronique.domain.rulesets.westernparade.body_events import BodyEvent, HeadBulletRolled, WoundTaken
     from chronique.domain.rulesets.westernparade.describe import improvement_earned, wound_done
     from chronique.domain.rulesets.westernparade.downtime_events import ImprovementGranted
+    from chronique.domain.rulesets.westernparade.report import head_bullet_words
 
-    wounds = [f"{name}: {wound_done(e)}" for name, e in world.recorded_by(WoundTaken)]
-    return wounds + [f"{name} {improvement_earned(e)}" for name, e in world.recorded_by(ImprovementGranted)]
+    body: list[str] = []
+    for name, e in world.recorded_by(BodyEvent):
+        # The hit's own line already says where and how hard: the wound's says what it did.
+        body += [f"{name}: {wound_done(e)}"] if isinstance(e, WoundTaken) else as_logged(world, [e])
+        if isinstance(e, HeadBulletRolled):
+            body.append(head_bullet_words(name, e.status))
+    return body + [f"{name} {improvement_earned(e)}" for name, e in world.recorded_by(ImprovementGranted)]
 
 
 def describe(outcome: RollOutcome) -> str:
@@ -206,7 +221,8 @@ def shoot_cmd(
     from chronique.domain.rulesets.westernparade.combat import ShotSetup, parse_aim
     from chronique.domain.rulesets.westernparade.describe import stray, where
     from chronique.domain.rulesets.westernparade.play import shoot
-    from chronique.domain.rulesets.westernparade.report import head_bullet_words
+
+    situation = _modifiers(modifier)  # refused before the journal is opened
 
     def act(world: World) -> Told[Shot, list[str]]:
         setup = ShotSetup(
@@ -221,7 +237,7 @@ def shoot_cmd(
             braced=braced,
             wrong_hand=wrong_hand,
             two_hands=not one_hand,
-            extra=_modifiers(modifier),
+            extra=situation,
         )
         return Told(shoot(world, shooter, target, weapon, setup, d100, bystander), _aftermath(world))
 
@@ -242,8 +258,6 @@ def shoot_cmd(
         strayed = shot.stray_hit
         extra = f" ({sum(strayed.damage.critical)} of them for the critical failure)" if strayed.damage.critical else ""
         typer.echo(f"the stray bullet hits {bystander} in the {where(strayed.located.location)} for {strayed.damage.total} damage{extra}")
-    if shot.head_bullet is not None:
-        typer.echo(head_bullet_words(target if shot.stray_hit is None else bystander, shot.head_bullet))
     if shot.recoil is not None:
         kick = shot.recoil
         rolled = f"d100 {kick.roll}" if kick.roll is not None else "no roll"

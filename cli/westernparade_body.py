@@ -4,7 +4,7 @@ chronique.domain.rulesets.westernparade (wounds, bleeding, healing, infection, c
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import typer
@@ -18,6 +18,7 @@ from chronique.domain.rulesets.westernparade import limits
 PERCENT_RANGE = bounds.symmetric(limits.PERCENT)
 
 if TYPE_CHECKING:
+    from chronique.domain.chain import ChainedEvent
     from chronique.domain.world import World
 
 R = TypeVar("R")
@@ -43,13 +44,19 @@ def logged(world: World, use_case: Callable[[], R]) -> Told[R, list[str]]:
     in the order they happened, each by the name of whom it was recorded on: the roll it made,
     its chance and what it gave (a sobering's END roll, an effort's d100), and what it recorded
     on someone other than the patient (the improvement roll a first-aider earns, §3.2.4 L1870)."""
-    from chronique.domain.rulesets.westernparade.describe import describe
-
     before = {id(event) for event in world.pending()}
     result = use_case()
+    return Told(result, as_logged(world, [e for e in world.pending() if id(e) not in before]))
+
+
+def as_logged(world: World, events: Iterable[ChainedEvent]) -> list[str]:
+    """The log's own words for each of ``events`` recorded on a character, by the name of whom it
+    was recorded on (ruling WD13): what :func:`logged` says, for a command that says some of its
+    events in lines of its own (a shot its roll and hit) and the others as the log does."""
+    from chronique.domain.rulesets.westernparade.describe import describe
+
     names = {character.id: character.name for character in world.characters.values()}
-    recorded = [e for e in world.pending() if id(e) not in before and e.originator_id in names]
-    return Told(result, [f"{names[event.originator_id]}: {describe(event)}" for event in recorded])
+    return [f"{names[event.originator_id]}: {describe(event)}" for event in events if event.originator_id in names]
 
 
 def echo(told: Told[Any, list[str]]) -> None:
@@ -180,7 +187,8 @@ def tend_cmd(
     by: str = typer.Option(None, "--by", help="Who tends the wound (omit to stop tending it)."),
     skill: str = typer.Option("Bandages", "--skill", help="The care skill used (Bandages, Nettoyage d'une blessure, Chirurgie...)."),
 ) -> None:
-    """Care order: who tends which wound with which skill (a tended wound does not fester)."""
+    """Care order: who tends which wound with which skill (a tended wound does not fester once no
+    bullet is left in it, ruling WB15)."""
     from chronique.domain.rulesets.westernparade.care import order_tending
 
     run(ctx, lambda s: s.act(campaign, lambda w: order_tending(w, character, location, by, skill if by else None)))

@@ -92,7 +92,7 @@ def show_cmd(
     as_json: bool = typer.Option(False, "--json", help="Output JSON."),
 ) -> None:
     """A character's training, check-marks, pending improvement rolls and activities, as of now."""
-    from chronique.domain.rulesets.westernparade.describe import teacher_words
+    from chronique.domain.rulesets.westernparade.describe import period_words, teacher_words
     from chronique.domain.rulesets.westernparade.downtime import cartridges_burnt, next_point, practice_now, standing
     from chronique.domain.rulesets.westernparade.training import hours_of
 
@@ -129,7 +129,8 @@ def show_cmd(
         for g in marks["pending"]:
             typer.echo(f"  pending roll {g['id']}: {g['target']} ({g['reason']})")
         for a in data["activities"]:
-            typer.echo(f"  activity {a['id']}: {a['kind']} ({a['skill']}), next roll {calendar.format(a['next_at'])}")
+            every = period_words(a["every_s"])
+            typer.echo(f"  activity {a['id']}: {a['kind']} ({a['skill']}), a roll {every}, next roll {calendar.format(a['next_at'])}")
 
     run(ctx, show)
 
@@ -215,7 +216,7 @@ def activity_cmd(
     ),
 ) -> None:
     """Take up a long-period activity: the timeline rolls it every week, month, day or half-day."""
-    from chronique.domain.gametime import duration_words
+    from chronique.domain.rulesets.westernparade.describe import period_words
     from chronique.domain.rulesets.westernparade.downtime import start_activity
 
     options: dict[str, Any] = {
@@ -228,7 +229,7 @@ def activity_cmd(
     if kind == "panning":
         options["auriferous"] = not barren
     act = run(ctx, lambda s: s.act(campaign, lambda w: start_activity(w, character, kind, skill, **options)))
-    typer.echo(f"{character}: activity {act['id']} {act['kind']} ({act['skill']}), a roll every {duration_words(act['every_s'])}")
+    typer.echo(f"{character}: activity {act['id']} {act['kind']} ({act['skill']}), a roll {period_words(act['every_s'])}")
 
 
 @downtime_app.command("stop")

@@ -564,6 +564,9 @@ def take_upper_hand(world: World, name: str) -> UpperHand:
     return UpperHand(cards, forgone, winner)
 
 
-def stop(world: World, name: str) -> None:
-    """The Narrator ends the Sequence without a winner (a scene cut, L297)."""
-    _end(world, _state(world.character(name)), None, "narrator")
+def stop(world: World, name: str) -> int:
+    """The Narrator ends the Sequence ``name`` is in without a winner (a scene cut, L297); its
+    number. The Narrator acts, not a participant: one fallen critical may be in it (ruling M52)."""
+    state = _state(world.character(name))
+    _end(world, state, None, "narrator")
+    return int(state["id"])

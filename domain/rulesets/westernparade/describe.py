@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from chronique.domain.gametime import duration_words
+from chronique.domain.gametime import DAY, WEEK, duration_words
 from chronique.domain.rulesets.westernparade.body_events import BLOOD_WORDS
 from chronique.domain.rulesets.westernparade.experience import mark_bonus
 from chronique.domain.rulesets.westernparade.firstaid import read
@@ -208,7 +208,21 @@ def _blood(e: Any) -> str:
 
 def _infection(e: Any) -> str:
     verdict = "the wound is infected" if e.infected else "no infection"
-    return f"day {e.day} of the untreated wound in the {where(e.location)}: infection {e.percent}%, rolled {e.roll} — {verdict}"
+    wound = rolled_for_infection(e.body["wounds"].get(e.location), e.location)
+    return f"day {e.day} of {wound}: infection {e.percent}%, rolled {e.roll} — {verdict}"
+
+
+def rolled_for_infection(wound: Mapping[str, Any] | None, location: str) -> str:
+    """The wound a daily infection roll is for, in words that agree with the sheet's (§3.2.7.2,
+    ruling WB15): "the untreated wound in the cuisse droite" while nobody cares for it; a wound
+    tended (or bandaged, cleaned) is rolled for only while a bullet stays in it, and says so
+    rather than "untreated" beside a sheet that reads "tended by Sam"."""
+    place = where(location)
+    if wound is None or not wound.get("cared"):
+        return f"the untreated wound in the {place}"
+    tender = wound.get("tender")
+    cared = f"tended by {tender['by']}" if tender else "cared for"
+    return f"the wound in the {place}, {cared} but with a bullet still in it"
 
 
 def _reopened(e: Any) -> str:
@@ -291,10 +305,28 @@ def _eased(outcome: Mapping[str, Any]) -> str:
     return f", {', '.join(said)}: {int(outcome['total']) + sum(terms.values())}" if said else ""
 
 
+# The periods the rulebook gives long activities by name (§6.15 a week, §6.8.1 and §6.8.9 a month,
+# §6.8.3 and §6.8.9 a year, §6.10.4 a half-day of work, §6.16.4 and §6.17.2 a day), a month and a
+# year as long as ruling WC6 makes them: said by name and length, never "4 weeks, 2 days".
+_PERIODS = {
+    DAY // 2: "half-day (12 hours)",
+    DAY: "day",
+    WEEK: "week",
+    30 * DAY: "month (30 days)",
+    365 * DAY: "year (365 days)",
+}
+
+
+def period_words(seconds: int) -> str:
+    """How often a long activity rolls, as the rulebook names its period: "every month (30
+    days)", "every week" (§5.18 of the digest); the command, the log and the board say it so."""
+    return f"every {_PERIODS.get(seconds) or duration_words(seconds)}"
+
+
 def _activity_started(e: Any) -> str:
     a = e.activity
     skill = f" ({a['skill']})" if a.get("skill") else ""
-    return f"took up {a['kind']}{skill}" + (f", a roll every {duration_words(a['every_s'])}" if a.get("every_s") else "")
+    return f"took up {a['kind']}{skill}" + (f", a roll {period_words(a['every_s'])}" if a.get("every_s") else "")
 
 
 def dollars(cents: int) -> str:

@@ -93,15 +93,18 @@ class WesternParade:
     def describe_due(self, world: World, due: Due) -> str:
         """What a due process of the body or of downtime will do, for the downtime board."""
         kind, _, rest = due.process.partition(":")
+        if kind == "infect":
+            # The wound as the sheet has it: a tended one is rolled for while a bullet stays in (WB15).
+            wound = _whose(world, due).condition["wounds"].get(rest)
+            return f"the daily infection roll of {words.rolled_for_infection(wound, rest)}"
         if kind in _AT_A_LOCATION:
             return _AT_A_LOCATION[kind].format(words.where(rest))
         if kind == "train":
             what, _, target = rest.partition(":")
             return _TRAINING[what].format(target)
         if kind == "skill":
-            character = next(c for c in world.characters.values() if str(c.id) == due.character)
-            activity = next(a for a in character.condition["activities"]["running"] if str(a["id"]) == rest)
-            return f"the next roll of {activity['kind']} ({activity['skill']})"
+            activity = next(a for a in _whose(world, due).condition["activities"]["running"] if str(a["id"]) == rest)
+            return f"the next roll of {activity['kind']} ({activity['skill']}), rolled {words.period_words(activity['every_s'])}"
         return _PROCESS[kind]
 
     def experience(self, event: Any) -> tuple[int, str] | None:
@@ -112,6 +115,11 @@ class WesternParade:
         """Each roll of the event under a chance, against its open-ended d100 odds (odds.draws
         says which rolls count and why the others do not)."""
         return odds.draws(event)
+
+
+def _whose(world: World, due: Due) -> Character:
+    """The character a due process is of."""
+    return next(c for c in world.characters.values() if str(c.id) == due.character)
 
 
 # The downtime board's words for each process (processes.py, downtime_processes.py): by name,
@@ -130,7 +138,6 @@ _AT_A_LOCATION = {
     "bandage": "the bandage on the {} takes effect",
     "sepsis": "the infected wound in the {} kills unless treated",
     "gangrene": "gangrene in the {} kills unless the limb comes off",
-    "infect": "the daily infection roll of the untreated wound in the {}",
     # §3.2.3: the rounds a character presses a wound for (``body press --rounds``) run out.
     "release": "the hands pressing the wound in the {} let go",
 }

@@ -73,7 +73,11 @@ def test_a_rifle_too_strong_kicks_and_a_catastrophe_explodes_it_S3_3_3_L2285_S3_
         stays = shot["location"] == "head" and not through and 2 * total >= JOE_HEAD_PV and not body(db, JOE)["dead"]
         assert len(head_rolls) == (1 if stays else 0)
         if stays:
-            lines.append(next(line for line in out.splitlines() if line.startswith(f"the bullet stays in {JOE}'s head; the roll for it: ")))
+            # Under the wound (the aftermath below): his roll as the log says it, then what it
+            # makes of the bullet (ruling WD13).
+            (entered,) = head_rolls
+            assert f"{JOE}: roll for the bullet in the head: {words.roll(entered['outcome'])}" in aftermath(db, CAMPAIGN)
+            assert f"\nthe bullet stays in {JOE}'s head; the roll for it: " in aftermath(db, CAMPAIGN)
     elif roll["quality"] == "CATA_F":
         # L2146: the rifle explodes, its 7 damage to the head; no bullet flies.
         assert (shot["stray"], shot["exploded"]) == (None, {"location": "head", "damage": 7})

@@ -161,7 +161,11 @@ def test_a_shot_is_what_its_recorded_dice_give_by_s4_3_and_wounds_the_target_so(
     rolled = events(db, CAMPAIGN, "HeadBulletRolled")
     if shot["location"] == "head" and lodged and not body["dead"]:
         (entered,) = rolled
-        assert out == hit_line + report.head_bullet_words(JOE, entered["status"]) + "\n" + aftermath(db, CAMPAIGN)
+        # Under the wound's line, Joe's roll as the log says it, then what it makes of the bullet (WD13).
+        roll_line = f"{JOE}: roll for the bullet in the head: {words.roll(entered['outcome'])} — the bullet is {entered['status']}"
+        under = aftermath(db, CAMPAIGN)
+        assert f"\n{roll_line}\n{report.head_bullet_words(JOE, entered['status'])}\n" in under
+        assert out == hit_line + under
         followed = entered["status"] in ("lodged", "migrating")
         assert (wound["bullet"], body["head_bullet"] is not None) == (not followed, followed)
     else:

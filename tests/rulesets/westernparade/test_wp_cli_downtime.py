@@ -54,7 +54,8 @@ def test_gunfight_improvement_rolls_practice_and_five_weeks_of_banking_s5_18_s6_
     assert out == f"{SAM}: improvement roll in EXP: rolled {rolled} against 44 — {verdict}\n"
     assert wp(db, "practice", CAMPAIGN, SAM) == f"{SAM} practises trick shooting (bonus now +0%)\n"
     out = wp(db, "activity", CAMPAIGN, SAM, "banking", "--capital", "100000")
-    assert out == f"{SAM}: activity 1 banking (Banque), a roll every 4 weeks, 2 days\n"  # 30 days (ruling WC6), not "720 h"
+    # §6.8.1: the rulebook's month, 30 days long (ruling WC6), neither "720 h" nor "4 weeks, 2 days".
+    assert out == f"{SAM}: activity 1 banking (Banque), a roll every month (30 days)\n"
 
     run(db, "advance", CAMPAIGN, "5w", "--yes")
 
