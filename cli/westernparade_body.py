@@ -89,7 +89,10 @@ def wound_cmd(
     from chronique.domain.rulesets.westernparade.care import wound
     from chronique.domain.rulesets.westernparade.report import head_bullet_words
 
+    named: list[str] = []  # the patient as his sheet spells him, whatever was typed
+
     def act(world: World) -> Told[dict[str, Any], list[str]]:
+        named.append(world.character(character).name)
         return logged(world, lambda: wound(world, character, location, damage, kind, source, through, artery, check))
 
     # The wound as the log says it (its gravity, the PH lost at once, the unconsciousness roll, a
@@ -98,7 +101,7 @@ def wound_cmd(
     echo(told)
     if told.result["head_bullet"] is not None:
         # What the roll makes of the bullet, in the table's words, which the log does not give.
-        typer.echo(head_bullet_words(character, told.result["head_bullet"]))
+        typer.echo(head_bullet_words(named[-1], told.result["head_bullet"]))
 
 
 @body_app.command("press")

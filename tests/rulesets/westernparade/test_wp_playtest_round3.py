@@ -168,3 +168,12 @@ def test_a_tended_wound_is_rolled_for_infection_only_while_a_bullet_is_in_and_th
     words = said(rolled)
     assert words.startswith(f"day 1 of {thigh}: infection ")
     assert words in details(db)
+
+
+def test_a_bullet_in_the_head_names_its_victim_as_the_sheet_spells_him_S3_2_7_3(db: str) -> None:
+    # §3.2.7.3 L1997: a bullet in the head rolls at once; what the table reads names the victim by
+    # his sheet, whatever case was typed.
+    run(db, "campaign", "new", "Tombstone", "--ruleset", "western-parade", "--start", "1881-10-26 08:00")
+    run(db, "character", "new", "Tombstone", "--sheet", str(SAMPLES / "wp_sam.toml"))
+    said = run(db, "western-parade", "body", "wound", "Tombstone", "sam parkerson", "head", "8").stdout
+    assert "sam parkerson" not in said and "the bullet stays in Sam Parkerson's head; the roll for it: " in said, said
