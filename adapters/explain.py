@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import defaultdict, deque
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 from uuid import UUID
 
@@ -28,13 +28,14 @@ _DECK_RULES = {topic: deck_rules.RULES.rederive[topic] for topic in _DECK_TOPICS
 
 @dataclass(frozen=True)
 class CardOrigin:
-    """Where one card came from: a position of a recorded shuffle."""
+    """Where one card came from: a position of a recorded shuffle (None in a players'
+    explanation while the shuffle's epoch is secret: see :func:`_explain`)."""
 
     card: str
     to: str
     purpose: str
     shuffle: str
-    position: int
+    position: int | None
     epoch: str
 
 
@@ -119,6 +120,10 @@ def _explain(
                 received[(o.to, o.card)].append(o)
     if target is None:
         raise RuleViolation(f"{names[member]} has no event {version}")
+    if for_players:
+        # Until its epoch is revealed, where a card lay in its shuffle would tell how many cards
+        # the hidden draws between took (FAIRNESS.md v2, ruling FP9): its place shows then.
+        origins = [o if epochs[o.epoch].seed is not None else replace(o, position=None) for o in origins]
     ref = f"{member}:{version}"
     sealed = target.get("sealed_until")
     hidden = for_players and sealed is not None and epochs[sealed].seed is None
@@ -244,10 +249,12 @@ def account(x: Explanation) -> list[str]:
         )
     for origin in x.origins:
         status = "revealed" if x.epochs[origin.epoch].seed else "not revealed yet"
-        lines.append(
-            f"  {card(origin.card)}: position {origin.position} of shuffle {short_ref(origin.shuffle)} "
-            f"(the dice of {epoch_name(origin.epoch)}, {status}), drawn for {origin.to} ({origin.purpose})"
-        )
+        dice = f"the dice of {epoch_name(origin.epoch)}, {status}"
+        if origin.position is None:
+            where = f"from shuffle {short_ref(origin.shuffle)} ({dice}: its place there shows once they are)"
+        else:
+            where = f"position {origin.position} of shuffle {short_ref(origin.shuffle)} ({dice})"
+        lines.append(f"  {card(origin.card)}: {where}, drawn for {origin.to} ({origin.purpose})")
     if x.rederived:
         lines.append(f"chance re-derived: {x.rederived}")
     lines.append("verifiable now" if x.verifiable else "not verifiable until its epoch is revealed")

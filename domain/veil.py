@@ -3,8 +3,10 @@
 A roll the GM asked to keep hidden lies face down until its epoch's seed is revealed (FAIRNESS.md
 v2); the tactics markers it won, the pile cards it drew, the Revers it dealt or the effort it took
 would tell its outcome all the same. Until then the players' sheet is the character's events
-replayed without the hidden rolls: what later rolls in plain sight did shows (a scene's end
-clearing the markers), what the hidden ones did does not; and the sheet says so (ruling FP9)."""
+replayed without the hidden rolls: what later events in plain sight did shows where it does not
+rest on what a hidden roll did (a scene's end clearing the markers), and a part whose value would
+(the effort a recovery gives back after a hidden test spent it) stays as the players last saw it;
+the sheet says so (ruling FP9)."""
 
 from __future__ import annotations
 
@@ -50,32 +52,42 @@ def veil(start: Character, events: Iterable[ChainedEvent], is_revealed: Callable
     hidden rolls among them; None when none of them is one. An event in plain sight that cannot
     apply without what a hidden roll did (first aid on a Revers the players never saw) is left
     out too. ``start`` is changed: pass a copy."""
+    real = deepcopy(start)  # the full replay, to tell what a later event's result rests on
     epochs: dict[str, None] = {}
     hidden_parts: set[str] = set()
     for event in events:
         if hidden_from_players(event, is_revealed, voided):
+            real_before = deepcopy(real.condition)  # a rule may change a part's dict in place
+            event.apply(real)
             epochs[str(event.sealed_until)] = None  # type: ignore[attr-defined]
-            hidden_parts |= _parts_changed(start, event)
+            hidden_parts |= _changed(real_before, real.condition)
             continue
+        event.apply(real)
         prior = dict(start.condition)
         try:
             event.apply(start)
         except Exception:  # noqa: BLE001 - it rests on what the players do not see: left out
             start.condition = prior
             continue
-        if isinstance(event, _RESTATING):
-            start.condition = {k: v for k, v in start.condition.items() if k not in hidden_parts} | {
-                k: prior[k] for k in hidden_parts if k in prior
-            }
+        for part in hidden_parts:
+            # The same event gives another value with and without the hidden rolls (a recovery
+            # adding back what one spent), or restates the whole condition from the full replay
+            # (a correction): its value would tell, so the part stays as the players last saw it.
+            if isinstance(event, _RESTATING) or start.condition.get(part, _ABSENT) != real.condition.get(part, _ABSENT):
+                _put(start.condition, part, prior.get(part, _ABSENT))
     return Veil(start.condition, tuple(epochs)) if epochs else None
 
 
-def _parts_changed(character: Character, event: ChainedEvent) -> set[str]:
-    """The parts of ``character``'s condition ``event`` would change, tried on a copy."""
-    trial = deepcopy(character)
-    try:
-        event.apply(trial)
-    except Exception:  # noqa: BLE001 - it changes nothing the players' sheet holds
-        return set()
-    before, after = character.condition, trial.condition
-    return {key for key in before.keys() | after.keys() if before.get(key, before) != after.get(key, before)}
+_ABSENT = object()
+
+
+def _changed(before: Mapping[str, Any], after: Mapping[str, Any]) -> set[str]:
+    """The parts of a condition that differ between ``before`` and ``after``."""
+    return {key for key in before.keys() | after.keys() if before.get(key, _ABSENT) != after.get(key, _ABSENT)}
+
+
+def _put(condition: dict[str, Any], part: str, value: Any) -> None:
+    if value is _ABSENT:
+        condition.pop(part, None)
+    else:
+        condition[part] = value

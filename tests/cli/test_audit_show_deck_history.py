@@ -56,7 +56,8 @@ def test_a_card_drawn_after_a_session_end_is_placed_in_the_new_sessions_shuffle(
     test = [e for e in events if kind(e) == "TestMade"][-1]
     first, second = [e for e in events if e["topic"] == SHUFFLED]
     assert first["epoch"] == "session-1" and second["epoch"] == "session-2"
-    shown = run(db, "audit", "show", short(test)).stdout
+    # The GM's view places each card while session 2's seed is secret; the players' waits (below).
+    shown = run(db, "audit", "show", short(test), "--gm").stdout
     placed = re.findall(r"^  \S+: position (\d+) of shuffle (\S+) \(the dice of ([^,]+), ([^)]*)\), drawn for Bruno", shown, re.M)
     # Every card of the test (a pile card, and any drawn for it) came from session 2's shuffle.
     used = sorted({*test["outcome"]["cards"], *test["outcome"].get("drawn", [])})
@@ -64,16 +65,24 @@ def test_a_card_drawn_after_a_session_end_is_placed_in_the_new_sessions_shuffle(
     assert {(shuffle, epoch, status) for _, shuffle, epoch, status in placed} == {(short(second), "session 2", "not revealed yet")}, shown
     assert "not verifiable until its epoch is revealed" in shown and "verifiable now" not in shown
     # The JSON tells the same places, with the shuffle's full reference: each holds its card.
-    explained = json.loads(run(db, "audit", "show", short(test), "--json").stdout)
+    explained = json.loads(run(db, "audit", "show", short(test), "--json", "--gm").stdout)
     assert explained["verifiable"] is False
     assert sorted(o["card"] for o in explained["cards"]) == used
     for origin, (position, *_) in zip(explained["cards"], placed, strict=True):
         assert (origin["shuffle"], origin["position"], origin["epoch"]) == (full(second), int(position), "session-2")
         assert second["chance"][0]["result"][origin["position"]] == origin["card"], shown
+    # A player learns no place in a shuffle still secret: how deep a card lay would tell how many
+    # cards the hidden draws before it took (FAIRNESS.md v2, ruling FP9).
+    players = run(db, "audit", "show", short(test)).stdout
+    secret = r"\(the dice of session 2, not revealed yet: its place there shows once they are\)"
+    waiting = re.findall(rf"^  \S+: from shuffle (\S+) {secret}", players, re.M)
+    assert waiting == [short(second)] * len(used) and "position" not in players, players
+    assert [o["position"] for o in json.loads(run(db, "audit", "show", short(test), "--json").stdout)["cards"]] == [None] * len(used)
     # Once session 2 ends its seed is revealed: the same card, now verifiable.
     run(db, "session", "end", "Verdelune")
     shown = run(db, "audit", "show", short(test)).stdout
-    assert f"of shuffle {short(second)} (the dice of session 2, revealed)" in shown and shown.rstrip().endswith("verifiable now")
+    assert re.search(rf"position \d+ of shuffle {short(second)} \(the dice of session 2, revealed\)", shown), shown
+    assert shown.rstrip().endswith("verifiable now")
 
 
 def dealt(events: list[dict[str, Any]], target: dict[str, Any]) -> dict[tuple[str, str], list[tuple[str, int, str]]]:

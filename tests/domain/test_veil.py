@@ -36,13 +36,15 @@ def test_the_effort_a_hidden_test_took_shows_as_it_stood_before_it_s3_3() -> Non
     assert found.condition == before
 
 
-def test_what_later_rolls_in_plain_sight_did_shows_on_top_of_it_s3_3_L316() -> None:
-    # The players' sheet is the replay without the hidden test. Out of scenes the effort spent is
-    # back before the next test (L316), said in plain sight ("1 effort point back"): the players'
-    # sheet adds that point, then the next test spends its own (§3.3).
+def test_a_part_whose_later_value_rests_on_the_hidden_roll_stays_as_last_seen_s3_3_L316() -> None:
+    # Out of scenes the effort spent is back before the next test (L316): recovering the point the
+    # hidden test spent would read 3 of 2 on top of what the players saw, so the effort stays as
+    # they last saw it; the next test in plain sight spends its own point from there (§3.3).
     before, now, found = _played(1, 1)
     assert found is not None and now["effort"] == before["effort"] - 1
-    assert found.condition["effort"] == before["effort"] + 1 - 1 and found.condition["fatigue"] == before["fatigue"] - 1 + 1
+    assert (found.condition["effort"], found.condition["fatigue"]) == (now["effort"], now["fatigue"])
+    _, _, waiting = _played(1, 0)
+    assert waiting is not None and (waiting.condition["effort"], waiting.condition["fatigue"]) == (before["effort"], before["fatigue"])
 
 
 def test_a_hidden_test_that_changed_nothing_is_said_to_wait_all_the_same() -> None:
