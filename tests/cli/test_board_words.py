@@ -34,8 +34,16 @@ def test_microfudge_s_board_names_the_revers_that_heals_L339(db: str, tmp_path: 
     (tmp_path / "harvey.toml").write_text('name = "Harvey"\nstatus = "hero"\n[ranks]\nPilotage = 5\n', encoding="utf-8")
     run(db, "campaign", "new", "Zombies", "--ruleset", "microfudge", "--start", "Day 1 08:00")
     run(db, "character", "new", "Zombies", "--sheet", str(tmp_path / "harvey.toml"))
+    # Named as the sheet names it: a physical Revers by its wound (L343, L927-L931), another by its
+    # severity.
     run(db, "microfudge", "setback", "Zombies", "Harvey", "--severity", "2")
-    assert board(db, "Zombies") == {("Harvey", "Revers 1 (Revers sérieux) heals a step")}
+    run(db, "microfudge", "setback", "Zombies", "Harvey", "--severity", "2", "--domain", "social")
+    sheet = run(db, "sheet", "Zombies", "Harvey").stdout
+    assert "Blessure sérieuse (−2)" in sheet and "Revers sérieux (−2), social" in sheet, sheet
+    assert board(db, "Zombies") == {
+        ("Harvey", "Revers 1 (Blessure sérieuse) heals a step"),
+        ("Harvey", "Revers 2 (Revers sérieux) heals a step"),
+    }
 
 
 def test_elor_s_board_names_the_long_action_and_its_risk_Actions_longues_L436(db: str, tmp_path: Path) -> None:

@@ -99,7 +99,9 @@ class MicroFudge:
         if kind == "recover":
             character = next(c for c in world.characters.values() if str(c.id) == due.character)
             setback = next(s for s in character.condition["setbacks"] if str(s["id"]) == number)
-            return f"Revers {number} ({severity_name(setback['severity'])}) heals a step"
+            # Named as the sheet names it: a physical Revers by its wound (L343, L927-L931).
+            name = severity_name(setback["severity"], physical=setback["domain"] == "physical")
+            return f"Revers {number} ({name}) heals a step"
         return {
             "power": "the next cycle of a running power",
             "night": "a good night's rest brings Potentiel back",
