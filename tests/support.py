@@ -8,6 +8,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import time
 import uuid
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
@@ -192,8 +193,26 @@ def put_back(url: str, contents: Contents) -> bool:
 
 def _alone(connection: Any) -> bool:
     """Whether no other session is connected to the connection's database."""
-    others = "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
-    return not first_value(connection.execute(others).fetchone())
+    return not first_value(connection.execute(_OTHERS).fetchone())
+
+
+def others_connected(url: str, within: float = 10.0) -> int:
+    """How many other sessions are connected to the database at ``url`` once those that were
+    closing have gone, waiting at most ``within`` seconds for it: a client that closed its
+    connection is gone at once, but its server process leaves ``pg_stat_activity`` a moment later
+    (more under load), so a count taken at once may still see it."""
+    import psycopg
+
+    deadline = time.monotonic() + within
+    with psycopg.connect(url, autocommit=True) as connection:
+        while True:
+            count = int(first_value(connection.execute(_OTHERS).fetchone()))
+            if count == 0 or time.monotonic() > deadline:
+                return count
+            time.sleep(0.05)
+
+
+_OTHERS = "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
 
 
 def first_value(row: tuple[Any, ...] | None) -> Any:

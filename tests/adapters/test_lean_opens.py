@@ -10,7 +10,7 @@ from typing import Any
 
 import psycopg
 import pytest
-from support import SAMPLES, fresh_database, held_by_another_writer, one_shot_importing, run
+from support import SAMPLES, fresh_database, held_by_another_writer, one_shot_importing, others_connected, run
 
 from chronique.adapters import bootstrap
 from chronique.adapters.settings import SCHEMA_LOCK
@@ -45,11 +45,7 @@ def test_a_refused_game_command_closes_the_journal_it_opened(db: str) -> None:
     assert "Verdelune is a Cartes campaign" in refused.stderr
     if db.startswith("postgresql"):
         # Nothing of the command is left connected: a database in use could not be dropped.
-        with psycopg.connect(db) as connection:
-            others = connection.execute(
-                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
-            ).fetchone()
-        assert others == (0,)
+        assert others_connected(db) == 0
 
 
 def test_a_made_postgresql_journal_opens_without_the_lock_that_makes_tables(tmp_path: Path) -> None:
