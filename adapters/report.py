@@ -14,6 +14,7 @@ from chronique.domain.text import plural
 
 if TYPE_CHECKING:
     from chronique.adapters.services import Chronique
+    from chronique.domain.character import Character
     from chronique.domain.luck import Tally
 
 _WHEN = {"session-start": "start", "session-end": "end"}
@@ -27,6 +28,10 @@ def campaign_report(services: Chronique, campaign: str) -> str:
     # character in his game's words, as his players' sheet says it (ruling FP9).
     world = services.world_for_players(campaign)
     rules = ruleset(c.ruleset)
+
+    def state(character: Character) -> str:
+        return rules.sheet_view(world, character, False).status
+
     by_character = services.luck(campaign, "character")
     by_kind = services.luck(campaign, "kind")
     by_session = services.luck(campaign, "session")
@@ -39,9 +44,8 @@ def campaign_report(services: Chronique, campaign: str) -> str:
         *(f"<tr><td>{s['session']}</td><td>{_WHEN[s['boundary']]}</td><td><code>{s['seal']}</code></td></tr>" for s in c.seals),
         "</table><h2>Characters</h2><table><tr><th>Name</th><th>Version</th><th>State</th></tr>",
         *(
-            f"<tr><td>{html.escape(ch.name)}</td><td>{ch.version}</td><td>{html.escape(status)}</td></tr>"
+            f"<tr><td>{html.escape(ch.name)}</td><td>{ch.version}</td><td>{html.escape(state(ch))}</td></tr>"
             for ch in sorted(world.characters.values(), key=lambda ch: ch.name.casefold())
-            for status in (rules.sheet_view(world, ch, False).status,)
         ),
         "</table><h2>Luck</h2>",
         "<p>Successes observed against those expected from the exact odds of each roll left to chance, "

@@ -63,7 +63,7 @@ def veil(start: Character, events: Iterable[ChainedEvent], is_revealed: Callable
             hidden_parts |= _changed(real_before, real.condition)
             continue
         event.apply(real)
-        prior = dict(start.condition)
+        prior = deepcopy(start.condition)  # kept whole: a rule may change a part's dict in place
         try:
             event.apply(start)
         except Exception:  # noqa: BLE001 - it rests on what the players do not see: left out
