@@ -4,8 +4,9 @@ the epoch, every card with the shuffle it came from, and whether it is verifiabl
 from __future__ import annotations
 
 from collections import defaultdict, deque
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from itertools import groupby
 from typing import Any
 from uuid import UUID
 
@@ -14,10 +15,11 @@ from chronique.domain import deck_rules
 from chronique.domain.cards import shown as card
 from chronique.domain.cards import shown_all as cards
 from chronique.domain.errors import RuleViolation
-from chronique.domain.rederivation import NO_CHANCE, Mismatch, Replay, Table, Unknowable
+from chronique.domain.rederivation import NO_CHANCE, ChanceUsed, Mismatch, Replay, Table, Unknowable, chance_used
+from chronique.domain.referees import all_rules
 from chronique.domain.rulesets import ruleset
-from chronique.domain.rulesets.words import epoch_name, face_down_until, kind_words
-from chronique.domain.text import is_count
+from chronique.domain.rulesets.words import epoch_name, face_down_until, fudge_face, kind_words
+from chronique.domain.text import is_count, ordinal, plural
 from chronique.domain.verifier import Epoch, epochs_of
 
 # A deck's history as the verifier follows it (chronique-fair-v2, domain/deck_rules.py): its
@@ -53,12 +55,21 @@ class Explanation:
     origins: list[CardOrigin] = field(default_factory=list)
     rederived: str | None = None
     description: str = ""
+    dice: list[ChanceUsed] = field(default_factory=list)
+    """Its recorded chance in the order drawn, each primitive with the part of the rules it fed
+    (ruling FP11); empty while it is face down to the reader."""
 
     @property
     def verifiable(self) -> bool:
         """Whether every epoch involved has been revealed."""
-        involved = {o.epoch for o in self.origins} | ({self.event["epoch"]} if "epoch" in self.event else set())
-        return all(self.epochs[e].seed is not None for e in involved if e in self.epochs)
+        return not self.waiting
+
+    @property
+    def waiting(self) -> list[str]:
+        """The epochs involved (its own, its cards' shuffles') not revealed yet, in order."""
+        own = [self.event["epoch"]] if "epoch" in self.event else []
+        involved = dict.fromkeys([*own, *(o.epoch for o in self.origins)])
+        return [e for e in involved if e in self.epochs and self.epochs[e].seed is None]
 
 
 @dataclass(frozen=True)
@@ -129,8 +140,10 @@ def _explain(
     hidden = for_players and sealed is not None and epochs[sealed].seed is None
     explanation = Explanation(ref, names[member], target["topic"].rsplit(":", 1)[1], target, hidden, voided.get(ref), epochs, origins)
     if not hidden:
-        explanation.rederived = _verdict(audit, campaign_id, ref, target)
+        explanation.rederived = _verdict(audit, campaign_id, ref, target, epochs)
         explanation.description = _described(audit, own[0]["ruleset"], member, version)
+        epoch = epochs.get(str(target.get("epoch")))
+        explanation.dice = chance_used(all_rules().rederive.get(target["topic"]), target, epoch.fair if epoch else None)
     return explanation
 
 
@@ -140,13 +153,20 @@ def _described(audit: Audit, game: str, member: str, version: int) -> str:
     return ruleset(game).describe(audit.journal.mapper.to_domain_event(rows[0]))
 
 
-def _verdict(audit: Audit, campaign_id: UUID, ref: str, target: dict[str, Any]) -> str:
+def _verdict(audit: Audit, campaign_id: UUID, ref: str, target: dict[str, Any], epochs: dict[str, Epoch]) -> str:
     # FAIRNESS.md v2: the draw and what the rules made of it are checked by the whole
     # verification, which needs the events before this one (a deck's order, a pile's cards).
     report = audit.verify(str(campaign_id))
     if report.ok:
-        drawn = "its chance matches its draw place and " if target.get("chance") else ""
-        return f"{drawn}its outcome is what the rules give"
+        if not target.get("chance"):
+            return "its outcome is what the rules give"
+        epoch = epochs.get(str(target.get("epoch")))
+        if epoch is not None and epoch.seed is None:
+            # Only the seed re-derives the dice from their draw place: until it is revealed, what
+            # holds is what the rules made of the dice recorded (ruling FP11).
+            later = f"they are checked against their draw place once the dice of {epoch_name(epoch.id)} are revealed"
+            return f"its outcome is what the rules give for the dice recorded; {later}"
+        return "its chance matches its draw place and its outcome is what the rules give"
     if report.place is not None and report.place.startswith(ref + " "):
         return f"DOES NOT hold: {report.failure}"
     return f"the journal fails verification elsewhere, at {report.place}: {report.failure}"
@@ -247,9 +267,9 @@ def account(x: Explanation) -> list[str]:
             f"level {o['level']:+d} (asked {o['level_asked']:+d}), {e['source']} first: "
             f"{cards(drawn)}{played} → {'success' if o['success'] else 'failure'} {o['quality'] or ''}".rstrip()
         )
+    lines += _dice_lines(x)
     for origin in x.origins:
-        status = "revealed" if x.epochs[origin.epoch].seed else "not revealed yet"
-        dice = f"the dice of {epoch_name(origin.epoch)}, {status}"
+        dice = f"the dice of {epoch_name(origin.epoch)}, {_status(x, origin.epoch)}"
         if origin.position is None:
             where = f"from shuffle {short_ref(origin.shuffle)} ({dice}: its place there shows once they are)"
         else:
@@ -257,8 +277,43 @@ def account(x: Explanation) -> list[str]:
         lines.append(f"  {card(origin.card)}: {where}, drawn for {origin.to} ({origin.purpose})")
     if x.rederived:
         lines.append(f"chance re-derived: {x.rederived}")
-    lines.append("verifiable now" if x.verifiable else "not verifiable until its epoch is revealed")
+    waiting = " and ".join(f"the dice of {epoch_name(e)}" for e in x.waiting)
+    lines.append(f"not verifiable until {waiting} are revealed" if waiting else "verifiable now")
     return lines
+
+
+def _status(x: Explanation, epoch: str) -> str:
+    return "revealed" if x.epochs[epoch].seed else "not revealed yet"
+
+
+def _dice_lines(x: Explanation) -> list[str]:
+    """Each die (or shuffle) of the event, in the order drawn, with what it decided: runs of the
+    same die feeding the same part of the rules on one line ("d100: 98, 45 — the FOR roll")."""
+    if not x.dice:
+        return []
+    e = x.event
+    epoch = str(e["epoch"])
+    # The draw place of FAIRNESS.md v2 (its ``draw`` counts from 0); v1 drew at the event's version.
+    place = f"{x.who}'s {ordinal(int(e['draw']) + 1)} draw from" if e.get("draw") is not None else "drawn from"
+    lines = [f"the dice, in the order drawn ({place} the dice of {epoch_name(epoch)}, {_status(x, epoch)}):"]
+    for (die, part), run in groupby(x.dice, key=lambda used: (_die(used.op), used.part)):
+        values = (" " if die == "dF" else ", ").join(_value(used.op) for used in run)
+        lines.append(f"  {die}: {values}" + (f" — {part}" if part else ""))
+    return lines
+
+
+def _die(op: Mapping[str, Any]) -> str:
+    return {"d": f"d{op.get('sides')}", "dF": "dF", "uniform": f"a number under {op.get('n')}", "shuffle": "a shuffle"}.get(
+        str(op.get("op")), str(op.get("op"))
+    )
+
+
+def _value(op: Mapping[str, Any]) -> str:
+    if op.get("op") == "dF":
+        return fudge_face(op.get("value"))
+    if op.get("op") == "shuffle":
+        return f"{plural(len(op.get('deck') or []), 'card')} put in a new order"
+    return str(op.get("value"))
 
 
 def short_ref(ref: str) -> str:

@@ -413,6 +413,7 @@ def explanation(x: Explanation, as_json: bool) -> None:
                 "description": x.description,
                 "event": {} if x.hidden else x.event,
                 "cards": [vars(o) for o in x.origins],
+                "dice": [{**used.op, "part": used.part} for used in x.dice],
             }
         )
         return

@@ -42,11 +42,22 @@ class Replay(Primitives):
     The rule asks for primitives as it did when it was played; each must be the next recorded
     one, of the same kind and inputs. What it consumed is checked against the stream of the
     draw place elsewhere (``fairness.rederive``): here only its values are replayed.
+
+    A rule names the part of the rules each primitive feeds (:meth:`part`), in the players' words,
+    so that ``audit show`` can tell what each die of a disputed roll decided (ruling FP11).
     """
 
     def __init__(self, ops: Sequence[Mapping[str, Any]]) -> None:
         super().__init__()
         self._recorded = list(ops)
+        self.parts: list[str | None] = []
+        """The part of the rules each primitive consumed so far fed (None where none was named)."""
+        self._part: str | None = None
+
+    def part(self, words: str) -> None:
+        """The primitives the rule asks for from now on feed ``words`` ("the to-hit roll
+        (§3.3.1)"): a noun phrase in the players' words, naming the rulebook's section or table."""
+        self._part = words
 
     def _next(self, kind: str, **inputs: Any) -> Mapping[str, Any]:
         index = len(self.ops)
@@ -58,6 +69,7 @@ class Replay(Primitives):
             shown = ", ".join(f"{k} {cards_words(v) if k == 'deck' else v}" for k, v in inputs.items())
             raise Mismatch("chance", f"primitive {index} is {op.get('op')!r} where the rules ask for {kind!r} ({shown})")
         self.ops.append(dict(op))
+        self.parts.append(self._part)
         return op
 
     def uniform(self, n: int) -> int:
@@ -141,6 +153,31 @@ class GameRules:
 
     def __or__(self, other: GameRules) -> GameRules:
         return GameRules({**self.rederive, **other.rederive}, self.chance | other.chance, self.face_down | other.face_down)
+
+
+@dataclass(frozen=True)
+class ChanceUsed:
+    """One primitive of an event's recorded chance, with the part of the rules it fed (None
+    when the rule named none, or could not be replayed on the event alone)."""
+
+    op: Mapping[str, Any]
+    part: str | None
+
+
+def chance_used(rule: Rederive | None, event: dict[str, Any], fair: str | None) -> list[ChanceUsed]:
+    """Each primitive of ``event``'s recorded chance, in order, with the part of the rules it fed:
+    ``rule`` replayed on the event alone, under its epoch's fairness version ``fair``. A rule
+    that needs the events before (a deck's order) or refuses the record names nothing past
+    the point it reached: the primitives are still listed, with no part."""
+    ops = list(event.get("chance") or [])
+    replay = Replay(ops)
+    if rule is not None:
+        try:
+            rule(event, replay, Table(fair=fair))
+        except Exception:  # noqa: BLE001, S110 - a verdict is ``check``'s to give; here only the parts reached count
+            pass
+    named = replay.parts + [None] * (len(ops) - len(replay.parts))
+    return [ChanceUsed(op, part) for op, part in zip(ops, named, strict=True)]
 
 
 def check(rule: Rederive, event: dict[str, Any], table: Table) -> str | None:

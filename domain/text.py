@@ -115,3 +115,10 @@ def plural(count: int, word: str, many: str | None = None) -> str:
     """``count`` and the word, in the plural when it is not one; thousands grouped ("11,700
     cartridges")."""
     return f"{count:,} {word if count == 1 else many or word + 's'}"
+
+
+def ordinal(number: int) -> str:
+    """A position as players write it: "1st", "2nd", "3rd", "11th", "22nd"."""
+    tens = number % 100
+    suffix = "th" if 10 <= tens <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return f"{number:,}{suffix}"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import atexit
 import hashlib
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -425,3 +426,37 @@ def one_shot_importing(db: str | Path, *args: str, module: str = "sqlalchemy") -
     shown = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     *printed, imported = shown.stdout.splitlines()
     return "\n".join(printed), imported == "True"
+
+
+def short_ref(event: dict[str, Any]) -> str:
+    """A recorded event's reference as ``chronique log`` shows it: the first eight hex digits of
+    its aggregate's id and its version (``f6fc9d3b:6``)."""
+    return f"{event['originator_id'].replace('-', '')[:8]}:{event['originator_version']}"
+
+
+def dice_account(shown: str) -> list[str]:
+    """``audit show``'s account of an event's dice (ruling FP11): its heading and the lines under it."""
+    lines = shown.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("the dice, in the order drawn"))
+    return [lines[start], *[line for line in lines[start + 1 :] if line.startswith("  ")]]
+
+
+PART_NOT_WORDS = re.compile(r"_|=|[{}]|\bNone\b|\b(?:CATA|CRIT|NORM)\b|\b\d+d\d+[hm]\b")
+"""What a die's part never holds (ruling FP11): a quality code (CRIT_S), a field name (dies_in), a
+k=v, a template left unfilled, a missing name, a death timer's code (3d10h)."""
+
+
+def assert_every_die_named(rule: Any, event: dict[str, Any], cited: re.Pattern[str], what: str) -> None:
+    """``event``, an honest record of a chance-consuming rule (its rule gives back what it
+    recorded), names the part of the rules each of its dice fed, in words ending with the rulebook
+    citation ``cited`` matches (ruling FP11)."""
+    from chronique.domain.fairness import FORMAT
+    from chronique.domain.rederivation import Table, chance_used, check
+
+    assert check(rule, event, Table(fair=FORMAT)) is None, f"{what}: not an honest record"
+    used = chance_used(rule, event, FORMAT)
+    assert used and len(used) == len(event["chance"]), what
+    for die in used:
+        assert die.part is not None, f"{what}: {die.op} feeds no named part of the rules"
+        assert not PART_NOT_WORDS.search(die.part), f"{what}: {die.part!r} does not read as words"
+        assert cited.search(die.part), f"{what}: {die.part!r} cites no section"

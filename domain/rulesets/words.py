@@ -52,6 +52,11 @@ def epoch_name(epoch: str) -> str:
     return f"session {number}"
 
 
+def fudge_face(value: object) -> str:
+    """A Fudge die's face as players read it: "+", "0" or "−"."""
+    return {1: "+", 0: "0", -1: "−"}.get(value, str(value))  # type: ignore[call-overload]
+
+
 def face_down_until(epoch: str) -> str:
     """What a player reads of a face-down event: when it turns up, in the words the entropy form
     uses for an epoch ("the dice of session 1"), never its internal name."""

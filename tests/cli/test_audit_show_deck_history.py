@@ -63,7 +63,7 @@ def test_a_card_drawn_after_a_session_end_is_placed_in_the_new_sessions_shuffle(
     used = sorted({*test["outcome"]["cards"], *test["outcome"].get("drawn", [])})
     assert len(placed) == len(used), shown
     assert {(shuffle, epoch, status) for _, shuffle, epoch, status in placed} == {(short(second), "session 2", "not revealed yet")}, shown
-    assert "not verifiable until its epoch is revealed" in shown and "verifiable now" not in shown
+    assert "not verifiable until the dice of session 2 are revealed" in shown and "verifiable now" not in shown
     # The JSON tells the same places, with the shuffle's full reference: each holds its card.
     explained = json.loads(run(db, "audit", "show", short(test), "--json", "--gm").stdout)
     assert explained["verifiable"] is False

@@ -70,3 +70,6 @@ def test_every_page_of_every_game_opens_for_a_player_and_the_gm_and_reads_as_wor
         assert refs, f"{game}: the session page explains no event"
         explained = [text_of(fetch(link + f"explain/{ref}")[2]) for ref in refs]
         assert any("chance re-derived" in page for page in explained), f"{game}: no roll of the session is explained with its chance"
+        if game != "cartes":  # a dice game's roll is told die by die, each with what it fed (ruling FP11)
+            told = re.compile(r"the dice, in the order drawn \([^)]+\): +d(F|\d+): [^—]+ — \w")
+            assert any(told.search(page) for page in explained), f"{game}: no roll of the session names what its dice did"

@@ -41,6 +41,9 @@ def _test_rolled(event: dict[str, Any], replay: Replay, table: Table) -> Mapping
         terms["wounds"] = 0
         expected |= {"terms": terms}
     level, effort = sum(terms.values()), event["spec"]["effort"]
+    # 1 + effort D10, a degree each at most the level (a ranged attack's test is its attack).
+    test = "ranged attack" if event.get("shot") is not None else "action test"
+    replay.part(f"the {test}'s D10s, 1 + {effort} of effort, at level {level} (§Résolution des actions)")
     dice = [replay.die(tables().die) for _ in range(dice_count(level, effort))]
     discards, fine = event.get("discards"), event.get("fine")
     # E9: tests recorded before TestRolled version 5 took the best faces among the uses with the
@@ -62,12 +65,14 @@ def _test_rolled(event: dict[str, Any], replay: Replay, table: Table) -> Mapping
 def _wake_tested(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[str, Any]:
     # PROPOSAL §5.6: an hourly D10 at the recorded level (P + M + 5); awake on a success.
     level = event["outcome"]["level"]
+    replay.part(f"the hourly D10 to wake up, at level {level} (digest §5.6; the book is silent)")
     outcome = resolve(level, 0, [replay.die(tables().die)] if is_automatic(level) is None else [])
     return {"outcome": outcome.to_dict(), "awake": outcome.success, "next_wake": None if outcome.success else event["at"] + HOUR}
 
 
 def _risk_rolled(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[str, Any]:
     # PROPOSAL §5.3: a D10 at most the threshold triggers the risk and stops its clock.
+    replay.part(f"whether the risk strikes: {event.get('risk')}, on a D10 at most {event.get('threshold')} (§Actions longues)")
     die = replay.die(tables().time.risk_die)
     triggered = die <= event["threshold"]
     expected: dict[str, Any] = {"die": die, "triggered": triggered}
@@ -80,6 +85,7 @@ def _progression_rolled(event: dict[str, Any], replay: Replay, table: Table) -> 
     # §Progression naturelle: a D10 per ticked profession; above its level, the level rises.
     rolls = []
     for recorded in event["rolls"]:
+        replay.part(f"{recorded.get('profession')}'s D10: above its level {recorded.get('level')}, it rises (§Progression naturelle)")
         die = replay.die(tables().time.natural_progression_die)
         rolls.append({**recorded, "die": die, "raised": natural_raise(recorded["level"], die)})
     return {"rolls": rolls}
@@ -90,15 +96,25 @@ def _damage_taken(event: dict[str, Any], replay: Replay, table: Table) -> Mappin
     # the character's morphology, the ranged table for a blow from afar.
     if not event["chance"]:
         return {"roll": None}
+    ranged = event.get("ranged")
+    replay.part(_WHERE[None if ranged is None else bool(ranged)])
     roll = replay.die(tables().location_die)
     morphology = nature(sheet_of(table, event["originator_id"])["nature"])
-    ranged = event.get("ranged")
     if ranged is not None:
         return {"roll": roll, "location": hit_location(morphology, roll, ranged).key}
     # Recorded before DamageTaken kept whether the blow was ranged: either table is the rules'.
     table.unrecorded("ranged")
     places = [hit_location(morphology, roll, table_ranged).key for table_ranged in (False, True)]
     return {"roll": roll, "location": event["location"] if event["location"] in places else places[0]}
+
+
+# Where the blow landed: the D100 on the nature's table for a blow au contact or à distance (its
+# columns «Loc. contact» and «Loc. distance», §Humains), either for one recorded before it was kept.
+_WHERE = {
+    False: "where the blow landed, on the Loc. contact table (§Application des dommages)",
+    True: "where the blow landed, on the Loc. distance table (§Application des dommages)",
+    None: "where the blow landed, on the Loc. contact or Loc. distance table (§Application des dommages)",
+}
 
 
 _CHANCE = frozenset(_EVENTS + name for name in ("TestRolled", "DamageTaken", "ProgressionRolled", "RiskRolled", "WakeTested"))

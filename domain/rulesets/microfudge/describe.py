@@ -9,7 +9,7 @@ from typing import Any
 
 from chronique.domain.rulesets.microfudge.rules import label, severity_name
 from chronique.domain.rulesets.microfudge.tables import tables
-from chronique.domain.rulesets.words import Describer, described, joined, plural
+from chronique.domain.rulesets.words import Describer, described, fudge_face, joined, plural
 from chronique.domain.sheetview import signed
 from chronique.domain.text import fold
 
@@ -84,7 +84,7 @@ def against(required: int) -> str:
 
 def dice(faces: list[int]) -> str:
     """Four dF as players read them: + 0 − faces."""
-    return " ".join({1: "+", 0: "0", -1: "−"}.get(f, str(f)) for f in faces)
+    return " ".join(fudge_face(f) for f in faces)
 
 
 def revers(severity: int, physical: bool = False) -> str:

@@ -12,6 +12,7 @@ from typing import Any
 from chronique.domain.cards import cards_words
 from chronique.domain.deck_rules import name_of, sheet_of
 from chronique.domain.rederivation import GameRules, Mismatch, Replay, Table, Unknowable
+from chronique.domain.rulesets.microfudge.describe import power_name
 from chronique.domain.rulesets.microfudge.draws import Declared, Lineup, Played, played, resolve_draw
 from chronique.domain.rulesets.microfudge.rules import card_count, out_after, related_rank, resolve_test, simple_conflict
 from chronique.domain.rulesets.microfudge.tables import tables
@@ -23,6 +24,11 @@ def _test_rolled(event: dict[str, Any], replay: Replay, table: Table) -> Mapping
     # L245-L253: final = rank + 4dF + modifiers against the required rank; a hazardous Test
     # inflicts a Revers per rank short (L339). A declared reroll (L743) voids a failed roll for
     # four new dice; a changed die (L743) is one of the modifiers, applied after any reroll.
+    # The Test's four dice, then the reroll's, each named for a player who disputes them (FP11).
+    if event.get("hazardous"):
+        replay.part(f"the four dice of the hazardous {event.get('characteristic')} Test (L351)")
+    else:
+        replay.part(f"the four dice of the {event.get('characteristic')} Test (L245-L253)")
     dice = [replay.fudge() for _ in range(4)]
     used = related_rank(event["rank"], event["relatedness"], event["kind"])
     modifiers = sum(event["modifiers"].values())
@@ -30,6 +36,7 @@ def _test_rolled(event: dict[str, Any], replay: Replay, table: Table) -> Mapping
     if event.get("reroll"):
         first = resolve_test(used - event["penalty"], modifiers - event["modifiers"].get("change-die", 0), dice, event["required"])
         if not first.success:
+            replay.part("the reroll's four new dice, bought with an Atout (L743)")
             voided, dice = dice, [replay.fudge() for _ in range(4)]
     result = resolve_test(used - event["penalty"], modifiers, dice, event["required"], event["hazardous"])
     expected = {"used_rank": used, "dice": dice, "final": result.final, "success": result.success, "setbacks": result.setbacks}
@@ -38,11 +45,20 @@ def _test_rolled(event: dict[str, Any], replay: Replay, table: Table) -> Mapping
 
 def _conflict_rolled(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[str, Any]:
     # L253: both sides roll 4dF on their characteristic (from the first side's draw place); the
-    # higher final wins.
-    dice = [replay.fudge() for _ in range(8)]
+    # higher final wins. Each side's four dice are named with its name.
+    recorded = event["sides"]
+    dice: list[int] = []
+    for i in range(2):
+        replay.part(_four_dice_of(recorded[i] if i < len(recorded) else {}, " (L253)"))
+        dice += [replay.fudge() for _ in range(4)]
     sides = _contenders(event["sides"], dice, table)
     verdict = simple_conflict(sides[0]["final"], sides[1]["final"])
     return {"sides": sides, "winner": {"a": sides[0]["name"], "b": sides[1]["name"]}.get(verdict, "tie")}
+
+
+def _four_dice_of(side: Mapping[str, Any], cited: str) -> str:
+    # "Harvey's four dice, on Athlétisme (L253)": one side's dice, by its name and characteristic.
+    return f"{side.get('name')}'s four dice, on {side.get('characteristic')}{cited}"
 
 
 def _contenders(recorded: list[dict[str, Any]], dice: list[int], table: Table) -> list[dict[str, Any]]:
@@ -64,6 +80,7 @@ def _first_aid(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[s
     # L359-L363: the healer's Test (4dF on the recorded rank, less his Revers, plus the care's
     # quality) against the required rank; only its success stabilises the Revers.
     test = event["test"]
+    replay.part(f"{event.get('healer')}'s four dice of first aid, on {test.get('characteristic')} (L359)")
     dice = [replay.fudge() for _ in range(4)]
     result = resolve_test(test["rank"] - test["penalty"], test["quality"], dice, test["required"])
     expected: dict[str, Any] = {"test": {**test, "dice": dice, "final": result.final}, "success": result.success}
@@ -78,6 +95,9 @@ def _power_used(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[
     # applies (L582), against its difficulty; it spends one Potentiel; only a success starts it.
     # A resisted power (L435) is a simple conflict: the defender's four dice follow, and the power
     # takes only on a higher final rank.
+    # The psychic's four dice, by the power's name: a Test (L441), or one side of a conflict (L435).
+    cited = "L435" if event.get("resisted") is not None else "L441"
+    replay.part(f"the four dice of {power_name(str(event.get('power')))}, on {event.get('domain')} ({cited})")
     dice = [replay.fudge() for _ in range(4)]
     lost_before = max(event["fatigue_lost"] - 1, 0)
     if "penalty" not in event:
@@ -86,6 +106,7 @@ def _power_used(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[
     result = resolve_test(rank, event["modifier"], dice, event["required"])
     expected: dict[str, Any] = {"dice": dice, "final": result.final, "success": result.success}
     if event.get("resisted") is not None:
+        replay.part(_four_dice_of(event["resisted"], ", resisting (L435)"))
         (defender,) = _contenders([event["resisted"]], [replay.fudge() for _ in range(4)], table)
         expected |= {"resisted": defender, "success": simple_conflict(result.final, defender["final"]) == "a"}
     expected["potentiel_after"] = event["potentiel_before"] - 1

@@ -375,6 +375,12 @@ class Damage:
         }
 
 
+def adds_critical_die(outcome: RollOutcome) -> bool:
+    """§3.3.1 L2160: whether a hit adds the critical 1d6cum: a critical success or better, at a
+    chance of 20% or more."""
+    return outcome.chance >= limits().criticals_from and rank(outcome.quality) >= rank(CRIT_S)
+
+
 def bullet_damage(stream: ChanceStream, outcome: RollOutcome, base: int) -> Damage:
     """§3.3.1 L2160: the weapon's fixed damage; a critical success (or better) adds 1d6cum; the
     bullet passes through when the roll is ≤ 10% of the chance or below the damage dealt, adding
@@ -382,7 +388,7 @@ def bullet_damage(stream: ChanceStream, outcome: RollOutcome, base: int) -> Dama
     if not outcome.success:
         raise RuleViolation("a missed shot deals no damage")
     crits = outcome.chance >= limits().criticals_from
-    critical = tuple(cumulative_d6(stream)) if crits and rank(outcome.quality) >= rank(CRIT_S) else ()
+    critical = tuple(cumulative_d6(stream)) if adds_critical_die(outcome) else ()
     through = crits and (outcome.quality == EXTRA or outcome.total < base + sum(critical))
     exit_faces = tuple(cumulative_d6(stream)) if through else ()
     return Damage(base, critical, exit_faces, through)

@@ -13,6 +13,8 @@ from chronique.domain.rulesets.westernparade.bleeding import ROUND, death_beyond
 from chronique.domain.rulesets.westernparade.bullets import extraction
 from chronique.domain.rulesets.westernparade.combat import (
     Attacker,
+    adds_critical_die,
+    attack_against_defence,
     blow_lands,
     bullet_damage,
     gun_explodes,
@@ -30,7 +32,8 @@ from chronique.domain.rulesets.westernparade.healing import bandaging
 from chronique.domain.rulesets.westernparade.incapacity import Rally, stagger
 from chronique.domain.rulesets.westernparade.infection import cauterisation, cleaning, infection_chance, operate
 from chronique.domain.rulesets.westernparade.long_skills import roll_activity
-from chronique.domain.rulesets.westernparade.resolution import CATA_F, chance_of, open_ended, roll
+from chronique.domain.rulesets.westernparade.report import where
+from chronique.domain.rulesets.westernparade.resolution import CATA_F, CRIT_F, NORM_F, chance_of, open_ended, roll
 from chronique.domain.rulesets.westernparade.training import downtime_data
 from chronique.domain.rulesets.westernparade.wounds import Unconsciousness, WoundState, death_timer, part_of, unconsciousness_check
 from chronique.domain.text import fold
@@ -39,12 +42,38 @@ _EVENTS = "chronique.domain.rulesets.westernparade.events:"
 _BODY = "chronique.domain.rulesets.westernparade.body_events:"
 _DOWNTIME = "chronique.domain.rulesets.westernparade.downtime_events:"
 
+# The parts of the rules the dice of each event feed, as ``audit show`` names them (ruling FP11).
+_LOCATION_TABLES = {"none": "3.10", "coarse": "3.12", "precise": "3.14"}  # §3.3.1, by the aim
+_CRITICAL_AND_EXIT = "the critical 1d6cum, and the exit 1d6cum if the bullet went through (§3.3.1)"
+_EXIT = "the exit 1d6cum of a bullet that went through (§3.3.1)"
+_UNCONSCIOUSNESS = "the unconsciousness check's d100 (§3.2.6)"
+_BEYOND_SAVING = "the d60 minutes left to one bled beyond saving (§3.2.4)"
+_CARE_SECTIONS = {
+    "Bandages": "§6.18.2",
+    "Nettoyage d'une blessure": "§6.18.13",
+    "Cautérisation": "§6.18.4",
+    "Extraction de balle": "§3.2.7.4",
+}
+_ACTIVITY_SECTIONS = {
+    "survival": "§6.15",
+    "banking": "§6.8.1",
+    "speculation": "§6.8.9",
+    "bookkeeping": "§6.8.3",
+    "panning": "§6.10.4",
+    "hunting": "§6.16.4",
+    "running": "§6.17.2",
+}
+
 
 def _check_rolled(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[str, Any]:
     # §2.1: an open-ended d100 under the sum of the recorded terms; §2.1.1: below 5% only an
     # insisting character rolls, under his jCHC, and that roll alone decides.
     recorded = event["outcome"]
     luck = recorded.get("luck")
+    if luck:
+        replay.part(f"the CHC roll of one who insists on an impossible {event['name']} roll (§2.1.1)")
+    else:
+        replay.part(f"the {event['name']} roll, open-ended (§2.1)")
     return {"outcome": roll(replay, recorded["terms"], luck["terms"]["jCHC"] if luck else None).to_dict()}
 
 
@@ -54,6 +83,7 @@ def _shot_fired(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[
     # a miss strays in Table 3.9's direction, unless the gun exploded (a CATA_F, L2146); then
     # §3.3.3 the recoil's d100 of a weapon too strong for the recorded missing strength.
     gun = weapon(event["weapon"])
+    replay.part("the to-hit roll (§3.3.1)")
     outcome = roll(replay, event["outcome"]["terms"])
     if event["hand"] is None and (outcome.quality == CATA_F or "strength" in event["outcome"]["terms"]):
         # Recorded before ShotFired kept the exploding gun and the recoil: its chance is still
@@ -63,7 +93,11 @@ def _shot_fired(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[
     expected: dict[str, Any] = {"outcome": outcome.to_dict(), "hit": outcome.success}
     landed: dict[str, Any] = {"location": None, "location_table": None, "location_dice": [], "damage": None, "stray": None}
     if outcome.success:
-        located = hit_location(replay, parse_aim(event["aim"]), event["location_table"] == "3.10 d100")
+        aim = parse_aim(event["aim"])
+        replay.part(f"where the shot hit (Table {_LOCATION_TABLES[aim.kind]})")
+        located = hit_location(replay, aim, event["location_table"] == "3.10 d100")
+        # bullet_damage rolls the critical's 1d6cum, then a pass-through's exit 1d6cum: one part.
+        replay.part(_CRITICAL_AND_EXIT if adds_critical_die(outcome) else _EXIT)
         landed = {
             "location": located.location,
             "location_table": located.table,
@@ -75,12 +109,17 @@ def _shot_fired(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[
     exploded = gun_explodes(gun, outcome, hand)
     strayed = None
     if not outcome.success and exploded is None:
+        replay.part("where the missed bullet strayed (Table 3.9)")
         landed["stray"] = stray(replay)[0]
         # L2134: a bystander named in the path takes the weapon's damage in a random location
         # (d30, or d100 as the recorded table says), +1d6cum on a critical failure.
         if event.get("bystander") is not None:
             d100 = (event.get("stray_hit") or {}).get("location_table") == "3.10 d100"
+            # stray_hit rolls the location, then a critical failure's 1d6cum: one part.
+            where_hit = f"where the stray bullet hit {event['bystander']} (Table 3.10)"
+            replay.part(f"{where_hit}, then its critical 1d6cum (L2134)" if outcome.quality == CRIT_F else where_hit)
             strayed = stray_hit(replay, outcome, gun.damage, d100).to_dict()
+    replay.part("the recoil's d100 (§3.3.3)")
     kick = recoil(replay, gun, outcome, hand, missing)
     mishaps = {"exploded": None if exploded is None else exploded.to_dict(), "recoil": None if kick is None else kick.to_dict()}
     return expected | landed | mishaps | {"stray_hit": strayed}
@@ -97,11 +136,18 @@ def _blow_struck(event: dict[str, Any], replay: Replay, table: Table) -> Mapping
         raise Unknowable
     blow = fold(event["weapon"])
     unarmed = blow in ("punch", "kick")
+    replay.part("the d6 for the column of a very close weapon: odd estoc, even taille (§3.4.1)")
     column = None if unarmed else melee_column(replay, weapon(event["weapon"]), event["declared_column"])
+    replay.part(f"the attack roll in {event.get('skill')} ({'§3.5' if unarmed else '§3.4'})")
     attack = roll(replay, event["outcome"]["terms"])
+    replay.part(f"{event.get('target')}'s {event['defence_kind']} roll (§3.1.6)")
     defence = None if event["defence_kind"] == "none" else roll(replay, event["defence"]["terms"])
     attacker = Attacker(event["strength"], event["strength_modifier"], event["score"])
     against = None if defence is None else defence.quality
+    # blow_lands rolls a critical's 1d6cum (DC, DE of Table 3.3), then where the blow landed: one part.
+    located_by = f"where the {blow} landed (Table 3.24)" if unarmed else "where the blow landed (Table 3.23)"
+    critical = attack_against_defence(attack.quality, against or NORM_F).split()[0] in ("DC", "DE")
+    replay.part(f"the critical damage's 1d6cum (Table 3.3), then {located_by}" if critical else located_by)
     landed = blow_lands(replay, blow if unarmed else event["weapon"], column, attack.quality, against, attacker)
     located = landed.located
     return {
@@ -119,9 +165,11 @@ def _improvement_rolled(event: dict[str, Any], replay: Replay, table: Table) -> 
     # §2.3: an open-ended d100 above the current score (eased by the check-marks and the bonus)
     # improves it; a skill that improves gains 3 + 1d4.
     recorded = event["outcome"]
+    replay.part(f"the improvement roll in {recorded['target']} (§2.3)")
     faces = open_ended(replay)
     args = (recorded["target"], recorded["kind"], recorded["current"], recorded["marks"], faces)
     provisional = improve(*args, None, recorded["bonus"])
+    replay.part(f"the d4 of the 3 + 1d4 points {recorded['target']} gains (§2.5)")
     d4 = replay.die(downtime_data()["experience"]["skill_gain_die"]) if provisional.success and recorded["kind"] == "skill" else None
     return {"outcome": improve(*args, d4, recorded["bonus"]).to_dict() | {"reason": recorded["reason"]}}
 
@@ -133,6 +181,7 @@ def _activity_rolled(event: dict[str, Any], replay: Replay, table: Table) -> Map
     if before is None:
         table.unrecorded("before")
         raise Unknowable  # recorded before ActivityRolled kept the activity it rolled
+    replay.part(_activity_part(before))
     rolled = roll_activity(replay, before, event["outcome"]["terms"], event["at"], event["end_modifier"])
     return {
         "activity_id": before["id"],
@@ -142,6 +191,18 @@ def _activity_rolled(event: dict[str, Any], replay: Replay, table: Table) -> Map
         "activity": rolled.after,
         "died": rolled.died,
     }
+
+
+def _activity_part(before: Mapping[str, Any]) -> str:
+    # roll_activity rolls the activity's roll, then, when a week of survival ends in a critical
+    # failure, the d6 of days left to live: one part.
+    if before["dying_until"] is not None:
+        return "the difficult CHC roll of a dying survivor (§6.15)"
+    kind = str(before.get("kind"))
+    section = _ACTIVITY_SECTIONS.get(kind, "§5.18")
+    if kind == "survival":
+        return f"the week's {before.get('skill')} roll, then on a critical failure the d6 of days left to live ({section})"
+    return f"the {before.get('skill')} roll ({section})"
 
 
 def _patient_end(recorded: Mapping[str, Any] | None) -> dict[str, int]:
@@ -157,9 +218,25 @@ def _dies_by(field_name: str, recorded: int | None, deaths: Sequence[int]) -> No
         raise Mismatch(field_name, f"records {shown}, but the dice put death at {min(deaths)} at the latest")
 
 
-def _critical_death(replay: Replay, at: int, critical: Mapping[str, Any]) -> list[int]:
+def _critical_death(replay: Replay, at: int, critical: Mapping[str, Any], location: str) -> list[int]:
     # §3.2.9.1: past its critical threshold, a part that "dies" rolls the time its owner has left.
-    return [at + death_timer(replay, critical["dies_in"])] if critical["fate"] == "dies" else []
+    if critical["fate"] != "dies":
+        return []
+    spec = str(critical["dies_in"])  # "3d10h": 3d10 hours
+    unit = {"h": "hours", "m": "minutes"}.get(spec[-1:], "")
+    replay.part(f"the {spec[:-1]} {unit} left to live after a critical wound to the {_where(location)} (§3.2.9.1)")
+    return [at + death_timer(replay, critical["dies_in"])]
+
+
+def _where(location: Any) -> str:
+    # A location in the rulebook's words; naming a part never fails a record the rules would take.
+    return where(str(location))
+
+
+def _beyond_saving(replay: Replay, at: int) -> int:
+    # §3.2.4 (WB16): blood past saving, death in a d60 minutes.
+    replay.part(_BEYOND_SAVING)
+    return death_beyond_saving(replay, at)
 
 
 def _wound_taken(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[str, Any]:
@@ -169,10 +246,10 @@ def _wound_taken(event: dict[str, Any], replay: Replay, table: Table) -> Mapping
         table.unrecorded("fell_beyond_saving")
         raise Unknowable  # recorded before WoundTaken kept what its dice depend on
     at, body = event["at"], event["body"]
-    deaths = _critical_death(replay, at, event["critical"])
+    deaths = _critical_death(replay, at, event["critical"], event["location"])
     reading = _unconsciousness(event, WoundState(event["state"]), event["location"], replay)
     if event["fell_beyond_saving"]:
-        deaths.append(death_beyond_saving(replay, at))
+        deaths.append(_beyond_saving(replay, at))
     _dies_by("body", (body["dying"] or {}).get("at"), deaths)
     return {"unconsciousness": None if reading is None else reading.to_dict()}
 
@@ -180,6 +257,7 @@ def _wound_taken(event: dict[str, Any], replay: Replay, table: Table) -> Mapping
 def _unconsciousness(event: dict[str, Any], state: WoundState, location: str, replay: Replay) -> Unconsciousness | None:
     # §3.2.6: the check the event recorded a chance for, out for the margin in rounds.
     chance, at, body = event["unconsciousness_chance"], event["at"], event["body"]
+    replay.part(_UNCONSCIOUSNESS)
     reading = None if chance is None else unconsciousness_check(replay, chance, state, location == "head")
     if reading is not None and reading.unconscious:
         blackout = {"cause": "wound", "until": at + reading.rounds * ROUND}
@@ -196,6 +274,7 @@ def _put_out_of_action(event: dict[str, Any], replay: Replay, table: Table) -> M
     # then, failed after a major wound, the unconsciousness check (§3.2.6).
     state, location = WoundState(event["state"]), event["location"]
     recorded = event["effect"]["end_roll"]
+    replay.part(f"the END roll the wound to the {_where(location)} calls for at once (§3.2.5)")
     staggered = stagger(replay, part_of(location), state, _patient_end(recorded))
     reading = _unconsciousness(event, state, location, replay)
     return {"effect": staggered.to_dict(), "unconsciousness": None if reading is None else reading.to_dict()}
@@ -206,6 +285,7 @@ def _rally_rolled(event: dict[str, Any], replay: Replay, table: Table) -> Mappin
     # or major wound, the unconsciousness check of the wound that put him out (§3.2.6). A failure
     # leaves the roll due as it was, so the event's ``rally`` tells whether it was to check.
     pending = event["rally"] or {"check": False}
+    replay.part("the END roll to act again (§3.2.5)")
     rallied = Rally(roll(replay, event["outcome"]["outcome"]["terms"]), bool(pending["check"]))
     reading = _unconsciousness(event, WoundState(event["state"]), event["location"], replay) if rallied.calls_check else None
     return {"outcome": rallied.to_dict(), "unconsciousness": None if reading is None else reading.to_dict()}
@@ -226,6 +306,7 @@ def _care_given(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[
         return _amputation(event, replay, table)
     terms = event["outcome"]["terms"]
     chance = chance_of(terms)
+    replay.part(f"{event.get('by')}'s {event['skill']} roll ({_CARE_SECTIONS.get(event['skill'], '§6.18')})")
     rolled, total = skill_roll(replay, chance)
     quality = read(chance, total)
     outcome = {"chance": chance, "terms": terms, **rolled, "quality": quality}
@@ -234,9 +315,9 @@ def _care_given(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[
     if event.get("first_attempt") is None:
         table.unrecorded("first_attempt")
         raise Unknowable  # recorded before CareGiven kept what an extraction's dice depend on
-    deaths = _critical_death(replay, event["at"], event["critical"])
+    deaths = _critical_death(replay, event["at"], event["critical"], event["location"])
     if event["fell_beyond_saving"]:
-        deaths.append(death_beyond_saving(replay, event["at"]))
+        deaths.append(_beyond_saving(replay, event["at"]))
     _dies_by("body", (event["body"]["dying"] or {}).get("at"), deaths)
     return {"outcome": outcome, "result": extraction(quality, event["first_attempt"]).to_dict()}
 
@@ -248,6 +329,8 @@ def _amputation(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[
         table.unrecorded("redone")
         raise Unknowable  # recorded before CareGiven kept whether the amputation was redone
     end = event["outcome"]["end"]
+    # operate rolls the surgeon's roll, then the patient's END roll at the step it calls for: one part.
+    replay.part(f"{event.get('by')}'s Amputation roll, then the patient's END roll it calls for (§6.18.1)")
     operation = operate(replay, event["outcome"]["terms"], event["redone"], None if end is None else _patient_end(end))
     if event["body"]["dead"] != operation.dies:
         raise Mismatch("body", f"records the patient {'dead' if event['body']['dead'] else 'alive'}, but the rolls say otherwise")
@@ -256,14 +339,16 @@ def _amputation(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[
 
 def _wound_reopened(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[str, Any]:
     # §3.2.8.3: a violent effort reopens the wound on a plain d100 under the recorded percentage.
+    replay.part(f"whether the wound to the {_where(event.get('location'))} reopens (§3.2.8.3)")
     roll = replay.die(100)
     return {"roll": roll, "reopened": roll <= event["percent"]}
 
 
 def _infection_rolled(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[str, Any]:
-    # §3.2.8.1: each untreated day, a d100 under Table 3.7's chance for the day and the wound's
+    # §3.2.7.2: each untreated day, a d100 under Table 3.7's chance for the day and the wound's
     # PV lost (the wound as the event leaves it) infects the location.
     percent = infection_chance(event["day"], int(event["body"]["wounds"][event["location"]]["damage"]))
+    replay.part(f"whether the wound to the {_where(event['location'])} is infected, day {event['day']} (§3.2.7.2)")
     roll = replay.die(100)
     return {"percent": percent, "roll": roll, "infected": roll <= percent}
 
@@ -271,7 +356,11 @@ def _infection_rolled(event: dict[str, Any], replay: Replay, table: Table) -> Ma
 def _coma_endured(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[str, Any]:
     # §4.1.3 L2853 (ruling WD5): two easy END rolls as the coma begins; the first failed costs
     # 1 INT, the second 1 END.
-    rolls = [roll(replay, recorded["terms"]) for recorded in event["outcomes"]]
+    rolls = []
+    for index, recorded in enumerate(event["outcomes"]):
+        cost = f" whose failure costs 1 {COMA_LOSSES[index]}" if index < len(COMA_LOSSES) else ""
+        replay.part(f"the coma's easy END roll{cost} (§4.1.3)")
+        rolls.append(roll(replay, recorded["terms"]))
     losses = {key: 1 for key, r in zip(COMA_LOSSES, rolls, strict=True) if not r.success}
     return {"outcomes": [r.to_dict() for r in rolls], "losses": losses}
 
@@ -280,6 +369,7 @@ def _first_aid_given(event: dict[str, Any], replay: Replay, table: Table) -> Map
     # §3.2.4: one Premiers soins roll at the easy chance, read at the three chances; which of
     # the six outcomes it gives follows from the three qualities.
     recorded = event["outcome"]
+    replay.part(f"{event.get('by')}'s Premiers soins roll, read at the easy, normal and difficult chances (§3.2.4)")
     rolled, qualities, result = aid_roll(replay, recorded["chance"])
     outcome = {"chance": recorded["chance"], "terms": recorded["terms"], **rolled, "qualities": qualities}
     return {"outcome": outcome, "result": {**result.to_dict(), "improvement": result.full}}
@@ -290,19 +380,21 @@ def _blood_lost(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[
     # minutes to death; the recorded death comes then at the latest (an earlier timer may stand).
     if not event["chance"]:
         return {}
-    _dies_by("dying_at", event["dying_at"], [death_beyond_saving(replay, event["at"])])
+    _dies_by("dying_at", event["dying_at"], [_beyond_saving(replay, event["at"])])
     return {"what": "beyond saving"}
 
 
 def _head_bullet_rolled(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[str, Any]:
     # §3.2.7.3: the victim's roll as the bullet enters, then the yearly or weekly ones, each an
     # open-ended d100 under the recorded chance (what it does depends on the rolls before it).
+    replay.part("the CHC or END roll for the bullet in the head (§3.2.7.3)")
     rolled, _ = skill_roll(replay, event["outcome"]["chance"])
     return {"outcome": {"chance": event["outcome"]["chance"], **rolled}}
 
 
 def _sobering_attempted(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[str, Any]:
     # §4.1.3 L2859: a difficult END roll under the recorded terms.
+    replay.part("the difficult END roll of an emergency sobering (§4.1.3)")
     return {"outcome": roll(replay, event["outcome"]["terms"]).to_dict()}
 
 
