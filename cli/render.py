@@ -329,16 +329,19 @@ def ledger(services: Chronique, campaign: Campaign, rows: list[dict[str, Any]], 
     if as_json:
         emit_json(rows)
         return
-    elsewhere = ruleset(campaign.ruleset).experience_elsewhere
-    if elsewhere or not rows:
-        typer.echo(elsewhere or f"{campaign.name}: no experience has been awarded or spent yet")
+    game = ruleset(campaign.ruleset)
+    if game.experience_elsewhere or not rows:
+        typer.echo(game.experience_elsewhere or f"{campaign.name}: no experience has been awarded or spent yet")
         return
-    table = new_table("In game", "Who", "Change", "Reason", "Balance")
+    # A balance that is not what a character holds is left out, and the game says why (ruling C81).
+    balanced = game.experience_unbalanced is None
+    table = new_table("In game", "Who", "Change", "Reason", *(["Balance"] if balanced else []))
     for r in rows:
-        table.add_row(
-            calendar.format(r["at"]) if r["at"] is not None else "", r["name"], f"{r['change']:+d}", r["reason"], str(r["balance"])
-        )
+        at = calendar.format(r["at"]) if r["at"] is not None else ""
+        table.add_row(at, r["name"], f"{r['change']:+d}", r["reason"], *([str(r["balance"])] if balanced else []))
     console().print(table)
+    if not balanced:
+        typer.echo(game.experience_unbalanced)
 
 
 def luck(tallies: dict[Any, Tally], by: str, as_json: bool) -> None:

@@ -226,8 +226,13 @@ def xp_page(services: Chronique, reader: Reader) -> dict[str, Any]:
         }
         for r in ledger
     ]
-    elsewhere = ruleset(campaign.ruleset).experience_elsewhere
-    return {"title": f"{campaign.name} — experience", "entries": entries, "elsewhere": elsewhere}
+    game = ruleset(campaign.ruleset)
+    return {
+        "title": f"{campaign.name} — experience",
+        "entries": entries,
+        "elsewhere": game.experience_elsewhere,
+        "unbalanced": game.experience_unbalanced,
+    }
 
 
 _REF = re.compile(r"([0-9a-f]{8,32}):([0-9]{1,9})")

@@ -33,6 +33,10 @@ class Ruleset(Protocol):
     """None when the game counts experience the ledger reads (:meth:`experience`); else where the
     game keeps its characters' growth instead, in words, which `xp ledger` and the web journal
     say rather than show an empty ledger."""
+    experience_unbalanced: str | None
+    """None when the ledger's running balance (awards less spends) is the experience a character
+    holds; else, in words, why it is not, which `xp ledger` and the web journal say in its place
+    (a Cartes hand is experience that play spends too, ruling C81)."""
 
     def default_settings(self) -> dict[str, Any]:
         """The campaign settings a new campaign starts with."""

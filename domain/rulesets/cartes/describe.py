@@ -10,6 +10,7 @@ from typing import Any
 from chronique.domain.rulesets.cartes.resolution import RECOVERY_DRAW, difficulty_name, without_suit_bonus
 from chronique.domain.rulesets.cartes.tables import lethality_name, means_label
 from chronique.domain.rulesets.words import Describer, cards, described, plural, signed
+from chronique.domain.text import ordinal
 
 # §KO ou OK L354-361: what one hit does to consciousness.
 _EFFECTS = {
@@ -215,10 +216,18 @@ def pile_words(name: str, e: Any, pile: int, pile_max: int) -> str:
 
 
 def _spent(e: Any) -> str:
+    return f"spent {cards(list(e.cards))} on {purchase_words(e)}"
+
+
+def purchase_words(e: Any) -> str:
+    """What experience bought (§Expérience L536-549), as the log and the ledger say it: "a skill
+    level: Contact from 9 to 10", "a speciality: Escalade, the 1st of Athlétisme" (a speciality's
+    levels count the skill's specialities)."""
     what = _PURCHASES.get(e.purchase, e.purchase)
-    target = e.speciality or e.name
+    if e.purchase == "speciality":
+        return f"{what}: {e.speciality}, the {ordinal(e.to_level)} of {e.name}"
     change = f" from {e.from_level} to {e.to_level}" if e.to_level is not None else ""
-    return f"spent {cards(list(e.cards))} on {what}: {target}{change}"
+    return f"{what}: {e.name}{change}"
 
 
 def came_to(outcome: Mapping[str, Any], regained: bool, malus: int) -> str:

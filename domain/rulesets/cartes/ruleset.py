@@ -31,6 +31,11 @@ class Cartes:
     title = "Cartes"
     sample_sheets = ("alice.toml", "bruno.toml", "brigand.toml")
     experience_elsewhere = None
+    # §Ressources en cartes L199-201, §Expérience L530 (ruling C81): the hand is the experience.
+    experience_unbalanced = (
+        "A Cartes hand is its experience: cards awarded join it, and tests, recoveries and resource draws "
+        "play from it as purchases do, so this ledger keeps no balance. Each character's hand is on their sheet."
+    )
     gregorian = False
 
     def default_settings(self) -> dict[str, Any]:
@@ -120,7 +125,7 @@ class Cartes:
         if isinstance(event, ev.ExperienceAwarded):
             return event.count, event.reason
         if isinstance(event, ev.ExperienceSpent):
-            return -len(event.cards), f"{event.purchase} {event.name} {event.from_level}→{event.to_level} {event.reason}".strip()
+            return -len(event.cards), words.purchase_words(event) + (f" ({event.reason})" if event.reason else "")
         return None
 
     def luck(self, event: Any, settings: Mapping[str, Any]) -> list[Draw]:

@@ -36,6 +36,7 @@ class Elor:
     name = "elor"
     title = "Elor"
     sample_sheets = ("elor_samson.toml", "elor_montana.toml")
+    experience_unbalanced = None
     experience_elsewhere = None
     gregorian = False
 
@@ -116,7 +117,7 @@ class Elor:
         if isinstance(event, ev.ExperienceAwarded):
             return event.points, event.reason
         if isinstance(event, ev.ProfessionRaised) and event.experience_spent:
-            return -event.experience_spent, ""
+            return -event.experience_spent, f"{event.profession} to level {event.level}"
         return None
 
     def luck(self, event: Any, settings: Mapping[str, Any]) -> list[Draw]:
