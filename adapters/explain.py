@@ -312,7 +312,8 @@ def _value(op: Mapping[str, Any]) -> str:
     if op.get("op") == "dF":
         return fudge_face(op.get("value"))
     if op.get("op") == "shuffle":
-        return f"{plural(len(op.get('deck') or []), 'card')} put in a new order"
+        deck = op.get("deck")
+        return f"{plural(len(deck), 'card')} put in a new order" if isinstance(deck, list) else "cards put in a new order"
     return str(op.get("value"))
 
 

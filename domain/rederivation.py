@@ -169,7 +169,9 @@ def chance_used(rule: Rederive | None, event: dict[str, Any], fair: str | None) 
     ``rule`` replayed on the event alone, under its epoch's fairness version ``fair``. A rule
     that needs the events before (a deck's order) or refuses the record names nothing past
     the point it reached: the primitives are still listed, with no part."""
-    ops = list(event.get("chance") or [])
+    ops = event.get("chance")
+    if not isinstance(ops, list) or not all(isinstance(op, Mapping) for op in ops):
+        return []  # a forged record: ``verify`` says what is wrong with it, no die is listed
     replay = Replay(ops)
     if rule is not None:
         try:

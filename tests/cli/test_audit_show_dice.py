@@ -39,6 +39,14 @@ def test_each_primitive_is_given_the_part_its_rule_named_when_it_was_consumed() 
     assert [(u.op["value"], u.part) for u in used] == [(97, "the roll, open-ended"), (12, "the roll, open-ended"), (7, "where it hit")]
 
 
+@pytest.mark.parametrize("forged", ["d100 65", [7], [{"op": "shuffle", "deck": 52, "result": None}], None])
+def test_a_forged_chance_record_lists_no_die_or_lists_it_without_crashing(forged: Any) -> None:
+    # What an attacker writes in place of the record: ``verify`` names it; the account survives it.
+    used = chance_used(two_parts, {"chance": forged}, None)
+    assert all(isinstance(u.op, Mapping) for u in used)
+    assert [u.op for u in used] == ([forged[0]] if isinstance(forged, list) and isinstance(forged[0], dict) else [])
+
+
 def test_a_rule_that_stops_part_way_leaves_the_rest_listed_but_unnamed() -> None:
     # A rule that needs the events before (a deck's order) or refuses a forged record names only
     # what it reached: the dice are still all listed, the verdict is ``verify``'s to give.
@@ -128,3 +136,19 @@ def test_a_shuffle_reads_as_its_cards_put_in_a_new_order(db: str) -> None:
     lines = dice_account(run(db, "audit", "show", short_ref(shuffle), "--gm").stdout)
     assert lines[0] == "the dice, in the order drawn (general's 1st draw from the dice of session 1, not revealed yet):"
     assert lines[1:] == [f"  a shuffle: {cards} cards put in a new order"]
+
+
+def test_audit_show_of_a_forged_roll_gives_a_verdict_and_no_traceback(db: str) -> None:
+    from tampering import forge
+
+    shotgun_city(db)
+    run(db, "western-parade", "roll", WEST, JOE, "-c", "FOR")
+    (roll,) = rolls(db)
+
+    def broken(event: dict[str, Any]) -> None:
+        event["chance"] = [{"op": "shuffle", "deck": 52, "result": None}]
+
+    forge(db, roll["originator_id"].replace("-", ""), roll["originator_version"], broken)
+    shown = run(db, "audit", "show", short_ref(roll)).stdout
+    assert "  a shuffle: cards put in a new order" in shown
+    assert "chance re-derived: DOES NOT hold: field chance" in shown
