@@ -53,6 +53,9 @@ class Explanation:
     voided_by: str | None
     epochs: dict[str, Epoch]
     origins: list[CardOrigin] = field(default_factory=list)
+    untraced: int = 0
+    """Cards of the event whose shuffle the explanation could not place (a deck the verifier's
+    rules could not follow, or cards handed before a hidden draw): nothing says they are verifiable."""
     rederived: str | None = None
     description: str = ""
     dice: list[ChanceUsed] = field(default_factory=list)
@@ -61,8 +64,8 @@ class Explanation:
 
     @property
     def verifiable(self) -> bool:
-        """Whether every epoch involved has been revealed."""
-        return not self.waiting
+        """Whether every epoch involved has been revealed and every card placed in its shuffle."""
+        return not self.waiting and not self.untraced
 
     @property
     def waiting(self) -> list[str]:
@@ -125,7 +128,11 @@ def _explain(
             voided[f"{event['originator_id']}:{event['voided']}"] = here
         if event["originator_id"] == member and event["originator_version"] == version:
             target = event
-            origins = [o for card in _cards_of(event) for o in _take(received, names[member], card)]
+            if event["topic"] == deck_rules.DRAWN:  # a deck's own draw: the cards it took, placed
+                origins = _follow(decks, event, here)
+            else:
+                origins = [o for card in _cards_of(event) for o in _take(received, names[member], card)]
+            untraced = max(len(_cards_of(event)) - len(origins), 0)
         elif target is None:
             for o in _follow(decks, event, here):
                 received[(o.to, o.card)].append(o)
@@ -138,7 +145,7 @@ def _explain(
     ref = f"{member}:{version}"
     sealed = target.get("sealed_until")
     hidden = for_players and sealed is not None and epochs[sealed].seed is None
-    explanation = Explanation(ref, names[member], target["topic"].rsplit(":", 1)[1], target, hidden, voided.get(ref), epochs, origins)
+    explanation = Explanation(ref, names[member], target["topic"].rsplit(":", 1)[1], target, hidden, voided.get(ref), epochs, origins, untraced)
     if not hidden:
         explanation.rederived = _verdict(audit, campaign_id, ref, target, epochs)
         explanation.description = _described(audit, own[0]["ruleset"], member, version)
@@ -229,10 +236,21 @@ def _take(received: dict[tuple[str, str], deque[CardOrigin]], who: str, card: st
 
 
 def _cards_of(event: dict[str, Any]) -> list[str]:
-    outcome = event.get("outcome")
-    if isinstance(outcome, dict):
-        return list(dict.fromkeys([*outcome.get("drawn", []), *outcome.get("cards", [])]))
-    return list(event.get("cards", []))
+    """The cards an event played, wherever its game records them: the lists under ``drawn`` and
+    ``cards``, at any depth (a Cartes test's outcome, a MicroFudge side's attack on each target,
+    its defence and its armour), each card once; a count kept under those names is none."""
+    found: dict[str, None] = {}
+
+    def gather(value: Any) -> None:
+        if isinstance(value, dict):
+            for key, inner in value.items():
+                if key in ("drawn", "cards") and isinstance(inner, list):
+                    found.update(dict.fromkeys(card for card in inner if isinstance(card, str)))
+                else:
+                    gather(inner)
+
+    gather({k: v for k, v in event.items() if k != "chance"})  # a shuffle's deck is no card played
+    return list(found)
 
 
 def _parse(ref: str) -> tuple[str, int]:
@@ -276,9 +294,16 @@ def account(x: Explanation) -> list[str]:
             where = f"position {origin.position} of shuffle {short_ref(origin.shuffle)} ({dice})"
         lines.append(f"  {card(origin.card)}: {where}, drawn for {origin.to} ({origin.purpose})")
     if x.rederived:
-        lines.append(f"chance re-derived: {x.rederived}")
+        # An event that drew nothing has no chance to re-derive: the rules check what it records.
+        drew = bool(e.get("chance") or x.origins or x.untraced)
+        lines.append(f"{'chance re-derived' if drew else 'checked against the rules'}: {x.rederived}")
     waiting = " and ".join(f"the dice of {epoch_name(e)}" for e in x.waiting)
-    lines.append(f"not verifiable until {waiting} are revealed" if waiting else "verifiable now")
+    if waiting:
+        lines.append(f"not verifiable until {waiting} are revealed")
+    elif x.untraced:
+        lines.append(f"not verifiable from this account: where {plural(x.untraced, 'card')} came from is not traced here")
+    else:
+        lines.append("verifiable now")
     return lines
 
 

@@ -59,6 +59,17 @@ class Replay(Primitives):
         (§3.3.1)"): a noun phrase in the players' words, naming the rulebook's section or table."""
         self._part = words
 
+    def name_parts(self, since: int, *parts: tuple[int, str]) -> None:
+        """Name again the primitives consumed from the ``since``-th on: the first ``count`` of
+        them ``words``, the next ``count`` the next words, and so on. For one call of the rules
+        that drew dice for several purposes, named from what it returned (a critical's 1d6cum,
+        then an exit's), never from a second reckoning of when it draws them."""
+        at = since
+        for count, words in parts:
+            end = min(at + max(count, 0), len(self.parts))
+            self.parts[at:end] = [words] * (end - at)
+            at = end
+
     def _next(self, kind: str, **inputs: Any) -> Mapping[str, Any]:
         index = len(self.ops)
         if index >= len(self._recorded):

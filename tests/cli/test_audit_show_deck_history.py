@@ -16,6 +16,8 @@ import pytest
 from microfudge_table import zombies_at_the_table
 from support import SAMPLES, run
 
+from chronique.domain.cards import shown as card
+
 SHUFFLED, DRAWN, GATHERED = (f"chronique.domain.deck:Deck.{name}" for name in ("Shuffled", "CardsDrawn", "Gathered"))
 UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
 
@@ -200,3 +202,44 @@ def test_a_voided_events_headline_names_its_correction_by_the_logs_short_ref(db:
     correction = [e for e in recorded(db, "Verdelune") if kind(e) == "Corrected"][-1]
     headline = run(db, "audit", "show", short(wound)).stdout.splitlines()[0]
     assert headline == f"{short(wound)}, Alice: wound suffered — VOIDED by {short(correction)}"
+
+
+def test_a_decks_own_draw_is_not_verifiable_until_its_shuffles_dice_are_revealed(db: str) -> None:
+    # The review: a deck's draw read "verifiable now" while the shuffle it drew from was secret.
+    verdelune(db)
+    run(db, "cartes", "test", "Verdelune", "Bruno", "Médecine")
+    draw = [e for e in recorded(db, "Verdelune") if e["topic"] == DRAWN][-1]
+    shown = run(db, "audit", "show", short(draw), "--gm").stdout
+    assert "not verifiable until the dice of session 1 are revealed" in shown and "verifiable now" not in shown
+    assert len(re.findall(r"^  \S+: position \d+ of shuffle ", shown, re.M)) == len(draw["cards"])
+    run(db, "session", "end", "Verdelune")
+    assert run(db, "audit", "show", short(draw)).stdout.rstrip().endswith("verifiable now")
+
+
+def test_a_microfudge_sides_cards_are_each_placed_in_the_conflict_decks_shuffle_L307_L311(db: str, tmp_path: Path) -> None:
+    # A side's attack on each target, its defence and its armour are the cards it played (L311).
+    run(db, "campaign", "new", "Bridge", "--ruleset", "microfudge", "--start", "Day 1 08:00")
+    for name in ("Ann", "Bob"):
+        (tmp_path / f"{name}.toml").write_text(f'name = "{name}"\nstatus = "hero"\n[ranks]\nCombat = 4\n', encoding="utf-8")
+        run(db, "character", "new", "Bridge", "--sheet", str(tmp_path / f"{name}.toml"))
+    run(db, "session", "start", "Bridge")
+    run(db, "microfudge", "sequence", "Bridge", "Ann", "Bob", "--goal", "hold the bridge")
+    run(db, "microfudge", "conflict-card", "Bridge", "--side", "Ann:Combat:def=2", "--side", "Bob:Combat")
+    side = next(e for e in recorded(db, "Bridge") if e["topic"].endswith(":ConflictCardsDrawn") and "Bob" in e["attack"])
+    played = [*side["attack"]["Bob"]["cards"], *side["defence"]["cards"], *side["armour"]["cards"]]
+    shown = run(db, "audit", "show", short(side), "--gm").stdout
+    placed = re.findall(r"^  (\S+): position \d+ of shuffle \S+ \(the dice of session 1, not revealed yet\), drawn for Ann", shown, re.M)
+    assert played and sorted(placed) == sorted(card(c) for c in dict.fromkeys(played)), shown
+    assert "not verifiable until the dice of session 1 are revealed" in shown
+
+
+def test_an_event_that_counts_cards_without_playing_any_is_explained_as_drawing_none() -> None:
+    # A MicroFudge upper hand records how many extra cards it earns (a count, not cards): its
+    # account crashed on it ("'int' object is not iterable").
+    from chronique.adapters.explain import _cards_of
+
+    assert _cards_of({"topic": "…:UpperHandTaken", "cards": 4, "forgone": {"Bob": 2}}) == []
+    shuffle = {"topic": SHUFFLED, "chance": [{"op": "shuffle", "deck": ["AS", "2S"], "result": ["2S", "AS"]}]}
+    assert _cards_of(shuffle) == []
+    test = {"outcome": {"drawn": ["9H", "KD"], "cards": ["9H", "QS"]}}
+    assert _cards_of(test) == ["9H", "KD", "QS"]
