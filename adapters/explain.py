@@ -145,7 +145,8 @@ def _explain(
     ref = f"{member}:{version}"
     sealed = target.get("sealed_until")
     hidden = for_players and sealed is not None and epochs[sealed].seed is None
-    explanation = Explanation(ref, names[member], target["topic"].rsplit(":", 1)[1], target, hidden, voided.get(ref), epochs, origins, untraced)
+    what = target["topic"].rsplit(":", 1)[1]
+    explanation = Explanation(ref, names[member], what, target, hidden, voided.get(ref), epochs, origins, untraced)
     if not hidden:
         explanation.rederived = _verdict(audit, campaign_id, ref, target, epochs)
         explanation.description = _described(audit, own[0]["ruleset"], member, version)

@@ -378,7 +378,10 @@ class Campaign(ChainedAggregate):
         if not player.strip() or not phrase:
             raise RuleViolation("entropy needs a player and a phrase")
         if self.epochs[self.epoch].get("drawn"):
-            raise RuleViolation(f"epoch {self.epoch} has already been drawn from: entropy is closed until the next epoch")
+            from chronique.domain.rulesets.words import epoch_name  # only on refusal: the words import the games
+
+            closed = f"the dice of {epoch_name(self.epoch)} have been drawn from already"
+            raise RuleViolation(f"{closed}: a phrase can be added again when the next ones are committed")
         self.record(self.EntropyAdded, epoch=self.epoch, player=player.strip(), phrase=phrase)
 
     def mark_drawn(self, epoch: str) -> None:

@@ -57,10 +57,16 @@ def recordable(text: str, what: str, limit: int = TEXT_LIMIT) -> str:
 
 
 def recordable_name(text: str, what: str = "a name") -> str:
-    """A name as it may be recorded (see :func:`recordable`), which is never empty."""
+    """A name as it may be recorded (see :func:`recordable`), which is never empty and holds no
+    invisible character (a zero-width space or joiner, a soft hyphen: Unicode's format
+    characters), with which it would read exactly as another name and be taken for it."""
     name = recordable(text, what, NAME_LIMIT)
     if not name:
         raise RuleViolation(f"{what} cannot be empty")
+    invisible = next((char for char in name if unicodedata.category(char) == "Cf"), None)
+    if invisible is not None:
+        shown = f"U+{ord(invisible):04X} ({unicodedata.name(invisible, 'a format character').lower()})"
+        raise RuleViolation(f"{what} may not hold the invisible character {shown}: it would read as another name")
     return name
 
 

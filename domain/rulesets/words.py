@@ -90,15 +90,16 @@ def _count(recorded: Mapping[str, list[int]]) -> int:
     return sum(last - first + 1 for first, last in recorded.values())
 
 
-def _versions(versions: list[int]) -> str:
-    return ("event " if len(versions) == 1 else "events ") + joined([str(v) for v in versions])
+def _voided(event: Any, versions: list[int]) -> str:
+    # The events voided by their refs as the log shows them ("f6fc9d3b:6"), which lead to them;
+    # a bare version ("event 6") named nothing a player could find in the log or an export.
+    return "voided " + joined([f"{event.originator_id.hex[:8]}:{version}" for version in versions])
 
 
 def _campaign_correction(event: Any) -> str:
-    voided = f"{_versions(event.voided)} voided" if event.voided else "nothing of the campaign's own voided"
-    if event.command is None:
-        return f"correction: {voided} ({event.reason})"
-    return f"undo of the command that ended at event {event.command}: {voided} ({event.reason})"
+    # An undo's own mark (``command``) is the journal's bookkeeping, never shown: it is not named.
+    voided = _voided(event, event.voided) if event.voided else "nothing of the campaign's own voided"
+    return f"{'correction' if event.command is None else 'undo'}: {voided} ({event.reason})"
 
 
 def player_assigned(event: Any, name: str | None = None) -> str:
@@ -149,8 +150,8 @@ SPINE: dict[str, Describer] = {
     "chronique.domain.chain:FaceDown": lambda e: "a secret draw",
     "chronique.domain.campaign:Campaign.CommandRecorded": lambda e: f"end of a command ({plural(_count(e.recorded), 'event')})",
     "chronique.domain.campaign:Campaign.Corrected": _campaign_correction,
-    "chronique.domain.character:Character.Corrected": lambda e: f"correction: event {e.voided} voided ({e.reason})",
-    "chronique.domain.character:Character.Undone": lambda e: f"undo: {_versions(e.voided)} voided ({e.reason})",
+    "chronique.domain.character:Character.Corrected": lambda e: f"correction: {_voided(e, [e.voided])} ({e.reason})",
+    "chronique.domain.character:Character.Undone": lambda e: f"undo: {_voided(e, e.voided)} ({e.reason})",
     "chronique.domain.character:Character.Created": lambda e: f"{e.name} created",
     "chronique.domain.deck:Deck.CardsDrawn": lambda e: f"{cards(list(e.cards))} drawn for {e.to} ({e.purpose})",
     "chronique.domain.deck:Deck.Created": lambda e: f"the {e.name} deck: {plural(e.packs, 'pack')} of {len(e.ranks) * 4} cards",

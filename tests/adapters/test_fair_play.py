@@ -67,7 +67,7 @@ def test_entropy_is_taken_before_the_first_draw_and_enters_the_key(services: Chr
     services.add_entropy(name, "Zoé", "le hibou chante")
     services.add_entropy(name, "Bob", "Bob's lucky phrase")
     services.act(name, lambda w: gm_draw(w, 1, "", "omen"))
-    with pytest.raises(RuleViolation, match="already been drawn from"):
+    with pytest.raises(RuleViolation, match="the dice of session 1 have been drawn from already"):
         services.add_entropy(name, "Zoé", "too late")
     services.end_session(name)
     bundle = services.audit.bundle(name)

@@ -75,6 +75,16 @@ def test_two_names_that_fold_alike_are_refused_as_ambiguous_unless_typed_exactly
     assert json.loads(run(db, "sheet", CARTES, "Celeste", "--json").stdout)["sheet"]["name"] == "Celeste"
 
 
+def test_a_name_with_an_invisible_character_is_refused_as_it_would_read_as_another(db: str, tmp_path: Path) -> None:
+    # The review: "Ver\u200bdelune" was accepted beside "Verdelune", two rows that read alike.
+    cartes_party(db, tmp_path)
+    said = refused(db, "campaign", "new", "Vallée\u200b Verte", "--ruleset", "cartes")
+    assert said == "a campaign's name may not hold the invisible character U+200B (zero width space): it would read as another name"
+    assert "U+00AD (soft hyphen)" in refused(db, "character", "new", CARTES, "--sheet", renamed(tmp_path, "alice", "Ali\u00adce"))
+    listed = run(db, "campaign", "list").stdout
+    assert listed.count("Vallée") == 1 and "\u200b" not in listed
+
+
 def test_a_skill_and_a_weapon_are_found_without_accents_or_suggested(db: str) -> None:
     wp_posse(db)
     assert refused(db, "western-parade", "roll", WP, SAM, "-s", "equitaton") == (

@@ -1,0 +1,36 @@
+"""A correction and an undo name what they voided by the refs the log shows (ruling UN9):
+"correction: voided f6fc9d3b:6 (graze)", never "event 6", which named nothing a player could find
+in the log or an export. Through the real command (in-process) on a real journal of each backend."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from support import SAMPLES, run, short_ref
+
+
+def logged(db: str) -> list[dict[str, Any]]:
+    """Every log entry of the campaign as ``log --json --gm`` gives it, oldest first."""
+    return list(json.loads(run(db, "log", "Verdelune", "--json", "--gm").stdout))
+
+
+def said(db: str, kind: str) -> list[str]:
+    """What happened, as the log and ``audit show`` tell each event of ``kind`` (its topic's end)."""
+    events = [e["event"] for e in logged(db) if e["event"]["topic"].endswith(kind)]
+    shown = [run(db, "audit", "show", short_ref(event), "--gm").stdout.splitlines() for event in events]
+    return [next(line.removeprefix("what happened: ") for line in lines if line.startswith("what happened: ")) for lines in shown]
+
+
+def test_a_correction_and_an_undo_name_what_they_voided_by_its_log_ref(db: str) -> None:
+    run(db, "campaign", "new", "Verdelune", "--ruleset", "cartes", "--start", "Day 1 08:00")
+    run(db, "character", "new", "Verdelune", "--sheet", str(SAMPLES / "alice.toml"))
+    run(db, "cartes", "wound", "Verdelune", "Alice", "--damage", "3", "--lethality", "faible")
+    wound = next(e["event"] for e in logged(db) if e["event"]["topic"].endswith(":WoundSuffered"))
+    run(db, "correct", short_ref(wound), "--reason", "a graze")
+    assert said(db, "Character.Corrected") == [f"correction: voided {short_ref(wound)} (a graze)"]
+    run(db, "cartes", "wound", "Verdelune", "Alice", "--damage", "2", "--lethality", "faible")
+    second = [e["event"] for e in logged(db) if e["event"]["topic"].endswith(":WoundSuffered")][-1]
+    run(db, "undo", "Verdelune", "--reason", "wrong target")
+    assert said(db, "Character.Undone") == [f"undo: voided {short_ref(second)} (wrong target)"]
+    assert said(db, "Campaign.Corrected") == ["undo: nothing of the campaign's own voided (wrong target)"]
