@@ -71,6 +71,22 @@ def sheet_as_of(services: Chronique, campaign: str, name: str, as_of: str | None
     return services.world(campaign), character
 
 
+def as_of_words(campaign: Campaign, as_of: str | None) -> str:
+    """Which moment a sheet ``--as-of`` shows, as its heading says it ("as it stood at the end of
+    session 2", "as it stood at Day 3 08:00", "as it stood when event f6fc9d3b:6 was recorded");
+    "" for now. The as-of sheet read as the current one, with nothing to tell them apart."""
+    if as_of is None:
+        return ""
+    typed = as_of.strip()
+    if _REF.match(typed):
+        aggregate, _, version = typed.rpartition(":")
+        return f"as it stood when event {aggregate.replace('-', '')[:8]}:{version} was recorded"
+    if is_count(typed):
+        return f"as it stood at the end of session {int(typed)}"
+    calendar = calendar_from(campaign.calendar)
+    return f"as it stood at {calendar.format(calendar.parse(typed))}"
+
+
 def moment_as_of(campaign: Campaign, as_of: str | None) -> int | None:
     """The in-game moment ``as_of`` names when it is a date; None for now, a session's end or an
     event, which name a version and nothing between two."""

@@ -80,11 +80,11 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Show a character's sheet, now or as it was at a session's end or an in-game date (blood,
         healing, drink and training as they stood at that very moment)."""
-        from chronique.adapters.history import sheet_as_of
+        from chronique.adapters.history import as_of_words, sheet_as_of
 
         def show(s: Chronique) -> None:
             world, character = sheet_as_of(s, campaign, name, as_of, gm)
-            render.sheet(world, character, as_json, gm)
+            render.sheet(world, character, as_json, gm, as_of_words(world.campaign, as_of))
 
         run(ctx, show)
 
@@ -176,7 +176,13 @@ def register_luck(app: typer.Typer) -> None:
         by: str = typer.Option("character", "--by", help="player, character, session, kind (of roll) or campaign."),
         as_json: bool = typer.Option(False, "--json", help="Output JSON."),
     ) -> None:
-        """Luck: of every roll left to chance against a target, in any game, the successes observed
-        against those expected from its exact odds, with the uncertainty; a secret roll counts once
-        revealed."""
+        """Luck: of the rolls and draws each game counts against a target, the successes observed
+        against those expected from their exact odds, with the uncertainty; a secret roll counts
+        once revealed.
+
+        Not counted: damage, hit locations and other amounts; the hazards the world rolls against a
+        character; in Cartes, a test whose first card was chosen from the hand (so every resource
+        and recovery draw) or that a hand card or a support changed (the player's choice, ruling
+        LK5), and the survival and consciousness draws and the Médecine draws of a healer's care,
+        whose exact odds are not written."""
         run(ctx, lambda s: render.luck(s.luck(campaign, by), by, as_json))

@@ -438,14 +438,17 @@ def notable(services: Chronique, campaign: Campaign, items: list[tuple[int, str,
         typer.echo(f"{calendar.format(at)}  {who} {what}")
 
 
-def sheet(world: World, character: Character, as_json: bool, gm: bool = False) -> None:
-    """A character's sheet and condition as its game's template lays them out (80 columns); with
-    ``as_json`` the stored sheet and condition and the figures its game derives from them."""
+def sheet(world: World, character: Character, as_json: bool, gm: bool = False, moment: str = "") -> None:
+    """A character's sheet and condition as its game's template lays them out (80 columns), its
+    heading saying which past ``moment`` it shows; with ``as_json`` the stored sheet and condition
+    and the figures its game derives from them."""
+    from dataclasses import replace
+
     from chronique.adapters import sheets
     from chronique.domain.rulesets import ruleset
 
     rules = ruleset(world.campaign.ruleset)
-    view = sheets.view_of(rules, world, character, gm)
+    view = replace(sheets.view_of(rules, world, character, gm), moment=moment)
     if as_json:
         veil = character.veil()
         waits = {} if veil is None else {"hidden_rolls_until": list(veil.epochs), "notice": view.notice}

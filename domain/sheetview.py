@@ -68,6 +68,8 @@ class SheetView:
     figures: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     # A sentence for its players when hidden rolls on it wait for their reveal (domain/veil.py).
     notice: str = ""
+    # Which past moment it shows ("as it stood at the end of session 2"); "" for now.
+    moment: str = ""
 
     def shown(self) -> tuple[Section, ...]:
         """The sections with something in them."""

@@ -182,7 +182,9 @@ def session_page(services: Chronique, reader: Reader, number: int) -> dict[str, 
 def sheet_page(services: Chronique, reader: Reader, name: str, as_of: str | None) -> tuple[str, dict[str, Any]]:
     """A character's readable sheet (the game's own template), now or as of a session's end or an
     in-game date, with its history."""
-    from chronique.adapters.history import sheet_as_of
+    from dataclasses import replace
+
+    from chronique.adapters.history import as_of_words, sheet_as_of
     from chronique.adapters.sheets import view_of
 
     world, character = sheet_as_of(services, reader.campaign, name, as_of, reader.gm)
@@ -190,7 +192,7 @@ def sheet_page(services: Chronique, reader: Reader, name: str, as_of: str | None
     campaign = world.campaign
     sessions = sorted({s["session"] for s in campaign.seals if s["boundary"] == "session-end"})
     context = {
-        "view": view_of(rules, world, character, reader.gm),
+        "view": replace(view_of(rules, world, character, reader.gm), moment=as_of_words(world.campaign, as_of)),
         "game": rules.title,
         "character": character.name,
         "as_of": as_of or "",
