@@ -149,8 +149,10 @@ def check_game(ctx: Context, game: str) -> None:
     from chronique.domain.rulesets import ruleset
 
     theirs = campaign.ruleset
+    title = ruleset(theirs).title
+    article = "an" if title[:1] in "AEIOU" else "a"  # "an Elor campaign"
     raise fail(
-        f"{campaign.name} is a {ruleset(theirs).title} campaign and `chronique {' '.join(command_of(ctx))}` "
+        f"{campaign.name} is {article} {title} campaign and `chronique {' '.join(command_of(ctx))}` "
         f"plays {ruleset(game).title}: use `chronique {theirs} ...`"
     )
 

@@ -135,6 +135,9 @@ def test_the_refusal_names_the_commands_of_the_campaign_s_game(db: str) -> None:
         "error: Shotgun City is a Western Parade campaign and `chronique cartes care` plays Cartes: use `chronique western-parade ...`\n"
     )
     assert stored(db) == before
+    run(db, "campaign", "new", "Tolosa", "--ruleset", "elor")
+    on_elor = run(db, "cartes", "test", "Tolosa", "Samson", "Contact", check=False)
+    assert on_elor.stderr == "error: Tolosa is an Elor campaign and `chronique cartes test` plays Cartes: use `chronique elor ...`\n"
 
 
 def test_the_experience_ledger_stays_at_the_top_and_reads_a_campaign_of_any_game(db: str) -> None:
