@@ -460,3 +460,16 @@ def assert_every_die_named(rule: Any, event: dict[str, Any], cited: re.Pattern[s
         assert die.part is not None, f"{what}: {die.op} feeds no named part of the rules"
         assert not PART_NOT_WORDS.search(die.part), f"{what}: {die.part!r} does not read as words"
         assert cited.search(die.part), f"{what}: {die.part!r} cites no section"
+
+
+def assert_scenarios_name_every_die(rule: Any, topic: str, scenarios: list[Any] | None, cited: re.Pattern[str]) -> None:
+    """Every event of ``topic`` the ``scenarios`` record (each a function giving recorded events)
+    names each of its dice in words (:func:`assert_every_die_named`); a chance-consuming topic
+    with no scenario fails, so that a new kind of roll cannot go unnamed (ruling FP11)."""
+    if not scenarios:
+        raise AssertionError(f"{topic} consumes chance but no scenario records one: add it to SCENARIOS")
+    for scenario in scenarios:
+        events = scenario()
+        assert events, f"{scenario.__name__} recorded no {topic}"
+        for event in events:
+            assert_every_die_named(rule, event, cited, scenario.__name__)

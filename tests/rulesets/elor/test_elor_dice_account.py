@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 from elor_table import ALDO_SHEET, dice, table
-from support import assert_every_die_named, dice_account, run, short_ref
+from support import assert_scenarios_name_every_die, dice_account, run, short_ref
 
 from chronique.domain.chain import canonical_event
 from chronique.domain.fairness import FORMAT, FORMAT_V1, canonical_bytes
@@ -138,14 +138,7 @@ CITED = re.compile(r"\(.*§[^)]+\)$")
 
 @pytest.mark.parametrize("topic", sorted(RULES.chance), ids=lambda topic: topic.rpartition(":")[2])
 def test_every_die_of_every_kind_of_roll_is_named_in_words_citing_the_rules(topic: str) -> None:
-    scenarios = SCENARIOS.get(topic)
-    if not scenarios:
-        pytest.fail(f"{topic} consumes chance but no scenario here records one: add it to SCENARIOS")
-    for scenario in scenarios:
-        events = scenario()
-        assert events, f"{scenario.__name__} recorded no {topic}"
-        for event in events:
-            assert_every_die_named(RULES.rederive[topic], event, CITED, scenario.__name__)
+    assert_scenarios_name_every_die(RULES.rederive[topic], topic, SCENARIOS.get(topic), CITED)
 
 
 # -- what the parts say, roll by roll ----------------------------------------------------------------
