@@ -42,7 +42,7 @@ def test_hollywood_healing_set_on_a_campaign_heals_a_scratch_within_hours_S3_2_8
     run(db, "advance", CITY, "3h")
     assert left_arm(db) == "no wound"
     log = run(db, "log", CITY).stdout
-    assert "setting changed: Healing rules: Hollywood" in log
+    assert "setting changed: Healing: Hollywood" in log
     assert "1873-04-12 10:00" in log and "healed to the full: bras gauche" in log
 
 
@@ -93,7 +93,7 @@ def test_the_same_value_again_records_nothing(db: str) -> None:
     before = stored(db)
     assert (
         run(db, "campaign", "set", CITY, "healing", "realistic").stdout
-        == f"{CITY}: Healing rules is already realistic; nothing recorded.\n"
+        == f"{CITY}: Healing is already realistic; nothing recorded.\n"
     )
     assert stored(db) == before
 
@@ -103,6 +103,8 @@ def test_settings_show_every_option_in_words_with_the_rulebook(db: str) -> None:
     shown = run(db, "campaign", "settings", "Zombies").stdout
     for words in ("How deep wounds heal", "a card a week (default)", "graduated", "L341", "Fatigue from powers", "L580"):
         assert words in shown
+    # Each choice is its value, then its words once: it read "graduated: graduated: a month, …".
+    assert "graduated: a month, then two weeks" in " ".join(shown.replace("│", " ").split()) and "graduated: graduated" not in shown
     run(db, "campaign", "new", "Vallée Verte", "--ruleset", "cartes")
     assert "Players write notes" in run(db, "campaign", "settings", "Vallée Verte").stdout
 

@@ -38,17 +38,34 @@ class BodyEvent(ChainedEvent):
         wounds = character.condition.get("wounds", {})
         if isinstance(self, OnAWound) and self.location not in wounds:
             return  # its wound was voided: first aid or care on a wound never taken does nothing
-        returning = sorted(set(self.body.get("wounds", {})) - set(wounds) - set(self.wounds_made()))
+        made = self.wounds_made()
+        held = self.body.get("wounds", {})
+        returning = sorted(set(held) - set(wounds) - set(made))
         if returning:
             # Only a replay without a voided wound gets here: Character.correct reads a ValueError
             # as "later events depend on the voided one; void them first".
             places = ", ".join(where(location) for location in returning)
             raise ValueError(f"event {self.originator_version} still holds the wound to the {places}")
+        # Ruling WB31: a voided hit to a location wounded before leaves its wound there, and a
+        # later event still holds that hit's damage and blood: it cannot be left out either.
+        again = sorted(
+            location
+            for location, wound in held.items()
+            if (location in wounds or location in made) and _hits(wound) > _hits(wounds.get(location, {})) + (location in made)
+        )
+        if again:
+            places = ", ".join(where(location) for location in again)
+            raise ValueError(f"event {self.originator_version} still holds the voided hit to the {places}")
         character.condition = {**character.condition, **self.body}
 
     def wounds_made(self) -> tuple[str, ...]:
         """The locations this event wounds: none but a wound's own."""
         return ()
+
+
+def _hits(wound: dict[str, Any]) -> int:
+    # The hits a location took, counted since ruling WB31; a wound recorded before counts none.
+    return int(wound.get("hits", 0))
 
 
 class WoundTaken(BodyEvent, ChanceConsumed):

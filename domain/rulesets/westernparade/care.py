@@ -26,14 +26,14 @@ from chronique.domain.rulesets.westernparade.condition import (
     rates,
     state_of,
 )
-from chronique.domain.rulesets.westernparade.describe import where
+from chronique.domain.rulesets.westernparade.describe import sobered_words, where
 from chronique.domain.rulesets.westernparade.firstaid import aid_roll, read, skill_roll
 from chronique.domain.rulesets.westernparade.fitness import end_chance, roll_terms
 from chronique.domain.rulesets.westernparade.healing import DAY, bandaging
 from chronique.domain.rulesets.westernparade.incapacity import exempt, rally, stagger
 from chronique.domain.rulesets.westernparade.infection import cauterisation, cleaning, infection_chance, operate
 from chronique.domain.rulesets.westernparade.play import acting, draw, living, roll_chance, skill_score, stats
-from chronique.domain.rulesets.westernparade.report import forced_bed_words, stage_words
+from chronique.domain.rulesets.westernparade.report import forced_bed_words, settled_words
 from chronique.domain.rulesets.westernparade.resolution import chance_of, difficulty
 from chronique.domain.rulesets.westernparade.tables import location as find_location
 from chronique.domain.rulesets.westernparade.wounds import (
@@ -151,6 +151,8 @@ def wound(
     # roll (ruling WB23), unless an earlier head bullet is still being followed.
     head_roll = loc == "head" and w["bullet"] and not had_bullet and body["head_bullet"] is None
     w["damage"] += damage
+    if "hits" in w:  # counted since ruling WB31; a wound recorded before keeps no count
+        w["hits"] += 1
     epoch, stream = draw(world, character)
     state = state_of(w, loc, e)
     pv = pv_of(w, loc, e)
@@ -248,11 +250,12 @@ def rally_roll(world: World, name: str) -> dict[str, Any]:
     critical or major wound it calls for an unconsciousness check (§3.2.6)."""
     character = living(world, name)
     pending = character.condition.get("rally")
-    if pending is None:
-        raise RuleViolation(f"{character.name} has no END roll to make: no wound put them out of action (§3.2.5)")
-    at, loc = world.campaign.clock, str(pending["location"])
+    at = world.campaign.clock
     e = env(world, character)
     body = body_now(world, character, at)
+    if pending is None:
+        raise RuleViolation(f"{character.name} has no END roll to make: {_why_no_rally(body, e)} (§3.2.5)")
+    loc = str(pending["location"])
     epoch, stream = draw(world, character)
     rallied = rally(stream, pending, end_chance(character.sheet, body["losses"]))
     chance = reading = None
@@ -264,6 +267,16 @@ def rally_roll(world: World, name: str) -> dict[str, Any]:
     return _out_of_action(
         character, be.RallyRolled, at, body, loc, state, (chance, reading), still, epoch, stream, outcome=rallied.to_dict()
     )
+
+
+def _why_no_rally(body: Mapping[str, Any], e: Env) -> str:
+    # §3.2.5.1-2 (L1892, L1900): a wound that puts him out until the battle ends leaves no END
+    # roll to make; otherwise no wound put him out of action.
+    for location, wound in sorted(body["wounds"].items()):
+        state = state_of(wound, location, e)
+        if incapacitation(part_of(location), state).out:
+            return f"the {state.value} wound in the {where(location)} keeps them out of the fight until the battle ends"
+    return "no wound put them out of action"
 
 
 def _out_of_action(
@@ -724,7 +737,9 @@ def fire(world: World, character: Character, process: str, at: int) -> str:
         _record(character, be.Woke, at, body, cause=cause)
         return f"{who} comes to"
     if kind in ("death", "sepsis", "gangrene"):
-        cause = {"sepsis": f"infection of the {loc}", "gangrene": f"gangrene of the {loc}"}.get(kind) or body["dying"]["cause"]
+        cause = {"sepsis": f"infection of the {where(loc)}", "gangrene": f"gangrene of the {where(loc)}"}.get(kind) or body["dying"][
+            "cause"
+        ]
         _kill(body, cause)
         _record(character, be.Died, at, body, cause=cause)
         return f"{who} dies ({cause})"
@@ -733,7 +748,7 @@ def fire(world: World, character: Character, process: str, at: int) -> str:
         for k in healed:
             del body["wounds"][k]
         _record(character, be.BodySettled, at, body, reason="healing" if kind == "heal" else "advance", healed=healed)
-        return f"{who}: healed {', '.join(where(k) for k in healed)}" if healed else f"{who}: PH {body['ph']}"
+        return f"{who}: healed {', '.join(where(k) for k in healed)}" if healed else f"{who}: {settled_words(body, e)}"
     if kind == "infect":
         return _infection_roll(world, character, body, loc, at)
     if kind == "bandage":
@@ -746,7 +761,7 @@ def fire(world: World, character: Character, process: str, at: int) -> str:
         stage = alcohol.stage(body["alcohol"]["tenths"], e.m_end, e.drinker)
         body["alcohol"].update(stage=stage, progress=body["alcohol"]["progress"] if body["alcohol"]["tenths"] else 0)
         _record(character, be.SoberedUp, at, body, stage=stage)
-        return f"{who} is {stage_words(stage)}"
+        return f"{who}: {sobered_words(stage, int(body['alcohol']['tenths']))}"
     if kind == "headbullet":
         return _head_bullet_roll(world, character, body, at)
     if kind == "release":

@@ -627,12 +627,14 @@ def unarmed_location(stream: ChanceStream, blow: str) -> Located:
 @dataclass(frozen=True)
 class Landed:
     """What a melee or bare-handed blow did once both sides rolled: Table 3.3's result, and when
-    the attacker deals damage (``dealt`` DN, DC or DE) where it landed and how much."""
+    the attacker deals damage (``dealt`` DN, DC or DE) where it landed and how much, with the
+    faces of the critical 1d6cum (DC, DE) it added."""
 
     result: str
     dealt: str | None
     located: Located | None
     total: int
+    critical: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -654,13 +656,13 @@ def blow_lands(stream: ChanceStream, blow: str, column: str | None, attack: str,
     dealt = result.split()[0] if result.split()[0] in ("DN", "DC", "DE") else None
     if dealt is None:
         return Landed(result, None, None, 0)
-    critical = cumulative_d6(stream) if dealt in ("DC", "DE") else []
+    critical = tuple(cumulative_d6(stream)) if dealt in ("DC", "DE") else ()
     if blow in ("punch", "kick"):
         located = unarmed_location(stream, blow)
         total, _ = unarmed_damage(blow, attacker.strength_modifier, critical, located.location == "head", attacker.score)
-        return Landed(result, dealt, located, total)
+        return Landed(result, dealt, located, total, critical)
     w = weapon(blow)
     length = int(w.length or 0)
     located = melee_location(stream, "very-close" if length <= 2 else str(column), length)
     str_damage = strength_adjustment(attacker.strength, w.str_one, length)[1] if w.str_one is not None else 0
-    return Landed(result, dealt, located, max(0, w.columns[str(column)] + str_damage + sum(critical)))
+    return Landed(result, dealt, located, max(0, w.columns[str(column)] + str_damage + sum(critical)), critical)

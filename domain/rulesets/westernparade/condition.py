@@ -84,6 +84,7 @@ def new_wound(at: int) -> dict[str, Any]:
     """A location's record when it is first hit."""
     return {
         "damage": 0,
+        "hits": 0,  # the hits taken there: a correction tells a later event holding a voided one (WB31)
         "max_loss": 0,
         "deepest": 0,
         "since": at,

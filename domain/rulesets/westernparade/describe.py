@@ -13,7 +13,14 @@ from chronique.domain.gametime import DAY, WEEK, duration_words
 from chronique.domain.rulesets.westernparade.body_events import BLOOD_WORDS
 from chronique.domain.rulesets.westernparade.experience import mark_bonus
 from chronique.domain.rulesets.westernparade.firstaid import read
-from chronique.domain.rulesets.westernparade.report import care_words, critical_words, stage_words, unconsciousness_words, where
+from chronique.domain.rulesets.westernparade.report import (
+    care_words,
+    critical_words,
+    death_words,
+    stage_words,
+    unconsciousness_words,
+    where,
+)
 from chronique.domain.rulesets.westernparade.tables import catalogued, tables
 from chronique.domain.rulesets.words import Describer, described, joined, plural, signed
 from chronique.domain.text import fold
@@ -135,7 +142,20 @@ def _shot(e: Any) -> str:
     if not e.hit:
         strayed = f" and hit {e.bystander} in the {where(e.stray_hit['location'])}{_damage(e.stray_hit['damage'])}" if e.stray_hit else ""
         return f"{head}; missed" + (f", the bullet went {stray(e.stray)}{strayed}" if e.stray else "")
-    return f"{head}; hit in the {where(e.location)}{_damage(e.damage)}"
+    return f"{head}; hit in the {where(e.location)}{_damage(e.damage)}{went_through(e.outcome, e.damage)}"
+
+
+def went_through(outcome: Mapping[str, Any], damage: Mapping[str, Any] | None) -> str:
+    """A bullet that went through (§3.3.1 L2153, ruling WA20), as the log says it: the exit
+    1d6cum it added and, when the roll's own quality is not extraordinary, that a roll under the
+    damage dealt counts the hit as a réussite extraordinaire; nothing for one that stayed in."""
+    if not damage or not damage.get("pass_through"):
+        return ""
+    out = f"the bullet went through, +{sum(damage['exit'])} on the way out (§3.3.1)"
+    if outcome.get("quality") == "EXTRA":
+        return f"; {out}"
+    dealt = int(damage["base"]) + sum(damage["critical"])
+    return f"; {outcome['total']} is under the {dealt} damage, a réussite extraordinaire: {out}"
 
 
 def _blow(e: Any) -> str:
@@ -287,14 +307,26 @@ def _units(tenths: int) -> str:
     return f"{tenths / 10:g} unit{'' if tenths == 10 else 's'}"
 
 
+def sobered_words(stage: str, tenths: int) -> str:
+    """Alcohol wearing off (§4.1.2), as the log and an advance say it: a lighter stage, then,
+    once sober, the last of the drink gone (two moments, never "now sober" twice)."""
+    if tenths <= 0:
+        return "the last of the drink wore off"
+    if stage == "sober":
+        return f"sobered up: now sober, {_units(tenths)} still in the blood"
+    return f"sobered up a little: now {stage_words(stage)}"
+
+
 def _improvement(e: Any) -> str:
     o = e.outcome
-    faces = "+".join(str(f) for f in o.get("faces", [])) or str(o.get("total"))
+    faces = [str(f) for f in o.get("faces", [])]
+    # §2.1: an open-ended roll shows its faces and their sum, a single face once ("rolled 74").
+    rolled = f"{'+'.join(faces)} = {o['total']}" if len(faces) > 1 else str(o["total"])
     # §2.3: a skill rises by 3 and a d4; §2.5 L1413: a failure leaves one check-mark more.
     d4 = f" ({o['gain'] - o['d4']} + d4 {o['d4']})" if o["gain"] and o.get("d4") else ""
     marks = f", {plural(o['marks_after'], 'check-mark')} now" if "marks_after" in o else ""
     gain = f"{o['target']} rises by {o['gain']}{d4}" if o["gain"] else f"{o['target']} does not rise{marks}"
-    return f"improvement roll in {o['target']}: rolled {faces} = {o['total']}{_eased(o)} against {o['current']} — {gain}"
+    return f"improvement roll in {o['target']}: rolled {rolled}{_eased(o)} against {o['current']} — {gain}"
 
 
 def _eased(outcome: Mapping[str, Any]) -> str:
@@ -426,7 +458,7 @@ WORDS: dict[str, Describer] = {
     "chronique.domain.rulesets.westernparade.body_events:FirstAidGiven": _first_aid,
     "chronique.domain.rulesets.westernparade.body_events:BloodLost": _blood,
     "chronique.domain.rulesets.westernparade.body_events:Woke": lambda e: f"came to ({e.cause})",
-    "chronique.domain.rulesets.westernparade.body_events:Died": lambda e: f"died ({e.cause})",
+    "chronique.domain.rulesets.westernparade.body_events:Died": lambda e: f"died ({death_words(e.cause)})",
     "chronique.domain.rulesets.westernparade.body_events:BodySettled": lambda e: (
         f"healed to the full: {joined([where(h) for h in e.healed])}" if e.healed else "wounds, blood and drink brought up to date"
     ),
@@ -448,7 +480,7 @@ WORDS: dict[str, Describer] = {
     "chronique.domain.rulesets.westernparade.body_events:SoberingAttempted": lambda e: (
         f"an emergency to sober up: {roll(e.outcome)} — acts {stage_words(e.stage)} for now"
     ),
-    "chronique.domain.rulesets.westernparade.body_events:SoberedUp": lambda e: f"sobered up a little: now {stage_words(e.stage)}",
+    "chronique.domain.rulesets.westernparade.body_events:SoberedUp": lambda e: sobered_words(e.stage, int(e.body["alcohol"]["tenths"])),
     "chronique.domain.rulesets.westernparade.downtime_events:TrainingPlanned": _training,
     "chronique.domain.rulesets.westernparade.downtime_events:PointTrained": _point,
     "chronique.domain.rulesets.westernparade.downtime_events:TrainingLapsed": lambda e: (

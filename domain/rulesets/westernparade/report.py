@@ -8,9 +8,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from chronique.domain.gametime import HOUR, duration_words
+from chronique.domain.gametime import HOUR, MINUTE, duration_words
 from chronique.domain.rulesets.westernparade import alcohol, bleeding
-from chronique.domain.rulesets.westernparade.condition import Env, activity, bed_forced, extraction_overdue, location_rate, pv_of, state_of
+from chronique.domain.rulesets.westernparade.condition import (
+    Env,
+    activity,
+    bed_forced,
+    extraction_overdue,
+    heals,
+    location_rate,
+    pv_of,
+    state_of,
+)
 from chronique.domain.rulesets.westernparade.tables import tables
 from chronique.domain.rulesets.westernparade.wounds import WoundState
 
@@ -38,6 +47,14 @@ def where(location: str) -> str:
     key: the same words on every line, the shot's, the wound's, the body's and the board's."""
     found = tables().locations.get(location)
     return found.name.lower() if found is not None else location.replace("-", " ")
+
+
+def death_words(cause: str) -> str:
+    """A death's or a death timer's cause in words: a body location named as the rulebook's table
+    names it ("infection of the bras droit"), also in causes recorded with its stored key
+    ("infection of the right-arm")."""
+    what, of, location = cause.rpartition(" the ")
+    return f"{what}{of}{where(location)}" if of and location in tables().locations else cause
 
 
 def _in(at: int, when: int) -> str:
@@ -108,15 +125,20 @@ def location_words(wound: Mapping[str, Any], location: str, e: Env, at: int, con
     return "; ".join([head, *location_notes(wound, location, e, at, conscious)])
 
 
-def location_notes(wound: Mapping[str, Any], location: str, e: Env, at: int, conscious: bool = True) -> list[str]:
+def location_notes(
+    wound: Mapping[str, Any], location: str, e: Env, at: int, conscious: bool = True, died_at: int | None = None
+) -> list[str]:
     """What a wounded location's line says after its state and PV: bleeding and remedy, bullet,
-    infection, gangrene, bandage, who tends it, fate (the sheet's body table shows these too)."""
+    infection, gangrene, bandage, who tends it, fate (the sheet's body table shows these too).
+    Of one who died (at ``died_at``), what the wound was when he died: no remedy, no clock running."""
+    if died_at is not None:
+        return _at_death(wound, died_at)
     line = [bleeding_words(wound, location, e, at, conscious)]
     if wound["bullet"]:
         line.append(_bullet_words(wound, at))
     if wound["infected_at"] is not None:
         cure = "cauterise it (Cautérisation)" if wound.get("cleaned") else "clean it (Nettoyage d'une blessure) or cauterise it"
-        line.append(f"infected for {_elapsed(max(0, at - int(wound['infected_at'])))}: {cure}")
+        line.append(f"{_infected(wound, at)}: {cure}")
     if wound["gangrene_at"] is not None:
         line.append("gangrene: only an amputation saves the patient")
     if wound["bandage"] is not None:
@@ -128,6 +150,44 @@ def location_notes(wound: Mapping[str, Any], location: str, e: Env, at: int, con
     if wound.get("redo"):
         line.append("the amputation must be done again")
     return line
+
+
+def _infected(wound: Mapping[str, Any], at: int) -> str:
+    # How long the wound has been infected (§3.2.7.2), "just infected" on the day it turns.
+    since = max(0, at - int(wound["infected_at"]))
+    return f"infected for {_elapsed(since)}" if since >= MINUTE else "just infected"
+
+
+def _at_death(wound: Mapping[str, Any], died_at: int) -> list[str]:
+    # A dead man's wound as it was when he died: a bullet left in, an infection's length,
+    # gangrene, a limb lost; nothing bleeds, heals or waits for care any more.
+    line = []
+    if wound["fate"] == "amputated":
+        line.append("amputated")
+    if wound["bullet"]:
+        line.append("a bullet still in")
+    if wound["infected_at"] is not None:
+        line.append(f"{_infected(wound, died_at)} at death")
+    if wound["gangrene_at"] is not None:
+        line.append("gangrene")
+    if wound["fate"] == "useless":
+        line.append("the limb was useless")
+    return line
+
+
+def settled_words(body: Mapping[str, Any], e: Env) -> str:
+    """What still moves in a body an advance brought up to date at its end: blood short of the
+    full, wounds healing, drink in the blood; never a bare "PH 70" for a full one."""
+    parts = [f"PH {body['ph']} of {e.ph_max}"] if body["ph"] < e.ph_max else []
+    for location, wound in sorted(body["wounds"].items()):
+        if heals(body, wound, location, e):
+            parts.append(f"the {where(location)} healing, {pv_of(wound, location, e)} of {e.max_pv[location]} PV")
+    tenths = int(body["alcohol"]["tenths"])
+    if tenths:
+        parts.append(
+            f"{stage_words(body['alcohol']['stage'])}, {tenths / 10:g} unit{'' if tenths == 10 else 's'} of drink still in the blood"
+        )
+    return "; ".join(parts) if parts else f"full blood ({e.ph_max} PH), nothing left to heal"
 
 
 def body_lines(name: str, body: Mapping[str, Any], e: Env, at: int) -> list[str]:
@@ -150,7 +210,7 @@ def body_facts(body: Mapping[str, Any], e: Env, at: int) -> list[tuple[str, str]
     unconscious and why), then a death timer, blood points and activity, drink, a bullet in the
     head and permanent losses, each when it applies."""
     if body["dead"]:
-        return [("state", f"dead ({body['death']})")]
+        return [("state", f"dead ({death_words(str(body['death']))})")]
     conscious = not body["unconscious"]
     if alcohol.comatose(body["alcohol"], e.m_end, e.drinker, at):
         facts = [("state", "unconscious (an ethylic coma, until the drink wears off to complete drunkenness)")]
@@ -162,7 +222,7 @@ def body_facts(body: Mapping[str, Any], e: Env, at: int) -> list[tuple[str, str]
     else:
         facts = [("state", "conscious")]
     if body["dying"] is not None:
-        facts.append(("dying", f"{body['dying']['cause']}, death {_in(at, int(body['dying']['at']))}"))
+        facts.append(("dying", f"{death_words(str(body['dying']['cause']))}, death {_in(at, int(body['dying']['at']))}"))
     per_round = sum(location_rate(w, loc, e, conscious) for loc, w in body["wounds"].items())
     per_minute = sum(int(w["per_minute"]) for w in body["wounds"].values())
     losing = [f"{per_round} PH a round"] * bool(per_round) + [f"{per_minute} PH a minute"] * bool(per_minute)

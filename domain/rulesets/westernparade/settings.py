@@ -8,7 +8,7 @@ from chronique.domain.rulesets.options import Choice, Setting
 SETTINGS = (
     Setting(
         "healing",
-        "Healing rules",
+        "Healing",
         (Choice("realistic", "realistic"), Choice("hollywood", "Hollywood")),
         "realistic",
         "§3.2.8: realistic healing counts days and weeks (§3.2.8.1); Hollywood a fraction of a day per "

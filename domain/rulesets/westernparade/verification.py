@@ -13,8 +13,6 @@ from chronique.domain.rulesets.westernparade.bleeding import ROUND, death_beyond
 from chronique.domain.rulesets.westernparade.bullets import extraction
 from chronique.domain.rulesets.westernparade.combat import (
     Attacker,
-    adds_critical_die,
-    attack_against_defence,
     blow_lands,
     bullet_damage,
     gun_explodes,
@@ -33,7 +31,7 @@ from chronique.domain.rulesets.westernparade.incapacity import Rally, stagger
 from chronique.domain.rulesets.westernparade.infection import cauterisation, cleaning, infection_chance, operate
 from chronique.domain.rulesets.westernparade.long_skills import roll_activity
 from chronique.domain.rulesets.westernparade.report import where
-from chronique.domain.rulesets.westernparade.resolution import CATA_F, CRIT_F, NORM_F, chance_of, open_ended, roll
+from chronique.domain.rulesets.westernparade.resolution import CATA_F, RollOutcome, chance_of, open_ended, roll
 from chronique.domain.rulesets.westernparade.training import downtime_data
 from chronique.domain.rulesets.westernparade.wounds import Unconsciousness, WoundState, death_timer, part_of, unconsciousness_check
 from chronique.domain.text import fold
@@ -44,8 +42,9 @@ _DOWNTIME = "chronique.domain.rulesets.westernparade.downtime_events:"
 
 # The parts of the rules the dice of each event feed, as ``audit show`` names them (ruling FP11).
 _LOCATION_TABLES = {"none": "3.10", "coarse": "3.12", "precise": "3.14"}  # §3.3.1, by the aim
-_CRITICAL_AND_EXIT = "the critical 1d6cum, and the exit 1d6cum if the bullet went through (§3.3.1)"
+_CRITICAL = "the critical 1d6cum (§3.3.1)"
 _EXIT = "the exit 1d6cum of a bullet that went through (§3.3.1)"
+_BLOW_CRITICAL = {"DC": "the critical damage's 1d6cum (Table 3.3)", "DE": "the extraordinary damage's 1d6cum (Table 3.3)"}
 _UNCONSCIOUSNESS = "the unconsciousness check's d100 (§3.2.6)"
 _BEYOND_SAVING = "the d60 minutes left to one bled beyond saving (§3.2.4)"
 _CARE_SECTIONS = {
@@ -96,13 +95,17 @@ def _shot_fired(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[
         aim = parse_aim(event["aim"])
         replay.part(f"where the shot hit (Table {_LOCATION_TABLES[aim.kind]})")
         located = hit_location(replay, aim, event["location_table"] == "3.10 d100")
-        # bullet_damage rolls the critical's 1d6cum, then a pass-through's exit 1d6cum: one part.
-        replay.part(_CRITICAL_AND_EXIT if adds_critical_die(outcome) else _EXIT)
+        # bullet_damage rolls the critical's 1d6cum, then a pass-through's exit 1d6cum: each die
+        # named from the faces it returned (ruling FP11).
+        replay.part(_CRITICAL)
+        mark = len(replay.ops)
+        damage = bullet_damage(replay, outcome, gun.damage)
+        replay.name_parts(mark, (len(damage.critical), _CRITICAL), (len(damage.exit), _EXIT))
         landed = {
             "location": located.location,
             "location_table": located.table,
             "location_dice": list(located.dice),
-            "damage": bullet_damage(replay, outcome, gun.damage).to_dict(),
+            "damage": damage.to_dict(),
             "stray": None,
         }
     hand, missing = event["hand"], event["strength_missing"] or 0
@@ -115,10 +118,15 @@ def _shot_fired(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[
         # (d30, or d100 as the recorded table says), +1d6cum on a critical failure.
         if event.get("bystander") is not None:
             d100 = (event.get("stray_hit") or {}).get("location_table") == "3.10 d100"
-            # stray_hit rolls the location, then a critical failure's 1d6cum: one part.
+            # stray_hit rolls the location, then a critical failure's 1d6cum: each die named from
+            # what it returned.
             where_hit = f"where the stray bullet hit {event['bystander']} (Table 3.10)"
-            replay.part(f"{where_hit}, then its critical 1d6cum (L2134)" if outcome.quality == CRIT_F else where_hit)
-            strayed = stray_hit(replay, outcome, gun.damage, d100).to_dict()
+            replay.part(where_hit)
+            mark = len(replay.ops)
+            hit = stray_hit(replay, outcome, gun.damage, d100)
+            critical = "the critical failure's 1d6cum of the stray bullet (L2134)"
+            replay.name_parts(mark, (len(hit.located.dice), where_hit), (len(hit.damage.critical), critical))
+            strayed = hit.to_dict()
     replay.part("the recoil's d100 (§3.3.3)")
     kick = recoil(replay, gun, outcome, hand, missing)
     mishaps = {"exploded": None if exploded is None else exploded.to_dict(), "recoil": None if kick is None else kick.to_dict()}
@@ -144,12 +152,15 @@ def _blow_struck(event: dict[str, Any], replay: Replay, table: Table) -> Mapping
     defence = None if event["defence_kind"] == "none" else roll(replay, event["defence"]["terms"])
     attacker = Attacker(event["strength"], event["strength_modifier"], event["score"])
     against = None if defence is None else defence.quality
-    # blow_lands rolls a critical's 1d6cum (DC, DE of Table 3.3), then where the blow landed: one part.
+    # blow_lands rolls a critical's 1d6cum (DC, DE of Table 3.3), then where the blow landed: each
+    # die named from what it returned.
     located_by = f"where the {blow} landed (Table 3.24)" if unarmed else "where the blow landed (Table 3.23)"
-    critical = attack_against_defence(attack.quality, against or NORM_F).split()[0] in ("DC", "DE")
-    replay.part(f"the critical damage's 1d6cum (Table 3.3), then {located_by}" if critical else located_by)
+    replay.part(located_by)
+    mark = len(replay.ops)
     landed = blow_lands(replay, blow if unarmed else event["weapon"], column, attack.quality, against, attacker)
     located = landed.located
+    critical = _BLOW_CRITICAL.get(landed.dealt or "", _BLOW_CRITICAL["DC"])
+    replay.name_parts(mark, (len(landed.critical), critical), (0 if located is None else len(located.dice), located_by))
     return {
         "outcome": attack.to_dict(),
         "defence": None if defence is None else defence.to_dict(),
@@ -182,7 +193,11 @@ def _activity_rolled(event: dict[str, Any], replay: Replay, table: Table) -> Map
         table.unrecorded("before")
         raise Unknowable  # recorded before ActivityRolled kept the activity it rolled
     replay.part(_activity_part(before))
+    mark = len(replay.ops)
     rolled = roll_activity(replay, before, event["outcome"]["terms"], event["at"], event["end_modifier"])
+    # A week of survival ending in a critical failure then rolls the d6 of days left to live.
+    days = 1 if "days" in rolled.result else 0
+    replay.name_parts(mark, (_drawn(rolled.outcome), _activity_part(before)), (days, "the d6 of days left to live (§6.15)"))
     return {
         "activity_id": before["id"],
         "kind": before["kind"],
@@ -194,15 +209,21 @@ def _activity_rolled(event: dict[str, Any], replay: Replay, table: Table) -> Map
 
 
 def _activity_part(before: Mapping[str, Any]) -> str:
-    # roll_activity rolls the activity's roll, then, when a week of survival ends in a critical
-    # failure, the d6 of days left to live: one part.
+    # The activity's own roll: a dying survivor's luck, a week of survival, or the period's roll.
     if before["dying_until"] is not None:
         return "the difficult CHC roll of a dying survivor (§6.15)"
     kind = str(before.get("kind"))
     section = _ACTIVITY_SECTIONS.get(kind, "§5.18")
     if kind == "survival":
-        return f"the week's {before.get('skill')} roll, then on a critical failure the d6 of days left to live ({section})"
+        return f"the week's {before.get('skill')} roll ({section})"
     return f"the {before.get('skill')} roll ({section})"
+
+
+def _drawn(outcome: RollOutcome | None) -> int:
+    # The dice a roll drew: its open-ended faces, or the luck roll of one who insisted (§2.1.1).
+    if outcome is None:
+        return 0
+    return len(outcome.faces) + _drawn(outcome.luck)
 
 
 def _patient_end(recorded: Mapping[str, Any] | None) -> dict[str, int]:
@@ -329,9 +350,14 @@ def _amputation(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[
         table.unrecorded("redone")
         raise Unknowable  # recorded before CareGiven kept whether the amputation was redone
     end = event["outcome"]["end"]
-    # operate rolls the surgeon's roll, then the patient's END roll at the step it calls for: one part.
-    replay.part(f"{event.get('by')}'s Amputation roll, then the patient's END roll it calls for (§6.18.1)")
+    # operate rolls the surgeon's roll, then the patient's END roll at the step it calls for: each
+    # die named from the rolls it returned.
+    surgeon = f"{event.get('by')}'s Amputation roll (§6.18.1)"
+    replay.part(surgeon)
+    mark = len(replay.ops)
     operation = operate(replay, event["outcome"]["terms"], event["redone"], None if end is None else _patient_end(end))
+    patient = f"the patient's {operation.reading.end_roll} END roll (§6.18.1)"
+    replay.name_parts(mark, (_drawn(operation.surgeon), surgeon), (_drawn(operation.end), patient))
     if event["body"]["dead"] != operation.dies:
         raise Mismatch("body", f"records the patient {'dead' if event['body']['dead'] else 'alive'}, but the rolls say otherwise")
     return {"outcome": operation.outcome(), "result": operation.result()}

@@ -133,12 +133,14 @@ def _skills(s: dict[str, Any]) -> tuple[Group, ...]:
 
 def _locations(body: dict[str, Any], e: Env, at: int) -> list[tuple[str, ...]]:
     conscious = not body["unconscious"]
+    # A dead man's body was last settled as he died: his wounds read as they were then.
+    died_at = (int(body["settled_at"]) if body["settled_at"] is not None else at) if body["dead"] else None
     rows: list[tuple[str, ...]] = []
     for key, loc in tables().locations.items():
         wound = body["wounds"].get(key)
         if wound is None:
             rows.append((loc.name, f"{e.max_pv[key]} of {e.max_pv[key]}", "unhurt", ""))
             continue
-        notes = "; ".join(location_notes(wound, key, e, at, conscious))
+        notes = "; ".join(location_notes(wound, key, e, at, conscious, died_at))
         rows.append((loc.name, f"{pv_of(wound, key, e)} of {e.max_pv[key]}", state_of(wound, key, e).value, notes))
     return rows

@@ -300,19 +300,33 @@ def test_every_die_of_every_chance_consuming_event_names_the_rule_it_fed_in_word
 # -- what the parts say of the game's main rolls ----------------------------------------------------
 
 TO_HIT = "the to-hit roll (§3.3.1)"
-CRITICAL_AND_EXIT = "the critical 1d6cum, and the exit 1d6cum if the bullet went through (§3.3.1)"
+CRITICAL = "the critical 1d6cum (§3.3.1)"
+EXIT = "the exit 1d6cum of a bullet that went through (§3.3.1)"
 
 
-def test_a_shot_names_its_to_hit_roll_the_location_table_and_the_damage_1d6cum_S3_3_1() -> None:
+def test_a_shot_names_its_to_hit_roll_the_location_table_the_critical_1d6cum_and_the_exit_1d6cum_apart_S3_3_1() -> None:
     # §3.3.1: the to-hit roll; Table 3.10 for an unaimed hit; the critical's 1d6cum (footnote 11,
-    # L2168), then the exit 1d6cum of an EXTRA that went through, one rule of the same paragraph.
-    assert named(extra_shot()) == [
-        (3, TO_HIT),
-        (12, "where the shot hit (Table 3.10)"),
-        (6, CRITICAL_AND_EXIT),
-        (2, CRITICAL_AND_EXIT),
-        (4, CRITICAL_AND_EXIT),
-    ]
+    # L2168), 6 + 2, then the exit 1d6cum, 4, of an EXTRA that went through: each die its own part.
+    shot = extra_shot()
+    assert (shot["damage"]["critical"], shot["damage"]["exit"]) == ([6, 2], [4])
+    assert named(shot) == [(3, TO_HIT), (12, "where the shot hit (Table 3.10)"), (6, CRITICAL), (2, CRITICAL), (4, EXIT)]
+
+
+def test_a_critical_hit_that_did_not_go_through_names_its_1d6cum_the_critical_only_S3_3_1_L2153() -> None:
+    # §3.3.1 L2153: 20 under 56 is a réussite critique (≤ 28): the critical 1d6cum, 6 + 2; 20 is not
+    # below the 13 damage dealt, so the bullet stays in: no exit die, and none is named one.
+    shot = fired(20, 12, 6, 2, setup=ShotSetup(distance_m=20))
+    assert (shot["damage"]["critical"], shot["damage"]["exit"], shot["damage"]["pass_through"]) == ([6, 2], [], False)
+    assert named(shot) == [(20, TO_HIT), (12, "where the shot hit (Table 3.10)"), (6, CRITICAL), (2, CRITICAL)]
+
+
+def test_a_critical_hit_whose_roll_is_under_the_damage_names_the_critical_then_the_exit_1d6cum_S3_3_1_L2153() -> None:
+    # §3.3.1 L2153: 6 under 56 is a réussite critique (not ≤ 5); the critical 1d6cum, 5, brings the
+    # damage to 10, above the roll: the bullet went through, its exit 1d6cum 4.
+    shot = fired(6, 12, 5, 4, setup=ShotSetup(distance_m=20))
+    assert shot["outcome"]["quality"] == "CRIT_S"
+    assert (shot["damage"]["critical"], shot["damage"]["exit"], shot["damage"]["pass_through"]) == ([5], [4], True)
+    assert named(shot) == [(6, TO_HIT), (12, "where the shot hit (Table 3.10)"), (5, CRITICAL), (4, EXIT)]
 
 
 @pytest.mark.parametrize(
@@ -330,11 +344,17 @@ def test_the_location_die_of_an_aimed_shot_is_named_as_the_table_of_its_aim_S3_3
 
 def test_a_missed_shot_names_the_stray_direction_and_where_it_hit_the_bystander_by_name_table_3_9_L2134() -> None:
     # 100 + 13 = 113, a critical failure: Table 3.9's d8, then Table 3.10's d30 on Doc in the
-    # bullet's path and the critical failure's 1d6cum, one call of the rules (L2134).
+    # bullet's path, then the critical failure's 1d6cum (L2134): one call of the rules, each die
+    # its own part.
     shot = fired(100, 13, 3, 21, 2, setup=ShotSetup(distance_m=20), bystander=DOC_N)
-    assert (shot["stray"], shot["stray_hit"]["location"]) == ("E", "right-thigh")
-    on_doc = "where the stray bullet hit Doc Holloway (Table 3.10), then its critical 1d6cum (L2134)"
-    assert named(shot) == [(100, TO_HIT), (13, TO_HIT), (3, "where the missed bullet strayed (Table 3.9)"), (21, on_doc), (2, on_doc)]
+    assert (shot["stray"], shot["stray_hit"]["location"], shot["stray_hit"]["damage"]["critical"]) == ("E", "right-thigh", [2])
+    assert named(shot) == [
+        (100, TO_HIT),
+        (13, TO_HIT),
+        (3, "where the missed bullet strayed (Table 3.9)"),
+        (21, "where the stray bullet hit Doc Holloway (Table 3.10)"),
+        (2, "the critical failure's 1d6cum of the stray bullet (L2134)"),
+    ]
 
 
 def test_the_recoil_of_a_gun_too_strong_is_named_apart_from_the_shot_S3_3_3_L2285() -> None:
@@ -356,15 +376,29 @@ def test_each_side_of_a_blow_is_named_the_attack_by_its_skill_the_defence_by_the
 
 def test_a_very_close_blade_names_the_d6_of_its_column_then_the_critical_and_table_3_23_S3_4_1() -> None:
     # §3.4.1: the d6 picks estoc (odd) or taille (even); a CRIT_S undefended is DC (Table 3.3): the
-    # critical's 1d6cum and the location are rolled by one rule, Table 3.23 (very close column).
+    # critical's 1d6cum, then the location on Table 3.23 (very close column), each its own part.
     (bowie, _) = blows()
-    critical = "the critical damage's 1d6cum (Table 3.3), then where the blow landed (Table 3.23)"
     assert (bowie["damage"]["column"], bowie["result"], bowie["location_dice"]) == ("thrust", "DC", [40])
     assert named(bowie) == [
         (1, "the d6 for the column of a very close weapon: odd estoc, even taille (§3.4.1)"),
         (10, "the attack roll in Combat à l'arme blanche (§3.4)"),
-        (3, critical),
-        (40, critical),
+        (3, "the critical damage's 1d6cum (Table 3.3)"),
+        (40, "where the blow landed (Table 3.23)"),
+    ]
+
+
+def test_a_critical_punch_names_its_d6_the_critical_1d6cum_and_its_d10_where_it_landed_table_3_3_table_3_24() -> None:
+    # §3.5, WA11: Sam's punch (Pugilat 34), 10, a réussite critique (≤ 17) undefended: DC (Table
+    # 3.3), its 1d6cum 4 (§3.5.4, WA15); then Table 3.24's d10, 5: where the punch landed.
+    world = table(SAM, JOE)
+    dice(world).add(10, 4, 5)
+    strike(world, SAM_N, JOE_N, Blow("punch"))
+    (punch,) = recorded(world, "BlowStruck")
+    assert (punch["result"], punch["location_dice"]) == ("DC", [5])
+    assert named(punch) == [
+        (10, "the attack roll in Pugilat (§3.5)"),
+        (4, "the critical damage's 1d6cum (Table 3.3)"),
+        (5, "where the punch landed (Table 3.24)"),
     ]
 
 
@@ -403,10 +437,19 @@ def test_care_names_who_rolled_which_skill_S6_18_2_S3_2_7_4_S6_18_1() -> None:
     bandage, extraction, amputation = cares()
     assert named(bandage) == [(20, "Doc Holloway's Bandages roll (§6.18.2)")]
     assert named(extraction)[0] == (10, "Doc Holloway's Extraction de balle roll (§3.2.7.4)")
-    # §6.18.1: the surgeon's roll and the patient's END roll it calls for are rolled by one rule.
-    both = "Doc Holloway's Amputation roll, then the patient's END roll it calls for (§6.18.1)"
+    # §6.18.1: the surgeon's roll, then the patient's END roll at the step its réussite normale
+    # calls for (easy): one rule, each die its own part.
     assert amputation["outcome"]["end"] is not None
-    assert named(amputation) == [(30, both), (10, both)]
+    assert named(amputation) == [(30, "Doc Holloway's Amputation roll (§6.18.1)"), (10, "the patient's easy END roll (§6.18.1)")]
+
+
+def test_a_week_of_survival_names_its_roll_then_the_d6_of_days_left_to_live_S6_15() -> None:
+    # §6.15: the week's roll, 85, a critical failure under 25%: dying in 1d6 (2) days; then each
+    # day the dying survivor's difficult CHC roll.
+    week, *days = activities()
+    assert week["result"] == {"fate": "dying", "days": 2}
+    assert named(week) == [(85, "the week's Survie dans les montagnes roll (§6.15)"), (2, "the d6 of days left to live (§6.15)")]
+    assert [named(day) for day in days] == [[(50, "the difficult CHC roll of a dying survivor (§6.15)")]] * 2
 
 
 # -- through the real command line ------------------------------------------------------------------
@@ -417,20 +460,24 @@ def test_audit_show_lists_a_shot_s_dice_with_the_rule_each_fed_S3_3_1(db: str) -
     for name in ("sam", "joe"):
         run(db, "character", "new", CAMPAIGN, "--sheet", str(SAMPLES / f"wp_{name}.toml"))
     run(db, "session", "start", CAMPAIGN)
-    # The GM's modifiers bring the chance to 856%: a hit with a critical (Table 2.1: at most 428)
-    # unless the open-ended d100 comes up 96 or more four times running (§2.1), so its dice are
-    # the to-hit roll, the d30 of Table 3.10 and the damage's 1d6cum (§3.3.1).
-    bonus = [arg for label in ("calm", "favour", "luck", "sights") for arg in ("-m", f"{label}=200")]
+    # The GM's modifiers bring the chance to 10,056%: a réussite extraordinaire (Table 2.1: at
+    # most 1,005) unless the open-ended d100 comes up 96 or more ten times running (§2.1). An
+    # extraordinary hit adds the critical 1d6cum and goes through, adding the exit 1d6cum (§3.3.1
+    # L2153), so its dice are the to-hit roll, the d30 of Table 3.10 and both 1d6cum.
+    bonus = [arg for n in range(1, 51) for arg in ("-m", f"favour {n}=200")]
     run(db, "western-parade", "shoot", CAMPAIGN, SAM_N, JOE_N, "-w", COLT, "--distance", "20", *bonus)
     (shot,) = events(db, CAMPAIGN, "ShotFired")
-    assert shot["outcome"]["chance"] == 856
+    assert (shot["outcome"]["chance"], shot["outcome"]["quality"]) == (10056, "EXTRA")
     shown = run(db, "audit", "show", short_ref(shot)).stdout
     drawn = f"{SAM_N}'s {ordinal(shot['draw'] + 1)} draw from the dice of {epoch_name(shot['epoch'])}, not revealed yet"
     damage = shot["damage"]
-    # Nothing more was drawn for the shot: the account ends with the damage's dice.
+    assert damage["critical"] and damage["exit"]
+    # Nothing more was drawn for the shot: the account ends with the damage's dice, the critical
+    # 1d6cum's on one line, the exit 1d6cum's on the next.
     assert dice_account(shown) == [
         f"the dice, in the order drawn ({drawn}):",
         f"  d100: {faces(shot['outcome']['faces'])} — {TO_HIT}",
         f"  d30: {faces(shot['location_dice'])} — where the shot hit (Table 3.10)",
-        f"  d6: {faces(damage['critical'] + damage['exit'])} — {CRITICAL_AND_EXIT}",
+        f"  d6: {faces(damage['critical'])} — {CRITICAL}",
+        f"  d6: {faces(damage['exit'])} — {EXIT}",
     ]

@@ -11,14 +11,32 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
+import pytest
 import wp_digest as rules
 from support import SAMPLES, run
+from westernparade_table import DOC as DOC_SHEET
+from westernparade_table import JOE as JOE_SHEET
+from westernparade_table import SAM as SAM_SHEET
+from westernparade_table import dice, table
 from wp_recorded import aftermath, events, logged
 
-from chronique.domain.rulesets.westernparade.describe import WORDS, improvement_earned, roll, where, wound_done
-from chronique.domain.rulesets.westernparade.report import head_bullet_words
+from chronique.domain.errors import RuleViolation
+from chronique.domain.gametime import DAY, HOUR, WEEK
+from chronique.domain.rulesets import ruleset
+from chronique.domain.rulesets.westernparade import body_events as be
+from chronique.domain.rulesets.westernparade import care
+from chronique.domain.rulesets.westernparade.combat import ShotSetup
+from chronique.domain.rulesets.westernparade.describe import WORDS, _improvement, improvement_earned, roll, where, wound_done
+from chronique.domain.rulesets.westernparade.events import ShotFired
+from chronique.domain.rulesets.westernparade.play import shoot
+from chronique.domain.rulesets.westernparade.report import body_lines, death_words, head_bullet_words
+from chronique.domain.rulesets.westernparade.view import sheet_view
+from chronique.domain.timeline import advance
+from chronique.domain.world import World
 
 CAMPAIGN = "Tombstone"
+# Sam with his guns (Armes de poing 56; the Colt's fixed 5 damage, Table 5.1).
+GUNS = {**SAM_SHEET, "weapons": ["Colt SA Peacemaker", "Winchester 73 Carabine", "Minié"]}
 SAM, JOE, DOC = "Sam Parkerson", "Joe Hambuster", "Doc Holloway"
 # Enough outlaws that an aimed shot at the head leaves a bullet in one of them: each shot does
 # about three times in four (5 head rolls of the d6 in 6, L2172; no pass-through, no throat).
@@ -177,3 +195,257 @@ def test_a_bullet_in_the_head_names_its_victim_as_the_sheet_spells_him_S3_2_7_3(
     run(db, "character", "new", "Tombstone", "--sheet", str(SAMPLES / "wp_sam.toml"))
     said = run(db, "western-parade", "body", "wound", "Tombstone", "sam parkerson", "head", "8").stdout
     assert "sam parkerson" not in said and "the bullet stays in Sam Parkerson's head; the roll for it: " in said, said
+
+
+# -- round 3, the second play-tester's list (Shotgun City) -------------------------------------------
+
+C = "Shotgun City"
+WP = "western-parade"
+
+
+def shotgun_city(db: str) -> None:
+    """The second play-tester's party: Sam, Joe and Doc, session 1 started."""
+    run(db, "campaign", "new", C, "--ruleset", WP, "--start", "1873-04-12 08:00")
+    for who in ("sam", "joe", "doc"):
+        run(db, "character", "new", C, "--sheet", str(SAMPLES / f"wp_{who}.toml"))
+    run(db, "session", "start", C)
+
+
+def refs(db: str, kind: str, name: str) -> list[str]:
+    """The events of ``kind`` recorded on ``name``, oldest first, as ``chronique log`` names them."""
+    recorded = logged(db, C)
+    ids = {e["originator_id"] for e in recorded if e["topic"].endswith("Character.Created") and e["name"] == name}
+    return [
+        f"{e['originator_id']}:{e['originator_version']}" for e in recorded if e["topic"].endswith(f":{kind}") and e["originator_id"] in ids
+    ]
+
+
+def refused(db: str, *args: str) -> str:
+    """A command refused as bad input: its one line of error, exit 2, nothing recorded."""
+    before = len(logged(db, C))
+    out = run(db, *args, check=False)
+    assert out.returncode == 2, (out.stdout, out.stderr)
+    (line,) = out.stderr.strip().splitlines()
+    assert len(logged(db, C)) == before
+    return line
+
+
+def status(db: str, name: str) -> str:
+    return run(db, WP, "body", "status", C, name).stdout
+
+
+# 2. A correction that changed nothing (ruling WB31; WB28, DESIGN.md "Corrections").
+
+
+def test_a_voided_second_hit_to_a_wound_first_aid_followed_is_refused_naming_the_event_that_holds_it_ruling_WB31(db: str) -> None:
+    shotgun_city(db)
+    # §3.2.3: two bullets in Doc's right thigh (18 PV), 3 then 5 damage, both minor: 2 PH lost at
+    # once each; then Sam's first aid on the thigh (§3.2.4), whatever it rolls.
+    run(db, WP, "body", "wound", C, DOC, "right-thigh", "3")
+    run(db, WP, "body", "wound", C, DOC, "right-thigh", "5")
+    run(db, WP, "body", "first-aid", C, DOC, "right-thigh", "--by", SAM)
+    (_, second) = refs(db, "WoundTaken", DOC)
+    (aid,) = refs(db, "FirstAidGiven", DOC)
+    before = status(db, DOC)
+    # 8 of its 18 PV lost, one back if the first aid stopped it all (L1870).
+    left = 10 + (1 if events(db, C, "FirstAidGiven")[0]["result"]["full"] else 0)
+    assert f"{where('right-thigh')}: minor wound, {left} of 18 PV left" in before
+    # The first aid was given to the wound both bullets made: its recorded body holds the second
+    # hit's damage and blood, which a replay without that hit cannot take back. Refused, saying
+    # which event holds it; nothing recorded, the body as it was.
+    line = refused(db, "correct", second, "--reason", "the second shot missed")
+    aid_version = aid.split(":")[1]
+    assert line == (
+        f"error: later events of {DOC} depend on event {second.split(':')[1]}; "
+        f"void them first: event {aid_version} still holds the voided hit to the {where('right-thigh')}"
+    )
+    assert status(db, DOC) == before
+    # Voided with the first aid that holds it, the second hit is gone: the thigh holds the first
+    # bullet's 3 damage, the blood its 2 PH (the clock has not moved).
+    run(db, "correct", aid, "--reason", "the second shot missed")
+    run(db, "correct", second, "--reason", "the second shot missed")
+    after = status(db, DOC)
+    assert f"{where('right-thigh')}: minor wound, 15 of 18 PV left" in after and "blood: 58 of 60 PH" in after
+
+
+def test_a_voided_second_hit_with_nothing_recorded_since_leaves_the_first_hit_alone_ruling_WB31(db: str) -> None:
+    shotgun_city(db)
+    run(db, WP, "body", "wound", C, DOC, "right-thigh", "3")
+    only_first = status(db, DOC)
+    run(db, WP, "body", "wound", C, DOC, "right-thigh", "5")
+    (_, second) = refs(db, "WoundTaken", DOC)
+    run(db, "correct", second, "--reason", "the second shot missed")
+    # The state a replay without the voided hit gives: the body the first hit left.
+    assert status(db, DOC) == only_first
+    assert f"{where('right-thigh')}: minor wound, 15 of 18 PV left" in only_first
+
+
+def test_a_later_hit_to_the_same_location_holds_a_voided_earlier_hit_and_refuses_the_correction_ruling_WB31(db: str) -> None:
+    shotgun_city(db)
+    run(db, WP, "body", "wound", C, DOC, "right-thigh", "3")
+    run(db, WP, "body", "wound", C, DOC, "right-thigh", "5")
+    first, second = refs(db, "WoundTaken", DOC)
+    # The second hit's body adds its 5 damage to the first's 3: voiding the first would leave
+    # both in the thigh.
+    line = refused(db, "correct", first, "--reason", "the first shot missed")
+    assert line.endswith(f"void them first: event {second.split(':')[1]} still holds the voided hit to the {where('right-thigh')}")
+
+
+# 3. and 4. A death's cause names the location in the rulebook's words; a dead man's wounds stop.
+
+
+def infected_to_death() -> tuple[World, list[str]]:
+    """Joe's scratched right arm (1 of 14 PV: no bleeding, §3.2.3) left untreated: the day-1
+    infection roll, 1 under 2% (§3.2.7.2), infects it; the infection kills in 15 days (WB11).
+    Then four weeks more. Returns the table and what the advance said."""
+    world = table(SAM_SHEET, JOE_SHEET)
+    care.wound(world, JOE, "right-arm", 1, kind="blade")
+    dice(world).add(1)
+    said = [tick.account for tick in advance(world.campaign, ruleset(WP).processes(world), world.campaign.clock + 3 * WEEK)]
+    advance(world.campaign, ruleset(WP).processes(world), world.campaign.clock + 4 * WEEK)
+    return world, said
+
+
+def test_a_death_by_infection_names_the_location_as_the_rulebook_does_in_the_advance_the_log_and_the_sheet_S3_2_7_2() -> None:
+    world, said = infected_to_death()
+    arm = where("right-arm")
+    assert said == [f"{JOE}: the {arm} is infected (day 1, 2%)", f"{JOE} dies (infection of the {arm})"]
+    (died,) = [e for e in world.collect() if isinstance(e, be.Died)]
+    assert ruleset(WP).describe(died) == f"died (infection of the {arm})"
+    joe = world.character(JOE)
+    facts = dict(sheet_view(world, joe, gm=False).sections[-1].groups[0].rows)
+    assert facts["state"] == f"dead (infection of the {arm})"
+
+
+def test_a_cause_recorded_with_the_location_s_key_reads_in_the_rulebook_s_words_S3_2_7_2() -> None:
+    # Deaths recorded before kept the key ("right-arm"); the log and the sheet read it in words.
+    assert death_words("infection of the right-arm") == f"infection of the {where('right-arm')}"
+    assert death_words("gangrene of the left-thigh") == f"gangrene of the {where('left-thigh')}"
+    assert death_words("blood loss") == "blood loss"
+
+
+def test_a_dead_man_s_sheet_shows_his_wounds_as_they_were_when_he_died_no_clock_no_remedy_S3_2_7_2() -> None:
+    world, _ = infected_to_death()
+    joe = world.character(JOE)
+    rows = {row[0]: row for row in sheet_view(world, joe, gm=False).sections[4].groups[0].rows}
+    # Infected on day 1 at 08:00, dead 15 days later; four weeks on, the sheet still says 15 days.
+    assert rows["Bras droit"] == ("Bras droit", "13 of 14", "scratch", "infected for 2 weeks, 1 day at death")
+    assert not any("clean it" in " ".join(row) or "cauterise" in " ".join(row) for row in rows.values())
+
+
+# 5. A bullet that went through, in the log (and so in the export and in audit show): §3.3.1 L2153.
+
+
+def test_the_log_says_a_bullet_went_through_and_a_roll_under_the_damage_counts_as_extraordinary_S3_3_1_L2153_ruling_WA20() -> None:
+    # Sam's Colt (5 damage) at Joe, 20 m, chance 56: 6 is a réussite critique (≤ 28, not ≤ 5);
+    # d30 12; the critical 1d6cum 5 makes 10 damage, above the roll: the bullet goes through,
+    # its exit 1d6cum 4 (§3.3.1 L2153: "on considère qu'on a affaire à une réussite extraordinaire").
+    world = table(GUNS, JOE_SHEET, dice=(6, 12, 5, 4))
+    shoot(world, SAM, JOE, "Colt SA Peacemaker", ShotSetup(distance_m=20))
+    (shot,) = [e for e in world.collect() if isinstance(e, ShotFired)]
+    assert (shot.outcome["quality"], shot.damage["pass_through"], shot.damage["total"]) == ("CRIT_S", True, 14)
+    assert (
+        ruleset(WP)
+        .describe(shot)
+        .endswith(
+            f"rolled 6 → réussite critique; hit in the {where(shot.location)}, 14 points of damage; "
+            "6 is under the 10 damage, a réussite extraordinaire: the bullet went through, +4 on the way out (§3.3.1)"
+        )
+    )
+
+
+def test_an_extraordinary_hit_says_only_that_the_bullet_went_through_and_one_that_stayed_in_says_nothing_S3_3_1() -> None:
+    # 3 is EXTRA (≤ 5): critical 6 + 2, exit 4. 20 is a réussite critique (critical 3, 8 damage):
+    # the bullet stays in.
+    extra = table(GUNS, JOE_SHEET, dice=(3, 12, 6, 2, 4))
+    shoot(extra, SAM, JOE, "Colt SA Peacemaker", ShotSetup(distance_m=20))
+    (through,) = [e for e in extra.collect() if isinstance(e, ShotFired)]
+    assert ruleset(WP).describe(through).endswith("17 points of damage; the bullet went through, +4 on the way out (§3.3.1)")
+    kept = table(GUNS, JOE_SHEET, dice=(20, 12, 3))
+    shoot(kept, SAM, JOE, "Colt SA Peacemaker", ShotSetup(distance_m=20))
+    (stayed,) = [e for e in kept.collect() if isinstance(e, ShotFired)]
+    assert ruleset(WP).describe(stayed).endswith(f"hit in the {where(stayed.location)}, 8 points of damage")
+
+
+def test_audit_show_and_the_log_say_the_bullet_went_through_S3_3_1(db: str) -> None:
+    shotgun_city(db)
+    # 50 GM's favours of 200 bring the chance to 10,056%: a réussite extraordinaire unless the
+    # open-ended d100 comes up 96 or more ten times running (§2.1); it goes through (§3.3.1).
+    bonus = [arg for n in range(1, 51) for arg in ("-m", f"favour {n}=200")]
+    run(db, WP, "shoot", C, SAM, JOE, "-w", "Colt SA Peacemaker", "--distance", "20", *bonus)
+    (shot,) = events(db, C, "ShotFired")
+    assert shot["damage"]["pass_through"]
+    went = f"the bullet went through, +{sum(shot['damage']['exit'])} on the way out (§3.3.1)"
+    shown = run(db, "audit", "show", f"{shot['originator_id'][:8]}:{shot['originator_version']}").stdout
+    (happened,) = [line for line in shown.splitlines() if line.startswith("what happened: ")]
+    assert happened.endswith(f"points of damage; {went}")
+    assert said(shot).endswith(went)
+
+
+# 6. Wording.
+
+
+def test_a_one_face_improvement_roll_says_its_roll_once_S2_3() -> None:
+    one = {"target": "Pugilat", "faces": [74], "total": 74, "current": 58, "marks": 0, "bonus": 0, "gain": 0, "marks_after": 1}
+    assert (
+        _improvement(SimpleNamespace(outcome=one))
+        == "improvement roll in Pugilat: rolled 74 against 58 — Pugilat does not rise, 1 check-mark now"
+    )
+    # An open-ended roll (§2.1) shows its faces and their sum.
+    two = one | {"faces": [97, 3], "total": 100, "gain": 6, "d4": 3}
+    assert "rolled 97+3 = 100 against 58 — Pugilat rises by 6 (3 + d4 3)" in _improvement(SimpleNamespace(outcome=two))
+
+
+def test_a_wound_infected_this_very_moment_reads_just_infected_not_infected_for_no_time_S3_2_7_2() -> None:
+    world = table(SAM_SHEET, JOE_SHEET)
+    care.wound(world, JOE, "right-arm", 1, kind="blade")
+    dice(world).add(1)
+    advance(world.campaign, ruleset(WP).processes(world), world.campaign.clock + DAY)  # the day-1 roll, at the day's end
+    joe = world.character(JOE)
+    lines = body_lines(JOE, care.body_now(world, joe), care.env(world, joe), world.campaign.clock)
+    (arm,) = [line for line in lines if where("right-arm") in line]
+    assert "just infected: clean it (Nettoyage d'une blessure) or cauterise it" in arm and "no time" not in arm
+
+
+def test_healing_set_to_hollywood_reads_healing_is_now_hollywood_S3_2_8(db: str) -> None:
+    shotgun_city(db)
+    assert run(db, "campaign", "set", C, "healing", "hollywood").stdout == f"{C}: Healing is now Hollywood.\n"
+
+
+def test_an_advance_ends_a_moving_body_with_what_still_moves_never_a_bare_PH_count_S3_2_8() -> None:
+    world = table(SAM_SHEET, JOE_SHEET, DOC_SHEET)
+    # Sam at full blood (80 PH) with a cut arm that does not bleed (2 of 16 PV), tended, in bed:
+    # it heals (§3.2.8.1); Joe drank 3 units. An hour, then three more.
+    care.wound(world, SAM, "left-arm", 2, kind="blade")
+    care.order_tending(world, SAM, "left-arm", DOC, "Bandages")
+    care.order_activity(world, SAM, "bed")
+    care.drink(world, JOE, 30)
+    # §4.1.2: within the hour the drink wears off to sober, 2.4 units left (Joe's mEND lets some
+    # go free); at the hour's end both bodies still move: each says what moves.
+    said = [tick.account for tick in advance(world.campaign, ruleset(WP).processes(world), world.campaign.clock + HOUR)]
+    assert said == [
+        f"{JOE}: sobered up: now sober, 2.4 units still in the blood",
+        f"{JOE}: sober, 1.8 units of drink still in the blood",
+        f"{SAM}: the {where('left-arm')} healing, 14 of 16 PV",
+    ]
+    # Then the last of the drink: another moment, another line, never "now sober" twice.
+    said = [tick.account for tick in advance(world.campaign, ruleset(WP).processes(world), world.campaign.clock + 3 * HOUR)]
+    assert said == [f"{JOE}: the last of the drink wore off", f"{SAM}: the {where('left-arm')} healing, 14 of 16 PV"]
+    sobered = [ruleset(WP).describe(e) for e in world.collect() if isinstance(e, be.SoberedUp)]
+    assert sobered == ["sobered up: now sober, 2.4 units still in the blood", "the last of the drink wore off"]
+
+
+def test_the_END_roll_to_act_again_is_refused_with_the_words_that_put_him_out_until_the_battle_ends_S3_2_5_2_L1900() -> None:
+    world = table(SAM_SHEET, JOE_SHEET)
+    # §3.2.5.2 L1900: a major wound to the chest (4 of Joe's 7 PV) puts him out until the battle
+    # ends, no END roll (ruling WD11); the wound's own check (§3.2.6) is at 5% or less: no roll.
+    care.wound(world, JOE, "chest", 4, kind="blunt")
+    care.put_out_of_action(world, JOE, "chest")
+    (out,) = [e for e in world.collect() if isinstance(e, be.PutOutOfAction)]
+    chest = where("chest")
+    assert ruleset(WP).describe(out) == f"put out of action by the major wound in the {chest}: out of the fight until the battle ends"
+    with pytest.raises(RuleViolation) as refusal:
+        care.rally_roll(world, JOE)
+    assert str(refusal.value) == (
+        f"{JOE} has no END roll to make: the major wound in the {chest} keeps them out of the fight until the battle ends (§3.2.5)"
+    )
