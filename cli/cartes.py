@@ -9,7 +9,7 @@ import typer
 
 from chronique.cli import bounds, render
 from chronique.cli.context import fail, run
-from chronique.cli.told import Told
+from chronique.cli.told import Told, named
 from chronique.domain.rulesets.cartes import limits
 from chronique.domain.rulesets.cartes.survival import MOST_EXTRA_LEVELS
 from chronique.domain.text import plural
@@ -161,12 +161,6 @@ def sides(world: World, first: str, second: str, exchange: Contest) -> Sides:
     """Both sides of an opposition as their tests were recorded (:func:`drawn`); None for a
     second side that made no draw (out of combat, ignoring the attack)."""
     return drawn(world, first), drawn(world, second) if exchange.second is not None else None
-
-
-def named(world: World, name: str) -> str:
-    """The character ``name`` finds, as its sheet spells it: what a command prints, whatever case
-    or accents were typed ("alice" prints "Alice")."""
-    return world.character(name).name
 
 
 Faced = tuple[str, str, Sides]

@@ -265,7 +265,8 @@ def advanced(services: Chronique, campaign_name: str, advanced: Advanced) -> Non
     # A run of ticks that say the same thing (a malus retried every minute) reads as one line.
     for account, run in groupby(advanced.ticks, key=lambda tick: tick.account):
         ticks = list(run)
-        span = label(ticks[0].due.at) + (f" … {label(ticks[-1].due.at)}" if len(ticks) > 1 else "")
+        first, last = ticks[0].due.at, ticks[-1].due.at
+        span = label(first) + (f" … {label(last)}" if last != first else "")
         typer.echo(f"  {span}  {account}" + (f" (×{len(ticks)})" if len(ticks) > 1 else ""))
 
 

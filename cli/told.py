@@ -3,7 +3,10 @@ the events the command recorded."""
 
 from __future__ import annotations
 
-from typing import Generic, TypeVar
+from typing import TYPE_CHECKING, Generic, TypeVar
+
+if TYPE_CHECKING:
+    from chronique.domain.world import World
 
 R = TypeVar("R")
 W = TypeVar("W")
@@ -25,3 +28,9 @@ class Told(Generic[R, W]):
     def to_json(self) -> R:
         """The result, as ``--json`` shows it."""
         return self.result
+
+
+def named(world: World, name: str) -> str:
+    """The character ``name`` finds, as its sheet spells it: what a table command prints, whatever
+    case or accents were typed ("alice" prints "Alice", "sam parkerson" "Sam Parkerson")."""
+    return world.character(name).name

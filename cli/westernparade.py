@@ -10,7 +10,7 @@ import typer
 
 from chronique.cli import bounds
 from chronique.cli.context import fail, run
-from chronique.cli.told import Told
+from chronique.cli.told import Told, named
 from chronique.cli.westernparade_body import as_logged, body_app
 from chronique.cli.westernparade_downtime import downtime_app
 from chronique.domain.rulesets.westernparade import limits
@@ -139,11 +139,11 @@ def roll_cmd(
 
     spec = _check(skill, characteristic, difficulty, modifier, reason, insist=insist, hidden=hidden)
 
-    def act(world: World) -> Told[RollOutcome, list[str]]:
-        return Told(check(world, character, spec), _aftermath(world))
+    def act(world: World) -> tuple[str, Told[RollOutcome, list[str]]]:
+        return named(world, character), Told(check(world, character, spec), _aftermath(world))
 
-    told = run(ctx, lambda s: s.act(campaign, act))
-    typer.echo(f"{character}: {describe(told.result)}")
+    name, told = run(ctx, lambda s: s.act(campaign, act))
+    typer.echo(f"{name}: {describe(told.result)}")
     _say(told.words)
 
 
@@ -173,13 +173,13 @@ def oppose_cmd(
     )
     decide = detect if detection else oppose
 
-    def act(world: World) -> Told[Opposition, list[str]]:
-        return Told(decide(world, first, mine, second, theirs), _aftermath(world))
+    def act(world: World) -> tuple[str, str, Told[Opposition, list[str]]]:
+        return named(world, first), named(world, second), Told(decide(world, first, mine, second, theirs), _aftermath(world))
 
-    told = run(ctx, lambda s: s.act(campaign, act))
+    one, other, told = run(ctx, lambda s: s.act(campaign, act))
     result = told.result
-    typer.echo(f"{first}: {describe(result.first)}")
-    typer.echo(f"{second}: {describe(result.second) if result.second else 'no roll needed'}")
+    typer.echo(f"{one}: {describe(result.first)}")
+    typer.echo(f"{other}: {describe(result.second) if result.second else 'no roll needed'}")
     # §2.2.1: the better quality wins a duel; §2.2.2: a detection finds the concealer or not.
     said = {
         "won": f"{first} wins the duel",
@@ -224,7 +224,7 @@ def shoot_cmd(
 
     situation = _modifiers(modifier)  # refused before the journal is opened
 
-    def act(world: World) -> Told[Shot, list[str]]:
+    def act(world: World) -> tuple[str, Told[Shot, list[str]]]:
         setup = ShotSetup(
             distance_m=distance,
             aim=parse_aim(aim),
@@ -239,13 +239,13 @@ def shoot_cmd(
             two_hands=not one_hand,
             extra=situation,
         )
-        return Told(shoot(world, shooter, target, weapon, setup, d100, bystander), _aftermath(world))
+        return named(world, shooter), Told(shoot(world, shooter, target, weapon, setup, d100, bystander), _aftermath(world))
 
     if distance < 0:
         raise fail("the distance is a number of metres, 0 or more")
-    told = run(ctx, lambda s: s.act(campaign, act))
+    name, told = run(ctx, lambda s: s.act(campaign, act))
     shot = told.result
-    typer.echo(f"{shooter}: {describe(shot.outcome)}")
+    typer.echo(f"{name}: {describe(shot.outcome)}")
     # A hit has its location and damage; a miss its stray direction, unless the gun exploded.
     if shot.damage is not None and shot.location is not None:
         through = ", passed through" if shot.damage.pass_through else ""
@@ -294,14 +294,14 @@ def strike_cmd(
         raise fail(f"--defence takes none, dodge or parry, not {defence!r}")
     blow = Blow(weapon, column, defence, defence_skill, timing, _modifiers(modifier))
 
-    def act(world: World) -> Told[Struck, list[str]]:
-        return Told(strike(world, attacker, target, blow), _aftermath(world))
+    def act(world: World) -> tuple[str, str, Told[Struck, list[str]]]:
+        return named(world, attacker), named(world, target), Told(strike(world, attacker, target, blow), _aftermath(world))
 
-    told = run(ctx, lambda s: s.act(campaign, act))
+    name, targeted, told = run(ctx, lambda s: s.act(campaign, act))
     struck = told.result
-    typer.echo(f"{attacker}: {describe(struck.attack)}")
+    typer.echo(f"{name}: {describe(struck.attack)}")
     if struck.defence is not None:
-        typer.echo(f"{target}: {describe(struck.defence)}")
+        typer.echo(f"{targeted}: {describe(struck.defence)}")
     hit = f"; {target} hit in the {where(struck.location)} for {struck.damage}" if struck.location else ""
     typer.echo(f"result: {table_3_3(struck.result)}{hit}")
     _say(told.words)

@@ -85,6 +85,32 @@ def test_a_name_with_an_invisible_character_is_refused_as_it_would_read_as_anoth
     assert listed.count("Vallée") == 1 and "\u200b" not in listed
 
 
+def test_a_western_parade_roll_duel_shot_and_blow_print_the_names_as_the_sheets_spell_them(db: str) -> None:
+    # The review: `roll … "sam parkerson"` printed "sam parkerson: chance 61%".
+    wp_posse(db)
+    assert run(db, "western-parade", "roll", WP, "sam parkerson", "-c", "FOR").stdout.startswith(f"{SAM}: ")
+    duel = run(db, "western-parade", "oppose", WP, "sam parkerson", "joe hambuster", "-s", "Lasso", "--their-skill", "Lutte").stdout
+    assert duel.startswith(f"{SAM}: ") and f"\n{JOE}: " in duel
+    assert run(
+        db, "western-parade", "shoot", WP, "sam parkerson", "joe hambuster", "-w", "Colt SA Peacemaker", "--distance", "5"
+    ).stdout.startswith(f"{SAM}: ")
+    blow = run(
+        db,
+        "western-parade",
+        "strike",
+        WP,
+        "joe hambuster",
+        "sam parkerson",
+        "-w",
+        "punch",
+        "--defence",
+        "dodge",
+        "--defence-skill",
+        "Esquive",
+    ).stdout
+    assert blow.startswith(f"{JOE}: ") and f"\n{SAM}: " in blow
+
+
 def test_a_skill_and_a_weapon_are_found_without_accents_or_suggested(db: str) -> None:
     wp_posse(db)
     assert refused(db, "western-parade", "roll", WP, SAM, "-s", "equitaton") == (

@@ -10,7 +10,7 @@ SETTINGS = (
     Setting(
         "deep_wound_schedule",
         "How deep wounds heal",
-        (Choice("weekly", "a card a week"), Choice("graduated", "graduated: a month, then two weeks, then a week")),
+        (Choice("weekly", "a card a week"), Choice("graduated", "a month, then two weeks, then a week")),
         "weekly",
         "L341: one card a week for edged weapons and firearms, 'very generous'; the graduated example takes "
         "a month from -3 to -2, two weeks to -1, a week to 0.",
