@@ -72,8 +72,8 @@ _BRANCHES: dict[str, Branch] = {
     ),
     "luck": _top_command(
         "journal",
-        "Luck: of every roll left to chance against a target, in any game, the successes observed against those expected "
-        "from its exact odds, with the uncertainty; a secret roll counts once revealed.",
+        "Luck: of the rolls and draws each game counts against a target, the successes observed against those expected "
+        "from their exact odds, with the uncertainty; a secret roll counts once revealed.",
         register="register_luck",
     ),
     "demo": _top_command("demo", "Play a short scripted Cartes campaign in the journal, then print both sheets and the log."),

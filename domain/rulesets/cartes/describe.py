@@ -4,6 +4,7 @@ consciousness effects as §KO ou OK tells them."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -90,15 +91,35 @@ def target_terms(skill: str, basis: Mapping[str, int]) -> str:
 
 def made_of(e: Any) -> str:
     """What a recorded test's target adds up from, in brackets after it: " (Contact 9, markers
-    -2)"; nothing when the sheet alone gave it. The log and the table's line say it alike."""
-    return f" ({target_terms(e.skill, e.basis)})" if e.target != e.basis["sheet"] else ""
+    -2)"; nothing when the sheet alone gave it. Said whenever a term is not 0, even when the terms
+    cancel out (a speciality's +4 against four malus markers: " (Contact 9, speciality +4, markers
+    -4)"). The log, the exports, the table's line and ``audit show`` say it alike."""
+    terms = any(e.basis.get(key) for key in _TARGET_TERMS)
+    return f" ({target_terms(e.skill, e.basis)})" if terms or e.target != e.basis["sheet"] else ""
+
+
+# The purposes the rules themselves write on the tests they draw, beside a line that says them
+# already: each side of an opposition (combat._exchange: "attack on Alice", "hiding from Bruno"…,
+# the opposition's line names the opponent), a supporter's draw (draws.support: the support's
+# line names who was helped) and the resource and recovery draws (draws._refill: the pile's line).
+_RULES_PURPOSE = re.compile(
+    r"(?:against|attack on|defence against|hiding from|watching for|support of) [^a-z\s]|(?:resource|recovery) draw$"
+)
+
+
+def reason(e: Any) -> str:
+    """The reason the player gave a test (``cartes test --reason``), as its log line starts:
+    "duel at the bridge: "; nothing when none was given, nor for a purpose the rules wrote."""
+    purpose = (e.purpose or "").strip()
+    return f"{purpose}: " if purpose and not _RULES_PURPOSE.match(purpose) else ""
 
 
 def _test(e: Any) -> str:
     # A recovery draw counts no suit bonus (ruling C11): its line says none, as the table's does.
     o = without_suit_bonus(e.outcome) if e.purpose == RECOVERY_DRAW else e.outcome
     verdict = "success" + (f", {quality(o)}" if o.get("quality") else "") if o["success"] else "failure"
-    return f"{e.skill} against {e.target}{made_of(e)} at {_level_drawn(o)}: {cards(o['cards'])} → {verdict}{played(e)}"
+    drawn = f"{e.skill} against {e.target}{made_of(e)} at {_level_drawn(o)}: {cards(o['cards'])} → {verdict}{played(e)}"
+    return f"{reason(e)}{drawn}"
 
 
 def played(e: Any) -> str:
@@ -222,11 +243,14 @@ def _spent(e: Any) -> str:
 def purchase_words(e: Any) -> str:
     """What experience bought (§Expérience L536-549), as the log and the ledger say it: "a skill
     level: Contact from 9 to 10", "a speciality: Escalade, the 1st of Athlétisme" (a speciality's
-    levels count the skill's specialities)."""
+    levels count the skill's specialities), "a larger pile: from 7 to 8 cards"."""
     what = _PURCHASES.get(e.purchase, e.purchase)
     if e.purchase == "speciality":
         return f"{what}: {e.speciality}, the {ordinal(e.to_level)} of {e.name}"
     change = f" from {e.from_level} to {e.to_level}" if e.to_level is not None else ""
+    if e.purchase == "pile-max":
+        # The pile is no skill nor characteristic: no name, its size in cards.
+        return f"{what}: from {e.from_level} to {plural(e.to_level, 'card')}" if e.to_level is not None else what
     return f"{what}: {e.name}{change}"
 
 

@@ -14,6 +14,7 @@ from typing import Any
 from chronique.domain import cards as _cards
 from chronique.domain.errors import RuleViolation
 from chronique.domain.rulesets.cartes.tables import tables
+from chronique.domain.text import plural
 
 
 @dataclass(frozen=True)
@@ -104,7 +105,7 @@ def check_payment(cost: Cost, cards: Sequence[str], hand: Sequence[str]) -> None
     paid = _cards_of(cards, "card")
     held = Counter(_cards_of(hand, "hand card"))
     if len(paid) != cost.cards:
-        raise RuleViolation(f"{cost.what} costs {cost.cards} cards, {len(paid)} given")
+        raise RuleViolation(f"{cost.what} costs {plural(cost.cards, 'card')}, {len(paid)} given")
     missing = Counter(paid) - held
     if missing:
         raise RuleViolation(f"not in hand: {', '.join(_cards.shown(card) for card in sorted(missing.elements()))}")
@@ -122,6 +123,6 @@ def cheapest_payment(cost: Cost, hand: Sequence[str]) -> list[str]:
     held = _cards_of(hand, "hand card")
     qualifying = sorted((c for c in held if _cards.value(c) >= cost.min_value), key=_cards.value)
     if len(qualifying) < cost.cards:
-        need = f"{cost.cards} cards" + (f" of {cost.min_value} or more" if cost.min_value else "")
+        need = plural(cost.cards, "card") + (f" of {cost.min_value} or more" if cost.min_value else "")
         raise RuleViolation(f"hand cannot pay {cost.what}: needs {need}, has {len(qualifying)}")
     return qualifying[: cost.cards]
