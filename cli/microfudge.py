@@ -72,8 +72,8 @@ def _final(faces: Sequence[int], final: int) -> str:
 
 
 def _test(ctx: typer.Context, campaign: str, character: str, wanted: str, difficulty: str, hazardous: bool, **options: object) -> None:
-    from chronique.domain.rulesets.microfudge.describe import against, dice, rolled_on, setback_suffered
-    from chronique.domain.rulesets.microfudge.events import SetbackSuffered, TestRolled
+    from chronique.domain.rulesets.microfudge.describe import against, dice, own_atout, played, rolled_on, setback_suffered
+    from chronique.domain.rulesets.microfudge.events import AtoutPlayed, SetbackSuffered, TestRolled
     from chronique.domain.rulesets.microfudge.play import TestRequest, roll_test
     from chronique.domain.rulesets.microfudge.rules import parse_difficulty, quality_modifier, weapon_bonus
 
@@ -106,9 +106,14 @@ def _test(ctx: typer.Context, campaign: str, character: str, wanted: str, diffic
         # The characteristic's rank and what changed it, as the log says it (describe.rolled_on).
         made = rolled_on(vars(recorded))
         out = f"{world.character(character).name} rolls {made}: {rerolled}{_final(r.dice, r.final)} {against(r.required)}: {verdict}"
+        # L733-L769: what each Atout spent on the Test paid for, the roller's first +1 first, then
+        # the Atouts played (paid again after a counter, the counters, help…), as the log says them.
+        paid = own_atout(vars(recorded))
+        spent = [f"{world.character(character).name}: {paid}"] if paid else []
+        spent += [f"{name} {played(e)}" for name, e in world.recorded_by(AtoutPlayed)]
         # L351: the Revers a failed hazardous Test inflicts, said under it as the log says them.
         taken = [f"{name} {setback_suffered(e)}" for name, e in world.recorded_by(SetbackSuffered)]
-        return Told(r, "\n".join([out + (f", {r.setbacks} Revers" if r.setbacks else ""), *taken]))
+        return Told(r, "\n".join([out + (f", {r.setbacks} Revers" if r.setbacks else ""), *spent, *taken]))
 
     typer.echo(run(ctx, lambda s: s.act(campaign, act)).words)
 
@@ -398,7 +403,8 @@ SIDE_HELP = (
     "One participant: NAME:CHARACTERISTIC[:key=value,...]. Keys: an opponent's name = attack cards on it; "
     "def=N defence cards; weapon=light|medium|heavy|massive; mod=N other cards; surprise=-N (first draw); "
     "conditions=-N; cover=N or range=WEAPON@METRES (target's extra defence cards); armour=light|medium|heavy; "
-    "armour-era / weapon-era=ancient|modern|future; healing=daily|weekly; domain=physical|social; "
+    "armour-era / weapon-era=ancient|modern|future; healing=daily|weekly (how the Revers it inflicts heal; "
+    "default weekly with a weapon, daily without, L339-L341); domain=physical|social; "
     "out (out of range); chase or ram (the manoeuvre); vehicle=motorbike|sedan|truck|...; "
     "size=small|medium|large|huge (ramming); terrain=N (speed cards in a chase); vehicle-era=ancient|modern|future; "
     "atout (+1 card for 1 Atout); help=NAME (NAME pays 2 Atouts for +1 card; once per helper); "
@@ -411,6 +417,7 @@ def parse_side(text: str) -> object:
     from chronique.domain.errors import RuleViolation
     from chronique.domain.rulesets.microfudge.conflict import Side
     from chronique.domain.rulesets.microfudge.rules import armour_bonus, range_defence, weapon_bonus
+    from chronique.domain.text import fold
 
     parts = text.split(":")
     if len(parts) not in (2, 3) or not parts[0].strip() or not parts[1].strip():
@@ -433,7 +440,9 @@ def parse_side(text: str) -> object:
             elif key == "def":
                 options["defence"] = int(raw)
             elif key == "weapon":
-                options["modifiers"]["weapon"] = weapon_bonus(raw)  # type: ignore[index]
+                bonus = weapon_bonus(raw)
+                if fold(raw) != "none":  # a weapon's wounds heal weekly by default (ruling M57)
+                    options["modifiers"]["weapon"] = bonus  # type: ignore[index]
             elif key in ("mod", "surprise", "conditions", "terrain"):
                 options["modifiers"][key] = int(raw)  # type: ignore[index]
             elif key == "cover":

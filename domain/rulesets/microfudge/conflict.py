@@ -66,7 +66,10 @@ class Side:
     pay 2 each for +1 card (L761-L765); ``change`` (``attack`` or ``defence``), 1 Atout to turn the
     first failing card there into a success, paid only if a card failed (PROPOSAL: declared with
     the draw). ``suppress`` is covering fire: defence successes left over
-    after its own defence cancel successes aimed at teammates («Séquences collectives» L411-L413)."""
+    after its own defence cancel successes aimed at teammates («Séquences collectives» L411-L413).
+
+    ``healing`` is how the Revers this side inflicts heal (A10): unset, :func:`wound_healing`
+    chooses it from the side's weapon (ruling M57)."""
 
     name: str
     characteristic: str
@@ -79,7 +82,7 @@ class Side:
     armour: int = 0
     armour_era: str = "modern"
     weapon_era: str = "modern"
-    healing: str = "daily"
+    healing: str = ""
     out_of_range: bool = False
     manoeuvre: str = "fight"
     vehicle: str = ""
@@ -132,14 +135,21 @@ def discards(world: World, on_table: Iterable[str] = ()) -> list[str]:
     return pool
 
 
-def _draw(world: World, count: int, to: str, purpose: str, on_table: list[str]) -> list[str]:
+def _draw(world: World, count: int, to: str, purpose: str, on_table: list[str], opening: str = "") -> list[str]:
     """``count`` cards for ``to``, which join the cards ``on_table`` in this draw. The deck is
     asked for no more than it holds at a time, so that when it runs out the cards just dealt are
-    on the table, not among the played cards it reshuffles."""
+    on the table, not among the played cards it reshuffles.
+
+    ``opening`` names the Sequence whose first draw this is: its start gathered every card
+    (:func:`reshuffle`), so the first card dealt shuffles them all, and the log says why, "40 cards
+    shuffled in session 2 (Sequence 1 begins)", where the deck would say "the deck was empty"
+    right after the gathering (ruling M59). The same shuffle, of the same cards, the deck would make."""
     deck = conflict_deck(world)
     size = len(deck.fresh())
     if len(on_table) + count > size:
         raise RuleViolation(f"this draw deals more than the {size} cards of the conflict deck (L307)")
+    if opening and count and not on_table and not deck.cards:
+        deck.shuffle_in(discards(world, on_table), world, world.campaign.epoch, opening)
     drawn: list[str] = []
     while len(drawn) < count:
         need = count - len(drawn)
@@ -350,7 +360,7 @@ def draw(world: World, sides: list[Side], purpose: str = "") -> DrawResult:
     boosts: dict[str, Boost] = {}
     for side in sides:
         me = chars[side.name].name
-        if side.healing not in HEALING:
+        if side.healing and side.healing not in HEALING:
             raise RuleViolation(f"a Revers heals {', '.join(HEALING)}, not {side.healing!r}")
         info[me], pool, boosts[me] = _pool(world, side, chars[side.name], _state(chars[side.name]))
         if side.defence < 0 or side.armour < 0 or any(v < 0 for v in side.extra_defence.values()):
@@ -376,7 +386,10 @@ def draw(world: World, sides: list[Side], purpose: str = "") -> DrawResult:
     for side in sides:
         me = chars[side.name].name
         label = f"Sequence {state['id']} draw {number}"
-        attack = [(target, _draw(world, count, me, f"{label}: attack on {target}", on_table)) for target, count in plans[me].items()]
+        opening = f"Sequence {state['id']} begins" if number == 1 else ""
+        attack = [
+            (target, _draw(world, count, me, f"{label}: attack on {target}", on_table, opening)) for target, count in plans[me].items()
+        ]
         extra = {fold(k): int(v) for k, v in side.extra_defence.items() if v}
         if boosts[me].armour:
             extra["endurance"] = boosts[me].armour  # L641: natural armour, on top of worn armour
@@ -385,8 +398,8 @@ def draw(world: World, sides: list[Side], purpose: str = "") -> DrawResult:
             # [option] L431: the vehicle's Robustesse shields its occupants as extra defence cards,
             # drawn last so that a later era's weapons may ignore them (L532-L534).
             robustesse = max(0, vehicle_modifier(side.vehicle, "ram"))
-        defence = _draw(world, side.defence + sum(extra.values()) + robustesse, me, f"{label}: defence", on_table)
-        armour = _draw(world, side.armour, me, f"{label}: armour", on_table)
+        defence = _draw(world, side.defence + sum(extra.values()) + robustesse, me, f"{label}: defence", on_table, opening)
+        armour = _draw(world, side.armour, me, f"{label}: armour", on_table, opening)
         if robustesse:
             extra["robustesse"] = robustesse
         cards[me] = played(attack, defence, extra, armour, fold(side.armour_era), side.change)
@@ -454,12 +467,25 @@ def draw(world: World, sides: list[Side], purpose: str = "") -> DrawResult:
                     # L429: damage to the target's vehicle; a Décisif makes it a wreck; no repair rule (A24).
                     suffer(world, target, severity, VEHICLE, "none", f"{by_name[target].vehicle or 'vehicle'} rammed by {source}")
                     continue
-                suffer(world, target, severity, by_name[target].domain, side.healing, source)
+                suffer(world, target, severity, by_name[target].domain, wound_healing(side), source)
     if decisive:
         # L313: a Décisif ends the Sequence; L453: so does an NPC's lighter threshold, which is no Décisif.
         dealt = dealt_a_decisif([received[target] for target in decisive])
         _end(world, state, resolution.winner, "decisive" if dealt else OUT_OF_THE_FIGHT)
     return DrawResult(number, info, resolution.winner, bool(decisive))
+
+
+def wound_healing(side: Side) -> str:
+    """How the Revers a side inflicts heal (ruling M57): as its ``healing`` says, else by its weapon.
+    «3 – Effets des Revers» L339-L341: blows, punches and stun weapons heal a card a day; edged
+    weapons, even maces, and firearms wound deeper and heal a card a week; «b – Armes» L471 says even
+    the light weapons (a knife, a small calibre) inflict lethal wounds. So a side that names a
+    weapon class (``weapon`` among its card modifiers, a light one's +0 included) wounds weekly by
+    default, and one without fights bare-handed, daily (PROPOSAL A10); the Narrator says
+    ``healing=daily`` for a club or a thrown stone."""
+    if side.healing:
+        return side.healing
+    return "weekly" if "weapon" in side.modifiers else "daily"
 
 
 def dealt_a_decisif(received: Iterable[Mapping[str, int]]) -> bool:

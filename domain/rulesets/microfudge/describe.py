@@ -11,7 +11,7 @@ from chronique.domain.rulesets.microfudge.rules import label, severity_name
 from chronique.domain.rulesets.microfudge.tables import tables
 from chronique.domain.rulesets.words import Describer, described, fudge_face, joined, plural
 from chronique.domain.sheetview import signed
-from chronique.domain.text import fold
+from chronique.domain.text import fold, ordinal
 
 # «Degrés de difficulté» L255-L267: the required rank's name.
 _DIFFICULTY = ("sans difficulté", "sans difficulté", "Facile", "Simple", "Moyenne", "Difficile", "Très difficile", "Extrême", "Impossible")
@@ -22,6 +22,22 @@ _ATOUT_USES = {
     "change-one-die": "one die changed",
     "change-one-card": "one card changed",
     "save-skin": "saving their skin",
+}
+# What an Atout spent bare bought, as the log's sentence ends ("spent 1 Atout of experience to save
+# their skin"): «Sauver sa peau» L127-L131, «4 – Utilisation créative des Atouts» L733-L769 (the
+# last four were spent bare before ruling M53, and their events still read).
+_SPENT_ON = {
+    "save-your-skin": "to save their skin",
+    "narrative": "on narrative control",
+    "monologue": "on a monologue",
+    "arrive-in-time": "to arrive just in time",
+    "take-a-revers": "to take a Revers in another's place",
+    "temporary-bonus": "on a +1 to their own roll",
+    "help": "to help another's roll",
+    "change-one-die": "to change one die",
+    "change-one-card": "to change one card",
+    "reroll": "on a reroll",
+    "counter": "to counter another's Atout",
 }
 # «VI – Pouvoirs paranormaux» and its Appendix L556-L649: each power by the seed's own name.
 _POWERS = {
@@ -90,6 +106,14 @@ def dice(faces: list[int]) -> str:
 def revers(severity: int, physical: bool = False) -> str:
     """A Revers by its severity's name (L343); severity 0 is a healed one."""
     return severity_name(severity, physical) if severity else "healed"
+
+
+def as_on_sheet(severity: int, domain: str) -> str:
+    """A standing Revers as the sheet names it (L343, «Revers et blessures» L927-L931): a physical
+    one by its wound, with its penalty, "Blessure (−1)"; another by its severity, then the kind
+    of action it weighs on, "Revers sérieux (−2), social"."""
+    physical = domain == "physical"
+    return f"{severity_name(severity, physical)} ({MINUS}{severity})" + ("" if physical else f", {domain}")
 
 
 # The rank or card modifiers a roll or a draw records («Rappel» L431, L459-L483; Atouts L737-L761;
@@ -170,10 +194,24 @@ def rerolled(voided: list[int]) -> str:
     return f"{dice(list(voided))} rerolled with an Atout: " if voided else ""
 
 
+def own_atout(test: Mapping[str, Any]) -> str:
+    """What the roller's own +1 cost on a Test (L737-L739): the first Atout for it is paid with the
+    Test itself, so the Test says so: "1 Atout of experience paid with the Test for the +1 (L737)";
+    one paid again after a counter is an Atout played of its own, which names itself the 2nd, 3rd…
+    Nothing when no Atout bought a +1."""
+    pool = test.get("atout_pool")
+    if not pool:
+        return ""
+    paid = f"1 Atout of {_POOLS.get(pool, pool)} paid with the Test"
+    return paid + (" for the +1 (L737)" if test["modifiers"].get("atout") else " for a +1 a counter cancelled (L739)")
+
+
 def _test(e: Any) -> str:
     kind = "hazardous Test" if e.hazardous else "Test"
     verdict = "success" if e.success else "failure" + (f": {plural(e.setbacks, 'Revers', 'Revers')}" if e.setbacks else "")
-    return f"{kind} of {rolled_on(vars(e))} {against(e.required)}: {rerolled(e.voided)}{dice(e.dice)} → {rank(e.final)}, {verdict}"
+    made = f"{kind} of {rolled_on(vars(e))} {against(e.required)}"
+    paid = own_atout(vars(e))
+    return f"{made}: {rerolled(e.voided)}{dice(e.dice)} → {rank(e.final)}, {verdict}" + (f"; {paid}" if paid else "")
 
 
 def conflict_verdict(winner: str | None) -> str:
@@ -193,7 +231,18 @@ def setback_suffered(e: Any) -> str:
     physical = s["domain"] == "physical"
     critical = "; critical state" if e.critical else ""
     heals = _HEALING.get(s["healing"], s["healing"])
-    return f"took a {revers(s['severity'], physical)} ({s['domain']}, {heals}) from {e.source or 'the Narrator'}{critical}"
+    return f"took a {revers(s['severity'], physical)} ({s['domain']}, {heals}) {origin(e.source)}{critical}"
+
+
+def origin(source: str) -> str:
+    """Where a Revers came from, after "took a Blessure (…)": "from Zombie, Sequence 4 draw 1", or
+    in another's place when it was taken by interposing (L763-L765): "in Harvey's place: a note"
+    (recorded "taken in Harvey's place" before, which read "from taken in…")."""
+    if not source:
+        return "from the Narrator"
+    if source.startswith("taken in "):
+        source = source.removeprefix("taken ")
+    return source if source.startswith("in ") and "'s place" in source else f"from {source}"
 
 
 def first_aid_roll(test: Mapping[str, Any]) -> str:
@@ -233,6 +282,25 @@ def _power(e: Any) -> str:
     collapse = "; they collapse" if e.collapsed else ""
     fatigue = f", {plural(e.fatigue_lost, 'rank')} of Vigueur lost" if e.fatigue_lost else ""
     return f"power {power_name(e.power)}, {test}; Potentiel {e.potentiel_before} → {e.potentiel_after}{fatigue}{collapse}"
+
+
+def played(e: Any) -> str:
+    """An Atout spent inside a roll (L733-L769), with what it did there. A counter and the roller's
+    Atouts paid again after one say so (L737-L739), so that the log adds up what each paid: the
+    roller's 1st Atout for the +1 is said by the Test itself (:func:`own_atout`)."""
+    paid = f"played {plural(e.cost, 'Atout')} of {_POOLS.get(e.pool, e.pool)} on the {e.roll}"
+    effect = e.effect
+    if e.use == "counter" and effect.get("cancelled"):
+        who = effect["cancelled"]
+        return f"{paid}: a counter that cancels {who}'s +1 and the Atout {who} paid for it (L739)"
+    if e.use == "temporary-bonus" and effect.get("renewed"):
+        nth, after = effect.get("spend"), effect.get("after")
+        if nth and after:
+            return f"{paid}: their {ordinal(nth)} for the +1, paid again after {after} countered the {ordinal(nth - 1)} (L739)"
+        return f"{paid}: once more for their +1, after a counter cancelled the Atout before (L739)"
+    what = _ATOUT_USES.get(e.use, e.use.replace("-", " "))
+    # A +1, a reroll or a changed die or card serves the one who pays; help serves another (L761).
+    return f"{paid}: {what}" + (f" for {e.beneficiary}" if e.use == "help" and e.beneficiary else "")
 
 
 def _awarded(e: Any) -> str:
@@ -300,6 +368,14 @@ def _sequence_ended(e: Any) -> str:
     return f"Sequence {e.sequence} ended ({how}): {achieves(e.winner)}"
 
 
+def _power_ticked(e: Any) -> str:
+    # T8-T9 (L627-L637): the healing powers work on wounds, named as the sheet names them (L343).
+    if e.setback_id is None:
+        return "the power runs on"
+    now = f"now a {as_on_sheet(e.severity, 'physical')}" if e.severity else "healed"
+    return f"the power heals Revers {e.setback_id} a step: {now}"
+
+
 def _rested(e: Any) -> str:
     back = [f"{n} Potentiel of {domain}" for domain, n in e.restored.items() if n]
     if e.fatigue_recovered:
@@ -311,8 +387,10 @@ WORDS: dict[str, Describer] = {
     "chronique.domain.rulesets.microfudge.events:TestRolled": _test,
     "chronique.domain.rulesets.microfudge.events:SimpleConflictRolled": _conflict,
     "chronique.domain.rulesets.microfudge.events:SetbackSuffered": setback_suffered,
+    # The event keeps no kind of action, so the severity is said by its penalty alone: naming a
+    # physical Revers "a Revers" here would contradict the sheet's "Blessure (−1)" (L343).
     "chronique.domain.rulesets.microfudge.events:SetbackRecovered": lambda e: (
-        f"Revers {e.setback_id} healed" if not e.severity else f"Revers {e.setback_id} healed a step: now a {revers(e.severity)}"
+        f"Revers {e.setback_id} healed" if not e.severity else f"Revers {e.setback_id} healed a step: now {MINUS}{e.severity}"
     ),
     "chronique.domain.rulesets.microfudge.events:RecoveryPaced": lambda e: (
         f"care and rest pace the recovery of Revers {e.setback_id}: {paced(e.percent)}"
@@ -320,17 +398,14 @@ WORDS: dict[str, Describer] = {
     "chronique.domain.rulesets.microfudge.events:FirstAidGiven": _first_aid,
     "chronique.domain.rulesets.microfudge.events:AtoutsAwarded": _awarded,
     "chronique.domain.rulesets.microfudge.events:AtoutSpent": lambda e: (
-        f"spent {plural(e.cost, 'Atout')} of {_POOLS.get(e.pool, e.pool)} on {_ATOUT_USES.get(e.use, e.use.replace('-', ' '))}"
+        f"spent {plural(e.cost, 'Atout')} of {_POOLS.get(e.pool, e.pool)} {_SPENT_ON.get(e.use, 'on ' + e.use.replace('-', ' '))}"
         + (f" ({e.note})" if e.note else "")
     ),
     "chronique.domain.rulesets.microfudge.events:SetbackStabilized": lambda e: (
         f"saved their skin: Revers {e.setback_id} ({revers(e.severity, True)}) is stabilized ({e.how})"
     ),
     "chronique.domain.rulesets.microfudge.events:SetbackTransferred": lambda e: f"{e.to} took Revers {e.setback_id} in their place",
-    "chronique.domain.rulesets.microfudge.events:AtoutPlayed": lambda e: (
-        f"played {plural(e.cost, 'Atout')} of {_POOLS.get(e.pool, e.pool)} on the {e.roll}: "
-        f"{_ATOUT_USES.get(e.use, e.use.replace('-', ' '))}" + (f" for {e.beneficiary}" if e.beneficiary else "")
-    ),
+    "chronique.domain.rulesets.microfudge.events:AtoutPlayed": played,
     "chronique.domain.rulesets.microfudge.events:CharacteristicRaised": _raised,
     "chronique.domain.rulesets.microfudge.events:SequenceStarted": lambda e: (
         f"entered Sequence {e.sequence}"
@@ -342,9 +417,7 @@ WORDS: dict[str, Describer] = {
     "chronique.domain.rulesets.microfudge.events:UpperHandTaken": _upper_hand,
     "chronique.domain.rulesets.microfudge.events:SequenceEnded": _sequence_ended,
     "chronique.domain.rulesets.microfudge.events:PowerUsed": _power,
-    "chronique.domain.rulesets.microfudge.events:PowerTicked": lambda e: (
-        f"the power heals Revers {e.setback_id} a step: now {revers(e.severity, True)}" if e.setback_id is not None else "the power runs on"
-    ),
+    "chronique.domain.rulesets.microfudge.events:PowerTicked": _power_ticked,
     "chronique.domain.rulesets.microfudge.events:PowerEnded": lambda e: f"the power stopped ({e.reason})",
     "chronique.domain.rulesets.microfudge.events:PowersRested": _rested,
     "chronique.domain.rulesets.microfudge.events:FatigueRecovered": lambda e: "a quarter of an hour's rest: one rank of Vigueur back",

@@ -271,8 +271,13 @@ def roll_test(world: World, name: str, request: TestRequest) -> TestResult:
     label_ = f"{canonical} Test" + (f" ({request.purpose})" if request.purpose else "")
     play_atouts(world, [p for p in planned if p[1] == "help"], character.name, label_, {"help": {"ranks": 1}})
     # L737-L739: the roller's spends after its first, and the counters, each with what it did.
+    # Each spend paid again names its rank in the chain and the counter it answers, so the log adds
+    # up what the roller paid (the 1st is paid with the Test, ``atout_pool``).
     renewed = [p for p in planned if p[1] == "temporary-bonus"][1:]
-    play_atouts(world, renewed, character.name, label_, {"temporary-bonus": {"ranks": 1, "renewed": True}})
+    countering = [p[0] for p in planned if p[1] == "counter"]
+    for nth, spend in enumerate(renewed, start=2):
+        effect = {"ranks": 1, "renewed": True, "spend": nth, "after": countering[nth - 2]}
+        play_atouts(world, [spend], character.name, label_, {"temporary-bonus": effect})
     for spend in (p for p in planned if p[1] == "counter"):
         play_atouts(world, [spend], spend[0], label_, {"counter": {"cancelled": character.name, "ranks": -1}})
     epoch = world.campaign.epoch
@@ -608,9 +613,12 @@ def take_revers(world: World, name: str, other: str, setback_id: int, note: str 
     key, cost = "take-a-revers", tables().atout_uses["take-a-revers"]
     paid = _atout_pool(character, cost, None)
     at = world.campaign.clock
-    character.record(ev.AtoutSpent, at=at, use=key, cost=cost, pool=paid, note=note or f"takes a Revers for {victim.name}")
+    # The log reads "spent 1 Atout of creation reserve to take a Revers in another's place (for
+    # Harvey: a note)" and "took a Blessure (…) in Harvey's place: a note" (describe.origin).
+    spent_for = f"for {victim.name}" + (f": {note}" if note else "")
+    character.record(ev.AtoutSpent, at=at, use=key, cost=cost, pool=paid, note=spent_for)
     victim.record(ev.SetbackTransferred, at=at, setback_id=setback_id, to=character.name)
-    source = f"taken in {victim.name}'s place" + (f": {note}" if note else "")
+    source = f"in {victim.name}'s place" + (f": {note}" if note else "")
     return suffer(world, character.name, setback["severity"], setback["domain"], setback["healing"], source)
 
 
@@ -619,8 +627,9 @@ def award(world: World, name: str, count: int, reason: str) -> None:
     character = world.character(name)
     if count == 0:
         raise RuleViolation("award at least one Atout")
-    if character.condition["atouts"]["experience"] + count < 0:
-        raise RuleViolation(f"{character.name} has only {character.condition['atouts']['experience']} experience Atouts")
+    held = character.condition["atouts"]["experience"]
+    if held + count < 0:
+        raise RuleViolation(f"{character.name} has only {plural(held, 'experience Atout')}")
     character.record(ev.AtoutsAwarded, at=world.campaign.clock, count=count, reason=reason)
 
 

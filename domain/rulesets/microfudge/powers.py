@@ -15,7 +15,7 @@ from chronique.domain.character import Character
 from chronique.domain.errors import RuleViolation
 from chronique.domain.gametime import DAY, HOUR
 from chronique.domain.rulesets.microfudge import events as ev
-from chronique.domain.rulesets.microfudge.describe import power_name, process_name
+from chronique.domain.rulesets.microfudge.describe import as_on_sheet, power_name, process_name
 from chronique.domain.rulesets.microfudge.describe import rank as rank_of
 from chronique.domain.rulesets.microfudge.play import Contender, _stream, contender, ensure_able_to_act, setback_period, settings
 from chronique.domain.rulesets.microfudge.rules import (
@@ -23,7 +23,6 @@ from chronique.domain.rulesets.microfudge.rules import (
     penalty,
     resolve_test,
     revers_domain,
-    severity_name,
     simple_conflict,
     telekinesis_required,
 )
@@ -291,7 +290,7 @@ def tick(world: World, character: Character, process_id: int, at: int) -> str:
         end_power(world, character, process_id, reason, at)
     # Words as the wound's own recovery prints them (processes.py).
     number = process["setback"]
-    healed = f"Revers {number} has healed" if severity == 0 else f"Revers {number} is now a {severity_name(severity)} (−{severity})"
+    healed = f"Revers {number} has healed" if severity == 0 else f"Revers {number} is now a {as_on_sheet(severity, wound['domain'])}"
     return f"{character.name}: {healed} with {process_name(process)}"
 
 

@@ -10,9 +10,9 @@ from typing import Any
 from chronique.domain.character import Character
 from chronique.domain.copying import copied
 from chronique.domain.rulesets.microfudge import events as ev
+from chronique.domain.rulesets.microfudge.describe import as_on_sheet
 from chronique.domain.rulesets.microfudge.play import recover
 from chronique.domain.rulesets.microfudge.powers import next_wake, recover_fatigue, rest, tick
-from chronique.domain.rulesets.microfudge.rules import severity_name
 from chronique.domain.rulesets.microfudge.tables import tables
 from chronique.domain.timeline import Due
 from chronique.domain.world import World
@@ -64,7 +64,9 @@ class MicroFudgeProcesses:
         if kind == "power":
             return tick(self.world, character, int(number), due.at)
         setback_id = int(number)
+        domain = next(s["domain"] for s in character.condition["setbacks"] if s["id"] == setback_id)
         left = recover(self.world, character, setback_id, due.at)
         if left == 0:
             return f"{character.name}: Revers {setback_id} has healed"
-        return f"{character.name}: Revers {setback_id} is now a {severity_name(left)} (−{left})"
+        # As the sheet names it: a physical Revers by its wound, "Blessure (−1)" (L343).
+        return f"{character.name}: Revers {setback_id} is now a {as_on_sheet(left, domain)}"

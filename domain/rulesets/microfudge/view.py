@@ -9,11 +9,11 @@ from typing import Any
 
 from chronique.domain.character import Character
 from chronique.domain.gametime import DAY, calendar_from
-from chronique.domain.rulesets.microfudge.describe import _HEALING, paced, process_name, rank
+from chronique.domain.rulesets.microfudge.describe import _HEALING, as_on_sheet, paced, process_name, rank
 from chronique.domain.rulesets.microfudge.events import powers_of, sequence_of
 from chronique.domain.rulesets.microfudge.play import settings
 from chronique.domain.rulesets.microfudge.powers import maximum, potentiel
-from chronique.domain.rulesets.microfudge.rules import out_after, out_of_the_fight, penalty, recovery_period, severity_name
+from chronique.domain.rulesets.microfudge.rules import out_after, out_of_the_fight, penalty, recovery_period
 from chronique.domain.rulesets.words import joined, plural
 from chronique.domain.sheetview import Group, Section, SheetView
 from chronique.domain.world import World
@@ -79,8 +79,7 @@ def _revers(world: World, c: dict[str, Any]) -> list[tuple[str, ...]]:
             due = calendar.format(sb["next_tick"])
         else:
             due = "needs care" if not sb["stabilized"] else "—"
-        physical = sb["domain"] == "physical"
-        severity = f"{severity_name(sb['severity'], physical=physical)} (−{sb['severity']})" + ("" if physical else f", {sb['domain']}")
+        severity = as_on_sheet(sb["severity"], sb["domain"])
         # T2c (L341): care and rest make each step take longer or shorter, as `care` and the log say.
         pace = f"; {paced(sb['pace']['percent'])}" if sb.get("pace") else ""
         rows.append((str(sb["id"]), severity, due, _recovery(world, sb) + pace))
