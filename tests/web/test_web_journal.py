@@ -190,7 +190,7 @@ def test_entropy_from_the_form_lands_before_the_first_draw_and_is_refused_after(
     form = urllib.parse.urlencode({"csrf": token, "phrase": "trop tard", "player": "Ana"}).encode()
     status, headers, _ = fetch(served.link("Ben") + "entropy", form, {"Content-Type": "application/x-www-form-urlencoded"})
     assert status == 303
-    assert "already%20been%20drawn%20from" in headers["location"]
+    assert "been%20drawn%20from%20already" in headers["location"]
     assert "trop tard" not in json.dumps(json.loads(chronique(served.db, "campaign", "show", CAMPAIGN, "--json").stdout))
 
 
