@@ -18,6 +18,9 @@ DEGREES_RANGE = bounds.within(0, limits.DEGREES)
 EFFORT_RANGE = bounds.within(0, limits.EFFORT)
 MODIFIER_RANGE = bounds.symmetric(limits.MODIFIER)
 RISK_RANGE = bounds.within(0, limits.RISK)
+# Ruling E66: a blow of 0 adds nothing to a location (§Application des dommages step 3, "si elle
+# est supérieure à 0"): the GM's damage is refused before its location is rolled, as Cartes's.
+DAMAGE_RANGE = bounds.within(1, limits.DAMAGE)
 
 if TYPE_CHECKING:
     from chronique.domain.rulesets.elor.combat import Exchange, RangedShot
@@ -448,17 +451,18 @@ def _damage_line(name: str, damage: dict[str, Any]) -> None:
             + (" — destroyed" if damage["destroyed"] else "")
         )
         return
-    from chronique.domain.rulesets.elor.describe import place
+    from chronique.domain.rulesets.elor.describe import blow_state, place
 
     # §Application des dommages: the location comes from a D100 roll unless the attacker chose it.
     roll = f" (location roll {damage['roll']} on the D100)" if damage["roll"] is not None else ""
-    # What the blow did is its location's state and the body's, as the log says it: the effects
-    # it keeps (every location's) would say them again.
-    state = " — dead" if damage["dead"] else (" — unconscious" if damage["unconscious"] else "")
+    # What the blow did is its location's state (a vital one at its hit points: unconsciousness,
+    # E63) and the body's, as the log says it: the effects it keeps (every location's) would say
+    # them again.
+    said, body = blow_state(damage["location"], damage["state"], damage["unconscious"], damage["dead"])
     dealt = plural(damage["value"]["effective"], "point")
     # The location as the sheet names it (§Humains: "torse"), never its stored key.
     where = place(damage["location"])
-    typer.echo(f"{name}'s {where}{roll}: {dealt} of damage, {damage['total']} in all ({damage['state']}){state}")
+    typer.echo(f"{name}'s {where}{roll}: {dealt} of damage, {damage['total']} in all ({said}){body}")
 
 
 @app.command("damage")
@@ -466,9 +470,7 @@ def damage(
     ctx: typer.Context,
     campaign: str = CAMPAIGN,
     character: str = CHARACTER,
-    amount: int = typer.Option(
-        ..., "--amount", callback=bounds.within(0, limits.DAMAGE), help="The blow's nominal damage (armour still applies)."
-    ),
+    amount: int = typer.Option(..., "--amount", callback=DAMAGE_RANGE, help="The blow's nominal damage (armour still applies)."),
     location: str = typer.Option(None, "--location", help=f"The location hit, {LOCATION_WORDS} (default: rolled on the D100 table)."),
     ranged: bool = typer.Option(False, "--ranged", help="Roll on the ranged table."),
     bypass_armour: bool = typer.Option(False, "--bypass-armour", help="Armour is ignored."),
@@ -507,16 +509,39 @@ def care(
 
     spec = _spec(faculty, profession, "full", familiarity, None, 0, difficulty, effort)
 
-    def act(world: World) -> Told[int, str]:
+    def act(world: World) -> Told[str, str]:
         removed = give_care(world, healer, patient, location, spec)
         # The healer's test, said at the table as every other test is (§Tests d'action): its
         # level and what it adds up from, the dice and the degrees that heal (PROPOSAL §5.6).
         tested = world.recorded_last(healer, TestRolled)
-        return Told(removed, described(tested.outcome, _made_of(world, healer)))
+        return Told(
+            _care_result(world, healer, patient, location, removed),
+            described(tested.outcome, _made_of(world, healer)),
+        )
 
     told = run(ctx, lambda s: s.act(campaign, act))
     typer.echo(f"{healer} cares for {patient}'s {place(location)}: {told.words}")
-    typer.echo(f"{healer} removes {plural(told.result, 'damage point')} from {patient}'s {place(location)}")
+    typer.echo(told.result)
+
+
+def _care_result(world: World, healer: str, patient: str, where: str, removed: int) -> str:
+    """What a care did (PROPOSAL §5.6, ruling E64): the damage points it removed, and why it
+    removed none from a destroyed location, which nothing heals, care included (E23)."""
+    from chronique.domain.rulesets.elor.describe import place
+    from chronique.domain.rulesets.elor.play import hp_of, sheet_of
+    from chronique.domain.rulesets.elor.tables import location, nature
+
+    p = world.character(patient)
+    loc = location(nature(sheet_of(p).nature), where)
+    total, hp = p.condition["wounds"].get(loc.key, 0), hp_of(world, p)[loc.key]
+    said = f"{healer} removes {plural(removed, 'damage point')} from {patient}'s {place(loc.key)}"
+    if removed or total < 2 * hp:
+        # The points removed, or none for want of a degree of success (said on the line above).
+        return said
+    # §Application des dommages: at twice its hit points a location is destroyed, and nothing
+    # heals it (E23): care removes nothing however many degrees it has.
+    damage = plural(total, "damage point")
+    return f"{said}: it is destroyed ({damage}, at least twice its {plural(hp, 'hit point')}), and care never heals a destroyed location"
 
 
 @app.command("rest")

@@ -233,8 +233,8 @@ DOWNTIME = ("western-parade", "downtime")
         # §3.1: one die plus one per effort point, a degree each.
         ((*ELOR_ATTACK, "--simultaneous", "--opponent-attack", "22"), "--opponent-attack must be between 0 and 21 (got 22)"),
         # §Humains L862-882: a location holds 3 to about 20 HP.
-        (("elor", "damage", "Tolosa", "Aldo", "--amount", HUGE), f"--amount must be between 0 and 100 (got {10**25:,})"),
-        (("elor", "damage", "Tolosa", "Aldo", "--amount", "-1"), "--amount must be between 0 and 100 (got -1)"),
+        (("elor", "damage", "Tolosa", "Aldo", "--amount", HUGE), f"--amount must be between 1 and 100 (got {10**25:,})"),
+        (("elor", "damage", "Tolosa", "Aldo", "--amount", "-1"), "--amount must be between 1 and 100 (got -1)"),
         (("elor", "xp", "award", "Tolosa", "Aldo", "101"), "POINTS must be between 1 and 100 (got 101)"),
         # §Actions longues L436-452 and the risk clock (E-T6: a D10 at most the threshold).
         ((*ELOR_LONG[:-1], "1001"), "--degrees must be between 1 and 1,000 (got 1,001)"),

@@ -34,6 +34,14 @@ def location_state(total: int, hp: int) -> str:
     return "hurt" if total > 0 else "sound"
 
 
+def state_words(loc: Location, state: str) -> str:
+    """A location's state (:func:`location_state`) in the rulebook's terms (ruling E63): a vital
+    location at its hit points means what the nature's table says it does there (§Humains,
+    "Effet PV": Inconscience for the head, torso and abdomen), never an unusable limb; the other
+    states read as they are (hurt, unusable, destroyed)."""
+    return loc.at_hp if loc.vital and state == "unusable" else state
+
+
 @dataclass(frozen=True)
 class BodyState:
     """What the wounds of a body mean: each location's state, consciousness, death."""

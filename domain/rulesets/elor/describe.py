@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from chronique.domain.errors import RuleViolation
+from chronique.domain.rulesets.elor.damage import state_words
 from chronique.domain.rulesets.elor.tables import effect, faculty_name, location, nature
 from chronique.domain.rulesets.words import Describer, described, joined, plural, signed
 
@@ -33,6 +34,25 @@ def where(location: str, of: str = "humain") -> str:
         morphology = nature("humain")
     found = next((loc for loc in morphology.locations if loc.key == location), None)
     return found.name.lower() if found is not None else location.replace("-", " ")
+
+
+def blow_state(location: str, state: str, unconscious: bool, dead: bool, of: str = "humain") -> tuple[str, str]:
+    """What a blow did (§Application des dommages), as the log and the table's line say it: the
+    location's state in the rulebook's terms (a vital location at its hit points: "unconsciousness",
+    §Humains, E63), then the body's (" — unconscious", " — dead") when it is so and the location's
+    words did not already say it (a blow to the torso of someone a wounded abdomen keeps
+    unconscious leaves the torso hurt, not unconscious: said apart)."""
+    try:
+        morphology = nature(of)
+    except RuleViolation:
+        morphology = nature("humain")
+    found = next((loc for loc in morphology.locations if loc.key == location), None)
+    said = state if found is None else state_words(found, state)
+    if dead:
+        return said, " — dead"
+    if unconscious and not (found is not None and found.vital and state == "unusable"):
+        return said, " — unconscious"
+    return said, ""
 
 
 def place(text: str, of: str = "humain") -> str:
@@ -148,13 +168,19 @@ def _attack(e: Any) -> str:
 
 
 def _damage(e: Any) -> str:
-    # What the blow did (§Application des dommages): the location's state, then the body's when
-    # it is unconscious or dead, said apart (a blow to the torso of someone a wounded abdomen
-    # keeps unconscious leaves the torso hurt, not unconscious), as the table's line says it.
-    # The effects the event keeps (every location's, in the table's capitalised names) say no
-    # more, and the other locations' were said by their own blows.
-    body = " — dead" if e.dead else " — unconscious" if e.unconscious else ""
-    return f"{plural(e.value['effective'], 'point')} of damage in the {where(e.location)} ({e.source}): {e.total} in all, {e.state}{body}"
+    # What the blow did (§Application des dommages): the location's state, then the body's
+    # (blow_state), as the table's line says it. The effects the event keeps (every location's,
+    # in the table's capitalised names) say no more, and the other locations' were said by their
+    # own blows.
+    state, body = blow_state(e.location, e.state, e.unconscious, e.dead)
+    return f"{plural(e.value['effective'], 'point')} of damage in the {where(e.location)} ({e.source}): {e.total} in all, {state}{body}"
+
+
+def _in_body_order(points: Mapping[str, int]) -> list[tuple[str, int]]:
+    # The locations in the order of the nature's table and the sheet (§Humains: head first), so
+    # that the advance's line and the log's (read back from the journal) say them alike.
+    order = [loc.key for loc in nature("humain").locations]
+    return sorted(points.items(), key=lambda item: order.index(item[0]) if item[0] in order else len(order))
 
 
 def _healed(e: Any) -> str:
@@ -164,7 +190,9 @@ def _healed(e: Any) -> str:
         # left, so that is what it says (never read as points healed).
         left = [f"the {where(loc)} down to {plural(n, 'point')}" if n else f"the {where(loc)} healed" for loc, n in e.healed.items()]
         return f"healed by {e.by}: " + (joined(left) if left else "nothing")
-    healed = [f"{plural(n, 'point')} in the {where(loc)} ({e.healed.get(loc, 0) or 'none'} left)" for loc, n in e.removed.items() if n]
+    healed = [
+        f"{plural(n, 'point')} in the {where(loc)} ({e.healed.get(loc, 0) or 'none'} left)" for loc, n in _in_body_order(e.removed) if n
+    ]
     return f"healed by {e.by}: " + (joined(healed) if healed else "nothing")
 
 

@@ -101,8 +101,8 @@ def next_work_time(after: int, unit_s: int, start_hour: int | None, hours_per_da
 
 
 def first_work_time(started: int, unit_s: int, start_hour: int | None, hours_per_day: int | None) -> int:
-    """When a long action started at ``started`` is first tested (ruling E22): one whole time unit
-    after the start. Work inside a daily window tests at the end of the first unit of the window
+    """When a long action started (or last tested, ruling E65) at ``started`` is next tested
+    (ruling E22): one whole time unit after it. Work inside a daily window tests at the end of the first unit of the window
     that ends at or after ``started + unit_s``; units of a day or more (and round-the-clock work)
     simply test at ``started + unit_s`` (a forge started at 08:00 with a unit of a day is first
     tested the next day at 08:00, not a second before the day after)."""
@@ -229,7 +229,11 @@ def work_unit(world: World, owner: Character, action: dict[str, Any], at: int) -
     step = progress(action["accumulated"], action["required"], [t["degrees"] for t in tests])
     following = None
     if not step.done and action["paced"] == "downtime":
-        following = next_work_time(at, action["unit_s"], action["start_hour"], action["hours_per_day"])
+        # Ruling E65 (E22): one test per time unit (§Actions longues L442), the next one whole
+        # unit after this one, as the first is after the start: the same rule whether the
+        # timeline or the GM's 'long-action test' made this one, so what 'long-action start'
+        # said, the downtime board and the advance agree.
+        following = first_work_time(at, action["unit_s"], action["start_hour"], action["hours_per_day"])
     owner.record(
         ev.LongActionProgressed,
         at=at,

@@ -13,6 +13,7 @@ from typing import Any
 
 from chronique.domain.chain import ChainedEvent, ChanceConsumed, FaceDown
 from chronique.domain.character import Character
+from chronique.domain.rulesets.elor.tables import nature
 
 
 class TestRolled(ChanceConsumed, FaceDown):
@@ -191,18 +192,32 @@ class DamageTaken(ChanceConsumed, FaceDown):
         state.setdefault("ranged", None)
 
     def apply(self, character: Character) -> None:
+        # Ruling E62: the blow adds its effective damage to the location's total as the log
+        # gives it (§Application des dommages step 3), never writes back the total it saw: a
+        # correction replays the log without a voided blow, and a later blow must not bring the
+        # voided one's points back. On a log without voids the sum is the total it recorded.
         c = character.condition
-        c["next_wake"] = self.next_wake
         wounds = dict(c["wounds"])
-        if self.total:
-            wounds[self.location] = self.total
+        total = wounds.get(self.location, 0) + max(0, int(self.value["effective"]))
+        if total:
+            wounds[self.location] = total
         c["wounds"] = wounds
-        c["unconscious"] = self.unconscious
-        c["dead"] = self.dead
+        # Unconscious or dead as the blow found the body; a replay that left no vital location
+        # hurt at all (the blow that made it so voided) cannot keep either (PROPOSAL §5.6, E24).
+        vital = _vital_hurt(character, wounds)
+        c["unconscious"] = self.unconscious and vital
+        c["dead"] = self.dead and vital
+        c["next_wake"] = self.next_wake if c["unconscious"] else None
         c["next_heal"] = self.next_heal
         if self.value["effective"] > 0:
             # A new injury of the location: it may be cared for once, within the hour (PROPOSAL §5.6).
             c["injuries"] = dict(c.get("injuries", {}), **{self.location: {"at": self.at, "cared": False}})
+
+
+def _vital_hurt(character: Character, wounds: dict[str, int]) -> bool:
+    # Whether a vital location (§Humains: head, torso, abdomen) has any damage: none can be at
+    # its hit points otherwise, so the body can be neither unconscious nor dead (E24).
+    return any(wounds.get(loc.key, 0) > 0 for loc in nature(character.sheet["nature"]).locations if loc.vital)
 
 
 class EquipmentDamaged(ChainedEvent):
@@ -245,10 +260,22 @@ class WoundsHealed(ChainedEvent):
         state.setdefault("removed", None)
 
     def apply(self, character: Character) -> None:
+        # Ruling E62: the points healed come off the totals the log gives, never the totals the
+        # healing saw written back: a correction replays the log without a voided blow, and a
+        # later day of rest or care must not bring its points back. Events recorded before
+        # version 2 know only the totals after: a location is brought down to its, never up.
         c = character.condition
-        c["wounds"] = dict(self.wounds)
-        c["unconscious"] = self.unconscious
-        c["next_heal"] = self.next_heal
+        wounds = dict(c["wounds"])
+        if self.removed is not None:
+            for key, points in self.removed.items():
+                wounds[key] = wounds.get(key, 0) - points
+        else:
+            for key, left in self.healed.items():
+                wounds[key] = min(wounds.get(key, 0), left)
+        c["wounds"] = {k: v for k, v in wounds.items() if v > 0}
+        # Healing only ever wakes (E24): it never knocks out one the log now leaves awake.
+        c["unconscious"] = self.unconscious and bool(c["unconscious"])
+        c["next_heal"] = self.next_heal if c["wounds"] else None
 
 
 class CareGiven(ChainedEvent):
@@ -277,9 +304,11 @@ class WakeTested(ChanceConsumed):
     chance: list[dict[str, Any]]
 
     def apply(self, character: Character) -> None:
+        # A failed test leaves unconscious one who was: a replay without the blow that knocked
+        # the character out (a correction) leaves the character awake.
         c = character.condition
-        c["unconscious"] = not self.awake
-        c["next_wake"] = self.next_wake
+        c["unconscious"] = bool(c["unconscious"]) and not self.awake
+        c["next_wake"] = self.next_wake if c["unconscious"] else None
 
 
 class RestOrdered(ChainedEvent):

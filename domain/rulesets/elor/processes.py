@@ -10,10 +10,11 @@ from chronique.domain.copying import copied
 from chronique.domain.gametime import DAY, HOUR, calendar_from
 from chronique.domain.rulesets.elor import events as ev
 from chronique.domain.rulesets.elor.damage import heal_day
+from chronique.domain.rulesets.elor.describe import describe
 from chronique.domain.rulesets.elor.downtime import heal, risk_roll, work_unit
 from chronique.domain.rulesets.elor.play import hp_of, recover_effort, setting, sheet_of
 from chronique.domain.rulesets.elor.resolution import action_level, is_automatic, resolve
-from chronique.domain.rulesets.elor.tables import nature, tables
+from chronique.domain.rulesets.elor.tables import tables
 from chronique.domain.text import plural
 from chronique.domain.timeline import Due, first_mark_after
 from chronique.domain.world import World
@@ -107,15 +108,14 @@ def _day_heals(world: World, character: Character) -> bool:
 
 
 def heal_a_day(world: World, character: Character, at: int) -> str:
-    """A full day of rest (PROPOSAL §5.6): every damaged, non-destroyed location loses points."""
+    """A full day of rest (PROPOSAL §5.6): every damaged, non-destroyed location loses points.
+    The advance says it as the log does (ruling E64): the points each location lost and what is
+    left of it, e.g. "Samson healed by a day of rest: 1 point in the torse (2 left)"."""
     before = dict(character.condition["wounds"])
     after = heal_day(before, hp_of(world, character), int(setting(world, "heal_per_day")))
     healed = {k: after.get(k, 0) for k, v in before.items() if after.get(k, 0) != v}
     heal(world, character, healed, "a day of rest", at, at + DAY)
-    # The locations as the sheet names them (§Humains), in its order, never the stored keys.
-    morphology = nature(sheet_of(character).nature)
-    left = ", ".join(f"{loc.name.lower()} {after[loc.key]}" for loc in morphology.locations if loc.key in after) or "none"
-    return f"{character.name} rested a day: wounds {left}"
+    return f"{character.name} {describe(world.recorded_last(character.name, ev.WoundsHealed))}"
 
 
 def wake_test(world: World, character: Character, at: int) -> str:

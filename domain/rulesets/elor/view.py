@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from chronique.domain.character import Character
-from chronique.domain.rulesets.elor.damage import location_state
+from chronique.domain.rulesets.elor.damage import location_state, state_words
 from chronique.domain.rulesets.elor.play import armour_at, hp_of
 from chronique.domain.rulesets.elor.sheet import ElorSheet, derived, sheet_of_data
 from chronique.domain.rulesets.elor.tables import faculty_names, nature
@@ -24,15 +24,16 @@ def sheet_view(world: World, character: Character, gm: bool) -> SheetView:
     d = derived(typed)
     hp = hp_of(world, character)
     status = "dead" if c["dead"] else ("unconscious" if c["unconscious"] else "standing")
-    # §Application des dommages: a location is hurt, unusable at its hit points, destroyed at
-    # twice; its armour (natural and worn, step 2) is taken off each blow there.
+    # §Application des dommages: a location is hurt, unusable at its hit points (a vital one:
+    # unconsciousness, §Humains, E63), destroyed at twice; its armour (natural and worn, step 2)
+    # is taken off each blow there.
     wounds = c["wounds"]
     body = [
         (
             loc.name,
             str(wounds.get(loc.key, 0)),
             str(hp[loc.key]),
-            location_state(wounds.get(loc.key, 0), hp[loc.key]),
+            state_words(loc, location_state(wounds.get(loc.key, 0), hp[loc.key])),
             str(armour_at(character, loc.key)),
         )
         for loc in nature(s["nature"]).locations

@@ -16,6 +16,7 @@ from support import run
 from chronique.domain.gametime import DayCountCalendar
 from chronique.domain.rulesets.elor.describe import degrees_against, place
 from chronique.domain.rulesets.elor.tables import nature
+from chronique.domain.rulesets.words import joined
 
 
 def events(db: str, campaign: str, topic: str, name: str) -> list[dict[str, Any]]:
@@ -76,8 +77,10 @@ def test_elor_from_a_test_to_a_downtime_of_work_and_healing_Actions_longues_L436
     healed = {where: total - 1 for where, total in hurt.items() if total > 1}
     # The locations as the sheet names them, in its order (§Humains).
     order = [loc.key for loc in nature("humain").locations]
-    said = ", ".join(f"{place(where)} {n}" for where, n in sorted(healed.items(), key=lambda item: order.index(item[0])))
-    assert f"Day 2 08:00  Bruna rested a day: wounds {said or 'none'}" in report
+    # A day of rest heals a point of each hurt location (PROPOSAL §5.6), told as the log tells it.
+    rested = [(where, total - 1) for where, total in sorted(hurt.items(), key=lambda item: order.index(item[0])) if total]
+    said = joined([f"1 point in the {place(where)} ({left or 'none'} left)" for where, left in rested])
+    assert f"Day 2 08:00  Bruna healed by a day of rest: {said or 'nothing'}" in report
     assert json.loads(run(db, "elor", "sheet", "Tolosa", "Bruna", "--json").stdout)["condition"]["wounds"] == healed
     # The downtime report names what a GM must hear of since the session's end: the risk that struck.
     notable = json.loads(run(db, "downtime", "report", "Tolosa", "--json").stdout)

@@ -165,7 +165,7 @@ def test_the_log_says_the_point_a_day_of_rest_healed_PROPOSAL_5_6(db: str, tmp_p
     tolosa(db, tmp_path)
     run(db, "elor", "damage", "Tolosa", "Samson", "--amount", "1", "--location", "left-leg")
     run(db, "session", "end", "Tolosa")
-    assert "Samson rested a day: wounds none" in run(db, "advance", "Tolosa", "1d", "--yes").stdout
+    assert "Samson healed by a day of rest: 1 point in the jambe gauche (none left)" in run(db, "advance", "Tolosa", "1d", "--yes").stdout
     (healed,) = [e for e in log(db, "--character", "Samson") if e["topic"].endswith(":WoundsHealed")]
     assert (healed["removed"], healed["healed"]) == ({"left-leg": 1}, {"left-leg": 0})
     assert "1 point in the jambe gauche (none left)" in " ".join(run(db, "log", "Tolosa", "--character", "Samson").stdout.split())
@@ -263,8 +263,8 @@ def test_the_command_line_names_locations_as_the_sheet_does_seed_Humains(db: str
     assert cared.endswith("from Montana James's jambe gauche\n") and "left-leg" not in cared
     run(db, "session", "end", "Tolosa")
     report = run(db, "advance", "Tolosa", "1d", "--yes").stdout
-    assert "Samson rested a day: wounds none" in report
-    assert "Montana James rested a day: wounds jambe gauche " in report and "left-leg" not in report
+    assert "Samson healed by a day of rest: 1 point in the torse (none left)" in report
+    assert "Montana James healed by a day of rest: 1 point in the jambe gauche (3 left)" in report and "left-leg" not in report
 
 
 def test_a_day_of_rest_names_the_locations_in_the_sheet_s_order_PROPOSAL_5_6() -> None:
@@ -272,7 +272,7 @@ def test_a_day_of_rest_names_the_locations_in_the_sheet_s_order_PROPOSAL_5_6() -
     suffer_damage(world, "Aldo", 3, "a club", "left-leg")
     suffer_damage(world, "Aldo", 3, "a club", "head")
     (tick,) = run_until(world, MORNING + DAY)
-    assert tick.account == "Aldo rested a day: wounds tête 2, jambe gauche 2"
+    assert tick.account == "Aldo healed by a day of rest: 1 point in the tête (2 left) and 1 point in the jambe gauche (2 left)"
 
 
 def test_an_attack_against_no_defence_and_its_effects_read_in_words_seed_Liste_d_effets_de_combat() -> None:
@@ -459,7 +459,7 @@ def test_a_blow_says_its_location_s_state_apart_from_the_body_s_seed_Application
     suffer_damage(world, "Aldo", 6, "the GM", where="abdomen")  # abdomen HP 6 (Physique 1): unconscious
     suffer_damage(world, "Aldo", 2, "the GM", where="torso")  # armour 1: 1 point
     belly, chest = events_of(world, "Aldo", ev.DamageTaken)
-    assert describe(belly) == "6 points of damage in the abdomen (the GM): 6 in all, unusable — unconscious"
+    assert describe(belly) == "6 points of damage in the abdomen (the GM): 6 in all, unconsciousness"
     assert describe(chest) == "1 point of damage in the torse (the GM): 1 in all, hurt — unconscious"
 
 
