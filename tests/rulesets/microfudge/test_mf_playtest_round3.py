@@ -14,6 +14,7 @@ import pytest
 from microfudge_table import table
 from test_microfudge_critical_state import scripted
 from test_microfudge_fidelity_cli import campaign, cli
+from test_microfudge_review_fixes_cli import words
 
 from chronique.domain.rulesets.microfudge import events as ev
 from chronique.domain.rulesets.microfudge.describe import describe
@@ -26,21 +27,6 @@ HARVEY = 'name = "Harvey"\nstatus = "hero"\n[ranks]\nCombat = 4\n'
 # An NPC of average status: 6 Atouts, Combat Faible → Moyen costs 2: 4 in reserve (L451-L453).
 ZOMBIE = 'name = "Zombie"\nnpc = true\nstatus = "average"\n[ranks]\nCombat = 4\n'
 PSY = 'name = "Psy"\nstatus = "expert"\n[ranks]\nConscience = 5\n'
-
-
-def said(db: str, name: str, kind: str, gm: bool = False) -> list[str]:
-    """What the log's table says of each event of ``kind`` (its last column, wrapped lines joined)."""
-    rows: list[list[str]] = []
-    lines = cli(db, "--ascii", "log", name, "--kind", kind, *(["--gm"] if gm else [])).splitlines()
-    for line in [line for line in lines if line.startswith("|")][1:]:  # the header's line first
-        if set(line) <= set("|-+"):
-            continue
-        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
-        if cells[0]:
-            rows.append([cells[-1]])
-        elif rows:
-            rows[-1].append(cells[-1])
-    return [" ".join(part for part in row if part) for row in rows]
 
 
 def atouts(db: str, name: str, who: str) -> dict[str, Any]:
@@ -73,11 +59,11 @@ def test_a_countered_plus_one_paid_again_tells_every_Atout_paid_and_why_Utilisat
     ]
     # The log adds up as the sheets do: Jim 2 experience Atouts → 0, Zombie 4 reserve → 3.
     assert atouts(db, "Arkham", "Jim")["experience"] == 0 and atouts(db, "Arkham", "Zombie")["reserve"] == 3
-    assert said(db, "Arkham", "AtoutPlayed") == [
+    assert words(db, "AtoutPlayed") == [
         "played 1 Atout of experience on the Tir Test: their 2nd for the +1, paid again after Zombie countered the 1st (L739)",
         "played 1 Atout of creation reserve on the Tir Test: a counter that cancels Jim's +1 and the Atout Jim paid for it (L739)",
     ]
-    assert said(db, "Arkham", "TestRolled") == [
+    assert words(db, "TestRolled") == [
         "Test of Tir Moyen (4) (Atout +1) against Difficile (5): 0 0 0 0 → Bon (5), success; "
         "1 Atout of experience paid with the Test for the +1 (L737)"
     ]
@@ -94,7 +80,7 @@ def test_a_plus_one_countered_twice_and_paid_three_times_names_each_Atout_in_tur
         "Jim: 1 Atout of creation reserve paid with the Test for the +1 (L737)",
         "Jim played 1 Atout of creation reserve on the Tir Test: their 2nd for the +1, paid again after Zombie countered the 1st (L739)",
     ]
-    assert said(db, "Arkham", "AtoutPlayed")[1] == (
+    assert words(db, "AtoutPlayed")[1] == (
         "played 1 Atout of creation reserve on the Tir Test: their 3rd for the +1, paid again after Harvey countered the 2nd (L739)"
     )
     assert atouts(db, "Arkham", "Jim")["reserve"] == 6 - 3  # three Atouts for one +1 (L739)
@@ -110,7 +96,7 @@ def test_a_plus_one_countered_and_let_go_says_its_Atout_was_paid_for_nothing_Uti
         "Jim rolls Tir Moyen (4): [0 0 0 0] final Moyen (4) against Difficile (5): failure",
         "Jim: 1 Atout of creation reserve paid with the Test for a +1 a counter cancelled (L739)",
     ]
-    assert said(db, "Arkham", "TestRolled") == [
+    assert words(db, "TestRolled") == [
         "Test of Tir Moyen (4) against Difficile (5): 0 0 0 0 → Moyen (4), failure; "
         "1 Atout of creation reserve paid with the Test for a +1 a counter cancelled (L739)"
     ]
@@ -125,10 +111,8 @@ def test_taking_another_s_Revers_reads_as_sentences_in_the_log_Supporter_un_Reve
     cli(db, "microfudge", "setback", "Arkham", "Harvey", "--severity", "2", "--source", "the shoggoth")
     out = cli(db, "microfudge", "atout", "take-revers", "Arkham", "Jim", "Harvey", "--setback", "1", "--note", "steps in front")
     assert out.strip() == "Jim takes Harvey's Blessure sérieuse (−2) as Revers 1 (heals daily)"
-    assert said(db, "Arkham", "AtoutSpent") == [
-        "spent 1 Atout of creation reserve to take a Revers in another's place (for Harvey: steps in front)"
-    ]
-    assert said(db, "Arkham", "SetbackSuffered") == [
+    assert words(db, "AtoutSpent") == ["spent 1 Atout of creation reserve to take a Revers in another's place (for Harvey: steps in front)"]
+    assert words(db, "SetbackSuffered") == [
         "took a Blessure sérieuse (physical, heals a step a day) from the shoggoth",
         "took a Blessure sérieuse (physical, heals a step a day) in Harvey's place: steps in front",
     ]
@@ -150,7 +134,7 @@ def test_atouts_spent_bare_read_as_what_they_bought_Sauver_sa_peau_L127_Utilisat
     campaign(db, tmp_path, "Arkham", JIM)
     for use in ("monologue", "narrative", "arrive-in-time", "save-your-skin"):
         cli(db, "microfudge", "atout", "spend", "Arkham", "Jim", use)
-    assert said(db, "Arkham", "AtoutSpent") == [
+    assert words(db, "AtoutSpent") == [
         "spent 1 Atout of creation reserve on a monologue",
         "spent 1 Atout of creation reserve on narrative control",
         "spent 1 Atout of creation reserve to arrive just in time",
@@ -190,7 +174,7 @@ def test_a_weapon_s_Revers_heals_a_step_a_week_and_a_bare_hand_s_a_day_Effets_de
     # L471: even a knife's wound is lethal, so deep; the Narrator said the club's heals daily.
     assert [(s["severity"], s["healing"]) for s in setbacks(db, "Arkham", "Zombie")] == [(1, "weekly"), (1, "daily")]
     assert [(s["severity"], s["healing"]) for s in setbacks(db, "Arkham", "Jim")] == [(1, "daily"), (1, "weekly")]
-    assert said(db, "Arkham", "SetbackSuffered")[:2] == [
+    assert words(db, "SetbackSuffered")[:2] == [
         "took a Blessure (physical, heals a step a day) from Zombie, Sequence 1 draw 1",
         "took a Blessure (physical, heals a step a week) from Jim, Sequence 1 draw 1",
     ]
@@ -209,7 +193,7 @@ def test_a_healing_Revers_is_named_by_the_advance_as_the_sheet_names_it_Effets_d
     sheet = cli(db, "sheet", "Arkham", "Harvey")
     assert "Blessure (−1)" in sheet and "Revers (−1), social" in sheet
     # The log's line keeps no kind of action: it says the penalty left, never "a Revers" for a wound.
-    assert said(db, "Arkham", "SetbackRecovered") == ["Revers 1 healed a step: now −1", "Revers 2 healed a step: now −1"]
+    assert words(db, "SetbackRecovered") == ["Revers 1 healed a step: now −1", "Revers 2 healed a step: now −1"]
 
 
 def test_a_wound_Guerison_acceleree_heals_is_named_as_the_sheet_names_it_Conscience_L627_L629(
@@ -223,7 +207,7 @@ def test_a_wound_Guerison_acceleree_heals_is_named_as_the_sheet_names_it_Conscie
     cli(db, "session", "end", "Psi")
     report = cli(db, "advance", "Psi", "12h", "--yes")
     assert "Psy: Revers 1 is now a Blessure (−1) with Guérison accélérée" in report  # T8: 12 hours a card
-    assert said(db, "Psi", "PowerTicked") == ["the power heals Revers 1 a step: now a Blessure (−1)"]
+    assert words(db, "PowerTicked", "Psi") == ["the power heals Revers 1 a step: now a Blessure (−1)"]
     assert "Blessure (−1)" in cli(db, "sheet", "Psi", "Psy")
 
 
@@ -235,8 +219,8 @@ def test_the_first_draw_of_a_Sequence_says_it_shuffles_for_the_Sequence_not_an_e
     campaign(db, tmp_path, "Arkham", JIM, ZOMBIE)
     cli(db, "microfudge", "sequence", "Arkham", "Jim", "Zombie")
     cli(db, "microfudge", "conflict-card", "Arkham", "--side", "Jim:Tir:Zombie=4", "--side", "Zombie:Combat:Jim=4")
-    assert said(db, "Arkham", "gathered", gm=True)[-1] == "every card gathered back into the deck (Sequence 1 begins)"
-    assert said(db, "Arkham", "shuffled", gm=True) == ["40 cards shuffled in session 1 (Sequence 1 begins)"]
+    assert words(db, "gathered", gm=True)[-1] == "every card gathered back into the deck (Sequence 1 begins)"
+    assert words(db, "shuffled", gm=True) == ["40 cards shuffled in session 1 (Sequence 1 begins)"]
     cli(db, "session", "end", "Arkham")
     assert "OK:" in cli(db, "verify", "Arkham")
 

@@ -32,10 +32,11 @@ def log(db: str, topic: str = "") -> list[dict[str, Any]]:
     return [e for e in entries if e["event"]["topic"].endswith(topic)]
 
 
-def words(db: str, kind: str) -> list[str]:
-    """What the log's table says of each event of ``kind`` (its last column, wrapped lines joined)."""
+def words(db: str, kind: str, campaign: str = "Arkham", gm: bool = False) -> list[str]:
+    """What the log's table says of each event of ``kind`` (its last column, wrapped lines joined),
+    as players read it or, with ``gm``, as the GM does."""
     rows: list[list[str]] = []
-    lines = cli(db, "--ascii", "log", "Arkham", "--kind", kind).splitlines()
+    lines = cli(db, "--ascii", "log", campaign, "--kind", kind, *(["--gm"] if gm else [])).splitlines()
     body = [line for line in lines if line.startswith("|")][1:]  # the header's line first
     for line in body:
         if set(line) <= set("|-+"):
