@@ -320,7 +320,9 @@ def _dice_lines(x: Explanation) -> list[str]:
     e = x.event
     epoch = str(e["epoch"])
     # The draw place of FAIRNESS.md v2 (its ``draw`` counts from 0); v1 drew at the event's version.
-    place = f"{x.who}'s {ordinal(int(e['draw']) + 1)} draw from" if e.get("draw") is not None else "drawn from"
+    draw = e.get("draw")
+    # A draw place that is no count (a forged record) is verify's to name: the dice still list.
+    place = f"{x.who}'s {ordinal(draw + 1)} draw from" if isinstance(draw, int) and draw >= 0 else "drawn from"
     lines = [f"the dice, in the order drawn ({place} the dice of {epoch_name(epoch)}, {_status(x, epoch)}):"]
     for (die, part), run in groupby(x.dice, key=lambda used: (_die(used.op), used.part)):
         values = (" " if die == "dF" else ", ").join(_value(used.op) for used in run)

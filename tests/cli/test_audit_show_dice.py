@@ -152,3 +152,15 @@ def test_audit_show_of_a_forged_roll_gives_a_verdict_and_no_traceback(db: str) -
     shown = run(db, "audit", "show", short_ref(roll)).stdout
     assert "  a shuffle: cards put in a new order" in shown
     assert "chance re-derived: DOES NOT hold: field chance" in shown
+
+
+def test_audit_show_of_a_roll_with_a_forged_draw_place_lists_its_dice_and_no_traceback(db: str) -> None:
+    from tampering import forge
+
+    shotgun_city(db)
+    run(db, "western-parade", "roll", WEST, JOE, "-c", "FOR")
+    (roll,) = rolls(db)
+    forge(db, roll["originator_id"].replace("-", ""), roll["originator_version"], lambda event: event.update(draw="the first"))
+    shown = run(db, "audit", "show", short_ref(roll)).stdout
+    assert dice_account(shown)[0] == "the dice, in the order drawn (drawn from the dice of session 1, not revealed yet):"
+    assert "chance re-derived: DOES NOT hold: field draw" in shown
