@@ -88,11 +88,13 @@ def test_a_name_with_an_invisible_character_is_refused_as_it_would_read_as_anoth
 def test_a_western_parade_roll_duel_shot_and_blow_print_the_names_as_the_sheets_spell_them(db: str) -> None:
     # The review: `roll … "sam parkerson"` printed "sam parkerson: chance 61%".
     wp_posse(db)
+    # Sam shoots Doc, a third man, so that the dice of the shot cannot put Joe or Sam out of the blow after it.
+    run(db, "character", "new", WP, "--sheet", str(SAMPLES / "wp_doc.toml"))
     assert run(db, "western-parade", "roll", WP, "sam parkerson", "-c", "FOR").stdout.startswith(f"{SAM}: ")
     duel = run(db, "western-parade", "oppose", WP, "sam parkerson", "joe hambuster", "-s", "Lasso", "--their-skill", "Lutte").stdout
     assert duel.startswith(f"{SAM}: ") and f"\n{JOE}: " in duel
     assert run(
-        db, "western-parade", "shoot", WP, "sam parkerson", "joe hambuster", "-w", "Colt SA Peacemaker", "--distance", "5"
+        db, "western-parade", "shoot", WP, "sam parkerson", "doc holloway", "-w", "Colt SA Peacemaker", "--distance", "5"
     ).stdout.startswith(f"{SAM}: ")
     blow = run(
         db,
