@@ -271,7 +271,10 @@ def account(x: Explanation) -> list[str]:
     if x.hidden:
         return [*lines, face_down_until(x.event["sealed_until"])]
     e = x.event
-    lines += [f"what happened: {x.description}", f"why: {e.get('purpose') or e.get('reason') or '—'}"]
+    # A Cartes test keeps the game's purpose ("attack on Alice") apart from the player's reason
+    # since its version 5 (ruling C82): the reason when one was given, else the game's purpose.
+    why = e.get("purpose") or e.get("game_purpose") or e.get("reason") or "—"
+    lines += [f"what happened: {x.description}", f"why: {why}"]
     if "basis" in e:
         from chronique.domain.rulesets.cartes.describe import target_terms
 

@@ -118,6 +118,7 @@ def shown_notes(notes: list[Note], fmt: str) -> list[dict[str, Any]]:
     them and when in words, and their Markdown rendered safe for a page (``html``, adapters/
     markdown.py) or as written, line by line, for a Markdown export to quote (``lines``)."""
     from chronique.adapters.markdown import render
+    from chronique.adapters.sheets import MarkdownLine
     from chronique.domain.notes import signed
 
     return [
@@ -125,7 +126,7 @@ def shown_notes(notes: list[Note], fmt: str) -> list[dict[str, Any]]:
             "author": signed(note),
             "at": note.at,
             "html": render(note.text) if fmt == "html" else "",
-            "lines": note.text.splitlines(),
+            "lines": [MarkdownLine(line) for line in note.text.splitlines()],
         }
         for note in notes
     ]

@@ -9,6 +9,7 @@ escaped. The terminal's lines fit 80 columns."""
 
 from __future__ import annotations
 
+import re
 import textwrap
 from collections.abc import Sequence
 from dataclasses import replace
@@ -102,10 +103,29 @@ def _inert(value: Any) -> str:
     return inert(str(value))
 
 
+class MarkdownLine(str):
+    """A line of what a player or GM wrote in Markdown (a note, a recap), which a Markdown export
+    quotes with its emphasis, links and lists as written: only raw HTML is made to show as text."""
+
+    __slots__ = ()
+
+
+# What CommonMark (and GitHub's tables and strikethrough) would read as markup in a cell: emphasis,
+# code, raw HTML and autolinks, strikethrough, a cell's end, an entity such as "&lt;", and a link's or
+# image's "](" or "][" (a bracket alone is left as typed: "\x1b[2J" reads the same in every output).
+_MARKUP = re.compile(r"([\\`*_<>~|])|\](?=[(\[])|&(?=#?\w+;)")
+# In a note's own Markdown only raw HTML and entities are escaped; a pipe too, as before.
+_HTML = re.compile(r"([<|])|&(?=#?\w+;)")
+
+
 def markdown_cell(value: Any) -> str:
-    """A value as a Markdown table cell or heading shows it: control characters escaped, on one
-    line (a table's row needs it, issue 18), pipes escaped."""
-    return " ".join(inert(str(value)).splitlines()).replace("|", "\\|")
+    """A value as a Markdown table cell or heading shows it, every character as typed when a
+    Markdown viewer renders it: control characters escaped, on one line (a table's row needs it,
+    issue 18), and each character Markdown would read as markup backslash-escaped ("<b>" reads
+    "<b>", never bold). A :class:`MarkdownLine` keeps its own Markdown, its raw HTML shown as text."""
+    text = str(value)
+    escaped = (_HTML if isinstance(value, MarkdownLine) else _MARKUP).sub(lambda m: "\\" + m.group(0), text)
+    return " ".join(inert(escaped).splitlines())
 
 
 def keep(text: str) -> str:

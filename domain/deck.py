@@ -37,6 +37,7 @@ class Deck(ChainedAggregate):
             deck.packs = self.packs
             deck.ranks = list(self.ranks)
             deck.cards = []
+            deck.gathered = None
 
     class Shuffled(ChanceConsumed, FaceDown):
         """Cards were shuffled into the deck; ``chance`` holds the shuffle (FAIRNESS.md). The
@@ -49,6 +50,7 @@ class Deck(ChainedAggregate):
         def apply(self, deck: Deck) -> None:
             deck.cards = [*deck.cards, *self.chance[0]["result"]]
             deck.shuffled_in = self.epoch
+            deck.gathered = None
 
     class CardsDrawn(FaceDown):
         """Cards left the top of the deck, for someone and some purpose; face-down cards (a pile,
@@ -69,6 +71,7 @@ class Deck(ChainedAggregate):
 
         def apply(self, deck: Deck) -> None:
             deck.cards = []
+            deck.gathered = self.reason
 
     if TYPE_CHECKING:  # set by the events' apply(); see ChainedAggregate
         campaign_id: str
@@ -77,6 +80,7 @@ class Deck(ChainedAggregate):
         ranks: list[str]
         cards: list[str]
         shuffled_in: str
+        gathered: str | None
 
     @classmethod
     def create(cls, campaign_id: UUID, name: str, packs: int, ranks: Sequence[str] = RANKS) -> Deck:
@@ -112,15 +116,18 @@ class Deck(ChainedAggregate):
         """
         shuffled_in = self.__dict__.get("shuffled_in")
         if self.cards and shuffled_in != epoch:
+            from chronique.domain.rulesets.words import epoch_name  # the rulesets' package imports the deck
+
             # FAIRNESS.md v2: an order shuffled in an epoch now revealed is known to the players.
-            self.gather(f"its order was shuffled in {shuffled_in or 'an earlier epoch'}, whose seed is now revealed")
+            when = epoch_name(shuffled_in) if shuffled_in else "an earlier epoch"
+            self.gather(f"the deck's order was shuffled in {when}, whose seed is now revealed")
         drawn: list[str] = []
         while len(drawn) < count:
             if not self.cards:
                 pool = discards()
                 if not pool:
                     raise LookupError("no card is left to draw, even after gathering the discards")
-                self.shuffle_in(pool, chance, epoch, "the deck was empty")
+                self.shuffle_in(pool, chance, epoch, self.why_empty())
             take = self.cards[: count - len(drawn)]
             self.record(self.CardsDrawn, cards=take, to=to, purpose=purpose, sealed_until=epoch if face_down else None)
             drawn.extend(take)
@@ -129,3 +136,16 @@ class Deck(ChainedAggregate):
     def gather(self, reason: str) -> None:
         """All cards back into the box."""
         self.record(self.Gathered, reason=reason)
+
+    def why_empty(self) -> str:
+        """Why the empty deck is shuffled, as the log says it after "40 cards shuffled in session 3":
+        a new deck's first shuffle, every card gathered back (and why: "end of session", a seed
+        revealed, a Sequence begins), or the draws ran it out. The reason once said "the deck was
+        empty" even right after a gathering, which emptied it on purpose (rulings C83, M62)."""
+        # A deck snapshotted before ``gathered`` was kept reads as the deck always said.
+        gathered = self.__dict__.get("gathered")
+        if gathered:
+            return f"every card was gathered back: {gathered}"
+        if "shuffled_in" not in self.__dict__:
+            return "the deck's first shuffle"
+        return "the deck was empty"

@@ -74,7 +74,8 @@ def _stored_row(notification: Any, kind: str) -> tuple[Any, ...] | None:
         notification.id,
         aggregate,
         kind,
-        str(state.get("purpose", "") or state.get("reason", "") or state.get("skill", "")),
+        # A Cartes test's game purpose ("attack on Alice") when the player gave no reason (ruling C82).
+        str(state.get("purpose", "") or state.get("game_purpose") or state.get("reason", "") or state.get("skill", "")),
         state.get("at"),
         recorded(state["timestamp"]),
         stored_json(outcome),
@@ -94,7 +95,12 @@ def _row(event: Any, position: int) -> dict[str, Any] | None:
         "position": position,
         "aggregate_id": str(event.originator_id),
         "kind": type(event).__qualname__,
-        "purpose": str(getattr(event, "purpose", "") or getattr(event, "reason", "") or getattr(event, "skill", "")),
+        "purpose": str(
+            getattr(event, "purpose", "")
+            or getattr(event, "game_purpose", None)
+            or getattr(event, "reason", "")
+            or getattr(event, "skill", "")
+        ),
         "at": getattr(event, "at", None),
         "recorded": event.timestamp.isoformat(),
         "outcome": outcome,

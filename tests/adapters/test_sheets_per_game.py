@@ -186,7 +186,8 @@ def test_names_are_shown_inert_in_every_format(db: str) -> None:
     services.create_campaign("Verdelune", "cartes", None)
     services.create_character("Verdelune", sample("alice") | {"name": "Al|ice *x*"})
     md = exports.sheet(services, "Verdelune", "Al|ice *x*", "md")
-    assert md.startswith("# Al\\|ice *x*\n")
+    # Ruling SV6: a name's asterisks are shown, never read as emphasis by a Markdown viewer.
+    assert md.startswith("# Al\\|ice \\*x\\*\n")
     html = exports.sheet(services, "Verdelune", "Al|ice *x*", "html")
     assert "<h1>Al|ice *x*</h1>" in html
     assert sheets.markdown_cell("a\x1b[2Jb\nc|d") == "a\\x1b[2Jb c\\|d"

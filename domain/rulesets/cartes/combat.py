@@ -82,8 +82,9 @@ def _exchange(
 
 
 def _logged(request: TestRequest, purpose: str) -> TestRequest:
-    # A purpose the caller gave is kept; otherwise the draw is logged as ``purpose``.
-    return request if request.purpose else replace(request, purpose=purpose)
+    # The side's purpose is the game's, kept apart from any reason the caller gave (ruling C82):
+    # the deck's log takes the reason when there is one, the test's log line never this purpose.
+    return replace(request, game_purpose=purpose)
 
 
 def _settled(

@@ -98,25 +98,40 @@ def made_of(e: Any) -> str:
     return f" ({target_terms(e.skill, e.basis)})" if terms or e.target != e.basis["sheet"] else ""
 
 
-# The purposes the rules themselves write on the tests they draw, beside a line that says them
+# The purposes the rules themselves wrote on the tests they drew, beside a line that says them
 # already: each side of an opposition (combat._exchange: "attack on Alice", "hiding from Bruno"…,
 # the opposition's line names the opponent), a supporter's draw (draws.support: the support's
 # line names who was helped) and the resource and recovery draws (draws._refill: the pile's line).
+# Since TestMade version 5 they are recorded apart (``game_purpose``) and this wording is read for
+# nothing. It is kept ONLY for tests recorded before, whose one ``purpose`` field held either the
+# player's reason or, when none was given, the game's purpose: a stored event is never rewritten,
+# so its wording is all that tells the two apart, and a reason worded like one of these stays
+# unshown on those old tests alone, as it always was (ruling C82).
 _RULES_PURPOSE = re.compile(
     r"(?:against|attack on|defence against|hiding from|watching for|support of) [^a-z\s]|(?:resource|recovery) draw$"
 )
 
 
+def _recorded_apart(e: Any) -> bool:
+    # TestMade version 5 on keeps the game's purpose in its own field; None on older tests.
+    return getattr(e, "game_purpose", None) is not None
+
+
 def reason(e: Any) -> str:
     """The reason the player gave a test (``cartes test --reason``), as its log line starts:
-    "duel at the bridge: "; nothing when none was given, nor for a purpose the rules wrote."""
+    "duel at the bridge: "; nothing when none was given. The game's own purpose ("attack on
+    Alice", "resource draw"…) is never said as a reason (ruling C82)."""
     purpose = (e.purpose or "").strip()
+    if _recorded_apart(e):
+        return f"{purpose}: " if purpose else ""
+    # A test recorded before version 5: its purpose is the game's when worded like one (above).
     return f"{purpose}: " if purpose and not _RULES_PURPOSE.match(purpose) else ""
 
 
 def _test(e: Any) -> str:
     # A recovery draw counts no suit bonus (ruling C11): its line says none, as the table's does.
-    o = without_suit_bonus(e.outcome) if e.purpose == RECOVERY_DRAW else e.outcome
+    recovery = e.game_purpose == RECOVERY_DRAW if _recorded_apart(e) else e.purpose == RECOVERY_DRAW
+    o = without_suit_bonus(e.outcome) if recovery else e.outcome
     verdict = "success" + (f", {quality(o)}" if o.get("quality") else "") if o["success"] else "failure"
     drawn = f"{e.skill} against {e.target}{made_of(e)} at {_level_drawn(o)}: {cards(o['cards'])} → {verdict}{played(e)}"
     return f"{reason(e)}{drawn}"

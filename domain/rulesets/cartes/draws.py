@@ -51,6 +51,10 @@ class TestRequest:
     ``modifier`` is the GM's situational modifier; a discretion draw's range bonus, a
     device's signature (a malus) and a watcher's sensor (a bonus) are their own terms
     (§Vigilance et discrétion L417, L423, L427), so the target says what moved it by name.
+    ``purpose`` is the player's reason (``cartes test --reason``); ``game_purpose`` is what the
+    game itself draws the test for (an opposition's side, a support, a resource or recovery
+    draw), set by the code that makes it and kept apart, so the log never reads it as the
+    player's reason (ruling C82).
     """
 
     __test__ = False  # not a pytest test class
@@ -71,6 +75,7 @@ class TestRequest:
     shifts: tuple[str, ...] = ()
     hand_cards: tuple[str, ...] = ()
     purpose: str = ""
+    game_purpose: str = ""
     supporting: bool = False
     hidden: bool = False
 
@@ -186,6 +191,7 @@ def make_test(world: World, name: str, request: TestRequest) -> TestOutcome:
         manoeuvre=request.manoeuvre,
         source=request.source,
         purpose=request.purpose,
+        game_purpose=request.game_purpose,
         outcome=outcome.to_dict(),
         from_pile=[character.condition["pile"][0]] if request.source == "pile" else [],
         from_hand=_hand_cards_spent(character, request, outcome),
@@ -216,9 +222,11 @@ def _source(character: Character, request: TestRequest) -> str:
 def _draw_test(
     world: World, character: Character, request: TestRequest, skill: str, target: int, level: int, diamond_cancels: bool
 ) -> TestOutcome:
-    # The deck's log names the skill as the sheet spells it (``skill``), whatever was typed.
-    purpose = request.purpose or f"{skill} test"
-    first = _first_card(world, character, request, request.purpose or f"{skill} test (passive)")
+    # The deck's log names the skill as the sheet spells it (``skill``), whatever was typed; its
+    # cards are drawn for the player's reason, else the game's purpose, else the skill's test.
+    drawn_for = request.purpose or request.game_purpose
+    purpose = drawn_for or f"{skill} test"
+    first = _first_card(world, character, request, drawn_for or f"{skill} test (passive)")
     hand_left = list(character.condition["hand"])
     if request.first_hand_card:
         hand_left.remove(request.first_hand_card)
@@ -279,8 +287,9 @@ def support(world: World, supporter: str, supported: str, request: TestRequest) 
         raise RuleViolation("a character cannot support itself")
     if request.manoeuvre == "resource":
         _refuse_full_pile(helped, "a resource support has nothing to give")
-    # The deck's log names the supported character as the sheet spells it, whatever was typed.
-    outcome = make_test(world, supporter, replace(request, supporting=True, purpose=request.purpose or f"support of {helped.name}"))
+    # The deck's log names the supported character as the sheet spells it, whatever was typed;
+    # the game's purpose is kept apart from any reason the caller gave (ruling C82).
+    outcome = make_test(world, supporter, replace(request, supporting=True, game_purpose=f"support of {helped.name}"))
     if not outcome.success:
         return outcome  # its tactics malus, if any, was recorded on the supporter's test
     card = outcome.retained if request.manoeuvre == "power" else None
@@ -349,10 +358,10 @@ def _refill(world: World, character: Character, characteristic: str, manoeuvre: 
         )
     if c["hand"]:
         card = hand_card or min(c["hand"], key=value)
-        request = TestRequest(characteristic, level, "hand", card, manoeuvre, purpose=purpose)
+        request = TestRequest(characteristic, level, "hand", card, manoeuvre, game_purpose=purpose)
     else:
         # cartes.md A29: with no hand card, the first card comes from the deck one level harder.
-        request = TestRequest(characteristic, level, "deck", None, manoeuvre, purpose=purpose)
+        request = TestRequest(characteristic, level, "deck", None, manoeuvre, game_purpose=purpose)
     outcome = make_test(world, character.name, request)
     # §Épuisement: the winning card's value; §Choix des manœuvres: a resource adds +3 on ♥.
     gained = pile_gain(outcome, len(c["pile"]), recorded_sheet(character).pile_max, with_suit_bonus=kind == "resource")

@@ -40,11 +40,16 @@ class TestMade(_Changes, FaceDown):
     then cancels one level); None on tests recorded before it was kept. ``support_spent`` says
     that the power support card held for this draw is gone, used or not (§Tirage des soutiens
     L293: it serves the supported action, the next draw, only); None on tests recorded before
-    it was kept (class version 4), which spent it only when they used it."""
+    it was kept (class version 4), which spent it only when they used it. ``purpose`` is the
+    reason the player gave (``cartes test --reason``), "" when none was; ``game_purpose`` is what
+    the game itself drew the test for ("attack on Alice", "support of Bruno", "resource draw",
+    "recovery draw"), "" for a test the player asked for. Tests recorded before version 5 kept
+    either in ``purpose`` alone (the player's reason when given, else the game's): their
+    ``game_purpose`` is None, and the log tells the two apart by their wording (ruling C82)."""
 
     __test__ = False  # not a pytest test class
 
-    class_version = 4
+    class_version = 5
 
     at: int
     skill: str
@@ -52,6 +57,7 @@ class TestMade(_Changes, FaceDown):
     manoeuvre: str
     source: str
     purpose: str
+    game_purpose: str | None
     outcome: dict[str, Any]
     from_pile: list[str]
     from_hand: list[str]
@@ -66,11 +72,14 @@ class TestMade(_Changes, FaceDown):
 
     @classmethod
     def upcast_stored(cls, state: dict[str, Any]) -> None:
-        # Recorded before version 3, which keeps the player's short-circuit choice, or before
-        # version 4, which keeps whether the test spent a support card it did not use.
+        # Recorded before version 3, which keeps the player's short-circuit choice, before
+        # version 4, which keeps whether the test spent a support card it did not use, or before
+        # version 5, which keeps the game's purpose apart from the player's reason (None: unknown,
+        # ``purpose`` holds whichever was written).
         super().upcast_stored(state)
         state.setdefault("short_circuit", None)
         state.setdefault("support_spent", None)
+        state.setdefault("game_purpose", None)
 
 
 class SupportReceived(_Changes, FaceDown):

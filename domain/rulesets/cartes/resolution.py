@@ -551,8 +551,9 @@ def resource_level(failed_before: int) -> int:
 
 
 RECOVERY_DRAW = "recovery draw"
-"""The purpose a pile-exhaustion recovery draw is recorded with (``draws._refill``: its kind and
-"draw"), by which the log tells it from other tests."""
+"""The game's purpose a pile-exhaustion recovery draw is recorded with (``draws._refill``: its
+kind and "draw"; ``TestMade.game_purpose``, its ``purpose`` before class version 5), by which the
+log tells it from other tests."""
 
 
 def without_suit_bonus(outcome: Mapping[str, Any]) -> dict[str, Any]:

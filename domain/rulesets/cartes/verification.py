@@ -216,7 +216,7 @@ def _refilled(event: dict[str, Any], table: Table, now: dict[str, Any]) -> Mappi
     reason, c = event["reason"], now["condition"]
     name = name_of(table, event["originator_id"])
     test = now.get("last")
-    if test is None or not test["topic"].endswith(":TestMade") or test["purpose"] != f"{reason} draw":
+    if test is None or not test["topic"].endswith(":TestMade") or _drawn_for(test) != f"{reason} draw":
         raise Mismatch("reason", f"a {reason} refill follows {name}'s {reason} draw, and none was just made")
     steps = c[f"{reason}_steps"]
     level = resource_level(steps) if reason == "resource" else recovery_level(steps, hand_empty=test["source"] == "deck")
@@ -229,6 +229,13 @@ def _refilled(event: dict[str, Any], table: Table, now: dict[str, Any]) -> Mappi
     if len(cards) != count:
         raise Mismatch("cards", f"records {plural(len(cards), 'card')}, the rules give {count}")
     return {"harder": reason == "recovery" or not outcome.success}
+
+
+def _drawn_for(test: Mapping[str, Any]) -> Any:
+    # What the game drew a test for: its ``game_purpose`` since TestMade version 5 (ruling C82);
+    # a test recorded before kept it in ``purpose`` (a refill's draw never had a player's reason).
+    game_purpose = test.get("game_purpose")
+    return test["purpose"] if game_purpose is None else game_purpose
 
 
 def _survival(event: dict[str, Any], table: Table, now: dict[str, Any]) -> Mapping[str, Any]:

@@ -309,7 +309,8 @@ def heal(world: World, character: Character, healed: dict[str, int], by: str, at
     location lost; healing wakes when no vital location is at its HP any more."""
     before = character.condition["wounds"]
     wounds = {k: v for k, v in {**before, **healed}.items() if v > 0}
-    body = body_state(nature(sheet_of(character).nature), wounds, hp_of(world, character))
+    hp = hp_of(world, character)
+    body = body_state(nature(sheet_of(character).nature), wounds, hp)
     # The points actually healed, for the log's "1 point in the jambe gauche" (not the total left).
     removed = {k: before.get(k, 0) - v for k, v in healed.items() if before.get(k, 0) > v}
     character.record(
@@ -321,6 +322,8 @@ def heal(world: World, character: Character, healed: dict[str, int], by: str, at
         wounds=wounds,
         unconscious=body.unconscious and character.condition["unconscious"],
         next_heal=next_heal if wounds else None,
+        # Ruling E67: what a replay after a correction reads consciousness against.
+        hit_points=dict(hp),
     )
 
 

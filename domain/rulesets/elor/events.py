@@ -13,6 +13,9 @@ from typing import Any
 
 from chronique.domain.chain import ChainedEvent, ChanceConsumed, FaceDown
 from chronique.domain.character import Character
+from chronique.domain.gametime import HOUR
+from chronique.domain.rulesets.elor.capacities import hit_points
+from chronique.domain.rulesets.elor.damage import BodyState, body_state
 from chronique.domain.rulesets.elor.tables import nature
 
 
@@ -164,9 +167,11 @@ class DamageTaken(ChanceConsumed, FaceDown):
     """A blow reached a location (rolled on the D100 table or chosen): the effective damage,
     the location's new total and what it means (§Application des dommages). ``ranged`` says
     whether the blow came from afar, whose location table differs; None on blows recorded
-    before the event kept it."""
+    before the event kept it. ``hit_points`` is every location's hit points the blow was read
+    against (the campaign's HP source, B2, at that moment), None on blows recorded before
+    version 4 kept them (ruling E67)."""
 
-    class_version = 3
+    class_version = 4
 
     at: int
     source: str
@@ -181,15 +186,18 @@ class DamageTaken(ChanceConsumed, FaceDown):
     dead: bool
     next_heal: int | None
     next_wake: int | None
+    hit_points: dict[str, int] | None
     epoch: str
     chance: list[dict[str, Any]]
     sealed_until: str | None
 
     @classmethod
     def upcast_stored(cls, state: dict[str, Any]) -> None:
-        # Recorded before version 3, which keeps whether the blow was ranged.
+        # Recorded before version 3, which keeps whether the blow was ranged, and before
+        # version 4, which keeps the hit points the blow was read against (E67).
         super().upcast_stored(state)
         state.setdefault("ranged", None)
+        state.setdefault("hit_points", None)
 
     def apply(self, character: Character) -> None:
         # Ruling E62: the blow adds its effective damage to the location's total as the log
@@ -202,22 +210,43 @@ class DamageTaken(ChanceConsumed, FaceDown):
         if total:
             wounds[self.location] = total
         c["wounds"] = wounds
-        # Unconscious or dead as the blow found the body; a replay that left no vital location
-        # hurt at all (the blow that made it so voided) cannot keep either (PROPOSAL §5.6, E24).
-        vital = _vital_hurt(character, wounds)
-        c["unconscious"] = self.unconscious and vital
-        c["dead"] = self.dead and vital
-        c["next_wake"] = self.next_wake if c["unconscious"] else None
-        c["next_heal"] = self.next_heal
+        # Ruling E67 (§Humains, digest §4.2): unconscious while a vital location's total is at
+        # its hit points, dead at twice them, read from the totals the log gives against the hit
+        # points the blow was read against; so a correction that voids the blow that knocked the
+        # character out wakes it while the vital damage left is below them, and keeps it out
+        # while what is left still reaches them. On a log without voids, what the blow recorded.
+        if self.hit_points is not None:
+            body = body_state(nature(character.sheet["nature"]), wounds, self.hit_points)
+            c["unconscious"] = body.unconscious
+            c["dead"] = bool(c["dead"]) or body.dead
+        else:
+            # Recorded before version 4: the blow's own word, never beyond what the totals
+            # left allow under the lowest hit points the sheet could have had then (E67).
+            body = _body_at_lowest(character, wounds)
+            c["unconscious"] = self.unconscious and body.unconscious
+            c["dead"] = self.dead and body.dead
+        # PROPOSAL §5.6 (flag wake_test): the first wake test comes an hour after the blow.
+        c["next_wake"] = (self.next_wake if self.next_wake is not None else self.at + HOUR) if c["unconscious"] and not c["dead"] else None
+        # No day of rest is due for the dead nor for a body the log leaves unhurt (E23, E60).
+        c["next_heal"] = None if c["dead"] or not wounds else self.next_heal
         if self.value["effective"] > 0:
             # A new injury of the location: it may be cared for once, within the hour (PROPOSAL §5.6).
             c["injuries"] = dict(c.get("injuries", {}), **{self.location: {"at": self.at, "cared": False}})
 
 
-def _vital_hurt(character: Character, wounds: dict[str, int]) -> bool:
-    # Whether a vital location (§Humains: head, torso, abdomen) has any damage: none can be at
-    # its hit points otherwise, so the body can be neither unconscious nor dead (E24).
-    return any(wounds.get(loc.key, 0) > 0 for loc in nature(character.sheet["nature"]).locations if loc.vital)
+def _body_at_lowest(character: Character, wounds: dict[str, int]) -> BodyState:
+    """What ``wounds`` make of the body under the lowest hit points the character's sheet (its
+    Physique as the log gives it then) has under either HP source (B2: the value table or the
+    printed formulas), for an event recorded before it kept the hit points it was read against
+    (ruling E67). Not the sheet's derived hit points alone, which are the value table's: a
+    campaign on the printed formulas gives the abdomen fewer, and an unconsciousness recorded
+    there must still read so on a log without voids. A body unconscious (dead) under its real
+    hit points is so under these lower ones; a replay whose totals fall below even these (the
+    blow that knocked the character out voided) cannot keep it so."""
+    morphology = nature(character.sheet["nature"])
+    physique = int(character.sheet["faculties"]["Physique"])
+    table, printed = hit_points(morphology, physique, False), hit_points(morphology, physique, True)
+    return body_state(morphology, wounds, {key: min(hp, printed[key]) for key, hp in table.items()})
 
 
 class EquipmentDamaged(ChainedEvent):
@@ -240,9 +269,11 @@ class WoundsHealed(ChainedEvent):
     ``removed`` is the damage points each location lost (only those that lost some); ``healed``
     is, despite its name, each of those locations' total *after* it (what it always recorded);
     ``wounds`` is every location's total after it. ``removed`` is None on events recorded before
-    version 2 kept it: the points healed then are not known from the event alone."""
+    version 2 kept it: the points healed then are not known from the event alone.
+    ``hit_points`` is every location's hit points the healing was read against, None on events
+    recorded before version 3 kept them (ruling E67)."""
 
-    class_version = 2
+    class_version = 3
 
     at: int
     by: str
@@ -251,13 +282,16 @@ class WoundsHealed(ChainedEvent):
     wounds: dict[str, int]
     unconscious: bool
     next_heal: int | None
+    hit_points: dict[str, int] | None
 
     @classmethod
     def upcast_stored(cls, state: dict[str, Any]) -> None:
         # Recorded before version 2, which keeps the points healed beside the totals left: the
-        # old ``healed`` stays what it was (totals after), never read as points healed.
+        # old ``healed`` stays what it was (totals after), never read as points healed. Recorded
+        # before version 3, which keeps the hit points the healing was read against (E67).
         super().upcast_stored(state)
         state.setdefault("removed", None)
+        state.setdefault("hit_points", None)
 
     def apply(self, character: Character) -> None:
         # Ruling E62: the points healed come off the totals the log gives, never the totals the
@@ -273,8 +307,14 @@ class WoundsHealed(ChainedEvent):
             for key, left in self.healed.items():
                 wounds[key] = min(wounds.get(key, 0), left)
         c["wounds"] = {k: v for k, v in wounds.items() if v > 0}
-        # Healing only ever wakes (E24): it never knocks out one the log now leaves awake.
-        c["unconscious"] = self.unconscious and bool(c["unconscious"])
+        # Healing only ever wakes (E24): it never knocks out one the log now leaves awake, and
+        # wakes one no vital location keeps at its hit points any more, read from the totals the
+        # log gives (E67: a voided blow's points are not there to keep the character out).
+        if self.hit_points is not None:
+            body = body_state(nature(character.sheet["nature"]), c["wounds"], self.hit_points)
+            c["unconscious"] = bool(c["unconscious"]) and body.unconscious
+        else:
+            c["unconscious"] = self.unconscious and bool(c["unconscious"]) and _body_at_lowest(character, c["wounds"]).unconscious
         c["next_heal"] = self.next_heal if c["wounds"] else None
 
 
@@ -496,5 +536,9 @@ class FacultiesChanged(ChainedEvent):
         s["faculties"] = dict(self.faculties)
         s["derived"] = dict(self.derived)
         c["effort"] = self.effort
-        c["unconscious"] = self.unconscious
-        c["dead"] = self.dead
+        # What the new hit points made of the wounds, never beyond what the totals the log gives
+        # allow (E67): a correction that voided the blow that knocked the character out before
+        # the change does not bring it back here.
+        body = _body_at_lowest(character, c["wounds"])
+        c["unconscious"] = self.unconscious and body.unconscious
+        c["dead"] = self.dead and (bool(c["dead"]) or body.dead)

@@ -704,6 +704,10 @@ def suffer_damage(
         next_heal=heal if not body.dead else None,
         # PROPOSAL §5.6 (flag wake_test): the first wake test comes an hour after the blow.
         next_wake=at + HOUR if body.unconscious and not body.dead else None,
+        # Ruling E67: the hit points the blow was read against, so that a replay after a
+        # correction reads consciousness from the totals it gives (not kept in the command's
+        # answer, which says what the blow did).
+        hit_points=dict(hp),
         epoch=epoch,
         chance=stream.ops if stream is not None else [],
         sealed_until=None,

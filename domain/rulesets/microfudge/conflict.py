@@ -142,8 +142,9 @@ def _draw(world: World, count: int, to: str, purpose: str, on_table: list[str], 
 
     ``opening`` names the Sequence whose first draw this is: its start gathered every card
     (:func:`reshuffle`), so the first card dealt shuffles them all, and the log says why, "40 cards
-    shuffled in session 2 (Sequence 1 begins)", where the deck would say "the deck was empty"
-    right after the gathering (ruling M59). The same shuffle, of the same cards, the deck would make."""
+    shuffled in session 2 (Sequence 1 begins)", as the gathering did (ruling M59); the deck itself
+    would say "every card was gathered back: Sequence 1 begins" (ruling M62), and once said "the
+    deck was empty". The same shuffle, of the same cards, the deck would make."""
     deck = conflict_deck(world)
     size = len(deck.fresh())
     if len(on_table) + count > size:

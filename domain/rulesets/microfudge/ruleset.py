@@ -84,7 +84,10 @@ class MicroFudge:
         if isinstance(event, ev.SetbackRecovered):
             return f"Revers {event.setback_id} healed" if event.severity == 0 else None
         if isinstance(event, ev.SetbackSuffered):
-            return f"took a {severity_name(event.setback['severity'])} ({event.source})"
+            # The log's own sentence (ruling M61): a physical Revers is named by its wound, "took a
+            # Blessure sérieuse" («3 – Effets des Revers» L343, «Revers et blessures» L927-L931),
+            # with what dealt it ("from the Narrator" when nothing did) and a critical state.
+            return words.setback_suffered(event)
         if isinstance(event, ev.UpperHandTaken) and event.withdrawn:
             # L329 (ruling M16): the draw's Revers the upper hand forwent never stands; each event
             # is told alone, so the report says so under the Revers it had listed (ruling M54).

@@ -159,7 +159,9 @@ def test_every_command_typed_in_lower_case_prints_and_logs_the_sheets_spelling(d
     events = recorded(db)
     spelled = {key: {str(e[key]) for e in events if key in e} for key in ("to", "healer", "opponent", "supporter", "skill", "name")}
     assert [(key, value) for key, values in spelled.items() for value in values for word in typed if word in value] == []
-    purposes = {e["purpose"] for e in events if e["topic"].endswith(":TestMade")}
+    # The game's own purposes are kept apart from a player's reason (ruling C82): no reason was given.
+    assert {e["purpose"] for e in events if e["topic"].endswith(":TestMade") and e["game_purpose"]} == {""}
+    purposes = {e["game_purpose"] for e in events if e["topic"].endswith(":TestMade")}
     assert {
         "attack on Bruno",
         "defence against Alice",
@@ -170,7 +172,7 @@ def test_every_command_typed_in_lower_case_prints_and_logs_the_sheets_spelling(d
         "resource draw",
         "recovery draw",
     } <= purposes
-    watched = {e["purpose"] for e in events if e["topic"].endswith(":TestMade") and e["skill"] in ("Vigilance", "Sens")}
+    watched = {e["game_purpose"] for e in events if e["topic"].endswith(":TestMade") and e["skill"] in ("Vigilance", "Sens")}
     assert "watching for Alice" in watched
     # The deck's own log: the passive test's first card, drawn for Alice by her sheet's spelling.
     drawn_for = [(e["to"], e["purpose"]) for e in events if e["topic"].endswith(":Deck.CardsDrawn")]

@@ -141,7 +141,9 @@ def test_the_purposes_the_rules_write_are_not_repeated_on_the_tests_line_Deroule
     world = table([*DEALT, "3S"])
     spot(world, "Alice", "Bruno", 10, 0, False)
     hidden, watching = last_test(world, "Alice"), last_test(world, "Bruno")
-    assert (hidden.purpose, watching.purpose) == ("hiding from Bruno", "watching for Alice")
+    # Kept apart from a player's reason, which neither side was given (ruling C82).
+    assert (hidden.game_purpose, watching.game_purpose) == ("hiding from Bruno", "watching for Alice")
+    assert (hidden.purpose, watching.purpose) == ("", "")
     assert describe(hidden).startswith("Discrétion against 9 (Discrétion 8, range +1) at ")
     assert describe(watching).startswith("Sens against 7 at +1 (difficile): ")
 

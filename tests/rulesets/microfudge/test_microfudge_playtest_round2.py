@@ -57,9 +57,11 @@ def test_a_revers_forgone_for_the_upper_hand_reads_as_spared_in_the_report_and_t
     cli(db, "advance", "Mines", "3w")
     # The report tells what stands: Ghoul's Revers sérieux was listed when the draw dealt it, then
     # said to be spared, never left to read as a wound he carries; Lena's own heals in two days (L339).
+    # A blow in a Combat draw is a physical Revers, named by its wound as the log names it: a
+    # Revers sérieux "peut être assimilé à une Blessure sérieuse" (L343, L930; ruling M61).
     assert cli(db, "downtime", "report", "Mines", "--since", "Day 1 08:00").splitlines() == [
-        "Day 1 08:00  Lena took a Revers sérieux (Ghoul, Sequence 1 draw 1)",
-        "Day 1 08:00  Ghoul took a Revers sérieux (Lena, Sequence 1 draw 1)",
+        "Day 1 08:00  Lena took a Blessure sérieuse (physical, heals a step a day) from Ghoul, Sequence 1 draw 1",
+        "Day 1 08:00  Ghoul took a Blessure sérieuse (physical, heals a step a day) from Lena, Sequence 1 draw 1",
         "Day 1 08:00  Ghoul was spared Revers 1: Lena forwent it to take the upper hand (Sequence 1 draw 1)",
         "Day 3 08:00  Lena Revers 1 healed",
     ]

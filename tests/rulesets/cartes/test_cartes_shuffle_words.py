@@ -1,0 +1,47 @@
+"""Why Cartes' general deck was shuffled, as the log says it, through the real command line over a
+real journal (both backends), with real chance: which cards come changes nothing here, only why the
+deck shuffles (``shared/seeds/001_2934a6d80cfcba44.txt``, Lnnn its lines; ruling C83).
+
+§Ressources en cartes L203: "A la fin de chaque séance, les cartes tirées sont remises dans le jeu
+... de nouvelles cartes sont tirées au début de la séance suivante": the deck gathers every card at
+a session's end, so the next session's first draw shuffles all of them; the shuffle once said "the
+deck was empty" of that, and of a new deck's first shuffle."""
+
+from __future__ import annotations
+
+from support import SAMPLES, run
+
+CAMPAIGN = "Verdelune"
+
+
+def shuffles(db: str) -> list[str]:
+    """What the GM's log says of each shuffle of the deck, oldest first (its last column, joined)."""
+    lines = run(db, "--ascii", "log", CAMPAIGN, "--kind", "shuffled", "--gm").stdout.splitlines()
+    rows: list[list[str]] = []
+    for line in [line for line in lines if line.startswith("|")][1:]:  # the header's line first
+        if set(line) <= set("|-+"):
+            continue
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if cells[0]:
+            rows.append([cells[-1]])
+        elif rows:
+            rows[-1].append(cells[-1])
+    return [" ".join(part for part in row if part) for row in rows]
+
+
+def test_each_shuffle_of_the_general_deck_says_why_a_first_one_then_after_the_session_s_gathering_Ressources_en_cartes_L203(
+    db: str,
+) -> None:
+    run(db, "campaign", "new", CAMPAIGN, "--ruleset", "cartes", "--start", "Day 1 08:00")
+    for who in ("alice", "bruno"):
+        run(db, "character", "new", CAMPAIGN, "--sheet", str(SAMPLES / f"{who}.toml"))
+    run(db, "session", "start", CAMPAIGN)
+    run(db, "cartes", "draw", CAMPAIGN)  # the hands and piles are dealt first (L203), then the GM's card
+    run(db, "session", "end", CAMPAIGN)  # every card drawn goes back into the deck (L203)
+    run(db, "session", "start", CAMPAIGN)
+    run(db, "cartes", "draw", CAMPAIGN)
+    assert shuffles(db) == [
+        "104 cards shuffled in session 1 (the deck's first shuffle)",
+        "104 cards shuffled in session 2 (every card was gathered back: end of session)",
+    ]
+    assert "OK:" in run(db, "verify", CAMPAIGN).stdout
