@@ -130,9 +130,11 @@ def _explain(
             target = event
             if event["topic"] == deck_rules.DRAWN:  # a deck's own draw: the cards it took, placed
                 origins = _follow(decks, event, here)
+                untraced = 0
             else:
-                origins = [o for card in _cards_of(event) for o in _take(received, names[member], card)]
-            untraced = max(len(_cards_of(event)) - len(origins), 0)
+                played = _played(event, names[member])
+                origins = _placed(received, played)
+                untraced = len(played) - len(origins)
         elif target is None:
             for o in _follow(decks, event, here):
                 received[(o.to, o.card)].append(o)
@@ -230,6 +232,30 @@ def _follow(decks: Table, event: dict[str, Any], here: str) -> list[CardOrigin]:
     return [CardOrigin(str(c), event["to"], event["purpose"], c.shuffle, c.position, c.epoch) for c in taken]
 
 
+def _played(event: dict[str, Any], who: str) -> list[tuple[str, str]]:
+    """The cards ``event`` of ``who`` played, in the order drawn, each with whom the deck handed it
+    to. A Cartes event says it by its kind (``cartes.played``: a survival draw's healer's cards
+    first, handed to the healer, then the patient's; a tie-break's cards to either side; a card
+    drawn twice from two packs twice, ruling C85); any other game's, the cards its record holds,
+    handed to ``who``."""
+    from chronique.domain.rulesets.cartes.played import cards_played
+
+    cartes = cards_played(event)
+    if cartes is not None:
+        return [(to or who, card) for to, card in cartes]
+    return [(who, card) for card in _cards_of(event)]
+
+
+def _placed(received: dict[tuple[str, str], deque[CardOrigin]], played: Sequence[tuple[str, str]]) -> list[CardOrigin]:
+    """Where each of the ``played`` cards came from, in their order: the card instances the deck
+    handed each recipient most recently. The event's cards are the last ones handed, so they are
+    taken from its last card back, each the most recent instance left: a card drawn twice (two
+    packs) is placed twice, in the order drawn, and a pile's card dealt earlier is found under
+    the draws that followed it. A card no draw handed is left out (``untraced``)."""
+    placed = [_take(received, who, card) for who, card in reversed(played)]
+    return [o for found in reversed(placed) for o in found]
+
+
 def _take(received: dict[tuple[str, str], deque[CardOrigin]], who: str, card: str) -> list[CardOrigin]:
     # The card instance this character most recently received: pile, hand or a draw for it.
     pending = received.get((who, card))
@@ -273,8 +299,10 @@ def account(x: Explanation) -> list[str]:
     e = x.event
     # A Cartes test keeps the game's purpose ("attack on Alice") apart from the player's reason
     # since its version 5 (ruling C82): the reason when one was given, else the game's purpose.
-    why = e.get("purpose") or e.get("game_purpose") or e.get("reason") or "—"
-    lines += [f"what happened: {x.description}", f"why: {why}"]
+    # A roll nobody gave a reason for says none: "why: —" read as "no explanation" above the
+    # lines that explain it.
+    why = e.get("purpose") or e.get("game_purpose") or e.get("reason")
+    lines += [f"what happened: {x.description}", *([f"why: {why}"] if why else [])]
     if "basis" in e:
         from chronique.domain.rulesets.cartes.describe import target_terms
 

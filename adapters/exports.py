@@ -13,6 +13,7 @@ from chronique.domain.campaign import Campaign
 from chronique.domain.corrections import voided_by
 from chronique.domain.errors import RuleViolation
 from chronique.domain.fairness import plain
+from chronique.domain.luck import odds_words
 from chronique.domain.rulesets import ruleset
 from chronique.domain.rulesets.words import face_down_until, kind_of, player_assigned
 
@@ -77,7 +78,8 @@ def sheet(services: Chronique, campaign: str, name: str, fmt: str, gm: bool = Fa
 
 
 def session(services: Chronique, campaign: str, number: int, fmt: str) -> str:
-    """What happened in one session: every event, the draws and their outcomes, wounds, XP, the seal."""
+    """What happened in one session: its recaps, the seal that closed it, then every event in words,
+    each roll with its odds, voided ones struck through."""
     _check(fmt, ("md", "html"))
     start, end = services.session_span(campaign, number)
     c = services.campaign(campaign)
@@ -87,9 +89,12 @@ def session(services: Chronique, campaign: str, number: int, fmt: str) -> str:
     voided = corrections(services, campaign)
     seal = next(s["seal"] for s in c.seals if s["session"] == number and s["boundary"] == "session-end")
     rows = []
-    for _, event in services.events(campaign, start, end):
-        if isinstance(event, Campaign.CommandRecorded):
-            continue  # a command's mark is bookkeeping for `undo`, not play: left out as `log` does (ruling UN1)
+    # A command's mark is bookkeeping for `undo`, not play: left out as `log` does (ruling UN1).
+    played = [(n, event) for n, event in services.events(campaign, start, end) if not isinstance(event, Campaign.CommandRecorded)]
+    # Each roll with its odds, as the web journal's pages give them: what a roll did reads
+    # against its chance (a face-down roll's odds would tell what it was about: they wait too).
+    odds = services.odds(campaign, (position for position, _ in played))
+    for position, event in played:
         sealed = getattr(event, "sealed_until", None)
         hidden = sealed is not None and not c.is_revealed(sealed)
         at = getattr(event, "at", None)
@@ -107,6 +112,7 @@ def session(services: Chronique, campaign: str, number: int, fmt: str) -> str:
                 "what": kind_of(event),
                 "text": text,
                 "voided": None if correction is None else Voided(*correction),
+                "odds": "" if hidden else odds_words(odds.get(position, [])),
             }
         )
     recaps = [note for note in services.recaps(campaign).get(number, []) if not note.voided]

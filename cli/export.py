@@ -45,7 +45,8 @@ def session(
     fmt: str = typer.Option("md", "--format", help="md or html."),
     output: Path = OUTPUT,
 ) -> None:
-    """A session report: what happened, the draws and their outcomes, wounds, XP, the seal."""
+    """A session report: its recaps, the seal that closed it, then every event in words, each roll
+    with its odds (wounds and experience among them), voided ones struck through."""
     from chronique.adapters import exports
 
     _emit(run(ctx, lambda s: exports.session(s, campaign, number, fmt)), output)

@@ -301,12 +301,18 @@ def log(services: Chronique, campaign_name: str, entries: list[LogEntry], as_jso
         return
     from rich.text import Text
 
+    from chronique.domain.luck import odds_words
     from chronique.domain.rulesets.words import face_down_until, kind_words
 
     calendar = services.calendar(campaign)
+    # Each roll with its odds, as the exports and the web journal give them; a face-down roll's
+    # odds would tell what it was about, so they wait for its reveal too.
+    odds = services.odds(campaign.name, (x.position for x in entries if not hidden(x)))
     table = new_table("Ref", "In game", "Who", "What", "Details")
     for x in entries:
         details = Text(face_down_until(str(x.hidden_until)) if hidden(x) else x.description)
+        if chances := odds.get(x.position):
+            details.append(f" ({odds_words(chances)})")
         if x.correction is not None:
             # A voided event stays in the log, struck through, with the correction that voided it.
             details.stylize("strike")

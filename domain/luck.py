@@ -88,3 +88,20 @@ def tally_counted(draws: Iterable[tuple[Hashable, bool, Fraction, int]]) -> dict
             t.draws + count, t.observed + success * count, t.expected + chance * count, t.variance + chance * (1 - chance) * count
         )
     return found
+
+
+def percent_words(chance: Fraction) -> str:
+    """A chance as players say it: "45%", "under 1%", "over 99%" (never a rounded 0% or 100%
+    for a roll that could have gone the other way)."""
+    percent = chance * 100
+    if 0 < percent < 1:
+        return "under 1%"
+    if 99 < percent < 100:
+        return "over 99%"
+    return f"{round(percent)}%"
+
+
+def odds_words(chances: Iterable[tuple[str, Fraction]]) -> str:
+    """A roll's odds beside its account, one clause per roller (an opposed roll has two): "Jim had
+    62% to succeed", so that what the roll did can be read against its chance."""
+    return ", ".join(f"{who} had {percent_words(chance)} to succeed" for who, chance in chances)

@@ -10,12 +10,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from chronique.adapters.exports import Voided, shown_notes
 from chronique.adapters.services import LogEntry, LogPage
 from chronique.domain.errors import RuleViolation
+from chronique.domain.luck import odds_words
 from chronique.domain.rulesets import ruleset
 from chronique.domain.rulesets.words import epoch_name, face_down_until
 from chronique.domain.text import is_count
@@ -83,20 +83,10 @@ def rows(services: Chronique, campaign: Campaign, entries: Iterable[LogEntry], g
                 kind_words(x.kind),
                 face_down_until(x.hidden_until) if hidden and x.hidden_until else x.description,
                 voided,
-                ", ".join(f"{who} had {_percent(chance)} to succeed" for who, chance in chances),
+                odds_words(chances),
             )
         )
     return found
-
-
-def _percent(chance: Fraction) -> str:
-    """A chance as players say it: "45%", "under 1%", "over 99%"."""
-    percent = chance * 100
-    if 0 < percent < 1:
-        return "under 1%"
-    if 99 < percent < 100:
-        return "over 99%"
-    return f"{round(percent)}%"
 
 
 def receipts(campaign: Campaign) -> list[Receipt]:

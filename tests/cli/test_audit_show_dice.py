@@ -90,6 +90,19 @@ def test_a_roll_shows_each_die_in_the_order_drawn_with_its_draw_place_and_what_i
     ]
 
 
+def test_a_test_given_no_reason_has_no_why_line_and_one_given_a_reason_says_it(db: str) -> None:
+    # The review: "why: —" read as "no explanation" just above the lines that explain the test.
+    run(db, "campaign", "new", "Verdelune", "--ruleset", "cartes", "--start", "Day 1 08:00")
+    run(db, "character", "new", "Verdelune", "--sheet", str(SAMPLES / "alice.toml"))
+    run(db, "session", "start", "Verdelune")
+    run(db, "cartes", "test", "Verdelune", "Alice", "Contact")
+    run(db, "cartes", "test", "Verdelune", "Alice", "Contact", "--reason", "the duel at dawn")
+    logged = [entry["event"] for entry in json.loads(run(db, "log", "Verdelune", "--json", "--gm", "--kind", "TestMade").stdout)]
+    plain, reasoned = (run(db, "audit", "show", short_ref(test)).stdout.splitlines() for test in logged)
+    assert plain[1].startswith("what happened: ") and not [line for line in plain if line.startswith("why")]
+    assert reasoned[2] == "why: the duel at dawn"
+
+
 def test_an_unrevealed_roll_is_not_said_to_match_its_draw_place_until_its_dice_are_revealed(db: str) -> None:
     # Only the epoch's seed re-derives a die from its draw place (FAIRNESS.md): before the reveal,
     # what holds is that the outcome is what the rules give for the dice recorded.

@@ -133,7 +133,9 @@ def assert_struck_through(texts: dict[str, str], correction: str, reason: str) -
     """The voided event's row: its words struck through, then the correction that voided it."""
     md = [line for line in texts["md"].splitlines() if f"voided by {correction}" in line]
     assert len(md) == 1 and re.search(rf"\| ~~[^~|]+~~ voided by {correction}: {reason} \|$", md[0]), md
-    assert re.search(rf"<td[^>]*><del>[^<]+</del> voided by {correction}: {reason}</td>", texts["html"])
+    # The roll's odds, when it was one, are struck through with its words.
+    odds = r'(?: <span class="more">\([^<]+ to succeed\)</span>)?'
+    assert re.search(rf"<td[^>]*><del>[^<]+{odds}</del> voided by {correction}: {reason}</td>", texts["html"])
     assert f"voided by {correction}: {reason}" in details(texts["log"])
 
 
