@@ -527,7 +527,7 @@ def care(
 def _care_result(world: World, healer: str, patient: str, where: str, removed: int) -> str:
     """What a care did (PROPOSAL §5.6, ruling E64): the damage points it removed, and why it
     removed none from a destroyed location, which nothing heals, care included (E23)."""
-    from chronique.domain.rulesets.elor.describe import place
+    from chronique.domain.rulesets.elor.describe import damage_left, place
     from chronique.domain.rulesets.elor.play import hp_of, sheet_of
     from chronique.domain.rulesets.elor.tables import location, nature
 
@@ -535,8 +535,12 @@ def _care_result(world: World, healer: str, patient: str, where: str, removed: i
     loc = location(nature(sheet_of(p).nature), where)
     total, hp = p.condition["wounds"].get(loc.key, 0), hp_of(world, p)[loc.key]
     said = f"{healer} removes {plural(removed, 'damage point')} from {patient}'s {place(loc.key)}"
-    if removed or total < 2 * hp:
-        # The points removed, or none for want of a degree of success (said on the line above).
+    if removed:
+        # Ruling E69: the damage left, as the log says it, and a limb usable again when the care
+        # brought it under its hit points (§Application des dommages).
+        return f"{said} ({damage_left(loc.key, total, removed, hp, sheet_of(p).nature)})"
+    if total < 2 * hp:
+        # None for want of a degree of success (said on the line above).
         return said
     # §Application des dommages: at twice its hit points a location is destroyed, and nothing
     # heals it (E23): care removes nothing however many degrees it has.
@@ -739,9 +743,17 @@ def long_test(
 ) -> None:
     """One time unit of a long action now: each participant tests (paced by AP: spends the owner's opportunity)."""
     from chronique.domain.rulesets.elor.downtime import long_action_test
+    from chronique.domain.rulesets.elor.events import LongActionAbandoned
 
-    done = run(ctx, lambda s: s.act(campaign, lambda w: long_action_test(w, character, action)))
-    typer.echo(f"{done['name']}: {done['accumulated']}/{done['required']} degrees" + (" — done" if done["done"] else ""))
+    def test_now(world: World) -> str:
+        done = long_action_test(world, character, action)
+        said = f"{done['name']}: {done['accumulated']}/{done['required']} degrees"
+        if done["abandoned"]:
+            # Ruling E68: a training whose weekly test became an automatic failure stops instead.
+            return f"{said} — stopped: {world.recorded_last(character, LongActionAbandoned).reason}"
+        return said + (" — done" if done["done"] else "")
+
+    typer.echo(run(ctx, lambda s: s.act(campaign, test_now)))
 
 
 @long_app.command("abandon")

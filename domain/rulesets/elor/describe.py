@@ -183,15 +183,41 @@ def _in_body_order(points: Mapping[str, int]) -> list[tuple[str, int]]:
     return sorted(points.items(), key=lambda item: order.index(item[0]) if item[0] in order else len(order))
 
 
+def damage_left(key: str, left: int, removed: int, hit_points: int | None, of: str = "humain") -> str:
+    """What a healing left of a location's damage, as the log, the advance and ``elor care`` say
+    it (ruling E69): the *damage* points left, never a bare number that reads as hit points left,
+    and, when the healing brought the location back under its hit points (§Application des
+    dommages: at them a limb is unusable, a vital location means unconsciousness, §Humains "Effet
+    PV"), what that gives back: "4 damage points left: the jambe gauche can be used again"; while
+    it is still at them, that it still is: "5 damage points left: the jambe gauche is still
+    unusable". ``hit_points`` None (a healing recorded before it kept them) says the points alone."""
+    said = f"{plural(left, 'damage point')} left" if left else "no damage left"
+    if hit_points is None or hit_points > left + removed:
+        return said
+    try:
+        found = next((loc for loc in nature(of).locations if loc.key == key), None)
+    except RuleViolation:
+        found = None
+    vital = found is not None and found.vital
+    effect = found.at_hp if found is not None else "unusable"
+    if left >= hit_points:
+        # Still at its hit points (a healing never touches a destroyed location, E23).
+        return f"{said}: the {where(key, of)} still causes {effect}" if vital else f"{said}: the {where(key, of)} is still unusable"
+    return f"{said}: the {where(key, of)} no longer causes {effect}" if vital else f"{said}: the {where(key, of)} can be used again"
+
+
 def _healed(e: Any) -> str:
-    # PROPOSAL §5.6: the points a day of rest or a healer's care took off, and what is left.
+    # PROPOSAL §5.6: the points a day of rest or a healer's care took off, and the damage left.
     if e.removed is None:
         # Recorded before WoundsHealed kept the points healed: its ``healed`` holds the totals
-        # left, so that is what it says (never read as points healed).
-        left = [f"the {where(loc)} down to {plural(n, 'point')}" if n else f"the {where(loc)} healed" for loc, n in e.healed.items()]
+        # left, so that is what it says (never read as points healed, nor as hit points, E69).
+        left = [f"the {where(loc)} down to {plural(n, 'damage point')}" if n else f"the {where(loc)} healed" for loc, n in e.healed.items()]
         return f"healed by {e.by}: " + (joined(left) if left else "nothing")
+    hit_points = e.hit_points or {}
     healed = [
-        f"{plural(n, 'point')} in the {where(loc)} ({e.healed.get(loc, 0) or 'none'} left)" for loc, n in _in_body_order(e.removed) if n
+        f"{plural(n, 'point')} in the {where(loc)} ({damage_left(loc, e.healed.get(loc, 0), n, hit_points.get(loc))})"
+        for loc, n in _in_body_order(e.removed)
+        if n
     ]
     return f"healed by {e.by}: " + (joined(healed) if healed else "nothing")
 

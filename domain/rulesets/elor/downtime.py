@@ -12,8 +12,10 @@ from chronique.domain.errors import RuleViolation
 from chronique.domain.gametime import DAY, HOUR, calendar_from
 from chronique.domain.limits import refuse_out_of_range
 from chronique.domain.rulesets.elor import events as ev
+from chronique.domain.rulesets.elor import limits as elor_limits
 from chronique.domain.rulesets.elor.capacities import faculty_range
 from chronique.domain.rulesets.elor.damage import body_state, care
+from chronique.domain.rulesets.elor.describe import level_terms
 from chronique.domain.rulesets.elor.play import (
     TestSpec,
     _record_test,
@@ -27,9 +29,9 @@ from chronique.domain.rulesets.elor.play import (
     take_opportunity,
 )
 from chronique.domain.rulesets.elor.progression import check_grant, natural_raise, reward_cost, training_required
-from chronique.domain.rulesets.elor.resolution import collaboration_penalty, progress
+from chronique.domain.rulesets.elor.resolution import ActionLevel, collaboration_penalty, is_automatic, progress
 from chronique.domain.rulesets.elor.sheet import derived, sheet_of_data
-from chronique.domain.rulesets.elor.tables import faculty_name, location, nature, tables
+from chronique.domain.rulesets.elor.tables import faculty_name, faculty_names, location, nature, tables
 from chronique.domain.text import plural
 from chronique.domain.world import World
 
@@ -205,6 +207,13 @@ def work_unit(world: World, owner: Character, action: dict[str, Any], at: int) -
     action's regime), the unit adds Σ − ⌊n / 3⌋ (never below 0), and the next test is set."""
     if action["done"] or action["abandoned"]:
         raise RuleViolation(f"long action {action['name']!r} is over")
+    hopeless = hopeless_training(world, owner, action)
+    if hopeless is not None:
+        # Ruling E68: a training whose weekly test became an automatic failure stops at the test
+        # that would have been made, rather than failing every week for ever; its degrees stay
+        # on record, and the GM may start it again once the test can succeed.
+        owner.record(ev.LongActionAbandoned, at=at, action_id=action["id"], reason=hopeless)
+        return find_action(owner, action["id"])
     tests: list[dict[str, Any]] = []
     # E21's daily regime rests the workers at the first test of each work day: every test of a
     # unit of a day or more (a week of training, E27) is the first of its day.
@@ -448,14 +457,64 @@ def start_training(world: World, name: str, profession: str, teacher: str, spec:
     running = next((a for a in student.condition["long_actions"] if a.get("raises") == key and not (a["done"] or a["abandoned"])), None)
     if running is not None:
         raise RuleViolation(f"{student.name} already trains in {key} (long action {running['id']}, {running['name']})")
+    weekly = replace(spec, profession=key if current else None)
+    level = level_of(world, student, weekly)
+    if is_automatic(level.total) == "failure":
+        # Ruling E68: a weekly test at 0 or below fails without a roll (§Résolution des actions,
+        # PROPOSAL B4, E8), so the training could never gain a degree nor end: refused, with what
+        # would make it possible (a profession the student lacks adds nothing, §Familiarités L256).
+        raise RuleViolation(
+            f"{student.name} cannot train in {key}: the weekly test would be at {_level_words(weekly, level)}, "
+            f"and at {tables().automatic_failure_at_or_below} or below a test fails without a roll (E8); "
+            f"{_what_would_do(world, student, weekly, level)}"
+        )
     return start_long_action(
         world,
         student.name,
         f"training in {key} with {master.name}",
         training_required(current + 1),
-        replace(spec, profession=key if current else None),
+        weekly,
         unit_s=tables().time.training_unit_s,
         raises=key,
+    )
+
+
+def _level_words(spec: TestSpec, level: ActionLevel) -> str:
+    # "level 0 (Coordination 0)": the level and what it adds up from, as the log says a test's.
+    return f"level {level.total} ({level_terms(spec.to_dict(), level.to_dict())})"
+
+
+def _what_would_do(world: World, student: Character, spec: TestSpec, level: ActionLevel) -> str:
+    # Ruling E68: what raises the weekly test above the automatic failure. Effort does not (no die
+    # is rolled, E8; §Résolution des actions L296: "échec automatique"), nor a familiarity without
+    # a profession level to make whole (§Familiarités L256: it gives the full level instead of
+    # half). The faculty the test uses is the GM's call (§Catégories de tests), as is a difficulty
+    # that eases it: both are named, with the level each would give.
+    floor = tables().automatic_failure_at_or_below
+    options = []
+    by_faculty = {name: level_of(world, student, replace(spec, faculty=name)).total for name in faculty_names()}
+    best = max(by_faculty, key=lambda name: by_faculty[name])
+    if by_faculty[best] > floor and best != faculty_name(spec.faculty):
+        options.append(f"-f {best} (level {by_faculty[best]}) if that faculty fits")
+    easier = spec.difficulty + floor + 1 - level.total
+    if easier <= elor_limits.MODIFIER:
+        options.append(f"an easier -d {easier} (level {floor + 1}) from the GM")
+    return "possible with " + ", or ".join(options) if options else "no faculty or difficulty the GM may give makes it possible"
+
+
+def hopeless_training(world: World, owner: Character, action: Mapping[str, Any]) -> str | None:
+    """Why a running training can no longer gain a degree (ruling E68), or None: its weekly test
+    (the student's, as recorded when it began) is now at 0 or below, an automatic failure (E8),
+    e.g. after the GM lowered the faculty it uses (E35) or a correction voided a level."""
+    if not action.get("raises") or action["done"] or action["abandoned"]:
+        return None
+    spec = _spec(action["participants"][0]["spec"])
+    level = level_of(world, owner, spec)
+    if is_automatic(level.total) != "failure":
+        return None
+    floor = tables().automatic_failure_at_or_below
+    return (
+        f"its weekly test is now at {_level_words(spec, level)}, and a test at {floor} or below fails without a roll, so it could never end"
     )
 
 

@@ -79,6 +79,10 @@ class ElorProcesses:
             odds = f"{rolled['threshold']} in {tables().time.risk_die}"
             return f"{character.name}: {action['name']}: the risk held off ({rolled['what']}; now {odds})"
         done = work_unit(self.world, character, action, due.at)
+        if done["abandoned"]:
+            # Ruling E68: a training whose weekly test became an automatic failure stopped.
+            stopped = self.world.recorded_last(character.name, ev.LongActionAbandoned).reason
+            return f"{character.name}: {done['name']} stopped at {done['accumulated']}/{done['required']} degrees: {stopped}"
         state = "done" if done["done"] else f"next test {calendar_from(self.world.campaign.calendar).format(done['next_at'])}"
         if done["done"] and done.get("raises"):
             # Ruling E27: a finished training raised its profession; the level's familiarity or
@@ -110,7 +114,8 @@ def _day_heals(world: World, character: Character) -> bool:
 def heal_a_day(world: World, character: Character, at: int) -> str:
     """A full day of rest (PROPOSAL §5.6): every damaged, non-destroyed location loses points.
     The advance says it as the log does (ruling E64): the points each location lost and what is
-    left of it, e.g. "Samson healed by a day of rest: 1 point in the torse (2 left)"."""
+    left of it (E69: the damage points left, and a limb usable again), e.g. "Samson healed by a day
+    of rest: 1 point in the jambe gauche (4 damage points left: the jambe gauche can be used again)"."""
     before = dict(character.condition["wounds"])
     after = heal_day(before, hp_of(world, character), int(setting(world, "heal_per_day")))
     healed = {k: after.get(k, 0) for k, v in before.items() if after.get(k, 0) != v}

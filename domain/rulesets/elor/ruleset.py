@@ -85,11 +85,15 @@ class Elor:
 
     def notable(self, event: Any) -> str | None:
         # What a GM must hear of in downtime: a character down or dead (§Application des
-        # dommages), a long action finished, a risk that struck (PROPOSAL §5.3).
+        # dommages), a long action finished or given up, a risk that struck (PROPOSAL §5.3).
         if isinstance(event, ev.DamageTaken) and (event.dead or event.unconscious):
             return f"is {'dead' if event.dead else 'unconscious'} ({words.where(event.location)}, {event.source})"
         if isinstance(event, ev.LongActionProgressed) and event.done:
             return f"finished long action {event.action_id} ({event.accumulated} degrees)"
+        if isinstance(event, ev.LongActionAbandoned):
+            # Ruling E68: a training the rules stopped (its weekly test became an automatic
+            # failure) is heard of as a finished one is, in the log's words.
+            return words.describe(event)
         if isinstance(event, ev.RiskRolled) and event.triggered:
             return f"met the risk of long action {event.action_id}: {event.risk}"
         return None

@@ -49,7 +49,9 @@ def sheet_view(world: World, character: Character, gm: bool) -> SheetView:
         character.version,
         status,
         (
-            Section.of("Facultés", [(k, signed(s["faculties"][k])) for k in faculty_names()], layout="list", terms="fr"),
+            # Ruling SV2: the sheet's headings are English ("Faculties", as "Capacities"); the
+            # faculties' own names (§Facultés: Physique, Coordination...) stay French, lang="fr".
+            Section.of("Faculties", [(k, signed(s["faculties"][k])) for k in faculty_names()], layout="list", terms="fr"),
             Section.of("Capacities", _capacities(typed, c, d)),
             # §Attributs (ruling E5): an attribute moves the faculty it names by its level, up or down.
             Section.of("Attributes", [(k, signed(v)) for k, v in s["attributes"].items()], layout="list", terms="fr"),

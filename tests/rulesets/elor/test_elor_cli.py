@@ -14,7 +14,7 @@ from elor_table import ALDO_SHEET, BRUNA_SHEET
 from support import run
 
 from chronique.domain.gametime import DayCountCalendar
-from chronique.domain.rulesets.elor.describe import degrees_against, place
+from chronique.domain.rulesets.elor.describe import damage_left, degrees_against, place
 from chronique.domain.rulesets.elor.tables import nature
 from chronique.domain.rulesets.words import joined
 
@@ -72,14 +72,17 @@ def test_elor_from_a_test_to_a_downtime_of_work_and_healing_Actions_longues_L436
     # Healing (PROPOSAL §5.6): a full day of rest (the blows fell at Day 1 08:00)
     # takes a point off each hurt location of Bruna.
     hurt: dict[str, int] = {}
+    hit_points: dict[str, int] = {}
     for blow in events(db, "Tolosa", "DamageTaken", "Bruna"):
         hurt[blow["location"]] = blow["total"]
+        hit_points = blow["hit_points"]
     healed = {where: total - 1 for where, total in hurt.items() if total > 1}
     # The locations as the sheet names them, in its order (§Humains).
     order = [loc.key for loc in nature("humain").locations]
     # A day of rest heals a point of each hurt location (PROPOSAL §5.6), told as the log tells it.
     rested = [(where, total - 1) for where, total in sorted(hurt.items(), key=lambda item: order.index(item[0])) if total]
-    said = joined([f"1 point in the {place(where)} ({left or 'none'} left)" for where, left in rested])
+    # Ruling E69: the damage points left, and what a location back under its hit points gives back.
+    said = joined([f"1 point in the {place(where)} ({damage_left(where, left, 1, hit_points[where])})" for where, left in rested])
     assert f"Day 2 08:00  Bruna healed by a day of rest: {said or 'nothing'}" in report
     assert json.loads(run(db, "elor", "sheet", "Tolosa", "Bruna", "--json").stdout)["condition"]["wounds"] == healed
     # The downtime report names what a GM must hear of since the session's end: the risk that struck.

@@ -211,7 +211,7 @@ def test_E64_the_advance_says_a_day_of_rest_as_the_log_does_PROPOSAL_5_6(db: str
     run(db, "elor", "damage", "T2", "Samson", "--location", "Torse", "--amount", "5")
     run(db, "elor", "damage", "T2", "Samson", "--location", "Bras gauche", "--amount", "10")
     said = run(db, "advance", "T2", "1d", "--yes").stdout.splitlines()
-    assert said[1:] == ["  Day 2 08:00  Samson healed by a day of rest: 1 point in the torse (2 left)"]
+    assert said[1:] == ["  Day 2 08:00  Samson healed by a day of rest: 1 point in the torse (2 damage points left)"]
     (healed,) = of_kind(db, "WoundsHealed")
     assert said[1] == f"  Day 2 08:00  Samson {in_the_log(healed)}"
 
@@ -223,7 +223,10 @@ def test_E64_a_day_of_rest_names_locations_in_the_sheet_s_order_in_the_advance_a
     for where, amount in (("Jambe gauche", "2"), ("Torse", "4"), ("Tête", "2")):
         run(db, "elor", "damage", "T2", "Samson", "--location", where, "--amount", amount)
     said = run(db, "advance", "T2", "1d", "--yes").stdout.splitlines()[1]
-    words = "healed by a day of rest: 1 point in the tête (1 left), 1 point in the torse (1 left) and 1 point in the jambe gauche (1 left)"
+    words = (
+        "healed by a day of rest: 1 point in the tête (1 damage point left), 1 point in the torse (1 damage point left)"
+        " and 1 point in the jambe gauche (1 damage point left)"
+    )
     assert said == f"  Day 2 08:00  Samson {words}"
     (healed,) = of_kind(db, "WoundsHealed")
     assert in_the_log(healed) == words

@@ -36,8 +36,8 @@ def test_a_destroyed_location_alone_records_no_day_of_rest_PROPOSAL_5_6_E23() ->
     start = world.campaign.clock
     # Two days heal the right arm 2 → 1 → 0; the other five days of the week would heal nothing.
     assert [(t.due.at - start, t.account) for t in run(world, WEEK)] == [
-        (DAY, "Aldo healed by a day of rest: 1 point in the bras droit (1 left)"),
-        (2 * DAY, "Aldo healed by a day of rest: 1 point in the bras droit (none left)"),
+        (DAY, "Aldo healed by a day of rest: 1 point in the bras droit (1 damage point left)"),
+        (2 * DAY, "Aldo healed by a day of rest: 1 point in the bras droit (no damage left)"),
     ]
     healed = [e for e in world.character("Aldo").pending_events if isinstance(e, ev.WoundsHealed)]
     assert [(e.at - start, e.wounds) for e in healed] == [(DAY, {"left-arm": 12, "right-arm": 1}), (2 * DAY, {"left-arm": 12})]
@@ -55,6 +55,12 @@ def test_a_location_that_can_heal_again_heals_on_its_day_marks_after_the_clock_P
     change_faculties(world, "Aldo", {"Physique": 5}, "a blessing")
     assert run(world, DAY - 1) == []
     assert [(t.due.at, t.account) for t in run(world, DAY + 1)] == [
-        (changed_at + DAY, "Aldo healed by a day of rest: 1 point in the bras gauche (11 left)"),
-        (changed_at + 2 * DAY, "Aldo healed by a day of rest: 1 point in the bras gauche (10 left)"),
+        (
+            changed_at + DAY,
+            "Aldo healed by a day of rest: 1 point in the bras gauche (11 damage points left: the bras gauche is still unusable)",
+        ),
+        (
+            changed_at + 2 * DAY,
+            "Aldo healed by a day of rest: 1 point in the bras gauche (10 damage points left: the bras gauche is still unusable)",
+        ),
     ]

@@ -135,8 +135,8 @@ def test_wounds_healed_records_the_points_healed_not_what_is_left_PROPOSAL_5_6_E
         ({"left-leg": 1}, {"left-leg": 0}),
     ]
     said = [describe(e) for e in healed]
-    assert said[0] == "healed by care by Bruna: 1 point in the jambe gauche (3 left)"
-    assert said[-1] == "healed by a day of rest: 1 point in the jambe gauche (none left)"  # it read "nothing"
+    assert said[0] == "healed by care by Bruna: 1 point in the jambe gauche (3 damage points left)"  # E69: damage, not hit points
+    assert said[-1] == "healed by a day of rest: 1 point in the jambe gauche (no damage left)"  # it read "nothing"
 
 
 def test_a_care_test_without_a_degree_heals_nothing_and_says_so_PROPOSAL_5_6() -> None:
@@ -158,17 +158,19 @@ def test_a_wounds_healed_of_an_older_journal_keeps_its_totals_and_is_never_read_
     assert stored["removed"] is None and stored["healed"] == {"left-leg": 3, "torso": 0}
     old = SimpleNamespace(**stored)
     said = WORDS["chronique.domain.rulesets.elor.events:WoundsHealed"](old)
-    assert said == "healed by a day of rest: the jambe gauche down to 3 points and the torse healed"
+    assert said == "healed by a day of rest: the jambe gauche down to 3 damage points and the torse healed"  # E69
 
 
 def test_the_log_says_the_point_a_day_of_rest_healed_PROPOSAL_5_6(db: str, tmp_path: Path) -> None:
     tolosa(db, tmp_path)
     run(db, "elor", "damage", "Tolosa", "Samson", "--amount", "1", "--location", "left-leg")
     run(db, "session", "end", "Tolosa")
-    assert "Samson healed by a day of rest: 1 point in the jambe gauche (none left)" in run(db, "advance", "Tolosa", "1d", "--yes").stdout
+    assert (
+        "Samson healed by a day of rest: 1 point in the jambe gauche (no damage left)" in run(db, "advance", "Tolosa", "1d", "--yes").stdout
+    )
     (healed,) = [e for e in log(db, "--character", "Samson") if e["topic"].endswith(":WoundsHealed")]
     assert (healed["removed"], healed["healed"]) == ({"left-leg": 1}, {"left-leg": 0})
-    assert "1 point in the jambe gauche (none left)" in " ".join(run(db, "log", "Tolosa", "--character", "Samson").stdout.split())
+    assert "1 point in the jambe gauche (no damage left)" in " ".join(run(db, "log", "Tolosa", "--character", "Samson").stdout.split())
 
 
 # -- 3. Faculty levels the GM gives stay within the nature's range (E35, BD4) ----------------
@@ -263,8 +265,10 @@ def test_the_command_line_names_locations_as_the_sheet_does_seed_Humains(db: str
     assert cared.endswith("from Montana James's jambe gauche\n") and "left-leg" not in cared
     run(db, "session", "end", "Tolosa")
     report = run(db, "advance", "Tolosa", "1d", "--yes").stdout
-    assert "Samson healed by a day of rest: 1 point in the torse (none left)" in report
-    assert "Montana James healed by a day of rest: 1 point in the jambe gauche (3 left)" in report and "left-leg" not in report
+    assert "Samson healed by a day of rest: 1 point in the torse (no damage left)" in report
+    assert (
+        "Montana James healed by a day of rest: 1 point in the jambe gauche (3 damage points left)" in report and "left-leg" not in report
+    )
 
 
 def test_a_day_of_rest_names_the_locations_in_the_sheet_s_order_PROPOSAL_5_6() -> None:
@@ -272,7 +276,9 @@ def test_a_day_of_rest_names_the_locations_in_the_sheet_s_order_PROPOSAL_5_6() -
     suffer_damage(world, "Aldo", 3, "a club", "left-leg")
     suffer_damage(world, "Aldo", 3, "a club", "head")
     (tick,) = run_until(world, MORNING + DAY)
-    assert tick.account == "Aldo healed by a day of rest: 1 point in the tête (2 left) and 1 point in the jambe gauche (2 left)"
+    assert tick.account == (
+        "Aldo healed by a day of rest: 1 point in the tête (2 damage points left) and 1 point in the jambe gauche (2 damage points left)"
+    )
 
 
 def test_an_attack_against_no_defence_and_its_effects_read_in_words_seed_Liste_d_effets_de_combat() -> None:
