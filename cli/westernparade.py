@@ -4,7 +4,7 @@ duels, detection, shots and melee blows. Characters come in through ``chronique 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import typer
 
@@ -310,3 +310,35 @@ def strike_cmd(
 def _say(lines: list[str]) -> None:
     for line in lines:
         typer.echo(line)
+
+
+@app.command("attacks")
+def attacks_cmd(
+    ctx: typer.Context,
+    campaign: str = CAMPAIGN,
+    character: str = CHARACTER,
+    as_json: bool = typer.Option(False, "--json", help="Output the canonical events as JSON, as `log --json`."),
+) -> None:
+    """Shots and blows by or at a character (a bystander in a shot's path too), oldest first, as
+    the log words them: each is recorded on whoever fired or struck, the target's defence roll
+    with it, so `log --character` leaves out those at the character (ruling WD18)."""
+    from chronique.adapters.services import LogPage
+    from chronique.cli import render
+
+    def show(s: Any) -> None:
+        who = s.world_read(campaign).character(character)
+        # §3.3, §3.4: the kinds whose events name a target (and a shot, the bystander in its path).
+        entries = s.page_log(campaign, LogPage(kinds=("ShotFired", "BlowStruck")))
+        events = s.logged(entries)
+        named = who.name.casefold()
+
+        def names(event: Any) -> set[str]:
+            return {str(event.target).casefold(), str(getattr(event, "bystander", None) or "").casefold()}
+
+        kept = [entry for entry, event in zip(entries, events, strict=True) if entry.aggregate_id == str(who.id) or named in names(event)]
+        if not kept and not as_json:
+            typer.echo(f"no shot or blow by or at {who.name} in the log")
+            return
+        render.log(s, campaign, kept, as_json)
+
+    run(ctx, show)

@@ -73,17 +73,6 @@ def practice_cmd(
     typer.echo(f"{character} {'practises' if on else 'stops practising'} trick shooting (bonus now +{bonus}%)")
 
 
-def _plan_words(target: dict[str, Any], teacher: str) -> str:
-    """A target's plan as ``downtime show`` says it: its hours a week and teacher; paused while a
-    critical wound keeps him in bed (§3.2.9.3, ruling WC10), with the hours it resumes at; or
-    stopped (a plan of 0 hours, a dead teacher, ruling WC18), its credit waiting idle."""
-    if target.get("paused"):
-        return f"paused while a critical wound keeps them in bed, {plural(int(target['paused']), 'hour')} a week{teacher} once up"
-    if target["hours"]:
-        return f"{plural(target['hours'], 'hour')} a week{teacher}"
-    return "stopped"
-
-
 @downtime_app.command("show")
 def show_cmd(
     ctx: typer.Context,
@@ -92,9 +81,8 @@ def show_cmd(
     as_json: bool = typer.Option(False, "--json", help="Output JSON."),
 ) -> None:
     """A character's training, check-marks, pending improvement rolls and activities, as of now."""
-    from chronique.domain.rulesets.westernparade.describe import period_words, teacher_words
-    from chronique.domain.rulesets.westernparade.downtime import cartridges_burnt, next_point, practice_now, standing
-    from chronique.domain.rulesets.westernparade.training import hours_of
+    from chronique.domain.rulesets.westernparade.describe import period_words
+    from chronique.domain.rulesets.westernparade.downtime import next_point, plan_words, practice_now, progress_words, standing
 
     def show(services: Any) -> None:
         world = services.world(campaign)
@@ -112,17 +100,9 @@ def show_cmd(
             render.emit_plain(data)
             return
         typer.echo(f"{who.name} at {calendar.format(world.campaign.clock)}")
+        # The sheet's training section says the same (downtime.training_rows).
         for name, t in state["targets"].items():
-            nxt = data["next_points"][name]
-            when = "no progress" if nxt is None else f"next point {calendar.format(nxt)}"
-            teacher = f" with {teacher_words(t['teacher'], t['kind'], t['teacher_level'])}" if t["teacher"] else ""
-            # §2.6.2 L1434: an idle credit wears away an hour a half-day after seven days.
-            idle = "" if t["idle_since"] is None else f", idle since {calendar.format(t['idle_since'])}"
-            idle += " (after 7 days an hour lost every 12 h)" if idle else ""
-            banked = f"{hours_of(t['bank'])} banked{idle}"
-            burnt = cartridges_burnt(name, t)
-            ammunition = f"; {plural(burnt, 'cartridge')} burnt so far" if burnt else ""
-            typer.echo(f"  {name}: {_plan_words(t, teacher)}, {banked}, {when}{ammunition}")
+            typer.echo(f"  {name}: {plan_words(t)}, {progress_words(who, name, t, calendar)}")
         typer.echo(f"  trick practice: +{data['practice_bonus']}%{' (practising)' if state['practice']['practising'] else ''}")
         marks = who.condition["marks"]
         typer.echo("  check-marks: " + (", ".join(f"{k} {v}" for k, v in marks["checks"].items()) or "none"))

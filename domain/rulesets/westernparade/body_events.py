@@ -320,15 +320,28 @@ class RallyRolled(OutOfActionEvent, ChanceConsumed):
     outcome: dict[str, Any]
 
 
+def extraction_lapsed(event: Any) -> bool:
+    """Whether ``event`` is the infection roll that falls as the 24 hours to extract a bullet
+    still in the wound run out (§3.2.7.2 footnote 8, L1999): the wound's day 1, a day after the
+    hit that set its clocks (care.wound), the bullet still in. The deadline records nothing of its
+    own; this roll says it, once (ruling WB35)."""
+    if not isinstance(event, InfectionRolled) or event.day != 1:
+        return False
+    wound = event.body.get("wounds", {}).get(event.location) or {}
+    return bool(wound.get("bullet"))
+
+
 def notable(event: Any) -> str | None:
     """What a GM must read in a downtime report: deaths, blackouts, blood past saving,
-    infections, healed wounds."""
+    infections, a bullet left in past the 24 hours to extract it, healed wounds."""
     if isinstance(event, Died):
         return f"died ({event.cause})"
     if isinstance(event, BloodLost):
         return BLOOD_WORDS.get(event.what)  # "still bleeding" (recorded before WB21's rule): nothing new
     if isinstance(event, InfectionRolled) and event.infected:
         return f"wound in the {event.location} is infected"
+    if extraction_lapsed(event):
+        return f"the 24 hours to extract the bullet in the {where(event.location)} have passed"
     if isinstance(event, Woke):
         return "came to"
     if isinstance(event, BodySettled) and event.healed:

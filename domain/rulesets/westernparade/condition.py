@@ -294,7 +294,7 @@ def next_dues(c: Mapping[str, Any], env: Env) -> list[tuple[int, str]]:
         # promise a waking that the blood loss will take back).
         if out_cold is None or int(c["blackout"]["until"]) < out_cold:
             out.append((int(c["blackout"]["until"]), "wake"))
-    heal_waits = [_heal_wait(c, w, loc, env) for loc, w in c["wounds"].items() if heals(c, w, loc, env)]
+    heal_waits = [heal_wait(c, w, loc, env) for loc, w in c["wounds"].items() if heals(c, w, loc, env)]
     if heal_waits:
         out.append((now + min(heal_waits), "heal"))
     for location, wound in c["wounds"].items():
@@ -308,12 +308,20 @@ def next_dues(c: Mapping[str, Any], env: Env) -> list[tuple[int, str]]:
     return out
 
 
-def _heal_wait(c: Mapping[str, Any], wound: Mapping[str, Any], location: str, env: Env) -> int:
+def heal_wait(c: Mapping[str, Any], wound: Mapping[str, Any], location: str, env: Env) -> int:
+    """Seconds from ``settled_at`` to the location's healing milestone: healed to the full, or
+    back to 0 PV when it is below 0 (:func:`heal_milestone`)."""
     # A heal event is due when the location is healed, or back to 0 PV when it leaves the
     # negative (bed rest may end there, §3.2.9.3): the pace between is closed form.
     damage, max_pv = int(wound["damage"]), env.max_pv[location]
-    target = max_pv if damage > max_pv else 0
+    target = max_pv if heal_milestone(wound, location, env) == "zero" else 0
     return healing.time_to_heal(damage, max_pv, wound["progress"], target, env.m_end, env.system, env.literal)
+
+
+def heal_milestone(wound: Mapping[str, Any], location: str, env: Env) -> str:
+    """Which healing milestone :func:`heal_wait` times: "zero" (a location below 0 PV back to 0,
+    §3.2.9.3) or "full" (healed to its full PV, §3.2.8)."""
+    return "zero" if int(wound["damage"]) > env.max_pv[location] else "full"
 
 
 def _wound_dues(location: str, wound: Mapping[str, Any], env: Env) -> list[tuple[int, str]]:

@@ -10,9 +10,9 @@ from functools import cache
 from typing import Any
 
 from chronique.domain.gametime import DAY, WEEK, duration_words
-from chronique.domain.rulesets.westernparade.body_events import BLOOD_WORDS
+from chronique.domain.rulesets.westernparade.body_events import BLOOD_WORDS, extraction_lapsed
 from chronique.domain.rulesets.westernparade.experience import mark_bonus
-from chronique.domain.rulesets.westernparade.firstaid import read
+from chronique.domain.rulesets.westernparade.firstaid import DIFFICULT, EASY, read
 from chronique.domain.rulesets.westernparade.report import (
     care_words,
     critical_words,
@@ -21,6 +21,7 @@ from chronique.domain.rulesets.westernparade.report import (
     unconsciousness_words,
     where,
 )
+from chronique.domain.rulesets.westernparade.resolution import limits
 from chronique.domain.rulesets.westernparade.tables import catalogued, tables
 from chronique.domain.rulesets.words import Describer, described, joined, plural, signed
 from chronique.domain.text import fold
@@ -189,13 +190,28 @@ def activity_ordered(level: str) -> str:
 
 def first_aid(e: Any) -> str:
     """A first-aid roll in words (§3.2.4), as the log and the table command say it: its chance and
-    terms (a wound or a GM's modifier moves it off the skill), the faces, which of the six
-    outcomes the three readings gave; a full stop gives the location a PV back (L1870)."""
+    terms (a wound or a GM's modifier moves it off the skill), the three chances the one roll is
+    read at (ruling WB34: easy +25, normal, difficult −25, so that "rolled 32 → 3 PH stopped" can
+    be checked against the difficult 60), the faces, which of the six outcomes the three readings
+    gave; a full stop gives the location a PV back (L1870)."""
     o = e.outcome
     faces = "+".join(str(f) for f in o["faces"])
     terms = signed(ordered(o.get("terms", {})))
     back = ", 1 PV back" if e.result.get("full") else ""
-    return f"chance {o['chance']}%" + (f" ({terms})" if terms else "") + f", rolled {faces} → {e.result['outcome']}{back}"
+    chance = f"chance {o['chance']}%" + (f" ({terms})" if terms else "")
+    rolled = f"rolled {faces}" if faces else "no roll (below 5% even at the easy chance, §2.1.1)"
+    return f"{chance}, read at {aid_chances(int(o['chance']))}: {rolled} → {e.result['outcome']}{back}"
+
+
+def aid_chances(normal: int) -> str:
+    """The three chances one first-aid roll is read at (§3.2.4, §1.6.3 difficulty steps), in
+    words: "easy 110, normal 85 and difficult 60"; one below 5% is a failure without a roll
+    (§2.1.1) and says so."""
+    parts = []
+    for name, step in (("easy", EASY), ("normal", 0), ("difficult", DIFFICULT)):
+        chance = normal + step
+        parts.append(f"{name} {chance}" + (" (below 5%, a failure)" if chance < limits().impossible_below else ""))
+    return f"{parts[0]}, {parts[1]} and {parts[2]}"
 
 
 def _first_aid(e: Any) -> str:
@@ -229,7 +245,9 @@ def _blood(e: Any) -> str:
 def _infection(e: Any) -> str:
     verdict = "the wound is infected" if e.infected else "no infection"
     wound = rolled_for_infection(e.body["wounds"].get(e.location), e.location)
-    return f"day {e.day} of {wound}: infection {e.percent}%, rolled {e.roll} — {verdict}"
+    # Ruling WB35: the day-1 roll falls as the 24 hours to extract a bullet left in run out.
+    lapsed = "; the 24 hours to extract its bullet (Extraction de balle) have passed (§3.2.7.2, footnote 8)" if extraction_lapsed(e) else ""
+    return f"day {e.day} of {wound}: infection {e.percent}%, rolled {e.roll} — {verdict}{lapsed}"
 
 
 def rolled_for_infection(wound: Mapping[str, Any] | None, location: str) -> str:

@@ -42,6 +42,7 @@ from typing import Any
 from chronique.domain.character import Character
 from chronique.domain.copying import copied
 from chronique.domain.errors import RuleViolation
+from chronique.domain.gametime import Calendar
 from chronique.domain.names import find
 from chronique.domain.rulesets.westernparade import downtime_events as dev
 from chronique.domain.rulesets.westernparade import experience as xp
@@ -50,10 +51,12 @@ from chronique.domain.rulesets.westernparade import training as tr
 from chronique.domain.rulesets.westernparade.care import body_now, env
 from chronique.domain.rulesets.westernparade.characteristics import characteristic_roll
 from chronique.domain.rulesets.westernparade.condition import pv_of
+from chronique.domain.rulesets.westernparade.describe import teacher_words
 from chronique.domain.rulesets.westernparade.play import draw, living, skill_score, stats
 from chronique.domain.rulesets.westernparade.resolution import RollOutcome, difficulty, open_ended
 from chronique.domain.rulesets.westernparade.tables import characteristic, skills
 from chronique.domain.rulesets.westernparade.wounds import bed_bound
+from chronique.domain.text import plural
 from chronique.domain.world import World
 
 
@@ -163,6 +166,47 @@ def next_point(character: Character, name: str) -> int | None:
         return None
     wait = tr.seconds_to(target["bank"], point_cost(character, name, target), target["hours"], factor(character, name, target))
     return None if wait is None else int(state["as_of"]) + wait
+
+
+def plan_words(target: Mapping[str, Any]) -> str:
+    """A target's plan in words: its hours a week and teacher (§2.6.2, §2.7); paused while a
+    critical wound keeps him in bed (§3.2.9.3, ruling WC10), with the hours it resumes at; or
+    stopped (a plan of 0 hours, a dead teacher, ruling WC18), its credit waiting idle."""
+    teacher = f" with {teacher_words(target['teacher'], target['kind'], target['teacher_level'])}" if target["teacher"] else ""
+    if target.get("paused"):
+        return f"paused while a critical wound keeps them in bed, {plural(int(target['paused']), 'hour')} a week{teacher} once up"
+    if target["hours"]:
+        return f"{plural(target['hours'], 'hour')} a week{teacher}"
+    return "stopped"
+
+
+def progress_words(character: Character, name: str, target: Mapping[str, Any], calendar: Calendar) -> str:
+    """Where a target's training stands, in words: the credit banked toward its next point (an
+    idle one's since when, §2.6.2 L1434), when that point is due (``next_point``, from the
+    recorded state) and the cartridges burnt so far (§2.6.2 footnote 2, ruling WC11). ``target``
+    is the target as it stands at the moment shown (``standing``)."""
+    nxt = next_point(character, name)
+    when = "no progress" if nxt is None else f"next point {calendar.format(nxt)}"
+    # §2.6.2 L1434: an idle credit wears away an hour a half-day after seven days.
+    idle = "" if target["idle_since"] is None else f", idle since {calendar.format(target['idle_since'])}"
+    idle += " (after 7 days an hour lost every 12 h)" if idle else ""
+    burnt = cartridges_burnt(name, target)
+    ammunition = f"; {plural(burnt, 'cartridge')} burnt so far" if burnt else ""
+    return f"{tr.hours_of(target['bank'])} banked{idle}, {when}{ammunition}"
+
+
+def training_rows(character: Character, at: int, calendar: Calendar) -> list[tuple[str, str, str]]:
+    """The training under way at ``at`` as a sheet shows it, as (what, plan, progress) in words:
+    each target (``plan_words``, ``progress_words``), then trick-shooting practice while it runs
+    or its bonus lasts (§6.6.7 L3593). Nothing when he trains nothing (ruling WC19)."""
+    if "training" not in character.condition:
+        return []
+    state = standing(character, at)
+    rows = [(name, plan_words(t), progress_words(character, name, t, calendar)) for name, t in state["targets"].items()]
+    practising, bonus = bool(state["practice"]["practising"]), practice_now(character, at)
+    if practising or bonus:
+        rows.append(("trick shooting", "2 hours a day" if practising else "stopped", f"bonus +{bonus}% (at most +25%)"))
+    return rows
 
 
 def _week_hours(state: Mapping[str, Any]) -> dict[str, int]:

@@ -15,6 +15,8 @@ from chronique.domain.rulesets.westernparade.condition import (
     activity,
     bed_forced,
     extraction_overdue,
+    heal_milestone,
+    heal_wait,
     heals,
     location_rate,
     pv_of,
@@ -188,6 +190,26 @@ def settled_words(body: Mapping[str, Any], e: Env) -> str:
             f"{stage_words(body['alcohol']['stage'])}, {tenths / 10:g} unit{'' if tenths == 10 else 's'} of drink still in the blood"
         )
     return "; ".join(parts) if parts else f"full blood ({e.ph_max} PH), nothing left to heal"
+
+
+def healing_milestone_words(body: Mapping[str, Any], e: Env, at: int) -> str:
+    """What the body's healing milestone due at ``at`` brings (the timeline's "heal",
+    ``condition.next_dues``), for the downtime board: the wound that is healed to the full then
+    (§3.2.8; a bullet left in stays), or back to 0 PV from below (§3.2.9.3). Each PV comes back
+    on the way at the healing pace; the board's date is the milestone's, not the next PV's
+    (ruling WB33)."""
+    now = int(body["settled_at"])
+    said = []
+    for location, wound in sorted(body["wounds"].items()):
+        if not heals(body, wound, location, e) or now + heal_wait(body, wound, location, e) != at:
+            continue
+        if heal_milestone(wound, location, e) == "zero":
+            said.append(f"the {where(location)} heals back to 0 PV, no longer below 0 (§3.2.9.3)")
+            continue
+        full = e.max_pv[location]
+        left = "; the bullet stays in it until extracted" if wound["bullet"] else ""
+        said.append(f"the wound in the {where(location)} is healed to the full, {full} of {full} PV (§3.2.8){left}")
+    return "; ".join(said) or "a wound heals further"
 
 
 def body_lines(name: str, body: Mapping[str, Any], e: Env, at: int) -> list[str]:

@@ -98,6 +98,13 @@ class WesternParade:
             # The wound as the sheet has it: a tended one is rolled for while a bullet stays in (WB15).
             wound = _whose(world, due).condition["wounds"].get(rest)
             return f"the daily infection roll of {words.rolled_for_infection(wound, rest)}"
+        if kind == "heal":
+            # The date is a milestone's (healed to the full, or back to 0 PV), not the next PV's.
+            from chronique.domain.rulesets.westernparade.care import env
+            from chronique.domain.rulesets.westernparade.report import healing_milestone_words
+
+            who = _whose(world, due)
+            return healing_milestone_words(who.condition, env(world, who), due.at)
         if kind in _AT_A_LOCATION:
             return _AT_A_LOCATION[kind].format(words.where(rest))
         if kind == "train":
@@ -129,7 +136,6 @@ _PROCESS = {
     "death": "dies unless saved in time",
     "bleed": "blood loss: passes out or falls beyond saving",
     "wake": "comes to",
-    "heal": "a wound heals further",
     "alcohol": "the drink wears off a stage",
     "headbullet": "a roll for the bullet in the head",
     "settle": "the body is brought up to date",

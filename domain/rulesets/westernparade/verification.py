@@ -25,7 +25,7 @@ from chronique.domain.rulesets.westernparade.combat import (
     weapon,
 )
 from chronique.domain.rulesets.westernparade.experience import improve
-from chronique.domain.rulesets.westernparade.firstaid import aid_roll, read, skill_roll
+from chronique.domain.rulesets.westernparade.firstaid import DIFFICULT, EASY, aid_roll, read, skill_roll
 from chronique.domain.rulesets.westernparade.healing import bandaging
 from chronique.domain.rulesets.westernparade.incapacity import Rally, stagger
 from chronique.domain.rulesets.westernparade.infection import cauterisation, cleaning, infection_chance, operate
@@ -395,7 +395,10 @@ def _first_aid_given(event: dict[str, Any], replay: Replay, table: Table) -> Map
     # §3.2.4: one Premiers soins roll at the easy chance, read at the three chances; which of
     # the six outcomes it gives follows from the three qualities.
     recorded = event["outcome"]
-    replay.part(f"{event.get('by')}'s Premiers soins roll, read at the easy, normal and difficult chances (§3.2.4)")
+    normal = int(recorded["chance"])
+    # Ruling WB34: the three chances by their numbers, as the log's line gives them.
+    graded = f"easy {normal + EASY}, normal {normal} and difficult {normal + DIFFICULT}"
+    replay.part(f"{event.get('by')}'s Premiers soins roll, read at the {graded} chances (§3.2.4)")
     rolled, qualities, result = aid_roll(replay, recorded["chance"])
     outcome = {"chance": recorded["chance"], "terms": recorded["terms"], **rolled, "qualities": qualities}
     return {"outcome": outcome, "result": {**result.to_dict(), "improvement": result.full}}

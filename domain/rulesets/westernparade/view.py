@@ -2,7 +2,8 @@
 characteristics and VIT and REP with their modifiers and characteristic rolls (§1.6-§1.7, Tables
 1.3-1.4), actions per round (§3.1.2-§3.1.4), skills by the groups of chapter 6, and the body by
 location (Table 1.6) with its PV, wounds, bleeding and care, then blood (PH, §3.2.3), drink (§4.1)
-and what else weighs on the body, in the rulebook's terms.
+and what else weighs on the body, and the training under way (§2.6-§2.7, §6.6.7), in the
+rulebook's terms.
 
 Ruling SV1: in each skill group the skills with a score above 0 are listed with their score; the
 skills at 0 are counted ("3 more at 0"), since a player reads a group for what he can try."""
@@ -13,9 +14,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from chronique.domain.character import Character
+from chronique.domain.gametime import calendar_from
 from chronique.domain.rulesets.westernparade.care import body_now, env
 from chronique.domain.rulesets.westernparade.characteristics import modifier
 from chronique.domain.rulesets.westernparade.condition import BODY_KEYS, Env, pv_of, state_of
+from chronique.domain.rulesets.westernparade.downtime import training_rows
 from chronique.domain.rulesets.westernparade.fitness import loss_term
 from chronique.domain.rulesets.westernparade.report import body_facts, location_notes
 from chronique.domain.rulesets.westernparade.tables import group, skill, skills, tables
@@ -33,6 +36,7 @@ def sheet_view(world: World, character: Character, gm: bool) -> SheetView:
     s = character.sheet
     e = env(world, character)
     body, at = _body(world, character, e)
+    calendar = calendar_from(world.campaign.calendar)
     facts = body_facts(body, e, at)
     return SheetView(
         character.name,
@@ -45,6 +49,10 @@ def sheet_view(world: World, character: Character, gm: bool) -> SheetView:
             Section("Skills", _skills(s), layout="list", terms="fr"),
             Section.of("Body", _locations(body, e, at), ("Location", "PV", "Wound", "Bleeding and care"), terms="fr"),
             Section.of("Blood and state", facts),
+            # §2.6-§2.7: what he trains, as ``downtime show`` says it, at the moment the sheet shows.
+            Section.of(
+                "Training", training_rows(character, _training_at(world, character, at), calendar), ("Training", "Plan", "Progress")
+            ),
         ),
     )
 
@@ -56,6 +64,15 @@ def _body(world: World, character: Character, e: Env) -> tuple[dict[str, Any], i
         return body_now(world, character), world.campaign.clock
     body = {k: character.condition[k] for k in BODY_KEYS}
     return body, body["settled_at"] if body["settled_at"] is not None else world.campaign.clock
+
+
+def _training_at(world: World, character: Character, at: int) -> int:
+    # The current sheet (or one ``--as-of`` a moment, its condition already brought there) shows
+    # the training at the clock, as the body; an older version as its training was last settled.
+    if world.character(character.name).version == character.version:
+        return at
+    settled = character.condition.get("training", {}).get("as_of")
+    return at if settled is None else max(at, int(settled))
 
 
 def _origin(level: int) -> str:

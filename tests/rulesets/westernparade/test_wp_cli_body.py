@@ -51,8 +51,9 @@ def test_a_wound_then_first_aid_as_its_roll_gives_s5_2_then_bed_rest(db: str) ->
     said += ", 1 PV back" if full else ""
     earned = f"{DOC}: earned an improvement roll in Premiers soins: first aid: critical success against the difficult chance (§3.2.4)\n"
     assert aid == (
-        f"{SAM}: first aid by {DOC} on the {words.where('right-thigh')}: chance 85% (Premiers soins 85), rolled {faces} → {said}\n"
-        + (earned if full else "")
+        # Ruling WB34: the line names the three chances the roll is read at.
+        f"{SAM}: first aid by {DOC} on the {words.where('right-thigh')}: chance 85% (Premiers soins 85), "
+        f"read at easy 110, normal 85 and difficult 60: rolled {faces} → {said}\n" + (earned if full else "")
     )
 
     assert run(db, "western-parade", "body", "activity", CAMPAIGN, SAM, "bed").stdout == f"{SAM}: ordered to bed rest\n"

@@ -70,7 +70,11 @@ def test_shot_through_the_thigh_first_aid_bed_rest_training_and_three_weeks(db: 
         faces, said = "+".join(map(str, roll["faces"])), rules.FIRST_AID_SAYS[stopped] + (", 1 PV back" if full else "")
         earned = f"{DOC}: earned an improvement roll in Premiers soins: {EARNED}\n" if full else ""
         where = words.where("right-thigh")
-        assert aid == f"{SAM}: first aid by {DOC} on the {where}: chance 85% (Premiers soins 85), rolled {faces} → {said}\n{earned}"
+        # Ruling WB34: the line names the three chances the roll is read at.
+        graded = "read at easy 110, normal 85 and difficult 60"
+        assert (
+            aid == f"{SAM}: first aid by {DOC} on the {where}: chance 85% (Premiers soins 85), {graded}: rolled {faces} → {said}\n{earned}"
+        )
         held += 0 if full else stopped
     refused = run(db, "western-parade", "body", "first-aid", CAMPAIGN, SAM, "right-thigh", "--by", DOC, check=False)
     assert (refused.returncode, refused.stderr) == (2, f"error: {SAM}'s {words.where('right-thigh')} is not bleeding\n")

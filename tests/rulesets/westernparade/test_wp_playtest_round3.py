@@ -313,7 +313,9 @@ def test_a_death_by_infection_names_the_location_as_the_rulebook_does_in_the_adv
     (died,) = [e for e in world.collect() if isinstance(e, be.Died)]
     assert ruleset(WP).describe(died) == f"died (infection of the {arm})"
     joe = world.character(JOE)
-    facts = dict(sheet_view(world, joe, gm=False).sections[-1].groups[0].rows)
+    # The section by its title: the training section (ruling WC19) now comes after it.
+    (blood,) = [s for s in sheet_view(world, joe, gm=False).sections if s.title == "Blood and state"]
+    facts = dict(blood.groups[0].rows)
     assert facts["state"] == f"dead (infection of the {arm})"
 
 
