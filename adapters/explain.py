@@ -132,7 +132,7 @@ def _explain(
                 origins = _follow(decks, event, here)
                 untraced = 0
             else:
-                played = _played(event, names[member])
+                played = _played(event, names[member], own[0]["ruleset"])
                 origins = _placed(received, played)
                 untraced = len(played) - len(origins)
         elif target is None:
@@ -232,17 +232,14 @@ def _follow(decks: Table, event: dict[str, Any], here: str) -> list[CardOrigin]:
     return [CardOrigin(str(c), event["to"], event["purpose"], c.shuffle, c.position, c.epoch) for c in taken]
 
 
-def _played(event: dict[str, Any], who: str) -> list[tuple[str, str]]:
+def _played(event: dict[str, Any], who: str, game: str) -> list[tuple[str, str]]:
     """The cards ``event`` of ``who`` played, in the order drawn, each with whom the deck handed it
-    to. A Cartes event says it by its kind (``cartes.played``: a survival draw's healer's cards
-    first, handed to the healer, then the patient's; a tie-break's cards to either side; a card
-    drawn twice from two packs twice, ruling C85); any other game's, the cards its record holds,
-    handed to ``who``."""
-    from chronique.domain.rulesets.cartes.played import cards_played
-
-    cartes = cards_played(event)
-    if cartes is not None:
-        return [(to or who, card) for to, card in cartes]
+    to: as its game says (``Ruleset.cards_played``: a Cartes survival draw's healer's cards first,
+    handed to the healer, then the patient's; a card drawn twice from two packs twice, ruling
+    C85), else the cards its record holds, handed to ``who``."""
+    said = ruleset(game).cards_played(event)
+    if said is not None:
+        return [(to or who, card) for to, card in said]
     return [(who, card) for card in _cards_of(event)]
 
 

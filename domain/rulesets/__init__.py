@@ -78,6 +78,13 @@ class Ruleset(Protocol):
         """What a due process of ``world`` will do, in the players' words, for the downtime board."""
         ...
 
+    def cards_played(self, event: Mapping[str, Any]) -> list[tuple[str | None, str]] | None:
+        """The cards a recorded ``event`` (its fields as stored) played, in the order drawn, each
+        with the name of whom the deck handed it to (None: the event's own character), for
+        ``audit show`` to place each in its shuffle (rulings FP11, FP13); None where the cards
+        its record holds, in the order it holds them, are what it played."""
+        ...
+
     def luck(self, event: Any, settings: Mapping[str, Any]) -> list[Draw]:
         """The rolls of ``event`` left to chance that succeed or fail against a target, each with
         its exact chance of success given what the event recorded; none for any other event.

@@ -14,22 +14,39 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from chronique.domain.cards import cards_words
+
 Fields = Mapping[str, Any]
 Change = Callable[[dict[str, Any], dict[str, Any], Fields], None]
 """(sheet, condition, the event's recorded fields) -> None."""
 
 
-def _remove(cards: list[str], spent: list[str]) -> list[str]:
+def _remove(cards: list[str], spent: list[str], where: str) -> list[str]:
     rest = list(cards)
     for card in spent:
+        if card not in rest:
+            # A correction voided what brought the card (an award's, a deal's): its words say
+            # which card a later event played, for the refusal "void them first" (never the
+            # list's own "x not in list").
+            raise ValueError(f"a later event plays {cards_words([card])}, which the {where} does not hold without it")
         rest.remove(card)
     return rest
+
+
+def _owed(c: Mapping[str, Any], dealt: Any) -> list[str]:
+    # A deal records the cards it dealt for the hand count then noted, less a hand dealt early
+    # (table.deal, advancement._deal_early: ``hand_count - len(hand)``), so in play they are all
+    # kept. A replay after a correction voided an award (or what a session's end noted) owes
+    # fewer: it keeps the first ones dealt, the count the commands give without it, and the rest
+    # go to the discards, as the award's cards would never have been dealt (ruling C84).
+    owed = max(c["hand_count"] - len(c["hand"]), 0)
+    return list(dealt[:owed])
 
 
 def cards_dealt(sheet: dict[str, Any], c: dict[str, Any], e: Fields) -> None:
     """§Piles: the session's hand (face up) and pile (face down); a hand dealt early between
     sessions (C46) stays, and only the rest of the noted hand is dealt now."""
-    c["hand"], c["pile"], c["dealt"] = [*c["hand"], *e["hand"]], list(e["pile"]), True
+    c["hand"], c["pile"], c["dealt"] = [*c["hand"], *_owed(c, e["hand"])], list(e["pile"]), True
     c["hand_count"], c["pile_count"] = len(c["hand"]), len(e["pile"])
 
 
@@ -42,9 +59,9 @@ def test_made(sheet: dict[str, Any], c: dict[str, Any], e: Fields) -> None:
     if spent or spent is None and e["support_used"]:
         c["support_cards"] = c["support_cards"][1:]
     if e["from_pile"]:
-        c["pile"] = _remove(c["pile"], e["from_pile"])
+        c["pile"] = _remove(c["pile"], e["from_pile"], "pile")
     if e["from_hand"]:
-        c["hand"] = _remove(c["hand"], e["from_hand"])
+        c["hand"] = _remove(c["hand"], e["from_hand"], "hand")
     c["pile_count"], c["hand_count"] = len(c["pile"]), len(c["hand"])
     c["bonus"] += e["bonus_change"]
     c["malus"] += e["malus_change"]
@@ -123,8 +140,10 @@ def pile_refilled(sheet: dict[str, Any], c: dict[str, Any], e: Fields) -> None:
 
 
 def pile_rested(sheet: dict[str, Any], c: dict[str, Any], e: Fields) -> None:
-    """A night's sleep (A14): the pile count back to its maximum."""
-    c["pile_count"] = e["pile_count"]
+    """A night's sleep (A14): the pile count back to its maximum, the sheet's as the replay has
+    it (in play the very count recorded; a voided purchase of pile max brings it back to the
+    maximum without it, ruling C84)."""
+    c["pile_count"] = sheet.get("pile_max", e["pile_count"])
     c["recovery_steps"] = 0
 
 
@@ -135,8 +154,9 @@ def experience_awarded(sheet: dict[str, Any], c: dict[str, Any], e: Fields) -> N
 
 
 def hand_dealt_early(sheet: dict[str, Any], c: dict[str, Any], e: Fields) -> None:
-    """§Expérience L534 (C46): the noted hand, dealt face up between sessions to spend from it."""
-    c["hand"] = [*c["hand"], *e["hand"]]
+    """§Expérience L534 (C46): the noted hand, dealt face up between sessions to spend from it
+    (as many as the noted count owes: a voided award's are never dealt, ruling C84)."""
+    c["hand"] = [*c["hand"], *_owed(c, e["hand"])]
 
 
 def experience_spent(sheet: dict[str, Any], c: dict[str, Any], e: Fields) -> None:
@@ -155,13 +175,23 @@ def experience_spent(sheet: dict[str, Any], c: dict[str, Any], e: Fields) -> Non
         sheet["characteristics"] = dict(sheet["characteristics"], **{e["name"]: e["to_level"]})
     else:
         sheet["pile_max"] = e["to_level"]
-    c["hand"] = _remove(c["hand"], e["cards"])
+    c["hand"] = _remove(c["hand"], e["cards"], "hand")
     c["hand_count"] -= len(e["cards"])
 
 
 def cards_returned(sheet: dict[str, Any], c: dict[str, Any], e: Fields) -> None:
-    """Session end (§Ressources en cartes): every card back, the counts noted, markers lapse."""
-    c.update(pile=[], hand=[], dealt=False, pile_count=e["pile_count"], hand_count=e["hand_count"], returned_at=e["at"])
+    """Session end (§Ressources en cartes L203): every card back, the counts noted, markers lapse.
+
+    A player character notes the pile and the hand it holds (``table.return_cards``): in play the
+    very counts recorded, and on a replay after a correction the counts the commands give without
+    what it voided, never the totals recorded then (ruling C84: a voided award's cards are not
+    noted in the hand and dealt again). A GM character holds no cards (C35) and keeps what its
+    event recorded, as it always read."""
+    pile, hand = e["pile_count"], e["hand_count"]
+    if not sheet.get("npc"):
+        pile = len(c["pile"]) if c["dealt"] else c["pile_count"]
+        hand = len(c["hand"]) if c["dealt"] else c["hand_count"]
+    c.update(pile=[], hand=[], dealt=False, pile_count=pile, hand_count=hand, returned_at=e["at"])
     c.update(bonus=0, malus=0, out_of_combat=False, ko_damage=0, ko_malus=0, resource_steps=0, support_cards=[])
 
 

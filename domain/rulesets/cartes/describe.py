@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from chronique.domain.rulesets.cartes.resolution import RECOVERY_DRAW, difficulty_name, without_suit_bonus
-from chronique.domain.rulesets.cartes.tables import lethality_name, means_label
+from chronique.domain.rulesets.cartes.tables import lethality_index, lethality_name, means_label
 from chronique.domain.rulesets.words import Describer, cards, described, plural, signed
 from chronique.domain.text import ordinal
 
@@ -210,8 +210,32 @@ def _opposition(e: Any) -> str:
         how = "is out of combat" if e.opponent_stance == "out of combat" else "does not draw"
         return f"opposed draw against {e.opponent}, who {how}"
     winner = {"attacker": "won", "defender": f"lost to {e.opponent}"}.get(o.get("winner") or "", "both failed")
-    damage = f"; {e.damage} damage" if e.damage else ""
+    damage = f"; {e.damage} damage{dealt_by(e.weapons, o.get('winner'), e.opponent)}" if e.damage else ""
     return f"opposed draw against {e.opponent}: {winner}, net {o.get('net')}{damage}"
+
+
+def dealt_by(weapons: Mapping[str, Mapping[str, int]] | None, winner: str | None, opponent: str) -> str:
+    """At which lethality an attack's damage was dealt and by whose weapon, as the log and ``audit
+    show`` say it after the damage (§Réussites ou échecs L311: the loser takes the winner's
+    action; ruling C50: a winning parry deals the defender's weapon, Moyenne unless one is given,
+    never the attack's): " at Forte from the attack (weapon +2)", " at Moyenne from Alice's parry
+    (a winning parry deals the defender's lethality, Moyenne unless a weapon is given, not the
+    attack's Forte)". Nothing for a contest, which records no weapons (ruling C86)."""
+    if not weapons or winner not in ("attacker", "defender") or winner not in weapons:
+        return ""
+    weapon = weapons[winner]
+    at = lethality_name(weapon["lethality"])
+    notes = [f"weapon {weapon['bonus']:+d}"] if weapon.get("bonus") else []
+    if winner == "attacker":
+        whose = "the attack"
+    else:
+        whose = f"{opponent}'s parry"
+        attack = weapons.get("attacker")
+        if attack is not None and attack["lethality"] != weapon["lethality"]:
+            # Moyenne is what `cartes attack` deals for a side whose weapon is not given (C50).
+            ungiven = ", Moyenne unless a weapon is given" if weapon["lethality"] == lethality_index("moyenne") else ""
+            notes.append(f"a winning parry deals the defender's lethality{ungiven}, not the attack's {lethality_name(attack['lethality'])}")
+    return f" at {at} from {whose}" + (f" ({'; '.join(notes)})" if notes else "")
 
 
 def given(e: Any) -> str:

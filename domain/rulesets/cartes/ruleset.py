@@ -128,6 +128,12 @@ class Cartes:
             return -len(event.cards), words.purchase_words(event) + (f" ({event.reason})" if event.reason else "")
         return None
 
+    def cards_played(self, event: Mapping[str, Any]) -> list[tuple[str | None, str]] | None:
+        # A survival draw's healer's cards come first, a tie-break's go to either side (ruling C85).
+        from chronique.domain.rulesets.cartes.played import cards_played
+
+        return cards_played(event)
+
     def luck(self, event: Any, settings: Mapping[str, Any]) -> list[Draw]:
         """A test left to the cards alone (no hand card, no support) and its chance from a full
         deck (§7.3). Not counted (ruling LK5: a test a hand card or a support changed): a test

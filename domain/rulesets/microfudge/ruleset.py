@@ -116,6 +116,9 @@ class MicroFudge:
         # Experience is Atouts, kept on the sheet itself («II»): no ledger of its own.
         return None
 
+    def cards_played(self, event: Mapping[str, Any]) -> list[tuple[str | None, str]] | None:
+        return None  # its events' records hold the cards they played, in order
+
     def luck(self, event: Any, settings: Mapping[str, Any]) -> list[Draw]:
         """Each 4dF roll of the event against its required rank, with its exact odds (odds.draws
         says which rolls count and why the others do not)."""

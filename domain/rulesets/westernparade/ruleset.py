@@ -119,6 +119,9 @@ class WesternParade:
         # Skills grow by training and critical rolls (§2.5-2.6), not by a pool of experience.
         return None
 
+    def cards_played(self, event: Mapping[str, Any]) -> list[tuple[str | None, str]] | None:
+        return None  # its events' records hold the cards they played, in order
+
     def luck(self, event: Any, settings: Mapping[str, Any]) -> list[Draw]:
         """Each roll of the event under a chance, against its open-ended d100 odds (odds.draws
         says which rolls count and why the others do not)."""

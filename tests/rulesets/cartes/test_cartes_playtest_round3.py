@@ -9,6 +9,7 @@ Seed: shared/seeds/001_2934a6d80cfcba44.txt; digest: shared/rules/cartes.md."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -107,6 +108,14 @@ def test_a_target_the_sheet_alone_gave_still_reads_bare_s3_4() -> None:
     assert drawn(world, "Alice").made_of == ""
 
 
+def told_with_odds(entry: str) -> tuple[str, str]:
+    """A test's log line apart from the odds the log follows it with (ruling LK10): its account,
+    as every view tells it, and "<who> had N% to succeed"."""
+    match = re.fullmatch(r"(.+) \((\w+ had (?:\d+%|under 1%|over 99%) to succeed)\)", entry)
+    assert match, entry
+    return match.group(1), match.group(2)
+
+
 def test_cancelled_terms_reach_the_command_the_log_the_export_and_audit_show_Specialites_L243_Marqueurs_L328(db: str) -> None:
     seated(db)
     shaken_twice(db)
@@ -114,14 +123,15 @@ def test_cancelled_terms_reach_the_command_the_log_the_export_and_audit_show_Spe
     assert out.startswith("Brigand draws Contact: target 9 (Contact 9, speciality +4, markers -4), ")
     (test,) = [e for e in recorded(db) if e["topic"].endswith(":TestMade")]
     assert test["target"] == 9 and test["basis"]["speciality"] == 4 and test["basis"]["markers"] == -4
-    (line,) = [entry for entry in details(db) if entry.startswith("Contact against 9 (Contact 9, speciality +4, markers -4) at ")]
+    (entry,) = [entry for entry in details(db) if entry.startswith("Contact against 9 (Contact 9, speciality +4, markers -4) at ")]
+    line, odds = told_with_odds(entry)
     shown = run(db, "audit", "show", ref_of(test)).stdout.splitlines()
     assert f"what happened: {line}" in shown
     assert f"target 9 for Contact = Contact 9, speciality +4, markers -4 (sheet as of version {test['sheet_version']})" in shown
     run(db, "session", "end", CAMPAIGN)
     # The session's report says the test as the log does, in Markdown and in HTML.
-    assert f"| Brigand | test made | {line} |" in run(db, "export", "session", CAMPAIGN, "1", "--format", "md").stdout
-    assert f">{line}<" in run(db, "export", "session", CAMPAIGN, "1", "--format", "html").stdout
+    assert f"| Brigand | test made | {line} ({odds}) |" in run(db, "export", "session", CAMPAIGN, "1", "--format", "md").stdout
+    assert f'>{line} <span class="more">({odds})</span><' in run(db, "export", "session", CAMPAIGN, "1", "--format", "html").stdout
 
 
 # -- 2. a test's reason heads its log line, as Elor's and Western Parade's do ------------------------
@@ -155,13 +165,14 @@ def test_a_reason_reaches_the_log_and_the_session_export_but_not_before_a_hidden
     run(db, "cartes", "test", CAMPAIGN, "Brigand", "Contact", "--hidden", "--reason", "an ambush at dusk")
     guard, ambush = [e for e in recorded(db) if e["topic"].endswith(":TestMade")]
     assert (guard["purpose"], ambush["purpose"]) == ("guarding the gate", "an ambush at dusk")
-    (line,) = [entry for entry in details(db) if entry.startswith("guarding the gate: Vigilance against 8 at ")]
+    (entry,) = [entry for entry in details(db) if entry.startswith("guarding the gate: Vigilance against 8 at ")]
+    line, odds = told_with_odds(entry)
     # A hidden GM draw stays face down to the players, its reason with it; the GM reads it whole.
     assert not [entry for entry in details(db) if "ambush" in entry]
     assert len([entry for entry in details(db, "--gm") if entry.startswith("an ambush at dusk: Contact against 9 at ")]) == 1
     run(db, "session", "end", CAMPAIGN)
-    assert f"| Bruno | test made | {line} |" in run(db, "export", "session", CAMPAIGN, "1", "--format", "md").stdout
-    assert f">{line}<" in run(db, "export", "session", CAMPAIGN, "1", "--format", "html").stdout
+    assert f"| Bruno | test made | {line} ({odds}) |" in run(db, "export", "session", CAMPAIGN, "1", "--format", "md").stdout
+    assert f'>{line} <span class="more">({odds})</span><' in run(db, "export", "session", CAMPAIGN, "1", "--format", "html").stdout
 
 
 # -- 3. experience in good grammar (§Expérience L536-549) -------------------------------------------
