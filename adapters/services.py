@@ -34,14 +34,14 @@ from chronique.domain.corrections import CORRECTION_TOPICS, voided_by
 from chronique.domain.deck import Deck
 from chronique.domain.errors import RuleViolation
 from chronique.domain.fairness import seal_of
-from chronique.domain.gametime import calendar_for_start, calendar_from
+from chronique.domain.gametime import WrongCalendar, calendar_for_start, calendar_from
 from chronique.domain.luck import Tally, tally_counted
 from chronique.domain.names import find
 from chronique.domain.notes import Note, note_author, refuse_player_unless_allowed
 from chronique.domain.pacing import make_pacing
 from chronique.domain.players import player_named
-from chronique.domain.rulesets import Ruleset, ruleset
-from chronique.domain.rulesets.words import player_assigned
+from chronique.domain.rulesets import Ruleset, calendar_games, ruleset
+from chronique.domain.rulesets.words import joined, player_assigned
 from chronique.domain.text import inert, unprintable_in
 from chronique.domain.timeline import Tick, advance
 from chronique.domain.world import World
@@ -441,7 +441,12 @@ class Chronique:
         self._refuse_if_recorded()
         if self.journal.recorder.select_events(campaign_id_for(name), limit=1):
             raise RuleViolation(f"a campaign named {name.strip()!r} already exists")
-        calendar, clock = calendar_for_start(start, rules.gregorian)
+        try:
+            calendar, clock = calendar_for_start(start, rules.gregorian)
+        except WrongCalendar as refused:
+            # Why, from each game's own calendar, asked only on a refusal: creating a campaign
+            # imports no other game (issue 20).
+            raise RuleViolation(refused.explained(rules.title, joined(calendar_games(not rules.gregorian)))) from None
         settings = rules.default_settings()
         first_commitment = self.vault.draft(campaign_id_for(name), "downtime-0")
         campaign = Campaign.create(name, ruleset_name, settings, calendar.to_data(), clock, first_commitment)
@@ -709,8 +714,27 @@ class Chronique:
         world = self.world_read(campaign_name) if gm else self.world_for_players(campaign_name)
         rules = ruleset(world.campaign.ruleset)
         names = {str(c.id): c.name for c in world.characters.values()}
-        dues = sorted(rules.processes(world).due())
-        return [(due.at, names.get(due.character, due.character), rules.describe_due(world, due)) for due in dues]
+        dues = [
+            (due.at, names.get(due.character, due.character), rules.describe_due(world, due))
+            for due in sorted(rules.processes(world).due())
+        ]
+        # What waits for no clock (a critical wound waiting for care) stands at the clock, first.
+        return sorted(self._waiting(world, gm) + dues, key=lambda line: line[0])
+
+    def waiting(self, campaign_name: str, gm: bool = True) -> list[tuple[int, str, str]]:
+        """What the characters wait for that no clock will bring (each sheet's ``waiting``: a
+        MicroFudge wound in a critical state waits for care), at the campaign's clock, for the
+        downtime report: no advance fires it, so nothing else would ever say it."""
+        return self._waiting(self.world_read(campaign_name) if gm else self.world_for_players(campaign_name), gm)
+
+    @staticmethod
+    def _waiting(world: World, gm: bool) -> list[tuple[int, str, str]]:
+        rules = ruleset(world.campaign.ruleset)
+        return [
+            (world.campaign.clock, character.name, what)
+            for character in sorted(world.characters.values(), key=lambda c: c.name.casefold())
+            for what in rules.sheet_view(world, character, gm).waiting
+        ]
 
     def notable(self, campaign_name: str, since: int | None) -> list[tuple[int, str, str]]:
         """What a GM should read about downtime: (in-game time, who, what), oldest first. An event

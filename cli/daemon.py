@@ -77,14 +77,16 @@ def downtime_report(
 ) -> None:
     """List the notable outcomes of the last downtime (deaths, failed survival draws, lasting
     maluses): what was recorded after the last session ended (all of it before any session
-    ended), up to the start of a session open now; voided events left out."""
+    ended), up to the start of a session open now; voided events left out. Then, at the clock,
+    what still waits for no clock to bring it (a wound in a critical state waiting for care)."""
     from chronique.cli import render
 
     def report(s) -> None:  # noqa: ANN001
         c = s.campaign(campaign)
         # Without a date, the span the web journal's "What downtime did" lists (ruling WJ17).
         items = s.notable(campaign, s.calendar(c).parse(since)) if since else s.last_downtime(c, gm=True)
-        render.notable(s, c, items, as_json)
+        # Then what still waits with no clock to bring it (a critical wound waiting for care, M64).
+        render.notable(s, c, items + s.waiting(campaign), as_json)
 
     run(ctx, report)
 

@@ -231,12 +231,16 @@ def setback(
     source: str = typer.Option("", "--source", help="What inflicted it: shown in the log."),
 ) -> None:
     """Record a Revers (from a hazardous conflict or the Narrator's fixed count)."""
+    from chronique.domain.rulesets.microfudge.describe import setback_taken
+    from chronique.domain.rulesets.microfudge.events import SetbackSuffered
     from chronique.domain.rulesets.microfudge.play import suffer
 
     def act(world: World) -> Told[dict[str, Any], str]:
         done = suffer(world, character, severity, domain, healing, source)
-        state = "critical, needs care" if not done["stabilized"] else f"heals {healing}"
-        return Told(done, f"{world.character(character).name}: Revers {done['id']} of −{severity} ({done['domain']}, {state})")
+        # The log's own sentence, as a hazardous Test's line says its Revers (ruling M63), and the
+        # number first aid and care name it by.
+        taken = setback_taken(world.recorded_last(character, SetbackSuffered))
+        return Told(done, f"{world.character(character).name} {taken}")
 
     typer.echo(run(ctx, lambda s: s.act(campaign, act)).words)
 
@@ -297,17 +301,27 @@ def raise_(
     character: str = CHARACTER,
     characteristic: str = typer.Argument(..., help="The characteristic raised one rank."),
     why: str = typer.Option("", "--why", help="The in-fiction justification (required during a session)."),
+    pool: str = typer.Option(
+        None,
+        "--pool",
+        help="reserve or experience: the Atouts that pay between sessions (default: experience first; in play, the reserve).",
+    ),
 ) -> None:
     """Raise a characteristic one rank: reserve Atouts in play, any Atouts between sessions."""
-    from chronique.domain.rulesets.microfudge.describe import rank
+    from chronique.domain.rulesets.microfudge.describe import atouts_held, raise_paid, rank
     from chronique.domain.rulesets.microfudge.events import CharacteristicRaised
     from chronique.domain.rulesets.microfudge.play import raise_characteristic
+    from chronique.domain.text import fold
 
     def act(world: World) -> Told[int, str]:
-        value = raise_characteristic(world, character, characteristic, why)
-        # Named as the sheet spells it, whatever was typed ("medecine", an alias such as Conduite).
+        value = raise_characteristic(world, character, characteristic, why, pool=fold(pool) if pool else None)
+        # Named as the sheet spells it, whatever was typed ("medecine", an alias such as Conduite);
+        # then which Atouts paid, as the log says it, and what is left, as the sheet counts it: the
+        # reserve and experience are not spent alike (L119-L125, L213; ruling M65).
         raised = world.recorded_last(character, CharacteristicRaised)
-        return Told(value, f"{world.character(character).name}: {raised.characteristic} is now {rank(value)}")
+        who = world.character(character)
+        left = atouts_held(who.condition["atouts"])
+        return Told(value, f"{who.name}: {raised.characteristic} is now {rank(value)}, paid with {raise_paid(raised)}; Atouts left: {left}")
 
     typer.echo(run(ctx, lambda s: s.act(campaign, act)).words)
 

@@ -79,6 +79,9 @@ class Calendar(Protocol):
         ...
 
 
+_NOT_A_DAY = "not a game date (write e.g. 'Day 3 14:00')"
+
+
 class DayCountCalendar:
     """For games without a calendar: "Day 3 14:20", day 1 starting at second 0."""
 
@@ -89,10 +92,15 @@ class DayCountCalendar:
         hours, rest = divmod(rest, HOUR)
         return f"Day {day + 1} {hours:02d}:{rest // MINUTE:02d}"
 
+    def names_a_day(self, text: str) -> bool:
+        """Whether ``text`` is written as this calendar writes a moment ("Day 3", "Day 3 14:00"),
+        whatever its day and time (a real date is not)."""
+        return self._PATTERN.match(text.strip()) is not None
+
     def parse(self, text: str) -> int:
         match = self._PATTERN.match(text.strip())
         if not match or int(match.group(1)) < 1:
-            raise RuleViolation(f"{text!r} is not a game date (write e.g. 'Day 3 14:00')")
+            raise RuleViolation(f"{text!r} is {_NOT_A_DAY}")
         hours, minutes = int(match.group(2) or 0), int(match.group(3) or 0)
         if hours > 23 or minutes > 59:
             raise RuleViolation(f"{text!r} is not a time of day")
@@ -131,18 +139,44 @@ def calendar_from(data: dict[str, Any]) -> Calendar:
     return DayCountCalendar()
 
 
+class WrongCalendar(RuleViolation):
+    """A new campaign's ``--start`` that its game's calendar does not read: a date for a game that
+    counts days, or a day count for one on the real calendar. Its message says what to write;
+    :meth:`explained` says why, naming the game and the games whose calendar the text was for."""
+
+    def __init__(self, text: str, gregorian: bool) -> None:
+        self.text, self.gregorian = text, gregorian
+        super().__init__(f"{text!r} is " + ("not a start date (write e.g. '1873-04-12 08:00')" if gregorian else _NOT_A_DAY))
+
+    def explained(self, game: str, others: str) -> str:
+        """The refusal with its reason, ``others`` naming the games on the other calendar:
+        "'1925-10-01 09:00' is not a game date: a MicroFudge CECJ campaign counts days (write e.g.
+        'Day 1 08:00'); a calendar date is for Western Parade"."""
+        a = "an" if game[:1].upper() in "AEIOU" else "a"
+        if self.gregorian:
+            why = f"runs on the real calendar (write e.g. '1873-04-12 08:00'); a day count is for {others}"
+            return f"{self.text!r} is not a start date: {a} {game} campaign {why}"
+        why = f"counts days (write e.g. 'Day 1 08:00'); a calendar date is for {others}"
+        return f"{self.text!r} is not a game date: {a} {game} campaign {why}"
+
+
 def calendar_for_start(start: str | None, gregorian: bool) -> tuple[Calendar, int]:
-    """The calendar of a new campaign and its clock's first value from a ``--start`` text."""
+    """The calendar of a new campaign and its clock's first value from a ``--start`` text;
+    :class:`WrongCalendar` when the text is not of the game's calendar at all."""
     if gregorian:
         text = start or "1873-04-12 08:00"
         try:
             moment = datetime.fromisoformat(text)
         except ValueError:
+            if DayCountCalendar().names_a_day(text):
+                raise WrongCalendar(text, gregorian) from None
             raise RuleViolation(f"{text!r} is not a start date (write e.g. '1873-04-12 08:00')") from None
         calendar = GregorianCalendar(moment.date().isoformat())
         return calendar, calendar.parse(text)
-    days = DayCountCalendar()
-    return days, days.parse(start or "Day 1 08:00")
+    days, text = DayCountCalendar(), start or "Day 1 08:00"
+    if not days.names_a_day(text):
+        raise WrongCalendar(text, gregorian)
+    return days, days.parse(text)
 
 
 def next_time_of_day(at: int, hour: int) -> int:

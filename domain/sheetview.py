@@ -70,6 +70,10 @@ class SheetView:
     notice: str = ""
     # Which past moment it shows ("as it stood at the end of session 2"); "" for now.
     moment: str = ""
+    # What the character waits for that no clock will bring, a sentence each after its name (a
+    # MicroFudge wound in a critical state waits for care, ruling M64): the downtime board and
+    # report list them at the campaign's clock, since no advance ever fires them.
+    waiting: tuple[str, ...] = ()
 
     def shown(self) -> tuple[Section, ...]:
         """The sections with something in them."""

@@ -124,6 +124,12 @@ def ruleset(name: str) -> Ruleset:
     return import_module(module(name, "ruleset")).RULESET
 
 
+def calendar_games(gregorian: bool) -> list[str]:
+    """The games, by title, whose campaigns run on the real calendar (``gregorian``) or count
+    days (not): each game's own ``gregorian`` says, so a refused ``--start`` names them all."""
+    return [rules.title for rules in map(ruleset, KNOWN) if rules.gregorian == gregorian]
+
+
 _OWNERS = {package: name for name, package in PACKAGES.items()}
 
 

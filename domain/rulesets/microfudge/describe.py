@@ -234,6 +234,27 @@ def setback_suffered(e: Any) -> str:
     return f"took a {revers(s['severity'], physical)} ({s['domain']}, {heals}) {origin(e.source)}{critical}"
 
 
+def setback_taken(e: Any) -> str:
+    """A Revers the ``setback`` command recorded, as its line says it (ruling M63): the log's
+    sentence (:func:`setback_suffered`), then its number on the sheet, which first aid and care
+    take, and for a critical one that no step heals before care (L343, L359): "took a Blessure
+    grave ou mortelle (physical, heals a step a week) from zombie's cleaver; critical state:
+    Revers 2 on the sheet, it needs medical care before it heals a step (L343, L359)"."""
+    number = f"Revers {e.setback['id']} on the sheet"
+    care = ", it needs medical care before it heals a step (L343, L359)" if e.critical else ""
+    return f"{setback_suffered(e)}: {number}{care}"
+
+
+def needs_care(setback: Mapping[str, Any]) -> str:
+    """A critical wound waiting for care, on the downtime board and in the downtime report (digest
+    T4: the scheduler's "needs medical care" reminder, ruling M64), named as the board names a
+    Revers that heals: "Revers 2 (Blessure grave ou mortelle) needs medical care: a critical
+    state, no step heals until first aid or an Atout stabilizes it (L343, L359)"."""
+    name = revers(setback["severity"], setback["domain"] == "physical")
+    stabilizes = "no step heals until first aid or an Atout stabilizes it (L343, L359)"
+    return f"Revers {setback['id']} ({name}) needs medical care: a critical state, {stabilizes}"
+
+
 def origin(source: str) -> str:
     """Where a Revers came from, after "took a Blessure (…)": "from Zombie, Sequence 4 draw 1", or
     in another's place when it was taken by interposing (L763-L765): "in Harvey's place: a note"
@@ -311,8 +332,18 @@ def _awarded(e: Any) -> str:
 
 def _raised(e: Any) -> str:
     why = f" ({e.justification})" if e.justification else ""
-    cost = f"{plural(e.cost, 'Atout')} of {_POOLS.get(e.pool, e.pool)}"
-    return f"{e.characteristic} rose from {rank(e.from_value)} to {rank(e.to_value)} for {cost}{why}"
+    return f"{e.characteristic} rose from {rank(e.from_value)} to {rank(e.to_value)} for {raise_paid(e)}{why}"
+
+
+def raise_paid(e: Any) -> str:
+    """What a raise cost and which Atouts paid it (L119-L125 the reserve, L213 experience), as the
+    log says it: "1 Atout of experience"."""
+    return f"{plural(e.cost, 'Atout')} of {_POOLS.get(e.pool, e.pool)}"
+
+
+def atouts_held(atouts: Mapping[str, int]) -> str:
+    """A character's Atouts by provenance, as the sheet counts them: "6 in reserve, 1 of experience"."""
+    return f"{atouts['reserve']} in reserve, {atouts['experience']} of experience"
 
 
 def _cards_drawn(e: Any) -> str:

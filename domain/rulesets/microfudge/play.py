@@ -642,12 +642,16 @@ def award_session_end(world: World) -> None:
             character.record(ev.AtoutsAwarded, at=world.campaign.clock, count=count, reason=f"end of session {world.campaign.session}")
 
 
-def raise_characteristic(world: World, name: str, wanted: str, justification: str = "", kind: str | None = None) -> int:
+def raise_characteristic(
+    world: World, name: str, wanted: str, justification: str = "", kind: str | None = None, pool: str | None = None
+) -> int:
     """Raise a characteristic one rank permanently and return its new value.
 
     During a session only creation-reserve Atouts may pay, with a plausible justification
     («Etoffer le personnage en cours de jeu» L119-L125); experience Atouts only between sessions
-    (L213). Streamlined raises happen between sessions only (L715)."""
+    (L213). Streamlined raises happen between sessions only (L715). Between sessions ``pool``
+    names the Atouts that pay, else experience first so the reserve stays for raises in play
+    (ruling M65); the event records which paid."""
     character = world.character(name)
     sheet = character.sheet
     in_session = world.campaign.in_session
@@ -674,8 +678,10 @@ def raise_characteristic(world: World, name: str, wanted: str, justification: st
         if value + 1 > s.creation_max:
             raise RuleViolation(f"an in-session Streamlined raise stops at {label(s.creation_max)}, the creation cap (L707)")
         cost = s.aptitude_rank_cost if found_kind == "aptitude" else s.field_rank_cost
+    if in_session and pool == "experience":
+        raise RuleViolation("experience Atouts raise a characteristic only between sessions (L213)")
     try:
-        pool = _atout_pool(character, cost, reserve_only=in_session)
+        pool = _atout_pool(character, cost, pool, reserve_only=in_session)
     except RuleViolation:
         if in_session and character.condition["atouts"]["experience"] >= cost:
             raise RuleViolation("experience Atouts raise a characteristic only between sessions (L213)") from None

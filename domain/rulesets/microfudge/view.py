@@ -9,11 +9,11 @@ from typing import Any
 
 from chronique.domain.character import Character
 from chronique.domain.gametime import DAY, calendar_from
-from chronique.domain.rulesets.microfudge.describe import _HEALING, as_on_sheet, paced, process_name, rank
+from chronique.domain.rulesets.microfudge.describe import _HEALING, as_on_sheet, atouts_held, needs_care, paced, process_name, rank
 from chronique.domain.rulesets.microfudge.events import powers_of, sequence_of
 from chronique.domain.rulesets.microfudge.play import settings
 from chronique.domain.rulesets.microfudge.powers import maximum, potentiel
-from chronique.domain.rulesets.microfudge.rules import out_after, out_of_the_fight, penalty, recovery_period
+from chronique.domain.rulesets.microfudge.rules import critical_wounds, out_after, out_of_the_fight, penalty, recovery_period
 from chronique.domain.rulesets.words import joined, plural
 from chronique.domain.sheetview import Group, Section, SheetView
 from chronique.domain.world import World
@@ -45,13 +45,24 @@ def sheet_view(world: World, character: Character, gm: bool) -> SheetView:
             Section.of("Revers", _revers(world, c), ("Revers", "Severity", "Next card", "Recovery")),
             Section.of("Powers", _powers(character), ("Power", "Mode", "Cycles")),
         ),
+        waiting=_waiting(character),
     )
+
+
+def _waiting(character: Character) -> tuple[str, ...]:
+    """Each wound that keeps a player character in the critical state, waiting for care: no clock
+    runs on it (L343, L359), so the downtime board and report say it (digest T4's "needs medical
+    care" reminder, ruling M64). An NPC put out of the fight is the Narrator's to settle (L453)."""
+    if character.sheet["npc"]:
+        return ()
+    setbacks = {s["id"]: s for s in character.condition["setbacks"]}
+    return tuple(needs_care(setbacks[n]) for n in critical_wounds(setbacks.values()))
 
 
 def _standing(character: Character) -> list[tuple[str, ...]]:
     s, c = character.sheet, character.condition
     atouts = c["atouts"]
-    rows: list[tuple[str, ...]] = [("Atouts", f"{atouts['reserve']} in reserve, {atouts['experience']} of experience")]
+    rows: list[tuple[str, ...]] = [("Atouts", atouts_held(atouts))]
     penalties = {d: penalty(c["setbacks"], d) for d in ("physical", "social")}
     rows.append(("Revers penalty", ", ".join(f"{d} −{v}" if v else f"{d} none" for d, v in penalties.items())))
     domains = [n for n, e in s["characteristics"].items() if e["kind"] == "domain" and maximum(character, n)]

@@ -65,7 +65,7 @@ def test_a_countered_plus_one_paid_again_tells_every_Atout_paid_and_why_Utilisat
     ]
     assert words(db, "TestRolled") == [
         "Test of Tir Moyen (4) (Atout +1) against Difficile (5): 0 0 0 0 → Bon (5), success; "
-        "1 Atout of experience paid with the Test for the +1 (L737)"
+        "1 Atout of experience paid with the Test for the +1 (L737) (Jim had 62% to succeed)"  # 4dF ≥ 0: 50 of 81 (LK10)
     ]
 
 
@@ -98,7 +98,7 @@ def test_a_plus_one_countered_and_let_go_says_its_Atout_was_paid_for_nothing_Uti
     ]
     assert words(db, "TestRolled") == [
         "Test of Tir Moyen (4) against Difficile (5): 0 0 0 0 → Moyen (4), failure; "
-        "1 Atout of creation reserve paid with the Test for a +1 a counter cancelled (L739)"
+        "1 Atout of creation reserve paid with the Test for a +1 a counter cancelled (L739) (Jim had 38% to succeed)"  # 4dF ≥ +1: 31 of 81
     ]
     assert atouts(db, "Arkham", "Jim")["reserve"] == 6 - 1
 

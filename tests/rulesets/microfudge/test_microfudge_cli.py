@@ -86,7 +86,11 @@ def test_a_microfudge_session_Tests_L245_Revers_L339_Experience_L213(db: str, tm
     assert inflicted == ([said + ("; critical state" if revers == 3 else "")] if revers else [])
     harvey = json.loads(cli(db, "sheet", "Zombies", "Harvey", "--json").stdout)["condition"]["setbacks"]
     assert [(r["severity"], r["healing"]) for r in harvey] == ([(revers, "weekly")] if revers else [])
-    assert "Revers 1 of −2" in cli(db, "microfudge", "setback", "Zombies", "Jim", "--severity", "2").stdout
+    # Said as the log says it, with its number on the sheet (ruling M63; "Revers 1 of −2" before).
+    assert (
+        "Blessure sérieuse (physical, heals a step a day) from the Narrator: Revers 1 on the sheet"
+        in cli(db, "microfudge", "setback", "Zombies", "Jim", "--severity", "2").stdout
+    )
     # T2c (L341): superior care and rest halve the period.
     paced = "Jim: care and rest pace the recovery of Revers 1: each step takes 50% of its usual time\n"
     assert cli(db, "microfudge", "care", "Zombies", "Jim", "--care", "superior").stdout == paced

@@ -237,7 +237,11 @@ def shot(db: str, tmp_path: Path) -> None:
         cli(db, "character", "new", "Crit", "--sheet", str(tmp_path / f"{name}.toml"))
     cli(db, "session", "start", "Crit")
     said = cli(db, "microfudge", "setback", "Crit", "Jim", "--severity", "3", "--domain", "physical", "--healing", "weekly")
-    assert said.strip() == "Jim: Revers 1 of −3 (physical, critical, needs care)"
+    # The log's sentence, its number on the sheet and the care it waits for (ruling M63).
+    assert said.strip() == (
+        "Jim took a Blessure grave ou mortelle (physical, heals a step a week) from the Narrator; critical state: "
+        "Revers 1 on the sheet, it needs medical care before it heals a step (L343, L359)"
+    )
 
 
 def refused_in_one_line(db: str, *args: str) -> None:

@@ -95,9 +95,9 @@ def test_a_power_s_log_line_names_the_terms_its_command_names_Fatigue_L580_L582_
     logged = exported(db, "Psi", "power used")
     assert logged == [
         "power Télékinésie, a Test of Télékinésie Moyen (4) (situation +1, Revers −2) against Moyenne (4): 0 0 0 0 → Médiocre (3), "
-        "failure; Potentiel 4 → 3, 1 rank of Vigueur lost",
+        "failure; Potentiel 4 → 3, 1 rank of Vigueur lost (Lena had 38% to succeed)",  # 4dF ≥ +1: 31 of 81 (LK10)
         "power Télékinésie, a Test of Télékinésie Moyen (4) (fatigue −1, situation +1, Revers −2) against Moyenne (4): + + 0 0 → "
-        "Moyen (4), success; Potentiel 3 → 2, 2 ranks of Vigueur lost; they collapse",
+        "Moyen (4), success; Potentiel 3 → 2, 2 ranks of Vigueur lost; they collapse (Lena had 19% to succeed)",  # 4dF ≥ +2: 15 of 81
     ]
     # The same terms, in the same words, in the command's line and the log's: 4 + 1 − 2 (− 1) and the dice add up.
     terms = re.compile(r"Télékinésie Moyen \(4\) \(([^)]*)\)")
@@ -196,8 +196,10 @@ def test_every_command_names_a_characteristic_or_power_as_the_sheet_spells_it_Ca
         "care": cli(db, "microfudge", "care", "Casse", "harvey", "--care", "good"),
         "rest": cli(db, "microfudge", "rest", "Casse", "lena"),
     }
-    assert said["raise"] == "Jim: Médecine is now Bon (5)\n"
-    assert said["alias"] == "Jim: Pilotage is now Médiocre (3)\n"
+    # Which Atouts paid and what is left (ruling M65): in play, the creation reserve (L119-L125).
+    paid = "paid with 1 Atout of creation reserve; Atouts left:"
+    assert said["raise"] == f"Jim: Médecine is now Bon (5), {paid} 5 in reserve, 0 of experience\n"
+    assert said["alias"] == f"Jim: Pilotage is now Médiocre (3), {paid} 4 in reserve, 0 of experience\n"
     assert said["test"] == "Jim rolls Tir Médiocre (3): [0 0 0 0] final Médiocre (3) against Moyenne (4): failure\n"
     assert said["hazard"] == "Harvey rolls Pilotage Bon (5): [0 0 0 0] final Bon (5) against Facile (2): success\n"
     assert said["conflict"].splitlines() == [
@@ -215,7 +217,7 @@ def test_every_command_names_a_characteristic_or_power_as_the_sheet_spells_it_Ca
         "Lena (5 cards: Combat Bon (5)): attacks Ghoul with 2♠ 4♠ A♠; defends with A♥ 3♥ — a Revers sérieux on Ghoul",
         "Ghoul (4 cards: Combat Moyen (4)): attacks Lena with 2♥ 4♥; defends with 3♠ 5♠ — a Revers sérieux on Lena",
     ]
-    assert said["setback"] == "Harvey: Revers 1 of −1 (physical, heals daily)\n"
+    assert said["setback"] == "Harvey took a Blessure (physical, heals a step a day) from the Narrator: Revers 1 on the sheet\n"  # M63
     assert said["care"] == "Harvey: care and rest pace the recovery of Revers 1: each step takes 75% of its usual time\n"
     assert said["rest"] == "Lena rests: Télékinésie +1\n"
     cli(db, "session", "end", "Casse")
@@ -223,6 +225,8 @@ def test_every_command_names_a_characteristic_or_power_as_the_sheet_spells_it_Ca
     assert resisted == (
         "power Télékinésie, a simple conflict of Télékinésie Moyen (4): 0 0 0 0 → Moyen (4) against "
         "Ghoul rolled Combat Moyen (4): 0 0 0 0 → Moyen (4): Ghoul resists; Potentiel 4 → 3"
+        # Equal ratings, a tie resisting (LK10): 2,727 of 6,561 pairs of 4dF rolls for Lena.
+        " (Lena had 42% to succeed, Ghoul had 58% to succeed)"
     )
 
 

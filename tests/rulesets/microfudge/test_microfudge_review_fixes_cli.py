@@ -210,7 +210,10 @@ def scripted(monkeypatch: pytest.MonkeyPatch, *cards: str, faces: tuple[int, ...
 
 def test_the_domain_of_a_revers_is_read_without_case_and_an_unknown_one_refused_Effets_des_Revers_L335_L345(arkham: str) -> None:
     cli(arkham, "microfudge", "setback", "Arkham", "Harvey", "--severity", "2")  # physical by default
-    assert "(social, heals daily)" in cli(arkham, "microfudge", "setback", "Arkham", "Harvey", "--severity", "1", "--domain", "Sociale")
+    # As the log says it (ruling M63).
+    assert "(social, heals a step a day)" in cli(
+        arkham, "microfudge", "setback", "Arkham", "Harvey", "--severity", "1", "--domain", "Sociale"
+    )
     # L345: the highest applicable Revers, −2, weighs on a physical action however it is written.
     assert "Athlétisme Moyen (4) (Revers −2): " in cli(
         arkham, "microfudge", "test", "Arkham", "Harvey", "Athlétisme", "--domain", "Physical"
@@ -300,9 +303,12 @@ def test_first_aid_prints_its_Test_and_names_the_wound_it_leaves_Premiers_soins_
         "success — the wound is stabilized and reduced a step: now a Blessure sérieuse"
     )
     (said,) = words(arkham, "FirstAidGiven")
-    assert said == (
-        "first aid by Doc on Revers 1: Médecine Exceptionnel (7) (gear +2): − 0 + 0 → Légendaire (9) against Très difficile (6): "
-        "success — the wound is stabilized and reduced a step: now a Blessure sérieuse"
+    assert (
+        said
+        == (
+            "first aid by Doc on Revers 1: Médecine Exceptionnel (7) (gear +2): − 0 + 0 → Légendaire (9) against Très difficile (6): "
+            "success — the wound is stabilized and reduced a step: now a Blessure sérieuse (Doc had 99% to succeed)"  # 80 of 81 (LK10)
+        )
     )
     again = refused(arkham, "microfudge", "first-aid", "Arkham", "Jim", "--healer", "Doc", "--setback", "1")
     assert "one attempt per healer and scene" in again and "PROPOSAL" not in again

@@ -55,10 +55,13 @@ def test_the_downtime_report_names_a_physical_Revers_by_its_wound_as_the_log_doe
         "took a Blessure grave ou mortelle (physical, heals a step a week) from the Narrator; critical state",
     ]
     # L930-L931: the physical ones by their wound; a social Revers keeps its own name (L335, L345).
+    # Then, at the clock, the critical wound that still waits for care (digest T4, ruling M64).
     assert cli(db, "downtime", "report", "Arkham", "--since", "Day 1 08:00").splitlines() == [
         f"Day 1 08:00  Jim {told[0]}",
         f"Day 1 08:00  Harvey {told[1]}",
         f"Day 1 08:00  Harvey {told[2]}",
+        "Day 1 08:00  Harvey Revers 2 (Blessure grave ou mortelle) needs medical care: a critical state, "
+        "no step heals until first aid or an Atout stabilizes it (L343, L359)",
     ]
     # The same words as the log's, one helper for both (never "took a Revers décisif ()").
     assert words(db, "SetbackSuffered") == told
