@@ -396,6 +396,22 @@ def run(db: str | Path, *args: str, check: bool = True) -> subprocess.CompletedP
     return result
 
 
+def log_details(db: str | Path, campaign: str, *args: str) -> list[str]:
+    """The Details cell of each entry of ``chronique log CAMPAIGN ARGS`` as the table shows it
+    (ruled in ASCII, a wrapped cell's lines joined), oldest first."""
+    lines = run(db, "--ascii", "log", campaign, *args).stdout.splitlines()
+    rows: list[list[str]] = []
+    for line in [line for line in lines if line.startswith("|")][1:]:  # the header's line first
+        if set(line) <= set("|-+"):
+            continue
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if cells[0]:
+            rows.append([cells[-1]])
+        elif rows:
+            rows[-1].append(cells[-1])
+    return [" ".join(part for part in row if part) for row in rows]
+
+
 def completed(line: str) -> list[str]:
     """What bash completes at the end of ``line`` (Typer's protocol: the words so far, the index of the last)."""
     words = line.split(" ")

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from cartes_table import DEALT, table
-from support import run
+from support import log_details, run
 from test_cartes_playtest_fixes import AXEMAN, CAMPAIGN, recorded, seated
 
 from chronique.adapters.explain import Explanation, account
@@ -43,16 +43,7 @@ def audit_lines(event: ev.TestMade) -> list[str]:
 
 def details(db: str, *args: str) -> list[str]:
     """The Details cell of each entry of ``chronique log`` (its wrapped lines joined), oldest first."""
-    entries: list[str] = []
-    for line in run(db, "log", CAMPAIGN, *args).stdout.splitlines():
-        cells = [cell.strip() for cell in line.split("|")]
-        if len(cells) < 7 or cells[1] == "Ref" or (cells[1] and set(cells[1]) <= {"-"}):
-            continue
-        if cells[1]:
-            entries.append(cells[5])
-        elif entries:
-            entries[-1] = f"{entries[-1]} {cells[5]}".strip()
-    return entries
+    return log_details(db, CAMPAIGN, *args)
 
 
 def ref_of(event: dict[str, Any]) -> str:

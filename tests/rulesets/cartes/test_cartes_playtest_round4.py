@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 from cartes_table import BRIGAND, table
-from support import SAMPLES, run, sample, scripted_services, short_ref, wounded_party
+from support import SAMPLES, log_details, run, sample, scripted_services, short_ref, wounded_party
 
 from chronique.adapters.explain import CardOrigin, Explanation, _placed, account, explain
 from chronique.adapters.services import Chronique
@@ -47,20 +47,6 @@ def describe(event: Any) -> str:
 def logged(db: str, campaign: str = CAMPAIGN) -> list[Event]:
     """Every recorded event of ``campaign`` (the GM's log, ``--json``), oldest first."""
     return [entry["event"] for entry in json.loads(run(db, "log", campaign, "--json", "--gm").stdout)]
-
-
-def log_details(db: str, campaign: str, *args: str) -> list[str]:
-    """The Details cell of each entry of ``chronique log`` (its wrapped lines joined), oldest first."""
-    entries: list[str] = []
-    for line in run(db, "log", campaign, *args).stdout.splitlines():
-        cells = [cell.strip() for cell in line.split("|")]
-        if len(cells) < 7 or cells[1] == "Ref" or (cells[1] and set(cells[1]) <= {"-"}):
-            continue
-        if cells[1]:
-            entries.append(cells[5])
-        elif entries:
-            entries[-1] = f"{entries[-1]} {cells[5]}".strip()
-    return entries
 
 
 def of_alice(db: str, kind: str) -> list[Event]:

@@ -9,24 +9,14 @@ deck was empty" of that, and of a new deck's first shuffle."""
 
 from __future__ import annotations
 
-from support import SAMPLES, run
+from support import SAMPLES, log_details, run
 
 CAMPAIGN = "Verdelune"
 
 
 def shuffles(db: str) -> list[str]:
-    """What the GM's log says of each shuffle of the deck, oldest first (its last column, joined)."""
-    lines = run(db, "--ascii", "log", CAMPAIGN, "--kind", "shuffled", "--gm").stdout.splitlines()
-    rows: list[list[str]] = []
-    for line in [line for line in lines if line.startswith("|")][1:]:  # the header's line first
-        if set(line) <= set("|-+"):
-            continue
-        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
-        if cells[0]:
-            rows.append([cells[-1]])
-        elif rows:
-            rows[-1].append(cells[-1])
-    return [" ".join(part for part in row if part) for row in rows]
+    """What the GM's log says of each shuffle of the deck, oldest first."""
+    return log_details(db, CAMPAIGN, "--kind", "shuffled", "--gm")
 
 
 def test_each_shuffle_of_the_general_deck_says_why_a_first_one_then_after_the_session_s_gathering_Ressources_en_cartes_L203(

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from cartes_table import StackedChance
-from support import SAMPLES, run
+from support import SAMPLES, log_details, run
 
 from chronique.domain.world import World
 
@@ -35,18 +35,7 @@ def log(db: str, topic: str = "") -> list[dict[str, Any]]:
 def words(db: str, kind: str, campaign: str = "Arkham", gm: bool = False) -> list[str]:
     """What the log's table says of each event of ``kind`` (its last column, wrapped lines joined),
     as players read it or, with ``gm``, as the GM does."""
-    rows: list[list[str]] = []
-    lines = cli(db, "--ascii", "log", campaign, "--kind", kind, *(["--gm"] if gm else [])).splitlines()
-    body = [line for line in lines if line.startswith("|")][1:]  # the header's line first
-    for line in body:
-        if set(line) <= set("|-+"):
-            continue
-        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
-        if cells[0]:
-            rows.append([cells[-1]])
-        elif rows:
-            rows[-1].append(cells[-1])
-    return [" ".join(part for part in row if part) for row in rows]
+    return log_details(db, campaign, "--kind", kind, *(["--gm"] if gm else []))
 
 
 def refused(db: str, *args: str) -> str:
@@ -303,12 +292,9 @@ def test_first_aid_prints_its_Test_and_names_the_wound_it_leaves_Premiers_soins_
         "success — the wound is stabilized and reduced a step: now a Blessure sérieuse"
     )
     (said,) = words(arkham, "FirstAidGiven")
-    assert (
-        said
-        == (
-            "first aid by Doc on Revers 1: Médecine Exceptionnel (7) (gear +2): − 0 + 0 → Légendaire (9) against Très difficile (6): "
-            "success — the wound is stabilized and reduced a step: now a Blessure sérieuse (Doc had 99% to succeed)"  # 80 of 81 (LK10)
-        )
+    assert said == (
+        "first aid by Doc on Revers 1: Médecine Exceptionnel (7) (gear +2): − 0 + 0 → Légendaire (9) against Très difficile (6): "
+        "success — the wound is stabilized and reduced a step: now a Blessure sérieuse (Doc had 99% to succeed)"  # 80 of 81 (LK10)
     )
     again = refused(arkham, "microfudge", "first-aid", "Arkham", "Jim", "--healer", "Doc", "--setback", "1")
     assert "one attempt per healer and scene" in again and "PROPOSAL" not in again
