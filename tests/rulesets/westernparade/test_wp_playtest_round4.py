@@ -212,9 +212,10 @@ def _refs(rows: list[dict[str, Any]]) -> list[tuple[str, int]]:
 def test_attacks_lists_the_shots_and_blows_at_a_character_that_log_character_leaves_to_the_shooter_S3_3_S3_4_ruling_WD18(db: str) -> None:
     shotgun_city(db, "sam", "joe", "doc")
     run(db, "session", "start", C)
-    # Joe fires at Sam with Doc in the bullet's path; Sam strikes Joe, who dodges. Whatever the
-    # dice make of them, each is recorded on whoever fired or struck (§3.3.1, §3.4).
-    run(db, WP, "shoot", C, JOE, SAM, "-w", "Colt SA Peacemaker", "--distance", "10", "--bystander", DOC)
+    # Joe fires at Sam with Doc in the bullet's path; Sam strikes Joe, who dodges. Each is recorded
+    # on whoever fired or struck (§3.3.1, §3.4). Joe fires blind (-200: below 5%, a miss without a
+    # roll, §2.1.1), so no die of his shot can wound Sam out of the fight before his blow (§3.2.5).
+    run(db, WP, "shoot", C, JOE, SAM, "-w", "Colt SA Peacemaker", "--distance", "10", "-m", "blind=-200", "--bystander", DOC)
     run(db, WP, "strike", C, SAM, JOE, "-w", "punch", "--defence", "dodge", "--defence-skill", "Esquive")
     (shot,) = events(db, C, "ShotFired")
     (blow,) = events(db, C, "BlowStruck")
