@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import defaultdict, deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from fractions import Fraction
 from itertools import groupby
 from typing import Any
 from uuid import UUID
@@ -15,12 +16,13 @@ from chronique.domain import deck_rules
 from chronique.domain.cards import shown as card
 from chronique.domain.cards import shown_all as cards
 from chronique.domain.errors import RuleViolation
+from chronique.domain.luck import odds_words
 from chronique.domain.rederivation import NO_CHANCE, ChanceUsed, Mismatch, Replay, Table, Unknowable, chance_used
 from chronique.domain.referees import all_rules
 from chronique.domain.rulesets import ruleset
 from chronique.domain.rulesets.words import epoch_name, face_down_until, fudge_face, kind_words
 from chronique.domain.text import is_count, ordinal, plural
-from chronique.domain.verifier import Epoch, epochs_of
+from chronique.domain.verifier import CAMPAIGN, Epoch, epochs_of
 
 # A deck's history as the verifier follows it (chronique-fair-v2, domain/deck_rules.py): its
 # creation, its shuffles (left cards on top, the shuffled ones under them), its gathers and draws.
@@ -61,6 +63,11 @@ class Explanation:
     dice: list[ChanceUsed] = field(default_factory=list)
     """Its recorded chance in the order drawn, each primitive with the part of the rules it fed
     (ruling FP11); empty while it is face down to the reader."""
+    odds: list[tuple[str, Fraction]] = field(default_factory=list)
+    """The roll's chance of success, one per roller (an opposed roll has two), as its game's luck
+    hook reads the event under the campaign's settings of its moment (rulings LK10, RM1): what
+    ``chronique log`` gives it. Empty for an event with no roll against a target, and while it
+    is face down to the reader (its odds would tell what it was about)."""
 
     @property
     def verifiable(self) -> bool:
@@ -122,8 +129,12 @@ def _explain(
     decks = Table()
     voided: dict[str, str] = {}
     target = None
+    # The campaign's own version when the event was recorded: its settings then price the roll (RM1).
+    campaign, settled = str(campaign_id), 1
     for event in audit.events(campaign_id):
         here = f"{event['originator_id']}:{event['originator_version']}"
+        if target is None and event["originator_id"] == campaign:
+            settled = event["originator_version"]
         if "voided" in event:
             voided[f"{event['originator_id']}:{event['voided']}"] = here
         if event["originator_id"] == member and event["originator_version"] == version:
@@ -150,17 +161,47 @@ def _explain(
     what = target["topic"].rsplit(":", 1)[1]
     explanation = Explanation(ref, names[member], what, target, hidden, voided.get(ref), epochs, origins, untraced)
     if not hidden:
+        game = ruleset(own[0]["ruleset"])
+        domain_event = _domain_event(audit, member, version)
         explanation.rederived = _verdict(audit, campaign_id, ref, target, epochs)
-        explanation.description = _described(audit, own[0]["ruleset"], member, version)
+        # The event as recorded, told by its game's ruleset in the players' words (issue 14).
+        explanation.description = game.describe(domain_event)
         epoch = epochs.get(str(target.get("epoch")))
         explanation.dice = chance_used(all_rules().rederive.get(target["topic"]), target, epoch.fair if epoch else None)
+        # Ruling LK10: its odds as the log gives them, worked out again from the event itself,
+        # as the luck read model does (projections/luck.py ``rolls``): whoever rolled it (LK1),
+        # else the aggregate that recorded it, under the settings of that moment (RM1).
+        settings = _settings_at(audit, campaign_id, settled)
+        explanation.odds = [(draw.roller or names[member], draw.chance) for draw in game.luck(domain_event, settings)]
     return explanation
 
 
-def _described(audit: Audit, game: str, member: str, version: int) -> str:
-    # The event as recorded, told by its game's ruleset in the players' words (issue 14).
+def _domain_event(audit: Audit, member: str, version: int) -> Any:
+    """The stored event ``member:version`` as its domain class reads it (old events upcast)."""
     rows = audit.journal.recorder.select_events(UUID(member), gt=version - 1, lte=version)
-    return ruleset(game).describe(audit.journal.mapper.to_domain_event(rows[0]))
+    return audit.journal.mapper.to_domain_event(rows[0])
+
+
+_SETTINGS_TOPICS = {CAMPAIGN + "Created", CAMPAIGN + "SettingChanged", CAMPAIGN + "Corrected"}
+
+
+def _settings_at(audit: Audit, campaign_id: UUID, version: int) -> dict[str, Any]:
+    """The campaign's settings as its events up to ``version`` leave them: those it was created
+    with, then each setting chosen and each correction's recomputed settings, folded by the events'
+    own ``apply`` as the luck read model folds them (projections/standing.py, ruling RM1)."""
+    from chronique.domain.campaign import Campaign
+
+    shell = Campaign.__new__(Campaign)
+    shell.settings = {}
+    for row in audit.journal.recorder.select_events(campaign_id, lte=version):
+        if row.topic not in _SETTINGS_TOPICS:
+            continue
+        event = audit.journal.mapper.to_domain_event(row)
+        if isinstance(event, Campaign.Created):
+            shell.settings = dict(event.settings)
+        elif isinstance(event, (Campaign.SettingChanged, Campaign.Corrected)):
+            event.apply(shell)
+    return dict(shell.settings)
 
 
 def _verdict(audit: Audit, campaign_id: UUID, ref: str, target: dict[str, Any], epochs: dict[str, Epoch]) -> str:
@@ -300,6 +341,9 @@ def account(x: Explanation) -> list[str]:
     # lines that explain it.
     why = e.get("purpose") or e.get("game_purpose") or e.get("reason")
     lines += [f"what happened: {x.description}", *([f"why: {why}"] if why else [])]
+    if x.odds:
+        # Ruling LK10: what the roll did reads against its chance, in the log's own words.
+        lines.append(f"the odds: {odds_words(x.odds)}")
     if "basis" in e:
         from chronique.domain.rulesets.cartes.describe import target_terms
 

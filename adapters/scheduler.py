@@ -155,6 +155,11 @@ def _report(services: Chronique, campaign: Campaign, advanced: Advanced) -> bool
     )
     for at, who, what in services.noteworthy(campaign, advanced.events, advanced.from_time + 1):
         log.warning("%s: %s %s %s", campaign.name, calendar.format(at), who, what)
+    # Then what no advance settles, as `advance` ends its report (a critical wound waiting for
+    # care, ruling M68). Said again at each advance while it waits, so as the advance's own line
+    # is (info), not as news of what the advance did (warnings).
+    for at, who, what in advanced.waiting:
+        log.info("%s: still waiting at %s, which no advance settles: %s: %s", campaign.name, calendar.format(at), who, what)
     return True
 
 

@@ -113,6 +113,9 @@ class Advanced:
     ticks: list[Tick]
     events: list[ChainedEvent]
     recorded: bool
+    # What still waits at its end that no advance fires (:meth:`Chronique.waiting`, a critical
+    # MicroFudge wound waiting for care, rulings M64, M68): (in-game time, who, what).
+    waiting: list[tuple[int, str, str]] = field(default_factory=list)
 
     @property
     def simulated(self) -> bool:
@@ -719,21 +722,23 @@ class Chronique:
             for due in sorted(rules.processes(world).due())
         ]
         # What waits for no clock (a critical wound waiting for care) stands at the clock, first.
-        return sorted(self._waiting(world, gm) + dues, key=lambda line: line[0])
+        return sorted(self._waiting(world) + dues, key=lambda line: line[0])
 
     def waiting(self, campaign_name: str, gm: bool = True) -> list[tuple[int, str, str]]:
         """What the characters wait for that no clock will bring (each sheet's ``waiting``: a
         MicroFudge wound in a critical state waits for care), at the campaign's clock, for the
-        downtime report: no advance fires it, so nothing else would ever say it."""
-        return self._waiting(self.world_read(campaign_name) if gm else self.world_for_players(campaign_name), gm)
+        downtime report: no advance fires it, so nothing else would ever say it. An advance's
+        report says it too, from :attr:`Advanced.waiting` (ruling M68)."""
+        return self._waiting(self.world_read(campaign_name) if gm else self.world_for_players(campaign_name))
 
     @staticmethod
-    def _waiting(world: World, gm: bool) -> list[tuple[int, str, str]]:
+    def _waiting(world: World) -> list[tuple[int, str, str]]:
+        """What each character of ``world`` waits for (``Ruleset.waiting``), by name, at its clock."""
         rules = ruleset(world.campaign.ruleset)
         return [
             (world.campaign.clock, character.name, what)
             for character in sorted(world.characters.values(), key=lambda c: c.name.casefold())
-            for what in rules.sheet_view(world, character, gm).waiting
+            for what in rules.waiting(character)
         ]
 
     def notable(self, campaign_name: str, since: int | None) -> list[tuple[int, str, str]]:
@@ -784,7 +789,8 @@ class Chronique:
     def _advance(world: World, target: int, recorded: bool) -> Advanced:
         start = world.campaign.clock
         ticks = advance(world.campaign, ruleset(world.campaign.ruleset).processes(world), target)
-        return Advanced(start, target, ticks, world.pending(), recorded)
+        # Read from the world the advance leaves, so its report says it with no reload (issue 20).
+        return Advanced(start, target, ticks, world.pending(), recorded, Chronique._waiting(world))
 
     # -- notes and session recaps (issue 16) -----------------------------------------------------
 

@@ -72,7 +72,7 @@ def _final(faces: Sequence[int], final: int) -> str:
 
 
 def _test(ctx: typer.Context, campaign: str, character: str, wanted: str, difficulty: str, hazardous: bool, **options: object) -> None:
-    from chronique.domain.rulesets.microfudge.describe import against, dice, own_atout, played, rolled_on, setback_suffered
+    from chronique.domain.rulesets.microfudge.describe import against, dice, own_atout, played, rolled_on, setback_taken
     from chronique.domain.rulesets.microfudge.events import AtoutPlayed, SetbackSuffered, TestRolled
     from chronique.domain.rulesets.microfudge.play import TestRequest, roll_test
     from chronique.domain.rulesets.microfudge.rules import parse_difficulty, quality_modifier, weapon_bonus
@@ -111,8 +111,9 @@ def _test(ctx: typer.Context, campaign: str, character: str, wanted: str, diffic
         paid = own_atout(vars(recorded))
         spent = [f"{world.character(character).name}: {paid}"] if paid else []
         spent += [f"{name} {played(e)}" for name, e in world.recorded_by(AtoutPlayed)]
-        # L351: the Revers a failed hazardous Test inflicts, said under it as the log says them.
-        taken = [f"{name} {setback_suffered(e)}" for name, e in world.recorded_by(SetbackSuffered)]
+        # L351: the Revers a failed hazardous Test inflicts, said under it as the log says them, with
+        # the number first aid and care name it by, as `setback` says it (rulings M63, M67).
+        taken = [f"{name} {setback_taken(e)}" for name, e in world.recorded_by(SetbackSuffered)]
         return Told(r, "\n".join([out + (f", {r.setbacks} Revers" if r.setbacks else ""), *spent, *taken]))
 
     typer.echo(run(ctx, lambda s: s.act(campaign, act)).words)
@@ -365,15 +366,18 @@ def atout_take_revers(
     note: str = typer.Option("", "--note", help="How the character interposes: shown in the log."),
 ) -> None:
     """Spend an Atout to bear another character's Revers in its place."""
+    from chronique.domain.rulesets.microfudge.describe import describe, setback_taken
+    from chronique.domain.rulesets.microfudge.events import AtoutSpent, SetbackSuffered
     from chronique.domain.rulesets.microfudge.play import take_revers
-    from chronique.domain.rulesets.microfudge.rules import severity_name
 
     def act(world: World) -> Told[dict[str, Any], str]:
         taken = take_revers(world, character, other, setback_id, note)
-        name = severity_name(taken["severity"], physical=taken["domain"] == "physical")
-        state = "critical, needs care" if not taken["stabilized"] else f"heals {taken['healing']}"
-        who, whose = world.character(character).name, world.character(other).name
-        return Told(taken, f"{who} takes {whose}'s {name} (−{taken['severity']}) as Revers {taken['id']} ({state})")
+        # The log's two sentences (L763-L765): the Atout paid, then the Revers borne, as `setback`
+        # says one, with its number on the sheet and how it heals (rulings M63, M67).
+        who = world.character(character).name
+        paid = describe(world.recorded_last(character, AtoutSpent))
+        borne = setback_taken(world.recorded_last(character, SetbackSuffered))
+        return Told(taken, f"{who} {paid}\n{who} {borne}")
 
     typer.echo(run(ctx, lambda s: s.act(campaign, act)).words)
 

@@ -268,6 +268,12 @@ def advanced(services: Chronique, campaign_name: str, advanced: Advanced) -> Non
         first, last = ticks[0].due.at, ticks[-1].due.at
         span = label(first) + (f" … {label(last)}" if last != first else "")
         typer.echo(f"  {span}  {account}" + (f" (×{len(ticks)})" if len(ticks) > 1 else ""))
+    # Once, at the end: what no advance settles (a critical wound waiting for care, ruling M68).
+    if advanced.waiting:
+        waits = "still waiting" if advanced.recorded else "would still be waiting"
+        typer.echo(f"{waits} at {label(advanced.to_time)}, which no advance settles:")
+        for _, who, what in advanced.waiting:
+            typer.echo(f"  {who}: {what}")
 
 
 # -- journal -------------------------------------------------------------------------------------
@@ -410,6 +416,8 @@ def verification(reports: dict[str, Report], as_json: bool) -> None:
 
 def explanation(x: Explanation, as_json: bool) -> None:
     """One event explained for a player."""
+    from chronique.domain.luck import odds_words
+
     if as_json:
         emit_json(
             {
@@ -424,6 +432,9 @@ def explanation(x: Explanation, as_json: bool) -> None:
                 "event": {} if x.hidden else x.event,
                 "cards": [vars(o) for o in x.origins],
                 "dice": [{**used.op, "part": used.part} for used in x.dice],
+                # Ruling LK10: the roll's odds in the log's words, and each roller's exact chance.
+                "odds": odds_words(x.odds) if x.odds else None,
+                "chances": [{"who": who, "chance": str(chance)} for who, chance in x.odds],
             }
         )
         return

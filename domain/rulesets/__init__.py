@@ -101,6 +101,12 @@ class Ruleset(Protocol):
         never shown (FAIRNESS.md v2); the GM's view is the condition itself."""
         ...
 
+    def waiting(self, character: Character) -> tuple[str, ...]:
+        """What ``character`` waits for that no clock will bring, a sentence each (a MicroFudge
+        wound in a critical state waits for care, ruling M64), for the downtime board and report
+        and an advance's report; cheap, since every advance asks it of every character."""
+        ...
+
     def sheet_view(self, world: World, character: Character, gm: bool) -> SheetView:
         """``character``'s sheet as its players read it, in the rulebook's terms, for the terminal
         and the HTML and Markdown exports (issue 14); cards lying face down counted, not shown,

@@ -29,10 +29,11 @@ from chronique.cli import render
 from chronique.domain.campaign import Campaign
 from chronique.domain.chain import canonical_event, event_hash
 from chronique.domain.character import Character
-from chronique.domain.luck import Tally, tally
+from chronique.domain.luck import Tally, odds_words, tally
 from chronique.domain.rulesets import KNOWN, ruleset
 from chronique.domain.rulesets.cartes.table import GENERAL
 from chronique.domain.rulesets.words import face_down_until, kind_of, player_assigned
+from chronique.projections.luck import folded
 from chronique.projections.standing import Standings
 from chronique.projections.tables import log, luck
 
@@ -134,10 +135,17 @@ def replayed_log_output(db: str, campaign_name: str, as_json: bool, gm: bool) ->
                 rules = ruleset(world.campaign.ruleset)
                 names = {str(a.id): getattr(a, "name", "") for a in world.aggregates()}
                 calendar = services.calendar(world.campaign)
+                # Each roll's odds as its game's luck hook gives them, folded in memory from the
+                # events (ruling LK10), never from the read models under test.
+                odds: dict[str, list[tuple[str, Fraction]]] = {}
+                for row in folded(services.events(campaign_name)):
+                    odds.setdefault(row["ref"], []).append((row["roller"], Fraction(row["numerator"], row["denominator"])))
                 table = render.new_table("Ref", "In game", "Who", "What", "Details")
                 for e in events:
                     at = getattr(e, "at", None)
                     details = Text(face_down_until(e.sealed_until) if hidden(e) else told(rules, e, names))
+                    if not hidden(e) and (chances := odds.get(f"{e.originator_id}:{e.originator_version}")):
+                        details.append(f" ({odds_words(chances)})")
                     correction = corrected.get((str(e.originator_id), e.originator_version))
                     if correction is not None:
                         details.stylize("strike")

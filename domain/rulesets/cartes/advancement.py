@@ -64,6 +64,11 @@ def spend(world: World, name: str, purchase: str, target: str, speciality: str, 
         target = find_skill(sheet, target)  # as the sheet spells it, whatever was typed
         if not speciality:
             raise RuleViolation("name the speciality to add (--speciality)")
+        held_already = next((name for name in sheet.skills[target].specialities if fold(name) == fold(speciality)), None)
+        if held_already is not None:
+            # A sheet names each speciality of a skill once (sheet.py, whatever case or accents):
+            # bought again, it would add nothing and leave a sheet no later command reads (C88).
+            raise RuleViolation(f"{sheet.name}'s {target} already has the speciality {held_already}")
         current = len(sheet.skills[target].specialities)
         cost = speciality_cost(current)
     elif purchase == "characteristic":

@@ -14,7 +14,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from chronique.domain.cards import cards_words
+from chronique.domain.cards import cards_words, value
+from chronique.domain.errors import RuleViolation
+from chronique.domain.rulesets.cartes.experience import Cost, characteristic_cost, pile_max_cost, skill_cost, speciality_cost
+from chronique.domain.text import ordinal, plural
 
 Fields = Mapping[str, Any]
 Change = Callable[[dict[str, Any], dict[str, Any], Fields], None]
@@ -33,6 +36,13 @@ def _remove(cards: list[str], spent: list[str], where: str) -> list[str]:
     return rest
 
 
+def _event(e: Fields) -> str:
+    # A later event as the refusal of a correction names it: its place on the character's chain,
+    # as ``chronique log`` numbers it.
+    version = e.get("originator_version")
+    return f"event {version}" if version is not None else "a later event"
+
+
 def _owed(c: Mapping[str, Any], dealt: Any) -> list[str]:
     # A deal records the cards it dealt for the hand count then noted, less a hand dealt early
     # (table.deal, advancement._deal_early: ``hand_count - len(hand)``), so in play they are all
@@ -43,11 +53,37 @@ def _owed(c: Mapping[str, Any], dealt: Any) -> list[str]:
     return list(dealt[:owed])
 
 
+def short_deal(c: Mapping[str, Any], e: Fields) -> None:
+    """Refuse a correction whose replay owes a deal more hand cards than it dealt (ruling C87).
+
+    In play a deal deals the very counts noted (``table.deal``): this never refuses. A correction
+    that gives cards back to a hand a session's end then noted (a voided purchase's cards, a
+    voided test's hand cards) owes the later deal more: the same commands would have dealt them
+    from the deck, and every later draw with them, which no replay can; the hand is the
+    experience (C81), never silently short, so the correction is refused naming the deal. A pile
+    owed more stays as dealt: its cards are no one's experience, and refusing would leave a test
+    of an earlier session beyond correcting once the next one dealt (ruling C89). Checked by the
+    events as they replay (``events.CardsDealt``, ``HandDealtEarly``), not by the verifier,
+    which replays no correction: it reads the state one recorded."""
+    owed = max(c["hand_count"] - len(c["hand"]), 0)
+    if owed > len(e["hand"]):
+        raise ValueError(f"{_event(e)} dealt {plural(len(e['hand']), 'hand card')}, and the hand noted without it owes {owed}")
+
+
+def _pile_owed(c: Mapping[str, Any], dealt: Any) -> list[str]:
+    # The pile is dealt as many cards as its noted count (table.deal), so in play all are kept.
+    # After a correction voided a pile max that a night's sleep then refilled to (rulings C84,
+    # C87) it keeps the first ones, as a deal of the count noted without it would have dealt
+    # them, and the rest go to the discards (A30), as C84 does for the hand.
+    return list(dealt[: max(c["pile_count"], 0)])
+
+
 def cards_dealt(sheet: dict[str, Any], c: dict[str, Any], e: Fields) -> None:
     """§Piles: the session's hand (face up) and pile (face down); a hand dealt early between
-    sessions (C46) stays, and only the rest of the noted hand is dealt now."""
-    c["hand"], c["pile"], c["dealt"] = [*c["hand"], *_owed(c, e["hand"])], list(e["pile"]), True
-    c["hand_count"], c["pile_count"] = len(c["hand"]), len(e["pile"])
+    sessions (C46) stays, and only the rest of the noted hand is dealt now. A replay after a
+    correction keeps as many as the noted counts owe (rulings C84, C87)."""
+    c["hand"], c["pile"], c["dealt"] = [*c["hand"], *_owed(c, e["hand"])], _pile_owed(c, e["pile"]), True
+    c["hand_count"], c["pile_count"] = len(c["hand"]), len(c["pile"])
 
 
 def test_made(sheet: dict[str, Any], c: dict[str, Any], e: Fields) -> None:
@@ -159,12 +195,60 @@ def hand_dealt_early(sheet: dict[str, Any], c: dict[str, Any], e: Fields) -> Non
     c["hand"] = [*c["hand"], *_owed(c, e["hand"])]
 
 
+def _bought(e: Fields) -> str:
+    # What a purchase recorded, in the words of the log (describe.purchase_words).
+    if e["purchase"] == "speciality":
+        return f"{e['name']}'s {ordinal(e['to_level'])} speciality ({e['speciality']})"
+    what = "the pile max" if e["purchase"] == "pile-max" else e["name"]
+    return f"{what} from {e['from_level']} to {e['to_level']}"
+
+
+def _step(sheet: Mapping[str, Any], e: Fields) -> tuple[int, Cost, str]:
+    # The level the replay holds for what ``e`` bought, the price of its next step there, and
+    # that step in words (§Expérience L536-549), by the very functions ``advancement.spend``
+    # priced it with in play.
+    name, purchase = e["name"], e["purchase"]
+    try:
+        if purchase == "skill":
+            skill = sheet["skills"].get(name)
+            held = skill["level"] if skill else 0  # a new skill starts at 0 (A3)
+            governing = skill["characteristic"] if skill else e["governing"]
+            rating = sheet["characteristics"][governing]
+            return held, skill_cost(held, rating, name), f"{name} from {held} to {held + 1}, with {governing} at {rating},"
+        if purchase == "speciality":
+            if name not in sheet["skills"]:
+                raise ValueError(f"{_event(e)} adds the speciality {e['speciality']} to {name}, a skill the sheet does not hold without it")
+            held = len(sheet["skills"][name]["specialities"])
+            return held, speciality_cost(held), f"{name}'s {ordinal(held + 1)} speciality"
+        if purchase == "characteristic":
+            held = sheet["characteristics"][name]
+            return held, characteristic_cost(held, name), f"{name} from {held} to {held + 1}"
+        held = sheet["pile_max"]
+        return held, pile_max_cost(held), f"the pile max from {held} to {held + 1}"
+    except RuleViolation as refused:
+        raise ValueError(f"{_event(e)} bought {_bought(e)}, and without it {refused}") from None
+
+
 def experience_spent(sheet: dict[str, Any], c: dict[str, Any], e: Fields) -> None:
-    """Hand cards spent on a skill, a speciality, a characteristic or the pile maximum."""
+    """Hand cards spent on a skill, a speciality, a characteristic or the pile maximum.
+
+    A purchase is one step up (§Expérience L536-549) from the level the replay holds, never the
+    level it recorded (ruling C87, as C84 for the hand): in play they are the same, and after a
+    correction voided an earlier purchase of the same thing, the later one raises it from where
+    the commands leave it without it (Contact 9→10→11, the first voided: 10). It keeps the cards
+    it paid, as a test keeps the cards it played; when they do not pay that step's price (a 2nd
+    speciality's 4 cards, now the 1st's, which costs 2; a skill's 1 card once the voided
+    characteristic makes it cost 2) or it adds a speciality to a skill the replay lacks, the
+    correction is refused in words naming it: the same commands would have been refused."""
+    held, cost, step = _step(sheet, e)
+    paid = list(e["cards"])
+    if len(paid) != cost.cards or any(value(card) < cost.min_value for card in paid):
+        need = plural(cost.cards, "card") + (f" of {cost.min_value} or more" if cost.min_value else "")
+        raise ValueError(f"{_event(e)} paid {cards_words(paid)} for {_bought(e)}, and without it {step} costs {need}")
     if e["purchase"] == "skill":
         skills = dict(sheet["skills"])
         skill = dict(skills.get(e["name"]) or {"level": 0, "specialities": [], "characteristic": e["governing"]})
-        skill["level"] = e["to_level"]
+        skill["level"] = held + 1
         skills[e["name"]] = skill
         sheet["skills"] = skills
     elif e["purchase"] == "speciality":
@@ -172,11 +256,11 @@ def experience_spent(sheet: dict[str, Any], c: dict[str, Any], e: Fields) -> Non
         skills[e["name"]] = dict(skills[e["name"]], specialities=[*skills[e["name"]]["specialities"], e["speciality"]])
         sheet["skills"] = skills
     elif e["purchase"] == "characteristic":
-        sheet["characteristics"] = dict(sheet["characteristics"], **{e["name"]: e["to_level"]})
+        sheet["characteristics"] = dict(sheet["characteristics"], **{e["name"]: held + 1})
     else:
-        sheet["pile_max"] = e["to_level"]
-    c["hand"] = _remove(c["hand"], e["cards"], "hand")
-    c["hand_count"] -= len(e["cards"])
+        sheet["pile_max"] = held + 1
+    c["hand"] = _remove(c["hand"], paid, "hand")
+    c["hand_count"] -= len(paid)
 
 
 def cards_returned(sheet: dict[str, Any], c: dict[str, Any], e: Fields) -> None:

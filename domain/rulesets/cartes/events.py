@@ -11,7 +11,7 @@ from typing import Any
 
 from chronique.domain.chain import ChainedEvent, FaceDown
 from chronique.domain.character import Character
-from chronique.domain.rulesets.cartes.condition import CHANGES
+from chronique.domain.rulesets.cartes.condition import CHANGES, short_deal
 
 
 class _Changes:
@@ -22,7 +22,15 @@ class _Changes:
         CHANGES[type(self).__name__](character.sheet, character.condition, vars(self))
 
 
-class CardsDealt(_Changes, FaceDown):
+class _Deal(_Changes):
+    """A deal: a replay that owes it more cards than it dealt refuses the correction (ruling C87)."""
+
+    def apply(self, character: Character) -> None:
+        short_deal(character.condition, vars(self))
+        super().apply(character)
+
+
+class CardsDealt(_Deal, FaceDown):
     """At the session's first draw the character got its hand (face up) and pile (face down)."""
 
     face_down_by_design = True  # the hand is the player's, the pile counted
@@ -194,7 +202,7 @@ class ExperienceAwarded(_Changes, ChainedEvent):
     reason: str
 
 
-class HandDealtEarly(_Changes, ChainedEvent):
+class HandDealtEarly(_Deal, ChainedEvent):
     """Between sessions the noted hand was dealt face up, ahead of the next session, so that
     experience could be spent before it (§Expérience L534); the next deal leaves it in hand."""
 

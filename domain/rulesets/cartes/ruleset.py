@@ -128,6 +128,9 @@ class Cartes:
             return -len(event.cards), words.purchase_words(event) + (f" ({event.reason})" if event.reason else "")
         return None
 
+    def waiting(self, character: Character) -> tuple[str, ...]:
+        return ()  # every state of its characters runs on the clock
+
     def cards_played(self, event: Mapping[str, Any]) -> list[tuple[str | None, str]] | None:
         # A survival draw's healer's cards come first, a tie-break's go to either side (ruling C85).
         from chronique.domain.rulesets.cartes.played import cards_played

@@ -124,6 +124,9 @@ class Elor:
             return -event.experience_spent, f"{event.profession} to level {event.level}"
         return None
 
+    def waiting(self, character: Character) -> tuple[str, ...]:
+        return ()  # every state of its characters runs on the clock
+
     def cards_played(self, event: Mapping[str, Any]) -> list[tuple[str | None, str]] | None:
         return None  # its events' records hold the cards they played, in order
 

@@ -116,6 +116,11 @@ class MicroFudge:
         # Experience is Atouts, kept on the sheet itself («II»): no ledger of its own.
         return None
 
+    def waiting(self, character: Character) -> tuple[str, ...]:
+        from chronique.domain.rulesets.microfudge.view import waiting_for_care
+
+        return waiting_for_care(character)
+
     def cards_played(self, event: Mapping[str, Any]) -> list[tuple[str | None, str]] | None:
         return None  # its events' records hold the cards they played, in order
 

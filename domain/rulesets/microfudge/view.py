@@ -45,11 +45,11 @@ def sheet_view(world: World, character: Character, gm: bool) -> SheetView:
             Section.of("Revers", _revers(world, c), ("Revers", "Severity", "Next card", "Recovery")),
             Section.of("Powers", _powers(character), ("Power", "Mode", "Cycles")),
         ),
-        waiting=_waiting(character),
+        waiting=waiting_for_care(character),
     )
 
 
-def _waiting(character: Character) -> tuple[str, ...]:
+def waiting_for_care(character: Character) -> tuple[str, ...]:
     """Each wound that keeps a player character in the critical state, waiting for care: no clock
     runs on it (L343, L359), so the downtime board and report say it (digest T4's "needs medical
     care" reminder, ruling M64). An NPC put out of the fight is the Narrator's to settle (L453)."""

@@ -119,6 +119,9 @@ class WesternParade:
         # Skills grow by training and critical rolls (§2.5-2.6), not by a pool of experience.
         return None
 
+    def waiting(self, character: Character) -> tuple[str, ...]:
+        return ()  # every state of its characters runs on the clock
+
     def cards_played(self, event: Mapping[str, Any]) -> list[tuple[str | None, str]] | None:
         return None  # its events' records hold the cards they played, in order
 

@@ -129,13 +129,23 @@ def test_C84_an_award_voided_after_the_next_deal_keeps_the_first_cards_dealt_and
 def test_C84_voiding_an_award_whose_card_a_later_test_played_is_refused_naming_the_card_Ressources_L199(db: str) -> None:
     # Without the award the 5th card dealt would never have been in the hand, and a test played
     # it: the correction is refused in words ("void them first"), never "x not in list".
-    alice_at_a_session(db)
-    run(db, "cartes", "xp", "award", CAMPAIGN, "Alice", "2", "--reason", "the ambush")
-    run(db, "session", "end", CAMPAIGN)
-    run(db, "session", "start", CAMPAIGN)
-    run(db, "cartes", "test", CAMPAIGN, "Alice", "Contact")
-    fifth = of_alice(db, "CardsDealt")[-1]["hand"][4]
-    run(db, "cartes", "test", CAMPAIGN, "Alice", "Contact", "--from", f"hand:{fifth}")
+    # Scripted seeds, so that the fifth card dealt is no copy of the first three (two packs): a
+    # copy would still be in the hand without the award, and the correction would stand.
+    services = scripted_services(db)
+    try:
+        services.create_campaign(CAMPAIGN, "cartes", "Day 1 08:00")
+        services.create_character(CAMPAIGN, sample("alice"))
+        services.start_session(CAMPAIGN)
+        services.act(CAMPAIGN, lambda w: award(w, "Alice", 2, "the ambush"))
+        services.end_session(CAMPAIGN)
+        services.start_session(CAMPAIGN)
+        services.act(CAMPAIGN, lambda w: make_test(w, "Alice", TestRequest("Contact")))
+        hand = of_alice(db, "CardsDealt")[-1]["hand"]
+        fifth = hand[4]
+        assert fifth not in hand[:3], hand
+        services.act(CAMPAIGN, lambda w: make_test(w, "Alice", TestRequest("Contact", source="hand", first_hand_card=fifth)))
+    finally:
+        services.close()
     before = logged(db)
     refused = run(db, "correct", award_ref(db), "--reason", "wrong session", check=False)
     assert refused.returncode == 2 and refused.stderr.count("\n") == 1, refused

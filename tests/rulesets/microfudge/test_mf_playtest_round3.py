@@ -110,8 +110,13 @@ def test_taking_another_s_Revers_reads_as_sentences_in_the_log_Supporter_un_Reve
     campaign(db, tmp_path, "Arkham", JIM, HARVEY)
     cli(db, "microfudge", "setback", "Arkham", "Harvey", "--severity", "2", "--source", "the shoggoth")
     out = cli(db, "microfudge", "atout", "take-revers", "Arkham", "Jim", "Harvey", "--setback", "1", "--note", "steps in front")
-    assert out.strip() == "Jim takes Harvey's Blessure sérieuse (−2) as Revers 1 (heals daily)"
-    assert words(db, "AtoutSpent") == ["spent 1 Atout of creation reserve to take a Revers in another's place (for Harvey: steps in front)"]
+    spent = "spent 1 Atout of creation reserve to take a Revers in another's place (for Harvey: steps in front)"
+    # The log's two sentences, then the Revers's number on the sheet (ruling M67; "(heals daily)" before).
+    assert out.splitlines() == [
+        f"Jim {spent}",
+        "Jim took a Blessure sérieuse (physical, heals a step a day) in Harvey's place: steps in front: Revers 1 on the sheet",
+    ]
+    assert words(db, "AtoutSpent") == [spent]
     assert words(db, "SetbackSuffered") == [
         "took a Blessure sérieuse (physical, heals a step a day) from the shoggoth",
         "took a Blessure sérieuse (physical, heals a step a day) in Harvey's place: steps in front",

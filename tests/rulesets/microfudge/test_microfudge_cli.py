@@ -83,7 +83,10 @@ def test_a_microfudge_session_Tests_L245_Revers_L339_Experience_L213(db: str, tm
     # Décisif is a critical state (digest §4.3).
     wound = {1: "Blessure", 2: "Blessure sérieuse", 3: "Blessure grave ou mortelle"}.get(revers)
     said = f"Harvey took a {wound} (physical, heals a step a week) from failed Pilotage Test"
-    assert inflicted == ([said + ("; critical state" if revers == 3 else "")] if revers else [])
+    # Then its number on the sheet, as `setback` says it (rulings M63, M67).
+    care = ", it needs medical care before it heals a step (L343, L359)"
+    number = "; critical state: Revers 1 on the sheet" + care if revers == 3 else ": Revers 1 on the sheet"
+    assert inflicted == ([said + number] if revers else [])
     harvey = json.loads(cli(db, "sheet", "Zombies", "Harvey", "--json").stdout)["condition"]["setbacks"]
     assert [(r["severity"], r["healing"]) for r in harvey] == ([(revers, "weekly")] if revers else [])
     # Said as the log says it, with its number on the sheet (ruling M63; "Revers 1 of −2" before).

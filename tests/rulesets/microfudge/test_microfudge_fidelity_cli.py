@@ -148,7 +148,11 @@ def test_a_reroll_a_counter_and_a_Revers_taken_through_the_cli_L739_L743_L763(db
     # L763-L765: Harvey takes Bob's Revers sérieux by interposing.
     cli(db, "microfudge", "setback", "Votes", "Bob", "--severity", "2")
     out = cli(db, "microfudge", "atout", "take-revers", "Votes", "Harvey", "Bob", "--setback", "1", "--note", "steps in front")
-    assert out.strip() == "Harvey takes Bob's Blessure sérieuse (−2) as Revers 1 (heals daily)"
+    # Said as the log says it, with its number on the sheet (ruling M67; "(heals daily)" before).
+    assert out.splitlines() == [
+        "Harvey spent 1 Atout of creation reserve to take a Revers in another's place (for Bob: steps in front)",
+        "Harvey took a Blessure sérieuse (physical, heals a step a day) in Bob's place: steps in front: Revers 1 on the sheet",
+    ]
     bob = json.loads(cli(db, "sheet", "Votes", "Bob", "--json"))["condition"]
     harvey = json.loads(cli(db, "sheet", "Votes", "Harvey", "--json"))["condition"]
     assert bob["setbacks"] == [] and [s["severity"] for s in harvey["setbacks"]] == [2]
