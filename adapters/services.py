@@ -706,8 +706,12 @@ class Chronique:
         params = (str(campaign.id), wanted[0], wanted[-1])
         rows = self._read_model("luck", "read_luck", query, params, partial(_folded, "luck", self.events(campaign_name)))
         found: dict[int, list[tuple[str, Fraction]]] = {}
+        asked = set(wanted)
         for row in rows:
-            found.setdefault(int(row["position"]), []).append((str(row["roller"]), Fraction(row["numerator"], row["denominator"])))
+            # The query reads the span of the positions asked; a roll between them that was not
+            # asked (a face-down one a page leaves out) stays out.
+            if (position := int(row["position"])) in asked:
+                found.setdefault(position, []).append((str(row["roller"]), Fraction(row["numerator"], row["denominator"])))
         return found
 
     def board(self, campaign_name: str, gm: bool = True) -> list[tuple[int, str, str]]:

@@ -53,6 +53,21 @@ def test_a_hidden_rolls_odds_wait_for_its_reveal_in_the_players_log_and_show_to_
     assert clauses(run(db, "log", CAMPAIGN).stdout) == [shown]
 
 
+def test_a_face_down_rolls_odds_stay_hidden_on_a_page_between_shown_rolls_of_the_same_character(db: str) -> None:
+    # The play-test: `log --character Zombie` showed the odds of Zombie's face-down roll, voided
+    # by an undo, between two rolls it showed: the luck rows are read for the span of the page.
+    party(db, "microfudge")
+    run(db, "session", "start", CAMPAIGN)
+    roll = ("microfudge", "test", CAMPAIGN, "Jim", "Tir", "-d", "moyen")
+    run(db, *roll)
+    run(db, *roll, "--hidden")
+    run(db, "undo", CAMPAIGN)
+    run(db, *roll, "--hidden")
+    run(db, *roll)
+    page = run(db, "log", CAMPAIGN, "--character", "Jim").stdout
+    assert len(clauses(page)) == 2 and " ".join(page.split()).count("face down until") == 2
+
+
 @pytest.mark.parametrize(("numerator", "words"), [(0, "0%"), (1, "under 1%"), (450, "45%"), (995, "over 99%"), (1000, "100%")])
 def test_a_chance_reads_as_players_say_it_never_a_rounded_certainty(numerator: int, words: str) -> None:
     from fractions import Fraction
