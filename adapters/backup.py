@@ -74,8 +74,12 @@ class Restored:
     """What a restore did."""
 
     events: int
-    campaigns: int
+    campaigns: tuple[str, ...]
+    """The names of the campaigns the backup brought in, oldest first."""
     kept_aside: Path | None
+    replaced: tuple[str, ...] | None = None
+    """The names of the campaigns of the journal it replaced; None when there was none, or one
+    from before the marker (not opened, so that a restore never writes to what it keeps aside)."""
 
 
 def restore(backup: Path, journal: Path, progress: Progress = _quiet, lock_wait: float = LOCK_WAIT) -> Restored:
@@ -104,15 +108,27 @@ def restore(backup: Path, journal: Path, progress: Progress = _quiet, lock_wait:
         finally:
             source.close()
         campaigns = _verify(backup, staging, progress)
+        replaced = _names(journal) if current is Found.JOURNAL else None
         kept = _replace(journal, staging, current, progress, lock_wait)
     finally:
         for leftover in (staging, *(staging.with_name(staging.name + end) for end in ("-wal", "-shm", "-journal"))):
             leftover.unlink(missing_ok=True)
-    return Restored(events, campaigns, kept)
+    return Restored(events, campaigns, kept, replaced)
 
 
-def _verify(backup: Path, staging: Path, progress: Progress) -> int:
-    """How many campaigns the backup holds, once ``verify`` passed on every one of them."""
+def _names(journal: Path) -> tuple[str, ...]:
+    """The names of a marked journal's campaigns, oldest first, read without writing to it."""
+    from chronique.adapters.bootstrap import build
+
+    services = build(str(journal), create=False)
+    try:
+        return tuple(c.name for c in services.campaigns())
+    finally:
+        services.close()
+
+
+def _verify(backup: Path, staging: Path, progress: Progress) -> tuple[str, ...]:
+    """The names of the campaigns the backup holds, once ``verify`` passed on every one of them."""
     from eventsourcing.persistence import PersistenceError
 
     from chronique.adapters.audit import Unreadable
@@ -127,7 +143,7 @@ def _verify(backup: Path, staging: Path, progress: Progress) -> int:
             if not report.ok:
                 raise NotAJournal(f"{backup} does not verify (campaign {campaign_id}: {report.summary()}): nothing was restored")
         progress("verifying the backup", len(ids), len(ids))
-        return len(ids)
+        return tuple(c.name for c in services.campaigns())
     except (sqlite3.DatabaseError, PersistenceError, Unreadable) as error:
         raise NotAJournal(f"{backup} is damaged ({error}): nothing was restored") from None
     finally:

@@ -41,7 +41,7 @@ from chronique.domain.notes import Note, note_author, refuse_player_unless_allow
 from chronique.domain.pacing import make_pacing
 from chronique.domain.players import player_named
 from chronique.domain.rulesets import Ruleset, calendar_games, ruleset
-from chronique.domain.rulesets.words import joined, player_assigned
+from chronique.domain.rulesets.words import epoch_name, joined, player_assigned
 from chronique.domain.text import inert, unprintable_in
 from chronique.domain.timeline import Tick, advance
 from chronique.domain.world import World
@@ -529,11 +529,21 @@ class Chronique:
         """A player's phrase for the open epoch's key, before its first draw (FAIRNESS.md), under
         the name of one of the campaign's players (ruling FP1), as the campaign spells it (given
         back with the campaign): a phrase under a name no player answers to would let the seed's
-        holder grind phrases unseen."""
+        holder grind phrases unseen. A phrase already in that key (by anyone, spaces aside) is
+        refused (ruling FP15): a copy makes the dice no harder to foresee, it only fills the log."""
 
         def add(world: World) -> tuple[Campaign, str]:
             named = player_named(world.campaign, player)
-            world.campaign.add_entropy(named, phrase)
+            campaign = world.campaign
+            epoch, same = campaign.epochs[campaign.epoch], " ".join(phrase.split())
+            # An epoch drawn from already is refused for that, by the campaign, whatever the phrase.
+            if same and not epoch.get("drawn") and any(" ".join(had.split()) == same for had in epoch["contributions"]):
+                shown = same if len(same) <= 40 else same[:39] + "…"
+                raise RuleViolation(
+                    f"“{shown}” is part of the key of the dice of {epoch_name(campaign.epoch)} already: "
+                    "the same phrase again adds nothing, choose another"
+                )
+            campaign.add_entropy(named, phrase)
             return world.campaign, named
 
         return self.act(campaign_name, add)

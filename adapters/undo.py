@@ -20,9 +20,11 @@ from chronique.domain.corrections import CORRECTION_CLASSES
 from chronique.domain.errors import RuleViolation
 from chronique.domain.gametime import calendar_from
 from chronique.domain.rulesets import ruleset
+from chronique.domain.rulesets.words import player_assigned
 
 if TYPE_CHECKING:
     from chronique.adapters.services import Chronique
+    from chronique.domain.rulesets import Ruleset
     from chronique.domain.world import World
 
 DEFAULT_REASON = "taken back with undo"
@@ -118,6 +120,14 @@ def _take_back(services: Chronique, world: World, reason: str, recorded: bool) -
     raise RuleViolation(f"nothing to undo in {campaign.name}: no command is left to take back")
 
 
+def _told(rules: Ruleset, names: dict[str, str], event: ChainedEvent) -> str:
+    """An event in the log's words: a player's assignment by the name of the character whose id
+    it records, as the log tells it ("Montana James is now played by Marc")."""
+    if isinstance(event, Campaign.PlayerAssigned):
+        return player_assigned(event, names.get(event.member_id))
+    return rules.describe(event)
+
+
 def _events_of(services: Chronique, history: Sequence[ChainedEvent], mark: Campaign.CommandRecorded) -> list[ChainedEvent]:
     """The events the command ``mark`` ends recorded, its mark aside, in recording order."""
     events: list[ChainedEvent] = []
@@ -165,7 +175,7 @@ def _void(
 
     def account(event: ChainedEvent) -> Account:
         ref = f"{event.originator_id.hex[:8]}:{event.originator_version}"
-        return Account(ref, names.get(str(event.originator_id), "?"), rules.describe(event))
+        return Account(ref, names.get(str(event.originator_id), "?"), _told(rules, names, event))
 
     voided: dict[UUID, list[int]] = {}
     shown: list[Account] = []
@@ -182,6 +192,11 @@ def _void(
         elif owner in world.characters:
             if isinstance(event, Character.Created):
                 raise RuleViolation(f"the last command created {names.get(str(owner), '?')}: a character's creation cannot be taken back")
+            if getattr(type(event), "stands_when_undone", False):
+                # A game's chance consumed for the whole table, which the command's first draw
+                # only triggered (a Cartes deal, ruling C90): it stands, as the deck's draws do.
+                kept.append(account(event))
+                continue
             done = world.characters[owner].voided
         else:  # a deck: its cards were drawn, chance consumed, and stay so
             kept.append(account(event))

@@ -22,14 +22,15 @@ _ROOTS = ("chronique.domain.verifier", "chronique.domain.referees", *GAMES)
 _MAIN = '''"""python verify.pyz bundle.json [--seal HEX ...] [--commitment HEX ...]
 
 Checks a Chronique audit bundle: every hash chain, epoch, seal and chance primitive, and what
-the rules of its game made of the chance. Exit 0 when it holds, 1 when it does not, 2 on misuse.
+the rules of its game made of the chance. Exit 0 when it holds, 1 when it does not, 2 on misuse
+(a kept receipt that is not 64 hexadecimal digits, a bundle file that cannot be opened).
 """
 
 import json
 import sys
 
 from chronique.domain.referees import all_rules
-from chronique.domain.verifier import Receipts, verify_bundle
+from chronique.domain.verifier import Receipts, receipt_misread, verify_bundle
 
 
 def main(argv: list[str]) -> int:
@@ -44,14 +45,25 @@ def main(argv: list[str]) -> int:
             if value is None:
                 print(f"{arg} needs a value", file=sys.stderr)
                 return 2
+            problem = receipt_misread(arg, value)
+            if problem is not None:
+                print(problem, file=sys.stderr)
+                return 2
             (seals if arg == "--seal" else commitments).append(value.strip().lower())
         else:
             paths.append(arg)
     if len(paths) != 1:
         print(__doc__.splitlines()[0], file=sys.stderr)
         return 2
+    # A file that cannot be opened is misuse (a mistyped name): no bundle was checked. One that
+    # opens but is no JSON is the bundle the operator handed over failing (ruling FP14).
     try:
-        with open(paths[0], encoding="utf-8") as handle:
+        handle = open(paths[0], encoding="utf-8")
+    except OSError as error:
+        print(f"cannot open the bundle {paths[0]!r}: {error.strerror or error}", file=sys.stderr)
+        return 2
+    try:
+        with handle:
             bundle = json.load(handle)
     except (OSError, ValueError) as error:
         print(f"FAILED at bundle: it cannot be read as JSON ({error})")

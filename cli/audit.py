@@ -10,6 +10,7 @@ import typer
 
 from chronique.cli import bounds, render
 from chronique.cli.context import run
+from chronique.domain.text import plural
 
 if TYPE_CHECKING:
     from chronique.adapters.services import Chronique
@@ -93,7 +94,7 @@ def register(root: typer.Typer) -> None:
         """Write the campaign's audit bundle (FAIRNESS.md) for players to verify offline."""
         bundle = run(ctx, lambda s: s.audit.bundle(campaign, for_players=not gm))
         output.write_text(json.dumps(bundle, ensure_ascii=False, indent=1), encoding="utf-8")
-        typer.echo(f"wrote {output}: {len(bundle['events'])} events, {len(bundle['seals'])} seals")
+        typer.echo(f"wrote {output}: {plural(len(bundle['events']), 'event')}, {plural(len(bundle['seals']), 'seal')}")
 
     @app.command("verifier")
     def verifier(

@@ -4,6 +4,7 @@ both commands then say how, and exit 2, since they did not do it."""
 
 from __future__ import annotations
 
+import os
 import shlex
 import sqlite3
 from collections.abc import Iterator
@@ -18,7 +19,7 @@ from chronique.domain.errors import RuleViolation
 from chronique.domain.text import plural
 
 if TYPE_CHECKING:
-    from chronique.adapters.backup import Progress
+    from chronique.adapters.backup import Progress, Restored
     from chronique.adapters.services import Chronique
 
 
@@ -28,16 +29,23 @@ def register(root: typer.Typer) -> None:
     @root.command("backup")
     def backup(
         ctx: typer.Context,
-        output: Path = typer.Option(
+        typed: str = typer.Option(
             None,
             "-o",
             "--output",
-            help="The backup file, never overwritten (default: <journal>-backup-<UTC date>-<time>.db beside it; a folder: in it).",
+            help="The backup file, never overwritten (default: <journal>-backup-<UTC date>-<time>.db beside it; "
+            "an existing folder, or one typed with a final /: in it).",
         ),
     ) -> None:
         """Copy the journal as of now with SQLite's online backup, consistent while the daemon and
         other commands write (a plain copy of the file misses what is still in its WAL)."""
         from chronique.adapters.backup import take_backup
+
+        output = None if typed is None else Path(typed)
+        # A path typed with a final separator names a folder (ruling EB7): one that does not exist
+        # is refused, rather than a file written under the folder's name.
+        if output is not None and typed.endswith(("/", os.sep)) and not output.is_dir():
+            raise fail(f"no folder {typed}: make it first, or name the backup file")
 
         def copy(services: Chronique) -> tuple[Path, int]:
             settings = services.journal.settings
@@ -75,8 +83,26 @@ def register(root: typer.Typer) -> None:
             # The journal is written in one transaction, last: stopping before or in it leaves it whole.
             typer.echo(f"error: the restore stopped and the journal is as it was: {error}", err=True)
             raise typer.Exit(1) from None
-        before = f"the journal it replaced is kept as {done.kept_aside}" if done.kept_aside else "there was no journal before"
-        typer.echo(f"restored {backup}: {plural(done.events, 'event')} in {plural(done.campaigns, 'campaign')}; {before}")
+        typer.echo(_restored(backup, done))
+
+
+def _restored(backup: Path, done: Restored) -> str:
+    """What a restore did, naming the campaigns it brought in and those of the journal it
+    replaced (ruling EB8): a restore over another table's journal must not pass unseen."""
+    from chronique.domain.rulesets.words import joined
+
+    def named(names: tuple[str, ...]) -> str:
+        return f"{plural(len(names), 'campaign')} ({joined(list(names))})" if names else "no campaign"
+
+    said = f"restored {backup}: {plural(done.events, 'event')} in {named(done.campaigns)}"
+    if done.kept_aside is None:
+        return f"{said}; there was no journal before"
+    if done.replaced is not None:
+        gone = [name for name in done.replaced if name not in done.campaigns]
+        said += f"; it replaced a journal of {named(done.replaced)}"
+        if gone:
+            said += f": {joined(gone)} {'is' if len(gone) == 1 else 'are'} no longer in the journal"
+    return f"{said}; the journal it replaced is kept as {done.kept_aside}"
 
 
 @contextmanager

@@ -125,16 +125,14 @@ def game_date(param: typer.CallbackParam, value: str | None) -> str | None:
     return value
 
 
-_HEX_DIGEST = re.compile(r"[0-9a-f]{64}")
-
-
 def receipt(param: typer.CallbackParam, value: str | list[str] | None) -> str | list[str] | None:
     """A seal or a commitment a player kept: 64 hexadecimal digits, as a receipt prints them. A
     mistyped one is bad input (exit 2), not a journal that no longer holds it (exit 1, tampering)."""
+    from chronique.domain.verifier import receipt_misread
+
     for kept in [value] if isinstance(value, str) else value or ():
-        if _HEX_DIGEST.fullmatch(kept.strip().lower()) is None:
-            shown = kept if len(kept) <= 20 else kept[:19] + "…"
-            raise fail(f"{name_of(param)} takes 64 hexadecimal digits, as a receipt prints them, not {shown!r}")
+        if (why := receipt_misread(name_of(param), kept)) is not None:
+            raise fail(why)
     return value
 
 

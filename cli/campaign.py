@@ -145,7 +145,7 @@ def render_settings(campaign: Campaign, as_json: bool) -> None:
     table = render.new_table("Setting", "Now", "May be", "The rulebook")
     for s, row in zip(schema, rows, strict=True):
         now = s.shown(row["value"]) + (" (default)" if row["value"] == s.default else "")
-        offered = "\n".join(f"{s.typed(c.value)}: {c.words}" for c in s.choices)
+        offered = "\n".join(s.offered(c) for c in s.choices)
         table.add_row(Text.assemble(s.title, "\n", (s.key, "dim")), now, offered, s.rulebook)
     render.console().print(table)
 

@@ -45,7 +45,10 @@ def rebuild(
             return _read_models(services).rebuild(names, lambda n: progress.advance(task, n))
 
     done = run(ctx, replay)
-    typer.echo(f"rebuilt {projection or 'all read models'}: {plural(done, 'event')} replayed")
+    # ``rebuild`` counts an event once per read model it is replayed into: said per event.
+    chosen = len(names or PROJECTIONS)
+    into = f"the {projection} read model" if projection else f"{plural(chosen, 'read model')}"
+    typer.echo(f"rebuilt {into}: {plural(done // chosen, 'event')} replayed into {'it' if projection else 'each'}")
 
 
 def _read_models(services: Chronique) -> ReadModels:

@@ -36,9 +36,16 @@ LEAVE = frozenset({"exit", "quit"})
 # ``help`` alone lists the commands; ``help cartes test`` is ``cartes test --help`` (ruling SL7).
 HELP = "help"
 CAMPAIGN_CREATED = "chronique.domain.campaign:Campaign.Created"
-# The commands that need the journal to themselves (a restore waits for its other users): the
-# shell gives its journal back before them, and opens it afresh after.
-ALONE = frozenset({"restore"})
+# Commands a line of the shell does not run (ruling SL8): those that
+# outlive a command (the daemon and the web server run until a signal, which would then be the
+# shell's own), the one that swaps the journal under the warm services (restore), and the demo,
+# which plays a whole scripted campaign into the table's journal. Each says why, in one line.
+REFUSED = {
+    "daemon": "the daemon runs until it is stopped: run 'chronique daemon' beside the shell, not in it",
+    "serve": "the web journal runs until it is stopped: run 'chronique serve' beside the shell, not in it",
+    "restore": "a restore replaces the journal the shell has open: leave the shell, then run 'chronique restore'",
+    "demo": "the demo plays a scripted campaign of its own: run 'chronique demo' outside the shell",
+}
 
 
 class Warm:
@@ -275,8 +282,7 @@ def _list_commands(root: TyperGroup) -> None:
     root.format_commands(context, formatter)
     typer.echo(
         "Type a command as on the command line, without 'chronique'; the shell's campaign is put in "
-        "when the line names none.\n'help COMMAND' shows a command's help; 'exit' or 'quit' leaves.\n\n"
-        + formatter.getvalue(),
+        "when the line names none.\n'help COMMAND' shows a command's help; 'exit' or 'quit' leaves.\n\n" + formatter.getvalue(),
         nl=False,
     )
 
@@ -312,9 +318,13 @@ class Session:
         self.warm.check()
         try:
             args = self.line.args(words)
-            if locate(self.root, args)[0].name in ALONE:
-                self.warm.close()
-            status = invoke(self.root, [*self.prefix, *args])
+            command = locate(self.root, args)[0]
+            refused = REFUSED.get(command.name or "") if self.root.commands.get(command.name or "") is command else None
+            if refused is not None and "--help" not in args:  # its help is read as anywhere
+                typer.echo(f"error: {refused}", err=True)
+                status = 2
+            else:
+                status = invoke(self.root, [*self.prefix, *args])
         except Exception as error:  # noqa: BLE001 - reading the line failed (the journal is not there): one line, as the CLI says it
             message, status = explain(error)
             typer.echo(f"error: {one_line(message)}", err=True)

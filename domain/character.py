@@ -156,6 +156,9 @@ class Character(ChainedAggregate):
                 raise RuleViolation(f"{self.name} has no event {version} that can be voided")
             if isinstance(history[version - 1], CORRECTIONS) or version in self.voided:
                 raise RuleViolation(f"event {version} of {self.name} is a correction or already voided")
+            if getattr(type(history[version - 1]), "stands_when_undone", False):
+                # Chance consumed for the whole table (a Cartes deal, ruling C90): never voided.
+                raise RuleViolation(f"event {version} of {self.name} dealt cards, chance consumed for the whole table: it is never voided")
         skipped = {*versions, *self.voided}
         shell = cast(Character, history[0].mutate(None))
         try:

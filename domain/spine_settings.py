@@ -9,12 +9,14 @@ from chronique.domain.rulesets.options import Setting, switch
 
 PLAYERS_WRITE_NOTES = switch(
     NOTES_KEY,
-    "Players write notes",
+    # `campaign set` reads "<title> is now <words>" (ruling TB8): "Who writes recaps and notes is
+    # now the GM and the players" (it read "Players write notes is now players may write ...").
+    "Who writes recaps and notes",
     False,
     "No rulebook says: Chronique's own. The GM always writes session recaps and notes on characters; "
     "with this on, players may too (ruling NT2).",
-    on="players may write recaps and notes",
-    off="only the GM writes recaps and notes",
+    on="the GM and the players",
+    off="the GM alone",
 )
 """Whether players, not only the GM, may write session recaps and notes on characters."""
 

@@ -68,6 +68,20 @@ class Epoch:
         }
 
 
+_HEX_DIGITS = frozenset("0123456789abcdef")
+
+
+def receipt_misread(flag: str, kept: str) -> str | None:
+    """Why a kept seal or commitment, as typed after ``flag``, cannot be one (None when it can):
+    a receipt prints 64 hexadecimal digits. A mistyped one is misuse, said as ``chronique verify``
+    says it, never a journal that no longer holds it (ruling FP14)."""
+    typed = kept.strip().lower()
+    if len(typed) == 64 and set(typed) <= _HEX_DIGITS:
+        return None
+    shown = kept if len(kept) <= 20 else kept[:19] + "…"
+    return f"{flag} takes 64 hexadecimal digits, as a receipt prints them, not {shown!r}"
+
+
 @dataclass(frozen=True)
 class Receipts:
     """What players kept: seals and commitments shown to them at the boundaries."""

@@ -109,22 +109,43 @@ def standing(services: Chronique, name: str) -> tuple[Any, ...]:
 
 
 def check_undo(backend: str, game: Game, seed: bytes, script: list[Command]) -> None:
-    with journals(backend) as [path]:
-        services = scripted_services(path, seed)
-        name = f"Undo {game.ruleset}"
-        services.create_campaign(name, game.ruleset, None)
-        for sheet in game.samples:
-            services.create_character(name, sample(sheet))
-        services.start_session(name)
+    with journals(backend, 2) as [path, twin]:
         *prefix, last = script
-        for command in prefix:
-            _play(command, services, name)
+        services, name = _campaign(path, game, seed, prefix)
         assume(last is not ending)  # a session's end is a seal: never taken back (ruling UN3)
         before = standing(services, name)
+        deals = _deals(services, name)
         assume(_play(last, services, name))
+        if _deals(services, name) > deals:
+            # Ruling C90: a Cartes deal the command's first draw triggered is chance consumed for
+            # the whole table and stands; the rest is as never run. What the deal alone gives is
+            # played in a twin journal of the same seeds: the same cards (§Distribution L84).
+            from chronique.domain.rulesets.cartes.table import deal
+
+            dealt, _ = _campaign(twin, game, seed, prefix)
+            dealt.act(name, deal)
+            before = standing(dealt, name)
         undo(services, name)
         assert standing(services, name) == before
         assert services.audit.verify(name, Receipts()).ok
+
+
+def _campaign(path: str, game: Game, seed: bytes, prefix: list[Command]) -> tuple[Chronique, str]:
+    """The game's campaign in session, on scripted seeds, with ``prefix`` played."""
+    services = scripted_services(path, seed)
+    name = f"Undo {game.ruleset}"
+    services.create_campaign(name, game.ruleset, None)
+    for sheet in game.samples:
+        services.create_character(name, sample(sheet))
+    services.start_session(name)
+    for command in prefix:
+        _play(command, services, name)
+    return services, name
+
+
+def _deals(services: Chronique, name: str) -> int:
+    """The deals recorded (events that stand when undone, ruling C90)."""
+    return sum(getattr(type(event), "stands_when_undone", False) for event in services.log(name))
 
 
 def _play(command: Command, services: Chronique, name: str) -> bool:

@@ -150,6 +150,8 @@ def create_app(db: str | None = None, *, secret: bytes | None = None, clock: Cal
                 reader = reader_of(request)
                 try:
                     template, context = build(journal(), reader, request)
+                except pages.Unreadable as problem:
+                    raise HTTPException(400, str(problem)) from None
                 except RuleViolation as problem:
                     raise HTTPException(404, str(problem)) from None
                 context.setdefault("notice", notice_of(request, reader))
@@ -173,7 +175,7 @@ def create_app(db: str | None = None, *, secret: bytes | None = None, clock: Cal
         return pages.sheet_page(services, reader, request.path_params["name"], as_of)
 
     def luck(services: Chronique, reader: pages.Reader, request: Request) -> tuple[str, dict[str, Any]]:
-        return "luck.html.j2", pages.luck_page(services, reader, request.query_params.get("by", "player"))
+        return "luck.html.j2", pages.luck_page(services, reader, request.query_params.get("by", "").strip()[:80] or pages.LUCK_GROUPS[0])
 
     def xp(services: Chronique, reader: pages.Reader, request: Request) -> tuple[str, dict[str, Any]]:
         return "xp.html.j2", pages.xp_page(services, reader)

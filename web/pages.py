@@ -36,6 +36,16 @@ class Reader:
     token: str
 
 
+class Unreadable(RuleViolation):
+    """What a page was asked in its address cannot be read (a date that is no game date, a way of
+    grouping luck the page does not know): the request's fault, 400, not a page that does not
+    exist, 404 (ruling WJ20)."""
+
+
+LUCK_GROUPS = ("player", "character", "session")
+"""The ways the luck page counts rolls (``?by=``), the first when none is asked."""
+
+
 @dataclass(frozen=True)
 class Row:
     """One line of a log as a page shows it."""
@@ -129,7 +139,9 @@ def campaign_page(services: Chronique, reader: Reader) -> dict[str, Any]:
         "characters": characters,
         "downtime": [(calendar.format(at), who, what) for at, who, what in downtime],
         "due": [(calendar.format(at), who, what) for at, who, what in services.board(reader.campaign, reader.gm)[:12]],
-        "entropy_open": campaign.in_session and not campaign.epochs.get(campaign.epoch, {}).get("drawn", False),
+        # The epoch running, in a session or between sessions (survival draws, healing rolls):
+        # the one `session entropy` takes, until its first draw (ruling WJ21).
+        "entropy_open": not campaign.epochs.get(campaign.epoch, {}).get("drawn", False),
         "epoch": epoch_name(campaign.epoch),
     }
 
@@ -177,7 +189,14 @@ def sheet_page(services: Chronique, reader: Reader, name: str, as_of: str | None
     from chronique.adapters.history import as_of_words, sheet_as_of
     from chronique.adapters.sheets import view_of
 
-    world, character = sheet_as_of(services, reader.campaign, name, as_of, reader.gm)
+    try:
+        world, character = sheet_as_of(services, reader.campaign, name, as_of, reader.gm)
+    except RuleViolation as problem:
+        # A character the campaign does not have is a page that does not exist; any other refusal
+        # is about the moment asked ("'zzz' is not a game date", a session never played).
+        if as_of is None or not exists(services, reader, "character", name):
+            raise
+        raise Unreadable(str(problem)) from None
     rules = ruleset(character.ruleset)
     campaign = world.campaign
     sessions = sorted({s["session"] for s in campaign.seals if s["boundary"] == "session-end"})
@@ -198,7 +217,9 @@ def luck_page(services: Chronique, reader: Reader, by: str) -> dict[str, Any]:
     """Luck by player, character or session, as a picture and in words."""
     from chronique.web.luckplot import plot
 
-    by = by if by in ("player", "character", "session") else "player"
+    if by not in LUCK_GROUPS:
+        shown = by if len(by) <= 40 else by[:39] + "…"
+        raise Unreadable(f"Luck is counted by player, by character or by session, not by {shown!r}.")
     return {"title": f"{reader.campaign} — luck", "by": by, "plot": plot(services.luck(reader.campaign, by))}
 
 

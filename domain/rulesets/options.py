@@ -10,6 +10,7 @@ from typing import Any
 
 from chronique.domain.errors import RuleViolation
 from chronique.domain.names import find
+from chronique.domain.text import fold
 
 # The words a GM types for a yes-or-no option, and how one reads back.
 _SWITCH = {"on": True, "off": False, "yes": True, "no": False, "true": True, "false": False}
@@ -43,11 +44,18 @@ class Setting:
             spellings += [(str(choice.value).lower(), choice.value), (choice.words, choice.value)]
             if isinstance(choice.value, bool):
                 spellings += [(word, choice.value) for word, meaning in _SWITCH.items() if meaning is choice.value]
-        return find(typed, spellings, f"{self.key} value", label=self.shown)
+        # A refusal lists what to type (ruling TB8): "one of 0, 1, 2, 3", not the values' words.
+        return find(typed, spellings, f"{self.key} value", label=self.typed)
 
     def shown(self, value: Any) -> str:
         """``value`` in words (its choice's words; the value itself if the setting never offered it)."""
         return next((c.words for c in self.choices if c.value == value and type(c.value) is type(value)), str(value))
+
+    def offered(self, choice: Choice) -> str:
+        """A choice as ``campaign settings`` lists it: what to type, then its words when they say
+        more than that ("graduated: a month, then ..."; "on", not "on: on")."""
+        typed = self.typed(choice.value)
+        return typed if fold(choice.words) == fold(typed) else f"{typed}: {choice.words}"
 
     def typed(self, value: Any) -> str:
         """``value`` as a GM types it: ``on``/``off`` for a switch, else the recorded value."""

@@ -106,7 +106,8 @@ def test_settings_show_every_option_in_words_with_the_rulebook(db: str) -> None:
     # Each choice is its value, then its words once: it read "graduated: graduated: a month, …".
     assert "graduated: a month, then two weeks" in " ".join(shown.replace("│", " ").split()) and "graduated: graduated" not in shown
     run(db, "campaign", "new", "Vallée Verte", "--ruleset", "cartes")
-    assert "Players write notes" in run(db, "campaign", "settings", "Vallée Verte").stdout
+    # The spine's setting, titled so that `campaign set` reads as a sentence (ruling TB8).
+    assert "Who writes recaps and notes" in run(db, "campaign", "settings", "Vallée Verte").stdout
 
 
 @pytest.mark.parametrize("game", KNOWN)

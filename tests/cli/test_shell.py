@@ -261,19 +261,23 @@ def test_a_refused_command_leaves_no_kept_aggregate_ahead_of_the_store(verdelune
     assert run(verdelune, "verify", "Verdelune").returncode == 0
 
 
-def test_a_journal_restored_in_the_shell_is_read_afresh(verdelune_file: str, tmp_path: Path) -> None:
+def test_a_restore_is_refused_in_the_shell_and_the_journal_is_left_as_it_is(verdelune_file: str, tmp_path: Path) -> None:
+    # Ruling SL8 (it replaced SL4's restore in the shell): `restore` swaps the journal the shell
+    # keeps open, so it is one line refused, and the shell goes on on the journal as it is; a
+    # journal replaced by another program is still read afresh (SL4, the test below).
     verdelune = verdelune_file  # a PostgreSQL journal is restored by PostgreSQL's own tools
     backup = tmp_path / "before.db"
     done = shell(
         verdelune,
-        f"backup -o {backup}\nsheet Alice --json\ncartes test Alice Contact\nrestore {backup}\nsheet Alice --json\n",
+        f"backup -o {backup}\ncartes test Alice Contact\nrestore {backup}\nsheet Alice --json\n",
         "Verdelune",
     )
-    assert done.returncode == 0, done.stderr
+    assert done.returncode == 2
+    assert done.stderr == "error: a restore replaces the journal the shell has open: leave the shell, then run 'chronique restore'\n"
     decoder = json.JSONDecoder()
     sheets = [decoder.raw_decode(done.stdout, m.start())[0] for m in re.finditer(r"^\{", done.stdout, re.MULTILINE)]
-    # The sheet after the restore is the backup's, not the one kept warm with the draw (ruling SL4).
-    assert sheets[0] == sheets[1] == json.loads(run(verdelune, "sheet", "Verdelune", "Alice", "--json").stdout)
+    assert sheets == [json.loads(run(verdelune, "sheet", "Verdelune", "Alice", "--json").stdout)]
+    assert not list(tmp_path.glob("*.before-restore-*")) and not list(Path(verdelune).parent.glob("*.before-restore-*"))
 
 
 def test_a_journal_replaced_under_the_shell_is_read_afresh(verdelune_file: str) -> None:

@@ -7,7 +7,7 @@ The condition they change is plain data (JSON), so a replay or a snapshot restor
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from chronique.domain.chain import ChainedEvent, FaceDown
 from chronique.domain.character import Character
@@ -23,7 +23,13 @@ class _Changes:
 
 
 class _Deal(_Changes):
-    """A deal: a replay that owes it more cards than it dealt refuses the correction (ruling C87)."""
+    """A deal: a replay that owes it more cards than it dealt refuses the correction (ruling C87).
+
+    It stands when the command whose first draw dealt it is taken back (``chronique undo``,
+    ruling C90): a deal is chance consumed for the whole table, every player's hand and pile
+    (§Distribution des cartes L84-90), like the deck's own draws, never the command's choice."""
+
+    stands_when_undone: ClassVar[bool] = True
 
     def apply(self, character: Character) -> None:
         short_deal(character.condition, vars(self))
