@@ -7,41 +7,12 @@ names the character a player took up; a setting reads as a GM would write it (TB
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
-from functools import cache
 from pathlib import Path
-from typing import Any
 
 from support import run, stored
+from test_shell import shell
 
 SAMPLES = Path(__file__).parents[2] / "cli" / "samples"
-
-
-@cache
-def _cli() -> Any:
-    import typer.main
-
-    from chronique.cli.app import app
-
-    return typer.main.get_command(app)
-
-
-def shell(db: str, script: str, *args: str) -> subprocess.CompletedProcess[str]:
-    """``chronique --db DB shell ARGS`` in this process, ``script`` on its standard input (as
-    tests/cli/test_shell.py drives it)."""
-    from typer.testing import CliRunner
-
-    argv = ["--db", db, "shell", *args]
-    with CliRunner().isolation(input=script, env={"CHRONIQUE_DB": None, "COLUMNS": "160"}) as (stdout, stderr, _):
-        try:
-            _cli().main(args=argv, prog_name="chronique")
-            code = 0
-        except SystemExit as exit_:
-            code = exit_.code if isinstance(exit_.code, int) else 0
-        sys.stdout.flush()
-        sys.stderr.flush()
-        return subprocess.CompletedProcess(argv, code, stdout.getvalue().decode(), stderr.getvalue().decode())
 
 
 def verdelune(db: str) -> str:
