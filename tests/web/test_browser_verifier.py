@@ -751,7 +751,7 @@ def _verdict(page: Any) -> tuple[str, str | None, str]:
     verdict = page.locator("#verdict")
     while time.monotonic() < deadline:
         state = verdict.get_attribute("data-state")
-        if state in ("verified", "dice-only", "failed"):
+        if state in ("verified", "dice-only", "failed", "misread"):
             return state, verdict.get_attribute("data-place"), verdict.inner_text()
         page.wait_for_timeout(50)
     raise AssertionError(f"no verdict within {DEADLINE} s: {verdict.inner_text()!r}")
@@ -852,6 +852,26 @@ def test_a_forged_bundle_picked_from_disk_fails_on_the_page_naming_its_place(
         page.wait_for_timeout(50)
     assert page.locator("#verdict").get_attribute("data-place") == "kept seal " + "ab" * 8 + "…"
     page.close()
+    assert errors == []
+
+
+def test_a_mistyped_kept_seal_is_the_readers_slip_not_a_rewritten_journal_FP14(
+    browser: Any, served: str, bundles: dict[str, Bundle], tmp_path: Path
+) -> None:
+    # As verify.pyz says it (ruling FP14): a seal that cannot be one is never "rewritten or cut short".
+    file = tmp_path / "bundle.json"
+    file.write_text(json.dumps(bundles["cartes"], ensure_ascii=False), encoding="utf-8")
+    page = browser.new_page()
+    errors = _errors_of(page)
+    page.goto(served + "ruled/index.html")
+    page.fill("#kept-seals", "deadbeef\n")
+    page.set_input_files("#bundle-file", str(file))
+    state, place_named, words = _verdict(page)
+    page.close()
+    assert (state, place_named) == ("misread", None)
+    assert words == (
+        "A kept seal takes 64 hexadecimal digits, as a receipt prints them, not 'deadbeef': correct it to check the campaign against it."
+    )
     assert errors == []
 
 

@@ -16,6 +16,22 @@ function receiptsFrom(id) {
     .filter((line) => line.length > 0);
 }
 
+/** Why a kept seal or commitment typed on the page cannot be one (null when each can): a receipt
+ * prints 64 hexadecimal digits. A typo is the reader's slip, said as `verify.pyz` says it, never a
+ * journal that no longer holds it (ruling FP14). */
+function misreadReceipt() {
+  for (const [id, what] of [["kept-seals", "seal"], ["kept-commitments", "commitment"]]) {
+    const field = document.getElementById(id);
+    for (const line of field ? field.value.split(/\r?\n/).map((l) => l.trim()) : []) {
+      if (line.length > 0 && !/^[0-9a-fA-F]{64}$/.test(line)) {
+        const shown = line.length <= 20 ? line : `${line.slice(0, 19)}…`;
+        return `A kept ${what} takes 64 hexadecimal digits, as a receipt prints them, not '${shown}': correct it to check the campaign against it.`;
+      }
+    }
+  }
+  return null;
+}
+
 function show(verdict, state, text, place = null) {
   if (state === null) delete verdict.dataset.state;
   else verdict.dataset.state = state;
@@ -51,6 +67,11 @@ async function rulesOf(text, receipts, urls) {
 export async function check(text, verdict, urls = {}, current = () => true) {
   const say = (...args) => current() && show(verdict, ...args);
   say("running", "Checking in your browser…");
+  const misread = misreadReceipt();
+  if (misread !== null) {
+    say("misread", misread);
+    return;
+  }
   const receipts = { seals: receiptsFrom("kept-seals"), commitments: receiptsFrom("kept-commitments") };
   let bundle;
   try {
