@@ -346,15 +346,21 @@ def atouts_held(atouts: Mapping[str, int]) -> str:
     return f"{atouts['reserve']} in reserve, {atouts['experience']} of experience"
 
 
+_MANOEUVRE_REVERS = {"chase": " (ground gained or lost in the chase, not wounds)", "ram": " (damage to the vehicles)"}
+
+
 def _cards_drawn(e: Any) -> str:
     # «Résolution des Conflits hasardeux» L307-L313: a draw's net successes on a target are one
     # Revers of that severity (a Revers, sérieux, décisif), never that many Revers.
     inflicted = [f"a {revers(n)} on {who}" for who, n in e.inflicted.items() if n]
     received = [f"a {revers(n)} from {who}" for who, n in e.received.items() if n]
     what = inflicted + received
+    # «Poursuites» L427: a chase's Revers are changes of position, never wounds; «éperonnages»
+    # L429: a ram's are damage to the vehicles. Said after them, so no one reads them as wounds.
+    kind = _MANOEUVRE_REVERS.get((e.declared or {}).get("manoeuvre", "fight"), "")
     return (
         f"draw {e.draw} of Sequence {e.sequence}: {e.characteristic} {rank(e.used_rank)}, {plural(e.pool, 'card')}"
-        + (f" — {joined(what)}" if what else " — no Revers")
+        + (f" — {joined(what)}{kind}" if what else " — no Revers")
         + (" — takes the upper hand" if e.upper_hand else "")
     )
 

@@ -12,6 +12,7 @@ from chronique.domain.cards import value
 from chronique.domain.chance import ChanceStream, DrawPlace
 from chronique.domain.errors import RuleViolation
 from chronique.domain.fairness import KeyedStream, epoch_key
+from chronique.domain.rulesets import ruleset
 from chronique.domain.rulesets.microfudge import events as ev
 from chronique.domain.rulesets.microfudge.conflict import Side, abridge, conflict_deck, draw, start_sequence, take_upper_hand
 from chronique.domain.rulesets.microfudge.play import TestRequest, roll_test, spend_atout
@@ -228,6 +229,9 @@ def test_a_chase_adds_vitesse_and_terrain_and_its_revers_are_position_Chases_L42
     # L427: a Décisif catches the quarry and ends the Sequence; position Revers are not wounds (T17g).
     assert result.sides["D"]["inflicted"] == {"R": 3} and result.ended and result.winner == "D"
     assert world.character("R").condition["setbacks"] == [] and not world.character("R").condition["critical"]
+    # The log says so: the chase's Revers read as ground, never as a wound (ruling M69).
+    (drawn,) = [e for e in world.character("D").pending_events if isinstance(e, ev.ConflictCardsDrawn)]
+    assert ruleset("microfudge").describe(drawn).endswith(" — a Revers décisif on R (ground gained or lost in the chase, not wounds)")
 
 
 def test_ramming_adds_robustesse_and_damages_the_vehicle_by_size_Ramming_L429_Categories_L538_L552() -> None:
@@ -241,6 +245,8 @@ def test_ramming_adds_robustesse_and_damages_the_vehicle_by_size_Ramming_L429_Ca
     # Small against medium: 2 successes a Revers (V-E-2); medium against small: 1:1, cap 3 → a wreck.
     assert result.sides["D"]["inflicted"] == {"R": 1} and result.sides["R"]["inflicted"] == {"D": 3} and result.ended
     (wreck,) = world.character("D").condition["setbacks"]
+    (drawn,) = [e for e in world.character("D").pending_events if isinstance(e, ev.ConflictCardsDrawn)]
+    assert ruleset("microfudge").describe(drawn).endswith(" — a Revers on R and a Revers décisif from R (damage to the vehicles)")  # M69
     assert (wreck["domain"], wreck["severity"], wreck["healing"], wreck["next_tick"]) == ("vehicle", 3, "none", None)
     # The damage weighs on driving, never on the body; no critical state for a car (§4.3).
     d = world.character("D")
