@@ -189,19 +189,14 @@ def _settings_at(audit: Audit, campaign_id: UUID, version: int) -> dict[str, Any
     """The campaign's settings as its events up to ``version`` leave them: those it was created
     with, then each setting chosen and each correction's recomputed settings, folded by the events'
     own ``apply`` as the luck read model folds them (projections/standing.py, ruling RM1)."""
-    from chronique.domain.campaign import Campaign
+    from chronique.domain.campaign import Campaign, settings_after
 
-    shell = Campaign.__new__(Campaign)
-    shell.settings = {}
+    settings: dict[str, Any] = {}
     for row in audit.journal.recorder.select_events(campaign_id, lte=version):
-        if row.topic not in _SETTINGS_TOPICS:
-            continue
-        event = audit.journal.mapper.to_domain_event(row)
-        if isinstance(event, Campaign.Created):
-            shell.settings = dict(event.settings)
-        elif isinstance(event, (Campaign.SettingChanged, Campaign.Corrected)):
-            event.apply(shell)
-    return dict(shell.settings)
+        if row.topic in _SETTINGS_TOPICS:
+            event = audit.journal.mapper.to_domain_event(row)
+            settings = dict(event.settings) if isinstance(event, Campaign.Created) else settings_after(settings, event)
+    return settings
 
 
 def _verdict(audit: Audit, campaign_id: UUID, ref: str, target: dict[str, Any], epochs: dict[str, Epoch]) -> str:
@@ -393,8 +388,8 @@ def _dice_lines(x: Explanation) -> list[str]:
     epoch = str(e["epoch"])
     # The draw place of FAIRNESS.md v2 (its ``draw`` counts from 0); v1 drew at the event's version.
     draw = e.get("draw")
-    # A draw place that is no count (a forged record) is verify's to name: the dice still list.
-    place = f"{x.who}'s {ordinal(draw + 1)} draw from" if isinstance(draw, int) and draw >= 0 else "drawn from"
+    # A draw place that is no count (a forged record, a bool among them) is verify's to name: the dice still list.
+    place = f"{x.who}'s {ordinal(draw + 1)} draw from" if type(draw) is int and draw >= 0 else "drawn from"
     lines = [f"the dice, in the order drawn ({place} the dice of {epoch_name(epoch)}, {_status(x, epoch)}):"]
     for (die, part), run in groupby(x.dice, key=lambda used: (_die(used.op), used.part)):
         values = (" " if die == "dF" else ", ").join(_value(used.op) for used in run)

@@ -124,7 +124,6 @@ def shown_notes(notes: list[Note], fmt: str) -> list[dict[str, Any]]:
     them and when in words, and their Markdown rendered safe for a page (``html``, adapters/
     markdown.py) or as written, line by line, for a Markdown export to quote (``lines``)."""
     from chronique.adapters.markdown import render
-    from chronique.adapters.sheets import MarkdownLine
     from chronique.domain.notes import signed
 
     return [
@@ -132,7 +131,7 @@ def shown_notes(notes: list[Note], fmt: str) -> list[dict[str, Any]]:
             "author": signed(note),
             "at": note.at,
             "html": render(note.text) if fmt == "html" else "",
-            "lines": [MarkdownLine(line) for line in note.text.splitlines()],
+            "lines": [sheets.MarkdownLine(line) for line in note.text.splitlines()],
         }
         for note in notes
     ]

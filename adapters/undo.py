@@ -15,7 +15,7 @@ from uuid import UUID
 
 from chronique.domain.campaign import NEVER_VOIDED, VOIDABLE, Campaign
 from chronique.domain.chain import ChainedEvent
-from chronique.domain.character import Character
+from chronique.domain.character import Character, stands_when_undone
 from chronique.domain.corrections import CORRECTION_CLASSES
 from chronique.domain.errors import RuleViolation
 from chronique.domain.gametime import calendar_from
@@ -192,7 +192,7 @@ def _void(
         elif owner in world.characters:
             if isinstance(event, Character.Created):
                 raise RuleViolation(f"the last command created {names.get(str(owner), '?')}: a character's creation cannot be taken back")
-            if getattr(type(event), "stands_when_undone", False):
+            if stands_when_undone(event):
                 # A game's chance consumed for the whole table, which the command's first draw
                 # only triggered (a Cartes deal, ruling C90): it stands, as the deck's draws do.
                 kept.append(account(event))

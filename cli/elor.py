@@ -527,6 +527,7 @@ def care(
 def _care_result(world: World, healer: str, patient: str, where: str, removed: int) -> str:
     """What a care did (PROPOSAL §5.6, ruling E64): the damage points it removed, and why it
     removed none from a destroyed location, which nothing heals, care included (E23)."""
+    from chronique.domain.rulesets.elor.damage import location_state
     from chronique.domain.rulesets.elor.describe import damage_left, place
     from chronique.domain.rulesets.elor.play import hp_of, sheet_of
     from chronique.domain.rulesets.elor.tables import location, nature
@@ -539,7 +540,7 @@ def _care_result(world: World, healer: str, patient: str, where: str, removed: i
         # Ruling E69: the damage left, as the log says it, and a limb usable again when the care
         # brought it under its hit points (§Application des dommages).
         return f"{said} ({damage_left(loc.key, total, removed, hp, sheet_of(p).nature)})"
-    if total < 2 * hp:
+    if location_state(total, hp) != "destroyed":
         # None for want of a degree of success (said on the line above).
         return said
     # §Application des dommages: at twice its hit points a location is destroyed, and nothing

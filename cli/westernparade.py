@@ -182,11 +182,11 @@ def oppose_cmd(
     typer.echo(f"{other}: {describe(result.second) if result.second else 'no roll needed'}")
     # §2.2.1: the better quality wins a duel; §2.2.2: a detection finds the concealer or not.
     said = {
-        "won": f"{first} wins the duel",
-        "lost": f"{second} wins the duel",
+        "won": f"{one} wins the duel",
+        "lost": f"{other} wins the duel",
         "deadlock": "a deadlock: neither wins the duel",
-        "detected": f"{second} finds {first} out",
-        "undetected": f"{first} goes unnoticed by {second}",
+        "detected": f"{other} finds {one} out",
+        "undetected": f"{one} goes unnoticed by {other}",
     }
     typer.echo(said[result.result])
     _say(told.words)
@@ -302,7 +302,7 @@ def strike_cmd(
     typer.echo(f"{name}: {describe(struck.attack)}")
     if struck.defence is not None:
         typer.echo(f"{targeted}: {describe(struck.defence)}")
-    hit = f"; {target} hit in the {where(struck.location)} for {struck.damage}" if struck.location else ""
+    hit = f"; {targeted} hit in the {where(struck.location)} for {struck.damage}" if struck.location else ""
     typer.echo(f"result: {table_3_3(struck.result)}{hit}")
     _say(told.words)
 

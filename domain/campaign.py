@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, cast
@@ -36,6 +36,16 @@ def downtime_epoch(after_session: int) -> str:
 def session_epoch(number: int) -> str:
     """The id of the epoch of play session ``number``."""
     return f"session-{number}"
+
+
+def settings_after(settings: Mapping[str, Any], event: Any) -> dict[str, Any]:
+    """The settings a campaign holds once ``event`` (a setting chosen, or a correction that
+    recomputed them) is applied to one whose settings were ``settings``: folded by the event's
+    own ``apply``, so a reader of stored events moves them as the aggregate does (ruling RM1)."""
+    shell = Campaign.__new__(Campaign)
+    shell.settings = dict(settings)
+    event.apply(shell)
+    return dict(shell.settings)
 
 
 def _upcast_fair(state: dict[str, Any]) -> None:

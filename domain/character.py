@@ -156,7 +156,7 @@ class Character(ChainedAggregate):
                 raise RuleViolation(f"{self.name} has no event {version} that can be voided")
             if isinstance(history[version - 1], CORRECTIONS) or version in self.voided:
                 raise RuleViolation(f"event {version} of {self.name} is a correction or already voided")
-            if getattr(type(history[version - 1]), "stands_when_undone", False):
+            if stands_when_undone(history[version - 1]):
                 # Chance consumed for the whole table (a Cartes deal, ruling C90): never voided.
                 raise RuleViolation(f"event {version} of {self.name} dealt cards, chance consumed for the whole table: it is never voided")
         skipped = {*versions, *self.voided}
@@ -175,4 +175,13 @@ class Character(ChainedAggregate):
 
 
 CORRECTIONS = (Character.Corrected, Character.Undone)
+
+
+def stands_when_undone(event: Any) -> bool:
+    """Whether ``event`` is a game's chance consumed for the whole table that a command only set
+    off (a Cartes deal, ruling C90): an undo keeps it, as it keeps the deck's draws, and a
+    correction never voids it. Its class says so."""
+    return bool(getattr(type(event), "stands_when_undone", False))
+
+
 """The events that void others: a replay leaves them out, and they are never voided themselves."""

@@ -11,7 +11,7 @@ from typing import Any
 
 from sqlalchemy import Connection, Table, bindparam, func, insert, select, update
 
-from chronique.domain.campaign import Campaign
+from chronique.domain.campaign import Campaign, settings_after
 from chronique.domain.character import Character
 from chronique.domain.deck import Deck
 from chronique.domain.rulesets import Ruleset, ruleset
@@ -118,10 +118,7 @@ class Standings:
         elif move == 4 and key in self.rows:
             self._set(key, session=event.number)
         elif move == 5 and key in self.rows:
-            shell = Campaign.__new__(Campaign)
-            shell.settings = dict(self.rows[key]["settings"])
-            event.apply(shell)
-            self._set(key, settings=shell.settings)
+            self._set(key, settings=settings_after(self.rows[key]["settings"], event))
 
     def rules_of(self, key: str) -> Ruleset | None:
         """The game of the campaign of the aggregate ``key`` as the standings hold it now (None

@@ -49,8 +49,12 @@ def _owed(c: Mapping[str, Any], dealt: Any) -> list[str]:
     # kept. A replay after a correction voided an award (or what a session's end noted) owes
     # fewer: it keeps the first ones dealt, the count the commands give without it, and the rest
     # go to the discards, as the award's cards would never have been dealt (ruling C84).
-    owed = max(c["hand_count"] - len(c["hand"]), 0)
-    return list(dealt[:owed])
+    return list(dealt[: _hand_owed(c)])
+
+
+def _hand_owed(c: Mapping[str, Any]) -> int:
+    # What a deal owes the hand: the count noted less the cards already held (dealt early, C46).
+    return max(c["hand_count"] - len(c["hand"]), 0)
 
 
 def short_deal(c: Mapping[str, Any], e: Fields) -> None:
@@ -65,7 +69,7 @@ def short_deal(c: Mapping[str, Any], e: Fields) -> None:
     of an earlier session beyond correcting once the next one dealt (ruling C89). Checked by the
     events as they replay (``events.CardsDealt``, ``HandDealtEarly``), not by the verifier,
     which replays no correction: it reads the state one recorded."""
-    owed = max(c["hand_count"] - len(c["hand"]), 0)
+    owed = _hand_owed(c)
     if owed > len(e["hand"]):
         raise ValueError(f"{_event(e)} dealt {plural(len(e['hand']), 'hand card')}, and the hand noted without it owes {owed}")
 

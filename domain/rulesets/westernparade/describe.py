@@ -19,6 +19,7 @@ from chronique.domain.rulesets.westernparade.report import (
     death_words,
     stage_words,
     unconsciousness_words,
+    units,
     where,
 )
 from chronique.domain.rulesets.westernparade.resolution import limits
@@ -320,18 +321,13 @@ def improvement_earned(e: Any) -> str:
     return f"earned an improvement roll in {g['target']}: {in_words(g['reason'])}{bonus}"
 
 
-def _units(tenths: int) -> str:
-    # §4.1.1: a unit is a glass of whisky; drinks are counted in tenths of a unit.
-    return f"{tenths / 10:g} unit{'' if tenths == 10 else 's'}"
-
-
 def sobered_words(stage: str, tenths: int) -> str:
     """Alcohol wearing off (§4.1.2), as the log and an advance say it: a lighter stage, then,
     once sober, the last of the drink gone (two moments, never "now sober" twice)."""
     if tenths <= 0:
         return "the last of the drink wore off"
     if stage == "sober":
-        return f"sobered up: now sober, {_units(tenths)} still in the blood"
+        return f"sobered up: now sober, {units(tenths)} still in the blood"
     return f"sobered up a little: now {stage_words(stage)}"
 
 
@@ -490,7 +486,7 @@ WORDS: dict[str, Describer] = {
     "chronique.domain.rulesets.westernparade.body_events:HeadBulletRolled": _head_bullet,
     "chronique.domain.rulesets.westernparade.body_events:WoundReopened": _reopened,
     "chronique.domain.rulesets.westernparade.body_events:DrinkTaken": lambda e: (
-        f"drank {_units(e.tenths)}: {_units(int(e.body['alcohol']['tenths']))} in the blood now, {stage_words(e.stage)}"
+        f"drank {units(e.tenths)}: {units(int(e.body['alcohol']['tenths']))} in the blood now, {stage_words(e.stage)}"
     ),
     "chronique.domain.rulesets.westernparade.body_events:ComaEndured": _coma,
     "chronique.domain.rulesets.westernparade.body_events:PutOutOfAction": _put_out,

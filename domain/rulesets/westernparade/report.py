@@ -177,6 +177,12 @@ def _at_death(wound: Mapping[str, Any], died_at: int) -> list[str]:
     return line
 
 
+def units(tenths: int) -> str:
+    """Drink in the blood in words: "1 unit", "1.5 units" (§4.1.1: a unit is a glass of whisky;
+    drinks are counted in tenths of a unit)."""
+    return f"{tenths / 10:g} unit{'' if tenths == 10 else 's'}"
+
+
 def settled_words(body: Mapping[str, Any], e: Env) -> str:
     """What still moves in a body an advance brought up to date at its end: blood short of the
     full, wounds healing, drink in the blood; never a bare "PH 70" for a full one."""
@@ -186,9 +192,7 @@ def settled_words(body: Mapping[str, Any], e: Env) -> str:
             parts.append(f"the {where(location)} healing, {pv_of(wound, location, e)} of {e.max_pv[location]} PV")
     tenths = int(body["alcohol"]["tenths"])
     if tenths:
-        parts.append(
-            f"{stage_words(body['alcohol']['stage'])}, {tenths / 10:g} unit{'' if tenths == 10 else 's'} of drink still in the blood"
-        )
+        parts.append(f"{stage_words(body['alcohol']['stage'])}, {units(tenths)} of drink still in the blood")
     return "; ".join(parts) if parts else f"full blood ({e.ph_max} PH), nothing left to heal"
 
 
