@@ -6,6 +6,7 @@ the journal it replaces aside, and only then writes the backup into it."""
 
 from __future__ import annotations
 
+import json
 import os
 import sqlite3
 from collections.abc import Callable
@@ -78,8 +79,9 @@ class Restored:
     """The names of the campaigns the backup brought in, oldest first."""
     kept_aside: Path | None
     replaced: tuple[str, ...] | None = None
-    """The names of the campaigns of the journal it replaced; None when there was none, or one
-    from before the marker (not opened, so that a restore never writes to what it keeps aside)."""
+    """The names of the campaigns of the journal it replaced; None when there was none, one from
+    before the marker (not opened, so that a restore never writes to what it keeps aside), or one
+    whose campaigns' creations cannot be read."""
 
 
 def restore(backup: Path, journal: Path, progress: Progress = _quiet, lock_wait: float = LOCK_WAIT) -> Restored:
@@ -116,15 +118,22 @@ def restore(backup: Path, journal: Path, progress: Progress = _quiet, lock_wait:
     return Restored(events, campaigns, kept, replaced)
 
 
-def _names(journal: Path) -> tuple[str, ...]:
-    """The names of a marked journal's campaigns, oldest first, read without writing to it."""
-    from chronique.adapters.bootstrap import build
-
-    services = build(str(journal), create=False)
+def _names(journal: Path) -> tuple[str, ...] | None:
+    """The names of a marked journal's campaigns, oldest first, read without writing to it; None
+    when they cannot be read. Read off their creations alone (a campaign is named once, when
+    created), never by replaying a chain: a journal damaged elsewhere, which a restore is there
+    to mend, still names its campaigns and is replaced (ruling BD22)."""
+    source = reader(journal)
     try:
-        return tuple(c.name for c in services.campaigns())
+        rows = source.execute(f"SELECT state FROM {EVENTS_TABLE} WHERE topic = ? ORDER BY rowid", (_CREATED,)).fetchall()
+        return tuple(str(json.loads(state)["name"]) for (state,) in rows)
+    except (sqlite3.DatabaseError, ValueError, KeyError, TypeError):
+        return None
     finally:
-        services.close()
+        source.close()
+
+
+_CREATED = "chronique.domain.campaign:Campaign.Created"
 
 
 def _verify(backup: Path, staging: Path, progress: Progress) -> tuple[str, ...]:

@@ -131,6 +131,7 @@ def _explain(
     target = None
     # The campaign's own version when the event was recorded: its settings then price the roll (RM1).
     campaign, settled = str(campaign_id), 1
+    game = ruleset(own[0]["ruleset"])
     for event in audit.events(campaign_id):
         here = f"{event['originator_id']}:{event['originator_version']}"
         if target is None and event["originator_id"] == campaign:
@@ -149,6 +150,12 @@ def _explain(
         elif target is None:
             for o in _follow(decks, event, here):
                 received[(o.to, o.card)].append(o)
+            # A card one character gave another (a Cartes power support's): the receiver plays it
+            # later, the instance the deck handed to the giver (ruling C85).
+            for giver, card in game.cards_passed(event):
+                handed = received.get((giver, card))
+                if handed:
+                    received[(names.get(event["originator_id"], ""), card)].append(handed.pop())
     if target is None:
         raise RuleViolation(f"{names[member]} has no event {version}")
     if for_players:
@@ -161,7 +168,6 @@ def _explain(
     what = target["topic"].rsplit(":", 1)[1]
     explanation = Explanation(ref, names[member], what, target, hidden, voided.get(ref), epochs, origins, untraced)
     if not hidden:
-        game = ruleset(own[0]["ruleset"])
         domain_event = _domain_event(audit, member, version)
         explanation.rederived = _verdict(audit, campaign_id, ref, target, epochs)
         # The event as recorded, told by its game's ruleset in the players' words (issue 14).
@@ -333,9 +339,10 @@ def account(x: Explanation) -> list[str]:
     # A Cartes test keeps the game's purpose ("attack on Alice") apart from the player's reason
     # since its version 5 (ruling C82): the reason when one was given, else the game's purpose.
     # A roll nobody gave a reason for says none: "why: —" read as "no explanation" above the
-    # lines that explain it.
+    # lines that explain it; one its account tells already ("correction: voided 8e840eb3:4 (wrong
+    # skill)", "7♣ drawn for Alice (Contact test)") is not said twice.
     why = e.get("purpose") or e.get("game_purpose") or e.get("reason")
-    lines += [f"what happened: {x.description}", *([f"why: {why}"] if why else [])]
+    lines += [f"what happened: {x.description}", *([f"why: {why}"] if why and f"({why})" not in x.description else [])]
     if x.odds:
         # Ruling LK10: what the roll did reads against its chance, in the log's own words.
         lines.append(f"the odds: {odds_words(x.odds)}")

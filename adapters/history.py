@@ -20,11 +20,20 @@ if TYPE_CHECKING:
 _REF = re.compile(r"^[0-9a-f][0-9a-f-]{3,35}:[0-9]{1,18}$")
 
 
-def _version_at_event(services: Chronique, character: Character, ref: str) -> int:
-    """The character's version when the event ``ref`` (any aggregate's) was recorded."""
+def _version_at_event(services: Chronique, campaign: Campaign, character: Character, ref: str) -> int:
+    """The character's version when the event ``ref`` (any aggregate's of the campaign) was recorded."""
     from chronique.adapters.explain import locate
 
-    place = locate(services.audit, ref)
+    try:
+        place = locate(services.audit, ref)
+    except RuleViolation:
+        place = None
+    if place is not None and place.version < 1:  # a chain's versions count from 1: version 0 is no event of any chain
+        raise RuleViolation(f"no event {ref!r} in this journal: an event's number counts from 1")
+    if place is None or (place.member != str(campaign.id) and place.member not in campaign.members):
+        # Another campaign's event is no moment of this one's, and is told as one that exists
+        # nowhere: a player's link never learns what other campaigns hold (as its explain page).
+        raise RuleViolation(f"no event {ref!r} in {campaign.name}: `chronique log` lists its events")
     if place.member == str(character.id):
         if place.version > character.version:
             raise RuleViolation(f"{character.name} has no event {place.version}")
@@ -44,7 +53,7 @@ def version_as_of(services: Chronique, campaign: Campaign, character: Character,
     if as_of is None:
         return None
     if _REF.match(as_of.strip()):
-        return _version_at_event(services, character, as_of.strip())
+        return _version_at_event(services, campaign, character, as_of.strip())
     if is_count(as_of.strip()):
         number = int(as_of)
         if not 1 <= number <= campaign.session:  # sessions count from 1; the next one has not started

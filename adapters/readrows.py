@@ -75,16 +75,25 @@ _ALL = 2**62  # no limit: SQLite knows no OFFSET without a LIMIT
 _LOG = "SELECT position, aggregate_id, version, at, who, kind, hidden_until, correction, reason FROM read_log"
 
 
-def log_query(campaign_id: str, page: LogPage, aggregates: list[str], span: tuple[int, int | None] | None) -> tuple[str, tuple[Any, ...]]:
+def log_query(
+    campaign_id: str, page: LogPage, aggregates: list[str], span: tuple[int, int | None] | None, face_down: tuple[str, ...] = ()
+) -> tuple[str, tuple[Any, ...]]:
     """The query of one page of a campaign's log read model and its parameters: only the entries
-    of ``aggregates`` (all when none), of ``span`` (a session's first and last positions), and of
-    ``page``'s kinds and in-game times, at its offset and limit, oldest or newest first."""
+    of ``aggregates`` (all when none) or naming one of them (ruling RM5) but those face down in an
+    epoch of ``face_down`` (whom a face-down event names is hidden with it), of ``span`` (a
+    session's first and last positions), and of ``page``'s kinds and in-game times, at its offset
+    and limit, oldest or newest first."""
     where: list[str] = ["campaign_id = {0}"]
     params: list[Any] = [campaign_id]
-    for column, values in (("aggregate_id", aggregates), ("kind", list(page.kinds))):
-        if values:
-            where.append(f"{column} IN ({', '.join('{0}' for _ in values)})")
-            params += values
+    if aggregates:
+        named = " OR ".join("mentions LIKE {0}" for _ in aggregates)
+        if face_down:
+            named = f"({named}) AND (hidden_until IS NULL OR hidden_until NOT IN ({', '.join('{0}' for _ in face_down)}))"
+        where.append(f"(aggregate_id IN ({', '.join('{0}' for _ in aggregates)}) OR ({named}))")
+        params += [*aggregates, *(f"% {aggregate} %" for aggregate in aggregates), *face_down]
+    if page.kinds:
+        where.append(f"kind IN ({', '.join('{0}' for _ in page.kinds)})")
+        params += page.kinds
     if page.since is not None or page.until is not None:
         where.append("at IS NOT NULL")
     for condition, value in (

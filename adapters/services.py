@@ -37,12 +37,12 @@ from chronique.domain.fairness import seal_of
 from chronique.domain.gametime import WrongCalendar, calendar_for_start, calendar_from
 from chronique.domain.luck import Tally, tally_counted
 from chronique.domain.names import find
-from chronique.domain.notes import Note, note_author, refuse_player_unless_allowed
+from chronique.domain.notes import GM, Note, note_author, refuse_player_unless_allowed
 from chronique.domain.pacing import make_pacing
 from chronique.domain.players import player_named
 from chronique.domain.rulesets import Ruleset, calendar_games, ruleset
 from chronique.domain.rulesets.words import epoch_name, joined, player_assigned
-from chronique.domain.text import inert, unprintable_in
+from chronique.domain.text import fold, inert, unprintable_in
 from chronique.domain.timeline import Tick, advance
 from chronique.domain.world import World
 
@@ -74,6 +74,8 @@ class LogPage:
     offset: int = 0
     limit: int | None = None
     newest_first: bool = False
+    gm: bool = False
+    """The GM's page: a face-down event of an unrevealed epoch is found by the characters it names."""
 
 
 @dataclass(frozen=True)
@@ -237,6 +239,15 @@ class Chronique:
                 _join(world, members[member_id])
             worlds.append(world)
         return worlds
+
+    def _campaign_names(self) -> list[str]:
+        """The names of every campaign of the journal, read off their creations (a campaign is
+        named once), without loading one."""
+        import orjson
+
+        topic = "chronique.domain.campaign:Campaign.Created"
+        notifications = self.journal.recorder.select_notifications(start=None, limit=1_000_000, topics=[topic])
+        return [str(orjson.loads(n.state)["name"]) for n in notifications]
 
     def campaigns(self) -> list[Campaign]:
         """Every campaign of the journal, oldest first."""
@@ -442,6 +453,11 @@ class Chronique:
         """A new campaign of ``ruleset_name``, its shared decks, and its first commitment."""
         rules = ruleset(ruleset_name)
         self._refuse_if_recorded()
+        # A campaign is found by its name typed without case or accents: "Vallee" beside "Vallée"
+        # would take the commands typed for the other one (ruling EB10).
+        alike = [known for known in self._campaign_names() if fold(known) == fold(name)]
+        if alike:
+            raise RuleViolation(f"a campaign named {alike[0]!r} already exists: names are told apart without case or accents")
         if self.journal.recorder.select_events(campaign_id_for(name), limit=1):
             raise RuleViolation(f"a campaign named {name.strip()!r} already exists")
         try:
@@ -466,12 +482,13 @@ class Chronique:
         self._commit([cast(ChainedEvent, e) for aggregate in (campaign, *decks) for e in aggregate.collect_events()], campaign)
         return campaign
 
-    def assign_player(self, campaign_name: str, character_name: str, player: str) -> Campaign:
-        """Record who plays a character."""
+    def assign_player(self, campaign_name: str, character_name: str, player: str) -> tuple[str, str]:
+        """Record who plays a character; the character's name and the player's, as recorded."""
 
-        def assign(world: World) -> Campaign:
-            world.campaign.assign_player(world.character(character_name).id, player)
-            return world.campaign
+        def assign(world: World) -> tuple[str, str]:
+            character = world.character(character_name)
+            world.campaign.assign_player(character.id, player)
+            return character.name, world.campaign.members[str(character.id)]["player"]
 
         return self.act(campaign_name, assign)
 
@@ -574,6 +591,8 @@ class Chronique:
             world = self.world(campaign_name)
             world.source = SimulatedChance()
             with salting(world.source.salt):
+                for deck in world.decks.values():
+                    deck.hide_order(world, world.campaign.epoch)
                 return run(world)
         return self.act(campaign_name, run)
 
@@ -815,7 +834,8 @@ class Chronique:
 
         def write(world: World) -> Note:
             campaign = world.campaign
-            campaign.write_recap(session, author, text, _by_player(campaign, author, as_player))
+            signed, by_player = _author(campaign, author, as_player)
+            campaign.write_recap(session, signed, text, by_player)
             return self._note(campaign, campaign.pending_events[-1], {})
 
         return self.act(campaign_name, write)
@@ -826,7 +846,7 @@ class Chronique:
 
         def write(world: World) -> Note:
             campaign, character = world.campaign, world.character(character_name)
-            signed, by_player = note_author(author), _by_player(campaign, author, as_player)
+            signed, by_player = _author(campaign, author, as_player)
             refuse_player_unless_allowed(campaign.name, campaign.players_may_write_notes, by_player)
             character.write_note(signed, text, by_player, campaign.clock, campaign.session)
             return self._note(campaign, character.pending_events[-1], {})
@@ -893,7 +913,8 @@ class Chronique:
         span = self.session_span(campaign_name, page.session, running=True) if page.session is not None else None
         world = self.world_read(campaign_name) if page.characters else None
         aggregates = [str(world.character(name).id) for name in page.characters] if world else []
-        query, params = log_query(str(campaign.id), page, aggregates, span)
+        face_down = () if page.gm else tuple(epoch for epoch in campaign.epochs if not campaign.is_revealed(epoch))
+        query, params = log_query(str(campaign.id), page, aggregates, span, face_down)
         rows = self._read_model("log", "read_log", query, params, partial(_folded, "log", self.events(campaign_name)))
         events = self._recorded_at([row["position"] for row in rows])
         rules = ruleset(campaign.ruleset)
@@ -1075,14 +1096,21 @@ class Chronique:
         return ruleset(campaign.ruleset)
 
 
-def _by_player(campaign: Campaign, author: str, as_player: bool | None) -> bool:
-    """Whether ``author`` writes as a player: as told, else whether the name (any case, runs of
-    spaces as one) is a player's assigned to one of the campaign's characters (ruling NT3)."""
+def _author(campaign: Campaign, author: str, as_player: bool | None) -> tuple[str, bool]:
+    """The name a note is signed with, and whether it is a player's: as told (the web journal
+    knows its reader), else the GM's ("GM", any case) or a player's assigned to one of the
+    campaign's characters (without case or accents, as WJ12 finds a player), signed as the
+    campaign spells it (rulings NT3, NT6); any other name is refused, naming who may sign."""
+    signed = note_author(author)
     if as_player is not None:
-        return as_player
-    name = " ".join(author.split()).casefold()
-    players = {m["player"].casefold() for m in campaign.members.values() if m.get("kind") == "character" and m.get("player")}
-    return bool(name) and name in players
+        return signed, as_player
+    players = {fold(m["player"]): m["player"] for m in campaign.members.values() if m.get("kind") == "character" and m.get("player")}
+    if fold(signed) in players:
+        return players[fold(signed)], True
+    if fold(signed) == fold(GM):
+        return GM, False
+    who = ", ".join(sorted(players.values())) if players else "none yet (`chronique character player` assigns one)"
+    raise RuleViolation(f"{signed!r} plays no character of {campaign.name}: a note is signed GM (the default) or by a player: {who}")
 
 
 def _join(world: World, member: Deck | Character) -> None:

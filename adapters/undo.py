@@ -115,9 +115,25 @@ def _take_back(services: Chronique, world: World, reason: str, recorded: bool) -
         events = _events_of(services, history, mark)
         if any(isinstance(e, CORRECTION_CLASSES) for e in events):
             continue  # undo and correct are never taken back themselves (ruling UN3)
+        if _voided_already(world, events):
+            continue  # `correct` took back all it could: taken back already (ruling UN10)
         _check_nothing_unmarked(world, history, mark, marks[at + 1 :])
         return _void(services, world, history, mark, events, reason, recorded)
     raise RuleViolation(f"nothing to undo in {campaign.name}: no command is left to take back")
+
+
+def _voided_already(world: World, events: Sequence[ChainedEvent]) -> bool:
+    """Whether the command of ``events`` recorded some event undo would void, and corrections
+    voided every one of them already."""
+    campaign = world.campaign
+    voidable: list[tuple[ChainedEvent, list[int]]] = []
+    for event in events:
+        owner = event.originator_id
+        if owner == campaign.id and isinstance(event, VOIDABLE) and not isinstance(event, KEPT):
+            voidable.append((event, campaign.voided_versions()))
+        elif owner in world.characters and not isinstance(event, Character.Created) and not stands_when_undone(event):
+            voidable.append((event, world.characters[owner].voided))
+    return bool(voidable) and all(event.originator_version in voided for event, voided in voidable)
 
 
 def _told(rules: Ruleset, names: dict[str, str], event: ChainedEvent) -> str:

@@ -47,9 +47,18 @@ def register(root: typer.Typer) -> None:
             else:
                 # Each campaign verified by its id, and named as `verify <name>` names it.
                 ids = [str(c) for c in services.audit.campaign_ids()]
+                if receipts and len(ids) > 1:
+                    # A receipt is one campaign's: every other one would be said to have been rewritten (ruling FP18).
+                    raise render.usage(
+                        f"a kept seal or commitment is one campaign's, and this journal holds {plural(len(ids), 'campaign')}: "
+                        "name it (`chronique verify CAMPAIGN --seal …`)"
+                    )
                 reports = {_named(services, c, ids): services.audit.verify(c, receipts) for c in ids}
+            if not reports and not as_json:
+                kept = ", so none extends the kept receipts" if receipts else ": there is nothing to verify"
+                typer.echo(f"this journal holds no campaign{kept}")
             render.verification(reports, as_json)
-            return all(r.ok for r in reports.values())
+            return all(r.ok for r in reports.values()) and bool(reports or not receipts)
 
         if not run(ctx, check):
             raise typer.Exit(1)

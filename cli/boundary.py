@@ -116,6 +116,12 @@ def _cut(line: str, longest: int = LONGEST_MESSAGE) -> str:
     return line if len(line) <= longest else line[: longest - 1] + "…"
 
 
+def not_utf8(error: UnicodeDecodeError) -> str:
+    """What is wrong with a file that is not UTF-8, in words: "is not UTF-8 text (byte 9 is
+    0xE9)", the byte in hexadecimal as a hex viewer shows it, never a Python bytes literal (ruling EB9)."""
+    return f"is not UTF-8 text (byte {error.start} is 0x{error.object[error.start]:02X})"
+
+
 def explain(error: BaseException) -> tuple[str, int]:
     """What a user reads about ``error``, and the exit status: 2 when the input was wrong (a
     value, a sheet, a rule broken), 1 when the environment failed (a file or folder, the
@@ -157,7 +163,7 @@ def explain(error: BaseException) -> tuple[str, int]:
         problems = [f"{'.'.join(str(part) for part in problem['loc']) or 'value'}: {problem['msg']}" for problem in error.errors()]
         return "; ".join(problems), 2
     if isinstance(error, UnicodeDecodeError):
-        return f"the file is not UTF-8 text (byte {error.start} is {error.object[error.start : error.start + 1]!r})", 2
+        return f"the file {not_utf8(error)}", 2
     if isinstance(error, RecursionError):
         return "the input is nested too deeply to read", 2
     if isinstance(error, (ValueError, ArithmeticError, LookupError)):

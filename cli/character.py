@@ -49,8 +49,8 @@ def player(
     who: str = typer.Argument(..., help="The player's name."),
 ) -> None:
     """Record who plays a character (for `chronique luck --by player`); a later call replaces it."""
-    run(ctx, lambda s: s.assign_player(campaign, name, who))
-    typer.echo(f"{name} is played by {' '.join(who.split())}")
+    character, player = run(ctx, lambda s: s.assign_player(campaign, name, who))
+    typer.echo(f"{character} is played by {player}")
 
 
 @app.command("show")

@@ -123,6 +123,10 @@ def register(app: typer.Typer) -> None:
         if log_file is not None:
             handlers.append(logging.FileHandler(log_file, encoding="utf-8"))
         logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s", handlers=handlers)
+        # The log is what the daemon did, for a GM (ruling TB9): not the scheduler's two lines each
+        # tick, nor a migration's plugins and docstrings; their warnings and errors still show.
+        for noisy in ("apscheduler", "alembic"):
+            logging.getLogger(noisy).setLevel(logging.WARNING)
         if verbose:  # the daemon's own checks only: APScheduler's debug lines are about its internals
             logging.getLogger("chronique.daemon").setLevel(logging.DEBUG)
         run(ctx, lambda _: Daemon(ctx.find_root().obj.db, tick).run())

@@ -23,7 +23,7 @@ def register(app: typer.Typer) -> None:
         campaign: str = typer.Argument(..., help="Campaign name or id."),
         as_json: bool = typer.Option(False, "--json", help="Output the canonical events as JSON."),
         gm: bool = typer.Option(False, "--gm", help="The GM's view: face-down cards and hidden draws in full."),
-        character: list[str] = typer.Option([], "--character", help="Only this character's events (repeatable)."),
+        character: list[str] = typer.Option([], "--character", help="Only this character's events and those that name them (repeatable)."),
         session: int = typer.Option(None, "--session", help="Only the events of this session."),
         kind: list[str] = typer.Option(
             [],
@@ -51,16 +51,20 @@ def register(app: typer.Typer) -> None:
 
         def show(s: Chronique) -> None:
             calendar = s.calendar(s.campaign(campaign))
+            start, end = (calendar.parse(since) if since else None), (calendar.parse(until) if until else None)
+            if start is not None and end is not None and start > end:
+                raise render.usage(f"--from {calendar.format(start)} is after --to {calendar.format(end)}: no moment is in both")
             asked = LogPage(
                 characters=tuple(character),
                 session=session,
                 kinds=kinds_asked(s.campaign(campaign), kind),
-                since=calendar.parse(since) if since else None,
-                until=calendar.parse(until) if until else None,
+                since=start,
+                until=end,
                 offset=(page - 1) * limit if limit else 0,
                 # The last events are the first ones newest first, shown back in order.
                 limit=limit if tail is None else tail,
                 newest_first=newest_first or tail is not None,
+                gm=gm,
             )
             entries = s.page_log(campaign, asked)
             if tail is not None and not newest_first:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import typer
 
 from chronique.cli import bounds, render
+from chronique.cli.boundary import not_utf8
 from chronique.cli.context import fail, run
 from chronique.domain import limits
 from chronique.domain.notes import GM, NOTE_LIMIT, signed
@@ -28,7 +29,7 @@ AUTHOR = typer.Option(
     GM,
     "--author",
     help="Who writes it: the GM by default; a player's name (as `character player` assigned it) writes as that player, "
-    "which the campaign must allow (`campaign set CAMPAIGN players-write-notes on`).",
+    "which the campaign must allow (`campaign set CAMPAIGN players-write-notes on`); any other name is refused.",
 )
 
 
@@ -53,7 +54,7 @@ def text_of(text: str | None, file: Path | None) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise fail(f"{file} is not UTF-8 text (byte {error.start} is {data[error.start : error.start + 1]!r})") from None
+        raise fail(f"{file} {not_utf8(error)}") from None
 
 
 @app.command("recap")

@@ -32,6 +32,12 @@ if TYPE_CHECKING:
     from chronique.adapters.readmodels import ReadModels
     from chronique.adapters.services import Chronique
 
+# Python's shlex says why a line cannot be split in its own capitalised words (ruling SL9).
+_UNSPLIT = {
+    "No closing quotation": "a quotation mark opened on this line is never closed",
+    "No escaped character": "the line ends with a backslash, which escapes nothing",
+}
+
 LEAVE = frozenset({"exit", "quit"})
 # ``help`` alone lists the commands; ``help cartes test`` is ``cartes test --help`` (ruling SL7).
 HELP = "help"
@@ -302,8 +308,8 @@ class Session:
         """Run the command ``text``; False when it asks to leave."""
         try:
             words = self.line.words(text)
-        except ValueError as error:  # an unclosed quote
-            typer.echo(f"error: {error}", err=True)
+        except ValueError as error:  # an unclosed quote, a line ending in a backslash
+            typer.echo(f"error: {_UNSPLIT.get(str(error), str(error))}", err=True)
             self.status = 2
             return True
         if not words:

@@ -12,9 +12,9 @@ from chronique.domain.chain import ChainedAggregate, ChainedCreated, ChainedEven
 from chronique.domain.errors import JournalDamaged, RuleViolation
 from chronique.domain.fairness import FORMAT, FORMAT_V1
 from chronique.domain.fairness import commitment as commitment_of
-from chronique.domain.notes import PLAYERS_WRITE_NOTES, note_author, note_text, refuse_player_unless_allowed
+from chronique.domain.notes import GM, PLAYERS_WRITE_NOTES, note_author, note_text, refuse_player_unless_allowed
 from chronique.domain.pacing import Pacing
-from chronique.domain.text import recordable_name
+from chronique.domain.text import fold, recordable_name
 
 if TYPE_CHECKING:
     from chronique.domain.rulesets.options import Setting
@@ -309,10 +309,16 @@ class Campaign(ChainedAggregate):
         name = " ".join(player.split())
         if not name:
             raise RuleViolation("a player's name cannot be empty")
+        # "GM" signs the game master's notes and names the GM's links (rulings NT3, NT6).
+        if fold(name) == fold(GM):
+            raise RuleViolation(f"{name!r} is the game master's name in notes and links: a player takes another")
         member = self.members.get(str(member_id))
         if member is None or member["kind"] != "character":
             raise RuleViolation(f"{member_id} is not a character of campaign {self.name!r}")
-        self.record(self.PlayerAssigned, member_id=str(member_id), player=name)
+        # A player is found without case or accents (ruling WJ12): one already at the table keeps
+        # the campaign's spelling, so "ana" for a second character is Ana, not a second player.
+        spelled = {fold(m["player"]): m["player"] for m in self.members.values() if m.get("kind") == "character" and m.get("player")}
+        self.record(self.PlayerAssigned, member_id=str(member_id), player=spelled.get(fold(name), name))
 
     def _check_reveal(self, seed: bytes) -> None:
         # FAIRNESS.md: a revealed seed must be the one committed before its epoch's first draw.

@@ -6,6 +6,7 @@ only on what happened to the cards, never on how in-game time was cut into advan
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 from uuid import UUID, uuid5
@@ -132,6 +133,21 @@ class Deck(ChainedAggregate):
             self.record(self.CardsDrawn, cards=take, to=to, purpose=purpose, sealed_until=epoch if face_down else None)
             drawn.extend(take)
         return drawn
+
+    def hide_order(self, chance: StreamSource, epoch: str) -> None:
+        """Shuffle the cards left anew from ``chance``: a dry run's deck, never saved. FAIRNESS.md
+        v2: a dry run "shows what would happen, never what will", and an order already shuffled in
+        ``epoch`` is the real one its draws would take (an older order is gathered at the next
+        draw, and the discards shuffled from ``chance`` then)."""
+        if not self.cards or self.__dict__.get("shuffled_in") != epoch:
+            return
+        left, in_fresh_order = Counter(self.cards), []
+        for card in self.fresh():
+            if left[card]:
+                left[card] -= 1
+                in_fresh_order.append(card)
+        self.gather("a dry run's own order of the cards left")
+        self.shuffle_in(in_fresh_order, chance, epoch, "a dry run's own order of the cards left")
 
     def gather(self, reason: str) -> None:
         """All cards back into the box."""

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable
 from typing import TypeVar
 
 from chronique.domain.errors import RuleViolation
-from chronique.domain.text import fold
+from chronique.domain.text import NAME_LIMIT, fold
 
 T = TypeVar("T")
 
@@ -72,11 +72,14 @@ def find(
     if len(hits) == 1:
         return items[hits[0]]
     place = f" in {where}" if where else ""
+    # A refusal repeats what was typed as far as a name goes (ruling EB3's 80 characters): a
+    # web address of kilobytes is not sent back whole, nor compared for a likeness.
+    shown = repr(typed if len(typed) <= NAME_LIMIT else typed[: NAME_LIMIT - 1] + "…")
     if hits:
         raise RuleViolation(
-            f"{typed!r} could be more than one {what}{place}: {_spoken([labels[i] for i in hits])}; type it exactly as written"
+            f"{shown} could be more than one {what}{place}: {_spoken([labels[i] for i in hits])}; type it exactly as written"
         )
-    close = difflib.get_close_matches(fold(typed), list(by_key), n=3, cutoff=_CLOSE)
+    close = difflib.get_close_matches(fold(typed), list(by_key), n=3, cutoff=_CLOSE) if len(bare) <= NAME_LIMIT else []
     offered = [spelled[key] for key in close]
     if offered:
         hint = f" (did you mean {_spoken(offered)}?)"
@@ -84,4 +87,4 @@ def find(
         hint = f" (one of {', '.join(labels)})"
     else:
         hint = ""
-    raise RuleViolation(f"no {what} {typed!r}{place}{hint}")
+    raise RuleViolation(f"no {what} {shown}{place}{hint}")

@@ -404,9 +404,14 @@ def bundle_links(bundle: dict[str, Any], rules: GameRules) -> Iterator[Link]:
 def verify_bundle(bundle: Any, rules: GameRules, receipts: Receipts = Receipts()) -> Report:
     """Verify an audit bundle (FAIRNESS.md, "The audit bundle"; v2 bundles list their events in
     recording order)."""
-    if not isinstance(bundle, dict) or bundle.get("format") not in FORMATS:
-        shown = bundle.get("format") if isinstance(bundle, dict) else type(bundle).__name__
-        return Report(failure=f"format is {shown!r}, not one of {', '.join(FORMATS)}", place="bundle")
+    if not isinstance(bundle, dict):
+        # In the words of JSON, which the reader of a bundle knows, not Python's names ('list').
+        kinds = ((bool, "true or false"), (int, "a number"), (float, "a number"), (str, "a text"), (list, "a list"))
+        kind = next((words for cls, words in kinds if isinstance(bundle, cls)), "null")
+        return Report(failure=f"it is {kind}, not an audit bundle (a JSON object naming its format)", place="bundle")
+    if bundle.get("format") not in FORMATS:
+        shown = repr(bundle["format"]) if "format" in bundle else "missing"
+        return Report(failure=f"format is {shown}, not one of {', '.join(FORMATS)}", place="bundle")
     campaign_id = str(bundle.get("campaign_id"))
     try:
         entries = [entry for entry in bundle.get("events", []) if entry["event"].get("originator_id") == campaign_id]
@@ -417,4 +422,8 @@ def verify_bundle(bundle: Any, rules: GameRules, receipts: Receipts = Receipts()
             place = Link(campaign_id, entry["event"].get("originator_version"), str(entry["event"].get("topic")), None, "", None).place
             return Report(failure="it is hidden, but events of its kind are never recorded face down", place=place)
     own = [entry["event"] for entry in entries]
+    if not own:
+        # A campaign's chain starts with its creation: a bundle without it proves nothing, and
+        # "OK: 0 events checked" read as a campaign that verifies (ruling FP17).
+        return Report(failure="it holds no event of its campaign, not even its creation: there is nothing to verify", place="bundle")
     return verify(own, lambda: bundle_links(bundle, rules), rules, receipts, listed=bundle)

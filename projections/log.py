@@ -6,13 +6,17 @@ page tells its events as its game's ``describe`` tells them when read (adapters/
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import Connection, update
 
 from chronique.domain.campaign import Campaign
+from chronique.domain.character import Character
 from chronique.domain.corrections import CORRECTION_CLASSES, voided_by
+from chronique.domain.deck import Deck
 from chronique.projections.standing import Standing, Standings, moves_standing, touched
 from chronique.projections.stored import bulk_insert, chained, event_class, fields
 from chronique.projections.tables import log, log_standings
@@ -38,13 +42,16 @@ def apply_page(connection: Connection, notifications: list[Any], decode: Callabl
             wanted.update(touched(event))
     standings = Standings()
     standings.load_keys(connection, log_standings, wanted, log)
+    standings.load_members(connection, log_standings)  # so that an event naming one is found (ruling RM5)
+    named = Named(standings)
     rows: list[tuple[Any, ...]] = []
     of, number, stored_kind = standings.of, standings.number, _stored_kind
     for notification in notifications:
         kind, decoded = stored_kind(notification.topic)
         if decoded:
             event = moving[notification.id]
-            found = _decoded_row(standings, event, notification.id, notification.aggregate)
+            named.see(event)
+            found = _decoded_row(standings, named, event, notification.id, notification.aggregate)
             if found is not None:
                 rows.append(found)
             voided, marks = voids(event)
@@ -62,7 +69,10 @@ def apply_page(connection: Connection, notifications: list[Any], decode: Callabl
         state = fields(notification)
         at, sealed = state.get("at"), state.get("sealed_until")
         version = notification.originator_version
-        rows.append(_row(standing, number(standing.campaign_id), notification.id, notification.aggregate, version, at, sealed, kind))
+        mentions = named.mentions(standing.campaign_id, notification.aggregate, state, notification.state)
+        rows.append(
+            _row(standing, number(standing.campaign_id), notification.id, notification.aggregate, version, at, sealed, kind, mentions)
+        )
     bulk_insert(connection, log, rows)
     standings.save(connection, log_standings)
 
@@ -96,12 +106,14 @@ def _stored_kind(topic: str) -> tuple[str | None, bool]:
     return found
 
 
-def _row(standing: Standing, number: int, position: int, key: str, version: int, at: Any, sealed: Any, kind: str) -> tuple[Any, ...]:
+def _row(
+    standing: Standing, number: int, position: int, key: str, version: int, at: Any, sealed: Any, kind: str, mentions: str | None
+) -> tuple[Any, ...]:
     """An entry as a row in the table's column order; no correction has voided it yet."""
-    return (standing.campaign_id, number, position, key, version, at, standing.name, kind, sealed, None, None)
+    return (standing.campaign_id, number, position, key, version, at, standing.name, kind, sealed, None, None, mentions)
 
 
-def _decoded_row(standings: Standings, event: Any, position: int, key: str) -> tuple[Any, ...] | None:
+def _decoded_row(standings: Standings, named: Named, event: Any, position: int, key: str) -> tuple[Any, ...] | None:
     """Fold ``event`` (at ``position`` in the log; ``key``, its aggregate's id as text) into
     ``standings``; its entry as a row (:func:`_row`), None for an event of no campaign."""
     standing = standings.see(event, key)
@@ -109,14 +121,121 @@ def _decoded_row(standings: Standings, event: Any, position: int, key: str) -> t
     if standing is None or kind is None:
         return None
     at, sealed = getattr(event, "at", None), getattr(event, "sealed_until", None)
-    return _row(standing, standings.number(standing.campaign_id), position, key, event.originator_version, at, sealed, kind)
+    mentions = named.mentions(standing.campaign_id, key, vars(event))
+    return _row(standing, standings.number(standing.campaign_id), position, key, event.originator_version, at, sealed, kind, mentions)
 
 
-def entry(standings: Standings, event: Any, position: int, key: str | None = None) -> dict[str, Any] | None:
+def entry(standings: Standings, named: Named, event: Any, position: int, key: str | None = None) -> dict[str, Any] | None:
     """Fold ``event`` (at ``position`` in the log; ``key``, its aggregate's id as text, when
     known) into ``standings``; its entry, as a row (None for an event of no campaign)."""
-    row = _decoded_row(standings, event, position, key or str(event.originator_id))
+    row = _decoded_row(standings, named, event, position, key or str(event.originator_id))
     return None if row is None else dict(zip(_COLUMNS, row, strict=True))
+
+
+# Never a character named by what the event tells: the chance drawn and a shuffle's cards (the
+# longest fields), and the campaign's bookkeeping of every member (a seal's heads, a correction's
+# members, a command's versions, an undo's copy of a sheet and condition).
+_BOOKKEEPING = frozenset({"heads", "members", "recorded", "sheet", "condition"})
+_UNNAMED = frozenset({"chance", "deck", "result", "prev_hash", "salt", "timestamp", "originator_id", *_BOOKKEEPING})
+
+
+_JOINING = (Campaign.MemberJoined, Character.Created, Deck.Created)
+"""The events that make a member of a campaign (no event renames one)."""
+
+
+@dataclass(frozen=True)
+class _Member:
+    """A member as an event's stored JSON spells it: its id, its name's UTF-8 bytes (looked for
+    first, a search in C) and a pattern finding its name not followed by a letter (a literal
+    first, which the pattern engine searches fast; the letter before is checked apart)."""
+
+    id: str
+    spelled: bytes
+    pattern: re.Pattern[str]
+
+
+_Members = tuple[re.Pattern[str] | None, dict[str, str], tuple[_Member, ...]]
+
+
+class Named:
+    """Finds in an event the other members of its campaign it names (ruling RM5): by name as the
+    campaign spells it, a whole word or words of a text ("an attack on Alice", "Alice's parry", a
+    card drawn for Alice, a healer), or by id (a player's assignment, a member joining). An
+    event's own aggregate is not among them: the log has it already."""
+
+    def __init__(self, standings: Standings) -> None:
+        self.standings = standings
+        self._found: dict[str, _Members] = {}
+
+    def see(self, event: Any) -> None:
+        """Forget the members found when ``event`` makes one: found from it on."""
+        if isinstance(event, _JOINING):
+            self._found.clear()
+
+    def mentions(self, campaign_id: str, key: str, state: Mapping[str, Any], stored: bytes | None = None) -> str | None:
+        """The ids of the members ``state`` names but ``key``, each between spaces (so that one is
+        found with ``LIKE '% id %'``); None when it names none. ``stored``: the event's JSON as
+        stored, searched whole unless it holds the campaign's bookkeeping: walking every event
+        field by field made the log's rebuild several times slower."""
+        pattern, members, listed = self._members(campaign_id)
+        found: set[str] = set()
+        member = state.get("member_id")
+        if isinstance(member, str) and member in self.standings.rows:
+            found.add(member)
+        if pattern is not None and stored is not None and _BOOKKEEPING.isdisjoint(state):
+            # Its stored JSON holds nothing but what it tells (the chance and hashes name no one).
+            # Names' bare bytes are looked for first (a search in C), the pattern only where one is:
+            # the pattern tried at every place of every event was a third of the log's rebuild.
+            hits = [listed_member for listed_member in listed if listed_member.spelled in stored]
+            if any(hit.id != key for hit in hits):
+                found.update(_whole_names(str(stored, "utf-8"), hits))
+        elif pattern is not None:
+            stack: list[Any] = [value for field, value in state.items() if field not in _UNNAMED]
+            while stack:
+                value = stack.pop()
+                if isinstance(value, str):
+                    found.update(members[name] for name in pattern.findall(value))
+                elif isinstance(value, Mapping):
+                    stack.extend(value.values())
+                    stack.extend(k for k in value if isinstance(k, str))
+                elif isinstance(value, (list, tuple)):
+                    stack.extend(value)
+        found.discard(key)
+        return f" {' '.join(sorted(found))} " if found else None
+
+    def _members(self, campaign_id: str) -> _Members:
+        """The campaign's members by name; one pattern finding any of them as whole words, the
+        longest first ("Joe Hambuster" found whole, not as "Joe"); and each name as UTF-8, as the
+        stored JSON holds it."""
+        found = self._found.get(campaign_id)
+        if found is None:
+            members = {
+                row["name"]: k
+                for k, row in self.standings.rows.items()
+                if row.get("campaign_id") == campaign_id and k != campaign_id and row.get("name")
+            }
+            names = sorted(members, key=len, reverse=True)
+            pattern = re.compile(rf"(?<!\w)(?:{'|'.join(map(re.escape, names))})(?!\w)") if names else None
+            listed = tuple(_Member(members[name], name.encode("utf-8"), re.compile(rf"{re.escape(name)}(?!\w)")) for name in names)
+            found = self._found[campaign_id] = (pattern, members, listed)
+        return found
+
+
+def _whole_names(text: str, hits: Sequence[_Member]) -> set[str]:
+    """The ids of ``hits`` (longest name first) whose name ``text`` holds as whole words, as the
+    members' pattern finds them: a longer name's place is not searched again for a shorter one
+    ("Joe Hambuster" is not also "Joe")."""
+    found: set[str] = set()
+    taken: list[tuple[int, int]] = []
+    for member in hits:
+        for match in member.pattern.finditer(text):
+            start, end = match.span()
+            before = text[start - 1] if start else ""
+            if before.isalnum() or before == "_" or any(s <= start < e for s, e in taken):
+                continue
+            taken.append((start, end))
+            found.add(member.id)
+    return found
 
 
 def voids(event: Any) -> tuple[list[int], dict[str, Any]]:
@@ -132,9 +251,11 @@ def folded(events: Iterable[tuple[int, Any]]) -> list[dict[str, Any]]:
     """The entries of ``events`` (position, event), folded in memory: the log of services that
     keep no read models."""
     standings = Standings()
+    named = Named(standings)
     found: dict[tuple[str, int], dict[str, Any]] = {}
     for position, event in events:
-        row = entry(standings, event, position)
+        named.see(event)
+        row = entry(standings, named, event, position)
         if row is None:
             continue
         found[(row["aggregate_id"], row["version"])] = row

@@ -63,6 +63,19 @@ class Standings:
                 self._seen.clear()
             wanted = {row["campaign_id"] for row in self.rows.values()}
 
+    def load_members(self, connection: Connection, table: Table) -> None:
+        """Read the rows of every member of the campaigns met so far, in one query by campaign:
+        for a projection that looks in an event for the names of its campaign's members (the
+        log, ruling RM5). A member's row counts no rows of its own (only a campaign's does)."""
+        campaigns = {row["campaign_id"] for row in self.rows.values()}
+        if not campaigns:
+            return
+        for row in connection.execute(select(table).where(among(connection, table.c.campaign_id, campaigns))).mappings():
+            if row["aggregate_id"] not in self.rows:
+                self.rows[row["aggregate_id"]] = {**row, "numbered": 0}
+                self._stored.add(row["aggregate_id"])
+        self._seen.clear()
+
     def save(self, connection: Connection, table: Table) -> None:
         """Write back the rows whose standing moved since loaded: the new ones in one insert, the
         others in one update of many rows. A row numbered moves no standing (its count is read

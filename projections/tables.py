@@ -108,6 +108,8 @@ log = Table(
     Column("hidden_until", String(64), nullable=True),
     Column("correction", String(48), nullable=True),
     Column("reason", Text, nullable=True),
+    # The ids of the other characters the event names, each between spaces (projections/log.py).
+    Column("mentions", Text, nullable=True),
     Index("read_log_voided", "aggregate_id", "version"),
     Index("read_log_position", "campaign_id", "position"),
 )

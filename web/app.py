@@ -171,11 +171,11 @@ def create_app(db: str | None = None, *, secret: bytes | None = None, clock: Cal
         return "log.html.j2", pages.log_page(services, reader)
 
     def sheet(services: Chronique, reader: pages.Reader, request: Request) -> tuple[str, dict[str, Any]]:
-        as_of = request.query_params.get("as_of", "").strip()[:80] or None
+        as_of = request.query_params.get("as_of", "").strip() or None
         return pages.sheet_page(services, reader, request.path_params["name"], as_of)
 
     def luck(services: Chronique, reader: pages.Reader, request: Request) -> tuple[str, dict[str, Any]]:
-        return "luck.html.j2", pages.luck_page(services, reader, request.query_params.get("by", "").strip()[:80] or pages.LUCK_GROUPS[0])
+        return "luck.html.j2", pages.luck_page(services, reader, request.query_params.get("by", "").strip() or pages.LUCK_GROUPS[0])
 
     def xp(services: Chronique, reader: pages.Reader, request: Request) -> tuple[str, dict[str, Any]]:
         return "xp.html.j2", pages.xp_page(services, reader)

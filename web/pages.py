@@ -155,9 +155,9 @@ def log_page(services: Chronique, reader: Reader, session: int | None = None, af
 
 
 def history(services: Chronique, reader: Reader, name: str) -> list[Row]:
-    """A character's events, newest first."""
+    """A character's events and those that name them (ruling RM5), newest first."""
     campaign = services.campaign(reader.campaign)
-    entries = services.page_log(reader.campaign, LogPage(characters=(name,), newest_first=True, limit=200))
+    entries = services.page_log(reader.campaign, LogPage(characters=(name,), newest_first=True, limit=200, gm=reader.gm))
     return rows(services, campaign, entries, reader.gm)
 
 
@@ -189,6 +189,9 @@ def sheet_page(services: Chronique, reader: Reader, name: str, as_of: str | None
     from chronique.adapters.history import as_of_words, sheet_as_of
     from chronique.adapters.sheets import view_of
 
+    if as_of is not None and len(as_of) > MOMENT_LIMIT:
+        # Never cut to fit: what is left of a long address may read as another moment (ruling WJ22).
+        raise Unreadable(f"{_echoed(as_of)} is no session, game date or event: a moment is at most {MOMENT_LIMIT} characters.")
     try:
         world, character = sheet_as_of(services, reader.campaign, name, as_of, reader.gm)
     except RuleViolation as problem:
@@ -213,13 +216,21 @@ def sheet_page(services: Chronique, reader: Reader, name: str, as_of: str | None
     return f"{rules.name}/sheet.html.j2", context
 
 
+MOMENT_LIMIT = 80
+"""The longest moment a sheet's address may ask (``?as_of=``): a date, a session or an event's ref."""
+
+
+def _echoed(asked: str) -> str:
+    """What an address asked, quoted as a refusal repeats it: 40 characters at most."""
+    return repr(asked if len(asked) <= 40 else asked[:39] + "…")
+
+
 def luck_page(services: Chronique, reader: Reader, by: str) -> dict[str, Any]:
     """Luck by player, character or session, as a picture and in words."""
     from chronique.web.luckplot import plot
 
     if by not in LUCK_GROUPS:
-        shown = by if len(by) <= 40 else by[:39] + "…"
-        raise Unreadable(f"Luck is counted by player, by character or by session, not by {shown!r}.")
+        raise Unreadable(f"Luck is counted by player, by character or by session, not by {_echoed(by)}.")
     return {"title": f"{reader.campaign} — luck", "by": by, "plot": plot(services.luck(reader.campaign, by))}
 
 

@@ -85,6 +85,13 @@ class Ruleset(Protocol):
         its record holds, in the order it holds them, are what it played."""
         ...
 
+    def cards_passed(self, event: Mapping[str, Any]) -> list[tuple[str, str]]:
+        """The cards a recorded ``event`` (its fields as stored) gave its own character from
+        another's hands, each as (the giver's name, the card): ``audit show`` then finds a card
+        the receiver plays later where the deck handed it to the giver (a Cartes power support's
+        success card, §Tirage des soutiens L293, ruling C85)."""
+        ...
+
     def luck(self, event: Any, settings: Mapping[str, Any]) -> list[Draw]:
         """The rolls of ``event`` left to chance that succeed or fail against a target, each with
         its exact chance of success given what the event recorded; none for any other event.

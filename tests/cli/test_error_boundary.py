@@ -107,7 +107,7 @@ def test_a_sheet_that_is_not_utf8_is_bad_input(verdelune: str, tmp_path: Path) -
     sheet = tmp_path / "latin1.toml"
     sheet.write_bytes('name = "Hélène"\n'.encode("latin-1"))
     assert refused(verdelune, "character", "new", "Verdelune", "--sheet", str(sheet), status=2) == (
-        "error: the file is not UTF-8 text (byte 9 is b'\\xe9')"
+        "error: the file is not UTF-8 text (byte 9 is 0xE9)"  # ruling EB9: it read "b'\\xe9'", a Python bytes literal
     )
 
 

@@ -146,7 +146,7 @@ def test_a_file_too_long_empty_or_not_utf8_is_refused(tmp_path: Path) -> None:
         f"error: a recap is {NOTE_LIMIT + 1:,} characters long; at most {NOTE_LIMIT:,} are allowed"
     )
     assert refused(db, "note", "recap", CAMPAIGN, "--file", str(empty)) == "error: a recap cannot be empty"
-    assert refused(db, "note", "recap", CAMPAIGN, "--file", str(latin)) == f"error: {latin} is not UTF-8 text (byte 0 is b'\\xc9')"
+    assert refused(db, "note", "recap", CAMPAIGN, "--file", str(latin)) == f"error: {latin} is not UTF-8 text (byte 0 is 0xC9)"
     assert "holds more than 80,000 bytes" in refused(db, "note", "recap", CAMPAIGN, "--file", str(huge))
     assert refused(db, "note", "recap", CAMPAIGN, "--file", str(tmp_path / "missing.md")).startswith("error: cannot read")
     # The longest recap a file may hold is recorded whole.

@@ -17,7 +17,7 @@ COLUMNS = len(log.columns)
 
 def rows(count: int) -> list[tuple[object, ...]]:
     """``count`` log rows of one campaign, in the table's column order."""
-    return [("c" * 36, n, n, "a" * 36, n, n * 60, "Alice", "TestMade", None, None, None) for n in range(1, count + 1)]
+    return [("c" * 36, n, n, "a" * 36, n, n * 60, "Alice", "TestMade", None, None, None, None) for n in range(1, count + 1)]
 
 
 def inserted(tmp_path: Path, given: list[tuple[object, ...]], limit: int | None = None) -> tuple[list[tuple[object, ...]], int]:

@@ -130,6 +130,9 @@ class Elor:
     def cards_played(self, event: Mapping[str, Any]) -> list[tuple[str | None, str]] | None:
         return None  # its events' records hold the cards they played, in order
 
+    def cards_passed(self, event: Mapping[str, Any]) -> list[tuple[str, str]]:
+        return []  # no card passes from one character to another
+
     def luck(self, event: Any, settings: Mapping[str, Any]) -> list[Draw]:
         """Each D10 test of the event and its exact odds of a degree (odds.draws says which rolls
         count and why the others do not)."""

@@ -46,9 +46,14 @@ def tolosa(db: str, tmp_path: Path, *sheets: str) -> None:
 
 
 def events(db: str, topic: str, name: str, *options: str) -> list[dict[str, Any]]:
-    """The recorded events of one kind of one character, oldest first (the GM's view)."""
-    log = json.loads(run(db, "log", "Tolosa", "--json", "--gm", "--character", name, *options).stdout)
-    return [entry["event"] for entry in log if entry["event"]["topic"].endswith(f":{topic}")]
+    """The recorded events of one kind of one character's own chain, oldest first (the GM's
+    view): ``log --character`` also lists the events of other chains that name it (ruling RM5)."""
+
+    def read(*more: str) -> list[dict[str, Any]]:
+        return [entry["event"] for entry in json.loads(run(db, "log", "Tolosa", "--json", "--gm", "--character", name, *more).stdout)]
+
+    own = next(e["originator_id"] for e in read() if e["topic"].endswith("Character.Created") and e["name"] == name)
+    return [e for e in read(*options) if e["originator_id"] == own and e["topic"].endswith(f":{topic}")]
 
 
 def degrees_by_hand(dice: list[int], level: int) -> int:

@@ -209,7 +209,7 @@ def _refs(rows: list[dict[str, Any]]) -> list[tuple[str, int]]:
     return [(r["event"]["originator_id"], r["event"]["originator_version"]) for r in rows]
 
 
-def test_attacks_lists_the_shots_and_blows_at_a_character_that_log_character_leaves_to_the_shooter_S3_3_S3_4_ruling_WD18(db: str) -> None:
+def test_attacks_lists_the_shots_and_blows_by_or_at_a_character_as_log_character_holds_them_S3_3_S3_4_rulings_WD18_RM5(db: str) -> None:
     shotgun_city(db, "sam", "joe", "doc")
     run(db, "session", "start", C)
     # Joe fires at Sam with Doc in the bullet's path; Sam strikes Joe, who dodges. Each is recorded
@@ -221,9 +221,10 @@ def test_attacks_lists_the_shots_and_blows_at_a_character_that_log_character_lea
     (blow,) = events(db, C, "BlowStruck")
     shot_ref = (shot["originator_id"], shot["originator_version"])
     blow_ref = (blow["originator_id"], blow["originator_version"])
-    # `log --character` is the character's own chain: Joe's shot at Sam is not in Sam's.
+    # `log --character` holds Sam's own chain and the events of others naming him (ruling RM5):
+    # Joe's shot at Sam and Sam's blow.
     sams = _refs(json.loads(run(db, "log", C, "--character", SAM, "--json").stdout))
-    assert shot_ref not in sams and blow_ref in sams
+    assert shot_ref in sams and blow_ref in sams
     # `western-parade attacks` names the shots and blows by or at him: the shot at Sam, his blow.
     at_sam = _refs(json.loads(run(db, WP, "attacks", C, SAM, "--json").stdout))
     assert at_sam == [shot_ref, blow_ref]

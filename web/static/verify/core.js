@@ -1095,8 +1095,18 @@ export async function verifyBundle(bundle, receipts = { seals: [], commitments: 
 
 async function verifyReport(bundle, receipts) {
   const report = newReport();
-  if (!isObject(bundle) || !FORMATS.includes(get(bundle, "format"))) {
-    const shown = isObject(bundle) ? pyRepr(get(bundle, "format")) : typeName(bundle);
+  if (!isObject(bundle)) {
+    // In the words of JSON, as domain/verifier.py says them.
+    const kind =
+      typeof bundle === "boolean" ? "true or false"
+      : isNumeric(bundle) ? "a number"
+      : typeof bundle === "string" ? "a text"
+      : Array.isArray(bundle) ? "a list"
+      : "null";
+    return { ...report, failure: `it is ${kind}, not an audit bundle (a JSON object naming its format)`, place: "bundle" };
+  }
+  if (!FORMATS.includes(get(bundle, "format"))) {
+    const shown = has(bundle, "format") ? pyRepr(get(bundle, "format")) : "missing";
     return { ...report, failure: `format is ${shown}, not one of ${FORMATS.join(", ")}`, place: "bundle" };
   }
   const campaignId = pyStr(get(bundle, "campaign_id"));
@@ -1117,6 +1127,10 @@ async function verifyReport(bundle, receipts) {
     }
   }
   const own = entries.map((entry) => entry.event);
+  if (own.length === 0) {
+    // A campaign's chain starts with its creation (ruling FP17), as domain/verifier.py says.
+    return { ...report, failure: "it holds no event of its campaign, not even its creation: there is nothing to verify", place: "bundle" };
+  }
   try {
     const epochs = await epochsOf(own);
     const seals = chainSeals(own);
