@@ -550,15 +550,14 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Downtime order: a healer supports every survival draw of the patient (Médecine)."""
         from chronique.domain.rulesets.cartes.advancement import arrange_care
-        from chronique.domain.rulesets.cartes.tables import means_label
+        from chronique.domain.rulesets.cartes.describe import care_words
 
         def act(world: World) -> Told[None, tuple[str, str]]:
             arrange_care(world, patient, healer, means, extra_levels)
             return Told(None, (named(world, patient), named(world, healer) if healer else ""))
 
         tended, tending = run(ctx, lambda s: s.act(campaign, act)).words
-        harder = f", {plural(extra_levels, 'extra level')}: care ×{2**extra_levels}" if extra_levels else ""
-        typer.echo(f"{tending} tends {tended} ({means_label(means)}{harder})" if tending else f"nobody tends {tended} now")
+        typer.echo(f"{tending} tends {tended} ({care_words(means, extra_levels)})" if tending else f"nobody tends {tended} now")
 
     @app.command("cure")
     def cure(ctx: typer.Context, campaign: str = CAMPAIGN, patient: str = typer.Argument(..., help="The patient.")) -> None:
@@ -610,18 +609,18 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Spend hand cards: +1 skill, a speciality, +1 characteristic or +1 pile max."""
         from chronique.domain.rulesets.cartes.advancement import spend as spend_
+        from chronique.domain.rulesets.cartes.describe import purchase_words
         from chronique.domain.rulesets.cartes.events import ExperienceSpent
 
         paid = _cards(cards)
 
         def act(world: World) -> Told[list[str], str]:
             spent = spend_(world, character, purchase, target, speciality, paid, reason)
-            # The skill or characteristic as the sheet spells it (the record's), whatever was typed.
-            bought = world.recorded_last(character, ExperienceSpent).name
-            return Told(spent, f"{named(world, character)} spends {render.cards(spent)} on {purchase} {bought} {speciality}")
+            # What it bought as the log and the ledger say it (ruling C81), the sheet's spellings.
+            bought = purchase_words(world.recorded_last(character, ExperienceSpent))
+            return Told(spent, f"{named(world, character)} spends {render.cards(spent)} on {bought}")
 
-        told = run(ctx, lambda s: s.act(campaign, act))
-        typer.echo(told.words.rstrip())
+        typer.echo(run(ctx, lambda s: s.act(campaign, act)).words)
 
 
 register(app)

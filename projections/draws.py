@@ -74,8 +74,7 @@ def _stored_row(notification: Any, kind: str) -> tuple[Any, ...] | None:
         notification.id,
         aggregate,
         kind,
-        # A Cartes test's game purpose ("attack on Alice") when the player gave no reason (ruling C82).
-        str(state.get("purpose", "") or state.get("game_purpose") or state.get("reason", "") or state.get("skill", "")),
+        _purpose(state.get),
         state.get("at"),
         recorded(state["timestamp"]),
         stored_json(outcome),
@@ -83,6 +82,12 @@ def _stored_row(notification: Any, kind: str) -> tuple[Any, ...] | None:
         state.get("sealed_until"),
         False,
     )
+
+
+def _purpose(field: Callable[[str, Any], Any]) -> str:
+    """What a draw was for, from an event's ``field`` (name, default): the player's reason, else a
+    Cartes test's game purpose ("attack on Alice", ruling C82), else its reason or its skill."""
+    return str(field("purpose", "") or field("game_purpose", None) or field("reason", "") or field("skill", ""))
 
 
 def _row(event: Any, position: int) -> dict[str, Any] | None:
@@ -95,12 +100,7 @@ def _row(event: Any, position: int) -> dict[str, Any] | None:
         "position": position,
         "aggregate_id": str(event.originator_id),
         "kind": type(event).__qualname__,
-        "purpose": str(
-            getattr(event, "purpose", "")
-            or getattr(event, "game_purpose", None)
-            or getattr(event, "reason", "")
-            or getattr(event, "skill", "")
-        ),
+        "purpose": _purpose(lambda name, default: getattr(event, name, default)),
         "at": getattr(event, "at", None),
         "recorded": event.timestamp.isoformat(),
         "outcome": outcome,

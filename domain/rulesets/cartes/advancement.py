@@ -70,7 +70,7 @@ def spend(world: World, name: str, purchase: str, target: str, speciality: str, 
             # bought again, it would add nothing and leave a sheet no later command reads (C88).
             raise RuleViolation(f"{sheet.name}'s {target} already has the speciality {held_already}")
         current = len(sheet.skills[target].specialities)
-        cost = speciality_cost(current)
+        cost = speciality_cost(current, target)
     elif purchase == "characteristic":
         target = characteristic_name(target)
         current = sheet.characteristics[target]

@@ -15,7 +15,7 @@ from chronique.domain.rulesets.cartes.recorded import recorded_sheet
 from chronique.domain.rulesets.cartes.resolution import Opposition, TestOutcome, oppose, perception, range_of, resolve_test
 from chronique.domain.rulesets.cartes.survival import survival_period
 from chronique.domain.rulesets.cartes.table import draw, living
-from chronique.domain.rulesets.cartes.tables import lethality_index
+from chronique.domain.rulesets.cartes.tables import lethality_index, tables
 from chronique.domain.world import World
 
 STANCES = ("draws", "out of combat", "ignores")
@@ -234,7 +234,14 @@ def spot(
     """Discrétion against Vigilance (§Vigilance et discrétion): the sneak adds the range and
     loses a device's signature; the watcher uses Vigilance when alert and trained, else Sens
     one level harder, and adds a sensor's bonus (§Senseurs L427). Each side may bring a
-    speciality and a situational modifier (``Edge``)."""
+    speciality and a situational modifier (``Edge``). Beyond the scale's last row (10 000 m,
+    range 13) only a sensor detects anyone (ruling C30): without one nothing is drawn."""
+    scale = tables().range_bounds_m
+    if range_of(distance_m) >= len(scale) and not sensor:
+        raise RuleViolation(
+            f"{world.character(watcher).name} cannot spot {world.character(sneak).name} {_metres(distance_m)} away without a "
+            f"sensor: beyond the range scale's last row ({_metres(scale[-1])}), only a sensor detects (give --sensor)"
+        )
     sneak_request = TestRequest(
         "Discrétion",
         speciality=sneak_edge.speciality,
@@ -252,3 +259,8 @@ def spot(
         sensor=sensor,
     )
     return contest(world, sneak, sneak_request, watcher, watch_request, ("hiding from", "watching for"))
+
+
+def _metres(distance: float) -> str:
+    # As §Échelle des portées writes its bounds: "10 000m", thousands apart.
+    return f"{distance:,.0f} m".replace(",", " ")

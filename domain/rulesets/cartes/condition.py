@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from chronique.domain.cards import cards_words, value
+from chronique.domain.cards import cards_words
 from chronique.domain.errors import RuleViolation
 from chronique.domain.rulesets.cartes.experience import Cost, characteristic_cost, pile_max_cost, skill_cost, speciality_cost
 from chronique.domain.text import ordinal, plural
@@ -90,14 +90,22 @@ def cards_dealt(sheet: dict[str, Any], c: dict[str, Any], e: Fields) -> None:
     c["hand_count"], c["pile_count"] = len(c["hand"]), len(c["pile"])
 
 
-def test_made(sheet: dict[str, Any], c: dict[str, Any], e: Fields) -> None:
-    """A test spends its pile or hand cards and the support card held for it, and changes the
-    markers. §Tirage des soutiens L293: a power support card serves the supported action, the
-    next draw, used or not (``support_spent``); a test recorded before that was kept (None)
-    spent it only when it used it, and replays as it was played."""
+def support_cards_spent(e: Fields) -> int:
+    """How many of the power support cards held a test spent, first held first (ruling C92)."""
+    count = e.get("support_cards_spent")
+    if count is not None:
+        return int(count)
     spent = e.get("support_spent")
-    if spent or spent is None and e["support_used"]:
-        c["support_cards"] = c["support_cards"][1:]
+    return int(bool(spent or spent is None and e["support_used"]))
+
+
+def test_made(sheet: dict[str, Any], c: dict[str, Any], e: Fields) -> None:
+    """A test spends its pile or hand cards and the support cards held for it, and changes the
+    markers. §Tirage des soutiens L293: the power support cards serve the supported action, the
+    next draw, used or not (``support_cards_spent``, ruling C92); a test recorded before that was
+    kept (None) was offered the first card only and spent it (``support_spent``), or, recorded
+    before that too, spent it only when it used it, and replays as it was played."""
+    c["support_cards"] = c["support_cards"][support_cards_spent(e) :]
     if e["from_pile"]:
         c["pile"] = _remove(c["pile"], e["from_pile"], "pile")
     if e["from_hand"]:
@@ -246,9 +254,8 @@ def experience_spent(sheet: dict[str, Any], c: dict[str, Any], e: Fields) -> Non
     correction is refused in words naming it: the same commands would have been refused."""
     held, cost, step = _step(sheet, e)
     paid = list(e["cards"])
-    if len(paid) != cost.cards or any(value(card) < cost.min_value for card in paid):
-        need = plural(cost.cards, "card") + (f" of {cost.min_value} or more" if cost.min_value else "")
-        raise ValueError(f"{_event(e)} paid {cards_words(paid)} for {_bought(e)}, and without it {step} costs {need}")
+    if not cost.paid_by(paid):  # the price play checked (experience.check_payment), priced where the replay stands
+        raise ValueError(f"{_event(e)} paid {cards_words(paid)} for {_bought(e)}, and without it {step} costs {cost.needs()}")
     if e["purchase"] == "skill":
         skills = dict(sheet["skills"])
         skill = dict(skills.get(e["name"]) or {"level": 0, "specialities": [], "characteristic": e["governing"]})

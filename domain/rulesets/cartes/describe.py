@@ -36,6 +36,13 @@ _PURCHASES = {
 }
 
 
+def care_words(means: str, extra_levels: int) -> str:
+    """A care order's means in words, with the extra levels its healer takes on each Médecine draw
+    (§Médecine L465, ruling C72): "Premiers soins avec équipement adapté, 1 extra level: care ×2"."""
+    harder = f", {plural(extra_levels, 'extra level')}: care ×{2**extra_levels}" if extra_levels else ""
+    return f"{means_label(means)}{harder}"
+
+
 def effect_words(effect: str) -> str:
     """A hit's effect on consciousness (§KO ou OK L354-361) as players read it, e.g.
     "shaken: two malus markers" for ``two_malus``: the one wording the log and the table
@@ -311,10 +318,16 @@ def _returned(e: Any) -> str:
     return f"every card back to the deck: {plural(e.pile_count, 'card')} in the pile, {e.hand_count} in hand"
 
 
+def _dealt(e: Any) -> str:
+    # §Distribution des cartes L84-90: the hand face up, the pile face down; a hand dealt early to
+    # spend experience (ruling C46) or a pile emptied at the session's end leaves nothing to deal.
+    hand = f"a hand of {cards(list(e.hand))}" if e.hand else "no hand card"
+    pile = f"a pile of {plural(len(e.pile), 'card')} face down" if e.pile else "no pile card"
+    return f"dealt {hand} and {pile}"
+
+
 WORDS: dict[str, Describer] = {
-    "chronique.domain.rulesets.cartes.events:CardsDealt": lambda e: (
-        f"dealt a hand of {cards(list(e.hand))} and a pile of {plural(len(e.pile), 'card')} face down"
-    ),
+    "chronique.domain.rulesets.cartes.events:CardsDealt": _dealt,
     "chronique.domain.rulesets.cartes.events:TestMade": _test,
     "chronique.domain.rulesets.cartes.events:SupportReceived": _support,
     "chronique.domain.rulesets.cartes.events:OppositionSettled": _opposition,
@@ -334,7 +347,9 @@ WORDS: dict[str, Describer] = {
     "chronique.domain.rulesets.cartes.events:ExperienceSpent": _spent,
     "chronique.domain.rulesets.cartes.events:CardsReturned": _returned,
     "chronique.domain.rulesets.cartes.events:SceneEnded": lambda e: "the scene ended: its markers lapse",
-    "chronique.domain.rulesets.cartes.events:CareArranged": lambda e: f"wounds tended by {e.healer} ({means_label(e.means)})",
+    "chronique.domain.rulesets.cartes.events:CareArranged": lambda e: (
+        f"wounds tended by {e.healer} ({means_label(e.means)})" if e.healer else "care stopped: nobody tends the wounds now"
+    ),
     "chronique.domain.rulesets.cartes.events:CareIntensified": lambda e: (
         f"the healer takes {plural(e.extra_levels, 'extra level')} on each Médecine draw: its markers ×{2**e.extra_levels}"
     ),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, replace
 
 from chronique.domain.cards import shown, shown_all, value
@@ -201,8 +202,9 @@ def make_test(world: World, name: str, request: TestRequest) -> TestOutcome:
         basis=basis,
         sheet_version=sheet_version,
         short_circuit=diamond_cancels,
-        # §Tirage des soutiens L293: a power support card serves this draw only, used or not.
+        # §Tirage des soutiens L293: the power support cards serve this draw only, used or not.
         support_spent=bool(character.condition["support_cards"]),
+        support_cards_spent=len(character.condition["support_cards"]),
         sealed_until=world.campaign.epoch if request.hidden else None,
     )
     return outcome
@@ -242,7 +244,7 @@ def _draw_test(
         manoeuvre=request.manoeuvre,
         short_circuit=diamond_cancels,
         hand_cards=request.hand_cards,
-        support_card=(character.condition["support_cards"] or [None])[0],
+        support_cards=character.condition["support_cards"],
         first_from_pile=request.source == "pile",
     )
 
@@ -267,9 +269,15 @@ def _first_card(world: World, character: Character, request: TestRequest, passiv
 
 def _hand_cards_spent(character: Character, request: TestRequest, outcome: TestOutcome) -> list[str]:
     spent = [request.first_hand_card] if request.source == "hand" and request.first_hand_card else []
-    played = [hand for _, hand in outcome.substituted]
-    if outcome.support_used:
-        played.remove(character.condition["support_cards"][0])  # the supporter's card, not a hand card
+    # The supporters' cards played are not hand cards: a card held both ways is played as the
+    # support's, which costs no experience (resolution._Candidate.key).
+    supports = Counter(character.condition["support_cards"])
+    played = []
+    for _, card in outcome.substituted:
+        if supports[card]:
+            supports[card] -= 1
+        else:
+            played.append(card)
     return spent + played
 
 

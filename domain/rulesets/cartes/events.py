@@ -54,7 +54,10 @@ class TestMade(_Changes, FaceDown):
     then cancels one level); None on tests recorded before it was kept. ``support_spent`` says
     that the power support card held for this draw is gone, used or not (§Tirage des soutiens
     L293: it serves the supported action, the next draw, only); None on tests recorded before
-    it was kept (class version 4), which spent it only when they used it. ``purpose`` is the
+    it was kept (class version 4), which spent it only when they used it.
+    ``support_cards_spent`` counts the power support cards held for this draw, every supporter's,
+    all offered to it and all gone after it (ruling C92); None on tests recorded before version
+    6, which were offered the first card held only and spent that one. ``purpose`` is the
     reason the player gave (``cartes test --reason``), "" when none was; ``game_purpose`` is what
     the game itself drew the test for ("attack on Alice", "support of Bruno", "resource draw",
     "recovery draw"), "" for a test the player asked for. Tests recorded before version 5 kept
@@ -63,7 +66,7 @@ class TestMade(_Changes, FaceDown):
 
     __test__ = False  # not a pytest test class
 
-    class_version = 5
+    class_version = 6
 
     at: int
     skill: str
@@ -82,6 +85,7 @@ class TestMade(_Changes, FaceDown):
     sheet_version: int
     short_circuit: bool | None
     support_spent: bool | None
+    support_cards_spent: int | None
     sealed_until: str | None
 
     @classmethod
@@ -89,11 +93,13 @@ class TestMade(_Changes, FaceDown):
         # Recorded before version 3, which keeps the player's short-circuit choice, before
         # version 4, which keeps whether the test spent a support card it did not use, or before
         # version 5, which keeps the game's purpose apart from the player's reason (None: unknown,
-        # ``purpose`` holds whichever was written).
+        # ``purpose`` holds whichever was written), or before version 6, which offers every power
+        # support card held, not the first only.
         super().upcast_stored(state)
         state.setdefault("short_circuit", None)
         state.setdefault("support_spent", None)
         state.setdefault("game_purpose", None)
+        state.setdefault("support_cards_spent", None)
 
 
 class SupportReceived(_Changes, FaceDown):

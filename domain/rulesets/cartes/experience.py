@@ -14,7 +14,7 @@ from typing import Any
 from chronique.domain import cards as _cards
 from chronique.domain.errors import RuleViolation
 from chronique.domain.rulesets.cartes.tables import tables
-from chronique.domain.text import plural
+from chronique.domain.text import ordinal, plural
 
 
 @dataclass(frozen=True)
@@ -28,6 +28,18 @@ class Cost:
     def to_dict(self) -> dict[str, Any]:
         """JSON-plain form for events."""
         return {"cards": self.cards, "min_value": self.min_value, "what": self.what}
+
+    def too_low(self, cards: Sequence[str]) -> list[str]:
+        """The cards of ``cards`` below the value it asks (§Expérience L546: "supérieur ou égal")."""
+        return [card for card in cards if _cards.value(card) < self.min_value]
+
+    def paid_by(self, cards: Sequence[str]) -> bool:
+        """Whether ``cards`` are as many as it costs, each of the value it asks."""
+        return len(cards) == self.cards and not self.too_low(cards)
+
+    def needs(self) -> str:
+        """What it asks, in words: "2 cards of 7 or more", "4 cards"."""
+        return plural(self.cards, "card") + (f" of {self.min_value} or more" if self.min_value else "")
 
 
 def _int(value: Any, what: str) -> int:
@@ -60,14 +72,15 @@ def skill_cost(current: int, governing: int, name: str = "skill") -> Cost:
     return Cost(count, new, f"{name} from {current} to {new}")
 
 
-def speciality_cost(already: int) -> Cost:
-    """Cost of a skill's next specialty: 2, 4 then 8 cards of any value, at most 3 (§Expérience L538, L547)."""
+def speciality_cost(already: int, skill: str = "a skill") -> Cost:
+    """Cost of a skill's next specialty: 2, 4 then 8 cards of any value, at most 3 (§Expérience L538,
+    L547). ``skill`` is the skill's name, for the words of a refusal ("Contact's 3rd speciality")."""
     prices = tables().advancement.speciality_cards
     if _int(already, "specialities held") < 0:
         raise RuleViolation("specialities held cannot be negative")
     if already >= len(prices):
         raise RuleViolation(f"a skill has at most {len(prices)} specialities")
-    return Cost(prices[already], 0, f"speciality {already + 1}")
+    return Cost(prices[already], 0, f"{skill}'s {ordinal(already + 1)} speciality")
 
 
 def characteristic_cost(current: int, name: str = "characteristic") -> Cost:
@@ -109,7 +122,7 @@ def check_payment(cost: Cost, cards: Sequence[str], hand: Sequence[str]) -> None
     missing = Counter(paid) - held
     if missing:
         raise RuleViolation(f"not in hand: {', '.join(_cards.shown(card) for card in sorted(missing.elements()))}")
-    low = [c for c in paid if _cards.value(c) < cost.min_value]
+    low = cost.too_low(paid)
     if low:
         # The cards as the sheet and the log show them (9♥, not 9H).
         raise RuleViolation(f"{cost.what} needs cards of {cost.min_value} or more, not {', '.join(map(_cards.shown, low))}")
@@ -123,6 +136,5 @@ def cheapest_payment(cost: Cost, hand: Sequence[str]) -> list[str]:
     held = _cards_of(hand, "hand card")
     qualifying = sorted((c for c in held if _cards.value(c) >= cost.min_value), key=_cards.value)
     if len(qualifying) < cost.cards:
-        need = plural(cost.cards, "card") + (f" of {cost.min_value} or more" if cost.min_value else "")
-        raise RuleViolation(f"hand cannot pay {cost.what}: needs {need}, has {len(qualifying)}")
+        raise RuleViolation(f"hand cannot pay {cost.what}: needs {cost.needs()}, has {len(qualifying)}")
     return qualifying[: cost.cards]

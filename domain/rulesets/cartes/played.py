@@ -92,3 +92,12 @@ def cards_played(event: Recorded) -> Played | None:
         return None
     read = CARDS_PLAYED.get(topic)
     return read(event) if read is not None else []
+
+
+def cards_passed(event: Recorded) -> list[tuple[str, str]]:
+    """The card a recorded Cartes ``event`` gave its character from another's: a power support's
+    success card, the supporter's (§Tirage des soutiens L293), which the deck handed to the
+    supporter (a card of its pile, or drawn for the support); none for any other event."""
+    if event.get("topic") == EVENTS + "SupportReceived" and event.get("card"):
+        return [(str(event["supporter"]), str(event["card"]))]
+    return []

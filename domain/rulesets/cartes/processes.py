@@ -85,9 +85,12 @@ class CartesProcesses:
 
 
 def rest_due(character: Character) -> int | None:
-    """When a night's sleep next refills this character's pile between sessions, if it needs one."""
+    """When a night's sleep next refills this character's pile between sessions, if it needs one:
+    a pile short of its maximum, or recovery draws made harder since the last sleep, which it
+    makes Très facile again (§Épuisement de la pioche L235, ruling C45), a full pile or not."""
     c = character.condition
-    if c["dealt"] or "returned_at" not in c or c["pile_count"] >= character.sheet["pile_max"]:
+    rested = c["pile_count"] >= character.sheet["pile_max"] and not c["recovery_steps"]
+    if c["dealt"] or "returned_at" not in c or rested:
         return None
     if recorded_sheet(character).npc:
         return None  # ruling C35: a GM character holds no pile to refill

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import combinations, permutations
 from typing import Any
 
 from chronique.domain import cards as _cards
@@ -261,7 +261,7 @@ class _Candidate:
     retained: str | None
     substituted: tuple[tuple[str, str], ...]
     hand_used: tuple[int, ...]
-    support_used: bool
+    support_used: int
     manoeuvre: str
 
     @property
@@ -275,14 +275,14 @@ class _Candidate:
     def key(self, hand_values: Sequence[int]) -> tuple[int, int, int, int, int, int]:
         # Best outcome first (success, then quality incl. suit bonus); then spend as few and
         # as low hand cards as possible (they are experience, §Ressources en cartes L199);
-        # then do not use the support card when it changes nothing.
+        # then use as few support cards as will do.
         return (
             int(self.success),
             self.quality + self.bonus,
             self.quality,
             -len(self.hand_used),
             -sum(hand_values[i] for i in self.hand_used),
-            -int(self.support_used),
+            -self.support_used,
         )
 
 
@@ -296,7 +296,7 @@ def resolve_test(
     clubs_rule: bool = True,
     short_circuit: bool = False,
     hand_cards: Sequence[str] = (),
-    support_card: str | None = None,
+    support_cards: Sequence[str] = (),
     first_from_pile: bool = True,
 ) -> TestOutcome:
     """Resolve one test (digest §3.5).
@@ -307,16 +307,16 @@ def resolve_test(
     (L324; only when ``short_circuit`` and ``first_from_pile``). Then ``draw(n)`` is called once
     with n = |level| (not called when n = 0) for the extra cards from the general deck
     (§Difficulté des actions L213). ``hand_cards`` are offered to replace failed draws and are
-    used only when the test failed (PROPOSAL §3.3); ``support_card`` (a supporter's power
-    success card, §Tirage des soutiens L293) may replace any card and is used only when it
-    improves the outcome.
+    used only when the test failed (PROPOSAL §3.3); ``support_cards`` (the supporters' power
+    success cards, §Tirage des soutiens L293, one per supporter of the action) may each replace
+    any one card, and are used only when they improve the outcome.
     """
     target = _int(target, "target")
     level_asked = _int(level, "difficulty level")
     first = _card(first, "first card")
     manoeuvre = manoeuvre_name(manoeuvre)
     offered = tuple(_card(c, "hand card") for c in hand_cards)
-    support = None if support_card is None else _card(support_card, "support card")
+    supports = tuple(_card(c, "support card") for c in support_cards)
 
     # §Choix de l'actions L269: the personal card is drawn first so that its suit can change
     # the level before the other cards are drawn.
@@ -336,7 +336,7 @@ def resolve_test(
         extra = [_card(c, "drawn card") for c in pulled]
     drawn = (first, *extra)
 
-    best = _best_outcome(target, effective, drawn, manoeuvre, offered, support)
+    best = _best_outcome(target, effective, drawn, manoeuvre, offered, supports)
     return TestOutcome(
         target=target,
         level_asked=level_asked,
@@ -348,7 +348,7 @@ def resolve_test(
         suit_bonus=best.bonus,
         substituted=best.substituted,
         manoeuvre=manoeuvre,
-        support_used=best.support_used,
+        support_used=bool(best.support_used),
         drawn=drawn,
     )
 
@@ -359,23 +359,30 @@ def _best_outcome(
     drawn: tuple[str, ...],
     manoeuvre: str,
     offered: tuple[str, ...],
-    support: str | None,
+    supports: tuple[str, ...],
 ) -> _Candidate:
     """The best legal arrangement of drawn, support and hand cards (see :func:`resolve_test`)."""
     hand_values = [_cards.value(c) for c in offered]
 
-    def candidate(cards: tuple[str, ...], subs: tuple[tuple[str, str], ...], used: tuple[int, ...], sup: bool) -> _Candidate:
+    def candidate(cards: tuple[str, ...], subs: tuple[tuple[str, str], ...], used: tuple[int, ...], sup: int) -> _Candidate:
         ok, kept = _evaluate(target, level, cards, manoeuvre)
         return _Candidate(cards, ok, kept, subs, used, sup, manoeuvre)
 
-    # Support placements: none, or the support card in place of any one drawn card (L293).
-    placements: list[tuple[tuple[str, ...], tuple[tuple[str, str], ...], int | None]] = [(drawn, (), None)]
-    if support is not None:
-        for i, old in enumerate(drawn):
-            placed = drawn[:i] + (support,) + drawn[i + 1 :]
-            placements.append((placed, ((old, support),), i))
+    # Support placements: none, or some of the support cards, each in place of a different drawn
+    # card (§Tirage des soutiens L293: each "peut se substituer à n'importe quelle carte tirée",
+    # ruling C92), with the slots they took.
+    placements: list[tuple[tuple[str, ...], tuple[tuple[str, str], ...], frozenset[int]]] = [(drawn, (), frozenset())]
+    for count in range(1, min(len(supports), len(drawn)) + 1):
+        for chosen in permutations(supports, count):
+            for slots in combinations(range(len(drawn)), count):
+                placed = list(drawn)
+                for slot, card in zip(slots, chosen, strict=True):
+                    placed[slot] = card
+                placements.append(
+                    (tuple(placed), tuple((drawn[slot], card) for slot, card in zip(slots, chosen, strict=True)), frozenset(slots))
+                )
 
-    no_hand = [candidate(c, s, (), pos is not None) for c, s, pos in placements]
+    no_hand = [candidate(c, s, (), len(taken)) for c, s, taken in placements]
     best = max(no_hand, key=lambda c: c.key(hand_values))
     if best.success or not offered:
         return best
@@ -384,8 +391,8 @@ def _best_outcome(
     # PROPOSAL §3.3: one hand card per replaced card). A hand card above the target cannot help.
     usable = [i for i, v in enumerate(hand_values) if v <= target]
     options = list(no_hand)
-    for cards, subs, pos in placements:
-        failed = [i for i, c in enumerate(cards) if _cards.value(c) > target and i != pos]
+    for cards, subs, taken in placements:
+        failed = [i for i, c in enumerate(cards) if _cards.value(c) > target and i not in taken]
         # Easy/average tests need one success; hard tests need every failed card replaced.
         needed = 1 if level <= 0 else len(failed)
         if not failed or needed > len(usable):
@@ -397,7 +404,7 @@ def _best_outcome(
             for slot, hand_index in zip(failed, combo, strict=False):
                 pairs.append((new[slot], offered[hand_index]))
                 new[slot] = offered[hand_index]
-            options.append(candidate(tuple(new), tuple(pairs), combo, pos is not None))
+            options.append(candidate(tuple(new), tuple(pairs), combo, len(taken)))
     return max(options, key=lambda c: c.key(hand_values))
 
 

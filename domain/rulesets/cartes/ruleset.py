@@ -131,6 +131,11 @@ class Cartes:
     def waiting(self, character: Character) -> tuple[str, ...]:
         return ()  # every state of its characters runs on the clock
 
+    def cards_passed(self, event: Mapping[str, Any]) -> list[tuple[str, str]]:
+        from chronique.domain.rulesets.cartes.played import cards_passed
+
+        return cards_passed(event)
+
     def cards_played(self, event: Mapping[str, Any]) -> list[tuple[str | None, str]] | None:
         # A survival draw's healer's cards come first, a tie-break's go to either side (ruling C85).
         from chronique.domain.rulesets.cartes.played import cards_played

@@ -316,8 +316,7 @@ def skill_advance_cost(sheet: CartesSheet, name: str) -> Cost:
 def speciality_advance_cost(sheet: CartesSheet, name: str) -> Cost:
     """Cost of the next specialty of skill ``name`` (§Expérience L538: 2, 4, 8 cards)."""
     skill = find_skill(sheet, name)
-    cost = speciality_cost(len(sheet.skills[skill].specialities))
-    return Cost(cost.cards, cost.min_value, f"{skill} {cost.what}")
+    return speciality_cost(len(sheet.skills[skill].specialities), skill)
 
 
 def characteristic_advance_cost(sheet: CartesSheet, name: str) -> Cost:

@@ -116,7 +116,10 @@ def _test(event: dict[str, Any], table: Table, now: dict[str, Any]) -> Mapping[s
     _last_handed(table, name, "outcome", drawn if source == "deck" else drawn[1:])
     # A test from the hand spends its first card too: only the others were played in place of draws.
     played = tuple(from_hand[1:] if source == "hand" else from_hand)
-    support = c["support_cards"][0] if c["support_cards"] else None
+    # Ruling C92: every power support card held is offered to the draw; a test recorded before
+    # that (class version 6) was offered the first one only.
+    every = event.get("support_cards_spent") is not None
+    supports = tuple(c["support_cards"] if every else c["support_cards"][:1])
     chosen = event.get("short_circuit")
     if chosen is None:
         table.unrecorded("short_circuit")
@@ -128,7 +131,7 @@ def _test(event: dict[str, Any], table: Table, now: dict[str, Any]) -> Mapping[s
     target, level, cards, manoeuvre = recorded["target"], recorded["level_asked"], tuple(drawn), recorded["manoeuvre"]
     outcomes = []
     for short_circuit in choices:
-        replayed = _replayed(target, level, cards, manoeuvre, played, from_pile, short_circuit, support)
+        replayed = _replayed(target, level, cards, manoeuvre, played, from_pile, short_circuit, supports)
         if replayed is not None:
             outcomes.append(replayed[1])
     if not outcomes:
@@ -140,7 +143,9 @@ def _test(event: dict[str, Any], table: Table, now: dict[str, Any]) -> Mapping[s
     if event.get("support_spent") is not None:
         # §Tirage des soutiens L293: the support card held for this draw is spent by it, used or
         # not (tests recorded before it was kept, None, spent it only when they used it).
-        expected["support_spent"] = support is not None
+        expected["support_spent"] = bool(supports)
+    if every:
+        expected["support_cards_spent"] = len(supports)
     return expected
 
 
@@ -281,7 +286,7 @@ def _with_care(
     if healer is not None:
         healer_name, cards = name_of(table, healer), tuple(recorded["outcome"]["drawn"])
         target = medicine_target(character_now(table, healer)["sheet"])
-        supported = _replayed(target, medicine_level(level, care["means"], extra_levels(care)), cards, "tactics", (), False, False, None)
+        supported = _replayed(target, medicine_level(level, care["means"], extra_levels(care)), cards, "tactics", (), False, False, ())
         if supported is None:
             raise Mismatch("medicine", f"its level asks for another number of cards than the {len(cards)} it drew")
         medicine = medicine_support(healer_name, care["means"], supported[0], extra_levels(care))
@@ -289,7 +294,7 @@ def _with_care(
     drawn = tuple(event["outcome"]["drawn"])
     draws.append((name, "outcome", drawn))
     _handed_last(table, draws)
-    replayed = _replayed(carrure + (medicine["bonus"] if medicine else 0), level, drawn, "power", (), False, False, None)
+    replayed = _replayed(carrure + (medicine["bonus"] if medicine else 0), level, drawn, "power", (), False, False, ())
     if replayed is None:
         raise Mismatch("outcome", f"its level asks for another number of cards than the {len(drawn)} it drew")
     return medicine, replayed
@@ -301,7 +306,7 @@ def _consciousness(event: dict[str, Any], table: Table, now: dict[str, Any]) -> 
     recorded = event["outcome"]
     drawn = tuple(recorded["drawn"])
     _last_handed(table, name_of(table, event["originator_id"]), "outcome", drawn)
-    replayed = _replayed(recorded["target"], recorded["level_asked"], drawn, recorded["manoeuvre"], (), False, False, None)
+    replayed = _replayed(recorded["target"], recorded["level_asked"], drawn, recorded["manoeuvre"], (), False, False, ())
     if replayed is None:
         raise Mismatch("outcome", f"its level asks for another number of cards than the {len(drawn)} it drew")
     return {"outcome": replayed[1], "regained": replayed[0].success}
@@ -325,7 +330,7 @@ def _replayed(
     hand: tuple[str, ...],
     from_pile: bool,
     short_circuit: bool,
-    support: str | None,
+    supports: tuple[str, ...],
 ) -> Replayed | None:
     # Pure, and a campaign repeats the same few targets, levels and cards: each is worked out once.
     # The dict it gives is shared: callers only compare it.
@@ -338,7 +343,7 @@ def _replayed(
             manoeuvre=manoeuvre,
             short_circuit=short_circuit,
             hand_cards=hand,
-            support_card=support,
+            support_cards=supports,
             first_from_pile=from_pile,
         )
     except RuleViolation:  # this choice would have drawn another number of cards

@@ -10,8 +10,10 @@ from typing import Any
 from chronique.domain.character import Character
 from chronique.domain.gametime import calendar_from
 from chronique.domain.rulesets.cartes.damage import thresholds_in_words, wound_capacity_in_words, wound_malus
-from chronique.domain.rulesets.cartes.describe import markers_held
-from chronique.domain.rulesets.cartes.tables import characteristics, lethality_name, means_label
+from chronique.domain.rulesets.cartes.describe import care_words, level, markers_held
+from chronique.domain.rulesets.cartes.resolution import recovery_level, resource_level
+from chronique.domain.rulesets.cartes.survival import extra_levels
+from chronique.domain.rulesets.cartes.tables import characteristics, lethality_name
 from chronique.domain.rulesets.words import cards, plural
 from chronique.domain.sheetview import Section, SheetView
 from chronique.domain.world import World
@@ -59,8 +61,26 @@ def _cards(s: dict[str, Any], c: dict[str, Any], gm: bool) -> list[tuple[str, ..
         hand = cards(c["hand"]) if c["dealt"] or c["hand"] else plural(c["hand_count"], "card")
         rows = [("pile", f"{pile} (at most {s['pile_max']})"), ("hand", hand)]
     rows.append(("markers", markers_held(c)))
+    rows += _harder_draws(c)
     if c["support_cards"]:
         rows.append(("support cards for the next draw", cards(c["support_cards"])))
+    return rows
+
+
+def _harder_draws(c: dict[str, Any]) -> list[tuple[str, ...]]:
+    # §Épuisement de la pioche L235: each further recovery draw is one level harder, until a
+    # night's sleep (ruling C45); §Choix des manœuvres L279: a failed resource draw makes the next
+    # one harder, until a success or the scene's end (PROPOSAL §3.9). Both start Très facile.
+    rows: list[tuple[str, ...]] = []
+    harder = "each making the next one level harder"
+    if c["recovery_steps"]:
+        since = f"{plural(c['recovery_steps'], 'recovery draw')} since the last night's sleep, {harder}"
+        # A29: with no hand card left, the first card comes from the deck, one level harder still.
+        next_level = recovery_level(c["recovery_steps"], hand_empty=not c["hand_count"])
+        rows.append(("next recovery draw", f"{level(next_level)}: {since}"))
+    if c["resource_steps"]:
+        failed = f"{plural(c['resource_steps'], 'failed resource draw')} this scene, {harder}"
+        rows.append(("next resource draw", f"{level(resource_level(c['resource_steps']))}: {failed}"))
     return rows
 
 
@@ -72,7 +92,7 @@ def _resilience(character: Character) -> list[tuple[str, ...]]:
     rows.append(("wound malus", f"−{malus}" if malus else "none"))
     rows += [(f"lasting malus of wound {m['wound']}", f"−{m['amount']} until curative care") for m in c["lasting_malus"]]
     if c["care"]:
-        rows.append(("tended by", f"{c['care']['healer']} ({means_label(c['care']['means'])})"))
+        rows.append(("tended by", f"{c['care']['healer']} ({care_words(c['care']['means'], extra_levels(c['care']))})"))
     return rows
 
 

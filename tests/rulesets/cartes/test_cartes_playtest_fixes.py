@@ -192,8 +192,7 @@ def _verdict_on_a_test_holding(support_cards: list[str], spent: bool | None) -> 
     table_.hand_out("Alice", ["2H", "9D"])
     assert check(rules[dealt], {"topic": dealt, "originator_id": ALICE, "hand": ["2H"], "pile": ["9D"]}, table_) is None
     table_.state[("now", ALICE)]["condition"]["support_cards"] = support_cards
-    offered = support_cards[0] if support_cards else None
-    outcome = resolve_test(9, 0, "9D", lambda n: [], support_card=offered, first_from_pile=True).to_dict()
+    outcome = resolve_test(9, 0, "9D", lambda n: [], support_cards=support_cards[:1], first_from_pile=True).to_dict()
     event = {
         "topic": "chronique.domain.rulesets.cartes.events:TestMade",
         "originator_id": ALICE,

@@ -148,7 +148,7 @@ def test_every_command_typed_in_lower_case_prints_and_logs_the_sheets_spelling(d
     assert said["resource"].startswith("Alice draws Volonté: ") and "\nAlice's pile gains " in said["resource"]
     assert said["recover"].startswith("Alice draws Carrure: ") and "\nAlice's pile gains " in said["recover"]
     assert said["award"].startswith("Alice gains 4 hand cards: ")
-    assert said["spend"].startswith("Alice spends ") and said["spend"].endswith(" on speciality Distance Fronde\n")
+    assert said["spend"].startswith("Alice spends ") and said["spend"].endswith(" on a speciality: Fronde, the 1st of Distance\n")  # C95
     assert said["attack"].startswith("Alice (Contact): ") and "\nBruno (Contact): " in said["attack"]
     # Volonté 6: a hit of 2 is under OK 3, whatever Bruno's wounds (Carrure 6 holds three Nulle).
     assert said["wound"].startswith("Bruno takes a wound of 2, lethality ")

@@ -313,25 +313,25 @@ def test_club_level_stays_after_first_card_replaced_seed_Choix_de_l_actions_L269
 
 def test_support_power_card_replaces_any_card_seed_Tirage_des_soutiens_L293() -> None:
     # Difficile: 6 and 2 both succeed; the supporter's 5 replaces the 2 and raises the worst.
-    result = resolve_test(7, 1, "6H", deck("2D"), support_card="5S")
+    result = resolve_test(7, 1, "6H", deck("2D"), support_cards=["5S"])
     assert result.success and result.quality == 5 and result.support_used
     assert result.substituted == (("2D", "5S"),)
 
 
 def test_support_card_unused_when_it_does_not_help() -> None:
-    result = resolve_test(7, 0, "6H", no_draw, support_card="3S")
+    result = resolve_test(7, 0, "6H", no_draw, support_cards=["3S"])
     assert result.quality == 6 and not result.support_used and result.substituted == ()
 
 
 def test_support_card_saves_a_failed_draw_before_hand_cards() -> None:
-    result = resolve_test(7, 0, "9H", no_draw, support_card="4S", hand_cards=["6D"])
+    result = resolve_test(7, 0, "9H", no_draw, support_cards=["4S"], hand_cards=["6D"])
     # The free support card (4♠ = 7 with ♠ on power) beats spending the 6♦ (6): best total wins.
     assert result.success and result.support_used and result.total == 7
     assert result.substituted == (("9H", "4S"),)
 
 
 def test_support_and_hand_together_on_a_hard_test() -> None:
-    result = resolve_test(10, 1, "QD", deck("KH"), support_card="8S", hand_cards=["9H"])
+    result = resolve_test(10, 1, "QD", deck("KH"), support_cards=["8S"], hand_cards=["9H"])
     assert result.success and result.support_used
     assert sorted(result.cards) == ["8S", "9H"] and result.quality == 8 and result.total == 11
 
@@ -342,7 +342,7 @@ def test_support_and_hand_together_on_a_hard_test() -> None:
 def test_outcome_to_dict_is_json_plain_and_round_trips() -> None:
     import json
 
-    result = resolve_test(10, 1, "QD", deck("KH"), support_card="8S", hand_cards=["9H"])
+    result = resolve_test(10, 1, "QD", deck("KH"), support_cards=["8S"], hand_cards=["9H"])
     data = result.to_dict()
     assert json.loads(json.dumps(data)) == data
     assert TestOutcome.from_dict(data) == result

@@ -258,7 +258,7 @@ def test_cards_read_with_their_suits_as_the_sheet_and_the_log_show_them_issue_14
     assert out.strip() == f"Alice gains 2 hand cards: {shown_all(held[-2:])}"
     out = cli(db, "cartes", "xp", "spend", CAMPAIGN, "Alice", "speciality", "Contact", "--speciality", "Parade").stdout
     (spent,) = [e for e in recorded(db) if e["topic"].endswith(":ExperienceSpent")]
-    assert out.strip() == f"Alice spends {shown_all(spent['cards'])} on speciality Contact Parade"
+    assert out.strip() == f"Alice spends {shown_all(spent['cards'])} on a speciality: Parade, the 2nd of Contact"  # ruling C95
     left = hand(db, "Alice")
     missing = next(c for c in ("KH", "QS", "JD", "10C", "9H") if c not in left)
     line = refused(db, "cartes", "test", CAMPAIGN, "Alice", "Contact", "--from", f"hand:{missing}")
