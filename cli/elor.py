@@ -446,10 +446,10 @@ def _range_line(shot: RangedShot) -> str:
 
 def _damage_line(name: str, damage: dict[str, Any]) -> None:
     if "item" in damage:
-        typer.echo(
-            f"{damage['item']} takes {damage['damage']}: structure {damage['structure_left']}"
-            + (" — destroyed" if damage["destroyed"] else "")
-        )
+        # §Endommagement de l'équipement L1079 (ruling E70): what is left of the item, in words.
+        left = plural(damage["structure_left"], "structure point") + " left"
+        said = "destroyed" if damage["destroyed"] else left if damage["structure_left"] else "it has no structure points to lose"
+        typer.echo(f"{damage['item']} takes {plural(damage['damage'], 'point')} of damage: {said}")
         return
     from chronique.domain.rulesets.elor.describe import blow_state, place
 
@@ -750,7 +750,7 @@ def long_test(
         done = long_action_test(world, character, action)
         said = f"{done['name']}: {done['accumulated']}/{done['required']} degrees"
         if done["abandoned"]:
-            # Ruling E68: a training whose weekly test became an automatic failure stops instead.
+            # Rulings E68, E71: a training that could never end, or whose level came another way, stops instead.
             return f"{said} — stopped: {world.recorded_last(character, LongActionAbandoned).reason}"
         return said + (" — done" if done["done"] else "")
 

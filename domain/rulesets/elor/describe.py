@@ -7,8 +7,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from chronique.domain.errors import RuleViolation
-from chronique.domain.rulesets.elor.damage import state_words
-from chronique.domain.rulesets.elor.tables import effect, faculty_name, location, nature
+from chronique.domain.rulesets.elor.damage import location_state, state_words
+from chronique.domain.rulesets.elor.tables import Location, Nature, effect, faculty_name, faculty_names, location, nature
 from chronique.domain.rulesets.words import Describer, described, joined, plural, signed
 
 # §Scènes d'action: what an action point bought.
@@ -25,14 +25,24 @@ _DEFENCE = {"dodge": "a dodge", "parry": "a parry"}
 _CAUSES = {"reward": "experience spent", "training": "training", "natural": "natural progression"}
 
 
+def _morphology(of: str) -> Nature:
+    # The nature's table (§Nature L142-L172), the human one (§Humains) for a nature the tables
+    # no longer hold: the words of a record never fail to be said.
+    try:
+        return nature(of)
+    except RuleViolation:
+        return nature("humain")
+
+
+def _found(location: str, of: str) -> Location | None:
+    # A location of the nature's table by its stored key, None for a key it does not hold.
+    return next((loc for loc in _morphology(of).locations if loc.key == location), None)
+
+
 def where(location: str, of: str = "humain") -> str:
     """A location as the nature's table (§Humains) and the sheet name it, in running prose (e.g.
     "jambe droite" for ``right-leg``), never the stored key."""
-    try:
-        morphology = nature(of)
-    except RuleViolation:
-        morphology = nature("humain")
-    found = next((loc for loc in morphology.locations if loc.key == location), None)
+    found = _found(location, of)
     return found.name.lower() if found is not None else location.replace("-", " ")
 
 
@@ -42,11 +52,7 @@ def blow_state(location: str, state: str, unconscious: bool, dead: bool, of: str
     §Humains, E63), then the body's (" — unconscious", " — dead") when it is so and the location's
     words did not already say it (a blow to the torso of someone a wounded abdomen keeps
     unconscious leaves the torso hurt, not unconscious: said apart)."""
-    try:
-        morphology = nature(of)
-    except RuleViolation:
-        morphology = nature("humain")
-    found = next((loc for loc in morphology.locations if loc.key == location), None)
+    found = _found(location, of)
     said = state if found is None else state_words(found, state)
     if dead:
         return said, " — dead"
@@ -94,14 +100,16 @@ def test(outcome: Mapping[str, Any], made_of: str = "") -> str:
 
 # The terms an action level is the sum of (resolution.action_level; a ranged attack's ``range``,
 # §Attaque à distance), in the order the words give them.
-_LEVEL_TERMS = ("faculty", "attributes", "profession", "familiarity", "prowess", "range", "difficulty", "wounds")
+_LEVEL_TERMS = ("faculty", "attributes", "profession", "familiarity", "prowess", "range", "parry", "bulk", "difficulty", "wounds")
+# A defence's gear terms by what they are (ruling E74): §La parade, §L'esquive (E33).
+_GEAR_TERMS = {"parry": "parry bonus", "bulk": "bulky gear"}
 
 
 def level_terms(spec: Mapping[str, Any], terms: Mapping[str, int]) -> str:
     """What a test's level adds up from, in words: "Physique 2, Guerrier +2, difficulty -1" (the
     faculty always, the profession and familiarity by their names, the other terms when not 0),
     so that a disputed level can be added up from the log."""
-    names = {"faculty": faculty(spec.get("faculty") or "faculty")}
+    names = {"faculty": faculty(spec.get("faculty") or "faculty"), **_GEAR_TERMS}
     names |= {key: spec[key] for key in ("profession", "familiarity") if spec.get(key)}
     keys = [k for k in _LEVEL_TERMS if k in terms] + sorted(k for k in terms if k not in _LEVEL_TERMS)
     return signed({names.get(k, k): terms[k] for k in keys}, keep_first=True)
@@ -176,10 +184,10 @@ def _damage(e: Any) -> str:
     return f"{plural(e.value['effective'], 'point')} of damage in the {where(e.location)} ({e.source}): {e.total} in all, {state}{body}"
 
 
-def _in_body_order(points: Mapping[str, int]) -> list[tuple[str, int]]:
+def _in_body_order(points: Mapping[str, int], of: str = "humain") -> list[tuple[str, int]]:
     # The locations in the order of the nature's table and the sheet (§Humains: head first), so
     # that the advance's line and the log's (read back from the journal) say them alike.
-    order = [loc.key for loc in nature("humain").locations]
+    order = [loc.key for loc in _morphology(of).locations]
     return sorted(points.items(), key=lambda item: order.index(item[0]) if item[0] in order else len(order))
 
 
@@ -192,18 +200,26 @@ def damage_left(key: str, left: int, removed: int, hit_points: int | None, of: s
     it is still at them, that it still is: "5 damage points left: the jambe gauche is still
     unusable". ``hit_points`` None (a healing recorded before it kept them) says the points alone."""
     said = f"{plural(left, 'damage point')} left" if left else "no damage left"
-    if hit_points is None or hit_points > left + removed:
+    if hit_points is None or location_state(left + removed, hit_points) != "unusable":
         return said
-    try:
-        found = next((loc for loc in nature(of).locations if loc.key == key), None)
-    except RuleViolation:
-        found = None
+    found = _found(key, of)
     vital = found is not None and found.vital
     effect = found.at_hp if found is not None else "unusable"
-    if left >= hit_points:
+    if location_state(left, hit_points) == "unusable":
         # Still at its hit points (a healing never touches a destroyed location, E23).
         return f"{said}: the {where(key, of)} still causes {effect}" if vital else f"{said}: the {where(key, of)} is still unusable"
     return f"{said}: the {where(key, of)} no longer causes {effect}" if vital else f"{said}: the {where(key, of)} can be used again"
+
+
+def _item_damaged(e: Any) -> str:
+    # §Endommagement de l'équipement L1079: resistance first, the rest off the structure points;
+    # an item the sheet gives none of is never worn down (ruling E70).
+    taken = f"the {e.item} took {plural(e.damage, 'point')} of damage"
+    if not (e.structure_lost or e.structure_left or e.destroyed):
+        return f"{taken}: it has no structure points to lose"
+    stopped = min(e.damage, e.resistance)
+    left = f"{e.structure_lost} off its structure ({e.structure_left} left)" + ("; destroyed" if e.destroyed else "")
+    return f"{taken}: {stopped} stopped by its resistance, {left}"
 
 
 def _healed(e: Any) -> str:
@@ -250,7 +266,10 @@ def _progression(e: Any) -> str:
 
 
 def _faculties(e: Any) -> str:
-    levels = ", ".join(f"{faculty(k)} {v:+d}" for k, v in e.faculties.items())
+    # In the sheet's order (§Facultés: Physique, Coordination, Esprit, Mental), not the record's.
+    order = faculty_names()
+    named = sorted(((faculty(k), v) for k, v in e.faculties.items()), key=lambda kv: order.index(kv[0]) if kv[0] in order else len(order))
+    levels = ", ".join(f"{name} {v:+d}" for name, v in named)
     state = "; now dead" if e.dead else "; now unconscious" if e.unconscious else ""
     return f"faculties changed ({e.reason}): {levels}{state}"
 
@@ -271,10 +290,7 @@ WORDS: dict[str, Describer] = {
     ),
     "chronique.domain.rulesets.elor.events:AttackResolved": _attack,
     "chronique.domain.rulesets.elor.events:DamageTaken": _damage,
-    "chronique.domain.rulesets.elor.events:EquipmentDamaged": lambda e: (
-        f"the {e.item} took {plural(e.damage, 'point')} of damage: {e.resistance} stopped by its resistance, "
-        f"{e.structure_lost} off its structure ({e.structure_left} left)" + ("; destroyed" if e.destroyed else "")
-    ),
+    "chronique.domain.rulesets.elor.events:EquipmentDamaged": _item_damaged,
     "chronique.domain.rulesets.elor.events:WoundsHealed": _healed,
     "chronique.domain.rulesets.elor.events:CareGiven": lambda e: (
         f"care by {e.healer} on the {where(e.location)}: {plural(e.degrees, 'degree')} of success"

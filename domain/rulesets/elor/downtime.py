@@ -28,10 +28,11 @@ from chronique.domain.rulesets.elor.play import (
     sheet_of,
     take_opportunity,
 )
-from chronique.domain.rulesets.elor.progression import check_grant, natural_raise, reward_cost, training_required
+from chronique.domain.rulesets.elor.progression import check_grant, natural_raise, reward_cost, training_level, training_required
 from chronique.domain.rulesets.elor.resolution import ActionLevel, collaboration_penalty, is_automatic, progress
 from chronique.domain.rulesets.elor.sheet import derived, sheet_of_data
 from chronique.domain.rulesets.elor.tables import faculty_name, faculty_names, location, nature, tables
+from chronique.domain.sheetview import signed
 from chronique.domain.text import plural
 from chronique.domain.world import World
 
@@ -167,8 +168,11 @@ def start_long_action(
         if any(p["name"] == character.name for p in participants):
             raise RuleViolation(f"{character.name} already takes part")
         participants.append({"name": character.name, "spec": _spec_dict(their)})
-    for p in participants:
-        level_of(world, world.character(p["name"]), _spec(p["spec"]))  # fail now on a bad spec
+    # Fail now on a bad spec; and ruling E73 (E68, E8): work whose every test fails without a
+    # roll could never gain a degree nor end, so it does not start.
+    levels = [(p["name"], _spec(p["spec"]), level_of(world, world.character(p["name"]), _spec(p["spec"]))) for p in participants]
+    if all(is_automatic(level.total) == "failure" for _, _, level in levels):
+        raise RuleViolation(_never_ends(world, owner, title, levels))
     at = world.campaign.clock
     first = first_work_time(at, unit_s, start_hour, hours_per_day) if paced == "downtime" else None
     action = {
@@ -194,6 +198,20 @@ def start_long_action(
     return action
 
 
+def _never_ends(world: World, owner: Character, title: str, levels: Sequence[tuple[str, TestSpec, ActionLevel]]) -> str:
+    # Ruling E73: what refuses a long action no test of which could gain a degree, in E68's words.
+    floor = tables().automatic_failure_at_or_below
+    _, spec, level = levels[0]
+    if len(levels) == 1:
+        tests = f"the test would be at {_level_words(spec, level)}"
+    else:
+        tests = "every test would be at 0 or below (" + ", ".join(f"{name} level {lv.total}" for name, _, lv in levels) + ")"
+    return (
+        f"{owner.name} cannot start {title!r}: {tests}, and at {floor} or below a test fails without a roll (E8), so it could never end; "
+        f"{_what_would_do(world, owner, spec, level)}"
+    )
+
+
 def find_action(character: Character, action: int | str) -> dict[str, Any]:
     """A long action of the character by id or name."""
     for a in character.condition["long_actions"]:
@@ -207,12 +225,12 @@ def work_unit(world: World, owner: Character, action: dict[str, Any], at: int) -
     action's regime), the unit adds Σ − ⌊n / 3⌋ (never below 0), and the next test is set."""
     if action["done"] or action["abandoned"]:
         raise RuleViolation(f"long action {action['name']!r} is over")
-    hopeless = hopeless_training(world, owner, action)
-    if hopeless is not None:
-        # Ruling E68: a training whose weekly test became an automatic failure stops at the test
-        # that would have been made, rather than failing every week for ever; its degrees stay
-        # on record, and the GM may start it again once the test can succeed.
-        owner.record(ev.LongActionAbandoned, at=at, action_id=action["id"], reason=hopeless)
+    stopped = training_stopped(world, owner, action)
+    if stopped is not None:
+        # Rulings E68, E71: a training whose weekly test became an automatic failure, or whose
+        # level came another way, stops at the test that would have been made, rather than
+        # testing every week for nothing; its degrees stay on record.
+        owner.record(ev.LongActionAbandoned, at=at, action_id=action["id"], reason=stopped)
         return find_action(owner, action["id"])
     tests: list[dict[str, Any]] = []
     # E21's daily regime rests the workers at the first test of each work day: every test of a
@@ -502,19 +520,27 @@ def _what_would_do(world: World, student: Character, spec: TestSpec, level: Acti
     return "possible with " + ", or ".join(options) if options else "no faculty or difficulty the GM may give makes it possible"
 
 
-def hopeless_training(world: World, owner: Character, action: Mapping[str, Any]) -> str | None:
-    """Why a running training can no longer gain a degree (ruling E68), or None: its weekly test
-    (the student's, as recorded when it began) is now at 0 or below, an automatic failure (E8),
-    e.g. after the GM lowered the faculty it uses (E35) or a correction voided a level."""
+def training_stopped(world: World, owner: Character, action: Mapping[str, Any]) -> str | None:
+    """Why a running training stops at its next weekly test, or None. Ruling E71: the student
+    already has the level it was for (said when it began: "6 degrees to reach level 3"), gained
+    another way (experience spent, natural progression): it would raise the profession past it
+    on the degrees of the level below. Ruling E68: it can no longer gain a degree, its weekly
+    test (the student's, as recorded when it began) now at 0 or below, an automatic failure
+    (E8), e.g. after the GM lowered the faculty it uses (E35) or a correction voided a level."""
     if not action.get("raises") or action["done"] or action["abandoned"]:
         return None
+    profession = action["raises"]
+    target = training_level(action["required"])
+    level = owner.sheet["professions"].get(profession, 0)
+    if level >= target:
+        return f"{owner.name}'s {profession} is already at level {level}, and this training was to reach level {target}"
     spec = _spec(action["participants"][0]["spec"])
-    level = level_of(world, owner, spec)
-    if is_automatic(level.total) != "failure":
+    now = level_of(world, owner, spec)
+    if is_automatic(now.total) != "failure":
         return None
     floor = tables().automatic_failure_at_or_below
     return (
-        f"its weekly test is now at {_level_words(spec, level)}, and a test at {floor} or below fails without a roll, so it could never end"
+        f"its weekly test is now at {_level_words(spec, now)}, and a test at {floor} or below fails without a roll, so it could never end"
     )
 
 
@@ -534,7 +560,9 @@ def change_faculties(world: World, name: str, changes: Mapping[str, int], reason
         refuse_out_of_range(name, int(level), low, high)
         faculties[name] = int(level)
     if faculties == character.sheet["faculties"]:
-        raise RuleViolation(f"{character.name}'s faculties are already {faculties}")
+        # Said as the sheet and the log say faculties (§Facultés), never as stored data.
+        levels = ", ".join(f"{name} {signed(faculties[name])}" for name in faculty_names())
+        raise RuleViolation(f"{character.name}'s faculties are already {levels}: nothing to change")
     sheet = sheet_of_data({**character.sheet, "faculties": faculties})
     capacities = derived(sheet)
     c = character.condition
@@ -551,6 +579,8 @@ def change_faculties(world: World, name: str, changes: Mapping[str, int], reason
         unconscious=body.unconscious and (c["unconscious"] or not was.unconscious),
         dead=c["dead"] or body.dead,
         reason=reason or "the GM's decision",
+        # Ruling E72: what a replay after a correction reads the wounds against.
+        hit_points=dict(hp),
     )
     return capacities
 

@@ -261,7 +261,10 @@ class EquipmentDamaged(ChainedEvent):
     destroyed: bool
 
     def apply(self, character: Character) -> None:
-        character.condition["equipment"] = dict(character.condition["equipment"], **{self.item: self.structure_left})
+        # Ruling E70: the damage adds up on the item as the sheet spells it; an older event kept
+        # the spelling typed ("épée"), read as the sheet's Épée (its structure left as recorded).
+        item = next((k for k in character.sheet["weapons"] if k.casefold() == self.item.casefold()), self.item)
+        character.condition["equipment"] = dict(character.condition["equipment"], **{item: self.structure_left})
 
 
 class WoundsHealed(ChainedEvent):
@@ -521,7 +524,11 @@ class GrantChosen(ChainedEvent):
 class FacultiesChanged(ChainedEvent):
     """The GM changed faculties after creation: the new faculty levels, the derived capacities
     recomputed from them (§Capacités dérivées calculées), the effort now available (fatigue is
-    kept) and what the hit points now make of the wounds."""
+    kept) and what the hit points now make of the wounds. ``hit_points`` is every location's
+    hit points under the new faculties (the campaign's HP source, B2), None on changes recorded
+    before version 2 kept them."""
+
+    class_version = 2
 
     at: int
     faculties: dict[str, int]
@@ -530,15 +537,32 @@ class FacultiesChanged(ChainedEvent):
     unconscious: bool
     dead: bool
     reason: str
+    hit_points: dict[str, int] | None
+
+    @classmethod
+    def upcast_stored(cls, state: dict[str, Any]) -> None:
+        # Recorded before version 2, which keeps the hit points the change read the wounds against.
+        super().upcast_stored(state)
+        state.setdefault("hit_points", None)
 
     def apply(self, character: Character) -> None:
         s, c = character.sheet, character.condition
         s["faculties"] = dict(self.faculties)
         s["derived"] = dict(self.derived)
         c["effort"] = self.effort
-        # What the new hit points made of the wounds, never beyond what the totals the log gives
-        # allow (E67): a correction that voided the blow that knocked the character out before
-        # the change does not bring it back here.
+        if self.hit_points is not None:
+            # Ruling E72 (E62, E67): what the new hit points make of the wounds the log gives,
+            # so a correction that voided an earlier blow or care replays as the commands run
+            # without it: unconscious while a vital location reaches its new hit points, if the
+            # character was out before the change or the change itself knocked him out (newly at
+            # them); dead at twice them. On a log without voids, what the change recorded.
+            body = body_state(nature(s["nature"]), c["wounds"], self.hit_points)
+            c["unconscious"] = body.unconscious and (bool(c["unconscious"]) or self.unconscious)
+            c["dead"] = bool(c["dead"]) or (self.dead and body.dead)
+            return
+        # Recorded before version 2: what the new hit points made of the wounds, never beyond
+        # what the totals the log gives allow (E67): a correction that voided the blow that
+        # knocked the character out before the change does not bring it back here.
         body = _body_at_lowest(character, c["wounds"])
         c["unconscious"] = self.unconscious and body.unconscious
         c["dead"] = self.dead and (bool(c["dead"]) or body.dead)

@@ -140,16 +140,19 @@ def level_of(world: World, character: Character, spec: TestSpec) -> ActionLevel:
     return action_level(sheet.faculties[faculty], profession, bonus, modifiers, spec.prowess, spec.difficulty, wounds)
 
 
-def roll_test(world: World, name: str, spec: TestSpec, shot: RangedShot | None = None) -> TestOutcome:
+def roll_test(world: World, name: str, spec: TestSpec, shot: RangedShot | None = None, gear: Sequence[tuple[str, int]] = ()) -> TestOutcome:
     """Make and record an action test (§Résolution des actions): effort becomes fatigue; roll
     1 + effort D10; each die ≤ the level is a degree; discards as the player's best use. A
-    ranged attack's ``shot`` adds the range tables' difficulty as the level's ``range`` term."""
+    ranged attack's ``shot`` adds the range tables' difficulty as the level's ``range`` term;
+    ``gear`` adds what the defender's gear gives a defence, each as its own term (ruling E74)."""
     character = living(world, name)
     level = level_of(world, character, spec)
     if shot is not None:
         # §Attaque à distance L544-L605: size, distance and speed set the base difficulty; the
         # GM's other factors (darkness, an unstable footing, wind) stay the spec's difficulty.
         level = ActionLevel((*level.terms, ("range", shot.difficulty().total)))
+    if any(value for _, value in gear):
+        level = ActionLevel((*level.terms, *((term, value) for term, value in gear if value)))
     _refresh_effort(world, character)
     c = character.condition
     check_effort(spec.effort, c["effort"], character.sheet["derived"]["max_effort"])
@@ -410,10 +413,26 @@ class AttackResult:
 
 
 def _weapon(sheet: ElorSheet, name: str) -> Weapon:
-    found = next((w for k, w in sheet.weapons.items() if k.casefold() == name.casefold()), None)
+    return sheet.weapons[weapon_key(sheet, name)]
+
+
+def weapon_key(sheet: ElorSheet, name: str) -> str:
+    """A weapon or shield as the sheet spells it, from any spelling the table types ("épée"), so
+    that the damage it takes adds up on the one item (§Endommagement de l'équipement)."""
+    found = next((k for k in sheet.weapons if k.casefold() == name.casefold()), None)
     if found is None:
         raise RuleViolation(f"{sheet.name} has no weapon {name!r}")
     return found
+
+
+def _usable(character: Character, name: str, use: str) -> None:
+    # §Endommagement de l'équipement (L1079): "Quand ces derniers atteignent 0, la pièce
+    # d'équipement est détruite": a weapon or shield whose structure is gone is used no more
+    # (ruling E70), checked before any action point is spent or die rolled (E39).
+    sheet = sheet_of(character)
+    key = weapon_key(sheet, name)
+    if sheet.weapons[key].structure and character.condition["equipment"].get(key, sheet.weapons[key].structure) <= 0:
+        raise RuleViolation(f"{character.name}'s {key} is destroyed (its structure points are gone): it cannot {use}")
 
 
 def attack(world: World, attacker: str, defender: str, blow: Attack) -> AttackResult:
@@ -425,6 +444,7 @@ def attack(world: World, attacker: str, defender: str, blow: Attack) -> AttackRe
         # §Attaque: an attack is met by the target's defence (§Défense); one cannot be both.
         raise RuleViolation(f"{a.name} cannot attack themselves: the target is someone else")
     weapon = _weapon(sheet_of(a), blow.weapon)
+    _usable(a, blow.weapon, "attack")
     _check_guard(world, a, d, blow)
     if blow.melee == weapon.ranged:
         raise RuleViolation(f"{blow.weapon} is a {'ranged' if weapon.ranged else 'melee'} weapon")
@@ -507,7 +527,7 @@ def _check_declared(world: World, a: Character, target: Character, blow: Attack,
     if blow.parry_with is not None:
         if blow.defence != "parry":
             raise RuleViolation(f"{blow.parry_with} parries only in a parry: the defence is a {blow.defence}")
-        _weapon(sheet_of(d), blow.parry_with)
+        _usable(d, blow.parry_with, "parry")
     if blow.defence != "none" and not blow.simultaneous:
         # §Défense: the defender's own test, with his profession and effort (§Catégories L314-320).
         base = blow.defence_spec or TestSpec("Coordination")
@@ -530,7 +550,7 @@ def _check_declared(world: World, a: Character, target: Character, blow: Attack,
     if blow.damaged_item:
         if "damage-equipment" not in offensive:
             raise RuleViolation(f"{blow.damaged_item} is hit only with the effect Endommagement de l'équipement")
-        _weapon(sheet_of(target), blow.damaged_item)
+        _usable(target, blow.damaged_item, "be damaged any further")
 
 
 def _effort_comes_back(character: Character) -> bool:
@@ -575,12 +595,16 @@ def _defend(world: World, a: Character, target: Character, blow: Attack, weapon:
     else:
         difficulty += weapon.defence_difficulty
     familiarity = base.familiarity
+    # Ruling E74: what the defender's gear gives the defence is its own term of the level, never
+    # read as the GM's difficulty: §L'esquive L627, bulky gear hampers dodges (E33); §La parade,
+    # "Certaines armes et certains boucliers peuvent apporter des bonus à la parade".
+    gear: list[tuple[str, int]] = []
     if blow.defence == "dodge":
-        difficulty -= gear_bulk(sheet_of(d))  # §L'esquive L627: bulky gear hampers dodges (E33)
+        gear.append(("bulk", -gear_bulk(sheet_of(d))))
     if blow.defence == "parry":
         if blow.parry_with:
             parrying = _weapon(sheet_of(d), blow.parry_with)
-            difficulty += parrying.parry_bonus
+            gear.append(("parry", parrying.parry_bonus))
             familiarity = familiarity or parrying.familiarity
     spec = replace(
         base,
@@ -590,7 +614,7 @@ def _defend(world: World, a: Character, target: Character, blow: Attack, weapon:
         purpose=base.purpose or f"{blow.defence}{'' if d is target else f' for {target.name}'} against {a.name}",
     )
     _spend_defence(world, d)
-    return roll_test(world, d.name, spec)
+    return roll_test(world, d.name, spec, gear=gear)
 
 
 def _apply_blow(
@@ -614,7 +638,8 @@ def _apply_blow(
         if blow.parry_with:
             parrying = _weapon(sheet_of(d), blow.parry_with)
             value = damage_value(weapon.damage, halved=True, reductions=reductions)
-            return damage_item(world, d.name, blow.parry_with, value.effective, parrying.resistance, parrying.structure)
+            key = weapon_key(sheet_of(d), blow.parry_with)
+            return damage_item(world, d.name, key, value.effective, parrying.resistance, parrying.structure)
         limb = blow.location or "left-arm"
         value = damage_value(weapon.damage, halved=True, reductions=reductions, armour=armour_at(d, limb))
         return suffer_damage(world, d.name, value.effective, source, limb, value=value)
@@ -626,7 +651,8 @@ def _apply_blow(
             raise RuleViolation("name the item the blow damages")
         item = _weapon(sheet_of(d), blow.damaged_item)
         value = damage_value(weapon.damage, result.halved, weapon.increment, increases, reductions)
-        return damage_item(world, d.name, blow.damaged_item, value.effective, item.resistance, item.structure)
+        key = weapon_key(sheet_of(d), blow.damaged_item)
+        return damage_item(world, d.name, key, value.effective, item.resistance, item.structure)
     # E20: the location is the attacker's only when Choix de la localisation was paid for; when
     # the roll did not win it, the D100 places the blow (§Application des dommages step 1).
     return suffer_damage(
@@ -721,6 +747,9 @@ def damage_item(world: World, name: str, item: str, damage: int, resistance: int
     character = world.character(name)
     left = character.condition["equipment"].get(item, structure)
     hit = item_damage(damage, resistance, left)
+    # Ruling E70: an item the sheet gives no structure points is never worn down, so never
+    # destroyed (it read "0 left; destroyed" at its first parry).
+    destroyed = bool(structure) and hit.destroyed
     character.record(
         ev.EquipmentDamaged,
         at=world.campaign.clock,
@@ -729,9 +758,9 @@ def damage_item(world: World, name: str, item: str, damage: int, resistance: int
         resistance=resistance,
         structure_lost=hit.structure_lost,
         structure_left=hit.structure_left,
-        destroyed=hit.destroyed,
+        destroyed=destroyed,
     )
-    return {"item": item, "damage": damage, "structure_left": hit.structure_left, "destroyed": hit.destroyed}
+    return {"item": item, "damage": damage, "structure_left": hit.structure_left, "destroyed": destroyed}
 
 
 def starting_condition(sheet: ElorSheet) -> dict[str, Any]:

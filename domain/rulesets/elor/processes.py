@@ -80,7 +80,7 @@ class ElorProcesses:
             return f"{character.name}: {action['name']}: the risk held off ({rolled['what']}; now {odds})"
         done = work_unit(self.world, character, action, due.at)
         if done["abandoned"]:
-            # Ruling E68: a training whose weekly test became an automatic failure stopped.
+            # Rulings E68, E71: a training that could never end, or whose level came another way, stopped.
             stopped = self.world.recorded_last(character.name, ev.LongActionAbandoned).reason
             return f"{character.name}: {done['name']} stopped at {done['accumulated']}/{done['required']} degrees: {stopped}"
         state = "done" if done["done"] else f"next test {calendar_from(self.world.campaign.calendar).format(done['next_at'])}"

@@ -34,6 +34,12 @@ def training_required(next_level: int) -> int:
     return tables().time.training_degrees_per_level * next_level
 
 
+def training_level(required: int) -> int:
+    """The level a training needing ``required`` degrees leads to (the inverse of
+    :func:`training_required`)."""
+    return required // tables().time.training_degrees_per_level
+
+
 def check_grant(kind: str, name: str) -> None:
     """Each new level comes with one familiarity or one prowess (§Professions)."""
     if kind not in GRANTS:

@@ -39,7 +39,7 @@ def sheet_view(world: World, character: Character, gm: bool) -> SheetView:
         for loc in nature(s["nature"]).locations
         if loc.key in hp
     ]
-    weapons = [(name, str(w["damage"]), f"+{w['increment']}") for name, w in s["weapons"].items()]
+    weapons = [_weapon_row(name, w, c) for name, w in s["weapons"].items()]
     actions = [
         (a["name"], f"{a['accumulated']}/{a['required']} degrees", "done" if a["done"] else ("abandoned" if a["abandoned"] else "running"))
         for a in c["long_actions"]
@@ -58,12 +58,22 @@ def sheet_view(world: World, character: Character, gm: bool) -> SheetView:
             Section.of("Professions", pairs(s["professions"]), layout="list", terms="fr"),
             _familiarities(typed),
             _prowesses(typed),
-            Section.of("Weapons", weapons, ("Weapon", "Damage", "Increment"), terms="fr"),
+            Section.of("Weapons", weapons, ("Weapon", "Damage", "Increment", "Parry", "Structure"), terms="fr"),
             Section.of("Body", body, ("Location", "Damage", "Hit points", "State", "Armour"), terms="fr"),
             Section.of("Long actions", actions, ("Long action", "Progress", "State")),
         ),
         figures={"hit_points": hp},
     )
+
+
+def _weapon_row(name: str, weapon: Mapping[str, Any], c: Mapping[str, Any]) -> tuple[str, ...]:
+    # Its damage and increment (§Effets de combat), its parry bonus (§La parade: "Certaines
+    # armes et certains boucliers peuvent apporter des bonus à la parade") and what is left of
+    # its structure points (§Endommagement de l'équipement L1079: destroyed at 0, ruling E70;
+    # one the sheet gives none is never worn down).
+    left = int(c["equipment"].get(name, weapon["structure"]))
+    structure = "—" if not weapon["structure"] else f"{left} of {weapon['structure']}" if left > 0 else "destroyed"
+    return (name, str(weapon["damage"]), f"+{weapon['increment']}", signed(weapon["parry_bonus"]), structure)
 
 
 def _capacities(sheet: ElorSheet, c: Mapping[str, Any], d: Mapping[str, Any]) -> list[tuple[str, str]]:
@@ -83,8 +93,12 @@ def _capacities(sheet: ElorSheet, c: Mapping[str, Any], d: Mapping[str, Any]) ->
     if pending:
         # §Professions: each level grants a familiarity or a prowess; a level gained by
         # progression or training waits for the player to name it ('elor xp grant').
-        waiting = "1 level waits" if pending == 1 else f"{pending} levels wait"
-        rows.append(("to choose", f"{waiting} for its familiarity or prowess"))
+        waiting = (
+            "1 level waits for its familiarity or prowess"
+            if pending == 1
+            else f"{pending} levels wait for their familiarities or prowesses"
+        )
+        rows.append(("to choose", waiting))
     if sheet.hermetic:
         rows.append(("armour", "hermetic"))
     return rows

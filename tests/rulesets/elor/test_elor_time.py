@@ -148,7 +148,8 @@ def test_a_guard_parries_for_an_adjacent_ally_seed_La_parade_L639() -> None:
     assert result.exchange.result == "parried"
     assert result.damage == {"item": "Bouclier", "damage": 3, "structure_left": 5, "destroyed": False}
     (parry,) = events_of(world, "Carlo", ev.TestRolled)
-    assert parry.purpose == "parry for Bruna against Aldo" and parry.terms["difficulty"] == 1
+    # Ruling E74: the shield's parry bonus is its own term, not the GM's difficulty.
+    assert parry.purpose == "parry for Bruna against Aldo" and (parry.terms["parry"], parry.terms["difficulty"]) == (1, 0)
     assert world.character("Bruna").condition["wounds"] == {} and not events_of(world, "Bruna", ev.TestRolled)
     with pytest.raises(RuleViolation, match="a dodge is for oneself"):
         attack(world, "Aldo", "Bruna", Attack("Épée", SWORD, defence="dodge", guard="Carlo"))
@@ -161,10 +162,14 @@ def test_bulky_gear_hampers_dodges_not_parries_seed_L_esquive_L627() -> None:
     world = table(ALDO, laden, dice=[4, 50])  # a hit, no dodge die, D100 50 (left arm)
     attack(world, "Aldo", "Bruna", Attack("Épée", SWORD))
     (dodge,) = events_of(world, "Bruna", ev.TestRolled)
-    assert dodge.terms["difficulty"] == -2 and dodge.outcome["level"] == -1  # C 1 - 2: no dice
+    # C 1 - 2: no dice; ruling E74: the bulk is its own term, not the GM's difficulty.
+    assert (dodge.terms["bulk"], dodge.terms["difficulty"], dodge.outcome["level"]) == (-2, 0, -1)
     dice(world).add(4, 1, 50)  # one degree each: half damage, D100 50
     attack(world, "Aldo", "Bruna", Attack("Épée", SWORD, defence="parry", parry_with="Hache", defence_spec=TestSpec("C", "Guerrier")))
-    assert events_of(world, "Bruna", ev.TestRolled)[-1].terms["difficulty"] == 0
+    assert (
+        events_of(world, "Bruna", ev.TestRolled)[-1].terms["difficulty"] == 0
+        and "bulk" not in events_of(world, "Bruna", ev.TestRolled)[-1].terms
+    )
     with pytest.raises(RuleViolation, match="bulk"):
         table({**BRUNA, "bulk": -1})
 
