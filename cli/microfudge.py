@@ -342,18 +342,19 @@ def atout_spend(
     pool: str = typer.Option(None, "--pool", help="reserve or experience (default: experience first)."),
 ) -> None:
     """Spend Atouts on one of their uses in play."""
-    from chronique.domain.rulesets.microfudge.describe import atout_use
+    from chronique.domain.rulesets.microfudge.describe import describe
+    from chronique.domain.rulesets.microfudge.events import AtoutSpent, SetbackStabilized
     from chronique.domain.rulesets.microfudge.play import spend_atout
-    from chronique.domain.rulesets.words import plural
-    from chronique.domain.text import fold
 
-    def spend(w: Any) -> tuple[str, str]:
-        return w.character(character).name, spend_atout(w, character, use, note, pool)
+    def act(world: World) -> Told[str, str]:
+        paid = spend_atout(world, character, use, note, pool)
+        # The log's sentences (ruling M74): the Atout spent, then each critical wound that saving
+        # one's skin stabilized (L127-L131, L343), which heals on its own clock from now.
+        said = [describe(e) for _, e in world.recorded_by(AtoutSpent) + world.recorded_by(SetbackStabilized)]
+        who = world.character(character).name
+        return Told(paid, "\n".join(f"{who} {line}" for line in said))
 
-    name, paid = run(ctx, lambda s: s.act(campaign, spend))
-    cost = _tables().atout_uses[fold(use)]
-    source = {"reserve": "creation reserve", "experience": "experience"}.get(paid, paid)
-    typer.echo(f"{name} spends {plural(cost, 'Atout')} of {source}: {atout_use(fold(use))}")
+    typer.echo(run(ctx, lambda s: s.act(campaign, act)).words)
 
 
 @atout_app.command("take-revers")
@@ -425,6 +426,7 @@ SIDE_HELP = (
     "default weekly with a weapon, daily without, L339-L341); domain=physical|social; "
     "out (out of range); chase or ram (the manoeuvre); vehicle=motorbike|sedan|truck|...; "
     "size=small|medium|large|huge (ramming); terrain=N (speed cards in a chase); vehicle-era=ancient|modern|future; "
+    "related=related|distant (a field less close to the task: −1 or −2 cards, Faible minimum, L283-L291); "
     "atout (+1 card for 1 Atout); help=NAME (NAME pays 2 Atouts for +1 card; once per helper); "
     "change=attack|defence (1 Atout turns the first failing card there into a success); suppress (covering fire for teammates)."
 )
@@ -472,6 +474,8 @@ def parse_side(text: str) -> object:
                 options["armour"] = armour_bonus(raw)
             elif key in ("armour-era", "weapon-era", "vehicle-era", "healing", "domain"):
                 options[key.replace("-", "_")] = raw.strip()
+            elif key == "related":
+                options["relatedness"] = raw.strip()  # L283-L291: rated before each draw, as before each roll
             elif raw:
                 options["attack"][key] = int(raw)  # type: ignore[index]
             else:
@@ -512,7 +516,7 @@ def conflict_card(
 ) -> None:
     """One draw of the open Sequence: every side draws, then the Revers are recorded."""
     from chronique.domain.rulesets.microfudge.conflict import draw
-    from chronique.domain.rulesets.microfudge.describe import pool_terms, revers
+    from chronique.domain.rulesets.microfudge.describe import dealt, pool_terms
     from chronique.domain.rulesets.words import cards, joined
     from chronique.domain.text import plural
 
@@ -525,14 +529,18 @@ def conflict_card(
         # its defence; each attack's successes left over inflict Revers.
         attacks = [f"attacks {t} with {cards(a['cards'])}" for t, a in side["attack"].items()]
         guard = f"defends with {cards(side['defence']['cards'])}" if side["defence"]["cards"] else "no card in defence"
-        hits = [f"a {revers(v)} on {t}" for t, v in side["inflicted"].items() if v]  # one Revers of severity v
+        # One Revers of severity v, named as the target's sheet will (L343).
+        hits = [f"a {dealt(v, result.sides[t]['domain'], side['manoeuvre'])} on {t}" for t, v in side["inflicted"].items() if v]
         banked = f", {plural(side['banked'], 'success', 'successes')} of defence banked" if side["banked"] else ""
         changed = f", an Atout turns {cards([side['changed']])} into a success" if side["changed"] else ""
         covers = [f"{n} cancelled for {t}" for t, n in side["defence"].get("covered", {}).items()]
         covered = f", covering fire: {joined(covers)}" if covers else ""
         attacked, inflicted = joined(attacks) if attacks else "attacks no one", joined(hits) if hits else "no Revers"
-        # L307-L309: the card count is the rank with its modifiers, listed as a Test lists them.
-        typer.echo(f"{name} ({pool_terms(side)}): {attacked}; {guard} — {inflicted}{banked}{changed}{covered}")
+        # L307-L309: the card count is the rank with its modifiers, listed as a Test lists them; a
+        # psychic domain's use spends a Potentiel point (L564-L566, L607).
+        left = side.get("potentiel_left")
+        used = f"; 1 Potentiel of {side['characteristic']} spent, {left} left" if left is not None else ""
+        typer.echo(f"{name} ({pool_terms(side)}{used}): {attacked}; {guard} — {inflicted}{banked}{changed}{covered}")
     typer.echo(f"draw {result.draw}: " + (f"{result.winner} wins the draw" if result.winner else "a tie") + _ending(result))
 
 
@@ -555,12 +563,12 @@ def _ending(result: Any) -> str:
 def upper_hand(ctx: typer.Context, campaign: str = CAMPAIGN, character: str = CHARACTER) -> None:
     """After seeing the last draw: forgo the Revers it inflicted for twice as many cards next draw."""
     from chronique.domain.rulesets.microfudge.conflict import UpperHand, take_upper_hand
-    from chronique.domain.rulesets.microfudge.describe import revers
+    from chronique.domain.rulesets.microfudge.describe import dealt
     from chronique.domain.rulesets.words import joined, plural
 
     def act(world: World) -> Told[UpperHand, str]:
         taken = take_upper_hand(world, character)
-        forgone = joined([f"a {revers(n)} on {target}" for target, n in taken.forgone.items()])
+        forgone = joined([f"a {dealt(n, taken.domains[target], taken.manoeuvre)} on {target}" for target, n in taken.forgone.items()])
         took = f"{world.character(character).name} forgoes {forgone} and takes the upper hand"
         now = f"{taken.winner} now wins the draw" if taken.winner else "the draw is now a tie"
         return Told(taken, f"{took}: {plural(taken.cards, 'extra card')} in the next draw\n{now}")

@@ -506,6 +506,8 @@ def outcome(services: Chronique, result: Any, campaign_name: str | None) -> Any:
             "to": label(result.to_time),
             "span": format_duration(result.to_time - result.from_time),
             "ticks": [{"at": label(tick.due.at), "what": tick.account} for tick in result.ticks],
+            # What no advance settles, as the text report ends with it (rulings M68, M71).
+            "waiting": [{"who": who, "what": what} for _, who, what in result.waiting],
         }
     if callable(getattr(result, "to_json", None)):
         # A result with a JSON form of its own (an undo's Undone) is shown as it.

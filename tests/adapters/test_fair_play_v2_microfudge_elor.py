@@ -108,7 +108,9 @@ def test_a_hidden_hazard_keeps_its_reroll_and_its_Revers_face_down_until_reveale
     assert code == 0, out
     players, gm = _jims(_log(db), db), _jims(_log(db, "--gm"), db)
     assert sorted(players) == sorted(gm) == ["AtoutPlayed", "SetbackSuffered", "TestRolled"]
-    assert gm["AtoutPlayed"]["event"]["use"] == "reroll" and gm["SetbackSuffered"]["event"]["source"] == "secret shot"
+    # The Revers names the failed Test, then its purpose (ruling M73).
+    assert gm["AtoutPlayed"]["event"]["use"] == "reroll"
+    assert gm["SetbackSuffered"]["event"]["source"] == "failed Psychologie Test (secret shot)"
     for kind in ("AtoutPlayed", "SetbackSuffered"):
         assert players[kind]["hidden"] and not {"use", "effect", "setback", "critical", "source"} & set(players[kind]["event"])
         assert not gm[kind]["hidden"]
@@ -127,7 +129,8 @@ def test_a_hidden_hazard_keeps_its_reroll_and_its_Revers_face_down_until_reveale
     assert cli(db, "session", "end", "Zombies")[0] == 0
     revealed = _jims(_log(db), db)
     assert not any(e["hidden"] for e in revealed.values())
-    assert revealed["AtoutPlayed"]["event"]["use"] == "reroll" and revealed["SetbackSuffered"]["event"]["source"] == "secret shot"
+    assert revealed["AtoutPlayed"]["event"]["use"] == "reroll"
+    assert revealed["SetbackSuffered"]["event"]["source"] == "failed Psychologie Test (secret shot)"
     code, text = cli(db, "log", "Zombies")
     assert code == 0 and "secret shot" in text, text
     code, out = verify(db, "Zombies")

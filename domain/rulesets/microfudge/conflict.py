@@ -21,8 +21,20 @@ from chronique.domain.errors import RuleViolation
 from chronique.domain.rulesets.microfudge import events as ev
 from chronique.domain.rulesets.microfudge.boosts import Boost, boosts_for, count_boosts
 from chronique.domain.rulesets.microfudge.describe import pool_sum
+from chronique.domain.rulesets.microfudge.describe import rank as rank_of
 from chronique.domain.rulesets.microfudge.draws import MOST_INFLICTED, Declared, Lineup, Played, draw_winner, played, resolve_draw
-from chronique.domain.rulesets.microfudge.play import ensure_able_to_act, help_spends, plan_atouts, play_atouts, settings, suffer
+from chronique.domain.rulesets.microfudge.play import (
+    Spend,
+    ensure_able_to_act,
+    fatigued,
+    help_spends,
+    plan_atouts,
+    play_atouts,
+    settings,
+    suffer,
+    vigueur_lost,
+)
+from chronique.domain.rulesets.microfudge.powers import potentiel
 from chronique.domain.rulesets.microfudge.rules import (
     HEALING,
     card_count,
@@ -228,7 +240,10 @@ def _targets(side: Side, state: dict[str, Any], me: str, world: World, pool: int
     foes = [p for p in state["participants"] if state["teams"][p] != state["teams"][me]]
     if len(foes) != 1:
         raise RuleViolation(f"{me} faces {len(foes)} opponents: split the attack cards among them (L309)")
-    return {foes[0]: pool - side.defence}
+    # L309, L331: the cards left after the defence attack the one opponent; none left, none attack
+    # (and more defence than cards is refused by the count, never drawn).
+    left = pool - side.defence
+    return {foes[0]: left} if left > 0 else {}
 
 
 def manoeuvre_of(side: Side) -> str:
@@ -263,7 +278,7 @@ def _pool(world: World, side: Side, character: Character, state: dict[str, Any])
     if side.vehicle and manoeuvre_of(side) != "fight":
         # L343: Revers do not stack: the driver's own Revers or the vehicle's damage, the higher.
         malus = max(malus, penalty(setbacks, VEHICLE))
-    modifiers = {fold(k): int(v) for k, v in side.modifiers.items() if v}
+    modifiers = {fold(k): int(v) for k, v in side.modifiers.items() if v} | fatigued(character, canonical)
     modifiers.update(_vehicle_cards(side))
     limits = tables().conflict_modifiers
     for key, most in limits.items():
@@ -277,6 +292,10 @@ def _pool(world: World, side: Side, character: Character, state: dict[str, Any])
         modifiers["atout"] = 1  # L755: one +1 per draw
     if side.helpers:
         modifiers["help"] = len(side.helpers)  # L761: +1 card per helper
+    if kind == "domain":
+        _ensure_domain_usable(character, canonical, rank)
+        if vigueur_lost(character):
+            modifiers["fatigue"] = -vigueur_lost(character)  # ruling M22: a power's use, less the ranks lost
     if kind == "domain" and fold(canonical) == fold("Télékinésie"):
         # L607: telekinesis in combat takes a card modifier from Esprit.
         modifiers["esprit"] = telekinesis_cards(characteristic(character.sheet, "Esprit")[1])
@@ -284,9 +303,19 @@ def _pool(world: World, side: Side, character: Character, state: dict[str, Any])
     if boost.modifier:
         modifiers["boost"] = boost.modifier  # T12, L639-L645
     pool = card_count(used - malus + sum(modifiers.values()))
-    info = {"characteristic": canonical, "rank": rank, "relatedness": fold(side.relatedness), "used_rank": used}
+    info = {"characteristic": canonical, "kind": kind, "rank": rank, "relatedness": fold(side.relatedness), "used_rank": used}
     info |= {"penalty": malus, "modifiers": modifiers, "pool": pool}
     return info, pool, boost
+
+
+def _ensure_domain_usable(character: Character, domain: str, rank: int) -> None:
+    """A draw on a psychic domain is a use of it (L607: telekinesis in a fight), so the domain must
+    be at least Faible, a latent one producing no concrete effect (L564), and have a Potentiel
+    point left to spend (L566, L441)."""
+    if rank < tables().default_rank:
+        raise RuleViolation(f"{character.name}'s {domain} is {rank_of(rank)}: a domain below Faible produces no effect (L564)")
+    if potentiel(character, domain) < 1:
+        raise RuleViolation(f"{character.name} has no {domain} Potentiel left until a night's rest (L441, L566)")
 
 
 def _outrun(world: World, state: dict[str, Any], sides: list[Side]) -> str | None:
@@ -305,7 +334,7 @@ def _outrun(world: World, state: dict[str, Any], sides: list[Side]) -> str | Non
     return None
 
 
-def _atouts(world: World, sides: list[Side], state: dict[str, Any]) -> list[tuple[str, tuple[str, str, int, str]]]:
+def _atouts(world: World, sides: list[Side], state: dict[str, Any]) -> list[tuple[str, Spend]]:
     """Every Atout the draw may spend, with whom it serves, checked before any card is drawn (L733-L769)."""
     spends: list[tuple[str, str, int]] = []
     served: list[str] = []
@@ -416,9 +445,12 @@ def draw(world: World, sides: list[Side], purpose: str = "") -> DrawResult:
             suppress=side.suppress,
             change=side.change,
             winner_rule=MOST_INFLICTED,  # ruling M42: several Décisifs, the one that inflicted more wins
+            domain=revers_domain(side.domain),
         )
         info[me].update(attack=cards[me].attack, defence=cards[me].defence, armour=cards[me].armour, changed=cards[me].changed)
     by_name = {chars[s.name].name: s for s in sides}
+    # L335-L345: the kind of Revers each side takes, which names a physical one by its wound (L343).
+    domains = {me: declared[me].domain for me in names}
     lineup = Lineup(tuple(state["participants"]), state["teams"], state["collective"])
     banked = {me: int(_state(world.character(me))["banked"]) for me in names}
     out = {me: out_after(world.character(me).sheet) for me in names}
@@ -426,7 +458,11 @@ def draw(world: World, sides: list[Side], purpose: str = "") -> DrawResult:
     received = {me: resolution.sides[me]["received"] for me in names}
     decisive = resolution.decisive
     for me in names:
-        info[me].update(resolution.sides[me])
+        info[me].update(resolution.sides[me], domain=domains[me], manoeuvre=declared[me].manoeuvre)
+        # L564-L566, L607: a draw on a psychic domain spends a Potentiel point, and with the
+        # fatigue option a rank of Vigueur (L582), as a power's use does.
+        used_domain = info[me]["kind"] == "domain"
+        tired = vigueur_lost(chars[by_name[me].name]) + 1 if used_domain and settings(world)["fatigue"] else 0
         chars[by_name[me].name].record(
             ev.ConflictCardsDrawn,
             at=world.campaign.clock,
@@ -434,16 +470,22 @@ def draw(world: World, sides: list[Side], purpose: str = "") -> DrawResult:
             draw=number,
             characteristic=info[me]["characteristic"],
             rank=info[me]["rank"],
+            relatedness=info[me]["relatedness"],
             used_rank=info[me]["used_rank"],
             penalty=info[me]["penalty"],
             modifiers=info[me]["modifiers"],
             pool=info[me]["pool"],
             declared=declared[me].to_dict(),
+            domains=domains,
+            potentiel=1 if used_domain else 0,
+            fatigue_lost=tired,
             attack=info[me]["attack"],
             defence=info[me]["defence"],
             armour=info[me]["armour"],
             **resolution.sides[me],
         )
+        if used_domain:
+            info[me]["potentiel_left"] = potentiel(chars[by_name[me].name], info[me]["characteristic"])
     # L733-L769: each Atout spent inside the draw, with its effect; a change that found no
     # failing card is not paid.
     roll = f"Sequence {state['id']} draw {number}"
@@ -524,11 +566,14 @@ def abridge(world: World, name: str, agreed: bool = False) -> str:
 @dataclass(frozen=True)
 class UpperHand:
     """What taking the upper hand did: the Revers ``forgone`` per target, the ``cards`` gained for
-    the next draw, and the draw's ``winner`` counted again (None on a tie)."""
+    the next draw, and the draw's ``winner`` counted again (None on a tie); ``domains``, the kind of
+    each target's Revers, and the taker's ``manoeuvre`` name them as the draw did (L343)."""
 
     cards: int
     forgone: dict[str, int]
     winner: str | None
+    domains: dict[str, str]
+    manoeuvre: str
 
 
 def _withdrawn(world: World, state: dict[str, Any], taker: str, forgone: Mapping[str, int]) -> dict[str, list[int]]:
@@ -575,6 +620,8 @@ def take_upper_hand(world: World, name: str) -> UpperHand:
         for p, theirs in participants.items():
             score[teams[p]] += 0 if p == me else sum(theirs.get("inflicted", {}).values())
         winner = draw_winner(score)
+    # The kind of each forgone Revers, as its target declared it with the draw (L335-L345).
+    domains = {target: str(participants[target].get("domain", "")) for target in forgone}
     for p in participants:
         outcome = "tie" if winner is None else "won" if teams[p] == winner else "lost"
         world.character(p).record(
@@ -585,10 +632,12 @@ def take_upper_hand(world: World, name: str) -> UpperHand:
             taker=me,
             cards=cards,
             forgone=forgone,
+            domains=domains,
+            manoeuvre=state.get("manoeuvre", "fight"),
             withdrawn=withdrawn[p],
             outcome=outcome,
         )
-    return UpperHand(cards, forgone, winner)
+    return UpperHand(cards, forgone, winner, domains, state.get("manoeuvre", "fight"))
 
 
 def stop(world: World, name: str) -> int:

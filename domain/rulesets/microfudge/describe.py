@@ -73,11 +73,6 @@ def process_name(process: Mapping[str, Any]) -> str:
     return power_name(_PROCESSES.get(kind, kind))
 
 
-def atout_use(use: str) -> str:
-    """What an Atout bought, in words ("save your skin")."""
-    return use.replace("-", " ")
-
-
 MINUS = "−"
 """The minus sign every penalty is printed with ("Revers −2"), never an ASCII hyphen."""
 
@@ -106,6 +101,13 @@ def dice(faces: list[int]) -> str:
 def revers(severity: int, physical: bool = False) -> str:
     """A Revers by its severity's name (L343); severity 0 is a healed one."""
     return severity_name(severity, physical) if severity else "healed"
+
+
+def dealt(severity: int, domain: str | None, manoeuvre: str = "fight") -> str:
+    """A Revers a draw deals, as the sheet will name it (L343, «Revers et blessures» L927-L931): in
+    a fight, a physical one by its wound, "Blessure grave ou mortelle"; a chase's or a ram's, or
+    one whose kind a draw recorded before version 3 did not keep, by its severity, "Revers décisif"."""
+    return revers(severity, manoeuvre == "fight" and domain == "physical")
 
 
 def as_on_sheet(severity: int, domain: str) -> str:
@@ -231,7 +233,7 @@ def setback_suffered(e: Any) -> str:
     physical = s["domain"] == "physical"
     critical = "; critical state" if e.critical else ""
     heals = _HEALING.get(s["healing"], s["healing"])
-    return f"took a {revers(s['severity'], physical)} ({s['domain']}, {heals}) {origin(e.source)}{critical}"
+    return f"took a {revers(s['severity'], physical)} ({s['domain']}, {heals}) {origin(e.source, e.in_place_of)}{critical}"
 
 
 def setback_taken(e: Any) -> str:
@@ -255,15 +257,12 @@ def needs_care(setback: Mapping[str, Any]) -> str:
     return f"Revers {setback['id']} ({name}) needs medical care: a critical state, {stabilizes}"
 
 
-def origin(source: str) -> str:
+def origin(source: str, in_place_of: str | None) -> str:
     """Where a Revers came from, after "took a Blessure (…)": "from Zombie, Sequence 4 draw 1", or
-    in another's place when it was taken by interposing (L763-L765): "in Harvey's place: a note"
-    (recorded "taken in Harvey's place" before, which read "from taken in…")."""
-    if not source:
-        return "from the Narrator"
-    if source.startswith("taken in "):
-        source = source.removeprefix("taken ")
-    return source if source.startswith("in ") and "'s place" in source else f"from {source}"
+    in another's place when it was borne by interposing (L763-L765): "in Harvey's place: a note"."""
+    if in_place_of is not None:
+        return f"in {in_place_of}'s place" + (f": {source}" if source else "")
+    return f"from {source}" if source else "from the Narrator"
 
 
 def first_aid_roll(test: Mapping[str, Any]) -> str:
@@ -305,11 +304,19 @@ def _power(e: Any) -> str:
     return f"power {power_name(e.power)}, {test}; Potentiel {e.potentiel_before} → {e.potentiel_after}{fatigue}{collapse}"
 
 
+def pools_paid(paid: Mapping[str, int]) -> str:
+    """Which Atouts paid, after their count: "of experience", or when both pools paid (L761, ruling
+    M72) each with its share: "(1 of experience, 1 of creation reserve)"."""
+    if len(paid) == 1:
+        return f"of {_POOLS.get(next(iter(paid)), next(iter(paid)))}"
+    return "(" + ", ".join(f"{n} of {_POOLS.get(pool, pool)}" for pool, n in paid.items()) + ")"
+
+
 def played(e: Any) -> str:
     """An Atout spent inside a roll (L733-L769), with what it did there. A counter and the roller's
     Atouts paid again after one say so (L737-L739), so that the log adds up what each paid: the
     roller's 1st Atout for the +1 is said by the Test itself (:func:`own_atout`)."""
-    paid = f"played {plural(e.cost, 'Atout')} of {_POOLS.get(e.pool, e.pool)} on the {e.roll}"
+    paid = f"played {plural(e.cost, 'Atout')} {pools_paid(e.paid)} on the {e.roll}"
     effect = e.effect
     if e.use == "counter" and effect.get("cancelled"):
         who = effect["cancelled"]
@@ -352,21 +359,33 @@ _MANOEUVRE_REVERS = {"chase": " (ground gained or lost in the chase, not wounds)
 def _cards_drawn(e: Any) -> str:
     # «Résolution des Conflits hasardeux» L307-L313: a draw's net successes on a target are one
     # Revers of that severity (a Revers, sérieux, décisif), never that many Revers.
-    inflicted = [f"a {revers(n)} on {who}" for who, n in e.inflicted.items() if n]
-    received = [f"a {revers(n)} from {who}" for who, n in e.received.items() if n]
+    declared = e.declared or {}
+    manoeuvre = declared.get("manoeuvre", "fight")
+    inflicted = [f"a {dealt(n, e.domains.get(who), manoeuvre)} on {who}" for who, n in e.inflicted.items() if n]
+    received = [f"a {dealt(n, declared.get('domain'), manoeuvre)} from {who}" for who, n in e.received.items() if n]
     what = inflicted + received
     # «Poursuites» L427: a chase's Revers are changes of position, never wounds; «éperonnages»
     # L429: a ram's are damage to the vehicles. Said after them, so no one reads them as wounds.
-    kind = _MANOEUVRE_REVERS.get((e.declared or {}).get("manoeuvre", "fight"), "")
+    kind = _MANOEUVRE_REVERS.get(manoeuvre, "")
+    # L307-L309, L431: the card count with the terms it adds up from, as the command's line says
+    # it; a draw recorded before version 3 kept no relatedness to name a field's loss by.
+    old = f": {e.characteristic} {rank(e.used_rank)}, {plural(e.pool, 'card')}"
+    cards = f", {pool_terms(vars(e))}" if e.relatedness is not None else old
+    # L564-L566, L582: a draw on a psychic domain is a use of it, as a power's log line says one.
+    used = f"; 1 Potentiel of {e.characteristic} spent" if e.potentiel else ""
+    used += f", {plural(e.fatigue_lost, 'rank')} of Vigueur lost" if e.fatigue_lost else ""
     return (
-        f"draw {e.draw} of Sequence {e.sequence}: {e.characteristic} {rank(e.used_rank)}, {plural(e.pool, 'card')}"
+        f"draw {e.draw} of Sequence {e.sequence}{cards}{used}"
         + (f" — {joined(what)}{kind}" if what else " — no Revers")
+        # «Hors de portée» L361-L365: the defence successes an out-of-range side has banked so far,
+        # each closing a range band, as the command's line says them.
+        + (f", {plural(e.banked, 'success', 'successes')} of defence banked" if e.banked else "")
         + (" — takes the upper hand" if e.upper_hand else "")
     )
 
 
 def _upper_hand(e: Any) -> str:
-    forgone = joined([f"a {revers(n)} on {who}" for who, n in e.forgone.items()])
+    forgone = joined([f"a {dealt(n, e.domains.get(who), e.manoeuvre)} on {who}" for who, n in e.forgone.items()])
     # On a target's chain, the one Revers its attacker's draw recorded there leaves its sheet (L311, L329, ruling M16).
     off = f"; {_withdrawn(e)} comes off their sheet" if e.withdrawn else ""
     return f"{e.taker} forgoes {forgone} from draw {e.draw} to take the upper hand: {plural(e.cards, 'extra card')} in the next draw{off}"
@@ -439,7 +458,8 @@ WORDS: dict[str, Describer] = {
         + (f" ({e.note})" if e.note else "")
     ),
     "chronique.domain.rulesets.microfudge.events:SetbackStabilized": lambda e: (
-        f"saved their skin: Revers {e.setback_id} ({revers(e.severity, True)}) is stabilized ({e.how})"
+        # «Sauver sa peau» L127-L131 says how already; ``how`` said it again ("saved its skin with an Atout").
+        f"saved their skin: Revers {e.setback_id} ({revers(e.severity, True)}) is stabilized"
     ),
     "chronique.domain.rulesets.microfudge.events:SetbackTransferred": lambda e: f"{e.to} took Revers {e.setback_id} in their place",
     "chronique.domain.rulesets.microfudge.events:AtoutPlayed": played,

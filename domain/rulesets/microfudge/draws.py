@@ -42,7 +42,9 @@ class Declared:
     ``conflict.take_upper_hand``), plays out of range (L361) or gives covering fire (L411-L413);
     and where an Atout changes a card (L743). ``winner_rule`` names the rule that named the draw's
     winner when Décisifs ended it (``MOST_INFLICTED`` since ruling M42; absent on older draws, whose
-    rule was ``SEVERAL_DECISIFS_TIE``), so that the verifier re-derives each draw by its own rule."""
+    rule was ``SEVERAL_DECISIFS_TIE``), so that the verifier re-derives each draw by its own rule.
+    ``domain`` is the kind of Revers the side takes (``physical``, ``social``…, L335-L345), by which
+    the log names a physical one a wound (L343); empty on draws recorded before it was kept."""
 
     targets: tuple[str, ...] = ()
     manoeuvre: str = "fight"
@@ -54,6 +56,7 @@ class Declared:
     suppress: bool = False
     change: str = ""
     winner_rule: str = SEVERAL_DECISIFS_TIE
+    domain: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-plain form for events."""
@@ -68,6 +71,7 @@ class Declared:
             "out_of_range": self.out_of_range,
             "suppress": self.suppress,
             "change": self.change,
+            "domain": self.domain,
         }
 
     @classmethod

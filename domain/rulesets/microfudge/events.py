@@ -108,21 +108,31 @@ class SetbackSuffered(FaceDown):
     domain, severity, healing class, whether it is stabilized and when it next recovers a card
     (None until a critical wound is stabilized). A physical Décisif leaves it ``critical`` (L343).
     The Revers of a hidden hazardous Test is face down with it (``sealed_until``): it would tell
-    the roll failed, and by how much (L351)."""
+    the roll failed, and by how much (L351). ``source`` says what dealt it; a Revers borne
+    ``in_place_of`` another, by interposing (L763-L765), holds the note on how instead."""
 
-    class_version = 2
+    class_version = 3
 
     at: int
     setback: dict[str, Any]
     critical: bool
     source: str
+    in_place_of: str | None
     sealed_until: str | None
 
     @classmethod
     def upcast_stored(cls, state: dict[str, Any]) -> None:
-        # Recorded before version 2, when every Revers was recorded face up.
+        # Recorded before version 2, when every Revers was recorded face up, and before version 3,
+        # when a Revers borne in another's place said so in its source alone: "in Harvey's place:
+        # a note" (once "taken in Harvey's place: a note").
         super().upcast_stored(state)
         state.setdefault("sealed_until", None)
+        if "in_place_of" not in state:
+            said = str(state["source"]).removeprefix("taken ")
+            whose, place, note = said.partition("'s place")
+            borne = said.startswith("in ") and bool(place) and (not note or note.startswith(": "))
+            state["in_place_of"] = whose.removeprefix("in ") if borne else None
+            state["source"] = note.removeprefix(": ") if borne else state["source"]
 
     def apply(self, character: Character) -> None:
         c = character.condition
@@ -271,14 +281,17 @@ class AtoutPlayed(FaceDown):
     ``change-one-card`` (one die or card's result changed). ``roll`` names the Test or draw,
     ``beneficiary`` whom it served and ``effect`` the ranks, cards, die or card it changed; the
     roll's own event lists the same modifier. A reroll or changed die of a hidden Test is face down
-    with it (``sealed_until``): it is paid only when the Test fails (L743), so it would tell."""
+    with it (``sealed_until``): it is paid only when the Test fails (L743), so it would tell.
+    ``paid`` counts the Atouts that paid per pool, experience first when one pool alone could not
+    (help's 2 Atouts, L761: one of experience and one of the reserve); ``pool`` is the first."""
 
-    class_version = 2
+    class_version = 3
 
     at: int
     use: str
     cost: int
     pool: str
+    paid: dict[str, int]
     beneficiary: str
     roll: str
     effect: dict[str, Any]
@@ -286,12 +299,15 @@ class AtoutPlayed(FaceDown):
 
     @classmethod
     def upcast_stored(cls, state: dict[str, Any]) -> None:
-        # Recorded before version 2, when every Atout played was recorded face up.
+        # Recorded before version 2, when every Atout played was recorded face up, and before
+        # version 3, when one pool paid the whole cost.
         super().upcast_stored(state)
         state.setdefault("sealed_until", None)
+        state.setdefault("paid", {state["pool"]: state["cost"]})
 
     def apply(self, character: Character) -> None:
-        _pay(character, self.pool, self.cost)
+        for pool, count in self.paid.items():
+            _pay(character, pool, count)
 
 
 class CharacteristicRaised(ChainedEvent):
@@ -362,20 +378,30 @@ class ConflictCardsDrawn(ChainedEvent):
     (won, lost, tie, decisive). Every card also sits in the conflict deck's ``CardsDrawn``.
     ``declared`` holds what the side declared that weighs on what its cards do (``draws.Declared``:
     its targets in drawing order, manoeuvre, eras, size, upper hand, range, covering fire, changed
-    card), so that a verifier can re-derive the Revers; None on draws recorded before it was kept."""
+    card), so that a verifier can re-derive the Revers; None on draws recorded before it was kept.
+    ``relatedness`` is how closely its field bears on the action (L283-L291) and ``domains`` the kind
+    of Revers each side of the draw takes (``physical``, ``social``…, L335-L345), so that the log
+    names the card count's terms and a physical Revers by its wound (L343, L927-L931); None and
+    empty on draws recorded before version 3. A draw on a psychic domain (Télékinésie in a fight,
+    L607) is a use of it: ``potentiel`` is the point it spends (L564-L566) and ``fatigue_lost`` the
+    Vigueur ranks lost after it with the fatigue option (L582); 0 on others and before version 3."""
 
-    class_version = 2
+    class_version = 3
 
     at: int
     sequence: int
     draw: int
     characteristic: str
     rank: int
+    relatedness: str | None
     used_rank: int
     penalty: int
     modifiers: dict[str, int]
     pool: int
     declared: dict[str, Any] | None
+    domains: dict[str, str]
+    potentiel: int
+    fatigue_lost: int
     attack: dict[str, dict[str, Any]]
     defence: dict[str, Any]
     armour: dict[str, Any]
@@ -387,9 +413,14 @@ class ConflictCardsDrawn(ChainedEvent):
 
     @classmethod
     def upcast_stored(cls, state: dict[str, Any]) -> None:
-        # Recorded before version 2, which keeps the side's declaration.
+        # Recorded before version 2, which keeps the side's declaration, and before version 3,
+        # which keeps the field's relatedness and each side's kind of Revers: unknown.
         super().upcast_stored(state)
         state.setdefault("declared", None)
+        state.setdefault("relatedness", None)
+        state.setdefault("domains", {})
+        state.setdefault("potentiel", 0)
+        state.setdefault("fatigue_lost", 0)
 
     def apply(self, character: Character) -> None:
         state = sequence_of(character)
@@ -399,10 +430,17 @@ class ConflictCardsDrawn(ChainedEvent):
         # What the side may forgo for the upper hand until the next draw (L327-L329, ruling M16):
         # the Revers it inflicted, and where the Revers it received begin (they are recorded just
         # after every side's cards, in the order ``received`` lists their attackers).
-        manoeuvre = (self.declared or {}).get("manoeuvre", "fight")
+        declared = self.declared or {}
+        manoeuvre = declared.get("manoeuvre", "fight")
         state.update(inflicted=dict(self.inflicted), received=dict(self.received), manoeuvre=manoeuvre)
+        state["domain"] = declared.get("domain", "")  # the kind of Revers it takes, which the upper hand names
         state["first_setback"] = character.condition["next_setback"]
         character.condition["sequence"] = state
+        if self.potentiel:
+            powers = powers_of(character)
+            _spend_potentiel(powers, self.characteristic, self.at)
+            _tire(powers, self.fatigue_lost, self.at)
+            _set_powers(character, powers)
 
 
 class UpperHandTaken(ChainedEvent):
@@ -410,7 +448,11 @@ class UpperHandTaken(ChainedEvent):
     target) to take the upper hand: ``cards`` extra cards in its next draw of the Sequence, twice
     the Revers forgone («Prendre l'ascendant» L327-L329, ruling M16). Recorded on every
     participant: a target's Revers of that draw are ``withdrawn`` from its sheet, and each side's
-    ``outcome`` of the draw is counted again without the forgone Revers (L321)."""
+    ``outcome`` of the draw is counted again without the forgone Revers (L321). ``domains`` (the
+    kind of each target's Revers, L335-L345) and the taker's ``manoeuvre`` name the forgone Revers
+    as the draw did, a physical one in a fight by its wound (L343); empty before version 2."""
+
+    class_version = 2
 
     at: int
     sequence: int
@@ -418,8 +460,17 @@ class UpperHandTaken(ChainedEvent):
     taker: str
     cards: int
     forgone: dict[str, int]
+    domains: dict[str, str]
+    manoeuvre: str
     withdrawn: list[int]
     outcome: str
+
+    @classmethod
+    def upcast_stored(cls, state: dict[str, Any]) -> None:
+        # Recorded before version 2, which keeps the kind of the forgone Revers: unknown.
+        super().upcast_stored(state)
+        state.setdefault("domains", {})
+        state.setdefault("manoeuvre", "fight")
 
     def apply(self, character: Character) -> None:
         state = sequence_of(character)
@@ -462,6 +513,20 @@ def _set_powers(character: Character, state: dict[str, Any]) -> None:
 def _add(counts: dict[str, int], domain: str, n: int) -> dict[str, int]:
     out = {**counts, domain: counts.get(domain, 0) + n}
     return {k: v for k, v in out.items() if v}
+
+
+def _spend_potentiel(state: dict[str, Any], domain: str, at: int) -> None:
+    # L564-L566: each use of a psychic power spends a point of its domain's Potentiel, back after
+    # the next good night's rest counted from the first point spent (L441).
+    state["spent"] = _add(state["spent"], domain, 1)
+    state["since"] = state["since"] if state["since"] is not None else at
+
+
+def _tire(state: dict[str, Any], lost: int, at: int) -> None:
+    # «Fatigue (option)» L582: the Vigueur ranks lost so far, coming back from ``at`` on.
+    if lost:
+        state["lost"] = lost
+        state["tired_at"] = at
 
 
 class PowerUsed(ChanceConsumed, FaceDown):
@@ -515,11 +580,8 @@ class PowerUsed(ChanceConsumed, FaceDown):
             if self.process.get("setback") is not None:
                 _pause(character, int(self.process["setback"]))
         else:
-            state["spent"] = _add(state["spent"], self.domain, 1)
-            state["since"] = state["since"] if state["since"] is not None else self.at
-        if self.fatigue_lost:
-            state["lost"] = self.fatigue_lost
-            state["tired_at"] = self.at
+            _spend_potentiel(state, self.domain, self.at)
+        _tire(state, self.fatigue_lost, self.at)
         _set_powers(character, state)
 
 

@@ -103,11 +103,37 @@ def settings(world: World) -> dict[str, Any]:
     return {**defaults(), **world.campaign.settings}
 
 
+def vigueur_lost(character: Character) -> int:
+    """The Vigueur ranks the character's powers have cost and rest has not given back yet
+    («Fatigue (option)» L582)."""
+    return int(ev.powers_of(character)["lost"])
+
+
+def fatigued(character: Character, canonical: str) -> dict[str, int]:
+    """The rank modifier fatigue puts on a roll of ``canonical``: Vigueur itself is "temporairement
+    réduite de un rang" per power used (L582), so a Vigueur Test, draw or resistance rolls it less
+    the ranks lost, "fatigue −2"; nothing on another characteristic (ruling M22 keeps the optional
+    penalty to power Tests)."""
+    lost = vigueur_lost(character)
+    return {"fatigue": -lost} if lost and fold(canonical) == fold("Vigueur") else {}
+
+
+def collapsed(character: Character) -> bool:
+    """Whether fatigue has brought Vigueur below Lamentable: the character collapses, "incapable de
+    se mouvoir ou d'organiser ses pensées", until a rank comes back (L582)."""
+    lost = vigueur_lost(character)
+    return bool(lost) and characteristic(character.sheet, "Vigueur")[1] - lost <= 0
+
+
 def ensure_able_to_act(*characters: Character) -> None:
     """Refuse an action any of ``characters`` would take while in the critical state (ruling M52):
     a Décisif leaves its victim "most often" unconscious or unable to move (L343) until first aid
-    stabilizes it (L359) or an Atout saves the character's skin (L127-L131)."""
+    stabilizes it (L359) or an Atout saves the character's skin (L127-L131); or collapsed from
+    fatigue, unable to move or think, until a quarter of an hour's rest gives a rank back (L582,
+    ruling M76)."""
     for character in characters:
+        if collapsed(character):
+            raise RuleViolation(f"{character.name} has collapsed and must rest (L582)")
         if character.condition["critical"]:
             wounds = critical_wounds(character.condition["setbacks"])
             one = len(wounds) == 1
@@ -163,20 +189,30 @@ def _atouts(counts: str, total: int) -> str:
     return f"{counts} {'Atout' if total == 1 else 'Atouts'}"
 
 
-def plan_atouts(world: World, spends: list[tuple[str, str, int]]) -> list[tuple[str, str, int, str]]:
-    """Which pool pays each ``(spender, use, cost)`` of one roll, checked against what each spender
-    has left after the spends before it (experience first, so the reserve stays for raises)."""
+Spend = tuple[str, str, int, dict[str, int]]
+"""An Atout spend planned inside a roll: the spender, the use, its cost and the Atouts that pay
+it, per pool (``{"experience": 1, "reserve": 1}``)."""
+
+
+def plan_atouts(world: World, spends: list[tuple[str, str, int]]) -> list[Spend]:
+    """Which Atouts pay each ``(spender, use, cost)`` of one roll, checked against what each
+    spender has left after the spends before it: one pool when it can (experience first, so the
+    reserve stays for raises), else experience then the reserve together («IV – Expérience et
+    progression» L213 keeps the reserve apart only for raises: both kinds pay any use in play, so
+    help's 2 Atouts, L761, may be one of each)."""
     left: dict[str, dict[str, int]] = {}
     planned = []
     for who, use, cost in spends:
         character = world.character(who)
         atouts = left.setdefault(character.name, dict(character.condition["atouts"]))
-        pool = next((p for p in ("experience", "reserve") if atouts[p] >= cost), None)
-        if pool is None:
+        if atouts["experience"] + atouts["reserve"] < cost:
             held = _atouts(f"{atouts['experience']} experience and {atouts['reserve']} reserve", atouts["experience"] + atouts["reserve"])
             raise RuleViolation(f"{character.name} has {held}; {use} costs {cost}")
-        atouts[pool] -= cost
-        planned.append((character.name, use, cost, pool))
+        whole = next((p for p in ("experience", "reserve") if atouts[p] >= cost), None)
+        paid = {whole: cost} if whole else {"experience": atouts["experience"], "reserve": cost - atouts["experience"]}
+        for pool, n in paid.items():
+            atouts[pool] -= n
+        planned.append((character.name, use, cost, paid))
     return planned
 
 
@@ -193,7 +229,7 @@ def help_spends(world: World, beneficiary: str, helpers: tuple[str, ...]) -> lis
 
 def play_atouts(
     world: World,
-    planned: list[tuple[str, str, int, str]],
+    planned: list[Spend],
     beneficiary: str,
     roll: str,
     effects: Mapping[str, dict[str, Any]],
@@ -201,14 +237,15 @@ def play_atouts(
 ) -> None:
     """Record each Atout spent inside a roll on its spender's chain, with its effect there; face
     down until the epoch ``sealed_until`` when it would tell what a hidden roll gave."""
-    for who, use, cost, pool in planned:
+    for who, use, cost, paid in planned:
         effect = effects.get(use, {"ranks": 1})
         world.character(who).record(
             ev.AtoutPlayed,
             at=world.campaign.clock,
             use=use,
             cost=cost,
-            pool=pool,
+            pool=next(iter(paid)),
+            paid=paid,
             beneficiary=beneficiary,
             roll=roll,
             effect=effect,
@@ -238,14 +275,15 @@ def roll_test(world: World, name: str, request: TestRequest) -> TestResult:
     used = related_rank(rank, request.relatedness, kind)
     malus = penalty(character.condition["setbacks"], domain)
     # «Rappel» L431: in a Test each card modifier is a rank modifier; one Atout +1 per roll (L755).
-    modifiers = {k: int(v) for k, v in request.modifiers.items() if v}
+    modifiers = {k: int(v) for k, v in request.modifiers.items() if v} | fatigued(character, canonical)
     chain = countered_spends(world, character.name, int(request.atout), request.countered_by)
     helps = help_spends(world, character.name, request.helpers)
     uses = tables().atout_uses
     reroll = [(character.name, "reroll", uses["reroll"])] if request.reroll else []
     change = [(character.name, "change-one-die", uses["change-one-die"])] if request.change_die else []
     planned = plan_atouts(world, chain + helps + reroll + change)  # every spender can pay before anything rolls
-    pool = planned[0][3] if request.atout else None  # the first spend is paid on the Test itself
+    # The first spend is paid on the Test itself: its one Atout, from one pool.
+    pool = next(iter(planned[0][3])) if request.atout else None
     counters = sum(1 for p in planned if p[1] == "counter")
     if countered_bonus(int(request.atout), counters):
         modifiers["atout"] = 1
@@ -319,7 +357,8 @@ def roll_test(world: World, name: str, request: TestRequest) -> TestResult:
         play_atouts(world, [p for p in planned if p[1] == "change-one-die"], character.name, label_, {"change-one-die": effect}, sealed)
     count_boosts(character, boost, world.campaign.clock)
     if result.setbacks:
-        source = request.purpose or f"failed {canonical} Test"
+        # What dealt it, as a draw's Revers says its Sequence and then what it was for (L351).
+        source = f"failed {canonical} Test" + (f" ({request.purpose})" if request.purpose else "")
         suffer(world, name, result.setbacks, domain, request.healing, source, sealed_until=sealed)
     return replace(result, voided=tuple(voided))
 
@@ -359,7 +398,7 @@ def contender(who: Character, wanted: Contender | str) -> tuple[Contender, dict[
         "relatedness": fold(side.relatedness),
         "used_rank": related_rank(rank, side.relatedness, kind),
         "penalty": penalty(who.condition["setbacks"], revers_domain(side.domain)),
-        "modifiers": {k: int(v) for k, v in side.modifiers.items() if v},
+        "modifiers": {k: int(v) for k, v in side.modifiers.items() if v} | fatigued(who, canonical),
     }
 
 
@@ -416,11 +455,19 @@ def conflict(world: World, name: str, mine: Contender | str, opponent: str, thei
 
 
 def suffer(
-    world: World, name: str, severity: int, domain: str, healing: str, source: str, sealed_until: str | None = None
+    world: World,
+    name: str,
+    severity: int,
+    domain: str,
+    healing: str,
+    source: str,
+    sealed_until: str | None = None,
+    in_place_of: str | None = None,
 ) -> dict[str, Any]:
     """Record a Revers on ``name``; its first recovery falls one full period later (scheduler
     PROPOSAL §5), except a physical Décisif, which is critical and heals only once stabilized (§4.3).
-    The Revers of a hidden roll is face down until the epoch ``sealed_until`` is revealed."""
+    The Revers of a hidden roll is face down until the epoch ``sealed_until`` is revealed. One borne
+    ``in_place_of`` another (L763-L765) has the note on how as its ``source``."""
     character = world.character(name)
     if not 1 <= severity <= tables().max_severity:
         raise RuleViolation(f"a Revers has a severity of 1 to {tables().max_severity}, not {severity}")
@@ -437,7 +484,13 @@ def suffer(
     }
     setback["next_tick"] = None if critical else _next_tick(world, setback, severity)
     character.record(
-        ev.SetbackSuffered, at=world.campaign.clock, setback=setback, critical=critical, source=source, sealed_until=sealed_until
+        ev.SetbackSuffered,
+        at=world.campaign.clock,
+        setback=setback,
+        critical=critical,
+        source=source,
+        in_place_of=in_place_of,
+        sealed_until=sealed_until,
     )
     return setback
 
@@ -458,14 +511,15 @@ def _next_tick(world: World, setback: Mapping[str, Any], severity: int, start: i
 
 def recover(world: World, character: Character, setback_id: int, at: int) -> int:
     """One recovery tick of a Revers at ``at``: one card less, and its next tick if any."""
-    setback = _setback(character, setback_id)
+    setback = open_setback(character, setback_id)
     severity = setback["severity"] - 1
     next_tick = _next_tick(world, setback, severity, at) if severity else None
     character.record(ev.SetbackRecovered, at=at, setback_id=setback_id, severity=severity, next_tick=next_tick)
     return severity
 
 
-def _setback(character: Character, setback_id: int) -> dict[str, Any]:
+def open_setback(character: Character, setback_id: int) -> dict[str, Any]:
+    """The character's open Revers ``setback_id``; a RuleViolation naming it when there is none."""
     found = next((s for s in character.condition["setbacks"] if s["id"] == setback_id), None)
     if found is None:
         raise RuleViolation(f"{character.name} has no open Revers {setback_id}")
@@ -479,7 +533,7 @@ def first_aid(world: World, patient: str, healer: str, setback_id: int, quality:
     starts (or keeps) its recovery clock. The patient may be critical, the healer not (ruling M52)."""
     character, medic = world.character(patient), world.character(healer)
     ensure_able_to_act(medic)
-    setback = _setback(character, setback_id)
+    setback = open_setback(character, setback_id)
     scene = ev.scene_of(world.campaign.epoch, world.campaign.clock)
     if [medic.name, scene] in setback.get("tended", []):
         raise RuleViolation(f"{medic.name} already tried first aid on Revers {setback_id} in this scene: one attempt per healer and scene")
@@ -527,7 +581,7 @@ def pace_recovery(world: World, name: str, care: str, rest: str, setback_id: int
     periods are adjusted too. Returns each Revers as it now stands."""
     character = world.character(name)
     percent = pace_percent(care, rest)
-    targets = [_setback(character, setback_id)] if setback_id is not None else list(character.condition["setbacks"])
+    targets = [open_setback(character, setback_id)] if setback_id is not None else list(character.condition["setbacks"])
     targets = [s for s in targets if s["healing"] != "none" or setback_id is not None]
     if not targets:
         raise RuleViolation(f"{character.name} has no Revers that heals over time")
@@ -594,7 +648,7 @@ def spend_atout(world: World, name: str, use: str, note: str = "", pool: str | N
                 setback_id=setback["id"],
                 severity=setback["severity"],
                 next_tick=next_tick,
-                how="saved its skin with an Atout",
+                how="an Atout spent to save their skin",
             )
     return paid
 
@@ -609,7 +663,7 @@ def take_revers(world: World, name: str, other: str, setback_id: int, note: str 
     ensure_able_to_act(character)
     if character.id == victim.id:
         raise RuleViolation(f"{character.name} already bears their own Revers")
-    setback = _setback(victim, setback_id)
+    setback = open_setback(victim, setback_id)
     key, cost = "take-a-revers", tables().atout_uses["take-a-revers"]
     paid = _atout_pool(character, cost, None)
     at = world.campaign.clock
@@ -618,8 +672,7 @@ def take_revers(world: World, name: str, other: str, setback_id: int, note: str 
     spent_for = f"for {victim.name}" + (f": {note}" if note else "")
     character.record(ev.AtoutSpent, at=at, use=key, cost=cost, pool=paid, note=spent_for)
     victim.record(ev.SetbackTransferred, at=at, setback_id=setback_id, to=character.name)
-    source = f"in {victim.name}'s place" + (f": {note}" if note else "")
-    return suffer(world, character.name, setback["severity"], setback["domain"], setback["healing"], source)
+    return suffer(world, character.name, setback["severity"], setback["domain"], setback["healing"], note, in_place_of=victim.name)
 
 
 def award(world: World, name: str, count: int, reason: str) -> None:

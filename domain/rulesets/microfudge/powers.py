@@ -172,8 +172,6 @@ def use_power(
     state = ev.powers_of(character)
     fatigue = bool(settings(world)["fatigue"])
     _, vigueur, _ = characteristic(character.sheet, "Vigueur")
-    if fatigue and vigueur - state["lost"] <= 0:
-        raise RuleViolation(f"{character.name} has collapsed and must rest (L582)")
     before = potentiel(character, domain)
     if before < 1:
         raise RuleViolation(f"{character.name} has no {domain} Potentiel left until a night's rest (L441)")

@@ -11,7 +11,7 @@ from chronique.domain.character import Character
 from chronique.domain.copying import copied
 from chronique.domain.rulesets.microfudge import events as ev
 from chronique.domain.rulesets.microfudge.describe import as_on_sheet
-from chronique.domain.rulesets.microfudge.play import recover
+from chronique.domain.rulesets.microfudge.play import open_setback, recover
 from chronique.domain.rulesets.microfudge.powers import next_wake, recover_fatigue, rest, tick
 from chronique.domain.rulesets.microfudge.tables import tables
 from chronique.domain.timeline import Due
@@ -54,7 +54,7 @@ class MicroFudgeProcesses:
 
     def fire(self, due: Due) -> str:
         """One tick: a Revers loses a card, a night's rest, a quarter hour of rest, a power cycle."""
-        character = next(c for c in self.world.characters.values() if str(c.id) == due.character)
+        character = self.world.character(due.character)  # by its id, as ``due`` names it
         if due.process == "night":
             restored = rest(self.world, character.name, due.at)
             return f"{character.name} wakes rested: " + ", ".join(f"{d} +{n}" for d, n in restored.items())
@@ -64,7 +64,7 @@ class MicroFudgeProcesses:
         if kind == "power":
             return tick(self.world, character, int(number), due.at)
         setback_id = int(number)
-        domain = next(s["domain"] for s in character.condition["setbacks"] if s["id"] == setback_id)
+        domain = str(open_setback(character, setback_id)["domain"])
         left = recover(self.world, character, setback_id, due.at)
         if left == 0:
             return f"{character.name}: Revers {setback_id} has healed"

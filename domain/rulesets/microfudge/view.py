@@ -11,7 +11,7 @@ from chronique.domain.character import Character
 from chronique.domain.gametime import DAY, calendar_from
 from chronique.domain.rulesets.microfudge.describe import _HEALING, as_on_sheet, atouts_held, needs_care, paced, process_name, rank
 from chronique.domain.rulesets.microfudge.events import powers_of, sequence_of
-from chronique.domain.rulesets.microfudge.play import settings
+from chronique.domain.rulesets.microfudge.play import collapsed, settings
 from chronique.domain.rulesets.microfudge.powers import maximum, potentiel
 from chronique.domain.rulesets.microfudge.rules import critical_wounds, out_after, out_of_the_fight, penalty, recovery_period
 from chronique.domain.rulesets.words import joined, plural
@@ -27,6 +27,8 @@ def sheet_view(world: World, character: Character, gm: bool) -> SheetView:
     """The sheet of a MicroFudge character (nothing of it lies face down, so ``gm`` changes nothing)."""
     s, c = character.sheet, character.condition
     status = "critical, needs care" if c["critical"] else "out of the fight" if out_of_the_fight(s, c["setbacks"]) else "standing"
+    if status == "standing" and collapsed(character):
+        status = "collapsed, must rest"  # «Fatigue (option)» L582: until a rank of Vigueur comes back
     # «1 – Création des PNJs» L453: an NPC may be out after a lighter Revers than a Décisif.
     npc = "NPC" + (f", out after a Revers of −{out_after(s)}" if out_after(s) < 3 else "")
     kind = npc if s["npc"] else _PROCEDURES.get(s["procedure"], s["procedure"])
@@ -84,10 +86,15 @@ def _revers(world: World, c: dict[str, Any]) -> list[tuple[str, ...]]:
     action it weighs on is in the name of a physical one, a wound (L343), and said after the
     others' ("Revers sérieux (−2), social")."""
     calendar = calendar_from(world.campaign.calendar)
+    # A wound a timed power heals waits on the power's clock, not its own (L627-L637, M23).
+    healing = {p["setback"]: p for p in c.get("powers", {}).get("processes", []) if p.get("setback") is not None}
     rows: list[tuple[str, ...]] = []
     for sb in c["setbacks"]:
+        power = healing.get(sb["id"])
         if sb["next_tick"] is not None:
             due = calendar.format(sb["next_tick"])
+        elif power is not None and power["next_tick"] is not None:
+            due = f"{calendar.format(power['next_tick'])}, {process_name(power)}"
         else:
             due = "needs care" if not sb["stabilized"] else "—"
         severity = as_on_sheet(sb["severity"], sb["domain"])
@@ -112,7 +119,9 @@ def _recovery(world: World, setback: dict[str, Any]) -> str:
 
 
 def _powers(character: Character) -> list[tuple[str, ...]]:
+    # A power with a limit counts its cycles against it (Guérison accélérée: Conscience-value days,
+    # L629); one without runs until the wound heals or the points run out (Régénération, L637).
     return [
-        (process_name(p), p.get("mode") or "—", f"{p['cycles']} of {p['limit'] if p['limit'] is not None else '—'}")
+        (process_name(p), p.get("mode") or "—", f"{p['cycles']} of {p['limit']}" if p["limit"] is not None else f"{p['cycles']} so far")
         for p in powers_of(character)["processes"]
     ]

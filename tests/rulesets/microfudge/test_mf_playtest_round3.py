@@ -8,17 +8,16 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from microfudge_table import table
 from test_microfudge_critical_state import scripted
 from test_microfudge_fidelity_cli import campaign, cli
 from test_microfudge_review_fixes_cli import words
 
 from chronique.domain.rulesets.microfudge import events as ev
-from chronique.domain.rulesets.microfudge.describe import describe
-from chronique.domain.rulesets.microfudge.play import suffer
+from chronique.domain.rulesets.microfudge.describe import setback_suffered
 
 # Hero: 11 Atouts; Tir Faible → Moyen costs 2, Médecine Lamentable → Moyen 3: 6 in the creation
 # reserve (L85-L107; Médecine's default L203).
@@ -124,14 +123,24 @@ def test_taking_another_s_Revers_reads_as_sentences_in_the_log_Supporter_un_Reve
 
 
 def test_a_Revers_taken_for_another_before_this_round_reads_in_their_place_too_L763_L765() -> None:
-    # Recorded "taken in Harvey's place: …" before, which read "from taken in Harvey's place".
-    world = table()
-    suffer(world, "Jim", 1, "physical", "daily", "taken in Harvey's place: steps in front")
-    suffer(world, "Jim", 1, "social", "daily", "the mayor's scorn")
-    told = [describe(e) for e in world.character("Jim").pending_events if isinstance(e, ev.SetbackSuffered)]
+    # Recorded "taken in Harvey's place: …" before, which read "from taken in Harvey's place", then
+    # "in Harvey's place: …", before SetbackSuffered version 3 kept whose place apart (ruling M75).
+    stored = [
+        ("physical", "taken in Harvey's place: steps in front"),
+        ("physical", "in Harvey's place"),
+        ("social", "the mayor's scorn"),
+        ("physical", "in the mine's placement"),
+    ]
+    told = []
+    for domain, source in stored:
+        state: dict[str, Any] = {"setback": {"domain": domain, "severity": 1, "healing": "daily"}, "critical": False, "source": source}
+        ev.SetbackSuffered.upcast_stored(state)
+        told.append(setback_suffered(SimpleNamespace(**state)))
     assert told == [
         "took a Blessure (physical, heals a step a day) in Harvey's place: steps in front",
+        "took a Blessure (physical, heals a step a day) in Harvey's place",
         "took a Revers (social, heals a step a day) from the mayor's scorn",
+        "took a Blessure (physical, heals a step a day) from in the mine's placement",
     ]
 
 

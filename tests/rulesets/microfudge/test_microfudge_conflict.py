@@ -286,8 +286,9 @@ def test_a_draw_s_log_entry_names_one_revers_of_its_severity_Resolution_des_Conf
     draw(world, [Side("A", "Combat", defence=2, modifiers={"weapon": 1}, healing="weekly"), Side("B", "Combat")])
     words = {e.originator_id: describe(e) for e in world.pending() if isinstance(e, ev.ConflictCardsDrawn)}
     a, b = world.character("A").id, world.character("B").id
-    assert words[a].endswith("— a Revers décisif on B and a Revers from B")
-    assert words[b].endswith("— a Revers on A and a Revers décisif from A")
+    # In a fight a physical Revers is named by its wound, as the sheet names it (L343, ruling M70).
+    assert words[a].endswith("— a Blessure grave ou mortelle on B and a Blessure from B")
+    assert words[b].endswith("— a Blessure on A and a Blessure grave ou mortelle from A")
 
 
 def test_a_draw_short_of_a_participant_names_who_has_not_declared_Sequences_L297_L305() -> None:

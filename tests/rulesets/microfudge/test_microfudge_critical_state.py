@@ -287,7 +287,11 @@ def test_through_the_cli_a_critical_Jim_acts_once_an_Atout_saves_his_skin_L127_L
     shot(db, tmp_path)
     refused_in_one_line(db, "microfudge", "test", "Crit", "Jim", "Tir", "-d", "moyenne")
     said = cli(db, "microfudge", "atout", "spend", "Crit", "Jim", "save-your-skin", "--note", "crawls behind the well")
-    assert said.strip() == "Jim spends 1 Atout of creation reserve: save your skin"
+    # In the log's words, the Atout then the wound it stabilized (L127, L343; ruling M74).
+    assert said.splitlines() == [
+        "Jim spent 1 Atout of creation reserve to save their skin (crawls behind the well)",
+        "Jim saved their skin: Revers 1 (Blessure grave ou mortelle) is stabilized",
+    ]
     assert cli(db, "microfudge", "test", "Crit", "Jim", "Tir", "-d", "moyenne").startswith("Jim rolls Tir Moyen (4) (Revers −3): ")
     (rolled,) = [e for e in journal(db) if e["topic"].endswith(":TestRolled")]
     assert rolled["penalty"] == 3  # L343: the Décisif still weighs, stabilized (M7)

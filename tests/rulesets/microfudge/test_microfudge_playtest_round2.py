@@ -50,7 +50,7 @@ def test_a_revers_forgone_for_the_upper_hand_reads_as_spared_in_the_report_and_t
     assert cli(db, "microfudge", "conflict-card", "Mines", *SIDES).splitlines()[-1] == "draw 1: a tie"
     taken = cli(db, "microfudge", "upper-hand", "Mines", "Lena").splitlines()
     assert taken == [
-        "Lena forgoes a Revers sérieux on Ghoul and takes the upper hand: 4 extra cards in the next draw",
+        "Lena forgoes a Blessure sérieuse on Ghoul and takes the upper hand: 4 extra cards in the next draw",  # L343, M70
         "Ghoul now wins the draw",
     ]
     cli(db, "session", "end", "Mines")
@@ -66,7 +66,7 @@ def test_a_revers_forgone_for_the_upper_hand_reads_as_spared_in_the_report_and_t
         "Day 3 08:00  Lena Revers 1 healed",
     ]
     # The log: the upper hand on Ghoul's chain says the Revers left his sheet, as the sheet and the board show.
-    forgoes = "Lena forgoes a Revers sérieux on Ghoul from draw 1 to take the upper hand: 4 extra cards in the next draw"
+    forgoes = "Lena forgoes a Blessure sérieuse on Ghoul from draw 1 to take the upper hand: 4 extra cards in the next draw"
     assert exported(db, "Mines", "upper hand taken") == [forgoes, forgoes + "; Revers 1 comes off their sheet"]
     assert json.loads(cli(db, "sheet", "Mines", "Ghoul", "--json"))["condition"]["setbacks"] == []
     assert "Ghoul" not in cli(db, "downtime", "board", "Mines")
@@ -151,8 +151,10 @@ def test_a_bare_plus_one_help_or_changed_die_is_refused_naming_where_it_is_decla
     atouts = {name: json.loads(cli(db, "sheet", "Votes", name, "--json"))["condition"]["atouts"]["reserve"] for name in ("Jim", "Harvey")}
     assert atouts == {"Jim": 6 - 2, "Harvey": 3 - 1}
     # A narrative use has no roll to wait for: spent bare (L745-L751).
+    # In the log's words (ruling M74).
     assert (
-        cli(db, "microfudge", "atout", "spend", "Votes", "Harvey", "monologue") == "Harvey spends 1 Atout of creation reserve: monologue\n"
+        cli(db, "microfudge", "atout", "spend", "Votes", "Harvey", "monologue")
+        == "Harvey spent 1 Atout of creation reserve on a monologue\n"
     )
 
 
@@ -214,8 +216,8 @@ def test_every_command_names_a_characteristic_or_power_as_the_sheet_spells_it_Ca
     )
     assert said["sequence"] == "Sequence 1: Lena, Ghoul\n"
     assert said["draw"].splitlines()[:2] == [
-        "Lena (5 cards: Combat Bon (5)): attacks Ghoul with 2♠ 4♠ A♠; defends with A♥ 3♥ — a Revers sérieux on Ghoul",
-        "Ghoul (4 cards: Combat Moyen (4)): attacks Lena with 2♥ 4♥; defends with 3♠ 5♠ — a Revers sérieux on Lena",
+        "Lena (5 cards: Combat Bon (5)): attacks Ghoul with 2♠ 4♠ A♠; defends with A♥ 3♥ — a Blessure sérieuse on Ghoul",  # ruling M70
+        "Ghoul (4 cards: Combat Moyen (4)): attacks Lena with 2♥ 4♥; defends with 3♠ 5♠ — a Blessure sérieuse on Lena",
     ]
     assert said["setback"] == "Harvey took a Blessure (physical, heals a step a day) from the Narrator: Revers 1 on the sheet\n"  # M63
     assert said["care"] == "Harvey: care and rest pace the recovery of Revers 1: each step takes 75% of its usual time\n"

@@ -99,7 +99,8 @@ def test_the_scorer_that_inflicted_more_wins_a_three_sided_draw_L313_L321(arkham
         "--side",
         "Ghoul1:Combat:Harvey=0,def=3",
     )
-    assert "a Revers décisif on Ghoul1" in out and "a Revers on Ghoul1" in out
+    # Blows in a fight: physical Revers, named by their wounds (L343, ruling M70).
+    assert "a Blessure grave ou mortelle on Ghoul1" in out and "a Blessure on Ghoul1" in out
     # A person or a side achieves "their" goal, never "its" (tests/test_words_assume_no_sex.py).
     assert out.strip().splitlines()[-1] == "draw 1: Harvey wins the draw; the Sequence ends: Harvey achieves their goal"
     ended = log(arkham, ":SequenceEnded")
@@ -137,7 +138,11 @@ def test_powers_and_atout_uses_by_their_names_and_healing_in_ordinary_words_Cons
     assert tk.startswith("Zara uses Télékinésie and rolls Télékinésie Moyen (4) (Revers −1): ")
     cli(arkham, "microfudge", "setback", "Arkham", "Harvey", "--severity", "3", "--healing", "weekly")
     spent = cli(arkham, "microfudge", "atout", "spend", "Arkham", "Harvey", "save-your-skin").strip()
-    assert spent == "Harvey spends 1 Atout of creation reserve: save your skin"
+    # The log's sentences (ruling M74): the Atout spent, then the wound it stabilized (L127, L343).
+    assert spent.splitlines() == [
+        "Harvey spent 1 Atout of creation reserve to save their skin",
+        "Harvey saved their skin: Revers 1 (Blessure grave ou mortelle) is stabilized",
+    ]
     powers = words(arkham, "PowerUsed")
     assert powers[0].startswith("power Guérison accélérée, a Test of Conscience Bon (5) (Revers −1) against ")
     assert powers[1].startswith("power Télékinésie, a Test of Télékinésie Moyen (4) (Revers −1) against ")
