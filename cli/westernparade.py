@@ -324,18 +324,13 @@ def attacks_cmd(
     with it, so `log --character` leaves out those at the character (ruling WD18)."""
     from chronique.adapters.services import LogPage
     from chronique.cli import render
+    from chronique.domain.rulesets.westernparade.events import ATTACKS, attack_involves
 
     def show(s: Any) -> None:
         who = s.world_read(campaign).character(character)
-        # §3.3, §3.4: the kinds whose events name a target (and a shot, the bystander in its path).
-        entries = s.page_log(campaign, LogPage(kinds=("ShotFired", "BlowStruck")))
+        entries = s.page_log(campaign, LogPage(kinds=ATTACKS))
         events = s.logged(entries)
-        named = who.name.casefold()
-
-        def names(event: Any) -> set[str]:
-            return {str(event.target).casefold(), str(getattr(event, "bystander", None) or "").casefold()}
-
-        kept = [entry for entry, event in zip(entries, events, strict=True) if entry.aggregate_id == str(who.id) or named in names(event)]
+        kept = [entry for entry, event in zip(entries, events, strict=True) if attack_involves(event, entry.aggregate_id, who)]
         if not kept and not as_json:
             typer.echo(f"no shot or blow by or at {who.name} in the log")
             return

@@ -274,8 +274,9 @@ def head_bullet_cmd(
     character: str = CHARACTER,
     use: str = typer.Option(None, "--use", help="The victim's choice: END or CHC (§3.2.7.3); default the better."),
 ) -> None:
-    """The victim of a bullet in the head rolls END or CHC again (after a failed first extraction,
-    §3.2.7.3 L2000); the roll as the bullet enters comes with the wound itself."""
+    """The victim of a bullet in the head rolls END or CHC again, as the GM calls it (§3.2.7.3);
+    the roll as the bullet enters comes with the wound itself, the CHC roll after a failed first
+    extraction of a removable bullet with that extraction (L2001)."""
     from chronique.domain.rulesets.westernparade.care import head_bullet_entry
 
     choice = use.upper() if use else None

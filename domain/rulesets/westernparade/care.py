@@ -20,6 +20,7 @@ from chronique.domain.rulesets.westernparade.condition import (
     BODY_KEYS,
     Env,
     env_of,
+    max_pv_of,
     new_wound,
     project,
     pv_of,
@@ -155,7 +156,7 @@ def wound(
         w["hits"] += 1
     epoch, stream = draw(world, character)
     state = state_of(w, loc, e)
-    pv = pv_of(w, loc, e)
+    pv, received = pv_of(w, loc, e), int(w["damage"])
     critical = critical_effect(loc, pv, e.max_pv[loc], w["deepest"])
     w["deepest"] = max(w["deepest"], -pv)
     _apply_critical(body, w, loc, critical, at, e, stream)
@@ -166,7 +167,8 @@ def wound(
     e = env_of(character.sheet, body, world.campaign.settings)
     reading = chance = None
     if not body["dead"] and (check or incapacitation(part_of(loc), state).check):
-        chance, reading = _check_unconsciousness(body, e, loc, state, at, stream)
+        # §3.2.6 L1922: every point the location took, the permanent loss's included (WB37).
+        chance, reading = _check_unconsciousness(body, e, loc, state, at, stream, received)
     fell = not body["dead"] and _blood_thresholds(body, e, at, stream) == "beyond saving"
     _record(
         character,
@@ -199,12 +201,14 @@ def wound(
 
 
 def _check_unconsciousness(
-    body: dict[str, Any], e: Env, loc: str, state: WoundState, at: int, stream: ChanceStream
+    body: dict[str, Any], e: Env, loc: str, state: WoundState, at: int, stream: ChanceStream, damage: int | None = None
 ) -> tuple[int, dict[str, Any] | None]:
     """The unconsciousness check (§3.2.6) of a wound in ``loc``: its chance, and its reading
-    (None when no die is rolled); a blackout puts the body out for the margin in rounds."""
+    (None when no die is rolled); a blackout puts the body out for the margin in rounds. The
+    location's damage is what it holds now, or ``damage``, what the hit just brought it to."""
     halves = multiplier_halves(state_of(x, k, e) for k, x in body["wounds"].items())
-    chance = unconsciousness_chance(body["wounds"][loc]["damage"], halves, e.m_end, loc == "head")
+    taken = int(body["wounds"][loc]["damage"]) if damage is None else damage
+    chance = unconsciousness_chance(taken, halves, e.m_end, loc == "head")
     result = unconsciousness_check(stream, chance, state, loc == "head")
     if result is None:
         return chance, None
@@ -306,15 +310,29 @@ def _lose(body: dict[str, Any], losses: Mapping[str, int], e: Env) -> None:
     """Add permanent characteristic losses (§3.2.9.2, §3.2.7.3, §4.1.3 L2853) to the body: an END
     point lost lowers the blood points' maximum, 5 × END (§3.2.3), and the PH above it go, as
     they never rise above it (ruling WB8)."""
+    before = max_pv_of(body, e.sheet_end)
     for key, n in losses.items():
         body["losses"][key] = int(body["losses"].get(key, 0)) + n
     body["ph"] = min(int(body["ph"]), blood_points(e.sheet_end - int(body["losses"].get("END", 0))))
+    _keep_pv_left(body, before, e)
+
+
+def _keep_pv_left(body: dict[str, Any], before: Mapping[str, int], e: Env) -> None:
+    # §3.2.9.2 L2105-L2116: a loss diminishes a location's total PV ("diminution d'un point du
+    # total de points de vie"), not the PV it has left, whose negative points heal back (§3.2.9.3
+    # L2124): each wound's damage goes down by what its location's total lost, so that its PV
+    # left stay as they were, at most the new total (ruling WB37).
+    after = max_pv_of(body, e.sheet_end)
+    for loc, w in body["wounds"].items():
+        w["damage"] = max(0, int(w["damage"]) - (before[loc] - after[loc]))
 
 
 def _apply_critical(body: dict[str, Any], w: dict[str, Any], loc: str, effect: Any, at: int, e: Env, stream: ChanceStream) -> None:
     """Record a critical wound's permanent losses or fate (§3.2.9): death timers, END at 0 kills."""
     _lose(body, effect.losses, e)
+    before = max_pv_of(body, e.sheet_end)
     w["max_loss"] += effect.max_pv
+    _keep_pv_left(body, before, e)
     if effect.fate == "killed":
         _kill(body, f"critical wound to the {where(loc)}")
     elif effect.fate == "dies":
@@ -476,6 +494,16 @@ def care(world: World, patient: str, location: str, by: str, skill: str, modifie
         epoch=epoch,
         chance=stream.ops,
     )
+    if (
+        canonical == "Extraction de balle"
+        and w.get("entry") == "removable"
+        and inputs["first_attempt"]
+        and w["bullet"]
+        and not body["dead"]
+    ):
+        # §3.2.7.3 L2001: "un échec du praticien lors de la première tentative implique un nouveau
+        # jet de chance" for what the bullet does: the victim's CHC roll, at once (ruling WB39).
+        head_bullet_entry(world, character.name, "CHC")
     return {"quality": grade, "skill": canonical, "location": loc, **result}
 
 
@@ -516,7 +544,9 @@ def _bandage(body: dict[str, Any], w: dict[str, Any], loc: str, grade: str, at: 
 def _extract_check(w: dict[str, Any]) -> int:
     if not w["bullet"]:
         raise RuleViolation("there is no bullet in that location")
-    return 0
+    # §3.2.7.3 L2003: after the victim's normal failure, every roll to extract the bullet in the
+    # head is difficult (ruling WB38).
+    return difficulty("difficult") if w.get("entry") == "difficult" else 0
 
 
 def _extract(body: dict[str, Any], w: dict[str, Any], loc: str, grade: str, at: int, e: Env, stream: ChanceStream) -> Cared:
@@ -528,9 +558,15 @@ def _extract(body: dict[str, Any], w: dict[str, Any], loc: str, grade: str, at: 
     w["per_minute"] = max(w["per_minute"], done.per_minute)
     if done.success:
         w["bullet"] = False
-    critical = critical_effect(loc, pv_of(w, loc, e), e.max_pv[loc], w["deepest"])
+    elif w.get("entry") == "difficult":
+        # §3.2.7.3 L2003: a failed attempt makes it the critical failure's bullet, in too deep
+        # to be removed: an easy roll every year (ruling WB38).
+        w["bullet"] = False
+        body["head_bullet"] = {"status": "lodged", "next_at": at + YEAR, "count": 0}
+    pv = pv_of(w, loc, e)
+    critical = critical_effect(loc, pv, e.max_pv[loc], w["deepest"])
+    w["deepest"] = max(w["deepest"], -pv)
     _apply_critical(body, w, loc, critical, at, e, stream)
-    w["deepest"] = max(w["deepest"], -pv_of(w, loc, e))
     fell = _blood_thresholds(body, e, at, stream) == "beyond saving"
     return done.to_dict(), {"first_attempt": first, "critical": critical.to_dict(), "fell_beyond_saving": fell}
 
@@ -821,6 +857,9 @@ def head_bullet_entry(world: World, name: str, use: str | None = None) -> str:
     if status in ("lodged", "migrating"):
         body["wounds"]["head"]["bullet"] = False
         body["head_bullet"] = {"status": status, "next_at": at + (YEAR if status == "lodged" else WEEK), "count": 0}
+    else:
+        # What the extraction of a bullet still to be removed must reckon with (ruling WB38).
+        body["wounds"]["head"]["entry"] = status
     _record(
         character,
         be.HeadBulletRolled,

@@ -129,20 +129,25 @@ class Env:
 
 def env_of(sheet: Mapping[str, Any], condition: Mapping[str, Any], settings: Mapping[str, Any]) -> Env:
     """The body's environment from the stored sheet dict, the condition and campaign settings."""
-    losses = condition.get("losses", {})
-    end = int(sheet["characteristics"]["END"]) - int(losses.get("END", 0))
-    pv = location_pv(end)
-    wounds = condition.get("wounds", {})
+    end = int(sheet["characteristics"]["END"]) - int(condition.get("losses", {}).get("END", 0))
     return Env(
         m_end=modifier(end),
         ph_max=blood_points(end),
-        max_pv={k: v - int(wounds.get(k, {}).get("max_loss", 0)) for k, v in pv.items()},
+        max_pv=max_pv_of(condition, int(sheet["characteristics"]["END"])),
         multiplier=_bleed_multipliers(),
         system=str(settings.get("healing", SETTINGS["healing"])),
         literal=settings.get("scratch", SETTINGS["scratch"]) == "literal",
         drinker=int(sheet.get("derived", {}).get("skills", {}).get("Beuverie", 0)) > 50,
         sheet_end=int(sheet["characteristics"]["END"]),
     )
+
+
+def max_pv_of(condition: Mapping[str, Any], sheet_end: int) -> dict[str, int]:
+    """Each location's total PV now: Table 1.6 at the END left after its permanent losses, less
+    the PV a critical wound took from that location for good (§3.2.9.2)."""
+    end = sheet_end - int(condition.get("losses", {}).get("END", 0))
+    wounds = condition.get("wounds", {})
+    return {k: v - int(wounds.get(k, {}).get("max_loss", 0)) for k, v in location_pv(end).items()}
 
 
 @cache
@@ -208,9 +213,9 @@ def activity(c: Mapping[str, Any], env: Env) -> str:
     return "bed" if bed_forced(c, env) is not None else str(c["activity"])
 
 
-def heals(c: Mapping[str, Any], wound: Mapping[str, Any], location: str, env: Env) -> bool:
-    """Whether a location heals now: wounded, not bleeding, WB14 (digest A42) not infected nor
-    gangrenous, not waiting for amputation, and the character resting (bed or moderate)."""
+def heals_at_rest(c: Mapping[str, Any], wound: Mapping[str, Any], location: str, env: Env) -> bool:
+    """Whether a location would heal were the character resting: wounded, not bleeding, WB14
+    (digest A42) not infected nor gangrenous, not waiting for amputation."""
     return (
         int(wound["damage"]) > 0
         and wound["fate"] not in ("amputate", "amputated")
@@ -218,8 +223,13 @@ def heals(c: Mapping[str, Any], wound: Mapping[str, Any], location: str, env: En
         and wound["gangrene_at"] is None
         and location_rate(wound, location, env, not c["unconscious"]) == 0
         and int(wound["per_minute"]) == 0
-        and activity(c, env) != "active"
     )
+
+
+def heals(c: Mapping[str, Any], wound: Mapping[str, Any], location: str, env: Env) -> bool:
+    """Whether a location heals now: it would at rest (``heals_at_rest``) and the character rests,
+    in bed or at a moderate activity (§3.2.8.1 "par semaine de repos", ruling WB14)."""
+    return heals_at_rest(c, wound, location, env) and activity(c, env) != "active"
 
 
 def project(c: Mapping[str, Any], env: Env, at: int) -> dict[str, Any]:

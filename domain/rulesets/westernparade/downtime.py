@@ -151,18 +151,21 @@ def banked(target: Mapping[str, Any], at: int) -> int:
 
 def standing(character: Character, at: int) -> dict[str, Any]:
     """The training state as it stands at ``at``, for people to read: ``settled``, with every
-    idle target's credit worn away by decay as the timeline will record it (§2.6.2 L1434)."""
-    state = settled(character, at)
+    idle target's credit worn away by decay as the timeline will record it (§2.6.2 L1434); of
+    one who died, as it stood at his death (the dead train no more)."""
+    died = died_at(character)
+    moment = at if died is None else min(at, died)
+    state = settled(character, moment)
     for target in state["targets"].values():
-        target["bank"] = banked(target, at)
+        target["bank"] = banked(target, moment)
     return state
 
 
 def next_point(character: Character, name: str) -> int | None:
-    """When the target's next point is due (None if it is not progressing)."""
+    """When the target's next point is due (None if it is not progressing, or he is dead)."""
     state = character.condition["training"]
     target = state["targets"][name]
-    if not target["hours"] or not ready(character, name, target):
+    if not target["hours"] or not ready(character, name, target) or character.condition.get("dead"):
         return None
     wait = tr.seconds_to(target["bank"], point_cost(character, name, target), target["hours"], factor(character, name, target))
     return None if wait is None else int(state["as_of"]) + wait
@@ -180,13 +183,47 @@ def plan_words(target: Mapping[str, Any]) -> str:
     return "stopped"
 
 
+# A characteristic's related skills are named on the sheet up to this many (§2.7.1 FOR's six);
+# AGI's thirty-four (§2.7.3) are counted instead.
+_LISTED = 6
+
+
+def waiting_words(character: Character, name: str, target: Mapping[str, Any]) -> str | None:
+    """What a characteristic in training waits for before any point, however many hours it banks
+    (None when nothing: a skill, or its prerequisites met): §2.7 L1457, a related skill risen 5%
+    since the training began (``count`` of them), and §2.7.5 L1496, APP another characteristic
+    raised meanwhile."""
+    if target["kind"] == "skill":
+        return None
+    rule = tr.characteristic_rule(name)
+    needs = []
+    grown = tr.grown_count(rule, target["start"], related_levels(character, rule))
+    if grown < rule.count:
+        one = rule.count == 1
+        if len(rule.skills) <= _LISTED:
+            listed = ", ".join(rule.skills[:-1]) + " or " + rule.skills[-1]
+            which = f"{'one' if one else rule.count} of {listed}"
+        else:
+            which = f"{rule.count} of its {len(rule.skills)} related skills"
+        so_far = "" if one else f", {grown} so far"
+        needs.append(f"{which} {'has' if one else 'have'} risen 5% since the training began{so_far}")
+    female = character.sheet["sex"] == "female"
+    if not tr.raised_companion(rule, female, target["start_characteristics"], character.sheet["characteristics"]):
+        wanted = list(rule.raised_female if female else rule.raised_male)
+        needs.append(f"one of {', '.join(wanted[:-1])} or {wanted[-1]} has risen since it began")
+    return f"no point until {' and '.join(needs)} (§2.7)" if needs else None
+
+
 def progress_words(character: Character, name: str, target: Mapping[str, Any], calendar: Calendar) -> str:
     """Where a target's training stands, in words: the credit banked toward its next point (an
     idle one's since when, §2.6.2 L1434), when that point is due (``next_point``, from the
     recorded state) and the cartridges burnt so far (§2.6.2 footnote 2, ruling WC11). ``target``
     is the target as it stands at the moment shown (``standing``)."""
     nxt = next_point(character, name)
-    when = "no progress" if nxt is None else f"next point {calendar.format(nxt)}"
+    waits = waiting_words(character, name, target) if target["hours"] else None
+    if character.condition.get("dead"):
+        waits = "ended at death"
+    when = f"next point {calendar.format(nxt)}" if nxt is not None else waits or "no progress"
     # §2.6.2 L1434: an idle credit wears away an hour a half-day after seven days.
     idle = "" if target["idle_since"] is None else f", idle since {calendar.format(target['idle_since'])}"
     idle += " (after 7 days an hour lost every 12 h)" if idle else ""

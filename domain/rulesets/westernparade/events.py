@@ -137,6 +137,19 @@ class BlowStruck(ChanceConsumed):
         return None
 
 
+# §3.3, §3.4: the events that fire or strike at someone, by their class names as the log files them.
+ATTACKS = (ShotFired.__name__, BlowStruck.__name__)
+
+
+def attack_involves(event: ShotFired | BlowStruck, recorded_on: str, character: Character) -> bool:
+    """Whether a shot or blow recorded on the chain ``recorded_on`` is by or at ``character``:
+    he fired or struck it (it is on his chain), he was its target (his defence roll rides with a
+    blow, §3.1.6), or he stood in a shot's path, where a bullet that misses strays (§3.3.1, Table
+    3.9, ruling WA17)."""
+    named = {str(event.target).casefold(), str(getattr(event, "bystander", None) or "").casefold()}
+    return recorded_on == str(character.id) or character.name.casefold() in named
+
+
 def notable(event: Any) -> str | None:
     """What a GM should read in a downtime report about these events: nothing here happens in
     downtime on its own (rolls and fights are table play)."""

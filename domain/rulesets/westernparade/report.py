@@ -18,14 +18,18 @@ from chronique.domain.rulesets.westernparade.condition import (
     heal_milestone,
     heal_wait,
     heals,
+    heals_at_rest,
     location_rate,
     pv_of,
     state_of,
 )
 from chronique.domain.rulesets.westernparade.tables import tables
 from chronique.domain.rulesets.westernparade.wounds import WoundState
+from chronique.domain.rulesets.words import joined
 
 _ACTIVITY = {"bed": "bed rest", "moderate": "moderate activity", "active": "up and about"}
+# §3.2.8.1 L2023: a wound heals "par semaine de repos"; up and about, it waits (ruling WB14).
+REST_WORDS = "up and about, and wounds heal only at rest (§3.2.8)"
 
 
 # Table 4.1 (§4.1): the drinking stages, as the log and every command say them.
@@ -108,9 +112,11 @@ def forced_bed_words(body: Mapping[str, Any], e: Env, at: int) -> str | None:
 def _bullet_words(wound: Mapping[str, Any], at: int) -> str:
     # §3.2.7.2 footnote 8 (L1999): extraction is due within 24 hours of the hit; once they have
     # passed the advice says so (the bullet still keeps the wound untreated, ruling WB15).
+    # §3.2.7.3 L2003 (ruling WB38): after the victim's normal failure, every roll is difficult.
+    hard = "; every roll to extract it is difficult, and a failed one leaves it in for good" if wound.get("entry") == "difficult" else ""
     if extraction_overdue(wound, at):
-        return "a bullet is still in: the 24 hours to extract it (Extraction de balle) have passed"
-    return "a bullet is still in: extract it (Extraction de balle) within 24 hours of the hit"
+        return f"a bullet is still in: the 24 hours to extract it (Extraction de balle) have passed{hard}"
+    return f"a bullet is still in: extract it (Extraction de balle) within 24 hours of the hit{hard}"
 
 
 def _elapsed(seconds: int) -> str:
@@ -190,10 +196,24 @@ def settled_words(body: Mapping[str, Any], e: Env) -> str:
     for location, wound in sorted(body["wounds"].items()):
         if heals(body, wound, location, e):
             parts.append(f"the {where(location)} healing, {pv_of(wound, location, e)} of {e.max_pv[location]} PV")
+    waiting = [where(location) for location, wound in sorted(body["wounds"].items()) if waits_for_rest(body, wound, location, e)]
+    if waiting:
+        parts.append(f"the {joined(waiting)} not healing: {REST_WORDS}")
     tenths = int(body["alcohol"]["tenths"])
     if tenths:
         parts.append(f"{stage_words(body['alcohol']['stage'])}, {units(tenths)} of drink still in the blood")
-    return "; ".join(parts) if parts else f"full blood ({e.ph_max} PH), nothing left to heal"
+    if parts:
+        return "; ".join(parts)
+    # "Nothing left to heal" only of a body with no PV to win back (an infected wound waits too).
+    hurt = any(int(w["damage"]) > 0 and w["fate"] != "amputated" for w in body["wounds"].values())
+    return f"full blood ({e.ph_max} PH)" if hurt else f"full blood ({e.ph_max} PH), nothing left to heal"
+
+
+def waits_for_rest(body: Mapping[str, Any], wound: Mapping[str, Any], location: str, e: Env) -> bool:
+    """Whether a wound heals no PV only because its man, awake and out of danger, is up and about:
+    §3.2.8.1 L2023 heals "par semaine de repos" (ruling WB14), so he is told to rest (WB36)."""
+    awake = not body["unconscious"] and body["dying"] is None
+    return awake and activity(body, e) == "active" and heals_at_rest(body, wound, location, e)
 
 
 def healing_milestone_words(body: Mapping[str, Any], e: Env, at: int) -> str:
@@ -253,7 +273,8 @@ def body_facts(body: Mapping[str, Any], e: Env, at: int) -> list[tuple[str, str]
     per_minute = sum(int(w["per_minute"]) for w in body["wounds"].values())
     losing = [f"{per_round} PH a round"] * bool(per_round) + [f"{per_minute} PH a minute"] * bool(per_minute)
     flow = f", losing {' and '.join(losing)}" if losing else ""
-    facts.append(("blood", f"{body['ph']} of {e.ph_max} PH{flow}; {_ACTIVITY[activity(body, e)]}"))
+    waits = any(waits_for_rest(body, w, loc, e) for loc, w in body["wounds"].items())
+    facts.append(("blood", f"{body['ph']} of {e.ph_max} PH{flow}; {REST_WORDS if waits else _ACTIVITY[activity(body, e)]}"))
     stage = body["alcohol"]["stage"]
     if stage != "sober":
         facts.append(("drink", stage_words(stage)))

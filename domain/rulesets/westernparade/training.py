@@ -234,12 +234,18 @@ def hours_of(bank: int) -> str:
 # -- characteristic prerequisites ------------------------------------------------------------
 
 
-def prerequisites_met(rule: CharacteristicRule, start: Mapping[str, int], now: Mapping[str, int]) -> bool:
-    """Whether enough related skills rose by 5% since the characteristic's training began
-    (§2.7 L1457): ``count`` of the rule's skills, at most one of ``at_most_one`` (footnote 5)."""
+def grown_count(rule: CharacteristicRule, start: Mapping[str, int], now: Mapping[str, int]) -> int:
+    """How many of the rule's skills count as risen by 5% since the characteristic's training
+    began (§2.7 L1457): at most one of ``at_most_one`` among them (footnote 5)."""
     grown = [s for s in rule.skills if now.get(s, 0) - start.get(s, 0) >= 5]
     capped = [s for s in grown if s in rule.at_most_one]
-    return len(grown) - max(0, len(capped) - 1) >= rule.count
+    return len(grown) - max(0, len(capped) - 1)
+
+
+def prerequisites_met(rule: CharacteristicRule, start: Mapping[str, int], now: Mapping[str, int]) -> bool:
+    """Whether enough related skills rose by 5% since the characteristic's training began
+    (§2.7 L1457): ``count`` of the rule's skills (``grown_count``)."""
+    return grown_count(rule, start, now) >= rule.count
 
 
 def raised_companion(rule: CharacteristicRule, female: bool, start: Mapping[str, int], now: Mapping[str, int]) -> bool:

@@ -239,9 +239,10 @@ def test_a_critical_wound_pauses_training_until_he_leaves_his_bed_ruling_WC10() 
     dt.plan_training(world, SAM_N, "Armes de poing", 20, teacher=SIRINGO_N)
     run(world, 2 * DAY)
     hit = world.campaign.clock
-    care.wound(world, SAM_N, "left-arm", 18, kind="blade")  # 16 PV: -2, critical (-1 max PV)
+    # 16 PV: -3, critical; -1 to the total (15), the PV left stay -3 (ruling WB37).
+    care.wound(world, SAM_N, "left-arm", 19, kind="blade")
     dice(world).add(20)
-    care.aid(world, SAM_N, "left-arm", DOC_N)  # full stop: 17 damage of 15 PV, -2
+    care.aid(world, SAM_N, "left-arm", DOC_N)  # full stop, 1 PV back: 17 damage of 15 PV, -2
     care.order_tending(world, SAM_N, "left-arm", DOC_N, "Bandages")  # cared for: no infection roll
     world.collect()
     events = run(world, 3 * WEEK)
