@@ -305,7 +305,10 @@ def raise_(
     pool: str = typer.Option(
         None,
         "--pool",
-        help="reserve or experience: the Atouts that pay between sessions (default: experience first; in play, the reserve).",
+        help=(
+            "reserve or experience: the Atouts that pay between sessions"
+            " (default: experience first, then the reserve for the rest; in play, the reserve)."
+        ),
     ),
 ) -> None:
     """Raise a characteristic one rank: reserve Atouts in play, any Atouts between sessions."""

@@ -54,7 +54,7 @@ def veil(start: Character, events: Iterable[ChainedEvent], is_revealed: Callable
     out too. ``start`` is changed: pass a copy."""
     real = deepcopy(start)  # the full replay, to tell what a later event's result rests on
     epochs: dict[str, None] = {}
-    hidden_parts: set[str] = set()
+    hidden_parts: set[Part] = set()
     for event in events:
         if hidden_from_players(event, is_revealed, voided):
             real_before = deepcopy(real.condition)  # a rule may change a part's dict in place
@@ -73,21 +73,58 @@ def veil(start: Character, events: Iterable[ChainedEvent], is_revealed: Callable
             # The same event gives another value with and without the hidden rolls (a recovery
             # adding back what one spent), or restates the whole condition from the full replay
             # (a correction): its value would tell, so the part stays as the players last saw it.
-            if isinstance(event, _RESTATING) or start.condition.get(part, _ABSENT) != real.condition.get(part, _ABSENT):
-                _put(start.condition, part, prior.get(part, _ABSENT))
+            if isinstance(event, _RESTATING) or _get(start.condition, part) != _get(real.condition, part):
+                _put(start.condition, part, _get(prior, part))
     return Veil(start.condition, tuple(epochs)) if epochs else None
 
 
 _ABSENT = object()
 
+# A part of a condition: a key, or one numbered item of a list kept under a key (a Revers among
+# the Revers): a hidden roll's Revers stays face down without hiding the face-up ones beside it.
+Part = tuple[str, Any]
+_WHOLE = object()
 
-def _changed(before: Mapping[str, Any], after: Mapping[str, Any]) -> set[str]:
+
+def _itemised(value: Any) -> bool:
+    """Whether ``value`` is a list of numbered items (each a mapping with an ``id``)."""
+    return isinstance(value, list) and all(isinstance(item, Mapping) and "id" in item for item in value)
+
+
+def _items(value: list[Mapping[str, Any]]) -> dict[Any, Mapping[str, Any]]:
+    return {item["id"]: item for item in value}
+
+
+def _changed(before: Mapping[str, Any], after: Mapping[str, Any]) -> set[Part]:
     """The parts of a condition that differ between ``before`` and ``after``."""
-    return {key for key in before.keys() | after.keys() if before.get(key, _ABSENT) != after.get(key, _ABSENT)}
+    parts: set[Part] = set()
+    for key in before.keys() | after.keys():
+        old, new = before.get(key, _ABSENT), after.get(key, _ABSENT)
+        if old == new:
+            continue
+        if _itemised(old) and _itemised(new):
+            was, now = _items(old), _items(new)
+            parts |= {(key, n) for n in was.keys() | now.keys() if was.get(n, _ABSENT) != now.get(n, _ABSENT)}
+        else:
+            parts.add((key, _WHOLE))
+    return parts
 
 
-def _put(condition: dict[str, Any], part: str, value: Any) -> None:
+def _get(condition: Mapping[str, Any], part: Part) -> Any:
+    key, number = part
+    value = condition.get(key, _ABSENT)
+    if number is _WHOLE:
+        return value
+    return _items(value).get(number, _ABSENT) if _itemised(value) else _ABSENT
+
+
+def _put(condition: dict[str, Any], part: Part, value: Any) -> None:
+    key, number = part
+    if number is not _WHOLE:
+        kept = condition.get(key, [])
+        others = [item for item in kept if item["id"] != number] if _itemised(kept) else []
+        value = others if value is _ABSENT else sorted([*others, value], key=lambda item: item["id"])
     if value is _ABSENT:
-        condition.pop(part, None)
+        condition.pop(key, None)
     else:
-        condition[part] = value
+        condition[key] = value

@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from chronique.domain.rulesets.microfudge.rules import label, severity_name
+from chronique.domain.gametime import DAY
+from chronique.domain.rulesets.microfudge.rules import label, recovery_period, severity_name
 from chronique.domain.rulesets.microfudge.tables import tables
 from chronique.domain.rulesets.words import Describer, described, fudge_face, joined, plural
 from chronique.domain.sheetview import signed
@@ -56,6 +57,18 @@ _PROCESSES = {"accelerated-healing": "guerison-acceleree", "regeneration": "rege
 # «3 – Effets des Revers» L339-L341 (A10): how a Revers heals.
 _HEALING = {"daily": "heals a step a day", "weekly": "heals a step a week", "none": "does not heal on its own"}
 _POOLS = {"reserve": "creation reserve", "experience": "experience"}
+
+
+def heals(healing: str, severity: int, graduated: bool, month_days: int = 28) -> str:
+    """How a Revers of ``severity`` heals (L339-L341): a step a day or a week, or, for a deep wound
+    under the seed's graduated schedule (T2b), a month, then two weeks, then a week."""
+    if healing != "weekly" or not graduated or severity < 1:
+        return _HEALING.get(healing, healing)
+    spans = []
+    for step in range(severity, 0, -1):
+        days = recovery_period("weekly", step, graduated=True, month_days=month_days) // DAY
+        spans.append({month_days: "a month", 14: "two weeks", 7: "a week"}.get(days, plural(days, "day")))
+    return "heals a step in " + ", then ".join(spans)
 
 
 def power_name(key: str) -> str:
@@ -232,8 +245,8 @@ def setback_suffered(e: Any) -> str:
     s = e.setback
     physical = s["domain"] == "physical"
     critical = "; critical state" if e.critical else ""
-    heals = _HEALING.get(s["healing"], s["healing"])
-    return f"took a {revers(s['severity'], physical)} ({s['domain']}, {heals}) {origin(e.source, e.in_place_of)}{critical}"
+    healing = heals(s["healing"], int(s["severity"]), e.graduated)
+    return f"took a {revers(s['severity'], physical)} ({s['domain']}, {healing}) {origin(e.source, e.in_place_of)}{critical}"
 
 
 def setback_taken(e: Any) -> str:
@@ -344,8 +357,9 @@ def _raised(e: Any) -> str:
 
 def raise_paid(e: Any) -> str:
     """What a raise cost and which Atouts paid it (L119-L125 the reserve, L213 experience), as the
-    log says it: "1 Atout of experience"."""
-    return f"{plural(e.cost, 'Atout')} of {_POOLS.get(e.pool, e.pool)}"
+    log says it: "1 Atout of experience", or both kinds' shares: "3 Atouts (2 of experience, 1 of
+    creation reserve)" (ruling M84)."""
+    return f"{plural(e.cost, 'Atout')} {pools_paid(e.paid)}"
 
 
 def atouts_held(atouts: Mapping[str, int]) -> str:
@@ -432,6 +446,16 @@ def _power_ticked(e: Any) -> str:
     return f"the power heals Revers {e.setback_id} a step: {now}"
 
 
+def _recovered(e: Any) -> str:
+    # What is left is named as the sheet names it, "now a Blessure légère (−1)" (L343); one
+    # recorded before version 2 kept no kind of action, so its penalty alone says it: naming a
+    # physical Revers "a Revers" would contradict the sheet's "Blessure (−1)".
+    if not e.severity:
+        return f"Revers {e.setback_id} healed"
+    left = as_on_sheet(e.severity, e.domain) if e.domain is not None else f"{MINUS}{e.severity}"
+    return f"Revers {e.setback_id} healed a step: now {'a ' if e.domain is not None else ''}{left}"
+
+
 def _rested(e: Any) -> str:
     back = [f"{n} Potentiel of {domain}" for domain, n in e.restored.items() if n]
     if e.fatigue_recovered:
@@ -443,11 +467,7 @@ WORDS: dict[str, Describer] = {
     "chronique.domain.rulesets.microfudge.events:TestRolled": _test,
     "chronique.domain.rulesets.microfudge.events:SimpleConflictRolled": _conflict,
     "chronique.domain.rulesets.microfudge.events:SetbackSuffered": setback_suffered,
-    # The event keeps no kind of action, so the severity is said by its penalty alone: naming a
-    # physical Revers "a Revers" here would contradict the sheet's "Blessure (−1)" (L343).
-    "chronique.domain.rulesets.microfudge.events:SetbackRecovered": lambda e: (
-        f"Revers {e.setback_id} healed" if not e.severity else f"Revers {e.setback_id} healed a step: now {MINUS}{e.severity}"
-    ),
+    "chronique.domain.rulesets.microfudge.events:SetbackRecovered": _recovered,
     "chronique.domain.rulesets.microfudge.events:RecoveryPaced": lambda e: (
         f"care and rest pace the recovery of Revers {e.setback_id}: {paced(e.percent)}"
     ),

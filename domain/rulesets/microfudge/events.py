@@ -109,9 +109,11 @@ class SetbackSuffered(FaceDown):
     (None until a critical wound is stabilized). A physical Décisif leaves it ``critical`` (L343).
     The Revers of a hidden hazardous Test is face down with it (``sealed_until``): it would tell
     the roll failed, and by how much (L351). ``source`` says what dealt it; a Revers borne
-    ``in_place_of`` another, by interposing (L763-L765), holds the note on how instead."""
+    ``in_place_of`` another, by interposing (L763-L765), holds the note on how instead.
+    ``graduated`` says a deep wound heals on the seed's graduated schedule, as the campaign set it
+    when the Revers was taken (L341, T2b)."""
 
-    class_version = 3
+    class_version = 4
 
     at: int
     setback: dict[str, Any]
@@ -119,14 +121,17 @@ class SetbackSuffered(FaceDown):
     source: str
     in_place_of: str | None
     sealed_until: str | None
+    graduated: bool
 
     @classmethod
     def upcast_stored(cls, state: dict[str, Any]) -> None:
         # Recorded before version 2, when every Revers was recorded face up, and before version 3,
         # when a Revers borne in another's place said so in its source alone: "in Harvey's place:
-        # a note" (once "taken in Harvey's place: a note").
+        # a note" (once "taken in Harvey's place: a note"), and before version 4, when it kept no
+        # deep-wound schedule: its words said "a step a week" whatever the schedule, and still do.
         super().upcast_stored(state)
         state.setdefault("sealed_until", None)
+        state.setdefault("graduated", False)
         if "in_place_of" not in state:
             said = str(state["source"]).removeprefix("taken ")
             whose, place, note = said.partition("'s place")
@@ -156,12 +161,22 @@ def _update(character: Character, setback_id: int, severity: int, stabilized: bo
 
 class SetbackRecovered(ChainedEvent):
     """A Revers recovered one card on its clock: a day for light ones, a week (or the graduated
-    schedule) for deep wounds (L339-L341). Severity 0 removes it."""
+    schedule) for deep wounds (L339-L341). Severity 0 removes it. ``domain`` is the kind of action
+    the Revers weighs on, which names what is left of it (L343: a physical one by its wound); None
+    when recorded before version 2, which kept none."""
+
+    class_version = 2
 
     at: int
     setback_id: int
     severity: int
     next_tick: int | None
+    domain: str | None
+
+    @classmethod
+    def upcast_stored(cls, state: dict[str, Any]) -> None:
+        super().upcast_stored(state)
+        state.setdefault("domain", None)
 
     def apply(self, character: Character) -> None:
         _update(character, self.setback_id, self.severity, True, self.next_tick)
@@ -313,7 +328,11 @@ class AtoutPlayed(FaceDown):
 class CharacteristicRaised(ChainedEvent):
     """A characteristic rose one rank permanently: with a creation-reserve Atout during a session
     and a justification («Etoffer le personnage en cours de jeu» L119-L125), or between sessions
-    with any Atout («IV – Expérience et progression» L213)."""
+    with any Atout («IV – Expérience et progression» L213). ``paid`` counts the Atouts that paid
+    per pool, experience then the reserve when neither alone could (ruling M84); ``pool`` is the
+    first."""
+
+    class_version = 2
 
     at: int
     characteristic: str
@@ -322,11 +341,19 @@ class CharacteristicRaised(ChainedEvent):
     to_value: int
     cost: int
     pool: str
+    paid: dict[str, int]
     in_session: bool
     justification: str
 
+    @classmethod
+    def upcast_stored(cls, state: dict[str, Any]) -> None:
+        # Recorded before version 2, when one pool paid the whole cost.
+        super().upcast_stored(state)
+        state.setdefault("paid", {state["pool"]: state["cost"]})
+
     def apply(self, character: Character) -> None:
-        _pay(character, self.pool, self.cost)
+        for pool, count in self.paid.items():
+            _pay(character, pool, count)
         characteristics = dict(character.sheet["characteristics"])
         old = characteristics.get(self.characteristic, {"kind": self.kind, "default": self.from_value})
         characteristics[self.characteristic] = dict(old, value=self.to_value)

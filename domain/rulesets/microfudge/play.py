@@ -205,15 +205,22 @@ def plan_atouts(world: World, spends: list[tuple[str, str, int]]) -> list[Spend]
     for who, use, cost in spends:
         character = world.character(who)
         atouts = left.setdefault(character.name, dict(character.condition["atouts"]))
-        if atouts["experience"] + atouts["reserve"] < cost:
-            held = _atouts(f"{atouts['experience']} experience and {atouts['reserve']} reserve", atouts["experience"] + atouts["reserve"])
-            raise RuleViolation(f"{character.name} has {held}; {use} costs {cost}")
-        whole = next((p for p in ("experience", "reserve") if atouts[p] >= cost), None)
-        paid = {whole: cost} if whole else {"experience": atouts["experience"], "reserve": cost - atouts["experience"]}
+        paid = shares(character.name, atouts, cost, use)
         for pool, n in paid.items():
             atouts[pool] -= n
         planned.append((character.name, use, cost, paid))
     return planned
+
+
+def shares(name: str, atouts: Mapping[str, int], cost: int, use: str) -> dict[str, int]:
+    """The Atouts of each pool that pay ``cost`` out of ``atouts``: one pool when it can
+    (experience first, so the reserve stays for raises in play), else experience then the reserve
+    together; too few in all is refused, naming ``use``."""
+    if atouts["experience"] + atouts["reserve"] < cost:
+        held = _atouts(f"{atouts['experience']} experience and {atouts['reserve']} reserve", atouts["experience"] + atouts["reserve"])
+        raise RuleViolation(f"{name} has {held}; {use} costs {cost}")
+    whole = next((p for p in ("experience", "reserve") if atouts[p] >= cost), None)
+    return {whole: cost} if whole else {"experience": atouts["experience"], "reserve": cost - atouts["experience"]}
 
 
 def help_spends(world: World, beneficiary: str, helpers: tuple[str, ...]) -> list[tuple[str, str, int]]:
@@ -491,6 +498,7 @@ def suffer(
         source=source,
         in_place_of=in_place_of,
         sealed_until=sealed_until,
+        graduated=settings(world)["deep_wound_schedule"] == "graduated",
     )
     return setback
 
@@ -514,7 +522,7 @@ def recover(world: World, character: Character, setback_id: int, at: int) -> int
     setback = open_setback(character, setback_id)
     severity = setback["severity"] - 1
     next_tick = _next_tick(world, setback, severity, at) if severity else None
-    character.record(ev.SetbackRecovered, at=at, setback_id=setback_id, severity=severity, next_tick=next_tick)
+    character.record(ev.SetbackRecovered, at=at, setback_id=setback_id, severity=severity, next_tick=next_tick, domain=setback["domain"])
     return severity
 
 
@@ -704,7 +712,8 @@ def raise_characteristic(
     («Etoffer le personnage en cours de jeu» L119-L125); experience Atouts only between sessions
     (L213). Streamlined raises happen between sessions only (L715). Between sessions ``pool``
     names the Atouts that pay, else experience first so the reserve stays for raises in play
-    (ruling M65); the event records which paid."""
+    (ruling M65), both kinds together when neither alone has enough (ruling M84); the event records
+    which paid."""
     character = world.character(name)
     sheet = character.sheet
     in_session = world.campaign.in_session
@@ -734,7 +743,11 @@ def raise_characteristic(
     if in_session and pool == "experience":
         raise RuleViolation("experience Atouts raise a characteristic only between sessions (L213)")
     try:
-        pool = _atout_pool(character, cost, pool, reserve_only=in_session)
+        if pool is None and not in_session:
+            # L213: between sessions both kinds raise, so unnamed ones may pay together (ruling M84).
+            paid = shares(character.name, character.condition["atouts"], cost, "this")
+        else:
+            paid = {_atout_pool(character, cost, pool, reserve_only=in_session): cost}
     except RuleViolation:
         if in_session and character.condition["atouts"]["experience"] >= cost:
             raise RuleViolation("experience Atouts raise a characteristic only between sessions (L213)") from None
@@ -747,7 +760,8 @@ def raise_characteristic(
         from_value=value,
         to_value=value + 1,
         cost=cost,
-        pool=pool,
+        pool=next(iter(paid)),
+        paid=paid,
         in_session=in_session,
         justification=justification.strip(),
     )

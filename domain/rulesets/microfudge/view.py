@@ -8,12 +8,12 @@ from __future__ import annotations
 from typing import Any
 
 from chronique.domain.character import Character
-from chronique.domain.gametime import DAY, calendar_from
-from chronique.domain.rulesets.microfudge.describe import _HEALING, as_on_sheet, atouts_held, needs_care, paced, process_name, rank
+from chronique.domain.gametime import calendar_from
+from chronique.domain.rulesets.microfudge.describe import as_on_sheet, atouts_held, heals, needs_care, paced, process_name, rank
 from chronique.domain.rulesets.microfudge.events import powers_of, sequence_of
 from chronique.domain.rulesets.microfudge.play import collapsed, settings
 from chronique.domain.rulesets.microfudge.powers import maximum, potentiel
-from chronique.domain.rulesets.microfudge.rules import critical_wounds, out_after, out_of_the_fight, penalty, recovery_period
+from chronique.domain.rulesets.microfudge.rules import critical_wounds, out_after, out_of_the_fight, penalty
 from chronique.domain.rulesets.words import joined, plural
 from chronique.domain.sheetview import Group, Section, SheetView
 from chronique.domain.world import World
@@ -108,14 +108,7 @@ def _recovery(world: World, setback: dict[str, Any]) -> str:
     """How the Revers heals, by the campaign's schedule: a deep wound under the graduated one (T2b,
     L341) takes a month, then two weeks, then a week, from the severity it has now."""
     s = settings(world)
-    if setback["healing"] != "weekly" or s["deep_wound_schedule"] != "graduated":
-        return _HEALING.get(setback["healing"], setback["healing"])
-    month = int(s["month_days"])
-    spans = []
-    for severity in range(int(setback["severity"]), 0, -1):
-        days = recovery_period("weekly", severity, graduated=True, month_days=month) // DAY
-        spans.append({month: "a month", 14: "two weeks", 7: "a week"}.get(days, plural(days, "day")))
-    return "heals a step in " + ", then ".join(spans) if spans else _HEALING["weekly"]
+    return heals(setback["healing"], int(setback["severity"]), s["deep_wound_schedule"] == "graduated", int(s["month_days"]))
 
 
 def _powers(character: Character) -> list[tuple[str, ...]]:

@@ -206,8 +206,11 @@ def test_a_healing_Revers_is_named_by_the_advance_as_the_sheet_names_it_Effets_d
     assert "Harvey: Revers 1 is now a Blessure (−1)" in report and "Harvey: Revers 2 is now a Revers (−1), social" in report
     sheet = cli(db, "sheet", "Arkham", "Harvey")
     assert "Blessure (−1)" in sheet and "Revers (−1), social" in sheet
-    # The log's line keeps no kind of action: it says the penalty left, never "a Revers" for a wound.
-    assert words(db, "SetbackRecovered") == ["Revers 1 healed a step: now −1", "Revers 2 healed a step: now −1"]
+    # The log's line names what is left as the sheet does (ruling M82), never "a Revers" for a wound.
+    assert words(db, "SetbackRecovered") == [
+        "Revers 1 healed a step: now a Blessure (−1)",
+        "Revers 2 healed a step: now a Revers (−1), social",
+    ]
 
 
 def test_a_wound_Guerison_acceleree_heals_is_named_as_the_sheet_names_it_Conscience_L627_L629(
