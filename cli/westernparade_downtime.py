@@ -5,7 +5,7 @@ chronique.domain.rulesets.westernparade (downtime, training, experience, long_sk
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 
@@ -14,6 +14,9 @@ from chronique.cli.context import run
 from chronique.cli.westernparade_body import echo, logged
 from chronique.domain.rulesets.westernparade import limits
 from chronique.domain.text import plural
+
+if TYPE_CHECKING:
+    from chronique.domain.world import World
 
 # The ranges of this game's numbers (domain/rulesets/westernparade/limits.py, issue 18).
 PERCENT_RANGE = bounds.symmetric(limits.PERCENT)
@@ -102,7 +105,7 @@ def show_cmd(
         typer.echo(f"{who.name} at {calendar.format(world.campaign.clock)}")
         # The sheet's training section says the same (downtime.training_rows).
         for name, t in state["targets"].items():
-            typer.echo(f"  {name}: {plan_words(t)}, {progress_words(who, name, t, calendar)}")
+            typer.echo(f"  {name}: {plan_words(t, state)}, {progress_words(who, name, t, calendar)}")
         typer.echo(f"  trick practice: +{data['practice_bonus']}%{' (practising)' if state['practice']['practising'] else ''}")
         marks = who.condition["marks"]
         typer.echo("  check-marks: " + (", ".join(f"{k} {v}" for k, v in marks["checks"].items()) or "none"))
@@ -160,13 +163,18 @@ def gunfight_cmd(
         help="The REP of an opponent beaten in a duel (repeatable).",
     ),
 ) -> None:
-    """After an active part in a gunfight: EXP and SGF rolls now, a REP roll within the week (§2.4)."""
+    """After an active part in a gunfight: EXP and SGF improvement rolls earned, to make with
+    `improve --grant`, and a REP roll the timeline makes within the week (§2.4.1, §2.4.3)."""
     from chronique.domain.rulesets.westernparade.downtime import gunfight
 
-    grants = run(ctx, lambda s: s.act(campaign, lambda w: gunfight(w, character, put_out, duel or [])))
+    def earn(world: World) -> tuple[str, list[dict[str, Any]]]:
+        return world.character(character).name, gunfight(world, character, put_out, duel or [])
+
+    # Nothing is rolled here (ruling WD20): each roll earned waits, and the words say so.
+    name, grants = run(ctx, lambda s: s.act(campaign, earn))
     for g in grants:
-        when = "" if g["due_at"] is None else " (rolled by the timeline within the week)"
-        typer.echo(f"{character}: improvement roll {g['id']} in {g['target']}{when}")
+        when = "the timeline rolls it within the week" if g["due_at"] is not None else f"roll it with `improve --grant {g['id']}`"
+        typer.echo(f"{name}: improvement roll {g['id']} in {g['target']} earned, not rolled yet: {when}")
 
 
 @downtime_app.command("activity")

@@ -225,6 +225,17 @@ class CareGiven(OnAWound, BodyEvent, ChanceConsumed):
             state.setdefault(name, None)
 
 
+class BulletDetached(OnAWound, BodyEvent):
+    """A bullet flattened on the skull was taken off by ``by`` (§3.2.7.3 L1997: "détachée sans
+    problème moyennant un point de dommages supplémentaire", ruling WB41): no roll, no bleeding,
+    one more point of damage to the head and its ``critical`` effect (§3.2.9: losses, or death
+    outright past the threshold; the head has no death timer, so no die)."""
+
+    location: str
+    by: str
+    critical: dict[str, Any]
+
+
 class BandageTook(OnAWound, BodyEvent):
     """A bandage's effect came in (§6.18.2): PV back, or the wound reopened."""
 

@@ -327,8 +327,9 @@ def _keep_pv_left(body: dict[str, Any], before: Mapping[str, int], e: Env) -> No
         w["damage"] = max(0, int(w["damage"]) - (before[loc] - after[loc]))
 
 
-def _apply_critical(body: dict[str, Any], w: dict[str, Any], loc: str, effect: Any, at: int, e: Env, stream: ChanceStream) -> None:
-    """Record a critical wound's permanent losses or fate (§3.2.9): death timers, END at 0 kills."""
+def _apply_critical(body: dict[str, Any], w: dict[str, Any], loc: str, effect: Any, at: int, e: Env, stream: ChanceStream | None) -> None:
+    """Record a critical wound's permanent losses or fate (§3.2.9): death timers, END at 0 kills.
+    ``stream`` is None where no death timer can be due (the head's fate is death outright)."""
     _lose(body, effect.losses, e)
     before = max_pv_of(body, e.sheet_end)
     w["max_loss"] += effect.max_pv
@@ -336,6 +337,8 @@ def _apply_critical(body: dict[str, Any], w: dict[str, Any], loc: str, effect: A
     if effect.fate == "killed":
         _kill(body, f"critical wound to the {where(loc)}")
     elif effect.fate == "dies":
+        if stream is None:
+            raise ValueError(f"a critical wound to the {where(loc)} needs dice for its death timer")
         dying_at = at + death_timer(stream, effect.dies_in)
         if body["dying"] is None or body["dying"]["at"] > dying_at:
             body["dying"] = {"at": dying_at, "cause": f"critical wound to the {where(loc)}"}
@@ -466,6 +469,8 @@ def care(world: World, patient: str, location: str, by: str, skill: str, modifie
     if w is None:
         raise RuleViolation(f"{character.name} has no wound in the {loc}")
     canonical, score = skill_score(helper, skill)
+    if canonical == "Extraction de balle" and w.get("entry") == "flattened" and w["bullet"]:
+        return _detach_flattened(world, character, helper, body, loc)
     handler = _CARE.get(canonical)
     if handler is None:
         raise RuleViolation(f"{canonical} is not one of {', '.join(_CARE)}")
@@ -505,6 +510,21 @@ def care(world: World, patient: str, location: str, by: str, skill: str, modifie
         # jet de chance" for what the bullet does: the victim's CHC roll, at once (ruling WB39).
         head_bullet_entry(world, character.name, "CHC")
     return {"quality": grade, "skill": canonical, "location": loc, **result}
+
+
+def _detach_flattened(world: World, character: Character, helper: Character, body: dict[str, Any], loc: str) -> dict[str, Any]:
+    # §3.2.7.3 L1997: a bullet flattened on the bone "peut être détachée sans problème moyennant un
+    # point de dommages supplémentaire": no extraction roll, so neither a failure nor the bleed a
+    # minute of §3.2.7.4 (ruling WB41); the point may still cross a critical threshold (§3.2.9),
+    # where the head's fate is death outright, never a timer: no die is drawn.
+    at, e = world.campaign.clock, env(world, character)
+    w = body["wounds"][loc]
+    w.update(bullet=False, entry=None, damage=w["damage"] + 1)
+    critical = critical_effect(loc, pv_of(w, loc, e), e.max_pv[loc], w["deepest"])
+    w["deepest"] = max(w["deepest"], -pv_of(w, loc, e))
+    _apply_critical(body, w, loc, critical, at, e, None)
+    _record(character, be.BulletDetached, at, body, location=loc, by=helper.name, critical=critical.to_dict())
+    return {"quality": None, "skill": "Extraction de balle", "location": loc, "detached": True, "damage": 1}
 
 
 # The inputs a CareGiven records besides its roll, for the skills whose reading depends on them.
@@ -833,10 +853,13 @@ def _infection_roll(world: World, character: Character, body: dict[str, Any], lo
     return f"{character.name}: the {where(loc)} {'is infected' if infected else 'is not infected'} (day {day}, {percent}%)"
 
 
-def _end_or_luck(character: Character, body: Mapping[str, Any]) -> dict[str, int]:
+def _end_or_luck(character: Character, body: Mapping[str, Any], use: str | None = None) -> dict[str, int]:
     # §3.2.7.3: the bullet's rolls are under jEND (after the END a migrating bullet already took,
-    # L2004) or jCHC.
-    return {"END": chance_of(end_chance(character.sheet, body["losses"])), "CHC": int(stats(character)["rolls"]["CHC"])}
+    # L2004) or jCHC, ``use`` or else the better of the two (ruling WB23), as the roll's one term
+    # named for the characteristic, so that its words say which was rolled (ruling WB42).
+    rolls = {"jEND": chance_of(end_chance(character.sheet, body["losses"])), "jCHC": int(stats(character)["rolls"]["CHC"])}
+    name = f"j{use}" if use is not None else max(rolls, key=lambda k: rolls[k])
+    return {name: rolls[name]}
 
 
 def head_bullet_entry(world: World, name: str, use: str | None = None) -> str:
@@ -849,9 +872,9 @@ def head_bullet_entry(world: World, name: str, use: str | None = None) -> str:
         raise RuleViolation(f"{character.name} has no bullet in the head")
     if use is not None and use not in ("END", "CHC"):
         raise RuleViolation(f"the roll for a bullet in the head is under END or CHC, not {use!r}")
-    rolls = _end_or_luck(character, body)
+    terms = _end_or_luck(character, body, use)
     epoch, stream = draw(world, character)
-    chance = rolls[use] if use is not None else max(rolls.values())
+    chance = chance_of(terms)
     rolled, total = skill_roll(stream, chance)
     status = head_bullet(read(chance, total))
     if status in ("lodged", "migrating"):
@@ -866,7 +889,7 @@ def head_bullet_entry(world: World, name: str, use: str | None = None) -> str:
         at,
         body,
         status=status,
-        outcome={"chance": chance, **rolled},
+        outcome={"chance": chance, "terms": terms, **rolled},
         losses={},
         epoch=epoch,
         chance=stream.ops,
@@ -877,7 +900,8 @@ def head_bullet_entry(world: World, name: str, use: str | None = None) -> str:
 def _head_bullet_roll(world: World, character: Character, body: dict[str, Any], at: int) -> str:
     # §3.2.7.3: yearly easy roll (lodged), weekly roll (migrating); the better of END and CHC.
     hb = body["head_bullet"]
-    chance = max(_end_or_luck(character, body).values()) + (25 if hb["status"] == "lodged" else 0)
+    terms = _end_or_luck(character, body) | ({"difficulty": difficulty("easy")} if hb["status"] == "lodged" else {})
+    chance = chance_of(terms)
     epoch, stream = draw(world, character)
     rolled, total = skill_roll(stream, chance)
     ok = read(chance, total) in ("NORM_S", "CRIT_S", "EXTRA")
@@ -904,7 +928,7 @@ def _head_bullet_roll(world: World, character: Character, body: dict[str, Any], 
         at,
         body,
         status=hb["status"],
-        outcome={"chance": chance, **rolled},
+        outcome={"chance": chance, "terms": terms, **rolled},
         losses=losses,
         epoch=epoch,
         chance=stream.ops,

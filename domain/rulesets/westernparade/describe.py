@@ -226,6 +226,14 @@ def _care(e: Any) -> str:
     return f"{what} — {care_words(e.skill, e.result)}"
 
 
+def _detached(e: Any) -> str:
+    critical = critical_words(e.critical)
+    return (
+        f"{e.by} takes off the bullet flattened on the skull in the {where(e.location)}, no roll needed (§3.2.7.3):"
+        f" 1 more damage to the location, no bleeding{'; ' + critical if critical else ''}"
+    )
+
+
 def amputation_words(outcome: Mapping[str, Any], result: Mapping[str, Any]) -> str:
     """What follows the surgeon's roll of an amputation (§6.18.1 L5127), as the log and the
     command say it: the patient's END roll when one was due (its chance, counting the END lost
@@ -288,6 +296,20 @@ def _tending(e: Any) -> str:
         return f"nobody tends the wound in the {where(e.location)} any more"
     skill = e.tender.get("skill", "")
     return f"{e.tender['by']} tends the wound in the {where(e.location)}" + (f" ({skill})" if skill else "")
+
+
+# Why training paused and what resumed it (the training state's ``pause_cause``, ruling WC22); a
+# pause recorded before that ruling has none and was a critical wound's (ruling WC10).
+_PAUSES = {
+    "bed": {"pause": "a critical wound keeps them in bed", "resume": "out of bed"},
+    "unconscious": {"pause": "they lie unconscious", "resume": "awake again"},
+    "dying": {"pause": "they are dying", "resume": "out of danger"},
+}
+
+
+def paused_words(training: Mapping[str, Any]) -> dict[str, str]:
+    """Why a training ``state`` was last paused ("pause") and what resumes it ("resume"), in words."""
+    return _PAUSES[str(training.get("pause_cause") or "bed")]
 
 
 def teacher_words(teacher: str, kind: str, level: int | None) -> str:
@@ -480,6 +502,7 @@ WORDS: dict[str, Describer] = {
     "chronique.domain.rulesets.westernparade.body_events:TendingOrdered": _tending,
     "chronique.domain.rulesets.westernparade.body_events:InfectionRolled": _infection,
     "chronique.domain.rulesets.westernparade.body_events:CareGiven": _care,
+    "chronique.domain.rulesets.westernparade.body_events:BulletDetached": _detached,
     "chronique.domain.rulesets.westernparade.body_events:BandageTook": lambda e: (
         f"the bandage on the {where(e.location)} took: {e.pv} PV back" if e.pv else f"the bandage on the {where(e.location)} did no good"
     ),
@@ -502,9 +525,11 @@ WORDS: dict[str, Describer] = {
     ),
     "chronique.domain.rulesets.westernparade.downtime_events:TrainingStopped": lambda e: f"stopped training {e.target}: {e.reason}",
     "chronique.domain.rulesets.westernparade.downtime_events:TrainingPaused": lambda e: (
-        "training paused: a critical wound keeps them in bed"
+        f"training paused: {paused_words(e.training)['pause']}"
     ),
-    "chronique.domain.rulesets.westernparade.downtime_events:TrainingResumed": lambda e: "training resumed: out of bed",
+    "chronique.domain.rulesets.westernparade.downtime_events:TrainingResumed": lambda e: (
+        f"training resumed: {paused_words(e.training)['resume']}"
+    ),
     "chronique.domain.rulesets.westernparade.downtime_events:PracticeChanged": _practice,
     "chronique.domain.rulesets.westernparade.downtime_events:ImprovementGranted": improvement_earned,
     "chronique.domain.rulesets.westernparade.downtime_events:ImprovementRolled": _improvement,

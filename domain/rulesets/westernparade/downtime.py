@@ -44,6 +44,7 @@ from chronique.domain.copying import copied
 from chronique.domain.errors import RuleViolation
 from chronique.domain.gametime import Calendar
 from chronique.domain.names import find
+from chronique.domain.rulesets.westernparade import alcohol
 from chronique.domain.rulesets.westernparade import downtime_events as dev
 from chronique.domain.rulesets.westernparade import experience as xp
 from chronique.domain.rulesets.westernparade import long_skills as ls
@@ -51,7 +52,7 @@ from chronique.domain.rulesets.westernparade import training as tr
 from chronique.domain.rulesets.westernparade.care import body_now, env
 from chronique.domain.rulesets.westernparade.characteristics import characteristic_roll
 from chronique.domain.rulesets.westernparade.condition import pv_of
-from chronique.domain.rulesets.westernparade.describe import teacher_words
+from chronique.domain.rulesets.westernparade.describe import paused_words, teacher_words
 from chronique.domain.rulesets.westernparade.play import draw, living, skill_score, stats
 from chronique.domain.rulesets.westernparade.resolution import RollOutcome, difficulty, open_ended
 from chronique.domain.rulesets.westernparade.tables import characteristic, skills
@@ -171,13 +172,15 @@ def next_point(character: Character, name: str) -> int | None:
     return None if wait is None else int(state["as_of"]) + wait
 
 
-def plan_words(target: Mapping[str, Any]) -> str:
-    """A target's plan in words: its hours a week and teacher (§2.6.2, §2.7); paused while a
-    critical wound keeps him in bed (§3.2.9.3, ruling WC10), with the hours it resumes at; or
-    stopped (a plan of 0 hours, a dead teacher, ruling WC18), its credit waiting idle."""
+def plan_words(target: Mapping[str, Any], state: Mapping[str, Any]) -> str:
+    """A target of the training ``state`` in words: its hours a week and teacher (§2.6.2, §2.7);
+    paused while he cannot train (a critical wound keeps him in bed, §3.2.9.3, ruling WC10; out
+    cold or dying, ruling WC22), with the hours it resumes at; or stopped (a plan of 0 hours, a
+    dead teacher, ruling WC18), its credit waiting idle."""
     teacher = f" with {teacher_words(target['teacher'], target['kind'], target['teacher_level'])}" if target["teacher"] else ""
     if target.get("paused"):
-        return f"paused while a critical wound keeps them in bed, {plural(int(target['paused']), 'hour')} a week{teacher} once up"
+        why = paused_words(state)["pause"]
+        return f"paused while {why}, {plural(int(target['paused']), 'hour')} a week{teacher} once up"
     if target["hours"]:
         return f"{plural(target['hours'], 'hour')} a week{teacher}"
     return "stopped"
@@ -239,7 +242,7 @@ def training_rows(character: Character, at: int, calendar: Calendar) -> list[tup
     if "training" not in character.condition:
         return []
     state = standing(character, at)
-    rows = [(name, plan_words(t), progress_words(character, name, t, calendar)) for name, t in state["targets"].items()]
+    rows = [(name, plan_words(t, state), progress_words(character, name, t, calendar)) for name, t in state["targets"].items()]
     practising, bonus = bool(state["practice"]["practising"]), practice_now(character, at)
     if practising or bonus:
         rows.append(("trick shooting", "2 hours a day" if practising else "stopped", f"bonus +{bonus}% (at most +25%)"))
@@ -499,32 +502,51 @@ def bed_since(character: Character, e: Any) -> int | None:
     return min(hits) if hits else None
 
 
+def unable(character: Character, e: Any) -> tuple[int, str] | None:
+    """Since when and why the character cannot train, as his body was last recorded (None when
+    he can): a critical wound keeps him in bed (§3.2.9.3 L2138, ruling WC10); §2.6 trains a man
+    awake and able, so neither one unconscious or in an ethylic coma (§3.2.6, §4.1.1) nor one
+    dying (§3.2.4, §3.2.9.1) trains either (ruling WC22): from the moment his body was recorded so."""
+    since = bed_since(character, e)
+    if since is not None:
+        return since, "bed"
+    body = character.condition
+    at = int(body["settled_at"] or 0)
+    if body["dying"] is not None:
+        return at, "dying"
+    if body["unconscious"] or alcohol.comatose(body["alcohol"], e.m_end, e.drinker, at):
+        return at, "unconscious"
+    return None
+
+
 def pause_due(world: World, character: Character) -> int | None:
-    """When a running training plan must pause (§3.2.9.3 L2138: a critical wound forbids all
-    activity; ruling WC10): from the wound, or from the plan if it came later."""
+    """When a running training plan must pause (``unable``): from the moment he could no longer
+    train, or from the plan if it came later."""
     training = character.condition["training"]
     if not any(t["hours"] for t in training["targets"].values()):
         return None
-    since = bed_since(character, env(world, character))
-    return None if since is None else max(since, int(training["as_of"] or since))
+    why = unable(character, env(world, character))
+    return None if why is None else max(why[0], int(training["as_of"] or why[0]))
 
 
 def resume_due(world: World, character: Character) -> int | None:
-    """When a plan paused by a critical wound resumes: once no location is below 0 PV any more,
-    as the body's last record shows (its healing events mark the moment, ``condition``)."""
+    """When a paused plan resumes: once he can train again (``unable``), as the body's last
+    record shows (its healing, waking and sobering events mark the moment, ``condition``)."""
     training = character.condition["training"]
     if not any(t.get("paused") for t in training["targets"].values()):
         return None
-    if bed_since(character, env(world, character)) is not None:
+    if unable(character, env(world, character)) is not None:
         return None
     return max(int(character.condition["settled_at"] or 0), int(training["as_of"] or 0))
 
 
 def pause(world: World, character: Character, at: int) -> dict[str, Any]:
-    """Record that a critical wound paused every running target (``TrainingPaused``): their
-    hours are kept aside and their credit waits (it decays after 7 days like any interrupted
-    training, §2.6.2 L1434)."""
+    """Record that every running target paused (``TrainingPaused``) for the reason ``unable``
+    gives (kept as ``pause_cause``): their hours are kept aside and their credit waits (it
+    decays after 7 days like any interrupted training, §2.6.2 L1434)."""
     state = settled(character, at)
+    why = unable(character, env(world, character))
+    state["pause_cause"] = "bed" if why is None else why[1]
     for target in state["targets"].values():
         if target["hours"]:
             target.update(paused=target["requested"], requested=0, hours=0, idle_since=at if target["bank"] else None)

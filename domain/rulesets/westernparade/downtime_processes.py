@@ -7,7 +7,7 @@ stops moving, a roll. Training in between is exact arithmetic (``training.py``),
 training records one event per point, and a year of idleness none.
 
 Process names: ``train:point:<target>``, ``train:lapse:<target>``, ``train:practice``,
-``train:pause`` and ``train:resume`` (a critical wound, §3.2.9.3), ``train:stop:<target>`` (its
+``train:pause`` and ``train:resume`` (a critical wound, §3.2.9.3; out cold or dying, ruling WC22), ``train:stop:<target>`` (its
 teacher died, §2.6.2),
 ``rep:<grant id>``, ``skill:<activity id>``.
 """
@@ -19,7 +19,7 @@ from uuid import UUID
 
 from chronique.domain.character import Character
 from chronique.domain.rulesets.westernparade import downtime as dt
-from chronique.domain.rulesets.westernparade.describe import activity_result
+from chronique.domain.rulesets.westernparade.describe import activity_result, paused_words
 from chronique.domain.timeline import Due
 from chronique.domain.world import World
 
@@ -95,8 +95,8 @@ class DowntimeProcesses:
                 target = dt.train_point(self.world, character, name, due.at)
                 return f"{character.name} trained {name} one point up ({target['hours']} h a week)"
             if what in ("pause", "resume"):
-                (dt.pause if what == "pause" else dt.resume)(self.world, character, due.at)
-                return f"{character.name}'s training {what}d ({'a critical wound keeps them in bed' if what == 'pause' else 'out of bed'})"
+                state = (dt.pause if what == "pause" else dt.resume)(self.world, character, due.at)
+                return f"{character.name}'s training {what}d ({paused_words(state)[what]})"
             if what == "stop":
                 return f"{character.name} stopped training {name}: {dt.stop_orphaned(self.world, character, name, due.at)}"
             if what == "lapse":

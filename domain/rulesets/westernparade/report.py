@@ -30,6 +30,8 @@ from chronique.domain.rulesets.words import joined
 _ACTIVITY = {"bed": "bed rest", "moderate": "moderate activity", "active": "up and about"}
 # §3.2.8.1 L2023: a wound heals "par semaine de repos"; up and about, it waits (ruling WB14).
 REST_WORDS = "up and about, and wounds heal only at rest (§3.2.8)"
+# What the blood line says of one unconscious (§3.2.6) or in an ethylic coma (§4.1.1), in place of his activity.
+OUT_WORDS = "lying unconscious"
 
 
 # Table 4.1 (§4.1): the drinking stages, as the log and every command say them.
@@ -258,7 +260,8 @@ def body_facts(body: Mapping[str, Any], e: Env, at: int) -> list[tuple[str, str]
     if body["dead"]:
         return [("state", f"dead ({death_words(str(body['death']))})")]
     conscious = not body["unconscious"]
-    if alcohol.comatose(body["alcohol"], e.m_end, e.drinker, at):
+    coma = alcohol.comatose(body["alcohol"], e.m_end, e.drinker, at)
+    if coma:
         facts = [("state", "unconscious (an ethylic coma, until the drink wears off to complete drunkenness)")]
     elif not conscious:
         blackout = body["blackout"] or {}
@@ -274,7 +277,9 @@ def body_facts(body: Mapping[str, Any], e: Env, at: int) -> list[tuple[str, str]
     losing = [f"{per_round} PH a round"] * bool(per_round) + [f"{per_minute} PH a minute"] * bool(per_minute)
     flow = f", losing {' and '.join(losing)}" if losing else ""
     waits = any(waits_for_rest(body, w, loc, e) for loc, w in body["wounds"].items())
-    facts.append(("blood", f"{body['ph']} of {e.ph_max} PH{flow}; {REST_WORDS if waits else _ACTIVITY[activity(body, e)]}"))
+    # §3.2.6, §4.1.1 L2817: one out cold is neither up and about nor resting by choice (ruling WB40).
+    keeps = OUT_WORDS if coma or not conscious else REST_WORDS if waits else _ACTIVITY[activity(body, e)]
+    facts.append(("blood", f"{body['ph']} of {e.ph_max} PH{flow}; {keeps}"))
     stage = body["alcohol"]["stage"]
     if stage != "sober":
         facts.append(("drink", stage_words(stage)))
@@ -340,7 +345,7 @@ def unconsciousness_words(chance: int | None, reading: Mapping[str, Any] | None)
 
 # §3.2.7.3 L1998-L2004: what the victim's roll makes of a bullet in the head, in the table's words.
 _HEAD_BULLET = {
-    "flattened": "it flattened on the skull and comes out for one more point of damage",
+    "flattened": "it flattened on the skull and comes off without a roll for one more point of damage (Extraction de balle)",
     "removable": "it can be extracted like any other (a failed first attempt calls for a new roll)",
     "difficult": "it can be extracted, but every roll to do so is difficult",
     "lodged": "it is in too deep to be removed: an easy roll every year, stable after three in a row",

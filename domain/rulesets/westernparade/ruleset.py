@@ -109,6 +109,8 @@ class WesternParade:
             return _AT_A_LOCATION[kind].format(words.where(rest))
         if kind == "train":
             what, _, target = rest.partition(":")
+            if what in ("pause", "resume"):
+                return _pause_words(world, _whose(world, due), what)
             return _TRAINING[what].format(target)
         if kind == "skill":
             activity = next(a for a in _whose(world, due).condition["activities"]["running"] if str(a["id"]) == rest)
@@ -132,6 +134,18 @@ class WesternParade:
         """Each roll of the event under a chance, against its open-ended d100 odds (odds.draws
         says which rolls count and why the others do not)."""
         return odds.draws(event)
+
+
+def _pause_words(world: World, character: Character, what: str) -> str:
+    """The board's words for a training pause or resumption: why (ruling WC22)."""
+    from chronique.domain.rulesets.westernparade.care import env
+    from chronique.domain.rulesets.westernparade.downtime import unable
+
+    training = character.condition["training"]
+    if what == "pause":
+        why = unable(character, env(world, character))
+        return f"training pauses ({words.paused_words({'pause_cause': why[1] if why else 'bed'})['pause']})"
+    return f"training resumes ({words.paused_words(training)['resume']})"
 
 
 def _whose(world: World, due: Due) -> Character:
@@ -160,8 +174,6 @@ _AT_A_LOCATION = {
 _TRAINING = {
     "point": "a point of training in {}",
     "lapse": "the banked training in {} lapses (idle)",
-    "pause": "training pauses (a critical wound keeps them in bed)",
-    "resume": "training resumes (out of bed)",
     "practice": "the trick-shooting practice bonus changes",
 }
 

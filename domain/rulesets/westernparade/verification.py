@@ -416,9 +416,12 @@ def _blood_lost(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[
 def _head_bullet_rolled(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[str, Any]:
     # §3.2.7.3: the victim's roll as the bullet enters, then the yearly or weekly ones, each an
     # open-ended d100 under the recorded chance (what it does depends on the rolls before it).
+    # Its terms (jEND or jCHC, easy yearly) are kept since ruling WB42; before, the chance alone.
     replay.part("the CHC or END roll for the bullet in the head (§3.2.7.3)")
-    rolled, _ = skill_roll(replay, event["outcome"]["chance"])
-    return {"outcome": {"chance": event["outcome"]["chance"], **rolled}}
+    terms = event["outcome"].get("terms")
+    chance = event["outcome"]["chance"] if terms is None else chance_of(terms)
+    rolled, _ = skill_roll(replay, chance)
+    return {"outcome": {"chance": chance, **({} if terms is None else {"terms": terms}), **rolled}}
 
 
 def _sobering_attempted(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[str, Any]:

@@ -40,9 +40,11 @@ def test_gunfight_improvement_rolls_practice_and_five_weeks_of_banking_s5_18_s6_
     # §5.20 (§2.4.1, §2.4.3): an active part in a gunfight earns EXP and SGF rolls at once and a
     # REP roll the timeline makes within the week; two put out of action: 5% easier (§6.2).
     out = wp(db, "gunfight", CAMPAIGN, SAM, "--put-out", "2")
+    # Nothing is rolled by the gunfight itself: the words say each roll waits (ruling WD20).
     assert out == (
-        f"{SAM}: improvement roll 1 in EXP\n{SAM}: improvement roll 2 in SGF\n"
-        f"{SAM}: improvement roll 3 in REP (rolled by the timeline within the week)\n"
+        f"{SAM}: improvement roll 1 in EXP earned, not rolled yet: roll it with `improve --grant 1`\n"
+        f"{SAM}: improvement roll 2 in SGF earned, not rolled yet: roll it with `improve --grant 2`\n"
+        f"{SAM}: improvement roll 3 in REP earned, not rolled yet: the timeline rolls it within the week\n"
     )
     out = wp(db, "improve", CAMPAIGN, SAM, "--grant", "1")
     (exp,) = (e["outcome"] for e in events(db, CAMPAIGN, "ImprovementRolled"))

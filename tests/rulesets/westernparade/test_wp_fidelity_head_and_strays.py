@@ -54,7 +54,7 @@ def test_a_bullet_entering_the_head_rolls_the_victims_better_of_END_and_CHC_at_o
     recorded = world.collect()
     (rolled,) = head_rolls(recorded)
     assert (rolled.outcome, rolled.status, [op["value"] for op in rolled.chance]) == (
-        {"chance": 58, "faces": [40], "total": 40},
+        {"chance": 58, "terms": {"jEND": 58}, "faces": [40], "total": 40},  # jEND named (ruling WB42)
         "removable",
         [40],
     )

@@ -37,7 +37,8 @@ def test_a_bullet_entering_the_head_is_followed_by_the_victims_roll_S3_2_7_3_L19
     assert taken["chance"] == [] and taken["state"] == "minor"
     (rolled,) = events(db, CAMPAIGN, "HeadBulletRolled")
     faces = [op["value"] for op in rolled["chance"]]
-    assert rolled["outcome"] == {"chance": 58, "faces": faces, "total": sum(faces)}
+    # The chance names the characteristic rolled (ruling WB42).
+    assert rolled["outcome"] == {"chance": 58, "terms": {"jEND": 58}, "faces": faces, "total": sum(faces)}
     assert rules.open_ended(faces)
     status = rules.HEAD_BULLET[rules.quality(58, sum(faces))]
     assert rolled["status"] == status

@@ -119,7 +119,7 @@ def test_the_coma_s_lost_END_point_caps_the_blood_at_five_times_the_END_left_S4_
     assert body["losses"] == {"END": 1}
     assert body["ph"] == 75  # 5 × (16 - 1), no longer 80
     lines = body_lines(SAM, care.body_now(world, world.character(SAM)), care.env(world, world.character(SAM)), world.campaign.clock)
-    assert "blood: 75 of 75 PH; up and about" in lines
+    assert "blood: 75 of 75 PH; lying unconscious" in lines  # in a coma, not up and about (ruling WB40)
 
 
 # -- 6. the drink log gives this drink and what is in the blood (§4.1.1, Table 4.1) ---------------

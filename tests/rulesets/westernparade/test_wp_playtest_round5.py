@@ -77,7 +77,8 @@ def test_rest_is_advised_only_where_rest_would_heal_and_nothing_left_to_heal_nev
     # §3.2.6: one out cold is told nothing of getting up or lying down.
     out = body | {"unconscious": True, "blackout": {"cause": "wound", "until": 60}}
     assert settled_words(out, e) == "full blood (80 PH)"
-    assert ("blood", "80 of 80 PH; up and about") in body_facts(out, e, 0)
+    # ... nor called up and about (ruling WB40).
+    assert ("blood", "80 of 80 PH; lying unconscious") in body_facts(out, e, 0)
 
 
 def test_the_advance_and_the_status_tell_sam_up_and_about_his_thigh_waits_for_rest_S3_2_8_1_ruling_WB36(db: str) -> None:
