@@ -34,6 +34,7 @@ from chronique.adapters.services import Advanced, Chronique
 from chronique.adapters.settings import Settings
 from chronique.domain.campaign import Campaign
 from chronique.domain.errors import RuleViolation
+from chronique.domain.gametime import spanning
 
 JOB_ID = "chronique-pacing"
 # Campaigns claimed, and advanced in one transaction, at a time: one commit for many advances,
@@ -146,11 +147,12 @@ def _report(services: Chronique, campaign: Campaign, advanced: Advanced) -> bool
     """Log what an advance did, from its own events (rereading every campaign's log made a pass
     quadratic); True: it moved the campaign."""
     calendar = services.calendar(campaign)
+    label = spanning(calendar, advanced.from_time, advanced.to_time)
     log.info(
         "%s: advanced from %s to %s; %s",
         campaign.name,
-        calendar.format(advanced.from_time),
-        calendar.format(advanced.to_time),
+        label(advanced.from_time),
+        label(advanced.to_time),
         _fired(len(advanced.ticks)),
     )
     for at, who, what in services.noteworthy(campaign, advanced.events, advanced.from_time + 1):

@@ -24,7 +24,7 @@ from typer._click.exceptions import ClickException, NoArgsIsHelpError, UsageErro
 from typer.core import TyperGroup
 
 from chronique.cli.context import game_of, guard
-from chronique.domain.text import inert
+from chronique.domain.text import NAME_LIMIT, inert
 
 # One line of an error is for reading at a glance; a message built from a 200,000-character
 # input must not flood the terminal.
@@ -374,7 +374,7 @@ class Refused(ClickException):
 def refusal(error: ClickException) -> str:
     """What Click refused, in its words on one line made inert (a value typed may carry control
     characters), then where to read how the command is used."""
-    words = one_line(inert(error.format_message())).rstrip(".")
+    words = one_line(_cut_typed(inert(error.format_message()))).rstrip(".")
     if words[:1].isupper() and words[1:2].islower():
         words = words[0].lower() + words[1:]
     context = error.ctx if isinstance(error, UsageError) else None
@@ -383,6 +383,17 @@ def refusal(error: ClickException) -> str:
     path = inert(context.command_path)
     # A nameless root is the shell's (cli/shell.py): its lines name commands without 'chronique'.
     return f"{words} (see '{path} {context.help_option_names[0]}')" if path else f"{words} (see 'help')"
+
+
+# A word typed (a command, an option, a value) as long as a name may be (ruling EB3): past it, a
+# pasted page is not echoed back whole.
+_LONG_WORD = re.compile(rf"[^\s'()]{{{NAME_LIMIT + 1},}}")
+
+
+def _cut_typed(words: str) -> str:
+    """``words`` with each word longer than a name cut to one, as any other refusal repeats a
+    name typed (ruling EB3's 80 characters)."""
+    return _LONG_WORD.sub(lambda word: word.group()[: NAME_LIMIT - 1] + "…", words)
 
 
 def _shown(message: str, error: Exception) -> str:

@@ -56,7 +56,11 @@ def list_(ctx: typer.Context, as_json: bool = typer.Option(False, "--json", help
 
 
 def _campaigns(services: Chronique, items: list[Campaign]) -> None:
-    """The campaigns as a table, each game by its title (the JSON keeps the ruleset's key)."""
+    """The campaigns as a table, each game by its title (the JSON keeps the ruleset's key); a
+    journal with none says so and how to begin, rather than print a table's empty frame."""
+    if not items:
+        typer.echo(f"no campaign yet; create one with: chronique campaign new NAME --ruleset GAME (GAME one of {', '.join(PACKAGES)})")
+        return
     table = render.new_table("Campaign", "Game", "Sessions", "Clock", "Id")
     for c in items:
         sessions = str(c.session) + (" (open)" if c.in_session else "")
@@ -69,13 +73,33 @@ def show(
     ctx: typer.Context,
     campaign: str = typer.Argument(..., help="Campaign name or id."),
     as_json: bool = typer.Option(False, "--json", help="Output JSON."),
+    gm: bool = typer.Option(False, "--gm", help="The GM's view: each character's state with hidden rolls in full."),
 ) -> None:
-    """Show a campaign: clock, sessions, epochs, characters and seals."""
-    run(ctx, lambda s: render.campaign_json(s, s.world(campaign)) if as_json else _campaign(s, s.world(campaign)))
+    """Show a campaign: clock, sessions, epochs, characters (each with its state: dead, out of the fight...) and seals."""
+
+    def show_it(s: Chronique) -> None:
+        # Each character's state as its sheet reads it, for players unless --gm: a death a hidden
+        # roll dealt waits for its reveal here too, as on the sheet and the web page (ruling FP9).
+        world = s.world_read(campaign) if gm else s.world_for_players(campaign)
+        states = character_states(world, gm)
+        render.campaign_json(s, world, states) if as_json else _campaign(s, world, states)
+
+    run(ctx, show_it)
 
 
-def _campaign(services: Chronique, world: World) -> None:
-    """One campaign in words, its game by its title: clock, sessions, epochs, members and seals."""
+def character_states(world: World, gm: bool) -> dict[str, str]:
+    """Each character's name and state in a few words ("standing", "dead", "out of the fight"),
+    as its game's sheet and the web journal's campaign page give it, by name as the page lists them."""
+    from chronique.domain.rulesets import ruleset
+
+    rules = ruleset(world.campaign.ruleset)
+    ordered = sorted(world.characters.values(), key=lambda c: c.name.casefold())
+    return {c.name: rules.sheet_view(world, c, gm).status for c in ordered}
+
+
+def _campaign(services: Chronique, world: World, states: dict[str, str]) -> None:
+    """One campaign in words, its game by its title: clock, sessions, epochs, members (a state
+    other than standing said after the name: "Bruno (dead)") and seals."""
     from rich.markup import escape
 
     c = world.campaign
@@ -83,7 +107,9 @@ def _campaign(services: Chronique, world: World) -> None:
     out.print(f"[bold]{escape(c.name)}[/bold] — {title(c.ruleset)}, {services.calendar(c).format(c.clock)}")
     state = f"session {c.session} open" if c.in_session else f"{plural(c.session, 'session')} played, downtime"
     out.print(f"{state}; the dice of {epoch_name(c.epoch)} committed (commitment {c.epochs[c.epoch]['commitment'][:16]}…)")
-    out.print(f"characters: {escape(', '.join(ch.name for ch in world.characters.values())) or 'none yet'}")
+    # "standing" is every game's word for a character with nothing to say (domain/sheetview.py).
+    named = [name if state == "standing" else f"{name} ({state})" for name, state in states.items()]
+    out.print(f"characters: {escape(', '.join(named)) or 'none yet'}")
     for seal in c.seals:
         when = "start" if seal["boundary"] == "session-start" else "end"
         out.print(f"seal at the {when} of session {seal['session']}: {seal['seal']}")

@@ -125,9 +125,9 @@ def campaigns_json(services: Chronique, items: list[Campaign]) -> None:
     emit_json(rows)
 
 
-def campaign_json(services: Chronique, world: World) -> None:
-    """One campaign as JSON: clock, sessions, epochs, members and seals (``campaign show`` says
-    it in words itself)."""
+def campaign_json(services: Chronique, world: World, states: dict[str, str]) -> None:
+    """One campaign as JSON: clock, sessions, epochs, members with each one's state (``states``,
+    by name) and seals (``campaign show`` says it in words itself)."""
     c = world.campaign
     data = {
         "id": str(c.id),
@@ -140,6 +140,7 @@ def campaign_json(services: Chronique, world: World) -> None:
         "epoch": c.epoch,
         "epochs": c.epochs,
         "characters": [ch.name for ch in world.characters.values()],
+        "states": [{"name": name, "state": state} for name, state in states.items()],
         "seals": [{"session": s["session"], "boundary": s["boundary"], "seal": s["seal"]} for s in c.seals],
         "settings": c.settings,
     }
@@ -254,11 +255,12 @@ def contest(first: str, second: str, exchange: Contest, drawn: tuple[Drawn, Draw
 
 def advanced(services: Chronique, campaign_name: str, advanced: Advanced) -> None:
     """The report of an advance."""
-    label = services.calendar(services.campaign(campaign_name)).format
+    from chronique.domain.gametime import duration_words, spanning
+
+    label = spanning(services.calendar(services.campaign(campaign_name)), advanced.from_time, advanced.to_time)
     # FAIRNESS.md v2: a dry run's dice come from a throwaway key, so it must never read as a forecast.
     simulated = "SIMULATED with throwaway dice (dry run, nothing recorded; the real draws will differ): would advance"
     verb = "advanced" if advanced.recorded else simulated
-    from chronique.domain.gametime import duration_words
 
     span = duration_words(advanced.to_time - advanced.from_time)
     typer.echo(f"{verb} {span} from {label(advanced.from_time)} to {label(advanced.to_time)}: {effects_of_time(len(advanced.ticks))}")
@@ -491,7 +493,7 @@ def outcome(services: Chronique, result: Any, campaign_name: str | None) -> Any:
     from chronique.adapters.services import Advanced
     from chronique.domain.campaign import Campaign
     from chronique.domain.character import Character
-    from chronique.domain.gametime import format_duration
+    from chronique.domain.gametime import format_duration, spanning
 
     if isinstance(result, Campaign):
         calendar = services.calendar(result)
@@ -499,7 +501,7 @@ def outcome(services: Chronique, result: Any, campaign_name: str | None) -> Any:
     if isinstance(result, Character):
         return {"character": result.name, "id": str(result.id), "version": result.version}
     if isinstance(result, Advanced) and campaign_name is not None:
-        label = services.calendar(services.campaign(campaign_name)).format
+        label = spanning(services.calendar(services.campaign(campaign_name)), result.from_time, result.to_time)
         return {
             "recorded": result.recorded,
             "from": label(result.from_time),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any, Protocol
 
@@ -63,11 +64,20 @@ def format_duration(seconds: int) -> str:
     return " ".join(f"{count}{typed}" for count, typed, _ in _in_units(seconds)) or "0s"
 
 
+def spanning(calendar: Calendar, start: int, end: int) -> Callable[[int], str]:
+    """How ``calendar`` labels the moments of an account of the span from ``start`` to ``end`` (an
+    advance, what fired on the way): to the minute, as every date is shown, unless the two lie
+    apart by a part of a minute that minutes alone would hide; then all to the second, so that 20
+    seconds never read "from 08:00 to 08:00", nor a start's hidden seconds make its span look wrong."""
+    seconds = start % MINUTE != end % MINUTE
+    return lambda at: calendar.format(at, seconds)
+
+
 class Calendar(Protocol):
     """Turns in-game seconds into dates people read, and back."""
 
-    def format(self, at: int) -> str:
-        """The date and time of ``at``."""
+    def format(self, at: int, seconds: bool = False) -> str:
+        """The date and time of ``at``, to the minute; to the second when ``seconds``."""
         ...
 
     def parse(self, text: str) -> int:
@@ -85,12 +95,15 @@ _NOT_A_DAY = "not a game date (write e.g. 'Day 3 14:00')"
 class DayCountCalendar:
     """For games without a calendar: "Day 3 14:20", day 1 starting at second 0."""
 
-    _PATTERN = re.compile(r"(?:day|jour)\s*(\d+)(?:[ ,]+(\d{1,2}):(\d{2}))?$", re.IGNORECASE)
+    # Seconds too, as an advance between two minutes shows them (ruling TB10), so that a moment it
+    # shows may be typed back to --to.
+    _PATTERN = re.compile(r"(?:day|jour)\s*(\d+)(?:[ ,]+(\d{1,2}):(\d{2})(?::(\d{2}))?)?$", re.IGNORECASE)
 
-    def format(self, at: int) -> str:
+    def format(self, at: int, seconds: bool = False) -> str:
         day, rest = divmod(at, DAY)
         hours, rest = divmod(rest, HOUR)
-        return f"Day {day + 1} {hours:02d}:{rest // MINUTE:02d}"
+        minutes, rest = divmod(rest, MINUTE)
+        return f"Day {day + 1} {hours:02d}:{minutes:02d}" + (f":{rest:02d}" if seconds else "")
 
     def names_a_day(self, text: str) -> bool:
         """Whether ``text`` is written as this calendar writes a moment ("Day 3", "Day 3 14:00"),
@@ -101,10 +114,10 @@ class DayCountCalendar:
         match = self._PATTERN.match(text.strip())
         if not match or int(match.group(1)) < 1:
             raise RuleViolation(f"{text!r} is {_NOT_A_DAY}")
-        hours, minutes = int(match.group(2) or 0), int(match.group(3) or 0)
-        if hours > 23 or minutes > 59:
+        hours, minutes, seconds = (int(match.group(n) or 0) for n in (2, 3, 4))
+        if hours > 23 or minutes > 59 or seconds > 59:
             raise RuleViolation(f"{text!r} is not a time of day")
-        return (int(match.group(1)) - 1) * DAY + hours * HOUR + minutes * MINUTE
+        return (int(match.group(1)) - 1) * DAY + hours * HOUR + minutes * MINUTE + seconds
 
     def to_data(self) -> dict[str, Any]:
         return {"kind": "days"}
@@ -118,8 +131,8 @@ class GregorianCalendar:
         self.first_day = first_day
         self._origin = datetime.fromisoformat(first_day)
 
-    def format(self, at: int) -> str:
-        return (self._origin + timedelta(seconds=at)).strftime("%Y-%m-%d %H:%M")
+    def format(self, at: int, seconds: bool = False) -> str:
+        return (self._origin + timedelta(seconds=at)).strftime("%Y-%m-%d %H:%M:%S" if seconds else "%Y-%m-%d %H:%M")
 
     def parse(self, text: str) -> int:
         try:

@@ -26,7 +26,7 @@ from support import POSTGRES_SERVER, fresh_database, payload, sample, scripted_s
 from chronique.adapters.bootstrap import build
 from chronique.adapters.services import Chronique
 from chronique.domain.character import Character
-from chronique.domain.gametime import HOUR, WEEK
+from chronique.domain.gametime import HOUR, WEEK, spanning
 from chronique.domain.rulesets import ruleset
 from chronique.domain.rulesets.cartes.combat import suffer_wound
 from chronique.domain.world import World
@@ -335,7 +335,8 @@ def test_a_cli_writer_hammering_the_campaign_while_the_daemon_runs_loses_nothing
     assert steps[0][0] == start and all(a[1] == b[0] and a[0] < a[1] for a, b in zip(steps, steps[1:], strict=False))
     # ... each is the very advance the daemon reported, once ...
     calendar = services.calendar(services.campaign("Verdelune"))
-    assert logged == [f"{calendar.format(a)} to {calendar.format(b)}" for a, b in steps]
+    # Each to the second when minutes alone would hide part of its span (ruling TB10).
+    assert logged == [f"{spanning(calendar, a, b)(a)} to {spanning(calendar, a, b)(b)}" for a, b in steps]
     # ... and the daemon wrote between every two draws of the writer.
     hammered = {id(e) for e in drawn}
     order = "".join("D" if id(e) in hammered else "A" for e in log if id(e) in hammered or type(e).__qualname__ == "Campaign.TimeAdvanced")
