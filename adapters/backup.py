@@ -15,6 +15,7 @@ from pathlib import Path
 
 from chronique.adapters.identity import EVENTS_TABLE, Found, NotAJournal, inspect_sqlite, owner_only, reader
 from chronique.domain.errors import RuleViolation
+from chronique.domain.verifier import CAMPAIGN
 
 # Pages copied per step: 4 MiB at SQLite's default page size, so progress moves on a large
 # journal; the open read transaction keeps every step on the same snapshot.
@@ -133,7 +134,7 @@ def _names(journal: Path) -> tuple[str, ...] | None:
         source.close()
 
 
-_CREATED = "chronique.domain.campaign:Campaign.Created"
+_CREATED = CAMPAIGN + "Created"
 
 
 def _verify(backup: Path, staging: Path, progress: Progress) -> tuple[str, ...]:

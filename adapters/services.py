@@ -41,9 +41,10 @@ from chronique.domain.notes import GM, Note, note_author, refuse_player_unless_a
 from chronique.domain.pacing import make_pacing
 from chronique.domain.players import player_named
 from chronique.domain.rulesets import Ruleset, calendar_games, ruleset
-from chronique.domain.rulesets.words import epoch_name, joined, player_assigned
+from chronique.domain.rulesets.words import joined, player_assigned
 from chronique.domain.text import fold, inert, unprintable_in
 from chronique.domain.timeline import Tick, advance
+from chronique.domain.verifier import CAMPAIGN
 from chronique.domain.world import World
 
 if TYPE_CHECKING:
@@ -60,6 +61,8 @@ log = logging.getLogger("chronique.services")
 LUCK_KEYS = ("player", "character", "session", "kind", "campaign")
 # The lock a daemon holds while it catches the read models up after its pass (never a campaign's id).
 CATCHING_UP = uuid5(NAMESPACE_URL, "https://chronique.invalid/read-models/catching-up")
+_CREATED = CAMPAIGN + "Created"
+"""The topic of a campaign's creation: the journal's campaigns are found by it."""
 
 
 @dataclass(frozen=True)
@@ -245,15 +248,13 @@ class Chronique:
         named once), without loading one."""
         import orjson
 
-        topic = "chronique.domain.campaign:Campaign.Created"
-        notifications = self.journal.recorder.select_notifications(start=None, limit=1_000_000, topics=[topic])
+        notifications = self.journal.recorder.select_notifications(start=None, limit=1_000_000, topics=[_CREATED])
         return [str(orjson.loads(n.state)["name"]) for n in notifications]
 
     def campaigns(self) -> list[Campaign]:
         """Every campaign of the journal, oldest first."""
-        topic = "chronique.domain.campaign:Campaign.Created"
         self.journal.look()
-        notifications = self.journal.recorder.select_notifications(start=None, limit=1_000_000, topics=[topic])
+        notifications = self.journal.recorder.select_notifications(start=None, limit=1_000_000, topics=[_CREATED])
         return [self.journal.load(n.originator_id) for n in notifications]
 
     # -- commands ------------------------------------------------------------------------------
@@ -551,16 +552,7 @@ class Chronique:
 
         def add(world: World) -> tuple[Campaign, str]:
             named = player_named(world.campaign, player)
-            campaign = world.campaign
-            epoch, same = campaign.epochs[campaign.epoch], " ".join(phrase.split())
-            # An epoch drawn from already is refused for that, by the campaign, whatever the phrase.
-            if same and not epoch.get("drawn") and any(" ".join(had.split()) == same for had in epoch["contributions"]):
-                shown = same if len(same) <= 40 else same[:39] + "…"
-                raise RuleViolation(
-                    f"“{shown}” is part of the key of the dice of {epoch_name(campaign.epoch)} already: "
-                    "the same phrase again adds nothing, choose another"
-                )
-            campaign.add_entropy(named, phrase)
+            world.campaign.add_entropy(named, phrase)
             return world.campaign, named
 
         return self.act(campaign_name, add)

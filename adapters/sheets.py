@@ -71,6 +71,17 @@ def view_of(rules: Ruleset, world: World, character: Character, gm: bool) -> She
     return view if veil is None else replace(view, notice=veil.words())
 
 
+def character_states(world: World, gm: bool) -> list[tuple[Character, str]]:
+    """Each character of ``world`` by name, with its state in a few words ("standing", "dead",
+    "out of the fight") as its game's sheet gives it: for ``campaign show`` and the web
+    journal's campaign page."""
+    from chronique.domain.rulesets import ruleset
+
+    rules = ruleset(world.campaign.ruleset)
+    ordered = sorted(world.characters.values(), key=lambda c: c.name.casefold())
+    return [(c, rules.sheet_view(world, c, gm).status) for c in ordered]
+
+
 def page(name: str, fmt: str, **context: Any) -> str:
     """The shared template ``name`` (e.g. ``session``) in ``fmt``, given ``context``."""
     return environment(fmt).get_template(f"{name}.{fmt}.j2").render(**context)

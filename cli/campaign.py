@@ -78,23 +78,15 @@ def show(
     """Show a campaign: clock, sessions, epochs, characters (each with its state: dead, out of the fight...) and seals."""
 
     def show_it(s: Chronique) -> None:
+        from chronique.adapters.sheets import character_states
+
         # Each character's state as its sheet reads it, for players unless --gm: a death a hidden
         # roll dealt waits for its reveal here too, as on the sheet and the web page (ruling FP9).
         world = s.world_read(campaign) if gm else s.world_for_players(campaign)
-        states = character_states(world, gm)
+        states = {character.name: state for character, state in character_states(world, gm)}
         render.campaign_json(s, world, states) if as_json else _campaign(s, world, states)
 
     run(ctx, show_it)
-
-
-def character_states(world: World, gm: bool) -> dict[str, str]:
-    """Each character's name and state in a few words ("standing", "dead", "out of the fight"),
-    as its game's sheet and the web journal's campaign page give it, by name as the page lists them."""
-    from chronique.domain.rulesets import ruleset
-
-    rules = ruleset(world.campaign.ruleset)
-    ordered = sorted(world.characters.values(), key=lambda c: c.name.casefold())
-    return {c.name: rules.sheet_view(world, c, gm).status for c in ordered}
 
 
 def _campaign(services: Chronique, world: World, states: dict[str, str]) -> None:

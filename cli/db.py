@@ -47,7 +47,7 @@ def rebuild(
     done = run(ctx, replay)
     # ``rebuild`` counts an event once per read model it is replayed into: said per event.
     chosen = len(names or PROJECTIONS)
-    into = f"the {projection} read model" if projection else f"{plural(chosen, 'read model')}"
+    into = f"the {projection} read model" if projection else plural(chosen, "read model")
     typer.echo(f"rebuilt {into}: {plural(done // chosen, 'event')} replayed into {'it' if projection else 'each'}")
 
 

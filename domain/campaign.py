@@ -390,7 +390,8 @@ class Campaign(ChainedAggregate):
         return target if target > self.clock else None
 
     def add_entropy(self, player: str, phrase: str) -> None:
-        """Add a player's phrase to the open epoch, refused once the epoch has been drawn from."""
+        """Add a player's phrase to the open epoch, refused once the epoch has been drawn from, and
+        refused when the same phrase is part of its key already (ruling FP15)."""
         if not player.strip() or not phrase:
             raise RuleViolation("entropy needs a player and a phrase")
         if self.epochs[self.epoch].get("drawn"):
@@ -398,6 +399,17 @@ class Campaign(ChainedAggregate):
 
             closed = f"the dice of {epoch_name(self.epoch)} have been drawn from already"
             raise RuleViolation(f"{closed}: a phrase can be added again when the next ones are committed")
+        # A phrase already in the key (by anyone, spaces aside) makes the dice no harder to
+        # foresee, it only fills the log (ruling FP15).
+        same = " ".join(phrase.split())
+        if same and any(" ".join(had.split()) == same for had in self.epochs[self.epoch]["contributions"]):
+            from chronique.domain.rulesets.words import epoch_name  # only on refusal: the words import the games
+
+            shown = same if len(same) <= 40 else same[:39] + "…"
+            raise RuleViolation(
+                f"“{shown}” is part of the key of the dice of {epoch_name(self.epoch)} already: "
+                "the same phrase again adds nothing, choose another"
+            )
         self.record(self.EntropyAdded, epoch=self.epoch, player=player.strip(), phrase=phrase)
 
     def mark_drawn(self, epoch: str) -> None:

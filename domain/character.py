@@ -175,6 +175,7 @@ class Character(ChainedAggregate):
 
 
 CORRECTIONS = (Character.Corrected, Character.Undone)
+"""The events that void others: a replay leaves them out, and they are never voided themselves."""
 
 
 def stands_when_undone(event: Any) -> bool:
@@ -182,6 +183,3 @@ def stands_when_undone(event: Any) -> bool:
     off (a Cartes deal, ruling C90): an undo keeps it, as it keeps the deck's draws, and a
     correction never voids it. Its class says so."""
     return bool(getattr(type(event), "stands_when_undone", False))
-
-
-"""The events that void others: a replay leaves them out, and they are never voided themselves."""

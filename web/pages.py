@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from chronique.adapters.exports import Voided, shown_notes
 from chronique.adapters.services import LogEntry, LogPage
+from chronique.adapters.sheets import character_states
 from chronique.domain.errors import RuleViolation
 from chronique.domain.luck import odds_words
 from chronique.domain.rulesets import ruleset
@@ -122,10 +123,9 @@ def campaign_page(services: Chronique, reader: Reader) -> dict[str, Any]:
     rules = ruleset(campaign.ruleset)
     calendar = services.calendar(campaign)
     characters = []
-    for character in sorted(world.characters.values(), key=lambda c: c.name.casefold()):
-        view = rules.sheet_view(world, character, reader.gm)
+    for character, status in character_states(world, reader.gm):
         player = campaign.members.get(str(character.id), {}).get("player")
-        characters.append({"name": character.name, "player": player or "no player assigned", "status": view.status})
+        characters.append({"name": character.name, "player": player or "no player assigned", "status": status})
     # What downtime did: its latest notable outcomes (wounds worsening, recoveries, deaths).
     downtime = services.last_downtime(campaign, reader.gm)[-12:]
     sessions = sorted({r.session for r in receipts(campaign)})

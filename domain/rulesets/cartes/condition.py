@@ -208,7 +208,7 @@ def hand_dealt_early(sheet: dict[str, Any], c: dict[str, Any], e: Fields) -> Non
 
 
 def _bought(e: Fields) -> str:
-    # What a purchase recorded, in the words of the log (describe.purchase_words).
+    # What a purchase recorded, in the words of a refusal: the step as ``experience.Cost`` names it.
     if e["purchase"] == "speciality":
         return f"{e['name']}'s {ordinal(e['to_level'])} speciality ({e['speciality']})"
     what = "the pile max" if e["purchase"] == "pile-max" else e["name"]
@@ -226,17 +226,21 @@ def _step(sheet: Mapping[str, Any], e: Fields) -> tuple[int, Cost, str]:
             held = skill["level"] if skill else 0  # a new skill starts at 0 (A3)
             governing = skill["characteristic"] if skill else e["governing"]
             rating = sheet["characteristics"][governing]
-            return held, skill_cost(held, rating, name), f"{name} from {held} to {held + 1}, with {governing} at {rating},"
+            cost = skill_cost(held, rating, name)
+            return held, cost, f"{cost.what}, with {governing} at {rating},"
         if purchase == "speciality":
             if name not in sheet["skills"]:
                 raise ValueError(f"{_event(e)} adds the speciality {e['speciality']} to {name}, a skill the sheet does not hold without it")
             held = len(sheet["skills"][name]["specialities"])
-            return held, speciality_cost(held), f"{name}'s {ordinal(held + 1)} speciality"
+            cost = speciality_cost(held, name)
+            return held, cost, cost.what
         if purchase == "characteristic":
             held = sheet["characteristics"][name]
-            return held, characteristic_cost(held, name), f"{name} from {held} to {held + 1}"
+            cost = characteristic_cost(held, name)
+            return held, cost, cost.what
         held = sheet["pile_max"]
-        return held, pile_max_cost(held), f"the pile max from {held} to {held + 1}"
+        cost = pile_max_cost(held)
+        return held, cost, f"the {cost.what}"
     except RuleViolation as refused:
         raise ValueError(f"{_event(e)} bought {_bought(e)}, and without it {refused}") from None
 

@@ -170,7 +170,8 @@ def start_long_action(
         participants.append({"name": character.name, "spec": _spec_dict(their)})
     # Fail now on a bad spec; and ruling E73 (E68, E8): work whose every test fails without a
     # roll could never gain a degree nor end, so it does not start.
-    levels = [(p["name"], _spec(p["spec"]), level_of(world, world.character(p["name"]), _spec(p["spec"]))) for p in participants]
+    asked = [(p["name"], _spec(p["spec"])) for p in participants]
+    levels = [(who, their, level_of(world, world.character(who), their)) for who, their in asked]
     if all(is_automatic(level.total) == "failure" for _, _, level in levels):
         raise RuleViolation(_never_ends(world, owner, title, levels))
     at = world.campaign.clock

@@ -3,7 +3,7 @@ characters' chains. Every die comes from the draw place of the event that record
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -151,8 +151,7 @@ def roll_test(world: World, name: str, spec: TestSpec, shot: RangedShot | None =
         # §Attaque à distance L544-L605: size, distance and speed set the base difficulty; the
         # GM's other factors (darkness, an unstable footing, wind) stay the spec's difficulty.
         level = ActionLevel((*level.terms, ("range", shot.difficulty().total)))
-    if any(value for _, value in gear):
-        level = ActionLevel((*level.terms, *((term, value) for term, value in gear if value)))
+    level = ActionLevel((*level.terms, *((term, value) for term, value in gear if value)))
     _refresh_effort(world, character)
     c = character.condition
     check_effort(spec.effort, c["effort"], character.sheet["derived"]["max_effort"])
@@ -425,13 +424,21 @@ def weapon_key(sheet: ElorSheet, name: str) -> str:
     return found
 
 
+def structure_left(condition: Mapping[str, Any], item: str, structure: int) -> int | None:
+    """What is left of the structure points of the weapon or shield the sheet spells ``item``
+    (§Endommagement de l'équipement L1079: destroyed at 0), None for one the sheet gives none,
+    which is never worn down (ruling E70)."""
+    return int(condition["equipment"].get(item, structure)) if structure else None
+
+
 def _usable(character: Character, name: str, use: str) -> None:
     # §Endommagement de l'équipement (L1079): "Quand ces derniers atteignent 0, la pièce
     # d'équipement est détruite": a weapon or shield whose structure is gone is used no more
     # (ruling E70), checked before any action point is spent or die rolled (E39).
     sheet = sheet_of(character)
     key = weapon_key(sheet, name)
-    if sheet.weapons[key].structure and character.condition["equipment"].get(key, sheet.weapons[key].structure) <= 0:
+    left = structure_left(character.condition, key, sheet.weapons[key].structure)
+    if left is not None and left <= 0:
         raise RuleViolation(f"{character.name}'s {key} is destroyed (its structure points are gone): it cannot {use}")
 
 
@@ -636,9 +643,9 @@ def _apply_blow(
         # parry takes it on the guard's own weapon or limb (§La parade).
         d = defender_of(world, d, blow)
         if blow.parry_with:
-            parrying = _weapon(sheet_of(d), blow.parry_with)
-            value = damage_value(weapon.damage, halved=True, reductions=reductions)
             key = weapon_key(sheet_of(d), blow.parry_with)
+            parrying = sheet_of(d).weapons[key]
+            value = damage_value(weapon.damage, halved=True, reductions=reductions)
             return damage_item(world, d.name, key, value.effective, parrying.resistance, parrying.structure)
         limb = blow.location or "left-arm"
         value = damage_value(weapon.damage, halved=True, reductions=reductions, armour=armour_at(d, limb))
@@ -649,9 +656,9 @@ def _apply_blow(
     if "damage-equipment" in offensive:
         if not blow.damaged_item:
             raise RuleViolation("name the item the blow damages")
-        item = _weapon(sheet_of(d), blow.damaged_item)
-        value = damage_value(weapon.damage, result.halved, weapon.increment, increases, reductions)
         key = weapon_key(sheet_of(d), blow.damaged_item)
+        item = sheet_of(d).weapons[key]
+        value = damage_value(weapon.damage, result.halved, weapon.increment, increases, reductions)
         return damage_item(world, d.name, key, value.effective, item.resistance, item.structure)
     # E20: the location is the attacker's only when Choix de la localisation was paid for; when
     # the roll did not win it, the D100 places the blow (§Application des dommages step 1).

@@ -10,7 +10,7 @@ from typing import Any
 
 from chronique.domain.character import Character
 from chronique.domain.rulesets.elor.damage import location_state, state_words
-from chronique.domain.rulesets.elor.play import armour_at, hp_of
+from chronique.domain.rulesets.elor.play import armour_at, hp_of, structure_left
 from chronique.domain.rulesets.elor.sheet import ElorSheet, derived, sheet_of_data
 from chronique.domain.rulesets.elor.tables import faculty_names, nature
 from chronique.domain.sheetview import Group, Section, SheetView, pairs, signed
@@ -71,8 +71,8 @@ def _weapon_row(name: str, weapon: Mapping[str, Any], c: Mapping[str, Any]) -> t
     # armes et certains boucliers peuvent apporter des bonus à la parade") and what is left of
     # its structure points (§Endommagement de l'équipement L1079: destroyed at 0, ruling E70;
     # one the sheet gives none is never worn down).
-    left = int(c["equipment"].get(name, weapon["structure"]))
-    structure = "—" if not weapon["structure"] else f"{left} of {weapon['structure']}" if left > 0 else "destroyed"
+    left = structure_left(c, name, weapon["structure"])
+    structure = "—" if left is None else f"{left} of {weapon['structure']}" if left > 0 else "destroyed"
     return (name, str(weapon["damage"]), f"+{weapon['increment']}", signed(weapon["parry_bonus"]), structure)
 
 

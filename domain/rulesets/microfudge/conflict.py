@@ -294,8 +294,9 @@ def _pool(world: World, side: Side, character: Character, state: dict[str, Any])
         modifiers["help"] = len(side.helpers)  # L761: +1 card per helper
     if kind == "domain":
         _ensure_domain_usable(character, canonical, rank)
-        if vigueur_lost(character):
-            modifiers["fatigue"] = -vigueur_lost(character)  # ruling M22: a power's use, less the ranks lost
+        lost = vigueur_lost(character)
+        if lost:
+            modifiers["fatigue"] = -lost  # ruling M22: a power's use, less the ranks lost
     if kind == "domain" and fold(canonical) == fold("Télékinésie"):
         # L607: telekinesis in combat takes a card modifier from Esprit.
         modifiers["esprit"] = telekinesis_cards(characteristic(character.sheet, "Esprit")[1])
@@ -462,8 +463,9 @@ def draw(world: World, sides: list[Side], purpose: str = "") -> DrawResult:
         # L564-L566, L607: a draw on a psychic domain spends a Potentiel point, and with the
         # fatigue option a rank of Vigueur (L582), as a power's use does.
         used_domain = info[me]["kind"] == "domain"
-        tired = vigueur_lost(chars[by_name[me].name]) + 1 if used_domain and settings(world)["fatigue"] else 0
-        chars[by_name[me].name].record(
+        drawer = chars[by_name[me].name]
+        tired = vigueur_lost(drawer) + 1 if used_domain and settings(world)["fatigue"] else 0
+        drawer.record(
             ev.ConflictCardsDrawn,
             at=world.campaign.clock,
             sequence=state["id"],
@@ -485,7 +487,7 @@ def draw(world: World, sides: list[Side], purpose: str = "") -> DrawResult:
             **resolution.sides[me],
         )
         if used_domain:
-            info[me]["potentiel_left"] = potentiel(chars[by_name[me].name], info[me]["characteristic"])
+            info[me]["potentiel_left"] = potentiel(drawer, info[me]["characteristic"])
     # L733-L769: each Atout spent inside the draw, with its effect; a change that found no
     # failing card is not paid.
     roll = f"Sequence {state['id']} draw {number}"
@@ -622,6 +624,7 @@ def take_upper_hand(world: World, name: str) -> UpperHand:
         winner = draw_winner(score)
     # The kind of each forgone Revers, as its target declared it with the draw (L335-L345).
     domains = {target: str(participants[target].get("domain", "")) for target in forgone}
+    manoeuvre = state.get("manoeuvre", "fight")
     for p in participants:
         outcome = "tie" if winner is None else "won" if teams[p] == winner else "lost"
         world.character(p).record(
@@ -633,11 +636,11 @@ def take_upper_hand(world: World, name: str) -> UpperHand:
             cards=cards,
             forgone=forgone,
             domains=domains,
-            manoeuvre=state.get("manoeuvre", "fight"),
+            manoeuvre=manoeuvre,
             withdrawn=withdrawn[p],
             outcome=outcome,
         )
-    return UpperHand(cards, forgone, winner, domains, state.get("manoeuvre", "fight"))
+    return UpperHand(cards, forgone, winner, domains, manoeuvre)
 
 
 def stop(world: World, name: str) -> int:

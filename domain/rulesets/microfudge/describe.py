@@ -321,7 +321,8 @@ def pools_paid(paid: Mapping[str, int]) -> str:
     """Which Atouts paid, after their count: "of experience", or when both pools paid (L761, ruling
     M72) each with its share: "(1 of experience, 1 of creation reserve)"."""
     if len(paid) == 1:
-        return f"of {_POOLS.get(next(iter(paid)), next(iter(paid)))}"
+        (pool,) = paid
+        return f"of {_POOLS.get(pool, pool)}"
     return "(" + ", ".join(f"{n} of {_POOLS.get(pool, pool)}" for pool, n in paid.items()) + ")"
 
 

@@ -190,6 +190,7 @@ def use_power(
         success = simple_conflict(result.final, defender["final"]) == "a"
     chance = stream.ops
     lost = state["lost"] + 1 if fatigue else 0
+    collapsed = fatigue and vigueur - lost <= 0
     process = planned if success else None
     epoch = world.campaign.epoch
     character.record(
@@ -209,13 +210,12 @@ def use_power(
         potentiel_before=before,
         potentiel_after=before - 1,
         fatigue_lost=lost,
-        collapsed=fatigue and vigueur - lost <= 0,
+        collapsed=collapsed,
         process=process,
         epoch=epoch,
         chance=chance,
         sealed_until=None,
     )
-    collapsed = fatigue and vigueur - lost <= 0
     return PowerOutcome(success, result.final, difficulty, before - 1, collapsed, process, tuple(dice), malus, defender)
 
 

@@ -520,8 +520,9 @@ def _detach_flattened(world: World, character: Character, helper: Character, bod
     at, e = world.campaign.clock, env(world, character)
     w = body["wounds"][loc]
     w.update(bullet=False, entry=None, damage=w["damage"] + 1)
-    critical = critical_effect(loc, pv_of(w, loc, e), e.max_pv[loc], w["deepest"])
-    w["deepest"] = max(w["deepest"], -pv_of(w, loc, e))
+    pv = pv_of(w, loc, e)
+    critical = critical_effect(loc, pv, e.max_pv[loc], w["deepest"])
+    w["deepest"] = max(w["deepest"], -pv)
     _apply_critical(body, w, loc, critical, at, e, None)
     _record(character, be.BulletDetached, at, body, location=loc, by=helper.name, critical=critical.to_dict())
     return {"quality": None, "skill": "Extraction de balle", "location": loc, "detached": True, "damage": 1}

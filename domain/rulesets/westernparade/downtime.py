@@ -223,9 +223,7 @@ def progress_words(character: Character, name: str, target: Mapping[str, Any], c
     recorded state) and the cartridges burnt so far (§2.6.2 footnote 2, ruling WC11). ``target``
     is the target as it stands at the moment shown (``standing``)."""
     nxt = next_point(character, name)
-    waits = waiting_words(character, name, target) if target["hours"] else None
-    if character.condition.get("dead"):
-        waits = "ended at death"
+    waits = "ended at death" if character.condition.get("dead") else waiting_words(character, name, target) if target["hours"] else None
     when = f"next point {calendar.format(nxt)}" if nxt is not None else waits or "no progress"
     # §2.6.2 L1434: an idle credit wears away an hour a half-day after seven days.
     idle = "" if target["idle_since"] is None else f", idle since {calendar.format(target['idle_since'])}"
@@ -519,6 +517,13 @@ def unable(character: Character, e: Any) -> tuple[int, str] | None:
     return None
 
 
+def pause_cause(world: World, character: Character) -> str:
+    """Why his training pauses now, as ``unable`` says (its words: ``describe.paused_words``);
+    "bed", a critical wound's (ruling WC10), where his body as last recorded shows no reason."""
+    why = unable(character, env(world, character))
+    return "bed" if why is None else why[1]
+
+
 def pause_due(world: World, character: Character) -> int | None:
     """When a running training plan must pause (``unable``): from the moment he could no longer
     train, or from the plan if it came later."""
@@ -545,8 +550,7 @@ def pause(world: World, character: Character, at: int) -> dict[str, Any]:
     gives (kept as ``pause_cause``): their hours are kept aside and their credit waits (it
     decays after 7 days like any interrupted training, §2.6.2 L1434)."""
     state = settled(character, at)
-    why = unable(character, env(world, character))
-    state["pause_cause"] = "bed" if why is None else why[1]
+    state["pause_cause"] = pause_cause(world, character)
     for target in state["targets"].values():
         if target["hours"]:
             target.update(paused=target["requested"], requested=0, hours=0, idle_since=at if target["bank"] else None)

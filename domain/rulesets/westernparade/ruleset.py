@@ -138,14 +138,11 @@ class WesternParade:
 
 def _pause_words(world: World, character: Character, what: str) -> str:
     """The board's words for a training pause or resumption: why (ruling WC22)."""
-    from chronique.domain.rulesets.westernparade.care import env
-    from chronique.domain.rulesets.westernparade.downtime import unable
+    from chronique.domain.rulesets.westernparade.downtime import pause_cause
 
-    training = character.condition["training"]
     if what == "pause":
-        why = unable(character, env(world, character))
-        return f"training pauses ({words.paused_words({'pause_cause': why[1] if why else 'bed'})['pause']})"
-    return f"training resumes ({words.paused_words(training)['resume']})"
+        return f"training pauses ({words.paused_words({'pause_cause': pause_cause(world, character)})['pause']})"
+    return f"training resumes ({words.paused_words(character.condition['training'])['resume']})"
 
 
 def _whose(world: World, due: Due) -> Character:

@@ -153,7 +153,8 @@ def test_C84_voiding_an_award_whose_card_a_later_test_played_is_refused_naming_t
     assert "list" not in refused.stderr and logged(db) == before
 
 
-def _alice_alone(db: str) -> Chronique:
+def alice_alone(db: str) -> Chronique:
+    """Alice in session 1 on scripted seeds, dealt at her first test (from the pile)."""
     services = scripted_services(db)
     services.create_campaign(CAMPAIGN, "cartes", "Day 1 08:00")
     services.create_character(CAMPAIGN, sample("alice"))
@@ -162,7 +163,7 @@ def _alice_alone(db: str) -> Chronique:
     return services
 
 
-def _alice_now(services: Chronique) -> tuple[dict[str, Any], dict[str, Any]]:
+def alice_now(services: Chronique) -> tuple[dict[str, Any], dict[str, Any]]:
     alice = services.world(CAMPAIGN).character("Alice")
     return alice.sheet, alice.condition
 
@@ -171,18 +172,18 @@ def test_C84_a_voided_award_leaves_alice_as_the_same_commands_without_it_UN7(tmp
     # UN7's property, for an award noted at a session's end and voided before the next deal: the
     # same commands on two journals of the same scripted seeds, one with the award, then voided.
     # Session 2's deck is shuffled afresh, so both deal the very same cards.
-    with_award, without = _alice_alone(str(tmp_path / "a.db")), _alice_alone(str(tmp_path / "b.db"))
+    with_award, without = alice_alone(str(tmp_path / "a.db")), alice_alone(str(tmp_path / "b.db"))
     with_award.act(CAMPAIGN, lambda w: award(w, "Alice", 2, "the ambush"))
     for services in (with_award, without):
         services.end_session(CAMPAIGN)
     awarded = next(e for e in with_award.log(CAMPAIGN) if isinstance(e, ev.ExperienceAwarded))
     with_award.correct(CAMPAIGN, "Alice", awarded.originator_version, "wrong session")
-    assert _alice_now(with_award) == _alice_now(without)
+    assert alice_now(with_award) == alice_now(without)
     for services in (with_award, without):
         services.start_session(CAMPAIGN)
         services.act(CAMPAIGN, lambda w: make_test(w, "Alice", TestRequest("Contact")))
-    assert _alice_now(with_award) == _alice_now(without)
-    assert len(_alice_now(without)[1]["hand"]) == 3
+    assert alice_now(with_award) == alice_now(without)
+    assert len(alice_now(without)[1]["hand"]) == 3
     for services in (with_award, without):
         services.close()
 
@@ -194,18 +195,18 @@ def test_C84_an_award_voided_after_a_hand_dealt_early_leaves_the_hand_the_comman
     # noted hand face up ahead of the next session (C46) and pays 2 of it. The downtime's deck is
     # shuffled afresh in both journals, so its first three cards are the hand dealt without the
     # award; the purchase pays the two cards the journal without the award paid.
-    with_award, without = _alice_alone(str(tmp_path / "a.db")), _alice_alone(str(tmp_path / "b.db"))
+    with_award, without = alice_alone(str(tmp_path / "a.db")), alice_alone(str(tmp_path / "b.db"))
     for services in (with_award, without):
         services.end_session(CAMPAIGN)
     paid = without.act(CAMPAIGN, lambda w: spend(w, "Alice", "speciality", "Distance", "Couteau", [], "practice"))
     with_award.act(CAMPAIGN, lambda w: award(w, "Alice", 2, "the ambush"))
     with_award.act(CAMPAIGN, lambda w: spend(w, "Alice", "speciality", "Distance", "Couteau", paid, "practice"))
     (early,) = [e for e in with_award.log(CAMPAIGN) if isinstance(e, ev.HandDealtEarly)]
-    assert len(early.hand) == 5 and len(_alice_now(with_award)[1]["hand"]) == 3
+    assert len(early.hand) == 5 and len(alice_now(with_award)[1]["hand"]) == 3
     awarded = next(e for e in with_award.log(CAMPAIGN) if isinstance(e, ev.ExperienceAwarded))
     with_award.correct(CAMPAIGN, "Alice", awarded.originator_version, "wrong campaign")
-    assert _alice_now(with_award) == _alice_now(without)
-    assert len(_alice_now(without)[1]["hand"]) == 1
+    assert alice_now(with_award) == alice_now(without)
+    assert len(alice_now(without)[1]["hand"]) == 1
     for services in (with_award, without):
         services.close()
 
@@ -214,16 +215,16 @@ def test_C84_a_voided_pile_max_bought_before_a_nights_rest_leaves_the_pile_at_th
     # §Expérience L549: four cards of 8 or more raise Alice's pile max from 7 to 8; the session
     # ends with 6 in the pile (one test), and a night's sleep (A14) refills it to 8. Voiding the
     # purchase gives 7 of 7: the rest recorded its 8, which was the maximum then, not now.
-    services = _alice_alone(str(tmp_path / "a.db"))
+    services = alice_alone(str(tmp_path / "a.db"))
     services.act(CAMPAIGN, lambda w: award(w, "Alice", 12, "a long campaign"))
     services.act(CAMPAIGN, lambda w: spend(w, "Alice", "pile-max", "", "", [], "a bigger pack"))
     services.end_session(CAMPAIGN)
     services.advance(CAMPAIGN, lambda c: c.clock + 86400)
-    sheet, condition = _alice_now(services)
+    sheet, condition = alice_now(services)
     assert (sheet["pile_max"], condition["pile_count"]) == (8, 8)
     bought = next(e for e in services.log(CAMPAIGN) if isinstance(e, ev.ExperienceSpent))
     services.correct(CAMPAIGN, "Alice", bought.originator_version, "not bought after all")
-    sheet, condition = _alice_now(services)
+    sheet, condition = alice_now(services)
     assert (sheet["pile_max"], condition["pile_count"]) == (7, 7)
     services.close()
 

@@ -25,7 +25,8 @@ import pytest
 from cartes_table import ALICE_HAND, ALICE_PILE, table
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
-from support import SAMPLES, run, sample, scripted_services, short_ref, wounded_party
+from support import run, scripted_services, short_ref, wounded_party
+from test_cartes_playtest_round4 import alice_alone, alice_at_a_session, alice_now, logged, of_alice
 
 from chronique.adapters.services import Chronique
 from chronique.domain.cards import fresh_packs, value
@@ -38,7 +39,6 @@ from chronique.domain.rulesets.cartes.table import deal
 from chronique.domain.world import World
 
 CAMPAIGN = "V"
-EVENTS = "chronique.domain.rulesets.cartes.events:"
 Purchase = tuple[str, str, str]  # what is bought, its skill or characteristic, the speciality
 
 
@@ -278,20 +278,11 @@ def test_C87_a_voided_purchase_leaves_alice_as_the_same_commands_without_it_or_i
 def _session_with_a_purchase(db: str, also: bool = True) -> Chronique:
     """Alice in session 1 on scripted seeds: dealt at a test, awarded 4 cards, and (``also``)
     a speciality of Athlétisme bought with the two cheapest (any value, §Expérience L538)."""
-    services = scripted_services(db)
-    services.create_campaign(CAMPAIGN, "cartes", "Day 1 08:00")
-    services.create_character(CAMPAIGN, sample("alice"))
-    services.start_session(CAMPAIGN)
-    services.act(CAMPAIGN, lambda w: make_test(w, "Alice", TestRequest("Contact")))  # deals, then a card from the pile
+    services = alice_alone(db)
     services.act(CAMPAIGN, lambda w: award(w, "Alice", 4, "the ambush"))
     if also:
         services.act(CAMPAIGN, lambda w: spend(w, "Alice", "speciality", "Athlétisme", "Escalade", [], "practice"))
     return services
-
-
-def _alice_in(services: Chronique) -> tuple[dict[str, Any], dict[str, Any]]:
-    alice = services.world(CAMPAIGN).character("Alice")
-    return alice.sheet, alice.condition
 
 
 def test_C87_a_purchase_voided_after_the_session_end_gives_its_cards_to_the_hand_the_next_deal_deals_Ressources_L203(
@@ -302,16 +293,16 @@ def test_C87_a_purchase_voided_after_the_session_end_gives_its_cards_to_the_hand
     with_it, without = _session_with_a_purchase(str(tmp_path / "a.db")), _session_with_a_purchase(str(tmp_path / "b.db"), also=False)
     for services in (with_it, without):
         services.end_session(CAMPAIGN)
-    assert _alice_in(with_it)[1]["hand_count"] == 5
+    assert alice_now(with_it)[1]["hand_count"] == 5
     bought = next(e for e in with_it.log(CAMPAIGN) if isinstance(e, ev.ExperienceSpent))
     with_it.correct(CAMPAIGN, "Alice", bought.originator_version, "not earned yet")
-    assert _alice_in(with_it) == _alice_in(without)
-    assert _alice_in(with_it)[1]["hand_count"] == 7
+    assert alice_now(with_it) == alice_now(without)
+    assert alice_now(with_it)[1]["hand_count"] == 7
     for services in (with_it, without):
         services.start_session(CAMPAIGN)
         services.act(CAMPAIGN, lambda w: make_test(w, "Alice", TestRequest("Contact")))
-    assert _alice_in(with_it) == _alice_in(without)
-    assert len(_alice_in(with_it)[1]["hand"]) == 7
+    assert alice_now(with_it) == alice_now(without)
+    assert len(alice_now(with_it)[1]["hand"]) == 7
     for services in (with_it, without):
         services.close()
 
@@ -329,50 +320,40 @@ def test_C87_a_pile_max_voided_after_a_nights_sleep_and_the_next_deal_keeps_the_
     services.end_session(CAMPAIGN)
     paid = services.act(CAMPAIGN, lambda w: spend(w, "Alice", "pile-max", "", "", [], "a bigger pack"))
     services.advance(CAMPAIGN, lambda c: c.clock + 86400)
-    assert _alice_in(services)[1]["pile_count"] == 8
+    assert alice_now(services)[1]["pile_count"] == 8
     services.start_session(CAMPAIGN)
     services.act(CAMPAIGN, deal)  # session 2's deal, as its first draw makes it: the pile stays whole
     dealt = [e for e in services.log(CAMPAIGN) if isinstance(e, ev.CardsDealt)][-1]
-    hand_before = list(_alice_in(services)[1]["hand"])
+    hand_before = list(alice_now(services)[1]["hand"])
     assert len(dealt.pile) == 8 and dealt.hand == []  # the hand was dealt early
     bought = next(e for e in services.log(CAMPAIGN) if isinstance(e, ev.ExperienceSpent))
     services.correct(CAMPAIGN, "Alice", bought.originator_version, "not bought after all")
-    sheet, condition = _alice_in(services)
+    sheet, condition = alice_now(services)
     assert (sheet["pile_max"], condition["pile"], condition["pile_count"]) == (7, dealt.pile[:7], 7)
     assert Counter(condition["hand"]) == Counter(hand_before) + Counter(paid)
     services.close()
     assert "OK" in run(db, "verify", CAMPAIGN).stdout
 
 
-def _logged(db: str) -> list[dict[str, Any]]:
-    return [entry["event"] for entry in json.loads(run(db, "log", CAMPAIGN, "--json", "--gm").stdout)]
-
-
-def _of_alice(db: str, kind: str) -> list[dict[str, Any]]:
-    return [e for e in _logged(db) if e["topic"] == EVENTS + kind]
-
-
-def _alice_at_a_session(db: str) -> None:
-    run(db, "campaign", "new", CAMPAIGN, "--ruleset", "cartes")
-    run(db, "character", "new", CAMPAIGN, "--sheet", str(SAMPLES / "alice.toml"))  # a hand of 3, a pile of 7
-    run(db, "session", "start", CAMPAIGN)
+def _alice_awarded_at_a_session(db: str) -> None:
+    alice_at_a_session(db)  # a hand of 3, a pile of 7
     run(db, "cartes", "xp", "award", CAMPAIGN, "Alice", "6", "--reason", "the ambush")
 
 
 def test_C87_correcting_a_first_speciality_the_second_was_priced_after_is_refused_in_words_Experience_L538(db: str) -> None:
     # Any six cards pay 2 then 4 (§Expérience L538): whatever was dealt, the correction is refused,
     # exit 2, one line, nothing recorded; the later one can be corrected, then the first.
-    _alice_at_a_session(db)
+    _alice_awarded_at_a_session(db)
     run(db, "cartes", "xp", "spend", CAMPAIGN, "Alice", "speciality", "Athlétisme", "--speciality", "Escalade")
     run(db, "cartes", "xp", "spend", CAMPAIGN, "Alice", "speciality", "Athlétisme", "--speciality", "Saut")
-    first, second = _of_alice(db, "ExperienceSpent")
-    before = _logged(db)
+    first, second = of_alice(db, "ExperienceSpent")
+    before = logged(db)
     refused = run(db, "correct", short_ref(first), "--reason", "wrong skill", check=False)
     assert refused.returncode == 2 and refused.stderr.count("\n") == 1, refused
     version = short_ref(second).split(":")[1]
     assert f"void them first: event {version} paid " in refused.stderr
     assert "for Athlétisme's 2nd speciality (Saut), and without it Athlétisme's 1st speciality costs 2 cards" in refused.stderr
-    assert _logged(db) == before
+    assert logged(db) == before
     run(db, "correct", short_ref(second), "--reason", "wrong skill")
     run(db, "correct", short_ref(first), "--reason", "wrong skill")
     sheet = run(db, "sheet", CAMPAIGN, "Alice", "--gm").stdout
@@ -384,20 +365,20 @@ def test_C87_correcting_a_purchase_whose_cards_the_next_deal_would_owe_is_refuse
     # Bought in session 1 (2 cards of 9), the session's end notes 7; session 2 deals those 7. The
     # same commands without the purchase would note 9 and deal 9 from the deck, and every later
     # draw with them: no replay can, so the correction is refused naming the deal.
-    _alice_at_a_session(db)
+    _alice_awarded_at_a_session(db)
     run(db, "cartes", "xp", "spend", CAMPAIGN, "Alice", "speciality", "Athlétisme", "--speciality", "Escalade")
     run(db, "session", "end", CAMPAIGN)
     run(db, "session", "start", CAMPAIGN)
     run(db, "cartes", "test", CAMPAIGN, "Alice", "Contact")  # the session's first draw deals, from the pile
-    (bought,) = _of_alice(db, "ExperienceSpent")
-    dealt = _of_alice(db, "CardsDealt")[-1]
+    (bought,) = of_alice(db, "ExperienceSpent")
+    dealt = of_alice(db, "CardsDealt")[-1]
     assert len(dealt["hand"]) == 7
-    before = _logged(db)
+    before = logged(db)
     refused = run(db, "correct", short_ref(bought), "--reason", "wrong skill", check=False)
     assert refused.returncode == 2 and refused.stderr.count("\n") == 1, refused
     version = short_ref(dealt).split(":")[1]
     assert f"void them first: event {version} dealt 7 hand cards, and the hand noted without it owes 9" in refused.stderr
-    assert _logged(db) == before
+    assert logged(db) == before
 
 
 def test_C89_a_test_of_an_earlier_session_voided_after_the_next_deal_stands_and_the_pile_stays_as_dealt_Piles_Ressources_L203(

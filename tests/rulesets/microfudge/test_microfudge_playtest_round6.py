@@ -96,9 +96,13 @@ def test_a_deep_wound_taken_under_the_graduated_schedule_says_so_in_the_log_T2b_
 
 
 def test_a_Revers_recorded_before_it_kept_the_schedule_reads_as_it_did() -> None:
-    state = {"at": 0, "setback": {"id": 1}, "critical": False, "source": "a fall", "in_place_of": None, "sealed_until": None}
+    setback = {"id": 1, "domain": "physical", "severity": 2, "healing": "weekly"}
+    state = {"at": 0, "setback": setback, "critical": False, "source": "a fall", "in_place_of": None, "sealed_until": None}
     ev.SetbackSuffered.upcast_stored(state)
     assert state["graduated"] is False
+    # Its words said "a step a week" whatever the schedule, and still do (version 4's upcast).
+    said = LOG_WORDS[topic_of_class(ev.SetbackSuffered)](SimpleNamespace(**state))
+    assert said == "took a Blessure sérieuse (physical, heals a step a week) from a fall"
 
 
 # -- 4. A raise costing more than either pool holds is paid by both («IV» L213, L719-L731; M84) ----

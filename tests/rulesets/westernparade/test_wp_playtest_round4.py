@@ -14,6 +14,7 @@ import json
 from typing import Any
 
 from support import SAMPLES, run, sample, scripted_services
+from wp_aided import AID_SEEDS, first_aided
 from wp_recorded import events, logged
 
 from chronique.domain.gametime import DAY
@@ -25,8 +26,6 @@ from chronique.domain.rulesets.westernparade.sheet import parse_sheet, sheet_dat
 C = "Shotgun City"
 WP = "western-parade"
 SAM, JOE, DOC, SIRINGO = "Sam Parkerson", "Joe Hambuster", "Doc Holloway", "Charlie Siringo"
-# The aid-0 seeds draw Doc's Premiers soins roll 32, as in the play-tester's journal.
-AID_SEEDS = b"aid-0"
 
 
 def shotgun_city(db: str, *who: str) -> None:
@@ -107,13 +106,7 @@ def _first_aided(db: str) -> None:
     then session 1 ends."""
     services = scripted_services(db, AID_SEEDS)
     try:
-        services.create_campaign(C, WP, "1873-04-12 08:00")
-        for who in ("wp_sam", "wp_doc"):
-            services.create_character(C, sample(who))
-        services.start_session(C)
-        services.act(C, lambda w: care.wound(w, SAM, "right-thigh", 5, source="Colt SA Peacemaker of Joe Hambuster"))
-        services.act(C, lambda w: care.aid(w, SAM, "right-thigh", DOC))
-        services.end_session(C)
+        first_aided(services, C, source="Colt SA Peacemaker of Joe Hambuster")
     finally:
         services.close()
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import pytest
 from support import SAMPLES, run, sample, scripted_services
 from westernparade_table import DOC, JOE, SAM, SIRINGO, dice, table
+from wp_aided import AID_SEEDS, AIDED, first_aided
 
 from chronique.domain.errors import RuleViolation
 from chronique.domain.gametime import DAY, HOUR
@@ -28,9 +29,6 @@ from chronique.domain.rulesets.westernparade.sheet import parse_sheet, sheet_dat
 C = "Dodge City"
 WP = "western-parade"
 SAM_NAME, JOE_NAME, DOC_NAME = "Sam Parkerson", "Joe Hambuster", "Doc Holloway"
-# The aid-0 seeds draw Doc's Premiers soins roll 32 (3 PH stopped at the difficult 60).
-AID_SEEDS = b"aid-0"
-AIDED = "Shotgun City"  # the campaign those seeds were scripted for (test_wp_playtest_round4.py)
 REST = "up and about, and wounds heal only at rest (§3.2.8)"
 
 
@@ -84,13 +82,7 @@ def test_rest_is_advised_only_where_rest_would_heal_and_nothing_left_to_heal_nev
 def test_the_advance_and_the_status_tell_sam_up_and_about_his_thigh_waits_for_rest_S3_2_8_1_ruling_WB36(db: str) -> None:
     services = scripted_services(db, AID_SEEDS)
     try:
-        services.create_campaign(AIDED, WP, "1873-04-12 08:00")
-        for who in ("wp_sam", "wp_doc"):
-            services.create_character(AIDED, sample(who))
-        services.start_session(AIDED)
-        services.act(AIDED, lambda w: care.wound(w, SAM_NAME, "right-thigh", 5, kind="blade", source="Joe's Bowie"))
-        services.act(AIDED, lambda w: care.aid(w, SAM_NAME, "right-thigh", DOC_NAME))
-        services.end_session(AIDED)
+        first_aided(services, AIDED, kind="blade", source="Joe's Bowie")
         assert f"blood: 78 of 80 PH; {REST}" in run(db, WP, "body", "status", AIDED, SAM_NAME).stdout
         # Twenty hours up and about: his blood comes back (1 PH every 4 hours, §3.2.4 L1882), the thigh waits.
         day = [tick.account for tick in services.advance(AIDED, lambda campaign: campaign.clock + 20 * HOUR).ticks]
