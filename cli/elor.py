@@ -3,13 +3,14 @@ actions, effort, healing and progression. Rules live in chronique.domain.ruleset
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import typer
 
 from chronique.cli import bounds, render
 from chronique.cli.context import fail, run
-from chronique.cli.told import Told
+from chronique.cli.told import Told, named
 from chronique.domain.rulesets.elor import limits
 from chronique.domain.text import plural
 
@@ -147,10 +148,11 @@ def test(
     )
 
     def act(world: World) -> Told[TestOutcome, str]:
-        return Told(roll_test(world, character, spec), _made_of(world, character))
+        outcome = roll_test(world, character, spec)
+        # Ruling E92: the character as the sheet spells it, whatever case was typed.
+        return Told(outcome, f"{named(world, character)}: {describe(outcome, _made_of(world, character))}")
 
-    told = run(ctx, lambda s: s.act(campaign, act))
-    typer.echo(f"{character}: {describe(told.result, told.words)}")
+    typer.echo(run(ctx, lambda s: s.act(campaign, act)).words)
 
 
 @app.command("oppose")
@@ -179,21 +181,22 @@ def oppose(
     from chronique.domain.rulesets.elor.play import oppose as oppose_
 
     defaults: dict[str, str | int | None] = {"faculty": their_faculty, "profession": their_profession, "familiarity": their_familiarity}
-    defaults |= {"difficulty": their_difficulty, "effort": their_effort, "purpose": f"reaction to {actor}"}
+    defaults |= {"difficulty": their_difficulty, "effort": their_effort}
     theirs = [_entrant(text, defaults) for text in opponents]
-    against = " and ".join(name for name, _ in theirs)
-    mine = _spec(faculty, profession, "full", familiarity, None, 0, difficulty, effort, f"action against {against}", movement=movement)
+    mine = _spec(faculty, profession, "full", familiarity, None, 0, difficulty, effort, movement=movement)
 
-    def act(world: World) -> Told[Opposition, dict[str, str]]:
-        result = oppose_(world, actor, mine, theirs, not only_on_success)
-        return Told(result, {name: _made_of(world, name) for name in [actor, *result.reactions]})
+    def act(world: World) -> Told[Opposition, list[str]]:
+        # Ruling E92: everyone as the sheets spell them, on these lines and in the tests' purposes.
+        who = named(world, actor)
+        against = " and ".join(named(world, name) for name, _ in theirs)
+        reacting = [(name, replace(spec, purpose=f"reaction to {who}")) for name, spec in theirs]
+        result = oppose_(world, actor, replace(mine, purpose=f"action against {against}"), reacting, not only_on_success)
+        lines = [
+            f"{name}: {describe(outcome, _made_of(world, name))}" for name, outcome in {who: result.action, **result.reactions}.items()
+        ]
+        return Told(result, [*lines, reaction_line(who, list(result.reactions), result.reaction)])
 
-    told = run(ctx, lambda s: s.act(campaign, act))
-    result, made_of = told.result, told.words
-    typer.echo(f"{actor}: {describe(result.action, made_of[actor])}")
-    for name, outcome in result.reactions.items():
-        typer.echo(f"{name}: {describe(outcome, made_of[name])}")
-    typer.echo(reaction_line(actor, list(result.reactions), result.reaction))
+    typer.echo("\n".join(run(ctx, lambda s: s.act(campaign, act)).words))
 
 
 def reaction_line(actor: str, opponents: list[str], reaction: Reaction) -> str:
@@ -358,6 +361,7 @@ def attack(
 
     if defence not in ("dodge", "parry", "none"):
         raise fail(f"--defence takes dodge, parry or none, not {defence!r}")
+    _simultaneous_options(ctx, simultaneous)
     shot = _shot(ranged, target_size, distance, target_speed, angle, hyperbolic, erratic)
     blow = Attack(
         weapon=weapon,
@@ -378,19 +382,30 @@ def attack(
         shot=shot,
     )
 
-    def act(world: World) -> Told[AttackResult, list[str]]:
+    def act(world: World) -> Told[AttackResult, tuple[list[str], list[str], str]]:
+        out_before = world.character(guard or defender).condition["unconscious"]
         result = attack_(world, attacker, defender, blow)
+        declared = defence != "none" and not simultaneous and result.defence is None
+        unable = _cannot_defend(world, guard or defender, out_before) if declared else ""
         tested = [attacker] + ([guard or defender] if result.defence is not None else [])
-        return Told(result, [_made_of(world, name) for name in tested])
+        # Ruling E92: attacker, target and guard as their sheets spell them, whatever was typed.
+        names = [named(world, name) for name in (attacker, defender, *([guard] if guard else []))]
+        return Told(result, ([_made_of(world, name) for name in tested], names, unable))
 
     told = run(ctx, lambda s: s.act(campaign, act))
-    result, made_of = told.result, told.words
+    result, (made_of, spelled, unable) = told.result, told.words
+    who, whom, guarding = spelled[0], spelled[1], spelled[2] if guard else None
     if shot is not None:
         typer.echo(_range_line(shot))
-    typer.echo(f"{attacker} attacks: {describe(result.attack, made_of[0])}")
+    from chronique.domain.rulesets.elor.describe import TURNED_UP_TOGETHER
+
+    together = f" simultaneously ({TURNED_UP_TOGETHER})" if simultaneous else ""
+    typer.echo(f"{who} attacks{together}: {describe(result.attack, made_of[0])}")
     if result.defence is not None:
         verb = {"dodge": "dodges", "parry": "parries"}[defence]
-        typer.echo(f"{guard or defender} {verb}{f' for {defender}' if guard else ''}: {describe(result.defence, made_of[1])}")
+        typer.echo(f"{guarding or whom} {verb}{f' for {whom}' if guarding else ''}: {describe(result.defence, made_of[1])}")
+    elif unable:
+        typer.echo(unable)
     typer.echo(_exchange_line(result.exchange, result.offensive, result.defensive))
     from chronique.domain.rulesets.elor.describe import effects_unapplied
 
@@ -398,7 +413,44 @@ def attack(
         if names:
             typer.echo(effects_unapplied(side, names))
     if result.damage:
-        _damage_line(defender, result.damage)
+        _damage_line(whom, result.damage)
+
+
+def _cannot_defend(world: World, name: str, out_before: bool) -> str:
+    """Why ``name`` made no defence against the attack just made, in words, or nothing (ruling
+    E93): the unconscious make none (PROPOSAL §5.6: ``out_before``, as the blow found them), and
+    §Défense, a defence spends an action point or the one held in reserve: none is left when it
+    could not (the attack, had it opened a sequence, would have given them back)."""
+    from chronique.domain.rulesets.elor.play import can_defend
+
+    character = world.character(name)
+    if out_before:
+        return f"{character.name} is unconscious: no defence"
+    if not can_defend(character):
+        return f"{character.name} has no action point left in this sequence, nor one held in reserve: no defence (§Défense)"
+    return ""
+
+
+# The options that declare the target's defence, which simultaneous attacks do not have.
+_DEFENCE_OPTIONS = ("defence", "parry_with", "defence_profession", "defence_difficulty", "defence_effort", "defend_on_miss", "guard")
+
+
+def _simultaneous_options(ctx: typer.Context, simultaneous: bool) -> None:
+    """Refuse what a simultaneous attack cannot take, and what only it takes (ruling E78):
+    §Cas d'actions simultanées L526-L528, both laid "Attaque" and attack "sans possibilité de se
+    défendre", so a defence typed with --simultaneous would be silently dropped; the opponent's
+    attack value serves only Attaque dans l'attaque, "lors d'attaques simultanées seulement"."""
+
+    def typed(name: str) -> bool:
+        # The parameter's source by its name: Typer brings its own Click, whose enum is not click's.
+        return getattr(ctx.get_parameter_source(name), "name", None) == "COMMANDLINE"
+
+    defence = [name for name in _DEFENCE_OPTIONS if typed(name)]
+    if simultaneous and defence:
+        said = ", ".join("--" + name.replace("_", "-") for name in defence)
+        raise fail(f"simultaneous attacks meet no defence (both laid 'Attaque'): drop {said}")
+    if not simultaneous and typed("opponent_attack"):
+        raise fail("--opponent-attack is the opponent's attack in simultaneous attacks: it needs --simultaneous")
 
 
 def _exchange_line(x: Exchange, offensive: dict[str, int], defensive: dict[str, int]) -> str:
@@ -445,13 +497,13 @@ def _range_line(shot: RangedShot) -> str:
 
 
 def _damage_line(name: str, damage: dict[str, Any]) -> None:
+    from chronique.domain.rulesets.elor.describe import blow_state, damage_points, item_left, place
+
     if "item" in damage:
         # §Endommagement de l'équipement L1079 (ruling E70): what is left of the item, in words.
-        left = plural(damage["structure_left"], "structure point") + " left"
-        said = "destroyed" if damage["destroyed"] else left if damage["structure_left"] else "it has no structure points to lose"
+        said = item_left(damage["structure_left"], damage["destroyed"])
         typer.echo(f"{damage['item']} takes {plural(damage['damage'], 'point')} of damage: {said}")
         return
-    from chronique.domain.rulesets.elor.describe import blow_state, place
 
     # §Application des dommages: the location comes from a D100 roll unless the attacker chose it.
     roll = f" (location roll {damage['roll']} on the D100)" if damage["roll"] is not None else ""
@@ -459,10 +511,9 @@ def _damage_line(name: str, damage: dict[str, Any]) -> None:
     # E63) and the body's, as the log says it: the effects it keeps (every location's) would say
     # them again.
     said, body = blow_state(damage["location"], damage["state"], damage["unconscious"], damage["dead"])
-    dealt = plural(damage["value"]["effective"], "point")
     # The location as the sheet names it (§Humains: "torse"), never its stored key.
     where = place(damage["location"])
-    typer.echo(f"{name}'s {where}{roll}: {dealt} of damage, {damage['total']} in all ({said}){body}")
+    typer.echo(f"{name}'s {where}{roll}: {damage_points(damage['value'])}, {damage['total']} in all ({said}){body}")
 
 
 @app.command("damage")
@@ -479,13 +530,17 @@ def damage(
     """Apply damage to a location: its total, and unusable, destroyed, unconscious or dead."""
     from chronique.domain.rulesets.elor.play import suffer_damage
 
-    result = run(
-        ctx,
-        lambda s: s.act(
-            campaign, lambda w: suffer_damage(w, character, amount, source, location, ranged=ranged, bypass_armour=bypass_armour)
-        ),
-    )
-    _damage_line(character, result)
+    if not source.strip():
+        # Ruling E93: the log says who or what dealt the blow ("(the GM)"); an empty one read "()".
+        raise fail("--source names who or what dealt the damage: it cannot be empty")
+
+    def act(world: World) -> Told[dict[str, Any], str]:
+        taken = suffer_damage(world, character, amount, source.strip(), location, ranged=ranged, bypass_armour=bypass_armour)
+        # Ruling E92: the character as the sheet spells it, whatever case was typed.
+        return Told(taken, named(world, character))
+
+    told = run(ctx, lambda s: s.act(campaign, act))
+    _damage_line(told.words, told.result)
 
 
 @app.command("care")
@@ -512,15 +567,17 @@ def care(
     def act(world: World) -> Told[str, str]:
         removed = give_care(world, healer, patient, location, spec)
         # The healer's test, said at the table as every other test is (§Tests d'action): its
-        # level and what it adds up from, the dice and the degrees that heal (PROPOSAL §5.6).
+        # level and what it adds up from, the dice and the degrees that heal (PROPOSAL §5.6);
+        # both named as their sheets spell them, whatever case was typed.
         tested = world.recorded_last(healer, TestRolled)
+        who, whom = named(world, healer), named(world, patient)
         return Told(
-            _care_result(world, healer, patient, location, removed),
-            described(tested.outcome, _made_of(world, healer)),
+            _care_result(world, who, whom, location, removed),
+            f"{who} cares for {whom}'s {place(location)}: {described(tested.outcome, _made_of(world, healer))}",
         )
 
     told = run(ctx, lambda s: s.act(campaign, act))
-    typer.echo(f"{healer} cares for {patient}'s {place(location)}: {told.words}")
+    typer.echo(told.words)
     typer.echo(told.result)
 
 
@@ -559,8 +616,12 @@ def rest(
     """Downtime order: rest (a point healed per location a day) or not."""
     from chronique.domain.rulesets.elor.downtime import order_rest
 
-    run(ctx, lambda s: s.act(campaign, lambda w: order_rest(w, character, not off)))
-    typer.echo(f"{character} {'does not rest' if off else 'rests'}")
+    def order(world: World) -> Told[None, str]:
+        order_rest(world, character, not off)
+        return Told(None, named(world, character))
+
+    told = run(ctx, lambda s: s.act(campaign, order))
+    typer.echo(f"{told.words} {'does not rest' if off else 'rests'}")
 
 
 @app.command("effort")
@@ -568,8 +629,11 @@ def effort(ctx: typer.Context, campaign: str = CAMPAIGN, character: str = CHARAC
     """Recover all spent effort now (a pause, the end of a strain)."""
     from chronique.domain.rulesets.elor.play import recover_effort
 
-    back = run(ctx, lambda s: s.act(campaign, lambda w: recover_effort(w, character, reason or "a pause")))
-    typer.echo(f"{character} recovers {plural(back, 'effort point')}")
+    def recover(world: World) -> Told[int, str]:
+        return Told(recover_effort(world, character, reason or "a pause"), named(world, character))
+
+    told = run(ctx, lambda s: s.act(campaign, recover))
+    typer.echo(f"{told.words} recovers {plural(told.result, 'effort point')}")
 
 
 @app.command("faculties")
@@ -583,15 +647,20 @@ def faculties(
     """The GM changes faculties after creation; action points, effort and hit points are recomputed."""
     from chronique.domain.rulesets.elor.downtime import change_faculties
 
-    levels: dict[str, int] = {}
+    levels: list[tuple[str, int]] = []
     for change in changes:
         key, _, value = change.partition("=")
         try:
-            levels[key.strip()] = int(value)
+            levels.append((key.strip(), int(value)))
         except ValueError:
             raise fail(f"a change is FACULTY=LEVEL, not {change!r}") from None
-    d = run(ctx, lambda s: s.act(campaign, lambda w: change_faculties(w, character, levels, reason)))
-    typer.echo(f"{character}: action points {d['action_points']}, effort points {d['effort_points']}, max effort {d['max_effort']}")
+
+    def recompute(world: World) -> Told[dict[str, Any], str]:
+        return Told(change_faculties(world, character, levels, reason), named(world, character))
+
+    told = run(ctx, lambda s: s.act(campaign, recompute))
+    d = told.result
+    typer.echo(f"{told.words}: action points {d['action_points']}, effort points {d['effort_points']}, max effort {d['max_effort']}")
 
 
 @app.command("sheet")
@@ -623,6 +692,22 @@ def scene_start(ctx: typer.Context, campaign: str = CAMPAIGN, names: list[str] =
     typer.echo(f"scene started; next: {' + '.join(up)}")
 
 
+@scene_app.command("join")
+def scene_join(ctx: typer.Context, campaign: str = CAMPAIGN, names: list[str] = typer.Argument(..., help="The latecomers.")) -> None:
+    """Bring latecomers into the running action scene, with their action points in the running
+    sequence (ruling E82)."""
+    from chronique.domain.rulesets.elor.describe import came_in
+    from chronique.domain.rulesets.elor.play import join_scene
+
+    def join(world: Any) -> str:
+        join_scene(world, names)
+        scenes = {c.name: c.condition["scene"] for c in map(world.character, names)}
+        said = [f"{name} {came_in(scene['sequence'], scene['ap'])}" for name, scene in scenes.items()]
+        return "\n".join([*said, who_is_next(world)])
+
+    typer.echo(run(ctx, lambda s: s.act(campaign, join)))
+
+
 @scene_app.command("act")
 def scene_act(
     ctx: typer.Context,
@@ -632,6 +717,11 @@ def scene_act(
 ) -> None:
     """Spend the next opportunity's AP (attacks spend theirs through 'elor attack')."""
     from chronique.domain.rulesets.elor.play import take_opportunity
+
+    if kind == "attack":
+        # Ruling E81 (§Combats): an attack's point is spent by the attack itself, which records it;
+        # spent here it would read "an attack" in the log with no attack made.
+        raise fail("an attack spends its action point through 'elor attack', which makes it: --as takes action, wait or reserve")
 
     def act(world: Any) -> str:
         take_opportunity(world, names, kind)
@@ -669,6 +759,15 @@ def scene_end(ctx: typer.Context, campaign: str = CAMPAIGN) -> None:
     typer.echo("scene ended")
 
 
+def _typed(verb: str, *options: tuple[str, object]) -> str:
+    """The options typed among ``options`` (name, value; None when not typed) with ``verb``
+    agreeing ("--risk-step shapes", "--risk-every and --risk-step shape"); empty if none was."""
+    typed = [option for option, value in options if value is not None]
+    if not typed:
+        return ""
+    return f"{' and '.join(typed)} {verb if len(typed) == 1 else verb.removesuffix('s')}"
+
+
 @long_app.command("start")
 def long_start(
     ctx: typer.Context,
@@ -691,7 +790,10 @@ def long_start(
     in_scene: bool = typer.Option(False, "--in-scene", help="Paced by action points: each 'long-action test' spends an opportunity."),
     risk: str = typer.Option(None, "--risk", help="A risk clock: what happens when it triggers, e.g. 'the police arrive'."),
     risk_threshold: int = typer.Option(
-        1, "--risk-threshold", callback=RISK_RANGE, help="The risk triggers on a D10 at most this (it rises each period)."
+        None,
+        "--risk-threshold",
+        callback=RISK_RANGE,
+        help="The risk triggers on a D10 at most this, 1 unless given (it rises each period).",
     ),
     risk_every: str = typer.Option(None, "--risk-every", callback=bounds.duration, help="The risk's period (default: the time unit)."),
     risk_step: int = typer.Option(None, "--risk-step", callback=RISK_RANGE, help="How much the threshold rises each period (default 1)."),
@@ -704,11 +806,23 @@ def long_start(
     effort: int = EFFORT,
 ) -> None:
     """Start a long action (downtime work runs on the timeline at each time unit)."""
-    from chronique.domain.gametime import calendar_from, parse_duration
+    from chronique.domain.gametime import DAY, calendar_from, duration_words, parse_duration
     from chronique.domain.rulesets.elor.downtime import Risk, start_long_action
 
     if manual and in_scene:
         raise fail("--manual and --in-scene are two different paces: choose one")
+    # Ruling E87: an option that would change nothing is refused rather than dropped without a
+    # word, as E78 does for a defence against simultaneous attacks.
+    shaping = _typed("shapes", ("--risk-threshold", risk_threshold), ("--risk-every", risk_every), ("--risk-step", risk_step))
+    if shaping and risk is None:
+        raise fail(f"{shaping} a risk clock, and this long action has none: name its risk with --risk")
+    work_day = _typed("sets", ("--hours-per-day", hours_per_day), ("--start-hour", start_hour))
+    # §Actions longues, E22: only downtime work in units under a day is tested inside a work day.
+    unwindowed = "it is tested by hand (--manual)" if manual else "it is paced by action points (--in-scene)" if in_scene else None
+    if unwindowed is None and parse_duration(unit) >= DAY:
+        unwindowed = f"its unit of {duration_words(parse_duration(unit))} is tested a whole unit after the last (E22)"
+    if work_day and unwindowed:
+        raise fail(f"{work_day} the work day of downtime work in units under a day, and {unwindowed}")
     spec = _spec(faculty, profession, applies, familiarity, None, 0, difficulty, effort)
 
     def start(world: Any) -> str:
@@ -724,9 +838,15 @@ def long_start(
             start_hour,
             effort_regime,
             [(h, spec) for h in helpers or ()],
-            risk=None if risk is None else Risk(risk, risk_threshold, parse_duration(risk_every or unit), risk_step),
+            risk=None
+            if risk is None
+            else Risk(risk, Risk.threshold if risk_threshold is None else risk_threshold, parse_duration(risk_every or unit), risk_step),
         )
-        if action["next_at"] is None:
+        if action["paced"] == "scene":
+            # §Scènes d'action L474 (E30): the action points per sequence pace its tests.
+            owner = world.character(character).name
+            when = f"one test each time {owner} spends an action point on it in an action scene ('long-action test')"
+        elif action["next_at"] is None:
             when = "tested when asked ('long-action test')"
         else:
             when = f"first test {calendar_from(world.campaign.calendar).format(action['next_at'])}"
@@ -743,8 +863,10 @@ def long_test(
     action: str = typer.Argument(..., help="Long action id or name."),
 ) -> None:
     """One time unit of a long action now: each participant tests (paced by AP: spends the owner's opportunity)."""
+    from chronique.domain.rulesets.elor.describe import coordination, level_terms
+    from chronique.domain.rulesets.elor.describe import test as described
     from chronique.domain.rulesets.elor.downtime import long_action_test
-    from chronique.domain.rulesets.elor.events import LongActionAbandoned
+    from chronique.domain.rulesets.elor.events import LongActionAbandoned, LongActionProgressed, TestRolled
 
     def test_now(world: World) -> str:
         done = long_action_test(world, character, action)
@@ -752,7 +874,13 @@ def long_test(
         if done["abandoned"]:
             # Rulings E68, E71: a training that could never end, or whose level came another way, stops instead.
             return f"{said} — stopped: {world.recorded_last(character, LongActionAbandoned).reason}"
-        return said + (" — done" if done["done"] else "")
+        # Each participant's test of the unit (§Actions longues L442, §Collaborations L458), as
+        # every other test is said at the table: its level, dice and degrees.
+        unit = world.recorded_last(character, LongActionProgressed)
+        tests = {t["name"]: world.recorded_last(t["name"], TestRolled) for t in unit.tests}
+        lines = [f"{name}: {described(e.outcome, level_terms(e.spec, e.terms))}" for name, e in tests.items()]
+        gained = f"{plural(unit.gained, 'degree')} gained{coordination(unit.penalty)}" if unit.tests else "nobody could work"
+        return "\n".join([*lines, f"{said} ({gained})" + (" — done" if done["done"] else "")])
 
     typer.echo(run(ctx, lambda s: s.act(campaign, test_now)))
 
@@ -767,9 +895,15 @@ def long_abandon(
 ) -> None:
     """Give up a long action."""
     from chronique.domain.rulesets.elor.downtime import abandon_long_action
+    from chronique.domain.rulesets.elor.events import LongActionAbandoned
 
-    run(ctx, lambda s: s.act(campaign, lambda w: abandon_long_action(w, character, action, reason)))
-    typer.echo(f"{character} gives up {action}")
+    def abandon(world: World) -> Told[None, str]:
+        abandon_long_action(world, character, action, reason)
+        # Named as the journal holds it, whether the GM typed its number or its name in any case.
+        given_up = world.recorded_last(character, LongActionAbandoned).name
+        return Told(None, f"{named(world, character)} gives up {given_up}")
+
+    typer.echo(run(ctx, lambda s: s.act(campaign, abandon)).words)
 
 
 @xp_app.command("award")
@@ -783,8 +917,11 @@ def xp_award(
     """Award experience points (1 point = 1 profession level)."""
     from chronique.domain.rulesets.elor.downtime import award_experience
 
-    run(ctx, lambda s: s.act(campaign, lambda w: award_experience(w, character, points, reason)))
-    typer.echo(f"{character} gains {plural(points, 'experience point')}")
+    def award(world: World) -> Told[None, str]:
+        award_experience(world, character, points, reason)
+        return Told(None, named(world, character))
+
+    typer.echo(f"{run(ctx, lambda s: s.act(campaign, award)).words} gains {plural(points, 'experience point')}")
 
 
 @xp_app.command("spend")
@@ -798,9 +935,15 @@ def xp_spend(
 ) -> None:
     """Spend 1 point: +1 profession level with its familiarity or prowess."""
     from chronique.domain.rulesets.elor.downtime import spend_experience
+    from chronique.domain.rulesets.elor.events import ProfessionRaised
 
-    level = run(ctx, lambda s: s.act(campaign, lambda w: spend_experience(w, character, profession, grant_kind, grant)))
-    typer.echo(f"{character}: {profession} {level}, with {grant_kind} {grant}")
+    def spend(world: World) -> Told[int, str]:
+        level = spend_experience(world, character, profession, grant_kind, grant)
+        # What was recorded: the profession as the sheet spells it, the grant trimmed.
+        raised = world.recorded_last(character, ProfessionRaised)
+        return Told(level, f"{named(world, character)}: {raised.profession} {level}, with {raised.grant_kind} {raised.grant}")
+
+    typer.echo(run(ctx, lambda s: s.act(campaign, spend)).words)
 
 
 @xp_app.command("progress")
@@ -808,9 +951,14 @@ def xp_progress(ctx: typer.Context, campaign: str = CAMPAIGN, character: str = C
     """Natural progression at an adventure's end: 1D10 per ticked profession, above the level raises it."""
     from chronique.domain.rulesets.elor.downtime import roll_progression
 
-    rolls = run(ctx, lambda s: s.act(campaign, lambda w: roll_progression(w, character)))
-    for r in rolls:
-        typer.echo(f"{r['profession']} {r['level']}: rolled {r['die']} — {'raised' if r['raised'] else 'no change'}")
+    def progress(world: World) -> Told[list[dict[str, Any]], str]:
+        return Told(roll_progression(world, character), named(world, character))
+
+    told = run(ctx, lambda s: s.act(campaign, progress))
+    for r in told.result:
+        # PROPOSAL §5.5: a D10 over the level raises it by one; whose profession, and to what.
+        made = f"raised to {r['level'] + 1}" if r["raised"] else f"stays at {r['level']} (over {r['level']} raises it)"
+        typer.echo(f"{told.words}'s {r['profession']} {r['level']}: rolled {r['die']} — {made}")
 
 
 @xp_app.command("grant")
@@ -824,8 +972,11 @@ def xp_grant(
     """Name the familiarity or prowess of a level gained by progression or training ('elor downtime train')."""
     from chronique.domain.rulesets.elor.downtime import choose_grant
 
-    run(ctx, lambda s: s.act(campaign, lambda w: choose_grant(w, character, kind, name)))
-    typer.echo(f"{character} gains {kind} {name}")
+    def choose(world: World) -> Told[None, str]:
+        choose_grant(world, character, kind, name)
+        return Told(None, named(world, character))
+
+    typer.echo(f"{run(ctx, lambda s: s.act(campaign, choose)).words} gains {kind} {name.strip()}")
 
 
 @downtime_app.command("train")

@@ -256,7 +256,9 @@ def _admissible(name: str, side: str, context: EffectContext) -> Effect:
     # melee, simultaneous attacks, hermetic armour, the weapon's properties.
     eff = effect(name)
     if eff.kind not in (side, "both"):
-        raise RuleViolation(f"{eff.name} is not a {side} effect")
+        # Ruling E93: which side's it is, in words ("a offensive effect" read as a slip).
+        sides = {"offensive": "an offensive", "defensive": "a defensive"}
+        raise RuleViolation(f"{eff.name} is {sides[eff.kind]} effect, not {sides[side]} one")
     if eff.melee_only and not context.melee:
         raise RuleViolation(f"{eff.name} is for melee only")
     if eff.simultaneous_only and not context.simultaneous:

@@ -164,8 +164,23 @@ def degrees_against(attack: int, defence_kind: str, defence: int) -> str:
     return f"{plural(attack, 'degree')} against " + (f"{kind} of {plural(defence, 'degree')}" if kind else "no defence")
 
 
+# §Cas d'actions simultanées L520-L528: what makes an attack simultaneous, as the log and the
+# table's line say it.
+TURNED_UP_TOGETHER = "both cards 'Attaque', turned up together"
+
+
+def came_in(sequence: int, action_points: int) -> str:
+    """A latecomer's place in the action scene, as the log and ``scene join`` say it (ruling
+    E82): "came into sequence 2 with 3 action points", or with none until the next one."""
+    if action_points:
+        return f"came into sequence {sequence} of the action scene with {plural(action_points, 'action point')}"
+    return f"came into sequence {sequence} of the action scene as it ended: all action points from the next one"
+
+
 def _attack(e: Any) -> str:
-    head = f"{'melee' if e.melee else 'ranged'} attack on {e.target}: {degrees_against(e.attack, e.defence_kind, e.defence)}"
+    together = f" ({TURNED_UP_TOGETHER})" if e.simultaneous else ""
+    kind = f"{'simultaneous ' if e.simultaneous else ''}{'melee' if e.melee else 'ranged'}"
+    head = f"{kind} attack on {e.target}{together}: {degrees_against(e.attack, e.defence_kind, e.defence)}"
     # §Effets de combat: a blow lands on a location, or on the parrying weapon or an item.
     hit = ""
     if e.damage and "location" in e.damage:
@@ -181,7 +196,19 @@ def _damage(e: Any) -> str:
     # in the table's capitalised names) say no more, and the other locations' were said by their
     # own blows.
     state, body = blow_state(e.location, e.state, e.unconscious, e.dead)
-    return f"{plural(e.value['effective'], 'point')} of damage in the {where(e.location)} ({e.source}): {e.total} in all, {state}{body}"
+    return f"{damage_points(e.value)} in the {where(e.location)} ({e.source}): {e.total} in all, {state}{body}"
+
+
+def damage_points(value: Mapping[str, int]) -> str:
+    """The damage a blow added to its location and, when the armour stopped some, its share
+    (§Application des dommages step 2: the armour's protection is subtracted from the damage),
+    as the log, the journal and the attack's line say it: "3 points of damage (7 dealt, 4
+    stopped by the armour)", so the reader sees why the total grew by less than the blow."""
+    taken = f"{plural(value['effective'], 'point')} of damage"
+    stopped = int(value.get("armour", 0))
+    if not stopped:
+        return taken
+    return f"{taken} ({value['effective'] + stopped} dealt, {stopped} stopped by the armour)"
 
 
 def _in_body_order(points: Mapping[str, int], of: str = "humain") -> list[tuple[str, int]]:
@@ -211,12 +238,24 @@ def damage_left(key: str, left: int, removed: int, hit_points: int | None, of: s
     return f"{said}: the {where(key, of)} no longer causes {effect}" if vital else f"{said}: the {where(key, of)} can be used again"
 
 
+# Ruling E70: an item the sheet gives no structure points is never worn down.
+NO_STRUCTURE = "it has no structure points to lose"
+
+
+def item_left(structure_left: int, destroyed: bool) -> str:
+    """What a blow left of a weapon or shield, as the attack's line says it (§Endommagement de
+    l'équipement L1079: destroyed at 0 structure points; ruling E70)."""
+    if destroyed:
+        return "destroyed"
+    return f"{plural(structure_left, 'structure point')} left" if structure_left else NO_STRUCTURE
+
+
 def _item_damaged(e: Any) -> str:
     # §Endommagement de l'équipement L1079: resistance first, the rest off the structure points;
     # an item the sheet gives none of is never worn down (ruling E70).
     taken = f"the {e.item} took {plural(e.damage, 'point')} of damage"
     if not (e.structure_lost or e.structure_left or e.destroyed):
-        return f"{taken}: it has no structure points to lose"
+        return f"{taken}: {NO_STRUCTURE}"
     stopped = min(e.damage, e.resistance)
     left = f"{e.structure_lost} off its structure ({e.structure_left} left)" + ("; destroyed" if e.destroyed else "")
     return f"{taken}: {stopped} stopped by its resistance, {left}"
@@ -238,20 +277,49 @@ def _healed(e: Any) -> str:
     return f"healed by {e.by}: " + (joined(healed) if healed else "nothing")
 
 
+def coordination(penalty: int) -> str:
+    """A collaboration's unit's coordination penalty (§Collaborations L460-L464), as the log and
+    ``long-action test`` say it: ", coordination −1", nothing without one."""
+    return f", coordination −{penalty}" if penalty else ""
+
+
 def _long_progressed(e: Any) -> str:
     # §Collaborations: a participant unconscious or dead adds nothing; nobody may be able to work.
     tests = ", ".join(f"{t['name']} {plural(t['degrees'], 'degree')}" for t in e.tests) or "nobody could work"
-    penalty = f", coordination −{e.penalty}" if e.penalty else ""
+    penalty = coordination(e.penalty)
     done = " — done" if e.done else ""
     # Recorded before LongActionProgressed kept the action's name: its number alone.
-    action = f"long action {e.action_id} ({e.name})" if e.name else f"long action {e.action_id}"
+    action = long_action(e.action_id, e.name)
     return f"{action}: {tests}{penalty}; {plural(e.gained, 'degree')} gained, {e.accumulated} in all{done}"
 
 
+def _long_abandoned(e: Any) -> str:
+    # Named as LongActionProgressed names it (its number alone when recorded before version 2
+    # kept the name), and why only when the GM or the rules said why.
+    action = long_action(e.action_id, e.name)
+    return f"gave up {action}" + (f": {e.reason}" if e.reason else "")
+
+
+def long_action(number: int, name: str | None) -> str:
+    """A long action as the log names it: "long action 1 (forge the sword)", its number alone
+    when recorded before its event kept the name."""
+    return f"long action {number} ({name})" if name else f"long action {number}"
+
+
 def _risk(e: Any) -> str:
+    # Ruling E91: the action by its name too (RiskRolled version 3).
+    action = long_action(e.action_id, e.name)
     if e.triggered:
-        return f"the risk of long action {e.action_id} struck: {e.risk} (D10 {e.die}, at most {e.threshold})"
-    return f"the risk of long action {e.action_id} held off (D10 {e.die} over {e.threshold}); next time at most {e.next_threshold}"
+        return f"the risk of {action} struck: {e.risk} (D10 {e.die}, at most {e.threshold})"
+    return f"the risk of {action} held off (D10 {e.die} over {e.threshold}); next time at most {e.next_threshold}"
+
+
+def wake_terms(terms: Mapping[str, int] | None) -> str:
+    """What an hourly wake test's level adds up from (PROPOSAL §5.6, ruling E90): "Physique 2,
+    Mental -1, +5 to wake"; nothing for a test recorded before its event kept the terms."""
+    if terms is None:
+        return ""
+    return f"Physique {terms['Physique']}, Mental {terms['Mental']:+d}, {terms['wake']:+d} to wake"
 
 
 def _raised(e: Any) -> str:
@@ -280,6 +348,7 @@ WORDS: dict[str, Describer] = {
     "chronique.domain.rulesets.elor.events:SequenceBegan": lambda e: (
         f"sequence {e.sequence} of the action scene: {plural(e.action_points, 'action point')}"
     ),
+    "chronique.domain.rulesets.elor.events:ProtagonistJoined": lambda e: came_in(e.sequence, e.action_points),
     "chronique.domain.rulesets.elor.events:ActionPointSpent": lambda e: (
         f"spent an action point on {_POINTS.get(e.kind, e.kind)}"
         + (" (the reserved one)" if e.from_token else "")
@@ -296,7 +365,7 @@ WORDS: dict[str, Describer] = {
         f"care by {e.healer} on the {where(e.location)}: {plural(e.degrees, 'degree')} of success"
     ),
     "chronique.domain.rulesets.elor.events:WakeTested": lambda e: (
-        f"the hourly test to wake up: {test(e.outcome)} — " + ("awake" if e.awake else "still unconscious")
+        f"the hourly test to wake up: {test(e.outcome, wake_terms(e.terms))} — " + ("awake" if e.awake else "still unconscious")
     ),
     "chronique.domain.rulesets.elor.events:RestOrdered": lambda e: "rests from now on" if e.resting else "no longer rests",
     "chronique.domain.rulesets.elor.events:LongActionStarted": lambda e: (
@@ -304,8 +373,11 @@ WORDS: dict[str, Describer] = {
     ),
     "chronique.domain.rulesets.elor.events:LongActionProgressed": _long_progressed,
     "chronique.domain.rulesets.elor.events:RiskRolled": _risk,
-    "chronique.domain.rulesets.elor.events:LongActionAbandoned": lambda e: f"gave up long action {e.action_id} ({e.reason})",
-    "chronique.domain.rulesets.elor.events:ExperienceAwarded": lambda e: f"earned {plural(e.points, 'experience point')} ({e.reason})",
+    "chronique.domain.rulesets.elor.events:LongActionAbandoned": _long_abandoned,
+    # An award without --reason has none to say (it read "earned 2 experience points ()").
+    "chronique.domain.rulesets.elor.events:ExperienceAwarded": lambda e: (
+        f"earned {plural(e.points, 'experience point')}" + (f" ({e.reason})" if e.reason else "")
+    ),
     "chronique.domain.rulesets.elor.events:ProfessionRaised": _raised,
     "chronique.domain.rulesets.elor.events:ProgressionRolled": _progression,
     "chronique.domain.rulesets.elor.events:GrantChosen": lambda e: f"chose the {e.kind} {e.name}",

@@ -203,22 +203,34 @@ def _never_ends(world: World, owner: Character, title: str, levels: Sequence[tup
     # Ruling E73: what refuses a long action no test of which could gain a degree, in E68's words.
     floor = tables().automatic_failure_at_or_below
     _, spec, level = levels[0]
+    possible = _what_would_do(world, [(world.character(name), their, lv) for name, their, lv in levels])
     if len(levels) == 1:
-        tests = f"the test would be at {_level_words(spec, level)}"
-    else:
-        tests = "every test would be at 0 or below (" + ", ".join(f"{name} level {lv.total}" for name, _, lv in levels) + ")"
-    return (
-        f"{owner.name} cannot start {title!r}: {tests}, and at {floor} or below a test fails without a roll (E8), so it could never end; "
-        f"{_what_would_do(world, owner, spec, level)}"
-    )
+        tests = f"the test would be at {_level_words(spec, level)}, and at {floor} or below a test fails without a roll (E8)"
+        return f"{owner.name} cannot start {title!r}: {tests}, so it could never end; {possible}"
+    # Ruling E83: a collaboration's refusal names each participant twice at most (its level, and
+    # the suggestion its test serves), and neither the owner nor the title the GM just typed, so
+    # that three participants with long names keep within a refusal's 300 characters whole.
+    each = ", ".join(f"{name} {lv.total}" for name, _, lv in levels)
+    return f"cannot start: every test would be at {floor} or below, which fails without a roll (E8): {each}; {possible}"
 
 
 def find_action(character: Character, action: int | str) -> dict[str, Any]:
-    """A long action of the character by id or name."""
-    for a in character.condition["long_actions"]:
-        if str(a["id"]) == str(action) or a["name"].casefold() == str(action).casefold():
-            return dict(a)
-    raise RuleViolation(f"{character.name} has no long action {action!r}")
+    """A long action of the character by number, or by name in any case: of the actions of that
+    name, the one under way, else the last (ruling E88)."""
+    actions = character.condition["long_actions"]
+    numbered = next((a for a in actions if str(a["id"]) == str(action)), None)
+    if numbered is not None:
+        return dict(numbered)
+    named = [a for a in actions if a["name"].casefold() == str(action).casefold()]
+    # Names repeat (a canoe carved again once the first is given up): the first of them was
+    # found, over, whatever the GM meant, and a second under way could not be named.
+    running = [a for a in named if not (a["done"] or a["abandoned"])]
+    if len(running) > 1:
+        numbers = ", ".join(str(a["id"]) for a in running)
+        raise RuleViolation(f"{character.name} has {len(running)} long actions {named[0]['name']!r} under way ({numbers}): give its number")
+    if not named:
+        raise RuleViolation(f"{character.name} has no long action {action!r}")
+    return dict((running or named)[-1])
 
 
 def work_unit(world: World, owner: Character, action: dict[str, Any], at: int) -> dict[str, Any]:
@@ -231,7 +243,7 @@ def work_unit(world: World, owner: Character, action: dict[str, Any], at: int) -
         # Rulings E68, E71: a training whose weekly test became an automatic failure, or whose
         # level came another way, stops at the test that would have been made, rather than
         # testing every week for nothing; its degrees stay on record.
-        owner.record(ev.LongActionAbandoned, at=at, action_id=action["id"], reason=stopped)
+        owner.record(ev.LongActionAbandoned, at=at, action_id=action["id"], name=action["name"], reason=stopped)
         return find_action(owner, action["id"])
     tests: list[dict[str, Any]] = []
     # E21's daily regime rests the workers at the first test of each work day: every test of a
@@ -308,6 +320,7 @@ def risk_roll(world: World, owner: Character, action: dict[str, Any], at: int) -
         ev.RiskRolled,
         at=at,
         action_id=action["id"],
+        name=action["name"],
         risk=risk["what"],
         threshold=risk["threshold"],
         die=die,
@@ -326,7 +339,7 @@ def abandon_long_action(world: World, name: str, action: int | str, reason: str)
     found = find_action(owner, action)
     if found["done"] or found["abandoned"]:
         raise RuleViolation(f"long action {found['name']!r} is already over")
-    owner.record(ev.LongActionAbandoned, at=world.campaign.clock, action_id=found["id"], reason=reason or "abandoned")
+    owner.record(ev.LongActionAbandoned, at=world.campaign.clock, action_id=found["id"], name=found["name"], reason=reason)
 
 
 # -- rest and care ---------------------------------------------------------------------------
@@ -362,18 +375,20 @@ def give_care(world: World, healer: str, patient: str, where: str, spec: TestSpe
     if p.condition["dead"]:
         raise RuleViolation(f"{p.name} is dead")
     loc = location(nature(sheet_of(p).nature), where)
+    # The location in running prose, as every log line names it ("torse", describe.where): the
+    # refusals said "Aldo's Abdomen" where the care's own line says "Aldo's abdomen".
+    part = f"{p.name}'s {loc.name.lower()}"
     total = p.condition["wounds"].get(loc.key, 0)
     if total <= 0:
-        raise RuleViolation(f"{p.name}'s {loc.name} is not hurt")
+        raise RuleViolation(f"{part} is not hurt")
     injury = p.condition.get("injuries", {}).get(loc.key)
     now = world.campaign.clock
     if injury is not None and injury["cared"]:
-        raise RuleViolation(f"{p.name}'s {loc.name} was already cared for since its last injury (one care test per injury)")
+        raise RuleViolation(f"{part} was already cared for since its last injury (one care test per injury)")
     if injury is None or now - injury["at"] > tables().time.care_window_s:
         since = "" if injury is None else f" (hurt at {calendar_from(world.campaign.calendar).format(injury['at'])})"
-        raise RuleViolation(f"care comes within an hour of the injury: too late for {p.name}'s {loc.name}{since}")
-    # The location in running prose, as every log line names it ("torse", describe.where).
-    outcome = roll_test(world, healer, replace(spec, purpose=spec.purpose or f"care of {p.name}'s {loc.name.lower()}"))
+        raise RuleViolation(f"care comes within an hour of the injury: too late for {part}{since}")
+    outcome = roll_test(world, healer, replace(spec, purpose=spec.purpose or f"care of {part}"))
     p.record(ev.CareGiven, at=now, healer=world.character(healer).name, location=loc.key, degrees=outcome.degrees)
     left = care(total, hp_of(world, p)[loc.key], outcome.degrees)
     heal(world, p, {loc.key: left}, f"care by {world.character(healer).name}", world.campaign.clock, p.condition["next_heal"])
@@ -381,8 +396,13 @@ def give_care(world: World, healer: str, patient: str, where: str, spec: TestSpe
 
 
 def order_rest(world: World, name: str, resting: bool) -> None:
-    """The GM's order: the character rests (heals a point a day) or does not."""
-    character = world.character(name)
+    """The GM's order: the character rests (heals a point a day) or does not; a living one
+    only (ruling E79: the dead heal nothing, E23, so an order to them would change nothing)."""
+    character = living(world, name, conscious=False)
+    if character.condition["resting"] == resting:
+        # Ruling E85: the order already stands; recorded again it would restart the day of
+        # rest counted from the blow (E23) and put off the healing it was counting down to.
+        raise RuleViolation(f"{character.name} already {'rests' if resting else 'does not rest'}")
     at = world.campaign.clock
     next_heal = at + DAY if resting and character.condition["wounds"] else None
     character.record(ev.RestOrdered, at=at, resting=resting, next_heal=next_heal)
@@ -392,15 +412,19 @@ def order_rest(world: World, name: str, resting: bool) -> None:
 
 
 def award_experience(world: World, name: str, points: int, reason: str) -> None:
-    """The GM awards experience points (reward progression, PROPOSAL §5.5)."""
+    """The GM awards experience points (reward progression, PROPOSAL §5.5) to a living
+    character (ruling E76: the dead can spend none, E25, so they earn none)."""
     if points < 1:
         raise RuleViolation("award at least one point")
-    world.character(name).record(ev.ExperienceAwarded, at=world.campaign.clock, points=points, reason=reason)
+    living(world, name, conscious=False).record(ev.ExperienceAwarded, at=world.campaign.clock, points=points, reason=reason)
 
 
 def spend_experience(world: World, name: str, profession: str, grant_kind: str, grant: str) -> int:
     """1 experience point = +1 level in a profession, with its familiarity or prowess."""
     character = living(world, name, conscious=False)
+    if not profession.strip():
+        # A blank name raised a nameless profession, level after level, on the sheet.
+        raise RuleViolation("name the profession the level raises")
     check_grant(grant_kind, grant)
     cost = reward_cost()
     if character.condition["experience"] < cost:
@@ -485,7 +509,7 @@ def start_training(world: World, name: str, profession: str, teacher: str, spec:
         raise RuleViolation(
             f"{student.name} cannot train in {key}: the weekly test would be at {_level_words(weekly, level)}, "
             f"and at {tables().automatic_failure_at_or_below} or below a test fails without a roll (E8); "
-            f"{_what_would_do(world, student, weekly, level)}"
+            f"{_what_would_do(world, [(student, weekly, level)])}"
         )
     return start_long_action(
         world,
@@ -503,21 +527,42 @@ def _level_words(spec: TestSpec, level: ActionLevel) -> str:
     return f"level {level.total} ({level_terms(spec.to_dict(), level.to_dict())})"
 
 
-def _what_would_do(world: World, student: Character, spec: TestSpec, level: ActionLevel) -> str:
+def _what_would_do(world: World, tests: Sequence[tuple[Character, TestSpec, ActionLevel]]) -> str:
     # Ruling E68: what raises the weekly test above the automatic failure. Effort does not (no die
     # is rolled, E8; §Résolution des actions L296: "échec automatique"), nor a familiarity without
     # a profession level to make whole (§Familiarités L256: it gives the full level instead of
     # half). The faculty the test uses is the GM's call (§Catégories de tests), as is a difficulty
-    # that eases it: both are named, with the level each would give.
+    # that eases it: both are named, with the level each would give. Ruling E77: in a
+    # collaboration each participant tests and any one's degrees count (§Collaborations L458,
+    # E73), so the faculty and the difficulty that make *some* participant's test possible are
+    # named, with whose test it is, not the owner's alone.
     floor = tables().automatic_failure_at_or_below
+    several = len(tests) > 1
+
+    def whose(character: Character, total: int) -> str:
+        return f"{character.name} at level {total}" if several else f"level {total}"
+
+    # Said shorter for a collaboration (ruling E83), whose refusal names every participant.
+    fits, by_gm = (" if it fits", "") if several else (" if that faculty fits", " from the GM")
+
     options = []
-    by_faculty = {name: level_of(world, student, replace(spec, faculty=name)).total for name in faculty_names()}
-    best = max(by_faculty, key=lambda name: by_faculty[name])
-    if by_faculty[best] > floor and best != faculty_name(spec.faculty):
-        options.append(f"-f {best} (level {by_faculty[best]}) if that faculty fits")
+    # Each faculty's best participant, the earlier (the owner first) on a tie; among the faculties
+    # the best, on a tie the one whose participant comes first, then the sheet's order.
+    by_faculty = {
+        name: max(
+            ((-rank, c, level_of(world, c, replace(spec, faculty=name)).total) for rank, (c, spec, _) in enumerate(tests)),
+            key=lambda found: (found[2], found[0]),
+        )
+        for name in faculty_names()
+    }
+    best = max(by_faculty, key=lambda name: (by_faculty[name][2], by_faculty[name][0]))
+    given = {faculty_name(spec.faculty) for _, spec, _ in tests}
+    if by_faculty[best][2] > floor and best not in given:
+        options.append(f"-f {best} ({whose(*by_faculty[best][1:])}){fits}")
+    character, spec, level = min(tests, key=lambda test: test[1].difficulty - test[2].total)
     easier = spec.difficulty + floor + 1 - level.total
     if easier <= elor_limits.MODIFIER:
-        options.append(f"an easier -d {easier} (level {floor + 1}) from the GM")
+        options.append(f"an easier -d {easier} ({whose(character, floor + 1)}){by_gm}")
     return "possible with " + ", or ".join(options) if options else "no faculty or difficulty the GM may give makes it possible"
 
 
@@ -545,16 +590,23 @@ def training_stopped(world: World, owner: Character, action: Mapping[str, Any]) 
     )
 
 
-def change_faculties(world: World, name: str, changes: Mapping[str, int], reason: str) -> dict[str, Any]:
+def change_faculties(world: World, name: str, changes: Mapping[str, int] | Sequence[tuple[str, int]], reason: str) -> dict[str, Any]:
     """The GM changes faculties after creation (PROPOSAL E35): the derived capacities are
     recomputed (§Capacités dérivées calculées), effort available follows the new effort points
-    (fatigue is kept), and the wounds are read against the new hit points."""
+    (fatigue is kept), and the wounds are read against the new hit points. ``changes`` as typed,
+    each faculty once (ruling E80)."""
     character = world.character(name)
-    if not changes:
+    typed = list(changes.items()) if isinstance(changes, Mapping) else list(changes)
+    if not typed:
         raise RuleViolation("name at least one faculty to change")
+    for wanted in faculty_names():
+        # Ruling E80: "P=1 Physique=0" would keep one of two levels without a word.
+        twice = [f"{key}={level}" for key, level in typed if faculty_name(key) == wanted]
+        if len(twice) > 1:
+            raise RuleViolation(f"{wanted} is given {len(twice)} times ({', '.join(twice)}): give each faculty once")
     faculties = dict(character.sheet["faculties"])
     low, high = faculty_range(nature(sheet_of(character).nature))
-    for key, level in changes.items():
+    for key, level in typed:
         name = faculty_name(key)
         # Ruling E38 (BD4's kind): a level beyond what the nature takes at any power would leave
         # negative effort or hit points and a character dead of a typo; refused, nothing recorded.

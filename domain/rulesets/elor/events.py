@@ -16,6 +16,7 @@ from chronique.domain.character import Character
 from chronique.domain.gametime import HOUR
 from chronique.domain.rulesets.elor.capacities import hit_points
 from chronique.domain.rulesets.elor.damage import BodyState, body_state
+from chronique.domain.rulesets.elor.sheet import item_spelling
 from chronique.domain.rulesets.elor.tables import nature
 
 
@@ -94,14 +95,28 @@ class SequenceBegan(ChainedEvent):
     action_points: int
 
     def apply(self, character: Character) -> None:
-        character.condition["scene"] = {
-            "sequence": self.sequence,
-            "ap": self.action_points,
-            "spent": 0,
-            "token": False,
-            "turn": 0,
-            "began": self.at,
-        }
+        character.condition["scene"] = _in_sequence(self.sequence, self.action_points, self.at)
+
+
+def _in_sequence(sequence: int, action_points: int, began: int) -> dict[str, Any]:
+    """A protagonist's place in a sequence that began at ``began`` (§Scènes d'action): its
+    action points available, none spent, no defence reserved, no opportunity taken yet."""
+    return {"sequence": sequence, "ap": action_points, "spent": 0, "token": False, "turn": 0, "attacked_on": 0, "began": began}
+
+
+class ProtagonistJoined(ChainedEvent):
+    """The character came into the running action scene as a latecomer (ruling E82): its place
+    in the running ``sequence``, with ``action_points`` available in it (all of them, or none
+    when that sequence was spent and the next restores them, §Scènes d'action L500-L502), the
+    sequence having begun at ``began``."""
+
+    at: int
+    sequence: int
+    action_points: int
+    began: int
+
+    def apply(self, character: Character) -> None:
+        character.condition["scene"] = _in_sequence(self.sequence, self.action_points, self.began)
 
 
 class ActionPointSpent(ChainedEvent):
@@ -146,7 +161,11 @@ class SceneLeft(ChainedEvent):
 
 class AttackResolved(ChainedEvent):
     """The character's attack met the target's defence: values, result, effects chosen, and
-    what the blow did (§Effets de combat)."""
+    what the blow did (§Effets de combat). ``simultaneous`` says whether it was one of a pair of
+    simultaneous attacks, both cards "Attaque" turned up together (§Cas d'actions simultanées
+    L520-L528); False on attacks recorded before version 2 kept it."""
+
+    class_version = 2
 
     at: int
     target: str
@@ -158,9 +177,21 @@ class AttackResolved(ChainedEvent):
     offensive_effects: dict[str, int]
     defensive_effects: dict[str, int]
     damage: dict[str, Any] | None
+    simultaneous: bool
+
+    @classmethod
+    def upcast_stored(cls, state: dict[str, Any]) -> None:
+        # Recorded before version 2, which keeps whether the attack was simultaneous: read as
+        # not, as the log said them.
+        super().upcast_stored(state)
+        state.setdefault("simultaneous", False)
 
     def apply(self, character: Character) -> None:
-        return None
+        # The opportunity the attack was made on: a simultaneous pair's cards spend both points
+        # at once, and each then makes one attack on it (ruling E75).
+        scene = character.condition["scene"]
+        if scene is not None:
+            character.condition["scene"] = dict(scene, attacked_on=scene["turn"])
 
 
 class DamageTaken(ChanceConsumed, FaceDown):
@@ -263,7 +294,7 @@ class EquipmentDamaged(ChainedEvent):
     def apply(self, character: Character) -> None:
         # Ruling E70: the damage adds up on the item as the sheet spells it; an older event kept
         # the spelling typed ("épée"), read as the sheet's Épée (its structure left as recorded).
-        item = next((k for k in character.sheet["weapons"] if k.casefold() == self.item.casefold()), self.item)
+        item = item_spelling(character.sheet["weapons"], self.item) or self.item
         character.condition["equipment"] = dict(character.condition["equipment"], **{item: self.structure_left})
 
 
@@ -337,14 +368,25 @@ class CareGiven(ChainedEvent):
 
 
 class WakeTested(ChanceConsumed):
-    """An unconscious character's hourly wake test (PROPOSAL §5.6, flag wake_test)."""
+    """An unconscious character's hourly wake test (PROPOSAL §5.6, flag wake_test). ``terms``
+    is what its level adds up from: the Physique and Mental levels and the wake bonus (ruling
+    E90); None on tests recorded before version 3, whose level alone is said."""
+
+    class_version = 3
 
     at: int
     outcome: dict[str, Any]
+    terms: dict[str, int] | None
     awake: bool
     next_wake: int | None
     epoch: str
     chance: list[dict[str, Any]]
+
+    @classmethod
+    def upcast_stored(cls, state: dict[str, Any]) -> None:
+        # Recorded before version 3, which keeps the terms of the level.
+        super().upcast_stored(state)
+        state.setdefault("terms", None)
 
     def apply(self, character: Character) -> None:
         # A failed test leaves unconscious one who was: a replay without the blow that knocked
@@ -416,10 +458,14 @@ class LongActionProgressed(ChainedEvent):
 class RiskRolled(ChanceConsumed):
     """A long action's risk clock ran one period (PROPOSAL §5.3, "chaque heure qui passe
     augmente les risques", §Actions longues L452): a D10 at most ``threshold`` triggers the
-    risk; otherwise the threshold rises to ``next_threshold`` for the next period."""
+    risk; otherwise the threshold rises to ``next_threshold`` for the next period. ``name`` is
+    the long action's name, for the log; None on events recorded before version 3 (ruling E91)."""
+
+    class_version = 3
 
     at: int
     action_id: int
+    name: str | None
     risk: str
     threshold: int
     die: int
@@ -428,6 +474,12 @@ class RiskRolled(ChanceConsumed):
     next_at: int | None
     epoch: str
     chance: list[dict[str, Any]]
+
+    @classmethod
+    def upcast_stored(cls, state: dict[str, Any]) -> None:
+        # Recorded before version 3, which keeps the long action's name.
+        super().upcast_stored(state)
+        state.setdefault("name", None)
 
     def apply(self, character: Character) -> None:
         c = character.condition
@@ -440,11 +492,25 @@ class RiskRolled(ChanceConsumed):
 
 
 class LongActionAbandoned(ChainedEvent):
-    """The character gave up a long action; what was accumulated stays on record."""
+    """The character gave up a long action; what was accumulated stays on record. ``name`` is
+    the action's name, for the log, and ``reason`` is empty when none was given; on events
+    recorded before version 2 the name is None, and the "abandoned" they recorded for no reason
+    given reads as none."""
+
+    class_version = 2
 
     at: int
     action_id: int
+    name: str | None
     reason: str
+
+    @classmethod
+    def upcast_stored(cls, state: dict[str, Any]) -> None:
+        super().upcast_stored(state)
+        if "name" not in state:
+            # Version 1 kept no name, and wrote "abandoned" when the GM gave no reason.
+            state["name"] = None
+            state["reason"] = "" if state["reason"] == "abandoned" else state["reason"]
 
     def apply(self, character: Character) -> None:
         c = character.condition

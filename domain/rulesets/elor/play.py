@@ -38,7 +38,7 @@ from chronique.domain.rulesets.elor.resolution import (
     react,
     resolve,
 )
-from chronique.domain.rulesets.elor.sheet import ElorSheet, Weapon, derived, sheet_of_data
+from chronique.domain.rulesets.elor.sheet import ElorSheet, Weapon, derived, item_spelling, sheet_of_data
 from chronique.domain.rulesets.elor.tables import attribute, faculty_name, location, nature, tables
 from chronique.domain.world import World
 
@@ -116,8 +116,10 @@ class TestSpec:
 
 
 def level_of(world: World, character: Character, spec: TestSpec) -> ActionLevel:
-    """The action level of ``spec`` for the character (PROPOSAL §3.1 and B5)."""
+    """The action level of ``spec`` for the character (PROPOSAL §3.1 and B5), its names read as
+    the sheet spells them (ruling E92: "  haches " is Haches, not a familiarity lacked)."""
     sheet = sheet_of(character)
+    spec = spelled(sheet, spec)
     faculty = faculty_name(spec.faculty)
     profession, bonus = 0, 0
     if spec.profession is not None:
@@ -140,12 +142,21 @@ def level_of(world: World, character: Character, spec: TestSpec) -> ActionLevel:
     return action_level(sheet.faculties[faculty], profession, bonus, modifiers, spec.prowess, spec.difficulty, wounds)
 
 
-def roll_test(world: World, name: str, spec: TestSpec, shot: RangedShot | None = None, gear: Sequence[tuple[str, int]] = ()) -> TestOutcome:
+def roll_test(
+    world: World,
+    name: str,
+    spec: TestSpec,
+    shot: RangedShot | None = None,
+    gear: Sequence[tuple[str, int]] = (),
+    struck_down: bool = False,
+) -> TestOutcome:
     """Make and record an action test (§Résolution des actions): effort becomes fatigue; roll
     1 + effort D10; each die ≤ the level is a degree; discards as the player's best use. A
     ranged attack's ``shot`` adds the range tables' difficulty as the level's ``range`` term;
-    ``gear`` adds what the defender's gear gives a defence, each as its own term (ruling E74)."""
-    character = living(world, name)
+    ``gear`` adds what the defender's gear gives a defence, each as its own term (ruling E74).
+    ``struck_down``: the answer of a simultaneous pair, made even if the first blow knocked the
+    character out or killed it (ruling E75)."""
+    character = world.character(name) if struck_down else living(world, name)
     level = level_of(world, character, spec)
     if shot is not None:
         # §Attaque à distance L544-L605: size, distance and speed set the base difficulty; the
@@ -158,11 +169,29 @@ def roll_test(world: World, name: str, spec: TestSpec, shot: RangedShot | None =
     return _record_test(world, character, spec, level, shot=shot)
 
 
+def spelled(sheet: ElorSheet, spec: TestSpec) -> TestSpec:
+    """``spec`` with its profession, familiarity and attributes as ``sheet`` spells them, however
+    the table typed them (ruling E92): the log, the session's lines and the profession ticked
+    for natural progression (PROPOSAL §5.5, once a session) name them as the sheet does."""
+
+    def held(items: Sequence[str], typed: str) -> str:
+        return item_spelling(items, typed.strip()) or typed.strip()
+
+    familiarities = [*sheet.familiarities, *sheet.culture.familiarities]
+    return replace(
+        spec,
+        profession=None if spec.profession is None else held(list(sheet.professions), spec.profession),
+        familiarity=None if spec.familiarity is None else held(familiarities, spec.familiarity),
+        attributes=tuple(held(list(sheet.attributes), name) for name in spec.attributes),
+    )
+
+
 def _record_test(
     world: World, character: Character, spec: TestSpec, level: ActionLevel, at: int | None = None, shot: RangedShot | None = None
 ) -> TestOutcome:
     # ``at``: the in-game moment of a test the timeline makes (downtime work), which is its
     # process's due time, not the clock the advance started from (§Actions longues L442: one test per time unit).
+    spec = spelled(sheet_of(character), spec)
     epoch = world.campaign.epoch
     sheet_version = character.version
     stream = world.stream(epoch, character.draw_place(epoch))
@@ -172,7 +201,7 @@ def _record_test(
     character.record(
         ev.TestRolled,
         at=world.campaign.clock if at is None else at,
-        purpose=spec.purpose or f"{spec.faculty} test",
+        purpose=spec.purpose or f"{faculty_name(spec.faculty)} test",
         spec=spec.to_dict(),
         terms=level.to_dict(),
         outcome=outcome.to_dict(),
@@ -260,14 +289,46 @@ def begin_scene(world: World, names: Sequence[str]) -> None:
         raise RuleViolation("an action scene is already running; end it first")
     if not names:
         raise RuleViolation("a scene needs protagonists")
-    cast = [living(world, name, conscious=False) for name in names]
+    for character in _protagonists_named(world, names):
+        character.record(ev.SequenceBegan, at=world.campaign.clock, sequence=1, action_points=character.sheet["derived"]["action_points"])
+
+
+def _protagonists_named(world: World, names: Sequence[str]) -> list[Character]:
     # §Scènes d'action: each protagonist has one place in the order; named twice, he would get a
-    # second first sequence. Refused before anything is recorded.
+    # second first sequence. Refused before anything is recorded (E41).
+    cast = [living(world, name, conscious=False) for name in names]
     twice = sorted({c.name for c in cast if sum(other.id == c.id for other in cast) > 1})
     if twice:
         raise RuleViolation(f"each protagonist takes part once: {', '.join(twice)} named more than once")
-    for character in cast:
-        character.record(ev.SequenceBegan, at=world.campaign.clock, sequence=1, action_points=character.sheet["derived"]["action_points"])
+    return cast
+
+
+def join_scene(world: World, names: Sequence[str]) -> None:
+    """Latecomers come into the running action scene (ruling E82): each takes its place in the
+    running sequence with all its action points, or with none for it when that sequence is
+    spent, the next opportunity opening a new one where every protagonist has all of them."""
+    cast = in_scene(world)
+    if not cast:
+        raise RuleViolation("no action scene is running: 'elor scene start' begins one")
+    if not names:
+        raise RuleViolation("a latecomer needs a name")
+    comers = _protagonists_named(world, names)
+    already = [c.name for c in comers if c.condition["scene"] is not None]
+    if already:
+        raise RuleViolation(f"{', '.join(already)} already take{'s' if len(already) == 1 else ''} part in the action scene")
+    # §Scènes d'action L472-L474: each protagonist has, in each sequence, as many opportunities as
+    # action points; the seed says nothing of one who comes in while a sequence runs: it is a
+    # protagonist of that sequence (E82). A spent sequence's 6 seconds are over (L500).
+    spent = sequence_spent(world)
+    running = cast[0].condition["scene"]
+    for character in comers:
+        character.record(
+            ev.ProtagonistJoined,
+            at=world.campaign.clock,
+            sequence=int(running["sequence"]),
+            action_points=0 if spent else character.sheet["derived"]["action_points"],
+            began=int(running.get("began", world.campaign.clock)),
+        )
 
 
 def _sequence_over(world: World, cast: Sequence[Character]) -> None:
@@ -326,6 +387,7 @@ def take_opportunity(world: World, names: Sequence[str], kind: str) -> None:
     attack, action, wait or reserve (a defence until their next opportunity)."""
     if kind not in ("attack", "action", "wait", "reserve"):
         raise RuleViolation(f"an opportunity is used to attack, act, wait or reserve a defence, not {kind!r}")
+    _protagonists(world, [world.character(n) for n in names])
     _new_sequence_if_spent(world)
     up = next_up(world)
     wanted = {world.character(n).name for n in names}
@@ -418,7 +480,7 @@ def _weapon(sheet: ElorSheet, name: str) -> Weapon:
 def weapon_key(sheet: ElorSheet, name: str) -> str:
     """A weapon or shield as the sheet spells it, from any spelling the table types ("épée"), so
     that the damage it takes adds up on the one item (§Endommagement de l'équipement)."""
-    found = next((k for k in sheet.weapons if k.casefold() == name.casefold()), None)
+    found = item_spelling(sheet.weapons, name)
     if found is None:
         raise RuleViolation(f"{sheet.name} has no weapon {name!r}")
     return found
@@ -445,11 +507,17 @@ def _usable(character: Character, name: str, use: str) -> None:
 def attack(world: World, attacker: str, defender: str, blow: Attack) -> AttackResult:
     """An attack (§Attaque), the target's defence (§Défense), the exchange (§Effets de combat)
     and the damage (§Application des dommages)."""
-    a = living(world, attacker)
+    # The answer of a simultaneous pair strikes even if the first blow struck it down (E75).
+    a = world.character(attacker) if blow.simultaneous else living(world, attacker)
     d = living(world, defender, conscious=False)
     if a.id == d.id:
         # §Attaque: an attack is met by the target's defence (§Défense); one cannot be both.
         raise RuleViolation(f"{a.name} cannot attack themselves: the target is someone else")
+    _protagonists(world, [a, d] + ([living(world, blow.guard)] if blow.guard is not None else []))
+    answering = blow.simultaneous and _answers(world, a, d)
+    # Ruling E92: the weapon as the attacker's sheet spells it, in the log's lines (the test's
+    # purpose, the blow's source), whatever the table typed.
+    blow = replace(blow, weapon=weapon_key(sheet_of(a), blow.weapon))
     weapon = _weapon(sheet_of(a), blow.weapon)
     _usable(a, blow.weapon, "attack")
     _check_guard(world, a, d, blow)
@@ -464,15 +532,16 @@ def attack(world: World, attacker: str, defender: str, blow: Attack) -> AttackRe
     if not blow.melee and blow.shot is None:
         raise RuleViolation("a ranged attack needs the target's size and distance (§Attaque à distance): its difficulty comes from them")
     _check_declared(world, a, d, blow, weapon)
-    if a.condition["scene"] is not None and not blow.simultaneous:
-        take_opportunity(world, [a.name], "attack")
+    if a.condition["scene"] is not None and not answering:
+        # The pair's cards are turned up together: both spend their point now (E75).
+        take_opportunity(world, [a.name, d.name] if blow.simultaneous else [a.name], "attack")
     spec = replace(
         blow.spec,
         familiarity=blow.spec.familiarity or weapon.familiarity,
         difficulty=blow.spec.difficulty + blow.technical,
         purpose=blow.spec.purpose or f"attack on {d.name} with {blow.weapon}",
     )
-    attack_outcome = roll_test(world, a.name, spec, blow.shot)
+    attack_outcome = roll_test(world, a.name, spec, blow.shot, struck_down=answering)
     defence_outcome = _defend(world, a, d, blow, weapon, attack_outcome)
     kind = blow.defence if defence_outcome is not None else "none"
     result = exchange(attack_outcome.degrees, defence_outcome.degrees if defence_outcome else 0, kind)
@@ -500,8 +569,54 @@ def attack(world: World, attacker: str, defender: str, blow: Attack) -> AttackRe
         offensive_effects=offensive,
         defensive_effects=defensive,
         damage=damage,
+        simultaneous=blow.simultaneous,
     )
     return AttackResult(attack_outcome, defence_outcome, result, offensive, defensive, damage, bought.unapplied, kept.unapplied)
+
+
+def _protagonists(world: World, fighters: Sequence[Character]) -> None:
+    # §Scènes d'action L472-L498: while a scene runs, every attack, defence and parry spends an
+    # action point of a protagonist; one who is not would strike or parry for free. A latecomer
+    # joins first (ruling E82); out of a scene nobody counts action points.
+    if not in_scene(world):
+        return
+    outside = list(dict.fromkeys(c.name for c in fighters if c.condition["scene"] is None))
+    if outside:
+        who = " and ".join(outside)
+        raise RuleViolation(
+            f"{who} {'is' if len(outside) == 1 else 'are'} not in the running action scene: 'elor scene join' brings a latecomer in"
+        )
+
+
+def _answers(world: World, a: Character, d: Character) -> bool:
+    """Whether a simultaneous attack (ruling E75) answers the pair's first, whose cards spent both
+    action points already; False for the pair's first (both next up, checked here) or out of a
+    scene, where nobody counts action points.
+
+    §Cas d'actions simultanées L520-L528: the protagonists tied for the next opportunity each
+    lay a card, face down, and turn them up together; with two "Attaque" cards "les deux
+    effectueront un test pour attaquer l'adversaire" and "peuvent donc se blesser mutuellement".
+    Designated together, each spends an action point at once (§Scènes d'action step 2: "Au
+    moment où il est désigné [...] doit obligatoirement dépenser l'un de ses points d'action"), on
+    one opportunity, so E12 then lifts their exclusion together. The answer is the other's one
+    attack on that opportunity, made even if the first blow knocked it out, the blows being
+    simultaneous. An unconscious target lays no card: attacked, it makes no defence (§Attaque
+    L532: "Une défense non effectuée"), without --simultaneous."""
+    if d.condition["unconscious"]:
+        raise RuleViolation(
+            f"{d.name} is unconscious and lays no card, so no attack on them is simultaneous: attack without --simultaneous"
+        )
+    if a.condition["scene"] is not None:
+        turn = max(c.condition["scene"]["turn"] for c in in_scene(world))
+        mine, theirs = a.condition["scene"], d.condition["scene"]
+        if turn and mine["turn"] == theirs["turn"] == turn and theirs.get("attacked_on") == turn != mine.get("attacked_on"):
+            return True
+    living(world, a.name)
+    if a.condition["scene"] is not None:
+        up = next_up(world)
+        if a.name not in up or d.name not in up:
+            raise RuleViolation(f"{a.name} and {d.name} do not act simultaneously: the next opportunity is {' + '.join(up) or 'nobody'}'s")
+    return False
 
 
 def _check_guard(world: World, attacker: Character, target: Character, blow: Attack) -> None:

@@ -52,10 +52,9 @@ class ElorProcesses:
                 # unit fires first ("long" < "risk"), so a finished action takes no more risk.
                 if risk and risk["next_at"] is not None and not (action["done"] or action["abandoned"]):
                     out.append(Due(risk["next_at"], who, f"risk:{action['id']:04d}"))
-            if c["next_heal"] is not None and c["resting"] and c["wounds"] and _day_heals(self.world, character):
-                # Ruling E60: a day that heals nothing (only destroyed locations left, E23) is not due;
-                # should one become healable later, it heals on its own day marks after the clock.
-                out.append(Due(first_mark_after(int(c["next_heal"]), DAY, self.world.campaign.clock), who, "heal"))
+            healing = next_day_of_rest(self.world, character)
+            if healing is not None:
+                out.append(Due(healing, who, "heal"))
             if c["unconscious"] and c["next_wake"] is not None and setting(self.world, "wake_test"):
                 out.append(Due(c["next_wake"], who, "wake"))
         return out
@@ -105,6 +104,17 @@ def effort_due(character: Character) -> int | None:
     return rested_from + tables().time.effort_pause_s
 
 
+def next_day_of_rest(world: World, character: Character) -> int | None:
+    """When the character's next day of rest heals (PROPOSAL §5.6, E23): None when it does not
+    rest, is not hurt, or only destroyed locations are left (ruling E60: a day that heals
+    nothing is not due; should one become healable later, it heals on its own day marks after
+    the clock)."""
+    c = character.condition
+    if c["dead"] or c["next_heal"] is None or not c["resting"] or not c["wounds"] or not _day_heals(world, character):
+        return None
+    return first_mark_after(int(c["next_heal"]), DAY, world.campaign.clock)
+
+
 def _day_heals(world: World, character: Character) -> bool:
     # Whether a day of rest would lower any location's damage (PROPOSAL §5.6).
     wounds = {k: v for k, v in character.condition["wounds"].items() if v > 0}
@@ -124,9 +134,11 @@ def heal_a_day(world: World, character: Character, at: int) -> str:
 
 
 def wake_test(world: World, character: Character, at: int) -> str:
-    """Hourly wake test of an unconscious character: a D10 at P + M + 5 (flag wake_test)."""
+    """Hourly wake test of an unconscious character: a D10 at P + M + 5 (flag wake_test), its
+    terms recorded so the log says what the level adds up from (ruling E90)."""
     f = sheet_of(character).faculties
-    level = action_level(f["Physique"] + f["Mental"], difficulty=tables().time.wake_level_bonus)
+    terms = {"Physique": f["Physique"], "Mental": f["Mental"], "wake": tables().time.wake_level_bonus}
+    level = action_level(terms["Physique"] + terms["Mental"], difficulty=terms["wake"])
     epoch = world.campaign.epoch
     stream = world.stream(epoch, character.draw_place(epoch))
     dice = [stream.die(tables().die)] if is_automatic(level.total) is None else []
@@ -135,6 +147,7 @@ def wake_test(world: World, character: Character, at: int) -> str:
         ev.WakeTested,
         at=at,
         outcome=outcome.to_dict(),
+        terms=terms,
         awake=outcome.success,
         next_wake=None if outcome.success else at + HOUR,
         epoch=epoch,

@@ -17,6 +17,7 @@ from chronique.domain.rulesets.elor.sheet import derived, parse_sheet
 from chronique.domain.rulesets.elor.tables import nature, tables
 from chronique.domain.rulesets.options import Setting
 from chronique.domain.sheetview import SheetView
+from chronique.domain.text import plural
 from chronique.domain.timeline import Due, Processes
 from chronique.domain.world import World
 
@@ -89,13 +90,14 @@ class Elor:
         if isinstance(event, ev.DamageTaken) and (event.dead or event.unconscious):
             return f"is {'dead' if event.dead else 'unconscious'} ({words.where(event.location)}, {event.source})"
         if isinstance(event, ev.LongActionProgressed) and event.done:
-            return f"finished long action {event.action_id} ({event.accumulated} degrees)"
+            # Named as the log names it (its number alone when recorded before version 2).
+            return f"finished {words.long_action(event.action_id, event.name)} with {plural(event.accumulated, 'degree')}"
         if isinstance(event, ev.LongActionAbandoned):
             # Ruling E68: a training the rules stopped (its weekly test became an automatic
             # failure) is heard of as a finished one is, in the log's words.
             return words.describe(event)
         if isinstance(event, ev.RiskRolled) and event.triggered:
-            return f"met the risk of long action {event.action_id}: {event.risk}"
+            return f"met the risk of {words.long_action(event.action_id, event.name)}: {event.risk}"
         return None
 
     def processes(self, world: World) -> Processes:

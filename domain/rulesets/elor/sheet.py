@@ -8,7 +8,7 @@ problem it finds into one :class:`SheetProblems` listing them all.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from pydantic import Field, ValidationError, field_validator, model_validator
@@ -175,6 +175,13 @@ class ElorSheet(_Frozen):
     def faculty(self, text: str) -> int:
         """The level of a faculty named by name or symbol."""
         return self.faculties[faculty_name(text)]
+
+
+def item_spelling(items: Iterable[str], typed: str) -> str | None:
+    """The weapon or shield among ``items`` (the sheet's ``weapons``) as the sheet spells it,
+    from any spelling the table types ("épée" for Épée), None when the sheet has none such: the
+    damage it takes adds up on the one item (§Endommagement de l'équipement, ruling E70)."""
+    return next((k for k in items if k.casefold() == typed.casefold()), None)
 
 
 def check_creation(sheet: ElorSheet) -> None:

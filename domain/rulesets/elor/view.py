@@ -9,11 +9,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from chronique.domain.character import Character
+from chronique.domain.gametime import calendar_from
 from chronique.domain.rulesets.elor.damage import location_state, state_words
-from chronique.domain.rulesets.elor.play import armour_at, hp_of, structure_left
+from chronique.domain.rulesets.elor.play import armour_at, hp_of, setting, structure_left
+from chronique.domain.rulesets.elor.processes import next_day_of_rest
 from chronique.domain.rulesets.elor.sheet import ElorSheet, derived, sheet_of_data
 from chronique.domain.rulesets.elor.tables import faculty_names, nature
 from chronique.domain.sheetview import Group, Section, SheetView, pairs, signed
+from chronique.domain.text import plural
 from chronique.domain.world import World
 
 
@@ -52,7 +55,7 @@ def sheet_view(world: World, character: Character, gm: bool) -> SheetView:
             # Ruling SV2: the sheet's headings are English ("Faculties", as "Capacities"); the
             # faculties' own names (§Facultés: Physique, Coordination...) stay French, lang="fr".
             Section.of("Faculties", [(k, signed(s["faculties"][k])) for k in faculty_names()], layout="list", terms="fr"),
-            Section.of("Capacities", _capacities(typed, c, d)),
+            Section.of("Capacities", [*_capacities(typed, c, d), *_healing(world, character)]),
             # §Attributs (ruling E5): an attribute moves the faculty it names by its level, up or down.
             Section.of("Attributes", [(k, signed(v)) for k, v in s["attributes"].items()], layout="list", terms="fr"),
             Section.of("Professions", pairs(s["professions"]), layout="list", terms="fr"),
@@ -64,6 +67,22 @@ def sheet_view(world: World, character: Character, gm: bool) -> SheetView:
         ),
         figures={"hit_points": hp},
     )
+
+
+def _healing(world: World, character: Character) -> list[tuple[str, str]]:
+    # PROPOSAL §5.6 (E23, ruling E89): whether the wounds heal between sessions, and when the
+    # next day of rest does, which the GM's `elor rest --off` left nowhere to read.
+    c = character.condition
+    if c["dead"] or not any(v > 0 for v in c["wounds"].values()):
+        return []
+    if not c["resting"]:
+        return [("healing", "none while not resting, by the GM's order ('elor rest' resumes it)")]
+    due = next_day_of_rest(world, character)
+    if due is None:
+        return [("healing", "none: destroyed locations never heal")]
+    when = calendar_from(world.campaign.calendar).format(due)
+    per_day = plural(int(setting(world, "heal_per_day")), "point")
+    return [("healing", f"{per_day} a day of rest in each hurt location, the next on {when}")]
 
 
 def _weapon_row(name: str, weapon: Mapping[str, Any], c: Mapping[str, Any]) -> tuple[str, ...]:

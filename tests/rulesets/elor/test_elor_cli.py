@@ -87,9 +87,11 @@ def test_elor_from_a_test_to_a_downtime_of_work_and_healing_Actions_longues_L436
     assert json.loads(run(db, "elor", "sheet", "Tolosa", "Bruna", "--json").stdout)["condition"]["wounds"] == healed
     # The downtime report names what a GM must hear of since the session's end: the risk that struck.
     notable = json.loads(run(db, "downtime", "report", "Tolosa", "--json").stdout)
-    assert [(n["at"], n["who"], n["what"]) for n in notable] == [(r["at"], "Aldo", "met the risk of long action 1: watch") for r in struck]
+    # Ruling E91: the long action by its name too.
+    met = "met the risk of long action 1 (fletch arrows): watch"
+    assert [(n["at"], n["who"], n["what"]) for n in notable] == [(r["at"], "Aldo", met) for r in struck]
     assert run(db, "downtime", "report", "Tolosa").stdout.strip() == (
-        "\n".join(f"{calendar.format(r['at'])}  Aldo met the risk of long action 1: watch" for r in struck) or "Tolosa: nothing notable"
+        "\n".join(f"{calendar.format(r['at'])}  Aldo {met}" for r in struck) or "Tolosa: nothing notable"
     )
 
     sheet = json.loads(run(db, "elor", "sheet", "Tolosa", "Aldo", "--json").stdout)

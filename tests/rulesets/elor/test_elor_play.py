@@ -102,9 +102,10 @@ def test_scene_ordering_and_defence_tokens_seed_Scenes_d_action_Combats_PROPOSAL
 
 def test_a_defender_without_ap_has_defence_zero_seed_Defense() -> None:
     world = table(dice=[1, 50])
-    begin_scene(world, ["Bruna"])
-    for _ in range(3):
-        take_opportunity(world, ["Bruna"], "wait")  # alone, she acts repeatedly until her AP are spent
+    begin_scene(world, ["Aldo", "Bruna"])  # Aldo attacks as a protagonist of the scene (E82)
+    for _ in range(2):
+        take_opportunity(world, ["Aldo", "Bruna"], "wait")  # tied, they act together
+    take_opportunity(world, ["Bruna"], "wait")  # her last AP is spent; Aldo keeps one
     result = attack(world, "Aldo", "Bruna", Attack("Épée", SWORD))
     assert result.defence is None and result.exchange.result == "hit"
 

@@ -154,11 +154,11 @@ def test_E63_the_torso_at_its_hit_points_reads_unconsciousness_in_the_output_log
     # Bras inutilisable. Samson's torso: 8 hit points, 2 of armour, so a blow of 10 deals 8.
     campaign(db)
     said = run(db, "elor", "damage", "T2", "Samson", "--location", "Torse", "--amount", "10").stdout
-    assert said == "Samson's torse: 8 points of damage, 8 in all (unconsciousness)\n"
+    assert said == "Samson's torse: 8 points of damage (10 dealt, 2 stopped by the armour), 8 in all (unconsciousness)\n"
     arm = run(db, "elor", "damage", "T2", "Samson", "--location", "Bras droit", "--amount", "5").stdout
     assert arm == "Samson's bras droit: 5 points of damage, 5 in all (unusable) — unconscious\n"
     chest, limb = (in_the_log(e) for e in of_kind(db, "DamageTaken"))
-    assert chest == "8 points of damage in the torse (the GM): 8 in all, unconsciousness"
+    assert chest == "8 points of damage (10 dealt, 2 stopped by the armour) in the torse (the GM): 8 in all, unconsciousness"
     assert limb == "5 points of damage in the bras droit (the GM): 5 in all, unusable — unconscious"
     rows = body_rows(db, "Samson")
     assert rows["Torse"] == ("8", "8", "unconsciousness", "2")

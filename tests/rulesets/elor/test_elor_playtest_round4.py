@@ -102,9 +102,12 @@ def test_E68_a_running_training_whose_weekly_test_became_an_automatic_failure_st
     assert said.count("training in Guerrier") == 1  # nothing more in the weeks after
     assert of_kind(db, "TestRolled", "Montana James") == [] and of_kind(db, "LongActionProgressed", "Montana James") == []
     (stopped,) = of_kind(db, "LongActionAbandoned", "Montana James")
-    assert in_the_log(stopped) == f"gave up long action 1 ({why})"
+    assert in_the_log(stopped) == f"gave up long action 1 (training in Guerrier with Samson): {why}"
     assert "training in Guerrier with Samson  0/2 degrees  abandoned" in run(db, "sheet", "Tolosa", "Montana James").stdout
-    assert run(db, "downtime", "report", "Tolosa").stdout == f"Day 8 08:00  Montana James gave up long action 1 ({why})\n"
+    assert (
+        run(db, "downtime", "report", "Tolosa").stdout
+        == f"Day 8 08:00  Montana James gave up long action 1 (training in Guerrier with Samson): {why}\n"
+    )
     assert run(db, "verify").returncode == 0
     # Started again as it is, it is refused as at first (no faculty of his gives more than Esprit).
     said = refused_in_one_line(db, *TRAIN, "Montana James", "Guerrier", "--teacher", "Samson", "-d", "1")

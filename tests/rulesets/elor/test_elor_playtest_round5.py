@@ -147,7 +147,7 @@ def test_E71_a_training_stops_at_its_week_once_experience_gave_its_level_PROPOSA
     assert said.count("training in Guerrier") == 1
     assert of_kind(db, "TestRolled", "Montana James") == []
     (stopped,) = of_kind(db, "LongActionAbandoned", "Montana James")
-    assert in_the_log(stopped) == f"gave up long action 1 ({why})"
+    assert in_the_log(stopped) == f"gave up long action 1 (training in Guerrier with Samson): {why}"
     assert "PROFESSIONS\nArchéologue 1, Aventurier 1, Guerrier 1\n" in run(db, "elor", "sheet", "Tolosa", "Montana James").stdout
     assert run(db, "verify").returncode == 0
 
@@ -217,12 +217,12 @@ def test_E73_a_long_action_whose_every_test_fails_without_a_roll_does_not_start_
         " a test fails without a roll (E8), so it could never end; possible with -f Esprit (level 2) if that faculty fits,"
         " or an easier -d 1 (level 1) from the GM"
     )
-    # §Collaborations L458: each participant tests; Samson (Coordination 1) at −1 is at 0 too.
+    # §Collaborations L458: each participant tests; Samson (Coordination 1) at −1 is at 0 too. What
+    # would make it possible is named for whichever participant it serves (ruling E77).
     assert refused_in_one_line(db, *GLYPHS, "-f", "Coordination", "--helper", "Samson", "-d", "-1") == (
-        "error: Montana James cannot start 'read the glyphs': every test would be at 0 or below (Montana James level -1,"
-        " Samson level 0), and at 0 or below a test fails without a roll (E8), so it could never end; possible with -f Esprit"
-        " (level 1) if that faculty fits, or an easier -d 1 (level 1) from the GM"
-    )
+        "error: cannot start: every test would be at 0 or below, which fails without a roll (E8): Montana James -1,"
+        " Samson 0; possible with -f Esprit (Montana James at level 1) if it fits, or an easier -d 0 (Samson at level 1)"
+    )  # said shorter than one participant's (ruling E83)
     # One participant who can gain a degree is enough: Samson at Coordination 1.
     assert run(db, *GLYPHS, "-f", "Coordination", "--helper", "Samson").stdout.startswith("long action 1 'read the glyphs': 5 degrees")
 

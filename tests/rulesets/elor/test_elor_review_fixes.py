@@ -259,7 +259,8 @@ def test_the_command_line_names_locations_as_the_sheet_does_seed_Humains(db: str
     # §Humains: the sheet says Torse, Jambe gauche; the commands said torso, left-leg.
     tolosa(db, tmp_path)
     hit = run(db, "elor", "damage", "Tolosa", "Samson", "--amount", "3", "--location", "torso").stdout
-    assert hit.startswith("Samson's torse: 1 point of damage, 1 in all (hurt)") and "torso" not in hit  # armour 2
+    # Armour 2 on the torso.
+    assert hit.startswith("Samson's torse: 1 point of damage (3 dealt, 2 stopped by the armour), 1 in all (hurt)") and "torso" not in hit
     run(db, "elor", "damage", "Tolosa", "Montana James", "--amount", "4", "--location", "left-leg")
     cared = run(db, "elor", "care", "Tolosa", "Samson", "Montana James", "--location", "left-leg").stdout
     assert cared.endswith("from Montana James's jambe gauche\n") and "left-leg" not in cared
@@ -466,7 +467,7 @@ def test_a_blow_says_its_location_s_state_apart_from_the_body_s_seed_Application
     suffer_damage(world, "Aldo", 2, "the GM", where="torso")  # armour 1: 1 point
     belly, chest = events_of(world, "Aldo", ev.DamageTaken)
     assert describe(belly) == "6 points of damage in the abdomen (the GM): 6 in all, unconsciousness"
-    assert describe(chest) == "1 point of damage in the torse (the GM): 1 in all, hurt — unconscious"
+    assert describe(chest) == "1 point of damage (2 dealt, 1 stopped by the armour) in the torse (the GM): 1 in all, hurt — unconscious"
 
 
 def test_the_verifier_reads_each_test_by_the_discard_rule_it_was_recorded_under_E9() -> None:

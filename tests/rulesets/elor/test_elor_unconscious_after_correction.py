@@ -236,7 +236,7 @@ def _status(db: str) -> str:
 def test_E67_correct_the_blow_that_knocked_him_out_and_the_sheet_no_longer_reads_unconscious_seed_Humains_L868(db: str) -> None:
     _campaign(db)
     chest = run(db, "elor", "damage", "T67", "Samson", "--location", "Torse", "--amount", "10").stdout
-    assert chest == "Samson's torse: 8 points of damage, 8 in all (unconsciousness)\n"
+    assert chest == "Samson's torse: 8 points of damage (10 dealt, 2 stopped by the armour), 8 in all (unconsciousness)\n"
     belly = run(db, "elor", "damage", "T67", "Samson", "--location", "Abdomen", "--amount", "3").stdout
     assert belly == "Samson's abdomen: 3 points of damage, 3 in all (hurt) — unconscious\n"
     run(db, "correct", short_ref(_blows(db)[0]), "--reason", "the axe missed")
