@@ -118,7 +118,7 @@ DIFFICULTY = typer.Option(
 )
 FROM_HELP = "pile, deck (a passive or free action) or hand:<card>; by default the pile, or the deck for a GM character."
 SOURCE = typer.Option(None, "--from", help=f"Where the first card comes from: {FROM_HELP}")
-MANOEUVRE = typer.Option("power", "--manoeuvre", help="power, tactics or resource.")
+MANOEUVRE = typer.Option("power", "--manoeuvre", help="power or tactics (a resource manoeuvre is its own draw: chronique cartes resource).")
 SPECIALITY_HELP = "speciality that applies (+4 on its own skill, +2 on another)."
 SPECIALITY = typer.Option(None, "--speciality", help=f"A {SPECIALITY_HELP}")
 MODIFIER = typer.Option(0, "--modifier", callback=MODIFIER_RANGE, help="Situational modifier to the target number.")
@@ -144,13 +144,14 @@ HAND_CARD = typer.Option(None, "--card", help="The hand card to draw with (defau
 
 
 def drawn(world: World, name: str) -> render.Drawn:
-    """The test just recorded for ``name`` as the log words it (describe.made_of): the skill by
-    its sheet's name, and what the target adds up from when the sheet alone did not give it."""
-    from chronique.domain.rulesets.cartes.describe import made_of
+    """The test just recorded for ``name`` as the log words it (describe.made_of, describe.played):
+    the skill by its sheet's name, what the target adds up from when the sheet alone did not give
+    it, and the cards it played from the hand or a support."""
+    from chronique.domain.rulesets.cartes.describe import made_of, played
     from chronique.domain.rulesets.cartes.events import TestMade
 
     recorded = world.recorded_last(name, TestMade)
-    return render.Drawn(recorded.skill, made_of(recorded))
+    return render.Drawn(recorded.skill, made_of(recorded), played(recorded))
 
 
 Sides = tuple["render.Drawn", "render.Drawn | None"]
@@ -249,6 +250,32 @@ def _exclusive(flags: dict[str, bool]) -> None:
             raise fail(f"{', '.join(chosen[:-1])} and {chosen[-1]} exclude each other: a test takes one of them")
 
 
+# The attack's options that serve only the defender's draw, or a defender who wins it.
+_DEFENCE_OPTIONS = (
+    "defence",
+    "defence_speciality",
+    "defence_modifier",
+    "defence_difficulty",
+    "defender_from",
+    "defender_weapon_bonus",
+    "defender_lethality",
+)
+
+
+def _ignored_options(ctx: typer.Context, ignored: bool) -> None:
+    """Refuse a defence typed with --ignored: a character who ignores a hostile action makes no
+    draw (§Choix de l'actions L271), so it would be silently dropped from the attack recorded."""
+
+    def typed(name: str) -> bool:
+        # The parameter's source by its name: Typer brings its own Click, whose enum is not click's.
+        return getattr(ctx.get_parameter_source(name), "name", None) == "COMMANDLINE"
+
+    defence = [name for name in _DEFENCE_OPTIONS if typed(name)]
+    if ignored and defence:
+        said = ", ".join("--" + name.replace("_", "-") for name in defence)
+        raise fail(f"a defender who ignores the attack makes no draw and cannot win it: drop {said} or --ignored")
+
+
 def register(app: typer.Typer) -> None:
     """Add the Cartes table commands to ``app``, the game's sub-app (called once, below)."""
 
@@ -280,6 +307,13 @@ def register(app: typer.Typer) -> None:
         flags = {"change-of-plan": change_of_plan, "counter-short-circuit": counter_short_circuit, "hurry": hurry, "take-time": take_time}
         shifts = tuple(name for name, chosen in flags.items() if chosen)
         _exclusive({"short-circuit": short_circuit, **flags})
+        if manoeuvre == "resource":
+            # §Choix des manœuvres L279: a resource manoeuvre is a Très facile Volonté draw, its first
+            # card from the hand, that refills the pile; a test so named would do none of it.
+            raise fail(
+                "a resource manoeuvre is its own draw, Très facile Volonté with a hand card first that refills the pile:"
+                " use chronique cartes resource"
+            )
         request = _request(
             skill,
             difficulty,
@@ -331,6 +365,7 @@ def register(app: typer.Typer) -> None:
         """An opposed power draw; whoever loses takes the winner's net damage, at the winner's weapon's lethality."""
         from chronique.domain.rulesets.cartes.combat import attack as attack_
 
+        _ignored_options(ctx, ignored)
         # Each side's draws are logged against the other by its sheet's name (combat.attack).
         a = _request(skill, difficulty, attacker_from, "power", speciality, modifier, False, False, None, "")
         d = _request(

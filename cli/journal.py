@@ -185,8 +185,8 @@ def register_luck(app: typer.Typer) -> None:
         once revealed.
 
         Not counted: damage, hit locations and other amounts; the hazards the world rolls against a
-        character; in Cartes, a test whose first card was chosen from the hand (so every resource
-        and recovery draw) or that a hand card or a support changed (the player's choice, ruling
-        LK5), and the survival and consciousness draws and the Médecine draws of a healer's care,
-        whose exact odds are not written."""
+        character. In Cartes every test, survival, consciousness and Médecine draw counts as its
+        cards fell, before a support's card or a hand card replaced one; after a first card chosen
+        face up from the hand (every resource and recovery draw), only the cards still to draw
+        count; a draw no card could change is none (ruling C97)."""
         run(ctx, lambda s: render.luck(s.luck(campaign, by), by, as_json))

@@ -1,6 +1,6 @@
 """Exact odds counted out by brute force, from the digests and apart from the code, for the luck
 tests (issue 14): every face of the d100 and its open-ended rerolls, the 81 outcomes of 4dF,
-every combination of d10."""
+every combination of d10, every ordered draw of Cartes cards."""
 
 from __future__ import annotations
 
@@ -70,3 +70,49 @@ def d10_success(level: int, effort: int, discards: bool) -> Fraction:
     """The chance of at least one degree, over every combination of the 1 + effort D10."""
     combos = list(product(range(1, 11), repeat=1 + effort))
     return Fraction(sum(degree_possible(dice, level, discards) for dice in combos), len(combos))
+
+
+# -- Cartes (cartes.md §3.2, §3.5, §7.3) ------------------------------------------------------------
+
+CARD_VALUES = range(1, 14)  # A = 1 .. K = 13 (ruling C1)
+CARD_SUITS = "CDHS"
+
+
+def cards_success(target: int, level: int, packs: int = 2, diamond: bool = False, first: tuple[int, str] | None = None) -> Fraction:
+    """A Cartes test's chance of success over every ordered draw from ``packs`` fresh packs of 52:
+    the first card (or the known ``first``, a hand card face up, removed from the packs), its
+    suit setting the level (§3.5: a ♣ one easier; a ♦ one easier when ``diamond``, a short-circuit
+    from the pile), then 1 + |level| cards in all; below Moyenne any card at most the target will
+    do, above it every card must be, at Moyenne the one card (§3.2)."""
+    left = {value: 4 * packs for value in CARD_VALUES}  # the cards still in the packs, by value
+    firsts = [(first, Fraction(1))] if first else [((v, s), Fraction(packs, 52 * packs)) for v in CARD_VALUES for s in CARD_SUITS]
+    odds = Fraction(0)
+    for (value, suit), weight in firsts:
+        eased = level - (suit == "C") - (diamond and suit == "D")
+        left[value] -= 1
+        for extra, chance in _ordered(left, abs(eased)):
+            drawn = (value, *extra)
+            if eased < 0:
+                ok = any(v <= target for v in drawn)
+            elif eased == 0:
+                ok = value <= target
+            else:
+                ok = all(v <= target for v in drawn)
+            odds += weight * chance * ok
+        left[value] += 1
+    return odds
+
+
+def _ordered(left: dict[int, int], count: int) -> Iterator[tuple[tuple[int, ...], Fraction]]:
+    """Every ordered run of ``count`` card values drawn without replacement from ``left``, with
+    its probability."""
+    if count == 0:
+        yield (), Fraction(1)
+        return
+    total = sum(left.values())
+    for value, held in left.items():
+        if held:
+            left[value] -= 1
+            for rest, chance in _ordered(left, count - 1):
+                yield (value, *rest), Fraction(held, total) * chance
+            left[value] += 1

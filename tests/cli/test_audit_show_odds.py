@@ -61,13 +61,13 @@ MORE_SHEETS = {"western-parade": ("wp_doc.toml", "wp_siringo.toml")}
 # The events whose account must carry odds (how many rollers), and events of rolls the luck hook
 # reads no chance in (ruling LK8, the Cartes hook's own list): each game's part of the check.
 WITH_ODDS: dict[str, dict[str, int]] = {
-    "cartes": {"TestMade": 1},
+    "cartes": {"TestMade": 1, "SurvivalChecked": 1},  # ruling C97: a survival draw, no healer's beside it
     "elor": {"TestRolled": 1},
     "microfudge": {"TestRolled": 1, "SimpleConflictRolled": 2},
     "western-parade": {"CheckRolled": 1, "FirstAidGiven": 1, "BlowStruck": 2, "ShotFired": 1},
 }
 WITHOUT_ODDS: dict[str, set[str]] = {
-    "cartes": {"OppositionSettled", "SurvivalChecked", "WoundSuffered"},
+    "cartes": {"OppositionSettled", "WoundSuffered"},
     "elor": {"AttackResolved", "DamageTaken"},
     "microfudge": {"SetbackSuffered"},
     "western-parade": {"WoundTaken"},
@@ -134,8 +134,8 @@ def test_audit_show_gives_every_roll_the_odds_the_log_prints_beside_it_LK10(db: 
         if kind(event) in WITH_ODDS[game]:
             assert len(shown[short_ref(event)]) == WITH_ODDS[game][kind(event)], (game, short_ref(event), kind(event))
     assert {kind(event) for event, _ in explained if shown[short_ref(event)]} >= set(WITH_ODDS[game])
-    # An event the luck hook reads no chance in (an opposition, a survival draw, a wound, an
-    # attack's resolution after its tests) prints no odds line.
+    # An event the luck hook reads no chance in (an opposition, a wound, an attack's resolution
+    # after its tests) prints no odds line.
     quiet = [event for event, _ in explained if kind(event) in WITHOUT_ODDS[game]]
     assert {kind(event) for event in quiet} == WITHOUT_ODDS[game]
     assert all(shown[short_ref(event)] == [] for event in quiet)

@@ -20,7 +20,7 @@ from chronique.domain.rulesets.cartes.recorded import find_skill
 from chronique.domain.rulesets.cartes.survival import medicine_level
 from chronique.domain.rulesets.cartes.table import deal, draw, living, sheet_of
 from chronique.domain.rulesets.cartes.tables import catalogue_skill, characteristic_name, skill_catalogue
-from chronique.domain.text import fold
+from chronique.domain.text import fold, recordable_name
 from chronique.domain.world import World
 
 PURCHASES = ("skill", "speciality", "characteristic", "pile-max")
@@ -62,15 +62,18 @@ def spend(world: World, name: str, purchase: str, target: str, speciality: str, 
         cost = skill_cost(current, sheet.characteristics[governing], target)
     elif purchase == "speciality":
         target = find_skill(sheet, target)  # as the sheet spells it, whatever was typed
-        if not speciality:
+        # A name of spaces alone is no name: the sheet keeps names stripped, so it would record a
+        # speciality its next reading refuses, and no later purchase could be made (ruling C107).
+        if not speciality.strip():
             raise RuleViolation("name the speciality to add (--speciality)")
+        speciality = recordable_name(speciality, "the speciality")  # a name's length, as every name's
         held_already = next((name for name in sheet.skills[target].specialities if fold(name) == fold(speciality)), None)
         if held_already is not None:
             # A sheet names each speciality of a skill once (sheet.py, whatever case or accents):
             # bought again, it would add nothing and leave a sheet no later command reads (C88).
             raise RuleViolation(f"{sheet.name}'s {target} already has the speciality {held_already}")
         current = len(sheet.skills[target].specialities)
-        cost = speciality_cost(current, target)
+        cost = speciality_cost(current, target, speciality)
     elif purchase == "characteristic":
         target = characteristic_name(target)
         current = sheet.characteristics[target]
@@ -81,7 +84,7 @@ def spend(world: World, name: str, purchase: str, target: str, speciality: str, 
     else:
         raise RuleViolation(f"one can buy a {', a '.join(PURCHASES)}, not {purchase!r}")
     _deal_early(world, character)
-    paid = _payment(cost, cards, character.condition["hand"])
+    paid = _payment(cost, cards, character.condition["hand"], character.name)
     character.record(
         ev.ExperienceSpent,
         at=world.campaign.clock,
@@ -109,25 +112,31 @@ def _deal_early(world: World, character: Character) -> None:
     character.record(ev.HandDealtEarly, at=world.campaign.clock, hand=hand)
 
 
-def _payment(cost: Cost, cards: Sequence[str], hand: Sequence[str]) -> list[str]:
+def _payment(cost: Cost, cards: Sequence[str], hand: Sequence[str], holder: str) -> list[str]:
     if cards:
-        check_payment(cost, cards, hand)
+        check_payment(cost, cards, hand, holder)
         return list(cards)
-    return cheapest_payment(cost, hand)
+    return cheapest_payment(cost, hand, holder)
 
 
 def arrange_care(world: World, patient: str, healer: str | None, means: str, extra_levels: int = 0) -> None:
     """Order a healer to tend ``patient`` with ``means`` at each survival draw (None stops it),
     taking ``extra_levels`` more levels on each Médecine draw to double its result once per level
     (§Médecine L465)."""
-    character = world.character(patient)
     tending = ""
+    # §Survie L431: the dead draw no survival for a healer to support; stopping care is still fine.
+    character = world.character(patient) if healer is None else living(world, patient)
     if healer is not None:
         tender = living(world, healer)
         if tender.id == character.id:
             # §Médecine L465: care is a support of the patient's survival draw, and a character
             # supports another's action, never its own (as ``draws.support`` refuses).
             raise RuleViolation("a character cannot tend itself: Médecine care supports another's survival draws")
+        if not character.condition["wounds"] and not character.condition["lasting_malus"]:
+            # §Médecine L465-467: care is an action in support of a survival draw, or of the retry
+            # that lifts a survived wound's malus; with neither there is nothing it supports, and
+            # the seed gives no standing order waiting for a wound to come (ruling C106).
+            raise RuleViolation(f"{character.name} has no wound and no lasting malus: there is nothing for {tender.name} to care for")
         medicine_level(0, means, extra_levels)  # rejects unknown means and levels before anything is recorded
         tending = tender.name  # as the sheet spells it, whatever was typed
     elif extra_levels:

@@ -16,8 +16,8 @@ from typing import Any
 
 from chronique.domain.cards import cards_words
 from chronique.domain.errors import RuleViolation
-from chronique.domain.rulesets.cartes.experience import Cost, characteristic_cost, pile_max_cost, skill_cost, speciality_cost
-from chronique.domain.text import ordinal, plural
+from chronique.domain.rulesets.cartes.experience import Cost, characteristic_cost, pile_max_cost, skill_cost, speciality_cost, step_words
+from chronique.domain.text import plural
 
 Fields = Mapping[str, Any]
 Change = Callable[[dict[str, Any], dict[str, Any], Fields], None]
@@ -208,11 +208,8 @@ def hand_dealt_early(sheet: dict[str, Any], c: dict[str, Any], e: Fields) -> Non
 
 
 def _bought(e: Fields) -> str:
-    # What a purchase recorded, in the words of a refusal: the step as ``experience.Cost`` names it.
-    if e["purchase"] == "speciality":
-        return f"{e['name']}'s {ordinal(e['to_level'])} speciality ({e['speciality']})"
-    what = "the pile max" if e["purchase"] == "pile-max" else e["name"]
-    return f"{what} from {e['from_level']} to {e['to_level']}"
+    # What a purchase recorded, in the one wording of a step (ruling C98).
+    return step_words(e["purchase"], e["name"], e["from_level"], e["speciality"])
 
 
 def _step(sheet: Mapping[str, Any], e: Fields) -> tuple[int, Cost, str]:
@@ -232,7 +229,7 @@ def _step(sheet: Mapping[str, Any], e: Fields) -> tuple[int, Cost, str]:
             if name not in sheet["skills"]:
                 raise ValueError(f"{_event(e)} adds the speciality {e['speciality']} to {name}, a skill the sheet does not hold without it")
             held = len(sheet["skills"][name]["specialities"])
-            cost = speciality_cost(held, name)
+            cost = speciality_cost(held, name, e["speciality"])
             return held, cost, cost.what
         if purchase == "characteristic":
             held = sheet["characteristics"][name]
@@ -240,7 +237,7 @@ def _step(sheet: Mapping[str, Any], e: Fields) -> tuple[int, Cost, str]:
             return held, cost, cost.what
         held = sheet["pile_max"]
         cost = pile_max_cost(held)
-        return held, cost, f"the {cost.what}"
+        return held, cost, cost.what
     except RuleViolation as refused:
         raise ValueError(f"{_event(e)} bought {_bought(e)}, and without it {refused}") from None
 

@@ -4,14 +4,13 @@ consciousness effects as §KO ou OK tells them."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import Any
 
-from chronique.domain.rulesets.cartes.resolution import RECOVERY_DRAW, difficulty_name, without_suit_bonus
+from chronique.domain.rulesets.cartes.experience import step_words
+from chronique.domain.rulesets.cartes.resolution import RECOVERY_DRAW, SUPPORT_OF, difficulty_name, purposes, without_suit_bonus
 from chronique.domain.rulesets.cartes.tables import lethality_index, lethality_name, means_label
 from chronique.domain.rulesets.words import Describer, cards, described, plural, signed
-from chronique.domain.text import ordinal
 
 # §KO ou OK L354-361: what one hit does to consciousness.
 _EFFECTS = {
@@ -26,13 +25,6 @@ _SURVIVAL = {
     "malus": "survived with a malus",
     "escalate": "failed: the wound worsened",
     "death": "failed: death",
-}
-# §Expérience: what hand cards bought.
-_PURCHASES = {
-    "skill": "a skill level",
-    "speciality": "a speciality",
-    "characteristic": "a characteristic point",
-    "pile-max": "a larger pile",
 }
 
 
@@ -105,59 +97,60 @@ def made_of(e: Any) -> str:
     return f" ({target_terms(e.skill, e.basis)})" if terms or e.target != e.basis["sheet"] else ""
 
 
-# The purposes the rules themselves wrote on the tests they drew, beside a line that says them
-# already: each side of an opposition (combat._exchange: "attack on Alice", "hiding from Bruno"…,
-# the opposition's line names the opponent), a supporter's draw (draws.support: the support's
-# line names who was helped) and the resource and recovery draws (draws._refill: the pile's line).
-# Since TestMade version 5 they are recorded apart (``game_purpose``) and this wording is read for
-# nothing. It is kept ONLY for tests recorded before, whose one ``purpose`` field held either the
-# player's reason or, when none was given, the game's purpose: a stored event is never rewritten,
-# so its wording is all that tells the two apart, and a reason worded like one of these stays
-# unshown on those old tests alone, as it always was (ruling C82).
-_RULES_PURPOSE = re.compile(
-    r"(?:against|attack on|defence against|hiding from|watching for|support of) [^a-z\s]|(?:resource|recovery) draw$"
-)
-
-
-def _recorded_apart(e: Any) -> bool:
-    # TestMade version 5 on keeps the game's purpose in its own field; None on older tests.
-    return getattr(e, "game_purpose", None) is not None
-
-
 def reason(e: Any) -> str:
     """The reason the player gave a test (``cartes test --reason``), as its log line starts:
     "duel at the bridge: "; nothing when none was given. The game's own purpose ("attack on
     Alice", "resource draw"…) is never said as a reason (ruling C82)."""
-    purpose = (e.purpose or "").strip()
-    if _recorded_apart(e):
-        return f"{purpose}: " if purpose else ""
-    # A test recorded before version 5: its purpose is the game's when worded like one (above).
-    return f"{purpose}: " if purpose and not _RULES_PURPOSE.match(purpose) else ""
+    given = purposes(vars(e))[0]
+    return f"{given}: " if given else ""
 
 
 def _test(e: Any) -> str:
     # A recovery draw counts no suit bonus (ruling C11): its line says none, as the table's does.
-    recovery = e.game_purpose == RECOVERY_DRAW if _recorded_apart(e) else e.purpose == RECOVERY_DRAW
+    recovery = purposes(vars(e))[1] == RECOVERY_DRAW
     o = without_suit_bonus(e.outcome) if recovery else e.outcome
     verdict = "success" + (f", {quality(o)}" if o.get("quality") else "") if o["success"] else "failure"
     drawn = f"{e.skill} against {e.target}{made_of(e)} at {_level_drawn(o)}: {cards(o['cards'])} → {verdict}{played(e)}"
-    return f"{reason(e)}{drawn}"
+    return f"{reason(e)}{drawn}{_failed_support(e)}"
+
+
+def _failed_support(e: Any) -> str:
+    # §Tirage des soutiens L297: a failed support gives nothing and records no line of its own, so
+    # its test's line says whom it was for (ruling C102); a successful one is said by the
+    # SupportReceived line beside it (ruling C82).
+    game = purposes(vars(e))[1]
+    if e.outcome["success"] or not game.startswith(SUPPORT_OF):
+        return ""
+    return f"; the support of {game.removeprefix(SUPPORT_OF)} failed"
 
 
 def played(e: Any) -> str:
-    """The cards a recorded test played in place of drawn ones (§Ressources en cartes L199: a hand
-    card for a failed draw; §Tirage des soutiens L293: the supporter's power card), as the table's
-    line says them: ", 2♦ from the hand played for 8♣"; nothing when none was."""
+    """The cards a recorded test played from the hand or a support, as the log and the table's line
+    both say them (ruling C99): its first card when it came from the hand (§Ressources en cartes
+    L199, §Choix des manœuvres L279, §Épuisement de la pioche L235: the hand is experience), ", 2♥
+    from the hand played first"; a hand card for a failed draw, ", 2♦ from the hand played for
+    8♣"; the supporter's power card (§Tirage des soutiens L293), ", the support card 3♥ played for
+    Q♥"; a supporter's card it held and did not need, ", 1 support card held for it unused and
+    gone"; nothing when none was."""
     o = e.outcome
     # The supporter's card is the played card that is not a hand card spent (draws._hand_cards_spent).
     from_hand = list(e.from_hand[1:] if e.source == "hand" else e.from_hand)
-    words = []
+    words = [f", {cards(e.from_hand[:1])} from the hand played first"] if e.source == "hand" and e.from_hand else []
+    supports = 0
     for replaced, card in o.get("substituted", ()):
         if card in from_hand:
             from_hand.remove(card)
             words.append(f", {cards([card])} from the hand played for {cards([replaced])}")
         else:
+            supports += 1
             words.append(f", the support card {cards([card])} played for {cards([replaced])}")
+    # §Tirage des soutiens L293: a power support card serves this draw only, used or not (C47,
+    # C92): one it did not need lapses here, and the line says so rather than let it vanish. A test
+    # recorded before the count was kept held one when it spent one (class version 4), else none.
+    held = e.support_cards_spent if e.support_cards_spent is not None else int(bool(e.support_spent))
+    if held > supports:
+        unused = held - supports
+        words.append(f", {plural(unused, 'support card')} held for it unused and gone")
     return "".join(words)
 
 
@@ -170,18 +163,18 @@ def _wound(e: Any) -> str:
 
 
 def _survival(e: Any) -> str:
-    malus = f" (lasting malus −{e.malus})" if e.malus else ""
+    malus = f" (lasting malus -{e.malus})" if e.malus else ""
     return f"survival draw for wound {e.wound_id}: {_drawn_under_care(e)} → {_SURVIVAL.get(e.result, e.result)}{malus}"
 
 
 def _retried(e: Any) -> str:
-    # §Médecine L467: a retry at or above the wound's value lifts the malus; say so rather than "−0",
+    # §Médecine L467: a retry at or above the wound's value lifts the malus; say so rather than "-0",
     # as the advance that made it does ("the malus of wound 2 is gone"). A failed retry changes
     # nothing (ruling C28): say it failed, not that the malus "is now" what it was.
     if not e.outcome["success"]:
-        left = f"failed: the malus stays −{e.malus}"
+        left = f"failed: the malus stays -{e.malus}"
     else:
-        left = f"malus now −{e.malus}" if e.malus else "the malus is gone"
+        left = f"malus now -{e.malus}" if e.malus else "the malus is gone"
     return f"survival retried for wound {e.wound_id}: {_drawn_under_care(e)} → {left}"
 
 
@@ -213,12 +206,18 @@ def _level_drawn(o: Mapping[str, Any]) -> str:
 
 def _opposition(e: Any) -> str:
     o = e.opposition
+    against, failed = f"opposed draw against {e.opponent}", "both failed"
     if e.opponent_stance != "draws":
+        # §Réussites ou échecs L312, §KO ou OK L361, L271: the side that does not draw takes the
+        # action in full, and the line says what it took, as it does when both draw.
         how = "is out of combat" if e.opponent_stance == "out of combat" else "does not draw"
-        return f"opposed draw against {e.opponent}, who {how}"
-    winner = {"attacker": "won", "defender": f"lost to {e.opponent}"}.get(o.get("winner") or "", "both failed")
-    damage = f"; {e.damage} damage{dealt_by(e.weapons, o.get('winner'), e.opponent)}" if e.damage else ""
-    return f"opposed draw against {e.opponent}: {winner}, net {o.get('net')}{damage}"
+        against, failed = f"{against}, who {how}", "failed, nothing happens"
+    winner = o.get("winner")
+    if winner not in ("attacker", "defender"):
+        return f"{against}: {failed}"
+    won = "won" if winner == "attacker" else f"lost to {e.opponent}"
+    damage = f"; {e.damage} damage{dealt_by(e.weapons, winner, e.opponent)}" if e.damage else ""
+    return f"{against}: {won}, net {o.get('net')}{damage}"
 
 
 def dealt_by(weapons: Mapping[str, Mapping[str, int]] | None, winner: str | None, opponent: str) -> str:
@@ -282,22 +281,23 @@ def pile_words(name: str, e: Any, pile: int, pile_max: int) -> str:
     return f"{name}'s pile {gained}{harder}"
 
 
+def _refilled(e: Any) -> str:
+    # As the table's line says it (pile_words): what the resource or recovery draw put into the
+    # pile, and whether it made the next one harder (§Choix des manœuvres L279, §Épuisement de la
+    # pioche L235); a failed draw's "0 cards into the pile (resource)" said neither.
+    gained = f"{plural(len(e.cards), 'card')} into the pile" if e.cards else "nothing into the pile"
+    harder = f"; the next {e.reason} draw is one level harder" if e.harder else ""
+    return f"{gained} from the {e.reason} draw{harder}"
+
+
 def _spent(e: Any) -> str:
     return f"spent {cards(list(e.cards))} on {purchase_words(e)}"
 
 
 def purchase_words(e: Any) -> str:
-    """What experience bought (§Expérience L536-549), as the log and the ledger say it: "a skill
-    level: Contact from 9 to 10", "a speciality: Escalade, the 1st of Athlétisme" (a speciality's
-    levels count the skill's specialities), "a larger pile: from 7 to 8 cards"."""
-    what = _PURCHASES.get(e.purchase, e.purchase)
-    if e.purchase == "speciality":
-        return f"{what}: {e.speciality}, the {ordinal(e.to_level)} of {e.name}"
-    change = f" from {e.from_level} to {e.to_level}" if e.to_level is not None else ""
-    if e.purchase == "pile-max":
-        # The pile is no skill nor characteristic: no name, its size in cards.
-        return f"{what}: from {e.from_level} to {plural(e.to_level, 'card')}" if e.to_level is not None else what
-    return f"{what}: {e.name}{change}"
+    """What experience bought (§Expérience L536-549), as the log and the ledger say it: the one
+    wording of a step (``experience.step_words``)."""
+    return step_words(e.purchase, e.name, e.from_level, e.speciality)
 
 
 def came_to(outcome: Mapping[str, Any], regained: bool, malus: int) -> str:
@@ -307,7 +307,7 @@ def came_to(outcome: Mapping[str, Any], regained: bool, malus: int) -> str:
     drawn = f"Volonté draw to come to, against {outcome['target']} at {_level_drawn(outcome)}: {cards(outcome['cards'])}"
     if not regained:
         return f"{drawn} → failure: still out of combat"
-    return f"{drawn} → success: came to, with a malus of −{malus} (the damage card) until the scene ends"
+    return f"{drawn} → success: came to, with a malus of -{malus} (the damage card) until the scene ends"
 
 
 def _returned(e: Any) -> str:
@@ -336,7 +336,7 @@ WORDS: dict[str, Describer] = {
     "chronique.domain.rulesets.cartes.events:ConsciousnessChecked": lambda e: came_to(e.outcome, e.regained, e.malus),
     "chronique.domain.rulesets.cartes.events:SurvivalChecked": _survival,
     "chronique.domain.rulesets.cartes.events:SurvivalRetried": _retried,
-    "chronique.domain.rulesets.cartes.events:PileRefilled": lambda e: f"{plural(len(e.cards), 'card')} into the pile ({e.reason})",
+    "chronique.domain.rulesets.cartes.events:PileRefilled": _refilled,
     "chronique.domain.rulesets.cartes.events:PileRested": lambda e: f"a night's sleep: the pile is back to {plural(e.pile_count, 'card')}",
     "chronique.domain.rulesets.cartes.events:ExperienceAwarded": lambda e: (
         f"earned {plural(e.count, 'hand card')}" + (f" ({e.reason})" if e.reason else "")

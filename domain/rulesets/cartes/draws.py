@@ -10,9 +10,11 @@ from chronique.domain.character import Character
 from chronique.domain.errors import RuleViolation
 from chronique.domain.rulesets.cartes import events as ev
 from chronique.domain.rulesets.cartes.damage import wound_malus
+from chronique.domain.rulesets.cartes.describe import target_terms
 from chronique.domain.rulesets.cartes.recorded import SkillSheet, recorded_sheet, skill_target
 from chronique.domain.rulesets.cartes.resolution import (
     DIAMOND_CANCELS,
+    SUPPORT_OF,
     TestOutcome,
     level_modifier,
     pile_gain,
@@ -145,6 +147,7 @@ def _ready(world: World, name: str, request: TestRequest) -> _Ready:
         raise RuleViolation(f"{character.name} is out of combat: no action until a consciousness draw brings them to")
     request = replace(request, source=_source(character, request))
     target, skill, level_shift, basis = target_of(character, request)
+    _refuse_a_certain_failure(character, request, target, skill, basis)
     declared = (("short-circuit",) if request.short_circuit else ()) + request.shifts
     for shift in declared:
         if shift not in DECLARED_SHIFTS:
@@ -160,6 +163,22 @@ def _ready(world: World, name: str, request: TestRequest) -> _Ready:
     # L324: a ♦ first from the pile cancels a level of a short-circuit or change of plan (ruling C6).
     diamond_cancels = any(shift in DIAMOND_CANCELS for shift in declared)
     return _Ready(character, request, target, skill, level, basis, diamond_cancels)
+
+
+def _refuse_a_certain_failure(character: Character, request: TestRequest, target: int, skill: str, basis: dict[str, int]) -> None:
+    # §Tirage L209: a card succeeds at or under the target, and none is worth less than an Ace
+    # (1): against 0 or less every draw fails, whatever its level (§Difficulté des tirages) or
+    # the cards played in place of its own. A hand card is also experience (§Ressources en cartes
+    # L199), so a draw whose first card would be one is refused before anything is drawn (ruling
+    # C105); one from the pile or the deck spends no experience and is drawn (and the hand cards
+    # offered in place of its failures are only spent on a success, which none can give).
+    card = request.first_hand_card if request.source == "hand" else None
+    if target <= 0 and card is not None and card in character.condition["hand"]:
+        what = request.game_purpose or f"{skill} test"
+        raise RuleViolation(
+            f"{character.name}'s {what} would be against {target} ({target_terms(skill, basis)}), which no card "
+            f"can meet: {shown(card)} from the hand would be spent on a certain failure"
+        )
 
 
 def check_test(world: World, name: str, request: TestRequest) -> None:
@@ -205,6 +224,7 @@ def make_test(world: World, name: str, request: TestRequest) -> TestOutcome:
         # §Tirage des soutiens L293: the power support cards serve this draw only, used or not.
         support_spent=bool(character.condition["support_cards"]),
         support_cards_spent=len(character.condition["support_cards"]),
+        best_by_gain=True,  # ruling C101
         sealed_until=world.campaign.epoch if request.hidden else None,
     )
     return outcome
@@ -293,11 +313,15 @@ def support(world: World, supporter: str, supported: str, request: TestRequest) 
     helped = living(world, supported)
     if helped.id == world.character(supporter).id:
         raise RuleViolation("a character cannot support itself")
+    if helped.condition["out_of_combat"]:
+        # §Tirage des soutiens L289: a support aims at the action the supported character declared,
+        # and one out of combat declares none (§KO ou OK L361) until it comes to (ruling C103).
+        raise RuleViolation(f"{helped.name} is out of combat: no action to support until a consciousness draw brings them to")
     if request.manoeuvre == "resource":
         _refuse_full_pile(helped, "a resource support has nothing to give")
     # The deck's log names the supported character as the sheet spells it, whatever was typed;
     # the game's purpose is kept apart from any reason the caller gave (ruling C82).
-    outcome = make_test(world, supporter, replace(request, supporting=True, game_purpose=f"support of {helped.name}"))
+    outcome = make_test(world, supporter, replace(request, supporting=True, game_purpose=f"{SUPPORT_OF}{helped.name}"))
     if not outcome.success:
         return outcome  # its tactics malus, if any, was recorded on the supporter's test
     card = outcome.retained if request.manoeuvre == "power" else None

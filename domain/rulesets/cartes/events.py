@@ -62,11 +62,14 @@ class TestMade(_Changes, FaceDown):
     the game itself drew the test for ("attack on Alice", "support of Bruno", "resource draw",
     "recovery draw"), "" for a test the player asked for. Tests recorded before version 5 kept
     either in ``purpose`` alone (the player's reason when given, else the game's): their
-    ``game_purpose`` is None, and the log tells the two apart by their wording (ruling C82)."""
+    ``game_purpose`` is None, and the log tells the two apart by their wording (ruling C82).
+    ``best_by_gain`` says that an easy resource draw kept the success gaining the most cards,
+    its value +3 on ♥ (ruling C101); None on tests recorded before version 7, which kept the
+    highest value."""
 
     __test__ = False  # not a pytest test class
 
-    class_version = 6
+    class_version = 7
 
     at: int
     skill: str
@@ -86,6 +89,7 @@ class TestMade(_Changes, FaceDown):
     short_circuit: bool | None
     support_spent: bool | None
     support_cards_spent: int | None
+    best_by_gain: bool | None
     sealed_until: str | None
 
     @classmethod
@@ -94,12 +98,14 @@ class TestMade(_Changes, FaceDown):
         # version 4, which keeps whether the test spent a support card it did not use, or before
         # version 5, which keeps the game's purpose apart from the player's reason (None: unknown,
         # ``purpose`` holds whichever was written), or before version 6, which offers every power
-        # support card held, not the first only.
+        # support card held, not the first only, or before version 7, whose resource draw keeps
+        # the success gaining the most cards.
         super().upcast_stored(state)
         state.setdefault("short_circuit", None)
         state.setdefault("support_spent", None)
         state.setdefault("game_purpose", None)
         state.setdefault("support_cards_spent", None)
+        state.setdefault("best_by_gain", None)
 
 
 class SupportReceived(_Changes, FaceDown):

@@ -14,6 +14,7 @@ from typing import Any
 from chronique.domain import cards as _cards
 from chronique.domain.errors import RuleViolation
 from chronique.domain.rulesets.cartes.tables import tables
+from chronique.domain.rulesets.words import joined
 from chronique.domain.text import ordinal, plural
 
 
@@ -40,6 +41,31 @@ class Cost:
     def needs(self) -> str:
         """What it asks, in words: "2 cards of 7 or more", "4 cards"."""
         return plural(self.cards, "card") + (f" of {self.min_value} or more" if self.min_value else "")
+
+
+PURCHASE_WORDS = {
+    "skill": "a skill level",
+    "speciality": "a speciality",
+    "characteristic": "a characteristic point",
+    "pile-max": "a larger pile",
+}
+"""What each kind of purchase buys, in words (§Expérience L536-549, ruling C81)."""
+
+
+def step_words(purchase: str, name: str, from_level: int, speciality: str = "") -> str:
+    """One step bought with hand cards, in the one wording the log, the ledger, ``xp spend`` and
+    every refusal of a price give it (rulings C81, C98): "a skill level: Contact from 9 to 10",
+    "a characteristic point: Carrure from 8 to 9", "a speciality: Escalade, the 1st of
+    Athlétisme" (a speciality's level counts the skill's specialities; its name left out when
+    none is named yet), "a larger pile: from 7 to 8 cards" (the pile is no skill nor
+    characteristic: no name, its size in cards)."""
+    what, to_level = PURCHASE_WORDS[purchase], from_level + 1
+    if purchase == "speciality":
+        named = f"{speciality}, " if speciality else ""
+        return f"{what}: {named}the {ordinal(to_level)} of {name}"
+    if purchase == "pile-max":
+        return f"{what}: from {from_level} to {plural(to_level, 'card')}"
+    return f"{what}: {name} from {from_level} to {to_level}"
 
 
 def _int(value: Any, what: str) -> int:
@@ -69,18 +95,19 @@ def skill_cost(current: int, governing: int, name: str = "skill") -> Cost:
     new = _new_level(current, "skill")
     adv = tables().advancement
     count = adv.skill_cards_at_or_above_characteristic if new >= _int(governing, "characteristic") else adv.skill_cards
-    return Cost(count, new, f"{name} from {current} to {new}")
+    return Cost(count, new, step_words("skill", name, current))
 
 
-def speciality_cost(already: int, skill: str = "a skill") -> Cost:
+def speciality_cost(already: int, skill: str = "a skill", speciality: str = "") -> Cost:
     """Cost of a skill's next specialty: 2, 4 then 8 cards of any value, at most 3 (§Expérience L538,
-    L547). ``skill`` is the skill's name, for the words of a refusal ("Contact's 3rd speciality")."""
+    L547). ``skill`` and ``speciality`` are the names, for the words of a refusal ("a speciality:
+    Parade, the 3rd of Contact")."""
     prices = tables().advancement.speciality_cards
     if _int(already, "specialities held") < 0:
         raise RuleViolation("specialities held cannot be negative")
     if already >= len(prices):
         raise RuleViolation(f"a skill has at most {len(prices)} specialities")
-    return Cost(prices[already], 0, f"{skill}'s {ordinal(already + 1)} speciality")
+    return Cost(prices[already], 0, step_words("speciality", skill, already, speciality))
 
 
 def characteristic_cost(current: int, name: str = "characteristic") -> Cost:
@@ -88,7 +115,7 @@ def characteristic_cost(current: int, name: str = "characteristic") -> Cost:
     if _int(current, "characteristic") < 0:
         raise RuleViolation(f"characteristic cannot be negative, not {current}")
     new = _new_level(current, "characteristic")
-    return Cost(tables().advancement.characteristic_cards, new, f"{name} from {current} to {new}")
+    return Cost(tables().advancement.characteristic_cards, new, step_words("characteristic", name, current))
 
 
 def pile_max_cost(current: int) -> Cost:
@@ -96,7 +123,7 @@ def pile_max_cost(current: int) -> Cost:
     if _int(current, "pile max") < 0:
         raise RuleViolation(f"pile max cannot be negative, not {current}")
     new = _new_level(current, "pile max")
-    return Cost(tables().advancement.pile_max_cards, new, f"pile max from {current} to {new}")
+    return Cost(tables().advancement.pile_max_cards, new, step_words("pile-max", "", current))
 
 
 def _cards_of(values: Sequence[str], what: str) -> list[str]:
@@ -109,8 +136,8 @@ def _cards_of(values: Sequence[str], what: str) -> list[str]:
     return out
 
 
-def check_payment(cost: Cost, cards: Sequence[str], hand: Sequence[str]) -> None:
-    """RuleViolation unless ``cards`` pays ``cost`` from ``hand`` (§Expérience L536-549).
+def check_payment(cost: Cost, cards: Sequence[str], hand: Sequence[str], holder: str) -> None:
+    """RuleViolation unless ``cards`` pays ``cost`` from ``hand``, ``holder``'s (§Expérience L536-549).
 
     The exact number of cards, each in hand (multiplicity respected: with several packs a hand
     may hold two 7H), each of value ≥ ``cost.min_value``.
@@ -119,22 +146,32 @@ def check_payment(cost: Cost, cards: Sequence[str], hand: Sequence[str]) -> None
     held = Counter(_cards_of(hand, "hand card"))
     if len(paid) != cost.cards:
         raise RuleViolation(f"{cost.what} costs {plural(cost.cards, 'card')}, {len(paid)} given")
-    missing = Counter(paid) - held
-    if missing:
-        raise RuleViolation(f"not in hand: {', '.join(_cards.shown(card) for card in sorted(missing.elements()))}")
+    if Counter(paid) - held:
+        raise RuleViolation(f"{holder}'s hand holds {_short_of(Counter(paid), held)}.")
     low = cost.too_low(paid)
     if low:
         # The cards as the sheet and the log show them (9♥, not 9H).
         raise RuleViolation(f"{cost.what} needs cards of {cost.min_value} or more, not {', '.join(map(_cards.shown, low))}")
 
 
-def cheapest_payment(cost: Cost, hand: Sequence[str]) -> list[str]:
-    """The lowest-valued hand cards that pay ``cost`` (hand order breaks ties).
+def _short_of(paid: Counter[str], held: Counter[str]) -> str:
+    # Each card given more often than the hand holds it, as a sentence says it: "no K♦", "7♥
+    # only once" (a card given twice and held once is no more missing than one given once).
+    said = []
+    for card in sorted(paid):
+        if paid[card] > held[card]:
+            times = {1: "once", 2: "twice"}.get(held[card], f"{held[card]} times")
+            said.append(f"{_cards.shown(card)} only {times}" if held[card] else f"no {_cards.shown(card)}")
+    return joined(said)
 
-    RuleViolation "hand cannot pay ..." when the hand lacks enough qualifying cards.
+
+def cheapest_payment(cost: Cost, hand: Sequence[str], holder: str) -> list[str]:
+    """The lowest-valued cards of ``hand``, ``holder``'s, that pay ``cost`` (hand order breaks ties).
+
+    RuleViolation "Alice's hand cannot pay ..." when the hand lacks enough qualifying cards.
     """
     held = _cards_of(hand, "hand card")
     qualifying = sorted((c for c in held if _cards.value(c) >= cost.min_value), key=_cards.value)
     if len(qualifying) < cost.cards:
-        raise RuleViolation(f"hand cannot pay {cost.what}: needs {cost.needs()}, has {len(qualifying)}")
+        raise RuleViolation(f"{holder}'s hand cannot pay {cost.what} (needs {cost.needs()}, has {len(qualifying)})")
     return qualifying[: cost.cards]

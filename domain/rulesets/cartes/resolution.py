@@ -7,6 +7,7 @@ so the same inputs always give the same :class:`TestOutcome`.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations, permutations
@@ -231,13 +232,18 @@ def _suit_bonus(card: str, manoeuvre: str) -> int:
     return 0
 
 
-def _evaluate(target: int, level: int, hand: Sequence[str], manoeuvre: str) -> tuple[bool, str | None]:
+def _evaluate(target: int, level: int, hand: Sequence[str], manoeuvre: str, best_by_gain: bool = True) -> tuple[bool, str | None]:
     """Success and retained card per §Difficulté des tirages L215-227 (digest §3.2)."""
 
     # Among cards of equal value the retained one is the one carrying a suit bonus: the seed
-    # only ranks by value, so the player keeps the more favourable card (ruling, not a PROPOSAL).
+    # only ranks by value, so the player keeps the more favourable card (ruling C31). On a
+    # resource draw the best success is the one that refills the pile most, its value +3 on ♥
+    # (§Choix des manœuvres L279 "un nombre de cartes égal à la réussite", §Bonus de couleur
+    # L321 "+3 à la réussite": ruling C101); ``best_by_gain`` False replays a test recorded
+    # before that ruling, which kept the highest value.
     def rank(card: str) -> tuple[int, int]:
-        return (_cards.value(card), _suit_bonus(card, manoeuvre))
+        value, bonus = _cards.value(card), _suit_bonus(card, manoeuvre)
+        return (value + bonus, value) if best_by_gain and manoeuvre == "resource" else (value, bonus)
 
     successes = [c for c in hand if _cards.value(c) <= target]
     if level < 0:
@@ -252,6 +258,13 @@ def _evaluate(target: int, level: int, hand: Sequence[str], manoeuvre: str) -> t
     if len(successes) != len(hand):
         return False, None
     return True, min(hand, key=lambda c: (_cards.value(c), -_suit_bonus(c, manoeuvre)))
+
+
+def cards_succeed(target: int, level: int, cards: Sequence[str]) -> bool:
+    """Whether ``cards``, drawn in this order at ``level`` (the level the first card left),
+    succeed against ``target`` (§Difficulté des tirages L215-227): luck reads the cards as they
+    fell, before a support's card or a hand card replaced one (ruling C97)."""
+    return _evaluate(target, level, cards, "power")[0]
 
 
 @dataclass(frozen=True)
@@ -298,6 +311,7 @@ def resolve_test(
     hand_cards: Sequence[str] = (),
     support_cards: Sequence[str] = (),
     first_from_pile: bool = True,
+    best_by_gain: bool = True,
 ) -> TestOutcome:
     """Resolve one test (digest §3.5).
 
@@ -309,7 +323,8 @@ def resolve_test(
     (§Difficulté des actions L213). ``hand_cards`` are offered to replace failed draws and are
     used only when the test failed (PROPOSAL §3.3); ``support_cards`` (the supporters' power
     success cards, §Tirage des soutiens L293, one per supporter of the action) may each replace
-    any one card, and are used only when they improve the outcome.
+    any one card, and are used only when they improve the outcome. An easy resource draw keeps
+    the success that gains the most cards (ruling C101) unless ``best_by_gain`` is False.
     """
     target = _int(target, "target")
     level_asked = _int(level, "difficulty level")
@@ -336,7 +351,7 @@ def resolve_test(
         extra = [_card(c, "drawn card") for c in pulled]
     drawn = (first, *extra)
 
-    best = _best_outcome(target, effective, drawn, manoeuvre, offered, supports)
+    best = _best_outcome(target, effective, drawn, manoeuvre, offered, supports, best_by_gain)
     return TestOutcome(
         target=target,
         level_asked=level_asked,
@@ -360,12 +375,13 @@ def _best_outcome(
     manoeuvre: str,
     offered: tuple[str, ...],
     supports: tuple[str, ...],
+    best_by_gain: bool,
 ) -> _Candidate:
     """The best legal arrangement of drawn, support and hand cards (see :func:`resolve_test`)."""
     hand_values = [_cards.value(c) for c in offered]
 
     def candidate(cards: tuple[str, ...], subs: tuple[tuple[str, str], ...], used: tuple[int, ...], sup: int) -> _Candidate:
-        ok, kept = _evaluate(target, level, cards, manoeuvre)
+        ok, kept = _evaluate(target, level, cards, manoeuvre, best_by_gain)
         return _Candidate(cards, ok, kept, subs, used, sup, manoeuvre)
 
     # Support placements: none, or some of the support cards, each in place of a different drawn
@@ -561,6 +577,36 @@ RECOVERY_DRAW = "recovery draw"
 """The game's purpose a pile-exhaustion recovery draw is recorded with (``draws._refill``: its
 kind and "draw"; ``TestMade.game_purpose``, its ``purpose`` before class version 5), by which the
 log tells it from other tests."""
+
+SUPPORT_OF = "support of "
+"""How the game's purpose of a supporter's draw begins, the supported character's name after it
+(``draws.support``), by which the log tells a failed support (ruling C102)."""
+
+
+# The purposes the rules themselves wrote on the tests they drew, beside a line that says them
+# already: each side of an opposition (combat._exchange: "attack on Alice", "hiding from Bruno"…,
+# the opposition's line names the opponent), a supporter's draw (draws.support: the support's
+# line names who was helped) and the resource and recovery draws (draws._refill: the pile's line).
+# Since TestMade version 5 they are recorded apart (``game_purpose``) and this wording is read for
+# nothing. It is kept ONLY for tests recorded before, whose one ``purpose`` field held either the
+# player's reason or, when none was given, the game's purpose: a stored event is never rewritten,
+# so its wording is all that tells the two apart, and a reason worded like one of these stays
+# unshown on those old tests alone, as it always was (ruling C82).
+_GAME_WORDING = re.compile(
+    r"(?:against|attack on|defence against|hiding from|watching for|support of) [^a-z\s]|(?:resource|recovery) draw$"
+)
+
+
+def purposes(test: Mapping[str, Any]) -> tuple[str, str]:
+    """(the reason the player gave, what the game drew it for) of a recorded test's fields, "" for
+    either not given (ruling C82): apart since TestMade version 5; on a test recorded before, its
+    one ``purpose`` is the game's when worded like one, else the player's. The log, the exports
+    and the verifier all read a test's purposes here, old and new alike."""
+    purpose = (test.get("purpose") or "").strip()
+    game_purpose = test.get("game_purpose")
+    if game_purpose is not None:
+        return purpose, game_purpose
+    return ("", purpose) if _GAME_WORDING.match(purpose) else (purpose, "")
 
 
 def without_suit_bonus(outcome: Mapping[str, Any]) -> dict[str, Any]:

@@ -11,8 +11,7 @@ from chronique.domain.errors import RuleViolation
 from chronique.domain.luck import Draw
 from chronique.domain.rulesets.cartes import describe as words
 from chronique.domain.rulesets.cartes import events as ev
-from chronique.domain.rulesets.cartes import view
-from chronique.domain.rulesets.cartes.odds import success_odds
+from chronique.domain.rulesets.cartes import odds, view
 from chronique.domain.rulesets.cartes.processes import CartesProcesses
 from chronique.domain.rulesets.cartes.settings import SETTINGS
 from chronique.domain.rulesets.cartes.table import GENERAL, return_cards
@@ -143,22 +142,10 @@ class Cartes:
         return cards_played(event)
 
     def luck(self, event: Any, settings: Mapping[str, Any]) -> list[Draw]:
-        """A test left to the cards alone (no hand card, no support) and its chance from a full
-        deck (§7.3). Not counted (ruling LK5: a test a hand card or a support changed): a test
-        whose first card the player chose face up from the hand (``--from hand:``, and the
-        resource and recovery draws, which must start with one, §Choix des manœuvres L279,
-        §Épuisement de la pioche L235), with a hand card substituted, or with a support used (the
-        player's choice, not luck); oppositions, survival and consciousness draws, whose exact
-        odds are not written (odds.py has a test's only)."""
-        if not isinstance(event, ev.TestMade):
-            return []
-        o = event.outcome
-        # §Distribution des cartes L86: the hand is kept face up, so a first card from it is known
-        # before it is played; the full-deck odds would price a choice as chance.
-        if event.source == "hand" or o["substituted"] or o.get("support_used"):
-            return []
-        packs = settings.get("decks", {}).get(GENERAL, 2)
-        return [Draw("test", bool(o["success"]), success_odds(event.target, o["level_asked"], packs))]
+        """Every draw with a chance of success (ruling C97): tests, survival draws and retries,
+        the healer's Médecine draws and consciousness draws, each the cards as they fell at their
+        exact chance from a full deck (§7.3)."""
+        return odds.draws(event, settings)
 
     def processes(self, world: World) -> Processes:
         return CartesProcesses(world)

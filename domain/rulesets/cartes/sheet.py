@@ -309,8 +309,7 @@ def skill_advance_cost(sheet: CartesSheet, name: str) -> Cost:
     """Cost of raising skill ``name`` by one, against its governing characteristic (§Expérience L536)."""
     skill = find_skill(sheet, name)
     entry = sheet.skills[skill]
-    cost = skill_cost(entry.level, sheet.characteristics[entry.characteristic])
-    return Cost(cost.cards, cost.min_value, f"{skill} from {entry.level} to {entry.level + 1}")
+    return skill_cost(entry.level, sheet.characteristics[entry.characteristic], skill)
 
 
 def speciality_advance_cost(sheet: CartesSheet, name: str) -> Cost:
@@ -322,9 +321,7 @@ def speciality_advance_cost(sheet: CartesSheet, name: str) -> Cost:
 def characteristic_advance_cost(sheet: CartesSheet, name: str) -> Cost:
     """Cost of +1 to characteristic ``name`` (§Expérience L540, L548: 3 cards ≥ new level)."""
     canonical = characteristic_name(name)
-    current = sheet.characteristics[canonical]
-    cost = characteristic_cost(current)
-    return Cost(cost.cards, cost.min_value, f"{canonical} from {current} to {current + 1}")
+    return characteristic_cost(sheet.characteristics[canonical], canonical)
 
 
 def pile_max_advance_cost(sheet: CartesSheet) -> Cost:

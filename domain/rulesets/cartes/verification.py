@@ -23,6 +23,7 @@ from chronique.domain.rulesets.cartes.resolution import (
     TestOutcome,
     oppose,
     pile_gain,
+    purposes,
     recovery_level,
     resolve_test,
     resource_level,
@@ -129,9 +130,12 @@ def _test(event: dict[str, Any], table: Table, now: dict[str, Any]) -> Mapping[s
     else:
         choices = (bool(chosen),)
     target, level, cards, manoeuvre = recorded["target"], recorded["level_asked"], tuple(drawn), recorded["manoeuvre"]
+    # Ruling C101: an easy resource draw keeps the success gaining the most cards; a test recorded
+    # before class version 7 (None) kept the highest value.
+    by_gain = event.get("best_by_gain") is not None
     outcomes = []
     for short_circuit in choices:
-        replayed = _replayed(target, level, cards, manoeuvre, played, from_pile, short_circuit, supports)
+        replayed = _replayed(target, level, cards, manoeuvre, played, from_pile, short_circuit, supports, by_gain)
         if replayed is not None:
             outcomes.append(replayed[1])
     if not outcomes:
@@ -146,6 +150,8 @@ def _test(event: dict[str, Any], table: Table, now: dict[str, Any]) -> Mapping[s
         expected["support_spent"] = bool(supports)
     if every:
         expected["support_cards_spent"] = len(supports)
+    if by_gain:
+        expected["best_by_gain"] = True
     return expected
 
 
@@ -221,7 +227,7 @@ def _refilled(event: dict[str, Any], table: Table, now: dict[str, Any]) -> Mappi
     reason, c = event["reason"], now["condition"]
     name = name_of(table, event["originator_id"])
     test = now.get("last")
-    if test is None or not test["topic"].endswith(":TestMade") or _drawn_for(test) != f"{reason} draw":
+    if test is None or not test["topic"].endswith(":TestMade") or purposes(test)[1] != f"{reason} draw":
         raise Mismatch("reason", f"a {reason} refill follows {name}'s {reason} draw, and none was just made")
     steps = c[f"{reason}_steps"]
     level = resource_level(steps) if reason == "resource" else recovery_level(steps, hand_empty=test["source"] == "deck")
@@ -234,13 +240,6 @@ def _refilled(event: dict[str, Any], table: Table, now: dict[str, Any]) -> Mappi
     if len(cards) != count:
         raise Mismatch("cards", f"records {plural(len(cards), 'card')}, the rules give {count}")
     return {"harder": reason == "recovery" or not outcome.success}
-
-
-def _drawn_for(test: Mapping[str, Any]) -> Any:
-    # What the game drew a test for: its ``game_purpose`` since TestMade version 5 (ruling C82);
-    # a test recorded before kept it in ``purpose`` (a refill's draw never had a player's reason).
-    game_purpose = test.get("game_purpose")
-    return test["purpose"] if game_purpose is None else game_purpose
 
 
 def _survival(event: dict[str, Any], table: Table, now: dict[str, Any]) -> Mapping[str, Any]:
@@ -331,6 +330,7 @@ def _replayed(
     from_pile: bool,
     short_circuit: bool,
     supports: tuple[str, ...],
+    best_by_gain: bool = True,
 ) -> Replayed | None:
     # Pure, and a campaign repeats the same few targets, levels and cards: each is worked out once.
     # The dict it gives is shared: callers only compare it.
@@ -345,6 +345,7 @@ def _replayed(
             hand_cards=hand,
             support_cards=supports,
             first_from_pile=from_pile,
+            best_by_gain=best_by_gain,
         )
     except RuleViolation:  # this choice would have drawn another number of cards
         return None

@@ -89,8 +89,8 @@ def _resilience(character: Character) -> list[tuple[str, ...]]:
     malus = wound_malus(character)
     rows: list[tuple[str, ...]] = [("KO and OK", thresholds_in_words(s["characteristics"]))]
     rows += [(f"{name} wounds", held) for name, held in wound_capacity_in_words(s["characteristics"], c["wounds"])]
-    rows.append(("wound malus", f"−{malus}" if malus else "none"))
-    rows += [(f"lasting malus of wound {m['wound']}", f"−{m['amount']} until curative care") for m in c["lasting_malus"]]
+    rows.append(("wound malus", f"-{malus}" if malus else "none"))
+    rows += [(f"lasting malus of wound {m['wound']}", f"-{m['amount']} until curative care") for m in c["lasting_malus"]]
     if c["care"]:
         rows.append(("tended by", f"{c['care']['healer']} ({care_words(c['care']['means'], extra_levels(c['care']))})"))
     return rows

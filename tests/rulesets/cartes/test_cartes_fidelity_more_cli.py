@@ -96,7 +96,7 @@ def test_a_spend_the_early_hand_cannot_pay_records_nothing_Experience_L549(betwe
     db = between_sessions
     before = of(db, "HandDealtEarly") + of(db, "ExperienceSpent")
     refused = cli(db, "cartes", "xp", "spend", CAMPAIGN, "Alice", "pile-max", code=2)
-    assert "hand cannot pay" in refused.stderr and len(refused.stderr.strip().splitlines()) == 1
+    assert "error: Alice's hand cannot pay " in refused.stderr and len(refused.stderr.strip().splitlines()) == 1
     assert of(db, "HandDealtEarly") + of(db, "ExperienceSpent") == before == []
 
 

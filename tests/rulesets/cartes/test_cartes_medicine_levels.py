@@ -68,6 +68,7 @@ def test_care_takes_extra_levels_on_the_command_line_and_refuses_too_many(db: st
     run(db, "campaign", "new", "Verdelune", "--ruleset", "cartes", "--start", "Day 1 08:00")
     for who in ("alice", "bruno"):
         run(db, "character", "new", "Verdelune", "--sheet", str(SAMPLES / f"{who}.toml"))
+    run(db, "cartes", "wound", "Verdelune", "Alice", "--damage", "2", "--lethality", "nulle")  # care tends a wound (C106)
     out = run(db, "cartes", "care", "Verdelune", "Alice", "--healer", "Bruno", "--means", "adapted-kit", "--extra-levels", "2")
     assert out.stdout.strip() == "Bruno tends Alice (Premiers soins avec équipement adapté, 2 extra levels: care ×4)"
     log = run(db, "log", "Verdelune").stdout

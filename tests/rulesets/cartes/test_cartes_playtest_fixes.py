@@ -257,7 +257,7 @@ def test_a_survival_draw_says_its_target_its_level_and_the_healers_draw_Survie_L
     assert describe(survival) == (
         "survival draw for wound 1: Bruno's Médecine draw (Premiers soins avec équipement adapté) against 9 at +0 (moyenne): "
         "K♦ → failure, no marker; then against 8 (Carrure 8, 0 bonus markers) at +1 (difficile): 3♥ 2♠ → "
-        "survived with a malus (lasting malus −4)"
+        "survived with a malus (lasting malus -4)"
     )
     assert describe(retry).startswith("survival retried for wound 1: Bruno's Médecine draw (Premiers soins avec équipement adapté)")
     assert describe(retry).endswith("then against 11 (Carrure 8, 3 bonus markers) at +0 (moyenne): 9♥ → the malus is gone")
@@ -268,7 +268,7 @@ def test_a_failed_retry_says_it_failed_and_the_malus_stays_Medecine_L467() -> No
     world, ticks = tended_forte_wound(["KD", "3H", "2S", "KS", "KH", "QH"])
     assert [t.account for t in ticks][-1] == "Alice: the retry for wound 1 failed, the malus stays 4"
     (retry,) = [e for e in world.character("Alice").pending_events if isinstance(e, ev.SurvivalRetried)]
-    assert describe(retry).endswith("→ failed: the malus stays −4")
+    assert describe(retry).endswith("→ failed: the malus stays -4")
 
 
 def test_a_consciousness_draw_says_the_character_came_to_with_the_damage_as_malus_Tirage_de_conscience_L373() -> None:
@@ -279,7 +279,7 @@ def test_a_consciousness_draw_says_the_character_came_to_with_the_damage_as_malu
     (drawn,) = [e for e in world.character("Alice").pending_events if isinstance(e, ev.ConsciousnessChecked)]
     words = describe(drawn)
     assert words.startswith("Volonté draw to come to, against 6 at +0 (moyenne): A♠ → success: ")
-    assert words.endswith("came to, with a malus of −8 (the damage card) until the scene ends")
+    assert words.endswith("came to, with a malus of -8 (the damage card) until the scene ends")
     assert "manoeuvre" not in words
 
 

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from cartes_table import DEALT, table
 from support import run
 from test_cartes_playtest_fixes import CAMPAIGN, recorded, refused, seated
 
 from chronique.cli.cartes import drawn, refilled
 from chronique.cli.render import describe_test
+from chronique.domain.errors import RuleViolation
 from chronique.domain.rulesets import ruleset
 from chronique.domain.rulesets.cartes import events as ev
 from chronique.domain.rulesets.cartes.advancement import spend
@@ -52,7 +54,9 @@ def test_a_recovery_won_by_a_spade_says_no_plus_three_Epuisement_de_la_pioche_L2
     outcome = recover(world, "Alice", "2H")
     assert (outcome.retained, outcome.quality, outcome.suit_bonus) == ("4S", 4, 0)
     assert describe_test(outcome) == "target 8, -2 très facile: 2♥ 4♠ K♣ → success, quality 4"
-    assert describe(last_test(world, "Alice")) == "Carrure against 8 at -2 (très facile): 2♥ 4♠ K♣ → success, quality 4"
+    assert describe(last_test(world, "Alice")) == (
+        "Carrure against 8 at -2 (très facile): 2♥ 4♠ K♣ → success, quality 4, 2♥ from the hand played first"
+    )
     assert refilled(world, "Alice") == "Alice's pile gains 4 cards (now 4 of 7); the next recovery draw is one level harder"
     # Très facile Volonté 6, the 8♣ first (♣: one more facility level), then 5♥ K♥ Q♥: 5 +3 (♥).
     resource = take_resource(world, "Alice", "8C")
@@ -91,20 +95,28 @@ def empty_pile(db: str, name: str) -> None:
 
 
 def test_resource_and_recovery_draws_take_the_post_ko_malus_Tirage_de_conscience_L373_ruling_C79() -> None:
-    # Volonté 6: a hit of 8 is over KO, out of combat; the 3♥ brings Alice to with −8 (L373). Before,
+    # Volonté 6: a hit of 7 is over KO, out of combat; the 3♥ brings Alice to with −7 (L373). Before,
     # the resource draw read "target 3 (Volonté 6, markers -3)" beside a test's "wound malus -8".
-    world = table([*DEALT, "3H", "4S", "5D", "6S", "7D"])
+    world = table([*DEALT, "3H", "4S", "5D"])
     empty_alices_pile(world)
-    suffer_wound(world, "Alice", 8, "nulle", "a club")
+    suffer_wound(world, "Alice", 7, "nulle", "a club")
     assert consciousness(world, "Alice").success
-    assert not take_resource(world, "Alice", "2H").success  # 2♥ 4♠ 5♦, none under 6 − 8
-    resource = last_test(world, "Alice")
-    assert resource.basis["wound_malus"] == -8
-    assert describe(resource) == "Volonté against -2 (Volonté 6, wound malus -8) at -2 (très facile): 2♥ 4♠ 5♦ → failure"
-    assert not recover(world, "Alice", "KD").success  # K♦ 6♠ 7♦, none under 8 − 8
+    # Volonté 6 − 7 is −1, which no card meets: the resource draw is refused before its 2♥ is
+    # spent (ruling C105), and says the malus it takes.
+    with pytest.raises(RuleViolation) as refusal:
+        take_resource(world, "Alice", "2H")
+    assert str(refusal.value) == (
+        "Alice's resource draw would be against -1 (Volonté 6, wound malus -7), which no card can meet: "
+        "2♥ from the hand would be spent on a certain failure"
+    )
+    assert "2H" in world.character("Alice").condition["hand"]
+    assert not recover(world, "Alice", "KD").success  # K♦ 4♠ 5♦, none under 8 − 7
     recovery = last_test(world, "Alice")
-    assert describe(recovery) == "Carrure against 0 (Carrure 8, wound malus -8) at -2 (très facile): K♦ 6♠ 7♦ → failure"
-    assert drawn(world, "Alice").made_of == " (Carrure 8, wound malus -8)"  # the table's line says it alike
+    assert recovery.basis["wound_malus"] == -7
+    assert describe(recovery) == (
+        "Carrure against 1 (Carrure 8, wound malus -7) at -2 (très facile): K♦ 4♠ 5♦ → failure, K♦ from the hand played first"
+    )
+    assert drawn(world, "Alice").made_of == " (Carrure 8, wound malus -7)"  # the table's line says it alike
     assert refilled(world, "Alice") == "Alice's pile gains nothing; the next recovery draw is one level harder"
 
 
@@ -116,6 +128,7 @@ def test_a_character_cannot_tend_itself_Medecine_L465_ruling_C80(db: str) -> Non
     line = "error: a character cannot tend itself: Médecine care supports another's survival draws"
     assert refused(db, "cartes", "care", CAMPAIGN, "Alice", "--healer", "Alice") == line
     assert refused(db, "cartes", "care", CAMPAIGN, "alice", "--healer", "ALICE", "--means", "hospital") == line
+    run(db, "cartes", "wound", CAMPAIGN, "Alice", "--damage", "2", "--lethality", "nulle")  # care tends a wound (C106)
     assert run(db, "cartes", "care", CAMPAIGN, "Alice", "--healer", "Bruno").stdout == (
         "Bruno tends Alice (Premiers soins avec un équipement léger)\n"
     )
@@ -138,9 +151,11 @@ def test_every_command_typed_in_lower_case_prints_and_logs_the_sheets_spelling(d
     said["recover"] = run(db, "cartes", "recover", CAMPAIGN, "alice").stdout
     said["award"] = run(db, "cartes", "xp", "award", CAMPAIGN, "alice", "4").stdout
     said["spend"] = run(db, "cartes", "xp", "spend", CAMPAIGN, "alice", "speciality", "distance", "--speciality", "Fronde").stdout
-    said["attack"] = run(db, "cartes", "attack", CAMPAIGN, "alice", "bruno").stdout
+    # From the deck: a recovery that failed (three cards over Carrure 8, about one in eighteen)
+    # leaves the pile empty, and the attack's words are what is checked here.
+    said["attack"] = run(db, "cartes", "attack", CAMPAIGN, "alice", "bruno", "--attacker-from", "deck").stdout
     said["wound"] = run(db, "cartes", "wound", CAMPAIGN, "bruno", "--damage", "2", "--lethality", "nulle").stdout
-    said["care"] = run(db, "cartes", "care", CAMPAIGN, "alice", "--healer", "bruno").stdout
+    said["care"] = run(db, "cartes", "care", CAMPAIGN, "bruno", "--healer", "alice").stdout  # Bruno's wound (C106)
     assert said["test"].startswith("Alice draws Contact: ")
     assert said["oppose"].startswith("Alice (Discrétion): ") and "\nBruno (Vigilance): " in said["oppose"]
     assert said["spot"].startswith("Alice (Discrétion): ")
@@ -152,7 +167,7 @@ def test_every_command_typed_in_lower_case_prints_and_logs_the_sheets_spelling(d
     assert said["attack"].startswith("Alice (Contact): ") and "\nBruno (Contact): " in said["attack"]
     # Volonté 6: a hit of 2 is under OK 3, whatever Bruno's wounds (Carrure 6 holds three Nulle).
     assert said["wound"].startswith("Bruno takes a wound of 2, lethality ")
-    assert said["care"] == "Bruno tends Alice (Premiers soins avec un équipement léger)\n"
+    assert said["care"] == "Alice tends Bruno (Premiers soins avec un équipement léger)\n"
     typed = ("alice", "bruno", "contact", "discretion", "vigilance", "medecine", "distance")
     assert [(command, word) for command, out in said.items() for word in typed if word in out] == []
     assert refused(db, "cartes", "cure", CAMPAIGN, "alice") == "error: Alice carries no lasting malus"
@@ -178,7 +193,7 @@ def test_every_command_typed_in_lower_case_prints_and_logs_the_sheets_spelling(d
     drawn_for = [(e["to"], e["purpose"]) for e in events if e["topic"].endswith(":Deck.CardsDrawn")]
     assert ("Alice", "Contact test (passive)") in drawn_for
     assert [e["name"] for e in events if e["topic"].endswith(":ExperienceSpent")] == ["Distance"]
-    assert [e["healer"] for e in events if e["topic"].endswith(":CareArranged")] == ["Bruno"]
+    assert [e["healer"] for e in events if e["topic"].endswith(":CareArranged")] == ["Alice"]
     log = run(db, "log", CAMPAIGN, "--gm").stdout
     assert [word for word in typed if word in log] == []
 

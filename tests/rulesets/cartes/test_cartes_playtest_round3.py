@@ -174,14 +174,16 @@ def test_a_skill_the_hand_cannot_pay_says_one_card_Experience_L536() -> None:
     world = table(DEALT)
     make_test(world, "Alice", TestRequest("Contact"))  # deals the hand: K♦ 8♣ 2♥
     spend(world, "Alice", "speciality", "Distance", "Arc", ("KD", "8C"), "")
-    with pytest.raises(RuleViolation, match=r"^hand cannot pay Athlétisme from 6 to 7: needs 1 card of 7 or more, has 0$"):
+    with pytest.raises(
+        RuleViolation, match=r"^Alice's hand cannot pay a skill level: Athlétisme from 6 to 7 \(needs 1 card of 7 or more, has 0\)$"
+    ):
         spend(world, "Alice", "skill", "Athlétisme", "", (), "")
 
 
 def test_a_payment_of_the_wrong_count_says_one_card_Experience_L536() -> None:
     world = table(DEALT)
     make_test(world, "Alice", TestRequest("Contact"))  # deals the hand: K♦ 8♣ 2♥
-    with pytest.raises(RuleViolation, match=r"^Athlétisme from 6 to 7 costs 1 card, 2 given$"):
+    with pytest.raises(RuleViolation, match=r"^a skill level: Athlétisme from 6 to 7 costs 1 card, 2 given$"):
         spend(world, "Alice", "skill", "Athlétisme", "", ("KD", "8C"), "")
 
 
@@ -210,14 +212,14 @@ def test_the_ledger_and_the_log_say_a_larger_pile_in_words_Experience_L549(db: s
     assert len(spent) == 1 and spent[0].endswith(f" on {words}")
 
 
-# -- 4. luck --help says what luck counts (ruling LK5) ----------------------------------------------
+# -- 4. luck --help says what luck counts (rulings LK5, C97) -------------------------------------------
 
 
-def test_luck_help_names_the_cartes_draws_it_leaves_out_LK5(db: str) -> None:
+def test_luck_help_says_what_cartes_draws_count_LK5_ruling_C97(db: str) -> None:
     said = " ".join(run(db, "luck", "--help").stdout.split())
     assert "every roll left to chance" not in said
     assert (
-        "in Cartes, a test whose first card was chosen from the hand (so every resource and recovery draw) or that a hand "
-        "card or a support changed (the player's choice, ruling LK5), and the survival and consciousness draws and the "
-        "Médecine draws of a healer's care, whose exact odds are not written."
+        "In Cartes every test, survival, consciousness and Médecine draw counts as its cards fell, before a support's "
+        "card or a hand card replaced one; after a first card chosen face up from the hand (every resource and recovery "
+        "draw), only the cards still to draw count; a draw no card could change is none (ruling C97)."
     ) in said

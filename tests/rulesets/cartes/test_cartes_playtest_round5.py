@@ -111,6 +111,7 @@ def test_stopping_care_reads_as_care_stopped_not_an_empty_healer_Medecine_L465(d
     run(db, "campaign", "new", NAME, "--ruleset", "cartes")
     for who in ("alice", "bruno"):
         run(db, "character", "new", NAME, "--sheet", str(SAMPLES / f"{who}.toml"))
+    run(db, "cartes", "wound", NAME, "Alice", "--damage", "2", "--lethality", "nulle")  # care tends a wound (C106)
     run(db, "cartes", "care", NAME, "Alice", "--healer", "Bruno", "--means", "field-hospital")
     assert run(db, "cartes", "care", NAME, "Alice").stdout == "nobody tends Alice now\n"
     cared = [line for line in log_details(db, NAME) if "tend" in line or "care" in line]
@@ -287,7 +288,10 @@ def test_a_spend_says_what_it_bought_as_the_ledger_does_and_a_refusal_names_the_
     said = run(db, "cartes", "xp", "spend", NAME, "Alice", "speciality", "contact", "--speciality", "Parade").stdout
     assert said.startswith("Alice spends ") and said.endswith(" on a speciality: Parade, the 2nd of Contact\n"), said
     refused = run(db, "cartes", "xp", "spend", NAME, "Alice", "speciality", "Contact", "--speciality", "Feinte", check=False)
-    assert (refused.returncode, refused.stderr) == (2, "error: hand cannot pay Contact's 3rd speciality: needs 8 cards, has 5\n")
+    assert (refused.returncode, refused.stderr) == (
+        2,
+        "error: Alice's hand cannot pay a speciality: Feinte, the 3rd of Contact (needs 8 cards, has 5)\n",
+    )
     ledger = run(db, "xp", "ledger", NAME).stdout
     assert "a speciality: Parade, the 2nd of Contact" in ledger
 

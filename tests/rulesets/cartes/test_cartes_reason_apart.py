@@ -149,7 +149,7 @@ def test_a_recovery_and_a_support_say_no_reason_and_a_recovery_no_plus_three_Epu
     recover(world, "Alice", "2H")
     recovery = last_test(world, "Alice")
     assert (recovery.purpose, recovery.game_purpose) == ("", "recovery draw")
-    assert describe(recovery) == "Carrure against 8 at -2 (très facile): 2♥ 4♠ K♣ → success, quality 4"
+    assert describe(recovery) == "Carrure against 8 at -2 (très facile): 2♥ 4♠ K♣ → success, quality 4, 2♥ from the hand played first"
     support(world, "Bruno", "Alice", TestRequest("Médecine", manoeuvre="power"))
     helping = last_test(world, "Bruno")
     assert (helping.purpose, helping.game_purpose) == ("", "support of Alice")

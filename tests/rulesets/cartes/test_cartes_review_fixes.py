@@ -283,12 +283,12 @@ def test_a_retry_that_lifts_the_malus_says_it_is_gone_Medecine_L467() -> None:
     assert accounts[-1] == "Alice: the malus of wound 1 is gone"
     (retry,) = [e for e in world.character("Alice").pending_events if isinstance(e, ev.SurvivalRetried)]
     assert retry.malus == 0
-    # The log and `audit show` tell it with the advance's words, never "malus now −0".
+    # The log and `audit show` tell it with the advance's words, never "malus now -0".
     words = ruleset("cartes").describe(retry)
-    assert words.endswith("→ the malus is gone") and "−0" not in words
+    assert words.endswith("→ the malus is gone") and "-0" not in words
 
 
 def test_a_card_too_low_for_a_purchase_is_named_with_its_suit_Experience_L536() -> None:
     # §Expérience L536: 4 → 5 takes one card of 5 or more; a 3♥ is too low.
     with pytest.raises(RuleViolation, match="needs cards of 5 or more, not 3♥$"):
-        check_payment(skill_cost(4, 9), ["3H"], ["3H", "KS"])
+        check_payment(skill_cost(4, 9), ["3H"], ["3H", "KS"], "Alice")

@@ -203,11 +203,11 @@ def test_advance_costs_from_sheet_seed_Experience_L536_L549() -> None:
     sheet = parse_sheet(data)
     # Contact 6 -> 7 with Carrure 7: two cards ≥ 7.
     cost = skill_advance_cost(sheet, "contact")
-    assert (cost.cards, cost.min_value, cost.what) == (2, 7, "Contact from 6 to 7")
+    assert (cost.cards, cost.min_value, cost.what) == (2, 7, "a skill level: Contact from 6 to 7")
     # Distance 5 -> 6 with Rapidité 6: two cards ≥ 6.
     assert skill_advance_cost(sheet, "Distance").cards == 2
     assert speciality_advance_cost(sheet, "Médecine").cards == 8
-    assert characteristic_advance_cost(sheet, "sens").what == "Sens from 6 to 7"
+    assert characteristic_advance_cost(sheet, "sens").what == "a characteristic point: Sens from 6 to 7"
     assert pile_max_advance_cost(sheet).cards == 4
     with pytest.raises(RuleViolation):
         skill_advance_cost(sheet, "Piano")

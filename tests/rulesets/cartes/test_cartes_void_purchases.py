@@ -147,7 +147,8 @@ def test_C87_voiding_a_first_speciality_is_refused_when_the_second_paid_the_pric
     first, second = _bought(world)
     assert _refused(world, first) == (
         f"later events of Alice depend on event {first.originator_version}; void them first: event {second.originator_version} "
-        "paid 4♣ 5♣ 6♣ 7♣ for Athlétisme's 2nd speciality (Saut), and without it Athlétisme's 1st speciality costs 2 cards"
+        "paid 4♣ 5♣ 6♣ 7♣ for a speciality: Saut, the 2nd of Athlétisme, and without it "
+        "a speciality: Saut, the 1st of Athlétisme costs 2 cards"
     )
     _void(world, second)  # the later one can go: Escalade stays, Saut's cards come back
     sheet, condition = _now(world)
@@ -176,8 +177,8 @@ def test_C87_voiding_a_characteristic_a_later_skill_level_was_priced_by_is_refus
     _buy(world, ("skill", "Distance", ""), ["7H"])
     rapidite, distance = _bought(world)
     assert _refused(world, rapidite).endswith(
-        f"void them first: event {distance.originator_version} paid 7♥ for Distance from 6 to 7, and without it "
-        "Distance from 6 to 7, with Rapidité at 7, costs 2 cards of 7 or more"
+        f"void them first: event {distance.originator_version} paid 7♥ for a skill level: Distance from 6 to 7, and without it "
+        "a skill level: Distance from 6 to 7, with Rapidité at 7, costs 2 cards of 7 or more"
     )
     _void(world, distance)
     assert _now(world)[0]["characteristics"]["Rapidité"] == 8
@@ -352,7 +353,10 @@ def test_C87_correcting_a_first_speciality_the_second_was_priced_after_is_refuse
     assert refused.returncode == 2 and refused.stderr.count("\n") == 1, refused
     version = short_ref(second).split(":")[1]
     assert f"void them first: event {version} paid " in refused.stderr
-    assert "for Athlétisme's 2nd speciality (Saut), and without it Athlétisme's 1st speciality costs 2 cards" in refused.stderr
+    assert (
+        "for a speciality: Saut, the 2nd of Athlétisme, and without it a speciality: Saut, the 1st of Athlétisme costs 2 cards"
+        in refused.stderr
+    )
     assert logged(db) == before
     run(db, "correct", short_ref(second), "--reason", "wrong skill")
     run(db, "correct", short_ref(first), "--reason", "wrong skill")
