@@ -55,12 +55,14 @@ def sheet(services: Chronique, campaign: str, name: str, fmt: str, gm: bool = Fa
     """A character's current sheet, as players may see it unless ``gm``."""
     _check(fmt, FORMATS)
     character = services.character_as_of(campaign, name, lambda _c, _ch: None, gm)
+    rules = ruleset(character.ruleset)
+    view = sheets.view_of(rules, services.world(campaign), character, gm)
     data = {
         "name": character.name,
         "ruleset": character.ruleset,
         "version": character.version,
         "sheet": character.sheet,
-        "condition": character.condition,
+        "condition": view.condition or character.condition,
     }
     standing = [note for note in services.notes(campaign, character.name) if not note.voided]
     veil = character.veil()
@@ -69,8 +71,6 @@ def sheet(services: Chronique, campaign: str, name: str, fmt: str, gm: bool = Fa
     if fmt == "json":
         data["notes"] = [note.to_json() for note in standing]
         return json.dumps(plain(data), ensure_ascii=False, indent=2, sort_keys=True)
-    rules = ruleset(character.ruleset)
-    view = sheets.view_of(rules, services.world(campaign), character, gm)
     # sheets.sheet's template with the character's notes (issue 16): the game's own template
     # extends the shared one, whose notes section shows them.
     template = sheets.environment(fmt).get_template(f"{rules.name}/sheet.{fmt}.j2")

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import typer
 
@@ -14,8 +14,14 @@ from chronique.cli.told import Told
 from chronique.domain.rulesets.microfudge import limits
 
 if TYPE_CHECKING:
-    from chronique.domain.rulesets.microfudge.play import TestResult
+    from chronique.adapters.services import Chronique
+    from chronique.domain.errors import RuleViolation
+    from chronique.domain.rulesets.microfudge.conflict import Side
+    from chronique.domain.rulesets.microfudge.play import TestResult, Unable
+    from chronique.domain.veil import Veil
     from chronique.domain.world import World
+
+R = TypeVar("R")
 
 
 def _tables() -> Any:
@@ -57,11 +63,71 @@ TEST_ATOUT = typer.Option(
 )
 COUNTERED = typer.Option([], "--countered-by", help="A character who spends an Atout to cancel the roller's +1 (repeat per counter).")
 REROLL = typer.Option(False, "--reroll", help="Pay 1 Atout to roll the four dice again if the Test fails.")
-HEALING = typer.Option("daily", "--healing", help="How the Revers heals: daily (blunt, social) or weekly (edged, firearms).")
+HEALING = typer.Option(
+    None,
+    "--healing",
+    help="How the Revers heals: daily (blunt, social), weekly (edged, firearms) or none (default: daily, none for a vehicle, A24).",
+)
 PURPOSE = typer.Option("", "--purpose", help="What the roll is for: shown in the log.")
 HIDDEN = typer.Option(False, "--hidden", help="A hidden GM roll, sealed until its epoch is revealed.")
 HELPERS = typer.Option([], "--helper", help="A character who pays 2 Atouts for +1 rank (once each; repeat for more helpers).")
 CHANGE_DIE = typer.Option(False, "--change-die", help="Pay 1 Atout to turn the lowest die to '+' if the Test fails.")
+GM = typer.Option(
+    False,
+    "--gm",
+    help=(
+        "The GM's view: a refusal, and a raise's Atouts left, say what a hidden roll did to a character"
+        " (face down to players: a critical state, Atouts paid)."
+    ),
+)
+
+
+def _act(ctx: typer.Context, campaign: str, act: Callable[[World], R], gm: bool) -> R:
+    """Run ``act`` on the campaign (:func:`_acting`)."""
+    return run(ctx, lambda s: _acting(s, campaign, act, gm))
+
+
+def _acting(s: Chronique, campaign: str, act: Callable[[World], R], gm: bool) -> R:
+    """Run ``act`` on the campaign. A refusal because of what a character's sheet holds (a
+    critical state, the Atouts left, a wound) reads as the players see that character unless
+    ``gm``: what a hidden roll did lies face down until its epoch is revealed (rulings FP9, M86)."""
+    from chronique.domain.rulesets.microfudge.play import Unable
+
+    try:
+        return s.act(campaign, act)
+    except Unable as refused:
+        if gm:
+            raise
+        raise _as_players_see(s, campaign, refused) from None
+
+
+def _as_players_see(s: Chronique, campaign: str, refused: Unable) -> RuleViolation:
+    """``refused`` as the players may read it: its own words when the sheet they see of the
+    character refuses in the same words (no hidden roll waits on it, or what refuses shows face
+    up), else only that the reason lies face down, until when, and how the GM reads it (M86)."""
+    from chronique.domain.errors import RuleViolation
+    from chronique.domain.rulesets.microfudge.play import Unable
+
+    world, shown = s.sheet_now(campaign, refused.name)
+    veil = shown.veil()
+    if veil is None:
+        return refused
+    try:
+        refused.check(world, shown)
+    except Unable as seen:
+        if str(seen) == str(refused):
+            return refused  # what refuses shows on their sheet too (a face-up Décisif, M81)
+    return RuleViolation(
+        f"{shown.name} cannot do that now, for a reason that lies face down with a hidden roll until {_ends(veil)} is over "
+        "(the GM's view, --gm, names it)"
+    )
+
+
+def _ends(veil: Veil) -> str:
+    """The epochs whose end shows what the hidden rolls on a sheet did: "session 1"."""
+    from chronique.domain.rulesets.words import epoch_name
+
+    return " and ".join(epoch_name(epoch) for epoch in veil.epochs)
 
 
 def _final(faces: Sequence[int], final: int) -> str:
@@ -75,7 +141,7 @@ def _test(ctx: typer.Context, campaign: str, character: str, wanted: str, diffic
     from chronique.domain.rulesets.microfudge.describe import against, dice, own_atout, played, rolled_on, setback_taken
     from chronique.domain.rulesets.microfudge.events import AtoutPlayed, SetbackSuffered, TestRolled
     from chronique.domain.rulesets.microfudge.play import TestRequest, roll_test
-    from chronique.domain.rulesets.microfudge.rules import parse_difficulty, quality_modifier, weapon_bonus
+    from chronique.domain.rulesets.microfudge.rules import parse_difficulty, quality_modifier, usual_healing, weapon_bonus
 
     def act(world: World) -> Told[TestResult, str]:
         modifiers = {
@@ -91,7 +157,7 @@ def _test(ctx: typer.Context, campaign: str, character: str, wanted: str, diffic
             modifiers=modifiers,
             atout=int(options["atout"]),  # type: ignore[call-overload]
             hazardous=hazardous,
-            healing=str(options["healing"]),
+            healing=str(options["healing"] or usual_healing(str(options["domain"]))),
             purpose=str(options["purpose"]),
             hidden=bool(options["hidden"]),
             helpers=tuple(options["helpers"]),  # type: ignore[arg-type]
@@ -116,7 +182,7 @@ def _test(ctx: typer.Context, campaign: str, character: str, wanted: str, diffic
         taken = [f"{name} {setback_taken(e)}" for name, e in world.recorded_by(SetbackSuffered)]
         return Told(r, "\n".join([out + (f", {r.setbacks} Revers" if r.setbacks else ""), *spent, *taken]))
 
-    typer.echo(run(ctx, lambda s: s.act(campaign, act)).words)
+    typer.echo(_act(ctx, campaign, act, bool(options["gm"])).words)
 
 
 @app.command("test")
@@ -138,9 +204,10 @@ def test(
     reroll: bool = REROLL,
     purpose: str = PURPOSE,
     hidden: bool = HIDDEN,
+    gm: bool = GM,
 ) -> None:
     """Roll 4dF for a Test: success when the final rank reaches the difficulty's required rank."""
-    opts = {"related": related, "domain": domain, "quality": quality, "weapon": weapon, "modifier": modifier}
+    opts = {"related": related, "domain": domain, "quality": quality, "weapon": weapon, "modifier": modifier, "gm": gm}
     spends = {"atout": atout, "countered_by": countered_by, "helpers": helper, "change_die": change_die, "reroll": reroll}
     _test(ctx, campaign, character, characteristic, difficulty, False, **opts, **spends, healing="daily", purpose=purpose, hidden=hidden)
 
@@ -162,12 +229,13 @@ def hazard(
     helper: list[str] = HELPERS,
     change_die: bool = CHANGE_DIE,
     reroll: bool = REROLL,
-    healing: str = HEALING,
+    healing: str | None = HEALING,
     purpose: str = PURPOSE,
     hidden: bool = HIDDEN,
+    gm: bool = GM,
 ) -> None:
     """A hazardous Test: on failure, one Revers per rank below the required rank (max 3)."""
-    opts = {"related": related, "domain": domain, "quality": quality, "weapon": weapon, "modifier": modifier}
+    opts = {"related": related, "domain": domain, "quality": quality, "weapon": weapon, "modifier": modifier, "gm": gm}
     spends = {"atout": atout, "countered_by": countered_by, "helpers": helper, "change_die": change_die, "reroll": reroll}
     _test(ctx, campaign, character, characteristic, difficulty, True, **opts, **spends, healing=healing, purpose=purpose, hidden=hidden)
 
@@ -192,6 +260,7 @@ def conflict_(
     their_modifier: int = typer.Option(0, "--their-modifier", callback=MODIFIER_RANGE, help="The opponent's other ranks."),
     their_atout: bool = typer.Option(False, "--their-atout", help="The opponent spends an Atout for +1 rank."),
     purpose: str = PURPOSE,
+    gm: bool = GM,
 ) -> None:
     """A simple conflict: both roll 4dF on their rank, with their gear, weapon, Atout and Revers;
     the higher final rank wins; nothing lasting follows."""
@@ -208,7 +277,7 @@ def conflict_(
         other = side(theirs, their_related, their_quality, their_weapon, their_modifier, their_atout)
         return conflict(world, character, mine, opponent, other, purpose)  # type: ignore[arg-type]
 
-    outcome: Any = run(ctx, lambda s: s.act(campaign, act))
+    outcome: Any = _act(ctx, campaign, act, gm)
     for rolled in outcome.sides:
         typer.echo(_rolled(rolled))
     typer.echo(conflict_verdict(outcome.winner))
@@ -228,16 +297,17 @@ def setback(
     character: str = CHARACTER,
     severity: int = typer.Option(..., "--severity", help="1 Revers, 2 Revers sérieux, 3 Revers décisif."),
     domain: str = DOMAIN,
-    healing: str = HEALING,
+    healing: str | None = HEALING,
     source: str = typer.Option("", "--source", help="What inflicted it: shown in the log."),
 ) -> None:
     """Record a Revers (from a hazardous conflict or the Narrator's fixed count)."""
     from chronique.domain.rulesets.microfudge.describe import setback_taken
     from chronique.domain.rulesets.microfudge.events import SetbackSuffered
     from chronique.domain.rulesets.microfudge.play import suffer
+    from chronique.domain.rulesets.microfudge.rules import usual_healing
 
     def act(world: World) -> Told[dict[str, Any], str]:
-        done = suffer(world, character, severity, domain, healing, source)
+        done = suffer(world, character, severity, domain, healing or usual_healing(domain), source)
         # The log's own sentence, as a hazardous Test's line says its Revers (ruling M63), and the
         # number first aid and care name it by.
         taken = setback_taken(world.recorded_last(character, SetbackSuffered))
@@ -254,6 +324,7 @@ def first_aid_(
     healer: str = typer.Option(..., "--healer", help="Who gives first aid (rolls Médecine)."),
     setback_id: int = typer.Option(..., "--setback", help="The Revers treated (its id on the sheet)."),
     quality: str = QUALITY,
+    gm: bool = GM,
 ) -> None:
     """First aid: a Médecine Test against Moyenne / Difficile / Très difficile by severity."""
     from chronique.domain.rulesets.microfudge.describe import against, first_aid_outcome, first_aid_roll
@@ -269,7 +340,7 @@ def first_aid_(
         rolled = f"{first_aid_roll(test)}: {_final(test['dice'], test['final'])} {against(test['required'])}"
         return f"{given.healer} tends {world.character(patient).name}'s Revers {setback_id}: {rolled}: {first_aid_outcome(given)}"
 
-    typer.echo(run(ctx, lambda s: s.act(campaign, act)))
+    typer.echo(_act(ctx, campaign, act, gm))
 
 
 @app.command("care")
@@ -310,6 +381,7 @@ def raise_(
             " (default: experience first, then the reserve for the rest; in play, the reserve)."
         ),
     ),
+    gm: bool = GM,
 ) -> None:
     """Raise a characteristic one rank: reserve Atouts in play, any Atouts between sessions."""
     from chronique.domain.rulesets.microfudge.describe import atouts_held, raise_paid, rank
@@ -320,14 +392,23 @@ def raise_(
     def act(world: World) -> Told[int, str]:
         value = raise_characteristic(world, character, characteristic, why, pool=fold(pool) if pool else None)
         # Named as the sheet spells it, whatever was typed ("medecine", an alias such as Conduite);
-        # then which Atouts paid, as the log says it, and what is left, as the sheet counts it: the
-        # reserve and experience are not spent alike (L119-L125, L213; ruling M65).
+        # then which Atouts paid, as the log says it: the reserve and experience are not spent
+        # alike (L119-L125, L213; ruling M65).
         raised = world.recorded_last(character, CharacteristicRaised)
-        who = world.character(character)
-        left = atouts_held(who.condition["atouts"])
-        return Told(value, f"{who.name}: {raised.characteristic} is now {rank(value)}, paid with {raise_paid(raised)}; Atouts left: {left}")
+        return Told(
+            value, f"{world.character(character).name}: {raised.characteristic} is now {rank(value)}, paid with {raise_paid(raised)}"
+        )
 
-    typer.echo(run(ctx, lambda s: s.act(campaign, act)).words)
+    def raised(s: Chronique) -> Told[int, str]:
+        told = _acting(s, campaign, act, gm)
+        # What is left, as the sheet counts it: the players' sheet unless --gm, which holds the
+        # Atouts as they last saw them while a hidden roll paid one face down (FP9, ruling M90).
+        _, shown = s.sheet_now(campaign, character, gm)
+        veil = shown.veil()
+        until = "" if veil is None else f" (as the players' sheet stands until {_ends(veil)} is over)"
+        return Told(told.result, f"{told.words}; Atouts left: {atouts_held(shown.condition['atouts'])}{until}")
+
+    typer.echo(run(ctx, raised).words)
 
 
 @atout_app.command("spend")
@@ -343,6 +424,7 @@ def atout_spend(
     ),
     note: str = typer.Option("", "--note", help="What happens: shown in the log."),
     pool: str = typer.Option(None, "--pool", help="reserve or experience (default: experience first)."),
+    gm: bool = GM,
 ) -> None:
     """Spend Atouts on one of their uses in play."""
     from chronique.domain.rulesets.microfudge.describe import describe
@@ -357,7 +439,7 @@ def atout_spend(
         who = world.character(character).name
         return Told(paid, "\n".join(f"{who} {line}" for line in said))
 
-    typer.echo(run(ctx, lambda s: s.act(campaign, act)).words)
+    typer.echo(_act(ctx, campaign, act, gm).words)
 
 
 @atout_app.command("take-revers")
@@ -368,6 +450,7 @@ def atout_take_revers(
     other: str = typer.Argument(..., help="Whose Revers the character takes, by interposing."),
     setback_id: int = typer.Option(..., "--setback", help="The Revers taken (its id on the other's sheet)."),
     note: str = typer.Option("", "--note", help="How the character interposes: shown in the log."),
+    gm: bool = GM,
 ) -> None:
     """Spend an Atout to bear another character's Revers in its place."""
     from chronique.domain.rulesets.microfudge.describe import describe, setback_taken
@@ -383,7 +466,7 @@ def atout_take_revers(
         borne = setback_taken(world.recorded_last(character, SetbackSuffered))
         return Told(taken, f"{who} {paid}\n{who} {borne}")
 
-    typer.echo(run(ctx, lambda s: s.act(campaign, act)).words)
+    typer.echo(_act(ctx, campaign, act, gm).words)
 
 
 def _atout_count(param: typer.CallbackParam, value: str | None) -> int | None:
@@ -405,6 +488,7 @@ def atout_award(
     character: str = CHARACTER,
     count: str = typer.Argument(..., callback=_atout_count, help="Experience Atouts given (negative to take back: -1)."),
     reason: str = typer.Option("", "--reason", help="Why: shown in the log."),
+    gm: bool = GM,
 ) -> None:
     """The Narrator awards experience Atouts beyond the session-end one, or takes some back."""
     from chronique.domain.rulesets.microfudge.play import award
@@ -416,7 +500,7 @@ def atout_award(
         award(world, character, number, reason)
         return world.character(character).name
 
-    name = run(ctx, lambda s: s.act(campaign, awarded))
+    name = _act(ctx, campaign, awarded, gm)
     verb = "gains" if number > 0 else "loses"
     typer.echo(f"{name} {verb} {plural(abs(number), 'experience Atout')}")
 
@@ -435,7 +519,27 @@ SIDE_HELP = (
 )
 
 
-def parse_side(text: str) -> object:
+# The keys of a side that stand alone, and what each key with a value wants after its "=" (any
+# other key is an opponent's name, wanting its attack cards).
+_FLAGS = frozenset({"out", "atout", "suppress", "chase", "ram"})
+_WANTED = {
+    "help": "the name of the character who helps (help=NAME, L761)",
+    "change": "attack or defence, where the Atout changes a card (L743)",
+    "vehicle": "the vehicle's kind",
+    "size": "the vehicle's size (small, medium, large, huge)",
+    "weapon": "the weapon's class (none, light, medium, heavy, massive)",
+    "armour": "the armour's class (none, light, medium, heavy)",
+    "range": "the weapon and the distance (range=WEAPON@METRES)",
+    "armour-era": "the armour's era (ancient, modern, future)",
+    "weapon-era": "the weapon's era (ancient, modern, future)",
+    "vehicle-era": "the vehicle's era (ancient, modern, future)",
+    "healing": "how the Revers heal (daily or weekly)",
+    "domain": "the kind of action (physical or social)",
+    "related": "how the field relates to the task (related or distant)",
+}
+
+
+def parse_side(text: str) -> Side:
     """A ``Side`` from the command line's compact form (see ``SIDE_HELP``)."""
     from chronique.domain.errors import RuleViolation
     from chronique.domain.rulesets.microfudge.conflict import Side
@@ -447,8 +551,13 @@ def parse_side(text: str) -> object:
         raise RuleViolation(f"a side is NAME:CHARACTERISTIC[:key=value,...], not {text!r}")
     options: dict[str, object] = {"attack": {}, "modifiers": {}, "extra_defence": {}}
     for item in filter(None, (p.strip() for p in (parts[2] if len(parts) == 3 else "").split(","))):
-        key, _, raw = item.partition("=")
-        key = key.strip().lower()
+        typed, equals, raw = item.partition("=")
+        key = typed.strip().lower()
+        if key in _FLAGS and equals:
+            raise RuleViolation(f"{key} takes no value, not {item!r}")
+        if equals and not raw.strip():
+            # "help=" once looked for a character named '' ("no character ''"): say what is missing.
+            raise RuleViolation(f"{typed.strip()}= is missing {_WANTED.get(key, 'a whole number of cards')}")
         try:
             if key in ("out", "atout", "suppress") and not raw:
                 options[{"out": "out_of_range"}.get(key, key)] = True
@@ -480,11 +589,17 @@ def parse_side(text: str) -> object:
             elif key == "related":
                 options["relatedness"] = raw.strip()  # L283-L291: rated before each draw, as before each roll
             elif raw:
-                options["attack"][key] = int(raw)  # type: ignore[index]
+                # An opponent's name as typed: a refusal repeats it so, not lowercased ('Nobody').
+                options["attack"][typed.strip()] = int(raw)  # type: ignore[index]
             else:
                 raise RuleViolation(f"unknown side option {item!r}")
+        except RuleViolation:
+            raise  # a ValueError too, but one that names its own problem (an unknown weapon class)
         except ValueError:
             raise RuleViolation(f"{item!r} needs a whole number") from None
+    if "size" in options and options.get("manoeuvre") != "ram":
+        # «Catégories de véhicules» L538-L552: sizes weigh the damage of a ram (L429), nothing else.
+        raise RuleViolation(f"a vehicle's size counts when ramming only (L429, L538-L552), not in {text!r}")
     return Side(parts[0].strip(), parts[1].strip(), **options)  # type: ignore[arg-type]
 
 
@@ -496,18 +611,23 @@ def sequence(
     goal: str = typer.Option("", "--goal", help="What the Sequence decides: shown in the log."),
     collective: bool = typer.Option(False, "--collective", help="A collective Sequence: the side with most successes wins a draw."),
     safe: bool = typer.Option(False, "--safe", help="Not hazardous: its Revers are not written on the sheets."),
+    gm: bool = GM,
 ) -> None:
     """Open a Sequence of a hazardous conflict and reshuffle the 40-card conflict deck."""
     from chronique.domain.rulesets.microfudge.conflict import start_sequence
+    from chronique.domain.rulesets.microfudge.describe import lineup
+    from chronique.domain.rulesets.microfudge.events import sequence_of
 
     names = [p.partition("=")[0] for p in participants]
     teams = {n: t for n, _, t in (p.partition("=") for p in participants) if t}
 
     def act(world: World) -> Told[int, str]:
         number = start_sequence(world, names, goal, teams, collective, not safe)
-        return Told(number, f"Sequence {number}: {', '.join(world.character(n).name for n in names)}")
+        started = sequence_of(world.character(names[0]))  # the sides as recorded, names as on the sheets
+        sides = lineup(started["participants"], started["teams"]) if started else None
+        return Told(number, f"Sequence {number}: {sides or ', '.join(world.character(n).name for n in names)}")
 
-    typer.echo(run(ctx, lambda s: s.act(campaign, act)).words)
+    typer.echo(_act(ctx, campaign, act, gm).words)
 
 
 @app.command("conflict-card")
@@ -516,16 +636,17 @@ def conflict_card(
     campaign: str = CAMPAIGN,
     sides: list[str] = typer.Option(..., "--side", help=SIDE_HELP),
     purpose: str = PURPOSE,
+    gm: bool = GM,
 ) -> None:
     """One draw of the open Sequence: every side draws, then the Revers are recorded."""
     from chronique.domain.rulesets.microfudge.conflict import draw
-    from chronique.domain.rulesets.microfudge.describe import dealt, pool_terms
+    from chronique.domain.rulesets.microfudge.describe import dealt, pool_terms, won
     from chronique.domain.rulesets.words import cards, joined
     from chronique.domain.text import plural
 
-    result = run(ctx, lambda s: s.act(campaign, lambda w: draw(w, [parse_side(t) for t in sides], purpose)))  # type: ignore[misc]
+    result: Any = _act(ctx, campaign, lambda w: draw(w, [parse_side(t) for t in sides], purpose), gm)
     if not result.sides:
-        typer.echo(f"{result.winner} outruns the older vehicles: the Sequence ends without a draw")
+        typer.echo(f"{won(result.winner, result.side, 'outruns')} the older vehicles: the Sequence ends without a draw")
         return
     for name, side in result.sides.items():
         # «Conflits hasardeux» L307-L330: a side's cards go to attacks on named opponents and to
@@ -544,7 +665,8 @@ def conflict_card(
         left = side.get("potentiel_left")
         used = f"; 1 Potentiel of {side['characteristic']} spent, {left} left" if left is not None else ""
         typer.echo(f"{name} ({pool_terms(side)}{used}): {attacked}; {guard} — {inflicted}{banked}{changed}{covered}")
-    typer.echo(f"draw {result.draw}: " + (f"{result.winner} wins the draw" if result.winner else "a tie") + _ending(result))
+    verdict = f"{won(result.winner, result.side, 'wins')} the draw" if result.winner else "a tie"
+    typer.echo(f"draw {result.draw}: {verdict}{_ending(result)}")
 
 
 def _ending(result: Any) -> str:
@@ -559,24 +681,24 @@ def _ending(result: Any) -> str:
     out = [n for n, side in result.sides.items() if side["outcome"] == "decisive"]
     decisif = dealt_a_decisif([result.sides[n]["received"] for n in out])
     who = "" if decisif or not out else f"{joined(out)} {'is' if len(out) == 1 else 'are'} out of the fight (L453), "
-    return f"; the Sequence ends: {who}{achieves(result.winner)}"
+    return f"; the Sequence ends: {who}{achieves(result.winner, result.side)}"
 
 
 @app.command("upper-hand")
-def upper_hand(ctx: typer.Context, campaign: str = CAMPAIGN, character: str = CHARACTER) -> None:
+def upper_hand(ctx: typer.Context, campaign: str = CAMPAIGN, character: str = CHARACTER, gm: bool = GM) -> None:
     """After seeing the last draw: forgo the Revers it inflicted for twice as many cards next draw."""
     from chronique.domain.rulesets.microfudge.conflict import UpperHand, take_upper_hand
-    from chronique.domain.rulesets.microfudge.describe import dealt
+    from chronique.domain.rulesets.microfudge.describe import dealt, won
     from chronique.domain.rulesets.words import joined, plural
 
     def act(world: World) -> Told[UpperHand, str]:
         taken = take_upper_hand(world, character)
         forgone = joined([f"a {dealt(n, taken.domains[target], taken.manoeuvre)} on {target}" for target, n in taken.forgone.items()])
         took = f"{world.character(character).name} forgoes {forgone} and takes the upper hand"
-        now = f"{taken.winner} now wins the draw" if taken.winner else "the draw is now a tie"
+        now = f"{won(taken.winner, taken.side, 'now wins')} the draw" if taken.winner else "the draw is now a tie"
         return Told(taken, f"{took}: {plural(taken.cards, 'extra card')} in the next draw\n{now}")
 
-    typer.echo(run(ctx, lambda s: s.act(campaign, act)).words)
+    typer.echo(_act(ctx, campaign, act, gm).words)
 
 
 @app.command("abridge")
@@ -585,12 +707,19 @@ def abridge_(
     campaign: str = CAMPAIGN,
     character: str = CHARACTER,
     agreed: bool = typer.Option(False, "--agreed", help="After a tied draw: the other side agrees to stop."),
+    gm: bool = GM,
 ) -> None:
     """End the Sequence as the last draw's winner (or by agreement after a tie)."""
-    from chronique.domain.rulesets.microfudge.conflict import abridge
+    from chronique.domain.rulesets.microfudge.conflict import abridge, teammates
+    from chronique.domain.rulesets.microfudge.describe import won
 
-    winner = run(ctx, lambda s: s.act(campaign, lambda w: abridge(w, character, agreed)))
-    typer.echo(f"the Sequence ends: {winner} achieves the goal" if winner != "nobody" else "the Sequence ends by agreement")
+    def act(world: World) -> Told[str, str]:
+        side = teammates(world, character)  # read before the Sequence ends (L323: the abridger's side wins)
+        winner = abridge(world, character, agreed)
+        said = f"the Sequence ends: {won(winner, side, 'achieves')} the goal" if winner != "nobody" else "the Sequence ends by agreement"
+        return Told(winner, said)
+
+    typer.echo(_act(ctx, campaign, act, gm).words)
 
 
 @app.command("sequence-stop")
@@ -626,6 +755,7 @@ def use_a_power(
     several: bool = typer.Option(False, "--several", help="Telekinesis: several objects (one step harder)."),
     domain: str = DOMAIN,
     resisted_by: str = typer.Option("", "--resisted-by", help="NAME:CHARACTERISTIC of a victim who resists: a simple conflict."),
+    gm: bool = GM,
 ) -> None:
     """Use a paranormal power: a Test of its domain, less the Revers that weigh on the action; each
     attempt costs a Potentiel point."""
@@ -651,7 +781,7 @@ def use_a_power(
         said = f"{made}: {_final(o.dice, o.final)}{then}: {power_verdict(vars(used))}"
         return Told(o, f"{said}, {o.potentiel} Potentiel left{started}{collapse}")
 
-    typer.echo(run(ctx, lambda s: s.act(campaign, act)).words)
+    typer.echo(_act(ctx, campaign, act, gm).words)
 
 
 @app.command("rest")

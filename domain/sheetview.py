@@ -74,6 +74,10 @@ class SheetView:
     # MicroFudge wound in a critical state waits for care, ruling M64): the downtime board and
     # report list them at the campaign's clock, since no advance ever fires them.
     waiting: tuple[str, ...] = ()
+    # The condition as a script reading ``--json`` gets it, when the game words part of it otherwise
+    # than it is stored (a MicroFudge Revers face down until a session's end, ruling M91); None: as
+    # stored.
+    condition: Mapping[str, Any] | None = None
 
     def shown(self) -> tuple[Section, ...]:
         """The sections with something in them."""

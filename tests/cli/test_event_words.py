@@ -296,4 +296,4 @@ def test_a_microfudge_sequence_says_how_it_ended_in_words_L313_L323() -> None:
 
     ended = WORDS["chronique.domain.rulesets.microfudge.events:SequenceEnded"]
     for how, says in (("decisive", "a Décisif"), ("abridged", "abridged after the draw"), ("narrator", "the Narrator ended it")):
-        assert f"Sequence 2 ended ({says})" in ended(SimpleNamespace(sequence=2, how=how, winner=None))
+        assert f"Sequence 2 ended ({says})" in ended(SimpleNamespace(sequence=2, how=how, winner=None, side=[]))

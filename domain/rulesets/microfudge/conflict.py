@@ -23,8 +23,10 @@ from chronique.domain.rulesets.microfudge.boosts import Boost, boosts_for, count
 from chronique.domain.rulesets.microfudge.describe import pool_sum
 from chronique.domain.rulesets.microfudge.describe import rank as rank_of
 from chronique.domain.rulesets.microfudge.draws import MOST_INFLICTED, Declared, Lineup, Played, draw_winner, played, resolve_draw
+from chronique.domain.rulesets.microfudge.limits import MODIFIER
 from chronique.domain.rulesets.microfudge.play import (
     Spend,
+    Unable,
     ensure_able_to_act,
     fatigued,
     help_spends,
@@ -34,7 +36,7 @@ from chronique.domain.rulesets.microfudge.play import (
     suffer,
     vigueur_lost,
 )
-from chronique.domain.rulesets.microfudge.powers import potentiel
+from chronique.domain.rulesets.microfudge.powers import potentiel, potentiel_to_spend
 from chronique.domain.rulesets.microfudge.rules import (
     HEALING,
     card_count,
@@ -108,12 +110,14 @@ class Side:
 
 @dataclass(frozen=True)
 class DrawResult:
-    """What a draw did: each side's cards and Revers, its winner, and whether the Sequence ended."""
+    """What a draw did: each side's cards and Revers, its winner, and whether the Sequence ended;
+    ``side``, the winner's members by name, as players say who won (L323, L411)."""
 
     draw: int
     sides: dict[str, dict[str, Any]]
     winner: str | None
     ended: bool
+    side: tuple[str, ...] = ()
 
 
 OUT_OF_THE_FIGHT = "out-of-the-fight"
@@ -204,9 +208,8 @@ def start_sequence(
     if len(characters) < 2:
         raise RuleViolation("a Sequence needs at least two participants")
     for c in characters:
-        if out_of_the_fight(c.sheet, c.condition["setbacks"]):
-            raise RuleViolation(f"{c.name} is out of the fight (a Revers of −{out_after(c.sheet)} or worse, L453)")
-        ensure_able_to_act(c)
+        _in_the_fight(world, c)
+        ensure_able_to_act(world, c)
         if ev.sequence_of(c) is not None:
             raise RuleViolation(f"{c.name} is already in Sequence {_state(c)['id']}")
     given = {world.character(k).name: v for k, v in (teams or {}).items()}
@@ -278,12 +281,15 @@ def _pool(world: World, side: Side, character: Character, state: dict[str, Any])
     if side.vehicle and manoeuvre_of(side) != "fight":
         # L343: Revers do not stack: the driver's own Revers or the vehicle's damage, the higher.
         malus = max(malus, penalty(setbacks, VEHICLE))
-    modifiers = {fold(k): int(v) for k, v in side.modifiers.items() if v} | fatigued(character, canonical)
+    modifiers = {fold(k): int(v) for k, v in side.modifiers.items() if v} | fatigued(world, character, canonical)
     modifiers.update(_vehicle_cards(side))
     limits = tables().conflict_modifiers
     for key, most in limits.items():
         if key in modifiers and not -most <= modifiers[key] <= 0:
             raise RuleViolation(f"{key} takes 1 to {most} cards off, not {modifiers[key]:+d} (L421-L425)")
+    if abs(modifiers.get("mod", 0)) > MODIFIER:
+        # «Rappel» L431: a card modifier is a rank modifier, which ±10 bounds as on a Test (BD3).
+        raise RuleViolation(f"mod takes −{MODIFIER} to +{MODIFIER} other cards, not {modifiers['mod']:+d} (L431)")
     if "surprise" in modifiers and state["draws"]:
         raise RuleViolation("surprise counts on the first draw of the Sequence only (L421)")
     if state["upper_hand"]:
@@ -294,7 +300,7 @@ def _pool(world: World, side: Side, character: Character, state: dict[str, Any])
         modifiers["help"] = len(side.helpers)  # L761: +1 card per helper
     if kind == "domain":
         _ensure_domain_usable(character, canonical, rank)
-        lost = vigueur_lost(character)
+        lost = vigueur_lost(world, character)
         if lost:
             modifiers["fatigue"] = -lost  # ruling M22: a power's use, less the ranks lost
     if kind == "domain" and fold(canonical) == fold("Télékinésie"):
@@ -309,14 +315,20 @@ def _pool(world: World, side: Side, character: Character, state: dict[str, Any])
     return info, pool, boost
 
 
+def _in_the_fight(world: World, character: Character) -> None:
+    """Refuse a new Sequence to an NPC whose Revers put it out of the fight (L453, ruling M33)."""
+    if out_of_the_fight(character.sheet, character.condition["setbacks"]):
+        why = f"{character.name} is out of the fight (a Revers of −{out_after(character.sheet)} or worse, L453)"
+        raise Unable(character.name, why, _in_the_fight)
+
+
 def _ensure_domain_usable(character: Character, domain: str, rank: int) -> None:
     """A draw on a psychic domain is a use of it (L607: telekinesis in a fight), so the domain must
     be at least Faible, a latent one producing no concrete effect (L564), and have a Potentiel
     point left to spend (L566, L441)."""
     if rank < tables().default_rank:
         raise RuleViolation(f"{character.name}'s {domain} is {rank_of(rank)}: a domain below Faible produces no effect (L564)")
-    if potentiel(character, domain) < 1:
-        raise RuleViolation(f"{character.name} has no {domain} Potentiel left until a night's rest (L441, L566)")
+    potentiel_to_spend(character, domain)
 
 
 def _outrun(world: World, state: dict[str, Any], sides: list[Side]) -> str | None:
@@ -384,7 +396,7 @@ def draw(world: World, sides: list[Side], purpose: str = "") -> DrawResult:
     named = [chars[s.name].name for s in sides]  # one name a side: a participant named twice is two
     if sorted(named) != sorted(state["participants"]) or any(_state(c)["id"] != state["id"] for c in chars.values()):
         raise RuleViolation(f"Sequence {state['id']} is between {joined(list(state['participants']))}: {_undeclared(named, state)}")
-    ensure_able_to_act(*chars.values(), *(world.character(h) for s in sides for h in s.helpers))
+    ensure_able_to_act(world, *chars.values(), *(world.character(h) for s in sides for h in s.helpers))
     number = int(state["draws"]) + 1
     info: dict[str, dict[str, Any]] = {}
     plans: dict[str, dict[str, int]] = {}
@@ -394,7 +406,10 @@ def draw(world: World, sides: list[Side], purpose: str = "") -> DrawResult:
         if side.healing and side.healing not in HEALING:
             raise RuleViolation(f"a Revers heals {', '.join(HEALING)}, not {side.healing!r}")
         info[me], pool, boosts[me] = _pool(world, side, chars[side.name], _state(chars[side.name]))
-        if side.defence < 0 or side.armour < 0 or any(v < 0 for v in side.extra_defence.values()):
+        counts = [side.defence, side.armour, *side.extra_defence.values(), *side.attack.values()]
+        if any(v < 0 for v in counts):
+            # L309: a participant splits its cards between attacks and defence; an attack of −3
+            # once "drew" six defence cards out of three.
             raise RuleViolation("card counts are not negative")
         plans[me] = _targets(side, state, me, world, pool)
         for target in plans[me]:
@@ -408,7 +423,7 @@ def draw(world: World, sides: list[Side], purpose: str = "") -> DrawResult:
     fastest = _outrun(world, state, sides)
     if fastest is not None:
         _end(world, state, fastest, "outrun")  # L528-L530: no card is drawn
-        return DrawResult(number, {}, fastest, True)
+        return DrawResult(number, {}, fastest, True, members(state, fastest))
     # Everyone draws (L311), in declaration order; each card is logged on the deck's chain. A
     # card dealt in this draw stays on the table until the draw is resolved (L307, L803).
     cards: dict[str, Played] = {}
@@ -464,7 +479,7 @@ def draw(world: World, sides: list[Side], purpose: str = "") -> DrawResult:
         # fatigue option a rank of Vigueur (L582), as a power's use does.
         used_domain = info[me]["kind"] == "domain"
         drawer = chars[by_name[me].name]
-        tired = vigueur_lost(drawer) + 1 if used_domain and settings(world)["fatigue"] else 0
+        tired = vigueur_lost(world, drawer) + 1 if used_domain and settings(world)["fatigue"] else 0
         drawer.record(
             ev.ConflictCardsDrawn,
             at=world.campaign.clock,
@@ -517,7 +532,7 @@ def draw(world: World, sides: list[Side], purpose: str = "") -> DrawResult:
         # L313: a Décisif ends the Sequence; L453: so does an NPC's lighter threshold, which is no Décisif.
         dealt = dealt_a_decisif([received[target] for target in decisive])
         _end(world, state, resolution.winner, "decisive" if dealt else OUT_OF_THE_FIGHT)
-    return DrawResult(number, info, resolution.winner, bool(decisive))
+    return DrawResult(number, info, resolution.winner, bool(decisive), members(state, resolution.winner))
 
 
 def wound_healing(side: Side) -> str:
@@ -539,9 +554,22 @@ def dealt_a_decisif(received: Iterable[Mapping[str, int]]) -> bool:
     return any(n >= tables().max_severity for revers in received for n in revers.values())
 
 
+def members(state: Mapping[str, Any], team: str | None) -> tuple[str, ...]:
+    """The participants of the Sequence ``state`` on the side ``team`` (none for no side): a side
+    is its members, "les membres de son camp" (L411), whatever key grouped them."""
+    return tuple(p for p in state["participants"] if team is not None and state["teams"][p] == team)
+
+
+def teammates(world: World, name: str) -> tuple[str, ...]:
+    """The side of the Sequence ``name`` is in, ``name`` included, by name."""
+    state = _state(world.character(name))
+    return members(state, state["teams"][world.character(name).name])
+
+
 def _end(world: World, state: dict[str, Any], winner: str | None, how: str) -> None:
+    side = list(members(state, winner))
     for name in state["participants"]:
-        world.character(name).record(ev.SequenceEnded, at=world.campaign.clock, sequence=state["id"], winner=winner, how=how)
+        world.character(name).record(ev.SequenceEnded, at=world.campaign.clock, sequence=state["id"], winner=winner, side=side, how=how)
 
 
 def abridge(world: World, name: str, agreed: bool = False) -> str:
@@ -550,7 +578,7 @@ def abridge(world: World, name: str, agreed: bool = False) -> str:
     character may not (ruling M52): a teammate or, after a tie, the other side may."""
     character = world.character(name)
     state = _state(character)
-    ensure_able_to_act(character)
+    ensure_able_to_act(world, character)
     if not state["draws"]:
         raise RuleViolation("no draw yet: nobody may abridge the Sequence")
     team = state["teams"][character.name]
@@ -561,6 +589,9 @@ def abridge(world: World, name: str, agreed: bool = False) -> str:
         return "nobody"
     if state["outcome"] != "won":
         raise RuleViolation(f"{character.name} did not win the last draw: only its winner may abridge (L323)")
+    if agreed:
+        # L323-L325: the other side's agreement is asked after a tie only; the winner needs none.
+        raise RuleViolation(f"{character.name}'s side won the last draw: it abridges without the other side's agreement (L323)")
     _end(world, state, team, "abridged")
     return team
 
@@ -568,14 +599,16 @@ def abridge(world: World, name: str, agreed: bool = False) -> str:
 @dataclass(frozen=True)
 class UpperHand:
     """What taking the upper hand did: the Revers ``forgone`` per target, the ``cards`` gained for
-    the next draw, and the draw's ``winner`` counted again (None on a tie); ``domains``, the kind of
-    each target's Revers, and the taker's ``manoeuvre`` name them as the draw did (L343)."""
+    the next draw, and the draw's ``winner`` counted again (None on a tie) with its ``side``'s
+    members; ``domains``, the kind of each target's Revers, and the taker's ``manoeuvre`` name them
+    as the draw did (L343)."""
 
     cards: int
     forgone: dict[str, int]
     winner: str | None
     domains: dict[str, str]
     manoeuvre: str
+    side: tuple[str, ...] = ()
 
 
 def _withdrawn(world: World, state: dict[str, Any], taker: str, forgone: Mapping[str, int]) -> dict[str, list[int]]:
@@ -606,7 +639,7 @@ def take_upper_hand(world: World, name: str) -> UpperHand:
     character = world.character(name)
     me = character.name
     state = _state(character)
-    ensure_able_to_act(character)
+    ensure_able_to_act(world, character)
     forgone = {target: n for target, n in state.get("inflicted", {}).items() if n}
     if not forgone:
         raise RuleViolation(f"{me} inflicted no Revers in the last draw: there is nothing to forgo for the upper hand (L329)")
@@ -640,7 +673,7 @@ def take_upper_hand(world: World, name: str) -> UpperHand:
             withdrawn=withdrawn[p],
             outcome=outcome,
         )
-    return UpperHand(cards, forgone, winner, domains, manoeuvre)
+    return UpperHand(cards, forgone, winner, domains, manoeuvre, members(state, winner))
 
 
 def stop(world: World, name: str) -> int:

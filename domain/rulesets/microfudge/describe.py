@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from chronique.domain.gametime import DAY
@@ -16,28 +16,21 @@ from chronique.domain.text import fold, ordinal
 
 # «Degrés de difficulté» L255-L267: the required rank's name.
 _DIFFICULTY = ("sans difficulté", "sans difficulté", "Facile", "Simple", "Moyenne", "Difficile", "Très difficile", "Extrême", "Impossible")
-# «4 – Utilisation créative des Atouts» L733-L769: what an Atout bought.
+# What an Atout bought, as the log's sentence goes on after the Atouts paid, spent bare ("spent 1
+# Atout of experience to save their skin") or inside a roll ("played 1 Atout of experience on the
+# Tir Test to change one die"): «Sauver sa peau» L127-L131, «4 – Utilisation créative des Atouts»
+# L733-L769 (the uses that act on a roll were spent bare before ruling M53, and their events still read).
 _ATOUT_USES = {
-    "temporary-bonus": "a +1 to their own roll",
-    "help": "help: +1 to another's roll",
-    "change-one-die": "one die changed",
-    "change-one-card": "one card changed",
-    "save-skin": "saving their skin",
-}
-# What an Atout spent bare bought, as the log's sentence ends ("spent 1 Atout of experience to save
-# their skin"): «Sauver sa peau» L127-L131, «4 – Utilisation créative des Atouts» L733-L769 (the
-# last four were spent bare before ruling M53, and their events still read).
-_SPENT_ON = {
     "save-your-skin": "to save their skin",
     "narrative": "on narrative control",
     "monologue": "on a monologue",
     "arrive-in-time": "to arrive just in time",
     "take-a-revers": "to take a Revers in another's place",
-    "temporary-bonus": "on a +1 to their own roll",
+    "temporary-bonus": "for a +1 to their own roll",
     "help": "to help another's roll",
     "change-one-die": "to change one die",
     "change-one-card": "to change one card",
-    "reroll": "on a reroll",
+    "reroll": "to roll the dice again",
     "counter": "to counter another's Atout",
 }
 # «VI – Pouvoirs paranormaux» and its Appendix L556-L649: each power by the seed's own name.
@@ -340,9 +333,13 @@ def played(e: Any) -> str:
         if nth and after:
             return f"{paid}: their {ordinal(nth)} for the +1, paid again after {after} countered the {ordinal(nth - 1)} (L739)"
         return f"{paid}: once more for their +1, after a counter cancelled the Atout before (L739)"
-    what = _ATOUT_USES.get(e.use, e.use.replace("-", " "))
     # A +1, a reroll or a changed die or card serves the one who pays; help serves another (L761).
-    return f"{paid}: {what}" + (f" for {e.beneficiary}" if e.use == "help" and e.beneficiary else "")
+    return f"{paid} {bought(e.use)}" + (f" ({e.beneficiary}'s)" if e.use == "help" and e.beneficiary else "")
+
+
+def bought(use: str) -> str:
+    """What an Atout spent on ``use`` bought, as the log says it after the Atouts paid."""
+    return _ATOUT_USES.get(use, "on " + use.replace("-", " "))
 
 
 def _awarded(e: Any) -> str:
@@ -429,14 +426,36 @@ _ENDINGS = {
 }
 
 
-def achieves(winner: str | None) -> str:
+def lineup(participants: Sequence[str], teams: Mapping[str, str]) -> str | None:
+    """Who stands against whom in a Sequence where a side has several members, "Mia and Zoe
+    against Ghoul" (L405: characters who pursue the same goal together); None when everyone stands
+    alone, whom a list of names says."""
+    sides: dict[str, list[str]] = {}
+    for name in participants:
+        sides.setdefault(teams.get(name, name), []).append(name)
+    if all(len(members) == 1 for members in sides.values()):
+        return None
+    first, *others = [joined(members) for members in sides.values()]
+    return f"{first} against {' and against '.join(others)}"
+
+
+def won(winner: str, side: Sequence[str], verb: str) -> str:
+    """The winning side saying ``verb`` ("wins", "achieves"): its members by name, "Mia and Zoe
+    win", as players name their side (L411), never the key the Narrator grouped them by; only a
+    Sequence ended before its members were recorded says that key."""
+    if len(side) > 1:
+        return f"{joined(list(side))} {verb.removesuffix('s')}"
+    return f"{side[0] if side else winner} {verb}"
+
+
+def achieves(winner: str | None, side: Sequence[str] = ()) -> str:
     """Who achieves their goal when a Sequence ends (L313, L323): a person or a side, never "its"."""
-    return f"{winner} achieves their goal" if winner else "nobody achieves a goal"
+    return f"{won(winner, side, 'achieves')} their goal" if winner else "nobody achieves a goal"
 
 
 def _sequence_ended(e: Any) -> str:
     how = _ENDINGS.get(e.how, e.how)
-    return f"Sequence {e.sequence} ended ({how}): {achieves(e.winner)}"
+    return f"Sequence {e.sequence} ended ({how}): {achieves(e.winner, e.side)}"
 
 
 def _power_ticked(e: Any) -> str:
@@ -475,8 +494,7 @@ WORDS: dict[str, Describer] = {
     "chronique.domain.rulesets.microfudge.events:FirstAidGiven": _first_aid,
     "chronique.domain.rulesets.microfudge.events:AtoutsAwarded": _awarded,
     "chronique.domain.rulesets.microfudge.events:AtoutSpent": lambda e: (
-        f"spent {plural(e.cost, 'Atout')} of {_POOLS.get(e.pool, e.pool)} {_SPENT_ON.get(e.use, 'on ' + e.use.replace('-', ' '))}"
-        + (f" ({e.note})" if e.note else "")
+        f"spent {plural(e.cost, 'Atout')} of {_POOLS.get(e.pool, e.pool)} {bought(e.use)}" + (f" ({e.note})" if e.note else "")
     ),
     "chronique.domain.rulesets.microfudge.events:SetbackStabilized": lambda e: (
         # «Sauver sa peau» L127-L131 says how already; ``how`` said it again ("saved its skin with an Atout").
@@ -488,7 +506,7 @@ WORDS: dict[str, Describer] = {
     "chronique.domain.rulesets.microfudge.events:SequenceStarted": lambda e: (
         f"entered Sequence {e.sequence}"
         + (" (collective)" if e.collective else "")
-        + f" with {joined(list(e.participants))}"
+        + (f": {sides}" if (sides := lineup(e.participants, e.teams)) else f" with {joined(list(e.participants))}")
         + (f", goal: {e.goal}" if e.goal else "")
     ),
     "chronique.domain.rulesets.microfudge.events:ConflictCardsDrawn": _cards_drawn,

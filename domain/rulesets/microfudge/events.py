@@ -141,7 +141,10 @@ class SetbackSuffered(FaceDown):
 
     def apply(self, character: Character) -> None:
         c = character.condition
-        c["setbacks"] = [*c["setbacks"], dict(self.setback)]
+        # A face-down Revers keeps the epoch it waits for, so that what it brings about later (a
+        # recovery on its clock) lies face down with it until then (ruling M87).
+        dealt = dict(self.setback) | ({"sealed_until": self.sealed_until} if self.sealed_until else {})
+        c["setbacks"] = [*c["setbacks"], dealt]
         c["next_setback"] = int(self.setback["id"]) + 1
         if self.critical:
             c["critical"] = True
@@ -159,33 +162,42 @@ def _update(character: Character, setback_id: int, severity: int, stabilized: bo
     c["critical"] = bool(critical_wounds(c["setbacks"]))
 
 
-class SetbackRecovered(ChainedEvent):
+class SetbackRecovered(FaceDown):
     """A Revers recovered one card on its clock: a day for light ones, a week (or the graduated
     schedule) for deep wounds (L339-L341). Severity 0 removes it. ``domain`` is the kind of action
     the Revers weighs on, which names what is left of it (L343: a physical one by its wound); None
-    when recorded before version 2, which kept none."""
+    when recorded before version 2, which kept none. The recovery of a Revers a hidden roll dealt
+    face down is face down with it (``sealed_until``) until its epoch is revealed: what is left
+    would tell what was dealt (ruling M87); face up before version 3."""
 
-    class_version = 2
+    class_version = 3
 
     at: int
     setback_id: int
     severity: int
     next_tick: int | None
     domain: str | None
+    sealed_until: str | None
 
     @classmethod
     def upcast_stored(cls, state: dict[str, Any]) -> None:
         super().upcast_stored(state)
         state.setdefault("domain", None)
+        state.setdefault("sealed_until", None)
 
     def apply(self, character: Character) -> None:
         _update(character, self.setback_id, self.severity, True, self.next_tick)
 
 
-class RecoveryPaced(ChainedEvent):
+class RecoveryPaced(FaceDown):
     """The Narrator set how the care a Revers receives and the character's rest pace its recovery
     (T2c, «3 – Effets des Revers» L341: periods lengthened or shortened): ``percent`` of the book's
-    period from now on; the current period keeps the time already elapsed (``next_tick``)."""
+    period from now on; the current period keeps the time already elapsed (``next_tick``). The
+    pace of a Revers a hidden roll dealt face down is face down with it (``sealed_until``) until
+    its epoch is revealed: "the recovery of Revers 2" would tell the roll dealt one (ruling M93);
+    face up before version 2."""
+
+    class_version = 2
 
     at: int
     setback_id: int
@@ -193,6 +205,12 @@ class RecoveryPaced(ChainedEvent):
     rest: str
     percent: int
     next_tick: int | None
+    sealed_until: str | None
+
+    @classmethod
+    def upcast_stored(cls, state: dict[str, Any]) -> None:
+        super().upcast_stored(state)
+        state.setdefault("sealed_until", None)
 
     def apply(self, character: Character) -> None:
         c = character.condition
@@ -514,12 +532,22 @@ class UpperHandTaken(ChainedEvent):
 class SequenceEnded(ChainedEvent):
     """The Sequence ended: a Décisif, an abridgement by the draw-winner or by agreement on a tie
     («Abréger une Séquence» L321-L325), or the Narrator's word; ``winner`` achieves its goal
-    (None when nobody or everybody lost). A pending upper hand lapses (PROPOSAL §3.7)."""
+    (None when nobody or everybody lost), ``side`` naming its members, "les membres de son camp"
+    (L411). A pending upper hand lapses (PROPOSAL §3.7)."""
+
+    class_version = 2
 
     at: int
     sequence: int
     winner: str | None
+    side: list[str]
     how: str
+
+    @classmethod
+    def upcast_stored(cls, state: dict[str, Any]) -> None:
+        # Recorded before version 2, which named only the winner's key: its members are not known.
+        super().upcast_stored(state)
+        state.setdefault("side", [])
 
     def apply(self, character: Character) -> None:
         character.condition["sequence"] = None

@@ -6,7 +6,7 @@ so an audit re-derives each die; a hidden GM roll stays sealed until its epoch i
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -103,45 +103,65 @@ def settings(world: World) -> dict[str, Any]:
     return {**defaults(), **world.campaign.settings}
 
 
-def vigueur_lost(character: Character) -> int:
-    """The Vigueur ranks the character's powers have cost and rest has not given back yet
-    («Fatigue (option)» L582)."""
-    return int(ev.powers_of(character)["lost"])
+def vigueur_lost(world: World, character: Character) -> int:
+    """The Vigueur ranks the character's powers have cost and rest has not given back yet, while
+    the campaign plays «Fatigue (option)» (L580-L582): the whole section is the Narrator's option,
+    so with it off (even after ranks were lost) they weigh on nothing, a power's Test, a draw on a
+    domain, a Vigueur roll or a collapse alike (ruling M85); they still come back with rest."""
+    return int(ev.powers_of(character)["lost"]) if settings(world)["fatigue"] else 0
 
 
-def fatigued(character: Character, canonical: str) -> dict[str, int]:
+def fatigued(world: World, character: Character, canonical: str) -> dict[str, int]:
     """The rank modifier fatigue puts on a roll of ``canonical``: Vigueur itself is "temporairement
     réduite de un rang" per power used (L582), so a Vigueur Test, draw or resistance rolls it less
     the ranks lost, "fatigue −2"; nothing on another characteristic (ruling M22 keeps the optional
     penalty to power Tests)."""
-    lost = vigueur_lost(character)
+    lost = vigueur_lost(world, character)
     return {"fatigue": -lost} if lost and fold(canonical) == fold("Vigueur") else {}
 
 
-def collapsed(character: Character) -> bool:
+def collapsed(world: World, character: Character) -> bool:
     """Whether fatigue has brought Vigueur below Lamentable: the character collapses, "incapable de
     se mouvoir ou d'organiser ses pensées", until a rank comes back (L582)."""
-    lost = vigueur_lost(character)
+    lost = vigueur_lost(world, character)
     return bool(lost) and characteristic(character.sheet, "Vigueur")[1] - lost <= 0
 
 
-def ensure_able_to_act(*characters: Character) -> None:
+class Unable(RuleViolation):
+    """A refusal because of what character ``name``'s sheet holds (a critical state, a collapse,
+    the Revers that put it out of the fight, the Atouts left, a wound), which a hidden roll may
+    have changed face down (FAIRNESS.md v2): ``check``, the check that refused, is run again on the
+    sheet players see, so that what they read of the refusal tells nothing that sheet does not
+    (rulings M86, FP9)."""
+
+    def __init__(self, name: str, why: str, check: Callable[[World, Character], object]) -> None:
+        super().__init__(why)
+        self.name = name
+        self.check = check
+
+
+def ensure_able_to_act(world: World, *characters: Character) -> None:
     """Refuse an action any of ``characters`` would take while in the critical state (ruling M52):
     a Décisif leaves its victim "most often" unconscious or unable to move (L343) until first aid
     stabilizes it (L359) or an Atout saves the character's skin (L127-L131); or collapsed from
     fatigue, unable to move or think, until a quarter of an hour's rest gives a rank back (L582,
     ruling M76)."""
     for character in characters:
-        if collapsed(character):
-            raise RuleViolation(f"{character.name} has collapsed and must rest (L582)")
-        if character.condition["critical"]:
-            wounds = critical_wounds(character.condition["setbacks"])
-            one = len(wounds) == 1
-            which = f"Revers {joined([str(w) for w in wounds])}, {'a Décisif' if one else 'Décisifs'} not stabilized yet"
-            raise RuleViolation(
-                f"{character.name} is in a critical state ({which}, L343): they cannot act until first aid stabilizes "
-                f"{'it' if one else 'them'} (L359) or they spend an Atout to save their skin (L127-L131)"
-            )
+        _able(world, character)
+
+
+def _able(world: World, character: Character) -> None:
+    if collapsed(world, character):
+        raise Unable(character.name, f"{character.name} has collapsed and must rest (L582)", _able)
+    if character.condition["critical"]:
+        wounds = critical_wounds(character.condition["setbacks"])
+        one = len(wounds) == 1
+        which = f"Revers {joined([str(w) for w in wounds])}, {'a Décisif' if one else 'Décisifs'} not stabilized yet"
+        why = (
+            f"{character.name} is in a critical state ({which}, L343): they cannot act until first aid stabilizes "
+            f"{'it' if one else 'them'} (L359) or they spend an Atout to save their skin (L127-L131)"
+        )
+        raise Unable(character.name, why, _able)
 
 
 def _stream(world: World, character: Character) -> ChanceStream:
@@ -174,14 +194,18 @@ def countered_spends(world: World, name: str, spends: int, countered_by: tuple[s
 def _atout_pool(character: Character, cost: int, pool: str | None = None, reserve_only: bool = False) -> str:
     """Which Atouts pay: the named pool, else experience first so the reserve stays for raises."""
     atouts = character.condition["atouts"]
+    if pool is not None and pool not in atouts:
+        # Named even where only the reserve pays (a raise in play, L119-L125): "--pool foo" once paid
+        # from the reserve as if nothing had been named.
+        raise RuleViolation(f"Atouts come from the reserve or experience, not {pool!r}")
     order = ["reserve"] if reserve_only else ([pool] if pool else ["experience", "reserve"])
     for name in order:
-        if name not in atouts:
-            raise RuleViolation(f"Atouts come from the reserve or experience, not {name!r}")
         if atouts[name] >= cost:
             return name
     have = " and ".join(f"{atouts[n]} {n}" for n in order)
-    raise RuleViolation(f"{character.name} has {_atouts(have, sum(atouts[n] for n in order))}; this costs {cost}")
+    # A hidden roll's reroll may have paid some face down (M51): counted as players see them (M86).
+    why = f"{character.name} has {_atouts(have, sum(atouts[n] for n in order))}; this costs {cost}"
+    raise Unable(character.name, why, lambda _, seen: _atout_pool(seen, cost, pool, reserve_only))
 
 
 def _atouts(counts: str, total: int) -> str:
@@ -200,25 +224,29 @@ def plan_atouts(world: World, spends: list[tuple[str, str, int]]) -> list[Spend]
     reserve stays for raises), else experience then the reserve together («IV – Expérience et
     progression» L213 keeps the reserve apart only for raises: both kinds pay any use in play, so
     help's 2 Atouts, L761, may be one of each)."""
-    left: dict[str, dict[str, int]] = {}
+    spent: dict[str, dict[str, int]] = {}
     planned = []
     for who, use, cost in spends:
         character = world.character(who)
-        atouts = left.setdefault(character.name, dict(character.condition["atouts"]))
-        paid = shares(character.name, atouts, cost, use)
+        before = spent.setdefault(character.name, {})
+        paid = shares(character, cost, use, before)
         for pool, n in paid.items():
-            atouts[pool] -= n
+            before[pool] = before.get(pool, 0) + n
         planned.append((character.name, use, cost, paid))
     return planned
 
 
-def shares(name: str, atouts: Mapping[str, int], cost: int, use: str) -> dict[str, int]:
-    """The Atouts of each pool that pay ``cost`` out of ``atouts``: one pool when it can
-    (experience first, so the reserve stays for raises in play), else experience then the reserve
-    together; too few in all is refused, naming ``use``."""
+def shares(character: Character, cost: int, use: str, spent: Mapping[str, int] | None = None) -> dict[str, int]:
+    """The Atouts of each pool that pay ``cost`` out of the character's, less those ``spent``
+    already in the same roll: one pool when it can (experience first, so the reserve stays for
+    raises in play), else experience then the reserve together; too few in all is refused, naming
+    ``use``, as players count them (a hidden roll's reroll may have paid some face down, M51, M86)."""
+    spent = dict(spent or {})
+    atouts = {p: int(n) - spent.get(p, 0) for p, n in character.condition["atouts"].items()}
     if atouts["experience"] + atouts["reserve"] < cost:
         held = _atouts(f"{atouts['experience']} experience and {atouts['reserve']} reserve", atouts["experience"] + atouts["reserve"])
-        raise RuleViolation(f"{name} has {held}; {use} costs {cost}")
+        why = f"{character.name} has {held}; {use} costs {cost}"
+        raise Unable(character.name, why, lambda _, seen: shares(seen, cost, use, spent))
     whole = next((p for p in ("experience", "reserve") if atouts[p] >= cost), None)
     return {whole: cost} if whole else {"experience": atouts["experience"], "reserve": cost - atouts["experience"]}
 
@@ -273,7 +301,7 @@ def roll_test(world: World, name: str, request: TestRequest) -> TestResult:
     helper's +1 and a changed die as ``AtoutPlayed`` naming the Test (L733-L769). The roller, its
     helpers (L761: "en mesure de le faire") and its counters act, so none may be critical (ruling M52)."""
     character = world.character(name)
-    ensure_able_to_act(character, *(world.character(n) for n in (*request.helpers, *request.countered_by)))
+    ensure_able_to_act(world, character, *(world.character(n) for n in (*request.helpers, *request.countered_by)))
     test_required(request.required)  # «Degrés de difficulté» L255-L267: Facile (2) to Impossible (8)
     domain = revers_domain(request.domain)  # L335-L345: the kind of action, before any die
     if request.healing not in HEALING:
@@ -282,7 +310,7 @@ def roll_test(world: World, name: str, request: TestRequest) -> TestResult:
     used = related_rank(rank, request.relatedness, kind)
     malus = penalty(character.condition["setbacks"], domain)
     # «Rappel» L431: in a Test each card modifier is a rank modifier; one Atout +1 per roll (L755).
-    modifiers = {k: int(v) for k, v in request.modifiers.items() if v} | fatigued(character, canonical)
+    modifiers = {k: int(v) for k, v in request.modifiers.items() if v} | fatigued(world, character, canonical)
     chain = countered_spends(world, character.name, int(request.atout), request.countered_by)
     helps = help_spends(world, character.name, request.helpers)
     uses = tables().atout_uses
@@ -392,7 +420,7 @@ class ConflictOutcome:
     winner: str
 
 
-def contender(who: Character, wanted: Contender | str) -> tuple[Contender, dict[str, Any]]:
+def contender(world: World, who: Character, wanted: Contender | str) -> tuple[Contender, dict[str, Any]]:
     """A side's rank before the dice: the characteristic's rank, related (L283-L291), less the
     highest Revers that weighs on the action (L293, L345), with its modifiers."""
     side = wanted if isinstance(wanted, Contender) else Contender(wanted)
@@ -405,7 +433,7 @@ def contender(who: Character, wanted: Contender | str) -> tuple[Contender, dict[
         "relatedness": fold(side.relatedness),
         "used_rank": related_rank(rank, side.relatedness, kind),
         "penalty": penalty(who.condition["setbacks"], revers_domain(side.domain)),
-        "modifiers": {k: int(v) for k, v in side.modifiers.items() if v} | fatigued(who, canonical),
+        "modifiers": {k: int(v) for k, v in side.modifiers.items() if v} | fatigued(world, who, canonical),
     }
 
 
@@ -418,7 +446,7 @@ def contest(world: World, roller: Character, sides: list[tuple[Character, Conten
     side with the higher final rank wins, equal finals tie. Each side's own Atout +1 (L737) is paid
     before anything is rolled and recorded as played in ``roll``. Returns the sides with their dice
     and finals, the verdict (``a``, ``b`` or ``tie``) and the chance consumed."""
-    prepared = [(who, *contender(who, wanted)) for who, wanted in sides]
+    prepared = [(who, *contender(world, who, wanted)) for who, wanted in sides]
     spends = [(who.name, "temporary-bonus", 1) for who, side, _ in prepared if side.atout]
     planned = plan_atouts(world, spends)
     for _, side, record in prepared:
@@ -440,7 +468,7 @@ def conflict(world: World, name: str, mine: Contender | str, opponent: str, thei
     the higher final wins (L253). Both sides' dice come from this character's draw place. The
     opponent only resists, so it may be critical, with its Revers penalty (ruling M52)."""
     character, other = world.character(name), world.character(opponent)
-    ensure_able_to_act(character)
+    ensure_able_to_act(world, character)
     if character.id == other.id:
         # L253: a simple conflict sets two characters against each other.
         raise RuleViolation(f"{character.name} cannot be in conflict with themselves")
@@ -518,12 +546,29 @@ def _next_tick(world: World, setback: Mapping[str, Any], severity: int, start: i
 
 
 def recover(world: World, character: Character, setback_id: int, at: int) -> int:
-    """One recovery tick of a Revers at ``at``: one card less, and its next tick if any."""
+    """One recovery tick of a Revers at ``at``: one card less, and its next tick if any. A Revers
+    a hidden roll dealt face down recovers face down until its epoch is revealed (ruling M87)."""
     setback = open_setback(character, setback_id)
     severity = setback["severity"] - 1
     next_tick = _next_tick(world, setback, severity, at) if severity else None
-    character.record(ev.SetbackRecovered, at=at, setback_id=setback_id, severity=severity, next_tick=next_tick, domain=setback["domain"])
+    character.record(
+        ev.SetbackRecovered,
+        at=at,
+        setback_id=setback_id,
+        severity=severity,
+        next_tick=next_tick,
+        domain=setback["domain"],
+        sealed_until=still_face_down(world, setback),
+    )
     return severity
+
+
+def still_face_down(world: World, setback: Mapping[str, Any]) -> str | None:
+    """The epoch a Revers a hidden roll dealt face down waits for while it is not revealed, None
+    for one dealt face up or revealed since: what befalls it until then lies face down with it
+    (its recoveries, its pace; rulings M87, M93)."""
+    epoch = setback.get("sealed_until")
+    return epoch if epoch and not world.campaign.is_revealed(epoch) else None
 
 
 def open_setback(character: Character, setback_id: int) -> dict[str, Any]:
@@ -540,7 +585,7 @@ def first_aid(world: World, patient: str, healer: str, setback_id: int, quality:
     campaign's ``reduce_step`` mode lowers the wound one step (PROPOSAL A9); a wound still there
     starts (or keeps) its recovery clock. The patient may be critical, the healer not (ruling M52)."""
     character, medic = world.character(patient), world.character(healer)
-    ensure_able_to_act(medic)
+    ensure_able_to_act(world, medic)
     setback = open_setback(character, setback_id)
     scene = ev.scene_of(world.campaign.epoch, world.campaign.clock)
     if [medic.name, scene] in setback.get("tended", []):
@@ -604,7 +649,14 @@ def pace_recovery(world: World, name: str, care: str, rest: str, setback_id: int
             start = int(next_tick) - setback_period(world, setback, setback["severity"])
             next_tick = max(now, start + setback_period(world, paced, setback["severity"]))
         character.record(
-            ev.RecoveryPaced, at=now, setback_id=setback["id"], care=fold(care), rest=fold(rest), percent=percent, next_tick=next_tick
+            ev.RecoveryPaced,
+            at=now,
+            setback_id=setback["id"],
+            care=fold(care),
+            rest=fold(rest),
+            percent=percent,
+            next_tick=next_tick,
+            sealed_until=still_face_down(world, setback),
         )
         out.append(dict(paced, next_tick=next_tick))
     return out
@@ -644,7 +696,7 @@ def spend_atout(world: World, name: str, use: str, note: str = "", pool: str | N
     if key in ACTED_ELSEWHERE:
         raise RuleViolation(f"{key} acts on a roll or a Revers, so it is spent there: {ACTED_ELSEWHERE[key]}")
     if key not in WHILE_CRITICAL:
-        ensure_able_to_act(character)
+        ensure_able_to_act(world, character)
     paid = _atout_pool(character, uses[key], pool)
     character.record(ev.AtoutSpent, at=world.campaign.clock, use=key, cost=uses[key], pool=paid, note=note)
     if key == "save-your-skin":
@@ -668,7 +720,7 @@ def take_revers(world: World, name: str, other: str, setback_id: int, note: str 
     clock (or critical, for a physical Décisif). Returns the Revers as ``name`` now bears it. The
     one who interposes acts, so may not be critical; the one spared may (ruling M52)."""
     character, victim = world.character(name), world.character(other)
-    ensure_able_to_act(character)
+    ensure_able_to_act(world, character)
     if character.id == victim.id:
         raise RuleViolation(f"{character.name} already bears their own Revers")
     setback = open_setback(victim, setback_id)
@@ -688,10 +740,17 @@ def award(world: World, name: str, count: int, reason: str) -> None:
     character = world.character(name)
     if count == 0:
         raise RuleViolation("award at least one Atout")
+    _can_lose(world, character, count)
+    character.record(ev.AtoutsAwarded, at=world.campaign.clock, count=count, reason=reason)
+
+
+def _can_lose(world: World, character: Character, count: int) -> None:
+    """Refuse to take back more experience Atouts than the character holds, counted as players
+    see them (a hidden roll's reroll may have paid some face down, M51, M86)."""
     held = character.condition["atouts"]["experience"]
     if held + count < 0:
-        raise RuleViolation(f"{character.name} has only {plural(held, 'experience Atout')}")
-    character.record(ev.AtoutsAwarded, at=world.campaign.clock, count=count, reason=reason)
+        why = f"{character.name} has only {plural(held, 'experience Atout')}"
+        raise Unable(character.name, why, lambda w, seen: _can_lose(w, seen, count))
 
 
 def award_session_end(world: World) -> None:
@@ -745,7 +804,7 @@ def raise_characteristic(
     try:
         if pool is None and not in_session:
             # L213: between sessions both kinds raise, so unnamed ones may pay together (ruling M84).
-            paid = shares(character.name, character.condition["atouts"], cost, "this")
+            paid = shares(character, cost, "this")
         else:
             paid = {_atout_pool(character, cost, pool, reserve_only=in_session): cost}
     except RuleViolation:

@@ -17,7 +17,16 @@ from chronique.domain.gametime import DAY, HOUR
 from chronique.domain.rulesets.microfudge import events as ev
 from chronique.domain.rulesets.microfudge.describe import as_on_sheet, power_name, process_name
 from chronique.domain.rulesets.microfudge.describe import rank as rank_of
-from chronique.domain.rulesets.microfudge.play import Contender, _stream, contender, ensure_able_to_act, setback_period, settings
+from chronique.domain.rulesets.microfudge.play import (
+    Contender,
+    Unable,
+    _stream,
+    contender,
+    ensure_able_to_act,
+    setback_period,
+    settings,
+    vigueur_lost,
+)
 from chronique.domain.rulesets.microfudge.rules import (
     natural_armour,
     penalty,
@@ -64,6 +73,16 @@ def potentiel(character: Character, domain: str) -> int:
     return max(0, maximum(character, canonical) - state["spent"].get(canonical, 0) - state["locked"].get(canonical, 0))
 
 
+def potentiel_to_spend(character: Character, domain: str) -> int:
+    """The Potentiel left in ``domain`` for a use of it, a power's Test or a draw on the domain
+    alike: "chaque utilisation d'un pouvoir psychique consomme un point du Potentiel" (L566), and
+    spent points come back only after a night's rest (L441), so none left is refused."""
+    left = potentiel(character, domain)
+    if left < 1:
+        raise RuleViolation(f"{character.name} has no {domain} Potentiel left until a night's rest (L441, L566)")
+    return left
+
+
 def _power(name: str) -> tuple[str, str, int, str]:
     powers = tables().powers
     key = fold(name)
@@ -98,18 +117,29 @@ def _process(
         return base | {"next_tick": at + value * tables().power_timing["suspended_animation_s"], "limit": value}
     if setback_id is None:
         raise RuleViolation(f"{power_name(power)} needs the wound it heals (--setback)")
-    wound = next((s for s in character.condition["setbacks"] if s["id"] == setback_id), None)
-    if wound is None:
-        raise RuleViolation(f"{character.name} has no open Revers {setback_id}")
-    if wound["healing"] != "weekly":
-        raise RuleViolation(f"{power_name(power)} heals only wounds that take weeks or months (L629, L635-L637)")
-    if not wound["stabilized"]:
-        raise RuleViolation(f"Revers {setback_id} is critical: stabilize it first, with first aid or an Atout (L343, L359)")
-    if any(p["setback"] == setback_id for p in state["processes"]):
-        raise RuleViolation(f"a power already heals Revers {setback_id}")
+    _healable(world, character, power, setback_id)
     period = _period(world, kind)
     limit = value if kind == "accelerated-healing" else None  # T8: at most Conscience-value days
     return base | {"setback": setback_id, "next_tick": at + period, "limit": limit}
+
+
+def _healable(world: World, character: Character, power: str, setback_id: int) -> None:
+    """Refuse a healing power on a wound it cannot heal: none open by that number, one that heals
+    in days (L629, L635-L637), one still critical (L343, L359) or one a power heals already. What
+    the wound is may lie face down with a hidden roll: the refusal is checked again on the sheet
+    players see (ruling M86)."""
+    wound = next((s for s in character.condition["setbacks"] if s["id"] == setback_id), None)
+    why = None
+    if wound is None:
+        why = f"{character.name} has no open Revers {setback_id}"
+    elif wound["healing"] != "weekly":
+        why = f"{power_name(power)} heals only wounds that take weeks or months (L629, L635-L637)"
+    elif not wound["stabilized"]:
+        why = f"Revers {setback_id} is critical: stabilize it first, with first aid or an Atout (L343, L359)"
+    elif any(p["setback"] == setback_id for p in ev.powers_of(character)["processes"]):
+        why = f"a power already heals Revers {setback_id}"
+    if why is not None:
+        raise Unable(character.name, why, lambda w, seen: _healable(w, seen, power, setback_id))
 
 
 def _period(world: World, kind: str) -> int:
@@ -158,7 +188,7 @@ def use_power(
     higher final rank, a tie resists (PROPOSAL A25), and the Potentiel is spent either way. The
     psychic may not be critical; the one who resists may (ruling M52)."""
     character = world.character(name)
-    ensure_able_to_act(character)
+    ensure_able_to_act(world, character)
     key, domain_name, required, kind = _power(power)
     domain, rank, _ = characteristic(character.sheet, domain_name)
     if telekinesis is not None:
@@ -169,12 +199,9 @@ def use_power(
     if rank < required:
         raise RuleViolation(f"{power_name(key)} needs {domain} {rank_of(required)}; {character.name} has {rank_of(rank)} (L566)")
     difficulty = required + (1 if telekinesis is not None and telekinesis.several else 0)
-    state = ev.powers_of(character)
     fatigue = bool(settings(world)["fatigue"])
     _, vigueur, _ = characteristic(character.sheet, "Vigueur")
-    before = potentiel(character, domain)
-    if before < 1:
-        raise RuleViolation(f"{character.name} has no {domain} Potentiel left until a night's rest (L441)")
+    before = potentiel_to_spend(character, domain)
     if mode and kind != "boost":
         raise RuleViolation(f"{power_name(key)} has no modes (only the boosts do, L639-L645)")
     planned = _process(world, character, key, kind, domain, rank, setback_id, mode) if kind else None  # checked before rolling
@@ -182,14 +209,14 @@ def use_power(
     defender = _defender(world, character, resisted, action)
     stream = _stream(world, character)
     dice = [stream.fudge() for _ in range(4)]
-    result = resolve_test(rank - malus - (state["lost"] if fatigue else 0), modifier, dice, difficulty)
+    result = resolve_test(rank - malus - vigueur_lost(world, character), modifier, dice, difficulty)
     success = result.success
     if defender is not None:
         rolled = [stream.fudge() for _ in range(4)]
         defender |= {"dice": rolled, "final": defender["used_rank"] - defender["penalty"] + sum(rolled)}
         success = simple_conflict(result.final, defender["final"]) == "a"
     chance = stream.ops
-    lost = state["lost"] + 1 if fatigue else 0
+    lost = vigueur_lost(world, character) + 1 if fatigue else 0
     collapsed = fatigue and vigueur - lost <= 0
     process = planned if success else None
     epoch = world.campaign.epoch
@@ -227,7 +254,7 @@ def _defender(world: World, psychic: Character, resisted: tuple[str, str] | None
     who = world.character(resisted[0])
     if who.id == psychic.id:
         raise RuleViolation(f"{psychic.name} does not resist their own power")
-    _, record = contender(who, Contender(resisted[1], domain=action))
+    _, record = contender(world, who, Contender(resisted[1], domain=action))
     return record
 
 

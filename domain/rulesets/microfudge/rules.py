@@ -181,6 +181,13 @@ def revers_domain(written: str) -> str:
     raise RuleViolation(f"the kind of action a Revers weighs on is {', '.join(known[:-1])} or {known[-1]}, not {shown!r} (L335-L345)")
 
 
+def usual_healing(domain: str) -> str:
+    """How a Revers weighing on ``domain`` heals when no one says: damage to a vehicle on no clock,
+    the text giving it no repair rule (A24, as a ram records it, rulings M24, M92); any other a
+    step a day, as blows and social setbacks do («3 – Effets des Revers» L339)."""
+    return "none" if revers_domain(domain) == "vehicle" else "daily"
+
+
 def penalty(setbacks: Iterable[Mapping[str, Any]], domain: str) -> int:
     """The Revers penalty to an action of ``domain`` (``physical``, ``social``…).
 

@@ -55,7 +55,9 @@ class MicroFudge:
         award_session_end(world)
 
     def for_players(self, condition: Mapping[str, Any]) -> dict[str, Any]:
-        return dict(condition)  # nothing of its condition lies face down
+        # Nothing of its condition lies face down: the players' copy is replayed without the hidden
+        # rolls (FP9); what a revealed Revers kept of its epoch is no reader's (ruling M91).
+        return {**condition, "setbacks": [view.face_up(s) for s in condition["setbacks"]]}
 
     def sheet_view(self, world: World, character: Character, gm: bool) -> SheetView:
         return view.sheet_view(world, character, gm)

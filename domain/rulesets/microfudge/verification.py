@@ -229,8 +229,9 @@ def _cards_drawn(event: dict[str, Any], replay: Replay, table: Table) -> Mapping
 
 _CHANCE = frozenset(_EVENTS + name for name in ("TestRolled", "FirstAidGiven", "PowerUsed", "SimpleConflictRolled"))
 # What a hidden Test's outcome brings about is face down with it: the Atout a reroll or a changed
-# die costs only on a failure (L743), and the Revers of a failed hazardous Test (L351).
-_FACE_DOWN = _CHANCE | frozenset(_EVENTS + name for name in ("AtoutPlayed", "SetbackSuffered"))
+# die costs only on a failure (L743), the Revers of a failed hazardous Test (L351), its recoveries
+# and its pace until the epoch is revealed (rulings M87, M93).
+_FACE_DOWN = _CHANCE | frozenset(_EVENTS + name for name in ("AtoutPlayed", "SetbackSuffered", "SetbackRecovered", "RecoveryPaced"))
 
 RULES = GameRules(
     rederive={

@@ -5,16 +5,17 @@ running powers and the open Sequence."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from chronique.domain.character import Character
 from chronique.domain.gametime import calendar_from
-from chronique.domain.rulesets.microfudge.describe import as_on_sheet, atouts_held, heals, needs_care, paced, process_name, rank
+from chronique.domain.rulesets.microfudge.describe import as_on_sheet, atouts_held, heals, lineup, needs_care, paced, process_name, rank
 from chronique.domain.rulesets.microfudge.events import powers_of, sequence_of
-from chronique.domain.rulesets.microfudge.play import collapsed, settings
+from chronique.domain.rulesets.microfudge.play import collapsed, settings, still_face_down, vigueur_lost
 from chronique.domain.rulesets.microfudge.powers import maximum, potentiel
 from chronique.domain.rulesets.microfudge.rules import critical_wounds, out_after, out_of_the_fight, penalty
-from chronique.domain.rulesets.words import joined, plural
+from chronique.domain.rulesets.words import epoch_name, joined, plural
 from chronique.domain.sheetview import Group, Section, SheetView
 from chronique.domain.world import World
 
@@ -24,10 +25,12 @@ _KINDS = (("aptitude", "aptitudes"), ("field", "fields"), ("domain", "domains"),
 
 
 def sheet_view(world: World, character: Character, gm: bool) -> SheetView:
-    """The sheet of a MicroFudge character (nothing of it lies face down, so ``gm`` changes nothing)."""
+    """The sheet of a MicroFudge character. ``gm`` changes nothing here: the players' copy comes
+    replayed without what a hidden roll did (FP9), so only the GM's holds a Revers face down, and
+    says so (ruling M91)."""
     s, c = character.sheet, character.condition
     status = "critical, needs care" if c["critical"] else "out of the fight" if out_of_the_fight(s, c["setbacks"]) else "standing"
-    if status == "standing" and collapsed(character):
+    if status == "standing" and collapsed(world, character):
         status = "collapsed, must rest"  # «Fatigue (option)» L582: until a rank of Vigueur comes back
     # «1 – Création des PNJs» L453: an NPC may be out after a lighter Revers than a Décisif.
     npc = "NPC" + (f", out after a Revers of −{out_after(s)}" if out_after(s) < 3 else "")
@@ -43,12 +46,36 @@ def sheet_view(world: World, character: Character, gm: bool) -> SheetView:
         (
             Section.of("Character", about),
             Section("Characteristics", tuple(g for g in groups if g.rows), layout="list", terms="fr"),
-            Section.of("Atouts and Revers", _standing(character)),
+            Section.of("Atouts and Revers", _standing(world, character)),
             Section.of("Revers", _revers(world, c), ("Revers", "Severity", "Next card", "Recovery")),
             Section.of("Powers", _powers(character), ("Power", "Mode", "Cycles")),
         ),
         waiting=waiting_for_care(character),
+        condition=script_condition(world, c),
     )
+
+
+def script_condition(world: World, condition: Mapping[str, Any]) -> dict[str, Any]:
+    """The condition as a script reading ``sheet --json`` gets it (ruling M91): a Revers a hidden
+    roll dealt says it lies face down and which reveal turns it up, "face_down_until_session": 1
+    ("face_down_until_downtime_after_session": 2 for a roll of a downtime), never the epoch's
+    internal code; once revealed it reads as any other. Only the GM's holds one face down: the
+    players' sheet is replayed without it (FP9)."""
+    revers = []
+    for setback in condition["setbacks"]:
+        shown = face_up(setback)
+        epoch = still_face_down(world, setback)
+        if epoch:
+            kind, _, number = epoch.partition("-")
+            shown["face_down_until_session" if kind == "session" else "face_down_until_downtime_after_session"] = int(number)
+        revers.append(shown)
+    return {**condition, "setbacks": revers}
+
+
+def face_up(setback: Mapping[str, Any]) -> dict[str, Any]:
+    """A Revers without the epoch a face-down one keeps for its recoveries (ruling M87): the
+    rules' bookkeeping, which no reader is shown."""
+    return {key: value for key, value in setback.items() if key != "sealed_until"}
 
 
 def waiting_for_care(character: Character) -> tuple[str, ...]:
@@ -61,7 +88,7 @@ def waiting_for_care(character: Character) -> tuple[str, ...]:
     return tuple(needs_care(setbacks[n]) for n in critical_wounds(setbacks.values()))
 
 
-def _standing(character: Character) -> list[tuple[str, ...]]:
+def _standing(world: World, character: Character) -> list[tuple[str, ...]]:
     s, c = character.sheet, character.condition
     atouts = c["atouts"]
     rows: list[tuple[str, ...]] = [("Atouts", atouts_held(atouts))]
@@ -70,13 +97,13 @@ def _standing(character: Character) -> list[tuple[str, ...]]:
     domains = [n for n, e in s["characteristics"].items() if e["kind"] == "domain" and maximum(character, n)]
     if domains:
         rows.append(("Potentiel", ", ".join(f"{d} {potentiel(character, d)}/{maximum(character, d)}" for d in domains)))
-    lost = powers_of(character)["lost"]
+    lost = vigueur_lost(world, character)  # «Fatigue (option)» L580-L582: only while the option is played
     if lost:
         rows.append(("fatigue", f"Vigueur −{lost}"))
     sequence = sequence_of(character)
     if sequence:
-        others = joined(list(sequence["participants"]))
-        rows.append((f"Sequence {sequence['id']}", f"with {others}, {plural(sequence['draws'], 'draw')} so far"))
+        others = lineup(sequence["participants"], sequence["teams"]) or f"with {joined(list(sequence['participants']))}"
+        rows.append((f"Sequence {sequence['id']}", f"{others}, {plural(sequence['draws'], 'draw')} so far"))
     return rows
 
 
@@ -100,7 +127,10 @@ def _revers(world: World, c: dict[str, Any]) -> list[tuple[str, ...]]:
         severity = as_on_sheet(sb["severity"], sb["domain"])
         # T2c (L341): care and rest make each step take longer or shorter, as `care` and the log say.
         pace = f"; {paced(sb['pace']['percent'])}" if sb.get("pace") else ""
-        rows.append((str(sb["id"]), severity, due, _recovery(world, sb) + pace))
+        # Only the GM's sheet holds one a hidden roll dealt: it says the players do not see it (M91).
+        epoch = still_face_down(world, sb)
+        hidden = f"; face down until {epoch_name(epoch)} is over" if epoch else ""
+        rows.append((str(sb["id"]), severity, due, _recovery(world, sb) + pace + hidden))
     return rows
 
 

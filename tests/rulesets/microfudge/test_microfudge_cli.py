@@ -206,7 +206,7 @@ def test_side_options_for_atouts_covering_fire_and_vehicle_eras_Sequences_collec
     assert side == Side(
         "Ann",
         "Tir",
-        attack={"b": 1},
+        attack={"B": 1},  # the opponent as typed: a refusal repeats it so
         defence=4,
         suppress=True,
         atout=True,

@@ -181,7 +181,7 @@ def test_a_helper_pays_help_s_two_Atouts_with_one_of_experience_and_one_of_the_r
     # it. Lena's Combat Bon (5) +1 from Ann, 0 0 0 0: 6 against Très difficile (6), a success.
     scripted(monkeypatch, 0, 0, 0, 0)
     said = cli(db, "microfudge", "test", "Mines", "Lena", "Combat", "-d", "tres-difficile", "--helper", "Ann").splitlines()
-    paid = "played 2 Atouts (1 of experience, 1 of creation reserve) on the Combat Test: help: +1 to another's roll for Lena"
+    paid = "played 2 Atouts (1 of experience, 1 of creation reserve) on the Combat Test to help another's roll (Lena's)"
     assert said == [
         "Lena rolls Combat Bon (5) (help +1): [0 0 0 0] final Excellent (6) against Très difficile (6): success",
         f"Ann {paid}",

@@ -21,9 +21,10 @@ LENA = 'name = "Lena"\nstatus = "hero"\n[ranks]\nCombat = 5\n'
 
 
 def _revers_rows(sheet: str) -> list[str]:
-    """The rows of a sheet's REVERS table, its header and rule left out."""
+    """The rows of a sheet's REVERS table, its header and rule left out, each by its first line (a
+    wrapped cell goes on in lines that start blank)."""
     rows = sheet.split("\nREVERS\n", 1)[1].splitlines() if "\nREVERS\n" in sheet else []
-    return [row for row in rows[2:] if row.strip()]
+    return [row for row in rows[2:] if row.strip() and not row.startswith(" ")]
 
 
 # -- 1. A face-up Revers after a face-down one shows on the players' sheet (FAIRNESS.md; L343, L351) --

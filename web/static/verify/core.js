@@ -65,6 +65,8 @@ export const FACE_DOWN_TOPICS = new Set([
   "chronique.domain.rulesets.microfudge.events:AtoutPlayed",
   "chronique.domain.rulesets.microfudge.events:FirstAidGiven",
   "chronique.domain.rulesets.microfudge.events:PowerUsed",
+  "chronique.domain.rulesets.microfudge.events:RecoveryPaced",
+  "chronique.domain.rulesets.microfudge.events:SetbackRecovered",
   "chronique.domain.rulesets.microfudge.events:SetbackSuffered",
   "chronique.domain.rulesets.microfudge.events:SimpleConflictRolled",
   "chronique.domain.rulesets.microfudge.events:TestRolled",
