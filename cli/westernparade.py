@@ -287,7 +287,7 @@ def strike_cmd(
     modifier: list[str] = MODIFIERS,
 ) -> None:
     """A melee or bare-handed attack against a defence (Table 3.3); the hit wounds the target."""
-    from chronique.domain.rulesets.westernparade.describe import table_3_3, where
+    from chronique.domain.rulesets.westernparade.describe import extraordinary_words, table_3_3, where
     from chronique.domain.rulesets.westernparade.play import Blow, strike
 
     if defence not in ("none", "dodge", "parry"):
@@ -303,6 +303,8 @@ def strike_cmd(
     if struck.defence is not None:
         typer.echo(f"{targeted}: {describe(struck.defence)}")
     hit = f"; {targeted} hit in the {where(struck.location)} for {struck.damage}" if struck.location else ""
+    if struck.extraordinary is not None:  # §3.4.5 (ruling WA21), as the log says it
+        hit += f"; {extraordinary_words(struck.result.split()[0], struck.attack.total, struck.damage, struck.extraordinary)}"
     typer.echo(f"result: {table_3_3(struck.result)}{hit}")
     _say(told.words)
 

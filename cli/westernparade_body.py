@@ -53,10 +53,18 @@ def as_logged(world: World, events: Iterable[ChainedEvent]) -> list[str]:
     """The log's own words for each of ``events`` recorded on a character, by the name of whom it
     was recorded on (ruling WD13): what :func:`logged` says, for a command that says some of its
     events in lines of its own (a shot its roll and hit) and the others as the log does."""
-    from chronique.domain.rulesets.westernparade.describe import describe
+    from chronique.domain.rulesets.westernparade.body_events import WeaponPulled
+    from chronique.domain.rulesets.westernparade.describe import describe, pulled_words
 
     names = {character.id: character.name for character in world.characters.values()}
-    return [f"{names[event.originator_id]}: {describe(event)}" for event in events if event.originator_id in names]
+
+    def said(event: ChainedEvent, name: str) -> str:
+        # One pulling the weapon out of his own body is named once, not "X: X pulls..." (§3.4.5.2).
+        if isinstance(event, WeaponPulled) and event.by == name:
+            return pulled_words(event, name)
+        return f"{name}: {describe(event)}"
+
+    return [said(event, names[event.originator_id]) for event in events if event.originator_id in names]
 
 
 def echo(told: Told[Any, list[str]]) -> None:
@@ -77,13 +85,28 @@ def wound_cmd(
     kind: str = typer.Option(
         "bullet",
         "--kind",
-        callback=bounds.one_of("bullet", "blade", "blunt"),
-        help="bullet, blade or blunt: a bullet that stays in must be extracted.",
+        # Ruling WB44: the damage columns of Table 3.21 (slash, thrust, blunt) as a strike records
+        # them and the refusals say them; blade for an edged wound whose column is not said.
+        callback=bounds.one_of("bullet", "slash", "thrust", "blunt", "blade"),
+        help="bullet, slash, thrust, blunt or blade (an edge, its column unsaid): a bullet that stays in must be "
+        "extracted; only a thrust impales, an arrow or a javelin is one (§3.4.5).",
     ),
     source: str = typer.Option("", "--source", help="Who or what dealt it (shown in the log)."),
     through: bool = typer.Option(False, "--through", help="The bullet went through and through (+1 PH per round, §3.3.1)."),
     artery: bool = typer.Option(False, "--artery", help="A slash cut an artery: the location's loss is doubled (§3.4.5.1)."),
     check: bool = typer.Option(False, "--check", help="Check unconsciousness (after a failed END roll, §3.2.5)."),
+    fracture: bool = typer.Option(
+        False,
+        "--fracture",
+        help="A blunt blow's réussite extraordinaire broke the location (§3.4.5.3): sent to −1 PV, ten times slower to heal; "
+        "the head loses 1d4 APP, the throat kills, the chest and flanks keep him still, the abdomen costs 1 END.",
+    ),
+    impaled: bool = typer.Option(
+        False,
+        "--impaled",
+        help="With --kind thrust: a thrust's (or an arrow's) réussite extraordinaire impaled the location (§3.4.5.2): 1d6cum more damage; "
+        "the weapon stays in, no bleeding while it does, until a surgeon takes it out (care ... Chirurgie).",
+    ),
 ) -> None:
     """Apply a wound to a location: state, blood lost, unconsciousness, critical effects."""
     from chronique.domain.rulesets.westernparade.care import wound
@@ -93,7 +116,7 @@ def wound_cmd(
 
     def act(world: World) -> Told[dict[str, Any], list[str]]:
         named.append(world.character(character).name)
-        return logged(world, lambda: wound(world, character, location, damage, kind, source, through, artery, check))
+        return logged(world, lambda: wound(world, character, location, damage, kind, source, through, artery, check, fracture, impaled))
 
     # The wound as the log says it (its gravity, the PH lost at once, the unconsciousness roll, a
     # critical effect, beyond saving), then a bullet in the head's roll (§3.2.7.3 L1997).
@@ -204,11 +227,13 @@ def care_cmd(
     campaign: str = CAMPAIGN,
     character: str = CHARACTER,
     location: str = LOCATION,
-    skill: str = typer.Argument(..., help="Bandages, Extraction de balle, Nettoyage d'une blessure or Cautérisation."),
+    skill: str = typer.Argument(
+        ..., help="Bandages, Extraction de balle, Nettoyage d'une blessure, Cautérisation, or Chirurgie to take out an impaling weapon."
+    ),
     by: str = typer.Option(..., "--by", help="Who uses the skill."),
     modifier: int = typer.Option(0, "--modifier", callback=PERCENT_RANGE, help="GM modifier to the chance."),
 ) -> None:
-    """Use a care skill on a wound: bandage, extract a bullet, clean or cauterise it."""
+    """Use a care skill on a wound: bandage, extract a bullet, clean or cauterise it, take out a lodged weapon."""
     from chronique.domain.rulesets.westernparade.care import body_now, care, env
     from chronique.domain.rulesets.westernparade.report import location_words
 
@@ -230,6 +255,34 @@ def care_cmd(
     echo(told)
     if told.result["now"]:
         typer.echo(f"  {told.result['now']}")
+
+
+@body_app.command("pull")
+def pull_cmd(
+    ctx: typer.Context,
+    campaign: str = CAMPAIGN,
+    character: str = CHARACTER,
+    location: str = LOCATION,
+    by: str = typer.Option(..., "--by", help="Who pulls on the weapon (a STR roll, one action)."),
+    first_aid_by: str | None = typer.Option(
+        None, "--first-aid-by", help="Who makes the difficult Premiers soins roll that halves the damage of tearing it out."
+    ),
+    modifier: int = typer.Option(0, "--modifier", callback=PERCENT_RANGE, help="GM modifier to the STR roll."),
+    resisted: bool = typer.Option(
+        False, "--resisted", help="The wounded man grips the weapon and opposes his STR (his wounds' penalties count)."
+    ),
+    weapon: str | None = typer.Option(
+        None, "--weapon", help="With --resisted: the weapon gripped; a sharp one cuts each hand for half its slash damage."
+    ),
+) -> None:
+    """Pull an impaling weapon out by force (§3.4.5.2): a failed STR roll deals 1 damage; out, 1d6cum more, bleeding double."""
+    from chronique.domain.rulesets.westernparade.care import pull_out
+
+    def act(world: World) -> Told[dict[str, Any], list[str]]:
+        return logged(world, lambda: pull_out(world, character, location, by, first_aid_by, modifier, resisted, weapon))
+
+    # The pull as the log says it, then the wound gripping a sharp weapon cut into each hand.
+    echo(run(ctx, lambda s: s.act(campaign, act)))
 
 
 @body_app.command("amputate")

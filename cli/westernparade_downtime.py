@@ -105,7 +105,7 @@ def show_cmd(
         typer.echo(f"{who.name} at {calendar.format(world.campaign.clock)}")
         # The sheet's training section says the same (downtime.training_rows).
         for name, t in state["targets"].items():
-            typer.echo(f"  {name}: {plan_words(t, state)}, {progress_words(who, name, t, calendar)}")
+            typer.echo(f"  {name}: {plan_words(t, state, bool(who.condition.get('dead')))}, {progress_words(who, name, t, calendar)}")
         typer.echo(f"  trick practice: +{data['practice_bonus']}%{' (practising)' if state['practice']['practising'] else ''}")
         marks = who.condition["marks"]
         typer.echo("  check-marks: " + (", ".join(f"{k} {v}" for k, v in marks["checks"].items()) or "none"))

@@ -20,13 +20,16 @@ ACTIVITIES = tuple(REGEN_PERIOD)
 HAND_PRESSURE = 2  # §3.2.3 (L1848): each hand holds back 2 PH
 
 
-def location_rate(state: WoundState, multiplier: int, through: bool = False, artery: bool = False, stopped: int = 0, hands: int = 0) -> int:
+def location_rate(
+    state: WoundState, multiplier: int, through: bool = False, artery: bool = False, stopped: int = 0, hands: int = 0, lodged: bool = False
+) -> int:
     """PH a location loses per round: the state's base, +1 for a bullet through and through
     (§3.3.1), times the location's multiplier (Table 3.4; WB7, digest A6: the +1 is multiplied
     too), doubled for a cut artery (§3.4.5.1), less what first aid stopped and 2 per pressing
-    hand (§3.2.3). Never below 0."""
+    hand (§3.2.3). Never below 0; none at all while an impaling weapon is ``lodged`` in it
+    (§3.4.5.2 L2513: "aucun point d'hémorragie n'est perdu tant que l'objet n'est pas retiré")."""
     base = BASE.get(state, 0)
-    if base == 0:
+    if base == 0 or lodged:
         return 0
     raw = (base + (1 if through else 0)) * multiplier * (2 if artery else 1)
     return max(0, raw - stopped - HAND_PRESSURE * hands)

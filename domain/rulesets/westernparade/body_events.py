@@ -74,9 +74,13 @@ class WoundTaken(BodyEvent, ChanceConsumed):
     What its dice depend on besides: ``unconsciousness_chance``, the chance to pass out when the
     wound called for a check (None when it called for none), and ``fell_beyond_saving``, whether
     its blood loss put the character beyond saving (§3.2.4, the d60 of death); both None on
-    wounds recorded before the event kept them."""
+    wounds recorded before the event kept them. ``fracture``: what a blunt blow's réussite
+    extraordinaire broke (§3.4.5.3, ``fracture.Fracture``), None for any other hit and on wounds
+    recorded before version 4. ``impalement``: the 1d6cum a thrust's réussite extraordinaire
+    added, its weapon left in the wound (§3.4.5.2, ``impalement.Impalement``), None for any other
+    hit and on wounds recorded before version 5."""
 
-    class_version = 3
+    class_version = 5
 
     location: str
     damage: int
@@ -88,15 +92,21 @@ class WoundTaken(BodyEvent, ChanceConsumed):
     unconsciousness: dict[str, Any] | None
     critical: dict[str, Any]
     fell_beyond_saving: bool | None
+    fracture: dict[str, Any] | None
+    impalement: dict[str, Any] | None
     epoch: str
     chance: list[dict[str, Any]]
 
     @classmethod
     def upcast_stored(cls, state: dict[str, Any]) -> None:
-        # Recorded before version 3, which keeps what the wound's dice depend on.
+        # Recorded before version 3, which keeps what the wound's dice depend on; before version
+        # 4, no hit broke a bone (§3.4.5.3 was not applied); before version 5, none impaled
+        # (§3.4.5.2 was not applied).
         super().upcast_stored(state)
         state.setdefault("unconsciousness_chance", None)
         state.setdefault("fell_beyond_saving", None)
+        state.setdefault("fracture", None)
+        state.setdefault("impalement", None)
 
     def wounds_made(self) -> tuple[str, ...]:
         """The location this wound was taken at."""
@@ -200,8 +210,9 @@ class CareGiven(OnAWound, BodyEvent, ChanceConsumed):
     Cautérisation, Amputation, Extraction de balle), the roll, and ``result`` (what it did).
     What the reading depends on besides the roll, None where the skill does not need it (and on
     care recorded before the event kept it): ``redone``, an amputation redone after a partial one
-    (§6.18.1); for an extraction (§3.2.7.4) ``first_attempt`` on that bullet, the ``critical``
-    effect of its damage (§3.2.9) and ``fell_beyond_saving`` (§3.2.4, the d60 of death)."""
+    (§6.18.1); for an extraction (§3.2.7.4) ``first_attempt`` on that bullet; for an extraction
+    or a surgery taking out an impaling weapon (*Chirurgie*, §3.4.5.2) the ``critical`` effect of
+    its damage (§3.2.9) and ``fell_beyond_saving`` (§3.2.4, the d60 of death)."""
 
     class_version = 3
 
@@ -223,6 +234,23 @@ class CareGiven(OnAWound, BodyEvent, ChanceConsumed):
         super().upcast_stored(state)
         for name in ("redone", "first_attempt", "critical", "fell_beyond_saving"):
             state.setdefault(name, None)
+
+
+class WeaponPulled(OnAWound, BodyEvent, ChanceConsumed):
+    """``by`` pulled by force on a weapon impaling the location (§3.4.5.2 L2513): what the pull
+    did (``pull``, ``impalement.Pull``: the STR roll, whether the weapon came out, the 1d6cum, the
+    difficult first-aid roll of ``first_aid_by`` that halves it, None if nobody helped, and the
+    damage); the ``critical`` effect of that damage (§3.2.9) and ``fell_beyond_saving``
+    (§3.2.4, the d60 of death). Once out, the location bleeds double the normal (L2513)."""
+
+    location: str
+    by: str
+    first_aid_by: str | None
+    pull: dict[str, Any]
+    critical: dict[str, Any]
+    fell_beyond_saving: bool
+    epoch: str
+    chance: list[dict[str, Any]]
 
 
 class BulletDetached(OnAWound, BodyEvent):

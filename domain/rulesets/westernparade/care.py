@@ -16,6 +16,7 @@ from chronique.domain.rulesets.westernparade import alcohol, bleeding
 from chronique.domain.rulesets.westernparade import body_events as be
 from chronique.domain.rulesets.westernparade.bullets import STABLE_AFTER, WEEK, YEAR, enters_head, extraction, head_bullet, migration
 from chronique.domain.rulesets.westernparade.characteristics import blood_points
+from chronique.domain.rulesets.westernparade.combat import weapon
 from chronique.domain.rulesets.westernparade.condition import (
     BODY_KEYS,
     Env,
@@ -27,10 +28,16 @@ from chronique.domain.rulesets.westernparade.condition import (
     rates,
     state_of,
 )
+from chronique.domain.rulesets.westernparade.condition import (
+    impaled as impaled_in,
+)
 from chronique.domain.rulesets.westernparade.describe import sobered_words, where
 from chronique.domain.rulesets.westernparade.firstaid import aid_roll, read, skill_roll
 from chronique.domain.rulesets.westernparade.fitness import end_chance, roll_terms
+from chronique.domain.rulesets.westernparade.fracture import Fracture
+from chronique.domain.rulesets.westernparade.fracture import fracture as break_location
 from chronique.domain.rulesets.westernparade.healing import DAY, bandaging
+from chronique.domain.rulesets.westernparade.impalement import Impalement, gripped, impale, pull, surgery, surgery_modifier
 from chronique.domain.rulesets.westernparade.incapacity import exempt, rally, stagger
 from chronique.domain.rulesets.westernparade.infection import cauterisation, cleaning, infection_chance, operate
 from chronique.domain.rulesets.westernparade.play import acting, draw, living, roll_chance, skill_score, stats
@@ -38,6 +45,7 @@ from chronique.domain.rulesets.westernparade.report import forced_bed_words, set
 from chronique.domain.rulesets.westernparade.resolution import chance_of, difficulty
 from chronique.domain.rulesets.westernparade.tables import location as find_location
 from chronique.domain.rulesets.westernparade.wounds import (
+    CriticalEffect,
     WoundState,
     critical_effect,
     death_timer,
@@ -127,19 +135,33 @@ def wound(
     through: bool = False,
     artery: bool = False,
     check: bool = False,
+    fracture: bool = False,
+    impaled: bool = False,
 ) -> dict[str, Any]:
-    """Apply a hit's damage to a location (§3.2): state, immediate PH loss (§3.2.3), the
-    unconsciousness check when the wound calls for one (§3.2.5-3.2.6; ``check`` forces it after a
-    failed END roll), critical effects (§3.2.9), a lodged bullet (WB17, digest A43) or a bullet in
-    the head (§3.2.7.3). Returns the WoundTaken event's fields."""
+    """Apply a hit's damage to a location (§3.2): a blunt réussite extraordinaire's fracture
+    (``fracture``, §3.4.5.3) or a thrust's impalement (``impaled``, §3.4.5.2: 1d6cum more, the
+    weapon left in the wound, which bleeds no more while it stays), state, immediate PH loss (§3.2.3), the unconsciousness check when
+    the wound calls for one (§3.2.5-3.2.6; ``check`` forces it after a failed END roll), critical
+    effects (§3.2.9), a lodged bullet (WB17, digest A43) or a bullet in the head (§3.2.7.3).
+    Returns the WoundTaken event's fields."""
     if damage < 1:
         raise RuleViolation("a wound deals at least 1 damage")
+    if fracture and kind != "blunt":
+        # §3.4.5 L2503: pointed projectiles thrust, other projectiles and bare hands are blunt.
+        raise RuleViolation(f"only a blunt blow breaks the location (§3.4.5.3), not a {kind} wound")
+    if impaled and kind != "thrust":
+        # §3.4.5 L2503: a thrust, or a pointed projectile (an arrow, a javelin), impales; a blade
+        # whose column is not said is no thrust (ruling WB44).
+        raise RuleViolation(f"only a thrust impales (§3.4.5.2), not a {kind} wound")
     character = living(world, name, conscious=False)
     at, loc = world.campaign.clock, _loc(location)
     e = env(world, character)
     body = body_now(world, character, at)
     was_bleeding = any(rates(body, e))
     w = body["wounds"].setdefault(loc, new_wound(at))
+    if int(w["damage"]) <= 0:
+        # Healed to the full (a bullet left in keeps the record): the old break has knit (WB43).
+        w.pop("fracture", None)
     # A new hit is a new hemorrhage needing care (§3.2.3): bleeding and infection clocks restart.
     w.update(since=at, stopped=0, aided=False, cared=False, untreated_days=0, progress=0, bandaged=False)
     w["through"] = w["through"] or through
@@ -155,12 +177,16 @@ def wound(
     if "hits" in w:  # counted since ruling WB31; a wound recorded before keeps no count
         w["hits"] += 1
     epoch, stream = draw(world, character)
+    broken = _break(w, loc, e, stream) if fracture else None
+    lodged = _impale(w, stream) if impaled else None
     state = state_of(w, loc, e)
     pv, received = pv_of(w, loc, e), int(w["damage"])
     critical = critical_effect(loc, pv, e.max_pv[loc], w["deepest"])
     w["deepest"] = max(w["deepest"], -pv)
     _apply_critical(body, w, loc, critical, at, e, stream)
-    rate = bleeding.location_rate(state, e.multiplier[loc], w["through"], w["artery"])
+    if broken is not None:
+        _apply_fracture(body, loc, broken, e)
+    rate = bleeding.location_rate(state, e.multiplier[loc], w["through"], w["artery"], lodged=impaled_in(w))
     body["ph"] -= rate
     if not was_bleeding:
         body["round_progress"] = 0
@@ -185,6 +211,8 @@ def wound(
         unconsciousness=reading,
         critical=critical.to_dict(),
         fell_beyond_saving=fell,
+        fracture=broken.to_dict() if broken is not None else None,
+        impalement=lodged.to_dict() if lodged is not None else None,
         epoch=epoch,
         chance=stream.ops,
     )
@@ -196,8 +224,37 @@ def wound(
         "unconsciousness_chance": chance,
         "unconsciousness": reading,
         "critical": critical.to_dict(),
+        "fracture": broken.to_dict() if broken is not None else None,
+        "impalement": lodged.to_dict() if lodged is not None else None,
         "head_bullet": entered,
     }
+
+
+def _break(w: dict[str, Any], loc: str, e: Env, stream: ChanceStream) -> Fracture:
+    # §3.4.5.3: the location goes to -1 PV at once unless already lower; its points are damage
+    # the location took, which the critical thresholds, the state and the unconsciousness check
+    # count ("à tous ces inconvénients s'ajoutent les ennuis prévus lorsqu'une localisation passe
+    # dans les points négatifs"); it heals ten times slower until healed to the full (WB43).
+    broken = break_location(stream, loc, pv_of(w, loc, e))
+    w["damage"] += broken.sent
+    w["fracture"] = True
+    return broken
+
+
+def _impale(w: dict[str, Any], stream: ChanceStream) -> Impalement:
+    # §3.4.5.2 L2511-L2513: 1d6cum more damage, and the weapon stays in the wound (a second one
+    # in the same location leaves it as badly placed as the first was, ruling WB44).
+    lodged = impale(stream)
+    w["damage"] += lodged.damage
+    w["impaled"] = w.get("impaled") or {"harder": 0}
+    return lodged
+
+
+def _apply_fracture(body: dict[str, Any], loc: str, broken: Fracture, e: Env) -> None:
+    # §3.4.5.3 by location: APP (head) or END (abdomen) lost for good, the throat's "requiem".
+    _lose(body, broken.losses, e)
+    if broken.fate == "killed" and not body["dead"]:
+        _kill(body, f"fracture of the {where(loc)}")
 
 
 def _check_unconsciousness(
@@ -229,7 +286,7 @@ def put_out_of_action(world: World, name: str, location: str) -> dict[str, Any]:
     w = body["wounds"].get(loc)
     state = WoundState.UNHURT if w is None else state_of(w, loc, e)
     if state in (WoundState.UNHURT, WoundState.SCRATCH):
-        raise RuleViolation(f"{character.name} has no wound in the {loc} that puts them out of action (§3.2.5: scratches do not)")
+        raise RuleViolation(f"{character.name} has no wound in the {where(loc)} that puts them out of action (§3.2.5: scratches do not)")
     negative = frozenset(part_of(k) for k, x in body["wounds"].items() if pv_of(x, k, e) < 0)
     if exempt(character.sheet["creation"] == "spaghetti", negative):
         raise RuleViolation(
@@ -327,29 +384,47 @@ def _keep_pv_left(body: dict[str, Any], before: Mapping[str, int], e: Env) -> No
         w["damage"] = max(0, int(w["damage"]) - (before[loc] - after[loc]))
 
 
-def _apply_critical(body: dict[str, Any], w: dict[str, Any], loc: str, effect: Any, at: int, e: Env, stream: ChanceStream | None) -> None:
-    """Record a critical wound's permanent losses or fate (§3.2.9): death timers, END at 0 kills.
-    ``stream`` is None where no death timer can be due (the head's fate is death outright)."""
+def _apply_lasting(body: dict[str, Any], w: dict[str, Any], loc: str, effect: CriticalEffect, e: Env) -> None:
+    """What a critical wound leaves without a die (§3.2.9): permanent losses (END at 0 kills),
+    the location's lower total, a death outright, a limb useless or to amputate."""
     _lose(body, effect.losses, e)
     before = max_pv_of(body, e.sheet_end)
     w["max_loss"] += effect.max_pv
     _keep_pv_left(body, before, e)
     if effect.fate == "killed":
         _kill(body, f"critical wound to the {where(loc)}")
-    elif effect.fate == "dies":
-        if stream is None:
-            raise ValueError(f"a critical wound to the {where(loc)} needs dice for its death timer")
-        dying_at = at + death_timer(stream, effect.dies_in)
-        if body["dying"] is None or body["dying"]["at"] > dying_at:
-            body["dying"] = {"at": dying_at, "cause": f"critical wound to the {where(loc)}"}
     elif effect.fate in ("useless", "amputate"):
         w["fate"] = effect.fate
+
+
+def _apply_critical(
+    body: dict[str, Any], w: dict[str, Any], loc: str, effect: CriticalEffect, at: int, e: Env, stream: ChanceStream
+) -> None:
+    """Record a critical wound's permanent losses or fate (§3.2.9), its death timer included
+    (§3.2.9.1: abdomen, flanks, thighs)."""
+    _apply_lasting(body, w, loc, effect, e)
+    if effect.fate == "dies":
+        dying_at = at + death_timer(stream, str(effect.dies_in))
+        if body["dying"] is None or body["dying"]["at"] > dying_at:
+            body["dying"] = {"at": dying_at, "cause": f"critical wound to the {where(loc)}"}
+
+
+def _hurt_further(body: dict[str, Any], w: dict[str, Any], loc: str, at: int, e: Env, stream: ChanceStream) -> tuple[CriticalEffect, bool]:
+    """What the points a care or a pull just added to ``loc`` did: its critical effect (§3.2.9,
+    a death timer's dice included) and whether the blood lost put him beyond saving (§3.2.4)."""
+    pv = pv_of(w, loc, e)
+    critical = critical_effect(loc, pv, e.max_pv[loc], w["deepest"])
+    w["deepest"] = max(w["deepest"], -pv)
+    _apply_critical(body, w, loc, critical, at, e, stream)
+    return critical, _blood_thresholds(body, e, at, stream) == "beyond saving"
 
 
 def _bleeding(wound: Mapping[str, Any], loc: str, e: Env) -> bool:
     """Whether the wound in ``loc`` bleeds: PH a round (§3.2.3, what first aid has not stopped)
     or a minute (an extraction's bleed, §3.2.7.4)."""
-    rate = bleeding.location_rate(state_of(wound, loc, e), e.multiplier[loc], wound["through"], wound["artery"], wound["stopped"])
+    rate = bleeding.location_rate(
+        state_of(wound, loc, e), e.multiplier[loc], wound["through"], wound["artery"], wound["stopped"], lodged=impaled_in(wound)
+    )
     return bool(rate or wound["per_minute"])
 
 
@@ -365,7 +440,7 @@ def press(world: World, name: str, location: str, hands: int, rounds: int = 1) -
     at, loc = world.campaign.clock, _loc(location)
     body = body_now(world, character, at)
     if loc not in body["wounds"]:
-        raise RuleViolation(f"{character.name} has no wound in the {loc}")
+        raise RuleViolation(f"{character.name} has no wound in the {where(loc)}")
     if hands and not _bleeding(body["wounds"][loc], loc, env(world, character)):
         # §3.2.3 L1848: hands slow a bleeding, as first aid stops one (§3.2.4): on a wound that
         # does not bleed they do nothing; letting go (0 hands) is always allowed.
@@ -397,11 +472,11 @@ def aid(world: World, patient: str, location: str, by: str, modifier: int = 0) -
     w["aided"] = True
     raw = bleeding.location_rate(state_of(w, loc, e), e.multiplier[loc], w["through"], w["artery"])
     if result.full:
-        w.update(stopped=raw, per_minute=0, damage=max(0, w["damage"] - 1))
+        w.update(stopped=raw, per_minute=0, damage=max(0, w["damage"] - 1), stopped_by="first aid")
     else:
         w["stopped"] += result.stopped
         if result.stopped > 0:
-            w["per_minute"] = 0
+            w.update(per_minute=0, stopped_by="first aid")
     outcome = {"chance": normal, "terms": terms, **rolled, "qualities": qualities}
     _record(
         character,
@@ -446,7 +521,7 @@ def order_tending(world: World, patient: str, location: str, by: str | None, ski
     body = body_now(world, character, at)
     w = body["wounds"].get(loc)
     if w is None:
-        raise RuleViolation(f"{character.name} has no wound in the {loc}")
+        raise RuleViolation(f"{character.name} has no wound in the {where(loc)}")
     tender = None
     if by is not None:
         canonical, score = skill_score(living(world, by), skill or "Bandages")
@@ -459,7 +534,8 @@ def order_tending(world: World, patient: str, location: str, by: str | None, ski
 
 def care(world: World, patient: str, location: str, by: str, skill: str, modifier: int = 0) -> dict[str, Any]:
     """A care skill on a wound: *Bandages* (§6.18.2), *Extraction de balle* (§3.2.7.4),
-    *Nettoyage d'une blessure* (§3.2.7.2, easy when preventive) or *Cautérisation* (§6.18.4)."""
+    *Nettoyage d'une blessure* (§3.2.7.2, easy when preventive), *Cautérisation* (§6.18.4) or
+    *Chirurgie* taking out a weapon lodged by an impaling thrust (§3.4.5.2)."""
     helper, fit = acting(world, by)
     character = living(world, patient, conscious=False)
     at, loc = world.campaign.clock, _loc(location)
@@ -467,14 +543,14 @@ def care(world: World, patient: str, location: str, by: str, skill: str, modifie
     body = body_now(world, character, at)
     w = body["wounds"].get(loc)
     if w is None:
-        raise RuleViolation(f"{character.name} has no wound in the {loc}")
+        raise RuleViolation(f"{character.name} has no wound in the {where(loc)}")
     canonical, score = skill_score(helper, skill)
-    if canonical == "Extraction de balle" and w.get("entry") == "flattened" and w["bullet"]:
-        return _detach_flattened(world, character, helper, body, loc)
+    if canonical == "Extraction de balle" and loc == "head" and w.get("entry") == "flattened" and w["bullet"]:
+        return _detach_flattened(world, character, helper, body)
     handler = _CARE.get(canonical)
     if handler is None:
         raise RuleViolation(f"{canonical} is not one of {', '.join(_CARE)}")
-    extra = handler.check(w)
+    extra = handler.check(w, f"{character.name}'s {where(loc)}")
     terms = {canonical: score, **roll_terms(fit, "skill", canonical, score)}
     for label, value in (("modifier", modifier), ("wound", extra)):
         if value:
@@ -512,18 +588,100 @@ def care(world: World, patient: str, location: str, by: str, skill: str, modifie
     return {"quality": grade, "skill": canonical, "location": loc, **result}
 
 
-def _detach_flattened(world: World, character: Character, helper: Character, body: dict[str, Any], loc: str) -> dict[str, Any]:
+def pull_out(
+    world: World,
+    patient: str,
+    location: str,
+    by: str,
+    first_aid_by: str | None = None,
+    modifier: int = 0,
+    resisted: bool = False,
+    weapon_name: str | None = None,
+) -> dict[str, Any]:
+    """Pull an impaling weapon out by force (§3.4.5.2 L2513), one action: ``by``'s STR roll; a
+    failed try deals the location 1 damage; a successful one tears the weapon out for 1d6cum
+    more, and the location bleeds double the normal until first aid masters it (L2527). A
+    difficult *Premiers soins* roll of ``first_aid_by`` halves the 1d6cum ("à la dure", L2527,
+    ruling WB46). The patient, if able to act, may oppose his STR (``resisted``, L2515): gripping
+    the weapon (``weapon_name``), if sharp, costs each of his hands half its slash damage at each
+    try, a wound of its own. Returns what the pull did (``impalement.Pull``) and the location."""
+    puller, fit = acting(world, by)
+    resistance, cut = None, 0
+    if resisted:
+        # L2515: "s'il est encore en état d'agir", "moyennant l'application des pénalités
+        # imposées par la blessure": his own STR roll, his wounds' penalties in its terms.
+        victim, victim_fit = acting(world, patient)
+        if victim.name == puller.name:
+            # L2515: the victim opposes the puller's STR; one pulling his own weapon out has no one
+            # to resist (ruling WB48).
+            raise RuleViolation(f"{victim.name} pulls on the weapon himself: there is no one for him to resist (§3.4.5.2)")
+        jfor_victim = int(stats(victim)["rolls"]["FOR"])
+        resistance = {"jFOR": jfor_victim, **roll_terms(victim_fit, "characteristic", "FOR", jfor_victim)}
+        cut = gripped(int(weapon(weapon_name).columns.get("slash", 0))) if weapon_name is not None else 0
+    elif weapon_name is not None:
+        raise RuleViolation("the weapon cuts only the hands of a victim who grips it to resist (§3.4.5.2)")
+    character = living(world, patient, conscious=False)
+    at, loc = world.campaign.clock, _loc(location)
+    e = env(world, character)
+    body = body_now(world, character, at)
+    w = body["wounds"].get(loc)
+    if w is None or not impaled_in(w):
+        raise RuleViolation(f"no weapon is lodged in {character.name}'s {where(loc)}")
+    jfor = int(stats(puller)["rolls"]["FOR"])
+    strength = {"jFOR": jfor, **roll_terms(fit, "characteristic", "FOR", jfor), **({"modifier": modifier} if modifier else {})}
+    aid_terms = None
+    if first_aid_by is not None:
+        helper, helper_fit = acting(world, first_aid_by)
+        skill, score = skill_score(helper, "Premiers soins")
+        aid_terms = {skill: score, **roll_terms(helper_fit, "skill", skill, score), "difficulty": difficulty("difficult")}
+    was_bleeding = any(rates(body, e))
+    epoch, stream = draw(world, character)
+    done = pull(stream, strength, aid_terms, resistance)
+    w["damage"] += done.damage
+    if done.out:
+        # L2513 "une hémorragie double de la normale": the location's loss doubled, as a cut
+        # artery's (§3.4.5.1); a fresh bleeding nothing has stopped yet (L2527).
+        w.update(impaled=None, artery=True, stopped=0, aided=False)
+        if not was_bleeding:
+            body["round_progress"] = 0
+    critical, fell = _hurt_further(body, w, loc, at, e, stream)
+    _record(
+        character,
+        be.WeaponPulled,
+        at,
+        body,
+        location=loc,
+        by=puller.name,
+        first_aid_by=None if first_aid_by is None else world.character(first_aid_by).name,
+        pull=done.to_dict(),
+        critical=critical.to_dict(),
+        fell_beyond_saving=fell,
+        epoch=epoch,
+        chance=stream.ops,
+    )
+    if cut and not body["dead"]:
+        # L2515: "à chaque tentative de l'agresseur, la moitié des dommages de taille de l'arme à
+        # chaque main": each hand a slash wound of its own.
+        for hand in ("right-hand", "left-hand"):
+            wound(world, character.name, hand, cut, "slash", f"gripping the {weapon(str(weapon_name)).name}")
+    return {"location": loc, **done.to_dict()}
+
+
+def _detach_flattened(world: World, character: Character, helper: Character, body: dict[str, Any]) -> dict[str, Any]:
     # §3.2.7.3 L1997: a bullet flattened on the bone "peut être détachée sans problème moyennant un
     # point de dommages supplémentaire": no extraction roll, so neither a failure nor the bleed a
-    # minute of §3.2.7.4 (ruling WB41); the point may still cross a critical threshold (§3.2.9),
-    # where the head's fate is death outright, never a timer: no die is drawn.
+    # minute of §3.2.7.4 (ruling WB41). The point may still cross the head's critical threshold,
+    # whose fate is death outright (§3.2.9.1 L2108, ``wounds.BODY``), never a death timer: the
+    # critical wound's lasting part is all there is, and no die is drawn. Only a bullet in the
+    # head is flattened (``head_bullet_entry``).
+    loc = "head"
     at, e = world.campaign.clock, env(world, character)
     w = body["wounds"][loc]
     w.update(bullet=False, entry=None, damage=w["damage"] + 1)
     pv = pv_of(w, loc, e)
     critical = critical_effect(loc, pv, e.max_pv[loc], w["deepest"])
     w["deepest"] = max(w["deepest"], -pv)
-    _apply_critical(body, w, loc, critical, at, e, None)
+    _apply_lasting(body, w, loc, critical, e)
     _record(character, be.BulletDetached, at, body, location=loc, by=helper.name, critical=critical.to_dict())
     return {"quality": None, "skill": "Extraction de balle", "location": loc, "detached": True, "damage": 1}
 
@@ -536,18 +694,21 @@ Cared = tuple[dict[str, Any], dict[str, Any]]
 
 
 class _Care:
-    """How one care skill checks a wound, and what its quality does."""
+    """How one care skill checks a wound (given it and the patient's location in words, Table
+    3.2's name, for a refusal to name), and what its quality does."""
 
-    def __init__(self, check: Callable[[dict[str, Any]], int], apply: Callable[..., Cared]) -> None:
+    def __init__(self, check: Callable[[dict[str, Any], str], int], apply: Callable[..., Cared]) -> None:
         self.check = check
         self.apply = apply
 
 
-def _bandage_check(w: dict[str, Any]) -> int:
+def _bandage_check(w: dict[str, Any], place: str) -> int:
     if w["bandaged"]:
         raise RuleViolation("a location is bandaged once (again only when wounded anew, §6.18.2)")
     if w["bullet"]:
         raise RuleViolation("a bandage works only once the bullet is out (§6.18.2)")
+    if impaled_in(w):
+        raise RuleViolation("a bandage works only once the weapon lodged in the wound is out (§6.18.2, §3.4.5.2, ruling WB44)")
     return 0
 
 
@@ -562,9 +723,9 @@ def _bandage(body: dict[str, Any], w: dict[str, Any], loc: str, grade: str, at: 
     return done.to_dict(), {}
 
 
-def _extract_check(w: dict[str, Any]) -> int:
+def _extract_check(w: dict[str, Any], place: str) -> int:
     if not w["bullet"]:
-        raise RuleViolation("there is no bullet in that location")
+        raise RuleViolation(f"there is no bullet in {place}")
     # §3.2.7.3 L2003: after the victim's normal failure, every roll to extract the bullet in the
     # head is difficult (ruling WB38).
     return difficulty("difficult") if w.get("entry") == "difficult" else 0
@@ -584,15 +745,11 @@ def _extract(body: dict[str, Any], w: dict[str, Any], loc: str, grade: str, at: 
         # to be removed: an easy roll every year (ruling WB38).
         w["bullet"] = False
         body["head_bullet"] = {"status": "lodged", "next_at": at + YEAR, "count": 0}
-    pv = pv_of(w, loc, e)
-    critical = critical_effect(loc, pv, e.max_pv[loc], w["deepest"])
-    w["deepest"] = max(w["deepest"], -pv)
-    _apply_critical(body, w, loc, critical, at, e, stream)
-    fell = _blood_thresholds(body, e, at, stream) == "beyond saving"
+    critical, fell = _hurt_further(body, w, loc, at, e, stream)
     return done.to_dict(), {"first_attempt": first, "critical": critical.to_dict(), "fell_beyond_saving": fell}
 
 
-def _clean_check(w: dict[str, Any]) -> int:
+def _clean_check(w: dict[str, Any], place: str) -> int:
     if w.get("cleaned"):
         raise RuleViolation("a wound is cleaned once (§6.18)")
     return 25 if w["infected_at"] is None else 0  # easy when preventive (§3.2.7.2)
@@ -606,7 +763,7 @@ def _clean(body: dict[str, Any], w: dict[str, Any], loc: str, grade: str, at: in
     return done, {}
 
 
-def _cautery_check(w: dict[str, Any]) -> int:
+def _cautery_check(w: dict[str, Any], place: str) -> int:
     if w["infected_at"] is None:
         raise RuleViolation("cauterisation treats an infected wound")
     return int(w["cautery_malus"])
@@ -623,11 +780,39 @@ def _cauterise(body: dict[str, Any], w: dict[str, Any], loc: str, grade: str, at
     return done.to_dict(), {}
 
 
+def _surgery_check(w: dict[str, Any], place: str) -> int:
+    if not impaled_in(w):
+        # Said as the pull's refusal says it, the location by its Table 3.2 name.
+        raise RuleViolation(f"no weapon is lodged in {place} (Chirurgie takes one out, §3.4.5.2)")
+    # §3.4.5.2 L2525: each catastrophic failure leaves it so badly placed that the next attempt
+    # is one step harder (ruling WB45).
+    return surgery_modifier(int(w["impaled"]["harder"]))
+
+
+def _operate_out(body: dict[str, Any], w: dict[str, Any], loc: str, grade: str, at: int, e: Env, stream: ChanceStream) -> Cared:
+    # §3.4.5.2 L2517-L2525: the attempt's damage to the location, then the rounds of its bleeding
+    # lost at once: what the location bleeds a round by its state then, the weapon out of the
+    # count and nothing stopped yet (ruling WB45). A weapon out by surgery leaves no bleeding to
+    # master, "ce qui fait toute la différence d'avec l'intervention chirurgicale" (L2527).
+    done = surgery(grade)
+    w["damage"] += done.damage
+    raw = bleeding.location_rate(state_of(w, loc, e), e.multiplier[loc], w["through"], w["artery"])
+    body["ph"] -= done.rounds * raw
+    if done.removed:
+        w["impaled"] = None
+        w.update(stopped=raw, per_minute=0, stopped_by="surgery")
+    elif done.harder:
+        w["impaled"] = {"harder": int(w["impaled"]["harder"]) + 1}
+    critical, fell = _hurt_further(body, w, loc, at, e, stream)
+    return done.to_dict(), {"critical": critical.to_dict(), "fell_beyond_saving": fell}
+
+
 _CARE = {
     "Bandages": _Care(_bandage_check, _bandage),
     "Extraction de balle": _Care(_extract_check, _extract),
     "Nettoyage d'une blessure": _Care(_clean_check, _clean),
     "Cautérisation": _Care(_cautery_check, _cauterise),
+    "Chirurgie": _Care(_surgery_check, _operate_out),
 }
 
 
@@ -866,13 +1051,13 @@ def _end_or_luck(character: Character, body: Mapping[str, Any], use: str | None 
 def head_bullet_entry(world: World, name: str, use: str | None = None) -> str:
     """The victim of a bullet in the head rolls CHC or END, his choice (§3.2.7.3 L1997); with no
     choice said, the better of the two (ruling WB23, as for the later rolls)."""
+    if use is not None and use not in ("END", "CHC"):
+        raise RuleViolation(f"the roll for a bullet in the head is under END or CHC (§3.2.7.3), not {use}")
     character = living(world, name, conscious=False)
     at = world.campaign.clock
     body = body_now(world, character, at)
     if "head" not in body["wounds"] or not body["wounds"]["head"]["bullet"]:
         raise RuleViolation(f"{character.name} has no bullet in the head")
-    if use is not None and use not in ("END", "CHC"):
-        raise RuleViolation(f"the roll for a bullet in the head is under END or CHC, not {use!r}")
     terms = _end_or_luck(character, body, use)
     epoch, stream = draw(world, character)
     chance = chance_of(terms)

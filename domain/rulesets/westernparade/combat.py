@@ -666,3 +666,24 @@ def blow_lands(stream: ChanceStream, blow: str, column: str | None, attack: str,
     located = melee_location(stream, "very-close" if length <= 2 else str(column), length)
     str_damage = strength_adjustment(attacker.strength, w.str_one, length)[1] if w.str_one is not None else 0
     return Landed(result, dealt, located, max(0, w.columns[str(column)] + str_damage + sum(critical)), critical)
+
+
+def extraordinary(dealt: str | None, quality: str, damage: int, rolled: int) -> bool:
+    """Whether a blow is a réussite extraordinaire for §3.4.5 (L2498-L2501): it dealt Table 3.3's
+    extraordinary damage (DE), or "les dommages déjà tirés dépassent le résultat du jet pour
+    toucher, comme pour les armes à feu": a critical attack (its 1d6cum rolled) against a failed
+    defence, whose ``damage`` exceeds the to-hit roll's total ``rolled`` (ruling WA21)."""
+    if dealt == "DE":
+        return True
+    return dealt == "DC" and quality == CRIT_S and damage > rolled
+
+
+# §3.4.5.1-§3.4.5.3 (L2505-L2531) and §3.5.4 L2589: what a réussite extraordinaire does by the
+# damage column: a slash cuts an artery, a thrust impales, a blunt blow (bare hands too) breaks.
+EXTRAORDINARY = {"slash": "artery", "thrust": "impaled", "blunt": "fracture"}
+
+
+def extraordinary_effect(column: str | None) -> str:
+    """What a réussite extraordinaire does with a blow of ``column`` (None: bare-handed, a
+    blunt blow, §3.5.4 L2589)."""
+    return EXTRAORDINARY[column or "blunt"]

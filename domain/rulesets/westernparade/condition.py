@@ -20,6 +20,7 @@ Body keys (top level of ``Character.condition``; every value plain JSON)::
         "since": int,                               # when the location was last hit
         "through": false, "artery": false,          # +1 PH (§3.3.1), doubled loss (§3.4.5.1)
         "stopped": 0, "per_minute": 0, "hands": 0,  # first aid, extraction bleed, own hands pressing
+        "stopped_by": absent | "first aid" | "surgery",  # what last stopped some blood (WB45, WB47)
         "pressed_until": null | int,                # when the pressing hands let go (§3.2.3, WB22)
         "aided": false,                             # had at least first aid (Table 3.6)
         "cared": false, "tender": null | {"by": "Doc", "skill": "Bandages", "score": 45},
@@ -28,7 +29,9 @@ Body keys (top level of ``Character.condition``; every value plain JSON)::
         "progress": 0,                              # seconds towards the next PV healed (§3.2.8)
         "bandage": null | {"effect_at": int, "pv": int}, "bandaged": false,
         "fate": null | "useless" | "amputate" | "amputated",
-        "redo": false}}                            # a partial amputation to redo (§6.18.1)
+        "redo": false,                             # a partial amputation to redo (§6.18.1)
+        "fracture": true,                          # only once broken by a blunt EXTRA (§3.4.5.3)
+        "impaled": {"harder": 0}}}                 # only while a thrust EXTRA's weapon is in (§3.4.5.2)
 
 Blood, healing and alcohol change continuously: ``project`` brings them to any later time in
 closed form; every body event stores the body as it is after it (``body_events``), so replaying
@@ -47,6 +50,7 @@ from chronique.domain.copying import copied
 from chronique.domain.rulesets.westernparade import alcohol, bleeding, healing
 from chronique.domain.rulesets.westernparade.bullets import EXTRACTION_DEADLINE
 from chronique.domain.rulesets.westernparade.characteristics import blood_points, location_pv, modifier
+from chronique.domain.rulesets.westernparade.fracture import convalescence, keeps_still
 from chronique.domain.rulesets.westernparade.healing import DAY
 from chronique.domain.rulesets.westernparade.infection import INFECTION_KILLS_AFTER, gangrene_kills_after
 from chronique.domain.rulesets.westernparade.tables import tables
@@ -177,6 +181,7 @@ def location_rate(wound: Mapping[str, Any], location: str, env: Env, conscious: 
         wound["artery"],
         wound["stopped"],
         wound["hands"] if conscious else 0,
+        impaled(wound),
     )
 
 
@@ -200,11 +205,35 @@ def pvs(c: Mapping[str, Any], env: Env) -> list[int]:
 
 def bed_forced(c: Mapping[str, Any], env: Env) -> str | None:
     """What keeps the body in bed whatever the care order: ``"critical"``, a location below 0 PV
-    (§3.2.9.3), or ``"bandage"``, a bandage taking (§6.18.2 L5138: the patient stays lying down
-    until it takes); None when nothing does."""
+    (§3.2.9.3), ``"fracture"``, a broken chest or flank not healed yet (§3.4.5.3: "immobilité
+    totale pendant toute la convalescence"), or ``"bandage"``, a bandage taking (§6.18.2 L5138:
+    the patient stays lying down until it takes); None when nothing does."""
     if bed_bound(pvs(c, env)):
         return "critical"
+    if still_for(c):
+        return "fracture"
     return "bandage" if any(w["bandage"] for w in c["wounds"].values()) else None
+
+
+def impaled(wound: Mapping[str, Any]) -> bool:
+    """Whether an impaling weapon is still lodged in the location (§3.4.5.2 L2511)."""
+    return wound.get("impaled") is not None
+
+
+def fractured(wound: Mapping[str, Any]) -> bool:
+    """Whether the location was broken by a blunt réussite extraordinaire (§3.4.5.3) and has not
+    healed to the full since: the break has knit then (ruling WB43)."""
+    return bool(wound.get("fracture")) and int(wound["damage"]) > 0
+
+
+def still_for(c: Mapping[str, Any]) -> list[str]:
+    """The broken chest and flanks that keep him totally still until they heal (§3.4.5.3)."""
+    return sorted(loc for loc, w in c["wounds"].items() if fractured(w) and keeps_still(loc))
+
+
+def healing_factor(wound: Mapping[str, Any]) -> int:
+    """How many times longer the location's convalescence is: ten once broken (§3.4.5.3)."""
+    return convalescence() if fractured(wound) else 1
 
 
 def activity(c: Mapping[str, Any], env: Env) -> str:
@@ -215,12 +244,14 @@ def activity(c: Mapping[str, Any], env: Env) -> str:
 
 def heals_at_rest(c: Mapping[str, Any], wound: Mapping[str, Any], location: str, env: Env) -> bool:
     """Whether a location would heal were the character resting: wounded, not bleeding, WB14
-    (digest A42) not infected nor gangrenous, not waiting for amputation."""
+    (digest A42) not infected nor gangrenous, not waiting for amputation, no weapon lodged in it
+    (§3.4.5.2: it does not bleed, yet a blade through the body is no convalescence, ruling WB44)."""
     return (
         int(wound["damage"]) > 0
         and wound["fate"] not in ("amputate", "amputated")
         and wound["infected_at"] is None
         and wound["gangrene_at"] is None
+        and not impaled(wound)
         and location_rate(wound, location, env, not c["unconscious"]) == 0
         and int(wound["per_minute"]) == 0
     )
@@ -249,7 +280,9 @@ def project(c: Mapping[str, Any], env: Env, at: int) -> dict[str, Any]:
         out["ph"], out["regen_progress"] = bleeding.recover(c["ph"], env.ph_max, c["regen_progress"], span, activity(c, env))
     for location, wound in out["wounds"].items():
         if heals(c, wound, location, env):
-            done = healing.heal(wound["damage"], env.max_pv[location], wound["progress"], span, env.m_end, env.system, env.literal)
+            done = healing.heal(
+                wound["damage"], env.max_pv[location], wound["progress"], span, env.m_end, env.system, env.literal, healing_factor(wound)
+            )
             wound.update(damage=done.damage, progress=done.progress)
     drink = out["alcohol"]
     if drink["tenths"]:
@@ -325,7 +358,7 @@ def heal_wait(c: Mapping[str, Any], wound: Mapping[str, Any], location: str, env
     # negative (bed rest may end there, §3.2.9.3): the pace between is closed form.
     damage, max_pv = int(wound["damage"]), env.max_pv[location]
     target = max_pv if heal_milestone(wound, location, env) == "zero" else 0
-    return healing.time_to_heal(damage, max_pv, wound["progress"], target, env.m_end, env.system, env.literal)
+    return healing.time_to_heal(damage, max_pv, wound["progress"], target, env.m_end, env.system, env.literal, healing_factor(wound))
 
 
 def heal_milestone(wound: Mapping[str, Any], location: str, env: Env) -> str:

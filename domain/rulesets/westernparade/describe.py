@@ -11,12 +11,15 @@ from typing import Any
 
 from chronique.domain.gametime import DAY, WEEK, duration_words
 from chronique.domain.rulesets.westernparade.body_events import BLOOD_WORDS, extraction_lapsed
+from chronique.domain.rulesets.westernparade.combat import extraordinary, extraordinary_effect
 from chronique.domain.rulesets.westernparade.experience import mark_bonus
 from chronique.domain.rulesets.westernparade.firstaid import DIFFICULT, EASY, read
 from chronique.domain.rulesets.westernparade.report import (
     care_words,
     critical_words,
     death_words,
+    fracture_words,
+    impalement_words,
     stage_words,
     unconsciousness_words,
     units,
@@ -165,8 +168,34 @@ def _blow(e: Any) -> str:
     weapon = f"a {e.weapon}" if e.weapon in tables().raw["unarmed"] else f"the {e.weapon}"
     head = f"attacked {e.target} with {weapon} ({e.skill}): {roll(e.outcome)}"
     defence = f"; {e.target}'s {e.defence_kind}: {roll(e.defence)}" if e.defence else ""
-    hit = f"; hit in the {where(e.location)}{_damage(e.damage)}" if e.location else ""
+    hit = f"; hit in the {where(e.location)}{_damage(e.damage)}{_extraordinary(e)}" if e.location else ""
     return f"{head}{defence} — {table_3_3(e.result)}{hit}"
+
+
+# §3.4.5.1-§3.4.5.3: what a blow's réussite extraordinaire did, as the wound then bears it.
+_EXTRAORDINARY = {
+    "artery": "an artery is cut, the location bleeds double (§3.4.5.1)",
+    "impaled": "the weapon impales the location and stays in it (§3.4.5.2)",
+    "fracture": "the location is broken (§3.4.5.3)",
+}
+
+
+def _extraordinary(e: Any) -> str:
+    # Ruling WA21: a blow is extraordinary by Table 3.3 (DE), or a critical one whose damage
+    # exceeds the to-hit roll, which the line says as for a bullet (ruling WA20).
+    damage, outcome = e.damage or {}, e.outcome
+    if not damage or not extraordinary(damage.get("kind"), outcome["quality"], int(damage["total"]), int(outcome["total"])):
+        return ""
+    effect = extraordinary_effect(damage.get("column"))  # bare hands: no column, blunt
+    return f"; {extraordinary_words(str(damage['kind']), int(outcome['total']), int(damage['total']), effect)}"
+
+
+def extraordinary_words(dealt: str, rolled: int, damage: int, effect: str) -> str:
+    """A blow's réussite extraordinaire in words (§3.4.5, ruling WA21): Table 3.3's
+    extraordinary damage, or a critical roll under the damage dealt, and what it did by the
+    damage column (``combat.extraordinary_effect``)."""
+    under = f"{rolled} is under the {damage} damage, " if dealt != "DE" else ""
+    return f"{under}a réussite extraordinaire: {_EXTRAORDINARY[effect]}"
 
 
 def _wound(e: Any) -> str:
@@ -178,6 +207,10 @@ def wound_done(e: Any) -> str:
     """What a recorded wound did to the body (§3.2), as the log and the table's line say it: its
     gravity and the PH lost at once, the unconsciousness roll, a critical effect, beyond saving."""
     parts = [f"a {e.state} wound" + (f", {e.ph_lost} PH lost at once" if e.ph_lost else "")]
+    if e.fracture is not None:
+        parts.append(fracture_words(e.fracture))
+    if e.impalement is not None:
+        parts.append(impalement_words(e.impalement))
     parts += [w for w in (unconsciousness_words(e.unconsciousness_chance, e.unconsciousness), critical_words(e.critical)) if w]
     if e.fell_beyond_saving:
         parts.append("beyond saving")
@@ -232,6 +265,29 @@ def _detached(e: Any) -> str:
         f"{e.by} takes off the bullet flattened on the skull in the {where(e.location)}, no roll needed (§3.2.7.3):"
         f" 1 more damage to the location, no bleeding{'; ' + critical if critical else ''}"
     )
+
+
+def pulled_words(e: Any, patient: str | None = None) -> str:
+    """A ``WeaponPulled`` in words (§3.4.5.2 L2513, L2527): the STR roll, what it did, the first aid
+    that halves the 1d6cum. ``patient``, whom it is recorded on, where a line names him anyway: a
+    wounded man pulling on the weapon himself is then named once, "in his own" location."""
+    p = e.pull
+    own = "his own" if e.by == patient else "the"
+    head = f"{e.by} pulls on the weapon in {own} {where(e.location)} (STR): {roll(p['strength'])}"
+    if p.get("resistance") is not None:
+        head += f"; gripping it, the wounded man resists (STR): {roll(p['resistance'])}"
+    if not p["out"]:
+        done = f"it stays in; {plural(p['damage'], 'point')} of damage to the location (§3.4.5.2)"
+    else:
+        faces = "+".join(str(f) for f in p["faces"])
+        aid = f"; {e.first_aid_by}'s difficult first aid: {roll(p['first_aid'])}" if p["first_aid"] is not None else ""
+        half = ", halved" if p["halved"] else ""
+        done = (
+            f"torn out (§3.4.5.2): 1d6cum {faces}{aid} → {plural(p['damage'], 'point')} of damage{half};"
+            " the location bleeds double until first aid masters it"
+        )
+    critical = critical_words(e.critical)
+    return f"{head} — {done}" + (f"; {critical}" if critical else "") + ("; beyond saving" if e.fell_beyond_saving else "")
 
 
 def amputation_words(outcome: Mapping[str, Any], result: Mapping[str, Any]) -> str:
@@ -302,6 +358,7 @@ def _tending(e: Any) -> str:
 # pause recorded before that ruling has none and was a critical wound's (ruling WC10).
 _PAUSES = {
     "bed": {"pause": "a critical wound keeps them in bed", "resume": "out of bed"},
+    "fracture": {"pause": "a broken chest or flank keeps them totally still", "resume": "the break has healed"},
     "unconscious": {"pause": "they lie unconscious", "resume": "awake again"},
     "dying": {"pause": "they are dying", "resume": "out of danger"},
 }
@@ -503,6 +560,7 @@ WORDS: dict[str, Describer] = {
     "chronique.domain.rulesets.westernparade.body_events:InfectionRolled": _infection,
     "chronique.domain.rulesets.westernparade.body_events:CareGiven": _care,
     "chronique.domain.rulesets.westernparade.body_events:BulletDetached": _detached,
+    "chronique.domain.rulesets.westernparade.body_events:WeaponPulled": pulled_words,
     "chronique.domain.rulesets.westernparade.body_events:BandageTook": lambda e: (
         f"the bandage on the {where(e.location)} took: {e.pv} PV back" if e.pv else f"the bandage on the {where(e.location)} did no good"
     ),

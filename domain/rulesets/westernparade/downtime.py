@@ -51,9 +51,10 @@ from chronique.domain.rulesets.westernparade import long_skills as ls
 from chronique.domain.rulesets.westernparade import training as tr
 from chronique.domain.rulesets.westernparade.care import body_now, env
 from chronique.domain.rulesets.westernparade.characteristics import characteristic_roll
-from chronique.domain.rulesets.westernparade.condition import pv_of
+from chronique.domain.rulesets.westernparade.condition import pv_of, still_for
 from chronique.domain.rulesets.westernparade.describe import paused_words, teacher_words
 from chronique.domain.rulesets.westernparade.play import draw, living, skill_score, stats
+from chronique.domain.rulesets.westernparade.report import where
 from chronique.domain.rulesets.westernparade.resolution import RollOutcome, difficulty, open_ended
 from chronique.domain.rulesets.westernparade.tables import characteristic, skills
 from chronique.domain.rulesets.westernparade.wounds import bed_bound
@@ -172,13 +173,16 @@ def next_point(character: Character, name: str) -> int | None:
     return None if wait is None else int(state["as_of"]) + wait
 
 
-def plan_words(target: Mapping[str, Any], state: Mapping[str, Any]) -> str:
+def plan_words(target: Mapping[str, Any], state: Mapping[str, Any], dead: bool = False) -> str:
     """A target of the training ``state`` in words: its hours a week and teacher (§2.6.2, §2.7);
     paused while he cannot train (a critical wound keeps him in bed, §3.2.9.3, ruling WC10; out
     cold or dying, ruling WC22), with the hours it resumes at; or stopped (a plan of 0 hours, a
-    dead teacher, ruling WC18), its credit waiting idle."""
+    dead teacher, ruling WC18), its credit waiting idle. A ``dead`` trainee's paused plan is the
+    one he had, no pause he would get up from (ruling WC24; ruling WC21: its progress says he died)."""
     teacher = f" with {teacher_words(target['teacher'], target['kind'], target['teacher_level'])}" if target["teacher"] else ""
     if target.get("paused"):
+        if dead:
+            return f"{plural(int(target['paused']), 'hour')} a week{teacher}"
         why = paused_words(state)["pause"]
         return f"paused while {why}, {plural(int(target['paused']), 'hour')} a week{teacher} once up"
     if target["hours"]:
@@ -240,7 +244,8 @@ def training_rows(character: Character, at: int, calendar: Calendar) -> list[tup
     if "training" not in character.condition:
         return []
     state = standing(character, at)
-    rows = [(name, plan_words(t, state), progress_words(character, name, t, calendar)) for name, t in state["targets"].items()]
+    dead = bool(character.condition.get("dead"))
+    rows = [(name, plan_words(t, state, dead), progress_words(character, name, t, calendar)) for name, t in state["targets"].items()]
     practising, bonus = bool(state["practice"]["practising"]), practice_now(character, at)
     if practising or bonus:
         rows.append(("trick shooting", "2 hours a day" if practising else "stopped", f"bonus +{bonus}% (at most +25%)"))
@@ -289,9 +294,17 @@ def _check_gain(character: Character, state: Mapping[str, Any], name: str, value
     tr.check_characteristic_gain(tr.characteristic_rule(name), values, state["initial_app"], female)
 
 
-def _bedridden(world: World, character: Character) -> bool:
+def _bedridden(world: World, character: Character) -> str | None:
+    # Why he may not train now: a critical wound keeps him in bed (§3.2.9.3, ruling WC10), a
+    # broken chest or flank keeps him totally still (§3.4.5.3, ruling WB43); None if nothing.
     e = env(world, character)
-    return bed_bound(pv_of(w, loc, e) for loc, w in body_now(world, character)["wounds"].items())
+    body = body_now(world, character)
+    if bed_bound(pv_of(w, loc, e) for loc, w in body["wounds"].items()):
+        return "keeps to bed with a critical wound: no training (§3.2.9.3, ruling WC10)"
+    still = still_for(body)
+    if still:
+        return f"keeps totally still with the {where(still[0])} broken: no training until it heals (§3.4.5.3)"
+    return None
 
 
 def plan_training(
@@ -317,8 +330,9 @@ def plan_training(
             raise RuleViolation(f"{character.name} is not training {key}")
         _stop(state, key, at)
     else:
-        if _bedridden(world, character):
-            raise RuleViolation(f"{character.name} keeps to bed with a critical wound: no training (§3.2.9.3, ruling WC10)")
+        why = _bedridden(world, character)
+        if why is not None:
+            raise RuleViolation(f"{character.name} {why}")
         counted = tr.counted_hours(hours)
         if current is None:
             current = {"kind": kind, "bank": 0, "trained": 0, "cartridges": 0, "idle_since": None}
@@ -492,22 +506,28 @@ def stop_orphaned(world: World, character: Character, name: str, at: int) -> str
 # -- critical wounds (§3.2.9.3) --------------------------------------------------------------
 
 
-def bed_since(character: Character, e: Any) -> int | None:
-    """Since when a critical wound (a location below 0 PV) keeps the character in bed, as his
-    body was last recorded (None if none does): the oldest such wound's hit."""
+def bed_since(character: Character, e: Any) -> tuple[int, str] | None:
+    """Since when and why his body as last recorded keeps the character in bed (None if nothing
+    does): "bed", a critical wound, a location below 0 PV (§3.2.9.3); else "fracture", a broken
+    chest or flank, totally still until it heals (§3.4.5.3, ruling WB43); since the oldest such
+    wound's hit."""
     body = character.condition
-    hits = [int(w["since"]) for loc, w in body["wounds"].items() if pv_of(w, loc, e) < 0]
-    return min(hits) if hits else None
+    critical = [int(w["since"]) for loc, w in body["wounds"].items() if pv_of(w, loc, e) < 0]
+    if critical:
+        return min(critical), "bed"
+    still = [int(body["wounds"][loc]["since"]) for loc in still_for(body)]
+    return (min(still), "fracture") if still else None
 
 
 def unable(character: Character, e: Any) -> tuple[int, str] | None:
     """Since when and why the character cannot train, as his body was last recorded (None when
-    he can): a critical wound keeps him in bed (§3.2.9.3 L2138, ruling WC10); §2.6 trains a man
-    awake and able, so neither one unconscious or in an ethylic coma (§3.2.6, §4.1.1) nor one
-    dying (§3.2.4, §3.2.9.1) trains either (ruling WC22): from the moment his body was recorded so."""
-    since = bed_since(character, e)
-    if since is not None:
-        return since, "bed"
+    he can): a critical wound or a broken chest or flank keeps him in bed (``bed_since``;
+    §3.2.9.3 L2138, ruling WC10; §3.4.5.3); §2.6 trains a man awake and able, so neither one
+    unconscious or in an ethylic coma (§3.2.6, §4.1.1) nor one dying (§3.2.4, §3.2.9.1) trains
+    either (ruling WC22): from the moment his body was recorded so."""
+    kept = bed_since(character, e)
+    if kept is not None:
+        return kept
     body = character.condition
     at = int(body["settled_at"] or 0)
     if body["dying"] is not None:
@@ -526,12 +546,20 @@ def pause_cause(world: World, character: Character) -> str:
 
 def pause_due(world: World, character: Character) -> int | None:
     """When a running training plan must pause (``unable``): from the moment he could no longer
-    train, or from the plan if it came later."""
+    train, or from the plan if it came later. A paused plan pauses anew when what keeps him from
+    training is no longer what paused it (first aid brings a broken chest back to 0 PV: the break
+    keeps him still, no critical wound any more; ruling WC23), from the moment his body changed,
+    so that the pause says why it lasts."""
     training = character.condition["training"]
-    if not any(t["hours"] for t in training["targets"].values()):
-        return None
     why = unable(character, env(world, character))
-    return None if why is None else max(why[0], int(training["as_of"] or why[0]))
+    if why is None:
+        return None
+    if any(t["hours"] for t in training["targets"].values()):
+        return max(why[0], int(training["as_of"] or why[0]))
+    paused = any(t.get("paused") for t in training["targets"].values())
+    if paused and why[1] != (training.get("pause_cause") or "bed"):
+        return max(int(character.condition["settled_at"] or 0), int(training["as_of"] or 0))
+    return None
 
 
 def resume_due(world: World, character: Character) -> int | None:
@@ -548,7 +576,8 @@ def resume_due(world: World, character: Character) -> int | None:
 def pause(world: World, character: Character, at: int) -> dict[str, Any]:
     """Record that every running target paused (``TrainingPaused``) for the reason ``unable``
     gives (kept as ``pause_cause``): their hours are kept aside and their credit waits (it
-    decays after 7 days like any interrupted training, §2.6.2 L1434)."""
+    decays after 7 days like any interrupted training, §2.6.2 L1434). A plan already paused
+    keeps its targets as they are and takes the new reason (``pause_due``)."""
     state = settled(character, at)
     state["pause_cause"] = pause_cause(world, character)
     for target in state["targets"].values():

@@ -17,13 +17,14 @@ HOLLYWOOD_TENTHS = {WoundState.SCRATCH: 2, WoundState.MINOR: 5, WoundState.MAJOR
 SYSTEMS = ("realistic", "hollywood")
 
 
-def seconds_per_pv(state: WoundState, m_end: int, system: str) -> int:
+def seconds_per_pv(state: WoundState, m_end: int, system: str, factor: int = 1) -> int:
     """How long one PV takes to come back. Realistic (§3.2.8.1, L2021): a week less mEND days,
     WB5 (digest A37) at least a day. Hollywood (Table 3.7): the state's time less 0.1 day per
-    mEND point, at least an hour (L2031)."""
+    mEND point, at least an hour (L2031). Times ``factor``: a broken location's convalescence
+    is ten times as long (§3.4.5.3, ruling WB43)."""
     if system == "realistic":
-        return max(1, 7 - m_end) * DAY
-    return max(HOUR, (HOLLYWOOD_TENTHS[state] - m_end) * TENTH_OF_DAY)
+        return max(1, 7 - m_end) * DAY * factor
+    return max(HOUR, (HOLLYWOOD_TENTHS[state] - m_end) * TENTH_OF_DAY) * factor
 
 
 @dataclass(frozen=True)
@@ -35,12 +36,12 @@ class Healing:
     progress: int
 
 
-def heal(damage: int, max_pv: int, progress: int, seconds: int, m_end: int, system: str, literal: bool = False) -> Healing:
+def heal(damage: int, max_pv: int, progress: int, seconds: int, m_end: int, system: str, literal: bool = False, factor: int = 1) -> Healing:
     """Heal a location holding ``damage`` (of ``max_pv``) for ``seconds`` more; the pace is
-    recomputed at each PV from the state it leaves (§3.2.8.2, L2040)."""
+    recomputed at each PV from the state it leaves (§3.2.8.2, L2040), times ``factor``."""
     budget = progress + seconds
     while damage > 0:
-        cost = seconds_per_pv(wound_state(damage, max_pv, literal), m_end, system)
+        cost = seconds_per_pv(wound_state(damage, max_pv, literal), m_end, system, factor)
         if budget < cost:
             return Healing(damage, budget)
         budget -= cost
@@ -48,11 +49,13 @@ def heal(damage: int, max_pv: int, progress: int, seconds: int, m_end: int, syst
     return Healing(0, 0)
 
 
-def time_to_heal(damage: int, max_pv: int, progress: int, target: int, m_end: int, system: str, literal: bool = False) -> int:
+def time_to_heal(
+    damage: int, max_pv: int, progress: int, target: int, m_end: int, system: str, literal: bool = False, factor: int = 1
+) -> int:
     """Seconds until the location is down to ``target`` damage at the current pace."""
     total = -progress
     while damage > target:
-        total += seconds_per_pv(wound_state(damage, max_pv, literal), m_end, system)
+        total += seconds_per_pv(wound_state(damage, max_pv, literal), m_end, system, factor)
         damage -= 1
     return max(0, total)
 

@@ -38,6 +38,8 @@ from chronique.domain.rulesets.westernparade.combat import (
     Weapon,
     blow_lands,
     bullet_damage,
+    extraordinary,
+    extraordinary_effect,
     gun_explodes,
     hit_location,
     melee_column,
@@ -362,13 +364,22 @@ def _with_body(terms: Mapping[str, int], fit: Body, skill: str, score: int) -> d
 
 
 def hit(
-    world: World, target: str, where: str, damage: int, source: str, kind: str, through: bool = False, artery: bool = False
+    world: World,
+    target: str,
+    where: str,
+    damage: int,
+    source: str,
+    kind: str,
+    through: bool = False,
+    artery: bool = False,
+    fracture: bool = False,
+    impaled: bool = False,
 ) -> dict[str, Any]:
     """A hit reaches the target's body: the body's ``wound`` (care.py) applies it (§3.2); what
     the wound did (``care.wound``'s account)."""
     from chronique.domain.rulesets.westernparade.care import wound  # care builds on this module
 
-    return wound(world, target, location(where).key, damage, kind, source, through, artery)
+    return wound(world, target, location(where).key, damage, kind, source, through, artery, fracture=fracture, impaled=impaled)
 
 
 # -- melee and unarmed (§3.4, §3.5) ---------------------------------------------------------
@@ -392,13 +403,16 @@ class Blow:
 
 @dataclass(frozen=True)
 class Struck:
-    """A recorded blow: both rolls, the Table 3.3 result and the hit (if any)."""
+    """A recorded blow: both rolls, the Table 3.3 result and the hit (if any); what a réussite
+    extraordinaire did by the damage column (``combat.extraordinary_effect``: "artery",
+    "impaled", "fracture"), None for an ordinary blow (§3.4.5, ruling WA21)."""
 
     attack: RollOutcome
     defence: RollOutcome | None
     result: str
     location: str | None
     damage: int
+    extraordinary: str | None = None
 
 
 # §3.1.6 L1688-L1690 and the skills that say they defend: a dodge is an Esquive (§6.7.12), or a
@@ -416,6 +430,9 @@ def strike(world: World, attacker: str, target: str, blow: Blow) -> Struck:
     a, fit = acting(world, attacker, fight=True)
     d = living(world, target, conscious=False)
     unarmed = fold(blow.weapon) in ("punch", "kick")
+    if unarmed and blow.column is not None:
+        # §3.5.4 L2570-L2589: a punch or a kick has its own damage and strikes blunt.
+        raise RuleViolation(f"a {fold(blow.weapon)} has no damage column to choose: it strikes blunt (§3.5.4)")
     w = None if unarmed else _carried(a, blow.weapon)
     c = sheet_of(a).characteristics
     epoch, stream = draw(world, a)
@@ -469,8 +486,23 @@ def strike(world: World, attacker: str, target: str, blow: Blow) -> Struck:
     earned(world, a, skill, attack)
     if defence is not None:
         earned(world, d, skill_score(d, str(blow.defence_skill))[0], defence)
+    effect = None
     if located is not None and total > 0:
-        # §3.4.5.1: a slash EXTRA opens an artery (the location's bleeding doubled).
-        artery = landed.dealt == "DE" and column == "slash"
-        hit(world, d.name, located.location, total, f"{blow.weapon if w is None else w.name} of {a.name}", column or "blunt", artery=artery)
-    return Struck(attack, defence, landed.result, located.location if located else None, total)
+        # §3.4.5: a réussite extraordinaire (ruling WA21) opens an artery with a slash (§3.4.5.1,
+        # the location's bleeding doubled), impales with a thrust (§3.4.5.2: 1d6cum more, the
+        # weapon left in), breaks the location with a blunt blow or bare hands (§3.4.5.3, §3.5.4
+        # L2589).
+        effect = extraordinary_effect(column) if extraordinary(landed.dealt, attack.quality, total, attack.total) else None
+        source = f"{blow.weapon if w is None else w.name} of {a.name}"
+        hit(
+            world,
+            d.name,
+            located.location,
+            total,
+            source,
+            column or "blunt",
+            artery=effect == "artery",
+            fracture=effect == "fracture",
+            impaled=effect == "impaled",
+        )
+    return Struck(attack, defence, landed.result, located.location if located else None, total, effect)

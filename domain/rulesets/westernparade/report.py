@@ -15,17 +15,22 @@ from chronique.domain.rulesets.westernparade.condition import (
     activity,
     bed_forced,
     extraction_overdue,
+    fractured,
     heal_milestone,
     heal_wait,
     heals,
     heals_at_rest,
+    impaled,
     location_rate,
     pv_of,
     state_of,
+    still_for,
 )
+from chronique.domain.rulesets.westernparade.fracture import convalescence, keeps_still
+from chronique.domain.rulesets.westernparade.impalement import surgery_step
 from chronique.domain.rulesets.westernparade.tables import tables
 from chronique.domain.rulesets.westernparade.wounds import WoundState
-from chronique.domain.rulesets.words import joined
+from chronique.domain.rulesets.words import joined, plural
 
 _ACTIVITY = {"bed": "bed rest", "moderate": "moderate activity", "active": "up and about"}
 # §3.2.8.1 L2023: a wound heals "par semaine de repos"; up and about, it waits (ruling WB14).
@@ -69,11 +74,21 @@ def _in(at: int, when: int) -> str:
     return "now" if when <= at else f"in {duration_words(when - at)}"
 
 
+def _stopped_words(wound: Mapping[str, Any]) -> str:
+    # What stopped the bleeding: first aid (§3.2.4), or the surgeon who took an impaling weapon
+    # out and so mastered it (§3.4.5.2 L2527, rulings WB45, WB47).
+    if wound.get("stopped_by") == "surgery":
+        return "bleeding stopped by the surgery that took the weapon out (§3.4.5.2)"
+    return "bleeding stopped by first aid"
+
+
 def bleeding_words(wound: Mapping[str, Any], location: str, e: Env, at: int, conscious: bool) -> str:
     """What a location bleeds and what stops it (§3.2.3-§3.2.4, §3.2.7.4): the rate per round
     after first aid and pressing hands, and the remedy; or why it does not bleed."""
     if wound["fate"] == "amputated":
         return "amputated, does not bleed"
+    if impaled(wound):
+        return "a weapon is lodged in it: no bleeding while it stays in (§3.4.5.2)"
     state = state_of(wound, location, e)
     raw = bleeding.location_rate(state, e.multiplier[location], wound["through"], wound["artery"])
     rate = location_rate(wound, location, e, conscious)
@@ -81,7 +96,7 @@ def bleeding_words(wound: Mapping[str, Any], location: str, e: Env, at: int, con
     if raw == 0:
         parts.append("a scratch does not bleed" if state is WoundState.SCRATCH else "does not bleed")
     elif rate == 0:
-        parts.append("bleeding stopped by first aid" if wound["stopped"] >= raw else "bleeding held back by their own hands")
+        parts.append(_stopped_words(wound) if wound["stopped"] >= raw else "bleeding held back by their own hands")
     else:
         held = [f"first aid holds back {wound['stopped']}"] if wound["stopped"] else []
         hands = int(wound["hands"]) if conscious else 0
@@ -103,6 +118,8 @@ def forced_bed_words(body: Mapping[str, Any], e: Env, at: int) -> str | None:
     why = bed_forced(body, e)
     if why == "critical":
         return "a critical wound keeps the patient in bed (§3.2.9.3)"
+    if why == "fracture":
+        return f"the broken {where(still_for(body)[0])} keeps the patient totally still until it heals (§3.4.5.3)"
     if why is None:
         return None
     # The last bandage to take lets the patient up.
@@ -144,6 +161,10 @@ def location_notes(
     if died_at is not None:
         return _at_death(wound, died_at)
     line = [bleeding_words(wound, location, e, at, conscious)]
+    if fractured(wound):
+        line.append(fracture_note(location))
+    if impaled(wound):
+        line.append(lodged_note(wound))
     if wound["bullet"]:
         line.append(_bullet_words(wound, at))
     if wound["infected_at"] is not None:
@@ -172,6 +193,10 @@ def _at_death(wound: Mapping[str, Any], died_at: int) -> list[str]:
     # A dead man's wound as it was when he died: a bullet left in, an infection's length,
     # gangrene, a limb lost; nothing bleeds, heals or waits for care any more.
     line = []
+    if fractured(wound):
+        line.append("broken")
+    if impaled(wound):
+        line.append("a weapon still lodged in it")
     if wound["fate"] == "amputated":
         line.append("amputated")
     if wound["bullet"]:
@@ -286,15 +311,28 @@ def body_facts(body: Mapping[str, Any], e: Env, at: int) -> list[tuple[str, str]
     head = body["head_bullet"]
     if head is not None:
         facts.append(("bullet in the head", head["status"]))
-    losses = {k: v for k, v in body["losses"].items() if v and k.isupper()}
+    losses = {k: v for k, v in body["losses"].items() if v}
     if losses:
-        facts.append(("permanent losses", ", ".join(f"{k} −{v}" for k, v in sorted(losses.items()))))
+        facts.append(("permanent losses", losses_words(losses)))
     return facts
+
+
+# §3.2.9.2 L2116-L2118: a thigh, leg or foot below 0 costs AGI "momentanément ... lorsque le
+# personnage doit faire usage de la localisation", kept as ``agi_in_use``.
+_LOSS_WORDS = {"agi_in_use": "AGI −{n} whenever the wounded leg is used (§3.2.9.2)"}
+
+
+def losses_words(losses: Mapping[str, int]) -> str:
+    """Characteristic losses in words: "INT −1, END −2"; the AGI a wounded leg costs when used
+    says so, never its stored key."""
+    return ", ".join(_LOSS_WORDS.get(k, k + " −{n}").format(n=v) for k, v in sorted(losses.items()))
 
 
 def care_words(skill: str, result: Mapping[str, Any]) -> str:
     """What a care skill's roll did, in words (§6.18.2 Bandages, §3.2.7.4 Extraction de balle,
-    §3.2.7.2 Nettoyage d'une blessure, §6.18.4 Cautérisation)."""
+    §3.2.7.2 Nettoyage d'une blessure, §6.18.4 Cautérisation, §3.4.5.2 Chirurgie)."""
+    if skill == "Chirurgie":
+        return surgery_words(result)
     if skill == "Bandages":
         if result["reopened"]:
             return "the wound reopens: it bleeds again and needs first aid"
@@ -313,6 +351,59 @@ def care_words(skill: str, result: Mapping[str, Any]) -> str:
     return f"the cauterisation fails: {result['damage']} damage; tomorrow's attempt at {result['next_malus']}%"
 
 
+def lodged_note(wound: Mapping[str, Any]) -> str:
+    """What an impaled location's line says after its bleeding (§3.4.5.2): it does not heal until
+    the weapon is out (ruling WB44), and surgery takes it out, at the step its catastrophic
+    failures have made it (ruling WB45)."""
+    step = surgery_step(int(wound["impaled"]["harder"]))
+    hard = "" if step == "normal" else f", {step.replace('-', ' ')} now that it is badly placed"
+    return f"no healing until a surgeon takes it out (Chirurgie{hard})"
+
+
+def impalement_words(impalement: Mapping[str, Any]) -> str:
+    """What an impaling thrust did (§3.4.5.2), in words, for the log."""
+    faces = "+".join(str(f) for f in impalement["faces"])
+    return f"impaled (§3.4.5.2): {impalement['damage']} more damage (1d6cum {faces}); the weapon stays in, no bleeding while it does"
+
+
+def surgery_words(result: Mapping[str, Any]) -> str:
+    """What a surgery on an impaled location did (§3.4.5.2 L2519-L2525), in words."""
+    parts = ["the weapon is out" if result["removed"] else "the weapon stays in"]
+    if result["damage"]:
+        parts.append(f"{result['damage']} more damage to the location")
+    if result["rounds"]:
+        parts.append(f"{plural(result['rounds'], 'round')} of its bleeding lost at once")
+    if result["removed"]:
+        parts.append("the surgeon masters the bleeding")
+    if result["harder"]:
+        parts.append("it is now badly placed: the next attempt is a step harder")
+    return "; ".join(parts)
+
+
+def fracture_note(location: str) -> str:
+    """What a broken location's line says (§3.4.5.3): it heals ten times slower, and a broken
+    chest or flank keeps him totally still until it heals."""
+    still = "; it keeps the patient totally still until it heals" if keeps_still(location) else ""
+    return f"broken (§3.4.5.3): it heals {convalescence()} times slower{still}"
+
+
+def fracture_words(fracture: Mapping[str, Any]) -> str:
+    """What a blunt blow's réussite extraordinaire broke (§3.4.5.3), in words, for the log."""
+    parts = [f"a fracture (§3.4.5.3), {fracture['words']}" if fracture["words"] else "a fracture (§3.4.5.3)"]
+    if fracture["sent"]:
+        parts.append(f"{fracture['sent']} more damage sends the location to −1 PV")
+    parts.append(f"it heals {convalescence()} times slower")
+    if fracture["faces"]:
+        parts.append(f"APP −{fracture['losses']['APP']} for good (d4 {'+'.join(str(f) for f in fracture['faces'])})")
+    elif fracture["losses"]:
+        parts.append(losses_words(fracture["losses"]) + " for good")
+    if fracture["fate"] == "killed":
+        parts.append("death at once")
+    elif fracture["fate"] == "immobile":
+        parts.append("totally still until it heals")
+    return "; ".join(parts)
+
+
 def critical_words(critical: Mapping[str, Any]) -> str:
     """What a critical wound did beyond its PV (§3.2.9), in words; "" when nothing."""
     fate = {
@@ -323,7 +414,7 @@ def critical_words(critical: Mapping[str, Any]) -> str:
     }.get(critical["fate"], "")
     parts = [fate] if fate else []
     if critical["losses"]:
-        parts.append("permanent losses " + ", ".join(f"{k} −{v}" for k, v in sorted(critical["losses"].items())))
+        parts.append("permanent losses " + losses_words(critical["losses"]))
     if critical["max_pv"]:
         parts.append(f"the location loses {critical['max_pv']} PV for good")
     return "; ".join(parts)

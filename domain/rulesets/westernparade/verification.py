@@ -26,7 +26,9 @@ from chronique.domain.rulesets.westernparade.combat import (
 )
 from chronique.domain.rulesets.westernparade.experience import improve
 from chronique.domain.rulesets.westernparade.firstaid import DIFFICULT, EASY, aid_roll, read, skill_roll
+from chronique.domain.rulesets.westernparade.fracture import again
 from chronique.domain.rulesets.westernparade.healing import bandaging
+from chronique.domain.rulesets.westernparade.impalement import impale, pull, surgery
 from chronique.domain.rulesets.westernparade.incapacity import Rally, stagger
 from chronique.domain.rulesets.westernparade.infection import cauterisation, cleaning, infection_chance, operate
 from chronique.domain.rulesets.westernparade.long_skills import roll_activity
@@ -52,6 +54,7 @@ _CARE_SECTIONS = {
     "Nettoyage d'une blessure": "§6.18.13",
     "Cautérisation": "§6.18.4",
     "Extraction de balle": "§3.2.7.4",
+    "Chirurgie": "§3.4.5.2",
 }
 _ACTIVITY_SECTIONS = {
     "survival": "§6.15",
@@ -267,12 +270,27 @@ def _wound_taken(event: dict[str, Any], replay: Replay, table: Table) -> Mapping
         table.unrecorded("fell_beyond_saving")
         raise Unknowable  # recorded before WoundTaken kept what its dice depend on
     at, body = event["at"], event["body"]
+    broken = _fracture(event.get("fracture"), replay)
+    lodged = None
+    if event.get("impalement") is not None:
+        # §3.4.5.2 L2511: an impaling thrust's 1d6cum more, drawn after the fracture's place.
+        replay.part(f"the 1d6cum of the weapon impaling the {_where(event['location'])} (§3.4.5.2)")
+        lodged = impale(replay).to_dict()
     deaths = _critical_death(replay, at, event["critical"], event["location"])
     reading = _unconsciousness(event, WoundState(event["state"]), event["location"], replay)
     if event["fell_beyond_saving"]:
         deaths.append(_beyond_saving(replay, at))
     _dies_by("body", (body["dying"] or {}).get("at"), deaths)
-    return {"unconsciousness": None if reading is None else reading.to_dict()}
+    return {"fracture": broken, "impalement": lodged, "unconsciousness": None if reading is None else reading.to_dict()}
+
+
+def _fracture(recorded: Mapping[str, Any] | None, replay: Replay) -> dict[str, Any] | None:
+    # §3.4.5.3: a blunt réussite extraordinaire broke the location; a broken head rolls its d4
+    # of appearance lost for good, first of the wound's dice.
+    if recorded is None:
+        return None
+    replay.part(f"the d4 of APP lost for good with a broken {_where(recorded['location'])} (§3.4.5.3)")
+    return again(replay, recorded).to_dict()
 
 
 def _unconsciousness(event: dict[str, Any], state: WoundState, location: str, replay: Replay) -> Unconsciousness | None:
@@ -322,7 +340,8 @@ _CARE_READINGS: dict[str, Callable[[str], Mapping[str, Any]]] = {
 
 def _care_given(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[str, Any]:
     # One roll of the care skill under the recorded terms (no dice below 5%, §2.1.1), read as
-    # the skill says; an extraction (§3.2.7.4) then rolls what its damage and bleeding call for.
+    # the skill says; an extraction (§3.2.7.4) or a surgery taking out an impaling weapon
+    # (§3.4.5.2) then rolls what its damage and bleeding call for.
     if event["skill"] == "Amputation":
         return _amputation(event, replay, table)
     terms = event["outcome"]["terms"]
@@ -331,16 +350,48 @@ def _care_given(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[
     rolled, total = skill_roll(replay, chance)
     quality = read(chance, total)
     outcome = {"chance": chance, "terms": terms, **rolled, "quality": quality}
+    if event["skill"] == "Chirurgie":
+        # §3.4.5.2 L2519-L2525: the surgery's damage and bleeding may then call for dice.
+        _care_deaths(event, replay)
+        return {"outcome": outcome, "result": surgery(quality).to_dict()}
     if event["skill"] != "Extraction de balle":
         return {"outcome": outcome, "result": _CARE_READINGS[event["skill"]](quality)}
     if event.get("first_attempt") is None:
         table.unrecorded("first_attempt")
         raise Unknowable  # recorded before CareGiven kept what an extraction's dice depend on
+    _care_deaths(event, replay)
+    return {"outcome": outcome, "result": extraction(quality, event["first_attempt"]).to_dict()}
+
+
+def _weapon_pulled(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[str, Any]:
+    # §3.4.5.2 L2513, L2527: the STR roll under its recorded terms (and the victim's opposing
+    # it, L2515); the weapon out, its 1d6cum, then the difficult first-aid roll that halves it;
+    # then the dice the damage calls for. Each die named from the rolls the pull returned.
+    recorded = event["pull"]
+    aid = recorded["first_aid"]
+    strength = f"{event['by']}'s STR roll to pull the weapon out of the {_where(event['location'])} (§3.4.5.2)"
+    replay.part(strength)
+    mark = len(replay.ops)
+    against = recorded.get("resistance")
+    done = pull(replay, recorded["strength"]["terms"], None if aid is None else aid["terms"], None if against is None else against["terms"])
+    replay.name_parts(
+        mark,
+        (_drawn(done.strength), strength),
+        (_drawn(done.resistance), "the wounded man's STR roll opposing it (§3.4.5.2)"),
+        (len(done.faces), "the 1d6cum of tearing it out (§3.4.5.2)"),
+        (_drawn(done.first_aid), f"{event.get('first_aid_by')}'s difficult first aid halving it (§3.4.5.2)"),
+    )
+    _care_deaths(event, replay)
+    return {"pull": done.to_dict()}
+
+
+def _care_deaths(event: dict[str, Any], replay: Replay) -> None:
+    # The death timer a care's damage may set past a critical threshold (§3.2.9.1), then the d60
+    # of death once its bleeding put him beyond saving (§3.2.4), as the body records them.
     deaths = _critical_death(replay, event["at"], event["critical"], event["location"])
     if event["fell_beyond_saving"]:
         deaths.append(_beyond_saving(replay, event["at"]))
     _dies_by("body", (event["body"]["dying"] or {}).get("at"), deaths)
-    return {"outcome": outcome, "result": extraction(quality, event["first_attempt"]).to_dict()}
 
 
 def _amputation(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[str, Any]:
@@ -440,6 +491,7 @@ RULES = GameRules(
         _BODY + "WoundTaken": _wound_taken,
         _BODY + "FirstAidGiven": _first_aid_given,
         _BODY + "CareGiven": _care_given,
+        _BODY + "WeaponPulled": _weapon_pulled,
         _BODY + "BloodLost": _blood_lost,
         _BODY + "HeadBulletRolled": _head_bullet_rolled,
         _BODY + "WoundReopened": _wound_reopened,
@@ -459,6 +511,7 @@ RULES = GameRules(
                 "FirstAidGiven",
                 "BloodLost",
                 "CareGiven",
+                "WeaponPulled",
                 "ComaEndured",
                 "HeadBulletRolled",
                 "InfectionRolled",

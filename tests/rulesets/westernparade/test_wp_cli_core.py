@@ -1,8 +1,9 @@
 """The real ``chronique western-parade`` command line, in process, on a real journal of each
-backend: characters from the sample sheets, rolls, duels, shots and blows. Where the vault's dice
-decide, the test reads the recorded event and holds the printed line, the event and the body to
-what the digest's rules give for those dice (wp_digest); bad input is one line, exit 2, nothing
-recorded."""
+backend: characters from the sample sheets, rolls, duels, shots and blows. A shot and a blow are
+played on scripted dice (``wp_city.scripted_dice``), one test per branch of the rules, each held
+to its exact lines; where the vault's dice decide a roll, the test reads the recorded event and
+holds the printed line to what the digest's rules give for those dice (wp_digest); bad input is
+one line, exit 2, nothing recorded."""
 
 from __future__ import annotations
 
@@ -11,12 +12,11 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
 import wp_digest as rules
 from support import SAMPLES, one_shot_importing, run
+from wp_city import scripted_dice
 from wp_recorded import aftermath, events, logged
-
-from chronique.domain.rulesets.westernparade import describe as words
-from chronique.domain.rulesets.westernparade import report
 
 CAMPAIGN = "Shotgun City"
 SAM, JOE = "Sam Parkerson", "Joe Hambuster"
@@ -36,23 +36,24 @@ def wounds(db: str, name: str) -> dict[str, Any]:
     return found
 
 
-def test_rolls_under_a_characteristic_and_a_skill_show_their_terms_and_read_table_2_1(db: str) -> None:
+def test_rolls_under_a_characteristic_and_a_skill_show_their_terms_and_read_table_2_1(db: str, monkeypatch: pytest.MonkeyPatch) -> None:
     run(db, "campaign", "new", CAMPAIGN, "--ruleset", "western-parade", "--start", "1873-04-12 08:00")
     run(db, "character", "new", CAMPAIGN, "--sheet", str(SAMPLES / "wp_sam.toml"))
     run(db, "session", "start", CAMPAIGN)
-    # §3.1: jEND 58 (3 x 16 + 5 x mEND 2, Table 1.4) + easy 25 (§1.6.3) + help 5.
-    shown = []
-    for args in (("-c", "END", "-d", "easy", "-m", "help=5"), ("-s", "Armes de poing")):
-        since = len(logged(db, CAMPAIGN))
-        shown.append((wp(db, "roll", CAMPAIGN, SAM, *args), aftermath(db, CAMPAIGN, since)))
+    # §3.1: jEND 58 (3 x 16 + 5 x mEND 2, Table 1.4) + easy 25 (§1.6.3) + help 5: 88%. 30 is at
+    # most its half, a réussite critique (Table 2.1), and earns an improvement roll (§2.4.7 L1393-
+    # L1399: up to 100%, a roll of at most half the chance). Armes de poing 56: 40, above its half
+    # 28, a réussite normale that earns none.
+    scripted_dice(monkeypatch, 30, 40)
+    shown = [wp(db, "roll", CAMPAIGN, SAM, *args) for args in (("-c", "END", "-d", "easy", "-m", "help=5"), ("-s", "Armes de poing"))]
     rolled = events(db, CAMPAIGN, "CheckRolled")
     assert [r["outcome"]["terms"] for r in rolled] == [{"jEND": 58, "difficulty": 25, "help": 5}, {"Armes de poing": 56}]
-    for (printed, said), event, order in zip(shown, rolled, (("jEND", "difficulty", "help"), ()), strict=True):
-        o = event["outcome"]
-        assert o["quality"] == rules.read(o)
-        # §2.4.7, §2.5: the improvement roll a success earned, if it did, said under the roll.
-        assert (said != "") == rules.earns(o["chance"], o["total"])
-        assert printed == f"{SAM}: {rules.described(o, *order)}\n{said}"
+    assert [r["outcome"]["quality"] for r in rolled] == ["CRIT_S", "NORM_S"]
+    assert shown == [
+        f"{SAM}: chance 88% (jEND 58, difficulty +25, help +5): rolled 30 → réussite critique\n"
+        f"{SAM} earned an improvement roll in END: success at 88% with 30 (§2.4.7, §2.5)\n",
+        f"{SAM}: chance 56% (Armes de poing 56): rolled 40 → réussite normale\n",
+    ]
 
 
 def test_a_roll_reads_the_same_when_made_and_in_the_log_its_score_first_s2_1(db: str) -> None:
@@ -91,125 +92,153 @@ def test_a_duel_goes_to_the_better_quality_s3_3(db: str) -> None:
     assert (resolved["own"], resolved["theirs"], resolved["result"]) == (mine["quality"], theirs["quality"], result)
 
 
-def test_a_detection_says_who_found_whom_out_in_words_s2_2_2(db: str) -> None:
-    # §2.2.2: a concealment against a search; it read "result for Sam Parkerson: undetected".
+def _detection(db: str, monkeypatch: pytest.MonkeyPatch, *faces: int) -> str:
+    """Sam's concealment (Dissimulation dans l'ombre 13) against Joe's search (Écoute 46), §2.2.2."""
     run(db, "campaign", "new", CAMPAIGN, "--ruleset", "western-parade", "--start", "1873-04-12 08:00")
     for name in ("sam", "joe"):
         run(db, "character", "new", CAMPAIGN, "--sheet", str(SAMPLES / f"wp_{name}.toml"))
     run(db, "session", "start", CAMPAIGN)
-    out = wp(db, "oppose", CAMPAIGN, SAM, JOE, "-s", "Dissimulation dans l'ombre", "--their-skill", "Écoute", "--detection")
+    scripted_dice(monkeypatch, *faces)
+    return wp(db, "oppose", CAMPAIGN, SAM, JOE, "-s", "Dissimulation dans l'ombre", "--their-skill", "Écoute", "--detection")
+
+
+def test_a_detection_says_who_went_unnoticed_in_words_s2_2_2(db: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # §2.2.2: it read "result for Sam Parkerson: undetected". Sam's 10 under 13 succeeds, Joe's 90
+    # over 46 fails: unnoticed. A success at 13% earns an improvement roll (§2.4.7: 20% or less).
+    out = _detection(db, monkeypatch, 10, 90)
     (resolved,) = events(db, CAMPAIGN, "OppositionResolved")
-    said = {"detected": f"{JOE} finds {SAM} out", "undetected": f"{SAM} goes unnoticed by {JOE}"}[resolved["result"]]
-    # Said after both rolls; under it only the improvement rolls a success earned (§2.4.7).
-    assert out.endswith(f"\n{said}\n{aftermath(db, CAMPAIGN)}")
+    assert resolved["result"] == "undetected"
+    assert out == (
+        f"{SAM}: chance 13% (Dissimulation dans l'ombre 13): rolled 10 → réussite normale\n"
+        f"{JOE}: chance 46% (Écoute 46): rolled 90 → échec normal\n"
+        f"{SAM} goes unnoticed by {JOE}\n"
+        f"{SAM} earned an improvement roll in Dissimulation dans l'ombre: success at 13% with 10 (§2.4.7, §2.5)\n"
+    )
 
 
-def test_a_shot_is_what_its_recorded_dice_give_by_s4_3_and_wounds_the_target_so(db: str) -> None:
+def test_a_detection_says_who_found_whom_out_in_words_s2_2_2(db: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # §2.2.2: Sam's 90 fails his concealment: Joe needs no roll to find him out.
+    out = _detection(db, monkeypatch, 90)
+    (resolved,) = events(db, CAMPAIGN, "OppositionResolved")
+    assert resolved["result"] == "detected"
+    assert out == (
+        f"{SAM}: chance 13% (Dissimulation dans l'ombre 13): rolled 90 → échec critique\n{JOE}: no roll needed\n{JOE} finds {SAM} out\n"
+    )
+
+
+def _shot(db: str, monkeypatch: pytest.MonkeyPatch, *faces: int) -> tuple[str, dict[str, Any]]:
+    """Sam's Colt at Joe 20 m away, on these dice: what it printed and the ShotFired recorded.
+    §4.3: Armes de poing 56 alone: 20 m is the Colt's short range (0, Table 3.15), close
+    proximity for mACV 0 (≤ 25 m) where a standing target costs nothing (Table 3.18)."""
     run(db, "campaign", "new", CAMPAIGN, "--ruleset", "western-parade", "--start", "1873-04-12 08:00")
     for name in ("sam", "joe"):
         run(db, "character", "new", CAMPAIGN, "--sheet", str(SAMPLES / f"wp_{name}.toml"))
     run(db, "session", "start", CAMPAIGN)
+    scripted_dice(monkeypatch, *faces)
     out = wp(db, "shoot", CAMPAIGN, SAM, JOE, "-w", "Colt SA Peacemaker", "--distance", "20")
     (shot,) = events(db, CAMPAIGN, "ShotFired")
-    roll = shot["outcome"]
-    # §4.3: Armes de poing 56 alone: 20 m is the Colt's short range (0, Table 3.15), close
-    # proximity for mACV 0 (≤ 25 m) where a standing target costs nothing (Table 3.18).
-    assert roll["terms"] == {"Armes de poing": 56} and roll["quality"] == rules.read(roll)
-    dice = [op["value"] for op in shot["chance"]]
-    assert dice[: len(roll["faces"])] == roll["faces"]  # the to-hit faces came first from the stream
-    rest = dice[len(roll["faces"]) :]
-    if roll["quality"] == "CATA_F":
-        # §4.3 (seed §3.3.1 L2146): the gun explodes, no bullet flies: no die after the to-hit
-        # roll; the Colt's 5 damage to the hand holding it, Sam's right (ruling WD3).
-        assert rest == [] and (shot["hit"], shot["stray"], shot["damage"]) == (False, None, None)
-        assert (shot["exploded"], shot["recoil"]) == ({"location": "right-hand", "damage": 5}, None)
-        exploded = f"{SAM}: {rules.described(roll)}\nthe gun explodes in {SAM}'s hands: 5 damage to the {words.where('right-hand')}\n"
-        assert out == exploded + aftermath(db, CAMPAIGN)  # what the blast did to his hand (§3.2)
-        assert aftermath(db, CAMPAIGN).startswith(f"{SAM}: a ")
-        assert wounds(db, JOE) == {} and wounds(db, SAM)["right-hand"]["damage"] == 5
-        return
-    if roll["quality"] not in rules.SUCCESSES:
-        # Table 3.9: the next die, a d8, sends the bullet astray; nobody is hurt.
-        assert [op["sides"] for op in shot["chance"][len(roll["faces"]) :]] == [8]
-        assert (shot["hit"], shot["location"], shot["damage"], shot["stray"]) == (False, None, None, rules.STRAY[rest[0] - 1])
-        assert out == f"{SAM}: {rules.described(roll)}\nmissed: the bullet goes {words.stray(shot['stray'])}\n"
-        assert wounds(db, JOE) == {}
-        return
-    # A hit, unaimed: the d30 of Table 3.10 places it; the Colt's fixed 5 damage (Table 5.1), a
-    # 1d6cum more on CRIT_S or better, and a pass-through (EXTRA, or a roll under the damage
-    # dealt) adds an exit 1d6cum (§4.3; the chance is over 20%, so both may apply).
-    d30, *bonus = rest
-    assert (shot["location_dice"], shot["location"]) == ([d30], rules.located(rules.GENERAL_D30, d30))
-    critical, bonus = rules.cumulative_d6(bonus) if roll["quality"] in ("CRIT_S", "EXTRA") else ([], bonus)
-    through = roll["quality"] == "EXTRA" or roll["total"] < 5 + sum(critical)
-    exit_faces, bonus = rules.cumulative_d6(bonus) if through else ([], bonus)
-    assert bonus == []  # no die drawn that the rules do not call for
-    total = 5 + sum(critical) + sum(exit_faces)
-    damage = {"base": 5, "critical": critical, "exit": exit_faces, "pass_through": through, "total": total}
+    assert shot["outcome"]["terms"] == {"Armes de poing": 56}
+    return out, shot
+
+
+def test_a_catastrophic_shot_explodes_the_gun_in_the_shooter_s_hand_S4_3_ruling_WD3(db: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # 98 and 97 roll again (§1.1): 205, over three times 56, a catastrophic failure. §4.3 (seed
+    # §3.3.1 L2146): the gun explodes, no bullet flies, no die after the to-hit roll; the Colt's
+    # 5 damage to the hand holding it, Sam's right (ruling WD3): a major wound (§3.2).
+    out, shot = _shot(db, monkeypatch, 98, 97, 10)
+    assert (shot["hit"], shot["stray"], shot["damage"]) == (False, None, None)
+    assert (shot["exploded"], shot["recoil"]) == ({"location": "right-hand", "damage": 5}, None)
+    assert out == (
+        f"{SAM}: chance 56% (Armes de poing 56): rolled 98+97+10 = 205 → échec catastrophique\n"
+        f"the gun explodes in {SAM}'s hands: 5 damage to the main droite\n"
+        f"{SAM}: a major wound, 2 PH lost at once\n"
+    )
+    assert wounds(db, JOE) == {} and wounds(db, SAM)["right-hand"]["damage"] == 5
+
+
+def test_a_missed_shot_goes_astray_by_table_3_9_s_d8_S4_3(db: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # 80 over 56, not three times it: a normal failure. Table 3.9: the d8 3 sends it to the right.
+    out, shot = _shot(db, monkeypatch, 80, 3)
+    assert (shot["hit"], shot["location"], shot["damage"], shot["stray"]) == (False, None, None, rules.STRAY[3 - 1])
+    assert out == f"{SAM}: chance 56% (Armes de poing 56): rolled 80 → échec normal\nmissed: the bullet goes to the right\n"
+    assert wounds(db, JOE) == {}
+
+
+def test_a_critical_hit_is_placed_by_table_3_10_and_wounds_the_target_so_S4_3_S2_4_7(db: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # 20 under half 56: a réussite critique. Unaimed, Table 3.10's d30 15 places it in the left
+    # hand; the Colt's fixed 5 (Table 5.1) and the critical's 1d6cum 3: 8. 20 is not under the
+    # 8 dealt, so it stays in (§4.3; ruling WB17). 20 at 56 earns Sam an improvement roll
+    # (§2.4.7 L1393-L1399: a roll of 28 or less).
+    out, shot = _shot(db, monkeypatch, 20, 15, 3)
+    assert (shot["location_dice"], shot["location"]) == ([15], rules.located(rules.GENERAL_D30, 15)) == ([15], "left-hand")
+    damage = {"base": 5, "critical": [3], "exit": [], "pass_through": False, "total": 8}
     assert (shot["hit"], shot["stray"], shot["damage"]) == (True, None, damage)
-    passed = ", passed through" if through else ""
-    hit_line = f"{SAM}: {rules.described(roll)}\nhit {JOE} in the {words.where(shot['location'])} for {total} damage{passed}\n"
-    # The hit reaches Joe's body: that location wounded by that much (§5.10). The bullet stays in
-    # unless it went through, or struck the head (d30 1 to 3, Table 3.10) for less than half its PV
-    # and ricocheted off the skull (§3.2.7.3 L1996, ruling WB17). One that enters a living head is
-    # rolled for at once, told on a line of its own (L1997, ruling WB23); a lodged or migrating one
-    # is followed from then on as the head's bullet, no longer the wound's (L2001-L2004).
-    lodged = not through and (shot["location"] != "head" or 2 * total >= derived(db, JOE)["pv"]["head"])
-    body = json.loads(wp(db, "body", "status", CAMPAIGN, JOE, "--json"))
-    wound = body["wounds"][shot["location"]]
-    assert (wound["damage"], wound["through"]) == (total, through)
-    rolled = events(db, CAMPAIGN, "HeadBulletRolled")
-    if shot["location"] == "head" and lodged and not body["dead"]:
-        (entered,) = rolled
-        # Under the wound's line, Joe's roll as the log says it, then what it makes of the bullet (WD13).
-        roll_line = f"{JOE}: roll for the bullet in the head: {words.roll(entered['outcome'])} — the bullet is {entered['status']}"
-        under = aftermath(db, CAMPAIGN)
-        assert f"\n{roll_line}\n{report.head_bullet_words(JOE, entered['status'])}\n" in under
-        assert out == hit_line + under
-        followed = entered["status"] in ("lodged", "migrating")
-        assert (wound["bullet"], body["head_bullet"] is not None) == (not followed, followed)
-    else:
-        assert (rolled, out, wound["bullet"]) == ([], hit_line + aftermath(db, CAMPAIGN), lodged)
+    assert out == (
+        f"{SAM}: chance 56% (Armes de poing 56): rolled 20 → réussite critique\n"
+        f"hit {JOE} in the main gauche for 8 damage\n"
+        f"{JOE}: a critical wound, 3 PH lost at once\n"
+        f"{SAM} earned an improvement roll in Armes de poing: success at 56% with 20 (§2.4.7, §2.5)\n"
+    )
+    wound = json.loads(wp(db, "body", "status", CAMPAIGN, JOE, "--json"))["wounds"]["left-hand"]
+    assert (wound["damage"], wound["through"], wound["bullet"]) == (8, False, True)
     (taken,) = events(db, CAMPAIGN, "WoundTaken")
-    assert (taken["location"], taken["damage"], taken["kind"]) == (shot["location"], total, "bullet")
-    # Under the hit, what it did to Joe's body as the log says it (§3.2), then the improvement
-    # roll the hit earned Sam when it did (§2.4.7 L1393-L1399: at 56%, a roll of 28 or less).
-    said = aftermath(db, CAMPAIGN)
-    assert said.startswith(f"{JOE}: a {taken['state']} wound")
-    assert (f"\n{SAM} earned an improvement roll in Armes de poing" in said) == rules.earns(roll["chance"], roll["total"])
+    assert (taken["location"], taken["damage"], taken["kind"]) == ("left-hand", 8, "bullet")
 
 
-def test_an_undefended_punch_reads_table_3_3_and_table_3_24(db: str) -> None:
+def _punched(db: str, monkeypatch: pytest.MonkeyPatch, *faces: int) -> str:
+    """Joe's undefended punch at Sam (§4.4, Table 3.21: rolled under Pugilat 57), on these dice."""
     run(db, "campaign", "new", CAMPAIGN, "--ruleset", "western-parade", "--start", "1873-04-12 08:00")
     for name in ("sam", "joe"):
         run(db, "character", "new", CAMPAIGN, "--sheet", str(SAMPLES / f"wp_{name}.toml"))
     run(db, "session", "start", CAMPAIGN)
-    out = wp(db, "strike", CAMPAIGN, JOE, SAM, "-w", "punch")
+    scripted_dice(monkeypatch, *faces)
+    return wp(db, "strike", CAMPAIGN, JOE, SAM, "-w", "punch")
+
+
+def test_an_undefended_punch_missing_reads_table_3_3_s_failed_defence_row_S4_4(db: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # 80 over Pugilat 57: a normal failure, on Table 3.3's NORM_F row "-" (WA11): no location rolled.
+    out = _punched(db, monkeypatch, 80)
     (blow,) = events(db, CAMPAIGN, "BlowStruck")
-    attack = blow["outcome"]
-    joe = derived(db, JOE)
-    # §4.4 Table 3.21: a punch is rolled under Pugilat; undefended, Table 3.3's NORM_F row (WA11).
-    assert attack["terms"] == {"Pugilat": joe["skills"]["Pugilat"]} and attack["quality"] == rules.read(attack)
-    result = rules.UNDEFENDED[attack["quality"]]
-    assert (blow["defence"], blow["result"]) == (None, result)
-    if result not in ("DN", "DC", "DE"):
-        assert (blow["location"], blow["damage"]) == (None, None) and wounds(db, SAM) == {}
-        assert out == f"{JOE}: {rules.described(attack)}\nresult: {words.table_3_3(result)}\n{aftermath(db, CAMPAIGN)}"
-        return
-    dice = [op["value"] for op in blow["chance"]]
-    # DC and DE add a critical 1d6cum before the location's d10 (Table 3.24); §4.4 (§3.5.4): 1 +
-    # mFOR + the critical + 1 a full 10 of Pugilat above 40, halved (down) off the head.
-    critical, rest = rules.cumulative_d6(dice[len(attack["faces"]) :]) if result != "DN" else ([], dice[len(attack["faces"]) :])
-    (d10,) = rest
-    where = rules.located(rules.PUNCH_D10, d10)
-    raw = 1 + joe["modifiers"]["FOR"] + sum(critical) + max(0, (joe["skills"]["Pugilat"] - 40) // 10)
-    damage = raw if where == "head" else raw // 2
-    assert (blow["location"], blow["location_dice"], blow["damage"]["total"]) == (where, [d10], damage)
-    said = f"result: {words.table_3_3(result)}; {SAM} hit in the {words.where(where)} for {damage}"
-    # Then what the blow did to Sam's body (§3.2) and any improvement roll it earned Joe (§2.4.7).
-    assert out == f"{JOE}: {rules.described(attack)}\n{said}\n{aftermath(db, CAMPAIGN)}"
-    assert aftermath(db, CAMPAIGN).startswith(f"{SAM}: a ")
-    assert wounds(db, SAM)[where]["damage"] == damage  # at least 1: Joe's mFOR 1 and Pugilat 57 make 3 before halving
+    assert (blow["defence"], blow["result"], blow["location"], blow["damage"]) == (None, "-", None, None)
+    assert out == f"{JOE}: chance 57% (Pugilat 57): rolled 80 → échec normal\nresult: nothing happens\n"
+    assert wounds(db, SAM) == {}
+
+
+def test_an_ordinary_undefended_punch_reads_table_3_3_and_table_3_24_S4_4_S3_5_4(db: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # 40 under Pugilat 57, above its fifth: a réussite normale, Table 3.3's DN undefended (WA11);
+    # the d10 6 of Table 3.24 hits the chest. §3.5.4: 1 + mFOR 1 + 1 (Pugilat 57, a full 10 above
+    # 40) = 3, halved (down) off the head: 1, a scratch; no improvement roll (40 is over half 57).
+    out = _punched(db, monkeypatch, 40, 6)
+    (blow,) = events(db, CAMPAIGN, "BlowStruck")
+    assert (blow["result"], blow["location"], blow["location_dice"], blow["damage"]["total"]) == ("DN", "chest", [6], 1)
+    assert out == (
+        f"{JOE}: chance 57% (Pugilat 57): rolled 40 → réussite normale\n"
+        f"result: normal damage; {SAM} hit in the cœur/poitrine for 1\n"
+        f"{SAM}: a scratch wound\n"
+    )
+    (taken,) = events(db, CAMPAIGN, "WoundTaken")
+    assert taken["fracture"] is None and wounds(db, SAM)["chest"]["damage"] == 1
+
+
+def test_an_extraordinary_undefended_punch_breaks_the_location_S3_4_5_3_ruling_WA21(db: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # 3 under Pugilat 57: a réussite extraordinaire, Table 3.3's DE (WA11): the critical 1d6cum
+    # 6+4 = 10, then Table 3.24's d10 7, the right flank. §3.5.4: 1 + mFOR 1 + 10 + 1 = 13, halved
+    # off the head: 6. Bare hands strike blunt, so a réussite extraordinaire breaks the location
+    # (§3.4.5.3, §3.5.4 L2589, ruling WA21): sent to −1 PV of its 16, 11 more. A critical wound
+    # calls for the unconsciousness roll (§3.2.5): 50 over its 24%. 3 at 57 earns Joe an
+    # improvement roll (§2.4.7).
+    out = _punched(db, monkeypatch, 3, 6, 4, 7, 50)
+    (blow,) = events(db, CAMPAIGN, "BlowStruck")
+    assert (blow["result"], blow["location"], blow["location_dice"], blow["damage"]["total"]) == ("DE", "right-flank", [7], 6)
+    assert out == (
+        f"{JOE}: chance 57% (Pugilat 57): rolled 3 → réussite extraordinaire\n"
+        f"result: extraordinary damage; {SAM} hit in the flanc droit for 6; a réussite extraordinaire: the location is broken (§3.4.5.3)\n"
+        f"{SAM}: a critical wound, 6 PH lost at once; a fracture (§3.4.5.3), broken ribs; 11 more damage sends the location to −1 PV;"
+        " it heals 10 times slower; totally still until it heals; unconsciousness 24% (d100 50): stays conscious\n"
+        f"{JOE} earned an improvement roll in Pugilat: success at 57% with 3 (§2.4.7, §2.5)\n"
+    )
+    (taken,) = events(db, CAMPAIGN, "WoundTaken")
+    assert taken["fracture"]["sent"] == 11 and wounds(db, SAM)["right-flank"]["damage"] == 6 + 11
 
 
 def test_bad_input_is_one_line_exit_2_and_records_nothing(db: str, tmp_path: Path) -> None:

@@ -11,7 +11,9 @@ from __future__ import annotations
 import json
 from types import SimpleNamespace
 
+import pytest
 from support import SAMPLES, run
+from wp_city import scripted_dice
 from wp_recorded import logged
 
 from chronique.domain.rulesets.westernparade.describe import WORDS
@@ -19,7 +21,6 @@ from chronique.domain.rulesets.westernparade.report import head_bullet_words
 
 CAMPAIGN = "Tombstone"
 SAM, JOE, DOC = "Sam Parkerson", "Joe Hambuster", "Doc Holloway"
-LIMBS = ("left-arm", "right-arm", "left-thigh", "right-thigh", "left-leg", "right-leg")
 
 
 def tombstone(db: str) -> None:
@@ -62,19 +63,22 @@ def test_a_care_skill_prints_its_chance_roll_and_what_it_did_as_the_log_S3_2_7_4
     assert printed[0] == said[0] and len(printed) == 2 and printed[1].startswith("  bras gauche: ")
 
 
-def test_a_full_stop_prints_the_PV_back_and_the_first_aider_s_improvement_roll_S3_2_4_L1870(db: str) -> None:
+def test_a_full_stop_prints_the_PV_back_and_the_first_aider_s_improvement_roll_S3_2_4_L1870(
+    db: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     tombstone(db)
     # Doc's Premiers soins 85, +200 from the GM: read at 260 against the difficult chance, any
-    # total up to 130 is a critical success there (Table 2.1: half the chance), a full stop. Only
-    # an open-ended 96+ carried past 130 misses it; each limb's fresh cut gets one more try.
-    for limb in LIMBS:
-        run(db, "western-parade", "body", "wound", CAMPAIGN, SAM, limb, "4", "--kind", "blade")
-        printed, said = told(db, "body", "first-aid", CAMPAIGN, SAM, limb, "--by", DOC, "--modifier", "200")
-        assert printed == said
-        if printed[0].endswith("→ stopped, 1 PV back"):
-            break
+    # total up to 130 is a critical success there (Table 2.1: half the chance), a full stop: the
+    # scripted d100 30.
+    limb = "left-arm"
+    run(db, "western-parade", "body", "wound", CAMPAIGN, SAM, limb, "4", "--kind", "blade")
+    scripted_dice(monkeypatch, 30)
+    printed, said = told(db, "body", "first-aid", CAMPAIGN, SAM, limb, "--by", DOC, "--modifier", "200")
+    assert printed == said
     # The patient's line, then the one the log records on Doc: the improvement roll he earned.
-    assert printed[0].startswith(f"{SAM}: first aid by {DOC} on the ") and printed[0].endswith("→ stopped, 1 PV back")
+    assert printed[0].startswith(f"{SAM}: first aid by {DOC} on the bras gauche: ") and printed[0].endswith(
+        "rolled 30 → stopped, 1 PV back"
+    )
     assert printed[1:] == [
         f"{DOC}: earned an improvement roll in Premiers soins: first aid: critical success against the difficult chance (§3.2.4)"
     ]

@@ -163,7 +163,11 @@ def wounds() -> Recorded:
     run_body(bleeding, 1010)
     dice(bleeding).add(60)
     care.wound(bleeding, JOE_N, "right-thigh", 13)
-    return recorded(world, "WoundTaken") + recorded(bleeding, "WoundTaken")
+    # §3.4.5.2: a thrust impales Joe's thigh, 1d6cum 3 more (13 of 24 PV: major, no check).
+    impaled = table(SAM, JOE)
+    dice(impaled).add(3)
+    care.wound(impaled, JOE_N, "right-thigh", 10, kind="thrust", impaled=True)
+    return recorded(world, "WoundTaken") + recorded(bleeding, "WoundTaken") + recorded(impaled, "WoundTaken")
 
 
 def put_out() -> Recorded:
@@ -203,7 +207,22 @@ def cares() -> Recorded:
     care.wound(world, JOE_N, "left-hand", 9, kind="blade")
     dice(world).add(30, 10)
     care.amputate(world, JOE_N, "left-hand", DOC_N)
+    # §3.4.5.2 L2521: a lance impales Joe's thigh (1d6cum 3); Doc's Chirurgie (45), 30, takes it out.
+    dice(world).add(3, 30)
+    care.wound(world, JOE_N, "right-thigh", 10, kind="thrust", impaled=True)
+    care.care(world, JOE_N, "right-thigh", DOC_N, "Chirurgie")
     return recorded(world, "CareGiven")
+
+
+def pulls() -> Recorded:
+    world = table(SAM, JOE, DOC)
+    # §3.4.5.2 L2513, L2527: Sam's thigh impaled (1d6cum 3); Joe's STR roll (50) 80 fails, then
+    # 30 tears it out: 1d6cum 6+3, halved by Doc's difficult first aid (60), 10.
+    dice(world).add(3, 80, 30, 6, 3, 10)
+    care.wound(world, SAM_N, "right-thigh", 10, kind="thrust", impaled=True)
+    care.pull_out(world, SAM_N, "right-thigh", JOE_N)
+    care.pull_out(world, SAM_N, "right-thigh", JOE_N, first_aid_by=DOC_N)
+    return recorded(world, "WeaponPulled")
 
 
 def first_aid() -> Recorded:
@@ -275,6 +294,7 @@ SCENARIOS: dict[str, Callable[[], Recorded]] = {
     "PutOutOfAction": put_out,
     "RallyRolled": rallies,
     "CareGiven": cares,
+    "WeaponPulled": pulls,
     "FirstAidGiven": first_aid,
     "BloodLost": blood,
     "HeadBulletRolled": head_bullets,
@@ -417,11 +437,12 @@ def test_a_skill_improvement_names_its_open_ended_roll_and_the_d4_of_its_gain_S2
 
 
 def test_a_wound_names_the_dice_of_its_death_timer_the_unconsciousness_check_and_the_d60_S3_2_9_1_S3_2_6_S3_2_4() -> None:
-    (abdomen, thigh) = wounds()
+    (abdomen, thigh, impaled) = wounds()
     timer = "the 3d10 hours left to live after a critical wound to the abdomen (§3.2.9.1)"
     assert named(abdomen) == [(4, timer), (5, timer), (6, timer), (50, "the unconsciousness check's d100 (§3.2.6)")]
     assert thigh["fell_beyond_saving"] is True
     assert named(thigh) == [(60, "the d60 minutes left to one bled beyond saving (§3.2.4)")]
+    assert named(impaled) == [(3, "the 1d6cum of the weapon impaling the cuisse droite (§3.4.5.2)")]
 
 
 def test_the_coma_s_two_END_rolls_are_named_by_what_each_failure_costs_S4_1_3_L2853() -> None:
@@ -434,13 +455,30 @@ def test_the_coma_s_two_END_rolls_are_named_by_what_each_failure_costs_S4_1_3_L2
 
 
 def test_care_names_who_rolled_which_skill_S6_18_2_S3_2_7_4_S6_18_1() -> None:
-    bandage, extraction, amputation = cares()
+    bandage, extraction, amputation, surgery = cares()
     assert named(bandage) == [(20, "Doc Holloway's Bandages roll (§6.18.2)")]
     assert named(extraction)[0] == (10, "Doc Holloway's Extraction de balle roll (§3.2.7.4)")
     # §6.18.1: the surgeon's roll, then the patient's END roll at the step its réussite normale
     # calls for (easy): one rule, each die its own part.
     assert amputation["outcome"]["end"] is not None
     assert named(amputation) == [(30, "Doc Holloway's Amputation roll (§6.18.1)"), (10, "the patient's easy END roll (§6.18.1)")]
+    assert named(surgery) == [(30, "Doc Holloway's Chirurgie roll (§3.4.5.2)")]
+
+
+def test_a_forced_pull_names_its_STR_roll_its_1d6cum_and_the_first_aid_S3_4_5_2_L2513_L2527() -> None:
+    failed, torn = pulls()
+    # Each die its own purpose: the STR roll; then, torn out, each face of the
+    # 1d6cum (a 6 rolls again), then the helper's difficult first aid; nothing of a victim's
+    # opposing roll where he did not oppose it.
+    strength = "Joe Hambuster's STR roll to pull the weapon out of the cuisse droite (§3.4.5.2)"
+    cumulative = "the 1d6cum of tearing it out (§3.4.5.2)"
+    assert named(failed) == [(80, strength)]
+    assert named(torn) == [
+        (30, strength),
+        (6, cumulative),
+        (3, cumulative),
+        (10, "Doc Holloway's difficult first aid halving it (§3.4.5.2)"),
+    ]
 
 
 def test_a_week_of_survival_names_its_roll_then_the_d6_of_days_left_to_live_S6_15() -> None:

@@ -8,10 +8,10 @@ from types import SimpleNamespace
 from typing import Any
 
 from support import run
-from test_wp_review_fixes import DOC, JOE, SAM, SIRINGO, WP, C, refused, shotgun_city
 from westernparade_table import DOC as DOC_SHEET
 from westernparade_table import SAM as SAM_SHEET
 from westernparade_table import dice, table
+from wp_city import DOC, JOE, SAM, SIRINGO, WP, C, refused, shotgun_city
 from wp_recorded import logged
 
 from chronique.domain.gametime import DAY, WEEK, duration_words
@@ -375,7 +375,10 @@ def test_downtime_show_says_a_plan_is_paused_by_a_critical_wound_and_at_what_hou
     run(db, WP, "downtime", "plan", C, SAM, "Armes de poing", "20", "--teacher", SIRINGO)
     run(db, "advance", C, "2d", "--yes")
     run(db, WP, "body", "wound", C, SAM, "left-arm", "18", "--kind", "blade")  # 16 PV: -2, critical
-    run(db, "advance", C, "1h", "--yes")
+    # A minute, not an hour: the arm left to bleed an hour kills him (§3.2.4), and a dead man's
+    # plan reads as the plan he had, not as one he would get up from (ruling WC24).
+    run(db, "advance", C, "1m", "--yes")
     shown = run(db, WP, "downtime", "show", C, SAM).stdout
     line = next(x for x in shown.splitlines() if "Armes de poing" in x)
     assert line.startswith(f"  Armes de poing: paused while a critical wound keeps them in bed, 20 hours a week with {SIRINGO} ("), line
+    assert "ended at death" not in line, line

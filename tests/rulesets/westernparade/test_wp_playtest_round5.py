@@ -207,7 +207,7 @@ def test_after_a_normal_failure_the_head_bullet_is_extracted_at_difficult_and_a_
     sam = world.character(SAM_NAME)
     assert not sam.condition["wounds"]["head"]["bullet"]
     assert sam.condition["head_bullet"] == {"status": "lodged", "next_at": world.campaign.clock + 365 * DAY, "count": 0}
-    with pytest.raises(RuleViolation, match="no bullet in that location"):
+    with pytest.raises(RuleViolation, match="^there is no bullet in Sam Parkerson's tête$"):
         care.care(world, SAM_NAME, "head", DOC_NAME, "Extraction de balle")
 
 

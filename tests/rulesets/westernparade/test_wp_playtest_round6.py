@@ -8,10 +8,10 @@ the head did not say whether END or CHC was rolled (ruling WB42). Seed 004_cf827
 from __future__ import annotations
 
 from support import run, sample
-from test_wp_review_fixes import DOC, WP, C, shotgun_city
 from westernparade_table import DOC as DOC_SHEET
 from westernparade_table import SAM as SAM_SHEET
 from westernparade_table import dice, table
+from wp_city import DOC, WP, C, shotgun_city
 
 from chronique.domain.rulesets.westernparade import care
 from chronique.domain.rulesets.westernparade.body_events import BulletDetached, HeadBulletRolled

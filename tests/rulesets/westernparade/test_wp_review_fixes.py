@@ -9,37 +9,14 @@ import re
 from fractions import Fraction
 
 import pytest
-from support import SAMPLES, run, stored
+from support import run
+from wp_city import DOC, JOE, SAM, SIRINGO, WP, C, refused, shotgun_city
 from wp_recorded import logged
 
 from chronique.adapters.bootstrap import build
 from chronique.domain.rulesets.westernparade import describe as words
 from chronique.domain.rulesets.westernparade import odds
 from chronique.domain.rulesets.westernparade.play import Check, check
-
-C = "Shotgun City"
-SAM, JOE, DOC, SIRINGO = "Sam Parkerson", "Joe Hambuster", "Doc Holloway", "Charlie Siringo"
-WP = "western-parade"
-
-
-def shotgun_city(db: str) -> None:
-    """The reviewer's setup: the four sample characters, session 1 started."""
-    run(db, "campaign", "new", C, "--ruleset", WP, "--start", "1873-04-12 08:00")
-    for sheet in ("wp_sam", "wp_joe", "wp_doc", "wp_siringo"):
-        run(db, "character", "new", C, "--sheet", str(SAMPLES / f"{sheet}.toml"))
-    run(db, "session", "start", C)
-
-
-def refused(db: str, *args: str) -> str:
-    """A command refused as bad input: its one line of error, exit 2, nothing recorded."""
-    before = len(stored(db))
-    out = run(db, *args, check=False)
-    assert out.returncode == 2, (out.stdout, out.stderr)
-    assert out.stdout == ""
-    (line,) = out.stderr.strip().splitlines()
-    assert len(stored(db)) == before
-    return line
-
 
 # -- 1. a difficulty or a modifier of any size (BD5's ±200 %; §2.1 L1282 open-ended odds) ----------
 
