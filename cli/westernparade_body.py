@@ -99,7 +99,7 @@ def wound_cmd(
         False,
         "--fracture",
         help="A blunt blow's réussite extraordinaire broke the location (§3.4.5.3): sent to −1 PV, ten times slower to heal; "
-        "the head loses 1d4 APP, the throat kills, the chest and flanks keep him still, the abdomen costs 1 END.",
+        "the head loses 1d4 APP, the throat kills, a broken chest or flank keeps the wounded totally still, the abdomen costs 1 END.",
     ),
     impaled: bool = typer.Option(
         False,
@@ -269,7 +269,7 @@ def pull_cmd(
     ),
     modifier: int = typer.Option(0, "--modifier", callback=PERCENT_RANGE, help="GM modifier to the STR roll."),
     resisted: bool = typer.Option(
-        False, "--resisted", help="The wounded man grips the weapon and opposes his STR (his wounds' penalties count)."
+        False, "--resisted", help="The wounded grip the weapon and oppose the pull with their own STR (their wounds' penalties count)."
     ),
     weapon: str | None = typer.Option(
         None, "--weapon", help="With --resisted: the weapon gripped; a sharp one cuts each hand for half its slash damage."

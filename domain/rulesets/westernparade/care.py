@@ -614,7 +614,7 @@ def pull_out(
         if victim.name == puller.name:
             # L2515: the victim opposes the puller's STR; one pulling his own weapon out has no one
             # to resist (ruling WB48).
-            raise RuleViolation(f"{victim.name} pulls on the weapon himself: there is no one for him to resist (§3.4.5.2)")
+            raise RuleViolation(f"{victim.name} is the one pulling on the weapon: there is no one else to resist the pull (§3.4.5.2)")
         jfor_victim = int(stats(victim)["rolls"]["FOR"])
         resistance = {"jFOR": jfor_victim, **roll_terms(victim_fit, "characteristic", "FOR", jfor_victim)}
         cut = gripped(int(weapon(weapon_name).columns.get("slash", 0))) if weapon_name is not None else 0

@@ -380,7 +380,7 @@ def test_a_wounded_man_pulling_the_weapon_out_himself_is_named_once_S3_4_5_2_L25
     run(db, WP, "body", "wound", C, SAM, "right-leg", "3", "--kind", "thrust", "--source", "a pitchfork", "--impaled")
     pulled = run(db, WP, "body", "pull", C, SAM, "right-leg", "--by", SAM).stdout
     assert pulled == (
-        f"{SAM} pulls on the weapon in his own jambe droite (STR): chance 31% (jFOR 36, wounds -5): rolled 20 → réussite normale —"
+        f"{SAM} pulls on the weapon in their own jambe droite (STR): chance 31% (jFOR 36, wounds -5): rolled 20 → réussite normale —"
         " torn out (§3.4.5.2): 1d6cum 3 → 3 points of damage; the location bleeds double until first aid masters it\n"
     )
 

@@ -43,7 +43,7 @@ def test_a_man_pulling_a_weapon_out_of_himself_cannot_also_resist_it_S3_4_5_2_L2
     shotgun_city(db)
     run(db, WP, "body", "wound", C, SIRINGO, "left-leg", "4", "--kind", "thrust", "--impaled", "--source", "an Apache arrow")
     line = refused(db, WP, "body", "pull", C, SIRINGO, "left-leg", "--by", SIRINGO, "--resisted")
-    assert line == "error: Charlie Siringo pulls on the weapon himself: there is no one for him to resist (§3.4.5.2)"
+    assert line == "error: Charlie Siringo is the one pulling on the weapon: there is no one else to resist the pull (§3.4.5.2)"
     # Pulling it out of himself unresisted is his right ("à la dure").
     before = len(stored(db))
     run(db, WP, "body", "pull", C, SIRINGO, "left-leg", "--by", SIRINGO)

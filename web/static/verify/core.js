@@ -45,6 +45,7 @@ export const CHANCE_TOPICS = new Set([
   "chronique.domain.rulesets.westernparade.body_events:PutOutOfAction",
   "chronique.domain.rulesets.westernparade.body_events:RallyRolled",
   "chronique.domain.rulesets.westernparade.body_events:SoberingAttempted",
+  "chronique.domain.rulesets.westernparade.body_events:WeaponPulled",
   "chronique.domain.rulesets.westernparade.body_events:WoundReopened",
   "chronique.domain.rulesets.westernparade.body_events:WoundTaken",
   "chronique.domain.rulesets.westernparade.downtime_events:ActivityRolled",
