@@ -34,9 +34,10 @@ def _version_at_event(services: Chronique, campaign: Campaign, character: Charac
         # Another campaign's event is no moment of this one's, and is told as one that exists
         # nowhere: a player's link never learns what other campaigns hold (as its explain page).
         raise RuleViolation(f"no event {ref!r} in {campaign.name}: `chronique log` lists its events")
+    if not any(services.journal.events.get(UUID(place.member), gt=place.version - 1, lte=place.version)):
+        # Past the head of its chain: no event, never a moment before the character existed.
+        raise RuleViolation(f"no event {ref!r} in {campaign.name}: `chronique log` lists its events")
     if place.member == str(character.id):
-        if place.version > character.version:
-            raise RuleViolation(f"{character.name} has no event {place.version}")
         return place.version
     found = services.journal.raw.version_at(character.id, UUID(place.member), place.version)
     if found is None:

@@ -63,11 +63,11 @@ def campaign_report(services: Chronique, campaign: str) -> str:
 def _luck_table(tallies: dict[Any, Tally], label: str) -> str:
     rows = "".join(
         f"<tr><td>{html.escape(str(k))}</td><td>{t.draws}</td><td>{t.observed}</td>"
-        f"<td>{float(t.expected):.1f} ± {t.spread:.1f}</td><td>{'—' if t.z is None else f'{t.z:+.2f}'}</td>"
-        f"<td>{t.verdict()}</td></tr>"
+        f"<td>{float(t.expected):.1f} ± {t.spread:.1f}</td><td>{t.how_unusual()}</td></tr>"
         for k, t in tallies.items()
     )
-    head = f"<tr><th>{label}</th><th>Draws</th><th>Successes</th><th>Expected ± 1 sd</th><th>z</th><th>Verdict</th></tr>"
+    # How unusual in words, never a bare z (ruling LK11), as `chronique luck` says it.
+    head = f"<tr><th>{label}</th><th>Draws</th><th>Successes</th><th>Expected ± 1 sd</th><th>How unusual</th></tr>"
     return f"<table>{head}{rows}</table>"
 
 

@@ -483,13 +483,14 @@ class Chronique:
         self._commit([cast(ChainedEvent, e) for aggregate in (campaign, *decks) for e in aggregate.collect_events()], campaign)
         return campaign
 
-    def assign_player(self, campaign_name: str, character_name: str, player: str) -> tuple[str, str]:
-        """Record who plays a character; the character's name and the player's, as recorded."""
+    def assign_player(self, campaign_name: str, character_name: str, player: str) -> tuple[str, str, bool]:
+        """Record who plays a character; the character's name and the player's, as recorded, and
+        whether it was recorded (not when that player plays the character already)."""
 
-        def assign(world: World) -> tuple[str, str]:
+        def assign(world: World) -> tuple[str, str, bool]:
             character = world.character(character_name)
-            world.campaign.assign_player(character.id, player)
-            return character.name, world.campaign.members[str(character.id)]["player"]
+            recorded = world.campaign.assign_player(character.id, player)
+            return character.name, world.campaign.members[str(character.id)]["player"], recorded
 
         return self.act(campaign_name, assign)
 
@@ -766,12 +767,18 @@ class Chronique:
             for what in rules.waiting(character)
         ]
 
-    def notable(self, campaign_name: str, since: int | None) -> list[tuple[int, str, str]]:
+    def notable(self, campaign_name: str, since: int | None, gm: bool = True) -> list[tuple[int, str, str]]:
         """What a GM should read about downtime: (in-game time, who, what), oldest first. An event
-        a correction or an undo voided happened for no one any more: it is not said."""
+        a correction or an undo voided happened for no one any more: it is not said; nor, unless
+        ``gm``, one still face down (what a hidden roll did is the GM's until its reveal)."""
+        campaign = self.campaign(campaign_name)
         voided = self.voided(campaign_name)
-        standing = (e for e in self.log(campaign_name) if (str(e.originator_id), e.originator_version) not in voided)
-        return self.noteworthy(self.campaign(campaign_name), standing, since)
+        standing = (
+            e
+            for e in self.log(campaign_name)
+            if (str(e.originator_id), e.originator_version) not in voided and (gm or not _face_down(campaign, e))
+        )
+        return self.noteworthy(campaign, standing, since)
 
     def last_downtime(self, campaign: Campaign, gm: bool) -> list[tuple[int, str, str]]:
         """What the last downtime did (``chronique downtime report``, the web journal's campaign
@@ -790,8 +797,7 @@ class Chronique:
         def shown(event: Any) -> bool:
             if (str(event.originator_id), event.originator_version) in voided:
                 return False
-            sealed = getattr(event, "sealed_until", None)
-            return gm or sealed is None or campaign.is_revealed(sealed)
+            return gm or not _face_down(campaign, event)
 
         return self.noteworthy(campaign, (e for e in events[start:stop] if shown(e)))
 
@@ -1086,6 +1092,12 @@ class Chronique:
     def rules(self, campaign: Campaign) -> Ruleset:
         """The campaign's ruleset."""
         return ruleset(campaign.ruleset)
+
+
+def _face_down(campaign: Campaign, event: Any) -> bool:
+    """Whether ``event`` is still face down: sealed until an epoch of ``campaign`` not revealed yet."""
+    sealed = getattr(event, "sealed_until", None)
+    return sealed is not None and not campaign.is_revealed(sealed)
 
 
 def _author(campaign: Campaign, author: str, as_player: bool | None) -> tuple[str, bool]:

@@ -74,10 +74,14 @@ class Settings:
         name = url.path.lstrip("/")
         if not name:
             raise RuleViolation(f"the PostgreSQL URL {self.shown()!r} names no database")
+        try:
+            port = url.port
+        except ValueError:  # urllib's own words ("Port could not be cast to integer value as 'x'")
+            raise RuleViolation(f"the PostgreSQL URL {self.shown()!r}: its port must be a whole number up to 65535") from None
         return {
             "POSTGRES_DBNAME": unquote(name),
             "POSTGRES_HOST": url.hostname or "127.0.0.1",
-            "POSTGRES_PORT": str(url.port or 5432),
+            "POSTGRES_PORT": str(port or 5432),
             "POSTGRES_USER": unquote(url.username or "postgres"),
             # The library requires the setting even when trust authentication needs none.
             "POSTGRES_PASSWORD": unquote(url.password or ""),

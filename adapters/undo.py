@@ -14,13 +14,15 @@ from typing import TYPE_CHECKING, Any, cast
 from uuid import UUID
 
 from chronique.domain.campaign import NEVER_VOIDED, VOIDABLE, Campaign
-from chronique.domain.chain import ChainedEvent
+from chronique.domain.chain import ChainedEvent, FaceDown
 from chronique.domain.character import Character, stands_when_undone
 from chronique.domain.corrections import CORRECTION_CLASSES
+from chronique.domain.deck import Deck
 from chronique.domain.errors import RuleViolation
 from chronique.domain.gametime import calendar_from
 from chronique.domain.rulesets import ruleset
-from chronique.domain.rulesets.words import player_assigned
+from chronique.domain.rulesets.words import face_down_until, player_assigned
+from chronique.domain.text import NAME_LIMIT, plural, shortened
 
 if TYPE_CHECKING:
     from chronique.adapters.services import Chronique
@@ -70,12 +72,13 @@ class Undone:
         }
 
 
-def undo(services: Chronique, campaign_name: str, reason: str = DEFAULT_REASON, dry_run: bool = False) -> Undone:
+def undo(services: Chronique, campaign_name: str, reason: str = DEFAULT_REASON, dry_run: bool = False, gm: bool = False) -> Undone:
     """Void everything the campaign's last command (not itself a correction, not taken back
-    already) recorded; a dry run records nothing and says what it would void."""
+    already) recorded; a dry run records nothing and says what it would void. What it says of
+    events still face down is what players may read of them unless ``gm`` (:func:`_told`)."""
 
     def take_back(world: World) -> Undone:
-        return _take_back(services, world, reason, recorded=not dry_run)
+        return _take_back(services, world, reason, recorded=not dry_run, gm=gm)
 
     if dry_run:  # undo draws nothing: the world it changes is only never saved
         return take_back(services.world(campaign_name))
@@ -102,7 +105,7 @@ def _history(services: Chronique, aggregate_id: UUID) -> list[ChainedEvent]:
     return cast(list[ChainedEvent], list(services.journal.events.get(aggregate_id)))
 
 
-def _take_back(services: Chronique, world: World, reason: str, recorded: bool) -> Undone:
+def _take_back(services: Chronique, world: World, reason: str, recorded: bool, gm: bool) -> Undone:
     campaign = world.campaign
     if not reason.strip():
         raise RuleViolation("an undo's reason cannot be blank: leave --reason out for the default one")
@@ -118,7 +121,7 @@ def _take_back(services: Chronique, world: World, reason: str, recorded: bool) -
         if _voided_already(world, events):
             continue  # `correct` took back all it could: taken back already (ruling UN10)
         _check_nothing_unmarked(world, history, mark, marks[at + 1 :])
-        return _void(services, world, history, mark, events, reason, recorded)
+        return _void(services, world, history, mark, events, reason, recorded, gm)
     raise RuleViolation(f"nothing to undo in {campaign.name}: no command is left to take back")
 
 
@@ -136,9 +139,18 @@ def _voided_already(world: World, events: Sequence[ChainedEvent]) -> bool:
     return bool(voidable) and all(event.originator_version in voided for event, voided in voidable)
 
 
-def _told(rules: Ruleset, names: dict[str, str], event: ChainedEvent) -> str:
+def _told(rules: Ruleset, names: dict[str, str], event: ChainedEvent, campaign: Campaign, gm: bool) -> str:
     """An event in the log's words: a player's assignment by the name of the character whose id
-    it records, as the log tells it ("Montana James is now played by Marc")."""
+    it records, as the log tells it ("Montana James is now played by Marc"). Unless ``gm``, one
+    still face down reads as players may read it (FAIRNESS.md): a deck's draw by how many cards
+    it drew, never which (a pile dealt, the GM's hidden draw); a hidden roll as the log says it,
+    face down until its epoch is revealed; an event face down by design only for its cards (a
+    Cartes deal) in its own words, which count the face-down cards and name the others."""
+    if not gm and isinstance(event, FaceDown) and event.sealed_until is not None and not campaign.is_revealed(event.sealed_until):
+        if isinstance(event, Deck.CardsDrawn):
+            return f"{plural(len(event.cards), 'card')} drawn, {face_down_until(event.sealed_until)}"
+        if not event.face_down_by_design:
+            return face_down_until(event.sealed_until)
     if isinstance(event, Campaign.PlayerAssigned):
         return player_assigned(event, names.get(event.member_id))
     return rules.describe(event)
@@ -182,6 +194,7 @@ def _void(
     events: list[ChainedEvent],
     reason: str,
     recorded: bool,
+    gm: bool,
 ) -> Undone:
     campaign = world.campaign
     rules = ruleset(campaign.ruleset)
@@ -191,7 +204,7 @@ def _void(
 
     def account(event: ChainedEvent) -> Account:
         ref = f"{event.originator_id.hex[:8]}:{event.originator_version}"
-        return Account(ref, names.get(str(event.originator_id), "?"), _told(rules, names, event))
+        return Account(ref, names.get(str(event.originator_id), "?"), _told(rules, names, event, campaign, gm))
 
     voided: dict[UUID, list[int]] = {}
     shown: list[Account] = []
@@ -203,7 +216,10 @@ def _void(
                 kept.append(account(event))
                 continue
             if not isinstance(event, VOIDABLE):
-                raise RuleViolation(f"the last command recorded “{rules.describe(event)}”, which cannot be taken back: {NEVER_VOIDED}")
+                # Named by its description's head ("session 1 ended"): the whole one left no room for
+                # why within a message's 300 characters (ruling EB2).
+                head = shortened(rules.describe(event).split(": ", 1)[0], NAME_LIMIT)
+                raise RuleViolation(f"the last command recorded “{head}”, which cannot be taken back: {NEVER_VOIDED}")
             done = campaign.voided_versions()
         elif owner in world.characters:
             if isinstance(event, Character.Created):

@@ -70,8 +70,7 @@ def main() -> int:
     )
     print(f"({report.draws} chance primitives and {report.rederived} outcomes re-derived, {report.seals} seals)")
     print(
-        f"(CPU time, best of 3: baseline {min(raw_cpu):.2f} s, verify {min(verify_cpu):.2f} s, "
-        f"ratio {min(raw_cpu) / min(verify_cpu):.3f})"
+        f"(CPU time, best of 3: baseline {min(raw_cpu):.2f} s, verify {min(verify_cpu):.2f} s, ratio {min(raw_cpu) / min(verify_cpu):.3f})"
     )
     # The ratio moves with what else the machine runs: say how busy it was.
     print("load average over 1, 5 and 15 minutes: " + ", ".join(f"{load:.2f}" for load in os.getloadavg()), file=sys.stderr)

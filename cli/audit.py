@@ -71,15 +71,17 @@ def register(root: typer.Typer) -> None:
     ) -> None:
         """Void an event of a character or of the campaign (a clock advance, a pacing, a setting)
         with a correction event; sheets and the clock honour it, the original stays in the log."""
-        from chronique.adapters.explain import locate
+        from chronique.adapters.explain import locate, short_ref
         from chronique.adapters.undo import correct as void_event
 
-        def void(services: Chronique) -> str:
+        def void(services: Chronique) -> tuple[str, str]:
             place = locate(services.audit, event)
-            return void_event(services, str(place.campaign_id), place.member, place.version, reason)
+            name = void_event(services, str(place.campaign_id), place.member, place.version, reason)
+            # The event as the log names it, whatever prefix of its id was typed (ruling UN13).
+            return short_ref(f"{place.member}:{place.version}"), name
 
-        name = run(ctx, void)
-        typer.echo(f"voided event {event} of {name}: {reason}")
+        ref, name = run(ctx, void)
+        typer.echo(f"voided event {ref} of {name}: {reason}")
 
     @seal_app.command("check")
     def seal_check(

@@ -24,7 +24,7 @@ from typer._click.exceptions import ClickException, NoArgsIsHelpError, UsageErro
 from typer.core import TyperGroup
 
 from chronique.cli.context import game_of, guard
-from chronique.domain.text import NAME_LIMIT, inert
+from chronique.domain.text import NAME_LIMIT, inert, shortened
 
 # One line of an error is for reading at a glance; a message built from a 200,000-character
 # input must not flood the terminal.
@@ -109,11 +109,7 @@ def inert_output() -> Iterator[None]:
 
 def one_line(text: str) -> str:
     """``text`` on one line, cut to a readable length."""
-    return _cut(" ".join(text.split()))
-
-
-def _cut(line: str, longest: int = LONGEST_MESSAGE) -> str:
-    return line if len(line) <= longest else line[: longest - 1] + "…"
+    return shortened(" ".join(text.split()), LONGEST_MESSAGE)
 
 
 def not_utf8(error: UnicodeDecodeError) -> str:
@@ -141,7 +137,7 @@ def explain(error: BaseException) -> tuple[str, int]:
             "; whether the command was recorded is unknown: run the same command again with "
             f"--command-id {error.command_id} to record it at most once"
         )
-        return _cut(f"cannot reach the journal's database: {one_line(first_line(error))}", LONGEST_MESSAGE - len(retry)) + retry, 1
+        return shortened(f"cannot reach the journal's database: {one_line(first_line(error))}", LONGEST_MESSAGE - len(retry)) + retry, 1
     if isinstance(error, Unreadable):
         return f"the journal is damaged at {error.place}: {error.why}", 1
     if isinstance(error, JournalDamaged):
@@ -393,7 +389,7 @@ _LONG_WORD = re.compile(rf"[^\s'()]{{{NAME_LIMIT + 1},}}")
 def _cut_typed(words: str) -> str:
     """``words`` with each word longer than a name cut to one, as any other refusal repeats a
     name typed (ruling EB3's 80 characters)."""
-    return _LONG_WORD.sub(lambda word: word.group()[: NAME_LIMIT - 1] + "…", words)
+    return _LONG_WORD.sub(lambda word: shortened(word.group(), NAME_LIMIT), words)
 
 
 def _shown(message: str, error: Exception) -> str:
@@ -402,5 +398,5 @@ def _shown(message: str, error: Exception) -> str:
     if isinstance(error, RuleViolation):
         # The rules' own words, which may list several problems one per line (a sheet's): each
         # line kept, and cut like any other.
-        return "\n".join(_cut(line) for line in message.splitlines())
+        return "\n".join(shortened(line, LONGEST_MESSAGE) for line in message.splitlines())
     return one_line(message)

@@ -14,6 +14,7 @@ import typer
 from chronique.cli.context import fail
 from chronique.domain import limits
 from chronique.domain.errors import RuleViolation
+from chronique.domain.text import shortened
 
 IntCheck = Callable[[typer.CallbackParam, "int | None"], "int | None"]
 FloatCheck = Callable[[typer.CallbackParam, "float | None"], "float | None"]
@@ -56,8 +57,7 @@ def one_of(*words: str) -> Callable[[typer.CallbackParam, str | None], str | Non
 
     def check(param: typer.CallbackParam, value: str | None) -> str | None:
         if value is not None and value not in words:
-            shown = value if len(value) <= 20 else value[:19] + "…"
-            raise fail(f"{name_of(param)} takes {', '.join(words[:-1])} or {words[-1]}, not {shown!r}")
+            raise fail(f"{name_of(param)} takes {', '.join(words[:-1])} or {words[-1]}, not {shortened(value, 20)!r}")
         return value
 
     return check
@@ -169,3 +169,23 @@ PACING_RATIO = within(1, limits.MAX_PACING_RATIO)
 DAEMON_TICK = seconds_between(*limits.DAEMON_TICK)
 PORT = within(*limits.PORT)
 LOG_PAGE = within(*limits.LOG_PAGE)
+
+
+def read_bounded(file: Path, most_bytes: int, too_long: str, what: str = "") -> bytes:
+    """The bytes of ``file`` (standard input for '-'), read no further than one past
+    ``most_bytes``: a device that never ends (/dev/zero) or a pasted archive is refused in one
+    line, ``too_long``, rather than read until memory runs out. ``what`` names the file in a
+    refusal to read it ("sheet ")."""
+    try:
+        if str(file) == "-":
+            data = typer.get_binary_stream("stdin").read(most_bytes + 1)
+        else:
+            with file.open("rb") as opened:
+                data = opened.read(most_bytes + 1)
+    except OSError as error:
+        raise fail(f"cannot read {what}{file}: {error.strerror or error}") from None
+    except ValueError as error:  # a path no file can have (a NUL in it)
+        raise fail(f"cannot read {what}{file!r}: {error}") from None
+    if len(data) > most_bytes:
+        raise fail(too_long)
+    return data

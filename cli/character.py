@@ -9,19 +9,23 @@ from typing import Any
 
 import typer
 
-from chronique.cli import render
+from chronique.cli import bounds, render
 from chronique.cli.context import fail, run
 
 app = typer.Typer(help="Add characters and show them.", no_args_is_help=True)
 
 
+# A character's sheet is a page of fields, each name or text bounded (domain/text.py): a file past
+# this is no sheet, and one that never ends (/dev/zero) was read until memory ran out.
+_SHEET_BYTES = 200_000
+
+
 def read_sheet(path: Path) -> dict[str, Any]:
     """A sheet file as data: TOML (``.toml``) or JSON; a malformed file exits 2."""
+    too_long = f"sheet {path} holds more than {_SHEET_BYTES:,} bytes: a character's sheet is far shorter"
+    text = bounds.read_bounded(path, _SHEET_BYTES, too_long, "sheet ").decode("utf-8")
     try:
-        text = path.read_text(encoding="utf-8")
         data = tomllib.loads(text) if path.suffix.lower() == ".toml" else json.loads(text)
-    except OSError as error:
-        raise fail(f"cannot read sheet {path}: {error.strerror}") from None
     except (tomllib.TOMLDecodeError, json.JSONDecodeError) as error:
         raise fail(f"sheet {path} is malformed: {error}") from None
     if not isinstance(data, dict):
@@ -49,8 +53,8 @@ def player(
     who: str = typer.Argument(..., help="The player's name."),
 ) -> None:
     """Record who plays a character (for `chronique luck --by player`); a later call replaces it."""
-    character, player = run(ctx, lambda s: s.assign_player(campaign, name, who))
-    typer.echo(f"{character} is played by {player}")
+    character, player, recorded = run(ctx, lambda s: s.assign_player(campaign, name, who))
+    typer.echo(f"{character} is played by {player}" + ("" if recorded else " already; nothing recorded."))
 
 
 @app.command("show")

@@ -8,7 +8,9 @@ value as pydantic would (a word as typed, ``-12`` as ``-12``, ``2.5`` as ``2.5``
 other value — a number written another way, one out of its range, a path — to Typer's own
 adapter, so that what is accepted, the value it becomes and the error that refuses it stay
 Typer's; but a value that is no number at all is refused in words ("'many' is not a whole
-number"), not in pydantic's ("unable to parse string as an integer").
+number"), not in pydantic's ("unable to parse string as an integer"). A negative number where a
+command takes a count or an amount is read as that value, so that its range refuses it in the
+command's words, never taken for an unknown option ("no such option: -1").
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from typer._click.exceptions import BadParameter
+from typer._click.parser import _OptionParser, _ParsingState
 from typer._coercion import RuntimeParam, build_runtime_param
 
 if TYPE_CHECKING:
@@ -28,6 +31,9 @@ if TYPE_CHECKING:
 # a sign, no spaces or underscores), and short enough that both are exact.
 _INTEGER = re.compile(r"-?[0-9]{1,18}", re.ASCII)
 _DECIMAL = re.compile(r"-?[0-9]{1,15}(\.[0-9]{1,15})?", re.ASCII)
+
+# A word that begins as a negative number does (-1, -2.5, -1w): no option's name begins so.
+_SIGNED = re.compile(r"-\.?[0-9]", re.ASCII)
 
 # A value not read here: Typer's adapter reads it.
 _UNREAD = object()
@@ -96,12 +102,28 @@ def _read(annotation: Any, info: Any, value: Any) -> Any:
     return number
 
 
+class SignedNumbers(_OptionParser):
+    """Click's parser, reading a word that begins as a negative number and that no option of the
+    command is named as (``xp award Verdelune Alice -1``, ``advance Verdelune -1w``) as a value
+    for the command's arguments, for them to refuse in their own words: Click took any word
+    beginning with a dash for an option and refused it as "no such option: -1"."""
+
+    def _process_opts(self, arg: str, state: _ParsingState) -> None:
+        if _SIGNED.match(arg) and arg not in self._short_opt and arg not in self._long_opt:
+            state.largs.append(arg)
+            return
+        super()._process_opts(arg, state)
+
+
 def read_plainly(command: Command) -> None:
     """Give ``command``'s parameters of a plain type (a word, a flag, a number, a list of them),
     and its ``--help`` (which Click makes when the command is first parsed), the reader of this
-    module, in place of the pydantic adapter Typer would build on first use."""
+    module, in place of the pydantic adapter Typer would build on first use; and a command of
+    arguments (not a group, whose first word is a command's name) the parser :class:`SignedNumbers`."""
     for param in command.params:
         _plainly(param)
+    if not hasattr(command, "commands") and not isinstance(command.make_parser, _SignedParser):
+        command.make_parser = _SignedParser(command)  # type: ignore[method-assign]
     if not getattr(command.get_help_option, "plain", False):
         make_help_option = command.get_help_option
 
@@ -113,6 +135,19 @@ def read_plainly(command: Command) -> None:
 
         get_help_option.plain = True  # type: ignore[attr-defined]
         command.get_help_option = get_help_option  # type: ignore[method-assign]
+
+
+@dataclass(frozen=True)
+class _SignedParser:
+    """``command.make_parser``: Click's, building a :class:`SignedNumbers`."""
+
+    command: Command
+
+    def __call__(self, ctx: Context) -> _OptionParser:
+        parser = SignedNumbers(ctx)
+        for param in self.command.get_params(ctx):
+            param.add_to_parser(parser, ctx)
+        return parser
 
 
 def _plainly(param: Any) -> None:

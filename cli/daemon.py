@@ -15,6 +15,9 @@ pace_app = typer.Typer(help="How in-game time moves on its own between sessions.
 downtime_app = typer.Typer(help="What happened between sessions.", no_args_is_help=True)
 
 CAMPAIGN = typer.Argument(..., help="Campaign name or id.")
+GM_VIEW = typer.Option(False, "--gm", help="The GM's view: what hidden rolls did, before their reveal.")
+# An empty board tells the GM what it would list, not that nothing is "notable" (ruling TB14).
+NOTHING_UNDER_WAY = "nothing under way between sessions: no healing, training or long action running"
 
 
 @pace_app.command("set")
@@ -74,19 +77,21 @@ def downtime_report(
         "after the last session ended, up to the start of a session open now).",
     ),
     as_json: bool = typer.Option(False, "--json", help="Output JSON."),
+    gm: bool = GM_VIEW,
 ) -> None:
     """List the notable outcomes of the last downtime (deaths, failed survival draws, lasting
     maluses): what was recorded after the last session ended (all of it before any session
-    ended), up to the start of a session open now; voided events left out. Then, at the clock,
-    what still waits for no clock to bring it (a wound in a critical state waiting for care)."""
+    ended), up to the start of a session open now; voided events left out. Those still face down
+    are the GM's (--gm) until their reveal. Then, at the clock, what still waits for no clock to
+    bring it (a wound in a critical state waiting for care)."""
     from chronique.cli import render
 
     def report(s) -> None:  # noqa: ANN001
         c = s.campaign(campaign)
         # Without a date, the span the web journal's "What downtime did" lists (ruling WJ17).
-        items = s.notable(campaign, s.calendar(c).parse(since)) if since else s.last_downtime(c, gm=True)
+        items = s.notable(campaign, s.calendar(c).parse(since), gm) if since else s.last_downtime(c, gm=gm)
         # Then what still waits with no clock to bring it (a critical wound waiting for care, M64).
-        render.notable(s, c, items + s.waiting(campaign), as_json)
+        render.notable(s, c, items + s.waiting(campaign, gm), as_json)
 
     run(ctx, report)
 
@@ -96,12 +101,14 @@ def downtime_board(
     ctx: typer.Context,
     campaign: str = CAMPAIGN,
     as_json: bool = typer.Option(False, "--json", help="Output JSON."),
+    gm: bool = GM_VIEW,
 ) -> None:
-    """The downtime board: each running process per character, when it is next due, what comes."""
+    """The downtime board: each running process per character, when it is next due, what comes;
+    what a hidden roll set running waits for its reveal unless --gm."""
     from chronique.cli import render
 
     def board(s) -> None:  # noqa: ANN001
-        render.notable(s, s.campaign(campaign), s.board(campaign), as_json)
+        render.notable(s, s.campaign(campaign), s.board(campaign, gm), as_json, NOTHING_UNDER_WAY)
 
     run(ctx, board)
 

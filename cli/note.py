@@ -39,18 +39,9 @@ def text_of(text: str | None, file: Path | None) -> str:
         raise fail("give the text either as an argument or with --file, not both" if text is not None else "give the text, or --file")
     if file is None:
         return text or ""
-    try:
-        if str(file) == "-":
-            data = typer.get_binary_stream("stdin").read(_MOST_BYTES + 1)
-        else:
-            with file.open("rb") as opened:
-                data = opened.read(_MOST_BYTES + 1)
-    except OSError as error:
-        raise fail(f"cannot read {file}: {error.strerror or error}") from None
-    except ValueError as error:  # a path no file can have (a NUL in it)
-        raise fail(f"cannot read {file!r}: {error}") from None
-    if len(data) > _MOST_BYTES:
-        raise fail(f"{file} holds more than {_MOST_BYTES:,} bytes; a note may hold at most {NOTE_LIMIT:,} characters")
+    data = bounds.read_bounded(
+        file, _MOST_BYTES, f"{file} holds more than {_MOST_BYTES:,} bytes; a note may hold at most {NOTE_LIMIT:,} characters"
+    )
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:

@@ -180,25 +180,27 @@ def _receipt(c: Campaign) -> None:
 
 
 class Drawn:
-    """A Cartes test as the command recorded it: the skill by its sheet's name, and what the
-    target adds up from (describe.made_of: empty when the sheet alone gave it). A plain class: as
-    a named tuple it cost the start of every command that renders 0.2 ms."""
+    """A Cartes test as the command recorded it: the skill by its sheet's name, what the target
+    adds up from (describe.made_of: empty when the sheet alone gave it) and the cards it played
+    from the hand or a support (describe.played, the log's words). A plain class: as a named tuple
+    it cost the start of every command that renders 0.2 ms."""
 
-    __slots__ = ("made_of", "skill")
+    __slots__ = ("made_of", "played", "skill")
 
-    def __init__(self, skill: str, made_of: str) -> None:
+    def __init__(self, skill: str, made_of: str, played: str = "") -> None:
         self.skill = skill
         self.made_of = made_of
+        self.played = played
 
 
-def describe_test(outcome: TestOutcome, made_of: str = "") -> str:
+def describe_test(outcome: TestOutcome, made_of: str = "", played: str = "") -> str:
     """One line: the target (with what it adds up from, ``made_of``), the level asked and the
-    level its first card's suit left, cards, verdict, quality."""
+    level its first card's suit left, cards, verdict, quality, and the cards it played from the
+    hand or a support (``played``, in the log's words)."""
     verdict = "success" if outcome.success else "failure"
     from chronique.domain.rulesets.cartes.describe import quality as quality_words
 
     quality = f", {quality_words(outcome.to_dict())}" if outcome.success else ""
-    swaps = "".join(f", {card(h)} played for {card(r)}" for r, h in outcome.substituted)
     from chronique.domain.rulesets.cartes.resolution import difficulty_name
 
     def named(level: int) -> str:
@@ -209,12 +211,12 @@ def describe_test(outcome: TestOutcome, made_of: str = "") -> str:
     level = named(outcome.level)
     if outcome.level != outcome.level_asked:
         level = f"asked {named(outcome.level_asked)}, {card(outcome.first)[-1]} → {level}"
-    return f"target {outcome.target}{made_of}, {level}: {cards(list(outcome.cards))} → {verdict}{quality}{swaps}"
+    return f"target {outcome.target}{made_of}, {level}: {cards(list(outcome.cards))} → {verdict}{quality}{played}"
 
 
 def test_outcome(name: str, drawn: Drawn, outcome: TestOutcome) -> None:
     """The result of one test, as the log words it."""
-    typer.echo(f"{name} draws {drawn.skill}: {describe_test(outcome, drawn.made_of)}")
+    typer.echo(f"{name} draws {drawn.skill}: {describe_test(outcome, drawn.made_of, drawn.played)}")
 
 
 def wound(name: str, damage: int, result: dict[str, Any]) -> None:
@@ -241,9 +243,9 @@ def contest(first: str, second: str, exchange: Contest, drawn: tuple[Drawn, Draw
     that made none), its tie-breaks and its winner."""
     # Each side with what it drew on (Discrétion against Vigilance, or Sens one level harder).
     mine, theirs = drawn
-    typer.echo(f"{first} ({mine.skill}): {describe_test(exchange.first, mine.made_of)}")
+    typer.echo(f"{first} ({mine.skill}): {describe_test(exchange.first, mine.made_of, mine.played)}")
     if exchange.second is not None and theirs is not None:
-        typer.echo(f"{second} ({theirs.skill}): {describe_test(exchange.second, theirs.made_of)}")
+        typer.echo(f"{second} ({theirs.skill}): {describe_test(exchange.second, theirs.made_of, theirs.played)}")
     else:
         typer.echo(f"{second} {STANCES[exchange.stance]}")
     for a, d in exchange.opposition.tie_breaks:
@@ -360,8 +362,8 @@ def ledger(services: Chronique, campaign: Campaign, rows: list[dict[str, Any]], 
 
 
 def luck(tallies: dict[Any, Tally], by: str, as_json: bool) -> None:
-    """Observed against expected successes, with one standard deviation, the z-score and the
-    verdict; under the table, why a row's rolls are too few to tell (ruling LK9)."""
+    """Observed against expected successes, with one standard deviation, and how unusual the gap
+    is in words (the z-score and the verdict in ``--json``); under the table, why a row's rolls are too few to tell (ruling LK9)."""
     from chronique.domain.luck import TOO_FEW, TOO_FEW_WHY
 
     if as_json:
@@ -375,6 +377,7 @@ def luck(tallies: dict[Any, Tally], by: str, as_json: bool) -> None:
                     "sd": round(t.spread, 3),
                     "z": None if t.z is None else round(t.z, 2),
                     "verdict": t.verdict(),
+                    "how_unusual": t.how_unusual(),
                 }
                 for k, t in tallies.items()
             }
@@ -383,10 +386,10 @@ def luck(tallies: dict[Any, Tally], by: str, as_json: bool) -> None:
     if not tallies:
         typer.echo("no roll left to chance yet")
         return
-    table = new_table(by.capitalize(), "Draws", "Successes", "Expected ± 1 sd", "z", "Verdict")
+    # How unusual in words, never a bare z (ruling LK11): --json keeps the figure.
+    table = new_table(by.capitalize(), "Draws", "Successes", "Expected ± 1 sd", "How unusual")
     for key, t in tallies.items():
-        z = "—" if t.z is None else f"{t.z:+.2f}"
-        table.add_row(str(key), str(t.draws), str(t.observed), f"{float(t.expected):.1f} ± {t.spread:.1f}", z, t.verdict())
+        table.add_row(str(key), str(t.draws), str(t.observed), f"{float(t.expected):.1f} ± {t.spread:.1f}", t.how_unusual())
     out = console()
     out.print(table)
     if any(t.verdict() == TOO_FEW for t in tallies.values()):
@@ -446,14 +449,17 @@ def explanation(x: Explanation, as_json: bool) -> None:
         typer.echo(line)
 
 
-def notable(services: Chronique, campaign: Campaign, items: list[tuple[int, str, str]], as_json: bool) -> None:
-    """The notable outcomes of downtime."""
+def notable(
+    services: Chronique, campaign: Campaign, items: list[tuple[int, str, str]], as_json: bool, none: str = "nothing notable"
+) -> None:
+    """The notable outcomes of downtime (or the board's running processes), each at its date;
+    ``none`` says what an empty list means."""
     calendar = services.calendar(campaign)
     if as_json:
         emit_json([{"at": at, "date": calendar.format(at), "who": who, "what": what} for at, who, what in items])
         return
     if not items:
-        typer.echo(f"{campaign.name}: nothing notable")
+        typer.echo(f"{campaign.name}: {none}")
     for at, who, what in items:
         typer.echo(f"{calendar.format(at)}  {who} {what}")
 
@@ -473,7 +479,12 @@ def sheet(world: World, character: Character, as_json: bool, gm: bool = False, m
         veil = character.veil()
         waits = {} if veil is None else {"hidden_rolls_until": list(veil.epochs), "notice": view.notice}
         emit_plain(
-            {"name": character.name, "version": character.version, "sheet": character.sheet, "condition": character.condition}
+            {
+                "name": character.name,
+                "version": character.version,
+                "sheet": character.sheet,
+                "condition": view.condition or character.condition,
+            }
             | dict(view.figures)
             | waits
         )

@@ -231,8 +231,14 @@ class Line:
 
     def omits_campaign(self, command: Command, given: list[str]) -> bool:
         """Whether the shell puts its campaign before the arguments ``given`` to ``command``: it
-        has one, the command plays a campaign, and the first argument names none."""
+        has one, the command plays a campaign, the first argument names none, and the line leaves
+        room for it. A line that gives every argument the command takes names its campaign
+        itself, if wrongly (`campaign show Nope`): it is told there is no such campaign, never
+        that Nope is an argument too many after the shell's campaign (ruling SL11)."""
         if self.campaign is None or not plays_a_campaign(command):
+            return False
+        arguments = arguments_of(command)
+        if given and all(a.nargs == 1 for a in arguments) and len(given) >= len(arguments):
             return False
         return not (given and self.names_a_campaign(given[0]))
 

@@ -21,14 +21,16 @@ def register(app: typer.Typer) -> None:
         campaign: str = typer.Argument(..., help="Campaign name or id."),
         reason: str = typer.Option("taken back with undo", "--reason", help="Why it is taken back: kept in the log."),
         dry_run: bool = typer.Option(False, "--dry-run", help="Show what would be voided; record nothing."),
+        gm: bool = typer.Option(False, "--gm", help="The GM's view: face-down cards and hidden draws in full."),
     ) -> None:
         """Take back the campaign's last command: void everything it recorded (wounds, experience,
         a clock advance and its ticks) with one correction and a reason, and show what was voided.
         Cards drawn stay drawn; undo and correct are never taken back themselves, so a second undo
-        takes back the command before; a session's start or end cannot be taken back."""
+        takes back the command before; a session's start or end cannot be taken back. Events still
+        face down say how many cards they drew, never which, unless --gm."""
         from chronique.adapters.undo import undo as take_back
 
-        shown = run(ctx, lambda s: take_back(s, campaign, reason, dry_run))
+        shown = run(ctx, lambda s: take_back(s, campaign, reason, dry_run, gm))
         typer.echo(_words(shown))
 
 

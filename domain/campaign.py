@@ -14,7 +14,7 @@ from chronique.domain.fairness import FORMAT, FORMAT_V1
 from chronique.domain.fairness import commitment as commitment_of
 from chronique.domain.notes import GM, PLAYERS_WRITE_NOTES, note_author, note_text, refuse_player_unless_allowed
 from chronique.domain.pacing import Pacing
-from chronique.domain.text import fold, recordable_name
+from chronique.domain.text import fold, recordable_name, shortened
 
 if TYPE_CHECKING:
     from chronique.domain.rulesets.options import Setting
@@ -299,13 +299,20 @@ class Campaign(ChainedAggregate):
         return [UUID(k) for k, v in self.members.items() if kind is None or v["kind"] == kind]
 
     def join(self, member_id: UUID, kind: str, name: str) -> None:
-        """Make a character or a deck part of the campaign (its chain is then sealed with it)."""
-        if any(v["kind"] == kind and v["name"].casefold() == name.casefold() for v in self.members.values()):
-            raise RuleViolation(f"campaign {self.name!r} already has a {kind} named {name!r}")
+        """Make a character or a deck part of the campaign (its chain is then sealed with it). A
+        name that differs from a member's of its kind only by case, accents or spaces is refused
+        (ruling EB13): a command finds a member by its name typed so (ruling NM1), and "Elise"
+        typed for Élise would act on the other one without a word."""
+        alike = next((v["name"] for v in self.members.values() if v["kind"] == kind and fold(v["name"]) == fold(name)), None)
+        if alike is not None:
+            told_apart = "" if alike == name else ": names are told apart without case or accents"
+            raise RuleViolation(f"campaign {self.name!r} already has a {kind} named {alike!r}{told_apart}")
         self.record(self.MemberJoined, member_id=str(member_id), kind=kind, name=name)
 
-    def assign_player(self, member_id: UUID, player: str) -> None:
-        """Record who plays the character ``member_id`` (a later assignment replaces it)."""
+    def assign_player(self, member_id: UUID, player: str) -> bool:
+        """Record who plays the character ``member_id`` (a later assignment replaces it); whether
+        it was recorded: the player who plays it already is recorded again never, as a setting
+        given its own value (ruling TB2)."""
         name = " ".join(player.split())
         if not name:
             raise RuleViolation("a player's name cannot be empty")
@@ -318,7 +325,10 @@ class Campaign(ChainedAggregate):
         # A player is found without case or accents (ruling WJ12): one already at the table keeps
         # the campaign's spelling, so "ana" for a second character is Ana, not a second player.
         spelled = {fold(m["player"]): m["player"] for m in self.members.values() if m.get("kind") == "character" and m.get("player")}
+        if member.get("player") == spelled.get(fold(name), name):
+            return False
         self.record(self.PlayerAssigned, member_id=str(member_id), player=spelled.get(fold(name), name))
+        return True
 
     def _check_reveal(self, seed: bytes) -> None:
         # FAIRNESS.md: a revealed seed must be the one committed before its epoch's first draw.
@@ -405,9 +415,8 @@ class Campaign(ChainedAggregate):
         if same and any(" ".join(had.split()) == same for had in self.epochs[self.epoch]["contributions"]):
             from chronique.domain.rulesets.words import epoch_name  # only on refusal: the words import the games
 
-            shown = same if len(same) <= 40 else same[:39] + "…"
             raise RuleViolation(
-                f"“{shown}” is part of the key of the dice of {epoch_name(self.epoch)} already: "
+                f"“{shortened(same, 40)}” is part of the key of the dice of {epoch_name(self.epoch)} already: "
                 "the same phrase again adds nothing, choose another"
             )
         self.record(self.EntropyAdded, epoch=self.epoch, player=player.strip(), phrase=phrase)
@@ -442,15 +451,17 @@ class Campaign(ChainedAggregate):
         voided = self.voided_versions()
         for version in versions:
             if not 1 < version <= self.version:
-                raise RuleViolation(f"campaign {self.name!r} has no event {version} that can be voided")
+                raise RuleViolation(f"campaign {self.name!r} has no event {self.ref(version)} that can be voided")
             target = history[version - 1]
             if version in voided:
-                raise RuleViolation(f"event {version} of {self.name!r} is already voided")
+                raise RuleViolation(f"event {self.ref(version)} of {self.name!r} is already voided")
             if not isinstance(target, VOIDABLE):
-                raise RuleViolation(f"event {version} of {self.name!r} can never be voided: {NEVER_VOIDED}")
+                raise RuleViolation(f"event {self.ref(version)} of {self.name!r} can never be voided: {NEVER_VOIDED}")
             if command is None and isinstance(target, Campaign.TimeAdvanced) and target.fired:
                 # Its ticks would stand after a clock set back before them (ruling UN5).
-                raise RuleViolation(f"event {version} of {self.name!r} fired ticks as time advanced: take it back with `chronique undo`")
+                raise RuleViolation(
+                    f"event {self.ref(version)} of {self.name!r} fired ticks as time advanced: take it back with `chronique undo`"
+                )
         shell = cast(Campaign, history[0].mutate(None))
         skipped = {*versions, *voided}
         for event in history[1:]:

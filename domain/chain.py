@@ -268,6 +268,11 @@ class ChainedAggregate(Aggregate):
         self.trigger_event(event_class, prev_hash=self.head_hash, **payload)
         _checkpoint(self)
 
+    def ref(self, version: int) -> str:
+        """Its event at ``version`` as ``chronique log`` prints it (``4ba03a80:3``): a refusal
+        names an event as the log the GM reads it from does."""
+        return f"{self.id.hex[:8]}:{version}"
+
     def draw_place(self, epoch: str) -> DrawPlace:
         """Where this aggregate's next chance-consuming event in ``epoch`` draws."""
         return DrawPlace(self.id, self.next_version, self.__dict__.get("draws", {}).get(epoch, 0))

@@ -153,12 +153,14 @@ class Character(ChainedAggregate):
             raise RuleViolation(f"nothing of {self.name} to void")
         for version in versions:
             if version == 1 or not 1 < version <= self.version:
-                raise RuleViolation(f"{self.name} has no event {version} that can be voided")
+                raise RuleViolation(f"{self.name} has no event {self.ref(version)} that can be voided")
             if isinstance(history[version - 1], CORRECTIONS) or version in self.voided:
-                raise RuleViolation(f"event {version} of {self.name} is a correction or already voided")
+                raise RuleViolation(f"event {self.ref(version)} of {self.name} is a correction or already voided")
             if stands_when_undone(history[version - 1]):
                 # Chance consumed for the whole table (a Cartes deal, ruling C90): never voided.
-                raise RuleViolation(f"event {version} of {self.name} dealt cards, chance consumed for the whole table: it is never voided")
+                raise RuleViolation(
+                    f"event {self.ref(version)} of {self.name} dealt cards, chance consumed for the whole table: it is never voided"
+                )
         skipped = {*versions, *self.voided}
         shell = cast(Character, history[0].mutate(None))
         try:

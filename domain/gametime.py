@@ -8,7 +8,7 @@ from datetime import datetime, timedelta
 from typing import Any, Protocol
 
 from chronique.domain.errors import RuleViolation
-from chronique.domain.text import plural
+from chronique.domain.text import plural, shortened
 
 MINUTE = 60
 HOUR = 3600
@@ -18,6 +18,8 @@ WEEK = 7 * DAY
 _UNITS = {"s": 1, "m": MINUTE, "min": MINUTE, "h": HOUR, "d": DAY, "w": WEEK}
 _DURATION = re.compile(r"(\d+)(min|s|m|h|d|w)")
 _WHOLE_DURATION = re.compile(r"(?:\d+(?:min|s|m|h|d|w))+")
+ECHOED = 40
+"""The most characters of a date or a duration a refusal repeats (a page pasted in is not)."""
 MOST_DIGITS = 30
 """The most digits a number typed in a duration or a date is read with: far beyond any span or
 day a command takes (their bounds then say how far, limits.py), and far below the 4,300 digits
@@ -27,7 +29,7 @@ past which Python will not read a number at all."""
 def parse_duration(text: str) -> int:
     """Seconds in a duration such as ``10m``, ``3h``, ``2d``, ``1w`` or ``1d12h``."""
     cleaned = text.strip().lower().replace(" ", "")
-    shown = text if len(text) <= 40 else f"{text[:40]}…"
+    shown = shortened(text, ECHOED)
     # Checked whole first, from its start only: searched for its parts at every position, a long
     # run of digits with no unit cost time in the square of its length (a minute at 50,000 digits).
     if not _WHOLE_DURATION.fullmatch(cleaned):
@@ -113,10 +115,10 @@ class DayCountCalendar:
     def parse(self, text: str) -> int:
         match = self._PATTERN.match(text.strip())
         if not match or int(match.group(1)) < 1:
-            raise RuleViolation(f"{text!r} is {_NOT_A_DAY}")
+            raise RuleViolation(f"{shortened(text, ECHOED)!r} is {_NOT_A_DAY}")
         hours, minutes, seconds = (int(match.group(n) or 0) for n in (2, 3, 4))
         if hours > 23 or minutes > 59 or seconds > 59:
-            raise RuleViolation(f"{text!r} is not a time of day")
+            raise RuleViolation(f"{shortened(text, ECHOED)!r} is not a time of day")
         return (int(match.group(1)) - 1) * DAY + hours * HOUR + minutes * MINUTE + seconds
 
     def to_data(self) -> dict[str, Any]:
@@ -138,7 +140,7 @@ class GregorianCalendar:
         try:
             moment = datetime.fromisoformat(text.strip())
         except ValueError:
-            raise RuleViolation(f"{text!r} is not a date (write e.g. '1873-04-12 08:00')") from None
+            raise RuleViolation(f"{shortened(text, ECHOED)!r} is not a date (write e.g. '1873-04-12 08:00')") from None
         return int((moment - self._origin).total_seconds())
 
     def to_data(self) -> dict[str, Any]:
@@ -159,7 +161,9 @@ class WrongCalendar(RuleViolation):
 
     def __init__(self, text: str, gregorian: bool) -> None:
         self.text, self.gregorian = text, gregorian
-        super().__init__(f"{text!r} is " + ("not a start date (write e.g. '1873-04-12 08:00')" if gregorian else _NOT_A_DAY))
+        super().__init__(
+            f"{shortened(text, ECHOED)!r} is " + ("not a start date (write e.g. '1873-04-12 08:00')" if gregorian else _NOT_A_DAY)
+        )
 
     def explained(self, game: str, others: str) -> str:
         """The refusal with its reason, ``others`` naming the games on the other calendar:
@@ -168,9 +172,9 @@ class WrongCalendar(RuleViolation):
         a = "an" if game[:1].upper() in "AEIOU" else "a"
         if self.gregorian:
             why = f"runs on the real calendar (write e.g. '1873-04-12 08:00'); a day count is for {others}"
-            return f"{self.text!r} is not a start date: {a} {game} campaign {why}"
+            return f"{shortened(self.text, ECHOED)!r} is not a start date: {a} {game} campaign {why}"
         why = f"counts days (write e.g. 'Day 1 08:00'); a calendar date is for {others}"
-        return f"{self.text!r} is not a game date: {a} {game} campaign {why}"
+        return f"{shortened(self.text, ECHOED)!r} is not a game date: {a} {game} campaign {why}"
 
 
 def calendar_for_start(start: str | None, gregorian: bool) -> tuple[Calendar, int]:
@@ -183,7 +187,7 @@ def calendar_for_start(start: str | None, gregorian: bool) -> tuple[Calendar, in
         except ValueError:
             if DayCountCalendar().names_a_day(text):
                 raise WrongCalendar(text, gregorian) from None
-            raise RuleViolation(f"{text!r} is not a start date (write e.g. '1873-04-12 08:00')") from None
+            raise RuleViolation(f"{shortened(text, ECHOED)!r} is not a start date (write e.g. '1873-04-12 08:00')") from None
         calendar = GregorianCalendar(moment.date().isoformat())
         return calendar, calendar.parse(text)
     days, text = DayCountCalendar(), start or "Day 1 08:00"

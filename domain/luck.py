@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
-from math import sqrt
+from math import erfc, sqrt
 
 # Ruling LK9: "unusual" reads a z-score against the normal curve (|z| ≥ 2, about one chance in
 # 22), and a count of successes follows that curve only when both outcomes were to be expected
@@ -71,6 +71,30 @@ class Tally:
         if abs(self.z) < 2:
             return "within ordinary luck"
         return "unusually lucky" if self.z > 0 else "unusually unlucky"
+
+    def how_unusual(self) -> str:
+        """How unusual the gap is, in a player's words rather than a z-score (ruling LK11): "as
+        expected" within one standard deviation, "luckier than most" or "unluckier than most"
+        within two, and past two the verdict with how rarely luck runs at least that far that
+        way, "unusually unlucky (about 1 in 44)"; the verdict itself while the rolls are too few."""
+        z = self.z
+        if z is None or not self.enough:
+            return self.verdict()
+        if abs(z) < 1:
+            return "as expected"
+        if abs(z) < 2:
+            return f"{'luckier' if z > 0 else 'unluckier'} than most"
+        return f"{self.verdict()} (about 1 in {one_in(abs(z))})"
+
+
+def one_in(z: float) -> str:
+    """How rarely the normal curve lies ``z`` standard deviations or more on one side, as "1 in
+    N" says it: N whole below 100, then to two significant figures ("1 in 740", "1 in 3,500")."""
+    odds = 1 / (0.5 * erfc(z / sqrt(2)))
+    if odds < 100:
+        return f"{round(odds)}"
+    digits = len(str(int(odds))) - 2
+    return f"{round(odds, -digits):,.0f}"
 
 
 def tally(draws: Iterable[tuple[Hashable, bool, Fraction]]) -> dict[Hashable, Tally]:

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable
 from typing import TypeVar
 
 from chronique.domain.errors import RuleViolation
-from chronique.domain.text import NAME_LIMIT, fold
+from chronique.domain.text import NAME_LIMIT, fold, shortened
 
 T = TypeVar("T")
 
@@ -50,6 +50,10 @@ def find(
     exactly = {id(item): item for spelling, item in choices if spelling.strip() == bare}
     if len(exactly) == 1:
         return next(iter(exactly.values()))
+    if not bare:
+        # An empty name (``--helper ''``) names nothing: no list of every choice, which reads as
+        # if '' were a misspelling ("campaign named" is how a campaign's lookup reads its refusal).
+        raise RuleViolation(f"the name of the {what.removesuffix(' named')} is missing")
     items: list[T] = []
     labels: list[str] = []
     index_of: dict[int, int] = {}  # id(thing) -> its index: a thing is itself, whatever it equals
@@ -74,7 +78,7 @@ def find(
     place = f" in {where}" if where else ""
     # A refusal repeats what was typed as far as a name goes (ruling EB3's 80 characters): a
     # web address of kilobytes is not sent back whole, nor compared for a likeness.
-    shown = repr(typed if len(typed) <= NAME_LIMIT else typed[: NAME_LIMIT - 1] + "…")
+    shown = repr(shortened(typed, NAME_LIMIT))
     if hits:
         raise RuleViolation(
             f"{shown} could be more than one {what}{place}: {_spoken([labels[i] for i in hits])}; type it exactly as written"

@@ -40,8 +40,9 @@ class Pacing:
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> Pacing:
-        """The pacing an event describes."""
-        return cls(**data)
+        """The pacing an event describes, its schedule read as :func:`schedule_read` reads it."""
+        every = data.get("every")
+        return cls(**{**data, "every": None if every is None else schedule_read(every)})
 
     def anchored(self, real: str, game: int) -> Pacing:
         """The same pacing counted from a new anchor (a session just ended)."""
@@ -107,6 +108,22 @@ def make_pacing(
     if until is not None and until <= anchor_game:
         raise RuleViolation("--until must be later than the campaign's clock")
     return Pacing(ratio, every, step or 0, tz, until, anchor_real, anchor_game)
+
+
+def schedule_read(every: str) -> str:
+    """A stored schedule as the moment of the week it names: an hour past 23 or a minute past 59,
+    which pacings set before such times were refused hold ("mon 25:00"), counted on into the
+    next hour and day ("tue 01:00"; "daily 24:30" is "daily 00:30"), so they show and fire at a
+    time of day that exists (ruling TB12). The stored event is never rewritten; any other
+    schedule is returned as it is."""
+    match = _EVERY.match(every)
+    if not match or (int(match.group(2)) <= 23 and int(match.group(3)) <= 59):
+        return every
+    day = match.group(1) or "daily"
+    days, minutes = divmod(int(match.group(2)) * 60 + int(match.group(3)), DAY // 60)
+    if day != "daily":
+        day = WEEKDAYS[(WEEKDAYS.index(day) + days) % len(WEEKDAYS)]
+    return f"{day} {minutes // 60:02d}:{minutes % 60:02d}"
 
 
 def _zone(tz: str) -> tzinfo:

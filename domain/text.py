@@ -111,6 +111,13 @@ def unprintable_in(data: Any, at: str = "") -> tuple[str, str] | None:
     return None
 
 
+def shortened(text: str, limit: int) -> str:
+    """``text`` as a refusal or a line repeats it: whole when it holds at most ``limit``
+    characters, else its first ``limit - 1`` and "…", which says the rest was cut. What was typed
+    or pasted may be a page long (ruling EB3); every place that echoes it cuts it alike."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def is_count(text: str) -> bool:
     """Whether ``text`` is a whole number a journal can store, written in ASCII digits: never
     "²" or "٣", which ``str.isdigit`` accepts and ``int`` refuses, nor a thousand digits."""

@@ -29,6 +29,7 @@ from chronique.domain.fairness import (
     sha256_hex,
 )
 from chronique.domain.rederivation import NO_CHANCE, GameRules, Rederive, Table, check, differs, failure
+from chronique.domain.text import shortened
 
 CAMPAIGN = "chronique.domain.campaign:Campaign."
 _BOUNDARIES = (CAMPAIGN + "Created", CAMPAIGN + "SessionStarted", CAMPAIGN + "SessionEnded")
@@ -78,8 +79,7 @@ def receipt_misread(flag: str, kept: str) -> str | None:
     typed = kept.strip().lower()
     if len(typed) == 64 and set(typed) <= _HEX_DIGITS:
         return None
-    shown = kept if len(kept) <= 20 else kept[:19] + "…"
-    return f"{flag} takes 64 hexadecimal digits, as a receipt prints them, not {shown!r}"
+    return f"{flag} takes 64 hexadecimal digits, as a receipt prints them, not {shortened(kept, 20)!r}"
 
 
 @dataclass(frozen=True)

@@ -76,11 +76,11 @@ HARVEY_SHEET = 'name = "Harvey"\nstatus = "hero"\n[ranks]\nPilotage = 5\n"Athlé
 # An evening at that table (`chronique microfudge ...`): a helped Test with a changed die, a plain
 # Test, a hazardous one, a simple conflict and a Revers that heals weekly.
 ZOMBIES_EVENING: tuple[tuple[str, ...], ...] = (
-        ("test", "Zombies", "Harvey", "Athlétisme", "-d", "difficile", "--helper", "Jim", "--change-die"),
-        ("test", "Zombies", "Jim", "Tir", "-d", "moyen"),
-        ("hazard", "Zombies", "Harvey", "Pilotage", "-d", "tres-difficile"),
-        ("conflict", "Zombies", "Jim", "Tir", "Harvey", "Athlétisme"),
-        ("setback", "Zombies", "Harvey", "--severity", "2", "--healing", "weekly"),
+    ("test", "Zombies", "Harvey", "Athlétisme", "-d", "difficile", "--helper", "Jim", "--change-die"),
+    ("test", "Zombies", "Jim", "Tir", "-d", "moyen"),
+    ("hazard", "Zombies", "Harvey", "Pilotage", "-d", "tres-difficile"),
+    ("conflict", "Zombies", "Jim", "Tir", "Harvey", "Athlétisme"),
+    ("setback", "Zombies", "Harvey", "--severity", "2", "--healing", "weekly"),
 )
 
 

@@ -53,6 +53,6 @@ def plot(tallies: Mapping[Any, Tally]) -> LuckPlot:
     rows = []
     for index, (key, t) in enumerate(tallies.items()):
         expected = float(t.expected)
-        words = f"{t.observed} of {t.draws} succeeded, {expected:.1f} expected: {t.verdict()}"
+        words = f"{t.observed} of {t.draws} succeeded, {expected:.1f} expected: {t.how_unusual()}"
         rows.append(LuckRow(str(key), index * ROW, x(t.observed), x(expected), x(expected - t.spread), x(expected + t.spread), words))
     return LuckPlot(tuple(rows), max(ROW, ROW * len(rows)), scale)

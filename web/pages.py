@@ -19,7 +19,7 @@ from chronique.domain.errors import RuleViolation
 from chronique.domain.luck import odds_words
 from chronique.domain.rulesets import ruleset
 from chronique.domain.rulesets.words import epoch_name, face_down_until
-from chronique.domain.text import is_count
+from chronique.domain.text import is_count, shortened
 
 if TYPE_CHECKING:
     from chronique.adapters.services import Chronique
@@ -222,7 +222,7 @@ MOMENT_LIMIT = 80
 
 def _echoed(asked: str) -> str:
     """What an address asked, quoted as a refusal repeats it: 40 characters at most."""
-    return repr(asked if len(asked) <= 40 else asked[:39] + "…")
+    return repr(shortened(asked, 40))
 
 
 def luck_page(services: Chronique, reader: Reader, by: str) -> dict[str, Any]:
@@ -272,8 +272,7 @@ def explain_page(services: Chronique, reader: Reader, ref: str) -> dict[str, Any
 
     found = _event_of(services, services.campaign(reader.campaign), ref.strip().lower())
     if found is None:
-        shown = ref if len(ref) <= 40 else ref[:40] + "…"
-        raise RuleViolation(f"There is no event “{shown}” in this campaign.")
+        raise RuleViolation(f"There is no event “{shortened(ref, 40)}” in this campaign.")
     explained = explain(services.audit, found, for_players=not reader.gm)
     return {"title": f"{reader.campaign} — event {ref}", "lines": account(explained)}
 

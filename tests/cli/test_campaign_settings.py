@@ -91,10 +91,7 @@ def test_an_unknown_setting_or_value_is_refused_with_the_closest_names_and_nothi
 def test_the_same_value_again_records_nothing(db: str) -> None:
     run(db, "campaign", "new", CITY, "--ruleset", "western-parade", "--start", "1873-04-12 08:00")
     before = stored(db)
-    assert (
-        run(db, "campaign", "set", CITY, "healing", "realistic").stdout
-        == f"{CITY}: Healing is already realistic; nothing recorded.\n"
-    )
+    assert run(db, "campaign", "set", CITY, "healing", "realistic").stdout == f"{CITY}: Healing is already realistic; nothing recorded.\n"
     assert stored(db) == before
 
 

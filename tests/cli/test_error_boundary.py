@@ -98,9 +98,15 @@ def test_an_export_to_an_empty_path_is_refused_in_one_line(verdelune: str) -> No
 
 
 def test_a_postgresql_url_with_a_port_that_is_not_a_number_is_bad_input() -> None:
-    result = run("postgresql://postgres@127.0.0.1:abc/chronique", "campaign", "list", check=False)
-    assert (result.returncode, result.stdout) == (2, "")
-    assert result.stderr == "error: Port could not be cast to integer value as 'abc'\n"
+    # Ruling EB2, in words rather than urllib's ("Port could not be cast to integer value as
+    # 'abc'"); a port past 65535 alike, and a password never shown.
+    for url, shown in (
+        ("postgresql://postgres@127.0.0.1:abc/chronique", "postgresql://postgres@127.0.0.1:abc/chronique"),
+        ("postgresql://postgres:secret@127.0.0.1:99999/chronique", "postgresql://postgres:***@127.0.0.1:99999/chronique"),
+    ):
+        result = run(url, "campaign", "list", check=False)
+        assert (result.returncode, result.stdout) == (2, "")
+        assert result.stderr == f"error: the PostgreSQL URL '{shown}': its port must be a whole number up to 65535\n"
 
 
 def test_a_sheet_that_is_not_utf8_is_bad_input(verdelune: str, tmp_path: Path) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from fractions import Fraction
-from math import sqrt
+from math import erfc, sqrt
 from pathlib import Path
 from typing import Any
 
@@ -57,6 +57,8 @@ def expected_luck(rolls: list[Roll]) -> dict[str, dict[str, Any]]:
         else:
             verdict = "within ordinary luck" if abs(z) < 2 else f"unusually {'' if z > 0 else 'un'}lucky"
         out[who] = {
+            # Ruling LK11: the gap in words, never a bare z; past two sd, how rarely luck runs so far.
+            "how_unusual": verdict if z is None or verdict == "too few rolls to tell" else how_unusual(z, verdict),
             "draws": len(mine),
             "observed": observed,
             "expected": str(expected),
@@ -66,6 +68,18 @@ def expected_luck(rolls: list[Roll]) -> dict[str, dict[str, Any]]:
             "verdict": verdict,
         }
     return out
+
+
+def how_unusual(z: float, verdict: str) -> str:
+    """The words of ruling LK11 for a gap of ``z`` sd once the rolls are enough: past two sd the
+    verdict with the one-sided tail of the normal curve, as "1 in N" (two figures past 100)."""
+    if abs(z) < 1:
+        return "as expected"
+    if abs(z) < 2:
+        return f"{'luckier' if z > 0 else 'unluckier'} than most"
+    odds = 1 / (0.5 * erfc(abs(z) / sqrt(2)))
+    figure = f"{round(odds)}" if odds < 100 else f"{float(format(odds, '.2g')):,.0f}"
+    return f"{verdict} (about 1 in {figure})"
 
 
 def luck(db: str, campaign: str) -> dict[str, Any]:

@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from uuid import UUID
 
+import pytest
 from support import SAMPLES, run
 
 from chronique.adapters.services import Chronique
-from chronique.domain.campaign import campaign_id_for
+from chronique.domain.campaign import Campaign, campaign_id_for
 
 CARTES, WP = "Vallée Verte", "Shotgun City"
 SAM, JOE = "Sam Parkerson", "Joe Hambuster"
@@ -31,6 +33,12 @@ def renamed(tmp_path: Path, sample: str, name: str) -> str:
     text = (SAMPLES / f"{sample}.toml").read_text(encoding="utf-8")
     sheet.write_text(text.replace('name = "Alice"', f'name = "{name}"', 1), encoding="utf-8")
     return str(sheet)
+
+
+def _joined_before_eb13(campaign: Campaign, member_id: UUID, kind: str, name: str) -> None:
+    """``Campaign.join`` as it recorded a member before ruling EB13: only a name equal but for
+    case was refused."""
+    campaign.record(Campaign.MemberJoined, member_id=str(member_id), kind=kind, name=name)
 
 
 def cartes_party(db: str, tmp_path: Path, *names: str) -> None:
@@ -66,8 +74,14 @@ def test_an_unknown_name_is_one_line_with_the_closest_names(db: str, tmp_path: P
     assert run(db, "log", CARTES, "--json").stdout == before
 
 
-def test_two_names_that_fold_alike_are_refused_as_ambiguous_unless_typed_exactly(db: str, tmp_path: Path) -> None:
-    cartes_party(db, tmp_path, "Céleste", "Celeste")
+def test_two_names_that_fold_alike_are_refused_as_ambiguous_unless_typed_exactly(
+    db: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cartes_party(db, tmp_path, "Céleste")
+    # A journal recorded before ruling EB13 refused "Celeste" beside "Céleste": it still holds both.
+    with monkeypatch.context() as before_eb13:
+        before_eb13.setattr(Campaign, "join", _joined_before_eb13)
+        run(db, "character", "new", CARTES, "--sheet", renamed(tmp_path, "alice", "Celeste"))
     assert refused(db, "sheet", CARTES, "CELESTE") == (
         "'CELESTE' could be more than one character in Vallée Verte: Céleste or Celeste; type it exactly as written"
     )

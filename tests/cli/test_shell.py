@@ -433,3 +433,11 @@ def test_a_script_on_standard_input_runs_in_a_real_process(verdelune: str) -> No
     assert json.loads(done.stdout[done.stdout.index("{") :]) == json.loads(
         chronique(verdelune, "sheet", "Verdelune", "Alice", "--json").stdout
     )
+
+
+def test_a_line_that_names_a_campaign_wrongly_is_told_so_not_given_the_shell_s_too_ruling_sl11(verdelune: str) -> None:
+    """Ruling SL11: `campaign show Nope` gives every argument the command takes, so its first is
+    the campaign asked for: the shell puts its own in only where a line leaves room for it."""
+    done = shell(verdelune, "campaign show Nope\nundo Nope --dry-run\nuse Nope\ncampaign show\n", "Verdelune")
+    assert done.stderr.splitlines() == ["error: no campaign named 'Nope' (one of Verdelune)"] * 3
+    assert done.stdout.startswith("Verdelune — Cartes")  # the line leaving it out plays the shell's
