@@ -1,7 +1,9 @@
 """Issue 17's Western Parade scenarios through the real ``chronique western-parade`` command line,
-in process, on a real journal of each backend, with real chance: each reads the recorded draws
-back (``log --json --gm``) and holds the printed lines and the bodies to what the rulebook (seed
-004_cf8278f91236030c.txt, Lnnn) makes of them."""
+in process, on a real journal of each backend. A shot is played on scripted dice
+(``wp_city.scripted_dice``), one test per branch of the rules, each held to its exact lines;
+where the vault's real dice decide a roll, the test reads the recorded draws back (``log --json
+--gm``) and holds the printed line and the body to what the rulebook (seed
+004_cf8278f91236030c.txt, Lnnn) makes of those dice."""
 
 from __future__ import annotations
 
@@ -9,8 +11,10 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 import wp_digest as rules
 from support import SAMPLES, run
+from wp_city import scripted_dice
 from wp_recorded import aftermath, events
 
 from chronique.domain.rulesets.westernparade import describe as words
@@ -45,62 +49,148 @@ def table(db: str, tmp_path: Path, *names: str, sam_weapons: str = "") -> None:
     run(db, "session", "start", CAMPAIGN)
 
 
-def test_a_rifle_too_strong_kicks_and_a_catastrophe_explodes_it_S3_3_3_L2285_S3_3_1_L2146(db: str, tmp_path: Path) -> None:
+def _rifle(db: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *faces: int) -> tuple[str, dict[str, Any]]:
+    """Sam's Minié at Joe 20 m away, on these dice: what it printed and the ShotFired recorded.
+    L2281: FOR 12 against the Minié's 14 two-handed, -10% a missing point; point-blank +50;
+    Tir au fusil/à la carabine 53: 83%. Then L2285-L2291: the recoil's d100 against 20% (x2 on a
+    CRIT_F, x3 on a CATA_F), 1 damage (2 on a CATA_F) to the right shoulder within the chance."""
     table(db, tmp_path, "sam", "joe", sam_weapons='["Minié"]')
+    scripted_dice(monkeypatch, *faces)
     out = wp(db, "shoot", CAMPAIGN, SAM, JOE, "-w", "Minié", "--distance", "20")
     (shot,) = events(db, CAMPAIGN, "ShotFired")
     roll = shot["outcome"]
-    # L2281: FOR 12 against the Minié's 14 two-handed: -10% a missing point; point-blank +50.
     assert roll["terms"] == {"Tir au fusil/à la carabine": 53, "range": 50, "strength": -20}
     assert roll["quality"] == rules.read(roll) and shot["strength_missing"] == 2 and shot["hand"] == "right"
-    dice = [op["value"] for op in shot["chance"]]
-    assert dice[: len(roll["faces"])] == roll["faces"]
-    rest = dice[len(roll["faces"]) :]
-    lines = [f"{SAM}: {rules.described(roll, 'Tir au fusil/à la carabine', 'range', 'strength')}"]
-    own: dict[str, int] = {}
-    if roll["quality"] in rules.SUCCESSES:
-        # §3.3.1: the d30 location, the critical's 1d6cum, a pass-through's exit 1d6cum.
-        d30, *rest = rest
-        critical, rest = rules.cumulative_d6(rest) if roll["quality"] in ("CRIT_S", "EXTRA") else ([], rest)
-        through = roll["quality"] == "EXTRA" or roll["total"] < 7 + sum(critical)
-        exit_faces, rest = rules.cumulative_d6(rest) if through else ([], rest)
-        total = 7 + sum(critical) + sum(exit_faces)
-        assert (shot["location"], shot["damage"]["total"], shot["exploded"]) == (rules.located(rules.GENERAL_D30, d30), total, None)
-        lines.append(f"hit {JOE} in the {words.where(shot['location'])} for {total} damage{', passed through' if through else ''}")
-        # §3.2.7.3 L1997: a bullet left in the head (at least half its PV) makes Joe roll at once (WB23).
-        head_rolls = events(db, CAMPAIGN, "HeadBulletRolled")
-        # A shot that kills him leaves no one to roll for it (tests/.../test_wp_cli_core.py alike).
-        stays = shot["location"] == "head" and not through and 2 * total >= JOE_HEAD_PV and not body(db, JOE)["dead"]
-        assert len(head_rolls) == (1 if stays else 0)
-        if stays:
-            # Under the wound (the aftermath below): his roll as the log says it, then what it
-            # makes of the bullet (ruling WD13).
-            (entered,) = head_rolls
-            assert f"{JOE}: roll for the bullet in the head: {words.roll(entered['outcome'])}" in aftermath(db, CAMPAIGN)
-            assert f"\nthe bullet stays in {JOE}'s head; the roll for it: " in aftermath(db, CAMPAIGN)
-    elif roll["quality"] == "CATA_F":
-        # L2146: the rifle explodes, its 7 damage to the head; no bullet flies.
-        assert (shot["stray"], shot["exploded"]) == (None, {"location": "head", "damage": 7})
-        lines.append(f"the gun explodes in {SAM}'s hands: 7 damage to the {words.where('head')}")
-        own["head"] = 7
-    else:
-        d8, *rest = rest
-        assert shot["stray"] == rules.STRAY[d8 - 1]
-        lines.append(f"missed: the bullet goes {words.stray(shot['stray'])}")
-    # L2285-L2291: then the recoil's d100 against 20% (x2 CRIT_F, x3 CATA_F), 1 damage (2 on a
-    # CATA_F) to the right shoulder when it is within the chance.
-    (d100,) = rest
-    chance = 20 * {"CRIT_F": 2, "CATA_F": 3}.get(roll["quality"], 1)
-    harm = (2 if roll["quality"] == "CATA_F" else 1) if d100 <= chance else 0
-    assert shot["recoil"] == {"chance": chance, "roll": d100, "location": "right-shoulder", "damage": harm}
-    kicked = f"{harm} damage to the {words.where('right-shoulder')}" if harm else "no harm"
-    lines.append(f"recoil of a gun too strong for {SAM} ({chance}%, d100 {d100}): {kicked}")
-    if harm:
-        own["right-shoulder"] = harm
-    # Then what it did to bodies (a hit's wound, the blast's, the recoil's: §3.2) and any
-    # improvement roll the hit earned, in the log's words.
-    assert out == "\n".join(lines) + "\n" + aftermath(db, CAMPAIGN)
-    assert {k: w["damage"] for k, w in body(db, SAM)["wounds"].items()} == own
+    assert [op["value"] for op in shot["chance"]] == list(faces[: len(shot["chance"])])
+    return out, shot
+
+
+def sam_wounds(db: str) -> dict[str, int]:
+    return {k: w["damage"] for k, w in body(db, SAM)["wounds"].items()}
+
+
+RIFLE = f"{SAM}: chance 83% (Tir au fusil/à la carabine 53, range +50, strength -20): rolled"
+
+
+def test_a_rifle_too_strong_hits_then_kicks_within_its_20_percent_S3_3_3_L2285_S3_3_1(
+    db: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # 50 under 83: a réussite normale (no improvement roll: over half 83). §3.3.1: Table 3.10's
+    # d30 20, the left flank, for the Minié's 7; 50 is not under 7, it stays in. The recoil's
+    # d100 30 is over 20%: no harm.
+    out, shot = _rifle(db, tmp_path, monkeypatch, 50, 20, 30)
+    assert (
+        (shot["location"], shot["location_dice"], shot["damage"]["total"], shot["damage"]["pass_through"])
+        == (rules.located(rules.GENERAL_D30, 20), [20], 7, False)
+        == ("left-flank", [20], 7, False)
+    )
+    assert (shot["exploded"], shot["stray"]) == (None, None)
+    assert shot["recoil"] == {"chance": 20, "roll": 30, "location": "right-shoulder", "damage": 0}
+    assert out == (
+        f"{RIFLE} 50 → réussite normale\n"
+        f"hit {JOE} in the flanc gauche for 7 damage\n"
+        f"recoil of a gun too strong for {SAM} (20%, d100 30): no harm\n"
+        f"{JOE}: a minor wound, 2 PH lost at once\n"
+    )
+    assert out == "\n".join(out.splitlines()[:3]) + "\n" + aftermath(db, CAMPAIGN)
+    assert sam_wounds(db) == {} and events(db, CAMPAIGN, "HeadBulletRolled") == []
+
+
+def test_a_rifle_s_bullet_staying_in_the_head_makes_the_victim_roll_at_once_S3_2_7_3_L1997_ruling_WD13(
+    db: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # d30 1: the head, 7 damage, half Joe's 14 head PV (Table 1.6) and not through: the bullet
+    # stays (L1997). The recoil's d100 30 (no harm), then Joe's roll at once under jEND 47 (WB23):
+    # 10, at most half 47, a réussite critique: the bullet flattened (L1998). Under the wound,
+    # his roll as the log says it, then what it makes of the bullet (ruling WD13).
+    out, shot = _rifle(db, tmp_path, monkeypatch, 50, 1, 30, 10)
+    assert (shot["location"], shot["damage"]["total"], shot["damage"]["pass_through"]) == ("head", 7, False)
+    (entered,) = events(db, CAMPAIGN, "HeadBulletRolled")
+    assert (entered["outcome"]["chance"], entered["outcome"]["faces"], entered["status"]) == (47, [10], rules.HEAD_BULLET["CRIT_S"])
+    assert out == (
+        f"{RIFLE} 50 → réussite normale\n"
+        f"hit {JOE} in the tête for 7 damage\n"
+        f"recoil of a gun too strong for {SAM} (20%, d100 30): no harm\n"
+        f"{JOE}: a minor wound, 1 PH lost at once\n"
+        f"{JOE}: roll for the bullet in the head: chance 47% (jEND 47): rolled 10 → réussite critique — the bullet is flattened\n"
+        f"the bullet stays in {JOE}'s head; the roll for it: it flattened on the skull and comes off without a roll for one"
+        " more point of damage (Extraction de balle)\n"
+    )
+    assert f"{JOE}: roll for the bullet in the head: {words.roll(entered['outcome'])}" in aftermath(db, CAMPAIGN)
+    assert sam_wounds(db) == {}
+
+
+def test_a_rifle_s_extraordinary_hit_adds_the_critical_1d6cum_and_passes_through_S3_3_1_S2_4_7(
+    db: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # 5, at most a tenth of 83: a réussite extraordinaire, which passes through (§3.3.1). d30 9,
+    # the chest; the critical's 1d6cum 6+2 and the exit's 1d6cum 3: 7 + 8 + 3 = 18, which kills
+    # Joe (no unconsciousness roll for the dead). The recoil's d100 90: no harm. 5 at 83 earns
+    # Sam an improvement roll (§2.4.7).
+    out, shot = _rifle(db, tmp_path, monkeypatch, 5, 9, 6, 2, 3, 90)
+    assert shot["damage"] == {"base": 7, "critical": [6, 2], "exit": [3], "pass_through": True, "total": 18}
+    assert (shot["location"], shot["exploded"]) == (rules.located(rules.GENERAL_D30, 9), None) == ("chest", None)
+    assert out == (
+        f"{RIFLE} 5 → réussite extraordinaire\n"
+        f"hit {JOE} in the cœur/poitrine for 18 damage, passed through\n"
+        f"recoil of a gun too strong for {SAM} (20%, d100 90): no harm\n"
+        f"{JOE}: a critical wound, 4 PH lost at once; the wound kills\n"
+        f"{SAM} earned an improvement roll in Tir au fusil/à la carabine: success at 83% with 5 (§2.4.7, §2.5)\n"
+    )
+    assert events(db, CAMPAIGN, "HeadBulletRolled") == [] and sam_wounds(db) == {}
+
+
+def test_a_rifle_too_strong_kicks_and_a_catastrophe_explodes_it_S3_3_3_L2285_S3_3_1_L2146(
+    db: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # 98+99+97+10 = 304, over three times 83: a CATA_F. L2146: the rifle explodes, its 7 damage
+    # to the head; no bullet flies. The recoil's chance is tripled, 60%: d100 50 is within it,
+    # 2 damage to the right shoulder.
+    out, shot = _rifle(db, tmp_path, monkeypatch, 98, 99, 97, 10, 50)
+    assert (shot["stray"], shot["exploded"], shot["hit"]) == (None, {"location": "head", "damage": 7}, False)
+    assert shot["recoil"] == {"chance": 60, "roll": 50, "location": "right-shoulder", "damage": 2}
+    assert out == (
+        f"{RIFLE} 98+99+97+10 = 304 → échec catastrophique\n"
+        f"the gun explodes in {SAM}'s hands: 7 damage to the tête\n"
+        f"recoil of a gun too strong for {SAM} (60%, d100 50): 2 damage to the épaule droite\n"
+        f"{SAM}: a minor wound, 1 PH lost at once\n"
+        f"{SAM}: a scratch wound\n"
+    )
+    assert sam_wounds(db) == {"head": 7, "right-shoulder": 2}
+
+
+def test_a_rifle_too_strong_missing_sends_the_bullet_astray_and_kicks_within_20_percent_S3_3_3_L2285_S3_3_1(
+    db: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # 95 over 83, not twice it: a normal failure. Table 3.9's d8 3 sends it to the right; the
+    # recoil's d100 10 is within 20%: 1 damage to the right shoulder.
+    out, shot = _rifle(db, tmp_path, monkeypatch, 95, 3, 10)
+    assert (shot["stray"], shot["exploded"], shot["hit"]) == (rules.STRAY[3 - 1], None, False)
+    assert shot["recoil"] == {"chance": 20, "roll": 10, "location": "right-shoulder", "damage": 1}
+    assert out == (
+        f"{RIFLE} 95 → échec normal\n"
+        "missed: the bullet goes to the right\n"
+        f"recoil of a gun too strong for {SAM} (20%, d100 10): 1 damage to the épaule droite\n"
+        f"{SAM}: a scratch wound\n"
+    )
+    assert sam_wounds(db) == {"right-shoulder": 1}
+
+
+def test_a_rifle_too_strong_missing_critically_kicks_within_twice_20_percent_S3_3_3_L2285(
+    db: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # 98+72 = 170, over twice 83: a CRIT_F. The d8 1 sends it too high; the recoil's chance is
+    # doubled, 40%: d100 40 is within it, 1 damage to the right shoulder.
+    out, shot = _rifle(db, tmp_path, monkeypatch, 98, 72, 1, 40)
+    assert (shot["stray"], shot["exploded"]) == (rules.STRAY[1 - 1], None)
+    assert shot["recoil"] == {"chance": 40, "roll": 40, "location": "right-shoulder", "damage": 1}
+    assert out == (
+        f"{RIFLE} 98+72 = 170 → échec critique\n"
+        "missed: the bullet goes too high\n"
+        f"recoil of a gun too strong for {SAM} (40%, d100 40): 1 damage to the épaule droite\n"
+        f"{SAM}: a scratch wound\n"
+    )
+    assert sam_wounds(db) == {"right-shoulder": 1}
 
 
 def test_body_status_says_per_location_the_state_pv_bleeding_and_remedy_in_words_S3_2_3(db: str, tmp_path: Path) -> None:
@@ -193,21 +283,40 @@ def test_pressing_a_wound_lasts_the_rounds_he_presses_S3_2_3_L1848_ruling_WB22(d
     assert "bleeds 4 PH a round: first aid" in wp(db, "body", "status", CAMPAIGN, SAM)
 
 
-def test_a_pistol_shot_in_the_dark_explodes_in_the_shooters_hand_on_a_catastrophe_S3_3_1_L2146(db: str, tmp_path: Path) -> None:
+def _dark_shot(db: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *faces: int) -> tuple[str, dict[str, Any]]:
+    """Armes de poing 56 at 20 m (+0), in the dark (-50): 6%, on these dice. Below 33%, an
+    open-ended total of 100 or more is a CATA_F, over 80 a CRIT_F (Table 2.1)."""
     table(db, tmp_path, "sam", "joe")
-    # Armes de poing 56 at 20 m (+0), in the dark (-50): 6%. Below 33%, an open-ended total of 100
-    # or more is a CATA_F (Table 2.1): the Colt blows up in Sam's right hand, its 5 damage there
-    # (L2146, ruling WA14), and no bullet flies: no d8 of Table 3.9.
+    scripted_dice(monkeypatch, *faces)
     out = wp(db, "shoot", CAMPAIGN, SAM, JOE, "-w", "Colt SA Peacemaker", "--distance", "20", "-m", "dark=-50")
     (shot,) = events(db, CAMPAIGN, "ShotFired")
     roll = shot["outcome"]
     assert roll["chance"] == 6 and roll["quality"] == rules.read(roll) and shot["recoil"] is None
-    rest = [op["value"] for op in shot["chance"]][len(roll["faces"]) :]
-    if roll["quality"] == "CATA_F":
-        assert (rest, shot["stray"], shot["exploded"]) == ([], None, {"location": "right-hand", "damage": 5})
-        assert f"the gun explodes in {SAM}'s hands: 5 damage to the {words.where('right-hand')}" in out
-        assert {k: w["damage"] for k, w in body(db, SAM)["wounds"].items()} == {"right-hand": 5}
-    else:
-        assert shot["exploded"] is None and body(db, SAM)["wounds"] == {} and "explodes" not in out
-        if roll["quality"] not in rules.SUCCESSES:
-            assert shot["stray"] == rules.STRAY[rest[0] - 1]
+    return out, shot
+
+
+def test_a_pistol_shot_in_the_dark_explodes_in_the_shooters_hand_on_a_catastrophe_S3_3_1_L2146(
+    db: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # 98+5 = 103: a CATA_F: the Colt blows up in Sam's right hand, its 5 damage there (L2146,
+    # ruling WA14), and no bullet flies: no d8 of Table 3.9.
+    out, shot = _dark_shot(db, tmp_path, monkeypatch, 98, 5)
+    assert [op["value"] for op in shot["chance"]] == [98, 5]
+    assert (shot["stray"], shot["exploded"]) == (None, {"location": "right-hand", "damage": 5})
+    assert out == (
+        f"{SAM}: chance 6% (Armes de poing 56, dark -50): rolled 98+5 = 103 → échec catastrophique\n"
+        f"the gun explodes in {SAM}'s hands: 5 damage to the {words.where('right-hand')}\n"
+        f"{SAM}: a major wound, 2 PH lost at once\n"
+    )
+    assert {k: w["damage"] for k, w in body(db, SAM)["wounds"].items()} == {"right-hand": 5}
+
+
+def test_a_pistol_shot_in_the_dark_below_100_misses_without_exploding_S3_3_1_L2146_table_2_1(
+    db: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # 97+2 = 99: over 80, under 100: a CRIT_F, no catastrophe: the gun holds, the bullet goes
+    # astray by Table 3.9's d8 5, short.
+    out, shot = _dark_shot(db, tmp_path, monkeypatch, 97, 2, 5)
+    assert (shot["outcome"]["quality"], shot["exploded"], shot["stray"]) == ("CRIT_F", None, rules.STRAY[5 - 1])
+    assert out == f"{SAM}: chance 6% (Armes de poing 56, dark -50): rolled 97+2 = 99 → échec critique\nmissed: the bullet goes short\n"
+    assert body(db, SAM)["wounds"] == {} and "explodes" not in out

@@ -75,21 +75,89 @@ def test_a_roll_reads_the_same_when_made_and_in_the_log_its_score_first_s2_1(db:
     assert f"what happened: FOR roll: {printed.splitlines()[0].split(': ', 1)[1]}\n" in explained
 
 
-def test_a_duel_goes_to_the_better_quality_s3_3(db: str) -> None:
+def _joe_s_cold_strength_roll(db: str, monkeypatch: pytest.MonkeyPatch, face: int) -> str:
+    """Joe's difficult FOR roll with help +5 in the cold -5 (§2.1): jFOR 50 - 25 + 5 - 5 = 25%,
+    on the die ``face``; what it printed."""
+    run(db, "campaign", "new", CAMPAIGN, "--ruleset", "western-parade", "--start", "1873-04-12 08:00")
+    run(db, "character", "new", CAMPAIGN, "--sheet", str(SAMPLES / "wp_joe.toml"))
+    run(db, "session", "start", CAMPAIGN)
+    scripted_dice(monkeypatch, face)
+    return wp(db, "roll", CAMPAIGN, JOE, "-c", "FOR", "-d", "difficult", "-m", "help=5", "-m", "Cold=-5")
+
+
+def test_a_success_of_20_or_less_at_25_percent_earns_an_improvement_roll_said_under_the_roll_s2_1_s2_4_7(
+    db: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # §2.4.7 L1393-L1399: at a chance of 21 to 40, a success of 20 or less earns one: 20 does.
+    assert _joe_s_cold_strength_roll(db, monkeypatch, 20) == (
+        f"{JOE}: chance 25% (jFOR 50, Cold -5, difficulty -25, help +5): rolled 20 → réussite normale\n"
+        f"{JOE} earned an improvement roll in FOR: success at 25% with 20 (§2.4.7, §2.5)\n"
+    )
+    assert len(events(db, CAMPAIGN, "ImprovementGranted")) == 1
+
+
+def test_a_success_over_20_at_25_percent_earns_no_improvement_roll_s2_1_s2_4_7(db: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # §2.4.7 L1393-L1399: 24 succeeds at 25% but is over 20: no improvement roll.
+    assert _joe_s_cold_strength_roll(db, monkeypatch, 24) == (
+        f"{JOE}: chance 25% (jFOR 50, Cold -5, difficulty -25, help +5): rolled 24 → réussite normale\n"
+    )
+    assert events(db, CAMPAIGN, "ImprovementGranted") == []
+
+
+def _duel(db: str, monkeypatch: pytest.MonkeyPatch, *faces: int) -> tuple[str, dict[str, Any]]:
+    """Sam's Lasso 35 against Joe's Lutte 57 (§3.3), on these dice: what it printed and the
+    OppositionResolved recorded, its qualities those of the CheckRolled rolls (Table 2.1)."""
     run(db, "campaign", "new", CAMPAIGN, "--ruleset", "western-parade", "--start", "1873-04-12 08:00")
     for name in ("sam", "joe"):
         run(db, "character", "new", CAMPAIGN, "--sheet", str(SAMPLES / f"wp_{name}.toml"))
     run(db, "session", "start", CAMPAIGN)
+    scripted_dice(monkeypatch, *faces)
     out = wp(db, "oppose", CAMPAIGN, SAM, JOE, "-s", "Lasso", "--their-skill", "Lutte")
     mine, theirs = (e["outcome"] for e in events(db, CAMPAIGN, "CheckRolled"))
-    assert (mine["quality"], theirs["quality"]) == (rules.read(mine), rules.read(theirs))
-    a, b = rules.QUALITIES.index(mine["quality"]), rules.QUALITIES.index(theirs["quality"])
-    result = "deadlock" if a == b else ("won" if a > b else "lost")
-    said = {"deadlock": "a deadlock: neither wins the duel", "won": f"{SAM} wins the duel", "lost": f"{JOE} wins the duel"}[result]
-    # Then the improvement rolls either success earned (§2.4.7, §2.5), in the log's words.
-    assert out == f"{SAM}: {rules.described(mine)}\n{JOE}: {rules.described(theirs)}\n{said}\n{aftermath(db, CAMPAIGN)}"
+    assert (mine["faces"], theirs["faces"]) == ([faces[0]], [faces[1]])
     (resolved,) = events(db, CAMPAIGN, "OppositionResolved")
-    assert (resolved["own"], resolved["theirs"], resolved["result"]) == (mine["quality"], theirs["quality"], result)
+    assert (resolved["own"], resolved["theirs"]) == (rules.read(mine), rules.read(theirs))
+    return out, resolved
+
+
+def test_a_duel_goes_to_the_better_quality_s3_3(db: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # §3.3: Sam's 10, at most half 35, a réussite critique, beats Joe's 90, an échec normal (not
+    # over twice 57). 10 at 35 earns Sam an improvement roll (§2.4.7: up to 40, 20 or less).
+    out, resolved = _duel(db, monkeypatch, 10, 90)
+    assert (resolved["own"], resolved["theirs"], resolved["result"]) == ("CRIT_S", "NORM_F", "won")
+    assert out == (
+        f"{SAM}: chance 35% (Lasso 35): rolled 10 → réussite critique\n"
+        f"{JOE}: chance 57% (Lutte 57): rolled 90 → échec normal\n"
+        f"{SAM} wins the duel\n"
+        f"{SAM} earned an improvement roll in Lasso: success at 35% with 10 (§2.4.7, §2.5)\n"
+    )
+    assert out == "\n".join(out.splitlines()[:3]) + "\n" + aftermath(db, CAMPAIGN)
+
+
+def test_a_duel_goes_to_the_opponent_when_his_quality_is_better_s3_3(db: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # §3.3: Sam's 90, over 80 at a chance under 40, an échec critique, loses to Joe's 10, at
+    # most half 57, a réussite critique, which earns Joe an improvement roll (§2.4.7).
+    out, resolved = _duel(db, monkeypatch, 90, 10)
+    assert (resolved["own"], resolved["theirs"], resolved["result"]) == ("CRIT_F", "CRIT_S", "lost")
+    assert out == (
+        f"{SAM}: chance 35% (Lasso 35): rolled 90 → échec critique\n"
+        f"{JOE}: chance 57% (Lutte 57): rolled 10 → réussite critique\n"
+        f"{JOE} wins the duel\n"
+        f"{JOE} earned an improvement roll in Lutte: success at 57% with 10 (§2.4.7, §2.5)\n"
+    )
+
+
+def test_a_duel_of_equal_qualities_is_a_deadlock_even_when_both_succeed_s3_3(db: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # §3.3: Sam's 30 under 35 and Joe's 40 under 57, each above its half: two réussites normales,
+    # neither better: a deadlock. Neither earns an improvement roll (§2.4.7: 30 is over 20 at
+    # 35, 40 over half 57).
+    out, resolved = _duel(db, monkeypatch, 30, 40)
+    assert (resolved["own"], resolved["theirs"], resolved["result"]) == ("NORM_S", "NORM_S", "deadlock")
+    assert out == (
+        f"{SAM}: chance 35% (Lasso 35): rolled 30 → réussite normale\n"
+        f"{JOE}: chance 57% (Lutte 57): rolled 40 → réussite normale\n"
+        "a deadlock: neither wins the duel\n"
+    )
 
 
 def _detection(db: str, monkeypatch: pytest.MonkeyPatch, *faces: int) -> str:

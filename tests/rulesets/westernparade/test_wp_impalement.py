@@ -261,7 +261,7 @@ def test_sam_gripping_the_bowie_resists_and_each_hand_takes_half_its_slash_damag
     assert (done["out"], done["damage"], done["resistance"]["terms"]) == (False, 1, {"jFOR": 36, "wounds": -10})
     assert describe(_last(world, WeaponPulled)) == (
         "Joe Hambuster pulls on the weapon in the cuisse droite (STR): chance 50% (jFOR 50): rolled 30 → réussite normale;"
-        " gripping it, the wounded man resists (STR): chance 26% (jFOR 36, wounds -10): rolled 20 → réussite normale —"
+        " gripping it, the wounded resist (STR): chance 26% (jFOR 36, wounds -10): rolled 20 → réussite normale —"
         " it stays in; 1 point of damage to the location (§3.4.5.2)"
     )
     hands = [e for e in world.pending() if isinstance(e, WoundTaken)][1:]

@@ -6,12 +6,11 @@ cli/samples); a location's PV are Table 1.6's share of END (arm 100%, thigh 150%
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 import wp_digest as rules
 from support import SAMPLES, run
 from westernparade_table import JOE, SAM, dice, table
+from wp_city import scripted_dice
 from wp_recorded import events
 
 from chronique.domain.errors import RuleViolation
@@ -123,31 +122,81 @@ def test_a_scratch_and_a_spaghetti_hero_in_positive_PV_are_not_put_out_of_action
     assert care.put_out_of_action(world, JOE_N, "chest")["effect"]["lost"] == "battle"
 
 
-def test_out_of_action_and_rally_through_the_command_line_with_real_chance_S3_2_5_2_L1902(db: str, tmp_path: Path) -> None:
+def _put_out(db: str) -> str:
+    """Sam, 9 damage to his left arm (16 PV): a major wound (L1902), put out of action by it
+    through the command line; what it printed."""
     run(db, "campaign", "new", "Shotgun City", "--ruleset", "western-parade", "--start", "1873-04-12 08:00")
     run(db, "character", "new", "Shotgun City", "--sheet", str(SAMPLES / "wp_sam.toml"))
     run(db, "session", "start", "Shotgun City")
     run(db, "western-parade", "body", "wound", "Shotgun City", SAM_N, "left-arm", "9", "--kind", "blunt")
-    out = run(db, "western-parade", "body", "out-of-action", "Shotgun City", SAM_N, "left-arm").stdout
+    return run(db, "western-parade", "body", "out-of-action", "Shotgun City", SAM_N, "left-arm").stdout
+
+
+PUT_OUT = f"{SAM_N}: put out of action by the major wound in the bras gauche: END roll chance 58% (jEND 58): rolled"
+# A failed END roll of a major wound: the rounds lost and the unconsciousness check (L1904), here
+# 9 x 1 (one major wound) - 5 x mEND 2 = -1%: 5% or less, no die (§3.2.6).
+LOST = (
+    "loses the rest of this round and the next round up to the rank of the hit; an END roll is due before acting again;"
+    " unconsciousness -1%: 5% or less, no roll, stays conscious"
+)
+
+
+def test_out_of_action_and_rally_through_the_command_line_with_real_chance_S3_2_5_2_L1902(db: str) -> None:
+    # The vault's own dice: the line is the log's, the wound named first, and says what the
+    # recorded END roll gives (L1902), and the journal verifies.
+    out = _put_out(db)
     (put,) = events(db, "Shotgun City", "PutOutOfAction")
     end_roll = put["effect"]["end_roll"]
-    assert [op["value"] for op in put["chance"]][: len(end_roll["faces"])] == end_roll["faces"]
+    assert [op["value"] for op in put["chance"]] == end_roll["faces"]
     assert end_roll["terms"] == {"jEND": 58, "difficulty": 0}  # a normal END roll (L1902)
-    won = rules.read(end_roll) in rules.SUCCESSES
-    lost = "loses the next action" if won else "loses the rest of this round and the next round up to the rank of the hit"
-    first = out.splitlines()[0]
-    faces = "+".join(map(str, end_roll["faces"]))
-    # 9 of the arm's 16 PV is a major wound (L1902); the line is the log's, the wound named first.
-    assert first.startswith(
-        f"{SAM_N}: put out of action by the major wound in the bras gauche: END roll chance 58% (jEND 58): rolled {faces}"
-    )
-    # A failed END roll of a major wound calls for the unconsciousness check (L1904), said after.
-    due = f"; an END roll is due before acting again; unconsciousness {put['unconsciousness_chance']}%"
-    assert first.endswith(lost) if won else f"{lost}{due}" in first
-    if not won:
-        rallied = run(db, "western-parade", "body", "rally", "Shotgun City", SAM_N).stdout
-        (roll,) = events(db, "Shotgun City", "RallyRolled")
-        acts = rules.read(roll["outcome"]["outcome"]) in rules.SUCCESSES
-        assert rallied.startswith(f"{SAM_N}: END roll to act again: chance 58% (jEND 58): rolled ")
-        assert ("— acts again" in rallied) is acts and (roll["rally"] is None) is acts
+    quality = rules.read(end_roll)
+    faces = "+".join(map(str, end_roll["faces"])) + (f" = {end_roll['total']}" if len(end_roll["faces"]) > 1 else "")
+    then = "loses the next action" if quality in rules.SUCCESSES else LOST
+    assert out == f"{PUT_OUT} {faces} → {rules.QUALITY_WORDS[quality]}; {then}\n"
     assert "OK" in run(db, "verify", "Shotgun City").stdout
+
+
+def test_out_of_action_with_a_won_END_roll_loses_only_the_next_action_through_the_command_line_S3_2_5_2_L1902(
+    db: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # 30 under jEND 58: a réussite normale: only the next action is lost, no END roll is due.
+    scripted_dice(monkeypatch, 30)
+    assert _put_out(db) == f"{PUT_OUT} 30 → réussite normale; loses the next action\n"
+    (put,) = events(db, "Shotgun City", "PutOutOfAction")
+    assert (put["effect"]["lost"], put["rally"]) == ("action", None)
+    refused = run(db, "western-parade", "body", "rally", "Shotgun City", SAM_N, check=False)
+    assert (refused.returncode, refused.stderr) == (
+        2,
+        f"error: {SAM_N} has no END roll to make: no wound put them out of action (§3.2.5)\n",
+    )
+
+
+def test_out_of_action_with_a_lost_END_roll_acts_again_once_the_rally_roll_succeeds_S3_2_5_2_L1902_L1904(
+    db: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # 70 over 58: a normal failure: the rounds lost and an END roll due (L1902, L1904). The rally
+    # roll, 20 under 58, a réussite critique: he acts again.
+    scripted_dice(monkeypatch, 70, 20)
+    assert _put_out(db) == f"{PUT_OUT} 70 → échec normal; {LOST}\n"
+    (put,) = events(db, "Shotgun City", "PutOutOfAction")
+    assert (put["effect"]["lost"], put["rally"]) == ("rounds", {"check": True, "location": "left-arm", "since": put["at"]})
+    rallied = run(db, "western-parade", "body", "rally", "Shotgun City", SAM_N).stdout
+    assert rallied == f"{SAM_N}: END roll to act again: chance 58% (jEND 58): rolled 20 → réussite critique — acts again\n"
+    (roll,) = events(db, "Shotgun City", "RallyRolled")
+    assert roll["rally"] is None and rules.read(roll["outcome"]["outcome"]) == "CRIT_S"
+
+
+def test_out_of_action_with_a_lost_END_roll_stays_out_while_the_rally_roll_fails_S3_2_5_2_L1902_L1904(
+    db: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # 70: out, an END roll due; the rally roll 99+40 = 139, over twice 58, a critical failure:
+    # one more action lost and another roll at the next rank, and the unconsciousness check again.
+    scripted_dice(monkeypatch, 70, 99, 40)
+    _put_out(db)
+    rallied = run(db, "western-parade", "body", "rally", "Shotgun City", SAM_N).stdout
+    assert rallied == (
+        f"{SAM_N}: END roll to act again: chance 58% (jEND 58): rolled 99+40 = 139 → échec critique — loses one more action"
+        " and rolls again at the next rank; unconsciousness -1%: 5% or less, no roll, stays conscious\n"
+    )
+    (roll,) = events(db, "Shotgun City", "RallyRolled")
+    assert roll["rally"] is not None and rules.read(roll["outcome"]["outcome"]) == "CRIT_F"

@@ -1,6 +1,7 @@
 """A third Western Parade play-test's gaps, each through the real command line (in process,
-``support.run``) on a real journal of each backend, with the vault's real dice: a shot that puts
-a bullet in the head printed what the roll made of it but not the roll (ruling WD13); a long
+``support.run``) on a real journal of each backend, with the vault's real dice, but for the shot
+played on scripted dice (``wp_city.scripted_dice``): a shot that puts a bullet in the head printed
+what the roll made of it but not the roll (ruling WD13); a long
 activity's month read "4 weeks, 2 days"; the downtime board called "untreated" a wound the sheet
 showed tended. Seed 004_cf8278f91236030c.txt (Lnnn), digest /work/shared/rules/western-parade.md."""
 
@@ -18,6 +19,7 @@ from westernparade_table import DOC as DOC_SHEET
 from westernparade_table import JOE as JOE_SHEET
 from westernparade_table import SAM as SAM_SHEET
 from westernparade_table import dice, table
+from wp_city import scripted_dice
 from wp_recorded import aftermath, events, logged
 
 from chronique.domain.errors import RuleViolation
@@ -38,9 +40,6 @@ CAMPAIGN = "Tombstone"
 # Sam with his guns (Armes de poing 56; the Colt's fixed 5 damage, Table 5.1).
 GUNS = {**SAM_SHEET, "weapons": ["Colt SA Peacemaker", "Winchester 73 Carabine", "Minié"]}
 SAM, JOE, DOC = "Sam Parkerson", "Joe Hambuster", "Doc Holloway"
-# Enough outlaws that an aimed shot at the head leaves a bullet in one of them: each shot does
-# about three times in four (5 head rolls of the d6 in 6, L2172; no pass-through, no throat).
-OUTLAWS = 12
 
 
 def tombstone(db: str) -> None:
@@ -74,21 +73,19 @@ def outlaw(db: str, tmp_path: Path, number: int) -> str:
 
 
 def test_a_shot_that_leaves_a_bullet_in_the_head_prints_the_victim_s_roll_as_the_log_words_it_S3_2_7_3_L1997(
-    db: str, tmp_path: Path
+    db: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     tombstone(db)
-    # Sam's aimed shots at the head from 3 m (Armes de poing 56, aim +20, head -20, range +50),
-    # each at a fresh outlaw, until one leaves a bullet in a living head (L1997): its victim
-    # rolls END or CHC at once (ruling WB23).
-    for number in range(1, OUTLAWS + 1):
-        target = outlaw(db, tmp_path, number)
-        before = len(logged(db, CAMPAIGN))
-        printed = run(db, "western-parade", "shoot", CAMPAIGN, SAM, target, "-w", "Colt SA Peacemaker", "--distance", "3", "--aim", "head")
-        recorded = logged(db, CAMPAIGN)[before:]
-        if any(e["topic"].endswith(":HeadBulletRolled") for e in recorded):
-            break
-    else:
-        raise AssertionError(f"no bullet stayed in any of {OUTLAWS} heads")
+    # Sam's aimed shot at an outlaw's head from 3 m (Armes de poing 56, head -20, range +50:
+    # 86%): 40, at most half 86, a réussite critique; Table 3.14's d6 1, the head; the Colt's 5
+    # and the critical's 1d6cum 2: 7 of the outlaw's 10 head PV, half or more, and 40 is not under
+    # 7, no pass-through: the bullet stays (L1997) in a living head, and its victim rolls END or
+    # CHC at once (ruling WB23).
+    target = outlaw(db, tmp_path, 1)
+    before = len(logged(db, CAMPAIGN))
+    scripted_dice(monkeypatch, 40, 1, 2, 50, 10)
+    printed = run(db, "western-parade", "shoot", CAMPAIGN, SAM, target, "-w", "Colt SA Peacemaker", "--distance", "3", "--aim", "head")
+    recorded = logged(db, CAMPAIGN)[before:]
     # What it recorded on the characters (the campaign notes its epoch's first draw besides).
     kinds: dict[str, list[dict[str, Any]]] = {}
     for e in recorded:
@@ -97,8 +94,19 @@ def test_a_shot_that_leaves_a_bullet_in_the_head_prints_the_victim_s_roll_as_the
     kinds.pop("Campaign.EpochFirstDrawn", None)
     assert sorted(kinds) == ["HeadBulletRolled", "ShotFired", "WoundTaken"]
     (shot,), (taken,), (rolled,) = kinds["ShotFired"], kinds["WoundTaken"], kinds["HeadBulletRolled"]
-    # §2.4.7 L1393-L1399: the hit earns Sam an improvement roll when its total meets the threshold.
-    assert len(earned) == (1 if rules.earns(shot["outcome"]["chance"], shot["outcome"]["total"]) else 0)
+    # §2.4.7 L1393-L1399: 40 at 86, at most its half, earns Sam an improvement roll.
+    assert rules.earns(86, 40) and len(earned) == 1
+    # A major head wound: its unconsciousness check, d100 50 over 32%; then the outlaw's roll
+    # under the better of his jEND and jCHC, jCHC 36 (WB23): 10, a réussite critique: flattened (L1998).
+    assert printed.stdout == (
+        f"{SAM}: chance 86% (Armes de poing 56, location -20, range +50): rolled 40 → réussite critique\n"
+        f"hit {target} in the tête for 7 damage\n"
+        f"{target}: a major wound, 2 PH lost at once; unconsciousness 32% (d100 50): stays conscious\n"
+        f"{target}: roll for the bullet in the head: chance 36% (jCHC 36): rolled 10 → réussite critique — the bullet is flattened\n"
+        f"the bullet stays in {target}'s head; the roll for it: it flattened on the skull and comes off without a roll for one"
+        " more point of damage (Extraction de balle)\n"
+        f"{SAM} earned an improvement roll in Armes de poing: success at 86% with 40 (§2.4.7, §2.5)\n"
+    )
     assert (shot["location"], shot["damage"]["pass_through"], taken["location"]) == ("head", False, "head")
     # The shot's roll and hit, the wound it did (the part of the log's line the hit does not
     # repeat), then the victim's roll as the log says it, then what it makes of the bullet,
