@@ -28,9 +28,7 @@ from chronique.domain.rulesets.westernparade.condition import (
     rates,
     state_of,
 )
-from chronique.domain.rulesets.westernparade.condition import (
-    impaled as impaled_in,
-)
+from chronique.domain.rulesets.westernparade.condition import impaled as impaled_in
 from chronique.domain.rulesets.westernparade.describe import sobered_words, where
 from chronique.domain.rulesets.westernparade.firstaid import aid_roll, read, skill_roll
 from chronique.domain.rulesets.westernparade.fitness import end_chance, roll_terms
@@ -140,10 +138,10 @@ def wound(
 ) -> dict[str, Any]:
     """Apply a hit's damage to a location (§3.2): a blunt réussite extraordinaire's fracture
     (``fracture``, §3.4.5.3) or a thrust's impalement (``impaled``, §3.4.5.2: 1d6cum more, the
-    weapon left in the wound, which bleeds no more while it stays), state, immediate PH loss (§3.2.3), the unconsciousness check when
-    the wound calls for one (§3.2.5-3.2.6; ``check`` forces it after a failed END roll), critical
-    effects (§3.2.9), a lodged bullet (WB17, digest A43) or a bullet in the head (§3.2.7.3).
-    Returns the WoundTaken event's fields."""
+    weapon left in the wound, which bleeds no more while it stays), state, immediate PH loss
+    (§3.2.3), the unconsciousness check when the wound calls for one (§3.2.5-3.2.6; ``check``
+    forces it after a failed END roll), critical effects (§3.2.9), a lodged bullet (WB17, digest
+    A43) or a bullet in the head (§3.2.7.3). Returns the WoundTaken event's fields."""
     if damage < 1:
         raise RuleViolation("a wound deals at least 1 damage")
     if fracture and kind != "blunt":

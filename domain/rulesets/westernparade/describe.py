@@ -270,12 +270,12 @@ def _detached(e: Any) -> str:
 def pulled_words(e: Any, patient: str | None = None) -> str:
     """A ``WeaponPulled`` in words (§3.4.5.2 L2513, L2527): the STR roll, what it did, the first aid
     that halves the 1d6cum. ``patient``, whom it is recorded on, where a line names him anyway: a
-    wounded man pulling on the weapon himself is then named once, "in their own" location."""
+    wounded pulling on the weapon themselves is then named once, "in their own" location."""
     p = e.pull
     own = "their own" if e.by == patient else "the"
     head = f"{e.by} pulls on the weapon in {own} {where(e.location)} (STR): {roll(p['strength'])}"
     if p.get("resistance") is not None:
-        head += f"; gripping it, the wounded man resists (STR): {roll(p['resistance'])}"
+        head += f"; gripping it, the wounded resist (STR): {roll(p['resistance'])}"
     if not p["out"]:
         done = f"it stays in; {plural(p['damage'], 'point')} of damage to the location (§3.4.5.2)"
     else:

@@ -80,10 +80,10 @@ def surgery_modifier(harder: int) -> int:
 class Pull:
     """One attempt to pull an impaling weapon out by force (§3.4.5.2 L2513-L2515, L2527): the
     puller's STR roll, and the victim's opposing it (None when he did not, L2515); whether it tore
-    the weapon out (a success winning the duel, §2.2.1, ruling WB46); the faces of the 1d6cum it then deals; the
-    difficult *Premiers soins* roll of one helping (None when nobody did, or the weapon stayed
-    in), which halves them (rounded down) on a success (ruling WB46); the damage the location
-    takes: 1 for a failed try, else the 1d6cum or its half."""
+    the weapon out (a success winning the duel, §2.2.1, ruling WB46); the faces of the 1d6cum it
+    then deals; the difficult *Premiers soins* roll of one helping (None when nobody did, or the
+    weapon stayed in), which halves them (rounded down) on a success (ruling WB46); the damage the
+    location takes: 1 for a failed try, else the 1d6cum or its half."""
 
     strength: RollOutcome
     resistance: RollOutcome | None

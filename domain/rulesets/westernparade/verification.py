@@ -377,7 +377,7 @@ def _weapon_pulled(event: dict[str, Any], replay: Replay, table: Table) -> Mappi
     replay.name_parts(
         mark,
         (_drawn(done.strength), strength),
-        (_drawn(done.resistance), "the wounded man's STR roll opposing it (§3.4.5.2)"),
+        (_drawn(done.resistance), "the wounded's own STR roll opposing it (§3.4.5.2)"),
         (len(done.faces), "the 1d6cum of tearing it out (§3.4.5.2)"),
         (_drawn(done.first_aid), f"{event.get('first_aid_by')}'s difficult first aid halving it (§3.4.5.2)"),
     )
