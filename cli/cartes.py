@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from chronique.cli import bounds, render
-from chronique.cli.context import fail, run
+from chronique.cli.context import fail, run, typed_options
 from chronique.cli.told import Told, named
 from chronique.domain.rulesets.cartes import limits
 from chronique.domain.rulesets.cartes.survival import MOST_EXTRA_LEVELS
@@ -265,15 +265,9 @@ _DEFENCE_OPTIONS = (
 def _ignored_options(ctx: typer.Context, ignored: bool) -> None:
     """Refuse a defence typed with --ignored: a character who ignores a hostile action makes no
     draw (§Choix de l'actions L271), so it would be silently dropped from the attack recorded."""
-
-    def typed(name: str) -> bool:
-        # The parameter's source by its name: Typer brings its own Click, whose enum is not click's.
-        return getattr(ctx.get_parameter_source(name), "name", None) == "COMMANDLINE"
-
-    defence = [name for name in _DEFENCE_OPTIONS if typed(name)]
+    defence = typed_options(ctx, _DEFENCE_OPTIONS)
     if ignored and defence:
-        said = ", ".join("--" + name.replace("_", "-") for name in defence)
-        raise fail(f"a defender who ignores the attack makes no draw and cannot win it: drop {said} or --ignored")
+        raise fail(f"a defender who ignores the attack makes no draw and cannot win it: drop {', '.join(defence)} or --ignored")
 
 
 def register(app: typer.Typer) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import functools
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -83,6 +83,17 @@ def fail(message: str) -> typer.Exit:
     """Print a one-line error and give the exit for bad input (status 2)."""
     typer.echo(f"error: {message}", err=True)
     return typer.Exit(2)
+
+
+def typed_options(ctx: typer.Context, names: Iterable[str]) -> list[str]:
+    """The options among ``names`` (their parameters' names) that the user typed on the command
+    line rather than left to their defaults, as long options: ``parry_with`` is ``--parry-with``."""
+
+    def typed(name: str) -> bool:
+        # The parameter's source by its name: Typer brings its own Click, whose enum is not click's.
+        return getattr(ctx.get_parameter_source(name), "name", None) == "COMMANDLINE"
+
+    return ["--" + name.replace("_", "-") for name in names if typed(name)]
 
 
 def command_of(ctx: Context) -> tuple[str, ...]:

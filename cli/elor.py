@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from chronique.cli import bounds, render
-from chronique.cli.context import fail, run
+from chronique.cli.context import fail, run, typed_options
 from chronique.cli.told import Told, named
 from chronique.domain.rulesets.elor import limits
 from chronique.domain.text import plural
@@ -440,16 +440,10 @@ def _simultaneous_options(ctx: typer.Context, simultaneous: bool) -> None:
     §Cas d'actions simultanées L526-L528, both laid "Attaque" and attack "sans possibilité de se
     défendre", so a defence typed with --simultaneous would be silently dropped; the opponent's
     attack value serves only Attaque dans l'attaque, "lors d'attaques simultanées seulement"."""
-
-    def typed(name: str) -> bool:
-        # The parameter's source by its name: Typer brings its own Click, whose enum is not click's.
-        return getattr(ctx.get_parameter_source(name), "name", None) == "COMMANDLINE"
-
-    defence = [name for name in _DEFENCE_OPTIONS if typed(name)]
+    defence = typed_options(ctx, _DEFENCE_OPTIONS)
     if simultaneous and defence:
-        said = ", ".join("--" + name.replace("_", "-") for name in defence)
-        raise fail(f"simultaneous attacks meet no defence (both laid 'Attaque'): drop {said}")
-    if not simultaneous and typed("opponent_attack"):
+        raise fail(f"simultaneous attacks meet no defence (both laid 'Attaque'): drop {', '.join(defence)}")
+    if not simultaneous and typed_options(ctx, ["opponent_attack"]):
         raise fail("--opponent-attack is the opponent's attack in simultaneous attacks: it needs --simultaneous")
 
 
@@ -659,8 +653,10 @@ def faculties(
         return Told(change_faculties(world, character, levels, reason), named(world, character))
 
     told = run(ctx, lambda s: s.act(campaign, recompute))
-    d = told.result
-    typer.echo(f"{told.words}: action points {d['action_points']}, effort points {d['effort_points']}, max effort {d['max_effort']}")
+    points = told.result
+    typer.echo(
+        f"{told.words}: action points {points['action_points']}, effort points {points['effort_points']}, max effort {points['max_effort']}"
+    )
 
 
 @app.command("sheet")
@@ -699,7 +695,7 @@ def scene_join(ctx: typer.Context, campaign: str = CAMPAIGN, names: list[str] = 
     from chronique.domain.rulesets.elor.describe import came_in
     from chronique.domain.rulesets.elor.play import join_scene
 
-    def join(world: Any) -> str:
+    def join(world: World) -> str:
         join_scene(world, names)
         scenes = {c.name: c.condition["scene"] for c in map(world.character, names)}
         said = [f"{name} {came_in(scene['sequence'], scene['ap'])}" for name, scene in scenes.items()]
@@ -955,10 +951,10 @@ def xp_progress(ctx: typer.Context, campaign: str = CAMPAIGN, character: str = C
         return Told(roll_progression(world, character), named(world, character))
 
     told = run(ctx, lambda s: s.act(campaign, progress))
-    for r in told.result:
+    for rolled in told.result:
         # PROPOSAL §5.5: a D10 over the level raises it by one; whose profession, and to what.
-        made = f"raised to {r['level'] + 1}" if r["raised"] else f"stays at {r['level']} (over {r['level']} raises it)"
-        typer.echo(f"{told.words}'s {r['profession']} {r['level']}: rolled {r['die']} — {made}")
+        made = f"raised to {rolled['level'] + 1}" if rolled["raised"] else f"stays at {rolled['level']} (over {rolled['level']} raises it)"
+        typer.echo(f"{told.words}'s {rolled['profession']} {rolled['level']}: rolled {rolled['die']} — {made}")
 
 
 @xp_app.command("grant")

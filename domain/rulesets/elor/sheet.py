@@ -178,9 +178,10 @@ class ElorSheet(_Frozen):
 
 
 def item_spelling(items: Iterable[str], typed: str) -> str | None:
-    """The weapon or shield among ``items`` (the sheet's ``weapons``) as the sheet spells it,
-    from any spelling the table types ("épée" for Épée), None when the sheet has none such: the
-    damage it takes adds up on the one item (§Endommagement de l'équipement, ruling E70)."""
+    """The name among ``items`` (a sheet's weapons, professions, familiarities or attributes) as
+    the sheet spells it, from any case the table types ("épée" for Épée), None when the sheet has
+    none such: the damage a weapon or shield takes adds up on the one item (§Endommagement de
+    l'équipement, ruling E70), and the log names the others as the sheet does (ruling E92)."""
     return next((k for k in items if k.casefold() == typed.casefold()), None)
 
 

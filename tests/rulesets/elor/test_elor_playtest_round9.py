@@ -9,10 +9,9 @@ import json
 from types import SimpleNamespace
 from typing import Any
 
-from elor_table import table
+from elor_table import log, refused_in_one_line, table, tolosa
 from support import run
 from test_elor_review_fixes import MORNING, SWORD, downtime, events_of, run_until
-from test_elor_review_fixes_round7 import log, refused_in_one_line, tolosa
 
 from chronique.domain.gametime import HOUR
 from chronique.domain.rulesets import ruleset

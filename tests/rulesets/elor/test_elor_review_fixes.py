@@ -13,7 +13,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from elor_table import dice, table
+from elor_table import dice, log, recorded, refused_in_one_line, table
 from support import SAMPLES, run
 
 from chronique.domain.errors import RuleViolation
@@ -49,10 +49,6 @@ def events_of(world: World, name: str, kind: type) -> list[Any]:
     return [e for e in world.character(name).pending_events if isinstance(e, kind)]
 
 
-def recorded(world: World) -> int:
-    return sum(len(c.pending_events) for c in world.characters.values()) + len(world.campaign.pending_events)
-
-
 def downtime(world: World) -> None:
     world.campaign.end_session(bytes(32), "0" * 64, "2026-01-01T00:00:00+00:00")
 
@@ -68,20 +64,6 @@ def tolosa(db: str, tmp_path: Path) -> None:
     for sheet in (SAMPLES / "elor_samson.toml", SAMPLES / "elor_montana.toml", tmp_path / "brigand.toml"):
         run(db, "character", "new", "Tolosa", "--sheet", str(sheet))
     run(db, "session", "start", "Tolosa")
-
-
-def log(db: str, *options: str) -> list[dict[str, Any]]:
-    return [entry["event"] for entry in json.loads(run(db, "log", "Tolosa", "--json", "--gm", *options).stdout)]
-
-
-def refused_in_one_line(db: str, *args: str) -> str:
-    """``args`` refused: exit 2, one line on stderr, and nothing recorded."""
-    before = len(log(db))
-    result = run(db, *args, check=False)
-    assert result.returncode == 2, (args, result.stdout, result.stderr)
-    assert result.stderr.startswith("error: ") and result.stderr.count("\n") == 1, result.stderr
-    assert len(log(db)) == before, args
-    return result.stderr.strip()
 
 
 # -- 1. The first test of a long action in days or weeks (E22) -------------------------------

@@ -5,50 +5,16 @@ recorded). Lnnn are lines of the seed (003_d01003b662e47709.txt); En the rulings
 
 from __future__ import annotations
 
-import json
-from typing import Any
-
 import pytest
-from elor_table import table
-from support import SAMPLES, run
+from elor_table import journal_lines, recorded, refused_in_one_line, scene_of, table, tolosa
+from support import run
 
 from chronique.domain.errors import RuleViolation
 from chronique.domain.rulesets.elor.downtime import start_long_action
-from chronique.domain.rulesets.elor.play import Attack, TestSpec, attack, begin_scene, next_up, suffer_damage
-from chronique.domain.world import World
+from chronique.domain.rulesets.elor.play import Attack, TestSpec, attack, begin_scene, next_up, suffer_damage, take_opportunity
 
 SWORD = TestSpec("C", "Guerrier", familiarity="Épées")
 AXE = TestSpec("C", "Guerrier", familiarity="Haches")
-
-
-def recorded(world: World) -> int:
-    return sum(len(c.pending_events) for c in world.characters.values()) + len(world.campaign.pending_events)
-
-
-def scene_of(world: World, name: str) -> dict[str, Any]:
-    return dict(world.character(name).condition["scene"])
-
-
-def tolosa(db: str) -> None:
-    """A table: Tolosa at Day 1 08:00, Samson and Montana James, a session open."""
-    run(db, "campaign", "new", "Tolosa", "--ruleset", "elor", "--start", "Day 1 08:00")
-    for sheet in (SAMPLES / "elor_samson.toml", SAMPLES / "elor_montana.toml"):
-        run(db, "character", "new", "Tolosa", "--sheet", str(sheet))
-    run(db, "session", "start", "Tolosa")
-
-
-def log(db: str) -> list[dict[str, Any]]:
-    return [entry["event"] for entry in json.loads(run(db, "log", "Tolosa", "--json", "--gm").stdout)]
-
-
-def refused_in_one_line(db: str, *args: str) -> str:
-    """``args`` refused: exit 2, one line on stderr, and nothing recorded."""
-    before = len(log(db))
-    result = run(db, *args, check=False)
-    assert result.returncode == 2, (args, result.stdout, result.stderr)
-    assert result.stderr.startswith("error: ") and result.stderr.count("\n") == 1, result.stderr
-    assert len(log(db)) == before, args
-    return result.stderr.strip()
 
 
 # -- 1. Simultaneous attacks spend action points; an unconscious target lays no card ----------
@@ -83,8 +49,6 @@ def test_a_simultaneous_attack_needs_both_protagonists_tied_for_the_opportunity_
     # Bruna (3 AP) is next up alone: her attack on Aldo (2 AP) is a normal one.
     world = table()
     begin_scene(world, ["Aldo", "Bruna"])
-    from chronique.domain.rulesets.elor.play import take_opportunity
-
     take_opportunity(world, ["Aldo"], "wait")
     take_opportunity(world, ["Bruna"], "wait")
     take_opportunity(world, ["Aldo"], "wait")
@@ -100,8 +64,6 @@ def test_a_protagonist_knocked_out_before_the_opportunity_lays_no_card_and_makes
     world = table()
     begin_scene(world, ["Aldo", "Bruna"])
     suffer_damage(world, "Bruna", 5, "a fall", "head")  # 5 of her head's 4 HP: unconscious
-    from chronique.domain.rulesets.elor.play import take_opportunity
-
     take_opportunity(world, ["Aldo"], "wait")
     before = recorded(world)
     with pytest.raises(RuleViolation, match="^Bruna is unconscious$"):
@@ -165,9 +127,6 @@ def test_a_blow_says_what_the_armour_stopped_in_the_log_the_export_and_the_journ
 ) -> None:
     # §Application des dommages step 2: the location's armour is subtracted from the damage.
     # Samson wears 2 on the torso: a blow of 7 adds 5, and each line says why it is not 7.
-    from chronique.adapters.bootstrap import build
-    from chronique.web.pages import Reader, log_page
-
     tolosa(db)
     said = run(db, "elor", "damage", "Tolosa", "Samson", "--amount", "7", "--location", "torso").stdout
     assert said == "Samson's torse: 5 points of damage (7 dealt, 2 stopped by the armour), 5 in all (hurt)\n"
@@ -179,12 +138,7 @@ def test_a_blow_says_what_the_armour_stopped_in_the_log_the_export_and_the_journ
     run(db, "session", "end", "Tolosa")
     exported = run(db, "export", "session", "Tolosa", "1").stdout
     assert line in exported and "2 points of damage in the tête (the GM)" in exported
-    services = build(db)
-    try:
-        shown = log_page(services, Reader("Tolosa", "GM", True, "token"))["rows"]
-    finally:
-        services.close()
-    assert [row for row in shown if line in row.text]
+    assert any(line in text for text in journal_lines(db))
 
 
 # -- 3. No experience for the dead ---------------------------------------------------------------
@@ -215,23 +169,8 @@ def test_what_makes_a_collaboration_possible_is_named_for_any_participant_seed_C
     # (Esprit 2) decipher at -2: -2 and 0. An easier -d -1 makes Montana James's test level 1;
     # it said "-d 1 (level 1)", the owner's alone, an easing twice what is needed (ruling E77).
     tolosa(db)
-    said = refused_in_one_line(
-        db,
-        "elor",
-        "long-action",
-        "start",
-        "Tolosa",
-        "Samson",
-        "decipher",
-        "--degrees",
-        "3",
-        "-f",
-        "E",
-        "-d",
-        "-2",
-        "--helper",
-        "Montana James",
-    )
+    decipher = ("decipher", "--degrees", "3", "-f", "E", "-d", "-2", "--helper", "Montana James")
+    said = refused_in_one_line(db, "elor", "long-action", "start", "Tolosa", "Samson", *decipher)
     assert said.endswith("possible with an easier -d -1 (Montana James at level 1)")  # worded shorter by E83
     # The faculty: the collaboration names the one that makes *some* participant's test possible.
     # Bruna (Mental 0, her best faculties 1) and Aldo (Coordination 2) in a Mental test at -1: -1

@@ -136,14 +136,20 @@ def test_a_refusal_names_no_state_a_hidden_roll_left_a_character_in_until_it_is_
     assert said.startswith("error: Lena is in a critical state (Revers 1, a Décisif not stabilized yet, L343)")
 
 
+def lena_hurt_face_down(db: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Mines with Lena, hurt by a hidden hazard: Athlétisme Faible (2), 0 0 0 0 against Moyenne
+    (4), a Revers sérieux face down (L351)."""
+    campaign(db, tmp_path, "Mines", LENA)
+    scripted(monkeypatch, 0, 0, 0, 0)
+    cli(db, "microfudge", "hazard", "Mines", "Lena", "Athlétisme", "-d", "moyenne", "--hidden")
+
+
 def test_a_critical_state_dealt_face_up_after_a_hidden_roll_is_named_to_the_players_L343_M81(
     db: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    campaign(db, tmp_path, "Mines", LENA)
-    # A hidden Revers sérieux (Faible (2), 0 0 0 0 against Moyenne (4)), then a Décisif in plain
-    # sight: the players' sheet shows it (M81), so the refusal names it to them as to the GM.
-    scripted(monkeypatch, 0, 0, 0, 0)
-    cli(db, "microfudge", "hazard", "Mines", "Lena", "Athlétisme", "-d", "moyenne", "--hidden")
+    # A hidden Revers sérieux, then a Décisif in plain sight: the players' sheet shows it (M81),
+    # so the refusal names it to them as to the GM.
+    lena_hurt_face_down(db, tmp_path, monkeypatch)
     cli(db, "microfudge", "setback", "Mines", "Lena", "--severity", "3", "--source", "a miner's pick")
     said = cli(db, "microfudge", "test", "Mines", "Lena", "Combat", code=2)
     assert said.startswith("error: Lena is in a critical state (Revers 2, a Décisif not stabilized yet, L343)")
@@ -155,11 +161,9 @@ def test_a_critical_state_dealt_face_up_after_a_hidden_roll_is_named_to_the_play
 def test_a_Revers_dealt_face_down_recovers_face_down_until_its_roll_is_revealed_Effets_des_Revers_L339_L351(
     db: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    campaign(db, tmp_path, "Mines", LENA)
-    # L351: Athlétisme Faible (2), 0 0 0 0 against Moyenne (4), hidden: a Revers sérieux face
-    # down, a blow that heals a step a day (L339); a day on, in the same session, it heals a step.
-    scripted(monkeypatch, 0, 0, 0, 0)
-    cli(db, "microfudge", "hazard", "Mines", "Lena", "Athlétisme", "-d", "moyenne", "--hidden")
+    # The hidden Revers sérieux is a blow that heals a step a day (L339); a day on, in the same
+    # session, it heals a step.
+    lena_hurt_face_down(db, tmp_path, monkeypatch)
     cli(db, "advance", "Mines", "1d", "--yes")
     # What is left would tell what the hidden roll dealt: the players' log reads the recovery as
     # it reads the Revers, face down until the dice of session 1 are revealed; the GM's in full.
