@@ -6,31 +6,57 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 from scripted_table import SEED, ScriptedDice, dice, scripted_table
 from support import SAMPLES, run
 
 from chronique.adapters.bootstrap import build
+from chronique.domain.gametime import HOUR
+from chronique.domain.rulesets import ruleset
+from chronique.domain.rulesets.elor.describe import WORDS
+from chronique.domain.rulesets.elor.play import TestSpec
+from chronique.domain.timeline import advance
 from chronique.domain.world import World
 from chronique.web.pages import Reader, log_page
 
 __all__ = [
+    "AIMED",
     "ALDO",
     "ALDO_SHEET",
+    "BRIGAND",
     "BRUNA",
     "BRUNA_SHEET",
+    "MORNING",
     "SEED",
+    "SWORD",
+    "TRAIN",
     "ScriptedDice",
     "dice",
+    "downtime",
+    "events_of",
+    "in_the_log",
     "journal_lines",
     "log",
+    "of_kind",
     "recorded",
     "refused_in_one_line",
+    "run_until",
     "scene_of",
     "table",
     "tolosa",
+    "tolosa_with_brigand",
+    "with_aldo_and_bruna",
 ]
+
+MORNING = 8 * HOUR  # Day 1 08:00, when the tables open
+# Aldo's sword (§Armement): Coordination, Guerrier, his familiarity with swords.
+SWORD = TestSpec("C", "Guerrier", familiarity="Épées")
+AIMED = TestSpec("C", "Guerrier", familiarity="Épées", effort=1)  # Aldo's level 5, two dice
+# The command line's training in downtime (PROPOSAL §5.5, ruling E27), its campaign named.
+TRAIN = ("elor", "downtime", "train", "Tolosa")
 
 # A soldier at Normal power: Coordination 2, Esprit 0 (3 AP), Physique 1, Mental -1 (2 EP, max 1).
 ALDO: dict[str, Any] = {
@@ -93,12 +119,60 @@ def scene_of(world: World, name: str) -> dict[str, Any]:
     return dict(world.character(name).condition["scene"])
 
 
+def events_of(world: World, name: str, kind: type) -> list[Any]:
+    """The events of ``kind`` the commands on ``world`` have recorded for ``name`` so far."""
+    return [e for e in world.character(name).pending_events if isinstance(e, kind)]
+
+
+def downtime(world: World) -> None:
+    """End the table's session: the campaign is in downtime."""
+    world.campaign.end_session(bytes(32), "0" * 64, "2026-01-01T00:00:00+00:00")
+
+
+def run_until(world: World, at: int) -> list[Any]:
+    """Advance the campaign's clock to ``at``, running Elor's timed processes; what they recorded."""
+    return advance(world.campaign, ruleset("elor").processes(world), at)
+
+
 def tolosa(db: str) -> None:
     """A table: Tolosa at Day 1 08:00, Samson and Montana James, a session open."""
     run(db, "campaign", "new", "Tolosa", "--ruleset", "elor", "--start", "Day 1 08:00")
     for sheet in (SAMPLES / "elor_samson.toml", SAMPLES / "elor_montana.toml"):
         run(db, "character", "new", "Tolosa", "--sheet", str(sheet))
     run(db, "session", "start", "Tolosa")
+
+
+# A GM character with a net (§Armement: an entangling weapon) for the effects' names.
+BRIGAND = """name = "Brigand"
+npc = true
+faculties = { P = 1, C = 1, E = 0, M = 0 }
+professions = { Guerrier = 2 }
+familiarities = { "Épées" = 1 }
+[weapons."Épée"]
+damage = 5
+increment = 2
+familiarity = "Épées"
+[armour]
+torso = 1
+"""
+
+
+def tolosa_with_brigand(db: str, tmp_path: Path) -> None:
+    """The reviewer's table: Tolosa at Day 1 08:00, Samson, Montana James and a brigand, a session open."""
+    (tmp_path / "brigand.toml").write_text(BRIGAND, encoding="utf-8")
+    run(db, "campaign", "new", "Tolosa", "--ruleset", "elor", "--start", "Day 1 08:00")
+    for sheet in (SAMPLES / "elor_samson.toml", SAMPLES / "elor_montana.toml", tmp_path / "brigand.toml"):
+        run(db, "character", "new", "Tolosa", "--sheet", str(sheet))
+    run(db, "session", "start", "Tolosa")
+
+
+def with_aldo_and_bruna(db: str, tmp_path: Path) -> None:
+    """The reviewer's Tolosa (Samson, Montana James, a brigand; Day 1 08:00, a session open),
+    joined by Aldo (Guerrier 2) and Bruna (Guerrier 1, Forgeron 1)."""
+    tolosa_with_brigand(db, tmp_path)
+    for name, text in (("aldo", ALDO_SHEET), ("bruna", BRUNA_SHEET)):
+        (tmp_path / f"{name}.toml").write_text(text, encoding="utf-8")
+        run(db, "character", "new", "Tolosa", "--sheet", str(tmp_path / f"{name}.toml"))
 
 
 def log(db: str, *options: str) -> list[dict[str, Any]]:
@@ -114,6 +188,16 @@ def refused_in_one_line(db: str, *args: str) -> str:
     assert result.stderr.startswith("error: ") and result.stderr.count("\n") == 1, result.stderr
     assert len(log(db)) == before, args
     return result.stderr.strip()
+
+
+def of_kind(db: str, kind: str, name: str | None = None) -> list[dict[str, Any]]:
+    """The recorded events of one kind (of one character), oldest first, in their stored form."""
+    return [e for e in log(db, *(("--character", name) if name else ())) if e["topic"].endswith(f":{kind}")]
+
+
+def in_the_log(event: dict[str, Any]) -> str:
+    """What the log says of a recorded event, read back from the journal in its stored form."""
+    return WORDS[event["topic"]](SimpleNamespace(**event))
 
 
 def journal_lines(db: str) -> list[str]:

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from elor_table import ALDO_SHEET, dice, table
+from elor_table import ALDO_SHEET, dice, downtime, table
 from support import assert_scenarios_name_every_die, dice_account, run, short_ref
 
 from chronique.domain.chain import canonical_event
@@ -53,10 +53,6 @@ def parts(event: dict[str, Any], fair: str = FORMAT) -> list[str | None]:
     """The part of the rules each of the event's primitives fed, as ``audit show`` lists them (for
     an event of an epoch of fairness version ``fair``)."""
     return [used.part for used in chance_used(RULES.rederive[event["topic"]], event, fair)]
-
-
-def downtime(world: World) -> None:
-    world.campaign.end_session(bytes(32), "0" * 64, "2026-01-01T00:00:00+00:00")
 
 
 # -- one scenario per kind of roll, and per branch that draws otherwise ----------------------------

@@ -11,7 +11,7 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from elor_table import ALDO, BRUNA, dice, table
+from elor_table import ALDO, BRUNA, dice, downtime, events_of, table
 
 from chronique.domain.errors import RuleViolation
 from chronique.domain.gametime import HOUR
@@ -34,16 +34,6 @@ from chronique.domain.rulesets.elor.play import (
     take_opportunity,
 )
 from chronique.domain.timeline import advance
-from chronique.domain.world import World
-
-
-def events_of(world: World, name: str, kind: type) -> list[Any]:
-    return [e for e in world.character(name).pending_events if isinstance(e, kind)]
-
-
-def downtime(world: World) -> None:
-    world.campaign.end_session(bytes(32), "0" * 64, "2026-01-01T00:00:00+00:00")
-
 
 # -- §Actions longues L436-L464: the work is stamped at the hour it is done -----------------
 

@@ -5,7 +5,7 @@ longues, §Collaborations; PROPOSALs §5.1, §5.5, §5.6)."""
 from __future__ import annotations
 
 import pytest
-from elor_table import dice, table
+from elor_table import SWORD, dice, table
 
 from chronique.domain.errors import RuleViolation
 from chronique.domain.gametime import DAY, HOUR
@@ -37,8 +37,6 @@ from chronique.domain.rulesets.elor.play import (
 )
 from chronique.domain.timeline import advance
 from chronique.domain.world import World
-
-SWORD = TestSpec("C", "Guerrier", familiarity="Épées")
 
 
 def last(world: World, name: str, kind: type) -> ev.TestRolled:

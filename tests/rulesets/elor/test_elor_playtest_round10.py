@@ -8,9 +8,8 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any
 
-from elor_table import dice, log, refused_in_one_line, table, tolosa
+from elor_table import dice, downtime, events_of, log, refused_in_one_line, table, tolosa
 from support import run
-from test_elor_review_fixes import downtime, events_of
 
 from chronique.cli.elor import reaction_line
 from chronique.domain.gametime import HOUR

@@ -12,7 +12,7 @@ import re
 from types import SimpleNamespace
 from typing import Any
 
-from elor_table import ALDO, table
+from elor_table import ALDO, MORNING, table
 from support import SAMPLES, run, short_ref
 
 from chronique.domain.character import Character
@@ -25,8 +25,6 @@ from chronique.domain.rulesets.elor.play import TestSpec, suffer_damage
 from chronique.domain.rulesets.elor.view import sheet_view
 from chronique.domain.timeline import advance
 from chronique.domain.world import World
-
-MORNING = 8 * HOUR  # Day 1 08:00
 
 
 def campaign(db: str, name: str = "T2") -> None:

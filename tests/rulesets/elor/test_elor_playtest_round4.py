@@ -13,29 +13,29 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
-from elor_table import ALDO, BRUNA, dice, table
+from elor_table import (
+    ALDO,
+    BRUNA,
+    MORNING,
+    TRAIN,
+    dice,
+    downtime,
+    events_of,
+    in_the_log,
+    of_kind,
+    refused_in_one_line,
+    run_until,
+    table,
+    tolosa_with_brigand,
+    with_aldo_and_bruna,
+)
 from support import run
-from test_elor_review_fixes import downtime, events_of, log, refused_in_one_line, run_until, tolosa
-from test_elor_training_and_locations_cli import TRAIN, with_aldo_and_bruna
 
-from chronique.domain.gametime import HOUR, WEEK
+from chronique.domain.gametime import WEEK
 from chronique.domain.rulesets.elor import events as ev
 from chronique.domain.rulesets.elor.describe import WORDS
 from chronique.domain.rulesets.elor.downtime import change_faculties, start_training
 from chronique.domain.rulesets.elor.play import TestSpec
-
-MORNING = 8 * HOUR  # Day 1 08:00
-
-
-def of_kind(db: str, kind: str, name: str | None = None) -> list[dict[str, Any]]:
-    """The recorded events of one kind (of one character), oldest first, in their stored form."""
-    return [e for e in log(db, *(("--character", name) if name else ())) if e["topic"].endswith(f":{kind}")]
-
-
-def in_the_log(event: dict[str, Any]) -> str:
-    """What the log says of a recorded event, read back from the journal in its stored form."""
-    return WORDS[event["topic"]](SimpleNamespace(**event))
-
 
 # -- E68: a training that could never gain a degree ----------------------------------------------
 
@@ -48,7 +48,7 @@ def test_E68_a_training_whose_weekly_test_fails_without_a_roll_is_refused_with_w
     # automatique"; E8: level 0 or below), so no week could gain the 2 degrees level 1 needs. It
     # ticked "0/2 degrees" every week for ever; now it is refused, and the line names what the GM
     # may change: the faculty the drill uses (his Esprit 2) or an easier difficulty.
-    tolosa(db, tmp_path)
+    tolosa_with_brigand(db, tmp_path)
     refused = (
         "error: Montana James cannot train in Guerrier: the weekly test would be at level 0 (Coordination 0), and at 0 or below"
         " a test fails without a roll (E8); possible with -f Esprit (level 2) if that faculty fits, or an easier -d 1 (level 1)"
@@ -89,7 +89,7 @@ def test_E68_a_running_training_whose_weekly_test_became_an_automatic_failure_st
     # the GM lowers his Coordination to −1 (E35): the weekly test is now at level 0. At its week the
     # training stops, said by the advance, the log, the sheet and the downtime report, and no
     # test is made that week or after (it failed "no roll" every week for ever).
-    tolosa(db, tmp_path)
+    tolosa_with_brigand(db, tmp_path)
     run(db, *TRAIN, "Montana James", "Guerrier", "--teacher", "Samson", "-d", "1")
     run(db, "session", "end", "Tolosa")
     run(db, "elor", "faculties", "Tolosa", "Montana James", "C=-1", "--reason", "a crippled hand")
@@ -121,7 +121,7 @@ def test_E68_a_test_by_hand_of_a_training_that_can_no_longer_succeed_stops_it_th
 ) -> None:
     # The GM's 'long-action test' follows the same rule as the timeline's week (E65): it stops the
     # training rather than record a failure without a roll.
-    tolosa(db, tmp_path)
+    tolosa_with_brigand(db, tmp_path)
     run(db, *TRAIN, "Montana James", "Guerrier", "--teacher", "Samson", "-d", "1")
     run(db, "elor", "faculties", "Tolosa", "Montana James", "C=-1")
     said = run(db, "elor", "long-action", "test", "Tolosa", "Montana James", "1").stdout
@@ -171,7 +171,7 @@ def test_E69_a_day_of_rest_says_the_damage_left_and_when_the_leg_can_be_used_aga
     # makes it unusable (at least its hit points, L713); a day of rest takes 1 (PROPOSAL §5.6):
     # 5 left is still unusable, 4 is under its hit points, usable again. "(5 left)" read as hit
     # points left; it is the damage left.
-    tolosa(db, tmp_path)
+    tolosa_with_brigand(db, tmp_path)
     run(db, "elor", "damage", "Tolosa", "Montana James", "--amount", "6", "--location", "Jambe gauche")
     run(db, "session", "end", "Tolosa")
     said = run(db, "advance", "Tolosa", "3d", "--yes").stdout.splitlines()
@@ -191,7 +191,7 @@ def test_E69_a_vital_location_healed_under_its_hit_points_no_longer_causes_uncon
 ) -> None:
     # Montana James's torse has 6 hit points: 7 there knock him out (§Humains "Effet PV":
     # Inconscience). A day of rest: 6, still; another: 5, under them, and he wakes (E24).
-    tolosa(db, tmp_path)
+    tolosa_with_brigand(db, tmp_path)
     run(db, "elor", "damage", "Tolosa", "Montana James", "--amount", "7", "--location", "Torse")
     run(db, "session", "end", "Tolosa")
     said = run(db, "advance", "Tolosa", "2d", "--yes").stdout.splitlines()
@@ -206,7 +206,7 @@ def test_E69_a_vital_location_healed_under_its_hit_points_no_longer_causes_uncon
 def test_E69_care_says_the_damage_left_and_the_leg_usable_again_as_the_log_does_PROPOSAL_5_6(db: str, tmp_path: Path) -> None:
     # 5 damage in Montana James's 5-hit-point jambe gauche: unusable. Samson's care under an easy
     # hand (Esprit 0 + 10: level 10, a degree without a die, E8) removes 1 (E23): 4, usable again.
-    tolosa(db, tmp_path)
+    tolosa_with_brigand(db, tmp_path)
     run(db, "elor", "damage", "Tolosa", "Montana James", "--amount", "5", "--location", "Jambe gauche")
     said = run(db, "elor", "care", "Tolosa", "Samson", "Montana James", "--location", "Jambe gauche", "-d", "10").stdout.splitlines()
     assert said == [
@@ -240,7 +240,7 @@ def test_E69_a_healing_recorded_before_it_kept_hit_points_says_the_damage_left_a
 def test_SV2_the_faculties_heading_is_english_in_every_sheet_format_seed_Facultes(db: str, tmp_path: Path) -> None:
     # Ruling SV2: a sheet's headings are English (CAPACITIES, ATTRIBUTES, BODY); only the
     # rulebook's terms stay French (§Facultés: Physique, Coordination, Esprit, and lang="fr" in HTML).
-    tolosa(db, tmp_path)
+    tolosa_with_brigand(db, tmp_path)
     text = run(db, "sheet", "Tolosa", "Montana James").stdout.splitlines()
     assert text[2:4] == ["FACULTIES", "Physique 0, Coordination 0, Esprit +2, Mental 0"]
     markdown = run(db, "export", "sheet", "Tolosa", "Montana James").stdout

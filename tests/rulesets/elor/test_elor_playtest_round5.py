@@ -16,11 +16,8 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from elor_table import ALDO, BRUNA, table
+from elor_table import AIMED, ALDO, BRUNA, TRAIN, events_of, in_the_log, of_kind, refused_in_one_line, table, tolosa_with_brigand
 from support import run
-from test_elor_playtest_round4 import in_the_log, of_kind
-from test_elor_review_fixes import AIMED, events_of, refused_in_one_line, tolosa
-from test_elor_training_and_locations_cli import TRAIN
 
 from chronique.domain.errors import RuleViolation
 from chronique.domain.rulesets.elor import events as ev
@@ -134,7 +131,7 @@ def test_E71_a_training_stops_at_its_week_once_experience_gave_its_level_PROPOSA
     # training kept testing and, two degrees later, raised Guerrier to 2 on the degrees of level
     # 1 (2, not the 4 of level 2). It stops at its week instead, said by the advance and the log;
     # Guerrier stays at the level the experience gave.
-    tolosa(db, tmp_path)
+    tolosa_with_brigand(db, tmp_path)
     assert run(db, *TRAIN, "Montana James", "Guerrier", "--teacher", "Samson", "-f", "Esprit").stdout.endswith(
         "2 degrees to reach level 1, one test a week, the first Day 8 08:00\n"
     )
@@ -158,7 +155,7 @@ def test_E71_a_training_stops_at_its_week_once_experience_gave_its_level_PROPOSA
 def test_a_faculty_change_that_changes_nothing_is_refused_in_words_not_data_seed_Facultes(db: str, tmp_path: Path) -> None:
     # §Facultés, ruling E35: the refusal named the faculties as a Python dict
     # ("{'Coordination': 1, 'Esprit': 0, 'Mental': -1, 'Physique': 2}").
-    tolosa(db, tmp_path)
+    tolosa_with_brigand(db, tmp_path)
     assert refused_in_one_line(db, "elor", "faculties", "Tolosa", "Samson", "P=2") == (
         "error: Samson's faculties are already Physique +2, Coordination +1, Esprit 0, Mental −1: nothing to change"
     )
@@ -211,7 +208,7 @@ def test_E73_a_long_action_whose_every_test_fails_without_a_roll_does_not_start_
     # §Actions longues L442: the degrees add up test after test; at level 0 or below a test fails
     # without a roll (§Résolution des actions L296, E8), so Montana James reading the glyphs on
     # Coordination 0 would record "no roll, failure" each hour of each work day for ever.
-    tolosa(db, tmp_path)
+    tolosa_with_brigand(db, tmp_path)
     assert refused_in_one_line(db, *GLYPHS, "-f", "Coordination") == (
         "error: Montana James cannot start 'read the glyphs': the test would be at level 0 (Coordination 0), and at 0 or below"
         " a test fails without a roll (E8), so it could never end; possible with -f Esprit (level 2) if that faculty fits,"
@@ -230,7 +227,7 @@ def test_E73_a_long_action_whose_every_test_fails_without_a_roll_does_not_start_
 def test_a_faculty_change_reads_in_the_sheet_s_order_in_the_log_seed_Facultes(db: str, tmp_path: Path) -> None:
     # §Facultés: Physique, Coordination, Esprit, Mental, as the sheet gives them; the log read
     # "Coordination +1, Esprit +0, Mental +0, Physique +2" (the journal's alphabetical order).
-    tolosa(db, tmp_path)
+    tolosa_with_brigand(db, tmp_path)
     run(db, "elor", "faculties", "Tolosa", "Samson", "M=0", "--reason", "a vow")
     (changed,) = of_kind(db, "FacultiesChanged", "Samson")
     assert in_the_log(changed) == "faculties changed (a vow): Physique +2, Coordination +1, Esprit +0, Mental +0"

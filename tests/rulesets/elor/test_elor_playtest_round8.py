@@ -10,7 +10,20 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from elor_table import ALDO, ALDO_SHEET, BRUNA, BRUNA_SHEET, journal_lines, log, recorded, refused_in_one_line, scene_of, table, tolosa
+from elor_table import (
+    ALDO,
+    ALDO_SHEET,
+    BRUNA,
+    BRUNA_SHEET,
+    SWORD,
+    journal_lines,
+    log,
+    recorded,
+    refused_in_one_line,
+    scene_of,
+    table,
+    tolosa,
+)
 from support import run
 
 from chronique.domain.errors import RuleViolation
@@ -19,7 +32,6 @@ from chronique.domain.rulesets.elor.describe import WORDS
 from chronique.domain.rulesets.elor.downtime import start_long_action
 from chronique.domain.rulesets.elor.play import Attack, TestSpec, attack, begin_scene, join_scene, next_up, take_opportunity
 
-SWORD = TestSpec("C", "Guerrier", familiarity="Épées")
 AXE = TestSpec("C", "Guerrier", familiarity="Haches")
 CARLO = dict(BRUNA, name="Carlo")
 OUTSIDER = "is not in the running action scene: 'elor scene join' brings a latecomer in"

@@ -9,9 +9,8 @@ import json
 from types import SimpleNamespace
 from typing import Any
 
-from elor_table import log, refused_in_one_line, table, tolosa
+from elor_table import MORNING, SWORD, downtime, events_of, log, refused_in_one_line, run_until, table, tolosa
 from support import run
-from test_elor_review_fixes import MORNING, SWORD, downtime, events_of, run_until
 
 from chronique.domain.gametime import HOUR
 from chronique.domain.rulesets import ruleset

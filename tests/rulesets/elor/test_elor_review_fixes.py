@@ -13,58 +13,30 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from elor_table import dice, log, recorded, refused_in_one_line, table
-from support import SAMPLES, run
+from elor_table import (
+    AIMED,
+    MORNING,
+    SWORD,
+    dice,
+    downtime,
+    events_of,
+    log,
+    recorded,
+    refused_in_one_line,
+    run_until,
+    table,
+    tolosa_with_brigand,
+)
+from support import run
 
 from chronique.domain.errors import RuleViolation
 from chronique.domain.gametime import DAY, HOUR, WEEK
-from chronique.domain.rulesets import ruleset
 from chronique.domain.rulesets.elor import events as ev
 from chronique.domain.rulesets.elor.capacities import faculty_range
 from chronique.domain.rulesets.elor.describe import WORDS, describe
 from chronique.domain.rulesets.elor.downtime import Risk, change_faculties, give_care, start_long_action, start_training
 from chronique.domain.rulesets.elor.play import Attack, TestSpec, attack, begin_scene, suffer_damage
 from chronique.domain.rulesets.elor.tables import nature
-from chronique.domain.timeline import advance
-from chronique.domain.world import World
-
-SWORD = TestSpec("C", "Guerrier", familiarity="Épées")
-MORNING = 8 * HOUR  # Day 1 08:00, when the tables open
-# A GM character with a net (§Armement: an entangling weapon) for the effects' names.
-BRIGAND = """name = "Brigand"
-npc = true
-faculties = { P = 1, C = 1, E = 0, M = 0 }
-professions = { Guerrier = 2 }
-familiarities = { "Épées" = 1 }
-[weapons."Épée"]
-damage = 5
-increment = 2
-familiarity = "Épées"
-[armour]
-torso = 1
-"""
-
-
-def events_of(world: World, name: str, kind: type) -> list[Any]:
-    return [e for e in world.character(name).pending_events if isinstance(e, kind)]
-
-
-def downtime(world: World) -> None:
-    world.campaign.end_session(bytes(32), "0" * 64, "2026-01-01T00:00:00+00:00")
-
-
-def run_until(world: World, at: int) -> list[Any]:
-    return advance(world.campaign, ruleset("elor").processes(world), at)
-
-
-def tolosa(db: str, tmp_path: Path) -> None:
-    """The reviewer's table: Tolosa at Day 1 08:00, Samson, Montana James and a brigand, a session open."""
-    (tmp_path / "brigand.toml").write_text(BRIGAND, encoding="utf-8")
-    run(db, "campaign", "new", "Tolosa", "--ruleset", "elor", "--start", "Day 1 08:00")
-    for sheet in (SAMPLES / "elor_samson.toml", SAMPLES / "elor_montana.toml", tmp_path / "brigand.toml"):
-        run(db, "character", "new", "Tolosa", "--sheet", str(sheet))
-    run(db, "session", "start", "Tolosa")
-
 
 # -- 1. The first test of a long action in days or weeks (E22) -------------------------------
 
@@ -93,7 +65,7 @@ def test_E27_training_a_week_at_a_time_is_first_tested_a_week_after_it_starts() 
 
 
 def test_E22_the_command_line_names_the_next_day_and_the_next_week(db: str, tmp_path: Path) -> None:
-    tolosa(db, tmp_path)
+    tolosa_with_brigand(db, tmp_path)
     daily = ("elor", "long-action", "start", "Tolosa", "Samson", "forge an axe", "--degrees", "6", "--unit", "1d", "-f", "P")
     assert "first test Day 2 08:00" in run(db, *daily, "-p", "Guerrier").stdout
     weekly = ("elor", "long-action", "start", "Tolosa", "Montana James", "read the glyphs", "--degrees", "6", "--unit", "1w")
@@ -144,7 +116,7 @@ def test_a_wounds_healed_of_an_older_journal_keeps_its_totals_and_is_never_read_
 
 
 def test_the_log_says_the_point_a_day_of_rest_healed_PROPOSAL_5_6(db: str, tmp_path: Path) -> None:
-    tolosa(db, tmp_path)
+    tolosa_with_brigand(db, tmp_path)
     run(db, "elor", "damage", "Tolosa", "Samson", "--amount", "1", "--location", "left-leg")
     run(db, "session", "end", "Tolosa")
     assert (
@@ -172,7 +144,7 @@ def test_E35_a_faculty_level_beyond_the_nature_s_range_is_refused_seed_Facultes_
 
 
 def test_E35_faculties_out_of_range_are_one_line_exit_2_and_nothing_recorded(db: str, tmp_path: Path) -> None:
-    tolosa(db, tmp_path)
+    tolosa_with_brigand(db, tmp_path)
     said = refused_in_one_line(db, "elor", "faculties", "Tolosa", "Samson", "P=-99999", "C=-5000")
     assert said == "error: Physique must be between -1 and 15 (got -99,999)"
     sheet = json.loads(run(db, "elor", "sheet", "Tolosa", "Samson", "--json").stdout)
@@ -213,7 +185,7 @@ def test_a_parry_bare_handed_still_names_its_limb_without_the_effect_seed_Effets
 
 
 def test_a_missed_attack_with_impossible_defence_options_is_refused_on_the_command_line(db: str, tmp_path: Path) -> None:
-    tolosa(db, tmp_path)
+    tolosa_with_brigand(db, tmp_path)
     base = ("elor", "attack", "Tolosa", "Montana James", "Brigand", "-w", "Fouet", "-d", "-5")  # level ≤ 0: a certain miss
     assert "Brigand has no weapon 'Bouclier'" in refused_in_one_line(db, *base, "--defence", "parry", "--parry-with", "Bouclier")
     assert "maximal effort" in refused_in_one_line(db, *base, "--defence-effort", "9")
@@ -229,7 +201,7 @@ def test_a_character_cannot_attack_themselves_seed_Attaque(db: str, tmp_path: Pa
         attack(world, "Aldo", "Aldo", Attack("Épée", SWORD))
     with pytest.raises(RuleViolation, match="their own attack"):  # nor parries his own blow for another (E34)
         attack(world, "Aldo", "Bruna", Attack("Épée", SWORD, defence="parry", guard="Aldo"))
-    tolosa(db, tmp_path)
+    tolosa_with_brigand(db, tmp_path)
     said = refused_in_one_line(db, "elor", "attack", "Tolosa", "Montana James", "Montana James", "-w", "Fouet")
     assert said == "error: Montana James cannot attack themselves: the target is someone else"
 
@@ -239,7 +211,7 @@ def test_a_character_cannot_attack_themselves_seed_Attaque(db: str, tmp_path: Pa
 
 def test_the_command_line_names_locations_as_the_sheet_does_seed_Humains(db: str, tmp_path: Path) -> None:
     # §Humains: the sheet says Torse, Jambe gauche; the commands said torso, left-leg.
-    tolosa(db, tmp_path)
+    tolosa_with_brigand(db, tmp_path)
     hit = run(db, "elor", "damage", "Tolosa", "Samson", "--amount", "3", "--location", "torso").stdout
     # Armour 2 on the torso.
     assert hit.startswith("Samson's torse: 1 point of damage (3 dealt, 2 stopped by the armour), 1 in all (hurt)") and "torso" not in hit
@@ -305,7 +277,7 @@ def test_a_protagonist_named_twice_is_refused_seed_Scenes_d_action(db: str, tmp_
         begin_scene(world, ["Aldo", "Bruna", "aldo"])
     assert recorded(world) == before
     assert all(c.condition["scene"] is None for c in world.characters.values())
-    tolosa(db, tmp_path)
+    tolosa_with_brigand(db, tmp_path)
     assert refused_in_one_line(db, "elor", "scene", "start", "Tolosa", "Samson", "Samson") == (
         "error: each protagonist takes part once: Samson named more than once"
     )
@@ -315,7 +287,7 @@ def test_a_protagonist_named_twice_is_refused_seed_Scenes_d_action(db: str, tmp_
 
 
 def test_familiarities_without_a_bonus_read_without_stray_spaces_seed_Familiarites_L266(db: str, tmp_path: Path) -> None:
-    tolosa(db, tmp_path)
+    tolosa_with_brigand(db, tmp_path)
     shown = run(db, "elor", "sheet", "Tolosa", "Montana James").stdout
     assert "\nFouets, Glyphes\n" in shown  # it read "Fouets , Glyphes "
     assert "\nHaches +1\n" in run(db, "elor", "sheet", "Tolosa", "Samson").stdout
@@ -368,9 +340,6 @@ def test_a_blow_says_its_location_roll_and_a_death_in_words_seed_Application_des
 # -- The playtest's defects -------------------------------------------------------------------
 
 
-AIMED = TestSpec("C", "Guerrier", familiarity="Épées", effort=1)  # Aldo's level 5, two dice
-
-
 def test_effects_the_roll_did_not_win_are_not_applied_and_the_roll_stands_seed_Effets_de_combat() -> None:
     # §Effets de combat: the effects are selected once the values are known ("du moment que la
     # somme de leurs coûts peut être payée"). The attack refused them after rolling and said the
@@ -403,7 +372,7 @@ def test_an_effect_no_roll_allows_is_refused_before_the_dice_seed_Liste_d_effets
 def test_effects_the_attack_did_not_win_are_said_at_the_table_and_the_roll_is_recorded(db: str, tmp_path: Path) -> None:
     # The playtest: a brigand of level 3 without effort wins at most one degree, so no effect
     # point; three commands in a row said "error: the effects cost 3 points; only 1 were won".
-    tolosa(db, tmp_path)
+    tolosa_with_brigand(db, tmp_path)
     before = len(log(db))
     blow = ("elor", "attack", "Tolosa", "Brigand", "Samson", "-w", "Épée", "-p", "Guerrier", "--defence", "none")
     said = run(db, *blow, "--effect", "Dommages augmentés", "--effect", "Dommages augmentés").stdout
@@ -425,7 +394,7 @@ def test_the_effects_a_choice_cannot_pay_for_are_counted_in_good_grammar() -> No
 def test_a_negative_armour_is_refused_when_the_sheet_is_made_seed_Application_des_dommages(db: str, tmp_path: Path) -> None:
     # §Application des dommages step 2: armour is subtracted from the damage. A sheet with
     # `head = -3` was accepted, then every blow to the head failed after its roll.
-    tolosa(db, tmp_path)
+    tolosa_with_brigand(db, tmp_path)
     sheet = tmp_path / "cursed.toml"
     sheet.write_text('name = "Maudit"\nnpc = true\nfaculties = { P = 0, C = 0, E = 0, M = 0 }\n[armour]\nhead = -3\n', encoding="utf-8")
     said = refused_in_one_line(db, "character", "new", "Tolosa", "--sheet", str(sheet))
@@ -434,7 +403,7 @@ def test_a_negative_armour_is_refused_when_the_sheet_is_made_seed_Application_de
 
 def test_a_care_says_the_healer_s_level_dice_and_degrees_at_the_table_PROPOSAL_5_6(db: str, tmp_path: Path) -> None:
     # Every other test prints its level and dice at the table; care said only the points removed.
-    tolosa(db, tmp_path)
+    tolosa_with_brigand(db, tmp_path)
     run(db, "elor", "damage", "Tolosa", "Samson", "--amount", "4", "--location", "left-leg")
     first, second = run(db, "elor", "care", "Tolosa", "Montana James", "Samson", "--location", "left-leg").stdout.splitlines()
     assert first.startswith("Montana James cares for Samson's jambe gauche: level 2 (Esprit 2): rolled ")
@@ -517,6 +486,6 @@ def test_the_sheet_shows_armour_culture_grants_a_level_to_name_and_the_action_po
 
 def test_the_hit_points_setting_reads_as_a_sentence(db: str, tmp_path: Path) -> None:
     # It read "Hit points from the printed formulas is now the printed formulas."
-    tolosa(db, tmp_path)
+    tolosa_with_brigand(db, tmp_path)
     said = run(db, "campaign", "set", "Tolosa", "hp_formula_as_printed", "on").stdout
     assert said == "Tolosa: Source of hit points is now the printed formulas.\n"

@@ -6,14 +6,13 @@ recorded). Lnnn are lines of the seed (003_d01003b662e47709.txt); En the rulings
 from __future__ import annotations
 
 import pytest
-from elor_table import journal_lines, recorded, refused_in_one_line, scene_of, table, tolosa
+from elor_table import SWORD, journal_lines, recorded, refused_in_one_line, scene_of, table, tolosa
 from support import run
 
 from chronique.domain.errors import RuleViolation
 from chronique.domain.rulesets.elor.downtime import start_long_action
 from chronique.domain.rulesets.elor.play import Attack, TestSpec, attack, begin_scene, next_up, suffer_damage, take_opportunity
 
-SWORD = TestSpec("C", "Guerrier", familiarity="Épées")
 AXE = TestSpec("C", "Guerrier", familiarity="Haches")
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from elor_table import ALDO, BRUNA, dice, table
+from elor_table import ALDO, BRUNA, SWORD, dice, downtime, events_of, table
 
 from chronique.domain.errors import RuleViolation
 from chronique.domain.gametime import HOUR
@@ -18,9 +18,7 @@ from chronique.domain.rulesets.elor import events as ev
 from chronique.domain.rulesets.elor.downtime import Risk, change_faculties, give_care, long_action_test, start_long_action
 from chronique.domain.rulesets.elor.play import Attack, TestSpec, attack, begin_scene, end_scene, roll_test, suffer_damage, take_opportunity
 from chronique.domain.timeline import advance
-from chronique.domain.world import World
 
-SWORD = TestSpec("C", "Guerrier", familiarity="Épées")
 # A bodyguard at Normal power: Coordination 1 (AP 3), a shield with a parry bonus.
 CARLO: dict[str, Any] = {
     "name": "Carlo",
@@ -29,14 +27,6 @@ CARLO: dict[str, Any] = {
     "familiarities": {"Boucliers": 1},
     "weapons": {"Bouclier": {"shield": True, "parry_bonus": 1, "familiarity": "Boucliers", "resistance": 2, "structure": 6}},
 }
-
-
-def events_of(world: World, name: str, kind: type) -> list[Any]:
-    return [e for e in world.character(name).pending_events if isinstance(e, kind)]
-
-
-def downtime(world: World) -> None:
-    world.campaign.end_session(bytes(32), "0" * 64, "2026-01-01T00:00:00+00:00")
 
 
 # -- the risk clock (E-T6) -------------------------------------------------------------------

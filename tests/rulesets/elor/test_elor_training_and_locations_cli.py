@@ -6,22 +6,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from elor_table import ALDO_SHEET, BRUNA_SHEET
+from elor_table import TRAIN, refused_in_one_line, tolosa_with_brigand, with_aldo_and_bruna
 from support import run
-from test_elor_review_fixes import refused_in_one_line, tolosa
 
-TRAIN = ("elor", "downtime", "train", "Tolosa")
 # §Humains: the seven locations of a human, as the sheet's body lists them.
 SEVEN = "Tête, Torse, Bras droit, Bras gauche, Abdomen, Jambe droite, Jambe gauche"
-
-
-def with_aldo_and_bruna(db: str, tmp_path: Path) -> None:
-    """The reviewer's Tolosa (Samson, Montana James, a brigand; Day 1 08:00, a session open),
-    joined by Aldo (Guerrier 2) and Bruna (Guerrier 1, Forgeron 1)."""
-    tolosa(db, tmp_path)
-    for name, text in (("aldo", ALDO_SHEET), ("bruna", BRUNA_SHEET)):
-        (tmp_path / f"{name}.toml").write_text(text, encoding="utf-8")
-        run(db, "character", "new", "Tolosa", "--sheet", str(tmp_path / f"{name}.toml"))
 
 
 def log_rows(db: str, name: str) -> list[tuple[str, str, str]]:
@@ -102,7 +91,7 @@ def test_E27_a_teacher_must_be_another_living_character_above_the_student_PROPOS
 
 
 def test_a_location_refused_or_suggested_reads_as_the_sheet_names_it_seed_Humains(db: str, tmp_path: Path) -> None:
-    tolosa(db, tmp_path)
+    tolosa_with_brigand(db, tmp_path)
     said = refused_in_one_line(db, "elor", "care", "Tolosa", "Montana James", "Samson", "--location", "tail")
     assert said == f"error: no location 'tail' (one of {SEVEN})"
     said = refused_in_one_line(db, "elor", "damage", "Tolosa", "Samson", "--amount", "1", "--location", "torsoo")

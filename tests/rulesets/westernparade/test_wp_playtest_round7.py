@@ -8,9 +8,9 @@ of each backend, or the rules over a scripted table. Seed 004_cf8278f91236030c.t
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
+from own_setup import modules_importing_a_test_module
 from westernparade_table import DOC as DOC_SHEET
 from westernparade_table import SAM as SAM_SHEET
 from westernparade_table import SIRINGO as SIRINGO_SHEET
@@ -93,10 +93,7 @@ def test_the_point_a_flattened_bullet_costs_may_kill_outright_and_draws_no_die_S
 
 
 def test_no_test_module_of_this_folder_imports_another_test_module() -> None:
-    folder = Path(__file__).parent
-    importing = re.compile(r"^\s*(from|import)\s+test_\w+", re.MULTILINE)
-    offenders = [p.name for p in sorted(folder.glob("test_*.py")) if importing.search(p.read_text(encoding="utf-8"))]
-    assert offenders == []
+    assert modules_importing_a_test_module(Path(__file__).parent) == []
 
 
 # -- 5. the AGI a wounded leg costs reads in words, not as its stored key (§3.2.9.2 L2116) --------
