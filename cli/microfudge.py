@@ -512,7 +512,8 @@ SIDE_HELP = (
     "armour-era / weapon-era=ancient|modern|future; healing=daily|weekly (how the Revers it inflicts heal; "
     "default weekly with a weapon, daily without, L339-L341); domain=physical|social; "
     "out (out of range); chase or ram (the manoeuvre); vehicle=motorbike|sedan|truck|...; "
-    "size=small|medium|large|huge (ramming); terrain=N (speed cards in a chase); vehicle-era=ancient|modern|future; "
+    "size=small|medium|large|huge (ramming or rammed; default small); terrain=N (speed cards in a chase); "
+    "vehicle-era=ancient|modern|future; "
     "related=related|distant (a field less close to the task: −1 or −2 cards, Faible minimum, L283-L291); "
     "atout (+1 card for 1 Atout); help=NAME (NAME pays 2 Atouts for +1 card; once per helper); "
     "change=attack|defence (1 Atout turns the first failing card there into a success); suppress (covering fire for teammates)."
@@ -550,6 +551,7 @@ def parse_side(text: str) -> Side:
     if len(parts) not in (2, 3) or not parts[0].strip() or not parts[1].strip():
         raise RuleViolation(f"a side is NAME:CHARACTERISTIC[:key=value,...], not {text!r}")
     options: dict[str, object] = {"attack": {}, "modifiers": {}, "extra_defence": {}}
+    seen: set[str] = set()
     for item in filter(None, (p.strip() for p in (parts[2] if len(parts) == 3 else "").split(","))):
         typed, equals, raw = item.partition("=")
         key = typed.strip().lower()
@@ -558,6 +560,12 @@ def parse_side(text: str) -> Side:
         if equals and not raw.strip():
             # "help=" once looked for a character named '' ("no character ''"): say what is missing.
             raise RuleViolation(f"{typed.strip()}= is missing {_WANTED.get(key, 'a whole number of cards')}")
+        if key in seen and key != "help":
+            # "vehicle=sedan,vehicle=truck" once drove the truck, the sedan dropped unsaid.
+            raise RuleViolation(f"{typed.strip()} is given twice in {text!r}: say it once")
+        if key in ("chase", "ram") and "manoeuvre" in options:
+            raise RuleViolation(f"a side chases or rams in a draw, not both (L427-L429): {text!r}")
+        seen.add(key)
         try:
             if key in ("out", "atout", "suppress") and not raw:
                 options[{"out": "out_of_range"}.get(key, key)] = True
@@ -597,9 +605,9 @@ def parse_side(text: str) -> Side:
             raise  # a ValueError too, but one that names its own problem (an unknown weapon class)
         except ValueError:
             raise RuleViolation(f"{item!r} needs a whole number") from None
-    if "size" in options and options.get("manoeuvre") != "ram":
-        # «Catégories de véhicules» L538-L552: sizes weigh the damage of a ram (L429), nothing else.
-        raise RuleViolation(f"a vehicle's size counts when ramming only (L429, L538-L552), not in {text!r}")
+    if "vehicle_era" in options and "vehicle" not in options:
+        # «d - Véhicules» L528-L534: an era outruns or ignores a vehicle's Robustesse; without one it counted for nothing.
+        raise RuleViolation(f"vehicle-era is the era of a vehicle: name it with vehicle= in {text!r}")
     return Side(parts[0].strip(), parts[1].strip(), **options)  # type: ignore[arg-type]
 
 

@@ -20,7 +20,7 @@ from chronique.domain.deck import Deck
 from chronique.domain.errors import RuleViolation
 from chronique.domain.rulesets.microfudge import events as ev
 from chronique.domain.rulesets.microfudge.boosts import Boost, boosts_for, count_boosts
-from chronique.domain.rulesets.microfudge.describe import pool_sum
+from chronique.domain.rulesets.microfudge.describe import pool_sum, won
 from chronique.domain.rulesets.microfudge.describe import rank as rank_of
 from chronique.domain.rulesets.microfudge.draws import MOST_INFLICTED, Declared, Lineup, Played, draw_winner, played, resolve_draw
 from chronique.domain.rulesets.microfudge.limits import MODIFIER
@@ -71,8 +71,8 @@ class Side:
     ``manoeuvre`` is ``fight``, ``chase`` or ``ram`` («Modificateurs applicables aux conflits»
     L427-L431): a chase adds the ``vehicle``'s Vitesse (and ``terrain`` speed cards in
     ``modifiers``) and inflicts changes of position, not damage; ramming adds its Robustesse and
-    inflicts damage on the target's vehicle, by the ``size`` categories (L538-L552). Without a
-    vehicle a chase is on foot (Athlétisme, L427). ``vehicle_era`` (ancient = steam or older,
+    inflicts damage on the target's vehicle, by the ``size`` categories of both (L538-L552; unsaid,
+    small). Without a vehicle a chase is on foot (Athlétisme, L427). ``vehicle_era`` (ancient = steam or older,
     modern, future): a later era outruns an earlier one in a chase and a later era's weapons
     ignore its Robustesse («d - Véhicules» L528-L534).
 
@@ -100,7 +100,7 @@ class Side:
     out_of_range: bool = False
     manoeuvre: str = "fight"
     vehicle: str = ""
-    size: str = "small"
+    size: str = ""
     vehicle_era: str = "modern"
     atout: bool = False
     helpers: tuple[str, ...] = ()
@@ -331,6 +331,43 @@ def _ensure_domain_usable(character: Character, domain: str, rank: int) -> None:
     potentiel_to_spend(character, domain)
 
 
+def _rammed(world: World, state: Mapping[str, Any], sides: list[Side]) -> set[str]:
+    """Whom the rams of a draw aim at: each ram's named targets, else its one opponent (L309, L429)."""
+    hit: set[str] = set()
+    for side in sides:
+        if manoeuvre_of(side) != "ram":
+            continue
+        me = world.character(side.name).name
+        foes = [p for p in state["participants"] if state["teams"][p] != state["teams"][me]]
+        named = [world.character(t).name for t, n in side.attack.items() if n]
+        hit |= set(named or (foes if len(foes) == 1 else ()))
+    return hit
+
+
+def _fits_the_manoeuvre(world: World, side: Side, me: str, rammed: set[str]) -> None:
+    """Refuse what the side's manoeuvre would count for nothing, or lacks (rulings M99, M101, M104).
+
+    A vehicle: a chase adds its Vitesse, a ram its Robustesse (L427-L429), and a ram damages the
+    target's (L429), whatever the target does; otherwise, in a fight, it counts only as the
+    [option] of L431, its Robustesse shielding those inside (ruling M25). A vehicle's size sets
+    the successes a ram spends per Revers, by the sizes of the rammer and the rammed (L538-L552).
+    A weapon, armour, cover or range weigh on wounds, and a chase's Revers are changes of position
+    (L427), a ram's damage to the vehicles (L429)."""
+    manoeuvre = manoeuvre_of(side)
+    if me in rammed and not side.vehicle:
+        raise RuleViolation(f"{me} is rammed, and a ram damages a vehicle (L429): name {me}'s with vehicle=")
+    if side.vehicle and manoeuvre == "fight" and me not in rammed and not settings(world)["vehicle_armour"]:
+        raise RuleViolation(
+            f"{me}'s vehicle counts in a chase, a ram or when rammed (L427-L429), in a fight only if the campaign's "
+            "setting 'A vehicle shields its occupants' (vehicle_armour) is on (L431)"
+        )
+    if side.size and manoeuvre != "ram" and me not in rammed:
+        raise RuleViolation(f"{me}'s vehicle size counts when it rams or is rammed (L429, L538-L552)")
+    if manoeuvre != "fight" and (side.modifiers.get("weapon") or side.armour or any(side.extra_defence.values())):
+        moves = {"chase": "chases: its Revers are changes of position (L427)", "ram": "rams: its Revers are damage to the vehicles (L429)"}
+        raise RuleViolation(f"{me} {moves[manoeuvre]}; a weapon, armour, cover and range count in a fight only")
+
+
 def _outrun(world: World, state: dict[str, Any], sides: list[Side]) -> str | None:
     """The team whose vehicles are all of a later era than every other vehicle of a chase: it
     outruns them without a draw («d - Véhicules» L528-L530)."""
@@ -398,6 +435,16 @@ def draw(world: World, sides: list[Side], purpose: str = "") -> DrawResult:
         raise RuleViolation(f"Sequence {state['id']} is between {joined(list(state['participants']))}: {_undeclared(named, state)}")
     ensure_able_to_act(world, *chars.values(), *(world.character(h) for s in sides for h in s.helpers))
     number = int(state["draws"]) + 1
+    fastest = _outrun(world, state, sides)
+    if fastest is not None and any(s.atout or s.helpers or s.change for s in sides):
+        # L528-L530: newer vehicles outrun older ones "automatiquement": no card is drawn for an
+        # Atout to add or change (L755-L761), and an Atout declared in vain is refused, not dropped.
+        outran = f"{won(fastest, members(state, fastest), 'outruns')} the older vehicles without a draw (L528-L530)"
+        raise RuleViolation(f"{outran}: no card for an Atout or a helper to add or change")
+    # Who pays and who helps whom, checked before the cards are counted (L761: a helper serves its
+    # own side), so a helper named on the wrong side is refused as such, not as a miscount.
+    planned = _atouts(world, sides, state)
+    rammed = _rammed(world, state, sides)
     info: dict[str, dict[str, Any]] = {}
     plans: dict[str, dict[str, int]] = {}
     boosts: dict[str, Boost] = {}
@@ -405,12 +452,15 @@ def draw(world: World, sides: list[Side], purpose: str = "") -> DrawResult:
         me = chars[side.name].name
         if side.healing and side.healing not in HEALING:
             raise RuleViolation(f"a Revers heals {', '.join(HEALING)}, not {side.healing!r}")
+        _fits_the_manoeuvre(world, side, me, rammed)
         info[me], pool, boosts[me] = _pool(world, side, chars[side.name], _state(chars[side.name]))
         counts = [side.defence, side.armour, *side.extra_defence.values(), *side.attack.values()]
         if any(v < 0 for v in counts):
             # L309: a participant splits its cards between attacks and defence; an attack of −3
             # once "drew" six defence cards out of three.
             raise RuleViolation("card counts are not negative")
+        if fastest is not None:
+            continue  # L528-L530: the chase ends without a draw, so no split of cards is asked
         plans[me] = _targets(side, state, me, world, pool)
         for target in plans[me]:
             if target not in state["participants"] or state["teams"][target] == state["teams"][me]:
@@ -419,8 +469,6 @@ def draw(world: World, sides: list[Side], purpose: str = "") -> DrawResult:
             attacking = sum(plans[me].values())
             has = f"{me} has {plural(pool, 'card')} ({pool_sum(info[me])})"
             raise RuleViolation(f"{has}: attack {attacking} + defence {side.defence} must use them all (L309, L331)")
-    planned = _atouts(world, sides, state)
-    fastest = _outrun(world, state, sides)
     if fastest is not None:
         _end(world, state, fastest, "outrun")  # L528-L530: no card is drawn
         return DrawResult(number, {}, fastest, True, members(state, fastest))
@@ -456,7 +504,7 @@ def draw(world: World, sides: list[Side], purpose: str = "") -> DrawResult:
             manoeuvre=manoeuvre_of(side),
             weapon_era=side.weapon_era,
             vehicle_era=side.vehicle_era,
-            size=side.size,
+            size=side.size or tables().vehicle_sizes[0],  # unsaid: small, as most vehicles (L538-L552)
             out_of_range=side.out_of_range,
             suppress=side.suppress,
             change=side.change,

@@ -93,7 +93,13 @@ def _standing(world: World, character: Character) -> list[tuple[str, ...]]:
     atouts = c["atouts"]
     rows: list[tuple[str, ...]] = [("Atouts", atouts_held(atouts))]
     penalties = {d: penalty(c["setbacks"], d) for d in ("physical", "social")}
-    rows.append(("Revers penalty", ", ".join(f"{d} −{v}" if v else f"{d} none" for d, v in penalties.items())))
+    said = [f"{d} −{v}" if v else f"{d} none" for d, v in penalties.items()]
+    driving = penalty(c["setbacks"], "vehicle")
+    if driving:
+        # L429, ruling M24: a rammed vehicle's damage weighs on its driver's chases and rams, the
+        # higher of it and the driver's own Revers (L343); unsaid, the sheet showed no penalty.
+        said.append(f"vehicle −{driving} (in a chase or a ram, unless the driver's own weigh more)")
+    rows.append(("Revers penalty", ", ".join(said)))
     domains = [n for n, e in s["characteristics"].items() if e["kind"] == "domain" and maximum(character, n)]
     if domains:
         rows.append(("Potentiel", ", ".join(f"{d} {potentiel(character, d)}/{maximum(character, d)}" for d in domains)))

@@ -137,7 +137,8 @@ def test_a_vehicle_s_size_outside_a_ram_is_refused_not_ignored_Categories_de_veh
     cli(db, "microfudge", "sequence", "Mines", "Mia", "Ghoul")
     side = f"Mia:Combat:Ghoul=5,size=huge{manoeuvre}"
     said = _refused(db, "Mines", "microfudge", "conflict-card", "Mines", "--side", side, "--side", "Ghoul:Combat:Mia=3")
-    assert said == f"error: a vehicle's size counts when ramming only (L429, L538-L552), not in {side!r}"
+    # Ruling M104: the sides a ram aims at may say their size too; neither rams nor is rammed here.
+    assert said == "error: Mia's vehicle size counts when it rams or is rammed (L429, L538-L552)"
 
 
 # -- 4. An agreement the winner does not need (L323-L325; ruling M98) ----------------------------
