@@ -67,7 +67,7 @@ def sheet(services: Chronique, campaign: str, name: str, fmt: str, gm: bool = Fa
     standing = [note for note in services.notes(campaign, character.name) if not note.voided]
     veil = character.veil()
     if veil is not None:
-        data["hidden_rolls_until"] = list(veil.epochs)
+        data |= veil.until()
     if fmt == "json":
         data["notes"] = [note.to_json() for note in standing]
         return json.dumps(plain(data), ensure_ascii=False, indent=2, sort_keys=True)

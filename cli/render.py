@@ -477,7 +477,7 @@ def sheet(world: World, character: Character, as_json: bool, gm: bool = False, m
     view = replace(sheets.view_of(rules, world, character, gm), moment=moment)
     if as_json:
         veil = character.veil()
-        waits = {} if veil is None else {"hidden_rolls_until": list(veil.epochs), "notice": view.notice}
+        waits = {} if veil is None else veil.until() | {"notice": view.notice}
         emit_plain(
             {
                 "name": character.name,

@@ -172,7 +172,7 @@ class Character(ChainedAggregate):
             # A game's rules say which event depends on it in a ValueError's words; any other
             # error is the replay failing on a missing part, which the GM cannot act upon.
             which = f": {error}" if isinstance(error, ValueError) and str(error) else ""
-            raise RuleViolation(f"later events of {self.name} depend on event {first}; void them first{which}") from None
+            raise RuleViolation(f"later events of {self.name} depend on event {self.ref(first)}; void them first{which}") from None
         return shell.sheet, shell.condition
 
 

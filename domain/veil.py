@@ -39,6 +39,18 @@ class Veil:
         ends = " and ".join(epoch_name(epoch) for epoch in self.epochs)
         return f"Parts of this sheet may stand as they were before a hidden roll of {ends}; what the roll did shows once {ends} is over."
 
+    def until(self) -> dict[str, list[int]]:
+        """Which reveals the players' sheet waits for, as numbers a script can use without knowing
+        how epochs are named (ruling FP20, after M91): "hidden_rolls_until_session": [1] for a
+        hidden roll of session 1, "hidden_rolls_until_downtime_after_session": [1] for one of the
+        downtime after it (0, the time before the first session); a key only when one waits."""
+        waits: dict[str, list[int]] = {}
+        for epoch in self.epochs:
+            kind, _, number = epoch.partition("-")
+            key = "hidden_rolls_until_session" if kind == "session" else "hidden_rolls_until_downtime_after_session"
+            waits.setdefault(key, []).append(int(number))
+        return waits
+
 
 def hidden_from_players(event: Any, is_revealed: Callable[[str], bool], voided: Collection[int]) -> bool:
     """Whether ``event`` is a hidden roll whose effects players may not see yet (a voided one has

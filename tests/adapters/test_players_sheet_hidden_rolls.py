@@ -23,6 +23,12 @@ def sheet(db: str, campaign: str, name: str, *view: str) -> dict[str, Any]:
     return dict(json.loads(run(db, "sheet", campaign, name, "--json", *view).stdout))
 
 
+def waits(shown: dict[str, Any]) -> dict[str, Any]:
+    """What a sheet's JSON says of the hidden rolls it waits for (ruling FP20): its keys naming
+    them, by whatever words (the internal epoch code was one)."""
+    return {key: value for key, value in shown.items() if key.startswith("hidden_rolls")}
+
+
 def text(db: str, campaign: str, name: str, *view: str) -> str:
     """The sheet in the terminal, one line (its words wrap at 80 columns)."""
     return " ".join(run(db, "sheet", campaign, name, *view).stdout.split())
@@ -33,9 +39,10 @@ def assert_veiled(db: str, campaign: str, name: str, before: dict[str, Any], cha
     roll) and says a hidden roll waits; the GM's holds what the roll did to ``changed``."""
     players, gm = sheet(db, campaign, name), sheet(db, campaign, name, "--gm")
     assert players["condition"] == before["condition"]
-    assert players["hidden_rolls_until"] == ["session-1"] and NOTICE in players["notice"]
+    # Which reveal the sheet waits for, as a number a script can use (ruling FP20).
+    assert waits(players) == {"hidden_rolls_until_session": [1]} and NOTICE in players["notice"]
     assert {key for key in changed if gm["condition"][key] != before["condition"][key]} == changed
-    assert "hidden_rolls_until" not in gm
+    assert waits(gm) == {}
     assert NOTICE in text(db, campaign, name) and NOTICE not in text(db, campaign, name, "--gm")
     return gm
 
@@ -45,7 +52,7 @@ def assert_revealed(db: str, campaign: str, name: str, changed: set[str]) -> Non
     run(db, "session", "end", campaign)
     players, gm = sheet(db, campaign, name), sheet(db, campaign, name, "--gm")
     assert {key: players["condition"][key] for key in changed} == {key: gm["condition"][key] for key in changed}
-    assert "hidden_rolls_until" not in players and NOTICE not in text(db, campaign, name)
+    assert waits(players) == {} and NOTICE not in text(db, campaign, name)
 
 
 def test_cartes_a_hidden_test_spends_its_pile_and_markers_out_of_the_players_sight_s_Tirage(db: str) -> None:
@@ -57,7 +64,7 @@ def test_cartes_a_hidden_test_spends_its_pile_and_markers_out_of_the_players_sig
     # so that the hand dealt is no hidden roll's doing.
     run(db, "cartes", "test", "Verdelune", "Alice", "Contact")
     before = sheet(db, "Verdelune", "Alice")
-    assert "hidden_rolls_until" not in before and NOTICE not in text(db, "Verdelune", "Alice")
+    assert waits(before) == {} and NOTICE not in text(db, "Verdelune", "Alice")
     run(db, "cartes", "test", "Verdelune", "Alice", "Vigilance", "--hidden", "--manoeuvre", "tactics")
     # A test draws at least one card of the pile: how many would tell its course (§Tirage).
     assert_veiled(db, "Verdelune", "Alice", before, {"pile_count"})
@@ -113,7 +120,22 @@ def test_western_parade_a_hidden_roll_is_said_to_wait_though_it_changed_nothing_
 def test_a_voided_hidden_roll_leaves_nothing_to_wait_for(db: str, tmp_path: Path) -> None:
     zombies_at_the_table(db, tmp_path)
     run(db, "microfudge", "hazard", "Zombies", "Jim", "Psychologie", "-d", "impossible", "--hidden")
-    assert sheet(db, "Zombies", "Jim")["hidden_rolls_until"] == ["session-1"]
+    assert waits(sheet(db, "Zombies", "Jim")) == {"hidden_rolls_until_session": [1]}
     run(db, "undo", "Zombies", "--reason", "wrong character")
     players = sheet(db, "Zombies", "Jim")
-    assert "hidden_rolls_until" not in players and players["condition"] == sheet(db, "Zombies", "Jim", "--gm")["condition"]
+    assert waits(players) == {} and players["condition"] == sheet(db, "Zombies", "Jim", "--gm")["condition"]
+
+
+def test_the_players_json_and_export_say_the_reveal_waited_for_as_a_session_number_ruling_FP20(db: str) -> None:
+    # A script reads which session's end turns the hidden roll up, as M91 gives the GM's sheet a
+    # face-down Revers: "hidden_rolls_until_session": 1, never the internal epoch code.
+    city, sam = "Shotgun City", "Sam Parkerson"
+    run(db, "campaign", "new", city, "--ruleset", "western-parade", "--start", "1873-04-12 08:00")
+    run(db, "character", "new", city, "--sheet", str(SAMPLES / "wp_sam.toml"))
+    run(db, "session", "start", city)
+    run(db, "western-parade", "roll", city, sam, "-c", "INT", "--hidden")
+    shown = run(db, "sheet", city, sam, "--json").stdout
+    exported = run(db, "export", "sheet", city, sam, "--format", "json").stdout
+    for players in (shown, exported):
+        assert waits(json.loads(players)) == {"hidden_rolls_until_session": [1]}
+        assert "session-1" not in players

@@ -34,3 +34,23 @@ def test_a_correction_and_an_undo_name_what_they_voided_by_its_log_ref(db: str) 
     run(db, "undo", "Verdelune", "--reason", "wrong target")
     assert said(db, "Character.Undone") == [f"undo: voided {short_ref(second)} (wrong target)"]
     assert said(db, "Campaign.Corrected") == ["undo: nothing of the campaign's own voided (wrong target)"]
+
+
+def test_a_refused_correction_names_the_event_later_ones_depend_on_by_its_log_ref_ruling_UN14(db: str) -> None:
+    # Western Parade §3.2.3-3.2.4: two bullets in Doc's thigh, then first aid on the wound both
+    # made; voiding the second hit is refused, since the first aid holds it (ruling WB31). The
+    # refusal named the hit "event 3", a number the log shows nowhere (ruling UN13's refs).
+    city, doc = "Shotgun City", "Doc Holloway"
+    run(db, "campaign", "new", city, "--ruleset", "western-parade", "--start", "1873-04-12 08:00")
+    for who in ("sam", "doc"):
+        run(db, "character", "new", city, "--sheet", str(SAMPLES / f"wp_{who}.toml"))
+    run(db, "session", "start", city)
+    for damage in ("3", "5"):
+        run(db, "western-parade", "body", "wound", city, doc, "right-thigh", damage)
+    run(db, "western-parade", "body", "first-aid", city, doc, "right-thigh", "--by", "Sam Parkerson")
+    entries = json.loads(run(db, "log", city, "--json", "--gm").stdout)
+    second = short_ref([e["event"] for e in entries if e["event"]["topic"].endswith(":WoundTaken")][1])
+    refused = run(db, "correct", second, "--reason", "the second shot missed", check=False)
+    assert refused.returncode == 2
+    assert refused.stderr.startswith(f"error: later events of {doc} depend on event {second}; void them first: ")
+    assert f"| {second} " in run(db, "log", city).stdout

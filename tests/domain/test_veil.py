@@ -68,3 +68,10 @@ def test_a_pile_dealt_face_down_is_no_hidden_roll_s_Piles() -> None:
     # The hand is its player's, the pile counted (Cartes §Piles): what dealing did shows.
     assert cartes.CardsDealt.face_down_by_design and cartes.PileRefilled.face_down_by_design
     assert not cartes.TestMade.face_down_by_design
+
+
+def test_a_veil_names_the_reveals_it_waits_for_by_number_ruling_FP20() -> None:
+    # What a script reads of the epochs (ruling FP20): a session's number, or the session a
+    # downtime follows (0 before the first session), never the epochs' internal names.
+    waiting = Veil({}, ("downtime-0", "session-2", "downtime-2"))
+    assert waiting.until() == {"hidden_rolls_until_downtime_after_session": [0, 2], "hidden_rolls_until_session": [2]}

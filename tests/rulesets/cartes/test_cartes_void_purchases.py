@@ -146,7 +146,8 @@ def test_C87_voiding_a_first_speciality_is_refused_when_the_second_paid_the_pric
     _buy(world, ("speciality", "Athlétisme", "Saut"), ["4C", "5C", "6C", "7C"])
     first, second = _bought(world)
     assert _refused(world, first) == (
-        f"later events of Alice depend on event {first.originator_version}; void them first: event {second.originator_version} "
+        f"later events of Alice depend on event {first.originator_id.hex[:8]}:{first.originator_version}; "
+        f"void them first: event {second.originator_version} "
         "paid 4♣ 5♣ 6♣ 7♣ for a speciality: Saut, the 2nd of Athlétisme, and without it "
         "a speciality: Saut, the 1st of Athlétisme costs 2 cards"
     )

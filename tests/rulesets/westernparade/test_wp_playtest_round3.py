@@ -264,7 +264,7 @@ def test_a_voided_second_hit_to_a_wound_first_aid_followed_is_refused_naming_the
     line = refused(db, "correct", second, "--reason", "the second shot missed")
     aid_version = aid.split(":")[1]
     assert line == (
-        f"error: later events of {DOC} depend on event {second.split(':')[1]}; "
+        f"error: later events of {DOC} depend on event {second.split(':')[0].replace('-', '')[:8]}:{second.split(':')[1]}; "
         f"void them first: event {aid_version} still holds the voided hit to the {where('right-thigh')}"
     )
     assert status(db, DOC) == before
