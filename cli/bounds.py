@@ -14,7 +14,7 @@ import typer
 from chronique.cli.context import fail
 from chronique.domain import limits
 from chronique.domain.errors import RuleViolation
-from chronique.domain.text import shortened
+from chronique.domain.text import inert, shortened
 
 IntCheck = Callable[[typer.CallbackParam, "int | None"], "int | None"]
 FloatCheck = Callable[[typer.CallbackParam, "float | None"], "float | None"]
@@ -184,8 +184,8 @@ def read_bounded(file: Path, most_bytes: int, too_long: str, what: str = "") -> 
                 data = opened.read(most_bytes + 1)
     except OSError as error:
         raise fail(f"cannot read {what}{file}: {error.strerror or error}") from None
-    except ValueError as error:  # a path no file can have (a NUL in it)
-        raise fail(f"cannot read {what}{file!r}: {error}") from None
+    except ValueError:  # a path no file can have (a NUL in it)
+        raise fail(f"cannot read {what}{inert(str(file))}: a file's path holds no NUL character") from None
     if len(data) > most_bytes:
         raise fail(too_long)
     return data

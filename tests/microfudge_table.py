@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -9,6 +10,7 @@ from typing import Any
 from cartes_table import StackedChance  # the shuffle run backwards, shared with the Cartes tests
 from scripted_table import unspent
 from support import run
+from tampering import offline
 
 from chronique.domain.campaign import Campaign
 from chronique.domain.character import Character
@@ -92,3 +94,42 @@ def zombies_at_the_table(db: str, folder: Path) -> None:
         (folder / f"{name}.toml").write_text(text, encoding="utf-8")
         run(db, "character", "new", "Zombies", "--sheet", str(folder / f"{name}.toml"))
     run(db, "session", "start", "Zombies")
+
+
+# -- the real command line, shared by the CLI tests of tests/rulesets/microfudge ------------------
+
+
+def cli(db: str, *args: str, code: int = 0) -> str:
+    """The real command in-process; it must exit with ``code``. Its output (stdout, or stderr)."""
+    result = run(db, *args, check=False)
+    assert result.returncode == code, result.stderr
+    return result.stdout if code == 0 else result.stderr
+
+
+def log(db: str, campaign: str, topic: str) -> list[dict[str, Any]]:
+    """The recorded events whose topic ends with ``topic``, oldest first, face-down ones included."""
+    entries = [entry["event"] for entry in json.loads(cli(db, "log", campaign, "--json", "--gm"))]
+    return [e for e in entries if e["topic"].endswith(topic)]
+
+
+def refused(db: str, campaign_name: str, *args: str) -> str:
+    """``args`` refused in one line on stderr, exit 2, and nothing recorded."""
+    before = len(log(db, campaign_name, ""))
+    said = cli(db, *args, code=2)
+    assert said.startswith("error: ") and said.count("\n") == 1, said
+    assert len(log(db, campaign_name, "")) == before
+    return said.strip()
+
+
+def players_verdict(db: str, folder: Path) -> str:
+    """The verdict of the standalone verifier on the players' audit bundle of Mines."""
+    cli(db, "audit", "verifier", "-o", str(folder / "verify.pyz"))
+    cli(db, "audit", "export", "Mines", "-o", str(folder / "bundle.json"))
+    checked = offline(folder / "verify.pyz", folder / "bundle.json")
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    return checked.stdout
+
+
+def topic_of_class(kind: type) -> str:
+    """The stored topic of an event class, as the log's words are keyed by it."""
+    return f"{kind.__module__}:{kind.__qualname__}"

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from chronique.adapters.exports import Voided, shown_notes
 from chronique.adapters.services import LogEntry, LogPage
 from chronique.adapters.sheets import character_states
+from chronique.domain.campaign import downtime_epoch, session_epoch
 from chronique.domain.errors import RuleViolation
 from chronique.domain.luck import odds_words
 from chronique.domain.rulesets import ruleset
@@ -107,7 +108,7 @@ def receipts(campaign: Campaign) -> list[Receipt]:
     for seal in campaign.seals:
         if seal["boundary"] not in ("session-start", "session-end"):
             continue
-        epoch = f"{'session' if seal['boundary'] == 'session-start' else 'downtime'}-{seal['session']}"
+        epoch = (session_epoch if seal["boundary"] == "session-start" else downtime_epoch)(seal["session"])
         commitment = campaign.epochs.get(epoch, {}).get("commitment")
         found.append(Receipt(seal["session"], seal["boundary"].replace("session-", ""), seal["seal"], commitment))
     return found

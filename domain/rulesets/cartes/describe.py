@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from chronique.domain.rulesets.cartes.condition import support_cards_spent
 from chronique.domain.rulesets.cartes.experience import step_words
 from chronique.domain.rulesets.cartes.resolution import RECOVERY_DRAW, SUPPORT_OF, difficulty_name, purposes, without_suit_bonus
 from chronique.domain.rulesets.cartes.tables import lethality_index, lethality_name, means_label
@@ -146,8 +147,8 @@ def played(e: Any) -> str:
             words.append(f", the support card {cards([card])} played for {cards([replaced])}")
     # §Tirage des soutiens L293: a power support card serves this draw only, used or not (C47,
     # C92): one it did not need lapses here, and the line says so rather than let it vanish. A test
-    # recorded before the count was kept held one when it spent one (class version 4), else none.
-    held = e.support_cards_spent if e.support_cards_spent is not None else int(bool(e.support_spent))
+    # recorded before the count was kept is read as the sheet replays it (condition.support_cards_spent).
+    held = support_cards_spent(vars(e))
     if held > supports:
         unused = held - supports
         words.append(f", {plural(unused, 'support card')} held for it unused and gone")

@@ -178,9 +178,8 @@ def wound(
     broken = _break(w, loc, e, stream) if fracture else None
     lodged = _impale(w, stream) if impaled else None
     state = state_of(w, loc, e)
-    pv, received = pv_of(w, loc, e), int(w["damage"])
-    critical = critical_effect(loc, pv, e.max_pv[loc], w["deepest"])
-    w["deepest"] = max(w["deepest"], -pv)
+    received = int(w["damage"])
+    critical = _deeper(w, loc, e)
     _apply_critical(body, w, loc, critical, at, e, stream)
     if broken is not None:
         _apply_fracture(body, loc, broken, e)
@@ -382,6 +381,15 @@ def _keep_pv_left(body: dict[str, Any], before: Mapping[str, int], e: Env) -> No
         w["damage"] = max(0, int(w["damage"]) - (before[loc] - after[loc]))
 
 
+def _deeper(w: dict[str, Any], loc: str, e: Env) -> CriticalEffect:
+    # §3.2.9: the critical effect of the PV ``loc`` has left now, past the deepest it had reached
+    # (a threshold is crossed once), which it then becomes.
+    pv = pv_of(w, loc, e)
+    critical = critical_effect(loc, pv, e.max_pv[loc], w["deepest"])
+    w["deepest"] = max(w["deepest"], -pv)
+    return critical
+
+
 def _apply_lasting(body: dict[str, Any], w: dict[str, Any], loc: str, effect: CriticalEffect, e: Env) -> None:
     """What a critical wound leaves without a die (§3.2.9): permanent losses (END at 0 kills),
     the location's lower total, a death outright, a limb useless or to amputate."""
@@ -410,9 +418,7 @@ def _apply_critical(
 def _hurt_further(body: dict[str, Any], w: dict[str, Any], loc: str, at: int, e: Env, stream: ChanceStream) -> tuple[CriticalEffect, bool]:
     """What the points a care or a pull just added to ``loc`` did: its critical effect (§3.2.9,
     a death timer's dice included) and whether the blood lost put him beyond saving (§3.2.4)."""
-    pv = pv_of(w, loc, e)
-    critical = critical_effect(loc, pv, e.max_pv[loc], w["deepest"])
-    w["deepest"] = max(w["deepest"], -pv)
+    critical = _deeper(w, loc, e)
     _apply_critical(body, w, loc, critical, at, e, stream)
     return critical, _blood_thresholds(body, e, at, stream) == "beyond saving"
 
@@ -676,9 +682,7 @@ def _detach_flattened(world: World, character: Character, helper: Character, bod
     at, e = world.campaign.clock, env(world, character)
     w = body["wounds"][loc]
     w.update(bullet=False, entry=None, damage=w["damage"] + 1)
-    pv = pv_of(w, loc, e)
-    critical = critical_effect(loc, pv, e.max_pv[loc], w["deepest"])
-    w["deepest"] = max(w["deepest"], -pv)
+    critical = _deeper(w, loc, e)
     _apply_lasting(body, w, loc, critical, e)
     _record(character, be.BulletDetached, at, body, location=loc, by=helper.name, critical=critical.to_dict())
     return {"quality": None, "skill": "Extraction de balle", "location": loc, "detached": True, "damage": 1}

@@ -7,24 +7,10 @@ from __future__ import annotations
 import json
 from collections import Counter
 from pathlib import Path
-from typing import Any
 
-from support import run
+from microfudge_table import cli, log
 
 FACES = {-1: "−", 0: "0", 1: "+"}
-
-
-def cli(db: str, *args: str, code: int = 0) -> str:
-    """The real command in-process; it must exit with ``code``. Its output (stdout, or stderr)."""
-    result = run(db, *args, check=False)
-    assert result.returncode == code, result.stderr
-    return result.stdout if code == 0 else result.stderr
-
-
-def log(db: str, campaign: str, topic: str) -> list[dict[str, Any]]:
-    """The recorded events whose topic ends with ``topic``, oldest first, face-down ones included."""
-    entries = [entry["event"] for entry in json.loads(cli(db, "log", campaign, "--json", "--gm"))]
-    return [e for e in entries if e["topic"].endswith(topic)]
 
 
 def campaign(db: str, tmp_path: Path, name: str, *sheets: str) -> None:

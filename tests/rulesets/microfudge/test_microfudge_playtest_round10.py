@@ -7,9 +7,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from microfudge_table import refused
 from test_microfudge_critical_state import scripted
 from test_microfudge_fidelity_cli import campaign, cli, log
-from test_microfudge_playtest_round9 import _refused
 
 MIA = 'name = "Mia"\nstatus = "hero"\n[ranks]\nCombat = 5\nPilotage = 5\n'
 ZOE = 'name = "Zoe"\nstatus = "hero"\n[ranks]\nCombat = 4\nPilotage = 4\n'
@@ -30,7 +30,7 @@ def test_a_vehicle_in_a_plain_fight_is_refused_not_ignored_Modificateurs_L427_L4
     # here. "vehicle=sedan" in a fight once drew as if unsaid.
     campaign(db, tmp_path, "Mines", MIA, GHOUL)
     cli(db, "microfudge", "sequence", "Mines", "Mia", "Ghoul")
-    said = _refused(
+    said = refused(
         db, "Mines", "microfudge", "conflict-card", "Mines", "--side", "Mia:Combat:Ghoul=5,vehicle=sedan", "--side", "Ghoul:Combat:Mia=3"
     )
     assert said == (
@@ -65,7 +65,7 @@ def test_a_helper_on_the_other_side_is_refused_as_such_before_the_cards_are_coun
     campaign(db, tmp_path, "Mines", MIA, ZOE, GHOUL)
     cli(db, "microfudge", "sequence", "Mines", "Mia=a", "Zoe=a", "Ghoul=b")
     sides = ("--side", "Mia:Combat:Ghoul=5", "--side", "Zoe:Combat:Ghoul=4", "--side", "Ghoul:Combat:Mia=2,help=Zoe")
-    assert _refused(db, "Mines", "microfudge", "conflict-card", "Mines", *sides) == "error: Zoe cannot help an opponent (Ghoul)"
+    assert refused(db, "Mines", "microfudge", "conflict-card", "Mines", *sides) == "error: Zoe cannot help an opponent (Ghoul)"
 
 
 # -- 3. Newer vehicles outrun older ones without a draw (L528-L530; ruling M100) ----------------------
@@ -102,7 +102,7 @@ def test_an_Atout_declared_for_a_chase_that_is_outrun_without_a_draw_is_refused_
     cli(db, "microfudge", "sequence", "Mines", "Mia", "Ghoul")
     for extra in ("atout", "help=Zoe"):
         sides = ("--side", f"Mia:Pilotage:chase,vehicle=sedan,{extra}", "--side", "Ghoul:Pilotage:chase,vehicle=van,vehicle-era=ancient")
-        said = _refused(db, "Mines", "microfudge", "conflict-card", "Mines", *sides)
+        said = refused(db, "Mines", "microfudge", "conflict-card", "Mines", *sides)
         assert said == "error: Mia outruns the older vehicles without a draw (L528-L530): no card for an Atout or a helper to add or change"
 
 
@@ -127,7 +127,7 @@ def test_a_weapon_armour_or_cover_in_a_chase_or_a_ram_is_refused_not_counted_Pou
     campaign(db, tmp_path, "Mines", MIA, GHOUL)
     cli(db, "microfudge", "sequence", "Mines", "Mia", "Ghoul")
     sides = ("--side", f"Mia:Pilotage:{mine}", "--side", "Ghoul:Pilotage:chase,vehicle=van")
-    said = _refused(db, "Mines", "microfudge", "conflict-card", "Mines", *sides)
+    said = refused(db, "Mines", "microfudge", "conflict-card", "Mines", *sides)
     assert said == f"error: {why}; a weapon, armour, cover and range count in a fight only"
 
 
@@ -154,7 +154,7 @@ def test_a_side_s_option_said_twice_or_for_no_vehicle_is_refused_not_dropped_Veh
     campaign(db, tmp_path, "Mines", MIA, GHOUL)
     cli(db, "microfudge", "sequence", "Mines", "Mia", "Ghoul")
     sides = ("--side", f"Mia:Pilotage:{mine}", "--side", "Ghoul:Pilotage:chase")
-    assert _refused(db, "Mines", "microfudge", "conflict-card", "Mines", *sides) == f"error: {why}"
+    assert refused(db, "Mines", "microfudge", "conflict-card", "Mines", *sides) == f"error: {why}"
 
 
 # -- 6. A vehicle's damage on the driver's sheet (L429; ruling M103) ------------------------------
@@ -199,7 +199,7 @@ def test_a_ram_at_a_side_with_no_vehicle_is_refused_not_recorded_as_vehicle_dama
     # took "a Revers décisif (−3), vehicle" on its sheet, damage to a vehicle it did not have.
     campaign(db, tmp_path, "Mines", MIA, GHOUL)
     cli(db, "microfudge", "sequence", "Mines", "Mia", "Ghoul")
-    said = _refused(db, "Mines", "microfudge", "conflict-card", "Mines", "--side", "Mia:Pilotage:ram,vehicle=truck", "--side", theirs)
+    said = refused(db, "Mines", "microfudge", "conflict-card", "Mines", "--side", "Mia:Pilotage:ram,vehicle=truck", "--side", theirs)
     assert said == "error: Ghoul is rammed, and a ram damages a vehicle (L429): name Ghoul's with vehicle="
 
 

@@ -16,7 +16,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from microfudge_table import table
+from microfudge_table import table, topic_of_class
 from support import log_details
 from test_microfudge_critical_state import scripted
 from test_microfudge_fidelity_cli import campaign, cli, log
@@ -28,12 +28,6 @@ from chronique.domain.rulesets.microfudge.describe import WORDS as LOG_WORDS
 from chronique.domain.rulesets.microfudge.play import suffer
 from chronique.domain.rulesets.microfudge.processes import MicroFudgeProcesses
 from chronique.domain.timeline import Due
-
-
-def topic_of_class(kind: type) -> str:
-    """The stored topic of an event class, as the log's words are keyed by it."""
-    return f"{kind.__module__}:{kind.__qualname__}"
-
 
 LENA = 'name = "Lena"\nstatus = "hero"\n[ranks]\nCombat = 5\n'
 GHOUL = 'name = "Ghoul"\nnpc = true\nstatus = "average"\n[ranks]\nCombat = 4\n'

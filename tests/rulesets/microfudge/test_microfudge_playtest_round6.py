@@ -9,10 +9,10 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
+from microfudge_table import topic_of_class
 from support import log_details
 from test_microfudge_critical_state import scripted
 from test_microfudge_fidelity_cli import campaign, cli
-from test_microfudge_playtest_round5 import topic_of_class
 
 from chronique.domain.rulesets.microfudge import events as ev
 from chronique.domain.rulesets.microfudge.describe import WORDS as LOG_WORDS

@@ -10,25 +10,14 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
+from microfudge_table import players_verdict, topic_of_class
 from support import log_details
-from tampering import offline
 from test_microfudge_critical_state import scripted
 from test_microfudge_fidelity_cli import campaign, cli, log
-from test_microfudge_playtest_round5 import topic_of_class
 
 from chronique.domain.rulesets.microfudge import events as ev
 from chronique.domain.rulesets.microfudge.describe import WORDS
 from chronique.domain.rulesets.microfudge.tables import tables
-
-
-def _players_verdict(db: str, folder: Path) -> str:
-    """The verdict of the standalone verifier on the players' audit bundle of Mines."""
-    cli(db, "audit", "verifier", "-o", str(folder / "verify.pyz"))
-    cli(db, "audit", "export", "Mines", "-o", str(folder / "bundle.json"))
-    checked = offline(folder / "verify.pyz", folder / "bundle.json")
-    assert checked.returncode == 0, checked.stdout + checked.stderr
-    return checked.stdout
-
 
 TELE = 'name = "Tele"\nstatus = "hero"\n[ranks]\n"Télékinésie" = 4\nEsprit = 4\n'
 GHOUL = 'name = "Ghoul"\nnpc = true\nstatus = "average"\n[ranks]\nCombat = 4\n'
@@ -175,7 +164,7 @@ def test_a_Revers_dealt_face_down_recovers_face_down_until_its_roll_is_revealed_
     assert "Blessure" not in cli(db, "sheet", "Mines", "Lena")
     # The players' bundle holds it face down with the Test and its Revers, and their verifier
     # accepts it so (FAIRNESS.md v2).
-    assert _players_verdict(db, tmp_path).startswith("OK: 16 events checked (3 still face down)")
+    assert players_verdict(db, tmp_path).startswith("OK: 16 events checked (3 still face down)")
     # Revealed at the session's end, the recovery reads in full (the scripted dice are not the
     # seed's, so the revealed epoch is not verified here).
     cli(db, "session", "end", "Mines")

@@ -11,10 +11,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from microfudge_table import players_verdict
 from support import log_details
 from test_microfudge_critical_state import scripted
 from test_microfudge_fidelity_cli import campaign, cli, log
-from test_microfudge_playtest_round7 import _players_verdict
 
 from chronique.domain.rulesets.microfudge import events as ev
 
@@ -168,7 +168,7 @@ def test_care_paces_a_face_down_Revers_face_down_until_its_roll_is_revealed_Effe
     assert [e["sealed_until"] for e in log(db, "Mines", ":RecoveryPaced")] == [None, "session-1"]
     # The players' bundle holds it face down with the Test and its Revers, and their verifier
     # accepts it so (FAIRNESS.md v2).
-    assert _players_verdict(db, tmp_path).startswith("OK: 18 events checked (3 still face down)")
+    assert players_verdict(db, tmp_path).startswith("OK: 18 events checked (3 still face down)")
     cli(db, "session", "end", "Mines")  # the reveal
     assert log_details(db, "Mines", "--kind", "recovery paced") == [snub, snub.replace("Revers 1", "Revers 2")]
 

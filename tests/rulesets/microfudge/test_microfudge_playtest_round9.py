@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from microfudge_table import refused
 from support import SAMPLES, log_details, run
 from test_microfudge_critical_state import scripted
 from test_microfudge_fidelity_cli import campaign, cli, log
@@ -17,15 +18,6 @@ from chronique.domain.rulesets.microfudge.describe import achieves
 MIA = 'name = "Mia"\nstatus = "hero"\n[ranks]\nCombat = 5\n'
 ZOE = 'name = "Zoe"\nstatus = "hero"\n[ranks]\nCombat = 4\n'
 GHOUL = 'name = "Ghoul"\nnpc = true\nstatus = "average"\n[ranks]\nCombat = 3\n'
-
-
-def _refused(db: str, campaign_name: str, *args: str) -> str:
-    """``args`` refused in one line on stderr, exit 2, and nothing recorded."""
-    before = len(log(db, campaign_name, ""))
-    said = cli(db, *args, code=2)
-    assert said.startswith("error: ") and said.count("\n") == 1, said
-    assert len(log(db, campaign_name, "")) == before
-    return said.strip()
 
 
 # -- 1. A side is named by its members (L405, L411, L323; ruling M94) ----------------------------
@@ -104,14 +96,14 @@ def test_an_empty_name_of_a_character_is_missing_in_one_line_and_nothing_is_reco
 ) -> None:
     # It read "no character '' in Mines (one of Mia, Zoe, Ghoul)", as if '' were a misspelling.
     campaign(db, tmp_path, "Mines", MIA, ZOE, GHOUL)
-    assert _refused(db, "Mines", *args) == "error: the name of the character is missing"
+    assert refused(db, "Mines", *args) == "error: the name of the character is missing"
 
 
 def test_an_unknown_opponent_of_a_draw_is_repeated_as_typed_L309(db: str, tmp_path: Path) -> None:
     # L309: a side's attack cards go to named opponents; one typed "Nobody" read "no character 'nobody'".
     campaign(db, tmp_path, "Mines", MIA, GHOUL)
     cli(db, "microfudge", "sequence", "Mines", "Mia", "Ghoul")
-    said = _refused(db, "Mines", "microfudge", "conflict-card", "Mines", "--side", "Mia:Combat:Nobody=5", "--side", "Ghoul:Combat:Mia=3")
+    said = refused(db, "Mines", "microfudge", "conflict-card", "Mines", "--side", "Mia:Combat:Nobody=5", "--side", "Ghoul:Combat:Mia=3")
     assert said == "error: no character 'Nobody' in Mines (one of Mia, Ghoul)"
 
 
@@ -121,7 +113,7 @@ def test_an_empty_name_is_missing_in_another_game_too_Elor(db: str) -> None:
     run(db, "character", "new", "Tolosa", "--sheet", str(SAMPLES / "elor_samson.toml"))
     run(db, "session", "start", "Tolosa")
     args = ("elor", "long-action", "start", "Tolosa", "Samson", "lift the gate", "--degrees", "4", "-f", "P", "--helper", "")
-    assert _refused(db, "Tolosa", *args) == "error: the name of the character is missing"
+    assert refused(db, "Tolosa", *args) == "error: the name of the character is missing"
 
 
 # -- 3. A vehicle's size outside a ram (L429, L538-L552; ruling M96) -----------------------------
@@ -136,7 +128,7 @@ def test_a_vehicle_s_size_outside_a_ram_is_refused_not_ignored_Categories_de_veh
     campaign(db, tmp_path, "Mines", MIA, GHOUL)
     cli(db, "microfudge", "sequence", "Mines", "Mia", "Ghoul")
     side = f"Mia:Combat:Ghoul=5,size=huge{manoeuvre}"
-    said = _refused(db, "Mines", "microfudge", "conflict-card", "Mines", "--side", side, "--side", "Ghoul:Combat:Mia=3")
+    said = refused(db, "Mines", "microfudge", "conflict-card", "Mines", "--side", side, "--side", "Ghoul:Combat:Mia=3")
     # Ruling M104: the sides a ram aims at may say their size too; neither rams nor is rammed here.
     assert said == "error: Mia's vehicle size counts when it rams or is rammed (L429, L538-L552)"
 
@@ -153,6 +145,6 @@ def test_the_winner_of_a_draw_abridges_without_an_agreement_and_one_given_is_ref
     cli(db, "microfudge", "sequence", "Mines", "Mia", "Ghoul")
     cli(db, "microfudge", "conflict-card", "Mines", "--side", "Mia:Combat:Ghoul=5", "--side", "Ghoul:Combat:Mia=3")
     # L323: the draw's winner may end the Sequence; L325: only after a tie must the other side agree.
-    said = _refused(db, "Mines", "microfudge", "abridge", "Mines", "Mia", "--agreed")
+    said = refused(db, "Mines", "microfudge", "abridge", "Mines", "Mia", "--agreed")
     assert said == "error: Mia's side won the last draw: it abridges without the other side's agreement (L323)"
     assert cli(db, "microfudge", "abridge", "Mines", "Mia") == "the Sequence ends: Mia achieves the goal\n"
