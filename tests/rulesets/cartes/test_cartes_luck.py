@@ -148,15 +148,15 @@ def test_a_hand_card_that_settles_the_test_leaves_nothing_to_chance_Distribution
 
 def test_a_journal_whose_luck_an_older_chronique_projected_is_refilled_with_every_draw_ruling_C97(db: str) -> None:
     # Through the real CLI: Bruno is knocked out (7 over his KO of 6, §KO ou OK L361) and draws
-    # to come to (§Tirage de conscience L371) until he does.
+    # to come to (§Tirage de conscience L371): one draw, whatever it gives, is the draw luck counts.
     run(db, "campaign", "new", "Verdelune", "--ruleset", "cartes", "--start", "Day 1 08:00")
     for name in ("alice", "bruno"):
         run(db, "character", "new", "Verdelune", "--sheet", str(SAMPLES / f"{name}.toml"))
     run(db, "session", "start", "Verdelune")
     run(db, "cartes", "test", "Verdelune", "Alice", "Contact")
     run(db, "cartes", "wound", "Verdelune", "Bruno", "--damage", "7", "--lethality", "nulle")
-    while run(db, "sheet", "Verdelune", "Bruno").stdout.splitlines()[0].endswith("out of combat"):
-        run(db, "cartes", "conscious", "Verdelune", "Bruno")
+    assert run(db, "sheet", "Verdelune", "Bruno").stdout.splitlines()[0].endswith("out of combat")
+    run(db, "cartes", "conscious", "Verdelune", "Bruno")
     now = luck_by_kind(db)
     assert set(now) == {"test", "consciousness draw"}
     # What an older Chronique left: no row for a consciousness draw, the journal at 0008.
