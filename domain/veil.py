@@ -17,7 +17,7 @@ from typing import Any
 
 from chronique.domain.chain import ChainedEvent, FaceDown
 from chronique.domain.character import Character
-from chronique.domain.rulesets.words import epoch_name
+from chronique.domain.rulesets.words import epoch_name, epoch_reveal
 
 # Events that restate the whole condition as the full replay gives it (a correction, an undo):
 # what they say of the parts a hidden roll changed would tell what it did.
@@ -46,9 +46,8 @@ class Veil:
         downtime after it (0, the time before the first session); a key only when one waits."""
         waits: dict[str, list[int]] = {}
         for epoch in self.epochs:
-            kind, _, number = epoch.partition("-")
-            key = "hidden_rolls_until_session" if kind == "session" else "hidden_rolls_until_downtime_after_session"
-            waits.setdefault(key, []).append(int(number))
+            what, number = epoch_reveal(epoch)
+            waits.setdefault(f"hidden_rolls_until_{what}", []).append(number)
         return waits
 
 

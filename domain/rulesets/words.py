@@ -46,10 +46,18 @@ def kind_words(name: str) -> str:
 
 def epoch_name(epoch: str) -> str:
     """A chance epoch as players know it: "session 3", "the downtime after session 2"."""
-    kind, _, number = epoch.partition("-")
-    if kind == "downtime":
-        return "the time before the first session" if number == "0" else f"the downtime after session {number}"
+    what, number = epoch_reveal(epoch)
+    if what == "downtime_after_session":
+        return "the time before the first session" if number == 0 else f"the downtime after session {number}"
     return f"session {number}"
+
+
+def epoch_reveal(epoch: str) -> tuple[str, int]:
+    """A chance epoch as a script names the reveal it waits for, never the epoch's id (rulings M91,
+    FP20): ("session", 3) for session 3, ("downtime_after_session", 2) for the downtime after
+    session 2 (0: the time before the first session)."""
+    kind, _, number = epoch.partition("-")
+    return ("session" if kind == "session" else "downtime_after_session"), int(number)
 
 
 def fudge_face(value: object) -> str:

@@ -15,7 +15,7 @@ from chronique.domain.rulesets.microfudge.events import powers_of, sequence_of
 from chronique.domain.rulesets.microfudge.play import collapsed, settings, still_face_down, vigueur_lost
 from chronique.domain.rulesets.microfudge.powers import maximum, potentiel
 from chronique.domain.rulesets.microfudge.rules import critical_wounds, out_after, out_of_the_fight, penalty
-from chronique.domain.rulesets.words import epoch_name, joined, plural
+from chronique.domain.rulesets.words import epoch_name, epoch_reveal, joined, plural
 from chronique.domain.sheetview import Group, Section, SheetView
 from chronique.domain.world import World
 
@@ -66,8 +66,8 @@ def script_condition(world: World, condition: Mapping[str, Any]) -> dict[str, An
         shown = face_up(setback)
         epoch = still_face_down(world, setback)
         if epoch:
-            kind, _, number = epoch.partition("-")
-            shown["face_down_until_session" if kind == "session" else "face_down_until_downtime_after_session"] = int(number)
+            what, number = epoch_reveal(epoch)
+            shown[f"face_down_until_{what}"] = number
         revers.append(shown)
     return {**condition, "setbacks": revers}
 
