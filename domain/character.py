@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, cast
 from uuid import UUID, uuid5
 
 from chronique.domain.chain import ChainedAggregate, ChainedCreated, ChainedEvent
-from chronique.domain.errors import RuleViolation
+from chronique.domain.errors import LaterEventHolds, RuleViolation
 from chronique.domain.notes import note_author, note_text
 from chronique.domain.text import recordable_name
 
@@ -171,9 +171,15 @@ class Character(ChainedAggregate):
             first = min(versions)
             # A game's rules say which event depends on it in a ValueError's words; any other
             # error is the replay failing on a missing part, which the GM cannot act upon.
-            which = f": {error}" if isinstance(error, ValueError) and str(error) else ""
+            which = f": {self._later(error)}" if isinstance(error, ValueError) and str(error) else ""
             raise RuleViolation(f"later events of {self.name} depend on event {self.ref(first)}; void them first{which}") from None
         return shell.sheet, shell.condition
+
+    def _later(self, error: ValueError) -> str:
+        # Ruling UN18: the later event is named as the log prints it, as the voided one is.
+        if isinstance(error, LaterEventHolds) and error.version is not None:
+            return f"event {self.ref(error.version)} {error.words}"
+        return str(error)
 
 
 CORRECTIONS = (Character.Corrected, Character.Undone)

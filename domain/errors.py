@@ -7,6 +7,20 @@ class RuleViolation(ValueError):
     """A command breaks a rule or names something that does not exist; nothing is recorded."""
 
 
+class LaterEventHolds(ValueError):
+    """A later event a correction's replay reaches still holds what the voided ones made (a
+    wound, a card, a skill): the correction is refused, "void them first" (ruling UN18).
+
+    A game's rules know the later event by its place on the chain (``version``, None when the
+    replay lost it); the character names it by the log's reference (``Character.correct``), so
+    the refusal names every event as ``chronique log`` prints it, never by a bare number."""
+
+    def __init__(self, version: int | None, words: str) -> None:
+        self.version = version
+        self.words = words
+        super().__init__(f"event {version} {words}" if version is not None else f"a later event {words}")
+
+
 class JournalDamaged(RuntimeError):
     """What the journal holds contradicts itself (a vaulted seed that no longer matches the
     commitment its chain recorded): the environment's failure, not the user's input (ruling EB2)."""

@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from chronique.domain.cards import cards_words
-from chronique.domain.errors import RuleViolation
+from chronique.domain.errors import LaterEventHolds, RuleViolation
 from chronique.domain.rulesets.cartes.experience import Cost, characteristic_cost, pile_max_cost, skill_cost, speciality_cost, step_words
 from chronique.domain.text import plural
 
@@ -34,13 +34,6 @@ def _remove(cards: list[str], spent: list[str], where: str) -> list[str]:
             raise ValueError(f"a later event plays {cards_words([card])}, which the {where} does not hold without it")
         rest.remove(card)
     return rest
-
-
-def _event(e: Fields) -> str:
-    # A later event as the refusal of a correction names it: its place on the character's chain,
-    # as ``chronique log`` numbers it.
-    version = e.get("originator_version")
-    return f"event {version}" if version is not None else "a later event"
 
 
 def _owed(c: Mapping[str, Any], dealt: Any) -> list[str]:
@@ -71,7 +64,9 @@ def short_deal(c: Mapping[str, Any], e: Fields) -> None:
     which replays no correction: it reads the state one recorded."""
     owed = _hand_owed(c)
     if owed > len(e["hand"]):
-        raise ValueError(f"{_event(e)} dealt {plural(len(e['hand']), 'hand card')}, and the hand noted without it owes {owed}")
+        raise LaterEventHolds(
+            e.get("originator_version"), f"dealt {plural(len(e['hand']), 'hand card')}, and the hand noted without it owes {owed}"
+        )
 
 
 def _pile_owed(c: Mapping[str, Any], dealt: Any) -> list[str]:
@@ -227,7 +222,10 @@ def _step(sheet: Mapping[str, Any], e: Fields) -> tuple[int, Cost, str]:
             return held, cost, f"{cost.what}, with {governing} at {rating},"
         if purchase == "speciality":
             if name not in sheet["skills"]:
-                raise ValueError(f"{_event(e)} adds the speciality {e['speciality']} to {name}, a skill the sheet does not hold without it")
+                raise LaterEventHolds(
+                    e.get("originator_version"),
+                    f"adds the speciality {e['speciality']} to {name}, a skill the sheet does not hold without it",
+                )
             held = len(sheet["skills"][name]["specialities"])
             cost = speciality_cost(held, name, e["speciality"])
             return held, cost, cost.what
@@ -239,7 +237,7 @@ def _step(sheet: Mapping[str, Any], e: Fields) -> tuple[int, Cost, str]:
         cost = pile_max_cost(held)
         return held, cost, cost.what
     except RuleViolation as refused:
-        raise ValueError(f"{_event(e)} bought {_bought(e)}, and without it {refused}") from None
+        raise LaterEventHolds(e.get("originator_version"), f"bought {_bought(e)}, and without it {refused}") from None
 
 
 def experience_spent(sheet: dict[str, Any], c: dict[str, Any], e: Fields) -> None:
@@ -256,7 +254,9 @@ def experience_spent(sheet: dict[str, Any], c: dict[str, Any], e: Fields) -> Non
     held, cost, step = _step(sheet, e)
     paid = list(e["cards"])
     if not cost.paid_by(paid):  # the price play checked (experience.check_payment), priced where the replay stands
-        raise ValueError(f"{_event(e)} paid {cards_words(paid)} for {_bought(e)}, and without it {step} costs {cost.needs()}")
+        raise LaterEventHolds(
+            e.get("originator_version"), f"paid {cards_words(paid)} for {_bought(e)}, and without it {step} costs {cost.needs()}"
+        )
     if e["purchase"] == "skill":
         skills = dict(sheet["skills"])
         skill = dict(skills.get(e["name"]) or {"level": 0, "specialities": [], "characteristic": e["governing"]})

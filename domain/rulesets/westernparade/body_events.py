@@ -12,6 +12,7 @@ from typing import Any
 
 from chronique.domain.chain import ChainedEvent, ChanceConsumed
 from chronique.domain.character import Character
+from chronique.domain.errors import LaterEventHolds
 from chronique.domain.rulesets.westernparade.report import where
 
 
@@ -45,7 +46,7 @@ class BodyEvent(ChainedEvent):
             # Only a replay without a voided wound gets here: Character.correct reads a ValueError
             # as "later events depend on the voided one; void them first".
             places = ", ".join(where(location) for location in returning)
-            raise ValueError(f"event {self.originator_version} still holds the wound to the {places}")
+            raise LaterEventHolds(self.originator_version, f"still holds the wound to the {places}")
         # Ruling WB31: a voided hit to a location wounded before leaves its wound there, and a
         # later event still holds that hit's damage and blood: it cannot be left out either.
         again = sorted(
@@ -55,7 +56,7 @@ class BodyEvent(ChainedEvent):
         )
         if again:
             places = ", ".join(where(location) for location in again)
-            raise ValueError(f"event {self.originator_version} still holds the voided hit to the {places}")
+            raise LaterEventHolds(self.originator_version, f"still holds the voided hit to the {places}")
         character.condition = {**character.condition, **self.body}
 
     def wounds_made(self) -> tuple[str, ...]:

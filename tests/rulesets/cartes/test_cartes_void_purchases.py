@@ -147,7 +147,7 @@ def test_C87_voiding_a_first_speciality_is_refused_when_the_second_paid_the_pric
     first, second = _bought(world)
     assert _refused(world, first) == (
         f"later events of Alice depend on event {first.originator_id.hex[:8]}:{first.originator_version}; "
-        f"void them first: event {second.originator_version} "
+        f"void them first: event {second.originator_id.hex[:8]}:{second.originator_version} "
         "paid 4♣ 5♣ 6♣ 7♣ for a speciality: Saut, the 2nd of Athlétisme, and without it "
         "a speciality: Saut, the 1st of Athlétisme costs 2 cards"
     )
@@ -165,7 +165,7 @@ def test_C87_voiding_the_purchase_of_a_skill_a_speciality_was_bought_for_is_refu
     _buy(world, ("speciality", "Poursuite", "Filature"), ["3C", "4C"])
     skill, speciality = _bought(world)
     assert _refused(world, skill).endswith(
-        f"void them first: event {speciality.originator_version} adds the speciality Filature to Poursuite, "
+        f"void them first: event {speciality.originator_id.hex[:8]}:{speciality.originator_version} adds the speciality Filature to Poursuite, "
         "a skill the sheet does not hold without it"
     )
 
@@ -178,7 +178,7 @@ def test_C87_voiding_a_characteristic_a_later_skill_level_was_priced_by_is_refus
     _buy(world, ("skill", "Distance", ""), ["7H"])
     rapidite, distance = _bought(world)
     assert _refused(world, rapidite).endswith(
-        f"void them first: event {distance.originator_version} paid 7♥ for a skill level: Distance from 6 to 7, and without it "
+        f"void them first: event {distance.originator_id.hex[:8]}:{distance.originator_version} paid 7♥ for a skill level: Distance from 6 to 7, and without it "
         "a skill level: Distance from 6 to 7, with Rapidité at 7, costs 2 cards of 7 or more"
     )
     _void(world, distance)
@@ -352,8 +352,7 @@ def test_C87_correcting_a_first_speciality_the_second_was_priced_after_is_refuse
     before = logged(db)
     refused = run(db, "correct", short_ref(first), "--reason", "wrong skill", check=False)
     assert refused.returncode == 2 and refused.stderr.count("\n") == 1, refused
-    version = short_ref(second).split(":")[1]
-    assert f"void them first: event {version} paid " in refused.stderr
+    assert f"void them first: event {short_ref(second)} paid " in refused.stderr  # ruling UN18
     assert (
         "for a speciality: Saut, the 2nd of Athlétisme, and without it a speciality: Saut, the 1st of Athlétisme costs 2 cards"
         in refused.stderr
@@ -381,8 +380,7 @@ def test_C87_correcting_a_purchase_whose_cards_the_next_deal_would_owe_is_refuse
     before = logged(db)
     refused = run(db, "correct", short_ref(bought), "--reason", "wrong skill", check=False)
     assert refused.returncode == 2 and refused.stderr.count("\n") == 1, refused
-    version = short_ref(dealt).split(":")[1]
-    assert f"void them first: event {version} dealt 7 hand cards, and the hand noted without it owes 9" in refused.stderr
+    assert f"void them first: event {short_ref(dealt)} dealt 7 hand cards, and the hand noted without it owes 9" in refused.stderr
     assert logged(db) == before
 
 

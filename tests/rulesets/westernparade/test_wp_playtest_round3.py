@@ -219,6 +219,12 @@ def shotgun_city(db: str) -> None:
     run(db, "session", "start", C)
 
 
+def as_the_log_names(ref: str) -> str:
+    """A full reference (``<uuid>:<version>``) as ``chronique log`` prints it (``4ba03a80:3``)."""
+    originator, version = ref.split(":")
+    return f"{originator.replace('-', '')[:8]}:{version}"
+
+
 def refs(db: str, kind: str, name: str) -> list[str]:
     """The events of ``kind`` recorded on ``name``, oldest first, as ``chronique log`` names them."""
     recorded = logged(db, C)
@@ -262,10 +268,9 @@ def test_a_voided_second_hit_to_a_wound_first_aid_followed_is_refused_naming_the
     # hit's damage and blood, which a replay without that hit cannot take back. Refused, saying
     # which event holds it; nothing recorded, the body as it was.
     line = refused(db, "correct", second, "--reason", "the second shot missed")
-    aid_version = aid.split(":")[1]
     assert line == (
-        f"error: later events of {DOC} depend on event {second.split(':')[0].replace('-', '')[:8]}:{second.split(':')[1]}; "
-        f"void them first: event {aid_version} still holds the voided hit to the {where('right-thigh')}"
+        f"error: later events of {DOC} depend on event {as_the_log_names(second)}; "
+        f"void them first: event {as_the_log_names(aid)} still holds the voided hit to the {where('right-thigh')}"
     )
     assert status(db, DOC) == before
     # Voided with the first aid that holds it, the second hit is gone: the thigh holds the first
@@ -296,7 +301,8 @@ def test_a_later_hit_to_the_same_location_holds_a_voided_earlier_hit_and_refuses
     # The second hit's body adds its 5 damage to the first's 3: voiding the first would leave
     # both in the thigh.
     line = refused(db, "correct", first, "--reason", "the first shot missed")
-    assert line.endswith(f"void them first: event {second.split(':')[1]} still holds the voided hit to the {where('right-thigh')}")
+    # Ruling UN18: the later event named as the log prints it, as the voided one is.
+    assert line.endswith(f"void them first: event {as_the_log_names(second)} still holds the voided hit to the {where('right-thigh')}")
 
 
 # 3. and 4. A death's cause names the location in the rulebook's words; a dead man's wounds stop.
