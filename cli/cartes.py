@@ -40,15 +40,26 @@ CAMPAIGN = typer.Argument(..., help="Campaign name or id.")
 CHARACTER = typer.Argument(..., help="Character name.")
 
 
-def _cards(text: str | None) -> tuple[str, ...]:
+def _cards(text: str) -> tuple[str, ...]:
     from chronique.domain.cards import normalise
 
-    if not text:
-        return ()
     try:
         return tuple(normalise(part) for part in text.replace(",", " ").split())
     except ValueError as error:
         raise fail(str(error)) from None
+
+
+def _some_cards(text: str | None, option: str, example: str) -> tuple[str, ...]:
+    """The cards ``option`` names (``--hand-cards 9H,5S``, ``--cards KD,9C``), none when it is left
+    out; typed with no card in it (``--cards ""``, an empty variable of a script) it is refused in
+    one line: hand cards are experience (§Ressources en cartes L199), and ``--cards`` left empty
+    would have spent the cheapest ones, which the player never chose."""
+    if text is None:
+        return ()
+    found = _cards(text)
+    if not found:
+        raise fail(f"{option} needs a card, e.g. {example}")
+    return found
 
 
 def _one_card(text: str, option: str, example: str) -> str:
@@ -77,20 +88,20 @@ def _request(
 ) -> TestRequest:
     from chronique.domain.errors import RuleViolation
     from chronique.domain.rulesets.cartes.draws import TestRequest
-    from chronique.domain.rulesets.cartes.resolution import parse_difficulty
+    from chronique.domain.rulesets.cartes.resolution import manoeuvre_name, parse_difficulty
+    from chronique.domain.text import quoted
 
     try:
-        level = parse_difficulty(difficulty)
+        # The rules' own readings: a level's name or number, a manoeuvre's English or French name.
+        level, manoeuvre = parse_difficulty(difficulty), manoeuvre_name(manoeuvre)
     except RuleViolation as error:
         raise fail(str(error)) from None
-    if manoeuvre not in ("power", "tactics", "resource"):
-        raise fail(f"a manoeuvre is power, tactics or resource, not {manoeuvre!r}")
     first_hand = None
     if source is not None and source.lower().startswith("hand:"):
         first_hand = _one_card(source[5:], "--from hand:", "hand:7H")
         source = "hand"
     elif source not in (None, "pile", "deck"):
-        raise fail(f"--from takes pile, deck or hand:<card>, not {source!r}")
+        raise fail(f"--from takes pile, deck or hand:<card>, not {quoted(source)}")
     return TestRequest(
         skill=skill,
         level=level,
@@ -103,7 +114,7 @@ def _request(
         shed_malus=shed_malus,
         short_circuit=short_circuit,
         shifts=shifts,
-        hand_cards=_cards(hand_cards),
+        hand_cards=_some_cards(hand_cards, "--hand-cards", "--hand-cards 9H,5S"),
         purpose=purpose,
         hidden=hidden,
     )
@@ -118,7 +129,11 @@ DIFFICULTY = typer.Option(
 )
 FROM_HELP = "pile, deck (a passive or free action) or hand:<card>; by default the pile, or the deck for a GM character."
 SOURCE = typer.Option(None, "--from", help=f"Where the first card comes from: {FROM_HELP}")
-MANOEUVRE = typer.Option("power", "--manoeuvre", help="power or tactics (a resource manoeuvre is its own draw: chronique cartes resource).")
+MANOEUVRE = typer.Option(
+    "power",
+    "--manoeuvre",
+    help="power or tactics, or their French names puissance, tactique (a resource manoeuvre is its own draw: chronique cartes resource).",
+)
 SPECIALITY_HELP = "speciality that applies (+4 on its own skill, +2 on another)."
 SPECIALITY = typer.Option(None, "--speciality", help=f"A {SPECIALITY_HELP}")
 MODIFIER = typer.Option(0, "--modifier", callback=MODIFIER_RANGE, help="Situational modifier to the target number.")
@@ -192,6 +207,11 @@ def _refill(
 Said = tuple[str, "render.Drawn", list[str]]
 """Who drew, as the sheet spells it; the test as it was recorded; and the lines that say what it
 gave beyond its draw."""
+
+
+def _lifted(removed: list[dict[str, int]]) -> str:
+    # §Survie L446: a survived wound's margin malus lasts "jusqu'à soins curatifs".
+    return f"{plural(sum(m['amount'] for m in removed), 'point')} of lasting malus lifted"
 
 
 def _say(told: Told[TestOutcome, Said]) -> None:
@@ -301,13 +321,6 @@ def register(app: typer.Typer) -> None:
         flags = {"change-of-plan": change_of_plan, "counter-short-circuit": counter_short_circuit, "hurry": hurry, "take-time": take_time}
         shifts = tuple(name for name, chosen in flags.items() if chosen)
         _exclusive({"short-circuit": short_circuit, **flags})
-        if manoeuvre == "resource":
-            # §Choix des manœuvres L279: a resource manoeuvre is a Très facile Volonté draw, its first
-            # card from the hand, that refills the pile; a test so named would do none of it.
-            raise fail(
-                "a resource manoeuvre is its own draw, Très facile Volonté with a hand card first that refills the pile:"
-                " use chronique cartes resource"
-            )
         request = _request(
             skill,
             difficulty,
@@ -569,7 +582,9 @@ def register(app: typer.Typer) -> None:
         campaign: str = CAMPAIGN,
         patient: str = typer.Argument(..., help="The wounded character."),
         healer: str = typer.Option(None, "--healer", help="Who tends the wounds (omit to stop care)."),
-        means: str = typer.Option("light-kit", "--means", help="pebbles, light-kit, adapted-kit, field-hospital, hospital."),
+        means: str = typer.Option(
+            None, "--means", help="pebbles, light-kit (the default with a healer), adapted-kit, field-hospital, hospital."
+        ),
         extra_levels: int = typer.Option(
             0,
             "--extra-levels",
@@ -580,24 +595,30 @@ def register(app: typer.Typer) -> None:
         """Downtime order: a healer supports every survival draw of the patient (Médecine)."""
         from chronique.domain.rulesets.cartes.advancement import arrange_care
         from chronique.domain.rulesets.cartes.describe import care_words
+        from chronique.domain.rulesets.cartes.survival import extra_levels as levels_of
 
-        def act(world: World) -> Told[None, tuple[str, str]]:
+        def act(world: World) -> Told[None, str]:
             arrange_care(world, patient, healer, means, extra_levels)
-            return Told(None, (named(world, patient), named(world, healer) if healer else ""))
+            tended, care = named(world, patient), world.character(patient).condition["care"]
+            said = (
+                f"{care['healer']} tends {tended} ({care_words(care['means'], levels_of(care))})" if care else f"nobody tends {tended} now"
+            )
+            return Told(None, said)
 
-        tended, tending = run(ctx, lambda s: s.act(campaign, act)).words
-        typer.echo(f"{tending} tends {tended} ({care_words(means, extra_levels)})" if tending else f"nobody tends {tended} now")
+        typer.echo(run(ctx, lambda s: s.act(campaign, act)).words)
 
     @app.command("cure")
     def cure(ctx: typer.Context, campaign: str = CAMPAIGN, patient: str = typer.Argument(..., help="The patient.")) -> None:
         """Curative care (surgery…): lift the lasting maluses of survived wounds."""
         from chronique.domain.rulesets.cartes.advancement import cure as cure_
+        from chronique.domain.rulesets.cartes.describe import care_ended
 
         def act(world: World) -> Told[list[dict[str, int]], str]:
-            return Told(cure_(world, patient), named(world, patient))
+            care = world.character(patient).condition["care"]
+            lifted = cure_(world, patient)
+            return Told(lifted, f"{named(world, patient)}: {_lifted(lifted)}{care_ended(care, world.character(patient).condition['care'])}")
 
-        told = run(ctx, lambda s: s.act(campaign, act))
-        typer.echo(f"{told.words}: {sum(m['amount'] for m in told.result)} points of lasting malus lifted")
+        typer.echo(run(ctx, lambda s: s.act(campaign, act)).words)
 
     @scene_app.command("end")
     def scene_end(ctx: typer.Context, campaign: str = CAMPAIGN) -> None:
@@ -641,7 +662,7 @@ def register(app: typer.Typer) -> None:
         from chronique.domain.rulesets.cartes.describe import purchase_words
         from chronique.domain.rulesets.cartes.events import ExperienceSpent
 
-        paid = _cards(cards)
+        paid = _some_cards(cards, "--cards", "--cards KD,9C")
 
         def act(world: World) -> Told[list[str], str]:
             spent = spend_(world, character, purchase, target, speciality, paid, reason)

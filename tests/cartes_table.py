@@ -18,6 +18,11 @@ from chronique.domain.character import Character
 from chronique.domain.deck import Deck
 from chronique.domain.fairness import commitment
 from chronique.domain.rulesets import ruleset
+from chronique.domain.rulesets.cartes import events as ev
+from chronique.domain.rulesets.cartes.advancement import arrange_care
+from chronique.domain.rulesets.cartes.combat import suffer_wound
+from chronique.domain.rulesets.cartes.draws import TestRequest, make_test
+from chronique.domain.rulesets.cartes.table import return_cards
 from chronique.domain.world import World
 
 SEED = bytes(32)
@@ -34,6 +39,8 @@ BRIGAND = {
     "characteristics": {"Carrure": 7, "Rapidité": 6, "Sens": 6, "Volonté": 6, "Intellect": 5, "Équilibre": 6},
     "skills": {"Contact": {"level": 10, "characteristic": "Carrure"}},
 }
+# The Brigand with an axe: Contact 9 and its speciality Hache (+4, §Spécialités L243).
+AXEMAN = {**BRIGAND, "skills": {"Contact": {"level": 9, "specialities": ["Hache"], "characteristic": "Carrure"}}}
 
 
 def choices_for(deck: Sequence[str], top: Sequence[str]) -> list[int]:
@@ -142,3 +149,50 @@ class ScriptedDraw:
         self.requests.append(n)
         taken, self.pending = self.pending[:n], self.pending[n:]
         return taken
+
+
+def describe(event: Any) -> str:
+    """What the log says of a Cartes event."""
+    return ruleset("cartes").describe(event)
+
+
+def last_test(world: World, name: str) -> ev.TestMade:
+    """The last test ``name`` made on ``world``."""
+    return world.recorded_last(name, ev.TestMade)
+
+
+def empty_alices_pile(world: World) -> None:
+    """Seven Moyenne Contact tests: Alice's stacked pile (5♥ A♠ J♠ 10♦ 4♦ 2♠ K♠) holds no ♣, so
+    each draws its one card from the pile and nothing more."""
+    for _ in range(7):
+        make_test(world, "Alice", TestRequest("Contact"))
+    assert world.character("Alice").condition["pile"] == []
+
+
+def downtime(world: World) -> None:
+    """End the table's session as the services do: every card drawn goes back into the deck
+    (§Ressources en cartes L203), then the seal; the campaign is in downtime."""
+    return_cards(world)
+    world.campaign.end_session(SEED, commitment(SEED), "2026-01-01T00:00:00+00:00")
+
+
+def wounded(
+    cards: Sequence[str],
+    damage: int = 6,
+    lethality: str = "forte",
+    care: str | None = None,
+    *,
+    extra_levels: int = 0,
+    patient: str = "Alice",
+    healer: str = "Bruno",
+) -> World:
+    """A session in which ``patient`` takes a wound of ``damage`` at ``lethality``, tended by
+    ``healer`` with the means ``care`` (and ``extra_levels``) when one is named, then downtime. No
+    card is drawn in session, so the stacked ``cards`` top the first shuffle: the first survival
+    draw's (the healer's Médecine cards first when tended)."""
+    world = table(cards)
+    suffer_wound(world, patient, damage, lethality, "axe")
+    if care:
+        arrange_care(world, patient, healer, care, extra_levels)
+    downtime(world)
+    return world

@@ -19,11 +19,20 @@ from chronique.domain.rulesets.cartes.experience import (
 from chronique.domain.rulesets.cartes.recorded import find_skill
 from chronique.domain.rulesets.cartes.survival import medicine_level
 from chronique.domain.rulesets.cartes.table import deal, draw, living, sheet_of
-from chronique.domain.rulesets.cartes.tables import catalogue_skill, characteristic_name, skill_catalogue
+from chronique.domain.rulesets.cartes.tables import (
+    catalogue_skill,
+    characteristic_name,
+    medicine_means,
+    quoted,
+    skill_catalogue,
+)
 from chronique.domain.text import fold, recordable_name
 from chronique.domain.world import World
 
 PURCHASES = ("skill", "speciality", "characteristic", "pile-max")
+LIGHT_KIT = "light-kit"
+"""§Médecine: "Premiers soins avec un équipement léger", the means without a modifier: a care
+order's when none is named."""
 
 
 # What a purchase must name (§Expérience L536-540), and how the command line names it.
@@ -53,7 +62,7 @@ def spend(world: World, name: str, purchase: str, target: str, speciality: str, 
             # A new skill starts at 0; its governing characteristic comes from the catalogue (A3).
             known = catalogue_skill(target)
             if known is None:
-                raise RuleViolation(f"{target!r} is neither on {sheet.name}'s sheet nor in the skill catalogue")
+                raise RuleViolation(f"{quoted(target)} is neither on {sheet.name}'s sheet nor in the skill catalogue")
             held = known
         target = held
         skill = sheet.skills.get(target)
@@ -82,7 +91,7 @@ def spend(world: World, name: str, purchase: str, target: str, speciality: str, 
         current = sheet.pile_max
         cost = pile_max_cost(current)
     else:
-        raise RuleViolation(f"one can buy a {', a '.join(PURCHASES)}, not {purchase!r}")
+        raise RuleViolation(f"one buys a {', '.join(PURCHASES[:-1])} or {PURCHASES[-1]}, not {quoted(purchase)}")
     _deal_early(world, character)
     paid = _payment(cost, cards, character.condition["hand"], character.name)
     character.record(
@@ -119,10 +128,10 @@ def _payment(cost: Cost, cards: Sequence[str], hand: Sequence[str], holder: str)
     return cheapest_payment(cost, hand, holder)
 
 
-def arrange_care(world: World, patient: str, healer: str | None, means: str, extra_levels: int = 0) -> None:
-    """Order a healer to tend ``patient`` with ``means`` at each survival draw (None stops it),
-    taking ``extra_levels`` more levels on each Médecine draw to double its result once per level
-    (§Médecine L465)."""
+def arrange_care(world: World, patient: str, healer: str | None, means: str | None = None, extra_levels: int = 0) -> None:
+    """Order a healer to tend ``patient`` with ``means`` (a light kit when None) at each survival
+    draw (no healer stops it), taking ``extra_levels`` more levels on each Médecine draw to double
+    its result once per level (§Médecine L465)."""
     tending = ""
     # §Survie L431: the dead draw no survival for a healer to support; stopping care is still fine.
     character = world.character(patient) if healer is None else living(world, patient)
@@ -137,11 +146,17 @@ def arrange_care(world: World, patient: str, healer: str | None, means: str, ext
             # that lifts a survived wound's malus; with neither there is nothing it supports, and
             # the seed gives no standing order waiting for a wound to come (ruling C106).
             raise RuleViolation(f"{character.name} has no wound and no lasting malus: there is nothing for {tender.name} to care for")
+        means = means or LIGHT_KIT
         medicine_level(0, means, extra_levels)  # rejects unknown means and levels before anything is recorded
         tending = tender.name  # as the sheet spells it, whatever was typed
     elif extra_levels:
         raise RuleViolation("extra medicine levels need a healer (--healer)")
-    character.record(ev.CareArranged, at=world.campaign.clock, healer=tending, means=means if healer else "")
+    elif means is not None:
+        # Without a healer the order stops the care (ruling C110): means given with none are a
+        # change of means that forgot its healer, never a reason to stop the care unasked.
+        label = medicine_means(means).label  # an unknown means is refused as such first
+        raise RuleViolation(f"care by {label} needs a healer (--healer); without one, care stops")
+    character.record(ev.CareArranged, at=world.campaign.clock, healer=tending, means=means or "", lapses_with_wounds=True)
     if extra_levels:
         character.record(ev.CareIntensified, at=world.campaign.clock, extra_levels=extra_levels)
 

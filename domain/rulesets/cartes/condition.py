@@ -144,6 +144,7 @@ def died(sheet: dict[str, Any], c: dict[str, Any], e: Fields) -> None:
     """Death: no wound is drawn for any more."""
     c["dead"] = True
     c["wounds"] = [dict(w, next_draw=None) for w in c["wounds"]]
+    _lapse_care(c)
 
 
 def consciousness_checked(sheet: dict[str, Any], c: dict[str, Any], e: Fields) -> None:
@@ -163,6 +164,7 @@ def survival_checked(sheet: dict[str, Any], c: dict[str, Any], e: Fields) -> Non
     c["wounds"] = others if e["wound"] is None else [*others, dict(e["wound"])]
     if e["lasting"] is not None:
         c["lasting_malus"] = [*c["lasting_malus"], dict(e["lasting"])]
+    _lapse_care(c)
 
 
 def survival_retried(sheet: dict[str, Any], c: dict[str, Any], e: Fields) -> None:
@@ -172,6 +174,7 @@ def survival_retried(sheet: dict[str, Any], c: dict[str, Any], e: Fields) -> Non
     if e["malus"]:
         kept.append(dict(old, amount=e["malus"], next_retry=e["at"] + old["period"]))
     c["lasting_malus"] = kept
+    _lapse_care(c)
 
 
 def pile_refilled(sheet: dict[str, Any], c: dict[str, Any], e: Fields) -> None:
@@ -296,19 +299,36 @@ def scene_ended(sheet: dict[str, Any], c: dict[str, Any], e: Fields) -> None:
     c.update(bonus=0, malus=0, ko_malus=0, resource_steps=0, support_cards=[])
 
 
+def _lapse_care(c: dict[str, Any]) -> None:
+    # §Médecine L465-467: care supports the survival draws of open wounds and the retry that lifts
+    # a survived wound's malus; once neither is left, or the patient is dead and draws no more
+    # (§Survie L431, C100), it supports nothing, and an order given to lapse with them (ruling
+    # C108) lapses, as one given for a wound a correction voided does.
+    # An order recorded before (CareArranged class version 1) stands until stopped, as played;
+    # so does the care of a state kept before (a snapshot), which has no ``care_lapses``.
+    if c["care"] and c.get("care_lapses") and (c["dead"] or not c["wounds"] and not c["lasting_malus"]):
+        c["care"] = None
+
+
 def care_arranged(sheet: dict[str, Any], c: dict[str, Any], e: Fields) -> None:
-    """§Médecine: a healer tends the wounds with some means (an empty healer stops it)."""
+    """§Médecine: a healer tends the wounds with some means (an empty healer stops it), until no
+    open wound or lasting malus is left when the order says so (ruling C108)."""
     c["care"] = {"healer": e["healer"], "means": e["means"]} if e["healer"] else None
+    c["care_lapses"] = bool(e.get("lapses_with_wounds"))
+    _lapse_care(c)
 
 
 def care_intensified(sheet: dict[str, Any], c: dict[str, Any], e: Fields) -> None:
-    """§Médecine L465: the healer takes extra levels of difficulty to double the care's result."""
-    c["care"] = {**c["care"], "extra_levels": e["extra_levels"]}
+    """§Médecine L465: the healer takes extra levels of difficulty to double the care's result
+    (nothing once the order lapsed: a replay after its wound was voided, ruling C108)."""
+    if c["care"]:
+        c["care"] = {**c["care"], "extra_levels": e["extra_levels"]}
 
 
 def cured_by_care(sheet: dict[str, Any], c: dict[str, Any], e: Fields) -> None:
     """§Survie: curative care lifts the lasting maluses of survived wounds."""
     c["lasting_malus"] = []
+    _lapse_care(c)
 
 
 CHANGES: dict[str, Change] = {

@@ -14,8 +14,10 @@ from chronique.domain.errors import RuleViolation
 from chronique.domain.rulesets.cartes.resolution import Opposition, TestOutcome
 from chronique.domain.rulesets.cartes.tables import (
     LETHALITY_COUNT,
+    integer,
     lethality,
     lethality_name,
+    quoted,
     tables,
 )
 
@@ -28,19 +30,13 @@ MAX_DAMAGE_BEFORE_AGGRAVATION = 13
 CONSCIOUSNESS_EFFECTS = ("none", "two_malus", "angry", "out_of_combat")
 
 
-def _int(value: Any, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise RuleViolation(f"{what} must be an integer, not {value!r}")
-    return value
-
-
 def capacity(carrure: int, lethality_index: int) -> int:
     """Wounds of ``lethality_index`` a character of ``carrure`` can hold (§Nombre de blessures L487-505).
 
     The seed's table covers Carrure 1-13 only; outside it the nearest row is used (PROPOSAL §2.2).
     """
     row = _clamped_row(carrure)
-    return row[lethality(_int(lethality_index, "lethality")).index]
+    return row[lethality(integer(lethality_index, "lethality")).index]
 
 
 def capacities(carrure: int) -> tuple[int, ...]:
@@ -51,12 +47,12 @@ def capacities(carrure: int) -> tuple[int, ...]:
 def _clamped_row(carrure: int) -> tuple[int, ...]:
     table = tables().wound_capacity
     low, high = min(table), max(table)
-    return table[min(max(_int(carrure, "Carrure"), low), high)]
+    return table[min(max(integer(carrure, "Carrure"), low), high)]
 
 
 def ko_threshold(volonte: int) -> int:
     """KO threshold = Volonté (§Seuils de KO et de OK L509)."""
-    if _int(volonte, "Volonté") < 1:
+    if integer(volonte, "Volonté") < 1:
         raise RuleViolation(f"Volonté must be at least 1, not {volonte}")
     return volonte
 
@@ -74,7 +70,7 @@ def consciousness_effect(volonte: int, damage: int) -> str:
     gives "none" for D = 1 (PROPOSAL A22). Damage is per hit, never cumulative.
     """
     ok, ko = ok_threshold(volonte), ko_threshold(volonte)
-    d = _int(damage, "damage")
+    d = integer(damage, "damage")
     if d <= ok:
         return "none"
     if d < ko:
@@ -93,7 +89,7 @@ def consciousness_markers(effect: str) -> tuple[int, int]:
         return m.angry_bonus, 0
     if effect in ("none", "out_of_combat"):
         return 0, 0
-    raise RuleViolation(f"unknown consciousness effect {effect!r}")
+    raise RuleViolation(f"unknown consciousness effect {quoted(effect)}")
 
 
 def damage_value(
@@ -110,10 +106,10 @@ def damage_value(
     (PROPOSAL A20 and the tie ruling of §3.11.4); otherwise damage = net + weapon bonus
     ("l'utilisation d'une arme peut augmenter temporairement la valeur de la carte"). 0 = no wound.
     """
-    net = _int(quality, "quality") + _int(suit_bonus, "suit bonus") - _int(opposed_quality, "opposed quality")
+    net = integer(quality, "quality") + integer(suit_bonus, "suit bonus") - integer(opposed_quality, "opposed quality")
     if net <= 0:
         return 0
-    return max(0, net + _int(weapon_bonus, "weapon bonus"))
+    return max(0, net + integer(weapon_bonus, "weapon bonus"))
 
 
 def test_damage(outcome: TestOutcome, weapon_bonus: int = 0) -> int:
@@ -130,7 +126,7 @@ def opposition_damage(opposition: Opposition, weapon_bonus: int = 0) -> int:
     """Damage dealt by the winner of an opposition: its net plus the weapon bonus, 0 if net ≤ 0."""
     if opposition.winner is None or opposition.net <= 0:
         return 0
-    return max(0, opposition.net + _int(weapon_bonus, "weapon bonus"))
+    return max(0, opposition.net + integer(weapon_bonus, "weapon bonus"))
 
 
 @dataclass(frozen=True)
@@ -159,8 +155,8 @@ class WoundPlacement:
 def _check_held(held: Mapping[int, int]) -> dict[int, int]:
     clean: dict[int, int] = {}
     for key, count in held.items():
-        index = lethality(_int(key, "held lethality")).index
-        if _int(count, "held wound count") < 0:
+        index = lethality(integer(key, "held lethality")).index
+        if integer(count, "held wound count") < 0:
             raise RuleViolation(f"held wound count at {lethality_name(index)} cannot be negative")
         clean[index] = count
     return clean
@@ -176,8 +172,8 @@ def place_wound(carrure: int, held: Mapping[int, int], damage: int, lethality_in
     ``held`` maps lethality index -> number of active wounds held there. RuleViolation when
     ``damage`` ≤ 0: such a hit leaves no wound (A20).
     """
-    asked = lethality(_int(lethality_index, "lethality")).index
-    if _int(damage, "damage") <= 0:
+    asked = lethality(integer(lethality_index, "lethality")).index
+    if integer(damage, "damage") <= 0:
         raise RuleViolation(f"damage {damage} leaves no wound")
     counts = _check_held(held)
     level = asked

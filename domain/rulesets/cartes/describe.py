@@ -36,6 +36,12 @@ def care_words(means: str, extra_levels: int) -> str:
     return f"{means_label(means)}{harder}"
 
 
+def care_ended(before: Mapping[str, Any] | None, after: Mapping[str, Any] | None) -> str:
+    """What a GM reads when a care order lapsed with the last wound it tended (ruling C108), to
+    end a line with: "; nothing left to tend, Bruno's care ends"; "" while it stands."""
+    return f"; nothing left to tend, {before['healer']}'s care ends" if before and not after else ""
+
+
 def effect_words(effect: str) -> str:
     """A hit's effect on consciousness (§KO ou OK L354-361) as players read it, e.g.
     "shaken: two malus markers" for ``two_malus``: the one wording the log and the table

@@ -27,7 +27,7 @@ from chronique.domain.rulesets.cartes.resolution import (
     target_with_markers,
 )
 from chronique.domain.rulesets.cartes.table import GENERAL, deal, draw, living, pack_words, pile_size, room_for_hands
-from chronique.domain.text import plural
+from chronique.domain.text import plural, quoted
 from chronique.domain.world import World
 
 SOURCES = ("pile", "hand", "deck")
@@ -122,7 +122,7 @@ def _speciality_bonus(sheet: SkillSheet, skill: str, speciality: str) -> int:
     if not on_other:
         held = [s for skill in sheet.skills.values() for s in skill.specialities]
         known = f"the sheet's: {', '.join(held)}" if held else "the sheet has none"
-        raise RuleViolation(f"{sheet.name} has no speciality {speciality!r} ({known})")
+        raise RuleViolation(f"{sheet.name} has no speciality {quoted(speciality)} ({known})")
     return speciality_bonus(own_skill=on_own, other_skill=on_other)
 
 
@@ -141,6 +141,14 @@ class _Ready:
 
 
 def _ready(world: World, name: str, request: TestRequest) -> _Ready:
+    if request.manoeuvre == "resource" and not request.game_purpose and not request.supporting:
+        # §Choix des manœuvres L279: a resource manoeuvre is a Très facile Volonté draw, its first
+        # card from the hand, that refills the pile (``take_resource``); a test so named would do
+        # none of it. The game's own resource draws and a resource support name their purpose.
+        raise RuleViolation(
+            "a resource manoeuvre is its own draw, Très facile Volonté with a hand card first that refills the pile:"
+            " use chronique cartes resource"
+        )
     character = living(world, name)
     if character.condition["out_of_combat"]:
         # §KO ou OK L361: "hors combat"; only the consciousness draw (L371) brings them back.
@@ -151,7 +159,7 @@ def _ready(world: World, name: str, request: TestRequest) -> _Ready:
     declared = (("short-circuit",) if request.short_circuit else ()) + request.shifts
     for shift in declared:
         if shift not in DECLARED_SHIFTS:
-            raise RuleViolation(f"a test may be declared {', '.join(DECLARED_SHIFTS)}, not {shift!r}")
+            raise RuleViolation(f"a test may be declared {', '.join(DECLARED_SHIFTS)}, not {quoted(shift)}")
     for group in EXCLUSIVE_SHIFTS:
         chosen = [shift for shift in declared if shift in group]
         if len(chosen) > 1:
@@ -235,7 +243,7 @@ def _source(character: Character, request: TestRequest) -> str:
     npc = recorded_sheet(character).npc
     source = request.source or ("deck" if npc else "pile")
     if source not in SOURCES:
-        raise RuleViolation(f"cards come from the pile, the hand or the deck, not {source!r}")
+        raise RuleViolation(f"cards come from the pile, the hand or the deck, not {quoted(source)}")
     if npc and source != "deck":
         raise RuleViolation(f"{character.name} is a GM character with no pile and no hand: they draw from the general deck")
     return source
@@ -274,7 +282,12 @@ def _first_card(world: World, character: Character, request: TestRequest, passiv
     if request.source == "deck":
         return draw(world, 1, character.name, passive_purpose, request.hidden)[0]
     if not world.campaign.in_session:
-        raise RuleViolation("the pile and the hand are only dealt during a session; use --from deck")
+        # §Distribution des cartes L84-90, §Ressources en cartes L203: hands and piles are dealt
+        # for a session and gathered at its end. Said without an option's name: a test takes
+        # ``--from deck``, an attack ``--attacker-from``/``--defender-from``, a support none.
+        raise RuleViolation(
+            f"{character.name}'s pile and hand are only dealt during a session: between sessions, draw from the general deck instead"
+        )
     if request.source == "hand":
         card = request.first_hand_card
         if card is None or card not in c["hand"]:
@@ -309,7 +322,7 @@ def support(world: World, supporter: str, supported: str, request: TestRequest) 
     power card the supported may use in place of any card of their next draw, three bonus
     markers (tactics), or resource cards for their pile; a failure falls on the supporter."""
     if request.manoeuvre not in SUPPORTS:
-        raise RuleViolation(f"a support is power, tactics or resource, not {request.manoeuvre!r}")
+        raise RuleViolation(f"a support is power, tactics or resource, not {quoted(request.manoeuvre)}")
     helped = living(world, supported)
     if helped.id == world.character(supporter).id:
         raise RuleViolation("a character cannot support itself")

@@ -257,11 +257,24 @@ class SceneEnded(_Changes, ChainedEvent):
 
 
 class CareArranged(_Changes, ChainedEvent):
-    """Downtime order: a healer tends this character's wounds with some means (§Médecine)."""
+    """Downtime order: a healer tends this character's wounds with some means (§Médecine); an
+    empty ``healer`` stops it. ``lapses_with_wounds``: the order lapses once the character has no
+    open wound and no lasting malus left, and stands for nothing when given for a wound a
+    correction voided (ruling C108); False on orders recorded before class version 2, which
+    stand until stopped, as they were played."""
+
+    class_version = 2
 
     at: int
     healer: str
     means: str
+    lapses_with_wounds: bool
+
+    @classmethod
+    def upcast_stored(cls, state: dict[str, Any]) -> None:
+        # Recorded before version 2, whose orders lapse with the wounds they tend (ruling C108).
+        super().upcast_stored(state)
+        state.setdefault("lapses_with_wounds", False)
 
 
 class CareIntensified(_Changes, ChainedEvent):

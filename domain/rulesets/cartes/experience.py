@@ -13,9 +13,9 @@ from typing import Any
 
 from chronique.domain import cards as _cards
 from chronique.domain.errors import RuleViolation
-from chronique.domain.rulesets.cartes.tables import tables
+from chronique.domain.rulesets.cartes.tables import integer, tables
 from chronique.domain.rulesets.words import joined
-from chronique.domain.text import ordinal, plural
+from chronique.domain.text import ordinal, plural, quoted
 
 
 @dataclass(frozen=True)
@@ -68,14 +68,8 @@ def step_words(purchase: str, name: str, from_level: int, speciality: str = "") 
     return f"{what}: {name} from {from_level} to {to_level}"
 
 
-def _int(value: Any, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise RuleViolation(f"{what} must be an integer, not {value!r}")
-    return value
-
-
 def _new_level(current: int, what: str) -> int:
-    new = _int(current, what) + 1
+    new = integer(current, what) + 1
     ceiling = tables().advancement.max_card_value
     if new > ceiling:
         # No card is worth more than a King, so "a card ≥ the new level" cannot exist.
@@ -90,11 +84,11 @@ def skill_cost(current: int, governing: int, name: str = "skill") -> Cost:
     governing characteristic (PROPOSAL A4: "≥" everywhere, both cards ≥ the new level). ``name``
     is the skill's, for the words of a refusal.
     """
-    if _int(current, "skill") < 0:
+    if integer(current, "skill") < 0:
         raise RuleViolation(f"skill level cannot be negative, not {current}")
     new = _new_level(current, "skill")
     adv = tables().advancement
-    count = adv.skill_cards_at_or_above_characteristic if new >= _int(governing, "characteristic") else adv.skill_cards
+    count = adv.skill_cards_at_or_above_characteristic if new >= integer(governing, "characteristic") else adv.skill_cards
     return Cost(count, new, step_words("skill", name, current))
 
 
@@ -103,7 +97,7 @@ def speciality_cost(already: int, skill: str = "a skill", speciality: str = "") 
     L547). ``skill`` and ``speciality`` are the names, for the words of a refusal ("a speciality:
     Parade, the 3rd of Contact")."""
     prices = tables().advancement.speciality_cards
-    if _int(already, "specialities held") < 0:
+    if integer(already, "specialities held") < 0:
         raise RuleViolation("specialities held cannot be negative")
     if already >= len(prices):
         raise RuleViolation(f"a skill has at most {len(prices)} specialities")
@@ -112,7 +106,7 @@ def speciality_cost(already: int, skill: str = "a skill", speciality: str = "") 
 
 def characteristic_cost(current: int, name: str = "characteristic") -> Cost:
     """Cost of +1 to a characteristic: 3 cards ≥ the new level (§Expérience L540, L548; PROPOSAL A4)."""
-    if _int(current, "characteristic") < 0:
+    if integer(current, "characteristic") < 0:
         raise RuleViolation(f"characteristic cannot be negative, not {current}")
     new = _new_level(current, "characteristic")
     return Cost(tables().advancement.characteristic_cards, new, step_words("characteristic", name, current))
@@ -120,7 +114,7 @@ def characteristic_cost(current: int, name: str = "characteristic") -> Cost:
 
 def pile_max_cost(current: int) -> Cost:
     """Cost of +1 pile max: 4 cards ≥ the new pile max (§Expérience L549; PROPOSAL A4)."""
-    if _int(current, "pile max") < 0:
+    if integer(current, "pile max") < 0:
         raise RuleViolation(f"pile max cannot be negative, not {current}")
     new = _new_level(current, "pile max")
     return Cost(tables().advancement.pile_max_cards, new, step_words("pile-max", "", current))
@@ -132,7 +126,7 @@ def _cards_of(values: Sequence[str], what: str) -> list[str]:
         try:
             out.append(_cards.normalise(str(text)))
         except (ValueError, IndexError):
-            raise RuleViolation(f"{what} {text!r} is not a card") from None
+            raise RuleViolation(f"{what} {quoted(text)} is not a card") from None
     return out
 
 

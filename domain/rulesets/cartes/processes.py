@@ -9,6 +9,7 @@ from chronique.domain.copying import copied
 from chronique.domain.errors import RuleViolation
 from chronique.domain.gametime import HOUR, next_time_of_day
 from chronique.domain.rulesets.cartes import events as ev
+from chronique.domain.rulesets.cartes.describe import care_ended
 from chronique.domain.rulesets.cartes.recorded import recorded_sheet
 from chronique.domain.rulesets.cartes.resolution import TestOutcome, resolve_test
 from chronique.domain.rulesets.cartes.survival import (
@@ -106,15 +107,17 @@ def survival_check(world: World, character: Character, wound_id: int, at: int) -
     bonus = medicine["bonus"] if medicine else 0
     outcome = _passive_draw(world, character, carrure + bonus, level, f"survival draw, wound {wound_id}")
     consequences = survival_consequences(carrure, wound, character.condition["wounds"], outcome, at)
+    care = character.condition["care"]
     character.record(ev.SurvivalChecked, at=at, wound_id=wound_id, outcome=outcome.to_dict(), medicine=medicine, **consequences)
+    ended = care_ended(care, character.condition["care"])
     if consequences["result"] == "death":
         character.record(ev.Died, at=at, cause=f"failed survival draw, wound {wound_id}")
         return f"{character.name}: survival draw failed — dead"
     if consequences["wound"] is not None:
         return f"{character.name}: survival draw failed — wound {wound_id} now {lethality_name(consequences['wound']['lethality'])}"
     if consequences["malus"]:
-        return f"{character.name}: survived wound {wound_id} with a malus of {consequences['malus']}"
-    return f"{character.name}: survived wound {wound_id} cleanly"
+        return f"{character.name}: survived wound {wound_id} with a malus of {consequences['malus']}{ended}"
+    return f"{character.name}: survived wound {wound_id} cleanly{ended}"
 
 
 def _passive_draw(world: World, character: Character, target: int, level: int, purpose: str) -> TestOutcome:
@@ -133,9 +136,10 @@ def survival_retry(world: World, character: Character, wound_id: int, at: int) -
     carrure = character.sheet["characteristics"]["Carrure"]
     outcome = _passive_draw(world, character, carrure + bonus, level, f"survival retry, wound {wound_id}")
     left = retry_result(malus["value"], malus["amount"], outcome)
+    care = character.condition["care"]
     character.record(ev.SurvivalRetried, at=at, wound_id=wound_id, outcome=outcome.to_dict(), medicine=medicine, malus=left)
     if left == 0:
-        return f"{character.name}: the malus of wound {wound_id} is gone"
+        return f"{character.name}: the malus of wound {wound_id} is gone{care_ended(care, character.condition['care'])}"
     if left == malus["amount"]:
         # Ruling C28: a failed retry (or a success no better than the malus) changes nothing; it
         # must not read as a change.

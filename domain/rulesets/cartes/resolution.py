@@ -16,8 +16,8 @@ from typing import Any
 from chronique.domain import cards as _cards
 from chronique.domain.errors import RuleViolation
 from chronique.domain.rulesets.cartes.limits import LEVEL
-from chronique.domain.rulesets.cartes.tables import LazyMapping, tables
-from chronique.domain.text import fold
+from chronique.domain.rulesets.cartes.tables import LazyMapping, integer, tables
+from chronique.domain.text import fold, quoted
 
 MANOEUVRES = ("power", "tactics", "resource")
 """§Choix des manœuvres L273-279: puissance, tactique, ressource."""
@@ -54,18 +54,12 @@ def _card(text: str, what: str = "card") -> str:
     try:
         return _cards.normalise(str(text))
     except (ValueError, IndexError):
-        raise RuleViolation(f"{what} {text!r} is not a card (write e.g. 7H, 10S, QD, AC)") from None
-
-
-def _int(value: Any, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise RuleViolation(f"{what} must be an integer, not {value!r}")
-    return value
+        raise RuleViolation(f"{what} {quoted(text)} is not a card (write e.g. 7H, 10S, QD, AC)") from None
 
 
 def _bool(value: Any, what: str) -> bool:
     if not isinstance(value, bool):
-        raise RuleViolation(f"{what} must be true or false, not {value!r}")
+        raise RuleViolation(f"{what} must be true or false, not {quoted(value)}")
     return value
 
 
@@ -75,7 +69,7 @@ def manoeuvre_name(text: str) -> str:
         return text
     name = _MANOEUVRE_ALIASES.get(fold(str(text)))
     if name is None:
-        raise RuleViolation(f"unknown manoeuvre {text!r} (power, tactics or resource)")
+        raise RuleViolation(f"unknown manoeuvre {quoted(text)} (power, tactics or resource)")
     return name
 
 
@@ -106,7 +100,7 @@ def parse_difficulty(text: str | int) -> int:
         return t.difficulties[key]
     if key in t.difficulty_aliases:
         return t.difficulty_aliases[key]
-    raise RuleViolation(f"unknown difficulty {text!r} (one of {', '.join(t.difficulties)} or a signed integer)")
+    raise RuleViolation(f"unknown difficulty {quoted(text)} (one of {', '.join(t.difficulties)} or a signed integer)")
 
 
 def difficulty_name(level: int) -> str | None:
@@ -122,7 +116,7 @@ def level_modifier(name: str) -> int:
     """The level shift named ``name`` (see ``LEVEL_MODIFIERS``); RuleViolation if unknown."""
     key = fold(name)
     if key not in tables().level_modifiers:
-        raise RuleViolation(f"unknown level modifier {name!r} (one of {', '.join(tables().level_modifiers)})")
+        raise RuleViolation(f"unknown level modifier {quoted(name)} (one of {', '.join(tables().level_modifiers)})")
     return tables().level_modifiers[key]
 
 
@@ -136,7 +130,7 @@ test_level.__test__ = False  # type: ignore[attr-defined]  # not a pytest test d
 
 def cards_for_level(level: int) -> int:
     """Cards drawn at ``level``: 1 + |level| (§Difficulté des tirages L219-227; PROPOSAL A23 beyond ±2)."""
-    return 1 + abs(_int(level, "difficulty level"))
+    return 1 + abs(integer(level, "difficulty level"))
 
 
 # --- outcomes ------------------------------------------------------------------------------
@@ -200,21 +194,21 @@ class TestOutcome:
         try:
             retained = data["retained"]
             return cls(
-                target=_int(data["target"], "target"),
-                level_asked=_int(data["level_asked"], "level_asked"),
-                level=_int(data["level"], "level"),
+                target=integer(data["target"], "target"),
+                level_asked=integer(data["level_asked"], "level_asked"),
+                level=integer(data["level"], "level"),
                 cards=tuple(_card(c) for c in data["cards"]),
                 success=_bool(data["success"], "success"),
                 retained=None if retained is None else _card(retained),
-                quality=_int(data["quality"], "quality"),
-                suit_bonus=_int(data["suit_bonus"], "suit_bonus"),
+                quality=integer(data["quality"], "quality"),
+                suit_bonus=integer(data["suit_bonus"], "suit_bonus"),
                 substituted=tuple((_card(a), _card(b)) for a, b in data.get("substituted", ())),
                 manoeuvre=manoeuvre_name(data.get("manoeuvre", "power")),
                 support_used=_bool(data.get("support_used", False), "support_used"),
                 drawn=tuple(_card(c) for c in data.get("drawn", ())),
             )
         except KeyError as missing:
-            raise RuleViolation(f"test outcome lacks field {missing.args[0]!r}") from None
+            raise RuleViolation(f"test outcome lacks field {quoted(missing.args[0])}") from None
         except (TypeError, ValueError) as bad:
             if isinstance(bad, RuleViolation):
                 raise
@@ -326,8 +320,8 @@ def resolve_test(
     any one card, and are used only when they improve the outcome. An easy resource draw keeps
     the success that gains the most cards (ruling C101) unless ``best_by_gain`` is False.
     """
-    target = _int(target, "target")
-    level_asked = _int(level, "difficulty level")
+    target = integer(target, "target")
+    level_asked = integer(level, "difficulty level")
     first = _card(first, "first card")
     manoeuvre = manoeuvre_name(manoeuvre)
     offered = tuple(_card(c, "hand card") for c in hand_cards)
@@ -459,16 +453,16 @@ class Opposition:
         try:
             winner = data["winner"]
             if winner not in ("attacker", "defender", None):
-                raise RuleViolation(f"opposition winner must be attacker, defender or null, not {winner!r}")
+                raise RuleViolation(f"opposition winner must be attacker, defender or null, not {quoted(winner)}")
             return cls(
                 winner=winner,
-                net=_int(data["net"], "net"),
+                net=integer(data["net"], "net"),
                 tie_breaks=tuple((_card(a), _card(d)) for a, d in data.get("tie_breaks", ())),
-                attacker_total=_int(data.get("attacker_total", 0), "attacker_total"),
-                defender_total=_int(data.get("defender_total", 0), "defender_total"),
+                attacker_total=integer(data.get("attacker_total", 0), "attacker_total"),
+                defender_total=integer(data.get("defender_total", 0), "defender_total"),
             )
         except KeyError as missing:
-            raise RuleViolation(f"opposition lacks field {missing.args[0]!r}") from None
+            raise RuleViolation(f"opposition lacks field {quoted(missing.args[0])}") from None
         except (TypeError, ValueError) as bad:
             if isinstance(bad, RuleViolation):
                 raise
@@ -649,7 +643,7 @@ def target_with_markers(
     """
     m = tables().markers
     for value, what in ((bonus, "bonus markers"), (malus, "malus markers")):
-        if _int(value, what) < 0:
+        if integer(value, what) < 0:
             raise RuleViolation(f"{what} cannot be negative")
     shift = 0
     if spend_three_bonus:
@@ -662,7 +656,7 @@ def target_with_markers(
             raise RuleViolation(f"shedding malus markers needs {m.shed_malus}, only {malus} held")
         malus -= m.shed_malus
         shift += level_modifier("shed-three-malus")
-    return _int(base, "base") + bonus - malus, shift
+    return integer(base, "base") + bonus - malus, shift
 
 
 def shed_malus_removed(outcome: TestOutcome) -> int:
@@ -690,7 +684,7 @@ def range_of(distance_m: float) -> int:
     At or beyond 10 000 m the scale ends: 13 (PROPOSAL A26: undetectable without sensors).
     """
     if isinstance(distance_m, bool) or not isinstance(distance_m, (int, float)) or distance_m < 0:
-        raise RuleViolation(f"distance must be a non-negative number of metres, not {distance_m!r}")
+        raise RuleViolation(f"distance must be a non-negative number of metres, not {quoted(distance_m)}")
     bounds = tables().range_bounds_m
     for index, bound in enumerate(bounds):
         if distance_m < bound:
@@ -716,20 +710,20 @@ def first_speaker(round_number: int, seats: int, *, first_seat: int = 0) -> int:
     the left of the previous one; seats are numbered in table order going left, so round 1 ->
     ``first_seat``, round 2 -> the next seat, wrapping around (T17).
     """
-    if _int(seats, "seats") < 1:
+    if integer(seats, "seats") < 1:
         raise RuleViolation("a round needs at least one seat")
-    if _int(round_number, "round number") < 1:
+    if integer(round_number, "round number") < 1:
         raise RuleViolation(f"rounds are counted from 1, not {round_number}")
-    if not 0 <= _int(first_seat, "first seat") < seats:
+    if not 0 <= integer(first_seat, "first seat") < seats:
         raise RuleViolation(f"first seat {first_seat} is not one of the {seats} seats")
     return (first_seat + round_number - 1) % seats
 
 
 def calamity_applies(draw_value: int, number: int) -> bool:
     """Whether the GM may invoke a numbered calamité: the draw is below its number (§Atouts L521)."""
-    return _int(draw_value, "draw value") < _int(number, "number")
+    return integer(draw_value, "draw value") < integer(number, "number")
 
 
 def atout_applies(draw_value: int, number: int) -> bool:
     """Whether the player may invoke a numbered atout: the draw is above its number (§Atouts L521)."""
-    return _int(draw_value, "draw value") > _int(number, "number")
+    return integer(draw_value, "draw value") > integer(number, "number")

@@ -24,6 +24,7 @@ from chronique.domain.rulesets.cartes.tables import (
     is_characteristic,
     lethality_index,
     lethality_name,
+    quoted,
     skill_catalogue,
     tables,
 )
@@ -114,7 +115,7 @@ class Skill(_Frozen):
             if not name:
                 raise ValueError("a speciality needs a name")
             if fold(name) in seen:
-                raise ValueError(f"speciality {name!r} appears twice")
+                raise ValueError(f"speciality {quoted(name)} appears twice")
             seen.add(fold(name))
         return value
 
@@ -204,7 +205,7 @@ class CartesSheet(_Frozen):
             if not text:
                 problems.append("a skill needs a name")
             elif is_characteristic(text):
-                problems.append(f"skill {text!r} has a characteristic's name")
+                problems.append(f"skill {quoted(text)} has a characteristic's name")
             elif name in out:
                 problems.append(f"skill {name} appears twice")
             elif isinstance(data, Mapping) and data.get("characteristic") in (None, "") and name not in catalogue:

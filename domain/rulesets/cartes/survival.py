@@ -15,15 +15,9 @@ from typing import Any
 from chronique.domain.errors import RuleViolation
 from chronique.domain.rulesets.cartes.damage import MAX_DAMAGE_BEFORE_AGGRAVATION, place_wound
 from chronique.domain.rulesets.cartes.resolution import TestOutcome, level_modifier
-from chronique.domain.rulesets.cartes.tables import LETHALITY_COUNT, lethality, medicine_means, tables
+from chronique.domain.rulesets.cartes.tables import LETHALITY_COUNT, integer, lethality, medicine_means, tables
 
 SURVIVAL_KINDS = ("clean", "malus", "escalate", "death")
-
-
-def _int(value: Any, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise RuleViolation(f"{what} must be an integer, not {value!r}")
-    return value
 
 
 def survival_level(lethality_index: int) -> int:
@@ -32,7 +26,7 @@ def survival_level(lethality_index: int) -> int:
     Nulle Très facile (−2), Faible Facile (−1), Moyenne Moyenne (0), Forte Difficile (+1),
     Énorme Très difficile (+2).
     """
-    return lethality(_int(lethality_index, "lethality")).survival_level
+    return lethality(integer(lethality_index, "lethality")).survival_level
 
 
 def survival_period(lethality_index: int) -> int:
@@ -41,7 +35,7 @@ def survival_period(lethality_index: int) -> int:
     1 week, 1 day, 1 hour, 10 minutes, 1 minute. PROPOSAL A8: the first draw is due one period
     after the wound (the caller's scheduler decides).
     """
-    return lethality(_int(lethality_index, "lethality")).survival_period_s
+    return lethality(integer(lethality_index, "lethality")).survival_period_s
 
 
 @dataclass(frozen=True)
@@ -75,12 +69,12 @@ def survival_result(carrure: int, wound_value: int, lethality_index: int, test: 
     applies the capacity cascade of :func:`damage.place_wound`), or death at Énorme.
     Success is judged by the test itself (its target is Carrure, plus any medicine markers).
     """
-    if _int(carrure, "Carrure") < 1:
+    if integer(carrure, "Carrure") < 1:
         raise RuleViolation(f"Carrure must be at least 1, not {carrure}")
-    b = _int(wound_value, "wound value")
+    b = integer(wound_value, "wound value")
     if b < 1:
         raise RuleViolation(f"a wound's value is at least 1, not {b}")
-    level = lethality(_int(lethality_index, "lethality")).index
+    level = lethality(integer(lethality_index, "lethality")).index
     if test.success:
         t = test.quality
         if t >= b:
@@ -163,7 +157,7 @@ MOST_EXTRA_LEVELS = 4
 
 
 def _extra_levels(extra_levels: int) -> None:
-    if not 0 <= _int(extra_levels, "extra levels") <= MOST_EXTRA_LEVELS:
+    if not 0 <= integer(extra_levels, "extra levels") <= MOST_EXTRA_LEVELS:
         raise RuleViolation(f"extra medicine levels go from 0 to {MOST_EXTRA_LEVELS}, not {extra_levels}")
 
 
@@ -174,7 +168,7 @@ def medicine_level(survival_level: int, means: str, extra_levels: int = 0) -> in
     field or proper hospital −2) plus the extra levels the healer takes to double the result.
     """
     _extra_levels(extra_levels)
-    return _int(survival_level, "survival level") + medicine_means(means).level_modifier + extra_levels
+    return integer(survival_level, "survival level") + medicine_means(means).level_modifier + extra_levels
 
 
 def medicine_bonus_markers(success: bool, means: str, extra_levels: int = 0) -> int:
@@ -203,8 +197,8 @@ def retry_result(wound_value: int, current_malus: int, test: TestOutcome) -> int
     Success with T ≥ B removes it (0); a success with a smaller margin B − T replaces it;
     a failure changes nothing (no escalation on a retry).
     """
-    b = _int(wound_value, "wound value")
-    current = _int(current_malus, "current malus")
+    b = integer(wound_value, "wound value")
+    current = integer(current_malus, "current malus")
     if current < 0:
         raise RuleViolation("a malus cannot be negative")
     if not test.success:
@@ -220,7 +214,7 @@ def retry_can_lower(wound_value: int, current_malus: int, best_target: int) -> b
     (ruling C70). ``best_target`` is the most the retry's target can be (Carrure plus the most
     medicine can add).
     """
-    return max(0, _int(wound_value, "wound value") - _int(best_target, "target")) < _int(current_malus, "current malus")
+    return max(0, integer(wound_value, "wound value") - integer(best_target, "target")) < integer(current_malus, "current malus")
 
 
 def consciousness_level() -> int:
@@ -230,4 +224,4 @@ def consciousness_level() -> int:
 
 def waking_malus(wound_value: int) -> int:
     """Malus on coming to: the value of the damage card (§Tirage de conscience L373; A16: until scene end)."""
-    return max(0, _int(wound_value, "wound value"))
+    return max(0, integer(wound_value, "wound value"))

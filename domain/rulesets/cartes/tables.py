@@ -15,10 +15,18 @@ from typing import Any
 
 from chronique.domain.errors import RuleViolation
 from chronique.domain.rulesets.data import load_toml
-from chronique.domain.text import fold
+from chronique.domain.text import fold, quoted
 
 LETHALITY_COUNT = 5
 """Nulle, Faible, Moyenne, Forte, Énorme (§Nombre de blessures L163-176)."""
+
+
+def integer(value: Any, what: str) -> int:
+    """``value`` of a recorded or typed field that must be a whole number (never a bool), or a
+    refusal naming ``what`` and quoting what was given."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RuleViolation(f"{what} must be an integer, not {quoted(value)}")
+    return value
 
 
 @dataclass(frozen=True)
@@ -210,7 +218,7 @@ def characteristic_name(text: str) -> str:
     for name in characteristics():
         if fold(name) == wanted:
             return name
-    raise RuleViolation(f"unknown characteristic {text!r} (one of {', '.join(characteristics())})")
+    raise RuleViolation(f"unknown characteristic {quoted(text)} (one of {', '.join(characteristics())})")
 
 
 def is_characteristic(text: str) -> bool:
@@ -236,7 +244,7 @@ def catalogue_skill(text: str) -> str | None:
 def lethality(index: int) -> Lethality:
     """The lethality level of ``index`` (0 Nulle .. 4 Énorme); RuleViolation outside 0..4."""
     if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < LETHALITY_COUNT:
-        raise RuleViolation(f"lethality must be 0 (Nulle) to 4 (Énorme), not {index!r}")
+        raise RuleViolation(f"lethality must be 0 (Nulle) to 4 (Énorme), not {quoted(index)}")
     return tables().lethalities[index]
 
 
@@ -252,7 +260,7 @@ def lethality_index(value: int | str) -> int:
         if fold(level.name) == wanted:
             return level.index
     names = ", ".join(level.name for level in tables().lethalities)
-    raise RuleViolation(f"unknown lethality {value!r} (one of {names})")
+    raise RuleViolation(f"unknown lethality {quoted(value)} (one of {names})")
 
 
 def lethality_name(index: int) -> str:
@@ -272,7 +280,7 @@ def medicine_means(text: str) -> MedicineMeans:
         if wanted == fold(means.key) or wanted in {fold(a) for a in means.aliases}:
             return means
     keys = ", ".join(m.key for m in tables().medicine)
-    raise RuleViolation(f"unknown medical means {text!r} (one of {keys})")
+    raise RuleViolation(f"unknown medical means {quoted(text)} (one of {keys})")
 
 
 def means_label(text: str) -> str:

@@ -39,7 +39,7 @@ from chronique.domain.rulesets.cartes.survival import (
     survival_consequences,
     survival_level,
 )
-from chronique.domain.text import plural
+from chronique.domain.text import plural, quoted
 
 _EVENTS = "chronique.domain.rulesets.cartes.events:"
 
@@ -166,7 +166,7 @@ def _opposition(event: dict[str, Any], table: Table, now: dict[str, Any]) -> Map
         raise Mismatch("opposition", f"{name} made no draw just before")
     opponent = _named(table, event["opponent"])
     if opponent is None:
-        raise Mismatch("opponent", f"records {event['opponent']!r}, who is not at the table")
+        raise Mismatch("opponent", f"records {quoted(event['opponent'])}, who is not at the table")
     them, stance, second = character_now(table, opponent), event["opponent_stance"], None
     if stance == "draws":
         if them.get("last") is None or not them["last"]["topic"].endswith(":TestMade"):
@@ -175,7 +175,7 @@ def _opposition(event: dict[str, Any], table: Table, now: dict[str, Any]) -> Map
     elif stance == "out of combat" and not them["condition"]["out_of_combat"]:
         raise Mismatch("opponent_stance", f"records {event['opponent']} out of combat, but they are not")
     elif stance not in ("draws", "out of combat", "ignores"):
-        raise Mismatch("opponent_stance", f"records {stance!r}, which is not a way to meet an action")
+        raise Mismatch("opponent_stance", f"records {quoted(stance)}, which is not a way to meet an action")
     pairs = [(str(a), str(d)) for a, d in event["opposition"].get("tie_breaks", [])]
     _handed_last(table, [(name, "opposition", [a for a, _ in pairs]), (name_of(table, opponent), "opposition", [d for _, d in pairs])])
     waiting = list(pairs)
@@ -200,7 +200,7 @@ def _support(event: dict[str, Any], table: Table, now: dict[str, Any]) -> Mappin
     supporter = _named(table, event["supporter"])
     test = character_now(table, supporter).get("last") if supporter is not None else None
     if test is None or not test["topic"].endswith(":TestMade"):
-        raise Mismatch("supporter", f"records {event['supporter']!r}, who made no draw just before")
+        raise Mismatch("supporter", f"records {quoted(event['supporter'])}, who made no draw just before")
     outcome = TestOutcome.from_dict(test["outcome"])
     if not outcome.success:
         raise Mismatch("supporter", f"{event['supporter']}'s draw failed, and a failed support falls on the supporter (L297)")

@@ -56,9 +56,10 @@ def _cards(s: dict[str, Any], c: dict[str, Any], gm: bool) -> list[tuple[str, ..
     else:
         # §Piles: a personal pile lies face down; players learn how many cards it holds, never which.
         shown = c["dealt"] and c["pile"] is not None and gm
-        pile = cards(c["pile"]) if shown else f"{plural(c['pile_count'], 'card')} face down"
+        # A count of none reads "empty", never "0 cards face down".
+        pile = "empty" if not c["pile_count"] else cards(c["pile"]) if shown else f"{plural(c['pile_count'], 'card')} face down"
         # A hand dealt early between sessions to spend experience (C46) is held face up too.
-        hand = cards(c["hand"]) if c["dealt"] or c["hand"] else plural(c["hand_count"], "card")
+        hand = "empty" if not c["hand_count"] else cards(c["hand"]) if c["dealt"] or c["hand"] else plural(c["hand_count"], "card")
         rows = [("pile", f"{pile} (at most {s['pile_max']})"), ("hand", hand)]
     rows.append(("markers", markers_held(c)))
     rows += _harder_draws(c)
@@ -90,7 +91,13 @@ def _resilience(character: Character) -> list[tuple[str, ...]]:
     rows: list[tuple[str, ...]] = [("KO and OK", thresholds_in_words(s["characteristics"]))]
     rows += [(f"{name} wounds", held) for name, held in wound_capacity_in_words(s["characteristics"], c["wounds"])]
     rows.append(("wound malus", f"-{malus}" if malus else "none"))
+    # What the total adds up from, each part with how long it lasts: the player read "wound
+    # malus -14" with no wound to show for it when it was a knock-out's (§Tirage de conscience
+    # L373, A16) or a worsened wound's card (§Tirages de survie L447, A10).
     rows += [(f"lasting malus of wound {m['wound']}", f"-{m['amount']} until curative care") for m in c["lasting_malus"]]
+    rows += [(f"malus of worsened wound {w['id']}", f"-{w['value']} while it lasts") for w in c["wounds"] if w.get("escalated")]
+    if c["ko_malus"]:
+        rows.append(("malus after a knock-out", f"-{c['ko_malus']} (the damage card) until the scene ends"))
     if c["care"]:
         rows.append(("tended by", f"{c['care']['healer']} ({care_words(c['care']['means'], extra_levels(c['care']))})"))
     return rows

@@ -6,7 +6,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from support import SAMPLES, run
+from cartes_cli import seat
+from support import run
 
 from chronique.domain.cards import normalise, shown
 
@@ -19,9 +20,7 @@ def test_a_card_reads_with_its_suit_symbol_or_letter(typed: str, card: str) -> N
 
 
 def test_a_hand_card_typed_as_the_sheet_shows_it_is_played_s_Ressources_en_cartes_L199(db: str) -> None:
-    run(db, "campaign", "new", "Verdelune", "--ruleset", "cartes", "--start", "Day 1 08:00")
-    run(db, "character", "new", "Verdelune", "--sheet", str(SAMPLES / "alice.toml"))
-    run(db, "session", "start", "Verdelune")
+    seat(db, "alice")
     run(db, "cartes", "test", "Verdelune", "Alice", "Contact")  # the first draw deals the hand
     hand = json.loads(run(db, "sheet", "Verdelune", "Alice", "--json").stdout)["condition"]["hand"]
     run(db, "cartes", "test", "Verdelune", "Alice", "Contact", "--from", f"hand:{shown(hand[0])}")

@@ -2,36 +2,19 @@
 
 from __future__ import annotations
 
-from cartes_table import SEED, table
+from cartes_table import downtime, table, wounded
 
-from chronique.domain.fairness import commitment
 from chronique.domain.gametime import DAY, HOUR, MINUTE, WEEK
 from chronique.domain.rulesets import ruleset
-from chronique.domain.rulesets.cartes.advancement import arrange_care, cure
-from chronique.domain.rulesets.cartes.combat import suffer_wound
+from chronique.domain.rulesets.cartes.advancement import cure
 from chronique.domain.rulesets.cartes.draws import TestRequest, make_test
-from chronique.domain.rulesets.cartes.table import return_cards
 from chronique.domain.timeline import advance
 from chronique.domain.world import World
-
-
-def downtime(world: World) -> None:
-    return_cards(world)
-    world.campaign.end_session(SEED, commitment(SEED), "2026-01-01T00:00:00+00:00")
 
 
 def run(world: World, seconds: int) -> list[str]:
     ticks = advance(world.campaign, ruleset("cartes").processes(world), world.campaign.clock + seconds)
     return [t.account for t in ticks]
-
-
-def wounded(deck: list[str], damage: int = 6, lethality: str = "forte", care: str | None = None) -> World:
-    world = table(deck)  # no card is drawn in session, so the first shuffle is downtime's
-    suffer_wound(world, "Alice", damage, lethality, "axe")
-    if care:
-        arrange_care(world, "Alice", "Bruno", care)
-    downtime(world)
-    return world
 
 
 def test_first_survival_draw_comes_one_period_after_the_wound_A8() -> None:
@@ -75,7 +58,7 @@ def test_survival_retry_with_care_lifts_the_malus_Medecine_L467() -> None:
     world = wounded(["KD", "3H", "2S", "5D", "KH", "9H"], damage=6, care="adapted-kit")
     assert run(world, 10 * MINUTE) == ["Alice: survived wound 1 with a malus of 4"]
     assert run(world, 10 * MINUTE - 1) == []
-    assert run(world, 1) == ["Alice: the malus of wound 1 is gone"]
+    assert run(world, 1) == ["Alice: the malus of wound 1 is gone; nothing left to tend, Bruno's care ends"]  # ruling C108
     assert world.character("Alice").condition["lasting_malus"] == []
 
 
@@ -90,7 +73,7 @@ def test_medicine_support_adds_three_bonus_markers_Medecine_L465() -> None:
     # Forte (+1) with an adapted kit (−1): Bruno's Médecine 9 at Moyenne draws 5D -> 3 markers,
     # so Alice draws 10H 9H against Carrure 8 + 3 = 11 and survives (10H, 9H ≤ 11, worst 9 ≥ 5).
     world = wounded(["5D", "10H", "9H"], damage=5, care="adapted-kit")
-    assert run(world, 10 * MINUTE) == ["Alice: survived wound 1 cleanly"]
+    assert run(world, 10 * MINUTE) == ["Alice: survived wound 1 cleanly; nothing left to tend, Bruno's care ends"]  # ruling C108
     survival = world.character("Alice").pending_events[-1]
     assert survival.medicine["bonus"] == 3 and survival.outcome["target"] == 11
 

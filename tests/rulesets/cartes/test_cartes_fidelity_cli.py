@@ -6,44 +6,18 @@ makes of them."""
 from __future__ import annotations
 
 import json
-import subprocess
 from typing import Any
 from uuid import UUID
 
 import pytest
-from support import SAMPLES, run
+from cartes_cli import NAME, PARTY, cli, of, seat, value
 from tampering import forge
 
 from chronique.cli.render import describe_test
 from chronique.domain.rulesets.cartes.resolution import TestOutcome
 
-CAMPAIGN = "Verdelune"
 NAMES = {-2: "très facile", -1: "facile", 0: "moyenne", 1: "difficile", 2: "très difficile"}
 SUITS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
-
-
-def cli(db: str, *args: str, code: int = 0) -> subprocess.CompletedProcess[str]:
-    """The real command in-process, which must exit with ``code``."""
-    result = run(db, *args, check=False)
-    assert result.returncode == code, result.stderr
-    return result
-
-
-def log(db: str) -> list[dict[str, Any]]:
-    """Every recorded event of the campaign, face-down ones included, oldest first."""
-    return [entry["event"] for entry in json.loads(cli(db, "log", CAMPAIGN, "--json", "--gm").stdout)]
-
-
-def of(db: str, kind: str, who: str | None = None) -> list[dict[str, Any]]:
-    """The recorded events of one kind (of one character's chain, when ``who`` is named)."""
-    events = log(db)
-    ids = {e["originator_id"]: e["name"] for e in events if e["topic"].endswith("Character.Created")}
-    return [e for e in events if e["topic"].endswith(f":{kind}") and (who is None or ids.get(e["originator_id"]) == who)]
-
-
-def value(card: str) -> int:
-    """cartes.md §1.2: A = 1, 2-10 at face value, J 11, Q 12, K 13."""
-    return {"A": 1, "J": 11, "Q": 12, "K": 13}.get(card[:-1]) or int(card[:-1])
 
 
 def judged(test: dict[str, Any]) -> tuple[bool, int, int]:
@@ -67,15 +41,11 @@ def judged(test: dict[str, Any]) -> tuple[bool, int, int]:
 @pytest.fixture
 def party(db: str) -> str:
     """Verdelune with Alice, Bruno and a Brigand (a GM character), its first session open."""
-    cli(db, "campaign", "new", CAMPAIGN, "--ruleset", "cartes", "--start", "Day 1 08:00")
-    for who in ("alice", "bruno", "brigand"):
-        cli(db, "character", "new", CAMPAIGN, "--sheet", str(SAMPLES / f"{who}.toml"))
-    cli(db, "session", "start", CAMPAIGN)
-    return db
+    return seat(db, *PARTY)
 
 
 def test_a_short_circuit_is_one_level_harder_and_the_line_says_what_was_asked_L269_L324(party: str) -> None:
-    out = cli(party, "cartes", "test", CAMPAIGN, "Alice", "Contact", "--short-circuit").stdout
+    out = cli(party, "cartes", "test", NAME, "Alice", "Contact", "--short-circuit").stdout
     (test,) = of(party, "TestMade", "Alice")
     # Moyenne + 1 (short-circuit): asked Difficile; the record says so, and the cards follow from it.
     assert (test["outcome"]["level_asked"], test["short_circuit"]) == (1, True)
@@ -99,7 +69,7 @@ def test_an_attack_records_its_outcome_and_whoever_loses_takes_the_net_damage_Re
         party,
         "cartes",
         "attack",
-        CAMPAIGN,
+        NAME,
         "Brigand",
         "Alice",
         "--weapon-bonus",
@@ -137,13 +107,13 @@ def test_an_attack_records_its_outcome_and_whoever_loses_takes_the_net_damage_Re
         assert f"{loser} takes " in out
     else:
         assert wounds == [] and out.strip().endswith("no damage")
-    cli(party, "session", "end", CAMPAIGN)
-    assert "OK:" in cli(party, "verify", CAMPAIGN).stdout
+    cli(party, "session", "end", NAME)
+    assert "OK:" in cli(party, "verify", NAME).stdout
 
 
 @pytest.mark.parametrize("field", ["damage", "opposition"])
 def test_a_forged_opposition_outcome_is_caught_naming_its_field_Reussites_L311(party: str, field: str) -> None:
-    cli(party, "cartes", "oppose", CAMPAIGN, "Alice", "Discrétion", "Bruno", "Vigilance")
+    cli(party, "cartes", "oppose", NAME, "Alice", "Discrétion", "Bruno", "Vigilance")
     (settled,) = of(party, "OppositionSettled", "Alice")
 
     def change(e: dict[str, Any]) -> None:
@@ -153,16 +123,14 @@ def test_a_forged_opposition_outcome_is_caught_naming_its_field_Reussites_L311(p
             e["opposition"]["winner"] = "defender" if e["opposition"]["winner"] != "defender" else "attacker"
 
     place = forge(party, UUID(settled["originator_id"]).hex, settled["originator_version"], change)
-    cli(party, "session", "end", CAMPAIGN)
-    out = cli(party, "verify", CAMPAIGN, code=1).stdout
+    cli(party, "session", "end", NAME)
+    out = cli(party, "verify", NAME, code=1).stdout
     assert f"FAILED at {place}: field {field}" in out, out
 
 
 def test_oppose_takes_a_difficulty_per_side_Reussites_L307(party: str) -> None:
     # L307: an opposition is Moyenne "sauf décision du meneur": each side's, here Facile and Difficile.
-    cli(
-        party, "cartes", "oppose", CAMPAIGN, "Alice", "Discrétion", "Bruno", "Vigilance", "-d", "facile", "--second-difficulty", "difficile"
-    )
+    cli(party, "cartes", "oppose", NAME, "Alice", "Discrétion", "Bruno", "Vigilance", "-d", "facile", "--second-difficulty", "difficile")
     (sneak,), (watch,) = of(party, "TestMade", "Alice"), of(party, "TestMade", "Bruno")
     assert (sneak["outcome"]["level_asked"], watch["outcome"]["level_asked"]) == (-1, 1)
     judged(sneak), judged(watch)
@@ -170,10 +138,10 @@ def test_oppose_takes_a_difficulty_per_side_Reussites_L307(party: str) -> None:
 
 def test_out_of_combat_cannot_act_and_takes_the_attack_in_full_KO_ou_OK_L361_L312(party: str) -> None:
     # Alice's Volonté is 6 (KO 6): 8 puts her out of combat (L361).
-    cli(party, "cartes", "wound", CAMPAIGN, "Alice", "--damage", "8", "--lethality", "nulle")
-    refused = cli(party, "cartes", "test", CAMPAIGN, "Alice", "Contact", code=2)
+    cli(party, "cartes", "wound", NAME, "Alice", "--damage", "8", "--lethality", "nulle")
+    refused = cli(party, "cartes", "test", NAME, "Alice", "Contact", code=2)
     assert "out of combat" in refused.stderr and len(refused.stderr.strip().splitlines()) == 1
-    out = cli(party, "cartes", "attack", CAMPAIGN, "Brigand", "Alice").stdout
+    out = cli(party, "cartes", "attack", NAME, "Brigand", "Alice").stdout
     assert "Alice is out of combat and cannot draw" in out
     assert of(party, "TestMade", "Alice") == []
     (strike,) = of(party, "TestMade", "Brigand")
@@ -185,12 +153,12 @@ def test_out_of_combat_cannot_act_and_takes_the_attack_in_full_KO_ou_OK_L361_L31
 
 
 def test_gm_characters_spot_and_attack_without_naming_a_source_ruling_C35(party: str) -> None:
-    cli(party, "cartes", "spot", CAMPAIGN, "Alice", "Brigand", "--distance", "30")
+    cli(party, "cartes", "spot", NAME, "Alice", "Brigand", "--distance", "30")
     (watch,) = of(party, "TestMade", "Brigand")
     # No Vigilance skill: Sens one level harder (§Sens ou vigilance ? L411), from the general deck.
     assert (watch["source"], watch["skill"], watch["outcome"]["level_asked"]) == ("deck", "Sens", 1)
     judged(watch)
-    refused = cli(party, "cartes", "test", CAMPAIGN, "Brigand", "Contact", "--from", "pile", code=2)
+    refused = cli(party, "cartes", "test", NAME, "Brigand", "Contact", "--from", "pile", code=2)
     assert "GM character" in refused.stderr and "recovery" not in refused.stderr
 
 
@@ -204,14 +172,14 @@ def test_a_change_of_plan_topping_a_short_circuit_hurrying_and_taking_time_shift
     # L269: a change of plan costs what a short-circuit does (+1), topping one two levels; L324: a ♦
     # first from the pile cancels one of them; §Durée du tour L239 (ruling C8): hurrying +1, taking
     # one's time −1, which no ♦ cancels.
-    cli(party, "cartes", "test", CAMPAIGN, "Alice", "Contact", flag)
+    cli(party, "cartes", "test", NAME, "Alice", "Contact", flag)
     (test,) = of(party, "TestMade", "Alice")
     assert (test["outcome"]["level_asked"], test["short_circuit"], test["source"]) == (asked, short_circuit, "pile")
     judged(test)
 
 
 def test_an_ignored_attack_is_drawn_one_level_easier_and_lands_in_full_Choix_de_l_actions_L271(party: str) -> None:
-    out = cli(party, "cartes", "attack", CAMPAIGN, "Brigand", "Alice", "--weapon-bonus", "1", "--ignored").stdout
+    out = cli(party, "cartes", "attack", NAME, "Brigand", "Alice", "--weapon-bonus", "1", "--ignored").stdout
     # L271: Alice ignores it and draws nothing; the Brigand draws Facile (Moyenne −1) and, having
     # no parry to beat, wins at full power (L312): his total, + his weapon's 1.
     assert of(party, "TestMade", "Alice") == [] and "Alice ignores it and does not draw" in out
@@ -228,11 +196,11 @@ def test_an_ignored_attack_is_drawn_one_level_easier_and_lands_in_full_Choix_de_
 def test_a_second_knock_out_keeps_the_larger_waking_malus_and_the_draw_is_read_back_Tirage_de_conscience_L373(party: str) -> None:
     # Alice's KO is 6 (Volonté 6, L361): knocked out by 9, then hit for 7 while out. The malus on
     # coming to stays the larger, 9 (it used to be replaced by the 7).
-    cli(party, "cartes", "wound", CAMPAIGN, "Alice", "--damage", "9", "--lethality", "nulle")
-    cli(party, "cartes", "wound", CAMPAIGN, "Alice", "--damage", "7", "--lethality", "nulle")
-    held = json.loads(cli(party, "sheet", CAMPAIGN, "Alice", "--json").stdout)["condition"]
+    cli(party, "cartes", "wound", NAME, "Alice", "--damage", "9", "--lethality", "nulle")
+    cli(party, "cartes", "wound", NAME, "Alice", "--damage", "7", "--lethality", "nulle")
+    held = json.loads(cli(party, "sheet", NAME, "Alice", "--json").stdout)["condition"]
     assert (held["out_of_combat"], held["ko_damage"]) == (True, 9)
-    cli(party, "cartes", "conscious", CAMPAIGN, "Alice")
+    cli(party, "cartes", "conscious", NAME, "Alice")
     (checked,) = of(party, "ConsciousnessChecked", "Alice")
     # A17: Moyenne Volonté 6 from the general deck, a ♣ first easing it (L322); judged as a test.
     success, _, _ = judged({"outcome": checked["outcome"], "short_circuit": False, "source": "deck"})
@@ -240,15 +208,15 @@ def test_a_second_knock_out_keeps_the_larger_waking_malus_and_the_draw_is_read_b
 
 
 def test_the_face_down_pile_is_counted_for_players_and_named_only_to_the_gm_FAIRNESS_v2(party: str) -> None:
-    cli(party, "cartes", "test", CAMPAIGN, "Alice", "Contact")
+    cli(party, "cartes", "test", NAME, "Alice", "Contact")
     (test,) = of(party, "TestMade", "Alice")
     (dealt,) = of(party, "CardsDealt", "Alice")
     # The first draw dealt her 7-card pile (L84-L90); its first card went to the test, the other
     # six stay (two packs: another copy of that card may be among them).
     assert len(dealt["pile"]) == 7 and test["from_pile"] == dealt["pile"][:1]
-    gm = json.loads(cli(party, "sheet", CAMPAIGN, "Alice", "--gm", "--json").stdout)["condition"]["pile"]
+    gm = json.loads(cli(party, "sheet", NAME, "Alice", "--gm", "--json").stdout)["condition"]["pile"]
     assert gm == dealt["pile"][1:]
-    players, told = cli(party, "sheet", CAMPAIGN, "Alice").stdout, cli(party, "sheet", CAMPAIGN, "Alice", "--gm").stdout
+    players, told = cli(party, "sheet", NAME, "Alice").stdout, cli(party, "sheet", NAME, "Alice", "--gm").stdout
     pile = {line.strip() for line in players.splitlines() if line.strip().startswith("pile:")}
     assert pile == {"pile: 6 cards face down (at most 7)"}
     (named,) = [line for line in told.splitlines() if line.strip().startswith("pile:")]
@@ -271,11 +239,11 @@ def test_a_suit_bonus_says_which_suit_and_manoeuvre_gave_it_Bonus_de_couleur_L32
 def test_each_side_of_an_opposition_says_what_it_drew_on_Vigilance_et_discretion(party: str) -> None:
     # §Vigilance et discrétion: Discrétion against Vigilance when the watcher is alert and trained,
     # else Sens one level harder; the lines said only "Bruno: target 6, +1 difficile".
-    hidden = cli(party, "cartes", "spot", CAMPAIGN, "Alice", "Bruno", "--distance", "30").stdout.splitlines()
+    hidden = cli(party, "cartes", "spot", NAME, "Alice", "Bruno", "--distance", "30").stdout.splitlines()
     assert hidden[0].startswith("Alice (Discrétion): target ") and hidden[1].startswith("Bruno (Sens): target ")
-    alert = cli(party, "cartes", "spot", CAMPAIGN, "Alice", "Bruno", "--distance", "30", "--alert").stdout.splitlines()
+    alert = cli(party, "cartes", "spot", NAME, "Alice", "Bruno", "--distance", "30", "--alert").stdout.splitlines()
     assert alert[1].startswith("Bruno (Vigilance): target ")
-    opposed = cli(party, "cartes", "oppose", CAMPAIGN, "Alice", "Contact", "Bruno", "Vigilance").stdout.splitlines()
+    opposed = cli(party, "cartes", "oppose", NAME, "Alice", "Contact", "Bruno", "Vigilance").stdout.splitlines()
     assert opposed[0].startswith("Alice (Contact): target ") and opposed[1].startswith("Bruno (Vigilance): target ")
 
 
@@ -284,41 +252,41 @@ def test_a_target_moved_from_the_sheet_says_by_what_in_the_log_and_the_audit_s3_
     # markers and the wound malus. Alice's Contact 9 with the GM's +2 is 11: the log says what made
     # it, and `audit show` lists the same terms in the same words (it printed the recorded keys,
     # sorted: "sheet +9, situational +2").
-    cli(party, "cartes", "test", CAMPAIGN, "Alice", "Contact", "--modifier", "2")
+    cli(party, "cartes", "test", NAME, "Alice", "Contact", "--modifier", "2")
     (test,) = of(party, "TestMade", "Alice")
     assert (test["target"], test["basis"]["sheet"], test["basis"]["situational"]) == (11, 9, 2)
-    entry = next(line for line in cli(party, "log", CAMPAIGN).stdout.splitlines() if "test made" in line)
+    entry = next(line for line in cli(party, "log", NAME).stdout.splitlines() if "test made" in line)
     assert "Contact against 11 (Contact 9, modifier +2) at " in entry  # at +0, or -1 after a ♣ (L322)
     ref = f"{UUID(test['originator_id']).hex[:8]}:{test['originator_version']}"
     explained = cli(party, "audit", "show", ref).stdout
     assert f"target 11 for Contact = Contact 9, modifier +2 (sheet as of version {test['sheet_version']})\n" in explained
     # A target the sheet alone gave reads as before, with no terms (its level may differ from the
     # one asked: a ♣ first card eases it, L322).
-    cli(party, "cartes", "test", CAMPAIGN, "Bruno", "Médecine")
-    assert "Médecine against 9 at " in cli(party, "log", CAMPAIGN, "--character", "Bruno").stdout
+    cli(party, "cartes", "test", NAME, "Bruno", "Médecine")
+    assert "Médecine against 9 at " in cli(party, "log", NAME, "--character", "Bruno").stdout
 
 
 def test_the_tables_line_says_what_moved_a_target_as_the_log_does_s3_4(party: str) -> None:
     # Digest §3.4 (skill level, speciality, the GM's modifier, markers, wound malus): the log said
     # "Contact against 11 (Contact 9, modifier +2)", the command's own line only "target 11"; and
     # the line named the skill as typed ("contact") where the log names it by the sheet.
-    out = cli(party, "cartes", "test", CAMPAIGN, "Alice", "contact", "--modifier", "2").stdout
+    out = cli(party, "cartes", "test", NAME, "Alice", "contact", "--modifier", "2").stdout
     assert out.startswith("Alice draws Contact: target 11 (Contact 9, modifier +2), ")
     # Bruno's Chirurgie is a speciality of his Médecine 9: +4 (§3.4, ruling on specialities).
-    out = cli(party, "cartes", "test", CAMPAIGN, "Bruno", "Médecine", "--speciality", "Chirurgie").stdout
+    out = cli(party, "cartes", "test", NAME, "Bruno", "Médecine", "--speciality", "Chirurgie").stdout
     assert out.startswith("Bruno draws Médecine: target 13 (Médecine 9, speciality +4), ")
     # Each side of an opposition with its own terms; a side the sheet alone gave has none.
-    lines = cli(party, "cartes", "oppose", CAMPAIGN, "Alice", "discrétion", "Bruno", "Vigilance", "--first-modifier", "1").stdout
+    lines = cli(party, "cartes", "oppose", NAME, "Alice", "discrétion", "Bruno", "Vigilance", "--first-modifier", "1").stdout
     first, second = lines.splitlines()[:2]
     assert first.startswith("Alice (Discrétion): target 9 (Discrétion 8, modifier +1), ")
     assert second.startswith("Bruno (Vigilance): target 8, ")
     # §Vigilance et discrétion L417: 30 m is the sneak's range bonus of +2, said as the range.
-    spotted = cli(party, "cartes", "spot", CAMPAIGN, "Alice", "Bruno", "--distance", "30").stdout.splitlines()
+    spotted = cli(party, "cartes", "spot", NAME, "Alice", "Bruno", "--distance", "30").stdout.splitlines()
     assert spotted[0].startswith("Alice (Discrétion): target 10 (Discrétion 8, range +2), ")
     # L271: a defender who ignores the attack makes no draw, and her line says so.
-    ignored = cli(party, "cartes", "attack", CAMPAIGN, "Brigand", "Alice", "--ignored").stdout.splitlines()
+    ignored = cli(party, "cartes", "attack", NAME, "Brigand", "Alice", "--ignored").stdout.splitlines()
     assert ignored[0].startswith("Brigand (Contact): target 9, ") and ignored[1] == "Alice ignores it and does not draw"
     # Every line above says what the log says of the same test.
-    logged = [line for line in cli(party, "log", CAMPAIGN).stdout.splitlines() if "test made" in line]
+    logged = [line for line in cli(party, "log", NAME).stdout.splitlines() if "test made" in line]
     assert any("Contact against 11 (Contact 9, modifier +2) at " in line for line in logged)
     assert any("Discrétion against 10 (Discrétion 8, range +2) at " in line for line in logged)

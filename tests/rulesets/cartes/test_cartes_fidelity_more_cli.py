@@ -6,54 +6,29 @@ spent between sessions (§Expérience L534) and the sheet's KO/OK thresholds and
 from __future__ import annotations
 
 import json
-import subprocess
 from typing import Any
 from uuid import UUID
 
 import pytest
-from support import SAMPLES, run
+from cartes_cli import NAME, cli, of, seat, value
 from tampering import forge
 
-CAMPAIGN = "Verdelune"
 ALICE_THRESHOLDS = (
     "OK 3, KO 6: a hit of 3 or less does nothing; 4 to 5 gives two malus markers; "
     "exactly 6 angers (one bonus marker); over 6 puts out of combat"
 )
 
 
-def cli(db: str, *args: str, code: int = 0) -> subprocess.CompletedProcess[str]:
-    """The real command in-process, which must exit with ``code``."""
-    result = run(db, *args, check=False)
-    assert result.returncode == code, result.stderr
-    return result
-
-
-def of(db: str, kind: str, who: str | None = None) -> list[dict[str, Any]]:
-    """The recorded events of one kind (of one character's chain, when ``who`` is named), face-down
-    ones included, oldest first."""
-    events = [entry["event"] for entry in json.loads(cli(db, "log", CAMPAIGN, "--json", "--gm").stdout)]
-    ids = {e["originator_id"]: e["name"] for e in events if e["topic"].endswith("Character.Created")}
-    return [e for e in events if e["topic"].endswith(f":{kind}") and (who is None or ids.get(e["originator_id"]) == who)]
-
-
-def value(card: str) -> int:
-    """cartes.md §1.2: A = 1, 2-10 at face value, J 11, Q 12, K 13."""
-    return {"A": 1, "J": 11, "Q": 12, "K": 13}.get(card[:-1]) or int(card[:-1])
-
-
 @pytest.fixture
 def between_sessions(db: str) -> str:
     """Verdelune with Alice and Bruno, no session open yet."""
-    cli(db, "campaign", "new", CAMPAIGN, "--ruleset", "cartes", "--start", "Day 1 08:00")
-    for who in ("alice", "bruno"):
-        cli(db, "character", "new", CAMPAIGN, "--sheet", str(SAMPLES / f"{who}.toml"))
-    return db
+    return seat(db, session=False)
 
 
 def test_xp_is_spent_between_sessions_and_the_early_hand_is_kept_for_the_session_Experience_L534(between_sessions: str) -> None:
     db = between_sessions
     # L534 "avant ou après une séance": no session is open; Alice's noted hand of 3 is dealt now.
-    cli(db, "cartes", "xp", "spend", CAMPAIGN, "Alice", "speciality", "Distance", "--speciality", "Arc")
+    cli(db, "cartes", "xp", "spend", NAME, "Alice", "speciality", "Distance", "--speciality", "Arc")
     (early,) = of(db, "HandDealtEarly")
     (spent,) = of(db, "ExperienceSpent")
     # L538: a first speciality costs 2 cards of any value; with none named the two lowest pay
@@ -65,29 +40,29 @@ def test_xp_is_spent_between_sessions_and_the_early_hand_is_kept_for_the_session
     kept = list(hand)
     for card in cheapest:
         kept.remove(card)
-    sheet = json.loads(cli(db, "sheet", CAMPAIGN, "Alice", "--json").stdout)
+    sheet = json.loads(cli(db, "sheet", NAME, "Alice", "--json").stdout)
     assert sheet["sheet"]["skills"]["Distance"]["specialities"] == ["Arc"]
     assert (sheet["condition"]["hand"], sheet["condition"]["hand_count"]) == (kept, 1)
     # The session's deal leaves the early hand alone and deals Alice her pile only.
-    cli(db, "session", "start", CAMPAIGN)
-    cli(db, "cartes", "test", CAMPAIGN, "Bruno", "Médecine")
+    cli(db, "session", "start", NAME)
+    cli(db, "cartes", "test", NAME, "Bruno", "Médecine")
     assert [(d["hand"], len(d["pile"])) for d in of(db, "CardsDealt", "Alice")] == [([], 7)]
     assert [len(d["hand"]) for d in of(db, "CardsDealt", "Bruno")] == [3]
-    assert json.loads(cli(db, "sheet", CAMPAIGN, "Alice", "--json").stdout)["condition"]["hand"] == kept
-    cli(db, "session", "end", CAMPAIGN)
-    assert "OK:" in cli(db, "verify", CAMPAIGN).stdout
+    assert json.loads(cli(db, "sheet", NAME, "Alice", "--json").stdout)["condition"]["hand"] == kept
+    cli(db, "session", "end", NAME)
+    assert "OK:" in cli(db, "verify", NAME).stdout
 
 
 def test_a_forged_early_hand_is_caught_naming_its_field_Experience_L534(between_sessions: str) -> None:
     db = between_sessions
-    cli(db, "cartes", "xp", "spend", CAMPAIGN, "Alice", "speciality", "Distance", "--speciality", "Arc")
+    cli(db, "cartes", "xp", "spend", NAME, "Alice", "speciality", "Distance", "--speciality", "Arc")
     (early,) = of(db, "HandDealtEarly")
 
     def change(e: dict[str, Any]) -> None:
         e["hand"][0] = "KS" if e["hand"][0] != "KS" else "KH"
 
     place = forge(db, UUID(early["originator_id"]).hex, early["originator_version"], change)
-    out = cli(db, "verify", CAMPAIGN, code=1).stdout
+    out = cli(db, "verify", NAME, code=1).stdout
     assert f"FAILED at {place}: field hand" in out, out
 
 
@@ -95,23 +70,23 @@ def test_a_spend_the_early_hand_cannot_pay_records_nothing_Experience_L549(betwe
     # L549: pile max 7 -> 8 costs 4 cards ≥ 8; a hand of 3 never pays it.
     db = between_sessions
     before = of(db, "HandDealtEarly") + of(db, "ExperienceSpent")
-    refused = cli(db, "cartes", "xp", "spend", CAMPAIGN, "Alice", "pile-max", code=2)
+    refused = cli(db, "cartes", "xp", "spend", NAME, "Alice", "pile-max", code=2)
     assert "error: Alice's hand cannot pay " in refused.stderr and len(refused.stderr.strip().splitlines()) == 1
     assert of(db, "HandDealtEarly") + of(db, "ExperienceSpent") == before == []
 
 
 def test_the_sheet_shows_ko_ok_and_the_wound_capacity_in_words_KO_ou_OK_L354_Nombre_de_blessures_L487(between_sessions: str) -> None:
     db = between_sessions
-    cli(db, "session", "start", CAMPAIGN)
+    cli(db, "session", "start", NAME)
     # Alice: Volonté 6 -> KO 6, OK 3 (L509-L511); Carrure 8 -> Nulle 4, Faible 3, Moyenne 3, Forte 2,
     # Énorme 2 (L495-L505, row 8). A hit of 2 at Nulle leaves one Nulle wound (2 ≤ OK: no effect).
-    cli(db, "cartes", "wound", CAMPAIGN, "Alice", "--damage", "2", "--lethality", "nulle")
+    cli(db, "cartes", "wound", NAME, "Alice", "--damage", "2", "--lethality", "nulle")
     (wound,) = of(db, "WoundSuffered")
     assert (wound["wound"]["lethality"], wound["effect"]) == (0, "none")
-    out = cli(db, "sheet", CAMPAIGN, "Alice").stdout
+    out = cli(db, "sheet", NAME, "Alice").stdout
     assert f"KO and OK: {ALICE_THRESHOLDS}" in " ".join(out.split())
     held = ("Nulle", "1 of 4"), ("Faible", "0 of 3"), ("Moyenne", "0 of 3"), ("Forte", "0 of 2"), ("Énorme", "0 of 2")
     assert all(f"{lethality} wounds: {count} held" in out.splitlines() for lethality, count in held)
-    exported = cli(db, "export", "sheet", CAMPAIGN, "Alice").stdout
+    exported = cli(db, "export", "sheet", NAME, "Alice").stdout
     assert f"| KO and OK | {ALICE_THRESHOLDS} |" in exported
     assert "| Nulle wounds | 1 of 4 held |" in exported and "| Énorme wounds | 0 of 2 held |" in exported

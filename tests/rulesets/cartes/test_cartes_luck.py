@@ -12,13 +12,13 @@ import json
 from fractions import Fraction
 from typing import Any
 
-from cartes_table import ALICE_HAND, ALICE_PILE, BRIGAND, BRUNO_HAND, BRUNO_PILE, DEALT, SEED, table
+from cartes_cli import seat
+from cartes_table import ALICE_HAND, ALICE_PILE, BRIGAND, BRUNO_HAND, BRUNO_PILE, DEALT, downtime, table
 from luck_brute import cards_success
 from sqlalchemy import text
-from support import SAMPLES, run
+from support import run
 
 from chronique.adapters.bootstrap import build
-from chronique.domain.fairness import commitment
 from chronique.domain.gametime import DAY, MINUTE
 from chronique.domain.luck import Tally, tally
 from chronique.domain.rulesets import ruleset
@@ -27,7 +27,6 @@ from chronique.domain.rulesets.cartes.advancement import arrange_care
 from chronique.domain.rulesets.cartes.combat import consciousness, suffer_wound
 from chronique.domain.rulesets.cartes.draws import TestRequest, make_test, support
 from chronique.domain.rulesets.cartes.odds import success_odds
-from chronique.domain.rulesets.cartes.table import return_cards
 from chronique.domain.timeline import advance
 from chronique.domain.world import World
 from chronique.projections.luck import folded
@@ -85,8 +84,7 @@ def played() -> World:
     # Alice takes a Forte wound; Bruno tends it with an adapted kit (§Médecine L465, L473).
     suffer_wound(world, "Alice", 5, "forte", "axe")
     arrange_care(world, "Alice", "Bruno", "adapted-kit")
-    return_cards(world)
-    world.campaign.end_session(SEED, commitment(SEED), "2026-01-01T00:00:00+00:00")
+    downtime(world)
     # Ten minutes on (§Survie L439): Bruno's Médecine, Forte +1 and the kit −1, Moyenne: 5♥ is
     # under his 9, three markers; Alice's Difficile survival against 8 + 3: 10♠ then Q♠ fails.
     advance(world.campaign, ruleset("cartes").processes(world), world.campaign.clock + 10 * MINUTE)
@@ -149,10 +147,7 @@ def test_a_hand_card_that_settles_the_test_leaves_nothing_to_chance_Distribution
 def test_a_journal_whose_luck_an_older_chronique_projected_is_refilled_with_every_draw_ruling_C97(db: str) -> None:
     # Through the real CLI: Bruno is knocked out (7 over his KO of 6, §KO ou OK L361) and draws
     # to come to (§Tirage de conscience L371): one draw, whatever it gives, is the draw luck counts.
-    run(db, "campaign", "new", "Verdelune", "--ruleset", "cartes", "--start", "Day 1 08:00")
-    for name in ("alice", "bruno"):
-        run(db, "character", "new", "Verdelune", "--sheet", str(SAMPLES / f"{name}.toml"))
-    run(db, "session", "start", "Verdelune")
+    seat(db)
     run(db, "cartes", "test", "Verdelune", "Alice", "Contact")
     run(db, "cartes", "wound", "Verdelune", "Bruno", "--damage", "7", "--lethality", "nulle")
     assert run(db, "sheet", "Verdelune", "Bruno").stdout.splitlines()[0].endswith("out of combat")
@@ -182,8 +177,7 @@ def test_a_draw_no_card_could_change_is_no_draw_Medecine_L465_Difficulte_des_tir
     world = table(["5H", "6H", "QS", "3D"], sheets=["alice", BRIGAND])
     suffer_wound(world, "Alice", 5, "faible", "knife")
     arrange_care(world, "Alice", "Brigand", "light-kit")
-    return_cards(world)
-    world.campaign.end_session(SEED, commitment(SEED), "2026-01-01T00:00:00+00:00")
+    downtime(world)
     # A day on (§Survie L437): his Médecine at Facile fails on 5♥ 6♥; her Facile survival against
     # Carrure 8, Q♠ then 3♦: a success, 3 under the wound's 5.
     advance(world.campaign, ruleset("cartes").processes(world), world.campaign.clock + DAY)

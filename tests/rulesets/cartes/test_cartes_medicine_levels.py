@@ -10,27 +10,15 @@ import json
 from pathlib import Path
 from typing import Any
 
-from cartes_table import SEED, table
-from support import SAMPLES, run
+from cartes_cli import seat
+from cartes_table import wounded
+from support import run
 
 from chronique.domain.cards import value as card_value
-from chronique.domain.fairness import commitment
 from chronique.domain.gametime import MINUTE
 from chronique.domain.rulesets import ruleset
-from chronique.domain.rulesets.cartes.advancement import arrange_care
-from chronique.domain.rulesets.cartes.combat import suffer_wound
-from chronique.domain.rulesets.cartes.table import return_cards
 from chronique.domain.timeline import advance
 from chronique.domain.world import World
-
-
-def wounded(deck: list[str], extra_levels: int) -> World:
-    world = table(deck)  # no card is drawn in session: the first shuffle is downtime's
-    suffer_wound(world, "Alice", 5, "forte", "axe")
-    arrange_care(world, "Alice", "Bruno", "adapted-kit", extra_levels)
-    return_cards(world)
-    world.campaign.end_session(SEED, commitment(SEED), "2026-01-01T00:00:00+00:00")
-    return world
 
 
 def survival_draw(world: World) -> tuple[list[str], Any]:
@@ -42,15 +30,15 @@ def test_one_extra_level_doubles_the_markers_and_a_king_is_survived_Medecine_L46
     # Médecine at Forte +1, adapted kit -1, one extra level +1 = Difficile: two cards, 5H 4S both
     # under Bruno's 9: 3 markers doubled = 6. Alice draws KH 9H against 8 + 6 = 14: both under,
     # the worst 9 above the wound's 5: survived cleanly.
-    accounts, survival = survival_draw(wounded(["5H", "4S", "KH", "9H"], extra_levels=1))
-    assert accounts == ["Alice: survived wound 1 cleanly"]
+    accounts, survival = survival_draw(wounded(["5H", "4S", "KH", "9H"], 5, care="adapted-kit", extra_levels=1))
+    assert accounts == ["Alice: survived wound 1 cleanly; nothing left to tend, Bruno's care ends"]  # ruling C108
     assert survival.medicine["outcome"]["drawn"] == ["5H", "4S"]
     assert survival.medicine["bonus"] == 6 and survival.outcome["target"] == 14
 
 
 def test_without_the_extra_level_the_same_king_fails_Medecine_L465() -> None:
     # Moyenne: one card, 5H: 3 markers; Alice's KH is above 8 + 3 = 11: the draw fails.
-    _, survival = survival_draw(wounded(["5H", "KH", "9H"], extra_levels=0))
+    _, survival = survival_draw(wounded(["5H", "KH", "9H"], 5, care="adapted-kit", extra_levels=0))
     assert survival.medicine["bonus"] == 3 and survival.outcome["target"] == 11
     assert not survival.outcome["success"]
 
@@ -58,16 +46,14 @@ def test_without_the_extra_level_the_same_king_fails_Medecine_L465() -> None:
 def test_two_extra_levels_quadruple_the_markers_but_a_harder_draw_can_fail_Medecine_L465() -> None:
     # Forte +1, adapted kit -1, two extra levels +2 = Très difficile: three cards, 5H 10S 2H; the
     # 10 is above Bruno's 9: no markers at all, and Alice draws 7H 6S against her bare Carrure 8.
-    _, survival = survival_draw(wounded(["5H", "10S", "2H", "7H", "6S"], extra_levels=2))
+    _, survival = survival_draw(wounded(["5H", "10S", "2H", "7H", "6S"], 5, care="adapted-kit", extra_levels=2))
     medicine = survival.medicine
     assert (medicine["outcome"]["level"], medicine["outcome"]["drawn"], medicine["outcome"]["success"]) == (2, ["5H", "10S", "2H"], False)
     assert medicine["bonus"] == 0 and survival.outcome["target"] == 8
 
 
 def test_care_takes_extra_levels_on_the_command_line_and_refuses_too_many(db: str, tmp_path: Path) -> None:
-    run(db, "campaign", "new", "Verdelune", "--ruleset", "cartes", "--start", "Day 1 08:00")
-    for who in ("alice", "bruno"):
-        run(db, "character", "new", "Verdelune", "--sheet", str(SAMPLES / f"{who}.toml"))
+    seat(db, session=False)
     run(db, "cartes", "wound", "Verdelune", "Alice", "--damage", "2", "--lethality", "nulle")  # care tends a wound (C106)
     out = run(db, "cartes", "care", "Verdelune", "Alice", "--healer", "Bruno", "--means", "adapted-kit", "--extra-levels", "2")
     assert out.stdout.strip() == "Bruno tends Alice (Premiers soins avec équipement adapté, 2 extra levels: care ×4)"
@@ -80,10 +66,7 @@ def test_care_takes_extra_levels_on_the_command_line_and_refuses_too_many(db: st
 
 
 def test_the_doubled_care_with_real_chance_is_read_back_and_verified_Medecine_L465(db: str, tmp_path: Path) -> None:
-    run(db, "campaign", "new", "Verdelune", "--ruleset", "cartes", "--start", "Day 1 08:00")
-    for who in ("alice", "bruno"):
-        run(db, "character", "new", "Verdelune", "--sheet", str(SAMPLES / f"{who}.toml"))
-    run(db, "session", "start", "Verdelune")
+    seat(db)
     run(db, "cartes", "wound", "Verdelune", "Alice", "--damage", "5", "--lethality", "forte")
     run(db, "cartes", "care", "Verdelune", "Alice", "--healer", "Bruno", "--means", "adapted-kit", "--extra-levels", "1")
     run(db, "session", "end", "Verdelune")

@@ -16,20 +16,19 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from cartes_table import ALICE_HAND, ALICE_PILE, BRIGAND, BRUNO_HAND, BRUNO_PILE, DEALT, SEED, table
-from support import SAMPLES, run, sample
+from cartes_cli import NAME, PARTY, refused, seat
+from cartes_table import ALICE_HAND, ALICE_PILE, AXEMAN, BRIGAND, BRUNO_HAND, BRUNO_PILE, DEALT, describe, table, wounded
+from support import run, sample
 
 from chronique.adapters.explain import Explanation, account
 from chronique.cli.cartes import refilled, support_result, tactics_result
 from chronique.domain.cards import fresh_packs
 from chronique.domain.errors import RuleViolation
-from chronique.domain.fairness import commitment
 from chronique.domain.gametime import HOUR
 from chronique.domain.rederivation import Table, check
 from chronique.domain.referees import all_rules
 from chronique.domain.rulesets import ruleset
 from chronique.domain.rulesets.cartes import events as ev
-from chronique.domain.rulesets.cartes.advancement import arrange_care
 from chronique.domain.rulesets.cartes.combat import Edge, attack, consciousness, spot, suffer_wound
 from chronique.domain.rulesets.cartes.damage import wound_malus
 from chronique.domain.rulesets.cartes.draws import TestRequest, award, make_test, support, take_resource
@@ -38,12 +37,6 @@ from chronique.domain.rulesets.cartes.resolution import resolve_test
 from chronique.domain.rulesets.cartes.table import gm_draw, return_cards
 from chronique.domain.timeline import advance
 from chronique.domain.world import World
-
-CAMPAIGN = "R"
-
-
-def describe(event: Any) -> str:
-    return ruleset("cartes").describe(event)
 
 
 def held_anywhere(world: World) -> Counter[str]:
@@ -241,11 +234,7 @@ def test_a_hand_card_save_is_logged_with_the_card_drawn_and_the_club_Ressources_
 def tended_forte_wound(cards: list[str]) -> tuple[World, list[Any]]:
     """Alice takes a Forte wound of 6 that Bruno tends with an adapted kit; the session ends and
     the first twenty minutes of downtime pass over the stacked ``cards``: the world and the ticks."""
-    world = table(cards)
-    suffer_wound(world, "Alice", 6, "forte", "axe")
-    arrange_care(world, "Alice", "Bruno", "adapted-kit")
-    return_cards(world)
-    world.campaign.end_session(SEED, commitment(SEED), "2026-01-01T00:00:00+00:00")
+    world = wounded(cards, 6, care="adapted-kit")
     return world, advance(world.campaign, ruleset("cartes").processes(world), world.campaign.clock + HOUR // 3)
 
 
@@ -286,35 +275,15 @@ def test_a_consciousness_draw_says_the_character_came_to_with_the_damage_as_malu
 # -- the command line: refusals in words, exit 2, nothing recorded ---------------------------------
 
 
-def recorded(db: str) -> list[dict[str, Any]]:
-    return [entry["event"] for entry in json.loads(run(db, "log", CAMPAIGN, "--json", "--gm").stdout)]
-
-
-def refused(db: str, *args: str) -> str:
-    before = recorded(db)
-    result = run(db, *args, check=False)
-    assert result.returncode == 2 and result.stdout == "" and result.stderr.count("\n") == 1, result
-    assert recorded(db) == before, "a refused command recorded something"
-    return result.stderr.strip()
-
-
-def seated(db: str) -> str:
-    """Alice, Bruno and the Brigand (a GM character) at a new campaign's open session on ``db``."""
-    run(db, "campaign", "new", CAMPAIGN, "--ruleset", "cartes")
-    for who in ("alice", "bruno", "brigand"):
-        run(db, "character", "new", CAMPAIGN, "--sheet", str(SAMPLES / f"{who}.toml"))
-    run(db, "session", "start", CAMPAIGN)
-    return db
-
-
 @pytest.fixture
 def played(db: str) -> str:
-    return seated(db)
+    """Alice, Bruno and the Brigand (a GM character) at a new campaign's open session."""
+    return seat(db, *PARTY, start=None)
 
 
 def test_an_award_of_150_cards_is_refused_in_words_and_records_nothing_Fournitures_L75(played: str) -> None:
     db = played
-    line = refused(db, "cartes", "xp", "award", CAMPAIGN, "Alice", "150")
+    line = refused(db, "cartes", "xp", "award", NAME, "Alice", "150")
     assert line == (
         "error: Alice can be awarded at most 84 hand cards: the general deck's 2 packs (104 cards) "
         "must still deal every player character's hand and full pile"
@@ -323,38 +292,36 @@ def test_an_award_of_150_cards_is_refused_in_words_and_records_nothing_Fournitur
 
 def test_a_gm_character_knocked_out_acts_again_next_session_ruling_C36(played: str) -> None:
     db = played
-    run(db, "cartes", "wound", CAMPAIGN, "Brigand", "--damage", "9", "--lethality", "nulle")
-    run(db, "session", "end", CAMPAIGN)
-    run(db, "session", "start", CAMPAIGN)
-    assert run(db, "cartes", "test", CAMPAIGN, "Brigand", "Contact").stdout.startswith("Brigand draws Contact:")
-    sheet = run(db, "sheet", CAMPAIGN, "Brigand").stdout
+    run(db, "cartes", "wound", NAME, "Brigand", "--damage", "9", "--lethality", "nulle")
+    run(db, "session", "end", NAME)
+    run(db, "session", "start", NAME)
+    assert run(db, "cartes", "test", NAME, "Brigand", "Contact").stdout.startswith("Brigand draws Contact:")
+    sheet = run(db, "sheet", NAME, "Brigand").stdout
     assert sheet.splitlines()[0].endswith("— standing") and "face down" not in sheet
 
 
 def test_wound_damage_and_level_errors_read_without_codes_Encaissement_L345(played: str) -> None:
     db = played
-    assert refused(db, "cartes", "wound", CAMPAIGN, "Alice", "--damage", "0", "--lethality", "nulle").startswith(
+    assert refused(db, "cartes", "wound", NAME, "Alice", "--damage", "0", "--lethality", "nulle").startswith(
         "error: --damage must be between 1 and"
     )
-    line = refused(db, "cartes", "test", CAMPAIGN, "Alice", "Contact", "--difficulty", "11")
+    line = refused(db, "cartes", "test", NAME, "Alice", "Contact", "--difficulty", "11")
     assert "A23" not in line and "each level away from Moyenne draws one more card" in line
 
 
 def test_days_later_a_gm_character_carries_no_waking_malus_ruling_C36(played: str) -> None:
     db = played
-    run(db, "cartes", "wound", CAMPAIGN, "Brigand", "--damage", "9", "--lethality", "nulle")
+    run(db, "cartes", "wound", NAME, "Brigand", "--damage", "9", "--lethality", "nulle")
     for _ in range(30):  # a round's Volonté draw until he comes to (Volonté 6: 6 in 13 per draw)
-        if "came to" in run(db, "cartes", "conscious", CAMPAIGN, "Brigand").stdout:
+        if "came to" in run(db, "cartes", "conscious", NAME, "Brigand").stdout:
             break
-    run(db, "session", "end", CAMPAIGN)
-    run(db, "advance", CAMPAIGN, "2d", "--yes")
-    sheet = json.loads(run(db, "sheet", CAMPAIGN, "Brigand", "--json", "--gm").stdout)
+    run(db, "session", "end", NAME)
+    run(db, "advance", NAME, "2d", "--yes")
+    sheet = json.loads(run(db, "sheet", NAME, "Brigand", "--json", "--gm").stdout)
     assert sheet["condition"]["ko_malus"] == 0 and not sheet["condition"]["out_of_combat"]
 
 
 # -- second wave: specialities and modifiers on every side (§Spécialités L243, §Senseurs L427) -----
-
-AXEMAN = {**BRIGAND, "skills": {"Contact": {"level": 9, "specialities": ["Hache"], "characteristic": "Carrure"}}}
 
 
 def made_by(world: World, name: str) -> list[ev.TestMade]:
@@ -397,7 +364,7 @@ def test_an_unknown_speciality_of_the_second_side_is_refused_before_anyone_draws
     world = table(DEALT)
     make_test(world, "Bruno", TestRequest("Médecine"))  # the session's cards are dealt at its first draw
     drawn = len(world.decks["general"].pending_events)
-    with pytest.raises(RuleViolation, match=r"^Bruno has no speciality 'Lance' \(the sheet's: Chirurgie\)$"):
+    with pytest.raises(RuleViolation, match=r"^Bruno has no speciality “Lance” \(the sheet's: Chirurgie\)$"):
         spot(world, "Alice", "Bruno", 10, 0, True, watcher_edge=Edge("Lance"))
     # The first side drew nothing either: Alice's 5♥ is still on top of her pile.
     assert len(world.decks["general"].pending_events) == drawn and not made_by(world, "Alice")
@@ -443,25 +410,25 @@ def test_every_side_of_an_opposition_and_a_support_takes_its_speciality_and_modi
     played: str,
 ) -> None:
     db = played
-    out = run(db, "cartes", "oppose", CAMPAIGN, "Alice", "Discrétion", "Bruno", "Vigilance", "--first-speciality", "ombres").stdout
+    out = run(db, "cartes", "oppose", NAME, "Alice", "Discrétion", "Bruno", "Vigilance", "--first-speciality", "ombres").stdout
     assert out.startswith("Alice (Discrétion): target 12 (Discrétion 8, speciality +4), ")
     out = run(
-        db, "cartes", "spot", CAMPAIGN, "Alice", "Bruno", "--distance", "10", "--alert", "--sensor", "2", "--watcher-modifier", "-1"
+        db, "cartes", "spot", NAME, "Alice", "Bruno", "--distance", "10", "--alert", "--sensor", "2", "--watcher-modifier", "-1"
     ).stdout
     assert out.splitlines()[1].startswith("Bruno (Vigilance): target 9 (Vigilance 8, modifier -1, sensor +2), ")
-    out = run(db, "cartes", "support", CAMPAIGN, "Bruno", "Alice", "Médecine", "--speciality", "Chirurgie", "--modifier", "1").stdout
+    out = run(db, "cartes", "support", NAME, "Bruno", "Alice", "Médecine", "--speciality", "Chirurgie", "--modifier", "1").stdout
     assert out.startswith("Bruno draws Médecine: target 14 (Médecine 9, speciality +4, modifier +1), ")
     # The line after the draw says what the support gave Alice, or that it failed (the draw is chance's).
     assert out.splitlines()[1].startswith(("Alice receives 3 bonus markers", "the support fails: Bruno takes 1 malus marker"))
-    out = run(db, "cartes", "attack", CAMPAIGN, "Brigand", "Alice", "--speciality", "Hache", "--defence-speciality", "Épée").stdout
+    out = run(db, "cartes", "attack", NAME, "Brigand", "Alice", "--speciality", "Hache", "--defence-speciality", "Épée").stdout
     brigand, alice = out.splitlines()[:2]
     assert brigand.startswith("Brigand (Contact): target 13 (Contact 9, speciality +4), ")
     assert alice.startswith("Alice (Contact): target ") and "(Contact 9, speciality +4" in alice
-    logged = [line for line in run(db, "log", CAMPAIGN).stdout.splitlines() if "test made" in line]
+    logged = [line for line in run(db, "log", NAME).stdout.splitlines() if "test made" in line]
     assert any("Contact against 13 (Contact 9, speciality +4) at " in line for line in logged)
     assert any("Discrétion against 12 (Discrétion 8, speciality +4) at " in line for line in logged)
-    run(db, "session", "end", CAMPAIGN)
-    assert "OK:" in run(db, "verify", CAMPAIGN).stdout
+    run(db, "session", "end", NAME)
+    assert "OK:" in run(db, "verify", NAME).stdout
 
 
 @pytest.mark.parametrize(
@@ -469,20 +436,20 @@ def test_every_side_of_an_opposition_and_a_support_takes_its_speciality_and_modi
     [
         (
             ("attack", "Brigand", "Alice", "--defence-speciality", "Lance"),
-            "error: Alice has no speciality 'Lance' (the sheet's: Épée, Ombres)",
+            "error: Alice has no speciality “Lance” (the sheet's: Épée, Ombres)",
         ),
-        (("attack", "Brigand", "Alice", "--speciality", "Épée"), "error: Brigand has no speciality 'Épée' (the sheet's: Hache)"),
+        (("attack", "Brigand", "Alice", "--speciality", "Épée"), "error: Brigand has no speciality “Épée” (the sheet's: Hache)"),
         (
             ("oppose", "Alice", "Discrétion", "Bruno", "Vigilance", "--second-speciality", "Ombres"),
-            "error: Bruno has no speciality 'Ombres' (the sheet's: Chirurgie)",
+            "error: Bruno has no speciality “Ombres” (the sheet's: Chirurgie)",
         ),
         (
             ("spot", "Alice", "Bruno", "--distance", "5", "--sneak-speciality", "Hache"),
-            "error: Alice has no speciality 'Hache' (the sheet's: Épée, Ombres)",
+            "error: Alice has no speciality “Hache” (the sheet's: Épée, Ombres)",
         ),
         (
             ("support", "Bruno", "Alice", "Médecine", "--speciality", "Épée"),
-            "error: Bruno has no speciality 'Épée' (the sheet's: Chirurgie)",
+            "error: Bruno has no speciality “Épée” (the sheet's: Chirurgie)",
         ),
         (("resource", "Alice"), "error: Alice's pile is full (7 of 7 cards): a resource draw would spend a hand card for nothing"),
     ],
@@ -490,4 +457,4 @@ def test_every_side_of_an_opposition_and_a_support_takes_its_speciality_and_modi
 def test_an_unknown_speciality_or_a_resource_draw_for_a_full_pile_is_refused_Specialites_L243_Ressources_en_cartes_L197(
     played: str, command: tuple[str, ...], line: str
 ) -> None:
-    assert refused(played, "cartes", command[0], CAMPAIGN, *command[1:]) == line
+    assert refused(played, "cartes", command[0], NAME, *command[1:]) == line

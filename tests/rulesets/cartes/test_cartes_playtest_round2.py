@@ -8,39 +8,18 @@ Seed: shared/seeds/001_2934a6d80cfcba44.txt; digest: shared/rules/cartes.md."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
-from cartes_table import DEALT, table
+from cartes_cli import NAME, PARTY, recorded, refused, seat
+from cartes_table import DEALT, describe, empty_alices_pile, last_test, table
 from support import run
-from test_cartes_playtest_fixes import CAMPAIGN, recorded, refused, seated
 
 from chronique.cli.cartes import drawn, refilled
 from chronique.cli.render import describe_test
 from chronique.domain.errors import RuleViolation
-from chronique.domain.rulesets import ruleset
 from chronique.domain.rulesets.cartes import events as ev
 from chronique.domain.rulesets.cartes.advancement import spend
 from chronique.domain.rulesets.cartes.combat import consciousness, suffer_wound
 from chronique.domain.rulesets.cartes.draws import TestRequest, make_test, recover, take_resource
-from chronique.domain.world import World
-
-
-def describe(event: Any) -> str:
-    return ruleset("cartes").describe(event)
-
-
-def last_test(world: World, name: str) -> ev.TestMade:
-    return world.recorded_last(name, ev.TestMade)
-
-
-def empty_alices_pile(world: World) -> None:
-    """Seven Moyenne Contact tests: Alice's stacked pile (5♥ A♠ J♠ 10♦ 4♦ 2♠ K♠) holds no ♣, so
-    each draws its one card from the pile and nothing more."""
-    for _ in range(7):
-        make_test(world, "Alice", TestRequest("Contact"))
-    assert world.character("Alice").condition["pile"] == []
-
 
 # -- 1. a recovery is no power manoeuvre (§Épuisement de la pioche L235, ruling C11) ----------------
 
@@ -67,26 +46,26 @@ def test_a_recovery_won_by_a_spade_says_no_plus_three_Epuisement_de_la_pioche_L2
 
 
 def test_a_recovery_on_the_command_line_never_says_a_power_manoeuvre_and_verifies_Epuisement_de_la_pioche_L235(db: str) -> None:
-    seated(db)
+    seat(db, *PARTY, start=None)
     empty_pile(db, "Alice")
-    out = run(db, "cartes", "recover", CAMPAIGN, "Alice").stdout
+    out = run(db, "cartes", "recover", NAME, "Alice").stdout
     first, pile = out.splitlines()
     assert first.startswith("Alice draws Carrure: target 8, ") and "manoeuvre" not in first
     assert pile.startswith("Alice's pile gains ")
-    logged = [line for line in run(db, "log", CAMPAIGN).stdout.splitlines() if "Carrure against 8 at " in line]
+    logged = [line for line in run(db, "log", NAME).stdout.splitlines() if "Carrure against 8 at " in line]
     assert logged and not any("manoeuvre" in line for line in logged)
-    run(db, "session", "end", CAMPAIGN)
-    assert "OK:" in run(db, "verify", CAMPAIGN).stdout  # the test recorded is the draw as replayed
+    run(db, "session", "end", NAME)
+    assert "OK:" in run(db, "verify", NAME).stdout  # the test recorded is the draw as replayed
 
 
 def empty_pile(db: str, name: str) -> None:
     """Moyenne Contact tests from the pile until it is empty: each spends one pile card, so seven
     or fewer (a test refused for an empty pile records nothing)."""
     for _ in range(7):
-        test = run(db, "cartes", "test", CAMPAIGN, name, "Contact", check=False)
+        test = run(db, "cartes", "test", NAME, name, "Contact", check=False)
         if test.returncode:
             break
-    assert run(db, "cartes", "test", CAMPAIGN, name, "Contact", check=False).stderr == (
+    assert run(db, "cartes", "test", NAME, name, "Contact", check=False).stderr == (
         f"error: {name}'s pile is empty: make a recovery draw first (chronique cartes recover)\n"
     )
 
@@ -124,12 +103,12 @@ def test_resource_and_recovery_draws_take_the_post_ko_malus_Tirage_de_conscience
 
 
 def test_a_character_cannot_tend_itself_Medecine_L465_ruling_C80(db: str) -> None:
-    seated(db)
+    seat(db, *PARTY, start=None)
     line = "error: a character cannot tend itself: Médecine care supports another's survival draws"
-    assert refused(db, "cartes", "care", CAMPAIGN, "Alice", "--healer", "Alice") == line
-    assert refused(db, "cartes", "care", CAMPAIGN, "alice", "--healer", "ALICE", "--means", "hospital") == line
-    run(db, "cartes", "wound", CAMPAIGN, "Alice", "--damage", "2", "--lethality", "nulle")  # care tends a wound (C106)
-    assert run(db, "cartes", "care", CAMPAIGN, "Alice", "--healer", "Bruno").stdout == (
+    assert refused(db, "cartes", "care", NAME, "Alice", "--healer", "Alice") == line
+    assert refused(db, "cartes", "care", NAME, "alice", "--healer", "ALICE", "--means", "hospital") == line
+    run(db, "cartes", "wound", NAME, "Alice", "--damage", "2", "--lethality", "nulle")  # care tends a wound (C106)
+    assert run(db, "cartes", "care", NAME, "Alice", "--healer", "Bruno").stdout == (
         "Bruno tends Alice (Premiers soins avec un équipement léger)\n"
     )
 
@@ -138,24 +117,24 @@ def test_a_character_cannot_tend_itself_Medecine_L465_ruling_C80(db: str) -> Non
 
 
 def test_every_command_typed_in_lower_case_prints_and_logs_the_sheets_spelling(db: str) -> None:
-    seated(db)
+    seat(db, *PARTY, start=None)
     said = {
-        "test": run(db, "cartes", "test", CAMPAIGN, "alice", "contact", "--from", "deck").stdout,
-        "oppose": run(db, "cartes", "oppose", CAMPAIGN, "alice", "discretion", "bruno", "vigilance").stdout,
-        "spot": run(db, "cartes", "spot", CAMPAIGN, "alice", "bruno", "--distance", "10").stdout,
-        "support": run(db, "cartes", "support", CAMPAIGN, "bruno", "alice", "medecine").stdout,
-        "draw": run(db, "cartes", "draw", CAMPAIGN, "--for", "alice").stdout,
-        "resource": run(db, "cartes", "resource", CAMPAIGN, "alice").stdout,
+        "test": run(db, "cartes", "test", NAME, "alice", "contact", "--from", "deck").stdout,
+        "oppose": run(db, "cartes", "oppose", NAME, "alice", "discretion", "bruno", "vigilance").stdout,
+        "spot": run(db, "cartes", "spot", NAME, "alice", "bruno", "--distance", "10").stdout,
+        "support": run(db, "cartes", "support", NAME, "bruno", "alice", "medecine").stdout,
+        "draw": run(db, "cartes", "draw", NAME, "--for", "alice").stdout,
+        "resource": run(db, "cartes", "resource", NAME, "alice").stdout,
     }
     empty_pile(db, "Alice")
-    said["recover"] = run(db, "cartes", "recover", CAMPAIGN, "alice").stdout
-    said["award"] = run(db, "cartes", "xp", "award", CAMPAIGN, "alice", "4").stdout
-    said["spend"] = run(db, "cartes", "xp", "spend", CAMPAIGN, "alice", "speciality", "distance", "--speciality", "Fronde").stdout
+    said["recover"] = run(db, "cartes", "recover", NAME, "alice").stdout
+    said["award"] = run(db, "cartes", "xp", "award", NAME, "alice", "4").stdout
+    said["spend"] = run(db, "cartes", "xp", "spend", NAME, "alice", "speciality", "distance", "--speciality", "Fronde").stdout
     # From the deck: a recovery that failed (three cards over Carrure 8, about one in eighteen)
     # leaves the pile empty, and the attack's words are what is checked here.
-    said["attack"] = run(db, "cartes", "attack", CAMPAIGN, "alice", "bruno", "--attacker-from", "deck").stdout
-    said["wound"] = run(db, "cartes", "wound", CAMPAIGN, "bruno", "--damage", "2", "--lethality", "nulle").stdout
-    said["care"] = run(db, "cartes", "care", CAMPAIGN, "bruno", "--healer", "alice").stdout  # Bruno's wound (C106)
+    said["attack"] = run(db, "cartes", "attack", NAME, "alice", "bruno", "--attacker-from", "deck").stdout
+    said["wound"] = run(db, "cartes", "wound", NAME, "bruno", "--damage", "2", "--lethality", "nulle").stdout
+    said["care"] = run(db, "cartes", "care", NAME, "bruno", "--healer", "alice").stdout  # Bruno's wound (C106)
     assert said["test"].startswith("Alice draws Contact: ")
     assert said["oppose"].startswith("Alice (Discrétion): ") and "\nBruno (Vigilance): " in said["oppose"]
     assert said["spot"].startswith("Alice (Discrétion): ")
@@ -170,7 +149,7 @@ def test_every_command_typed_in_lower_case_prints_and_logs_the_sheets_spelling(d
     assert said["care"] == "Alice tends Bruno (Premiers soins avec un équipement léger)\n"
     typed = ("alice", "bruno", "contact", "discretion", "vigilance", "medecine", "distance")
     assert [(command, word) for command, out in said.items() for word in typed if word in out] == []
-    assert refused(db, "cartes", "cure", CAMPAIGN, "alice") == "error: Alice carries no lasting malus"
+    assert refused(db, "cartes", "cure", NAME, "alice") == "error: Alice carries no lasting malus"
     events = recorded(db)
     spelled = {key: {str(e[key]) for e in events if key in e} for key in ("to", "healer", "opponent", "supporter", "skill", "name")}
     assert [(key, value) for key, values in spelled.items() for value in values for word in typed if word in value] == []
@@ -194,7 +173,7 @@ def test_every_command_typed_in_lower_case_prints_and_logs_the_sheets_spelling(d
     assert ("Alice", "Contact test (passive)") in drawn_for
     assert [e["name"] for e in events if e["topic"].endswith(":ExperienceSpent")] == ["Distance"]
     assert [e["healer"] for e in events if e["topic"].endswith(":CareArranged")] == ["Alice"]
-    log = run(db, "log", CAMPAIGN, "--gm").stdout
+    log = run(db, "log", NAME, "--gm").stdout
     assert [word for word in typed if word in log] == []
 
 

@@ -10,12 +10,11 @@ Seed: shared/seeds/001_2934a6d80cfcba44.txt; digest: shared/rules/cartes.md."""
 from __future__ import annotations
 
 import re
-from typing import Any
 
 import pytest
-from cartes_table import DEALT, table
-from support import log_details, run
-from test_cartes_playtest_fixes import AXEMAN, CAMPAIGN, recorded, seated
+from cartes_cli import NAME, PARTY, recorded, seat
+from cartes_table import AXEMAN, DEALT, describe, last_test, table
+from support import log_details, run, short_ref
 
 from chronique.adapters.explain import Explanation, account
 from chronique.cli.cartes import drawn
@@ -28,27 +27,9 @@ from chronique.domain.rulesets.cartes.draws import TestRequest, award, make_test
 from chronique.domain.world import World
 
 
-def describe(event: Any) -> str:
-    return ruleset("cartes").describe(event)
-
-
-def last_test(world: World, name: str) -> ev.TestMade:
-    return world.recorded_last(name, ev.TestMade)
-
-
 def audit_lines(event: ev.TestMade) -> list[str]:
     """``audit show``'s lines for a test recorded in memory (adapters/explain.py's account)."""
     return account(Explanation("ref:1", "Brigand", "TestMade", dict(vars(event)), False, None, {}, description=describe(event)))
-
-
-def details(db: str, *args: str) -> list[str]:
-    """The Details cell of each entry of ``chronique log`` (its wrapped lines joined), oldest first."""
-    return log_details(db, CAMPAIGN, *args)
-
-
-def ref_of(event: dict[str, Any]) -> str:
-    """An event's short ref, as ``chronique log`` prints it."""
-    return f"{event['originator_id'].replace('-', '')[:8]}:{event['originator_version']}"
 
 
 def shaken_twice(world_or_db: World | str) -> None:
@@ -56,7 +37,7 @@ def shaken_twice(world_or_db: World | str) -> None:
     markers (§KO ou OK L354-361): four in all, no lasting wound malus."""
     if isinstance(world_or_db, str):
         for _ in range(2):
-            out = run(world_or_db, "cartes", "wound", CAMPAIGN, "Brigand", "--damage", "4", "--lethality", "nulle").stdout
+            out = run(world_or_db, "cartes", "wound", NAME, "Brigand", "--damage", "4", "--lethality", "nulle").stdout
             assert out == "Brigand takes a wound of 4, lethality Nulle; shaken: two malus markers\n"
         return
     for _ in range(2):
@@ -108,21 +89,23 @@ def told_with_odds(entry: str) -> tuple[str, str]:
 
 
 def test_cancelled_terms_reach_the_command_the_log_the_export_and_audit_show_Specialites_L243_Marqueurs_L328(db: str) -> None:
-    seated(db)
+    seat(db, *PARTY, start=None)
     shaken_twice(db)
-    out = run(db, "cartes", "test", CAMPAIGN, "Brigand", "Contact", "--speciality", "Hache").stdout
+    out = run(db, "cartes", "test", NAME, "Brigand", "Contact", "--speciality", "Hache").stdout
     assert out.startswith("Brigand draws Contact: target 9 (Contact 9, speciality +4, markers -4), ")
     (test,) = [e for e in recorded(db) if e["topic"].endswith(":TestMade")]
     assert test["target"] == 9 and test["basis"]["speciality"] == 4 and test["basis"]["markers"] == -4
-    (entry,) = [entry for entry in details(db) if entry.startswith("Contact against 9 (Contact 9, speciality +4, markers -4) at ")]
+    (entry,) = [
+        entry for entry in log_details(db, NAME) if entry.startswith("Contact against 9 (Contact 9, speciality +4, markers -4) at ")
+    ]
     line, odds = told_with_odds(entry)
-    shown = run(db, "audit", "show", ref_of(test)).stdout.splitlines()
+    shown = run(db, "audit", "show", short_ref(test)).stdout.splitlines()
     assert f"what happened: {line}" in shown
     assert f"target 9 for Contact = Contact 9, speciality +4, markers -4 (sheet as of version {test['sheet_version']})" in shown
-    run(db, "session", "end", CAMPAIGN)
+    run(db, "session", "end", NAME)
     # The session's report says the test as the log does, in Markdown and in HTML.
-    assert f"| Brigand | test made | {line} ({odds}) |" in run(db, "export", "session", CAMPAIGN, "1", "--format", "md").stdout
-    assert f'>{line} <span class="more">({odds})</span><' in run(db, "export", "session", CAMPAIGN, "1", "--format", "html").stdout
+    assert f"| Brigand | test made | {line} ({odds}) |" in run(db, "export", "session", NAME, "1", "--format", "md").stdout
+    assert f'>{line} <span class="more">({odds})</span><' in run(db, "export", "session", NAME, "1", "--format", "html").stdout
 
 
 # -- 2. a test's reason heads its log line, as Elor's and Western Parade's do ------------------------
@@ -150,20 +133,20 @@ def test_the_purposes_the_rules_write_are_not_repeated_on_the_tests_line_Deroule
 
 
 def test_a_reason_reaches_the_log_and_the_session_export_but_not_before_a_hidden_draw_is_revealed(db: str) -> None:
-    seated(db)
-    out = run(db, "cartes", "test", CAMPAIGN, "Bruno", "Vigilance", "--reason", "guarding the gate").stdout
+    seat(db, *PARTY, start=None)
+    out = run(db, "cartes", "test", NAME, "Bruno", "Vigilance", "--reason", "guarding the gate").stdout
     assert out.startswith("Bruno draws Vigilance: target 8, ")
-    run(db, "cartes", "test", CAMPAIGN, "Brigand", "Contact", "--hidden", "--reason", "an ambush at dusk")
+    run(db, "cartes", "test", NAME, "Brigand", "Contact", "--hidden", "--reason", "an ambush at dusk")
     guard, ambush = [e for e in recorded(db) if e["topic"].endswith(":TestMade")]
     assert (guard["purpose"], ambush["purpose"]) == ("guarding the gate", "an ambush at dusk")
-    (entry,) = [entry for entry in details(db) if entry.startswith("guarding the gate: Vigilance against 8 at ")]
+    (entry,) = [entry for entry in log_details(db, NAME) if entry.startswith("guarding the gate: Vigilance against 8 at ")]
     line, odds = told_with_odds(entry)
     # A hidden GM draw stays face down to the players, its reason with it; the GM reads it whole.
-    assert not [entry for entry in details(db) if "ambush" in entry]
-    assert len([entry for entry in details(db, "--gm") if entry.startswith("an ambush at dusk: Contact against 9 at ")]) == 1
-    run(db, "session", "end", CAMPAIGN)
-    assert f"| Bruno | test made | {line} ({odds}) |" in run(db, "export", "session", CAMPAIGN, "1", "--format", "md").stdout
-    assert f'>{line} <span class="more">({odds})</span><' in run(db, "export", "session", CAMPAIGN, "1", "--format", "html").stdout
+    assert not [entry for entry in log_details(db, NAME) if "ambush" in entry]
+    assert len([entry for entry in log_details(db, NAME, "--gm") if entry.startswith("an ambush at dusk: Contact against 9 at ")]) == 1
+    run(db, "session", "end", NAME)
+    assert f"| Bruno | test made | {line} ({odds}) |" in run(db, "export", "session", NAME, "1", "--format", "md").stdout
+    assert f'>{line} <span class="more">({odds})</span><' in run(db, "export", "session", NAME, "1", "--format", "html").stdout
 
 
 # -- 3. experience in good grammar (§Expérience L536-549) -------------------------------------------
@@ -199,16 +182,16 @@ def test_a_larger_pile_reads_from_7_to_8_cards_in_the_log_and_the_ledger_Experie
 
 
 def test_the_ledger_and_the_log_say_a_larger_pile_in_words_Experience_L549(db: str) -> None:
-    seated(db)
+    seat(db, *PARTY, start=None)
     # 43 hand cards: four of 8 or more among them all but surely (the cheapest four pay, L549).
-    run(db, "cartes", "xp", "award", CAMPAIGN, "Alice", "40")
-    run(db, "cartes", "xp", "spend", CAMPAIGN, "Alice", "pile-max", "--reason", "a bigger satchel")
+    run(db, "cartes", "xp", "award", NAME, "Alice", "40")
+    run(db, "cartes", "xp", "spend", NAME, "Alice", "pile-max", "--reason", "a bigger satchel")
     (bought,) = [e for e in recorded(db) if e["topic"].endswith(":ExperienceSpent")]
     assert (bought["from_level"], bought["to_level"]) == (7, 8)
     words = "a larger pile: from 7 to 8 cards"
-    ledger = [[cell.strip() for cell in line.split("|")] for line in run(db, "xp", "ledger", CAMPAIGN).stdout.splitlines()]
+    ledger = [[cell.strip() for cell in line.split("|")] for line in run(db, "xp", "ledger", NAME).stdout.splitlines()]
     assert [row[2:5] for row in ledger if len(row) > 5 and row[3] == "-4"] == [["Alice", "-4", f"{words} (a bigger satchel)"]]
-    spent = [entry for entry in details(db) if entry.startswith("spent ")]
+    spent = [entry for entry in log_details(db, NAME) if entry.startswith("spent ")]
     assert len(spent) == 1 and spent[0].endswith(f" on {words}")
 
 

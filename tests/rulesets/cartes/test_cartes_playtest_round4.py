@@ -18,13 +18,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from cartes_table import BRIGAND, table
-from support import SAMPLES, log_details, run, sample, scripted_services, short_ref, wounded_party
+from cartes_cli import NAME, alice_dealt, alice_now, of, recorded, seat, served
+from cartes_table import BRIGAND, describe, table
+from support import log_details, run, sample, scripted_services, short_ref, wounded_party
 
 from chronique.adapters.explain import CardOrigin, Explanation, _placed, account, explain
 from chronique.adapters.services import Chronique
 from chronique.domain.cards import shown
-from chronique.domain.rulesets import ruleset
 from chronique.domain.rulesets.cartes import events as ev
 from chronique.domain.rulesets.cartes.advancement import arrange_care, spend
 from chronique.domain.rulesets.cartes.combat import attack, consciousness, contest, suffer_wound
@@ -34,40 +34,17 @@ from chronique.domain.rulesets.cartes.played import CARDS_PLAYED, EVENTS, cards_
 from chronique.domain.rulesets.cartes.table import _accounted
 from chronique.domain.world import World
 
-CAMPAIGN = "V"
-NAME = "Verdelune"
 SEEDS = b"d"  # tests/adapters/test_fair_play_v2_cartes.py: Alice's wound worsens, then her healer's care retries its malus
 Event = dict[str, Any]
 
 
-def describe(event: Any) -> str:
-    return ruleset("cartes").describe(event)
-
-
-def logged(db: str, campaign: str = CAMPAIGN) -> list[Event]:
-    """Every recorded event of ``campaign`` (the GM's log, ``--json``), oldest first."""
-    return [entry["event"] for entry in json.loads(run(db, "log", campaign, "--json", "--gm").stdout)]
-
-
-def of_alice(db: str, kind: str) -> list[Event]:
-    return [e for e in logged(db) if e["topic"] == EVENTS + kind]
-
-
 def hand_line(db: str) -> str:
     """The hand as Alice's GM sheet shows it ("hand: 3 cards" between sessions, its cards in one)."""
-    return next(
-        line.strip() for line in run(db, "sheet", CAMPAIGN, "Alice", "--gm").stdout.splitlines() if line.strip().startswith("hand:")
-    )
-
-
-def alice_at_a_session(db: str) -> None:
-    run(db, "campaign", "new", CAMPAIGN, "--ruleset", "cartes")
-    run(db, "character", "new", CAMPAIGN, "--sheet", str(SAMPLES / "alice.toml"))  # a hand of 3, a pile of 7
-    run(db, "session", "start", CAMPAIGN)
+    return next(line.strip() for line in run(db, "sheet", NAME, "Alice", "--gm").stdout.splitlines() if line.strip().startswith("hand:"))
 
 
 def award_ref(db: str) -> str:
-    (awarded,) = of_alice(db, "ExperienceAwarded")
+    (awarded,) = of(db, "ExperienceAwarded", "Alice")
     return short_ref(awarded)
 
 
@@ -78,52 +55,52 @@ def test_C84_voiding_an_award_after_the_session_end_notes_and_deals_the_hand_wit
     # The playtester's journal: 2 hand cards awarded in session 1, noted at its end (5 in hand),
     # then voided. The ledger had no award while the sheet kept "hand: 5 cards" and session 2
     # dealt 5: the session's end was replayed with the count it recorded, not the hand it held.
-    alice_at_a_session(db)
-    run(db, "cartes", "xp", "award", CAMPAIGN, "Alice", "2", "--reason", "the ambush")
-    run(db, "session", "end", CAMPAIGN)
+    seat(db, "alice", start=None)
+    run(db, "cartes", "xp", "award", NAME, "Alice", "2", "--reason", "the ambush")
+    run(db, "session", "end", NAME)
     assert hand_line(db) == "hand: 5 cards"
     run(db, "correct", award_ref(db), "--reason", "wrong session")
     assert hand_line(db) == "hand: 3 cards"
-    assert "no experience has been awarded or spent yet" in run(db, "xp", "ledger", CAMPAIGN).stdout
-    run(db, "session", "start", CAMPAIGN)
-    run(db, "cartes", "test", CAMPAIGN, "Alice", "Contact")  # the session's first draw deals, from the pile
-    first, second = of_alice(db, "CardsDealt")
+    assert "no experience has been awarded or spent yet" in run(db, "xp", "ledger", NAME).stdout
+    run(db, "session", "start", NAME)
+    run(db, "cartes", "test", NAME, "Alice", "Contact")  # the session's first draw deals, from the pile
+    first, second = of(db, "CardsDealt", "Alice")
     assert (len(first["hand"]), len(second["hand"])) == (3, 3)
     assert hand_line(db) == f"hand: {' '.join(shown(card) for card in second['hand'])}"
     # The session's end still reads as it was recorded (E67's rule for a later event's line).
-    assert "every card back to the deck: 7 cards in the pile, 5 in hand" in run(db, "log", CAMPAIGN).stdout
+    assert "every card back to the deck: 7 cards in the pile, 5 in hand" in run(db, "log", NAME).stdout
 
 
 def test_C84_an_award_voided_before_the_session_end_is_neither_noted_nor_dealt_again_Experience_L530_Ressources_L203(db: str) -> None:
-    alice_at_a_session(db)
-    run(db, "cartes", "xp", "award", CAMPAIGN, "Alice", "2", "--reason", "the ambush")  # deals, then draws the 2
+    seat(db, "alice", start=None)
+    run(db, "cartes", "xp", "award", NAME, "Alice", "2", "--reason", "the ambush")  # deals, then draws the 2
     run(db, "correct", award_ref(db), "--reason", "not yet earned")
-    (dealt,) = of_alice(db, "CardsDealt")
+    (dealt,) = of(db, "CardsDealt", "Alice")
     assert hand_line(db) == f"hand: {' '.join(shown(card) for card in dealt['hand'])}"
-    run(db, "session", "end", CAMPAIGN)
-    (returned,) = of_alice(db, "CardsReturned")
+    run(db, "session", "end", NAME)
+    (returned,) = of(db, "CardsReturned", "Alice")
     assert (returned["pile_count"], returned["hand_count"]) == (7, 3)
-    run(db, "session", "start", CAMPAIGN)
-    run(db, "cartes", "test", CAMPAIGN, "Alice", "Contact")
-    assert [len(e["hand"]) for e in of_alice(db, "CardsDealt")] == [3, 3]
+    run(db, "session", "start", NAME)
+    run(db, "cartes", "test", NAME, "Alice", "Contact")
+    assert [len(e["hand"]) for e in of(db, "CardsDealt", "Alice")] == [3, 3]
 
 
 def test_C84_an_award_voided_after_the_next_deal_keeps_the_first_cards_dealt_and_the_journal_verifies_Ressources_L203(db: str) -> None:
     # Session 2 dealt the 5 the session's end noted; once the award is voided, the hand is the 3
     # the deal gives without it (its first cards, as a deal of 3 would have dealt them), and the
     # two others go to the discards (A30). The pile is as dealt.
-    alice_at_a_session(db)
-    run(db, "cartes", "xp", "award", CAMPAIGN, "Alice", "2", "--reason", "the ambush")
-    run(db, "session", "end", CAMPAIGN)
-    run(db, "session", "start", CAMPAIGN)
-    run(db, "cartes", "test", CAMPAIGN, "Alice", "Contact")  # from the pile: the hand is untouched
-    dealt = of_alice(db, "CardsDealt")[-1]
+    seat(db, "alice", start=None)
+    run(db, "cartes", "xp", "award", NAME, "Alice", "2", "--reason", "the ambush")
+    run(db, "session", "end", NAME)
+    run(db, "session", "start", NAME)
+    run(db, "cartes", "test", NAME, "Alice", "Contact")  # from the pile: the hand is untouched
+    dealt = of(db, "CardsDealt", "Alice")[-1]
     assert len(dealt["hand"]) == 5
     run(db, "correct", award_ref(db), "--reason", "wrong session")
     assert hand_line(db) == f"hand: {' '.join(shown(card) for card in dealt['hand'][:3])}"
-    assert "OK" in run(db, "verify", CAMPAIGN).stdout
-    run(db, "session", "end", CAMPAIGN)
-    assert (of_alice(db, "CardsReturned")[-1]["hand_count"]) == 3
+    assert "OK" in run(db, "verify", NAME).stdout
+    run(db, "session", "end", NAME)
+    assert (of(db, "CardsReturned", "Alice")[-1]["hand_count"]) == 3
 
 
 def test_C84_voiding_an_award_whose_card_a_later_test_played_is_refused_naming_the_card_Ressources_L199(db: str) -> None:
@@ -131,57 +108,39 @@ def test_C84_voiding_an_award_whose_card_a_later_test_played_is_refused_naming_t
     # it: the correction is refused in words ("void them first"), never "x not in list".
     # Scripted seeds, so that the fifth card dealt is no copy of the first three (two packs): a
     # copy would still be in the hand without the award, and the correction would stand.
-    services = scripted_services(db)
+    services = served(db, "alice")
     try:
-        services.create_campaign(CAMPAIGN, "cartes", "Day 1 08:00")
-        services.create_character(CAMPAIGN, sample("alice"))
-        services.start_session(CAMPAIGN)
-        services.act(CAMPAIGN, lambda w: award(w, "Alice", 2, "the ambush"))
-        services.end_session(CAMPAIGN)
-        services.start_session(CAMPAIGN)
-        services.act(CAMPAIGN, lambda w: make_test(w, "Alice", TestRequest("Contact")))
-        hand = of_alice(db, "CardsDealt")[-1]["hand"]
+        services.act(NAME, lambda w: award(w, "Alice", 2, "the ambush"))
+        services.end_session(NAME)
+        services.start_session(NAME)
+        services.act(NAME, lambda w: make_test(w, "Alice", TestRequest("Contact")))
+        hand = of(db, "CardsDealt", "Alice")[-1]["hand"]
         fifth = hand[4]
         assert fifth not in hand[:3], hand
-        services.act(CAMPAIGN, lambda w: make_test(w, "Alice", TestRequest("Contact", source="hand", first_hand_card=fifth)))
+        services.act(NAME, lambda w: make_test(w, "Alice", TestRequest("Contact", source="hand", first_hand_card=fifth)))
     finally:
         services.close()
-    before = logged(db)
+    before = recorded(db)
     refused = run(db, "correct", award_ref(db), "--reason", "wrong session", check=False)
     assert refused.returncode == 2 and refused.stderr.count("\n") == 1, refused
     assert f"a later event plays {shown(fifth)}, which the hand does not hold without it" in refused.stderr
-    assert "list" not in refused.stderr and logged(db) == before
-
-
-def alice_alone(db: str) -> Chronique:
-    """Alice in session 1 on scripted seeds, dealt at her first test (from the pile)."""
-    services = scripted_services(db)
-    services.create_campaign(CAMPAIGN, "cartes", "Day 1 08:00")
-    services.create_character(CAMPAIGN, sample("alice"))
-    services.start_session(CAMPAIGN)
-    services.act(CAMPAIGN, lambda w: make_test(w, "Alice", TestRequest("Contact")))  # deals, then a card from the pile
-    return services
-
-
-def alice_now(services: Chronique) -> tuple[dict[str, Any], dict[str, Any]]:
-    alice = services.world(CAMPAIGN).character("Alice")
-    return alice.sheet, alice.condition
+    assert "list" not in refused.stderr and recorded(db) == before
 
 
 def test_C84_a_voided_award_leaves_alice_as_the_same_commands_without_it_UN7(tmp_path: Path) -> None:
     # UN7's property, for an award noted at a session's end and voided before the next deal: the
     # same commands on two journals of the same scripted seeds, one with the award, then voided.
     # Session 2's deck is shuffled afresh, so both deal the very same cards.
-    with_award, without = alice_alone(str(tmp_path / "a.db")), alice_alone(str(tmp_path / "b.db"))
-    with_award.act(CAMPAIGN, lambda w: award(w, "Alice", 2, "the ambush"))
+    with_award, without = alice_dealt(str(tmp_path / "a.db")), alice_dealt(str(tmp_path / "b.db"))
+    with_award.act(NAME, lambda w: award(w, "Alice", 2, "the ambush"))
     for services in (with_award, without):
-        services.end_session(CAMPAIGN)
-    awarded = next(e for e in with_award.log(CAMPAIGN) if isinstance(e, ev.ExperienceAwarded))
-    with_award.correct(CAMPAIGN, "Alice", awarded.originator_version, "wrong session")
+        services.end_session(NAME)
+    awarded = next(e for e in with_award.log(NAME) if isinstance(e, ev.ExperienceAwarded))
+    with_award.correct(NAME, "Alice", awarded.originator_version, "wrong session")
     assert alice_now(with_award) == alice_now(without)
     for services in (with_award, without):
-        services.start_session(CAMPAIGN)
-        services.act(CAMPAIGN, lambda w: make_test(w, "Alice", TestRequest("Contact")))
+        services.start_session(NAME)
+        services.act(NAME, lambda w: make_test(w, "Alice", TestRequest("Contact")))
     assert alice_now(with_award) == alice_now(without)
     assert len(alice_now(without)[1]["hand"]) == 3
     for services in (with_award, without):
@@ -195,16 +154,16 @@ def test_C84_an_award_voided_after_a_hand_dealt_early_leaves_the_hand_the_comman
     # noted hand face up ahead of the next session (C46) and pays 2 of it. The downtime's deck is
     # shuffled afresh in both journals, so its first three cards are the hand dealt without the
     # award; the purchase pays the two cards the journal without the award paid.
-    with_award, without = alice_alone(str(tmp_path / "a.db")), alice_alone(str(tmp_path / "b.db"))
+    with_award, without = alice_dealt(str(tmp_path / "a.db")), alice_dealt(str(tmp_path / "b.db"))
     for services in (with_award, without):
-        services.end_session(CAMPAIGN)
-    paid = without.act(CAMPAIGN, lambda w: spend(w, "Alice", "speciality", "Distance", "Couteau", [], "practice"))
-    with_award.act(CAMPAIGN, lambda w: award(w, "Alice", 2, "the ambush"))
-    with_award.act(CAMPAIGN, lambda w: spend(w, "Alice", "speciality", "Distance", "Couteau", paid, "practice"))
-    (early,) = [e for e in with_award.log(CAMPAIGN) if isinstance(e, ev.HandDealtEarly)]
+        services.end_session(NAME)
+    paid = without.act(NAME, lambda w: spend(w, "Alice", "speciality", "Distance", "Couteau", [], "practice"))
+    with_award.act(NAME, lambda w: award(w, "Alice", 2, "the ambush"))
+    with_award.act(NAME, lambda w: spend(w, "Alice", "speciality", "Distance", "Couteau", paid, "practice"))
+    (early,) = [e for e in with_award.log(NAME) if isinstance(e, ev.HandDealtEarly)]
     assert len(early.hand) == 5 and len(alice_now(with_award)[1]["hand"]) == 3
-    awarded = next(e for e in with_award.log(CAMPAIGN) if isinstance(e, ev.ExperienceAwarded))
-    with_award.correct(CAMPAIGN, "Alice", awarded.originator_version, "wrong campaign")
+    awarded = next(e for e in with_award.log(NAME) if isinstance(e, ev.ExperienceAwarded))
+    with_award.correct(NAME, "Alice", awarded.originator_version, "wrong campaign")
     assert alice_now(with_award) == alice_now(without)
     assert len(alice_now(without)[1]["hand"]) == 1
     for services in (with_award, without):
@@ -215,15 +174,15 @@ def test_C84_a_voided_pile_max_bought_before_a_nights_rest_leaves_the_pile_at_th
     # §Expérience L549: four cards of 8 or more raise Alice's pile max from 7 to 8; the session
     # ends with 6 in the pile (one test), and a night's sleep (A14) refills it to 8. Voiding the
     # purchase gives 7 of 7: the rest recorded its 8, which was the maximum then, not now.
-    services = alice_alone(str(tmp_path / "a.db"))
-    services.act(CAMPAIGN, lambda w: award(w, "Alice", 12, "a long campaign"))
-    services.act(CAMPAIGN, lambda w: spend(w, "Alice", "pile-max", "", "", [], "a bigger pack"))
-    services.end_session(CAMPAIGN)
-    services.advance(CAMPAIGN, lambda c: c.clock + 86400)
+    services = alice_dealt(str(tmp_path / "a.db"))
+    services.act(NAME, lambda w: award(w, "Alice", 12, "a long campaign"))
+    services.act(NAME, lambda w: spend(w, "Alice", "pile-max", "", "", [], "a bigger pack"))
+    services.end_session(NAME)
+    services.advance(NAME, lambda c: c.clock + 86400)
     sheet, condition = alice_now(services)
     assert (sheet["pile_max"], condition["pile_count"]) == (8, 8)
-    bought = next(e for e in services.log(CAMPAIGN) if isinstance(e, ev.ExperienceSpent))
-    services.correct(CAMPAIGN, "Alice", bought.originator_version, "not bought after all")
+    bought = next(e for e in services.log(NAME) if isinstance(e, ev.ExperienceSpent))
+    services.correct(NAME, "Alice", bought.originator_version, "not bought after all")
     sheet, condition = alice_now(services)
     assert (sheet["pile_max"], condition["pile_count"]) == (7, 7)
     services.close()
@@ -249,7 +208,7 @@ def test_C85_audit_show_of_a_survival_draw_places_the_healers_cards_then_the_sur
     # Alice's Carrure cards under them. Before, only the survival cards were placed, once each,
     # in the order of the record's keys (K♦ at 4 before 5♣ at 3), and the healer's not at all.
     _survival_under_care(db)
-    events = logged(db, NAME)
+    events = recorded(db)
     first = next(e for e in events if e["topic"] == EVENTS + "SurvivalChecked")
     assert first["medicine"] is not None
     healer, patient = first["medicine"]["outcome"]["drawn"], first["outcome"]["drawn"]
@@ -454,11 +413,7 @@ def test_C86_a_contest_deals_no_damage_and_names_no_lethality_Reussites_L311() -
 def test_C86_the_log_and_audit_show_of_a_won_parry_name_its_lethality_Reussites_L311_ruling_C50(db: str) -> None:
     # Through the real services with scripted seeds, attacks at Forte until Alice's parry wins;
     # then the command line's log and audit show of the opposition.
-    services = scripted_services(db)
-    services.create_campaign(NAME, "cartes", "Day 1 08:00")
-    for raw in (sample("alice"), dict(BRIGAND)):
-        services.create_character(NAME, raw)
-    services.start_session(NAME)
+    services = served(db, "alice", BRIGAND)
     for _ in range(30):
         result = services.act(
             NAME, lambda w: attack(w, "Brigand", "Alice", TestRequest("Contact"), TestRequest("Contact", 0, "deck"), 2, "forte")
@@ -467,7 +422,7 @@ def test_C86_the_log_and_audit_show_of_a_won_parry_name_its_lethality_Reussites_
             break
     assert result.exchange.opposition.winner == "defender"
     services.close()
-    won = [e for e in logged(db, NAME) if e["topic"] == EVENTS + "OppositionSettled"][-1]
+    won = [e for e in recorded(db) if e["topic"] == EVENTS + "OppositionSettled"][-1]
     words = "from Alice's parry (a winning parry deals the defender's lethality, Moyenne unless a weapon is given, not the attack's Forte)"
     shown_out = run(db, "audit", "show", short_ref(won), "--gm").stdout
     assert f"damage at Moyenne {words}" in shown_out

@@ -10,11 +10,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from cartes_table import ALICE_HAND, ALICE_PILE, BRIGAND, BRUNO_HAND, BRUNO_PILE, table
-from support import SAMPLES, log_details, run, sample, scripted_services, short_ref, wounded_party
+from cartes_cli import NAME, seat, served
+from cartes_table import ALICE_HAND, ALICE_PILE, BRIGAND, BRUNO_HAND, BRUNO_PILE, describe, table
+from support import log_details, run, scripted_services, short_ref, wounded_party
 
 from chronique.domain.cards import shown
-from chronique.domain.rulesets import ruleset
 from chronique.domain.rulesets.cartes import events as ev
 from chronique.domain.rulesets.cartes.draws import TestRequest, make_test, recover, support, take_resource
 from chronique.domain.rulesets.cartes.processes import rest_due
@@ -22,11 +22,6 @@ from chronique.domain.rulesets.cartes.table import end_scene, gm_draw, return_ca
 from chronique.domain.rulesets.cartes.view import sheet_view
 
 HOUR = 3600
-NAME = "Verdelune"
-
-
-def describe(event: Any) -> str:
-    return ruleset("cartes").describe(event)
 
 
 def cards_drawn(events: list[Any]) -> list[str]:
@@ -66,9 +61,7 @@ def test_the_sheet_and_its_export_say_the_extra_levels_the_healer_takes_Medecine
     # level: care ×2)", but the sheet read only "tended by: Bruno (Premiers soins avec équipement
     # adapté)": whoever read it could not tell the care from one without the extra level, whose
     # Médecine draw is one card easier and whose markers are half (§Médecine L465, C27).
-    run(db, "campaign", "new", NAME, "--ruleset", "cartes")
-    for who in ("alice", "bruno"):
-        run(db, "character", "new", NAME, "--sheet", str(SAMPLES / f"{who}.toml"))
+    seat(db, start=None, session=False)
     run(db, "cartes", "wound", NAME, "Alice", "--damage", "7", "--lethality", "forte")
     said = run(db, "cartes", "care", NAME, "Alice", "--healer", "Bruno", "--means", "adapted-kit", "--extra-levels", "2").stdout
     tended = "Bruno (Premiers soins avec équipement adapté, 2 extra levels: care ×4)"
@@ -87,9 +80,7 @@ def test_a_deal_after_the_hand_was_dealt_early_says_no_hand_card_Distribution_de
     # Experience spent between sessions deals the next session's hand early (ruling C46); the
     # session's deal then deals only the pile, and the log, the session's export and `audit show`
     # read "dealt a hand of — and a pile of 6 cards face down".
-    run(db, "campaign", "new", NAME, "--ruleset", "cartes")
-    run(db, "character", "new", NAME, "--sheet", str(SAMPLES / "alice.toml"))
-    run(db, "session", "start", NAME)
+    seat(db, "alice", start=None)
     run(db, "cartes", "test", NAME, "Alice", "Contact")  # deals a hand of 3 and a pile of 7, plays one
     run(db, "session", "end", NAME)
     run(db, "cartes", "xp", "award", NAME, "Alice", "2", "--reason", "the ambush")
@@ -108,9 +99,7 @@ def test_a_deal_after_the_hand_was_dealt_early_says_no_hand_card_Distribution_de
 def test_stopping_care_reads_as_care_stopped_not_an_empty_healer_Medecine_L465(db: str) -> None:
     # `cartes care Verdelune Brigand` without a healer stops the care (its help says so) and
     # printed "nobody tends Brigand now", but the log read "wounds tended by ()".
-    run(db, "campaign", "new", NAME, "--ruleset", "cartes")
-    for who in ("alice", "bruno"):
-        run(db, "character", "new", NAME, "--sheet", str(SAMPLES / f"{who}.toml"))
+    seat(db, start=None, session=False)
     run(db, "cartes", "wound", NAME, "Alice", "--damage", "2", "--lethality", "nulle")  # care tends a wound (C106)
     run(db, "cartes", "care", NAME, "Alice", "--healer", "Bruno", "--means", "field-hospital")
     assert run(db, "cartes", "care", NAME, "Alice").stdout == "nobody tends Alice now\n"
@@ -164,12 +153,7 @@ def test_one_support_card_that_is_enough_leaves_the_other_unused_but_spent_Tirag
 def test_a_draw_offered_several_support_cards_verifies_Tirage_des_soutiens_L293(db: str) -> None:
     # The verifier re-derives a test from every support card held (C92), and holds it to
     # spending them all; a journal where two supporters' cards served one draw verifies.
-    services = scripted_services(db)
-    services.create_campaign(NAME, "cartes", "Day 1 08:00")
-    for who in ("alice", "bruno"):
-        services.create_character(NAME, sample(who))
-    services.create_character(NAME, BRIGAND)
-    services.start_session(NAME)
+    services = served(db, "alice", "bruno", BRIGAND)
     for _ in range(12):  # the scripted seeds give the same cards at every run
         for supporter, skill in (("Bruno", "Médecine"), ("Brigand", "Contact")):
             if len(services.world(NAME).character("Alice").condition["support_cards"]) < 2:
@@ -191,11 +175,7 @@ def test_audit_show_places_a_power_support_card_under_the_supporter_who_drew_it_
     # downtime after session 2), drawn for Alice (hand dealt early)", another 9♦ of the two
     # packs, dealt to her days before: it looked for the card among those the deck handed to
     # Alice, and the support's was handed to Bruno (when none was, it was left untraced).
-    services = scripted_services(db)
-    services.create_campaign(NAME, "cartes", "Day 1 08:00")
-    for who in ("alice", "bruno"):
-        services.create_character(NAME, sample(who))
-    services.start_session(NAME)
+    services = served(db)
     played = None
     for _ in range(30):  # the scripted seeds give the same cards at every run
         if not services.world(NAME).character("Alice").condition["support_cards"]:
@@ -229,9 +209,7 @@ def test_the_sheet_says_a_recovery_draw_made_the_next_one_harder_until_a_nights_
     # "Si un second tirage de récupération est nécessaire, il se fera avec un niveau de difficulté
     # supplémentaire" (L235): the command said "the next recovery draw is one level harder" once,
     # and nothing on the sheet said it after, nor when a night's sleep lifted it (ruling C45).
-    run(db, "campaign", "new", NAME, "--ruleset", "cartes", "--start", "Day 1 08:00")
-    run(db, "character", "new", NAME, "--sheet", str(SAMPLES / "alice.toml"))
-    run(db, "session", "start", NAME)
+    seat(db, "alice")
     for _ in range(7):  # a pile of 7, one card a test (§Ressources en cartes L193-195)
         run(db, "cartes", "test", NAME, "Alice", "Contact")
     run(db, "cartes", "recover", NAME, "Alice")  # Très facile Carrure, a hand card first
@@ -282,8 +260,7 @@ def test_a_spend_says_what_it_bought_as_the_ledger_does_and_a_refusal_names_the_
     # The playtester's: "Alice spends A♥ A♥ 5♦ 6♦ on speciality Contact Parade", "Alice spends
     # 9♣ 10♥ on skill Vigilance" (from which level to which?), and, for a third speciality the
     # hand could not pay, "hand cannot pay speciality 3: needs 8 cards, has 6".
-    run(db, "campaign", "new", NAME, "--ruleset", "cartes")
-    run(db, "character", "new", NAME, "--sheet", str(SAMPLES / "alice.toml"))  # Contact 9 (Épée), Vigilance 7 under Sens 6
+    seat(db, "alice", start=None, session=False)  # Contact 9 (Épée), Vigilance 7 under Sens 6
     run(db, "cartes", "xp", "award", NAME, "Alice", "6")  # between sessions: 9 cards, dealt at the first spend
     said = run(db, "cartes", "xp", "spend", NAME, "Alice", "speciality", "contact", "--speciality", "Parade").stdout
     assert said.startswith("Alice spends ") and said.endswith(" on a speciality: Parade, the 2nd of Contact\n"), said
@@ -302,10 +279,7 @@ def test_a_spend_says_what_it_bought_as_the_ledger_does_and_a_refusal_names_the_
 def test_spotting_beyond_the_range_scale_needs_a_sensor_Echelle_des_portees_L405_A26(db: str) -> None:
     # Ruling C30: at 10 000 m or more the range is 13, "undetectable without sensors"; yet
     # `spot --distance 12000` drew, and Bruno, Sens against 7, could have spotted Alice.
-    run(db, "campaign", "new", NAME, "--ruleset", "cartes")
-    for who in ("alice", "bruno"):
-        run(db, "character", "new", NAME, "--sheet", str(SAMPLES / f"{who}.toml"))
-    run(db, "session", "start", NAME)
+    seat(db, start=None)
     before = run(db, "log", NAME, "--json", "--gm").stdout
     refused = run(db, "cartes", "spot", NAME, "Alice", "Bruno", "--distance", "12000", check=False)
     assert refused.returncode == 2 and refused.stdout == ""

@@ -4,36 +4,19 @@ shared/rules/cartes.md."""
 
 from __future__ import annotations
 
-import json
-from typing import Any
-
+from cartes_cli import NAME, PARTY, recorded, seat
 from cartes_table import ALICE_HAND, ALICE_PILE, BRUNO_HAND, table
-from support import SAMPLES, log_details, run
+from support import log_details, run
 
 from chronique.domain.cards import shown, value
 from chronique.domain.rulesets import ruleset
 from chronique.domain.rulesets.cartes.draws import TestRequest, make_test, support
 
-NAME = "Verdelune"
-
-
-def party(db: str) -> None:
-    """Alice, Bruno (a healer, Médecine 9) and the GM's Brigand, a session open."""
-    run(db, "campaign", "new", NAME, "--ruleset", "cartes", "--start", "Day 1 08:00")
-    for sheet in ("alice", "bruno", "brigand"):
-        run(db, "character", "new", NAME, "--sheet", str(SAMPLES / f"{sheet}.toml"))
-    run(db, "session", "start", NAME)
-
-
-def recorded(db: str) -> list[dict[str, Any]]:
-    return [entry["event"] for entry in json.loads(run(db, "log", NAME, "--json", "--gm").stdout)]
-
-
 # -- 1. no care for the dead (§Survie L431, §Médecine L465) -------------------------------------------
 
 
 def test_care_for_a_dead_patient_is_refused_and_stopping_it_is_not_Survie_L431_Medecine_L465(db: str) -> None:
-    party(db)
+    seat(db, *PARTY)
     # 14 at Énorme: over 13 aggravates past Énorme, instant death (§Aggravation L452).
     assert ": dead" in run(db, "cartes", "wound", NAME, "Brigand", "--damage", "14", "--lethality", "enorme").stdout
     before = recorded(db)
@@ -49,7 +32,7 @@ def test_care_for_a_dead_patient_is_refused_and_stopping_it_is_not_Survie_L431_M
 
 
 def test_a_first_card_from_the_hand_is_said_at_the_table_and_in_the_log_Ressources_en_cartes_L199(db: str) -> None:
-    party(db)
+    seat(db, *PARTY)
     run(db, "cartes", "draw", NAME, "--reason", "the first draw deals the cards")
     dealt = next(e for e in recorded(db) if e["topic"].endswith(":CardsDealt") and e["hand"])
     card = shown(dealt["hand"][0])

@@ -7,20 +7,13 @@ Seed: shared/seeds/001_2934a6d80cfcba44.txt; digest: shared/rules/cartes.md."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from cartes_table import BRIGAND, DEALT, table
+from cartes_cli import NAME, PARTY, refused, seat
+from cartes_table import BRIGAND, DEALT, describe, table
 from support import run
-from test_cartes_playtest_fixes import CAMPAIGN, refused, seated
 
-from chronique.domain.rulesets import ruleset
 from chronique.domain.rulesets.cartes import events as ev
 from chronique.domain.rulesets.cartes.combat import attack, suffer_wound
 from chronique.domain.rulesets.cartes.draws import TestRequest, make_test, support, take_resource
-
-
-def describe(event: Any) -> str:
-    return ruleset("cartes").describe(event)
 
 
 def test_an_attack_on_one_out_of_combat_says_what_it_did_Reussites_ou_echecs_L312_KO_ou_OK_L361() -> None:
@@ -55,8 +48,8 @@ def test_a_test_called_a_resource_manoeuvre_is_refused_for_the_resource_command_
     # avec une carte de la main" that refills the pile (L279). `cartes test --manoeuvre resource`
     # drew a Moyenne test from the pile, refilled nothing, and its ♥ read "+3 (♥ on a resource
     # manoeuvre)" for a gain that never came. Refused, pointing at the command that makes it.
-    seated(db)
-    said = refused(db, "cartes", "test", CAMPAIGN, "Alice", "Volonté", "--manoeuvre", "resource")
+    seat(db, *PARTY, start=None)
+    said = refused(db, "cartes", "test", NAME, "Alice", "Volonté", "--manoeuvre", "resource")
     assert said == (
         "error: a resource manoeuvre is its own draw, Très facile Volonté with a hand card first that refills the pile:"
         " use chronique cartes resource"
@@ -80,10 +73,10 @@ def test_a_defence_typed_with_ignored_is_refused_Choix_de_l_actions_L271(db: str
     # L271: a character who ignores a hostile action makes no draw; the attacker draws one level
     # easier. `attack --ignored --defence-speciality Épée` was recorded, the speciality silently
     # dropped; a weapon for the defender, who cannot win a draw it does not make, likewise.
-    seated(db)
-    said = refused(db, "cartes", "attack", CAMPAIGN, "Bruno", "Alice", "--ignored", "--defence-speciality", "Épée")
+    seat(db, *PARTY, start=None)
+    said = refused(db, "cartes", "attack", NAME, "Bruno", "Alice", "--ignored", "--defence-speciality", "Épée")
     assert said == "error: a defender who ignores the attack makes no draw and cannot win it: drop --defence-speciality or --ignored"
-    said = refused(db, "cartes", "attack", CAMPAIGN, "Bruno", "Alice", "--ignored", "--defence", "Contact", "--defender-weapon-bonus", "2")
+    said = refused(db, "cartes", "attack", NAME, "Bruno", "Alice", "--ignored", "--defence", "Contact", "--defender-weapon-bonus", "2")
     assert said == (
         "error: a defender who ignores the attack makes no draw and cannot win it: drop --defence, --defender-weapon-bonus or --ignored"
     )
@@ -93,7 +86,7 @@ def test_a_support_of_one_out_of_combat_is_refused_Tirage_des_soutiens_L289_ruli
     # L289: a support "vise à modifier la difficulté de l'action déjà décrite"; one out of combat
     # (§KO ou OK L361) declares no action until a consciousness draw brings them to. The
     # playtester's Alice drew a power support for the knocked-out Brute, and the card was held.
-    seated(db)
-    run(db, "cartes", "wound", CAMPAIGN, "Brigand", "--damage", "9", "--lethality", "faible")
-    said = refused(db, "cartes", "support", CAMPAIGN, "Alice", "Brigand", "Contact", "--kind", "power")
+    seat(db, *PARTY, start=None)
+    run(db, "cartes", "wound", NAME, "Brigand", "--damage", "9", "--lethality", "faible")
+    said = refused(db, "cartes", "support", NAME, "Alice", "Brigand", "Contact", "--kind", "power")
     assert said == "error: Brigand is out of combat: no action to support until a consciousness draw brings them to"

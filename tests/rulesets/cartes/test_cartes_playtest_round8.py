@@ -8,16 +8,14 @@ Seed: shared/seeds/001_2934a6d80cfcba44.txt; digest: shared/rules/cartes.md."""
 from __future__ import annotations
 
 import json
-from typing import Any
 
 import pytest
-from cartes_table import DEALT, table
+from cartes_cli import NAME, PARTY, recorded, refused, seat
+from cartes_table import DEALT, describe, table
 from support import run
-from test_cartes_playtest_fixes import CAMPAIGN, recorded, refused, seated
 
 from chronique.domain.cards import shown
 from chronique.domain.errors import RuleViolation
-from chronique.domain.rulesets import ruleset
 from chronique.domain.rulesets.cartes import events as ev
 from chronique.domain.rulesets.cartes.advancement import spend
 from chronique.domain.rulesets.cartes.combat import consciousness, suffer_wound
@@ -25,14 +23,10 @@ from chronique.domain.rulesets.cartes.draws import TestRequest, make_test
 from chronique.domain.rulesets.cartes.view import sheet_view
 
 
-def describe(event: Any) -> str:
-    return ruleset("cartes").describe(event)
-
-
 def hand_of(db: str, name: str) -> list[str]:
     """The hand as the GM's sheet holds it, dealt by a GM's passive draw first."""
-    run(db, "cartes", "draw", CAMPAIGN, "--for", name)
-    return list(json.loads(run(db, "sheet", CAMPAIGN, name, "--json").stdout)["condition"]["hand"])
+    run(db, "cartes", "draw", NAME, "--for", name)
+    return list(json.loads(run(db, "sheet", NAME, name, "--json").stdout)["condition"]["hand"])
 
 
 # -- 1. cards not held: whose hand, in a sentence (§Expérience L536-549) ----------------------------
@@ -56,11 +50,11 @@ def test_cards_not_in_hand_are_refused_naming_whose_hand_Experience_L536() -> No
 
 
 def test_xp_spend_with_cards_not_held_is_one_line_naming_the_character_exit_2_Experience_L536(db: str) -> None:
-    seated(db)
+    seat(db, *PARTY, start=None)
     hand = hand_of(db, "Alice")
     absent = next(card for card in ("QD", "QS", "QH", "QC") if card not in hand)
     said = refused(
-        db, "cartes", "xp", "spend", CAMPAIGN, "alice", "speciality", "Distance", "--speciality", "Fronde", "--cards", f"{absent},{absent}"
+        db, "cartes", "xp", "spend", NAME, "alice", "speciality", "Distance", "--speciality", "Fronde", "--cards", f"{absent},{absent}"
     )
     assert said == f"error: Alice's hand holds no {shown(absent)}."
 
@@ -93,15 +87,15 @@ def test_a_test_from_the_hand_no_card_can_win_is_refused_before_anything_is_draw
     # "Si le montant de la carte est inférieur ou égal à la compétence ... le tirage est réussi":
     # Contact 9 with the GM's -9 is 0, under the Ace. Played from the hand, the card (which is
     # also experience, §Ressources en cartes L199) went on a draw that could only fail.
-    seated(db)
+    seat(db, *PARTY, start=None)
     card = shown(hand_of(db, "Alice")[0])
-    said = refused(db, "cartes", "test", CAMPAIGN, "Alice", "Contact", "--from", f"hand:{card}", "--modifier", "-9", "-d", "tres-facile")
+    said = refused(db, "cartes", "test", NAME, "Alice", "Contact", "--from", f"hand:{card}", "--modifier", "-9", "-d", "tres-facile")
     assert said == (
         f"error: Alice's Contact test would be against 0 (Contact 9, modifier -9), which no card can meet: "
         f"{card} from the hand would be spent on a certain failure"
     )
     # Against 1 the Ace still wins: the same draw is made.
-    run(db, "cartes", "test", CAMPAIGN, "Alice", "Contact", "--from", f"hand:{card}", "--modifier", "-8")
+    run(db, "cartes", "test", NAME, "Alice", "Contact", "--from", f"hand:{card}", "--modifier", "-8")
     assert recorded(db)[-1]["target"] == 1
 
 
@@ -112,12 +106,12 @@ def test_care_of_a_patient_with_nothing_to_tend_is_refused_Medecine_L465_ruling_
     # Medicine is "une action en soutien du jet de survie" (L465), or of the retry that lifts a
     # survived wound's malus (L467): an unwounded Alice has neither. It was recorded ("Bruno tends
     # Alice") as an order standing until some wound came.
-    seated(db)
-    said = refused(db, "cartes", "care", CAMPAIGN, "alice", "--healer", "bruno", "--means", "hospital")
+    seat(db, *PARTY, start=None)
+    said = refused(db, "cartes", "care", NAME, "alice", "--healer", "bruno", "--means", "hospital")
     assert said == "error: Alice has no wound and no lasting malus: there is nothing for Bruno to care for"
-    assert run(db, "cartes", "care", CAMPAIGN, "Alice").stdout == "nobody tends Alice now\n"  # stopping is still fine
-    run(db, "cartes", "wound", CAMPAIGN, "Alice", "--damage", "2", "--lethality", "nulle")
-    assert run(db, "cartes", "care", CAMPAIGN, "Alice", "--healer", "Bruno").stdout == (
+    assert run(db, "cartes", "care", NAME, "Alice").stdout == "nobody tends Alice now\n"  # stopping is still fine
+    run(db, "cartes", "wound", NAME, "Alice", "--damage", "2", "--lethality", "nulle")
+    assert run(db, "cartes", "care", NAME, "Alice", "--healer", "Bruno").stdout == (
         "Bruno tends Alice (Premiers soins avec un équipement léger)\n"
     )
 
@@ -129,14 +123,14 @@ def test_a_speciality_named_with_spaces_only_is_refused_and_purchases_go_on_Expe
     # `xp spend … speciality Distance --speciality "   "` spent two cards on "a speciality:    , the
     # 1st of Distance"; the sheet, which keeps names stripped, then read a speciality with no name
     # and refused itself: every later purchase of Alice's failed ("a speciality needs a name").
-    seated(db)
-    run(db, "cartes", "xp", "award", CAMPAIGN, "Alice", "6")
-    said = refused(db, "cartes", "xp", "spend", CAMPAIGN, "Alice", "speciality", "Distance", "--speciality", "   ")
+    seat(db, *PARTY, start=None)
+    run(db, "cartes", "xp", "award", NAME, "Alice", "6")
+    said = refused(db, "cartes", "xp", "spend", NAME, "Alice", "speciality", "Distance", "--speciality", "   ")
     assert said == "error: name the speciality to add (--speciality)"
-    long = refused(db, "cartes", "xp", "spend", CAMPAIGN, "Alice", "speciality", "Distance", "--speciality", "a" * 81)
+    long = refused(db, "cartes", "xp", "spend", NAME, "Alice", "speciality", "Distance", "--speciality", "a" * 81)
     assert long == "error: the speciality is 81 characters long; at most 80 are allowed"
-    bought = run(db, "cartes", "xp", "spend", CAMPAIGN, "Alice", "speciality", "Distance", "--speciality", "  Fronde ").stdout
+    bought = run(db, "cartes", "xp", "spend", NAME, "Alice", "speciality", "Distance", "--speciality", "  Fronde ").stdout
     assert bought.endswith(" on a speciality: Fronde, the 1st of Distance\n")
     # Nine hand cards (3 dealt, 6 awarded), two paid: the 2nd speciality's four of any value follow.
-    again = run(db, "cartes", "xp", "spend", CAMPAIGN, "Alice", "speciality", "Distance", "--speciality", "Lancer").stdout
+    again = run(db, "cartes", "xp", "spend", NAME, "Alice", "speciality", "Distance", "--speciality", "Lancer").stdout
     assert again.endswith(" on a speciality: Lancer, the 2nd of Distance\n")

@@ -9,15 +9,12 @@ expected event is worked out by hand from those rules.
 
 from __future__ import annotations
 
-from cartes_table import SEED, table
+from cartes_table import wounded
 
-from chronique.domain.fairness import commitment
 from chronique.domain.gametime import HOUR, WEEK
 from chronique.domain.rulesets import ruleset
 from chronique.domain.rulesets.cartes.advancement import arrange_care
-from chronique.domain.rulesets.cartes.combat import suffer_wound
 from chronique.domain.rulesets.cartes.damage import wound_malus
-from chronique.domain.rulesets.cartes.table import return_cards
 from chronique.domain.timeline import Tick, advance
 from chronique.domain.world import World
 
@@ -34,17 +31,6 @@ CARDS = [
 ]  # fmt: skip
 
 
-def tended(cards: list[str], patient: str = "Alice", healer: str = "Bruno", damage: int = 12) -> World:
-    """A session in which ``patient`` takes a Moyenne wound and ``healer`` tends it with a light
-    kit, then downtime: the first shuffle (``cards`` on top) is the first survival draw's."""
-    world = table(cards)
-    suffer_wound(world, patient, damage, "moyenne", "axe")
-    arrange_care(world, patient, healer, "light-kit")
-    return_cards(world)
-    world.campaign.end_session(SEED, commitment(SEED), "2026-01-01T00:00:00+00:00")
-    return world
-
-
 def run(world: World, seconds: int) -> list[Tick]:
     return advance(world.campaign, ruleset("cartes").processes(world), world.campaign.clock + seconds)
 
@@ -56,7 +42,7 @@ def recorded(world: World, name: str) -> list[tuple[str, int]]:
 
 
 def test_two_weeks_of_a_malus_at_its_floor_record_nothing_Medecine_L467_A12() -> None:
-    world = tended(CARDS)
+    world = wounded(CARDS, 12, "moyenne", "light-kit")
     start = world.campaign.clock
     ticks = run(world, 2 * WEEK)
     # Three events change something: the survival draw (malus 3), a failed retry (its cards
@@ -82,7 +68,7 @@ def test_two_weeks_of_a_malus_at_its_floor_record_nothing_Medecine_L467_A12() ->
 def test_the_malus_between_events_is_the_last_one_recorded_a_then_b_Medecine_L467() -> None:
     # Advancing in steps stops at the same events: between them the sheet's malus is the last
     # recorded one, and the quiet fortnight after the floor adds nothing.
-    world = tended(CARDS)
+    world = wounded(CARDS, 12, "moyenne", "light-kit")
     start = world.campaign.clock
     alice = world.character("Alice")
     assert [t.account for t in run(world, HOUR + HOUR // 2)] == ["Alice: survived wound 1 with a malus of 3"]
@@ -99,7 +85,7 @@ def test_an_untrained_healer_adds_no_markers_so_a_malus_at_the_Carrure_floor_is_
     # Bruno (Carrure 6) takes a Moyenne 10 tended by Alice, who has no Médecine: her target 0 is
     # met by no card (5H fails), so Bruno's best retry target is 6. His 6H leaves 10 − 6 = 4, the
     # floor already: the survival draw is the only event of the fortnight.
-    world = tended(["5H", "6H"], patient="Bruno", healer="Alice", damage=10)
+    world = wounded(["5H", "6H"], 10, "moyenne", "light-kit", patient="Bruno", healer="Alice")
     start = world.campaign.clock
     assert [t.account for t in run(world, 2 * WEEK)] == ["Bruno: survived wound 1 with a malus of 4"]
     assert recorded(world, "Bruno") == [("SurvivalChecked", start + HOUR)]
@@ -112,7 +98,7 @@ def test_better_care_later_resumes_retries_on_the_hour_marks_after_the_clock_Med
     # the last one (ruling C71): none is made up in the clock's past, and as the week's end is a
     # mark the first comes an hour after the change. Retry at Facile, medicine at −1 − 2 = three
     # cards: Bruno 3H ≤ 9 (+5 markers); Alice QH KD, her best success ≤ 13 is KD: T 13 ≥ 12, gone.
-    world = tended([*CARDS, "3H", "KH", "KS", "QH", "KD"])
+    world = wounded([*CARDS, "3H", "KH", "KS", "QH", "KD"], 12, "moyenne", "light-kit")
     start = world.campaign.clock
     run(world, WEEK)
     cared_at = world.campaign.clock
@@ -120,5 +106,7 @@ def test_better_care_later_resumes_retries_on_the_hour_marks_after_the_clock_Med
     arrange_care(world, "Alice", "Bruno", "hospital")
     assert run(world, HOUR - 1) == []
     ticks = run(world, WEEK)
-    assert [(t.due.at, t.account) for t in ticks] == [(cared_at + HOUR, "Alice: the malus of wound 1 is gone")]
+    assert [(t.due.at, t.account) for t in ticks] == [
+        (cared_at + HOUR, "Alice: the malus of wound 1 is gone; nothing left to tend, Bruno's care ends")
+    ]  # ruling C108
     assert wound_malus(world.character("Alice")) == 0

@@ -13,11 +13,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from cartes_table import DEALT, table
-from support import run, sample
-from test_cartes_playtest_fixes import CAMPAIGN, recorded, seated
-from test_cartes_playtest_round2 import empty_alices_pile
-from test_cartes_playtest_round3 import details, ref_of
+from cartes_cli import NAME, PARTY, recorded, seat
+from cartes_table import DEALT, describe, empty_alices_pile, last_test, table
+from support import log_details, run, sample, short_ref
 
 from chronique.domain.deck_rules import CHARACTER_CREATED
 from chronique.domain.rederivation import Table, check
@@ -27,7 +25,6 @@ from chronique.domain.rulesets.cartes import events as ev
 from chronique.domain.rulesets.cartes.combat import attack
 from chronique.domain.rulesets.cartes.draws import TestRequest, make_test, recover, support
 from chronique.domain.rulesets.cartes.resolution import resolve_test
-from chronique.domain.world import World
 
 TEST_MADE = "chronique.domain.rulesets.cartes.events:TestMade"
 
@@ -37,19 +34,11 @@ TEST_MADE = "chronique.domain.rulesets.cartes.events:TestMade"
 LOOK_ALIKES = ("against Bruno's men", "attack on the gate", "support of Bruno", "resource draw", "recovery draw")
 
 
-def describe(event: Any) -> str:
-    return ruleset("cartes").describe(event)
-
-
-def last_test(world: World, name: str) -> ev.TestMade:
-    return world.recorded_last(name, ev.TestMade)
-
-
 def logged(db: str) -> dict[str, str]:
     """Each entry of ``chronique log --gm`` by its ref: its Details cell, wrapped lines joined."""
     entries: dict[str, str] = {}
     ref = ""
-    for line in run(db, "log", CAMPAIGN, "--gm").stdout.splitlines():
+    for line in run(db, "log", NAME, "--gm").stdout.splitlines():
         cells = [cell.strip() for cell in line.split("|")]
         if len(cells) < 7 or cells[1] == "Ref" or (cells[1] and set(cells[1]) <= {"-"}):
             continue
@@ -76,20 +65,20 @@ def stored_before_version_5(event: ev.TestMade, purpose: str) -> ev.TestMade:
 
 
 def test_a_reason_worded_like_a_game_purpose_heads_the_log_line_the_export_and_audit_show_ruling_C82(db: str) -> None:
-    seated(db)
+    seat(db, *PARTY, start=None)
     for reason in LOOK_ALIKES:
-        out = run(db, "cartes", "test", CAMPAIGN, "Alice", "Contact", "--from", "deck", "--reason", reason).stdout
+        out = run(db, "cartes", "test", NAME, "Alice", "Contact", "--from", "deck", "--reason", reason).stdout
         assert out.startswith("Alice draws Contact: target 9, ")
     tests = [e for e in recorded(db) if e["topic"] == TEST_MADE]
     assert [(e["purpose"], e["game_purpose"]) for e in tests] == [(reason, "") for reason in LOOK_ALIKES]
     lines = logged(db)
     for reason, test in zip(LOOK_ALIKES, tests, strict=True):
-        assert lines[ref_of(test)].startswith(f"{reason}: Contact against 9 at "), lines[ref_of(test)]
-    (first,) = [entry for entry in details(db) if entry.startswith("against Bruno's men: Contact against 9 at ")]
-    assert "why: against Bruno's men" in run(db, "audit", "show", ref_of(tests[0])).stdout.splitlines()
-    run(db, "session", "end", CAMPAIGN)
-    assert f"| Alice | test made | {first} |" in run(db, "export", "session", CAMPAIGN, "1", "--format", "md").stdout
-    assert "OK:" in run(db, "verify", CAMPAIGN).stdout
+        assert lines[short_ref(test)].startswith(f"{reason}: Contact against 9 at "), lines[short_ref(test)]
+    (first,) = [entry for entry in log_details(db, NAME) if entry.startswith("against Bruno's men: Contact against 9 at ")]
+    assert "why: against Bruno's men" in run(db, "audit", "show", short_ref(tests[0])).stdout.splitlines()
+    run(db, "session", "end", NAME)
+    assert f"| Alice | test made | {first} |" in run(db, "export", "session", NAME, "1", "--format", "md").stdout
+    assert "OK:" in run(db, "verify", NAME).stdout
 
 
 def test_a_reason_given_beside_a_game_purpose_is_kept_apart_and_heads_the_line_Reussites_ou_echecs_L305() -> None:
@@ -112,12 +101,12 @@ def test_the_game_s_purposes_are_recorded_apart_and_never_head_a_test_s_log_line
     # Nothing here depends on the cards drawn: an opposition and a spot harm nobody, a support
     # leaves at most a malus marker, two pile cards spent leave room for a resource draw (§Choix
     # des manœuvres L279, C78), and the attack comes last.
-    seated(db)
-    run(db, "cartes", "oppose", CAMPAIGN, "Alice", "Discrétion", "Bruno", "Vigilance")
-    run(db, "cartes", "spot", CAMPAIGN, "Alice", "Bruno", "--distance", "10")
-    run(db, "cartes", "support", CAMPAIGN, "Bruno", "Alice", "Médecine")
-    run(db, "cartes", "resource", CAMPAIGN, "Alice")
-    run(db, "cartes", "attack", CAMPAIGN, "Alice", "Bruno")
+    seat(db, *PARTY, start=None)
+    run(db, "cartes", "oppose", NAME, "Alice", "Discrétion", "Bruno", "Vigilance")
+    run(db, "cartes", "spot", NAME, "Alice", "Bruno", "--distance", "10")
+    run(db, "cartes", "support", NAME, "Bruno", "Alice", "Médecine")
+    run(db, "cartes", "resource", NAME, "Alice")
+    run(db, "cartes", "attack", NAME, "Alice", "Bruno")
     events = recorded(db)
     tests = [e for e in events if e["topic"] == TEST_MADE]
     assert [e["game_purpose"] for e in tests] == [
@@ -133,12 +122,12 @@ def test_the_game_s_purposes_are_recorded_apart_and_never_head_a_test_s_log_line
     assert {e["purpose"] for e in tests} == {""}  # no reason was given
     lines = logged(db)
     for test in tests:
-        assert lines[ref_of(test)].startswith(f"{test['skill']} against "), lines[ref_of(test)]
+        assert lines[short_ref(test)].startswith(f"{test['skill']} against "), lines[short_ref(test)]
     # The deck's own log still says what its cards were drawn for.
     drawn_for = [(e["to"], e["purpose"]) for e in events if e["topic"].endswith(":Deck.CardsDrawn")]
     assert ("Alice", "resource draw") in drawn_for
-    run(db, "session", "end", CAMPAIGN)
-    assert "OK:" in run(db, "verify", CAMPAIGN).stdout
+    run(db, "session", "end", NAME)
+    assert "OK:" in run(db, "verify", NAME).stdout
 
 
 def test_a_recovery_and_a_support_say_no_reason_and_a_recovery_no_plus_three_Epuisement_L235_Tirage_des_soutiens_L293() -> None:

@@ -9,16 +9,14 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-from typing import Any
 
 import pytest
-from cartes_table import SEED, table
-from support import SAMPLES, run
+from cartes_cli import NAME, PARTY, cli, hand, recorded, refused, seat
+from cartes_table import downtime, table
+from support import run
 
 from chronique.domain.cards import shown, shown_all
 from chronique.domain.errors import RuleViolation
-from chronique.domain.fairness import commitment
 from chronique.domain.gametime import MINUTE
 from chronique.domain.rulesets import ruleset
 from chronique.domain.rulesets.cartes import events as ev
@@ -27,11 +25,8 @@ from chronique.domain.rulesets.cartes.combat import suffer_wound
 from chronique.domain.rulesets.cartes.describe import effect_words, struck
 from chronique.domain.rulesets.cartes.draws import TestRequest, make_test
 from chronique.domain.rulesets.cartes.experience import check_payment, skill_cost
-from chronique.domain.rulesets.cartes.table import return_cards
 from chronique.domain.timeline import advance
-from chronique.domain.world import World
 
-CAMPAIGN = "Verdelune"
 # What must never reach a player: the effect codes WoundSuffered stores (§KO ou OK L354-361).
 EFFECT_CODES = re.compile(r"two_malus|out_of_combat|effect: (none|angry)")
 # A card as the journal stores it (9H), where people read 9♥.
@@ -40,35 +35,9 @@ CARD_CODE = re.compile(r"(?<![\w♣♦♥♠])(10|[2-9AJQK])[CDHS]\b")
 ALICE_EFFECTS = {3: "none", 4: "two_malus", 6: "angry", 7: "out_of_combat"}
 
 
-def cli(db: str, *args: str, code: int = 0) -> subprocess.CompletedProcess[str]:
-    """The command under test, the real ``chronique`` app, which must exit with ``code``."""
-    result = run(db, *args, check=False)
-    assert result.returncode == code, (result.stdout, result.stderr)
-    return result
-
-
 def given(db: str, *args: str) -> str:
     """A command that sets the table or reads it back, in-process; what it printed."""
     return run(db, *args).stdout
-
-
-def recorded(db: str) -> list[dict[str, Any]]:
-    """Every recorded event, face-down ones included (the GM's view)."""
-    return [entry["event"] for entry in json.loads(given(db, "log", CAMPAIGN, "--json", "--gm"))]
-
-
-def refused(db: str, *args: str) -> str:
-    """The one line a refused command prints (exit 2, nothing on stdout, nothing recorded)."""
-    before = recorded(db)
-    result = cli(db, *args, code=2)
-    assert result.stdout == "" and result.stderr.count("\n") == 1 and result.stderr.startswith("error: "), result.stderr
-    assert recorded(db) == before, "a refused command recorded something"
-    return result.stderr.strip()
-
-
-def hand(db: str, who: str) -> list[str]:
-    """The cards ``who`` holds face up, as the sheet's data keeps them (``9H``)."""
-    return list(json.loads(given(db, "sheet", CAMPAIGN, who, "--json"))["condition"]["hand"])
 
 
 def details(log: str) -> str:
@@ -81,12 +50,7 @@ def details(log: str) -> str:
 def verdelune(db: str) -> str:
     """The reviewer's table: Alice and Bruno played, the GM's Brigand, session 1 started, cards
     not dealt yet (the session's first draw deals them, ruling C35)."""
-    given(db, "campaign", "new", CAMPAIGN, "--ruleset", "cartes", "--start", "Day 1 08:00")
-    for who in ("alice", "bruno", "brigand"):
-        given(db, "character", "new", CAMPAIGN, "--sheet", str(SAMPLES / f"{who}.toml"))
-    given(db, "character", "player", CAMPAIGN, "Alice", "Marie")
-    given(db, "session", "start", CAMPAIGN)
-    return db
+    return seat(db, *PARTY, players=[("Alice", "Marie")])
 
 
 # -- 1. --from hand: without a card (digest §3.3) ---------------------------------------------------
@@ -94,15 +58,15 @@ def verdelune(db: str) -> str:
 
 def test_from_hand_without_a_card_is_refused_in_one_line_digest_3_3(verdelune: str) -> None:
     db = verdelune
-    given(db, "cartes", "draw", CAMPAIGN, "--reason", "the first draw deals the cards")
+    given(db, "cartes", "draw", NAME, "--reason", "the first draw deals the cards")
     # §3.3: the first card may come "from the hand": which one is the player's to name.
-    line = refused(db, "cartes", "test", CAMPAIGN, "Alice", "Contact", "--from", "hand:")
+    line = refused(db, "cartes", "test", NAME, "Alice", "Contact", "--from", "hand:")
     assert line == "error: --from hand: needs a card, e.g. hand:7H"
     held = hand(db, "Alice")
-    line = refused(db, "cartes", "test", CAMPAIGN, "Alice", "Contact", "--from", f"hand:{held[0]},{held[1]}")
+    line = refused(db, "cartes", "test", NAME, "Alice", "Contact", "--from", f"hand:{held[0]},{held[1]}")
     assert line == "error: --from hand: takes one card, e.g. hand:7H"
     # The resource manoeuvre's hand card (§Choix des manœuvres L279) is read the same way.
-    assert refused(db, "cartes", "resource", CAMPAIGN, "Alice", "--card", " ") == "error: --card needs a card, e.g. --card 5H"
+    assert refused(db, "cartes", "resource", NAME, "Alice", "--card", " ") == "error: --card needs a card, e.g. --card 5H"
 
 
 # -- 2. a hit's effect in the log's words (§KO ou OK L354-361) --------------------------------------
@@ -113,13 +77,13 @@ def test_a_wound_says_its_effect_in_the_log_s_words_KO_ou_OK_L358_L361(verdelune
     said = []
     for damage, effect in ALICE_EFFECTS.items():
         # Nulle wounds, so that four of them never kill Alice (Carrure 8: four Nulle holders).
-        out = cli(db, "cartes", "wound", CAMPAIGN, "Alice", "--damage", str(damage), "--lethality", "nulle").stdout
+        out = cli(db, "cartes", "wound", NAME, "Alice", "--damage", str(damage), "--lethality", "nulle").stdout
         assert not EFFECT_CODES.search(out), out
         assert out.strip().endswith(f"; {effect_words(effect)}"), out
         said.append(effect_words(effect))
     assert said == ["no effect on consciousness", "shaken: two malus markers", "angry: a bonus marker", "knocked out of the fight"]
     # The very words the log gives each of these wounds.
-    log = details(given(db, "log", CAMPAIGN))
+    log = details(given(db, "log", NAME))
     assert all(f"; {words}" in log for words in said), log
 
 
@@ -128,7 +92,7 @@ def test_an_attack_says_the_loser_s_effect_in_the_log_s_words_KO_ou_OK_L358_L361
     # Alice ignores the Brigand (L271: no defence draw, the attacker one level easier); a strong
     # weapon makes any success a wound. Real chance: a few attacks until one lands.
     for _ in range(12):
-        out = cli(db, "cartes", "attack", CAMPAIGN, "Brigand", "Alice", "--weapon-bonus", "5", "--lethality", "nulle", "--ignored").stdout
+        out = cli(db, "cartes", "attack", NAME, "Brigand", "Alice", "--weapon-bonus", "5", "--lethality", "nulle", "--ignored").stdout
         assert not EFFECT_CODES.search(out), out
         if "takes a wound" in out:
             break
@@ -155,17 +119,17 @@ def test_the_command_and_the_log_tell_an_effect_alike_KO_ou_OK_L358_L361(damage:
 
 def test_luck_leaves_out_a_test_whose_only_card_was_chosen_from_the_hand_LK5(verdelune: str) -> None:
     db = verdelune
-    given(db, "cartes", "draw", CAMPAIGN, "--reason", "the first draw deals the cards")
+    given(db, "cartes", "draw", NAME, "--reason", "the first draw deals the cards")
     held = hand(db, "Alice")
     # The reviewer's case: a face-up card that is no ♣, so a Moyenne test draws nothing else
     # (§Bonus de couleur L322): the player chose the outcome. A ♣ adds a level and a deck card,
     # but its first card was still chosen, and LK5 leaves out a test a hand card changed.
     card = next((c for c in held if not c.endswith("C")), held[0])
-    cli(db, "cartes", "test", CAMPAIGN, "Alice", "Intellect", "--from", f"hand:{card}")
-    assert json.loads(given(db, "luck", CAMPAIGN, "--json")) == {}
+    cli(db, "cartes", "test", NAME, "Alice", "Intellect", "--from", f"hand:{card}")
+    assert json.loads(given(db, "luck", NAME, "--json")) == {}
     # A test left to the pile still counts, at its full-deck odds.
-    given(db, "cartes", "test", CAMPAIGN, "Alice", "Intellect")
-    assert {who: row["draws"] for who, row in json.loads(given(db, "luck", CAMPAIGN, "--json")).items()} == {"Alice": 1}
+    given(db, "cartes", "test", NAME, "Alice", "Intellect")
+    assert {who: row["draws"] for who, row in json.loads(given(db, "luck", NAME, "--json")).items()} == {"Alice": 1}
 
 
 def test_the_luck_hook_reads_a_hand_first_test_as_no_draw_LK5() -> None:
@@ -184,17 +148,17 @@ def test_the_luck_hook_reads_a_hand_first_test_as_no_draw_LK5() -> None:
 
 def test_no_experience_for_a_gm_character_or_the_dead_Experience_L530_ruling_C35(verdelune: str) -> None:
     db = verdelune
-    line = refused(db, "cartes", "xp", "award", CAMPAIGN, "Brigand", "2")
+    line = refused(db, "cartes", "xp", "award", NAME, "Brigand", "2")
     assert line == "error: Brigand is a GM character: GM characters hold no hand and earn no experience"
     # 14 at Énorme: over 13 aggravates past Énorme, instant death (§Aggravation L452).
-    assert ": dead" in given(db, "cartes", "wound", CAMPAIGN, "Bruno", "--damage", "14", "--lethality", "enorme")
-    assert refused(db, "cartes", "xp", "award", CAMPAIGN, "Bruno", "1") == "error: Bruno is dead: the dead earn no experience"
+    assert ": dead" in given(db, "cartes", "wound", NAME, "Bruno", "--damage", "14", "--lethality", "enorme")
+    assert refused(db, "cartes", "xp", "award", NAME, "Bruno", "1") == "error: Bruno is dead: the dead earn no experience"
     # A living player character still earns them; without a reason the log adds no "()".
-    cli(db, "cartes", "xp", "award", CAMPAIGN, "Alice", "2")
-    log = details(given(db, "log", CAMPAIGN))
+    cli(db, "cartes", "xp", "award", NAME, "Alice", "2")
+    log = details(given(db, "log", NAME))
     assert "earned 2 hand cards" in log and "()" not in log
-    given(db, "cartes", "xp", "award", CAMPAIGN, "Alice", "1", "--reason", "the ambush")
-    assert "earned 1 hand card (the ambush)" in details(given(db, "log", CAMPAIGN))
+    given(db, "cartes", "xp", "award", NAME, "Alice", "1", "--reason", "the ambush")
+    assert "earned 1 hand card (the ambush)" in details(given(db, "log", NAME))
 
 
 # -- 5. declared shifts that exclude each other (§Choix de l'actions L269, §Durée du tour L239) -----
@@ -217,7 +181,7 @@ def test_no_experience_for_a_gm_character_or_the_dead_Experience_L530_ruling_C35
 def test_exclusive_shifts_are_refused_together_Choix_de_l_actions_L269_Duree_du_tour_L239(
     verdelune: str, flags: tuple[str, ...], line: str
 ) -> None:
-    assert refused(verdelune, "cartes", "test", CAMPAIGN, "Alice", "Contact", *flags) == line
+    assert refused(verdelune, "cartes", "test", NAME, "Alice", "Contact", *flags) == line
 
 
 @pytest.mark.parametrize(
@@ -241,10 +205,10 @@ def test_the_rules_refuse_exclusive_shifts_whoever_asks_L269_L239(short_circuit:
 
 def test_a_purchase_without_its_skill_asks_for_one_Experience_L536(verdelune: str) -> None:
     db = verdelune
-    line = refused(db, "cartes", "xp", "spend", CAMPAIGN, "Alice", "skill")
+    line = refused(db, "cartes", "xp", "spend", NAME, "Alice", "skill")
     assert line.startswith("error: name the skill to raise") and "''" not in line
-    assert refused(db, "cartes", "xp", "spend", CAMPAIGN, "Alice", "characteristic").startswith("error: name the characteristic to raise")
-    line = refused(db, "cartes", "xp", "spend", CAMPAIGN, "Alice", "speciality", "--speciality", "Parade")
+    assert refused(db, "cartes", "xp", "spend", NAME, "Alice", "characteristic").startswith("error: name the characteristic to raise")
+    line = refused(db, "cartes", "xp", "spend", NAME, "Alice", "speciality", "--speciality", "Parade")
     assert line.startswith("error: name the skill the speciality is for")
 
 
@@ -253,22 +217,17 @@ def test_a_purchase_without_its_skill_asks_for_one_Experience_L536(verdelune: st
 
 def test_cards_read_with_their_suits_as_the_sheet_and_the_log_show_them_issue_14(verdelune: str) -> None:
     db = verdelune
-    out = cli(db, "cartes", "xp", "award", CAMPAIGN, "Alice", "2").stdout
+    out = cli(db, "cartes", "xp", "award", NAME, "Alice", "2").stdout
     held = hand(db, "Alice")  # dealt 3, then the 2 awarded
     assert out.strip() == f"Alice gains 2 hand cards: {shown_all(held[-2:])}"
-    out = cli(db, "cartes", "xp", "spend", CAMPAIGN, "Alice", "speciality", "Contact", "--speciality", "Parade").stdout
+    out = cli(db, "cartes", "xp", "spend", NAME, "Alice", "speciality", "Contact", "--speciality", "Parade").stdout
     (spent,) = [e for e in recorded(db) if e["topic"].endswith(":ExperienceSpent")]
     assert out.strip() == f"Alice spends {shown_all(spent['cards'])} on a speciality: Parade, the 2nd of Contact"  # ruling C95
     left = hand(db, "Alice")
     missing = next(c for c in ("KH", "QS", "JD", "10C", "9H") if c not in left)
-    line = refused(db, "cartes", "test", CAMPAIGN, "Alice", "Contact", "--from", f"hand:{missing}")
+    line = refused(db, "cartes", "test", NAME, "Alice", "Contact", "--from", f"hand:{missing}")
     assert line == f"error: Alice does not hold {shown(missing)} in hand (hand: {shown_all(left)})"
     assert not CARD_CODE.search(line), line
-
-
-def _downtime(world: World) -> None:
-    return_cards(world)
-    world.campaign.end_session(SEED, commitment(SEED), "2026-01-01T00:00:00+00:00")
 
 
 def test_a_retry_that_lifts_the_malus_says_it_is_gone_Medecine_L467() -> None:
@@ -277,10 +236,10 @@ def test_a_retry_that_lifts_the_malus_says_it_is_gone_Medecine_L467() -> None:
     world = table(["KD", "3H", "2S", "5D", "KH", "9H"])
     suffer_wound(world, "Alice", 6, "forte", "axe")
     arrange_care(world, "Alice", "Bruno", "adapted-kit")
-    _downtime(world)
+    downtime(world)
     processes = ruleset("cartes").processes(world)
     accounts = [t.account for t in advance(world.campaign, processes, world.campaign.clock + 20 * MINUTE)]
-    assert accounts[-1] == "Alice: the malus of wound 1 is gone"
+    assert accounts[-1] == "Alice: the malus of wound 1 is gone; nothing left to tend, Bruno's care ends"  # ruling C108
     (retry,) = [e for e in world.character("Alice").pending_events if isinstance(e, ev.SurvivalRetried)]
     assert retry.malus == 0
     # The log and `audit show` tell it with the advance's words, never "malus now -0".

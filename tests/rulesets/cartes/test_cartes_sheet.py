@@ -135,19 +135,19 @@ def test_gm_budget_change_and_advanced_sheets() -> None:
     [
         ({"characteristics": {"carrure": 7}}, r"characteristics: missing characteristic Rapidité"),
         ({"characteristics": {**valid()["characteristics"], "carrure": 14}}, r"characteristics: Carrure must be 1\.\.13, not 14"),
-        ({"characteristics": {**valid()["characteristics"], "Charisme": 5}}, r"characteristics: unknown characteristic 'Charisme'"),
+        ({"characteristics": {**valid()["characteristics"], "Charisme": 5}}, r"characteristics: unknown characteristic “Charisme”"),
         ({"name": ""}, r"name: "),
         ({"hand": -1}, r"hand: "),
         ({"pile_max": 0}, r"pile_max: "),
         ({"skills": {"Piano": 4}}, r"skills: skill Piano is not in the catalogue: give its characteristic"),
-        ({"skills": {"Sens": 4}}, r"skills: skill 'Sens' has a characteristic's name"),
+        ({"skills": {"Sens": 4}}, r"skills: skill “Sens” has a characteristic's name"),
         ({"skills": {"Contact": {"level": 3, "specialities": ["a", "b", "c", "d"]}}}, r"at most 3 specialities"),
         ({"skills": {"Contact": {"level": 3, "specialities": ["a", "A"]}}}, r"appears twice"),
-        ({"skills": {"Contact": {"level": 3, "characteristic": "Charme"}}}, r"unknown characteristic 'Charme'"),
+        ({"skills": {"Contact": {"level": 3, "characteristic": "Charme"}}}, r"unknown characteristic “Charme”"),
         ({"skills": {"Contact": 3, "contact": 4}}, r"skill Contact appears twice"),
         ({"weapons": {"hache": {"bonus": 2, "lethality": "mortelle"}}}, r"weapons\.hache\.lethality: unknown lethality"),
         ({"weapons": {"hache": {"lethality": "Forte"}}}, r"weapons\.hache\.bonus: "),
-        ({"atouts": [{"name": "X", "characteristic_bonus": {"Force": 2}}]}, r"unknown characteristic 'Force'"),
+        ({"atouts": [{"name": "X", "characteristic_bonus": {"Force": 2}}]}, r"unknown characteristic “Force”"),
         ({"colour": "blue"}, r"colour: "),
     ],
 )
@@ -194,7 +194,7 @@ def test_skill_target_skill_or_characteristic_seed_Tirage_L209() -> None:
     assert skill_target(sheet, "contact") == (6, "Contact")
     assert skill_target(sheet, "MEDECINE") == (4, "Médecine")
     assert skill_target(sheet, "volonté") == (7, "Volonté")
-    with pytest.raises(RuleViolation, match="no skill 'Piano' in Mireille's sheet"):
+    with pytest.raises(RuleViolation, match="no skill “Piano” in Mireille's sheet"):
         skill_target(sheet, "Piano")
 
 

@@ -9,29 +9,25 @@ deck was empty" of that, and of a new deck's first shuffle."""
 
 from __future__ import annotations
 
-from support import SAMPLES, log_details, run
-
-CAMPAIGN = "Verdelune"
+from cartes_cli import NAME, seat
+from support import log_details, run
 
 
 def shuffles(db: str) -> list[str]:
     """What the GM's log says of each shuffle of the deck, oldest first."""
-    return log_details(db, CAMPAIGN, "--kind", "shuffled", "--gm")
+    return log_details(db, NAME, "--kind", "shuffled", "--gm")
 
 
 def test_each_shuffle_of_the_general_deck_says_why_a_first_one_then_after_the_session_s_gathering_Ressources_en_cartes_L203(
     db: str,
 ) -> None:
-    run(db, "campaign", "new", CAMPAIGN, "--ruleset", "cartes", "--start", "Day 1 08:00")
-    for who in ("alice", "bruno"):
-        run(db, "character", "new", CAMPAIGN, "--sheet", str(SAMPLES / f"{who}.toml"))
-    run(db, "session", "start", CAMPAIGN)
-    run(db, "cartes", "draw", CAMPAIGN)  # the hands and piles are dealt first (L203), then the GM's card
-    run(db, "session", "end", CAMPAIGN)  # every card drawn goes back into the deck (L203)
-    run(db, "session", "start", CAMPAIGN)
-    run(db, "cartes", "draw", CAMPAIGN)
+    seat(db)
+    run(db, "cartes", "draw", NAME)  # the hands and piles are dealt first (L203), then the GM's card
+    run(db, "session", "end", NAME)  # every card drawn goes back into the deck (L203)
+    run(db, "session", "start", NAME)
+    run(db, "cartes", "draw", NAME)
     assert shuffles(db) == [
         "104 cards shuffled in session 1 (the deck's first shuffle)",
         "104 cards shuffled in session 2 (every card was gathered back: end of session)",
     ]
-    assert "OK:" in run(db, "verify", CAMPAIGN).stdout
+    assert "OK:" in run(db, "verify", NAME).stdout

@@ -13,7 +13,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from support import SAMPLES, run, sample, scripted_services
+from cartes_cli import seat, served
+from support import run, scripted_services
 
 from chronique.adapters.services import Chronique
 from chronique.adapters.undo import undo
@@ -31,12 +32,7 @@ def _deals(services: Chronique, name: str) -> list[Any]:
 
 
 def _table(path: str | Path, name: str = "Verdelune") -> Chronique:
-    services = scripted_services(path, SEED)
-    services.create_campaign(name, "cartes", "Day 1 08:00")
-    for who in ("alice", "bruno"):
-        services.create_character(name, sample(who))
-    services.start_session(name)
-    return services
+    return served(path, campaign=name, seed=SEED)
 
 
 def _held(services: Chronique, name: str = "Verdelune") -> dict[str, tuple[list[str], list[str], bool]]:
@@ -48,10 +44,7 @@ def test_C90_the_playtesters_undo_of_the_first_test_leaves_every_deal_and_the_ne
     tmp_path: Path,
 ) -> None:
     db = str(tmp_path / "ca_undo.db")
-    run(db, "campaign", "new", "V", "--ruleset", "cartes", "--start", "Day 1 08:00")
-    for who in ("alice", "bruno"):
-        run(db, "character", "new", "V", "--sheet", str(SAMPLES / f"{who}.toml"))
-    run(db, "session", "start", "V")
+    seat(db, campaign="V")
     run(db, "cartes", "test", "V", "Alice", "Contact")  # the session's first draw deals everyone (C35)
     bruno = run(db, "sheet", "V", "Bruno").stdout
     undone = run(db, "undo", "V").stdout

@@ -22,11 +22,11 @@ from pathlib import Path
 from typing import Any, cast
 
 import pytest
+from cartes_cli import NAME, alice_dealt, alice_now, of, recorded, seat
 from cartes_table import ALICE_HAND, ALICE_PILE, table
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from support import run, scripted_services, short_ref, wounded_party
-from test_cartes_playtest_round4 import alice_alone, alice_at_a_session, alice_now, logged, of_alice
 
 from chronique.adapters.services import Chronique
 from chronique.domain.cards import fresh_packs, value
@@ -38,7 +38,6 @@ from chronique.domain.rulesets.cartes.draws import TestRequest, award, make_test
 from chronique.domain.rulesets.cartes.table import deal
 from chronique.domain.world import World
 
-CAMPAIGN = "V"
 Purchase = tuple[str, str, str]  # what is bought, its skill or characteristic, the speciality
 
 
@@ -165,8 +164,8 @@ def test_C87_voiding_the_purchase_of_a_skill_a_speciality_was_bought_for_is_refu
     _buy(world, ("speciality", "Poursuite", "Filature"), ["3C", "4C"])
     skill, speciality = _bought(world)
     assert _refused(world, skill).endswith(
-        f"void them first: event {speciality.originator_id.hex[:8]}:{speciality.originator_version} adds the speciality Filature to Poursuite, "
-        "a skill the sheet does not hold without it"
+        f"void them first: event {speciality.originator_id.hex[:8]}:{speciality.originator_version} "
+        "adds the speciality Filature to Poursuite, a skill the sheet does not hold without it"
     )
 
 
@@ -178,7 +177,8 @@ def test_C87_voiding_a_characteristic_a_later_skill_level_was_priced_by_is_refus
     _buy(world, ("skill", "Distance", ""), ["7H"])
     rapidite, distance = _bought(world)
     assert _refused(world, rapidite).endswith(
-        f"void them first: event {distance.originator_id.hex[:8]}:{distance.originator_version} paid 7♥ for a skill level: Distance from 6 to 7, and without it "
+        f"void them first: event {distance.originator_id.hex[:8]}:{distance.originator_version} "
+        "paid 7♥ for a skill level: Distance from 6 to 7, and without it "
         "a skill level: Distance from 6 to 7, with Rapidité at 7, costs 2 cards of 7 or more"
     )
     _void(world, distance)
@@ -280,10 +280,10 @@ def test_C87_a_voided_purchase_leaves_alice_as_the_same_commands_without_it_or_i
 def _session_with_a_purchase(db: str, also: bool = True) -> Chronique:
     """Alice in session 1 on scripted seeds: dealt at a test, awarded 4 cards, and (``also``)
     a speciality of Athlétisme bought with the two cheapest (any value, §Expérience L538)."""
-    services = alice_alone(db)
-    services.act(CAMPAIGN, lambda w: award(w, "Alice", 4, "the ambush"))
+    services = alice_dealt(db)
+    services.act(NAME, lambda w: award(w, "Alice", 4, "the ambush"))
     if also:
-        services.act(CAMPAIGN, lambda w: spend(w, "Alice", "speciality", "Athlétisme", "Escalade", [], "practice"))
+        services.act(NAME, lambda w: spend(w, "Alice", "speciality", "Athlétisme", "Escalade", [], "practice"))
     return services
 
 
@@ -294,15 +294,15 @@ def test_C87_a_purchase_voided_after_the_session_end_gives_its_cards_to_the_hand
     # two cards are noted in it (7, not 5), and session 2 deals them: as the journal without it.
     with_it, without = _session_with_a_purchase(str(tmp_path / "a.db")), _session_with_a_purchase(str(tmp_path / "b.db"), also=False)
     for services in (with_it, without):
-        services.end_session(CAMPAIGN)
+        services.end_session(NAME)
     assert alice_now(with_it)[1]["hand_count"] == 5
-    bought = next(e for e in with_it.log(CAMPAIGN) if isinstance(e, ev.ExperienceSpent))
-    with_it.correct(CAMPAIGN, "Alice", bought.originator_version, "not earned yet")
+    bought = next(e for e in with_it.log(NAME) if isinstance(e, ev.ExperienceSpent))
+    with_it.correct(NAME, "Alice", bought.originator_version, "not earned yet")
     assert alice_now(with_it) == alice_now(without)
     assert alice_now(with_it)[1]["hand_count"] == 7
     for services in (with_it, without):
-        services.start_session(CAMPAIGN)
-        services.act(CAMPAIGN, lambda w: make_test(w, "Alice", TestRequest("Contact")))
+        services.start_session(NAME)
+        services.act(NAME, lambda w: make_test(w, "Alice", TestRequest("Contact")))
     assert alice_now(with_it) == alice_now(without)
     assert len(alice_now(with_it)[1]["hand"]) == 7
     for services in (with_it, without):
@@ -318,38 +318,38 @@ def test_C87_a_pile_max_voided_after_a_nights_sleep_and_the_next_deal_keeps_the_
     # first 7, as a deal of 7 would have dealt them (C84); the rest go to the discards (A30).
     db = str(tmp_path / "a.db")
     services = _session_with_a_purchase(db, also=False)
-    services.act(CAMPAIGN, lambda w: award(w, "Alice", 12, "a long campaign"))
-    services.end_session(CAMPAIGN)
-    paid = services.act(CAMPAIGN, lambda w: spend(w, "Alice", "pile-max", "", "", [], "a bigger pack"))
-    services.advance(CAMPAIGN, lambda c: c.clock + 86400)
+    services.act(NAME, lambda w: award(w, "Alice", 12, "a long campaign"))
+    services.end_session(NAME)
+    paid = services.act(NAME, lambda w: spend(w, "Alice", "pile-max", "", "", [], "a bigger pack"))
+    services.advance(NAME, lambda c: c.clock + 86400)
     assert alice_now(services)[1]["pile_count"] == 8
-    services.start_session(CAMPAIGN)
-    services.act(CAMPAIGN, deal)  # session 2's deal, as its first draw makes it: the pile stays whole
-    dealt = [e for e in services.log(CAMPAIGN) if isinstance(e, ev.CardsDealt)][-1]
+    services.start_session(NAME)
+    services.act(NAME, deal)  # session 2's deal, as its first draw makes it: the pile stays whole
+    dealt = [e for e in services.log(NAME) if isinstance(e, ev.CardsDealt)][-1]
     hand_before = list(alice_now(services)[1]["hand"])
     assert len(dealt.pile) == 8 and dealt.hand == []  # the hand was dealt early
-    bought = next(e for e in services.log(CAMPAIGN) if isinstance(e, ev.ExperienceSpent))
-    services.correct(CAMPAIGN, "Alice", bought.originator_version, "not bought after all")
+    bought = next(e for e in services.log(NAME) if isinstance(e, ev.ExperienceSpent))
+    services.correct(NAME, "Alice", bought.originator_version, "not bought after all")
     sheet, condition = alice_now(services)
     assert (sheet["pile_max"], condition["pile"], condition["pile_count"]) == (7, dealt.pile[:7], 7)
     assert Counter(condition["hand"]) == Counter(hand_before) + Counter(paid)
     services.close()
-    assert "OK" in run(db, "verify", CAMPAIGN).stdout
+    assert "OK" in run(db, "verify", NAME).stdout
 
 
 def _alice_awarded_at_a_session(db: str) -> None:
-    alice_at_a_session(db)  # a hand of 3, a pile of 7
-    run(db, "cartes", "xp", "award", CAMPAIGN, "Alice", "6", "--reason", "the ambush")
+    seat(db, "alice", start=None)  # a hand of 3, a pile of 7
+    run(db, "cartes", "xp", "award", NAME, "Alice", "6", "--reason", "the ambush")
 
 
 def test_C87_correcting_a_first_speciality_the_second_was_priced_after_is_refused_in_words_Experience_L538(db: str) -> None:
     # Any six cards pay 2 then 4 (§Expérience L538): whatever was dealt, the correction is refused,
     # exit 2, one line, nothing recorded; the later one can be corrected, then the first.
     _alice_awarded_at_a_session(db)
-    run(db, "cartes", "xp", "spend", CAMPAIGN, "Alice", "speciality", "Athlétisme", "--speciality", "Escalade")
-    run(db, "cartes", "xp", "spend", CAMPAIGN, "Alice", "speciality", "Athlétisme", "--speciality", "Saut")
-    first, second = of_alice(db, "ExperienceSpent")
-    before = logged(db)
+    run(db, "cartes", "xp", "spend", NAME, "Alice", "speciality", "Athlétisme", "--speciality", "Escalade")
+    run(db, "cartes", "xp", "spend", NAME, "Alice", "speciality", "Athlétisme", "--speciality", "Saut")
+    first, second = of(db, "ExperienceSpent", "Alice")
+    before = recorded(db)
     refused = run(db, "correct", short_ref(first), "--reason", "wrong skill", check=False)
     assert refused.returncode == 2 and refused.stderr.count("\n") == 1, refused
     assert f"void them first: event {short_ref(second)} paid " in refused.stderr  # ruling UN18
@@ -357,10 +357,10 @@ def test_C87_correcting_a_first_speciality_the_second_was_priced_after_is_refuse
         "for a speciality: Saut, the 2nd of Athlétisme, and without it a speciality: Saut, the 1st of Athlétisme costs 2 cards"
         in refused.stderr
     )
-    assert logged(db) == before
+    assert recorded(db) == before
     run(db, "correct", short_ref(second), "--reason", "wrong skill")
     run(db, "correct", short_ref(first), "--reason", "wrong skill")
-    sheet = run(db, "sheet", CAMPAIGN, "Alice", "--gm").stdout
+    sheet = run(db, "sheet", NAME, "Alice", "--gm").stdout
     assert next(line.split() for line in sheet.splitlines() if line.startswith("Athlétisme")) == ["Athlétisme", "6", "—", "Carrure"]
     assert next(line.strip() for line in sheet.splitlines() if line.strip().startswith("hand:")).count(" ") == 9  # its 9 cards
 
@@ -370,18 +370,18 @@ def test_C87_correcting_a_purchase_whose_cards_the_next_deal_would_owe_is_refuse
     # same commands without the purchase would note 9 and deal 9 from the deck, and every later
     # draw with them: no replay can, so the correction is refused naming the deal.
     _alice_awarded_at_a_session(db)
-    run(db, "cartes", "xp", "spend", CAMPAIGN, "Alice", "speciality", "Athlétisme", "--speciality", "Escalade")
-    run(db, "session", "end", CAMPAIGN)
-    run(db, "session", "start", CAMPAIGN)
-    run(db, "cartes", "test", CAMPAIGN, "Alice", "Contact")  # the session's first draw deals, from the pile
-    (bought,) = of_alice(db, "ExperienceSpent")
-    dealt = of_alice(db, "CardsDealt")[-1]
+    run(db, "cartes", "xp", "spend", NAME, "Alice", "speciality", "Athlétisme", "--speciality", "Escalade")
+    run(db, "session", "end", NAME)
+    run(db, "session", "start", NAME)
+    run(db, "cartes", "test", NAME, "Alice", "Contact")  # the session's first draw deals, from the pile
+    (bought,) = of(db, "ExperienceSpent", "Alice")
+    dealt = of(db, "CardsDealt", "Alice")[-1]
     assert len(dealt["hand"]) == 7
-    before = logged(db)
+    before = recorded(db)
     refused = run(db, "correct", short_ref(bought), "--reason", "wrong skill", check=False)
     assert refused.returncode == 2 and refused.stderr.count("\n") == 1, refused
     assert f"void them first: event {short_ref(dealt)} dealt 7 hand cards, and the hand noted without it owes 9" in refused.stderr
-    assert logged(db) == before
+    assert recorded(db) == before
 
 
 def test_C89_a_test_of_an_earlier_session_voided_after_the_next_deal_stands_and_the_pile_stays_as_dealt_Piles_Ressources_L203(
