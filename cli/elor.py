@@ -86,9 +86,10 @@ def _spec(
     movement: bool = False,
 ) -> TestSpec:
     from chronique.domain.rulesets.elor.play import TestSpec
+    from chronique.domain.text import quoted
 
     if applies not in ("full", "partial", "none"):
-        raise fail(f"--applies takes full, partial or none, not {applies!r}")
+        raise fail(f"--applies takes full, partial or none, not {quoted(applies)}")
     return TestSpec(
         faculty=faculty,
         profession=profession,
@@ -251,6 +252,8 @@ def _entrant(text: str, defaults: dict[str, Any]) -> tuple[str, TestSpec]:
     """One entrant of an opposition or a contest and its own test (§Actions / réactions L362,
     §Concours L404-L414: each may use other capacities and difficulties): ``NAME``, the older
     ``NAME:EFFORT:DIFFICULTY``, then any ``,key=value`` over the command's defaults."""
+    from chronique.domain.text import quoted
+
     head, *pairs = text.split(",")
     name, *numbers = head.split(":")
     chosen = dict(defaults)
@@ -266,9 +269,9 @@ def _entrant(text: str, defaults: dict[str, Any]) -> tuple[str, TestSpec]:
                 raise ValueError
             chosen[field] = _entrant_value(field, value)
     except ValueError:
-        raise fail(f"an entrant is {ENTRANT}; not {text!r}") from None
+        raise fail(f"an entrant is {ENTRANT}; not {quoted(text)}") from None
     if not name.strip():
-        raise fail(f"an entrant is {ENTRANT}; not {text!r}")
+        raise fail(f"an entrant is {ENTRANT}; not {quoted(text)}")
     spec = _spec(
         chosen["faculty"],
         chosen.get("profession"),
@@ -358,9 +361,10 @@ def attack(
     """An attack against a defence; effects bought with net degrees; damage to a location."""
     from chronique.domain.rulesets.elor.play import Attack, TestSpec
     from chronique.domain.rulesets.elor.play import attack as attack_
+    from chronique.domain.text import quoted
 
     if defence not in ("dodge", "parry", "none"):
-        raise fail(f"--defence takes dodge, parry or none, not {defence!r}")
+        raise fail(f"--defence takes dodge, parry or none, not {quoted(defence)}")
     _simultaneous_options(ctx, simultaneous)
     shot = _shot(ranged, target_size, distance, target_speed, angle, hyperbolic, erratic)
     blow = Attack(
@@ -640,6 +644,7 @@ def faculties(
 ) -> None:
     """The GM changes faculties after creation; action points, effort and hit points are recomputed."""
     from chronique.domain.rulesets.elor.downtime import change_faculties
+    from chronique.domain.text import quoted
 
     levels: list[tuple[str, int]] = []
     for change in changes:
@@ -647,7 +652,7 @@ def faculties(
         try:
             levels.append((key.strip(), int(value)))
         except ValueError:
-            raise fail(f"a change is FACULTY=LEVEL, not {change!r}") from None
+            raise fail(f"a change is FACULTY=LEVEL, not {quoted(change)}") from None
 
     def recompute(world: World) -> Told[dict[str, Any], str]:
         return Told(change_faculties(world, character, levels, reason), named(world, character))
@@ -804,6 +809,7 @@ def long_start(
     """Start a long action (downtime work runs on the timeline at each time unit)."""
     from chronique.domain.gametime import DAY, calendar_from, duration_words, parse_duration
     from chronique.domain.rulesets.elor.downtime import Risk, start_long_action
+    from chronique.domain.text import quoted
 
     if manual and in_scene:
         raise fail("--manual and --in-scene are two different paces: choose one")
@@ -846,7 +852,7 @@ def long_start(
             when = "tested when asked ('long-action test')"
         else:
             when = f"first test {calendar_from(world.campaign.calendar).format(action['next_at'])}"
-        return f"long action {action['id']} {name!r}: {plural(required, 'degree')}, {when}"
+        return f"long action {action['id']} {quoted(name)}: {plural(required, 'degree')}, {when}"
 
     typer.echo(run(ctx, lambda s: s.act(campaign, start)))
 
@@ -967,12 +973,15 @@ def xp_grant(
 ) -> None:
     """Name the familiarity or prowess of a level gained by progression or training ('elor downtime train')."""
     from chronique.domain.rulesets.elor.downtime import choose_grant
+    from chronique.domain.rulesets.elor.events import GrantChosen
 
     def choose(world: World) -> Told[None, str]:
         choose_grant(world, character, kind, name)
-        return Told(None, named(world, character))
+        # Ruling E97: what was recorded, the grant as the sheet spells it ("hâches" is Haches).
+        chosen = world.recorded_last(character, GrantChosen)
+        return Told(None, f"{named(world, character)} gains {chosen.kind} {chosen.name}")
 
-    typer.echo(f"{run(ctx, lambda s: s.act(campaign, choose)).words} gains {kind} {name.strip()}")
+    typer.echo(run(ctx, lambda s: s.act(campaign, choose)).words)
 
 
 @downtime_app.command("train")

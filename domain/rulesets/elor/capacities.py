@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from chronique.domain.rulesets.elor.tables import Nature, Power, tables
+from chronique.domain.text import quoted
 
 POWER_TABLES = ("printed", "formula")
 
@@ -63,7 +64,7 @@ def budgets(level: Power, morphology: Nature, mode: str = "printed", faculty_cou
     15), ``formula`` computes them from the human base maximum 3 (3, 5, 7, 10, 15; 2, 4, 6, 9, 14).
     """
     if mode not in POWER_TABLES:
-        raise ValueError(f"power tables are {' or '.join(POWER_TABLES)}, not {mode!r}")
+        raise ValueError(f"power tables are {' or '.join(POWER_TABLES)}, not {quoted(mode)}")
     human = morphology.key == "humain"
     if mode == "printed" and human:
         maximum, points = level.human_max, level.faculty_points

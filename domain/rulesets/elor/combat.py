@@ -11,7 +11,7 @@ from typing import Any
 
 from chronique.domain.errors import RuleViolation
 from chronique.domain.rulesets.elor.tables import Effect, effect, tables
-from chronique.domain.text import plural
+from chronique.domain.text import plural, quoted
 
 DEFENCES = ("dodge", "parry", "none")
 CARDS = ("attack", "defence")
@@ -67,7 +67,7 @@ def simultaneous(first: str, second: str) -> str:
     "second-attacks" (PROPOSAL B11: a normal attack against a defence)."""
     for card in (first, second):
         if card not in CARDS:
-            raise RuleViolation(f"a card is attack or defence, not {card!r}")
+            raise RuleViolation(f"a card is attack or defence, not {quoted(card)}")
     if first == second:
         return "nothing" if first == "defence" else "both-attack"
     return "first-attacks" if first == "attack" else "second-attacks"
@@ -225,7 +225,7 @@ class Exchange:
 def exchange(attack: int, defence: int, defence_kind: str = "dodge") -> Exchange:
     """Compare attack and defence values: net values above 1 give effect points (net − 1)."""
     if defence_kind not in DEFENCES:
-        raise RuleViolation(f"a defence is dodge, parry or none, not {defence_kind!r}")
+        raise RuleViolation(f"a defence is dodge, parry or none, not {quoted(defence_kind)}")
     if attack < 0 or defence < 0:
         raise RuleViolation("attack and defence values are degrees: never negative")
     if defence_kind == "none" and defence:
@@ -274,7 +274,7 @@ def choose_effects(points: int, side: str, chosen: Sequence[str], context: Effec
     """Check a choice of combat effects against the effect points won (§Effets de combat,
     §Liste d'effets de combat); returns {effect key: times chosen}. Effects stack and repeat."""
     if side not in ("offensive", "defensive"):
-        raise RuleViolation(f"effects are offensive or defensive, not {side!r}")
+        raise RuleViolation(f"effects are offensive or defensive, not {quoted(side)}")
     counts: Counter[str] = Counter()
     for name in chosen:
         eff = _admissible(name, side, context)
@@ -305,7 +305,7 @@ def afford_effects(points: int, side: str, declared: Sequence[str], context: Eff
     Attaque dans l'attaque, while the lead over the opponent's attack allows it), the others are
     not applied. An effect no roll could allow is refused (``_admissible``)."""
     if side not in ("offensive", "defensive"):
-        raise RuleViolation(f"effects are offensive or defensive, not {side!r}")
+        raise RuleViolation(f"effects are offensive or defensive, not {quoted(side)}")
     counts: Counter[str] = Counter()
     unapplied: list[str] = []
     left = points

@@ -100,18 +100,25 @@ def test(outcome: Mapping[str, Any], made_of: str = "") -> str:
 
 # The terms an action level is the sum of (resolution.action_level; a ranged attack's ``range``,
 # §Attaque à distance), in the order the words give them.
-_LEVEL_TERMS = ("faculty", "attributes", "profession", "familiarity", "prowess", "range", "parry", "bulk", "difficulty", "wounds")
+_LEVEL_TERMS = ("faculty", "attributes", "profession", "halved", "familiarity", "prowess", "range", "parry", "bulk", "difficulty", "wounds")
 # A defence's gear terms by what they are (ruling E74): §La parade, §L'esquive (E33).
 _GEAR_TERMS = {"parry": "parry bonus", "bulk": "bulky gear"}
 
 
 def level_terms(spec: Mapping[str, Any], terms: Mapping[str, int]) -> str:
-    """What a test's level adds up from, in words: "Physique 2, Guerrier +2, difficulty -1" (the
-    faculty always, the profession and familiarity by their names, the other terms when not 0),
-    so that a disputed level can be added up from the log."""
+    """What a test's level adds up from, in words: "Physique 2, Perception visuelle +1, Guerrier
+    +2, difficulty -1" (the faculty always, each attribute, the profession and the familiarity by
+    their names, the other terms when not 0), so that a disputed level can be added up from the log."""
+    attributes = list(spec.get("attributes") or ())
     names = {"faculty": faculty(spec.get("faculty") or "faculty"), **_GEAR_TERMS}
     names |= {key: spec[key] for key in ("profession", "familiarity") if spec.get(key)}
-    keys = [k for k in _LEVEL_TERMS if k in terms] + sorted(k for k in terms if k not in _LEVEL_TERMS)
+    # Ruling E94: a test recorded before each attribute was a term of its own kept their sum as
+    # "attributes", said by the names its spec lists.
+    names |= {"attributes": joined(attributes)} if attributes else {}
+    # Ruling E100 (§Familiarités, B5): why a profession counts for half its level.
+    names["halved"] = "half: in part" if spec.get("applies") == "partial" else f"half: without {spec.get('familiarity')}"
+    order = ["faculty", *attributes, *_LEVEL_TERMS[1:]]
+    keys = [k for k in order if k in terms] + sorted(k for k in terms if k not in order)
     return signed({names.get(k, k): terms[k] for k in keys}, keep_first=True)
 
 
@@ -132,10 +139,16 @@ def exchange_result(result: str) -> str:
     return _ATTACK.get(result, result)
 
 
+def _times(name: str, count: int) -> str:
+    # An effect bought or declared more than once (§Liste d'effets de combat: effects stack and
+    # repeat), e.g. "Dommages augmentés twice".
+    return name + {1: "", 2: " twice"}.get(count, f" {count} times")
+
+
 def effects_bought(offensive: Mapping[str, int], defensive: Mapping[str, int]) -> str:
-    """The combat effects both sides bought with their effect points, as "; effects: …" (§Liste
-    d'effets de combat names them), or nothing."""
-    effects = [effect_name(name) for name in {**offensive, **defensive}]
+    """The combat effects both sides bought with their effect points, each as often as bought
+    (ruling E99), as "; effects: …" (§Liste d'effets de combat names them), or nothing."""
+    effects = [_times(effect_name(name), count) for name, count in [*offensive.items(), *defensive.items()]]
     return f"; effects: {joined(effects)}" if effects else ""
 
 
@@ -146,9 +159,7 @@ def effects_unapplied(side: str, names: Sequence[str]) -> str:
     if not names:
         return ""
     counts = {name: names.count(name) for name in names}
-    times = {1: "", 2: " twice"}
-    listed = [f"{name}{times.get(n, f' {n} times')}" for name, n in counts.items()]
-    return f"not applied, the {side} did not win the points for them: {joined(listed)}"
+    return f"not applied, the {side} did not win the points for them: {joined([_times(name, n) for name, n in counts.items()])}"
 
 
 def _tested(e: Any) -> str:
@@ -322,6 +333,13 @@ def wake_terms(terms: Mapping[str, int] | None) -> str:
     return f"Physique {terms['Physique']}, Mental {terms['Mental']:+d}, {terms['wake']:+d} to wake"
 
 
+def wake_tested(outcome: Mapping[str, Any], terms: Mapping[str, int] | None, awake: bool) -> str:
+    """An hourly wake test (PROPOSAL §5.6) as the log and the advance that made it say it
+    (rulings E90, E96): "hourly test to wake up: level 5 (Physique 1, Mental -1, +5 to wake):
+    rolled 3 — 1 degree of success — awake", the test in words as every other test's line."""
+    return f"hourly test to wake up: {test(outcome, wake_terms(terms))} — " + ("awake" if awake else "still unconscious")
+
+
 def _raised(e: Any) -> str:
     grant = f", gaining the {e.grant_kind} {e.grant}" if e.grant_kind and e.grant else ""
     spent = f" ({plural(e.experience_spent, 'experience point')})" if e.experience_spent else ""
@@ -364,9 +382,7 @@ WORDS: dict[str, Describer] = {
     "chronique.domain.rulesets.elor.events:CareGiven": lambda e: (
         f"care by {e.healer} on the {where(e.location)}: {plural(e.degrees, 'degree')} of success"
     ),
-    "chronique.domain.rulesets.elor.events:WakeTested": lambda e: (
-        f"the hourly test to wake up: {test(e.outcome, wake_terms(e.terms))} — " + ("awake" if e.awake else "still unconscious")
-    ),
+    "chronique.domain.rulesets.elor.events:WakeTested": lambda e: f"the {wake_tested(e.outcome, e.terms, e.awake)}",
     "chronique.domain.rulesets.elor.events:RestOrdered": lambda e: "rests from now on" if e.resting else "no longer rests",
     "chronique.domain.rulesets.elor.events:LongActionStarted": lambda e: (
         f"began the long action {e.action['name']} ({e.action['required']} degrees required)"

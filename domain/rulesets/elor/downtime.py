@@ -26,14 +26,15 @@ from chronique.domain.rulesets.elor.play import (
     roll_test,
     sheet_hp,
     sheet_of,
+    spelled,
     take_opportunity,
 )
 from chronique.domain.rulesets.elor.progression import check_grant, natural_raise, reward_cost, training_level, training_required
 from chronique.domain.rulesets.elor.resolution import ActionLevel, collaboration_penalty, is_automatic, progress
-from chronique.domain.rulesets.elor.sheet import derived, sheet_of_data
+from chronique.domain.rulesets.elor.sheet import derived, item_spelling, sheet_of_data
 from chronique.domain.rulesets.elor.tables import faculty_name, faculty_names, location, nature, tables
 from chronique.domain.sheetview import signed
-from chronique.domain.text import plural
+from chronique.domain.text import plural, quoted
 from chronique.domain.world import World
 
 REGIMES = ("daily", "each-test", "none")
@@ -148,9 +149,9 @@ def start_long_action(
     if unit_s < 1:
         raise RuleViolation("a long action's time unit is at least a second")
     if paced not in PACES:
-        raise RuleViolation(f"a long action is paced by downtime or manual, not {paced!r}")
+        raise RuleViolation(f"a long action is paced by downtime or manual, not {quoted(paced)}")
     if effort_regime not in REGIMES:
-        raise RuleViolation(f"effort recovers daily, each-test or none, not {effort_regime!r}")
+        raise RuleViolation(f"effort recovers daily, each-test or none, not {quoted(effort_regime)}")
     t = tables().time
     if paced == "scene":
         # §Scènes d'action L474: the AP per sequence pace the tests; the scene's effort rules apply.
@@ -162,12 +163,15 @@ def start_long_action(
         start_hour = t.work_start_hour if start_hour is None else start_hour
         if not 1 <= hours_per_day <= 24 or not 0 <= start_hour <= 23:
             raise RuleViolation("work hours are 1..24 a day from an hour 0..23")
-    participants: list[dict[str, Any]] = [{"name": owner.name, "spec": _spec_dict(spec)}]
+    # Ruling E97: each participant's test as the sheets spell its names, the owner's first (a
+    # helper lacking the owner's profession is refused naming it as the owner's sheet does).
+    participants: list[dict[str, Any]] = [{"name": owner.name, "spec": _spec_dict(spelled(sheet_of(owner), spec))}]
     for helper, their in helpers:
         character = living(world, helper)
         if any(p["name"] == character.name for p in participants):
             raise RuleViolation(f"{character.name} already takes part")
-        participants.append({"name": character.name, "spec": _spec_dict(their)})
+        named = spelled(sheet_of(character), spelled(sheet_of(owner), their))
+        participants.append({"name": character.name, "spec": _spec_dict(named)})
     # Fail now on a bad spec; and ruling E73 (E68, E8): work whose every test fails without a
     # roll could never gain a degree nor end, so it does not start.
     asked = [(p["name"], _spec(p["spec"])) for p in participants]
@@ -206,7 +210,7 @@ def _never_ends(world: World, owner: Character, title: str, levels: Sequence[tup
     possible = _what_would_do(world, [(world.character(name), their, lv) for name, their, lv in levels])
     if len(levels) == 1:
         tests = f"the test would be at {_level_words(spec, level)}, and at {floor} or below a test fails without a roll (E8)"
-        return f"{owner.name} cannot start {title!r}: {tests}, so it could never end; {possible}"
+        return f"{owner.name} cannot start {quoted(title)}: {tests}, so it could never end; {possible}"
     # Ruling E83: a collaboration's refusal names each participant twice at most (its level, and
     # the suggestion its test serves), and neither the owner nor the title the GM just typed, so
     # that three participants with long names keep within a refusal's 300 characters whole.
@@ -227,9 +231,11 @@ def find_action(character: Character, action: int | str) -> dict[str, Any]:
     running = [a for a in named if not (a["done"] or a["abandoned"])]
     if len(running) > 1:
         numbers = ", ".join(str(a["id"]) for a in running)
-        raise RuleViolation(f"{character.name} has {len(running)} long actions {named[0]['name']!r} under way ({numbers}): give its number")
+        raise RuleViolation(
+            f"{character.name} has {len(running)} long actions {quoted(named[0]['name'])} under way ({numbers}): give its number"
+        )
     if not named:
-        raise RuleViolation(f"{character.name} has no long action {action!r}")
+        raise RuleViolation(f"{character.name} has no long action {quoted(str(action))}")
     return dict((running or named)[-1])
 
 
@@ -237,7 +243,7 @@ def work_unit(world: World, owner: Character, action: dict[str, Any], at: int) -
     """One time unit of a long action: each available participant tests (effort per the
     action's regime), the unit adds Σ − ⌊n / 3⌋ (never below 0), and the next test is set."""
     if action["done"] or action["abandoned"]:
-        raise RuleViolation(f"long action {action['name']!r} is over")
+        raise RuleViolation(f"long action {quoted(action['name'])} is over")
     stopped = training_stopped(world, owner, action)
     if stopped is not None:
         # Rulings E68, E71: a training whose weekly test became an automatic failure, or whose
@@ -259,11 +265,11 @@ def work_unit(world: World, owner: Character, action: dict[str, Any], at: int) -
         regime = action["effort_regime"]
         # In an action scene the scene's effort rules govern (PROPOSAL §5.1, E21), not the regime.
         if c["scene"] is None and c["fatigue"] and (regime == "each-test" or (regime == "daily" and first_of_day) or action["units"] == 0):
-            recover_effort(world, character.name, f"rested before working on {action['name']!r} (§Actions longues L442)", at=at)
+            recover_effort(world, character.name, f"rested before working on {quoted(action['name'])} (§Actions longues L442)", at=at)
         spec = _spec(p["spec"])
         # PROPOSAL: a test invests the planned effort, or what is left of it.
         effort = min(spec.effort, c["effort"], character.sheet["derived"]["max_effort"])
-        spec = replace(spec, effort=effort, purpose=f"long action {action['name']!r}, unit {action['units'] + 1}")
+        spec = replace(spec, effort=effort, purpose=f"long action {quoted(action['name'])}, unit {action['units'] + 1}")
         outcome = _record_test(world, character, spec, level_of(world, character, spec), at)
         tests.append({"name": character.name, "degrees": outcome.degrees})
     step = progress(action["accumulated"], action["required"], [t["degrees"] for t in tests])
@@ -298,9 +304,9 @@ def long_action_test(world: World, name: str, action: int | str) -> dict[str, An
     found = find_action(owner, action)
     if found["paced"] == "scene":
         if owner.condition["scene"] is None:
-            raise RuleViolation(f"{found['name']!r} is paced by action points: {owner.name} works on it in an action scene")
+            raise RuleViolation(f"{quoted(found['name'])} is paced by action points: {owner.name} works on it in an action scene")
         if found["done"] or found["abandoned"]:
-            raise RuleViolation(f"long action {found['name']!r} is over")
+            raise RuleViolation(f"long action {quoted(found['name'])} is over")
         take_opportunity(world, [owner.name], "action")
         found = find_action(owner, action)  # a new sequence may have fired processes on it
     return work_unit(world, owner, found, world.campaign.clock)
@@ -338,7 +344,7 @@ def abandon_long_action(world: World, name: str, action: int | str, reason: str)
     owner = world.character(name)
     found = find_action(owner, action)
     if found["done"] or found["abandoned"]:
-        raise RuleViolation(f"long action {found['name']!r} is already over")
+        raise RuleViolation(f"long action {quoted(found['name'])} is already over")
     owner.record(ev.LongActionAbandoned, at=world.campaign.clock, action_id=found["id"], name=found["name"], reason=reason)
 
 
@@ -437,15 +443,24 @@ def spend_experience(world: World, name: str, profession: str, grant_kind: str, 
         profession=key,
         level=level,
         grant_kind=grant_kind,
-        grant=grant.strip(),
+        grant=_grant_key(character, grant_kind, grant),
         cause="reward",
         experience_spent=cost,
     )
     return level
 
 
+def _grant_key(character: Character, kind: str, grant: str) -> str:
+    # Ruling E97: a familiarity or prowess the sheet (or its culture) already holds, as the sheet
+    # spells it, so that the grant adds to it ("Haches +1", §Familiarités) rather than beside it.
+    field = "familiarities" if kind == "familiarity" else "prowesses"
+    held = [*character.sheet[field], *character.sheet.get("culture", {}).get(field, [])]
+    return item_spelling(held, grant) or grant.strip()
+
+
 def _profession_key(character: Character, profession: str) -> str:
-    return next((k for k in character.sheet["professions"] if k.casefold() == profession.strip().casefold()), profession.strip())
+    # Ruling E97: a profession as the sheet spells it, whatever case or accents were typed.
+    return item_spelling(character.sheet["professions"], profession) or profession.strip()
 
 
 def roll_progression(world: World, name: str) -> list[dict[str, Any]]:
@@ -471,7 +486,7 @@ def choose_grant(world: World, name: str, kind: str, grant: str) -> None:
     check_grant(kind, grant)
     if character.condition["pending_grants"] < 1:
         raise RuleViolation(f"{character.name} has no level waiting for its familiarity or prowess")
-    character.record(ev.GrantChosen, at=world.campaign.clock, kind=kind, name=grant.strip())
+    character.record(ev.GrantChosen, at=world.campaign.clock, kind=kind, name=_grant_key(character, kind, grant))
 
 
 def start_training(world: World, name: str, profession: str, teacher: str, spec: TestSpec) -> dict[str, Any]:
@@ -491,7 +506,8 @@ def start_training(world: World, name: str, profession: str, teacher: str, spec:
     taught = master.sheet["professions"].get(key, 0)
     if not taught:
         held = ", ".join(master.sheet["professions"]) or "none"
-        raise RuleViolation(f"{master.name} cannot teach {key}: {master.name} has no level in it (professions: {held})")
+        named = key if key in student.sheet["professions"] else quoted(key)
+        raise RuleViolation(f"{master.name} cannot teach {named}: {master.name} has no level in it (professions: {held})")
     if taught <= current:
         raise RuleViolation(
             f"{master.name} cannot teach {key} to {student.name}: a teacher's level must be above the student's"

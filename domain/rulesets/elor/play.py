@@ -38,8 +38,9 @@ from chronique.domain.rulesets.elor.resolution import (
     react,
     resolve,
 )
-from chronique.domain.rulesets.elor.sheet import ElorSheet, Weapon, derived, item_spelling, sheet_of_data
+from chronique.domain.rulesets.elor.sheet import ElorSheet, Weapon, derived, held_name, item_spelling, sheet_of_data
 from chronique.domain.rulesets.elor.tables import attribute, faculty_name, location, nature, tables
+from chronique.domain.text import quoted
 from chronique.domain.world import World
 
 
@@ -115,31 +116,42 @@ class TestSpec:
         }
 
 
+# §Attributs (the three kinds, digest §2.4): only a circumstantial attribute modifies a faculty.
+_NOT_A_MODIFIER = {
+    "basic": "a basic attribute modifies no faculty (§Attributs)",
+    "special": "a special attribute has its own effect, not a faculty's (§Attributs)",
+}
+
+
 def level_of(world: World, character: Character, spec: TestSpec) -> ActionLevel:
     """The action level of ``spec`` for the character (PROPOSAL §3.1 and B5), its names read as
     the sheet spells them (ruling E92: "  haches " is Haches, not a familiarity lacked)."""
     sheet = sheet_of(character)
     spec = spelled(sheet, spec)
     faculty = faculty_name(spec.faculty)
-    profession, bonus = 0, 0
+    profession, bonus, halved = 0, 0, 0
     if spec.profession is not None:
-        level = next((v for k, v in sheet.professions.items() if k.casefold() == spec.profession.casefold()), None)
-        if level is None:
-            raise RuleViolation(f"{sheet.name} has no profession {spec.profession!r}")
+        level = sheet.professions[held_name(sheet.professions, spec.profession, sheet.name, "profession")]
         grants = sheet.familiarity_grants(spec.familiarity) if spec.familiarity else 0
         profession, bonus = effective_profession(level, spec.applies, spec.familiarity is not None, grants)
-    modifiers = 0
-    for name in spec.attributes:
-        held = next((v for k, v in sheet.attributes.items() if k.casefold() == name.casefold()), None)
-        if held is None:
-            raise RuleViolation(f"{sheet.name} has no attribute {name!r}")
+        if spec.applies != "none" and profession < level:
+            # Ruling E100: a halved profession is said as its level and what the halving takes off.
+            profession, halved = level, profession - level
+    modifiers: list[tuple[str, int]] = []
+    for name in dict.fromkeys(spec.attributes):
+        if spec.attributes.count(name) > 1:
+            # Ruling E95: an attribute's levels count once in a level (§Attributs), however often typed.
+            raise RuleViolation(f"{name} is given {spec.attributes.count(name)} times: give each attribute once")
+        held = sheet.attributes[held_name(sheet.attributes, name, sheet.name, "attribute")]
         kind = attribute(name)
         # PROPOSAL B7: a circumstantial modifier gives ±1 per level to the faculty it modifies.
         if kind is None or kind.kind != "circumstantial" or kind.faculty != faculty:
-            raise RuleViolation(f"{name} does not modify {faculty}")
-        modifiers += held
+            # Ruling E101: what the attribute is, so that the table knows what would apply.
+            what = "" if kind is None else f"it modifies {kind.faculty}" if kind.faculty else _NOT_A_MODIFIER.get(kind.kind, "")
+            raise RuleViolation(f"{name} does not modify {faculty}" + (f": {what}" if what else ""))
+        modifiers.append((name, held))
     wounds = movement_malus(nature(sheet.nature), character.condition["wounds"], hp_of(world, character)) if spec.movement else 0
-    return action_level(sheet.faculties[faculty], profession, bonus, modifiers, spec.prowess, spec.difficulty, wounds)
+    return action_level(sheet.faculties[faculty], profession, bonus, modifiers, spec.prowess, spec.difficulty, wounds, halved)
 
 
 def roll_test(
@@ -386,7 +398,7 @@ def take_opportunity(world: World, names: Sequence[str], kind: str) -> None:
     """The named protagonists (the next up, acting simultaneously when tied) spend 1 AP each:
     attack, action, wait or reserve (a defence until their next opportunity)."""
     if kind not in ("attack", "action", "wait", "reserve"):
-        raise RuleViolation(f"an opportunity is used to attack, act, wait or reserve a defence, not {kind!r}")
+        raise RuleViolation(f"an opportunity is used to attack, act, wait or reserve a defence, not {quoted(kind)}")
     _protagonists(world, [world.character(n) for n in names])
     _new_sequence_if_spent(world)
     up = next_up(world)
@@ -480,10 +492,7 @@ def _weapon(sheet: ElorSheet, name: str) -> Weapon:
 def weapon_key(sheet: ElorSheet, name: str) -> str:
     """A weapon or shield as the sheet spells it, from any spelling the table types ("épée"), so
     that the damage it takes adds up on the one item (§Endommagement de l'équipement)."""
-    found = item_spelling(sheet.weapons, name)
-    if found is None:
-        raise RuleViolation(f"{sheet.name} has no weapon {name!r}")
-    return found
+    return held_name(sheet.weapons, name, sheet.name, "weapon")
 
 
 def structure_left(condition: Mapping[str, Any], item: str, structure: int) -> int | None:
@@ -644,11 +653,12 @@ def _check_declared(world: World, a: Character, target: Character, blow: Attack,
     # (a parry with a shield the defender lacks, more effort than he may spend, a location the
     # attacker did not pay for) would otherwise be recorded unchecked (§Défense, §Effets de combat).
     if blow.defence not in ("dodge", "parry", "none"):
-        raise RuleViolation(f"a defence is a dodge, a parry or none, not {blow.defence!r}")
+        raise RuleViolation(f"a defence is a dodge, a parry or none, not {quoted(blow.defence)}")
     d = defender_of(world, target, blow)
     if blow.parry_with is not None:
         if blow.defence != "parry":
-            raise RuleViolation(f"{blow.parry_with} parries only in a parry: the defence is a {blow.defence}")
+            # Ruling E97: the weapon as the defender's sheet spells it, not as typed.
+            raise RuleViolation(f"{weapon_key(sheet_of(d), blow.parry_with)} parries only in a parry: the defence is a {blow.defence}")
         _usable(d, blow.parry_with, "parry")
     if blow.defence != "none" and not blow.simultaneous:
         # §Défense: the defender's own test, with his profession and effort (§Catégories L314-320).
@@ -671,7 +681,8 @@ def _check_declared(world: World, a: Character, target: Character, blow: Attack,
         raise RuleViolation("name the item the blow damages")
     if blow.damaged_item:
         if "damage-equipment" not in offensive:
-            raise RuleViolation(f"{blow.damaged_item} is hit only with the effect Endommagement de l'équipement")
+            item = weapon_key(sheet_of(target), blow.damaged_item)
+            raise RuleViolation(f"{item} is hit only with the effect Endommagement de l'équipement")
         _usable(target, blow.damaged_item, "be damaged any further")
 
 

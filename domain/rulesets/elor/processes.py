@@ -10,7 +10,7 @@ from chronique.domain.copying import copied
 from chronique.domain.gametime import DAY, HOUR, calendar_from
 from chronique.domain.rulesets.elor import events as ev
 from chronique.domain.rulesets.elor.damage import heal_day
-from chronique.domain.rulesets.elor.describe import describe
+from chronique.domain.rulesets.elor.describe import coordination, describe, level_terms, test, wake_tested
 from chronique.domain.rulesets.elor.downtime import heal, risk_roll, work_unit
 from chronique.domain.rulesets.elor.play import hp_of, recover_effort, setting, sheet_of
 from chronique.domain.rulesets.elor.resolution import action_level, is_automatic, resolve
@@ -72,11 +72,13 @@ class ElorProcesses:
         action = next(a for a in character.condition["long_actions"] if a["id"] == int(number))
         if kind == "risk":
             rolled = risk_roll(self.world, character, action, due.at)["risk"]
+            # Ruling E98: the D10 and what it was read against, as the log says them.
+            d10 = self.world.recorded_last(character.name, ev.RiskRolled)
             # The risk is the GM's own words ("the police arrive"): said whole, never conjugated.
             if rolled["triggered"]:
-                return f"{character.name}: {action['name']}: the risk struck: {rolled['what']}"
-            odds = f"{rolled['threshold']} in {tables().time.risk_die}"
-            return f"{character.name}: {action['name']}: the risk held off ({rolled['what']}; now {odds})"
+                return f"{character.name}: {action['name']}: the risk struck: {rolled['what']} (D10 {d10.die}, at most {d10.threshold})"
+            odds = f"D10 {d10.die} over {d10.threshold}, now {rolled['threshold']} in {tables().time.risk_die}"
+            return f"{character.name}: {action['name']}: the risk held off ({rolled['what']}; {odds})"
         done = work_unit(self.world, character, action, due.at)
         if done["abandoned"]:
             # Rulings E68, E71: a training that could never end, or whose level came another way, stopped.
@@ -88,7 +90,23 @@ class ElorProcesses:
             # prowess is named afterwards ('elor xp grant').
             level = character.sheet["professions"][done["raises"]]
             state += f": {done['raises']} rose to level {level}, its familiarity or prowess to be named"
-        return f"{character.name}: {done['name']} {done['accumulated']}/{done['required']} degrees ({state})"
+        progress = f"{done['accumulated']}/{done['required']} degrees ({state})"
+        return f"{character.name}: {done['name']} {progress}{unit_tests(self.world, character)}"
+
+
+def unit_tests(world: World, owner: Character) -> str:
+    """The tests of the long action's unit ``owner`` just recorded, as the advance appends them to
+    its line (ruling E98: what was rolled against what, as the log and every test's line say it):
+    " — level 3 (Esprit 2, Archéologue +1): rolled 6 — 0 degrees of success", each by its
+    participant's name in a collaboration, with its coordination penalty (§Collaborations L460)."""
+    unit = world.recorded_last(owner.name, ev.LongActionProgressed)
+    tests = [(t["name"], world.recorded_last(t["name"], ev.TestRolled)) for t in unit.tests]
+    if not tests:
+        return " — nobody could work"
+    words = [test(e.outcome, level_terms(e.spec, e.terms)) for _, e in tests]
+    if len(tests) > 1:
+        words = [f"{name} {said}" for (name, _), said in zip(tests, words, strict=True)]
+    return " — " + "; ".join(words) + coordination(unit.penalty)
 
 
 def effort_due(character: Character) -> int | None:
@@ -153,4 +171,4 @@ def wake_test(world: World, character: Character, at: int) -> str:
         epoch=epoch,
         chance=stream.ops,
     )
-    return f"{character.name} {'wakes up' if outcome.success else 'stays unconscious'}"
+    return f"{character.name}'s {wake_tested(outcome.to_dict(), terms, outcome.success)}"

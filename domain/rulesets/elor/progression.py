@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from chronique.domain.errors import RuleViolation
 from chronique.domain.rulesets.elor.tables import tables
+from chronique.domain.text import quoted
 
 GRANTS = ("familiarity", "prowess")
 
@@ -43,6 +44,6 @@ def training_level(required: int) -> int:
 def check_grant(kind: str, name: str) -> None:
     """Each new level comes with one familiarity or one prowess (§Professions)."""
     if kind not in GRANTS:
-        raise RuleViolation(f"a level grants a familiarity or a prowess, not {kind!r}")
+        raise RuleViolation(f"a level grants a familiarity or a prowess, not {quoted(kind)}")
     if not name.strip():
         raise RuleViolation(f"name the {kind} the new level grants")

@@ -14,7 +14,7 @@ from typing import Any
 
 from chronique.domain.errors import RuleViolation
 from chronique.domain.rulesets.elor.tables import tables
-from chronique.domain.text import plural
+from chronique.domain.text import plural, quoted
 
 APPLIES = ("full", "partial", "none")
 
@@ -29,7 +29,7 @@ def effective_profession(level: int, applies: str, familiarity_needed: bool, gra
     ⌊level / 2⌋, halved once even when both are lacking. A held familiarity adds +1 per grant
     beyond the first ("Haches +2")."""
     if applies not in APPLIES:
-        raise RuleViolation(f"a profession applies full, partial or none, not {applies!r}")
+        raise RuleViolation(f"a profession applies full, partial or none, not {quoted(applies)}")
     if applies == "none" or level <= 0:
         return 0, 0
     held = grants >= 1
@@ -59,18 +59,23 @@ def action_level(
     faculty: int,
     profession: int = 0,
     familiarity_bonus: int = 0,
-    attributes: int = 0,
+    attributes: Sequence[tuple[str, int]] = (),
     prowess: int = 0,
     difficulty: int = 0,
     wounds: int = 0,
+    halved: int = 0,
 ) -> ActionLevel:
     """faculty + attribute modifiers + effective profession + familiarity bonus + prowess
-    + the GM's difficulty modifier (+ wound maluses, PROPOSAL §4.2)."""
+    + the GM's difficulty modifier (+ wound maluses, PROPOSAL §4.2). Each attribute that applies
+    is a term of its own, by its name (ruling E94), so that the level says which one gave what;
+    a profession halved (§Familiarités, B5) is its level and ``halved``, what the halving takes
+    off (ruling E100), so that the level says why it counts for less."""
     return ActionLevel(
         (
             ("faculty", faculty),
-            ("attributes", attributes),
+            *attributes,
             ("profession", profession),
+            ("halved", halved),
             ("familiarity", familiarity_bonus),
             ("prowess", prowess),
             ("difficulty", difficulty),

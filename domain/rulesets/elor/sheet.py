@@ -23,9 +23,9 @@ from chronique.domain.rulesets.elor.capacities import (
     hit_points,
     max_effort,
 )
-from chronique.domain.rulesets.elor.tables import attribute, faculty_name, faculty_names, location, nature, power
+from chronique.domain.rulesets.elor.tables import attribute, faculty_name, faculty_names, fold, location, nature, power
 from chronique.domain.rulesets.problems import SheetModel, validation_problems
-from chronique.domain.text import plural
+from chronique.domain.text import plural, quoted
 
 CREATION = ("standard", "free")
 _GAME = "Elor"
@@ -96,14 +96,14 @@ class ElorSheet(_Frozen):
     @classmethod
     def _tables(cls, value: str) -> str:
         if value not in POWER_TABLES:
-            raise ValueError(f"power_tables is {' or '.join(POWER_TABLES)}, not {value!r}")
+            raise ValueError(f"power_tables is {' or '.join(POWER_TABLES)}, not {quoted(value)}")
         return value
 
     @field_validator("creation")
     @classmethod
     def _creation(cls, value: str) -> str:
         if value not in CREATION:
-            raise ValueError(f"creation is {' or '.join(CREATION)}, not {value!r}")
+            raise ValueError(f"creation is {' or '.join(CREATION)}, not {quoted(value)}")
         return value
 
     @field_validator("faculties")
@@ -168,9 +168,9 @@ class ElorSheet(_Frozen):
 
     def familiarity_grants(self, name: str) -> int:
         """How many times the familiarity is held, from the culture and from professions."""
-        wanted = name.casefold()
-        own = sum(g for f, g in self.familiarities.items() if f.casefold() == wanted)
-        return own + sum(1 for f in self.culture.familiarities if f.casefold() == wanted)
+        wanted = fold(name)
+        own = sum(g for f, g in self.familiarities.items() if fold(f) == wanted)
+        return own + sum(1 for f in self.culture.familiarities if fold(f) == wanted)
 
     def faculty(self, text: str) -> int:
         """The level of a faculty named by name or symbol."""
@@ -179,10 +179,28 @@ class ElorSheet(_Frozen):
 
 def item_spelling(items: Iterable[str], typed: str) -> str | None:
     """The name among ``items`` (a sheet's weapons, professions, familiarities or attributes) as
-    the sheet spells it, from any case the table types ("épée" for Épée), None when the sheet has
-    none such: the damage a weapon or shield takes adds up on the one item (§Endommagement de
-    l'équipement, ruling E70), and the log names the others as the sheet does (ruling E92)."""
-    return next((k for k in items if k.casefold() == typed.casefold()), None)
+    the sheet spells it, from any case, accents or spacing the table types ("epee" for Épée), None
+    when the sheet has none such: the damage a weapon or shield takes adds up on the one item
+    (§Endommagement de l'équipement, ruling E70), and the log names the others as the sheet does
+    (rulings E92, E97). A spelling nearer what was typed wins: exact, then in another case, then
+    without accents."""
+    items, bare = list(items), typed.strip()
+    for same in (str, str.casefold, fold):
+        found = next((k for k in items if same(k) == same(bare)), None)
+        if found is not None:
+            return found
+    return None
+
+
+def held_name(items: Iterable[str], typed: str, owner: str, what: str) -> str:
+    """The name among ``items`` as the sheet spells it (:func:`item_spelling`), or a refusal
+    quoting what was typed and naming what the sheet holds: "Samson has no profession 'Bûcheron'
+    (professions: Guerrier)" (ruling E97)."""
+    items = list(items)
+    found = item_spelling(items, typed)
+    if found is None:
+        raise RuleViolation(f"{owner} has no {what} {quoted(typed)} ({what}s: {', '.join(items) or 'none'})")
+    return found
 
 
 def check_creation(sheet: ElorSheet) -> None:

@@ -17,6 +17,7 @@ from typing import Any
 from chronique.domain.errors import RuleViolation
 from chronique.domain.names import find
 from chronique.domain.rulesets.data import load_toml
+from chronique.domain.text import quoted
 
 
 def fold(text: str) -> str:
@@ -258,7 +259,7 @@ def faculty_name(text: str) -> str:
         if wanted in (fold(faculty.name), fold(faculty.symbol)):
             return faculty.name
     names = ", ".join(f"{f.name} ({f.symbol})" for f in tables().faculties)
-    raise RuleViolation(f"unknown faculty {text!r} (one of {names})")
+    raise RuleViolation(f"unknown faculty {quoted(text)} (one of {names})")
 
 
 def faculty_names() -> tuple[str, ...]:
@@ -277,7 +278,7 @@ def power(text: str) -> Power:
     for level in tables().powers:
         if wanted in (level.key, fold(level.name)):
             return level
-    raise RuleViolation(f"unknown power level {text!r} (one of {', '.join(p.key for p in tables().powers)})")
+    raise RuleViolation(f"unknown power level {quoted(text)} (one of {', '.join(p.key for p in tables().powers)})")
 
 
 def nature(text: str) -> Nature:
@@ -286,7 +287,7 @@ def nature(text: str) -> Nature:
     aliases = {"human": "humain"}
     key = aliases.get(wanted, wanted)
     if key not in tables().natures:
-        raise RuleViolation(f"unknown nature {text!r} (one of {', '.join(tables().natures)})")
+        raise RuleViolation(f"unknown nature {quoted(text)} (one of {', '.join(tables().natures)})")
     return tables().natures[key]
 
 
@@ -316,4 +317,4 @@ def effect(text: str) -> Effect:
     for key, eff in tables().effects.items():
         if wanted in (key, fold(eff.name)):
             return eff
-    raise RuleViolation(f"unknown combat effect {text!r} (one of {', '.join(tables().effects)})")
+    raise RuleViolation(f"unknown combat effect {quoted(text)} (one of {', '.join(tables().effects)})")

@@ -52,7 +52,7 @@ def test_elor_from_a_test_to_a_downtime_of_work_and_healing_Actions_longues_L436
 
     # The work (§3.1, §3.5, §5.2): one test an hour, each die at or under the action level (C 2 +
     # Guerrier 2) a degree, the degrees summed; the report shows the running sum after each hour.
-    tests = [t for t in events(db, "Tolosa", "TestRolled", "Aldo") if t["purpose"].startswith("long action 'fletch arrows'")]
+    tests = [t for t in events(db, "Tolosa", "TestRolled", "Aldo") if t["purpose"].startswith("long action “fletch arrows”")]
     assert tests and all(t["outcome"]["level"] == 4 for t in tests)
     degrees = [sum(die <= t["outcome"]["level"] for die in t["outcome"]["dice"]) for t in tests]
     assert [t["outcome"]["degrees"] for t in tests] == degrees
@@ -67,7 +67,8 @@ def test_elor_from_a_test_to_a_downtime_of_work_and_healing_Actions_longues_L436
     assert not any(r["triggered"] for r in risks[:-1])
     struck = [r for r in risks if r["triggered"]]
     assert [line.strip() for line in report.splitlines() if "the risk struck" in line] == [
-        f"{calendar.format(r['at'])}  Aldo: fletch arrows: the risk struck: watch" for r in struck
+        f"{calendar.format(r['at'])}  Aldo: fletch arrows: the risk struck: watch (D10 {r['die']}, at most {r['threshold']})"
+        for r in struck
     ]
     # Healing (PROPOSAL §5.6): a full day of rest (the blows fell at Day 1 08:00)
     # takes a point off each hurt location of Bruna.
@@ -91,7 +92,9 @@ def test_elor_from_a_test_to_a_downtime_of_work_and_healing_Actions_longues_L436
     met = "met the risk of long action 1 (fletch arrows): watch"
     assert [(n["at"], n["who"], n["what"]) for n in notable] == [(r["at"], "Aldo", met) for r in struck]
     assert run(db, "downtime", "report", "Tolosa").stdout.strip() == (
-        "\n".join(f"{calendar.format(r['at'])}  Aldo {met}" for r in struck) or "Tolosa: nothing notable"
+        "\n".join(f"{calendar.format(r['at'])}  Aldo {met}" for r in struck)
+        # Ruling TB15: an empty report says its span.
+        or "Tolosa: nothing notable since session 1 ended (Day 1 08:00; the clock reads Day 2 08:00)"
     )
 
     sheet = json.loads(run(db, "elor", "sheet", "Tolosa", "Aldo", "--json").stdout)

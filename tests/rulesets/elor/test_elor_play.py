@@ -173,7 +173,9 @@ def test_wake_test_flag_PROPOSAL_5_6() -> None:
     suffer_damage(world, "Aldo", 7, "mace", "head")  # head HP 4: unconscious, not dead
     assert world.character("Aldo").condition["unconscious"]
     ticks = advance(world.campaign, ruleset("elor").processes(world), world.campaign.clock + HOUR)
-    assert [t.account for t in ticks] == ["Aldo wakes up"]  # D10 3 at level P 1 + M -1 + 5 = 5
+    assert [t.account for t in ticks] == [  # D10 3 at level P 1 + M -1 + 5 = 5
+        "Aldo's hourly test to wake up: level 5 (Physique 1, Mental -1, +5 to wake): rolled 3 — 1 degree of success — awake"
+    ]
 
 
 def test_reward_progression_and_training_PROPOSAL_5_5() -> None:

@@ -261,7 +261,7 @@ def test_E65_a_test_by_hand_puts_the_next_one_a_whole_unit_later_as_the_start_sa
         "--effort-regime",
         "none",
     ).stdout
-    assert started == "long action 1 'decipher the glyphs': 5 degrees, first test Day 1 10:00\n"
+    assert started == "long action 1 “decipher the glyphs”: 5 degrees, first test Day 1 10:00\n"
     board = "Day 1 10:00  Montana James the next test of the long action decipher the glyphs\n"
     assert run(db, "downtime", "board", "Tolosa").stdout == board
     run(db, "elor", "long-action", "test", "Tolosa", "Montana James", "1")

@@ -131,7 +131,7 @@ def test_E68_a_test_by_hand_of_a_training_that_can_no_longer_succeed_stops_it_th
     )
     assert of_kind(db, "TestRolled", "Montana James") == []
     assert refused_in_one_line(db, "elor", "long-action", "test", "Tolosa", "Montana James", "1") == (
-        "error: long action 'training in Guerrier with Samson' is over"
+        "error: long action “training in Guerrier with Samson” is over"
     )
 
 
@@ -144,7 +144,10 @@ def test_E68_the_degrees_a_stopped_training_gained_stay_on_record_PROPOSAL_5_5()
     start_training(world, "Bruna", "Guerrier", "Aldo", TestSpec("C"))
     dice(world).add(1)
     (first,) = run_until(world, MORNING + WEEK)
-    assert first.account == "Bruna: training in Guerrier with Aldo 1/4 degrees (next test Day 15 08:00)"
+    assert first.account == (
+        "Bruna: training in Guerrier with Aldo 1/4 degrees (next test Day 15 08:00)"
+        " — level 2 (Coordination 1, Guerrier +1): rolled 1 — 1 degree of success"
+    )
     change_faculties(world, "Bruna", {"Coordination": -1}, "a fever")
     (second,) = run_until(world, MORNING + 3 * WEEK)
     assert second.due.at == MORNING + 2 * WEEK

@@ -210,7 +210,7 @@ def test_E73_a_long_action_whose_every_test_fails_without_a_roll_does_not_start_
     # Coordination 0 would record "no roll, failure" each hour of each work day for ever.
     tolosa_with_brigand(db, tmp_path)
     assert refused_in_one_line(db, *GLYPHS, "-f", "Coordination") == (
-        "error: Montana James cannot start 'read the glyphs': the test would be at level 0 (Coordination 0), and at 0 or below"
+        "error: Montana James cannot start “read the glyphs”: the test would be at level 0 (Coordination 0), and at 0 or below"
         " a test fails without a roll (E8), so it could never end; possible with -f Esprit (level 2) if that faculty fits,"
         " or an easier -d 1 (level 1) from the GM"
     )
@@ -221,7 +221,7 @@ def test_E73_a_long_action_whose_every_test_fails_without_a_roll_does_not_start_
         " Samson 0; possible with -f Esprit (Montana James at level 1) if it fits, or an easier -d 0 (Samson at level 1)"
     )  # said shorter than one participant's (ruling E83)
     # One participant who can gain a degree is enough: Samson at Coordination 1.
-    assert run(db, *GLYPHS, "-f", "Coordination", "--helper", "Samson").stdout.startswith("long action 1 'read the glyphs': 5 degrees")
+    assert run(db, *GLYPHS, "-f", "Coordination", "--helper", "Samson").stdout.startswith("long action 1 “read the glyphs”: 5 degrees")
 
 
 def test_a_faculty_change_reads_in_the_sheet_s_order_in_the_log_seed_Facultes(db: str, tmp_path: Path) -> None:

@@ -200,7 +200,7 @@ def test_options_a_long_action_would_drop_without_a_word_are_refused_seed_Action
     # Where they shape something they are taken: a work day 06:00-10:00 in units of 2 hours,
     # the first test one whole unit after the start (E22).
     said = run(db, *start, "--unit", "2h", "--hours-per-day", "4", "--start-hour", "6", "--risk", "a bear", "--risk-threshold", "0")
-    assert said.stdout == "long action 1 'hunt': 5 degrees, first test Day 1 10:00\n"
+    assert said.stdout == "long action 1 “hunt”: 5 degrees, first test Day 1 10:00\n"
 
 
 def test_a_long_action_named_again_is_found_by_its_name_while_under_way_seed_Actions_longues(db: str) -> None:
@@ -215,14 +215,14 @@ def test_a_long_action_named_again_is_found_by_its_name_while_under_way_seed_Act
     run(db, *dig)
     run(db, *dig)
     assert refused_in_one_line(db, "elor", "long-action", "abandon", "Tolosa", "Samson", "DIG") == (
-        "error: Samson has 2 long actions 'dig' under way (2, 3): give its number"
+        "error: Samson has 2 long actions “dig” under way (2, 3): give its number"
     )
     assert run(db, "elor", "long-action", "abandon", "Tolosa", "Samson", "2").stdout == "Samson gives up dig\n"
     assert run(db, "elor", "long-action", "abandon", "Tolosa", "Samson", "Dig", "--reason", "dry").stdout == "Samson gives up dig\n"
     (last,) = [e for e in log(db) if e["topic"].endswith(":LongActionAbandoned") and e["reason"] == "dry"]
     assert last["action_id"] == 3
     assert (
-        refused_in_one_line(db, "elor", "long-action", "abandon", "Tolosa", "Samson", "dig") == "error: long action 'dig' is already over"
+        refused_in_one_line(db, "elor", "long-action", "abandon", "Tolosa", "Samson", "dig") == "error: long action “dig” is already over"
     )
 
 

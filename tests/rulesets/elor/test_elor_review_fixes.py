@@ -157,10 +157,10 @@ def test_E35_faculties_out_of_range_are_one_line_exit_2_and_nothing_recorded(db:
 @pytest.mark.parametrize(
     ("options", "why"),
     [
-        ({"defence": "parry", "parry_with": "Bouclier"}, "Bruna has no weapon 'Bouclier'"),
+        ({"defence": "parry", "parry_with": "Bouclier"}, "Bruna has no weapon “Bouclier”"),
         ({"defence_spec": TestSpec("C", "Guerrier", effort=9)}, "at most 2 effort point"),
         ({"defence": "dodge", "location": "head"}, "Choix de la localisation"),
-        ({"defence_spec": TestSpec("C", "Mage")}, "no profession 'Mage'"),
+        ({"defence_spec": TestSpec("C", "Mage")}, "no profession “Mage”"),
         ({"parry_with": "Hache"}, "parries only in a parry"),
         ({"damaged_item": "Hache"}, "Endommagement de l'équipement"),
     ],
@@ -187,7 +187,7 @@ def test_a_parry_bare_handed_still_names_its_limb_without_the_effect_seed_Effets
 def test_a_missed_attack_with_impossible_defence_options_is_refused_on_the_command_line(db: str, tmp_path: Path) -> None:
     tolosa_with_brigand(db, tmp_path)
     base = ("elor", "attack", "Tolosa", "Montana James", "Brigand", "-w", "Fouet", "-d", "-5")  # level ≤ 0: a certain miss
-    assert "Brigand has no weapon 'Bouclier'" in refused_in_one_line(db, *base, "--defence", "parry", "--parry-with", "Bouclier")
+    assert "Brigand has no weapon “Bouclier”" in refused_in_one_line(db, *base, "--defence", "parry", "--parry-with", "Bouclier")
     assert "maximal effort" in refused_in_one_line(db, *base, "--defence-effort", "9")
     assert "Choix de la localisation" in refused_in_one_line(db, *base, "--location", "head")
 

@@ -43,8 +43,12 @@ def test_the_risk_clock_rises_every_hour_and_triggers_on_a_low_die_seed_Actions_
     ticks = advance(world.campaign, ruleset("elor").processes(world), 11 * HOUR)
     assert [t.due.process for t in ticks] == ["long:0001", "risk:0001", "long:0001", "risk:0001", "long:0001"]
     # The GM's words for the risk are said whole ("no the policia arrive yet" read as a slip).
-    assert ticks[1].account == "Aldo: research the glyphs: the risk held off (the policia arrive; now 2 in 10)"
-    assert ticks[3].account == "Aldo: research the glyphs: the risk struck: the policia arrive"
+    # Ruling E98: the work's test and the risk's D10 said as the log says them.
+    assert ticks[0].account == (
+        "Aldo: research the glyphs 1/5 degrees (next test Day 1 10:00) — level 2 (Coordination 2): rolled 1 — 1 degree of success"
+    )
+    assert ticks[1].account == "Aldo: research the glyphs: the risk held off (the policia arrive; D10 5 over 1, now 2 in 10)"
+    assert ticks[3].account == "Aldo: research the glyphs: the risk struck: the policia arrive (D10 2, at most 2)"
     rolled = events_of(world, "Aldo", ev.RiskRolled)
     assert [(e.at, e.threshold, e.die, e.triggered, e.next_at) for e in rolled] == [
         (9 * HOUR, 1, 5, False, 10 * HOUR),

@@ -74,14 +74,14 @@ def test_E27_a_teacher_must_be_another_living_character_above_the_student_PROPOS
     said = refused_in_one_line(db, *TRAIN, "Aldo", "Guerrier", "--teacher", "Samson")
     assert said == "error: Samson cannot teach Guerrier to Aldo: a teacher's level must be above the student's (Samson 2, Aldo 2)"
     said = refused_in_one_line(db, *TRAIN, "Bruna", "Cuisine", "--teacher", "Aldo")
-    assert said == "error: Aldo cannot teach Cuisine: Aldo has no level in it (professions: Guerrier)"
+    assert said == "error: Aldo cannot teach “Cuisine”: Aldo has no level in it (professions: Guerrier)"
     said = refused_in_one_line(db, *TRAIN, "Bruna", "Forgeron", "--teacher", "Aldo")
     assert said == "error: Aldo cannot teach Forgeron: Aldo has no level in it (professions: Guerrier)"
     said = refused_in_one_line(db, *TRAIN, "Bruna", " ", "--teacher", "Aldo")
     assert said == "error: name the profession to train in"
     said = refused_in_one_line(db, *TRAIN, "Aldo", "Guerrier", "--teacher", "Aldo")
     assert said == "error: Aldo cannot be Aldo's own teacher: name another character"
-    assert refused_in_one_line(db, *TRAIN, "Bruna", "Guerrier", "--teacher", "Zorro").startswith("error: no character 'Zorro' in Tolosa")
+    assert refused_in_one_line(db, *TRAIN, "Bruna", "Guerrier", "--teacher", "Zorro").startswith("error: no character “Zorro” in Tolosa")
     run(db, "elor", "damage", "Tolosa", "Brigand", "--amount", "20", "--location", "Tête")
     assert refused_in_one_line(db, *TRAIN, "Montana James", "Guerrier", "--teacher", "Brigand") == "error: Brigand is dead"
     # One training in a profession at a time: its degrees were set by the level it raises.
@@ -93,11 +93,11 @@ def test_E27_a_teacher_must_be_another_living_character_above_the_student_PROPOS
 def test_a_location_refused_or_suggested_reads_as_the_sheet_names_it_seed_Humains(db: str, tmp_path: Path) -> None:
     tolosa_with_brigand(db, tmp_path)
     said = refused_in_one_line(db, "elor", "care", "Tolosa", "Montana James", "Samson", "--location", "tail")
-    assert said == f"error: no location 'tail' (one of {SEVEN})"
+    assert said == f"error: no location “tail” (one of {SEVEN})"
     said = refused_in_one_line(db, "elor", "damage", "Tolosa", "Samson", "--amount", "1", "--location", "torsoo")
-    assert said == "error: no location 'torsoo' (did you mean Torse?)"
+    assert said == "error: no location “torsoo” (did you mean Torse?)"
     attack = ("elor", "attack", "Tolosa", "Samson", "Brigand", "-w", "Hache", "--effect", "choose-location")
-    assert refused_in_one_line(db, *attack, "--location", "tail") == f"error: no location 'tail' (one of {SEVEN})"
+    assert refused_in_one_line(db, *attack, "--location", "tail") == f"error: no location “tail” (one of {SEVEN})"
     # Both spellings are still taken: the sheet's name, without case or accents, and the key.
     assert run(db, "elor", "damage", "Tolosa", "Samson", "--amount", "1", "--location", "bras GAUCHE").stdout.startswith(
         "Samson's bras gauche: 1 point of damage"
