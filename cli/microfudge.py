@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import typer
 
 from chronique.cli import bounds
-from chronique.cli.context import fail, run
+from chronique.cli.context import fail, run, typed_options
 from chronique.cli.told import Told
 from chronique.domain.rulesets.microfudge import limits
 
@@ -299,15 +299,27 @@ def setback(
     domain: str = DOMAIN,
     healing: str | None = HEALING,
     source: str = typer.Option("", "--source", help="What inflicted it: shown in the log."),
+    vehicle: str | None = typer.Option(
+        None,
+        "--vehicle",
+        help="Damage to the vehicle the character drives, by its kind (sedan, truck…; L429): listed under the sheet's vehicles.",
+    ),
 ) -> None:
     """Record a Revers (from a hazardous conflict or the Narrator's fixed count)."""
+    from chronique.domain.errors import RuleViolation
     from chronique.domain.rulesets.microfudge.describe import setback_taken
     from chronique.domain.rulesets.microfudge.events import SetbackSuffered
     from chronique.domain.rulesets.microfudge.play import suffer
-    from chronique.domain.rulesets.microfudge.rules import usual_healing
+    from chronique.domain.rulesets.microfudge.rules import revers_domain, usual_healing, vehicle_name
+
+    # L429: a vehicle's damage weighs on driving (ruling M105); with --vehicle, --domain unsaid means it.
+    kind = "vehicle" if vehicle is not None and not typed_options(ctx, ["domain"]) else domain
 
     def act(world: World) -> Told[dict[str, Any], str]:
-        done = suffer(world, character, severity, domain, healing or usual_healing(domain), source)
+        if vehicle is not None and revers_domain(kind) != "vehicle":
+            raise RuleViolation(f"--vehicle names a vehicle's damage, which weighs on driving, not a {kind.strip()} Revers (L429)")
+        named = vehicle_name(vehicle) if vehicle is not None else None
+        done = suffer(world, character, severity, kind, healing or usual_healing(kind), source, vehicle=named)
         # The log's own sentence, as a hazardous Test's line says its Revers (ruling M63), and the
         # number first aid and care name it by.
         taken = setback_taken(world.recorded_last(character, SetbackSuffered))
@@ -474,10 +486,18 @@ def _atout_count(param: typer.CallbackParam, value: str | None) -> int | None:
     game's range; anything else refused in one line, exit 2."""
     if value is None:
         return None
+    from chronique.domain.errors import RuleViolation
+    from chronique.domain.text import quoted, recordable
+
     written = value.strip()
     if not re.fullmatch(r"[+-]?\d+", written):
-        shown = written if len(written) <= 20 else written[:19] + "…"
-        raise fail(f"COUNT is a whole number of Atouts, negative to take some back (e.g. 2 or -1), not {shown!r}")
+        try:
+            # A callback runs before the command's words are checked (issue 18): a line break
+            # typed in COUNT would break the refusal's one line.
+            recordable(written, "COUNT")
+        except RuleViolation as error:
+            raise fail(str(error)) from None
+        raise fail(f"COUNT is a whole number of Atouts, negative to take some back (e.g. 2 or -1), not {quoted(written)}")
     return ATOUTS_RANGE(param, int(written))
 
 
@@ -516,7 +536,8 @@ SIDE_HELP = (
     "vehicle-era=ancient|modern|future; "
     "related=related|distant (a field less close to the task: −1 or −2 cards, Faible minimum, L283-L291); "
     "atout (+1 card for 1 Atout); help=NAME (NAME pays 2 Atouts for +1 card; once per helper); "
-    "change=attack|defence (1 Atout turns the first failing card there into a success); suppress (covering fire for teammates)."
+    "change=attack|defence (1 Atout turns the first failing card there into a success); "
+    "suppress (its spare defence covers teammates: covering fire in a fight, covering them in a chase)."
 )
 
 
@@ -545,26 +566,26 @@ def parse_side(text: str) -> Side:
     from chronique.domain.errors import RuleViolation
     from chronique.domain.rulesets.microfudge.conflict import Side
     from chronique.domain.rulesets.microfudge.rules import armour_bonus, range_defence, weapon_bonus
-    from chronique.domain.text import fold
+    from chronique.domain.text import fold, quoted
 
     parts = text.split(":")
     if len(parts) not in (2, 3) or not parts[0].strip() or not parts[1].strip():
-        raise RuleViolation(f"a side is NAME:CHARACTERISTIC[:key=value,...], not {text!r}")
+        raise RuleViolation(f"a side is NAME:CHARACTERISTIC[:key=value,...], not {quoted(text)}")
     options: dict[str, object] = {"attack": {}, "modifiers": {}, "extra_defence": {}}
     seen: set[str] = set()
     for item in filter(None, (p.strip() for p in (parts[2] if len(parts) == 3 else "").split(","))):
         typed, equals, raw = item.partition("=")
         key = typed.strip().lower()
         if key in _FLAGS and equals:
-            raise RuleViolation(f"{key} takes no value, not {item!r}")
+            raise RuleViolation(f"{key} takes no value, not {quoted(item)}")
         if equals and not raw.strip():
             # "help=" once looked for a character named '' ("no character ''"): say what is missing.
             raise RuleViolation(f"{typed.strip()}= is missing {_WANTED.get(key, 'a whole number of cards')}")
         if key in seen and key != "help":
             # "vehicle=sedan,vehicle=truck" once drove the truck, the sedan dropped unsaid.
-            raise RuleViolation(f"{typed.strip()} is given twice in {text!r}: say it once")
+            raise RuleViolation(f"{typed.strip()} is given twice in {quoted(text)}: say it once")
         if key in ("chase", "ram") and "manoeuvre" in options:
-            raise RuleViolation(f"a side chases or rams in a draw, not both (L427-L429): {text!r}")
+            raise RuleViolation(f"a side chases or rams in a draw, not both (L427-L429): {quoted(text)}")
         seen.add(key)
         try:
             if key in ("out", "atout", "suppress") and not raw:
@@ -588,7 +609,11 @@ def parse_side(text: str) -> Side:
             elif key == "cover":
                 options["extra_defence"]["cover"] = int(raw)  # type: ignore[index]
             elif key == "range":
-                weapon, _, metres = raw.partition("@")
+                weapon, at, metres = raw.partition("@")
+                if not at or not metres.strip().lstrip("+-").isdigit():
+                    # «b – Armes» L459-L483: a band is a weapon's at a distance; "range=pistol" read
+                    # "“range=pistol” needs a whole number".
+                    raise RuleViolation(f"range takes {_WANTED['range']}, not {quoted(item)}")
                 options["extra_defence"]["range"] = range_defence(weapon, int(metres))  # type: ignore[index]
             elif key == "armour":
                 options["armour"] = armour_bonus(raw)
@@ -600,14 +625,14 @@ def parse_side(text: str) -> Side:
                 # An opponent's name as typed: a refusal repeats it so, not lowercased ('Nobody').
                 options["attack"][typed.strip()] = int(raw)  # type: ignore[index]
             else:
-                raise RuleViolation(f"unknown side option {item!r}")
+                raise RuleViolation(f"unknown side option {quoted(item)}")
         except RuleViolation:
             raise  # a ValueError too, but one that names its own problem (an unknown weapon class)
         except ValueError:
-            raise RuleViolation(f"{item!r} needs a whole number") from None
+            raise RuleViolation(f"{quoted(item)} needs a whole number") from None
     if "vehicle_era" in options and "vehicle" not in options:
         # «d - Véhicules» L528-L534: an era outruns or ignores a vehicle's Robustesse; without one it counted for nothing.
-        raise RuleViolation(f"vehicle-era is the era of a vehicle: name it with vehicle= in {text!r}")
+        raise RuleViolation(f"vehicle-era is the era of a vehicle: name it with vehicle= in {quoted(text)}")
     return Side(parts[0].strip(), parts[1].strip(), **options)  # type: ignore[arg-type]
 
 
@@ -648,7 +673,8 @@ def conflict_card(
 ) -> None:
     """One draw of the open Sequence: every side draws, then the Revers are recorded."""
     from chronique.domain.rulesets.microfudge.conflict import draw
-    from chronique.domain.rulesets.microfudge.describe import dealt, pool_terms, won
+    from chronique.domain.rulesets.microfudge.describe import CHASE_REVERS, pool_terms, revers_on, won
+    from chronique.domain.rulesets.microfudge.draws import COVER
     from chronique.domain.rulesets.words import cards, joined
     from chronique.domain.text import plural
 
@@ -662,12 +688,19 @@ def conflict_card(
         attacks = [f"attacks {t} with {cards(a['cards'])}" for t, a in side["attack"].items()]
         guard = f"defends with {cards(side['defence']['cards'])}" if side["defence"]["cards"] else "no card in defence"
         # One Revers of severity v, named as the target's sheet will (L343).
-        hits = [f"a {dealt(v, result.sides[t]['domain'], side['manoeuvre'])} on {t}" for t, v in side["inflicted"].items() if v]
+        # A ram's on the vehicle it damaged (L429, ruling M105).
+        hits = [
+            revers_on(v, t, result.sides[t]["domain"], side["manoeuvre"], result.sides[t]["vehicle"])
+            for t, v in side["inflicted"].items()
+            if v
+        ]
         banked = f", {plural(side['banked'], 'success', 'successes')} of defence banked" if side["banked"] else ""
         changed = f", an Atout turns {cards([side['changed']])} into a success" if side["changed"] else ""
         covers = [f"{n} cancelled for {t}" for t, n in side["defence"].get("covered", {}).items()]
-        covered = f", covering fire: {joined(covers)}" if covers else ""
+        covered = f", {COVER[side['manoeuvre']]}: {joined(covers)}" if covers else ""  # ruling M108
         attacked, inflicted = joined(attacks) if attacks else "attacks no one", joined(hits) if hits else "no Revers"
+        # L427: a chase's Revers are ground, never wounds, said live as the log says them (ruling M110).
+        inflicted += CHASE_REVERS if hits and side["manoeuvre"] == "chase" else ""
         # L307-L309: the card count is the rank with its modifiers, listed as a Test lists them; a
         # psychic domain's use spends a Potentiel point (L564-L566, L607).
         left = side.get("potentiel_left")
@@ -696,12 +729,13 @@ def _ending(result: Any) -> str:
 def upper_hand(ctx: typer.Context, campaign: str = CAMPAIGN, character: str = CHARACTER, gm: bool = GM) -> None:
     """After seeing the last draw: forgo the Revers it inflicted for twice as many cards next draw."""
     from chronique.domain.rulesets.microfudge.conflict import UpperHand, take_upper_hand
-    from chronique.domain.rulesets.microfudge.describe import dealt, won
+    from chronique.domain.rulesets.microfudge.describe import revers_on, won
     from chronique.domain.rulesets.words import joined, plural
 
     def act(world: World) -> Told[UpperHand, str]:
         taken = take_upper_hand(world, character)
-        forgone = joined([f"a {dealt(n, taken.domains[target], taken.manoeuvre)} on {target}" for target, n in taken.forgone.items()])
+        # L343, L429 (ruling M105): each forgone Revers named as the draw named it, a ram's on the vehicle.
+        forgone = joined([revers_on(n, t, taken.domains[t], taken.manoeuvre, taken.vehicles.get(t)) for t, n in taken.forgone.items()])
         took = f"{world.character(character).name} forgoes {forgone} and takes the upper hand"
         now = f"{won(taken.winner, taken.side, 'now wins')} the draw" if taken.winner else "the draw is now a tie"
         return Told(taken, f"{took}: {plural(taken.cards, 'extra card')} in the next draw\n{now}")
@@ -770,11 +804,12 @@ def use_a_power(
     from chronique.domain.rulesets.microfudge.describe import against, power_name, power_roll, power_verdict, process_name
     from chronique.domain.rulesets.microfudge.events import PowerUsed
     from chronique.domain.rulesets.microfudge.powers import PowerOutcome, Telekinesis, use_power
+    from chronique.domain.text import quoted
 
     tk = Telekinesis(grams, sequences, several) if grams else None
     victim, _, resists_with = resisted_by.partition(":")
     if resisted_by and not (victim.strip() and resists_with.strip()):
-        raise typer.BadParameter(f"--resisted-by is NAME:CHARACTERISTIC, not {resisted_by!r}")
+        raise typer.BadParameter(f"--resisted-by is NAME:CHARACTERISTIC, not {quoted(resisted_by)}")
     resisted = (victim.strip(), resists_with.strip()) if resisted_by else None
 
     def act(world: World) -> Told[PowerOutcome, str]:

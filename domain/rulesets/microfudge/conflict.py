@@ -49,11 +49,14 @@ from chronique.domain.rulesets.microfudge.rules import (
     telekinesis_cards,
     upper_hand_cards,
     vehicle_modifier,
+    vehicle_name,
+    vehicle_penalty,
+    wrecked,
 )
 from chronique.domain.rulesets.microfudge.sheet import characteristic
 from chronique.domain.rulesets.microfudge.tables import tables
 from chronique.domain.rulesets.words import joined
-from chronique.domain.text import fold, plural
+from chronique.domain.text import fold, plural, quoted
 from chronique.domain.world import World
 
 
@@ -79,8 +82,9 @@ class Side:
     Atouts spent inside the draw (L733-L769): ``atout``, its own +1 card (L755); ``helpers``, who
     pay 2 each for +1 card (L761-L765); ``change`` (``attack`` or ``defence``), 1 Atout to turn the
     first failing card there into a success, paid only if a card failed (PROPOSAL: declared with
-    the draw). ``suppress`` is covering fire: defence successes left over
-    after its own defence cancel successes aimed at teammates («Séquences collectives» L411-L413).
+    the draw). ``suppress`` covers teammates (covering fire in a fight,
+    ruling M108): defence successes left over after its own defence cancel successes aimed at
+    teammates («Séquences collectives» L411-L413).
 
     ``healing`` is how the Revers this side inflicts heal (A10): unset, :func:`wound_healing`
     chooses it from the side's weapon (ruling M57)."""
@@ -132,7 +136,7 @@ def conflict_deck(world: World) -> Deck:
     """The campaign's conflict deck (declared by the ruleset's settings at ``campaign new``)."""
     name = tables().deck_name
     if name not in world.decks:
-        raise RuleViolation(f"campaign {world.campaign.name!r} has no {name} deck (it was created before cards existed)")
+        raise RuleViolation(f"campaign {quoted(world.campaign.name)} has no {name} deck (it was created before cards existed)")
     return world.decks[name]
 
 
@@ -212,7 +216,24 @@ def start_sequence(
         ensure_able_to_act(world, c)
         if ev.sequence_of(c) is not None:
             raise RuleViolation(f"{c.name} is already in Sequence {_state(c)['id']}")
-    given = {world.character(k).name: v for k, v in (teams or {}).items()}
+    # A side's name is matched as names are, case and accents aside: "Crew" and "crew" are one
+    # side, said as first written (ruling M107).
+    spelled: dict[str, str] = {}
+    given: dict[str, str] = {}
+    by_name = {fold(c.name): c.name for c in characters}
+    for key, team in (teams or {}).items():
+        name = world.character(key).name
+        if not fold(team):
+            raise RuleViolation(f"{name}= names no side: write {name}=SIDE, or {name} alone")
+        other = by_name.get(fold(team), name)
+        if other != name:
+            # «Séquences collectives» L411: a side is "son camp", said on purpose. A side named after
+            # another participant silently made a foe an ally by a typo (ruling M107).
+            raise RuleViolation(
+                f"{name}={team.strip()}: {other} is a participant, not a side; "
+                f"to put them on one side, give both the side's name ({other}=NAME {name}=NAME)"
+            )
+        given[name] = spelled.setdefault(fold(team), team.strip())
     team_of = {c.name: given.get(c.name, c.name) for c in characters}
     if len(set(team_of.values())) < 2:
         raise RuleViolation("a Sequence needs at least two opposing sides")
@@ -253,7 +274,7 @@ def manoeuvre_of(side: Side) -> str:
     """The side's manoeuvre, checked: a fight, a chase or ramming (L427-L431)."""
     key = fold(side.manoeuvre)
     if key not in tables().manoeuvres:
-        raise RuleViolation(f"a side fights, chases or rams ({', '.join(tables().manoeuvres)}), not {side.manoeuvre!r}")
+        raise RuleViolation(f"a side fights, chases or rams ({', '.join(tables().manoeuvres)}), not {quoted(side.manoeuvre)}")
     if key == "ram" and not side.vehicle:
         raise RuleViolation(f"{side.name} rams with a vehicle: name it (L429)")
     return key
@@ -279,10 +300,14 @@ def _pool(world: World, side: Side, character: Character, state: dict[str, Any])
     setbacks = character.condition["setbacks"]
     malus = penalty(setbacks, revers_domain(side.domain))  # L335-L345, checked before any card
     if side.vehicle and manoeuvre_of(side) != "fight":
-        # L343: Revers do not stack: the driver's own Revers or the vehicle's damage, the higher.
-        malus = max(malus, penalty(setbacks, VEHICLE))
+        # L343: Revers do not stack: the driver's own Revers or this vehicle's damage, the higher;
+        # another vehicle's damage weighs on that one only (L429, ruling M105).
+        malus = max(malus, vehicle_penalty(setbacks, side.vehicle))
     modifiers = {fold(k): int(v) for k, v in side.modifiers.items() if v} | fatigued(world, character, canonical)
     modifiers.update(_vehicle_cards(side))
+    if side.vehicle and manoeuvre_of(side) != "fight" and wrecked(setbacks, side.vehicle):
+        # L429: "un Revers décisif transforme le véhicule touché en épave": a wreck drives no more.
+        raise RuleViolation(f"{character.name}'s {vehicle_name(side.vehicle)} is a wreck (L429): it chases and rams no more")
     limits = tables().conflict_modifiers
     for key, most in limits.items():
         if key in modifiers and not -most <= modifiers[key] <= 0:
@@ -356,6 +381,10 @@ def _fits_the_manoeuvre(world: World, side: Side, me: str, rammed: set[str]) -> 
     manoeuvre = manoeuvre_of(side)
     if me in rammed and not side.vehicle:
         raise RuleViolation(f"{me} is rammed, and a ram damages a vehicle (L429): name {me}'s with vehicle=")
+    if me in rammed and side.vehicle and manoeuvre == "fight" and wrecked(world.character(me).condition["setbacks"], side.vehicle):
+        # L429: "un Revers décisif transforme le véhicule touché en épave": a wreck is rammed no
+        # more, as it chases and rams no more (ruling M112); a ram once dealt it a second Décisif.
+        raise RuleViolation(f"{me}'s {vehicle_name(side.vehicle)} is a wreck (L429): it is rammed no more")
     if side.vehicle and manoeuvre == "fight" and me not in rammed and not settings(world)["vehicle_armour"]:
         raise RuleViolation(
             f"{me}'s vehicle counts in a chase, a ram or when rammed (L427-L429), in a fight only if the campaign's "
@@ -370,7 +399,8 @@ def _fits_the_manoeuvre(world: World, side: Side, me: str, rammed: set[str]) -> 
 
 def _outrun(world: World, state: dict[str, Any], sides: list[Side]) -> str | None:
     """The team whose vehicles are all of a later era than every other vehicle of a chase: it
-    outruns them without a draw («d - Véhicules» L528-L530)."""
+    outruns them without a draw («d - Véhicules» L528-L530). A vehicle that outruns an opposing one
+    while its side does not outrun them all is refused (ruling M106)."""
     if not all(manoeuvre_of(s) == "chase" and s.vehicle for s in sides):
         return None
     teams = state["teams"]
@@ -381,7 +411,23 @@ def _outrun(world: World, state: dict[str, Any], sides: list[Side]) -> str | Non
         others = [e for t, es in by_team.items() if t != team for e in es]
         if all(outruns(mine, theirs) for mine in eras for theirs in others):
             return team
+    # L528-L530 speak of each vehicle: one that outruns an opposing one does so "automatiquement",
+    # which no card of a draw may undo; with its side not outrunning them all, the Sequence's
+    # one goal a side cannot say what it won (ruling M106): the Narrator splits the chase.
+    for fast in sides:
+        for slow in sides:
+            me, them = world.character(fast.name).name, world.character(slow.name).name
+            if teams[me] != teams[them] and outruns(fast.vehicle_era, slow.vehicle_era):
+                raise RuleViolation(
+                    f"{me}'s {vehicle_name(fast.vehicle)} ({_ERAS[fold(fast.vehicle_era)]}) outruns {them}'s "
+                    f"{vehicle_name(slow.vehicle)} ({_ERAS[fold(slow.vehicle_era)]}) without a draw (L528-L530), but not every "
+                    "vehicle of its side outruns every other: end the Sequence (sequence-stop) and open one without the vehicles outrun"
+                )
     return None
+
+
+_ERAS = {"ancient": "steam era or older", "modern": "modern", "future": "future"}
+"""The vehicle eras as the seed names them («d - Véhicules» L528-L530: "l'ère de la vapeur ou antérieurs")."""
 
 
 def _atouts(world: World, sides: list[Side], state: dict[str, Any]) -> list[tuple[str, Spend]]:
@@ -391,7 +437,7 @@ def _atouts(world: World, sides: list[Side], state: dict[str, Any]) -> list[tupl
     for side in sides:
         me = world.character(side.name).name
         if side.change and side.change not in ("attack", "defence"):
-            raise RuleViolation(f"an Atout changes an attack or a defence card, not {side.change!r}")
+            raise RuleViolation(f"an Atout changes an attack or a defence card, not {quoted(side.change)}")
         for helper in side.helpers:
             name = world.character(helper).name
             if name in state["teams"] and state["teams"][name] != state["teams"][me]:
@@ -451,14 +497,16 @@ def draw(world: World, sides: list[Side], purpose: str = "") -> DrawResult:
     for side in sides:
         me = chars[side.name].name
         if side.healing and side.healing not in HEALING:
-            raise RuleViolation(f"a Revers heals {', '.join(HEALING)}, not {side.healing!r}")
+            raise RuleViolation(f"a Revers heals {', '.join(HEALING)}, not {quoted(side.healing)}")
         _fits_the_manoeuvre(world, side, me, rammed)
         info[me], pool, boosts[me] = _pool(world, side, chars[side.name], _state(chars[side.name]))
-        counts = [side.defence, side.armour, *side.extra_defence.values(), *side.attack.values()]
-        if any(v < 0 for v in counts):
+        counts = {"defence": side.defence, "armour": side.armour, **side.extra_defence}
+        counts |= {f"attack on {target.strip()}": n for target, n in side.attack.items()}
+        below = [f"{me}'s {what} is −{-n}" for what, n in counts.items() if n < 0]
+        if below:
             # L309: a participant splits its cards between attacks and defence; an attack of −3
-            # once "drew" six defence cards out of three.
-            raise RuleViolation("card counts are not negative")
+            # once "drew" six defence cards out of three. Said by whose and which (ruling M113).
+            raise RuleViolation(f"card counts are not negative: {joined(below)} (L309)")
         if fastest is not None:
             continue  # L528-L530: the chase ends without a draw, so no split of cards is asked
         plans[me] = _targets(side, state, me, world, pool)
@@ -515,6 +563,9 @@ def draw(world: World, sides: list[Side], purpose: str = "") -> DrawResult:
     by_name = {chars[s.name].name: s for s in sides}
     # L335-L345: the kind of Revers each side takes, which names a physical one by its wound (L343).
     domains = {me: declared[me].domain for me in names}
+    # What each side did and drove, so that every Revers of the draw reads by what dealt it (L427-L429).
+    manoeuvres = {me: declared[me].manoeuvre for me in names}
+    vehicles = {me: vehicle_name(by_name[me].vehicle) for me in names if by_name[me].vehicle}
     lineup = Lineup(tuple(state["participants"]), state["teams"], state["collective"])
     banked = {me: int(_state(world.character(me))["banked"]) for me in names}
     out = {me: out_after(world.character(me).sheet) for me in names}
@@ -522,7 +573,7 @@ def draw(world: World, sides: list[Side], purpose: str = "") -> DrawResult:
     received = {me: resolution.sides[me]["received"] for me in names}
     decisive = resolution.decisive
     for me in names:
-        info[me].update(resolution.sides[me], domain=domains[me], manoeuvre=declared[me].manoeuvre)
+        info[me].update(resolution.sides[me], domain=domains[me], manoeuvre=declared[me].manoeuvre, vehicle=vehicles.get(me))
         # L564-L566, L607: a draw on a psychic domain spends a Potentiel point, and with the
         # fatigue option a rank of Vigueur (L582), as a power's use does.
         used_domain = info[me]["kind"] == "domain"
@@ -542,6 +593,8 @@ def draw(world: World, sides: list[Side], purpose: str = "") -> DrawResult:
             pool=info[me]["pool"],
             declared=declared[me].to_dict(),
             domains=domains,
+            manoeuvres=manoeuvres,
+            vehicles=vehicles,
             potentiel=1 if used_domain else 0,
             fatigue_lost=tired,
             attack=info[me]["attack"],
@@ -567,13 +620,15 @@ def draw(world: World, sides: list[Side], purpose: str = "") -> DrawResult:
         for target in names:
             for attacker, severity in received[target].items():
                 side = by_name[attacker]
-                source = f"{attacker}, Sequence {state['id']} draw {number}" + (f" ({purpose})" if purpose else "")
+                when = f"Sequence {state['id']} draw {number}" + (f" ({purpose})" if purpose else "")
+                source = f"{attacker}, {when}"
                 how = declared[attacker].manoeuvre
                 if how == "chase":
                     continue  # L427: a change of position, not a wound (PROPOSAL T17g)
                 if how == "ram":
-                    # L429: damage to the target's vehicle; a Décisif makes it a wreck; no repair rule (A24).
-                    suffer(world, target, severity, VEHICLE, "none", f"{by_name[target].vehicle or 'vehicle'} rammed by {source}")
+                    # L429: damage to the target's vehicle, named on the event (ruling M105); a Décisif
+                    # makes it a wreck; no repair rule (A24).
+                    suffer(world, target, severity, VEHICLE, "none", f"{attacker}'s ram, {when}", vehicle=vehicles[target])
                     continue
                 suffer(world, target, severity, by_name[target].domain, wound_healing(side), source)
     if decisive:
@@ -648,8 +703,8 @@ def abridge(world: World, name: str, agreed: bool = False) -> str:
 class UpperHand:
     """What taking the upper hand did: the Revers ``forgone`` per target, the ``cards`` gained for
     the next draw, and the draw's ``winner`` counted again (None on a tie) with its ``side``'s
-    members; ``domains``, the kind of each target's Revers, and the taker's ``manoeuvre`` name them
-    as the draw did (L343)."""
+    members; ``domains``, the kind of each target's Revers, the taker's ``manoeuvre`` and the
+    ``vehicles`` a ram hit name them as the draw did (L343, L429)."""
 
     cards: int
     forgone: dict[str, int]
@@ -657,6 +712,7 @@ class UpperHand:
     domains: dict[str, str]
     manoeuvre: str
     side: tuple[str, ...] = ()
+    vehicles: dict[str, str] = field(default_factory=dict)
 
 
 def _withdrawn(world: World, state: dict[str, Any], taker: str, forgone: Mapping[str, int]) -> dict[str, list[int]]:
@@ -689,6 +745,13 @@ def take_upper_hand(world: World, name: str) -> UpperHand:
     state = _state(character)
     ensure_able_to_act(world, character)
     forgone = {target: n for target, n in state.get("inflicted", {}).items() if n}
+    if not forgone and state["upper_hand"]:
+        # L329: the Revers are forgone once; "inflicted no Revers" was said of one who had (ruling M115).
+        taken = plural(int(state["upper_hand"]), "extra card")
+        raise RuleViolation(
+            f"{me} has already forgone the Revers of draw {state['draws']} for the upper hand ({taken} in the next draw): "
+            "there is nothing to forgo (L329)"
+        )
     if not forgone:
         raise RuleViolation(f"{me} inflicted no Revers in the last draw: there is nothing to forgo for the upper hand (L329)")
     cards = upper_hand_cards(sum(forgone.values()))
@@ -706,6 +769,8 @@ def take_upper_hand(world: World, name: str) -> UpperHand:
     # The kind of each forgone Revers, as its target declared it with the draw (L335-L345).
     domains = {target: str(participants[target].get("domain", "")) for target in forgone}
     manoeuvre = state.get("manoeuvre", "fight")
+    hit = state.get("vehicles", {}) if manoeuvre == "ram" else {}
+    vehicles = {target: hit[target] for target in forgone if target in hit}  # L429: a ram's were the vehicles'
     for p in participants:
         outcome = "tie" if winner is None else "won" if teams[p] == winner else "lost"
         world.character(p).record(
@@ -718,10 +783,11 @@ def take_upper_hand(world: World, name: str) -> UpperHand:
             forgone=forgone,
             domains=domains,
             manoeuvre=manoeuvre,
+            vehicles=vehicles,
             withdrawn=withdrawn[p],
             outcome=outcome,
         )
-    return UpperHand(cards, forgone, winner, domains, manoeuvre, members(state, winner))
+    return UpperHand(cards, forgone, winner, domains, manoeuvre, members(state, winner), vehicles)
 
 
 def stop(world: World, name: str) -> int:

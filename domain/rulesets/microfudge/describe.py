@@ -239,6 +239,11 @@ def setback_suffered(e: Any) -> str:
     physical = s["domain"] == "physical"
     critical = "; critical state" if e.critical else ""
     healing = heals(s["healing"], int(s["severity"]), e.graduated)
+    if e.vehicle:
+        # L429: the damage is the vehicle's, told as its own, not as the driver's (ruling M105); a
+        # Décisif makes it a wreck. Said after the driver's name, as the other Revers are.
+        done = "wrecked" if s["severity"] >= tables().max_severity else "damaged"
+        return f"had their {e.vehicle} {done}: a {revers(s['severity'])} ({healing}) {origin(e.source, e.in_place_of)}"
     return f"took a {revers(s['severity'], physical)} ({s['domain']}, {healing}) {origin(e.source, e.in_place_of)}{critical}"
 
 
@@ -365,7 +370,19 @@ def atouts_held(atouts: Mapping[str, int]) -> str:
     return f"{atouts['reserve']} in reserve, {atouts['experience']} of experience"
 
 
-_MANOEUVRE_REVERS = {"chase": " (ground gained or lost in the chase, not wounds)", "ram": " (damage to the vehicles)"}
+CHASE_REVERS = " (ground gained or lost in the chase, not wounds)"
+"""What a chase's Revers are («Poursuites» L427: changes of position), said after them (ruling M69)."""
+_MANOEUVRE_REVERS = {"chase": CHASE_REVERS, "ram": " (damage to the vehicles)"}
+
+
+def revers_on(severity: int, target: str, domain: str | None, manoeuvre: str, vehicle: str | None) -> str:
+    """A Revers a side deals ``target``, as the sheet will name it: a ram's on the vehicle it
+    damaged («Concours de démolition et éperonnages» L429, ruling M105), "a Revers décisif on Jim's
+    sedan, a wreck"; another by :func:`dealt`, "a Blessure on Jim"."""
+    if manoeuvre != "ram" or not vehicle:
+        return f"a {dealt(severity, domain, manoeuvre)} on {target}"
+    wreck = ", a wreck" if severity >= tables().max_severity else ""
+    return f"a {revers(severity)} on {target}'s {vehicle}{wreck}"
 
 
 def _cards_drawn(e: Any) -> str:
@@ -373,12 +390,30 @@ def _cards_drawn(e: Any) -> str:
     # Revers of that severity (a Revers, sérieux, décisif), never that many Revers.
     declared = e.declared or {}
     manoeuvre = declared.get("manoeuvre", "fight")
-    inflicted = [f"a {dealt(n, e.domains.get(who), manoeuvre)} on {who}" for who, n in e.inflicted.items() if n]
-    received = [f"a {dealt(n, declared.get('domain'), manoeuvre)} from {who}" for who, n in e.received.items() if n]
-    what = inflicted + received
-    # «Poursuites» L427: a chase's Revers are changes of position, never wounds; «éperonnages»
-    # L429: a ram's are damage to the vehicles. Said after them, so no one reads them as wounds.
-    kind = _MANOEUVRE_REVERS.get(manoeuvre, "")
+    if e.manoeuvres:
+        # Since version 4 each Revers reads by what dealt it (ruling M105): a ram's on the vehicle it
+        # damaged (L429), a fighter's by the target's kind, a chase's as ground (L427).
+        how = {who: e.manoeuvres.get(who, "fight") for who in e.received}
+        parts = [(manoeuvre, revers_on(n, who, e.domains.get(who), manoeuvre, e.vehicles.get(who))) for who, n in e.inflicted.items() if n]
+        parts += [
+            (how[who], f"a {revers(n)} on their vehicle from {who}'s ram")
+            if how[who] == "ram"
+            else (how[who], f"a {dealt(n, declared.get('domain'), how[who])} from {who}")
+            for who, n in e.received.items()
+            if n
+        ]
+        # L427: a chase's Revers are ground, said once after a line of them only, else after each,
+        # so a ram's damage beside them is never read as ground (ruling M114).
+        ground = all(how_dealt == "chase" for how_dealt, _ in parts)
+        what = [said if ground or how_dealt != "chase" else said + CHASE_REVERS for how_dealt, said in parts]
+        kind = CHASE_REVERS if ground else ""
+    else:
+        inflicted = [f"a {dealt(n, e.domains.get(who), manoeuvre)} on {who}" for who, n in e.inflicted.items() if n]
+        received = [f"a {dealt(n, declared.get('domain'), manoeuvre)} from {who}" for who, n in e.received.items() if n]
+        # «Poursuites» L427: a chase's Revers are changes of position, never wounds; «éperonnages»
+        # L429: a ram's are damage to the vehicles. Said after them, so no one reads them as wounds.
+        kind = _MANOEUVRE_REVERS.get(manoeuvre, "")
+        what = inflicted + received
     # L307-L309, L431: the card count with the terms it adds up from, as the command's line says
     # it; a draw recorded before version 3 kept no relatedness to name a field's loss by.
     old = f": {e.characteristic} {rank(e.used_rank)}, {plural(e.pool, 'card')}"
@@ -397,7 +432,7 @@ def _cards_drawn(e: Any) -> str:
 
 
 def _upper_hand(e: Any) -> str:
-    forgone = joined([f"a {dealt(n, e.domains.get(who), e.manoeuvre)} on {who}" for who, n in e.forgone.items()])
+    forgone = joined([revers_on(n, who, e.domains.get(who), e.manoeuvre, e.vehicles.get(who)) for who, n in e.forgone.items()])
     # On a target's chain, the one Revers its attacker's draw recorded there leaves its sheet (L311, L329, ruling M16).
     off = f"; {_withdrawn(e)} comes off their sheet" if e.withdrawn else ""
     return f"{e.taker} forgoes {forgone} from draw {e.draw} to take the upper hand: {plural(e.cards, 'extra card')} in the next draw{off}"

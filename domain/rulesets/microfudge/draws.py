@@ -158,6 +158,13 @@ class Resolution:
     decisive: list[str]
 
 
+COVER = {"fight": "covering fire", "chase": "covering its teammates in the chase", "ram": "shielding its teammates' vehicles"}
+"""What a side that spends its spare defence on its teammates does, by its manoeuvre (ruling M108):
+«Séquences collectives» L411 lets "un individu" use "ses succès défensifs pour aider les membres
+de son camp" with a logical reason; firing is the example of a fight (L413), while in a chase,
+where weapons count for nothing (L427), a driver covers by its driving, and a ram by its vehicle."""
+
+
 def _suppress(
     order: Sequence[str],
     lineup: Lineup,
@@ -174,7 +181,8 @@ def _suppress(
             continue
         mates = [p for p in lineup.participants if p != me and teams[p] == teams[me]]
         if not mates:
-            raise RuleViolation(f"{me} has no teammate to cover with suppressive fire (L413)")
+            why = {"fight": "with suppressive fire (L413)", "chase": "in the chase (L411)", "ram": "with its vehicle (L411)"}
+            raise RuleViolation(f"{me} has no teammate to cover {why[declared[me].manoeuvre]}")
         defence = cards[me].defence
         spare = max(0, defence["successes"] - defence["robustesse"] - incoming[me])
         covered: dict[str, int] = {}

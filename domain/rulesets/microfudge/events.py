@@ -111,9 +111,12 @@ class SetbackSuffered(FaceDown):
     the roll failed, and by how much (L351). ``source`` says what dealt it; a Revers borne
     ``in_place_of`` another, by interposing (L763-L765), holds the note on how instead.
     ``graduated`` says a deep wound heals on the seed's graduated schedule, as the campaign set it
-    when the Revers was taken (L341, T2b)."""
+    when the Revers was taken (L341, T2b). ``vehicle`` names the vehicle a ram damaged («Concours
+    de démolition et éperonnages» L429: its Revers "qu'il est préférable d'appeler dommages"), the
+    one its driver declared, whose chases and rams it weighs on; None for a Revers of the
+    character's own, and for vehicle damage recorded before version 5 (ruling M105)."""
 
-    class_version = 4
+    class_version = 5
 
     at: int
     setback: dict[str, Any]
@@ -122,16 +125,20 @@ class SetbackSuffered(FaceDown):
     in_place_of: str | None
     sealed_until: str | None
     graduated: bool
+    vehicle: str | None
 
     @classmethod
     def upcast_stored(cls, state: dict[str, Any]) -> None:
         # Recorded before version 2, when every Revers was recorded face up, and before version 3,
         # when a Revers borne in another's place said so in its source alone: "in Harvey's place:
         # a note" (once "taken in Harvey's place: a note"), and before version 4, when it kept no
-        # deep-wound schedule: its words said "a step a week" whatever the schedule, and still do.
+        # deep-wound schedule: its words said "a step a week" whatever the schedule, and still do;
+        # before version 5 a ram's damage named no vehicle: it reads as it did, the driver's
+        # "vehicle" Revers weighing on whatever they drive.
         super().upcast_stored(state)
         state.setdefault("sealed_until", None)
         state.setdefault("graduated", False)
+        state.setdefault("vehicle", None)
         if "in_place_of" not in state:
             said = str(state["source"]).removeprefix("taken ")
             whose, place, note = said.partition("'s place")
@@ -144,6 +151,8 @@ class SetbackSuffered(FaceDown):
         # A face-down Revers keeps the epoch it waits for, so that what it brings about later (a
         # recovery on its clock) lies face down with it until then (ruling M87).
         dealt = dict(self.setback) | ({"sealed_until": self.sealed_until} if self.sealed_until else {})
+        if self.vehicle is not None:
+            dealt["vehicle"] = self.vehicle  # L429: the damaged vehicle's, not its driver's
         c["setbacks"] = [*c["setbacks"], dealt]
         c["next_setback"] = int(self.setback["id"]) + 1
         if self.critical:
@@ -429,9 +438,13 @@ class ConflictCardsDrawn(ChainedEvent):
     names the card count's terms and a physical Revers by its wound (L343, L927-L931); None and
     empty on draws recorded before version 3. A draw on a psychic domain (Télékinésie in a fight,
     L607) is a use of it: ``potentiel`` is the point it spends (L564-L566) and ``fatigue_lost`` the
-    Vigueur ranks lost after it with the fatigue option (L582); 0 on others and before version 3."""
+    Vigueur ranks lost after it with the fatigue option (L582); 0 on others and before version 3.
+    ``manoeuvres`` is what each side of the draw did (fight, chase, ram) and ``vehicles`` the
+    vehicle each side named, so that a Revers reads by what dealt it: a ram's as damage to the
+    target's vehicle (L429), a chase's as ground (L427), a fight's by the target's kind; empty
+    before version 4, when every Revers of the line read by the drawer's own manoeuvre."""
 
-    class_version = 3
+    class_version = 4
 
     at: int
     sequence: int
@@ -445,6 +458,8 @@ class ConflictCardsDrawn(ChainedEvent):
     pool: int
     declared: dict[str, Any] | None
     domains: dict[str, str]
+    manoeuvres: dict[str, str]
+    vehicles: dict[str, str]
     potentiel: int
     fatigue_lost: int
     attack: dict[str, dict[str, Any]]
@@ -459,11 +474,14 @@ class ConflictCardsDrawn(ChainedEvent):
     @classmethod
     def upcast_stored(cls, state: dict[str, Any]) -> None:
         # Recorded before version 2, which keeps the side's declaration, and before version 3,
-        # which keeps the field's relatedness and each side's kind of Revers: unknown.
+        # which keeps the field's relatedness and each side's kind of Revers: unknown; before
+        # version 4, each side's manoeuvre and vehicle: unknown, the drawer's own names them all.
         super().upcast_stored(state)
         state.setdefault("declared", None)
         state.setdefault("relatedness", None)
         state.setdefault("domains", {})
+        state.setdefault("manoeuvres", {})
+        state.setdefault("vehicles", {})
         state.setdefault("potentiel", 0)
         state.setdefault("fatigue_lost", 0)
 
@@ -478,6 +496,7 @@ class ConflictCardsDrawn(ChainedEvent):
         declared = self.declared or {}
         manoeuvre = declared.get("manoeuvre", "fight")
         state.update(inflicted=dict(self.inflicted), received=dict(self.received), manoeuvre=manoeuvre)
+        state["vehicles"] = dict(self.vehicles)  # the vehicles a ram's Revers went to, which the upper hand names
         state["domain"] = declared.get("domain", "")  # the kind of Revers it takes, which the upper hand names
         state["first_setback"] = character.condition["next_setback"]
         character.condition["sequence"] = state
@@ -495,9 +514,11 @@ class UpperHandTaken(ChainedEvent):
     participant: a target's Revers of that draw are ``withdrawn`` from its sheet, and each side's
     ``outcome`` of the draw is counted again without the forgone Revers (L321). ``domains`` (the
     kind of each target's Revers, L335-L345) and the taker's ``manoeuvre`` name the forgone Revers
-    as the draw did, a physical one in a fight by its wound (L343); empty before version 2."""
+    as the draw did, a physical one in a fight by its wound (L343); empty before version 2.
+    ``vehicles`` names the vehicle of each target of a ram (L429, ruling M105); empty before
+    version 3, when a ram's forgone Revers read as on its driver."""
 
-    class_version = 2
+    class_version = 3
 
     at: int
     sequence: int
@@ -507,15 +528,18 @@ class UpperHandTaken(ChainedEvent):
     forgone: dict[str, int]
     domains: dict[str, str]
     manoeuvre: str
+    vehicles: dict[str, str]
     withdrawn: list[int]
     outcome: str
 
     @classmethod
     def upcast_stored(cls, state: dict[str, Any]) -> None:
-        # Recorded before version 2, which keeps the kind of the forgone Revers: unknown.
+        # Recorded before version 2, which keeps the kind of the forgone Revers: unknown; before
+        # version 3, which keeps the rammed vehicles: none, the Revers read as on the drivers.
         super().upcast_stored(state)
         state.setdefault("domains", {})
         state.setdefault("manoeuvre", "fight")
+        state.setdefault("vehicles", {})
 
     def apply(self, character: Character) -> None:
         state = sequence_of(character)

@@ -34,7 +34,7 @@ from chronique.domain.rulesets.microfudge.rules import (
 from chronique.domain.rulesets.microfudge.sheet import characteristic, find, raise_cost
 from chronique.domain.rulesets.microfudge.tables import tables
 from chronique.domain.rulesets.words import joined
-from chronique.domain.text import fold, plural
+from chronique.domain.text import fold, plural, quoted
 from chronique.domain.world import World
 
 
@@ -197,7 +197,7 @@ def _atout_pool(character: Character, cost: int, pool: str | None = None, reserv
     if pool is not None and pool not in atouts:
         # Named even where only the reserve pays (a raise in play, L119-L125): "--pool foo" once paid
         # from the reserve as if nothing had been named.
-        raise RuleViolation(f"Atouts come from the reserve or experience, not {pool!r}")
+        raise RuleViolation(f"Atouts come from the reserve or experience, not {quoted(pool)}")
     order = ["reserve"] if reserve_only else ([pool] if pool else ["experience", "reserve"])
     for name in order:
         if atouts[name] >= cost:
@@ -305,7 +305,7 @@ def roll_test(world: World, name: str, request: TestRequest) -> TestResult:
     test_required(request.required)  # «Degrés de difficulté» L255-L267: Facile (2) to Impossible (8)
     domain = revers_domain(request.domain)  # L335-L345: the kind of action, before any die
     if request.healing not in HEALING:
-        raise RuleViolation(f"a Revers heals {', '.join(HEALING)}, not {request.healing!r}")
+        raise RuleViolation(f"a Revers heals {', '.join(HEALING)}, not {quoted(request.healing)}")
     canonical, rank, kind = characteristic(character.sheet, request.characteristic)
     used = related_rank(rank, request.relatedness, kind)
     malus = penalty(character.condition["setbacks"], domain)
@@ -498,16 +498,18 @@ def suffer(
     source: str,
     sealed_until: str | None = None,
     in_place_of: str | None = None,
+    vehicle: str | None = None,
 ) -> dict[str, Any]:
     """Record a Revers on ``name``; its first recovery falls one full period later (scheduler
     PROPOSAL §5), except a physical Décisif, which is critical and heals only once stabilized (§4.3).
     The Revers of a hidden roll is face down until the epoch ``sealed_until`` is revealed. One borne
-    ``in_place_of`` another (L763-L765) has the note on how as its ``source``."""
+    ``in_place_of`` another (L763-L765) has the note on how as its ``source``. Damage a ram dealt
+    names the ``vehicle`` that took it, on its driver's stream (L429, ruling M105)."""
     character = world.character(name)
     if not 1 <= severity <= tables().max_severity:
         raise RuleViolation(f"a Revers has a severity of 1 to {tables().max_severity}, not {severity}")
     if healing not in HEALING:
-        raise RuleViolation(f"a Revers heals {', '.join(HEALING)}, not {healing!r}")
+        raise RuleViolation(f"a Revers heals {', '.join(HEALING)}, not {quoted(healing)}")
     kind = revers_domain(domain)  # L335-L345: a misspelt kind would weigh on nothing
     critical = severity >= tables().max_severity and kind == "physical"
     setback = {
@@ -527,6 +529,7 @@ def suffer(
         in_place_of=in_place_of,
         sealed_until=sealed_until,
         graduated=settings(world)["deep_wound_schedule"] == "graduated",
+        vehicle=vehicle,
     )
     return setback
 
@@ -583,10 +586,20 @@ def first_aid(world: World, patient: str, healer: str, setback_id: int, quality:
     """The healer's Médecine Test against Moyenne / Difficile / Très difficile by the wound's
     severity, with the gear's quality modifier (L359, L459-L467). Success stabilizes, and in the
     campaign's ``reduce_step`` mode lowers the wound one step (PROPOSAL A9); a wound still there
-    starts (or keeps) its recovery clock. The patient may be critical, the healer not (ruling M52)."""
+    starts (or keeps) its recovery clock. The patient may be critical, the healer not (ruling M52).
+    A vehicle's damage or a social Revers is no wound: refused (rulings M109, M116)."""
     character, medic = world.character(patient), world.character(healer)
     ensure_able_to_act(world, medic)
     setback = open_setback(character, setback_id)
+    if setback["domain"] == "vehicle":
+        # L357-L359 tend wounds; a vehicle's damage (L429) has no repair rule (A24, ruling M109).
+        what = f"{character.name}'s {setback['vehicle']}" if setback.get("vehicle") else "a vehicle"
+        raise RuleViolation(f"Revers {setback_id} is damage to {what} (L429): first aid tends wounds (L357-L359), not vehicles")
+    if fold(setback["domain"]) == "social":
+        # L335: a social Revers is a tarnished reputation or lost self-confidence, no wound for a
+        # Médecine Test to stabilize (L357-L359); it was once "tended" (ruling M116).
+        said = f"Revers {setback_id} is {character.name}'s social Revers (L335)"
+        raise RuleViolation(f"{said}: first aid tends wounds (L357-L359), not social ones")
     scene = ev.scene_of(world.campaign.epoch, world.campaign.clock)
     if [medic.name, scene] in setback.get("tended", []):
         raise RuleViolation(f"{medic.name} already tried first aid on Revers {setback_id} in this scene: one attempt per healer and scene")
@@ -692,7 +705,7 @@ def spend_atout(world: World, name: str, use: str, note: str = "", pool: str | N
     uses = tables().atout_uses
     key = fold(use)
     if key not in uses:
-        raise RuleViolation(f"an Atout buys one of {', '.join(uses)}, not {use!r}")
+        raise RuleViolation(f"an Atout buys one of {', '.join(uses)}, not {quoted(use)}")
     if key in ACTED_ELSEWHERE:
         raise RuleViolation(f"{key} acts on a roll or a Revers, so it is spent there: {ACTED_ELSEWHERE[key]}")
     if key not in WHILE_CRITICAL:
@@ -718,12 +731,18 @@ def take_revers(world: World, name: str, other: str, setback_id: int, note: str 
     the means to interpose, which the Narrator judges (PROPOSAL: any open Revers, one Atout for the
     whole of it). The Revers leaves ``other``'s sheet and is suffered by ``name`` from now, on its own
     clock (or critical, for a physical Décisif). Returns the Revers as ``name`` now bears it. The
-    one who interposes acts, so may not be critical; the one spared may (ruling M52)."""
+    one who interposes acts, so may not be critical; the one spared may (ruling M52). A vehicle's
+    damage is the vehicle's: no one bears it (ruling M105)."""
     character, victim = world.character(name), world.character(other)
     ensure_able_to_act(world, character)
     if character.id == victim.id:
         raise RuleViolation(f"{character.name} already bears their own Revers")
     setback = open_setback(victim, setback_id)
+    if setback.get("vehicle"):
+        # L429, L763: a ram's damage is the vehicle's (ruling M105), which no body interposes to bear.
+        raise RuleViolation(
+            f"Revers {setback_id} is damage to {victim.name}'s {setback['vehicle']} (L429): no one bears it in its place (L763)"
+        )
     key, cost = "take-a-revers", tables().atout_uses["take-a-revers"]
     paid = _atout_pool(character, cost, None)
     at = world.campaign.clock

@@ -37,7 +37,7 @@ from chronique.domain.rulesets.microfudge.rules import (
 )
 from chronique.domain.rulesets.microfudge.sheet import characteristic
 from chronique.domain.rulesets.microfudge.tables import tables
-from chronique.domain.text import fold
+from chronique.domain.text import fold, quoted
 from chronique.domain.world import World
 
 HEALERS = ("accelerated-healing", "regeneration")
@@ -87,7 +87,7 @@ def _power(name: str) -> tuple[str, str, int, str]:
     powers = tables().powers
     key = fold(name)
     if key not in powers:
-        raise RuleViolation(f"a power is one of {', '.join(powers)}, not {name!r}")
+        raise RuleViolation(f"a power is one of {', '.join(powers)}, not {quoted(name)}")
     domain, required, process = powers[key]
     return key, domain, required, process
 
@@ -98,7 +98,7 @@ def _boost(character: Character, power: str, mode: str, value: int) -> dict[str,
     aptitude, modes = tables().boosts[power]
     chosen = fold(mode) or modes[0]
     if chosen not in modes:
-        raise RuleViolation(f"{power_name(power)} works as {', '.join(modes)}, not {mode!r}")
+        raise RuleViolation(f"{power_name(power)} works as {', '.join(modes)}, not {quoted(mode)}")
     canonical, _, _ = characteristic(character.sheet, aptitude)
     _, presence, _ = characteristic(character.sheet, "Présence")
     limit = 1 if chosen == "feat" else value
@@ -132,6 +132,11 @@ def _healable(world: World, character: Character, power: str, setback_id: int) -
     why = None
     if wound is None:
         why = f"{character.name} has no open Revers {setback_id}"
+    elif wound["domain"] == "vehicle":
+        # L621: a power of the mind over the body; a vehicle's damage (L429) is no wound, even on
+        # the weekly clock the Narrator may name (rulings M92, M116).
+        what = f"{character.name}'s {wound['vehicle']}" if wound.get("vehicle") else "a vehicle"
+        why = f"Revers {setback_id} is damage to {what} (L429): {power_name(power)} heals the body (L621)"
     elif wound["healing"] != "weekly":
         why = f"{power_name(power)} heals only wounds that take weeks or months (L629, L635-L637)"
     elif not wound["stabilized"]:

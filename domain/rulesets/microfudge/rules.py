@@ -16,7 +16,7 @@ from chronique.domain.errors import RuleViolation
 from chronique.domain.gametime import DAY
 from chronique.domain.names import find
 from chronique.domain.rulesets.microfudge.tables import tables
-from chronique.domain.text import fold, plural
+from chronique.domain.text import fold, plural, quoted
 
 HEALING = ("daily", "weekly", "none")
 """Healing classes of a Revers (A10): light (one card a day), deep (one card a week), or none
@@ -47,7 +47,7 @@ def parse_difficulty(text: str) -> int:
     for value, name in enumerate(t.labels):
         if fold(name) == key:
             return value
-    raise RuleViolation(f"{text!r} is not a difficulty (choose one of {', '.join(t.difficulties)} or a number)")
+    raise RuleViolation(f"{quoted(text)} is not a difficulty (choose one of {', '.join(t.difficulties)} or a number)")
 
 
 def ladder_required(required: int, written: str | None = None) -> int:
@@ -96,7 +96,7 @@ def related_rank(rank: int, relatedness: str, kind: str) -> int:
     steps = tables().relatedness
     key = fold(relatedness)
     if key not in steps:
-        raise RuleViolation(f"relatedness is {', '.join(steps)}, not {relatedness!r}")
+        raise RuleViolation(f"relatedness is {', '.join(steps)}, not {quoted(relatedness)}")
     floor = tables().default_rank
     if kind == "aptitude" or rank <= floor:
         return rank
@@ -177,8 +177,8 @@ def revers_domain(written: str) -> str:
         if key in {fold(name), *(fold(s) for s in spellings)}:
             return name
     known = list(tables().revers_domains)
-    shown = written.strip() if len(written.strip()) <= 20 else written.strip()[:19] + "…"
-    raise RuleViolation(f"the kind of action a Revers weighs on is {', '.join(known[:-1])} or {known[-1]}, not {shown!r} (L335-L345)")
+    kinds = f"{', '.join(known[:-1])} or {known[-1]}"
+    raise RuleViolation(f"the kind of action a Revers weighs on is {kinds}, not {quoted(written)} (L335-L345)")
 
 
 def usual_healing(domain: str) -> str:
@@ -193,10 +193,38 @@ def penalty(setbacks: Iterable[Mapping[str, Any]], domain: str) -> int:
 
     «3 – Effets des Revers» L337-L345: Revers do not stack, only the highest applicable one
     counts; a Revers applies to actions of its own domain, and a deep wound (weekly healing)
-    applies in principle to every action (L341)."""
+    applies in principle to every action (L341). A vehicle's damage the Narrator put on the weekly
+    clock (ruling M92) is no wound: it weighs on driving only (L429, ruling M116)."""
     kind = fold(domain)
-    relevant = [s["severity"] for s in setbacks if fold(s["domain"]) == kind or s["healing"] == "weekly"]
+    deep = [s for s in setbacks if s["healing"] == "weekly" and fold(s["domain"]) != "vehicle"]
+    relevant = [s["severity"] for s in setbacks if fold(s["domain"]) == kind] + [s["severity"] for s in deep]
     return max(relevant, default=0)
+
+
+def vehicle_name(vehicle: str) -> str:
+    """A vehicle as its kind in the table names it («d - Véhicules» L504-L536), case aside: the
+    name a ram's damage records it by, so "Sedan" and "sedan" are the same car (ruling M105)."""
+    key = fold(vehicle)
+    if key not in tables().vehicles:
+        raise RuleViolation(f"a vehicle is one of {', '.join(tables().vehicles)}, not {quoted(vehicle)}")
+    return key
+
+
+def vehicle_penalty(setbacks: Iterable[Mapping[str, Any]], vehicle: str) -> int:
+    """The damage penalty to driving ``vehicle`` («Concours de démolition et éperonnages» L429):
+    the worst Revers a ram dealt to that vehicle (L343: they do not stack), and any vehicle Revers
+    that names no vehicle (recorded before a ram named it, or by the Narrator), as before (M105)."""
+    key = fold(vehicle)
+    hits = [s["severity"] for s in setbacks if fold(s["domain"]) == "vehicle" and fold(s.get("vehicle") or key) == key]
+    return max(hits, default=0)
+
+
+def wrecked(setbacks: Iterable[Mapping[str, Any]], vehicle: str) -> bool:
+    """Whether a ram's Décisif made ``vehicle`` a wreck («Concours de démolition» L429: "un Revers
+    décisif transforme le véhicule touché en épave"); damage that names no vehicle, recorded
+    before a ram named it, wrecks none (ruling M105)."""
+    key = fold(vehicle)
+    return any(s.get("vehicle") == key and s["severity"] >= tables().max_severity for s in setbacks)
 
 
 def severity_name(severity: int, physical: bool = False) -> str:
@@ -223,7 +251,7 @@ def recovery_period(healing: str, severity: int, graduated: bool = False, month_
     if healing == "daily":
         base = t.daily_s
     elif healing != "weekly":
-        raise RuleViolation(f"a Revers heals daily or weekly on a clock, not {healing!r}")
+        raise RuleViolation(f"a Revers heals daily or weekly on a clock, not {quoted(healing)}")
     elif not graduated:
         base = t.weekly_s
     else:
@@ -279,7 +307,7 @@ def range_defence(weapon: str, metres: int) -> int:
     t = tables()
     key = fold(weapon)
     if key not in t.range_weapons:
-        raise RuleViolation(f"a ranged weapon is one of {', '.join(t.range_weapons)}, not {weapon!r}")
+        raise RuleViolation(f"a ranged weapon is one of {', '.join(t.range_weapons)}, not {quoted(weapon)}")
     column_name, farthest = t.range_weapons[key]
     column = t.range_columns[column_name]
     band = range_band(metres)
@@ -295,7 +323,7 @@ def bands_to_close(start: str, goal: str) -> int:
     names = [fold(n) for n in tables().range_names]
     for band in (start, goal):
         if fold(band) not in names:
-            raise RuleViolation(f"{band!r} is not a range band (choose one of {', '.join(tables().range_names)})")
+            raise RuleViolation(f"{quoted(band)} is not a range band (choose one of {', '.join(tables().range_names)})")
     return abs(names.index(fold(start)) - names.index(fold(goal)))
 
 
@@ -306,7 +334,7 @@ def armour_factor(weapon_era: str, armour_era: str) -> int:
     eras = tables().eras
     for era in (weapon_era, armour_era):
         if fold(era) not in eras:
-            raise RuleViolation(f"an era is one of {', '.join(eras)}, not {era!r}")
+            raise RuleViolation(f"an era is one of {', '.join(eras)}, not {quoted(era)}")
     weapon, armour = eras.index(fold(weapon_era)), eras.index(fold(armour_era))
     if weapon > armour:
         return 0
@@ -325,20 +353,17 @@ def vehicle_revers(net: int, attacker: str, target: str) -> int:
     t = tables()
     for size in (attacker, target):
         if fold(size) not in t.vehicle_sizes:
-            raise RuleViolation(f"a vehicle size is one of {', '.join(t.vehicle_sizes)}, not {size!r}")
+            raise RuleViolation(f"a vehicle size is one of {', '.join(t.vehicle_sizes)}, not {quoted(size)}")
     ratio = t.vehicle_ratio.get(f"{fold(attacker)}-{fold(target)}", 1)
     return min(t.max_severity, max(0, net) // ratio)
 
 
 def vehicle_modifier(vehicle: str, use: str) -> int:
     """A vehicle's cards: Vitesse in a chase, Robustesse when ramming or as armour («d - Véhicules» L504-L536)."""
-    t = tables()
-    key = fold(vehicle)
-    if key not in t.vehicles:
-        raise RuleViolation(f"a vehicle is one of {', '.join(t.vehicles)}, not {vehicle!r}")
+    key = vehicle_name(vehicle)
     if use not in ("chase", "ram"):
-        raise RuleViolation(f"a vehicle serves in a chase or to ram, not {use!r}")
-    speed, sturdiness = t.vehicles[key]
+        raise RuleViolation(f"a vehicle serves in a chase or to ram, not {quoted(use)}")
+    speed, sturdiness = tables().vehicles[key]
     return speed if use == "chase" else sturdiness
 
 
@@ -409,7 +434,7 @@ def natural_armour(presence: int) -> int:
 def _era(era: str) -> int:
     eras = tables().vehicle_eras
     if fold(era) not in eras:
-        raise RuleViolation(f"an era is one of {', '.join(eras)}, not {era!r}")
+        raise RuleViolation(f"an era is one of {', '.join(eras)}, not {quoted(era)}")
     return eras.index(fold(era))
 
 

@@ -21,7 +21,7 @@ from chronique.domain.rulesets.microfudge.limits import ATOUTS
 from chronique.domain.rulesets.microfudge.rules import label
 from chronique.domain.rulesets.microfudge.tables import tables
 from chronique.domain.rulesets.problems import SheetModel, validation_problems
-from chronique.domain.text import fold
+from chronique.domain.text import fold, quoted
 
 PROCEDURES = ("cecj", "free", "streamlined")
 BLANK_NAME = "a characteristic needs a name: an aptitude, a field of expertise or a power domain (L133-L209), not a blank"
@@ -186,7 +186,7 @@ def parse_sheet(raw: Mapping[str, Any]) -> tuple[dict[str, Any], Creation]:
         raise SheetProblems(_GAME, problems)
     if procedure not in PROCEDURES:
         # Every cost and cap depends on the procedure: nothing further can be checked.
-        problems.append(f"the creation procedure is one of {', '.join(PROCEDURES)}, not {raw.get('procedure')!r}")
+        problems.append(f"the creation procedure is one of {', '.join(PROCEDURES)}, not {quoted(raw.get('procedure'))}")
         raise SheetProblems(_GAME, problems)
     budget = None if "atouts" in wrong else _attempt(problems, lambda: budget_of(raw, procedure))
     characteristics = base_list(procedure, {str(k): int(v) for k, v in dict(raw.get("defaults", {})).items()})
@@ -245,7 +245,7 @@ def _typed(raw: Mapping[str, Any], problems: list[str]) -> tuple[dict[str, Any],
         wrong = set()
     ranks = raw.get("ranks", {})
     if not isinstance(ranks, Mapping):
-        problems.append(f"ranks: a table of characteristics and their ranks, not {ranks!r}")
+        problems.append(f"ranks: a table of characteristics and their ranks, not {quoted(ranks)}")
         wrong.add("ranks")
     return {key: value for key, value in raw.items() if key not in wrong}, wrong
 
@@ -275,7 +275,7 @@ def characteristic(sheet: Mapping[str, Any], name: str) -> tuple[str, int, str]:
         meant = typo_of(sheet["characteristics"], name)
         if meant is not None:
             raise RuleViolation(
-                f"{name.strip()!r} is not on the sheet: did you mean {meant}? (a characteristic not on the sheet is Faible, "
+                f"{quoted(name.strip())} is not on the sheet: did you mean {meant}? (a characteristic not on the sheet is Faible, "
                 "L219, but one a slip of the keyboard away from a listed one is taken for a typo)"
             )
         return name.strip(), tables().default_rank, "trait" if sheet["procedure"] == "free" else "field"

@@ -10,11 +10,22 @@ from typing import Any
 
 from chronique.domain.character import Character
 from chronique.domain.gametime import calendar_from
-from chronique.domain.rulesets.microfudge.describe import as_on_sheet, atouts_held, heals, lineup, needs_care, paced, process_name, rank
+from chronique.domain.rulesets.microfudge.describe import (
+    as_on_sheet,
+    atouts_held,
+    heals,
+    lineup,
+    needs_care,
+    paced,
+    process_name,
+    rank,
+    revers,
+)
 from chronique.domain.rulesets.microfudge.events import powers_of, sequence_of
 from chronique.domain.rulesets.microfudge.play import collapsed, settings, still_face_down, vigueur_lost
 from chronique.domain.rulesets.microfudge.powers import maximum, potentiel
 from chronique.domain.rulesets.microfudge.rules import critical_wounds, out_after, out_of_the_fight, penalty
+from chronique.domain.rulesets.microfudge.tables import tables
 from chronique.domain.rulesets.words import epoch_name, epoch_reveal, joined, plural
 from chronique.domain.sheetview import Group, Section, SheetView
 from chronique.domain.world import World
@@ -48,6 +59,7 @@ def sheet_view(world: World, character: Character, gm: bool) -> SheetView:
             Section("Characteristics", tuple(g for g in groups if g.rows), layout="list", terms="fr"),
             Section.of("Atouts and Revers", _standing(world, character)),
             Section.of("Revers", _revers(world, c), ("Revers", "Severity", "Next card", "Recovery")),
+            Section.of("Vehicles", _vehicles(world, c), ("Vehicle", "Damage", "Revers", "Repair")),
             Section.of("Powers", _powers(character), ("Power", "Mode", "Cycles")),
         ),
         waiting=waiting_for_care(character),
@@ -94,7 +106,7 @@ def _standing(world: World, character: Character) -> list[tuple[str, ...]]:
     rows: list[tuple[str, ...]] = [("Atouts", atouts_held(atouts))]
     penalties = {d: penalty(c["setbacks"], d) for d in ("physical", "social")}
     said = [f"{d} −{v}" if v else f"{d} none" for d, v in penalties.items()]
-    driving = penalty(c["setbacks"], "vehicle")
+    driving = penalty(_own(c["setbacks"]), "vehicle")
     if driving:
         # L429, ruling M24: a rammed vehicle's damage weighs on its driver's chases and rams, the
         # higher of it and the driver's own Revers (L343); unsaid, the sheet showed no penalty.
@@ -122,7 +134,7 @@ def _revers(world: World, c: dict[str, Any]) -> list[tuple[str, ...]]:
     # A wound a timed power heals waits on the power's clock, not its own (L627-L637, M23).
     healing = {p["setback"]: p for p in c.get("powers", {}).get("processes", []) if p.get("setback") is not None}
     rows: list[tuple[str, ...]] = []
-    for sb in c["setbacks"]:
+    for sb in _own(c["setbacks"]):
         power = healing.get(sb["id"])
         if sb["next_tick"] is not None:
             due = calendar.format(sb["next_tick"])
@@ -137,6 +149,26 @@ def _revers(world: World, c: dict[str, Any]) -> list[tuple[str, ...]]:
         epoch = still_face_down(world, sb)
         hidden = f"; face down until {epoch_name(epoch)} is over" if epoch else ""
         rows.append((str(sb["id"]), severity, due, _recovery(world, sb) + pace + hidden))
+    return rows
+
+
+def _own(setbacks: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The character's own Revers: not the damage a ram dealt to a vehicle they drove, which the
+    vehicle took (L429, ruling M105)."""
+    return [sb for sb in setbacks if not sb.get("vehicle")]
+
+
+def _vehicles(world: World, c: dict[str, Any]) -> list[tuple[str, ...]]:
+    """One row for each damage a ram dealt a vehicle the character drove («Concours de démolition
+    et éperonnages» L429, ruling M105): the vehicle, its damage with the penalty it puts on the
+    vehicle's chases and rams, a Décisif making it a wreck, and the Revers's number (A24: the
+    Narrator's to remove)."""
+    rows: list[tuple[str, ...]] = []
+    for sb in c["setbacks"]:
+        if sb.get("vehicle"):
+            severity = int(sb["severity"])
+            wreck = ", a wreck" if severity >= tables().max_severity else ""
+            rows.append((str(sb["vehicle"]), f"{revers(severity)} (−{severity}){wreck}", str(sb["id"]), _recovery(world, sb)))
     return rows
 
 

@@ -246,8 +246,10 @@ def test_ramming_adds_robustesse_and_damages_the_vehicle_by_size_Ramming_L429_Ca
     assert result.sides["D"]["inflicted"] == {"R": 1} and result.sides["R"]["inflicted"] == {"D": 3} and result.ended
     (wreck,) = world.character("D").condition["setbacks"]
     (drawn,) = [e for e in world.character("D").pending_events if isinstance(e, ev.ConflictCardsDrawn)]
-    assert ruleset("microfudge").describe(drawn).endswith(" — a Revers on R and a Revers décisif from R (damage to the vehicles)")  # M69
+    # M69, M105: each Revers reads as the vehicle it damaged, the one the target drove.
+    assert ruleset("microfudge").describe(drawn).endswith(" — a Revers on R's truck and a Revers décisif on their vehicle from R's ram")
     assert (wreck["domain"], wreck["severity"], wreck["healing"], wreck["next_tick"]) == ("vehicle", 3, "none", None)
+    assert wreck["vehicle"] == "sedan"
     # The damage weighs on driving, never on the body; no critical state for a car (§4.3).
     d = world.character("D")
     assert not d.condition["critical"] and penalty(d.condition["setbacks"], "physical") == 0

@@ -57,7 +57,7 @@ def test_care_and_rest_pace_percentages_T2c_Effets_des_Revers_L341_PROPOSAL() ->
     assert pace_percent("inferior", "unrested") == 187 and pace_percent("none", "rested") == 125
     assert recovery_period("weekly", 2, percent=50) == WEEK // 2
     assert recovery_period("weekly", 3, graduated=True, percent=75) == 21 * DAY
-    with pytest.raises(RuleViolation, match="no care pace 'loving'"):
+    with pytest.raises(RuleViolation, match="no care pace “loving”"):
         pace_percent("loving", "rested")
 
 

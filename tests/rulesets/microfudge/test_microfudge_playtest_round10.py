@@ -137,12 +137,12 @@ def test_a_weapon_armour_or_cover_in_a_chase_or_a_ram_is_refused_not_counted_Pou
 @pytest.mark.parametrize(
     ("mine", "why"),
     [
-        ("chase,vehicle=sedan,vehicle=truck", "vehicle is given twice in 'Mia:Pilotage:chase,vehicle=sedan,vehicle=truck': say it once"),
-        ("Ghoul=2,Ghoul=3", "Ghoul is given twice in 'Mia:Pilotage:Ghoul=2,Ghoul=3': say it once"),
-        ("chase,ram,vehicle=sedan", "a side chases or rams in a draw, not both (L427-L429): 'Mia:Pilotage:chase,ram,vehicle=sedan'"),
+        ("chase,vehicle=sedan,vehicle=truck", "vehicle is given twice in “Mia:Pilotage:chase,vehicle=sedan,vehicle=truck”: say it once"),
+        ("Ghoul=2,Ghoul=3", "Ghoul is given twice in “Mia:Pilotage:Ghoul=2,Ghoul=3”: say it once"),
+        ("chase,ram,vehicle=sedan", "a side chases or rams in a draw, not both (L427-L429): “Mia:Pilotage:chase,ram,vehicle=sedan”"),
         (
             "chase,vehicle-era=future",
-            "vehicle-era is the era of a vehicle: name it with vehicle= in 'Mia:Pilotage:chase,vehicle-era=future'",
+            "vehicle-era is the era of a vehicle: name it with vehicle= in “Mia:Pilotage:chase,vehicle-era=future”",
         ),
     ],
 )
@@ -189,8 +189,9 @@ def test_a_small_car_ramming_a_huge_fleeing_vehicle_spends_three_successes_a_Rev
     cli(db, "microfudge", "sequence", "Mines", "Mia", "Ghoul")
     sides = ("--side", "Mia:Pilotage:ram,vehicle=sedan", "--side", "Ghoul:Pilotage:chase,vehicle=truck,size=huge")
     out = cli(db, "microfudge", "conflict-card", "Mines", *sides).splitlines()
-    assert out[0].endswith("— a Revers on Ghoul") and out[-1] == "draw 1: Mia wins the draw"
-    assert "Revers (−1), vehicle" in cli(db, "character", "show", "Mines", "Ghoul")
+    # Ruling M105: the Revers is the truck's, named as the truck's on the line and on the sheet.
+    assert out[0].endswith("— a Revers on Ghoul's truck") and out[-1] == "draw 1: Mia wins the draw"
+    assert "\ntruck    Revers (−1)  " in cli(db, "character", "show", "Mines", "Ghoul")
 
 
 @pytest.mark.parametrize("theirs", ["Ghoul:Combat:Mia=3", "Ghoul:Pilotage:chase"])
@@ -215,4 +216,4 @@ def test_a_rammed_side_that_fights_names_its_vehicle_without_the_shielding_optio
     out = cli(
         db, "microfudge", "conflict-card", "Mines", "--side", "Mia:Pilotage:ram,vehicle=sedan", "--side", "Ghoul:Combat:Mia=3,vehicle=van"
     )
-    assert out.splitlines()[0].endswith("— a Revers sérieux on Ghoul")
+    assert out.splitlines()[0].endswith("— a Revers sérieux on Ghoul's van")  # ruling M105

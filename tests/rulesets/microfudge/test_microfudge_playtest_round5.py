@@ -345,7 +345,7 @@ def test_a_draw_takes_a_related_or_distant_field_as_a_Test_does_Champs_d_experti
     cli(db, "microfudge", "sequence", "Mines", "Lena", "Ghoul")
     before = len(log(db, "Mines", ""))
     refused = cli(db, "microfudge", "conflict-card", "Mines", "--side", "Lena:Combat:related=far", "--side", "Ghoul:Combat", code=2)
-    assert refused == "error: relatedness is close, related, distant, not 'far'\n"
+    assert refused == "error: relatedness is close, related, distant, not “far”\n"
     assert len(log(db, "Mines", "")) == before
     said = cli(db, "microfudge", "conflict-card", "Mines", "--side", "Lena:Combat:related=distant", "--side", "Ghoul:Combat").splitlines()
     assert said[0] == "Lena (3 cards: Combat Bon (5), distant field −2): attacks Ghoul with A♠ 3♠ 5♠; no card in defence — no Revers"

@@ -235,10 +235,10 @@ def test_a_side_s_negative_attack_or_unknown_weapon_class_is_refused_in_its_own_
     # L309: Lena's five cards go to attacks and defence; an attack of −3 once let her draw eight in
     # defence, "attacks Ghoul with —".
     negative = cli(db, "microfudge", "conflict-card", "Mines", "--side", "Lena:Combat:Ghoul=-3,def=8", *ghoul, code=2)
-    assert negative == "error: card counts are not negative\n"
+    assert negative == "error: card counts are not negative: Lena's attack on Ghoul is −3 (L309)\n"
     # «b – Armes» L459-L483: a weapon is a class; an unknown one said "'weapon=laser' needs a whole number".
     laser = cli(db, "microfudge", "conflict-card", "Mines", "--side", "Lena:Combat:Ghoul=5,weapon=laser", *ghoul, code=2)
-    assert laser == "error: no weapon class 'laser' (one of none, light, medium, heavy, massive)\n"
+    assert laser == "error: no weapon class “laser” (one of none, light, medium, heavy, massive)\n"
     # «Rappel» L431: a card modifier is a rank modifier, bounded ±10 as a Test's (BD3); +30 drew 30 cards.
     many = cli(db, "microfudge", "conflict-card", "Mines", "--side", "Lena:Combat:Ghoul=35,mod=30", *ghoul, code=2)
     assert many == "error: mod takes −10 to +10 other cards, not +30 (L431)\n"

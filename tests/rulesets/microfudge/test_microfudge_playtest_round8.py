@@ -107,8 +107,8 @@ def test_a_side_s_key_with_nothing_after_its_equals_sign_is_refused_naming_what_
     assert refused("vehicle=") == "error: vehicle= is missing the vehicle's kind\n"
     assert refused("Ghoul=") == "error: Ghoul= is missing a whole number of cards\n"
     # A key that stands alone: "chase=x" once read "'chase=x' needs a whole number", "out=1" an attack on 'out'.
-    assert refused("chase=x") == "error: chase takes no value, not 'chase=x'\n"
-    assert refused("out=1") == "error: out takes no value, not 'out=1'\n"
+    assert refused("chase=x") == "error: chase takes no value, not “chase=x”\n"
+    assert refused("out=1") == "error: out takes no value, not “out=1”\n"
     assert len(log(db, "Mines", "")) == before
 
 
@@ -120,7 +120,7 @@ def test_a_raise_in_play_refuses_a_pool_that_is_neither_the_reserve_nor_experien
     before = len(log(db, "Mines", ""))
     # L119-L125: in play only the creation reserve raises; "--pool foo" once paid from it unnoticed.
     said = cli(db, "microfudge", "raise", "Mines", "Mia", "Sciences", "--why", "night classes", "--pool", "foo", code=2)
-    assert said == "error: Atouts come from the reserve or experience, not 'foo'\n"
+    assert said == "error: Atouts come from the reserve or experience, not “foo”\n"
     assert len(log(db, "Mines", "")) == before
 
 

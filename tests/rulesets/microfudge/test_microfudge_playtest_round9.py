@@ -104,7 +104,7 @@ def test_an_unknown_opponent_of_a_draw_is_repeated_as_typed_L309(db: str, tmp_pa
     campaign(db, tmp_path, "Mines", MIA, GHOUL)
     cli(db, "microfudge", "sequence", "Mines", "Mia", "Ghoul")
     said = refused(db, "Mines", "microfudge", "conflict-card", "Mines", "--side", "Mia:Combat:Nobody=5", "--side", "Ghoul:Combat:Mia=3")
-    assert said == "error: no character 'Nobody' in Mines (one of Mia, Ghoul)"
+    assert said == "error: no character “Nobody” in Mines (one of Mia, Ghoul)"
 
 
 def test_an_empty_name_is_missing_in_another_game_too_Elor(db: str) -> None:

@@ -164,7 +164,7 @@ def test_a_revers_domain_is_matched_without_case_and_an_unknown_one_is_refused_E
         lambda: roll_test(world, "Harvey", TestRequest("Combat", 2, domain="phisical")),
         lambda: roll_test(world, "Harvey", TestRequest("Combat", 2, domain="phisical", hazardous=True)),
     ):
-        with pytest.raises(RuleViolation, match="physical, social or vehicle, not 'phisical'"):
+        with pytest.raises(RuleViolation, match="physical, social or vehicle, not “phisical”"):
             refused()
     assert world.character("Harvey").pending_events == before  # nothing recorded, no die rolled
 
@@ -172,7 +172,7 @@ def test_a_revers_domain_is_matched_without_case_and_an_unknown_one_is_refused_E
 def test_a_draw_refuses_an_unknown_domain_before_any_card_Effets_des_Revers_L335_L345() -> None:
     world = table(sheets=[HARVEY, GHOUL])
     start_sequence(world, ["Harvey", "Ghoul1"])
-    with pytest.raises(RuleViolation, match="not 'phisical'"):
+    with pytest.raises(RuleViolation, match="not “phisical”"):
         draw(world, [Side("Harvey", "Combat", {"Ghoul1": 3}, domain="phisical"), Side("Ghoul1", "Combat", {"Harvey": 3})])
     assert not any(type(e).__name__ == "CardsDrawn" for e in world.decks["conflict"].pending_events)
 

@@ -76,7 +76,7 @@ def test_a_stop_without_an_open_Sequence_is_refused_in_one_line_L297(db: str, tm
     run(db, "microfudge", "sequence-stop", CAMPAIGN, "Harvey")
     # Stopped once, it is over for both.
     assert refused(db, "microfudge", "sequence-stop", CAMPAIGN, "Jim") == "error: Jim is in no Sequence (start one first)"
-    assert refused(db, "microfudge", "sequence-stop", CAMPAIGN, "Nobody").startswith("error: no character 'Nobody' in Crit")
+    assert refused(db, "microfudge", "sequence-stop", CAMPAIGN, "Nobody").startswith("error: no character “Nobody” in Crit")
     assert len(ended(db)) == 2
     help_text = " ".join(run(db, "microfudge", "sequence-stop", "--help").stdout.split())
     assert "The Narrator ends the Sequence without a winner (a scene cut, L297)" in help_text

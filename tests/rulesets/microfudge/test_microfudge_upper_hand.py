@@ -50,8 +50,11 @@ def test_the_bonus_counts_in_the_next_draw_only_and_cannot_be_taken_twice_L329()
     with pytest.raises(RuleViolation, match="B inflicted no Revers"):
         take_upper_hand(world, "B")  # nothing to forgo (L329)
     assert take_upper_hand(world, "A").winner is None  # neither inflicted anything now: a tie
-    with pytest.raises(RuleViolation, match="nothing to forgo"):
-        take_upper_hand(world, "A")  # its Revers are already forgone
+    # Its Revers are already forgone, which is said so (ruling M115), not "A inflicted no Revers".
+    forgone = r"^A has already forgone the Revers of draw 1 for the upper hand \(4 extra cards in the next draw\): "
+    forgone += r"there is nothing to forgo \(L329\)$"
+    with pytest.raises(RuleViolation, match=forgone):
+        take_upper_hand(world, "A")
     second = draw(world, [Side("A", "Combat", defence=1), Side("B", "Combat")])
     assert second.sides["A"]["pool"] == 9 and second.sides["A"]["modifiers"] == {"upper-hand": 4}
     assert second.sides["A"]["inflicted"] == {"B": 0}
