@@ -14,6 +14,7 @@ from chronique.cli.told import Told, named
 from chronique.cli.westernparade_body import as_logged, body_app
 from chronique.cli.westernparade_downtime import downtime_app
 from chronique.domain.rulesets.westernparade import limits
+from chronique.domain.text import quoted
 
 # The ranges of this game's numbers (domain/rulesets/westernparade/limits.py, issue 18).
 PERCENT_RANGE = bounds.symmetric(limits.PERCENT)
@@ -75,12 +76,12 @@ def _modifiers(items: list[str] | None) -> dict[str, int]:
             number = None
         if number is None:
             shown = item if len(item) <= 20 else item[:19] + "…"
-            raise fail(f"-m takes LABEL=VALUE, a label and a whole number (e.g. -m 'drunk opponent=+60'), not {shown!r}")
+            raise fail(f"-m takes LABEL=VALUE, a label and a whole number (e.g. -m 'drunk opponent=+60'), not {quoted(shown)}")
         out[label] = out.get(label, 0) + number
     for label, total in out.items():
         if not -limits.PERCENT <= total <= limits.PERCENT:
             shown = label if len(label) <= 20 else label[:19] + "…"
-            raise fail(f"the modifier {shown!r} must be between -{limits.PERCENT} and {limits.PERCENT} (got {total:,})")
+            raise fail(f"the modifier {quoted(shown)} must be between -{limits.PERCENT} and {limits.PERCENT} (got {total:,})")
     return out
 
 
@@ -291,7 +292,7 @@ def strike_cmd(
     from chronique.domain.rulesets.westernparade.play import Blow, strike
 
     if defence not in ("none", "dodge", "parry"):
-        raise fail(f"--defence takes none, dodge or parry, not {defence!r}")
+        raise fail(f"--defence takes none, dodge or parry, not {quoted(defence)}")
     blow = Blow(weapon, column, defence, defence_skill, timing, _modifiers(modifier))
 
     def act(world: World) -> tuple[str, str, Told[Struck, list[str]]]:
@@ -303,8 +304,8 @@ def strike_cmd(
     if struck.defence is not None:
         typer.echo(f"{targeted}: {describe(struck.defence)}")
     hit = f"; {targeted} hit in the {where(struck.location)} for {struck.damage}" if struck.location else ""
-    if struck.extraordinary is not None:  # §3.4.5 (ruling WA21), as the log says it
-        hit += f"; {extraordinary_words(struck.result.split()[0], struck.attack.total, struck.damage, struck.extraordinary)}"
+    if struck.dealt is not None and struck.extraordinary is not None:  # §3.4.5 (ruling WA21), as the log says it
+        hit += f"; {extraordinary_words(struck.dealt, struck.attack.total, struck.damage, struck.extraordinary)}"
     typer.echo(f"result: {table_3_3(struck.result)}{hit}")
     _say(told.words)
 

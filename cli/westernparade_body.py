@@ -11,7 +11,7 @@ import typer
 
 from chronique.cli import bounds, render
 from chronique.cli.context import run
-from chronique.cli.told import Told
+from chronique.cli.told import Told, named
 from chronique.domain.rulesets.westernparade import limits
 
 # The ranges of this game's numbers (domain/rulesets/westernparade/limits.py, issue 18).
@@ -30,15 +30,6 @@ CHARACTER = typer.Argument(..., help="Character name (the patient).")
 LOCATION = typer.Argument(..., help="Body location id or French name (head, right-thigh, Cuisse droite...).")
 
 
-def _place(location: str) -> str:
-    """A location as the body table names it in running prose ("bras gauche"), however it was
-    typed (``left-arm``, "Bras gauche"): never the stored key."""
-    from chronique.domain.rulesets.westernparade.describe import where
-    from chronique.domain.rulesets.westernparade.tables import location as find_location
-
-    return where(find_location(location).key)
-
-
 def logged(world: World, use_case: Callable[[], R]) -> Told[R, list[str]]:
     """``use_case``'s result and the log's own words for each event it recorded on a character,
     in the order they happened, each by the name of whom it was recorded on: the roll it made,
@@ -53,18 +44,10 @@ def as_logged(world: World, events: Iterable[ChainedEvent]) -> list[str]:
     """The log's own words for each of ``events`` recorded on a character, by the name of whom it
     was recorded on (ruling WD13): what :func:`logged` says, for a command that says some of its
     events in lines of its own (a shot its roll and hit) and the others as the log does."""
-    from chronique.domain.rulesets.westernparade.body_events import WeaponPulled
-    from chronique.domain.rulesets.westernparade.describe import describe, pulled_words
+    from chronique.domain.rulesets.westernparade.describe import describe
 
     names = {character.id: character.name for character in world.characters.values()}
-
-    def said(event: ChainedEvent, name: str) -> str:
-        # One pulling the weapon out of his own body is named once, not "X: X pulls..." (§3.4.5.2).
-        if isinstance(event, WeaponPulled) and event.by == name:
-            return pulled_words(event, name)
-        return f"{name}: {describe(event)}"
-
-    return [said(event, names[event.originator_id]) for event in events if event.originator_id in names]
+    return [f"{names[event.originator_id]}: {describe(event)}" for event in events if event.originator_id in names]
 
 
 def echo(told: Told[Any, list[str]]) -> None:
@@ -148,12 +131,17 @@ def press_cmd(
     from chronique.domain.rulesets.westernparade.describe import where
     from chronique.domain.rulesets.westernparade.tables import location as find_location
 
-    run(ctx, lambda s: s.act(campaign, lambda w: press(w, character, location, hands, rounds)))
+    def act(world: World) -> Told[None, str]:
+        # The presser as his sheet spells him, whatever was typed.
+        press(world, character, location, hands, rounds)
+        return Told(None, named(world, character))
+
+    told = run(ctx, lambda s: s.act(campaign, act))
     pressed = where(find_location(location).key)
     if hands:
-        typer.echo(f"{character} presses {hands} hand{'s' if hands > 1 else ''} on the {pressed} for {duration_words(rounds * ROUND)}")
+        typer.echo(f"{told.words} presses {hands} hand{'s' if hands > 1 else ''} on the {pressed} for {duration_words(rounds * ROUND)}")
     else:
-        typer.echo(f"{character} lets go of the {pressed}")
+        typer.echo(f"{told.words} lets go of the {pressed}")
 
 
 @body_app.command("first-aid")
@@ -196,12 +184,13 @@ def activity_cmd(
     from chronique.domain.rulesets.westernparade.care import order_activity
     from chronique.domain.rulesets.westernparade.describe import activity_ordered
 
-    forced = run(ctx, lambda s: s.act(campaign, lambda w: order_activity(w, character, level)))
+    told = run(ctx, lambda s: s.act(campaign, lambda w: Told(order_activity(w, character, level), named(w, character))))
+    forced = told.result
     if forced is None or level == "bed":
-        typer.echo(f"{character}: {activity_ordered(level)}")
+        typer.echo(f"{told.words}: {activity_ordered(level)}")
     else:
         # §6.18.2 L5138, §3.2.9.3: the order is kept for when nothing keeps him in bed any more.
-        typer.echo(f"{character}: {activity_ordered(level)} once bed rest is no longer forced; for now {forced}")
+        typer.echo(f"{told.words}: {activity_ordered(level)} once bed rest is no longer forced; for now {forced}")
 
 
 @body_app.command("tend")
@@ -216,9 +205,12 @@ def tend_cmd(
     """Care order: who tends which wound with which skill (a tended wound does not fester once no
     bullet is left in it, ruling WB15)."""
     from chronique.domain.rulesets.westernparade.care import order_tending
+    from chronique.domain.rulesets.westernparade.describe import where
 
-    run(ctx, lambda s: s.act(campaign, lambda w: order_tending(w, character, location, by, skill if by else None)))
-    typer.echo(f"{character}'s {_place(location)}: {'tended by ' + by + ' (' + skill + ')' if by else 'untended'}")
+    # The order as recorded: each name as the sheets spell it, the skill as the list does.
+    tended = run(ctx, lambda s: s.act(campaign, lambda w: order_tending(w, character, location, by, skill if by else None)))
+    tending = f"tended by {tended.by} ({tended.skill})" if tended.by is not None else "untended"
+    typer.echo(f"{tended.patient}'s {where(tended.location)}: {tending}")
 
 
 @body_app.command("care")

@@ -11,6 +11,7 @@ import typer
 
 from chronique.cli import bounds, render
 from chronique.cli.context import run
+from chronique.cli.told import Told, named
 from chronique.cli.westernparade_body import echo, logged
 from chronique.domain.rulesets.westernparade import limits
 from chronique.domain.text import plural
@@ -53,13 +54,17 @@ def plan_cmd(
 
     # The plan as the log says it (its teacher, the hours that count, a characteristic's progress
     # lost for another, §2.7 L1459), then every target he trains now, which the log does not say.
-    told = run(
-        ctx, lambda s: s.act(campaign, lambda w: logged(w, lambda: plan_training(w, character, target, hours, teacher, teacher_level)))
-    )
+    trainee: list[str] = []  # as his sheet spells him, whatever was typed; --json keeps the plan alone
+
+    def act(world: World) -> Told[dict[str, Any], list[str]]:
+        trainee.append(named(world, character))
+        return logged(world, lambda: plan_training(world, character, target, hours, teacher, teacher_level))
+
+    told = run(ctx, lambda s: s.act(campaign, act))
     echo(told)
     state = told.result
     plan = "; ".join(f"{k}, {plural(t['hours'], 'hour')} a week" for k, t in state["targets"].items() if t["hours"]) or "nothing"
-    typer.echo(f"{character} now trains: {plan}")
+    typer.echo(f"{trainee[-1]} now trains: {plan}")
 
 
 @downtime_app.command("practice")
@@ -72,8 +77,8 @@ def practice_cmd(
     """Start or stop trick-shooting practice (+1% a day to tricks, at most +25%, §6.6.7)."""
     from chronique.domain.rulesets.westernparade.downtime import set_practice
 
-    bonus = run(ctx, lambda s: s.act(campaign, lambda w: set_practice(w, character, on)))
-    typer.echo(f"{character} {'practises' if on else 'stops practising'} trick shooting (bonus now +{bonus}%)")
+    told = run(ctx, lambda s: s.act(campaign, lambda w: Told(set_practice(w, character, on), named(w, character))))
+    typer.echo(f"{told.words} {'practises' if on else 'stops practising'} trick shooting (bonus now +{told.result}%)")
 
 
 @downtime_app.command("show")
@@ -84,8 +89,15 @@ def show_cmd(
     as_json: bool = typer.Option(False, "--json", help="Output JSON."),
 ) -> None:
     """A character's training, check-marks, pending improvement rolls and activities, as of now."""
-    from chronique.domain.rulesets.westernparade.describe import period_words
-    from chronique.domain.rulesets.westernparade.downtime import next_point, plan_words, practice_now, progress_words, standing
+    from chronique.domain.rulesets.westernparade.downtime import (
+        activities_standing,
+        activity_words,
+        next_point,
+        plan_words,
+        practice_now,
+        progress_words,
+        standing,
+    )
 
     def show(services: Any) -> None:
         world = services.world(campaign)
@@ -97,7 +109,7 @@ def show_cmd(
             "practice_bonus": practice_now(who, world.campaign.clock),
             "next_points": {n: next_point(who, n) for n in who.condition["training"]["targets"]},
             "marks": who.condition["marks"],
-            "activities": who.condition["activities"]["running"],
+            "activities": activities_standing(who),
         }
         if as_json:
             render.emit_plain(data)
@@ -112,8 +124,7 @@ def show_cmd(
         for g in marks["pending"]:
             typer.echo(f"  pending roll {g['id']}: {g['target']} ({g['reason']})")
         for a in data["activities"]:
-            every = period_words(a["every_s"])
-            typer.echo(f"  activity {a['id']}: {a['kind']} ({a['skill']}), a roll {every}, next roll {calendar.format(a['next_at'])}")
+            typer.echo(f"  activity {a['id']}: {activity_words(a, calendar)}")
 
     run(ctx, show)
 
@@ -129,8 +140,8 @@ def grant_cmd(
     """Grant an improvement roll, to be rolled later with `improve --grant`."""
     from chronique.domain.rulesets.westernparade.downtime import grant_improvement
 
-    grant = run(ctx, lambda s: s.act(campaign, lambda w: grant_improvement(w, character, target, reason)))
-    typer.echo(f"{character}: improvement roll {grant['id']} in {grant['target']} pending")
+    told = run(ctx, lambda s: s.act(campaign, lambda w: Told(grant_improvement(w, character, target, reason), named(w, character))))
+    typer.echo(f"{told.words}: improvement roll {told.result['id']} in {told.result['target']} pending")
 
 
 @downtime_app.command("improve")
@@ -216,8 +227,9 @@ def activity_cmd(
     }
     if kind == "panning":
         options["auriferous"] = not barren
-    act = run(ctx, lambda s: s.act(campaign, lambda w: start_activity(w, character, kind, skill, **options)))
-    typer.echo(f"{character}: activity {act['id']} {act['kind']} ({act['skill']}), a roll {period_words(act['every_s'])}")
+    told = run(ctx, lambda s: s.act(campaign, lambda w: Told(start_activity(w, character, kind, skill, **options), named(w, character))))
+    act = told.result
+    typer.echo(f"{told.words}: activity {act['id']} {act['kind']} ({act['skill']}), a roll {period_words(act['every_s'])}")
 
 
 @downtime_app.command("stop")
@@ -230,5 +242,5 @@ def stop_cmd(
     """End a long-period activity."""
     from chronique.domain.rulesets.westernparade.downtime import stop_activity
 
-    ended = run(ctx, lambda s: s.act(campaign, lambda w: stop_activity(w, character, activity)))
-    typer.echo(f"{character}: activity {ended['id']} ({ended['kind']}) ended")
+    told = run(ctx, lambda s: s.act(campaign, lambda w: Told(stop_activity(w, character, activity), named(w, character))))
+    typer.echo(f"{told.words}: activity {told.result['id']} ({told.result['kind']}) ended")

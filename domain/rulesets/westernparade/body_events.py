@@ -242,16 +242,28 @@ class WeaponPulled(OnAWound, BodyEvent, ChanceConsumed):
     did (``pull``, ``impalement.Pull``: the STR roll, whether the weapon came out, the 1d6cum, the
     difficult first-aid roll of ``first_aid_by`` that halves it, None if nobody helped, and the
     damage); the ``critical`` effect of that damage (§3.2.9) and ``fell_beyond_saving``
-    (§3.2.4, the d60 of death). Once out, the location bleeds double the normal (L2513)."""
+    (§3.2.4, the d60 of death). Once out, the location bleeds double the normal (L2513).
+    ``by_the_wounded``: whether ``by`` is the wounded himself, pulling it out of his own body;
+    None on pulls recorded before version 3 kept it."""
+
+    class_version = 3
 
     location: str
     by: str
+    by_the_wounded: bool | None
     first_aid_by: str | None
     pull: dict[str, Any]
     critical: dict[str, Any]
     fell_beyond_saving: bool
     epoch: str
     chance: list[dict[str, Any]]
+
+    @classmethod
+    def upcast_stored(cls, state: dict[str, Any]) -> None:
+        # Recorded before version 3, which keeps whether the wounded pulled on the weapon himself:
+        # those read as before, naming the puller as anyone else.
+        super().upcast_stored(state)
+        state.setdefault("by_the_wounded", None)
 
 
 class BulletDetached(OnAWound, BodyEvent):

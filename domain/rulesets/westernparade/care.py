@@ -6,6 +6,7 @@ records one body event (``body_events``) carrying the body as it stands after it
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from chronique.domain.chance import ChanceStream
@@ -39,7 +40,7 @@ from chronique.domain.rulesets.westernparade.impalement import Impalement, gripp
 from chronique.domain.rulesets.westernparade.incapacity import exempt, rally, stagger
 from chronique.domain.rulesets.westernparade.infection import cauterisation, cleaning, infection_chance, operate
 from chronique.domain.rulesets.westernparade.play import acting, draw, living, roll_chance, skill_score, stats
-from chronique.domain.rulesets.westernparade.report import forced_bed_words, settled_words
+from chronique.domain.rulesets.westernparade.report import critical_cause, forced_bed_words, settled_words
 from chronique.domain.rulesets.westernparade.resolution import chance_of, difficulty
 from chronique.domain.rulesets.westernparade.tables import location as find_location
 from chronique.domain.rulesets.westernparade.wounds import (
@@ -201,7 +202,8 @@ def wound(
         location=loc,
         damage=damage,
         kind=kind,
-        source=source,
+        # Who or what dealt it, as typed but for spaces around it: blank says no one, as unsaid.
+        source=source.strip(),
         state=state.value,
         ph_lost=rate,
         unconsciousness_chance=chance,
@@ -398,7 +400,7 @@ def _apply_lasting(body: dict[str, Any], w: dict[str, Any], loc: str, effect: Cr
     w["max_loss"] += effect.max_pv
     _keep_pv_left(body, before, e)
     if effect.fate == "killed":
-        _kill(body, f"critical wound to the {where(loc)}")
+        _kill(body, critical_cause(loc))
     elif effect.fate in ("useless", "amputate"):
         w["fate"] = effect.fate
 
@@ -412,7 +414,7 @@ def _apply_critical(
     if effect.fate == "dies":
         dying_at = at + death_timer(stream, str(effect.dies_in))
         if body["dying"] is None or body["dying"]["at"] > dying_at:
-            body["dying"] = {"at": dying_at, "cause": f"critical wound to the {where(loc)}"}
+            body["dying"] = {"at": dying_at, "cause": critical_cause(loc)}
 
 
 def _hurt_further(body: dict[str, Any], w: dict[str, Any], loc: str, at: int, e: Env, stream: ChanceStream) -> tuple[CriticalEffect, bool]:
@@ -517,7 +519,19 @@ def order_activity(world: World, name: str, level: str) -> str | None:
     return forced_bed_words(body, env(world, character), at)
 
 
-def order_tending(world: World, patient: str, location: str, by: str | None, skill: str | None) -> None:
+@dataclass(frozen=True)
+class Tended:
+    """A care order as recorded: the ``patient`` and the ``location`` (its stored key), who tends
+    it (``by``) with which care ``skill``, as the sheets and the skill list spell them; both None
+    when nobody tends it any more."""
+
+    patient: str
+    location: str
+    by: str | None
+    skill: str | None
+
+
+def order_tending(world: World, patient: str, location: str, by: str | None, skill: str | None) -> Tended:
     """Care order: who tends which wound with which care skill (or nobody). A tended wound is
     cared for (WB15: no daily infection roll while no bullet stays in it)."""
     character = living(world, patient, conscious=False)
@@ -526,14 +540,17 @@ def order_tending(world: World, patient: str, location: str, by: str | None, ski
     w = body["wounds"].get(loc)
     if w is None:
         raise RuleViolation(f"{character.name} has no wound in the {where(loc)}")
+    tended = Tended(character.name, loc, None, None)
     tender = None
     if by is not None:
         canonical, score = skill_score(living(world, by), skill or "Bandages")
         if canonical not in CARE_SKILLS:
             raise RuleViolation(f"{canonical} is not a care skill ({', '.join(CARE_SKILLS)})")
-        tender = {"by": world.character(by).name, "skill": canonical, "score": score}
+        tended = Tended(character.name, loc, world.character(by).name, canonical)
+        tender = {"by": tended.by, "skill": canonical, "score": score}
     w.update(tender=tender, cared=tender is not None)
     _record(character, be.TendingOrdered, at, body, location=loc, tender=tender)
+    return tended
 
 
 def care(world: World, patient: str, location: str, by: str, skill: str, modifier: int = 0) -> dict[str, Any]:
@@ -656,6 +673,7 @@ def pull_out(
         body,
         location=loc,
         by=puller.name,
+        by_the_wounded=puller.id == character.id,
         first_aid_by=None if first_aid_by is None else world.character(first_aid_by).name,
         pull=done.to_dict(),
         critical=critical.to_dict(),
@@ -845,7 +863,7 @@ def amputate(world: World, patient: str, location: str, by: str, modifier: int =
         raise RuleViolation(f"{character.name} has no wound in the {where(loc)}: only a wounded limb is amputated (§6.18.1, §3.2.9.1)")
     w = body["wounds"][loc]
     if w["fate"] == "amputated":
-        raise RuleViolation(f"{character.name}'s {loc} is already amputated")
+        raise RuleViolation(f"{character.name}'s {where(loc)} is already amputated")
     skill, score = skill_score(helper, "Amputation")
     terms = {skill: score, **roll_terms(fit, "skill", skill, score), **({"modifier": modifier} if modifier else {})}
     epoch, stream = draw(world, character)
@@ -938,7 +956,7 @@ def effort(world: World, name: str, location: str) -> bool:
     body = body_now(world, character, at)
     w = body["wounds"].get(loc)
     if w is None or w["damage"] <= 0:
-        raise RuleViolation(f"{character.name} has no unhealed wound in the {loc}")
+        raise RuleViolation(f"{character.name} has no unhealed wound in the {where(loc)}")
     percent = w["damage"] * 5 - e.m_end * 3
     epoch, stream = draw(world, character)
     roll = stream.die(100)

@@ -16,6 +16,7 @@ from chronique.domain.rulesets.westernparade.experience import mark_bonus
 from chronique.domain.rulesets.westernparade.firstaid import DIFFICULT, EASY, read
 from chronique.domain.rulesets.westernparade.report import (
     care_words,
+    critical_cause,
     critical_words,
     death_words,
     fracture_words,
@@ -93,16 +94,26 @@ def _score(label: str) -> bool:
 def roll(outcome: Mapping[str, Any]) -> str:
     """One d100 roll: its chance and terms, the open-ended faces, the quality (§2.1). A roll
     stored with its faces only (a head bullet's, §3.2.7.3) has the quality Table 2.1 gives them."""
-    terms = signed(ordered(outcome.get("terms", {})))
-    chance = f"{outcome['chance']}%" + (f" ({terms})" if terms else "")
+    chance = chance_words(outcome)
     got = quality(outcome.get("quality") or read(outcome["chance"], outcome["total"]))
     if outcome.get("automatic") or not outcome["faces"]:
         luck = outcome.get("luck")
         insisted = f"; luck roll {luck['total']}, {quality(luck['quality'])}" if luck else ""
         return f"chance {chance}: below 5%, no roll{insisted} → {got}"
-    faces = "+".join(str(f) for f in outcome["faces"])
-    rolled = f"{faces} = {outcome['total']}" if len(outcome["faces"]) > 1 else str(outcome["total"])
-    return f"chance {chance}: rolled {rolled} → {got}"
+    return f"chance {chance}: rolled {rolled_words(outcome)} → {got}"
+
+
+def chance_words(outcome: Mapping[str, Any]) -> str:
+    """A roll's chance and the terms it adds up from (§2.1): "85% (Premiers soins 85)"."""
+    terms = signed(ordered(outcome.get("terms", {})))
+    return f"{outcome['chance']}%" + (f" ({terms})" if terms else "")
+
+
+def rolled_words(outcome: Mapping[str, Any]) -> str:
+    """What an open-ended d100 gave (§2.1): its faces and their sum, "98+72 = 170", or its one
+    face, "74"; every roll line says it so."""
+    faces = [str(f) for f in outcome.get("faces", [])]
+    return f"{'+'.join(faces)} = {outcome['total']}" if len(faces) > 1 else str(outcome["total"])
 
 
 def table_3_3(result: str) -> str:
@@ -211,10 +222,20 @@ def wound_done(e: Any) -> str:
         parts.append(fracture_words(e.fracture))
     if e.impalement is not None:
         parts.append(impalement_words(e.impalement))
-    parts += [w for w in (unconsciousness_words(e.unconsciousness_chance, e.unconsciousness), critical_words(e.critical)) if w]
+    parts += [w for w in (unconsciousness_words(e.unconsciousness_chance, e.unconsciousness), critical_words(e.critical, death_in(e))) if w]
     if e.fell_beyond_saving:
         parts.append("beyond saving")
     return "; ".join(parts)
+
+
+def death_in(e: Any) -> int | None:
+    """The seconds the death timer ``e`` set gives him (§3.2.9.1), when it is the one his body
+    keeps; None when it set none, or when a sooner death was already on its way (the body keeps
+    the sooner one, whose cause is another)."""
+    dying = e.body.get("dying")
+    if e.critical["fate"] != "dies" or dying is None or dying["cause"] != critical_cause(e.location):
+        return None
+    return int(dying["at"]) - int(e.at)
 
 
 def activity_ordered(level: str) -> str:
@@ -226,15 +247,13 @@ def first_aid(e: Any) -> str:
     """A first-aid roll in words (§3.2.4), as the log and the table command say it: its chance and
     terms (a wound or a GM's modifier moves it off the skill), the three chances the one roll is
     read at (ruling WB34: easy +25, normal, difficult −25, so that "rolled 32 → 3 PH stopped" can
-    be checked against the difficult 60), the faces, which of the six outcomes the three readings
-    gave; a full stop gives the location a PV back (L1870)."""
+    be checked against the difficult 60), the faces and their sum as every roll line says them
+    (ruling WB53), which of the six outcomes the three readings gave; a full stop gives the
+    location a PV back (L1870)."""
     o = e.outcome
-    faces = "+".join(str(f) for f in o["faces"])
-    terms = signed(ordered(o.get("terms", {})))
     back = ", 1 PV back" if e.result.get("full") else ""
-    chance = f"chance {o['chance']}%" + (f" ({terms})" if terms else "")
-    rolled = f"rolled {faces}" if faces else "no roll (below 5% even at the easy chance, §2.1.1)"
-    return f"{chance}, read at {aid_chances(int(o['chance']))}: {rolled} → {e.result['outcome']}{back}"
+    rolled = f"rolled {rolled_words(o)}" if o["faces"] else "no roll (below 5% even at the easy chance, §2.1.1)"
+    return f"chance {chance_words(o)}, read at {aid_chances(int(o['chance']))}: {rolled} → {e.result['outcome']}{back}"
 
 
 def aid_chances(normal: int) -> str:
@@ -252,28 +271,35 @@ def _first_aid(e: Any) -> str:
     return f"first aid by {e.by} on the {where(e.location)}: {first_aid(e)}"
 
 
+def _worse(e: Any, fell_beyond_saving: bool | None) -> str:
+    # What the damage a care, a pull or a bullet taken off added did beyond the location (§3.2.9:
+    # a critical threshold crossed, with the death timer its dice gave; §3.2.4: beyond saving),
+    # after what the act itself did; "" when nothing, or on a care recorded before it kept it.
+    critical = critical_words(e.critical, death_in(e)) if e.critical is not None else ""
+    return (f"; {critical}" if critical else "") + ("; beyond saving" if fell_beyond_saving else "")
+
+
 def _care(e: Any) -> str:
     what = f"{e.skill} by {e.by} on the {where(e.location)}: {roll(e.outcome)}"
     if e.skill == "Amputation":
         return f"{what}{amputation_words(e.outcome, e.result)}"
-    return f"{what} — {care_words(e.skill, e.result)}"
+    return f"{what} — {care_words(e.skill, e.result)}{_worse(e, e.fell_beyond_saving)}"
 
 
 def _detached(e: Any) -> str:
-    critical = critical_words(e.critical)
     return (
         f"{e.by} takes off the bullet flattened on the skull in the {where(e.location)}, no roll needed (§3.2.7.3):"
-        f" 1 more damage to the location, no bleeding{'; ' + critical if critical else ''}"
+        f" 1 more damage to the location, no bleeding{_worse(e, None)}"
     )
 
 
-def pulled_words(e: Any, patient: str | None = None) -> str:
+def pulled_words(e: Any) -> str:
     """A ``WeaponPulled`` in words (§3.4.5.2 L2513, L2527): the STR roll, what it did, the first aid
-    that halves the 1d6cum. ``patient``, whom it is recorded on, where a line names him anyway: a
-    wounded pulling on the weapon themselves is then named once, "in their own" location."""
+    that halves the 1d6cum. Said after the name of whom it is recorded on, the wounded: one
+    pulling on the weapon in their own body is not named again."""
     p = e.pull
-    own = "their own" if e.by == patient else "the"
-    head = f"{e.by} pulls on the weapon in {own} {where(e.location)} (STR): {roll(p['strength'])}"
+    puller = "pulls on the weapon in their own" if e.by_the_wounded else f"{e.by} pulls on the weapon in the"
+    head = f"{puller} {where(e.location)} (STR): {roll(p['strength'])}"
     if p.get("resistance") is not None:
         head += f"; gripping it, the wounded resist (STR): {roll(p['resistance'])}"
     if not p["out"]:
@@ -286,8 +312,7 @@ def pulled_words(e: Any, patient: str | None = None) -> str:
             f"torn out (§3.4.5.2): 1d6cum {faces}{aid} → {plural(p['damage'], 'point')} of damage{half};"
             " the location bleeds double until first aid masters it"
         )
-    critical = critical_words(e.critical)
-    return f"{head} — {done}" + (f"; {critical}" if critical else "") + ("; beyond saving" if e.fell_beyond_saving else "")
+    return f"{head} — {done}{_worse(e, e.fell_beyond_saving)}"
 
 
 def amputation_words(outcome: Mapping[str, Any], result: Mapping[str, Any]) -> str:
@@ -381,9 +406,11 @@ def _training(e: Any) -> str:
     if not e.hours:
         return f"stopped training {e.target}"
     teacher = f" with {teacher_words(e.teacher, e.kind, e.teacher_level)}" if e.teacher else " alone"
-    counted = f" ({e.hours} of the {e.requested} count)" if e.hours != e.requested else ""
+    # §2.6.1 L1421: no more than twenty hours a week count on one target; the hours asked are said
+    # first, then those that count, never the counted ones twice.
+    counted = f", {e.hours} of them counted (§2.6.1)" if e.hours != e.requested else ""
     abandoned = f"; the progress in {e.abandoned} is lost" if e.abandoned else ""
-    return f"trains {e.target} {e.hours} hours a week{counted}{teacher}{abandoned}"
+    return f"trains {e.target} {e.requested} hours a week{teacher}{counted}{abandoned}"
 
 
 def _point(e: Any) -> str:
@@ -412,9 +439,7 @@ def sobered_words(stage: str, tenths: int) -> str:
 
 def _improvement(e: Any) -> str:
     o = e.outcome
-    faces = [str(f) for f in o.get("faces", [])]
-    # §2.1: an open-ended roll shows its faces and their sum, a single face once ("rolled 74").
-    rolled = f"{'+'.join(faces)} = {o['total']}" if len(faces) > 1 else str(o["total"])
+    rolled = rolled_words(o)
     # §2.3: a skill rises by 3 and a d4; §2.5 L1413: a failure leaves one check-mark more.
     d4 = f" ({o['gain'] - o['d4']} + d4 {o['d4']})" if o["gain"] and o.get("d4") else ""
     marks = f", {plural(o['marks_after'], 'check-mark')} now" if "marks_after" in o else ""
@@ -474,8 +499,7 @@ def activity_result(result: Mapping[str, Any]) -> str:
     if "capital" in result:
         said.append(f"capital now {dollars(int(result['capital']))}")
     if "fed_tenths" in result:
-        fed = int(result["fed_tenths"])
-        said.append(f"feeds {fed / 10:g} {'person' if fed == 10 else 'people'}, skins worth {dollars(int(result['skins_cents']))}")
+        said.append(_hunted(int(result["fed_tenths"]), int(result["skins_cents"])))
     if "metres" in result:
         said.append(f"covers {int(result['metres']) / 1000:g} km")
     if "gold" in result:
@@ -483,6 +507,15 @@ def activity_result(result: Mapping[str, Any]) -> str:
     if "errors" in result:
         said.append(f"errors in the books ({quality(result['quality'])})" if result["errors"] else "the books are right")
     return ", ".join(said)
+
+
+def _hunted(fed: int, skins: int) -> str:
+    # §6.16.4 L4820: a day's hunt brings meat for so many, or, "s'il ne chasse pas pour la viande,
+    # mais pour les peaux", $5 of skins a person fed: the one or the other (ruling WC25); L4824
+    # "bredouille": nothing at all.
+    if not fed:
+        return "brings nothing back"
+    return f"feeds {fed / 10:g} {'person' if fed == 10 else 'people'}, or skins worth {dollars(skins)} if hunting for them"
 
 
 def _activity_rolled(e: Any) -> str:
@@ -532,6 +565,28 @@ def _put_out(e: Any) -> str:
 
 def _rallied(e: Any) -> str:
     return _then_unconsciousness(acting_again(e.outcome), e)
+
+
+# What he does not do in a period he cannot work, and the period, as a person says them.
+_MISSED = {
+    "hunting": "hunts no game",
+    "panning": "pans no gold",
+    "running": "runs no distance",
+    "banking": "does not run the bank",
+    "speculation": "does not speculate",
+    "bookkeeping": "keeps no books",
+}
+_THIS = {DAY // 2: "half-day", DAY: "day", 30 * DAY: "month", 365 * DAY: "year"}
+
+
+def missed_words(kind: str, every_s: int, cause: str) -> str:
+    """A period that went by without its roll (``ActivityMissed``), in words after the
+    character's name: "hunts no game this day: they lie unconscious" (ruling WC26)."""
+    return f"{_MISSED[kind]} this {_THIS[every_s]}: {paused_words({'pause_cause': cause})['pause']}"
+
+
+def _activity_missed(e: Any) -> str:
+    return missed_words(e.kind, e.activity["every_s"], e.cause)
 
 
 WORDS: dict[str, Describer] = {
@@ -593,6 +648,9 @@ WORDS: dict[str, Describer] = {
     "chronique.domain.rulesets.westernparade.downtime_events:ImprovementRolled": _improvement,
     "chronique.domain.rulesets.westernparade.downtime_events:ActivityStarted": _activity_started,
     "chronique.domain.rulesets.westernparade.downtime_events:ActivityRolled": _activity_rolled,
+    "chronique.domain.rulesets.westernparade.downtime_events:ActivityMissed": lambda e: missed_words(
+        e.kind, e.activity["every_s"], e.cause
+    ),
     "chronique.domain.rulesets.westernparade.downtime_events:ActivityStopped": lambda e: f"gave up long-period activity {e.activity_id}",
 }
 

@@ -52,7 +52,7 @@ from chronique.domain.rulesets.westernparade import training as tr
 from chronique.domain.rulesets.westernparade.care import body_now, env
 from chronique.domain.rulesets.westernparade.characteristics import characteristic_roll
 from chronique.domain.rulesets.westernparade.condition import pv_of, still_for
-from chronique.domain.rulesets.westernparade.describe import paused_words, teacher_words
+from chronique.domain.rulesets.westernparade.describe import paused_words, period_words, teacher_words
 from chronique.domain.rulesets.westernparade.play import draw, living, skill_score, stats
 from chronique.domain.rulesets.westernparade.report import where
 from chronique.domain.rulesets.westernparade.resolution import RollOutcome, difficulty, open_ended
@@ -274,19 +274,21 @@ def campaign_teacher(world: World, teacher: str) -> Character | None:
     return next((c for c in world.characters.values() if c.name.casefold() == teacher.strip().casefold()), None)
 
 
-def _teacher(world: World, kind: str, target: str, teacher: str | None, teacher_level: int | None) -> int | None:
+def _teacher(world: World, kind: str, target: str, teacher: str | None, teacher_level: int | None) -> tuple[str | None, int | None]:
+    # The plan's teacher as it is recorded and said, with the level he teaches at: the campaign's
+    # character as his sheet spells him, however typed; one from outside as typed, but for spaces.
     if teacher is None:
-        return None
+        return None, None
     known = campaign_teacher(world, teacher)
     if known is None:
         if teacher_level is None:
-            raise RuleViolation(f"{teacher} is not in the campaign: give the teacher's level")
-        return teacher_level
+            raise RuleViolation(f"{teacher.strip()} is not in the campaign: give the teacher's level")
+        return teacher.strip(), teacher_level
     if known.condition.get("dead"):
         raise RuleViolation(f"{known.name} is dead and teaches no one (§2.6.2)")
     if kind == "skill":
-        return skill_score(known, target)[1]
-    return int(stats(known)["modifiers"][target])
+        return known.name, skill_score(known, target)[1]
+    return known.name, int(stats(known)["modifiers"][target])
 
 
 def _check_gain(character: Character, state: Mapping[str, Any], name: str, values: Mapping[str, int]) -> None:
@@ -323,7 +325,7 @@ def plan_training(
         current.update(bank=banked(current, at), idle_since=None)
     if current is not None:
         current["paused"] = None  # a plan the player changes is no longer waiting for his recovery
-    level = _teacher(world, kind, key, teacher, teacher_level)
+    teacher, level = _teacher(world, kind, key, teacher, teacher_level)
     abandoned = None
     if hours == 0:
         if current is None:
@@ -337,7 +339,7 @@ def plan_training(
         if current is None:
             current = {"kind": kind, "bank": 0, "trained": 0, "cartridges": 0, "idle_since": None}
             targets[key] = current
-        current.update(requested=hours, hours=counted, teacher=teacher.strip() if teacher else None, teacher_level=level)
+        current.update(requested=hours, hours=counted, teacher=teacher, teacher_level=level)
         if kind == "skill":
             from chronique.domain.rulesets.westernparade.creation import barred_problem, reserved_problem  # pydantic: on first use
 
@@ -373,7 +375,7 @@ def plan_training(
         kind=kind,
         requested=hours,
         hours=tr.counted_hours(hours),
-        teacher=teacher.strip() if teacher else None,
+        teacher=teacher,
         teacher_level=level,
         abandoned=abandoned,
         training=state,
@@ -865,3 +867,49 @@ def roll_activity(world: World, character: Character, activity: Mapping[str, Any
         chance=stream.ops,
     )
     return rolled.result
+
+
+# -- a period he cannot work (ruling WC26) ---------------------------------------------------
+
+# §6.15 L4731: survival is rolled each week "alors qu'il ne dispose d'aucune ressource", what the
+# wild does to him whatever his state (and the dying survivor's daily luck roll, whether help
+# finds him); every other activity is work he does.
+_ENDURED = frozenset({"survival"})
+
+
+def kept_from(world: World, character: Character, activity: Mapping[str, Any]) -> str | None:
+    """Why the character cannot do an activity's work as its roll falls due (ruling WC26), as
+    ``unable`` says he cannot train (ruling WC22): "unconscious" (out cold, §3.2.6, or in an
+    ethylic coma, §4.1.1 L2817), "dying" (§3.2.4), "bed" or "fracture" (§3.2.9.3: "toute
+    activité, quelle qu'elle soit est impossible" while a location is below 0 PV; §3.4.5.3), as
+    his body was last recorded: the timeline records his waking, sobering and healing at their
+    moments, before a roll due then. None when he can work, and for survival (``_ENDURED``)."""
+    if activity["kind"] in _ENDURED:
+        return None
+    why = unable(character, env(world, character))
+    return None if why is None else why[1]
+
+
+def miss_activity(character: Character, activity: Mapping[str, Any], at: int, cause: str) -> dict[str, Any]:
+    """Record that the activity's period went by at ``at`` without its roll, for ``cause``
+    (``kept_from``; ``ActivityMissed``): due again a period later, all else as it stood (a
+    capital, a running malus waiting for the next roll he makes)."""
+    after = copied(dict(activity)) | {"next_at": at + int(activity["every_s"])}
+    character.record(dev.ActivityMissed, at=at, activity_id=activity["id"], kind=activity["kind"], cause=cause, activity=after)
+    return after
+
+
+def activities_standing(character: Character) -> list[dict[str, Any]]:
+    """The character's running activities as they stand: of one who died, with no next roll
+    (``next_at`` None): the dead work no more and record nothing (ruling WC27, as WC21 for his
+    training)."""
+    running = copied(list(character.condition["activities"]["running"]))
+    return [a | {"next_at": None} for a in running] if character.condition.get("dead") else running
+
+
+def activity_words(activity: Mapping[str, Any], calendar: Calendar) -> str:
+    """A running activity (as ``activities_standing`` gives it) in words: its kind and skill, how
+    often it rolls, and its next roll, or "ended at death" (ruling WC27)."""
+    nxt = activity["next_at"]
+    when = "ended at death" if nxt is None else f"next roll {calendar.format(int(nxt))}"
+    return f"{activity['kind']} ({activity['skill']}), a roll {period_words(int(activity['every_s']))}, {when}"

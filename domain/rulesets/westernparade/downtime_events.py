@@ -238,6 +238,27 @@ class ActivityRolled(ChanceConsumed):
             character.condition.update(dead=True, death=f"{self.kind} ({self.result['fate']})", dying=None, settled_at=self.at)
 
 
+class ActivityMissed(ChainedEvent):
+    """A period of a long-period activity went by without its roll: when it fell due the
+    character could not do the work (ruling WC26). ``cause`` is why, as a paused training plan
+    keeps it (``TrainingPaused``'s ``pause_cause``, ruling WC22): "unconscious" (out cold or in
+    an ethylic coma), "dying", "bed" (a critical wound, §3.2.9.3) or "fracture" (a broken chest
+    or flank, §3.4.5.3). ``activity``: the activity after it, untouched but for its next roll, a
+    period later."""
+
+    at: int
+    activity_id: int
+    kind: str
+    cause: str
+    activity: dict[str, Any]
+
+    def apply(self, character: Character) -> None:
+        acts = dict(character.condition["activities"])
+        others = [a for a in acts["running"] if a["id"] != self.activity_id]
+        acts["running"] = sorted([*others, self.activity], key=lambda a: a["id"])
+        character.condition["activities"] = acts
+
+
 class ActivityStopped(ChainedEvent):
     """The player ended a long-period activity."""
 

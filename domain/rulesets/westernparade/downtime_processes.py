@@ -9,7 +9,8 @@ training records one event per point, and a year of idleness none.
 Process names: ``train:point:<target>``, ``train:lapse:<target>``, ``train:practice``,
 ``train:pause`` and ``train:resume`` (a critical wound, §3.2.9.3; out cold or dying, ruling WC22), ``train:stop:<target>`` (its
 teacher died, §2.6.2),
-``rep:<grant id>``, ``skill:<activity id>``.
+``rep:<grant id>``, ``skill:<activity id>`` (a period he cannot work goes by without its
+roll, ruling WC26).
 """
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ from uuid import UUID
 
 from chronique.domain.character import Character
 from chronique.domain.rulesets.westernparade import downtime as dt
-from chronique.domain.rulesets.westernparade.describe import activity_result, paused_words
+from chronique.domain.rulesets.westernparade.describe import activity_result, describe, missed_words, paused_words
+from chronique.domain.rulesets.westernparade.downtime_events import ImprovementRolled
 from chronique.domain.timeline import Due
 from chronique.domain.world import World
 
@@ -104,9 +106,15 @@ class DowntimeProcesses:
                 return f"{character.name} lost the banked training of {name} (idle)"
             return f"{character.name}: trick-shooting practice bonus now {dt.settle_practice(character, due.at)}%"
         if kind == "rep":
-            rolled = dt.roll_improvement(self.world, character.name, grant_id=int(rest), at=due.at)
-            return f"{character.name}: reputation roll {rolled.total} vs {rolled.current}: {'+1' if rolled.success else 'no gain'}"
+            # As the log and `downtime improve` say it: the gunfight's bonus with the roll (§2.4.3).
+            dt.roll_improvement(self.world, character.name, grant_id=int(rest), at=due.at)
+            return f"{character.name}: {describe(self.world.recorded_last(character.name, ImprovementRolled))}"
         activity = next(a for a in character.condition["activities"]["running"] if a["id"] == int(rest))
+        cause = dt.kept_from(self.world, character, activity)
+        if cause is not None:
+            # Ruling WC26: out cold, dying or in bed, he does not work: the period goes by unrolled.
+            dt.miss_activity(character, activity, due.at, cause)
+            return f"{character.name} {missed_words(activity['kind'], activity['every_s'], cause)}"
         result = dt.roll_activity(self.world, character, activity, due.at)
         return f"{character.name}: {activity['kind']} ({activity['skill']}): {activity_result(result)}"
 

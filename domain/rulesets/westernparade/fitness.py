@@ -18,6 +18,7 @@ from chronique.domain.rulesets.westernparade import alcohol
 from chronique.domain.rulesets.westernparade.characteristics import characteristic_roll
 from chronique.domain.rulesets.westernparade.condition import BODY_KEYS, Env, env_of, project, state_of
 from chronique.domain.rulesets.westernparade.infection import skill_divisor
+from chronique.domain.rulesets.westernparade.report import where
 from chronique.domain.rulesets.westernparade.tables import skill
 from chronique.domain.rulesets.westernparade.wounds import incapacitation, part_of, total_penalty
 
@@ -71,7 +72,7 @@ def able(body: Body, fight: bool = False) -> None:
         for loc, w in body.state["wounds"].items():
             state = state_of(w, loc, body.env)
             if incapacitation(part_of(loc), state).out:
-                raise RuleViolation(f"{body.name} is out of the fight: {state.value} wound to the {loc} (§3.2.5)")
+                raise RuleViolation(f"{body.name} is out of the fight: {state.value} wound to the {where(loc)} (§3.2.5)")
 
 
 def _value(body: Body, key: str) -> int:

@@ -403,7 +403,8 @@ class Blow:
 
 @dataclass(frozen=True)
 class Struck:
-    """A recorded blow: both rolls, the Table 3.3 result and the hit (if any); what a réussite
+    """A recorded blow: both rolls, the Table 3.3 result and the hit (if any); the damage Table
+    3.3 dealt (``dealt``: DN, DC or DE, None when the attacker dealt none); what a réussite
     extraordinaire did by the damage column (``combat.extraordinary_effect``: "artery",
     "impaled", "fracture"), None for an ordinary blow (§3.4.5, ruling WA21)."""
 
@@ -412,6 +413,7 @@ class Struck:
     result: str
     location: str | None
     damage: int
+    dealt: str | None
     extraordinary: str | None = None
 
 
@@ -505,4 +507,4 @@ def strike(world: World, attacker: str, target: str, blow: Blow) -> Struck:
             fracture=effect == "fracture",
             impaled=effect == "impaled",
         )
-    return Struck(attack, defence, landed.result, located.location if located else None, total, effect)
+    return Struck(attack, defence, landed.result, located.location if located else None, total, landed.dealt, effect)

@@ -82,6 +82,25 @@ def _stopped_words(wound: Mapping[str, Any]) -> str:
     return "bleeding stopped by first aid"
 
 
+# What stops a bleeding wound (§3.2.4).
+_REMEDY = "first aid (Premiers soins) stops it"
+
+
+def _first_aid_words(stopped: int) -> str:
+    # What the first aids on a location did to its rate, added up (ruling WB9): a failed one
+    # (§3.2.4 L1869, "le patient perd un PH supplémentaire") leaves it bleeding more, which is
+    # said as such, never as first aid holding back a negative amount (ruling WB52).
+    if stopped < 0:
+        return f"first aid made it worse by {-stopped} PH a round"
+    return f"first aid holds back {stopped}"
+
+
+def _pressing(wound: Mapping[str, Any], at: int) -> str:
+    # How much longer the hands on a wound keep pressing (§3.2.3), "" when no end was set.
+    until = wound.get("pressed_until")
+    return "" if until is None else f" for {duration_words(max(0, int(until) - at))} more"
+
+
 def bleeding_words(wound: Mapping[str, Any], location: str, e: Env, at: int, conscious: bool) -> str:
     """What a location bleeds and what stops it (§3.2.3-§3.2.4, §3.2.7.4): the rate per round
     after first aid and pressing hands, and the remedy; or why it does not bleed."""
@@ -92,21 +111,25 @@ def bleeding_words(wound: Mapping[str, Any], location: str, e: Env, at: int, con
     state = state_of(wound, location, e)
     raw = bleeding.location_rate(state, e.multiplier[location], wound["through"], wound["artery"])
     rate = location_rate(wound, location, e, conscious)
+    stopped = int(wound["stopped"])
+    aid = [_first_aid_words(stopped)] if stopped else []
     parts = []
     if raw == 0:
         parts.append("a scratch does not bleed" if state is WoundState.SCRATCH else "does not bleed")
+    elif stopped >= raw:
+        parts.append(_stopped_words(wound))
     elif rate == 0:
-        parts.append(_stopped_words(wound) if wound["stopped"] >= raw else "bleeding held back by their own hands")
+        # §3.2.3 L1848: hands hold the blood back only "momentanément": for how long, and what the
+        # wound bleeds once they let go (ruling WB54).
+        after = location_rate(wound, location, e, conscious=False)
+        then = f"then {after} PH a round" + (f" ({aid[0]})" if aid else "")
+        parts.append(f"bleeding held back by their own hands{_pressing(wound, at)}, {then}: {_REMEDY}")
     else:
-        held = [f"first aid holds back {wound['stopped']}"] if wound["stopped"] else []
         hands = int(wound["hands"]) if conscious else 0
-        if hands:
-            until = wound.get("pressed_until")
-            lasting = "" if until is None else f" for {duration_words(max(0, int(until) - at))} more"
-            who = f"{hands} hand{'s' if hands > 1 else ''} pressing hold{'' if hands > 1 else 's'}"
-            held.append(f"{who} back {bleeding.HAND_PRESSURE * hands}{lasting}")
+        who = f"{hands} hand{'s' if hands > 1 else ''} pressing hold{'' if hands > 1 else 's'}"
+        held = aid + [f"{who} back {bleeding.HAND_PRESSURE * hands}{_pressing(wound, at)}"] * bool(hands)
         also = f" ({', '.join(held)})" if held else ""
-        parts.append(f"bleeds {rate} PH a round{also}: first aid (Premiers soins) stops it")
+        parts.append(f"bleeds {rate} PH a round{also}: {_REMEDY}")
     if wound["per_minute"]:
         parts.append(f"the extraction bleeds {wound['per_minute']} PH a minute until any first aid stops some blood")
     return "; ".join(parts)
@@ -128,11 +151,18 @@ def forced_bed_words(body: Mapping[str, Any], e: Env, at: int) -> str | None:
     return f"the bandage on the {where(location)} keeps the patient lying down until it takes, {takes} (§6.18.2)"
 
 
+_BULLET_IN_THE_HEAD = {
+    "difficult": "; every roll to extract it is difficult, and a failed one leaves it in for good",
+    "flattened": "; flattened on the skull, it comes off without a roll for one more point of damage (§3.2.7.3)",
+}
+
+
 def _bullet_words(wound: Mapping[str, Any], at: int) -> str:
     # §3.2.7.2 footnote 8 (L1999): extraction is due within 24 hours of the hit; once they have
     # passed the advice says so (the bullet still keeps the wound untreated, ruling WB15).
-    # §3.2.7.3 L2003 (ruling WB38): after the victim's normal failure, every roll is difficult.
-    hard = "; every roll to extract it is difficult, and a failed one leaves it in for good" if wound.get("entry") == "difficult" else ""
+    # §3.2.7.3 L2003 (ruling WB38): after the victim's normal failure, every roll is difficult;
+    # L1997 (ruling WB41): after his critical success, it comes off without a roll.
+    hard = _BULLET_IN_THE_HEAD.get(str(wound.get("entry")), "")
     if extraction_overdue(wound, at):
         return f"a bullet is still in: the 24 hours to extract it (Extraction de balle) have passed{hard}"
     return f"a bullet is still in: extract it (Extraction de balle) within 24 hours of the hit{hard}"
@@ -310,11 +340,23 @@ def body_facts(body: Mapping[str, Any], e: Env, at: int) -> list[tuple[str, str]
         facts.append(("drink", stage_words(stage)))
     head = body["head_bullet"]
     if head is not None:
-        facts.append(("bullet in the head", head["status"]))
+        facts.append(("bullet in the head", _head_bullet_state(head)))
     losses = {k: v for k, v in body["losses"].items() if v}
     if losses:
         facts.append(("permanent losses", losses_words(losses)))
     return facts
+
+
+def _head_bullet_state(head: Mapping[str, Any]) -> str:
+    # §3.2.7.3 L2005-L2007: a bullet in too deep rolls every year, stable after three won in a
+    # row; one creeping toward the nerve centres every week, the third failure kills. ``count``
+    # is the years won in a row, or the weeks failed.
+    count = int(head["count"])
+    if head["status"] == "lodged":
+        return f"in too deep to be removed: an easy END or CHC roll every year, stable after three won in a row ({count} so far) (§3.2.7.3)"
+    if head["status"] == "migrating":
+        return f"creeping toward the nerve centres: an END or CHC roll every week, the third failure kills ({count} so far) (§3.2.7.3)"
+    return "stable: three yearly rolls won in a row, no more risk (§3.2.7.3)"
 
 
 # §3.2.9.2 L2116-L2118: a thigh, leg or foot below 0 costs AGI "momentanément ... lorsque le
@@ -404,11 +446,26 @@ def fracture_words(fracture: Mapping[str, Any]) -> str:
     return "; ".join(parts)
 
 
-def critical_words(critical: Mapping[str, Any]) -> str:
-    """What a critical wound did beyond its PV (§3.2.9), in words; "" when nothing."""
+def critical_cause(location: str) -> str:
+    """The cause a critical wound's death, or its death timer, is recorded with (§3.2.9.1)."""
+    return f"critical wound to the {where(location)}"
+
+
+def timer_words(spec: str) -> str:
+    """A death timer's dice in words (§3.2.9.1): "3d10 hours" for "3d10h", "2d6 minutes" for
+    "2d6m"; anything else as it is."""
+    dice, unit = spec[:-1], spec[-1:]
+    units_of = {"h": "hours", "m": "minutes"}
+    return f"{dice} {units_of[unit]}" if unit in units_of and dice.partition("d")[2].isdigit() else spec
+
+
+def critical_words(critical: Mapping[str, Any], death_in: int | None = None) -> str:
+    """What a critical wound did beyond its PV (§3.2.9), in words; "" when nothing. ``death_in``:
+    the seconds its death timer's dice gave, when they are the body's timer (none sooner)."""
+    dice = timer_words(str(critical["dies_in"])) if critical["fate"] == "dies" else ""
     fate = {
         "killed": "the wound kills",
-        "dies": f"death within {critical['dies_in']}",
+        "dies": f"death within {dice}" if death_in is None else f"death in {duration_words(death_in)} ({dice}, §3.2.9.1)",
         "useless": "the limb is useless",
         "amputate": "the limb must be amputated",
     }.get(critical["fate"], "")

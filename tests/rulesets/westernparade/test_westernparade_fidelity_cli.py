@@ -1,9 +1,8 @@
 """Issue 17's Western Parade scenarios through the real ``chronique western-parade`` command line,
-in process, on a real journal of each backend. A shot is played on scripted dice
-(``wp_city.scripted_dice``), one test per branch of the rules, each held to its exact lines;
-where the vault's real dice decide a roll, the test reads the recorded draws back (``log --json
---gm``) and holds the printed line and the body to what the rulebook (seed
-004_cf8278f91236030c.txt, Lnnn) makes of those dice."""
+in process, on a real journal of each backend. A shot and a care are played on scripted dice
+(``wp_city.scripted_dice``), one test per branch of the rules, each held to its exact lines, the
+recorded draws read back (``log --json --gm``) and held to what the rulebook (seed
+004_cf8278f91236030c.txt, Lnnn) makes of them."""
 
 from __future__ import annotations
 
@@ -211,32 +210,77 @@ def test_body_status_says_per_location_the_state_pv_bleeding_and_remedy_in_words
     assert body(db, SAM)["ph"] == 75  # --json keeps the record for machines
 
 
-def test_body_care_says_what_the_extraction_did_in_words_S3_2_7_4(db: str, tmp_path: Path) -> None:
+def _extraction(db: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *faces: int) -> tuple[str, dict[str, Any]]:
+    """A bullet's 4 damage in Sam's left arm (16 PV, Table 1.6), a minor wound bleeding 1 PH a
+    round; Doc's Extraction de balle 79 (base (Chirurgie 45 + INT 14 + CHC 10) / 2 = 34, and the
+    45 points of his sheet, §6.18.10), on these dice: what it printed and the CareGiven recorded."""
     table(db, tmp_path, "sam", "doc")
     wp(db, "body", "wound", CAMPAIGN, SAM, "left-arm", "4")
+    scripted_dice(monkeypatch, *faces)
     out = wp(db, "body", "care", CAMPAIGN, SAM, "left-arm", "Extraction de balle", "--by", DOC)
     (given,) = events(db, CAMPAIGN, "CareGiven")
     roll = given["outcome"]
-    assert roll["quality"] == rules.quality(roll["chance"], roll["total"])
-    # §3.2.7.4 L2006: every attempt 1 damage and, the first, a 1 PH a minute bleed; a CRIT_F or
-    # CATA_F one more damage and 1 PH; the bullet out on a success.
-    out_now = roll["quality"] in rules.SUCCESSES
-    bad = roll["quality"] in ("CRIT_F", "CATA_F")
-    damage = 2 if bad else 1
-    assert given["result"] == {"success": out_now, "damage": damage, "ph": int(bad), "per_minute": 1}
-    said = f"{'the bullet is out' if out_now else 'the bullet stays in'}; {damage} more damage to the location"
-    said += ", 1 PH lost" if bad else ""
-    said += "; the wound bleeds 1 PH a minute until first aid"
-    left = 16 - 4 - damage
-    state = "minor" if 4 + damage <= 8 else "major"
-    bullet = "" if out_now else "; a bullet is still in: extract it (Extraction de balle) within 24 hours of the hit"
+    assert (roll["chance"], roll["terms"], roll["faces"]) == (79, {"Extraction de balle": 79}, list(faces))
+    assert roll["quality"] == rules.read(roll)
+    return out, given
+
+
+# §3.2.7.4 L2006: every attempt 1 damage to the location and, the first, a bleed of 1 PH a minute.
+BLEEDS = "the wound bleeds 1 PH a minute until first aid"
+# The arm as it stands after the attempt: still a minor wound (at most 8 of 16 PV lost, §4.2).
+ARM = (
+    "  bras gauche: minor wound, {left} of 16 PV left; bleeds 1 PH a round: first aid (Premiers soins) stops it;"
+    " the extraction bleeds 1 PH a minute until any first aid stops some blood{bullet}\n"
+)
+STILL_IN = "; a bullet is still in: extract it (Extraction de balle) within 24 hours of the hit"
+
+
+def test_body_care_says_a_successful_extraction_took_the_bullet_out_for_1_damage_S3_2_7_4_L2006(
+    db: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # 20 at most half 79: a réussite critique: the bullet out, 1 more damage (5 of 16: 11 left),
+    # the first attempt's bleed; no PH lost. A care-skill roll earns no improvement roll (ruling WD2).
+    out, given = _extraction(db, tmp_path, monkeypatch, 20)
+    assert (given["outcome"]["quality"], given["result"]) == ("CRIT_S", {"success": True, "damage": 1, "ph": 0, "per_minute": 1})
     # The roll as the log gives it, its chance and faces with the quality (a play-test found them
     # missing from the line), then the arm as it stands.
     assert out == (
-        f"{SAM}: Extraction de balle by {DOC} on the bras gauche: {rules.described(roll)} — {said}\n"
-        f"  bras gauche: {state} wound, {left} of 16 PV left; bleeds {1 if state == 'minor' else 2} PH a round: first aid "
-        f"(Premiers soins) stops it; the extraction bleeds 1 PH a minute until any first aid stops some blood{bullet}\n"
+        f"{SAM}: Extraction de balle by {DOC} on the bras gauche: chance 79% (Extraction de balle 79): rolled 20 → réussite critique"
+        f" — the bullet is out; 1 more damage to the location; {BLEEDS}\n" + ARM.format(left=11, bullet="")
     )
+    assert (body(db, SAM)["ph"], events(db, CAMPAIGN, "ImprovementGranted")) == (80 - 1, [])
+
+
+def test_body_care_says_a_failed_extraction_leaves_the_bullet_in_for_1_damage_S3_2_7_4_L2006(
+    db: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # 90 over 79, not twice it: an échec normal: the bullet stays in, 1 more damage all the same.
+    out, given = _extraction(db, tmp_path, monkeypatch, 90)
+    assert (given["outcome"]["quality"], given["result"]) == ("NORM_F", {"success": False, "damage": 1, "ph": 0, "per_minute": 1})
+    assert out == (
+        f"{SAM}: Extraction de balle by {DOC} on the bras gauche: chance 79% (Extraction de balle 79): rolled 90 → échec normal"
+        f" — the bullet stays in; 1 more damage to the location; {BLEEDS}\n" + ARM.format(left=11, bullet=STILL_IN)
+    )
+    assert body(db, SAM)["ph"] == 80 - 1
+
+
+@pytest.mark.parametrize(
+    ("faces", "rolled"),
+    [((98, 70), "98+70 = 168 → échec critique"), ((98, 98, 98, 50), "98+98+98+50 = 344 → échec catastrophique")],
+    ids=["CRIT_F", "CATA_F"],
+)
+def test_body_care_says_a_critical_or_catastrophic_extraction_costs_1_more_damage_and_1_PH_S3_2_7_4_L2006(
+    db: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, faces: tuple[int, ...], rolled: str
+) -> None:
+    # Over twice 79 (168), or three times (344): the bullet stays in, and a CRIT_F or CATA_F
+    # costs one more damage (6 of 16: 10 left) and a PH: 80 - 1 (the wound) - 1.
+    out, given = _extraction(db, tmp_path, monkeypatch, *faces)
+    assert given["result"] == {"success": False, "damage": 2, "ph": 1, "per_minute": 1}
+    assert out == (
+        f"{SAM}: Extraction de balle by {DOC} on the bras gauche: chance 79% (Extraction de balle 79): rolled {rolled}"
+        f" — the bullet stays in; 2 more damage to the location, 1 PH lost; {BLEEDS}\n" + ARM.format(left=10, bullet=STILL_IN)
+    )
+    assert body(db, SAM)["ph"] == 80 - 2
 
 
 def test_wound_check_at_5_percent_or_less_says_he_stays_conscious_without_a_roll_S3_2_6_L1928(db: str, tmp_path: Path) -> None:

@@ -4,7 +4,9 @@ back or the improvement roll it earns the first-aider. Each body and downtime co
 or does something now prints, for every event it recorded on a character, the log's own words,
 by the name of whom it was recorded on. Through the real command line, in process, on a real
 journal of each backend; the log is read back with ``log --json --gm`` (wp_recorded) and as the
-GM's ``log`` table shows it. The dice are the vault's: each line is held to the events they made."""
+GM's ``log`` table shows it. Each line is held to the events its dice made; where the line's
+words follow from what the dice gave, the dice are scripted (``wp_city.scripted_dice``) and the
+line is exact."""
 
 from __future__ import annotations
 
@@ -49,18 +51,25 @@ def told(db: str, *command: str) -> tuple[list[str], list[str]]:
     return printed, [f"{name}: {words}" for name, words in mine]
 
 
-def test_a_care_skill_prints_its_chance_roll_and_what_it_did_as_the_log_S3_2_7_4(db: str) -> None:
+def test_a_care_skill_prints_its_chance_roll_and_what_it_did_as_the_log_S3_2_7_4(db: str, monkeypatch: pytest.MonkeyPatch) -> None:
     tombstone(db)
+    # A bullet's 9 damage to Joe's left arm (14 PV): a major wound bleeding 2 PH a round (§3.2.3).
     run(db, "western-parade", "body", "wound", CAMPAIGN, JOE, "left-arm", "9")
+    # Doc's Extraction de balle, (Chirurgie + INT + CHC)/2 = 79 (§6.18), on a first attempt: the
+    # scripted 50 is a réussite normale (Table 2.1): the bullet out for 1 more damage, and the
+    # first attempt's bleed of 1 PH a minute until first aid (§3.2.7.4 L2006).
+    scripted_dice(monkeypatch, 50)
     printed, said = told(db, "body", "care", CAMPAIGN, JOE, "left-arm", "Extraction de balle", "--by", DOC)
-    (care,) = (e for e in logged(db, CAMPAIGN) if e["topic"].endswith(":CareGiven"))
-    roll = care["outcome"]
-    # Doc's Extraction de balle, (Chirurgie + INT + CHC)/2 = 79 (§6.18), on a first attempt.
-    assert roll["chance"] == 79 and len(said) == 1
-    assert said[0].startswith(f"{JOE}: Extraction de balle by {DOC} on the bras gauche: chance 79% (Extraction de balle 79): rolled ")
-    assert f"rolled {'+'.join(map(str, roll['faces']))}" in said[0]
+    assert said == [
+        f"{JOE}: Extraction de balle by {DOC} on the bras gauche: chance 79% (Extraction de balle 79): rolled 50 → réussite normale"
+        " — the bullet is out; 1 more damage to the location; the wound bleeds 1 PH a minute until first aid"
+    ]
     # The log's line, then the arm as it stands now, which the log does not say.
-    assert printed[0] == said[0] and len(printed) == 2 and printed[1].startswith("  bras gauche: ")
+    assert printed == [
+        *said,
+        "  bras gauche: major wound, 4 of 14 PV left; bleeds 2 PH a round: first aid (Premiers soins) stops it;"
+        " the extraction bleeds 1 PH a minute until any first aid stops some blood",
+    ]
 
 
 def test_a_full_stop_prints_the_PV_back_and_the_first_aider_s_improvement_roll_S3_2_4_L1870(
@@ -131,14 +140,13 @@ def test_an_amputation_prints_both_rolls_and_what_came_of_them_as_the_log_S6_18_
     assert said[0].startswith(f"{SAM}: Amputation by {DOC} on the main gauche: chance ")
 
 
-def test_an_improvement_roll_and_a_plan_print_the_log_S2_3_S2_7_L1459(db: str) -> None:
+def test_an_improvement_roll_and_a_plan_print_the_log_S2_3_S2_7_L1459(db: str, monkeypatch: pytest.MonkeyPatch) -> None:
     tombstone(db)
+    # §2.5 L1411: a skill's improvement roll succeeds above its score, Armes de poing 56: the
+    # scripted 80 does; L1413: it rises by 1d4 + 3, the scripted 2: by 5.
+    scripted_dice(monkeypatch, 80, 2)
     printed, said = told(db, "downtime", "improve", CAMPAIGN, SAM, "--target", "Armes de poing", "--reason", "a fine shot")
-    assert printed == said and said[0].startswith(f"{SAM}: improvement roll in Armes de poing: rolled ")
-    (roll,) = (e["outcome"] for e in logged(db, CAMPAIGN) if e["topic"].endswith(":ImprovementRolled"))
-    # §2.3: a skill rises by 3 and a d4; §2.5 L1413: a failure leaves a check-mark.
-    gain = f"rises by {roll['gain']} (3 + d4 {roll['d4']})" if roll["gain"] else "does not rise, 1 check-mark now"
-    assert said[0].endswith(f"— Armes de poing {gain}")
+    assert printed == said == [f"{SAM}: improvement roll in Armes de poing: rolled 80 against 56 — Armes de poing rises by 5 (3 + d4 2)"]
     run(db, "western-parade", "downtime", "plan", CAMPAIGN, JOE, "FOR", "10")
     # §2.7 L1459-L1461: one characteristic at a time; leaving FOR for AGI loses its progress.
     printed, said = told(db, "downtime", "plan", CAMPAIGN, JOE, "AGI", "10")

@@ -374,15 +374,19 @@ def test_body_wound_impaled_prints_the_1d6cum_and_status_pull_and_chirurgie_foll
 def test_a_wounded_man_pulling_the_weapon_out_himself_is_named_once_S3_4_5_2_L2513(db: str, monkeypatch: pytest.MonkeyPatch) -> None:
     # Sam's right leg impaled by a pitchfork (1d6cum 2); he pulls it out himself: jFOR 36 less his
     # wound's 5 (L2515's "pénalités imposées par la blessure"), 31%; 20 succeeds; torn out for
-    # 1d6cum 3. The line names him once, not "Sam Parkerson: Sam Parkerson pulls...".
+    # 1d6cum 3. The line names him once, not "Sam Parkerson: Sam Parkerson pulls...", and the
+    # log as the command does: the event keeps that the puller is the wounded.
     shotgun_city(db)
     scripted_dice(monkeypatch, 2, 20, 3)
     run(db, WP, "body", "wound", C, SAM, "right-leg", "3", "--kind", "thrust", "--source", "a pitchfork", "--impaled")
     pulled = run(db, WP, "body", "pull", C, SAM, "right-leg", "--by", SAM).stdout
     assert pulled == (
-        f"{SAM} pulls on the weapon in their own jambe droite (STR): chance 31% (jFOR 36, wounds -5): rolled 20 → réussite normale —"
+        f"{SAM}: pulls on the weapon in their own jambe droite (STR): chance 31% (jFOR 36, wounds -5): rolled 20 → réussite normale —"
         " torn out (§3.4.5.2): 1d6cum 3 → 3 points of damage; the location bleeds double until first aid masters it\n"
     )
+    log = " ".join(run(db, "log", C, "--character", SAM).stdout.split())  # the log's table wraps its lines
+    assert "| pulls on the weapon in their own jambe droite (STR): chance 31%" in log
+    assert f"{SAM} pulls" not in log
 
 
 def test_body_wound_kind_takes_the_words_a_strike_records_and_says_them_back_S3_4_5_ruling_WB44(db: str) -> None:
@@ -397,4 +401,4 @@ def test_body_wound_kind_takes_the_words_a_strike_records_and_says_them_back_S3_
         line = refused(db, WP, "body", "wound", C, JOE, "left-leg", "1", "--kind", kind, "--impaled")
         assert line == f"error: only a thrust impales (§3.4.5.2), not a {kind} wound"
     line = refused(db, WP, "body", "wound", C, JOE, "left-leg", "1", "--kind", "estoc")
-    assert line == "error: --kind takes bullet, slash, thrust, blunt or blade, not 'estoc'"
+    assert line == "error: --kind takes bullet, slash, thrust, blunt or blade, not “estoc”"

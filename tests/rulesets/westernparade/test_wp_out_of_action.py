@@ -141,18 +141,17 @@ LOST = (
 )
 
 
-def test_out_of_action_and_rally_through_the_command_line_with_real_chance_S3_2_5_2_L1902(db: str) -> None:
-    # The vault's own dice: the line is the log's, the wound named first, and says what the
-    # recorded END roll gives (L1902), and the journal verifies.
+def test_out_of_action_through_the_command_line_with_real_chance_records_a_journal_that_verifies_S3_2_5_2_L1902(db: str) -> None:
+    # The vault's own dice, on purpose: this test checks only that a journal of real chance
+    # verifies, and what holds whatever the dice give (the END roll's terms, its faces the draws
+    # recorded, the line up to the roll). What each outcome of the roll prints is the scripted
+    # tests' below, one per branch of L1902.
     out = _put_out(db)
     (put,) = events(db, "Shotgun City", "PutOutOfAction")
     end_roll = put["effect"]["end_roll"]
     assert [op["value"] for op in put["chance"]] == end_roll["faces"]
     assert end_roll["terms"] == {"jEND": 58, "difficulty": 0}  # a normal END roll (L1902)
-    quality = rules.read(end_roll)
-    faces = "+".join(map(str, end_roll["faces"])) + (f" = {end_roll['total']}" if len(end_roll["faces"]) > 1 else "")
-    then = "loses the next action" if quality in rules.SUCCESSES else LOST
-    assert out == f"{PUT_OUT} {faces} → {rules.QUALITY_WORDS[quality]}; {then}\n"
+    assert out.startswith(f"{PUT_OUT} ")
     assert "OK" in run(db, "verify", "Shotgun City").stdout
 
 
@@ -189,10 +188,11 @@ def test_out_of_action_with_a_lost_END_roll_acts_again_once_the_rally_roll_succe
 def test_out_of_action_with_a_lost_END_roll_stays_out_while_the_rally_roll_fails_S3_2_5_2_L1902_L1904(
     db: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # 70: out, an END roll due; the rally roll 99+40 = 139, over twice 58, a critical failure:
+    # 97+50 = 147, over twice 58, an échec critique: out as on any failure, an END roll due, its
+    # open-ended faces said with their total; the rally roll 99+40 = 139, a critical failure too:
     # one more action lost and another roll at the next rank, and the unconsciousness check again.
-    scripted_dice(monkeypatch, 70, 99, 40)
-    _put_out(db)
+    scripted_dice(monkeypatch, 97, 50, 99, 40)
+    assert _put_out(db) == f"{PUT_OUT} 97+50 = 147 → échec critique; {LOST}\n"
     rallied = run(db, "western-parade", "body", "rally", "Shotgun City", SAM_N).stdout
     assert rallied == (
         f"{SAM_N}: END roll to act again: chance 58% (jEND 58): rolled 99+40 = 139 → échec critique — loses one more action"

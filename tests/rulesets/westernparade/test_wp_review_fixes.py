@@ -26,8 +26,8 @@ from chronique.domain.rulesets.westernparade.play import Check, check
     [
         (("-d", "99999"), "error: --difficulty must be between -200 and 200 (got 99,999)"),
         (("-d", "-201"), "error: --difficulty must be between -200 and 200 (got -201)"),
-        (("-m", "whisky=1000"), "error: the modifier 'whisky' must be between -200 and 200 (got 1,000)"),
-        (("-m", "whisky=150", "-m", "whisky=51"), "error: the modifier 'whisky' must be between -200 and 200 (got 201)"),
+        (("-m", "whisky=1000"), "error: the modifier “whisky” must be between -200 and 200 (got 1,000)"),
+        (("-m", "whisky=150", "-m", "whisky=51"), "error: the modifier “whisky” must be between -200 and 200 (got 201)"),
     ],
 )
 def test_a_roll_s_difficulty_or_modifier_beyond_200_percent_is_refused_ruling_BD5(db: str, args: tuple[str, ...], said: str) -> None:
@@ -40,7 +40,7 @@ def test_the_opponent_s_difficulty_and_a_shot_s_modifier_are_bounded_alike_rulin
     theirs = refused(db, WP, "oppose", C, SAM, JOE, "-s", "Armes de poing", "--their-difficulty", "500")
     assert theirs == "error: --their-difficulty must be between -200 and 200 (got 500)"
     shot = refused(db, WP, "shoot", C, SAM, JOE, "--weapon", "Colt SA Peacemaker", "--distance", "10", "-m", "luck=999")
-    assert shot == "error: the modifier 'luck' must be between -200 and 200 (got 999)"
+    assert shot == "error: the modifier “luck” must be between -200 and 200 (got 999)"
     # Within the range is a roll like any other.
     run(db, WP, "roll", C, SAM, "-s", "Armes de poing", "-d", "200", "-m", "whisky=-200")
 
@@ -128,7 +128,7 @@ def test_an_advance_tells_what_long_activities_did_in_sentences_S6_8_S6_10_4_S6_
     for code in ("fed_tenths", "skins_cents", "quality ", "gold False", "gold True", "metres", "capital_before"):
         assert code not in ticks, ticks
     assert re.search(r"capital (now )?\d", ticks) is None, ticks
-    assert f"{SAM}: hunting (Chasse): feeds " in ticks and " people, skins worth $" in ticks
+    assert f"{SAM}: hunting (Chasse): feeds " in ticks and " people, or skins worth $" in ticks
     assert f"{DOC}: panning (Tamisage): found " in ticks
     assert f"{JOE}: running (Course de longue distance): covers " in ticks and " km" in ticks
     assert f"{SIRINGO}: banking (Banque): capital now $" in ticks
@@ -143,7 +143,10 @@ def test_a_capital_reads_in_dollars_and_a_hunt_in_people_S6_8_1_S6_16() -> None:
 
     assert dollars(98_000) == "$980.00" and dollars(1_000_000_005) == "$10,000,000.05"
     assert activity_result({"capital_before": 100_000, "capital": 98_000}) == "capital now $980.00"
-    assert activity_result({"fed_tenths": 39, "skins_cents": 1950}) == "feeds 3.9 people, skins worth $19.50"
+    # The meat or the skins, not both (§6.16.4 L4820, ruling WC25); nothing when bredouille (L4824).
+    assert activity_result({"fed_tenths": 39, "skins_cents": 1950}) == "feeds 3.9 people, or skins worth $19.50 if hunting for them"
+    assert activity_result({"fed_tenths": 10, "skins_cents": 500}) == "feeds 1 person, or skins worth $5.00 if hunting for them"
+    assert activity_result({"fed_tenths": 0, "skins_cents": 0}) == "brings nothing back"
     assert activity_result({"quality": "CRIT_F", "gold": False}) == "found no gold"
     assert activity_result({"metres": 55_000}) == "covers 55 km"
     assert activity_result({"fate": "exhausted", "next_modifier": -25}) == "is exhausted, the next roll at -25%"
