@@ -22,6 +22,7 @@ from chronique.domain.campaign import campaign_id_for
 from chronique.domain.errors import RuleViolation
 from chronique.domain.fairness import FORMAT, LinkRow, Report, sha256_hex
 from chronique.domain.referees import all_rules
+from chronique.domain.text import quoted
 from chronique.domain.verifier import CAMPAIGN, Failed, Receipts, chain_seals, epochs_of, needs_content, verify, verify_bundle
 
 # Rows read per query: a page of 1,000 (about half a megabyte) stays in the CPU's cache while its
@@ -166,7 +167,7 @@ class Audit:
             # The candidate's own rows, not every campaign's: listing them scans the whole log.
             if candidate is not None and any(row.topic == CAMPAIGN + "Created" for row in self.journal.recorder.select_events(candidate)):
                 return candidate
-        raise RuleViolation(f"no campaign named {name!r}")
+        raise RuleViolation(f"no campaign named {quoted(name)}")
 
     def campaign_events(self, campaign_id: UUID) -> list[dict[str, Any]]:
         """The campaign aggregate's own events, canonical, in version order."""

@@ -21,7 +21,7 @@ from chronique.domain.rederivation import NO_CHANCE, ChanceUsed, Mismatch, Repla
 from chronique.domain.referees import all_rules
 from chronique.domain.rulesets import ruleset
 from chronique.domain.rulesets.words import epoch_name, face_down_until, fudge_face, kind_words
-from chronique.domain.text import NAME_LIMIT, is_count, ordinal, plural, shortened
+from chronique.domain.text import is_count, ordinal, plural, quoted
 from chronique.domain.verifier import CAMPAIGN, Epoch, epochs_of
 
 # A deck's history as the verifier follows it (chronique-fair-v2, domain/deck_rules.py): its
@@ -109,10 +109,10 @@ def locate(audit: Audit, ref: str) -> Located:
         kinds = {str(campaign_id): "campaign"} | {e["member_id"]: e["kind"] for e in joined}
         matches = [m for m in names if m.replace("-", "").startswith(aggregate)]
         if len(matches) > 1:
-            raise RuleViolation(f"{shortened(ref, NAME_LIMIT)!r} is ambiguous: give more of the id")
+            raise RuleViolation(f"{quoted(ref)} is ambiguous: give more of the id")
         if matches:
             return Located(campaign_id, own, names, kinds, matches[0], version)
-    raise RuleViolation(f"no event {shortened(ref, NAME_LIMIT)!r} in this journal")
+    raise RuleViolation(f"no event {quoted(ref)} in this journal")
 
 
 def explain(audit: Audit, ref: str, *, for_players: bool = True) -> Explanation:
@@ -322,7 +322,7 @@ def _cards_of(event: dict[str, Any]) -> list[str]:
 def _parse(ref: str) -> tuple[str, int]:
     head, _, tail = ref.strip().rpartition(":")
     if not head or not is_count(tail):
-        raise RuleViolation(f"{shortened(ref, NAME_LIMIT)!r} is not an event reference (write <id>:<version>, as `chronique log` shows)")
+        raise RuleViolation(f"{quoted(ref)} is not an event reference (write <id>:<version>, as `chronique log` shows)")
     return head.replace("-", "").lower(), int(tail)
 
 

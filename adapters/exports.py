@@ -16,6 +16,7 @@ from chronique.domain.fairness import plain
 from chronique.domain.luck import odds_words
 from chronique.domain.rulesets import ruleset
 from chronique.domain.rulesets.words import face_down_until, kind_of, player_assigned
+from chronique.domain.text import quoted
 
 if TYPE_CHECKING:
     from chronique.adapters.services import Chronique
@@ -139,4 +140,4 @@ def shown_notes(notes: list[Note], fmt: str) -> list[dict[str, Any]]:
 
 def _check(fmt: str, allowed: tuple[str, ...]) -> None:
     if fmt not in allowed:
-        raise RuleViolation(f"format {fmt!r} is not one of {', '.join(allowed)}")
+        raise RuleViolation(f"format {quoted(fmt)} is not one of {', '.join(allowed)}")

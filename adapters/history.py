@@ -10,7 +10,7 @@ from chronique.domain.campaign import Campaign
 from chronique.domain.character import Character
 from chronique.domain.errors import RuleViolation
 from chronique.domain.gametime import calendar_from
-from chronique.domain.text import NAME_LIMIT, is_count, shortened
+from chronique.domain.text import is_count, quoted
 
 if TYPE_CHECKING:
     from chronique.adapters.services import Chronique
@@ -29,14 +29,14 @@ def _version_at_event(services: Chronique, campaign: Campaign, character: Charac
     except RuleViolation:
         place = None
     if place is not None and place.version < 1:  # a chain's versions count from 1: version 0 is no event of any chain
-        raise RuleViolation(f"no event {shortened(ref, NAME_LIMIT)!r} in this journal: an event's number counts from 1")
+        raise RuleViolation(f"no event {quoted(ref)} in this journal: an event's number counts from 1")
     if place is None or (place.member != str(campaign.id) and place.member not in campaign.members):
         # Another campaign's event is no moment of this one's, and is told as one that exists
         # nowhere: a player's link never learns what other campaigns hold (as its explain page).
-        raise RuleViolation(f"no event {shortened(ref, NAME_LIMIT)!r} in {campaign.name}: `chronique log` lists its events")
+        raise RuleViolation(f"no event {quoted(ref)} in {campaign.name}: `chronique log` lists its events")
     if not any(services.journal.events.get(UUID(place.member), gt=place.version - 1, lte=place.version)):
         # Past the head of its chain: no event, never a moment before the character existed.
-        raise RuleViolation(f"no event {shortened(ref, NAME_LIMIT)!r} in {campaign.name}: `chronique log` lists its events")
+        raise RuleViolation(f"no event {quoted(ref)} in {campaign.name}: `chronique log` lists its events")
     if place.member == str(character.id):
         return place.version
     found = services.journal.raw.version_at(character.id, UUID(place.member), place.version)
@@ -58,10 +58,10 @@ def version_as_of(services: Chronique, campaign: Campaign, character: Character,
     if is_count(as_of.strip()):
         number = int(as_of)
         if not 1 <= number <= campaign.session:  # sessions count from 1; the next one has not started
-            raise RuleViolation(f"campaign {campaign.name!r} has no session {number}")
+            raise RuleViolation(f"campaign {campaign.name} has no session {number}")
         seal = next((s for s in campaign.seals if s["session"] == number and s["boundary"] == "session-end"), None)
         if seal is None:
-            raise RuleViolation(f"session {number} of {campaign.name!r} has not ended")
+            raise RuleViolation(f"session {number} of {campaign.name} has not ended")
         head = seal["heads"].get(str(character.id))
         if head is None:
             raise RuleViolation(f"{character.name} had not joined by the end of session {number}")

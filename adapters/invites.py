@@ -27,7 +27,7 @@ from chronique.domain.campaign import Campaign
 from chronique.domain.errors import RuleViolation
 from chronique.domain.names import find
 from chronique.domain.players import player_named, players_of
-from chronique.domain.text import recordable_name
+from chronique.domain.text import quoted, recordable_name
 
 if TYPE_CHECKING:
     from chronique.adapters.journal import Journal
@@ -147,7 +147,7 @@ class Invites:
             return find(player, [(holder, holder) for holder in holders], "link holder")
         except RuleViolation:
             where = self._campaign(campaign_id).name
-            raise RuleViolation(f"no link to {where} was issued to {player!r}: links were issued to {', '.join(holders)}") from None
+            raise RuleViolation(f"no link to {where} was issued to {quoted(player)}: links were issued to {', '.join(holders)}") from None
 
     def revoke(self, campaign_id: UUID, player: str) -> int:
         """Revoke every live link of ``player`` (named as :meth:`holder` finds them; their GM

@@ -14,7 +14,8 @@ def experience(services: Chronique, campaign: str, character: str | None = None)
     """Every award and spend of the campaign's characters (or of ``character``), oldest first,
     with running balances and the character's name."""
     world = services.world(campaign)
-    chosen = [world.character(character)] if character else list(world.characters.values())
+    # An empty name is a character left unnamed, refused as every command refuses it, not "every one".
+    chosen = [world.character(character)] if character is not None else list(world.characters.values())
     names = {str(c.id): c.name for c in chosen}
     rows = services.read_models.xp_ledger(list(names)) if services.read_models else []
     return world.campaign, [dict(r, name=names[r["character_id"]]) for r in rows]

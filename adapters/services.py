@@ -34,7 +34,7 @@ from chronique.domain.corrections import CORRECTION_TOPICS, voided_by
 from chronique.domain.deck import Deck
 from chronique.domain.errors import RuleViolation
 from chronique.domain.fairness import seal_of
-from chronique.domain.gametime import WrongCalendar, calendar_for_start, calendar_from
+from chronique.domain.gametime import Calendar, WrongCalendar, calendar_for_start, calendar_from
 from chronique.domain.luck import Tally, tally_counted
 from chronique.domain.names import find
 from chronique.domain.notes import GM, Note, note_author, refuse_player_unless_allowed
@@ -42,7 +42,7 @@ from chronique.domain.pacing import make_pacing
 from chronique.domain.players import player_named
 from chronique.domain.rulesets import Ruleset, calendar_games, ruleset
 from chronique.domain.rulesets.words import joined, player_assigned
-from chronique.domain.text import fold, inert, unprintable_in
+from chronique.domain.text import fold, inert, quoted, unprintable_in
 from chronique.domain.timeline import Tick, advance
 from chronique.domain.verifier import CAMPAIGN
 from chronique.domain.world import World
@@ -126,6 +126,35 @@ class Advanced:
     def simulated(self) -> bool:
         """A dry run draws from a throwaway key: it shows what could happen, not what will."""
         return not self.recorded
+
+
+@dataclass(frozen=True)
+class DowntimeSpan:
+    """The span ``downtime report`` reads without ``--since`` (ruling WJ17): from the end of
+    session ``after`` (None: the campaign's start) to the start of session ``before`` (None: the
+    campaign's clock), in-game ``start`` to ``end``."""
+
+    after: int | None
+    before: int | None
+    start: int
+    end: int
+
+    def nothing_notable(self, calendar: Calendar) -> str:
+        """The span with nothing notable in it, in words, by its sessions and in-game moments
+        (ruling TB15): what an empty downtime report says, on the command line and the web."""
+        start, end = calendar.format(self.start), calendar.format(self.end)
+        if self.before is not None:
+            began = f"the end of session {self.after}" if self.after is not None else "the campaign's start"
+            if self.start == self.end:
+                return f"nothing notable between {began} and the start of session {self.before}, both at {start}"
+            return f"nothing notable between {began} ({start}) and the start of session {self.before} ({end})"
+        since = f"session {self.after} ended" if self.after is not None else "the campaign began"
+        return f"nothing notable since {since} ({start}; {clock_reads(self.end, self.start, calendar)})"
+
+
+def clock_reads(clock: int, since: int, calendar: Calendar) -> str:
+    """Where the campaign's ``clock`` stands against the moment ``since``, in words."""
+    return "the clock has not moved since" if clock == since else f"the clock reads {calendar.format(clock)}"
 
 
 class Chronique:
@@ -458,9 +487,9 @@ class Chronique:
         # would take the commands typed for the other one (ruling EB10).
         alike = [known for known in self._campaign_names() if fold(known) == fold(name)]
         if alike:
-            raise RuleViolation(f"a campaign named {alike[0]!r} already exists: names are told apart without case or accents")
+            raise RuleViolation(f"a campaign named {alike[0]} already exists: names are told apart without case or accents")
         if self.journal.recorder.select_events(campaign_id_for(name), limit=1):
-            raise RuleViolation(f"a campaign named {name.strip()!r} already exists")
+            raise RuleViolation(f"a campaign named {quoted(name)} already exists")
         try:
             calendar, clock = calendar_for_start(start, rules.gregorian)
         except WrongCalendar as refused:
@@ -517,7 +546,7 @@ class Chronique:
         def start(world: World) -> Campaign:
             campaign = world.campaign
             if campaign.in_session:
-                raise RuleViolation(f"session {campaign.session} of {campaign.name!r} is still open")
+                raise RuleViolation(f"session {campaign.session} of {campaign.name} is still open")
             commitment = self.vault.draft(campaign.id, f"session-{campaign.session + 1}")
             campaign.start_session(self.vault.seed(campaign.id, campaign.epoch), commitment)
             ruleset(campaign.ruleset).start_session(world)
@@ -533,7 +562,7 @@ class Chronique:
         def end(world: World) -> Campaign:
             campaign = world.campaign
             if not campaign.in_session:
-                raise RuleViolation(f"campaign {campaign.name!r} has no open session")
+                raise RuleViolation(f"campaign {campaign.name} has no open session")
             ruleset(campaign.ruleset).end_session(world)
             commitment = self.vault.draft(campaign.id, f"downtime-{campaign.session}")
             real = self.clock().isoformat()
@@ -686,7 +715,7 @@ class Chronique:
         it (a defender, a first-aider), and a character nobody was assigned to counts as its own
         player. A face-down roll counts once its epoch is revealed: before, its success is a secret."""
         if by not in LUCK_KEYS:
-            raise RuleViolation(f"luck is counted by {', '.join(LUCK_KEYS)}, not {by!r}")
+            raise RuleViolation(f"luck is counted by {', '.join(LUCK_KEYS)}, not {quoted(by)}")
         from chronique.adapters.readrows import LUCK
 
         campaign = self.campaign(campaign_name)
@@ -780,18 +809,15 @@ class Chronique:
         )
         return self.noteworthy(campaign, standing, since)
 
-    def last_downtime(self, campaign: Campaign, gm: bool) -> list[tuple[int, str, str]]:
+    def last_downtime(self, campaign: Campaign, gm: bool) -> tuple[list[tuple[int, str, str]], DowntimeSpan]:
         """What the last downtime did (``chronique downtime report``, the web journal's campaign
         page): the notable outcomes recorded since the last session ended, up to the start of a
-        session open now, none of them voided, and for players none still face down. Not a date:
-        play does not move the clock (ruling C49), so a knock-out in the session and the downtime
-        after it share the session's end date; the log's order parts them (ruling WJ17)."""
+        session open now, none of them voided, and for players none still face down; and that
+        span, by its sessions and in-game moments (ruling TB15). Not a date: play does not move
+        the clock (ruling C49), so a knock-out in the session and the downtime after it share the
+        session's end date; the log's order parts them (ruling WJ17)."""
         events = self.log(campaign.name)
-        kinds = [type(e).__qualname__ for e in events]
-        ends = [n for n, kind in enumerate(kinds) if kind == "Campaign.SessionEnded"]
-        start = ends[-1] + 1 if ends else 0
-        starts = [n for n, kind in enumerate(kinds) if kind == "Campaign.SessionStarted" and n >= start]
-        stop = starts[0] if starts else len(events)
+        start, stop = _downtime_bounds(events)
         voided = self.voided(campaign.name)
 
         def shown(event: Any) -> bool:
@@ -799,7 +825,16 @@ class Chronique:
                 return False
             return gm or not _face_down(campaign, event)
 
-        return self.noteworthy(campaign, (e for e in events[start:stop] if shown(e)))
+        ended = cast(Campaign.SessionEnded, events[start - 1]) if start else None
+        started = cast(Campaign.SessionStarted, events[stop]) if stop < len(events) else None
+        created = cast(Campaign.Created, events[0])  # a campaign's log opens with its creation
+        span = DowntimeSpan(
+            after=ended.number if ended else None,
+            before=started.number if started else None,
+            start=ended.at if ended else created.clock,
+            end=started.at if started else campaign.clock,
+        )
+        return self.noteworthy(campaign, (e for e in events[start:stop] if shown(e))), span
 
     @staticmethod
     def noteworthy(campaign: Campaign, events: Iterable[Any], since: int | None = None) -> list[tuple[int, str, str]]:
@@ -988,9 +1023,9 @@ class Chronique:
                 found[(type(event).__qualname__, event.number)] = mark.id
         begin, end = found.get(("Campaign.SessionStarted", number)), found.get(("Campaign.SessionEnded", number))
         if begin is None:
-            raise RuleViolation(f"campaign {campaign.name!r} has no session {number}")
+            raise RuleViolation(f"campaign {campaign.name} has no session {number}")
         if end is None and not running:
-            raise RuleViolation(f"session {number} of {campaign.name!r} has not ended")
+            raise RuleViolation(f"session {number} of {campaign.name} has not ended")
         return begin, end
 
     def character_as_of(
@@ -1114,7 +1149,7 @@ def _author(campaign: Campaign, author: str, as_player: bool | None) -> tuple[st
     if fold(signed) == fold(GM):
         return GM, False
     who = ", ".join(sorted(players.values())) if players else "none yet (`chronique character player` assigns one)"
-    raise RuleViolation(f"{signed!r} plays no character of {campaign.name}: a note is signed GM (the default) or by a player: {who}")
+    raise RuleViolation(f"{quoted(signed)} plays no character of {campaign.name}: a note is signed GM (the default) or by a player: {who}")
 
 
 def _join(world: World, member: Deck | Character) -> None:
@@ -1161,3 +1196,14 @@ def _folded(projection: str, events: Iterable[tuple[int, Any]]) -> list[dict[str
     from chronique.projections import luck
 
     return {"log": log_pages.folded, "luck": luck.folded}[projection](events)
+
+
+def _downtime_bounds(events: Sequence[Any]) -> tuple[int, int]:
+    """Where the last downtime lies among a campaign's ``events``: from the one after the last
+    session's end (the first event before any session ended) up to the first session started
+    after it (the end of the log when none is open)."""
+    kinds = [type(e).__qualname__ for e in events]
+    ends = [n for n, kind in enumerate(kinds) if kind == "Campaign.SessionEnded"]
+    start = ends[-1] + 1 if ends else 0
+    starts = [n for n, kind in enumerate(kinds) if kind == "Campaign.SessionStarted" and n >= start]
+    return start, starts[0] if starts else len(events)

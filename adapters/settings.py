@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote, urlsplit
 
 from chronique.domain.errors import RuleViolation
+from chronique.domain.text import quoted
 
 if TYPE_CHECKING:
     from psycopg import Connection
@@ -73,11 +74,11 @@ class Settings:
         url = urlsplit(self.db)
         name = url.path.lstrip("/")
         if not name:
-            raise RuleViolation(f"the PostgreSQL URL {self.shown()!r} names no database")
+            raise RuleViolation(f"the PostgreSQL URL {quoted(self.shown(), 200)} names no database")
         try:
             port = url.port
         except ValueError:  # urllib's own words ("Port could not be cast to integer value as 'x'")
-            raise RuleViolation(f"the PostgreSQL URL {self.shown()!r}: its port must be a whole number up to 65535") from None
+            raise RuleViolation(f"the PostgreSQL URL {quoted(self.shown(), 200)}: its port must be a whole number up to 65535") from None
         return {
             "POSTGRES_DBNAME": unquote(name),
             "POSTGRES_HOST": url.hostname or "127.0.0.1",

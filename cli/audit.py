@@ -104,7 +104,7 @@ def register(root: typer.Typer) -> None:
     ) -> None:
         """Write the campaign's audit bundle (FAIRNESS.md) for players to verify offline."""
         bundle = run(ctx, lambda s: s.audit.bundle(campaign, for_players=not gm))
-        output.write_text(json.dumps(bundle, ensure_ascii=False, indent=1), encoding="utf-8")
+        bounds.write_output(output, json.dumps(bundle, ensure_ascii=False, indent=1))
         typer.echo(f"wrote {output}: {plural(len(bundle['events']), 'event')}, {plural(len(bundle['seals']), 'seal')}")
 
     @app.command("verifier")

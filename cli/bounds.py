@@ -10,11 +10,12 @@ from collections.abc import Callable
 from pathlib import Path
 
 import typer
+from typer._click.core import Parameter
 
 from chronique.cli.context import fail
 from chronique.domain import limits
 from chronique.domain.errors import RuleViolation
-from chronique.domain.text import inert, shortened
+from chronique.domain.text import inert, quoted
 
 IntCheck = Callable[[typer.CallbackParam, "int | None"], "int | None"]
 FloatCheck = Callable[[typer.CallbackParam, "float | None"], "float | None"]
@@ -24,8 +25,9 @@ FloatCheck = Callable[[typer.CallbackParam, "float | None"], "float | None"]
 _DAY = re.compile(r"\s*(?:day|jour)\s*(\d+)", re.IGNORECASE)
 
 
-def name_of(param: typer.CallbackParam) -> str:
-    """How the user typed the parameter: its long option (``--modifier``) or an argument's name."""
+def name_of(param: Parameter) -> str:
+    """How the user typed the parameter, as its help names it: its long option (``--modifier``)
+    or an argument's name in capitals (``WHO``)."""
     long = [opt for opt in param.opts if opt.startswith("--")]
     return long[0] if long else (param.name or "a number").upper()
 
@@ -35,10 +37,35 @@ def within(low: int, high: int) -> IntCheck:
 
     def check(param: typer.CallbackParam, value: int | None) -> int | None:
         if value is not None:
-            _refuse(lambda: limits.refuse_out_of_range(name_of(param), value, low, high))
+            _refuse_out_of_range(name_of(param), value, low, high)
         return value
 
     return check
+
+
+def _refuse_out_of_range(name: str, value: int, low: int, high: int) -> None:
+    """Refuse ``value`` outside ``low..high`` in one line: a number of more digits than any
+    range holds is said by its count of digits, never repeated whole (a pasted 4,000 digits)."""
+    if not low <= value <= high:
+        _refuse_many_digits(name, low, high, len(str(abs(value))), "negative " if value < 0 else "")
+    _refuse(lambda: limits.refuse_out_of_range(name, value, low, high))
+
+
+def _refuse_many_digits(name: str, low: int, high: int, digits: int, sign: str = "") -> None:
+    from chronique.domain.gametime import MOST_DIGITS
+
+    if digits > MOST_DIGITS:
+        raise fail(f"{name} must be between {low:,} and {high:,} (got a {sign}number of {digits:,} digits)")
+
+
+def looked_up(param: typer.CallbackParam, value: int | None) -> int | None:
+    """A number the journal looks up (a session's, ruling BD12): one a journal can hold is refused
+    by the lookup, in the campaign's words ("campaign 'Verdelune' has no session 0"); one beyond
+    any number a journal stores (ruling BD6) names nothing, and is refused here, before the journal
+    is opened, in one line naming the range (ruling EB15)."""
+    if value is not None and not -limits.STORABLE <= value <= limits.STORABLE:
+        _refuse_out_of_range(name_of(param), value, 1, limits.STORABLE)
+    return value
 
 
 def up_to_the_table(low: int, highest: Callable[[], int]) -> IntCheck:
@@ -57,7 +84,7 @@ def one_of(*words: str) -> Callable[[typer.CallbackParam, str | None], str | Non
 
     def check(param: typer.CallbackParam, value: str | None) -> str | None:
         if value is not None and value not in words:
-            raise fail(f"{name_of(param)} takes {', '.join(words[:-1])} or {words[-1]}, not {shortened(value, 20)!r}")
+            raise fail(f"{name_of(param)} takes {', '.join(words[:-1])} or {words[-1]}, not {quoted(value, 20)}")
         return value
 
     return check
@@ -113,15 +140,17 @@ def duration(param: typer.CallbackParam, value: str | None) -> str | None:
 
 
 def game_date(param: typer.CallbackParam, value: str | None) -> str | None:
-    """An in-game date whose day count stays within 1,000 years ('Day 365000' at most)."""
+    """An in-game date whose day count stays within 1,000 years ('Day 365000' at most), never
+    empty: an empty one was taken as no date at all (a campaign from the default start, a log
+    from its first event), as though the option had been left out (ruling EB17)."""
+    if value is not None and not value.strip():
+        raise fail(f"{name_of(param)} is empty: give an in-game date, or leave the option out")
     match = _DAY.match(value or "")
     if match is not None:
-        from chronique.domain.gametime import MOST_DIGITS
-
         name, digits = f"the day of {name_of(param)}", match.group(1).lstrip("0")
-        if len(digits) > MOST_DIGITS:
-            raise fail(f"{name} must be between 1 and {limits.MAX_DAYS:,} (got a number of {len(digits):,} digits)")
-        _refuse(lambda: limits.refuse_out_of_range(name, int(digits or "0"), 1, limits.MAX_DAYS))
+        # Before int(): Python reads no more than 4,300 digits as one number.
+        _refuse_many_digits(name, 1, limits.MAX_DAYS, len(digits))
+        _refuse_out_of_range(name, int(digits or "0"), 1, limits.MAX_DAYS)
     return value
 
 
@@ -152,6 +181,18 @@ def output_file(ctx: typer.Context, param: typer.CallbackParam, value: Path | No
     if target in {journal, *(journal.with_name(journal.name + suffix) for suffix in ("-wal", "-shm", "-journal"))}:
         raise fail(f"{name_of(param)} is the journal itself ({value}): writing there would destroy it; choose another file")
     return value
+
+
+def write_output(file: Path, text: str) -> None:
+    """Write ``text`` to ``file`` (UTF-8). A write that fails once the file is open (a full disk,
+    a device that takes no writes) is said of that file, as a failure to open it is: "cannot use
+    /dev/full: No space left on device", never "cannot use: …", which named nothing."""
+    try:
+        file.write_text(text, encoding="utf-8")
+    except OSError as error:
+        if error.filename is not None:
+            raise
+        raise OSError(error.errno, error.strerror, str(file)) from None
 
 
 def advance_span(seconds: int, asked: str) -> int:

@@ -24,6 +24,9 @@ def read_sheet(path: Path) -> dict[str, Any]:
     """A sheet file as data: TOML (``.toml``) or JSON; a malformed file exits 2."""
     too_long = f"sheet {path} holds more than {_SHEET_BYTES:,} bytes: a character's sheet is far shorter"
     text = bounds.read_bounded(path, _SHEET_BYTES, too_long, "sheet ").decode("utf-8")
+    if not text.strip():
+        # The parser's words for an empty file ("Expecting value: line 1 column 1 (char 0)") say nothing of it.
+        raise fail(f"sheet {'on standard input' if str(path) == '-' else path} is empty: a sheet holds its fields in TOML or JSON")
     try:
         data = tomllib.loads(text) if path.suffix.lower() == ".toml" else json.loads(text)
     except (tomllib.TOMLDecodeError, json.JSONDecodeError) as error:

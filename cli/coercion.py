@@ -23,6 +23,8 @@ from typer._click.exceptions import BadParameter
 from typer._click.parser import _OptionParser, _ParsingState
 from typer._coercion import RuntimeParam, build_runtime_param
 
+from chronique.domain.text import quoted
+
 if TYPE_CHECKING:
     from typer._click.core import Command, Context
     from typer.core import _TyperParameter
@@ -75,7 +77,7 @@ def _no_number(annotation: Any, value: Any) -> str | None:
         try:
             kind(given)
         except ValueError:
-            return f"{given!r} is not a {'whole ' if kind is int else ''}number"
+            return f"{quoted(given)} is not a {'whole ' if kind is int else ''}number"
     return None
 
 

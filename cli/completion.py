@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from chronique.domain.text import fold
+from chronique.domain.text import fold, quoted
 
 # The arguments and options that name a character of the command's campaign.
 _CHARACTER_PARAMS = frozenset(
@@ -107,5 +107,5 @@ def register(app: Any) -> None:
 
         shells = [s.value for s in Shells if s.value != "pwsh"]
         if shell not in shells:
-            raise fail(f"no completion for the shell {shell!r} (one of {', '.join(shells)})")
+            raise fail(f"no completion for the shell {quoted(shell)} (one of {', '.join(shells)})")
         typer.echo(get_completion_script(prog_name="chronique", complete_var="_CHRONIQUE_COMPLETE", shell=shell))

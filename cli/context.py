@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import typer
 
+from chronique.domain.text import quoted
+
 if TYPE_CHECKING:
     # typer.Context adds nothing these checks read, and Click hands out its own (a parent, the current one).
     from typer._click.core import Context
@@ -75,7 +77,7 @@ def command_id_of(given: str | None) -> str:
         raise RuleViolation("--command-id is empty: give the id of the command to run at most once, or leave it out for a new one")
     if any(character.isspace() for character in command_id):
         # The id is typed again to retry: one word, which a shell passes as it is.
-        raise RuleViolation(f"--command-id {command_id!r} has spaces: an id is one word")
+        raise RuleViolation(f"--command-id {quoted(command_id)} has spaces: an id is one word")
     return command_id
 
 
@@ -136,14 +138,16 @@ def check_words(ctx: Context) -> None:
     (issue 18): printable characters only, and not a flood; names are held tighter where they are
     recorded (domain/text.py). A campaign or character named before names were checked is
     reached by its id."""
+    from chronique.cli.bounds import name_of
     from chronique.domain.text import recordable
 
     for param in ctx.command.params:
         value = ctx.params.get(param.name or "")
         for text in value if isinstance(value, (list, tuple)) else (value,):
             if isinstance(text, str):
-                # Named as the help names it: an option by its flag, an argument by its name.
-                recordable(text, max(param.opts, key=len) if param.param_type_name == "option" else f"'{param.name}'")
+                # Named as the help and every other refusal name it: an option by its flag, an
+                # argument in capitals (WHO, TEXT), never the code's own name for it ('who').
+                recordable(text, name_of(param))
 
 
 def check_game(ctx: Context, game: str) -> None:

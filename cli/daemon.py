@@ -73,6 +73,7 @@ def downtime_report(
     since: str = typer.Option(
         None,
         "--since",
+        callback=bounds.game_date,
         help="Everything notable from this in-game date on, in play or not (default: only what was recorded "
         "after the last session ended, up to the start of a session open now).",
     ),
@@ -84,14 +85,29 @@ def downtime_report(
     ended), up to the start of a session open now; voided events left out. Those still face down
     are the GM's (--gm) until their reveal. Then, at the clock, what still waits for no clock to
     bring it (a wound in a critical state waiting for care)."""
+    from chronique.adapters.services import clock_reads
     from chronique.cli import render
 
     def report(s) -> None:  # noqa: ANN001
         c = s.campaign(campaign)
-        # Without a date, the span the web journal's "What downtime did" lists (ruling WJ17).
-        items = s.notable(campaign, s.calendar(c).parse(since), gm) if since else s.last_downtime(c, gm=gm)
+        calendar = s.calendar(c)
+        if since:
+            start = calendar.parse(since)
+            if start > c.clock:
+                clock = calendar.format(c.clock)
+                raise render.usage(
+                    f"--since {calendar.format(start)} is after the campaign's clock ({clock}): nothing has happened then yet"
+                )
+            items, none = (
+                s.notable(campaign, start, gm),
+                f"nothing notable since {calendar.format(start)} ({clock_reads(c.clock, start, calendar)})",
+            )
+        else:
+            # The span the web journal's "What downtime did" lists (ruling WJ17).
+            items, span = s.last_downtime(c, gm=gm)
+            none = span.nothing_notable(calendar)
         # Then what still waits with no clock to bring it (a critical wound waiting for care, M64).
-        render.notable(s, c, items + s.waiting(campaign, gm), as_json)
+        render.notable(s, c, items + s.waiting(campaign, gm), as_json, none)
 
     run(ctx, report)
 

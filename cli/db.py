@@ -8,7 +8,7 @@ import typer
 
 from chronique.cli.context import fail, run
 from chronique.domain.errors import RuleViolation
-from chronique.domain.text import plural
+from chronique.domain.text import plural, quoted
 
 if TYPE_CHECKING:
     from chronique.adapters.readmodels import ReadModels
@@ -35,7 +35,7 @@ def rebuild(
     from chronique.adapters.readmodels import PROJECTIONS
 
     if projection is not None and projection not in PROJECTIONS:
-        raise fail(f"unknown projection {projection!r} (one of {', '.join(PROJECTIONS)})")
+        raise fail(f"unknown projection {quoted(projection)} (one of {', '.join(PROJECTIONS)})")
     names = [projection] if projection else None
 
     def replay(services) -> int:  # noqa: ANN001

@@ -18,7 +18,7 @@ def _emit(text: str, output: Path | None) -> None:
     if output is None:
         typer.echo(text)
         return
-    output.write_text(text, encoding="utf-8")
+    bounds.write_output(output, text)
     typer.echo(f"wrote {output}")
 
 
@@ -41,7 +41,7 @@ def sheet(
 def session(
     ctx: typer.Context,
     campaign: str = typer.Argument(..., help="Campaign name or id."),
-    number: int = typer.Argument(..., help="The session's number."),
+    number: int = typer.Argument(..., callback=bounds.looked_up, help="The session's number."),
     fmt: str = typer.Option("md", "--format", help="md or html."),
     output: Path = OUTPUT,
 ) -> None:

@@ -20,7 +20,7 @@ from typer.core import TyperGroup
 
 from chronique.cli import render
 from chronique.cli.context import fail, run
-from chronique.domain.text import shortened
+from chronique.domain.text import quoted
 
 if TYPE_CHECKING:
     from typer._click.core import Context
@@ -107,7 +107,7 @@ def _base_url(param: typer.CallbackParam, value: str | None) -> str | None:
     except ValueError:
         parts, port_ok = None, False
     if parts is None or parts.scheme not in ("http", "https") or not parts.hostname or not port_ok or parts.query or parts.fragment:
-        raise fail(f"--base-url must be the web server's address, such as {DEFAULT_BASE_URL}, not {shortened(value, 40)!r}")
+        raise fail(f"--base-url must be the web server's address, such as {DEFAULT_BASE_URL}, not {quoted(value, 40)}")
     if any(character.isspace() for character in value):
         raise fail("--base-url must be one address, without spaces")
     # The address is printed into links and pages: only what a URL may hold unescaped (RFC 3986).

@@ -8,6 +8,7 @@ import typer
 
 from chronique.cli import bounds, render
 from chronique.cli.context import run
+from chronique.domain.text import quoted
 
 if TYPE_CHECKING:
     from chronique.adapters.services import Chronique
@@ -24,7 +25,7 @@ def register(app: typer.Typer) -> None:
         as_json: bool = typer.Option(False, "--json", help="Output the canonical events as JSON."),
         gm: bool = typer.Option(False, "--gm", help="The GM's view: face-down cards and hidden draws in full."),
         character: list[str] = typer.Option([], "--character", help="Only this character's events and those that name them (repeatable)."),
-        session: int = typer.Option(None, "--session", help="Only the events of this session."),
+        session: int = typer.Option(None, "--session", callback=bounds.looked_up, help="Only the events of this session."),
         kind: list[str] = typer.Option(
             [],
             "--kind",
@@ -33,8 +34,8 @@ def register(app: typer.Typer) -> None:
                 "(TestMade), in any case (repeatable); a kind the campaign's game does not have is refused, naming its kinds."
             ),
         ),
-        since: str = typer.Option(None, "--from", help="From this in-game date."),
-        until: str = typer.Option(None, "--to", help="Up to this in-game date."),
+        since: str = typer.Option(None, "--from", callback=bounds.game_date, help="From this in-game date."),
+        until: str = typer.Option(None, "--to", callback=bounds.game_date, help="Up to this in-game date."),
         limit: int = typer.Option(None, "--limit", callback=bounds.LOG_PAGE, help="At most this many events (a page)."),
         page: int = typer.Option(1, "--page", callback=bounds.LOG_PAGE, help="Which page of --limit events."),
         tail: int = typer.Option(
@@ -131,7 +132,7 @@ def kinds_asked(campaign: Campaign, typed: list[str]) -> tuple[str, ...]:
     for asked in typed:
         name = by_key.get(_kind_key(asked))
         if name is None:
-            where = f"no kind {asked!r} in the log of {campaign.name} ({ruleset(campaign.ruleset).title})"
+            where = f"no kind {quoted(asked)} in the log of {campaign.name} ({ruleset(campaign.ruleset).title})"
             raise RuleViolation(f"{where}: {_kinds_offered(asked, known, campaign.ruleset)}")
         if name not in found:
             found.append(name)

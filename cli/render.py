@@ -105,7 +105,7 @@ def campaign_created(campaign: Campaign) -> None:
     from chronique.domain.rulesets.words import epoch_name
 
     first = campaign.epochs[campaign.epoch]["commitment"]
-    typer.echo(f"campaign {campaign.name!r} created ({ruleset(campaign.ruleset).title}, id {campaign.id})")
+    typer.echo(f"campaign {campaign.name} created ({ruleset(campaign.ruleset).title}, id {campaign.id})")
     typer.echo(f"commitment of the dice of {epoch_name(campaign.epoch)}: {first}")
 
 
@@ -149,14 +149,14 @@ def campaign_json(services: Chronique, world: World, states: dict[str, str]) -> 
 
 def session_started(c: Campaign) -> None:
     """Confirm a session start: the revealed seed, and the receipt players keep."""
-    typer.echo(f"session {c.session} of {c.name!r} started")
+    typer.echo(f"session {c.session} of {c.name} started")
     _revealed(c, f"downtime-{c.session - 1}")
     _receipt(c)
 
 
 def session_ended(c: Campaign) -> None:
     """Confirm a session end: the revealed seed, and the receipt players keep."""
-    typer.echo(f"session {c.session} of {c.name!r} ended")
+    typer.echo(f"session {c.session} of {c.name} ended")
     _revealed(c, f"session-{c.session}")
     _receipt(c)
 

@@ -23,6 +23,9 @@ def register(app: typer.Typer) -> None:
         port: int = typer.Option(8000, "--port", callback=bounds.PORT, help="The port to listen on."),
     ) -> None:
         """Serve the web journal until Ctrl-C: each player opens the link `chronique invite` gave them."""
+        if not host.strip():
+            # An empty address binds every network the machine is on: never the default's by mistake.
+            raise fail("--host is empty: name the address to listen on (127.0.0.1, the default, serves this machine only)")
         import uvicorn
 
         from chronique.web.app import create_app

@@ -39,6 +39,9 @@ _UNSPLIT = {
 }
 
 LEAVE = frozenset({"exit", "quit"})
+# ``use`` names a campaign itself, never the shell's (as ``takes_a_default`` keeps the default
+# campaign out of it on the command line); in the shell it also picks the campaign lines play (SL12).
+USE = "use"
 # ``help`` alone lists the commands; ``help cartes test`` is ``cartes test --help`` (ruling SL7).
 HELP = "help"
 CAMPAIGN_CREATED = "chronique.domain.campaign:Campaign.Created"
@@ -235,7 +238,7 @@ class Line:
         room for it. A line that gives every argument the command takes names its campaign
         itself, if wrongly (`campaign show Nope`): it is told there is no such campaign, never
         that Nope is an argument too many after the shell's campaign (ruling SL11)."""
-        if self.campaign is None or not plays_a_campaign(command):
+        if self.campaign is None or not plays_a_campaign(command) or command is self.root.commands.get(USE):
             return False
         arguments = arguments_of(command)
         if given and all(a.nargs == 1 for a in arguments) and len(given) >= len(arguments):
@@ -335,6 +338,8 @@ class Session:
             if refused is not None and "--help" not in args:  # its help is read as anywhere
                 typer.echo(f"error: {refused}", err=True)
                 status = 2
+            elif command is self.root.commands.get(USE) and "--help" not in args:
+                status = self.use(command, args)
             else:
                 status = invoke(self.root, [*self.prefix, *args])
         except Exception as error:  # noqa: BLE001 - reading the line failed (the journal is not there): one line, as the CLI says it
@@ -346,14 +351,38 @@ class Session:
             self.status = status
         return True
 
+    def use(self, command: Command, args: list[str]) -> int:
+        """A ``use`` line (ruling SL12): alone, which campaign the lines play, or how to pick one;
+        with a campaign, the journal's default as on the command line, and the shell's campaign
+        from then on; with ``--clear``, neither any more."""
+        given = positionals(command, args[1:])
+        if not given and "--clear" not in args:
+            typer.echo(self.in_use())
+            return 0
+        status = invoke(self.root, [*self.prefix, *args])
+        if status == 0:
+            self.line.campaign = self.warm.services().campaign(given[0]).name if given else None
+        return status
+
+    def in_use(self) -> str:
+        """Which campaign a line that names none plays, in words; else how to pick one. (A shell
+        started without a campaign plays the journal's default one, as any command would.)"""
+        if self.line.campaign is not None:
+            return f"this shell plays {self.line.campaign}: a line that names no campaign plays it; 'use CAMPAIGN' plays another"
+        names = sorted((name for name, _ in self.warm.campaigns()), key=str.casefold)
+        if not names:
+            return "no campaign in use, and the journal has none yet: 'campaign new NAME --ruleset GAME' creates one"
+        return f"no campaign in use: 'use CAMPAIGN' picks one of {', '.join(names)}, or a line names its own"
+
     def script(self, lines: Iterable[str]) -> None:
         """Run every line of ``lines`` (a script on standard input) until one asks to leave."""
         for text in lines:
             if not self.execute(text):
                 return
 
-    def prompt(self, title: str) -> None:
-        """Ask for lines on the terminal until ``exit``, ``quit`` or Ctrl-D; Ctrl-C drops the line typed."""
+    def prompt(self) -> None:
+        """Ask for lines on the terminal until ``exit``, ``quit`` or Ctrl-D; Ctrl-C drops the
+        line typed. The prompt names the shell's campaign, as ``use`` last picked it."""
         from prompt_toolkit import PromptSession
         from prompt_toolkit.history import FileHistory
         from prompt_toolkit.output import create_output
@@ -368,6 +397,7 @@ class Session:
         )
         while True:
             try:
+                title = f"chronique {self.line.campaign}" if self.line.campaign else "chronique"
                 text = prompt.prompt(f"{title}> ")
             except KeyboardInterrupt:
                 continue
@@ -417,7 +447,7 @@ def register(root: typer.Typer) -> None:
             prefix = [*(["--db", state.db] if state.db is not None else []), *(["--debug"] if top.params.get("debug") else [])]
             session = Session(top.command, warm, name, prefix)  # type: ignore[arg-type]
             if sys.stdin.isatty() and _terminal(sys.stdout).isatty():
-                session.prompt(f"chronique {name}" if name else "chronique")
+                session.prompt()
             else:
                 session.script(sys.stdin)
         finally:

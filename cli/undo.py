@@ -36,12 +36,14 @@ def register(app: typer.Typer) -> None:
 
 def _words(undone: Undone) -> str:
     """What an undo voided, for people: each event in the log's words, under what became of it."""
-    head = "would take back" if not undone.recorded else "took back"
+    # A dry run says what it would do, in the conditional throughout (ruling UN15): it said
+    # "would take back" over lines that read "voided", as though they had been.
+    head, void, goes = ("took back", "voided", "goes") if undone.recorded else ("would take back", "would void", "would go")
     lines = [f"{head} the last command of {undone.campaign} ({undone.reason}):"]
-    lines += [f"  voided {a.ref}  {a.who}: {a.description}" for a in undone.voided] or ["  nothing left to void"]
+    lines += [f"  {void} {a.ref}  {a.who}: {a.description}" for a in undone.voided] or ["  nothing left to void"]
     if undone.kept:
         lines.append("kept, chance once drawn is never taken back:")
         lines += [f"  {a.ref}  {a.who}: {a.description}" for a in undone.kept]
     if undone.clock_before != undone.clock_after:
-        lines.append(f"the clock goes back from {undone.clock_before} to {undone.clock_after}")
+        lines.append(f"the clock {goes} back from {undone.clock_before} to {undone.clock_after}")
     return "\n".join(lines)

@@ -14,7 +14,7 @@ from chronique.domain.fairness import FORMAT, FORMAT_V1
 from chronique.domain.fairness import commitment as commitment_of
 from chronique.domain.notes import GM, PLAYERS_WRITE_NOTES, note_author, note_text, refuse_player_unless_allowed
 from chronique.domain.pacing import Pacing
-from chronique.domain.text import fold, recordable_name, shortened
+from chronique.domain.text import fold, quoted, recordable_name, shortened
 
 if TYPE_CHECKING:
     from chronique.domain.rulesets.options import Setting
@@ -306,7 +306,7 @@ class Campaign(ChainedAggregate):
         alike = next((v["name"] for v in self.members.values() if v["kind"] == kind and fold(v["name"]) == fold(name)), None)
         if alike is not None:
             told_apart = "" if alike == name else ": names are told apart without case or accents"
-            raise RuleViolation(f"campaign {self.name!r} already has a {kind} named {alike!r}{told_apart}")
+            raise RuleViolation(f"campaign {self.name} already has a {kind} named {alike}{told_apart}")
         self.record(self.MemberJoined, member_id=str(member_id), kind=kind, name=name)
 
     def assign_player(self, member_id: UUID, player: str) -> bool:
@@ -318,10 +318,10 @@ class Campaign(ChainedAggregate):
             raise RuleViolation("a player's name cannot be empty")
         # "GM" signs the game master's notes and names the GM's links (rulings NT3, NT6).
         if fold(name) == fold(GM):
-            raise RuleViolation(f"{name!r} is the game master's name in notes and links: a player takes another")
+            raise RuleViolation(f"{quoted(name)} is the game master's name in notes and links: a player takes another")
         member = self.members.get(str(member_id))
         if member is None or member["kind"] != "character":
-            raise RuleViolation(f"{member_id} is not a character of campaign {self.name!r}")
+            raise RuleViolation(f"{member_id} is not a character of campaign {self.name}")
         # A player is found without case or accents (ruling WJ12): one already at the table keeps
         # the campaign's spelling, so "ana" for a second character is Ana, not a second player.
         spelled = {fold(m["player"]): m["player"] for m in self.members.values() if m.get("kind") == "character" and m.get("player")}
@@ -340,7 +340,7 @@ class Campaign(ChainedAggregate):
     def start_session(self, seed: bytes, next_commitment: str) -> None:
         """Open session ``session + 1``, revealing the seed of the running downtime epoch."""
         if self.in_session:
-            raise RuleViolation(f"session {self.session} of {self.name!r} is still open")
+            raise RuleViolation(f"session {self.session} of {self.name} is still open")
         self._check_reveal(seed)
         number = self.session + 1
         self.record(
@@ -357,7 +357,7 @@ class Campaign(ChainedAggregate):
     def end_session(self, seed: bytes, next_commitment: str, real: str) -> None:
         """Close the open session, revealing its seed and committing to the downtime's."""
         if not self.in_session:
-            raise RuleViolation(f"campaign {self.name!r} has no open session")
+            raise RuleViolation(f"campaign {self.name} has no open session")
         self._check_reveal(seed)
         self.record(
             self.SessionEnded,
@@ -388,7 +388,7 @@ class Campaign(ChainedAggregate):
     def clear_pacing(self) -> None:
         """Stop in-game time from moving on its own."""
         if self.pacing is None:
-            raise RuleViolation(f"campaign {self.name!r} has no pacing")
+            raise RuleViolation(f"campaign {self.name} has no pacing")
         self.record(self.PacingCleared)
 
     def paced_target(self, now: datetime) -> int | None:
@@ -451,16 +451,16 @@ class Campaign(ChainedAggregate):
         voided = self.voided_versions()
         for version in versions:
             if not 1 < version <= self.version:
-                raise RuleViolation(f"campaign {self.name!r} has no event {self.ref(version)} that can be voided")
+                raise RuleViolation(f"campaign {self.name} has no event {self.ref(version)} that can be voided")
             target = history[version - 1]
             if version in voided:
-                raise RuleViolation(f"event {self.ref(version)} of {self.name!r} is already voided")
+                raise RuleViolation(f"event {self.ref(version)} of {self.name} is already voided")
             if not isinstance(target, VOIDABLE):
-                raise RuleViolation(f"event {self.ref(version)} of {self.name!r} can never be voided: {NEVER_VOIDED}")
+                raise RuleViolation(f"event {self.ref(version)} of {self.name} can never be voided: {NEVER_VOIDED}")
             if command is None and isinstance(target, Campaign.TimeAdvanced) and target.fired:
                 # Its ticks would stand after a clock set back before them (ruling UN5).
                 raise RuleViolation(
-                    f"event {self.ref(version)} of {self.name!r} fired ticks as time advanced: take it back with `chronique undo`"
+                    f"event {self.ref(version)} of {self.name} fired ticks as time advanced: take it back with `chronique undo`"
                 )
         shell = cast(Campaign, history[0].mutate(None))
         skipped = {*versions, *voided}
@@ -534,11 +534,11 @@ class Campaign(ChainedAggregate):
         """The session a recap of ``number`` is about (None: the open session, else the last one);
         refused before the first session, or for a session not begun yet."""
         if self.session == 0:
-            raise RuleViolation(f"campaign {self.name!r} has had no session yet: a recap follows a session")
+            raise RuleViolation(f"campaign {self.name} has had no session yet: a recap follows a session")
         if number is None:
             return self.session
         if not 1 <= number <= self.session:
-            raise RuleViolation(f"campaign {self.name!r} has no session {number}: its sessions are 1 to {self.session}")
+            raise RuleViolation(f"campaign {self.name} has no session {number}: its sessions are 1 to {self.session}")
         return number
 
     def write_recap(self, number: int | None, author: str, text: str, by_player: bool) -> None:

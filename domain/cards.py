@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+from chronique.domain.text import quoted
+
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("C", "D", "H", "S")
 SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
@@ -69,7 +71,7 @@ def normalise(text: str) -> str:
     if cleaned[:-1] == "1":
         cleaned = "A" + cleaned[-1]
     if not is_card(cleaned):
-        raise ValueError(f"{text!r} is not a card (write e.g. 7H, 10S, QD, AC, or 7♥)")
+        raise ValueError(f"{quoted(text)} is not a card (write e.g. 7H, 10S, QD, AC, or 7♥)")
     return cleaned
 
 

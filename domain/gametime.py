@@ -8,7 +8,7 @@ from datetime import datetime, timedelta
 from typing import Any, Protocol
 
 from chronique.domain.errors import RuleViolation
-from chronique.domain.text import plural, shortened
+from chronique.domain.text import plural, quoted, shortened
 
 MINUTE = 60
 HOUR = 3600
@@ -33,10 +33,10 @@ def parse_duration(text: str) -> int:
     # Checked whole first, from its start only: searched for its parts at every position, a long
     # run of digits with no unit cost time in the square of its length (a minute at 50,000 digits).
     if not _WHOLE_DURATION.fullmatch(cleaned):
-        raise RuleViolation(f"{shown!r} is not a duration (write e.g. 30s, 10m, 3h, 2d, 1w)")
+        raise RuleViolation(f"{quoted(shown)} is not a duration (write e.g. 30s, 10m, 3h, 2d, 1w)")
     parts = _DURATION.findall(cleaned)
     if any(len(n) > MOST_DIGITS for n, _ in parts):
-        raise RuleViolation(f"{shown!r} is far longer than any duration")
+        raise RuleViolation(f"{quoted(shown)} is far longer than any duration")
     return sum(int(n) * _UNITS[u] for n, u in parts)
 
 
@@ -115,10 +115,10 @@ class DayCountCalendar:
     def parse(self, text: str) -> int:
         match = self._PATTERN.match(text.strip())
         if not match or int(match.group(1)) < 1:
-            raise RuleViolation(f"{shortened(text, ECHOED)!r} is {_NOT_A_DAY}")
+            raise RuleViolation(f"{quoted(shortened(text, ECHOED))} is {_NOT_A_DAY}")
         hours, minutes, seconds = (int(match.group(n) or 0) for n in (2, 3, 4))
         if hours > 23 or minutes > 59 or seconds > 59:
-            raise RuleViolation(f"{shortened(text, ECHOED)!r} is not a time of day")
+            raise RuleViolation(f"{quoted(shortened(text, ECHOED))} is not a time of day")
         return (int(match.group(1)) - 1) * DAY + hours * HOUR + minutes * MINUTE + seconds
 
     def to_data(self) -> dict[str, Any]:
@@ -140,7 +140,7 @@ class GregorianCalendar:
         try:
             moment = datetime.fromisoformat(text.strip())
         except ValueError:
-            raise RuleViolation(f"{shortened(text, ECHOED)!r} is not a date (write e.g. '1873-04-12 08:00')") from None
+            raise RuleViolation(f"{quoted(shortened(text, ECHOED))} is not a date (write e.g. '1873-04-12 08:00')") from None
         return int((moment - self._origin).total_seconds())
 
     def to_data(self) -> dict[str, Any]:
@@ -162,7 +162,7 @@ class WrongCalendar(RuleViolation):
     def __init__(self, text: str, gregorian: bool) -> None:
         self.text, self.gregorian = text, gregorian
         super().__init__(
-            f"{shortened(text, ECHOED)!r} is " + ("not a start date (write e.g. '1873-04-12 08:00')" if gregorian else _NOT_A_DAY)
+            f"{quoted(shortened(text, ECHOED))} is " + ("not a start date (write e.g. '1873-04-12 08:00')" if gregorian else _NOT_A_DAY)
         )
 
     def explained(self, game: str, others: str) -> str:
@@ -172,9 +172,9 @@ class WrongCalendar(RuleViolation):
         a = "an" if game[:1].upper() in "AEIOU" else "a"
         if self.gregorian:
             why = f"runs on the real calendar (write e.g. '1873-04-12 08:00'); a day count is for {others}"
-            return f"{shortened(self.text, ECHOED)!r} is not a start date: {a} {game} campaign {why}"
+            return f"{quoted(shortened(self.text, ECHOED))} is not a start date: {a} {game} campaign {why}"
         why = f"counts days (write e.g. 'Day 1 08:00'); a calendar date is for {others}"
-        return f"{shortened(self.text, ECHOED)!r} is not a game date: {a} {game} campaign {why}"
+        return f"{quoted(shortened(self.text, ECHOED))} is not a game date: {a} {game} campaign {why}"
 
 
 def calendar_for_start(start: str | None, gregorian: bool) -> tuple[Calendar, int]:
@@ -187,7 +187,7 @@ def calendar_for_start(start: str | None, gregorian: bool) -> tuple[Calendar, in
         except ValueError:
             if DayCountCalendar().names_a_day(text):
                 raise WrongCalendar(text, gregorian) from None
-            raise RuleViolation(f"{shortened(text, ECHOED)!r} is not a start date (write e.g. '1873-04-12 08:00')") from None
+            raise RuleViolation(f"{quoted(shortened(text, ECHOED))} is not a start date (write e.g. '1873-04-12 08:00')") from None
         calendar = GregorianCalendar(moment.date().isoformat())
         return calendar, calendar.parse(text)
     days, text = DayCountCalendar(), start or "Day 1 08:00"

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable
 from typing import TypeVar
 
 from chronique.domain.errors import RuleViolation
-from chronique.domain.text import NAME_LIMIT, fold, shortened
+from chronique.domain.text import NAME_LIMIT, fold, quoted
 
 T = TypeVar("T")
 
@@ -78,7 +78,7 @@ def find(
     place = f" in {where}" if where else ""
     # A refusal repeats what was typed as far as a name goes (ruling EB3's 80 characters): a
     # web address of kilobytes is not sent back whole, nor compared for a likeness.
-    shown = repr(shortened(typed, NAME_LIMIT))
+    shown = quoted(typed)
     if hits:
         raise RuleViolation(
             f"{shown} could be more than one {what}{place}: {_spoken([labels[i] for i in hits])}; type it exactly as written"

@@ -15,6 +15,7 @@ from typing import Any
 
 from chronique.domain.errors import RuleViolation
 from chronique.domain.gametime import DAY, WEEK, Calendar, duration_words
+from chronique.domain.text import quoted
 
 WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
 _EVERY = re.compile(r"^(?:(mon|tue|wed|thu|fri|sat|sun|daily)\s+)?(\d{1,2}):(\d{2})$")
@@ -100,7 +101,7 @@ def make_pacing(
         match = _EVERY.match(every.strip().lower())
         # A time of day past 23:59 matches the pattern but names no moment: the daemon would fail on it at every pass.
         if not match or int(match.group(2)) > 23 or int(match.group(3)) > 59:
-            raise RuleViolation(f"{every!r} is not a schedule (write e.g. 'mon 09:00' or 'daily 20:00')")
+            raise RuleViolation(f"{quoted(every)} is not a schedule (write e.g. 'mon 09:00' or 'daily 20:00')")
         if not step or step < 1:
             raise RuleViolation("a scheduled pacing needs --advance, e.g. 1w")
         every = every.strip().lower()
@@ -135,7 +136,7 @@ def _zone(tz: str) -> tzinfo:
     try:
         return ZoneInfo(tz)
     except (ZoneInfoNotFoundError, ValueError):
-        raise RuleViolation(f"unknown time zone {tz!r}") from None
+        raise RuleViolation(f"unknown time zone {quoted(tz)}") from None
 
 
 def fires_between(every: str, tz: str, start: datetime, end: datetime) -> int:
@@ -151,7 +152,7 @@ def _first_fire(every: str, tz: str, start: datetime) -> tuple[datetime, timedel
     """When the schedule ``every`` first fires after ``start`` (in UTC), and its period."""
     match = _EVERY.match(every)
     if not match:
-        raise RuleViolation(f"{every!r} is not a schedule")
+        raise RuleViolation(f"{quoted(every)} is not a schedule")
     day, hour, minute = match.group(1) or "daily", int(match.group(2)), int(match.group(3))
     local = start.astimezone(_zone(tz))
     first = local.replace(hour=hour, minute=minute, second=0, microsecond=0)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from chronique.domain.campaign import Campaign
 from chronique.domain.errors import RuleViolation
 from chronique.domain.names import find
+from chronique.domain.text import quoted
 
 
 def players_of(campaign: Campaign) -> list[str]:
@@ -28,4 +29,4 @@ def player_named(campaign: Campaign, player: str) -> str:
         return find(player, [(name, name) for name in known], "player", where=campaign.name)
     except RuleViolation:
         # Every player named, not only the close spellings: the GM picks from the whole table.
-        raise RuleViolation(f"no player {player!r} in {campaign.name}: its players are {', '.join(known)}") from None
+        raise RuleViolation(f"no player {quoted(player)} in {campaign.name}: its players are {', '.join(known)}") from None

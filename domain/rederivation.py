@@ -12,7 +12,6 @@ standard library and each other: the standalone verifier (a zip application) car
 
 from __future__ import annotations
 
-import json
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -20,7 +19,7 @@ from typing import Any
 
 from chronique.domain.cards import cards_words
 from chronique.domain.fairness import FORMAT_V1, Primitives
-from chronique.domain.text import plural
+from chronique.domain.text import inert, plural, shortened
 
 
 class Mismatch(Exception):
@@ -221,7 +220,7 @@ def failure(error: Exception) -> str | None:
 
 def differs(event: dict[str, Any], expected: Mapping[str, Any]) -> str | None:
     """The first field of ``expected`` that ``event`` records otherwise, and how: down to the first
-    part of it that differs (``at success``, ``at cards[2]``), both values as JSON; else None."""
+    part of it that differs (``at success``, ``at cards[2]``), both values in words; else None."""
     for name, value in expected.items():
         if event.get(name) != value:
             at, recorded, given = _first_difference("", event.get(name, _NOTHING), value)
@@ -247,7 +246,28 @@ def _first_difference(at: str, recorded: Any, given: Any) -> tuple[str, Any, Any
 
 
 def _shown(value: Any) -> str:
-    if value is _NOTHING:
-        return "nothing"
-    text = json.dumps(value, ensure_ascii=False, sort_keys=True, default=str)
-    return text if len(text) <= 160 else text[:157] + "..."
+    """A recorded or re-derived value as a verdict tells it to a player: in words, cut as every
+    line the project prints is cut (``shortened``), never JSON's brackets and braces."""
+    return "nothing" if value is _NOTHING else shortened(_in_words(value), _LONGEST_VALUE)
+
+
+# A verdict is one line: each of its two values at most two lines of a terminal.
+_LONGEST_VALUE = 160
+
+
+def _in_words(value: Any, nested: bool = False) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f'"{inert(value)}"'
+    if isinstance(value, Mapping):
+        fields = ", ".join(f"{inert(str(key))} {_in_words(item, True)}" for key, item in value.items()) or "no fields"
+        return f"({fields})" if nested and value else fields
+    if isinstance(value, (list, tuple)):
+        items = [_in_words(item, True) for item in value]
+        if len(items) < 2:
+            return items[0] if items else "no items"
+        return f"{', '.join(items[:-1])} and {items[-1]}"
+    return inert(str(value))

@@ -118,6 +118,16 @@ def shortened(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def quoted(typed: object, limit: int = NAME_LIMIT) -> str:
+    """What was typed, as every refusal and page repeats it (ruling EB19): between typographic
+    quotation marks (“…”), stripped, a character a terminal or a page would act on escaped
+    (:func:`inert`, EB4) and a line break too, so the refusal stays one line, and cut as every
+    refusal cuts a name (EB3); never Python's own quoting ('x', "l'Épée", a doubled
+    backslash), which is data, not words."""
+    shown = inert(str(typed).strip()).replace("\n", "\\n").replace("\t", "\\t")
+    return f"“{shortened(shown, limit)}”"
+
+
 def is_count(text: str) -> bool:
     """Whether ``text`` is a whole number a journal can store, written in ASCII digits: never
     "²" or "٣", which ``str.isdigit`` accepts and ``int`` refuses, nor a thousand digits."""

@@ -29,7 +29,7 @@ from chronique.domain.fairness import (
     sha256_hex,
 )
 from chronique.domain.rederivation import NO_CHANCE, GameRules, Rederive, Table, check, differs, failure
-from chronique.domain.text import shortened
+from chronique.domain.text import quoted
 
 CAMPAIGN = "chronique.domain.campaign:Campaign."
 _BOUNDARIES = (CAMPAIGN + "Created", CAMPAIGN + "SessionStarted", CAMPAIGN + "SessionEnded")
@@ -79,7 +79,7 @@ def receipt_misread(flag: str, kept: str) -> str | None:
     typed = kept.strip().lower()
     if len(typed) == 64 and set(typed) <= _HEX_DIGITS:
         return None
-    return f"{flag} takes 64 hexadecimal digits, as a receipt prints them, not {shortened(kept, 20)!r}"
+    return f"{flag} takes 64 hexadecimal digits, as a receipt prints them, not {quoted(kept, 20)}"
 
 
 @dataclass(frozen=True)

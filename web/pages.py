@@ -20,7 +20,7 @@ from chronique.domain.errors import RuleViolation
 from chronique.domain.luck import odds_words
 from chronique.domain.rulesets import ruleset
 from chronique.domain.rulesets.words import epoch_name, face_down_until
-from chronique.domain.text import is_count, shortened
+from chronique.domain.text import is_count, quoted
 
 if TYPE_CHECKING:
     from chronique.adapters.services import Chronique
@@ -128,7 +128,9 @@ def campaign_page(services: Chronique, reader: Reader) -> dict[str, Any]:
         player = campaign.members.get(str(character.id), {}).get("player")
         characters.append({"name": character.name, "player": player or "no player assigned", "status": status})
     # What downtime did: its latest notable outcomes (wounds worsening, recoveries, deaths).
-    downtime = services.last_downtime(campaign, reader.gm)[-12:]
+    downtime, span = services.last_downtime(campaign, reader.gm)
+    # None of it: which span had nothing, as the command line's report says it (ruling TB15).
+    quiet = span.nothing_notable(calendar)
     sessions = sorted({r.session for r in receipts(campaign)})
     return {
         "title": campaign.name,
@@ -138,7 +140,8 @@ def campaign_page(services: Chronique, reader: Reader) -> dict[str, Any]:
         "sessions": sessions,
         "receipts": receipts(campaign),
         "characters": characters,
-        "downtime": [(calendar.format(at), who, what) for at, who, what in downtime],
+        "quiet": quiet[:1].upper() + quiet[1:],
+        "downtime": [(calendar.format(at), who, what) for at, who, what in downtime[-12:]],
         "due": [(calendar.format(at), who, what) for at, who, what in services.board(reader.campaign, reader.gm)[:12]],
         # The epoch running, in a session or between sessions (survival draws, healing rolls):
         # the one `session entropy` takes, until its first draw (ruling WJ21).
@@ -222,8 +225,10 @@ MOMENT_LIMIT = 80
 
 
 def _echoed(asked: str) -> str:
-    """What an address asked, quoted as a refusal repeats it: 40 characters at most."""
-    return repr(shortened(asked, 40))
+    """What an address asked, quoted as the command line's refusals repeat what was typed
+    (``text.quoted``, ruling EB19), a control character escaped (ruling EB4), 40 characters at
+    most (ruling NT7)."""
+    return quoted(asked, 40)
 
 
 def luck_page(services: Chronique, reader: Reader, by: str) -> dict[str, Any]:
@@ -273,7 +278,7 @@ def explain_page(services: Chronique, reader: Reader, ref: str) -> dict[str, Any
 
     found = _event_of(services, services.campaign(reader.campaign), ref.strip().lower())
     if found is None:
-        raise RuleViolation(f"There is no event “{shortened(ref, 40)}” in this campaign.")
+        raise RuleViolation(f"There is no event {_echoed(ref)} in this campaign.")
     explained = explain(services.audit, found, for_players=not reader.gm)
     return {"title": f"{reader.campaign} — event {ref}", "lines": account(explained)}
 

@@ -124,7 +124,7 @@ def test_the_gms_link_sees_all_and_needs_no_player_of_that_name(table_of_two: Ch
 def test_an_unknown_player_is_refused_naming_the_players_and_nothing_is_stored(table_of_two: Chronique) -> None:
     services = table_of_two
     campaign = services.campaign(CAMPAIGN)
-    with pytest.raises(RuleViolation, match=r"^no player 'Alice' in Verdelune: its players are Anne-Marie, Benoît$"):
+    with pytest.raises(RuleViolation, match=r"^no player “Alice” in Verdelune: its players are Anne-Marie, Benoît$"):
         # Alice is a character, not a player: a link shows a player's view.
         services.invites.issue(campaign.id, "Alice")
     with pytest.raises(RuleViolation, match="^no link to Verdelune was ever issued: nothing to revoke$"):

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from microfudge_table import zombies_at_the_table
 from support import SAMPLES, run
+from verdelune_party import verdelune_party
 
 from chronique.domain.cards import shown as card
 
@@ -40,10 +41,7 @@ def kind(event: dict[str, Any]) -> str:
 
 
 def verdelune(db: str) -> None:
-    run(db, "campaign", "new", "Verdelune", "--ruleset", "cartes", "--start", "Day 1 08:00")
-    for name in ("alice", "bruno", "brigand"):
-        run(db, "character", "new", "Verdelune", "--sheet", str(SAMPLES / f"{name}.toml"))
-    run(db, "session", "start", "Verdelune")
+    verdelune_party(db, ("alice", "bruno", "brigand"))
 
 
 def test_a_card_drawn_after_a_session_end_is_placed_in_the_new_sessions_shuffle(db: str) -> None:

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from support import SAMPLES, dice_account, run, short_ref
+from verdelune_party import verdelune_party
 
 from chronique.domain.rederivation import Mismatch, Replay, Table, chance_used
 from chronique.domain.text import ordinal
@@ -92,9 +93,7 @@ def test_a_roll_shows_each_die_in_the_order_drawn_with_its_draw_place_and_what_i
 
 def test_a_test_given_no_reason_has_no_why_line_and_one_given_a_reason_says_it(db: str) -> None:
     # The review: "why: —" read as "no explanation" just above the lines that explain the test.
-    run(db, "campaign", "new", "Verdelune", "--ruleset", "cartes", "--start", "Day 1 08:00")
-    run(db, "character", "new", "Verdelune", "--sheet", str(SAMPLES / "alice.toml"))
-    run(db, "session", "start", "Verdelune")
+    verdelune_party(db)
     run(db, "cartes", "test", "Verdelune", "Alice", "Contact")
     run(db, "cartes", "test", "Verdelune", "Alice", "Contact", "--reason", "the duel at dawn")
     logged = [entry["event"] for entry in json.loads(run(db, "log", "Verdelune", "--json", "--gm", "--kind", "TestMade").stdout)]
@@ -139,9 +138,7 @@ def test_the_json_lists_each_primitive_as_recorded_with_its_part(db: str) -> Non
 
 
 def test_a_shuffle_reads_as_its_cards_put_in_a_new_order(db: str) -> None:
-    run(db, "campaign", "new", "Verdelune", "--ruleset", "cartes", "--start", "Day 1 08:00")
-    run(db, "character", "new", "Verdelune", "--sheet", str(SAMPLES / "alice.toml"))
-    run(db, "session", "start", "Verdelune")
+    verdelune_party(db)
     run(db, "cartes", "test", "Verdelune", "Alice", "Contact")  # the deck is shuffled for its first draw
     logged = [entry["event"] for entry in json.loads(run(db, "log", "Verdelune", "--json", "--gm").stdout)]
     shuffle = next(e for e in logged if e["topic"].endswith("Deck.Shuffled"))

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from support import SAMPLES, run, sample, stored
+from verdelune_party import verdelune_party
 
 from chronique.domain.limits import STORABLE
 
@@ -32,11 +33,7 @@ def refused(db: str, *args: str) -> str:
 
 def cartes(db: str, session: bool = False) -> str:
     """A Cartes campaign with Alice (cli/samples/alice.toml), a session open if ``session``."""
-    run(db, "campaign", "new", "Verdelune", "--ruleset", "cartes", "--start", "Day 1 08:00")
-    run(db, "character", "new", "Verdelune", "--sheet", str(SAMPLES / "alice.toml"))
-    if session:
-        run(db, "session", "start", "Verdelune")
-    return "Verdelune"
+    return verdelune_party(db, session=session)
 
 
 # -- durations and dates: at most 1,000 in-game years (domain/limits.py MAX_DURATION) -------------
@@ -91,7 +88,7 @@ def test_a_pacing_step_or_ratio_beyond_its_range_is_refused(db: str) -> None:
     assert line == f"error: --ratio must be between 1 and 365,000 (got {10**25:,})"
     # A negative step was a traceback (issue 18, item 4): it is not a duration at all.
     assert refused(db, "pace", "set", campaign, "--every", "mon 09:00", "--advance", "-1w") == (
-        "error: '-1w' is not a duration (write e.g. 30s, 10m, 3h, 2d, 1w)"
+        "error: “-1w” is not a duration (write e.g. 30s, 10m, 3h, 2d, 1w)"
     )
 
 

@@ -81,11 +81,11 @@ def refused(db: str, *args: str) -> str:
 def test_an_unknown_setting_or_value_is_refused_with_the_closest_names_and_nothing_recorded(db: str) -> None:
     run(db, "campaign", "new", CITY, "--ruleset", "western-parade", "--start", "1873-04-12 08:00")
     assert "did you mean healing" in refused(db, "campaign", "set", CITY, "helaing", "hollywood")
-    assert refused(db, "campaign", "set", CITY, "healing", "holywood") == "no healing value 'holywood' (did you mean hollywood?)"
-    assert "no setting 'fatigue' in Western Parade" in refused(db, "campaign", "set", CITY, "fatigue", "on")
+    assert refused(db, "campaign", "set", CITY, "healing", "holywood") == "no healing value “holywood” (did you mean hollywood?)"
+    assert "no setting “fatigue” in Western Parade" in refused(db, "campaign", "set", CITY, "fatigue", "on")
     run(db, "campaign", "new", "Vallée Verte", "--ruleset", "cartes")
     # Issue 16: every game has the spine's one setting, whether players write notes.
-    assert refused(db, "campaign", "set", "Vallée Verte", "decks", "3") == "no setting 'decks' in Cartes (one of players-write-notes)"
+    assert refused(db, "campaign", "set", "Vallée Verte", "decks", "3") == "no setting “decks” in Cartes (one of players-write-notes)"
 
 
 def test_the_same_value_again_records_nothing(db: str) -> None:

@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 import typer.main
 from support import chronique, run, stored
+from verdelune_party import verdelune_party
 
 from chronique.cli.app import app
 from chronique.domain.gametime import DayCountCalendar
@@ -112,18 +113,22 @@ def survival_outcomes(log: list[dict[str, Any]], name: str) -> Iterator[tuple[di
             yield event, "escalate", wound["lethality"]
 
 
+# Ruling C108: Bruno's order lapses with Alice's one wound, and the report says so.
+CARE_ENDS = "; nothing left to tend, Bruno's care ends"
+
+
 def advance_line(name: str, event: dict[str, Any], outcome: str, amount: int) -> str:
     """The advance report's words for one judged survival outcome."""
     wound = event["wound_id"]
     if outcome == "escalate":
         return f"{name}: survival draw failed — wound {wound} now {LETHALITIES[amount]}"
     if outcome == "retried":
-        return f"{name}: the malus of wound {wound} is " + (f"now {amount}" if amount else "gone")
+        return f"{name}: the malus of wound {wound} is " + (f"now {amount}" if amount else f"gone{CARE_ENDS}")
     if outcome == "kept":  # §Médecine L467: a retry that lowers nothing says so, not "is now"
         how = "did not lower it" if event["outcome"]["success"] else "failed"
         return f"{name}: the retry for wound {wound} {how}, the malus stays {amount}"
     return {
-        "clean": f"{name}: survived wound {wound} cleanly",
+        "clean": f"{name}: survived wound {wound} cleanly{CARE_ENDS}",
         "malus": f"{name}: survived wound {wound} with a malus of {amount}",
         "death": f"{name}: survival draw failed — dead",
     }[outcome]
@@ -145,9 +150,7 @@ def report_lines(report: str, name: str) -> list[str]:
 
 @pytest.fixture
 def party(db: str) -> str:
-    run(db, "campaign", "new", "Verdelune", "--ruleset", "cartes", "--start", "Day 1 08:00")
-    for who in ("alice", "bruno"):
-        run(db, "character", "new", "Verdelune", "--sheet", str(SAMPLES / f"{who}.toml"))
+    verdelune_party(db, ("alice", "bruno"), session=False)
     return db
 
 
@@ -185,7 +188,11 @@ def test_a_session_from_start_to_downtime_in_subprocesses_Difficulte_L211_Survie
     expected = [(event["at"], advance_line("Alice", event, *judged)) for event, *judged in judged_draws]
     assert report_lines(report, "Alice") == grouped(expected)
     sheet = json.loads(run(db, "sheet", "Verdelune", "Alice", "--json").stdout)
-    assert sheet["condition"]["care"] == {"healer": "Bruno", "means": "field-hospital"}
+    # Ruling C108: the order stands while Alice holds her wound or its lasting malus, and lapses
+    # once it is healed (cleanly, or its malus lifted) or she is dead.
+    last, amount = judged_draws[-1][1], judged_draws[-1][2]
+    tended = last in ("escalate", "malus", "kept") or last == "retried" and amount > 0
+    assert sheet["condition"]["care"] == ({"healer": "Bruno", "means": "field-hospital"} if tended else None)
     assert sheet["condition"]["dead"] == (judged_draws[-1][1] == "death")
     shown = json.loads(run(db, "campaign", "show", "Verdelune", "--json").stdout)
     assert shown["seals"][-1] == {"session": 1, "boundary": "session-end", "seal": seal}
@@ -213,8 +220,8 @@ def test_sheet_as_of_a_session_shows_that_sessions_end(party: str) -> None:
 
 
 BAD_INPUTS = [
-    (["campaign", "show", "Nowhere"], "no campaign named 'Nowhere'"),
-    (["cartes", "test", "Verdelune", "Zoé", "Contact"], "no character 'Zoé' in Verdelune"),
+    (["campaign", "show", "Nowhere"], "no campaign named “Nowhere”"),
+    (["cartes", "test", "Verdelune", "Zoé", "Contact"], "no character “Zoé” in Verdelune"),
     (["cartes", "test", "Verdelune", "Alice", "Pilotage", "--from", "deck"], "Pilotage"),
     (["cartes", "test", "Verdelune", "Alice", "Contact", "--difficulty", "impossible"], "impossible"),
     (["advance", "Verdelune", "--to", "Day 1 07:00"], "past"),
@@ -331,7 +338,7 @@ def test_entropy_under_a_name_no_player_answers_to_is_refused_FP1(party: str) ->
     before = rows(party)
     for stranger in ("Nobody At All", "GM"):
         refused = run(party, "session", "entropy", "Verdelune", "a ground phrase", "--player", stranger, check=False)
-        expected = f"error: no player {stranger!r} in Verdelune: its players are Zoé\n"
+        expected = f"error: no player “{stranger}” in Verdelune: its players are Zoé\n"
         assert (refused.returncode, refused.stderr) == (2, expected), refused.stderr
     assert rows(party) == before
     assert "Zoé's phrase" in run(party, "session", "entropy", "Verdelune", "le hibou", "--player", "zoe").stdout
@@ -408,7 +415,7 @@ def test_the_downtime_report_says_nothing_of_an_undone_knock_out_KO_L354(party: 
     assert [item["what"] for item in json.loads(run(party, *report).stdout)] == ["was knocked out of the fight"]
     run(party, "undo", "Verdelune")
     assert json.loads(run(party, *report).stdout) == []
-    assert run(party, *report[:-1]).stdout.strip() == "Verdelune: nothing notable"
+    assert run(party, *report[:-1]).stdout.strip() == "Verdelune: nothing notable since Day 1 00:00 (the clock reads Day 1 08:00)"
 
 
 def test_exports_the_board_and_a_paged_filtered_log(party: str, tmp_path: Path) -> None:

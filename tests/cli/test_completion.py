@@ -17,7 +17,7 @@ def test_the_completion_script_is_produced_for_each_shell() -> None:
     assert "compdef _chronique_completion chronique" in run("unused.db", "completion", "zsh").stdout
     assert "complete --command chronique" in run("unused.db", "completion", "fish").stdout
     refused = run("unused.db", "completion", "tcsh", check=False)
-    assert (refused.returncode, refused.stderr) == (2, "error: no completion for the shell 'tcsh' (one of bash, zsh, fish, powershell)\n")
+    assert (refused.returncode, refused.stderr) == (2, "error: no completion for the shell “tcsh” (one of bash, zsh, fish, powershell)\n")
 
 
 def test_a_campaign_and_its_characters_complete_from_the_journal(db: str) -> None:

@@ -8,6 +8,7 @@ import json
 from typing import Any
 
 from support import SAMPLES, run, short_ref
+from verdelune_party import verdelune_party
 
 
 def logged(db: str) -> list[dict[str, Any]]:
@@ -23,8 +24,7 @@ def said(db: str, kind: str) -> list[str]:
 
 
 def test_a_correction_and_an_undo_name_what_they_voided_by_its_log_ref(db: str) -> None:
-    run(db, "campaign", "new", "Verdelune", "--ruleset", "cartes", "--start", "Day 1 08:00")
-    run(db, "character", "new", "Verdelune", "--sheet", str(SAMPLES / "alice.toml"))
+    verdelune_party(db, session=False)
     run(db, "cartes", "wound", "Verdelune", "Alice", "--damage", "3", "--lethality", "faible")
     wound = next(e["event"] for e in logged(db) if e["event"]["topic"].endswith(":WoundSuffered"))
     run(db, "correct", short_ref(wound), "--reason", "a graze")

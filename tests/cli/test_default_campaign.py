@@ -76,5 +76,5 @@ def test_a_first_word_that_names_no_campaign_is_read_after_the_default(db: str) 
 def test_use_refuses_an_unknown_campaign_and_remembers_nothing(db: str) -> None:
     run(db, "campaign", "new", CARTES, "--ruleset", "cartes")
     result = run(db, "use", "Valle Vert", check=False)
-    assert (result.returncode, result.stderr) == (2, f"error: no campaign named 'Valle Vert' (did you mean {CARTES}?)\n")
+    assert (result.returncode, result.stderr) == (2, f"error: no campaign named “Valle Vert” (did you mean {CARTES}?)\n")
     assert run(db, "use").stdout.startswith("no default campaign")

@@ -41,7 +41,9 @@ def test_a_knock_out_in_the_session_is_not_what_downtime_did_cartes_ko_ou_ok_L35
     run(db, "session", "end", "Verdelune")
     run(db, "advance", "Verdelune", "3d", "--yes")
     # Her survival draw falls due on Day 8 (§Survie: a week): three days bring nothing notable.
-    assert run(db, "downtime", "report", "Verdelune").stdout == "Verdelune: nothing notable\n"
+    # Ruling TB15: the report says in which span nothing notable happened.
+    said = "Verdelune: nothing notable since session 1 ended (Day 1 08:00; the clock reads Day 4 08:00)\n"
+    assert run(db, "downtime", "report", "Verdelune").stdout == said
 
     # In the downtime the GM has Bruno knocked out; a wound of the brigand taken back with undo
     # happened for no one.

@@ -18,6 +18,7 @@ from eventsourcing.persistence import OperationalError
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from support import SAMPLES, chronique, fresh_database, held_by_another_writer, run, stored
+from verdelune_party import verdelune_party
 
 from chronique.adapters.locks import CampaignBusy
 from chronique.cli.boundary import READER_GONE, explain
@@ -39,9 +40,7 @@ def refused(db: str, *args: str, status: int) -> str:
 @pytest.fixture
 def verdelune(db: str) -> str:
     """A Cartes journal with Alice, one session played."""
-    run(db, "campaign", "new", "Verdelune", "--ruleset", "cartes", "--start", "Day 1 08:00")
-    run(db, "character", "new", "Verdelune", "--sheet", str(SAMPLES / "alice.toml"))
-    run(db, "session", "start", "Verdelune")
+    verdelune_party(db)
     return db
 
 
@@ -106,7 +105,7 @@ def test_a_postgresql_url_with_a_port_that_is_not_a_number_is_bad_input() -> Non
     ):
         result = run(url, "campaign", "list", check=False)
         assert (result.returncode, result.stdout) == (2, "")
-        assert result.stderr == f"error: the PostgreSQL URL '{shown}': its port must be a whole number up to 65535\n"
+        assert result.stderr == f"error: the PostgreSQL URL “{shown}”: its port must be a whole number up to 65535\n"
 
 
 def test_a_sheet_that_is_not_utf8_is_bad_input(verdelune: str, tmp_path: Path) -> None:
@@ -137,8 +136,8 @@ def test_a_sheet_nested_200000_deep_is_bad_input(verdelune: str, tmp_path: Path,
         (("sheet", "Verdelune", "Alice", "Bruno"), "error: got unexpected extra argument(s) (Bruno) (see 'chronique sheet --help')"),
         (("cartse",), "error: no such command 'cartse'. Did you mean 'cartes', 'character'? (see 'chronique --help')"),
         (("cartes", "tset"), "error: no such command 'tset'. Did you mean 'test'? (see 'chronique cartes --help')"),
-        (("log", "Verdelune", "--page", "x"), "error: invalid value for '--page': 'x' is not a whole number (see 'chronique log --help')"),
-        (("daemon", "--tick", "soon"), "error: invalid value for '--tick': 'soon' is not a number (see 'chronique daemon --help')"),
+        (("log", "Verdelune", "--page", "x"), "error: invalid value for '--page': “x” is not a whole number (see 'chronique log --help')"),
+        (("daemon", "--tick", "soon"), "error: invalid value for '--tick': “soon” is not a number (see 'chronique daemon --help')"),
         # What was typed is shown inert: an escape sequence in a command's name is not obeyed.
         (("\x1b[2J",), "error: no such command '\\x1b[2J' (see 'chronique --help')"),
     ],
@@ -165,7 +164,7 @@ def test_a_value_that_is_no_number_is_said_in_words_every_time_in_one_process(ve
     # must not turn into pydantic's at the second, as in the shell's one process.
     for value in ("many", "5.5", "many"):
         assert refused(verdelune, "log", "Verdelune", "--limit", value, status=2) == (
-            f"error: invalid value for '--limit': '{value}' is not a whole number (see 'chronique log --help')"
+            f"error: invalid value for '--limit': “{value}” is not a whole number (see 'chronique log --help')"
         )
 
 
@@ -176,7 +175,7 @@ def test_a_group_named_alone_still_shows_its_help(verdelune: str) -> None:
 
 def test_pace_set_with_a_negative_advance_is_bad_input(verdelune: str) -> None:
     line = refused(verdelune, "pace", "set", "Verdelune", "--every", "mon 09:00", "--advance", "-1w", status=2)
-    assert line == "error: '-1w' is not a duration (write e.g. 30s, 10m, 3h, 2d, 1w)"
+    assert line == "error: “-1w” is not a duration (write e.g. 30s, 10m, 3h, 2d, 1w)"
 
 
 def test_the_daemon_refuses_a_tick_that_is_not_a_number(verdelune: str) -> None:

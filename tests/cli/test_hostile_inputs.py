@@ -439,4 +439,4 @@ def test_a_western_parade_wound_of_an_unknown_kind_is_refused(db: str) -> None:
     run(db, "campaign", "new", "Dodge", "--ruleset", "western-parade", "--start", "1873-05-01")
     run(db, "character", "new", "Dodge", "--sheet", str(SAMPLES / "wp_sam.toml"))
     result = run(db, "western-parade", "body", "wound", "Dodge", "Sam Parkerson", "right-thigh", "3", "--kind", "bulet", check=False)
-    assert (result.returncode, result.stderr) == (2, "error: --kind takes bullet, slash, thrust, blunt or blade, not 'bulet'\n")
+    assert (result.returncode, result.stderr) == (2, "error: --kind takes bullet, slash, thrust, blunt or blade, not “bulet”\n")

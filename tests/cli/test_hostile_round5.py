@@ -12,6 +12,7 @@ from typing import Any
 
 from support import SAMPLES, run, short_ref
 from test_shell import shell
+from verdelune_party import verdelune_party
 
 
 def _refs(db: str, *args: str) -> list[str]:
@@ -83,8 +84,7 @@ def test_undo_after_a_correction_takes_back_the_command_before_the_one_it_voided
 def test_audit_show_says_a_corrections_reason_once_ruling_fp16(db: str) -> None:
     """Ruling FP11 (audit show tells one event in words): a correction's account names its reason
     already, "correction: voided 8e840eb3:1 (wrong target)"; a "why:" line under it said it again."""
-    run(db, "campaign", "new", "Verdelune", "--ruleset", "cartes", "--start", "Day 1 08:00")
-    run(db, "character", "new", "Verdelune", "--sheet", str(SAMPLES / "alice.toml"))
+    verdelune_party(db, session=False)
     run(db, "cartes", "wound", "Verdelune", "Alice", "--damage", "3", "--lethality", "faible")
     run(db, "correct", short_ref(_events(db, "WoundSuffered")[0]), "--reason", "wrong target")
     shown = run(db, "audit", "show", short_ref(_events(db, "Corrected")[0])).stdout
@@ -94,15 +94,14 @@ def test_audit_show_says_a_corrections_reason_once_ruling_fp16(db: str) -> None:
 def test_a_note_signed_by_no_one_of_the_table_is_refused_and_a_player_signs_as_assigned_ruling_nt6(db: str) -> None:
     """Rulings NT2, NT3: a note is the GM's or a player's. A name that is neither (a player's name
     mistyped) was recorded as the GM's note under that name; it is refused, nothing recorded."""
-    run(db, "campaign", "new", "Verdelune", "--ruleset", "cartes", "--start", "Day 1 08:00")
-    run(db, "character", "new", "Verdelune", "--sheet", str(SAMPLES / "alice.toml"))
+    verdelune_party(db, session=False)
     run(db, "character", "player", "Verdelune", "Alice", "Mireille")
     run(db, "campaign", "set", "Verdelune", "players-write-notes", "on")
     before = _refs(db, "--gm")
     refused = run(db, "note", "character", "Verdelune", "Alice", "Mine.", "--author", "Mirelle", check=False)
     assert (refused.returncode, refused.stdout) == (2, "")
     assert refused.stderr == (
-        "error: 'Mirelle' plays no character of Verdelune: a note is signed GM (the default) or by a player: Mireille\n"
+        "error: “Mirelle” plays no character of Verdelune: a note is signed GM (the default) or by a player: Mireille\n"
     )
     assert _refs(db, "--gm") == before
     run(db, "note", "character", "Verdelune", "Alice", "Mine.", "--author", "  mireille ")
@@ -118,8 +117,7 @@ def test_a_backup_restores_over_a_journal_damaged_beyond_its_campaigns_names_rul
     off the campaigns' creations, so a journal whose campaign chain holds a damaged event, the
     very journal a GM restores a backup over, is replaced and named, never a JSON error."""
     journal, backup = tmp_path / "journal.db", tmp_path / "backup.db"
-    run(journal, "campaign", "new", "Verdelune", "--ruleset", "cartes", "--start", "Day 1 08:00")
-    run(journal, "character", "new", "Verdelune", "--sheet", str(SAMPLES / "alice.toml"))
+    verdelune_party(journal, session=False)
     run(journal, "backup", "-o", str(backup))
     run(journal, "campaign", "set", "Verdelune", "players-write-notes", "on")
     with closing(sqlite3.connect(journal)) as database, database:
@@ -133,19 +131,18 @@ def test_a_backup_restores_over_a_journal_damaged_beyond_its_campaigns_names_rul
 def test_a_sheet_as_of_event_zero_is_bad_input_in_one_line_never_an_unexpected_error(db: str) -> None:
     """An event's ref counts from 1 (FAIRNESS.md: version 1 is a chain's first link): `--as-of
     <id>:0` named no event and ended in "unexpected AggregateNotFoundError", exit 1."""
-    run(db, "campaign", "new", "Verdelune", "--ruleset", "cartes", "--start", "Day 1 08:00")
-    run(db, "character", "new", "Verdelune", "--sheet", str(SAMPLES / "alice.toml"))
+    verdelune_party(db, session=False)
     (created,) = _events(db, "Created", "--character", "Alice")
     for ref in (f"{created['originator_id'][:8]}:0", f"{_events(db, 'Created')[0]['originator_id'][:8]}:0"):
         refused = run(db, "sheet", "Verdelune", "Alice", "--as-of", ref, check=False)
-        assert (refused.returncode, refused.stderr) == (2, f"error: no event '{ref}' in this journal: an event's number counts from 1\n")
+        assert (refused.returncode, refused.stderr) == (2, f"error: no event “{ref}” in this journal: an event's number counts from 1\n")
 
 
 def test_a_long_name_is_refused_repeating_at_most_a_names_length_ruling_eb3(db: str) -> None:
     """Ruling EB3 (a name is 1 to 80 characters): a refusal repeats what was typed no further."""
     run(db, "campaign", "new", "Verdelune", "--ruleset", "cartes", "--start", "Day 1 08:00")
     refused = run(db, "sheet", "Verdelune", "A" * 300, check=False)
-    assert (refused.returncode, refused.stderr) == (2, f"error: no character '{'A' * 79}…' in Verdelune\n")
+    assert (refused.returncode, refused.stderr) == (2, f"error: no character “{'A' * 79}…” in Verdelune\n")
 
 
 def test_a_schedule_at_an_hour_past_23_59_is_refused_and_records_nothing(db: str) -> None:
@@ -155,7 +152,7 @@ def test_a_schedule_at_an_hour_past_23_59_is_refused_and_records_nothing(db: str
     before = _refs(db, "--gm")
     for every in ("mon 25:00", "daily 9:60"):
         refused = run(db, "pace", "set", "Verdelune", "--every", every, "--advance", "1w", check=False)
-        said = f"error: '{every}' is not a schedule (write e.g. 'mon 09:00' or 'daily 20:00')\n"
+        said = f"error: “{every}” is not a schedule (write e.g. 'mon 09:00' or 'daily 20:00')\n"
         assert (refused.returncode, refused.stderr) == (2, said)
     assert _refs(db, "--gm") == before
     run(db, "pace", "set", "Verdelune", "--every", "mon 23:59", "--advance", "1w")
@@ -177,7 +174,7 @@ def test_a_campaign_named_as_another_but_for_case_or_accents_is_refused_ruling_e
     for alike in ("vallee", "VALLÉE", " Vallee "):
         refused = run(db, "campaign", "new", alike, "--ruleset", "microfudge", check=False)
         assert (refused.returncode, refused.stdout) == (2, "")
-        assert refused.stderr == "error: a campaign named 'Vallée' already exists: names are told apart without case or accents\n"
+        assert refused.stderr == "error: a campaign named Vallée already exists: names are told apart without case or accents\n"
     assert [c["name"] for c in json.loads(run(db, "campaign", "list", "--json").stdout)] == ["Vallée"]
     run(db, "campaign", "new", "Vallon", "--ruleset", "cartes")
 
@@ -194,7 +191,7 @@ def test_a_player_keeps_one_spelling_and_no_player_is_named_gm_ruling_eb11(db: s
     before = _refs(db, "--gm")
     refused = run(db, "character", "player", "Verdelune", "Bruno", "gm", check=False)
     assert (refused.returncode, refused.stdout) == (2, "")
-    assert refused.stderr == "error: 'gm' is the game master's name in notes and links: a player takes another\n"
+    assert refused.stderr == "error: “gm” is the game master's name in notes and links: a player takes another\n"
     assert _refs(db, "--gm") == before
     assert [e["player"] for e in _events(db, "PlayerAssigned")] == ["Anaïs", "Anaïs"]
 
@@ -203,23 +200,20 @@ def test_a_sheet_as_of_another_campaigns_event_is_refused_as_one_that_does_not_e
     """Ruling WJ20 (a sheet as of an event that is not the campaign's is refused): Alice's sheet
     "as it stood when event <another campaign's>:3 was recorded" was shown, and the refusal must
     not tell a player that the event exists elsewhere."""
-    run(db, "campaign", "new", "Verdelune", "--ruleset", "cartes", "--start", "Day 1 08:00")
-    run(db, "character", "new", "Verdelune", "--sheet", str(SAMPLES / "alice.toml"))
+    verdelune_party(db, session=False)
     run(db, "campaign", "new", "Arkham", "--ruleset", "microfudge")
     theirs = short_ref(json.loads(run(db, "log", "Arkham", "--json").stdout)[-1]["event"])
     for ref in (theirs, "ffffffff:3"):
         refused = run(db, "sheet", "Verdelune", "Alice", "--as-of", ref, check=False)
         assert (refused.returncode, refused.stdout) == (2, "")
-        assert refused.stderr == f"error: no event '{ref}' in Verdelune: `chronique log` lists its events\n"
+        assert refused.stderr == f"error: no event “{ref}” in Verdelune: `chronique log` lists its events\n"
 
 
 def test_verify_with_a_kept_seal_names_its_campaign_and_an_empty_journal_says_so_ruling_fp18(db: str) -> None:
     """FAIRNESS.md ("a verifier also accepts receipts kept by players"): a seal is one campaign's.
     `verify --seal S` over every campaign said every other campaign "was rewritten or cut short";
     over a journal with no campaign it printed nothing and exited 0, the seal never checked."""
-    run(db, "campaign", "new", "Verdelune", "--ruleset", "cartes", "--start", "Day 1 08:00")
-    run(db, "character", "new", "Verdelune", "--sheet", str(SAMPLES / "alice.toml"))
-    run(db, "session", "start", "Verdelune")
+    verdelune_party(db)
     seal = run(db, "session", "end", "Verdelune").stdout.split("seal: ")[-1].split()[0]
     assert run(db, "verify", "--seal", seal).stdout.startswith("Verdelune: OK")  # one campaign: it is hers
     run(db, "campaign", "new", "Arkham", "--ruleset", "microfudge")

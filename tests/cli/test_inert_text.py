@@ -101,7 +101,7 @@ def test_names_with_escape_sequences_are_shown_escaped_in_every_output(db: str) 
     assert "Alice\\x1b]0;pwned" in outputs["log"].stdout
     assert "Alice\\x1b]0;pwned\\x07 survival draw" in outputs["downtime board"].stdout
     assert "Alice\\x1b]0;pwned\\x07" in outputs["export session"].stdout
-    assert outputs["a refused lookup"].stderr == "error: 'campaign' may hold only printable characters, not '\\x1b'\n"
+    assert outputs["a refused lookup"].stderr == "error: CAMPAIGN may hold only printable characters, not '\\x1b'\n"
 
 
 def test_a_markdown_export_written_to_a_file_escapes_them_too(db: str, tmp_path: Path) -> None:
@@ -157,7 +157,7 @@ def test_names_and_reasons_are_refused_with_control_characters_or_too_long(db: s
     run(db, "campaign", "new", "Verdelune", "--ruleset", "cartes")
     run(db, "character", "new", "Verdelune", "--sheet", str(SAMPLES / "alice.toml"))
     assert _refused(db, "campaign", "new", EVIL_CAMPAIGN, "--ruleset", "cartes") == (
-        "error: 'name' may hold only printable characters, not '\\x1b'"
+        "error: NAME may hold only printable characters, not '\\x1b'"  # as the help names it (ruling EB16)
     )
     assert _refused(db, "campaign", "new", "V" * (NAME_LIMIT + 1), "--ruleset", "cartes") == (
         f"error: a campaign's name is {NAME_LIMIT + 1} characters long; at most {NAME_LIMIT} are allowed"
@@ -172,7 +172,7 @@ def test_names_and_reasons_are_refused_with_control_characters_or_too_long(db: s
     )
     assert _refused(db, "correct", "1", "--reason", f"a typo{CLEAR}") == "error: --reason may hold only printable characters, not '\\x1b'"
     assert _refused(db, "session", "entropy", "Verdelune", "é" * 501, "--player", "ana") == (
-        "error: 'phrase' is 501 characters long; at most 500 are allowed"
+        "error: PHRASE is 501 characters long; at most 500 are allowed"
     )
 
 

@@ -90,7 +90,7 @@ def test_an_unknown_player_is_refused_in_one_line_naming_the_players_and_nothing
     # Alice is a character: a link is a player's.
     refused = run(db, "invite", CAMPAIGN, "Alice", check=False)
     assert (refused.returncode, refused.stdout) == (2, "")
-    assert refused.stderr == "error: no player 'Alice' in Vallée Verte: its players are Anne-Marie, Benoît\n"
+    assert refused.stderr == "error: no player “Alice” in Vallée Verte: its players are Anne-Marie, Benoît\n"
     assert json.loads(run(db, "invite", "list", CAMPAIGN, "--json").stdout) == []
     nobody = run(db, "invite", "revoke", CAMPAIGN, "Anne-Marie", check=False)
     assert (nobody.returncode, nobody.stderr) == (2, "error: no link to Vallée Verte was ever issued: nothing to revoke\n")

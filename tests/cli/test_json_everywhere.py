@@ -10,6 +10,7 @@ import json
 import pytest
 from support import SAMPLES, run, stored
 from typer.main import get_command
+from verdelune_party import verdelune_party
 
 from chronique.cli.app import app
 from chronique.cli.helptext import commands
@@ -27,10 +28,7 @@ def test_every_command_takes_json_but_the_few_named_with_their_reason() -> None:
 
 
 def party(db: str) -> None:
-    run(db, "campaign", "new", CAMPAIGN, "--ruleset", "cartes", "--start", "Day 1 08:00")
-    for sheet in ("alice", "bruno"):
-        run(db, "character", "new", CAMPAIGN, "--sheet", str(SAMPLES / f"{sheet}.toml"))
-    run(db, "session", "start", CAMPAIGN)
+    verdelune_party(db, ("alice", "bruno"))
 
 
 def test_a_write_prints_the_events_it_recorded_as_log_prints_them_and_its_outcome(db: str) -> None:

@@ -154,11 +154,11 @@ def test_a_value_reads_as_typer_reads_it(path: tuple[str, ...], name: str, value
 @pytest.mark.parametrize(
     ("path", "name", "value", "words"),
     [
-        (("cartes", "test"), "modifier", "x", "'x' is not a whole number"),
-        (("cartes", "test"), "modifier", "", "'' is not a whole number"),
-        (("cartes", "test"), "modifier", "5.5", "'5.5' is not a whole number"),
-        (("log",), "limit", "1e3", "'1e3' is not a whole number"),
-        (("daemon",), "tick", "soon", "'soon' is not a number"),
+        (("cartes", "test"), "modifier", "x", "“x” is not a whole number"),
+        (("cartes", "test"), "modifier", "", "“” is not a whole number"),
+        (("cartes", "test"), "modifier", "5.5", "“5.5” is not a whole number"),
+        (("log",), "limit", "1e3", "“1e3” is not a whole number"),
+        (("daemon",), "tick", "soon", "“soon” is not a number"),
     ],
 )
 def test_a_value_typer_refuses_and_that_is_no_number_is_refused_in_words(path: tuple[str, ...], name: str, value: str, words: str) -> None:

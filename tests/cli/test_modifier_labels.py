@@ -34,7 +34,9 @@ def test_a_modifier_without_its_label_or_number_is_refused_naming_its_form_S2_1_
     for given in ("=5", "5", " =+5", "drunk=", "drunk=five"):
         out = run(db, WP, *COMMANDS[command], "-m", "dark=-20", "-m", given, check=False)
         assert (out.returncode, out.stdout) == (2, "")
-        assert out.stderr == f"error: -m takes LABEL=VALUE, a label and a whole number (e.g. -m 'drunk opponent=+60'), not {given!r}\n"
+        assert (
+            out.stderr == f"error: -m takes LABEL=VALUE, a label and a whole number (e.g. -m 'drunk opponent=+60'), not “{given.strip()}”\n"
+        )
     assert stored(db) == before
 
 

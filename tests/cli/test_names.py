@@ -67,10 +67,10 @@ def test_a_campaign_and_a_character_are_found_without_case_or_accents(db: str, t
 def test_an_unknown_name_is_one_line_with_the_closest_names(db: str, tmp_path: Path) -> None:
     cartes_party(db, tmp_path)
     before = run(db, "log", CARTES, "--json").stdout
-    assert refused(db, "sheet", CARTES, "Alise") == "no character 'Alise' in Vallée Verte (did you mean Alice?)"
-    assert refused(db, "campaign", "show", "Valée Verte") == "no campaign named 'Valée Verte' (did you mean Vallée Verte?)"
+    assert refused(db, "sheet", CARTES, "Alise") == "no character “Alise” in Vallée Verte (did you mean Alice?)"
+    assert refused(db, "campaign", "show", "Valée Verte") == "no campaign named “Valée Verte” (did you mean Vallée Verte?)"
     # Nothing close: no suggestion, and the party is short enough to list.
-    assert refused(db, "sheet", CARTES, "Zorro") == "no character 'Zorro' in Vallée Verte (one of Alice)"
+    assert refused(db, "sheet", CARTES, "Zorro") == "no character “Zorro” in Vallée Verte (one of Alice)"
     assert run(db, "log", CARTES, "--json").stdout == before
 
 
@@ -83,7 +83,7 @@ def test_two_names_that_fold_alike_are_refused_as_ambiguous_unless_typed_exactly
         before_eb13.setattr(Campaign, "join", _joined_before_eb13)
         run(db, "character", "new", CARTES, "--sheet", renamed(tmp_path, "alice", "Celeste"))
     assert refused(db, "sheet", CARTES, "CELESTE") == (
-        "'CELESTE' could be more than one character in Vallée Verte: Céleste or Celeste; type it exactly as written"
+        "“CELESTE” could be more than one character in Vallée Verte: Céleste or Celeste; type it exactly as written"
     )
     assert json.loads(run(db, "sheet", CARTES, "Céleste", "--json").stdout)["sheet"]["name"] == "Céleste"
     assert json.loads(run(db, "sheet", CARTES, "Celeste", "--json").stdout)["sheet"]["name"] == "Celeste"
@@ -130,13 +130,13 @@ def test_a_western_parade_roll_duel_shot_and_blow_print_the_names_as_the_sheets_
 def test_a_skill_and_a_weapon_are_found_without_accents_or_suggested(db: str) -> None:
     wp_posse(db)
     assert refused(db, "western-parade", "roll", WP, SAM, "-s", "equitaton") == (
-        "no skill 'equitaton' in Western Parade (did you mean Équitation, Amputation or Spéculation?)"
+        "no skill “equitaton” in Western Parade (did you mean Équitation, Amputation or Spéculation?)"
     )
     run(db, "western-parade", "roll", WP, "sam parkerson", "-s", "equitation")
     (rolled,) = [e["event"] for e in json.loads(run(db, "log", WP, "--json", "--gm", "--kind", "CheckRolled").stdout)]
     assert list(rolled["outcome"]["terms"]) == ["Équitation"]
     assert refused(db, "western-parade", "shoot", WP, SAM, JOE, "-w", "Colt SA Peacemakr", "--distance", "5") == (
-        "no weapon 'Colt SA Peacemakr' in the tables of chapter 5 (did you mean Colt SA Peacemaker or Colt Baby Paterson?)"
+        "no weapon “Colt SA Peacemakr” in the tables of chapter 5 (did you mean Colt SA Peacemaker or Colt Baby Paterson?)"
     )
 
 
@@ -148,7 +148,7 @@ def test_aim_at_chest_is_the_heart_target_of_tables_3_13_and_3_14(db: str) -> No
     # Table 3.13: aiming at the heart costs 25% at the first proximity (5 m, mACV 0: Table 3.18).
     assert (shot["aim"], shot["outcome"]["terms"]["location"]) == ("heart", -25)
     assert refused(db, "western-parade", "shoot", WP, SAM, JOE, "-w", "Colt SA Peacemaker", "--distance", "5", "--aim", "chst") == (
-        "no aim target 'chst' (did you mean chest?)"
+        "no aim target “chst” (did you mean chest?)"
     )
 
 
@@ -157,7 +157,7 @@ def test_downtime_stop_takes_the_activity_kind_or_its_id(db: str) -> None:
     run(db, "session", "end", WP)
     run(db, "western-parade", "downtime", "activity", WP, SAM, "hunting")
     assert refused(db, "western-parade", "downtime", "stop", WP, SAM, "huntng") == (
-        f"no running activity 'huntng' in {SAM}'s downtime (did you mean hunting?)"
+        f"no running activity “huntng” in {SAM}'s downtime (did you mean hunting?)"
     )
     assert run(db, "western-parade", "downtime", "stop", WP, SAM, "Hunting").stdout == f"{SAM}: activity 1 (hunting) ended\n"
     (stopped,) = [e["event"] for e in json.loads(run(db, "log", WP, "--json", "--gm", "--kind", "ActivityStopped").stdout)]

@@ -14,7 +14,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from support import SAMPLES, run
+from support import run
+from verdelune_party import verdelune_party
 
 from chronique.domain.notes import NOTE_LIMIT
 
@@ -24,11 +25,7 @@ RECAP = "## The ford\n\nThey crossed *at night*.\n\n<script>alert(1)</script>\n"
 
 def party(db: Path) -> None:
     """A Cartes campaign with Alice (played by Mireille) and Bruno, its first session open."""
-    run(db, "campaign", "new", CAMPAIGN, "--ruleset", "cartes", "--start", "Day 1 08:00")
-    for sheet in ("alice", "bruno"):
-        run(db, "character", "new", CAMPAIGN, "--sheet", str(SAMPLES / f"{sheet}.toml"))
-    run(db, "character", "player", CAMPAIGN, "Alice", "Mireille")
-    run(db, "session", "start", CAMPAIGN)
+    verdelune_party(db, ("alice", "bruno"), players={"Alice": "Mireille"})
 
 
 def events(db: Path) -> int:
@@ -120,10 +117,10 @@ def test_a_player_is_refused_until_the_campaign_allows_players_to_write_notes(tm
         (("note", "recap", CAMPAIGN, "   "), "error: a recap cannot be empty"),
         (("note", "character", CAMPAIGN, "Alice", ""), "error: a note cannot be empty"),
         (("note", "recap", CAMPAIGN, "x", "--file", "-"), "error: give the text either as an argument or with --file, not both"),
-        (("note", "recap", CAMPAIGN, "x", "--session", "2"), f"error: campaign '{CAMPAIGN}' has no session 2: its sessions are 1 to 1"),
+        (("note", "recap", CAMPAIGN, "x", "--session", "2"), f"error: campaign {CAMPAIGN} has no session 2: its sessions are 1 to 1"),
         (("note", "recap", CAMPAIGN, "x", "--session", str(2**64)), "error: --session must be between 1 and 9,007,199,254,740,991"),
         (("note", "character", CAMPAIGN, "Nobody", "x"), "error: no character"),
-        (("note", "character", CAMPAIGN, "Alice", "two\nlines"), "error: 'text' may hold only printable characters"),
+        (("note", "character", CAMPAIGN, "Alice", "two\nlines"), "error: TEXT may hold only printable characters"),
         (("note", "recap", CAMPAIGN, "x", "--author", ""), "error: a note's author cannot be empty"),
     ],
     ids=["no-text", "blank", "empty", "both", "no-such-session", "huge-session", "no-such-character", "line-break-argument", "no-author"],

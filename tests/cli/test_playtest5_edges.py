@@ -11,14 +11,14 @@ from pathlib import Path
 
 from support import run, stored
 from test_shell import shell
+from verdelune_party import verdelune_party
 
 SAMPLES = Path(__file__).parents[2] / "cli" / "samples"
 
 
 def verdelune(db: str) -> str:
     """A Cartes campaign with Alice (the sample sheet)."""
-    run(db, "campaign", "new", "Verdelune", "--ruleset", "cartes", "--start", "Day 1 08:00")
-    run(db, "character", "new", "Verdelune", "--sheet", str(SAMPLES / "alice.toml"))
+    verdelune_party(db, session=False)
     return db
 
 
@@ -124,9 +124,9 @@ def test_a_setting_reads_as_a_gm_writes_it_and_a_refusal_lists_what_to_type(db_p
     assert said == "Arkham: Who writes recaps and notes is now the GM and the players.\n"
     assert run(db, "campaign", "set", "Arkham", "fatigue", "on").stdout == "Arkham: Fatigue from powers is now on.\n"
     refused = run(db, "campaign", "set", "Arkham", "session_award", "7", check=False)
-    assert (refused.returncode, refused.stderr) == (2, "error: no session_award value '7' (one of 0, 1, 2, 3)\n")
+    assert (refused.returncode, refused.stderr) == (2, "error: no session_award value “7” (one of 0, 1, 2, 3)\n")
     refused = run(db, "campaign", "set", "Arkham", "first_aid_mode", "x", check=False)
-    assert refused.stderr == "error: no first_aid_mode value 'x' (one of reduce_step, stabilize, shorten)\n"
+    assert refused.stderr == "error: no first_aid_mode value “x” (one of reduce_step, stabilize, shorten)\n"
     # The settings list a switch's choices as themselves once ("on", not "on: on").
     shown = " ".join(run(db, "--ascii", "campaign", "settings", "Arkham").stdout.replace("|", " ").split())
     assert "off: off" not in shown and "on: on" not in shown

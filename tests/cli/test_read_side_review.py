@@ -60,7 +60,7 @@ def test_log_refuses_a_kind_the_campaign_s_game_does_not_have_in_one_line_naming
     refused = run(db, "log", CAMPAIGN, "--kind", "Bogus", check=False)
     assert (refused.returncode, refused.stdout) == (2, "")
     assert len(refused.stderr.strip().splitlines()) == 1
-    assert "'Bogus'" in refused.stderr and "test made" in refused.stderr, refused.stderr
+    assert "“Bogus”" in refused.stderr and "test made" in refused.stderr, refused.stderr
     close = run(db, "log", CAMPAIGN, "--kind", "test mad", check=False)
     assert close.returncode == 2 and "did you mean test made?" in close.stderr, close.stderr
     # Elor rolls a test, it never makes one (the review's `TestMade` on Tolosa).
@@ -144,11 +144,11 @@ def test_sheet_as_of_a_session_that_never_was_says_there_is_none(db: str, sessio
     played(db)
     refused = run(db, "sheet", CAMPAIGN, "Alice", "--as-of", session, check=False)
     assert (refused.returncode, refused.stdout) == (2, "")
-    assert refused.stderr.strip() == f"error: campaign {CAMPAIGN!r} has no session {session}"
+    assert refused.stderr.strip() == f"error: campaign {CAMPAIGN} has no session {session}"
     # As `log --session` says it (session 0 included: it once showed the whole log); a session
     # played still reads, one being played has not ended.
     assert run(db, "log", CAMPAIGN, "--session", session, check=False).stderr == refused.stderr
     assert run(db, "sheet", CAMPAIGN, "Alice", "--as-of", "1").returncode == 0
     run(db, "session", "start", CAMPAIGN)
     running = run(db, "sheet", CAMPAIGN, "Alice", "--as-of", "2", check=False)
-    assert running.returncode == 2 and "session 2 of 'Verdelune' has not ended" in running.stderr
+    assert running.returncode == 2 and "session 2 of Verdelune has not ended" in running.stderr

@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 from prompt_toolkit.document import Document
 from support import chronique, run, sample, scripted_services, stored
+from verdelune_party import verdelune_party
 
 from chronique.adapters.bootstrap import build
 from chronique.cli.context import State
@@ -67,10 +68,7 @@ def events(db: str, campaign: str) -> list[dict[str, Any]]:
 
 def open_session(db: str) -> str:
     """A Cartes campaign with Alice and Bruno and an open session, made by the one-shot CLI."""
-    run(db, "campaign", "new", "Verdelune", "--ruleset", "cartes", "--start", "Day 1 08:00")
-    for who in ("alice", "bruno"):
-        run(db, "character", "new", "Verdelune", "--sheet", str(SAMPLES / f"{who}.toml"))
-    run(db, "session", "start", "Verdelune")
+    verdelune_party(db, ("alice", "bruno"))
     return db
 
 
@@ -439,5 +437,5 @@ def test_a_line_that_names_a_campaign_wrongly_is_told_so_not_given_the_shell_s_t
     """Ruling SL11: `campaign show Nope` gives every argument the command takes, so its first is
     the campaign asked for: the shell puts its own in only where a line leaves room for it."""
     done = shell(verdelune, "campaign show Nope\nundo Nope --dry-run\nuse Nope\ncampaign show\n", "Verdelune")
-    assert done.stderr.splitlines() == ["error: no campaign named 'Nope' (one of Verdelune)"] * 3
+    assert done.stderr.splitlines() == ["error: no campaign named “Nope” (one of Verdelune)"] * 3
     assert done.stdout.startswith("Verdelune — Cartes")  # the line leaving it out plays the shell's

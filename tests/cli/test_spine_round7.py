@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from microfudge_table import zombies_at_the_table
 from support import SAMPLES, run
+from verdelune_party import verdelune_party
 
 from chronique.adapters.explain import locate
 from chronique.adapters.services import Chronique
@@ -38,18 +39,18 @@ def test_every_echo_of_a_long_text_stops_at_its_limit_ellipsis_included(services
     services.create_campaign("Verdelune", "cartes", "Day 1 08:00")
     with pytest.raises(RuleViolation) as page:
         explain_page(services, Reader("Verdelune", "Ana", False, "token"), "z" * 100)
-    assert str(page.value) == f"There is no event “{'z' * 39}…” in this campaign."
+    assert str(page.value) == f"There is no event “{'z' * 39}…” in this campaign."  # quoted as typed (ruling NT7)
     with pytest.raises(RuleViolation) as duration:
         parse_duration("9" * 100)
-    assert str(duration.value).startswith(f"'{'9' * 39}…' is not a duration")
+    assert str(duration.value).startswith(f"“{'9' * 39}…” is not a duration")
     with pytest.raises(RuleViolation) as ref:
         locate(services.audit, "a" * 300 + ":1")  # `audit show`: a page pasted was repeated to the line's 300
-    assert str(ref.value) == f"no event '{'a' * 79}…' in this journal"
+    assert str(ref.value) == f"no event “{'a' * 79}…” in this journal"
     for calendar in (GregorianCalendar("1873-04-12"), DayCountCalendar()):
         with pytest.raises(RuleViolation) as date:
             calendar.parse("9" * 400)  # `sheet --as-of` or `log --from` pasted a page: 400 digits were repeated
-        assert str(date.value).startswith(f"'{'9' * 39}…' is not a ")
-    assert receipt_misread("--seal", "a" * 100) == f"--seal takes 64 hexadecimal digits, as a receipt prints them, not '{'a' * 19}…'"
+        assert str(date.value).startswith(f"“{'9' * 39}…” is not a ")
+    assert receipt_misread("--seal", "a" * 100) == f"--seal takes 64 hexadecimal digits, as a receipt prints them, not “{'a' * 19}…”"
 
 
 # -- undo and the cards still face down (FAIRNESS.md: nothing face down shows to players) --------
@@ -111,7 +112,12 @@ def test_the_downtime_report_and_board_keep_what_a_hidden_roll_did_for_the_gm_un
         run(db, "downtime", "board", "Zombies").stdout,
     ]
     # The board lists what runs, and says so when nothing does (ruling TB14).
-    assert players == ["Zombies: nothing notable\n"] * 2 + [f"Zombies: {NOTHING_UNDER_WAY}\n"]
+    # The report says which span had nothing notable (ruling TB15).
+    assert players == [
+        "Zombies: nothing notable between the campaign's start and the start of session 1, both at Day 1 08:00\n",
+        "Zombies: nothing notable since Day 1 00:00 (the clock reads Day 1 08:00)\n",
+        f"Zombies: {NOTHING_UNDER_WAY}\n",
+    ]
     gm = run(db, "downtime", "report", "Zombies", "--since", "Day 1 00:00", "--gm").stdout
     assert "Jim took a Blessure grave ou mortelle" in gm and "needs medical care" in gm
     assert "needs medical care" in run(db, "downtime", "board", "Zombies", "--gm").stdout
@@ -177,7 +183,7 @@ def test_a_character_named_as_another_but_for_accents_is_refused_in_one_line_rul
         refused = run(db, "character", "new", "Verdelune", "--sheet", _named(tmp_path, alike), check=False)
         assert (refused.returncode, refused.stdout) == (2, "")
         assert refused.stderr == (
-            "error: campaign 'Verdelune' already has a character named 'Élise': names are told apart without case or accents\n"
+            "error: campaign Verdelune already has a character named Élise: names are told apart without case or accents\n"
         )
     assert run(db, "log", "Verdelune", "--json").stdout == before
     # "Elise" typed, as names may be typed without accents (ruling NM1), is Élise: never another.
@@ -203,8 +209,7 @@ def test_undo_after_a_session_s_end_says_in_full_why_it_cannot_take_it_back_ruli
 def test_a_player_given_again_to_the_character_they_play_records_nothing_and_says_so_ruling_tb2(db: str) -> None:
     # As a setting given the value it has (ruling TB2): the log read "Alice is now played by
     # Marie" twice, and `undo` then took back an assignment that changed nothing.
-    run(db, "campaign", "new", "Verdelune", "--ruleset", "cartes", "--start", "Day 1 08:00")
-    run(db, "character", "new", "Verdelune", "--sheet", str(SAMPLES / "alice.toml"))
+    verdelune_party(db, session=False)
     assert run(db, "character", "player", "Verdelune", "Alice", "Marie").stdout == "Alice is played by Marie\n"
     before = run(db, "log", "Verdelune", "--json").stdout
     # Found without case or accents, as a player is (ruling WJ12).
@@ -217,13 +222,12 @@ def test_a_sheet_as_of_an_event_past_the_end_of_its_chain_is_no_event_never_befo
     # `sheet --as-of <campaign id>:999` read "Alice did not exist yet at event …:999", of an event
     # no chain holds; one past Alice's own chain read "Alice has no event 99". Both are no event
     # of the campaign, as an id of no one's is.
-    run(db, "campaign", "new", "Verdelune", "--ruleset", "cartes", "--start", "Day 1 08:00")
-    run(db, "character", "new", "Verdelune", "--sheet", str(SAMPLES / "alice.toml"))
+    verdelune_party(db, session=False)
     log = json.loads(run(db, "log", "Verdelune", "--json").stdout)
     ids = {e["event"]["topic"].rsplit(":", 1)[1]: e["event"]["originator_id"].replace("-", "")[:8] for e in log}
     for ref in (f"{ids['Campaign.Created']}:999", f"{ids['Character.Created']}:99"):
         refused = run(db, "sheet", "Verdelune", "Alice", "--as-of", ref, check=False)
-        assert (refused.returncode, refused.stderr) == (2, f"error: no event '{ref}' in Verdelune: `chronique log` lists its events\n")
+        assert (refused.returncode, refused.stderr) == (2, f"error: no event “{ref}” in Verdelune: `chronique log` lists its events\n")
     created = f"{ids['Character.Created']}:1"
     assert run(db, "sheet", "Verdelune", "Alice", "--as-of", created).stdout.startswith(
         f"Alice (version 1) — standing, as it stood when event {created}"

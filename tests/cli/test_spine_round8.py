@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from microfudge_table import zombies_at_the_table
 from support import SAMPLES, run, sample, scripted_services
+from verdelune_party import verdelune_party
 
 from chronique.adapters.undo import undo
 from chronique.domain.luck import Tally
@@ -38,9 +39,7 @@ def test_luck_says_how_unusual_a_gap_is_in_words_ruling_lk11(successes: int, wor
 
 
 def test_luck_shows_no_bare_z_column_and_its_json_keeps_the_figures_ruling_lk11(db: str) -> None:
-    run(db, "campaign", "new", "Verdelune", "--ruleset", "cartes", "--start", "Day 1 08:00")
-    run(db, "character", "new", "Verdelune", "--sheet", str(SAMPLES / "alice.toml"))
-    run(db, "session", "start", "Verdelune")
+    verdelune_party(db)
     for _ in range(3):
         run(db, "cartes", "test", "Verdelune", "Alice", "Contact", "--from", "deck")
     table = run(db, "luck", "Verdelune").stdout
@@ -92,7 +91,7 @@ def test_a_negative_number_is_a_value_where_a_command_takes_one_and_an_unknown_o
     assert run(db, "microfudge", "atout", "award", "Zombies", "Jim", "-1").stdout.strip() == "Jim loses 1 experience Atout"
     # A negative duration is no duration, in the duration's words (not "no such option: -1").
     backwards = run(db, "advance", "Zombies", "-1w", check=False)
-    assert (backwards.returncode, backwards.stderr) == (2, "error: '-1w' is not a duration (write e.g. 30s, 10m, 3h, 2d, 1w)\n")
+    assert (backwards.returncode, backwards.stderr) == (2, "error: “-1w” is not a duration (write e.g. 30s, 10m, 3h, 2d, 1w)\n")
     unknown = run(db, "downtime", "board", "Zombies", "-x", check=False)
     assert unknown.returncode == 2 and unknown.stderr.startswith("error: no such option: -x")
 
@@ -101,8 +100,7 @@ def test_a_negative_number_is_a_value_where_a_command_takes_one_and_an_unknown_o
 
 
 def test_an_empty_downtime_board_says_nothing_runs_between_sessions_ruling_tb14(db: str) -> None:
-    run(db, "campaign", "new", "Verdelune", "--ruleset", "cartes", "--start", "Day 1 08:00")
-    run(db, "character", "new", "Verdelune", "--sheet", str(SAMPLES / "alice.toml"))
+    verdelune_party(db, session=False)
     board = run(db, "downtime", "board", "Verdelune").stdout
     assert board == "Verdelune: nothing under way between sessions: no healing, training or long action running\n"
     assert json.loads(run(db, "downtime", "board", "Verdelune", "--json").stdout) == []

@@ -13,6 +13,7 @@ from types import SimpleNamespace
 
 import pytest
 from support import SAMPLES, run
+from verdelune_party import verdelune_party
 
 from chronique.adapters.bootstrap import build
 from chronique.domain.rulesets import KNOWN, ruleset
@@ -23,9 +24,7 @@ from chronique.web.render import Renderer
 
 
 def verdelune(db: str) -> None:
-    run(db, "campaign", "new", "Verdelune", "--ruleset", "cartes", "--start", "Day 1 08:00")
-    run(db, "character", "new", "Verdelune", "--sheet", str(SAMPLES / "alice.toml"))
-    run(db, "session", "start", "Verdelune")
+    verdelune_party(db)
     run(db, "cartes", "xp", "award", "Verdelune", "Alice", "3", "--reason", "saved the village")
     # A speciality costs 2 cards of any value (§Expérience L538): the purchase never depends on the deal.
     run(db, "cartes", "xp", "spend", "Verdelune", "Alice", "speciality", "Athlétisme", "--speciality", "Escalade")

@@ -25,17 +25,17 @@ def test_two_things_folding_alike_are_ambiguous_unless_one_is_typed_exactly() ->
     choices = [("Céleste", "accented"), ("Celeste", "plain")]
     with pytest.raises(RuleViolation) as refused:
         find("CELESTE", choices, "character", where="Verdelune")
-    assert str(refused.value) == "'CELESTE' could be more than one character in Verdelune: Céleste or Celeste; type it exactly as written"
+    assert str(refused.value) == "“CELESTE” could be more than one character in Verdelune: Céleste or Celeste; type it exactly as written"
     assert (find("Céleste", choices, "character"), find("Celeste", choices, "character")) == ("accented", "plain")
 
 
 def test_an_unknown_name_suggests_the_close_ones_or_lists_a_short_choice() -> None:
-    with pytest.raises(RuleViolation, match=r"^no character 'Alise' in Verdelune \(did you mean Alice\?\)$"):
+    with pytest.raises(RuleViolation, match=r"^no character “Alise” in Verdelune \(did you mean Alice\?\)$"):
         find("Alise", PARTY, "character", where="Verdelune")
-    with pytest.raises(RuleViolation, match=r"^no character 'Zorro' \(one of Alice, Céleste, Bruno\)$"):
+    with pytest.raises(RuleViolation, match=r"^no character “Zorro” \(one of Alice, Céleste, Bruno\)$"):
         find("Zorro", PARTY, "character")
     many = [(f"name{i:02}", i) for i in range(30)]
-    with pytest.raises(RuleViolation, match=r"^no thing 'zzz'$"):
+    with pytest.raises(RuleViolation, match=r"^no thing “zzz”$"):
         find("zzz", many, "thing")
 
 

@@ -108,7 +108,7 @@ PROBLEMS: dict[str, tuple[str, str, list[tuple[tuple[str, ...], Any, str]]]] = {
         [
             (("age",), 12, "EXP 13 exceeds the age 12 (§1.6.13)"),
             (("equipment_value",), 301, "the equipment is worth $301; social origin 2 allows $300"),
-            (("weapons",), ["Blaster"], "no weapon 'Blaster' in the tables of chapter 5"),
+            (("weapons",), ["Blaster"], "no weapon “Blaster” in the tables of chapter 5"),
         ],
     ),
 }

@@ -870,7 +870,7 @@ def test_a_mistyped_kept_seal_is_the_readers_slip_not_a_rewritten_journal_FP14(
     page.close()
     assert (state, place_named) == ("misread", None)
     assert words == (
-        "A kept seal takes 64 hexadecimal digits, as a receipt prints them, not 'deadbeef': correct it to check the campaign against it."
+        "A kept seal takes 64 hexadecimal digits, as a receipt prints them, not “deadbeef”: correct it to check the campaign against it."
     )
     assert errors == []
 

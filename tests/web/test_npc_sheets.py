@@ -8,22 +8,21 @@ from __future__ import annotations
 import html
 import json
 import re
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
-from served import CAMPAIGN, Served, cartes_table, fetch, serving
+from served import CAMPAIGN, Served, cartes_table, fetch
 from support import SAMPLES, run
 
 pytestmark = pytest.mark.slow
 
 
 @pytest.fixture
-def served(db: str, tmp_path: Path) -> Iterator[Served]:
+def table(db: str) -> str:
+    """The Cartes table of ``served.py`` and the GM's Brigand (cli/samples/brigand.toml), joined
+    before the server starts."""
     cartes_table(db)
     run(db, "character", "new", CAMPAIGN, "--sheet", str(SAMPLES / "brigand.toml"))
-    with serving(db, tmp_path) as site:
-        yield site
+    return db
 
 
 def test_a_players_link_reads_an_npcs_sheet_whose_recorded_sheet_is_in_the_players_bundle(served: Served) -> None:

@@ -9,21 +9,11 @@ import html
 import json
 import re
 import urllib.parse
-from collections.abc import Iterator
-from pathlib import Path
 
-import pytest
-from served import CAMPAIGN, Served, cartes_table, fetch, serving
+from served import CAMPAIGN, Served, fetch
 from support import run
 
 FORM = {"Content-Type": "application/x-www-form-urlencoded"}
-
-
-@pytest.fixture
-def served(db: str, tmp_path: Path) -> Iterator[Served]:
-    cartes_table(db)
-    with serving(db, tmp_path) as site:
-        yield site
 
 
 def csrf_of(page_source: str) -> str:
@@ -59,7 +49,7 @@ def heading(page: str) -> str:
 
 def test_a_date_that_is_no_game_date_is_refused_as_bad_input_not_a_missing_page_WJ20(served: Served) -> None:
     status, _, page = read(served.link("Ana") + "sheet/Alice?as_of=zzz")
-    assert status == 400 and "'zzz' is not a game date" in page, page
+    assert status == 400 and "“zzz” is not a game date" in page, page
     assert "Not understood" in heading(page) and "Not found" not in heading(page)
     # A character the campaign does not have stays a page that does not exist, whatever the date.
     status, _, page = fetch(served.link("Ana") + "sheet/Nobody?as_of=zzz")
@@ -69,7 +59,7 @@ def test_a_date_that_is_no_game_date_is_refused_as_bad_input_not_a_missing_page_
 
 def test_luck_counted_by_a_way_the_page_does_not_know_is_refused_naming_the_ways_WJ20(served: Served) -> None:
     status, _, page = read(served.link("Ana") + "luck?by=kind")
-    assert status == 400 and "Luck is counted by player, by character or by session, not by 'kind'." in page, page
+    assert status == 400 and "Luck is counted by player, by character or by session, not by “kind”." in page, page
     assert "Not understood" in heading(page)
     for by in ("player", "character", "session"):
         status, _, page = fetch(served.link("Ana") + f"luck?by={by}")

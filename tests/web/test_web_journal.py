@@ -8,14 +8,13 @@ import json
 import re
 import time
 import urllib.parse
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from browsing import chromium
 from microfudge_table import zombies_at_the_table
-from served import CAMPAIGN, Served, cartes_table, fetch, fetch_bytes, invite, serving
+from served import CAMPAIGN, Served, fetch, fetch_bytes, invite, serving
 from support import SAMPLES, chronique, run
 
 from chronique.web.headers import SECURITY_HEADERS
@@ -24,13 +23,6 @@ pytestmark = pytest.mark.slow
 
 AXE = Path(__file__).parent / "axe.min.js"
 HOSTILE = "<script>alert('owned')</script>'; DROP TABLE stored_events; --"
-
-
-@pytest.fixture
-def served(db: str, tmp_path: Path) -> Iterator[Served]:
-    cartes_table(db)
-    with serving(db, tmp_path) as site:
-        yield site
 
 
 def hidden_draw(db: str) -> list[str]:

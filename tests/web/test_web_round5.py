@@ -6,23 +6,15 @@ from __future__ import annotations
 import json
 import shutil
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from browsing import chromium, static_site
-from served import CAMPAIGN, Served, cartes_table, fetch, serving
+from served import CAMPAIGN, Served, fetch
 from support import run, short_ref
 from test_browser_verifier import OURS, VERIFY, in_browser, in_python
 
 pytestmark = pytest.mark.slow
-
-
-@pytest.fixture
-def served(db: str, tmp_path: Path) -> Iterator[Served]:
-    cartes_table(db)
-    with serving(db, tmp_path) as site:
-        yield site
 
 
 def test_a_long_moment_is_refused_whole_never_cut_to_another_ruling_wj22(served: Served) -> None:

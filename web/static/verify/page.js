@@ -25,7 +25,7 @@ function misreadReceipt() {
     for (const line of field ? field.value.split(/\r?\n/).map((l) => l.trim()) : []) {
       if (line.length > 0 && !/^[0-9a-fA-F]{64}$/.test(line)) {
         const shown = line.length <= 20 ? line : `${line.slice(0, 19)}…`;
-        return `A kept ${what} takes 64 hexadecimal digits, as a receipt prints them, not '${shown}': correct it to check the campaign against it.`;
+        return `A kept ${what} takes 64 hexadecimal digits, as a receipt prints them, not “${shown}”: correct it to check the campaign against it.`;
       }
     }
   }
