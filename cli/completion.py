@@ -96,16 +96,26 @@ def register(app: Any) -> None:
 
     from chronique.cli.context import fail
 
-    @app.command("completion")
+    # Further words are taken, never offered: Click would refuse them as "unexpected extra
+    # argument(s) ()", an empty word shown as nothing at all (ruling EB20).
+    @app.command("completion", context_settings={"allow_extra_args": True})
     def completion(shell: str = typer.Argument(..., help="bash, zsh, fish or powershell.")) -> None:
         """Print the shell completion script for SHELL: commands, options, campaigns and characters complete.
 
         Bash: `eval "$(chronique completion bash)"` in ~/.bashrc; or let `chronique
         --install-completion` find the shell and install it.
         """
+        from typer._click.globals import get_current_context
         from typer._completion_shared import Shells, get_completion_script
 
         shells = [s.value for s in Shells if s.value != "pwsh"]
+        one_of = f"one of {', '.join(shells)}"
+        more = get_current_context().args
+        words = [shell, *more]
+        if not all(word.strip() for word in words):
+            raise fail(f"a shell's name is empty: name {one_of}")
+        if more:
+            raise fail(f"completion is for one shell at a time, not {len(words)}: name {one_of}")
         if shell not in shells:
-            raise fail(f"no completion for the shell {quoted(shell)} (one of {', '.join(shells)})")
+            raise fail(f"no completion for the shell {quoted(shell)} ({one_of})")
         typer.echo(get_completion_script(prog_name="chronique", complete_var="_CHRONIQUE_COMPLETE", shell=shell))

@@ -53,7 +53,7 @@ def pace_show(ctx: typer.Context, campaign: str = CAMPAIGN) -> None:
         pacing = Pacing.from_data(c.pacing)
         calendar = s.calendar(c)
         typer.echo(f"{c.name}: {pacing.describe(calendar)}")
-        state = "paused: a session is open" if c.in_session else f"the clock should now be at {calendar.format(pacing.target(s.clock()))}"
+        state = "paused: a session is open" if c.in_session else pacing.standing(c.clock, s.clock(), calendar)
         typer.echo(f"clock {calendar.format(c.clock)}; {state}")
 
     run(ctx, show)

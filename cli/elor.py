@@ -416,8 +416,8 @@ def attack(
     for side, names in (("attack", result.unapplied_offensive), ("defence", result.unapplied_defensive)):
         if names:
             typer.echo(effects_unapplied(side, names))
-    if result.damage:
-        _damage_line(whom, result.damage)
+    if result.damage and result.damaged:
+        _damage_line(result.damaged, result.damage)
 
 
 def _cannot_defend(world: World, name: str, out_before: bool) -> str:
@@ -500,7 +500,8 @@ def _damage_line(name: str, damage: dict[str, Any]) -> None:
     if "item" in damage:
         # §Endommagement de l'équipement L1079 (ruling E70): what is left of the item, in words.
         said = item_left(damage["structure_left"], damage["destroyed"])
-        typer.echo(f"{damage['item']} takes {plural(damage['damage'], 'point')} of damage: {said}")
+        # The owner named: a guard's parry (§La parade) puts another's weapon in the blow's way.
+        typer.echo(f"{name}'s {damage['item']} takes {plural(damage['damage'], 'point')} of damage: {said}")
         return
 
     # §Application des dommages: the location comes from a D100 roll unless the attacker chose it.
@@ -631,7 +632,9 @@ def effort(ctx: typer.Context, campaign: str = CAMPAIGN, character: str = CHARAC
         return Told(recover_effort(world, character, reason or "a pause"), named(world, character))
 
     told = run(ctx, lambda s: s.act(campaign, recover))
-    typer.echo(f"{told.words} recovers {plural(told.result, 'effort point')}")
+    # PROPOSAL §5.1: effort comes back from fatigue; with none spent, "recovers 0" misled (E102).
+    said = f"recovers {plural(told.result, 'effort point')}" if told.result else "has spent no effort: there is nothing to recover"
+    typer.echo(f"{told.words} {said}")
 
 
 @app.command("faculties")

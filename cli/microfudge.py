@@ -648,7 +648,7 @@ def sequence(
 ) -> None:
     """Open a Sequence of a hazardous conflict and reshuffle the 40-card conflict deck."""
     from chronique.domain.rulesets.microfudge.conflict import start_sequence
-    from chronique.domain.rulesets.microfudge.describe import lineup
+    from chronique.domain.rulesets.microfudge.describe import SAFE, lineup
     from chronique.domain.rulesets.microfudge.events import sequence_of
 
     names = [p.partition("=")[0] for p in participants]
@@ -658,7 +658,8 @@ def sequence(
         number = start_sequence(world, names, goal, teams, collective, not safe)
         started = sequence_of(world.character(names[0]))  # the sides as recorded, names as on the sheets
         sides = lineup(started["participants"], started["teams"]) if started else None
-        return Told(number, f"Sequence {number}: {sides or ', '.join(world.character(n).name for n in names)}")
+        kind = SAFE if safe else ""  # L319, ruling M117: said as the log says it
+        return Told(number, f"Sequence {number}{kind}: {sides or ', '.join(world.character(n).name for n in names)}")
 
     typer.echo(_act(ctx, campaign, act, gm).words)
 
@@ -673,7 +674,7 @@ def conflict_card(
 ) -> None:
     """One draw of the open Sequence: every side draws, then the Revers are recorded."""
     from chronique.domain.rulesets.microfudge.conflict import draw
-    from chronique.domain.rulesets.microfudge.describe import CHASE_REVERS, pool_terms, revers_on, won
+    from chronique.domain.rulesets.microfudge.describe import CHASE_REVERS, SAFE_REVERS, pool_terms, revers_on, won
     from chronique.domain.rulesets.microfudge.draws import COVER
     from chronique.domain.rulesets.words import cards, joined
     from chronique.domain.text import plural
@@ -687,13 +688,11 @@ def conflict_card(
         # its defence; each attack's successes left over inflict Revers.
         attacks = [f"attacks {t} with {cards(a['cards'])}" for t, a in side["attack"].items()]
         guard = f"defends with {cards(side['defence']['cards'])}" if side["defence"]["cards"] else "no card in defence"
-        # One Revers of severity v, named as the target's sheet will (L343).
+        # One Revers of severity v, named as the target's sheet will (L343); a safe Sequence's by
+        # its severity, no wound, for none reaches the sheet (L319, ruling M117).
         # A ram's on the vehicle it damaged (L429, ruling M105).
-        hits = [
-            revers_on(v, t, result.sides[t]["domain"], side["manoeuvre"], result.sides[t]["vehicle"])
-            for t, v in side["inflicted"].items()
-            if v
-        ]
+        domain = {t: s["domain"] if result.hazardous else None for t, s in result.sides.items()}
+        hits = [revers_on(v, t, domain[t], side["manoeuvre"], result.sides[t]["vehicle"]) for t, v in side["inflicted"].items() if v]
         banked = f", {plural(side['banked'], 'success', 'successes')} of defence banked" if side["banked"] else ""
         changed = f", an Atout turns {cards([side['changed']])} into a success" if side["changed"] else ""
         covers = [f"{n} cancelled for {t}" for t, n in side["defence"].get("covered", {}).items()]
@@ -701,6 +700,7 @@ def conflict_card(
         attacked, inflicted = joined(attacks) if attacks else "attacks no one", joined(hits) if hits else "no Revers"
         # L427: a chase's Revers are ground, never wounds, said live as the log says them (ruling M110).
         inflicted += CHASE_REVERS if hits and side["manoeuvre"] == "chase" else ""
+        inflicted += SAFE_REVERS if hits and not result.hazardous else ""
         # L307-L309: the card count is the rank with its modifiers, listed as a Test lists them; a
         # psychic domain's use spends a Potentiel point (L564-L566, L607).
         left = side.get("potentiel_left")

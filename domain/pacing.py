@@ -61,6 +61,22 @@ class Pacing:
         anchor = datetime.fromisoformat(self.anchor_real).strftime("%Y-%m-%d %H:%M %Z").strip()
         return self.pace() + f", counted from {anchor} (in game: {calendar.format(self.anchor_game)})"
 
+    def standing(self, clock: int, now: datetime, calendar: Calendar) -> str:
+        """For people: where the pacing puts the campaign's ``clock`` at wall time ``now``. A clock
+        moved on by hand past it is ahead, and waits for the pacing to pass it (:meth:`due_after`):
+        it is never said to be due back where the pacing stands (ruling TB17)."""
+        target = self.target(now)
+        if clock <= target:
+            return f"the clock should now be at {calendar.format(target)}"
+        ahead = f"the clock is ahead of the pacing, which puts it at {calendar.format(target)} now"
+        due = self.due_after(clock)
+        if due is None:
+            return f"{ahead}; the pacing stops at {calendar.format(self.until or clock)}: it will not move the clock again"
+        when = due.astimezone(_zone(self.tz)).strftime("%Y-%m-%d %H:%M %Z")
+        if self.ratio is not None:
+            return f"{ahead}; the pacing catches up with it on {when} and moves it on from then"
+        return f"{ahead}; the next paced advance, on {when}, takes it to {calendar.format(self.target(due))}"
+
     def target(self, now: datetime) -> int:
         """The in-game second the clock should have reached at wall time ``now``."""
         anchor = datetime.fromisoformat(self.anchor_real)

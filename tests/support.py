@@ -401,6 +401,18 @@ def run(db: str | Path, *args: str, check: bool = True) -> subprocess.CompletedP
     return result
 
 
+def refused_cleanly(db: str | Path, *args: str) -> str:
+    """Run a command that must be refused as bad input: exit 2, one line on stderr, nothing on
+    stdout, the stored rows unchanged; its one line is returned."""
+    before = stored(db)
+    result = run(db, *args, check=False)
+    assert (result.returncode, result.stdout) == (2, ""), result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert stored(db) == before
+    return lines[0]
+
+
 def log_details(db: str | Path, campaign: str, *args: str) -> list[str]:
     """The Details cell of each entry of ``chronique log CAMPAIGN ARGS`` as the table shows it
     (ruled in ASCII, a wrapped cell's lines joined), oldest first."""

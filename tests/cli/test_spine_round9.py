@@ -6,23 +6,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from support import refused_cleanly as refused
 from support import run, stored
 from test_shell import shell
 from verdelune_party import verdelune_party
 
 THOUSANDS = "9" * 4000  # Python reads up to 4,300 digits as one int: the command takes it as a number
-
-
-def refused(db: str, *args: str) -> str:
-    """Run a command that must be refused as bad input: exit 2, one line on stderr, nothing on
-    stdout, the stored rows unchanged; its one line is returned."""
-    before = stored(db)
-    result = run(db, *args, check=False)
-    assert (result.returncode, result.stdout) == (2, ""), result.stderr
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1, result.stderr
-    assert stored(db) == before
-    return lines[0]
 
 
 def verdelune(db: str) -> str:

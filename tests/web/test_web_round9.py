@@ -31,9 +31,7 @@ def refusal(served: Served, path: str) -> str:
         ("x" * 100, f"not by “{'x' * 39}…”."),
     ],
 )
-def test_a_word_the_luck_page_does_not_know_is_repeated_in_quotation_marks_ruling_nt7(
-    served: Served, asked: str, said: str
-) -> None:
+def test_a_word_the_luck_page_does_not_know_is_repeated_in_quotation_marks_ruling_nt7(served: Served, asked: str, said: str) -> None:
     assert f"Luck is counted by player, by character or by session, {said}" in refusal(served, "luck?by=" + urllib.parse.quote(asked))
 
 

@@ -220,6 +220,12 @@ def return_cards(world: World) -> None:
 
 
 def end_scene(world: World) -> None:
-    """Markers and post-KO maluses lapse at the end of a scene (A7, A16)."""
+    """Markers and post-KO maluses lapse at the end of a scene (A7, A16); between sessions no
+    scene runs, and the command is refused (ruling C112)."""
+    if not world.campaign.in_session:
+        # §Déroulement du tour L247: a scene is played at the table, in a session; at the session's
+        # end (§Ressources en cartes L203) markers and maluses already lapsed with the cards
+        # returned, so ending a scene then would record one event per character changing nothing.
+        raise RuleViolation("no scene is running: the session is closed, and its end already cleared the markers")
     for character in world.characters.values():
         character.record(ev.SceneEnded, at=world.campaign.clock)

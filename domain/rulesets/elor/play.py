@@ -483,6 +483,9 @@ class AttackResult:
     # The effects declared but not paid for by the points the roll won (§Effets de combat), by name.
     unapplied_offensive: tuple[str, ...] = ()
     unapplied_defensive: tuple[str, ...] = ()
+    # Whose body or gear took ``damage``: a guard's parry takes it on the guard's weapon or limb
+    # (§La parade), so the target's name alone would say the wrong owner.
+    damaged: str | None = None
 
 
 def _weapon(sheet: ElorSheet, name: str) -> Weapon:
@@ -580,7 +583,8 @@ def attack(world: World, attacker: str, defender: str, blow: Attack) -> AttackRe
         damage=damage,
         simultaneous=blow.simultaneous,
     )
-    return AttackResult(attack_outcome, defence_outcome, result, offensive, defensive, damage, bought.unapplied, kept.unapplied)
+    damaged = None if damage is None else (defender_of(world, d, blow) if result.result == "parried" else d).name
+    return AttackResult(attack_outcome, defence_outcome, result, offensive, defensive, damage, bought.unapplied, kept.unapplied, damaged)
 
 
 def _protagonists(world: World, fighters: Sequence[Character]) -> None:

@@ -56,6 +56,7 @@ from chronique.domain.rulesets.microfudge.rules import (
 from chronique.domain.rulesets.microfudge.sheet import characteristic
 from chronique.domain.rulesets.microfudge.tables import tables
 from chronique.domain.rulesets.words import joined
+from chronique.domain.sheetview import signed
 from chronique.domain.text import fold, plural, quoted
 from chronique.domain.world import World
 
@@ -115,13 +116,15 @@ class Side:
 @dataclass(frozen=True)
 class DrawResult:
     """What a draw did: each side's cards and Revers, its winner, and whether the Sequence ended;
-    ``side``, the winner's members by name, as players say who won (L323, L411)."""
+    ``side``, the winner's members by name, as players say who won (L323, L411); ``hazardous``
+    False in a safe Sequence, whose Revers only decide the winner and stay off the sheets (L319)."""
 
     draw: int
     sides: dict[str, dict[str, Any]]
     winner: str | None
     ended: bool
     side: tuple[str, ...] = ()
+    hazardous: bool = True
 
 
 OUT_OF_THE_FIGHT = "out-of-the-fight"
@@ -288,7 +291,7 @@ def _vehicle_cards(side: Side) -> dict[str, int]:
     if terrain and use != "chase":
         raise RuleViolation("terrain speed cards count in a chase only (L504-L536)")
     if not 0 <= terrain <= tables().terrain_most:
-        raise RuleViolation(f"terrain gives 0 to {tables().terrain_most} speed cards, not {terrain}")
+        raise RuleViolation(f"terrain gives 0 to {tables().terrain_most} speed cards, not {signed(terrain)}")
     if not use or not side.vehicle:
         return {}
     return {"vehicle": vehicle_modifier(side.vehicle, use)}
@@ -311,10 +314,10 @@ def _pool(world: World, side: Side, character: Character, state: dict[str, Any])
     limits = tables().conflict_modifiers
     for key, most in limits.items():
         if key in modifiers and not -most <= modifiers[key] <= 0:
-            raise RuleViolation(f"{key} takes 1 to {most} cards off, not {modifiers[key]:+d} (L421-L425)")
+            raise RuleViolation(f"{key} takes 1 to {most} cards off, not {signed(modifiers[key])} (L421-L425)")
     if abs(modifiers.get("mod", 0)) > MODIFIER:
         # «Rappel» L431: a card modifier is a rank modifier, which ±10 bounds as on a Test (BD3).
-        raise RuleViolation(f"mod takes −{MODIFIER} to +{MODIFIER} other cards, not {modifiers['mod']:+d} (L431)")
+        raise RuleViolation(f"mod takes −{MODIFIER} to +{MODIFIER} other cards, not {signed(modifiers['mod'])} (L431)")
     if "surprise" in modifiers and state["draws"]:
         raise RuleViolation("surprise counts on the first draw of the Sequence only (L421)")
     if state["upper_hand"]:
@@ -519,7 +522,7 @@ def draw(world: World, sides: list[Side], purpose: str = "") -> DrawResult:
             raise RuleViolation(f"{has}: attack {attacking} + defence {side.defence} must use them all (L309, L331)")
     if fastest is not None:
         _end(world, state, fastest, "outrun")  # L528-L530: no card is drawn
-        return DrawResult(number, {}, fastest, True, members(state, fastest))
+        return DrawResult(number, {}, fastest, True, members(state, fastest), state["hazardous"])
     # Everyone draws (L311), in declaration order; each card is logged on the deck's chain. A
     # card dealt in this draw stays on the table until the draw is resolved (L307, L803).
     cards: dict[str, Played] = {}
@@ -595,6 +598,7 @@ def draw(world: World, sides: list[Side], purpose: str = "") -> DrawResult:
             domains=domains,
             manoeuvres=manoeuvres,
             vehicles=vehicles,
+            hazardous=state["hazardous"],
             potentiel=1 if used_domain else 0,
             fatigue_lost=tired,
             attack=info[me]["attack"],
@@ -635,7 +639,7 @@ def draw(world: World, sides: list[Side], purpose: str = "") -> DrawResult:
         # L313: a Décisif ends the Sequence; L453: so does an NPC's lighter threshold, which is no Décisif.
         dealt = dealt_a_decisif([received[target] for target in decisive])
         _end(world, state, resolution.winner, "decisive" if dealt else OUT_OF_THE_FIGHT)
-    return DrawResult(number, info, resolution.winner, bool(decisive), members(state, resolution.winner))
+    return DrawResult(number, info, resolution.winner, bool(decisive), members(state, resolution.winner), state["hazardous"])
 
 
 def wound_healing(side: Side) -> str:
@@ -687,7 +691,10 @@ def abridge(world: World, name: str, agreed: bool = False) -> str:
     team = state["teams"][character.name]
     if state["outcome"] == "tie":
         if not agreed:
-            raise RuleViolation("the draw was a tie: the Sequence ends only if the other side agrees (L325)")
+            # Ruling M118: the refusal names the way out, the other side's agreement said with the abridgement.
+            raise RuleViolation(
+                "the draw was a tie: the Sequence ends only if the other side agrees (L325); if it does, abridge with --agreed"
+            )
         _end(world, state, None, "agreed")
         return "nobody"
     if state["outcome"] != "won":

@@ -374,6 +374,14 @@ CHASE_REVERS = " (ground gained or lost in the chase, not wounds)"
 """What a chase's Revers are («Poursuites» L427: changes of position), said after them (ruling M69)."""
 _MANOEUVRE_REVERS = {"chase": CHASE_REVERS, "ram": " (damage to the vehicles)"}
 
+SAFE_REVERS = " (a safe Sequence: they only decide the draw, none is written on the sheets)"
+"""What the Revers of a safe Sequence's draw are («Résolution des Conflits hasardeux» L319: "temporaires
+et ne servent qu'à déterminer qui est le vainqueur, ils ne sont pas inscrits sur les feuilles de
+personnage"), said after them (ruling M117); they are named by severity, never as a wound."""
+
+SAFE = " (safe: its Revers only decide the draws and are not written on the sheets, L319)"
+"""What a safe Sequence is, said when it starts (ruling M117)."""
+
 
 def revers_on(severity: int, target: str, domain: str | None, manoeuvre: str, vehicle: str | None) -> str:
     """A Revers a side deals ``target``, as the sheet will name it: a ram's on the vehicle it
@@ -390,15 +398,18 @@ def _cards_drawn(e: Any) -> str:
     # Revers of that severity (a Revers, sérieux, décisif), never that many Revers.
     declared = e.declared or {}
     manoeuvre = declared.get("manoeuvre", "fight")
+    # L319, ruling M117: a safe Sequence's Revers are named by their severity, never as wounds.
+    domains = e.domains if e.hazardous else {}
+    own = declared.get("domain") if e.hazardous else None
     if e.manoeuvres:
         # Since version 4 each Revers reads by what dealt it (ruling M105): a ram's on the vehicle it
         # damaged (L429), a fighter's by the target's kind, a chase's as ground (L427).
         how = {who: e.manoeuvres.get(who, "fight") for who in e.received}
-        parts = [(manoeuvre, revers_on(n, who, e.domains.get(who), manoeuvre, e.vehicles.get(who))) for who, n in e.inflicted.items() if n]
+        parts = [(manoeuvre, revers_on(n, who, domains.get(who), manoeuvre, e.vehicles.get(who))) for who, n in e.inflicted.items() if n]
         parts += [
             (how[who], f"a {revers(n)} on their vehicle from {who}'s ram")
             if how[who] == "ram"
-            else (how[who], f"a {dealt(n, declared.get('domain'), how[who])} from {who}")
+            else (how[who], f"a {dealt(n, own, how[who])} from {who}")
             for who, n in e.received.items()
             if n
         ]
@@ -408,12 +419,13 @@ def _cards_drawn(e: Any) -> str:
         what = [said if ground or how_dealt != "chase" else said + CHASE_REVERS for how_dealt, said in parts]
         kind = CHASE_REVERS if ground else ""
     else:
-        inflicted = [f"a {dealt(n, e.domains.get(who), manoeuvre)} on {who}" for who, n in e.inflicted.items() if n]
-        received = [f"a {dealt(n, declared.get('domain'), manoeuvre)} from {who}" for who, n in e.received.items() if n]
+        inflicted = [f"a {dealt(n, domains.get(who), manoeuvre)} on {who}" for who, n in e.inflicted.items() if n]
+        received = [f"a {dealt(n, own, manoeuvre)} from {who}" for who, n in e.received.items() if n]
         # «Poursuites» L427: a chase's Revers are changes of position, never wounds; «éperonnages»
         # L429: a ram's are damage to the vehicles. Said after them, so no one reads them as wounds.
         kind = _MANOEUVRE_REVERS.get(manoeuvre, "")
         what = inflicted + received
+    kind += SAFE_REVERS if what and not e.hazardous else ""
     # L307-L309, L431: the card count with the terms it adds up from, as the command's line says
     # it; a draw recorded before version 3 kept no relatedness to name a field's loss by.
     old = f": {e.characteristic} {rank(e.used_rank)}, {plural(e.pool, 'card')}"
@@ -541,6 +553,7 @@ WORDS: dict[str, Describer] = {
     "chronique.domain.rulesets.microfudge.events:SequenceStarted": lambda e: (
         f"entered Sequence {e.sequence}"
         + (" (collective)" if e.collective else "")
+        + ("" if e.hazardous else SAFE)
         + (f": {sides}" if (sides := lineup(e.participants, e.teams)) else f" with {joined(list(e.participants))}")
         + (f", goal: {e.goal}" if e.goal else "")
     ),

@@ -442,9 +442,12 @@ class ConflictCardsDrawn(ChainedEvent):
     ``manoeuvres`` is what each side of the draw did (fight, chase, ram) and ``vehicles`` the
     vehicle each side named, so that a Revers reads by what dealt it: a ram's as damage to the
     target's vehicle (L429), a chase's as ground (L427), a fight's by the target's kind; empty
-    before version 4, when every Revers of the line read by the drawer's own manoeuvre."""
+    before version 4, when every Revers of the line read by the drawer's own manoeuvre.
+    ``hazardous`` is False in a safe Sequence, whose Revers only decide the draw and are written
+    on no sheet (L319, ruling M117); True on draws recorded before version 5, which read as they
+    did."""
 
-    class_version = 4
+    class_version = 5
 
     at: int
     sequence: int
@@ -460,6 +463,7 @@ class ConflictCardsDrawn(ChainedEvent):
     domains: dict[str, str]
     manoeuvres: dict[str, str]
     vehicles: dict[str, str]
+    hazardous: bool
     potentiel: int
     fatigue_lost: int
     attack: dict[str, dict[str, Any]]
@@ -475,8 +479,10 @@ class ConflictCardsDrawn(ChainedEvent):
     def upcast_stored(cls, state: dict[str, Any]) -> None:
         # Recorded before version 2, which keeps the side's declaration, and before version 3,
         # which keeps the field's relatedness and each side's kind of Revers: unknown; before
-        # version 4, each side's manoeuvre and vehicle: unknown, the drawer's own names them all.
+        # version 4, each side's manoeuvre and vehicle: unknown, the drawer's own names them all;
+        # before version 5, whether the Sequence was safe: read as hazardous, as they were.
         super().upcast_stored(state)
+        state.setdefault("hazardous", True)
         state.setdefault("declared", None)
         state.setdefault("relatedness", None)
         state.setdefault("domains", {})

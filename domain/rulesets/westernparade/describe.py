@@ -585,6 +585,17 @@ def missed_words(kind: str, every_s: int, cause: str) -> str:
     return f"{_MISSED[kind]} this {_THIS[every_s]}: {paused_words({'pause_cause': cause})['pause']}"
 
 
+def activity_due_words(kind: str, skill: str, every_s: int, cause: str | None) -> str:
+    """An activity's roll as the downtime board announces it: "the next roll of hunting (Chasse),
+    rolled every day"; while its character cannot work (``downtime.kept_from``, ``cause``), the
+    period that will go by unrolled, as the advance will say it (ruling WC26): "the next day of
+    hunting (Chasse) goes by without a roll while they lie unconscious" (ruling WC28)."""
+    if cause is None:
+        return f"the next roll of {kind} ({skill}), rolled {period_words(every_s)}"
+    reason = paused_words({"pause_cause": cause})["pause"]
+    return f"the next {_THIS[every_s]} of {kind} ({skill}) goes by without a roll while {reason}"
+
+
 def _activity_missed(e: Any) -> str:
     return missed_words(e.kind, e.activity["every_s"], e.cause)
 

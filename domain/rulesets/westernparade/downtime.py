@@ -52,7 +52,7 @@ from chronique.domain.rulesets.westernparade import training as tr
 from chronique.domain.rulesets.westernparade.care import body_now, env
 from chronique.domain.rulesets.westernparade.characteristics import characteristic_roll
 from chronique.domain.rulesets.westernparade.condition import pv_of, still_for
-from chronique.domain.rulesets.westernparade.describe import paused_words, period_words, teacher_words
+from chronique.domain.rulesets.westernparade.describe import activity_due_words, paused_words, period_words, teacher_words
 from chronique.domain.rulesets.westernparade.play import draw, living, skill_score, stats
 from chronique.domain.rulesets.westernparade.report import where
 from chronique.domain.rulesets.westernparade.resolution import RollOutcome, difficulty, open_ended
@@ -888,6 +888,14 @@ def kept_from(world: World, character: Character, activity: Mapping[str, Any]) -
         return None
     why = unable(character, env(world, character))
     return None if why is None else why[1]
+
+
+def due_words(world: World, character: Character, activity: Mapping[str, Any]) -> str:
+    """What the downtime board announces of an activity's next roll: the roll, or the period
+    going by without it while his body as last recorded keeps him from working (``kept_from``;
+    rulings WC26, WC28)."""
+    every = int(activity["every_s"])
+    return activity_due_words(activity["kind"], activity["skill"], every, kept_from(world, character, activity))
 
 
 def miss_activity(character: Character, activity: Mapping[str, Any], at: int, cause: str) -> dict[str, Any]:

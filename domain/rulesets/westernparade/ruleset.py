@@ -113,8 +113,7 @@ class WesternParade:
                 return _pause_words(world, _whose(world, due), what)
             return _TRAINING[what].format(target)
         if kind == "skill":
-            activity = next(a for a in _whose(world, due).condition["activities"]["running"] if str(a["id"]) == rest)
-            return f"the next roll of {activity['kind']} ({activity['skill']}), rolled {words.period_words(activity['every_s'])}"
+            return _activity_due_words(world, _whose(world, due), rest)
         return _PROCESS[kind]
 
     def experience(self, event: Any) -> tuple[int, str] | None:
@@ -134,6 +133,15 @@ class WesternParade:
         """Each roll of the event under a chance, against its open-ended d100 odds (odds.draws
         says which rolls count and why the others do not)."""
         return odds.draws(event)
+
+
+def _activity_due_words(world: World, character: Character, activity_id: str) -> str:
+    """The board's words for an activity's next roll, or its period going by without one while
+    he cannot work (rulings WC26, WC28)."""
+    from chronique.domain.rulesets.westernparade.downtime import due_words
+
+    activity = next(a for a in character.condition["activities"]["running"] if str(a["id"]) == activity_id)
+    return due_words(world, character, activity)
 
 
 def _pause_words(world: World, character: Character, what: str) -> str:

@@ -90,7 +90,7 @@ def test_downtime_commands_name_the_character_profession_and_action_as_the_journ
     spent = json.loads(run(db, "elor", "xp", "spend", "Tolosa", "samson", "Guerrier", "prowess", "Coup puissant", "--json").stdout)
     assert (spent["outcome"], spent["text"]) == (4, ["Samson: Guerrier 4, with prowess Coup puissant"])
     assert run(db, "elor", "rest", "Tolosa", "samson", "--off").stdout == "Samson does not rest\n"
-    assert run(db, "elor", "effort", "Tolosa", "samson").stdout == "Samson recovers 0 effort points\n"
+    assert run(db, "elor", "effort", "Tolosa", "samson").stdout == "Samson has spent no effort: there is nothing to recover\n"
     run(db, "elor", "long-action", "start", "Tolosa", "Samson", "Carve A Canoe", "--degrees", "6", "--unit", "1d")
     assert run(db, "elor", "long-action", "abandon", "Tolosa", "samson", "1").stdout == "Samson gives up Carve A Canoe\n"
     said = run(db, "elor", "faculties", "Tolosa", "samson", "M=0", "--reason", "a vision").stdout

@@ -235,4 +235,4 @@ def test_an_item_without_structure_reads_alike_on_the_attack_s_line_and_in_the_l
     assert WORDS[f"{ev.__name__}:EquipmentDamaged"](taken) == f"the hache took 3 points of damage: {NO_STRUCTURE}"
     assert bruna.condition["equipment"] == {"Hache": 0}
     _damage_line("Bruna", {"item": "Hache", "damage": 3, "structure_left": 0, "destroyed": False})
-    assert capsys.readouterr().out == f"Hache takes 3 points of damage: {NO_STRUCTURE}\n"
+    assert capsys.readouterr().out == f"Bruna's Hache takes 3 points of damage: {NO_STRUCTURE}\n"

@@ -184,6 +184,7 @@ ZOE_CHASED_MIA_RAMMED = {
     "domains": {"Mia": "physical", "Zoe": "physical"},
     "manoeuvres": {"Mia": "ram", "Zoe": "chase"},
     "vehicles": {"Mia": "sedan", "Zoe": "van"},
+    "hazardous": True,
     "inflicted": {"Mia": 2},
     "received": {"Mia": 3},
 }
