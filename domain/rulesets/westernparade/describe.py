@@ -386,6 +386,8 @@ _PAUSES = {
     "fracture": {"pause": "a broken chest or flank keeps them totally still", "resume": "the break has healed"},
     "unconscious": {"pause": "they lie unconscious", "resume": "awake again"},
     "dying": {"pause": "they are dying", "resume": "out of danger"},
+    # §4.1.2 L2836 (ruling WC30): drink brings a characteristic to 0 or below.
+    "drunk": {"pause": "they lie helpless, drunk", "resume": "sober enough to stand"},
 }
 
 

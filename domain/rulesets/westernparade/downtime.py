@@ -44,7 +44,7 @@ from chronique.domain.copying import copied
 from chronique.domain.errors import RuleViolation
 from chronique.domain.gametime import Calendar
 from chronique.domain.names import find
-from chronique.domain.rulesets.westernparade import alcohol
+from chronique.domain.rulesets.westernparade import alcohol, fitness
 from chronique.domain.rulesets.westernparade import downtime_events as dev
 from chronique.domain.rulesets.westernparade import experience as xp
 from chronique.domain.rulesets.westernparade import long_skills as ls
@@ -526,7 +526,8 @@ def unable(character: Character, e: Any) -> tuple[int, str] | None:
     he can): a critical wound or a broken chest or flank keeps him in bed (``bed_since``;
     §3.2.9.3 L2138, ruling WC10; §3.4.5.3); §2.6 trains a man awake and able, so neither one
     unconscious or in an ethylic coma (§3.2.6, §4.1.1) nor one dying (§3.2.4, §3.2.9.1) trains
-    either (ruling WC22): from the moment his body was recorded so."""
+    either (ruling WC22), nor one whom drink brings a characteristic to 0 or below: "il gît sans
+    force dans un coin" (§4.1.2 L2836, ruling WC30): from the moment his body was recorded so."""
     kept = bed_since(character, e)
     if kept is not None:
         return kept
@@ -536,6 +537,13 @@ def unable(character: Character, e: Any) -> tuple[int, str] | None:
         return at, "dying"
     if body["unconscious"] or alcohol.comatose(body["alcohol"], e.m_end, e.drinker, at):
         return at, "unconscious"
+    if not body["dead"]:
+        # What else ``fitness.able`` refuses a living man out of a fight, the dead, out cold and
+        # coma set aside above, is the drunk lying helpless (§4.1.2): its own test, not a twin.
+        try:
+            fitness.able(fitness.Body(character.name, character.sheet, body, e, at))
+        except RuleViolation:
+            return at, "drunk"
     return None
 
 
@@ -881,7 +889,8 @@ def kept_from(world: World, character: Character, activity: Mapping[str, Any]) -
     """Why the character cannot do an activity's work as its roll falls due (ruling WC26), as
     ``unable`` says he cannot train (ruling WC22): "unconscious" (out cold, §3.2.6, or in an
     ethylic coma, §4.1.1 L2817), "dying" (§3.2.4), "bed" or "fracture" (§3.2.9.3: "toute
-    activité, quelle qu'elle soit est impossible" while a location is below 0 PV; §3.4.5.3), as
+    activité, quelle qu'elle soit est impossible" while a location is below 0 PV; §3.4.5.3),
+    "drunk" (a characteristic at 0 or below through drink, §4.1.2 L2836, ruling WC30), as
     his body was last recorded: the timeline records his waking, sobering and healing at their
     moments, before a roll due then. None when he can work, and for survival (``_ENDURED``)."""
     if activity["kind"] in _ENDURED:

@@ -242,9 +242,9 @@ class ActivityMissed(ChainedEvent):
     """A period of a long-period activity went by without its roll: when it fell due the
     character could not do the work (ruling WC26). ``cause`` is why, as a paused training plan
     keeps it (``TrainingPaused``'s ``pause_cause``, ruling WC22): "unconscious" (out cold or in
-    an ethylic coma), "dying", "bed" (a critical wound, §3.2.9.3) or "fracture" (a broken chest
-    or flank, §3.4.5.3). ``activity``: the activity after it, untouched but for its next roll, a
-    period later."""
+    an ethylic coma), "dying", "bed" (a critical wound, §3.2.9.3), "fracture" (a broken chest
+    or flank, §3.4.5.3) or "drunk" (lying helpless, §4.1.2, ruling WC30). ``activity``: the
+    activity after it, untouched but for its next roll, a period later."""
 
     at: int
     activity_id: int
