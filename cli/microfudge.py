@@ -306,18 +306,15 @@ def setback(
     ),
 ) -> None:
     """Record a Revers (from a hazardous conflict or the Narrator's fixed count)."""
-    from chronique.domain.errors import RuleViolation
     from chronique.domain.rulesets.microfudge.describe import setback_taken
     from chronique.domain.rulesets.microfudge.events import SetbackSuffered
     from chronique.domain.rulesets.microfudge.play import suffer
-    from chronique.domain.rulesets.microfudge.rules import revers_domain, usual_healing, vehicle_name
+    from chronique.domain.rulesets.microfudge.rules import usual_healing, vehicle_name
 
     # L429: a vehicle's damage weighs on driving (ruling M105); with --vehicle, --domain unsaid means it.
     kind = "vehicle" if vehicle is not None and not typed_options(ctx, ["domain"]) else domain
 
     def act(world: World) -> Told[dict[str, Any], str]:
-        if vehicle is not None and revers_domain(kind) != "vehicle":
-            raise RuleViolation(f"--vehicle names a vehicle's damage, which weighs on driving, not a {kind.strip()} Revers (L429)")
         named = vehicle_name(vehicle) if vehicle is not None else None
         done = suffer(world, character, severity, kind, healing or usual_healing(kind), source, vehicle=named)
         # The log's own sentence, as a hazardous Test's line says its Revers (ruling M63), and the

@@ -15,9 +15,11 @@ from typing import Any
 from scripted_table import SEED, ScriptedDice, dice, scripted_table
 
 from chronique.domain.gametime import calendar_for_start
+from chronique.domain.rulesets import ruleset
+from chronique.domain.timeline import Tick, advance
 from chronique.domain.world import World
 
-__all__ = ["DOC", "JOE", "SAM", "SEED", "SIRINGO", "START", "ScriptedDice", "dice", "sample", "table"]
+__all__ = ["DOC", "JOE", "SAM", "SEED", "SIRINGO", "START", "ScriptedDice", "advanced", "dice", "of_kind", "sample", "table"]
 
 SAMPLES = Path(__file__).resolve().parents[1] / "cli" / "samples"
 START = "1873-04-12 08:00"
@@ -45,3 +47,14 @@ def table(
     clock at ``start`` (a Gregorian date-time)."""
     calendar, clock = calendar_for_start(start, gregorian=True)
     return scripted_table("Shotgun City", "western-parade", sheets or (SAM, JOE), calendar.to_data(), clock, dice, session, settings)
+
+
+def advanced(world: World, seconds: int) -> tuple[list[Tick], list[Any]]:
+    """Run the timeline ``seconds`` on: the lines it said and the events it recorded."""
+    ticks = advance(world.campaign, ruleset("western-parade").processes(world), world.campaign.clock + seconds)
+    return ticks, world.collect()
+
+
+def of_kind(kind: type, recorded: list[Any]) -> list[Any]:
+    """The events of ``kind`` among ``recorded``, in order."""
+    return [e for e in recorded if isinstance(e, kind)]

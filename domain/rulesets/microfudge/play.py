@@ -511,6 +511,8 @@ def suffer(
     if healing not in HEALING:
         raise RuleViolation(f"a Revers heals {', '.join(HEALING)}, not {quoted(healing)}")
     kind = revers_domain(domain)  # L335-L345: a misspelt kind would weigh on nothing
+    if vehicle is not None and kind != "vehicle":
+        raise RuleViolation(f"--vehicle names a vehicle's damage, which weighs on driving, not a {domain.strip()} Revers (L429)")
     critical = severity >= tables().max_severity and kind == "physical"
     setback = {
         "id": character.condition["next_setback"],

@@ -20,7 +20,7 @@ from support import journals, run, scripted_services, state, stored
 from westernparade_table import DOC as DOC_SHEET
 from westernparade_table import SAM as SAM_SHEET
 from westernparade_table import SIRINGO as SIRINGO_SHEET
-from westernparade_table import dice, table
+from westernparade_table import advanced, dice, of_kind, table
 from wp_city import DOC, SAM, WP, C, scripted_dice, shotgun_city
 from wp_recorded import logged
 
@@ -33,20 +33,11 @@ from chronique.domain.rulesets.westernparade import downtime as dt
 from chronique.domain.rulesets.westernparade.body_events import BloodLost
 from chronique.domain.rulesets.westernparade.describe import WORDS
 from chronique.domain.rulesets.westernparade.downtime_events import ActivityMissed, ActivityRolled
-from chronique.domain.timeline import Tick, advance
+from chronique.domain.timeline import advance
 from chronique.domain.world import World
 
 # Fourteen units: past the thirteen of an ethylic coma (Table 4.1, §4.1.1 L2817).
 COMA = 140
-
-
-def _advance(world: World, seconds: int) -> tuple[list[Tick], list[Any]]:
-    ticks = advance(world.campaign, ruleset("western-parade").processes(world), world.campaign.clock + seconds)
-    return ticks, world.collect()
-
-
-def _of(kind: type, recorded: list[Any]) -> list[Any]:
-    return [e for e in recorded if isinstance(e, kind)]
 
 
 # -- 1. out cold in an ethylic coma, no day of hunting (§6.16.4 L4802, §4.1.1 L2817) ---------------
@@ -56,24 +47,24 @@ def test_a_hunter_in_an_ethylic_coma_hunts_no_game_that_day_and_hunts_again_once
     world = table(DOC_SHEET, SAM_SHEET)
     start = world.campaign.clock
     dt.start_activity(world, DOC, "hunting")
-    _advance(world, 23 * HOUR)
+    advanced(world, 23 * HOUR)
     # An hour before his day's roll Doc drinks himself into a coma; its two easy END rolls (§4.1.3)
     # succeed. No other die is scripted: a day's hunt rolled out cold would want one.
     dice(world).add(10, 10)
     assert care.drink(world, DOC, COMA) == "coma"
-    ticks, recorded = _advance(world, 2 * HOUR)
+    ticks, recorded = advanced(world, 2 * HOUR)
     # §6.16.4: a day of hunting is a day's work; out cold he does none, and the advance says why.
     assert f"{DOC} hunts no game this day: they lie unconscious" in [t.account for t in ticks]
-    assert _of(ActivityRolled, recorded) == []
-    (missed,) = _of(ActivityMissed, recorded)
+    assert of_kind(ActivityRolled, recorded) == []
+    (missed,) = of_kind(ActivityMissed, recorded)
     assert (missed.at, missed.cause, missed.kind) == (start + DAY, "unconscious", "hunting")
     (hunting,) = world.character(DOC).condition["activities"]["running"]
     assert hunting["next_at"] == start + 2 * DAY
     # Sober by the next day (§4.1.2), he hunts again: Chasse 24%, 50 is a normal failure.
     dice(world).add(50)
-    _, recorded = _advance(world, DAY)
-    (rolled,) = _of(ActivityRolled, recorded)
-    assert (rolled.at, rolled.outcome["quality"], _of(ActivityMissed, recorded)) == (start + 2 * DAY, "NORM_F", [])
+    _, recorded = advanced(world, DAY)
+    (rolled,) = of_kind(ActivityRolled, recorded)
+    assert (rolled.at, rolled.outcome["quality"], of_kind(ActivityMissed, recorded)) == (start + 2 * DAY, "NORM_F", [])
 
 
 # -- 2. dying, no roll; dead, the activity ended (§3.2.4 L1878, §3.2.9.1) --------------------------
@@ -86,19 +77,19 @@ def test_a_man_bled_beyond_saving_makes_no_roll_and_his_activity_ends_at_his_dea
     world = table(SAM_SHEET, SIRINGO_SHEET, dice=[30])
     start = world.campaign.clock
     dt.start_activity(world, SAM, "hunting")
-    _advance(world, DAY - 10 * MINUTE)
+    advanced(world, DAY - 10 * MINUTE)
     care.wound(world, SAM, "right-thigh", 16, kind="blade")
-    ticks, recorded = _advance(world, HOUR)
+    ticks, recorded = advanced(world, HOUR)
     (fell,) = [e for e in recorded if isinstance(e, BloodLost) and e.what == "beyond saving"]
     assert fell.at < start + DAY < fell.at + 30 * MINUTE
     assert f"{SAM} hunts no game this day: they are dying" in [t.account for t in ticks]
-    (missed,) = _of(ActivityMissed, recorded)
+    (missed,) = of_kind(ActivityMissed, recorded)
     assert (missed.at, missed.cause) == (start + DAY, "dying")
     sam = world.character(SAM)
     assert sam.condition["dead"] is True
     # The dead hunt no more and record nothing (ruling WC27, as WC21 for his training).
-    ticks, recorded = _advance(world, 3 * DAY)
-    assert _of(ActivityRolled, recorded) + _of(ActivityMissed, recorded) == []
+    ticks, recorded = advanced(world, 3 * DAY)
+    assert of_kind(ActivityRolled, recorded) + of_kind(ActivityMissed, recorded) == []
     (standing,) = dt.activities_standing(sam)
     assert standing["next_at"] is None
     calendar = calendar_from(world.campaign.calendar)
@@ -119,15 +110,15 @@ def test_a_broken_flank_keeps_the_panner_from_the_river_but_not_from_his_surviva
     dt.start_activity(world, SAM, "survival", skill="Survie dans le désert")
     care.wound(world, SAM, "right-flank", 2, kind="blunt", source="a chair", fracture=True)
     care.aid(world, SAM, "right-flank", DOC)
-    ticks, recorded = _advance(world, WEEK)
+    ticks, recorded = advanced(world, WEEK)
     # Totally still, he does no work at all: each half-day of panning (§6.10.4 L4153) goes by unrolled.
-    missed = _of(ActivityMissed, recorded)
+    missed = of_kind(ActivityMissed, recorded)
     assert [e.at - start for e in missed] == [k * DAY // 2 for k in range(1, 15)]
     assert {(e.kind, e.cause) for e in missed} == {("panning", "fracture")}
     assert f"{SAM} pans no gold this half-day: a broken chest or flank keeps them totally still" in [t.account for t in ticks]
     # §6.15 L4731: the week's survival roll is what the wild does to him, whatever his state: at
     # Survie 0% a normal failure without a die (§2.1.1), exhausted.
-    (survived,) = _of(ActivityRolled, recorded)
+    (survived,) = of_kind(ActivityRolled, recorded)
     assert (survived.kind, survived.at - start, survived.result["fate"]) == ("survival", WEEK, "exhausted")
 
 

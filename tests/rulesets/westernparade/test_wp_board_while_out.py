@@ -11,11 +11,9 @@ Over a scripted table. Seed 004_cf8278f91236030c.txt (Lnnn), digest western-para
 
 from __future__ import annotations
 
-from typing import Any
-
 from westernparade_table import DOC as DOC_SHEET
 from westernparade_table import SAM as SAM_SHEET
-from westernparade_table import dice, table
+from westernparade_table import advanced, dice, table
 from wp_city import DOC
 
 from chronique.domain.gametime import DAY, HOUR
@@ -26,18 +24,13 @@ from chronique.domain.rulesets.westernparade import long_skills as ls
 from chronique.domain.rulesets.westernparade.downtime_events import ActivityMissed, ActivityRolled
 from chronique.domain.rulesets.westernparade.fitness import COMBAT_GROUPS
 from chronique.domain.rulesets.westernparade.tables import skill
-from chronique.domain.timeline import Due, advance
+from chronique.domain.timeline import Due
 from chronique.domain.world import World
 
 # Fourteen units: past the thirteen of an ethylic coma (Table 4.1, §4.1.1 L2817).
 COMA = 140
 # Eleven units: complete drunkenness (nine), short of the coma's thirteen (Table 4.1).
 DEAD_DRUNK = 110
-
-
-def _advance(world: World, seconds: int) -> list[Any]:
-    advance(world.campaign, ruleset("western-parade").processes(world), world.campaign.clock + seconds)
-    return world.collect()
 
 
 def _hunting_due(world: World) -> Due:
@@ -48,7 +41,7 @@ def _hunting_due(world: World) -> Due:
 def _in_a_coma_before_his_day_of_hunting() -> World:
     world = table(DOC_SHEET, SAM_SHEET)
     dt.start_activity(world, DOC, "hunting")
-    _advance(world, 23 * HOUR)
+    advanced(world, 23 * HOUR)[1]
     # The coma's two easy END rolls (§4.1.3 L2853) succeed.
     dice(world).add(10, 10)
     assert care.drink(world, DOC, COMA) == "coma"
@@ -89,13 +82,13 @@ def test_a_dead_drunk_hunter_rolls_his_day_at_full_skill_table_4_2_S4_1_2_ruling
     world = table(DOC_SHEET, SAM_SHEET)
     start = world.campaign.clock
     dt.start_activity(world, DOC, "hunting")
-    _advance(world, 23 * HOUR)
+    advanced(world, 23 * HOUR)[1]
     assert care.drink(world, DOC, DEAD_DRUNK) == "complete"
     # Table 4.2 (§4.1.2): complete drunkenness costs the combat skills 50%, and nothing else a
     # skill's percentage; Chasse is no combat skill (§6.16.4), so Chasse 24% rolls 20: a success
     # that would be a failure at -50%.
     dice(world).add(20)
-    recorded = _advance(world, 2 * HOUR)
+    recorded = advanced(world, 2 * HOUR)[1]
     assert [e for e in recorded if isinstance(e, ActivityMissed)] == []
     (rolled,) = [e for e in recorded if isinstance(e, ActivityRolled)]
     assert rolled.at == start + DAY

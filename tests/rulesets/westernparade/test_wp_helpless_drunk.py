@@ -16,18 +16,15 @@ from typing import Any
 from support import journals, scripted_services, stored
 from westernparade_table import DOC as DOC_SHEET
 from westernparade_table import SAM as SAM_SHEET
-from westernparade_table import dice, table
+from westernparade_table import advanced, dice, of_kind, table
 from wp_city import DOC
 
 from chronique.domain.gametime import DAY, HOUR, MINUTE
-from chronique.domain.rulesets import ruleset
 from chronique.domain.rulesets.westernparade import alcohol, care
 from chronique.domain.rulesets.westernparade import downtime as dt
 from chronique.domain.rulesets.westernparade.body_events import SoberedUp
 from chronique.domain.rulesets.westernparade.describe import WORDS
 from chronique.domain.rulesets.westernparade.downtime_events import ActivityMissed, ActivityRolled, TrainingPaused, TrainingResumed
-from chronique.domain.timeline import Tick, advance
-from chronique.domain.world import World
 
 # Doc with AGI 5: complete drunkenness takes 5 AGI off (Table 4.2, L2834-L2849), bringing it to 0;
 # serious drunkenness only 3 (AGI 2), so he is helpless only while completely drunk.
@@ -40,15 +37,6 @@ HELPLESS = 120
 COMPLETE_FOR = 31 * 18 * MINUTE
 
 
-def _advance(world: World, seconds: int) -> tuple[list[Tick], list[Any]]:
-    ticks = advance(world.campaign, ruleset("western-parade").processes(world), world.campaign.clock + seconds)
-    return ticks, world.collect()
-
-
-def _of(kind: type, recorded: list[Any]) -> list[Any]:
-    return [e for e in recorded if isinstance(e, kind)]
-
-
 def _describe(event: Any) -> str:
     return WORDS[f"{type(event).__module__}:{type(event).__name__}"](event)
 
@@ -57,24 +45,24 @@ def test_a_hunter_lying_helpless_drunk_hunts_no_game_that_day_and_hunts_again_on
     world = table(WEAK_DOC, SAM_SHEET)
     start = world.campaign.clock
     dt.start_activity(world, DOC, "hunting")
-    _advance(world, 23 * HOUR)
+    advanced(world, 23 * HOUR)
     # An hour before his day's roll Doc drinks twelve units: completely drunk, no coma (no END
     # roll). No die is scripted: a day's hunt rolled while helpless would want one.
     assert care.drink(world, DOC, HELPLESS) == "complete"
-    ticks, recorded = _advance(world, 2 * HOUR)
+    ticks, recorded = advanced(world, 2 * HOUR)
     # §4.1.2 L2836: AGI 0, he lies helpless in a corner and does no day's work; the advance says why.
     assert f"{DOC} hunts no game this day: they lie helpless, drunk" in [t.account for t in ticks]
-    assert _of(ActivityRolled, recorded) == []
-    (missed,) = _of(ActivityMissed, recorded)
+    assert of_kind(ActivityRolled, recorded) == []
+    (missed,) = of_kind(ActivityMissed, recorded)
     assert (missed.at, missed.cause, missed.kind) == (start + DAY, "drunk", "hunting")
     assert _describe(missed) == "hunts no game this day: they lie helpless, drunk"
     (hunting,) = world.character(DOC).condition["activities"]["running"]
     assert hunting["next_at"] == start + 2 * DAY
     # Sober by the next day (§4.1.2), he hunts again: Chasse 24%, 50 is a normal failure.
     dice(world).add(50)
-    _, recorded = _advance(world, DAY)
-    (rolled,) = _of(ActivityRolled, recorded)
-    assert (rolled.at, rolled.outcome["quality"], _of(ActivityMissed, recorded)) == (start + 2 * DAY, "NORM_F", [])
+    _, recorded = advanced(world, DAY)
+    (rolled,) = of_kind(ActivityRolled, recorded)
+    assert (rolled.at, rolled.outcome["quality"], of_kind(ActivityMissed, recorded)) == (start + 2 * DAY, "NORM_F", [])
 
 
 def test_the_board_says_the_day_goes_by_without_a_roll_while_he_lies_helpless_drunk_S4_1_2_L2836_ruling_WC28_WC30() -> None:
@@ -103,17 +91,17 @@ def test_training_pauses_while_he_lies_helpless_drunk_and_resumes_as_he_sobers_t
     dt.plan_training(world, DOC, "Armes de poing", 20, teacher="Bob", teacher_level=90)
     assert care.drink(world, DOC, HELPLESS) == "complete"
     world.collect()
-    ticks, recorded = _advance(world, DAY)
+    ticks, recorded = advanced(world, DAY)
     # §2.6 trains a man able: helpless, he banks nothing from the moment he drank (ruling WC22).
-    (paused,) = _of(TrainingPaused, recorded)
+    (paused,) = of_kind(TrainingPaused, recorded)
     assert paused.at == start
     assert _describe(paused) == "training paused: they lie helpless, drunk"
     assert f"{DOC}'s training paused (they lie helpless, drunk)" in [t.account for t in ticks]
     # The timeline records his sobering to serious drunkenness at its moment (AGI 2: able again),
     # and his training resumes then.
-    (serious,) = [e for e in _of(SoberedUp, recorded) if e.stage == "serious"]
+    (serious,) = [e for e in of_kind(SoberedUp, recorded) if e.stage == "serious"]
     assert serious.at == start + COMPLETE_FOR
-    (resumed,) = _of(TrainingResumed, recorded)
+    (resumed,) = of_kind(TrainingResumed, recorded)
     assert resumed.at == serious.at
     assert _describe(resumed) == "training resumed: sober enough to stand"
     assert alcohol.EFFECTS["serious"]["AGI"] + WEAK_DOC["characteristics"]["AGI"] > 0
