@@ -347,10 +347,18 @@ def attack(
     defence_profession: str = typer.Option(None, "--defence-profession", help="The defender's profession."),
     defence_difficulty: int = typer.Option(0, "--defence-difficulty", callback=MODIFIER_RANGE, help="The defender's other modifiers."),
     defence_effort: int = typer.Option(0, "--defence-effort", callback=EFFORT_RANGE, help="The defender's effort."),
-    effects: list[str] = typer.Option(None, "--effect", help="An offensive effect bought with effect points (repeatable)."),
-    defensive_effects: list[str] = typer.Option(None, "--defensive-effect", help="A defensive effect (repeatable)."),
-    location: str = typer.Option(None, "--location", help=f"The location chosen, {LOCATION_WORDS} (needs the effect choose-location)."),
-    item: str = typer.Option(None, "--item", help="The item a damage-equipment effect hits."),
+    effects: list[str] = typer.Option(
+        None,
+        "--effect",
+        help="An offensive effect bought with effect points, as the rulebook names it (Dommages augmentés...) (repeatable).",
+    ),
+    defensive_effects: list[str] = typer.Option(
+        None, "--defensive-effect", help="A defensive effect, as the rulebook names it (Dommages réduits...) (repeatable)."
+    ),
+    location: str = typer.Option(
+        None, "--location", help=f"The location chosen, {LOCATION_WORDS} (needs the effect Choix de la localisation)."
+    ),
+    item: str = typer.Option(None, "--item", help="The item an Endommagement de l'équipement effect hits."),
     simultaneous: bool = typer.Option(False, "--simultaneous", help="Both laid 'Attaque' cards: no defence."),
     opponent_attack: int = typer.Option(
         0, "--opponent-attack", callback=DEGREES_RANGE, help="In simultaneous attacks: the opponent's attack value."

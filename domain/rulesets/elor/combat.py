@@ -253,8 +253,9 @@ class EffectContext:
 
 def _admissible(name: str, side: str, context: EffectContext) -> Effect:
     # What makes an effect selectable whatever the roll (§Liste d'effets de combat): its side,
-    # melee, simultaneous attacks, hermetic armour, the weapon's properties.
-    eff = effect(name)
+    # melee, simultaneous attacks, hermetic armour, the weapon's properties. One it does not
+    # know is refused naming the side's effects in French, as the seed spells them.
+    eff = effect(name, side)
     if eff.kind not in (side, "both"):
         # Ruling E93: which side's it is, in words ("a offensive effect" read as a slip).
         sides = {"offensive": "an offensive", "defensive": "a defensive"}

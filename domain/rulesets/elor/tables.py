@@ -311,10 +311,16 @@ def attribute(text: str) -> AttributeKind | None:
     return None
 
 
-def effect(text: str) -> Effect:
-    """The combat effect named ``text`` (key or French name)."""
+def effect(text: str, side: str | None = None) -> Effect:
+    """The combat effect named ``text``: its French name as §Liste d'effets de combat spells it
+    ("Désarmement"), or its stored key ("disarm"), without case or accents. A refusal lists and
+    suggests the French names only, as :func:`location` does: the keys are the journal's, the
+    names the rulebook's and the table's ("did you mean Désarmement?" for "desarme"); with a
+    ``side`` ("offensive", "defensive"), the names of that side's effects, which the player was
+    choosing among (all fifteen would not fit a refusal's line)."""
     wanted = fold(text)
     for key, eff in tables().effects.items():
         if wanted in (key, fold(eff.name)):
             return eff
-    raise RuleViolation(f"unknown combat effect {quoted(text)} (one of {', '.join(tables().effects)})")
+    named = [(eff.name, eff) for eff in tables().effects.values() if side is None or eff.kind in (side, "both")]
+    return find(text, named, f"{side} combat effect" if side else "combat effect")

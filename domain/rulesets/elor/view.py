@@ -14,7 +14,7 @@ from chronique.domain.rulesets.elor.damage import location_state, state_words
 from chronique.domain.rulesets.elor.play import armour_at, hp_of, setting, structure_left
 from chronique.domain.rulesets.elor.processes import next_day_of_rest
 from chronique.domain.rulesets.elor.sheet import ElorSheet, derived, sheet_of_data
-from chronique.domain.rulesets.elor.tables import faculty_names, nature
+from chronique.domain.rulesets.elor.tables import attribute, faculty_names, fold, nature
 from chronique.domain.sheetview import Group, Section, SheetView, pairs, signed
 from chronique.domain.text import plural
 from chronique.domain.world import World
@@ -57,7 +57,7 @@ def sheet_view(world: World, character: Character, gm: bool) -> SheetView:
             Section.of("Faculties", [(k, signed(s["faculties"][k])) for k in faculty_names()], layout="list", terms="fr"),
             Section.of("Capacities", [*_capacities(typed, c, d), *_healing(world, character)]),
             # §Attributs (ruling E5): an attribute moves the faculty it names by its level, up or down.
-            Section.of("Attributes", [(k, signed(v)) for k, v in s["attributes"].items()], layout="list", terms="fr"),
+            Section.of("Attributes", [_attribute_row(k, v) for k, v in s["attributes"].items()], layout="list", terms="fr"),
             Section.of("Professions", pairs(s["professions"]), layout="list", terms="fr"),
             _familiarities(typed),
             _prowesses(typed),
@@ -123,18 +123,31 @@ def _capacities(sheet: ElorSheet, c: Mapping[str, Any], d: Mapping[str, Any]) ->
     return rows
 
 
+def _attribute_row(name: str, level: int) -> tuple[str, str]:
+    # §Liste d'attributs L923-L925: Vision nocturne "est un attribut basique. Aucun niveau ne lui
+    # est associé": a basic attribute held reads as its name alone, not "Vision nocturne +1" (its
+    # stored 1 says only that it is held). A level -1 (a negative variant) keeps its sign.
+    known = attribute(name)
+    return (name, "" if known is not None and known.kind == "basic" and level == 1 else signed(level))
+
+
 def _familiarities(sheet: ElorSheet) -> Section:
-    # §Familiarités L266-L270: a familiarity granted twice reads "Haches +1", counting the
-    # culture's grant too (§Culture L176: its familiarities add to the professions').
+    # §Familiarités L264-L270: a familiarity granted twice reads "Haches +1", counting the
+    # culture's grant too (§Culture L176: its familiarities add to the professions'). Ruling E104:
+    # one held from the culture and from a profession is one familiarity (L260: once granted it is
+    # tied to nothing), listed once, where creation step 3 noted it, the culture's group, with
+    # every grant in its bonus (L268: "sera désormais notée Haches +1").
     def bonus(name: str) -> str:
         grants = sheet.familiarity_grants(name)
         return f"+{grants - 1}" if grants > 1 else ""
 
-    own = tuple((k, bonus(k)) for k in sheet.familiarities)
-    groups = [Group("", own)]
-    if sheet.culture.familiarities:
+    from_culture = {fold(k): k for k in reversed(sheet.culture.familiarities)}
+    own = tuple((k, bonus(k)) for k in sheet.familiarities if fold(k) not in from_culture)
+    groups = [Group("", own)] if own or not from_culture else []
+    if from_culture:
         title = f"from the culture {sheet.culture.name}" if sheet.culture.name else "from the culture"
-        groups.append(Group(title, tuple((k, bonus(k)) for k in sheet.culture.familiarities)))
+        listed = dict.fromkeys(from_culture[fold(k)] for k in sheet.culture.familiarities)
+        groups.append(Group(title, tuple((k, bonus(k)) for k in listed)))
     return Section("Familiarities", tuple(groups), layout="list", terms="fr")
 
 

@@ -31,6 +31,8 @@ def test_attributes_read_signed_as_the_faculties_they_move_seed_Attributs_E5() -
     world = table({**ALDO, "attributes": {"Vision nocturne": 1, "Perception auditive": -1}})
     sections = {s.title: s for s in sheet_view(world, world.character("Aldo"), False).sections}
     rows = {row[0]: row[1] for group in sections["Attributes"].groups for row in group.rows}
-    assert rows == {"Vision nocturne": "+1", "Perception auditive": "−1"}  # a minus sign, as the faculties
+    # Vision nocturne is basic, "Aucun niveau ne lui est associé" (§Liste d'attributs L923-L925):
+    # its name alone, no "+1" (it read "+1", which the seed contradicts).
+    assert rows == {"Vision nocturne": "", "Perception auditive": "−1"}  # a minus sign, as the faculties
     faculties = {row[0]: row[1] for group in sections["Faculties"].groups for row in group.rows}
     assert faculties["Coordination"] == "+2" and faculties["Esprit"] == "0"
