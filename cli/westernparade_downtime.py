@@ -5,16 +5,17 @@ chronique.domain.rulesets.westernparade (downtime, training, experience, long_sk
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 import typer
 
 from chronique.cli import bounds, render
-from chronique.cli.context import run
+from chronique.cli.context import fail, run
 from chronique.cli.told import Told, named
 from chronique.cli.westernparade_body import echo, logged
 from chronique.domain.rulesets.westernparade import limits
-from chronique.domain.text import plural
+from chronique.domain.text import plural, quoted
 
 if TYPE_CHECKING:
     from chronique.domain.world import World
@@ -188,6 +189,39 @@ def gunfight_cmd(
         typer.echo(f"{name}: improvement roll {g['id']} in {g['target']} earned, not rolled yet: {when}")
 
 
+# Ruling WC31: a capital as a player writes dollars (§6.8.1, §6.8.9; the seed prices in dollars,
+# "\$ 30", L2978), with or without a $, cents after a point, thousands set off by commas.
+_DOLLARS = re.compile(r"(?:\$ ?)?(?P<whole>[0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(?:\.(?P<cents>[0-9]{1,2}))?", re.ASCII)
+_MOST_DOLLAR_DIGITS = 20  # beyond, the refusal counts the digits rather than repeat them
+
+
+def capital_cents(text: str) -> int:
+    """The capital typed for ``--capital`` in cents (ruling WC31): "$1,250.50", "1250.50", "$1250",
+    "$ 1250" and "1250" are dollars. Raises ValueError on anything else."""
+    found = _DOLLARS.fullmatch(text.strip())
+    if found is None:
+        raise ValueError(text)
+    return int(found["whole"].replace(",", "")) * 100 + int((found["cents"] or "0").ljust(2, "0"))
+
+
+def _capital(param: typer.CallbackParam, value: str | None) -> str | None:
+    # A capital of no such form, or beyond the range (1 cent to $10,000,000.00, ruling BD11), is
+    # refused in one line before the journal is opened.
+    from chronique.domain.rulesets.westernparade.describe import dollars
+
+    if value is None:
+        return None
+    try:
+        cents = capital_cents(value)
+    except ValueError:
+        raise fail(f"--capital takes dollars ($1,250.50, 1250.50 or 1250), not {quoted(value, 20)}") from None
+    if not 1 <= cents <= limits.CAPITAL:
+        digits = len(value.strip().lstrip("$ ").split(".")[0].replace(",", ""))
+        got = f"a number of {digits:,} digits" if digits > _MOST_DOLLAR_DIGITS else dollars(cents)
+        raise fail(f"--capital must be between {dollars(1)} and {dollars(limits.CAPITAL)} (got {got})")
+    return value
+
+
 @downtime_app.command("activity")
 def activity_cmd(
     ctx: typer.Context,
@@ -195,8 +229,11 @@ def activity_cmd(
     character: str = CHARACTER,
     kind: str = typer.Argument(..., help="survival, banking, speculation, bookkeeping, panning, hunting or running."),
     skill: str | None = typer.Option(None, "--skill", help="Survival: Survie dans le désert or Survie dans les montagnes."),
-    capital: int | None = typer.Option(
-        None, "--capital", callback=bounds.within(1, limits.CAPITAL), help="Banking, speculation: the capital in cents."
+    capital: str | None = typer.Option(
+        None,
+        "--capital",
+        callback=_capital,
+        help="Banking, speculation: the capital in dollars, as 1250, $1,250.50 or 1250.50.",
     ),
     yearly: bool = typer.Option(False, "--yearly", help="Speculation: a normal roll a year instead of a difficult one a month."),
     resources: bool = typer.Option(False, "--resources", help="Survival: some water, food and cartridges (+25% on the first roll)."),
@@ -215,11 +252,11 @@ def activity_cmd(
     ),
 ) -> None:
     """Take up a long-period activity: the timeline rolls it every week, month, day or half-day."""
-    from chronique.domain.rulesets.westernparade.describe import period_words
+    from chronique.domain.rulesets.westernparade.describe import dollars, period_words
     from chronique.domain.rulesets.westernparade.downtime import start_activity
 
     options: dict[str, Any] = {
-        "capital": capital,
+        "capital": None if capital is None else capital_cents(capital),
         "yearly": yearly or None,
         "resources": resources or None,
         "terrain": terrain,
@@ -229,7 +266,9 @@ def activity_cmd(
         options["auriferous"] = not barren
     told = run(ctx, lambda s: s.act(campaign, lambda w: Told(start_activity(w, character, kind, skill, **options), named(w, character))))
     act = told.result
-    typer.echo(f"{told.words}: activity {act['id']} {act['kind']} ({act['skill']}), a roll {period_words(act['every_s'])}")
+    # The capital said back in dollars (ruling WC31), as the board and the advance say it.
+    capital = f", a capital of {dollars(act['capital'])}" if act["capital"] else ""
+    typer.echo(f"{told.words}: activity {act['id']} {act['kind']} ({act['skill']}), a roll {period_words(act['every_s'])}{capital}")
 
 
 @downtime_app.command("stop")

@@ -211,7 +211,7 @@ def test_a_rewritten_care_result_is_caught(db: str, tmp_path: Path, care: str) -
 
 ACTIVITIES = {
     # §6.8.1: banking, a roll a month that moves the capital by the quality's percentage.
-    "banking": ("banking", "--capital", "100000"),
+    "banking": ("banking", "--capital", "1000"),
     # §6.17.2: a day's run, 50 km + 5 km per mEND point, by the quality.
     "running": ("running",),
     # §6.16.4: a day's hunting feeds Chasse / 10 persons, by terrain and quality.

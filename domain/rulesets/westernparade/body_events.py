@@ -130,14 +130,30 @@ class PressureReleased(OnAWound, BodyEvent):
 
 class FirstAidGiven(OnAWound, BodyEvent, ChanceConsumed):
     """Someone tried to stop a location's bleeding (§3.2.4): the roll and which of the six
-    outcomes it gave."""
+    outcomes it gave. ``by_the_wounded``: whether ``by`` is the wounded, tending their own wound
+    (§3.2.4 L1876); ``bled``: the PH a round the location bled as the first aid began, by first
+    aid's count (what earlier first aid left, pressing hands aside: they only hold it back for a
+    while, §3.2.3 L1848), so that the words never say more stopped than it bled (ruling WB55).
+    Both None on first aid recorded before version 3 kept them."""
+
+    class_version = 3
 
     location: str
     by: str
+    by_the_wounded: bool | None
+    bled: int | None
     outcome: dict[str, Any]
     result: dict[str, Any]
     epoch: str
     chance: list[dict[str, Any]]
+
+    @classmethod
+    def upcast_stored(cls, state: dict[str, Any]) -> None:
+        # Recorded before version 3, which keeps whether the wounded tended their own wound and
+        # what it bled: those read as before, the first-aider named, the outcome as the roll read.
+        super().upcast_stored(state)
+        state.setdefault("by_the_wounded", None)
+        state.setdefault("bled", None)
 
 
 class BloodLost(BodyEvent, ChanceConsumed):

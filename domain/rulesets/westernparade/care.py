@@ -425,13 +425,18 @@ def _hurt_further(body: dict[str, Any], w: dict[str, Any], loc: str, at: int, e:
     return critical, _blood_thresholds(body, e, at, stream) == "beyond saving"
 
 
+def _round_rate(wound: Mapping[str, Any], loc: str, e: Env) -> int:
+    # PH a round the wound in ``loc`` bleeds by first aid's count (§3.2.3): what first aid has not
+    # stopped; pressing hands aside, as they hold it back only for a while (L1848).
+    return bleeding.location_rate(
+        state_of(wound, loc, e), e.multiplier[loc], wound["through"], wound["artery"], wound["stopped"], lodged=impaled_in(wound)
+    )
+
+
 def _bleeding(wound: Mapping[str, Any], loc: str, e: Env) -> bool:
     """Whether the wound in ``loc`` bleeds: PH a round (§3.2.3, what first aid has not stopped)
     or a minute (an extraction's bleed, §3.2.7.4)."""
-    rate = bleeding.location_rate(
-        state_of(wound, loc, e), e.multiplier[loc], wound["through"], wound["artery"], wound["stopped"], lodged=impaled_in(wound)
-    )
-    return bool(rate or wound["per_minute"])
+    return bool(_round_rate(wound, loc, e) or wound["per_minute"])
 
 
 def press(world: World, name: str, location: str, hands: int, rounds: int = 1) -> None:
@@ -475,6 +480,7 @@ def aid(world: World, patient: str, location: str, by: str, modifier: int = 0) -
     normal = sum(terms.values())
     epoch, stream = draw(world, character)
     rolled, qualities, result = aid_roll(stream, normal)
+    bled = _round_rate(w, loc, e)  # before this aid: what its words may say it stopped (WB55)
     w["aided"] = True
     raw = bleeding.location_rate(state_of(w, loc, e), e.multiplier[loc], w["through"], w["artery"])
     if result.full:
@@ -491,6 +497,8 @@ def aid(world: World, patient: str, location: str, by: str, modifier: int = 0) -
         body,
         location=loc,
         by=helper.name,
+        by_the_wounded=helper.id == character.id,
+        bled=bled,
         outcome=outcome,
         result={**result.to_dict(), "improvement": result.full},
         epoch=epoch,

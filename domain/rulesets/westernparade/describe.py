@@ -253,7 +253,20 @@ def first_aid(e: Any) -> str:
     o = e.outcome
     back = ", 1 PV back" if e.result.get("full") else ""
     rolled = f"rolled {rolled_words(o)}" if o["faces"] else "no roll (below 5% even at the easy chance, §2.1.1)"
-    return f"chance {chance_words(o)}, read at {aid_chances(int(o['chance']))}: {rolled} → {e.result['outcome']}{back}"
+    return f"chance {chance_words(o)}, read at {aid_chances(int(o['chance']))}: {rolled} → {aid_done(e.result, e.bled)}{back}"
+
+
+def aid_done(result: Mapping[str, Any], bled: int | None) -> str:
+    """Which of the six outcomes a first aid gave (§3.2.4), never saying more PH stopped than the
+    wound bled a round as it began (``bled``, ruling WB55): a roll that could stop 2 on a wound
+    bleeding 1 stopped that 1, all it bled; on a wound that bled only an extraction's bleed a
+    minute, it stopped that (WB18). First aid recorded before ``bled`` was kept reads as its roll."""
+    stopped = int(result["stopped"])
+    if result.get("full") or bled is None or stopped <= bled:
+        return str(result["outcome"])
+    if bled == 0:
+        return f"the extraction's bleed stopped, the only bleeding there (the roll would stop {stopped} PH a round)"
+    return f"{bled} PH stopped, all it bled a round (the roll would stop {stopped})"
 
 
 def aid_chances(normal: int) -> str:
@@ -268,7 +281,9 @@ def aid_chances(normal: int) -> str:
 
 
 def _first_aid(e: Any) -> str:
-    return f"first aid by {e.by} on the {where(e.location)}: {first_aid(e)}"
+    # The wounded tending their own wound (§3.2.4 L1876) is not named again after their name.
+    tended = f"on their own {where(e.location)}" if e.by_the_wounded else f"by {e.by} on the {where(e.location)}"
+    return f"first aid {tended}: {first_aid(e)}"
 
 
 def _worse(e: Any, fell_beyond_saving: bool | None) -> str:
@@ -283,7 +298,8 @@ def _care(e: Any) -> str:
     what = f"{e.skill} by {e.by} on the {where(e.location)}: {roll(e.outcome)}"
     if e.skill == "Amputation":
         return f"{what}{amputation_words(e.outcome, e.result)}"
-    return f"{what} — {care_words(e.skill, e.result)}{_worse(e, e.fell_beyond_saving)}"
+    infected = (e.body["wounds"].get(e.location) or {}).get("infected_at") is not None
+    return f"{what} — {care_words(e.skill, e.result, infected)}{_worse(e, e.fell_beyond_saving)}"
 
 
 def _detached(e: Any) -> str:

@@ -537,13 +537,9 @@ def unable(character: Character, e: Any) -> tuple[int, str] | None:
         return at, "dying"
     if body["unconscious"] or alcohol.comatose(body["alcohol"], e.m_end, e.drinker, at):
         return at, "unconscious"
-    if not body["dead"]:
-        # What else ``fitness.able`` refuses a living man out of a fight, the dead, out cold and
-        # coma set aside above, is the drunk lying helpless (§4.1.2): its own test, not a twin.
-        try:
-            fitness.able(fitness.Body(character.name, character.sheet, body, e, at))
-        except RuleViolation:
-            return at, "drunk"
+    if not body["dead"] and fitness.helpless(fitness.Body(character.name, character.sheet, body, e, at)) is not None:
+        # The drunk lying helpless (§4.1.2), by the rule ``fitness.able`` refuses his rolls with.
+        return at, "drunk"
     return None
 
 
@@ -807,7 +803,7 @@ def start_activity(world: World, name: str, kind: str, skill: str | None = None,
     else:
         chosen = data["skill"]
     if kind in ("banking", "speculation") and int(options.get("capital", 0)) <= 0:
-        raise RuleViolation(f"{kind} needs a capital (in cents)")
+        raise RuleViolation(f"{kind} needs a capital")
     modifier_ = 0
     if kind == "hunting":
         modifier_ = ls.hunting_terrain(str(options.get("terrain", "normal")))[0]

@@ -64,15 +64,25 @@ def able(body: Body, fight: bool = False) -> None:
         raise RuleViolation(f"{body.name} is unconscious")
     if alcohol.comatose(body.state["alcohol"], body.env.m_end, body.env.drinker, body.at):
         raise RuleViolation(f"{body.name} is unconscious, in an ethylic coma (Table 4.1)")
-    drunk = effects(body)
-    for key, change in drunk.items():
-        if key in body.sheet["characteristics"] and _value(body, key) + change <= 0:
-            raise RuleViolation(f"{body.name} lies helpless, too drunk to act ({key} {_value(body, key) + change}, §4.1.2)")
+    lying = helpless(body)
+    if lying is not None:
+        raise RuleViolation(f"{body.name} lies helpless, too drunk to act ({lying[0]} {lying[1]}, §4.1.2)")
     if fight:
         for loc, w in body.state["wounds"].items():
             state = state_of(w, loc, body.env)
             if incapacitation(part_of(loc), state).out:
                 raise RuleViolation(f"{body.name} is out of the fight: {state.value} wound to the {where(loc)} (§3.2.5)")
+
+
+def helpless(body: Body) -> tuple[str, int] | None:
+    """The characteristic drink brings to 0 or below, and its value so, when it does: "il gît
+    sans force dans un coin" (§4.1.2 L2836), whatever else his body does; None when drink leaves
+    every characteristic above 0. ``able`` refuses him a roll for it, the downtime his work
+    (``downtime.unable``, ruling WC30)."""
+    for key, change in effects(body).items():
+        if key in body.sheet["characteristics"] and _value(body, key) + change <= 0:
+            return key, _value(body, key) + change
+    return None
 
 
 def _value(body: Body, key: str) -> int:

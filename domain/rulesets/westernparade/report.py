@@ -370,9 +370,10 @@ def losses_words(losses: Mapping[str, int]) -> str:
     return ", ".join(_LOSS_WORDS.get(k, k + " −{n}").format(n=v) for k, v in sorted(losses.items()))
 
 
-def care_words(skill: str, result: Mapping[str, Any]) -> str:
+def care_words(skill: str, result: Mapping[str, Any], infected: bool = False) -> str:
     """What a care skill's roll did, in words (§6.18.2 Bandages, §3.2.7.4 Extraction de balle,
-    §3.2.7.2 Nettoyage d'une blessure, §6.18.4 Cautérisation, §3.4.5.2 Chirurgie)."""
+    §3.2.7.2 Nettoyage d'une blessure, §6.18.4 Cautérisation, §3.4.5.2 Chirurgie); ``infected``:
+    whether the wound festers after it (a failed cleaning leaves an infection as it was)."""
     if skill == "Chirurgie":
         return surgery_words(result)
     if skill == "Bandages":
@@ -385,7 +386,13 @@ def care_words(skill: str, result: Mapping[str, Any]) -> str:
         bleed = f"; the wound bleeds {result['per_minute']} PH a minute until first aid" if result["per_minute"] else ""
         return f"{done}; {result['damage']} more damage to the location{extra}{bleed}"
     if skill == "Nettoyage d'une blessure":
-        return "the wound is clean" if result["cured"] else "the cleaning fails: cauterise the wound if it festers"
+        if result["cured"]:
+            return "the wound is clean"
+        if infected:
+            # §6.18.13: one cleaning a wound; §6.18.4 is for "une blessure infectée qu'on n'arrive pas
+            # à nettoyer": the remedy the wound's own line then names (ruling WB56).
+            return "the cleaning fails and the wound still festers: cauterise it (Cautérisation)"
+        return "the cleaning fails: cauterise the wound if it festers"
     if result["cured"]:
         return "the infection is burnt out" + (f" for {result['damage']} damage" if result["damage"] else ", no damage")
     if result["gangrene"]:

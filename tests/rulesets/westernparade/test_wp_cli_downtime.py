@@ -73,9 +73,10 @@ def test_gunfight_EXP_and_REP_rolls_rise_then_practice_and_five_weeks_of_banking
     # Open-ended: the faces, then their total.
     assert out == f"{SAM}: improvement roll in EXP: rolled 97+3 = 100 against 44 — EXP rises by 1\n"
     assert wp(db, "practice", CAMPAIGN, SAM) == f"{SAM} practises trick shooting (bonus now +0%)\n"
-    out = wp(db, "activity", CAMPAIGN, SAM, "banking", "--capital", "100000")
+    out = wp(db, "activity", CAMPAIGN, SAM, "banking", "--capital", "1000")
     # §6.8.1: the rulebook's month, 30 days long (ruling WC6), neither "720 h" nor "4 weeks, 2 days".
-    assert out == f"{SAM}: activity 1 banking (Banque), a roll every month (30 days)\n"
+    # The capital typed in dollars, said back in dollars (ruling WC31).
+    assert out == f"{SAM}: activity 1 banking (Banque), a roll every month (30 days), a capital of $1,000.00\n"
 
     advanced = run(db, "advance", CAMPAIGN, "5w", "--yes").stdout
     # The REP roll falls due a week after the gunfight (§2.4.3), its bonus said apart.

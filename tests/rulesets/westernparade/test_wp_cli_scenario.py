@@ -110,7 +110,8 @@ def test_shot_through_the_thigh_first_aids_until_their_stops_add_up_bed_rest_tra
     # at the easy chance: one more PH a round, 5; 98+20 = 118, a NORM_F at 110: no effect; 90,
     # a success at 110 only: 1 PH stopped; 40, a success at 60 (not at most its half): 3; 70, a
     # success at 85: 2. -1 + 0 + 1 + 3 + 2 = 5: the thigh stops bleeding without a full stop,
-    # so no PV back and no improvement roll for Doc.
+    # so no PV back and no improvement roll for Doc. The last could stop 2 of a thigh that bled 1:
+    # it says it stopped that 1 (ruling WB55).
     _shot_through_the_thigh(db, monkeypatch, 98, 98, 40, 98, 20, 90, 40, 70)
     _first_aids(
         db,
@@ -118,7 +119,7 @@ def test_shot_through_the_thigh_first_aids_until_their_stops_add_up_bed_rest_tra
         "98+20 = 118 → no effect\n",
         "90 → 1 PH stopped\n",
         "40 → 3 PH stopped\n",
-        "70 → 2 PH stopped\n",
+        "70 → 1 PH stopped, all it bled a round (the roll would stop 2)\n",
     )
     assert [rules.first_aid(total, 85)[1] for total in (236, 118, 90, 40, 70)] == [-1, 0, 1, 3, 2]
     # No time has passed: 80 - 4 PH; no PV back (§5.2), 10 damage still.

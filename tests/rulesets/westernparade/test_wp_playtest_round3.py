@@ -136,14 +136,14 @@ def test_a_long_activity_s_month_and_year_read_as_the_rulebook_names_them_S6_8_1
     # §6.8.1 L3916: a banking roll every month, 30 days long (ruling WC6); §6.8.9 L4020: a yearly
     # speculation; §6.10.4 L4153: a panning roll per half-day of work; §6.15 L4731: survival weekly.
     started = [
-        run(db, *downtime, "activity", CAMPAIGN, DOC, "banking", "--capital", "100000").stdout,
-        run(db, *downtime, "activity", CAMPAIGN, DOC, "speculation", "--capital", "50000", "--yearly").stdout,
+        run(db, *downtime, "activity", CAMPAIGN, DOC, "banking", "--capital", "1000").stdout,
+        run(db, *downtime, "activity", CAMPAIGN, DOC, "speculation", "--capital", "500", "--yearly").stdout,
         run(db, *downtime, "activity", CAMPAIGN, SAM, "panning").stdout,
         run(db, *downtime, "activity", CAMPAIGN, SAM, "survival", "--skill", "Survie dans le désert").stdout,
     ]
     assert started == [
-        f"{DOC}: activity 1 banking (Banque), a roll every month (30 days)\n",
-        f"{DOC}: activity 2 speculation (Spéculation), a roll every year (365 days)\n",
+        f"{DOC}: activity 1 banking (Banque), a roll every month (30 days), a capital of $1,000.00\n",
+        f"{DOC}: activity 2 speculation (Spéculation), a roll every year (365 days), a capital of $500.00\n",
         f"{SAM}: activity 1 panning (Tamisage), a roll every half-day (12 hours)\n",
         f"{SAM}: activity 2 survival (Survie dans le désert), a roll every week\n",
     ]

@@ -116,10 +116,11 @@ def test_first_aid_reads_one_roll_at_the_three_chances_it_names_S3_2_4_L1856_rul
     (given,) = events(db, C, "FirstAidGiven")
     assert (given["outcome"]["chance"], given["outcome"]["faces"]) == (85, [32])
     # §3.2.4: one roll at the easy chance (85 + 25 = 110), read at 110, 85 and 60 (§1.6.3 steps):
-    # 32 is a success at the difficult 60, so 3 PH stopped (a critical there, ≤ 30, would stop it all).
+    # 32 is a success at the difficult 60, so 3 PH stopped (a critical there, ≤ 30, would stop it all),
+    # of a thigh that bled 2: it says it stopped those 2 (ruling WB55); the record keeps the roll's 3.
     line = (
         "first aid by Doc Holloway on the cuisse droite: chance 85% (Premiers soins 85), "
-        "read at easy 110, normal 85 and difficult 60: rolled 32 → 3 PH stopped"
+        "read at easy 110, normal 85 and difficult 60: rolled 32 → 2 PH stopped, all it bled a round (the roll would stop 3)"
     )
     assert given["outcome"]["qualities"] == {"easy": "CRIT_S", "normal": "CRIT_S", "difficult": "NORM_S"}
     assert given["result"]["outcome"] == "3 PH stopped"

@@ -14,26 +14,18 @@ from own_setup import modules_importing_a_test_module
 from westernparade_table import DOC as DOC_SHEET
 from westernparade_table import SAM as SAM_SHEET
 from westernparade_table import SIRINGO as SIRINGO_SHEET
-from westernparade_table import table
+from westernparade_table import advanced, of_kind, table
 from wp_city import SAM, WP, C, refused, shotgun_city
 
 from chronique.domain.gametime import MINUTE
-from chronique.domain.rulesets import ruleset
 from chronique.domain.rulesets.westernparade import care
 from chronique.domain.rulesets.westernparade import downtime as dt
 from chronique.domain.rulesets.westernparade.body_events import BloodLost, BulletDetached
 from chronique.domain.rulesets.westernparade.describe import describe
 from chronique.domain.rulesets.westernparade.downtime_events import TrainingPaused
 from chronique.domain.rulesets.westernparade.report import body_lines
-from chronique.domain.timeline import advance
-from chronique.domain.world import World
 
 DOC_NAME, SIRINGO_NAME = "Doc Holloway", "Charlie Siringo"
-
-
-def _advance(world: World, seconds: int) -> list[object]:
-    advance(world.campaign, ruleset("western-parade").processes(world), world.campaign.clock + seconds)
-    return world.collect()
 
 
 # -- 1. one dying trains no more than one out cold (§2.6, §3.2.4 L1878; ruling WC22) -------------
@@ -45,12 +37,12 @@ def test_a_plan_for_a_man_bled_beyond_saving_pauses_at_once_because_he_is_dying_
     # minutes later (WB16): the d60 rolls 30.
     world = table(SAM_SHEET, SIRINGO_SHEET, dice=[30])
     care.wound(world, SAM, "right-thigh", 16, kind="blade")
-    (fell,) = [e for e in _advance(world, 6 * MINUTE) if isinstance(e, BloodLost) and e.what == "beyond saving"]
+    (fell,) = [e for e in of_kind(BloodLost, advanced(world, 6 * MINUTE)[1]) if e.what == "beyond saving"]
     assert world.character(SAM).condition["dying"] == {"at": fell.at + 30 * MINUTE, "cause": "blood loss"}
     # §2.6 trains a man awake and able: the plan made for him now pauses at once, and says why.
     dt.plan_training(world, SAM, "Armes de poing", 20, teacher=SIRINGO_NAME)
-    recorded = world.collect() + _advance(world, 10)
-    (paused,) = [e for e in recorded if isinstance(e, TrainingPaused)]
+    recorded = world.collect() + advanced(world, 10)[1]
+    (paused,) = of_kind(TrainingPaused, recorded)
     assert paused.at == world.campaign.clock - 10
     assert paused.training["pause_cause"] == "dying"
     assert describe(paused) == "training paused: they are dying"

@@ -121,7 +121,7 @@ def test_an_advance_tells_what_long_activities_did_in_sentences_S6_8_S6_10_4_S6_
     run(db, WP, "downtime", "activity", C, SAM, "hunting", "--terrain", "normal")
     run(db, WP, "downtime", "activity", C, DOC, "panning")
     run(db, WP, "downtime", "activity", C, JOE, "running")
-    run(db, WP, "downtime", "activity", C, SIRINGO, "banking", "--capital", "100000")
+    run(db, WP, "downtime", "activity", C, SIRINGO, "banking", "--capital", "1000")
     out = run(db, "advance", C, "31d", "--yes")
     assert out.returncode == 0, out.stderr
     ticks = out.stdout
