@@ -48,6 +48,7 @@ from chronique.domain.rulesets.microfudge.rules import (
     revers_domain,
     telekinesis_cards,
     upper_hand_cards,
+    vehicle_era,
     vehicle_modifier,
     vehicle_name,
     vehicle_penalty,
@@ -204,7 +205,15 @@ def start_sequence(
     ``teams`` groups participants (default: each alone); a collective Sequence (L403-L417) is
     won draw by draw by the side with the most successes. A non-hazardous one (L319) leaves no
     Revers on the sheets. Every participant declares and draws (L309-L311): none may be critical
-    (ruling M52)."""
+    (ruling M52). A Sequence is played at the table, in a session (ruling M121)."""
+    if not world.campaign.in_session:
+        # L305: the Narrator and the players build the scene and its Sequences together, and L125
+        # sets a conflict "au cours de la seconde session de jeu"; between sessions only raises
+        # and the clock move (L213), so a Sequence opened then had no table to play it at.
+        name = world.campaign.name
+        raise RuleViolation(
+            f"{name} has no open session: a Sequence is played at the table (L125, L305); start one first (session start {name})"
+        )
     characters = [world.character(n) for n in names]
     named: set[UUID] = set()
     for c in characters:
@@ -400,6 +409,39 @@ def _fits_the_manoeuvre(world: World, side: Side, me: str, rammed: set[str]) -> 
         raise RuleViolation(f"{me} {moves[manoeuvre]}; a weapon, armour, cover and range count in a fight only")
 
 
+def _in_the_same_chase(side: Side, me: str, state: Mapping[str, Any], declared: Mapping[str, Side]) -> None:
+    """Refuse a chase aimed at a side that is not in it by the same means (ruling M120).
+
+    «Poursuites» L427: "les poursuites entre véhicules" are conflicts between drivers, their
+    Revers "des changements de position (augmentant ou diminuant la distance séparant les
+    véhicules)"; the same rules serve "une course poursuite à pied" with Athlétisme. A driver's
+    chase aimed at a side with no vehicle (it fights or runs on foot) moved no vehicle, yet its
+    Revers were recorded as ground; a runner's aimed at a vehicle is a chase the text has not.
+    The side aimed at may chase, ram or fight from its vehicle (L429-L431): its vehicle is in it."""
+    if manoeuvre_of(side) != "chase":
+        return
+    teams = state["teams"]
+    foes = [p for p in state["participants"] if teams[p] != teams[me]]
+    by_fold = {fold(p): p for p in foes}
+    named = [by_fold[fold(t)] for t, n in side.attack.items() if n and fold(t) in by_fold]
+    for target in named or (foes if len(foes) == 1 else []):
+        theirs = declared.get(target)
+        if theirs is None or bool(theirs.vehicle) == bool(side.vehicle):
+            continue
+        for driving in (side, theirs):
+            if driving.vehicle:
+                vehicle_era(driving.vehicle_era)  # «d - Véhicules» L528-L534: a misspelt era is said first
+        if side.vehicle:
+            raise RuleViolation(
+                f"{me}'s {vehicle_name(side.vehicle)} chases {target}, who has no vehicle in the chase: its Revers change "
+                "the distance between vehicles (L427); a chase on foot is run on foot by both (Athlétisme)"
+            )
+        raise RuleViolation(
+            f"{me} chases on foot, but {target}'s {vehicle_name(theirs.vehicle)} is in the chase: a chase on foot is run "
+            "on foot by both (Athlétisme, L427), one between vehicles by their drivers (Pilotage or Conduite)"
+        )
+
+
 def _outrun(world: World, state: dict[str, Any], sides: list[Side]) -> str | None:
     """The team whose vehicles are all of a later era than every other vehicle of a chase: it
     outruns them without a draw («d - Véhicules» L528-L530). A vehicle that outruns an opposing one
@@ -497,11 +539,13 @@ def draw(world: World, sides: list[Side], purpose: str = "") -> DrawResult:
     info: dict[str, dict[str, Any]] = {}
     plans: dict[str, dict[str, int]] = {}
     boosts: dict[str, Boost] = {}
+    sides_of = {chars[s.name].name: s for s in sides}
     for side in sides:
         me = chars[side.name].name
         if side.healing and side.healing not in HEALING:
             raise RuleViolation(f"a Revers heals {', '.join(HEALING)}, not {quoted(side.healing)}")
         _fits_the_manoeuvre(world, side, me, rammed)
+        _in_the_same_chase(side, me, state, sides_of)
         info[me], pool, boosts[me] = _pool(world, side, chars[side.name], _state(chars[side.name]))
         counts = {"defence": side.defence, "armour": side.armour, **side.extra_defence}
         counts |= {f"attack on {target.strip()}": n for target, n in side.attack.items()}

@@ -12,7 +12,7 @@ from typing import Any
 
 from chronique.domain.chain import ChainedEvent, ChanceConsumed, FaceDown
 from chronique.domain.character import Character
-from chronique.domain.rulesets.microfudge.rules import critical_wounds
+from chronique.domain.rulesets.microfudge.rules import critical_wounds, is_wreck
 
 
 def _pay(character: Character, pool: str | None, cost: int) -> None:
@@ -153,6 +153,11 @@ class SetbackSuffered(FaceDown):
         dealt = dict(self.setback) | ({"sealed_until": self.sealed_until} if self.sealed_until else {})
         if self.vehicle is not None:
             dealt["vehicle"] = self.vehicle  # L429: the damaged vehicle's, not its driver's
+        if is_wreck(dealt):
+            # L429: a Décisif "transforme le véhicule touché en épave", and the text gives no repair
+            # rule (A24): a wreck never mends on a clock, even one recorded on the weekly clock
+            # before the rules refused it one (ruling M123).
+            dealt |= {"healing": "none", "next_tick": None}
         c["setbacks"] = [*c["setbacks"], dealt]
         c["next_setback"] = int(self.setback["id"]) + 1
         if self.critical:

@@ -21,6 +21,7 @@ from chronique.domain.rulesets.microfudge.rules import (
     countered_bonus,
     critical_wounds,
     first_aid_required,
+    is_wreck,
     label,
     pace_percent,
     penalty,
@@ -513,6 +514,13 @@ def suffer(
     kind = revers_domain(domain)  # L335-L345: a misspelt kind would weigh on nothing
     if vehicle is not None and kind != "vehicle":
         raise RuleViolation(f"--vehicle names a vehicle's damage, which weighs on driving, not a {domain.strip()} Revers (L429)")
+    if vehicle is not None and healing != "none" and is_wreck({"vehicle": vehicle, "severity": severity}):
+        # L429: "un Revers décisif transforme le véhicule touché en épave"; the text gives no repair
+        # rule (A24), and a wreck on a clock was whole again three weeks later (ruling M123).
+        raise RuleViolation(
+            f"a Revers décisif makes {character.name}'s {vehicle} a wreck (L429), which no clock mends: "
+            f"record it without --healing {healing}"
+        )
     critical = severity >= tables().max_severity and kind == "physical"
     setback = {
         "id": character.condition["next_setback"],

@@ -194,9 +194,15 @@ def penalty(setbacks: Iterable[Mapping[str, Any]], domain: str) -> int:
     «3 – Effets des Revers» L337-L345: Revers do not stack, only the highest applicable one
     counts; a Revers applies to actions of its own domain, and a deep wound (weekly healing)
     applies in principle to every action (L341). A vehicle's damage the Narrator put on the weekly
-    clock (ruling M92) is no wound: it weighs on driving only (L429, ruling M116)."""
+    clock (ruling M92) is no wound: it weighs on driving only (L429, ruling M116). Nor is a social
+    Revers, whatever its clock: L337 says it weighs on "tous les Tests ou Conflits de nature
+    sociale jusqu'à ce qu'ils soient guéris", and L341's "à tous les types d'action" speaks of the
+    deeper wounds of blades and firearms, so one the Narrator put on the weekly clock lasts longer
+    but still weighs on social actions only (ruling M122)."""
     kind = fold(domain)
-    deep = [s for s in setbacks if s["healing"] == "weekly" and fold(s["domain"]) != "vehicle"]
+    # The kinds that are no wound, as any spelling stored them (L335-L345, ruling M47).
+    not_wounds = {fold(k) for n, spellings in tables().revers_domains.items() if n != "physical" for k in (n, *spellings)}
+    deep = [s for s in setbacks if s["healing"] == "weekly" and fold(s["domain"]) not in not_wounds]
     relevant = [s["severity"] for s in setbacks if fold(s["domain"]) == kind] + [s["severity"] for s in deep]
     return max(relevant, default=0)
 
@@ -219,12 +225,17 @@ def vehicle_penalty(setbacks: Iterable[Mapping[str, Any]], vehicle: str) -> int:
     return max(hits, default=0)
 
 
+def is_wreck(setback: Mapping[str, Any]) -> bool:
+    """Whether ``setback`` is a Décisif on a named vehicle, which makes it a wreck («Concours de
+    démolition» L429: "un Revers décisif transforme le véhicule touché en épave"); damage that
+    names no vehicle, recorded before a ram named it, wrecks none (ruling M105)."""
+    return bool(setback.get("vehicle")) and int(setback["severity"]) >= tables().max_severity
+
+
 def wrecked(setbacks: Iterable[Mapping[str, Any]], vehicle: str) -> bool:
-    """Whether a ram's Décisif made ``vehicle`` a wreck («Concours de démolition» L429: "un Revers
-    décisif transforme le véhicule touché en épave"); damage that names no vehicle, recorded
-    before a ram named it, wrecks none (ruling M105)."""
+    """Whether a ram's Décisif made ``vehicle`` a wreck (L429, :func:`is_wreck`)."""
     key = fold(vehicle)
-    return any(s.get("vehicle") == key and s["severity"] >= tables().max_severity for s in setbacks)
+    return any(s.get("vehicle") == key and is_wreck(s) for s in setbacks)
 
 
 def severity_name(severity: int, physical: bool = False) -> str:
@@ -436,6 +447,12 @@ def _era(era: str) -> int:
     if fold(era) not in eras:
         raise RuleViolation(f"an era is one of {', '.join(eras)}, not {quoted(era)}")
     return eras.index(fold(era))
+
+
+def vehicle_era(era: str) -> str:
+    """The era ``era`` names (ancient = steam or older, modern, future; «d - Véhicules» L528-L534),
+    checked, case aside."""
+    return tables().vehicle_eras[_era(era)]
 
 
 def outruns(era: str, other: str) -> bool:
