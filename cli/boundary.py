@@ -242,6 +242,8 @@ class Boundary(TyperGroup):
             return
         if command.callback is not None:
             command.callback = guard(command.callback, game_of(path))
+        if not isinstance(command.parse_args, ExtraWordsNamed):
+            command.parse_args = ExtraWordsNamed(command.parse_args)
         # A read's own --json flag, copied onto every other command (cli/jsonout.py).
         give_json(path, command, json_flag())
         if takes_a_default(path, command):
@@ -343,6 +345,46 @@ def _reader_gone() -> typer.Exit:
     except (OSError, ValueError):  # an output with no descriptor of its own (a test's runner)
         pass
     return typer.Exit(READER_GONE)
+
+
+class ExtraWordsNamed:
+    """A command's ``parse_args``: Click's, except that words left over past the command's
+    arguments are refused naming each as a person reads it (ruling EB23). Click joins them with
+    spaces between brackets, so an empty word read "got unexpected extra argument(s) ()", a
+    blank one "( )", and a lone line break its escape code."""
+
+    def __init__(self, parse_args: Any) -> None:
+        self.parse_args = parse_args
+
+    def __call__(self, ctx: Any, args: list[str]) -> list[str]:
+        if ctx.allow_extra_args or ctx.resilient_parsing:
+            return list(self.parse_args(ctx, args))
+        # The words Click would refuse, kept: it refuses them only when extra words are not allowed.
+        ctx.allow_extra_args = True
+        try:
+            rest: list[str] = self.parse_args(ctx, args)
+        finally:
+            ctx.allow_extra_args = False
+        if rest:
+            ctx.fail(extra_words(rest))
+        return rest
+
+
+def extra_words(words: list[str]) -> str:
+    """The refusal of ``words`` typed past a command's arguments (ruling EB23): Click's own line
+    for plain words ("got unexpected extra argument(s) (Bruno)"); one that reads as nothing or as
+    a code (empty, blank, holding white space or a control character) named in words, each word
+    then quoted (domain/text.py :func:`quoted`): "got an unexpected extra argument: an empty
+    one (“”)", "got 2 unexpected extra arguments: “Bruno” and a line break"."""
+    from chronique.domain.text import quoted, unprintable
+
+    if all(word and not any(char.isspace() for char in word) and unprintable(word) is None for word in words):
+        return f"got unexpected extra argument(s) ({' '.join(words)})"
+    named = ["an empty one (“”)" if not word else quoted(word) for word in words]
+    if len(named) == 1:
+        return f"got an unexpected extra argument: {named[0]}"
+    listed = f"{', '.join(named[:-1])} and {named[-1]}"
+    return f"got {len(named):,} unexpected extra arguments: {listed}"
 
 
 class Refused(ClickException):

@@ -108,7 +108,13 @@ class SignedNumbers(_OptionParser):
     """Click's parser, reading a word that begins as a negative number and that no option of the
     command is named as (``xp award Verdelune Alice -1``, ``advance Verdelune -1w``) as a value
     for the command's arguments, for them to refuse in their own words: Click took any word
-    beginning with a dash for an option and refused it as "no such option: -1"."""
+    beginning with a dash for an option and refused it as "no such option: -1".
+
+    It overrides the parser's private ``_process_opts`` because Click has no public way to say
+    which dashed words are values: the parser itself is private since Click 8.2 (``OptionParser``
+    deprecated; this Typer vendors Click as ``typer._click``, private whole), and the public
+    ``ignore_unknown_options`` passes every unknown word on, so ``--bogus`` would be taken for a
+    value instead of refused as "no such option: --bogus" (ruling EB14; tests/cli/test_error_boundary.py)."""
 
     def _process_opts(self, arg: str, state: _ParsingState) -> None:
         if _SIGNED.match(arg) and arg not in self._short_opt and arg not in self._long_opt:

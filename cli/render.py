@@ -405,6 +405,7 @@ def verification(reports: dict[str, Report], as_json: bool) -> None:
                     "ok": r.ok,
                     "failure": r.failure,
                     "place": r.place,
+                    "detail": r.detail,
                     "events": r.events,
                     "draws": r.draws,
                     "epochs_revealed": r.epochs_revealed,

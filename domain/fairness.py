@@ -232,6 +232,9 @@ class Report:
     receipts: int = 0
     failure: str | None = None
     place: str | None = None
+    # What a developer reads of the failure besides its words: the Python error of a rule that
+    # crashed (ruling FP21), shown by ``verify --json``, never in the summary a player reads.
+    detail: str | None = None
 
     @property
     def ok(self) -> bool:

@@ -31,6 +31,18 @@ class Mismatch(Exception):
         self.why = why
 
 
+class Verdict(str):
+    """A verdict's words, which a player reads, with what a developer reads besides (``detail``):
+    the Python error a rule raised (ruling FP21). ``verify --json`` shows it; the words never do."""
+
+    detail: str | None
+
+    def __new__(cls, words: str, detail: str | None = None) -> Verdict:
+        made = super().__new__(cls, words)
+        made.detail = detail
+        return made
+
+
 class Unknowable(Exception):
     """The event depends on something still face down: it cannot be checked yet."""
 
@@ -205,17 +217,33 @@ def check(rule: Rederive, event: dict[str, Any], table: Table) -> str | None:
         else:  # most events draw nothing: they share one empty replay, which nothing can append to
             expected = rule(event, NO_CHANCE, table)
     except Exception as error:  # noqa: BLE001 - any damage to the inputs is a verdict
-        return failure(error)
+        return failure(error, event)
     return differs(event, expected) if expected else None
 
 
-def failure(error: Exception) -> str | None:
-    """The verdict on a rule that raised: None when the event cannot be checked yet."""
+def failure(error: Exception, event: Mapping[str, Any] | None = None) -> str | None:
+    """The verdict on a rule that raised: None when the event cannot be checked yet. A rule that
+    crashed on what ``event`` records is said in words, naming the event as the log does (ruling
+    FP21): the Python error ("TypeError: 'int' object is not iterable") is a developer's, kept
+    as the verdict's ``detail``, never in the line a player reads."""
     if isinstance(error, Unknowable):
         return None
     if isinstance(error, Mismatch):
         return f"field {error.field}: {error.why}"
-    return f"its recorded inputs cannot be replayed by the rules ({type(error).__name__}: {error})"
+    return Verdict(
+        f"the rules could not re-derive {_logged(event)} from what it records: a value it holds is not one they can read",
+        f"{type(error).__name__}: {error}",
+    )
+
+
+def _logged(event: Mapping[str, Any] | None) -> str:
+    """An event as ``chronique log`` names it ("event 1e6638be:4"): its aggregate's first eight
+    hex digits and its version; "this event" when a forged record holds no such id."""
+    aggregate = event.get("originator_id") if event is not None else None
+    version = event.get("originator_version") if event is not None else None
+    if not isinstance(aggregate, str) or type(version) is not int:
+        return "this event"
+    return f"event {aggregate.replace('-', '')[:8]}:{version}"
 
 
 def differs(event: dict[str, Any], expected: Mapping[str, Any]) -> str | None:

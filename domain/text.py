@@ -49,11 +49,20 @@ def recordable(text: str, what: str, limit: int = TEXT_LIMIT) -> str:
     a control character that Python counts as white space (a file separator, NEL) is refused too."""
     bad = unprintable(text)
     if bad is not None:
-        raise RuleViolation(f"{what} may hold only printable characters, not {bad!r}")
+        raise RuleViolation(f"{what} may hold only printable characters, not {character_in_words(bad)}")
     text = text.strip()
-    if len(text) > limit:
-        raise RuleViolation(f"{what} is {len(text):,} characters long; at most {limit} are allowed")
+    length = seen_length(text)
+    if length > limit:
+        raise RuleViolation(f"{what} is {length:,} characters long; at most {limit} are allowed")
     return text
+
+
+def seen_length(text: str) -> int:
+    """How many characters a reader sees in ``text`` (ruling EB21): counted composed (Unicode's
+    NFC), so that "É" typed as E and a combining accent (as some keyboards and pastes give it)
+    counts one, as it shows, not two. A mark that composes with nothing still counts: a name
+    piled with a thousand of them is not one character long."""
+    return len(text) if text.isascii() else len(unicodedata.normalize("NFC", text))
 
 
 def recordable_name(text: str, what: str = "a name") -> str:
@@ -68,6 +77,37 @@ def recordable_name(text: str, what: str = "a name") -> str:
         shown = f"U+{ord(invisible):04X} ({unicodedata.name(invisible, 'a format character').lower()})"
         raise RuleViolation(f"{what} may not hold the invisible character {shown}: it would read as another name")
     return name
+
+
+# The characters a person knows by a name (ruling EB22): a refusal says "not a tab", never '\t',
+# which only a programmer reads; white space typed alone is said as what it is ("a line break"),
+# never between quotation marks that show nothing ("“”"). Another control character keeps its
+# code ('\x1b'), which has no everyday name and is what a hex viewer shows.
+_NAMED = {
+    "\n": ("a line break", "line breaks"),
+    "\t": ("a tab", "tabs"),
+    "\r": ("a carriage return", "carriage returns"),
+    " ": ("a space", "spaces"),
+}
+
+
+def character_in_words(char: str) -> str:
+    """One character a refusal names (ruling EB22): "a line break", "a tab", "a carriage return",
+    "a space"; any other as its escaped code ('\\x1b', '\\u202e')."""
+    named = _NAMED.get(char)
+    return named[0] if named is not None else repr(char)
+
+
+def blank_in_words(text: str) -> str | None:
+    """What ``text`` is, in words, when it holds white space only (ruling EB22): "a line break",
+    "2 tabs", "3 spaces", "4 characters of white space" (mixed); None when it is empty or holds
+    anything else."""
+    if not text or text.strip():
+        return None
+    named = _NAMED.get(text[0])
+    if named is not None and text == text[0] * len(text):
+        return named[0] if len(text) == 1 else f"{len(text):,} {named[1]}"
+    return f"{plural(len(text), 'character')} of white space"
 
 
 # What a terminal acts on rather than shows, in text written out: C0 and C1 controls and DEL (ESC
@@ -123,7 +163,11 @@ def quoted(typed: object, limit: int = NAME_LIMIT) -> str:
     quotation marks (“…”), stripped, a character a terminal or a page would act on escaped
     (:func:`inert`, EB4) and a line break too, so the refusal stays one line, and cut as every
     refusal cuts a name (EB3); never Python's own quoting ('x', "l'Épée", a doubled
-    backslash), which is data, not words."""
+    backslash), which is data, not words. White space typed alone is said in words ("a line
+    break", "3 spaces": ruling EB22), never as "“”", which reads as nothing typed."""
+    blank = blank_in_words(str(typed))
+    if blank is not None:
+        return blank
     shown = inert(str(typed).strip()).replace("\n", "\\n").replace("\t", "\\t")
     return f"“{shortened(shown, limit)}”"
 

@@ -223,7 +223,7 @@ class Verifier:
                         try:
                             expected = rule(event, NO_CHANCE, table)
                         except Exception as error:  # noqa: BLE001 - a verdict, as in ``check``
-                            why = failure(error)
+                            why = failure(error, event)
                         else:
                             why = differs(event, expected) if expected else None
                     if why is not None:
@@ -359,7 +359,8 @@ def verify(
             _agree(listed, epochs, seals)
         return Verifier(rules, epochs, seals, receipts).run(links())
     except Failed as failed:
-        return Report(failure=failed.why, place=failed.place)
+        # A crashed rule's Python error is a developer's (ruling FP21): kept apart from the words.
+        return Report(failure=str(failed.why), place=failed.place, detail=getattr(failed.why, "detail", None))
     except Exception as error:  # noqa: BLE001 - a damaged journal or bundle is a verdict, never a traceback
         return Report(failure=f"it is damaged and cannot be read ({type(error).__name__}: {error})", place="the journal or bundle")
     finally:

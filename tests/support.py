@@ -401,6 +401,23 @@ def run(db: str | Path, *args: str, check: bool = True) -> subprocess.CompletedP
     return result
 
 
+def shell(db: str, script: str, *args: str) -> subprocess.CompletedProcess[str]:
+    """``chronique --db DB shell ARGS`` in this process, ``script`` on its standard input (the
+    shell's tests and every round's tests of a line typed in it share it)."""
+    from typer.testing import CliRunner
+
+    argv = ["--db", db, "shell", *args]
+    with CliRunner().isolation(input=script, env={"CHRONIQUE_DB": None, "COLUMNS": "160"}) as (stdout, stderr, _):
+        try:
+            _cli().main(args=argv, prog_name="chronique")
+            code = 0
+        except SystemExit as exit_:
+            code = exit_.code if isinstance(exit_.code, int) else 0
+        sys.stdout.flush()
+        sys.stderr.flush()
+        return subprocess.CompletedProcess(argv, code, stdout.getvalue().decode(), stderr.getvalue().decode())
+
+
 def refused_cleanly(db: str | Path, *args: str) -> str:
     """Run a command that must be refused as bad input: exit 2, one line on stderr, nothing on
     stdout, the stored rows unchanged; its one line is returned."""

@@ -10,8 +10,7 @@ from contextlib import closing
 from pathlib import Path
 from typing import Any
 
-from support import SAMPLES, run, short_ref
-from test_shell import shell
+from support import SAMPLES, run, shell, short_ref
 from verdelune_party import verdelune_party
 
 

@@ -9,8 +9,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from support import run, stored
-from test_shell import shell
+from support import run, shell, stored
 from verdelune_party import verdelune_party
 
 SAMPLES = Path(__file__).parents[2] / "cli" / "samples"

@@ -42,7 +42,8 @@ def test_a_control_character_typed_in_a_word_is_refused_in_one_line_naming_it_es
     db = str(tmp_path / "journal.db")
     verdelune_party(db)
     refused = chronique(db, "cartes", "test", "Verdelune", "Alice", "Con\ttact", check=False)
-    assert (refused.returncode, refused.stderr) == (2, "error: SKILL may hold only printable characters, not '\\t'\n")
+    # The tab named in words, never its code '\\t' (ruling EB22).
+    assert (refused.returncode, refused.stderr) == (2, "error: SKILL may hold only printable characters, not a tab\n")
 
 
 def test_a_line_break_or_a_control_character_is_escaped_so_a_quoted_word_stays_one_line_ruling_EB19() -> None:

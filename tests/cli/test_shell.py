@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 from prompt_toolkit.document import Document
-from support import chronique, run, sample, scripted_services, stored
+from support import chronique, run, sample, scripted_services, shell, stored
 from verdelune_party import verdelune_party
 
 from chronique.adapters.bootstrap import build
@@ -39,22 +39,6 @@ def _cli() -> Any:
     from chronique.cli.app import app
 
     return typer.main.get_command(app)
-
-
-def shell(db: str, script: str, *args: str) -> subprocess.CompletedProcess[str]:
-    """``chronique --db DB shell ARGS`` in this process, ``script`` on its standard input."""
-    from typer.testing import CliRunner
-
-    argv = ["--db", db, "shell", *args]
-    with CliRunner().isolation(input=script, env={"CHRONIQUE_DB": None, "COLUMNS": "160"}) as (stdout, stderr, _):
-        try:
-            _cli().main(args=argv, prog_name="chronique")
-            code = 0
-        except SystemExit as exit_:
-            code = exit_.code if isinstance(exit_.code, int) else 0
-        sys.stdout.flush()
-        sys.stderr.flush()
-        return subprocess.CompletedProcess(argv, code, stdout.getvalue().decode(), stderr.getvalue().decode())
 
 
 def stored_version(db: str, aggregate: Any) -> int:

@@ -7,8 +7,7 @@ from pathlib import Path
 
 import pytest
 from support import refused_cleanly as refused
-from support import run, stored
-from test_shell import shell
+from support import run, shell, stored
 from verdelune_party import verdelune_party
 
 THOUSANDS = "9" * 4000  # Python reads up to 4,300 digits as one int: the command takes it as a number
@@ -164,7 +163,7 @@ def test_a_filter_s_day_beyond_a_thousand_years_is_refused_as_every_date_is_ruli
 @pytest.mark.parametrize(
     ("args", "said"),
     [
-        (("character", "player", "Verdelune", "Alice", "Ana\tMarie"), "WHO may hold only printable characters, not '\\t'"),
+        (("character", "player", "Verdelune", "Alice", "Ana\tMarie"), "WHO may hold only printable characters, not a tab"),  # EB22
         (("note", "character", "Verdelune", "Alice", "x" * 501), "TEXT is 501 characters long; at most 500 are allowed"),
     ],
 )

@@ -290,4 +290,4 @@ def test_a_line_break_typed_in_an_atout_count_is_refused_in_one_line_as_every_wo
     # once split its refusal in two lines. It is refused in the words every command's text is.
     campaign(db, tmp_path, "Mines", MIA, ZOE)
     said = refused(db, "Mines", "microfudge", "atout", "award", "Mines", "Mia", "1\n2")
-    assert said == "error: COUNT may hold only printable characters, not '\\n'"
+    assert said == "error: COUNT may hold only printable characters, not a line break"  # named in words (ruling EB22)

@@ -763,9 +763,18 @@ function checkRule(rule, event, table) {
   } catch (error) {
     if (error instanceof Unknowable) return null;
     if (error instanceof Mismatch) return `field ${error.field}: ${error.why}`;
-    return `its recorded inputs cannot be replayed by the rules (${error.message})`;
+    // In words, naming the event as the log does; the error is a developer's (ruling FP21).
+    return `the rules could not re-derive ${logged(event)} from what it records: a value it holds is not one they can read`;
   }
   return null;
+}
+
+/** An event as `chronique log` names it ("event 1e6638be:4"), as domain/rederivation.py ``_logged``. */
+function logged(event) {
+  const aggregate = get(event, "originator_id");
+  const version = get(event, "originator_version");
+  if (typeof aggregate !== "string" || !(typeof version === "number" || typeof version === "bigint")) return "this event";
+  return `event ${aggregate.replaceAll("-", "").slice(0, 8)}:${String(version)}`;
 }
 
 // -- the verification (domain/verifier.py) ------------------------------------------------------
