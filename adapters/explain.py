@@ -20,7 +20,7 @@ from chronique.domain.luck import odds_words
 from chronique.domain.rederivation import NO_CHANCE, ChanceUsed, Mismatch, Replay, Table, Unknowable, chance_used
 from chronique.domain.referees import all_rules
 from chronique.domain.rulesets import ruleset
-from chronique.domain.rulesets.words import epoch_name, face_down_until, fudge_face, kind_words
+from chronique.domain.rulesets.words import epoch_name, face_down_until, fudge_face, kind_words, told
 from chronique.domain.text import is_count, ordinal, plural, quoted
 from chronique.domain.verifier import CAMPAIGN, Epoch, epochs_of
 
@@ -171,7 +171,7 @@ def _explain(
         domain_event = _domain_event(audit, member, version)
         explanation.rederived = _verdict(audit, campaign_id, ref, target, epochs)
         # The event as recorded, told by its game's ruleset in the players' words (issue 14).
-        explanation.description = game.describe(domain_event)
+        explanation.description = told(game.describe, domain_event)
         epoch = epochs.get(str(target.get("epoch")))
         explanation.dice = chance_used(all_rules().rederive.get(target["topic"]), target, epoch.fair if epoch else None)
         # Ruling LK10: its odds as the log gives them, worked out again from the event itself,

@@ -15,7 +15,7 @@ from chronique.domain.errors import RuleViolation
 from chronique.domain.fairness import plain
 from chronique.domain.luck import odds_words
 from chronique.domain.rulesets import ruleset
-from chronique.domain.rulesets.words import face_down_until, kind_of, player_assigned
+from chronique.domain.rulesets.words import face_down_until, kind_of, player_assigned, told
 from chronique.domain.text import quoted
 
 if TYPE_CHECKING:
@@ -29,7 +29,7 @@ __all__ = ["ENVELOPE", "FORMATS", "STYLE", "Voided", "corrections", "describe", 
 
 def describe(event: Any, game: str) -> str:
     """A short account of one event of a ``game`` campaign, in the players' words (its ruleset's)."""
-    return ruleset(game).describe(event)
+    return told(ruleset(game).describe, event)
 
 
 @dataclass(frozen=True)

@@ -41,7 +41,7 @@ from chronique.domain.notes import GM, Note, note_author, refuse_player_unless_a
 from chronique.domain.pacing import make_pacing
 from chronique.domain.players import player_named
 from chronique.domain.rulesets import Ruleset, calendar_games, ruleset
-from chronique.domain.rulesets.words import joined, player_assigned
+from chronique.domain.rulesets.words import joined, player_assigned, told
 from chronique.domain.text import fold, inert, quoted, unprintable_in
 from chronique.domain.timeline import Tick, advance
 from chronique.domain.verifier import CAMPAIGN
@@ -1187,7 +1187,7 @@ def _told(rules: Ruleset, campaign: Campaign, event: Any) -> str:
     if isinstance(event, Campaign.PlayerAssigned):
         member = campaign.members.get(event.member_id)
         return player_assigned(event, member["name"] if member else None)
-    return rules.describe(event)
+    return told(rules.describe, event)
 
 
 def _folded(projection: str, events: Iterable[tuple[int, Any]]) -> list[dict[str, Any]]:

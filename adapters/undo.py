@@ -21,7 +21,7 @@ from chronique.domain.deck import Deck
 from chronique.domain.errors import RuleViolation
 from chronique.domain.gametime import calendar_from
 from chronique.domain.rulesets import ruleset
-from chronique.domain.rulesets.words import face_down_until, player_assigned
+from chronique.domain.rulesets.words import face_down_until, player_assigned, told
 from chronique.domain.text import NAME_LIMIT, plural, shortened
 
 if TYPE_CHECKING:
@@ -153,7 +153,7 @@ def _told(rules: Ruleset, names: dict[str, str], event: ChainedEvent, campaign: 
             return face_down_until(event.sealed_until)
     if isinstance(event, Campaign.PlayerAssigned):
         return player_assigned(event, names.get(event.member_id))
-    return rules.describe(event)
+    return told(rules.describe, event)
 
 
 def _events_of(services: Chronique, history: Sequence[ChainedEvent], mark: Campaign.CommandRecorded) -> list[ChainedEvent]:
@@ -218,7 +218,7 @@ def _void(
             if not isinstance(event, VOIDABLE):
                 # Named by its description's head ("session 1 ended"): the whole one left no room for
                 # why within a message's 300 characters (ruling EB2).
-                head = shortened(rules.describe(event).split(": ", 1)[0], NAME_LIMIT)
+                head = shortened(told(rules.describe, event).split(": ", 1)[0], NAME_LIMIT)
                 raise RuleViolation(f"the last command recorded “{head}”, which cannot be taken back: {NEVER_VOIDED}")
             done = campaign.voided_versions()
         elif owner in world.characters:

@@ -34,6 +34,17 @@ def described(table: Mapping[str, Describer], event: Any) -> str:
     return kind_of(event)
 
 
+def told(describe: Describer, event: Any) -> str:
+    """``event`` told by ``describe``; when what it records is no shape its kind can hold (a forged
+    or damaged record: a number where its cards are), its kind in words and where to look, so
+    that the log, an export or ``audit show`` of a journal that fails ``verify`` still read, every
+    other event as it was, instead of stopping at it (ruling FP22)."""
+    try:
+        return describe(event)
+    except Exception:  # noqa: BLE001 - a damaged record is a line of the log, never a traceback
+        return f"{kind_of(event)}, but its record cannot be read: `chronique verify` says what is wrong with it"
+
+
 def kind_of(event: Any) -> str:
     """What kind of event it is, in words: "wound taken" for a ``WoundTaken``."""
     return kind_words(type(event).__qualname__)
