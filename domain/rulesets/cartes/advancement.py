@@ -133,7 +133,8 @@ def arrange_care(world: World, patient: str, healer: str | None, means: str | No
     draw (no healer stops it), taking ``extra_levels`` more levels on each Médecine draw to double
     its result once per level (§Médecine L465)."""
     tending = ""
-    # §Survie L431: the dead draw no survival for a healer to support; stopping care is still fine.
+    # §Survie L431: the dead draw no survival for a healer to support; stopping care that stands
+    # is still fine (an order recorded before C108 does not lapse at death).
     character = world.character(patient) if healer is None else living(world, patient)
     if healer is not None:
         tender = living(world, healer)
@@ -156,6 +157,11 @@ def arrange_care(world: World, patient: str, healer: str | None, means: str | No
         # change of means that forgot its healer, never a reason to stop the care unasked.
         label = medicine_means(means).label  # an unknown means is refused as such first
         raise RuleViolation(f"care by {label} needs a healer (--healer); without one, care stops")
+    elif not character.condition["care"]:
+        # Without a healer the order stops the care that stands; with none standing (never given,
+        # stopped, or lapsed with the last wound or at death, ruling C108) there is nothing to stop,
+        # and a "care stopped" line would tell the log's reader of care that never ran (ruling C113).
+        raise RuleViolation(f"no care order stands for {character.name}: there is no care to stop")
     character.record(ev.CareArranged, at=world.campaign.clock, healer=tending, means=means or "", lapses_with_wounds=True)
     if extra_levels:
         character.record(ev.CareIntensified, at=world.campaign.clock, extra_levels=extra_levels)

@@ -16,6 +16,7 @@ from chronique.domain.rulesets.cartes.resolution import Opposition, TestOutcome,
 from chronique.domain.rulesets.cartes.survival import survival_period
 from chronique.domain.rulesets.cartes.table import draw, living
 from chronique.domain.rulesets.cartes.tables import lethality_index, tables
+from chronique.domain.text import fold
 from chronique.domain.world import World
 
 STANCES = ("draws", "out of combat", "ignores")
@@ -234,16 +235,24 @@ def spot(
     """Discrétion against Vigilance (§Vigilance et discrétion): the sneak adds the range and
     loses a device's signature; the watcher uses Vigilance when alert and trained, else Sens
     one level harder, and adds a sensor's bonus (§Senseurs L427). Each side may bring a
-    speciality and a situational modifier (``Edge``). Beyond the scale's last row (10 000 m,
-    range 13) only a sensor detects anyone (ruling C30): without one nothing is drawn."""
+    speciality and a situational modifier (``Edge``). A sneak without Discrétion hides at 0 plus
+    the range (ruling C115). Beyond the scale's last row (10 000 m, range 13) only a sensor
+    detects anyone (ruling C30): without one nothing is drawn."""
     scale = tables().range_bounds_m
     if range_of(distance_m) >= len(scale) and not sensor:
         raise RuleViolation(
             f"{world.character(watcher).name} cannot spot {world.character(sneak).name} {_metres(distance_m)} away without a "
             f"sensor: beyond the range scale's last row ({_metres(scale[-1])}), only a sensor detects (give --sensor)"
         )
+    hider = recorded_sheet(living(world, sneak))
     sneak_request = TestRequest(
         "Discrétion",
+        # §Compétences L525-527: a skill is bought level by level, so one never bought is at 0; the
+        # seed gives a characteristic in its place for Vigilance alone (§Sens ou vigilance L411),
+        # and the range is a bonus "à sa compétence" (L417) all the same: a sneak without
+        # Discrétion hides at 0 plus the range, as a healer without Médecine tends at 0 (ruling
+        # C43). It was refused ("no skill Discrétion"), and nobody untrained could hide (C115).
+        untrained=not any(fold(name) == fold("Discrétion") for name in hider.skills),
         speciality=sneak_edge.speciality,
         modifier=sneak_edge.modifier,
         range_bonus=range_of(distance_m),

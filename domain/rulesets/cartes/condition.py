@@ -105,7 +105,16 @@ def test_made(sheet: dict[str, Any], c: dict[str, Any], e: Fields) -> None:
         c["pile"] = _remove(c["pile"], e["from_pile"], "pile")
     if e["from_hand"]:
         c["hand"] = _remove(c["hand"], e["from_hand"], "hand")
-    c["pile_count"], c["hand_count"] = len(c["pile"]), len(c["hand"])
+    if c["dealt"] or not e.get("counts_kept"):
+        c["pile_count"], c["hand_count"] = len(c["pile"]), len(c["hand"])
+    else:
+        # §Ressources en cartes L203: between sessions the pile and the hand are counts noted at
+        # the session's end, not cards held (a hand dealt early to spend, C46, is its whole
+        # count): a test drawn from the general deck then leaves them, less the hand cards it
+        # played (ruling C116). A test recorded before set them to the cards held, none, and
+        # the next deal dealt nothing: it replays so.
+        c["pile_count"] -= len(e["from_pile"])
+        c["hand_count"] -= len(e["from_hand"])
     c["bonus"] += e["bonus_change"]
     c["malus"] += e["malus_change"]
 

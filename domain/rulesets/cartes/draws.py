@@ -27,7 +27,7 @@ from chronique.domain.rulesets.cartes.resolution import (
     target_with_markers,
 )
 from chronique.domain.rulesets.cartes.table import GENERAL, deal, draw, living, pack_words, pile_size, room_for_hands
-from chronique.domain.text import plural, quoted
+from chronique.domain.text import fold, plural, quoted
 from chronique.domain.world import World
 
 SOURCES = ("pile", "hand", "deck")
@@ -81,13 +81,18 @@ class TestRequest:
     game_purpose: str = ""
     supporting: bool = False
     hidden: bool = False
+    untrained: bool = False
+    """The skill is drawn at 0 when the sheet lacks it (§Compétences L525-527: a skill never bought
+    has no level), set by the game where the seed lets anyone try: a sneak without Discrétion
+    (ruling C115). Otherwise a skill the sheet lacks is refused, as a mistyped one is."""
 
 
 def target_of(character: Character, request: TestRequest) -> tuple[int, str, int, dict[str, int]]:
     """(target, canonical skill name, level shift, what made the target) for the request
     (cartes.md §3.4, §3.8); the last is recorded so an audit can show every modifier."""
     sheet = recorded_sheet(character)
-    base, name = skill_target(sheet, request.skill)
+    known = not request.untrained or any(fold(skill) == fold(request.skill) for skill in sheet.skills)
+    base, name = skill_target(sheet, request.skill) if known else (0, request.skill)
     speciality = _speciality_bonus(sheet, name, request.speciality) if request.speciality else 0
     c = character.condition
     # Kept only when there is one: every other test's basis keeps the shape it always had.
@@ -148,6 +153,15 @@ def _ready(world: World, name: str, request: TestRequest) -> _Ready:
         raise RuleViolation(
             "a resource manoeuvre is its own draw, Très facile Volonté with a hand card first that refills the pile:"
             " use chronique cartes resource"
+        )
+    if request.manoeuvre == "tactics" and not world.campaign.in_session:
+        # §Choix des manœuvres L278: a tactics manoeuvre's only result is markers "pour les tours
+        # suivants", the rounds of a scene (§Déroulement du tour L247); no scene runs between
+        # sessions (ruling C112), so its markers would wait, unshed by any scene's end, for a scene
+        # of the next session they were never won in (ruling C114).
+        raise RuleViolation(
+            "a tactics manoeuvre gains markers for the following rounds of a scene, and no scene runs between sessions:"
+            " draw it as power, or in a session"
         )
     character = living(world, name)
     if character.condition["out_of_combat"]:
@@ -233,6 +247,7 @@ def make_test(world: World, name: str, request: TestRequest) -> TestOutcome:
         support_spent=bool(character.condition["support_cards"]),
         support_cards_spent=len(character.condition["support_cards"]),
         best_by_gain=True,  # ruling C101
+        counts_kept=True,  # ruling C116
         sealed_until=world.campaign.epoch if request.hidden else None,
     )
     return outcome
@@ -323,6 +338,14 @@ def support(world: World, supporter: str, supported: str, request: TestRequest) 
     markers (tactics), or resource cards for their pile; a failure falls on the supporter."""
     if request.manoeuvre not in SUPPORTS:
         raise RuleViolation(f"a support is power, tactics or resource, not {quoted(request.manoeuvre)}")
+    if request.manoeuvre in ("power", "tactics") and not world.campaign.in_session:
+        # §Tirage des soutiens L287-294: a power or tactics support changes the supported action of
+        # the round (a card for its draw, markers for it); no scene runs between sessions (ruling
+        # C112), so the card or the markers would be held, unspent by any scene's end, into the
+        # next session's (ruling C114). A resource support only refills the pile.
+        raise RuleViolation(
+            f"a {request.manoeuvre} support helps an action of a scene's round, and no scene runs between sessions: support it in a session"
+        )
     helped = living(world, supported)
     if helped.id == world.character(supporter).id:
         raise RuleViolation("a character cannot support itself")

@@ -65,11 +65,14 @@ class TestMade(_Changes, FaceDown):
     ``game_purpose`` is None, and the log tells the two apart by their wording (ruling C82).
     ``best_by_gain`` says that an easy resource draw kept the success gaining the most cards,
     its value +3 on ♥ (ruling C101); None on tests recorded before version 7, which kept the
-    highest value."""
+    highest value. ``counts_kept`` says that a test drawn between sessions, while the pile and the
+    hand are only counts noted (§Ressources en cartes L203), leaves those counts as they were, less
+    the hand cards it played (ruling C116); None on tests recorded before version 8, which set
+    them to the cards held, none between sessions, and replay so."""
 
     __test__ = False  # not a pytest test class
 
-    class_version = 7
+    class_version = 8
 
     at: int
     skill: str
@@ -90,6 +93,7 @@ class TestMade(_Changes, FaceDown):
     support_spent: bool | None
     support_cards_spent: int | None
     best_by_gain: bool | None
+    counts_kept: bool | None
     sealed_until: str | None
 
     @classmethod
@@ -99,13 +103,15 @@ class TestMade(_Changes, FaceDown):
         # version 5, which keeps the game's purpose apart from the player's reason (None: unknown,
         # ``purpose`` holds whichever was written), or before version 6, which offers every power
         # support card held, not the first only, or before version 7, whose resource draw keeps
-        # the success gaining the most cards.
+        # the success gaining the most cards, or before version 8, whose test between sessions
+        # keeps the pile and hand counts noted.
         super().upcast_stored(state)
         state.setdefault("short_circuit", None)
         state.setdefault("support_spent", None)
         state.setdefault("game_purpose", None)
         state.setdefault("support_cards_spent", None)
         state.setdefault("best_by_gain", None)
+        state.setdefault("counts_kept", None)
 
 
 class SupportReceived(_Changes, FaceDown):

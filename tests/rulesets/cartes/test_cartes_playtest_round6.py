@@ -24,8 +24,16 @@ def test_care_for_a_dead_patient_is_refused_and_stopping_it_is_not_Survie_L431_M
     refused = run(db, "cartes", "care", NAME, "Brigand", "--healer", "Bruno", check=False)
     assert (refused.returncode, refused.stderr) == (2, "error: Brigand is dead\n")
     assert recorded(db) == before
-    # Stopping a care order (no healer) is still taken, dead or alive.
-    run(db, "cartes", "care", NAME, "Brigand")
+    # Stopping care (no healer) stops an order that stands, dead or alive; none stands for the
+    # dead Brigand (never given, and an order lapses at death, C108), so there is nothing to stop
+    # and the command is refused as such, recording nothing (ruling C113).
+    stopped = run(db, "cartes", "care", NAME, "Brigand", check=False)
+    assert (stopped.returncode, stopped.stdout, stopped.stderr) == (
+        2,
+        "",
+        "error: no care order stands for Brigand: there is no care to stop\n",
+    )
+    assert recorded(db) == before
 
 
 # -- 2. a first card played from the hand is said, in the log and at the table (ruling C99) ----------

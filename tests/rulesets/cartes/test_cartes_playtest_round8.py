@@ -109,7 +109,8 @@ def test_care_of_a_patient_with_nothing_to_tend_is_refused_Medecine_L465_ruling_
     seat(db, *PARTY, start=None)
     said = refused(db, "cartes", "care", NAME, "alice", "--healer", "bruno", "--means", "hospital")
     assert said == "error: Alice has no wound and no lasting malus: there is nothing for Bruno to care for"
-    assert run(db, "cartes", "care", NAME, "Alice").stdout == "nobody tends Alice now\n"  # stopping is still fine
+    # No order stands for Alice, so there is no care to stop (ruling C113).
+    assert refused(db, "cartes", "care", NAME, "Alice") == "error: no care order stands for Alice: there is no care to stop"
     run(db, "cartes", "wound", NAME, "Alice", "--damage", "2", "--lethality", "nulle")
     assert run(db, "cartes", "care", NAME, "Alice", "--healer", "Bruno").stdout == (
         "Bruno tends Alice (Premiers soins avec un équipement léger)\n"
