@@ -203,6 +203,10 @@ def sheet_page(services: Chronique, reader: Reader, name: str, as_of: str | None
         # is about the moment asked ("'zzz' is not a game date", a session never played).
         if as_of is None or not exists(services, reader, "character", name):
             raise
+        if _MOMENT_REF.fullmatch(as_of.strip()) and str(problem).startswith("no event "):
+            # Ruling NT8: the command line's words send its reader to `chronique log`, which a
+            # player's phone has not; the page says it as the explain page does.
+            raise Unreadable(f"There is no event {_echoed(as_of)} in this campaign.") from None
         raise Unreadable(str(problem)) from None
     rules = ruleset(character.ruleset)
     campaign = world.campaign
@@ -212,6 +216,9 @@ def sheet_page(services: Chronique, reader: Reader, name: str, as_of: str | None
         "game": rules.title,
         "character": character.name,
         "as_of": as_of or "",
+        # Ruling NT9: the form's example is a date of this campaign's own calendar (a Western
+        # Parade campaign refuses "Day 3 08:00"), the campaign's clock.
+        "date_example": services.calendar(campaign).format(campaign.clock),
         "sessions": sessions,
         "history": history(services, reader, character.name),
         "notes": shown_notes([note for note in services.notes(reader.campaign, character.name) if not note.voided], "html"),
@@ -219,6 +226,9 @@ def sheet_page(services: Chronique, reader: Reader, name: str, as_of: str | None
     }
     return f"{rules.name}/sheet.html.j2", context
 
+
+_MOMENT_REF = re.compile(r"[0-9a-f][0-9a-f-]{3,35}:[0-9]{1,18}")
+"""A sheet's ``?as_of=`` that names an event, as ``adapters.history`` reads one."""
 
 MOMENT_LIMIT = 80
 """The longest moment a sheet's address may ask (``?as_of=``): a date, a session or an event's ref."""
