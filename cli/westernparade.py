@@ -323,8 +323,8 @@ def attacks_cmd(
     as_json: bool = typer.Option(False, "--json", help="Output the canonical events as JSON, as `log --json`."),
 ) -> None:
     """Shots and blows by or at a character (a bystander in a shot's path too), oldest first, as
-    the log words them: each is recorded on whoever fired or struck, the target's defence roll
-    with it, so `log --character` leaves out those at the character (ruling WD18)."""
+    the log words them: the shots and blows alone, where `log --character` also holds his rolls,
+    wounds and care (rulings WD18, RM5)."""
     from chronique.adapters.services import LogPage
     from chronique.cli import render
     from chronique.domain.rulesets.westernparade.events import ATTACKS, attack_involves

@@ -556,7 +556,11 @@ def order_tending(world: World, patient: str, location: str, by: str | None, ski
             raise RuleViolation(f"{canonical} is not a care skill ({', '.join(CARE_SKILLS)})")
         tended = Tended(character.name, loc, world.character(by).name, canonical)
         tender = {"by": tended.by, "skill": canonical, "score": score}
-    w.update(tender=tender, cared=tender is not None)
+    # WB15: an order makes the wound cared for; withdrawn, it takes back only the care it gave, not
+    # that of a care skill (a bandage, §6.18.2; an amputation), nor any care given with no order in
+    # place (ruling WD22).
+    kept = bool(w["bandaged"]) or w["fate"] == "amputated" or (bool(w["cared"]) and w.get("tender") is None)
+    w.update(tender=tender, cared=tender is not None or kept)
     _record(character, be.TendingOrdered, at, body, location=loc, tender=tender)
     return tended
 

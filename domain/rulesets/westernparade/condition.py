@@ -341,7 +341,7 @@ def next_dues(c: Mapping[str, Any], env: Env) -> list[tuple[int, str]]:
     if heal_waits:
         out.append((now + min(heal_waits), "heal"))
     for location, wound in c["wounds"].items():
-        out.extend(_wound_dues(location, wound, env))
+        out.extend(_wound_dues(location, wound, env, now))
     drink = c["alcohol"]
     wait = alcohol.time_to_stage_change(alcohol.Drink(drink["tenths"], drink["progress"]), env.m_end, env.drinker)
     if wait is not None:
@@ -367,7 +367,7 @@ def heal_milestone(wound: Mapping[str, Any], location: str, env: Env) -> str:
     return "zero" if int(wound["damage"]) > env.max_pv[location] else "full"
 
 
-def _wound_dues(location: str, wound: Mapping[str, Any], env: Env) -> list[tuple[int, str]]:
+def _wound_dues(location: str, wound: Mapping[str, Any], env: Env, now: int) -> list[tuple[int, str]]:
     out: list[tuple[int, str]] = []
     if wound["hands"] and wound.get("pressed_until") is not None:  # stored before WB22: pressed on
         out.append((int(wound["pressed_until"]), f"release:{location}"))
@@ -379,8 +379,21 @@ def _wound_dues(location: str, wound: Mapping[str, Any], env: Env) -> list[tuple
         out.append((int(wound["gangrene_at"]) + gangrene_kills_after(env.m_end), f"gangrene:{location}"))
     infectable = part_of(location) != "head" and wound["infected_at"] is None and wound["fate"] != "amputated"
     if infectable and int(wound["damage"]) > 0 and untreated(wound):
-        out.append((int(wound["since"]) + (int(wound["untreated_days"]) + 1) * DAY, f"infect:{location}"))
+        out.append((next_infection_roll(wound, now), f"infect:{location}"))
     return out
+
+
+def next_infection_roll(wound: Mapping[str, Any], now: int) -> int:
+    """When an untreated wound's next daily infection roll falls (§3.2.7.2 L1992, "chaque jour"):
+    its days are counted from the hit (``since``), one a day while it stays untreated. A wound that
+    turns untreated again after days cared for or infected (its tending withdrawn, its infection
+    cured while the bullet stays in, WB15) was not rolled for on those days: its next roll is the
+    first of its daily marks after ``now`` (the body's last settling), never one in the past the
+    campaign has already lived, whose day the count of untreated days goes on from (ruling WB57)."""
+    due = int(wound["since"]) + (int(wound["untreated_days"]) + 1) * DAY
+    # The timeline's ``first_mark_after``, written out: importing ``chronique.domain.timeline`` would
+    # carry the campaign and its JSON library into the standalone verifier, which reads this module.
+    return due if due >= now else due + ((now - due) // DAY + 1) * DAY
 
 
 def extraction_overdue(wound: Mapping[str, Any], at: int) -> bool:

@@ -294,8 +294,28 @@ def _worse(e: Any, fell_beyond_saving: bool | None) -> str:
     return (f"; {critical}" if critical else "") + ("; beyond saving" if fell_beyond_saving else "")
 
 
+# What a care roll's own modifier (recorded under the label "wound", ``care.care``) is, per skill,
+# in words: one label said four different things ("Nettoyage d'une blessure 61, wound +25").
+_CARE_TERM = {
+    "Nettoyage d'une blessure": "preventive (easy)",  # §6.18.13: "si l'action est prophylactique, le jet est facile"
+    "Extraction de balle": "bullet in the head (difficult)",  # §3.2.7.3 L2003, ruling WB38
+    "Cautérisation": "the day after a failed try",  # §6.18.4: "la tentative du lendemain est pénalisée de 25 %"
+    "Chirurgie": "weapon badly placed",  # §3.4.5.2 L2525, ruling WB45: "le niveau de difficulté ... augmenté d'un cran"
+}
+
+
+def care_terms(skill: str, outcome: Mapping[str, Any]) -> dict[str, Any]:
+    """A care roll's outcome with its own modifier named for what it is (ruling WB58): the stored
+    event keeps the label "wound" (its chance re-derives from the recorded terms, whatever their
+    names), its words say "preventive (easy) +25", "bullet in the head (difficult) -25"."""
+    terms = dict(outcome.get("terms", {}))
+    if "wound" not in terms or skill not in _CARE_TERM:
+        return dict(outcome)
+    return {**outcome, "terms": {(_CARE_TERM[skill] if label == "wound" else label): value for label, value in terms.items()}}
+
+
 def _care(e: Any) -> str:
-    what = f"{e.skill} by {e.by} on the {where(e.location)}: {roll(e.outcome)}"
+    what = f"{e.skill} by {e.by} on the {where(e.location)}: {roll(care_terms(e.skill, e.outcome))}"
     if e.skill == "Amputation":
         return f"{what}{amputation_words(e.outcome, e.result)}"
     infected = (e.body["wounds"].get(e.location) or {}).get("infected_at") is not None
