@@ -255,19 +255,19 @@ def pull_cmd(
     campaign: str = CAMPAIGN,
     character: str = CHARACTER,
     location: str = LOCATION,
-    by: str = typer.Option(..., "--by", help="Who pulls on the weapon (a STR roll, one action)."),
+    by: str = typer.Option(..., "--by", help="Who pulls on the weapon (a FOR roll, one action)."),
     first_aid_by: str | None = typer.Option(
         None, "--first-aid-by", help="Who makes the difficult Premiers soins roll that halves the damage of tearing it out."
     ),
-    modifier: int = typer.Option(0, "--modifier", callback=PERCENT_RANGE, help="GM modifier to the STR roll."),
+    modifier: int = typer.Option(0, "--modifier", callback=PERCENT_RANGE, help="GM modifier to the FOR roll."),
     resisted: bool = typer.Option(
-        False, "--resisted", help="The wounded grip the weapon and oppose the pull with their own STR (their wounds' penalties count)."
+        False, "--resisted", help="The wounded grip the weapon and oppose the pull with their own FOR (their wounds' penalties count)."
     ),
     weapon: str | None = typer.Option(
         None, "--weapon", help="With --resisted: the weapon gripped; a sharp one cuts each hand for half its slash damage."
     ),
 ) -> None:
-    """Pull an impaling weapon out by force (§3.4.5.2): a failed STR roll deals 1 damage; out, 1d6cum more, bleeding double."""
+    """Pull an impaling weapon out by force (§3.4.5.2): a failed FOR roll deals 1 damage; out, 1d6cum more, bleeding double."""
     from chronique.domain.rulesets.westernparade.care import pull_out
 
     def act(world: World) -> Told[dict[str, Any], list[str]]:

@@ -771,7 +771,8 @@ def _extract(body: dict[str, Any], w: dict[str, Any], loc: str, grade: str, at: 
     body["ph"] -= done.ph
     w["per_minute"] = max(w["per_minute"], done.per_minute)
     if done.success:
-        w["bullet"] = False
+        # Kept for the wound's care in words (ruling WD23): the sheet says the bullet is out.
+        w.update(bullet=False, extracted=True)
     elif w.get("entry") == "difficult":
         # §3.2.7.3 L2003: a failed attempt makes it the critical failure's bullet, in too deep
         # to be removed: an easy roll every year (ruling WB38).
@@ -790,6 +791,8 @@ def _clean_check(w: dict[str, Any], place: str) -> int:
 def _clean(body: dict[str, Any], w: dict[str, Any], loc: str, grade: str, at: int, e: Env, stream: ChanceStream) -> Cared:
     w["cleaned"] = True
     done = cleaning(grade)
+    # Whether it worked, for the wound's care in words (ruling WD23): one try a wound (§6.18.13).
+    w["cleaning"] = "cured" if done["cured"] else "failed"
     if done["cured"]:
         w.update(infected_at=None, cared=True)
     return done, {}
@@ -806,7 +809,8 @@ def _cauterise(body: dict[str, Any], w: dict[str, Any], loc: str, grade: str, at
     w["damage"] += done.damage
     w["cautery_malus"] = done.next_malus
     if done.cured:
-        w.update(infected_at=None, cared=True)
+        # ``cauterised`` for the wound's care in words (ruling WD23).
+        w.update(infected_at=None, cared=True, cauterised=True)
     if done.gangrene and w["gangrene_at"] is None:
         w["gangrene_at"] = at
     return done.to_dict(), {}

@@ -28,6 +28,8 @@ Body keys (top level of ``Character.condition``; every value plain JSON)::
         "infected_at": null, "gangrene_at": null, "cautery_malus": 0,
         "progress": 0,                              # seconds towards the next PV healed (§3.2.8)
         "bandage": null | {"effect_at": int, "pv": int}, "bandaged": false,
+        # only once given (ruling WD23): a bullet extracted, a cleaning's fate, a cauterisation that cured
+        "extracted": true, "cleaning": "cured" | "failed", "cauterised": true,
         "fate": null | "useless" | "amputate" | "amputated",
         "redo": false,                             # a partial amputation to redo (§6.18.1)
         "fracture": true,                          # only once broken by a blunt EXTRA (§3.4.5.3)

@@ -104,8 +104,11 @@ def roll(outcome: Mapping[str, Any]) -> str:
 
 
 def chance_words(outcome: Mapping[str, Any]) -> str:
-    """A roll's chance and the terms it adds up from (§2.1): "85% (Premiers soins 85)"."""
-    terms = signed(ordered(outcome.get("terms", {})))
+    """A roll's chance and the terms it adds up from (§2.1): "85% (Premiers soins 85)". The score
+    rolled under is said even at 0 ("0% (Arts martiaux 0)"): it is what made the chance nil."""
+    ranked = ordered(outcome.get("terms", {}))
+    first = next(iter(ranked), None)
+    terms = signed(ranked, keep_first=first is not None and _score(first))
     return f"{outcome['chance']}%" + (f" ({terms})" if terms else "")
 
 
@@ -330,14 +333,15 @@ def _detached(e: Any) -> str:
 
 
 def pulled_words(e: Any) -> str:
-    """A ``WeaponPulled`` in words (§3.4.5.2 L2513, L2527): the STR roll, what it did, the first aid
-    that halves the 1d6cum. Said after the name of whom it is recorded on, the wounded: one
-    pulling on the weapon in their own body is not named again."""
+    """A ``WeaponPulled`` in words (§3.4.5.2 L2513, L2527): the FOR roll (the seed's word for
+    strength, §1.6.4, ruling WC32), what it did, the first aid that halves the 1d6cum. Said after
+    the name of whom it is recorded on, the wounded: one pulling on the weapon in their own body is
+    not named again."""
     p = e.pull
     puller = "pulls on the weapon in their own" if e.by_the_wounded else f"{e.by} pulls on the weapon in the"
-    head = f"{puller} {where(e.location)} (STR): {roll(p['strength'])}"
+    head = f"{puller} {where(e.location)} (FOR): {roll(p['strength'])}"
     if p.get("resistance") is not None:
-        head += f"; gripping it, the wounded resist (STR): {roll(p['resistance'])}"
+        head += f"; gripping it, the wounded resist (FOR): {roll(p['resistance'])}"
     if not p["out"]:
         done = f"it stays in; {plural(p['damage'], 'point')} of damage to the location (§3.4.5.2)"
     else:
@@ -512,9 +516,12 @@ def period_words(seconds: int) -> str:
 
 
 def _activity_started(e: Any) -> str:
+    # A bank's or a speculation's capital (§6.8.1, §6.8.9) said in dollars, as the command says
+    # it back (ruling WC31): the log is where the table reads what was put in.
     a = e.activity
     skill = f" ({a['skill']})" if a.get("skill") else ""
-    return f"took up {a['kind']}{skill}" + (f", a roll {period_words(a['every_s'])}" if a.get("every_s") else "")
+    capital = f", a capital of {dollars(int(a['capital']))}" if a.get("capital") else ""
+    return f"took up {a['kind']}{skill}" + (f", a roll {period_words(a['every_s'])}" if a.get("every_s") else "") + capital
 
 
 def dollars(cents: int) -> str:

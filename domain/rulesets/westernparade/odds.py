@@ -121,6 +121,9 @@ def draws(event: Any) -> list[Draw]:
         aid = event.pull["first_aid"]
         helped = _roll("difficult first aid halving a pull's damage", aid, event.first_aid_by) if aid else []
         against = event.pull.get("resistance")
+        # Ruling WC32: these kinds keep "STR" though every other word says FOR: a kind is the luck
+        # read model's stored key ("Kind of roll"), and a journal's rows projected before would
+        # count apart from new ones until a rebuild.
         resisted = _roll("STR roll resisting a weapon pulled out", against) if against else []
         return [*_roll("STR roll to pull a weapon out", event.pull["strength"], event.by), *resisted, *helped]
     if isinstance(event, be.HeadBulletRolled):

@@ -174,20 +174,22 @@ def _elapsed(seconds: int) -> str:
     return duration_words(seconds - seconds % HOUR if seconds >= HOUR else seconds)
 
 
-def location_words(wound: Mapping[str, Any], location: str, e: Env, at: int, conscious: bool = True) -> str:
+def location_words(wound: Mapping[str, Any], location: str, e: Env, at: int, conscious: bool = True, history: bool = False) -> str:
     """One location as a line: state, PV left of max, bleeding and remedy, bullet, infection,
-    gangrene, bandage, fate."""
+    gangrene, bandage, fate; with ``history``, the care it has had (:func:`care_had`)."""
     state = state_of(wound, location, e)
     head = f"{where(location)}: {state.value} wound, {pv_of(wound, location, e)} of {e.max_pv[location]} PV left"
-    return "; ".join([head, *location_notes(wound, location, e, at, conscious)])
+    return "; ".join([head, *location_notes(wound, location, e, at, conscious, history=history)])
 
 
 def location_notes(
-    wound: Mapping[str, Any], location: str, e: Env, at: int, conscious: bool = True, died_at: int | None = None
+    wound: Mapping[str, Any], location: str, e: Env, at: int, conscious: bool = True, died_at: int | None = None, history: bool = False
 ) -> list[str]:
     """What a wounded location's line says after its state and PV: bleeding and remedy, bullet,
-    infection, gangrene, bandage, who tends it, fate (the sheet's body table shows these too).
-    Of one who died (at ``died_at``), what the wound was when he died: no remedy, no clock running."""
+    infection, gangrene, bandage, with ``history`` the care it has had (the sheet and ``body
+    status``; a care's own line says what that care did already), who tends it, fate (the sheet's
+    body table shows these too). Of one who died (at ``died_at``), what the wound was when he
+    died: no remedy, no clock running."""
     if died_at is not None:
         return _at_death(wound, died_at)
     line = [bleeding_words(wound, location, e, at, conscious)]
@@ -204,6 +206,9 @@ def location_notes(
         line.append("gangrene: only an amputation saves the patient")
     if wound["bandage"] is not None:
         line.append(f"the bandage gives back {wound['bandage']['pv']} PV {_in(at, int(wound['bandage']['effect_at']))}")
+    had = care_had(wound) if history else []
+    if had:
+        line.append(f"care had: {joined(had)}")
     if wound["tender"] is not None:
         line.append(f"tended by {wound['tender']['by']} ({wound['tender']['skill']})")
     if wound["fate"] in ("useless", "amputate"):
@@ -211,6 +216,27 @@ def location_notes(
     if wound.get("redo"):
         line.append("the amputation must be done again")
     return line
+
+
+def care_had(wound: Mapping[str, Any]) -> list[str]:
+    """The care a wound has had that changes its course, in words (ruling WD23): its bullet
+    extracted (§3.2.7.4), bandaged (§6.18.2: cared for, not again until wounded anew), cleaned or
+    a cleaning failed (§6.18.13: one try a wound; §3.2.7.2), cauterised, or a cauterisation failed
+    with the next try's malus (§6.18.4). A record kept before ruling WD23 has no ``extracted``,
+    ``cleaning`` nor ``cauterised``: its cleaning reads as failed while the wound still festers."""
+    had = []
+    if wound.get("extracted") and not wound["bullet"]:
+        had.append("bullet extracted (§3.2.7.4)")
+    if wound["bandaged"]:
+        had.append("bandaged (§6.18.2)")
+    if wound.get("cleaned"):
+        failed = wound.get("cleaning", "failed" if wound["infected_at"] is not None else "cured") == "failed"
+        had.append("a failed cleaning (one try a wound, §6.18.13)" if failed else "cleaned (§6.18.13)")
+    if wound.get("cauterised"):
+        had.append("cauterised (§6.18.4)")
+    if wound["cautery_malus"]:
+        had.append(f"a failed cauterisation (the next try at {int(wound['cautery_malus']):+d}%, §6.18.4)")
+    return had
 
 
 def _infected(wound: Mapping[str, Any], at: int) -> str:
@@ -302,7 +328,7 @@ def body_lines(name: str, body: Mapping[str, Any], e: Env, at: int) -> list[str]
     lines = [f"{name} is {facts[0][1]}"] + [f"{label}: {value}" for label, value in facts[1:] if label in ("dying", "blood")]
     conscious = not body["unconscious"]
     for location, wound in sorted(body["wounds"].items()):
-        lines.append("  " + location_words(wound, location, e, at, conscious))
+        lines.append("  " + location_words(wound, location, e, at, conscious, history=True))
     if not body["wounds"]:
         lines.append("  no wound")
     return lines + [f"{label}: {value}" for label, value in facts[1:] if label not in ("dying", "blood")]

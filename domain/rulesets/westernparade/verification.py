@@ -364,12 +364,12 @@ def _care_given(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[
 
 
 def _weapon_pulled(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[str, Any]:
-    # §3.4.5.2 L2513, L2527: the STR roll under its recorded terms (and the victim's opposing
+    # §3.4.5.2 L2513, L2527: the FOR roll (ruling WC32) under its recorded terms (and the victim's opposing
     # it, L2515); the weapon out, its 1d6cum, then the difficult first-aid roll that halves it;
     # then the dice the damage calls for. Each die named from the rolls the pull returned.
     recorded = event["pull"]
     aid = recorded["first_aid"]
-    strength = f"{event['by']}'s STR roll to pull the weapon out of the {_where(event['location'])} (§3.4.5.2)"
+    strength = f"{event['by']}'s FOR roll to pull the weapon out of the {_where(event['location'])} (§3.4.5.2)"
     replay.part(strength)
     mark = len(replay.ops)
     against = recorded.get("resistance")
@@ -377,7 +377,7 @@ def _weapon_pulled(event: dict[str, Any], replay: Replay, table: Table) -> Mappi
     replay.name_parts(
         mark,
         (_drawn(done.strength), strength),
-        (_drawn(done.resistance), "the wounded's own STR roll opposing it (§3.4.5.2)"),
+        (_drawn(done.resistance), "the wounded's own FOR roll opposing it (§3.4.5.2)"),
         (len(done.faces), "the 1d6cum of tearing it out (§3.4.5.2)"),
         (_drawn(done.first_aid), f"{event.get('first_aid_by')}'s difficult first aid halving it (§3.4.5.2)"),
     )

@@ -158,6 +158,7 @@ def _locations(body: dict[str, Any], e: Env, at: int) -> list[tuple[str, ...]]:
         if wound is None:
             rows.append((loc.name, f"{e.max_pv[key]} of {e.max_pv[key]}", "unhurt", ""))
             continue
-        notes = "; ".join(location_notes(wound, key, e, at, conscious, died_at))
+        # The care the wound has had that changes its course, in words (ruling WD23).
+        notes = "; ".join(location_notes(wound, key, e, at, conscious, died_at, history=True))
         rows.append((loc.name, f"{pv_of(wound, key, e)} of {e.max_pv[key]}", state_of(wound, key, e).value, notes))
     return rows

@@ -470,7 +470,7 @@ def test_a_forced_pull_names_its_STR_roll_its_1d6cum_and_the_first_aid_S3_4_5_2_
     # Each die its own purpose: the STR roll; then, torn out, each face of the
     # 1d6cum (a 6 rolls again), then the helper's difficult first aid; nothing of a victim's
     # opposing roll where he did not oppose it.
-    strength = "Joe Hambuster's STR roll to pull the weapon out of the cuisse droite (§3.4.5.2)"
+    strength = "Joe Hambuster's FOR roll to pull the weapon out of the cuisse droite (§3.4.5.2)"
     cumulative = "the 1d6cum of tearing it out (§3.4.5.2)"
     assert named(failed) == [(80, strength)]
     assert named(torn) == [

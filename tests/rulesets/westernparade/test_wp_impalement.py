@@ -221,7 +221,7 @@ def test_joe_tears_his_lance_out_of_sam_s_thigh_which_then_bleeds_double_S3_4_5_
     thigh = sam.condition["wounds"]["right-thigh"]
     assert (thigh["damage"], thigh["impaled"], rates(sam.condition, care.env(world, sam))) == (18, None, (8, 0))
     assert describe(_last(world, WeaponPulled)) == (
-        "Joe Hambuster pulls on the weapon in the cuisse droite (STR): chance 50% (jFOR 50): rolled 30 → réussite normale —"
+        "Joe Hambuster pulls on the weapon in the cuisse droite (FOR): chance 50% (jFOR 50): rolled 30 → réussite normale —"
         " torn out (§3.4.5.2): 1d6cum 6+3; Doc Holloway's difficult first aid: chance 60% (Premiers soins 85, difficulty -25):"
         " rolled 10 → réussite critique → 4 points of damage, halved; the location bleeds double until first aid masters it"
     )
@@ -260,8 +260,8 @@ def test_sam_gripping_the_bowie_resists_and_each_hand_takes_half_its_slash_damag
     done = care.pull_out(world, SAM, "right-thigh", JOE, resisted=True, weapon_name="bowie")
     assert (done["out"], done["damage"], done["resistance"]["terms"]) == (False, 1, {"jFOR": 36, "wounds": -10})
     assert describe(_last(world, WeaponPulled)) == (
-        "Joe Hambuster pulls on the weapon in the cuisse droite (STR): chance 50% (jFOR 50): rolled 30 → réussite normale;"
-        " gripping it, the wounded resist (STR): chance 26% (jFOR 36, wounds -10): rolled 20 → réussite normale —"
+        "Joe Hambuster pulls on the weapon in the cuisse droite (FOR): chance 50% (jFOR 50): rolled 30 → réussite normale;"
+        " gripping it, the wounded resist (FOR): chance 26% (jFOR 36, wounds -10): rolled 20 → réussite normale —"
         " it stays in; 1 point of damage to the location (§3.4.5.2)"
     )
     hands = [e for e in world.pending() if isinstance(e, WoundTaken)][1:]
@@ -330,9 +330,7 @@ def test_a_plan_paused_by_a_broken_flank_says_the_break_keeps_him_still_once_fir
 # -- the command line ----------------------------------------------------------------------------
 
 
-def test_body_wound_impaled_prints_the_1d6cum_and_status_pull_and_chirurgie_follow_S3_4_5_2(
-    db: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_body_wound_impaled_prints_the_1d6cum_and_the_status_on_the_vault_s_dice_and_verifies_S3_4_5_2(db: str) -> None:
     shotgun_city(db)
     # The vault's dice first: the 1d6cum said is the damage added, and the journal verifies.
     out = run(db, WP, "body", "wound", C, SAM, "left-leg", "3", "--kind", "thrust", "--source", "an arrow", "--impaled").stdout
@@ -344,10 +342,17 @@ def test_body_wound_impaled_prints_the_1d6cum_and_status_pull_and_chirurgie_foll
     assert lodged in status
     assert lodged in " ".join(run(db, "sheet", C, SAM).stdout.split())  # the sheet's table wraps its lines
     assert "OK" in run(db, "verify", C).stdout
-    # Then scripted dice, one per branch (§3.4.5.2 L2513, L2519-L2521): Doc's Chirurgie 45 rolls
-    # 30, a normal success: out; Sam's right leg impaled again (1d6cum 2), where Joe's STR 50
-    # rolls 80, a failure: 1 point, it stays in.
-    scripted_dice(monkeypatch, 30, 2, 80)
+
+
+def test_chirurgie_takes_a_lodged_weapon_out_and_a_failed_pull_leaves_it_in_S3_4_5_2(db: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    shotgun_city(db)
+    # Scripted dice, one per branch (§3.4.5.2 L2513, L2519-L2521), from the first wound: on real
+    # dice a high 1d6cum took the jambe gauche past its critical threshold, and the surgery's line
+    # then also said the permanent losses. The arrow's 1d6cum 1; Doc's Chirurgie 45 rolls 30, a
+    # normal success: out; Sam's right leg impaled again (1d6cum 2), where Joe's FOR 50 rolls 80,
+    # a failure: 1 point, it stays in.
+    scripted_dice(monkeypatch, 1, 30, 2, 80)
+    run(db, WP, "body", "wound", C, SAM, "left-leg", "3", "--kind", "thrust", "--source", "an arrow", "--impaled")
     cared = run(db, WP, "body", "care", C, SAM, "left-leg", "Chirurgie", "--by", "Doc Holloway").stdout
     assert cared.splitlines()[0] == (
         f"{SAM}: Chirurgie by Doc Holloway on the jambe gauche: chance 45% (Chirurgie 45): rolled 30 → réussite normale —"
@@ -356,7 +361,7 @@ def test_body_wound_impaled_prints_the_1d6cum_and_status_pull_and_chirurgie_foll
     run(db, WP, "body", "wound", C, SAM, "right-leg", "3", "--kind", "thrust", "--source", "a pitchfork", "--impaled")
     pulled = run(db, WP, "body", "pull", C, SAM, "right-leg", "--by", JOE).stdout
     assert pulled == (
-        f"{SAM}: {JOE} pulls on the weapon in the jambe droite (STR): chance 50% (jFOR 50): rolled 80 → échec normal —"
+        f"{SAM}: {JOE} pulls on the weapon in the jambe droite (FOR): chance 50% (jFOR 50): rolled 80 → échec normal —"
         " it stays in; 1 point of damage to the location (§3.4.5.2)\n"
     )
     line = refused(db, WP, "body", "wound", C, SAM, "right-arm", "3", "--kind", "bullet", "--impaled")
@@ -381,11 +386,11 @@ def test_a_wounded_man_pulling_the_weapon_out_himself_is_named_once_S3_4_5_2_L25
     run(db, WP, "body", "wound", C, SAM, "right-leg", "3", "--kind", "thrust", "--source", "a pitchfork", "--impaled")
     pulled = run(db, WP, "body", "pull", C, SAM, "right-leg", "--by", SAM).stdout
     assert pulled == (
-        f"{SAM}: pulls on the weapon in their own jambe droite (STR): chance 31% (jFOR 36, wounds -5): rolled 20 → réussite normale —"
+        f"{SAM}: pulls on the weapon in their own jambe droite (FOR): chance 31% (jFOR 36, wounds -5): rolled 20 → réussite normale —"
         " torn out (§3.4.5.2): 1d6cum 3 → 3 points of damage; the location bleeds double until first aid masters it\n"
     )
     log = " ".join(run(db, "log", C, "--character", SAM).stdout.split())  # the log's table wraps its lines
-    assert "| pulls on the weapon in their own jambe droite (STR): chance 31%" in log
+    assert "| pulls on the weapon in their own jambe droite (FOR): chance 31%" in log
     assert f"{SAM} pulls" not in log
 
 

@@ -247,7 +247,7 @@ def test_the_amputation_prints_and_logs_the_patient_s_END_roll_after_his_losses_
     # One line, the log's: the surgeon's roll, the patient's END roll, and what came of them.
     (line,) = run(db, WP, "body", "amputate", C, DOC, "right-hand", "--by", JOE).stdout.splitlines()
     assert line.startswith(
-        f"{DOC}: Amputation by {JOE} on the main droite: chance 0%: below 5%, no roll → échec normal; "
+        f"{DOC}: Amputation by {JOE} on the main droite: chance 0% (Amputation 0): below 5%, no roll → échec normal; "
         "the patient's END roll: chance 33% (jEND 36, losses -3): rolled "
     )
     (cut,) = (e for e in logged(db, C) if e["topic"].endswith(":CareGiven"))

@@ -147,11 +147,11 @@ def test_a_long_activity_s_month_and_year_read_as_the_rulebook_names_them_S6_8_1
         f"{SAM}: activity 1 panning (Tamisage), a roll every half-day (12 hours)\n",
         f"{SAM}: activity 2 survival (Survie dans le désert), a roll every week\n",
     ]
-    # The log says each period as the command did.
+    # The log says each period as the command did, and the capital (ruling WC31).
     took = [said(e) for e in events(db, CAMPAIGN, "ActivityStarted")]
     assert took == [
-        "took up banking (Banque), a roll every month (30 days)",
-        "took up speculation (Spéculation), a roll every year (365 days)",
+        "took up banking (Banque), a roll every month (30 days), a capital of $1,000.00",
+        "took up speculation (Spéculation), a roll every year (365 days), a capital of $500.00",
         "took up panning (Tamisage), a roll every half-day (12 hours)",
         "took up survival (Survie dans le désert), a roll every week",
     ]

@@ -77,14 +77,14 @@ def test_a_pull_recorded_before_it_kept_who_pulled_reads_naming_the_puller_and_s
     care.pull_out(world, SAM, "right-thigh", SAM)
     (pulled,) = [e for e in world.pending() if isinstance(e, WeaponPulled)]
     assert pulled.by_the_wounded is True
-    assert describe(pulled).startswith("pulls on the weapon in their own cuisse droite (STR): chance 26% (jFOR 36, wounds -10)")
+    assert describe(pulled).startswith("pulls on the weapon in their own cuisse droite (FOR): chance 26% (jFOR 36, wounds -10)")
     old = {k: v for k, v in _recorded(pulled).items() if k != "by_the_wounded"}
     WeaponPulled.upcast_stored(old)
     assert old["by_the_wounded"] is None
     assert check(RULES.rederive[BODY + "WeaponPulled"], old, Table()) is None
     # As such a pull always read: the puller by name, whoever he is.
     assert describe(pulled.__class__(**{k: v for k, v in old.items() if k != "topic"})).startswith(
-        f"{SAM} pulls on the weapon in the cuisse droite (STR)"
+        f"{SAM} pulls on the weapon in the cuisse droite (FOR)"
     )
 
 
