@@ -371,15 +371,12 @@ class ExtraWordsNamed:
 
 
 def extra_words(words: list[str]) -> str:
-    """The refusal of ``words`` typed past a command's arguments (ruling EB23): Click's own line
-    for plain words ("got unexpected extra argument(s) (Bruno)"); one that reads as nothing or as
-    a code (empty, blank, holding white space or a control character) named in words, each word
-    then quoted (domain/text.py :func:`quoted`): "got an unexpected extra argument: an empty
-    one (“”)", "got 2 unexpected extra arguments: “Bruno” and a line break"."""
-    from chronique.domain.text import quoted, unprintable
+    """The refusal of ``words`` typed past a command's arguments (ruling EB23), each named as a
+    person reads it (domain/text.py :func:`quoted`), counted in words rather than Click's
+    "argument(s)": "got an unexpected extra argument: “Bruno”", "got an unexpected extra
+    argument: an empty one (“”)", "got 2 unexpected extra arguments: “Bruno” and a line break"."""
+    from chronique.domain.text import quoted
 
-    if all(word and not any(char.isspace() for char in word) and unprintable(word) is None for word in words):
-        return f"got unexpected extra argument(s) ({' '.join(words)})"
     named = ["an empty one (“”)" if not word else quoted(word) for word in words]
     if len(named) == 1:
         return f"got an unexpected extra argument: {named[0]}"

@@ -51,8 +51,8 @@ def refused(db: str, *args: str) -> str:
             ("sheet", "Verdelune", "Alice", "", "Bruno", "\t"),
             "got 3 unexpected extra arguments: an empty one (“”), “Bruno” and a tab (see 'chronique sheet --help')",
         ),
-        # A plain word keeps Click's line (tests/cli/test_error_boundary.py).
-        (("sheet", "Verdelune", "Alice", "Bruno"), "got unexpected extra argument(s) (Bruno) (see 'chronique sheet --help')"),
+        # A plain word is quoted and counted in words too, never Click's "argument(s)".
+        (("sheet", "Verdelune", "Alice", "Bruno"), "got an unexpected extra argument: “Bruno” (see 'chronique sheet --help')"),
     ],
 )
 def test_an_empty_or_blank_extra_argument_is_named_in_words_by_every_command_ruling_eb23(db: str, args: tuple[str, ...], said: str) -> None:
