@@ -330,24 +330,39 @@ def first_aid_(
     ctx: typer.Context,
     campaign: str = CAMPAIGN,
     patient: str = CHARACTER,
-    healer: str = typer.Option(..., "--healer", help="Who gives first aid (rolls Médecine)."),
+    healer: str = typer.Option(..., "--healer", help="Who gives first aid (rolls Médecine, or the --field named)."),
     setback_id: int = typer.Option(..., "--setback", help="The Revers treated (its id on the sheet)."),
     quality: str = QUALITY,
+    field: str = typer.Option(
+        "Médecine", "--field", help="The field the healer rolls: Médecine, or the field of the Narrator's own list that serves (L359)."
+    ),
+    atout: int = TEST_ATOUT,
+    countered_by: list[str] = COUNTERED,
+    helper: list[str] = HELPERS,
+    change_die: bool = CHANGE_DIE,
+    reroll: bool = REROLL,
     gm: bool = GM,
 ) -> None:
     """First aid: a Médecine Test against Moyenne / Difficile / Très difficile by severity."""
-    from chronique.domain.rulesets.microfudge.describe import against, first_aid_outcome, first_aid_roll
-    from chronique.domain.rulesets.microfudge.events import FirstAidGiven
-    from chronique.domain.rulesets.microfudge.play import first_aid
+    from chronique.domain.rulesets.microfudge.describe import against, dice, first_aid_outcome, first_aid_roll, played
+    from chronique.domain.rulesets.microfudge.events import AtoutPlayed, FirstAidGiven
+    from chronique.domain.rulesets.microfudge.play import TestAtouts, first_aid
     from chronique.domain.rulesets.microfudge.rules import quality_modifier
 
     def act(world: World) -> str:
-        first_aid(world, patient, healer, setback_id, quality_modifier(quality))
+        # L737-L765: the Atouts a Test takes act on first aid's Médecine Test too (ruling M124).
+        spends = TestAtouts(atout, tuple(countered_by), tuple(helper), reroll, change_die)
+        first_aid(world, patient, healer, setback_id, quality_modifier(quality), spends, field)
         given: Any = world.recorded_last(patient, FirstAidGiven)
-        # L359: the Médecine Test as a Test reads (rank, gear, Revers, dice), then what it did.
+        # L359: the Médecine Test as a Test reads (rank, gear, Atouts, Revers, dice), then what it did.
         test = given.test
-        rolled = f"{first_aid_roll(test)}: {_final(test['dice'], test['final'])} {against(test['required'])}"
-        return f"{given.healer} tends {world.character(patient).name}'s Revers {setback_id}: {rolled}: {first_aid_outcome(given)}"
+        voided = test.get("voided", [])
+        again = f"[{dice(list(voided))}] rerolled with an Atout: " if voided else ""
+        rolled = f"{first_aid_roll(test)}: {again}{_final(test['dice'], test['final'])} {against(test['required'])}"
+        name = world.character(patient).name
+        whose = "their own" if given.healer == name else f"{name}'s"
+        line = f"{given.healer} tends {whose} Revers {setback_id}: {rolled}: {first_aid_outcome(given)}"
+        return "\n".join([line, *(f"{who} {played(e)}" for who, e in world.recorded_by(AtoutPlayed))])
 
     typer.echo(_act(ctx, campaign, act, gm))
 
@@ -684,7 +699,7 @@ def conflict_card(
         # «Conflits hasardeux» L307-L330: a side's cards go to attacks on named opponents and to
         # its defence; each attack's successes left over inflict Revers.
         attacks = [f"attacks {t} with {cards(a['cards'])}" for t, a in side["attack"].items()]
-        guard = f"defends with {cards(side['defence']['cards'])}" if side["defence"]["cards"] else "no card in defence"
+        guard = _guard(side["defence"], side["armour"])
         # One Revers of severity v, named as the target's sheet will (L343); a safe Sequence's by
         # its severity, no wound, for none reaches the sheet (L319, ruling M117).
         # A ram's on the vehicle it damaged (L429, ruling M105).
@@ -705,6 +720,30 @@ def conflict_card(
         typer.echo(f"{name} ({pool_terms(side)}{used}): {attacked}; {guard} — {inflicted}{banked}{changed}{covered}")
     verdict = f"{won(result.winner, result.side, 'wins')} the draw" if result.winner else "a tie"
     typer.echo(f"draw {result.draw}: {verdict}{_ending(result)}")
+
+
+_EXTRA_DEFENCE = {"cover": "cover", "range": "range", "endurance": "Endurance accrue", "robustesse": "Robustesse"}
+"""The defence cards a side draws beyond its own split, by what gives them: cover and range in
+ranged combat («Combat à distance» L365-L369), Endurance accrue's natural armour (L641) and the
+vehicle's Robustesse for its occupants ([option] L431)."""
+
+
+def _guard(defence: dict[str, Any], armour: dict[str, Any]) -> str:
+    """A side's defence as its line says it: every card it drew to defend, with the cards beyond
+    its own split by what gave them, then its worn armour's cards, drawn apart («c – Armures»
+    L485-L502): "defends with 7♠ 3♠ 7♣ (cover +1); armour draws 2♥ 3♦" (ruling M125). It once
+    showed the defence cards alone, so a side of two cards defended with three and the armour's
+    success that cancelled an attack was nowhere."""
+    from chronique.domain.rulesets.words import cards
+    from chronique.domain.sheetview import signed
+
+    said = []
+    if defence["cards"]:
+        extra = [f"{_EXTRA_DEFENCE.get(k, k)} {signed(n)}" for k, n in defence.get("extra", {}).items() if n]
+        said.append(f"defends with {cards(defence['cards'])}" + (f" ({', '.join(extra)})" if extra else ""))
+    if armour["cards"]:
+        said.append(f"armour draws {cards(armour['cards'])}")
+    return "; ".join(said) or "no card in defence"
 
 
 def _ending(result: Any) -> str:

@@ -197,6 +197,19 @@ def _state(character: Character) -> dict[str, Any]:
     return state
 
 
+def _at_the_table(world: World, state: Mapping[str, Any]) -> None:
+    """Refuse a move in an open Sequence between sessions (ruling M127): a draw, the upper hand or
+    an abridgement is the table's, as opening the Sequence is (L125, L305, ruling M121); a
+    Sequence left open when its session ended waits for the next one. The Narrator may still end
+    it (``sequence-stop``, a scene cut, L297)."""
+    if not world.campaign.in_session:
+        name = world.campaign.name
+        raise RuleViolation(
+            f"{name} has no open session: Sequence {state['id']} is played at the table (L125, L305) and waits for the next "
+            f"session (session start {name}); the Narrator may end it now (sequence-stop)"
+        )
+
+
 def start_sequence(
     world: World, names: list[str], goal: str = "", teams: Mapping[str, str] | None = None, collective: bool = False, hazardous: bool = True
 ) -> int:
@@ -519,6 +532,7 @@ def draw(world: World, sides: list[Side], purpose: str = "") -> DrawResult:
     names = [c.name for c in chars.values()]
     # A draw belongs to an open Sequence: say so before asking for the other sides (L297-L305).
     state = _state(chars[sides[0].name])
+    _at_the_table(world, state)
     if len(sides) < 2:
         raise RuleViolation(f"every participant of Sequence {state['id']} ({', '.join(state['participants'])}) declares before a draw")
     named = [chars[s.name].name for s in sides]  # one name a side: a participant named twice is two
@@ -729,6 +743,7 @@ def abridge(world: World, name: str, agreed: bool = False) -> str:
     character may not (ruling M52): a teammate or, after a tie, the other side may."""
     character = world.character(name)
     state = _state(character)
+    _at_the_table(world, state)
     ensure_able_to_act(world, character)
     if not state["draws"]:
         raise RuleViolation("no draw yet: nobody may abridge the Sequence")
@@ -794,6 +809,7 @@ def take_upper_hand(world: World, name: str) -> UpperHand:
     character = world.character(name)
     me = character.name
     state = _state(character)
+    _at_the_table(world, state)
     ensure_able_to_act(world, character)
     forgone = {target: n for target, n in state.get("inflicted", {}).items() if n}
     if not forgone and state["upper_hand"]:

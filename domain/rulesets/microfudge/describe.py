@@ -277,10 +277,12 @@ def origin(source: str, in_place_of: str | None) -> str:
 
 
 def first_aid_roll(test: Mapping[str, Any]) -> str:
-    """The healer's Test as a Test reads it: its characteristic's rank, then the gear and the
-    healer's own Revers (L359, L459-L467): "Médecine Exceptionnel (7) (gear +2)"."""
+    """The healer's Test as a Test reads it: its characteristic's rank, then the gear, the ranks
+    the Atouts spent on it added and the healer's own Revers (L359, L459-L467, L737-L761): "Médecine
+    Moyen (4) (Atout +1, help +1, gear +2)"."""
     roll = {"characteristic": test["characteristic"], "rank": test["rank"], "used_rank": test["rank"]}
-    return rolled_on(roll | {"modifiers": {"quality": test["quality"]}, "penalty": test["penalty"]})
+    modifiers = {"quality": test["quality"], **test.get("modifiers", {})}
+    return rolled_on(roll | {"modifiers": modifiers, "penalty": test["penalty"]})
 
 
 def first_aid_outcome(e: Any) -> str:
@@ -299,7 +301,7 @@ def first_aid_outcome(e: Any) -> str:
 
 def _first_aid(e: Any) -> str:
     t = e.test
-    rolled = f"{first_aid_roll(t)}: {dice(t['dice'])} → {rank(t['final'])} {against(t['required'])}"
+    rolled = f"{first_aid_roll(t)}: {rerolled(t.get('voided', []))}{dice(t['dice'])} → {rank(t['final'])} {against(t['required'])}"
     return f"first aid by {e.healer} on Revers {e.setback_id}: {rolled}: {first_aid_outcome(e)}"
 
 

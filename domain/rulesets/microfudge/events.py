@@ -242,7 +242,12 @@ class FirstAidGiven(ChanceConsumed, FaceDown):
     """A healer's first-aid Test on one Revers («Premiers soins et Blessures» L357-L359): the
     Médecine Test's dice are in ``chance``; success stabilizes and, in ``reduce_step`` mode,
     lowers the wound one step (campaign setting, PROPOSAL A9). The healer and scene are noted on
-    the wound: one attempt per wound per healer per scene (PROPOSAL A9)."""
+    the wound: one attempt per wound per healer per scene (PROPOSAL A9). The ``test`` holds the
+    ranks the Atouts spent inside it added (``modifiers``: the healer's +1, help, a changed die),
+    whether a ``reroll`` was declared and the dice it ``voided`` (L737-L765, ruling M124); the
+    Atouts themselves are ``AtoutPlayed`` on their spenders' chains."""
+
+    class_version = 3
 
     at: int
     setback_id: int
@@ -256,6 +261,14 @@ class FirstAidGiven(ChanceConsumed, FaceDown):
     epoch: str
     chance: list[dict[str, Any]]
     sealed_until: str | None
+
+    @classmethod
+    def upcast_stored(cls, state: dict[str, Any]) -> None:
+        # Recorded before version 3, when no Atout could be spent on first aid (ruling M124).
+        super().upcast_stored(state)
+        state["test"].setdefault("modifiers", {})
+        state["test"].setdefault("reroll", False)
+        state["test"].setdefault("voided", [])
 
     def apply(self, character: Character) -> None:
         _update(character, self.setback_id, self.severity, self.stabilized, self.next_tick)

@@ -65,8 +65,11 @@ def draws(event: Any) -> list[Draw]:
         voided = [_test("Test", event.voided, base, event.required)] if event.voided else []
         return [*voided, _test("Test", event.dice, base, event.required)]
     if isinstance(event, ev.FirstAidGiven):
+        # Read as a Test (ruling M124): a changed die is the healer's choice, both rolls of a reroll count.
         t = event.test
-        return [_test("first aid", t["dice"], t["final"] - sum(t["dice"]), t["required"], event.healer)]
+        base = t["final"] - sum(t["dice"]) - t.get("modifiers", {}).get("change-die", 0)
+        voided = [_test("first aid", t["voided"], base, t["required"], event.healer)] if t.get("voided") else []
+        return [*voided, _test("first aid", t["dice"], base, t["required"], event.healer)]
     if isinstance(event, ev.PowerUsed):
         mine = event.final - sum(event.dice)
         if event.resisted is None:

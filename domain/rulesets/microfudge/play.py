@@ -592,14 +592,47 @@ def open_setback(character: Character, setback_id: int) -> dict[str, Any]:
     return dict(found)
 
 
-def first_aid(world: World, patient: str, healer: str, setback_id: int, quality: int = 0) -> bool:
+@dataclass(frozen=True)
+class TestAtouts:
+    """The Atouts spent inside a Test that is not ``roll_test``'s (first aid's Médecine Test), as
+    ``TestRequest`` names them (L737-L765): the roller's own +1 (``atout`` spends against the
+    ``countered_by``), the ``helpers``, a ``reroll`` and a ``change_die``."""
+
+    __test__ = False  # not a pytest test class
+
+    atout: int = 0
+    countered_by: tuple[str, ...] = ()
+    helpers: tuple[str, ...] = ()
+    reroll: bool = False
+    change_die: bool = False
+
+
+def first_aid(
+    world: World,
+    patient: str,
+    healer: str,
+    setback_id: int,
+    quality: int = 0,
+    atouts: TestAtouts | None = None,
+    field: str = "Médecine",
+) -> bool:
     """The healer's Médecine Test against Moyenne / Difficile / Très difficile by the wound's
     severity, with the gear's quality modifier (L359, L459-L467). Success stabilizes, and in the
     campaign's ``reduce_step`` mode lowers the wound one step (PROPOSAL A9); a wound still there
     starts (or keeps) its recovery clock. The patient may be critical, the healer not (ruling M52).
-    A vehicle's damage or a social Revers is no wound: refused (rulings M109, M116)."""
+    A vehicle's damage or a social Revers is no wound: refused (rulings M109, M116).
+
+    First aid is a Test like any other, so the Atouts of «4 – Utilisation créative des Atouts»
+    act on it as on a Test (``atouts``, ruling M124): the healer's +1 (L737-L739), help (L761), a
+    reroll and a changed die (L743); each is an ``AtoutPlayed`` naming the Test, the rank ones in
+    the Test's ``modifiers``, a reroll's voided dice in its ``voided``.
+
+    The Test is of Médecine "ou tout autre Champ d'Expertise approprié lorsque le Narrateur a créé
+    sa propre liste de Champs" (L359): ``field`` names it, a field of expertise (or a free-style
+    trait), never an aptitude or a power domain (ruling M126)."""
+    spend = atouts or TestAtouts()
     character, medic = world.character(patient), world.character(healer)
-    ensure_able_to_act(world, medic)
+    ensure_able_to_act(world, medic, *(world.character(n) for n in (*spend.helpers, *spend.countered_by)))
     setback = open_setback(character, setback_id)
     if setback["domain"] == "vehicle":
         # L357-L359 tend wounds; a vehicle's damage (L429) has no repair rule (A24, ruling M109).
@@ -613,11 +646,39 @@ def first_aid(world: World, patient: str, healer: str, setback_id: int, quality:
     scene = ev.scene_of(world.campaign.epoch, world.campaign.clock)
     if [medic.name, scene] in setback.get("tended", []):
         raise RuleViolation(f"{medic.name} already tried first aid on Revers {setback_id} in this scene: one attempt per healer and scene")
-    canonical, rank, _ = characteristic(medic.sheet, "Médecine")
+    canonical, rank, kind = characteristic(medic.sheet, field)
+    if kind in ("aptitude", "domain"):
+        # L359: first aid is a Test of a field of expertise, Médecine or the Narrator's own.
+        what = "aptitude" if kind == "aptitude" else "power domain"
+        raise RuleViolation(f"first aid is a Test of Médecine or another field of expertise (L359), not the {what} {canonical}")
     malus = penalty(medic.condition["setbacks"], "physical")
-    dice, chance = _roll(world, character)
     required = first_aid_required(setback["severity"])
-    result = resolve_test(rank - malus, quality, dice, required)
+    # L737-L765: every spender can pay before anything rolls, as in a Test (roll_test).
+    uses = tables().atout_uses
+    chain = countered_spends(world, medic.name, int(spend.atout), spend.countered_by)
+    helps = help_spends(world, medic.name, spend.helpers)
+    reroll = [(medic.name, "reroll", uses["reroll"])] if spend.reroll else []
+    change = [(medic.name, "change-one-die", uses["change-one-die"])] if spend.change_die else []
+    planned = plan_atouts(world, chain + helps + reroll + change)
+    modifiers: dict[str, int] = {}
+    if countered_bonus(int(spend.atout), sum(1 for p in planned if p[1] == "counter")):
+        modifiers["atout"] = 1
+    if helps:
+        modifiers["help"] = len(helps)
+    stream = _stream(world, character)
+    dice = [stream.fudge() for _ in range(4)]
+    result = resolve_test(rank - malus, quality + sum(modifiers.values()), dice, required)
+    voided: list[int] = []
+    if reroll and not result.success:
+        # L743: the Atout voids the roll; the four new dice stand, from the same event's stream.
+        voided, dice = dice, [stream.fudge() for _ in range(4)]
+        result = resolve_test(rank - malus, quality + sum(modifiers.values()), dice, required)
+    chance = stream.ops
+    die = _changed_die(dice) if change and not result.success else None
+    if die is not None:
+        # L743: one die's result changed; the dice stay as rolled (the audit re-derives them).
+        modifiers["change-die"] = 1 - dice[die]
+        result = resolve_test(rank - malus, quality + sum(modifiers.values()), dice, required)
     mode = settings(world)["first_aid_mode"]
     severity, stabilized, next_tick = setback["severity"], setback["stabilized"], setback["next_tick"]
     if result.success:
@@ -637,7 +698,7 @@ def first_aid(world: World, patient: str, healer: str, setback_id: int, quality:
         setback_id=setback_id,
         healer=medic.name,
         test={"characteristic": canonical, "rank": rank, "penalty": malus, "quality": quality, "dice": dice}
-        | {"final": result.final, "required": required},
+        | {"final": result.final, "required": required, "modifiers": modifiers, "reroll": spend.reroll, "voided": voided},
         success=result.success,
         mode=mode,
         severity=severity,
@@ -647,7 +708,32 @@ def first_aid(world: World, patient: str, healer: str, setback_id: int, quality:
         chance=chance,
         sealed_until=None,
     )
+    _play_test_atouts(
+        world, planned, medic.name, f"{canonical} Test (first aid on {character.name}'s Revers {setback_id})", voided, dice, die
+    )
     return result.success
+
+
+def _play_test_atouts(
+    world: World, planned: list[Spend], roller: str, roll: str, voided: list[int], dice: list[int], die: int | None
+) -> None:
+    """Record the Atouts spent inside a Test recorded without an ``atout_pool`` (first aid): the
+    roller's +1, those it paid again after each counter and the counters (L737-L739), help (L761),
+    and a reroll and a changed die, paid only when they acted (L743)."""
+    bonus = [p for p in planned if p[1] == "temporary-bonus"]
+    countering = [p[0] for p in planned if p[1] == "counter"]
+    play_atouts(world, bonus[:1], roller, roll, {"temporary-bonus": {"ranks": 1}})
+    for nth, renewed in enumerate(bonus[1:], start=2):
+        effect = {"ranks": 1, "renewed": True, "spend": nth, "after": countering[nth - 2]}
+        play_atouts(world, [renewed], roller, roll, {"temporary-bonus": effect})
+    for counter in (p for p in planned if p[1] == "counter"):
+        play_atouts(world, [counter], counter[0], roll, {"counter": {"cancelled": roller, "ranks": -1}})
+    play_atouts(world, [p for p in planned if p[1] == "help"], roller, roll, {"help": {"ranks": 1}})
+    if voided:
+        play_atouts(world, [p for p in planned if p[1] == "reroll"], roller, roll, {"reroll": {"dice rerolled": len(voided)}})
+    if die is not None:
+        effect = {"die": die, "from": dice[die], "to": 1, "ranks": 1 - dice[die]}
+        play_atouts(world, [p for p in planned if p[1] == "change-one-die"], roller, roll, {"change-one-die": effect})
 
 
 def pace_recovery(world: World, name: str, care: str, rest: str, setback_id: int | None = None) -> list[dict[str, Any]]:

@@ -78,12 +78,21 @@ def _contenders(recorded: list[dict[str, Any]], dice: list[int], table: Table) -
 
 def _first_aid(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[str, Any]:
     # L359-L363: the healer's Test (4dF on the recorded rank, less his Revers, plus the care's
-    # quality) against the required rank; only its success stabilises the Revers.
+    # quality and the ranks Atouts added, L737-L761) against the required rank; only its success
+    # stabilises the Revers. A declared reroll (L743) voids a failed roll for four new dice, before
+    # any changed die, as in a Test (ruling M124; none recorded before version 3).
     test = event["test"]
     replay.part(f"{event.get('healer')}'s four dice of first aid, on {test.get('characteristic')} (L359)")
     dice = [replay.fudge() for _ in range(4)]
-    result = resolve_test(test["rank"] - test["penalty"], test["quality"], dice, test["required"])
-    expected: dict[str, Any] = {"test": {**test, "dice": dice, "final": result.final}, "success": result.success}
+    modifiers = test.get("modifiers", {})
+    base, bonus = test["rank"] - test["penalty"], test["quality"] + sum(modifiers.values())
+    voided: list[int] = []
+    if test.get("reroll") and not resolve_test(base, bonus - modifiers.get("change-die", 0), dice, test["required"]).success:
+        replay.part("the reroll's four new dice, bought with an Atout (L743)")
+        voided, dice = dice, [replay.fudge() for _ in range(4)]
+    result = resolve_test(base, bonus, dice, test["required"])
+    rolled = {"dice": dice, "final": result.final} | ({"voided": voided} if "voided" in test else {})
+    expected: dict[str, Any] = {"test": {**test, **rolled}, "success": result.success}
     if result.success:
         expected["stabilized"] = True
     return expected

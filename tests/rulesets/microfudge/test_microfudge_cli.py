@@ -140,7 +140,11 @@ def test_a_gunfight_sequence_and_powers_through_the_cli_Conflits_hasardeux_L307_
     assert re.fullmatch(
         r"Psy \(7 cards: Tir Bon \(5\), Atout \+1, weapon \+1\): attacks Harvey with [0-9AJQK♠♥♦♣ ]+; no card in defence — .+", psy
     ), psy
-    assert re.fullmatch(r"Harvey \(4 cards: Athlétisme Moyen \(4\)\): attacks no one; defends with [0-9AJQK♠♥♦♣ ]+ — .+", harvey), harvey
+    # L369: Longue range (30 m) gives Harvey five defence cards beyond his own four, said by what
+    # gives them (ruling M125).
+    assert re.fullmatch(
+        r"Harvey \(4 cards: Athlétisme Moyen \(4\)\): attacks no one; defends with [0-9AJQK♠♥♦♣ ]+ \(range \+5\) — .+", harvey
+    ), harvey
     assert not re.search(r"turns [0-9AJQK]+[SHDC] into", psy), psy  # a changed card reads as a card: "A♦", never "AD"
     bad = cli(db, "microfudge", "conflict-card", "Guns", "--side", "Psy", "--side", "Harvey:Tir", code=2)
     assert bad.stderr.startswith("error:") and len(bad.stderr.strip().splitlines()) == 1
