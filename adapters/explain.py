@@ -13,6 +13,7 @@ from uuid import UUID
 
 from chronique.adapters.audit import Audit
 from chronique.domain import deck_rules
+from chronique.domain.campaign import Campaign
 from chronique.domain.cards import shown as card
 from chronique.domain.cards import shown_all as cards
 from chronique.domain.errors import RuleViolation
@@ -20,7 +21,7 @@ from chronique.domain.luck import odds_words
 from chronique.domain.rederivation import NO_CHANCE, ChanceUsed, Mismatch, Replay, Table, Unknowable, chance_used
 from chronique.domain.referees import all_rules
 from chronique.domain.rulesets import ruleset
-from chronique.domain.rulesets.words import epoch_name, face_down_until, fudge_face, kind_words, told
+from chronique.domain.rulesets.words import epoch_name, face_down_until, fudge_face, kind_words, player_assigned, told
 from chronique.domain.text import is_count, ordinal, plural, quoted
 from chronique.domain.verifier import CAMPAIGN, Epoch, epochs_of
 
@@ -170,8 +171,13 @@ def _explain(
     if not hidden:
         domain_event = _domain_event(audit, member, version)
         explanation.rederived = _verdict(audit, campaign_id, ref, target, epochs)
-        # The event as recorded, told by its game's ruleset in the players' words (issue 14).
-        explanation.description = told(game.describe, domain_event)
+        # The event as recorded, told by its game's ruleset in the players' words (issue 14). A
+        # player taking up a character records its id only: told with its name, as the log tells
+        # it ("Alice is now played by Ana", never "a character is now played by Ana").
+        if isinstance(domain_event, Campaign.PlayerAssigned):
+            explanation.description = told(lambda e: player_assigned(e, names.get(e.member_id)), domain_event)
+        else:
+            explanation.description = told(game.describe, domain_event)
         epoch = epochs.get(str(target.get("epoch")))
         explanation.dice = chance_used(all_rules().rederive.get(target["topic"]), target, epoch.fair if epoch else None)
         # Ruling LK10: its odds as the log gives them, worked out again from the event itself,

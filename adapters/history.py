@@ -9,7 +9,7 @@ from uuid import UUID
 from chronique.domain.campaign import Campaign
 from chronique.domain.character import Character
 from chronique.domain.errors import RuleViolation
-from chronique.domain.gametime import calendar_from
+from chronique.domain.gametime import calendar_from, spanning
 from chronique.domain.text import is_count, quoted
 
 if TYPE_CHECKING:
@@ -72,13 +72,28 @@ def version_as_of(services: Chronique, campaign: Campaign, character: Character,
 def sheet_as_of(services: Chronique, campaign: str, name: str, as_of: str | None, gm: bool) -> tuple[World, Character]:
     """A character's sheet now (None), at a session's end, at an in-game date (its continuous
     processes brought to that very moment) or at an event, as players see it unless ``gm``."""
-    moment = moment_as_of(services.campaign(campaign), as_of)
+    found = services.campaign(campaign)
+    moment = moment_as_of(found, as_of)
     if moment is not None:
+        _refuse_before_the_start(services, found, moment)
         return services.world_as_of(campaign, name, moment, gm)
     if as_of is None:
         return services.sheet_now(campaign, name, gm)
     character = services.character_as_of(campaign, name, lambda c, ch: version_as_of(services, c, ch, as_of), gm)
     return services.world(campaign), character
+
+
+def _refuse_before_the_start(services: Chronique, campaign: Campaign, moment: int) -> None:
+    """Refuse a date before the campaign's clock first stood (its creation's, ruling TB18), as a
+    date after its clock is refused: nothing of the campaign stood then. It showed version 1 "as it
+    stood at 1873-01-01 08:00", a sheet from before anything of the campaign existed."""
+    created = next(iter(services.journal.events.get(campaign.id, lte=1)), None)
+    began = getattr(created, "clock", None)
+    if isinstance(began, int) and moment < began:
+        # To the second when minutes alone would hide why (07:59:59 against 08:00), as an advance
+        # shows its moments (gametime.spanning, ruling TB10).
+        shown = spanning(calendar_from(campaign.calendar), moment, began)
+        raise RuleViolation(f"{shown(moment)} is before the campaign began ({shown(began)})")
 
 
 def as_of_words(campaign: Campaign, as_of: str | None) -> str:

@@ -117,14 +117,39 @@ def _voided(event: Any, versions: list[int]) -> str:
 
 def _campaign_correction(event: Any) -> str:
     # An undo's own mark (``command``) is the journal's bookkeeping, never shown: it is not named.
-    voided = _voided(event, event.voided) if event.voided else "nothing of the campaign's own voided"
-    return f"{'correction' if event.command is None else 'undo'}: {voided} ({event.reason})"
+    # An undo records one campaign correction for the command it took back (ruling UN2), voiding
+    # the campaign's own events of it (an advance, a player given) when it has some; a command that
+    # changed only characters (each their own "undo: voided …" line) or recorded only chance voids
+    # none, and the campaign's clock and settings stand as they were (ruling UN19). It read "undo:
+    # nothing of the campaign's own voided", the journal's bookkeeping in its own words.
+    if event.command is None:
+        return f"correction: {_voided(event, event.voided)} ({event.reason})"
+    if event.voided:
+        return f"a command taken back ({event.reason}): {_voided(event, event.voided)}"
+    return f"a command taken back ({event.reason}): the campaign's clock and settings left as they were"
 
 
 def player_assigned(event: Any, name: str | None = None) -> str:
     """A player taking up a character: "Alice is now played by Marie". The event records the
     character's id only; a teller who knows its name (the log, a session's export) gives it."""
     return f"{name or 'a character'} is now played by {event.player}"
+
+
+def _created(event: Any) -> str:
+    # The game as players know it, its ruleset's title ("Western Parade"), never the name it is
+    # recorded and typed by ("western-parade"). Looked up when told: a game's ruleset imports its
+    # describe module, which imports these words. A name no game has (a forged record) stays as
+    # recorded.
+    from chronique.domain.rulesets import KNOWN, ruleset
+
+    game = ruleset(event.ruleset).title if event.ruleset in KNOWN else event.ruleset
+    return f"campaign {event.name} created ({game})"
+
+
+def _member_joined(event: Any) -> str:
+    # "the general deck joined the campaign", "Alice joined the campaign": the member's kind in
+    # words, never in brackets after its name ("general joined the campaign (deck)").
+    return f"the {event.name} deck joined the campaign" if event.kind == "deck" else f"{event.name} joined the campaign"
 
 
 def _pacing(event: Any) -> str:
@@ -149,10 +174,10 @@ def _setting(event: Any) -> str:
 
 
 SPINE: dict[str, Describer] = {
-    "chronique.domain.campaign:Campaign.Created": lambda e: f"campaign {e.name} created ({e.ruleset})",
+    "chronique.domain.campaign:Campaign.Created": _created,
     "chronique.domain.campaign:Campaign.EntropyAdded": lambda e: f"{e.player} stirred the dice of {epoch_name(e.epoch)}: “{e.phrase}”",
     "chronique.domain.campaign:Campaign.EpochFirstDrawn": lambda e: f"first dice drawn in {epoch_name(e.epoch)}",
-    "chronique.domain.campaign:Campaign.MemberJoined": lambda e: f"{e.name} joined the campaign ({e.kind})",
+    "chronique.domain.campaign:Campaign.MemberJoined": _member_joined,
     "chronique.domain.campaign:Campaign.PacingCleared": lambda e: "time no longer moves on its own",
     "chronique.domain.campaign:Campaign.PacingSet": _pacing,
     "chronique.domain.campaign:Campaign.PlayerAssigned": player_assigned,

@@ -33,7 +33,7 @@ def test_a_correction_and_an_undo_name_what_they_voided_by_its_log_ref(db: str) 
     second = [e["event"] for e in logged(db) if e["event"]["topic"].endswith(":WoundSuffered")][-1]
     run(db, "undo", "Verdelune", "--reason", "wrong target")
     assert said(db, "Character.Undone") == [f"undo: voided {short_ref(second)} (wrong target)"]
-    assert said(db, "Campaign.Corrected") == ["undo: nothing of the campaign's own voided (wrong target)"]
+    assert said(db, "Campaign.Corrected") == ["a command taken back (wrong target): the campaign's clock and settings left as they were"]
 
 
 def test_a_refused_correction_names_the_event_later_ones_depend_on_by_its_log_ref_ruling_UN14(db: str) -> None:

@@ -21,7 +21,7 @@ REFUSED = [
         "Carrure, Rapidité, Sens, Volonté, Intellect, Équilibre)",
     ),
     (("sheet", "L'Auberge", "Alice"), "no campaign named “L'Auberge” (one of Verdelune)"),
-    (("log", "Verdelune", "--from", "Day zz"), "“Day zz” is not a game date (write e.g. 'Day 3 14:00')"),
+    (("log", "Verdelune", "--from", "Day zz"), "“Day zz” is not a game date (write a date such as Day 3 14:00)"),
     (("session", "start", "Verdelune"), "session 1 of Verdelune is still open"),
     (("export", "session", "Verdelune", "3"), "campaign Verdelune has no session 3"),
 ]

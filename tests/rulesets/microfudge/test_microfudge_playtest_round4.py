@@ -76,7 +76,7 @@ def test_a_critical_wound_waiting_for_care_is_named_on_the_board_in_the_report_a
     # No clock runs on the critical wound (L343, §4.3): two weeks on, it is said at the clock.
     assert board(db, "Arkham") == [f"Day 15 08:00  Harvey {NEEDS_CARE}"]
     assert cli(db, "downtime", "report", "Arkham").splitlines() == [
-        "Day 2 08:00  Jim Revers 1 healed",
+        "Day 2 08:00  Jim recovered from Revers 1",
         f"Day 15 08:00  Harvey {NEEDS_CARE}",
     ]
     reported = json.loads(cli(db, "downtime", "report", "Arkham", "--json"))
@@ -119,7 +119,7 @@ def test_a_calendar_date_for_a_game_that_counts_days_says_which_games_take_dates
     a = "an" if title.startswith("E") else "a"
     assert refused.returncode != 0 and refused.stdout == ""
     assert refused.stderr.strip() == (
-        f"error: “1925-10-01 09:00” is not a game date: {a} {title} campaign counts days (write e.g. 'Day 1 08:00'); "
+        f"error: “1925-10-01 09:00” is not a game date: {a} {title} campaign counts days (write a date such as Day 1 08:00); "
         f"a calendar date is for {joined(calendar_games(True))}"
     )
     # A day count with a time of day past midnight is a day count still: the calendar says what is wrong.
@@ -133,7 +133,7 @@ def test_a_day_count_for_a_game_on_the_real_calendar_says_which_games_count_days
     refused = run(db, "campaign", "new", "Shotgun City", "--ruleset", "western-parade", "--start", "Day 1 08:00", check=False)
     assert refused.stderr.strip() == (
         "error: “Day 1 08:00” is not a start date: a Western Parade campaign runs on the real calendar "
-        f"(write e.g. '1873-04-12 08:00'); a day count is for {joined(calendar_games(False))}"
+        f"(write a date such as 1873-04-12 08:00); a day count is for {joined(calendar_games(False))}"
     )
 
 
