@@ -84,7 +84,9 @@ class MicroFudge:
     def notable(self, event: Any) -> str | None:
         # What a GM must hear of in downtime: a wound that heals, or one that still waits for care.
         if isinstance(event, ev.SetbackRecovered):
-            return f"Revers {event.setback_id} healed" if event.severity == 0 else None
+            # Said after the character's name, as the other games' lines read: "Jim recovered
+            # from Revers 1", never "Jim Revers 1 healed".
+            return f"recovered from Revers {event.setback_id}" if event.severity == 0 else None
         if isinstance(event, ev.SetbackSuffered):
             # The log's own sentence (ruling M61): a physical Revers is named by its wound, "took a
             # Blessure sérieuse" («3 – Effets des Revers» L343, «Revers et blessures» L927-L931),

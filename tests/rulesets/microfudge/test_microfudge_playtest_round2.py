@@ -63,7 +63,7 @@ def test_a_revers_forgone_for_the_upper_hand_reads_as_spared_in_the_report_and_t
         "Day 1 08:00  Lena took a Blessure sérieuse (physical, heals a step a day) from Ghoul, Sequence 1 draw 1",
         "Day 1 08:00  Ghoul took a Blessure sérieuse (physical, heals a step a day) from Lena, Sequence 1 draw 1",
         "Day 1 08:00  Ghoul was spared Revers 1: Lena forwent it to take the upper hand (Sequence 1 draw 1)",
-        "Day 3 08:00  Lena Revers 1 healed",
+        "Day 3 08:00  Lena recovered from Revers 1",
     ]
     # The log: the upper hand on Ghoul's chain says the Revers left his sheet, as the sheet and the board show.
     forgoes = "Lena forgoes a Blessure sérieuse on Ghoul from draw 1 to take the upper hand: 4 extra cards in the next draw"
