@@ -117,7 +117,7 @@ def make_pacing(
         match = _EVERY.match(every.strip().lower())
         # A time of day past 23:59 matches the pattern but names no moment: the daemon would fail on it at every pass.
         if not match or int(match.group(2)) > 23 or int(match.group(3)) > 59:
-            raise RuleViolation(f"{quoted(every)} is not a schedule (write e.g. 'mon 09:00' or 'daily 20:00')")
+            raise RuleViolation(f"{quoted(every)} is not a schedule (write one such as mon 09:00 or daily 20:00)")
         if not step or step < 1:
             raise RuleViolation("a scheduled pacing needs --advance, e.g. 1w")
         every = every.strip().lower()

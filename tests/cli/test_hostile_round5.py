@@ -151,7 +151,7 @@ def test_a_schedule_at_an_hour_past_23_59_is_refused_and_records_nothing(db: str
     before = _refs(db, "--gm")
     for every in ("mon 25:00", "daily 9:60"):
         refused = run(db, "pace", "set", "Verdelune", "--every", every, "--advance", "1w", check=False)
-        said = f"error: “{every}” is not a schedule (write e.g. 'mon 09:00' or 'daily 20:00')\n"
+        said = f"error: “{every}” is not a schedule (write one such as mon 09:00 or daily 20:00)\n"
         assert (refused.returncode, refused.stderr) == (2, said)
     assert _refs(db, "--gm") == before
     run(db, "pace", "set", "Verdelune", "--every", "mon 23:59", "--advance", "1w")
