@@ -15,6 +15,8 @@ from verdelune_party import verdelune_party
 
 from chronique.domain.limits import STORABLE
 
+NO_CAPITAL = "--capital must be between $0.01 and $10,000,000.00 (got $0.00)"  # rulings BD11, WC31: in dollars
+
 HUGE = str(10**25)
 
 
@@ -248,12 +250,12 @@ DOWNTIME = ("western-parade", "downtime")
         (("cartes", "spot", "V", "Alice", "Bruno", "--distance", HUGE), f"--distance must be between 0 and 100,000 (got {10**25:,})"),
         # Western Parade Tables 5.1-5.4: no firearm reaches 2,800 m at long range.
         ((*SHOOT, "--distance", HUGE), f"--distance must be between 0 and 10,000 (got {10**25:,})"),
-        # §2.6.1 L1421 (a week of 168 hours), §1.6.3 (percentages), §2.4.3 (a gunfight), §1.7.2 (REP), §6.8 (capital in dollars, ruling WC31).
+        # §2.6.1 L1421 (a week of 168 hours), §1.6.3 (percentages), §2.4.3 (a gunfight), §1.7.2 (REP), §6.8 (a capital, WC31).
         ((*PLAN, "169"), "HOURS must be between 0 and 168 (got 169)"),
         ((*PLAN, "10", "--teacher", "Doc", "--teacher-level", "201"), "--teacher-level must be between -200 and 200 (got 201)"),
         ((*DOWNTIME, "gunfight", "Dodge", "Sam", "--put-out", HUGE), f"--put-out must be between 0 and 100 (got {10**25:,})"),
         ((*DOWNTIME, "gunfight", "Dodge", "Sam", "--duel", "12", "--duel", "101"), "--duel must be between 0 and 100 (got 101)"),
-        ((*DOWNTIME, "activity", "Dodge", "Sam", "banking", "--capital", "0"), "--capital must be between $0.01 and $10,000,000.00 (got $0.00)"),
+        ((*DOWNTIME, "activity", "Dodge", "Sam", "banking", "--capital", "0"), NO_CAPITAL),
         ((*DOWNTIME, "activity", "Dodge", "Sam", "running", "--wounds", "201"), "--wounds must be between 0 and 200 (got 201)"),
     ],
 )  # fmt: skip
