@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from support import SAMPLES, chronique, run, short_ref, stored
+from support import SAMPLES, chronique, log_details, run, short_ref, stored
 from verdelune_party import verdelune_party
 
 from chronique.domain.rulesets import KNOWN, ruleset
@@ -27,17 +27,7 @@ def details(db: str, campaign: str, *args: str) -> list[tuple[dict[str, Any], st
     as ``--json`` gives it, with the Details cell the table shows for it (a wrapped cell's lines
     joined), oldest first."""
     events = [entry["event"] for entry in json.loads(chronique(db, "log", campaign, "--json", *args).stdout)]
-    rows: list[list[str]] = []
-    table = chronique(db, "--ascii", "log", campaign, *args).stdout.splitlines()
-    for line in [line for line in table if line.startswith("|")][1:]:  # the header's line first
-        if set(line) <= set("|-+"):
-            continue
-        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
-        if cells[0]:
-            rows.append([cells[-1]])
-        elif rows:
-            rows[-1].append(cells[-1])
-    return list(zip(events, [" ".join(part for part in row if part) for row in rows], strict=True))
+    return list(zip(events, log_details(db, campaign, *args), strict=True))
 
 
 def refused(db: str, *args: str) -> str:
