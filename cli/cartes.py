@@ -234,6 +234,17 @@ def refilled(world: World, name: str) -> str:
     return pile_words(character.name, world.recorded_last(name, PileRefilled), len(pile), recorded_sheet(character).pile_max)
 
 
+def markers_used(world: World, name: str, outcome: TestOutcome) -> list[str]:
+    """The bonus markers the test just recorded for ``name`` spent, or the malus markers it shed or
+    tried to (§Marqueurs L330-331, ruling C118), with the markers now held unless a tactics line
+    follows to say them."""
+    from chronique.domain.rulesets.cartes.describe import markers_used as used
+    from chronique.domain.rulesets.cartes.events import TestMade
+
+    character = world.character(name)
+    return used(character.name, world.recorded_last(name, TestMade), character.condition, outcome.manoeuvre != "tactics")
+
+
 def tactics_result(world: World, name: str, outcome: TestOutcome) -> list[str]:
     """The markers a tactics manoeuvre just left ``name`` (§Choix des manœuvres L278); nothing
     for another manoeuvre."""
@@ -339,7 +350,8 @@ def register(app: typer.Typer) -> None:
 
         def act(world: World) -> Told[TestOutcome, Said]:
             outcome = make_test(world, character, request)
-            return Told(outcome, (named(world, character), drawn(world, character), tactics_result(world, character, outcome)))
+            said = markers_used(world, character, outcome) + tactics_result(world, character, outcome)
+            return Told(outcome, (named(world, character), drawn(world, character), said))
 
         _say(run(ctx, lambda s: s.act(campaign, act)))
 

@@ -16,7 +16,7 @@ from chronique.domain.rulesets.cartes.resolution import Opposition, TestOutcome,
 from chronique.domain.rulesets.cartes.survival import survival_period
 from chronique.domain.rulesets.cartes.table import draw, living
 from chronique.domain.rulesets.cartes.tables import lethality_index, tables
-from chronique.domain.text import fold
+from chronique.domain.text import fold, quoted
 from chronique.domain.world import World
 
 STANCES = ("draws", "out of combat", "ignores")
@@ -44,6 +44,9 @@ class AttackResult:
     wound: dict[str, Any] | None
     wounded: str | None = None
 
+
+_LETHALITIES = ", ".join(level.name for level in tables().lethalities)
+"""The lethalities by name, as a refusal lists them: "Nulle, Faible, Moyenne, Forte, Énorme"."""
 
 AGAINST = ("against", "against")
 """How an opposed draw's cards are logged for each side, before the other side's name."""
@@ -132,11 +135,12 @@ def attack(
     if ignored:
         attack_request = replace(attack_request, shifts=(*attack_request.shifts, "ignored-hostile-action"))
     logged = ("attack on", "defence against")
-    acting, opposing, exchange = _exchange(world, attacker, attack_request, defender, defence_request, ignored, logged)
+    # The weapons are read before either side draws, so a lethality refused has drawn nothing.
     weapons = {
         "attacker": {"bonus": weapon_bonus, "lethality": _lethality(lethality)},
         "defender": {"bonus": defence_weapon_bonus, "lethality": _lethality(defence_lethality)},
     }
+    acting, opposing, exchange = _exchange(world, attacker, attack_request, defender, defence_request, ignored, logged)
     winner = exchange.opposition.winner
     damage = opposition_damage(exchange.opposition, weapons[winner]["bonus"]) if winner else 0
     _settled(world, acting, opposing, exchange, weapons, damage)
@@ -149,7 +153,14 @@ def attack(
 
 
 def _lethality(lethality: str | int) -> int:
-    return lethality if isinstance(lethality, int) else lethality_index(lethality)
+    if isinstance(lethality, int):
+        return lethality
+    if lethality.strip().isdigit():
+        # §Survie L433-441 names the lethalities, Nulle to Énorme, and numbers none: a number typed
+        # was read as the code's index from 0, "3" a Forte wound where counting the seed's table
+        # from 1 gives Moyenne, "4" Énorme, with its survival draw every minute (ruling C119).
+        raise RuleViolation(f"a lethality is named, not numbered: {quoted(lethality)} is none of {_LETHALITIES}")
+    return lethality_index(lethality)
 
 
 def suffer_wound(world: World, name: str, damage: int, lethality: str | int, source: str) -> dict[str, Any]:
@@ -162,7 +173,13 @@ def suffer_wound(world: World, name: str, damage: int, lethality: str | int, sou
     held = Counter(w["lethality"] for w in character.condition["wounds"])
     placement = place_wound(sheet.characteristics["Carrure"], held, damage, asked)
     effect = consciousness_effect(sheet.characteristics["Volonté"], damage)
-    bonus, malus = consciousness_markers(effect)
+    # §KO ou OK L354-361, §Marqueurs L326-335 (ruling C117): the markers a blow gives are a
+    # scene's, for the rounds that follow it (§Déroulement du tour L247; A7), and a scene is played
+    # in a session; between sessions none runs (C112) to carry them or to end and shed them, so
+    # they are not taken (recorded as 0). The wound itself counts as ever: its lethality, its
+    # survival draws, death, and over KO the knock-out, which a consciousness draw ends.
+    between = not world.campaign.in_session
+    bonus, malus = (0, 0) if between else consciousness_markers(effect)
     at = world.campaign.clock
     wound = None
     if not placement.dead:
@@ -190,7 +207,13 @@ def suffer_wound(world: World, name: str, damage: int, lethality: str | int, sou
     )
     if placement.dead:
         character.record(ev.Died, at=at, cause=f"wound of {damage} past Énorme ({source})")
-    return {"wound": wound, "effect": effect, "dead": placement.dead, "aggravations": list(placement.aggravations)}
+    return {
+        "wound": wound,
+        "effect": effect,
+        "dead": placement.dead,
+        "aggravations": list(placement.aggravations),
+        "between_sessions": between,
+    }
 
 
 def consciousness(world: World, name: str) -> TestOutcome:
@@ -201,7 +224,9 @@ def consciousness(world: World, name: str) -> TestOutcome:
     volonte = recorded_sheet(character).characteristics["Volonté"]
     first = draw(world, 1, character.name, "consciousness draw")[0]
     outcome = resolve_test(volonte, 0, first, lambda n: draw(world, n, character.name, "consciousness draw"))
-    malus = character.condition["ko_damage"] if outcome.success else 0
+    # §Tirage de conscience L373: the waking malus is the damage card, until the scene ends (C39,
+    # A16); between sessions no scene runs to hold it or end it (ruling C117), so none is taken.
+    malus = character.condition["ko_damage"] if outcome.success and world.campaign.in_session else 0
     character.record(ev.ConsciousnessChecked, at=world.campaign.clock, outcome=outcome.to_dict(), regained=outcome.success, malus=malus)
     return outcome
 

@@ -10,7 +10,7 @@ from typing import Any
 from chronique.domain.rulesets.cartes.condition import support_cards_spent
 from chronique.domain.rulesets.cartes.experience import step_words
 from chronique.domain.rulesets.cartes.resolution import RECOVERY_DRAW, SUPPORT_OF, difficulty_name, purposes, without_suit_bonus
-from chronique.domain.rulesets.cartes.tables import lethality_index, lethality_name, means_label
+from chronique.domain.rulesets.cartes.tables import lethality_index, lethality_name, means_label, tables
 from chronique.domain.rulesets.words import Describer, cards, described, plural, signed
 
 # §KO ou OK L354-361: what one hit does to consciousness.
@@ -42,10 +42,21 @@ def care_ended(before: Mapping[str, Any] | None, after: Mapping[str, Any] | None
     return f"; nothing left to tend, {before['healer']}'s care ends" if before and not after else ""
 
 
-def effect_words(effect: str) -> str:
+# Ruling C117: the same markers, of a wound taken between sessions, where they are not taken,
+# since no scene runs then to hold them (recorded as 0).
+_EFFECTS_BETWEEN_SESSIONS = {
+    "two_malus": "shaken, but no scene runs between sessions: no malus markers taken",
+    "angry": "angry, but no scene runs between sessions: no bonus marker taken",
+}
+
+
+def effect_words(effect: str, markers_taken: bool = True) -> str:
     """A hit's effect on consciousness (§KO ou OK L354-361) as players read it, e.g.
     "shaken: two malus markers" for ``two_malus``: the one wording the log and the table
-    commands share."""
+    commands share; ``markers_taken`` False: the wound came between sessions, and left none
+    (ruling C117)."""
+    if not markers_taken and effect in _EFFECTS_BETWEEN_SESSIONS:
+        return _EFFECTS_BETWEEN_SESSIONS[effect]
     return _EFFECTS.get(effect, effect.replace("_", " "))
 
 
@@ -57,7 +68,8 @@ def struck(name: str, damage: int, result: dict[str, Any]) -> str:
         return f"{name} takes {damage}: dead ({'; '.join(result['aggravations'])})"
     aggravated = f" (aggravated: {'; '.join(result['aggravations'])})" if result["aggravations"] else ""
     lethality = lethality_name(result["wound"]["lethality"])
-    return f"{name} takes a wound of {damage}, lethality {lethality}{aggravated}; {effect_words(result['effect'])}"
+    effect = effect_words(result["effect"], not result.get("between_sessions"))
+    return f"{name} takes a wound of {damage}, lethality {lethality}{aggravated}; {effect}"
 
 
 def level(value: int) -> str:
@@ -118,7 +130,59 @@ def _test(e: Any) -> str:
     o = without_suit_bonus(e.outcome) if recovery else e.outcome
     verdict = "success" + (f", {quality(o)}" if o.get("quality") else "") if o["success"] else "failure"
     drawn = f"{e.skill} against {e.target}{made_of(e)} at {_level_drawn(o)}: {cards(o['cards'])} → {verdict}{played(e)}"
-    return f"{reason(e)}{drawn}{_failed_support(e)}"
+    moved = "".join(f"; {words}" for words in _markers_moved(e))
+    return f"{reason(e)}{drawn}{_failed_support(e)}{moved}"
+
+
+def _marker_moves(e: Any) -> tuple[bool, bool | None, int, int]:
+    # What a recorded test did with markers (§Marqueurs L330-331, ruling C9; §Choix des manœuvres
+    # L278): whether it spent bonus markers for a level, whether it tried to shed malus markers
+    # (None: a try that failed left no trace on a test recorded before class version 9), and the
+    # bonus markers a tactics success kept here and the malus markers a tactics failure gave. Read
+    # from what the test changed when the choices were not recorded: a spend takes 3 bonus, a
+    # tactics success here adds 3 (4 with A6's flag), a supporter's goes to the supported.
+    m, o = tables().markers, e.outcome
+    tactics = o["manoeuvre"] == "tactics"
+    here = tactics and o["success"] and not purposes(vars(e))[1].startswith(SUPPORT_OF)
+    spent = e.spent_bonus if getattr(e, "spent_bonus", None) is not None else e.bonus_change < 0 or here and e.bonus_change < m.spend_bonus
+    tried = e.shed_tried if getattr(e, "shed_tried", None) is not None else (e.malus_change < 0 or None)
+    gained = e.bonus_change + (m.spend_bonus if spent else 0) if here else 0
+    lost = e.malus_change + (m.shed_malus if tried and o["success"] else 0) if tactics else 0
+    return bool(spent), tried, gained, lost
+
+
+def _markers_moved(e: Any) -> list[str]:
+    """What a test did with markers, in the log's words (ruling C118): "3 bonus markers spent for a
+    level easier", "3 malus markers shed" or "the try to shed 3 malus markers failed: they stay",
+    then a tactics manoeuvre's "3 bonus markers gained" or "1 malus marker taken" (a supporter's
+    markers go to the supported character, whose own line says them)."""
+    m = tables().markers
+    spent, tried, gained, lost = _marker_moves(e)
+    words = [f"{plural(m.spend_bonus, 'bonus marker')} spent for a level easier"] if spent else []
+    if tried:
+        shed = plural(m.shed_malus, "malus marker")
+        words.append(f"{shed} shed" if e.outcome["success"] else f"the try to shed {shed} failed: they stay")
+    if gained:
+        words.append(f"{plural(gained, 'bonus marker')} gained")
+    if lost:
+        words.append(f"{plural(lost, 'malus marker')} taken")
+    return words
+
+
+def markers_used(name: str, e: Any, condition: Mapping[str, Any], held: bool) -> list[str]:
+    """What a test just drawn did with the markers the player chose to use, as the table says it
+    (ruling C118): "Alice spends 3 bonus markers for a level easier", "Alice sheds 3 malus markers",
+    "Alice keeps 3 malus markers: the try to shed them failed"; the markers now held end the last
+    line when ``held`` (no tactics line follows to say them)."""
+    m = tables().markers
+    spent, tried, _, _ = _marker_moves(e)
+    lines = [f"{name} spends {plural(m.spend_bonus, 'bonus marker')} for a level easier"] if spent else []
+    if tried:
+        shed = plural(m.shed_malus, "malus marker")
+        lines.append(f"{name} sheds {shed}" if e.outcome["success"] else f"{name} keeps {shed}: the try to shed them failed")
+    if lines and held:
+        lines[-1] += f" (now {markers_held(condition)})"
+    return lines
 
 
 def _failed_support(e: Any) -> str:
@@ -166,7 +230,10 @@ def _wound(e: Any) -> str:
         return f"took {e.damage} from {e.source or 'a blow'}: the wound kills"
     aggravated = f" (aggravated: {'; '.join(e.aggravations)})" if e.aggravations else ""
     lethality = lethality_name(e.wound["lethality"])
-    return f"took a wound of {e.damage} from {e.source or 'a blow'}, {lethality}{aggravated}; {effect_words(e.effect)}"
+    # A shaken or angering wound recorded with no marker came between sessions (ruling C117):
+    # every other records the markers §KO ou OK gives.
+    effect = effect_words(e.effect, bool(e.bonus_change or e.malus_change))
+    return f"took a wound of {e.damage} from {e.source or 'a blow'}, {lethality}{aggravated}; {effect}"
 
 
 def _survival(e: Any) -> str:
@@ -314,6 +381,9 @@ def came_to(outcome: Mapping[str, Any], regained: bool, malus: int) -> str:
     drawn = f"Volonté draw to come to, against {outcome['target']} at {_level_drawn(outcome)}: {cards(outcome['cards'])}"
     if not regained:
         return f"{drawn} → failure: still out of combat"
+    if not malus:
+        # Ruling C117: the damage card's malus lasts the scene (C39), and none runs between sessions.
+        return f"{drawn} → success: came to, with no malus: the damage card's lasts a scene, and none runs between sessions"
     return f"{drawn} → success: came to, with a malus of -{malus} (the damage card) until the scene ends"
 
 

@@ -248,6 +248,8 @@ def make_test(world: World, name: str, request: TestRequest) -> TestOutcome:
         support_cards_spent=len(character.condition["support_cards"]),
         best_by_gain=True,  # ruling C101
         counts_kept=True,  # ruling C116
+        spent_bonus=request.spend_bonus,  # ruling C118
+        shed_tried=request.shed_malus,
         sealed_until=world.campaign.epoch if request.hidden else None,
     )
     return outcome

@@ -68,11 +68,15 @@ class TestMade(_Changes, FaceDown):
     highest value. ``counts_kept`` says that a test drawn between sessions, while the pile and the
     hand are only counts noted (§Ressources en cartes L203), leaves those counts as they were, less
     the hand cards it played (ruling C116); None on tests recorded before version 8, which set
-    them to the cards held, none between sessions, and replay so."""
+    them to the cards held, none between sessions, and replay so. ``spent_bonus`` and
+    ``shed_tried`` say that the player spent 3 bonus markers for a level easier, or tried to shed 3
+    malus markers at a level harder (§Marqueurs L330-331, ruling C9), so the log says what became
+    of them (ruling C118); None on tests recorded before version 9, whose log reads the spend and a
+    shed that succeeded from the markers the test changed, and cannot tell a failed try."""
 
     __test__ = False  # not a pytest test class
 
-    class_version = 8
+    class_version = 9
 
     at: int
     skill: str
@@ -94,6 +98,8 @@ class TestMade(_Changes, FaceDown):
     support_cards_spent: int | None
     best_by_gain: bool | None
     counts_kept: bool | None
+    spent_bonus: bool | None
+    shed_tried: bool | None
     sealed_until: str | None
 
     @classmethod
@@ -104,7 +110,8 @@ class TestMade(_Changes, FaceDown):
         # ``purpose`` holds whichever was written), or before version 6, which offers every power
         # support card held, not the first only, or before version 7, whose resource draw keeps
         # the success gaining the most cards, or before version 8, whose test between sessions
-        # keeps the pile and hand counts noted.
+        # keeps the pile and hand counts noted, or before version 9, which keeps whether the player
+        # spent 3 bonus markers or tried to shed 3 malus markers.
         super().upcast_stored(state)
         state.setdefault("short_circuit", None)
         state.setdefault("support_spent", None)
@@ -112,6 +119,8 @@ class TestMade(_Changes, FaceDown):
         state.setdefault("support_cards_spent", None)
         state.setdefault("best_by_gain", None)
         state.setdefault("counts_kept", None)
+        state.setdefault("spent_bonus", None)
+        state.setdefault("shed_tried", None)
 
 
 class SupportReceived(_Changes, FaceDown):
