@@ -126,6 +126,13 @@ def percent_words(chance: Fraction) -> str:
 
 
 def odds_words(chances: Iterable[tuple[str, Fraction]]) -> str:
-    """A roll's odds beside its account, one clause per roller (an opposed roll has two): "Jim had
-    62% to succeed", so that what the roll did can be read against its chance."""
-    return ", ".join(f"{who} had {percent_words(chance)} to succeed" for who, chance in chances)
+    """A roll's odds beside its account, one clause per roll (an opposed roll has two): "Jim had
+    62% to succeed", so that what the roll did can be read against its chance. A roller's roll
+    after his own (a reroll) is "then 6%", never his name again (ruling LK12): "Jim had 6% to
+    succeed, then 6%"."""
+    clauses: list[str] = []
+    before = None
+    for who, chance in chances:
+        clauses.append(f"then {percent_words(chance)}" if who == before else f"{who} had {percent_words(chance)} to succeed")
+        before = who
+    return ", ".join(clauses)
