@@ -696,12 +696,20 @@ def scene_start(ctx: typer.Context, campaign: str = CAMPAIGN, names: list[str] =
     """Start an action scene: the first 6-second sequence, all AP available."""
     from chronique.domain.rulesets.elor.play import begin_scene, next_up
 
-    def start(world: Any) -> tuple[str, ...]:
-        begin_scene(world, names)
-        return next_up(world)
+    def start(world: Any) -> dict[str, Any]:
+        back = begin_scene(world, names)
+        return {"next": list(next_up(world)), "effort_back": back}
 
-    up = run(ctx, lambda s: s.act(campaign, start))
-    typer.echo(f"scene started; next: {' + '.join(up)}")
+    started = run(ctx, lambda s: s.act(campaign, start))
+    typer.echo(f"scene started; next: {' + '.join(started['next'])}")
+    if started["effort_back"]:
+        # Ruling E105 (§Catégories L316): effort spent before the scene is back as it begins.
+        typer.echo(f"before it, spent effort back: {_effort_back(started['effort_back'])} (outside an action scene, §Catégories de tests)")
+
+
+def _effort_back(back: dict[str, int]) -> str:
+    """Who got how much effort back: "Bruna 1 point, Samson 2 points"."""
+    return ", ".join(f"{name} {plural(amount, 'point')}" for name, amount in back.items())
 
 
 @scene_app.command("join")
@@ -712,9 +720,12 @@ def scene_join(ctx: typer.Context, campaign: str = CAMPAIGN, names: list[str] = 
     from chronique.domain.rulesets.elor.play import join_scene
 
     def join(world: World) -> str:
-        join_scene(world, names)
+        back = join_scene(world, names)
         scenes = {c.name: c.condition["scene"] for c in map(world.character, names)}
         said = [f"{name} {came_in(scene['sequence'], scene['ap'])}" for name, scene in scenes.items()]
+        if back:
+            # Ruling E105 (§Catégories L316): what a latecomer spent before the scene is back.
+            said.append(f"before it, spent effort back: {_effort_back(back)} (outside an action scene, §Catégories de tests)")
         return "\n".join([*said, who_is_next(world)])
 
     typer.echo(run(ctx, lambda s: s.act(campaign, join)))
@@ -767,8 +778,9 @@ def scene_end(ctx: typer.Context, campaign: str = CAMPAIGN) -> None:
     """End the action scene: spent effort comes back (PROPOSAL §5.1)."""
     from chronique.domain.rulesets.elor.play import end_scene
 
-    run(ctx, lambda s: s.act(campaign, end_scene))
-    typer.echo("scene ended")
+    back = run(ctx, lambda s: {"effort_back": s.act(campaign, end_scene)})["effort_back"]
+    # PROPOSAL §5.1 (ruling E105): the scene's end gives back all spent effort; the line says whose.
+    typer.echo(f"scene ended; spent effort back: {_effort_back(back)}" if back else "scene ended")
 
 
 def _typed(verb: str, *options: tuple[str, object]) -> str:

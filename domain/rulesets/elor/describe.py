@@ -92,9 +92,11 @@ def test(outcome: Mapping[str, Any], made_of: str = "") -> str:
     10+ or 0- rolls nothing)."""
     degrees = plural(outcome["degrees"], "degree") + " of success"
     level = f"level {outcome['level']}" + (f" ({made_of})" if made_of else "")
-    if outcome.get("automatic"):
-        return f"{level}: no roll, {'success' if outcome['automatic'] == 'success' else 'failure'} — {degrees}"
+    # Ruling E108 (PROPOSAL B4, E8): a certain outcome spends its effort too (a certain success
+    # gives a degree for each point), so its line says the effort as a rolled test's does.
     effort = f" with {plural(outcome['effort'], 'effort point')}" if outcome.get("effort") else ""
+    if outcome.get("automatic"):
+        return f"{level}{effort}: no roll, {'success' if outcome['automatic'] == 'success' else 'failure'} — {degrees}"
     return f"{level}{effort}: rolled {rolled(outcome['dice'], outcome.get('final'))} — {degrees}"
 
 

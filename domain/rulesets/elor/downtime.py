@@ -30,7 +30,7 @@ from chronique.domain.rulesets.elor.play import (
     take_opportunity,
 )
 from chronique.domain.rulesets.elor.progression import check_grant, natural_raise, reward_cost, training_level, training_required
-from chronique.domain.rulesets.elor.resolution import ActionLevel, collaboration_penalty, is_automatic, progress
+from chronique.domain.rulesets.elor.resolution import ActionLevel, check_maximal_effort, collaboration_penalty, is_automatic, progress
 from chronique.domain.rulesets.elor.sheet import derived, item_spelling, sheet_of_data
 from chronique.domain.rulesets.elor.tables import faculty_name, faculty_names, location, nature, tables
 from chronique.domain.sheetview import signed
@@ -176,6 +176,10 @@ def start_long_action(
     # roll could never gain a degree nor end, so it does not start.
     asked = [(p["name"], _spec(p["spec"])) for p in participants]
     levels = [(who, their, level_of(world, world.character(who), their)) for who, their in asked]
+    for who, their in asked:
+        # Ruling E106 (§Catégories L320): the effort planned for each test is held to the
+        # participant's maximal effort, refused now rather than cut without a word at every test.
+        check_maximal_effort(their.effort, world.character(who).sheet["derived"]["max_effort"], who)
     if all(is_automatic(level.total) == "failure" for _, _, level in levels):
         raise RuleViolation(_never_ends(world, owner, title, levels))
     at = world.campaign.clock

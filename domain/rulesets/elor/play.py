@@ -177,7 +177,7 @@ def roll_test(
     level = ActionLevel((*level.terms, *((term, value) for term, value in gear if value)))
     _refresh_effort(world, character)
     c = character.condition
-    check_effort(spec.effort, c["effort"], character.sheet["derived"]["max_effort"])
+    check_effort(spec.effort, c["effort"], character.sheet["derived"]["max_effort"], character.name)
     return _record_test(world, character, spec, level, shot=shot)
 
 
@@ -283,6 +283,13 @@ def contest(world: World, entries: Sequence[tuple[str, TestSpec]], fine: bool = 
     names = [world.character(name).name for name, _ in entries]
     if len(set(names)) != len(names):
         raise RuleViolation("each entrant tests once in a contest")
+    if len(names) < 2:
+        # Ruling E107 (§Concours L400: "plusieurs protagonistes agissent simultanément de façons
+        # concurrentes"): one entrant alone is ranked against nobody; an action test says it.
+        raise RuleViolation(
+            f"a contest ranks several protagonists acting at once (§Concours): {names[0] if names else 'one entrant'}"
+            " alone is an action test ('elor test')"
+        )
     outcomes = {world.character(n).name: roll_test(world, n, replace(s, fine=fine or s.fine)) for n, s in entries}
     return outcomes, rank(outcomes, fine)
 
@@ -295,14 +302,31 @@ def in_scene(world: World) -> list[Character]:
     return [c for c in world.characters.values() if c.condition["scene"] is not None]
 
 
-def begin_scene(world: World, names: Sequence[str]) -> None:
-    """Start an action scene: each protagonist's first sequence, all AP available."""
+# Ruling E105: the reason an effort spent before an action scene is back as it begins.
+BEFORE_THE_SCENE = "spent before the action scene; outside one, spent effort comes back (§Catégories de tests)"
+
+
+def begin_scene(world: World, names: Sequence[str]) -> dict[str, int]:
+    """Start an action scene: each protagonist's first sequence, all AP available, and the effort
+    spent before it back (ruling E105); returns what came back, by name."""
     if in_scene(world):
         raise RuleViolation("an action scene is already running; end it first")
     if not names:
         raise RuleViolation("a scene needs protagonists")
-    for character in _protagonists_named(world, names):
+    cast = _protagonists_named(world, names)
+    back = _rested_before_the_scene(world, cast)
+    for character in cast:
         character.record(ev.SequenceBegan, at=world.campaign.clock, sequence=1, action_points=character.sheet["derived"]["action_points"])
+    return back
+
+
+def _rested_before_the_scene(world: World, cast: Sequence[Character]) -> dict[str, int]:
+    # §Catégories L316 (ruling E105): until the scene begins, its protagonists are outside one,
+    # where everything spent since the last expense is back; the scene's own recovery rules
+    # (PROPOSAL §5.1: a point per opportunity spent waiting) start with it. Effort held by running
+    # downtime work stays held, as before any test (its regime governs it, §Actions longues L442).
+    back = {c.name: recover_effort(world, c.name, BEFORE_THE_SCENE) for c in cast if _effort_comes_back(c)}
+    return {name: amount for name, amount in back.items() if amount}
 
 
 def _protagonists_named(world: World, names: Sequence[str]) -> list[Character]:
@@ -315,10 +339,11 @@ def _protagonists_named(world: World, names: Sequence[str]) -> list[Character]:
     return cast
 
 
-def join_scene(world: World, names: Sequence[str]) -> None:
+def join_scene(world: World, names: Sequence[str]) -> dict[str, int]:
     """Latecomers come into the running action scene (ruling E82): each takes its place in the
     running sequence with all its action points, or with none for it when that sequence is
-    spent, the next opportunity opening a new one where every protagonist has all of them."""
+    spent, the next opportunity opening a new one where every protagonist has all of them. The
+    effort a latecomer spent before it is back (ruling E105); returns what came back, by name."""
     cast = in_scene(world)
     if not cast:
         raise RuleViolation("no action scene is running: 'elor scene start' begins one")
@@ -333,6 +358,7 @@ def join_scene(world: World, names: Sequence[str]) -> None:
     # protagonist of that sequence (E82). A spent sequence's 6 seconds are over (L500).
     spent = sequence_spent(world)
     running = cast[0].condition["scene"]
+    back = _rested_before_the_scene(world, comers)
     for character in comers:
         character.record(
             ev.ProtagonistJoined,
@@ -341,6 +367,7 @@ def join_scene(world: World, names: Sequence[str]) -> None:
             action_points=0 if spent else character.sheet["derived"]["action_points"],
             began=int(running.get("began", world.campaign.clock)),
         )
+    return back
 
 
 def _sequence_over(world: World, cast: Sequence[Character]) -> None:
@@ -434,14 +461,19 @@ def _spend_defence(world: World, character: Character) -> None:
     )
 
 
-def end_scene(world: World) -> None:
-    """End the action scene: AP are put away and spent effort comes back (PROPOSAL §5.1)."""
+def end_scene(world: World) -> dict[str, int]:
+    """End the action scene: AP are put away and spent effort comes back (PROPOSAL §5.1);
+    returns what came back, by name (ruling E105: the table's line says it)."""
     cast = in_scene(world)
     if not cast:
         raise RuleViolation("no action scene is running")
     _sequence_over(world, cast)  # the running sequence's 6 seconds pass (PROPOSAL E29)
+    back: dict[str, int] = {}
     for character in in_scene(world):
+        if character.condition["fatigue"]:
+            back[character.name] = int(character.condition["fatigue"])
         character.record(ev.SceneLeft, at=world.campaign.clock, effort_recovered=character.condition["fatigue"])
+    return back
 
 
 # -- combat ----------------------------------------------------------------------------------
@@ -668,7 +700,7 @@ def _check_declared(world: World, a: Character, target: Character, blow: Attack,
         # §Défense: the defender's own test, with his profession and effort (§Catégories L314-320).
         base = blow.defence_spec or TestSpec("Coordination")
         level_of(world, d, base)
-        check_effort(base.effort, _effort_available(d), d.sheet["derived"]["max_effort"])
+        check_effort(base.effort, _effort_available(d), d.sheet["derived"]["max_effort"], d.name)
     morphology = nature(sheet_of(target).nature)
     traits = frozenset({"entangling"} if weapon.entangling else set())
     context = EffectContext(blow.melee, blow.simultaneous, _ANY, sheet_of(target).hermetic, traits)
@@ -690,11 +722,23 @@ def _check_declared(world: World, a: Character, target: Character, blow: Attack,
         _usable(target, blow.damaged_item, "be damaged any further")
 
 
+def holds_effort(action: Mapping[str, Any]) -> bool:
+    """Whether running downtime work holds its worker's spent effort between its tests, its
+    regime governing it (§Actions longues L442, E21). Ruling E109: work tested once a day or
+    less often (a week of training, E27) holds it only under the regime ``none``; under ``daily``
+    or ``each-test`` each of its tests is rested before anyway (E21), and between them the worker
+    is outside the work's hours, where effort comes back after an hour's pause (L450) and before
+    a test (§Catégories L316): it was held a whole week, in sessions too."""
+    if action["next_at"] is None:
+        return False
+    return int(action["unit_s"]) < DAY or action["effort_regime"] == "none"
+
+
 def _effort_comes_back(character: Character) -> bool:
     # §Catégories L316: out of action scenes (and of running downtime work, whose regime governs
-    # effort, §Actions longues) the spent effort comes back before a test.
+    # effort, §Actions longues, ruling E109) the spent effort comes back before a test.
     c = character.condition
-    busy = any(a["next_at"] is not None for a in c["long_actions"])
+    busy = any(holds_effort(a) for a in c["long_actions"])
     return bool(c["fatigue"]) and c["scene"] is None and not busy
 
 

@@ -255,14 +255,30 @@ def resolve(
     return TestOutcome(level, effort, tuple(dice), use.final, None, use.degrees, use.successes)
 
 
-def check_effort(effort: int, available: int, maximum: int) -> None:
-    """Effort invested is at most the available points and at most the maximal effort (§Catégories L314-320)."""
+def check_effort(effort: int, available: int, maximum: int, who: str = "") -> None:
+    """Effort invested is at most the available points and at most the maximal effort (§Catégories L314-320).
+    ``who`` names whose effort it is: in a contest, an opposition or an attack and its defence,
+    several characters' effort is asked at once, and the refusal says whose was too much (ruling E106)."""
+    check_maximal_effort(effort, maximum, who)
+    if effort > available:
+        if who:
+            has = "no effort point" if available == 0 else f"only {plural(available, 'effort point')}"
+            raise RuleViolation(f"{who} has {has} available ({effort} asked)")
+        raise RuleViolation(f"only {plural(available, 'effort point')} available")
+
+
+def check_maximal_effort(effort: int, maximum: int, who: str = "") -> None:
+    """At most the maximal effort on one action (§Catégories L320), whatever is available: the
+    part of :func:`check_effort` that a long action's planned effort is held to when it starts
+    (ruling E106), its tests investing what is left of it (ruling E21)."""
     if effort < 0:
         raise RuleViolation("effort cannot be negative")
     if effort > maximum:
+        if who:
+            raise RuleViolation(
+                f"{who}'s maximal effort is {maximum}: at most {plural(maximum, 'effort point')} on one action ({effort} asked)"
+            )
         raise RuleViolation(f"at most {plural(maximum, 'effort point')} on one action (maximal effort)")
-    if effort > available:
-        raise RuleViolation(f"only {plural(available, 'effort point')} available")
 
 
 # -- opposed tests ---------------------------------------------------------------------------

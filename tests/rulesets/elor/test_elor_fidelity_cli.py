@@ -206,7 +206,7 @@ def test_a_contest_gives_each_entrant_its_own_faculty_and_profession_seed_Concou
     assert [line.split(":", 1)[1].split(":")[0] for line in out.splitlines()[:3]] == [
         " level 1 (Physique 1)",
         " level 1 (Coordination 1, Guerrier +1, difficulty -1)",
-        " level 0 (Physique 0)",
+        " level 0 (Physique 0) with 1 effort point",  # ruling E108: a certain failure says the effort it spent
     ]
     for wrong in (("Aldo", "aldo"), ("Aldo", "Bruna,speed=3"), ("Aldo:x",)):
         result = run(db, "elor", "contest", "Tolosa", *wrong, check=False)
