@@ -386,8 +386,10 @@ WORDS: dict[str, Describer] = {
     ),
     "chronique.domain.rulesets.elor.events:WakeTested": lambda e: f"the {wake_tested(e.outcome, e.terms, e.awake)}",
     "chronique.domain.rulesets.elor.events:RestOrdered": lambda e: "rests from now on" if e.resting else "no longer rests",
+    # Named as the later lines of the same action name it, "long action 1 (forge the sword)": the
+    # name bare read as the sentence's own words ("began the long action forge the sword").
     "chronique.domain.rulesets.elor.events:LongActionStarted": lambda e: (
-        f"began the long action {e.action['name']} ({e.action['required']} degrees required)"
+        f"began {long_action(e.action['id'], e.action['name'])}, {plural(e.action['required'], 'degree')} required"
     ),
     "chronique.domain.rulesets.elor.events:LongActionProgressed": _long_progressed,
     "chronique.domain.rulesets.elor.events:RiskRolled": _risk,

@@ -10,6 +10,7 @@ from chronique.domain.luck import Draw
 from chronique.domain.rulesets.elor import describe as words
 from chronique.domain.rulesets.elor import events as ev
 from chronique.domain.rulesets.elor import odds, view
+from chronique.domain.rulesets.elor.damage import location_state
 from chronique.domain.rulesets.elor.play import end_scene, in_scene, starting_condition
 from chronique.domain.rulesets.elor.processes import ElorProcesses
 from chronique.domain.rulesets.elor.settings import SETTINGS
@@ -98,6 +99,11 @@ class Elor:
             return words.describe(event)
         if isinstance(event, ev.RiskRolled) and event.triggered:
             return f"met the risk of {words.long_action(event.action_id, event.name)}: {event.risk}"
+        if isinstance(event, ev.WoundsHealed) and _milestone(event):
+            # A healing that gives a location back (§Application des dommages L713: under its hit
+            # points a limb can be used again, a vital location no longer knocks out) or heals it
+            # whole, in the log's words; the days of rest between are the log's (ruling E110).
+            return words.describe(event)
         return None
 
     def processes(self, world: World) -> Processes:
@@ -142,3 +148,17 @@ class Elor:
 
 
 RULESET = Elor()
+
+
+def _milestone(event: Any) -> bool:
+    """Whether a healing brought a location back under its hit points or healed it whole: what a
+    GM hears of in the downtime report (ruling E110). One recorded before it kept the points healed
+    and the hit points (WoundsHealed versions 1 and 2) is said whole when it left a location none."""
+    removed, hit_points = event.removed or {}, event.hit_points or {}
+    for location, gone in removed.items():
+        left = int(event.healed.get(location, 0))
+        hp = hit_points.get(location)
+        given_back = hp is not None and location_state(left + gone, hp) == "unusable" and location_state(left, hp) != "unusable"
+        if gone and (left == 0 or given_back):
+            return True
+    return event.removed is None and any(left == 0 for left in event.healed.values())

@@ -86,13 +86,19 @@ def test_elor_from_a_test_to_a_downtime_of_work_and_healing_Actions_longues_L436
     said = joined([f"1 point in the {place(where)} ({damage_left(where, left, 1, hit_points[where])})" for where, left in rested])
     assert f"Day 2 08:00  Bruna healed by a day of rest: {said or 'nothing'}" in report
     assert json.loads(run(db, "elor", "sheet", "Tolosa", "Bruna", "--json").stdout)["condition"]["wounds"] == healed
-    # The downtime report names what a GM must hear of since the session's end: the risk that struck.
+    # The downtime report names what a GM must hear of since the session's end: the risk that
+    # struck, and a day of rest that gave a location back or healed it whole (ruling E110; the
+    # attack's real dice decide whether Bruna's did).
     notable = json.loads(run(db, "downtime", "report", "Tolosa", "--json").stdout)
     # Ruling E91: the long action by its name too.
     met = "met the risk of long action 1 (fletch arrows): watch"
-    assert [(n["at"], n["who"], n["what"]) for n in notable] == [(r["at"], "Aldo", met) for r in struck]
+    expected = [(r["at"], "Aldo", met) for r in struck]
+    if any(left == 0 or left + 1 >= hit_points[where] > left for where, left in rested):
+        (rest,) = events(db, "Tolosa", "WoundsHealed", "Bruna")
+        expected.append((rest["at"], "Bruna", f"healed by a day of rest: {said}"))
+    assert [(n["at"], n["who"], n["what"]) for n in notable] == expected
     assert run(db, "downtime", "report", "Tolosa").stdout.strip() == (
-        "\n".join(f"{calendar.format(r['at'])}  Aldo {met}" for r in struck)
+        "\n".join(f"{calendar.format(at)}  {who} {what}" for at, who, what in expected)
         # Ruling TB15: an empty report says its span.
         or "Tolosa: nothing notable since session 1 ended (Day 1 08:00; the clock reads Day 2 08:00)"
     )

@@ -50,7 +50,7 @@ def test_E27_training_with_a_teacher_raises_the_profession_after_its_weeks_PROPO
     grant = "its familiarity or prowess to be named"
     assert f"Day 15 08:00  Bruna: training in Guerrier with Aldo 4/4 degrees (done: Guerrier rose to level 2, {grant})" in week
     assert f"Day 15 08:00  Montana James: training in Guerrier with Samson 2/2 degrees (done: Guerrier rose to level 1, {grant})" in week
-    assert ("Day 1 08:00", "long action started", "began the long action training in Guerrier with Aldo (4 degrees required)") in (
+    assert ("Day 1 08:00", "long action started", "began long action 1 (training in Guerrier with Aldo), 4 degrees required") in (
         rows := log_rows(db, "Bruna")
     )
     assert ("Day 15 08:00", "profession raised", "Guerrier rose to level 2 by training") in rows
