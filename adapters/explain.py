@@ -16,6 +16,7 @@ from chronique.domain import deck_rules
 from chronique.domain.campaign import Campaign
 from chronique.domain.cards import shown as card
 from chronique.domain.cards import shown_all as cards
+from chronique.domain.corrections import CORRECTION_TOPICS
 from chronique.domain.errors import RuleViolation
 from chronique.domain.luck import odds_words
 from chronique.domain.rederivation import NO_CHANCE, ChanceUsed, Mismatch, Replay, Table, Unknowable, chance_used
@@ -137,8 +138,11 @@ def _explain(
         here = f"{event['originator_id']}:{event['originator_version']}"
         if target is None and event["originator_id"] == campaign:
             settled = event["originator_version"]
-        if "voided" in event:
-            voided[f"{event['originator_id']}:{event['voided']}"] = here
+        if event["topic"] in CORRECTION_TOPICS:
+            # A correction voids one version (`correct`), an undo a list of them (ruling UN20):
+            # each is said voided by it, as the log says it.
+            versions = event["voided"] if isinstance(event["voided"], list) else [event["voided"]]
+            voided.update({f"{event['originator_id']}:{v}": here for v in versions})
         if event["originator_id"] == member and event["originator_version"] == version:
             target = event
             if event["topic"] == deck_rules.DRAWN:  # a deck's own draw: the cards it took, placed
