@@ -82,7 +82,11 @@ def _healing(world: World, character: Character) -> list[tuple[str, str]]:
         return [("healing", "none: destroyed locations never heal")]
     when = calendar_from(world.campaign.calendar).format(due)
     per_day = plural(int(setting(world, "heal_per_day")), "point")
-    return [("healing", f"{per_day} a day of rest in each hurt location, the next on {when}")]
+    # E23: a destroyed location never heals; "each hurt location" would promise it a point too.
+    hp = hp_of(world, character)
+    destroyed = any(location_state(total, hp[loc]) == "destroyed" for loc, total in c["wounds"].items() if loc in hp)
+    but = " (destroyed ones never heal)" if destroyed else ""
+    return [("healing", f"{per_day} a day of rest in each hurt location{but}, the next on {when}")]
 
 
 def _weapon_row(name: str, weapon: Mapping[str, Any], c: Mapping[str, Any]) -> tuple[str, ...]:

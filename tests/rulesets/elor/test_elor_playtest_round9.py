@@ -234,7 +234,9 @@ def test_the_sheet_says_whether_and_when_the_wounds_heal_between_sessions_PROPOS
     tolosa(db)
 
     def healing(name: str) -> list[str]:
-        return [line for line in run(db, "elor", "sheet", "Tolosa", name).stdout.splitlines() if line.startswith("healing:")]
+        # The sheet's line, its wrapped part (indented) joined back.
+        text = run(db, "elor", "sheet", "Tolosa", name).stdout.replace("\n    ", " ")
+        return [line for line in text.splitlines() if line.startswith("healing:")]
 
     assert healing("Samson") == []
     run(db, "elor", "damage", "Tolosa", "Samson", "--amount", "3", "--location", "Bras droit")
@@ -247,6 +249,11 @@ def test_the_sheet_says_whether_and_when_the_wounds_heal_between_sessions_PROPOS
     # §Application des dommages: at twice its 4 hit points Montana James's arm is destroyed.
     run(db, "elor", "damage", "Tolosa", "Montana James", "--amount", "8", "--location", "Bras gauche")
     assert healing("Montana James") == ["healing: none: destroyed locations never heal"]
+    # Ruling E112: with another location hurt, the day of rest heals it, never the destroyed arm.
+    run(db, "elor", "damage", "Tolosa", "Montana James", "--amount", "2", "--location", "Bras droit")
+    assert healing("Montana James") == [
+        "healing: 1 point a day of rest in each hurt location (destroyed ones never heal), the next on Day 2 11:00"
+    ]
 
 
 def test_experience_is_not_spent_on_a_profession_without_a_name_seed_Professions_PROPOSAL_5_5(db: str) -> None:
