@@ -35,7 +35,7 @@ from chronique.domain.deck import Deck
 from chronique.domain.errors import RuleViolation
 from chronique.domain.fairness import seal_of
 from chronique.domain.gametime import Calendar, WrongCalendar, calendar_for_start, calendar_from
-from chronique.domain.luck import Tally, tally_counted
+from chronique.domain.luck import Tally, session_words, tally_counted
 from chronique.domain.names import find
 from chronique.domain.notes import GM, Note, note_author, refuse_player_unless_allowed
 from chronique.domain.pacing import make_pacing
@@ -735,7 +735,7 @@ class Chronique:
                 key = {
                     "player": player(who),
                     "character": who,
-                    "session": f"session {session}" if session else "before any session",
+                    "session": session_words(session),
                     "kind": row["kind"],
                     "campaign": campaign.name,
                 }[by]

@@ -136,3 +136,13 @@ def odds_words(chances: Iterable[tuple[str, Fraction]]) -> str:
         clauses.append(f"then {percent_words(chance)}" if who == before else f"{who} had {percent_words(chance)} to succeed")
         before = who
     return ", ".join(clauses)
+
+
+def session_words(session: int | None) -> str:
+    """The session a roll counts under (``luck --by session``, ruling LK13), from the session its
+    read model keeps: "session 2"; "between sessions 1 and 2" for one rolled from a session's end
+    to the next one's start (kept as minus the session ended: survival draws, healing rolls,
+    downtime work); "before any session"."""
+    if not session:
+        return "before any session"
+    return f"session {session}" if session > 0 else f"between sessions {-session} and {1 - session}"

@@ -25,7 +25,8 @@ _SETTINGS = (Campaign.SettingChanged, Campaign.Corrected)
 @dataclass(frozen=True)
 class Standing:
     """An event's place: its campaign, that campaign's game (its rules), settings and session when it was
-    recorded (0 before the first), and the name of the aggregate that recorded it."""
+    recorded (0 before the first; minus a session's number between its end and the next one's
+    start, ruling LK13), and the name of the aggregate that recorded it."""
 
     campaign_id: str
     rules: Ruleset
@@ -131,6 +132,10 @@ class Standings:
         elif move == 4 and key in self.rows:
             self._set(key, session=event.number)
         elif move == 5 and key in self.rows:
+            # Ruling LK13: what is rolled from a session's end to the next one's start (survival
+            # draws, healing rolls, downtime work) is the downtime's, not the session's.
+            self._set(key, session=-event.number)
+        elif move == 6 and key in self.rows:
             self._set(key, settings=settings_after(self.rows[key]["settings"], event))
 
     def rules_of(self, key: str) -> Ruleset | None:
@@ -153,12 +158,21 @@ class Standings:
         self._seen.clear()
 
 
-_MOVES = (Campaign.Created, Campaign.MemberJoined, Character.Created, Deck.Created, Campaign.SessionStarted, *_SETTINGS)
+_MOVES = (
+    Campaign.Created,
+    Campaign.MemberJoined,
+    Character.Created,
+    Deck.Created,
+    Campaign.SessionStarted,
+    Campaign.SessionEnded,
+    *_SETTINGS,
+)
 _MOVE_ORDER: tuple[type | tuple[type, ...], ...] = (
     Campaign.Created,
     Campaign.MemberJoined,
     (Character.Created, Deck.Created),
     Campaign.SessionStarted,
+    Campaign.SessionEnded,
     _SETTINGS,
 )
 _MOVE: dict[type, int] = {}

@@ -58,6 +58,8 @@ def replayed_luck(services: Chronique, campaign_name: str, by: str) -> dict[Hash
         for _, event in services.events(campaign_name):
             if type(event).__qualname__ == "Campaign.SessionStarted":
                 session = event.number
+            elif type(event).__qualname__ == "Campaign.SessionEnded":  # the downtime's (ruling LK13)
+                session = -event.number
             sealed = getattr(event, "sealed_until", None)
             if sealed is not None and not campaign.is_revealed(sealed):
                 continue
@@ -66,7 +68,13 @@ def replayed_luck(services: Chronique, campaign_name: str, by: str) -> dict[Hash
                 key = {
                     "player": player(who),
                     "character": who,
-                    "session": f"session {session}" if session else "before any session",
+                    "session": (
+                        "before any session"
+                        if not session
+                        else f"session {session}"
+                        if session > 0
+                        else f"between sessions {-session} and {1 - session}"
+                    ),
                     "kind": draw.kind,
                     "campaign": campaign.name,
                 }[by]

@@ -54,9 +54,10 @@ def test_a_catch_up_that_numbers_rows_writes_no_standing(db: str, game: str) -> 
         def seen(connection: Any, cursor: Any, statement: str, *rest: Any) -> None:
             statements.append(statement)
 
-        # Events that give the campaign's log rows and move no standing (the session's end and
-        # what each game does at it).
-        run(db, "session", "end", CAMPAIGN)
+        # Events that give the campaign's log rows and move no standing: two recaps (a session's
+        # end moves the campaign's, ruling LK13).
+        run(db, "note", "recap", CAMPAIGN, "The party held the ford.")
+        run(db, "note", "recap", CAMPAIGN, "And crossed it at dawn.")
         before = len(log_rows(services))
         assert services.read_models.catch_up(["log", "luck"]) > 0
         assert len(log_rows(services)) > before
