@@ -523,3 +523,17 @@ def assert_scenarios_name_every_die(rule: Any, topic: str, scenarios: list[Any] 
         assert events, f"{scenario.__name__} recorded no {topic}"
         for event in events:
             assert_every_die_named(rule, event, cited, scenario.__name__)
+
+
+def change_read_model(db: str, *statements: Any) -> list[list[Any]]:
+    """Run ``statements`` on the read models in one transaction; the rows each gives back."""
+    from chronique.adapters.bootstrap import build
+
+    services = build(db, create=False)
+    try:
+        assert services.read_models is not None
+        with services.read_models.engine.begin() as connection:
+            results = [connection.execute(statement) for statement in statements]
+            return [result.all() if result.returns_rows else [] for result in results]
+    finally:
+        services.close()

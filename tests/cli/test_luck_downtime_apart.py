@@ -8,10 +8,9 @@ import json
 from typing import Any
 
 from sqlalchemy import text
-from support import run
+from support import change_read_model, run
 from verdelune_party import verdelune_party
 
-from chronique.adapters.bootstrap import build
 from chronique.domain.luck import session_words
 
 
@@ -44,12 +43,8 @@ def test_a_journal_whose_luck_an_older_chronique_projected_is_refilled_with_the_
     now = by_session(db)
     assert list(now) == ["between sessions 1 and 2"]
     # What an older Chronique left: the downtime's draws under session 1, the journal at 0009.
-    services = build(db, create=False)
-    assert services.read_models is not None
-    with services.read_models.engine.begin() as connection:
-        connection.execute(text("UPDATE read_luck SET session = 1 WHERE session = -1"))
-        connection.execute(text("UPDATE alembic_version SET version_num = '0009'"))
-    services.close()
+    older = text("UPDATE alembic_version SET version_num = '0009'")
+    change_read_model(db, text("UPDATE read_luck SET session = 1 WHERE session = -1"), older)
     assert list(by_session(db)) == ["session 1"]  # read as it stands until a write upgrades it
     run(db, "session", "start", "Verdelune")  # the next write's catch-up upgrades it (0010) and refills luck
     assert by_session(db) == now

@@ -9,9 +9,8 @@ from importlib import resources
 
 import pytest
 from sqlalchemy import inspect, text
-from support import run
+from support import change_read_model, run
 from test_luck_and_log_read_models import assert_log_output_unchanged, evening
-from test_reads_from_read_models import change_read_model
 from test_ruleset_contract import CAMPAIGN
 
 from chronique.adapters.bootstrap import build

@@ -16,9 +16,8 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from sqlalchemy import select, update
-from support import SAMPLES, journals, one_shot_importing, run
+from support import SAMPLES, change_read_model, journals, one_shot_importing, run
 from test_read_model_equals_replay import steps
-from test_reads_from_read_models import change_read_model
 from test_ruleset_contract import CAMPAIGN, PLAYS, party, session
 from typer.testing import CliRunner
 

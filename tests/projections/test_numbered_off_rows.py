@@ -9,10 +9,9 @@ from typing import Any
 
 import pytest
 from sqlalchemy import event, inspect, select, text
-from support import run
+from support import change_read_model, run
 from test_log_words import COUNTS_KEPT
 from test_luck_and_log_read_models import assert_log_output_unchanged, assert_reads_equal_replay, evening
-from test_reads_from_read_models import change_read_model
 from test_ruleset_contract import CAMPAIGN
 
 from chronique.adapters.bootstrap import build

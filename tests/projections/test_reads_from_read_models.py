@@ -5,10 +5,8 @@ read), the characters are loaded from the store instead, and `--as-of` replays t
 
 from __future__ import annotations
 
-from typing import Any
-
 from sqlalchemy import select, update
-from support import SAMPLES, one_shot_importing, run
+from support import SAMPLES, change_read_model, one_shot_importing, run
 
 from chronique.adapters.bootstrap import build
 from chronique.projections.tables import sheets, tracking
@@ -28,18 +26,6 @@ def evening(db: str) -> None:
 
 def wound(db: str) -> None:
     run(db, "cartes", "wound", CAMPAIGN, "Alice", "--damage", "3", "--lethality", "faible")
-
-
-def change_read_model(db: str, *statements: Any) -> list[list[Any]]:
-    """Run ``statements`` on the read models in one transaction; the rows each gives back."""
-    services = build(db, create=False)
-    try:
-        assert services.read_models is not None
-        with services.read_models.engine.begin() as connection:
-            results = [connection.execute(statement) for statement in statements]
-            return [result.all() if result.returns_rows else [] for result in results]
-    finally:
-        services.close()
 
 
 def test_the_current_sheet_is_the_read_model_s_row_and_as_of_replays_the_events(db: str) -> None:

@@ -16,9 +16,8 @@ from cartes_cli import seat
 from cartes_table import ALICE_HAND, ALICE_PILE, BRIGAND, BRUNO_HAND, BRUNO_PILE, DEALT, downtime, table
 from luck_brute import cards_success
 from sqlalchemy import text
-from support import run
+from support import change_read_model, run
 
-from chronique.adapters.bootstrap import build
 from chronique.domain.gametime import DAY, MINUTE
 from chronique.domain.luck import Tally, tally
 from chronique.domain.rulesets import ruleset
@@ -155,12 +154,7 @@ def test_a_journal_whose_luck_an_older_chronique_projected_is_refilled_with_ever
     now = luck_by_kind(db)
     assert set(now) == {"test", "consciousness draw"}
     # What an older Chronique left: no row for a consciousness draw, the journal at 0008.
-    services = build(db, create=False)
-    assert services.read_models is not None
-    with services.read_models.engine.begin() as connection:
-        connection.execute(text("DELETE FROM read_luck WHERE kind <> 'test'"))
-        connection.execute(text("UPDATE alembic_version SET version_num = '0008'"))
-    services.close()
+    change_read_model(db, text("DELETE FROM read_luck WHERE kind <> 'test'"), text("UPDATE alembic_version SET version_num = '0008'"))
     assert set(luck_by_kind(db)) == {"test"}  # read as it stands until a write upgrades it
     # The next write's catch-up upgrades the journal (0009) and refills the luck read model.
     run(db, "session", "end", "Verdelune")
