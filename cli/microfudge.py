@@ -669,9 +669,10 @@ def sequence(
     def act(world: World) -> Told[int, str]:
         number = start_sequence(world, names, goal, teams, collective, not safe)
         started = sequence_of(world.character(names[0]))  # the sides as recorded, names as on the sheets
-        sides = lineup(started["participants"], started["teams"]) if started else None
+        # Who is against whom, as the log says it (ruling M128), names as on the sheets.
+        sides = lineup(started["participants"], started["teams"]) if started else lineup([world.character(n).name for n in names], {})
         kind = SAFE if safe else ""  # L319, ruling M117: said as the log says it
-        return Told(number, f"Sequence {number}{kind}: {sides or ', '.join(world.character(n).name for n in names)}")
+        return Told(number, f"Sequence {number}{kind}: {sides}")
 
     typer.echo(_act(ctx, campaign, act, gm).words)
 

@@ -270,10 +270,11 @@ def _draw_test(
     world: World, character: Character, request: TestRequest, skill: str, target: int, level: int, diamond_cancels: bool
 ) -> TestOutcome:
     # The deck's log names the skill as the sheet spells it (``skill``), whatever was typed; its
-    # cards are drawn for the player's reason, else the game's purpose, else the skill's test.
+    # cards are drawn for the player's reason, else the game's purpose, else the skill's test; a
+    # passive first card says so inside the deck's one pair of brackets (ruling C120).
     drawn_for = request.purpose or request.game_purpose
     purpose = drawn_for or f"{skill} test"
-    first = _first_card(world, character, request, drawn_for or f"{skill} test (passive)")
+    first = _first_card(world, character, request, drawn_for or f"passive {skill} test")
     hand_left = list(character.condition["hand"])
     if request.first_hand_card:
         hand_left.remove(request.first_hand_card)

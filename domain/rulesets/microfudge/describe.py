@@ -475,17 +475,18 @@ _ENDINGS = {
 }
 
 
-def lineup(participants: Sequence[str], teams: Mapping[str, str]) -> str | None:
-    """Who stands against whom in a Sequence where a side has several members, "Mia and Zoe
-    against Ghoul" (L405: characters who pursue the same goal together); None when everyone stands
-    alone, whom a list of names says."""
+def lineup(participants: Sequence[str], teams: Mapping[str, str]) -> str:
+    """Who stands against whom in a Sequence (L297-L305: each participant pursues a goal against the
+    others'): "Mia and Zoe against Ghoul" when a side has several members (L405: characters who
+    pursue the same goal together), "Harvey against Lena" for two alone, "Harvey, Lena and Zoe, each
+    on their own side" for more (ruling M128: a bare list of names said nobody's side)."""
     sides: dict[str, list[str]] = {}
     for name in participants:
         sides.setdefault(teams.get(name, name), []).append(name)
-    if all(len(members) == 1 for members in sides.values()):
-        return None
-    first, *others = [joined(members) for members in sides.values()]
-    return f"{first} against {' and against '.join(others)}"
+    if len(sides) > 2 and all(len(members) == 1 for members in sides.values()):
+        return f"{joined(list(participants))}, each on their own side"
+    first, *others = [joined(members) for members in sides.values()] or [""]
+    return " and against ".join([f"{first} against {others[0]}", *others[1:]]) if others else first
 
 
 def won(winner: str, side: Sequence[str], verb: str) -> str:
@@ -556,7 +557,7 @@ WORDS: dict[str, Describer] = {
         f"entered Sequence {e.sequence}"
         + (" (collective)" if e.collective else "")
         + ("" if e.hazardous else SAFE)
-        + (f": {sides}" if (sides := lineup(e.participants, e.teams)) else f" with {joined(list(e.participants))}")
+        + f": {lineup(e.participants, e.teams)}"
         + (f", goal: {e.goal}" if e.goal else "")
     ),
     "chronique.domain.rulesets.microfudge.events:ConflictCardsDrawn": _cards_drawn,

@@ -26,7 +26,7 @@ from chronique.domain.rulesets.microfudge.play import collapsed, settings, still
 from chronique.domain.rulesets.microfudge.powers import maximum, potentiel
 from chronique.domain.rulesets.microfudge.rules import critical_wounds, out_after, out_of_the_fight, penalty
 from chronique.domain.rulesets.microfudge.tables import tables
-from chronique.domain.rulesets.words import epoch_name, epoch_reveal, joined, plural
+from chronique.domain.rulesets.words import epoch_name, epoch_reveal, plural
 from chronique.domain.sheetview import Group, Section, SheetView
 from chronique.domain.world import World
 
@@ -120,7 +120,7 @@ def _standing(world: World, character: Character) -> list[tuple[str, ...]]:
         rows.append(("fatigue", f"Vigueur −{lost}"))
     sequence = sequence_of(character)
     if sequence:
-        others = lineup(sequence["participants"], sequence["teams"]) or f"with {joined(list(sequence['participants']))}"
+        others = lineup(sequence["participants"], sequence["teams"])
         rows.append((f"Sequence {sequence['id']}", f"{others}, {plural(sequence['draws'], 'draw')} so far"))
     return rows
 

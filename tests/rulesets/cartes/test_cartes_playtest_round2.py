@@ -170,7 +170,7 @@ def test_every_command_typed_in_lower_case_prints_and_logs_the_sheets_spelling(d
     assert "watching for Alice" in watched
     # The deck's own log: the passive test's first card, drawn for Alice by her sheet's spelling.
     drawn_for = [(e["to"], e["purpose"]) for e in events if e["topic"].endswith(":Deck.CardsDrawn")]
-    assert ("Alice", "Contact test (passive)") in drawn_for
+    assert ("Alice", "passive Contact test") in drawn_for  # ruling C120: one level of brackets
     assert [e["name"] for e in events if e["topic"].endswith(":ExperienceSpent")] == ["Distance"]
     assert [e["healer"] for e in events if e["topic"].endswith(":CareArranged")] == ["Alice"]
     log = run(db, "log", NAME, "--gm").stdout

@@ -41,8 +41,8 @@ def test_a_safe_sequence_s_draw_says_its_revers_only_decide_it_and_writes_none_R
     assert "Blessure sérieuse" not in sheet and "Revers sérieux" not in sheet
     # The command and the log say the Sequence is safe where it starts.
     safe = " (safe: its Revers only decide the draws and are not written on the sheets, L319)"
-    assert started == f"Sequence 1{safe}: Harvey, Bob\n"
-    assert log_details(db, "Mines", "--kind", "SequenceStarted") == [f"entered Sequence 1{safe} with Harvey and Bob"] * 2
+    assert started == f"Sequence 1{safe}: Harvey against Bob\n"  # ruling M128
+    assert log_details(db, "Mines", "--kind", "SequenceStarted") == [f"entered Sequence 1{safe}: Harvey against Bob"] * 2
     # The log's draw line says it as the command did (ConflictCardsDrawn v5 keeps the safety).
     drawn = log_details(db, "Mines", "--kind", "ConflictCardsDrawn")
     assert drawn[0].endswith(" — a Revers sérieux on Bob (a safe Sequence: they only decide the draw, none is written on the sheets)")

@@ -101,7 +101,7 @@ def test_a_sequence_between_sessions_is_refused_naming_session_start_and_records
     assert refused(db, "Mines", "microfudge", "sequence", "Mines", "Mia", "Ghoul", "--safe") == said
     assert log(db, "Mines", ":SequenceStarted") == []
     cli(db, "session", "start", "Mines")
-    assert cli(db, "microfudge", "sequence", "Mines", "Mia", "Ghoul") == "Sequence 1: Mia, Ghoul\n"
+    assert cli(db, "microfudge", "sequence", "Mines", "Mia", "Ghoul") == "Sequence 1: Mia against Ghoul\n"  # ruling M128
 
 
 def test_the_rules_refuse_a_sequence_out_of_session_for_every_caller_ruling_M121() -> None:

@@ -214,7 +214,7 @@ def test_every_command_names_a_characteristic_or_power_as_the_sheet_spells_it_Ca
         "Lena uses Télékinésie and rolls Télékinésie Moyen (4): [0 0 0 0] final Moyen (4); "
         "Ghoul rolls Combat Moyen (4): [0 0 0 0] final Moyen (4): Ghoul resists, 3 Potentiel left\n"
     )
-    assert said["sequence"] == "Sequence 1: Lena, Ghoul\n"
+    assert said["sequence"] == "Sequence 1: Lena against Ghoul\n"  # ruling M128
     assert said["draw"].splitlines()[:2] == [
         "Lena (5 cards: Combat Bon (5)): attacks Ghoul with 2♠ 4♠ A♠; defends with A♥ 3♥ — a Blessure sérieuse on Ghoul",  # ruling M70
         "Ghoul (4 cards: Combat Moyen (4)): attacks Lena with 2♥ 4♥; defends with 3♠ 5♠ — a Blessure sérieuse on Lena",

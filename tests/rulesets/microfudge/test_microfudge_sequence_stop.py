@@ -46,8 +46,9 @@ def refused(db: str, *args: str) -> str:
 
 def test_the_narrator_stops_a_Sequence_whose_participant_fell_critical_before_a_draw_L297_ruling_M52(db: str, tmp_path: Path) -> None:
     seated(db, tmp_path)
-    assert run(db, "microfudge", "sequence", CAMPAIGN, "Jim", "Harvey", "--goal", "hold the bridge").stdout == "Sequence 1: Jim, Harvey\n"
-    assert "Sequence 1: with Jim and Harvey, 0 draws so far" in run(db, "character", "show", CAMPAIGN, "Jim").stdout
+    started = run(db, "microfudge", "sequence", CAMPAIGN, "Jim", "Harvey", "--goal", "hold the bridge").stdout
+    assert started == "Sequence 1: Jim against Harvey\n"
+    assert "Sequence 1: Jim against Harvey, 0 draws so far"  # ruling M128 in run(db, "character", "show", CAMPAIGN, "Jim").stdout
     # L343: a Décisif the Narrator deals before any draw leaves Jim critical; he draws nothing
     # (ruling M52), so the Sequence cannot go on.
     run(db, "microfudge", "setback", CAMPAIGN, "Jim", "--severity", "3", "--domain", "physical", "--healing", "weekly")
