@@ -176,6 +176,7 @@ def oppose(
     their_effort: int = typer.Option(0, "--their-effort", callback=EFFORT_RANGE, help="The opponents' effort."),
     only_on_success: bool = typer.Option(False, "--only-on-success", help="The opponents react only if the action succeeded."),
     movement: bool = MOVEMENT,
+    reason: str = REASON,
 ) -> None:
     """An action and its reactions: the action is resolved first, then its degrees are compared
     with each opponent's, one by one (§Actions / réactions)."""
@@ -184,20 +185,28 @@ def oppose(
     defaults: dict[str, str | int | None] = {"faculty": their_faculty, "profession": their_profession, "familiarity": their_familiarity}
     defaults |= {"difficulty": their_difficulty, "effort": their_effort}
     theirs = [_entrant(text, defaults) for text in opponents]
+    why = _why(reason)
     mine = _spec(faculty, profession, "full", familiarity, None, 0, difficulty, effort, movement=movement)
 
     def act(world: World) -> Told[Opposition, list[str]]:
         # Ruling E92: everyone as the sheets spell them, on these lines and in the tests' purposes.
         who = named(world, actor)
         against = " and ".join(named(world, name) for name, _ in theirs)
-        reacting = [(name, replace(spec, purpose=f"reaction to {who}")) for name, spec in theirs]
-        result = oppose_(world, actor, replace(mine, purpose=f"action against {against}"), reacting, not only_on_success)
+        reacting = [(name, replace(spec, purpose=f"reaction to {who}{why}")) for name, spec in theirs]
+        result = oppose_(world, actor, replace(mine, purpose=f"action against {against}{why}"), reacting, not only_on_success)
         lines = [
             f"{name}: {describe(outcome, _made_of(world, name))}" for name, outcome in {who: result.action, **result.reactions}.items()
         ]
         return Told(result, [*lines, reaction_line(who, list(result.reactions), result.reaction)])
 
     typer.echo("\n".join(run(ctx, lambda s: s.act(campaign, act)).words))
+
+
+def _why(reason: str) -> str:
+    """The reason an opposition or a contest was given, as its tests' purposes say it after what
+    they were (ruling E114): " (climbing the wall)", nothing when none was given. The purpose
+    keeps whom the test was against and what kind of roll it was, which luck reads (E113)."""
+    return f" ({reason.strip()})" if reason.strip() else ""
 
 
 def reaction_line(actor: str, opponents: list[str], reaction: Reaction) -> str:
@@ -229,12 +238,13 @@ def contest(
         help="A race or another contest of movement: each unusable or destroyed leg takes 2 off an entrant's level, as for a dodge"
         " (an entrant's movement=no or movement=yes overrides it).",
     ),
+    reason: str = REASON,
 ) -> None:
     """A contest: everyone tests at once, each with its own capacities if given (the options are
     the defaults); ranked by degrees, finely if asked (§Concours)."""
     from chronique.domain.rulesets.elor.play import contest as contest_
 
-    defaults = {"faculty": faculty, "profession": profession, "purpose": "contest", "fine": fine, "movement": movement}
+    defaults = {"faculty": faculty, "profession": profession, "purpose": f"contest{_why(reason)}", "fine": fine, "movement": movement}
     pairs = [_entrant(entry, defaults) for entry in entries]
 
     def act(world: World) -> Told[tuple[dict[str, TestOutcome], list[list[str]]], dict[str, str]]:

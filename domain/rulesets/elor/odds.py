@@ -12,6 +12,7 @@ Which recorded rolls count, and why the others do not, is in :func:`draws`.
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from typing import Any
 
@@ -43,11 +44,36 @@ def _test(kind: str, outcome: dict[str, Any], discards: bool) -> list[Draw]:
     return [] if odds is None else [Draw(kind, outcome["degrees"] >= 1, odds)]
 
 
+# Ruling E113: what each action test was for, as the table names it, read off the purpose the
+# journal recorded with it (play.py, downtime.py and the cli word each one the same way), so the
+# tests recorded before need no new field. The first pattern that matches names the kind; a
+# test whose purpose none of them reads (a plain test, or the reason the table gave it) is an
+# "action test", the rulebook's own word (§Résolution des actions).
+_KINDS = (
+    (re.compile(r"attack on .+ with .+"), "attack"),
+    (re.compile(r"parry( for .+)? against .+"), "parry"),
+    (re.compile(r"dodge( for .+)? against .+"), "dodge"),
+    (re.compile(r"care of .+"), "care"),
+    (re.compile(r"long action “training in .+ with .+”, unit \d+"), "training"),
+    (re.compile(r"long action “.*”, unit \d+"), "long action work"),
+    (re.compile(r"action against .+"), "opposed action"),
+    (re.compile(r"reaction to .+"), "reaction"),
+    (re.compile(r"contest( \(.+\))?"), "contest"),
+)
+
+
+def roll_kind(purpose: str) -> str:
+    """The kind of roll an action test was, in the table's words (ruling E113): attack, parry,
+    dodge, care, training, long action work, opposed action, reaction, contest, or action test."""
+    return next((kind for pattern, kind in _KINDS if pattern.fullmatch(purpose)), "action test")
+
+
 def draws(event: Any) -> list[Draw]:
-    """The D10 rolls of ``event`` against a target: action tests (attacks, defences, long
-    actions' hourly tests included; success is at least one degree, with the discards the player
-    chose — tests recorded before that choice was kept are read with the rules' default,
-    discards allowed), the hourly wake test and natural progression (success: the profession
+    """The D10 rolls of ``event`` against a target: action tests, each of its kind
+    (:func:`roll_kind`: attacks, parries, dodges, care, training, long actions' hourly tests,
+    oppositions and contests), a success being at least one degree with the discards the player
+    chose (tests recorded before that choice was kept are read with the rules' default,
+    discards allowed); the hourly wake test and natural progression (success: the profession
     rises).
 
     Not counted: damage and its location (a quantity and a place, not a success against a
@@ -55,7 +81,7 @@ def draws(event: Any) -> list[Draw]:
     an action); the comparison of an attack with its defence (no dice of its own: both tests are
     counted); a test whose level leaves nothing to the dice."""
     if isinstance(event, ev.TestRolled):
-        return _test("action test", event.outcome, True if event.discards is None else event.discards)
+        return _test(roll_kind(event.purpose), event.outcome, True if event.discards is None else event.discards)
     if isinstance(event, ev.WakeTested):
         return _test("wake test", event.outcome, True)
     if isinstance(event, ev.ProgressionRolled):
