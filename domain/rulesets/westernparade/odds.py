@@ -94,7 +94,7 @@ def draws(event: Any) -> list[Draw]:
     """The rolls of ``event`` left to chance against a target: skill and characteristic rolls,
     shots, melee attacks and their defences (the defender's), first aid (the first-aider's, §3.2.4:
     rolled at the easy chance, so "success" is any PH stopped), care skills (the carer's; an
-    amputation's patient END roll his own), the STR roll pulling an impaling weapon out and the
+    amputation's patient END roll his own), the FOR roll pulling an impaling weapon out and the
     first aid that goes with it (§3.4.5.2), the bullet in the head, the END rolls of an ethylic
     coma, of sobering up, of a wound putting him out of action and of acting again (§3.2.5),
     long activities' periodic rolls, and improvement rolls (success: the score rises).
@@ -121,11 +121,10 @@ def draws(event: Any) -> list[Draw]:
         aid = event.pull["first_aid"]
         helped = _roll("difficult first aid halving a pull's damage", aid, event.first_aid_by) if aid else []
         against = event.pull.get("resistance")
-        # Ruling WC32: these kinds keep "STR" though every other word says FOR: a kind is the luck
-        # read model's stored key ("Kind of roll"), and a journal's rows projected before would
-        # count apart from new ones until a rebuild.
-        resisted = _roll("STR roll resisting a weapon pulled out", against) if against else []
-        return [*_roll("STR roll to pull a weapon out", event.pull["strength"], event.by), *resisted, *helped]
+        # Ruling WC32: FOR, the seed's word, as every other line says it (migration 0011 refills
+        # the luck read model, whose rows keep the kind).
+        resisted = _roll("FOR roll resisting a weapon pulled out", against) if against else []
+        return [*_roll("FOR roll to pull a weapon out", event.pull["strength"], event.by), *resisted, *helped]
     if isinstance(event, be.HeadBulletRolled):
         return _roll("bullet in the head", event.outcome)
     if isinstance(event, be.ComaEndured):

@@ -227,7 +227,7 @@ def test_joe_tears_his_lance_out_of_sam_s_thigh_which_then_bleeds_double_S3_4_5_
     )
     # Both rolls are a player's against a chance (the luck statistics), each of its roller.
     assert [(d.kind, d.success, d.roller) for d in draws(_last(world, WeaponPulled))] == [
-        ("STR roll to pull a weapon out", True, JOE),
+        ("FOR roll to pull a weapon out", True, JOE),
         ("difficult first aid halving a pull's damage", True, DOC),
     ]
     recorded = _recorded(_last(world, WeaponPulled))
