@@ -20,6 +20,11 @@ if TYPE_CHECKING:
 _REF = re.compile(r"^[0-9a-f][0-9a-f-]{3,35}:[0-9]{1,18}$")
 
 
+class NoSuchEvent(RuleViolation):
+    """A moment asked as an event (``<id>:<version>``) that the campaign has not: the web journal
+    words it for a page (ruling NT8), the command line as raised."""
+
+
 def _version_at_event(services: Chronique, campaign: Campaign, character: Character, ref: str) -> int:
     """The character's version when the event ``ref`` (any aggregate's of the campaign) was recorded."""
     from chronique.adapters.explain import locate
@@ -29,14 +34,14 @@ def _version_at_event(services: Chronique, campaign: Campaign, character: Charac
     except RuleViolation:
         place = None
     if place is not None and place.version < 1:  # a chain's versions count from 1: version 0 is no event of any chain
-        raise RuleViolation(f"no event {quoted(ref)} in this journal: an event's number counts from 1")
+        raise NoSuchEvent(f"no event {quoted(ref)} in this journal: an event's number counts from 1")
     if place is None or (place.member != str(campaign.id) and place.member not in campaign.members):
         # Another campaign's event is no moment of this one's, and is told as one that exists
         # nowhere: a player's link never learns what other campaigns hold (as its explain page).
-        raise RuleViolation(f"no event {quoted(ref)} in {campaign.name}: `chronique log` lists its events")
+        raise NoSuchEvent(f"no event {quoted(ref)} in {campaign.name}: `chronique log` lists its events")
     if not any(services.journal.events.get(UUID(place.member), gt=place.version - 1, lte=place.version)):
         # Past the head of its chain: no event, never a moment before the character existed.
-        raise RuleViolation(f"no event {quoted(ref)} in {campaign.name}: `chronique log` lists its events")
+        raise NoSuchEvent(f"no event {quoted(ref)} in {campaign.name}: `chronique log` lists its events")
     if place.member == str(character.id):
         return place.version
     found = services.journal.raw.version_at(character.id, UUID(place.member), place.version)

@@ -205,3 +205,14 @@ def next_time_of_day(at: int, hour: int) -> int:
     day_start = at - at % DAY
     candidate = day_start + hour * HOUR
     return candidate if candidate > at else candidate + DAY
+
+
+def first_mark_after(first: int, period: int, after: int) -> int:
+    """The first of ``first``, ``first + period``, ``first + 2 * period``, ... later than ``after``.
+
+    A periodic process that records only what changes skips the marks at which it would have
+    changed nothing; should it matter again, it resumes on its own marks, at the first one after
+    the campaign's clock (the marks up to the clock went by, each firing a no-op)."""
+    if first > after:
+        return first
+    return first + ((after - first) // period + 1) * period

@@ -51,17 +51,6 @@ class Processes(Protocol):
         ...
 
 
-def first_mark_after(first: int, period: int, after: int) -> int:
-    """The first of ``first``, ``first + period``, ``first + 2 * period``, ... later than ``after``.
-
-    A periodic process that records only what changes skips the marks at which it would have
-    changed nothing; should it matter again, it resumes on its own marks, at the first one after
-    the campaign's clock (the marks up to the clock went by, each firing a no-op)."""
-    if first > after:
-        return first
-    return first + ((after - first) // period + 1) * period
-
-
 def advance(campaign: Campaign, processes: Processes, to_time: int) -> list[Tick]:
     """Fire every process due up to ``to_time`` in (time, character, process) order, then
     record ``TimeAdvanced``. Pure: chance comes from the draw places, never from ordering luck."""

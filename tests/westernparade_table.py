@@ -58,3 +58,18 @@ def advanced(world: World, seconds: int) -> tuple[list[Tick], list[Any]]:
 def of_kind(kind: type, recorded: list[Any]) -> list[Any]:
     """The events of ``kind`` among ``recorded``, in order."""
     return [e for e in recorded if isinstance(e, kind)]
+
+
+def hunts_again_the_day_after(world: World, name: str, start: int) -> None:
+    """``name``'s day of hunting missed at ``start`` + a day, he is able by the next: its roll is
+    due then (§6.16.4, a day's work), and Chasse 24% rolled 50 is a normal failure recorded at it
+    with no day missed."""
+    from chronique.domain.gametime import DAY
+    from chronique.domain.rulesets.westernparade.downtime_events import ActivityMissed, ActivityRolled
+
+    (hunting,) = world.character(name).condition["activities"]["running"]
+    assert hunting["next_at"] == start + 2 * DAY
+    dice(world).add(50)
+    _, recorded = advanced(world, DAY)
+    (rolled,) = of_kind(ActivityRolled, recorded)
+    assert (rolled.at, rolled.outcome["quality"], of_kind(ActivityMissed, recorded)) == (start + 2 * DAY, "NORM_F", [])

@@ -190,7 +190,7 @@ def sheet_page(services: Chronique, reader: Reader, name: str, as_of: str | None
     in-game date, with its history."""
     from dataclasses import replace
 
-    from chronique.adapters.history import as_of_words, sheet_as_of
+    from chronique.adapters.history import NoSuchEvent, as_of_words, sheet_as_of
     from chronique.adapters.sheets import view_of
 
     if as_of is not None and len(as_of) > MOMENT_LIMIT:
@@ -203,7 +203,7 @@ def sheet_page(services: Chronique, reader: Reader, name: str, as_of: str | None
         # is about the moment asked ("'zzz' is not a game date", a session never played).
         if as_of is None or not exists(services, reader, "character", name):
             raise
-        if _MOMENT_REF.fullmatch(as_of.strip()) and str(problem).startswith("no event "):
+        if isinstance(problem, NoSuchEvent):
             # Ruling NT8: the command line's words send its reader to `chronique log`, which a
             # player's phone has not; the page says it as the explain page does.
             raise Unreadable(f"There is no event {_echoed(as_of)} in this campaign.") from None
@@ -226,9 +226,6 @@ def sheet_page(services: Chronique, reader: Reader, name: str, as_of: str | None
     }
     return f"{rules.name}/sheet.html.j2", context
 
-
-_MOMENT_REF = re.compile(r"[0-9a-f][0-9a-f-]{3,35}:[0-9]{1,18}")
-"""A sheet's ``?as_of=`` that names an event, as ``adapters.history`` reads one."""
 
 MOMENT_LIMIT = 80
 """The longest moment a sheet's address may ask (``?as_of=``): a date, a session or an event's ref."""

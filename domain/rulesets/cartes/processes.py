@@ -7,7 +7,7 @@ from typing import Any
 from chronique.domain.character import Character
 from chronique.domain.copying import copied
 from chronique.domain.errors import RuleViolation
-from chronique.domain.gametime import HOUR, next_time_of_day
+from chronique.domain.gametime import HOUR, first_mark_after, next_time_of_day
 from chronique.domain.rulesets.cartes import events as ev
 from chronique.domain.rulesets.cartes.describe import care_ended
 from chronique.domain.rulesets.cartes.recorded import recorded_sheet
@@ -26,7 +26,7 @@ from chronique.domain.rulesets.cartes.survival import (
 )
 from chronique.domain.rulesets.cartes.table import draw, living
 from chronique.domain.rulesets.cartes.tables import lethality_name
-from chronique.domain.timeline import Due, first_mark_after
+from chronique.domain.timeline import Due
 from chronique.domain.world import World
 
 # An ace, the lowest card (cards.value): a target below it is met by no card.

@@ -7,7 +7,7 @@ from typing import Any
 
 from chronique.domain.character import Character
 from chronique.domain.copying import copied
-from chronique.domain.gametime import DAY, HOUR, calendar_from
+from chronique.domain.gametime import DAY, HOUR, calendar_from, first_mark_after
 from chronique.domain.rulesets.elor import events as ev
 from chronique.domain.rulesets.elor.damage import heal_day
 from chronique.domain.rulesets.elor.describe import coordination, describe, level_terms, test, wake_tested
@@ -16,7 +16,7 @@ from chronique.domain.rulesets.elor.play import holds_effort, hp_of, recover_eff
 from chronique.domain.rulesets.elor.resolution import action_level, is_automatic, resolve
 from chronique.domain.rulesets.elor.tables import tables
 from chronique.domain.text import plural
-from chronique.domain.timeline import Due, first_mark_after
+from chronique.domain.timeline import Due
 from chronique.domain.world import World
 
 

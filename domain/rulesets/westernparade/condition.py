@@ -49,6 +49,7 @@ from types import MappingProxyType
 from typing import Any
 
 from chronique.domain.copying import copied
+from chronique.domain.gametime import first_mark_after
 from chronique.domain.rulesets.westernparade import alcohol, bleeding, healing
 from chronique.domain.rulesets.westernparade.bullets import EXTRACTION_DEADLINE
 from chronique.domain.rulesets.westernparade.characteristics import blood_points, location_pv, modifier
@@ -393,9 +394,7 @@ def next_infection_roll(wound: Mapping[str, Any], now: int) -> int:
     first of its daily marks after ``now`` (the body's last settling), never one in the past the
     campaign has already lived, whose day the count of untreated days goes on from (ruling WB57)."""
     due = int(wound["since"]) + (int(wound["untreated_days"]) + 1) * DAY
-    # The timeline's ``first_mark_after``, written out: importing ``chronique.domain.timeline`` would
-    # carry the campaign and its JSON library into the standalone verifier, which reads this module.
-    return due if due >= now else due + ((now - due) // DAY + 1) * DAY
+    return due if due >= now else first_mark_after(due, DAY, now)
 
 
 def extraction_overdue(wound: Mapping[str, Any], at: int) -> bool:

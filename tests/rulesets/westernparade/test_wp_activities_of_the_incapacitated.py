@@ -20,7 +20,7 @@ from support import journals, run, scripted_services, state, stored
 from westernparade_table import DOC as DOC_SHEET
 from westernparade_table import SAM as SAM_SHEET
 from westernparade_table import SIRINGO as SIRINGO_SHEET
-from westernparade_table import advanced, dice, of_kind, table
+from westernparade_table import advanced, dice, hunts_again_the_day_after, of_kind, table
 from wp_city import DOC, SAM, WP, C, scripted_dice, shotgun_city
 from wp_recorded import logged
 
@@ -58,13 +58,8 @@ def test_a_hunter_in_an_ethylic_coma_hunts_no_game_that_day_and_hunts_again_once
     assert of_kind(ActivityRolled, recorded) == []
     (missed,) = of_kind(ActivityMissed, recorded)
     assert (missed.at, missed.cause, missed.kind) == (start + DAY, "unconscious", "hunting")
-    (hunting,) = world.character(DOC).condition["activities"]["running"]
-    assert hunting["next_at"] == start + 2 * DAY
-    # Sober by the next day (§4.1.2), he hunts again: Chasse 24%, 50 is a normal failure.
-    dice(world).add(50)
-    _, recorded = advanced(world, DAY)
-    (rolled,) = of_kind(ActivityRolled, recorded)
-    assert (rolled.at, rolled.outcome["quality"], of_kind(ActivityMissed, recorded)) == (start + 2 * DAY, "NORM_F", [])
+    # Sober by the next day (§4.1.2), he hunts again.
+    hunts_again_the_day_after(world, DOC, start)
 
 
 # -- 2. dying, no roll; dead, the activity ended (§3.2.4 L1878, §3.2.9.1) --------------------------

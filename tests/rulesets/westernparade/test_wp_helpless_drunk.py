@@ -16,7 +16,7 @@ from typing import Any
 from support import journals, scripted_services, stored
 from westernparade_table import DOC as DOC_SHEET
 from westernparade_table import SAM as SAM_SHEET
-from westernparade_table import advanced, dice, of_kind, table
+from westernparade_table import advanced, hunts_again_the_day_after, of_kind, table
 from wp_city import DOC
 
 from chronique.domain.gametime import DAY, HOUR, MINUTE
@@ -56,13 +56,8 @@ def test_a_hunter_lying_helpless_drunk_hunts_no_game_that_day_and_hunts_again_on
     (missed,) = of_kind(ActivityMissed, recorded)
     assert (missed.at, missed.cause, missed.kind) == (start + DAY, "drunk", "hunting")
     assert _describe(missed) == "hunts no game this day: they lie helpless, drunk"
-    (hunting,) = world.character(DOC).condition["activities"]["running"]
-    assert hunting["next_at"] == start + 2 * DAY
-    # Sober by the next day (§4.1.2), he hunts again: Chasse 24%, 50 is a normal failure.
-    dice(world).add(50)
-    _, recorded = advanced(world, DAY)
-    (rolled,) = of_kind(ActivityRolled, recorded)
-    assert (rolled.at, rolled.outcome["quality"], of_kind(ActivityMissed, recorded)) == (start + 2 * DAY, "NORM_F", [])
+    # Sober by the next day (§4.1.2), he hunts again.
+    hunts_again_the_day_after(world, DOC, start)
 
 
 def test_the_board_says_the_day_goes_by_without_a_roll_while_he_lies_helpless_drunk_S4_1_2_L2836_ruling_WC28_WC30() -> None:
