@@ -541,7 +541,9 @@ SIDE_HELP = (
     "One participant: NAME:CHARACTERISTIC[:key=value,...]. Keys: an opponent's name = attack cards on it; "
     "def=N defence cards; weapon=light|medium|heavy|massive; mod=N other cards; surprise=-N (first draw); "
     "conditions=-N; cover=N or range=WEAPON@METRES (target's extra defence cards); armour=light|medium|heavy; "
-    "armour-era / weapon-era=ancient|modern|future; healing=daily|weekly (how the Revers it inflicts heal; "
+    "armour-era / weapon-era=ancient|modern|future (default modern: a modern weapon, a firearm, ignores ancient armour, "
+    "a future weapon ignores older armour, and each success of future armour cancels two of an older weapon's, "
+    "L498-L502); healing=daily|weekly (how the Revers it inflicts heal; "
     "default weekly with a weapon, daily without, L339-L341); domain=physical|social; "
     "out (out of range); chase or ram (the manoeuvre); vehicle=motorbike|sedan|truck|...; "
     "size=small|medium|large|huge (ramming or rammed; default small); terrain=N (speed cards in a chase); "
@@ -700,7 +702,7 @@ def conflict_card(
         # «Conflits hasardeux» L307-L330: a side's cards go to attacks on named opponents and to
         # its defence; each attack's successes left over inflict Revers.
         attacks = [f"attacks {t} with {cards(a['cards'])}" for t, a in side["attack"].items()]
-        guard = _guard(side["defence"], side["armour"])
+        guard = _guard(side["defence"], side["armour"], side.get("armour_against", {}))
         # One Revers of severity v, named as the target's sheet will (L343); a safe Sequence's by
         # its severity, no wound, for none reaches the sheet (L319, ruling M117).
         # A ram's on the vehicle it damaged (L429, ruling M105).
@@ -729,12 +731,13 @@ ranged combat («Combat à distance» L365-L369), Endurance accrue's natural arm
 vehicle's Robustesse for its occupants ([option] L431)."""
 
 
-def _guard(defence: dict[str, Any], armour: dict[str, Any]) -> str:
+def _guard(defence: dict[str, Any], armour: dict[str, Any], against: dict[str, tuple[str, int]]) -> str:
     """A side's defence as its line says it: every card it drew to defend, with the cards beyond
     its own split by what gave them, then its worn armour's cards, drawn apart («c – Armures»
     L485-L502): "defends with 7♠ 3♠ 7♣ (cover +1); armour draws 2♥ 3♦" (ruling M125). It once
     showed the defence cards alone, so a side of two cards defended with three and the armour's
-    success that cancelled an attack was nowhere."""
+    success that cancelled an attack was nowhere. ``against`` holds, per attacker, its weapon's
+    era and what one armour success cancels of it, said when not one (ruling M130)."""
     from chronique.domain.rulesets.words import cards
     from chronique.domain.sheetview import signed
 
@@ -743,8 +746,27 @@ def _guard(defence: dict[str, Any], armour: dict[str, Any]) -> str:
         extra = [f"{_EXTRA_DEFENCE.get(k, k)} {signed(n)}" for k, n in defence.get("extra", {}).items() if n]
         said.append(f"defends with {cards(defence['cards'])}" + (f" ({', '.join(extra)})" if extra else ""))
     if armour["cards"]:
-        said.append(f"armour draws {cards(armour['cards'])}")
+        notes = [_armour_against(a, era, factor) for a, (era, factor) in against.items() if factor != 1]
+        said.append(f"armour draws {cards(armour['cards'])}" + (f" ({'; '.join(notes)})" if notes else ""))
     return "; ".join(said) or "no card in defence"
+
+
+def _armour_against(attacker: str, weapon_era: str, factor: int) -> str:
+    """What worn armour does to one attacker's weapon when it is of another era («c – Armures»
+    L498-L502, ruling M130): a firearm ignores medieval armour, a future weapon any armour of the
+    modern era or before, and each success of future armour cancels two of an older weapon's. The
+    line once showed the armour's successes with no word of it, so they read as cancelling one each."""
+    from chronique.domain.text import fold
+
+    if factor == 0:
+        line = "L500" if fold(weapon_era) == "future" else "L498"
+        return f"{attacker}'s {_WEAPON_ERA.get(fold(weapon_era), weapon_era)} ignores it, {line}"
+    return f"each success cancels two of {attacker}'s, future armour against an older weapon, L502"
+
+
+_WEAPON_ERA = {"modern": "firearm", "future": "future weapon"}
+"""A weapon of a later era than the armour, as «c – Armures» L498-L500 names it: "les armes à feu",
+"les armes du futur (lasers, blasters, à effet Gauss)"."""
 
 
 def _ending(result: Any) -> str:

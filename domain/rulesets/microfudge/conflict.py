@@ -39,6 +39,7 @@ from chronique.domain.rulesets.microfudge.play import (
 from chronique.domain.rulesets.microfudge.powers import potentiel, potentiel_to_spend
 from chronique.domain.rulesets.microfudge.rules import (
     HEALING,
+    armour_factor,
     card_count,
     out_after,
     out_of_the_fight,
@@ -504,7 +505,7 @@ def _atouts(world: World, sides: list[Side], state: dict[str, Any]) -> list[tupl
         spends += help_spends(world, me, side.helpers)
         spends += [(me, "change-one-card", tables().atout_uses["change-one-card"])] if side.change else []
         served += [me] * (len(spends) - len(served))
-    return list(zip(served, plan_atouts(world, spends), strict=True))
+    return list(zip(served, plan_atouts(world, spends, "draw"), strict=True))
 
 
 def _undeclared(names: list[str], state: Mapping[str, Any]) -> str:
@@ -621,6 +622,13 @@ def draw(world: World, sides: list[Side], purpose: str = "") -> DrawResult:
             domain=revers_domain(side.domain),
         )
         info[me].update(attack=cards[me].attack, defence=cards[me].defence, armour=cards[me].armour, changed=cards[me].changed)
+    for me in names:
+        # «c – Armures» L498-L502: what one success of a side's worn armour cancels of each attack
+        # on it, 0 when the weapon is of a later era, 2 for future armour against an older weapon,
+        # so that the draw's line says why its armour cancelled nothing, or twice (ruling M130).
+        aimed = [a for a in names if me in cards[a].attack] if cards[me].armour["cards"] else []
+        era = cards[me].armour["era"]
+        info[me]["armour_against"] = {a: (declared[a].weapon_era, armour_factor(declared[a].weapon_era, era)) for a in aimed}
     by_name = {chars[s.name].name: s for s in sides}
     # L335-L345: the kind of Revers each side takes, which names a physical one by its wound (L343).
     domains = {me: declared[me].domain for me in names}
@@ -811,6 +819,10 @@ def take_upper_hand(world: World, name: str) -> UpperHand:
     state = _state(character)
     _at_the_table(world, state)
     ensure_able_to_act(world, character)
+    if not int(state["draws"]):
+        # L327-L329: the Revers forgone are a draw's, seen first (ruling M16); before any draw,
+        # "inflicted no Revers in the last draw" spoke of a draw that never was (ruling M133).
+        raise RuleViolation("no draw yet: nobody may take the upper hand before a draw's Revers are seen (L327-L329)")
     forgone = {target: n for target, n in state.get("inflicted", {}).items() if n}
     if not forgone and state["upper_hand"]:
         # L329: the Revers are forgone once; "inflicted no Revers" was said of one who had (ruling M115).

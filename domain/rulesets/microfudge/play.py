@@ -219,12 +219,58 @@ Spend = tuple[str, str, int, dict[str, int]]
 it, per pool (``{"experience": 1, "reserve": 1}``)."""
 
 
-def plan_atouts(world: World, spends: list[tuple[str, str, int]]) -> list[Spend]:
+_SPENDS = {
+    "temporary-bonus": "the +1",
+    "help": "help",
+    "counter": "a counter",
+    "reroll": "a reroll",
+    "change-one-die": "a changed die",
+    "change-one-card": "a changed card",
+}
+"""What an Atout spent inside a roll buys, as a refusal names it (L737-L765): never the use's code."""
+
+
+def _spent_words(use: str, times: int = 1) -> str:
+    """One use of ``_SPENDS`` paid ``times`` in a roll: "the +1 paid twice", "2 counters"."""
+    said = _SPENDS.get(use, use)
+    if times == 1:
+        return said
+    if use == "counter":
+        return f"{times} counters"
+    return f"{said} paid {'twice' if times == 2 else f'{times} times'}"
+
+
+def afford(character: Character, asked: list[tuple[str, int]], roll: str = "roll") -> None:
+    """Refuse a roll whose spends ``(use, cost)`` by one character cost more than they hold, in
+    one line that counts the Atouts their sheet holds and everything the roll asks of them
+    (ruling M129): it once counted what was left after the spends before, "Harvey has 0
+    experience and 0 reserve Atouts; change-one-die costs 1" of a Harvey holding 3."""
+    atouts = character.condition["atouts"]
+    held, total = int(atouts["experience"]) + int(atouts["reserve"]), sum(cost for _, cost in asked)
+    if total <= held:
+        return
+    times: dict[str, int] = {}
+    for use, _ in asked:
+        times[use] = times.get(use, 0) + 1
+    wanted = joined([_spent_words(use, n) for use, n in times.items()])
+    has = _atouts(f"{atouts['experience']} experience and {atouts['reserve']} reserve", held)
+    why = f"{character.name} has {has}; {wanted} cost {total} in this {roll} (L737-L765)"
+    raise Unable(character.name, why, lambda _, seen: afford(seen, asked, roll))
+
+
+def plan_atouts(world: World, spends: list[tuple[str, str, int]], roll: str = "roll") -> list[Spend]:
     """Which Atouts pay each ``(spender, use, cost)`` of one roll, checked against what each
     spender has left after the spends before it: one pool when it can (experience first, so the
     reserve stays for raises), else experience then the reserve together («IV – Expérience et
     progression» L213 keeps the reserve apart only for raises: both kinds pay any use in play, so
-    help's 2 Atouts, L761, may be one of each)."""
+    help's 2 Atouts, L761, may be one of each). A spender of several is first checked for them all
+    together (:func:`afford`, ruling M129); ``roll`` says what they are spent in ("roll", "draw")."""
+    asked: dict[str, list[tuple[str, int]]] = {}
+    for who, use, cost in spends:
+        asked.setdefault(world.character(who).name, []).append((use, cost))
+    for who, theirs in asked.items():
+        if len(theirs) > 1:
+            afford(world.character(who), theirs, roll)
     spent: dict[str, dict[str, int]] = {}
     planned = []
     for who, use, cost in spends:
@@ -246,7 +292,7 @@ def shares(character: Character, cost: int, use: str, spent: Mapping[str, int] |
     atouts = {p: int(n) - spent.get(p, 0) for p, n in character.condition["atouts"].items()}
     if atouts["experience"] + atouts["reserve"] < cost:
         held = _atouts(f"{atouts['experience']} experience and {atouts['reserve']} reserve", atouts["experience"] + atouts["reserve"])
-        why = f"{character.name} has {held}; {use} costs {cost}"
+        why = f"{character.name} has {held}; {_SPENDS.get(use, use)} costs {cost}"
         raise Unable(character.name, why, lambda _, seen: shares(seen, cost, use, spent))
     whole = next((p for p in ("experience", "reserve") if atouts[p] >= cost), None)
     return {whole: cost} if whole else {"experience": atouts["experience"], "reserve": cost - atouts["experience"]}

@@ -126,7 +126,18 @@ class MicroFudge:
         return waiting_for_care(character)
 
     def cards_played(self, event: Mapping[str, Any]) -> list[tuple[str | None, str]] | None:
-        return None  # its events' records hold the cards they played, in order
+        """A draw's cards in the order the side drew them (L311: its attack cards target by
+        target, then its defence, then its armour apart, «c – Armures» L485-L502); its record
+        keeps its parts by name, so ``audit show`` once listed the armour's cards before the
+        attack's (ruling M132). Any other event's record holds its cards in order."""
+        if not {"attack", "defence", "armour"} <= event.keys():
+            return None
+        attack = event["attack"]
+        declared = event.get("declared")
+        # The targets as declared; a draw recorded before it kept them, in the order stored.
+        targets = [t for t in (declared["targets"] if declared else attack) if t in attack]
+        drawn = [c for t in targets for c in attack[t]["cards"]] + list(event["defence"]["cards"]) + list(event["armour"]["cards"])
+        return [(None, card) for card in drawn]
 
     def cards_passed(self, event: Mapping[str, Any]) -> list[tuple[str, str]]:
         return []  # no card passes from one character to another

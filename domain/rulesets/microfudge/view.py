@@ -28,6 +28,7 @@ from chronique.domain.rulesets.microfudge.rules import critical_wounds, out_afte
 from chronique.domain.rulesets.microfudge.tables import tables
 from chronique.domain.rulesets.words import epoch_name, epoch_reveal, plural
 from chronique.domain.sheetview import Group, Section, SheetView
+from chronique.domain.text import fold
 from chronique.domain.world import World
 
 # «I – Création des personnages» L77-L115, L651, L699: the three ways a sheet is made.
@@ -106,7 +107,9 @@ def _standing(world: World, character: Character) -> list[tuple[str, ...]]:
     rows: list[tuple[str, ...]] = [("Atouts", atouts_held(atouts))]
     penalties = {d: penalty(c["setbacks"], d) for d in ("physical", "social")}
     said = [f"{d} −{v}" if v else f"{d} none" for d, v in penalties.items()]
-    driving = penalty(_own(c["setbacks"]), "vehicle")
+    # A vehicle's damage only (ruling M131): ``penalty`` counts a deep wound on every action, so a
+    # knifed Jim without a vehicle once read "vehicle −2 (… unless the driver's own weigh more)".
+    driving = max((int(sb["severity"]) for sb in _own(c["setbacks"]) if fold(sb["domain"]) == "vehicle"), default=0)
     if driving:
         # L429, ruling M24: a rammed vehicle's damage weighs on its driver's chases and rams, the
         # higher of it and the driver's own Revers (L343); unsaid, the sheet showed no penalty.
