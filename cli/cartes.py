@@ -182,10 +182,24 @@ def sides(world: World, first: str, second: str, exchange: Contest) -> Sides:
 Faced = tuple[str, str, Sides]
 """Both sides of an opposition by their sheets' names, and their tests as recorded (:data:`Sides`)."""
 
+Struck = tuple[str, str, Sides, str]
+"""An attack's :data:`Faced`, and the damage it dealt in the log's words (:func:`damage_words`)."""
+
 
 def faced(world: World, first: str, second: str, exchange: Contest) -> Faced:
     """Both sides of an opposition by their sheets' names, with :func:`sides`."""
     return named(world, first), named(world, second), sides(world, first, second, exchange)
+
+
+def damage_words(world: World, attacker: str, result: AttackResult) -> str:
+    """What the attack just recorded for ``attacker`` dealt, as its log line says it after the net
+    of the draws: "9 damage at Forte from the attack (weapon +3)", so that a wound larger than the
+    net reads with its weapon's bonus (§Encaissement des dommages L346, ruling C124); nothing
+    when no damage was dealt."""
+    from chronique.domain.rulesets.cartes.describe import damage_dealt
+    from chronique.domain.rulesets.cartes.events import OppositionSettled
+
+    return damage_dealt(world.recorded_last(attacker, OppositionSettled)) if result.damage else ""
 
 
 def _refill(
@@ -400,7 +414,7 @@ def register(app: typer.Typer) -> None:
             "",
         )
 
-        def act(world: World) -> Told[AttackResult, Faced]:
+        def act(world: World) -> Told[AttackResult, Struck]:
             result = attack_(
                 world,
                 attacker,
@@ -413,10 +427,17 @@ def register(app: typer.Typer) -> None:
                 defence_lethality=defender_lethality,
                 ignored=ignored,
             )
-            return Told(result, faced(world, attacker, defender, result.exchange))
+            return Told(result, (*faced(world, attacker, defender, result.exchange), damage_words(world, attacker, result)))
 
         told = run(ctx, lambda s: s.act(campaign, act))
-        render.attack(*told.words[:2], told.result, told.words[2])
+        first, second, drawn, dealt = told.words
+        render.contest(first, second, told.result.exchange, drawn)
+        if dealt:
+            typer.echo(dealt)
+        if told.result.wound is not None and told.result.wounded is not None:
+            render.wound(told.result.wounded, told.result.damage, told.result.wound)
+        else:
+            typer.echo("no damage")
 
     @app.command("oppose")
     def oppose(

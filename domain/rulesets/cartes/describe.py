@@ -5,13 +5,14 @@ consciousness effects as §KO ou OK tells them."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import SimpleNamespace
 from typing import Any
 
 from chronique.domain.rulesets.cartes.condition import support_cards_spent
 from chronique.domain.rulesets.cartes.experience import step_words
 from chronique.domain.rulesets.cartes.resolution import RECOVERY_DRAW, SUPPORT_OF, difficulty_name, purposes, without_suit_bonus
 from chronique.domain.rulesets.cartes.tables import lethality_index, lethality_name, means_label, tables
-from chronique.domain.rulesets.words import Describer, cards, described, plural, signed
+from chronique.domain.rulesets.words import SPINE, Describer, cards, described, plural, signed, topic_of
 
 # §KO ou OK L354-361: what one hit does to consciousness.
 _EFFECTS = {
@@ -199,14 +200,19 @@ def played(e: Any) -> str:
     """The cards a recorded test played from the hand or a support, as the log and the table's line
     both say them (ruling C99): its first card when it came from the hand (§Ressources en cartes
     L199, §Choix des manœuvres L279, §Épuisement de la pioche L235: the hand is experience), ", 2♥
-    from the hand played first"; a hand card for a failed draw, ", 2♦ from the hand played for
-    8♣"; the supporter's power card (§Tirage des soutiens L293), ", the support card 3♥ played for
-    Q♥"; a supporter's card it held and did not need, ", 1 support card held for it unused and
-    gone"; nothing when none was."""
+    from the hand played first", and when the game chose it, the player naming none (ruling C121),
+    ", 2♥ from the hand played first, the lowest in hand since no card was named"; a hand card for a
+    failed draw, ", 2♦ from the hand played for 8♣"; the supporter's power card (§Tirage des
+    soutiens L293), ", the support card 3♥ played for Q♥"; a supporter's card it held and did not
+    need, ", 1 support card held for it unused and gone"; nothing when none was."""
     o = e.outcome
     # The supporter's card is the played card that is not a hand card spent (draws._hand_cards_spent).
     from_hand = list(e.from_hand[1:] if e.source == "hand" else e.from_hand)
-    words = [f", {cards(e.from_hand[:1])} from the hand played first"] if e.source == "hand" and e.from_hand else []
+    # The seed leaves the hand card to the player (§Choix des manœuvres L279, §Épuisement de la
+    # pioche L235); one the game played for them says why it went (ruling C121). None: recorded
+    # before TestMade class version 10, which did not keep it.
+    why = ", the lowest in hand since no card was named" if getattr(e, "first_card_lowest", None) else ""
+    words = [f", {cards(e.from_hand[:1])} from the hand played first{why}"] if e.source == "hand" and e.from_hand else []
     supports = 0
     for replaced, card in o.get("substituted", ()):
         if card in from_hand:
@@ -290,8 +296,15 @@ def _opposition(e: Any) -> str:
     if winner not in ("attacker", "defender"):
         return f"{against}: {failed}"
     won = "won" if winner == "attacker" else f"lost to {e.opponent}"
-    damage = f"; {e.damage} damage{dealt_by(e.weapons, winner, e.opponent)}" if e.damage else ""
+    damage = f"; {damage_dealt(e)}" if e.damage else ""
     return f"{against}: {won}, net {o.get('net')}{damage}"
+
+
+def damage_dealt(e: Any) -> str:
+    """The damage a recorded opposition dealt, and at which lethality from whose weapon, as its log
+    line and the table's attack say it: "9 damage at Forte from the attack (weapon +3)"; the net of
+    the draws plus the winner's weapon bonus (§Encaissement des dommages L346, ruling C124)."""
+    return f"{e.damage} damage{dealt_by(e.weapons, e.opposition.get('winner'), e.opponent)}"
 
 
 def dealt_by(weapons: Mapping[str, Mapping[str, int]] | None, winner: str | None, opponent: str) -> str:
@@ -403,6 +416,23 @@ def _dealt(e: Any) -> str:
     return f"dealt {hand} and {pile}"
 
 
+# How a passive test's first card was drawn "for" before ruling C120: "Vigilance test (passive)".
+_PASSIVE_BEFORE_C120 = " test (passive)"
+_DECK_DRAWN = "chronique.domain.deck:Deck.CardsDrawn"
+
+
+def _deck_drawn(e: Any) -> str:
+    # Ruling C122: a journal recorded before ruling C120 keeps the purpose "Vigilance test
+    # (passive)", which the deck's line put inside its own brackets ("3♥ drawn for Alice
+    # (Vigilance test (passive))"); it reads as play words it now, "passive Vigilance test"
+    # (§Tirage passifs L229), with the event as stored. Every other purpose reads as the spine's
+    # describer says it.
+    purpose = e.purpose
+    if purpose.endswith(_PASSIVE_BEFORE_C120):
+        purpose = "passive " + purpose[: -len(" (passive)")]
+    return SPINE[_DECK_DRAWN](SimpleNamespace(cards=e.cards, to=e.to, purpose=purpose))
+
+
 WORDS: dict[str, Describer] = {
     "chronique.domain.rulesets.cartes.events:CardsDealt": _dealt,
     "chronique.domain.rulesets.cartes.events:TestMade": _test,
@@ -437,5 +467,8 @@ WORDS: dict[str, Describer] = {
 
 
 def describe(event: Any) -> str:
-    """A Cartes event (or the spine's) in the players' words."""
+    """A Cartes event (or the spine's) in the players' words; the general deck's draws as the
+    spine words them, a purpose stored before ruling C120 read with one pair of brackets (C122)."""
+    if topic_of(event) == _DECK_DRAWN:
+        return _deck_drawn(event)
     return described(WORDS, event)

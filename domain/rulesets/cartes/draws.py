@@ -85,6 +85,11 @@ class TestRequest:
     """The skill is drawn at 0 when the sheet lacks it (§Compétences L525-527: a skill never bought
     has no level), set by the game where the seed lets anyone try: a sneak without Discrétion
     (ruling C115). Otherwise a skill the sheet lacks is refused, as a mistyped one is."""
+    first_card_lowest: bool = False
+    """``first_hand_card`` is the hand's lowest, chosen by the game because the player named none
+    (a resource or recovery draw without ``--card``): the seed leaves the card to the player
+    (§Choix des manœuvres L279, §Épuisement de la pioche L235), so the test records that the
+    choice was the default and the log says why that card went (ruling C121)."""
 
 
 def target_of(character: Character, request: TestRequest) -> tuple[int, str, int, dict[str, int]]:
@@ -250,6 +255,7 @@ def make_test(world: World, name: str, request: TestRequest) -> TestOutcome:
         counts_kept=True,  # ruling C116
         spent_bonus=request.spend_bonus,  # ruling C118
         shed_tried=request.shed_malus,
+        first_card_lowest=request.first_card_lowest and request.source == "hand",  # ruling C121
         sealed_until=world.campaign.epoch if request.hidden else None,
     )
     return outcome
@@ -271,10 +277,13 @@ def _draw_test(
 ) -> TestOutcome:
     # The deck's log names the skill as the sheet spells it (``skill``), whatever was typed; its
     # cards are drawn for the player's reason, else the game's purpose, else the skill's test; a
-    # passive first card says so inside the deck's one pair of brackets (ruling C120).
+    # passive first card says so inside the deck's one pair of brackets (ruling C120). A GM
+    # character's first card comes from the deck because it holds no pile (ruling C35), not
+    # because its action is trivial or involuntary (§Tirage passifs L231): its test (ruling C123).
     drawn_for = request.purpose or request.game_purpose
     purpose = drawn_for or f"{skill} test"
-    first = _first_card(world, character, request, drawn_for or f"passive {skill} test")
+    npc = recorded_sheet(character).npc
+    first = _first_card(world, character, request, drawn_for or (purpose if npc else f"passive {skill} test"))
     hand_left = list(character.condition["hand"])
     if request.first_hand_card:
         hand_left.remove(request.first_hand_card)
@@ -428,8 +437,11 @@ def _refill(world: World, character: Character, characteristic: str, manoeuvre: 
             f"{character.name}'s hand is empty: no {card} to play (leave the card out to draw from the general deck, one level harder)"
         )
     if c["hand"]:
+        # The player chooses the hand card (L235, L279); none named, the game plays the lowest, the
+        # card worth least as experience (§Expérience L536: a purchase wants cards of a value), and
+        # records that it chose it (ruling C121). Hand order breaks a tie, as a purchase's does.
         card = hand_card or min(c["hand"], key=value)
-        request = TestRequest(characteristic, level, "hand", card, manoeuvre, game_purpose=purpose)
+        request = TestRequest(characteristic, level, "hand", card, manoeuvre, game_purpose=purpose, first_card_lowest=hand_card is None)
     else:
         # cartes.md A29: with no hand card, the first card comes from the deck one level harder.
         request = TestRequest(characteristic, level, "deck", None, manoeuvre, game_purpose=purpose)

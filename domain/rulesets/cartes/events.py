@@ -72,11 +72,14 @@ class TestMade(_Changes, FaceDown):
     ``shed_tried`` say that the player spent 3 bonus markers for a level easier, or tried to shed 3
     malus markers at a level harder (§Marqueurs L330-331, ruling C9), so the log says what became
     of them (ruling C118); None on tests recorded before version 9, whose log reads the spend and a
-    shed that succeeded from the markers the test changed, and cannot tell a failed try."""
+    shed that succeeded from the markers the test changed, and cannot tell a failed try.
+    ``first_card_lowest`` says that the first card, from the hand, was the hand's lowest, played by
+    the game because the player named none (a resource or recovery draw without ``--card``), so
+    the log says why that card went (ruling C121); None on tests recorded before version 10."""
 
     __test__ = False  # not a pytest test class
 
-    class_version = 9
+    class_version = 10
 
     at: int
     skill: str
@@ -100,6 +103,7 @@ class TestMade(_Changes, FaceDown):
     counts_kept: bool | None
     spent_bonus: bool | None
     shed_tried: bool | None
+    first_card_lowest: bool | None
     sealed_until: str | None
 
     @classmethod
@@ -111,7 +115,8 @@ class TestMade(_Changes, FaceDown):
         # support card held, not the first only, or before version 7, whose resource draw keeps
         # the success gaining the most cards, or before version 8, whose test between sessions
         # keeps the pile and hand counts noted, or before version 9, which keeps whether the player
-        # spent 3 bonus markers or tried to shed 3 malus markers.
+        # spent 3 bonus markers or tried to shed 3 malus markers, or before version 10, which keeps
+        # whether the game played the hand's lowest card because the player named none.
         super().upcast_stored(state)
         state.setdefault("short_circuit", None)
         state.setdefault("support_spent", None)
@@ -121,6 +126,7 @@ class TestMade(_Changes, FaceDown):
         state.setdefault("counts_kept", None)
         state.setdefault("spent_bonus", None)
         state.setdefault("shed_tried", None)
+        state.setdefault("first_card_lowest", None)
 
 
 class SupportReceived(_Changes, FaceDown):

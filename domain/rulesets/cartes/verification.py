@@ -14,6 +14,7 @@ from functools import lru_cache
 from typing import Any
 
 from chronique.domain.cards import cards_words
+from chronique.domain.cards import value as card_value
 from chronique.domain.deck_rules import character_now, name_of
 from chronique.domain.errors import RuleViolation
 from chronique.domain.rederivation import GameRules, Mismatch, Rederive, Replay, Table, Unknowable
@@ -114,6 +115,14 @@ def _test(event: dict[str, Any], table: Table, now: dict[str, Any]) -> Mapping[s
         raise Mismatch("from_pile", f"records {cards_words(event['from_pile'])}, but the top of {name}'s pile is {top}")
     if from_hand and Counter(from_hand) - Counter(c["hand"]):
         raise Mismatch("from_hand", f"records {cards_words(from_hand)}, but {name} holds {cards_words(c['hand'])} in hand")
+    if event.get("first_card_lowest"):
+        # Ruling C121: a test that says the game played the hand's lowest card, none being named,
+        # played a hand card no other card held was lower than.
+        first = from_hand[:1] if source == "hand" else []
+        lower = [card for card in c["hand"] if first and card_value(card) < card_value(first[0])]
+        if not first or lower:
+            held = f"held {cards_words(lower)}, lower" if first else "played no hand card first"
+            raise Mismatch("first_card_lowest", f"records that {name} played the lowest hand card first, but {name} {held}")
     _last_handed(table, name, "outcome", drawn if source == "deck" else drawn[1:])
     # A test from the hand spends its first card too: only the others were played in place of draws.
     played = tuple(from_hand[1:] if source == "hand" else from_hand)
