@@ -106,12 +106,14 @@ def _spec(
     )
 
 
-def describe(outcome: TestOutcome, made_of: str = "") -> str:
+def describe(outcome: TestOutcome, made_of: str = "", asked: int = 0) -> str:
     """One line: level (and what it adds up from, when ``made_of`` says it), dice and what
-    discards made of them, degrees, as the log says it."""
+    discards made of them, degrees, as the log says it; and, on a certain failure, that the
+    ``asked`` effort was not spent (ruling E116)."""
+    from chronique.domain.rulesets.elor.describe import effort_kept
     from chronique.domain.rulesets.elor.describe import test as described
 
-    return described(outcome.to_dict(), made_of)
+    return described(outcome.to_dict(), made_of) + effort_kept(outcome.to_dict(), asked)
 
 
 def _made_of(world: World, name: str) -> str:
@@ -151,7 +153,7 @@ def test(
     def act(world: World) -> Told[TestOutcome, str]:
         outcome = roll_test(world, character, spec)
         # Ruling E92: the character as the sheet spells it, whatever case was typed.
-        return Told(outcome, f"{named(world, character)}: {describe(outcome, _made_of(world, character))}")
+        return Told(outcome, f"{named(world, character)}: {describe(outcome, _made_of(world, character), spec.effort)}")
 
     typer.echo(run(ctx, lambda s: s.act(campaign, act)).words)
 
@@ -194,8 +196,10 @@ def oppose(
         against = " and ".join(named(world, name) for name, _ in theirs)
         reacting = [(name, replace(spec, purpose=f"reaction to {who}{why}")) for name, spec in theirs]
         result = oppose_(world, actor, replace(mine, purpose=f"action against {against}{why}"), reacting, not only_on_success)
+        asked = {who: mine.effort} | {named(world, name): spec.effort for name, spec in theirs}
         lines = [
-            f"{name}: {describe(outcome, _made_of(world, name))}" for name, outcome in {who: result.action, **result.reactions}.items()
+            f"{name}: {describe(outcome, _made_of(world, name), asked.get(name, 0))}"
+            for name, outcome in {who: result.action, **result.reactions}.items()
         ]
         return Told(result, [*lines, reaction_line(who, list(result.reactions), result.reaction)])
 
@@ -247,14 +251,15 @@ def contest(
     defaults = {"faculty": faculty, "profession": profession, "purpose": f"contest{_why(reason)}", "fine": fine, "movement": movement}
     pairs = [_entrant(entry, defaults) for entry in entries]
 
-    def act(world: World) -> Told[tuple[dict[str, TestOutcome], list[list[str]]], dict[str, str]]:
+    def act(world: World) -> Told[tuple[dict[str, TestOutcome], list[list[str]]], dict[str, tuple[str, int]]]:
         outcomes, ranking = contest_(world, pairs, fine)
-        return Told((outcomes, ranking), {name: _made_of(world, name) for name in outcomes})
+        asked = {named(world, name): spec.effort for name, spec in pairs}
+        return Told((outcomes, ranking), {name: (_made_of(world, name), asked.get(name, 0)) for name in outcomes})
 
     told = run(ctx, lambda s: s.act(campaign, act))
     (outcomes, ranking), made_of = told.result, told.words
     for name, outcome in outcomes.items():
-        typer.echo(f"{name}: {describe(outcome, made_of[name])}")
+        typer.echo(f"{name}: {describe(outcome, *made_of[name])}")
     typer.echo("ranking: " + " > ".join(" = ".join(group) for group in ranking))
 
 
@@ -422,10 +427,14 @@ def attack(
     from chronique.domain.rulesets.elor.describe import TURNED_UP_TOGETHER
 
     together = f" simultaneously ({TURNED_UP_TOGETHER})" if simultaneous else ""
-    typer.echo(f"{who} attacks{together}: {describe(result.attack, made_of[0])}")
+    if result.paired:
+        from chronique.domain.rulesets.elor.describe import laid_defence
+
+        typer.echo(laid_defence(whom, who))
+    typer.echo(f"{who} attacks{together}: {describe(result.attack, made_of[0], effort)}")
     if result.defence is not None:
         verb = {"dodge": "dodges", "parry": "parries"}[defence]
-        typer.echo(f"{guarding or whom} {verb}{f' for {whom}' if guarding else ''}: {describe(result.defence, made_of[1])}")
+        typer.echo(f"{guarding or whom} {verb}{f' for {whom}' if guarding else ''}: {describe(result.defence, made_of[1], defence_effort)}")
     elif unable:
         typer.echo(unable)
     typer.echo(_exchange_line(result.exchange, result.offensive, result.defensive))
@@ -574,7 +583,7 @@ def care(
     effort: int = EFFORT,
 ) -> None:
     """Care for one injury: each degree of the healer's test removes a damage point (PROPOSAL §5.6)."""
-    from chronique.domain.rulesets.elor.describe import place
+    from chronique.domain.rulesets.elor.describe import effort_kept, place
     from chronique.domain.rulesets.elor.describe import test as described
     from chronique.domain.rulesets.elor.downtime import give_care
     from chronique.domain.rulesets.elor.events import TestRolled
@@ -590,7 +599,8 @@ def care(
         who, whom = named(world, healer), named(world, patient)
         return Told(
             _care_result(world, who, whom, location, removed),
-            f"{who} cares for {whom}'s {place(location)}: {described(tested.outcome, _made_of(world, healer))}",
+            f"{who} cares for {whom}'s {place(location)}: {described(tested.outcome, _made_of(world, healer))}"
+            + effort_kept(tested.outcome, effort),
         )
 
     told = run(ctx, lambda s: s.act(campaign, act))
@@ -644,10 +654,10 @@ def rest(
 @app.command("effort")
 def effort(ctx: typer.Context, campaign: str = CAMPAIGN, character: str = CHARACTER, reason: str = REASON) -> None:
     """Recover all spent effort now (a pause, the end of a strain)."""
-    from chronique.domain.rulesets.elor.play import recover_effort
+    from chronique.domain.rulesets.elor.play import pause
 
     def recover(world: World) -> Told[int, str]:
-        return Told(recover_effort(world, character, reason or "a pause"), named(world, character))
+        return Told(pause(world, character, reason or "a pause"), named(world, character))
 
     told = run(ctx, lambda s: s.act(campaign, recover))
     # PROPOSAL §5.1: effort comes back from fatigue; with none spent, "recovers 0" misled (E102).

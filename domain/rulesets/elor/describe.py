@@ -18,6 +18,7 @@ _POINTS = {
     "wait": "waiting",
     "reserve": "a defence held in reserve",
     "defence": "a defence",
+    "reaction": "a reaction",
 }
 _ATTACK = {"hit": "hit", "half": "half damage", "miss": "missed", "parried": "parried", "dodged": "dodged"}
 # §Défense: what the attack met ("none": no defence was made, §Cas d'actions simultanées).
@@ -100,6 +101,14 @@ def test(outcome: Mapping[str, Any], made_of: str = "") -> str:
     return f"{level}{effort}: rolled {rolled(outcome['dice'], outcome.get('final'))} — {degrees}"
 
 
+def effort_kept(outcome: Mapping[str, Any], asked: int) -> str:
+    """What the table reads after a certain failure's line when effort was asked for the test
+    (ruling E116): none is spent, no die being rolled; nothing otherwise."""
+    if not asked or outcome.get("automatic") != "failure":
+        return ""
+    return f" ({plural(asked, 'effort point')} asked, none spent: a certain failure rolls no die)"
+
+
 # The terms an action level is the sum of (resolution.action_level; a ranged attack's ``range``,
 # §Attaque à distance), in the order the words give them.
 _LEVEL_TERMS = ("faculty", "attributes", "profession", "halved", "familiarity", "prowess", "range", "parry", "bulk", "difficulty", "wounds")
@@ -180,6 +189,12 @@ def degrees_against(attack: int, defence_kind: str, defence: int) -> str:
 # §Cas d'actions simultanées L520-L528: what makes an attack simultaneous, as the log and the
 # table's line say it.
 TURNED_UP_TOGETHER = "both cards 'Attaque', turned up together"
+
+
+def laid_defence(target: str, attacker: str) -> str:
+    """What the table reads when the target of an attack that is not simultaneous was up with
+    the attacker (§Cas d'actions simultanées, ruling E115): its card, and the point it spent."""
+    return f"{target}, up together with {attacker}, laid 'Défense': the action point of this opportunity holds the defence"
 
 
 def came_in(sequence: int, action_points: int) -> str:

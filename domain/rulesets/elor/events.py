@@ -121,8 +121,9 @@ class ProtagonistJoined(ChainedEvent):
 
 class ActionPointSpent(ChainedEvent):
     """The character used an opportunity or reacted: ``kind`` is attack, action, wait,
-    reserve (a defence held until its next opportunity) or defence (a reaction; paid by the
-    reserved token when there is one). Waiting gets one effort point back (PROPOSAL §5.1)."""
+    reserve (a defence held until its next opportunity), defence (a reaction to an attack; paid
+    by the reserved token when there is one) or reaction (to an action, §Actions / réactions;
+    ruling E117). Waiting gets one effort point back (PROPOSAL §5.1)."""
 
     at: int
     kind: str
@@ -138,7 +139,7 @@ class ActionPointSpent(ChainedEvent):
         else:
             scene["ap"] -= 1
             scene["spent"] += 1
-        if self.kind != "defence":
+        if self.kind not in ("defence", "reaction"):  # a reaction takes no opportunity
             scene["turn"] = self.turn
             scene["token"] = self.kind == "reserve"
         c["scene"] = scene

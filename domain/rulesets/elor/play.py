@@ -34,6 +34,7 @@ from chronique.domain.rulesets.elor.resolution import (
     check_effort,
     dice_count,
     effective_profession,
+    is_automatic,
     rank,
     react,
     resolve,
@@ -204,6 +205,12 @@ def _record_test(
     # ``at``: the in-game moment of a test the timeline makes (downtime work), which is its
     # process's due time, not the clock the advance started from (§Actions longues L442: one test per time unit).
     spec = spelled(sheet_of(character), spec)
+    if spec.effort and is_automatic(level.total) == "failure":
+        # Ruling E116: §Résolution des actions L296-L298, the level makes the outcome certain and
+        # no die is rolled; effort is invested to roll more dice (L312, L320: "un nombre de D10
+        # égal à un plus le nombre de points d'efforts investis"), which a certain failure does
+        # not roll: the effort stays available, recorded as none invested.
+        spec = replace(spec, effort=0)
     epoch = world.campaign.epoch
     sheet_version = character.version
     stream = world.stream(epoch, character.draw_place(epoch))
@@ -233,8 +240,23 @@ def _record_test(
 def _refresh_effort(world: World, character: Character) -> None:
     # §Catégories L316: out of action scenes, everything spent since the last expense is back
     # (unless a running long action's regime says otherwise, §Actions longues).
-    if _effort_comes_back(character):
+    if _effort_comes_back(world, character):
         recover_effort(world, character.name, "outside an action scene, spent effort comes back at once (§Catégories de tests)")
+
+
+def pause(world: World, name: str, reason: str) -> int:
+    """The table's pause (`elor effort`): all spent effort back now, out of an action scene;
+    returns the amount. Ruling E118: in a running scene effort comes back only a point per
+    opportunity spent waiting and all of it at the scene's end (§Catégories de tests L316: "Des
+    règles précises de récupération sont définies pour les scènes d'action"; PROPOSAL §5.1, E21),
+    so a protagonist's pause is refused."""
+    character = world.character(name)
+    if character.condition["scene"] is not None:
+        raise RuleViolation(
+            f"{character.name} is in the running action scene, where spent effort comes back only a point for each opportunity"
+            " spent waiting, and all of it when the scene ends (§Catégories de tests)"
+        )
+    return recover_effort(world, character.name, reason)
 
 
 def recover_effort(world: World, name: str, reason: str, amount: int | None = None, at: int | None = None) -> int:
@@ -269,12 +291,35 @@ def oppose(
         raise RuleViolation("an action against reactions needs at least one opponent")
     if len(set(names)) != len(names) or world.character(actor).name in names:
         raise RuleViolation("each opponent reacts once, and the actor never does")
+    _able_to_react(world, names)
     action = roll_test(world, actor, spec)
     reactions: dict[str, TestOutcome] = {}
     if action.success or react_on_failure:
         for name, their in opponents:
+            _spend_reaction(world, world.character(name))
             reactions[world.character(name).name] = roll_test(world, name, their)
     return Opposition(action, reactions, react(action.degrees, [o.degrees for o in reactions.values()]))
+
+
+def _able_to_react(world: World, names: Sequence[str]) -> None:
+    # Ruling E117, §Scènes d'action step 2: an antagonist may react "à condition d'encore disposer
+    # d'au moins un point d'action": checked before any die is rolled, in a running scene only
+    # (out of one nobody counts action points). A defence held in reserve is for an attack
+    # (§Combats: "se défendre contre une attaque"), not for any reaction.
+    for name in names:
+        character = world.character(name)
+        if character.condition["scene"] is not None and _available(character) == 0:
+            raise RuleViolation(f"{character.name} has no action point left in this sequence: a reaction spends one (§Scènes d'action)")
+
+
+def _spend_reaction(world: World, character: Character) -> None:
+    # Ruling E117, §Scènes d'action step 2: "Ceux qui décideront d'effectuer leur réaction devront
+    # en effet en dépenser un". A reaction takes no opportunity: the order keeps its last actors.
+    scene = character.condition["scene"]
+    if scene is not None:
+        character.record(
+            ev.ActionPointSpent, at=world.campaign.clock, kind="reaction", turn=scene["turn"], from_token=False, effort_recovered=0
+        )
 
 
 def contest(world: World, entries: Sequence[tuple[str, TestSpec]], fine: bool = False) -> tuple[dict[str, TestOutcome], list[list[str]]]:
@@ -325,7 +370,7 @@ def _rested_before_the_scene(world: World, cast: Sequence[Character]) -> dict[st
     # where everything spent since the last expense is back; the scene's own recovery rules
     # (PROPOSAL §5.1: a point per opportunity spent waiting) start with it. Effort held by running
     # downtime work stays held, as before any test (its regime governs it, §Actions longues L442).
-    back = {c.name: recover_effort(world, c.name, BEFORE_THE_SCENE) for c in cast if _effort_comes_back(c)}
+    back = {c.name: recover_effort(world, c.name, BEFORE_THE_SCENE) for c in cast if _effort_comes_back(world, c)}
     return {name: amount for name, amount in back.items() if amount}
 
 
@@ -518,6 +563,9 @@ class AttackResult:
     # Whose body or gear took ``damage``: a guard's parry takes it on the guard's weapon or limb
     # (§La parade), so the target's name alone would say the wrong owner.
     damaged: str | None = None
+    # Whether the target was designated with the attacker and laid "Défense", its opportunity's
+    # action point holding its defence (§Cas d'actions simultanées, ruling E115).
+    paired: bool = False
 
 
 def _weapon(sheet: ElorSheet, name: str) -> Weapon:
@@ -576,9 +624,13 @@ def attack(world: World, attacker: str, defender: str, blow: Attack) -> AttackRe
     if not blow.melee and blow.shot is None:
         raise RuleViolation("a ranged attack needs the target's size and distance (§Attaque à distance): its difficulty comes from them")
     _check_declared(world, a, d, blow, weapon)
+    paired = False
     if a.condition["scene"] is not None and not answering:
         # The pair's cards are turned up together: both spend their point now (E75).
-        take_opportunity(world, [a.name, d.name] if blow.simultaneous else [a.name], "attack")
+        if blow.simultaneous:
+            take_opportunity(world, [a.name, d.name], "attack")
+        else:
+            paired = _attack_and_defence_cards(world, a, d)
     spec = replace(
         blow.spec,
         familiarity=blow.spec.familiarity or weapon.familiarity,
@@ -616,7 +668,36 @@ def attack(world: World, attacker: str, defender: str, blow: Attack) -> AttackRe
         simultaneous=blow.simultaneous,
     )
     damaged = None if damage is None else (defender_of(world, d, blow) if result.result == "parried" else d).name
-    return AttackResult(attack_outcome, defence_outcome, result, offensive, defensive, damage, bought.unapplied, kept.unapplied, damaged)
+    return AttackResult(
+        attack_outcome, defence_outcome, result, offensive, defensive, damage, bought.unapplied, kept.unapplied, damaged, paired
+    )
+
+
+def _attack_and_defence_cards(world: World, a: Character, d: Character) -> bool:
+    """The attacker's opportunity; and, when the target is designated with it (tied for the
+    opportunity), the target's too, its card "Défense" (ruling E115); returns whether it was.
+
+    §Scènes d'action step 2: "Au moment où il est désigné comme ayant une opportunité d'agir, un
+    personnage doit obligatoirement dépenser l'un de ses points d'action". §Cas d'actions
+    simultanées L520-L524: designated together and fighting each other, each lays a card; an
+    attack that is not simultaneous is "Attaque" against "Défense" (E14). The target's point of
+    the opportunity holds its defence (E13's reserve, used by the defence that follows or lapsing
+    at its next opportunity, as Défense against Défense spends the points anyway), so both took
+    the opportunity and E12 lifts their exclusion together: it spent a second point as a reaction,
+    and had the next opportunity alone."""
+    _new_sequence_if_spent(world)
+    together = d.name in next_up(world)
+    take_opportunity(world, [a.name], "attack")
+    if together:
+        d.record(
+            ev.ActionPointSpent,
+            at=world.campaign.clock,
+            kind="reserve",
+            turn=a.condition["scene"]["turn"],
+            from_token=False,
+            effort_recovered=0,
+        )
+    return together
 
 
 def _protagonists(world: World, fighters: Sequence[Character]) -> None:
@@ -700,7 +781,7 @@ def _check_declared(world: World, a: Character, target: Character, blow: Attack,
         # §Défense: the defender's own test, with his profession and effort (§Catégories L314-320).
         base = blow.defence_spec or TestSpec("Coordination")
         level_of(world, d, base)
-        check_effort(base.effort, _effort_available(d), d.sheet["derived"]["max_effort"], d.name)
+        check_effort(base.effort, _effort_available(world, d), d.sheet["derived"]["max_effort"], d.name)
     morphology = nature(sheet_of(target).nature)
     traits = frozenset({"entangling"} if weapon.entangling else set())
     context = EffectContext(blow.melee, blow.simultaneous, _ANY, sheet_of(target).hermetic, traits)
@@ -734,18 +815,30 @@ def holds_effort(action: Mapping[str, Any]) -> bool:
     return int(action["unit_s"]) < DAY or action["effort_regime"] == "none"
 
 
-def _effort_comes_back(character: Character) -> bool:
+def work_of(world: World, character: Character) -> list[Mapping[str, Any]]:
+    """The long actions ``character`` works on: its own and those it helps in, whose regime
+    governs a helper's effort as it does the owner's (§Collaborations L458: each participant
+    tests at each time unit; §Actions longues L442; ruling E119)."""
+    return [
+        action
+        for owner in world.characters.values()
+        for action in owner.condition["long_actions"]
+        if owner.id == character.id or any(p["name"] == character.name for p in action["participants"])
+    ]
+
+
+def _effort_comes_back(world: World, character: Character) -> bool:
     # §Catégories L316: out of action scenes (and of running downtime work, whose regime governs
-    # effort, §Actions longues, ruling E109) the spent effort comes back before a test.
+    # effort, §Actions longues, rulings E109, E119) the spent effort comes back before a test.
     c = character.condition
-    busy = any(holds_effort(a) for a in c["long_actions"])
+    busy = any(holds_effort(a) for a in work_of(world, character))
     return bool(c["fatigue"]) and c["scene"] is None and not busy
 
 
-def _effort_available(character: Character) -> int:
+def _effort_available(world: World, character: Character) -> int:
     # What a test could invest now, counting the effort that comes back before it.
     c = character.condition
-    return int(c["effort"]) + (int(c["fatigue"]) if _effort_comes_back(character) else 0)
+    return int(c["effort"]) + (int(c["fatigue"]) if _effort_comes_back(world, character) else 0)
 
 
 def defender_of(world: World, target: Character, blow: Attack) -> Character:

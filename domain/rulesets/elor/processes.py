@@ -12,7 +12,7 @@ from chronique.domain.rulesets.elor import events as ev
 from chronique.domain.rulesets.elor.damage import heal_day
 from chronique.domain.rulesets.elor.describe import coordination, describe, level_terms, test, wake_tested
 from chronique.domain.rulesets.elor.downtime import heal, risk_roll, work_unit
-from chronique.domain.rulesets.elor.play import holds_effort, hp_of, recover_effort, setting, sheet_of
+from chronique.domain.rulesets.elor.play import holds_effort, hp_of, recover_effort, setting, sheet_of, work_of
 from chronique.domain.rulesets.elor.resolution import action_level, is_automatic, resolve
 from chronique.domain.rulesets.elor.tables import tables
 from chronique.domain.text import plural
@@ -41,7 +41,7 @@ class ElorProcesses:
             if c["dead"]:
                 continue
             who = str(character.id)
-            recovery = effort_due(character)
+            recovery = effort_due(self.world, character)
             if recovery is not None:
                 out.append(Due(recovery, who, "effort"))
             for action in c["long_actions"]:
@@ -109,17 +109,19 @@ def unit_tests(world: World, owner: Character) -> str:
     return " — " + "; ".join(words) + coordination(unit.penalty)
 
 
-def effort_due(character: Character) -> int | None:
+def effort_due(world: World, character: Character) -> int | None:
     """When spent effort comes back out of scenes: after an hour's pause (§Actions longues
     L450), counted from the last expense or from the end of the downtime work that held the
     effort under its regime, whichever is later; never while a scene runs or such work goes on
-    (work tested once a day or less often holds it only under the regime ``none``, ruling E109)."""
+    (work tested once a day or less often holds it only under the regime ``none``, ruling E109),
+    the character's own or one it helps in (ruling E119)."""
     c = character.condition
     if not c["fatigue"] or c["scene"] is not None or c["last_effort_at"] is None:
         return None
-    if any(holds_effort(a) for a in c["long_actions"]):  # its regime governs it (E21, ruling E109)
+    work = work_of(world, character)
+    if any(holds_effort(a) for a in work):  # its regime governs it (E21, rulings E109, E119)
         return None
-    rested_from = max([int(c["last_effort_at"]), *(int(a["ended_at"]) for a in c["long_actions"] if a.get("ended_at") is not None)])
+    rested_from = max([int(c["last_effort_at"]), *(int(a["ended_at"]) for a in work if a.get("ended_at") is not None)])
     return rested_from + tables().time.effort_pause_s
 
 

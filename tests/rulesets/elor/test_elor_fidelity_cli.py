@@ -206,8 +206,12 @@ def test_a_contest_gives_each_entrant_its_own_faculty_and_profession_seed_Concou
     assert [line.split(":", 1)[1].split(":")[0] for line in out.splitlines()[:3]] == [
         " level 1 (Physique 1)",
         " level 1 (Coordination 1, Guerrier +1, difficulty -1)",
-        " level 0 (Physique 0) with 1 effort point",  # ruling E108: a certain failure says the effort it spent
+        " level 0 (Physique 0)",  # ruling E116: a certain failure spends none of the effort asked
     ]
+    assert out.splitlines()[2] == (
+        "Dario: level 0 (Physique 0): no roll, failure — 0 degrees of success"
+        " (1 effort point asked, none spent: a certain failure rolls no die)"
+    )
     for wrong in (("Aldo", "aldo"), ("Aldo", "Bruna,speed=3"), ("Aldo:x",)):
         result = run(db, "elor", "contest", "Tolosa", *wrong, check=False)
         assert result.returncode == 2 and result.stderr.startswith("error: ") and result.stderr.count("\n") == 1, result.stderr

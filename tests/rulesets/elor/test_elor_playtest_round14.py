@@ -157,16 +157,18 @@ def test_a_certain_outcome_says_the_effort_it_spent_PROPOSAL_B4_ruling_E108(db: 
     assert chronique(db, "elor", "test", "Tolosa", "Samson", "--effort", "1", "-d", "20").stdout == (
         "Samson: level 21 (Coordination 1, difficulty +20) with 1 effort point: no roll, success — 2 degrees of success\n"
     )
+    # Ruling E116: a certain failure rolls no die, so the effort asked is not spent, and is said so.
     assert chronique(db, "elor", "test", "Tolosa", "Montana James", "--effort", "2", "-d", "-5").stdout == (
-        "Montana James: level -5 (Coordination 0, difficulty -5) with 2 effort points: no roll, failure — 0 degrees of success\n"
+        "Montana James: level -5 (Coordination 0, difficulty -5): no roll, failure — 0 degrees of success"
+        " (2 effort points asked, none spent: a certain failure rolls no die)\n"
     )
     # The log says it as the table's line does.
     certain = [line for line in log_details(db, "Tolosa") if "no roll" in line]
     assert certain == [
         "test: level 21 (Coordination 1, difficulty +20) with 1 effort point: no roll, success — 2 degrees of success",
-        "test: level -5 (Coordination 0, difficulty -5) with 2 effort points: no roll, failure — 0 degrees of success",
+        "test: level -5 (Coordination 0, difficulty -5): no roll, failure — 0 degrees of success",
     ]
-    assert _effort(db, "Montana James") == "effort: 0/2 (fatigue 2, max 2)"
+    assert _effort(db, "Montana James") == "effort: 2/2 (fatigue 0, max 2)"
 
 
 # -- 5. Work tested once a week holds no effort between its tests (§Actions longues L450, E109) ----
