@@ -11,7 +11,8 @@ import typer
 from chronique.cli import bounds
 from chronique.cli.context import fail, run
 from chronique.cli.told import Told, named
-from chronique.cli.westernparade_body import as_logged, body_app
+from chronique.cli.westernparade_body import MODIFIERS, as_logged, body_app
+from chronique.cli.westernparade_body import modifiers as _modifiers
 from chronique.cli.westernparade_downtime import downtime_app
 from chronique.domain.rulesets.westernparade import limits
 from chronique.domain.text import quoted
@@ -51,38 +52,7 @@ DIFFICULTY = typer.Option(
     callback=_bounded_difficulty,
     help=f"very-easy, easy, normal, difficult, very-difficult, impossible, or a number (-{limits.PERCENT}..{limits.PERCENT}).",
 )
-MODIFIERS = typer.Option(
-    None,
-    "--modifier",
-    "-m",
-    help=f"A situational modifier LABEL=VALUE, e.g. darkness=-20, -{limits.PERCENT}..{limits.PERCENT} "
-    "(repeatable; the body adds its own terms).",
-)
 REASON = typer.Option("", "--reason", help="Why: shown in the log.")
-
-
-def _modifiers(items: list[str] | None) -> dict[str, int]:
-    """The ``-m LABEL=VALUE`` modifiers, a label given twice summed; each label's total on BD5's
-    scale (±200 %), as every other percentage modifier of the game (``whisky=1000`` made a chance
-    the luck statistics could not read). A modifier without its label is refused: the label is the
-    term's name in the roll's chance, which "modifier +5" would leave unsaid."""
-    out: dict[str, int] = {}
-    for item in items or ():
-        label, _, value = item.rpartition("=")
-        label = label.strip()
-        try:
-            number = int(value) if label else None
-        except ValueError:
-            number = None
-        if number is None:
-            shown = item if len(item) <= 20 else item[:19] + "…"
-            raise fail(f"-m takes LABEL=VALUE, a label and a whole number (e.g. -m 'drunk opponent=+60'), not {quoted(shown)}")
-        out[label] = out.get(label, 0) + number
-    for label, total in out.items():
-        if not -limits.PERCENT <= total <= limits.PERCENT:
-            shown = label if len(label) <= 20 else label[:19] + "…"
-            raise fail(f"the modifier {quoted(shown)} must be between -{limits.PERCENT} and {limits.PERCENT} (got {total:,})")
-    return out
 
 
 def _check(skill: str | None, characteristic: str | None, difficulty: str, modifiers: list[str] | None, reason: str, **more: bool) -> Check:

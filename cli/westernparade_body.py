@@ -10,12 +10,45 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import typer
 
 from chronique.cli import bounds, render
-from chronique.cli.context import run
+from chronique.cli.context import fail, run
 from chronique.cli.told import Told, named
 from chronique.domain.rulesets.westernparade import limits
+from chronique.domain.text import quoted
 
-# The ranges of this game's numbers (domain/rulesets/westernparade/limits.py, issue 18).
-PERCENT_RANGE = bounds.symmetric(limits.PERCENT)
+# Every roll's situational modifiers are given one way, LABEL=VALUE (rulings WD17, WB59): `roll`,
+# `shoot` and `strike` as the body's first aid, care, pull and amputation.
+MODIFIERS = typer.Option(
+    None,
+    "--modifier",
+    "-m",
+    help=f"A situational modifier LABEL=VALUE, e.g. darkness=-20, -{limits.PERCENT}..{limits.PERCENT} "
+    "(repeatable; the body adds its own terms).",
+)
+
+
+def modifiers(items: list[str] | None) -> dict[str, int]:
+    """The ``-m LABEL=VALUE`` modifiers, a label given twice summed; each label's total on BD5's
+    scale (±200 %), as every other percentage modifier of the game (``whisky=1000`` made a chance
+    the luck statistics could not read). A modifier without its label is refused: the label is the
+    term's name in the roll's chance, which "modifier +5" would leave unsaid (WD17, WB59)."""
+    out: dict[str, int] = {}
+    for item in items or ():
+        label, _, value = item.rpartition("=")
+        label = label.strip()
+        try:
+            number = int(value) if label else None
+        except ValueError:
+            number = None
+        if number is None:
+            shown = item if len(item) <= 20 else item[:19] + "…"
+            raise fail(f"-m takes LABEL=VALUE, a label and a whole number (e.g. -m 'drunk opponent=+60'), not {quoted(shown)}")
+        out[label] = out.get(label, 0) + number
+    for label, total in out.items():
+        if not -limits.PERCENT <= total <= limits.PERCENT:
+            shown = label if len(label) <= 20 else label[:19] + "…"
+            raise fail(f"the modifier {quoted(shown)} must be between -{limits.PERCENT} and {limits.PERCENT} (got {total:,})")
+    return out
+
 
 if TYPE_CHECKING:
     from chronique.domain.chain import ChainedEvent
@@ -151,20 +184,22 @@ def first_aid_cmd(
     character: str = CHARACTER,
     location: str = LOCATION,
     by: str = typer.Option(..., "--by", help="Who gives first aid (rolls Premiers soins)."),
-    modifier: int = typer.Option(
-        0,
+    modifier: list[str] = typer.Option(
+        None,
         "--modifier",
-        callback=PERCENT_RANGE,
-        help="GM modifier to the normal chance (unreachable wound, no material...).",
+        "-m",
+        help="A situational modifier to the normal chance LABEL=VALUE, e.g. unreachable=-25 (out of reach, no material...; repeatable).",
     ),
 ) -> None:
     """Try to stop a location's bleeding: one Premiers soins roll, six outcomes (§3.2.4)."""
     from chronique.domain.rulesets.westernparade.body_events import FirstAidGiven
     from chronique.domain.rulesets.westernparade.care import aid
 
+    situation = modifiers(modifier)  # refused before the journal is opened
+
     def act(world: World) -> Told[FirstAidGiven, list[str]]:
         def give() -> FirstAidGiven:
-            aid(world, character, location, by, modifier)
+            aid(world, character, location, by, situation)
             return world.recorded_last(character, FirstAidGiven)
 
         return logged(world, give)
@@ -223,17 +258,19 @@ def care_cmd(
         ..., help="Bandages, Extraction de balle, Nettoyage d'une blessure, Cautérisation, or Chirurgie to take out an impaling weapon."
     ),
     by: str = typer.Option(..., "--by", help="Who uses the skill."),
-    modifier: int = typer.Option(0, "--modifier", callback=PERCENT_RANGE, help="GM modifier to the chance."),
+    modifier: list[str] = MODIFIERS,
 ) -> None:
     """Use a care skill on a wound: bandage, extract a bullet, clean or cauterise it, take out a lodged weapon."""
     from chronique.domain.rulesets.westernparade.care import body_now, care, env
     from chronique.domain.rulesets.westernparade.report import location_words
 
+    situation = modifiers(modifier)  # refused before the journal is opened
+
     def act(world: World) -> Told[dict[str, Any], list[str]]:
         # What the care did, and the location as it stands after it (it may be healed and gone):
         # the outcome --json prints (cli/jsonout.py).
         def give() -> dict[str, Any]:
-            out = care(world, character, location, by, skill, modifier)
+            out = care(world, character, location, by, skill, situation)
             patient = world.character(character)
             body, where = body_now(world, patient), str(out["location"])
             wound = body["wounds"].get(where)
@@ -259,7 +296,9 @@ def pull_cmd(
     first_aid_by: str | None = typer.Option(
         None, "--first-aid-by", help="Who makes the difficult Premiers soins roll that halves the damage of tearing it out."
     ),
-    modifier: int = typer.Option(0, "--modifier", callback=PERCENT_RANGE, help="GM modifier to the FOR roll."),
+    modifier: list[str] = typer.Option(
+        None, "--modifier", "-m", help="A situational modifier to the FOR roll LABEL=VALUE, e.g. slippery=-10 (repeatable)."
+    ),
     resisted: bool = typer.Option(
         False, "--resisted", help="The wounded grip the weapon and oppose the pull with their own FOR (their wounds' penalties count)."
     ),
@@ -270,8 +309,10 @@ def pull_cmd(
     """Pull an impaling weapon out by force (§3.4.5.2): a failed FOR roll deals 1 damage; out, 1d6cum more, bleeding double."""
     from chronique.domain.rulesets.westernparade.care import pull_out
 
+    situation = modifiers(modifier)  # refused before the journal is opened
+
     def act(world: World) -> Told[dict[str, Any], list[str]]:
-        return logged(world, lambda: pull_out(world, character, location, by, first_aid_by, modifier, resisted, weapon))
+        return logged(world, lambda: pull_out(world, character, location, by, first_aid_by, situation, resisted, weapon))
 
     # The pull as the log says it, then the wound gripping a sharp weapon cut into each hand.
     echo(run(ctx, lambda s: s.act(campaign, act)))
@@ -284,14 +325,18 @@ def amputate_cmd(
     character: str = CHARACTER,
     location: str = LOCATION,
     by: str = typer.Option(..., "--by", help="The surgeon (rolls Amputation)."),
-    modifier: int = typer.Option(0, "--modifier", callback=PERCENT_RANGE, help="A situational modifier to the surgeon's chance, in %."),
+    modifier: list[str] = typer.Option(
+        None, "--modifier", "-m", help="A situational modifier to the surgeon's chance LABEL=VALUE, e.g. darkness=-20 (repeatable)."
+    ),
 ) -> None:
     """Amputate a location (§6.18.1): the surgeon's Amputation roll, then the patient's END roll."""
     from chronique.domain.rulesets.westernparade.care import amputate
 
+    situation = modifiers(modifier)  # refused before the journal is opened
+
     # Both rolls, as the log gives them: the surgeon's, then the patient's END roll that decides
     # whether he lives (§6.18.1 L5127), and what came of it.
-    echo(run(ctx, lambda s: s.act(campaign, lambda w: logged(w, lambda: amputate(w, character, location, by, modifier)))))
+    echo(run(ctx, lambda s: s.act(campaign, lambda w: logged(w, lambda: amputate(w, character, location, by, situation)))))
 
 
 @body_app.command("out-of-action")

@@ -147,10 +147,10 @@ def test_an_elor_difficulty_or_effort_beyond_twenty_is_refused_Attaque_L538(db: 
 def test_a_western_parade_modifier_beyond_two_hundred_percent_is_refused_s1_6_3(db: str) -> None:
     run(db, "campaign", "new", "Dodge", "--ruleset", "western-parade", "--start", "1873-05-01")
     run(db, "character", "new", "Dodge", "--sheet", str(SAMPLES / "wp_sam.toml"))
-    line = refused(
-        db, "western-parade", "body", "care", "Dodge", "Sam Parkerson", "head", "Bandages", "--by", "Sam Parkerson", "--modifier", HUGE
-    )
-    assert line == f"error: --modifier must be between -200 and 200 (got {10**25:,})"
+    care = ("western-parade", "body", "care", "Dodge", "Sam Parkerson", "head", "Bandages", "--by", "Sam Parkerson")
+    line = refused(db, *care, "--modifier", f"huge={HUGE}")
+    # Ruling WB59: the body's care takes its modifiers LABEL=VALUE, as `roll` does.
+    assert line == f"error: the modifier “huge” must be between -200 and 200 (got {10**25:,})"
 
 
 # -- counts within what a table does: 3 decks of 52 (Cartes, §Fournitures nécessaires L73-77) -----

@@ -94,6 +94,20 @@ def _loc(name: str) -> str:
     return find_location(name).key
 
 
+Situation = int | Mapping[str, int]
+
+
+def situational(terms: Mapping[str, int], modifier: Situation) -> dict[str, int]:
+    """A roll's ``terms`` with the GM's situational modifiers (§2.1): by label, as ``roll`` takes
+    them (a label the terms already use adds to it; ruling WB59), or one bare number, the term
+    "modifier". Zero modifiers are left out."""
+    out = dict(terms)
+    for label, value in ({"modifier": modifier} if isinstance(modifier, int) else modifier).items():
+        if value:
+            out[label] = out.get(label, 0) + value
+    return out
+
+
 def _record(character: Character, cls: type[be.BodyEvent], at: int, body: Mapping[str, Any], **fields: Any) -> None:
     # A deep copy: the caller goes on changing ``body`` (a coma's losses after the drink), and an
     # event must store exactly what it was hashed as when recorded (FAIRNESS.md, hash chain).
@@ -463,7 +477,7 @@ def press(world: World, name: str, location: str, hands: int, rounds: int = 1) -
     _record(character, be.PressureApplied, at, body, location=loc, hands=hands)
 
 
-def aid(world: World, patient: str, location: str, by: str, modifier: int = 0) -> dict[str, Any]:
+def aid(world: World, patient: str, location: str, by: str, modifier: Situation = 0) -> dict[str, Any]:
     """First aid on a bleeding location (§3.2.4): one *Premiers soins* roll of ``by`` read at the
     easy, normal and difficult chances. WB18: any PH stopped also stops an extraction bleed."""
     helper, fit = acting(world, by)
@@ -476,7 +490,7 @@ def aid(world: World, patient: str, location: str, by: str, modifier: int = 0) -
         raise RuleViolation(f"{character.name}'s {where(loc)} is not bleeding")
     _lay_hands(body, w, helper.name, at)
     skill, score = skill_score(helper, "Premiers soins")
-    terms = {skill: score, **roll_terms(fit, "skill", skill, score), **({"modifier": modifier} if modifier else {})}
+    terms = situational({skill: score, **roll_terms(fit, "skill", skill, score)}, modifier)
     normal = sum(terms.values())
     epoch, stream = draw(world, character)
     rolled, qualities, result = aid_roll(stream, normal)
@@ -565,7 +579,7 @@ def order_tending(world: World, patient: str, location: str, by: str | None, ski
     return tended
 
 
-def care(world: World, patient: str, location: str, by: str, skill: str, modifier: int = 0) -> dict[str, Any]:
+def care(world: World, patient: str, location: str, by: str, skill: str, modifier: Situation = 0) -> dict[str, Any]:
     """A care skill on a wound: *Bandages* (§6.18.2), *Extraction de balle* (§3.2.7.4),
     *Nettoyage d'une blessure* (§3.2.7.2, easy when preventive), *Cautérisation* (§6.18.4) or
     *Chirurgie* taking out a weapon lodged by an impaling thrust (§3.4.5.2)."""
@@ -584,10 +598,9 @@ def care(world: World, patient: str, location: str, by: str, skill: str, modifie
     if handler is None:
         raise RuleViolation(f"{canonical} is not one of {', '.join(_CARE)}")
     extra = handler.check(w, f"{character.name}'s {where(loc)}")
-    terms = {canonical: score, **roll_terms(fit, "skill", canonical, score)}
-    for label, value in (("modifier", modifier), ("wound", extra)):
-        if value:
-            terms[label] = value
+    terms = situational({canonical: score, **roll_terms(fit, "skill", canonical, score)}, modifier)
+    if extra:
+        terms["wound"] = terms.get("wound", 0) + extra
     chance = sum(terms.values())
     epoch, stream = draw(world, character)
     rolled, total = skill_roll(stream, chance)
@@ -627,7 +640,7 @@ def pull_out(
     location: str,
     by: str,
     first_aid_by: str | None = None,
-    modifier: int = 0,
+    modifier: Situation = 0,
     resisted: bool = False,
     weapon_name: str | None = None,
 ) -> dict[str, Any]:
@@ -661,7 +674,7 @@ def pull_out(
     if w is None or not impaled_in(w):
         raise RuleViolation(f"no weapon is lodged in {character.name}'s {where(loc)}")
     jfor = int(stats(puller)["rolls"]["FOR"])
-    strength = {"jFOR": jfor, **roll_terms(fit, "characteristic", "FOR", jfor), **({"modifier": modifier} if modifier else {})}
+    strength = situational({"jFOR": jfor, **roll_terms(fit, "characteristic", "FOR", jfor)}, modifier)
     aid_terms = None
     if first_aid_by is not None:
         helper, helper_fit = acting(world, first_aid_by)
@@ -858,7 +871,7 @@ _CARE = {
 AMPUTABLE = frozenset({"shoulder", "arm", "hand", "thigh", "leg", "foot"})
 
 
-def amputate(world: World, patient: str, location: str, by: str, modifier: int = 0) -> dict[str, Any]:
+def amputate(world: World, patient: str, location: str, by: str, modifier: Situation = 0) -> dict[str, Any]:
     """An amputation (§6.18.1): the surgeon's *Amputation* roll, then the patient's END roll at
     the step that roll calls for (none after an EXTRA); a CATA_F, or a failed END roll, kills.
     A CRIT_F is partial: if the patient lives the operation is redone (the next day), where any
@@ -881,7 +894,7 @@ def amputate(world: World, patient: str, location: str, by: str, modifier: int =
     if w["fate"] == "amputated":
         raise RuleViolation(f"{character.name}'s {where(loc)} is already amputated")
     skill, score = skill_score(helper, "Amputation")
-    terms = {skill: score, **roll_terms(fit, "skill", skill, score), **({"modifier": modifier} if modifier else {})}
+    terms = situational({skill: score, **roll_terms(fit, "skill", skill, score)}, modifier)
     epoch, stream = draw(world, character)
     redone = bool(w.get("redo"))
     operation = operate(stream, terms, redone, end_chance(character.sheet, body["losses"]))

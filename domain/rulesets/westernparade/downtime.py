@@ -848,12 +848,15 @@ def roll_activity(world: World, character: Character, activity: Mapping[str, Any
     epoch, stream = draw(world, character)
     if activity["dying_until"] is not None:
         # §6.15 CRIT_F: the dying survivor's difficult luck roll.
-        terms = {"jCHC": stats(character)["rolls"]["CHC"], "difficulty": difficulty("difficile")}
+        jchc = int(stats(character)["rolls"]["CHC"])
+        terms = {"jCHC": jchc, "difficulty": difficulty("difficile")} | _body_terms(world, character, activity, at, "CHC", jchc)
     else:
-        terms = {activity["skill"]: int(stats(character)["skills"][activity["skill"]])}
+        score = int(stats(character)["skills"][activity["skill"]])
+        terms = {activity["skill"]: score}
         for label, value in (("difficulty", activity["difficulty"]), ("modifier", activity["modifier"])):
             if value:
                 terms[label] = value
+        terms |= _body_terms(world, character, activity, at, activity["skill"], score)
     m_end = int(stats(character)["modifiers"]["END"]) if kind == "running" else None
     rolled = ls.roll_activity(stream, activity, terms, at, m_end)
     character.record(
@@ -871,6 +874,21 @@ def roll_activity(world: World, character: Character, activity: Mapping[str, Any
         chance=stream.ops,
     )
     return rolled.result
+
+
+def _body_terms(world: World, character: Character, activity: Mapping[str, Any], at: int, name: str, score: int) -> dict[str, int]:
+    """What his body does to an activity's roll at ``at`` (ruling WC33), as to any roll at the
+    table (``fitness.roll_terms``): §3.2.7.1 L1980 puts Table 3.6's wound penalties on every
+    action "quelle qu'elle soit", §3.2.7.2 L1993 divides "l'ensemble de ses compétences" while a
+    wound festers, and losses and drink change a characteristic's jX (the dying survivor's CHC
+    roll). A long-distance run takes no wound term: §6.17.2 L5067 shortens its distance instead
+    ("on n'applique pas de modificateurs à son jet de compétence")."""
+    fit = fitness.body_at(character.name, character.sheet, character.condition, world.campaign.settings, at)
+    kind = "characteristic" if name in character.sheet["characteristics"] else "skill"
+    terms = fitness.roll_terms(fit, kind, name, score)
+    if activity["kind"] == "running":
+        terms.pop("wounds", None)
+    return terms
 
 
 # -- a period he cannot work (ruling WC26) ---------------------------------------------------

@@ -9,8 +9,11 @@ training records one event per point, and a year of idleness none.
 Process names: ``train:point:<target>``, ``train:lapse:<target>``, ``train:practice``,
 ``train:pause`` and ``train:resume`` (a critical wound, §3.2.9.3; out cold or dying, ruling WC22), ``train:stop:<target>`` (its
 teacher died, §2.6.2),
-``rep:<grant id>``, ``skill:<activity id>`` (a period he cannot work goes by without its
-roll, ruling WC26).
+``rep:<grant id>``, ``work:<activity id>`` (a period he cannot work goes by without its
+roll, ruling WC26). The timeline fires the processes of one second in the order of their names
+(``timeline.Due``): "work" comes after every process of the body ("wake" the last of them), so
+that a character who comes to, sobers or heals at the very second his activity's roll falls due
+works as he then is (ruling WC34).
 """
 
 from __future__ import annotations
@@ -84,7 +87,7 @@ class DowntimeProcesses:
             if practice is not None:
                 out.append(Due(practice, who, "train:practice"))
             out.extend(Due(g["due_at"], who, f"rep:{g['id']}") for g in dt.due_grants(character))
-            out.extend(Due(a["next_at"], who, f"skill:{a['id']}") for a in character.condition["activities"]["running"])
+            out.extend(Due(a["next_at"], who, f"work:{a['id']}") for a in character.condition["activities"]["running"])
         return out
 
     def fire(self, due: Due) -> str:

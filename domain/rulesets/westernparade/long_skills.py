@@ -146,7 +146,10 @@ def roll_activity(stream: ChanceStream, current: Mapping[str, Any], terms: Mappi
         if at >= current["dying_until"]:
             return ActivityRoll(outcome, {"fate": "dead"}, None, True)
         return ActivityRoll(outcome, {"fate": "dying"}, dict(current, next_at=at + DAY), False)
-    result, after, died = _effect(current, outcome, at, stream, terms[current["skill"]], m_end)
+    # An infection divides the skill itself (§3.2.7.2 L1993; ruling WC33): a day's game is reckoned
+    # from the Chasse so divided (§6.16.4), as its roll is.
+    score = terms[current["skill"]] + sum(v for k, v in terms.items() if k.startswith("infection"))
+    result, after, died = _effect(current, outcome, at, stream, score, m_end)
     return ActivityRoll(outcome, result, after, died)
 
 

@@ -1,7 +1,7 @@
 """Western Parade on the timeline: the body's processes (bleeding thresholds, waking, death
 timers, healing milestones, daily infection rolls, bandages taking, alcohol wearing off, the
 bullet in the head) composed with the downtime processes (``downtime_processes``, whose names
-start with train, skill, rep or xp). Everything continuous between those moments is closed form
+start with train, work, rep or xp). Everything continuous between those moments is closed form
 (``condition.project``); at the end of an advance one ``settle`` per character whose body is
 still moving records where it stands."""
 
@@ -19,7 +19,7 @@ from chronique.domain.rulesets.westernparade.downtime_processes import DowntimeP
 from chronique.domain.timeline import Due
 from chronique.domain.world import World
 
-DOWNTIME_PREFIXES = ("train", "skill", "rep", "xp")
+DOWNTIME_PREFIXES = ("train", "work", "rep", "xp")
 
 
 class WesternParadeProcesses:

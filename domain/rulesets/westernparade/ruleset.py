@@ -112,7 +112,7 @@ class WesternParade:
             if what in ("pause", "resume"):
                 return _pause_words(world, _whose(world, due), what)
             return _TRAINING[what].format(target)
-        if kind == "skill":
+        if kind == "work":
             return _activity_due_words(world, _whose(world, due), rest)
         return _PROCESS[kind]
 

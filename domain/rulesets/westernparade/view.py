@@ -19,7 +19,7 @@ from chronique.domain.rulesets.westernparade.care import body_now, env
 from chronique.domain.rulesets.westernparade.characteristics import modifier
 from chronique.domain.rulesets.westernparade.condition import BODY_KEYS, Env, pv_of, state_of
 from chronique.domain.rulesets.westernparade.downtime import training_rows
-from chronique.domain.rulesets.westernparade.fitness import loss_term
+from chronique.domain.rulesets.westernparade.fitness import Body, infection_divisor, loss_term, wound_penalty
 from chronique.domain.rulesets.westernparade.report import body_facts, location_notes
 from chronique.domain.rulesets.westernparade.tables import group, skill, skills, tables
 from chronique.domain.rulesets.words import joined
@@ -37,7 +37,7 @@ def sheet_view(world: World, character: Character, gm: bool) -> SheetView:
     e = env(world, character)
     body, at = _body(world, character, e)
     calendar = calendar_from(world.campaign.calendar)
-    facts = body_facts(body, e, at)
+    facts = body_facts(body, e, at) + _on_every_roll(character, body, e, at)
     return SheetView(
         character.name,
         character.version,
@@ -55,6 +55,19 @@ def sheet_view(world: World, character: Character, gm: bool) -> SheetView:
             ),
         ),
     )
+
+
+def _on_every_roll(character: Character, body: dict[str, Any], e: Env, at: int) -> list[tuple[str, str]]:
+    # Ruling WB60: what his wounds and an infection take off every roll he makes (§3.2.7.1 L1980,
+    # Table 3.6; §3.2.7.2 L1993), as ``fitness.roll_terms`` puts it on each: the skills above are
+    # the sheet's, the rolls are not made at them.
+    if body["dead"]:
+        return []
+    fit = Body(character.name, character.sheet, body, e, at)
+    wounds, divisor = wound_penalty(fit), infection_divisor(fit)
+    said = [f"{signed(wounds)} for wounds (Table 3.6)"] * bool(wounds)
+    said += [f"every skill ÷{divisor} for an infection (§3.2.7.2)"] * (divisor > 1)
+    return [("on every roll", ", ".join(said))] if said else []
 
 
 def _body(world: World, character: Character, e: Env) -> tuple[dict[str, Any], int]:

@@ -34,7 +34,7 @@ DEAD_DRUNK = 110
 
 
 def _hunting_due(world: World) -> Due:
-    (due,) = [d for d in ruleset("western-parade").processes(world).due() if d.process.startswith("skill:")]
+    (due,) = [d for d in ruleset("western-parade").processes(world).due() if d.process.startswith("work:")]
     return due
 
 

@@ -82,7 +82,7 @@ def test_a_full_stop_prints_the_PV_back_and_the_first_aider_s_improvement_roll_S
     limb = "left-arm"
     run(db, "western-parade", "body", "wound", CAMPAIGN, SAM, limb, "4", "--kind", "blade")
     scripted_dice(monkeypatch, 30)
-    printed, said = told(db, "body", "first-aid", CAMPAIGN, SAM, limb, "--by", DOC, "--modifier", "200")
+    printed, said = told(db, "body", "first-aid", CAMPAIGN, SAM, limb, "--by", DOC, "-m", "modifier=+200")
     assert printed == said
     # The patient's line, then the one the log records on Doc: the improvement roll he earned.
     assert printed[0].startswith(f"{SAM}: first aid by {DOC} on the bras gauche: ") and printed[0].endswith(

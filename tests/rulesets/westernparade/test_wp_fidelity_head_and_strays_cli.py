@@ -217,7 +217,9 @@ def _three_first_aiders(db: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
         run(db, "character", "new", CAMPAIGN, "--sheet", str(sheet))
     wp(db, "body", "wound", CAMPAIGN, JIM, "left-thigh", "15", "--kind", "blade")
     scripted_dice(monkeypatch, *faces)
-    said = [wp(db, "body", "first-aid", CAMPAIGN, JIM, "left-thigh", "--by", h, "--modifier", "-50") for h in (SAM, JOE, "Charlie Siringo")]
+    said = [
+        wp(db, "body", "first-aid", CAMPAIGN, JIM, "left-thigh", "--by", h, "-m", "modifier=-50") for h in (SAM, JOE, "Charlie Siringo")
+    ]
     given = events(db, CAMPAIGN, "FirstAidGiven")
     assert [g["by"] for g in given] == [SAM, JOE, "Charlie Siringo"]
     return said
@@ -225,7 +227,7 @@ def _three_first_aiders(db: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 
 def _fourth(db: str) -> str:
     """Doc, a fourth first-aider in the same round: refused (exit 2, nothing recorded); its error."""
-    fourth = ("body", "first-aid", CAMPAIGN, JIM, "left-thigh", "--by", DOC, "--modifier", "-50")
+    fourth = ("body", "first-aid", CAMPAIGN, JIM, "left-thigh", "--by", DOC, "-m", "modifier=-50")
     refused = run(db, "western-parade", *fourth, check=False)
     assert (refused.returncode, refused.stdout) == (2, "")
     assert len(events(db, CAMPAIGN, "FirstAidGiven")) == 3

@@ -139,7 +139,7 @@ def test_first_aid_below_5_percent_even_at_the_easy_chance_rolls_nothing_and_say
     run(db, WP, "body", "wound", C, SAM, "right-thigh", "5")
     # Premiers soins 85 less 200: easy −90, normal −115, difficult −140, all below 5% (§2.1.1):
     # no die, a failure at each chance, so no effect.
-    said = run(db, WP, "body", "first-aid", C, SAM, "right-thigh", "--by", DOC, "--modifier", "-200").stdout
+    said = run(db, WP, "body", "first-aid", C, SAM, "right-thigh", "--by", DOC, "-m", "modifier=-200").stdout
     assert said == (
         f"{SAM}: first aid by {DOC} on the cuisse droite: chance -115% (Premiers soins 85, modifier -200), read at "
         "easy -90 (below 5%, a failure), normal -115 (below 5%, a failure) and difficult -140 (below 5%, a failure): "
