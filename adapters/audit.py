@@ -21,6 +21,7 @@ from chronique.adapters.rawlog import StoredRow
 from chronique.domain.campaign import campaign_id_for
 from chronique.domain.errors import RuleViolation
 from chronique.domain.fairness import FORMAT, LinkRow, Report, sha256_hex
+from chronique.domain.rederivation import Verdict
 from chronique.domain.referees import all_rules
 from chronique.domain.text import quoted
 from chronique.domain.verifier import CAMPAIGN, Failed, Receipts, chain_seals, epochs_of, needs_content, verify, verify_bundle
@@ -32,11 +33,21 @@ _PREV_HASH = b'"prev_hash":"'
 
 
 class Unreadable(Exception):
-    """A stored row that is not a readable event: the place and why."""
+    """A stored row that is not a readable event: the place and why, in words, and what a
+    developer reads besides (``detail``: the JSON parser's own message, ruling FP23)."""
 
-    def __init__(self, place: str, why: str) -> None:
+    def __init__(self, place: str, why: str, detail: str | None = None) -> None:
         super().__init__(why)
-        self.place, self.why = place, why
+        self.place, self.why, self.detail = place, why, detail
+
+
+NOT_JSON = "the stored event cannot be read: its record is not JSON text"
+NOT_AN_OBJECT = "the stored event cannot be read: its record is not a JSON object"
+
+
+def _place(originator_id: str, version: int, topic: str) -> str:
+    """A stored row named as a verdict names an event (``Link.place``): its kind without its module."""
+    return f"{originator_id}:{version} ({topic.rpartition(':')[2] or topic})"
 
 
 def canonical_row(originator_id: str, version: int, topic: str, stored: bytes) -> dict[str, Any]:
@@ -45,9 +56,9 @@ def canonical_row(originator_id: str, version: int, topic: str, stored: bytes) -
     try:
         state = orjson.loads(stored)
     except orjson.JSONDecodeError as error:
-        raise Unreadable(f"{originator_id}:{version} ({topic})", f"the stored event cannot be read: {error}") from None
+        raise Unreadable(_place(originator_id, version, topic), NOT_JSON, str(error)) from None
     if not isinstance(state, dict):
-        raise Unreadable(f"{originator_id}:{version} ({topic})", "the stored event is not an object")
+        raise Unreadable(_place(originator_id, version, topic), NOT_AN_OBJECT)
     state["topic"] = topic
     state["originator_id"] = originator_id
     state["originator_version"] = version
@@ -101,9 +112,9 @@ def row_links(pages: Iterable[list[StoredRow]], members: dict[str, str], campaig
                 try:
                     event = loads(stored)
                 except orjson.JSONDecodeError as error:
-                    raise Unreadable(f"{originator_id}:{version} ({topic})", f"the stored event cannot be read: {error}") from None
+                    raise Unreadable(_place(originator_id, version, topic), NOT_JSON, str(error)) from None
                 if type(event) is not dict:
-                    raise Unreadable(f"{originator_id}:{version} ({topic})", "the stored event is not an object")
+                    raise Unreadable(_place(originator_id, version, topic), NOT_AN_OBJECT)
                 # Decoded anyway, the envelope is compared as values (an exact int, not 3.0 nor
                 # true), cheaper than finding it in the bytes; then the columns' copy is the one kept.
                 stored_version = event.get("originator_version")
@@ -225,9 +236,9 @@ class Audit:
         try:
             campaign_id = self.resolve(campaign)
             own = self.campaign_events(campaign_id)
-            return verify(own, lambda: row_links(self._pages(), self._members(campaign_id), campaign_id), all_rules(), receipts)
+            return verify(own, lambda: _failing(row_links(self._pages(), self._members(campaign_id), campaign_id)), all_rules(), receipts)
         except Unreadable as unreadable:
-            return Report(failure=unreadable.why, place=unreadable.place)
+            return Report(failure=unreadable.why, place=unreadable.place, detail=unreadable.detail)
 
     def seal_check(self, campaign: str, seal: str) -> tuple[bool, str]:
         """Whether the journal still extends a seal a player kept, and why not."""
@@ -242,6 +253,16 @@ class Audit:
     def check_bundle(bundle: Any, receipts: Receipts = Receipts()) -> Report:
         """Verify a bundle with every game's rules (what the standalone verifier does)."""
         return verify_bundle(bundle, all_rules(), receipts)
+
+
+def _failing(links: Iterator[LinkRow]) -> Iterator[LinkRow]:
+    """``links``, a row that cannot be read failing the verification at its own place (ruling
+    FP23), as one read before the links does, not as the whole journal "damaged" with the name of
+    the exception that said so."""
+    try:
+        yield from links
+    except Unreadable as unreadable:
+        raise Failed(unreadable.place, Verdict(unreadable.why, unreadable.detail)) from None
 
 
 def _envelope(event: dict[str, Any]) -> dict[str, Any]:

@@ -189,6 +189,12 @@ def _explain(
         # else the aggregate that recorded it, under the settings of that moment (RM1).
         settings = _settings_at(audit, campaign_id, settled)
         explanation.odds = [(draw.roller or names[member], draw.chance) for draw in game.luck(domain_event, settings)]
+    else:
+        # An event face down by design (a Cartes deal) tells players what the log tells them, its
+        # face-up hand and its pile counted (ruling NT10); its cards' places wait for the reveal.
+        domain_event = _domain_event(audit, member, version)
+        if getattr(domain_event, "face_down_by_design", False):
+            explanation.description = told(game.describe, domain_event)
     return explanation
 
 
@@ -344,7 +350,8 @@ def account(x: Explanation) -> list[str]:
     voided = f" — VOIDED by {short_ref(x.voided_by)}" if x.voided_by else ""
     lines = [f"{short_ref(x.ref)}, {x.who}: {kind_words(x.what)}{voided}"]
     if x.hidden:
-        return [*lines, face_down_until(x.event["sealed_until"])]
+        happened = [f"what happened: {x.description}"] if x.description else []
+        return [*lines, *happened, face_down_until(x.event["sealed_until"])]
     e = x.event
     # A Cartes test keeps the game's purpose ("attack on Alice") apart from the player's reason
     # since its version 5 (ruling C82): the reason when one was given, else the game's purpose.

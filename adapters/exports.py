@@ -100,7 +100,8 @@ def session(services: Chronique, campaign: str, number: int, fmt: str) -> str:
         hidden = sealed is not None and not c.is_revealed(sealed)
         at = getattr(event, "at", None)
         correction = voided.get((str(event.originator_id), event.originator_version))
-        if hidden:
+        if hidden and not getattr(event, "face_down_by_design", False):
+            # A deal's words say its face-up hand and count its pile: players read them (ruling NT10).
             text = face_down_until(str(sealed))
         elif isinstance(event, Campaign.PlayerAssigned):  # it records the character's id: told by name
             text = player_assigned(event, next((n for i, n in names.items() if str(i) == event.member_id), None))

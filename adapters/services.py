@@ -41,8 +41,8 @@ from chronique.domain.notes import GM, Note, note_author, refuse_player_unless_a
 from chronique.domain.pacing import make_pacing
 from chronique.domain.players import player_named
 from chronique.domain.rulesets import Ruleset, calendar_games, ruleset
-from chronique.domain.rulesets.words import joined, player_assigned, told
-from chronique.domain.text import fold, inert, quoted, unprintable_in
+from chronique.domain.rulesets.words import face_down_until, joined, player_assigned, told
+from chronique.domain.text import character_in_words, fold, quoted, unprintable_in
 from chronique.domain.timeline import Tick, advance
 from chronique.domain.verifier import CAMPAIGN
 from chronique.domain.world import World
@@ -98,6 +98,22 @@ class LogEntry:
     hidden_until: str | None
     correction: str | None
     reason: str | None
+    # Whether its words name none of its face-down cards: an event face down by design (a Cartes
+    # deal, whose hand is face up and pile counted), which players read before the reveal.
+    told_face_down: bool = field(default=False, compare=False)
+
+    def face_down_to(self, is_revealed: Callable[[str], bool], gm: bool) -> bool:
+        """Whether the reader (the GM when ``gm``) may not see it yet: face down in an epoch not revealed."""
+        return not gm and self.hidden_until is not None and not is_revealed(self.hidden_until)
+
+    def words(self, is_revealed: Callable[[str], bool], gm: bool) -> str:
+        """What the reader reads of it in the log, the web journal's included (ruling NT10): its
+        words, or "face down until the dice of session 1 are revealed" while it is face down to
+        them, but for an event face down by design, whose words say its face-up cards and count
+        the others, as the deck's draws beside it show the first and hide the second."""
+        if self.told_face_down or not self.face_down_to(is_revealed, gm):
+            return self.description
+        return face_down_until(str(self.hidden_until))
 
 
 @dataclass
@@ -533,7 +549,8 @@ class Chronique:
             # After the checks that name a bad character name in their own words (EB3).
             odd = unprintable_in(raw_sheet)
             if odd is not None:
-                raise RuleViolation(f"the sheet's '{inert(odd[0])}' may hold only printable characters, not {odd[1]!r}")
+                # Named in words, never as Python's code (ruling EB27).
+                raise RuleViolation(f"the sheet's {quoted(odd[0])} may hold only printable characters, not {character_in_words(odd[1])}")
             world.campaign.join(character.id, "character", character.name)
             world.characters[character.id] = character
             return character
@@ -952,7 +969,12 @@ class Chronique:
         events = self._recorded_at([row["position"] for row in rows])
         rules = ruleset(campaign.ruleset)
         return [
-            LogEntry(**{name: row[name] for name in _KEPT}, description=_told(rules, campaign, events[row["position"]])) for row in rows
+            LogEntry(
+                **{name: row[name] for name in _KEPT},
+                description=_told(rules, campaign, events[row["position"]]),
+                told_face_down=getattr(events[row["position"]], "face_down_by_design", False),
+            )
+            for row in rows
         ]
 
     def logged(self, entries: list[LogEntry]) -> list[Any]:
@@ -1177,8 +1199,8 @@ def _back_off(attempt: int) -> None:
     time.sleep((pause_ms + secrets.randbelow(pause_ms + 1)) / 1000)
 
 
-_KEPT = [name for name in LogEntry.__dataclass_fields__ if name != "description"]
-"""What the log read model keeps of an entry: all but its words (projections/log.py)."""
+_KEPT = [name for name in LogEntry.__dataclass_fields__ if name not in ("description", "told_face_down")]
+"""What the log read model keeps of an entry: all but its words and how they tell it face down (projections/log.py)."""
 
 
 def _told(rules: Ruleset, campaign: Campaign, event: Any) -> str:

@@ -20,7 +20,7 @@ from typer.core import TyperGroup
 
 from chronique.cli import render
 from chronique.cli.context import fail, run
-from chronique.domain.text import quoted
+from chronique.domain.text import character_in_words, quoted
 
 if TYPE_CHECKING:
     from typer._click.core import Context
@@ -113,7 +113,7 @@ def _base_url(param: typer.CallbackParam, value: str | None) -> str | None:
     # The address is printed into links and pages: only what a URL may hold unescaped (RFC 3986).
     odd = next((c for c in value if c in _NOT_IN_AN_ADDRESS or not c.isprintable()), None)
     if odd is not None:
-        raise fail(f"--base-url must be an address, which never holds {odd!r}")
+        raise fail(f"--base-url must be an address, which never holds {character_in_words(odd)}")
     return value.rstrip("/")
 
 

@@ -300,7 +300,7 @@ def log(services: Chronique, campaign_name: str, entries: list[LogEntry], as_jso
     campaign = services.campaign(campaign_name)
 
     def hidden(entry: LogEntry) -> bool:
-        return not gm and entry.hidden_until is not None and not campaign.is_revealed(entry.hidden_until)
+        return entry.face_down_to(campaign.is_revealed, gm)
 
     if as_json:
         emit_json([logged_event(e, hidden(x), x.correction is not None) for x, e in zip(entries, services.logged(entries), strict=True)])
@@ -312,7 +312,7 @@ def log(services: Chronique, campaign_name: str, entries: list[LogEntry], as_jso
     from rich.text import Text
 
     from chronique.domain.luck import odds_words
-    from chronique.domain.rulesets.words import face_down_until, kind_words
+    from chronique.domain.rulesets.words import kind_words
 
     calendar = services.calendar(campaign)
     # Each roll with its odds, as the exports and the web journal give them; a face-down roll's
@@ -320,7 +320,7 @@ def log(services: Chronique, campaign_name: str, entries: list[LogEntry], as_jso
     odds = services.odds(campaign.name, (x.position for x in entries if not hidden(x)))
     table = new_table("Ref", "In game", "Who", "What", "Details")
     for x in entries:
-        details = Text(face_down_until(str(x.hidden_until)) if hidden(x) else x.description)
+        details = Text(x.words(campaign.is_revealed, gm))
         if chances := odds.get(x.position):
             details.append(f" ({odds_words(chances)})")
         if x.correction is not None:
@@ -436,7 +436,8 @@ def explanation(x: Explanation, as_json: bool) -> None:
                 "rederived": x.rederived,
                 "description": x.description,
                 "event": {} if x.hidden else x.event,
-                "cards": [vars(o) for o in x.origins],
+                # A face-down event's cards wait for the reveal, as its account's lines do (ruling FP24).
+                "cards": [] if x.hidden else [vars(o) for o in x.origins],
                 "dice": [{**used.op, "part": used.part} for used in x.dice],
                 # Ruling LK10: the roll's odds in the log's words, and each roller's exact chance.
                 "odds": odds_words(x.odds) if x.odds else None,

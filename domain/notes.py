@@ -9,7 +9,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from chronique.domain.errors import RuleViolation
-from chronique.domain.text import recordable_name, unprintable
+from chronique.domain.text import character_in_words, recordable_name, unprintable
 
 NOTE_LIMIT = 20_000
 """The longest note or recap, in characters: some ten pages of prose. Past it, a pasted log or an
@@ -32,7 +32,7 @@ def note_text(text: str, what: str = "a note") -> str:
     # lone surrogate (what bytes that are no UTF-8 become on a command line: no journal stores it).
     bad = unprintable(text.replace("\n", " ").replace("\t", " ")) or next((c for c in text if "\ud800" <= c <= "\udfff"), None)
     if bad is not None:
-        raise RuleViolation(f"{what} may hold only printable characters, line breaks and tabs, not {bad!r}")
+        raise RuleViolation(f"{what} may hold only printable characters, line breaks and tabs, not {character_in_words(bad)}")
     text = text.strip()
     if not text:
         raise RuleViolation(f"{what} cannot be empty")

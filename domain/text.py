@@ -81,8 +81,8 @@ def recordable_name(text: str, what: str = "a name") -> str:
 
 # The characters a person knows by a name (ruling EB22): a refusal says "not a tab", never '\t',
 # which only a programmer reads; white space typed alone is said as what it is ("a line break"),
-# never between quotation marks that show nothing ("“”"). Another control character keeps its
-# code ('\x1b'), which has no everyday name and is what a hex viewer shows.
+# never between quotation marks that show nothing ("“”"). Any other character a refusal names is
+# said in words too, with its Unicode number to find it by in an editor (ruling EB27).
 _NAMED = {
     "\n": ("a line break", "line breaks"),
     "\t": ("a tab", "tabs"),
@@ -91,11 +91,43 @@ _NAMED = {
 }
 
 
+# The control characters that have a name people may have met (ruling EB27); the others are
+# said as "a control character", their Unicode number telling them apart.
+_CONTROLS = {
+    "\x00": "a null character",
+    "\x07": "a bell character",
+    "\x08": "a backspace",
+    "\x0b": "a vertical tab",
+    "\x0c": "a form feed",
+    "\x1b": "an escape character",
+    "\x7f": "a delete character",
+    "\x85": "a next-line character",
+}
+
+
 def character_in_words(char: str) -> str:
-    """One character a refusal names (ruling EB22): "a line break", "a tab", "a carriage return",
-    "a space"; any other as its escaped code ('\\x1b', '\\u202e')."""
+    """One character a refusal names, in words (rulings EB22, EB27): "a line break", "a tab",
+    "a carriage return", "a space"; any other control or invisible character by what it is and
+    its Unicode number, as an editor finds it: "an escape character (U+001B)", "a control
+    character (U+0001)", "a right-to-left override (U+202E)", "half of a character pair, which
+    is no character alone (U+DCE9)"; a printable one between quotation marks ("“<”"). Never
+    Python's code ('\\x1b'), which only a programmer reads."""
     named = _NAMED.get(char)
-    return named[0] if named is not None else repr(char)
+    if named is not None:
+        return named[0]
+    if char.isprintable():
+        return f"“{char}”"
+    category = unicodedata.category(char)
+    if char in _CONTROLS:
+        words = _CONTROLS[char]
+    elif category == "Cc":
+        words = "a control character"
+    elif category == "Cs":
+        words = "half of a character pair, which is no character alone"
+    else:
+        name = unicodedata.name(char, "invisible character").lower()
+        words = f"{'an' if name[0] in 'aeiou' else 'a'} {name}"
+    return f"{words} (U+{ord(char):04X})"
 
 
 def blank_in_words(text: str) -> str | None:

@@ -39,6 +39,11 @@ _ENVELOPE = ("topic", "originator_id", "originator_version", "prev_hash", "seale
 _START = (0, GENESIS_HASH)
 
 
+DAMAGED = "it is damaged and cannot be read: a value it holds is not of the kind a Chronique journal records there"
+"""The verdict on a journal or bundle whose shape the verifier cannot follow (ruling FP23): a value
+of another kind where a seal's heads, an epoch or a session are (a number, a list, nothing)."""
+
+
 class Failed(Exception):
     """The first place where the journal or bundle does not hold, and why."""
 
@@ -362,7 +367,8 @@ def verify(
         # A crashed rule's Python error is a developer's (ruling FP21): kept apart from the words.
         return Report(failure=str(failed.why), place=failed.place, detail=getattr(failed.why, "detail", None))
     except Exception as error:  # noqa: BLE001 - a damaged journal or bundle is a verdict, never a traceback
-        return Report(failure=f"it is damaged and cannot be read ({type(error).__name__}: {error})", place="the journal or bundle")
+        # In words; the Python error is a developer's, kept as the detail `verify --json` gives (ruling FP23, as FP21).
+        return Report(failure=DAMAGED, place="the journal or bundle", detail=f"{type(error).__name__}: {error}")
     finally:
         if collecting:
             gc.enable()

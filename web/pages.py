@@ -19,7 +19,7 @@ from chronique.domain.campaign import downtime_epoch, session_epoch
 from chronique.domain.errors import RuleViolation
 from chronique.domain.luck import odds_words
 from chronique.domain.rulesets import ruleset
-from chronique.domain.rulesets.words import epoch_name, face_down_until
+from chronique.domain.rulesets.words import epoch_name
 from chronique.domain.text import is_count, quoted
 
 if TYPE_CHECKING:
@@ -82,7 +82,7 @@ def rows(services: Chronique, campaign: Campaign, entries: Iterable[LogEntry], g
     odds = services.odds(campaign.name, (x.position for x in entries))
     found = []
     for x in entries:
-        hidden = not gm and x.hidden_until is not None and not campaign.is_revealed(x.hidden_until)
+        hidden = x.face_down_to(campaign.is_revealed, gm)
         # A face-down roll's odds would tell what it was about: they wait for its epoch too.
         chances = [] if hidden else odds.get(x.position, [])
         voided = None if x.correction is None else Voided(x.correction, x.reason or "")
@@ -93,7 +93,7 @@ def rows(services: Chronique, campaign: Campaign, entries: Iterable[LogEntry], g
                 calendar.format(x.at) if x.at is not None else "",
                 x.who,
                 kind_words(x.kind),
-                face_down_until(x.hidden_until) if hidden and x.hidden_until else x.description,
+                x.words(campaign.is_revealed, gm),
                 voided,
                 odds_words(chances),
             )

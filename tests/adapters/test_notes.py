@@ -151,10 +151,14 @@ def test_a_player_writes_only_once_the_GM_allows_it_ruling_NT2(db_path: Path) ->
         ("", "a note cannot be empty"),
         (" \n\t \r\n", "a note cannot be empty"),
         ("x" * (NOTE_LIMIT + 1), f"a note is {NOTE_LIMIT + 1:,} characters long; at most {NOTE_LIMIT:,} are allowed"),
-        ("clear \x1b[2J the screen", "a note may hold only printable characters, line breaks and tabs, not '\\x1b'"),
-        ("a\x00b", "a note may hold only printable characters, line breaks and tabs, not '\\x00'"),
-        ("caf\udce9", "a note may hold only printable characters, line breaks and tabs, not '\\udce9'"),
-        ("\u202egnp.exe", "a note may hold only printable characters, line breaks and tabs, not '\\u202e'"),
+        ("clear \x1b[2J the screen", "a note may hold only printable characters, line breaks and tabs, not an escape character (U+001B)"),
+        ("a\x00b", "a note may hold only printable characters, line breaks and tabs, not a null character (U+0000)"),
+        (
+            "caf\udce9",
+            "a note may hold only printable characters, line breaks and tabs, "
+            "not half of a character pair, which is no character alone (U+DCE9)",
+        ),
+        ("\u202egnp.exe", "a note may hold only printable characters, line breaks and tabs, not a right-to-left override (U+202E)"),
     ],
     ids=["empty", "blank", "too-long", "escape", "nul", "surrogate", "bidi"],
 )

@@ -123,7 +123,7 @@ def test_the_terminal_sheet_fits_80_columns_and_reads_in_the_rulebook_s_terms(db
         assert max(len(line) for line in shown.splitlines()) <= sheets.WIDTH
         assert all(term in shown for term in g.terms), [term for term in g.terms if term not in shown]
         assert leaks(shown) == {}
-        assert shown.splitlines()[0].startswith(f"{g.character} (version ")
+        assert shown.splitlines()[0].startswith(f"{g.character} — ")  # no version: a player reads words (ruling SV11)
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -304,7 +304,7 @@ def test_every_command_has_help_that_is_a_sentence(tmp_path: Path) -> None:
 @pytest.mark.slow
 def test_demo_plays_a_campaign_and_prints_sheets_and_log(db: str) -> None:
     out = chronique(db, "demo").stdout
-    for expected in ("Session 1 opens", "lethality Forte", "Two in-game days", "Alice (version", "Bruno (version", "time advanced"):
+    for expected in ("Session 1 opens", "lethality Forte", "Two in-game days", "Alice — ", "Bruno — ", "time advanced"):
         assert expected in out
     # The wound reads in the log's words, never its internal effect code (issue 14's review).
     assert not re.search(r"effect: |two_malus|out_of_combat", out), out

@@ -101,7 +101,7 @@ def test_names_with_escape_sequences_are_shown_escaped_in_every_output(db: str) 
     assert "Alice\\x1b]0;pwned" in outputs["log"].stdout
     assert "Alice\\x1b]0;pwned\\x07 survival draw" in outputs["downtime board"].stdout
     assert "Alice\\x1b]0;pwned\\x07" in outputs["export session"].stdout
-    assert outputs["a refused lookup"].stderr == "error: CAMPAIGN may hold only printable characters, not '\\x1b'\n"
+    assert outputs["a refused lookup"].stderr == "error: CAMPAIGN may hold only printable characters, not an escape character (U+001B)\n"
 
 
 def test_a_markdown_export_written_to_a_file_escapes_them_too(db: str, tmp_path: Path) -> None:
@@ -142,22 +142,27 @@ def test_a_sheet_whose_skill_or_speciality_names_hold_escapes_or_overrides_is_re
     bruno = (SAMPLES / "bruno.toml").read_text(encoding="utf-8").replace('name = "Bruno"', 'name = "Bruno2"')
     assert "[skills.Vigilance]" in bruno and 'specialities = ["Chirurgie"]' in bruno
     cases = (
-        (bruno.replace("[skills.Vigilance]", '[skills."Vigi\\u001b[2Jlance"]'), "skills.Vigi\\x1b[2Jlance", "\\x1b"),
-        (bruno.replace('specialities = ["Chirurgie"]', 'specialities = ["\\u202eevil"]', 1), "specialities[0]", "\\u202e"),
+        (bruno.replace("[skills.Vigilance]", '[skills."Vigi\\u001b[2Jlance"]'), "skills.Vigi\\x1b[2Jlance", "an escape character (U+001B)"),
+        (
+            bruno.replace('specialities = ["Chirurgie"]', 'specialities = ["\\u202eevil"]', 1),
+            "specialities[0]",
+            "a right-to-left override (U+202E)",
+        ),
     )
     for text, where, bad in cases:
         sheet = tmp_path / "odd.toml"
         sheet.write_text(text, encoding="utf-8")
         refused = _refused(db, "character", "new", "Verdelune", "--sheet", str(sheet))
-        assert refused.startswith("error: the sheet's '"), refused
-        assert refused.endswith(f"{where}' may hold only printable characters, not '{bad}'"), refused
+        # The place as typed, between typographic quotation marks, and the character in words (ruling EB27).
+        assert refused.startswith("error: the sheet's “"), refused
+        assert refused.endswith(f"{where}” may hold only printable characters, not {bad}"), refused
 
 
 def test_names_and_reasons_are_refused_with_control_characters_or_too_long(db: str, tmp_path: Path) -> None:
     run(db, "campaign", "new", "Verdelune", "--ruleset", "cartes")
     run(db, "character", "new", "Verdelune", "--sheet", str(SAMPLES / "alice.toml"))
     assert _refused(db, "campaign", "new", EVIL_CAMPAIGN, "--ruleset", "cartes") == (
-        "error: NAME may hold only printable characters, not '\\x1b'"  # as the help names it (ruling EB16)
+        "error: NAME may hold only printable characters, not an escape character (U+001B)"  # as the help names it (ruling EB16)
     )
     assert _refused(db, "campaign", "new", "V" * (NAME_LIMIT + 1), "--ruleset", "cartes") == (
         f"error: a campaign's name is {NAME_LIMIT + 1} characters long; at most {NAME_LIMIT} are allowed"
@@ -168,9 +173,11 @@ def test_names_and_reasons_are_refused_with_control_characters_or_too_long(db: s
         (SAMPLES / "bruno.toml").read_text(encoding="utf-8").replace('name = "Bruno"', 'name = "Bruno\\u202eonurB"'), encoding="utf-8"
     )
     assert _refused(db, "character", "new", "Verdelune", "--sheet", str(sheet)) == (
-        "error: a character's name may hold only printable characters, not '\\u202e'"
+        "error: a character's name may hold only printable characters, not a right-to-left override (U+202E)"
     )
-    assert _refused(db, "correct", "1", "--reason", f"a typo{CLEAR}") == "error: --reason may hold only printable characters, not '\\x1b'"
+    assert _refused(db, "correct", "1", "--reason", f"a typo{CLEAR}") == (
+        "error: --reason may hold only printable characters, not an escape character (U+001B)"
+    )
     assert _refused(db, "session", "entropy", "Verdelune", "é" * 501, "--player", "ana") == (
         "error: PHRASE is 501 characters long; at most 500 are allowed"
     )

@@ -89,7 +89,7 @@ def test_a_name_typed_decomposed_finds_the_one_recorded_precomposed_and_back_rul
     sheet.write_text(alice.replace('name = "Alice"', 'name = "Élise"'), encoding="utf-8")
     run(db, "character", "new", "Verdelune", "--sheet", str(sheet))
     for typed in ("Élise", unicodedata.normalize("NFD", "Élise"), "elise"):
-        assert chronique(db, "sheet", "Verdelune", typed).stdout.startswith("Élise (version 1)"), typed
+        assert chronique(db, "sheet", "Verdelune", typed).stdout.startswith("Élise — "), typed
     run(db, "campaign", "new", unicodedata.normalize("NFD", "Étoile"), "--ruleset", "cartes")
     assert chronique(db, "campaign", "show", "Étoile").stdout.startswith(unicodedata.normalize("NFD", "Étoile"))
     # One campaign, however its É is typed (ruling EB10).
@@ -114,8 +114,11 @@ def test_a_name_s_length_is_its_composed_length_and_marks_piled_on_a_letter_stil
         (("character", "player", "Verdelune", "Alice", "\n"), "WHO may hold only printable characters, not a line break"),
         (("character", "player", "Verdelune", "Alice", "Ana\tMarie"), "WHO may hold only printable characters, not a tab"),
         (("character", "player", "Verdelune", "Alice", "Ana\rMarie"), "WHO may hold only printable characters, not a carriage return"),
-        # A control character has no everyday name: its code, as a hex viewer shows it (EB4).
-        (("character", "player", "Verdelune", "Alice", "Ana\x1bMarie"), "WHO may hold only printable characters, not '\\x1b'"),
+        # Another control character is said in words too, with its Unicode number (ruling EB27).
+        (
+            ("character", "player", "Verdelune", "Alice", "Ana\x1bMarie"),
+            "WHO may hold only printable characters, not an escape character (U+001B)",
+        ),
         # It read "“” is not a whole number", as though nothing had been typed.
         (
             ("log", "Verdelune", "--limit", "\n"),

@@ -44,7 +44,7 @@ def test_campaign_show_marks_the_dead_and_the_fallen_in_every_game_ruling_sv7(db
     assert _characters_line(db, "Verdelune") == "characters: Alice, Brigand (dead)"
     assert _characters_line(db, "Montagnes") == "characters: Montana James, Samson (dead)"
     assert _characters_line(db, "Tombstone") == "characters: Doc Holloway, Joe Hambuster (dead)"
-    # MicroFudge's state in the sheet's own words, which its heading gives ("Jim (version 3) — ...").
+    # MicroFudge's state in the sheet's own words, which its heading gives ("Jim — ...").
     jim = chronique(db, "sheet", "Arkham", "Jim").stdout.splitlines()[0].split(" — ", 1)[1]
     assert jim.startswith("critical")
     assert _characters_line(db, "Arkham") == f"characters: Harvey, Jim ({jim})"

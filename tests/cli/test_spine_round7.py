@@ -230,7 +230,7 @@ def test_a_sheet_as_of_an_event_past_the_end_of_its_chain_is_no_event_never_befo
         assert (refused.returncode, refused.stderr) == (2, f"error: no event “{ref}” in Verdelune: `chronique log` lists its events\n")
     created = f"{ids['Character.Created']}:1"
     assert run(db, "sheet", "Verdelune", "Alice", "--as-of", created).stdout.startswith(
-        f"Alice (version 1) — standing, as it stood when event {created}"
+        f"Alice — standing, as it stood when event {created}"
     )
 
 

@@ -90,7 +90,7 @@ def test_audit_show_names_the_character_a_player_took_up_as_the_log_does_ruling_
 
 def test_a_sheet_as_of_a_date_before_the_campaign_began_is_refused_in_one_line_ruling_tb18(tmp_path: Path) -> None:
     # A date after the clock was refused, one before the campaign's start showed "Sam Parkerson
-    # (version 1) — as it stood at 1873-01-01 08:00", a sheet before anything of it existed.
+    # — as it stood at 1873-01-01 08:00", a sheet before anything of it existed.
     db = str(tmp_path / "journal.db")
     western(db)
     assert refused(db, "sheet", WESTERN, SAM, "--as-of", "1873-01-01 08:00") == (

@@ -150,7 +150,9 @@ def replayed_log_output(db: str, campaign_name: str, as_json: bool, gm: bool) ->
                 table = render.new_table("Ref", "In game", "Who", "What", "Details")
                 for e in events:
                     at = getattr(e, "at", None)
-                    details = Text(face_down_until(e.sealed_until) if hidden(e) else told(rules, e, names))
+                    # A deal face down by design reads in its own words, which hide its pile (ruling NT10).
+                    shown = not hidden(e) or getattr(e, "face_down_by_design", False)
+                    details = Text(told(rules, e, names) if shown else face_down_until(e.sealed_until))
                     if not hidden(e) and (chances := odds.get(f"{e.originator_id}:{e.originator_version}")):
                         details.append(f" ({odds_words(chances)})")
                     correction = corrected.get((str(e.originator_id), e.originator_version))

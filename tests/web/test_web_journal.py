@@ -441,7 +441,8 @@ def test_what_a_hidden_test_did_stays_off_the_players_sheet_page_until_revealed(
     run(served.db, "cartes", "test", CAMPAIGN, "Alice", "Vigilance", "--hidden")
     players, gm = fetch(served.link("Ana") + "sheet/Alice")[2], fetch(served.link("GM") + "sheet/Alice")[2]
     assert notice in players and notice not in gm
-    assert re.findall(r"(\d+) cards face down", players) == [pile.group(1)]
+    # The sheet's own pile, above its history, whose deal row counts the pile it dealt (ruling NT10).
+    assert re.findall(r"(\d+) cards face down", players.split("<h2>History</h2>", 1)[0]) == [pile.group(1)]
     run(served.db, "session", "end", CAMPAIGN)
     assert notice not in fetch(served.link("Ana") + "sheet/Alice")[2]
 

@@ -105,7 +105,7 @@ def test_elor_from_a_test_to_a_downtime_of_work_and_healing_Actions_longues_L436
 
     sheet = json.loads(run(db, "elor", "sheet", "Tolosa", "Aldo", "--json").stdout)
     assert json.loads(run(db, "sheet", "Tolosa", "Aldo", "--json").stdout) == sheet  # the common command too
-    assert "Aldo (version" in run(db, "sheet", "Tolosa", "Aldo", "--as-of", "1").stdout
+    assert "Aldo — " in run(db, "sheet", "Tolosa", "Aldo", "--as-of", "1").stdout
     assert sheet["condition"]["long_actions"][0]["units"] == len(tests) == 6
     assert sheet["condition"]["long_actions"][0]["accumulated"] == running[-1]
     assert (

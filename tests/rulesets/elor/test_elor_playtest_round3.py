@@ -161,7 +161,7 @@ def test_E63_the_torso_at_its_hit_points_reads_unconsciousness_in_the_output_log
     rows = body_rows(db, "Samson")
     assert rows["Torse"] == ("8", "8", "unconsciousness", "2")
     assert rows["Bras droit"] == ("5", "5", "unusable", "0")
-    assert run(db, "sheet", "T2", "Samson").stdout.splitlines()[0] == "Samson (version 3) — unconscious"
+    assert run(db, "sheet", "T2", "Samson").stdout.splitlines()[0] == "Samson — unconscious"
 
 
 def test_E63_every_vital_location_reads_its_table_effect_and_twice_its_hit_points_destroyed_seed_Humains() -> None:

@@ -203,7 +203,7 @@ def test_E69_a_vital_location_healed_under_its_hit_points_no_longer_causes_uncon
         f"  Day 2 08:00  {rest} (6 damage points left: the torse still causes unconsciousness)",
         f"  Day 3 08:00  {rest} (5 damage points left: the torse no longer causes unconsciousness)",
     ]
-    assert run(db, "sheet", "Tolosa", "Montana James").stdout.startswith("Montana James (version 4) — standing")
+    assert run(db, "sheet", "Tolosa", "Montana James").stdout.startswith("Montana James — standing")
 
 
 def test_E69_care_says_the_damage_left_and_the_leg_usable_again_as_the_log_does_PROPOSAL_5_6(db: str, tmp_path: Path) -> None:

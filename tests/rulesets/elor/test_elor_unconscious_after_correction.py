@@ -226,9 +226,9 @@ def _blows(db: str) -> list[dict[str, Any]]:
 
 
 def _status(db: str) -> str:
-    # The sheet's first line: "Samson (version 4) — unconscious", or without the dash standing.
+    # The sheet's first line: "Samson — unconscious", or without the dash standing.
     heading = run(db, "sheet", "T67", "Samson").stdout.splitlines()[0]
-    found = re.fullmatch(r"Samson \(version \d+\)(?: — (.+))?", heading)
+    found = re.fullmatch(r"Samson(?: — (.+))?", heading)
     assert found is not None, heading
     return found[1] or "standing"
 

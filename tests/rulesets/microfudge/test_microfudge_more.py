@@ -373,14 +373,14 @@ def test_the_microfudge_sheet_shows_ladder_atouts_revers_and_potentiel_L93_L339_
     sheet(world, world.character("Goon"), False)
     out = capsys.readouterr().out
     lines, text = out.splitlines(), " ".join(out.split())
-    assert lines[0].startswith("Psy (version") and lines[0].endswith("— standing")
+    assert lines[0] == "Psy — standing"
     assert "aptitudes: Esprit Faible (2), Habilité Faible (2), Présence Bon (5), Vigueur Moyen (4)" in text
     assert "domains: Télékinésie Abyssal (0), Télépathie Abyssal (0), Conscience Excellent (6)" in text
     assert "Atouts: 10 in reserve, 0 of experience" in text  # 21 − (6 + 3 + 2)
     # L341: a deep wound a week a card, paced by good care (T2c): 5¼ days from Day 1 08:00.
     assert "1 Blessure sérieuse (−2) Day 6 14:00 heals a step a week; each step takes 75% of its usual time" in text
     assert "Revers penalty: physical −2, social −2" in text and "Potentiel: Conscience 5/6" in text
-    assert "Goon (version 2) — out of the fight" in text
+    assert "Goon — out of the fight" in text
     assert "concept: none" in text and "goal: none" in text and "made by: NPC, out after a Revers of −1" in text
     sheet(world, world.character("Goon"), True)
     assert '"out_after": 1' in capsys.readouterr().out

@@ -100,6 +100,9 @@ export function parseJSON(text) {
 /** Something Python would have raised on (a KeyError, a TypeError...): the bundle is damaged. */
 class Damaged extends Error {}
 
+/** The verdict on a bundle whose shape the verifier cannot follow, domain/verifier.py's DAMAGED (ruling FP23). */
+export const DAMAGED = "it is damaged and cannot be read: a value it holds is not of the kind a Chronique journal records there";
+
 /** The first place where the bundle does not hold, and why (domain/verifier.py Failed). */
 class Failed extends Error {
   constructor(place, why) {
@@ -1151,8 +1154,9 @@ async function verifyReport(bundle, receipts) {
     return await verifier.run(bundle);
   } catch (error) {
     if (error instanceof Failed) return { ...report, failure: error.why, place: error.place };
-    const why = error instanceof Damaged ? error.message : `${error.name}: ${error.message}`;
-    return { ...report, failure: `it is damaged and cannot be read (${why})`, place: "the journal or bundle" };
+    // In words, as domain/verifier.py's DAMAGED; the error is a developer's detail (ruling FP23).
+    const detail = error instanceof Damaged ? error.message : `${error.name}: ${error.message}`;
+    return { ...report, failure: DAMAGED, place: "the journal or bundle", detail };
   }
 }
 
