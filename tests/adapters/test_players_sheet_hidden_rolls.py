@@ -97,7 +97,8 @@ def test_elor_a_hidden_test_keeps_the_effort_it_took_off_the_players_sheet_s3_3(
     run(db, "session", "start", "Tolosa")
     before = sheet(db, "Tolosa", "Aldo")
     # One point of effort spent is one more die (§3.3): it moves to fatigue whatever the dice say.
-    run(db, "elor", "test", "Tolosa", "Aldo", "-f", "E", "-e", "1", "--hidden")
+    # Coordination 2, so that dice are rolled: a certain failure (level 0 or below) spends none (ruling E116).
+    run(db, "elor", "test", "Tolosa", "Aldo", "-f", "C", "-e", "1", "--hidden")
     gm = assert_veiled(db, "Tolosa", "Aldo", before, {"effort", "fatigue"})
     assert gm["condition"]["effort"] == before["condition"]["effort"] - 1
     assert_revealed(db, "Tolosa", "Aldo", {"effort", "fatigue"})

@@ -271,7 +271,9 @@ def _drawn_under_care(e: Any) -> str:
         f"{medicine['healer']}'s Médecine draw ({means_label(medicine['means'])}) against {m['target']} "
         f"at {_level_drawn(m)}: {cards(m['cards'])} → {care}"
     )
-    carrure = f"Carrure {o['target'] - medicine['bonus']}, {plural(medicine['bonus'], 'bonus marker')}"
+    # A Médecine draw that gave no marker left the target at Carrure, and it reads as the untended
+    # draw's does (ruling C127): "(Carrure 6, 0 bonus markers)" read like a record's fields.
+    carrure = f"Carrure {o['target'] - medicine['bonus']}, {plural(medicine['bonus'], 'bonus marker')}" if medicine["bonus"] else "Carrure"
     return f"{healer}; then against {o['target']} ({carrure}) at {_level_drawn(o)}: {cards(o['cards'])}"
 
 
@@ -297,7 +299,43 @@ def _opposition(e: Any) -> str:
         return f"{against}: {failed}"
     won = "won" if winner == "attacker" else f"lost to {e.opponent}"
     damage = f"; {damage_dealt(e)}" if e.damage else ""
-    return f"{against}: {won}, net {o.get('net')}{damage}"
+    return f"{against}: {won}{_compared(e)}, net {o.get('net')}{_less(e)}{damage}"
+
+
+def _sides(e: Any) -> tuple[int, int, int] | None:
+    # The winner's total, the loser's and the net, when both sides drew and the event recorded the
+    # totals (an opposition recorded before they were kept has none: it reads as it always did).
+    o = e.opposition
+    own, theirs, net = int(o.get("attacker_total") or 0), int(o.get("defender_total") or 0), int(o.get("net") or 0)
+    if e.opponent_stance != "draws" or not (own or theirs):
+        return None
+    return (own, theirs, net) if o.get("winner") == "attacker" else (theirs, own, net)
+
+
+def _compared(e: Any) -> str:
+    # §Réussites ou échecs L309-312: the results compared, this side's first, "a failure" for a
+    # side that failed (its total is 0), and the tie-break's cards when the totals were equal
+    # (A18), the attacker's card of each pair first.
+    sides = _sides(e)
+    if sides is None:
+        return ""
+    o = e.opposition
+    own, theirs = (str(t) if t else "a failure" for t in (o["attacker_total"], o["defender_total"]))
+    pairs = "; ".join(f"{cards([a])} against {cards([d])}" for a, d in o.get("tie_breaks") or ())
+    return f", {own} against {theirs}" + (f", tie-break {pairs}" if pairs else "")
+
+
+def _less(e: Any) -> str:
+    # §Réussites ou échecs L311 (ruling C12): when both succeeded, the loser's success card value
+    # (not its suit bonus) comes off the winner's total; the net says so (ruling C128), since
+    # "lost to Brigand, 4 against 6, net 5" did not add up on its face.
+    sides = _sides(e)
+    if sides is None:
+        return ""
+    winner, loser, net = sides
+    if not loser:
+        return ""
+    return f" ({winner} less {winner - net}, the loser's success card)"
 
 
 def damage_dealt(e: Any) -> str:

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import orjson
 
@@ -207,9 +208,13 @@ def gm_draw(world: World, count: int, to: str, reason: str, hidden: bool = False
 def return_cards(world: World) -> None:
     """Session end (§Ressources en cartes L203): all cards back; pile and hand counts noted; markers,
     the out-of-combat state, support cards and the post-KO malus reset for every character, GM
-    characters too (ruling C36), who hold no cards and note none (C35)."""
+    characters too (ruling C36), who hold no cards and note none (C35). The dead return what they
+    held and let lapse what they had at the first session's end after their death, then nothing
+    more (ruling C125)."""
     for character in world.characters.values():
         c = character.condition
+        if c["dead"] and not _holds_anything(c) and not _scene_state(c):
+            continue
         if recorded_sheet(character).npc:
             pile = hand = 0
         else:
@@ -228,4 +233,18 @@ def end_scene(world: World) -> None:
         # returned, so ending a scene then would record one event per character changing nothing.
         raise RuleViolation("no scene is running: the session is closed, and its end already cleared the markers")
     for character in world.characters.values():
+        if character.condition["dead"] and not _scene_state(character.condition):
+            continue  # ruling C125: no scene of theirs ends after their death
         character.record(ev.SceneEnded, at=world.campaign.clock)
+
+
+def _holds_anything(c: Mapping[str, Any]) -> bool:
+    # Cards dealt this session, or held (a hand dealt early to spend, C46), or an out-of-combat
+    # state and its damage card (§KO ou OK L361), which a session's end lets lapse (C36).
+    return bool(c["dealt"] or c["pile"] or c["hand"] or c.get("out_of_combat") or c.get("ko_damage"))
+
+
+def _scene_state(c: Mapping[str, Any]) -> bool:
+    # What a scene's end lets lapse (A7, A16; ruling C39), and a session's end too: markers, the
+    # post-KO malus, harder resource draws, a power support's card held for a next draw.
+    return bool(c.get("bonus") or c.get("malus") or c.get("ko_malus") or c.get("resource_steps") or c.get("support_cards"))

@@ -5,6 +5,7 @@ blessures L487-505) and the wounds held, with their next survival draw (§Survie
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from chronique.domain.character import Character
@@ -94,8 +95,11 @@ def _resilience(character: Character) -> list[tuple[str, ...]]:
     # What the total adds up from, each part with how long it lasts: the player read "wound
     # malus -14" with no wound to show for it when it was a knock-out's (§Tirage de conscience
     # L373, A16) or a worsened wound's card (§Tirages de survie L447, A10).
-    rows += [(f"lasting malus of wound {m['wound']}", f"-{m['amount']} until curative care") for m in c["lasting_malus"]]
-    rows += [(f"malus of worsened wound {w['id']}", f"-{w['value']} while it lasts") for w in c["wounds"] if w.get("escalated")]
+    # By wound, as the wounds were numbered (ruling C126): a retry puts the malus it lowered last in
+    # the condition, and the sheet read "wound 2, wound 3, wound 1" after a week of care.
+    lasting = sorted(c["lasting_malus"], key=lambda m: int(m["wound"]))
+    rows += [(f"lasting malus of wound {m['wound']}", f"-{m['amount']} until curative care") for m in lasting]
+    rows += [(f"malus of worsened wound {w['id']}", f"-{w['value']} while it lasts") for w in _by_number(c) if w.get("escalated")]
     if c["ko_malus"]:
         rows.append(("malus after a knock-out", f"-{c['ko_malus']} (the damage card) until the scene ends"))
     if c["care"]:
@@ -112,5 +116,11 @@ def _wounds(world: World, c: dict[str, Any]) -> list[tuple[str, ...]]:
             lethality_name(w["lethality"]),
             calendar.format(w["next_draw"]) if w["next_draw"] is not None else "—",
         )
-        for w in c["wounds"]
+        for w in _by_number(c)
     ]
+
+
+def _by_number(c: Mapping[str, Any]) -> list[dict[str, Any]]:
+    # The wounds held in the order they were taken (ruling C126): a survival draw that worsens one
+    # puts it last in the condition.
+    return sorted(c["wounds"], key=lambda w: int(w["id"]))

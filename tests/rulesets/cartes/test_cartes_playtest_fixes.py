@@ -245,7 +245,7 @@ def test_a_survival_draw_says_its_target_its_level_and_the_healers_draw_Survie_L
     survival, retry = [e for e in world.character("Alice").pending_events if isinstance(e, (ev.SurvivalChecked, ev.SurvivalRetried))]
     assert describe(survival) == (
         "survival draw for wound 1: Bruno's Médecine draw (Premiers soins avec équipement adapté) against 9 at +0 (moyenne): "
-        "K♦ → failure, no marker; then against 8 (Carrure 8, 0 bonus markers) at +1 (difficile): 3♥ 2♠ → "
+        "K♦ → failure, no marker; then against 8 (Carrure) at +1 (difficile): 3♥ 2♠ → "
         "survived with a malus (lasting malus -4)"
     )
     assert describe(retry).startswith("survival retried for wound 1: Bruno's Médecine draw (Premiers soins avec équipement adapté)")

@@ -368,7 +368,7 @@ def test_C86_a_winning_parry_says_it_dealt_the_defenders_lethality_not_the_attac
     world = table([*HAND, "5H", *REST, "QS"], sheets=[contact_7(), BRIGAND])
     attack(world, "Brigand", "Alice", TestRequest("Contact"), TestRequest("Contact"), 2, "forte")
     line = (
-        "opposed draw against Alice: lost to Alice, net 5; 5 damage at Moyenne from Alice's parry "
+        "opposed draw against Alice: lost to Alice, a failure against 5, net 5; 5 damage at Moyenne from Alice's parry "
         "(a winning parry deals the defender's lethality, Moyenne unless a weapon is given, not the attack's Forte)"
     )
     assert describe(settled(world)) == line
@@ -390,7 +390,8 @@ def test_C86_a_parry_with_a_weapon_given_says_its_bonus_and_lethality_Reussites_
         defence_lethality="forte",
     )
     assert describe(settled(world)) == (
-        "opposed draw against Alice: lost to Alice, net 3; 4 damage at Forte from Alice's parry "
+        "opposed draw against Alice: lost to Alice, 4 against 7, net 3 (7 less 4, the loser's success card); "
+        "4 damage at Forte from Alice's parry "
         "(weapon +1; a winning parry deals the defender's lethality, not the attack's Moyenne)"
     )
 
@@ -401,13 +402,18 @@ def test_C86_a_winning_attack_says_it_dealt_its_own_lethality_and_weapon_Reussit
     world = table([*HAND, "KD", *REST, "4H"], sheets=[contact_7(), BRIGAND])
     attack(world, "Brigand", "Alice", TestRequest("Contact"), TestRequest("Contact"), 2, "forte")
     assert settled(world).opposition["winner"] == "attacker"
-    assert describe(settled(world)) == "opposed draw against Alice: won, net 4; 6 damage at Forte from the attack (weapon +2)"
+    won = "opposed draw against Alice: won, 4 against a failure, net 4; 6 damage at Forte from the attack (weapon +2)"
+    assert describe(settled(world)) == won
 
 
 def test_C86_a_contest_deals_no_damage_and_names_no_lethality_Reussites_L311() -> None:
     world = table([*HAND, "7H", *REST, "2S"], sheets=[contact_7(), BRIGAND])
     contest(world, "Brigand", TestRequest("Contact"), "Alice", TestRequest("Contact"))
-    assert re.fullmatch(r"opposed draw against Alice: (won|lost to Alice), net \d+", describe(settled(world)))
+    assert re.fullmatch(
+        r"opposed draw against Alice: (won|lost to Alice), \d+ against \d+, net \d+"
+        r" \(\d+ less \d+, the loser's success card\)",
+        describe(settled(world)),
+    )
 
 
 def test_C86_the_log_and_audit_show_of_a_won_parry_name_its_lethality_Reussites_L311_ruling_C50(db: str) -> None:
