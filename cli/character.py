@@ -11,6 +11,7 @@ import typer
 
 from chronique.cli import bounds, render
 from chronique.cli.context import fail, run
+from chronique.domain.rulesets import ruleset
 
 app = typer.Typer(help="Add characters and show them.", no_args_is_help=True)
 
@@ -46,6 +47,11 @@ def new(
     data = read_sheet(sheet)
     character = run(ctx, lambda s: s.create_character(campaign, data))
     typer.echo(f"{character.name} joined the campaign ({character.id})")
+    # A game whose creation rules drop something the sheet file did not say says so now, before
+    # play (MicroFudge Streamlined keeps at most 3 unspent Atouts, L705; its ruling M134).
+    said = ruleset(character.ruleset).creation_warning(character.sheet, character.condition)
+    if said:
+        typer.echo(said)
 
 
 @app.command("player")

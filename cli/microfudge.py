@@ -889,13 +889,15 @@ def use_a_power(
 @app.command("rest")
 def rest_(ctx: typer.Context, campaign: str = CAMPAIGN, character: str = CHARACTER) -> None:
     """A good night's rest now: spent Potentiel and lost Vigueur come back."""
-    from chronique.domain.rulesets.microfudge.powers import rest
+    from chronique.domain.rulesets.microfudge.describe import rested
+    from chronique.domain.rulesets.microfudge.events import PowersRested
+    from chronique.domain.rulesets.microfudge.powers import boosts_ended, boosts_running, rest
 
     def act(world: World) -> Told[dict[str, int], str]:
+        ending = boosts_running(world.character(character))
         restored = rest(world, character)
-        return Told(
-            restored,
-            f"{world.character(character).name} rests: " + (", ".join(f"{d} +{n}" for d, n in restored.items()) or "nothing to restore"),
-        )
+        name = world.character(character).name
+        # The log's words: "Conscience +3" read as the domain's rank rising, and lost Vigueur went unsaid (ruling M135).
+        return Told(restored, f"{name} rests: {rested(world.recorded_last(name, PowersRested))}{boosts_ended(ending)}")
 
     typer.echo(run(ctx, lambda s: s.act(campaign, act)).words)

@@ -52,6 +52,11 @@ class Ruleset(Protocol):
         """The checked sheet and the starting condition of a character; RuleViolation if invalid."""
         ...
 
+    def creation_warning(self, sheet: Mapping[str, Any], condition: Mapping[str, Any]) -> str | None:
+        """What a new character's creation did that its sheet file did not say, for ``character
+        new`` to print (MicroFudge's Streamlined creation dropping unspent Atouts); None if nothing."""
+        ...
+
     def start_session(self, world: World) -> None:
         """Record what the game does when a session opens."""
         ...

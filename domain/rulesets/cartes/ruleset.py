@@ -74,6 +74,9 @@ class Cartes:
         }
         return sheet.model_dump(mode="json"), condition
 
+    def creation_warning(self, sheet: Mapping[str, Any], condition: Mapping[str, Any]) -> str | None:
+        return None  # a sheet file says everything its creation does
+
     def start_session(self, world: World) -> None:
         # Cards are dealt at the session's first draw, so players can add entropy before it.
         return None

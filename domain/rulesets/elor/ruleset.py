@@ -54,6 +54,9 @@ class Elor:
         data["derived"] = derived(sheet)
         return data, starting_condition(sheet)
 
+    def creation_warning(self, sheet: Mapping[str, Any], condition: Mapping[str, Any]) -> str | None:
+        return None  # a sheet file says everything its creation does
+
     def start_session(self, world: World) -> None:
         return None
 

@@ -53,6 +53,7 @@ from chronique.domain.rulesets.microfudge.rules import (
     vehicle_modifier,
     vehicle_name,
     vehicle_penalty,
+    vehicle_words,
     wrecked,
 )
 from chronique.domain.rulesets.microfudge.sheet import characteristic
@@ -333,7 +334,7 @@ def _pool(world: World, side: Side, character: Character, state: dict[str, Any])
     modifiers.update(_vehicle_cards(side))
     if side.vehicle and manoeuvre_of(side) != "fight" and wrecked(setbacks, side.vehicle):
         # L429: "un Revers décisif transforme le véhicule touché en épave": a wreck drives no more.
-        raise RuleViolation(f"{character.name}'s {vehicle_name(side.vehicle)} is a wreck (L429): it chases and rams no more")
+        raise RuleViolation(f"{character.name}'s {vehicle_words(vehicle_name(side.vehicle))} is a wreck (L429): it chases and rams no more")
     limits = tables().conflict_modifiers
     for key, most in limits.items():
         if key in modifiers and not -most <= modifiers[key] <= 0:
@@ -410,7 +411,7 @@ def _fits_the_manoeuvre(world: World, side: Side, me: str, rammed: set[str]) -> 
     if me in rammed and side.vehicle and manoeuvre == "fight" and wrecked(world.character(me).condition["setbacks"], side.vehicle):
         # L429: "un Revers décisif transforme le véhicule touché en épave": a wreck is rammed no
         # more, as it chases and rams no more (ruling M112); a ram once dealt it a second Décisif.
-        raise RuleViolation(f"{me}'s {vehicle_name(side.vehicle)} is a wreck (L429): it is rammed no more")
+        raise RuleViolation(f"{me}'s {vehicle_words(vehicle_name(side.vehicle))} is a wreck (L429): it is rammed no more")
     if side.vehicle and manoeuvre == "fight" and me not in rammed and not settings(world)["vehicle_armour"]:
         raise RuleViolation(
             f"{me}'s vehicle counts in a chase, a ram or when rammed (L427-L429), in a fight only if the campaign's "
@@ -447,11 +448,11 @@ def _in_the_same_chase(side: Side, me: str, state: Mapping[str, Any], declared: 
                 vehicle_era(driving.vehicle_era)  # «d - Véhicules» L528-L534: a misspelt era is said first
         if side.vehicle:
             raise RuleViolation(
-                f"{me}'s {vehicle_name(side.vehicle)} chases {target}, who has no vehicle in the chase: its Revers change "
+                f"{me}'s {vehicle_words(vehicle_name(side.vehicle))} chases {target}, who has no vehicle in the chase: its Revers change "
                 "the distance between vehicles (L427); a chase on foot is run on foot by both (Athlétisme)"
             )
         raise RuleViolation(
-            f"{me} chases on foot, but {target}'s {vehicle_name(theirs.vehicle)} is in the chase: a chase on foot is run "
+            f"{me} chases on foot, but {target}'s {vehicle_words(vehicle_name(theirs.vehicle))} is in the chase: a chase on foot is run "
             "on foot by both (Athlétisme, L427), one between vehicles by their drivers (Pilotage or Conduite)"
         )
 
@@ -478,8 +479,9 @@ def _outrun(world: World, state: dict[str, Any], sides: list[Side]) -> str | Non
             me, them = world.character(fast.name).name, world.character(slow.name).name
             if teams[me] != teams[them] and outruns(fast.vehicle_era, slow.vehicle_era):
                 raise RuleViolation(
-                    f"{me}'s {vehicle_name(fast.vehicle)} ({_ERAS[fold(fast.vehicle_era)]}) outruns {them}'s "
-                    f"{vehicle_name(slow.vehicle)} ({_ERAS[fold(slow.vehicle_era)]}) without a draw (L528-L530), but not every "
+                    f"{me}'s {vehicle_words(vehicle_name(fast.vehicle))} ({_ERAS[fold(fast.vehicle_era)]}) outruns {them}'s "
+                    f"{vehicle_words(vehicle_name(slow.vehicle))} ({_ERAS[fold(slow.vehicle_era)]}) without a draw (L528-L530), "
+                    "but not every "
                     "vehicle of its side outruns every other: end the Sequence (sequence-stop) and open one without the vehicles outrun"
                 )
     return None

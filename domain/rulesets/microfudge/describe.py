@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from chronique.domain.gametime import DAY
-from chronique.domain.rulesets.microfudge.rules import label, recovery_period, severity_name
+from chronique.domain.rulesets.microfudge.rules import Creation, creation_of, label, recovery_period, severity_name, vehicle_words
 from chronique.domain.rulesets.microfudge.tables import tables
 from chronique.domain.rulesets.words import Describer, described, fudge_face, joined, plural
 from chronique.domain.sheetview import signed
@@ -243,7 +243,7 @@ def setback_suffered(e: Any) -> str:
         # L429: the damage is the vehicle's, told as its own, not as the driver's (ruling M105); a
         # Décisif makes it a wreck. Said after the driver's name, as the other Revers are.
         done = "wrecked" if s["severity"] >= tables().max_severity else "damaged"
-        return f"had their {e.vehicle} {done}: a {revers(s['severity'])} ({healing}) {origin(e.source, e.in_place_of)}"
+        return f"had their {vehicle_words(e.vehicle)} {done}: a {revers(s['severity'])} ({healing}) {origin(e.source, e.in_place_of)}"
     return f"took a {revers(s['severity'], physical)} ({s['domain']}, {healing}) {origin(e.source, e.in_place_of)}{critical}"
 
 
@@ -392,7 +392,7 @@ def revers_on(severity: int, target: str, domain: str | None, manoeuvre: str, ve
     if manoeuvre != "ram" or not vehicle:
         return f"a {dealt(severity, domain, manoeuvre)} on {target}"
     wreck = ", a wreck" if severity >= tables().max_severity else ""
-    return f"a {revers(severity)} on {target}'s {vehicle}{wreck}"
+    return f"a {revers(severity)} on {target}'s {vehicle_words(vehicle)}{wreck}"
 
 
 def _cards_drawn(e: Any) -> str:
@@ -526,14 +526,48 @@ def _recovered(e: Any) -> str:
     return f"Revers {e.setback_id} healed a step: now {'a ' if e.domain is not None else ''}{left}"
 
 
-def _rested(e: Any) -> str:
+# «I – Création des personnages» L77-L115, L651, L699: the three ways a sheet is made.
+PROCEDURES = {"cecj": "standard creation", "free": "free creation", "streamlined": "streamlined creation"}
+
+
+def unspent_lost(name: str, creation: Creation) -> str | None:
+    """What a Streamlined creation lost of the Atouts left unspent (L705: "un maximum de 3 Atouts
+    peuvent être ainsi conservés"), a sentence the player reads when the sheet enters the game
+    (digest V-CR-6: the other 4 of 7 are lost, so warn); None when play keeps them all."""
+    if creation.lost <= 0:
+        return None
+    left = creation.lost + creation.kept
+    lost = f"{plural(creation.lost, 'Atout')} {'is' if creation.lost == 1 else 'are'} lost"
+    return (
+        f"{name} keeps {creation.kept} of the {left} Atouts left unspent: Streamlined creation carries at most "
+        f"{tables().streamlined.carry_max} into play (L705), so {lost}"
+    )
+
+
+def _created(e: Any) -> str:
+    # What the creation cost and kept (L107, L705), which the sheet file said only as ranks: a
+    # Streamlined character's unspent Atouts beyond 3 were lost in silence (ruling M134).
+    made = creation_of(e.sheet, e.condition)
+    lost = f", {made.lost} lost (at most {tables().streamlined.carry_max} carry into play, L705)" if made.lost > 0 else ""
+    how = PROCEDURES.get(str(e.sheet.get("procedure", "cecj")), "creation")
+    return f"{e.name} created by {how}: {made.spent} of {plural(made.budget, 'Atout')} spent, {made.kept} kept for play{lost}"
+
+
+def rested(e: Any) -> str:
+    """What a night's rest gave back (T5, T7): "3 Potentiel of Conscience and 1 rank of Vigueur
+    back", as the log, ``rest`` and an advance say it (ruling M135)."""
     back = [f"{n} Potentiel of {domain}" for domain, n in e.restored.items() if n]
     if e.fatigue_recovered:
         back.append(plural(e.fatigue_recovered, "rank") + " of Vigueur")
-    return "a good night's rest: " + (f"{joined(back)} back" if back else "nothing to get back")
+    return f"{joined(back)} back" if back else "nothing to get back"
+
+
+def _rested(e: Any) -> str:
+    return f"a good night's rest: {rested(e)}"
 
 
 WORDS: dict[str, Describer] = {
+    "chronique.domain.character:Character.Created": _created,
     "chronique.domain.rulesets.microfudge.events:TestRolled": _test,
     "chronique.domain.rulesets.microfudge.events:SimpleConflictRolled": _conflict,
     "chronique.domain.rulesets.microfudge.events:SetbackSuffered": setback_suffered,

@@ -641,7 +641,8 @@ class PowerUsed(ChanceConsumed, FaceDown):
     ``chance``; the power took only on a higher final rank. Every attempt costs 1 Potentiel of
     that domain (L566, PROPOSAL A26); with the fatigue option Vigueur loses a rank (L580-L582). A
     timed power that took starts ``process`` (T8-T12), whose points stay locked until it stops
-    (L629, L637); a wound it heals waits on its own clock."""
+    (L629, L637), a boost's excepted (its ``points`` 0: spent as any use's, ruling M138); a wound
+    it heals waits on its own clock."""
 
     class_version = 3
 
@@ -677,12 +678,14 @@ class PowerUsed(ChanceConsumed, FaceDown):
     def apply(self, character: Character) -> None:
         state = powers_of(character)
         if self.process is not None:
-            state["locked"] = _add(state["locked"], self.domain, 1)
             state["processes"] = [*state["processes"], dict(self.process)]
             state["next"] = int(self.process["id"]) + 1
             if self.process.get("setback") is not None:
                 _pause(character, int(self.process["setback"]))
+        if self.process is not None and int(self.process.get("points", 1)):
+            state["locked"] = _add(state["locked"], self.domain, 1)  # L629, L637: held while it runs
         else:
+            # A boost started with no point held (ruling M138; one recorded before held its point).
             _spend_potentiel(state, self.domain, self.at)
         _tire(state, self.fatigue_lost, self.at)
         _set_powers(character, state)

@@ -31,6 +31,7 @@ from chronique.domain.rulesets.microfudge.rules import (
     revers_domain,
     simple_conflict,
     test_required,
+    vehicle_words,
 )
 from chronique.domain.rulesets.microfudge.sheet import characteristic, find, raise_cost
 from chronique.domain.rulesets.microfudge.tables import tables
@@ -564,7 +565,7 @@ def suffer(
         # L429: "un Revers décisif transforme le véhicule touché en épave"; the text gives no repair
         # rule (A24), and a wreck on a clock was whole again three weeks later (ruling M123).
         raise RuleViolation(
-            f"a Revers décisif makes {character.name}'s {vehicle} a wreck (L429), which no clock mends: "
+            f"a Revers décisif makes {character.name}'s {vehicle_words(vehicle)} a wreck (L429), which no clock mends: "
             f"record it without --healing {healing}"
         )
     critical = severity >= tables().max_severity and kind == "physical"
@@ -682,7 +683,7 @@ def first_aid(
     setback = open_setback(character, setback_id)
     if setback["domain"] == "vehicle":
         # L357-L359 tend wounds; a vehicle's damage (L429) has no repair rule (A24, ruling M109).
-        what = f"{character.name}'s {setback['vehicle']}" if setback.get("vehicle") else "a vehicle"
+        what = f"{character.name}'s {vehicle_words(setback['vehicle'])}" if setback.get("vehicle") else "a vehicle"
         raise RuleViolation(f"Revers {setback_id} is damage to {what} (L429): first aid tends wounds (L357-L359), not vehicles")
     if fold(setback["domain"]) == "social":
         # L335: a social Revers is a tarnished reputation or lost self-confidence, no wound for a
@@ -883,7 +884,8 @@ def take_revers(world: World, name: str, other: str, setback_id: int, note: str 
     if setback.get("vehicle"):
         # L429, L763: a ram's damage is the vehicle's (ruling M105), which no body interposes to bear.
         raise RuleViolation(
-            f"Revers {setback_id} is damage to {victim.name}'s {setback['vehicle']} (L429): no one bears it in its place (L763)"
+            f"Revers {setback_id} is damage to {victim.name}'s {vehicle_words(setback['vehicle'])} (L429): "
+            "no one bears it in its place (L763)"
         )
     key, cost = "take-a-revers", tables().atout_uses["take-a-revers"]
     paid = _atout_pool(character, cost, None)

@@ -37,6 +37,7 @@ from chronique.domain.rulesets.microfudge.rules import (
 )
 from chronique.domain.rulesets.microfudge.sheet import characteristic
 from chronique.domain.rulesets.microfudge.tables import tables
+from chronique.domain.rulesets.words import joined
 from chronique.domain.text import fold, quoted
 from chronique.domain.world import World
 
@@ -112,7 +113,9 @@ def _process(
     state = ev.powers_of(character)
     base: dict[str, Any] = {"id": state["next"], "kind": kind, "domain": domain, "setback": None, "cycles": 0, "points": 1}
     if kind == "boost":
-        return base | _boost(character, power, mode, value)
+        # L639-L645 lock no point, as L629 and L637 lock the healers': the activation point is
+        # spent as any use's, back after the next night's rest (ruling M138).
+        return base | _boost(character, power, mode, value) | {"points": 0}
     if kind == "suspended-animation":
         return base | {"next_tick": at + value * tables().power_timing["suspended_animation_s"], "limit": value}
     if setback_id is None:
@@ -271,16 +274,33 @@ def next_wake(world: World, since: int) -> int:
     return wake if wake >= earliest else wake + DAY
 
 
+NIGHT_ENDS_BOOSTS = "a night's rest ended it"
+"""Why a boost stops at a night's rest (ruling M138): its draws are those of the conflict at hand
+(L639-L645); none outlasts the night that brings the domain's uses back (L441)."""
+
+
 def rest(world: World, name: str, at: int | None = None) -> dict[str, int]:
     """A good night's rest: spent Potentiel and lost Vigueur come back (T5, T7); locked points
-    stay with their process (L629, L637). Returns the Potentiel restored per domain."""
+    stay with their process (L629, L637). A running boost ends first (ruling M138), its point
+    back with the others. Returns the Potentiel restored per domain."""
     character = world.character(name)
+    when = world.campaign.clock if at is None else at
+    for process in [p for p in ev.powers_of(character)["processes"] if p["kind"] == "boost"]:
+        end_power(world, character, int(process["id"]), NIGHT_ENDS_BOOSTS, when)
     state = ev.powers_of(character)
     restored = dict(state["spent"])
-    character.record(
-        ev.PowersRested, at=world.campaign.clock if at is None else at, kind="night", restored=restored, fatigue_recovered=state["lost"]
-    )
+    character.record(ev.PowersRested, at=when, kind="night", restored=restored, fatigue_recovered=state["lost"])
     return restored
+
+
+def boosts_running(character: Character) -> list[str]:
+    """The boosts ``character`` has running, by their powers' names, which a night's rest ends."""
+    return [process_name(p) for p in ev.powers_of(character)["processes"] if p["kind"] == "boost"]
+
+
+def boosts_ended(names: list[str]) -> str:
+    """The boosts a night's rest ended, said after what it gave back: "; Endurance accrue ends"."""
+    return f"; {joined(names)} {'ends' if len(names) == 1 else 'end'}" if names else ""
 
 
 def recover_fatigue(character: Character, at: int) -> int:

@@ -10,10 +10,11 @@ from typing import Any
 from chronique.domain.character import Character
 from chronique.domain.copying import copied
 from chronique.domain.rulesets.microfudge import events as ev
-from chronique.domain.rulesets.microfudge.describe import as_on_sheet
+from chronique.domain.rulesets.microfudge.describe import as_on_sheet, rested
 from chronique.domain.rulesets.microfudge.play import open_setback, recover
-from chronique.domain.rulesets.microfudge.powers import next_wake, recover_fatigue, rest, tick
+from chronique.domain.rulesets.microfudge.powers import boosts_ended, boosts_running, next_wake, recover_fatigue, rest, tick
 from chronique.domain.rulesets.microfudge.tables import tables
+from chronique.domain.rulesets.words import plural
 from chronique.domain.timeline import Due
 from chronique.domain.world import World
 
@@ -56,10 +57,14 @@ class MicroFudgeProcesses:
         """One tick: a Revers loses a card, a night's rest, a quarter hour of rest, a power cycle."""
         character = self.world.character(due.character)  # by its id, as ``due`` names it
         if due.process == "night":
-            restored = rest(self.world, character.name, due.at)
-            return f"{character.name} wakes rested: " + ", ".join(f"{d} +{n}" for d, n in restored.items())
+            ending = boosts_running(character)
+            rest(self.world, character.name, due.at)
+            # As the log says it: "Conscience +3" read as the domain's rank rising (ruling M135).
+            said = rested(self.world.recorded_last(character.name, ev.PowersRested))
+            return f"{character.name} wakes rested: {said}{boosts_ended(ending)}"
         if due.process == "fatigue":
-            return f"{character.name} recovers a Vigueur rank ({recover_fatigue(character, due.at)} still lost)"
+            lost = recover_fatigue(character, due.at)
+            return f"{character.name} recovers a lost Vigueur rank ({plural(lost, 'rank') if lost else 'none'} still lost)"
         kind, number = due.process.split(":")
         if kind == "power":
             return tick(self.world, character, int(number), due.at)

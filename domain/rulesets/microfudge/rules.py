@@ -216,6 +216,16 @@ def vehicle_name(vehicle: str) -> str:
     return key
 
 
+# «d - Véhicules» L504-L536: a vehicle's kind as players read it, where the table's key (what
+# ``vehicle=`` takes and a ram records) joins words with a hyphen or shortens them (ruling M139).
+_VEHICLE_WORDS = {"dirt-bike": "dirt bike", "sports-car": "sports car", "luxury-sedan": "luxury sedan", "suv": "SUV", "4x4": "4×4"}
+
+
+def vehicle_words(kind: str) -> str:
+    """A vehicle's kind in words: "sports car" for the recorded ``sports-car``, "SUV" for ``suv``."""
+    return _VEHICLE_WORDS.get(kind, kind)
+
+
 def vehicle_penalty(setbacks: Iterable[Mapping[str, Any]], vehicle: str) -> int:
     """The damage penalty to driving ``vehicle`` («Concours de démolition et éperonnages» L429):
     the worst Revers a ram dealt to that vehicle (L343: they do not stack), and any vehicle Revers
@@ -465,3 +475,43 @@ def robustesse_factor(weapon_era: str, vehicle_era: str) -> int:
     """What one Robustesse success cancels of a weapon's successes: none when the weapon is of a
     later era than the vehicle (L532-L534), else one."""
     return 0 if _era(weapon_era) > _era(vehicle_era) else 1
+
+
+# -- what a creation costs («I – Création» L105, «2 – … free style» L677-L697, «3 – … Streamlined» L705-L709) --
+# Here rather than in sheet.py, which validates with pydantic: the log's words of a creation
+# (describe.py) are read by the standalone verifier, which runs on a bare Python.
+
+
+@dataclass(frozen=True)
+class Creation:
+    """What a procedure charged: Atouts spent (refunds counted) and kept for play."""
+
+    budget: int
+    spent: int
+    kept: int
+
+    @property
+    def lost(self) -> int:
+        """The Atouts left unspent that play does not keep: Streamlined carries at most 3 (L705)."""
+        return self.budget - self.spent - self.kept
+
+
+def rank_cost(procedure: str, kind: str, default: int, value: int) -> int:
+    """Atouts to take a characteristic from its default to ``value`` at creation.
+
+    CECJ: 1 per rank (L105). Free style: value − 2 for every trait (L677-L697). Streamlined:
+    ±3 per aptitude rank (lowering refunds), 1 per field or domain rank (L705-L709)."""
+    s = tables().streamlined
+    if procedure == "streamlined" and kind == "aptitude":
+        return (value - default) * s.aptitude_rank_cost
+    if value < default:
+        raise RuleViolation(f"only Streamlined aptitudes may be lowered at creation (from {label(default)} to {label(value)})")
+    return (value - default) * (s.field_rank_cost if procedure == "streamlined" else 1)
+
+
+def creation_of(sheet: Mapping[str, Any], condition: Mapping[str, Any]) -> Creation:
+    """What the creation of a sheet as created (its ``Character.Created`` event's) charged: its
+    budget, the Atouts its ranks cost by its procedure, and the reserve its condition kept."""
+    procedure = str(sheet.get("procedure", "cecj"))
+    spent = sum(rank_cost(procedure, e["kind"], e["default"], e["value"]) for e in sheet["characteristics"].values())
+    return Creation(int(sheet["atouts"]), spent, int(condition["atouts"]["reserve"]))

@@ -12,7 +12,7 @@ from chronique.domain.rulesets.microfudge import events as ev
 from chronique.domain.rulesets.microfudge import odds, view
 from chronique.domain.rulesets.microfudge.play import award_session_end, defaults
 from chronique.domain.rulesets.microfudge.processes import MicroFudgeProcesses
-from chronique.domain.rulesets.microfudge.rules import severity_name
+from chronique.domain.rulesets.microfudge.rules import creation_of, severity_name
 from chronique.domain.rulesets.microfudge.settings import SETTINGS
 from chronique.domain.rulesets.microfudge.sheet import parse_sheet
 from chronique.domain.rulesets.options import Setting
@@ -47,6 +47,11 @@ class MicroFudge:
             "critical": False,
         }
         return sheet, condition
+
+    def creation_warning(self, sheet: Mapping[str, Any], condition: Mapping[str, Any]) -> str | None:
+        """What the creation of a new character's ``sheet`` did that its file did not say, for
+        ``character new`` to print: the unspent Atouts a Streamlined creation lost (L705, V-CR-6)."""
+        return words.unspent_lost(str(sheet["name"]), creation_of(sheet, condition))
 
     def start_session(self, world: World) -> None:
         return None
@@ -87,6 +92,10 @@ class MicroFudge:
             # Said after the character's name, as the other games' lines read: "Jim recovered
             # from Revers 1", never "Jim Revers 1 healed".
             return f"recovered from Revers {event.setback_id}" if event.severity == 0 else None
+        if isinstance(event, ev.PowerTicked) and event.setback_id is not None and event.severity == 0:
+            # T8-T9 (L627-L637): a wound Guérison accélérée or Régénération healed is healed as
+            # surely as one the days healed; the report once left it out (ruling M136).
+            return f"recovered from Revers {event.setback_id} (healed by a power of Conscience)"
         if isinstance(event, ev.SetbackSuffered):
             # The log's own sentence (ruling M61): a physical Revers is named by its wound, "took a
             # Blessure sérieuse" («3 – Effets des Revers» L343, «Revers et blessures» L927-L931),

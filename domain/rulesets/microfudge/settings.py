@@ -19,9 +19,11 @@ SETTINGS = (
         "first_aid_mode",
         "What successful first aid does",
         (
-            Choice("reduce_step", "stabilizes and heals one step"),
-            Choice("stabilize", "only stabilizes"),
-            Choice("shorten", "stabilizes and halves the wait for the next step"),
+            # Bare verbs, as "What successful first aid does is now …" reads them (`campaign set`):
+            # "is now stabilizes and heals one step" was no sentence (ruling M137).
+            Choice("reduce_step", "stabilize and heal one step"),
+            Choice("stabilize", "only stabilize"),
+            Choice("shorten", "stabilize and halve the wait for the next step"),
         ),
         "reduce_step",
         "«Premiers soins» L359: first aid stabilizes and saves a life; as an option it reduces the wound "

@@ -10,7 +10,6 @@ sheet at once, as one :class:`SheetProblems`.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
 from functools import partial
 from typing import Any, TypeVar
 
@@ -18,7 +17,7 @@ from pydantic import Field, StrictBool, StrictInt, ValidationError, field_valida
 
 from chronique.domain.errors import RuleViolation, SheetProblems, field_problems, raise_sheet_problems
 from chronique.domain.rulesets.microfudge.limits import ATOUTS
-from chronique.domain.rulesets.microfudge.rules import label
+from chronique.domain.rulesets.microfudge.rules import Creation, label, rank_cost
 from chronique.domain.rulesets.microfudge.tables import tables
 from chronique.domain.rulesets.problems import SheetModel, validation_problems
 from chronique.domain.text import fold, quoted
@@ -30,15 +29,6 @@ _GAME = "MicroFudge"
 _T = TypeVar("_T")
 # The fields the Atouts are priced from: one of the wrong type leaves them untotalled.
 _PRICING = frozenset({"atouts", "status", "defaults", "ranks"})
-
-
-@dataclass(frozen=True)
-class Creation:
-    """What a procedure charged: Atouts spent (refunds counted) and kept for play."""
-
-    budget: int
-    spent: int
-    kept: int
 
 
 class _Fields(SheetModel):
@@ -114,19 +104,6 @@ def find(characteristics: Mapping[str, Any], name: str) -> str | None:
     """The canonical name of ``name`` among ``characteristics`` (accents and case ignored)."""
     wanted = fold(name)
     return next((known for known in characteristics if fold(known) == wanted), None)
-
-
-def rank_cost(procedure: str, kind: str, default: int, value: int) -> int:
-    """Atouts to take a characteristic from its default to ``value`` at creation.
-
-    CECJ: 1 per rank (L105). Free style: value − 2 for every trait (L677-L697). Streamlined:
-    ±3 per aptitude rank (lowering refunds), 1 per field or domain rank (L705-L709)."""
-    s = tables().streamlined
-    if procedure == "streamlined" and kind == "aptitude":
-        return (value - default) * s.aptitude_rank_cost
-    if value < default:
-        raise RuleViolation(f"only Streamlined aptitudes may be lowered at creation (from {label(default)} to {label(value)})")
-    return (value - default) * (s.field_rank_cost if procedure == "streamlined" else 1)
 
 
 def limit_problems(procedure: str, name: str, default: int, value: int) -> Iterator[str]:

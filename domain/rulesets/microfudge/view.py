@@ -11,6 +11,7 @@ from typing import Any
 from chronique.domain.character import Character
 from chronique.domain.gametime import calendar_from
 from chronique.domain.rulesets.microfudge.describe import (
+    PROCEDURES,
     as_on_sheet,
     atouts_held,
     heals,
@@ -24,15 +25,13 @@ from chronique.domain.rulesets.microfudge.describe import (
 from chronique.domain.rulesets.microfudge.events import powers_of, sequence_of
 from chronique.domain.rulesets.microfudge.play import collapsed, settings, still_face_down, vigueur_lost
 from chronique.domain.rulesets.microfudge.powers import maximum, potentiel
-from chronique.domain.rulesets.microfudge.rules import critical_wounds, out_after, out_of_the_fight, penalty
+from chronique.domain.rulesets.microfudge.rules import critical_wounds, out_after, out_of_the_fight, penalty, vehicle_words
 from chronique.domain.rulesets.microfudge.tables import tables
 from chronique.domain.rulesets.words import epoch_name, epoch_reveal, plural
 from chronique.domain.sheetview import Group, Section, SheetView
 from chronique.domain.text import fold
 from chronique.domain.world import World
 
-# «I – Création des personnages» L77-L115, L651, L699: the three ways a sheet is made.
-_PROCEDURES = {"cecj": "standard creation", "free": "free creation", "streamlined": "streamlined creation"}
 _KINDS = (("aptitude", "aptitudes"), ("field", "fields"), ("domain", "domains"), ("trait", "traits"))
 
 
@@ -46,7 +45,7 @@ def sheet_view(world: World, character: Character, gm: bool) -> SheetView:
         status = "collapsed, must rest"  # «Fatigue (option)» L582: until a rank of Vigueur comes back
     # «1 – Création des PNJs» L453: an NPC may be out after a lighter Revers than a Décisif.
     npc = "NPC" + (f", out after a Revers of −{out_after(s)}" if out_after(s) < 3 else "")
-    kind = npc if s["npc"] else _PROCEDURES.get(s["procedure"], s["procedure"])
+    kind = npc if s["npc"] else PROCEDURES.get(s["procedure"], s["procedure"])
     about = [("concept", s["concept"] or "none"), ("goal", s["goal"] or "none"), ("made by", kind)]
     groups = tuple(
         Group(title, tuple((n, rank(e["value"])) for n, e in s["characteristics"].items() if e["kind"] == key)) for key, title in _KINDS
@@ -171,7 +170,9 @@ def _vehicles(world: World, c: dict[str, Any]) -> list[tuple[str, ...]]:
         if sb.get("vehicle"):
             severity = int(sb["severity"])
             wreck = ", a wreck" if severity >= tables().max_severity else ""
-            rows.append((str(sb["vehicle"]), f"{revers(severity)} (−{severity}){wreck}", str(sb["id"]), _recovery(world, sb)))
+            rows.append(
+                (vehicle_words(str(sb["vehicle"])), f"{revers(severity)} (−{severity}){wreck}", str(sb["id"]), _recovery(world, sb))
+            )
     return rows
 
 

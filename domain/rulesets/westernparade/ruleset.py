@@ -53,6 +53,9 @@ class WesternParade:
         data = sheet_data(parse_sheet(raw_sheet))
         return data, {**starting_body(data), **starting_downtime(data)}
 
+    def creation_warning(self, sheet: Mapping[str, Any], condition: Mapping[str, Any]) -> str | None:
+        return None  # a sheet file says everything its creation does
+
     def start_session(self, world: World) -> None:
         return None
 

@@ -99,7 +99,7 @@ def test_a_microfudge_session_Tests_L245_Revers_L339_Experience_L213(db: str, tm
     assert cli(db, "microfudge", "care", "Zombies", "Jim", "--care", "superior").stdout == paced
     shown = json.loads(cli(db, "sheet", "Zombies", "Jim", "--json").stdout)  # the common sheet command
     assert shown["name"] == "Jim" and shown["condition"]
-    assert "Jim (version" in cli(db, "sheet", "Zombies", "Jim").stdout
+    assert "Jim — " in cli(db, "sheet", "Zombies", "Jim").stdout
     cli(db, "microfudge", "raise", "Zombies", "Jim", "Tir", "--why", "hunted with his father")
     cli(db, "microfudge", "atout", "spend", "Zombies", "Jim", "monologue")
     bad = cli(db, "microfudge", "test", "Zombies", "Jim", "Tir", "-d", "hardish", code=2)
@@ -154,7 +154,7 @@ def test_a_gunfight_sequence_and_powers_through_the_cli_Conflits_hasardeux_L307_
     moved = cli(db, "microfudge", "power", "Guns", "Psy", "telekinesie", "--grams", "500", "--sequences", "2").stdout
     assert "against Moyenne (4)" in moved
     cli(db, "microfudge", "power", "Guns", "Psy", "telekinesie", "--grams", "20000", code=2)
-    assert "Conscience +1" in cli(db, "microfudge", "rest", "Guns", "Psy").stdout
+    assert "1 Potentiel of Conscience and 1 Potentiel of Télékinésie back" in cli(db, "microfudge", "rest", "Guns", "Psy").stdout  # M135
     # Abridging (L321-L325): the side that inflicted more Revers in the last draw wins it and may end
     # the Sequence; the other may not. After a tie, it ends only when the other side agrees.
     draws = {d["characteristic"]: d for d in recorded(db, "Guns", "ConflictCardsDrawn")}  # Psy shoots, Harvey runs

@@ -221,7 +221,7 @@ def test_every_command_names_a_characteristic_or_power_as_the_sheet_spells_it_Ca
     ]
     assert said["setback"] == "Harvey took a Blessure (physical, heals a step a day) from the Narrator: Revers 1 on the sheet\n"  # M63
     assert said["care"] == "Harvey: care and rest pace the recovery of Revers 1: each step takes 75% of its usual time\n"
-    assert said["rest"] == "Lena rests: Télékinésie +1\n"
+    assert said["rest"] == "Lena rests: 1 Potentiel of Télékinésie back\n"  # ruling M135
     cli(db, "session", "end", "Casse")
     (resisted,) = exported(db, "Casse", "power used")
     assert resisted == (
