@@ -8,7 +8,8 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
-from support import SAMPLES, run, stored
+from support import SAMPLES, run
+from support import refused_cleanly as _refused
 
 from chronique.adapters.bootstrap import build
 from chronique.cli.boundary import InertStream
@@ -125,15 +126,6 @@ def test_the_terminal_keeps_our_colours_but_not_a_name_s_other_sequences() -> No
     plain = io.StringIO()
     InertStream(plain).write("\x1b[1mbold\x1b[0m\n")
     assert plain.getvalue() == "\\x1b[1mbold\\x1b[0m\n"
-
-
-def _refused(db: str, *args: str) -> str:
-    before = stored(db)
-    result = run(db, *args, check=False)
-    assert (result.returncode, result.stdout) == (2, ""), result.stderr
-    assert len(result.stderr.splitlines()) == 1, result.stderr
-    assert stored(db) == before
-    return result.stderr.rstrip("\n")
 
 
 def test_a_sheet_whose_skill_or_speciality_names_hold_escapes_or_overrides_is_refused_EB3(db: str, tmp_path: Path) -> None:

@@ -13,23 +13,14 @@ from pathlib import Path
 from uuid import UUID
 
 import pytest
-from support import SAMPLES, chronique, run, stored
+from support import SAMPLES, chronique, run
+from support import refused_cleanly as refused
 from tampering import UPDATE_STATE, campaign_hex, forge, offline, sql
 from verdelune_party import verdelune_party
 
 from chronique.domain.text import character_in_words
 
 DAMAGED = "it is damaged and cannot be read: a value it holds is not of the kind a Chronique journal records there"
-
-
-def refused(db: str, *args: str) -> str:
-    """The real command, refused as bad input: exit 2, one line on stderr, nothing recorded; its line."""
-    before = stored(db)
-    result = run(db, *args, check=False)
-    assert (result.returncode, result.stdout) == (2, ""), result.stderr
-    assert len(result.stderr.splitlines()) == 1, result.stderr
-    assert stored(db) == before
-    return result.stderr.rstrip("\n")
 
 
 # -- A sheet's heading names no version (ruling SV11) ----------------------------------------------
