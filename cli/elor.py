@@ -106,14 +106,23 @@ def _spec(
     )
 
 
-def describe(outcome: TestOutcome, made_of: str = "", asked: int = 0) -> str:
+def describe(outcome: TestOutcome, made_of: str = "", asked: int = 0, ticked: str | None = None) -> str:
     """One line: level (and what it adds up from, when ``made_of`` says it), dice and what
-    discards made of them, degrees, as the log says it; and, on a certain failure, that the
-    ``asked`` effort was not spent (ruling E116)."""
-    from chronique.domain.rulesets.elor.describe import effort_kept
+    discards made of them, degrees, as the log says it; on a certain failure, that the ``asked``
+    effort was not spent (ruling E116); and the profession the test ``ticked`` for natural
+    progression, if it did (ruling E121)."""
+    from chronique.domain.rulesets.elor.describe import effort_kept, ticked_words
     from chronique.domain.rulesets.elor.describe import test as described
 
-    return described(outcome.to_dict(), made_of) + effort_kept(outcome.to_dict(), asked)
+    return described(outcome.to_dict(), made_of) + effort_kept(outcome.to_dict(), asked) + ticked_words(ticked)
+
+
+def _ticked(world: World, name: str) -> str | None:
+    """The profession the test just recorded for ``name`` ticked for natural progression
+    (PROPOSAL §5.5, ruling E121), or None."""
+    from chronique.domain.rulesets.elor.events import TestRolled
+
+    return world.recorded_last(name, TestRolled).ticked
 
 
 def _made_of(world: World, name: str) -> str:
@@ -153,7 +162,8 @@ def test(
     def act(world: World) -> Told[TestOutcome, str]:
         outcome = roll_test(world, character, spec)
         # Ruling E92: the character as the sheet spells it, whatever case was typed.
-        return Told(outcome, f"{named(world, character)}: {describe(outcome, _made_of(world, character), spec.effort)}")
+        said = describe(outcome, _made_of(world, character), spec.effort, _ticked(world, character))
+        return Told(outcome, f"{named(world, character)}: {said}")
 
     typer.echo(run(ctx, lambda s: s.act(campaign, act)).words)
 
@@ -198,7 +208,7 @@ def oppose(
         result = oppose_(world, actor, replace(mine, purpose=f"action against {against}{why}"), reacting, not only_on_success)
         asked = {who: mine.effort} | {named(world, name): spec.effort for name, spec in theirs}
         lines = [
-            f"{name}: {describe(outcome, _made_of(world, name), asked.get(name, 0))}"
+            f"{name}: {describe(outcome, _made_of(world, name), asked.get(name, 0), _ticked(world, name))}"
             for name, outcome in {who: result.action, **result.reactions}.items()
         ]
         return Told(result, [*lines, reaction_line(who, list(result.reactions), result.reaction)])
@@ -251,10 +261,10 @@ def contest(
     defaults = {"faculty": faculty, "profession": profession, "purpose": f"contest{_why(reason)}", "fine": fine, "movement": movement}
     pairs = [_entrant(entry, defaults) for entry in entries]
 
-    def act(world: World) -> Told[tuple[dict[str, TestOutcome], list[list[str]]], dict[str, tuple[str, int]]]:
+    def act(world: World) -> Told[tuple[dict[str, TestOutcome], list[list[str]]], dict[str, tuple[str, int, str | None]]]:
         outcomes, ranking = contest_(world, pairs, fine)
         asked = {named(world, name): spec.effort for name, spec in pairs}
-        return Told((outcomes, ranking), {name: (_made_of(world, name), asked.get(name, 0)) for name in outcomes})
+        return Told((outcomes, ranking), {name: (_made_of(world, name), asked.get(name, 0), _ticked(world, name)) for name in outcomes})
 
     told = run(ctx, lambda s: s.act(campaign, act))
     (outcomes, ranking), made_of = told.result, told.words
@@ -409,7 +419,7 @@ def attack(
         shot=shot,
     )
 
-    def act(world: World) -> Told[AttackResult, tuple[list[str], list[str], str]]:
+    def act(world: World) -> Told[AttackResult, tuple[list[tuple[str, str | None]], list[str], str]]:
         out_before = world.character(guard or defender).condition["unconscious"]
         result = attack_(world, attacker, defender, blow)
         declared = defence != "none" and not simultaneous and result.defence is None
@@ -417,7 +427,7 @@ def attack(
         tested = [attacker] + ([guard or defender] if result.defence is not None else [])
         # Ruling E92: attacker, target and guard as their sheets spell them, whatever was typed.
         names = [named(world, name) for name in (attacker, defender, *([guard] if guard else []))]
-        return Told(result, ([_made_of(world, name) for name in tested], names, unable))
+        return Told(result, ([(_made_of(world, name), _ticked(world, name)) for name in tested], names, unable))
 
     told = run(ctx, lambda s: s.act(campaign, act))
     result, (made_of, spelled, unable) = told.result, told.words
@@ -431,10 +441,11 @@ def attack(
         from chronique.domain.rulesets.elor.describe import laid_defence
 
         typer.echo(laid_defence(whom, who))
-    typer.echo(f"{who} attacks{together}: {describe(result.attack, made_of[0], effort)}")
+    typer.echo(f"{who} attacks{together}: {describe(result.attack, made_of[0][0], effort, made_of[0][1])}")
     if result.defence is not None:
         verb = {"dodge": "dodges", "parry": "parries"}[defence]
-        typer.echo(f"{guarding or whom} {verb}{f' for {whom}' if guarding else ''}: {describe(result.defence, made_of[1], defence_effort)}")
+        said = describe(result.defence, made_of[1][0], defence_effort, made_of[1][1])
+        typer.echo(f"{guarding or whom} {verb}{f' for {whom}' if guarding else ''}: {said}")
     elif unable:
         typer.echo(unable)
     typer.echo(_exchange_line(result.exchange, result.offensive, result.defensive))
@@ -583,7 +594,7 @@ def care(
     effort: int = EFFORT,
 ) -> None:
     """Care for one injury: each degree of the healer's test removes a damage point (PROPOSAL §5.6)."""
-    from chronique.domain.rulesets.elor.describe import effort_kept, place
+    from chronique.domain.rulesets.elor.describe import effort_kept, place, ticked_words
     from chronique.domain.rulesets.elor.describe import test as described
     from chronique.domain.rulesets.elor.downtime import give_care
     from chronique.domain.rulesets.elor.events import TestRolled
@@ -600,7 +611,8 @@ def care(
         return Told(
             _care_result(world, who, whom, location, removed),
             f"{who} cares for {whom}'s {place(location)}: {described(tested.outcome, _made_of(world, healer))}"
-            + effort_kept(tested.outcome, effort),
+            + effort_kept(tested.outcome, effort)
+            + ticked_words(tested.ticked),
         )
 
     told = run(ctx, lambda s: s.act(campaign, act))
@@ -908,7 +920,7 @@ def long_test(
     action: str = typer.Argument(..., help="Long action id or name."),
 ) -> None:
     """One time unit of a long action now: each participant tests (paced by AP: spends the owner's opportunity)."""
-    from chronique.domain.rulesets.elor.describe import coordination, level_terms
+    from chronique.domain.rulesets.elor.describe import coordination, level_terms, ticked_words
     from chronique.domain.rulesets.elor.describe import test as described
     from chronique.domain.rulesets.elor.downtime import long_action_test
     from chronique.domain.rulesets.elor.events import LongActionAbandoned, LongActionProgressed, TestRolled
@@ -923,7 +935,7 @@ def long_test(
         # every other test is said at the table: its level, dice and degrees.
         unit = world.recorded_last(character, LongActionProgressed)
         tests = {t["name"]: world.recorded_last(t["name"], TestRolled) for t in unit.tests}
-        lines = [f"{name}: {described(e.outcome, level_terms(e.spec, e.terms))}" for name, e in tests.items()]
+        lines = [f"{name}: {described(e.outcome, level_terms(e.spec, e.terms))}{ticked_words(e.ticked)}" for name, e in tests.items()]
         gained = f"{plural(unit.gained, 'degree')} gained{coordination(unit.penalty)}" if unit.tests else "nobody could work"
         return "\n".join([*lines, f"{said} ({gained})" + (" — done" if done["done"] else "")])
 
@@ -986,9 +998,24 @@ def xp_spend(
         level = spend_experience(world, character, profession, grant_kind, grant)
         # What was recorded: the profession as the sheet spells it, the grant trimmed.
         raised = world.recorded_last(character, ProfessionRaised)
-        return Told(level, f"{named(world, character)}: {raised.profession} {level}, with {raised.grant_kind} {raised.grant}")
+        said = f"{named(world, character)}: {raised.profession} {level}, with {raised.grant_kind} {raised.grant}"
+        return Told(level, said + _held_now(world, character, raised.grant_kind, raised.grant))
 
     typer.echo(run(ctx, lambda s: s.act(campaign, spend)).words)
+
+
+def _held_now(world: World, name: str, kind: str | None, grant: str | None) -> str:
+    """What a grant held before comes to (ruling E122): §Familiarités L264-L270, each grant of a
+    familiarity beyond the first adds 1 ("Celle-ci devient donc Haches +2"), as the sheet notes
+    it; §Prouesses, a prowess granted again rises a level. Nothing for a first grant."""
+    from chronique.domain.rulesets.elor.play import sheet_of
+
+    sheet = sheet_of(world.character(name))
+    if kind == "familiarity" and grant:
+        grants = sheet.familiarity_grants(grant)
+        return f", now {grant} +{grants - 1}" if grants > 1 else ""
+    level = sheet.prowesses.get(grant or "", 0)
+    return f", now at level {level}" if level > 1 else ""
 
 
 @xp_app.command("progress")
@@ -1022,7 +1049,8 @@ def xp_grant(
         choose_grant(world, character, kind, name)
         # Ruling E97: what was recorded, the grant as the sheet spells it ("hâches" is Haches).
         chosen = world.recorded_last(character, GrantChosen)
-        return Told(None, f"{named(world, character)} gains {chosen.kind} {chosen.name}")
+        now = _held_now(world, character, chosen.kind, chosen.name)
+        return Told(None, f"{named(world, character)} gains {chosen.kind} {chosen.name}{now}")
 
     typer.echo(run(ctx, lambda s: s.act(campaign, choose)).words)
 

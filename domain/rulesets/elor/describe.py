@@ -175,7 +175,14 @@ def effects_unapplied(side: str, names: Sequence[str]) -> str:
 
 def _tested(e: Any) -> str:
     purpose = e.purpose if e.purpose and not e.purpose.endswith(" test") else "test"
-    return f"{purpose}: {test(e.outcome, level_terms(e.spec or {}, e.terms))}"
+    return f"{purpose}: {test(e.outcome, level_terms(e.spec or {}, e.terms))}{ticked_words(e.ticked)}"
+
+
+def ticked_words(profession: str | None) -> str:
+    """What the log and the table's line add after a test that ticked its profession for natural
+    progression (PROPOSAL §5.5, ruling E26; ruling E121): "; Archéologue ticked for natural
+    progression"; nothing otherwise."""
+    return f"; {profession} ticked for natural progression" if profession else ""
 
 
 def degrees_against(attack: int, defence_kind: str, defence: int) -> str:

@@ -600,6 +600,11 @@ def training_stopped(world: World, owner: Character, action: Mapping[str, Any]) 
     level = owner.sheet["professions"].get(profession, 0)
     if level >= target:
         return f"{owner.name}'s {profession} is already at level {level}, and this training was to reach level {target}"
+    # Ruling E120 (PROPOSAL §5.5: training is "with a teacher of a higher level"; E61 asks for a
+    # living one when it begins): a teacher who died since teaches no more weeks.
+    teacher = _teacher_of(world, action)
+    if teacher is not None and teacher.condition["dead"]:
+        return f"its teacher {teacher.name} is dead, and a training needs a living teacher"
     spec = _spec(action["participants"][0]["spec"])
     now = level_of(world, owner, spec)
     if is_automatic(now.total) != "failure":
@@ -608,6 +613,17 @@ def training_stopped(world: World, owner: Character, action: Mapping[str, Any]) 
     return (
         f"its weekly test is now at {_level_words(spec, now)}, and a test at {floor} or below fails without a roll, so it could never end"
     )
+
+
+def _teacher_of(world: World, action: Mapping[str, Any]) -> Character | None:
+    # A training is named after its profession and its teacher, as start_training names it
+    # ("training in Guerrier with Samson", ruling E61): the teacher is read back from that name,
+    # for trainings recorded before this ruling too.
+    prefix = f"training in {action['raises']} with "
+    if not action["name"].startswith(prefix):
+        return None
+    name = action["name"][len(prefix) :]
+    return next((c for c in world.characters.values() if c.name == name), None)
 
 
 def change_faculties(world: World, name: str, changes: Mapping[str, int] | Sequence[tuple[str, int]], reason: str) -> dict[str, Any]:

@@ -10,7 +10,7 @@ from chronique.domain.copying import copied
 from chronique.domain.gametime import DAY, HOUR, calendar_from, first_mark_after
 from chronique.domain.rulesets.elor import events as ev
 from chronique.domain.rulesets.elor.damage import heal_day
-from chronique.domain.rulesets.elor.describe import coordination, describe, level_terms, test, wake_tested
+from chronique.domain.rulesets.elor.describe import coordination, describe, level_terms, test, ticked_words, wake_tested
 from chronique.domain.rulesets.elor.downtime import heal, risk_roll, work_unit
 from chronique.domain.rulesets.elor.play import holds_effort, hp_of, recover_effort, setting, sheet_of, work_of
 from chronique.domain.rulesets.elor.resolution import action_level, is_automatic, resolve
@@ -103,7 +103,8 @@ def unit_tests(world: World, owner: Character) -> str:
     tests = [(t["name"], world.recorded_last(t["name"], ev.TestRolled)) for t in unit.tests]
     if not tests:
         return " — nobody could work"
-    words = [test(e.outcome, level_terms(e.spec, e.terms)) for _, e in tests]
+    # Ruling E121: a test that ticked its profession for natural progression says so, as the log does.
+    words = [test(e.outcome, level_terms(e.spec, e.terms)) + ticked_words(e.ticked) for _, e in tests]
     if len(tests) > 1:
         words = [f"{name} {said}" for (name, _), said in zip(tests, words, strict=True)]
     return " — " + "; ".join(words) + coordination(unit.penalty)

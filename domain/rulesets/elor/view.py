@@ -43,10 +43,7 @@ def sheet_view(world: World, character: Character, gm: bool) -> SheetView:
         if loc.key in hp
     ]
     weapons = [_weapon_row(name, w, c) for name, w in s["weapons"].items()]
-    actions = [
-        (a["name"], f"{a['accumulated']}/{a['required']} degrees", "done" if a["done"] else ("abandoned" if a["abandoned"] else "running"))
-        for a in c["long_actions"]
-    ]
+    actions = [(a["name"], f"{a['accumulated']}/{a['required']} degrees", _work_state(a, c["dead"])) for a in c["long_actions"]]
     return SheetView(
         character.name,
         character.version,
@@ -67,6 +64,16 @@ def sheet_view(world: World, character: Character, gm: bool) -> SheetView:
         ),
         figures={"hit_points": hp},
     )
+
+
+def _work_state(action: Mapping[str, Any], dead: bool) -> str:
+    # Ruling E123: the dead test no more (no unit of their work falls due, E11), so work they left
+    # unfinished is not "running" on their sheet for ever: it stopped when they died.
+    if action["done"]:
+        return "done"
+    if action["abandoned"]:
+        return "abandoned"
+    return "stopped by death" if dead else "running"
 
 
 def _healing(world: World, character: Character) -> list[tuple[str, str]]:
@@ -112,6 +119,12 @@ def _capacities(sheet: ElorSheet, c: Mapping[str, Any], d: Mapping[str, Any]) ->
         ("effort", f"{c['effort']}/{d['effort_points']} (fatigue {c['fatigue']}, max {d['max_effort']})"),
         ("experience", str(c.get("experience", 0))),
     ]
+    ticked = list(c.get("ticks") or ())
+    if ticked:
+        # Ruling E121 (PROPOSAL §5.5, E26): what natural progression will roll for at the
+        # adventure's end ('elor xp progress'), which the sheet did not say.
+        each = "its level" if len(ticked) == 1 else "each one's level"
+        rows.append(("progression", f"{', '.join(ticked)} ticked (at the adventure's end, a D10 above {each} raises it)"))
     pending = int(c.get("pending_grants", 0))
     if pending:
         # §Professions: each level grants a familiarity or a prowess; a level gained by

@@ -186,7 +186,7 @@ def test_training_and_experience_take_the_sheets_spelling_PROPOSAL_5_5(db: str) 
     )
     run(db, "elor", "xp", "award", "Tolosa", "Samson", "1")
     assert run(db, "elor", "xp", "spend", "Tolosa", "Samson", "guérrier", "familiarity", "hâches").stdout == (
-        "Samson: Guerrier 3, with familiarity Haches\n"
+        "Samson: Guerrier 3, with familiarity Haches, now Haches +2\n"  # E122: the seed's own example (§Familiarités L270)
     )
     sheet = of_kind(db, "ProfessionRaised")[0]
     assert (sheet["profession"], sheet["grant"]) == ("Guerrier", "Haches")
@@ -195,7 +195,10 @@ def test_training_and_experience_take_the_sheets_spelling_PROPOSAL_5_5(db: str) 
     run(db, "elor", "downtime", "train", "Tolosa", "Samson", "Aventurier", "--teacher", "Montana James", "-d", "10")
     run(db, "session", "end", "Tolosa")
     run(db, "advance", "Tolosa", "2w", "--yes")
-    assert run(db, "elor", "xp", "grant", "Tolosa", "samson", "familiarity", "hâches").stdout == "Samson gains familiarity Haches\n"
+    assert (
+        run(db, "elor", "xp", "grant", "Tolosa", "samson", "familiarity", "hâches").stdout
+        == "Samson gains familiarity Haches, now Haches +3\n"
+    )
     assert "Haches +3\n" in run(db, "sheet", "Tolosa", "Samson").stdout
 
 
