@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from chronique.cli import render
-from chronique.cli.cartes import Sides, drawn, sides
+from chronique.cli.cartes import Sides, damage_words, drawn, sides
 from chronique.cli.context import run
 from chronique.cli.told import Told
 
@@ -60,14 +60,23 @@ def _axe_bites(services: Chronique, name: str) -> bool:
             return False
         parry = TestRequest("Contact", 0, "pile" if alice.condition["pile"] else "deck", purpose="parry")
 
-        def blow(world: World, parry: TestRequest = parry) -> Told[AttackResult, Sides]:
+        def blow(world: World, parry: TestRequest = parry) -> Told[AttackResult, tuple[Sides, str]]:
             result = attack(world, "Brigand", "Alice", axe, parry, weapon_bonus=0, lethality="forte")
-            return Told(result, sides(world, "Brigand", "Alice", result.exchange))
+            return Told(result, (sides(world, "Brigand", "Alice", result.exchange), damage_words(world, "Brigand", result)))
 
         told = services.act(name, blow)
         result = told.result
+        drawn, dealt = told.words
         typer.echo(f"round {round_number}:")
-        render.attack("Brigand", "Alice", result, told.words)
+        # As `cartes attack` prints it (ruling C131): the damage dealt and by whose weapon, on a
+        # line of its own between the winner and the wound (§Encaissement des dommages L346, C124).
+        render.contest("Brigand", "Alice", result.exchange, drawn)
+        if dealt:
+            typer.echo(dealt)
+        if result.wound is not None and result.wounded is not None:
+            render.wound(result.wounded, result.damage, result.wound)
+        else:
+            typer.echo("no damage")
         if result.wounded == "Alice":
             return True
     return False

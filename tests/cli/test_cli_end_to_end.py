@@ -393,13 +393,12 @@ def test_pacing_commands_and_the_downtime_report_KO_L354_Survie_L443(party: str)
     # kills her; the report names exactly the ones the recorded cards give, in order.
     judged_draws = list(survival_outcomes(gm_log(party), "Alice"))
     assert judged_draws and judged_draws[-1][1] != "escalate"  # nothing is above Énorme
-    notable = {"malus": "survived a wound with a lasting malus of {}", "death": "failed a survival draw"}
+    # Ruling C130: each names its wound as the sheet does; a death is one line, its Died's.
+    notable = {"malus": "survived wound {} with a lasting malus of {}", "death": "died of a failed survival draw for wound {}"}
     expected = [(CALENDAR.parse("Day 1 08:00"), "Alice", "was knocked out of the fight")]
     for event, outcome, amount in judged_draws:
         if outcome in notable:
-            expected.append((event["at"], "Alice", notable[outcome].format(amount)))
-        if outcome == "death":
-            expected.append((event["at"], "Alice", f"died (failed survival draw, wound {event['wound_id']})"))
+            expected.append((event["at"], "Alice", notable[outcome].format(event["wound_id"], amount)))
     report = json.loads(run(party, "downtime", "report", "Verdelune", "--since", "Day 1 00:00", "--json").stdout)
     assert [(item["at"], item["who"], item["what"]) for item in report] == expected
     text = run(party, "downtime", "report", "Verdelune", "--since", "Day 1 00:00").stdout

@@ -191,7 +191,11 @@ def place_wound(carrure: int, held: Mapping[int, int], damage: int, lethality_in
 
 def wound_malus(character: Character) -> int:
     """Lasting margin maluses, escalated wounds' values (A10) and the post-KO malus (A16)."""
-    c = character.condition
+    return condition_malus(character.condition)
+
+
+def condition_malus(c: Mapping[str, Any]) -> int:
+    """:func:`wound_malus` of a character's condition as the verifier keeps it (a plain mapping)."""
     escalated = sum(w["value"] for w in c["wounds"] if w.get("escalated"))
     return sum(m["amount"] for m in c["lasting_malus"]) + escalated + c["ko_malus"]
 

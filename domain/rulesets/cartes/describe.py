@@ -4,6 +4,7 @@ consciousness effects as §KO ou OK tells them."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from types import SimpleNamespace
 from typing import Any
@@ -267,14 +268,33 @@ def _drawn_under_care(e: Any) -> str:
         return f"against {o['target']} (Carrure) at {_level_drawn(o)}: {cards(o['cards'])}"
     m = medicine["outcome"]
     care = f"{plural(medicine['bonus'], 'bonus marker')}" if m["success"] else "failure, no marker"
+    # Ruling C129: a healer's own wound malus took off the Médecine target; the line says from what.
+    weighed = medicine.get("healer_malus")
+    against = f"{m['target']} (Médecine {m['target'] + weighed}, wound malus -{weighed})" if weighed else f"{m['target']}"
     healer = (
-        f"{medicine['healer']}'s Médecine draw ({means_label(medicine['means'])}) against {m['target']} "
+        f"{medicine['healer']}'s Médecine draw ({means_label(medicine['means'])}) against {against} "
         f"at {_level_drawn(m)}: {cards(m['cards'])} → {care}"
     )
     # A Médecine draw that gave no marker left the target at Carrure, and it reads as the untended
     # draw's does (ruling C127): "(Carrure 6, 0 bonus markers)" read like a record's fields.
     carrure = f"Carrure {o['target'] - medicine['bonus']}, {plural(medicine['bonus'], 'bonus marker')}" if medicine["bonus"] else "Carrure"
     return f"{healer}; then against {o['target']} ({carrure}) at {_level_drawn(o)}: {cards(o['cards'])}"
+
+
+_SURVIVAL_DEATH = re.compile(r"failed survival draw, wound (\d+)")
+_PAST_ENORME = re.compile(r"wound of (\d+) past Énorme \((.*)\)")
+
+
+def died(cause: str) -> str:
+    """A death in words, its cause inside the sentence rather than in brackets, so that a line
+    that brackets it (the advance's confirmation) nests none (ruling C130): "died of a failed
+    survival draw for wound 1", "died of a wound of 14 past Énorme (axe)". The causes recorded
+    are the game's own words (§Survie L448, §Aggravation L450-461); any other reads after a colon."""
+    if match := _SURVIVAL_DEATH.fullmatch(cause):
+        return f"died of a failed survival draw for wound {match[1]}"
+    if match := _PAST_ENORME.fullmatch(cause):
+        return f"died of a wound of {match[1]} past Énorme ({match[2]})"
+    return f"died: {cause}"
 
 
 def _level_drawn(o: Mapping[str, Any]) -> str:
@@ -477,7 +497,7 @@ WORDS: dict[str, Describer] = {
     "chronique.domain.rulesets.cartes.events:SupportReceived": _support,
     "chronique.domain.rulesets.cartes.events:OppositionSettled": _opposition,
     "chronique.domain.rulesets.cartes.events:WoundSuffered": _wound,
-    "chronique.domain.rulesets.cartes.events:Died": lambda e: f"died ({e.cause})",
+    "chronique.domain.rulesets.cartes.events:Died": lambda e: died(e.cause),
     "chronique.domain.rulesets.cartes.events:ConsciousnessChecked": lambda e: came_to(e.outcome, e.regained, e.malus),
     "chronique.domain.rulesets.cartes.events:SurvivalChecked": _survival,
     "chronique.domain.rulesets.cartes.events:SurvivalRetried": _retried,

@@ -191,7 +191,12 @@ class ConsciousnessChecked(_Changes, ChainedEvent):
 
 
 class SurvivalChecked(_Changes, ChainedEvent):
-    """A survival draw under Carrure for one wound (§Survie): clean, malus, worse, or death."""
+    """A survival draw under Carrure for one wound (§Survie): clean, malus, worse, or death.
+    ``medicine``, when a healer tends the wound, holds the healer's Médecine draw and its
+    ``healer_malus``, the healer's own wound malus its target took (ruling C129); None on draws
+    recorded before class version 2, which took none."""
+
+    class_version = 2
 
     at: int
     wound_id: int
@@ -202,15 +207,36 @@ class SurvivalChecked(_Changes, ChainedEvent):
     lasting: dict[str, Any] | None
     wound: dict[str, Any] | None
 
+    @classmethod
+    def upcast_stored(cls, state: dict[str, Any]) -> None:
+        # Recorded before version 2, whose healer's Médecine draw takes the healer's wound malus.
+        super().upcast_stored(state)
+        _healer_malus_unknown(state)
+
 
 class SurvivalRetried(_Changes, ChainedEvent):
-    """With medical care, a survived wound's margin malus was drawn for again (§Médecine L467)."""
+    """With medical care, a survived wound's margin malus was drawn for again (§Médecine L467).
+    ``medicine`` as :class:`SurvivalChecked`'s (``healer_malus`` None before class version 2)."""
+
+    class_version = 2
 
     at: int
     wound_id: int
     outcome: dict[str, Any]
     medicine: dict[str, Any] | None
     malus: int
+
+    @classmethod
+    def upcast_stored(cls, state: dict[str, Any]) -> None:
+        # Recorded before version 2, whose healer's Médecine draw takes the healer's wound malus.
+        super().upcast_stored(state)
+        _healer_malus_unknown(state)
+
+
+def _healer_malus_unknown(state: dict[str, Any]) -> None:
+    # A healer's support recorded before ruling C129 took none of the healer's wound malus.
+    if isinstance(state.get("medicine"), dict):
+        state["medicine"].setdefault("healer_malus", None)
 
 
 class PileRefilled(_Changes, FaceDown):

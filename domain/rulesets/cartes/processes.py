@@ -9,15 +9,16 @@ from chronique.domain.copying import copied
 from chronique.domain.errors import RuleViolation
 from chronique.domain.gametime import HOUR, first_mark_after, next_time_of_day
 from chronique.domain.rulesets.cartes import events as ev
+from chronique.domain.rulesets.cartes.damage import wound_malus
 from chronique.domain.rulesets.cartes.describe import care_ended
 from chronique.domain.rulesets.cartes.recorded import recorded_sheet
 from chronique.domain.rulesets.cartes.resolution import TestOutcome, resolve_test
 from chronique.domain.rulesets.cartes.survival import (
     extra_levels,
+    healer_target,
     medicine_bonus_markers,
     medicine_level,
     medicine_support,
-    medicine_target,
     retry_can_lower,
     retry_level,
     retry_result,
@@ -156,8 +157,8 @@ def best_medicine(world: World, care: dict[str, Any]) -> int:
         healer = living(world, care["healer"])
     except RuleViolation:
         return 0
-    if medicine_target(healer.sheet) < LOWEST_CARD:
-        return 0
+    if healer_target(healer.sheet, wound_malus(healer)) < LOWEST_CARD:
+        return 0  # ruling C129: the healer's own wound malus can leave no card to meet
     return medicine_bonus_markers(True, care["means"], extra_levels(care))
 
 
@@ -171,6 +172,10 @@ def _medicine(world: World, patient: Character, survival: int) -> dict[str, Any]
         return None
     level = medicine_level(survival, care["means"], extra_levels(care))
     purpose = f"medicine for {patient.name}"
+    # Ruling C129: the healer's own wound malus weighs on the Médecine draw (§Tirages de survie
+    # L446, §Marqueurs L331), between sessions as at the table.
+    malus = wound_malus(healer)
     first = draw(world, 1, healer.name, purpose)[0]
-    outcome = resolve_test(medicine_target(healer.sheet), level, first, lambda n: draw(world, n, healer.name, purpose), manoeuvre="tactics")
-    return medicine_support(healer.name, care["means"], outcome, extra_levels(care))
+    target = healer_target(healer.sheet, malus)
+    outcome = resolve_test(target, level, first, lambda n: draw(world, n, healer.name, purpose), manoeuvre="tactics")
+    return medicine_support(healer.name, care["means"], outcome, extra_levels(care), malus)

@@ -101,12 +101,14 @@ class Cartes:
 
     def notable(self, event: Any) -> str | None:
         # §Survie: a failed survival draw, a margin malus and a death are what a GM must hear of.
+        # Ruling C130: each names its wound as the sheet does ("wound 2"), and a death is said once,
+        # by its Died line, not also by the survival draw that caused it.
         if isinstance(event, ev.Died):
-            return f"died ({event.cause})"
-        if isinstance(event, ev.SurvivalChecked) and event.result != "clean":
-            return {"escalate": "failed a survival draw: the wound worsened", "death": "failed a survival draw"}.get(
-                event.result, f"survived a wound with a lasting malus of {event.malus}"
-            )
+            return words.died(event.cause)
+        if isinstance(event, ev.SurvivalChecked) and event.result == "malus":
+            return f"survived wound {event.wound_id} with a lasting malus of {event.malus}"
+        if isinstance(event, ev.SurvivalChecked) and event.result == "escalate" and event.wound:
+            return f"failed a survival draw: wound {event.wound_id} worsened to {lethality_name(event.wound['lethality'])}"
         if isinstance(event, ev.WoundSuffered) and event.effect == "out_of_combat":
             return "was knocked out of the fight"
         return None

@@ -139,11 +139,27 @@ def medicine_target(healer_sheet: Mapping[str, Any]) -> int:
     return int(skill["level"]) if skill else 0
 
 
-def medicine_support(healer: str, means: str, test: TestOutcome, extra_levels: int = 0) -> dict[str, Any]:
+def healer_target(healer_sheet: Mapping[str, Any], healer_malus: int) -> int:
+    """The healer's Médecine target less the healer's own wound malus (ruling C129): a survived
+    wound's margin is "marqueurs de malus jusqu'à soins curatifs" (§Tirages de survie L446), and
+    malus markers take -1 each off every draw the character makes (§Marqueurs L331), this
+    voluntary support (§Médecine L465) too; only the patient's involuntary survival draw goes
+    without them (cartes.md §5.1)."""
+    return medicine_target(healer_sheet) - healer_malus
+
+
+def medicine_support(healer: str, means: str, test: TestOutcome, extra_levels: int = 0, healer_malus: int | None = None) -> dict[str, Any]:
     """What a survival draw records of the healer's tactics support (§Médecine L465-475): who,
-    with what means, the Médecine draw, and the bonus markers it gives the patient (doubled once
-    per extra level he took, L465)."""
-    return {"healer": healer, "means": means, "outcome": test.to_dict(), "bonus": medicine_bonus_markers(test.success, means, extra_levels)}
+    with what means, the Médecine draw, the bonus markers it gives the patient (doubled once per
+    extra level he took, L465), and the healer's own wound malus its target took (ruling C129;
+    None on a draw recorded before it was taken)."""
+    return {
+        "healer": healer,
+        "means": means,
+        "outcome": test.to_dict(),
+        "bonus": medicine_bonus_markers(test.success, means, extra_levels),
+        "healer_malus": healer_malus,
+    }
 
 
 def extra_levels(care: Mapping[str, Any]) -> int:

@@ -19,7 +19,7 @@ from chronique.domain.deck_rules import character_now, name_of
 from chronique.domain.errors import RuleViolation
 from chronique.domain.rederivation import GameRules, Mismatch, Rederive, Replay, Table, Unknowable
 from chronique.domain.rulesets.cartes.condition import CHANGES, Change
-from chronique.domain.rulesets.cartes.damage import opposition_damage
+from chronique.domain.rulesets.cartes.damage import condition_malus, opposition_damage
 from chronique.domain.rulesets.cartes.resolution import (
     TestOutcome,
     oppose,
@@ -32,9 +32,9 @@ from chronique.domain.rulesets.cartes.resolution import (
 )
 from chronique.domain.rulesets.cartes.survival import (
     extra_levels,
+    healer_target,
     medicine_level,
     medicine_support,
-    medicine_target,
     retry_level,
     retry_result,
     survival_consequences,
@@ -293,11 +293,18 @@ def _with_care(
         raise Mismatch("medicine", f"records no healer's support, but {care['healer']} tends {name}")
     if healer is not None:
         healer_name, cards = name_of(table, healer), tuple(recorded["outcome"]["drawn"])
-        target = medicine_target(character_now(table, healer)["sheet"])
+        tender = character_now(table, healer)
+        # Ruling C129: the healer's own wound malus weighs on the Médecine draw; a draw recorded
+        # before (SurvivalChecked and SurvivalRetried before class version 2, no ``healer_malus``
+        # or None) took none, and replays as it was played.
+        malus = condition_malus(tender["condition"]) if recorded.get("healer_malus") is not None else None
+        target = healer_target(tender["sheet"], malus or 0)
         supported = _replayed(target, medicine_level(level, care["means"], extra_levels(care)), cards, "tactics", (), False, False, ())
         if supported is None:
             raise Mismatch("medicine", f"its level asks for another number of cards than the {len(cards)} it drew")
-        medicine = medicine_support(healer_name, care["means"], supported[0], extra_levels(care))
+        medicine = medicine_support(healer_name, care["means"], supported[0], extra_levels(care), malus)
+        if "healer_malus" not in recorded:
+            del medicine["healer_malus"]  # as stored before version 2, not upcast
         draws.append((healer_name, "medicine", cards))
     drawn = tuple(event["outcome"]["drawn"])
     draws.append((name, "outcome", drawn))
