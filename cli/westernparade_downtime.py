@@ -90,6 +90,7 @@ def show_cmd(
     as_json: bool = typer.Option(False, "--json", help="Output JSON."),
 ) -> None:
     """A character's training, check-marks, pending improvement rolls and activities, as of now."""
+    from chronique.domain.rulesets.westernparade.describe import pending_words
     from chronique.domain.rulesets.westernparade.downtime import (
         activities_standing,
         activity_words,
@@ -123,7 +124,8 @@ def show_cmd(
         marks = who.condition["marks"]
         typer.echo("  check-marks: " + (", ".join(f"{k} {v}" for k, v in marks["checks"].items()) or "none"))
         for g in marks["pending"]:
-            typer.echo(f"  pending roll {g['id']}: {g['target']} ({g['reason']})")
+            # As the log says it, with what eases it (ruling WD26): no brackets within brackets.
+            typer.echo(f"  pending roll {g['id']} {pending_words(g)}")
         for a in data["activities"]:
             typer.echo(f"  activity {a['id']}: {activity_words(a, calendar)}")
 
@@ -177,6 +179,7 @@ def gunfight_cmd(
 ) -> None:
     """After an active part in a gunfight: EXP and SGF improvement rolls earned, to make with
     `improve --grant`, and a REP roll the timeline makes within the week (§2.4.1, §2.4.3)."""
+    from chronique.domain.rulesets.westernparade.describe import eased_words
     from chronique.domain.rulesets.westernparade.downtime import gunfight
 
     def earn(world: World) -> tuple[str, list[dict[str, Any]]]:
@@ -186,7 +189,7 @@ def gunfight_cmd(
     name, grants = run(ctx, lambda s: s.act(campaign, earn))
     for g in grants:
         when = "the timeline rolls it within the week" if g["due_at"] is not None else f"roll it with `improve --grant {g['id']}`"
-        typer.echo(f"{name}: improvement roll {g['id']} in {g['target']} earned, not rolled yet: {when}")
+        typer.echo(f"{name}: improvement roll {g['id']} in {g['target']} earned{eased_words(g)}, not rolled yet: {when}")
 
 
 # Ruling WC31: a capital as a player writes dollars (§6.8.1, §6.8.9; the seed prices in dollars,
@@ -248,7 +251,8 @@ def activity_cmd(
         None,
         "--wounds",
         callback=bounds.within(0, limits.PERCENT),
-        help="Running: the wound penalty in % (leg penalties doubled).",
+        hidden=True,  # refused: each day's run takes its wounds from the body (§6.17.2; ruling WB61)
+        help="No longer taken: a run's wounds come from the body at each day's roll.",
     ),
 ) -> None:
     """Take up a long-period activity: the timeline rolls it every week, month, day or half-day."""

@@ -17,7 +17,7 @@ from chronique.domain.errors import RuleViolation
 from chronique.domain.names import find
 from chronique.domain.rulesets.westernparade.resolution import CATA_F, CRIT_F, CRIT_S, EXTRA, NORM_F, NORM_S, RollOutcome, limits, rank
 from chronique.domain.rulesets.westernparade.tables import location, tables
-from chronique.domain.text import fold
+from chronique.domain.text import fold, quoted
 
 PROXIMITIES = ("very-close", "close", "far", "very-far")
 BANDS = ("point-blank", "short", "medium", "long")
@@ -216,10 +216,27 @@ def parse_aim(text: str | None) -> Aim:
     hits = [(str(t["table"][0][1]), name) for name, t in precise.items() if len(t["table"]) == 1]
     key = find(key, [*((name, name) for name in ("none", *tables().raw["coarse"], *precise)), *hits], "aim target")
     if key == "none" or key in tables().raw["coarse"]:
-        raise RuleViolation(f"aim at {key}, without a side, not {text!r}")
+        raise RuleViolation(f"aim at {key}, without a side, not {quoted(text)}")
     if precise[key].get("sided", False) != (side is not None):
-        raise RuleViolation(f"aim at {'left- or right-' + key if precise[key].get('sided') else key}, not {text!r}")
+        raise RuleViolation(f"aim at {'left- or right-' + key if precise[key].get('sided') else key}, not {quoted(text)}")
     return Aim("precise", key, side)
+
+
+# Refusals say a proximity band (§3.3.2) and a cover (Table 3.19) in words, not as their ids
+# ("very-far", "full covered"; ruling WD25).
+_COVER_WORDS = {"quarter": "25 to 50% under cover", "half": "51 to 75% under cover", "full": "76% or more under cover"}
+
+
+def _proximity_words(name: str) -> str:
+    # The band's name as §3.3.2 says it: "very far proximity".
+    return f"{name.replace('-', ' ')} proximity"
+
+
+def _aim_words(aim: Aim) -> str:
+    # "the upper body" (Table 3.11), "the head", "the left arm" (Table 3.13).
+    if aim.kind == "coarse":
+        return f"the {aim.target} body"
+    return f"the {aim.side + ' ' if aim.side else ''}{aim.target.replace('-', ' ')}"
 
 
 def aim_penalty(aim: Aim, proximity_name: str) -> int:
@@ -230,7 +247,7 @@ def aim_penalty(aim: Aim, proximity_name: str) -> int:
     row = tables().raw[aim.kind][aim.target]["penalty"]
     index = PROXIMITIES.index(proximity_name)
     if index >= len(row):
-        raise RuleViolation(f"aiming at {aim.label} is impossible at {proximity_name} proximity")
+        raise RuleViolation(f"aiming at {_aim_words(aim)} is impossible at {_proximity_words(proximity_name)} (Tables 3.11, 3.13)")
     return int(row[index])
 
 
@@ -312,7 +329,7 @@ def _row(table: str, key: str) -> Any:
     rows = tables().raw[table]
     found = rows.get(fold(key))
     if found is None:
-        raise RuleViolation(f"{table.replace('_', ' ')} is one of {', '.join(rows)}, not {key!r}")
+        raise RuleViolation(f"{table.replace('_', ' ')} is one of {', '.join(rows)}, not {quoted(key)}")
     return found
 
 
@@ -333,7 +350,8 @@ def shot_terms(skill: str, score: int, w: Weapon, setup: ShotSetup, strength: in
     posture = list(_row("posture", setup.posture))
     cover = list(_row("cover", setup.cover))
     if index >= len(cover):
-        raise RuleViolation(f"a target {setup.cover} covered cannot be shot at {near} proximity")
+        covered = _COVER_WORDS.get(setup.cover, setup.cover)
+        raise RuleViolation(f"a target {covered} cannot be shot at {_proximity_words(near)} (Table 3.19)")
     terms["posture/cover"] = min(posture[index], cover[index])  # not cumulative: the worse for the shooter
     if setup.aimed:
         terms["aim"] = int(_combat()["aim_bonus"])
@@ -541,11 +559,11 @@ def cover_armour(materials: Mapping[str, int], against: str = "bullet") -> int:
     for material, cm in materials.items():
         found = per_cm.get(fold(material))
         if found is None:
-            raise RuleViolation(f"no cover material {material!r} (one of {', '.join(per_cm)})")
+            raise RuleViolation(f"no cover material {quoted(material)} (one of {', '.join(per_cm)})")
         tenths += found * cm
     reduction = {"bullet": _combat()["bullet_armour"], "explosive": _combat()["explosive_armour"], "other": 0}.get(against)
     if reduction is None:
-        raise RuleViolation(f"cover stops a bullet, an explosive or other, not {against!r}")
+        raise RuleViolation(f"cover stops a bullet, an explosive or other, not {quoted(against)}")
     return max(0, tenths // 10 + int(reduction))
 
 
@@ -573,7 +591,7 @@ def melee_location(stream: ChanceStream, column: str, length: int) -> Located:
     of slash and thrust only for weapons of length ≥ 4, re-rolled otherwise."""
     data = tables().raw["melee_locations"]
     if column not in ("slash", "thrust", "blunt", "very-close"):
-        raise RuleViolation(f"a melee column is slash, thrust, blunt or very-close, not {column!r}")
+        raise RuleViolation(f"a melee column is slash, thrust, blunt or very-close, not {quoted(column)}")
     faces: list[int] = []
     while True:
         faces.append(stream.die(100))
@@ -610,7 +628,7 @@ def unarmed_damage(blow: str, m_for: int, critical: Sequence[int], head: bool, s
     limb takes a third (head) or a quarter (body) of the damage dealt, rounded down."""
     data = tables().raw["unarmed"].get(blow)
     if data is None:
-        raise RuleViolation(f"an unarmed blow is a punch or a kick, not {blow!r}")
+        raise RuleViolation(f"an unarmed blow is a punch or a kick, not {quoted(blow)}")
     raw = int(data["damage"]) + m_for + sum(critical) + max(0, (skill - 40) // 10)
     dealt = max(0, raw if head else raw // 2)
     return dealt, dealt // (3 if head else 4)

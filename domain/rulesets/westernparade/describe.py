@@ -460,13 +460,23 @@ def _point(e: Any) -> str:
     return f"trained {e.target} {e.before} → {e.after}" + (f" ({e.stopped})" if e.stopped else "")
 
 
+def eased_words(grant: Mapping[str, Any]) -> str:
+    """What eases an improvement roll earned, after its reason: ", eased by 30" (§2.4.3: a
+    gunfight's REP roll, -5 per opponent put out beyond the first and per duel won), else ""."""
+    return f", eased by {grant['bonus']}" if grant.get("bonus") else ""
+
+
+def pending_words(grant: Mapping[str, Any]) -> str:
+    """A pending improvement roll as `downtime show` lists it (ruling WD26): "in REP: rumour of
+    the gunfight (§2.4.3), eased by 30", the reason after a colon as the log gives it."""
+    return f"in {grant['target']}: {in_words(grant['reason'])}{eased_words(grant)}"
+
+
 def improvement_earned(e: Any) -> str:
     """An improvement roll earned (§2.4.7, §2.5), as the log and the table's line say it."""
-    g = e.grant
-    bonus = f", eased by {g['bonus']}" if g.get("bonus") else ""
     # After a colon, not in brackets: a reason the rules wrote ends on its own section
     # references in brackets, which read as brackets within brackets.
-    return f"earned an improvement roll in {g['target']}: {in_words(g['reason'])}{bonus}"
+    return f"earned an improvement roll {pending_words(e.grant)}"
 
 
 def sobered_words(stage: str, tenths: int) -> str:
@@ -530,11 +540,12 @@ def dollars(cents: int) -> str:
     return f"{'-' if cents < 0 else ''}${whole:,}.{rest:02d}"
 
 
-def activity_result(result: Mapping[str, Any]) -> str:
+def activity_result(result: Mapping[str, Any], wound_percent: int | None = None) -> str:
     """What one periodic roll of a long-period activity did (``ActivityRolled.result``), in
     sentences: survival's fate (§6.15), a capital in dollars (§6.8), the people a hunt feeds and
     its skins' worth (§6.16), a run's distance in km (§6.17.2), gold found (§6.10.4: the GM reads
-    the quality for how much), the books kept (§6.8.3). Both the advance's tick and the log."""
+    the quality for how much), the books kept (§6.8.3). Both the advance's tick and the log.
+    ``wound_percent``: how much shorter the runner's wounds made his day (ruling WB61)."""
     said = []
     if "fate" in result:
         days = result.get("days")
@@ -546,7 +557,8 @@ def activity_result(result: Mapping[str, Any]) -> str:
     if "fed_tenths" in result:
         said.append(_hunted(int(result["fed_tenths"]), int(result["skins_cents"])))
     if "metres" in result:
-        said.append(f"covers {int(result['metres']) / 1000:g} km")
+        short = f" ({wound_percent}% less for wounds, §6.17.2)" if wound_percent else ""
+        said.append(f"covers {int(result['metres']) / 1000:g} km{short}")
     if "gold" in result:
         said.append(f"found gold ({quality(result['quality'])})" if result["gold"] else "found no gold")
     if "errors" in result:
@@ -564,7 +576,7 @@ def _hunted(fed: int, skins: int) -> str:
 
 
 def _activity_rolled(e: Any) -> str:
-    said = activity_result(e.result)
+    said = activity_result(e.result, e.wound_percent)
     ended = " (the activity ends)" if e.activity is None else ""
     return f"{e.kind}: {roll(e.outcome)}" + (f" — {said}" if said else "") + ended
 

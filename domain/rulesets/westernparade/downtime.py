@@ -789,9 +789,11 @@ def start_activity(world: World, name: str, kind: str, skill: str | None = None,
     """Take up a long-period activity (§5.18 of the digest). Options: ``capital`` in cents
     (banking, speculation), ``yearly`` (speculation: a normal roll a year instead of a difficult
     one a month), ``resources`` (survival: +25% on the first roll), ``terrain`` (hunting: Table
-    6.1; running: plat, accidenté, impraticable), ``auriferous`` (panning), ``wounds`` (running:
-    the wound penalty in %, legs doubled)."""
+    6.1; running: plat, accidenté, impraticable), ``auriferous`` (panning). A run's wounds are
+    no option: each day's roll takes them from the body (§6.17.2 L5067; ruling WB61)."""
     options = {k: v for k, v in options.items() if v is not None}  # an option left unset is absent, not None
+    if "wounds" in options:
+        raise RuleViolation("a run's wounds are no option: each day's roll takes them from the body as it stands (§6.17.2)")
     character = living(world, name, conscious=False)
     data = ls.activity(kind)
     if kind == "survival":
@@ -843,7 +845,8 @@ def stop_activity(world: World, name: str, activity: int | str) -> Mapping[str, 
 
 def roll_activity(world: World, character: Character, activity: Mapping[str, Any], at: int) -> dict[str, Any]:
     """One periodic roll of a long-period activity, recorded with what it did and what it was
-    rolled from (the activity as it stood, the runner's END modifier)."""
+    rolled from (the activity as it stood, the runner's END modifier and how much his wounds
+    shorten his day, ruling WB61)."""
     kind = activity["kind"]
     epoch, stream = draw(world, character)
     if activity["dying_until"] is not None:
@@ -853,12 +856,20 @@ def roll_activity(world: World, character: Character, activity: Mapping[str, Any
     else:
         score = int(stats(character)["skills"][activity["skill"]])
         terms = {activity["skill"]: score}
-        for label, value in (("difficulty", activity["difficulty"]), ("modifier", activity["modifier"])):
+        # §6.17.2 L5075: a run's carried malus is the ankle a catastrophic day sprained (ruling WC35).
+        carried = "sprained ankle" if kind == "running" else "modifier"
+        for label, value in (("difficulty", activity["difficulty"]), (carried, activity["modifier"])):
             if value:
                 terms[label] = value
         terms |= _body_terms(world, character, activity, at, activity["skill"], score)
-    m_end = int(stats(character)["modifiers"]["END"]) if kind == "running" else None
-    rolled = ls.roll_activity(stream, activity, terms, at, m_end)
+    m_end, wound_percent = None, None
+    if kind == "running":
+        # §6.17.2 L5067: the wounds as they stand on the day shorten its distance (ruling WB61).
+        m_end = int(stats(character)["modifiers"]["END"])
+        wound_percent = fitness.running_wounds(
+            fitness.body_at(character.name, character.sheet, character.condition, world.campaign.settings, at)
+        )
+    rolled = ls.roll_activity(stream, activity, terms, at, m_end, wound_percent)
     character.record(
         dev.ActivityRolled,
         at=at,
@@ -866,6 +877,7 @@ def roll_activity(world: World, character: Character, activity: Mapping[str, Any
         kind=kind,
         before=copied(dict(activity)),
         end_modifier=m_end,
+        wound_percent=wound_percent,
         outcome=rolled.outcome.to_dict(),
         result=rolled.result,
         activity=rolled.after,

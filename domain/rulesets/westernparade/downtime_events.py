@@ -201,16 +201,19 @@ class ActivityRolled(ChanceConsumed):
     persons fed, distance, survival fate...) and the activity's state after it (None when it
     ended). ``died``: the activity killed the character (survival, §6.15). What it was rolled
     from: ``before``, the activity as it stood, and ``end_modifier``, the runner's mEND
-    (§6.17.2; None for other activities); ``before`` is None on rolls recorded before the event
-    kept them."""
+    (§6.17.2; None for other activities), and ``wound_percent``, how much shorter his wounds
+    made the runner's day (§6.17.2 L5067, ruling WB61; None for other activities, and on a run
+    recorded before version 4, whose activity's own ``wounds`` option said it); ``before`` is
+    None on rolls recorded before the event kept them."""
 
-    class_version = 3
+    class_version = 4
 
     at: int
     activity_id: int
     kind: str
     before: dict[str, Any] | None
     end_modifier: int | None
+    wound_percent: int | None
     outcome: dict[str, Any]
     result: dict[str, Any]
     activity: dict[str, Any] | None
@@ -224,6 +227,11 @@ class ActivityRolled(ChanceConsumed):
         super().upcast_stored(state)
         state.setdefault("before", None)
         state.setdefault("end_modifier", None)
+        # Recorded before version 4: a run read its wounds from its activity's ``wounds`` option,
+        # fixed when it began (ruling WB61).
+        before = state["before"]
+        ran = state.get("kind") == "running" and before is not None
+        state.setdefault("wound_percent", int((before.get("options") or {}).get("wounds", 0)) if ran else None)
 
     def apply(self, character: Character) -> None:
         acts = dict(character.condition["activities"])

@@ -24,7 +24,7 @@ from uuid import UUID
 from chronique.domain.character import Character
 from chronique.domain.rulesets.westernparade import downtime as dt
 from chronique.domain.rulesets.westernparade.describe import activity_result, describe, missed_words, paused_words
-from chronique.domain.rulesets.westernparade.downtime_events import ImprovementRolled
+from chronique.domain.rulesets.westernparade.downtime_events import ActivityRolled, ImprovementRolled
 from chronique.domain.timeline import Due
 from chronique.domain.world import World
 
@@ -119,7 +119,8 @@ class DowntimeProcesses:
             dt.miss_activity(character, activity, due.at, cause)
             return f"{character.name} {missed_words(activity['kind'], activity['every_s'], cause)}"
         result = dt.roll_activity(self.world, character, activity, due.at)
-        return f"{character.name}: {activity['kind']} ({activity['skill']}): {activity_result(result)}"
+        shortfall = self.world.recorded_last(character.name, ActivityRolled).wound_percent
+        return f"{character.name}: {activity['kind']} ({activity['skill']}): {activity_result(result, shortfall)}"
 
     def _character(self, who: str) -> Character:
         return next(c for c in self.world.characters.values() if str(c.id) == who)

@@ -20,7 +20,7 @@ from chronique.domain.rulesets.westernparade.condition import BODY_KEYS, Env, en
 from chronique.domain.rulesets.westernparade.infection import skill_divisor
 from chronique.domain.rulesets.westernparade.report import where
 from chronique.domain.rulesets.westernparade.tables import skill
-from chronique.domain.rulesets.westernparade.wounds import incapacitation, part_of, total_penalty
+from chronique.domain.rulesets.westernparade.wounds import incapacitation, part_of, running_shortfall, total_penalty
 
 # Ruling WD3: the "compétences de combat" of Table 4.2 are the skills of the two combat groups.
 COMBAT_GROUPS = frozenset({"combat-a-distance", "corps-a-corps"})
@@ -111,6 +111,15 @@ def wound_penalty(body: Body) -> int:
     wounds = {loc: (state_of(w, loc, body.env), bool(w["aided"] or w["cared"])) for loc, w in body.state["wounds"].items()}
     hand = "left" if body.sheet.get("handedness") == "left" else "right"
     return total_penalty(wounds, hand)
+
+
+def running_wounds(body: Body) -> int:
+    """How much shorter (%) his wounds make a long-distance run's day (§6.17.2 L5067), as they
+    stand at ``body.at``: Table 3.6 as ``wound_penalty`` reads it, the legs' doubled (ruling
+    WB61)."""
+    wounds = {loc: (state_of(w, loc, body.env), bool(w["aided"] or w["cared"])) for loc, w in body.state["wounds"].items()}
+    hand = "left" if body.sheet.get("handedness") == "left" else "right"
+    return running_shortfall(wounds, hand)
 
 
 def infection_divisor(body: Body) -> int:

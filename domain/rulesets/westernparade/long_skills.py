@@ -16,7 +16,7 @@ from chronique.domain.errors import RuleViolation
 from chronique.domain.gametime import DAY
 from chronique.domain.rulesets.westernparade.resolution import RollOutcome, roll
 from chronique.domain.rulesets.westernparade.training import downtime_data
-from chronique.domain.text import fold
+from chronique.domain.text import fold, quoted
 
 SUCCESSES = ("NORM_S", "CRIT_S", "EXTRA")
 KINDS = ("survival", "banking", "speculation", "bookkeeping", "panning", "hunting", "running")
@@ -25,7 +25,7 @@ KINDS = ("survival", "banking", "speculation", "bookkeeping", "panning", "huntin
 def activity(kind: str) -> Any:
     """The data of a long-period activity (``downtime.toml`` [activities.<kind>])."""
     if kind not in KINDS:
-        raise RuleViolation(f"no long-period activity {kind!r} (one of {', '.join(KINDS)})")
+        raise RuleViolation(f"no long-period activity {quoted(kind)} (one of {', '.join(KINDS)})")
     return downtime_data()["activities"][kind]
 
 
@@ -79,7 +79,7 @@ def hunting_terrain(terrain: str) -> tuple[int, int]:
     table = activity("hunting")["terrain"]
     key = fold(terrain)
     if key not in table:
-        raise RuleViolation(f"no hunting terrain {terrain!r} (one of {', '.join(table)})")
+        raise RuleViolation(f"no hunting terrain {quoted(terrain)} (one of {', '.join(table)})")
     modifier, tenths = table[key]
     return int(modifier), int(tenths)
 
@@ -104,7 +104,7 @@ def skins_cents(fed_tenths: int) -> int:
 def running_metres(m_end: int, quality: str, wound_percent: int) -> int:
     """The day's distance: 50 km + 5 km per mEND point, times the quality's share (CATA_F 1/10,
     CRIT_F 1/4, NORM_F 1/2, NORM_S all, CRIT_S 120%, EXTRA 150%), less the wound penalty in
-    percent (leg penalties doubled by the caller, L5067)."""
+    percent (leg penalties doubled, L5067: ``fitness.running_wounds``)."""
     data = activity("running")
     base = max(0, data["base_km"] + data["km_per_mEND"] * m_end) * 1000
     share = base * data["percent"][quality] // 100
@@ -116,7 +116,7 @@ def running_terrain(terrain: str) -> int:
     table = activity("running")["terrain"]
     key = fold(terrain)
     if key not in table:
-        raise RuleViolation(f"no running terrain {terrain!r} (one of {', '.join(table)})")
+        raise RuleViolation(f"no running terrain {quoted(terrain)} (one of {', '.join(table)})")
     return int(table[key])
 
 
@@ -134,10 +134,14 @@ class ActivityRoll:
     died: bool
 
 
-def roll_activity(stream: ChanceStream, current: Mapping[str, Any], terms: Mapping[str, int], at: int, m_end: int | None) -> ActivityRoll:
+def roll_activity(
+    stream: ChanceStream, current: Mapping[str, Any], terms: Mapping[str, int], at: int, m_end: int | None, wound_percent: int | None = None
+) -> ActivityRoll:
     """Roll the activity ``current`` (as it stands before the roll) at ``at`` under ``terms``: its
     skill's, or, for a survivor dying since a CRIT_F (§6.15), his difficult luck roll; ``m_end``
-    is the runner's END modifier (§6.17.2)."""
+    is the runner's END modifier and ``wound_percent`` how much his wounds shorten the day
+    (§6.17.2; None on a roll recorded before ruling WB61, which read the activity's own
+    ``wounds`` option)."""
     outcome = roll(stream, terms)
     if current["dying_until"] is not None:
         # §6.15 CRIT_F: dead in 1d6 days unless helped, a difficult luck roll each day.
@@ -149,12 +153,18 @@ def roll_activity(stream: ChanceStream, current: Mapping[str, Any], terms: Mappi
     # An infection divides the skill itself (§3.2.7.2 L1993; ruling WC33): a day's game is reckoned
     # from the Chasse so divided (§6.16.4), as its roll is.
     score = terms[current["skill"]] + sum(v for k, v in terms.items() if k.startswith("infection"))
-    result, after, died = _effect(current, outcome, at, stream, score, m_end)
+    result, after, died = _effect(current, outcome, at, stream, score, m_end, wound_percent)
     return ActivityRoll(outcome, result, after, died)
 
 
 def _effect(
-    current: Mapping[str, Any], outcome: RollOutcome, at: int, stream: ChanceStream, score: int, m_end: int | None
+    current: Mapping[str, Any],
+    outcome: RollOutcome,
+    at: int,
+    stream: ChanceStream,
+    score: int,
+    m_end: int | None,
+    wound_percent: int | None,
 ) -> tuple[dict[str, Any], dict[str, Any] | None, bool]:
     kind, quality = current["kind"], outcome.quality
     nxt = dict(current, next_at=at + current["every_s"])
@@ -179,7 +189,8 @@ def _effect(
     if kind == "running":
         if m_end is None:
             raise RuleViolation("a long-distance run's distance needs the runner's END modifier (§6.17.2)")
-        metres = running_metres(m_end, quality, int(options.get("wounds", 0)))
+        shortfall = int(options.get("wounds", 0)) if wound_percent is None else wound_percent
+        metres = running_metres(m_end, quality, shortfall)
         nxt["modifier"] = int(activity("running")["sprain_malus"]) if quality == "CATA_F" else 0
         return {"metres": metres}, nxt, False
     if kind == "panning":

@@ -56,7 +56,7 @@ from chronique.domain.rulesets.westernparade.fitness import Body, able, body_at,
 from chronique.domain.rulesets.westernparade.incapacity import fit_to_fight
 from chronique.domain.rulesets.westernparade.resolution import RollOutcome, detected, difficulty, duel, roll
 from chronique.domain.rulesets.westernparade.tables import characteristic, location, skill_name, tables
-from chronique.domain.text import fold
+from chronique.domain.text import fold, quoted
 from chronique.domain.world import World
 
 if TYPE_CHECKING:
@@ -83,7 +83,7 @@ def skill_score(character: Character, name: str) -> tuple[str, int]:
     canonical = skill_name(name)
     scores: Mapping[str, int] = stats(character)["skills"]
     if canonical not in scores:
-        raise RuleViolation(f"{character.name} has no skill {canonical!r}")
+        raise RuleViolation(f"{character.name} has no skill {quoted(canonical)}")
     return canonical, scores[canonical]
 
 
@@ -429,6 +429,11 @@ def strike(world: World, attacker: str, target: str, blow: Blow) -> Struck:
     the location (Table 3.23, or 3.24 bare-handed) and the damage (the weapon's column, +1d6cum
     for DC and DE)."""
     _two_sides(world, attacker, target, "strike")
+    if blow.defence == "none" and (blow.defence_skill is not None or blow.defence_modifier or blow.defence_modifiers):
+        # §3.1.6: a defence's skill and timing belong to a dodge or a parry the defender spends an
+        # action on; with none declared they would be dropped unsaid (ruling WD24).
+        said = f"{skill_name(blow.defence_skill)} is a defence skill" if blow.defence_skill is not None else "a timing is a defence's"
+        raise RuleViolation(f"{said}, but no defence is declared: a dodge or a parry (§3.1.6)")
     a, fit = acting(world, attacker, fight=True)
     d = living(world, target, conscious=False)
     unarmed = fold(blow.weapon) in ("punch", "kick")

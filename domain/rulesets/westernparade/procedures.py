@@ -12,6 +12,7 @@ from typing import Any
 from chronique.domain.errors import RuleViolation
 from chronique.domain.rulesets.westernparade.resolution import rank
 from chronique.domain.rulesets.westernparade.tables import tables
+from chronique.domain.text import quoted
 
 
 def _data(name: str) -> Any:
@@ -24,7 +25,7 @@ def poker_cents(pot_cents: int, stakes: str, hours: int, luck: str, cards: str) 
     (or bluff) roll's quality and the card-games roll's; rounded half away from zero (WC13)."""
     data = _data("poker")
     if stakes not in data["k"]:
-        raise RuleViolation(f"poker stakes are {', '.join(data['k'])}, not {stakes!r}")
+        raise RuleViolation(f"poker stakes are {', '.join(data['k'])}, not {quoted(stakes)}")
     num, den = data["k"][stakes]
     base = Fraction(pot_cents * data["hands_per_hour"][stakes] * hours * num, den)
     won = base * data["multipliers"][rank(luck)][rank(cards)]
@@ -36,7 +37,7 @@ def fall_violence(metres: int, speed_kmh: int, landing: str, roof: bool = False)
     off a roof), times the landing's factor, rounded down."""
     data = _data("fall")
     if landing not in data["landing"]:
-        raise RuleViolation(f"a landing is {', '.join(data['landing'])}, not {landing!r}")
+        raise RuleViolation(f"a landing is {', '.join(data['landing'])}, not {quoted(landing)}")
     num, den = data["landing"][landing]
     speed = 0 if roof else speed_kmh // data["per_speed_kmh"]
     return floor(Fraction((metres + speed) * num, den))

@@ -11,7 +11,7 @@ from typing import Any
 from chronique.domain.chance import ChanceStream
 from chronique.domain.errors import RuleViolation
 from chronique.domain.rulesets.westernparade.tables import tables
-from chronique.domain.text import fold
+from chronique.domain.text import fold, quoted
 
 # Worst to best (§2.1.2).
 CATA_F, CRIT_F, NORM_F, NORM_S, CRIT_S, EXTRA = "CATA_F", "CRIT_F", "NORM_F", "NORM_S", "CRIT_S", "EXTRA"
@@ -58,7 +58,7 @@ def difficulty(step: str | int) -> int:
     steps: Mapping[str, int] = tables().raw["difficulty"]
     found = steps.get(fold(text))
     if found is None:
-        raise RuleViolation(f"difficulty is one of {', '.join(steps)} or a number, not {step!r}")
+        raise RuleViolation(f"difficulty is one of {', '.join(steps)} or a number, not {quoted(step)}")
     return found
 
 

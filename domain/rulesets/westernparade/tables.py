@@ -19,7 +19,7 @@ from typing import Any
 from chronique.domain.errors import RuleViolation
 from chronique.domain.names import find
 from chronique.domain.rulesets.data import load_toml
-from chronique.domain.text import fold
+from chronique.domain.text import fold, quoted
 
 
 @dataclass(frozen=True)
@@ -263,7 +263,7 @@ def group(key: str) -> Group:
     for g in groups.values():
         if fold(g.key) == wanted or fold(g.name) == wanted:
             return g
-    raise RuleViolation(f"Western Parade has no skill group {key!r} (groups: {', '.join(groups)})")
+    raise RuleViolation(f"Western Parade has no skill group {quoted(key)} (groups: {', '.join(groups)})")
 
 
 def location(name: str) -> Location:
@@ -278,7 +278,7 @@ def characteristic(name: str) -> str:
     t = tables()
     if wanted in t.primary or wanted in t.secondary:
         return wanted
-    raise RuleViolation(f"no characteristic {name!r} (one of {', '.join(t.primary + t.secondary)})")
+    raise RuleViolation(f"no characteristic {quoted(name)} (one of {', '.join(t.primary + t.secondary)})")
 
 
 # -- base formulas ---------------------------------------------------------------------------

@@ -197,7 +197,7 @@ def _activity_rolled(event: dict[str, Any], replay: Replay, table: Table) -> Map
         raise Unknowable  # recorded before ActivityRolled kept the activity it rolled
     replay.part(_activity_part(before))
     mark = len(replay.ops)
-    rolled = roll_activity(replay, before, event["outcome"]["terms"], event["at"], event["end_modifier"])
+    rolled = roll_activity(replay, before, event["outcome"]["terms"], event["at"], event["end_modifier"], event.get("wound_percent"))
     # A week of survival ending in a critical failure then rolls the d6 of days left to live.
     days = 1 if "days" in rolled.result else 0
     replay.name_parts(mark, (_drawn(rolled.outcome), _activity_part(before)), (days, "the d6 of days left to live (§6.15)"))

@@ -221,6 +221,21 @@ def total_penalty(wounds: Mapping[str, tuple[WoundState, bool]], weapon_hand: st
     return sum(penalty(s, t, loc in arm or loc == "head") for loc, (s, t) in wounds.items())
 
 
+# §6.17.2 L5067 "les pénalités pour des blessures aux jambes sont doublées": the lower limb a
+# runner runs on, thigh, leg and foot alike (ruling WB61).
+RUNNING_LEG_PARTS = frozenset({"thigh", "leg", "foot"})
+
+
+def running_shortfall(wounds: Mapping[str, tuple[WoundState, bool]], weapon_hand: str) -> int:
+    """How much shorter (%) a wounded runner's day is (§6.17.2 L5067): Table 3.6's penalties of
+    his wounded locations as ``total_penalty`` sums them, those of the legs (thigh, leg, foot)
+    doubled; a positive percent, 0 when nothing hinders him (ruling WB61)."""
+    arm = weapon_side_locations(weapon_hand)
+    return -sum(
+        penalty(s, t, loc in arm or loc == "head") * (2 if part_of(loc) in RUNNING_LEG_PARTS else 1) for loc, (s, t) in wounds.items()
+    )
+
+
 @dataclass(frozen=True)
 class CriticalEffect:
     """What a critical wound does beyond its PV (§3.2.9): ``fate`` is "" (threshold kept),

@@ -49,7 +49,7 @@ def _gunfight(db: str, monkeypatch: pytest.MonkeyPatch, *faces: int) -> None:
     assert out == (
         f"{SAM}: improvement roll 1 in EXP earned, not rolled yet: roll it with `improve --grant 1`\n"
         f"{SAM}: improvement roll 2 in SGF earned, not rolled yet: roll it with `improve --grant 2`\n"
-        f"{SAM}: improvement roll 3 in REP earned, not rolled yet: the timeline rolls it within the week\n"
+        f"{SAM}: improvement roll 3 in REP earned, eased by 5, not rolled yet: the timeline rolls it within the week\n"
     )
 
 

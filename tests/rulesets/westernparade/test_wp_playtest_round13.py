@@ -56,7 +56,7 @@ def test_a_wounded_festering_hunter_rolls_his_day_with_table_3_6_and_the_infecti
 
 def test_a_long_distance_run_takes_no_wound_term_its_distance_pays_for_the_wounds_S6_17_2_L5067_ruling_WC33() -> None:
     # §6.17.2 L5067: "on n'applique pas de modificateurs à son jet de compétence" — the run's
-    # distance is shortened instead (the activity's own wound percent). A fresh minor wound in Sam's
+    # distance is shortened instead (by the body's wounds at each roll, ruling WB61). A fresh minor wound in Sam's
     # weapon arm (4 of 16 PV; Doc's first aid rolls 10, a full stop, 1 PV back; the treated wound weighs
     # -5 on any other roll, Table 3.6) leaves his Course de longue distance 32 whole; his hunting
     # the same day takes the -5. The untreated wound's infection roll (3 PV lost: 6%), the run and
@@ -65,7 +65,7 @@ def test_a_long_distance_run_takes_no_wound_term_its_distance_pays_for_the_wound
     start = world.campaign.clock
     care.wound(world, SAM, "right-arm", 4, kind="blade")
     care.aid(world, SAM, "right-arm", DOC)
-    dt.start_activity(world, SAM, "running", wounds=10)
+    dt.start_activity(world, SAM, "running")
     dt.start_activity(world, SAM, "hunting")
     dice(world).add(50, 50, 50)
     _, recorded = advanced(world, DAY)
