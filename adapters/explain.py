@@ -65,7 +65,7 @@ class Explanation:
     dice: list[ChanceUsed] = field(default_factory=list)
     """Its recorded chance in the order drawn, each primitive with the part of the rules it fed
     (ruling FP11); empty while it is face down to the reader."""
-    odds: list[tuple[str, Fraction]] = field(default_factory=list)
+    odds: list[tuple[str, Fraction, str]] = field(default_factory=list)
     """The roll's chance of success, one per roller (an opposed roll has two), as its game's luck
     hook reads the event under the campaign's settings of its moment (rulings LK10, RM1): what
     ``chronique log`` gives it. Empty for an event with no roll against a target, and while it
@@ -188,7 +188,7 @@ def _explain(
         # as the luck read model does (projections/luck.py ``rolls``): whoever rolled it (LK1),
         # else the aggregate that recorded it, under the settings of that moment (RM1).
         settings = _settings_at(audit, campaign_id, settled)
-        explanation.odds = [(draw.roller or names[member], draw.chance) for draw in game.luck(domain_event, settings)]
+        explanation.odds = [(draw.roller or names[member], draw.chance, draw.kind) for draw in game.luck(domain_event, settings)]
     else:
         # An event face down by design (a Cartes deal) tells players what the log tells them, its
         # face-up hand and its pile counted (ruling NT10); its cards' places wait for the reveal.

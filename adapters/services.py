@@ -6,7 +6,7 @@ import logging
 import secrets
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC
 from fractions import Fraction
 from functools import partial
@@ -38,7 +38,7 @@ from chronique.domain.gametime import Calendar, WrongCalendar, calendar_for_star
 from chronique.domain.luck import Tally, session_words, tally_counted
 from chronique.domain.names import find
 from chronique.domain.notes import GM, Note, note_author, refuse_player_unless_allowed
-from chronique.domain.pacing import make_pacing
+from chronique.domain.pacing import Pacing, make_pacing
 from chronique.domain.players import player_named
 from chronique.domain.rulesets import Ruleset, calendar_games, ruleset
 from chronique.domain.rulesets.words import face_down_until, joined, player_assigned, told
@@ -137,6 +137,8 @@ class Advanced:
     # What still waits at its end that no advance fires (:meth:`Chronique.waiting`, a critical
     # MicroFudge wound waiting for care, rulings M64, M68): (in-game time, who, what).
     waiting: list[tuple[int, str, str]] = field(default_factory=list)
+    # An advance by hand that moved the pacing's count to its end (ruling TB19): the pacing then.
+    recounted: Pacing | None = None
 
     @property
     def simulated(self) -> bool:
@@ -624,7 +626,9 @@ class Chronique:
                 calendar = calendar_from(world.campaign.calendar)
                 when = "in the past of" if target < start else "the same as"
                 raise RuleViolation(f"{calendar.format(target)} is {when} the campaign's clock ({calendar.format(start)})")
-            return self._advance(world, target, recorded=not dry_run)
+            advanced = self._advance(world, target, recorded=not dry_run)
+            recounted = None if dry_run else self._recount_pacing(world.campaign)
+            return advanced if recounted is None else replace(advanced, events=world.pending(), recounted=recounted)
 
         if dry_run:
             world = self.world(campaign_name)
@@ -634,6 +638,24 @@ class Chronique:
                     deck.hide_order(world, world.campaign.epoch)
                 return run(world)
         return self.act(campaign_name, run)
+
+    def _recount_pacing(self, campaign: Campaign) -> Pacing | None:
+        """After an advance by hand between sessions, the campaign's pacing counts on from the
+        clock it reached, now (ruling TB19), as it does from a session's end: "one day a real day"
+        goes on a day a real day from there, "mon 09:00, 1w" brings a whole week next Monday. An
+        advance that leaves the clock short of where the pacing puts it now changes nothing (the
+        daemon still catches up), nor one that reaches the pacing's ``until``. Recorded as the
+        pacing set anew (its event's shape unchanged); the pacing so counted, or None."""
+        if campaign.pacing is None or campaign.in_session:
+            return None
+        pacing = Pacing.from_data(campaign.pacing)
+        now = self.clock()
+        # A pacing whose --until the clock reached moves it no more: nothing to count on.
+        if campaign.clock <= pacing.target(now) or (pacing.until is not None and campaign.clock >= pacing.until):
+            return None
+        recounted = pacing.anchored(now.isoformat(), campaign.clock)
+        campaign.set_pacing(recounted)
+        return recounted
 
     def set_pacing(
         self, campaign_name: str, ratio: int | None, every: str | None, step: int | None, tz: str, until: str | None
@@ -760,26 +782,28 @@ class Chronique:
 
         return tally_counted(draws())
 
-    def odds(self, campaign_name: str, positions: Iterable[int]) -> dict[int, list[tuple[str, Fraction]]]:
+    def odds(self, campaign_name: str, positions: Iterable[int]) -> dict[int, list[tuple[str, Fraction, str]]]:
         """The chance of success of every roll recorded at ``positions`` of the log, by position:
-        who rolled, at what exact odds (an opposed roll has one per side), from the luck read model."""
+        who rolled, at what exact odds (an opposed roll has one per side) and what the roll was
+        (its kind, which may say what its chance is of: ruling LK14), from the luck read model."""
         wanted = sorted(set(positions))
         if not wanted:
             return {}
         campaign = self.campaign(campaign_name)
         query = (
-            "SELECT position, roller, numerator, denominator FROM read_luck"
+            "SELECT position, roller, numerator, denominator, kind FROM read_luck"
             " WHERE campaign_id = {0} AND position >= {0} AND position <= {0} ORDER BY number"
         )
         params = (str(campaign.id), wanted[0], wanted[-1])
         rows = self._read_model("luck", "read_luck", query, params, partial(_folded, "luck", self.events(campaign_name)))
-        found: dict[int, list[tuple[str, Fraction]]] = {}
+        found: dict[int, list[tuple[str, Fraction, str]]] = {}
         asked = set(wanted)
         for row in rows:
             # The query reads the span of the positions asked; a roll between them that was not
             # asked (a face-down one a page leaves out) stays out.
             if (position := int(row["position"])) in asked:
-                found.setdefault(position, []).append((str(row["roller"]), Fraction(row["numerator"], row["denominator"])))
+                chance = Fraction(row["numerator"], row["denominator"])
+                found.setdefault(position, []).append((str(row["roller"]), chance, str(row["kind"])))
         return found
 
     def board(self, campaign_name: str, gm: bool = True) -> list[tuple[int, str, str]]:

@@ -32,12 +32,26 @@ def name_of(param: Parameter) -> str:
     return long[0] if long else (param.name or "a number").upper()
 
 
+def said(param: Parameter) -> str:
+    """A number's parameter as a range refusal says it (ruling BD24): an option by its flag, as
+    typed (``--distance``); an argument, whose name in capitals is only the help's placeholder, in
+    words, alike in every game: a count of things "the number of points" (``POINTS``, ``CARDS``,
+    ``HOURS``), a bare count "the number" (``COUNT``, ``NUMBER``), any other "the damage",
+    "the duration"."""
+    if any(opt.startswith("--") for opt in param.opts):
+        return name_of(param)
+    name = (param.name or "number").replace("_", " ").lower()
+    if name in ("count", "number"):
+        return "the number"
+    return f"the number of {name}" if name.endswith("s") else f"the {name}"
+
+
 def within(low: int, high: int) -> IntCheck:
     """A callback that accepts ``low..high`` (or no value, for an optional parameter)."""
 
     def check(param: typer.CallbackParam, value: int | None) -> int | None:
         if value is not None:
-            _refuse_out_of_range(name_of(param), value, low, high)
+            _refuse_out_of_range(said(param), value, low, high)
         return value
 
     return check
@@ -64,7 +78,7 @@ def looked_up(param: typer.CallbackParam, value: int | None) -> int | None:
     any number a journal stores (ruling BD6) names nothing, and is refused here, before the journal
     is opened, in one line naming the range (ruling EB15)."""
     if value is not None and not -limits.STORABLE <= value <= limits.STORABLE:
-        _refuse_out_of_range(name_of(param), value, 1, limits.STORABLE)
+        _refuse_out_of_range(said(param), value, 1, limits.STORABLE)
     return value
 
 
@@ -124,7 +138,10 @@ def amount_between(low: float, high: float, unit: str) -> FloatCheck:
 
     def check(param: typer.CallbackParam, value: float | None) -> float | None:
         if value is not None and not low <= value <= high:  # NaN fails every comparison
-            raise fail(f"{name_of(param)} must be between {low:g} and {high:g} {unit} (got {value:g})")
+            name = said(param)
+            # "the number of units must be between 0 and 100", not "… 100 units": said once.
+            shown = "" if name.endswith(f" {unit}") else f" {unit}"
+            raise fail(f"{name} must be between {low:g} and {high:g}{shown} (got {value:g})")
         return value
 
     return check
@@ -135,7 +152,7 @@ def duration(param: typer.CallbackParam, value: str | None) -> str | None:
     if value is not None:
         from chronique.domain.gametime import parse_duration
 
-        _refuse(lambda: _at_most_the_longest(name_of(param), parse_duration(value), value))
+        _refuse(lambda: _at_most_the_longest(said(param), parse_duration(value), value))
     return value
 
 

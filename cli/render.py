@@ -272,6 +272,9 @@ def advanced(services: Chronique, campaign_name: str, advanced: Advanced) -> Non
         first, last = ticks[0].due.at, ticks[-1].due.at
         span = label(first) + (f" … {label(last)}" if last != first else "")
         typer.echo(f"  {span}  {account}" + (f" (×{len(ticks)})" if len(ticks) > 1 else ""))
+    if advanced.recounted is not None:
+        # Ruling TB19: the pacing counts on from the clock the GM moved, as from a session's end.
+        typer.echo(f"the pacing counts on from here: {advanced.recounted.pace()}, from {label(advanced.to_time)}")
     # Once, at the end: what no advance settles (a critical wound waiting for care, ruling M68).
     if advanced.waiting:
         waits = "still waiting" if advanced.recorded else "would still be waiting"
@@ -441,7 +444,7 @@ def explanation(x: Explanation, as_json: bool) -> None:
                 "dice": [{**used.op, "part": used.part} for used in x.dice],
                 # Ruling LK10: the roll's odds in the log's words, and each roller's exact chance.
                 "odds": odds_words(x.odds) if x.odds else None,
-                "chances": [{"who": who, "chance": str(chance)} for who, chance in x.odds],
+                "chances": [{"who": who, "chance": str(chance), "kind": what} for who, chance, what in x.odds],
             }
         )
         return
@@ -523,6 +526,8 @@ def outcome(services: Chronique, result: Any, campaign_name: str | None) -> Any:
             "ticks": [{"at": label(tick.due.at), "what": tick.account} for tick in result.ticks],
             # What no advance settles, as the text report ends with it (rulings M68, M71).
             "waiting": [{"who": who, "what": what} for _, who, what in result.waiting],
+            # Ruling TB19: the pacing counting on from the clock moved by hand, in words.
+            "pacing": None if result.recounted is None else f"{result.recounted.pace()}, from {label(result.to_time)}",
         }
     if callable(getattr(result, "to_json", None)):
         # A result with a JSON form of its own (an undo's Undone) is shown as it.

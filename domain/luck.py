@@ -125,16 +125,39 @@ def percent_words(chance: Fraction) -> str:
     return f"{round(percent)}%"
 
 
-def odds_words(chances: Iterable[tuple[str, Fraction]]) -> str:
+AIM = " — "
+"""Between what a roll was and what its chance is the chance of, in a :class:`Draw`'s ``kind``
+(:func:`aimed`): the luck read model keeps the kind, so the odds words find the aim there."""
+
+SUCCEED = "to succeed"
+
+
+def aimed(kind: str, aim: str) -> str:
+    """A roll's kind with what its chance is the chance of, when that is not the chance its line
+    gives (ruling LK14): Western Parade's first aid is one roll read at three chances and counted
+    at the easy one, "first aid — to stop at least 1 PH, at the easy chance"."""
+    return f"{kind}{AIM}{aim}"
+
+
+def aim_of(kind: str | None) -> str:
+    """What a roll's chance is the chance of, from its kind (:func:`aimed`): "to succeed" unless
+    the kind says another aim."""
+    return (kind or "").partition(AIM)[2] or SUCCEED
+
+
+def odds_words(chances: Iterable[tuple[str, Fraction] | tuple[str, Fraction, str]]) -> str:
     """A roll's odds beside its account, one clause per roll (an opposed roll has two): "Jim had
     62% to succeed", so that what the roll did can be read against its chance. A roller's roll
     after his own (a reroll) is "then 6%", never his name again (ruling LK12): "Jim had 6% to
-    succeed, then 6%"."""
+    succeed, then 6%". A roll given with its kind whose chance is of another aim than its line's
+    (:func:`aimed`, ruling LK14) says that aim: "Doc Holloway had 96% to stop at least 1 PH, at
+    the easy chance"."""
     clauses: list[str] = []
     before = None
-    for who, chance in chances:
-        clauses.append(f"then {percent_words(chance)}" if who == before else f"{who} had {percent_words(chance)} to succeed")
-        before = who
+    for who, chance, *kind in chances:
+        aim = aim_of(kind[0] if kind else None)
+        clauses.append(f"then {percent_words(chance)}" if (who, aim) == before else f"{who} had {percent_words(chance)} {aim}")
+        before = (who, aim)
     return ", ".join(clauses)
 
 

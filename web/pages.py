@@ -287,7 +287,10 @@ def explain_page(services: Chronique, reader: Reader, ref: str) -> dict[str, Any
     if found is None:
         raise RuleViolation(f"There is no event {_echoed(ref)} in this campaign.")
     explained = explain(services.audit, found, for_players=not reader.gm)
-    return {"title": f"{reader.campaign} — event {ref}", "lines": account(explained)}
+    # Ruling NT12: an event that drew on no chance (a creation, a wound taken) is not said to have
+    # "come out of its chance": the rules alone check it. A face-down one drew, or it would not hide.
+    drew = explained.hidden or bool(explained.event.get("chance") or explained.origins or explained.untraced)
+    return {"title": f"{reader.campaign} — event {ref}", "lines": account(explained), "drew": drew}
 
 
 def _event_of(services: Chronique, campaign: Campaign, ref: str) -> str | None:

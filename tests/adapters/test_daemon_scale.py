@@ -174,9 +174,11 @@ def test_the_next_advance_follows_pacing_sessions_advances_and_clearing(db: str)
         services.end_session("Verdelune")
         # Re-anchored at the session's end (Monday 08:00 still): due at 09:00 as before.
         assert due_rows(services) == {"Verdelune": (MONDAY_0900, services.campaign("Verdelune").pacing)}
-        # A GM's own advance of a week: the pacing's first Monday now only catches up with it.
+        # A GM's own advance of a week: the pacing counts on from it (ruling TB19), its first
+        # Monday bringing a week more, as ever (it waited for the Monday after, only catching up).
         services.advance("Verdelune", lambda c: c.clock + WEEK)
-        assert due_rows(services)["Verdelune"][0] == MONDAY_0900 + timedelta(weeks=1)
+        assert due_rows(services) == {"Verdelune": (MONDAY_0900, services.campaign("Verdelune").pacing)}
+        assert services.campaign("Verdelune").pacing["anchor_game"] == services.campaign("Verdelune").clock
         services.set_pacing("Verdelune", 3600, None, None, "UTC", None)  # a game hour a real second
         # Counted from now (08:00): the target passes the clock after one whole real second.
         assert due_rows(services)["Verdelune"][0] == SET_ON + timedelta(seconds=1)

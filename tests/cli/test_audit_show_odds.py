@@ -143,7 +143,7 @@ def test_audit_show_gives_every_roll_the_odds_the_log_prints_beside_it_LK10(db: 
     for event, _ in explained:
         found = shown_json(db, short_ref(event))
         assert found["odds"] == (", ".join(shown[short_ref(event)]) or None)
-        assert odds_words((c["who"], Fraction(c["chance"])) for c in found["chances"]) == (found["odds"] or "")
+        assert odds_words((c["who"], Fraction(c["chance"]), c["kind"]) for c in found["chances"]) == (found["odds"] or "")
 
 
 def test_a_face_down_rolls_odds_wait_for_its_reveal_for_players_and_show_to_the_gm(db: str) -> None:
@@ -190,5 +190,5 @@ def test_a_rolls_odds_are_those_of_the_settings_of_its_moment_not_of_a_later_cha
     then, now = success_odds(target, level, 2), success_odds(target, level, 3)
     assert then != now
     found = shown_json(db, short_ref(event))
-    assert found["chances"] == [{"who": "Bruno", "chance": str(then)}]
+    assert found["chances"] == [{"who": "Bruno", "chance": str(then), "kind": "test"}]
     assert shown_odds(db, short_ref(event)) == odds_clauses(details) == [odds_words([("Bruno", then)])]

@@ -45,7 +45,7 @@ def cartes(db: str, session: bool = False) -> str:
 def test_an_advance_beyond_a_thousand_in_game_years_is_refused(db: str, duration: str) -> None:
     campaign = cartes(db)
     line = refused(db, "advance", campaign, duration)
-    assert line == f"error: DURATION must be at most 1,000 in-game years (got {duration})"
+    assert line == f"error: the duration must be at most 1,000 in-game years (got {duration})"
 
 
 def test_an_advance_of_a_thousand_in_game_years_is_taken(db: str) -> None:
@@ -129,7 +129,7 @@ def test_a_microfudge_modifier_beyond_ten_ranks_is_refused_s1_2(db: str, tmp_pat
     line = refused(db, "microfudge", "test", "Zombies", "Harvey", "Pilotage", "--modifier", HUGE)
     assert line == f"error: --modifier must be between -10 and 10 (got {10**25:,})"
     line = refused(db, "microfudge", "atout", "award", "Zombies", "Harvey", str(10**20))
-    assert line == f"error: COUNT must be between -100 and 100 (got {10**20:,})"
+    assert line == f"error: the number must be between -100 and 100 (got {10**20:,})"
 
 
 def test_an_elor_difficulty_or_effort_beyond_twenty_is_refused_Attaque_L538(db: str, tmp_path: Path) -> None:
@@ -167,7 +167,8 @@ def test_an_award_of_more_cards_than_three_decks_is_refused(db: str, session: bo
     campaign = cartes(db, session=session)
     for count in (str(10**20), "100000000000"):
         assert (
-            refused(db, "cartes", "xp", "award", campaign, "Alice", count) == f"error: CARDS must be between 1 and 156 (got {int(count):,})"
+            refused(db, "cartes", "xp", "award", campaign, "Alice", count)
+            == f"error: the number of cards must be between 1 and 156 (got {int(count):,})"
         )
 
 
@@ -189,13 +190,13 @@ def test_an_integer_the_journal_cannot_give_back_is_refused_by_the_store_in_the_
 @pytest.mark.parametrize(
     ("args", "named"),
     [
-        (("body", "wound", "Shotgun City", "Sam Parkerson", "right-thigh", "99999999999"), "DAMAGE must be between 0 and 500"),
+        (("body", "wound", "Shotgun City", "Sam Parkerson", "right-thigh", "99999999999"), "the damage must be between 0 and 500"),
         (
             ("body", "press", "Shotgun City", "Sam Parkerson", "right-thigh", "--rounds", "100000000000000"),
             "--rounds must be between 1 and",
         ),
-        (("body", "drink", "Shotgun City", "Sam Parkerson", "nan"), "UNITS must be between 0 and 100 units"),
-        (("body", "drink", "Shotgun City", "Sam Parkerson", "inf"), "UNITS must be between 0 and 100 units"),
+        (("body", "drink", "Shotgun City", "Sam Parkerson", "nan"), "the number of units must be between 0 and 100 (got "),
+        (("body", "drink", "Shotgun City", "Sam Parkerson", "inf"), "the number of units must be between 0 and 100 (got "),
     ],
 )
 def test_western_parade_body_numbers_have_a_range(db: str, args: tuple[str, ...], named: str) -> None:
@@ -234,7 +235,7 @@ DOWNTIME = ("western-parade", "downtime")
         # §Humains L862-882: a location holds 3 to about 20 HP.
         (("elor", "damage", "Tolosa", "Aldo", "--amount", HUGE), f"--amount must be between 1 and 100 (got {10**25:,})"),
         (("elor", "damage", "Tolosa", "Aldo", "--amount", "-1"), "--amount must be between 1 and 100 (got -1)"),
-        (("elor", "xp", "award", "Tolosa", "Aldo", "101"), "POINTS must be between 1 and 100 (got 101)"),
+        (("elor", "xp", "award", "Tolosa", "Aldo", "101"), "the number of points must be between 1 and 100 (got 101)"),
         # §Actions longues L436-452 and the risk clock (E-T6: a D10 at most the threshold).
         ((*ELOR_LONG[:-1], "1001"), "--degrees must be between 1 and 1,000 (got 1,001)"),
         ((*ELOR_LONG, "--hours-per-day", "25"), "--hours-per-day must be between 1 and 24 (got 25)"),
@@ -251,7 +252,7 @@ DOWNTIME = ("western-parade", "downtime")
         # Western Parade Tables 5.1-5.4: no firearm reaches 2,800 m at long range.
         ((*SHOOT, "--distance", HUGE), f"--distance must be between 0 and 10,000 (got {10**25:,})"),
         # §2.6.1 L1421 (a week of 168 hours), §1.6.3 (percentages), §2.4.3 (a gunfight), §1.7.2 (REP), §6.8 (a capital, WC31).
-        ((*PLAN, "169"), "HOURS must be between 0 and 168 (got 169)"),
+        ((*PLAN, "169"), "the number of hours must be between 0 and 168 (got 169)"),
         ((*PLAN, "10", "--teacher", "Doc", "--teacher-level", "201"), "--teacher-level must be between -200 and 200 (got 201)"),
         ((*DOWNTIME, "gunfight", "Dodge", "Sam", "--put-out", HUGE), f"--put-out must be between 0 and 100 (got {10**25:,})"),
         ((*DOWNTIME, "gunfight", "Dodge", "Sam", "--duel", "12", "--duel", "101"), "--duel must be between 0 and 100 (got 101)"),

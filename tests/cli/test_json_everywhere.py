@@ -57,7 +57,7 @@ def test_an_advance_prints_its_span_and_ticks_in_the_campaigns_calendar(db: str)
     party(db)
     run(db, "session", "end", CAMPAIGN)
     shown = json.loads(run(db, "advance", CAMPAIGN, "2d", "--yes", "--json").stdout)
-    expected = {"recorded": True, "from": "Day 1 08:00", "to": "Day 3 08:00", "span": "2d", "ticks": [], "waiting": []}
+    expected = {"recorded": True, "from": "Day 1 08:00", "to": "Day 3 08:00", "span": "2d", "ticks": [], "waiting": [], "pacing": None}
     assert shown["outcome"] | {"ticks": []} == expected
     assert any(e["event"]["topic"].endswith(":Campaign.TimeAdvanced") for e in shown["recorded"])
     dry = json.loads(run(db, "advance", CAMPAIGN, "1d", "--dry-run", "--json").stdout)

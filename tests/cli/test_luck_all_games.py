@@ -182,7 +182,9 @@ def test_western_parade_luck_is_every_d100_roll_against_its_open_ended_odds_s3_1
     assert not any(e["hidden"] for e in events)
     assert luck(db, CITY) == expected_luck(western_parade_rolls(events))
     checks = ("skill roll", "characteristic roll", "luck roll against the impossible")
-    assert_report_plots(db, CITY, tmp_path, (*checks, "melee attack", "defence (dodge)", "shot", "first aid"))
+    assert_report_plots(
+        db, CITY, tmp_path, (*checks, "melee attack", "defence (dodge)", "shot", "first aid — to stop at least 1 PH, at the easy chance")
+    )
 
 
 # -- MicroFudge ------------------------------------------------------------------------------------

@@ -16,7 +16,7 @@ from test_ruleset_contract import CAMPAIGN, PLAYS, party, play
 from chronique.adapters.bootstrap import build
 from chronique.domain.luck import odds_words, percent_words
 
-ODDS = re.compile(r"[A-Z][\w ]*? had (?:\d{1,3}%|under 1%|over 99%) to succeed")
+ODDS = re.compile(r"[A-Z][\w ]*? had (?:\d{1,3}%|under 1%|over 99%) to (?:succeed|stop at least 1 PH, at the easy chance)")
 
 
 def clauses(text: str) -> list[str]:

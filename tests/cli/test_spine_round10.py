@@ -31,11 +31,24 @@ def standing(db: str, now: datetime) -> str:
 
 def paced(db: str, monkeypatch: pytest.MonkeyPatch, *pace: str) -> None:
     """Verdelune (Cartes, Day 1 08:00), paced with ``pace`` on Monday 5 January 2026 at 00:00 UTC
-    (the wall clock frozen there, as the daemon's tests freeze it), then advanced 2 days by hand."""
+    (the wall clock frozen there, as the daemon's tests freeze it), then advanced 2 days by hand,
+    the pacing kept counted from where it was set: since ruling TB19 an advance by hand counts the
+    pacing on from its end, so the GM voids that recount with ``correct`` (as a journal advanced
+    by hand before TB19 stands)."""
     monkeypatch.setenv(TEST_CLOCK, f"{MONDAY.isoformat()}@0@0")
     run(db, "campaign", "new", "Verdelune", "--ruleset", "cartes", "--start", "Day 1 08:00")
     run(db, "pace", "set", "Verdelune", *pace)
     assert run(db, "advance", "Verdelune", "2d").stdout.startswith("advanced 2 days from Day 1 08:00 to Day 3 08:00")
+    services = build(db, create=False)
+    try:
+        campaign = services.campaign("Verdelune")
+        assert campaign.pacing is not None
+        recounted = campaign.pacing["anchor_game"] == campaign.clock  # none past the pacing's --until
+        recount = f"{campaign.id.hex[:8]}:{campaign.version - 1}"  # the pacing set anew, before the command's mark
+    finally:
+        services.close()
+    if recounted:
+        run(db, "correct", recount, "--reason", "keep the pacing counted from where it was set")
 
 
 # -- A clock advanced by hand past its pacing (ruling TB17) ----------------------------------------

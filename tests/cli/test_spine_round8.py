@@ -56,13 +56,13 @@ def test_luck_shows_no_bare_z_column_and_its_json_keeps_the_figures_ruling_lk11(
 @pytest.mark.parametrize(
     ("game", "sheet", "command", "said"),
     [
-        ("cartes", "alice.toml", ("cartes", "xp", "award", "C", "Alice", "-1"), "CARDS must be between 1 and"),
-        ("elor", "elor_montana.toml", ("elor", "xp", "award", "C", "Montana James", "-3"), "POINTS must be between 1 and"),
+        ("cartes", "alice.toml", ("cartes", "xp", "award", "C", "Alice", "-1"), "the number of cards must be between 1 and"),
+        ("elor", "elor_montana.toml", ("elor", "xp", "award", "C", "Montana James", "-3"), "the number of points must be between 1 and"),
         (
             "western-parade",
             "wp_joe.toml",
             ("western-parade", "body", "wound", "C", "Joe Hambuster", "torso", "-4"),
-            "DAMAGE must be between 0 and",
+            "the damage must be between 0 and",
         ),
     ],
 )

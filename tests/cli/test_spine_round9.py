@@ -27,7 +27,7 @@ def verdelune(db: str) -> str:
     [
         (
             ("export", "session", "Verdelune", THOUSANDS),
-            "NUMBER must be between 1 and 9,007,199,254,740,991 (got a number of 4,000 digits)",
+            "the number must be between 1 and 9,007,199,254,740,991 (got a number of 4,000 digits)",
         ),
         (
             ("log", "Verdelune", "--session", THOUSANDS),

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from chronique.domain.luck import Draw
+from chronique.domain.luck import Draw, aimed
 from chronique.domain.rulesets.westernparade import body_events as be
 from chronique.domain.rulesets.westernparade import downtime_events as dev
 from chronique.domain.rulesets.westernparade import events as ev
@@ -24,6 +24,9 @@ from chronique.domain.rulesets.westernparade.resolution import limits
 from chronique.domain.rulesets.westernparade.training import downtime_data
 
 FACES = 100
+FIRST_AID = aimed("first aid", "to stop at least 1 PH, at the easy chance")
+"""First aid's kind (ruling LK14): one roll read at three chances (§3.2.4, WB34), its success any
+PH stopped, counted at the easy chance (LK4), which its odds words name."""
 
 
 # How many faces of an open-ended roll the odds follow exactly. The luck read model stores a
@@ -112,7 +115,9 @@ def draws(event: Any) -> list[Draw]:
         defence = _roll(f"defence ({event.defence_kind})", event.defence, event.target) if event.defence else []
         return [*_roll("melee attack", event.outcome), *defence]
     if isinstance(event, be.FirstAidGiven):
-        return _roll("first aid", {**event.outcome, "chance": event.outcome["chance"] + EASY}, event.by)
+        # Ruling LK14: its line gives the normal chance and the three it is read at (WB34); the
+        # chance luck counts is the easy one's (LK4), and the odds words say so.
+        return _roll(FIRST_AID, {**event.outcome, "chance": event.outcome["chance"] + EASY}, event.by)
     if isinstance(event, be.CareGiven):
         end = event.outcome.get("end")
         patient = _roll(f"{event.skill}: the patient's END roll", end) if end else []

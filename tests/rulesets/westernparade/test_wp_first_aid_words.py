@@ -77,7 +77,9 @@ def test_a_first_aid_roll_of_several_faces_says_their_sum_everywhere_it_is_said_
     (given,) = events(db, CAMPAIGN, "FirstAidGiven")
     assert (given["outcome"]["faces"], given["outcome"]["total"]) == ([98, 20], 118)
     # The log adds the odds at the easy chance the roll is counted at (ruling LK4).
-    assert log_details(db, CAMPAIGN, "--kind", "FirstAidGiven") == [f"{line} (Doc Holloway had 96% to succeed)"]
+    assert log_details(db, CAMPAIGN, "--kind", "FirstAidGiven") == [
+        f"{line} (Doc Holloway had 96% to stop at least 1 PH, at the easy chance)"
+    ]
     run(db, "session", "end", CAMPAIGN)
     assert f"| {line}" in run(db, "export", "session", CAMPAIGN, "1").stdout
     ref = f"{given['originator_id'].replace('-', '')[:8]}:{given['originator_version']}"

@@ -78,7 +78,7 @@ def test_a_first_aid_that_could_stop_2_PH_on_an_arm_bleeding_1_says_it_stopped_t
     scripted_dice(monkeypatch, 70)
     line = BY_DOC.format(where="bras droit") + ": rolled 70 → 1 PH stopped, all it bled a round (the roll would stop 2)"
     assert run(db, WP, "body", "first-aid", C, SAM, "right-arm", "--by", DOC).stdout == f"{SAM}: {line}\n"
-    assert log_details(db, C, "--kind", "FirstAidGiven") == [f"{line} ({DOC} had 96% to succeed)"]
+    assert log_details(db, C, "--kind", "FirstAidGiven") == [f"{line} ({DOC} had 96% to stop at least 1 PH, at the easy chance)"]
     (arm,) = [x for x in run(db, WP, "body", "status", C, SAM).stdout.splitlines() if "bras droit" in x]
     assert arm == "  bras droit: minor wound, 13 of 16 PV left; bleeding stopped by first aid"
     (given,) = events(db, C, "FirstAidGiven")
@@ -172,7 +172,7 @@ def test_first_aid_on_ones_own_wound_reads_as_ones_own_in_the_command_the_log_an
         " read at easy 105, normal 80 and difficult 55: rolled 90 → 1 PH stopped"
     )
     assert run(db, WP, "body", "first-aid", C, DOC, "left-arm", "--by", DOC).stdout == f"{DOC}: {line}\n"
-    assert log_details(db, C, "--kind", "FirstAidGiven") == [f"{line} ({DOC} had 95% to succeed)"]
+    assert log_details(db, C, "--kind", "FirstAidGiven") == [f"{line} ({DOC} had 95% to stop at least 1 PH, at the easy chance)"]
     (given,) = events(db, C, "FirstAidGiven")
     assert given["by_the_wounded"] is True
     ref = f"{given['originator_id'].replace('-', '')[:8]}:{given['originator_version']}"
