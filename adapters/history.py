@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
 from chronique.domain.campaign import Campaign
@@ -62,16 +62,37 @@ def version_as_of(services: Chronique, campaign: Campaign, character: Character,
         return _version_at_event(services, campaign, character, as_of.strip())
     if is_count(as_of.strip()):
         number = int(as_of)
-        if not 1 <= number <= campaign.session:  # sessions count from 1; the next one has not started
-            raise RuleViolation(f"campaign {campaign.name} has no session {number}")
-        seal = next((s for s in campaign.seals if s["session"] == number and s["boundary"] == "session-end"), None)
-        if seal is None:
-            raise RuleViolation(f"session {number} of {campaign.name} has not ended")
-        head = seal["heads"].get(str(character.id))
+        head = _session_end(campaign, number)["heads"].get(str(character.id))
         if head is None:
             raise RuleViolation(f"{character.name} had not joined by the end of session {number}")
         return int(head[0])
     return version_at(services, character, calendar_from(campaign.calendar).parse(as_of))
+
+
+def _session_end(campaign: Campaign, number: int) -> dict[str, Any]:
+    """The seal of session ``number``'s end, which names every chain's head then."""
+    if not 1 <= number <= campaign.session:  # sessions count from 1; the next one has not started
+        raise RuleViolation(f"campaign {campaign.name} has no session {number}")
+    seal = next((s for s in campaign.seals if s["session"] == number and s["boundary"] == "session-end"), None)
+    if seal is None:
+        raise RuleViolation(f"session {number} of {campaign.name} has not ended")
+    return dict(seal)
+
+
+def _clock_then(services: Chronique, campaign: Campaign, as_of: str) -> int:
+    """The campaign's clock at the end of session ``as_of`` (a number) or when the event ``as_of``
+    was recorded: what a sheet as of then reads as "now" ("the next healing on Day 2 08:00", not
+    on a day the campaign reached months later)."""
+    typed = as_of.strip()
+    if is_count(typed):
+        version = int(_session_end(campaign, int(typed))["heads"][str(campaign.id)][0])
+    else:
+        from chronique.adapters.explain import locate
+
+        place = locate(services.audit, typed)  # found already by the character's version
+        member = UUID(place.member)
+        version = place.version if member == campaign.id else services.journal.raw.version_at(campaign.id, member, place.version)
+    return int(services.journal.load(campaign.id, version=version).clock)
 
 
 def sheet_as_of(services: Chronique, campaign: str, name: str, as_of: str | None, gm: bool) -> tuple[World, Character]:
@@ -85,7 +106,9 @@ def sheet_as_of(services: Chronique, campaign: str, name: str, as_of: str | None
     if as_of is None:
         return services.sheet_now(campaign, name, gm)
     character = services.character_as_of(campaign, name, lambda c, ch: version_as_of(services, c, ch, as_of), gm)
-    return services.world(campaign), character
+    world = services.world(campaign)
+    world.campaign.clock = _clock_then(services, found, as_of)  # read-only: never saved
+    return world, character
 
 
 def _refuse_before_the_start(services: Chronique, campaign: Campaign, moment: int) -> None:
