@@ -37,9 +37,9 @@ def scripted_dice(monkeypatch: pytest.MonkeyPatch, *faces: int) -> None:
 # -- First aid's odds say what their chance is of (ruling LK14) -----------------------------------
 
 
-def test_first_aid_odds_say_they_are_the_chance_of_stopping_any_PH_at_the_easy_chance_S3_2_4_ruling_LK14(
-    db: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def first_aid_rolled_32(db: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Doc Holloway gives Sam first aid on a 10-point wound of the right thigh in session 1, the
+    d100 rolling 32 (Premiers soins 85)."""
     run(db, "campaign", "new", CITY, "--ruleset", WP, "--start", "1873-04-12 08:00")
     for who in ("sam", "doc"):
         run(db, "character", "new", CITY, "--sheet", str(SAMPLES / f"wp_{who}.toml"))
@@ -47,6 +47,12 @@ def test_first_aid_odds_say_they_are_the_chance_of_stopping_any_PH_at_the_easy_c
     run(db, WP, "body", "wound", CITY, SAM, "right-thigh", "10", "--through")
     scripted_dice(monkeypatch, 32)
     run(db, WP, "body", "first-aid", CITY, SAM, "right-thigh", "--by", DOC)
+
+
+def test_first_aid_odds_say_they_are_the_chance_of_stopping_any_PH_at_the_easy_chance_S3_2_4_ruling_LK14(
+    db: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first_aid_rolled_32(db, monkeypatch)
     # §3.2.4 (WB34): one roll at Premiers soins 85 read at three chances; luck counts it at the
     # easy 110 read open-ended (LK4), 96%. It read "(Doc Holloway had 96% to succeed)" after
     # "chance 85%": two chances of one roll, the second unexplained.
@@ -61,13 +67,7 @@ def test_first_aid_odds_say_they_are_the_chance_of_stopping_any_PH_at_the_easy_c
 def test_a_journal_whose_luck_an_older_chronique_projected_names_first_aid_s_aim_after_migration_0012_ruling_LK14(
     db: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    run(db, "campaign", "new", CITY, "--ruleset", WP, "--start", "1873-04-12 08:00")
-    for who in ("sam", "doc"):
-        run(db, "character", "new", CITY, "--sheet", str(SAMPLES / f"wp_{who}.toml"))
-    run(db, "session", "start", CITY)
-    run(db, WP, "body", "wound", CITY, SAM, "right-thigh", "10", "--through")
-    scripted_dice(monkeypatch, 32)
-    run(db, WP, "body", "first-aid", CITY, SAM, "right-thigh", "--by", DOC)
+    first_aid_rolled_32(db, monkeypatch)
     kinds = select(read_luck.c.kind).where(read_luck.c.kind.like("first aid%"))
     run(db, "luck", CITY)  # a read catches the read models up
     assert change_read_model(db, kinds) == [[("first aid — to stop at least 1 PH, at the easy chance",)]]
