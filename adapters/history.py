@@ -91,7 +91,9 @@ def _clock_then(services: Chronique, campaign: Campaign, as_of: str) -> int:
 
         place = locate(services.audit, typed)  # found already by the character's version
         member = UUID(place.member)
-        version = place.version if member == campaign.id else services.journal.raw.version_at(campaign.id, member, place.version)
+        # A member's event comes after the campaign's creation, so the campaign had a version then.
+        found = place.version if member == campaign.id else services.journal.raw.version_at(campaign.id, member, place.version)
+        version = int(found or 1)
     return int(services.journal.load(campaign.id, version=version).clock)
 
 
