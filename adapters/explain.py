@@ -3,6 +3,7 @@ the epoch, every card with the shuffle it came from, and whether it is verifiabl
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict, deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -70,6 +71,9 @@ class Explanation:
     hook reads the event under the campaign's settings of its moment (rulings LK10, RM1): what
     ``chronique log`` gives it. Empty for an event with no roll against a target, and while it
     is face down to the reader (its odds would tell what it was about)."""
+    settles: list[tuple[str, str]] = field(default_factory=list)
+    """The tests an opposition settles, (whose, ref), the acting side's first: what it follows
+    from, so that a disputed opposition can be followed to its draws (ruling EB31)."""
 
     @property
     def verifiable(self) -> bool:
@@ -134,8 +138,13 @@ def _explain(
     # The campaign's own version when the event was recorded: its settings then price the roll (RM1).
     campaign, settled = str(campaign_id), 1
     game = ruleset(own[0]["ruleset"])
+    # Each aggregate's latest event before the target: an opposition follows from the tests
+    # just made by both sides (ruling EB31).
+    latest: dict[str, tuple[str, dict[str, Any]]] = {}
     for event in audit.events(campaign_id):
         here = f"{event['originator_id']}:{event['originator_version']}"
+        if target is None and not (event["originator_id"] == member and event["originator_version"] == version):
+            latest[event["originator_id"]] = (here, event)
         if target is None and event["originator_id"] == campaign:
             settled = event["originator_version"]
         if event["topic"] in CORRECTION_TOPICS:
@@ -172,6 +181,7 @@ def _explain(
     hidden = for_players and sealed is not None and epochs[sealed].seed is None
     what = target["topic"].rsplit(":", 1)[1]
     explanation = Explanation(ref, names[member], what, target, hidden, voided.get(ref), epochs, origins, untraced)
+    explanation.settles = _settles(target, member, names, latest)
     if not hidden:
         domain_event = _domain_event(audit, member, version)
         explanation.rederived = _verdict(audit, campaign_id, ref, target, epochs)
@@ -196,6 +206,22 @@ def _explain(
         if getattr(domain_event, "face_down_by_design", False):
             explanation.description = told(game.describe, domain_event)
     return explanation
+
+
+def _settles(
+    target: dict[str, Any], member: str, names: dict[str, str], latest: dict[str, tuple[str, dict[str, Any]]]
+) -> list[tuple[str, str]]:
+    """The tests an opposition settles (ruling EB31), as the verifier finds them (§Réussites ou
+    échecs L305-313): the acting side's event just before it, and, when the opponent drew, the
+    opponent's latest event; each only when it is a test. Nothing for any other event."""
+    if not isinstance(target.get("opposition"), dict) or not isinstance(target.get("opponent"), str):
+        return []
+    sides = [member]
+    if target.get("opponent_stance") == "draws":
+        opponent = target["opponent"].casefold()
+        sides += [m for m, name in names.items() if m != member and name.casefold() == opponent][:1]
+    tests = [(names[side], latest[side][0]) for side in sides if side in latest and latest[side][1]["topic"].endswith(":TestMade")]
+    return tests
 
 
 def _domain_event(audit: Audit, member: str, version: int) -> Any:
@@ -357,9 +383,9 @@ def account(x: Explanation) -> list[str]:
     # since its version 5 (ruling C82): the reason when one was given, else the game's purpose.
     # A roll nobody gave a reason for says none: "why: —" read as "no explanation" above the
     # lines that explain it; one its account tells already ("correction: voided 8e840eb3:4 (wrong
-    # skill)", "7♣ drawn for Alice (Contact test)") is not said twice.
-    why = e.get("purpose") or e.get("game_purpose") or e.get("reason")
-    lines += [f"what happened: {x.description}", *([f"why: {why}"] if why and f"({why})" not in x.description else [])]
+    # skill)", "7♣ drawn for Alice (Contact test)") is not said twice, nor a game's purpose or a
+    # recorded reason its line says in words (ruling EB30).
+    lines += [f"what happened: {x.description}", *(f"why: {why}" for why in _why(e, x.description))]
     if x.odds:
         # Ruling LK10: what the roll did reads against its chance, in the log's own words.
         lines.append(f"the odds: {odds_words(x.odds)}")
@@ -367,17 +393,14 @@ def account(x: Explanation) -> list[str]:
         from chronique.domain.rulesets.cartes.describe import target_terms
 
         made_of = target_terms(e["skill"], e["basis"])
-        lines.append(f"target {e['target']} for {e['skill']} = {made_of} (sheet as of version {e['sheet_version']})")
-        o = e["outcome"]
-        # The cards drawn first, then those played in their place (§Ressources en cartes L199: a
-        # hand card for a failed draw), as the test was resolved with.
-        drawn = o.get("drawn") or o["cards"]
-        played = "" if list(drawn) == list(o["cards"]) else f", played as {cards(o['cards'])}"
-        lines.append(
-            f"level {o['level']:+d} (asked {o['level_asked']:+d}), {e['source']} first: "
-            f"{cards(drawn)}{played} → {'success' if o['success'] else 'failure'} {o['quality'] or ''}".rstrip()
-        )
+        lines.append(f"target {e['target']} for {e['skill']} = {made_of}{_sheet_moment(x)}")
+        lines.append(_level_line(e))
     lines += _dice_lines(x)
+    if x.settles:
+        # An opposition follows from the two tests just made (§Réussites ou échecs L305-313): named
+        # by their refs, so that a disputed opposition can be followed to its draws (ruling EB31).
+        tests = " and ".join(f"{who}'s test {short_ref(ref)}" for who, ref in x.settles)
+        lines.append(f"the {'draws' if len(x.settles) > 1 else 'draw'} it settles: {tests}")
     for origin in x.origins:
         dice = f"the dice of {epoch_name(origin.epoch)}, {_status(x, origin.epoch)}"
         if origin.position is None:
@@ -397,6 +420,52 @@ def account(x: Explanation) -> list[str]:
     else:
         lines.append("verifiable now")
     return lines
+
+
+def _why(e: Mapping[str, Any], description: str) -> list[str]:
+    """The "why" of an event, when its account does not tell it already (rulings C82, EB30): the
+    reason a player gave, unless the line says it in brackets; else the game's own purpose or the
+    reason the event records ("support of Alice", "resource"), which its line tells in words ("the
+    support of Alice failed", "from the resource draw"): said only when the line does not."""
+    given = e.get("purpose")
+    if given:
+        return [] if f"({given})" in description else [str(given)]
+    recorded = e.get("game_purpose") or e.get("reason")
+    if not isinstance(recorded, str) or not recorded.strip():
+        return []
+    return [] if re.search(rf"(?<!\w){re.escape(recorded)}(?!\w)", description) else [recorded]
+
+
+def _sheet_moment(x: Explanation) -> str:
+    """Which sheet a test's target was read from, as a moment a sheet can be shown at (``sheet
+    --as-of <ref>``, ruling SV5), never its version (rulings SV11, EB28): " (Alice's sheet as it
+    stood when event 8e840eb3:1 was recorded)"; nothing when the test records no such moment."""
+    version = x.event.get("sheet_version")
+    if type(version) is not int or version < 1:
+        return ""
+    aggregate = x.ref.rpartition(":")[0]
+    return f" ({x.who}'s sheet as it stood when event {short_ref(f'{aggregate}:{version}')} was recorded)"
+
+
+def _level_line(e: Mapping[str, Any]) -> str:
+    """A Cartes test's draw as its log line reads it (ruling EB29): the level with its name, the
+    level asked and the first card whose suit moved it, where the first card came from, the cards,
+    and the success with its quality and the suit's +3 (§Bonus de couleur L321-324; none on a
+    recovery draw, ruling C11): "level +0 (moyenne); pile first: 2♠ → success, quality 2 +3 (♠ on
+    a power manoeuvre)"."""
+    from chronique.domain.rulesets.cartes.describe import level, quality
+    from chronique.domain.rulesets.cartes.resolution import RECOVERY_DRAW, purposes, without_suit_bonus
+
+    o = without_suit_bonus(e["outcome"]) if purposes(e)[1] == RECOVERY_DRAW else e["outcome"]
+    # The cards drawn first, then those played in their place (§Ressources en cartes L199: a
+    # hand card for a failed draw), as the test was resolved with.
+    drawn = o.get("drawn") or o["cards"]
+    played = "" if list(drawn) == list(o["cards"]) else f", played as {cards(o['cards'])}"
+    asked = ""
+    if o["level_asked"] != o["level"]:
+        asked = f", asked {level(o['level_asked'])}" + (f", {cards(drawn[:1])[-1]} first" if drawn else "")
+    verdict = "success" + (f", {quality(o)}" if o.get("quality") else "") if o["success"] else "failure"
+    return f"level {level(o['level'])}{asked}; {e['source']} first: {cards(drawn)}{played} → {verdict}"
 
 
 def _status(x: Explanation, epoch: str) -> str:

@@ -351,7 +351,7 @@ def test_correct_voids_and_audit_show_explains(party: str) -> None:
     log = json.loads(run(party, "log", "Verdelune", "--json").stdout)
     test = next(e["event"] for e in log if e["event"]["topic"].endswith("TestMade"))
     shown = run(party, "audit", "show", f"{test['originator_id'][:8]}:{test['originator_version']}").stdout
-    assert "why: climbing the wall" in shown and "sheet as of version" in shown and "not verifiable until" in shown
+    assert "why: climbing the wall" in shown and "Alice's sheet as it stood when event" in shown and "not verifiable until" in shown
     wound = next(e["event"] for e in log if e["event"]["topic"].endswith("WoundSuffered"))
     ref = f"{wound['originator_id']}:{wound['originator_version']}"
     assert "voided" in run(party, "correct", ref, "--reason", "it missed").stdout

@@ -801,7 +801,8 @@ def test_the_page_says_verified_only_when_the_rules_hold_too(browser: Any, site:
     page.close()
     python = in_python(bundle)
     assert (state, where) == ("verified", None)
-    draws = f"{python.draws} die or shuffle" if python.draws == 1 else f"{python.draws} dice and shuffles"
+    # Western Parade rolls dice and shuffles nothing: the page says what there is (ruling FP25).
+    draws = f"{python.draws} die" if python.draws == 1 else f"{python.draws} dice"
     assert words.startswith(f"Verified in your browser: {python.events} events, {draws} re-derived"), words
     assert f"{python.seals} seals hold" in words and "7 outcomes re-derived by the games' rules" in words, words
     assert errors == []

@@ -259,7 +259,8 @@ def test_a_target_moved_from_the_sheet_says_by_what_in_the_log_and_the_audit_s3_
     assert "Contact against 11 (Contact 9, modifier +2) at " in entry  # at +0, or -1 after a ♣ (L322)
     ref = f"{UUID(test['originator_id']).hex[:8]}:{test['originator_version']}"
     explained = cli(party, "audit", "show", ref).stdout
-    assert f"target 11 for Contact = Contact 9, modifier +2 (sheet as of version {test['sheet_version']})\n" in explained
+    moment = f"Alice's sheet as it stood when event {ref.split(':')[0]}:{test['sheet_version']} was recorded"  # ruling EB28
+    assert f"target 11 for Contact = Contact 9, modifier +2 ({moment})\n" in explained
     # A target the sheet alone gave reads as before, with no terms (its level may differ from the
     # one asked: a ♣ first card eases it, L322).
     cli(party, "cartes", "test", NAME, "Bruno", "Médecine")

@@ -228,7 +228,7 @@ def test_a_hand_card_save_is_logged_with_the_card_drawn_and_the_club_Ressources_
     )
     # `audit show` names the pile's card drawn first, then the card the test was resolved with.
     shown = account(Explanation("ref:1", "Alice", "TestMade", dict(vars(test)), False, None, {}, description=describe(test)))
-    assert "level +0 (asked +1), pile first: 8♣, played as 2♥ → success 2" in shown
+    assert "level +0 (moyenne), asked +1 (difficile), ♣ first; pile first: 8♣, played as 2♥ → success, quality 2" in shown
 
 
 def tended_forte_wound(cards: list[str]) -> tuple[World, list[Any]]:

@@ -58,7 +58,8 @@ def test_a_speciality_cancelled_by_four_malus_markers_is_said_everywhere_Special
     test = last_test(world, "Brigand")
     assert describe(test) == "Contact against 9 (Contact 9, speciality +4, markers -4) at +0 (moyenne): 9♥ → success, quality 9"
     assert drawn(world, "Brigand").made_of == " (Contact 9, speciality +4, markers -4)"  # the table's line
-    assert f"target 9 for Contact = Contact 9, speciality +4, markers -4 (sheet as of version {test.sheet_version})" in audit_lines(test)
+    moment = f"Brigand's sheet as it stood when event ref:{test.sheet_version} was recorded"  # ruling EB28
+    assert f"target 9 for Contact = Contact 9, speciality +4, markers -4 ({moment})" in audit_lines(test)
 
 
 def test_a_sneaks_terms_that_add_up_to_nothing_are_all_said_Specialites_L243_Vigilance_et_discretion_L417() -> None:
@@ -101,7 +102,8 @@ def test_cancelled_terms_reach_the_command_the_log_the_export_and_audit_show_Spe
     line, odds = told_with_odds(entry)
     shown = run(db, "audit", "show", short_ref(test)).stdout.splitlines()
     assert f"what happened: {line}" in shown
-    assert f"target 9 for Contact = Contact 9, speciality +4, markers -4 (sheet as of version {test['sheet_version']})" in shown
+    moment = f"Brigand's sheet as it stood when event {short_ref(test)[:8]}:{test['sheet_version']} was recorded"  # ruling EB28
+    assert f"target 9 for Contact = Contact 9, speciality +4, markers -4 ({moment})" in shown
     run(db, "session", "end", NAME)
     # The session's report says the test as the log does, in Markdown and in HTML.
     assert f"| Brigand | test made | {line} ({odds}) |" in run(db, "export", "session", NAME, "1", "--format", "md").stdout

@@ -878,7 +878,7 @@ function agree(bundle, epochs, seals) {
 
 /** Counts of a verification, as Python's Report has them. */
 function newReport() {
-  return { events: 0, draws: 0, rederived: 0, hidden: 0, epochsRevealed: 0, epochsOpen: 0, seals: 0, receipts: 0, failure: null, place: null };
+  return { events: 0, draws: 0, shuffles: 0, rederived: 0, hidden: 0, epochsRevealed: 0, epochsOpen: 0, seals: 0, receipts: 0, failure: null, place: null };
 }
 
 class Verifier {
@@ -1030,6 +1030,9 @@ class Verifier {
     const wrong = await rederive(ops, stream);
     if (wrong !== null) throw new Failed(place, `field chance: it was not drawn from its place: ${wrong}`);
     this.report.draws += ops.length;
+    // Which of them were shuffles, so that the page says what there was (ruling FP25): an Elor
+    // journal rolls dice and shuffles nothing.
+    this.report.shuffles += ops.filter((op) => get(op, "op") === "shuffle").length;
   }
 
   checkReceiptsKnown() {
@@ -1099,6 +1102,7 @@ export async function verifyBundle(bundle, receipts = { seals: [], commitments: 
     events: report.events,
     hidden: report.hidden,
     draws: report.draws,
+    shuffles: report.shuffles,
     rederived: report.rederived,
     epochsRevealed: report.epochsRevealed,
     epochsOpen: report.epochsOpen,
@@ -1158,6 +1162,18 @@ async function verifyReport(bundle, receipts) {
     const detail = error instanceof Damaged ? error.message : `${error.name}: ${error.message}`;
     return { ...report, failure: DAMAGED, place: "the journal or bundle", detail };
   }
+}
+
+/** What chance was re-derived, in words, saying only what there was (ruling FP25): "4 dice re-derived",
+ * "2 shuffles re-derived", "3 dice and 1 shuffle re-derived", "1 die re-derived"; "nothing drawn by
+ * chance to re-derive" when nothing was. ``draws`` counts every chance primitive, ``shuffles`` those
+ * that shuffled a deck; the others are dice (a number drawn under n is a die of n faces). */
+export function rederivedWords(draws, shuffles) {
+  const dice = draws - shuffles;
+  const parts = [];
+  if (dice > 0) parts.push(plural(dice, "die", "dice"));
+  if (shuffles > 0) parts.push(plural(shuffles, "shuffle"));
+  return parts.length ? `${parts.join(" and ")} re-derived` : "nothing drawn by chance to re-derive";
 }
 
 /** ``n`` and the word, ``one`` or ``many`` as ``n`` asks (domain/text.py ``plural``). */

@@ -4,7 +4,7 @@
 // (rules.js); "verified" needs both. If the rules cannot run here, the verdict says so in words:
 // the dice and cards hold, the rules were not checked.
 
-import { parseJSON, plural, verifyBundle } from "./core.js";
+import { parseJSON, plural, rederivedWords, verifyBundle } from "./core.js";
 
 /** Hex receipts typed by a player, one per line, as the standalone verifier reads them. */
 function receiptsFrom(id) {
@@ -41,7 +41,7 @@ function show(verdict, state, text, place = null) {
 }
 
 function held(report) {
-  const parts = [plural(report.events, "event", "events"), `${plural(report.draws, "die or shuffle", "dice and shuffles")} re-derived`];
+  const parts = [plural(report.events, "event", "events"), rederivedWords(report.draws, report.shuffles)];
   if (report.hidden) parts.push(`${plural(report.hidden, "entry", "entries")} still face down`);
   parts.push(`${plural(report.seals, "seal holds", "seals hold")}`);
   if (report.receipts) parts.push(`${plural(report.receipts, "kept receipt", "kept receipts")} extended`);
