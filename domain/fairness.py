@@ -223,7 +223,8 @@ class Report:
     """What a verification found: the counts, and the first failure (None when all holds)."""
 
     events: int = 0
-    draws: int = 0
+    draws: int = 0  # every die, uniform draw and shuffle re-derived
+    shuffles: int = 0  # those of them that were shuffles (ruling FP26)
     rederived: int = 0
     hidden: int = 0
     epochs_revealed: int = 0
@@ -248,10 +249,20 @@ class Report:
         kept = f", {plural(self.receipts, 'kept receipt')} extended" if self.receipts else ""
         return (
             f"OK: {plural(self.events, 'event')} checked ({self.hidden} still face down), "
-            f"{plural(self.draws, 'chance primitive')} re-derived, {plural(self.rederived, 'outcome')} re-derived by the rules, "
+            f"{rederived_words(self.draws, self.shuffles)}, {plural(self.rederived, 'outcome')} re-derived by the rules, "
             f"{plural(self.epochs_revealed, 'epoch')} revealed and {self.epochs_open} still open, "
             f"{plural(self.seals, 'seal holds', 'seals hold')}{kept}"
         )
+
+
+def rederived_words(draws: int, shuffles: int) -> str:
+    """What a verification re-derived from the epochs' keys, as a player names it (ruling FP26, as
+    the browser's verifier says it, FP25): "3 dice and 1 shuffle re-derived", "2 dice re-derived"
+    for a game that shuffles nothing, "nothing drawn by chance to re-derive"; never "chance
+    primitives". A uniform draw (a card picked among n) counts as a die."""
+    dice = draws - shuffles
+    parts = [plural(dice, "die", "dice")] * bool(dice) + [plural(shuffles, "shuffle")] * bool(shuffles)
+    return f"{' and '.join(parts)} re-derived" if parts else "nothing drawn by chance to re-derive"
 
 
 class Link(NamedTuple):

@@ -319,6 +319,7 @@ class Verifier:
         if wrong is not None:
             raise Failed(link.place, f"field chance: it was not drawn from its place: {wrong}")
         self.report.draws += len(ops)
+        self.report.shuffles += sum(1 for op in ops if op.get("op") == "shuffle")
 
     def _check_receipts_known(self) -> None:
         recorded = {seal["seal"] for seal in self.seals}

@@ -69,16 +69,19 @@ def test_the_advance_report_and_its_log_line_read_as_words(db: str) -> None:
 
 
 def test_a_verification_counts_in_words_one_and_many() -> None:
-    one = Report(events=1, draws=1, rederived=1, epochs_revealed=1, epochs_open=0, seals=1, receipts=1)
+    one = Report(events=1, draws=2, shuffles=1, rederived=1, epochs_revealed=1, epochs_open=0, seals=1, receipts=1)
     assert one.summary() == (
-        "OK: 1 event checked (0 still face down), 1 chance primitive re-derived, 1 outcome re-derived by the rules, "
+        "OK: 1 event checked (0 still face down), 1 die and 1 shuffle re-derived, 1 outcome re-derived by the rules, "
         "1 epoch revealed and 0 still open, 1 seal holds, 1 kept receipt extended"
     )
-    two = Report(events=2, draws=2, rederived=2, hidden=2, epochs_revealed=2, epochs_open=2, seals=2, receipts=2)
+    two = Report(events=2, draws=4, shuffles=2, rederived=2, hidden=2, epochs_revealed=2, epochs_open=2, seals=2, receipts=2)
     assert two.summary() == (
-        "OK: 2 events checked (2 still face down), 2 chance primitives re-derived, 2 outcomes re-derived by the rules, "
+        "OK: 2 events checked (2 still face down), 2 dice and 2 shuffles re-derived, 2 outcomes re-derived by the rules, "
         "2 epochs revealed and 2 still open, 2 seals hold, 2 kept receipts extended"
     )
+    # What a game that shuffles nothing re-derives, and a journal that drew nothing (ruling FP26).
+    assert "3 dice re-derived," in Report(events=1, draws=3).summary()
+    assert "nothing drawn by chance to re-derive," in Report(events=1).summary()
 
 
 def test_verify_of_a_first_session_says_one_epoch_and_one_seal(db: str) -> None:

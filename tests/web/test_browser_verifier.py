@@ -292,16 +292,16 @@ def test_an_honest_bundle_holds_in_the_browser_as_in_python(page: Any, bundles: 
 def test_the_core_s_paragraph_counts_in_words_one_and_many(page: Any) -> None:
     script = """async (counts) => {
         const core = await import("./core.js");
-        return counts.map((n) => core.summary({failure: null, events: n, hidden: n, draws: n, rederived: n,
+        return counts.map((n) => core.summary({failure: null, events: n, hidden: n, draws: 2 * n, shuffles: n, rederived: n,
             epochsRevealed: n, epochsOpen: n, seals: n, receipts: n}));
     }"""
     one, two = page.evaluate(script, [1, 2])
     assert one == (
-        "OK: 1 event checked (1 still face down), 1 chance primitive re-derived, 1 deck and character event followed, "
+        "OK: 1 event checked (1 still face down), 1 die and 1 shuffle re-derived, 1 deck and character event followed, "
         "1 epoch revealed and 1 still open, 1 seal holds, 1 kept receipt extended"
     )
     assert two == (
-        "OK: 2 events checked (2 still face down), 2 chance primitives re-derived, 2 deck and character events followed, "
+        "OK: 2 events checked (2 still face down), 2 dice and 2 shuffles re-derived, 2 deck and character events followed, "
         "2 epochs revealed and 2 still open, 2 seals hold, 2 kept receipts extended"
     )
 

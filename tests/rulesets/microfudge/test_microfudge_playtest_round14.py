@@ -137,7 +137,7 @@ def test_first_aid_with_atouts_through_the_cli_says_them_and_verifies_L737_L761_
     assert given["test"]["modifiers"] == {"atout": 1, "help": 1}
     assert [e["use"] for e in log(db, "Mines", "AtoutPlayed")] == ["temporary-bonus", "help"]
     cli(db, "session", "end", "Mines")
-    assert cli(db, "verify", "Mines").startswith("Mines: OK: 28 events checked (0 still face down), 4 chance primitives re-derived")
+    assert cli(db, "verify", "Mines").startswith("Mines: OK: 28 events checked (0 still face down), 4 dice re-derived")
 
 
 def test_a_healer_tending_their_own_wound_reads_their_own_Premiers_soins_L359(db: str, tmp_path: Path) -> None:

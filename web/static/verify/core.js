@@ -1187,7 +1187,7 @@ export function summary(report) {
   const kept = report.receipts ? `, ${plural(report.receipts, "kept receipt")} extended` : "";
   return (
     `OK: ${plural(report.events, "event")} checked (${report.hidden} still face down), ` +
-    `${plural(report.draws, "chance primitive")} re-derived, ${plural(report.rederived, "deck and character event")} followed, ` +
+    `${rederivedWords(report.draws, report.shuffles)}, ${plural(report.rederived, "deck and character event")} followed, ` +
     `${plural(report.epochsRevealed, "epoch")} revealed and ${report.epochsOpen} still open, ` +
     `${plural(report.seals, "seal holds", "seals hold")}${kept}`
   );
