@@ -384,7 +384,7 @@ def attack(
         None, "--location", help=f"The location chosen, {LOCATION_WORDS} (needs the effect Choix de la localisation)."
     ),
     item: str = typer.Option(None, "--item", help="The item an Endommagement de l'équipement effect hits."),
-    simultaneous: bool = typer.Option(False, "--simultaneous", help="Both laid 'Attaque' cards: no defence."),
+    simultaneous: bool = typer.Option(False, "--simultaneous", help="Both laid “Attaque” cards: no defence."),
     opponent_attack: int = typer.Option(
         0, "--opponent-attack", callback=DEGREES_RANGE, help="In simultaneous attacks: the opponent's attack value."
     ),
@@ -484,7 +484,7 @@ def _simultaneous_options(ctx: typer.Context, simultaneous: bool) -> None:
     attack value serves only Attaque dans l'attaque, "lors d'attaques simultanées seulement"."""
     defence = typed_options(ctx, _DEFENCE_OPTIONS)
     if simultaneous and defence:
-        raise fail(f"simultaneous attacks meet no defence (both laid 'Attaque'): drop {', '.join(defence)}")
+        raise fail(f"simultaneous attacks meet no defence (both laid “Attaque”): drop {', '.join(defence)}")
     if not simultaneous and typed_options(ctx, ["opponent_attack"]):
         raise fail("--opponent-attack is the opponent's attack in simultaneous attacks: it needs --simultaneous")
 
@@ -776,7 +776,7 @@ def scene_act(
     if kind == "attack":
         # Ruling E81 (§Combats): an attack's point is spent by the attack itself, which records it;
         # spent here it would read "an attack" in the log with no attack made.
-        raise fail("an attack spends its action point through 'elor attack', which makes it: --as takes action, wait or reserve")
+        raise fail("an attack spends its action point through “elor attack”, which makes it: --as takes action, wait or reserve")
 
     def act(world: Any) -> str:
         take_opportunity(world, names, kind)

@@ -494,7 +494,7 @@ def atout_take_revers(
 
 
 def _atout_count(param: typer.CallbackParam, value: str | None) -> int | None:
-    """COUNT read as a whole number, a negative one included (taking Atouts back), within the
+    """The Atout count read as a whole number, a negative one included (taking Atouts back), within the
     game's range; anything else refused in one line, exit 2."""
     if value is None:
         return None
@@ -506,10 +506,11 @@ def _atout_count(param: typer.CallbackParam, value: str | None) -> int | None:
         try:
             # A callback runs before the command's words are checked (issue 18): a line break
             # typed in COUNT would break the refusal's one line.
-            recordable(written, "COUNT")
+            # Ruling M140: named in words, as BD24 names it out of range, not by its placeholder.
+            recordable(written, "the number of Atouts")
         except RuleViolation as error:
             raise fail(str(error)) from None
-        raise fail(f"COUNT is a whole number of Atouts, negative to take some back (e.g. 2 or -1), not {quoted(written)}")
+        raise fail(f"the number of Atouts is a whole number, negative to take some back (e.g. 2 or -1), not {quoted(written)}")
     return ATOUTS_RANGE(param, int(written))
 
 

@@ -85,12 +85,12 @@ def test_blood_lost_in_the_session_is_not_what_downtime_did_wp_S3_2_4_L1876(db: 
     # §3.2.4 L1878: at -40 PH (half his base) he is beyond saving, and dies 1d60 minutes later.
     entries = report(db, "Tombstone")
     assert [(e["at"], e["who"], e["what"]) for e in entries] == [
-        (recorded[beyond]["at"], SAM, "lost too much blood (-40 PH left): beyond saving"),
+        (recorded[beyond]["at"], SAM, "lost too much blood (40 PH below zero): beyond saving"),
         (died["at"], SAM, "died (blood loss)"),
     ]
     shown = run(db, "downtime", "report", "Tombstone").stdout
     assert shown == lines(entries)
-    assert shown.startswith("1873-04-12 08:04  Sam Parkerson lost too much blood (-40 PH left): beyond saving\n")
+    assert shown.startswith("1873-04-12 08:04  Sam Parkerson lost too much blood (40 PH below zero): beyond saving\n")
     since = report(db, "Tombstone", "--since", "1873-04-12 08:00")
     assert [(e["at"], e["what"]) for e in since][0] == (recorded[fainted]["at"], "fell unconscious from blood loss (0 PH left)")
     assert since[1:] == entries

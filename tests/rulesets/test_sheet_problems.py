@@ -96,7 +96,7 @@ PROBLEMS: dict[str, tuple[str, str, list[tuple[tuple[str, ...], Any, str]]]] = {
         "MicroFudge",
         "mf_jim",
         [
-            (("status",), "demigod", "the status is one of average, hero, expert, angry-mother (or give atouts = N), not 'demigod'"),
+            (("status",), "demigod", "the status is one of average, hero, expert, angry-mother (or give atouts = N), not “demigod”"),
             (("ranks", "Esprit"), 1, "only Streamlined aptitudes may be lowered at creation (from Faible to Lamentable)"),
             (("ranks", "Tir"), 8, "Tir 8 is above Exceptionnel (7), the human maximum"),
         ],
@@ -152,7 +152,7 @@ def test_a_microfudge_rank_in_words_is_a_problem_named_with_the_others_ladder_L9
     with pytest.raises(SheetProblems) as refused:
         ruleset("microfudge").new_character(with_changes(sample("mf_jim"), [(("ranks", "Tir"), "Bon"), (("ranks", "Combat"), 9)]))
     assert refused.value.problems == (
-        "the rank of Tir is a whole number (2 Faible, 4 Moyen, 7 Exceptionnel...), not 'Bon'",
+        "the rank of Tir is a whole number (2 Faible, 4 Moyen, 7 Exceptionnel...), not “Bon”",
         "Combat 9 is above Exceptionnel (7), the human maximum",
     )
 

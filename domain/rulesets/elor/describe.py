@@ -201,7 +201,7 @@ TURNED_UP_TOGETHER = "both cards 'Attaque', turned up together"
 def laid_defence(target: str, attacker: str) -> str:
     """What the table reads when the target of an attack that is not simultaneous was up with
     the attacker (§Cas d'actions simultanées, ruling E115): its card, and the point it spent."""
-    return f"{target}, up together with {attacker}, laid 'Défense': the action point of this opportunity holds the defence"
+    return f"{target}, up together with {attacker}, laid “Défense”: the action point of this opportunity holds the defence"
 
 
 def came_in(sequence: int, action_points: int) -> str:

@@ -391,7 +391,7 @@ def join_scene(world: World, names: Sequence[str]) -> dict[str, int]:
     effort a latecomer spent before it is back (ruling E105); returns what came back, by name."""
     cast = in_scene(world)
     if not cast:
-        raise RuleViolation("no action scene is running: 'elor scene start' begins one")
+        raise RuleViolation("no action scene is running: “elor scene start” begins one")
     if not names:
         raise RuleViolation("a latecomer needs a name")
     comers = _protagonists_named(world, names)

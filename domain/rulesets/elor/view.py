@@ -116,7 +116,7 @@ def _capacities(sheet: ElorSheet, c: Mapping[str, Any], d: Mapping[str, Any]) ->
         points += ", a defence held in reserve" if scene.get("token") else ""
     rows = [
         ("action points", points),
-        ("effort", f"{c['effort']}/{d['effort_points']} (fatigue {c['fatigue']}, max {d['max_effort']})"),
+        *_effort(c, d),
         ("experience", str(c.get("experience", 0))),
     ]
     ticked = list(c.get("ticks") or ())
@@ -138,6 +138,17 @@ def _capacities(sheet: ElorSheet, c: Mapping[str, Any], d: Mapping[str, Any]) ->
     if sheet.hermetic:
         rows.append(("armour", "hermetic"))
     return rows
+
+
+def _effort(c: Mapping[str, Any], d: Mapping[str, Any]) -> list[tuple[str, str]]:
+    # §Catégories de tests L314-L320 (ruling E124): effort invested turns to fatigue, unavailable
+    # until recovered, and at most the maximal effort (2 + M) goes on one action. Said in words:
+    # "(fatigue 0, max 1)" left the reader to guess what "max" was the most of.
+    spent = f", {c['fatigue']} spent (fatigue)" if c["fatigue"] else ""
+    return [
+        ("effort", f"{c['effort']} of {plural(int(d['effort_points']), 'point')} available{spent}"),
+        ("maximal effort", f"at most {plural(int(d['max_effort']), 'point')} on one action"),
+    ]
 
 
 def _attribute_row(name: str, level: int) -> tuple[str, str]:

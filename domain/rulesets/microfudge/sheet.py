@@ -67,6 +67,12 @@ class _Fields(SheetModel):
         return value
 
 
+def _as_typed(value: Any) -> str:
+    # Ruling M141: words typed are quoted as every refusal quotes them (“Bon”), never as Python
+    # does ('Bon'); a number or a true/false is said as it is (2.5, True).
+    return quoted(value) if isinstance(value, str) else str(value)
+
+
 def budget_of(raw: Mapping[str, Any], procedure: str) -> int:
     """The starting Atouts: a status name (6/11/16/21, L85-L91), an explicit ``atouts`` count,
     or Streamlined's 15 (L703)."""
@@ -77,7 +83,7 @@ def budget_of(raw: Mapping[str, Any], procedure: str) -> int:
     statuses = tables().statuses
     status = fold(str(raw.get("status", "")))
     if status not in statuses:
-        raise RuleViolation(f"the status is one of {', '.join(statuses)} (or give atouts = N), not {raw.get('status')!r}")
+        raise RuleViolation(f"the status is one of {', '.join(statuses)} (or give atouts = N), not {_as_typed(raw.get('status'))}")
     return statuses[status]
 
 
@@ -180,7 +186,7 @@ def parse_sheet(raw: Mapping[str, Any]) -> tuple[dict[str, Any], Creation]:
             entry = {"kind": "trait" if procedure == "free" else "field", "default": tables().default_rank}
         canonical = known or str(given).strip()
         if isinstance(value, bool) or not isinstance(value, int):
-            problems.append(f"the rank of {canonical} is a whole number (2 Faible, 4 Moyen, 7 Exceptionnel...), not {value!r}")
+            problems.append(f"the rank of {canonical} is a whole number (2 Faible, 4 Moyen, 7 Exceptionnel...), not {_as_typed(value)}")
             spent = None
             continue
         kind, default = entry["kind"], entry["default"]

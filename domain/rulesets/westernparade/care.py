@@ -40,7 +40,7 @@ from chronique.domain.rulesets.westernparade.impalement import Impalement, gripp
 from chronique.domain.rulesets.westernparade.incapacity import exempt, rally, stagger
 from chronique.domain.rulesets.westernparade.infection import cauterisation, cleaning, infection_chance, operate
 from chronique.domain.rulesets.westernparade.play import acting, draw, living, roll_chance, skill_score, stats
-from chronique.domain.rulesets.westernparade.report import critical_cause, forced_bed_words, settled_words
+from chronique.domain.rulesets.westernparade.report import blood_left, critical_cause, forced_bed_words, settled_words
 from chronique.domain.rulesets.westernparade.resolution import chance_of, difficulty
 from chronique.domain.rulesets.westernparade.tables import location as find_location
 from chronique.domain.rulesets.westernparade.wounds import (
@@ -1021,7 +1021,8 @@ def fire(world: World, character: Character, process: str, at: int) -> str:
             epoch=epoch,
             chance=stream.ops,
         )
-        return f"{who}: {what} (PH {body['ph']})"
+        # Ruling WD27: the advance's line in the log's words, "(36 PH below zero)", not "(PH -36)".
+        return f"{who}: {what} ({blood_left(int(body['ph']))})"
     if kind == "wake":
         cause = (body["blackout"] or {}).get("cause", "wound")
         body.update(unconscious=False, blackout=None)

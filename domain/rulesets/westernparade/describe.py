@@ -15,6 +15,7 @@ from chronique.domain.rulesets.westernparade.combat import extraordinary, extrao
 from chronique.domain.rulesets.westernparade.experience import mark_bonus
 from chronique.domain.rulesets.westernparade.firstaid import DIFFICULT, EASY, read
 from chronique.domain.rulesets.westernparade.report import (
+    blood_left,
     care_words,
     critical_cause,
     critical_words,
@@ -99,17 +100,30 @@ def roll(outcome: Mapping[str, Any]) -> str:
     if outcome.get("automatic") or not outcome["faces"]:
         luck = outcome.get("luck")
         insisted = f"; luck roll {luck['total']}, {quality(luck['quality'])}" if luck else ""
+        if int(outcome["chance"]) < 0:
+            # Ruling WD27: a chance below zero is no chance at all (§2.1.1), not "chance -40%".
+            return f"no chance, {chance}: no roll{insisted} → {got}"
         return f"chance {chance}: below 5%, no roll{insisted} → {got}"
     return f"chance {chance}: rolled {rolled_words(outcome)} → {got}"
 
 
 def chance_words(outcome: Mapping[str, Any]) -> str:
     """A roll's chance and the terms it adds up from (§2.1): "85% (Premiers soins 85)". The score
-    rolled under is said even at 0 ("0% (Arts martiaux 0)"): it is what made the chance nil."""
+    rolled under is said even at 0 ("0% (Arts martiaux 0)"): it is what made the chance nil. A
+    characteristic's roll (Table 1.4, the rules' "jAGI") reads "AGI roll 50", and a chance the
+    terms take below zero "40 points below zero", never "-40%" (ruling WD27)."""
     ranked = ordered(outcome.get("terms", {}))
     first = next(iter(ranked), None)
-    terms = signed(ranked, keep_first=first is not None and _score(first))
-    return f"{outcome['chance']}%" + (f" ({terms})" if terms else "")
+    terms = signed({_term_words(k): v for k, v in ranked.items()}, keep_first=first is not None and _score(first))
+    chance = int(outcome["chance"])
+    said = f"{-chance} points below zero" if chance < 0 else f"{chance}%"
+    return said + (f" ({terms})" if terms else "")
+
+
+def _term_words(label: str) -> str:
+    # Table 1.4 (§1.6.3 L722): the rules write a characteristic's roll "jX"; a player reads
+    # "AGI roll" (ruling WD27). Recorded events keep the label.
+    return f"{label[1:]} roll" if label.startswith("j") and _score(label) and not catalogued(label) else label
 
 
 def rolled_words(outcome: Mapping[str, Any]) -> str:
@@ -279,7 +293,11 @@ def aid_chances(normal: int) -> str:
     parts = []
     for name, step in (("easy", EASY), ("normal", 0), ("difficult", DIFFICULT)):
         chance = normal + step
-        parts.append(f"{name} {chance}" + (" (below 5%, a failure)" if chance < limits().impossible_below else ""))
+        if chance < 0:
+            # Ruling WD27: a number below zero said so, not "easy -90".
+            parts.append(f"{name} {-chance} below zero (a failure)")
+        else:
+            parts.append(f"{name} {chance}" + (" (below 5%, a failure)" if chance < limits().impossible_below else ""))
     return f"{parts[0]}, {parts[1]} and {parts[2]}"
 
 
@@ -369,7 +387,7 @@ def _blood(e: Any) -> str:
     # §3.2.4: the threshold crossed (care._blood_thresholds); "still bleeding" was recorded when
     # someone out from a wound reached 0 PH, before the blood loss kept them out (ruling WB21).
     what, _, then = BLOOD_WORDS.get(e.what, "still bleeding").partition(": ")
-    return f"{what} ({e.ph} PH left)" + (f": {then}" if then else "")
+    return f"{what} ({blood_left(e.ph)})" + (f": {then}" if then else "")
 
 
 def _infection(e: Any) -> str:

@@ -272,10 +272,23 @@ def units(tenths: int) -> str:
     return f"{tenths / 10:g} unit{'' if tenths == 10 else 's'}"
 
 
+def blood_left(ph: int) -> str:
+    """The PH a bleeding body has left (§3.2.4), "12 PH left", and below 0, where it goes on
+    bleeding until it is beyond saving, "36 PH below zero" (ruling WD27), never "-36 PH left"."""
+    return f"{-ph} PH below zero" if ph < 0 else f"{ph} PH left"
+
+
+def blood_of(ph: int, most: int) -> str:
+    """A body's blood against its full PH (§3.2.3), "66 of 70 PH", and below 0 "36 PH below zero
+    (of 70)" (ruling WD27), never "-36 of 70 PH"."""
+    return f"{-ph} PH below zero (of {most})" if ph < 0 else f"{ph} of {most} PH"
+
+
 def settled_words(body: Mapping[str, Any], e: Env) -> str:
     """What still moves in a body an advance brought up to date at its end: blood short of the
     full, wounds healing, drink in the blood; never a bare "PH 70" for a full one."""
-    parts = [f"PH {body['ph']} of {e.ph_max}"] if body["ph"] < e.ph_max else []
+    # Ruling WD27: "blood 70 of 80 PH" as the sheet says it, never the notation "PH -164 of 80".
+    parts = [f"blood {blood_of(int(body['ph']), e.ph_max)}"] if body["ph"] < e.ph_max else []
     for location, wound in sorted(body["wounds"].items()):
         if heals(body, wound, location, e):
             parts.append(f"the {where(location)} healing, {pv_of(wound, location, e)} of {e.max_pv[location]} PV")
@@ -360,7 +373,7 @@ def body_facts(body: Mapping[str, Any], e: Env, at: int) -> list[tuple[str, str]
     waits = any(waits_for_rest(body, w, loc, e) for loc, w in body["wounds"].items())
     # §3.2.6, §4.1.1 L2817: one out cold is neither up and about nor resting by choice (ruling WB40).
     keeps = OUT_WORDS if coma or not conscious else REST_WORDS if waits else _ACTIVITY[activity(body, e)]
-    facts.append(("blood", f"{body['ph']} of {e.ph_max} PH{flow}; {keeps}"))
+    facts.append(("blood", f"{blood_of(int(body['ph']), e.ph_max)}{flow}; {keeps}"))
     stage = body["alcohol"]["stage"]
     if stage != "sober":
         facts.append(("drink", stage_words(stage)))

@@ -77,7 +77,7 @@ from chronique.domain.rulesets.westernparade.tables import (
     skills,
     tables,
 )
-from chronique.domain.text import fold
+from chronique.domain.text import fold, quoted
 
 SEXES = {"male": "male", "homme": "male", "m": "male", "female": "female", "femme": "female", "f": "female"}
 HANDS = {
@@ -164,7 +164,7 @@ class WPSheet(_Frozen):
     @classmethod
     def _sex(cls, value: str) -> str:
         if value.casefold() not in SEXES:
-            raise ValueError(f"sex is male or female, not {value!r}")
+            raise ValueError(f"sex is male or female, not {quoted(value)}")
         return SEXES[value.casefold()]
 
     @field_validator("handedness", "handedness_rolled")
@@ -173,7 +173,7 @@ class WPSheet(_Frozen):
         if value is None:
             return None
         if value.casefold() not in HANDS:
-            raise ValueError(f"handedness is right, left or ambidextrous, not {value!r}")
+            raise ValueError(f"handedness is right, left or ambidextrous, not {quoted(value)}")
         return HANDS[value.casefold()]
 
     @field_validator("special")
@@ -183,7 +183,7 @@ class WPSheet(_Frozen):
             return None
         folded = fold(value)
         if folded not in SPECIALS:
-            raise ValueError(f"special is one of {', '.join(SPECIALS)}, not {value!r}")
+            raise ValueError(f"special is one of {', '.join(SPECIALS)}, not {quoted(value)}")
         return folded
 
     @field_validator("characteristics")

@@ -86,9 +86,11 @@ def test_downtime_work_is_stamped_at_each_hour_and_read_back_there_seed_L448_L45
     assert f"Day 1 12:00  Aldo: the glyphs {running[-1]}/40 degrees" in report
     # The sheet as it was at 08:30 shows no effort spent, no degree; at 09:30, the first test's.
     before = run(db, "sheet", "Tolosa", "Aldo", "--as-of", "Day 1 08:30").stdout
-    assert "effort: 2/2 (fatigue 0, max 1)" in before and re.search(r"^the glyphs +0/40 degrees +running$", before, re.M)
+    assert "effort: 2 of 2 points available" in before and re.search(r"^the glyphs +0/40 degrees +running$", before, re.M)
     after_one = run(db, "sheet", "Tolosa", "Aldo", "--as-of", "Day 1 09:30").stdout
-    assert "effort: 1/2 (fatigue 1, max 1)" in after_one and re.search(rf"^the glyphs +{running[0]}/40 degrees +running$", after_one, re.M)
+    assert "effort: 1 of 2 points available, 1 spent (fatigue)" in after_one and re.search(
+        rf"^the glyphs +{running[0]}/40 degrees +running$", after_one, re.M
+    )
     # The log from 10:30 finds the last two hours' tests, and only them.
     later = events(db, "TestRolled", "Aldo", "--from", "Day 1 10:30")
     assert [t["at"] for t in later] == [t["at"] for t in tests[2:]]

@@ -64,7 +64,7 @@ def test_an_attack_names_attacker_target_and_weapon_as_the_sheets_spell_them_see
     said = run(db, "elor", "attack", "Tolosa", "samson", "montana james", "-w", "HACHE", "-p", "guerrier", "--defend-on-miss")
     said = said.stdout.splitlines()
     # Up together, the target laid "Défense" (ruling E115), said by its sheet's name too.
-    assert said[0] == "Montana James, up together with Samson, laid 'Défense': the action point of this opportunity holds the defence"
+    assert said[0] == "Montana James, up together with Samson, laid “Défense”: the action point of this opportunity holds the defence"
     assert said[1].startswith("Samson attacks: level 4 (Coordination 1, Guerrier +2, Haches +1): ")
     assert said[2].startswith("Montana James dodges: level 0 (Coordination 0)")
     assert all(not line.startswith("montana james") for line in said)

@@ -143,7 +143,7 @@ def test_the_table_reads_the_targets_card_and_both_are_up_again_seed_Cas_d_actio
     assert run(db, "elor", "scene", "start", "Tolosa", "Samson", "Montana James").stdout == "scene started; next: Samson + Montana James\n"
     said = chronique(db, "elor", "attack", "Tolosa", "Samson", "Montana James", "-w", "Hache", "-d", "-9", "--defend-on-miss").stdout
     assert said.splitlines() == [
-        "Montana James, up together with Samson, laid 'Défense': the action point of this opportunity holds the defence",
+        "Montana James, up together with Samson, laid “Défense”: the action point of this opportunity holds the defence",
         "Samson attacks: level -8 (Coordination 1, difficulty -9): no roll, failure — 0 degrees of success",
         "Montana James dodges: level 0 (Coordination 0): no roll, failure — 0 degrees of success",
         "0 degrees against a dodge of 0 degrees: missed",
@@ -189,7 +189,7 @@ def test_the_table_reads_that_the_effort_asked_for_a_certain_failure_was_not_spe
         " (1 effort point asked, none spent: a certain failure rolls no die)\n"
     )
     sheet = chronique(db, "elor", "sheet", "Tolosa", "Samson").stdout.splitlines()
-    assert "effort: 3/3 (fatigue 0, max 1)" in [line.strip() for line in sheet]
+    assert "effort: 3 of 3 points available" in [line.strip() for line in sheet]
     said = chronique(
         db, "elor", "attack", "Tolosa", "Samson", "Montana James", "-w", "Hache", "-d", "20", "--defence-effort", "2"
     ).stdout.splitlines()
@@ -306,4 +306,4 @@ def test_the_advance_gives_a_helper_no_effort_back_while_the_work_runs_under_the
     said = chronique(db, "advance", "Tolosa", "1d", "--yes").stdout
     assert "Montana James: copy the glyphs" in said and "recovered" not in said
     sheet = [line.strip() for line in chronique(db, "elor", "sheet", "Tolosa", "Samson").stdout.splitlines()]
-    assert "effort: 0/3 (fatigue 3, max 1)" in sheet  # three tests at 1 point (maximal effort 1), none back
+    assert "effort: 0 of 3 points available, 3 spent (fatigue)" in sheet  # three tests at 1 point (maximal effort 1), none back

@@ -77,14 +77,14 @@ def test_a_latecomer_joins_with_the_effort_spent_before_and_running_work_keeps_h
 def test_the_scene_says_the_effort_back_at_its_start_and_its_end_seed_Categories_L316_ruling_E105(db: str) -> None:
     tolosa(db)
     run(db, "elor", "test", "Tolosa", "Samson", "--effort", "1", "--reason", "sprint across the bridge")
-    assert _effort(db, "Samson") == "effort: 2/3 (fatigue 1, max 1)"
+    assert _effort(db, "Samson") == "effort: 2 of 3 points available, 1 spent (fatigue)"
     said = chronique(db, "elor", "scene", "start", "Tolosa", "Samson", "Montana James").stdout.splitlines()
     assert said[0].startswith("scene started; next: ") and said[1:] == [SAMSON_BACK]
-    assert _effort(db, "Samson") == "effort: 3/3 (fatigue 0, max 1)"
+    assert _effort(db, "Samson") == "effort: 3 of 3 points available"
     # In the scene, what is spent stays spent (PROPOSAL §5.1) until the scene's end, which says whose came back.
     run(db, "elor", "test", "Tolosa", "Samson", "--effort", "1")
     run(db, "elor", "test", "Tolosa", "Montana James", "--faculty", "E", "--effort", "2")
-    assert _effort(db, "Samson") == "effort: 2/3 (fatigue 1, max 1)"
+    assert _effort(db, "Samson") == "effort: 2 of 3 points available, 1 spent (fatigue)"
     assert chronique(db, "elor", "scene", "end", "Tolosa").stdout == (
         "scene ended; spent effort back: Samson 1 point, Montana James 2 points\n"
     )
@@ -168,7 +168,7 @@ def test_a_certain_outcome_says_the_effort_it_spent_PROPOSAL_B4_ruling_E108(db: 
         "test: level 21 (Coordination 1, difficulty +20) with 1 effort point: no roll, success — 2 degrees of success",
         "test: level -5 (Coordination 0, difficulty -5): no roll, failure — 0 degrees of success",
     ]
-    assert _effort(db, "Montana James") == "effort: 2/2 (fatigue 0, max 2)"
+    assert _effort(db, "Montana James") == "effort: 2 of 2 points available"
 
 
 # -- 5. Work tested once a week holds no effort between its tests (§Actions longues L450, E109) ----
@@ -210,11 +210,11 @@ def test_a_trainee_has_the_effort_back_in_the_next_session_seed_Categories_L316_
     run(db, *TRAIN, "Montana James", "Guerrier", "--teacher", "Samson", "-f", "E", "-e", "1")
     said = chronique(db, "advance", "Tolosa", "1w", "--yes").stdout
     assert "Montana James: training in Guerrier with Samson" in said
-    assert _effort(db, "Montana James") == "effort: 1/2 (fatigue 1, max 2)"  # its test, Day 8 08:00
+    assert _effort(db, "Montana James") == "effort: 1 of 2 points available, 1 spent (fatigue)"  # its test, Day 8 08:00
     said = chronique(db, "advance", "Tolosa", "2h", "--yes").stdout
     assert "Day 8 09:00  Montana James recovered 1 effort point" in said
     run(db, "session", "start", "Tolosa")
-    assert _effort(db, "Montana James") == "effort: 2/2 (fatigue 0, max 2)"
+    assert _effort(db, "Montana James") == "effort: 2 of 2 points available"
     # Her test in the session invests her 2 points: it was refused, "only 1 effort point available".
     assert chronique(db, "elor", "test", "Tolosa", "Montana James", "-f", "E", "-e", "2").returncode == 0
     assert "OK" in chronique(db, "verify", "Tolosa").stdout

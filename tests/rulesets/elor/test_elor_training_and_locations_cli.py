@@ -60,7 +60,7 @@ def test_E27_training_with_a_teacher_raises_the_profession_after_its_weeks_PROPO
     assert "to choose: 1 level waits for its familiarity or prowess" in sheet
     # E21: each week's test is the first of its work day, so the student rested before it: one
     # effort point spent at the last test, none left over from the first.
-    assert "effort: 2/3 (fatigue 1, max 2)" in sheet
+    assert "effort: 2 of 3 points available, 1 spent (fatigue)" in sheet
     assert "Archéologue 1, Aventurier 1, Guerrier 1" in run(db, "sheet", "Tolosa", "Montana James").stdout
     # The level's grant is named afterwards (E27, E26).
     assert run(db, "elor", "xp", "grant", "Tolosa", "Bruna", "familiarity", "Épées").stdout == "Bruna gains familiarity Épées\n"

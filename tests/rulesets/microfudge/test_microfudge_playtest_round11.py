@@ -61,7 +61,7 @@ QUOTED: list[tuple[tuple[str, ...], str, str]] = [
     (
         ("atout", "award", "Mines", "Mia", "abc"),
         "abc",
-        "COUNT is a whole number of Atouts, negative to take some back (e.g. 2 or -1), not “abc”",
+        "the number of Atouts is a whole number, negative to take some back (e.g. 2 or -1), not “abc”",
     ),
     # «4 – Utilisation créative des Atouts» L733-L769
     (
@@ -290,4 +290,4 @@ def test_a_line_break_typed_in_an_atout_count_is_refused_in_one_line_as_every_wo
     # once split its refusal in two lines. It is refused in the words every command's text is.
     campaign(db, tmp_path, "Mines", MIA, ZOE)
     said = refused(db, "Mines", "microfudge", "atout", "award", "Mines", "Mia", "1\n2")
-    assert said == "error: COUNT may hold only printable characters, not a line break"  # named in words (ruling EB22)
+    assert said == "error: the number of Atouts may hold only printable characters, not a line break"  # named in words (ruling EB22)

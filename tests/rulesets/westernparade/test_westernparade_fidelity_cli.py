@@ -111,7 +111,7 @@ def test_a_rifle_s_bullet_staying_in_the_head_makes_the_victim_roll_at_once_S3_2
         f"hit {JOE} in the tête for 7 damage\n"
         f"recoil of a gun too strong for {SAM} (20%, d100 30): no harm\n"
         f"{JOE}: a minor wound, 1 PH lost at once\n"
-        f"{JOE}: roll for the bullet in the head: chance 47% (jEND 47): rolled 10 → réussite critique — the bullet is flattened\n"
+        f"{JOE}: roll for the bullet in the head: chance 47% (END roll 47): rolled 10 → réussite critique — the bullet is flattened\n"
         f"the bullet stays in {JOE}'s head; the roll for it: it flattened on the skull and comes off without a roll for one"
         " more point of damage (Extraction de balle)\n"
     )

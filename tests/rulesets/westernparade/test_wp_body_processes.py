@@ -270,8 +270,8 @@ def test_out_from_a_wound_and_bled_to_0_PH_stays_out_past_the_wound_s_rounds_WB2
     assert [(e.what, e.ph, e.at - start) for e in lost] == [("kept unconscious", -4, 130), ("beyond saving", -40, 190)]
     rules = ruleset("western-parade")
     said = [rules.describe(e) for e in lost]
-    assert said == ["kept unconscious by blood loss (-4 PH left)", "lost too much blood (-40 PH left): beyond saving"]
-    assert rules.notable(lost[0]) == "kept unconscious by blood loss (-4 PH left)"  # a GM hears of it
+    assert said == ["kept unconscious by blood loss (4 PH below zero)", "lost too much blood (40 PH below zero): beyond saving"]
+    assert rules.notable(lost[0]) == "kept unconscious by blood loss (4 PH below zero)"  # a GM hears of it
     assert run(world, HOUR) == ["Died"]
 
 

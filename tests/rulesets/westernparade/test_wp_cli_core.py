@@ -50,7 +50,7 @@ def test_rolls_under_a_characteristic_and_a_skill_show_their_terms_and_read_tabl
     assert [r["outcome"]["terms"] for r in rolled] == [{"jEND": 58, "difficulty": 25, "help": 5}, {"Armes de poing": 56}]
     assert [r["outcome"]["quality"] for r in rolled] == ["CRIT_S", "NORM_S"]
     assert shown == [
-        f"{SAM}: chance 88% (jEND 58, difficulty +25, help +5): rolled 30 → réussite critique\n"
+        f"{SAM}: chance 88% (END roll 58, difficulty +25, help +5): rolled 30 → réussite critique\n"
         f"{SAM} earned an improvement roll in END: success at 88% with 30 (§2.4.7, §2.5)\n",
         f"{SAM}: chance 56% (Armes de poing 56): rolled 40 → réussite normale\n",
     ]
@@ -69,7 +69,7 @@ def test_a_roll_reads_the_same_when_made_and_in_the_log_its_score_first_s2_1(db:
     printed = wp(db, "roll", CAMPAIGN, JOE, "-c", "FOR", "-d", "difficult", "-m", "help=5", "-m", "Cold=-5")
     (rolled,) = events(db, CAMPAIGN, "CheckRolled")
     assert list(rolled["outcome"]["terms"]) == ["Cold", "difficulty", "help", "jFOR"]  # as stored
-    said = "chance 25% (jFOR 50, Cold -5, difficulty -25, help +5): rolled 60 → échec normal"
+    said = "chance 25% (FOR roll 50, Cold -5, difficulty -25, help +5): rolled 60 → échec normal"
     assert printed == f"{JOE}: {said}\n"
     ref = next(re.findall(r"[0-9a-f]{8}:\d+", line)[0] for line in run(db, "log", CAMPAIGN).stdout.splitlines() if "check rolled" in line)
     assert f"what happened: FOR roll: {said}\n" in run(db, "audit", "show", ref).stdout
@@ -90,7 +90,7 @@ def test_a_success_of_20_or_less_at_25_percent_earns_an_improvement_roll_said_un
 ) -> None:
     # §2.4.7 L1393-L1399: at a chance of 21 to 40, a success of 20 or less earns one: 20 does.
     assert _joe_s_cold_strength_roll(db, monkeypatch, 20) == (
-        f"{JOE}: chance 25% (jFOR 50, Cold -5, difficulty -25, help +5): rolled 20 → réussite normale\n"
+        f"{JOE}: chance 25% (FOR roll 50, Cold -5, difficulty -25, help +5): rolled 20 → réussite normale\n"
         f"{JOE} earned an improvement roll in FOR: success at 25% with 20 (§2.4.7, §2.5)\n"
     )
     assert len(events(db, CAMPAIGN, "ImprovementGranted")) == 1
@@ -99,7 +99,7 @@ def test_a_success_of_20_or_less_at_25_percent_earns_an_improvement_roll_said_un
 def test_a_success_over_20_at_25_percent_earns_no_improvement_roll_s2_1_s2_4_7(db: str, monkeypatch: pytest.MonkeyPatch) -> None:
     # §2.4.7 L1393-L1399: 24 succeeds at 25% but is over 20: no improvement roll.
     assert _joe_s_cold_strength_roll(db, monkeypatch, 24) == (
-        f"{JOE}: chance 25% (jFOR 50, Cold -5, difficulty -25, help +5): rolled 24 → réussite normale\n"
+        f"{JOE}: chance 25% (FOR roll 50, Cold -5, difficulty -25, help +5): rolled 24 → réussite normale\n"
     )
     assert events(db, CAMPAIGN, "ImprovementGranted") == []
 

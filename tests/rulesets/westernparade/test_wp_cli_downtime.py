@@ -72,7 +72,7 @@ def test_gunfight_EXP_and_REP_rolls_rise_then_practice_and_five_weeks_of_banking
     assert (exp["success"], exp["gain"], exp["marks_after"]) == (improved(exp), 1, 0) == (True, 1, 0)
     # Open-ended: the faces, then their total.
     assert out == f"{SAM}: improvement roll in EXP: rolled 97+3 = 100 against 44 — EXP rises by 1\n"
-    assert wp(db, "practice", CAMPAIGN, SAM) == f"{SAM} practises trick shooting (bonus now +0%)\n"
+    assert wp(db, "practice", CAMPAIGN, SAM) == f"{SAM} practises trick shooting (no bonus yet)\n"
     out = wp(db, "activity", CAMPAIGN, SAM, "banking", "--capital", "1000")
     # §6.8.1: the rulebook's month, 30 days long (ruling WC6), neither "720 h" nor "4 weeks, 2 days".
     # The capital typed in dollars, said back in dollars (ruling WC31).

@@ -104,7 +104,7 @@ def test_out_of_action_then_the_END_roll_to_act_again_print_the_log_S3_2_5_1_L18
     assert printed == said and len(said) == 1
     assert said[0].startswith(f"{SAM}: put out of action by the critical wound in the bras gauche: loses the rest of this round")
     printed, said = told(db, "body", "rally", CAMPAIGN, SAM)
-    assert printed == said and said[0].startswith(f"{SAM}: END roll to act again: chance 58% (jEND 58): rolled ")
+    assert printed == said and said[0].startswith(f"{SAM}: END roll to act again: chance 58% (END roll 58): rolled ")
 
 
 def test_a_bullet_in_the_head_prints_the_wound_and_the_victim_s_roll_as_the_log_S3_2_7_3_L1997(db: str) -> None:

@@ -85,7 +85,7 @@ def test_a_shot_at_the_head_prints_and_records_the_victims_roll_when_the_bullet_
         f"{SAM}: chance 86% (Armes de poing 56, location -20, range +50): rolled 20 → réussite critique\n"
         f"hit {JOE} in the tête for 8 damage\n"
         f"{JOE}: a major wound, 2 PH lost at once; unconsciousness 28% (d100 30): stays conscious\n"
-        f"{JOE}: roll for the bullet in the head: chance 47% (jEND 47): rolled 50 → échec normal — the bullet is difficult\n"
+        f"{JOE}: roll for the bullet in the head: chance 47% (END roll 47): rolled 50 → échec normal — the bullet is difficult\n"
         f"the bullet stays in {JOE}'s head; the roll for it: it can be extracted, but every roll to do so is difficult\n"
         f"{SAM} earned an improvement roll in Armes de poing: success at 86% with 20 (§2.4.7, §2.5)\n"
     )
@@ -235,13 +235,13 @@ def _fourth(db: str) -> str:
 
 
 SAM_AID = f"{JIM}: first aid by {SAM} on the cuisse gauche: chance 10% (Premiers soins 60, modifier -50), read at easy 35, normal 10"
-SAM_AID += " and difficult -15 (below 5%, a failure): rolled"
+SAM_AID += " and difficult 15 below zero (a failure): rolled"
 
 
 def _their_aid(who: str) -> str:
     return (
-        f"{JIM}: first aid by {who} on the cuisse gauche: chance -10% (Premiers soins 40, modifier -50), read at easy 15, normal -10"
-        " (below 5%, a failure) and difficult -35 (below 5%, a failure): rolled"
+        f"{JIM}: first aid by {who} on the cuisse gauche: chance 10 points below zero (Premiers soins 40, modifier -50), read at easy 15,"
+        " normal 10 below zero (a failure) and difficult 35 below zero (a failure): rolled"
     )
 
 
@@ -284,7 +284,8 @@ def test_a_new_head_roll_after_a_failed_extraction_is_under_the_victims_choice_S
     assert second["status"] == rules.HEAD_BULLET[rules.quality(30, 10)] == "flattened"
     assert again == f"{SAM}: roll for the bullet in the head: {words.roll(second['outcome'])} — the bullet is flattened\n"
     assert (
-        again == f"{SAM}: roll for the bullet in the head: chance 30% (jCHC 30): rolled 10 → réussite critique — the bullet is flattened\n"
+        again
+        == f"{SAM}: roll for the bullet in the head: chance 30% (CHC roll 30): rolled 10 → réussite critique — the bullet is flattened\n"
     )
 
 

@@ -221,7 +221,7 @@ def test_joe_tears_his_lance_out_of_sam_s_thigh_which_then_bleeds_double_S3_4_5_
     thigh = sam.condition["wounds"]["right-thigh"]
     assert (thigh["damage"], thigh["impaled"], rates(sam.condition, care.env(world, sam))) == (18, None, (8, 0))
     assert describe(_last(world, WeaponPulled)) == (
-        "Joe Hambuster pulls on the weapon in the cuisse droite (FOR): chance 50% (jFOR 50): rolled 30 → réussite normale —"
+        "Joe Hambuster pulls on the weapon in the cuisse droite (FOR): chance 50% (FOR roll 50): rolled 30 → réussite normale —"
         " torn out (§3.4.5.2): 1d6cum 6+3; Doc Holloway's difficult first aid: chance 60% (Premiers soins 85, difficulty -25):"
         " rolled 10 → réussite critique → 4 points of damage, halved; the location bleeds double until first aid masters it"
     )
@@ -260,8 +260,8 @@ def test_sam_gripping_the_bowie_resists_and_each_hand_takes_half_its_slash_damag
     done = care.pull_out(world, SAM, "right-thigh", JOE, resisted=True, weapon_name="bowie")
     assert (done["out"], done["damage"], done["resistance"]["terms"]) == (False, 1, {"jFOR": 36, "wounds": -10})
     assert describe(_last(world, WeaponPulled)) == (
-        "Joe Hambuster pulls on the weapon in the cuisse droite (FOR): chance 50% (jFOR 50): rolled 30 → réussite normale;"
-        " gripping it, the wounded resist (FOR): chance 26% (jFOR 36, wounds -10): rolled 20 → réussite normale —"
+        "Joe Hambuster pulls on the weapon in the cuisse droite (FOR): chance 50% (FOR roll 50): rolled 30 → réussite normale;"
+        " gripping it, the wounded resist (FOR): chance 26% (FOR roll 36, wounds -10): rolled 20 → réussite normale —"
         " it stays in; 1 point of damage to the location (§3.4.5.2)"
     )
     hands = [e for e in world.pending() if isinstance(e, WoundTaken)][1:]
@@ -361,7 +361,7 @@ def test_chirurgie_takes_a_lodged_weapon_out_and_a_failed_pull_leaves_it_in_S3_4
     run(db, WP, "body", "wound", C, SAM, "right-leg", "3", "--kind", "thrust", "--source", "a pitchfork", "--impaled")
     pulled = run(db, WP, "body", "pull", C, SAM, "right-leg", "--by", JOE).stdout
     assert pulled == (
-        f"{SAM}: {JOE} pulls on the weapon in the jambe droite (FOR): chance 50% (jFOR 50): rolled 80 → échec normal —"
+        f"{SAM}: {JOE} pulls on the weapon in the jambe droite (FOR): chance 50% (FOR roll 50): rolled 80 → échec normal —"
         " it stays in; 1 point of damage to the location (§3.4.5.2)\n"
     )
     line = refused(db, WP, "body", "wound", C, SAM, "right-arm", "3", "--kind", "bullet", "--impaled")
@@ -386,7 +386,7 @@ def test_a_wounded_man_pulling_the_weapon_out_himself_is_named_once_S3_4_5_2_L25
     run(db, WP, "body", "wound", C, SAM, "right-leg", "3", "--kind", "thrust", "--source", "a pitchfork", "--impaled")
     pulled = run(db, WP, "body", "pull", C, SAM, "right-leg", "--by", SAM).stdout
     assert pulled == (
-        f"{SAM}: pulls on the weapon in their own jambe droite (FOR): chance 31% (jFOR 36, wounds -5): rolled 20 → réussite normale —"
+        f"{SAM}: pulls on the weapon in their own jambe droite (FOR): chance 31% (FOR roll 36, wounds -5): rolled 20 → réussite normale —"
         " torn out (§3.4.5.2): 1d6cum 3 → 3 points of damage; the location bleeds double until first aid masters it\n"
     )
     log = " ".join(run(db, "log", C, "--character", SAM).stdout.split())  # the log's table wraps its lines

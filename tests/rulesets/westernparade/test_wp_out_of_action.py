@@ -132,7 +132,7 @@ def _put_out(db: str) -> str:
     return run(db, "western-parade", "body", "out-of-action", "Shotgun City", SAM_N, "left-arm").stdout
 
 
-PUT_OUT = f"{SAM_N}: put out of action by the major wound in the bras gauche: END roll chance 58% (jEND 58): rolled"
+PUT_OUT = f"{SAM_N}: put out of action by the major wound in the bras gauche: END roll chance 58% (END roll 58): rolled"
 # A failed END roll of a major wound: the rounds lost and the unconsciousness check (L1904), here
 # 9 x 1 (one major wound) - 5 x mEND 2 = -1%: 5% or less, no die (§3.2.6).
 LOST = (
@@ -180,7 +180,7 @@ def test_out_of_action_with_a_lost_END_roll_acts_again_once_the_rally_roll_succe
     (put,) = events(db, "Shotgun City", "PutOutOfAction")
     assert (put["effect"]["lost"], put["rally"]) == ("rounds", {"check": True, "location": "left-arm", "since": put["at"]})
     rallied = run(db, "western-parade", "body", "rally", "Shotgun City", SAM_N).stdout
-    assert rallied == f"{SAM_N}: END roll to act again: chance 58% (jEND 58): rolled 20 → réussite critique — acts again\n"
+    assert rallied == f"{SAM_N}: END roll to act again: chance 58% (END roll 58): rolled 20 → réussite critique — acts again\n"
     (roll,) = events(db, "Shotgun City", "RallyRolled")
     assert roll["rally"] is None and rules.read(roll["outcome"]["outcome"]) == "CRIT_S"
 
@@ -195,7 +195,7 @@ def test_out_of_action_with_a_lost_END_roll_stays_out_while_the_rally_roll_fails
     assert _put_out(db) == f"{PUT_OUT} 97+50 = 147 → échec critique; {LOST}\n"
     rallied = run(db, "western-parade", "body", "rally", "Shotgun City", SAM_N).stdout
     assert rallied == (
-        f"{SAM_N}: END roll to act again: chance 58% (jEND 58): rolled 99+40 = 139 → échec critique — loses one more action"
+        f"{SAM_N}: END roll to act again: chance 58% (END roll 58): rolled 99+40 = 139 → échec critique — loses one more action"
         " and rolls again at the next rank; unconsciousness -1%: 5% or less, no roll, stays conscious\n"
     )
     (roll,) = events(db, "Shotgun City", "RallyRolled")

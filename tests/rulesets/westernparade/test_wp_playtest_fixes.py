@@ -248,12 +248,12 @@ def test_the_amputation_prints_and_logs_the_patient_s_END_roll_after_his_losses_
     (line,) = run(db, WP, "body", "amputate", C, DOC, "right-hand", "--by", JOE).stdout.splitlines()
     assert line.startswith(
         f"{DOC}: Amputation by {JOE} on the main droite: chance 0% (Amputation 0): below 5%, no roll → échec normal; "
-        "the patient's END roll: chance 33% (jEND 36, losses -3): rolled "
+        "the patient's END roll: chance 33% (END roll 36, losses -3): rolled "
     )
     (cut,) = (e for e in logged(db, C) if e["topic"].endswith(":CareGiven"))
     assert line.endswith(" — the patient dies under the knife" if cut["result"]["dies"] else " — the limb is off")
     logged_line = run(db, "log", C, "--kind", "CareGiven").stdout
-    assert "the patient's END roll: chance 33% (jEND 36, losses -3): rolled" in " ".join(logged_line.replace("|", " ").split())
+    assert "the patient's END roll: chance 33% (END roll 36, losses -3): rolled" in " ".join(logged_line.replace("|", " ").split())
 
 
 # -- 12. the sheet's characteristics are those left after permanent losses (§3.2.9.2 L2114) ------

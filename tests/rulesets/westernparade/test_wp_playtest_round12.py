@@ -37,11 +37,11 @@ def test_a_forced_pull_says_FOR_at_the_table_and_in_the_log_never_STR_S1_6_4_S3_
     run(db, WP, "body", "wound", C, SAM, "right-leg", "3", "--kind", "thrust", "--source", "a pitchfork", "--impaled")
     pulled = run(db, WP, "body", "pull", C, SAM, "right-leg", "--by", JOE).stdout
     assert pulled == (
-        f"{SAM}: {JOE} pulls on the weapon in the jambe droite (FOR): chance 50% (jFOR 50): rolled 30 → réussite normale —"
+        f"{SAM}: {JOE} pulls on the weapon in the jambe droite (FOR): chance 50% (FOR roll 50): rolled 30 → réussite normale —"
         " torn out (§3.4.5.2): 1d6cum 3 → 3 points of damage; the location bleeds double until first aid masters it\n"
     )
     (logged,) = log_details(db, C, "--kind", "WeaponPulled")
-    assert logged.startswith(f"{JOE} pulls on the weapon in the jambe droite (FOR): chance 50% (jFOR 50): rolled 30")
+    assert logged.startswith(f"{JOE} pulls on the weapon in the jambe droite (FOR): chance 50% (FOR roll 50): rolled 30")
     assert "STR" not in logged
 
 
@@ -156,7 +156,7 @@ def test_a_kick_at_0_percent_names_the_skill_at_0_that_made_it_so_S2_1_1_S3_5_4(
 
 def test_the_score_rolled_under_is_said_at_0_and_a_nil_modifier_is_not_S2_1() -> None:
     assert chance_words({"chance": 0, "terms": {"Arts martiaux": 0, "situation": 0}}) == "0% (Arts martiaux 0)"
-    assert chance_words({"chance": 0, "terms": {"jFOR": 0}}) == "0% (jFOR 0)"
+    assert chance_words({"chance": 0, "terms": {"jFOR": 0}}) == "0% (FOR roll 0)"
     # A term that is no score (a modifier alone) at 0 says nothing, as before.
     assert chance_words({"chance": 0, "terms": {"situation": 0}}) == "0%"
     assert chance_words({"chance": 40, "terms": {"Lutte": 50, "wounds": -10}}) == "40% (Lutte 50, wounds -10)"

@@ -102,7 +102,7 @@ def test_a_shot_that_leaves_a_bullet_in_the_head_prints_the_victim_s_roll_as_the
         f"{SAM}: chance 86% (Armes de poing 56, location -20, range +50): rolled 40 → réussite critique\n"
         f"hit {target} in the tête for 7 damage\n"
         f"{target}: a major wound, 2 PH lost at once; unconsciousness 32% (d100 50): stays conscious\n"
-        f"{target}: roll for the bullet in the head: chance 36% (jCHC 36): rolled 10 → réussite critique — the bullet is flattened\n"
+        f"{target}: roll for the bullet in the head: chance 36% (CHC roll 36): rolled 10 → réussite critique — the bullet is flattened\n"
         f"the bullet stays in {target}'s head; the roll for it: it flattened on the skull and comes off without a roll for one"
         " more point of damage (Extraction de balle)\n"
         f"{SAM} earned an improvement roll in Armes de poing: success at 86% with 40 (§2.4.7, §2.5)\n"

@@ -141,8 +141,8 @@ def test_first_aid_below_5_percent_even_at_the_easy_chance_rolls_nothing_and_say
     # no die, a failure at each chance, so no effect.
     said = run(db, WP, "body", "first-aid", C, SAM, "right-thigh", "--by", DOC, "-m", "modifier=-200").stdout
     assert said == (
-        f"{SAM}: first aid by {DOC} on the cuisse droite: chance -115% (Premiers soins 85, modifier -200), read at "
-        "easy -90 (below 5%, a failure), normal -115 (below 5%, a failure) and difficult -140 (below 5%, a failure): "
+        f"{SAM}: first aid by {DOC} on the cuisse droite: chance 115 points below zero (Premiers soins 85, modifier -200), "
+        "read at easy 90 below zero (a failure), normal 115 below zero (a failure) and difficult 140 below zero (a failure): "
         "no roll (below 5% even at the easy chance, §2.1.1) → no effect\n"
     )
 
@@ -229,7 +229,7 @@ def test_attacks_lists_the_shots_and_blows_by_or_at_a_character_as_log_character
     # In words, as the log's table, with the refs `audit show` takes.
     table = flat(run(db, WP, "attacks", C, "sam parkerson").stdout.replace("|", " "))
     assert f"{shot['originator_id'].replace('-', '')[:8]}:{shot['originator_version']}" in table
-    assert f"{JOE} shot fired shot at {SAM} with the Colt SA Peacemaker: chance " in table
+    assert f"{JOE} shot fired shot at {SAM} with the Colt SA Peacemaker: no chance, " in table
     assert len(logged(db, C, "--kind", "ShotFired")) == 1
 
 

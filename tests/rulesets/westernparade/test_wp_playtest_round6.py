@@ -106,13 +106,13 @@ def test_the_roll_for_a_bullet_in_the_head_names_jEND_or_jCHC_S3_2_7_3_L1997_rul
     world = table(SAM_SHEET, DOC_SHEET, dice=[40])
     care.wound(world, SAM_NAME, "head", 8, source="a derringer")
     (rolled,) = [x for x in world.collect() if isinstance(x, HeadBulletRolled)]
-    said = "roll for the bullet in the head: chance 58% (jEND 58): rolled 40 → réussite normale — the bullet is removable"
+    said = "roll for the bullet in the head: chance 58% (END roll 58): rolled 40 → réussite normale — the bullet is removable"
     assert describe(rolled) == said
     # His choice of CHC (``body head-bullet --use CHC``) is said as jCHC.
     dice(world).add(20)
     care.head_bullet_entry(world, SAM_NAME, "CHC")
     (chosen,) = [x for x in world.collect() if isinstance(x, HeadBulletRolled)]
-    assert describe(chosen).startswith("roll for the bullet in the head: chance 30% (jCHC 30): rolled 20 → ")
+    assert describe(chosen).startswith("roll for the bullet in the head: chance 30% (CHC roll 30): rolled 20 → ")
 
 
 # -- 5. a gunfight's improvement rolls are earned, not rolled (§2.4.1, §2.4.3; ruling WD20) ------

@@ -77,7 +77,7 @@ def test_a_pull_recorded_before_it_kept_who_pulled_reads_naming_the_puller_and_s
     care.pull_out(world, SAM, "right-thigh", SAM)
     (pulled,) = [e for e in world.pending() if isinstance(e, WeaponPulled)]
     assert pulled.by_the_wounded is True
-    assert describe(pulled).startswith("pulls on the weapon in their own cuisse droite (FOR): chance 26% (jFOR 36, wounds -10)")
+    assert describe(pulled).startswith("pulls on the weapon in their own cuisse droite (FOR): chance 26% (FOR roll 36, wounds -10)")
     old = {k: v for k, v in _recorded(pulled).items() if k != "by_the_wounded"}
     WeaponPulled.upcast_stored(old)
     assert old["by_the_wounded"] is None
@@ -119,7 +119,7 @@ def test_a_limb_amputated_is_refused_a_second_amputation_naming_it_as_the_body_t
     cut = run(db, WP, "body", "amputate", C, SAM, "left-hand", "--by", DOC).stdout
     assert cut == (
         f"{SAM}: Amputation by {DOC} on the main gauche: chance 42% (Amputation 42): rolled 10 → réussite critique;"
-        " the patient's END roll: chance 108% (jEND 58, difficulty +50): rolled 10 → réussite extraordinaire — the limb is off\n"
+        " the patient's END roll: chance 108% (END roll 58, difficulty +50): rolled 10 → réussite extraordinaire — the limb is off\n"
     )
     line = refused(db, WP, "body", "amputate", C, SAM, "left-hand", "--by", DOC)
     assert line == f"error: {SAM}'s main gauche is already amputated"
@@ -241,7 +241,7 @@ def test_body_and_downtime_orders_typed_in_lower_case_say_the_character_as_his_s
     assert said == [
         f"{JOE} presses 1 hand on the bras droit for 10 seconds\n",
         f"{JOE}: ordered to moderate activity\n",
-        f"{JOE} practises trick shooting (bonus now +0%)\n",
+        f"{JOE} practises trick shooting (no bonus yet)\n",
         f"{JOE}: improvement roll 1 in Lutte pending\n",
         f"{JOE}: activity 1 hunting (Chasse), a roll every day\n",
         f"{JOE}: activity 1 (hunting) ended\n",
