@@ -42,9 +42,10 @@ def campaign_report(services: Chronique, campaign: str) -> str:
         f"<p>{html.escape(rules.title)}, {plural(c.session, 'session')}, the clock at {html.escape(calendar.format(c.clock))}.</p>",
         "<h2>Sessions and their seals</h2><table><tr><th>Session</th><th>Sealed at its</th><th>Seal</th></tr>",
         *(f"<tr><td>{s['session']}</td><td>{_WHEN[s['boundary']]}</td><td><code>{s['seal']}</code></td></tr>" for s in c.seals),
-        "</table><h2>Characters</h2><table><tr><th>Name</th><th>Version</th><th>State</th></tr>",
+        # Each character's name and state in words; no event count, which is data (ruling SV12).
+        "</table><h2>Characters</h2><table><tr><th>Name</th><th>State</th></tr>",
         *(
-            f"<tr><td>{html.escape(ch.name)}</td><td>{ch.version}</td><td>{html.escape(state(ch))}</td></tr>"
+            f"<tr><td>{html.escape(ch.name)}</td><td>{html.escape(state(ch))}</td></tr>"
             for ch in sorted(world.characters.values(), key=lambda ch: ch.name.casefold())
         ),
         "</table><h2>Luck</h2>",

@@ -774,7 +774,7 @@ class Chronique:
                 key = {
                     "player": player(who),
                     "character": who,
-                    "session": session_words(session),
+                    "session": session_words(session, campaign.session),
                     "kind": row["kind"],
                     "campaign": campaign.name,
                 }[by]

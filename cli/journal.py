@@ -30,8 +30,9 @@ def register(app: typer.Typer) -> None:
             [],
             "--kind",
             help=(
-                'Only events of this kind, as the log\'s "What" column words it ("test made") or as one word '
-                "(TestMade), in any case (repeatable); a kind the campaign's game does not have is refused, naming its kinds."
+                # The example is a kind of every game's log (ruling EB30): "test made" is Cartes' alone.
+                'Only events of this kind, as the log\'s "What" column words it ("time advanced") or as one word '
+                "(TimeAdvanced), in any case (repeatable); a kind the campaign's game does not have is refused, naming its kinds."
             ),
         ),
         since: str = typer.Option(None, "--from", callback=bounds.game_date, help="From this in-game date."),

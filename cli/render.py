@@ -252,7 +252,22 @@ def contest(first: str, second: str, exchange: Contest, drawn: tuple[Drawn, Draw
         typer.echo(f"tie-break: {card(a)} against {card(d)}")
     names = {"attacker": first, "defender": second}
     winner = names.get(exchange.opposition.winner or "")
-    typer.echo(f"{winner} wins, net {exchange.opposition.net}" if winner else "both fail: nothing happens")
+    typer.echo(f"{_compared(exchange)}{winner} wins, net {exchange.opposition.net}" if winner else "both fail: nothing happens")
+
+
+def _compared(exchange: Contest) -> str:
+    """What an opposition's verdict follows from, before it, as its log line says it (ruling C128,
+    EB29): both results, the winner's first ("a failure" for a loser who failed), and, when both
+    succeeded, what came off the winner's (§Réussites ou échecs L311: the loser's success card),
+    "8 against 3, 8 less 3 (the loser's success card): "; nothing when one side made no draw or the
+    totals were not given."""
+    o = exchange.opposition
+    if exchange.second is None or not (o.attacker_total or o.defender_total):
+        return ""
+    won, lost = (o.attacker_total, o.defender_total) if o.winner == "attacker" else (o.defender_total, o.attacker_total)
+    if not lost:
+        return f"{won} against a failure: "
+    return f"{won} against {lost}, {won} less {won - o.net} (the loser's success card): "
 
 
 def advanced(services: Chronique, campaign_name: str, advanced: Advanced) -> None:

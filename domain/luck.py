@@ -161,11 +161,16 @@ def odds_words(chances: Iterable[tuple[str, Fraction] | tuple[str, Fraction, str
     return ", ".join(clauses)
 
 
-def session_words(session: int | None) -> str:
+def session_words(session: int | None, last: int | None = None) -> str:
     """The session a roll counts under (``luck --by session``, ruling LK13), from the session its
     read model keeps: "session 2"; "between sessions 1 and 2" for one rolled from a session's end
     to the next one's start (kept as minus the session ended: survival draws, healing rolls,
-    downtime work); "before any session"."""
+    downtime work), or "since session 1" while that next session has not started (``last``, the
+    campaign's last session started, is still the one ended: ruling LK16); "before any session"."""
     if not session:
         return "before any session"
-    return f"session {session}" if session > 0 else f"between sessions {-session} and {1 - session}"
+    if session > 0:
+        return f"session {session}"
+    if last is not None and last <= -session:
+        return f"since session {-session}"
+    return f"between sessions {-session} and {1 - session}"

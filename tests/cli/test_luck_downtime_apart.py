@@ -41,13 +41,13 @@ def test_a_journal_whose_luck_an_older_chronique_projected_is_refilled_with_the_
     run(db, "session", "end", "Verdelune")
     run(db, "advance", "Verdelune", "2h", "--yes")
     now = by_session(db)
-    assert list(now) == ["between sessions 1 and 2"]
+    assert list(now) == ["since session 1"]  # no session 2 yet (ruling LK16)
     # What an older Chronique left: the downtime's draws under session 1, the journal at 0009.
     older = text("UPDATE alembic_version SET version_num = '0009'")
     change_read_model(db, text("UPDATE read_luck SET session = 1 WHERE session = -1"), older)
     assert list(by_session(db)) == ["session 1"]  # read as it stands until a write upgrades it
     run(db, "session", "start", "Verdelune")  # the next write's catch-up upgrades it (0010) and refills luck
-    assert by_session(db) == now
+    assert by_session(db) == {"between sessions 1 and 2": now["since session 1"]}
 
 
 def test_the_session_a_roll_counts_under_in_words_ruling_LK13() -> None:

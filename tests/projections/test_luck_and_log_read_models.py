@@ -28,7 +28,7 @@ from chronique.cli import render
 from chronique.domain.campaign import Campaign
 from chronique.domain.chain import canonical_event, event_hash
 from chronique.domain.character import Character
-from chronique.domain.luck import Tally, odds_words, tally
+from chronique.domain.luck import Tally, odds_words, session_words, tally
 from chronique.domain.rulesets import KNOWN, ruleset
 from chronique.domain.rulesets.cartes.table import GENERAL
 from chronique.domain.rulesets.words import face_down_until, kind_of, player_assigned
@@ -67,13 +67,7 @@ def replayed_luck(services: Chronique, campaign_name: str, by: str) -> dict[Hash
                 key = {
                     "player": player(who),
                     "character": who,
-                    "session": (
-                        "before any session"
-                        if not session
-                        else f"session {session}"
-                        if session > 0
-                        else f"between sessions {-session} and {1 - session}"
-                    ),
+                    "session": session_words(session, campaign.session),  # LK13, LK16
                     "kind": draw.kind,
                     "campaign": campaign.name,
                 }[by]
