@@ -14,9 +14,9 @@ from uuid import UUID
 import pytest
 from cartes_cli import NAME, PARTY, cli, seat
 from cartes_table import StackedChance
-from elor_table import ALDO_SHEET, BRUNA_SHEET
 from microfudge_table import zombies_at_the_table
 from support import SAMPLES, log_details, run
+from test_luck_all_games import tolosa as elor_table
 from verdelune_party import verdelune_party
 
 from chronique.adapters.services import LUCK_KEYS
@@ -46,12 +46,7 @@ def verdelune(db: str, tmp_path: Path) -> str:
 
 
 def tolosa(db: str, tmp_path: Path) -> str:
-    for name, text in (("aldo", ALDO_SHEET), ("bruna", BRUNA_SHEET)):
-        (tmp_path / f"{name}.toml").write_text(text, encoding="utf-8")
-    run(db, "campaign", "new", "Tolosa", "--ruleset", "elor")
-    for name in ("aldo", "bruna"):
-        run(db, "character", "new", "Tolosa", "--sheet", str(tmp_path / f"{name}.toml"))
-    run(db, "session", "start", "Tolosa")
+    elor_table(db, tmp_path)
     return "Tolosa"
 
 
