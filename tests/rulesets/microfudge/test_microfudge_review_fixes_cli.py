@@ -116,7 +116,7 @@ def test_a_negative_award_takes_atouts_back_in_words_Experience_L213_L215(arkham
     assert cli(arkham, "microfudge", "atout", "award", "Arkham", "Jim", "-1", "--reason", "oops").strip() == "Jim loses 1 experience Atout"
     assert cli(arkham, "microfudge", "atout", "award", "Arkham", "Jim", "--", "-1").strip() == "Jim loses 1 experience Atout"
     out = refused(arkham, "microfudge", "atout", "award", "Arkham", "Jim", "abc")
-    assert "whole number of Atouts" in out and "“abc”" in out and "Input should" not in out
+    assert "the number of Atouts is a whole number" in out  # ruling M140 and "“abc”" in out and "Input should" not in out
     expected = ["earned 2 Atouts of experience", "lost 1 Atout of experience (oops)", "lost 1 Atout of experience"]
     assert words(arkham, "AtoutsAwarded") == expected
     sheet = json.loads(cli(arkham, "sheet", "Arkham", "Jim", "--json"))
