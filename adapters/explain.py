@@ -182,8 +182,8 @@ def _explain(
     what = target["topic"].rsplit(":", 1)[1]
     explanation = Explanation(ref, names[member], what, target, hidden, voided.get(ref), epochs, origins, untraced)
     explanation.settles = _settles(target, member, names, latest)
+    domain_event = _domain_event(audit, member, version)
     if not hidden:
-        domain_event = _domain_event(audit, member, version)
         explanation.rederived = _verdict(audit, campaign_id, ref, target, epochs)
         # The event as recorded, told by its game's ruleset in the players' words (issue 14). A
         # player taking up a character records its id only: told with its name, as the log tells
@@ -202,7 +202,6 @@ def _explain(
     else:
         # An event face down by design (a Cartes deal) tells players what the log tells them, its
         # face-up hand and its pile counted (ruling NT10); its cards' places wait for the reveal.
-        domain_event = _domain_event(audit, member, version)
         if getattr(domain_event, "face_down_by_design", False):
             explanation.description = told(game.describe, domain_event)
     return explanation

@@ -431,13 +431,7 @@ def register(app: typer.Typer) -> None:
 
         told = run(ctx, lambda s: s.act(campaign, act))
         first, second, drawn, dealt = told.words
-        render.contest(first, second, told.result.exchange, drawn)
-        if dealt:
-            typer.echo(dealt)
-        if told.result.wound is not None and told.result.wounded is not None:
-            render.wound(told.result.wounded, told.result.damage, told.result.wound)
-        else:
-            typer.echo("no damage")
+        render.attack(first, second, told.result, drawn, dealt)
 
     @app.command("oppose")
     def oppose(

@@ -70,13 +70,7 @@ def _axe_bites(services: Chronique, name: str) -> bool:
         typer.echo(f"round {round_number}:")
         # As `cartes attack` prints it (ruling C131): the damage dealt and by whose weapon, on a
         # line of its own between the winner and the wound (§Encaissement des dommages L346, C124).
-        render.contest("Brigand", "Alice", result.exchange, drawn)
-        if dealt:
-            typer.echo(dealt)
-        if result.wound is not None and result.wounded is not None:
-            render.wound(result.wounded, result.damage, result.wound)
-        else:
-            typer.echo("no damage")
+        render.attack("Brigand", "Alice", result, drawn, dealt)
         if result.wounded == "Alice":
             return True
     return False

@@ -226,9 +226,13 @@ def wound(name: str, damage: int, result: dict[str, Any]) -> None:
     typer.echo(struck(name, damage, result))
 
 
-def attack(attacker: str, defender: str, result: AttackResult, drawn: tuple[Drawn, Drawn | None]) -> None:
-    """An opposed attack's draws (``drawn``: as each side's test was recorded) and its consequence."""
+def attack(attacker: str, defender: str, result: AttackResult, drawn: tuple[Drawn, Drawn | None], dealt: str) -> None:
+    """An opposed attack's draws (``drawn``: as each side's test was recorded) and its consequence:
+    the damage ``dealt`` as the log says it, by whose weapon (ruling C124; nothing when none),
+    then the wound."""
     contest(attacker, defender, result.exchange, drawn)
+    if dealt:
+        typer.echo(dealt)
     if result.wound is not None and result.wounded is not None:
         wound(result.wounded, result.damage, result.wound)
     else:

@@ -116,7 +116,7 @@ def character_in_words(char: str) -> str:
     if named is not None:
         return named[0]
     if char.isprintable():
-        return f"“{char}”"
+        return quoted(char)
     category = unicodedata.category(char)
     if char in _CONTROLS:
         words = _CONTROLS[char]

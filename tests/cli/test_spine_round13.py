@@ -5,33 +5,18 @@ LK14); an advance by hand between sessions counts the pacing on from its end (TB
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
-from uuid import UUID
 
 import pytest
-from scripted_table import ScriptedDice
 from sqlalchemy import select, text, update
 from support import SAMPLES, change_read_model, log_details, run
 from test_spine_round10 import MONDAY, standing
+from wp_city import scripted_dice
 
 from chronique.adapters.clock import TEST_CLOCK
 from chronique.projections.tables import luck as read_luck
 
 WP = "western-parade"
 CITY, SAM, DOC = "Shotgun City", "Sam Parkerson", "Doc Holloway"
-
-
-class _CommandDice(ScriptedDice):
-    """Scripted dice in place of a command's vault (as tests/rulesets/westernparade/wp_city.py):
-    face-down events go unsalted, as no epoch key salts them."""
-
-    def salt(self, epoch: str, originator_id: UUID, version: int) -> str | None:
-        return None
-
-
-def scripted_dice(monkeypatch: pytest.MonkeyPatch, *faces: int) -> None:
-    """The dice of the commands ``run`` plays in process from now on, in order: only chance is fake."""
-    dice = _CommandDice(faces)
-    monkeypatch.setattr("chronique.adapters.services.VaultChance", lambda vault, campaign: dice)
 
 
 # -- First aid's odds say what their chance is of (ruling LK14) -----------------------------------

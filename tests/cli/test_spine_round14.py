@@ -16,7 +16,7 @@ from cartes_cli import NAME, PARTY, cli, seat
 from cartes_table import StackedChance
 from microfudge_table import zombies_at_the_table
 from support import SAMPLES, log_details, run
-from test_luck_all_games import tolosa as elor_table
+from test_luck_all_games import tolosa as aldo_and_bruna
 from verdelune_party import verdelune_party
 
 from chronique.adapters.services import LUCK_KEYS
@@ -46,7 +46,7 @@ def verdelune(db: str, tmp_path: Path) -> str:
 
 
 def tolosa(db: str, tmp_path: Path) -> str:
-    elor_table(db, tmp_path)
+    aldo_and_bruna(db, tmp_path)
     return "Tolosa"
 
 

@@ -866,8 +866,9 @@ def roll_activity(world: World, character: Character, activity: Mapping[str, Any
     if kind == "running":
         # §6.17.2 L5067: the wounds as they stand on the day shorten its distance (ruling WB61).
         m_end = int(stats(character)["modifiers"]["END"])
-        wound_percent = fitness.running_wounds(
-            fitness.body_at(character.name, character.sheet, character.condition, world.campaign.settings, at)
+        # How much shorter (%) the day is: Table 3.6's penalties, the legs' doubled.
+        wound_percent = -fitness.wound_penalty(
+            fitness.body_at(character.name, character.sheet, character.condition, world.campaign.settings, at), legs=2
         )
     rolled = ls.roll_activity(stream, activity, terms, at, m_end, wound_percent)
     character.record(

@@ -20,7 +20,7 @@ from chronique.domain.rulesets.westernparade.condition import BODY_KEYS, Env, en
 from chronique.domain.rulesets.westernparade.infection import skill_divisor
 from chronique.domain.rulesets.westernparade.report import where
 from chronique.domain.rulesets.westernparade.tables import skill
-from chronique.domain.rulesets.westernparade.wounds import incapacitation, part_of, running_shortfall, total_penalty
+from chronique.domain.rulesets.westernparade.wounds import incapacitation, part_of, total_penalty
 
 # Ruling WD3: the "compétences de combat" of Table 4.2 are the skills of the two combat groups.
 COMBAT_GROUPS = frozenset({"combat-a-distance", "corps-a-corps"})
@@ -105,21 +105,13 @@ def end_chance(sheet: Mapping[str, Any], losses: Mapping[str, int]) -> dict[str,
     return {k: v for k, v in terms.items() if v or k == "jEND"}
 
 
-def wound_penalty(body: Body) -> int:
+def wound_penalty(body: Body, legs: int = 1) -> int:
     """Table 3.6 (§3.2.7.1): one penalty per wounded location, fresh or after at least first aid
-    (or any care), the weapon arm being the side of the character's hand (WB3; ruling WD3)."""
+    (or any care), the weapon arm being the side of the character's hand (WB3; ruling WD3);
+    ``legs`` multiplies the legs' (``wounds.total_penalty``: 2 for a long-distance run)."""
     wounds = {loc: (state_of(w, loc, body.env), bool(w["aided"] or w["cared"])) for loc, w in body.state["wounds"].items()}
     hand = "left" if body.sheet.get("handedness") == "left" else "right"
-    return total_penalty(wounds, hand)
-
-
-def running_wounds(body: Body) -> int:
-    """How much shorter (%) his wounds make a long-distance run's day (§6.17.2 L5067), as they
-    stand at ``body.at``: Table 3.6 as ``wound_penalty`` reads it, the legs' doubled (ruling
-    WB61)."""
-    wounds = {loc: (state_of(w, loc, body.env), bool(w["aided"] or w["cared"])) for loc, w in body.state["wounds"].items()}
-    hand = "left" if body.sheet.get("handedness") == "left" else "right"
-    return running_shortfall(wounds, hand)
+    return total_penalty(wounds, hand, legs)
 
 
 def infection_divisor(body: Body) -> int:

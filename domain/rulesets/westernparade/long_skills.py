@@ -104,7 +104,7 @@ def skins_cents(fed_tenths: int) -> int:
 def running_metres(m_end: int, quality: str, wound_percent: int) -> int:
     """The day's distance: 50 km + 5 km per mEND point, times the quality's share (CATA_F 1/10,
     CRIT_F 1/4, NORM_F 1/2, NORM_S all, CRIT_S 120%, EXTRA 150%), less the wound penalty in
-    percent (leg penalties doubled, L5067: ``fitness.running_wounds``)."""
+    percent (leg penalties doubled, L5067: ``fitness.wound_penalty`` with ``legs=2``)."""
     data = activity("running")
     base = max(0, data["base_km"] + data["km_per_mEND"] * m_end) * 1000
     share = base * data["percent"][quality] // 100

@@ -214,26 +214,24 @@ def weapon_side_locations(hand: str) -> frozenset[str]:
     return frozenset(f"{hand}-{p}" for p in ("shoulder", "arm", "hand"))
 
 
-def total_penalty(wounds: Mapping[str, tuple[WoundState, bool]], weapon_hand: str) -> int:
-    """The cumulated Table 3.6 penalty, one per wounded location (§3.2.7.1 L1980); ``wounds``
-    maps each location to its state and whether it had at least first aid."""
-    arm = weapon_side_locations(weapon_hand)
-    return sum(penalty(s, t, loc in arm or loc == "head") for loc, (s, t) in wounds.items())
-
-
 # §6.17.2 L5067 "les pénalités pour des blessures aux jambes sont doublées": the lower limb a
 # runner runs on, thigh, leg and foot alike (ruling WB61).
-RUNNING_LEG_PARTS = frozenset({"thigh", "leg", "foot"})
+LEG_PARTS = frozenset({"thigh", "leg", "foot"})
+
+
+def total_penalty(wounds: Mapping[str, tuple[WoundState, bool]], weapon_hand: str, legs: int = 1) -> int:
+    """The cumulated Table 3.6 penalty, one per wounded location (§3.2.7.1 L1980); ``wounds``
+    maps each location to its state and whether it had at least first aid; ``legs`` multiplies
+    those of the legs (thigh, leg, foot), 2 for a long-distance run (§6.17.2 L5067)."""
+    arm = weapon_side_locations(weapon_hand)
+    return sum(penalty(s, t, loc in arm or loc == "head") * (legs if part_of(loc) in LEG_PARTS else 1) for loc, (s, t) in wounds.items())
 
 
 def running_shortfall(wounds: Mapping[str, tuple[WoundState, bool]], weapon_hand: str) -> int:
     """How much shorter (%) a wounded runner's day is (§6.17.2 L5067): Table 3.6's penalties of
-    his wounded locations as ``total_penalty`` sums them, those of the legs (thigh, leg, foot)
-    doubled; a positive percent, 0 when nothing hinders him (ruling WB61)."""
-    arm = weapon_side_locations(weapon_hand)
-    return -sum(
-        penalty(s, t, loc in arm or loc == "head") * (2 if part_of(loc) in RUNNING_LEG_PARTS else 1) for loc, (s, t) in wounds.items()
-    )
+    his wounded locations, those of the legs doubled; a positive percent, 0 when nothing hinders
+    him (ruling WB61)."""
+    return -total_penalty(wounds, weapon_hand, legs=2)
 
 
 @dataclass(frozen=True)

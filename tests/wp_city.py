@@ -1,6 +1,6 @@
 """The reviewer's Shotgun City journal through the real command line (``support.run``): the four
 sample characters with session 1 started, and how a refused command is checked. Shared by the
-test modules of this folder, which import no test module."""
+test modules of Western Parade and the spine, which import no test module."""
 
 from __future__ import annotations
 
