@@ -211,7 +211,13 @@ class Audit:
         epochs = epochs_of(own, strict=False)
         revealed = {e.id for e in epochs.values() if e.seed is not None}
         events = list(self.events(campaign_id))
-        voided = {f"{e['originator_id']}:{e['voided']}": f"{e['originator_id']}:{e['originator_version']}" for e in events if "voided" in e}
+        # A correction voids one version (an int), an undo or a campaign's correction several (a list).
+        voided = {
+            f"{e['originator_id']}:{version}": f"{e['originator_id']}:{e['originator_version']}"
+            for e in events
+            if "voided" in e
+            for version in (e["voided"] if isinstance(e["voided"], list) else [e["voided"]])
+        }
         entries = []
         for event in events:
             entry: dict[str, Any] = {"hash": fast_hash(event), "event": event}

@@ -169,3 +169,26 @@ def test_every_stored_row_is_its_events_canonical_bytes(services: Chronique) -> 
         stored = services.journal.mapper.to_stored_event(event)
         assert hashlib.sha256(stored.state).hexdigest() == event_hash(event)
         assert services.journal.mapper.to_domain_event(stored) == event
+
+
+def test_the_bundle_marks_every_event_an_undo_took_back(db: str) -> None:
+    # An undo voids a list of versions, a correction one: the bundle marked an undone wound with
+    # no ``voided_by`` (its key read "id:[2]"), so a player's copy showed it as standing.
+    from support import run
+    from verdelune_party import verdelune_party
+
+    from chronique.adapters.bootstrap import build
+
+    name = verdelune_party(db)
+    run(db, "cartes", "wound", name, "Alice", "--damage", "4", "--lethality", "moyenne")
+    run(db, "undo", name, "--reason", "the blow missed")
+    services = build(db, create=False)
+    try:
+        bundle = services.audit.bundle(name)
+    finally:
+        services.close()
+    wounds = [e for e in bundle["events"] if e["event"]["topic"].endswith(":WoundSuffered")]
+    undone = [e for e in bundle["events"] if e["event"]["topic"].endswith(":Character.Undone")]
+    assert len(wounds) == 1 and len(undone) == 1
+    by = undone[0]["event"]
+    assert wounds[0]["voided_by"] == f"{by['originator_id']}:{by['originator_version']}"
