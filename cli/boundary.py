@@ -15,16 +15,18 @@ import io
 import os
 import re
 import sys
+from ast import literal_eval
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any, TextIO
 
 import typer
-from typer._click.exceptions import ClickException, NoArgsIsHelpError, UsageError
+from typer._click.exceptions import BadOptionUsage, BadParameter, ClickException, NoArgsIsHelpError, NoSuchOption, UsageError
 from typer.core import TyperGroup
 
 from chronique.cli.context import game_of, guard
-from chronique.domain.text import NAME_LIMIT, inert, shortened
+from chronique.domain.names import spoken
+from chronique.domain.text import NAME_LIMIT, blank_in_words, inert, quoted, shortened
 
 # One line of an error is for reading at a glance; a message built from a 200,000-character
 # input must not flood the terminal.
@@ -375,8 +377,6 @@ def extra_words(words: list[str]) -> str:
     person reads it (domain/text.py :func:`quoted`), counted in words rather than Click's
     "argument(s)": "got an unexpected extra argument: “Bruno”", "got an unexpected extra
     argument: an empty one (“”)", "got 2 unexpected extra arguments: “Bruno” and a line break"."""
-    from chronique.domain.text import quoted
-
     named = ["an empty one (“”)" if not word else quoted(word) for word in words]
     if len(named) == 1:
         return f"got an unexpected extra argument: {named[0]}"
@@ -408,8 +408,10 @@ class Refused(ClickException):
 
 def refusal(error: ClickException) -> str:
     """What Click refused, in its words on one line made inert (a value typed may carry control
-    characters), then where to read how the command is used."""
-    words = one_line(_cut_typed(inert(error.format_message()))).rstrip(".")
+    characters) and quoted as every other refusal quotes (:func:`_in_words`, ruling EB35), then
+    where to read how the command is used: "missing option `--sheet` (see `chronique character
+    new --help`)"."""
+    words = one_line(_cut_typed(inert(_in_words(error)))).rstrip(".")
     if words[:1].isupper() and words[1:2].islower():
         words = words[0].lower() + words[1:]
     context = error.ctx if isinstance(error, UsageError) else None
@@ -417,12 +419,58 @@ def refusal(error: ClickException) -> str:
         return words
     path = inert(context.command_path)
     # A nameless root is the shell's (cli/shell.py): its lines name commands without 'chronique'.
-    return f"{words} (see '{path} {context.help_option_names[0]}')" if path else f"{words} (see 'help')"
+    return f"{words} (see `{path} {context.help_option_names[0]}`)" if path else f"{words} (see `help`)"
+
+
+# Typer's refusal of an unknown command: the name typed in Python's notation (repr), then the
+# commands it is close to, each in that notation too (typer/core.py, "No such command").
+_REPR = r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\""
+_NO_SUCH_COMMAND = re.compile(rf"No such command (?P<typed>{_REPR})\.(?: Did you mean (?P<offered>.*)\?)?", re.DOTALL)
+
+# A name Click puts between straight quotes in a parameter's hint ('--page', 'CAMPAIGN'): the
+# names of our own options and arguments, which hold no quote.
+_HINTED = re.compile(r"'([^']*)'")
+
+
+def _in_words(error: ClickException) -> str:
+    """Click's words for ``error`` quoted as the project quotes (ruling EB35): a word typed (an
+    unknown command or option) as every refusal repeats it (domain/text.py :func:`quoted`,
+    EB19), an option or a command to type in backticks, what it is close to joined in words, an
+    argument by the capitals of its help (EB16); never Python's straight quotes."""
+    if isinstance(error, NoSuchOption):
+        return f"no such option {quoted(error.option_name)}{_offered(list(error.possibilities or ()))}"
+    if isinstance(error, BadOptionUsage):
+        return error.message.replace(repr(error.option_name), f"`{error.option_name}`", 1)
+    if isinstance(error, BadParameter) and error.param is not None and error.param_hint is None:
+        hint = error.param.get_error_hint()
+        named = hint.strip("'") if error.param.param_type_name == "argument" else _HINTED.sub(r"`\1`", hint)
+        return error.format_message().replace(hint, named, 1)
+    unknown = _NO_SUCH_COMMAND.fullmatch(error.message)
+    if unknown is not None:
+        close = [literal_eval(name) for name in re.findall(_REPR, unknown["offered"] or "")]
+        return f"no such command{_command_typed(literal_eval(unknown['typed']))}{_offered(close)}"
+    return error.format_message()
+
+
+def _command_typed(word: str) -> str:
+    """An unknown command as the refusal names it: " “shett”" (EB19), or in words after a colon
+    when it is blank (": a space", ": an empty word (“”)", ruling EB22), which "“”" alone would
+    read as nothing typed."""
+    if word.strip():
+        return f" {quoted(word)}"
+    return f": {blank_in_words(word) or 'an empty word (“”)'}"
+
+
+def _offered(names: list[str]) -> str:
+    """The commands or options a word typed is close to, to type: ": did you mean `sheet` or
+    `shell`?"."""
+    return f": did you mean {spoken([f'`{name}`' for name in names])}?" if names else ""
 
 
 # A word typed (a command, an option, a value) as long as a name may be (ruling EB3): past it, a
-# pasted page is not echoed back whole.
-_LONG_WORD = re.compile(rf"[^\s'()]{{{NAME_LIMIT + 1},}}")
+# pasted page is not echoed back whole. Quotation marks and backticks end a word, so that a word
+# already quoted and cut (:func:`quoted`) keeps its closing mark.
+_LONG_WORD = re.compile(rf"[^\s'()“”`]{{{NAME_LIMIT + 1},}}")
 
 
 def _cut_typed(words: str) -> str:

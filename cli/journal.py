@@ -157,6 +157,7 @@ def _kinds_offered(asked: str, known: dict[str, str], game: str) -> str:
     or kinds sharing a word with it ("TestMade" in Elor: test rolled), else the game's own first."""
     import difflib
 
+    from chronique.domain.names import spoken
     from chronique.domain.rulesets.words import kind_words
 
     keys = {_kind_key(name): words for name, words in known.items()}
@@ -165,7 +166,7 @@ def _kinds_offered(asked: str, known: dict[str, str], game: str) -> str:
     sharing = [words for words in known.values() if typed_words & set(words.split())]
     offered = list(dict.fromkeys([*close, *sharing]))[:4]
     if offered:
-        return f"did you mean {', '.join(offered[:-1]) + ' or ' if len(offered) > 1 else ''}{offered[-1]}?"
+        return f"did you mean {spoken(offered)}?"
     own_names = {_kind_name(topic) for topic in _game_topics(game)}
     own = [words for name, words in known.items() if name in own_names]
     more = len(known) - _OFFERED

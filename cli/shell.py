@@ -50,10 +50,10 @@ CAMPAIGN_CREATED = "chronique.domain.campaign:Campaign.Created"
 # shell's own), the one that swaps the journal under the warm services (restore), and the demo,
 # which plays a whole scripted campaign into the table's journal. Each says why, in one line.
 REFUSED = {
-    "daemon": "the daemon runs until it is stopped: run 'chronique daemon' beside the shell, not in it",
-    "serve": "the web journal runs until it is stopped: run 'chronique serve' beside the shell, not in it",
-    "restore": "a restore replaces the journal the shell has open: leave the shell, then run 'chronique restore'",
-    "demo": "the demo plays a scripted campaign of its own: run 'chronique demo' outside the shell",
+    "daemon": "the daemon runs until it is stopped: run `chronique daemon` beside the shell, not in it",
+    "serve": "the web journal runs until it is stopped: run `chronique serve` beside the shell, not in it",
+    "restore": "a restore replaces the journal the shell has open: leave the shell, then run `chronique restore`",
+    "demo": "the demo plays a scripted campaign of its own: run `chronique demo` outside the shell",
 }
 
 
@@ -263,7 +263,7 @@ def invoke(root: TyperGroup, args: list[str]) -> int:
     """Run one command line through the CLI's command tree, as ``chronique`` runs it; its exit
     status. Errors are one line: the CLI's boundary turns a command's own (cli/boundary.py),
     and here a line Click refuses. Usage lines and hints name a command as the shell's lines do,
-    without ``chronique`` before it (``see 'cartes test --help'``, ruling SL7)."""
+    without ``chronique`` before it ("see `cartes test --help`", rulings SL7, EB35)."""
     try:
         with root.make_context("", args) as ctx:
             root.invoke(ctx)
@@ -297,7 +297,7 @@ def _list_commands(root: TyperGroup) -> None:
     root.format_commands(context, formatter)
     typer.echo(
         "Type a command as on the command line, without 'chronique'; the shell's campaign is put in "
-        "when the line names none.\n'help COMMAND' shows a command's help; 'exit' or 'quit' leaves.\n\n" + formatter.getvalue(),
+        "when the line names none.\n`help COMMAND` shows a command's help; `exit` or `quit` leaves.\n\n" + formatter.getvalue(),
         nl=False,
     )
 

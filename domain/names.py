@@ -22,8 +22,8 @@ _LISTED = 20
 _CLOSE = 0.6
 
 
-def _spoken(names: list[str]) -> str:
-    """``a``, ``a or b``, ``a, b or c``."""
+def spoken(names: list[str]) -> str:
+    """Names offered as a sentence offers them: ``a``, ``a or b``, ``a, b or c``."""
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
 
 
@@ -81,12 +81,12 @@ def find(
     shown = quoted(typed)
     if hits:
         raise RuleViolation(
-            f"{shown} could be more than one {what}{place}: {_spoken([labels[i] for i in hits])}; type it exactly as written"
+            f"{shown} could be more than one {what}{place}: {spoken([labels[i] for i in hits])}; type it exactly as written"
         )
     close = difflib.get_close_matches(fold(typed), list(by_key), n=3, cutoff=_CLOSE) if len(bare) <= NAME_LIMIT else []
     offered = [spelled[key] for key in close]
     if offered:
-        hint = f" (did you mean {_spoken(offered)}?)"
+        hint = f" (did you mean {spoken(offered)}?)"
     elif 0 < len(labels) <= _LISTED:
         hint = f" (one of {', '.join(labels)})"
     else:

@@ -222,7 +222,7 @@ def test_the_game_s_commands_are_mounted_under_its_name_each_with_help(game: str
 
 
 def test_an_unknown_ruleset_is_a_one_line_error_naming_the_four_games() -> None:
-    with pytest.raises(RuleViolation, match="unknown ruleset 'poker' \\(choose one of cartes, elor, microfudge, western-parade\\)"):
+    with pytest.raises(RuleViolation, match="unknown ruleset “poker” \\(choose one of cartes, elor, microfudge, western-parade\\)"):
         ruleset("poker")
 
 

@@ -12,6 +12,7 @@ from chronique.domain.luck import Draw
 from chronique.domain.rulesets.options import Setting
 from chronique.domain.rulesets.registry import PACKAGES, RULESETS, module
 from chronique.domain.sheetview import SheetView
+from chronique.domain.text import quoted
 from chronique.domain.timeline import Due, Processes
 from chronique.domain.world import World
 
@@ -138,7 +139,7 @@ class Ruleset(Protocol):
 def ruleset(name: str) -> Ruleset:
     """The ruleset called ``name``."""
     if name not in KNOWN:
-        raise RuleViolation(f"unknown ruleset {name!r} (choose one of {', '.join(KNOWN)})")
+        raise RuleViolation(f"unknown ruleset {quoted(name)} (choose one of {', '.join(KNOWN)})")
     return import_module(module(name, "ruleset")).RULESET
 
 

@@ -4,9 +4,12 @@ that failed, and every problem a field's validator found (they come one per line
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError, ValidationInfo, field_validator
+
+from chronique.domain.text import quoted
 
 _PYDANTIC_PREFIXES = ("Value error, ", "Assertion failed, ")
 
@@ -58,19 +61,30 @@ def _in_words(detail: Any) -> str:
         return "not part of this game's sheet"
     if kind == "string_too_short" and context.get("min_length") == 1:
         return "blank: give it a name or a word"
-    given = repr(detail.get("input"))
-    given = given if len(given) <= _SHOWN else given[: _SHOWN - 1] + "…"
+    given = _given(detail.get("input"))
     if kind in _SHOULD_BE:
         return f"should be {_SHOULD_BE[kind]}, not {given}"
     if kind in _BOUNDS:
         key, words = _BOUNDS[kind]
         return f"should be {words.format(context.get(key))}, not {given}"
     if kind == "literal_error":
-        return f"should be {context.get('expected')}, not {given}"
+        # pydantic lists the choices in Python's quotes ("'beginner' or 'free'"): said as typed values
+        choices = re.sub(r"'([^']*)'", r"“\1”", str(context.get("expected")))
+        return f"should be {choices}, not {given}"
     message = str(detail.get("msg", "invalid"))
     for prefix in _PYDANTIC_PREFIXES:  # a validator's own words, as it wrote them
         message = message.removeprefix(prefix)
     return message
+
+
+def _given(value: Any) -> str:
+    """A wrong value as the sheet's author wrote it (ruling EB34): text in quotation marks as every
+    refusal quotes what was typed (EB19), never Python's ``'yes'``. (A true or false never gets
+    here: :meth:`SheetModel._no_truth_value_for_a_number` says it first.)"""
+    if isinstance(value, str):
+        return quoted(value, _SHOWN)
+    shown = repr(value)
+    return shown if len(shown) <= _SHOWN else shown[: _SHOWN - 1] + "…"
 
 
 def _holds_a_truth_value(value: Any) -> bool:

@@ -40,7 +40,7 @@ def test_a_cartes_session_without_retyping_the_campaign(db: str) -> None:
     assert run(db, "campaign", "show", CARTES).stdout == shown
     assert run(db, "use", "--clear").stdout == "no default campaign for this journal\n"
     result = run(db, "campaign", "show", check=False)
-    assert (result.returncode, result.stderr) == (2, "error: missing argument 'CAMPAIGN' (see 'chronique campaign show --help')\n")
+    assert (result.returncode, result.stderr) == (2, "error: missing argument CAMPAIGN (see `chronique campaign show --help`)\n")
 
 
 def test_a_western_parade_session_with_chronique_campaign(db: str, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -127,19 +127,19 @@ def test_a_sheet_nested_200000_deep_is_bad_input(verdelune: str, tmp_path: Path,
 @pytest.mark.parametrize(
     ("args", "expected"),
     [
-        (("cartes", "test"), "error: missing argument 'CAMPAIGN' (see 'chronique cartes test --help')"),
+        (("cartes", "test"), "error: missing argument CAMPAIGN (see `chronique cartes test --help`)"),
         (
             ("cartes", "test", "--bogus", "Verdelune", "Alice", "Contact"),
-            "error: no such option: --bogus (Possible options: --spend-bonus) (see 'chronique cartes test --help')",
+            "error: no such option “--bogus”: did you mean `--spend-bonus`? (see `chronique cartes test --help`)",
         ),
-        (("--bogus", "sheet"), "error: no such option: --bogus (see 'chronique --help')"),
-        (("sheet", "Verdelune", "Alice", "Bruno"), "error: got an unexpected extra argument: “Bruno” (see 'chronique sheet --help')"),
-        (("cartse",), "error: no such command 'cartse'. Did you mean 'cartes', 'character'? (see 'chronique --help')"),
-        (("cartes", "tset"), "error: no such command 'tset'. Did you mean 'test'? (see 'chronique cartes --help')"),
-        (("log", "Verdelune", "--page", "x"), "error: invalid value for '--page': “x” is not a whole number (see 'chronique log --help')"),
-        (("daemon", "--tick", "soon"), "error: invalid value for '--tick': “soon” is not a number (see 'chronique daemon --help')"),
+        (("--bogus", "sheet"), "error: no such option “--bogus” (see `chronique --help`)"),
+        (("sheet", "Verdelune", "Alice", "Bruno"), "error: got an unexpected extra argument: “Bruno” (see `chronique sheet --help`)"),
+        (("cartse",), "error: no such command “cartse”: did you mean `cartes` or `character`? (see `chronique --help`)"),
+        (("cartes", "tset"), "error: no such command “tset”: did you mean `test`? (see `chronique cartes --help`)"),
+        (("log", "Verdelune", "--page", "x"), "error: invalid value for `--page`: “x” is not a whole number (see `chronique log --help`)"),
+        (("daemon", "--tick", "soon"), "error: invalid value for `--tick`: “soon” is not a number (see `chronique daemon --help`)"),
         # What was typed is shown inert: an escape sequence in a command's name is not obeyed.
-        (("\x1b[2J",), "error: no such command '\\x1b[2J' (see 'chronique --help')"),
+        (("\x1b[2J",), "error: no such command “\\x1b[2J” (see `chronique --help`)"),
     ],
     ids=[
         "missing argument",
@@ -164,7 +164,7 @@ def test_a_value_that_is_no_number_is_said_in_words_every_time_in_one_process(ve
     # must not turn into pydantic's at the second, as in the shell's one process.
     for value in ("many", "5.5", "many"):
         assert refused(verdelune, "log", "Verdelune", "--limit", value, status=2) == (
-            f"error: invalid value for '--limit': “{value}” is not a whole number (see 'chronique log --help')"
+            f"error: invalid value for `--limit`: “{value}” is not a whole number (see `chronique log --help`)"
         )
 
 

@@ -33,10 +33,10 @@ def test_the_shell_refuses_the_daemon_the_web_server_the_demo_and_a_restore_each
         "Verdelune",
     )
     assert done.stderr.splitlines() == [
-        "error: the daemon runs until it is stopped: run 'chronique daemon' beside the shell, not in it",
-        "error: the web journal runs until it is stopped: run 'chronique serve' beside the shell, not in it",
-        "error: the demo plays a scripted campaign of its own: run 'chronique demo' outside the shell",
-        "error: a restore replaces the journal the shell has open: leave the shell, then run 'chronique restore'",
+        "error: the daemon runs until it is stopped: run `chronique daemon` beside the shell, not in it",
+        "error: the web journal runs until it is stopped: run `chronique serve` beside the shell, not in it",
+        "error: the demo plays a scripted campaign of its own: run `chronique demo` outside the shell",
+        "error: a restore replaces the journal the shell has open: leave the shell, then run `chronique restore`",
     ]
     assert done.returncode == 2
     # The shell went on: a command's help is still read, and the line after ran.

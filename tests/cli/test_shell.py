@@ -162,15 +162,15 @@ def test_errors_are_one_line_each_and_the_shell_goes_on(verdelune: str) -> None:
 def test_help_lists_the_commands_and_shows_a_command_s_help_in_the_shell_s_words(verdelune: str) -> None:
     listed = shell(verdelune, "help\n", "Verdelune")
     assert listed.returncode == 0 and listed.stderr == ""
-    assert "'help COMMAND'" in listed.stdout and re.search(r"^  cartes +", listed.stdout, re.MULTILINE), listed.stdout
+    assert "`help COMMAND`" in listed.stdout and re.search(r"^  cartes +", listed.stdout, re.MULTILINE), listed.stdout
     asked = shell(verdelune, "help cartes test\ncartes test --help\n", "Verdelune")
     first, second = asked.stdout.split("Usage: ")[1:]
     assert first == second and first.startswith("cartes test [OPTIONS]"), asked.stdout  # never 'chronique cartes test'
     # A refused line points to help as the shell's lines ask for it (ruling SL7).
     refused = shell(verdelune, "cartes test Alice\nbogus\n", "Verdelune")
     assert refused.stderr.splitlines() == [
-        "error: missing argument 'SKILL' (see 'cartes test --help')",
-        "error: no such command 'bogus' (see 'help')",
+        "error: missing argument SKILL (see `cartes test --help`)",
+        "error: no such command “bogus” (see `help`)",
     ]
 
 
@@ -255,7 +255,7 @@ def test_a_restore_is_refused_in_the_shell_and_the_journal_is_left_as_it_is(verd
         "Verdelune",
     )
     assert done.returncode == 2
-    assert done.stderr == "error: a restore replaces the journal the shell has open: leave the shell, then run 'chronique restore'\n"
+    assert done.stderr == "error: a restore replaces the journal the shell has open: leave the shell, then run `chronique restore`\n"
     decoder = json.JSONDecoder()
     sheets = [decoder.raw_decode(done.stdout, m.start())[0] for m in re.finditer(r"^\{", done.stdout, re.MULTILINE)]
     assert sheets == [json.loads(run(verdelune, "sheet", "Verdelune", "Alice", "--json").stdout)]

@@ -28,7 +28,7 @@ def refused(db: str, *args: str) -> str:
     assert len(lines) == 1, result.stderr
     assert stored(db) == before
     # Run as ``python -m chronique.cli``, Click names the program so where a GM's says "chronique".
-    return lines[0].replace("'python -m chronique.cli ", "'chronique ")
+    return lines[0].replace("`python -m chronique.cli ", "`chronique ")
 
 
 # -- An extra word that reads as nothing (ruling EB23) ----------------------------------------------
@@ -38,21 +38,21 @@ def refused(db: str, *args: str) -> str:
     ("args", "said"),
     [
         # It read "got unexpected extra argument(s) ()", the empty word shown as nothing.
-        (("sheet", "Verdelune", "Alice", ""), "got an unexpected extra argument: an empty one (“”) (see 'chronique sheet --help')"),
+        (("sheet", "Verdelune", "Alice", ""), "got an unexpected extra argument: an empty one (“”) (see `chronique sheet --help`)"),
         (
             ("campaign", "show", "Verdelune", ""),
-            "got an unexpected extra argument: an empty one (“”) (see 'chronique campaign show --help')",
+            "got an unexpected extra argument: an empty one (“”) (see `chronique campaign show --help`)",
         ),
-        (("verify", "Verdelune", ""), "got an unexpected extra argument: an empty one (“”) (see 'chronique verify --help')"),
+        (("verify", "Verdelune", ""), "got an unexpected extra argument: an empty one (“”) (see `chronique verify --help`)"),
         # "( )" and "(\x0a)", a space and a line break shown as brackets and a code.
-        (("sheet", "Verdelune", "Alice", "  "), "got an unexpected extra argument: 2 spaces (see 'chronique sheet --help')"),
-        (("log", "Verdelune", "\n"), "got an unexpected extra argument: a line break (see 'chronique log --help')"),
+        (("sheet", "Verdelune", "Alice", "  "), "got an unexpected extra argument: 2 spaces (see `chronique sheet --help`)"),
+        (("log", "Verdelune", "\n"), "got an unexpected extra argument: a line break (see `chronique log --help`)"),
         (
             ("sheet", "Verdelune", "Alice", "", "Bruno", "\t"),
-            "got 3 unexpected extra arguments: an empty one (“”), “Bruno” and a tab (see 'chronique sheet --help')",
+            "got 3 unexpected extra arguments: an empty one (“”), “Bruno” and a tab (see `chronique sheet --help`)",
         ),
         # A plain word is quoted and counted in words too, never Click's "argument(s)".
-        (("sheet", "Verdelune", "Alice", "Bruno"), "got an unexpected extra argument: “Bruno” (see 'chronique sheet --help')"),
+        (("sheet", "Verdelune", "Alice", "Bruno"), "got an unexpected extra argument: “Bruno” (see `chronique sheet --help`)"),
     ],
 )
 def test_an_empty_or_blank_extra_argument_is_named_in_words_by_every_command_ruling_eb23(db: str, args: tuple[str, ...], said: str) -> None:
@@ -63,7 +63,7 @@ def test_an_empty_or_blank_extra_argument_is_named_in_words_by_every_command_rul
 def test_an_empty_extra_argument_is_named_in_words_in_the_shell_too_ruling_eb23(db: str) -> None:
     verdelune_party(db)
     done = shell(db, 'sheet Verdelune Alice ""\n', "Verdelune")
-    assert done.stderr == "error: got an unexpected extra argument: an empty one (“”) (see 'sheet --help')\n"
+    assert done.stderr == "error: got an unexpected extra argument: an empty one (“”) (see `sheet --help`)\n"
 
 
 # -- A name counted as a reader sees it (ruling EB21) -----------------------------------------------
@@ -122,9 +122,9 @@ def test_a_name_s_length_is_its_composed_length_and_marks_piled_on_a_letter_stil
         # It read "“” is not a whole number", as though nothing had been typed.
         (
             ("log", "Verdelune", "--limit", "\n"),
-            "invalid value for '--limit': a line break is not a whole number (see 'chronique log --help')",
+            "invalid value for `--limit`: a line break is not a whole number (see `chronique log --help`)",
         ),
-        (("log", "Verdelune", "--limit", "\t"), "invalid value for '--limit': a tab is not a whole number (see 'chronique log --help')"),
+        (("log", "Verdelune", "--limit", "\t"), "invalid value for `--limit`: a tab is not a whole number (see `chronique log --help`)"),
     ],
 )
 def test_a_lone_line_break_or_tab_is_refused_in_words_never_its_code_ruling_eb22(db: str, args: tuple[str, ...], said: str) -> None:

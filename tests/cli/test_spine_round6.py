@@ -85,7 +85,7 @@ def test_an_advance_of_seconds_reads_them_and_its_span_adds_up_ruling_tb10(db: s
 
 
 def _no_such_command(word: str, where: str) -> str:
-    return f"error: no such command '{word[: NAME_LIMIT - 1]}…' (see '{where}')"
+    return f"error: no such command “{word[: NAME_LIMIT - 1]}…” (see `{where}`)"
 
 
 def test_a_pasted_line_of_100000_characters_is_repeated_as_far_as_a_name_goes_rulings_eb12_sl10(db: str) -> None:
@@ -105,7 +105,7 @@ def test_a_pasted_line_of_100000_characters_is_repeated_as_far_as_a_name_goes_ru
     typed = f"--{pasted}"
     assert refused("campaign", "list", typed) == (
         2,
-        f"error: no such option: {typed[: NAME_LIMIT - 1]}… (see 'chronique campaign list --help')\n",
+        f"error: no such option “{typed[: NAME_LIMIT - 1]}…” (see `chronique campaign list --help`)\n",
     )
 
 

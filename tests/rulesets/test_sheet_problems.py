@@ -172,4 +172,4 @@ def test_a_sheet_s_type_errors_read_in_the_players_words_not_pydantic_s(game: st
         ruleset(game).new_character(raw | {"name": "  ", "colour": "red", table: "none"})
     # Each line as the game leads it ("sheet name: ..." on Elor's and Western Parade's sheets).
     said = [line.removeprefix("sheet ") for line in refused.value.problems]
-    assert sorted(said) == sorted([BLANK_NAME[game], f"{table}: should be a table, not 'none'", "colour: not part of this game's sheet"])
+    assert sorted(said) == sorted([BLANK_NAME[game], f"{table}: should be a table, not “none”", "colour: not part of this game's sheet"])

@@ -123,7 +123,7 @@ def test_a_sheet_s_numbers_are_whole_numbers_on_the_ladder_every_problem_at_once
         )
     assert refused.value.problems == (
         "atouts: a character starts with 1 to 100 Atouts, not 100000000000000000000",
-        "npc: should be true or false, not 'yes'",
+        "npc: should be true or false, not “yes”",
         "out_after: should be a whole number, not 2.0",
         "defaults: the default of Tir is a rank from 0 (Abyssal) to 8 (Légendaire), not 9",
         "the rank of Combat is a whole number (2 Faible, 4 Moyen, 7 Exceptionnel...), not 2.5",
