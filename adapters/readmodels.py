@@ -33,7 +33,7 @@ PROJECTIONS: dict[str, tuple[PageHandler, tuple[Any, ...]]] = {
 # A daemon's pass catches the projections up in these groups, of about equal work each, so that
 # two daemons ending their passes together share it (Chronique.catch_up).
 PASS_GROUPS = (("log",), ("sheets", "draws", "xp", "luck", "moments"))
-HEAD = "0012"
+HEAD = "0013"
 """The newest migration of ``migrations/versions`` (tests/projections/test_log_words.py checks it
 is Alembic's head): a journal at an older one is upgraded before its read models catch up."""
 

@@ -124,7 +124,7 @@ def downtime_board(
     from chronique.cli import render
 
     def board(s) -> None:  # noqa: ANN001
-        render.notable(s, s.campaign(campaign), s.board(campaign, gm), as_json, NOTHING_UNDER_WAY)
+        render.board(s, s.campaign(campaign), s.board(campaign, gm), as_json, NOTHING_UNDER_WAY)
 
     run(ctx, board)
 

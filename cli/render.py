@@ -244,7 +244,10 @@ STANCES = {"out of combat": "is out of combat and cannot draw: takes it in full"
 
 def contest(first: str, second: str, exchange: Contest, drawn: tuple[Drawn, Drawn | None]) -> None:
     """Both draws of an opposition (``drawn``: as each side's test was recorded; None for a side
-    that made none), its tie-breaks and its winner."""
+    that made none) and its winner, with what it won by in the log's words (ruling C132: its
+    results, tie-breaks, net and what came off it)."""
+    from chronique.domain.rulesets.cartes.describe import compared
+
     # Each side with what it drew on (Discrétion against Vigilance, or Sens one level harder).
     mine, theirs = drawn
     typer.echo(f"{first} ({mine.skill}): {describe_test(exchange.first, mine.made_of, mine.played)}")
@@ -252,26 +255,10 @@ def contest(first: str, second: str, exchange: Contest, drawn: tuple[Drawn, Draw
         typer.echo(f"{second} ({theirs.skill}): {describe_test(exchange.second, theirs.made_of, theirs.played)}")
     else:
         typer.echo(f"{second} {STANCES[exchange.stance]}")
-    for a, d in exchange.opposition.tie_breaks:
-        typer.echo(f"tie-break: {card(a)} against {card(d)}")
     names = {"attacker": first, "defender": second}
     winner = names.get(exchange.opposition.winner or "")
-    typer.echo(f"{_compared(exchange)}{winner} wins, net {exchange.opposition.net}" if winner else "both fail: nothing happens")
-
-
-def _compared(exchange: Contest) -> str:
-    """What an opposition's verdict follows from, before it, as its log line says it (ruling C128,
-    EB29): both results, the winner's first ("a failure" for a loser who failed), and, when both
-    succeeded, what came off the winner's (§Réussites ou échecs L311: the loser's success card),
-    "8 against 3, 8 less 3 (the loser's success card): "; nothing when one side made no draw or the
-    totals were not given."""
-    o = exchange.opposition
-    if exchange.second is None or not (o.attacker_total or o.defender_total):
-        return ""
-    won, lost = (o.attacker_total, o.defender_total) if o.winner == "attacker" else (o.defender_total, o.attacker_total)
-    if not lost:
-        return f"{won} against a failure: "
-    return f"{won} against {lost}, {won} less {won - o.net} (the loser's success card): "
+    won_by = compared(exchange.opposition.to_dict(), exchange.second is not None)
+    typer.echo(f"{winner} wins, {won_by}" if winner else "both fail: nothing happens")
 
 
 def advanced(services: Chronique, campaign_name: str, advanced: Advanced) -> None:
@@ -486,6 +473,20 @@ def notable(
         typer.echo(f"{campaign.name}: {none}")
     for at, who, what in items:
         typer.echo(f"{calendar.format(at)}  {who} {what}")
+
+
+def board(services: Chronique, campaign: Campaign, items: list[tuple[int, str, str]], as_json: bool, none: str) -> None:
+    """The downtime board as a table, "When | Who | What comes next": each process names what comes
+    (a noun, "the daily infection roll of …"), which read as a sentence of its own would lack its
+    verb; with ``as_json`` the same list as :func:`notable`. ``none`` says what an empty board means."""
+    if as_json or not items:
+        notable(services, campaign, items, as_json, none)
+        return
+    calendar = services.calendar(campaign)
+    table = new_table("When", "Who", "What comes next")
+    for at, who, what in items:
+        table.add_row(calendar.format(at), who, what)
+    console().print(table)
 
 
 def sheet(world: World, character: Character, as_json: bool, gm: bool = False, moment: str = "") -> None:

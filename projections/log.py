@@ -67,7 +67,7 @@ def apply_page(connection: Connection, notifications: list[Any], decode: Callabl
         if standing is None:
             continue
         state = fields(notification)
-        at, sealed = state.get("at"), state.get("sealed_until")
+        at, sealed = _when(state), state.get("sealed_until")
         version = notification.originator_version
         mentions = named.mentions(standing.campaign_id, notification.aggregate, state, notification.state)
         rows.append(
@@ -106,6 +106,12 @@ def _stored_kind(topic: str) -> tuple[str | None, bool]:
     return found
 
 
+def _when(state: Mapping[str, Any]) -> Any:
+    """The moment in the game an entry stands at: its event's own, or for a time advance (which
+    has none) the moment it reached, so that its row says when as every other does (ruling NT13)."""
+    return state["at"] if "at" in state else state.get("to_time")
+
+
 def _row(
     standing: Standing, number: int, position: int, key: str, version: int, at: Any, sealed: Any, kind: str, mentions: str | None
 ) -> tuple[Any, ...]:
@@ -120,8 +126,9 @@ def _decoded_row(standings: Standings, named: Named, event: Any, position: int, 
     kind = _kind(type(event))[0]
     if standing is None or kind is None:
         return None
-    at, sealed = getattr(event, "at", None), getattr(event, "sealed_until", None)
-    mentions = named.mentions(standing.campaign_id, key, vars(event))
+    state = vars(event)
+    at, sealed = _when(state), state.get("sealed_until")
+    mentions = named.mentions(standing.campaign_id, key, state)
     return _row(standing, standings.number(standing.campaign_id), position, key, event.originator_version, at, sealed, kind, mentions)
 
 

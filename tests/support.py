@@ -446,6 +446,29 @@ def log_details(db: str | Path, campaign: str, *args: str) -> list[str]:
     return [" ".join(part for part in row if part) for row in rows]
 
 
+def table_rows(printed: str) -> list[list[str]]:
+    """The rows of a table the CLI printed ruled in ASCII (off a terminal), below its header: each
+    a list of its cells, a wrapped cell's lines joined by a space."""
+    rows: list[list[str]] = []
+    ruled = [line for line in printed.splitlines() if line.startswith("|")]
+    for line in ruled[1:]:  # the header's line first
+        if set(line) <= set("|-+"):
+            continue
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if cells[0] or not rows:
+            rows.append(cells)
+        else:
+            rows[-1] = [f"{kept} {more}".strip() for kept, more in zip(rows[-1], cells, strict=True)]
+    return rows
+
+
+def board_lines(printed: str) -> list[str]:
+    """Each row of ``downtime board``'s table (When | Who | What comes next) as one line, "When  Who
+    what", for a test to find a process by its words; a board with nothing under way, its line."""
+    rows = table_rows(printed)
+    return [f"{when}  {who} {what}" for when, who, what in rows] if rows else printed.splitlines()
+
+
 def completed(line: str) -> list[str]:
     """What bash completes at the end of ``line`` (Typer's protocol: the words so far, the index of the last)."""
     words = line.split(" ")

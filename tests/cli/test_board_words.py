@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from support import SAMPLES, run
+from support import SAMPLES, run, table_rows
 
 
 def board(db: str, campaign: str) -> set[tuple[str, str]]:
@@ -54,3 +54,17 @@ def test_elor_s_board_names_the_long_action_and_its_risk_Actions_longues_L436(db
     work = ("fletch arrows", "--degrees", "40", "-f", "C", "-p", "Guerrier", "--risk", "watch")
     run(db, "elor", "long-action", "start", "Tolosa", "Aldo", *work)
     assert board(db, "Tolosa") == {("Aldo", "the next test of the long action fletch arrows"), ("Aldo", "the risk of fletch arrows: watch")}
+
+
+def test_the_board_is_a_table_headed_when_who_and_what_comes_next_ruling_tb20(db: str, tmp_path: Path) -> None:
+    # Each process names what comes ("the next test of the long action …"): as a line of its own,
+    # "Day 1 08:00  Aldo the next test of …", it read as a sentence missing its verb.
+    aldo = 'name = "Aldo"\nfaculties = { P = 1, C = 2, E = 0, M = -1 }\nprofessions = { Guerrier = 2 }\nfamiliarities = { "Épées" = 2 }\n'
+    (tmp_path / "aldo.toml").write_text(aldo, encoding="utf-8")
+    run(db, "campaign", "new", "Tolosa", "--ruleset", "elor")
+    run(db, "character", "new", "Tolosa", "--sheet", str(tmp_path / "aldo.toml"))
+    run(db, "elor", "long-action", "start", "Tolosa", "Aldo", "fletch arrows", "--degrees", "40", "-f", "C", "-p", "Guerrier")
+    printed = run(db, "--ascii", "downtime", "board", "Tolosa").stdout
+    header = next(line for line in printed.splitlines() if line.startswith("|"))
+    assert [cell.strip() for cell in header.strip("|").split("|")] == ["When", "Who", "What comes next"]
+    assert table_rows(printed) == [["Day 1 09:00", "Aldo", "the next test of the long action fletch arrows"]]

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 import typer.main
-from support import chronique, run, stored
+from support import board_lines, chronique, run, stored
 from verdelune_party import verdelune_party
 
 from chronique.cli.app import app
@@ -424,8 +424,8 @@ def test_exports_the_board_and_a_paged_filtered_log(party: str, tmp_path: Path) 
     run(party, "cartes", "wound", "Verdelune", "Alice", "--damage", "4", "--lethality", "moyenne")
     end = run(party, "session", "end", "Verdelune").stdout
     seal = next(line.split("seal: ")[1] for line in end.splitlines() if "seal: " in line)
-    board = run(party, "downtime", "board", "Verdelune").stdout
-    assert "Alice survival draw for wound 1 (Moyenne)" in board
+    board = board_lines(run(party, "downtime", "board", "Verdelune").stdout)
+    assert any(line.endswith("  Alice survival draw for wound 1 (Moyenne)") for line in board), board
     report = run(party, "export", "session", "Verdelune", "1", "--format", "md").stdout
     assert report.startswith("# Verdelune — session 1") and seal in report and "Contact against" in report
     page = tmp_path / "session.html"

@@ -84,6 +84,12 @@ def told(rules: Any, e: Any, names: dict[str, str]) -> str:
     return str(rules.describe(e))
 
 
+def moment(event: Any) -> Any:
+    """When in the game an event's entry stands: its own moment, or a time advance's, the moment it
+    reached (ruling NT13)."""
+    return getattr(event, "at", getattr(event, "to_time", None))
+
+
 def replayed_log(services: Chronique, campaign_name: str) -> list[LogEntry]:
     """The log as `chronique log` read it before its read model: every event of the campaign
     decoded, described by its game, named by its aggregate, with the correction voiding it."""
@@ -96,7 +102,7 @@ def replayed_log(services: Chronique, campaign_name: str) -> list[LogEntry]:
             position,
             str(e.originator_id),
             e.originator_version,
-            getattr(e, "at", None),
+            moment(e),
             names.get(str(e.originator_id), "?"),
             type(e).__qualname__.split(".")[-1],
             told(rules, e, names),
@@ -143,7 +149,7 @@ def replayed_log_output(db: str, campaign_name: str, as_json: bool, gm: bool) ->
                     odds.setdefault(row["ref"], []).append((row["roller"], Fraction(row["numerator"], row["denominator"])))
                 table = render.new_table("Ref", "In game", "Who", "What", "Details")
                 for e in events:
-                    at = getattr(e, "at", None)
+                    at = moment(e)
                     # A deal face down by design reads in its own words, which hide its pile (ruling NT10).
                     shown = not hidden(e) or getattr(e, "face_down_by_design", False)
                     details = Text(told(rules, e, names) if shown else face_down_until(e.sealed_until))

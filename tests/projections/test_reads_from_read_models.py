@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 
 from sqlalchemy import select, update
-from support import SAMPLES, change_read_model, one_shot_importing, run
+from support import SAMPLES, board_lines, change_read_model, one_shot_importing, run
 
 from chronique.adapters.bootstrap import build
 from chronique.projections.tables import sheets, tracking
@@ -76,7 +76,7 @@ def test_a_one_shot_cartes_sheet_reads_without_importing_pydantic(db: str) -> No
 def test_the_downtime_board_is_read_from_the_characters_conditions_in_the_read_model(db: str) -> None:
     evening(db)
     # §Blessures: Alice's Faible wound brings a survival draw a day after the wound.
-    assert "Alice survival draw for wound 1 (Faible)" in run(db, "downtime", "board", CAMPAIGN).stdout
+    assert "Day 2 08:00  Alice survival draw for wound 1 (Faible)" in board_lines(run(db, "downtime", "board", CAMPAIGN).stdout)
     [[row]] = change_read_model(db, select(sheets))
     healed = {**row.condition, "wounds": []}
     change_read_model(db, update(sheets).values(condition=healed))

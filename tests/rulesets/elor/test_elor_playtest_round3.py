@@ -13,7 +13,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from elor_table import ALDO, MORNING, table
-from support import SAMPLES, run, short_ref
+from support import SAMPLES, board_lines, run, short_ref
 
 from chronique.domain.character import Character
 from chronique.domain.gametime import DAY, HOUR
@@ -262,10 +262,10 @@ def test_E65_a_test_by_hand_puts_the_next_one_a_whole_unit_later_as_the_start_sa
         "none",
     ).stdout
     assert started == "long action 1 “decipher the glyphs”: 5 degrees, first test Day 1 10:00\n"
-    board = "Day 1 10:00  Montana James the next test of the long action decipher the glyphs\n"
-    assert run(db, "downtime", "board", "Tolosa").stdout == board
+    board = ["Day 1 10:00  Montana James the next test of the long action decipher the glyphs"]
+    assert board_lines(run(db, "downtime", "board", "Tolosa").stdout) == board
     run(db, "elor", "long-action", "test", "Tolosa", "Montana James", "1")
-    assert run(db, "downtime", "board", "Tolosa").stdout == board
+    assert board_lines(run(db, "downtime", "board", "Tolosa").stdout) == board
     run(db, "advance", "Tolosa", "2h", "--yes")
     units = of_kind(db, "LongActionProgressed", "Tolosa")
     assert [u["at"] for u in units] == [MORNING + 6, MORNING + 2 * HOUR]

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from elor_table import TRAIN, refused_in_one_line, tolosa_with_brigand, with_aldo_and_bruna
-from support import run
+from support import board_lines, run
 
 # §Humains: the seven locations of a human, as the sheet's body lists them.
 SEVEN = "Tête, Torse, Bras droit, Bras gauche, Abdomen, Jambe droite, Jambe gauche"
@@ -35,7 +35,7 @@ def test_E27_training_with_a_teacher_raises_the_profession_after_its_weeks_PROPO
     # named as the teacher's sheet names it; no level in it adds yet: C 0 + 10 = level 10.
     said = run(db, *TRAIN, "Montana James", "guerrier", "--teacher", "Samson", "-d", "10").stdout
     assert said == f"Montana James trains in Guerrier with Samson (long action 1): 2 degrees to reach level 1, {weekly}"
-    board = run(db, "downtime", "board", "Tolosa").stdout
+    board = board_lines(run(db, "downtime", "board", "Tolosa").stdout)
     assert "Day 8 08:00  Bruna the next test of the long action training in Guerrier with Aldo" in board
     assert "Day 8 08:00  Montana James the next test of the long action training in Guerrier with Samson" in board
     run(db, "session", "end", "Tolosa")

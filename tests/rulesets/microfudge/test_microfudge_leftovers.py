@@ -12,6 +12,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from support import board_lines
 from test_microfudge_critical_state import scripted
 from test_microfudge_fidelity_cli import campaign, cli
 from test_microfudge_playtest_round4 import HARVEY, JIM, NEEDS_CARE, ZOMBIE
@@ -53,7 +54,7 @@ def test_a_Decisif_taken_in_another_s_place_says_its_number_and_that_it_needs_ca
     taken = "took a Blessure grave ou mortelle (physical, heals a step a week) in Harvey's place; critical state"
     assert out.splitlines()[1:] == [f"Jim {taken}: Revers 2 on the sheet{CARE_FIRST}"]
     assert words(db, "SetbackSuffered")[-1] == taken
-    assert cli(db, "downtime", "board", "Arkham").splitlines() == [
+    assert board_lines(cli(db, "downtime", "board", "Arkham")) == [
         f"Day 1 08:00  Jim {NEEDS_CARE.replace('Revers 1', 'Revers 2')}",  # the number the line gave (M64)
         "Day 2 08:00  Jim Revers 1 (Revers) heals a step",
     ]

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from support import run
+from support import board_lines, run
 from test_microfudge_critical_state import scripted
 from test_microfudge_fidelity_cli import campaign, cli
 from test_microfudge_review_fixes_cli import words
@@ -37,7 +37,7 @@ NEEDS_CARE = (
 
 def board(db: str, name: str) -> list[str]:
     """The downtime board's lines."""
-    return cli(db, "downtime", "board", name).splitlines()
+    return board_lines(cli(db, "downtime", "board", name))
 
 
 # -- 1. A Revers recorded by hand, in the log's words («3 – Effets des Revers» L339-L343, M63) ------

@@ -10,7 +10,7 @@ Seed 004_cf8278f91236030c.txt (Lnnn), digest /work/shared/rules/western-parade.m
 from __future__ import annotations
 
 import pytest
-from support import chronique, log_details, run
+from support import board_lines, chronique, log_details, run
 from westernparade_table import DOC as DOC_SHEET
 from westernparade_table import JOE as JOE_SHEET
 from westernparade_table import SAM as SAM_SHEET
@@ -90,7 +90,7 @@ def test_an_untended_wound_does_not_stop_the_real_advance_and_the_board_dates_it
     ):
         chronique(db, *args)
     board = chronique(db, "downtime", "board", C).stdout
-    assert f"1873-04-18 08:00  {JOE} the daily infection roll of the untreated wound in the bras droit" in board.splitlines()
+    assert f"1873-04-18 08:00  {JOE} the daily infection roll of the untreated wound in the bras droit" in board_lines(board)
     out = chronique(db, "advance", C, "1d", "--yes", check=False)
     assert (out.returncode, out.stderr) == (0, "")
     (rolled,) = events(db, C, "InfectionRolled")

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from support import SAMPLES, run, sample, scripted_services
+from support import SAMPLES, board_lines, run, sample, scripted_services
 from wp_aided import AID_SEEDS, first_aided
 from wp_recorded import events, logged
 
@@ -178,7 +178,7 @@ def test_the_board_dates_the_full_healing_and_the_report_names_the_lapsed_extrac
     assert sum(lapsed in line for line in said) == 1
     # The body says the same of the bullet now, and the board still dates the full healing.
     assert "the 24 hours to extract it (Extraction de balle) have passed" in run(db, WP, "body", "status", C, SAM).stdout
-    board = run(db, "downtime", "board", C).stdout.splitlines()
+    board = board_lines(run(db, "downtime", "board", C).stdout)
     assert f"1873-05-07 08:00  {SAM} {healed}" in board
     assert not any("heals further" in line for line in board)
 
