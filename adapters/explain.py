@@ -181,7 +181,7 @@ def _explain(
     hidden = for_players and sealed is not None and epochs[sealed].seed is None
     what = target["topic"].rsplit(":", 1)[1]
     explanation = Explanation(ref, names[member], what, target, hidden, voided.get(ref), epochs, origins, untraced)
-    explanation.settles = _settles(target, member, names, latest)
+    explanation.settles = _settles(target, names, latest)
     domain_event = _domain_event(audit, member, version)
     if not hidden:
         explanation.rederived = _verdict(audit, campaign_id, ref, target, epochs)
@@ -207,20 +207,14 @@ def _explain(
     return explanation
 
 
-def _settles(
-    target: dict[str, Any], member: str, names: dict[str, str], latest: dict[str, tuple[str, dict[str, Any]]]
-) -> list[tuple[str, str]]:
-    """The tests an opposition settles (ruling EB31), as the verifier finds them (§Réussites ou
-    échecs L305-313): the acting side's event just before it, and, when the opponent drew, the
-    opponent's latest event; each only when it is a test. Nothing for any other event."""
-    if not isinstance(target.get("opposition"), dict) or not isinstance(target.get("opponent"), str):
-        return []
-    sides = [member]
-    if target.get("opponent_stance") == "draws":
-        opponent = target["opponent"].casefold()
-        sides += [m for m, name in names.items() if m != member and name.casefold() == opponent][:1]
-    tests = [(names[side], latest[side][0]) for side in sides if side in latest and latest[side][1]["topic"].endswith(":TestMade")]
-    return tests
+def _settles(target: dict[str, Any], names: dict[str, str], latest: dict[str, tuple[str, dict[str, Any]]]) -> list[tuple[str, str]]:
+    """The tests an opposition settles (ruling EB31), found by the verifier's own rule (ruling
+    C133, ``verification.settled_by``): the acting side's test just before it and, when the
+    opponent drew, the opponent's. Nothing for any other event."""
+    from chronique.domain.rulesets.cartes.verification import settled_by
+
+    test, _, answer = settled_by(target, lambda member: latest[member][1] if member in latest else None, names.items())
+    return [(names[t["originator_id"]], latest[t["originator_id"]][0]) for t in (test, answer) if t is not None]
 
 
 def _domain_event(audit: Audit, member: str, version: int) -> Any:

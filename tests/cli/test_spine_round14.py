@@ -168,10 +168,11 @@ def test_an_opposition_s_table_line_says_both_results_and_what_came_off_the_net_
     chance = _StackedCards(ALICE + BRUNO)
     monkeypatch.setattr("chronique.adapters.services.VaultChance", lambda vault, campaign: chance)
     said = cli(db, "cartes", "attack", NAME, "Alice", "Brigand").stdout.splitlines()
-    assert said[2:4] == ["5 against 2, 5 less 2 (the loser's success card): Alice wins, net 3", "3 damage at Moyenne from the attack"]
+    # Ruling C132: the table's line says what it won by in the log's one wording (describe.compared).
+    assert said[2:4] == ["Alice wins, 5 against 2, net 3 (5 less 2, the loser's success card)", "3 damage at Moyenne from the attack"]
     # The Brigand's 3♣ 9♣ (9) against Alice's J♣ 10♣, a failure: the full 9 (L312), nothing off.
     said = cli(db, "cartes", "attack", NAME, "Brigand", "Alice").stdout.splitlines()
-    assert said[2] == "9 against a failure: Brigand wins, net 9"
+    assert said[2] == "Brigand wins, 9 against a failure, net 9"
     assert log_details(db, NAME, "--kind", "OppositionSettled") == [
         "opposed draw against Brigand: won, 5 against 2, net 3 (5 less 2, the loser's success card); 3 damage at Moyenne from the attack",
         "opposed draw against Alice: won, 9 against a failure, net 9; 9 damage at Moyenne from the attack",

@@ -206,7 +206,7 @@ def suffer_wound(world: World, name: str, damage: int, lethality: str | int, sou
         source=source,
     )
     if placement.dead:
-        character.record(ev.Died, at=at, cause=f"wound of {damage} past Énorme ({source})")
+        character.record(ev.Died, at=at, cause=f"wound of {damage} past Énorme ({source})", wound_id=None, damage=damage, source=source)
     return {
         "wound": wound,
         "effect": effect,

@@ -4,7 +4,6 @@ consciousness effects as §KO ou OK tells them."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from types import SimpleNamespace
 from typing import Any
@@ -251,11 +250,19 @@ def _survival(e: Any) -> str:
 def _retried(e: Any) -> str:
     # §Médecine L467: a retry at or above the wound's value lifts the malus; say so rather than "-0",
     # as the advance that made it does ("the malus of wound 2 is gone"). A failed retry changes
-    # nothing (ruling C28): say it failed, not that the malus "is now" what it was.
+    # nothing (ruling C28): say it failed, not that the malus "is now" what it was; nor does a
+    # success whose margin is no smaller than the malus (ruling C135), as the advance says it. A
+    # retry recorded before the malus it was drawn against was kept (None) says the malus after it.
     if not e.outcome["success"]:
         left = f"failed: the malus stays -{e.malus}"
+    elif not e.malus:
+        left = "the malus is gone"
+    elif e.malus_before is None:
+        left = f"the malus is -{e.malus} after it"
+    elif e.malus == e.malus_before:
+        left = f"success, but its margin is no smaller: the malus stays -{e.malus}"
     else:
-        left = f"malus now -{e.malus}" if e.malus else "the malus is gone"
+        left = f"malus now -{e.malus}, down from -{e.malus_before}"
     return f"survival retried for wound {e.wound_id}: {_drawn_under_care(e)} → {left}"
 
 
@@ -271,30 +278,29 @@ def _drawn_under_care(e: Any) -> str:
     # Ruling C129: a healer's own wound malus took off the Médecine target; the line says from what.
     weighed = medicine.get("healer_malus")
     against = f"{m['target']} (Médecine {m['target'] + weighed}, wound malus -{weighed})" if weighed else f"{m['target']}"
-    healer = (
-        f"{medicine['healer']}'s Médecine draw ({means_label(medicine['means'])}) against {against} "
-        f"at {_level_drawn(m)}: {cards(m['cards'])} → {care}"
-    )
+    means = means_label(medicine["means"])
+    if medicine.get("unmet"):
+        # Ruling C136: no card meets a target under an Ace (§Tirage L209): settled undrawn.
+        healer = f"{medicine['healer']}'s Médecine ({means}) against {against}, which no card can meet: not drawn, no marker"
+    else:
+        healer = f"{medicine['healer']}'s Médecine draw ({means}) against {against} at {_level_drawn(m)}: {cards(m['cards'])} → {care}"
     # A Médecine draw that gave no marker left the target at Carrure, and it reads as the untended
     # draw's does (ruling C127): "(Carrure 6, 0 bonus markers)" read like a record's fields.
     carrure = f"Carrure {o['target'] - medicine['bonus']}, {plural(medicine['bonus'], 'bonus marker')}" if medicine["bonus"] else "Carrure"
     return f"{healer}; then against {o['target']} ({carrure}) at {_level_drawn(o)}: {cards(o['cards'])}"
 
 
-_SURVIVAL_DEATH = re.compile(r"failed survival draw, wound (\d+)")
-_PAST_ENORME = re.compile(r"wound of (\d+) past Énorme \((.*)\)")
-
-
-def died(cause: str) -> str:
+def died(e: Any) -> str:
     """A death in words, its cause inside the sentence rather than in brackets, so that a line
-    that brackets it (the advance's confirmation) nests none (ruling C130): "died of a failed
-    survival draw for wound 1", "died of a wound of 14 past Énorme (axe)". The causes recorded
-    are the game's own words (§Survie L448, §Aggravation L450-461); any other reads after a colon."""
-    if match := _SURVIVAL_DEATH.fullmatch(cause):
-        return f"died of a failed survival draw for wound {match[1]}"
-    if match := _PAST_ENORME.fullmatch(cause):
-        return f"died of a wound of {match[1]} past Énorme ({match[2]})"
-    return f"died: {cause}"
+    that brackets it (the advance's confirmation) nests none (ruling C130), worded from the cause
+    the ``Died`` keeps (ruling C134): "died of a failed survival draw for wound 1" (§Tirages de
+    survie L448), "died of a wound of 14 past Énorme (axe)" (§Aggravation L450-461); a cause that
+    is neither (none is recorded so) reads as recorded, after a colon."""
+    if e.wound_id is not None:
+        return f"died of a failed survival draw for wound {e.wound_id}"
+    if e.damage is not None:
+        return f"died of a wound of {e.damage} past Énorme" + (f" ({e.source})" if e.source else "")
+    return f"died: {e.cause}"
 
 
 def _level_drawn(o: Mapping[str, Any]) -> str:
@@ -319,43 +325,29 @@ def _opposition(e: Any) -> str:
         return f"{against}: {failed}"
     won = "won" if winner == "attacker" else f"lost to {e.opponent}"
     damage = f"; {damage_dealt(e)}" if e.damage else ""
-    return f"{against}: {won}{_compared(e)}, net {o.get('net')}{_less(e)}{damage}"
+    return f"{against}: {won}, {compared(o, e.opponent_stance == 'draws')}{damage}"
 
 
-def _sides(e: Any) -> tuple[int, int, int] | None:
-    # The winner's total, the loser's and the net, when both sides drew and the event recorded the
-    # totals (an opposition recorded before they were kept has none: it reads as it always did).
-    o = e.opposition
-    own, theirs, net = int(o.get("attacker_total") or 0), int(o.get("defender_total") or 0), int(o.get("net") or 0)
-    if e.opponent_stance != "draws" or not (own or theirs):
-        return None
-    return (own, theirs, net) if o.get("winner") == "attacker" else (theirs, own, net)
-
-
-def _compared(e: Any) -> str:
-    # §Réussites ou échecs L309-312: the results compared, this side's first, "a failure" for a
-    # side that failed (its total is 0), and the tie-break's cards when the totals were equal
-    # (A18), the attacker's card of each pair first.
-    sides = _sides(e)
-    if sides is None:
-        return ""
-    o = e.opposition
-    own, theirs = (str(t) if t else "a failure" for t in (o["attacker_total"], o["defender_total"]))
-    pairs = "; ".join(f"{cards([a])} against {cards([d])}" for a, d in o.get("tie_breaks") or ())
-    return f", {own} against {theirs}" + (f", tie-break {pairs}" if pairs else "")
-
-
-def _less(e: Any) -> str:
-    # §Réussites ou échecs L311 (ruling C12): when both succeeded, the loser's success card value
-    # (not its suit bonus) comes off the winner's total; the net says so (ruling C128), since
-    # "lost to Brigand, 4 against 6, net 5" did not add up on its face.
-    sides = _sides(e)
-    if sides is None:
-        return ""
-    winner, loser, net = sides
-    if not loser:
-        return ""
-    return f" ({winner} less {winner - net}, the loser's success card)"
+def compared(opposition: Mapping[str, Any], both_drew: bool) -> str:
+    """What an opposition won by (``opposition`` as ``OppositionSettled`` records it, a winner
+    given), the one wording of the log, the table's line and ``audit show`` (ruling C132): the
+    results compared, the winner's first, "a failure" for a loser who failed, any tie-break's cards
+    (the winner's of each pair first, A18), the net and, when both succeeded, what came off it
+    (§Réussites ou échecs L311, ruling C12: the loser's success card, not its suit bonus): "5
+    against 2, net 3 (5 less 2, the loser's success card)", "9 against a failure, net 9", "6 against
+    6, tie-break 9♦ against 4♦, net 3 (6 less 3, the loser's success card)"; the net alone, "net 9",
+    when a side did not draw (``both_drew`` False) or the results were not recorded (C128)."""
+    net = int(opposition.get("net") or 0)
+    ours, theirs = int(opposition.get("attacker_total") or 0), int(opposition.get("defender_total") or 0)
+    if not both_drew or not (ours or theirs):
+        return f"net {net}"
+    attacker_won = opposition.get("winner") == "attacker"
+    won, lost = (ours, theirs) if attacker_won else (theirs, ours)
+    pairs = [(a, d) if attacker_won else (d, a) for a, d in opposition.get("tie_breaks") or ()]
+    tie_breaks = "".join(f", tie-break {cards([mine])} against {cards([other])}" for mine, other in pairs)
+    if not lost:
+        return f"{won} against a failure{tie_breaks}, net {net}"
+    return f"{won} against {lost}{tie_breaks}, net {net} ({won} less {won - net}, the loser's success card)"
 
 
 def damage_dealt(e: Any) -> str:
@@ -497,7 +489,7 @@ WORDS: dict[str, Describer] = {
     "chronique.domain.rulesets.cartes.events:SupportReceived": _support,
     "chronique.domain.rulesets.cartes.events:OppositionSettled": _opposition,
     "chronique.domain.rulesets.cartes.events:WoundSuffered": _wound,
-    "chronique.domain.rulesets.cartes.events:Died": lambda e: died(e.cause),
+    "chronique.domain.rulesets.cartes.events:Died": died,
     "chronique.domain.rulesets.cartes.events:ConsciousnessChecked": lambda e: came_to(e.outcome, e.regained, e.malus),
     "chronique.domain.rulesets.cartes.events:SurvivalChecked": _survival,
     "chronique.domain.rulesets.cartes.events:SurvivalRetried": _retried,

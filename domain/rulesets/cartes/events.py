@@ -7,6 +7,7 @@ The condition they change is plain data (JSON), so a replay or a snapshot restor
 
 from __future__ import annotations
 
+import re
 from typing import Any, ClassVar
 
 from chronique.domain.chain import ChainedEvent, FaceDown
@@ -175,10 +176,39 @@ class WoundSuffered(_Changes, ChainedEvent):
 
 
 class Died(_Changes, ChainedEvent):
-    """The character died (cartes.md §4.5: aggravation past Énorme or a failed Énorme survival)."""
+    """The character died (cartes.md §4.5), of one of the two deaths the seed has: ``wound_id``
+    names the wound whose failed survival draw had no higher lethality to go to (§Tirages de survie
+    L448), or ``damage`` and ``source`` the wound that went past Énorme (§Aggravation de létalité
+    automatique L450-461); the other None. ``cause`` says it in the words recorded since the first
+    version. Deaths recorded before class version 2 kept those words alone: the upcaster reads the
+    wound, or the damage and its source, back from them (ruling C134; all None for words that say
+    neither, which then read as recorded)."""
+
+    class_version = 2
 
     at: int
     cause: str
+    wound_id: int | None
+    damage: int | None
+    source: str | None
+
+    @classmethod
+    def upcast_stored(cls, state: dict[str, Any]) -> None:
+        # Recorded before version 2, which keeps the cause's wound, or damage and source, apart.
+        super().upcast_stored(state)
+        if "wound_id" in state:
+            return
+        survival = _SURVIVAL_DEATH_BEFORE_V2.fullmatch(state["cause"])
+        past = _PAST_ENORME_BEFORE_V2.fullmatch(state["cause"])
+        state["wound_id"] = int(survival[1]) if survival else None
+        state["damage"] = int(past[1]) if past else None
+        state["source"] = past[2] if past else None
+
+
+# The two causes a Died recorded before its class version 2 wrote (processes.survival_check,
+# combat.suffer_wound), the only place the wound or the damage and its source were kept.
+_SURVIVAL_DEATH_BEFORE_V2 = re.compile(r"failed survival draw, wound (\d+)")
+_PAST_ENORME_BEFORE_V2 = re.compile(r"wound of (\d+) past Énorme \((.*)\)")
 
 
 class ConsciousnessChecked(_Changes, ChainedEvent):
@@ -194,9 +224,11 @@ class SurvivalChecked(_Changes, ChainedEvent):
     """A survival draw under Carrure for one wound (§Survie): clean, malus, worse, or death.
     ``medicine``, when a healer tends the wound, holds the healer's Médecine draw and its
     ``healer_malus``, the healer's own wound malus its target took (ruling C129); None on draws
-    recorded before class version 2, which took none."""
+    recorded before class version 2, which took none. Its ``unmet`` says that no card could meet
+    the healer's target, and the draw was settled a failure with no card drawn (ruling C136); None
+    on draws recorded before class version 3, which drew it all the same."""
 
-    class_version = 2
+    class_version = 3
 
     at: int
     wound_id: int
@@ -209,34 +241,45 @@ class SurvivalChecked(_Changes, ChainedEvent):
 
     @classmethod
     def upcast_stored(cls, state: dict[str, Any]) -> None:
-        # Recorded before version 2, whose healer's Médecine draw takes the healer's wound malus.
+        # Recorded before version 2, whose healer's Médecine draw takes the healer's wound malus,
+        # or before version 3, whose healer draws no card for a target no card meets.
         super().upcast_stored(state)
-        _healer_malus_unknown(state)
+        _medicine_before(state)
 
 
 class SurvivalRetried(_Changes, ChainedEvent):
     """With medical care, a survived wound's margin malus was drawn for again (§Médecine L467).
-    ``medicine`` as :class:`SurvivalChecked`'s (``healer_malus`` None before class version 2)."""
+    ``medicine`` as :class:`SurvivalChecked`'s (``healer_malus`` None before class version 2,
+    ``unmet`` None before class version 3).
+    ``malus`` is the malus the retry left, ``malus_before`` the one it was drawn against, so that
+    a success no better than the malus reads as the change it is not (ruling C135); None on
+    retries recorded before class version 3, which kept only the malus left."""
 
-    class_version = 2
+    class_version = 3
 
     at: int
     wound_id: int
     outcome: dict[str, Any]
     medicine: dict[str, Any] | None
     malus: int
+    malus_before: int | None
 
     @classmethod
     def upcast_stored(cls, state: dict[str, Any]) -> None:
-        # Recorded before version 2, whose healer's Médecine draw takes the healer's wound malus.
+        # Recorded before version 2, whose healer's Médecine draw takes the healer's wound malus,
+        # or before version 3, which keeps the malus the retry was drawn against and whose healer
+        # draws no card for a target no card meets.
         super().upcast_stored(state)
-        _healer_malus_unknown(state)
+        _medicine_before(state)
+        state.setdefault("malus_before", None)
 
 
-def _healer_malus_unknown(state: dict[str, Any]) -> None:
-    # A healer's support recorded before ruling C129 took none of the healer's wound malus.
+def _medicine_before(state: dict[str, Any]) -> None:
+    # A healer's support recorded before ruling C129 took none of the healer's wound malus; one
+    # recorded before ruling C136 was drawn even against a target no card meets.
     if isinstance(state.get("medicine"), dict):
         state["medicine"].setdefault("healer_malus", None)
+        state["medicine"].setdefault("unmet", None)
 
 
 class PileRefilled(_Changes, FaceDown):

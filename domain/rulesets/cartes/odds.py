@@ -75,8 +75,10 @@ def draws(event: Any, settings: Mapping[str, Any]) -> list[Draw]:
     elif isinstance(event, ev.ConsciousnessChecked):
         found = [_passive("consciousness draw", event.outcome, packs)]
     else:
-        # §Médecine L465: the healer's draw is a support, made before the survival draw itself.
-        care = [_passive("Médecine draw", event.medicine["outcome"], packs, event.medicine["healer"])] if event.medicine else []
+        # §Médecine L465: the healer's draw is a support, made before the survival draw itself;
+        # one that no card could meet was not drawn (ruling C136), and is no draw.
+        medicine = event.medicine if event.medicine and event.medicine["outcome"]["drawn"] else None
+        care = [_passive("Médecine draw", medicine["outcome"], packs, medicine["healer"])] if medicine else []
         kind = "survival draw" if isinstance(event, ev.SurvivalChecked) else "survival retry"
         found = [*care, _passive(kind, event.outcome, packs)]
     return [draw for draw in found if 0 < draw.chance < 1]

@@ -12,7 +12,7 @@ from chronique.domain.rulesets.cartes import events as ev
 from chronique.domain.rulesets.cartes.damage import wound_malus
 from chronique.domain.rulesets.cartes.describe import care_ended
 from chronique.domain.rulesets.cartes.recorded import recorded_sheet
-from chronique.domain.rulesets.cartes.resolution import TestOutcome, resolve_test
+from chronique.domain.rulesets.cartes.resolution import LOWEST_CARD, TestOutcome, certain_failure, resolve_test
 from chronique.domain.rulesets.cartes.survival import (
     extra_levels,
     healer_target,
@@ -30,8 +30,6 @@ from chronique.domain.rulesets.cartes.tables import lethality_name
 from chronique.domain.timeline import Due
 from chronique.domain.world import World
 
-# An ace, the lowest card (cards.value): a target below it is met by no card.
-LOWEST_CARD = 1
 # cartes.md A14 PROPOSAL: a night's sleep of at least 6 h, ending at 06:00, refills the pile.
 WAKING_HOUR = 6
 SLEEP = 6 * HOUR
@@ -112,7 +110,7 @@ def survival_check(world: World, character: Character, wound_id: int, at: int) -
     character.record(ev.SurvivalChecked, at=at, wound_id=wound_id, outcome=outcome.to_dict(), medicine=medicine, **consequences)
     ended = care_ended(care, character.condition["care"])
     if consequences["result"] == "death":
-        character.record(ev.Died, at=at, cause=f"failed survival draw, wound {wound_id}")
+        character.record(ev.Died, at=at, cause=f"failed survival draw, wound {wound_id}", wound_id=wound_id, damage=None, source=None)
         return f"{character.name}: survival draw failed — dead"
     if consequences["wound"] is not None:
         return f"{character.name}: survival draw failed — wound {wound_id} now {lethality_name(consequences['wound']['lethality'])}"
@@ -138,7 +136,9 @@ def survival_retry(world: World, character: Character, wound_id: int, at: int) -
     outcome = _passive_draw(world, character, carrure + bonus, level, f"survival retry, wound {wound_id}")
     left = retry_result(malus["value"], malus["amount"], outcome)
     care = character.condition["care"]
-    character.record(ev.SurvivalRetried, at=at, wound_id=wound_id, outcome=outcome.to_dict(), medicine=medicine, malus=left)
+    character.record(
+        ev.SurvivalRetried, at=at, wound_id=wound_id, outcome=outcome.to_dict(), medicine=medicine, malus=left, malus_before=malus["amount"]
+    )
     if left == 0:
         return f"{character.name}: the malus of wound {wound_id} is gone{care_ended(care, character.condition['care'])}"
     if left == malus["amount"]:
@@ -175,7 +175,12 @@ def _medicine(world: World, patient: Character, survival: int) -> dict[str, Any]
     # Ruling C129: the healer's own wound malus weighs on the Médecine draw (§Tirages de survie
     # L446, §Marqueurs L331), between sessions as at the table.
     malus = wound_malus(healer)
-    first = draw(world, 1, healer.name, purpose)[0]
     target = healer_target(healer.sheet, malus)
+    if target < LOWEST_CARD:
+        # Ruling C136: no card meets a target under an Ace (§Tirage L209), so the draw is settled
+        # as the failure it is, without a card taken from the general deck, as a test from the
+        # hand no card can win is not drawn (C105).
+        return medicine_support(healer.name, care["means"], certain_failure(target, level, "tactics"), extra_levels(care), malus)
+    first = draw(world, 1, healer.name, purpose)[0]
     outcome = resolve_test(target, level, first, lambda n: draw(world, n, healer.name, purpose), manoeuvre="tactics")
     return medicine_support(healer.name, care["means"], outcome, extra_levels(care), malus)

@@ -362,6 +362,31 @@ def resolve_test(
     )
 
 
+# An ace, the lowest card (cards.value): a target below it is met by no card (§Tirage L209).
+LOWEST_CARD = 1
+
+
+def certain_failure(target: int, level: int, manoeuvre: str = "power") -> TestOutcome:
+    """A test against a ``target`` no card can meet, settled as the failure it is without a card
+    drawn (§Tirage L209: a card succeeds at or under its target, and none is under an Ace; ruling
+    C136): a healer's Médecine draw whose own wound malus, or an untrained skill, leaves nothing to
+    meet. RuleViolation for a target a card can meet."""
+    if integer(target, "target") >= LOWEST_CARD:
+        raise RuleViolation(f"a card can meet the target {target}: the test is drawn")
+    level = integer(level, "difficulty level")
+    return TestOutcome(
+        target=target,
+        level_asked=level,
+        level=level,
+        cards=(),
+        success=False,
+        retained=None,
+        quality=0,
+        suit_bonus=0,
+        manoeuvre=manoeuvre_name(manoeuvre),
+    )
+
+
 def _best_outcome(
     target: int,
     level: int,

@@ -104,7 +104,7 @@ class Cartes:
         # Ruling C130: each names its wound as the sheet does ("wound 2"), and a death is said once,
         # by its Died line, not also by the survival draw that caused it.
         if isinstance(event, ev.Died):
-            return words.died(event.cause)
+            return words.died(event)
         if isinstance(event, ev.SurvivalChecked) and event.result == "malus":
             return f"survived wound {event.wound_id} with a lasting malus of {event.malus}"
         if isinstance(event, ev.SurvivalChecked) and event.result == "escalate" and event.wound:

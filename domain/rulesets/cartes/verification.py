@@ -9,7 +9,7 @@ support cards that play read. Standard library only: the standalone verifier car
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -21,7 +21,9 @@ from chronique.domain.rederivation import GameRules, Mismatch, Rederive, Replay,
 from chronique.domain.rulesets.cartes.condition import CHANGES, Change
 from chronique.domain.rulesets.cartes.damage import condition_malus, opposition_damage
 from chronique.domain.rulesets.cartes.resolution import (
+    LOWEST_CARD,
     TestOutcome,
+    certain_failure,
     oppose,
     pile_gain,
     purposes,
@@ -164,23 +166,55 @@ def _test(event: dict[str, Any], table: Table, now: dict[str, Any]) -> Mapping[s
     return expected
 
 
+def settled_by(
+    event: Mapping[str, Any], last: Callable[[str], Mapping[str, Any] | None], characters: Iterable[tuple[str, str]]
+) -> tuple[Mapping[str, Any] | None, str | None, Mapping[str, Any] | None]:
+    """What an opposition ``event`` (its fields as stored) follows from (§Réussites ou échecs
+    L305-313), the one rule of the verifier and of ``audit show`` (ruling EB31, C133): the acting
+    character's test just made (None when its event just before is not a test), the opponent's id
+    as play finds the name among ``characters`` (id, name) (None when not at the table), and the
+    opponent's test just made when the opponent drew (None when it did not draw, §KO ou OK L361,
+    L271, or its event just before is not a test). ``last`` gives a character's event just before
+    the opposition, None when it has none. Nothing of any other event."""
+    if event["topic"] != _EVENTS + "OppositionSettled":
+        return None, None, None
+    opponent = character_named(characters, event["opponent"])
+    answer = last(opponent) if opponent is not None and event["opponent_stance"] == "draws" else None
+    return _test_made(last(event["originator_id"])), opponent, _test_made(answer)
+
+
+def _test_made(event: Mapping[str, Any] | None) -> Mapping[str, Any] | None:
+    return event if event is not None and event["topic"].endswith(":TestMade") else None
+
+
+def character_named(characters: Iterable[tuple[str, str]], name: str) -> str | None:
+    """The id of the character ``name`` calls, among ``characters`` (id, name), as play finds one:
+    by its name, whatever the case, or by its id; None when none is."""
+    wanted = name.strip().casefold()
+    return next((id_ for id_, known in characters if known.casefold() == wanted or id_ == wanted), None)
+
+
+def _characters(table: Table) -> Iterator[tuple[str, str]]:
+    # The characters at the table, (id, name), as their creation recorded them (deck_rules).
+    return ((str(key[1]), str(value)) for key, value in table.state.items() if isinstance(key, tuple) and key[0] == "name")
+
+
 def _opposition(event: dict[str, Any], table: Table, now: dict[str, Any]) -> Mapping[str, Any]:
     # §Réussites ou échecs L305-313: the opposition follows from the acting character's test just
     # made and its opponent's (none when the opponent was out of combat, §KO ou OK L361, or ignored
     # the action, L271), ties broken by the cards the deck handed each of them (A18); the loser
     # takes the winner's net plus the winner's weapon bonus.
     name = name_of(table, event["originator_id"])
-    test = now.get("last")
-    if test is None or not test["topic"].endswith(":TestMade"):
+    test, opponent, answer = settled_by(event, lambda member: character_now(table, member).get("last"), _characters(table))
+    if test is None:
         raise Mismatch("opposition", f"{name} made no draw just before")
-    opponent = _named(table, event["opponent"])
     if opponent is None:
         raise Mismatch("opponent", f"records {quoted(event['opponent'])}, who is not at the table")
     them, stance, second = character_now(table, opponent), event["opponent_stance"], None
     if stance == "draws":
-        if them.get("last") is None or not them["last"]["topic"].endswith(":TestMade"):
+        if answer is None:
             raise Mismatch("opponent_stance", f"records that {event['opponent']} drew, but they made no draw just before")
-        second = TestOutcome.from_dict(them["last"]["outcome"])
+        second = TestOutcome.from_dict(answer["outcome"])
     elif stance == "out of combat" and not them["condition"]["out_of_combat"]:
         raise Mismatch("opponent_stance", f"records {event['opponent']} out of combat, but they are not")
     elif stance not in ("draws", "out of combat", "ignores"):
@@ -271,7 +305,12 @@ def _retried(event: dict[str, Any], table: Table, now: dict[str, Any]) -> Mappin
         raise Mismatch("wound_id", f"{name_of(table, event['originator_id'])} carries no lasting malus of wound {event['wound_id']}")
     carrure = now["sheet"]["characteristics"]["Carrure"]
     medicine, (outcome, recorded) = _with_care(event, table, now, carrure, retry_level(lasting["lethality"]))
-    return {"outcome": recorded, "medicine": medicine, "malus": retry_result(lasting["value"], lasting["amount"], outcome)}
+    expected = {"outcome": recorded, "medicine": medicine, "malus": retry_result(lasting["value"], lasting["amount"], outcome)}
+    if event.get("malus_before") is not None:
+        # Ruling C135: the malus the retry was drawn against is the one the wound carried (None
+        # on retries recorded before SurvivalRetried class version 3, which did not keep it).
+        expected["malus_before"] = lasting["amount"]
+    return expected
 
 
 def _with_care(
@@ -299,12 +338,20 @@ def _with_care(
         # or None) took none, and replays as it was played.
         malus = condition_malus(tender["condition"]) if recorded.get("healer_malus") is not None else None
         target = healer_target(tender["sheet"], malus or 0)
-        supported = _replayed(target, medicine_level(level, care["means"], extra_levels(care)), cards, "tactics", (), False, False, ())
-        if supported is None:
-            raise Mismatch("medicine", f"its level asks for another number of cards than the {len(cards)} it drew")
-        medicine = medicine_support(healer_name, care["means"], supported[0], extra_levels(care), malus)
-        if "healer_malus" not in recorded:
-            del medicine["healer_malus"]  # as stored before version 2, not upcast
+        helped = medicine_level(level, care["means"], extra_levels(care))
+        if recorded.get("unmet") is not None and target < LOWEST_CARD:
+            # Ruling C136: no card meets the healer's target, and the draw is settled without one;
+            # a draw recorded before (``unmet`` absent, class version 3) was drawn and replays so.
+            support = certain_failure(target, helped, "tactics")
+        else:
+            supported = _replayed(target, helped, cards, "tactics", (), False, False, ()) if cards else None
+            if supported is None:
+                raise Mismatch("medicine", f"its level asks for another number of cards than the {len(cards)} it drew")
+            support = supported[0]
+        medicine = medicine_support(healer_name, care["means"], support, extra_levels(care), malus)
+        for kept in ("healer_malus", "unmet"):
+            if kept not in recorded:
+                del medicine[kept]  # as stored before versions 2 and 3, not upcast
         draws.append((healer_name, "medicine", cards))
     drawn = tuple(event["outcome"]["drawn"])
     draws.append((name, "outcome", drawn))
@@ -328,12 +375,7 @@ def _consciousness(event: dict[str, Any], table: Table, now: dict[str, Any]) -> 
 
 
 def _named(table: Table, name: str) -> str | None:
-    # As play finds a character: by its name, whatever the case, or by its id.
-    wanted = name.strip().casefold()
-    for key, value in table.state.items():
-        if isinstance(key, tuple) and key[0] == "name" and (str(value).casefold() == wanted or key[1] == wanted):
-            return str(key[1])
-    return None
+    return character_named(_characters(table), name)
 
 
 @lru_cache(maxsize=65536)

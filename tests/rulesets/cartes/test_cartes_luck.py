@@ -167,16 +167,17 @@ def luck_by_kind(db: str) -> dict[str, Any]:
 
 
 def test_a_draw_no_card_could_change_is_no_draw_Medecine_L465_Difficulte_des_tirages_L215_ruling_C97() -> None:
-    # The Brigand knows no Médecine: his target is 0 (§Médecine L465, untrained), no card meets it.
-    world = table(["5H", "6H", "QS", "3D"], sheets=["alice", BRIGAND])
+    # The Brigand knows no Médecine: his target is 0 (§Médecine L465, untrained), no card meets it,
+    # and his Médecine is settled a failure without a card drawn (ruling C136).
+    world = table(["QS", "3D"], sheets=["alice", BRIGAND])
     suffer_wound(world, "Alice", 5, "faible", "knife")
     arrange_care(world, "Alice", "Brigand", "light-kit")
     downtime(world)
-    # A day on (§Survie L437): his Médecine at Facile fails on 5♥ 6♥; her Facile survival against
-    # Carrure 8, Q♠ then 3♦: a success, 3 under the wound's 5.
+    # A day on (§Survie L437): her Facile survival against Carrure 8, Q♠ then 3♦: a success, 3
+    # under the wound's 5.
     advance(world.campaign, ruleset("cartes").processes(world), world.campaign.clock + DAY)
     survival = world.character("Alice").pending_events[-1]
-    assert isinstance(survival, ev.SurvivalChecked) and survival.medicine["outcome"]["drawn"] == ["5H", "6H"]
+    assert isinstance(survival, ev.SurvivalChecked) and survival.medicine["outcome"]["drawn"] == []
     assert [(d.kind, d.roller, d.chance) for d in ruleset("cartes").luck(survival, world.campaign.settings)] == [
         ("survival draw", None, success_odds(8, -1))
     ]

@@ -164,8 +164,9 @@ def test_a_lost_opposition_says_the_results_and_the_loser_s_card_taken_off_Reuss
     world = table([*HAND, "AS", *REST, "6H"], sheets=[_contact_7(), BRIGAND])
     attack(world, "Alice", "Brigand", TestRequest("Contact"), TestRequest("Contact"), 0, "moyenne")
     settled = world.recorded_last("Alice", ev.OppositionSettled)
+    # Ruling C132: the results read the winner's first, as the table's line reads them.
     assert describe(settled) == (
-        "opposed draw against Brigand: lost to Brigand, 4 against 6, net 5 (6 less 1, the loser's success card); "
+        "opposed draw against Brigand: lost to Brigand, 6 against 4, net 5 (6 less 1, the loser's success card); "
         "5 damage at Moyenne from Brigand's parry"
     )
 

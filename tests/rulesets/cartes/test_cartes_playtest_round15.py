@@ -10,6 +10,7 @@ shared/rules/cartes.md."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from cartes_cli import NAME, served
@@ -117,11 +118,12 @@ def test_a_care_draw_recorded_before_class_version_2_verifies_as_it_was_played_r
 
 
 def test_a_stored_survival_draw_or_retry_before_class_version_2_took_no_healer_malus_ruling_C129() -> None:
+    # Class version 3 (ruling C136) keeps ``unmet`` too: a draw stored before either reads None.
     for kind in (ev.SurvivalChecked, ev.SurvivalRetried):
-        assert kind.class_version == 2
+        assert kind.class_version == 3
         tended: dict[str, Any] = {"medicine": {"healer": "Bruno", "means": "", "outcome": {}, "bonus": 0}}
         kind.upcast_stored(tended)
-        assert tended["medicine"]["healer_malus"] is None
+        assert (tended["medicine"]["healer_malus"], tended["medicine"]["unmet"]) == (None, None)
         untended: dict[str, Any] = {"medicine": None}
         kind.upcast_stored(untended)
         assert untended["medicine"] is None
@@ -182,12 +184,16 @@ def test_a_worsened_wound_is_named_with_its_new_lethality_and_a_death_reads_with
     death = ev.SurvivalChecked.__new__(ev.SurvivalChecked)
     death.__dict__.update(result="death", wound_id=1, malus=0, wound=None)
     assert rules.notable(death) is None  # its Died says it
+    # A Died stored before class version 2 kept its cause in words alone: read through its
+    # upcaster, as the journal reads it (ruling C134).
     for cause, words in (
         ("failed survival draw, wound 1", "died of a failed survival draw for wound 1"),
         ("wound of 14 past Énorme (axe)", "died of a wound of 14 past Énorme (axe)"),
     ):
+        stored: dict[str, Any] = {"cause": cause, "at": 0}
+        ev.Died.upcast_stored(stored)
         died = ev.Died.__new__(ev.Died)
-        died.__dict__.update(cause=cause, at=0)
+        died.__dict__.update(stored)
         assert (rules.notable(died), rules.describe(died)) == (words, words)
 
 
@@ -198,10 +204,10 @@ def test_the_demo_says_the_damage_each_blow_deals_Encaissement_des_dommages_L346
     # `cartes attack` prints "9 damage at Forte from the attack (weapon +3)" between the winner and
     # the wound (C124); the demo's rounds went from "Brigand wins, net 2" to "Alice takes a wound".
     fight = run(db, "demo").stdout.split("until it bites\n", 1)[1].split("\n== Bruno tends Alice", 1)[0].splitlines()
-    won = [n for n, line in enumerate(fight) if " wins, net " in line]
+    # Ruling C132: the winner's line says what it won by, its net among it ("Alice wins, 5 against 2, net 3 (…)").
+    won = [(n, match[1]) for n, line in enumerate(fight) if (match := re.search(r" wins, (?:.* )?net (\d+)", line))]
     assert won, fight
-    for n in won:
-        net = fight[n].rsplit(" ", 1)[1]
+    for n, net in won:
         if net == "0":  # the demo's axe has no bonus: a win by 0 (a tie-break) deals nothing (§Réussites ou échecs L311)
             assert fight[n + 1] == "no damage", fight
             continue

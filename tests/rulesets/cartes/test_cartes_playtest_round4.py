@@ -368,7 +368,7 @@ def test_C86_a_winning_parry_says_it_dealt_the_defenders_lethality_not_the_attac
     world = table([*HAND, "5H", *REST, "QS"], sheets=[contact_7(), BRIGAND])
     attack(world, "Brigand", "Alice", TestRequest("Contact"), TestRequest("Contact"), 2, "forte")
     line = (
-        "opposed draw against Alice: lost to Alice, a failure against 5, net 5; 5 damage at Moyenne from Alice's parry "
+        "opposed draw against Alice: lost to Alice, 5 against a failure, net 5; 5 damage at Moyenne from Alice's parry "
         "(a winning parry deals the defender's lethality, Moyenne unless a weapon is given, not the attack's Forte)"
     )
     assert describe(settled(world)) == line
@@ -390,7 +390,7 @@ def test_C86_a_parry_with_a_weapon_given_says_its_bonus_and_lethality_Reussites_
         defence_lethality="forte",
     )
     assert describe(settled(world)) == (
-        "opposed draw against Alice: lost to Alice, 4 against 7, net 3 (7 less 4, the loser's success card); "
+        "opposed draw against Alice: lost to Alice, 7 against 4, net 3 (7 less 4, the loser's success card); "
         "4 damage at Forte from Alice's parry "
         "(weapon +1; a winning parry deals the defender's lethality, not the attack's Moyenne)"
     )

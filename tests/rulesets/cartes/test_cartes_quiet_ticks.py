@@ -83,9 +83,10 @@ def test_the_malus_between_events_is_the_last_one_recorded_a_then_b_Medecine_L46
 
 def test_an_untrained_healer_adds_no_markers_so_a_malus_at_the_Carrure_floor_is_never_retried_Medecine_L465() -> None:
     # Bruno (Carrure 6) takes a Moyenne 10 tended by Alice, who has no Médecine: her target 0 is
-    # met by no card (5H fails), so Bruno's best retry target is 6. His 6H leaves 10 − 6 = 4, the
-    # floor already: the survival draw is the only event of the fortnight.
-    world = wounded(["5H", "6H"], 10, "moyenne", "light-kit", patient="Bruno", healer="Alice")
+    # met by no card (her Médecine is settled a failure undrawn, ruling C136), so Bruno's best
+    # retry target is 6. His 6H leaves 10 − 6 = 4, the floor already: the survival draw is the only
+    # event of the fortnight.
+    world = wounded(["6H"], 10, "moyenne", "light-kit", patient="Bruno", healer="Alice")
     start = world.campaign.clock
     assert [t.account for t in run(world, 2 * WEEK)] == ["Bruno: survived wound 1 with a malus of 4"]
     assert recorded(world, "Bruno") == [("SurvivalChecked", start + HOUR)]
