@@ -770,7 +770,7 @@ def scene_act(
     names: list[str] = typer.Argument(..., help="Who takes the opportunity (all of a simultaneous group)."),
     kind: str = typer.Option("action", "--as", help="action, wait (1 effort back) or reserve (a defence until the next opportunity)."),
 ) -> None:
-    """Spend the next opportunity's AP (attacks spend theirs through 'elor attack')."""
+    """Spend the next opportunity's AP (attacks spend theirs through `elor attack`)."""
     from chronique.domain.rulesets.elor.play import take_opportunity
 
     if kind == "attack":
@@ -902,9 +902,9 @@ def long_start(
         if action["paced"] == "scene":
             # §Scènes d'action L474 (E30): the action points per sequence pace its tests.
             owner = world.character(character).name
-            when = f"one test each time {owner} spends an action point on it in an action scene ('long-action test')"
+            when = f"one test each time {owner} spends an action point on it in an action scene (“long-action test”)"
         elif action["next_at"] is None:
-            when = "tested when asked ('long-action test')"
+            when = "tested when asked (“long-action test”)"
         else:
             when = f"first test {calendar_from(world.campaign.calendar).format(action['next_at'])}"
         return f"long action {action['id']} {quoted(name)}: {plural(required, 'degree')}, {when}"
@@ -1009,11 +1009,12 @@ def _held_now(world: World, name: str, kind: str | None, grant: str | None) -> s
     familiarity beyond the first adds 1 ("Celle-ci devient donc Haches +2"), as the sheet notes
     it; §Prouesses, a prowess granted again rises a level. Nothing for a first grant."""
     from chronique.domain.rulesets.elor.play import sheet_of
+    from chronique.domain.rulesets.elor.view import familiarity_bonus
 
     sheet = sheet_of(world.character(name))
     if kind == "familiarity" and grant:
-        grants = sheet.familiarity_grants(grant)
-        return f", now {grant} +{grants - 1}" if grants > 1 else ""
+        bonus = familiarity_bonus(sheet, grant)
+        return f", now {grant} {bonus}" if bonus else ""
     level = sheet.prowesses.get(grant or "", 0)
     return f", now at level {level}" if level > 1 else ""
 
@@ -1041,7 +1042,7 @@ def xp_grant(
     kind: str = typer.Argument(..., help="familiarity or prowess."),
     name: str = typer.Argument(..., help="Its name."),
 ) -> None:
-    """Name the familiarity or prowess of a level gained by progression or training ('elor downtime train')."""
+    """Name the familiarity or prowess of a level gained by progression or training (`elor downtime train`)."""
     from chronique.domain.rulesets.elor.downtime import choose_grant
     from chronique.domain.rulesets.elor.events import GrantChosen
 

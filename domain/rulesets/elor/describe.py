@@ -195,7 +195,7 @@ def degrees_against(attack: int, defence_kind: str, defence: int) -> str:
 
 # §Cas d'actions simultanées L520-L528: what makes an attack simultaneous, as the log and the
 # table's line say it.
-TURNED_UP_TOGETHER = "both cards 'Attaque', turned up together"
+TURNED_UP_TOGETHER = "both cards “Attaque”, turned up together"
 
 
 def laid_defence(target: str, attacker: str) -> str:

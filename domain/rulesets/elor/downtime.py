@@ -138,11 +138,13 @@ def start_long_action(
     helpers: Sequence[tuple[str, TestSpec]] = (),
     raises: str | None = None,
     risk: Risk | None = None,
+    teacher: str | None = None,
 ) -> dict[str, Any]:
     """Begin a long action: ``required`` degrees, one test per ``unit_s`` (in downtime, inside
     a work window of ``hours_per_day`` hours from ``start_hour``), ``helpers`` collaborating.
     ``paced="scene"``: one test per action point the owner spends on it in an action scene
-    (§Scènes d'action L474); ``manual``: tests only when asked. ``risk``: a risk clock (§5.3)."""
+    (§Scènes d'action L474); ``manual``: tests only when asked. ``risk``: a risk clock (§5.3).
+    ``raises`` and ``teacher``: the profession a training raises and who teaches it (E27)."""
     owner = living(world, name)
     if required < 1:
         raise RuleViolation("a long action requires at least 1 degree")
@@ -201,6 +203,7 @@ def start_long_action(
         "done": False,
         "abandoned": False,
         "raises": raises,
+        "teacher": teacher,
         "risk": None if risk is None else risk.start(at, *_work_window(paced, start_hour, hours_per_day)),
     }
     owner.record(ev.LongActionStarted, at=at, action=action)
@@ -539,6 +542,7 @@ def start_training(world: World, name: str, profession: str, teacher: str, spec:
         weekly,
         unit_s=tables().time.training_unit_s,
         raises=key,
+        teacher=master.name,
     )
 
 
@@ -616,13 +620,9 @@ def training_stopped(world: World, owner: Character, action: Mapping[str, Any]) 
 
 
 def _teacher_of(world: World, action: Mapping[str, Any]) -> Character | None:
-    # A training is named after its profession and its teacher, as start_training names it
-    # ("training in Guerrier with Samson", ruling E61): the teacher is read back from that name,
-    # for trainings recorded before this ruling too.
-    prefix = f"training in {action['raises']} with "
-    if not action["name"].startswith(prefix):
-        return None
-    name = action["name"][len(prefix) :]
+    # Ruling E126: the teacher start_training recorded; a character's state kept (a snapshot)
+    # before LongActionStarted version 2 has none, and its training's name tells it (E61).
+    name = action["teacher"] if "teacher" in action else ev.teacher_named_in(action)
     return next((c for c in world.characters.values() if c.name == name), None)
 
 

@@ -9,6 +9,7 @@ experience and natural-progression ticks. Events that consumed dice carry ``epoc
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from chronique.domain.chain import ChainedEvent, ChanceConsumed, FaceDown
@@ -411,15 +412,36 @@ class RestOrdered(ChainedEvent):
 
 class LongActionStarted(ChainedEvent):
     """The character began a long action (§Actions longues): degrees required, time unit, the
-    test it repeats, the participants of a collaboration, and when its first test is due."""
+    test it repeats, the participants of a collaboration, and when its first test is due. A
+    training's ``teacher`` is the teacher's name, None for other work; on events recorded before
+    version 2 it is read from the training's name (:func:`teacher_named_in`)."""
+
+    class_version = 2
 
     at: int
     action: dict[str, Any]
+
+    @classmethod
+    def upcast_stored(cls, state: dict[str, Any]) -> None:
+        # Recorded before version 2, which keeps a training's teacher.
+        super().upcast_stored(state)
+        if "teacher" not in state["action"]:
+            state["action"] = state["action"] | {"teacher": teacher_named_in(state["action"])}
 
     def apply(self, character: Character) -> None:
         c = character.condition
         c["long_actions"] = [*c["long_actions"], dict(self.action)]
         c["next_long_id"] = self.action["id"] + 1
+
+
+def teacher_named_in(action: Mapping[str, Any]) -> str | None:
+    """The teacher a training recorded without one (before ``LongActionStarted`` version 2, or in
+    a character's state kept then) names in its title, None for other work."""
+    # Ruling E61: a training is named after its profession and its teacher ("training in Guerrier
+    # with Samson"), which is all such a training tells of its teacher (ruling E120).
+    prefix = f"training in {action.get('raises')} with "
+    named = action.get("raises") and action["name"].startswith(prefix)
+    return action["name"][len(prefix) :] if named else None
 
 
 class LongActionProgressed(ChainedEvent):

@@ -24,7 +24,7 @@ from chronique.domain.rulesets.elor.combat import (
     item_damage,
     next_actors,
 )
-from chronique.domain.rulesets.elor.damage import body_state, hit_location, location_state, movement_malus
+from chronique.domain.rulesets.elor.damage import body_state, hit_location, location_state, movement_malus, unusable_limbs
 from chronique.domain.rulesets.elor.progression import ticks
 from chronique.domain.rulesets.elor.resolution import (
     ActionLevel,
@@ -41,6 +41,7 @@ from chronique.domain.rulesets.elor.resolution import (
 )
 from chronique.domain.rulesets.elor.sheet import ElorSheet, Weapon, derived, held_name, item_spelling, sheet_of_data
 from chronique.domain.rulesets.elor.tables import attribute, faculty_name, location, nature, tables
+from chronique.domain.rulesets.words import joined
 from chronique.domain.text import quoted
 from chronique.domain.world import World
 
@@ -333,7 +334,7 @@ def contest(world: World, entries: Sequence[tuple[str, TestSpec]], fine: bool = 
         # concurrentes"): one entrant alone is ranked against nobody; an action test says it.
         raise RuleViolation(
             f"a contest ranks several protagonists acting at once (§Concours): {names[0] if names else 'one entrant'}"
-            " alone is an action test ('elor test')"
+            " alone is an action test (“elor test”)"
         )
     outcomes = {world.character(n).name: roll_test(world, n, replace(s, fine=fine or s.fine)) for n, s in entries}
     return outcomes, rank(outcomes, fine)
@@ -596,6 +597,25 @@ def _usable(character: Character, name: str, use: str) -> None:
         raise RuleViolation(f"{character.name}'s {key} is destroyed (its structure points are gone): it cannot {use}")
 
 
+def _wielded(world: World, character: Character, weapon: str) -> None:
+    # Ruling E128 (refines E16): §Application des dommages L715, a location at its hit points is
+    # "temporairement inutilisable", at twice "détruite" (§Humains: "Bras inutilisable", "Bras
+    # détruit"), so with no arm left to use no weapon is wielded. The sheet does not say which
+    # arm holds a weapon: one usable arm is enough. Refused before any action point is spent (E39).
+    morphology = nature(sheet_of(character).nature)
+    hp = hp_of(world, character)
+    wounds = character.condition["wounds"]
+    arms = [loc for loc in morphology.locations if loc.limb == "arm"]
+    if not arms or not {loc.key for loc in arms} <= set(unusable_limbs(morphology, wounds, hp)):
+        return
+    states = {loc.name.lower(): location_state(wounds.get(loc.key, 0), hp[loc.key]) for loc in arms}
+    if len(set(states.values())) == 1:
+        said = f"{joined([f'the {arm}' for arm in states])} are {next(iter(states.values()))}"
+    else:
+        said = joined([f"the {arm} is {state}" for arm, state in states.items()])
+    raise RuleViolation(f"{character.name} cannot attack with {weapon}: {said}, and a weapon needs a usable arm to wield it")
+
+
 def attack(world: World, attacker: str, defender: str, blow: Attack) -> AttackResult:
     """An attack (§Attaque), the target's defence (§Défense), the exchange (§Effets de combat)
     and the damage (§Application des dommages)."""
@@ -612,6 +632,9 @@ def attack(world: World, attacker: str, defender: str, blow: Attack) -> AttackRe
     blow = replace(blow, weapon=weapon_key(sheet_of(a), blow.weapon))
     weapon = _weapon(sheet_of(a), blow.weapon)
     _usable(a, blow.weapon, "attack")
+    if not answering:
+        # E75: the answer of a simultaneous pair strikes even if the first blow took its arms.
+        _wielded(world, a, blow.weapon)
     _check_guard(world, a, d, blow)
     if blow.melee == weapon.ranged:
         raise RuleViolation(f"{blow.weapon} is a {'ranged' if weapon.ranged else 'melee'} weapon")
@@ -710,7 +733,7 @@ def _protagonists(world: World, fighters: Sequence[Character]) -> None:
     if outside:
         who = " and ".join(outside)
         raise RuleViolation(
-            f"{who} {'is' if len(outside) == 1 else 'are'} not in the running action scene: 'elor scene join' brings a latecomer in"
+            f"{who} {'is' if len(outside) == 1 else 'are'} not in the running action scene: “elor scene join” brings a latecomer in"
         )
 
 

@@ -83,7 +83,7 @@ def _healing(world: World, character: Character) -> list[tuple[str, str]]:
     if c["dead"] or not any(v > 0 for v in c["wounds"].values()):
         return []
     if not c["resting"]:
-        return [("healing", "none while not resting, by the GM's order ('elor rest' resumes it)")]
+        return [("healing", "none while not resting, by the GM's order (“elor rest” resumes it)")]
     due = next_day_of_rest(world, character)
     if due is None:
         return [("healing", "none: destroyed locations never heal")]
@@ -165,18 +165,23 @@ def _familiarities(sheet: ElorSheet) -> Section:
     # one held from the culture and from a profession is one familiarity (L260: once granted it is
     # tied to nothing), listed once, where creation step 3 noted it, the culture's group, with
     # every grant in its bonus (L268: "sera désormais notée Haches +1").
-    def bonus(name: str) -> str:
-        grants = sheet.familiarity_grants(name)
-        return f"+{grants - 1}" if grants > 1 else ""
-
     from_culture = {fold(k): k for k in reversed(sheet.culture.familiarities)}
-    own = tuple((k, bonus(k)) for k in sheet.familiarities if fold(k) not in from_culture)
+    own = tuple((k, familiarity_bonus(sheet, k)) for k in sheet.familiarities if fold(k) not in from_culture)
     groups = [Group("", own)] if own or not from_culture else []
     if from_culture:
         title = f"from the culture {sheet.culture.name}" if sheet.culture.name else "from the culture"
         listed = dict.fromkeys(from_culture[fold(k)] for k in sheet.culture.familiarities)
-        groups.append(Group(title, tuple((k, bonus(k)) for k in listed)))
+        groups.append(Group(title, tuple((k, familiarity_bonus(sheet, k)) for k in listed)))
     return Section("Familiarities", tuple(groups), layout="list", terms="fr")
+
+
+def familiarity_bonus(sheet: ElorSheet, name: str) -> str:
+    """The bonus a familiarity is noted with on ``sheet`` ("+2" for Haches granted three times),
+    nothing when it is granted once or not at all."""
+    # §Familiarités L264-L270: each grant beyond the first adds 1, the culture's counted too
+    # ("Celle-ci devient donc Haches +2").
+    grants = sheet.familiarity_grants(name)
+    return f"+{grants - 1}" if grants > 1 else ""
 
 
 def _prowesses(sheet: ElorSheet) -> Section:

@@ -141,7 +141,7 @@ def test_a_contest_of_one_entrant_is_refused_seed_Concours_L400_ruling_E107(db: 
     # alone was ranked against nobody ("ranking: Samson") and its test recorded as a contest's.
     tolosa(db)
     assert _refused(db, "elor", "contest", "Tolosa", "Samson:1") == (
-        "a contest ranks several protagonists acting at once (§Concours): Samson alone is an action test ('elor test')"
+        "a contest ranks several protagonists acting at once (§Concours): Samson alone is an action test (“elor test”)"
     )
     assert chronique(db, "elor", "contest", "Tolosa", "Samson", "Montana James").stdout.splitlines()[-1].startswith("ranking: ")
 

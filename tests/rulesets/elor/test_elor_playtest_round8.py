@@ -34,7 +34,7 @@ from chronique.domain.rulesets.elor.play import Attack, TestSpec, attack, begin_
 
 AXE = TestSpec("C", "Guerrier", familiarity="Haches")
 CARLO = dict(BRUNA, name="Carlo")
-OUTSIDER = "is not in the running action scene: 'elor scene join' brings a latecomer in"
+OUTSIDER = "is not in the running action scene: “elor scene join” brings a latecomer in"
 
 
 # -- 1. Only protagonists fight in a running scene; a latecomer joins it -------------------------
@@ -165,7 +165,7 @@ def test_a_simultaneous_attack_says_so_in_the_log_and_an_older_one_reads_as_not_
     words = WORDS[f"{ev.__name__}:AttackResolved"]
     aldo = [e for e in world.character("Aldo").pending_events if isinstance(e, ev.AttackResolved)]
     (bruna,) = [e for e in world.character("Bruna").pending_events if isinstance(e, ev.AttackResolved)]
-    together = "(both cards 'Attaque', turned up together): 0 degrees against no defence — missed"
+    together = "(both cards “Attaque”, turned up together): 0 degrees against no defence — missed"
     assert [words(e) for e in aldo] == [
         f"simultaneous melee attack on Bruna {together}",
         "melee attack on Bruna: 0 degrees against no defence — missed",
@@ -186,8 +186,8 @@ def test_a_simultaneous_attack_says_so_on_the_table_s_line_the_export_and_the_jo
     tolosa(db)
     run(db, "elor", "scene", "start", "Tolosa", "Samson", "Montana James")
     said = run(db, "elor", "attack", "Tolosa", "Samson", "Montana James", "-w", "Hache", "--simultaneous").stdout
-    assert said.startswith("Samson attacks simultaneously (both cards 'Attaque', turned up together): level ")
-    line = "simultaneous melee attack on Montana James (both cards 'Attaque', turned up together): "
+    assert said.startswith("Samson attacks simultaneously (both cards “Attaque”, turned up together): level ")
+    line = "simultaneous melee attack on Montana James (both cards “Attaque”, turned up together): "
     assert line in " ".join(run(db, "log", "Tolosa").stdout.split())
     run(db, "session", "end", "Tolosa")
     assert line in " ".join(run(db, "export", "session", "Tolosa", "1").stdout.split())

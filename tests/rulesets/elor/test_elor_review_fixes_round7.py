@@ -190,7 +190,7 @@ def test_a_long_action_paced_by_action_points_says_so_when_it_starts_seed_Scenes
     said = run(db, "elor", "long-action", "start", "Tolosa", "montana james", "crack the lock", "--degrees", "3", "--in-scene", "-f", "E")
     assert said.stdout == (
         "long action 1 “crack the lock”: 3 degrees, one test each time Montana James spends an action point on it"
-        " in an action scene ('long-action test')\n"
+        " in an action scene (“long-action test”)\n"
     )
 
 
