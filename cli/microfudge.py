@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import typer
+from typer.core import TyperOption
 
 from chronique.cli import bounds
 from chronique.cli.context import fail, run, typed_options
@@ -738,7 +739,8 @@ def _guard(defence: dict[str, Any], armour: dict[str, Any], against: dict[str, t
     L485-L502): "defends with 7♠ 3♠ 7♣ (cover +1); armour draws 2♥ 3♦" (ruling M125). It once
     showed the defence cards alone, so a side of two cards defended with three and the armour's
     success that cancelled an attack was nowhere. ``against`` holds, per attacker, its weapon's
-    era and what one armour success cancels of it, said when not one (ruling M130)."""
+    era and what one armour success cancels of it, said as the log says it (rulings M130, M142)."""
+    from chronique.domain.rulesets.microfudge.describe import armour_drawn
     from chronique.domain.rulesets.words import cards
     from chronique.domain.sheetview import signed
 
@@ -747,27 +749,8 @@ def _guard(defence: dict[str, Any], armour: dict[str, Any], against: dict[str, t
         extra = [f"{_EXTRA_DEFENCE.get(k, k)} {signed(n)}" for k, n in defence.get("extra", {}).items() if n]
         said.append(f"defends with {cards(defence['cards'])}" + (f" ({', '.join(extra)})" if extra else ""))
     if armour["cards"]:
-        notes = [_armour_against(a, era, factor) for a, (era, factor) in against.items() if factor != 1]
-        said.append(f"armour draws {cards(armour['cards'])}" + (f" ({'; '.join(notes)})" if notes else ""))
+        said.append(armour_drawn(armour["cards"], against))
     return "; ".join(said) or "no card in defence"
-
-
-def _armour_against(attacker: str, weapon_era: str, factor: int) -> str:
-    """What worn armour does to one attacker's weapon when it is of another era («c – Armures»
-    L498-L502, ruling M130): a firearm ignores medieval armour, a future weapon any armour of the
-    modern era or before, and each success of future armour cancels two of an older weapon's. The
-    line once showed the armour's successes with no word of it, so they read as cancelling one each."""
-    from chronique.domain.text import fold
-
-    if factor == 0:
-        line = "L500" if fold(weapon_era) == "future" else "L498"
-        return f"{attacker}'s {_WEAPON_ERA.get(fold(weapon_era), weapon_era)} ignores it, {line}"
-    return f"each success cancels two of {attacker}'s, future armour against an older weapon, L502"
-
-
-_WEAPON_ERA = {"modern": "firearm", "future": "future weapon"}
-"""A weapon of a later era than the armour, as «c – Armures» L498-L500 names it: "les armes à feu",
-"les armes du futur (lasers, blasters, à effet Gauss)"."""
 
 
 def _ending(result: Any) -> str:
@@ -869,7 +852,9 @@ def use_a_power(
     tk = Telekinesis(grams, sequences, several) if grams else None
     victim, _, resists_with = resisted_by.partition(":")
     if resisted_by and not (victim.strip() and resists_with.strip()):
-        raise typer.BadParameter(f"--resisted-by is NAME:CHARACTERISTIC, not {quoted(resisted_by)}")
+        # Attached to its option, so the refusal names it as Click's own do: "invalid value for `--resisted-by`: …".
+        option = next(p for p in ctx.command.params if isinstance(p, TyperOption) and p.name == "resisted_by")
+        raise typer.BadParameter(f"a victim who resists is NAME:CHARACTERISTIC, not {quoted(resisted_by)}", ctx=ctx, param=option)
     resisted = (victim.strip(), resists_with.strip()) if resisted_by else None
 
     def act(world: World) -> Told[PowerOutcome, str]:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from chronique.domain.character import Character
 from chronique.domain.rulesets.microfudge import events as ev
+from chronique.domain.rulesets.microfudge.describe import process_power
 from chronique.domain.text import fold
 
 
@@ -48,7 +49,10 @@ def count_boosts(character: Character, boost: Boost, at: int) -> None:
     """Count one draw on each boost used; a boost whose draws are spent ends (T12)."""
     for process_id in boost.used:
         process = next(p for p in ev.powers_of(character)["processes"] if p["id"] == process_id)
-        character.record(ev.PowerTicked, at=at, process_id=process_id, setback_id=None, severity=None, locked=0, next_tick=None)
+        power = process_power(process)
+        character.record(
+            ev.PowerTicked, at=at, process_id=process_id, power=power, setback_id=None, severity=None, locked=0, next_tick=None
+        )
         if int(process["cycles"]) + 1 >= int(process["limit"]):
             reason = "the feat is done" if process["mode"] == "feat" else f"its {process['limit']} draws are used up"
             character.record(ev.PowerEnded, at=at, process_id=process_id, reason=reason, setback_next_tick=None)

@@ -39,7 +39,7 @@ from chronique.domain.rulesets.microfudge.play import (
 from chronique.domain.rulesets.microfudge.powers import potentiel, potentiel_to_spend
 from chronique.domain.rulesets.microfudge.rules import (
     HEALING,
-    armour_factor,
+    armour_against,
     card_count,
     out_after,
     out_of_the_fight,
@@ -629,8 +629,8 @@ def draw(world: World, sides: list[Side], purpose: str = "") -> DrawResult:
         # on it, 0 when the weapon is of a later era, 2 for future armour against an older weapon,
         # so that the draw's line says why its armour cancelled nothing, or twice (ruling M130).
         aimed = [a for a in names if me in cards[a].attack] if cards[me].armour["cards"] else []
-        era = cards[me].armour["era"]
-        info[me]["armour_against"] = {a: (declared[a].weapon_era, armour_factor(declared[a].weapon_era, era)) for a in aimed}
+        info[me]["attacked_by"] = {a: declared[a].weapon_era for a in aimed}
+        info[me]["armour_against"] = armour_against(info[me]["attacked_by"], cards[me].armour["era"])
     by_name = {chars[s.name].name: s for s in sides}
     # L335-L345: the kind of Revers each side takes, which names a physical one by its wound (L343).
     domains = {me: declared[me].domain for me in names}
@@ -672,6 +672,7 @@ def draw(world: World, sides: list[Side], purpose: str = "") -> DrawResult:
             attack=info[me]["attack"],
             defence=info[me]["defence"],
             armour=info[me]["armour"],
+            attacked_by=info[me]["attacked_by"],
             **resolution.sides[me],
         )
         if used_domain:

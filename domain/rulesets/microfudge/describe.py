@@ -7,8 +7,17 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from chronique.domain.cards import shown_all
 from chronique.domain.gametime import DAY
-from chronique.domain.rulesets.microfudge.rules import Creation, creation_of, label, recovery_period, severity_name, vehicle_words
+from chronique.domain.rulesets.microfudge.rules import (
+    Creation,
+    armour_against,
+    creation_of,
+    label,
+    recovery_period,
+    severity_name,
+    vehicle_words,
+)
 from chronique.domain.rulesets.microfudge.tables import tables
 from chronique.domain.rulesets.words import Describer, described, fudge_face, joined, plural
 from chronique.domain.sheetview import signed
@@ -69,14 +78,18 @@ def power_name(key: str) -> str:
     return _POWERS.get(fold(key), key.replace("-", " "))
 
 
-def process_name(process: Mapping[str, Any]) -> str:
-    """The power a running process belongs to, by its seed name (a boost by the aptitude it boosts)."""
+def process_power(process: Mapping[str, Any]) -> str:
+    """The key of the power a running process belongs to (a boost's by the aptitude it boosts)."""
     kind = str(process["kind"])
     if kind == "boost":
         aptitude = fold(str(process.get("aptitude", "")))
-        key = next((k for k, (boosted, _) in tables().boosts.items() if fold(boosted) == aptitude), kind)
-        return power_name(key)
-    return power_name(_PROCESSES.get(kind, kind))
+        return next((k for k, (boosted, _) in tables().boosts.items() if fold(boosted) == aptitude), kind)
+    return _PROCESSES.get(kind, kind)
+
+
+def process_name(process: Mapping[str, Any]) -> str:
+    """The power a running process belongs to, by its seed name (a boost by the aptitude it boosts)."""
+    return power_name(process_power(process))
 
 
 MINUS = "−"
@@ -395,6 +408,30 @@ def revers_on(severity: int, target: str, domain: str | None, manoeuvre: str, ve
     return f"a {revers(severity)} on {target}'s {vehicle_words(vehicle)}{wreck}"
 
 
+def armour_drawn(cards: list[str], against: Mapping[str, tuple[str, int]]) -> str:
+    """A side's worn armour as a draw's line says it, its cards drawn apart («c – Armures»
+    L485-L502, ruling M125), then, per attacker whose weapon is of another era, what the armour
+    does to it (L498-L502, ruling M130): "armour draws 2♠ 4♠ (Jim's future weapon ignores it,
+    L500)". The command's line and the log's say it by this one function (ruling M142): the log
+    once said nothing of the eras, so its Revers read as if the armour had cancelled its share."""
+    notes = [_era_note(a, era, factor) for a, (era, factor) in against.items() if factor != 1]
+    return f"armour draws {shown_all(cards)}" + (f" ({'; '.join(notes)})" if notes else "")
+
+
+def _era_note(attacker: str, weapon_era: str, factor: int) -> str:
+    # L498: a firearm ignores medieval armour; L500: a future weapon any armour of the modern era or
+    # before; L502: each success of future armour cancels two of an older weapon's.
+    if factor == 0:
+        line = "L500" if fold(weapon_era) == "future" else "L498"
+        return f"{attacker}'s {_WEAPON_ERA.get(fold(weapon_era), weapon_era)} ignores it, {line}"
+    return f"each success cancels two of {attacker}'s, future armour against an older weapon, L502"
+
+
+_WEAPON_ERA = {"modern": "firearm", "future": "future weapon"}
+"""A weapon of a later era than the armour, as «c – Armures» L498-L500 names it: "les armes à feu",
+"les armes du futur (lasers, blasters, à effet Gauss)"."""
+
+
 def _cards_drawn(e: Any) -> str:
     # «Résolution des Conflits hasardeux» L307-L313: a draw's net successes on a target are one
     # Revers of that severity (a Revers, sérieux, décisif), never that many Revers.
@@ -435,6 +472,13 @@ def _cards_drawn(e: Any) -> str:
     # L564-L566, L582: a draw on a psychic domain is a use of it, as a power's log line says one.
     used = f"; 1 Potentiel of {e.characteristic} spent" if e.potentiel else ""
     used += f", {plural(e.fatigue_lost, 'rank')} of Vigueur lost" if e.fatigue_lost else ""
+    # L498-L502, ruling M142: the armour's cards, said when a weapon of another era changed what
+    # they cancel, as the command's line says them; a draw read as stored before version 6 (its
+    # fields as they were then, upcast or not) names no attacker's era.
+    attacked_by = getattr(e, "attacked_by", None)
+    against = armour_against(attacked_by, e.armour["era"]) if attacked_by else {}
+    if any(factor != 1 for _, factor in against.values()):
+        used += f"; {armour_drawn(e.armour['cards'], against)}"
     return (
         f"draw {e.draw} of Sequence {e.sequence}{cards}{used}"
         + (f" — {joined(what)}{kind}" if what else " — no Revers")
@@ -509,11 +553,13 @@ def _sequence_ended(e: Any) -> str:
 
 
 def _power_ticked(e: Any) -> str:
-    # T8-T9 (L627-L637): the healing powers work on wounds, named as the sheet names them (L343).
+    # T8-T9 (L627-L637): the healing powers work on wounds, named as the sheet names them (L343);
+    # the power by its seed name since version 2 (ruling M143), "the power" on older ticks.
+    power = power_name(e.power) if e.power else "the power"
     if e.setback_id is None:
-        return "the power runs on"
+        return f"{power} runs on"
     now = f"now a {as_on_sheet(e.severity, 'physical')}" if e.severity else "healed"
-    return f"the power heals Revers {e.setback_id} a step: {now}"
+    return f"{power} heals Revers {e.setback_id} a step: {now}"
 
 
 def _recovered(e: Any) -> str:

@@ -463,9 +463,12 @@ class ConflictCardsDrawn(ChainedEvent):
     before version 4, when every Revers of the line read by the drawer's own manoeuvre.
     ``hazardous`` is False in a safe Sequence, whose Revers only decide the draw and are written
     on no sheet (L319, ruling M117); True on draws recorded before version 5, which read as they
-    did."""
+    did. ``attacked_by`` names, when the side drew armour cards, each side whose attack cards went
+    to it by its weapon's era, so that the log says which weapon of a later era ignores the armour
+    or which older one future armour cancels twice («c – Armures» L498-L502, ruling M142); empty
+    before version 6, whose lines say nothing of the eras, as they did."""
 
-    class_version = 5
+    class_version = 6
 
     at: int
     sequence: int
@@ -487,6 +490,7 @@ class ConflictCardsDrawn(ChainedEvent):
     attack: dict[str, dict[str, Any]]
     defence: dict[str, Any]
     armour: dict[str, Any]
+    attacked_by: dict[str, str]
     inflicted: dict[str, int]
     received: dict[str, int]
     upper_hand: int
@@ -498,8 +502,10 @@ class ConflictCardsDrawn(ChainedEvent):
         # Recorded before version 2, which keeps the side's declaration, and before version 3,
         # which keeps the field's relatedness and each side's kind of Revers: unknown; before
         # version 4, each side's manoeuvre and vehicle: unknown, the drawer's own names them all;
-        # before version 5, whether the Sequence was safe: read as hazardous, as they were.
+        # before version 5, whether the Sequence was safe: read as hazardous, as they were; before
+        # version 6, the eras of the weapons that attacked the side: unknown, said of none.
         super().upcast_stored(state)
+        state.setdefault("attacked_by", {})
         state.setdefault("hazardous", True)
         state.setdefault("declared", None)
         state.setdefault("relatedness", None)
@@ -699,14 +705,25 @@ def _pause(character: Character, setback_id: int) -> None:
 class PowerTicked(ChainedEvent):
     """One cycle of a timed power: a 12-hour day of Guérison accélérée or an hour (a day for a
     month-type wound) of Régénération healed one card of the wound (``severity`` left; L627-L637),
-    and, when it goes on, the next cycle's Potentiel point was locked."""
+    and, when it goes on, the next cycle's Potentiel point was locked; a boost's draw counted
+    (T12) records no wound. ``power`` is the power's key, as ``PowerUsed`` records it, so that the
+    log and the downtime report name the power that healed (ruling M143); None before version 2,
+    whose lines say "the power" as they did."""
+
+    class_version = 2
 
     at: int
     process_id: int
+    power: str | None
     setback_id: int | None
     severity: int | None
     locked: int
     next_tick: int | None
+
+    @classmethod
+    def upcast_stored(cls, state: dict[str, Any]) -> None:
+        super().upcast_stored(state)
+        state.setdefault("power", None)
 
     def apply(self, character: Character) -> None:
         state = powers_of(character)

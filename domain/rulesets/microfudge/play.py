@@ -7,7 +7,7 @@ so an audit re-derives each die; a hidden GM roll stays sealed until its epoch i
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from chronique.domain.chance import ChanceStream
@@ -17,6 +17,7 @@ from chronique.domain.rulesets.microfudge import events as ev
 from chronique.domain.rulesets.microfudge.boosts import boosts_for, count_boosts
 from chronique.domain.rulesets.microfudge.rules import (
     HEALING,
+    MendedTest,
     TestResult,
     countered_bonus,
     critical_wounds,
@@ -27,7 +28,7 @@ from chronique.domain.rulesets.microfudge.rules import (
     penalty,
     recovery_period,
     related_rank,
-    resolve_test,
+    resolve_with_atouts,
     revers_domain,
     simple_conflict,
     test_required,
@@ -336,10 +337,73 @@ def play_atouts(
         )
 
 
-def _changed_die(dice: list[int]) -> int | None:
-    """The die an Atout turns to "+": the lowest one, if any is below "+" (L743)."""
-    low = min(range(len(dice)), key=lambda i: dice[i])
-    return low if dice[low] < 1 else None
+@dataclass(frozen=True)
+class TestAtouts:
+    """The Atouts spent inside a Test (L737-L765), as ``TestRequest`` names them: the roller's own
+    +1 (``atout`` spends against the ``countered_by``), the ``helpers``, a ``reroll`` and a
+    ``change_die``; first aid's Médecine Test takes them as they are (ruling M124)."""
+
+    __test__ = False  # not a pytest test class
+
+    atout: int = 0
+    countered_by: tuple[str, ...] = ()
+    helpers: tuple[str, ...] = ()
+    reroll: bool = False
+    change_die: bool = False
+
+
+def _plan_test_atouts(world: World, roller: str, atouts: TestAtouts) -> tuple[list[Spend], dict[str, int]]:
+    """Which Atouts pay each spend declared with a Test, every spender checked before anything
+    rolls, and the ranks they add to its modifiers: the roller's +1 that outlasts its counters
+    (L737-L739) and +1 a helper (L761)."""
+    uses = tables().atout_uses
+    chain = countered_spends(world, roller, int(atouts.atout), atouts.countered_by)
+    helps = help_spends(world, roller, atouts.helpers)
+    reroll = [(roller, "reroll", uses["reroll"])] if atouts.reroll else []
+    change = [(roller, "change-one-die", uses["change-one-die"])] if atouts.change_die else []
+    planned = plan_atouts(world, chain + helps + reroll + change)
+    added: dict[str, int] = {}
+    if countered_bonus(int(atouts.atout), sum(1 for p in planned if p[1] == "counter")):
+        added["atout"] = 1
+    if helps:
+        added["help"] = len(helps)
+    return planned, added
+
+
+def _mend(
+    stream: ChanceStream, rank: int, modifier: int, required: int, atouts: TestAtouts, hazardous: bool = False
+) -> tuple[MendedTest, list[dict[str, Any]]]:
+    """Roll a Test's four dice from its event's stream, then the reroll's and the changed die its
+    Atouts bought should it fail (L743), with the chance primitives it drew."""
+    dice = [stream.fudge() for _ in range(4)]
+    again = (lambda: [stream.fudge() for _ in range(4)]) if atouts.reroll else None
+    mended = resolve_with_atouts(rank, modifier, dice, required, again, atouts.change_die, hazardous)
+    return mended, stream.ops
+
+
+def _play_chain(world: World, planned: list[Spend], roller: str, roll: str, first: bool) -> None:
+    """Record the roller's +1 spends and the counters against them (L737-L739): its first +1 when
+    the Test does not pay it itself (``first``), each spend paid again naming its rank in the chain
+    and the counter it answers, so the log adds up what the roller paid, then each counter."""
+    bonus = [p for p in planned if p[1] == "temporary-bonus"]
+    countering = [p[0] for p in planned if p[1] == "counter"]
+    if first:
+        play_atouts(world, bonus[:1], roller, roll, {"temporary-bonus": {"ranks": 1}})
+    for nth, renewed in enumerate(bonus[1:], start=2):
+        effect = {"ranks": 1, "renewed": True, "spend": nth, "after": countering[nth - 2]}
+        play_atouts(world, [renewed], roller, roll, {"temporary-bonus": effect})
+    for counter in (p for p in planned if p[1] == "counter"):
+        play_atouts(world, [counter], counter[0], roll, {"counter": {"cancelled": roller, "ranks": -1}})
+
+
+def _play_mending(world: World, planned: list[Spend], roller: str, roll: str, mended: MendedTest, sealed: str | None) -> None:
+    """Record the reroll and the changed die a Test's Atouts paid, only those that acted (L743)."""
+    if mended.result.voided:
+        reroll_effect = {"reroll": {"dice rerolled": len(mended.result.voided)}}
+        play_atouts(world, [p for p in planned if p[1] == "reroll"], roller, roll, reroll_effect, sealed)
+    if mended.changed is not None:
+        effect = {"die": mended.changed, "from": mended.result.dice[mended.changed], "to": 1, "ranks": mended.turned}
+        play_atouts(world, [p for p in planned if p[1] == "change-one-die"], roller, roll, {"change-one-die": effect}, sealed)
 
 
 def roll_test(world: World, name: str, request: TestRequest) -> TestResult:
@@ -359,48 +423,22 @@ def roll_test(world: World, name: str, request: TestRequest) -> TestResult:
     malus = penalty(character.condition["setbacks"], domain)
     # «Rappel» L431: in a Test each card modifier is a rank modifier; one Atout +1 per roll (L755).
     modifiers = {k: int(v) for k, v in request.modifiers.items() if v} | fatigued(world, character, canonical)
-    chain = countered_spends(world, character.name, int(request.atout), request.countered_by)
-    helps = help_spends(world, character.name, request.helpers)
-    uses = tables().atout_uses
-    reroll = [(character.name, "reroll", uses["reroll"])] if request.reroll else []
-    change = [(character.name, "change-one-die", uses["change-one-die"])] if request.change_die else []
-    planned = plan_atouts(world, chain + helps + reroll + change)  # every spender can pay before anything rolls
+    atouts = TestAtouts(request.atout, request.countered_by, request.helpers, request.reroll, request.change_die)
+    planned, added = _plan_test_atouts(world, character.name, atouts)
     # The first spend is paid on the Test itself: its one Atout, from one pool.
     pool = next(iter(planned[0][3])) if request.atout else None
-    counters = sum(1 for p in planned if p[1] == "counter")
-    if countered_bonus(int(request.atout), counters):
-        modifiers["atout"] = 1
-    if helps:
-        modifiers["help"] = len(helps)
+    modifiers |= added
     boost = boosts_for(character, canonical, in_draw=False)
     if boost.modifier:
         modifiers["boost"] = boost.modifier  # T12, L639-L645
-    stream = _stream(world, character)
-    dice = [stream.fudge() for _ in range(4)]
-    result = resolve_test(used - malus, sum(modifiers.values()), dice, request.required, request.hazardous)
-    voided: list[int] = []
-    if reroll and not result.success:
-        # L743: the Atout voids the roll; the four new dice stand, from the same event's stream.
-        voided, dice = dice, [stream.fudge() for _ in range(4)]
-        result = resolve_test(used - malus, sum(modifiers.values()), dice, request.required, request.hazardous)
-    chance = stream.ops
-    die = _changed_die(dice) if change and not result.success else None
-    if die is not None:
-        # L743: one die's result changed; the dice stay as rolled (the audit re-derives them).
-        modifiers["change-die"] = 1 - dice[die]
-        result = resolve_test(used - malus, sum(modifiers.values()), dice, request.required, request.hazardous)
+    mended, chance = _mend(_stream(world, character), used - malus, sum(modifiers.values()), request.required, atouts, request.hazardous)
+    result = mended.result
+    if mended.changed is not None:
+        modifiers["change-die"] = mended.turned
     label_ = f"{canonical} Test" + (f" ({request.purpose})" if request.purpose else "")
     play_atouts(world, [p for p in planned if p[1] == "help"], character.name, label_, {"help": {"ranks": 1}})
-    # L737-L739: the roller's spends after its first, and the counters, each with what it did.
-    # Each spend paid again names its rank in the chain and the counter it answers, so the log adds
-    # up what the roller paid (the 1st is paid with the Test, ``atout_pool``).
-    renewed = [p for p in planned if p[1] == "temporary-bonus"][1:]
-    countering = [p[0] for p in planned if p[1] == "counter"]
-    for nth, spend in enumerate(renewed, start=2):
-        effect = {"ranks": 1, "renewed": True, "spend": nth, "after": countering[nth - 2]}
-        play_atouts(world, [spend], character.name, label_, {"temporary-bonus": effect})
-    for spend in (p for p in planned if p[1] == "counter"):
-        play_atouts(world, [spend], spend[0], label_, {"counter": {"cancelled": character.name, "ranks": -1}})
+    # L737-L739: the roller's spends after its first (paid with the Test, ``atout_pool``), and the counters.
+    _play_chain(world, planned, character.name, label_, first=False)
     epoch = world.campaign.epoch
     # What follows from a hidden Test's outcome stays face down with it until its epoch is revealed.
     sealed = epoch if request.hidden else None
@@ -415,9 +453,9 @@ def roll_test(world: World, name: str, request: TestRequest) -> TestResult:
         modifiers=modifiers,
         penalty=malus,
         required=request.required,
-        dice=dice,
+        dice=list(result.dice),
         reroll=request.reroll,
-        voided=voided,
+        voided=list(result.voided),
         final=result.final,
         success=result.success,
         hazardous=request.hazardous,
@@ -432,18 +470,13 @@ def roll_test(world: World, name: str, request: TestRequest) -> TestResult:
     # Revers count the ranks it missed by (L351): each would tell a hidden Test's outcome, so each
     # is face down with it. The spends declared before the roll (help, +1, counters) are paid
     # whatever it gives: they stay face up.
-    if voided:
-        reroll_effect = {"reroll": {"dice rerolled": len(voided)}}
-        play_atouts(world, [p for p in planned if p[1] == "reroll"], character.name, label_, reroll_effect, sealed)
-    if die is not None:
-        effect = {"die": die, "from": dice[die], "to": 1, "ranks": 1 - dice[die]}
-        play_atouts(world, [p for p in planned if p[1] == "change-one-die"], character.name, label_, {"change-one-die": effect}, sealed)
+    _play_mending(world, planned, character.name, label_, mended, sealed)
     count_boosts(character, boost, world.campaign.clock)
     if result.setbacks:
         # What dealt it, as a draw's Revers says its Sequence and then what it was for (L351).
         source = f"failed {canonical} Test" + (f" ({request.purpose})" if request.purpose else "")
         suffer(world, name, result.setbacks, domain, request.healing, source, sealed_until=sealed)
-    return replace(result, voided=tuple(voided))
+    return result
 
 
 @dataclass(frozen=True)
@@ -639,21 +672,6 @@ def open_setback(character: Character, setback_id: int) -> dict[str, Any]:
     return dict(found)
 
 
-@dataclass(frozen=True)
-class TestAtouts:
-    """The Atouts spent inside a Test that is not ``roll_test``'s (first aid's Médecine Test), as
-    ``TestRequest`` names them (L737-L765): the roller's own +1 (``atout`` spends against the
-    ``countered_by``), the ``helpers``, a ``reroll`` and a ``change_die``."""
-
-    __test__ = False  # not a pytest test class
-
-    atout: int = 0
-    countered_by: tuple[str, ...] = ()
-    helpers: tuple[str, ...] = ()
-    reroll: bool = False
-    change_die: bool = False
-
-
 def first_aid(
     world: World,
     patient: str,
@@ -701,31 +719,11 @@ def first_aid(
     malus = penalty(medic.condition["setbacks"], "physical")
     required = first_aid_required(setback["severity"])
     # L737-L765: every spender can pay before anything rolls, as in a Test (roll_test).
-    uses = tables().atout_uses
-    chain = countered_spends(world, medic.name, int(spend.atout), spend.countered_by)
-    helps = help_spends(world, medic.name, spend.helpers)
-    reroll = [(medic.name, "reroll", uses["reroll"])] if spend.reroll else []
-    change = [(medic.name, "change-one-die", uses["change-one-die"])] if spend.change_die else []
-    planned = plan_atouts(world, chain + helps + reroll + change)
-    modifiers: dict[str, int] = {}
-    if countered_bonus(int(spend.atout), sum(1 for p in planned if p[1] == "counter")):
-        modifiers["atout"] = 1
-    if helps:
-        modifiers["help"] = len(helps)
-    stream = _stream(world, character)
-    dice = [stream.fudge() for _ in range(4)]
-    result = resolve_test(rank - malus, quality + sum(modifiers.values()), dice, required)
-    voided: list[int] = []
-    if reroll and not result.success:
-        # L743: the Atout voids the roll; the four new dice stand, from the same event's stream.
-        voided, dice = dice, [stream.fudge() for _ in range(4)]
-        result = resolve_test(rank - malus, quality + sum(modifiers.values()), dice, required)
-    chance = stream.ops
-    die = _changed_die(dice) if change and not result.success else None
-    if die is not None:
-        # L743: one die's result changed; the dice stay as rolled (the audit re-derives them).
-        modifiers["change-die"] = 1 - dice[die]
-        result = resolve_test(rank - malus, quality + sum(modifiers.values()), dice, required)
+    planned, modifiers = _plan_test_atouts(world, medic.name, spend)
+    mended, chance = _mend(_stream(world, character), rank - malus, quality + sum(modifiers.values()), required, spend)
+    result = mended.result
+    if mended.changed is not None:
+        modifiers["change-die"] = mended.turned
     mode = settings(world)["first_aid_mode"]
     severity, stabilized, next_tick = setback["severity"], setback["stabilized"], setback["next_tick"]
     if result.success:
@@ -744,8 +742,8 @@ def first_aid(
         at=world.campaign.clock,
         setback_id=setback_id,
         healer=medic.name,
-        test={"characteristic": canonical, "rank": rank, "penalty": malus, "quality": quality, "dice": dice}
-        | {"final": result.final, "required": required, "modifiers": modifiers, "reroll": spend.reroll, "voided": voided},
+        test={"characteristic": canonical, "rank": rank, "penalty": malus, "quality": quality, "dice": list(result.dice)}
+        | {"final": result.final, "required": required, "modifiers": modifiers, "reroll": spend.reroll, "voided": list(result.voided)},
         success=result.success,
         mode=mode,
         severity=severity,
@@ -755,32 +753,12 @@ def first_aid(
         chance=chance,
         sealed_until=None,
     )
-    _play_test_atouts(
-        world, planned, medic.name, f"{canonical} Test (first aid on {character.name}'s Revers {setback_id})", voided, dice, die
-    )
+    # A Test recorded without an ``atout_pool`` (first aid) has its roller's first +1 played too.
+    roll = f"{canonical} Test (first aid on {character.name}'s Revers {setback_id})"
+    _play_chain(world, planned, medic.name, roll, first=True)
+    play_atouts(world, [p for p in planned if p[1] == "help"], medic.name, roll, {"help": {"ranks": 1}})
+    _play_mending(world, planned, medic.name, roll, mended, None)
     return result.success
-
-
-def _play_test_atouts(
-    world: World, planned: list[Spend], roller: str, roll: str, voided: list[int], dice: list[int], die: int | None
-) -> None:
-    """Record the Atouts spent inside a Test recorded without an ``atout_pool`` (first aid): the
-    roller's +1, those it paid again after each counter and the counters (L737-L739), help (L761),
-    and a reroll and a changed die, paid only when they acted (L743)."""
-    bonus = [p for p in planned if p[1] == "temporary-bonus"]
-    countering = [p[0] for p in planned if p[1] == "counter"]
-    play_atouts(world, bonus[:1], roller, roll, {"temporary-bonus": {"ranks": 1}})
-    for nth, renewed in enumerate(bonus[1:], start=2):
-        effect = {"ranks": 1, "renewed": True, "spend": nth, "after": countering[nth - 2]}
-        play_atouts(world, [renewed], roller, roll, {"temporary-bonus": effect})
-    for counter in (p for p in planned if p[1] == "counter"):
-        play_atouts(world, [counter], counter[0], roll, {"counter": {"cancelled": roller, "ranks": -1}})
-    play_atouts(world, [p for p in planned if p[1] == "help"], roller, roll, {"help": {"ranks": 1}})
-    if voided:
-        play_atouts(world, [p for p in planned if p[1] == "reroll"], roller, roll, {"reroll": {"dice rerolled": len(voided)}})
-    if die is not None:
-        effect = {"die": die, "from": dice[die], "to": 1, "ranks": 1 - dice[die]}
-        play_atouts(world, [p for p in planned if p[1] == "change-one-die"], roller, roll, {"change-one-die": effect})
 
 
 def pace_recovery(world: World, name: str, care: str, rest: str, setback_id: int | None = None) -> list[dict[str, Any]]:

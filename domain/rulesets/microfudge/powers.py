@@ -15,7 +15,7 @@ from chronique.domain.character import Character
 from chronique.domain.errors import RuleViolation
 from chronique.domain.gametime import DAY, HOUR
 from chronique.domain.rulesets.microfudge import events as ev
-from chronique.domain.rulesets.microfudge.describe import as_on_sheet, power_name, process_name
+from chronique.domain.rulesets.microfudge.describe import as_on_sheet, power_name, process_name, process_power
 from chronique.domain.rulesets.microfudge.describe import rank as rank_of
 from chronique.domain.rulesets.microfudge.play import (
     Contender,
@@ -330,6 +330,7 @@ def tick(world: World, character: Character, process_id: int, at: int) -> str:
         ev.PowerTicked,
         at=at,
         process_id=process_id,
+        power=process_power(process),
         setback_id=process["setback"],
         severity=severity,
         locked=1 if goes_on else 0,

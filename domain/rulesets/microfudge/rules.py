@@ -7,8 +7,8 @@ table lookup or a few integer operations that a test can pin with the digest's v
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 from chronique.domain.cards import value as card_value
@@ -155,6 +155,44 @@ def resolve_test(rank: int, modifier: int, dice: Sequence[int], required: int, h
     success = final >= required
     setbacks = hazardous_setbacks(required, final) if hazardous else 0
     return TestResult(rank, modifier, tuple(dice), final, required, success, setbacks)
+
+
+@dataclass(frozen=True)
+class MendedTest:
+    """A Test as the Atouts declared with it left it (L743): its result, with the dice a reroll
+    voided, and the die an Atout turned to "+" (its place among the four) with the ranks that
+    added, if one did."""
+
+    result: TestResult
+    changed: int | None = None
+    turned: int = 0
+
+
+def resolve_with_atouts(
+    rank: int,
+    modifier: int,
+    dice: Sequence[int],
+    required: int,
+    reroll: Callable[[], Sequence[int]] | None = None,
+    change: bool = False,
+    hazardous: bool = False,
+) -> MendedTest:
+    """A Test (``resolve_test``) with the reroll and the changed die of «4 – Utilisation créative
+    des Atouts» declared with it (L743), each acting only should the Test fail (PROPOSAL: declared
+    with the roll, paid only if used).
+
+    ``reroll`` rolls the four new dice that void a failed roll, so play draws them from the
+    Test's stream and the verifier replays them at the same place; ``change`` then turns a still
+    failed roll's lowest die to "+", the dice staying as rolled and the ranks it adds a modifier."""
+    result = resolve_test(rank, modifier, dice, required, hazardous)
+    if reroll is not None and not result.success:
+        result = replace(resolve_test(rank, modifier, reroll(), required, hazardous), voided=tuple(dice))
+    low = min(range(len(result.dice)), key=lambda i: result.dice[i])
+    if not change or result.success or result.dice[low] == 1:
+        return MendedTest(result)
+    turned = 1 - result.dice[low]
+    mended = resolve_test(rank, modifier + turned, result.dice, required, hazardous)
+    return MendedTest(replace(mended, voided=result.voided), low, turned)
 
 
 def hazardous_setbacks(required: int, final: int) -> int:
@@ -360,6 +398,12 @@ def armour_factor(weapon_era: str, armour_era: str) -> int:
     if weapon > armour:
         return 0
     return 2 if armour > weapon else 1
+
+
+def armour_against(attacked_by: Mapping[str, str], armour_era: str) -> dict[str, tuple[str, int]]:
+    """Per attacker, its weapon's era (``attacked_by``) and what one success of the armour of
+    ``armour_era`` cancels of its successes (:func:`armour_factor`): ``{"Jim": ("future", 0)}``."""
+    return {attacker: (era, armour_factor(era, armour_era)) for attacker, era in attacked_by.items()}
 
 
 def net_successes(attack: int, defence: int, armour: int = 0, factor: int = 1) -> int:

@@ -94,8 +94,10 @@ class MicroFudge:
             return f"recovered from Revers {event.setback_id}" if event.severity == 0 else None
         if isinstance(event, ev.PowerTicked) and event.setback_id is not None and event.severity == 0:
             # T8-T9 (L627-L637): a wound Guérison accélérée or Régénération healed is healed as
-            # surely as one the days healed; the report once left it out (ruling M136).
-            return f"recovered from Revers {event.setback_id} (healed by a power of Conscience)"
+            # surely as one the days healed; the report once left it out (ruling M136), then named
+            # no power (ruling M143): a tick recorded before version 2 keeps none to name.
+            healer = f"{words.power_name(event.power)}, a power of Conscience" if event.power else "a power of Conscience"
+            return f"recovered from Revers {event.setback_id} (healed by {healer})"
         if isinstance(event, ev.SetbackSuffered):
             # The log's own sentence (ruling M61): a physical Revers is named by its wound, "took a
             # Blessure sérieuse" («3 – Effets des Revers» L343, «Revers et blessures» L927-L931),

@@ -11,36 +11,55 @@ from typing import Any
 
 from chronique.domain.cards import cards_words
 from chronique.domain.deck_rules import name_of, sheet_of
-from chronique.domain.rederivation import GameRules, Mismatch, Replay, Table, Unknowable
+from chronique.domain.rederivation import GameRules, Mismatch, Replay, Table, Unknowable, differs
 from chronique.domain.rulesets.microfudge.describe import power_name
 from chronique.domain.rulesets.microfudge.draws import Declared, Lineup, Played, played, resolve_draw
-from chronique.domain.rulesets.microfudge.rules import card_count, out_after, related_rank, resolve_test, simple_conflict
+from chronique.domain.rulesets.microfudge.rules import (
+    TestResult,
+    card_count,
+    out_after,
+    related_rank,
+    resolve_test,
+    resolve_with_atouts,
+    simple_conflict,
+)
 from chronique.domain.rulesets.microfudge.tables import tables
 
 _EVENTS = "chronique.domain.rulesets.microfudge.events:"
 
 
-def _test_rolled(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[str, Any]:
-    # L245-L253: final = rank + 4dF + modifiers against the required rank; a hazardous Test
-    # inflicts a Revers per rank short (L339). A declared reroll (L743) voids a failed roll for
-    # four new dice; a changed die (L743) is one of the modifiers, applied after any reroll.
-    # The Test's four dice, then the reroll's, each named for a player who disputes them (FP11).
-    if event.get("hazardous"):
-        replay.part(f"the four dice of the hazardous {event.get('characteristic')} Test (L351)")
-    else:
-        replay.part(f"the four dice of the {event.get('characteristic')} Test (L245-L253)")
+def _mended(test: Mapping[str, Any], replay: Replay, named: str, rank: int, hazardous: bool = False) -> tuple[TestResult, dict[str, Any]]:
+    # L245-L253: final = rank + 4dF + modifiers against the required rank. A declared reroll
+    # (L743) voids a failed roll for four new dice; a changed die (L743) is one of the modifiers,
+    # turned after any reroll: both re-derived by the function play uses, from the Test's replayed
+    # dice, then the reroll's, each named for a player who disputes them (FP11). A Test or first
+    # aid recorded before version 3 kept no reroll nor voided dice.
+    replay.part(named)
     dice = [replay.fudge() for _ in range(4)]
+    recorded = test.get("modifiers", {})
+    modifiers = {k: v for k, v in recorded.items() if k != "change-die"}
+    again = (lambda: _rerolled(replay)) if test.get("reroll") else None
+    mended = resolve_with_atouts(rank, sum(modifiers.values()), dice, test["required"], again, "change-die" in recorded, hazardous)
+    rolled: dict[str, Any] = {"dice": list(mended.result.dice), "final": mended.result.final}
+    if "modifiers" in test:
+        rolled["modifiers"] = modifiers | ({"change-die": mended.turned} if mended.changed is not None else {})
+    return mended.result, rolled | ({"voided": list(mended.result.voided)} if "voided" in test else {})
+
+
+def _rerolled(replay: Replay) -> list[int]:
+    replay.part("the reroll's four new dice, bought with an Atout (L743)")
+    return [replay.fudge() for _ in range(4)]
+
+
+def _test_rolled(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[str, Any]:
+    # L245-L253; a hazardous Test inflicts a Revers per rank short (L339).
+    if event.get("hazardous"):
+        named = f"the four dice of the hazardous {event.get('characteristic')} Test (L351)"
+    else:
+        named = f"the four dice of the {event.get('characteristic')} Test (L245-L253)"
     used = related_rank(event["rank"], event["relatedness"], event["kind"])
-    modifiers = sum(event["modifiers"].values())
-    voided: list[int] = []
-    if event.get("reroll"):
-        first = resolve_test(used - event["penalty"], modifiers - event["modifiers"].get("change-die", 0), dice, event["required"])
-        if not first.success:
-            replay.part("the reroll's four new dice, bought with an Atout (L743)")
-            voided, dice = dice, [replay.fudge() for _ in range(4)]
-    result = resolve_test(used - event["penalty"], modifiers, dice, event["required"], event["hazardous"])
-    expected = {"used_rank": used, "dice": dice, "final": result.final, "success": result.success, "setbacks": result.setbacks}
-    return expected | ({"voided": voided} if "voided" in event else {})
+    result, rolled = _mended(event, replay, named, used - event["penalty"], event["hazardous"])
+    return {"used_rank": used, "success": result.success, "setbacks": result.setbacks} | rolled
 
 
 def _conflict_rolled(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[str, Any]:
@@ -78,20 +97,11 @@ def _contenders(recorded: list[dict[str, Any]], dice: list[int], table: Table) -
 
 def _first_aid(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[str, Any]:
     # L359-L363: the healer's Test (4dF on the recorded rank, less his Revers, plus the care's
-    # quality and the ranks Atouts added, L737-L761) against the required rank; only its success
-    # stabilises the Revers. A declared reroll (L743) voids a failed roll for four new dice, before
-    # any changed die, as in a Test (ruling M124; none recorded before version 3).
+    # quality and the ranks Atouts added, L737-L761) against the required rank, its reroll and
+    # changed die as in a Test (ruling M124); only its success stabilises the Revers.
     test = event["test"]
-    replay.part(f"{event.get('healer')}'s four dice of first aid, on {test.get('characteristic')} (L359)")
-    dice = [replay.fudge() for _ in range(4)]
-    modifiers = test.get("modifiers", {})
-    base, bonus = test["rank"] - test["penalty"], test["quality"] + sum(modifiers.values())
-    voided: list[int] = []
-    if test.get("reroll") and not resolve_test(base, bonus - modifiers.get("change-die", 0), dice, test["required"]).success:
-        replay.part("the reroll's four new dice, bought with an Atout (L743)")
-        voided, dice = dice, [replay.fudge() for _ in range(4)]
-    result = resolve_test(base, bonus, dice, test["required"])
-    rolled = {"dice": dice, "final": result.final} | ({"voided": voided} if "voided" in test else {})
+    named = f"{event.get('healer')}'s four dice of first aid, on {test.get('characteristic')} (L359)"
+    result, rolled = _mended(test, replay, named, test["rank"] - test["penalty"] + test["quality"])
     expected: dict[str, Any] = {"test": {**test, **rolled}, "success": result.success}
     if result.success:
         expected["stabilized"] = True
@@ -229,11 +239,23 @@ def _cards_drawn(event: dict[str, Any], replay: Replay, table: Table) -> Mapping
     del sequence["draws"][event["draw"]]
     for side in order[:-1]:
         earlier, cards = drawn[side][0], drawn[side][1]
-        for field_name, value in [*((k, resolution.sides[side][k]) for k in _RESOLVED), ("defence", cards.defence)]:
-            if earlier.get(field_name) != value:
-                why = f"{side}'s cards of this draw, recorded just before, record {earlier.get(field_name)!r}; the rules give {value!r}"
-                raise Mismatch(field_name, why)
-    return expected | {"defence": mine.defence} | resolution.sides[name]
+        for field_name, value in [*((k, resolution.sides[side][k]) for k in _RESOLVED), ("defence", cards.defence), *_eras(side, drawn)]:
+            # Both values in words, as every verdict gives them (``differs``), never Python's notation.
+            differed = differs(earlier, {field_name: value})
+            if differed is not None:
+                raise Mismatch(field_name, f"{side}'s cards of this draw, recorded just before: {differed.partition(': ')[2]}")
+    return expected | {"defence": mine.defence} | resolution.sides[name] | dict(_eras(name, drawn))
+
+
+def _eras(name: str, drawn: Mapping[str, tuple[dict[str, Any], Played, Declared, int]]) -> list[tuple[str, dict[str, str]]]:
+    # «c – Armures» L498-L502, rulings M142, M145: the log says what a weapon of another era did to the
+    # side's armour from ``attacked_by``, so it must be the era each side that attacked it declared
+    # (none when it drew no armour). A draw recorded before version 6 kept none, and says none.
+    event, mine, _, _ = drawn[name]
+    if "attacked_by" not in event:
+        return []
+    aimed = [a for a in drawn if name in drawn[a][1].attack] if mine.armour["cards"] else []
+    return [("attacked_by", {a: drawn[a][2].weapon_era for a in aimed})]
 
 
 _CHANCE = frozenset(_EVENTS + name for name in ("TestRolled", "FirstAidGiven", "PowerUsed", "SimpleConflictRolled"))

@@ -224,7 +224,8 @@ def test_a_wound_Guerison_acceleree_heals_is_named_as_the_sheet_names_it_Conscie
     cli(db, "session", "end", "Psi")
     report = cli(db, "advance", "Psi", "12h", "--yes")
     assert "Psy: Revers 1 is now a Blessure (−1) with Guérison accélérée" in report  # T8: 12 hours a card
-    assert words(db, "PowerTicked", "Psi") == ["the power heals Revers 1 a step: now a Blessure (−1)"]
+    # Ruling M143: the tick names its power, as the advance's line does.
+    assert words(db, "PowerTicked", "Psi") == ["Guérison accélérée heals Revers 1 a step: now a Blessure (−1)"]
     assert "Blessure (−1)" in cli(db, "sheet", "Psi", "Psy")
 
 
