@@ -75,13 +75,13 @@ def practice_cmd(
     character: str = CHARACTER,
     on: bool = typer.Option(True, "--on/--off", help="Start (two hours a day) or stop trick-shooting practice."),
 ) -> None:
-    """Start or stop trick-shooting practice (+1% a day to tricks, at most +25%, §6.6.7)."""
+    """Start or stop trick-shooting practice (a bonus to trick shots growing with each day of practice, §6.6.7)."""
+    from chronique.domain.rulesets.westernparade.describe import practice_change_words
     from chronique.domain.rulesets.westernparade.downtime import set_practice
 
     told = run(ctx, lambda s: s.act(campaign, lambda w: Told(set_practice(w, character, on), named(w, character))))
-    # Ruling WD29: "(bonus now +0%)" said a figure; no bonus is said so.
-    bonus = f"+{told.result}% to trick shots now" if told.result else "no bonus yet"
-    typer.echo(f"{told.words} {'practises' if on else 'stops practising'} trick shooting ({bonus})")
+    # Rulings WD29, WD30: the bonus in the log's words.
+    typer.echo(f"{told.words} {practice_change_words(on, told.result, ordered=True)}")
 
 
 @downtime_app.command("show")
@@ -92,7 +92,7 @@ def show_cmd(
     as_json: bool = typer.Option(False, "--json", help="Output JSON."),
 ) -> None:
     """A character's training, check-marks, pending improvement rolls and activities, as of now."""
-    from chronique.domain.rulesets.westernparade.describe import pending_words
+    from chronique.domain.rulesets.westernparade.describe import pending_words, practice_words
     from chronique.domain.rulesets.westernparade.downtime import (
         activities_standing,
         activity_words,
@@ -122,7 +122,7 @@ def show_cmd(
         # The sheet's training section says the same (downtime.training_rows).
         for name, t in state["targets"].items():
             typer.echo(f"  {name}: {plan_words(t, state, bool(who.condition.get('dead')))}, {progress_words(who, name, t, calendar)}")
-        typer.echo(f"  trick practice: {_practice_words(int(data['practice_bonus']), bool(state['practice']['practising']))}")
+        typer.echo(f"  trick practice: {practice_words(int(data['practice_bonus']), bool(state['practice']['practising']))}")
         marks = who.condition["marks"]
         typer.echo("  check-marks: " + (", ".join(f"{k} {v}" for k, v in marks["checks"].items()) or "none"))
         for g in marks["pending"]:
@@ -132,14 +132,6 @@ def show_cmd(
             typer.echo(f"  activity {a['id']}: {activity_words(a, calendar)}")
 
     run(ctx, show)
-
-
-def _practice_words(bonus: int, practising: bool) -> str:
-    # §6.6.7 (digest §5.19): a day's practice adds 1% to trick shots, at most +25% (ruling WD29):
-    # "trick practice: +0%" read as a figure with nothing to say of it.
-    if bonus:
-        return f"+{bonus}% to trick shots" + (" (practising)" if practising else "")
-    return "practising, no bonus yet (+1% a day of practice)" if practising else "none"
 
 
 @downtime_app.command("grant")

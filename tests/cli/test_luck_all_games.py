@@ -181,7 +181,11 @@ def test_western_parade_luck_is_every_d100_roll_against_its_open_ended_odds_s3_1
     events = recorded(db, CITY)
     assert not any(e["hidden"] for e in events)
     assert luck(db, CITY) == expected_luck(western_parade_rolls(events))
-    checks = ("skill roll", "characteristic roll", "luck roll against the impossible")
+    checks = (
+        "skill roll",
+        "characteristic roll",
+        "luck roll against the impossible — to be spared a critical failure on an impossible roll",
+    )
     assert_report_plots(
         db, CITY, tmp_path, (*checks, "melee attack", "defence (dodge)", "shot", "first aid — to stop at least 1 PH, at the easy chance")
     )

@@ -16,7 +16,10 @@ from test_ruleset_contract import CAMPAIGN, PLAYS, party, play
 from chronique.adapters.bootstrap import build
 from chronique.domain.luck import odds_words, percent_words
 
-ODDS = re.compile(r"[A-Z][\w ]*? had (?:\d{1,3}%|under 1%|over 99%) to (?:succeed|stop at least 1 PH, at the easy chance)")
+ODDS = re.compile(
+    r"[A-Z][\w ]*? had (?:\d{1,3}%|under 1%|over 99%) to "
+    r"(?:succeed|stop at least 1 PH, at the easy chance|be spared a critical failure on an impossible roll)"
+)
 
 
 def clauses(text: str) -> list[str]:

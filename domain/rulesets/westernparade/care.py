@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
 from chronique.domain.chance import ChanceStream
@@ -94,15 +95,17 @@ def _loc(name: str) -> str:
     return find_location(name).key
 
 
-Situation = int | Mapping[str, int]
+Situation = Mapping[str, int]
+"""The GM's situational modifiers of a care roll, by label (rulings WD17, WB59: always labelled,
+never a bare number)."""
+NO_SITUATION: Situation = MappingProxyType({})
 
 
 def situational(terms: Mapping[str, int], modifier: Situation) -> dict[str, int]:
     """A roll's ``terms`` with the GM's situational modifiers (§2.1): by label, as ``roll`` takes
-    them (a label the terms already use adds to it; ruling WB59), or one bare number, the term
-    "modifier". Zero modifiers are left out."""
+    them (a label the terms already use adds to it; ruling WB59). Zero modifiers are left out."""
     out = dict(terms)
-    for label, value in ({"modifier": modifier} if isinstance(modifier, int) else modifier).items():
+    for label, value in modifier.items():
         if value:
             out[label] = out.get(label, 0) + value
     return out
@@ -477,7 +480,7 @@ def press(world: World, name: str, location: str, hands: int, rounds: int = 1) -
     _record(character, be.PressureApplied, at, body, location=loc, hands=hands)
 
 
-def aid(world: World, patient: str, location: str, by: str, modifier: Situation = 0) -> dict[str, Any]:
+def aid(world: World, patient: str, location: str, by: str, modifier: Situation = NO_SITUATION) -> dict[str, Any]:
     """First aid on a bleeding location (§3.2.4): one *Premiers soins* roll of ``by`` read at the
     easy, normal and difficult chances. WB18: any PH stopped also stops an extraction bleed."""
     helper, fit = acting(world, by)
@@ -579,7 +582,7 @@ def order_tending(world: World, patient: str, location: str, by: str | None, ski
     return tended
 
 
-def care(world: World, patient: str, location: str, by: str, skill: str, modifier: Situation = 0) -> dict[str, Any]:
+def care(world: World, patient: str, location: str, by: str, skill: str, modifier: Situation = NO_SITUATION) -> dict[str, Any]:
     """A care skill on a wound: *Bandages* (§6.18.2), *Extraction de balle* (§3.2.7.4),
     *Nettoyage d'une blessure* (§3.2.7.2, easy when preventive), *Cautérisation* (§6.18.4) or
     *Chirurgie* taking out a weapon lodged by an impaling thrust (§3.4.5.2)."""
@@ -640,7 +643,7 @@ def pull_out(
     location: str,
     by: str,
     first_aid_by: str | None = None,
-    modifier: Situation = 0,
+    modifier: Situation = NO_SITUATION,
     resisted: bool = False,
     weapon_name: str | None = None,
 ) -> dict[str, Any]:
@@ -871,7 +874,7 @@ _CARE = {
 AMPUTABLE = frozenset({"shoulder", "arm", "hand", "thigh", "leg", "foot"})
 
 
-def amputate(world: World, patient: str, location: str, by: str, modifier: Situation = 0) -> dict[str, Any]:
+def amputate(world: World, patient: str, location: str, by: str, modifier: Situation = NO_SITUATION) -> dict[str, Any]:
     """An amputation (§6.18.1): the surgeon's *Amputation* roll, then the patient's END roll at
     the step that roll calls for (none after an EXTRA); a CATA_F, or a failed END roll, kills.
     A CRIT_F is partial: if the patient lives the operation is redone (the next day), where any

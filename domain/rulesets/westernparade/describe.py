@@ -14,6 +14,7 @@ from chronique.domain.rulesets.westernparade.body_events import BLOOD_WORDS, ext
 from chronique.domain.rulesets.westernparade.combat import extraordinary, extraordinary_effect
 from chronique.domain.rulesets.westernparade.experience import mark_bonus
 from chronique.domain.rulesets.westernparade.firstaid import DIFFICULT, EASY, read
+from chronique.domain.rulesets.westernparade.long_skills import practice_data
 from chronique.domain.rulesets.westernparade.report import (
     blood_left,
     care_words,
@@ -99,12 +100,29 @@ def roll(outcome: Mapping[str, Any]) -> str:
     got = quality(outcome.get("quality") or read(outcome["chance"], outcome["total"]))
     if outcome.get("automatic") or not outcome["faces"]:
         luck = outcome.get("luck")
-        insisted = f"; luck roll {luck['total']}, {quality(luck['quality'])}" if luck else ""
+        insisted = _insisted(luck, str(outcome["quality"])) if luck else ""
         if int(outcome["chance"]) < 0:
             # Ruling WD27: a chance below zero is no chance at all (§2.1.1), not "chance -40%".
             return f"no chance, {chance}: no roll{insisted} → {got}"
         return f"chance {chance}: below 5%, no roll{insisted} → {got}"
     return f"chance {chance}: rolled {rolled_words(outcome)} → {got}"
+
+
+# §2.1.1 L1275: insisting on the impossible, "il doit réussir un jet de chance pour ne pas subir un
+# échec critique (et un échec critique au jet de chance implique un échec catastrophique)".
+_SPARED = {
+    "NORM_F": "which spares a critical failure",
+    "CRIT_F": "which does not spare a critical failure",
+    "CATA_F": "which makes it a catastrophic failure",
+}
+
+
+def _insisted(luck: Mapping[str, Any], got: str) -> str:
+    # Ruling WC36: the roll insisted on cannot succeed whatever the dice; the chance a die was
+    # rolled at is the luck roll's, said as such (it read "luck roll 27", its chance unsaid, and
+    # its odds "had 30% to succeed").
+    luck_roll = f"a luck roll at {chance_words(luck)}: rolled {rolled_words(luck)}, {quality(str(luck['quality']))}"
+    return f"; insisting, the roll cannot succeed, {luck_roll}, {_SPARED[got]}"
 
 
 def chance_words(outcome: Mapping[str, Any]) -> str:
@@ -599,9 +617,52 @@ def _activity_rolled(e: Any) -> str:
     return f"{e.kind}: {roll(e.outcome)}" + (f" — {said}" if said else "") + ended
 
 
+def _bonus_words(bonus: int, now: bool) -> str:
+    # §6.6.7 L3593: "+1% [par jour] jusqu'à un maximum de +25%": the most is said once reached.
+    most = ", the most practice gives" if bonus >= practice_data()["max_bonus"] else ""
+    return f"+{bonus}% to trick shots{' now' if now else ''}{most}"
+
+
+def practice_change_words(practising: bool, bonus: int, ordered: bool) -> str:
+    """Trick-shooting practice started or stopped (§6.6.7 L3593) and the bonus it leaves, in words
+    (rulings WD29, WD30), the same in the log and in `downtime practice`'s answer: "practises
+    trick shooting (no bonus yet)", "stops practising trick shooting (+3% to trick shots now)",
+    "(+25% to trick shots now, the most practice gives)"; never "bonus +0%". ``ordered``: as the
+    order says it when given ("stops practising"); else as the log tells it after, "stopped
+    practising", true too of the record made when an idle bonus has worn away to nothing."""
+    if practising:
+        verb = "practises"
+    else:
+        verb = "stops practising" if ordered else "stopped practising"
+    if bonus:
+        said = _bonus_words(bonus, now=True)
+    else:
+        said = "no bonus yet" if practising else "no bonus"
+    return f"{verb} trick shooting ({said})"
+
+
+def practice_words(bonus: int, practising: bool) -> str:
+    """Trick-shooting practice as it stands (§6.6.7 L3593), as `downtime show` says it (ruling
+    WD29): "none", "practising, no bonus yet (+1% a day of practice)", "+3% to trick shots
+    (practising)", "+3% to trick shots"; the rule's numbers are ``downtime.toml``'s (WD30)."""
+    if bonus:
+        return _bonus_words(bonus, now=False) + (" (practising)" if practising else "")
+    return f"practising, no bonus yet (+{practice_data()['bonus_per_day']}% a day of practice)" if practising else "none"
+
+
+def practice_row(bonus: int, practising: bool) -> tuple[str, str]:
+    """Trick-shooting practice as a sheet's training row says it (§6.6.7 L3593; rulings WC19,
+    WD30): its plan, "2 hours a day" or "stopped", and its progress, "bonus +3% (at most +25%)",
+    or "no bonus yet (+1% a day of practice, at most +25%)" while nothing is gained yet."""
+    p = practice_data()
+    plan = f"{plural(p['hours_per_day'], 'hour')} a day" if practising else "stopped"
+    most = f"at most +{p['max_bonus']}%"
+    progress = f"bonus +{bonus}% ({most})" if bonus else f"no bonus yet (+{p['bonus_per_day']}% a day of practice, {most})"
+    return plan, progress
+
+
 def _practice(e: Any) -> str:
-    state = "practises trick shooting" if e.practising else "stopped practising trick shooting"
-    return f"{state}: bonus +{e.bonus}%"
+    return practice_change_words(bool(e.practising), int(e.bonus), ordered=False)
 
 
 # §3.2.5 (L1884-L1914): what a wound takes from its victim's actions (incapacity.py).

@@ -52,7 +52,7 @@ from chronique.domain.rulesets.westernparade import training as tr
 from chronique.domain.rulesets.westernparade.care import body_now, env
 from chronique.domain.rulesets.westernparade.characteristics import characteristic_roll
 from chronique.domain.rulesets.westernparade.condition import pv_of, still_for
-from chronique.domain.rulesets.westernparade.describe import activity_due_words, paused_words, period_words, teacher_words
+from chronique.domain.rulesets.westernparade.describe import activity_due_words, paused_words, period_words, practice_row, teacher_words
 from chronique.domain.rulesets.westernparade.play import draw, living, skill_score, stats
 from chronique.domain.rulesets.westernparade.report import where
 from chronique.domain.rulesets.westernparade.resolution import RollOutcome, difficulty, open_ended
@@ -248,7 +248,7 @@ def training_rows(character: Character, at: int, calendar: Calendar) -> list[tup
     rows = [(name, plan_words(t, state, dead), progress_words(character, name, t, calendar)) for name, t in state["targets"].items()]
     practising, bonus = bool(state["practice"]["practising"]), practice_now(character, at)
     if practising or bonus:
-        rows.append(("trick shooting", "2 hours a day" if practising else "stopped", f"bonus +{bonus}% (at most +25%)"))
+        rows.append(("trick shooting", *practice_row(bonus, practising)))
     return rows
 
 
@@ -849,10 +849,11 @@ def roll_activity(world: World, character: Character, activity: Mapping[str, Any
     shorten his day, ruling WB61)."""
     kind = activity["kind"]
     epoch, stream = draw(world, character)
+    fit = fitness.body_at(character.name, character.sheet, character.condition, world.campaign.settings, at)
     if activity["dying_until"] is not None:
         # §6.15 CRIT_F: the dying survivor's difficult luck roll.
         jchc = int(stats(character)["rolls"]["CHC"])
-        terms = {"jCHC": jchc, "difficulty": difficulty("difficile")} | _body_terms(world, character, activity, at, "CHC", jchc)
+        terms = {"jCHC": jchc, "difficulty": difficulty("difficile")} | _body_terms(fit, character, activity, "CHC", jchc)
     else:
         score = int(stats(character)["skills"][activity["skill"]])
         terms = {activity["skill"]: score}
@@ -861,15 +862,13 @@ def roll_activity(world: World, character: Character, activity: Mapping[str, Any
         for label, value in (("difficulty", activity["difficulty"]), (carried, activity["modifier"])):
             if value:
                 terms[label] = value
-        terms |= _body_terms(world, character, activity, at, activity["skill"], score)
+        terms |= _body_terms(fit, character, activity, activity["skill"], score)
     m_end, wound_percent = None, None
     if kind == "running":
         # §6.17.2 L5067: the wounds as they stand on the day shorten its distance (ruling WB61).
         m_end = int(stats(character)["modifiers"]["END"])
         # How much shorter (%) the day is: Table 3.6's penalties, the legs' doubled.
-        wound_percent = -fitness.wound_penalty(
-            fitness.body_at(character.name, character.sheet, character.condition, world.campaign.settings, at), legs=2
-        )
+        wound_percent = -fitness.wound_penalty(fit, legs=2)
     rolled = ls.roll_activity(stream, activity, terms, at, m_end, wound_percent)
     character.record(
         dev.ActivityRolled,
@@ -889,14 +888,13 @@ def roll_activity(world: World, character: Character, activity: Mapping[str, Any
     return rolled.result
 
 
-def _body_terms(world: World, character: Character, activity: Mapping[str, Any], at: int, name: str, score: int) -> dict[str, int]:
-    """What his body does to an activity's roll at ``at`` (ruling WC33), as to any roll at the
+def _body_terms(fit: fitness.Body, character: Character, activity: Mapping[str, Any], name: str, score: int) -> dict[str, int]:
+    """What his body ``fit`` does to an activity's roll (ruling WC33), as to any roll at the
     table (``fitness.roll_terms``): §3.2.7.1 L1980 puts Table 3.6's wound penalties on every
     action "quelle qu'elle soit", §3.2.7.2 L1993 divides "l'ensemble de ses compétences" while a
     wound festers, and losses and drink change a characteristic's jX (the dying survivor's CHC
     roll). A long-distance run takes no wound term: §6.17.2 L5067 shortens its distance instead
     ("on n'applique pas de modificateurs à son jet de compétence")."""
-    fit = fitness.body_at(character.name, character.sheet, character.condition, world.campaign.settings, at)
     kind = "characteristic" if name in character.sheet["characteristics"] else "skill"
     terms = fitness.roll_terms(fit, kind, name, score)
     if activity["kind"] == "running":

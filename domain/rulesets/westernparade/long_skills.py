@@ -203,7 +203,9 @@ def _effect(
 # -- trick-shooting practice (§6.6.7, L3584-L3593) -------------------------------------------
 
 
-def _practice() -> Any:
+def practice_data() -> Any:
+    """§6.6.7 L3593's numbers (``downtime.toml`` [practice]): the hours of a day's practice, the
+    bonus a day adds and its most, the idle days before it wears away and how fast it does."""
     return downtime_data()["practice"]
 
 
@@ -211,7 +213,7 @@ def practice_bonus(bonus: int, since: int, practising: bool, at: int) -> int:
     """The practice bonus at ``at`` of a character whose bonus was ``bonus`` at ``since``: while
     practising, +1% per full day of practice up to +25%; otherwise, after a week without
     practice, -1% per day (L3593), never below 0."""
-    p = _practice()
+    p = practice_data()
     days = max(0, at - since) // DAY
     if practising:
         return min(p["max_bonus"], bonus + p["bonus_per_day"] * days)
@@ -221,7 +223,7 @@ def practice_bonus(bonus: int, since: int, practising: bool, at: int) -> int:
 def practice_settles(bonus: int, since: int, practising: bool) -> int | None:
     """When the practice bonus stops changing: when practice reaches +25%, or when idleness has
     brought it to 0; None if it is already still."""
-    p = _practice()
+    p = practice_data()
     if practising:
         if bonus >= p["max_bonus"]:
             return None
@@ -234,14 +236,14 @@ def practice_settles(bonus: int, since: int, practising: bool) -> int | None:
 def trick_chance(precision: int, weapon_skill: int, bonus: int) -> int:
     """The chance of a trick: Tir de précision + a tenth of the weapon skill + the practice
     bonus (L3589-L3593)."""
-    return precision + weapon_skill // _practice()["weapon_tenth"] + bonus
+    return precision + weapon_skill // practice_data()["weapon_tenth"] + bonus
 
 
 def tricks_known(precision: int) -> int:
     """One trick per full 15% of Tir de précision (L3584)."""
-    return precision // _practice()["trick_per_percent"]
+    return precision // practice_data()["trick_per_percent"]
 
 
 def practice_hours() -> int:
     """Hours a week of trick-shooting practice: two a day (L3593), counted in the training week."""
-    return _practice()["hours_per_day"] * 7
+    return practice_data()["hours_per_day"] * 7

@@ -24,6 +24,9 @@ from chronique.domain.rulesets.westernparade.resolution import limits
 from chronique.domain.rulesets.westernparade.training import downtime_data
 
 FACES = 100
+INSISTED = aimed("luck roll against the impossible", "to be spared a critical failure on an impossible roll")
+"""The luck roll of one who insists on the impossible (§2.1.1 L1275; ruling WC36): counted as his
+one draw, at his jCHC, with what that chance is the chance of; the roll itself never had any."""
 FIRST_AID = aimed("first aid", "to stop at least 1 PH, at the easy chance")
 """First aid's kind (ruling LK14): one roll read at three chances (§3.2.4, WB34), its success any
 PH stopped, counted at the easy chance (LK4), which its odds words name."""
@@ -86,7 +89,7 @@ def _roll(kind: str, outcome: Mapping[str, Any], roller: str | None = None) -> l
     one who insisted on the impossible."""
     luck = outcome.get("luck")
     if luck is not None:
-        return _roll("luck roll against the impossible", luck, roller)
+        return _roll(INSISTED, luck, roller)
     if not outcome.get("faces"):
         return []
     chance = int(outcome["chance"])
