@@ -223,11 +223,6 @@ Said = tuple[str, "render.Drawn", list[str]]
 gave beyond its draw."""
 
 
-def _lifted(removed: list[dict[str, int]]) -> str:
-    # §Survie L446: a survived wound's margin malus lasts "jusqu'à soins curatifs".
-    return f"{plural(sum(m['amount'] for m in removed), 'point')} of lasting malus lifted"
-
-
 def _say(told: Told[TestOutcome, Said]) -> None:
     """A test's line, then what it gave (markers, a support, pile cards), each on a line of its own."""
     name, words, lines = told.words
@@ -638,12 +633,13 @@ def register(app: typer.Typer) -> None:
     def cure(ctx: typer.Context, campaign: str = CAMPAIGN, patient: str = typer.Argument(..., help="The patient.")) -> None:
         """Curative care (surgery…): lift the lasting maluses of survived wounds."""
         from chronique.domain.rulesets.cartes.advancement import cure as cure_
-        from chronique.domain.rulesets.cartes.describe import care_ended
+        from chronique.domain.rulesets.cartes.describe import care_ended, malus_lifted
 
         def act(world: World) -> Told[list[dict[str, int]], str]:
             care = world.character(patient).condition["care"]
             lifted = cure_(world, patient)
-            return Told(lifted, f"{named(world, patient)}: {_lifted(lifted)}{care_ended(care, world.character(patient).condition['care'])}")
+            ended = care_ended(care, world.character(patient).condition["care"])
+            return Told(lifted, f"{named(world, patient)}: {malus_lifted(lifted)}{ended}")
 
         typer.echo(run(ctx, lambda s: s.act(campaign, act)).words)
 

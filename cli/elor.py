@@ -687,6 +687,7 @@ def faculties(
 ) -> None:
     """The GM changes faculties after creation; action points, effort and hit points are recomputed."""
     from chronique.domain.rulesets.elor.downtime import change_faculties
+    from chronique.domain.rulesets.elor.play import hp_of
     from chronique.domain.text import quoted
 
     levels: list[tuple[str, int]] = []
@@ -698,13 +699,44 @@ def faculties(
             raise fail(f"a change is FACULTY=LEVEL, not {quoted(change)}") from None
 
     def recompute(world: World) -> Told[dict[str, Any], str]:
-        return Told(change_faculties(world, character, levels, reason), named(world, character))
+        changed = world.character(character)
+        before = {"faculties": dict(changed.sheet["faculties"]), "hit_points": hp_of(world, changed), **_state(changed)}
+        capacities = change_faculties(world, character, levels, reason)
+        return Told(capacities, _faculties_changed(changed, before, hp_of(world, changed)))
 
-    told = run(ctx, lambda s: s.act(campaign, recompute))
-    points = told.result
-    typer.echo(
-        f"{told.words}: action points {points['action_points']}, effort points {points['effort_points']}, max effort {points['max_effort']}"
+    typer.echo(run(ctx, lambda s: s.act(campaign, recompute)).words)
+
+
+def _state(character: Any) -> dict[str, bool]:
+    """Whether ``character`` is dead, and unconscious, now."""
+    return {"dead": bool(character.condition["dead"]), "unconscious": bool(character.condition["unconscious"])}
+
+
+def _faculties_changed(character: Any, before: dict[str, Any], hit_points: dict[str, int]) -> str:
+    """What a GM's change of faculties did, as the sheet says it (ruling E131): each faculty
+    from its old level to its new one, the capacities derived from them (§Capacités dérivées
+    calculées), the hit points when the Physique moved them (§Humains), and the state they made."""
+    from chronique.domain.rulesets.elor.tables import faculty_names, location, nature
+    from chronique.domain.sheetview import signed
+
+    after, derived, condition = character.sheet["faculties"], character.sheet["derived"], character.condition
+    old = before["faculties"]
+    moved = [f"{name} from {signed(old[name])} to {signed(after[name])}" for name in faculty_names() if old[name] != after[name]]
+    said = (
+        f"{character.name}'s faculties change: {', '.join(moved)}; {plural(derived['action_points'], 'action point')}, "
+        f"{plural(derived['effort_points'], 'effort point')} ({condition['effort']} available), "
+        f"at most {plural(derived['max_effort'], 'point')} of effort on one action"
     )
+    if hit_points != before["hit_points"]:
+        body = nature(character.sheet["nature"])
+        said += "; hit points " + ", ".join(f"{location(body, key).name} {hp}" for key, hp in hit_points.items())
+    # E35: the wounds read against the new hit points may knock out, wake or kill.
+    now = _state(character)
+    if now["dead"] and not before["dead"]:
+        return f"{said}; now dead"
+    if now["unconscious"] != before["unconscious"] and not now["dead"]:
+        return f"{said}; {'now unconscious' if now['unconscious'] else 'awake again'}"
+    return said
 
 
 @app.command("sheet")
@@ -779,10 +811,24 @@ def scene_act(
         raise fail("an attack spends its action point through “elor attack”, which makes it: --as takes action, wait or reserve")
 
     def act(world: Any) -> str:
-        take_opportunity(world, names, kind)
-        return who_is_next(world)
+        back = take_opportunity(world, names, kind)
+        return "\n".join([*(_spent(world.character(name), kind, effort) for name, effort in back.items()), who_is_next(world)])
 
     typer.echo(run(ctx, lambda s: s.act(campaign, act)))
+
+
+# Ruling E130 (§Scènes d'action step 3: the one designated "doit obligatoirement dépenser l'un de
+# ses points d'action"; §Combats: "réserver la possibilité de se défendre"): what the point went on.
+_SPENT_ON = {"action": "acts", "wait": "waits", "reserve": "holds a defence in reserve until their next opportunity"}
+
+
+def _spent(character: Any, kind: str, effort: int) -> str:
+    """The line of the point ``character`` just spent: "Bruna waits: an action point spent, 1 left
+    in sequence 2, 1 effort point back"."""
+    scene = character.condition["scene"]
+    back = f", {plural(effort, 'effort point')} back" if effort else ""
+    left = scene["ap"] or "none"
+    return f"{character.name} {_SPENT_ON[kind]}: an action point spent, {left} left in sequence {scene['sequence']}{back}"
 
 
 @scene_app.command("next")

@@ -403,7 +403,8 @@ def raise_(
         "--pool",
         help=(
             "reserve or experience: the Atouts that pay between sessions"
-            " (default: experience first, then the reserve for the rest; in play, the reserve)."
+            " (default: the experience if it pays it all, else the reserve if it does, else both,"
+            " experience first; in play, the reserve)."
         ),
     ),
     gm: bool = GM,

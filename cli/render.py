@@ -258,7 +258,10 @@ def contest(first: str, second: str, exchange: Contest, drawn: tuple[Drawn, Draw
     names = {"attacker": first, "defender": second}
     winner = names.get(exchange.opposition.winner or "")
     won_by = compared(exchange.opposition.to_dict(), exchange.second is not None)
-    typer.echo(f"{winner} wins, {won_by}" if winner else "both fail: nothing happens")
+    # §Réussites ou échecs L312-313: with no winner, both failed, or the one side that drew did
+    # (ruling C138: "both" read of a side out of combat, or ignoring it, that drew nothing).
+    failed = "both fail" if exchange.second is not None else f"{first} fails"
+    typer.echo(f"{winner} wins, {won_by}" if winner else f"{failed}: nothing happens")
 
 
 def advanced(services: Chronique, campaign_name: str, advanced: Advanced) -> None:
@@ -266,8 +269,13 @@ def advanced(services: Chronique, campaign_name: str, advanced: Advanced) -> Non
     from chronique.domain.gametime import duration_words, spanning
 
     label = spanning(services.calendar(services.campaign(campaign_name)), advanced.from_time, advanced.to_time)
-    # FAIRNESS.md v2: a dry run's dice come from a throwaway key, so it must never read as a forecast.
-    simulated = "SIMULATED with throwaway dice (dry run, nothing recorded; the real draws will differ): would advance"
+    # FAIRNESS.md v2: a dry run's dice come from a throwaway key, so it must never read as a forecast;
+    # one that drew nothing is what the real advance will do (ruling TB22).
+    simulated = (
+        "SIMULATED with throwaway dice (dry run, nothing recorded; the real draws will differ): would advance"
+        if advanced.drew
+        else "dry run, nothing recorded, nothing left to chance: would advance"
+    )
     verb = "advanced" if advanced.recorded else simulated
 
     span = duration_words(advanced.to_time - advanced.from_time)
@@ -370,9 +378,10 @@ def ledger(services: Chronique, campaign: Campaign, rows: list[dict[str, Any]], 
         typer.echo(game.experience_unbalanced)
 
 
-def luck(tallies: dict[Any, Tally], by: str, as_json: bool) -> None:
+def luck(tallies: dict[Any, Tally], by: str, as_json: bool, counted: str) -> None:
     """Observed against expected successes, with one standard deviation, and how unusual the gap
-    is in words (the z-score and the verdict in ``--json``); under the table, why a row's rolls are too few to tell (ruling LK9)."""
+    is in words (the z-score and the verdict in ``--json``), ``counted`` the game's word for what
+    its luck counts (``Ruleset.luck_counts``); under the table, why a row's rolls are too few to tell (ruling LK9)."""
     from chronique.domain.luck import TOO_FEW, TOO_FEW_WHY
 
     if as_json:
@@ -396,7 +405,7 @@ def luck(tallies: dict[Any, Tally], by: str, as_json: bool) -> None:
         typer.echo("no roll left to chance yet")
         return
     # How unusual in words, never a bare z (ruling LK11): --json keeps the figure.
-    table = new_table(by.capitalize(), "Draws", "Successes", "Expected ± 1 sd", "How unusual")
+    table = new_table(by.capitalize(), counted.capitalize(), "Successes", "Expected ± 1 sd", "How unusual")
     for key, t in tallies.items():
         table.add_row(str(key), str(t.draws), str(t.observed), f"{float(t.expected):.1f} ± {t.spread:.1f}", t.how_unusual())
     out = console()

@@ -96,7 +96,7 @@ def wound_cmd(
     character: str = CHARACTER,
     location: str = LOCATION,
     damage: int = typer.Argument(
-        ..., help="Damage dealt to the location (after armour and cover).", callback=bounds.within(0, limits.DAMAGE)
+        ..., help="Damage dealt to the location (after armour and cover).", callback=bounds.within(1, limits.DAMAGE)
     ),
     kind: str = typer.Option(
         "bullet",

@@ -190,7 +190,7 @@ def test_an_integer_the_journal_cannot_give_back_is_refused_by_the_store_in_the_
 @pytest.mark.parametrize(
     ("args", "named"),
     [
-        (("body", "wound", "Shotgun City", "Sam Parkerson", "right-thigh", "99999999999"), "the damage must be between 0 and 500"),
+        (("body", "wound", "Shotgun City", "Sam Parkerson", "right-thigh", "99999999999"), "the damage must be between 1 and 500"),
         (
             ("body", "press", "Shotgun City", "Sam Parkerson", "right-thigh", "--rounds", "100000000000000"),
             "--rounds must be between 1 and",

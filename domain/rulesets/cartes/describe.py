@@ -247,6 +247,13 @@ def _survival(e: Any) -> str:
     return f"survival draw for wound {e.wound_id}: {_drawn_under_care(e)} → {_SURVIVAL.get(e.result, e.result)}{malus}"
 
 
+def malus_lifted(removed: list[dict[str, int]]) -> str:
+    """What curative care lifted (``CuredByCare.removed``), as `cartes cure` and `downtime report`
+    say it: "5 points of lasting malus lifted"."""
+    # §Survie L446: a survived wound's margin malus lasts "jusqu'à soins curatifs".
+    return f"{plural(sum(m['amount'] for m in removed), 'point')} of lasting malus lifted"
+
+
 def _retried(e: Any) -> str:
     # §Médecine L467: a retry at or above the wound's value lifts the malus; say so rather than "-0",
     # as the advance that made it does ("the malus of wound 2 is gone"). A failed retry changes

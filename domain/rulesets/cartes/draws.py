@@ -289,7 +289,7 @@ def _draw_test(
         hand_left.remove(request.first_hand_card)
     for card in request.hand_cards:
         if card not in hand_left:
-            raise RuleViolation(f"{character.name} does not hold {shown(card)} in hand")
+            raise RuleViolation(_not_held(character, card))
         hand_left.remove(card)
     return resolve_test(
         target,
@@ -318,13 +318,25 @@ def _first_card(world: World, character: Character, request: TestRequest, passiv
     if request.source == "hand":
         card = request.first_hand_card
         if card is None or card not in c["hand"]:
-            # The cards as the sheet and the log show them (9♥, not 9H).
-            held = shown_all(list(c["hand"])) if c["hand"] else "empty"
-            raise RuleViolation(f"{character.name} does not hold {shown(card) if card else 'that card'} in hand (hand: {held})")
+            raise RuleViolation(_not_held(character, card))
         return card
     if not c["pile"]:
         raise RuleViolation(f"{character.name}'s pile is empty: make a recovery draw first (chronique cartes recover)")
     return str(c["pile"][0])
+
+
+def _not_held(character: Character, card: str | None) -> str:
+    # §Ressources en cartes L199: each hand card is played once. A card held, but named once more
+    # than it is held (first and in place of a failed card, or twice), is not said to be missing
+    # (ruling C139). The cards as the sheet and the log show them (9♥, not 9H).
+    hand = list(character.condition["hand"])
+    held = shown_all(hand) if hand else "empty"
+    if card is not None and card in hand:
+        count = hand.count(card)
+        played = "twice" if count == 1 else f"{count + 1} times"
+        holds = "it once" if count == 1 else f"{count} of them"
+        return f"{character.name} cannot play {shown(card)} {played}: the hand holds {holds} (hand: {held})"
+    return f"{character.name} does not hold {shown(card) if card else 'that card'} in hand (hand: {held})"
 
 
 def _hand_cards_spent(character: Character, request: TestRequest, outcome: TestOutcome) -> list[str]:

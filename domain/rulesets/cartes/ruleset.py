@@ -31,6 +31,7 @@ class Cartes:
     sample_sheets = ("alice.toml", "bruno.toml", "brigand.toml")
     experience_elsewhere = None
     # §Ressources en cartes L199-201, §Expérience L530 (ruling C81): the hand is the experience.
+    luck_counts = "draws"
     experience_unbalanced = (
         "A Cartes hand is its experience: cards awarded join it, and tests, recoveries and resource draws "
         "play from it as purchases do, so this ledger keeps no balance. Each character's hand is on their sheet."
@@ -111,7 +112,7 @@ class Cartes:
             return f"failed a survival draw: wound {event.wound_id} worsened to {lethality_name(event.wound['lethality'])}"
         if isinstance(event, ev.WoundSuffered) and event.effect == "out_of_combat":
             return "was knocked out of the fight"
-        return None
+        return _malus_eased(event)
 
     def describe_due(self, world: World, due: Due) -> str:
         """What a due process will do, for the downtime board."""
@@ -154,6 +155,24 @@ class Cartes:
 
     def processes(self, world: World) -> Processes:
         return CartesProcesses(world)
+
+
+def _malus_eased(event: Any) -> str | None:
+    # §Médecine L467, §Survie L446: the report says what lasting malus a wound was left with, so it
+    # says too when a retry lowered it or curative care lifted it; else the GM reads a -11 the
+    # sheet no longer carries (ruling C137). A retry that lowered nothing changes nothing to say.
+    if isinstance(event, ev.CuredByCare):
+        return f"had curative care: {words.malus_lifted(event.removed)}"
+    if not isinstance(event, ev.SurvivalRetried) or not event.outcome["success"]:
+        return None
+    if event.malus_before is None:
+        # A retry recorded before class version 3 kept only the malus it left (ruling C135).
+        return f"retried wound {event.wound_id}: a lasting malus of {event.malus} after it"
+    if event.malus >= event.malus_before:
+        return None
+    if not event.malus:
+        return f"lifted the lasting malus of wound {event.wound_id} ({event.malus_before}) by a survival retry"
+    return f"lowered the lasting malus of wound {event.wound_id} from {event.malus_before} to {event.malus} by a survival retry"
 
 
 def _refuse_more_than_the_packs(name: str, hand: int, pile_max: int, packs: int) -> None:

@@ -111,9 +111,23 @@ def effort_kept(outcome: Mapping[str, Any], asked: int) -> str:
 
 # The terms an action level is the sum of (resolution.action_level; a ranged attack's ``range``,
 # §Attaque à distance), in the order the words give them.
-_LEVEL_TERMS = ("faculty", "attributes", "profession", "halved", "familiarity", "prowess", "range", "parry", "bulk", "difficulty", "wounds")
-# A defence's gear terms by what they are (ruling E74): §La parade, §L'esquive (E33).
-_GEAR_TERMS = {"parry": "parry bonus", "bulk": "bulky gear"}
+_LEVEL_TERMS = (
+    "faculty",
+    "attributes",
+    "profession",
+    "halved",
+    "familiarity",
+    "prowess",
+    "range",
+    "parry",
+    "bulk",
+    "technical",
+    "difficulty",
+    "wounds",
+)
+# A defence's gear terms by what they are (ruling E74): §La parade, §L'esquive (E33); and the
+# attacker's technical malus, in its attack and the defence it hit (§Attaque, ruling E132).
+_GEAR_TERMS = {"parry": "parry bonus", "bulk": "bulky gear", "technical": "technical malus"}
 
 
 def level_terms(spec: Mapping[str, Any], terms: Mapping[str, int]) -> str:

@@ -102,7 +102,7 @@ class SequenceBegan(ChainedEvent):
 def _in_sequence(sequence: int, action_points: int, began: int) -> dict[str, Any]:
     """A protagonist's place in a sequence that began at ``began`` (§Scènes d'action): its
     action points available, none spent, no defence reserved, no opportunity taken yet."""
-    return {"sequence": sequence, "ap": action_points, "spent": 0, "token": False, "turn": 0, "attacked_on": 0, "began": began}
+    return {"sequence": sequence, "ap": action_points, "spent": 0, "token": False, "turn": 0, "simultaneous_on": 0, "began": began}
 
 
 class ProtagonistJoined(ChainedEvent):
@@ -189,11 +189,13 @@ class AttackResolved(ChainedEvent):
         state.setdefault("simultaneous", False)
 
     def apply(self, character: Character) -> None:
-        # The opportunity the attack was made on: a simultaneous pair's cards spend both points
-        # at once, and each then makes one attack on it (ruling E75).
+        # The opportunity a simultaneous attack was made on: a pair's cards spend both points at
+        # once, and each then makes one attack on it (ruling E75). Only a simultaneous one: an
+        # attack against "Défense" (§Cas d'actions simultanées L520-L528) leaves its target no
+        # "Attaque" card to answer with (ruling E129).
         scene = character.condition["scene"]
-        if scene is not None:
-            character.condition["scene"] = dict(scene, attacked_on=scene["turn"])
+        if scene is not None and self.simultaneous:
+            character.condition["scene"] = dict(scene, simultaneous_on=scene["turn"])
 
 
 class DamageTaken(ChanceConsumed, FaceDown):

@@ -467,9 +467,11 @@ def next_up(world: World) -> tuple[str, ...]:
     return next_actors([Protagonist(c.name, _available(c), c.condition["scene"]["spent"]) for c in cast], previous)
 
 
-def take_opportunity(world: World, names: Sequence[str], kind: str) -> None:
+def take_opportunity(world: World, names: Sequence[str], kind: str) -> dict[str, int]:
     """The named protagonists (the next up, acting simultaneously when tied) spend 1 AP each:
-    attack, action, wait or reserve (a defence until their next opportunity)."""
+    attack, action, wait or reserve (a defence until their next opportunity). Returns the effort
+    each got back, by name in the sheet's spelling (a wait's point, PROPOSAL §5.1), for the
+    table's line (ruling E130)."""
     if kind not in ("attack", "action", "wait", "reserve"):
         raise RuleViolation(f"an opportunity is used to attack, act, wait or reserve a defence, not {quoted(kind)}")
     _protagonists(world, [world.character(n) for n in names])
@@ -479,12 +481,12 @@ def take_opportunity(world: World, names: Sequence[str], kind: str) -> None:
     if not wanted or not wanted <= set(up):
         raise RuleViolation(f"the next opportunity is {' + '.join(up) or 'nobody'}'s")
     turn = max(c.condition["scene"]["turn"] for c in in_scene(world)) + 1
+    back: dict[str, int] = {}
     for name in sorted(wanted):
         character = world.character(name)
-        waited = kind == "wait" and character.condition["fatigue"] > 0
-        character.record(
-            ev.ActionPointSpent, at=world.campaign.clock, kind=kind, turn=turn, from_token=False, effort_recovered=1 if waited else 0
-        )
+        back[name] = 1 if kind == "wait" and character.condition["fatigue"] > 0 else 0
+        character.record(ev.ActionPointSpent, at=world.campaign.clock, kind=kind, turn=turn, from_token=False, effort_recovered=back[name])
+    return back
 
 
 def can_defend(character: Character) -> bool:
@@ -657,10 +659,11 @@ def attack(world: World, attacker: str, defender: str, blow: Attack) -> AttackRe
     spec = replace(
         blow.spec,
         familiarity=blow.spec.familiarity or weapon.familiarity,
-        difficulty=blow.spec.difficulty + blow.technical,
         purpose=blow.spec.purpose or f"attack on {d.name} with {blow.weapon}",
     )
-    attack_outcome = roll_test(world, a.name, spec, blow.shot, struck_down=answering)
+    # §Attaque (digest §3.8): the technical malus the attacker takes is a term of its own, never
+    # read as the GM's difficulty (ruling E132).
+    attack_outcome = roll_test(world, a.name, spec, blow.shot, (("technical", blow.technical),), struck_down=answering)
     defence_outcome = _defend(world, a, d, blow, weapon, attack_outcome)
     kind = blow.defence if defence_outcome is not None else "none"
     result = exchange(attack_outcome.degrees, defence_outcome.degrees if defence_outcome else 0, kind)
@@ -758,7 +761,7 @@ def _answers(world: World, a: Character, d: Character) -> bool:
     if a.condition["scene"] is not None:
         turn = max(c.condition["scene"]["turn"] for c in in_scene(world))
         mine, theirs = a.condition["scene"], d.condition["scene"]
-        if turn and mine["turn"] == theirs["turn"] == turn and theirs.get("attacked_on") == turn != mine.get("attacked_on"):
+        if turn and mine["turn"] == theirs["turn"] == turn and theirs.get("simultaneous_on") == turn != mine.get("simultaneous_on"):
             return True
     living(world, a.name)
     if a.condition["scene"] is not None:
@@ -885,17 +888,16 @@ def _defend(world: World, a: Character, target: Character, blow: Attack, weapon:
     if attack_outcome.degrees == 0 and (not blow.melee or not blow.defend_on_miss):
         return None
     base = blow.defence_spec or TestSpec("Coordination")
-    difficulty = base.difficulty
-    if blow.melee:
-        # PROPOSAL B12: the technical malus hits the defence only when the attack has a degree.
-        difficulty += blow.technical if attack_outcome.degrees else 0
-    else:
-        difficulty += weapon.defence_difficulty
+    difficulty = base.difficulty if blow.melee else base.difficulty + weapon.defence_difficulty
     familiarity = base.familiarity
+    gear: list[tuple[str, int]] = []
+    if blow.melee and attack_outcome.degrees:
+        # PROPOSAL B12: the attacker's technical malus hits the defence only when the attack has
+        # a degree; a term of its own, as in the attack's level (ruling E132).
+        gear.append(("technical", blow.technical))
     # Ruling E74: what the defender's gear gives the defence is its own term of the level, never
     # read as the GM's difficulty: §L'esquive L627, bulky gear hampers dodges (E33); §La parade,
     # "Certaines armes et certains boucliers peuvent apporter des bonus à la parade".
-    gear: list[tuple[str, int]] = []
     if blow.defence == "dodge":
         gear.append(("bulk", -gear_bulk(sheet_of(d))))
     if blow.defence == "parry":

@@ -288,13 +288,16 @@ def _targets(side: Side, state: dict[str, Any], me: str, world: World, pool: int
         return {}
     if side.attack:
         return {world.character(t).name: int(n) for t, n in side.attack.items() if n}
+    # L309, L331: the cards left after the defence attack the one opponent; none left, none attack
+    # (and more defence than cards is refused by the count, never drawn). A side all in defence has
+    # nothing to split, however many it faces (A15: a passive target draws only its defence; M148).
+    left = pool - side.defence
+    if left <= 0:
+        return {}
     foes = [p for p in state["participants"] if state["teams"][p] != state["teams"][me]]
     if len(foes) != 1:
         raise RuleViolation(f"{me} faces {len(foes)} opponents: split the attack cards among them (L309)")
-    # L309, L331: the cards left after the defence attack the one opponent; none left, none attack
-    # (and more defence than cards is refused by the count, never drawn).
-    left = pool - side.defence
-    return {foes[0]: left} if left > 0 else {}
+    return {foes[0]: left}
 
 
 def manoeuvre_of(side: Side) -> str:

@@ -38,7 +38,7 @@ from chronique.domain.rulesets.microfudge.rules import (
 from chronique.domain.rulesets.microfudge.sheet import characteristic
 from chronique.domain.rulesets.microfudge.tables import tables
 from chronique.domain.rulesets.words import joined
-from chronique.domain.text import fold, quoted
+from chronique.domain.text import fold, plural, quoted
 from chronique.domain.world import World
 
 HEALERS = ("accelerated-healing", "regeneration")
@@ -169,6 +169,15 @@ class Telekinesis:
     several: bool = False
 
 
+def _feat(key: str, masked: bool, telekinesis: Telekinesis | None) -> tuple[str, str]:
+    """What asks for the rank a refusal names, and the rule that sets it: the load and the time a
+    telekinetic feat holds it (L586-L605), a masked intrusion's step (L617), else the power (L566);
+    "Télékinésie needs Télékinésie Bon" said neither the load nor why (ruling M146)."""
+    if telekinesis is not None:
+        return f"moving {telekinesis.grams:,} g for {plural(telekinesis.sequences, 'Sequence')}", "L586-L605"
+    return (f"a masked {power_name(key)}", "L566, L617") if masked else (power_name(key), "L566")
+
+
 def use_power(
     world: World,
     name: str,
@@ -205,7 +214,8 @@ def use_power(
         required = max(required, telekinesis_required(telekinesis.grams, telekinesis.sequences))
     required += 1 if masked else 0
     if rank < required:
-        raise RuleViolation(f"{power_name(key)} needs {domain} {rank_of(required)}; {character.name} has {rank_of(rank)} (L566)")
+        feat, rule = _feat(key, masked, telekinesis)
+        raise RuleViolation(f"{feat} needs {domain} {rank_of(required)}; {character.name} has {rank_of(rank)} ({rule})")
     difficulty = required + (1 if telekinesis is not None and telekinesis.several else 0)
     fatigue = bool(settings(world)["fatigue"])
     _, vigueur, _ = characteristic(character.sheet, "Vigueur")

@@ -12,8 +12,10 @@ SETTINGS = (
         "How deep wounds heal",
         (Choice("weekly", "a card a week"), Choice("graduated", "a month, then two weeks, then a week")),
         "weekly",
-        "L341: one card a week for edged weapons and firearms, 'very generous'; the graduated example takes "
-        "a month from -3 to -2, two weeks to -1, a week to 0.",
+        # Words people read (ruling M147): the seed's own words in typographic quotes, and penalties
+        # with the minus sign the sheet prints ("Blessure grave ou mortelle (−3)"), never a hyphen.
+        "L341: one card a week for edged weapons and firearms, “très généreux” (very generous); the graduated "
+        "example takes a month from −3 to −2, two weeks to −1, a week to 0.",
     ),
     Setting(
         "first_aid_mode",

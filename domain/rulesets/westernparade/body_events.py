@@ -227,11 +227,12 @@ class CareGiven(OnAWound, BodyEvent, ChanceConsumed):
     Cautérisation, Amputation, Extraction de balle), the roll, and ``result`` (what it did).
     What the reading depends on besides the roll, None where the skill does not need it (and on
     care recorded before the event kept it): ``redone``, an amputation redone after a partial one
-    (§6.18.1); for an extraction (§3.2.7.4) ``first_attempt`` on that bullet; for an extraction
+    (§6.18.1); for an extraction (§3.2.7.4) ``first_attempt`` on that bullet and ``chained``, made
+    while an earlier attempt's bleed still ran, so it starts none (ruling WB62); for an extraction
     or a surgery taking out an impaling weapon (*Chirurgie*, §3.4.5.2) the ``critical`` effect of
     its damage (§3.2.9) and ``fell_beyond_saving`` (§3.2.4, the d60 of death)."""
 
-    class_version = 3
+    class_version = 4
 
     location: str
     by: str
@@ -240,6 +241,7 @@ class CareGiven(OnAWound, BodyEvent, ChanceConsumed):
     result: dict[str, Any]
     redone: bool | None
     first_attempt: bool | None
+    chained: bool | None
     critical: dict[str, Any] | None
     fell_beyond_saving: bool | None
     epoch: str
@@ -251,6 +253,11 @@ class CareGiven(OnAWound, BodyEvent, ChanceConsumed):
         super().upcast_stored(state)
         for name in ("redone", "first_attempt", "critical", "fell_beyond_saving"):
             state.setdefault(name, None)
+        if "chained" not in state:
+            # Before version 4 only the first attempt on a bullet bled, every later one counted
+            # chained (ruling WB62): what those extractions were read by.
+            first = state["first_attempt"]
+            state["chained"] = None if first is None else not first
 
 
 class WeaponPulled(OnAWound, BodyEvent, ChanceConsumed):

@@ -27,12 +27,13 @@ class Extraction:
         return {"success": self.success, "damage": self.damage, "ph": self.ph, "per_minute": self.per_minute}
 
 
-def extraction(quality: str, first: bool) -> Extraction:
-    """Every attempt deals 1 damage; the first starts a 1 PH/minute bleed that chained attempts do
-    not worsen; a critical or catastrophic failure costs one more PV and one more PH."""
+def extraction(quality: str, chained: bool) -> Extraction:
+    """Every attempt deals 1 damage and starts a 1 PH/minute bleed, but one ``chained`` on an
+    earlier attempt whose bleed still runs does not worsen it; a critical or catastrophic failure
+    costs one more PV and one more PH."""
     bad = quality in ("CRIT_F", "CATA_F")
     success = quality in ("NORM_S", "CRIT_S", "EXTRA")
-    return Extraction(success, 1 + (1 if bad else 0), 1 if bad else 0, 1 if first else 0)
+    return Extraction(success, 1 + (1 if bad else 0), 1 if bad else 0, 0 if chained else 1)
 
 
 def enters_head(damage: int, head_pv: int) -> bool:

@@ -735,7 +735,7 @@ def _detach_flattened(world: World, character: Character, helper: Character, bod
 
 
 # The inputs a CareGiven records besides its roll, for the skills whose reading depends on them.
-_CARE_INPUTS: dict[str, Any] = dict.fromkeys(("redone", "first_attempt", "critical", "fell_beyond_saving"))
+_CARE_INPUTS: dict[str, Any] = dict.fromkeys(("redone", "first_attempt", "chained", "critical", "fell_beyond_saving"))
 
 Cared = tuple[dict[str, Any], dict[str, Any]]
 """What a care skill did: its result, and the inputs (of ``_CARE_INPUTS``) its reading depended on."""
@@ -781,7 +781,11 @@ def _extract_check(w: dict[str, Any], place: str) -> int:
 
 def _extract(body: dict[str, Any], w: dict[str, Any], loc: str, grade: str, at: int, e: Env, stream: ChanceStream) -> Cared:
     first = not w.get("extracting", False)
-    done = extraction(grade, first)
+    # §3.2.7.4 L2011: "dans tous les cas ... crée une hémorragie"; chaining attempts "n'aggrave
+    # pas l'hémorragie": an attempt is chained while an earlier one's bleed still runs, so one
+    # made after first aid stopped it bleeds anew (ruling WB62).
+    chained = bool(w["per_minute"])
+    done = extraction(grade, chained)
     w["extracting"] = True
     w["damage"] += done.damage
     body["ph"] -= done.ph
@@ -795,7 +799,7 @@ def _extract(body: dict[str, Any], w: dict[str, Any], loc: str, grade: str, at: 
         w["bullet"] = False
         body["head_bullet"] = {"status": "lodged", "next_at": at + YEAR, "count": 0}
     critical, fell = _hurt_further(body, w, loc, at, e, stream)
-    return done.to_dict(), {"first_attempt": first, "critical": critical.to_dict(), "fell_beyond_saving": fell}
+    return done.to_dict(), {"first_attempt": first, "chained": chained, "critical": critical.to_dict(), "fell_beyond_saving": fell}
 
 
 def _clean_check(w: dict[str, Any], place: str) -> int:

@@ -359,8 +359,11 @@ def _care_given(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[
     if event.get("first_attempt") is None:
         table.unrecorded("first_attempt")
         raise Unknowable  # recorded before CareGiven kept what an extraction's dice depend on
+    # Recorded before CareGiven version 4 (ruling WB62), every attempt after a bullet's first was
+    # read as chained: the journal's own reading then.
+    chained = event["chained"] if "chained" in event else not event["first_attempt"]
     _care_deaths(event, replay)
-    return {"outcome": outcome, "result": extraction(quality, event["first_attempt"]).to_dict()}
+    return {"outcome": outcome, "result": extraction(quality, chained).to_dict()}
 
 
 def _weapon_pulled(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[str, Any]:

@@ -169,8 +169,10 @@ def test_the_downtime_report_names_the_wound_and_says_a_death_once_Survie_L446_L
     assert run(db, "downtime", "report", NAME).stdout.splitlines() == [
         "Day 1 08:01  Bruno died of a failed survival draw for wound 1",
         "Day 1 09:00  Alice survived wound 1 with a lasting malus of 9",
+        # Ruling C137: her retry an hour later (§Médecine L467) lowered it, and the report says so.
+        "Day 1 10:00  Alice lowered the lasting malus of wound 1 from 9 to 4 by a survival retry",
     ]
-    assert "lasting malus of wound 1" in run(db, "sheet", NAME, "Alice").stdout
+    assert "lasting malus of wound 1: -4" in run(db, "sheet", NAME, "Alice").stdout
 
 
 def test_a_worsened_wound_is_named_with_its_new_lethality_and_a_death_reads_without_brackets_ruling_C130() -> None:

@@ -109,7 +109,8 @@ def test_elor_from_a_test_to_a_downtime_of_work_and_healing_Actions_longues_L436
     assert sheet["condition"]["long_actions"][0]["units"] == len(tests) == 6
     assert sheet["condition"]["long_actions"][0]["accumulated"] == running[-1]
     assert (
-        "action points 3, effort points 3, max effort 2" in run(db, "elor", "faculties", "Tolosa", "Aldo", "M=0", "--reason", "GM").stdout
+        "3 action points, 3 effort points (3 available), at most 2 points of effort on one action"
+        in run(db, "elor", "faculties", "Tolosa", "Aldo", "M=0", "--reason", "GM").stdout
     )
     assert "OK" in run(db, "verify", "Tolosa").stdout
 

@@ -145,10 +145,28 @@ def test_scene_next_names_who_opens_the_next_sequence_seed_Scenes_d_action_L478_
     tolosa(db, tmp_path, ALDO_SHEET, DINO)
     run(db, "session", "start", "Tolosa")
     assert run(db, "elor", "scene", "start", "Tolosa", "Aldo", "Dino").stdout.strip() == "scene started; next: Aldo"
-    said = [run(db, "elor", "scene", "act", "Tolosa", who, "--as", "wait").stdout.strip() for who in ("Aldo", "Dino", "Aldo", "Aldo")]
-    assert said == ["next: Dino", "next: Aldo", "next: Aldo", "next: Aldo, opening sequence 2 with all action points back"]
+    said = [
+        run(db, "elor", "scene", "act", "Tolosa", who, "--as", "wait").stdout.strip().splitlines()
+        for who in ("Aldo", "Dino", "Aldo", "Aldo")
+    ]
+    assert [lines[-1] for lines in said] == [
+        "next: Dino",
+        "next: Aldo",
+        "next: Aldo",
+        "next: Aldo, opening sequence 2 with all action points back",
+    ]
+    # Ruling E130: each line first says whose point went on what, and what is left of them.
+    assert [lines[0] for lines in said] == [
+        "Aldo waits: an action point spent, 2 left in sequence 1",
+        "Dino waits: an action point spent, none left in sequence 1",
+        "Aldo waits: an action point spent, 1 left in sequence 1",
+        "Aldo waits: an action point spent, none left in sequence 1",
+    ]
     assert run(db, "elor", "scene", "next", "Tolosa").stdout.strip() == "next: Aldo, opening sequence 2 with all action points back"
-    assert run(db, "elor", "scene", "act", "Tolosa", "Aldo").stdout.strip() == "next: Dino"
+    assert run(db, "elor", "scene", "act", "Tolosa", "Aldo").stdout.strip().splitlines() == [
+        "Aldo acts: an action point spent, 2 left in sequence 2",
+        "next: Dino",
+    ]
     began = events(db, "SequenceBegan", "Dino")
     assert [(b["sequence"], b["at"] - began[0]["at"]) for b in began] == [(1, 0), (2, 6)]  # a sequence is 6 seconds (L472)
 

@@ -94,7 +94,7 @@ def test_downtime_commands_name_the_character_profession_and_action_as_the_journ
     run(db, "elor", "long-action", "start", "Tolosa", "Samson", "Carve A Canoe", "--degrees", "6", "--unit", "1d")
     assert run(db, "elor", "long-action", "abandon", "Tolosa", "samson", "1").stdout == "Samson gives up Carve A Canoe\n"
     said = run(db, "elor", "faculties", "Tolosa", "samson", "M=0", "--reason", "a vision").stdout
-    assert said.startswith("Samson: action points 3, ")
+    assert said.startswith("Samson's faculties change: Mental from ")  # the line's wording: ruling E131
 
 
 def test_a_long_action_given_up_or_finished_is_named_and_an_older_one_reads_without_a_placeholder_seed_Actions_longues(

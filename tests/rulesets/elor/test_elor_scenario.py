@@ -63,7 +63,16 @@ def combat(world: World) -> None:
     take_opportunity(world, ["Aldo"], "reserve")
     take_opportunity(world, ["Aldo"], "wait")  # the reserved defence lapses at his next opportunity
     aldo = world.character("Aldo")
-    assert aldo.condition["scene"] == {"sequence": 2, "ap": 0, "spent": 3, "token": False, "turn": 4, "attacked_on": 1, "began": COMBAT + 6}
+    # His attacks were against "Défense" (ruling E129): none was of a simultaneous pair.
+    assert aldo.condition["scene"] == {
+        "sequence": 2,
+        "ap": 0,
+        "spent": 3,
+        "token": False,
+        "turn": 4,
+        "simultaneous_on": 0,
+        "began": COMBAT + 6,
+    }
     end_scene(world)
     assert world.campaign.clock == 8 * HOUR  # two 6-second sequences (§Scènes d'action L472, E29)
 

@@ -47,9 +47,9 @@ def test_amputation_outcomes_S6_18_1_WB12() -> None:
 
 
 def test_bullet_extraction_S3_2_7_4_L2006() -> None:
-    first = extraction("NORM_S", first=True)
+    first = extraction("NORM_S", chained=False)
     assert (first.success, first.damage, first.ph, first.per_minute) == (True, 1, 0, 1)
-    again = extraction("CRIT_F", first=False)
+    again = extraction("CRIT_F", chained=True)
     assert (again.success, again.damage, again.ph, again.per_minute) == (False, 2, 1, 0)
 
 
