@@ -8,6 +8,7 @@ undecodable row is named instead of crashing, and so a hash covers exactly what 
 from __future__ import annotations
 
 import hashlib
+import shlex
 from collections.abc import Iterable, Iterator
 from functools import cache
 from itertools import chain
@@ -242,9 +243,32 @@ class Audit:
         try:
             campaign_id = self.resolve(campaign)
             own = self.campaign_events(campaign_id)
+            if receipts:
+                self._kept_elsewhere(campaign, own, receipts)
             return verify(own, lambda: _failing(row_links(self._pages(), self._members(campaign_id), campaign_id)), all_rules(), receipts)
         except Unreadable as unreadable:
             return Report(failure=unreadable.why, place=unreadable.place, detail=unreadable.detail)
+
+    def _kept_elsewhere(self, campaign: str, own: list[dict[str, Any]], receipts: Receipts) -> None:
+        """Refuse a kept receipt that is another campaign's of this journal (ruling EB36; FP18 names the
+        campaign a receipt is checked against): it was said "rewritten or cut short" of the
+        campaign named, a tampering the journal never did."""
+        held = {s["seal"] for s in chain_seals(own)} | {e.commitment for e in epochs_of(own, strict=False).values()}
+        stray = [kept for kept in (*receipts.seals, *receipts.commitments) if kept not in held]
+        if not stray:
+            return
+        name = next(e["name"] for e in own if e["topic"] == CAMPAIGN + "Created")
+        for other in self.campaign_ids():
+            events = self.campaign_events(other)
+            theirs = {s["seal"] for s in chain_seals(events)} | {e.commitment for e in epochs_of(events, strict=False).values()}
+            for kept in stray:
+                if kept in theirs:
+                    whose = next(e["name"] for e in events if e["topic"] == CAMPAIGN + "Created")
+                    what = "seal" if kept in receipts.seals else "commitment"
+                    raise RuleViolation(
+                        f"the kept {what} {kept[:16]}… is one of {whose}'s receipts, not {name}'s: "
+                        f"check it with `chronique verify {shlex.quote(whose)} --{what} {kept}`"
+                    )
 
     def seal_check(self, campaign: str, seal: str) -> tuple[bool, str]:
         """Whether the journal still extends a seal a player kept, and why not."""

@@ -56,19 +56,19 @@ def campaign_report(services: Chronique, campaign: str) -> str:
         parts.append("<p>No roll was left to chance yet.</p>")
     for tallies, label in ((by_character, "Character"), (by_kind, "Kind of roll"), (by_session, "Session")):
         if tallies:
-            parts += [_luck_table(tallies, label), _figure(tallies, f"Luck by {label.lower()}")]
+            parts += [_luck_table(tallies, label, rules.luck_counts), _figure(tallies, f"Luck by {label.lower()}")]
     parts.append("</body></html>")
     return "".join(parts)
 
 
-def _luck_table(tallies: dict[Any, Tally], label: str) -> str:
+def _luck_table(tallies: dict[Any, Tally], label: str, counted: str) -> str:
     rows = "".join(
         f"<tr><td>{html.escape(str(k))}</td><td>{t.draws}</td><td>{t.observed}</td>"
         f"<td>{float(t.expected):.1f} ± {t.spread:.1f}</td><td>{t.how_unusual()}</td></tr>"
         for k, t in tallies.items()
     )
     # How unusual in words, never a bare z (ruling LK11), as `chronique luck` says it.
-    head = f"<tr><th>{label}</th><th>Draws</th><th>Successes</th><th>Expected ± 1 sd</th><th>How unusual</th></tr>"
+    head = f"<tr><th>{label}</th><th>{counted.capitalize()}</th><th>Successes</th><th>Expected ± 1 sd</th><th>How unusual</th></tr>"
     return f"<table>{head}{rows}</table>"
 
 

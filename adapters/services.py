@@ -28,11 +28,11 @@ from chronique.adapters.pacingdue import PacingDue, moved
 from chronique.adapters.vault import SeedVault, SimulatedChance, VaultChance
 from chronique.domain.campaign import Campaign, campaign_id_for
 from chronique.domain.cards import RANKS
-from chronique.domain.chain import ChainedAggregate, ChainedEvent, salting
+from chronique.domain.chain import ChainedAggregate, ChainedEvent, ChanceConsumed, salting
 from chronique.domain.character import Character
 from chronique.domain.corrections import CORRECTION_TOPICS, voided_by
 from chronique.domain.deck import Deck
-from chronique.domain.errors import RuleViolation
+from chronique.domain.errors import RuleViolation, SheetProblems
 from chronique.domain.fairness import seal_of
 from chronique.domain.gametime import Calendar, WrongCalendar, calendar_for_start, calendar_from
 from chronique.domain.luck import Tally, session_words, tally_counted
@@ -40,7 +40,7 @@ from chronique.domain.names import find
 from chronique.domain.notes import GM, Note, note_author, refuse_player_unless_allowed
 from chronique.domain.pacing import Pacing, make_pacing
 from chronique.domain.players import player_named
-from chronique.domain.rulesets import Ruleset, calendar_games, ruleset
+from chronique.domain.rulesets import Ruleset, calendar_games, game_of_sheet, ruleset
 from chronique.domain.rulesets.words import face_down_until, joined, player_assigned, told
 from chronique.domain.text import character_in_words, fold, quoted, unprintable_in
 from chronique.domain.timeline import Tick, advance
@@ -144,6 +144,12 @@ class Advanced:
     def simulated(self) -> bool:
         """A dry run draws from a throwaway key: it shows what could happen, not what will."""
         return not self.recorded
+
+    @property
+    def drew(self) -> bool:
+        """Whether anything of it was left to chance: a dry run that drew nothing (a MicroFudge
+        week of healing) is what the real advance will do, not a simulation (ruling TB22)."""
+        return any(isinstance(event, ChanceConsumed) for event in self.events)
 
 
 @dataclass(frozen=True)
@@ -546,7 +552,15 @@ class Chronique:
 
         def create(world: World) -> Character:
             rules = ruleset(world.campaign.ruleset)
-            sheet, condition = rules.new_character(raw_sheet)
+            try:
+                sheet, condition = rules.new_character(raw_sheet)
+            except SheetProblems:
+                other = game_of_sheet(raw_sheet, but=world.campaign.ruleset)
+                if other is None:
+                    raise
+                raise RuleViolation(
+                    f"this is a sheet of {other}, and {world.campaign.name} plays {rules.title}: give a sheet of {rules.title}"
+                ) from None
             character = Character.create(world.campaign.id, sheet["name"], world.campaign.ruleset, sheet, condition)
             # After the checks that name a bad character name in their own words (EB3).
             odd = unprintable_in(raw_sheet)

@@ -24,7 +24,7 @@ app = typer.Typer(help="Create, list and show campaigns; show and change their s
 @app.command("new")
 def new(
     ctx: typer.Context,
-    name: str = typer.Argument(..., help="The campaign's name, e.g. 'Shotgun City'."),
+    name: str = typer.Argument(..., help="The campaign's name, e.g. “Shotgun City”."),
     ruleset: str = typer.Option(..., "--ruleset", help=f"The game: {', '.join(PACKAGES)}."),
     start: str = typer.Option(
         None,

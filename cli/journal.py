@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import typer
@@ -38,7 +39,7 @@ def register(app: typer.Typer) -> None:
         since: str = typer.Option(None, "--from", callback=bounds.game_date, help="From this in-game date."),
         until: str = typer.Option(None, "--to", callback=bounds.game_date, help="Up to this in-game date."),
         limit: int = typer.Option(None, "--limit", callback=bounds.LOG_PAGE, help="At most this many events (a page)."),
-        page: int = typer.Option(1, "--page", callback=bounds.LOG_PAGE, help="Which page of --limit events."),
+        page: int = typer.Option(None, "--page", callback=bounds.LOG_PAGE, help="Which page of --limit events (default: the first)."),
         tail: int = typer.Option(
             None, "--tail", callback=bounds.LOG_PAGE, help="Show only this many events, the last ones (after the filters)."
         ),
@@ -50,6 +51,12 @@ def register(app: typer.Typer) -> None:
 
         if tail is not None and limit is not None:
             raise render.usage("give --tail or --limit, not both")
+        if tail is not None and page is not None:
+            raise render.usage("give --tail or --page, not both: --tail shows the last events, --page a page of --limit")
+        if page is not None and limit is None:
+            # Ruling TB21: a page counts --limit events; without it --page was dropped unsaid and
+            # the whole log shown as though it were that page.
+            raise render.usage(f"--page {page} counts pages of --limit events: give --limit too")
 
         def show(s: Chronique) -> None:
             calendar = s.calendar(s.campaign(campaign))
@@ -62,13 +69,18 @@ def register(app: typer.Typer) -> None:
                 kinds=kinds_asked(s.campaign(campaign), kind),
                 since=start,
                 until=end,
-                offset=(page - 1) * limit if limit else 0,
+                offset=(page - 1) * limit if page and limit else 0,
                 # The last events are the first ones newest first, shown back in order.
                 limit=limit if tail is None else tail,
                 newest_first=newest_first or tail is not None,
                 gm=gm,
             )
             entries = s.page_log(campaign, asked)
+            if not entries and page and page > 1 and not as_json and s.page_log(campaign, replace(asked, offset=0, limit=1)):
+                # Ruling TB21: the entries asked for exist, on earlier pages; "no entry" said none did.
+                name = s.campaign(campaign).name
+                typer.echo(f"{name}: page {page} is past the end of the log asked for ({limit} entries a page): ask for an earlier --page")
+                return
             if tail is not None and not newest_first:
                 entries = entries[::-1]
             render.log(s, campaign, entries, as_json, gm)
@@ -192,4 +204,6 @@ def register_luck(app: typer.Typer) -> None:
         cards fell, before a support's card or a hand card replaced one; after a first card chosen
         face up from the hand (every resource and recovery draw), only the cards still to draw
         count; a draw no card could change is none (ruling C97)."""
-        run(ctx, lambda s: render.luck(s.luck(campaign, by), by, as_json))
+        from chronique.domain.rulesets import ruleset
+
+        run(ctx, lambda s: render.luck(s.luck(campaign, by), by, as_json, ruleset(s.campaign(campaign).ruleset).luck_counts))

@@ -368,11 +368,11 @@ class Session:
         """Which campaign a line that names none plays, in words; else how to pick one. (A shell
         started without a campaign plays the journal's default one, as any command would.)"""
         if self.line.campaign is not None:
-            return f"this shell plays {self.line.campaign}: a line that names no campaign plays it; 'use CAMPAIGN' plays another"
+            return f"this shell plays {self.line.campaign}: a line that names no campaign plays it; `use CAMPAIGN` plays another"
         names = sorted((name for name, _ in self.warm.campaigns()), key=str.casefold)
         if not names:
             return "no campaign in use, and the journal has none yet: 'campaign new NAME --ruleset GAME' creates one"
-        return f"no campaign in use: 'use CAMPAIGN' picks one of {', '.join(names)}, or a line names its own"
+        return f"no campaign in use: `use CAMPAIGN` picks one of {', '.join(names)}, or a line names its own"
 
     def script(self, lines: Iterable[str]) -> None:
         """Run every line of ``lines`` (a script on standard input) until one asks to leave."""

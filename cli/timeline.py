@@ -56,7 +56,7 @@ def register(app: typer.Typer) -> None:
 
         def go(s: Chronique) -> Advanced:
             if not dry_run and not yes:
-                ask(at_stake(s, campaign, target))
+                ask(*at_stake(s, campaign, target))
             advanced = s.advance(campaign, target, dry_run)
             render.advanced(s, campaign, advanced)
             return advanced  # the outcome --json prints, a dry run's included
@@ -64,12 +64,13 @@ def register(app: typer.Typer) -> None:
         run(ctx, go)
 
 
-def at_stake(services: Chronique, campaign: str, target: Any) -> list[str]:
+def at_stake(services: Chronique, campaign: str, target: Any) -> tuple[list[str], bool]:
     """What a dry run of the advance (throwaway dice) does that cannot be undone at the table: a
-    character who dies, a limb lost; each as the log words it, with its in-game time."""
+    character who dies, a limb lost; each as the log words it, with its in-game time; and whether
+    the dry run left anything to chance."""
     before = services.world(campaign)
     trial = services.advance(campaign, target, dry_run=True)
-    return irreversible(before, trial, services.calendar(before.campaign).format)
+    return irreversible(before, trial, services.calendar(before.campaign).format), trial.drew
 
 
 def irreversible(before: World, trial: Advanced, label: Any) -> list[str]:
@@ -106,16 +107,19 @@ def at_a_terminal() -> bool:
     return sys.stdin.isatty()
 
 
-def ask(losses: list[str]) -> None:
-    """Nothing when ``losses`` is empty; else they are shown and the GM confirms on a terminal.
-    Off a terminal, or declined, the advance is refused and records nothing."""
+def ask(losses: list[str], drew: bool) -> None:
+    """Nothing when ``losses`` is empty; else they are shown and the GM confirms on a terminal,
+    told whether they came of throwaway dice (``drew``). Off a terminal, or declined, the advance
+    is refused and records nothing."""
     if not losses:
         return
     if not at_a_terminal():
         raise fail(
             f"this advance may be irreversible ({'; '.join(' '.join(loss.split()) for loss in losses)}): run it with --yes to record it"
         )
-    typer.echo("In a dry run with throwaway dice (the real draws will differ), this advance is irreversible:")
+    # Ruling TB22: with nothing left to chance the dry run is what the advance will do.
+    simulated = "In a dry run with throwaway dice (the real draws will differ)" if drew else "With nothing left to chance"
+    typer.echo(f"{simulated}, this advance is irreversible:")
     for line in losses:
         typer.echo(f"  {line}")
     if not typer.confirm("Record it?", default=False):

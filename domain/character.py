@@ -154,8 +154,12 @@ class Character(ChainedAggregate):
         for version in versions:
             if version == 1 or not 1 < version <= self.version:
                 raise RuleViolation(f"{self.name} has no event {self.ref(version)} that can be voided")
-            if isinstance(history[version - 1], CORRECTIONS) or version in self.voided:
-                raise RuleViolation(f"event {self.ref(version)} of {self.name} is a correction or already voided")
+            if isinstance(history[version - 1], CORRECTIONS):
+                raise RuleViolation(f"event {self.ref(version)} of {self.name} is a correction, and a correction is never voided")
+            if version in self.voided:
+                # Which of the two it is, and what voided it, so that the GM reads the right event (EB38).
+                by = next(e for e in history if isinstance(e, CORRECTIONS) and version in _versions_voided(e))
+                raise RuleViolation(f"event {self.ref(version)} of {self.name} is voided already, by {self.ref(by.originator_version)}")
             if stands_when_undone(history[version - 1]):
                 # Chance consumed for the whole table (a Cartes deal, ruling C90): never voided.
                 raise RuleViolation(
@@ -184,6 +188,11 @@ class Character(ChainedAggregate):
 
 CORRECTIONS = (Character.Corrected, Character.Undone)
 """The events that void others: a replay leaves them out, and they are never voided themselves."""
+
+
+def _versions_voided(correction: Character.Corrected | Character.Undone) -> list[int]:
+    """The versions a correction voided: one a `correct`, every one of a command an `undo`."""
+    return [correction.voided] if isinstance(correction, Character.Corrected) else list(correction.voided)
 
 
 def stands_when_undone(event: Any) -> bool:

@@ -34,6 +34,9 @@ class Ruleset(Protocol):
     """None when the game counts experience the ledger reads (:meth:`experience`); else where the
     game keeps its characters' growth instead, in words, which `xp ledger` and the web journal
     say rather than show an empty ledger."""
+    luck_counts: str
+    """What its luck counts, as the luck tables head the column: "draws" of cards (Cartes), "rolls"
+    of dice (ruling LK17)."""
     experience_unbalanced: str | None
     """None when the ledger's running balance (awards less spends) is the experience a character
     holds; else, in words, why it is not, which `xp ledger` and the web journal say in its place
@@ -141,6 +144,24 @@ def ruleset(name: str) -> Ruleset:
     if name not in KNOWN:
         raise RuleViolation(f"unknown ruleset {quoted(name)} (choose one of {', '.join(KNOWN)})")
     return import_module(module(name, "ruleset")).RULESET
+
+
+def game_of_sheet(raw: Mapping[str, Any], but: str) -> str | None:
+    """The title of the game other than ``but`` whose creation rules the sheet ``raw`` meets, if
+    exactly one does: a sheet given to a campaign of another game is named for what it is, where
+    its fields would each be refused as "not part of this game's sheet" (ruling EB37)."""
+    from chronique.domain.errors import SheetProblems
+
+    met = []
+    for game in KNOWN:
+        if game == but:
+            continue
+        try:
+            ruleset(game).new_character(raw)
+        except (SheetProblems, RuleViolation):
+            continue
+        met.append(ruleset(game).title)
+    return met[0] if len(met) == 1 else None
 
 
 def calendar_games(gregorian: bool) -> list[str]:

@@ -119,7 +119,7 @@ def test_a_correction_voids_an_event_and_sheets_honour_it(services: Chronique) -
     marked = [e for e in bundle["events"] if "voided_by" in e]
     assert [e["event"]["originator_version"] for e in marked] == [wound_version]
     assert Audit.check_bundle(bundle).ok
-    with pytest.raises(RuleViolation, match="already voided"):
+    with pytest.raises(RuleViolation, match="is voided already, by "):
         services.correct(name, "Alice", wound_version, "twice")
 
 

@@ -97,6 +97,11 @@ def assert_report_plots(db: str, campaign: str, tmp_path: Path, kinds: tuple[str
     shown = json.loads(run(db, "log", campaign, "--json").stdout)
     created = next(e["event"] for e in shown if e["event"]["topic"].endswith("Campaign.Created"))
     assert f"<p>{game[created['ruleset']]}, " in page
+    # What its luck counts, in the game's word: Cartes draws cards, the others roll dice (LK17).
+    counted = "Draws" if created["ruleset"] == "cartes" else "Rolls"
+    assert f"<th>Character</th><th>{counted}</th><th>Successes</th>" in page
+    head = next(line for line in run(db, "--ascii", "luck", campaign).stdout.splitlines() if "Successes" in line)
+    assert [cell.strip() for cell in head.strip("|").split("|")][:2] == ["Character", counted]
     for name in sorted(e["event"]["name"] for e in shown if e["event"]["topic"].endswith("Character.Created")):
         status = run(db, "sheet", campaign, name).stdout.splitlines()[0].rsplit(" — ", 1)[1]
         assert f"<tr><td>{name}</td>" in page and f"</td><td>{status}</td></tr>" in page

@@ -62,7 +62,7 @@ def test_luck_shows_no_bare_z_column_and_its_json_keeps_the_figures_ruling_lk11(
             "western-parade",
             "wp_joe.toml",
             ("western-parade", "body", "wound", "C", "Joe Hambuster", "torso", "-4"),
-            "the damage must be between 0 and",
+            "the damage must be between 1 and",
         ),
     ],
 )
@@ -120,7 +120,7 @@ def test_correct_names_the_event_by_the_log_s_reference_whatever_prefix_was_type
     typed = f"{ref[:4]}:2"
     assert run(db, "correct", typed, "--reason", "a slip").stdout == f"voided event {ref} of Alice: a slip\n"
     again = run(db, "correct", typed, "--reason", "a slip", check=False)
-    assert (again.returncode, again.stderr) == (2, f"error: event {ref} of Alice is a correction or already voided\n")
+    assert (again.returncode, again.stderr) == (2, f"error: event {ref} of Alice is voided already, by {ref[:8]}:3\n")  # EB38
     past = run(db, "correct", f"{ref[:4]}:9", "--reason", "a slip", check=False)
     assert past.stderr == f"error: Alice has no event {ref[:8]}:9 that can be voided\n"
 

@@ -105,9 +105,9 @@ def test_use_alone_in_the_shell_says_which_campaign_the_lines_play_and_records_n
     done = shell(db, "use\nuse --clear\nuse\n", "Verdelune")
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines() == [
-        "this shell plays Verdelune: a line that names no campaign plays it; 'use CAMPAIGN' plays another",
+        "this shell plays Verdelune: a line that names no campaign plays it; `use CAMPAIGN` plays another",
         "no default campaign for this journal",
-        "no campaign in use: 'use CAMPAIGN' picks one of Verdelune, or a line names its own",
+        "no campaign in use: `use CAMPAIGN` picks one of Verdelune, or a line names its own",
     ]
     # It was given the shell's campaign, and so remembered it as the journal's default unasked.
     assert "Verdelune" not in own_config.read_text(encoding="utf-8")
@@ -121,7 +121,7 @@ def test_use_in_the_shell_picks_the_campaign_its_lines_play_ruling_sl12(db: str,
     lines = done.stdout.splitlines()
     assert lines[:2] == [
         "default campaign: Tolosa",
-        "this shell plays Tolosa: a line that names no campaign plays it; 'use CAMPAIGN' plays another",
+        "this shell plays Tolosa: a line that names no campaign plays it; `use CAMPAIGN` plays another",
     ]
     assert lines[2].startswith("Tolosa — Elor")
 
@@ -132,7 +132,7 @@ def test_a_shell_started_without_a_campaign_plays_the_default_or_says_how_to_beg
     verdelune(db)
     run(db, "use", "Verdelune")
     assert shell(db, "use\n").stdout == (
-        "this shell plays Verdelune: a line that names no campaign plays it; 'use CAMPAIGN' plays another\n"
+        "this shell plays Verdelune: a line that names no campaign plays it; `use CAMPAIGN` plays another\n"
     )
 
 
@@ -250,7 +250,7 @@ def test_an_undo_s_dry_run_says_what_it_would_void_and_where_the_clock_would_go_
     before = stored(db)
     lines = run(db, "undo", "Verdelune", "--dry-run").stdout.splitlines()
     assert stored(db) == before
-    assert lines[0] == "would take back the last command of Verdelune (taken back with undo):"
+    assert lines[0] == "would take back the last command of Verdelune:"  # the default reason unsaid (UN21)
     assert lines[1].startswith("  would void ") and lines[1].endswith("  Verdelune: time went on 1 day: nothing happened")
     assert lines[-1] == "the clock would go back from Day 2 08:00 to Day 1 08:00"
     done = run(db, "undo", "Verdelune").stdout.splitlines()

@@ -38,6 +38,7 @@ class Elor:
     name = "elor"
     title = "Elor"
     sample_sheets = ("elor_samson.toml", "elor_montana.toml")
+    luck_counts = "rolls"
     experience_unbalanced = None
     experience_elsewhere = None
     gregorian = False

@@ -27,6 +27,7 @@ class MicroFudge:
     name = "microfudge"
     title = "MicroFudge CECJ"
     sample_sheets = ("mf_jim.toml", "mf_harvey.toml", "mf_zombie.toml")
+    luck_counts = "rolls"
     experience_unbalanced = None
     experience_elsewhere = "MicroFudge CECJ counts experience in Atouts, kept on each character's sheet («IV» L211-L215), not in a ledger."
     gregorian = False

@@ -34,6 +34,7 @@ class WesternParade:
     name = "western-parade"
     title = "Western Parade"
     sample_sheets = ("wp_sam.toml", "wp_joe.toml", "wp_doc.toml", "wp_siringo.toml")
+    luck_counts = "rolls"
     experience_unbalanced = None
     experience_elsewhere = (
         "Western Parade keeps no experience to spend: skills and characteristics grow by improvement rolls and training (§2.3-§2.7)."
