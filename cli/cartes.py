@@ -150,9 +150,21 @@ COUNTER = typer.Option(
 )
 HURRY = typer.Option(False, "--hurry", help="The character hurries (half the usual time): one level harder.")
 TAKE_TIME = typer.Option(False, "--take-time", help="The character takes their time (twice the usual time): one level easier.")
-HAND_CARDS = typer.Option(None, "--hand-cards", help="Hand cards to play in place of failed draws, e.g. '9H,5S'.")
-REASON = typer.Option("", "--reason", help="Why: shown in the log.")
-HIDDEN = typer.Option(False, "--hidden", help="A hidden GM draw: players see 'hidden' until its epoch is revealed.")
+HAND_CARDS = typer.Option(None, "--hand-cards", help="Hand cards to play in place of failed draws, e.g. 9H,5S.")
+
+
+def _reason(value: str) -> str:
+    """The reason as the log shows it, without the spaces around it: one of spaces alone is no
+    reason, as one left out, so that the log never reads "earned 1 hand card (   )" (ruling C140)."""
+    return value.strip()
+
+
+REASON = typer.Option("", "--reason", callback=_reason, help="Why: shown in the log.")
+HIDDEN = typer.Option(
+    False,
+    "--hidden",
+    help="A hidden GM draw: the players see its cards face down until the dice it was drawn with are revealed.",
+)
 
 
 HAND_CARD = typer.Option(None, "--card", help="The hand card to draw with (default: the lowest).")
@@ -546,10 +558,17 @@ def register(app: typer.Typer) -> None:
         hidden: bool = HIDDEN,
     ) -> None:
         """A GM's passive draw from the general deck, outside any test."""
+        from chronique.domain.deck import Deck
+        from chronique.domain.rulesets.cartes.describe import describe
         from chronique.domain.rulesets.cartes.table import gm_draw
 
-        cards = run(ctx, lambda s: s.act(campaign, lambda w: gm_draw(w, count, for_, reason, hidden)))
-        typer.echo(f"drawn: {render.cards(cards)}")
+        def act(world: World) -> str:
+            gm_draw(world, count, for_, reason, hidden)
+            # The line the log gives the draw (ruling C141): "9♦ 10♦ drawn for the GM (ambush)".
+            drawn = next(e for e in reversed(world.pending()) if isinstance(e, Deck.CardsDrawn))
+            return describe(drawn) + (", face down to the players until the reveal" if hidden else "")
+
+        typer.echo(run(ctx, lambda s: s.act(campaign, act)))
 
     @app.command("wound")
     def wound(

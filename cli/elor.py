@@ -631,7 +631,10 @@ def _care_result(world: World, healer: str, patient: str, where: str, removed: i
     p = world.character(patient)
     loc = location(nature(sheet_of(p).nature), where)
     total, hp = p.condition["wounds"].get(loc.key, 0), hp_of(world, p)[loc.key]
-    said = f"{healer} removes {plural(removed, 'damage point')} from {patient}'s {place(loc.key)}"
+    # Ruling E134: "no damage point", and one's own limb, never "0 damage points from Lyra's".
+    points = plural(removed, "damage point") if removed else "no damage point"
+    whose = "their own" if p.name == world.character(healer).name else f"{patient}'s"
+    said = f"{healer} removes {points} from {whose} {place(loc.key)}"
     if removed:
         # Ruling E69: the damage left, as the log says it, and a limb usable again when the care
         # brought it under its hit points (§Application des dommages).

@@ -595,6 +595,9 @@ def parse_side(text: str) -> Side:
         key = typed.strip().lower()
         if key in _FLAGS and equals:
             raise RuleViolation(f"{key} takes no value, not {quoted(item)}")
+        if equals and not key:
+            # "…,=" once read "= is missing a whole number of cards": the name before it is what is missing.
+            raise RuleViolation(f"{quoted(item)} is missing what comes before its =: an opponent's name or an option, in {quoted(text)}")
         if equals and not raw.strip():
             # "help=" once looked for a character named '' ("no character ''"): say what is missing.
             raise RuleViolation(f"{typed.strip()}= is missing {_WANTED.get(key, 'a whole number of cards')}")

@@ -119,10 +119,11 @@ def show_cmd(
             render.emit_plain(data)
             return
         typer.echo(f"{who.name} at {calendar.format(world.campaign.clock)}")
+        dead = bool(who.condition.get("dead"))
         # The sheet's training section says the same (downtime.training_rows).
         for name, t in state["targets"].items():
-            typer.echo(f"  {name}: {plan_words(t, state, bool(who.condition.get('dead')))}, {progress_words(who, name, t, calendar)}")
-        typer.echo(f"  trick practice: {practice_words(int(data['practice_bonus']), bool(state['practice']['practising']))}")
+            typer.echo(f"  {name}: {plan_words(t, state, dead)}, {progress_words(who, name, t, calendar)}")
+        typer.echo(f"  trick practice: {practice_words(int(data['practice_bonus']), bool(state['practice']['practising']), dead)}")
         marks = who.condition["marks"]
         typer.echo("  check-marks: " + (", ".join(f"{k} {v}" for k, v in marks["checks"].items()) or "none"))
         for g in marks["pending"]:
@@ -258,7 +259,7 @@ def activity_cmd(
     ),
 ) -> None:
     """Take up a long-period activity: the timeline rolls it every week, month, day or half-day."""
-    from chronique.domain.rulesets.westernparade.describe import dollars, period_words
+    from chronique.domain.rulesets.westernparade.describe import capital_words, period_words
     from chronique.domain.rulesets.westernparade.downtime import start_activity
 
     options: dict[str, Any] = {
@@ -273,8 +274,9 @@ def activity_cmd(
     told = run(ctx, lambda s: s.act(campaign, lambda w: Told(start_activity(w, character, kind, skill, **options), named(w, character))))
     act = told.result
     # The capital said back in dollars (ruling WC31), as the board and the advance say it.
-    capital = f", a capital of {dollars(act['capital'])}" if act["capital"] else ""
-    typer.echo(f"{told.words}: activity {act['id']} {act['kind']} ({act['skill']}), a roll {period_words(act['every_s'])}{capital}")
+    typer.echo(
+        f"{told.words}: activity {act['id']} {act['kind']} ({act['skill']}), a roll {period_words(act['every_s'])}{capital_words(act)}"
+    )
 
 
 @downtime_app.command("stop")

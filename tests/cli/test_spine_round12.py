@@ -153,7 +153,7 @@ def _chain(db: str, originator: str) -> list[tuple[int, str]]:
 def test_audit_show_json_keeps_a_hidden_draws_cards_from_players_until_the_reveal_ruling_fp24(db: str) -> None:
     verdelune_party(db)
     drawn = run(db, "cartes", "draw", "Verdelune", "--for", "Alice", "--hidden", "--reason", "a secret").stdout
-    card = drawn.removeprefix("drawn: ").strip()
+    card = drawn.split(" drawn for ")[0]
     log = json.loads(run(db, "log", "Verdelune", "--json", "--gm").stdout)
     secret = next(e["event"] for e in log if e["event"].get("purpose") == "a secret")
     ref = f"{secret['originator_id'].replace('-', '')[:8]}:{secret['originator_version']}"

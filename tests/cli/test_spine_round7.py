@@ -64,7 +64,9 @@ def _ambush(db: str) -> tuple[str, str]:
         run(db, "character", "new", "Verdelune", "--sheet", str(SAMPLES / f"{who}.toml"))
     run(db, "session", "start", "Verdelune")
     drawn = run(db, "cartes", "draw", "Verdelune", "--count", "3", "--hidden", "--reason", "the ambush").stdout.strip()
-    return drawn.removeprefix("drawn: "), f"{drawn.removeprefix('drawn: ')} drawn for the GM (the ambush)"
+    cards = drawn.split(" drawn for ")[0]
+    assert drawn == f"{cards} drawn for the GM (the ambush), face down to the players until the reveal"  # C141
+    return cards, f"{cards} drawn for the GM (the ambush)"
 
 
 def test_undo_counts_the_face_down_cards_without_naming_them_and_the_gm_sees_them(db: str) -> None:

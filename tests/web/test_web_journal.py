@@ -28,7 +28,7 @@ HOSTILE = "<script>alert('owned')</script>'; DROP TABLE stored_events; --"
 def hidden_draw(db: str) -> list[str]:
     """A GM's face-down draw of three cards, as the GM's own command prints them."""
     shown = run(db, "cartes", "draw", CAMPAIGN, "--count", "3", "--hidden", "--reason", "an omen").stdout
-    return shown.split("drawn:", 1)[1].split()
+    return shown.split(" drawn for ", 1)[0].split()  # "3♦ 7♠ 10♦ drawn for the GM (an omen), …" (C141)
 
 
 def csrf_of(page_source: str) -> str:

@@ -119,15 +119,17 @@ _LEVEL_TERMS = (
     "familiarity",
     "prowess",
     "range",
+    "ranged",
     "parry",
     "bulk",
     "technical",
     "difficulty",
     "wounds",
 )
-# A defence's gear terms by what they are (ruling E74): §La parade, §L'esquive (E33); and the
-# attacker's technical malus, in its attack and the defence it hit (§Attaque, ruling E132).
-_GEAR_TERMS = {"parry": "parry bonus", "bulk": "bulky gear", "technical": "technical malus"}
+# A defence's gear terms by what they are (ruling E74): §La parade, §L'esquive (E33); the
+# attacker's technical malus, in its attack and the defence it hit (§Attaque, ruling E132); the
+# difficulty a ranged weapon's shots set the defence (§Défense L651, ruling E133).
+_GEAR_TERMS = {"parry": "parry bonus", "bulk": "bulky gear", "technical": "technical malus", "ranged": "ranged weapon"}
 
 
 def level_terms(spec: Mapping[str, Any], terms: Mapping[str, int]) -> str:

@@ -888,13 +888,16 @@ def _defend(world: World, a: Character, target: Character, blow: Attack, weapon:
     if attack_outcome.degrees == 0 and (not blow.melee or not blow.defend_on_miss):
         return None
     base = blow.defence_spec or TestSpec("Coordination")
-    difficulty = base.difficulty if blow.melee else base.difficulty + weapon.defence_difficulty
     familiarity = base.familiarity
     gear: list[tuple[str, int]] = []
     if blow.melee and attack_outcome.degrees:
         # PROPOSAL B12: the attacker's technical malus hits the defence only when the attack has
         # a degree; a term of its own, as in the attack's level (ruling E132).
         gear.append(("technical", blow.technical))
+    if not blow.melee:
+        # §Défense L651: against a shot "le modificateur de difficulté est déterminé par l'arme
+        # employée par l'attaquant"; a term of its own beside the GM's difficulty (ruling E133).
+        gear.append(("ranged", weapon.defence_difficulty))
     # Ruling E74: what the defender's gear gives the defence is its own term of the level, never
     # read as the GM's difficulty: §L'esquive L627, bulky gear hampers dodges (E33); §La parade,
     # "Certaines armes et certains boucliers peuvent apporter des bonus à la parade".
@@ -907,7 +910,6 @@ def _defend(world: World, a: Character, target: Character, blow: Attack, weapon:
             familiarity = familiarity or parrying.familiarity
     spec = replace(
         base,
-        difficulty=difficulty,
         familiarity=familiarity,
         movement=blow.defence == "dodge" or base.movement,
         purpose=base.purpose or f"{blow.defence}{'' if d is target else f' for {target.name}'} against {a.name}",

@@ -161,6 +161,48 @@ def discards(world: World, on_table: Iterable[str] = ()) -> list[str]:
     return pool
 
 
+def _extra_defence(side: Side, boost: Boost) -> dict[str, int]:
+    """The defence cards a side draws beyond its split, by what gives them (cover, range, L369)."""
+    extra = {fold(k): int(v) for k, v in side.extra_defence.items() if v}
+    if boost.armour:
+        extra["endurance"] = boost.armour  # L641: natural armour, on top of worn armour
+    return extra
+
+
+def _robustesse(world: World, side: Side) -> int:
+    """[option] L431: the vehicle's Robustesse shields its occupants as extra defence cards,
+    drawn last so that a later era's weapons may ignore them (L532-L534)."""
+    if side.vehicle and manoeuvre_of(side) == "fight" and settings(world)["vehicle_armour"]:
+        return max(0, vehicle_modifier(side.vehicle, "ram"))
+    return 0
+
+
+def _dealt(world: World, side: Side, attack: Mapping[str, int], boost: Boost) -> dict[str, int]:
+    """The cards a side is dealt in a draw, by what deals them: its attacks, defence, cover or
+    range, natural armour, its vehicle's Robustesse and its armour."""
+    counts = {f"attack on {target}": n for target, n in attack.items()}
+    counts |= {"defence": side.defence, **_extra_defence(side, boost), "Robustesse": _robustesse(world, side), "armour": side.armour}
+    return {what: n for what, n in counts.items() if n}
+
+
+def _within_the_deck(world: World, dealt: Mapping[str, Mapping[str, int]]) -> None:
+    """Refuse, before a card is dealt, a draw that asks more cards than the deck holds (L307),
+    naming the largest count asked: "cover=99" once read "this draw deals more than the 40 cards
+    of the conflict deck", the cover unsaid. «Combat à distance» L369: a good cover gives 1 or 2."""
+    size = len(conflict_deck(world).fresh())
+    total = sum(n for counts in dealt.values() for n in counts.values())
+    if total <= size:
+        return
+    who, what, most = max(((who, what, n) for who, counts in dealt.items() for what, n in counts.items()), key=lambda c: c[2])
+    why = " (a good cover gives 1 or 2, L369)" if what == "cover" else ""
+    asked = f"{who}'s {_WHAT.get(what, what)} alone asks {most}{why}"
+    raise RuleViolation(f"this draw asks {total} cards, more than the {size} of the conflict deck (L307): {asked}")
+
+
+_WHAT = {"endurance": "Endurance accrue", "range": "range's defence"}
+"""The counts of :func:`_dealt` whose key is not the words a refusal says."""
+
+
 def _draw(world: World, count: int, to: str, purpose: str, on_table: list[str], opening: str = "") -> list[str]:
     """``count`` cards for ``to``, which join the cards ``on_table`` in this draw. The deck is
     asked for no more than it holds at a time, so that when it runs out the cards just dealt are
@@ -171,10 +213,7 @@ def _draw(world: World, count: int, to: str, purpose: str, on_table: list[str], 
     shuffled in session 2 (Sequence 1 begins)", as the gathering did (ruling M59); the deck itself
     would say "every card was gathered back: Sequence 1 begins" (ruling M62), and once said "the
     deck was empty". The same shuffle, of the same cards, the deck would make."""
-    deck = conflict_deck(world)
-    size = len(deck.fresh())
-    if len(on_table) + count > size:
-        raise RuleViolation(f"this draw deals more than the {size} cards of the conflict deck (L307)")
+    deck = conflict_deck(world)  # :func:`_within_the_deck` made sure the draw fits in it (L307)
     if opening and count and not on_table and not deck.cards:
         deck.shuffle_in(discards(world, on_table), world, world.campaign.epoch, opening)
     drawn: list[str] = []
@@ -587,6 +626,7 @@ def draw(world: World, sides: list[Side], purpose: str = "") -> DrawResult:
     if fastest is not None:
         _end(world, state, fastest, "outrun")  # L528-L530: no card is drawn
         return DrawResult(number, {}, fastest, True, members(state, fastest), state["hazardous"])
+    _within_the_deck(world, {chars[s.name].name: _dealt(world, s, plans[chars[s.name].name], boosts[chars[s.name].name]) for s in sides})
     # Everyone draws (L311), in declaration order; each card is logged on the deck's chain. A
     # card dealt in this draw stays on the table until the draw is resolved (L307, L803).
     cards: dict[str, Played] = {}
@@ -599,14 +639,8 @@ def draw(world: World, sides: list[Side], purpose: str = "") -> DrawResult:
         attack = [
             (target, _draw(world, count, me, f"{label}: attack on {target}", on_table, opening)) for target, count in plans[me].items()
         ]
-        extra = {fold(k): int(v) for k, v in side.extra_defence.items() if v}
-        if boosts[me].armour:
-            extra["endurance"] = boosts[me].armour  # L641: natural armour, on top of worn armour
-        robustesse = 0
-        if side.vehicle and manoeuvre_of(side) == "fight" and settings(world)["vehicle_armour"]:
-            # [option] L431: the vehicle's Robustesse shields its occupants as extra defence cards,
-            # drawn last so that a later era's weapons may ignore them (L532-L534).
-            robustesse = max(0, vehicle_modifier(side.vehicle, "ram"))
+        extra = _extra_defence(side, boosts[me])
+        robustesse = _robustesse(world, side)
         defence = _draw(world, side.defence + sum(extra.values()) + robustesse, me, f"{label}: defence", on_table, opening)
         armour = _draw(world, side.armour, me, f"{label}: armour", on_table, opening)
         if robustesse:

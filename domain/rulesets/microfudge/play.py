@@ -194,8 +194,9 @@ def countered_spends(world: World, name: str, spends: int, countered_by: tuple[s
     return [(name, "temporary-bonus", uses["temporary-bonus"])] * spends + [(c, "counter", uses["counter"]) for c in counters]
 
 
-def _atout_pool(character: Character, cost: int, pool: str | None = None, reserve_only: bool = False) -> str:
-    """Which Atouts pay: the named pool, else experience first so the reserve stays for raises."""
+def _atout_pool(character: Character, cost: int, pool: str | None = None, reserve_only: bool = False, use: str = "this") -> str:
+    """Which Atouts pay: the named pool, else experience first so the reserve stays for raises;
+    too few is refused naming ``use``, what they would buy."""
     atouts = character.condition["atouts"]
     if pool is not None and pool not in atouts:
         # Named even where only the reserve pays (a raise in play, L119-L125): "--pool foo" once paid
@@ -207,8 +208,8 @@ def _atout_pool(character: Character, cost: int, pool: str | None = None, reserv
             return name
     have = " and ".join(f"{atouts[n]} {n}" for n in order)
     # A hidden roll's reroll may have paid some face down (M51): counted as players see them (M86).
-    why = f"{character.name} has {_atouts(have, sum(atouts[n] for n in order))}; this costs {cost}"
-    raise Unable(character.name, why, lambda _, seen: _atout_pool(seen, cost, pool, reserve_only))
+    why = f"{character.name} has {_atouts(have, sum(atouts[n] for n in order))}; {use} costs {plural(cost, 'Atout')}"
+    raise Unable(character.name, why, lambda _, seen: _atout_pool(seen, cost, pool, reserve_only, use))
 
 
 def _atouts(counts: str, total: int) -> str:
@@ -294,7 +295,7 @@ def shares(character: Character, cost: int, use: str, spent: Mapping[str, int] |
     atouts = {p: int(n) - spent.get(p, 0) for p, n in character.condition["atouts"].items()}
     if atouts["experience"] + atouts["reserve"] < cost:
         held = _atouts(f"{atouts['experience']} experience and {atouts['reserve']} reserve", atouts["experience"] + atouts["reserve"])
-        why = f"{character.name} has {held}; {_SPENDS.get(use, use)} costs {cost}"
+        why = f"{character.name} has {held}; {_SPENDS.get(use, use)} costs {plural(cost, 'Atout')}"
         raise Unable(character.name, why, lambda _, seen: shares(seen, cost, use, spent))
     whole = next((p for p in ("experience", "reserve") if atouts[p] >= cost), None)
     return {whole: cost} if whole else {"experience": atouts["experience"], "reserve": cost - atouts["experience"]}
@@ -942,12 +943,14 @@ def raise_characteristic(
         cost = s.aptitude_rank_cost if found_kind == "aptitude" else s.field_rank_cost
     if in_session and pool == "experience":
         raise RuleViolation("experience Atouts raise a characteristic only between sessions (L213)")
+    # Too few Atouts is refused naming the raise and its price ("this costs 18" once left both unsaid).
+    raising = f"raising {canonical} from {label(value)} ({value}) to {label(value + 1)} ({value + 1})"
     try:
         if pool is None and not in_session:
             # L213: between sessions both kinds raise, so unnamed ones may pay together (ruling M84).
-            paid = shares(character, cost, "this")
+            paid = shares(character, cost, raising)
         else:
-            paid = {_atout_pool(character, cost, pool, reserve_only=in_session): cost}
+            paid = {_atout_pool(character, cost, pool, reserve_only=in_session, use=raising): cost}
     except RuleViolation:
         if in_session and character.condition["atouts"]["experience"] >= cost:
             raise RuleViolation("experience Atouts raise a characteristic only between sessions (L213)") from None

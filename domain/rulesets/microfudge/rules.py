@@ -371,9 +371,26 @@ def range_defence(weapon: str, metres: int) -> int:
     column = t.range_columns[column_name]
     band = range_band(metres)
     if band > farthest:
-        raise RuleViolation(f"a {key} cannot shoot at {t.range_names[band]} ({metres} m)")
+        # The footnotes (1) and (2) of the table (L395-L397, L975-L977) say which weapon a band
+        # needs; "a pistol cannot shoot at Extrême (120 m)" once left the player to find them.
+        needs = " or ".join(f"a {_RANGE_WEAPON_WORDS.get(w, w)}" for w in reaching(band))
+        shooter = _RANGE_WEAPON_WORDS.get(key, key)
+        raise RuleViolation(f"a {shooter} cannot shoot at {t.range_names[band]} ({metres} m): it needs {needs} (L375-L397)")
     first = next(i for i, v in enumerate(column) if v)
     return column[max(band, first)]
+
+
+_RANGE_WEAPON_WORDS = {"heavy": "heavy weapon", "spaceship": "spaceship's weapon"}
+"""The weapons of the range table's two last columns, as its heads name them (L375: heavy and
+vehicle weapons, spaceships)."""
+
+
+def reaching(band: int) -> list[str]:
+    """The weapons that shoot at a range band: those whose column of the range table has an
+    entry there and that the footnotes let reach it ((1) Extrême, a carbine or a rifle; (2) Loin,
+    a rifle; L375-L397)."""
+    t = tables()
+    return [w for w, (column, farthest) in t.range_weapons.items() if farthest >= band and t.range_columns[column][band]]
 
 
 def bands_to_close(start: str, goal: str) -> int:

@@ -561,13 +561,18 @@ def period_words(seconds: int) -> str:
     return f"every {_PERIODS.get(seconds) or duration_words(seconds)}"
 
 
+def capital_words(activity: Mapping[str, Any]) -> str:
+    """A bank's or a speculation's capital (§6.8.1, §6.8.9) in dollars (ruling WC31), as the
+    activity holds it when read (", a capital of $980.00"), "" for an activity with none: the same
+    words when it is taken up, in the log, and in `downtime show` (ruling WC37)."""
+    return f", a capital of {dollars(int(activity['capital']))}" if activity.get("capital") else ""
+
+
 def _activity_started(e: Any) -> str:
-    # A bank's or a speculation's capital (§6.8.1, §6.8.9) said in dollars, as the command says
-    # it back (ruling WC31): the log is where the table reads what was put in.
+    # The log is where the table reads what was put in (ruling WC31).
     a = e.activity
     skill = f" ({a['skill']})" if a.get("skill") else ""
-    capital = f", a capital of {dollars(int(a['capital']))}" if a.get("capital") else ""
-    return f"took up {a['kind']}{skill}" + (f", a roll {period_words(a['every_s'])}" if a.get("every_s") else "") + capital
+    return f"took up {a['kind']}{skill}" + (f", a roll {period_words(a['every_s'])}" if a.get("every_s") else "") + capital_words(a)
 
 
 def dollars(cents: int) -> str:
@@ -641,21 +646,32 @@ def practice_change_words(practising: bool, bonus: int, ordered: bool) -> str:
     return f"{verb} trick shooting ({said})"
 
 
-def practice_words(bonus: int, practising: bool) -> str:
+# A dead man's practice stops where his death left it (ruling WC38, as his training, WC21).
+_AT_DEATH = "ended at death"
+
+
+def practice_words(bonus: int, practising: bool, dead: bool = False) -> str:
     """Trick-shooting practice as it stands (§6.6.7 L3593), as `downtime show` says it (ruling
     WD29): "none", "practising, no bonus yet (+1% a day of practice)", "+3% to trick shots
-    (practising)", "+3% to trick shots"; the rule's numbers are ``downtime.toml``'s (WD30)."""
+    (practising)", "+3% to trick shots"; the rule's numbers are ``downtime.toml``'s (WD30). Of a
+    ``dead`` man who practised, the bonus he died with, "ended at death" (ruling WC38)."""
+    if dead and (bonus or practising):
+        return f"{_bonus_words(bonus, now=False) if bonus else 'no bonus'}, {_AT_DEATH}"
     if bonus:
         return _bonus_words(bonus, now=False) + (" (practising)" if practising else "")
     return f"practising, no bonus yet (+{practice_data()['bonus_per_day']}% a day of practice)" if practising else "none"
 
 
-def practice_row(bonus: int, practising: bool) -> tuple[str, str]:
+def practice_row(bonus: int, practising: bool, dead: bool = False) -> tuple[str, str]:
     """Trick-shooting practice as a sheet's training row says it (§6.6.7 L3593; rulings WC19,
     WD30): its plan, "2 hours a day" or "stopped", and its progress, "bonus +3% (at most +25%)",
-    or "no bonus yet (+1% a day of practice, at most +25%)" while nothing is gained yet."""
+    or "no bonus yet (+1% a day of practice, at most +25%)" while nothing is gained yet; of a
+    ``dead`` man, the plan he had and the bonus he died with, "bonus +3%, ended at death"
+    (ruling WC38, as a dead man's training row, WC21)."""
     p = practice_data()
     plan = f"{plural(p['hours_per_day'], 'hour')} a day" if practising else "stopped"
+    if dead:
+        return plan, f"{f'bonus +{bonus}%' if bonus else 'no bonus'}, {_AT_DEATH}"
     most = f"at most +{p['max_bonus']}%"
     progress = f"bonus +{bonus}% ({most})" if bonus else f"no bonus yet (+{p['bonus_per_day']}% a day of practice, {most})"
     return plan, progress

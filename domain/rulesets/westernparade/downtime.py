@@ -52,7 +52,14 @@ from chronique.domain.rulesets.westernparade import training as tr
 from chronique.domain.rulesets.westernparade.care import body_now, env
 from chronique.domain.rulesets.westernparade.characteristics import characteristic_roll
 from chronique.domain.rulesets.westernparade.condition import pv_of, still_for
-from chronique.domain.rulesets.westernparade.describe import activity_due_words, paused_words, period_words, practice_row, teacher_words
+from chronique.domain.rulesets.westernparade.describe import (
+    activity_due_words,
+    capital_words,
+    paused_words,
+    period_words,
+    practice_row,
+    teacher_words,
+)
 from chronique.domain.rulesets.westernparade.play import draw, living, skill_score, stats
 from chronique.domain.rulesets.westernparade.report import where
 from chronique.domain.rulesets.westernparade.resolution import RollOutcome, difficulty, open_ended
@@ -227,10 +234,12 @@ def progress_words(character: Character, name: str, target: Mapping[str, Any], c
     recorded state) and the cartridges burnt so far (§2.6.2 footnote 2, ruling WC11). ``target``
     is the target as it stands at the moment shown (``standing``)."""
     nxt = next_point(character, name)
-    waits = "ended at death" if character.condition.get("dead") else waiting_words(character, name, target) if target["hours"] else None
+    dead = bool(character.condition.get("dead"))
+    waits = "ended at death" if dead else waiting_words(character, name, target) if target["hours"] else None
     when = f"next point {calendar.format(nxt)}" if nxt is not None else waits or "no progress"
-    # §2.6.2 L1434: an idle credit wears away an hour a half-day after seven days.
-    idle = "" if target["idle_since"] is None else f", idle since {calendar.format(target['idle_since'])}"
+    # §2.6.2 L1434: an idle credit wears away an hour a half-day after seven days; a dead man's
+    # credit stays as it stood at his death (ruling WC21), no wear to foretell (ruling WC38).
+    idle = "" if target["idle_since"] is None or dead else f", idle since {calendar.format(target['idle_since'])}"
     idle += " (after 7 days an hour lost every 12 h)" if idle else ""
     burnt = cartridges_burnt(name, target)
     ammunition = f"; {plural(burnt, 'cartridge')} burnt so far" if burnt else ""
@@ -248,7 +257,7 @@ def training_rows(character: Character, at: int, calendar: Calendar) -> list[tup
     rows = [(name, plan_words(t, state, dead), progress_words(character, name, t, calendar)) for name, t in state["targets"].items()]
     practising, bonus = bool(state["practice"]["practising"]), practice_now(character, at)
     if practising or bonus:
-        rows.append(("trick shooting", *practice_row(bonus, practising)))
+        rows.append(("trick shooting", *practice_row(bonus, practising, dead)))
     return rows
 
 
@@ -616,9 +625,13 @@ def next_lapse(character: Character, name: str) -> int | None:
 
 
 def practice_now(character: Character, at: int) -> int:
-    """The character's trick-shooting practice bonus at ``at`` (§6.6.7 L3593)."""
+    """The character's trick-shooting practice bonus at ``at`` (§6.6.7 L3593); of one who died,
+    as it stood at his death: the dead practise no more (ruling WC38, as ``standing`` for his
+    training, WC21)."""
     p = character.condition["training"]["practice"]
-    return 0 if p["since"] is None else ls.practice_bonus(p["bonus"], p["since"], p["practising"], at)
+    died = died_at(character)
+    moment = at if died is None else min(at, died)
+    return 0 if p["since"] is None else ls.practice_bonus(p["bonus"], p["since"], p["practising"], moment)
 
 
 def set_practice(world: World, name: str, practising: bool) -> int:
@@ -951,7 +964,8 @@ def activities_standing(character: Character) -> list[dict[str, Any]]:
 
 def activity_words(activity: Mapping[str, Any], calendar: Calendar) -> str:
     """A running activity (as ``activities_standing`` gives it) in words: its kind and skill, how
-    often it rolls, and its next roll, or "ended at death" (ruling WC27)."""
+    often it rolls, a bank's or a speculation's capital as it stands (ruling WC37), and its next
+    roll, or "ended at death" (ruling WC27)."""
     nxt = activity["next_at"]
     when = "ended at death" if nxt is None else f"next roll {calendar.format(int(nxt))}"
-    return f"{activity['kind']} ({activity['skill']}), a roll {period_words(int(activity['every_s']))}, {when}"
+    return f"{activity['kind']} ({activity['skill']}), a roll {period_words(int(activity['every_s']))}{capital_words(activity)}, {when}"

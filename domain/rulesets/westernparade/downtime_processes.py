@@ -24,7 +24,7 @@ from uuid import UUID
 from chronique.domain.character import Character
 from chronique.domain.rulesets.westernparade import downtime as dt
 from chronique.domain.rulesets.westernparade.describe import activity_result, describe, missed_words, paused_words
-from chronique.domain.rulesets.westernparade.downtime_events import ActivityRolled, ImprovementRolled
+from chronique.domain.rulesets.westernparade.downtime_events import ActivityRolled, ImprovementRolled, PracticeChanged
 from chronique.domain.timeline import Due
 from chronique.domain.world import World
 
@@ -107,7 +107,9 @@ class DowntimeProcesses:
             if what == "lapse":
                 dt.lapse(character, name, due.at)
                 return f"{character.name} lost the banked training of {name} (idle)"
-            return f"{character.name}: trick-shooting practice bonus now {dt.settle_practice(character, due.at)}%"
+            # As the log says it (ruling WD30): "practises trick shooting (+25% to trick shots now, …)".
+            dt.settle_practice(character, due.at)
+            return f"{character.name} {describe(self.world.recorded_last(character.name, PracticeChanged))}"
         if kind == "rep":
             # As the log and `downtime improve` say it: the gunfight's bonus with the roll (§2.4.3).
             dt.roll_improvement(self.world, character.name, grant_id=int(rest), at=due.at)

@@ -196,7 +196,7 @@ def test_E64_care_on_a_destroyed_arm_says_it_cannot_heal_it_PROPOSAL_5_6_E23(db:
     ).stdout.splitlines()
     assert tested.startswith("Montana James cares for Samson's bras gauche: level 3 (Esprit 2, Aventurier +1): rolled ")
     assert said == (
-        "Montana James removes 0 damage points from Samson's bras gauche: it is destroyed "
+        "Montana James removes no damage point from Samson's bras gauche: it is destroyed "
         "(10 damage points, at least twice its 5 hit points), and care never heals a destroyed location"
     )
     assert json.loads(run(db, "sheet", "T2", "Samson", "--json").stdout)["condition"]["wounds"] == {"left-arm": 10}

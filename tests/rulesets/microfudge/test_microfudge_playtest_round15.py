@@ -71,9 +71,9 @@ def test_a_roll_or_a_draw_asking_more_Atouts_than_held_says_so_in_words_through_
     # With none left, one spend is named in words, never by its code ("reroll costs 1").
     cli(db, "microfudge", "atout", "spend", "Mines", "Mia", "monologue")
     said = refused(db, "Mines", "microfudge", "test", "Mines", "Mia", "Tir", "--reroll")
-    assert said == "error: Mia has 0 experience and 0 reserve Atouts; a reroll costs 1"
+    assert said == "error: Mia has 0 experience and 0 reserve Atouts; a reroll costs 1 Atout"
     said = refused(db, "Mines", "microfudge", "test", "Mines", "Mia", "Tir", "--atout")
-    assert said == "error: Mia has 0 experience and 0 reserve Atouts; the +1 costs 1"
+    assert said == "error: Mia has 0 experience and 0 reserve Atouts; the +1 costs 1 Atout"
 
 
 # -- 2. armour against a weapon of another era (L498-L502; ruling M130) -----------------------------

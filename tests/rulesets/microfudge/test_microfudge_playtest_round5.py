@@ -185,7 +185,7 @@ def test_a_helper_pays_help_s_two_Atouts_with_one_of_experience_and_one_of_the_r
     # With none left, she cannot help again: refused in one line, nothing recorded.
     before = len(log(db, "Mines", ""))
     refused = cli(db, "microfudge", "test", "Mines", "Lena", "Combat", "--helper", "Ann", code=2)
-    assert refused == "error: Ann has 0 experience and 0 reserve Atouts; help costs 2\n"
+    assert refused == "error: Ann has 0 experience and 0 reserve Atouts; help costs 2 Atouts\n"
     assert len(log(db, "Mines", "")) == before
 
 

@@ -130,9 +130,9 @@ def test_a_Streamlined_raise_costing_3_is_paid_with_2_of_experience_and_1_of_the
     cli(db, "session", "start", "Mines")
     cli(db, "session", "end", "Mines")
     refused = cli(db, "microfudge", "raise", "Mines", "Sly", "Pilotage", "--pool", "experience", code=2)
-    assert refused == "error: Sly has 1 experience Atout; this costs 3\n"
+    assert refused == "error: Sly has 1 experience Atout; raising Pilotage from Médiocre (3) to Moyen (4) costs 3 Atouts\n"
     refused = cli(db, "microfudge", "raise", "Mines", "Sly", "Pilotage", code=2)
-    assert refused == "error: Sly has 1 experience and 1 reserve Atouts; this costs 3\n"
+    assert refused == "error: Sly has 1 experience and 1 reserve Atouts; raising Pilotage from Médiocre (3) to Moyen (4) costs 3 Atouts\n"
     assert len(log_details(db, "Mines", "--kind", "characteristic raised")) == 1
 
 

@@ -198,10 +198,10 @@ def test_a_refusal_counts_the_Atouts_as_players_see_them_while_a_hidden_reroll_p
     # Help costs 2 (L761): she has 1 left, which only the GM may read until the reveal.
     helped = ("microfudge", "test", "Mines", "Lena", "Combat", "--helper", "Mia")
     assert cli(db, *helped, code=2) == FACE_DOWN.format("Mia")
-    assert cli(db, *helped, "--gm", code=2) == "error: Mia has 0 experience and 1 reserve Atout; help costs 2\n"
+    assert cli(db, *helped, "--gm", code=2) == "error: Mia has 0 experience and 1 reserve Atout; help costs 2 Atouts\n"
     cli(db, "session", "end", "Mines")  # the reveal; and the session's experience Atout (L213)
     cli(db, "microfudge", "atout", "award", "Mines", "Mia", "-1")
-    assert cli(db, *helped, code=2) == "error: Mia has 0 experience and 1 reserve Atout; help costs 2\n"
+    assert cli(db, *helped, code=2) == "error: Mia has 0 experience and 1 reserve Atout; help costs 2 Atouts\n"
 
 
 HEALER = 'name = "Psy"\nstatus = "hero"\n[ranks]\nConscience = 3\n'

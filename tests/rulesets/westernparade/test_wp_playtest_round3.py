@@ -164,7 +164,8 @@ def test_a_long_activity_s_month_and_year_read_as_the_rulebook_names_them_S6_8_1
         "the next roll of survival (Survie dans le désert), rolled every week",
     } <= board
     shown = run(db, *downtime, "show", CAMPAIGN, DOC).stdout.splitlines()
-    assert "  activity 1: banking (Banque), a roll every month (30 days), next roll 1881-11-25 08:00" in shown
+    # With the capital as it stands (ruling WC37).
+    assert "  activity 1: banking (Banque), a roll every month (30 days), a capital of $1,000.00, next roll 1881-11-25 08:00" in shown
     assert not any("weeks" in line for line in [*started, *took, *board, *shown])
 
 
