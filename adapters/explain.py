@@ -399,7 +399,9 @@ def account(x: Explanation) -> list[str]:
         if origin.position is None:
             where = f"from shuffle {short_ref(origin.shuffle)} ({dice}: its place there shows once they are)"
         else:
-            where = f"position {origin.position} of shuffle {short_ref(origin.shuffle)} ({dice})"
+            # Counted from 1 as a person counts cards (ruling EB40); --json keeps the index into
+            # the shuffle's recorded result, from 0, as the verifier reads it.
+            where = f"card {origin.position + 1} of shuffle {short_ref(origin.shuffle)} ({dice})"
         lines.append(f"  {card(origin.card)}: {where}, drawn for {origin.to} ({origin.purpose})")
     if x.rederived:
         # An event that drew nothing has no chance to re-derive: the rules check what it records.

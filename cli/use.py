@@ -94,12 +94,14 @@ def register(app: typer.Typer) -> None:
         typer.echo(f"default campaign: {found.name}")
 
 
-def _names_a_campaign(db: str | None, name: str, default: str) -> bool:
+def _names_a_campaign(db: str | None, name: str, default: str | None = None) -> bool:
+    """Whether ``name`` is ``default`` or names a campaign of the journal ``db`` (True when there
+    is no journal to ask)."""
     from chronique.adapters.bootstrap import build
     from chronique.domain.errors import RuleViolation
     from chronique.domain.text import fold
 
-    if fold(name) == fold(default):
+    if default is not None and fold(name) == fold(default):
         return True
     try:
         services = build(db, create=False)
@@ -133,13 +135,17 @@ def defaulting(command: Any) -> Callable[..., Context]:
         typed = ctx.params.get("campaign") if ctx is not None else None
         if ctx is not None and typed is not None and _names_a_campaign(db, str(typed), default):
             return ctx
-        try:
-            return make_context(info_name, [default, *args], parent, **extra)
-        except UsageError:
-            if ctx is not None:
-                return ctx
-            assert refused is not None
-            raise refused from None
+        # A default the journal no longer holds (it was made again at the same path) is never put
+        # first: the words as typed and their own error, not "no campaign named" it (ruling EB39).
+        if _names_a_campaign(db, default):
+            try:
+                return make_context(info_name, [default, *args], parent, **extra)
+            except UsageError:
+                pass
+        if ctx is not None:
+            return ctx
+        assert refused is not None
+        raise refused from None
 
     return make
 

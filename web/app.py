@@ -168,7 +168,8 @@ def create_app(db: str | None = None, *, secret: bytes | None = None, clock: Cal
         return "session.html.j2", pages.session_page(services, reader, int(request.path_params["number"]))
 
     def log_all(services: Chronique, reader: pages.Reader, request: Request) -> tuple[str, dict[str, Any]]:
-        return "log.html.j2", pages.log_page(services, reader)
+        asked = request.query_params
+        return "log.html.j2", pages.log_view(services, reader, asked.get("character", "").strip(), asked.get("page", "").strip())
 
     def sheet(services: Chronique, reader: pages.Reader, request: Request) -> tuple[str, dict[str, Any]]:
         as_of = request.query_params.get("as_of", "").strip() or None

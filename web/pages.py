@@ -114,6 +114,10 @@ def receipts(campaign: Campaign) -> list[Receipt]:
     return found
 
 
+SHOWN = 12
+"""How many of what downtime did, and of what is due next, the campaign page lists."""
+
+
 def campaign_page(services: Chronique, reader: Reader) -> dict[str, Any]:
     """The campaign: its clock, sessions with their receipts, characters with their state, what
     the last downtime did and what is due next."""
@@ -131,6 +135,7 @@ def campaign_page(services: Chronique, reader: Reader) -> dict[str, Any]:
     downtime, span = services.last_downtime(campaign, reader.gm)
     # None of it: which span had nothing, as the command line's report says it (ruling TB15).
     quiet = span.nothing_notable(calendar)
+    due = services.board(reader.campaign, reader.gm)
     sessions = sorted({r.session for r in receipts(campaign)})
     return {
         "title": campaign.name,
@@ -141,8 +146,12 @@ def campaign_page(services: Chronique, reader: Reader) -> dict[str, Any]:
         "receipts": receipts(campaign),
         "characters": characters,
         "quiet": quiet[:1].upper() + quiet[1:],
-        "downtime": [(calendar.format(at), who, what) for at, who, what in downtime[-12:]],
-        "due": [(calendar.format(at), who, what) for at, who, what in services.board(reader.campaign, reader.gm)[:12]],
+        # A phone shows the latest twelve outcomes and the next twelve dues, and says how many more
+        # there are rather than dropping them unsaid (ruling NT15).
+        "downtime": [(calendar.format(at), who, what) for at, who, what in downtime[-SHOWN:]],
+        "downtime_left": max(len(downtime) - SHOWN, 0),
+        "due": [(calendar.format(at), who, what) for at, who, what in due[:SHOWN]],
+        "due_left": max(len(due) - SHOWN, 0),
         # The epoch running, in a session or between sessions (survival draws, healing rolls):
         # the one `session entropy` takes, until its first draw (ruling WJ21).
         "entropy_open": not campaign.epochs.get(campaign.epoch, {}).get("drawn", False),
@@ -156,6 +165,49 @@ def log_page(services: Chronique, reader: Reader, session: int | None = None, af
     entries = services.page_log(reader.campaign, LogPage(session=session))
     shown = rows(services, campaign, (e for e in entries if e.position > after), reader.gm)
     return {"title": campaign.name, "rows": shown, "after": max((r.position for r in shown), default=after)}
+
+
+LOG_PAGE = 100
+"""How many events a page of the web log shows: a phone scrolls an evening's worth, never a whole
+campaign's (ruling NT14)."""
+
+
+def log_view(services: Chronique, reader: Reader, character: str, page: str) -> dict[str, Any]:
+    """The log page: ``LOG_PAGE`` events a page, each oldest first, the first page the newest
+    events (the one that grows as events are recorded), later pages earlier ones; only
+    ``character``'s events and those naming them when one is asked, as `log --character` reads
+    them (ruling RM5)."""
+    campaign = services.campaign(reader.campaign)
+    if page and not (is_count(page) and int(page) >= 1):
+        raise Unreadable(f"{quoted(page)} is no page of the log: pages count from 1")
+    number = int(page or 1)
+    names = sorted((c.name for c in services.world_read(reader.campaign).characters.values()), key=str.casefold)
+    if character and character not in names:
+        raise Unreadable(f"{campaign.name} has no character {quoted(character)}")
+    asked = LogPage(
+        characters=(character,) if character else (),
+        offset=(number - 1) * LOG_PAGE,
+        limit=LOG_PAGE + 1,
+        newest_first=True,
+        gm=reader.gm,
+    )
+    entries = services.page_log(reader.campaign, asked)
+    if not entries and number > 1:
+        raise Unreadable(f"page {number} is past the end of the log ({LOG_PAGE} events a page): ask for an earlier page")
+    shown = rows(services, campaign, reversed(entries[:LOG_PAGE]), reader.gm)
+    return {
+        "title": campaign.name,
+        "rows": shown,
+        "after": max((r.position for r in shown), default=0),
+        # Only the newest page of the whole log grows by itself: the feed sends every new event.
+        "live": number == 1 and not character,
+        "characters": names,
+        "character": character,
+        "page": number,
+        "earlier": number + 1 if len(entries) > LOG_PAGE else None,
+        "later": number - 1 if number > 1 else None,
+        "size": LOG_PAGE,
+    }
 
 
 def history(services: Chronique, reader: Reader, name: str) -> list[Row]:

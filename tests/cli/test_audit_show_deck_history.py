@@ -58,7 +58,7 @@ def test_a_card_drawn_after_a_session_end_is_placed_in_the_new_sessions_shuffle(
     assert first["epoch"] == "session-1" and second["epoch"] == "session-2"
     # The GM's view places each card while session 2's seed is secret; the players' waits (below).
     shown = run(db, "audit", "show", short(test), "--gm").stdout
-    placed = re.findall(r"^  \S+: position (\d+) of shuffle (\S+) \(the dice of ([^,]+), ([^)]*)\), drawn for Bruno", shown, re.M)
+    placed = re.findall(r"^  \S+: card (\d+) of shuffle (\S+) \(the dice of ([^,]+), ([^)]*)\), drawn for Bruno", shown, re.M)
     # Every card of the test (a pile card, and any drawn for it) came from session 2's shuffle.
     used = sorted({*test["outcome"]["cards"], *test["outcome"].get("drawn", [])})
     assert len(placed) == len(used), shown
@@ -69,7 +69,11 @@ def test_a_card_drawn_after_a_session_end_is_placed_in_the_new_sessions_shuffle(
     assert explained["verifiable"] is False
     assert sorted(o["card"] for o in explained["cards"]) == used
     for origin, (position, *_) in zip(explained["cards"], placed, strict=True):
-        assert (origin["shuffle"], origin["position"], origin["epoch"]) == (full(second), int(position), "session-2")
+        assert (origin["shuffle"], origin["position"], origin["epoch"]) == (
+            full(second),
+            int(position) - 1,
+            "session-2",
+        )  # counted from 1 (EB40)
         assert second["chance"][0]["result"][origin["position"]] == origin["card"], shown
     # A player learns no place in a shuffle still secret: how deep a card lay would tell how many
     # cards the hidden draws before it took (FAIRNESS.md v2, ruling FP9).
@@ -81,7 +85,7 @@ def test_a_card_drawn_after_a_session_end_is_placed_in_the_new_sessions_shuffle(
     # Once session 2 ends its seed is revealed: the same card, now verifiable.
     run(db, "session", "end", "Verdelune")
     shown = run(db, "audit", "show", short(test)).stdout
-    assert re.search(rf"position \d+ of shuffle {short(second)} \(the dice of session 2, revealed\)", shown), shown
+    assert re.search(rf"card \d+ of shuffle {short(second)} \(the dice of session 2, revealed\)", shown), shown
     assert shown.rstrip().endswith("verifiable now")
 
 
@@ -214,7 +218,7 @@ def test_a_decks_own_draw_is_not_verifiable_until_its_shuffles_dice_are_revealed
     draw = [e for e in recorded(db, "Verdelune") if e["topic"] == DRAWN][-1]
     shown = run(db, "audit", "show", short(draw), "--gm").stdout
     assert "not verifiable until the dice of session 1 are revealed" in shown and "verifiable now" not in shown
-    assert len(re.findall(r"^  \S+: position \d+ of shuffle ", shown, re.M)) == len(draw["cards"])
+    assert len(re.findall(r"^  \S+: card \d+ of shuffle ", shown, re.M)) == len(draw["cards"])
     run(db, "session", "end", "Verdelune")
     assert run(db, "audit", "show", short(draw)).stdout.rstrip().endswith("verifiable now")
 
@@ -231,7 +235,7 @@ def test_a_microfudge_sides_cards_are_each_placed_in_the_conflict_decks_shuffle_
     side = next(e for e in recorded(db, "Bridge") if e["topic"].endswith(":ConflictCardsDrawn") and "Bob" in e["attack"])
     played = [*side["attack"]["Bob"]["cards"], *side["defence"]["cards"], *side["armour"]["cards"]]
     shown = run(db, "audit", "show", short(side), "--gm").stdout
-    placed = re.findall(r"^  (\S+): position \d+ of shuffle \S+ \(the dice of session 1, not revealed yet\), drawn for Ann", shown, re.M)
+    placed = re.findall(r"^  (\S+): card \d+ of shuffle \S+ \(the dice of session 1, not revealed yet\), drawn for Ann", shown, re.M)
     assert played and sorted(placed) == sorted(card(c) for c in dict.fromkeys(played)), shown
     assert "not verifiable until the dice of session 1 are revealed" in shown
 

@@ -78,3 +78,15 @@ def test_use_refuses_an_unknown_campaign_and_remembers_nothing(db: str) -> None:
     result = run(db, "use", "Valle Vert", check=False)
     assert (result.returncode, result.stderr) == (2, f"error: no campaign named “Valle Vert” (did you mean {CARTES}?)\n")
     assert run(db, "use").stdout.startswith("no default campaign")
+
+
+def test_a_default_the_journal_no_longer_holds_is_never_put_first_ruling_eb39(db: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A default remembered for a journal made again at the same path, or named by
+    # CHRONIQUE_CAMPAIGN for another journal: a line missing a word read "no campaign named
+    # “Forêt”", as if the default were the fault, not the word left out.
+    run(db, "campaign", "new", WP, "--ruleset", "western-parade")
+    run(db, "character", "new", WP, "--sheet", str(SAMPLES / "wp_joe.toml"))
+    monkeypatch.setenv("CHRONIQUE_CAMPAIGN", "Forêt")
+    said = run(db, "sheet", "Joe Hambuster", check=False)
+    assert (said.returncode, said.stderr) == (2, "error: missing argument NAME (see `chronique sheet --help`)\n")
+    assert run(db, "sheet", WP, "Joe Hambuster").stdout.startswith("Joe Hambuster")
