@@ -65,6 +65,7 @@ from chronique.domain.rulesets.westernparade.report import where
 from chronique.domain.rulesets.westernparade.resolution import RollOutcome, difficulty, open_ended
 from chronique.domain.rulesets.westernparade.tables import characteristic, skills
 from chronique.domain.rulesets.westernparade.wounds import bed_bound
+from chronique.domain.rulesets.words import joined
 from chronique.domain.text import plural
 from chronique.domain.world import World
 
@@ -752,9 +753,14 @@ def roll_improvement(
     character = living(world, name, conscious=False)
     when = world.campaign.clock if at is None else at
     if grant_id is not None:
-        grant = next((g for g in character.condition["marks"]["pending"] if g["id"] == grant_id), None)
+        pending = character.condition["marks"]["pending"]
+        grant = next((g for g in pending if g["id"] == grant_id), None)
         if grant is None:
-            raise RuleViolation(f"{character.name} has no pending improvement roll {grant_id}")
+            # Ruling WC40: which rolls are pending, so that a roll already made reads as no
+            # longer pending rather than as a number mistyped.
+            rolls = [f"{g['id']} ({g['target']})" for g in pending]
+            left = f"the pending ones are {joined(rolls)}" if pending else "none is"
+            raise RuleViolation(f"{character.name} has no pending improvement roll {grant_id}: {left} (a roll made is pending no more)")
         kind, key, bonus = grant["kind"], grant["target"], grant["bonus"]
     elif target is not None:
         if not reason.strip():
