@@ -253,14 +253,14 @@ class Audit:
         """Refuse a kept receipt that is another campaign's of this journal (ruling EB36; FP18 names the
         campaign a receipt is checked against): it was said "rewritten or cut short" of the
         campaign named, a tampering the journal never did."""
-        held = {s["seal"] for s in chain_seals(own)} | {e.commitment for e in epochs_of(own, strict=False).values()}
+        held = _receipts_of(own)
         stray = [kept for kept in (*receipts.seals, *receipts.commitments) if kept not in held]
         if not stray:
             return
         name = next(e["name"] for e in own if e["topic"] == CAMPAIGN + "Created")
         for other in self.campaign_ids():
             events = self.campaign_events(other)
-            theirs = {s["seal"] for s in chain_seals(events)} | {e.commitment for e in epochs_of(events, strict=False).values()}
+            theirs = _receipts_of(events)
             for kept in stray:
                 if kept in theirs:
                     whose = next(e["name"] for e in events if e["topic"] == CAMPAIGN + "Created")
@@ -305,3 +305,8 @@ def _uuid(text: str) -> UUID | None:
         return UUID(text)
     except ValueError:
         return None
+
+
+def _receipts_of(events: list[dict[str, Any]]) -> set[str]:
+    """Every receipt a campaign's ``events`` gave: its seals and its epochs' commitments."""
+    return {s["seal"] for s in chain_seals(events)} | {e.commitment for e in epochs_of(events, strict=False).values()}
