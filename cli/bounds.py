@@ -92,6 +92,12 @@ def up_to_the_table(low: int, highest: Callable[[], int]) -> IntCheck:
     return check
 
 
+def trimmed(value: str) -> str:
+    """A reason as the log shows it, without the spaces around it: one of spaces alone is no
+    reason, as one left out, so that no log reads "earned 1 hand card (   )" (rulings C140, EB41)."""
+    return value.strip()
+
+
 def one_of(*words: str) -> Callable[[typer.CallbackParam, str | None], str | None]:
     """A callback that accepts only ``words`` (a mistyped word would otherwise be taken as another
     case of the rules: a 'bulet' for a wound that is no bullet)."""

@@ -153,13 +153,7 @@ TAKE_TIME = typer.Option(False, "--take-time", help="The character takes their t
 HAND_CARDS = typer.Option(None, "--hand-cards", help="Hand cards to play in place of failed draws, e.g. 9H,5S.")
 
 
-def _reason(value: str) -> str:
-    """The reason as the log shows it, without the spaces around it: one of spaces alone is no
-    reason, as one left out, so that the log never reads "earned 1 hand card (   )" (ruling C140)."""
-    return value.strip()
-
-
-REASON = typer.Option("", "--reason", callback=_reason, help="Why: shown in the log.")
+REASON = typer.Option("", "--reason", callback=bounds.trimmed, help="Why: shown in the log.")
 HIDDEN = typer.Option(
     False,
     "--hidden",

@@ -49,7 +49,7 @@ ATTRIBUTES = typer.Option(None, "--attribute", help="A circumstantial attribute 
 PROWESS = typer.Option(0, "--prowess", callback=MODIFIER_RANGE, help="A prowess's effect on the level (GM).")
 DIFFICULTY = typer.Option(0, "--difficulty", "-d", callback=MODIFIER_RANGE, help="The GM's difficulty modifier (negative is harder).")
 EFFORT = typer.Option(0, "--effort", "-e", callback=EFFORT_RANGE, help="Effort points invested: one more die each.")
-REASON = typer.Option("", "--reason", help="Why: shown in the log.")
+REASON = typer.Option("", "--reason", callback=bounds.trimmed, help="Why: shown in the log.")
 # PROPOSAL §4.2 (ruling E16): an unusable or destroyed leg gives -2 to movement tests, as it does to dodges.
 MOVEMENT = typer.Option(
     False,

@@ -522,7 +522,7 @@ def atout_award(
     campaign: str = CAMPAIGN,
     character: str = CHARACTER,
     count: str = typer.Argument(..., callback=_atout_count, help="Experience Atouts given (negative to take back: -1)."),
-    reason: str = typer.Option("", "--reason", help="Why: shown in the log."),
+    reason: str = typer.Option("", "--reason", callback=bounds.trimmed, help="Why: shown in the log."),
     gm: bool = GM,
 ) -> None:
     """The Narrator awards experience Atouts beyond the session-end one, or takes some back."""

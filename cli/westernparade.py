@@ -52,7 +52,7 @@ DIFFICULTY = typer.Option(
     callback=_bounded_difficulty,
     help=f"very-easy, easy, normal, difficult, very-difficult, impossible, or a number (-{limits.PERCENT}..{limits.PERCENT}).",
 )
-REASON = typer.Option("", "--reason", help="Why: shown in the log.")
+REASON = typer.Option("", "--reason", callback=bounds.trimmed, help="Why: shown in the log.")
 
 
 def _check(skill: str | None, characteristic: str | None, difficulty: str, modifiers: list[str] | None, reason: str, **more: bool) -> Check:
