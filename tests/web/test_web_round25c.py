@@ -59,6 +59,9 @@ def test_the_web_log_pages_the_latest_events_first_and_pages_back_to_the_first_r
     # Past the end, and a page that is no page, say so in words (ruling BD20: never a server error).
     status, _, past = fetch(link + "log?page=3")
     assert status == 400 and "page 3 is past the end of the log (100 events a page): ask for an earlier page" in past
+    # A page as far as 18 digits go: its offset is past what a database counts (2⁶³), never a 500.
+    status, _, far = fetch(link + "log?page=999999999999999999")
+    assert status == 400 and "page 999999999999999999 is past the end of the log" in far
     status, _, nonsense = fetch(link + "log?page=%C2%B2")
     assert status == 400 and "“²” is no page of the log: pages count from 1" in nonsense
 
