@@ -94,8 +94,9 @@ def up_to_the_table(low: int, highest: Callable[[], int]) -> IntCheck:
 
 def trimmed(value: str) -> str:
     """A reason as the log shows it, without the spaces around it: one of spaces alone is no
-    reason, as one left out, so that no log reads "earned 1 hand card (   )" (rulings C140, EB41)."""
-    return value.strip()
+    reason, as one left out, so that no log reads "earned 1 hand card (   )" (rulings C140, EB41).
+    Spaces only: a tab or a control character stays, for the text check to refuse (EB4)."""
+    return value.strip(" ")
 
 
 def one_of(*words: str) -> Callable[[typer.CallbackParam, str | None], str | None]:
