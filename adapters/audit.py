@@ -24,7 +24,7 @@ from chronique.domain.errors import RuleViolation
 from chronique.domain.fairness import FORMAT, LinkRow, Report, sha256_hex
 from chronique.domain.rederivation import Verdict
 from chronique.domain.referees import all_rules
-from chronique.domain.text import quoted
+from chronique.domain.text import quoted, to_type
 from chronique.domain.verifier import CAMPAIGN, Failed, Receipts, chain_seals, epochs_of, needs_content, verify, verify_bundle
 
 # Rows read per query: a page of 1,000 (about half a megabyte) stays in the CPU's cache while its
@@ -267,7 +267,7 @@ class Audit:
                     what = "seal" if kept in receipts.seals else "commitment"
                     raise RuleViolation(
                         f"the kept {what} {kept[:16]}… is one of {whose}'s receipts, not {name}'s: "
-                        f"check it with `chronique verify {shlex.quote(whose)} --{what} {kept}`"
+                        f"check it with {to_type(f'verify {shlex.quote(whose)} --{what} {kept}')}"
                     )
 
     def seal_check(self, campaign: str, seal: str) -> tuple[bool, str]:

@@ -24,7 +24,7 @@ from chronique.domain.rederivation import NO_CHANCE, ChanceUsed, Mismatch, Repla
 from chronique.domain.referees import all_rules
 from chronique.domain.rulesets import ruleset
 from chronique.domain.rulesets.words import epoch_name, face_down_until, fudge_face, kind_words, player_assigned, told
-from chronique.domain.text import is_count, ordinal, plural, quoted
+from chronique.domain.text import is_count, ordinal, plural, quoted, to_type
 from chronique.domain.verifier import CAMPAIGN, Epoch, epochs_of
 
 # A deck's history as the verifier follows it (chronique-fair-v2, domain/deck_rules.py): its
@@ -44,6 +44,17 @@ class CardOrigin:
     shuffle: str
     position: int | None
     epoch: str
+
+
+@dataclass(frozen=True)
+class PaidCard:
+    """A card an event paid from what its character held (``Ruleset.cards_paid``): the event that
+    put it there, by its reference and its kind as the log names it, both None when the journal
+    does not tell it."""
+
+    card: str
+    ref: str | None
+    what: str | None
 
 
 @dataclass
@@ -74,6 +85,10 @@ class Explanation:
     settles: list[tuple[str, str]] = field(default_factory=list)
     """The tests an opposition settles, (whose, ref), the acting side's first: what it follows
     from, so that a disputed opposition can be followed to its draws (ruling EB31)."""
+    paid: list[PaidCard] = field(default_factory=list)
+    """The cards it paid from what its character held (a Cartes purchase's hand cards), each with
+    the event that put it there (ruling C144): a card paid was drawn by that event, not by this
+    one, so no shuffle place is its own."""
 
     @property
     def verifiable(self) -> bool:
@@ -141,10 +156,14 @@ def _explain(
     # Each aggregate's latest event before the target: an opposition follows from the tests
     # just made by both sides (ruling EB31).
     latest: dict[str, tuple[str, dict[str, Any]]] = {}
+    # The member's own events before the target: what it holds, each card with the event that put it there.
+    earlier: list[tuple[str, dict[str, Any]]] = []
     for event in audit.events(campaign_id):
         here = f"{event['originator_id']}:{event['originator_version']}"
         if target is None and not (event["originator_id"] == member and event["originator_version"] == version):
             latest[event["originator_id"]] = (here, event)
+            if event["originator_id"] == member:
+                earlier.append((here, event))
         if target is None and event["originator_id"] == campaign:
             settled = event["originator_version"]
         if event["topic"] in CORRECTION_TOPICS:
@@ -182,6 +201,7 @@ def _explain(
     what = target["topic"].rsplit(":", 1)[1]
     explanation = Explanation(ref, names[member], what, target, hidden, voided.get(ref), epochs, origins, untraced)
     explanation.settles = _settles(target, names, latest)
+    explanation.paid = _paid(game.cards_paid(target, earlier), earlier)
     domain_event = _domain_event(audit, member, version)
     if not hidden:
         explanation.rederived = _verdict(audit, campaign_id, ref, target, epochs)
@@ -205,6 +225,12 @@ def _explain(
         if getattr(domain_event, "face_down_by_design", False):
             explanation.description = told(game.describe, domain_event)
     return explanation
+
+
+def _paid(paid: Sequence[tuple[str, str | None]], earlier: Sequence[tuple[str, dict[str, Any]]]) -> list[PaidCard]:
+    """Each card paid, with the kind of the event that put it where it was paid from."""
+    kinds = {ref: event["topic"].rsplit(":", 1)[1] for ref, event in earlier}
+    return [PaidCard(card, ref, kinds.get(ref) if ref else None) for card, ref in paid]
 
 
 def _settles(target: dict[str, Any], names: dict[str, str], latest: dict[str, tuple[str, dict[str, Any]]]) -> list[tuple[str, str]]:
@@ -357,7 +383,7 @@ def _cards_of(event: dict[str, Any]) -> list[str]:
 def _parse(ref: str) -> tuple[str, int]:
     head, _, tail = ref.strip().rpartition(":")
     if not head or not is_count(tail):
-        raise RuleViolation(f"{quoted(ref)} is not an event reference (write <id>:<version>, as `chronique log` shows)")
+        raise RuleViolation(f"{quoted(ref)} is not an event reference (write <id>:<version>, as {to_type('log')} shows)")
     return head.replace("-", "").lower(), int(tail)
 
 
@@ -403,6 +429,13 @@ def account(x: Explanation) -> list[str]:
             # the shuffle's recorded result, from 0, as the verifier reads it.
             where = f"card {origin.position + 1} of shuffle {short_ref(origin.shuffle)} ({dice})"
         lines.append(f"  {card(origin.card)}: {where}, drawn for {origin.to} ({origin.purpose})")
+    for paid in x.paid:
+        # Ruling C144: a card paid from the hand was drawn by the event that put it there, whose
+        # own `audit show` places it in its shuffle.
+        if paid.ref is None or paid.what is None:
+            lines.append(f"  {card(paid.card)}: paid from the hand; the journal does not tell which event put it there")
+        else:
+            lines.append(f"  {card(paid.card)}: paid from the hand, put there by {short_ref(paid.ref)} ({kind_words(paid.what)})")
     if x.rederived:
         # An event that drew nothing has no chance to re-derive: the rules check what it records.
         drew = bool(e.get("chance") or x.origins or x.untraced)
@@ -446,12 +479,12 @@ def _level_line(e: Mapping[str, Any]) -> str:
     """A Cartes test's draw as its log line reads it (ruling EB29): the level with its name, the
     level asked and the first card whose suit moved it, where the first card came from, the cards,
     and the success with its quality and the suit's +3 (§Bonus de couleur L321-324; none on a
-    recovery draw, ruling C11): "level +0 (moyenne); pile first: 2♠ → success, quality 2 +3 (♠ on
-    a power manoeuvre)"."""
+    recovery draw, ruling C11, nor on a power support's own draw, ruling C143): "level +0 (moyenne);
+    pile first: 2♠ → success, quality 2 +3 (♠ on a power manoeuvre)"."""
     from chronique.domain.rulesets.cartes.describe import level, quality
-    from chronique.domain.rulesets.cartes.resolution import RECOVERY_DRAW, purposes, without_suit_bonus
+    from chronique.domain.rulesets.cartes.resolution import as_counted
 
-    o = without_suit_bonus(e["outcome"]) if purposes(e)[1] == RECOVERY_DRAW else e["outcome"]
+    o = as_counted(e)
     # The cards drawn first, then those played in their place (§Ressources en cartes L199: a
     # hand card for a failed draw), as the test was resolved with.
     drawn = o.get("drawn") or o["cards"]

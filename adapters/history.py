@@ -9,8 +9,8 @@ from uuid import UUID
 from chronique.domain.campaign import Campaign
 from chronique.domain.character import Character
 from chronique.domain.errors import RuleViolation
-from chronique.domain.gametime import calendar_from, spanning
-from chronique.domain.text import is_count, quoted
+from chronique.domain.gametime import DAY, calendar_from, spanning
+from chronique.domain.text import is_count, quoted, to_type
 
 if TYPE_CHECKING:
     from chronique.adapters.services import Chronique
@@ -38,10 +38,10 @@ def _version_at_event(services: Chronique, campaign: Campaign, character: Charac
     if place is None or (place.member != str(campaign.id) and place.member not in campaign.members):
         # Another campaign's event is no moment of this one's, and is told as one that exists
         # nowhere: a player's link never learns what other campaigns hold (as its explain page).
-        raise NoSuchEvent(f"no event {quoted(ref)} in {campaign.name}: `chronique log` lists its events")
+        raise NoSuchEvent(f"no event {quoted(ref)} in {campaign.name}: {to_type('log')} lists its events")
     if not any(services.journal.events.get(UUID(place.member), gt=place.version - 1, lte=place.version)):
         # Past the head of its chain: no event, never a moment before the character existed.
-        raise NoSuchEvent(f"no event {quoted(ref)} in {campaign.name}: `chronique log` lists its events")
+        raise NoSuchEvent(f"no event {quoted(ref)} in {campaign.name}: {to_type('log')} lists its events")
     if place.member == str(character.id):
         return place.version
     found = services.journal.raw.version_at(character.id, UUID(place.member), place.version)
@@ -66,7 +66,7 @@ def version_as_of(services: Chronique, campaign: Campaign, character: Character,
         if head is None:
             raise RuleViolation(f"{character.name} had not joined by the end of session {number}")
         return int(head[0])
-    return version_at(services, character, calendar_from(campaign.calendar).parse(as_of))
+    return version_at(services, character, date_as_of(campaign, as_of))
 
 
 def _session_end(campaign: Campaign, number: int) -> dict[str, Any]:
@@ -139,7 +139,10 @@ def as_of_words(campaign: Campaign, as_of: str | None) -> str:
     if is_count(typed):
         return f"as it stood at the end of session {int(typed)}"
     calendar = calendar_from(campaign.calendar)
-    return f"as it stood at {calendar.format(calendar.parse(typed))}"
+    moment = date_as_of(campaign, typed)
+    if calendar.names_a_whole_day(typed) and moment % DAY == DAY - 1:
+        return f"as it stood at the end of {calendar.day(moment)}"
+    return f"as it stood at {calendar.format(moment)}"
 
 
 def moment_as_of(campaign: Campaign, as_of: str | None) -> int | None:
@@ -147,7 +150,20 @@ def moment_as_of(campaign: Campaign, as_of: str | None) -> int | None:
     event, which name a version and nothing between two."""
     if as_of is None or _REF.match(as_of.strip()) or is_count(as_of.strip()):
         return None
-    return calendar_from(campaign.calendar).parse(as_of)
+    return date_as_of(campaign, as_of)
+
+
+def date_as_of(campaign: Campaign, typed: str) -> int:
+    """The in-game moment a date typed to ``--as-of`` names. A day alone, without a time of day
+    ("1873-04-12", "Day 3"), is the end of that day, as a player asking for his sheet "as of the
+    12th" means it, or the campaign's clock while that day is still running (ruling EB49): it read
+    as the day's first second, so the campaign's own first day was refused as before it began.
+    A day not begun yet stays its first second, refused as after the clock."""
+    calendar = calendar_from(campaign.calendar)
+    moment = calendar.parse(typed)
+    if not calendar.names_a_whole_day(typed) or moment > campaign.clock:
+        return moment
+    return min(moment + DAY - 1, campaign.clock)
 
 
 def version_at(services: Chronique, character: Character, moment: int) -> int | None:

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from chronique.domain.errors import RuleViolation
+from chronique.domain.text import to_type
 
 # "CHRQ": SQLite's header field for the program a file belongs to (sqlite.org/fileformat.html, 1.3.28).
 APPLICATION_ID = 0x43485251
@@ -114,7 +115,7 @@ def claim_sqlite(path: Path, *, create: bool) -> None:
     used as it is, an unmarked one of ours is adopted, and a new one is made only if ``create``."""
     found = inspect_sqlite(path)
     if found is Found.NOTHING and not create:
-        raise NotAJournal(f"there is no journal at {path}: `chronique init` creates one")
+        raise NotAJournal(f"there is no journal at {path}: {to_type('init')} creates one")
     if found is Found.NOTHING and not path.parent.is_dir():
         raise NotAJournal(f"cannot create a journal at {path}: the folder {path.parent} does not exist")
     try:
@@ -156,6 +157,6 @@ def claim_postgres(cursor: Any, schema: str, events_table: str, *, create: bool,
     elif tables:
         raise NotAJournal(f"the database {shown} holds another program's tables: a journal needs a database of its own")
     elif not create:
-        raise NotAJournal(f"there is no journal in the database {shown}: `chronique init` creates one")
+        raise NotAJournal(f"there is no journal in the database {shown}: {to_type('init')} creates one")
     cursor.execute(f'CREATE TABLE "{schema}".{MARKER_TABLE} (application text PRIMARY KEY, format integer NOT NULL)')
     cursor.execute(f'INSERT INTO "{schema}".{MARKER_TABLE} VALUES (%s, %s)', ("chronique", MARKER_FORMAT))

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+import shlex
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -27,7 +28,7 @@ from chronique.domain.campaign import Campaign
 from chronique.domain.errors import RuleViolation
 from chronique.domain.names import find
 from chronique.domain.players import player_named, players_of
-from chronique.domain.text import quoted, recordable_name
+from chronique.domain.text import quoted, recordable_name, to_type
 
 if TYPE_CHECKING:
     from chronique.adapters.journal import Journal
@@ -86,7 +87,7 @@ def invited(campaign: Campaign, player: str, gm: bool) -> str:
         return recordable_name(" ".join(player.split()), "the GM's name")
     if not players_of(campaign):
         raise RuleViolation(
-            f"{campaign.name} has no players yet: `chronique character player {campaign.name} CHARACTER PLAYER` names one, "
+            f"{campaign.name} has no players yet: {to_type(f'character player {shlex.quote(campaign.name)} CHARACTER PLAYER')} names one, "
             "or --gm issues the GM's link"
         )
     return player_named(campaign, player)

@@ -17,6 +17,7 @@ from sqlalchemy.schema import CreateIndex, DropIndex
 
 from chronique.adapters.database import Database, first_line, schema_change
 from chronique.adapters.journal import Journal
+from chronique.domain.text import to_type
 from chronique.projections import draws, luck, moments, sheets, xp
 from chronique.projections import log as log_pages
 from chronique.projections.tables import metadata, tracking
@@ -140,7 +141,7 @@ class ReadModels:
         try:
             self.catch_up(names, size=size)
         except Exception as error:  # noqa: BLE001 - the events are the truth; `db rebuild` mends the rest
-            log.warning("the read models could not catch up (%s); run `chronique db rebuild`", first_line(error))
+            log.warning("the read models could not catch up (%s); run %s", first_line(error), to_type("db rebuild"))
 
     def catch_up(self, names: list[str] | None = None, progress: Callable[[int], None] | None = None, size: int = 0) -> int:
         """Process every event not seen yet; return how many (notification, projection) pairs

@@ -42,7 +42,7 @@ from chronique.domain.pacing import Pacing, make_pacing
 from chronique.domain.players import player_named
 from chronique.domain.rulesets import Ruleset, calendar_games, game_of_sheet, ruleset
 from chronique.domain.rulesets.words import face_down_until, joined, player_assigned, told
-from chronique.domain.text import character_in_words, fold, quoted, unprintable_in
+from chronique.domain.text import character_in_words, fold, quoted, to_type, unprintable_in
 from chronique.domain.timeline import Tick, advance
 from chronique.domain.verifier import CAMPAIGN
 from chronique.domain.world import World
@@ -995,15 +995,8 @@ class Chronique:
     def page_log(self, campaign_name: str, page: LogPage) -> list[LogEntry]:
         """One page of the campaign's log, filtered as asked: one query of the log read model,
         and one of the page's events, told in their game's words as it tells them today."""
-        from chronique.adapters.readrows import log_query
-
         campaign = self.campaign(campaign_name)
-        span = self.session_span(campaign_name, page.session, running=True) if page.session is not None else None
-        world = self.world_read(campaign_name) if page.characters else None
-        aggregates = [str(world.character(name).id) for name in page.characters] if world else []
-        face_down = () if page.gm else tuple(epoch for epoch in campaign.epochs if not campaign.is_revealed(epoch))
-        query, params = log_query(str(campaign.id), page, aggregates, span, face_down)
-        rows = self._read_model("log", "read_log", query, params, partial(_folded, "log", self.events(campaign_name)))
+        rows = self._log_rows(campaign_name, campaign, page)
         events = self._recorded_at([row["position"] for row in rows])
         rules = ruleset(campaign.ruleset)
         return [
@@ -1014,6 +1007,27 @@ class Chronique:
             )
             for row in rows
         ]
+
+    def log_count(self, campaign_name: str, page: LogPage) -> int:
+        """How many events the log filtered as ``page`` asks holds, whatever its offset and limit:
+        one count of the log read model, no event read (what a page that shows some of them says
+        it leaves out, rulings NT16, EB45)."""
+        whole = replace(page, offset=0, limit=None)
+        return int(self._log_rows(campaign_name, self.campaign(campaign_name), whole, counted=True)[0]["counted"])
+
+    def _log_rows(self, campaign_name: str, campaign: Campaign, page: LogPage, counted: bool = False) -> list[Any]:
+        """The log read model's rows of ``page`` of ``campaign`` (their count alone when
+        ``counted``): a player's without the face-down events of epochs not revealed yet."""
+        from chronique.adapters.readrows import log_query
+
+        span = self.session_span(campaign_name, page.session, running=True) if page.session is not None else None
+        world = self.world_read(campaign_name) if page.characters else None
+        aggregates = [str(world.character(name).id) for name in page.characters] if world else []
+        face_down = () if page.gm else tuple(epoch for epoch in campaign.epochs if not campaign.is_revealed(epoch))
+        query, params = log_query(str(campaign.id), page, aggregates, span, face_down)
+        if counted:
+            query = f"SELECT COUNT(*) AS counted FROM ({query}) AS entries"
+        return self._read_model("log", "read_log", query, params, partial(_folded, "log", self.events(campaign_name)))
 
     def logged(self, entries: list[LogEntry]) -> list[Any]:
         """The recorded events of ``entries``, decoded, in their order: only their rows are read."""
@@ -1208,7 +1222,7 @@ def _author(campaign: Campaign, author: str, as_player: bool | None) -> tuple[st
         return players[fold(signed)], True
     if fold(signed) == fold(GM):
         return GM, False
-    who = ", ".join(sorted(players.values())) if players else "none yet (`chronique character player` assigns one)"
+    who = ", ".join(sorted(players.values())) if players else f"none yet ({to_type('character player')} assigns one)"
     raise RuleViolation(f"{quoted(signed)} plays no character of {campaign.name}: a note is signed GM (the default) or by a player: {who}")
 
 

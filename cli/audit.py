@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shlex
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -10,7 +11,7 @@ import typer
 
 from chronique.cli import bounds, render
 from chronique.cli.context import run
-from chronique.domain.text import plural
+from chronique.domain.text import plural, to_type
 
 if TYPE_CHECKING:
     from chronique.adapters.services import Chronique
@@ -51,7 +52,7 @@ def register(root: typer.Typer) -> None:
                     # A receipt is one campaign's: every other one would be said to have been rewritten (ruling FP18).
                     raise render.usage(
                         f"a kept seal or commitment is one campaign's, and this journal holds {plural(len(ids), 'campaign')}: "
-                        "name it (`chronique verify CAMPAIGN --seal …`)"
+                        f"name it ({to_type('verify CAMPAIGN --seal …')})"
                     )
                 reports = {_named(services, c, ids): services.audit.verify(c, receipts) for c in ids}
             if not reports and not as_json:
@@ -106,6 +107,11 @@ def register(root: typer.Typer) -> None:
         bundle = run(ctx, lambda s: s.audit.bundle(campaign, for_players=not gm))
         bounds.write_output(output, json.dumps(bundle, ensure_ascii=False, indent=1))
         typer.echo(f"wrote {output}: {plural(len(bundle['events']), 'event')}, {plural(len(bundle['seals']), 'seal')}")
+        # How a player checks it, the bundle named as it was written (ruling EB48).
+        typer.echo(
+            f"to check it offline: {to_type(f'audit verifier -o {VERIFIER}')} writes the verifier, "
+            f"then `python {VERIFIER} {shlex.quote(str(output))}`"
+        )
 
     @app.command("verifier")
     def verifier(
@@ -117,8 +123,14 @@ def register(root: typer.Typer) -> None:
         Python with no packages: `python verify.pyz bundle.json [--seal HEX] [--commitment HEX]`."""
         from chronique.adapters.verifier_app import build
 
-        carried = build(output)
-        typer.echo(f"wrote {output} ({len(carried)} modules): run `python {output.name} bundle.json`")
+        build(output)
+        # The verifier named as it was written, and the bundle as what `audit export` writes
+        # (ruling EB48): it read "run `python v.pyz bundle.json`", a file name alone and a bundle
+        # no one had made.
+        typer.echo(
+            f"wrote {output}, the standalone verifier: `python {shlex.quote(str(output))} {BUNDLE}` checks the bundle "
+            f"{to_type(f'audit export CAMPAIGN -o {BUNDLE}')} writes"
+        )
 
     @app.command("show")
     def show(
@@ -131,6 +143,12 @@ def register(root: typer.Typer) -> None:
         from chronique.adapters.explain import explain
 
         run(ctx, lambda s: render.explanation(explain(s.audit, event, for_players=not gm), as_json))
+
+
+VERIFIER = "verify.pyz"
+"""The verifier's file as ``audit export``'s hint names it (README: ``audit verifier -o verify.pyz``)."""
+BUNDLE = "BUNDLE.json"
+"""The bundle as ``audit verifier``'s hint names it: a placeholder, in capitals as an argument's."""
 
 
 def _named(services: Chronique, campaign_id: str, ids: list[str]) -> str:

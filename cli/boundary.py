@@ -266,7 +266,7 @@ class Boundary(TyperGroup):
         from chronique.cli.coercion import read_plainly
 
         read_plainly(self)
-        return super().parse_args(ctx, args)
+        return in_context(super().parse_args, ctx, args)
 
     def list_commands(self, ctx: typer.Context) -> list[str]:  # type: ignore[override]
         """The names of the commands, in the order of ``--help``, none of them built."""
@@ -360,16 +360,30 @@ class ExtraWordsNamed:
 
     def __call__(self, ctx: Any, args: list[str]) -> list[str]:
         if ctx.allow_extra_args or ctx.resilient_parsing:
-            return list(self.parse_args(ctx, args))
+            return in_context(self.parse_args, ctx, args)
         # The words Click would refuse, kept: it refuses them only when extra words are not allowed.
         ctx.allow_extra_args = True
         try:
-            rest: list[str] = self.parse_args(ctx, args)
+            rest = in_context(self.parse_args, ctx, args)
         finally:
             ctx.allow_extra_args = False
         if rest:
             ctx.fail(extra_words(rest))
         return rest
+
+
+def in_context(parse_args: Any, ctx: Any, args: list[str]) -> list[str]:
+    """``parse_args(ctx, args)``, a refusal raised without its command's context given ``ctx``, so
+    that it names the command's help as every other refusal does (:func:`refusal`, ruling EB43).
+    Click's parser raises "option '--page' requires an argument", "option '--json' does not take
+    a value" and an argument's wrong count of values bare, and they read without the help to
+    read."""
+    try:
+        return list(parse_args(ctx, args))
+    except UsageError as error:
+        if error.ctx is None:
+            error.ctx, error.cmd = ctx, ctx.command
+        raise
 
 
 def extra_words(words: list[str]) -> str:

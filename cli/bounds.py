@@ -57,6 +57,28 @@ def within(low: int, high: int) -> IntCheck:
     return check
 
 
+def at_least(low: int) -> IntCheck:
+    """A callback that accepts ``low`` or more (or no value), for a count whose top is the
+    campaign's, which the command refuses once the journal is open, in the campaign's words (a
+    Cartes draw or award, up to the cards of the campaign's own general deck, ruling C142). A
+    number of more digits than any count is refused here, said by its count of digits."""
+
+    def check(param: typer.CallbackParam, value: int | None) -> int | None:
+        if value is None:
+            return value
+        from chronique.domain.gametime import MOST_DIGITS
+
+        name, digits = said(param), len(str(abs(value)))
+        if value < low:
+            got = f"a negative number of {digits:,} digits" if digits > MOST_DIGITS else f"{value:,}"
+            raise fail(f"{name} must be at least {low:,} (got {got})")
+        if digits > MOST_DIGITS:
+            raise fail(f"{name} is far more than any campaign holds (got a number of {digits:,} digits)")
+        return value
+
+    return check
+
+
 def _refuse_out_of_range(name: str, value: int, low: int, high: int) -> None:
     """Refuse ``value`` outside ``low..high`` in one line: a number of more digits than any
     range holds is said by its count of digits, never repeated whole (a pasted 4,000 digits)."""

@@ -10,7 +10,7 @@ from chronique.cli import bounds, render
 from chronique.cli.context import run
 from chronique.domain.rulesets.registry import PACKAGES
 from chronique.domain.rulesets.words import epoch_name
-from chronique.domain.text import plural
+from chronique.domain.text import plural, to_type
 
 if TYPE_CHECKING:
     from chronique.adapters.services import Chronique
@@ -59,7 +59,8 @@ def _campaigns(services: Chronique, items: list[Campaign]) -> None:
     """The campaigns as a table, each game by its title (the JSON keeps the ruleset's key); a
     journal with none says so and how to begin, rather than print a table's empty frame."""
     if not items:
-        typer.echo(f"no campaign yet; create one with: chronique campaign new NAME --ruleset GAME (GAME one of {', '.join(PACKAGES)})")
+        # What to type in backticks, as typed where it is printed (rulings EB35, SL13, SL14).
+        typer.echo(f"no campaign yet: {to_type('campaign new NAME --ruleset GAME')} creates one (GAME one of {', '.join(PACKAGES)})")
         return
     table = render.new_table("Campaign", "Game", "Sessions", "Clock", "Id")
     for c in items:

@@ -14,8 +14,10 @@ from chronique.domain.rulesets.cartes import limits
 from chronique.domain.rulesets.cartes.survival import MOST_EXTRA_LEVELS
 from chronique.domain.text import plural
 
-# The ranges of this game's numbers (domain/rulesets/cartes/limits.py, issue 18).
-CARDS_RANGE = bounds.within(1, limits.CARDS)
+# The ranges of this game's numbers (domain/rulesets/cartes/limits.py, issue 18). A count of
+# cards is at least one; its top is the campaign's own general deck (2 or 3 packs, §Fournitures
+# nécessaires L73-77), which the draw or award refuses in the campaign's words (ruling C142).
+CARDS_RANGE = bounds.at_least(1)
 DAMAGE_RANGE = bounds.within(1, limits.DAMAGE)  # a blow of 0 leaves no wound (§Encaissement L345)
 MODIFIER_RANGE = bounds.symmetric(limits.MODIFIER)
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import typer
 
-from chronique.domain.text import quoted
+from chronique.domain.text import quoted, to_type
 
 if TYPE_CHECKING:
     # typer.Context adds nothing these checks read, and Click hands out its own (a parent, the current one).
@@ -166,9 +166,11 @@ def check_game(ctx: Context, game: str) -> None:
     theirs = campaign.ruleset
     title = ruleset(theirs).title
     article = "an" if title[:1] in "AEIOU" else "a"  # "an Elor campaign"
+    # The commands as they are typed where this one was: a shell's lines go without 'chronique',
+    # as its other refusals name them (rulings SL7, EB44, SL13).
     raise fail(
-        f"{campaign.name} is {article} {title} campaign and `chronique {' '.join(command_of(ctx))}` "
-        f"plays {ruleset(game).title}: use `chronique {theirs} ...`"
+        f"{campaign.name} is {article} {title} campaign and {to_type(' '.join(command_of(ctx)))} "
+        f"plays {ruleset(game).title}: use {to_type(f'{theirs} ...')}"
     )
 
 

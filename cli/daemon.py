@@ -10,6 +10,7 @@ import typer
 
 from chronique.cli import bounds
 from chronique.cli.context import run
+from chronique.domain.text import to_type
 
 pace_app = typer.Typer(help="How in-game time moves on its own between sessions.", no_args_is_help=True)
 downtime_app = typer.Typer(help="What happened between sessions.", no_args_is_help=True)
@@ -48,7 +49,7 @@ def pace_show(ctx: typer.Context, campaign: str = CAMPAIGN) -> None:
     def show(s) -> None:  # noqa: ANN001
         c = s.campaign(campaign)
         if c.pacing is None:
-            typer.echo(f"{c.name}: no pacing (time moves only with `chronique advance`)")
+            typer.echo(f"{c.name}: no pacing (time moves only with {to_type('advance')})")
             return
         pacing = Pacing.from_data(c.pacing)
         calendar = s.calendar(c)

@@ -423,7 +423,8 @@ def attack(
         out_before = world.character(guard or defender).condition["unconscious"]
         result = attack_(world, attacker, defender, blow)
         declared = defence != "none" and not simultaneous and result.defence is None
-        unable = _cannot_defend(world, guard or defender, out_before) if declared else ""
+        shot_missed = ranged and result.attack.degrees == 0
+        unable = _cannot_defend(world, guard or defender, out_before, attacker if shot_missed else None) if declared else ""
         tested = [attacker] + ([guard or defender] if result.defence is not None else [])
         # Ruling E92: attacker, target and guard as their sheets spell them, whatever was typed.
         names = [named(world, name) for name in (attacker, defender, *([guard] if guard else []))]
@@ -458,16 +459,24 @@ def attack(
         _damage_line(result.damaged, result.damage)
 
 
-def _cannot_defend(world: World, name: str, out_before: bool) -> str:
+def _cannot_defend(world: World, name: str, out_before: bool, shooter: str | None = None) -> str:
     """Why ``name`` made no defence against the attack just made, in words, or nothing (ruling
-    E93): the unconscious make none (PROPOSAL §5.6: ``out_before``, as the blow found them), and
-    §Défense, a defence spends an action point or the one held in reserve: none is left when it
-    could not (the attack, had it opened a sequence, would have given them back)."""
+    E93): the unconscious make none (PROPOSAL §5.6: ``out_before``, as the blow found them); a
+    shot of ``shooter`` without a degree of success meets none whatever the points left (§Défense
+    L619, ruling E137); and §Défense, a defence spends an action point or the one held in
+    reserve: none is left when it could not (the attack, had it opened a sequence, would have
+    given them back)."""
     from chronique.domain.rulesets.elor.play import can_defend
 
     character = world.character(name)
     if out_before:
         return f"{character.name} is unconscious: no defence"
+    if shooter is not None:
+        # §Défense L619: a defence against an attack without a degree is "au contact seulement,
+        # mais pas dans celui d'une attaque à distance": the missing degree is the reason, never
+        # the action points (it read "no action point left" of a defender out of them).
+        shot = f"{world.character(shooter).name}'s shot has no degree of success"
+        return f"{shot}: {character.name} makes no defence against it (§Défense L619)"
     if not can_defend(character):
         return f"{character.name} has no action point left in this sequence, nor one held in reserve: no defence (§Défense)"
     return ""
@@ -811,7 +820,7 @@ def scene_act(
     if kind == "attack":
         # Ruling E81 (§Combats): an attack's point is spent by the attack itself, which records it;
         # spent here it would read "an attack" in the log with no attack made.
-        raise fail("an attack spends its action point through “elor attack”, which makes it: --as takes action, wait or reserve")
+        raise fail("an attack spends its action point through `elor attack`, which makes it: --as takes action, wait or reserve")
 
     def act(world: Any) -> str:
         back = take_opportunity(world, names, kind)
@@ -951,9 +960,9 @@ def long_start(
         if action["paced"] == "scene":
             # §Scènes d'action L474 (E30): the action points per sequence pace its tests.
             owner = world.character(character).name
-            when = f"one test each time {owner} spends an action point on it in an action scene (“long-action test”)"
+            when = f"one test each time {owner} spends an action point on it in an action scene (`elor long-action test`)"
         elif action["next_at"] is None:
-            when = "tested when asked (“long-action test”)"
+            when = "tested when asked (`elor long-action test`)"
         else:
             when = f"first test {calendar_from(world.campaign.calendar).format(action['next_at'])}"
         return f"long action {action['id']} {quoted(name)}: {plural(required, 'degree')}, {when}"

@@ -20,7 +20,7 @@ from typer.core import TyperGroup
 
 from chronique.cli import render
 from chronique.cli.context import fail, run
-from chronique.domain.text import character_in_words, quoted
+from chronique.domain.text import character_in_words, quoted, to_type
 
 if TYPE_CHECKING:
     from typer._click.core import Context
@@ -142,7 +142,7 @@ def _players(ctx: Context, param: Any, incomplete: str) -> list[str]:
 
 
 def _revoke_hint(campaign: str, player: str) -> str:
-    return f"chronique invite revoke {shlex.quote(campaign)} {shlex.quote(player)}"
+    return to_type(f"invite revoke {shlex.quote(campaign)} {shlex.quote(player)}")
 
 
 @app.command(DEFAULT_COMMAND)
@@ -178,7 +178,7 @@ def new(
     typer.echo(f"  {issued.link}")
     typer.echo(
         "It is shown only this once and cannot be shown again: copy it now. Anyone holding it opens the campaign as "
-        f"{'its GM' if issued.gm else issued.player}; `{_revoke_hint(issued.campaign, issued.player)}` revokes it, "
+        f"{'its GM' if issued.gm else issued.player}; {_revoke_hint(issued.campaign, issued.player)} revokes it, "
         f"with every other link to {issued.campaign} issued to {issued.player}."
     )
 
@@ -239,7 +239,7 @@ def _listed(services: Chronique, campaign: str, as_json: bool) -> None:
         )
         return
     if not rows:
-        typer.echo(f"no invite link to {found.name} yet: `chronique invite {shlex.quote(found.name)} PLAYER` issues one")
+        typer.echo(f"no invite link to {found.name} yet: {to_type(f'invite {shlex.quote(found.name)} PLAYER')} issues one")
         return
     table = render.new_table("Holder", "Sees", "Issued", "Now")
     for r in rows:

@@ -9,7 +9,7 @@ import typer
 
 from chronique.cli import bounds, render
 from chronique.cli.context import run
-from chronique.domain.text import quoted
+from chronique.domain.text import plural, quoted
 
 if TYPE_CHECKING:
     from chronique.adapters.services import Chronique
@@ -79,11 +79,16 @@ def register(app: typer.Typer) -> None:
             if not entries and page and page > 1 and not as_json and s.page_log(campaign, replace(asked, offset=0, limit=1)):
                 # Ruling TB21: the entries asked for exist, on earlier pages; "no entry" said none did.
                 name = s.campaign(campaign).name
-                typer.echo(f"{name}: page {page} is past the end of the log asked for ({limit} entries a page): ask for an earlier --page")
+                a_page = plural(limit, "entry", "entries")
+                typer.echo(f"{name}: page {page} is past the end of the log asked for ({a_page} a page): ask for an earlier --page")
                 return
             if tail is not None and not newest_first:
                 entries = entries[::-1]
             render.log(s, campaign, entries, as_json, gm)
+            if entries and asked.limit is not None and not as_json:
+                left_out = pages_said(s.log_count(campaign, asked), asked.limit, page or 1, tail is not None)
+                if left_out:
+                    typer.echo(left_out)
 
         run(ctx, show)
 
@@ -92,7 +97,9 @@ def register(app: typer.Typer) -> None:
         ctx: typer.Context,
         campaign: str = typer.Argument(..., help="Campaign name or id."),
         name: str = typer.Argument(..., help="Character name."),
-        as_of: str = typer.Option(None, "--as-of", help="A session number (its end), an in-game date or an event (<id>:<version>)."),
+        as_of: str = typer.Option(
+            None, "--as-of", help="A session number (its end), an in-game date (a day alone: its end) or an event (<id>:<version>)."
+        ),
         as_json: bool = typer.Option(False, "--json", help="Output JSON."),
         gm: bool = typer.Option(False, "--gm", help="The GM's view: a face-down pile's cards in full."),
     ) -> None:
@@ -105,6 +112,20 @@ def register(app: typer.Typer) -> None:
             render.sheet(world, character, as_json, gm, as_of_words(world.campaign, as_of))
 
         run(ctx, show)
+
+
+def pages_said(total: int, size: int, page: int, tail: bool) -> str:
+    """What a page of ``size`` events of a log asked for that holds ``total`` leaves out, and how
+    to read the rest, as the web log says it (ruling EB45): "page 1 of 3, 20 events a page (47 in
+    all): `--page 2` shows the next", "the last 5 of 47 events"; nothing when the page is all."""
+    if total <= size:
+        return ""
+    if tail:
+        return f"the last {size:,} of {total:,} events"
+    pages = -(-total // size)
+    # "1 event a page", never "1 events" (ruling EB50).
+    said = f"page {page:,} of {pages:,}, {plural(size, 'event')} a page ({total:,} in all)"
+    return f"{said}: `--page {page + 1}` shows the next" if page < pages else said
 
 
 def kinds_of(game: str) -> dict[str, str]:

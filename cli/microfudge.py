@@ -67,7 +67,10 @@ REROLL = typer.Option(False, "--reroll", help="Pay 1 Atout to roll the four dice
 HEALING = typer.Option(
     None,
     "--healing",
-    help="How the Revers heals: daily (blunt, social), weekly (edged, firearms) or none (default: daily, none for a vehicle, A24).",
+    help=(
+        "How the Revers heals: daily (blunt, social), weekly (edged, firearms) or none (default: daily;"
+        " weekly for a crash's serious wound, a failed Pilotage Test of 2 Revers or more, A10; none for a vehicle, A24)."
+    ),
 )
 PURPOSE = typer.Option("", "--purpose", help="What the roll is for: shown in the log.")
 HIDDEN = typer.Option(False, "--hidden", help="A hidden GM roll, sealed until its epoch is revealed.")
@@ -142,7 +145,7 @@ def _test(ctx: typer.Context, campaign: str, character: str, wanted: str, diffic
     from chronique.domain.rulesets.microfudge.describe import against, dice, own_atout, played, rolled_on, setback_taken
     from chronique.domain.rulesets.microfudge.events import AtoutPlayed, SetbackSuffered, TestRolled
     from chronique.domain.rulesets.microfudge.play import TestRequest, roll_test
-    from chronique.domain.rulesets.microfudge.rules import parse_difficulty, quality_modifier, usual_healing, weapon_bonus
+    from chronique.domain.rulesets.microfudge.rules import parse_difficulty, quality_modifier, weapon_bonus
 
     def act(world: World) -> Told[TestResult, str]:
         modifiers = {
@@ -158,7 +161,7 @@ def _test(ctx: typer.Context, campaign: str, character: str, wanted: str, diffic
             modifiers=modifiers,
             atout=int(options["atout"]),  # type: ignore[call-overload]
             hazardous=hazardous,
-            healing=str(options["healing"] or usual_healing(str(options["domain"]))),
+            healing=str(options["healing"]) if options["healing"] else None,
             purpose=str(options["purpose"]),
             hidden=bool(options["hidden"]),
             helpers=tuple(options["helpers"]),  # type: ignore[arg-type]
@@ -210,7 +213,7 @@ def test(
     """Roll 4dF for a Test: success when the final rank reaches the difficulty's required rank."""
     opts = {"related": related, "domain": domain, "quality": quality, "weapon": weapon, "modifier": modifier, "gm": gm}
     spends = {"atout": atout, "countered_by": countered_by, "helpers": helper, "change_die": change_die, "reroll": reroll}
-    _test(ctx, campaign, character, characteristic, difficulty, False, **opts, **spends, healing="daily", purpose=purpose, hidden=hidden)
+    _test(ctx, campaign, character, characteristic, difficulty, False, **opts, **spends, healing=None, purpose=purpose, hidden=hidden)
 
 
 @app.command("hazard")
@@ -523,6 +526,11 @@ def atout_award(
     character: str = CHARACTER,
     count: str = typer.Argument(..., callback=_atout_count, help="Experience Atouts given (negative to take back: -1)."),
     reason: str = typer.Option("", "--reason", callback=bounds.trimmed, help="Why: shown in the log."),
+    beyond: bool = typer.Option(
+        False,
+        "--beyond-the-adventure",
+        help="Give a Streamlined character more than the 3 Atouts of a complete adventure, which L717 allows only in principle.",
+    ),
     gm: bool = GM,
 ) -> None:
     """The Narrator awards experience Atouts beyond the session-end one, or takes some back."""
@@ -532,7 +540,7 @@ def atout_award(
     number = int(count)
 
     def awarded(world: World) -> str:
-        award(world, character, number, reason)
+        award(world, character, number, reason, beyond)
         return world.character(character).name
 
     name = _act(ctx, campaign, awarded, gm)
@@ -540,10 +548,26 @@ def atout_award(
     typer.echo(f"{name} {verb} {plural(abs(number), 'experience Atout')}")
 
 
+@app.command("adventure-end")
+def adventure_end(
+    ctx: typer.Context,
+    campaign: str = CAMPAIGN,
+    note: str = typer.Option("", "--note", callback=bounds.trimmed, help="Which adventure ends: shown in the log."),
+) -> None:
+    """End a complete adventure: each Streamlined character may receive 3 experience Atouts again (L717)."""
+    from chronique.domain.rulesets.microfudge.play import end_adventure
+    from chronique.domain.rulesets.words import joined
+
+    names = run(ctx, lambda s: s.act(campaign, lambda world: end_adventure(world, note)))
+    most = _tables().streamlined.adventure_awards
+    typer.echo(f"the adventure ends: {joined(names)} may receive {most} experience Atouts in the next (L717)")
+
+
 SIDE_HELP = (
     "One participant: NAME:CHARACTERISTIC[:key=value,...]. Keys: an opponent's name = attack cards on it; "
     "def=N defence cards; weapon=light|medium|heavy|massive; mod=N other cards; surprise=-N (first draw); "
-    "conditions=-N; cover=N or range=WEAPON@METRES (target's extra defence cards); armour=light|medium|heavy; "
+    "conditions=-N; range=WEAPON@METRES (a shot's target: its extra defence cards, L369); cover=N (the side's cover: "
+    "with range=, N more defence cards, L369; without, 1 or 2 cards off each attack on it, L425); armour=light|medium|heavy; "
     "armour-era / weapon-era=ancient|modern|future (default modern: a modern weapon, a firearm, ignores ancient armour, "
     "a future weapon ignores older armour, and each success of future armour cancels two of an older weapon's, "
     "L498-L502); healing=daily|weekly (how the Revers it inflicts heal; "

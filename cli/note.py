@@ -13,6 +13,7 @@ from chronique.cli.boundary import not_utf8
 from chronique.cli.context import fail, run
 from chronique.domain import limits
 from chronique.domain.notes import GM, NOTE_LIMIT, signed
+from chronique.domain.text import to_type
 
 if TYPE_CHECKING:
     from chronique.adapters.services import Chronique
@@ -65,7 +66,7 @@ def recap(
     """Write a recap of a session; a later recap of the same session adds to it."""
     body = text_of(text, file)
     note = run(ctx, lambda s: s.write_recap(campaign, session, author, body))
-    typer.echo(f"{signed(note)} wrote a recap of session {note.session} ({note.at}); `chronique undo` takes it back.")
+    typer.echo(f"{signed(note)} wrote a recap of session {note.session} ({note.at}); {to_type('undo')} takes it back.")
 
 
 @app.command("character")
@@ -80,7 +81,7 @@ def character_note(
     """Write a note on a character; its sheet's exports show it."""
     body = text_of(text, file)
     note = run(ctx, lambda s: s.write_note(campaign, character, author, body))
-    typer.echo(f"{signed(note)} wrote a note on {note.character} ({note.at}); `chronique undo` takes it back.")
+    typer.echo(f"{signed(note)} wrote a note on {note.character} ({note.at}); {to_type('undo')} takes it back.")
 
 
 @app.command("list")

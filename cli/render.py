@@ -456,6 +456,8 @@ def explanation(x: Explanation, as_json: bool) -> None:
                 "event": {} if x.hidden else x.event,
                 # A face-down event's cards wait for the reveal, as its account's lines do (ruling FP24).
                 "cards": [] if x.hidden else [vars(o) for o in x.origins],
+                # Ruling C144: each hand card a purchase paid, with the event that put it in the hand.
+                "paid": [] if x.hidden else [vars(p) for p in x.paid],
                 "dice": [{**used.op, "part": used.part} for used in x.dice],
                 # Ruling LK10: the roll's odds in the log's words, and each roller's exact chance.
                 "odds": odds_words(x.odds) if x.odds else None,

@@ -24,7 +24,7 @@ from typer.core import TyperArgument, TyperGroup, TyperOption
 
 from chronique.cli.boundary import InertStream, Refused, explain, one_line
 from chronique.cli.context import SHELL, State, fail
-from chronique.domain.text import fold
+from chronique.domain.text import PROGRAM, fold
 
 if TYPE_CHECKING:
     from uuid import UUID
@@ -263,7 +263,17 @@ def invoke(root: TyperGroup, args: list[str]) -> int:
     """Run one command line through the CLI's command tree, as ``chronique`` runs it; its exit
     status. Errors are one line: the CLI's boundary turns a command's own (cli/boundary.py),
     and here a line Click refuses. Usage lines and hints name a command as the shell's lines do,
-    without ``chronique`` before it ("see `cartes test --help`", rulings SL7, EB35)."""
+    without ``chronique`` before it ("see `cartes test --help`", rulings SL7, EB35), and so do the
+    commands a refusal or a hint says to type ("`log` lists its events", :data:`PROGRAM`, SL13)."""
+    typed_here = PROGRAM.set("")
+    try:
+        return _invoked(root, args)
+    finally:
+        PROGRAM.reset(typed_here)
+
+
+def _invoked(root: TyperGroup, args: list[str]) -> int:
+    """:func:`invoke`'s run of the line, the shell's way of typing commands set."""
     try:
         with root.make_context("", args) as ctx:
             root.invoke(ctx)
@@ -371,7 +381,7 @@ class Session:
             return f"this shell plays {self.line.campaign}: a line that names no campaign plays it; `use CAMPAIGN` plays another"
         names = sorted((name for name, _ in self.warm.campaigns()), key=str.casefold)
         if not names:
-            return "no campaign in use, and the journal has none yet: 'campaign new NAME --ruleset GAME' creates one"
+            return "no campaign in use, and the journal has none yet: `campaign new NAME --ruleset GAME` creates one"
         return f"no campaign in use: `use CAMPAIGN` picks one of {', '.join(names)}, or a line names its own"
 
     def script(self, lines: Iterable[str]) -> None:

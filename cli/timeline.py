@@ -29,7 +29,13 @@ def register(app: typer.Typer) -> None:
         ctx: typer.Context,
         campaign: str = typer.Argument(..., help="Campaign name or id."),
         duration: str = typer.Argument(None, callback=bounds.duration, help="How long: 30s, 10m, 3h, 2d, 1w (or --to)."),
-        to: str = typer.Option(None, "--to", callback=bounds.game_date, help="Advance to this in-game date instead, e.g. 'Day 4 08:00'."),
+        to: str = typer.Option(
+            None,
+            "--to",
+            callback=bounds.game_date,
+            # Ruling EB46: an example of each calendar, as typed: a dated campaign refuses "Day 4 08:00".
+            help="Advance to this in-game date instead, in the campaign's calendar: `Day 4 08:00`, or `1873-04-15 08:00` for a dated one.",
+        ),
         dry_run: bool = typer.Option(False, "--dry-run", help="Show what would happen; record nothing."),
         yes: bool = typer.Option(
             False, "--yes", "-y", help="Record without asking, even when a dry run shows a death or a lost limb on the way."

@@ -20,6 +20,7 @@ from typer._click.core import Context
 from typer._click.exceptions import UsageError
 
 from chronique.cli.context import fail, run
+from chronique.domain.text import to_type
 
 ENV = "CHRONIQUE_CAMPAIGN"
 
@@ -87,7 +88,7 @@ def register(app: typer.Typer) -> None:
         if campaign is None:
             chosen = default_campaign(db)
             source = f" (from {ENV})" if os.environ.get(ENV) else ""
-            typer.echo(f"default campaign: {chosen}{source}" if chosen else "no default campaign: `chronique use CAMPAIGN` sets one")
+            typer.echo(f"default campaign: {chosen}{source}" if chosen else f"no default campaign: {to_type('use CAMPAIGN')} sets one")
             return
         found = run(ctx, lambda s: s.campaign(campaign))
         _remember(db, found.name)

@@ -21,6 +21,7 @@ from chronique.domain.text import quoted
 PERCENT_RANGE = bounds.symmetric(limits.PERCENT)
 
 if TYPE_CHECKING:
+    from chronique.domain.rulesets.westernparade.combat import Reload
     from chronique.domain.rulesets.westernparade.play import Check, Opposition, Shot, Struck
     from chronique.domain.rulesets.westernparade.resolution import RollOutcome
     from chronique.domain.world import World
@@ -186,19 +187,29 @@ def shoot_cmd(
     bystander: str = typer.Option(
         None, "--bystander", help="Who stands in the path of a bullet that misses: it hits them (§3.3.1, Table 3.9)."
     ),
+    fast: bool = typer.Option(False, "--fast", help="Speed over precision: a rank earlier, -40%, no aimed location (§3.3.4)."),
+    rapid: int = typer.Option(
+        None,
+        "--rapid",
+        callback=bounds.within(2, limits.CARTRIDGES),
+        help="Rapid fire: this many quick shots, up to the weapon's rate of fire, each -40%, no aimed location (§3.3.5).",
+    ),
 ) -> None:
     """Fire: to-hit with Tables 3.11-3.20, the location, the damage; the hit wounds the target,
-    a stray bullet the bystander in its path."""
+    a stray bullet the bystander in its path. Each shot takes a cartridge out of the gun
+    (§3.1.5.5: `western-parade reload` puts them back)."""
     from chronique.domain.rulesets.westernparade.combat import ShotSetup, parse_aim
-    from chronique.domain.rulesets.westernparade.describe import stray, where
-    from chronique.domain.rulesets.westernparade.play import shoot
+    from chronique.domain.rulesets.westernparade.play import rapid_fire, shoot
 
     situation = _modifiers(modifier)  # refused before the journal is opened
+    if fast and rapid is not None:
+        raise fail("a shot is fast (§3.3.4) or one of a rapid fire's (§3.3.5), not both: --fast or --rapid")
 
-    def act(world: World) -> tuple[str, Told[Shot, list[str]]]:
+    def act(world: World) -> tuple[str, Told[list[Shot], list[str]]]:
         setup = ShotSetup(
             distance_m=distance,
             aim=parse_aim(aim),
+            mode="rapid" if rapid is not None else "fast" if fast else "normal",
             shooter_moving=shooter_moving,
             target_moving=target_moving,
             toward=toward,
@@ -210,12 +221,29 @@ def shoot_cmd(
             two_hands=not one_hand,
             extra=situation,
         )
-        return named(world, shooter), Told(shoot(world, shooter, target, weapon, setup, d100, bystander), _aftermath(world))
+        if rapid is not None:
+            shots = rapid_fire(world, shooter, target, weapon, rapid, setup, d100, bystander)
+        else:
+            shots = [shoot(world, shooter, target, weapon, setup, d100, bystander)]
+        return named(world, shooter), Told(shots, _aftermath(world))
 
     if distance < 0:
         raise fail("the distance is a number of metres, 0 or more")
     name, told = run(ctx, lambda s: s.act(campaign, act))
-    shot = told.result
+    for number, shot in enumerate(told.result, start=1):
+        if rapid is not None:
+            typer.echo(f"quick shot {number} of {rapid} (§3.3.5):")
+        _said_shot(shot, name, target, shooter, bystander)
+    if rapid is not None and len(told.result) < rapid:
+        typer.echo(f"the rapid fire stops after {len(told.result)} of {rapid} quick shots")
+    _say(told.words)
+
+
+def _said_shot(shot: Shot, name: str, target: str, shooter: str, bystander: str | None) -> None:
+    """What one shot did, one line each: its roll, then the hit, the explosion or the stray
+    bullet, the bystander it hit, the recoil."""
+    from chronique.domain.rulesets.westernparade.describe import stray, where
+
     typer.echo(f"{name}: {describe(shot.outcome)}")
     # A hit has its location and damage; a miss its stray direction, unless the gun exploded.
     if shot.damage is not None and shot.location is not None:
@@ -234,7 +262,43 @@ def shoot_cmd(
         rolled = f"d100 {kick.roll}" if kick.roll is not None else "no roll"
         harm = f"{kick.damage} damage to the {where(kick.location)}" if kick.damage else "no harm"
         typer.echo(f"recoil of a gun too strong for {shooter} ({kick.chance}%, {rolled}): {harm}")
-    _say(told.words)
+
+
+@app.command("reload")
+def reload_cmd(
+    ctx: typer.Context,
+    campaign: str = CAMPAIGN,
+    character: str = CHARACTER,
+    weapon: str = typer.Option(..., "--weapon", "-w", help="The firearm (carried, from the sheet)."),
+    actions: int = typer.Option(
+        None,
+        "--actions",
+        callback=bounds.within(1, limits.RELOAD_ACTIONS),
+        help="Actions spent reloading in a fight (default 1; the journal keeps no rounds).",
+    ),
+    cartridges: int = typer.Option(
+        None,
+        "--cartridges",
+        callback=bounds.within(0, limits.CARTRIDGES),
+        help="Cartridges put in (default: as many as the actions allow and the gun holds).",
+    ),
+    out_of_fight: bool = typer.Option(
+        False, "--out-of-fight", help="Out of a fight, taking the minutes it needs (a black-powder gun reloads only so)."
+    ),
+) -> None:
+    """Reload a firearm (§3.1.5.5): per action 1 + mVIT cartridges into a closed gun, 2 + mVIT
+    (at least 1) into an open one; a black-powder gun takes minutes: out of a fight only."""
+    from chronique.domain.rulesets.westernparade.describe import reloaded_words
+    from chronique.domain.rulesets.westernparade.play import reload
+
+    if out_of_fight and actions is not None:
+        raise fail("a reload out of a fight takes the minutes it needs, not --actions")
+
+    def act(world: World) -> tuple[str, Reload]:
+        return named(world, character), reload(world, character, weapon, None if out_of_fight else actions or 1, cartridges)
+
+    name, done = run(ctx, lambda s: s.act(campaign, act))
+    typer.echo(f"{name} {reloaded_words(done.weapon, done.cartridges, done.loaded)}")
 
 
 @app.command("strike")

@@ -96,6 +96,7 @@ def show_cmd(
     from chronique.domain.rulesets.westernparade.downtime import (
         activities_standing,
         activity_words,
+        marks_standing,
         next_point,
         plan_words,
         practice_now,
@@ -108,11 +109,12 @@ def show_cmd(
         who = world.character(character)
         state = standing(who, world.campaign.clock)
         calendar = services.calendar(world.campaign)
-        data = {
+        marks = marks_standing(who)  # a dead man's rolls lapsed at his death (ruling WC42)
+        data: dict[str, Any] = {
             "training": state,
             "practice_bonus": practice_now(who, world.campaign.clock),
             "next_points": {n: next_point(who, n) for n in who.condition["training"]["targets"]},
-            "marks": who.condition["marks"],
+            "marks": marks,
             "activities": activities_standing(who),
         }
         if as_json:
@@ -124,11 +126,13 @@ def show_cmd(
         for name, t in state["targets"].items():
             typer.echo(f"  {name}: {plan_words(t, state, dead)}, {progress_words(who, name, t, calendar)}")
         typer.echo(f"  trick practice: {practice_words(int(data['practice_bonus']), bool(state['practice']['practising']), dead)}")
-        marks = who.condition["marks"]
         typer.echo("  check-marks: " + (", ".join(f"{k} {v}" for k, v in marks["checks"].items()) or "none"))
         for g in marks["pending"]:
             # As the log says it, with what eases it (ruling WD26): no brackets within brackets.
             typer.echo(f"  pending roll {g['id']} {pending_words(g)}")
+        for g in marks["lapsed"]:
+            # A dead man rolls nothing (ruling WC42): said as his activities are, "ended at death".
+            typer.echo(f"  improvement roll {g['id']} {pending_words(g)}, never made: lapsed at death")
         for a in data["activities"]:
             typer.echo(f"  activity {a['id']}: {activity_words(a, calendar)}")
 

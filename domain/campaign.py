@@ -14,7 +14,7 @@ from chronique.domain.fairness import FORMAT, FORMAT_V1
 from chronique.domain.fairness import commitment as commitment_of
 from chronique.domain.notes import GM, PLAYERS_WRITE_NOTES, note_author, note_text, refuse_player_unless_allowed
 from chronique.domain.pacing import Pacing
-from chronique.domain.text import fold, quoted, recordable_name, shortened
+from chronique.domain.text import fold, quoted, recordable_name, shortened, to_type
 
 if TYPE_CHECKING:
     from chronique.domain.rulesets.options import Setting
@@ -460,7 +460,7 @@ class Campaign(ChainedAggregate):
             if command is None and isinstance(target, Campaign.TimeAdvanced) and target.fired:
                 # Its ticks would stand after a clock set back before them (ruling UN5).
                 raise RuleViolation(
-                    f"event {self.ref(version)} of {self.name} fired ticks as time advanced: take it back with `chronique undo`"
+                    f"event {self.ref(version)} of {self.name} fired ticks as time advanced: take it back with {to_type('undo')}"
                 )
         shell = cast(Campaign, history[0].mutate(None))
         skipped = {*versions, *voided}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 from typing import Any, Protocol
 
 from chronique.domain.errors import RuleViolation
@@ -86,6 +86,15 @@ class Calendar(Protocol):
         """The in-game second named by ``text``; RuleViolation when it names none."""
         ...
 
+    def names_a_whole_day(self, text: str) -> bool:
+        """Whether ``text`` names a day without a time of day ("Day 3", "1873-04-12"), which
+        :meth:`parse` reads as its first second."""
+        ...
+
+    def day(self, at: int) -> str:
+        """The day of ``at`` as this calendar writes it, without the time: "Day 3", "1873-04-12"."""
+        ...
+
     def to_data(self) -> dict[str, Any]:
         """The calendar as event data."""
         ...
@@ -124,6 +133,13 @@ class DayCountCalendar:
             raise RuleViolation(f"{quoted(shortened(text, ECHOED))} is not a time of day")
         return (int(match.group(1)) - 1) * DAY + hours * HOUR + minutes * MINUTE + seconds
 
+    def names_a_whole_day(self, text: str) -> bool:
+        match = self._PATTERN.match(text.strip())
+        return match is not None and match.group(2) is None
+
+    def day(self, at: int) -> str:
+        return f"Day {at // DAY + 1}"
+
     def to_data(self) -> dict[str, Any]:
         return {"kind": "days"}
 
@@ -145,6 +161,16 @@ class GregorianCalendar:
         except ValueError:
             raise RuleViolation(f"{quoted(shortened(text, ECHOED))} is not a date (write a date such as 1873-04-12 08:00)") from None
         return int((moment - self._origin).total_seconds())
+
+    def names_a_whole_day(self, text: str) -> bool:
+        try:
+            date.fromisoformat(text.strip())
+        except ValueError:
+            return False
+        return True
+
+    def day(self, at: int) -> str:
+        return (self._origin + timedelta(seconds=at)).strftime("%Y-%m-%d")
 
     def to_data(self) -> dict[str, Any]:
         return {"kind": "gregorian", "first_day": self.first_day}

@@ -8,7 +8,7 @@ through :func:`find`, so they all forgive and refuse alike. Pure: standard libra
 from __future__ import annotations
 
 import difflib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from typing import TypeVar
 
 from chronique.domain.errors import RuleViolation
@@ -33,6 +33,7 @@ def find(
     what: str,
     where: str | None = None,
     label: Callable[[T], str] | None = None,
+    first: Collection[str] = (),
 ) -> T:
     """The one choice named ``typed``.
 
@@ -41,7 +42,8 @@ def find(
     compared folded (no case, no accents, spaces like hyphens). Two different things answering
     the same folded name are refused as ambiguous rather than one picked. Nothing found: a
     RuleViolation such as "no character 'Alise' in Verdelune (did you mean Alice?)".
-    ``label`` names a thing in those messages (default: its first spelling).
+    ``label`` names a thing in those messages (default: its first spelling); the spellings in
+    ``first`` (a character's own weapons) are offered before the others.
     """
     choices = list(choices)
     bare = typed.strip()
@@ -84,7 +86,7 @@ def find(
             f"{shown} could be more than one {what}{place}: {spoken([labels[i] for i in hits])}; type it exactly as written"
         )
     close = difflib.get_close_matches(fold(typed), list(by_key), n=3, cutoff=_CLOSE) if len(bare) <= NAME_LIMIT else []
-    offered = [spelled[key] for key in close]
+    offered = sorted((spelled[key] for key in close), key=lambda spelling: spelling not in first)
     if offered:
         hint = f" (did you mean {spoken(offered)}?)"
     elif 0 < len(labels) <= _LISTED:

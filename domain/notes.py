@@ -9,7 +9,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from chronique.domain.errors import RuleViolation
-from chronique.domain.text import character_in_words, recordable_name, unprintable
+from chronique.domain.text import character_in_words, recordable_name, to_type, unprintable
 
 NOTE_LIMIT = 20_000
 """The longest note or recap, in characters: some ten pages of prose. Past it, a pasted log or an
@@ -52,7 +52,7 @@ def refuse_player_unless_allowed(campaign_name: str, allowed: bool, by_player: b
     if by_player and not allowed:
         raise RuleViolation(
             f"players may not write notes in {campaign_name}: the GM allows it with "
-            f"`chronique campaign set {campaign_name!r} {PLAYERS_WRITE_NOTES} on`"
+            + to_type(f"campaign set {campaign_name!r} {PLAYERS_WRITE_NOTES} on")
         )
 
 

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import shlex
+
 from chronique.domain.campaign import Campaign
 from chronique.domain.errors import RuleViolation
 from chronique.domain.names import find
-from chronique.domain.text import quoted
+from chronique.domain.text import quoted, to_type
 
 
 def players_of(campaign: Campaign) -> list[str]:
@@ -24,7 +26,8 @@ def player_named(campaign: Campaign, player: str) -> str:
     accents, like every name); an unknown player is refused, naming the players."""
     known = players_of(campaign)
     if not known:
-        raise RuleViolation(f"{campaign.name} has no players yet: `chronique character player {campaign.name} CHARACTER PLAYER` names one")
+        named_by = to_type(f"character player {shlex.quote(campaign.name)} CHARACTER PLAYER")
+        raise RuleViolation(f"{campaign.name} has no players yet: {named_by} names one")
     try:
         return find(player, [(name, name) for name in known], "player", where=campaign.name)
     except RuleViolation:

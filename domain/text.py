@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from contextvars import ContextVar
 from functools import lru_cache
 from typing import Any
 
@@ -202,6 +203,21 @@ def quoted(typed: object, limit: int = NAME_LIMIT) -> str:
         return blank
     shown = inert(str(typed).strip()).replace("\n", "\\n").replace("\t", "\\t")
     return f"“{shortened(shown, limit)}”"
+
+
+PROGRAM: ContextVar[str] = ContextVar("chronique_program", default="chronique")
+"""What a command line begins with where the command now running was typed: ``chronique`` on the
+command line; nothing in ``chronique shell``, whose lines go without it (cli/shell.py sets it
+for each line; rulings SL7, EB44, SL13)."""
+
+
+def to_type(words: str) -> str:
+    """The command ``words`` as a refusal or a hint tells a person to type it, in backticks
+    (ruling EB35), as lines are typed where this one was: "`chronique log`" on the command line,
+    "`log`" in the shell (:data:`PROGRAM`, ruling SL13). Every message naming a command to type
+    goes through it, so that none tells a GM at the table to type `chronique` there."""
+    program = PROGRAM.get()
+    return f"`{program} {words}`" if program else f"`{words}`"
 
 
 def is_count(text: str) -> bool:

@@ -13,7 +13,9 @@ from chronique.domain.chain import ChainedAggregate, ChainedEvent
 from chronique.domain.chance import ChanceSource, ChanceStream, DrawPlace
 from chronique.domain.character import Character
 from chronique.domain.deck import Deck
-from chronique.domain.names import find
+from chronique.domain.errors import RuleViolation
+from chronique.domain.names import find, spoken
+from chronique.domain.text import fold, quoted
 
 E = TypeVar("E", bound=ChainedEvent)
 
@@ -64,7 +66,20 @@ class World:
         """The character called ``name`` (or with that id), without case or accents; a
         RuleViolation naming it, with the closest names, otherwise (issue 15)."""
         spellings = [(spelling, c) for c in self.characters.values() for spelling in (c.name, str(c.id))]
-        return find(name, spellings, "character", where=self.campaign.name, label=lambda c: c.name)
+        try:
+            return find(name, spellings, "character", where=self.campaign.name, label=lambda c: c.name)
+        except RuleViolation:
+            # A GM calls "Joe" the one Joe at the table, Joe Hambuster (ruling EB47): a given name
+            # answers only when no full name does and no one else bears it.
+            given = [c for c in self.characters.values() if " " in c.name.strip() and fold(c.name.split()[0]) == fold(name)]
+            if len(given) == 1:
+                return given[0]
+            if given:
+                names = spoken([c.name for c in given])
+                raise RuleViolation(
+                    f"{quoted(name)} could be more than one character in {self.campaign.name}: {names}; type the whole name"
+                ) from None
+            raise
 
     def recorded_last(self, name: str, kind: type[E]) -> E:
         """The latest event of ``kind`` the character called ``name`` recorded in this command (a

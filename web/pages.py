@@ -211,11 +211,21 @@ def log_view(services: Chronique, reader: Reader, character: str, page: str) -> 
     }
 
 
-def history(services: Chronique, reader: Reader, name: str) -> list[Row]:
-    """A character's events and those that name them (ruling RM5), newest first."""
+HISTORY = 2 * LOG_PAGE
+"""How many of a character's events a sheet's history shows: the first two pages of the web log
+of their events, so that the ones it leaves out begin at the log's next page (ruling NT16)."""
+
+
+def history(services: Chronique, reader: Reader, name: str) -> dict[str, Any]:
+    """A character's events and those that name them (ruling RM5), newest first, the latest
+    ``HISTORY`` of them; how many earlier ones it leaves out, and the page of the web log of
+    their events where those begin (ruling NT16)."""
     campaign = services.campaign(reader.campaign)
-    entries = services.page_log(reader.campaign, LogPage(characters=(name,), newest_first=True, limit=200, gm=reader.gm))
-    return rows(services, campaign, entries, reader.gm)
+    asked = LogPage(characters=(name,), newest_first=True, limit=HISTORY, gm=reader.gm)
+    entries = services.page_log(reader.campaign, asked)
+    # Counted only when the history is full: a shorter one leaves nothing out.
+    left = services.log_count(reader.campaign, asked) - len(entries) if len(entries) == HISTORY else 0
+    return {"history": rows(services, campaign, entries, reader.gm), "history_left": left, "history_page": HISTORY // LOG_PAGE + 1}
 
 
 def session_page(services: Chronique, reader: Reader, number: int) -> dict[str, Any]:
@@ -273,7 +283,7 @@ def sheet_page(services: Chronique, reader: Reader, name: str, as_of: str | None
         # Parade campaign refuses "Day 3 08:00"), the campaign's clock.
         "date_example": services.calendar(campaign).format(campaign.clock),
         "sessions": sessions,
-        "history": history(services, reader, character.name),
+        **history(services, reader, character.name),
         "notes": shown_notes([note for note in services.notes(reader.campaign, character.name) if not note.voided], "html"),
         "note_form": _note_form(campaign, reader, "character", character.name, f"A note on {character.name}"),
     }

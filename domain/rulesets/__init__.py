@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from importlib import import_module
 from typing import Any, Protocol
 
@@ -99,6 +99,15 @@ class Ruleset(Protocol):
         another's hands, each as (the giver's name, the card): ``audit show`` then finds a card
         the receiver plays later where the deck handed it to the giver (a Cartes power support's
         success card, §Tirage des soutiens L293, ruling C85)."""
+        ...
+
+    def cards_paid(self, event: Mapping[str, Any], earlier: Sequence[tuple[str, Mapping[str, Any]]]) -> list[tuple[str, str | None]]:
+        """The cards a recorded ``event`` (its fields as stored) paid from what its character held
+        rather than drew, in the order paid, each with the reference (``<id>:<version>``) of the
+        event of ``earlier`` that put it there, None where none tells it; ``earlier`` is that
+        character's recorded events before it, in recording order, each with its reference. What
+        ``audit show`` says of a Cartes purchase's hand cards (ruling C144); ``[]`` for an event
+        that pays none."""
         ...
 
     def luck(self, event: Any, settings: Mapping[str, Any]) -> list[Draw]:

@@ -14,7 +14,7 @@ from chronique.domain.cards import shown_all as cards
 from chronique.domain.gametime import duration_words
 from chronique.domain.notes import NOTE_WORDS
 from chronique.domain.pacing import Pacing
-from chronique.domain.text import plural
+from chronique.domain.text import plural, to_type
 
 Describer = Callable[[Any], str]
 
@@ -42,7 +42,7 @@ def told(describe: Describer, event: Any) -> str:
     try:
         return describe(event)
     except Exception:  # noqa: BLE001 - a damaged record is a line of the log, never a traceback
-        return f"{kind_of(event)}, but its record cannot be read: `chronique verify` says what is wrong with it"
+        return f"{kind_of(event)}, but its record cannot be read: {to_type('verify')} says what is wrong with it"
 
 
 def kind_of(event: Any) -> str:

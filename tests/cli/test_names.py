@@ -127,6 +127,29 @@ def test_a_western_parade_roll_duel_shot_and_blow_print_the_names_as_the_sheets_
     assert blow.startswith(f"{JOE}: ") and f"\n{SAM}: " in blow
 
 
+def test_a_character_answers_to_a_given_name_no_one_else_bears_EB47(db: str, tmp_path: Path) -> None:
+    # The round-26 play-test: at the table a GM calls Joe Hambuster "Joe"; `shoot … Joe Sam` was
+    # refused as "no character “Joe”", naming Joe Hambuster among the choices.
+    wp_posse(db)
+    shot = run(db, "western-parade", "shoot", WP, "joe", "Sam", "-w", "Colt SA Peacemaker", "--distance", "5").stdout
+    assert shot.startswith(f"{JOE}: ")
+    assert json.loads(run(db, "sheet", WP, "SAM", "--json").stdout)["sheet"]["name"] == SAM
+    # A given name two men bear names no one: both are offered, nothing recorded.
+    joe_smith = tmp_path / "joe_smith.toml"
+    joe_smith.write_text((SAMPLES / "wp_joe.toml").read_text(encoding="utf-8").replace(JOE, "Joe Smith"), encoding="utf-8")
+    run(db, "character", "new", WP, "--sheet", str(joe_smith))
+    before = run(db, "log", WP, "--json").stdout
+    assert refused(db, "sheet", WP, "Joe") == (
+        "“Joe” could be more than one character in Shotgun City: Joe Hambuster or Joe Smith; type the whole name"
+    )
+    assert run(db, "log", WP, "--json").stdout == before
+    # A full name wins over a given name: a man called plain "Sam" is "Sam", not Sam Parkerson.
+    plain_sam = tmp_path / "sam.toml"
+    plain_sam.write_text((SAMPLES / "wp_sam.toml").read_text(encoding="utf-8").replace(SAM, "Sam"), encoding="utf-8")
+    run(db, "character", "new", WP, "--sheet", str(plain_sam))
+    assert json.loads(run(db, "sheet", WP, "sam", "--json").stdout)["sheet"]["name"] == "Sam"
+
+
 def test_a_skill_and_a_weapon_are_found_without_accents_or_suggested(db: str) -> None:
     wp_posse(db)
     assert refused(db, "western-parade", "roll", WP, SAM, "-s", "equitaton") == (

@@ -36,8 +36,8 @@ def refused(journal: Path, *args: str) -> str:
         (("log", "Verdelune", "--page", "x"), "invalid value for `--page`: “x” is not a whole number (see `chronique log --help`)"),
         (("log", "Verdelune", "--pag", "2"), "no such option “--pag”: did you mean `--page` or `--gm`? (see `chronique log --help`)"),
         (("log", "Verdelune", "-x"), "no such option “-x” (see `chronique log --help`)"),
-        (("log", "Verdelune", "--page"), "option `--page` requires an argument"),
-        (("log", "Verdelune", "--json=yes"), "option `--json` does not take a value"),
+        (("log", "Verdelune", "--page"), "option `--page` requires an argument (see `chronique log --help`)"),
+        (("log", "Verdelune", "--json=yes"), "option `--json` does not take a value (see `chronique log --help`)"),
     ],
     ids=[
         "missing option",

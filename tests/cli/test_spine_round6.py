@@ -116,8 +116,7 @@ def test_an_empty_journal_s_campaign_list_says_how_to_begin_ruling_tb11(tmp_path
     chronique(db, "init")
     said = chronique(db, "campaign", "list").stdout
     assert said == (
-        "no campaign yet; create one with: chronique campaign new NAME --ruleset GAME "
-        "(GAME one of cartes, elor, microfudge, western-parade)\n"
+        "no campaign yet: `chronique campaign new NAME --ruleset GAME` creates one (GAME one of cartes, elor, microfudge, western-parade)\n"
     )
     assert json.loads(chronique(db, "campaign", "list", "--json").stdout) == []
     chronique(db, "campaign", "new", "Verdelune", "--ruleset", "cartes")

@@ -56,7 +56,7 @@ def test_luck_shows_no_bare_z_column_and_its_json_keeps_the_figures_ruling_lk11(
 @pytest.mark.parametrize(
     ("game", "sheet", "command", "said"),
     [
-        ("cartes", "alice.toml", ("cartes", "xp", "award", "C", "Alice", "-1"), "the number of cards must be between 1 and"),
+        ("cartes", "alice.toml", ("cartes", "xp", "award", "C", "Alice", "-1"), "the number of cards must be at least 1"),
         ("elor", "elor_montana.toml", ("elor", "xp", "award", "C", "Montana James", "-3"), "the number of points must be between 1 and"),
         (
             "western-parade",

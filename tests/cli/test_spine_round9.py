@@ -128,7 +128,7 @@ def test_use_in_the_shell_picks_the_campaign_its_lines_play_ruling_sl12(db: str,
 
 def test_a_shell_started_without_a_campaign_plays_the_default_or_says_how_to_begin_ruling_sl12(db: str, own_config: Path) -> None:
     run(db, "init")
-    assert shell(db, "use\n").stdout == "no campaign in use, and the journal has none yet: 'campaign new NAME --ruleset GAME' creates one\n"
+    assert shell(db, "use\n").stdout == "no campaign in use, and the journal has none yet: `campaign new NAME --ruleset GAME` creates one\n"
     verdelune(db)
     run(db, "use", "Verdelune")
     assert shell(db, "use\n").stdout == (

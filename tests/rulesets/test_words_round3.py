@@ -134,14 +134,15 @@ def test_blood_below_zero_is_said_below_zero_in_the_advance_the_log_and_the_stat
 # -- E125, WD28, M141: no straight quotes nor Python's quoting in what a player reads ----------------
 
 
-def test_elor_names_the_card_laid_and_the_command_in_typographic_quotes_seed_Cas_d_actions_simultanees_ruling_E125(
+def test_elor_names_the_card_laid_in_typographic_quotes_and_the_command_in_backticks_seed_Cas_d_actions_simultanees_ruling_E125(
     db: str,
 ) -> None:
     # §Cas d'actions simultanées (E115): a refusal said "'elor scene start' begins one", the
-    # command between straight quotes the house words never use in a refusal.
+    # command between straight quotes the house words never use in a refusal; the card laid is
+    # quoted as a word, the command to type is in backticks (ruling EB42, as EB35).
     tolosa(db)
     assert refused_cleanly(db, "elor", "scene", "join", "Tolosa", "Samson") == (
-        "error: no action scene is running: “elor scene start” begins one"
+        "error: no action scene is running: `elor scene start` begins one"
     )
     assert refused_cleanly(
         db, "elor", "attack", "Tolosa", "Samson", "Montana James", "-w", "Hache", "--simultaneous", "--defence", "parry"

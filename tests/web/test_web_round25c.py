@@ -135,16 +135,18 @@ def test_due_next_reads_as_the_board_s_table_and_says_how_many_more_it_leaves_ou
 
 def test_what_downtime_did_says_how_many_earlier_outcomes_it_leaves_to_the_log_ruling_nt15(db: str, tmp_path: Path) -> None:
     # Elor §Application des dommages L713 and a day of rest a point (ruling E110): every location
-    # of two characters hurt, then ten days of rest, more outcomes than the campaign page lists.
+    # of two characters hurt, then ten days of rest, twice over: more outcomes than the campaign
+    # page lists (a knock-out is one outcome however many blows follow it, ruling E135).
     run(db, "init")
     run(db, "campaign", "new", "Brume", "--ruleset", "elor", "--start", "Day 1 08:00")
     for sheet in ("elor_samson.toml", "elor_montana.toml"):
         run(db, "character", "new", "Brume", "--sheet", str(SAMPLES / sheet))
     run(db, "character", "player", "Brume", "Samson", "Sam")
-    for who in ("Samson", "Montana James"):
-        for location in ("head", "torso", "right-arm", "left-arm", "abdomen", "right-leg", "left-leg"):
-            run(db, "elor", "damage", "Brume", who, "--amount", "4", "--location", location)
-    run(db, "advance", "Brume", "10d", "--yes")
+    for _ in range(2):
+        for who in ("Samson", "Montana James"):
+            for location in ("head", "torso", "right-arm", "left-arm", "abdomen", "right-leg", "left-leg"):
+                run(db, "elor", "damage", "Brume", who, "--amount", "4", "--location", location)
+        run(db, "advance", "Brume", "10d", "--yes")
     outcomes = len(json.loads(run(db, "downtime", "report", "Brume", "--json").stdout))
     assert outcomes > 12
     with serving(db, tmp_path, "Brume", ("Sam",)) as site:

@@ -10,7 +10,7 @@ from typing import Any
 
 from chronique.domain.rulesets.cartes.condition import support_cards_spent
 from chronique.domain.rulesets.cartes.experience import step_words
-from chronique.domain.rulesets.cartes.resolution import RECOVERY_DRAW, SUPPORT_OF, difficulty_name, purposes, without_suit_bonus
+from chronique.domain.rulesets.cartes.resolution import SUPPORT_OF, as_counted, difficulty_name, purposes
 from chronique.domain.rulesets.cartes.tables import lethality_index, lethality_name, means_label, tables
 from chronique.domain.rulesets.words import SPINE, Describer, cards, described, plural, signed, topic_of
 
@@ -126,9 +126,9 @@ def reason(e: Any) -> str:
 
 
 def _test(e: Any) -> str:
-    # A recovery draw counts no suit bonus (ruling C11): its line says none, as the table's does.
-    recovery = purposes(vars(e))[1] == RECOVERY_DRAW
-    o = without_suit_bonus(e.outcome) if recovery else e.outcome
+    # A recovery draw and a power support's own draw count no suit bonus (rulings C11, C143): their
+    # lines say none, as the table's do.
+    o = as_counted(vars(e))
     verdict = "success" + (f", {quality(o)}" if o.get("quality") else "") if o["success"] else "failure"
     drawn = f"{e.skill} against {e.target}{made_of(e)} at {_level_drawn(o)}: {cards(o['cards'])} → {verdict}{played(e)}"
     moved = "".join(f"; {words}" for words in _markers_moved(e))

@@ -359,7 +359,9 @@ SUPPORTS = ("power", "tactics", "resource")
 def support(world: World, supporter: str, supported: str, request: TestRequest) -> TestOutcome:
     """A supporter's draw for another's action (§Déroulement du tour, supports): on success a
     power card the supported may use in place of any card of their next draw, three bonus
-    markers (tactics), or resource cards for their pile; a failure falls on the supporter."""
+    markers (tactics), or resource cards for their pile; a failure falls on the supporter. The
+    outcome returned is the draw as it counted: a power support's without a suit bonus (ruling
+    C143), its card's ♠ counting in the supported's draw, where it replaces a card (C4)."""
     if request.manoeuvre not in SUPPORTS:
         raise RuleViolation(f"a support is power, tactics or resource, not {quoted(request.manoeuvre)}")
     if request.manoeuvre in ("power", "tactics") and not world.campaign.in_session:
@@ -400,7 +402,8 @@ def support(world: World, supporter: str, supported: str, request: TestRequest) 
         cards=cards,
         sealed_until=world.campaign.epoch if cards else None,
     )
-    return outcome
+    # The test recorded keeps the draw as the verifier replays it; the log drops the +3 alike (as_counted).
+    return replace(outcome, suit_bonus=0) if card is not None else outcome
 
 
 def _refuse_full_pile(character: Character, why: str) -> None:
@@ -421,7 +424,7 @@ def recover(world: World, name: str, hand_card: str | None) -> TestOutcome:
         raise RuleViolation(f"{character.name}'s pile is not empty")
     outcome = _refill(world, character, "Carrure", "power", "recovery", hand_card)
     # The recovery as it counted: the winning card's value, no ♠ +3 (ruling C11). The test recorded
-    # keeps the draw as the verifier replays it; the log drops the +3 alike (without_suit_bonus).
+    # keeps the draw as the verifier replays it; the log drops the +3 alike (as_counted).
     return replace(outcome, suit_bonus=0)
 
 

@@ -6,9 +6,6 @@ from __future__ import annotations
 MODIFIER = 20
 """Cartes: a target number is a skill of a few points against card values 1 to 13 (§Tirage L209,
 ruling C1); a modifier beyond ±20 decides every draw, so none larger means anything."""
-CARDS = 3 * 52
-"""Cartes: 2 or 3 decks of 52, jokers removed (§Fournitures nécessaires L73-77): no draw or award
-takes more cards than the largest table's deck."""
 DAMAGE = 13 + 3 + MODIFIER
 """Cartes: damage is the retained card's value (at most 13, a king), +3 on a ♠, plus a weapon bonus
 (§Encaissement des dommages L339-351)."""

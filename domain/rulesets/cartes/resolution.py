@@ -628,12 +628,19 @@ def purposes(test: Mapping[str, Any]) -> tuple[str, str]:
     return ("", purpose) if _GAME_WORDING.match(purpose) else (purpose, "")
 
 
-def without_suit_bonus(outcome: Mapping[str, Any]) -> dict[str, Any]:
-    """A recorded test outcome as a pile-exhaustion recovery counts it: no suit bonus. It is drawn
-    as a plain test, whose ♠ success card carries the +3 of a power manoeuvre (§Bonus de couleur
-    L323), but a recovery is no manoeuvre and gains the winning card's value alone (§Épuisement de
-    la pioche L235, ruling C11): what is said of it must not add the +3 it never counted."""
-    return {**outcome, "suit_bonus": 0}
+def as_counted(test: Mapping[str, Any]) -> Mapping[str, Any]:
+    """A recorded test's outcome (``test``: its fields) as the rules count it: without the suit
+    bonus on a draw for which the +3 counts nothing. Such a draw is drawn as a plain test, whose ♠
+    success card carries the +3 of a power manoeuvre (§Bonus de couleur L323), and recorded so for
+    the verifier; but a pile-exhaustion recovery is no manoeuvre and gains the winning card's value
+    alone (§Épuisement de la pioche L235, ruling C11), and a power support's success card is given
+    to the supported, in whose draw it replaces a card (§Tirage des soutiens L293, ruling C4), so
+    the supporter's own quality serves nothing (ruling C143). What is said of either must not add a
+    +3 it never counted; every other test keeps its outcome as recorded."""
+    outcome = test["outcome"]
+    game_purpose = purposes(test)[1]
+    power_support = game_purpose.startswith(SUPPORT_OF) and outcome.get("manoeuvre") == "power"
+    return {**outcome, "suit_bonus": 0} if game_purpose == RECOVERY_DRAW or power_support else outcome
 
 
 def recovery_level(previous_recoveries: int, *, hand_empty: bool = False) -> int:

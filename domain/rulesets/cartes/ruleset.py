@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from chronique.domain.cards import fresh_packs
@@ -146,6 +146,12 @@ class Cartes:
         from chronique.domain.rulesets.cartes.played import cards_played
 
         return cards_played(event)
+
+    def cards_paid(self, event: Mapping[str, Any], earlier: Sequence[tuple[str, Mapping[str, Any]]]) -> list[tuple[str, str | None]]:
+        # §Expérience L536: a purchase's hand cards, each with the deal or award that drew it (C144).
+        from chronique.domain.rulesets.cartes.played import cards_paid
+
+        return cards_paid(event, earlier)
 
     def luck(self, event: Any, settings: Mapping[str, Any]) -> list[Draw]:
         """Every draw with a chance of success (ruling C97): tests, survival draws and retries,

@@ -138,7 +138,9 @@ def _refuse_beyond_the_packs(world: World, count: int) -> None:
     if count > left:
         raise RuleViolation(
             f"the general deck cannot give {plural(count, 'card')}: of the {pack_words(deck)}, "
-            f"{total - left} are held in piles and hands or on the table, and {plural(left, 'card is', 'cards are')} left to draw"
+            # Ruling C145: "1 card is held", never "1 are held".
+            f"{plural(total - left, 'card is', 'cards are')} held in piles and hands or on the table, "
+            f"and {plural(left, 'card is', 'cards are')} left to draw"
         )
 
 
@@ -199,10 +201,20 @@ def gm_draw(world: World, count: int, to: str, reason: str, hidden: bool = False
     a hidden draw shows players only "hidden" until its epoch is revealed."""
     if count < 1:
         raise RuleViolation("draw at least one card")
-    recipient = world.character(to).name if to else "the GM"
+    recipient = _passive_drawer(world, to).name if to else "the GM"
     cards = draw(world, count, recipient, reason or "GM draw", face_down=hidden)
     world.shown_and_discarded.update(cards)  # shown, then discarded: nobody keeps them (A30)
     return cards
+
+
+def _passive_drawer(world: World, name: str) -> Character:
+    """The character a GM's passive draw is for, refusing the dead: a passive draw stands for an
+    action of theirs, if an idle or unwilled one (§Tirage passifs L229), and the dead act no more
+    (ruling C146), as every other draw of theirs is refused."""
+    character = world.character(name)
+    if character.condition["dead"]:
+        raise RuleViolation(f"{character.name} is dead: the dead make no draw, passive or not (draw for the GM instead)")
+    return character
 
 
 def return_cards(world: World) -> None:

@@ -8,7 +8,7 @@ from typing import Any
 
 from chronique.domain.errors import RuleViolation
 from chronique.domain.rulesets.elor.damage import location_state, state_words
-from chronique.domain.rulesets.elor.tables import Location, Nature, effect, faculty_name, faculty_names, location, nature
+from chronique.domain.rulesets.elor.tables import Location, Nature, effect, faculty_name, faculty_names, location, nature, tables
 from chronique.domain.rulesets.words import Describer, described, joined, plural, signed
 
 # §Scènes d'action: what an action point bought.
@@ -103,10 +103,17 @@ def test(outcome: Mapping[str, Any], made_of: str = "") -> str:
 
 def effort_kept(outcome: Mapping[str, Any], asked: int) -> str:
     """What the table reads after a certain failure's line when effort was asked for the test
-    (ruling E116): none is spent, no die being rolled; nothing otherwise."""
+    (ruling E116): none is spent; nothing otherwise. Said as the rule that makes it so (ruling
+    E141): the level alone makes the outcome certain, before any effort is invested (§Résolution
+    des actions L296-L298, effort only afterwards L312-L320), not that no die could have helped
+    (a 1 lowered by a discarded die would reach 0)."""
     if not asked or outcome.get("automatic") != "failure":
         return ""
-    return f" ({plural(asked, 'effort point')} asked, none spent: a certain failure rolls no die)"
+    floor = tables().automatic_failure_at_or_below
+    return (
+        f" ({plural(asked, 'effort point')} asked, none spent: a test at level {floor} or below fails "
+        "before any effort is invested or die rolled)"
+    )
 
 
 # The terms an action level is the sum of (resolution.action_level; a ranged attack's ``range``,
@@ -396,8 +403,21 @@ def _faculties(e: Any) -> str:
     order = faculty_names()
     named = sorted(((faculty(k), v) for k, v in e.faculties.items()), key=lambda kv: order.index(kv[0]) if kv[0] in order else len(order))
     levels = ", ".join(f"{name} {v:+d}" for name, v in named)
-    state = "; now dead" if e.dead else "; now unconscious" if e.unconscious else ""
-    return f"faculties changed ({e.reason}): {levels}{state}"
+    return f"faculties changed ({e.reason}): {levels}{_made_of_body(e)}"
+
+
+def _made_of_body(e: Any) -> str:
+    """What a faculty change made of the body, as ``elor faculties`` says it (ruling E131):
+    "; now dead", "; now unconscious" or "; awake again" only when the change made it so
+    (ruling E139, as E135 for a blow); a change recorded before version 3, which does not say
+    the state it found, reads as it did."""
+    if e.was_unconscious is None:
+        return "; now dead" if e.dead else "; now unconscious" if e.unconscious else ""
+    if e.dead:
+        return "" if e.was_dead else "; now dead"
+    if e.unconscious != e.was_unconscious:
+        return "; now unconscious" if e.unconscious else "; awake again"
+    return ""
 
 
 WORDS: dict[str, Describer] = {

@@ -22,6 +22,7 @@ from chronique.domain.rulesets.elor.play import (
     hp_of,
     level_of,
     living,
+    next_wake,
     recover_effort,
     roll_test,
     sheet_hp,
@@ -658,18 +659,25 @@ def change_faculties(world: World, name: str, changes: Mapping[str, int] | Seque
     hp = sheet_hp(world, sheet)
     body = body_state(nature(sheet.nature), c["wounds"], hp)
     was = body_state(nature(sheet.nature), c["wounds"], hp_of(world, character))
+    # Newly at a vital location's HP falls unconscious; back under it wakes (as healing does, E24).
+    unconscious = body.unconscious and (bool(c["unconscious"]) or not was.unconscious)
+    dead = bool(c["dead"]) or body.dead
     character.record(
         ev.FacultiesChanged,
         at=world.campaign.clock,
         faculties=faculties,
         derived=capacities,
         effort=max(0, capacities["effort_points"] - c["fatigue"]),
-        # Newly at a vital location's HP falls unconscious; back under it wakes (as healing does, E24).
-        unconscious=body.unconscious and (c["unconscious"] or not was.unconscious),
-        dead=c["dead"] or body.dead,
+        unconscious=unconscious,
+        dead=dead,
         reason=reason or "the GM's decision",
         # Ruling E72: what a replay after a correction reads the wounds against.
         hit_points=dict(hp),
+        # Ruling E139: the state the change found, so its line tells only what it made.
+        was_unconscious=bool(c["unconscious"]),
+        was_dead=bool(c["dead"]),
+        # Ruling E140: a change that knocks out starts the hourly wake test, as a blow does.
+        next_wake=next_wake(character, unconscious and not dead, world.campaign.clock),
     )
     return capacities
 

@@ -204,9 +204,11 @@ class DamageTaken(ChanceConsumed, FaceDown):
     whether the blow came from afar, whose location table differs; None on blows recorded
     before the event kept it. ``hit_points`` is every location's hit points the blow was read
     against (the campaign's HP source, B2, at that moment), None on blows recorded before
-    version 4 kept them (ruling E67)."""
+    version 4 kept them (ruling E67). ``was_unconscious`` says whether the character was
+    unconscious when the blow came, so that a knock-out is told once, by the blow that made it
+    (ruling E135); None on blows recorded before version 5 kept it."""
 
-    class_version = 4
+    class_version = 5
 
     at: int
     source: str
@@ -222,17 +224,20 @@ class DamageTaken(ChanceConsumed, FaceDown):
     next_heal: int | None
     next_wake: int | None
     hit_points: dict[str, int] | None
+    was_unconscious: bool | None
     epoch: str
     chance: list[dict[str, Any]]
     sealed_until: str | None
 
     @classmethod
     def upcast_stored(cls, state: dict[str, Any]) -> None:
-        # Recorded before version 3, which keeps whether the blow was ranged, and before
-        # version 4, which keeps the hit points the blow was read against (E67).
+        # Recorded before version 3, which keeps whether the blow was ranged, before version 4,
+        # which keeps the hit points the blow was read against (E67), and before version 5,
+        # which keeps whether the character was unconscious already (E135).
         super().upcast_stored(state)
         state.setdefault("ranged", None)
         state.setdefault("hit_points", None)
+        state.setdefault("was_unconscious", None)
 
     def apply(self, character: Character) -> None:
         # Ruling E62: the blow adds its effective damage to the location's total as the log
@@ -617,9 +622,13 @@ class FacultiesChanged(ChainedEvent):
     recomputed from them (§Capacités dérivées calculées), the effort now available (fatigue is
     kept) and what the hit points now make of the wounds. ``hit_points`` is every location's
     hit points under the new faculties (the campaign's HP source, B2), None on changes recorded
-    before version 2 kept them."""
+    before version 2 kept them. ``was_unconscious`` and ``was_dead`` say the state the change
+    found, so its line tells a knock-out or a death the change made, not one it found (ruling
+    E139); ``next_wake`` is when the hourly wake test falls (PROPOSAL §5.6, flag wake_test): an
+    hour after a change that knocks out, the running hour kept otherwise (ruling E140). All
+    three None on changes recorded before version 3 kept them."""
 
-    class_version = 2
+    class_version = 3
 
     at: int
     faculties: dict[str, int]
@@ -629,12 +638,19 @@ class FacultiesChanged(ChainedEvent):
     dead: bool
     reason: str
     hit_points: dict[str, int] | None
+    was_unconscious: bool | None
+    was_dead: bool | None
+    next_wake: int | None
 
     @classmethod
     def upcast_stored(cls, state: dict[str, Any]) -> None:
-        # Recorded before version 2, which keeps the hit points the change read the wounds against.
+        # Recorded before version 2, which keeps the hit points the change read the wounds
+        # against, and before version 3, which keeps the state it found and the wake test's hour.
         super().upcast_stored(state)
         state.setdefault("hit_points", None)
+        state.setdefault("was_unconscious", None)
+        state.setdefault("was_dead", None)
+        state.setdefault("next_wake", None)
 
     def apply(self, character: Character) -> None:
         s, c = character.sheet, character.condition
@@ -650,6 +666,10 @@ class FacultiesChanged(ChainedEvent):
             body = body_state(nature(s["nature"]), c["wounds"], self.hit_points)
             c["unconscious"] = body.unconscious and (bool(c["unconscious"]) or self.unconscious)
             c["dead"] = bool(c["dead"]) or (self.dead and body.dead)
+            if self.next_wake is not None and c["unconscious"] and not c["dead"]:
+                # Ruling E140 (PROPOSAL §5.6, flag wake_test): the hourly wake test of one the
+                # change knocked out; a change recorded before version 3 scheduled none.
+                c["next_wake"] = self.next_wake
             return
         # Recorded before version 2: what the new hit points made of the wounds, never beyond
         # what the totals the log gives allow (E67): a correction that voided the blow that

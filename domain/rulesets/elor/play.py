@@ -334,7 +334,7 @@ def contest(world: World, entries: Sequence[tuple[str, TestSpec]], fine: bool = 
         # concurrentes"): one entrant alone is ranked against nobody; an action test says it.
         raise RuleViolation(
             f"a contest ranks several protagonists acting at once (§Concours): {names[0] if names else 'one entrant'}"
-            " alone is an action test (“elor test”)"
+            " alone is an action test (`elor test`)"
         )
     outcomes = {world.character(n).name: roll_test(world, n, replace(s, fine=fine or s.fine)) for n, s in entries}
     return outcomes, rank(outcomes, fine)
@@ -392,7 +392,7 @@ def join_scene(world: World, names: Sequence[str]) -> dict[str, int]:
     effort a latecomer spent before it is back (ruling E105); returns what came back, by name."""
     cast = in_scene(world)
     if not cast:
-        raise RuleViolation("no action scene is running: “elor scene start” begins one")
+        raise RuleViolation("no action scene is running: `elor scene start` begins one")
     if not names:
         raise RuleViolation("a latecomer needs a name")
     comers = _protagonists_named(world, names)
@@ -736,7 +736,7 @@ def _protagonists(world: World, fighters: Sequence[Character]) -> None:
     if outside:
         who = " and ".join(outside)
         raise RuleViolation(
-            f"{who} {'is' if len(outside) == 1 else 'are'} not in the running action scene: “elor scene join” brings a latecomer in"
+            f"{who} {'is' if len(outside) == 1 else 'are'} not in the running action scene: `elor scene join` brings a latecomer in"
         )
 
 
@@ -979,6 +979,18 @@ def armour_at(character: Character, where: str) -> int:
     return loc.armour + worn
 
 
+def next_wake(character: Character, out: bool, at: int) -> int | None:
+    """When the hourly wake test (PROPOSAL §5.6, flag wake_test) next falls once a blow or a
+    faculty change leaves the character ``out`` (unconscious and alive) at ``at``: an hour after
+    the knock-out; one that finds him out already keeps the hour already running (rulings E138,
+    E140: "every hour" from the knock-out, so a blow to a body already out never puts the test
+    off); none when he is not out."""
+    if not out:
+        return None
+    running = character.condition.get("next_wake")
+    return int(running) if character.condition["unconscious"] and running is not None else at + HOUR
+
+
 def suffer_damage(
     world: World,
     name: str,
@@ -1029,12 +1041,14 @@ def suffer_damage(
         at=at,
         source=source,
         next_heal=heal if not body.dead else None,
-        # PROPOSAL §5.6 (flag wake_test): the first wake test comes an hour after the blow.
-        next_wake=at + HOUR if body.unconscious and not body.dead else None,
+        next_wake=next_wake(character, body.unconscious and not body.dead, at),
         # Ruling E67: the hit points the blow was read against, so that a replay after a
         # correction reads consciousness from the totals it gives (not kept in the command's
         # answer, which says what the blow did).
         hit_points=dict(hp),
+        # Ruling E135: whether the blow found the character out already, so the downtime report
+        # tells a knock-out once, by the blow that made it, not again for each blow after it.
+        was_unconscious=bool(character.condition["unconscious"]),
         epoch=epoch,
         chance=stream.ops if stream is not None else [],
         sealed_until=None,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from chronique.domain.character import Character
@@ -92,7 +92,9 @@ class Elor:
     def notable(self, event: Any) -> str | None:
         # What a GM must hear of in downtime: a character down or dead (§Application des
         # dommages), a long action finished or given up, a risk that struck (PROPOSAL §5.3).
-        if isinstance(event, ev.DamageTaken) and (event.dead or event.unconscious):
+        if isinstance(event, ev.DamageTaken) and (event.dead or (event.unconscious and not event.was_unconscious)):
+            # Ruling E135: a knock-out is told by the blow that made it, not by each blow after
+            # it (a blow recorded before version 5 does not say whether it found him out: told).
             return f"is {'dead' if event.dead else 'unconscious'} ({words.where(event.location)}, {event.source})"
         if isinstance(event, ev.LongActionProgressed) and event.done:
             # Named as the log names it (its number alone when recorded before version 2).
@@ -144,6 +146,9 @@ class Elor:
 
     def cards_passed(self, event: Mapping[str, Any]) -> list[tuple[str, str]]:
         return []  # no card passes from one character to another
+
+    def cards_paid(self, event: Mapping[str, Any], earlier: Sequence[tuple[str, Mapping[str, Any]]]) -> list[tuple[str, str | None]]:
+        return []  # no card is held: its rolls are dice
 
     def luck(self, event: Any, settings: Mapping[str, Any]) -> list[Draw]:
         """Each D10 test of the event and its exact odds of a degree (odds.draws says which rolls

@@ -13,7 +13,7 @@ from chronique.domain.gametime import calendar_from
 from chronique.domain.rulesets.elor.damage import location_state, state_words
 from chronique.domain.rulesets.elor.play import armour_at, hp_of, setting, structure_left
 from chronique.domain.rulesets.elor.processes import next_day_of_rest
-from chronique.domain.rulesets.elor.sheet import ElorSheet, derived, sheet_of_data
+from chronique.domain.rulesets.elor.sheet import ElorSheet, Weapon, derived, sheet_of_data
 from chronique.domain.rulesets.elor.tables import attribute, faculty_names, fold, nature
 from chronique.domain.sheetview import Group, Section, SheetView, pairs, signed
 from chronique.domain.text import plural
@@ -42,7 +42,7 @@ def sheet_view(world: World, character: Character, gm: bool) -> SheetView:
         for loc in nature(s["nature"]).locations
         if loc.key in hp
     ]
-    weapons = [_weapon_row(name, w, c) for name, w in s["weapons"].items()]
+    weapons = [_weapon_row(name, w, c) for name, w in typed.weapons.items()]
     actions = [(a["name"], f"{a['accumulated']}/{a['required']} degrees", _work_state(a, c["dead"])) for a in c["long_actions"]]
     return SheetView(
         character.name,
@@ -58,7 +58,7 @@ def sheet_view(world: World, character: Character, gm: bool) -> SheetView:
             Section.of("Professions", pairs(s["professions"]), layout="list", terms="fr"),
             _familiarities(typed),
             _prowesses(typed),
-            Section.of("Weapons", weapons, ("Weapon", "Damage", "Increment", "Parry", "Structure"), terms="fr"),
+            Section.of("Weapons", weapons, ("Weapon", "Damage", "Increment", "Parry", "Structure", "Kind"), terms="fr"),
             Section.of("Body", body, ("Location", "Damage", "Hit points", "State", "Armour"), terms="fr"),
             Section.of("Long actions", actions, ("Long action", "Progress", "State")),
         ),
@@ -83,7 +83,7 @@ def _healing(world: World, character: Character) -> list[tuple[str, str]]:
     if c["dead"] or not any(v > 0 for v in c["wounds"].values()):
         return []
     if not c["resting"]:
-        return [("healing", "none while not resting, by the GM's order (“elor rest” resumes it)")]
+        return [("healing", "none while not resting, by the GM's order (`elor rest` resumes it)")]
     due = next_day_of_rest(world, character)
     if due is None:
         return [("healing", "none: destroyed locations never heal")]
@@ -96,14 +96,23 @@ def _healing(world: World, character: Character) -> list[tuple[str, str]]:
     return [("healing", f"{per_day} a day of rest in each hurt location{but}, the next on {when}")]
 
 
-def _weapon_row(name: str, weapon: Mapping[str, Any], c: Mapping[str, Any]) -> tuple[str, ...]:
+def _weapon_row(name: str, weapon: Weapon, c: Mapping[str, Any]) -> tuple[str, ...]:
     # Its damage and increment (§Effets de combat), its parry bonus (§La parade: "Certaines
-    # armes et certains boucliers peuvent apporter des bonus à la parade") and what is left of
-    # its structure points (§Endommagement de l'équipement L1079: destroyed at 0, ruling E70;
-    # one the sheet gives none is never worn down).
-    left = structure_left(c, name, weapon["structure"])
-    structure = "—" if left is None else f"{left} of {weapon['structure']}" if left > 0 else "destroyed"
-    return (name, str(weapon["damage"]), f"+{weapon['increment']}", signed(weapon["parry_bonus"]), structure)
+    # armes et certains boucliers peuvent apporter des bonus à la parade"), what is left of its
+    # structure points (§Endommagement de l'équipement L1079: destroyed at 0, ruling E70; one the
+    # sheet gives none is never worn down) and its kind, last, the longest cell (ruling E136).
+    left = structure_left(c, name, weapon.structure)
+    structure = "—" if left is None else f"{left} of {weapon.structure}" if left > 0 else "destroyed"
+    return (name, str(weapon.damage), f"+{weapon.increment}", signed(weapon.parry_bonus), structure, _weapon_kind(weapon))
+
+
+def _weapon_kind(weapon: Weapon) -> str:
+    # Ruling E136: a ranged weapon is said to be one, with the difficulty its shots set the
+    # defence (§Défense L651: "le modificateur de difficulté est déterminé par l'arme employée
+    # par l'attaquant"), which the sheet never said; a shield (§La parade) or a melee weapon else.
+    if weapon.ranged:
+        return f"ranged, defence difficulty {signed(weapon.defence_difficulty)}"
+    return "shield" if weapon.shield else "melee"
 
 
 def _capacities(sheet: ElorSheet, c: Mapping[str, Any], d: Mapping[str, Any]) -> list[tuple[str, str]]:

@@ -71,7 +71,8 @@ class Side:
     ``attack`` splits the attack cards among targets (empty: every card not in defence goes to
     the single opponent); ``modifiers`` are card modifiers of the pool (weapon, scale, conditions,
     ``surprise`` on the first draw only…); ``extra_defence`` adds defence cards beyond the split
-    (range, cover in ranged combat, shield, PROPOSAL A8/A15); ``armour`` cards are drawn apart
+    (range, cover against a shot, shield, PROPOSAL A8/A15; a cover with no range takes 1-2 cards
+    off each attack on the side instead, L425, ruling M153); ``armour`` cards are drawn apart
     so that their era counts («c – Armures» L497-L502); ``out_of_range`` plays defensively
     (L361). The upper hand is not declared here: it is chosen after the draw (``take_upper_hand``).
 
@@ -162,11 +163,55 @@ def discards(world: World, on_table: Iterable[str] = ()) -> list[str]:
 
 
 def _extra_defence(side: Side, boost: Boost) -> dict[str, int]:
-    """The defence cards a side draws beyond its split, by what gives them (cover, range, L369)."""
+    """The defence cards a side draws beyond its split, by what gives them (cover, range, L369).
+    A cover away from a shot gives none: it takes cards off the attacks on the side instead
+    (L425, :func:`_close_cover`; never both, ruling M153)."""
     extra = {fold(k): int(v) for k, v in side.extra_defence.items() if v}
+    if not extra.get("range"):
+        extra.pop("cover", None)
     if boost.armour:
         extra["endurance"] = boost.armour  # L641: natural armour, on top of worn armour
     return extra
+
+
+def _close_cover(world: World, sides: list[Side]) -> dict[str, int]:
+    """The cover of each fighting side that is not the target of a shot, by name (ruling M153,
+    refining M18): «Combat à distance» L369 gives a target shot at "1 ou 2 cartes de Défense
+    supplémentaires" for a good cover, and that stays its extra defence (its ``range`` given, the
+    range table's procedure); «Modificateurs applicables aux conflits» L425 takes "de -1 à -2
+    cartes" off whoever attacks an opponent in cover, which is every other fight (blows, a social
+    or legal duel). Never both (PROPOSAL A8). More than 2 is refused there: L369's extra cards for
+    behaviour and conditions are the defence of a target shot at. A negative cover is left to the
+    count's own refusal (ruling M113)."""
+    most = tables().conflict_modifiers["cover"]
+    close: dict[str, int] = {}
+    for side in sides:
+        extra = {fold(k): int(v) for k, v in side.extra_defence.items()}
+        cover = extra.get("cover", 0)
+        if cover <= 0 or extra.get("range") or fold(side.manoeuvre) != "fight":
+            continue
+        me = world.character(side.name).name
+        if cover > most:
+            raise RuleViolation(
+                f"{me}'s cover takes 1 or {most} cards off each attack on {me} (L425), not {cover}: "
+                "only the target of a shot, its range given, draws more defence cards for cover (L369)"
+            )
+        close[me] = cover
+    return close
+
+
+def _cover_against(world: World, side: Side, me: str, state: Mapping[str, Any], close: Mapping[str, int], pool: int) -> int:
+    """The cards the cover of the opponents ``me`` attacks takes off its pool (L425, ruling M153):
+    the greatest among them, since a side's cards are one pool however it splits them. A side that
+    attacks no one in cover (out of range, all in defence) loses nothing to it."""
+    if not close or side.out_of_range:
+        return 0
+    if side.attack:
+        aimed = [world.character(t).name for t, n in side.attack.items() if n > 0]
+    else:
+        foes = [p for p in state["participants"] if state["teams"][p] != state["teams"][me]]
+        aimed = foes if len(foes) == 1 and pool > side.defence else []
+    return max((close.get(t, 0) for t in aimed), default=0)
 
 
 def _robustesse(world: World, side: Side) -> int:
@@ -363,7 +408,9 @@ def _vehicle_cards(side: Side) -> dict[str, int]:
     return {"vehicle": vehicle_modifier(side.vehicle, use)}
 
 
-def _pool(world: World, side: Side, character: Character, state: dict[str, Any]) -> tuple[dict[str, Any], int, Boost]:
+def _pool(
+    world: World, side: Side, character: Character, state: dict[str, Any], close: Mapping[str, int]
+) -> tuple[dict[str, Any], int, Boost]:
     canonical, rank, kind = characteristic(character.sheet, side.characteristic)
     used = related_rank(rank, side.relatedness, kind)
     setbacks = character.condition["setbacks"]
@@ -404,6 +451,12 @@ def _pool(world: World, side: Side, character: Character, state: dict[str, Any])
     if boost.modifier:
         modifiers["boost"] = boost.modifier  # T12, L639-L645
     pool = card_count(used - malus + sum(modifiers.values()))
+    cover = _cover_against(world, side, character.name, state, close, pool)
+    if cover:
+        # L425: the opponent's cover takes its cards off the attacker's pool (ruling M153); an
+        # opponent's cover given as this side's own modifier does not add to it (never both, A8).
+        modifiers["cover"] = min(modifiers.get("cover", 0), -cover)
+        pool = card_count(used - malus + sum(modifiers.values()))
     info = {"characteristic": canonical, "kind": kind, "rank": rank, "relatedness": fold(side.relatedness), "used_rank": used}
     info |= {"penalty": malus, "modifiers": modifiers, "pool": pool}
     return info, pool, boost
@@ -599,13 +652,14 @@ def draw(world: World, sides: list[Side], purpose: str = "") -> DrawResult:
     plans: dict[str, dict[str, int]] = {}
     boosts: dict[str, Boost] = {}
     sides_of = {chars[s.name].name: s for s in sides}
+    close = _close_cover(world, sides)
     for side in sides:
         me = chars[side.name].name
         if side.healing and side.healing not in HEALING:
             raise RuleViolation(f"a Revers heals {', '.join(HEALING)}, not {quoted(side.healing)}")
         _fits_the_manoeuvre(world, side, me, rammed)
         _in_the_same_chase(side, me, state, sides_of)
-        info[me], pool, boosts[me] = _pool(world, side, chars[side.name], _state(chars[side.name]))
+        info[me], pool, boosts[me] = _pool(world, side, chars[side.name], _state(chars[side.name]), close)
         counts = {"defence": side.defence, "armour": side.armour, **side.extra_defence}
         counts |= {f"attack on {target.strip()}": n for target, n in side.attack.items()}
         below = [f"{me}'s {what} is −{-n}" for what, n in counts.items() if n < 0]

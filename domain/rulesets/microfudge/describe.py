@@ -146,6 +146,7 @@ _MODIFIERS = {
     "upper-hand": "upper hand",
     "mod": "other",
     "esprit": "Esprit",
+    "cover": "opponent's cover",  # L425: cards off the attacker's pool (ruling M153)
 }
 
 
@@ -623,6 +624,10 @@ WORDS: dict[str, Describer] = {
     ),
     "chronique.domain.rulesets.microfudge.events:FirstAidGiven": _first_aid,
     "chronique.domain.rulesets.microfudge.events:AtoutsAwarded": _awarded,
+    # L717 (ruling M155): the bound of 3 Atouts a Streamlined character receives starts again.
+    "chronique.domain.rulesets.microfudge.events:AdventureEnded": lambda e: (
+        "ends an adventure" + (f" ({e.note})" if e.note else "") + ": up to 3 experience Atouts again in the next (L717)"
+    ),
     "chronique.domain.rulesets.microfudge.events:AtoutSpent": lambda e: (
         f"spent {plural(e.cost, 'Atout')} of {_POOLS.get(e.pool, e.pool)} {bought(e.use)}" + (f" ({e.note})" if e.note else "")
     ),

@@ -277,8 +277,16 @@ class FirstAidGiven(ChanceConsumed, FaceDown):
         c["setbacks"] = [dict(s, tended=[*s.get("tended", []), tended]) if s["id"] == self.setback_id else s for s in c["setbacks"]]
 
 
+def adventure_awarded(character: Character) -> int:
+    """The experience Atouts a Streamlined character received since its adventure began («3 –
+    Création … Streamlined» L717: "jamais recevoir plus de 3 Atouts" for a complete adventure;
+    ruling M155), 0 on older conditions and for the other procedures, which count none."""
+    return int(character.condition.get("adventure_awarded", 0))
+
+
 class AtoutsAwarded(ChainedEvent):
-    """Experience Atouts, +1 per character at each session end by default (L213-L215)."""
+    """Experience Atouts, +1 per character at each session end by default (L213-L215); a
+    Streamlined character's count towards the 3 of its adventure (L717, ruling M155)."""
 
     at: int
     count: int
@@ -288,6 +296,21 @@ class AtoutsAwarded(ChainedEvent):
         atouts = dict(character.condition["atouts"])
         atouts["experience"] += self.count
         character.condition["atouts"] = atouts
+        if character.sheet["procedure"] == "streamlined":
+            # Atouts taken back count off those received in this adventure, never below none: one
+            # taken back of an adventure already ended gives the next no fourth (L717, ruling M157).
+            character.condition["adventure_awarded"] = max(0, adventure_awarded(character) + self.count)
+
+
+class AdventureEnded(ChainedEvent):
+    """The Narrator ended a complete adventure: a Streamlined character may receive its 3
+    experience Atouts again in the next (L717, ruling M155). ``note`` names the adventure."""
+
+    at: int
+    note: str
+
+    def apply(self, character: Character) -> None:
+        character.condition.pop("adventure_awarded", None)
 
 
 class AtoutSpent(ChainedEvent):

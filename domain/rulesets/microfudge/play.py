@@ -20,6 +20,7 @@ from chronique.domain.rulesets.microfudge.rules import (
     MendedTest,
     TestResult,
     countered_bonus,
+    crash_healing,
     critical_wounds,
     first_aid_required,
     is_wreck,
@@ -51,7 +52,10 @@ class TestRequest:
     many spends as counters lose the bonus, one more keeps it); ``helpers``, each paying 2 for +1
     (L761-L765); ``reroll``, 1 Atout to roll the four dice again should the Test fail (L743);
     ``change_die``, 1 Atout to turn the lowest die to "+" should the Test still fail (PROPOSAL:
-    declared with the roll, paid only if used)."""
+    declared with the roll, paid only if used).
+
+    ``healing``, how a hazardous Test's Revers heals; ``None`` when no one says, and then the
+    outcome decides it (a crash's serious wound heals weekly, :func:`rules.crash_healing`)."""
 
     __test__ = False  # not a pytest test class
 
@@ -62,7 +66,7 @@ class TestRequest:
     modifiers: Mapping[str, int] = field(default_factory=dict)
     atout: int = 0
     hazardous: bool = False
-    healing: str = "daily"
+    healing: str | None = None
     purpose: str = ""
     hidden: bool = False
     helpers: tuple[str, ...] = ()
@@ -194,7 +198,7 @@ def countered_spends(world: World, name: str, spends: int, countered_by: tuple[s
     return [(name, "temporary-bonus", uses["temporary-bonus"])] * spends + [(c, "counter", uses["counter"]) for c in counters]
 
 
-def _atout_pool(character: Character, cost: int, pool: str | None = None, reserve_only: bool = False, use: str = "this") -> str:
+def _atout_pool(character: Character, cost: int, pool: str | None, use: str, reserve_only: bool = False) -> str:
     """Which Atouts pay: the named pool, else experience first so the reserve stays for raises;
     too few is refused naming ``use``, what they would buy."""
     atouts = character.condition["atouts"]
@@ -209,7 +213,7 @@ def _atout_pool(character: Character, cost: int, pool: str | None = None, reserv
     have = " and ".join(f"{atouts[n]} {n}" for n in order)
     # A hidden roll's reroll may have paid some face down (M51): counted as players see them (M86).
     why = f"{character.name} has {_atouts(have, sum(atouts[n] for n in order))}; {use} costs {plural(cost, 'Atout')}"
-    raise Unable(character.name, why, lambda _, seen: _atout_pool(seen, cost, pool, reserve_only, use))
+    raise Unable(character.name, why, lambda _, seen: _atout_pool(seen, cost, pool, use, reserve_only))
 
 
 def _atouts(counts: str, total: int) -> str:
@@ -223,6 +227,11 @@ it, per pool (``{"experience": 1, "reserve": 1}``)."""
 
 
 _SPENDS = {
+    "save-your-skin": "saving their skin",
+    "narrative": "narrative control",
+    "monologue": "a monologue",
+    "arrive-in-time": "arriving just in time",
+    "take-a-revers": "taking a Revers in another's place",
     "temporary-bonus": "the +1",
     "help": "help",
     "counter": "a counter",
@@ -230,7 +239,8 @@ _SPENDS = {
     "change-one-die": "a changed die",
     "change-one-card": "a changed card",
 }
-"""What an Atout spent inside a roll buys, as a refusal names it (L737-L765): never the use's code."""
+"""What an Atout buys, spent bare (L127-L131, L745-L765) or inside a roll (L737-L765), as a refusal
+names it: never the use's code, and never "this costs 1 Atout" of a use left unsaid."""
 
 
 def _spent_words(use: str, times: int = 1) -> str:
@@ -417,7 +427,7 @@ def roll_test(world: World, name: str, request: TestRequest) -> TestResult:
     ensure_able_to_act(world, character, *(world.character(n) for n in (*request.helpers, *request.countered_by)))
     test_required(request.required)  # «Degrés de difficulté» L255-L267: Facile (2) to Impossible (8)
     domain = revers_domain(request.domain)  # L335-L345: the kind of action, before any die
-    if request.healing not in HEALING:
+    if request.healing is not None and request.healing not in HEALING:
         raise RuleViolation(f"a Revers heals {', '.join(HEALING)}, not {quoted(request.healing)}")
     canonical, rank, kind = characteristic(character.sheet, request.characteristic)
     used = related_rank(rank, request.relatedness, kind)
@@ -476,7 +486,8 @@ def roll_test(world: World, name: str, request: TestRequest) -> TestResult:
     if result.setbacks:
         # What dealt it, as a draw's Revers says its Sequence and then what it was for (L351).
         source = f"failed {canonical} Test" + (f" ({request.purpose})" if request.purpose else "")
-        suffer(world, name, result.setbacks, domain, request.healing, source, sealed_until=sealed)
+        healing = request.healing or crash_healing(canonical, domain, result.setbacks)
+        suffer(world, name, result.setbacks, domain, healing, source, sealed_until=sealed)
     return result
 
 
@@ -832,7 +843,7 @@ def spend_atout(world: World, name: str, use: str, note: str = "", pool: str | N
         raise RuleViolation(f"{key} acts on a roll or a Revers, so it is spent there: {ACTED_ELSEWHERE[key]}")
     if key not in WHILE_CRITICAL:
         ensure_able_to_act(world, character)
-    paid = _atout_pool(character, uses[key], pool)
+    paid = _atout_pool(character, uses[key], pool, _SPENDS[key])
     character.record(ev.AtoutSpent, at=world.campaign.clock, use=key, cost=uses[key], pool=paid, note=note)
     if key == "save-your-skin":
         for setback in [s for s in character.condition["setbacks"] if not s["stabilized"]]:
@@ -867,7 +878,7 @@ def take_revers(world: World, name: str, other: str, setback_id: int, note: str 
             "no one bears it in its place (L763)"
         )
     key, cost = "take-a-revers", tables().atout_uses["take-a-revers"]
-    paid = _atout_pool(character, cost, None)
+    paid = _atout_pool(character, cost, None, _SPENDS[key])
     at = world.campaign.clock
     # The log reads "spent 1 Atout of creation reserve to take a Revers in another's place (for
     # Harvey: a note)" and "took a Blessure (…) in Harvey's place: a note" (describe.origin).
@@ -877,13 +888,56 @@ def take_revers(world: World, name: str, other: str, setback_id: int, note: str 
     return suffer(world, character.name, setback["severity"], setback["domain"], setback["healing"], note, in_place_of=victim.name)
 
 
-def award(world: World, name: str, count: int, reason: str) -> None:
-    """The Narrator gives (or, negative, withholds) experience Atouts (L215)."""
+def award(world: World, name: str, count: int, reason: str, beyond_the_adventure: bool = False) -> None:
+    """The Narrator gives (or, negative, withholds) experience Atouts (L215). A Streamlined
+    character "ne devrait, en principe, jamais recevoir plus de 3 Atouts" for a complete adventure
+    (L717, ruling M155): more is refused unless the Narrator says it goes ``beyond_the_adventure``'s
+    principle, which the seed's "en principe" leaves to them."""
     character = world.character(name)
     if count == 0:
         raise RuleViolation("award at least one Atout")
     _can_lose(world, character, count)
+    left = adventure_awards_left(character)
+    if left is not None and count > left and not beyond_the_adventure:
+        most = tables().streamlined.adventure_awards
+        raise RuleViolation(
+            f"{character.name} has received {plural(ev.adventure_awarded(character), 'experience Atout')} in this adventure "
+            f"and may receive {more_atouts(left)}: a Streamlined character receives at most {most} for a complete "
+            "adventure (L717); end the adventure first (`microfudge adventure-end`), or give them beyond that principle "
+            "(`--beyond-the-adventure`)"
+        )
+    if left is not None and count > left:
+        # Said in the log: the Narrator gave them knowingly beyond L717's principle.
+        beyond = f"beyond the {tables().streamlined.adventure_awards} of the adventure (L717)"
+        reason = f"{reason}; {beyond}" if reason else beyond
     character.record(ev.AtoutsAwarded, at=world.campaign.clock, count=count, reason=reason)
+
+
+def more_atouts(left: int) -> str:
+    """How many more Atouts an adventure still gives, in words: "no more", "only 1 more"."""
+    return "no more" if left <= 0 else f"only {left} more"
+
+
+def adventure_awards_left(character: Character) -> int | None:
+    """The experience Atouts a Streamlined character may still receive in its adventure (L717,
+    ruling M155); None for the other procedures, whose awards have no such bound (L213-L215)."""
+    if character.sheet["procedure"] != "streamlined":
+        return None
+    return max(0, tables().streamlined.adventure_awards - ev.adventure_awarded(character))
+
+
+def end_adventure(world: World, note: str = "") -> list[str]:
+    """The Narrator ends a complete adventure (L717, ruling M155): each Streamlined character may
+    receive 3 experience Atouts again. Returns their names; a campaign without one is refused, the
+    bound being theirs only."""
+    streamlined = [c for c in world.characters.values() if c.sheet["procedure"] == "streamlined"]
+    if not streamlined:
+        raise RuleViolation(
+            f"{world.campaign.name} has no Streamlined character: the bound of 3 Atouts per adventure is theirs only (L717)"
+        )
+    for character in streamlined:
+        character.record(ev.AdventureEnded, at=world.campaign.clock, note=note)
+    return [c.name for c in streamlined]
 
 
 def _can_lose(world: World, character: Character, count: int) -> None:
@@ -897,11 +951,17 @@ def _can_lose(world: World, character: Character, count: int) -> None:
 
 def award_session_end(world: World) -> None:
     """Session end: each player character gains the campaign's award (L213; PROPOSAL A29:
-    player characters only; NPCs receive Atouts at the Narrator's discretion)."""
-    count = int(settings(world)["session_award"])
+    player characters only; NPCs receive Atouts at the Narrator's discretion); a Streamlined one
+    no more than its adventure has left of 3 (L717, ruling M155)."""
+    award = int(settings(world)["session_award"])
     for character in world.characters.values():
+        left = adventure_awards_left(character)
+        count = award if left is None else min(award, left)
         if count and not character.sheet["npc"]:
-            character.record(ev.AtoutsAwarded, at=world.campaign.clock, count=count, reason=f"end of session {world.campaign.session}")
+            reason = f"end of session {world.campaign.session}"
+            if count < award:
+                reason += f": the last of the {tables().streamlined.adventure_awards} of the adventure (L717)"
+            character.record(ev.AtoutsAwarded, at=world.campaign.clock, count=count, reason=reason)
 
 
 def raise_characteristic(
@@ -950,7 +1010,7 @@ def raise_characteristic(
             # L213: between sessions both kinds raise, so unnamed ones may pay together (ruling M84).
             paid = shares(character, cost, raising)
         else:
-            paid = {_atout_pool(character, cost, pool, reserve_only=in_session, use=raising): cost}
+            paid = {_atout_pool(character, cost, pool, raising, reserve_only=in_session): cost}
     except RuleViolation:
         if in_session and character.condition["atouts"]["experience"] >= cost:
             raise RuleViolation("experience Atouts raise a characteristic only between sessions (L213)") from None

@@ -226,6 +226,21 @@ def usual_healing(domain: str) -> str:
     return "none" if revers_domain(domain) == "vehicle" else "daily"
 
 
+def crash_healing(characteristic: str, domain: str, severity: int) -> str:
+    """How the Revers of a failed hazardous Test heals when no one says.
+
+    A failed Pilotage (or Conduite, A21) Test that wounds the driver is a crash, as Harvey's car
+    meeting a tree («Tests hasardeux» L353-L355). The seed classes neither crashes nor falls:
+    L339 heals blows a step a day, L341 the deeper wounds of blades, "voire les masses d'arme",
+    and firearms a step a week. So the digest's PROPOSAL A10 decides (ruling M156): a crash's
+    wound of severity 2 or more (a Blessure sérieuse or worse) heals a step a week, a lighter
+    one a step a day; any other Test's Revers heals as :func:`usual_healing` says."""
+    driving = {"pilotage", *(k for k, v in tables().aliases.items() if fold(v) == "pilotage")}
+    if revers_domain(domain) == "physical" and fold(characteristic) in driving and severity >= 2:
+        return "weekly"
+    return usual_healing(domain)
+
+
 def penalty(setbacks: Iterable[Mapping[str, Any]], domain: str) -> int:
     """The Revers penalty to an action of ``domain`` (``physical``, ``social``…).
 

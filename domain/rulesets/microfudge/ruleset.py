@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from chronique.domain.character import Character
@@ -153,6 +153,9 @@ class MicroFudge:
 
     def cards_passed(self, event: Mapping[str, Any]) -> list[tuple[str, str]]:
         return []  # no card passes from one character to another
+
+    def cards_paid(self, event: Mapping[str, Any], earlier: Sequence[tuple[str, Mapping[str, Any]]]) -> list[tuple[str, str | None]]:
+        return []  # a draw's cards are drawn, never held in a hand to pay with
 
     def luck(self, event: Any, settings: Mapping[str, Any]) -> list[Draw]:
         """Each 4dF roll of the event against its required rank, with its exact odds (odds.draws

@@ -26,6 +26,7 @@ class Streamlined:
     creation_max: int
     creation_min: int
     carry_max: int
+    adventure_awards: int
     field_cost_to: tuple[int, ...]
     aptitude_multiplier: int
 

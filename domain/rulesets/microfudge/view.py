@@ -22,8 +22,8 @@ from chronique.domain.rulesets.microfudge.describe import (
     rank,
     revers,
 )
-from chronique.domain.rulesets.microfudge.events import powers_of, sequence_of
-from chronique.domain.rulesets.microfudge.play import collapsed, settings, still_face_down, vigueur_lost
+from chronique.domain.rulesets.microfudge.events import adventure_awarded, powers_of, sequence_of
+from chronique.domain.rulesets.microfudge.play import adventure_awards_left, collapsed, more_atouts, settings, still_face_down, vigueur_lost
 from chronique.domain.rulesets.microfudge.powers import maximum, potentiel
 from chronique.domain.rulesets.microfudge.rules import critical_wounds, out_after, out_of_the_fight, penalty, vehicle_words
 from chronique.domain.rulesets.microfudge.tables import tables
@@ -104,6 +104,15 @@ def _standing(world: World, character: Character) -> list[tuple[str, ...]]:
     s, c = character.sheet, character.condition
     atouts = c["atouts"]
     rows: list[tuple[str, ...]] = [("Atouts", atouts_held(atouts))]
+    left = adventure_awards_left(character)
+    if left is not None:
+        # L717 (ruling M155): a Streamlined character receives at most 3 for a complete adventure.
+        rows.append(
+            (
+                "this adventure",
+                f"{plural(adventure_awarded(character), 'experience Atout')} received; may receive {more_atouts(left)} (L717)",
+            )
+        )
     penalties = {d: penalty(c["setbacks"], d) for d in ("physical", "social")}
     said = [f"{d} −{v}" if v else f"{d} none" for d, v in penalties.items()]
     # A vehicle's damage only (ruling M131): ``penalty`` counts a deep wound on every action, so a

@@ -7,7 +7,7 @@ armour. Dice come in through a ``ChanceStream``; nothing here records anything."
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -17,7 +17,7 @@ from chronique.domain.errors import RuleViolation
 from chronique.domain.names import find
 from chronique.domain.rulesets.westernparade.resolution import CATA_F, CRIT_F, CRIT_S, EXTRA, NORM_F, NORM_S, RollOutcome, limits, rank
 from chronique.domain.rulesets.westernparade.tables import location, tables
-from chronique.domain.text import fold, quoted
+from chronique.domain.text import fold, plural, quoted
 
 PROXIMITIES = ("very-close", "close", "far", "very-far")
 BANDS = ("point-blank", "short", "medium", "long")
@@ -35,7 +35,8 @@ def _combat() -> Mapping[str, Any]:
 class Weapon:
     """A weapon of Tables 5.1-5.7: kind (handgun, long, machine-gun, melee, bow), strength for
     one/two hands, ranges (m), speed (phases), rate of fire, fixed damage or damage by column
-    (slash/thrust/blunt), length, year, price."""
+    (slash/thrust/blunt), length, shots it holds and how it is loaded (the tables' "Charg.":
+    ``norm.``, ``brkp``, ``c&b``...), year, price."""
 
     name: str
     table: str
@@ -50,6 +51,7 @@ class Weapon:
     str_two: int | None = None
     shots: int = 0
     shotgun: bool = False
+    loading: str = ""
     year: int | None = None
     price: int | None = None
 
@@ -89,18 +91,114 @@ def weapons() -> Mapping[str, Weapon]:
             str_two=w.get("str_two"),
             shots=w.get("shots", 0),
             shotgun=w.get("shotgun", False),
+            loading=w.get("loading", ""),
             year=w.get("year"),
             price=w.get("price"),
         )
     return out
 
 
-def weapon(name: str) -> Weapon:
-    """The chapter-5 weapon called ``name``; RuleViolation if unknown."""
+def weapon(name: str, first: Collection[str] = ()) -> Weapon:
+    """The chapter-5 weapon called ``name``; RuleViolation if unknown, offering the weapons named
+    in ``first`` (those a character carries) before the others."""
     found = weapons().get(fold(name))
     if found is None:
-        found = find(name, [(w.name, w) for w in weapons().values()], "weapon", where="the tables of chapter 5")
+        found = find(name, [(w.name, w) for w in weapons().values()], "weapon", where="the tables of chapter 5", first=first)
     return found
+
+
+# -- ammunition, reloading and rapid fire (§3.1.5.5, §3.3.4, §3.3.5) ------------------------
+
+# How a shot is fired: one shot with acceptable precision at the shooter's rank ("normal", §3.3.5
+# L2297), a rank earlier at the cost of precision ("fast", §3.3.4), or several quick shots up to
+# the weapon's rate of fire ("rapid", §3.3.5).
+SHOT_MODES = ("normal", "fast", "rapid")
+
+
+def black_powder(w: Weapon) -> bool:
+    """Whether the weapon is loaded the old way, a ball, powder and a cap in each chamber
+    (§5.1.1 L2958: the tables' ``c&b`` and flintlock ``silex``)."""
+    return any(code in _combat()["reload"]["black_powder"] for code in w.loading.split())
+
+
+def reloadable(w: Weapon, in_a_fight: bool) -> None:
+    """Refuse a reload the journal does not keep: a black-powder gun's in a fight, where it takes
+    several minutes (§3.1.5.5 L1648, ruling WD33); a shotgun's or a machine gun's, which keep no
+    count here (ruling WD35)."""
+    if not w.firearm or w.shotgun:
+        raise RuleViolation(f"the journal counts the cartridges of revolvers, rifles and carbines only, not of the {w.name}")
+    if black_powder(w) and in_a_fight:
+        raise RuleViolation(
+            f"the {w.name} is loaded the old way: a ball, powder and a cap in each chamber take minutes, not a fight's actions"
+            " (§3.1.5.5): reload it out of the fight"
+        )
+
+
+def cartridges_per_action(m_vit: int, opened: bool) -> int:
+    """§3.1.5.5 L1649-L1650: the cartridges one action of reloading puts in a gun: 1 + mVIT
+    when it is closed (a negative mVIT only opens it: none), 2 + mVIT when it is open, and at
+    least one then."""
+    r = _combat()["reload"]
+    if opened:
+        return max(int(r["open_least"]), int(r["open"]) + m_vit)
+    return int(r["closed"]) + m_vit if m_vit >= 0 else 0
+
+
+@dataclass(frozen=True)
+class Load:
+    """What a firearm holds (§3.1.5.5): the cartridges loaded, and whether it stands open."""
+
+    loaded: int
+    open: bool = False
+
+
+@dataclass(frozen=True)
+class Reload:
+    """A reload worked out (§3.1.5.5): the weapon, the cartridges put in, the load after it (the
+    gun left open: ruling WD34)."""
+
+    weapon: str
+    cartridges: int
+    loaded: int
+
+
+def reloading(w: Weapon, m_vit: int, loaded: int, opened: bool, actions: int | None, cartridges: int | None = None) -> Reload:
+    """``actions`` actions of reloading ``w`` in a fight (§3.1.5.5), holding ``loaded`` and
+    ``opened`` or not: the first action as the gun is, the next ones with it open; None out of a
+    fight, taking the minutes it needs (ruling WD33). ``cartridges`` the table says (None: as many
+    as the actions allow and the gun holds). Refused beyond either."""
+    reloadable(w, actions is not None)
+    if actions is not None and actions < 1:
+        raise RuleViolation("a reload takes one action or more")
+    room = w.shots - loaded
+    if not room:
+        raise RuleViolation(f"the {w.name} is full: {loaded} of {w.shots} loaded")
+    if actions is None:
+        allowed = room
+    else:
+        allowed = cartridges_per_action(m_vit, opened) + (actions - 1) * cartridges_per_action(m_vit, True)
+    put = min(room, allowed) if cartridges is None else cartridges
+    if put < 0:
+        raise RuleViolation("a reload puts in no cartridges or some, not fewer")
+    if put > room:
+        raise RuleViolation(f"the {w.name} holds {w.shots} cartridges and has {loaded} loaded: room for {room}, not {put}")
+    if put > allowed:  # only a fight's actions allow fewer than the room (none counted out of one)
+        raise RuleViolation(
+            f"{plural(actions or 0, 'action')} of reloading put at most {plural(allowed, 'cartridge')} in the {w.name}, not {put}"
+            f" (§3.1.5.5: 1 + mVIT into a closed gun, 2 + mVIT into an open one; mVIT {m_vit:+d})"
+        )
+    return Reload(w.name, put, loaded + put)
+
+
+def volley(w: Weapon, shots: int) -> int:
+    """§3.3.5 L2297: rapid fire is several quick shots, at most the weapon's rate of fire
+    (chapter 5, "CDT"); the number of shots, refused beyond."""
+    if w.rate < 2:
+        raise RuleViolation(f"the {w.name} fires one shot at a rank (its rate of fire, §3.3.5): no rapid fire")
+    if not 2 <= shots <= w.rate:
+        allowed = "2 shots" if w.rate == 2 else f"2 to {w.rate} shots"
+        raise RuleViolation(f"rapid fire with the {w.name} is {allowed} (its rate of fire, §3.3.5), not {shots}")
+    return shots
 
 
 # -- rounds, phases, defence (§3.1) ----------------------------------------------------------
@@ -309,10 +407,12 @@ def cumulative_d6(stream: ChanceStream) -> list[int]:
 @dataclass(frozen=True)
 class ShotSetup:
     """The table's account of a shot (Tables 3.15-3.20): distance, movements, the target's
-    posture and cover, aim action, bracing, wrong hand, other GM modifiers."""
+    posture and cover, aim action, bracing, wrong hand, other GM modifiers; ``mode`` one of
+    :data:`SHOT_MODES` (§3.3.4, §3.3.5)."""
 
     distance_m: int
     aim: Aim = field(default_factory=Aim)
+    mode: str = "normal"
     shooter_moving: str = "still"
     target_moving: str = "still"
     toward: bool = False
@@ -323,6 +423,19 @@ class ShotSetup:
     wrong_hand: bool = False
     two_hands: bool = True
     extra: Mapping[str, int] = field(default_factory=dict)
+
+
+# A mode's term in the chance (its key in tables.toml [combat]), its name in a sentence, its section.
+_MODES = {"fast": ("fast shot", "a fast shot", "§3.3.4"), "rapid": ("rapid fire", "rapid fire", "§3.3.5")}
+
+
+def mode_term(mode: str) -> tuple[str, int] | None:
+    """The term a shot's mode adds to its chance: ("fast shot", -40) for speed over precision
+    (§3.3.4), ("rapid fire", -40) for each quick shot (§3.3.5); None for a normal shot."""
+    if mode == "normal":
+        return None
+    label = _MODES[mode][0]
+    return label, int(_combat()[label.replace(" ", "_")])
 
 
 def _row(table: str, key: str) -> Any:
@@ -337,7 +450,14 @@ def shot_terms(skill: str, score: int, w: Weapon, setup: ShotSetup, strength: in
     """The to-hit chance's terms (§3.3): the skill, range (3.15), movements (3.16-3.17, halved
     when moving toward each other), the target's posture or cover, whichever hurts most (3.18/
     3.19), aim (+20), bracing (+10), wrong hand (-20), the aimed location (3.11/3.13), missing
-    strength (-10% a point, §3.3.3), and the GM's extras."""
+    strength (-10% a point, §3.3.3), a fast shot's or rapid fire's -40% (§3.3.4, §3.3.5: no
+    aimed location then), and the GM's extras."""
+    if setup.mode not in SHOT_MODES:
+        raise RuleViolation(f"a shot is {', '.join(SHOT_MODES)}, not {quoted(setup.mode)}")
+    if setup.mode != "normal" and setup.aim.kind != "none":
+        # §3.3.4 L2291, §3.3.5 L2302: no location, "même grossière", when speed or quantity wins.
+        _, said, section = _MODES[setup.mode]
+        raise RuleViolation(f"no aimed location in {said} ({section}), not {_aim_words(setup.aim)}")
     near = proximity(setup.distance_m, m_acv)
     index = PROXIMITIES.index(near)
     terms = {skill: score, "range": int(_row("range_modifier", range_band(w, setup.distance_m)))}
@@ -360,6 +480,9 @@ def shot_terms(skill: str, score: int, w: Weapon, setup: ShotSetup, strength: in
     if setup.wrong_hand:
         terms["wrong hand"] = -20
     terms["location"] = aim_penalty(setup.aim, near)
+    term = mode_term(setup.mode)
+    if term is not None:
+        terms[term[0]] = term[1]
     missing = missing_strength(w, strength, setup.two_hands)
     if missing:
         terms["strength"] = -10 * missing

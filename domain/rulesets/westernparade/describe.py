@@ -11,10 +11,10 @@ from typing import Any
 
 from chronique.domain.gametime import DAY, WEEK, duration_words
 from chronique.domain.rulesets.westernparade.body_events import BLOOD_WORDS, extraction_lapsed
-from chronique.domain.rulesets.westernparade.combat import extraordinary, extraordinary_effect
+from chronique.domain.rulesets.westernparade.combat import extraordinary, extraordinary_effect, weapon
 from chronique.domain.rulesets.westernparade.experience import mark_bonus
 from chronique.domain.rulesets.westernparade.firstaid import DIFFICULT, EASY, read
-from chronique.domain.rulesets.westernparade.long_skills import practice_data
+from chronique.domain.rulesets.westernparade.long_skills import capital_change, practice_data
 from chronique.domain.rulesets.westernparade.report import (
     blood_left,
     care_words,
@@ -187,13 +187,42 @@ def _opposition(e: Any) -> str:
 
 
 def _shot(e: Any) -> str:
-    head = f"shot at {e.target} with the {e.weapon}: {roll(e.outcome)}"
+    head = f"shot at {e.target} with the {e.weapon}{_fired_as(e)}: {roll(e.outcome)}"
     if e.exploded:
         return f"{head}; the gun exploded in the shooter's hands"
     if not e.hit:
         strayed = f" and hit {e.bystander} in the {where(e.stray_hit['location'])}{_damage(e.stray_hit['damage'])}" if e.stray_hit else ""
         return f"{head}; missed" + (f", the bullet went {stray(e.stray)}{strayed}" if e.stray else "")
     return f"{head}; hit in the {where(e.location)}{_damage(e.damage)}{went_through(e.outcome, e.damage)}"
+
+
+def _fired_as(e: Any) -> str:
+    # §3.3.4, §3.3.5: a shot fired for speed or among quick shots, with the malus its chance bore.
+    terms = e.outcome["terms"]
+    if e.mode == "fast":
+        return f", a fast shot a rank early ({_minus(terms['fast shot'])}%, §3.3.4)"
+    if e.mode == "rapid" and e.volley:
+        return f", quick shot {e.volley[0]} of {e.volley[1]} ({_minus(terms['rapid fire'])}%, §3.3.5)"
+    return ""
+
+
+def _minus(value: int) -> str:
+    # A malus as the rulebook prints it, with a true minus sign: "−40".
+    return f"{value:+d}".replace("-", "−")
+
+
+def load_words(loaded: int, shots: int) -> str:
+    """What a firearm holds (§3.1.5.5, §5.1.3.2): "4 of 6 loaded", "empty"."""
+    return f"{loaded} of {shots} loaded" if loaded else f"empty (holds {shots})"
+
+
+def reloaded_words(weapon_name: str, cartridges: int, loaded: int) -> str:
+    """A reload as the log and the command say it (§3.1.5.5): "reloaded the Colt SA Peacemaker:
+    3 cartridges, 6 of 6 loaded"; an action that only opened the gun says so."""
+    shots = weapon(weapon_name).shots
+    if not cartridges:
+        return f"opened the {weapon_name} to reload it: {load_words(loaded, shots)}"
+    return f"reloaded the {weapon_name}: {plural(cartridges, 'cartridge')}, {load_words(loaded, shots)}"
 
 
 def went_through(outcome: Mapping[str, Any], damage: Mapping[str, Any] | None) -> str:
@@ -594,7 +623,7 @@ def activity_result(result: Mapping[str, Any], wound_percent: int | None = None)
     if result.get("next_modifier"):
         said.append(f"the next roll at {result['next_modifier']:+d}%")
     if "capital" in result:
-        said.append(f"capital now {dollars(int(result['capital']))}")
+        said.append(f"capital now {dollars(int(result['capital']))}{_capital_change(result)}")
     if "fed_tenths" in result:
         said.append(_hunted(int(result["fed_tenths"]), int(result["skins_cents"])))
     if "metres" in result:
@@ -605,6 +634,14 @@ def activity_result(result: Mapping[str, Any], wound_percent: int | None = None)
     if "errors" in result:
         said.append(f"errors in the books ({quality(result['quality'])})" if result["errors"] else "the books are right")
     return ", ".join(said)
+
+
+def _capital_change(result: Mapping[str, Any]) -> str:
+    # Ruling WC41: the loss or the gain said in dollars, beside the capital it left.
+    change = capital_change(result)
+    if not change:
+        return ""
+    return f" ({dollars(abs(change))} {'lost' if change < 0 else 'gained'})"
 
 
 def _hunted(fed: int, skins: int) -> str:
@@ -757,6 +794,7 @@ WORDS: dict[str, Describer] = {
     "chronique.domain.rulesets.westernparade.events:OppositionResolved": _opposition,
     "chronique.domain.rulesets.westernparade.events:ShotFired": _shot,
     "chronique.domain.rulesets.westernparade.events:BlowStruck": _blow,
+    "chronique.domain.rulesets.westernparade.events:WeaponReloaded": lambda e: reloaded_words(e.weapon, e.cartridges, e.loaded),
     "chronique.domain.rulesets.westernparade.body_events:BodyEvent": lambda e: "the body changed",
     "chronique.domain.rulesets.westernparade.body_events:OutOfActionEvent": lambda e: (
         f"out of action by the wound in the {where(e.location)}"

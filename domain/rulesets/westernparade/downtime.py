@@ -794,6 +794,17 @@ def due_grants(character: Character) -> list[dict[str, Any]]:
     return [g for g in character.condition["marks"]["pending"] if g["due_at"] is not None]
 
 
+def marks_standing(character: Character) -> dict[str, Any]:
+    """The character's check-marks and improvement rolls as they stand (§2.3): ``pending``, the
+    rolls he may still make, and ``lapsed``, those he earned and never made before he died. A
+    dead man rolls nothing (ruling WC42, as his activities, WC27): his rolls lapse at death, and
+    nothing is recorded of it, so that a correction voiding the death gives them back."""
+    marks = copied(dict(character.condition["marks"]))
+    earned = marks["pending"]
+    dead = bool(character.condition.get("dead"))
+    return marks | {"pending": [] if dead else earned, "lapsed": earned if dead else []}
+
+
 # -- long-period activities ------------------------------------------------------------------
 
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from chronique.domain.chain import ChainedEvent, ChanceConsumed
 from chronique.domain.character import Character
+from chronique.domain.rulesets.westernparade.long_skills import capital_change
 
 
 def _raise(character: Character, kind: str, target: str, gain: int, at: int) -> None:
@@ -281,7 +282,7 @@ class ActivityStopped(ChainedEvent):
 
 def notable(event: Any) -> str | None:
     """What a GM must read of downtime: points won by training or experience, training lost to
-    idleness, and what long activities did to life and money."""
+    idleness, and what long activities did to life and money (a capital lost or won, WC41)."""
     if isinstance(event, PointTrained):
         note = f" ({event.stopped})" if event.stopped else ""
         return f"trained {event.target} {event.before} → {event.after}{note}"
@@ -294,4 +295,7 @@ def notable(event: Any) -> str | None:
         return f"improved {o['target']} by {o['gain']} (rolled {o['total']} over {o['current']})"
     if isinstance(event, ActivityRolled) and (event.died or event.result.get("fate") in ("dying", "rescued")):
         return f"{event.kind}: {'died' if event.died else event.result['fate']}"
+    if isinstance(event, ActivityRolled) and capital_change(event.result):
+        # Ruling WC41: what a bank or a speculation lost or won is money the player has or has not.
+        return f"{event.kind}: {'lost' if capital_change(event.result) < 0 else 'gained'} money"
     return None

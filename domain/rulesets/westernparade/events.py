@@ -60,9 +60,13 @@ class ShotFired(ChanceConsumed):
     gun, and ``strength_missing``, the FOR points he lacks for it; both None on shots recorded
     before the event kept them. A missed bullet strays into the ``bystander`` the table named in
     its path, if any (§3.3.1 L2134): ``stray_hit`` is where and how hard it hit him; both None on
-    shots recorded before the event kept them (version 4)."""
+    shots recorded before the event kept them (version 4). How it was fired: ``mode`` normal,
+    fast (§3.3.4) or rapid (§3.3.5), with ``volley`` its place among the quick shots of a rapid
+    fire ([2, 3]: the second of three; None otherwise); ``loaded_before`` the cartridges in the
+    gun before it, one fewer after it (§3.1.5.5). All three None on shots recorded before the
+    journal counted cartridges (version 5): those took none out (ruling WD34)."""
 
-    class_version = 4
+    class_version = 5
 
     at: int
     target: str
@@ -82,19 +86,48 @@ class ShotFired(ChanceConsumed):
     recoil: dict[str, Any] | None
     bystander: str | None
     stray_hit: dict[str, Any] | None
+    mode: str | None
+    volley: list[int] | None
+    loaded_before: int | None
     epoch: str
     chance: list[dict[str, Any]]
 
     @classmethod
     def upcast_stored(cls, state: dict[str, Any]) -> None:
         # Recorded before version 3, which keeps the exploding gun, the recoil and their inputs;
-        # before version 4, which keeps the bystander a stray bullet may hit: there was none.
+        # before version 4, which keeps the bystander a stray bullet may hit: there was none;
+        # before version 5, which keeps how it was fired and the cartridges: not counted then.
         super().upcast_stored(state)
-        for name in ("hand", "strength_missing", "exploded", "recoil", "bystander", "stray_hit"):
+        for name in ("hand", "strength_missing", "exploded", "recoil", "bystander", "stray_hit", "mode", "volley", "loaded_before"):
             state.setdefault(name, None)
 
     def apply(self, character: Character) -> None:
-        return None
+        if self.loaded_before is not None:
+            _load(character, self.weapon, self.loaded_before - 1, False)
+
+
+class WeaponReloaded(ChainedEvent):
+    """The character reloaded a firearm (§3.1.5.5 L1644-L1650) for ``actions`` actions the GM
+    gave (the journal keeps no rounds), 0 out of a fight (ruling WD33): ``opened`` whether the gun stood open before (the first
+    action into a closed gun puts 1 + mVIT in), the ``cartridges`` put in and the ``loaded`` after;
+    the gun is left open until it fires (ruling WD34). No dice."""
+
+    at: int
+    weapon: str
+    actions: int
+    opened: bool
+    cartridges: int
+    loaded: int
+
+    def apply(self, character: Character) -> None:
+        _load(character, self.weapon, self.loaded, True)
+
+
+def _load(character: Character, weapon: str, loaded: int, opened: bool) -> None:
+    # The condition's ``guns``: what each firearm holds once fired or reloaded (§3.1.5.5); a gun
+    # absent from it is full and closed (ruling WD34).
+    guns = {**character.condition.get("guns", {}), weapon: {"loaded": loaded, "open": opened}}
+    character.condition = {**character.condition, "guns": guns}
 
 
 class BlowStruck(ChanceConsumed):

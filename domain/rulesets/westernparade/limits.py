@@ -27,3 +27,9 @@ REP = 100
 CAPITAL = 1_000_000_000
 """Western Parade: a banking or speculation capital in cents (§6.8.1, §6.8.9): ten million dollars,
 a railroad baron's fortune in the 1870s."""
+CARTRIDGES = 100
+"""Western Parade: the revolvers, rifles and carbines of Tables 5.1-5.4 hold at most 17 shots
+("Mun.", §5.1.3.2) and fire at most 4 at a rank ("CDT", §3.3.5); a hundred is room."""
+RELOAD_ACTIONS = 100
+"""Western Parade: a reload of a few actions (§3.1.5.5: at least one cartridge an action once the
+gun is open); a hundred actions are minutes of a fight."""

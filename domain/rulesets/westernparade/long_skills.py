@@ -71,6 +71,15 @@ def capital_after(kind: str, capital_cents: int, quality: str) -> int:
     return capital_cents + (cents if change >= 0 else -cents)
 
 
+def capital_change(result: Mapping[str, Any]) -> int:
+    """What one roll of a bank or a speculation did to its capital, in cents (§6.8.1, §6.8.9):
+    negative for a loss; 0 for a roll of another activity, or one recorded without the capital
+    it was rolled on."""
+    if "capital" not in result or result.get("capital_before") is None:
+        return 0
+    return int(result["capital"]) - int(result["capital_before"])
+
+
 # -- hunting (§6.16.4, Table 6.1) ------------------------------------------------------------
 
 

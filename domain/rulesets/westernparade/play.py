@@ -20,19 +20,23 @@ and grants the improvement roll a success earns (§2.4.7, §2.5; ``downtime.gran
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from chronique.domain.chance import ChanceStream
 from chronique.domain.character import Character
 from chronique.domain.errors import RuleViolation
+from chronique.domain.names import spoken
 from chronique.domain.rulesets.westernparade import events as ev
 from chronique.domain.rulesets.westernparade.combat import (
     Attacker,
     Damage,
     Hurt,
+    Load,
     Recoil,
+    Reload,
     ShotSetup,
     StrayHit,
     Weapon,
@@ -45,10 +49,12 @@ from chronique.domain.rulesets.westernparade.combat import (
     melee_column,
     missing_strength,
     recoil,
+    reloading,
     shot_terms,
     stray,
     stray_hit,
     strength_adjustment,
+    volley,
     weapon,
     weapon_hand,
 )
@@ -56,7 +62,7 @@ from chronique.domain.rulesets.westernparade.fitness import Body, able, body_at,
 from chronique.domain.rulesets.westernparade.incapacity import fit_to_fight
 from chronique.domain.rulesets.westernparade.resolution import RollOutcome, detected, difficulty, duel, roll
 from chronique.domain.rulesets.westernparade.tables import characteristic, location, skill_name, tables
-from chronique.domain.text import fold, quoted
+from chronique.domain.text import fold, plural, quoted, to_type
 from chronique.domain.world import World
 
 if TYPE_CHECKING:
@@ -274,15 +280,120 @@ class Shot:
     stray_hit: StrayHit | None = None
 
 
-def _carried(character: Character, name: str) -> Weapon:
-    found = weapon(name)
-    if found.name not in sheet_of(character).weapons:
+def carried(character: Character, name: str) -> Weapon:
+    """The weapon of the character's sheet ``name`` names: one he carries first, by its name or
+    by words of it that name one alone ("Colt" for his Colt SA Peacemaker, ruling WD31); else the
+    chapter-5 weapon of that name, refused if he does not carry it. A refusal offers the weapons
+    he carries before the others."""
+    held = [weapon(n) for n in sheet_of(character).weapons]
+    typed = fold(name)
+    words = set(typed.split("-"))
+    named = [w for w in held if fold(w.name) == typed] or [w for w in held if typed and words <= set(fold(w.name).split("-"))]
+    if len(named) > 1:
+        raise RuleViolation(
+            f"{quoted(name)} could be more than one weapon {character.name} carries: {spoken([w.name for w in named])}; type it as written"
+        )
+    found = named[0] if named else weapon(name, first=[w.name for w in held])
+    if found.name not in {w.name for w in held}:
         raise RuleViolation(f"{character.name} carries no {found.name}")
     return found
 
 
 def shoot(
     world: World, shooter: str, target: str, weapon_name: str, setup: ShotSetup, d100: bool = False, bystander: str | None = None
+) -> Shot:
+    """One shot, aimed as the shooter's rank allows or ``fast`` (§3.3.4), from a gun with a
+    cartridge in it (§3.1.5.5): see :func:`_fire`. Rapid fire is :func:`rapid_fire`'s."""
+    if setup.mode == "rapid":
+        raise RuleViolation("rapid fire is several quick shots (§3.3.5): say how many")
+    a = world.character(shooter)
+    _loaded_for(world, a, carried(a, weapon_name), 1)
+    return _fire(world, shooter, target, weapon_name, setup, d100, bystander)
+
+
+def rapid_fire(
+    world: World,
+    shooter: str,
+    target: str,
+    weapon_name: str,
+    shots: int,
+    setup: ShotSetup,
+    d100: bool = False,
+    bystander: str | None = None,
+) -> list[Shot]:
+    """Several quick shots at one rank (§3.3.5 L2297-L2302): as many as the weapon's rate of fire
+    allows and its cartridges, each at -40% and with no aimed location, each a shot of its own
+    (:func:`_fire`). They stop early when the gun explodes, its shooter falls or its target is
+    dead: the shots fired."""
+    a = world.character(shooter)
+    gun = carried(a, weapon_name)
+    count = volley(gun, shots)
+    _loaded_for(world, a, gun, count)
+    fired: list[Shot] = []
+    for number in range(1, count + 1):
+        fired.append(_fire(world, shooter, target, weapon_name, replace(setup, mode="rapid"), d100, bystander, (number, count)))
+        if not _fires_on(world, shooter, target, fired[-1]):
+            break
+    return fired
+
+
+def _fires_on(world: World, shooter: str, target: str, last: Shot) -> bool:
+    # §3.3.5: the quick shots of one rank; a gun that exploded fires no more (§3.3.1 L2146), a
+    # shooter who fell or a dead target ends them.
+    a, d = world.character(shooter), world.character(target)
+    return last.exploded is None and not (a.condition.get("dead") or a.condition.get("unconscious") or d.condition.get("dead"))
+
+
+def load(character: Character, gun: Weapon) -> Load:
+    """What ``gun`` holds now: the character's ``guns`` condition (§3.1.5.5); one never fired
+    nor reloaded in the journal is full and closed (ruling WD34)."""
+    kept = character.condition.get("guns", {}).get(gun.name)
+    return Load(gun.shots, False) if kept is None else Load(int(kept["loaded"]), bool(kept["open"]))
+
+
+def _loaded_for(world: World, character: Character, gun: Weapon, shots: int) -> None:
+    # §5.1.3.2 L3001: the gun fires its "Mun." before it must be reloaded (§3.1.5.5).
+    held = load(character, gun).loaded
+    if held >= shots:
+        return
+    if gun.firearm and not gun.shotgun:
+        campaign, who, what = (shlex.quote(n) for n in (world.campaign.name, character.name, gun.name))
+        how = to_type(f"western-parade reload {campaign} {who} --weapon {what}")
+        state = f"holds {plural(held, 'cartridge')}, not enough for {shots} shots" if held else "is empty"
+        raise RuleViolation(f"the {gun.name} of {character.name} {state}: {how}")
+
+
+def reload(world: World, name: str, weapon_name: str, actions: int | None = 1, cartridges: int | None = None) -> Reload:
+    """``actions`` actions of reloading a carried firearm in a fight (§3.1.5.5 L1644-L1650), or
+    None out of a fight (the only way for a black-powder gun, ruling WD33): the cartridges the GM
+    says, or as many as the actions allow (1 + mVIT the first action into a closed gun, 2 + mVIT
+    each into an open one) and the gun holds; the gun is left open until it fires (ruling WD34).
+    No dice: recorded as ``WeaponReloaded`` (``actions`` 0 out of a fight)."""
+    character, _ = acting(world, name)
+    gun = carried(character, weapon_name)
+    before = load(character, gun)
+    done = reloading(gun, int(stats(character)["modifiers"]["VIT"]), before.loaded, before.open, actions, cartridges)
+    character.record(
+        ev.WeaponReloaded,
+        at=world.campaign.clock,
+        weapon=gun.name,
+        actions=actions or 0,
+        opened=before.open,
+        cartridges=done.cartridges,
+        loaded=done.loaded,
+    )
+    return done
+
+
+def _fire(
+    world: World,
+    shooter: str,
+    target: str,
+    weapon_name: str,
+    setup: ShotSetup,
+    d100: bool = False,
+    bystander: str | None = None,
+    volley_place: tuple[int, int] | None = None,
 ) -> Shot:
     """A shot (§3.3.1): the to-hit roll with its modifiers; on a hit the location (Table 3.10,
     3.12 or 3.14) and the fixed damage with the critical 1d6cum and a pass-through's exit
@@ -292,7 +403,9 @@ def shoot(
     +1d6cum on a critical failure); then the recoil's d100 if the weapon is too strong for him
     (§3.3.3 L2285). Recorded on the shooter's chain (``ShotFired``); the hit then goes to the
     target's (or the bystander's) body, the explosion and the recoil to the shooter's (``hit``,
-    the body's wound); ``head_bullet`` is the roll of the one with a bullet in the head."""
+    the body's wound); ``head_bullet`` is the roll of the one with a bullet in the head. The shot
+    takes a cartridge out of the gun (``loaded_before``, §3.1.5.5); ``volley_place`` is its place
+    in a rapid fire's quick shots (§3.3.5)."""
     a, fit = acting(world, shooter, fight=True)
     d = living(world, target, conscious=False)
     if d.id == a.id:
@@ -301,9 +414,10 @@ def shoot(
     innocent = living(world, bystander, conscious=False) if bystander is not None else None
     if innocent is not None and innocent.name in (a.name, d.name):
         raise RuleViolation("the bystander in the bullet's path is neither the shooter nor the target")
-    gun = _carried(a, weapon_name)
+    gun = carried(a, weapon_name)
     if not gun.firearm or gun.shotgun:
         raise RuleViolation(f"{gun.name} is not fired with this command (a {'shotgun' if gun.shotgun else gun.kind})")
+    loaded = load(a, gun).loaded
     skill, score = skill_score(a, gun.skill)
     sheet = sheet_of(a)
     strength = sheet.characteristics["FOR"]
@@ -338,6 +452,9 @@ def shoot(
         recoil=kick.to_dict() if kick else None,
         bystander=innocent.name if innocent is not None else None,
         stray_hit=strayed.to_dict() if strayed else None,
+        mode=setup.mode,
+        volley=list(volley_place) if volley_place else None,
+        loaded_before=loaded,
         epoch=epoch,
         chance=stream.ops,
     )
@@ -440,7 +557,7 @@ def strike(world: World, attacker: str, target: str, blow: Blow) -> Struck:
     if unarmed and blow.column is not None:
         # §3.5.4 L2570-L2589: a punch or a kick has its own damage and strikes blunt.
         raise RuleViolation(f"a {fold(blow.weapon)} has no damage column to choose: it strikes blunt (§3.5.4)")
-    w = None if unarmed else _carried(a, blow.weapon)
+    w = None if unarmed else carried(a, blow.weapon)
     c = sheet_of(a).characteristics
     epoch, stream = draw(world, a)
     if w is not None and (w.length is None or not w.columns):

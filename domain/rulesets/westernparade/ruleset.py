@@ -4,7 +4,7 @@ downtime (downtime, downtime_processes, downtime_events)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from chronique.domain.character import Character
@@ -132,6 +132,9 @@ class WesternParade:
 
     def cards_passed(self, event: Mapping[str, Any]) -> list[tuple[str, str]]:
         return []  # no card passes from one character to another
+
+    def cards_paid(self, event: Mapping[str, Any], earlier: Sequence[tuple[str, Mapping[str, Any]]]) -> list[tuple[str, str | None]]:
+        return []  # no card is held: its rolls are dice
 
     def luck(self, event: Any, settings: Mapping[str, Any]) -> list[Draw]:
         """Each roll of the event under a chance, against its open-ended d100 odds (odds.draws

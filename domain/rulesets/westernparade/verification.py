@@ -18,6 +18,7 @@ from chronique.domain.rulesets.westernparade.combat import (
     gun_explodes,
     hit_location,
     melee_column,
+    mode_term,
     parse_aim,
     recoil,
     stray,
@@ -85,6 +86,12 @@ def _shot_fired(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[
     # a miss strays in Table 3.9's direction, unless the gun exploded (a CATA_F, L2146); then
     # §3.3.3 the recoil's d100 of a weapon too strong for the recorded missing strength.
     gun = weapon(event["weapon"])
+    term = mode_term(event["mode"]) if event.get("mode") else None
+    if term is not None and event["outcome"]["terms"].get(term[0]) != term[1]:
+        # §3.3.4, §3.3.5: a fast shot or a quick shot of a rapid fire bears its -40%.
+        raise Mismatch("outcome", f"records a {event['mode']} shot whose chance lacks its {term[0]} {term[1]}% (§3.3.4, §3.3.5)")
+    if term is not None and event["aim"] != "none":
+        raise Mismatch("aim", f"records a {event['mode']} shot aimed at {event['aim']}, where §3.3.4 and §3.3.5 allow no location")
     replay.part("the to-hit roll (§3.3.1)")
     outcome = roll(replay, event["outcome"]["terms"])
     if event["hand"] is None and (outcome.quality == CATA_F or "strength" in event["outcome"]["terms"]):

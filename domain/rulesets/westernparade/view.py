@@ -17,9 +17,12 @@ from chronique.domain.character import Character
 from chronique.domain.gametime import calendar_from
 from chronique.domain.rulesets.westernparade.care import body_now, env
 from chronique.domain.rulesets.westernparade.characteristics import modifier
+from chronique.domain.rulesets.westernparade.combat import weapon
 from chronique.domain.rulesets.westernparade.condition import BODY_KEYS, Env, pv_of, state_of
-from chronique.domain.rulesets.westernparade.downtime import training_rows
+from chronique.domain.rulesets.westernparade.describe import load_words
+from chronique.domain.rulesets.westernparade.downtime import marks_standing, training_rows
 from chronique.domain.rulesets.westernparade.fitness import Body, infection_divisor, loss_term, wound_penalty
+from chronique.domain.rulesets.westernparade.play import load
 from chronique.domain.rulesets.westernparade.report import body_facts, location_notes
 from chronique.domain.rulesets.westernparade.tables import group, skill, skills, tables
 from chronique.domain.rulesets.words import joined
@@ -48,13 +51,22 @@ def sheet_view(world: World, character: Character, gm: bool) -> SheetView:
             Section.of("In a round", _round(s)),
             Section("Skills", _skills(s), layout="list", terms="fr"),
             Section.of("Body", _locations(body, e, at), ("Location", "PV", "Wound", "Bleeding and care"), terms="fr"),
+            Section.of("Firearms", _firearms(character), ("Firearm", "Load")),
             Section.of("Blood and state", facts),
             # §2.6-§2.7: what he trains, as ``downtime show`` says it, at the moment the sheet shows.
             Section.of(
                 "Training", training_rows(character, _training_at(world, character, at), calendar), ("Training", "Plan", "Progress")
             ),
         ),
+        # A dead man's improvement rolls lapsed at his death (ruling WC42): none pending for scripts.
+        condition=_condition(character),
     )
+
+
+def _condition(character: Character) -> dict[str, Any] | None:
+    if "marks" not in character.condition:
+        return None  # as stored
+    return {**character.condition, "marks": marks_standing(character)}
 
 
 def _on_every_roll(character: Character, body: dict[str, Any], e: Env, at: int) -> list[tuple[str, str]]:
@@ -113,6 +125,18 @@ def _about(s: dict[str, Any]) -> list[tuple[str, ...]]:
         rows.append(("weapons", ", ".join(s["weapons"])))
     if s["equipment_value"]:
         rows.append(("equipment worth", f"${s['equipment_value']}"))
+    return rows
+
+
+def _firearms(character: Character) -> list[tuple[str, ...]]:
+    # §3.1.5.5, §5.1.3.2: what each revolver, rifle or carbine he carries holds ("4 of 6 loaded"),
+    # open once reloaded until it fires (ruling WD34).
+    rows: list[tuple[str, ...]] = []
+    for name in character.sheet["weapons"]:
+        gun = weapon(name)
+        if gun.firearm and not gun.shotgun:
+            held = load(character, gun)
+            rows.append((gun.name, load_words(held.loaded, gun.shots) + (", open" if held.open else "")))
     return rows
 
 

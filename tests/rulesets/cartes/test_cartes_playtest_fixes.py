@@ -97,7 +97,7 @@ def test_a_draw_the_deck_cannot_give_is_refused_before_it_draws_A30() -> None:
     award(world, "Alice", 84, "")  # every other card is held
     deck = world.decks["general"]
     drawn = len(deck.pending_events)
-    with pytest.raises(RuleViolation, match=r"^the general deck cannot give 2 cards: .* 103 are held .* and 1 card is left to draw$"):
+    with pytest.raises(RuleViolation, match=r"^the general deck cannot give 2 cards: .* 103 cards are held .* and 1 card is left to draw$"):
         gm_draw(world, 2, "", "an omen")
     assert len(deck.pending_events) == drawn  # no shuffle, no draw: no chance consumed
     assert gm_draw(world, 1, "", "an omen") == ["5H"]  # the one discard, reshuffled

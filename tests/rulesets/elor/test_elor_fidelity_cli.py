@@ -230,7 +230,7 @@ def test_a_contest_gives_each_entrant_its_own_faculty_and_profession_seed_Concou
     ]
     assert out.splitlines()[2] == (
         "Dario: level 0 (Physique 0): no roll, failure — 0 degrees of success"
-        " (1 effort point asked, none spent: a certain failure rolls no die)"
+        " (1 effort point asked, none spent: a test at level 0 or below fails before any effort is invested or die rolled)"
     )
     for wrong in (("Aldo", "aldo"), ("Aldo", "Bruna,speed=3"), ("Aldo:x",)):
         result = run(db, "elor", "contest", "Tolosa", *wrong, check=False)

@@ -186,7 +186,7 @@ def test_the_table_reads_that_the_effort_asked_for_a_certain_failure_was_not_spe
     tolosa(db)
     assert chronique(db, "elor", "test", "Tolosa", "Samson", "-e", "1", "-d", "-5").stdout == (
         "Samson: level -4 (Coordination 1, difficulty -5): no roll, failure — 0 degrees of success"
-        " (1 effort point asked, none spent: a certain failure rolls no die)\n"
+        " (1 effort point asked, none spent: a test at level 0 or below fails before any effort is invested or die rolled)\n"
     )
     sheet = chronique(db, "elor", "sheet", "Tolosa", "Samson").stdout.splitlines()
     assert "effort: 3 of 3 points available" in [line.strip() for line in sheet]
@@ -195,7 +195,7 @@ def test_the_table_reads_that_the_effort_asked_for_a_certain_failure_was_not_spe
     ).stdout.splitlines()
     assert said[1] == (
         "Montana James dodges: level 0 (Coordination 0): no roll, failure — 0 degrees of success"
-        " (2 effort points asked, none spent: a certain failure rolls no die)"
+        " (2 effort points asked, none spent: a test at level 0 or below fails before any effort is invested or die rolled)"
     )
     dodge = [e for e in log(db) if e["topic"].endswith(":TestRolled") and e["purpose"].startswith("dodge")]
     assert [(e["spec"]["effort"], e["outcome"]["effort"]) for e in dodge] == [(0, 0)]

@@ -141,7 +141,7 @@ def test_a_contest_of_one_entrant_is_refused_seed_Concours_L400_ruling_E107(db: 
     # alone was ranked against nobody ("ranking: Samson") and its test recorded as a contest's.
     tolosa(db)
     assert _refused(db, "elor", "contest", "Tolosa", "Samson:1") == (
-        "a contest ranks several protagonists acting at once (§Concours): Samson alone is an action test (“elor test”)"
+        "a contest ranks several protagonists acting at once (§Concours): Samson alone is an action test (`elor test`)"
     )
     assert chronique(db, "elor", "contest", "Tolosa", "Samson", "Montana James").stdout.splitlines()[-1].startswith("ranking: ")
 
@@ -160,7 +160,7 @@ def test_a_certain_outcome_says_the_effort_it_spent_PROPOSAL_B4_ruling_E108(db: 
     # Ruling E116: a certain failure rolls no die, so the effort asked is not spent, and is said so.
     assert chronique(db, "elor", "test", "Tolosa", "Montana James", "--effort", "2", "-d", "-5").stdout == (
         "Montana James: level -5 (Coordination 0, difficulty -5): no roll, failure — 0 degrees of success"
-        " (2 effort points asked, none spent: a certain failure rolls no die)\n"
+        " (2 effort points asked, none spent: a test at level 0 or below fails before any effort is invested or die rolled)\n"
     )
     # The log says it as the table's line does.
     certain = [line for line in log_details(db, "Tolosa") if "no roll" in line]

@@ -99,11 +99,11 @@ def test_E70_the_sheet_shows_each_weapon_s_parry_bonus_and_what_is_left_of_it_se
     # the sheet; it showed the damage and increment alone, a broken sword as a whole one.
     world = table({**BRITTLE, "weapons": {**BRITTLE["weapons"], "Bouclier": {"damage": 1, "parry_bonus": 2, "shield": True}}}, BRUNA)
     weapons = {s.title: s for s in sheet_view(world, world.character("Aldo"), False).sections}["Weapons"]
-    assert weapons.columns == ("Weapon", "Damage", "Increment", "Parry", "Structure")
-    assert weapons.groups[0].rows == (("Épée", "6", "+2", "0", "2 of 2"), ("Bouclier", "1", "+1", "+2", "—"))
+    assert weapons.columns == ("Weapon", "Damage", "Increment", "Parry", "Structure", "Kind")  # the kind: ruling E136
+    assert weapons.groups[0].rows == (("Épée", "6", "+2", "0", "2 of 2", "melee"), ("Bouclier", "1", "+1", "+2", "—", "shield"))
     world = _broken_sword()
     weapons = {s.title: s for s in sheet_view(world, world.character("Aldo"), False).sections}["Weapons"]
-    assert weapons.groups[0].rows == (("Épée", "6", "+2", "0", "destroyed"),)
+    assert weapons.groups[0].rows == (("Épée", "6", "+2", "0", "destroyed", "melee"),)
 
 
 def test_E70_a_weapon_without_structure_points_is_never_worn_down_nor_destroyed_seed_Endommagement_L1079() -> None:

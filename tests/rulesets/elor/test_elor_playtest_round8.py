@@ -34,7 +34,7 @@ from chronique.domain.rulesets.elor.play import Attack, TestSpec, attack, begin_
 
 AXE = TestSpec("C", "Guerrier", familiarity="Haches")
 CARLO = dict(BRUNA, name="Carlo")
-OUTSIDER = "is not in the running action scene: “elor scene join” brings a latecomer in"
+OUTSIDER = "is not in the running action scene: `elor scene join` brings a latecomer in"
 
 
 # -- 1. Only protagonists fight in a running scene; a latecomer joins it -------------------------
@@ -102,7 +102,7 @@ def test_a_latecomer_walks_into_the_fight_on_the_command_line_seed_Scenes_d_acti
     # that her attack and his are refused in one line, nothing recorded.
     tolosa(db)
     said = refused_in_one_line(db, "elor", "scene", "join", "Tolosa", "Montana James")
-    assert said == "error: no action scene is running: “elor scene start” begins one"
+    assert said == "error: no action scene is running: `elor scene start` begins one"
     run(db, "elor", "scene", "start", "Tolosa", "Samson")
     said = refused_in_one_line(db, "elor", "attack", "Tolosa", "Montana James", "Samson", "-w", "Fouet")
     assert said == f"error: Montana James {OUTSIDER}"

@@ -242,7 +242,7 @@ def test_the_sheet_says_whether_and_when_the_wounds_heal_between_sessions_PROPOS
     run(db, "elor", "damage", "Tolosa", "Samson", "--amount", "3", "--location", "Bras droit")
     assert healing("Samson") == ["healing: 1 point a day of rest in each hurt location, the next on Day 2 08:00"]
     run(db, "elor", "rest", "Tolosa", "Samson", "--off")
-    assert healing("Samson") == ["healing: none while not resting, by the GM's order (“elor rest” resumes it)"]
+    assert healing("Samson") == ["healing: none while not resting, by the GM's order (`elor rest` resumes it)"]
     run(db, "advance", "Tolosa", "3h")
     run(db, "elor", "rest", "Tolosa", "Samson")  # a rest resumed counts its day from then
     assert healing("Samson") == ["healing: 1 point a day of rest in each hurt location, the next on Day 2 11:00"]

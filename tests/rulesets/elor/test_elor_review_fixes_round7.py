@@ -190,7 +190,7 @@ def test_a_long_action_paced_by_action_points_says_so_when_it_starts_seed_Scenes
     said = run(db, "elor", "long-action", "start", "Tolosa", "montana james", "crack the lock", "--degrees", "3", "--in-scene", "-f", "E")
     assert said.stdout == (
         "long action 1 “crack the lock”: 3 degrees, one test each time Montana James spends an action point on it"
-        " in an action scene (“long-action test”)\n"
+        " in an action scene (`elor long-action test`)\n"
     )
 
 
@@ -212,7 +212,7 @@ def test_an_opportunity_is_not_spent_on_an_attack_that_is_not_made_seed_Combats(
     tolosa(db)
     run(db, "elor", "scene", "start", "Tolosa", "Samson", "Montana James")
     said = refused_in_one_line(db, "elor", "scene", "act", "Tolosa", "Samson", "--as", "attack")
-    assert said == "error: an attack spends its action point through “elor attack”, which makes it: --as takes action, wait or reserve"
+    assert said == "error: an attack spends its action point through `elor attack`, which makes it: --as takes action, wait or reserve"
 
 
 # -- 5. One source for an item's spelling and for "no structure points" --------------------------

@@ -165,14 +165,17 @@ def test_a_draw_s_line_names_the_cover_and_range_cards_and_shows_the_armour_s_Ar
     # attacks with two cards only, so no Décisif ends it before the second.
     cli(db, "microfudge", "sequence", "Mines", "Jim", "Harvey", "--safe")
     jim_side = ("--side", "Jim:Tir:Harvey=2,def=2,weapon=medium")
-    said = cli(db, "microfudge", "conflict-card", "Mines", *jim_side, "--side", "Harvey:Combat:def=4,armour=medium,cover=1").splitlines()
+    # Shot at from 3 m (Bout portant, 2 range cards): a cover gives defence cards to the target of a
+    # shot only; in a fight it takes cards off the attacker (L425, ruling M153).
+    harvey_side = "Harvey:Combat:def=4,armour=medium,cover=1,range=pistol@3"
+    said = cli(db, "microfudge", "conflict-card", "Mines", *jim_side, "--side", harvey_side).splitlines()
     assert re.fullmatch(
-        rf"Harvey \(4 cards: Combat Moyen \(4\)\): attacks no one; defends with (?:{CARD} ){{4}}{CARD} \(cover \+1\); "
+        rf"Harvey \(4 cards: Combat Moyen \(4\)\): attacks no one; defends with (?:{CARD} ){{6}}{CARD} \(cover \+1, range \+2\); "
         rf"armour draws {CARD} {CARD} — .+",
         said[1],
     ), said[1]
     (_, harvey) = log(db, "Mines", "ConflictCardsDrawn")
-    assert len(harvey["defence"]["cards"]) == 5 and len(harvey["armour"]["cards"]) == 2
+    assert len(harvey["defence"]["cards"]) == 7 and len(harvey["armour"]["cards"]) == 2
     assert said[1].split("defends with ")[1].startswith(" ".join(_card(c) for c in harvey["defence"]["cards"]))
     said = cli(db, "microfudge", "conflict-card", "Mines", *jim_side, "--side", "Harvey:Combat:Jim=4,range=pistol@30")
     # L369: a pistol at 30 m is Longue, five defence cards for the target, who keeps all four of its

@@ -36,9 +36,10 @@ def test_a_draw_beyond_the_deck_names_the_cover_that_asks_most_L307_L369_ruling_
     start_sequence(world, ["A", "B"])
     before = len(world.decks["conflict"].pending_events)
     with pytest.raises(RuleViolation) as refusal:
-        draw(world, [Side("A", "Tir", attack={"B": 4}), Side("B", "Combat", attack={"A": 4}, extra_defence={"cover": 99})])
+        # The target of a shot (range given): away from one a cover is 1 or 2 off the attacker (L425, M153).
+        draw(world, [Side("A", "Tir", attack={"B": 4}), Side("B", "Combat", attack={"A": 4}, extra_defence={"cover": 99, "range": 2})])
     assert str(refusal.value) == (
-        "this draw asks 107 cards, more than the 40 of the conflict deck (L307): B's cover alone asks 99 (a good cover gives 1 or 2, L369)"
+        "this draw asks 109 cards, more than the 40 of the conflict deck (L307): B's cover alone asks 99 (a good cover gives 1 or 2, L369)"
     )
     assert len(world.decks["conflict"].pending_events) == before  # refused before a card is dealt
 
@@ -47,10 +48,18 @@ def test_through_the_cli_a_cover_of_99_is_refused_naming_the_cover_nothing_recor
     _mines(db, tmp_path, JIM, HARVEY)
     cli(db, "microfudge", "sequence", "Mines", "Jim", "Harvey")
     said = refused(
-        db, "Mines", "microfudge", "conflict-card", "Mines", "--side", "Jim:Tir:Harvey=4", "--side", "Harvey:Combat:Jim=3,cover=99"
+        db,
+        "Mines",
+        "microfudge",
+        "conflict-card",
+        "Mines",
+        "--side",
+        "Jim:Tir:Harvey=4",
+        "--side",
+        "Harvey:Combat:Jim=3,cover=99,range=pistol@3",
     )
     assert said == (
-        "error: this draw asks 106 cards, more than the 40 of the conflict deck (L307): "
+        "error: this draw asks 108 cards, more than the 40 of the conflict deck (L307): "
         "Harvey's cover alone asks 99 (a good cover gives 1 or 2, L369)"
     )
 

@@ -142,7 +142,7 @@ def test_a_capital_reads_in_dollars_and_a_hunt_in_people_S6_8_1_S6_16() -> None:
     from chronique.domain.rulesets.westernparade.describe import activity_result, dollars
 
     assert dollars(98_000) == "$980.00" and dollars(1_000_000_005) == "$10,000,000.05"
-    assert activity_result({"capital_before": 100_000, "capital": 98_000}) == "capital now $980.00"
+    assert activity_result({"capital_before": 100_000, "capital": 98_000}) == "capital now $980.00 ($20.00 lost)"
     # The meat or the skins, not both (§6.16.4 L4820, ruling WC25); nothing when bredouille (L4824).
     assert activity_result({"fed_tenths": 39, "skins_cents": 1950}) == "feeds 3.9 people, or skins worth $19.50 if hunting for them"
     assert activity_result({"fed_tenths": 10, "skins_cents": 500}) == "feeds 1 person, or skins worth $5.00 if hunting for them"
