@@ -76,13 +76,19 @@ _LOG = "SELECT position, aggregate_id, version, at, who, kind, hidden_until, cor
 
 
 def log_query(
-    campaign_id: str, page: LogPage, aggregates: list[str], span: tuple[int, int | None] | None, face_down: tuple[str, ...] = ()
+    campaign_id: str,
+    page: LogPage,
+    aggregates: list[str],
+    span: tuple[int, int | None] | None,
+    face_down: tuple[str, ...] = (),
+    counted: bool = False,
 ) -> tuple[str, tuple[Any, ...]]:
     """The query of one page of a campaign's log read model and its parameters: only the entries
     of ``aggregates`` (all when none) or naming one of them (ruling RM5) but those face down in an
     epoch of ``face_down`` (whom a face-down event names is hidden with it), of ``span`` (a
     session's first and last positions), and of ``page``'s kinds and in-game times, at its offset
-    and limit, oldest or newest first."""
+    and limit, oldest or newest first. ``counted``: how many entries those filters keep, as
+    ``counted``, whatever the offset and limit."""
     where: list[str] = ["campaign_id = {0}"]
     params: list[Any] = [campaign_id]
     if aggregates:
@@ -105,6 +111,14 @@ def log_query(
         if value is not None:
             where.append(condition)
             params.append(value)
+    if counted:
+        # A count reads no column and sorts nothing: the page's own query counted whole sorted
+        # every entry, 41 to 48 ms at 100,000 events against 9 ms (issue 20's shell pages). With
+        # no filter, the campaign's entries are numbered 1 to N (projections/standing.py
+        # ``number``): the highest number is the count, one step down the key (0.15 ms).
+        if len(where) == 1:
+            return "SELECT COALESCE(MAX(number), 0) AS counted FROM read_log WHERE campaign_id = {0}", tuple(params)
+        return f"SELECT COUNT(*) AS counted FROM read_log WHERE {' AND '.join(where)}", tuple(params)
     query = f"{_LOG} WHERE {' AND '.join(where)} ORDER BY number {'DESC' if page.newest_first else 'ASC'}"
     if page.limit is not None or page.offset:
         query += " LIMIT {0} OFFSET {0}"

@@ -591,18 +591,23 @@ class Chronique:
 
     def end_session(self, campaign_name: str) -> Campaign:
         """Close the open session: put the cards away, seal every chain, reveal the seed."""
+        return self.close_session(campaign_name)[0]
 
-        def end(world: World) -> Campaign:
+    def close_session(self, campaign_name: str) -> tuple[Campaign, tuple[str, ...]]:
+        """Close the open session as :meth:`end_session` does, with what the game did at its end
+        in words, one line each, for ``session end`` to say (ruling M160)."""
+
+        def end(world: World) -> tuple[Campaign, tuple[str, ...]]:
             campaign = world.campaign
             if not campaign.in_session:
                 raise RuleViolation(f"campaign {campaign.name} has no open session")
-            ruleset(campaign.ruleset).end_session(world)
+            said = tuple(ruleset(campaign.ruleset).end_session(world))
             commitment = self.vault.draft(campaign.id, f"downtime-{campaign.session}")
             real = self.clock().isoformat()
             campaign.end_session(self.vault.seed(campaign.id, campaign.epoch), commitment, real)
             heads = world.heads()
             campaign.seal(heads, seal_of(heads))
-            return campaign
+            return campaign, said
 
         return self.act(campaign_name, end)
 
@@ -1024,9 +1029,7 @@ class Chronique:
         world = self.world_read(campaign_name) if page.characters else None
         aggregates = [str(world.character(name).id) for name in page.characters] if world else []
         face_down = () if page.gm else tuple(epoch for epoch in campaign.epochs if not campaign.is_revealed(epoch))
-        query, params = log_query(str(campaign.id), page, aggregates, span, face_down)
-        if counted:
-            query = f"SELECT COUNT(*) AS counted FROM ({query}) AS entries"
+        query, params = log_query(str(campaign.id), page, aggregates, span, face_down, counted)
         return self._read_model("log", "read_log", query, params, partial(_folded, "log", self.events(campaign_name)))
 
     def logged(self, entries: list[LogEntry]) -> list[Any]:

@@ -32,8 +32,9 @@ def new(
         callback=bounds.game_date,
         # Each game's ``gregorian`` says which calendar it runs on; the games are named here so that
         # the help imports none of them (issue 20), and a test holds the names to the games' own.
-        help="In-game start: 'Day 1 08:00' for a game that counts days (Cartes, Elor and MicroFudge CECJ), "
-        "or a date ('1873-04-12 08:00') for a game on the real calendar (Western Parade).",
+        # Examples to type in backticks (ruling EB46, EB51).
+        help="In-game start: `Day 1 08:00` for a game that counts days (Cartes, Elor and MicroFudge CECJ), "
+        "or a date (`1873-04-12 08:00`) for a game on the real calendar (Western Parade).",
     ),
 ) -> None:
     """Create a campaign and commit to the seed of its first chance epoch."""

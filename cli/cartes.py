@@ -134,7 +134,7 @@ SOURCE = typer.Option(None, "--from", help=f"Where the first card comes from: {F
 MANOEUVRE = typer.Option(
     "power",
     "--manoeuvre",
-    help="power or tactics, or their French names puissance, tactique (a resource manoeuvre is its own draw: chronique cartes resource).",
+    help="power or tactics, or their French names puissance, tactique (a resource manoeuvre is its own draw: `chronique cartes resource`).",
 )
 SPECIALITY_HELP = "speciality that applies (+4 on its own skill, +2 on another)."
 SPECIALITY = typer.Option(None, "--speciality", help=f"A {SPECIALITY_HELP}")

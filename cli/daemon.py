@@ -28,7 +28,7 @@ def pace_set(
     ratio: int = typer.Option(
         None, "--ratio", callback=bounds.PACING_RATIO, help="In-game seconds per real second (1: a game day per real day)."
     ),
-    every: str = typer.Option(None, "--every", help="A schedule: 'mon 09:00', 'daily 20:00'."),
+    every: str = typer.Option(None, "--every", help="A schedule: `mon 09:00`, `daily 20:00`."),
     advance: str = typer.Option(None, "--advance", callback=bounds.duration, help="With --every: how much each time, e.g. 1w."),
     until: str = typer.Option(None, "--until", callback=bounds.game_date, help="Stop at this in-game date."),
     tz: str = typer.Option("UTC", "--tz", help="Time zone of --every."),

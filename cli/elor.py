@@ -533,12 +533,18 @@ def _shot(
 
 def _range_line(shot: RangedShot) -> str:
     d = shot.difficulty()
-    parts = [f"size {d.size:+d}", f"distance {d.distance:+d}", f"speed {d.speed:+d}"]
+    parts = [f"size {_modifier(d.size)}", f"distance {_modifier(d.distance)}", f"speed {_modifier(d.speed)}"]
     if shot.hyperbolic:
-        parts.append(f"lobbed {d.extra - shot.erratic:+d}")
+        parts.append(f"lobbed {_modifier(d.extra - shot.erratic)}")
     if shot.erratic:
-        parts.append(f"swerving {shot.erratic:+d}")
-    return f"range difficulty {d.total:+d} ({', '.join(parts)})"
+        parts.append(f"swerving {_modifier(shot.erratic)}")
+    return f"range difficulty {_modifier(d.total)} ({', '.join(parts)})"
+
+
+def _modifier(value: int) -> str:
+    """A modifier of the range tables (§Attaque à distance): "+1", "-2", and a zero as the sheet
+    writes it, "0", never "+0" (ruling E146, as E142 for faculties)."""
+    return f"{value:+d}" if value else "0"
 
 
 def _damage_line(name: str, damage: dict[str, Any]) -> None:
@@ -619,7 +625,7 @@ def care(
         who, whom = named(world, healer), named(world, patient)
         return Told(
             _care_result(world, who, whom, location, removed),
-            f"{who} cares for {whom}'s {place(location)}: {described(tested.outcome, _made_of(world, healer))}"
+            f"{who} cares for {_whose(who, whom)} {place(location)}: {described(tested.outcome, _made_of(world, healer))}"
             + effort_kept(tested.outcome, effort)
             + ticked_words(tested.ticked),
         )
@@ -627,6 +633,12 @@ def care(
     told = run(ctx, lambda s: s.act(campaign, act))
     typer.echo(told.words)
     typer.echo(told.result)
+
+
+def _whose(healer: str, patient: str) -> str:
+    """Whose limb a care is for, in both of its lines (rulings E134, E145): "their own" for the
+    healer's own, else the patient's by name ("Samson's")."""
+    return "their own" if healer == patient else f"{patient}'s"
 
 
 def _care_result(world: World, healer: str, patient: str, where: str, removed: int) -> str:
@@ -642,8 +654,7 @@ def _care_result(world: World, healer: str, patient: str, where: str, removed: i
     total, hp = p.condition["wounds"].get(loc.key, 0), hp_of(world, p)[loc.key]
     # Ruling E134: "no damage point", and one's own limb, never "0 damage points from Lyra's".
     points = plural(removed, "damage point") if removed else "no damage point"
-    whose = "their own" if p.name == world.character(healer).name else f"{patient}'s"
-    said = f"{healer} removes {points} from {whose} {place(loc.key)}"
+    said = f"{healer} removes {points} from {_whose(healer, p.name)} {place(loc.key)}"
     if removed:
         # Ruling E69: the damage left, as the log says it, and a limb usable again when the care
         # brought it under its hit points (§Application des dommages).
@@ -744,7 +755,7 @@ def _faculties_changed(character: Any, before: dict[str, Any], hit_points: dict[
         said += "; hit points " + ", ".join(f"{location(body, key).name} {hp}" for key, hp in hit_points.items())
     # E35: the wounds read against the new hit points may knock out, wake or kill.
     now = _state(character)
-    if now["dead"] and not before["dead"]:
+    if now["dead"]:  # found alive: the dead are refused (ruling E143)
         return f"{said}; now dead"
     if now["unconscious"] != before["unconscious"] and not now["dead"]:
         return f"{said}; {'now unconscious' if now['unconscious'] else 'awake again'}"
@@ -935,7 +946,7 @@ def long_start(
     # §Actions longues, E22: only downtime work in units under a day is tested inside a work day.
     unwindowed = "it is tested by hand (--manual)" if manual else "it is paced by action points (--in-scene)" if in_scene else None
     if unwindowed is None and parse_duration(unit) >= DAY:
-        unwindowed = f"its unit of {duration_words(parse_duration(unit))} is tested a whole unit after the last (E22)"
+        unwindowed = f"its unit of {duration_words(parse_duration(unit))} is tested a whole unit after the last (§Actions longues)"
     if work_day and unwindowed:
         raise fail(f"{work_day} the work day of downtime work in units under a day, and {unwindowed}")
     spec = _spec(faculty, profession, applies, familiarity, None, 0, difficulty, effort)

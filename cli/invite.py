@@ -23,6 +23,8 @@ from chronique.cli.context import fail, run
 from chronique.domain.text import character_in_words, quoted, to_type
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from typer._click.core import Context
 
     from chronique.adapters.invites import InviteRow
@@ -49,9 +51,15 @@ class NewByDefault(TyperGroup):
                     # which Typer's autocompletion (a case-sensitive prefix) would not.
                     param._custom_shell_complete = _players
 
+    def runs(self, first: str, help_names: Sequence[str]) -> str | None:
+        """The command the group runs for words that begin with ``first``, when they name none
+        themselves: ``new`` for a word that is no command nor a help flag, else None. The shell
+        reads it too, to put its campaign in ``invite PLAYER`` (ruling SL15)."""
+        return DEFAULT_COMMAND if first not in self.commands and first not in help_names else None
+
     def parse_args(self, ctx: Context, args: list[str]) -> list[str]:
         """The group's words, with ``new`` put first when the first is no command nor a help flag."""
-        if args and args[0] not in self.commands and args[0] not in ctx.help_option_names:
+        if args and self.runs(args[0], ctx.help_option_names):
             args = [DEFAULT_COMMAND, *args]
         return super().parse_args(ctx, args)
 

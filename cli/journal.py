@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import typer
@@ -32,8 +31,9 @@ def register(app: typer.Typer) -> None:
             "--kind",
             help=(
                 # The example is a kind of every game's log (ruling EB30): "test made" is Cartes' alone.
-                'Only events of this kind, as the log\'s "What" column words it ("time advanced") or as one word '
-                "(TimeAdvanced), in any case (repeatable); a kind the campaign's game does not have is refused, naming its kinds."
+                # What to type in backticks, the column's name as read in typographic quotes (EB51).
+                "Only events of this kind, as the log's “What” column words it (`time advanced`) or as one word "
+                "(`TimeAdvanced`), in any case (repeatable); a kind the campaign's game does not have is refused, naming its kinds."
             ),
         ),
         since: str = typer.Option(None, "--from", callback=bounds.game_date, help="From this in-game date."),
@@ -76,11 +76,14 @@ def register(app: typer.Typer) -> None:
                 gm=gm,
             )
             entries = s.page_log(campaign, asked)
-            if not entries and page and page > 1 and not as_json and s.page_log(campaign, replace(asked, offset=0, limit=1)):
+            found = s.log_count(campaign, asked) if not entries and page and page > 1 and not as_json else 0
+            if found:
                 # Ruling TB21: the entries asked for exist, on earlier pages; "no entry" said none did.
+                # Ruling EB52: the last of them named as it is typed, in backticks (EB35).
                 name = s.campaign(campaign).name
                 a_page = plural(limit, "entry", "entries")
-                typer.echo(f"{name}: page {page} is past the end of the log asked for ({a_page} a page): ask for an earlier --page")
+                last = -(-found // limit)
+                typer.echo(f"{name}: page {page:,} is past the end of the log asked for ({a_page} a page): the last is `--page {last}`")
                 return
             if tail is not None and not newest_first:
                 entries = entries[::-1]

@@ -25,7 +25,7 @@ app = typer.Typer(help="Write session recaps and notes on characters (Markdown),
 _MOST_BYTES = 4 * NOTE_LIMIT
 
 TEXT_HELP = "The text, in Markdown, on one line (for more, use --file)."
-FILE = typer.Option(None, "--file", help="Read the text (Markdown, UTF-8) from this file; '-' reads it from standard input.")
+FILE = typer.Option(None, "--file", help="Read the text (Markdown, UTF-8) from this file; `-` reads it from standard input.")
 AUTHOR = typer.Option(
     GM,
     "--author",

@@ -17,6 +17,8 @@ from chronique.domain.rulesets.words import effects_of_time
 # Rich and the exports are imported where a command renders, not when the CLI starts
 # (``chronique --help`` must start in well under 0.3 s, issue 9).
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from rich.console import Console
     from rich.table import Table
 
@@ -154,9 +156,12 @@ def session_started(c: Campaign) -> None:
     _receipt(c)
 
 
-def session_ended(c: Campaign) -> None:
-    """Confirm a session end: the revealed seed, and the receipt players keep."""
+def session_ended(c: Campaign, said: Sequence[str] = ()) -> None:
+    """Confirm a session end: what the game did at it (``said``, MicroFudge's end-of-session
+    Atouts, ruling M160), the revealed seed, and the receipt players keep."""
     typer.echo(f"session {c.session} of {c.name} ended")
+    for line in said:
+        typer.echo(line)
     _revealed(c, f"session-{c.session}")
     _receipt(c)
 

@@ -21,7 +21,7 @@ def start(ctx: typer.Context, campaign: str = typer.Argument(..., help="Campaign
 @app.command("end")
 def end(ctx: typer.Context, campaign: str = typer.Argument(..., help="Campaign name or id.")) -> None:
     """End the open session: cards back in the deck, every chain sealed, the seed revealed."""
-    render.session_ended(run(ctx, lambda s: s.end_session(campaign)))
+    render.session_ended(*run(ctx, lambda s: s.close_session(campaign)))
 
 
 @app.command("entropy")

@@ -15,7 +15,7 @@ import sys
 import traceback
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 import typer
 from typer._click.core import Command
@@ -171,11 +171,26 @@ def _skip_options(command: Command, words: Sequence[str], at: int) -> int:
     return at
 
 
+@runtime_checkable
+class RunsByDefault(Protocol):
+    """A group that runs one of its commands when its words name none (``invite``, whose
+    ``invite CAMPAIGN PLAYER`` is ``invite new CAMPAIGN PLAYER``)."""
+
+    def runs(self, first: str, help_names: Sequence[str]) -> str | None:
+        """The command run for words that begin with ``first``; None when they name their own."""
+
+
 def locate(root: TyperGroup, words: Sequence[str]) -> tuple[Command, int]:
-    """The command (or group) ``words`` name, and the index of the first word after its name."""
+    """The command (or group) ``words`` name, and the index of the first word after its name.
+    A group that runs a command by default leads to it, no word of the line its name, so that
+    the shell's campaign is put in ``invite Bob`` as in any line (rulings SL2, SL15)."""
     command: Command = root
     at = 0
     while isinstance(command, TyperGroup):
+        default = command.runs(words[at], ("--help",)) if isinstance(command, RunsByDefault) and at < len(words) else None
+        if default is not None:
+            command = command.commands[default]
+            continue
         at = _skip_options(command, words, at)
         if at >= len(words) or words[at] not in command.commands:
             return command, at
@@ -306,7 +321,7 @@ def _list_commands(root: TyperGroup) -> None:
     formatter = context.make_formatter()
     root.format_commands(context, formatter)
     typer.echo(
-        "Type a command as on the command line, without 'chronique'; the shell's campaign is put in "
+        "Type a command as on the command line, without `chronique`; the shell's campaign is put in "
         "when the line names none.\n`help COMMAND` shows a command's help; `exit` or `quit` leaves.\n\n" + formatter.getvalue(),
         nl=False,
     )

@@ -205,7 +205,7 @@ def shoot_cmd(
     if fast and rapid is not None:
         raise fail("a shot is fast (§3.3.4) or one of a rapid fire's (§3.3.5), not both: --fast or --rapid")
 
-    def act(world: World) -> tuple[str, Told[list[Shot], list[str]]]:
+    def act(world: World) -> tuple[tuple[str, str, str | None], Told[list[Shot], list[str]]]:
         setup = ShotSetup(
             distance_m=distance,
             aim=parse_aim(aim),
@@ -225,26 +225,28 @@ def shoot_cmd(
             shots = rapid_fire(world, shooter, target, weapon, rapid, setup, d100, bystander)
         else:
             shots = [shoot(world, shooter, target, weapon, setup, d100, bystander)]
-        return named(world, shooter), Told(shots, _aftermath(world))
+        # The people as the journal names them, not as typed ("Doc" is Doc Holloway).
+        who = (named(world, shooter), named(world, target), named(world, bystander) if bystander is not None else None)
+        return who, Told(shots, _aftermath(world))
 
     if distance < 0:
         raise fail("the distance is a number of metres, 0 or more")
-    name, told = run(ctx, lambda s: s.act(campaign, act))
+    (name, aimed_at, in_path), told = run(ctx, lambda s: s.act(campaign, act))
     for number, shot in enumerate(told.result, start=1):
         if rapid is not None:
             typer.echo(f"quick shot {number} of {rapid} (§3.3.5):")
-        _said_shot(shot, name, target, shooter, bystander)
+        _said_shot(shot, name, aimed_at, in_path)
     if rapid is not None and len(told.result) < rapid:
         typer.echo(f"the rapid fire stops after {len(told.result)} of {rapid} quick shots")
     _say(told.words)
 
 
-def _said_shot(shot: Shot, name: str, target: str, shooter: str, bystander: str | None) -> None:
+def _said_shot(shot: Shot, shooter: str, target: str, bystander: str | None) -> None:
     """What one shot did, one line each: its roll, then the hit, the explosion or the stray
-    bullet, the bystander it hit, the recoil."""
+    bullet, the bystander it hit, the recoil; each person by the name the journal knows them by."""
     from chronique.domain.rulesets.westernparade.describe import stray, where
 
-    typer.echo(f"{name}: {describe(shot.outcome)}")
+    typer.echo(f"{shooter}: {describe(shot.outcome)}")
     # A hit has its location and damage; a miss its stray direction, unless the gun exploded.
     if shot.damage is not None and shot.location is not None:
         through = ", passed through" if shot.damage.pass_through else ""

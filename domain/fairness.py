@@ -227,6 +227,9 @@ class Report:
     shuffles: int = 0  # those of them that were shuffles (ruling FP26)
     rederived: int = 0
     hidden: int = 0
+    # Events face down to the players (sealed until an epoch still open) that this check read in
+    # full, a GM's journal or bundle: not "still face down" to it, yet so in the players' log (EB53).
+    read_face_down: int = 0
     epochs_revealed: int = 0
     epochs_open: int = 0
     seals: int = 0
@@ -248,11 +251,20 @@ class Report:
             return f"FAILED at {self.place}: {self.failure}"
         kept = f", {plural(self.receipts, 'kept receipt')} extended" if self.receipts else ""
         return (
-            f"OK: {plural(self.events, 'event')} checked ({self.hidden} still face down), "
+            f"OK: {plural(self.events, 'event')} checked ({face_down_words(self.hidden, self.read_face_down)}), "
             f"{rederived_words(self.draws, self.shuffles)}, {plural(self.rederived, 'outcome')} re-derived by the rules, "
             f"{plural(self.epochs_revealed, 'epoch')} revealed and {self.epochs_open} still open, "
             f"{plural(self.seals, 'seal holds', 'seals hold')}{kept}"
         )
+
+
+def face_down_words(hidden: int, read: int) -> str:
+    """The events a verification could not open, and those it read although the players' log shows
+    them face down (ruling EB53): "2 still face down" (a players' bundle); "0 still face down, 3
+    face down to the players until their dice are revealed, read in full here" (the GM's journal),
+    so that a GM who sees them face down in `log` reads why the check counts none."""
+    said = f"{hidden} still face down"
+    return f"{said}, {read} face down to the players until their dice are revealed, read in full here" if read else said
 
 
 def rederived_words(draws: int, shuffles: int) -> str:

@@ -177,6 +177,9 @@ class Verifier:
         # an epoch the chain had committed when it was recorded (FAIRNESS.md v2, "Face-down
         # events are salted": each is sealed until the epoch running then).
         self.committed: set[str] = set()
+        # How many events sealed until each epoch this check read in full (a GM's journal or
+        # bundle): those of an epoch still open are face down to the players (ruling EB53).
+        self.sealed_read: dict[str, int] = {}
         self.boundary = 0
         # Only the hashes the seals name are kept, not every event's: memory stays flat however long the campaign.
         # Per aggregate, the versions they name: most events' aggregate is looked up, no pair built.
@@ -218,6 +221,7 @@ class Verifier:
                 sealed_until = event.get("sealed_until")
                 if sealed_until is not None:
                     self._salt(Link._make(link), event, str(sealed_until))
+                    self.sealed_read[str(sealed_until)] = self.sealed_read.get(str(sealed_until), 0) + 1
                 draws = "chance" in event
                 if chance or draws:
                     self._chance(Link._make(link), event)
@@ -243,6 +247,7 @@ class Verifier:
         self.report.events = sum(version for version, _ in self.heads.values())
         self.report.epochs_revealed = sum(e.seed is not None for e in self.epochs.values())
         self.report.epochs_open = len(self.epochs) - self.report.epochs_revealed
+        self.report.read_face_down = sum(n for epoch, n in self.sealed_read.items() if self.epochs[epoch].seed is None)
         self.report.receipts = len(self.receipts)
         return self.report
 

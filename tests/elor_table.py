@@ -143,6 +143,19 @@ def tolosa(db: str) -> None:
 
 
 # A GM character with a net (§Armement: an entangling weapon) for the effects' names.
+# An archer: her bow's shots set the defence -2 (§Défense L651).
+ARCHER = """name = "Lyra"
+npc = true
+creation = "free"
+faculties = { P = 0, C = 3, E = 1, M = -1 }
+professions = { Chasseur = 2 }
+[weapons.Arc]
+damage = 4
+ranged = true
+defence_difficulty = -2
+"""
+
+
 BRIGAND = """name = "Brigand"
 npc = true
 faculties = { P = 1, C = 1, E = 0, M = 0 }

@@ -65,8 +65,10 @@ class Ruleset(Protocol):
         """Record what the game does when a session opens."""
         ...
 
-    def end_session(self, world: World) -> None:
-        """Record what the game does when a session closes, before the seal."""
+    def end_session(self, world: World) -> Sequence[str]:
+        """Record what the game does when a session closes, before the seal; return what it did
+        that the GM should hear, in words, one line each, for ``session end`` to say (MicroFudge's
+        end-of-session Atouts, ruling M160)."""
         ...
 
     def describe(self, event: Any) -> str:

@@ -75,7 +75,8 @@ def test_log_refuses_a_kind_the_campaign_s_game_does_not_have_in_one_line_naming
 def test_log_help_says_which_kinds_it_takes() -> None:
     shown = " ".join(run("unused.db", "log", "--help").stdout.split())
     # Its example is a kind of every game's log (ruling EB30).
-    assert '("time advanced")' in shown and "(TimeAdvanced)" in shown and "in any case" in shown and "is refused" in shown
+    # The example in backticks, as what to type is written (ruling EB51).
+    assert "(`time advanced`)" in shown and "(`TimeAdvanced`)" in shown and "in any case" in shown and "is refused" in shown
 
 
 # -- item 3: the session exports leave the command marks out --------------------------------------------

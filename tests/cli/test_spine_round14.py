@@ -185,7 +185,8 @@ def test_an_opposition_s_table_line_says_both_results_and_what_came_off_the_net_
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_log_kind_s_help_gives_an_example_every_game_s_log_has_ruling_EB33(db: str, tmp_path: Path, game: str) -> None:
     shown = " ".join(run("unused.db", "log", "--help").stdout.split())
-    assert 'column words it ("time advanced") or as one word (TimeAdvanced)' in shown and "test made" not in shown
+    # The example in backticks, as what to type is written (ruling EB51).
+    assert "column words it (`time advanced`) or as one word (`TimeAdvanced`)" in shown and "test made" not in shown
     # Both spellings of the example are a kind of each game's log: asked, neither is refused.
     campaign = GAMES[game][0](db, tmp_path)
     run(db, "advance", campaign, "1h", "--yes")

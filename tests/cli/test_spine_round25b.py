@@ -4,6 +4,7 @@ log page is asked for with its size and said to be past the end when it is (ruli
 
 from __future__ import annotations
 
+import json
 import re
 
 from support import SAMPLES, run
@@ -67,9 +68,11 @@ def test_a_log_page_needs_its_size_ruling_tb21(db: str) -> None:
 
 def test_a_log_page_past_the_end_says_so_ruling_tb21(db: str) -> None:
     verdelune_party(db)
-    # It said "no entry of the log to show", as though the log (or its filter) held none.
+    # It said "no entry of the log to show", as though the log (or its filter) held none; it names
+    # the last page to type, in backticks (ruling EB52).
+    last = -(-len(json.loads(run(db, "log", "Verdelune", "--json").stdout)) // 5)
     assert run(db, "log", "Verdelune", "--limit", "5", "--page", "900").stdout == (
-        "Verdelune: page 900 is past the end of the log asked for (5 entries a page): ask for an earlier --page\n"
+        f"Verdelune: page 900 is past the end of the log asked for (5 entries a page): the last is `--page {last}`\n"
     )
     assert (
         run(db, "log", "Verdelune", "--limit", "5", "--page", "900", "--kind", "died").stdout == "Verdelune: no entry of the log to show\n"

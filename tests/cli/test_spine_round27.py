@@ -116,7 +116,7 @@ def test_a_page_of_one_event_is_counted_in_the_singular_ruling_eb50(db: str) -> 
     first = run(db, "--ascii", "log", "Verdelune", "--limit", "1").stdout.splitlines()
     assert first[-1] == f"page 1 of {total}, 1 event a page ({total} in all): `--page 2` shows the next"
     past = run(db, "log", "Verdelune", "--limit", "1", "--page", str(total + 5)).stdout
-    assert past == f"Verdelune: page {total + 5} is past the end of the log asked for (1 entry a page): ask for an earlier --page\n"
+    assert past == f"Verdelune: page {total + 5} is past the end of the log asked for (1 entry a page): the last is `--page {total}`\n"
 
 
 def test_an_empty_journal_names_the_command_that_begins_in_backticks_as_typed_where_it_is_read_ruling_sl14(db: str) -> None:

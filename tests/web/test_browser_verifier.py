@@ -275,8 +275,8 @@ def test_an_honest_bundle_holds_in_the_browser_as_in_python(page: Any, bundles: 
     browser = in_browser(page, bundle)
     assert python.ok, python.summary()
     assert browser["ok"] and browser["place"] is None, browser["summary"]
-    counts = {k: browser[k] for k in ("events", "hidden", "draws", "epochsRevealed", "epochsOpen", "seals")}
-    expected = (python.events, python.hidden, python.draws, python.epochs_revealed, python.epochs_open, python.seals)
+    counts = {k: browser[k] for k in ("events", "hidden", "readFaceDown", "draws", "epochsRevealed", "epochsOpen", "seals")}
+    expected = (python.events, python.hidden, python.read_face_down, python.draws, python.epochs_revealed, python.epochs_open, python.seals)
     assert counts == dict(zip(counts, expected, strict=True))
     assert browser["seals"] > 0 and browser["epochsRevealed"] > 0
     # What each journal was played to hold: a face-down entry of the open epoch (Cartes, players'
@@ -284,6 +284,8 @@ def test_an_honest_bundle_holds_in_the_browser_as_in_python(page: Any, bundles: 
     # from no deck), card order followed.
     if game == "cartes":
         assert (browser["hidden"] > 0) == (view == "")
+        # The GM's bundle reads them in full, and says how many the players see face down (ruling EB53).
+        assert (browser["readFaceDown"] > 0) == (view == " (GM)")
         assert browser["rederived"] > 0
     if game != "v1 cartes":
         assert browser["draws"] > 0

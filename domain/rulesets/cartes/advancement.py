@@ -18,7 +18,7 @@ from chronique.domain.rulesets.cartes.experience import (
 )
 from chronique.domain.rulesets.cartes.recorded import find_skill
 from chronique.domain.rulesets.cartes.survival import medicine_level
-from chronique.domain.rulesets.cartes.table import deal, draw, living, sheet_of
+from chronique.domain.rulesets.cartes.table import cartes_command, deal, draw, living, sheet_of
 from chronique.domain.rulesets.cartes.tables import (
     catalogue_skill,
     characteristic_name,
@@ -38,9 +38,9 @@ order's when none is named."""
 # What a purchase must name (§Expérience L536-540), and how the command line names it.
 _NAMED = {"skill": "skill to raise", "speciality": "skill the speciality is for", "characteristic": "characteristic to raise"}
 _EXAMPLES = {
-    "skill": "xp spend CAMPAIGN CHARACTER skill Contact",
-    "speciality": "xp spend CAMPAIGN CHARACTER speciality Contact --speciality Parade",
-    "characteristic": "xp spend CAMPAIGN CHARACTER characteristic Carrure",
+    "skill": "skill Contact",
+    "speciality": "speciality Contact --speciality Parade",
+    "characteristic": "characteristic Carrure",
 }
 
 
@@ -52,7 +52,9 @@ def spend(world: World, name: str, purchase: str, target: str, speciality: str, 
         raise RuleViolation(f"{sheet.name} is a GM character: GM characters are dealt no hand to spend")
     if not target.strip() and purchase in _NAMED:
         # §Expérience L536-540: a skill, a speciality's skill or a characteristic is raised by name.
-        raise RuleViolation(f"name the {_NAMED[purchase]}, e.g. {_EXAMPLES[purchase]}")
+        # The example is the command as typed where it is read, for this character (ruling C150).
+        example = cartes_command(world, "xp spend", sheet.name, _EXAMPLES[purchase])
+        raise RuleViolation(f"name the {_NAMED[purchase]}, e.g. {example}")
     governing = ""
     if purchase == "skill":
         # The skill as the sheet spells it, else as the catalogue does, whatever case or accents

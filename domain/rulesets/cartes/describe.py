@@ -89,6 +89,12 @@ def quality(outcome: Mapping[str, Any]) -> str:
     return f"quality {outcome['quality']} +{bonus} ({suit} on a {outcome.get('manoeuvre') or 'power'} manoeuvre)"
 
 
+KO_MALUS = "malus after a knock-out"
+"""The damage card's malus a character who came to takes until the scene ends (§Tirage de
+conscience L373), in the one wording the consciousness draw, the sheet and every draw's target
+say it (ruling C147)."""
+
+
 # What a test's target adds up from (draws.target_of, §3.4 and §3.8 of the digest), in the order
 # the words give them: the skill's level on the sheet first.
 _TARGET_TERMS = {
@@ -99,6 +105,7 @@ _TARGET_TERMS = {
     "sensor": "sensor",
     "markers": "markers",
     "wound_malus": "wound malus",
+    "ko_malus": KO_MALUS,
 }
 
 
@@ -454,7 +461,7 @@ def came_to(outcome: Mapping[str, Any], regained: bool, malus: int) -> str:
     if not malus:
         # Ruling C117: the damage card's malus lasts the scene (C39), and none runs between sessions.
         return f"{drawn} → success: came to, with no malus: the damage card's lasts a scene, and none runs between sessions"
-    return f"{drawn} → success: came to, with a malus of -{malus} (the damage card) until the scene ends"
+    return f"{drawn} → success: came to; {KO_MALUS} -{malus} (the damage card) until the scene ends"
 
 
 def _returned(e: Any) -> str:

@@ -26,7 +26,7 @@ from chronique.domain.rulesets.cartes.resolution import (
     tactics_markers,
     target_with_markers,
 )
-from chronique.domain.rulesets.cartes.table import GENERAL, deal, draw, living, pack_words, pile_size, room_for_hands
+from chronique.domain.rulesets.cartes.table import GENERAL, cartes_command, deal, draw, living, pack_words, pile_size, room_for_hands
 from chronique.domain.text import fold, plural, quoted
 from chronique.domain.world import World
 
@@ -111,7 +111,12 @@ def target_of(character: Character, request: TestRequest) -> tuple[int, str, int
     # Every draw a character makes takes its wound maluses and the post-KO malus (§Marqueurs
     # L328-331, §Tirage de conscience L373), resource and recovery draws too (ruling C79); only the
     # involuntary survival and consciousness draws go without them (cartes.md §5.1 PROPOSAL, C41).
-    wounds = wound_malus(character)
+    # The knock-out's malus is said apart, as the sheet and the consciousness draw name it ("malus
+    # after a knock-out", ruling C147), kept only when there is one; the wounds' part stays
+    # "wound_malus", as every test recorded before said it.
+    knocked = c["ko_malus"]
+    knock_out = {"ko_malus": -knocked} if knocked else {}
+    wounds = wound_malus(character) - knocked
     basis = {
         "sheet": base,
         "speciality": speciality,
@@ -120,8 +125,9 @@ def target_of(character: Character, request: TestRequest) -> tuple[int, str, int
         **sensor,
         "markers": with_markers - before_markers,
         "wound_malus": -wounds,
+        **knock_out,
     }
-    return with_markers - wounds, name, level_shift, basis
+    return with_markers - wounds - knocked, name, level_shift, basis
 
 
 def _speciality_bonus(sheet: SkillSheet, skill: str, speciality: str) -> int:
@@ -151,14 +157,6 @@ class _Ready:
 
 
 def _ready(world: World, name: str, request: TestRequest) -> _Ready:
-    if request.manoeuvre == "resource" and not request.game_purpose and not request.supporting:
-        # §Choix des manœuvres L279: a resource manoeuvre is a Très facile Volonté draw, its first
-        # card from the hand, that refills the pile (``take_resource``); a test so named would do
-        # none of it. The game's own resource draws and a resource support name their purpose.
-        raise RuleViolation(
-            "a resource manoeuvre is its own draw, Très facile Volonté with a hand card first that refills the pile:"
-            " use chronique cartes resource"
-        )
     if request.manoeuvre == "tactics" and not world.campaign.in_session:
         # §Choix des manœuvres L278: a tactics manoeuvre's only result is markers "pour les tours
         # suivants", the rounds of a scene (§Déroulement du tour L247); no scene runs between
@@ -169,6 +167,14 @@ def _ready(world: World, name: str, request: TestRequest) -> _Ready:
             " draw it as power, or in a session"
         )
     character = living(world, name)
+    if request.manoeuvre == "resource" and not request.game_purpose and not request.supporting:
+        # §Choix des manœuvres L279: a resource manoeuvre is a Très facile Volonté draw, its first
+        # card from the hand, that refills the pile (``take_resource``); a test so named would do
+        # none of it. The game's own resource draws and a resource support name their purpose.
+        raise RuleViolation(
+            "a resource manoeuvre is its own draw, Très facile Volonté with a hand card first that refills the pile:"
+            f" {cartes_command(world, 'resource', character.name)} draws it"
+        )
     if character.condition["out_of_combat"]:
         # §KO ou OK L361: "hors combat"; only the consciousness draw (L371) brings them back.
         raise RuleViolation(f"{character.name} is out of combat: no action until a consciousness draw brings them to")
@@ -321,7 +327,8 @@ def _first_card(world: World, character: Character, request: TestRequest, passiv
             raise RuleViolation(_not_held(character, card))
         return card
     if not c["pile"]:
-        raise RuleViolation(f"{character.name}'s pile is empty: make a recovery draw first (chronique cartes recover)")
+        recovery = cartes_command(world, "recover", character.name)
+        raise RuleViolation(f"{character.name}'s pile is empty: {recovery} makes a recovery draw first")
     return str(c["pile"][0])
 
 
@@ -421,7 +428,10 @@ def recover(world: World, name: str, hand_card: str | None) -> TestOutcome:
     returned is the recovery's as it counted, without a suit bonus (ruling C11)."""
     character = living(world, name)
     if character.condition["pile"] or not character.condition["dealt"] and character.condition["pile_count"]:
-        raise RuleViolation(f"{character.name}'s pile is not empty")
+        # §Épuisement de la pioche L235: the recovery draw is "en cas d'épuisement de la pioche";
+        # the refusal says what the pile holds and what the draw is for (ruling C151).
+        held = f"{pile_size(character)} of {plural(recorded_sheet(character).pile_max, 'card')}"
+        raise RuleViolation(f"{character.name}'s pile is not empty ({held}): a recovery draw is made only when the pile is exhausted")
     outcome = _refill(world, character, "Carrure", "power", "recovery", hand_card)
     # The recovery as it counted: the winning card's value, no ♠ +3 (ruling C11). The test recorded
     # keeps the draw as the verifier replays it; the log drops the +3 alike (as_counted).

@@ -141,7 +141,7 @@ def check_payment(cost: Cost, cards: Sequence[str], hand: Sequence[str], holder:
     if len(paid) != cost.cards:
         raise RuleViolation(f"{cost.what} costs {plural(cost.cards, 'card')}, {len(paid)} given")
     if Counter(paid) - held:
-        raise RuleViolation(f"{holder}'s hand holds {_short_of(Counter(paid), held)}.")
+        raise RuleViolation(f"{holder}'s hand holds {_short_of(Counter(paid), held)}")
     low = cost.too_low(paid)
     if low:
         # The cards as the sheet and the log show them (9♥, not 9H).

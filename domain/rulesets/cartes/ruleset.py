@@ -82,8 +82,9 @@ class Cartes:
         # Cards are dealt at the session's first draw, so players can add entropy before it.
         return None
 
-    def end_session(self, world: World) -> None:
+    def end_session(self, world: World) -> Sequence[str]:
         return_cards(world)
+        return ()
 
     def for_players(self, condition: Mapping[str, Any]) -> dict[str, Any]:
         # §Piles: a personal pile lies face down; only how many cards it holds is known.

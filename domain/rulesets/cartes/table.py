@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shlex
 from collections import Counter
 from collections.abc import Mapping
 from functools import lru_cache
@@ -14,7 +15,7 @@ from chronique.domain.deck import Deck
 from chronique.domain.errors import RuleViolation
 from chronique.domain.rulesets.cartes import events as ev
 from chronique.domain.rulesets.cartes.recorded import recorded_sheet
-from chronique.domain.text import plural
+from chronique.domain.text import plural, to_type
 from chronique.domain.world import World
 
 if TYPE_CHECKING:
@@ -178,6 +179,14 @@ def living(world: World, name: str) -> Character:
     if character.condition["dead"]:
         raise RuleViolation(f"{character.name} is dead")
     return character
+
+
+def cartes_command(world: World, command: str, name: str, rest: str = "") -> str:
+    """The Cartes command ``command`` for the character ``name`` of this campaign, then ``rest``,
+    as a refusal tells a person to type it where it is read: in backticks, without ``chronique``
+    in the shell (rulings EB35, SL13, C148): "`chronique cartes recover Verdelune Alice`"."""
+    campaign, who = (shlex.quote(n) for n in (world.campaign.name, name))
+    return to_type(" ".join(("cartes", command, campaign, who, rest)).rstrip())
 
 
 def deal(world: World) -> None:

@@ -11,7 +11,7 @@ from typing import Any
 from chronique.domain.character import Character
 from chronique.domain.gametime import calendar_from
 from chronique.domain.rulesets.cartes.damage import thresholds_in_words, wound_capacity_in_words, wound_malus
-from chronique.domain.rulesets.cartes.describe import care_words, level, markers_held
+from chronique.domain.rulesets.cartes.describe import KO_MALUS, care_words, level, markers_held
 from chronique.domain.rulesets.cartes.resolution import recovery_level, resource_level
 from chronique.domain.rulesets.cartes.survival import extra_levels
 from chronique.domain.rulesets.cartes.tables import characteristics, lethality_name
@@ -101,7 +101,7 @@ def _resilience(character: Character) -> list[tuple[str, ...]]:
     rows += [(f"lasting malus of wound {m['wound']}", f"-{m['amount']} until curative care") for m in lasting]
     rows += [(f"malus of worsened wound {w['id']}", f"-{w['value']} while it lasts") for w in _by_number(c) if w.get("escalated")]
     if c["ko_malus"]:
-        rows.append(("malus after a knock-out", f"-{c['ko_malus']} (the damage card) until the scene ends"))
+        rows.append((KO_MALUS, f"-{c['ko_malus']} (the damage card) until the scene ends"))
     if c["care"]:
         rows.append(("tended by", f"{c['care']['healer']} ({care_words(c['care']['means'], extra_levels(c['care']))})"))
     return rows

@@ -10,6 +10,7 @@ from chronique.domain.errors import RuleViolation
 from chronique.domain.rulesets.elor.damage import location_state, state_words
 from chronique.domain.rulesets.elor.tables import Location, Nature, effect, faculty_name, faculty_names, location, nature, tables
 from chronique.domain.rulesets.words import Describer, described, joined, plural, signed
+from chronique.domain.sheetview import signed as sheet_signed
 
 # §Scènes d'action: what an action point bought.
 _POINTS = {
@@ -402,7 +403,8 @@ def _faculties(e: Any) -> str:
     # In the sheet's order (§Facultés: Physique, Coordination, Esprit, Mental), not the record's.
     order = faculty_names()
     named = sorted(((faculty(k), v) for k, v in e.faculties.items()), key=lambda kv: order.index(kv[0]) if kv[0] in order else len(order))
-    levels = ", ".join(f"{name} {v:+d}" for name, v in named)
+    # Ruling E142: a level signed as the sheet and `elor faculties` sign it ("0", "+1", "−1").
+    levels = ", ".join(f"{name} {sheet_signed(v)}" for name, v in named)
     return f"faculties changed ({e.reason}): {levels}{_made_of_body(e)}"
 
 

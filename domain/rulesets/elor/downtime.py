@@ -217,13 +217,13 @@ def _never_ends(world: World, owner: Character, title: str, levels: Sequence[tup
     _, spec, level = levels[0]
     possible = _what_would_do(world, [(world.character(name), their, lv) for name, their, lv in levels])
     if len(levels) == 1:
-        tests = f"the test would be at {_level_words(spec, level)}, and at {floor} or below a test fails without a roll (E8)"
+        tests = f"the test would be at {_level_words(spec, level)}, and at {floor} or below a test fails without a roll"
         return f"{owner.name} cannot start {quoted(title)}: {tests}, so it could never end; {possible}"
     # Ruling E83: a collaboration's refusal names each participant twice at most (its level, and
     # the suggestion its test serves), and neither the owner nor the title the GM just typed, so
     # that three participants with long names keep within a refusal's 300 characters whole.
     each = ", ".join(f"{name} {lv.total}" for name, _, lv in levels)
-    return f"cannot start: every test would be at {floor} or below, which fails without a roll (E8): {each}; {possible}"
+    return f"cannot start: every test would be at {floor} or below, which fails without a roll: {each}; {possible}"
 
 
 def find_action(character: Character, action: int | str) -> dict[str, Any]:
@@ -532,7 +532,7 @@ def start_training(world: World, name: str, profession: str, teacher: str, spec:
         # would make it possible (a profession the student lacks adds nothing, §Familiarités L256).
         raise RuleViolation(
             f"{student.name} cannot train in {key}: the weekly test would be at {_level_words(weekly, level)}, "
-            f"and at {tables().automatic_failure_at_or_below} or below a test fails without a roll (E8); "
+            f"and at {tables().automatic_failure_at_or_below} or below a test fails without a roll; "
             f"{_what_would_do(world, [(student, weekly, level)])}"
         )
     return start_long_action(
@@ -632,7 +632,9 @@ def change_faculties(world: World, name: str, changes: Mapping[str, int] | Seque
     recomputed (§Capacités dérivées calculées), effort available follows the new effort points
     (fatigue is kept), and the wounds are read against the new hit points. ``changes`` as typed,
     each faculty once (ruling E80)."""
-    character = world.character(name)
+    # Ruling E143 (§Humains, "Effet double PV": Mort; as E76, E79): the dead take no new
+    # faculties; a death recorded in error is undone by correcting the blow, not by this change.
+    character = living(world, name, conscious=False)
     typed = list(changes.items()) if isinstance(changes, Mapping) else list(changes)
     if not typed:
         raise RuleViolation("name at least one faculty to change")
@@ -661,7 +663,7 @@ def change_faculties(world: World, name: str, changes: Mapping[str, int] | Seque
     was = body_state(nature(sheet.nature), c["wounds"], hp_of(world, character))
     # Newly at a vital location's HP falls unconscious; back under it wakes (as healing does, E24).
     unconscious = body.unconscious and (bool(c["unconscious"]) or not was.unconscious)
-    dead = bool(c["dead"]) or body.dead
+    dead = body.dead
     character.record(
         ev.FacultiesChanged,
         at=world.campaign.clock,

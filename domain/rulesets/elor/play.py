@@ -802,6 +802,13 @@ def _check_declared(world: World, a: Character, target: Character, blow: Attack,
         if blow.defence != "parry":
             # Ruling E97: the weapon as the defender's sheet spells it, not as typed.
             raise RuleViolation(f"{weapon_key(sheet_of(d), blow.parry_with)} parries only in a parry: the defence is a {blow.defence}")
+        parrying = weapon_key(sheet_of(d), blow.parry_with)
+        if sheet_of(d).weapons[parrying].ranged:
+            # Ruling E144, §La parade L637: "une parade pourra être effectuée au moyen d'une arme
+            # de contact ou d'un bouclier"; a weapon that shoots never strikes in melee either.
+            raise RuleViolation(
+                f"{d.name}'s {parrying} is a ranged weapon: a parry is made with a melee weapon, a shield or bare-handed (§La parade)"
+            )
         _usable(d, blow.parry_with, "parry")
     if blow.defence != "none" and not blow.simultaneous:
         # §Défense: the defender's own test, with his profession and effort (§Catégories L314-320).

@@ -61,10 +61,11 @@ class Elor:
     def start_session(self, world: World) -> None:
         return None
 
-    def end_session(self, world: World) -> None:
+    def end_session(self, world: World) -> Sequence[str]:
         # A session never ends inside an action scene: its effort comes back (PROPOSAL §5.1).
         if in_scene(world):
             end_scene(world)
+        return ()
 
     def for_players(self, condition: Mapping[str, Any]) -> dict[str, Any]:
         return dict(condition)  # nothing of its condition lies face down

@@ -363,10 +363,11 @@ def bought(use: str) -> str:
     return _ATOUT_USES.get(use, "on " + use.replace("-", " "))
 
 
-def _awarded(e: Any) -> str:
-    # L213-L215: the Narrator gives experience Atouts, or (negative) takes some back.
-    verb = "earned" if e.count >= 0 else "lost"
-    return f"{verb} {plural(abs(e.count), 'Atout')} of experience" + (f" ({e.reason})" if e.reason else "")
+def awarded(count: int, reason: str) -> str:
+    """Experience Atouts given or taken back as the log says them: "earned 1 Atout of experience
+    (end of session 2)" (L213-L215: the Narrator gives them, or, negative, takes some back)."""
+    verb = "earned" if count >= 0 else "lost"
+    return f"{verb} {plural(abs(count), 'Atout')} of experience" + (f" ({reason})" if reason else "")
 
 
 def _raised(e: Any) -> str:
@@ -623,7 +624,7 @@ WORDS: dict[str, Describer] = {
         f"care and rest pace the recovery of Revers {e.setback_id}: {paced(e.percent)}"
     ),
     "chronique.domain.rulesets.microfudge.events:FirstAidGiven": _first_aid,
-    "chronique.domain.rulesets.microfudge.events:AtoutsAwarded": _awarded,
+    "chronique.domain.rulesets.microfudge.events:AtoutsAwarded": lambda e: awarded(e.count, e.reason),
     # L717 (ruling M155): the bound of 3 Atouts a Streamlined character receives starts again.
     "chronique.domain.rulesets.microfudge.events:AdventureEnded": lambda e: (
         "ends an adventure" + (f" ({e.note})" if e.note else "") + ": up to 3 experience Atouts again in the next (L717)"

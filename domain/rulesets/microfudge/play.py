@@ -15,6 +15,7 @@ from chronique.domain.character import Character
 from chronique.domain.errors import RuleViolation
 from chronique.domain.rulesets.microfudge import events as ev
 from chronique.domain.rulesets.microfudge.boosts import boosts_for, count_boosts
+from chronique.domain.rulesets.microfudge.describe import awarded
 from chronique.domain.rulesets.microfudge.rules import (
     HEALING,
     MendedTest,
@@ -892,29 +893,39 @@ def award(world: World, name: str, count: int, reason: str, beyond_the_adventure
     """The Narrator gives (or, negative, withholds) experience Atouts (L215). A Streamlined
     character "ne devrait, en principe, jamais recevoir plus de 3 Atouts" for a complete adventure
     (L717, ruling M155): more is refused unless the Narrator says it goes ``beyond_the_adventure``'s
-    principle, which the seed's "en principe" leaves to them."""
+    principle, which the seed's "en principe" leaves to them; said of a character of another
+    procedure, which L717 does not bound, it is refused (ruling M158)."""
     character = world.character(name)
     if count == 0:
         raise RuleViolation("award at least one Atout")
     _can_lose(world, character, count)
     left = adventure_awards_left(character)
-    if left is not None and count > left and not beyond_the_adventure:
-        most = tables().streamlined.adventure_awards
+    most = tables().streamlined.adventure_awards
+    if left is None and beyond_the_adventure:
         raise RuleViolation(
-            f"{character.name} has received {plural(ev.adventure_awarded(character), 'experience Atout')} in this adventure "
-            f"and may receive {more_atouts(left)}: a Streamlined character receives at most {most} for a complete "
+            f"{character.name} is not a Streamlined character: `--beyond-the-adventure` goes past the {most} Atouts of "
+            "a complete adventure, a bound of Streamlined characters only (L717); award without it"
+        )
+    if left is not None and count > left and not beyond_the_adventure:
+        received = ev.adventure_awarded(character)
+        raise RuleViolation(
+            f"{character.name} has received {plural(received, 'experience Atout')} in this adventure "
+            f"and may receive {more_atouts(received, left)}: a Streamlined character receives at most {most} for a complete "
             "adventure (L717); end the adventure first (`microfudge adventure-end`), or give them beyond that principle "
             "(`--beyond-the-adventure`)"
         )
     if left is not None and count > left:
         # Said in the log: the Narrator gave them knowingly beyond L717's principle.
-        beyond = f"beyond the {tables().streamlined.adventure_awards} of the adventure (L717)"
+        beyond = f"beyond the {most} of the adventure (L717)"
         reason = f"{reason}; {beyond}" if reason else beyond
     character.record(ev.AtoutsAwarded, at=world.campaign.clock, count=count, reason=reason)
 
 
-def more_atouts(left: int) -> str:
-    """How many more Atouts an adventure still gives, in words: "no more", "only 1 more"."""
+def more_atouts(received: int, left: int) -> str:
+    """How many Atouts an adventure still gives, in words, after ``received``: "3" while none has
+    been received (no "more" than none), then "only 1 more", "no more" (L717, ruling M159)."""
+    if not received:
+        return str(left)
     return "no more" if left <= 0 else f"only {left} more"
 
 
@@ -949,19 +960,32 @@ def _can_lose(world: World, character: Character, count: int) -> None:
         raise Unable(character.name, why, lambda w, seen: _can_lose(w, seen, count))
 
 
-def award_session_end(world: World) -> None:
+def award_session_end(world: World) -> list[str]:
     """Session end: each player character gains the campaign's award (L213; PROPOSAL A29:
     player characters only; NPCs receive Atouts at the Narrator's discretion); a Streamlined one
-    no more than its adventure has left of 3 (L717, ruling M155)."""
+    no more than its adventure has left of 3 (L717, ruling M155). Returns, one line each, who
+    earned what as the log says it, and who earned none for having received the 3 (ruling M160)."""
     award = int(settings(world)["session_award"])
+    most = tables().streamlined.adventure_awards
+    said: list[str] = []
     for character in world.characters.values():
+        if not award or character.sheet["npc"]:
+            continue
         left = adventure_awards_left(character)
         count = award if left is None else min(award, left)
-        if count and not character.sheet["npc"]:
-            reason = f"end of session {world.campaign.session}"
-            if count < award:
-                reason += f": the last of the {tables().streamlined.adventure_awards} of the adventure (L717)"
-            character.record(ev.AtoutsAwarded, at=world.campaign.clock, count=count, reason=reason)
+        reason = f"end of session {world.campaign.session}"
+        if not count:
+            # L717: the Streamlined character has had its 3; unsaid, the GM took the silence for an award.
+            said.append(
+                f"{character.name} earned no Atout of experience ({reason}): they have received the {most} a "
+                "Streamlined character receives for a complete adventure (L717); `microfudge adventure-end` ends it"
+            )
+            continue
+        if count < award:
+            reason += f": the last of the {most} of the adventure (L717)"
+        character.record(ev.AtoutsAwarded, at=world.campaign.clock, count=count, reason=reason)
+        said.append(f"{character.name} {awarded(count, reason)}")
+    return said
 
 
 def raise_characteristic(

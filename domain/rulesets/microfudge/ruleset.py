@@ -57,8 +57,8 @@ class MicroFudge:
     def start_session(self, world: World) -> None:
         return None
 
-    def end_session(self, world: World) -> None:
-        award_session_end(world)
+    def end_session(self, world: World) -> Sequence[str]:
+        return award_session_end(world)
 
     def for_players(self, condition: Mapping[str, Any]) -> dict[str, Any]:
         # Nothing of its condition lies face down: the players' copy is replayed without the hidden

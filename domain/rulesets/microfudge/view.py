@@ -107,10 +107,11 @@ def _standing(world: World, character: Character) -> list[tuple[str, ...]]:
     left = adventure_awards_left(character)
     if left is not None:
         # L717 (ruling M155): a Streamlined character receives at most 3 for a complete adventure.
+        received = adventure_awarded(character)
         rows.append(
             (
                 "this adventure",
-                f"{plural(adventure_awarded(character), 'experience Atout')} received; may receive {more_atouts(left)} (L717)",
+                f"{plural(received, 'experience Atout')} received; may receive {more_atouts(received, left)} (L717)",
             )
         )
     penalties = {d: penalty(c["setbacks"], d) for d in ("physical", "social")}
@@ -142,7 +143,8 @@ def _revers(world: World, c: dict[str, Any]) -> list[tuple[str, ...]]:
     action it weighs on is in the name of a physical one, a wound (L343), and said after the
     others' ("Revers sérieux (−2), social")."""
     calendar = calendar_from(world.campaign.calendar)
-    # A wound a timed power heals waits on the power's clock, not its own (L627-L637, M23).
+    # A wound a timed power heals waits on the power's clock, not its own (L627-L637, M23); the
+    # power is said in brackets, so that listed it reads as part of the date (ruling M163).
     healing = {p["setback"]: p for p in c.get("powers", {}).get("processes", []) if p.get("setback") is not None}
     rows: list[tuple[str, ...]] = []
     for sb in _own(c["setbacks"]):
@@ -150,7 +152,7 @@ def _revers(world: World, c: dict[str, Any]) -> list[tuple[str, ...]]:
         if sb["next_tick"] is not None:
             due = calendar.format(sb["next_tick"])
         elif power is not None and power["next_tick"] is not None:
-            due = f"{calendar.format(power['next_tick'])}, {process_name(power)}"
+            due = f"{calendar.format(power['next_tick'])} ({process_name(power)})"
         else:
             due = "needs care" if not sb["stabilized"] else "—"
         severity = as_on_sheet(sb["severity"], sb["domain"])

@@ -146,10 +146,12 @@ def cartridges_per_action(m_vit: int, opened: bool) -> int:
 
 @dataclass(frozen=True)
 class Load:
-    """What a firearm holds (§3.1.5.5): the cartridges loaded, and whether it stands open."""
+    """What a firearm holds (§3.1.5.5): the cartridges loaded, and whether it stands open; or
+    that it exploded in its shooter's hands (§3.3.1 L2146, ruling WD36)."""
 
     loaded: int
     open: bool = False
+    exploded: bool = False
 
 
 @dataclass(frozen=True)

@@ -211,6 +211,10 @@ def _minus(value: int) -> str:
     return f"{value:+d}".replace("-", "−")
 
 
+# §3.3.1 L2146: what the sheet says of a gun that exploded in its shooter's hands (ruling WD36).
+EXPLODED_GUN = "exploded (§3.3.1): fires no more"
+
+
 def load_words(loaded: int, shots: int) -> str:
     """What a firearm holds (§3.1.5.5, §5.1.3.2): "4 of 6 loaded", "empty"."""
     return f"{loaded} of {shots} loaded" if loaded else f"empty (holds {shots})"

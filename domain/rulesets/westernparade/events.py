@@ -64,7 +64,8 @@ class ShotFired(ChanceConsumed):
     fast (§3.3.4) or rapid (§3.3.5), with ``volley`` its place among the quick shots of a rapid
     fire ([2, 3]: the second of three; None otherwise); ``loaded_before`` the cartridges in the
     gun before it, one fewer after it (§3.1.5.5). All three None on shots recorded before the
-    journal counted cartridges (version 5): those took none out (ruling WD34)."""
+    journal counted cartridges (version 5): those took none out (ruling WD34). A gun that
+    exploded fires no more and takes no reload (ruling WD36)."""
 
     class_version = 5
 
@@ -102,7 +103,11 @@ class ShotFired(ChanceConsumed):
             state.setdefault(name, None)
 
     def apply(self, character: Character) -> None:
-        if self.loaded_before is not None:
+        # §3.3.1 L2146: a gun that exploded in his hands is gone, whatever it held; a shot
+        # recorded before cartridges were counted still leaves it so (ruling WD36).
+        if self.exploded:
+            _load(character, self.weapon, 0, False, exploded=True)
+        elif self.loaded_before is not None:
             _load(character, self.weapon, self.loaded_before - 1, False)
 
 
@@ -123,10 +128,14 @@ class WeaponReloaded(ChainedEvent):
         _load(character, self.weapon, self.loaded, True)
 
 
-def _load(character: Character, weapon: str, loaded: int, opened: bool) -> None:
+def _load(character: Character, weapon: str, loaded: int, opened: bool, exploded: bool = False) -> None:
     # The condition's ``guns``: what each firearm holds once fired or reloaded (§3.1.5.5); a gun
-    # absent from it is full and closed (ruling WD34).
-    guns = {**character.condition.get("guns", {}), weapon: {"loaded": loaded, "open": opened}}
+    # absent from it is full and closed (ruling WD34); one that exploded stays so, whatever a shot
+    # or reload recorded before ruling WD36 made of it after.
+    guns = character.condition.get("guns", {})
+    gone = exploded or bool(guns.get(weapon, {}).get("exploded"))
+    kept = {"loaded": 0 if gone else loaded, "open": opened and not gone} | ({"exploded": True} if gone else {})
+    guns = {**guns, weapon: kept}
     character.condition = {**character.condition, "guns": guns}
 
 

@@ -348,11 +348,22 @@ def load(character: Character, gun: Weapon) -> Load:
     """What ``gun`` holds now: the character's ``guns`` condition (§3.1.5.5); one never fired
     nor reloaded in the journal is full and closed (ruling WD34)."""
     kept = character.condition.get("guns", {}).get(gun.name)
-    return Load(gun.shots, False) if kept is None else Load(int(kept["loaded"]), bool(kept["open"]))
+    if kept is None:
+        return Load(gun.shots, False)
+    return Load(int(kept["loaded"]), bool(kept["open"]), bool(kept.get("exploded")))
+
+
+def intact(character: Character, gun: Weapon) -> None:
+    """Refuse a gun that exploded in the character's hands (§3.3.1 L2146): it is no gun any
+    more, to fire or to reload (ruling WD36)."""
+    if load(character, gun).exploded:
+        raise RuleViolation(f"the {gun.name} of {character.name} exploded in their hands (§3.3.1): it fires no more and takes no reload")
 
 
 def _loaded_for(world: World, character: Character, gun: Weapon, shots: int) -> None:
-    # §5.1.3.2 L3001: the gun fires its "Mun." before it must be reloaded (§3.1.5.5).
+    # §5.1.3.2 L3001: the gun fires its "Mun." before it must be reloaded (§3.1.5.5); one that
+    # exploded fires no more (§3.3.1 L2146).
+    intact(character, gun)
     held = load(character, gun).loaded
     if held >= shots:
         return
@@ -371,6 +382,7 @@ def reload(world: World, name: str, weapon_name: str, actions: int | None = 1, c
     No dice: recorded as ``WeaponReloaded`` (``actions`` 0 out of a fight)."""
     character, _ = acting(world, name)
     gun = carried(character, weapon_name)
+    intact(character, gun)
     before = load(character, gun)
     done = reloading(gun, int(stats(character)["modifiers"]["VIT"]), before.loaded, before.open, actions, cartridges)
     character.record(
@@ -416,7 +428,7 @@ def _fire(
         raise RuleViolation("the bystander in the bullet's path is neither the shooter nor the target")
     gun = carried(a, weapon_name)
     if not gun.firearm or gun.shotgun:
-        raise RuleViolation(f"{gun.name} is not fired with this command (a {'shotgun' if gun.shotgun else gun.kind})")
+        raise RuleViolation(not_fired(gun))
     loaded = load(a, gun).loaded
     skill, score = skill_score(a, gun.skill)
     sheet = sheet_of(a)
@@ -470,6 +482,18 @@ def _fire(
         if hurt is not None and hurt.damage > 0 and not world.character(a.name).condition.get("dead"):
             hit(world, a.name, hurt.location, hurt.damage, f"{kind} of the {gun.name}", kind)
     return Shot(outcome, located.location if located else None, damage, direction, exploded, kick, entered, strayed)
+
+
+# What a weapon the shot command does not fire is, in words (chapter 5's kinds, ruling WD38).
+_NOT_FIRED = {"melee": "a melee weapon", "bow": "a bow", "machine-gun": "a machine gun"}
+
+
+def not_fired(gun: Weapon) -> str:
+    """Why ``gun`` is not fired with `western-parade shoot`, which fires revolvers, rifles and
+    carbines (§3.3): what it is, and for a melee weapon the command that strikes with it (§3.4)."""
+    what = "a shotgun" if gun.shotgun else _NOT_FIRED.get(gun.kind, "no firearm")
+    strike = f"; a blow is {to_type('western-parade strike')}" if gun.kind == "melee" else ""
+    return f"the {gun.name} is {what}: {to_type('western-parade shoot')} fires revolvers, rifles and carbines{strike}"
 
 
 def _with_body(terms: Mapping[str, int], fit: Body, skill: str, score: int) -> dict[str, int]:

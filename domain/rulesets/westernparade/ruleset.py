@@ -60,8 +60,8 @@ class WesternParade:
     def start_session(self, world: World) -> None:
         return None
 
-    def end_session(self, world: World) -> None:
-        return None
+    def end_session(self, world: World) -> Sequence[str]:
+        return ()
 
     def for_players(self, condition: Mapping[str, Any]) -> dict[str, Any]:
         return dict(condition)  # nothing of its condition lies face down

@@ -19,7 +19,7 @@ from chronique.domain.rulesets.westernparade.care import body_now, env
 from chronique.domain.rulesets.westernparade.characteristics import modifier
 from chronique.domain.rulesets.westernparade.combat import weapon
 from chronique.domain.rulesets.westernparade.condition import BODY_KEYS, Env, pv_of, state_of
-from chronique.domain.rulesets.westernparade.describe import load_words
+from chronique.domain.rulesets.westernparade.describe import EXPLODED_GUN, load_words
 from chronique.domain.rulesets.westernparade.downtime import marks_standing, training_rows
 from chronique.domain.rulesets.westernparade.fitness import Body, infection_divisor, loss_term, wound_penalty
 from chronique.domain.rulesets.westernparade.play import load
@@ -130,13 +130,14 @@ def _about(s: dict[str, Any]) -> list[tuple[str, ...]]:
 
 def _firearms(character: Character) -> list[tuple[str, ...]]:
     # §3.1.5.5, §5.1.3.2: what each revolver, rifle or carbine he carries holds ("4 of 6 loaded"),
-    # open once reloaded until it fires (ruling WD34).
+    # open once reloaded until it fires (ruling WD34); one that exploded fires no more (WD36).
     rows: list[tuple[str, ...]] = []
     for name in character.sheet["weapons"]:
         gun = weapon(name)
         if gun.firearm and not gun.shotgun:
             held = load(character, gun)
-            rows.append((gun.name, load_words(held.loaded, gun.shots) + (", open" if held.open else "")))
+            said = EXPLODED_GUN if held.exploded else load_words(held.loaded, gun.shots) + (", open" if held.open else "")
+            rows.append((gun.name, said))
     return rows
 
 

@@ -65,9 +65,9 @@ def test_check_payment_wrong_count() -> None:
 
 
 def test_check_payment_card_not_in_hand_respects_multiplicity() -> None:
-    with pytest.raises(RuleViolation, match=r"^Alice's hand holds no Q♦\.$"):
+    with pytest.raises(RuleViolation, match=r"^Alice's hand holds no Q♦$"):
         check_payment(Cost(1, 5, "skill"), ["QD"], ["7H"], "Alice")
-    with pytest.raises(RuleViolation, match=r"^Alice's hand holds 7♥ only once\.$"):
+    with pytest.raises(RuleViolation, match=r"^Alice's hand holds 7♥ only once$"):
         check_payment(Cost(2, 5, "skill"), ["7H", "7H"], ["7H", "KS"], "Alice")
     # With two packs a hand may hold the same card twice.
     check_payment(Cost(2, 5, "skill"), ["7H", "7H"], ["7H", "7H"], "Alice")

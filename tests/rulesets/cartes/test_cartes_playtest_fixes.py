@@ -268,7 +268,7 @@ def test_a_consciousness_draw_says_the_character_came_to_with_the_damage_as_malu
     (drawn,) = [e for e in world.character("Alice").pending_events if isinstance(e, ev.ConsciousnessChecked)]
     words = describe(drawn)
     assert words.startswith("Volonté draw to come to, against 6 at +0 (moyenne): A♠ → success: ")
-    assert words.endswith("came to, with a malus of -8 (the damage card) until the scene ends")
+    assert words.endswith("came to; malus after a knock-out -8 (the damage card) until the scene ends")
     assert "manoeuvre" not in words
 
 

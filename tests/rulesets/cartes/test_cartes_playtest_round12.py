@@ -122,7 +122,7 @@ def test_a_knock_out_in_a_session_wakes_with_the_damage_card_as_malus_Tirage_de_
     consciousness(world, "Alice")
     assert world.character("Alice").condition["ko_malus"] == 9
     assert describe(world.recorded_last("Alice", ev.ConsciousnessChecked)).endswith(
-        "→ success: came to, with a malus of -9 (the damage card) until the scene ends"
+        "→ success: came to; malus after a knock-out -9 (the damage card) until the scene ends"
     )
 
 

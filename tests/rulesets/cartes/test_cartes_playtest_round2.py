@@ -66,7 +66,7 @@ def empty_pile(db: str, name: str) -> None:
         if test.returncode:
             break
     assert run(db, "cartes", "test", NAME, name, "Contact", check=False).stderr == (
-        f"error: {name}'s pile is empty: make a recovery draw first (chronique cartes recover)\n"
+        f"error: {name}'s pile is empty: `chronique cartes recover Verdelune {name}` makes a recovery draw first\n"
     )
 
 
@@ -85,17 +85,17 @@ def test_resource_and_recovery_draws_take_the_post_ko_malus_Tirage_de_conscience
     with pytest.raises(RuleViolation) as refusal:
         take_resource(world, "Alice", "2H")
     assert str(refusal.value) == (
-        "Alice's resource draw would be against -1 (Volonté 6, wound malus -7), which no card can meet: "
+        "Alice's resource draw would be against -1 (Volonté 6, malus after a knock-out -7), which no card can meet: "
         "2♥ from the hand would be spent on a certain failure"
     )
     assert "2H" in world.character("Alice").condition["hand"]
     assert not recover(world, "Alice", "KD").success  # K♦ 4♠ 5♦, none under 8 − 7
     recovery = last_test(world, "Alice")
-    assert recovery.basis["wound_malus"] == -7
+    assert (recovery.basis["wound_malus"], recovery.basis["ko_malus"]) == (0, -7)  # said apart (ruling C147)
     assert describe(recovery) == (
-        "Carrure against 1 (Carrure 8, wound malus -7) at -2 (très facile): K♦ 4♠ 5♦ → failure, K♦ from the hand played first"
+        "Carrure against 1 (Carrure 8, malus after a knock-out -7) at -2 (très facile): K♦ 4♠ 5♦ → failure, K♦ from the hand played first"
     )
-    assert drawn(world, "Alice").made_of == " (Carrure 8, wound malus -7)"  # the table's line says it alike
+    assert drawn(world, "Alice").made_of == " (Carrure 8, malus after a knock-out -7)"  # the table's line says it alike
     assert refilled(world, "Alice") == "Alice's pile gains nothing; the next recovery draw is one level harder"
 
 

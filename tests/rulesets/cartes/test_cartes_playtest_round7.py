@@ -52,7 +52,7 @@ def test_a_test_called_a_resource_manoeuvre_is_refused_for_the_resource_command_
     said = refused(db, "cartes", "test", NAME, "Alice", "Volonté", "--manoeuvre", "resource")
     assert said == (
         "error: a resource manoeuvre is its own draw, Très facile Volonté with a hand card first that refills the pile:"
-        " use chronique cartes resource"
+        " `chronique cartes resource Verdelune Alice` draws it"
     )
 
 

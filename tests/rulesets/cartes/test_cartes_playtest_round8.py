@@ -39,14 +39,14 @@ def test_cards_not_in_hand_are_refused_naming_whose_hand_Experience_L536() -> No
     make_test(world, "Alice", TestRequest("Contact"))  # deals the hand
     with pytest.raises(RuleViolation) as none:
         spend(world, "Alice", "speciality", "Distance", "Fronde", ["QD", "QD"], "")
-    assert str(none.value) == "Alice's hand holds no Q♦."
+    assert str(none.value) == "Alice's hand holds no Q♦"
     # Two K♦ given, one held (with two packs a hand may hold two): the second is what is missing.
     with pytest.raises(RuleViolation) as once:
         spend(world, "Alice", "speciality", "Distance", "Fronde", ["KD", "KD"], "")
-    assert str(once.value) == "Alice's hand holds K♦ only once."
+    assert str(once.value) == "Alice's hand holds K♦ only once"
     with pytest.raises(RuleViolation) as both:
         spend(world, "Alice", "speciality", "Distance", "Fronde", ["QD", "JS"], "")
-    assert str(both.value) == "Alice's hand holds no J♠ and no Q♦."
+    assert str(both.value) == "Alice's hand holds no J♠ and no Q♦"
 
 
 def test_xp_spend_with_cards_not_held_is_one_line_naming_the_character_exit_2_Experience_L536(db: str) -> None:
@@ -56,7 +56,7 @@ def test_xp_spend_with_cards_not_held_is_one_line_naming_the_character_exit_2_Ex
     said = refused(
         db, "cartes", "xp", "spend", NAME, "alice", "speciality", "Distance", "--speciality", "Fronde", "--cards", f"{absent},{absent}"
     )
-    assert said == f"error: Alice's hand holds no {shown(absent)}."
+    assert said == f"error: Alice's hand holds no {shown(absent)}"
 
 
 # -- 2. one minus sign (ruling C104) ----------------------------------------------------------------
@@ -73,8 +73,8 @@ def test_a_malus_reads_with_one_minus_sign_in_the_log_and_the_sheet_Tirage_de_co
     alice = world.character("Alice")
     came_to = describe(world.recorded_last("Alice", ev.ConsciousnessChecked))
     test = describe(world.recorded_last("Alice", ev.TestMade))
-    assert "with a malus of -8 (the damage card)" in came_to
-    assert test == "Contact against 1 (Contact 9, wound malus -8) at +0 (moyenne): 5♥ → failure"
+    assert "came to; malus after a knock-out -8 (the damage card)" in came_to
+    assert test == "Contact against 1 (Contact 9, malus after a knock-out -8) at +0 (moyenne): 5♥ → failure"
     rows = {row[0]: row[1] for section in sheet_view(world, alice, gm=False).sections for group in section.groups for row in group.rows}
     assert rows["wound malus"] == "-8"
     assert "−" not in " ".join([came_to, test, *rows.values()])

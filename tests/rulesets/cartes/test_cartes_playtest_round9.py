@@ -34,7 +34,7 @@ def test_the_rules_refuse_a_test_called_a_resource_manoeuvre_before_anything_is_
         make_test(world, "Alice", TestRequest("Volonté", manoeuvre="resource"))
     assert str(refused.value) == (
         "a resource manoeuvre is its own draw, Très facile Volonté with a hand card first that refills the pile:"
-        " use chronique cartes resource"
+        " `chronique cartes resource Table Alice` draws it"
     )
     assert world.character("Alice").version == before and not world.character("Alice").condition["dealt"]
     # The resource draw itself is the game's resource manoeuvre, and is made.
@@ -51,7 +51,7 @@ def test_a_manoeuvre_is_read_by_the_rules_in_english_or_french_Choix_des_manoeuv
     assert test["manoeuvre"] == "tactics"
     assert refused(db, "cartes", "test", NAME, "Alice", "Volonté", "--manoeuvre", "ressource") == (
         "error: a resource manoeuvre is its own draw, Très facile Volonté with a hand card first that refills the pile:"
-        " use chronique cartes resource"
+        " `chronique cartes resource Verdelune Alice` draws it"
     )
 
 

@@ -117,7 +117,7 @@ def test_D9_a_ranged_attack_from_the_range_options_seed_Attaque_a_distance_L544_
     # D9: a standing human (1.12 m: size 0) at 30 m (-1) crossing at 10 km/h (-2): -3.
     shot = ("--ranged", "--target-size", "1.12", "--distance", "30", "--target-speed", "10")
     out = run(db, "elor", "attack", "Tolosa", "Dario", "Aldo", "-w", "Arc", "-p", "Guerrier", *shot).stdout
-    assert "range difficulty -3 (size +0, distance -1, speed -2)" in out
+    assert "range difficulty -3 (size 0, distance -1, speed -2)" in out
     (rolled,) = events(db, "TestRolled", "Dario")
     assert rolled["shot"]["modifiers"] == {"size": 0, "distance": -1, "speed": -2, "extra": 0}
     assert rolled["terms"]["range"] == -3 and sum(rolled["terms"].values()) == rolled["outcome"]["level"] == 2
@@ -127,7 +127,7 @@ def test_D9_a_ranged_attack_from_the_range_options_seed_Attaque_a_distance_L544_
     # and the GM's darkness (-d -1) on top: 5 - 4 - 1 = 0, a certain failure without a die.
     crouching = ("--ranged", "--target-size", "0.9", "--distance", "10", "--target-speed", "50", "--angle", "45", "-d", "-1")
     out = run(db, "elor", "attack", "Tolosa", "Dario", "Aldo", "-w", "Arc", "-p", "Guerrier", *crouching).stdout
-    assert "range difficulty -4 (size -1, distance +0, speed -3)" in out
+    assert "range difficulty -4 (size -1, distance 0, speed -3)" in out
     second = events(db, "TestRolled", "Dario")[-1]
     assert (second["terms"]["range"], second["terms"]["difficulty"], second["outcome"]["level"]) == (-4, -1, 0)
     assert second["outcome"]["automatic"] == "failure" and second["chance"] == []

@@ -51,7 +51,7 @@ def test_E68_a_training_whose_weekly_test_fails_without_a_roll_is_refused_with_w
     tolosa_with_brigand(db, tmp_path)
     refused = (
         "error: Montana James cannot train in Guerrier: the weekly test would be at level 0 (Coordination 0), and at 0 or below"
-        " a test fails without a roll (E8); possible with -f Esprit (level 2) if that faculty fits, or an easier -d 1 (level 1)"
+        " a test fails without a roll; possible with -f Esprit (level 2) if that faculty fits, or an easier -d 1 (level 1)"
         " from the GM"
     )
     assert refused_in_one_line(db, *TRAIN, "Montana James", "Guerrier", "--teacher", "Samson") == refused
@@ -76,7 +76,7 @@ def test_E68_a_difficulty_that_leaves_no_faculty_enough_names_only_an_easier_dif
     said = refused_in_one_line(db, *TRAIN, "Bruna", "Guerrier", "--teacher", "Aldo", "--difficulty=-2")
     assert said == (
         "error: Bruna cannot train in Guerrier: the weekly test would be at level 0 (Coordination 1, Guerrier +1, difficulty -2),"
-        " and at 0 or below a test fails without a roll (E8); possible with an easier -d -1 (level 1) from the GM"
+        " and at 0 or below a test fails without a roll; possible with an easier -d -1 (level 1) from the GM"
     )
     said = run(db, *TRAIN, "Bruna", "Guerrier", "--teacher", "Aldo", "--difficulty=-1").stdout
     assert said.startswith("Bruna trains in Guerrier with Aldo (long action 1): 4 degrees to reach level 2")

@@ -211,13 +211,13 @@ def test_E73_a_long_action_whose_every_test_fails_without_a_roll_does_not_start_
     tolosa_with_brigand(db, tmp_path)
     assert refused_in_one_line(db, *GLYPHS, "-f", "Coordination") == (
         "error: Montana James cannot start “read the glyphs”: the test would be at level 0 (Coordination 0), and at 0 or below"
-        " a test fails without a roll (E8), so it could never end; possible with -f Esprit (level 2) if that faculty fits,"
+        " a test fails without a roll, so it could never end; possible with -f Esprit (level 2) if that faculty fits,"
         " or an easier -d 1 (level 1) from the GM"
     )
     # §Collaborations L458: each participant tests; Samson (Coordination 1) at −1 is at 0 too. What
     # would make it possible is named for whichever participant it serves (ruling E77).
     assert refused_in_one_line(db, *GLYPHS, "-f", "Coordination", "--helper", "Samson", "-d", "-1") == (
-        "error: cannot start: every test would be at 0 or below, which fails without a roll (E8): Montana James -1,"
+        "error: cannot start: every test would be at 0 or below, which fails without a roll: Montana James -1,"
         " Samson 0; possible with -f Esprit (Montana James at level 1) if it fits, or an easier -d 0 (Samson at level 1)"
     )  # said shorter than one participant's (ruling E83)
     # One participant who can gain a degree is enough: Samson at Coordination 1.
@@ -230,7 +230,7 @@ def test_a_faculty_change_reads_in_the_sheet_s_order_in_the_log_seed_Facultes(db
     tolosa_with_brigand(db, tmp_path)
     run(db, "elor", "faculties", "Tolosa", "Samson", "M=0", "--reason", "a vow")
     (changed,) = of_kind(db, "FacultiesChanged", "Samson")
-    assert in_the_log(changed) == "faculties changed (a vow): Physique +2, Coordination +1, Esprit +0, Mental +0"
+    assert in_the_log(changed) == "faculties changed (a vow): Physique +2, Coordination +1, Esprit 0, Mental 0"
 
 
 def test_two_levels_waiting_for_their_grants_read_in_good_grammar_seed_Professions() -> None:

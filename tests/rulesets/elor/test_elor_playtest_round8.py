@@ -132,7 +132,7 @@ def test_a_collaboration_of_three_with_long_names_is_refused_in_one_whole_line_s
         start_long_action(world, owner, "decipher the glyphs", 3, mental, helpers=[(aldo, mental), (carlo, mental)])
     said = str(refused.value)
     assert said == (
-        "cannot start: every test would be at 0 or below, which fails without a roll (E8): Bruna Aldebrandini I -1,"
+        "cannot start: every test would be at 0 or below, which fails without a roll: Bruna Aldebrandini I -1,"
         " Aldo Montefeltro Sr. -2, Carlo di Vittorini Z -1; possible with -f Coordination (Aldo Montefeltro Sr. at level 1)"
         " if it fits, or an easier -d 1 (Bruna Aldebrandini I at level 1)"
     )

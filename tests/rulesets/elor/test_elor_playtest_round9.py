@@ -188,7 +188,7 @@ def test_options_a_long_action_would_drop_without_a_word_are_refused_seed_Action
     )
     assert refused_in_one_line(db, *start, "--unit", "1w", "--hours-per-day", "3") == (
         "error: --hours-per-day sets the work day of downtime work in units under a day,"
-        " and its unit of 1 week is tested a whole unit after the last (E22)"
+        " and its unit of 1 week is tested a whole unit after the last (§Actions longues)"
     )
     assert refused_in_one_line(db, *start, "--manual", "--start-hour", "6") == (
         "error: --start-hour sets the work day of downtime work in units under a day, and it is tested by hand (--manual)"

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from elor_table import ALDO, BRUNA, events_of, table, tolosa
+from elor_table import ALDO, ARCHER, BRUNA, events_of, table, tolosa
 from support import run
 
 from chronique.domain.rulesets.elor import events as ev
@@ -17,17 +17,6 @@ from chronique.domain.rulesets.elor.play import Attack, TestSpec, attack
 
 # Aldo with a crossbow besides his sword: its bolts are hard to dodge (§Défense L651).
 CROSSBOWMAN = {**ALDO, "weapons": {**ALDO["weapons"], "Arbalète": {"damage": 5, "increment": 2, "ranged": True, "defence_difficulty": -2}}}
-
-ARCHER = """name = "Lyra"
-npc = true
-creation = "free"
-faculties = { P = 0, C = 3, E = 1, M = -1 }
-professions = { Chasseur = 2 }
-[weapons.Arc]
-damage = 4
-ranged = true
-defence_difficulty = -2
-"""
 
 
 def test_a_ranged_weapons_defence_difficulty_is_its_own_term_beside_the_gms_seed_Defense_L651_ruling_E133() -> None:

@@ -44,7 +44,7 @@ def test_a_faculty_change_tells_a_knock_out_only_when_it_made_it_seed_Capacites_
     changes = [e for e in log(db) if e["topic"].endswith(":FacultiesChanged")]
     assert changes[-1]["unconscious"] and changes[-1]["was_unconscious"]
     said = re.sub(r"[\s|│]+", " ", run(db, "log", "Tolosa", "--gm").stdout)  # the table's cells, unwrapped
-    assert "Mental +0" in said and "now unconscious" not in said, said
+    assert "Mental 0" in said and "now unconscious" not in said, said
 
 
 def test_a_faculty_change_recorded_before_version_3_reads_as_it_did_ruling_E139() -> None:

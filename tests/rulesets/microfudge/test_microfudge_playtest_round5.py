@@ -306,11 +306,11 @@ def test_the_sheet_counts_a_running_Regeneration_s_cycles_and_dates_its_wound_s_
     # reach; the wound's next card comes on the power's clock, an hour a card of a week-type wound.
     sheet = cli(db, "sheet", "Mines", "Psy")
     assert "Régénération  —     0 so far" in sheet
-    assert re.search(r"^1 +Blessure sérieuse \(−2\) +Day 1 09:00, Régénération +heals a step a week$", sheet, re.M)
+    assert re.search(r"^1 +Blessure sérieuse \(−2\) +Day 1 09:00 \(Régénération\) +heals a step a week$", sheet, re.M)
     cli(db, "advance", "Mines", "1h", "--yes")
     sheet = cli(db, "sheet", "Mines", "Psy")
     assert "Régénération  —     1 so far" in sheet
-    assert re.search(r"^1 +Blessure \(−1\) +Day 1 10:00, Régénération +heals a step a week$", sheet, re.M)
+    assert re.search(r"^1 +Blessure \(−1\) +Day 1 10:00 \(Régénération\) +heals a step a week$", sheet, re.M)
 
 
 # -- 10. Out of range, the banked defence successes are in the log too («Hors de portée» L361-L365)

@@ -878,7 +878,7 @@ function agree(bundle, epochs, seals) {
 
 /** Counts of a verification, as Python's Report has them. */
 function newReport() {
-  return { events: 0, draws: 0, shuffles: 0, rederived: 0, hidden: 0, epochsRevealed: 0, epochsOpen: 0, seals: 0, receipts: 0, failure: null, place: null };
+  return { events: 0, draws: 0, shuffles: 0, rederived: 0, hidden: 0, readFaceDown: 0, epochsRevealed: 0, epochsOpen: 0, seals: 0, receipts: 0, failure: null, place: null };
 }
 
 class Verifier {
@@ -891,6 +891,8 @@ class Verifier {
     this.heads = new Map(); // aggregate -> [version, hash]
     this.draws = new Map(); // aggregate + epoch -> count, or null once unknown
     this.drawn = new Set();
+    // Events sealed until each epoch read in full (a GM's bundle), as domain/verifier.py counts them (ruling EB53).
+    this.sealedRead = new Map();
     this.boundary = 0;
     this.wanted = new Map();
     for (const seal of seals) {
@@ -939,7 +941,10 @@ class Verifier {
       } else {
         if (topic.startsWith(CAMPAIGN)) await this.campaign(place, aggregate, topic, version, event);
         const sealedUntil = get(event, "sealed_until");
-        if (sealedUntil !== null) await this.salt(place, aggregate, version, event, pyStr(sealedUntil));
+        if (sealedUntil !== null) {
+          await this.salt(place, aggregate, version, event, pyStr(sealedUntil));
+          this.sealedRead.set(pyStr(sealedUntil), (this.sealedRead.get(pyStr(sealedUntil)) || 0) + 1);
+        }
         const draws = has(event, "chance");
         if (CHANCE_TOPICS.has(topic) || draws) await this.chance(place, aggregate, version, event);
         const rule = has(DECK_RULES, topic) ? DECK_RULES[topic] : null;
@@ -957,6 +962,10 @@ class Verifier {
     this.report.events = [...this.heads.values()].reduce((sum, [version]) => sum + pyNum(version), 0);
     this.report.epochsRevealed = [...this.epochs.values()].filter((e) => e.seed !== null && e.seed !== undefined).length;
     this.report.epochsOpen = this.epochs.size - this.report.epochsRevealed;
+    this.report.readFaceDown = [...this.sealedRead].reduce((sum, [epoch, n]) => {
+      const seed = this.epochs.get(pyKey(epoch)).seed;
+      return seed === null || seed === undefined ? sum + n : sum;
+    }, 0);
     this.report.receipts = this.receipts.seals.length + this.receipts.commitments.length;
     return this.report;
   }
@@ -1101,6 +1110,7 @@ export async function verifyBundle(bundle, receipts = { seals: [], commitments: 
     failure: report.failure,
     events: report.events,
     hidden: report.hidden,
+    readFaceDown: report.readFaceDown,
     draws: report.draws,
     shuffles: report.shuffles,
     rederived: report.rederived,
@@ -1164,6 +1174,13 @@ async function verifyReport(bundle, receipts) {
   }
 }
 
+/** The events a verification could not open, and those it read although players see them face
+ * down, as domain/fairness.py's ``face_down_words`` says them (ruling EB53). */
+export function faceDownWords(hidden, read) {
+  const said = `${hidden} still face down`;
+  return read ? `${said}, ${read} face down to the players until their dice are revealed, read in full here` : said;
+}
+
 /** What chance was re-derived, in words, saying only what there was (ruling FP25): "4 dice re-derived",
  * "2 shuffles re-derived", "3 dice and 1 shuffle re-derived", "1 die re-derived"; "nothing drawn by
  * chance to re-derive" when nothing was. ``draws`` counts every chance primitive, ``shuffles`` those
@@ -1186,7 +1203,7 @@ export function summary(report) {
   if (report.failure !== null) return `FAILED at ${report.place}: ${report.failure}`;
   const kept = report.receipts ? `, ${plural(report.receipts, "kept receipt")} extended` : "";
   return (
-    `OK: ${plural(report.events, "event")} checked (${report.hidden} still face down), ` +
+    `OK: ${plural(report.events, "event")} checked (${faceDownWords(report.hidden, report.readFaceDown)}), ` +
     `${rederivedWords(report.draws, report.shuffles)}, ${plural(report.rederived, "deck and character event")} followed, ` +
     `${plural(report.epochsRevealed, "epoch")} revealed and ${report.epochsOpen} still open, ` +
     `${plural(report.seals, "seal holds", "seals hold")}${kept}`

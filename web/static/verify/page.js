@@ -43,6 +43,10 @@ function show(verdict, state, text, place = null) {
 function held(report) {
   const parts = [plural(report.events, "event", "events"), rederivedWords(report.draws, report.shuffles)];
   if (report.hidden) parts.push(`${plural(report.hidden, "entry", "entries")} still face down`);
+  // A GM's bundle reads them in full, though the players see them face down (ruling EB53).
+  if (report.readFaceDown) {
+    parts.push(`${plural(report.readFaceDown, "entry", "entries")} face down to the players until their dice are revealed, read in full here`);
+  }
   parts.push(`${plural(report.seals, "seal holds", "seals hold")}`);
   if (report.receipts) parts.push(`${plural(report.receipts, "kept receipt", "kept receipts")} extended`);
   return parts.join(", ");
