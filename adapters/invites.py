@@ -88,7 +88,7 @@ def invited(campaign: Campaign, player: str, gm: bool) -> str:
     if not players_of(campaign):
         raise RuleViolation(
             f"{campaign.name} has no players yet: {to_type(f'character player {shlex.quote(campaign.name)} CHARACTER PLAYER')} names one, "
-            "or --gm issues the GM's link"
+            "or `--gm` issues the GM's link"
         )
     return player_named(campaign, player)
 

@@ -36,9 +36,9 @@ class Settings:
     def __post_init__(self) -> None:
         # An empty --db is a slip (an unset shell variable), never a wish for ./chronique.db.
         if not self.db.strip():
-            raise RuleViolation("--db is empty: name a journal file or a PostgreSQL URL")
+            raise RuleViolation("`--db` is empty: name a journal file or a PostgreSQL URL")
         if "\0" in self.db:
-            raise RuleViolation("--db contains a NUL character: no file or URL has one")
+            raise RuleViolation("`--db` contains a NUL character: no file or URL has one")
 
     @classmethod
     def from_env(cls, db: str | None = None) -> Settings:

@@ -108,7 +108,7 @@ def _history(services: Chronique, aggregate_id: UUID) -> list[ChainedEvent]:
 def _take_back(services: Chronique, world: World, reason: str, recorded: bool, gm: bool) -> Undone:
     campaign = world.campaign
     if not reason.strip():
-        raise RuleViolation("an undo's reason cannot be blank: leave --reason out for the default one")
+        raise RuleViolation("an undo's reason cannot be blank: leave `--reason` out for the default one")
     history = _history(services, campaign.id)
     marks = [e for e in history if isinstance(e, Campaign.CommandRecorded)]
     taken = {e.command for e in history if isinstance(e, Campaign.Corrected) and e.command is not None}

@@ -43,7 +43,7 @@ def main(argv: list[str]) -> int:
         if arg in ("--seal", "--commitment"):
             value = next(args, None)
             if value is None:
-                print(f"{arg} needs a value", file=sys.stderr)
+                print(f"`{arg}` needs a value", file=sys.stderr)
                 return 2
             problem = receipt_misread(arg, value)
             if problem is not None:

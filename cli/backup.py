@@ -52,7 +52,7 @@ def register(root: typer.Typer) -> None:
             if settings.is_postgres:
                 dump = shlex.quote(str(output or "chronique.dump"))
                 where = shlex.quote(settings.shown())
-                raise RuleViolation(f"a PostgreSQL journal is backed up by PostgreSQL: pg_dump --format=custom --file={dump} {where}")
+                raise RuleViolation(f"a PostgreSQL journal is backed up by PostgreSQL: `pg_dump --format=custom --file={dump} {where}`")
             journal = settings.sqlite_path
             default = f"{journal.stem}-backup-{services.clock():%Y%m%d-%H%M%S}.db"
             target = journal.with_name(default) if output is None else output / default if output.is_dir() else output
@@ -74,7 +74,7 @@ def register(root: typer.Typer) -> None:
             settings = Settings.from_env(ctx.find_root().obj.db)
             if settings.is_postgres:
                 where, dump = shlex.quote(settings.shown()), shlex.quote(str(backup))
-                raise RuleViolation(f"a PostgreSQL journal is restored by PostgreSQL: pg_restore --clean --dbname={where} {dump}")
+                raise RuleViolation(f"a PostgreSQL journal is restored by PostgreSQL: `pg_restore --clean --dbname={where} {dump}`")
             with _progress() as show:
                 done = put_back(backup, settings.sqlite_path, show)
         except RuleViolation as error:

@@ -137,7 +137,7 @@ def explain(error: BaseException) -> tuple[str, int]:
         # Said last and never cut: how to retry safely is what the GM needs from this line.
         retry = (
             "; whether the command was recorded is unknown: run the same command again with "
-            f"--command-id {error.command_id} to record it at most once"
+            f"`--command-id {error.command_id}` to record it at most once"
         )
         return shortened(f"cannot reach the journal's database: {one_line(first_line(error))}", LONGEST_MESSAGE - len(retry)) + retry, 1
     if isinstance(error, Unreadable):
@@ -166,7 +166,7 @@ def explain(error: BaseException) -> tuple[str, int]:
         return "the input is nested too deeply to read", 2
     if isinstance(error, (ValueError, ArithmeticError, LookupError)):
         return _first_words(error), 2
-    return f"unexpected {type(error).__name__}: {_first_words(error)} (run with --debug for the traceback)", 1
+    return f"unexpected {type(error).__name__}: {_first_words(error)} (run with `--debug` for the traceback)", 1
 
 
 def _waited_too_long(error: BaseException) -> bool:

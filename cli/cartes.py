@@ -52,7 +52,8 @@ def _cards(text: str) -> tuple[str, ...]:
 
 
 def _some_cards(text: str | None, option: str, example: str) -> tuple[str, ...]:
-    """The cards ``option`` names (``--hand-cards 9H,5S``, ``--cards KD,9C``), none when it is left
+    """The cards ``option`` names (``--hand-cards 9H,5S``, ``--cards KD,9C``: ``example`` is the
+    cards), none when it is left
     out; typed with no card in it (``--cards ""``, an empty variable of a script) it is refused in
     one line: hand cards are experience (§Ressources en cartes L199), and ``--cards`` left empty
     would have spent the cheapest ones, which the player never chose."""
@@ -60,16 +61,18 @@ def _some_cards(text: str | None, option: str, example: str) -> tuple[str, ...]:
         return ()
     found = _cards(text)
     if not found:
-        raise fail(f"{option} needs a card, e.g. {example}")
+        # What to type, in backticks (rulings EB35, EB57): "`--cards` needs a card, e.g. `--cards KD,9C`".
+        raise fail(f"`{option}` needs a card, e.g. `{option} {example}`")
     return found
 
 
 def _one_card(text: str, option: str, example: str) -> str:
-    """The one card ``option`` names (``--from hand:7H``, ``--card 5H``), refused in one line
-    naming the option when it names none or several."""
+    """The one card ``option`` names (``--from hand:7H``, ``--card 5H``: ``example`` is what
+    follows the option), refused in one line naming the option, to type, when it names none or
+    several (rulings EB35, EB57)."""
     found = _cards(text)
     if len(found) != 1:
-        raise fail(f"{option} {'takes one card' if found else 'needs a card'}, e.g. {example}")
+        raise fail(f"`{option}` {'takes one card' if found else 'needs a card'}, e.g. `{option} {example}`")
     return found[0]
 
 
@@ -100,10 +103,10 @@ def _request(
         raise fail(str(error)) from None
     first_hand = None
     if source is not None and source.lower().startswith("hand:"):
-        first_hand = _one_card(source[5:], "--from hand:", "hand:7H")
+        first_hand = _one_card(source[5:], "--from", "hand:7H")
         source = "hand"
     elif source not in (None, "pile", "deck"):
-        raise fail(f"--from takes pile, deck or hand:<card>, not {quoted(source)}")
+        raise fail(f"`--from` takes `pile`, `deck` or `hand:<card>`, not {quoted(source)}")
     return TestRequest(
         skill=skill,
         level=level,
@@ -116,7 +119,7 @@ def _request(
         shed_malus=shed_malus,
         short_circuit=short_circuit,
         shifts=shifts,
-        hand_cards=_some_cards(hand_cards, "--hand-cards", "--hand-cards 9H,5S"),
+        hand_cards=_some_cards(hand_cards, "--hand-cards", "9H,5S"),
         purpose=purpose,
         hidden=hidden,
     )
@@ -217,7 +220,7 @@ def _refill(
     card: str | None,
     refill: Callable[[World, str, str | None], TestOutcome],
 ) -> None:
-    first = _one_card(card, "--card", "--card 5H") if card is not None else None
+    first = _one_card(card, "--card", "5H") if card is not None else None
 
     def act(world: World) -> Told[TestOutcome, Said]:
         outcome = refill(world, character, first)
@@ -315,7 +318,8 @@ def _ignored_options(ctx: typer.Context, ignored: bool) -> None:
     draw (§Choix de l'actions L271), so it would be silently dropped from the attack recorded."""
     defence = typed_options(ctx, _DEFENCE_OPTIONS)
     if ignored and defence:
-        raise fail(f"a defender who ignores the attack makes no draw and cannot win it: drop {', '.join(defence)} or --ignored")
+        dropped = ", ".join(f"`{option}`" for option in defence)
+        raise fail(f"a defender who ignores the attack makes no draw and cannot win it: drop {dropped} or `--ignored`")
 
 
 def register(app: typer.Typer) -> None:
@@ -661,10 +665,14 @@ def register(app: typer.Typer) -> None:
     @scene_app.command("end")
     def scene_end(ctx: typer.Context, campaign: str = CAMPAIGN) -> None:
         """End the scene: bonus and malus markers and post-KO maluses lapse."""
+        from chronique.domain.rulesets.cartes.describe import scene_ended
         from chronique.domain.rulesets.cartes.table import end_scene
 
-        run(ctx, lambda s: s.act(campaign, end_scene))
-        typer.echo("scene ended: markers cleared")
+        def act(world: World) -> Told[None, str]:
+            # Ruling C154: the line says what the end cleared, not "markers cleared" every time.
+            return Told(None, scene_ended(end_scene(world)))
+
+        typer.echo(run(ctx, lambda s: s.act(campaign, act)).words)
 
     @xp_app.command("award")
     def award(
@@ -700,7 +708,7 @@ def register(app: typer.Typer) -> None:
         from chronique.domain.rulesets.cartes.describe import purchase_words
         from chronique.domain.rulesets.cartes.events import ExperienceSpent
 
-        paid = _some_cards(cards, "--cards", "--cards KD,9C")
+        paid = _some_cards(cards, "--cards", "KD,9C")
 
         def act(world: World) -> Told[list[str], str]:
             spent = spend_(world, character, purchase, target, speciality, paid, reason)

@@ -74,10 +74,10 @@ def command_id_of(given: str | None) -> str:
 
     command_id = recordable(given, "--command-id", COMMAND_ID_LIMIT)
     if not command_id:
-        raise RuleViolation("--command-id is empty: give the id of the command to run at most once, or leave it out for a new one")
+        raise RuleViolation("`--command-id` is empty: give the id of the command to run at most once, or leave it out for a new one")
     if any(character.isspace() for character in command_id):
         # The id is typed again to retry: one word, which a shell passes as it is.
-        raise RuleViolation(f"--command-id {quoted(command_id)} has spaces: an id is one word")
+        raise RuleViolation(f"`--command-id` {quoted(command_id)} has spaces: an id is one word")
     return command_id
 
 

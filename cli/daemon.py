@@ -97,7 +97,7 @@ def downtime_report(
             if start > c.clock:
                 clock = calendar.format(c.clock)
                 raise render.usage(
-                    f"--since {calendar.format(start)} is after the campaign's clock ({clock}): nothing has happened then yet"
+                    f"`--since` {calendar.format(start)} is after the campaign's clock ({clock}): nothing has happened then yet"
                 )
             items, none = (
                 s.notable(campaign, start, gm),

@@ -89,7 +89,7 @@ def _spec(
     from chronique.domain.text import quoted
 
     if applies not in ("full", "partial", "none"):
-        raise fail(f"--applies takes full, partial or none, not {quoted(applies)}")
+        raise fail(f"`--applies` takes `full`, `partial` or `none`, not {quoted(applies)}")
     return TestSpec(
         faculty=faculty,
         profession=profession,
@@ -397,7 +397,7 @@ def attack(
     from chronique.domain.text import quoted
 
     if defence not in ("dodge", "parry", "none"):
-        raise fail(f"--defence takes dodge, parry or none, not {quoted(defence)}")
+        raise fail(f"`--defence` takes `dodge`, `parry` or `none`, not {quoted(defence)}")
     _simultaneous_options(ctx, simultaneous)
     shot = _shot(ranged, target_size, distance, target_speed, angle, hyperbolic, erratic)
     blow = Attack(
@@ -493,9 +493,10 @@ def _simultaneous_options(ctx: typer.Context, simultaneous: bool) -> None:
     attack value serves only Attaque dans l'attaque, "lors d'attaques simultanées seulement"."""
     defence = typed_options(ctx, _DEFENCE_OPTIONS)
     if simultaneous and defence:
-        raise fail(f"simultaneous attacks meet no defence (both laid “Attaque”): drop {', '.join(defence)}")
+        dropped = ", ".join(f"`{option}`" for option in defence)
+        raise fail(f"simultaneous attacks meet no defence (both laid “Attaque”): drop {dropped}")
     if not simultaneous and typed_options(ctx, ["opponent_attack"]):
-        raise fail("--opponent-attack is the opponent's attack in simultaneous attacks: it needs --simultaneous")
+        raise fail("`--opponent-attack` is the opponent's attack in simultaneous attacks: it needs `--simultaneous`")
 
 
 def _exchange_line(x: Exchange, offensive: dict[str, int], defensive: dict[str, int]) -> str:
@@ -521,10 +522,10 @@ def _shot(
 
     if not ranged:
         if size_m is not None or distance_m is not None or speed_kmh or angle != 90 or hyperbolic or erratic:
-            raise fail("--target-size, --distance, --target-speed, --angle, --hyperbolic and --erratic go with --ranged")
+            raise fail("`--target-size`, `--distance`, `--target-speed`, `--angle`, `--hyperbolic` and `--erratic` go with `--ranged`")
         return None
     if size_m is None or distance_m is None:
-        raise fail("a ranged attack takes its difficulty from the target's size and distance: give --target-size and --distance")
+        raise fail("a ranged attack takes its difficulty from the target's size and distance: give `--target-size` and `--distance`")
     try:
         return RangedShot(round(size_m * 100), distance_m, speed_kmh, angle, hyperbolic, -erratic)
     except RuleViolation as error:
@@ -584,7 +585,7 @@ def damage(
 
     if not source.strip():
         # Ruling E93: the log says who or what dealt the blow ("(the GM)"); an empty one read "()".
-        raise fail("--source names who or what dealt the damage: it cannot be empty")
+        raise fail("`--source` names who or what dealt the damage: it cannot be empty")
 
     def act(world: World) -> Told[dict[str, Any], str]:
         taken = suffer_damage(world, character, amount, source.strip(), location, ranged=ranged, bypass_armour=bypass_armour)
@@ -831,7 +832,7 @@ def scene_act(
     if kind == "attack":
         # Ruling E81 (§Combats): an attack's point is spent by the attack itself, which records it;
         # spent here it would read "an attack" in the log with no attack made.
-        raise fail("an attack spends its action point through `elor attack`, which makes it: --as takes action, wait or reserve")
+        raise fail("an attack spends its action point through `elor attack`, which makes it: `--as` takes `action`, `wait` or `reserve`")
 
     def act(world: Any) -> str:
         back = take_opportunity(world, names, kind)
@@ -885,9 +886,10 @@ def scene_end(ctx: typer.Context, campaign: str = CAMPAIGN) -> None:
 
 
 def _typed(verb: str, *options: tuple[str, object]) -> str:
-    """The options typed among ``options`` (name, value; None when not typed) with ``verb``
-    agreeing ("--risk-step shapes", "--risk-every and --risk-step shape"); empty if none was."""
-    typed = [option for option, value in options if value is not None]
+    """The options typed among ``options`` (name, value; None when not typed), in backticks as
+    what to type (rulings EB35, EB57), with ``verb`` agreeing ("`--risk-step` shapes",
+    "`--risk-every` and `--risk-step` shape"); empty if none was."""
+    typed = [f"`{option}`" for option, value in options if value is not None]
     if not typed:
         return ""
     return f"{' and '.join(typed)} {verb if len(typed) == 1 else verb.removesuffix('s')}"
@@ -936,15 +938,15 @@ def long_start(
     from chronique.domain.text import quoted
 
     if manual and in_scene:
-        raise fail("--manual and --in-scene are two different paces: choose one")
+        raise fail("`--manual` and `--in-scene` are two different paces: choose one")
     # Ruling E87: an option that would change nothing is refused rather than dropped without a
     # word, as E78 does for a defence against simultaneous attacks.
     shaping = _typed("shapes", ("--risk-threshold", risk_threshold), ("--risk-every", risk_every), ("--risk-step", risk_step))
     if shaping and risk is None:
-        raise fail(f"{shaping} a risk clock, and this long action has none: name its risk with --risk")
+        raise fail(f"{shaping} a risk clock, and this long action has none: name its risk with `--risk`")
     work_day = _typed("sets", ("--hours-per-day", hours_per_day), ("--start-hour", start_hour))
     # §Actions longues, E22: only downtime work in units under a day is tested inside a work day.
-    unwindowed = "it is tested by hand (--manual)" if manual else "it is paced by action points (--in-scene)" if in_scene else None
+    unwindowed = "it is tested by hand (`--manual`)" if manual else "it is paced by action points (`--in-scene`)" if in_scene else None
     if unwindowed is None and parse_duration(unit) >= DAY:
         unwindowed = f"its unit of {duration_words(parse_duration(unit))} is tested a whole unit after the last (§Actions longues)"
     if work_day and unwindowed:

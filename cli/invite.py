@@ -115,13 +115,13 @@ def _base_url(param: typer.CallbackParam, value: str | None) -> str | None:
     except ValueError:
         parts, port_ok = None, False
     if parts is None or parts.scheme not in ("http", "https") or not parts.hostname or not port_ok or parts.query or parts.fragment:
-        raise fail(f"--base-url must be the web server's address, such as {DEFAULT_BASE_URL}, not {quoted(value, 40)}")
+        raise fail(f"`--base-url` must be the web server's address, such as `{DEFAULT_BASE_URL}`, not {quoted(value, 40)}")
     if any(character.isspace() for character in value):
-        raise fail("--base-url must be one address, without spaces")
+        raise fail("`--base-url` must be one address, without spaces")
     # The address is printed into links and pages: only what a URL may hold unescaped (RFC 3986).
     odd = next((c for c in value if c in _NOT_IN_AN_ADDRESS or not c.isprintable()), None)
     if odd is not None:
-        raise fail(f"--base-url must be an address, which never holds {character_in_words(odd)}")
+        raise fail(f"`--base-url` must be an address, which never holds {character_in_words(odd)}")
     return value.rstrip("/")
 
 

@@ -50,19 +50,19 @@ def register(app: typer.Typer) -> None:
         from chronique.adapters.services import LogPage
 
         if tail is not None and limit is not None:
-            raise render.usage("give --tail or --limit, not both")
+            raise render.usage("give `--tail` or `--limit`, not both")
         if tail is not None and page is not None:
-            raise render.usage("give --tail or --page, not both: --tail shows the last events, --page a page of --limit")
+            raise render.usage("give `--tail` or `--page`, not both: `--tail` shows the last events, `--page` a page of `--limit`")
         if page is not None and limit is None:
             # Ruling TB21: a page counts --limit events; without it --page was dropped unsaid and
             # the whole log shown as though it were that page.
-            raise render.usage(f"--page {page} counts pages of --limit events: give --limit too")
+            raise render.usage(f"`--page {page}` counts pages of `--limit` events: give `--limit` too")
 
         def show(s: Chronique) -> None:
             calendar = s.calendar(s.campaign(campaign))
             start, end = (calendar.parse(since) if since else None), (calendar.parse(until) if until else None)
             if start is not None and end is not None and start > end:
-                raise render.usage(f"--from {calendar.format(start)} is after --to {calendar.format(end)}: no moment is in both")
+                raise render.usage(f"`--from` {calendar.format(start)} is after `--to` {calendar.format(end)}: no moment is in both")
             asked = LogPage(
                 characters=tuple(character),
                 session=session,

@@ -19,7 +19,7 @@ from typing import Any
 
 # The commands without --json, and why: each keeps running, or writes something other than a result.
 WITHOUT_JSON = {
-    ("shell",): "an interactive session of many commands: each command typed in it takes --json",
+    ("shell",): "an interactive session of many commands: each command typed in it takes `--json`",
     ("daemon",): "runs until stopped and writes a log, not a result",
     ("serve",): "serves the web journal until stopped and writes a log, not a result",
     ("completion",): "prints a shell's completion script, which the shell reads",

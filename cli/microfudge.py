@@ -123,7 +123,7 @@ def _as_players_see(s: Chronique, campaign: str, refused: Unable) -> RuleViolati
             return refused  # what refuses shows on their sheet too (a face-up Décisif, M81)
     return RuleViolation(
         f"{shown.name} cannot do that now, for a reason that lies face down with a hidden roll until {_ends(veil)} is over "
-        "(the GM's view, --gm, names it)"
+        "(the GM's view, `--gm`, names it)"
     )
 
 

@@ -24,7 +24,7 @@ app = typer.Typer(help="Write session recaps and notes on characters (Markdown),
 # UTF-8 spends at most four bytes a character: a file longer than this holds more than a note may.
 _MOST_BYTES = 4 * NOTE_LIMIT
 
-TEXT_HELP = "The text, in Markdown, on one line (for more, use --file)."
+TEXT_HELP = "The text, in Markdown, on one line (for more, use `--file`)."
 FILE = typer.Option(None, "--file", help="Read the text (Markdown, UTF-8) from this file; `-` reads it from standard input.")
 AUTHOR = typer.Option(
     GM,
@@ -37,7 +37,7 @@ AUTHOR = typer.Option(
 def text_of(text: str | None, file: Path | None) -> str:
     """The note's text: the argument, or the file's (standard input for '-'); exactly one of them."""
     if (text is None) == (file is None):
-        raise fail("give the text either as an argument or with --file, not both" if text is not None else "give the text, or --file")
+        raise fail("give the text either as an argument or with `--file`, not both" if text is not None else "give the text, or `--file`")
     if file is None:
         return text or ""
     data = bounds.read_bounded(

@@ -431,6 +431,10 @@ def verification(reports: dict[str, Report], as_json: bool) -> None:
                     "detail": r.detail,
                     "events": r.events,
                     "draws": r.draws,
+                    # The events the check could not open, and those it read in full that the
+                    # players' log shows face down until their epoch is revealed (ruling EB53).
+                    "hidden": r.hidden,
+                    "read_face_down": r.read_face_down,
                     "epochs_revealed": r.epochs_revealed,
                     "epochs_open": r.epochs_open,
                     "seals": r.seals,

@@ -25,7 +25,7 @@ def register(app: typer.Typer) -> None:
         """Serve the web journal until Ctrl-C: each player opens the link `chronique invite` gave them."""
         if not host.strip():
             # An empty address binds every network the machine is on: never the default's by mistake.
-            raise fail("--host is empty: name the address to listen on (127.0.0.1, the default, serves this machine only)")
+            raise fail("`--host` is empty: name the address to listen on (127.0.0.1, the default, serves this machine only)")
         import uvicorn
 
         from chronique.web.app import create_app
@@ -42,7 +42,7 @@ def register(app: typer.Typer) -> None:
                 listener.bind((host, port))
             except OSError as error:
                 listener.close()
-                raise fail(f"cannot listen on {host} port {port}: {error.strerror or error} (another --port or --host?)") from None
+                raise fail(f"cannot listen on {host} port {port}: {error.strerror or error} (another `--port` or `--host`?)") from None
             typer.echo(f"serving the web journal at http://{host}:{port}/ (Ctrl-C stops it)", err=True)
             # uvicorn's own access log would print each path, invite tokens included: ours leaves them out.
             # proxy_headers off: an address a client writes in X-Forwarded-For (which a plain proxy_pass

@@ -463,7 +463,7 @@ def register(root: typer.Typer) -> None:
             raise fail("this is the shell already: type the command itself")
         top = ctx.find_root()
         if top.params.get("command_id") is not None:
-            raise fail("--command-id names one command: give it on that command's line, in the shell")
+            raise fail("`--command-id` names one command: give it on that command's line, in the shell")
         state: State = top.obj
         warm = Warm(state.db)
         token = SHELL.set(warm)

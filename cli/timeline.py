@@ -50,7 +50,7 @@ def register(app: typer.Typer) -> None:
         from chronique.domain.gametime import calendar_from, parse_duration
 
         if (duration is None) == (to is None):
-            raise render.usage("give a duration or --to, not both and not neither")
+            raise render.usage("give a duration or `--to`, not both and not neither")
 
         def target(c: Campaign) -> int:
             if to is not None:
@@ -121,7 +121,7 @@ def ask(losses: list[str], drew: bool) -> None:
         return
     if not at_a_terminal():
         raise fail(
-            f"this advance may be irreversible ({'; '.join(' '.join(loss.split()) for loss in losses)}): run it with --yes to record it"
+            f"this advance may be irreversible ({'; '.join(' '.join(loss.split()) for loss in losses)}): run it with `--yes` to record it"
         )
     # Ruling TB22: with nothing left to chance the dry run is what the advance will do.
     simulated = "In a dry run with throwaway dice (the real draws will differ)" if drew else "With nothing left to chance"

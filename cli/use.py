@@ -80,7 +80,7 @@ def register(app: typer.Typer) -> None:
         """
         db = ctx.find_root().obj.db
         if clear and campaign is not None:
-            raise fail("give a campaign or --clear, not both")
+            raise fail("give a campaign or `--clear`, not both")
         if clear:
             _remember(db, None)
             typer.echo("no default campaign for this journal")

@@ -60,7 +60,7 @@ def _check(skill: str | None, characteristic: str | None, difficulty: str, modif
     from chronique.domain.rulesets.westernparade.play import Check
 
     if (skill is None) == (characteristic is None):
-        raise fail("roll under --skill or under --characteristic (one of them)")
+        raise fail("roll under `--skill` or under `--characteristic` (one of them)")
     return Check(skill, characteristic, difficulty, _modifiers(modifiers), reason, **more)
 
 
@@ -194,16 +194,25 @@ def shoot_cmd(
         callback=bounds.within(2, limits.CARTRIDGES),
         help="Rapid fire: this many quick shots, up to the weapon's rate of fire, each -40%, no aimed location (§3.3.5).",
     ),
+    cartridge: str = typer.Option(None, "--cartridge", help="A shotgun's cartridge: 4-0, 8-0, 16-0 or 32-0 (§3.6.1.2)."),
+    both_barrels: bool = typer.Option(
+        False, "--both-barrels", help="A shotgun's two triggers at once: two charges, the second at -25% (§3.6.1.8)."
+    ),
 ) -> None:
     """Fire: to-hit with Tables 3.11-3.20, the location, the damage; the hit wounds the target,
     a stray bullet the bystander in its path. Each shot takes a cartridge out of the gun
-    (§3.1.5.5: `western-parade reload` puts them back)."""
+    (§3.1.5.5: `western-parade reload` puts them back). A shotgun fires the `--cartridge` it is
+    loaded with (§3.6.1), one barrel or `--both-barrels`."""
     from chronique.domain.rulesets.westernparade.combat import ShotSetup, parse_aim
+    from chronique.domain.rulesets.westernparade.combat import cartridge as pellets_of
+    from chronique.domain.rulesets.westernparade.play import both_barrels as fire_both
     from chronique.domain.rulesets.westernparade.play import rapid_fire, shoot
 
     situation = _modifiers(modifier)  # refused before the journal is opened
     if fast and rapid is not None:
-        raise fail("a shot is fast (§3.3.4) or one of a rapid fire's (§3.3.5), not both: --fast or --rapid")
+        raise fail("a shot is fast (§3.3.4) or one of a rapid fire's (§3.3.5), not both: `--fast` or `--rapid`")
+    if both_barrels and rapid is not None:
+        raise fail("both barrels of a shotgun (§3.6.1.8) are no rapid fire (§3.3.5): `--both-barrels` or `--rapid`")
 
     def act(world: World) -> tuple[tuple[str, str, str | None], Told[list[Shot], list[str]]]:
         setup = ShotSetup(
@@ -220,9 +229,12 @@ def shoot_cmd(
             wrong_hand=wrong_hand,
             two_hands=not one_hand,
             extra=situation,
+            cartridge=pellets_of(cartridge) if cartridge is not None else None,
         )
         if rapid is not None:
             shots = rapid_fire(world, shooter, target, weapon, rapid, setup, d100, bystander)
+        elif both_barrels:
+            shots = fire_both(world, shooter, target, weapon, setup, d100)
         else:
             shots = [shoot(world, shooter, target, weapon, setup, d100, bystander)]
         # The people as the journal names them, not as typed ("Doc" is Doc Holloway).
@@ -235,6 +247,8 @@ def shoot_cmd(
     for number, shot in enumerate(told.result, start=1):
         if rapid is not None:
             typer.echo(f"quick shot {number} of {rapid} (§3.3.5):")
+        elif both_barrels:
+            typer.echo(f"barrel {number} of 2 (§3.6.1.8):")
         _said_shot(shot, name, aimed_at, in_path)
     if rapid is not None and len(told.result) < rapid:
         typer.echo(f"the rapid fire stops after {len(told.result)} of {rapid} quick shots")
@@ -244,15 +258,19 @@ def shoot_cmd(
 def _said_shot(shot: Shot, shooter: str, target: str, bystander: str | None) -> None:
     """What one shot did, one line each: its roll, then the hit, the explosion or the stray
     bullet, the bystander it hit, the recoil; each person by the name the journal knows them by."""
-    from chronique.domain.rulesets.westernparade.describe import stray, where
+    from chronique.domain.rulesets.westernparade.describe import charge_words, stray, where
 
     typer.echo(f"{shooter}: {describe(shot.outcome)}")
-    # A hit has its location and damage; a miss its stray direction, unless the gun exploded.
-    if shot.damage is not None and shot.location is not None:
+    # A hit has its location and damage; a miss its stray direction, unless the gun exploded; a
+    # shotgun's charge (§3.6.1) says its pellets in the log's words, a line each.
+    if shot.exploded is not None:
+        typer.echo(f"the gun explodes in {shooter}'s hands: {shot.exploded.damage} damage to the {where(shot.exploded.location)}")
+    elif shot.charge is not None:
+        for line in charge_words(shot.charge, target):
+            typer.echo(line)
+    elif shot.damage is not None and shot.location is not None:
         through = ", passed through" if shot.damage.pass_through else ""
         typer.echo(f"hit {target} in the {where(shot.location)} for {shot.damage.total} damage{through}")
-    elif shot.exploded is not None:
-        typer.echo(f"the gun explodes in {shooter}'s hands: {shot.exploded.damage} damage to the {where(shot.exploded.location)}")
     elif shot.stray is not None:
         typer.echo(f"missed: the bullet goes {stray(shot.stray)}")
     if shot.stray_hit is not None:
@@ -294,7 +312,7 @@ def reload_cmd(
     from chronique.domain.rulesets.westernparade.play import reload
 
     if out_of_fight and actions is not None:
-        raise fail("a reload out of a fight takes the minutes it needs, not --actions")
+        raise fail("a reload out of a fight takes the minutes it needs, not `--actions`")
 
     def act(world: World) -> tuple[str, Reload]:
         return named(world, character), reload(world, character, weapon, None if out_of_fight else actions or 1, cartridges)
@@ -328,7 +346,7 @@ def strike_cmd(
     from chronique.domain.rulesets.westernparade.play import Blow, strike
 
     if defence not in ("none", "dodge", "parry"):
-        raise fail(f"--defence takes none, dodge or parry, not {quoted(defence)}")
+        raise fail(f"`--defence` takes `none`, `dodge` or `parry`, not {quoted(defence)}")
     blow = Blow(weapon, column, defence, defence_skill, timing, _modifiers(modifier))
 
     def act(world: World) -> tuple[str, str, Told[Struck, list[str]]]:

@@ -224,11 +224,11 @@ def _capital(param: typer.CallbackParam, value: str | None) -> str | None:
     try:
         cents = capital_cents(value)
     except ValueError:
-        raise fail(f"--capital takes dollars ($1,250.50, 1250.50 or 1250), not {quoted(value, 20)}") from None
+        raise fail(f"`--capital` takes dollars (`$1,250.50`, `1250.50` or `1250`), not {quoted(value, 20)}") from None
     if not 1 <= cents <= limits.CAPITAL:
         digits = len(value.strip().lstrip("$ ").split(".")[0].replace(",", ""))
         got = f"a number of {digits:,} digits" if digits > _MOST_DOLLAR_DIGITS else dollars(cents)
-        raise fail(f"--capital must be between {dollars(1)} and {dollars(limits.CAPITAL)} (got {got})")
+        raise fail(f"`--capital` must be between {dollars(1)} and {dollars(limits.CAPITAL)} (got {got})")
     return value
 
 

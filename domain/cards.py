@@ -71,7 +71,7 @@ def normalise(text: str) -> str:
     if cleaned[:-1] == "1":
         cleaned = "A" + cleaned[-1]
     if not is_card(cleaned):
-        raise ValueError(f"{quoted(text)} is not a card (write e.g. 7H, 10S, QD, AC, or 7♥)")
+        raise ValueError(f"{quoted(text)} is not a card (write e.g. `7H`, `10S`, `QD`, `AC`, or `7♥`)")
     return cleaned
 
 

@@ -33,7 +33,7 @@ def parse_duration(text: str) -> int:
     # Checked whole first, from its start only: searched for its parts at every position, a long
     # run of digits with no unit cost time in the square of its length (a minute at 50,000 digits).
     if not _WHOLE_DURATION.fullmatch(cleaned):
-        raise RuleViolation(f"{quoted(shown)} is not a duration (write e.g. 30s, 10m, 3h, 2d, 1w)")
+        raise RuleViolation(f"{quoted(shown)} is not a duration (write e.g. `30s`, `10m`, `3h`, `2d`, `1w`)")
     parts = _DURATION.findall(cleaned)
     if any(len(n) > MOST_DIGITS for n, _ in parts):
         raise RuleViolation(f"{quoted(shown)} is far longer than any duration")
@@ -100,10 +100,10 @@ class Calendar(Protocol):
         ...
 
 
-# The example a refusal gives is written bare, as a duration's and a card's are: between straight
-# quotes beside the typographic ones around what was typed (ruling EB19), it read as two ways of
-# quoting in one line (ruling EB24).
-_NOT_A_DAY = "not a game date (write a date such as Day 3 14:00)"
+# The example a refusal gives is to type, so in backticks as a duration's and a card's are, beside
+# the typographic quotes around what was typed (rulings EB19, EB35, EB55; EB24 had it bare).
+_NOT_A_DAY = "not a game date (write a date such as `Day 3 14:00`)"
+_NOT_A_START = "not a start date (write a date such as `1873-04-12 08:00`)"
 
 
 class DayCountCalendar:
@@ -159,7 +159,7 @@ class GregorianCalendar:
         try:
             moment = datetime.fromisoformat(text.strip())
         except ValueError:
-            raise RuleViolation(f"{quoted(shortened(text, ECHOED))} is not a date (write a date such as 1873-04-12 08:00)") from None
+            raise RuleViolation(f"{quoted(shortened(text, ECHOED))} is not a date (write a date such as `1873-04-12 08:00`)") from None
         return int((moment - self._origin).total_seconds())
 
     def names_a_whole_day(self, text: str) -> bool:
@@ -190,20 +190,17 @@ class WrongCalendar(RuleViolation):
 
     def __init__(self, text: str, gregorian: bool) -> None:
         self.text, self.gregorian = text, gregorian
-        super().__init__(
-            f"{quoted(shortened(text, ECHOED))} is "
-            + ("not a start date (write a date such as 1873-04-12 08:00)" if gregorian else _NOT_A_DAY)
-        )
+        super().__init__(f"{quoted(shortened(text, ECHOED))} is " + (_NOT_A_START if gregorian else _NOT_A_DAY))
 
     def explained(self, game: str, others: str) -> str:
         """The refusal with its reason, ``others`` naming the games on the other calendar:
         "“1925-10-01 09:00” is not a game date: a MicroFudge CECJ campaign counts days (write a date
-        such as Day 1 08:00); a calendar date is for Western Parade"."""
+        such as `Day 1 08:00`); a calendar date is for Western Parade"."""
         a = "an" if game[:1].upper() in "AEIOU" else "a"
         if self.gregorian:
-            why = f"runs on the real calendar (write a date such as 1873-04-12 08:00); a day count is for {others}"
+            why = f"runs on the real calendar (write a date such as `1873-04-12 08:00`); a day count is for {others}"
             return f"{quoted(shortened(self.text, ECHOED))} is not a start date: {a} {game} campaign {why}"
-        why = f"counts days (write a date such as Day 1 08:00); a calendar date is for {others}"
+        why = f"counts days (write a date such as `Day 1 08:00`); a calendar date is for {others}"
         return f"{quoted(shortened(self.text, ECHOED))} is not a game date: {a} {game} campaign {why}"
 
 
@@ -217,7 +214,7 @@ def calendar_for_start(start: str | None, gregorian: bool) -> tuple[Calendar, in
         except ValueError:
             if DayCountCalendar().names_a_day(text):
                 raise WrongCalendar(text, gregorian) from None
-            raise RuleViolation(f"{quoted(shortened(text, ECHOED))} is not a start date (write a date such as 1873-04-12 08:00)") from None
+            raise RuleViolation(f"{quoted(shortened(text, ECHOED))} is {_NOT_A_START}") from None
         calendar = GregorianCalendar(moment.date().isoformat())
         return calendar, calendar.parse(text)
     days, text = DayCountCalendar(), start or "Day 1 08:00"

@@ -110,20 +110,20 @@ def make_pacing(
 ) -> Pacing:
     """A checked pacing: a positive ratio, or a schedule with a positive step."""
     if (ratio is None) == (every is None):
-        raise RuleViolation("choose one pacing: --ratio, or --every with --advance")
+        raise RuleViolation("choose one pacing: `--ratio`, or `--every` with `--advance`")
     if ratio is not None and ratio < 1:
         raise RuleViolation("the ratio is a whole number of in-game seconds per real second, at least 1")
     if every is not None:
         match = _EVERY.match(every.strip().lower())
         # A time of day past 23:59 matches the pattern but names no moment: the daemon would fail on it at every pass.
         if not match or int(match.group(2)) > 23 or int(match.group(3)) > 59:
-            raise RuleViolation(f"{quoted(every)} is not a schedule (write one such as mon 09:00 or daily 20:00)")
+            raise RuleViolation(f"{quoted(every)} is not a schedule (write one such as `mon 09:00` or `daily 20:00`)")
         if not step or step < 1:
-            raise RuleViolation("a scheduled pacing needs --advance, e.g. 1w")
+            raise RuleViolation("a scheduled pacing needs `--advance`, e.g. `--advance 1w`")
         every = every.strip().lower()
     _zone(tz)
     if until is not None and until <= anchor_game:
-        raise RuleViolation("--until must be later than the campaign's clock")
+        raise RuleViolation("`--until` must be later than the campaign's clock")
     return Pacing(ratio, every, step or 0, tz, until, anchor_real, anchor_game)
 
 

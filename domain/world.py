@@ -75,7 +75,7 @@ class World:
             if len(given) == 1:
                 return given[0]
             if given:
-                names = spoken([c.name for c in given])
+                names = spoken(sorted(c.name for c in given))  # in a stable order, whatever the loading's
                 raise RuleViolation(
                     f"{quoted(name)} could be more than one character in {self.campaign.name}: {names}; type the whole name"
                 ) from None

@@ -277,7 +277,7 @@ def test_on_postgresql_backup_and_restore_name_pg_dump_and_pg_restore_and_do_not
     monkeypatch.chdir(tmp_path)
     dumped = run(postgres, "backup", "-o", "chronique.dump", check=False)
     assert dumped.returncode == 2 and dumped.stderr.count("\n") == 1
-    assert f"pg_dump --format=custom --file=chronique.dump {postgres}" in dumped.stderr
+    assert f"`pg_dump --format=custom --file=chronique.dump {postgres}`" in dumped.stderr
     restored = run(postgres, "restore", "chronique.dump", check=False)
-    assert restored.returncode == 2 and f"pg_restore --clean --dbname={postgres} chronique.dump" in restored.stderr
+    assert restored.returncode == 2 and f"`pg_restore --clean --dbname={postgres} chronique.dump`" in restored.stderr
     assert list(tmp_path.iterdir()) == []

@@ -215,8 +215,8 @@ def test_a_journal_from_before_command_ids_gets_their_table_when_opened(db: str)
 @pytest.mark.parametrize(
     ("given", "problem"),
     [
-        ("", "--command-id is empty: give the id of the command to run at most once, or leave it out for a new one"),
-        ("two words", "--command-id “two words” has spaces: an id is one word"),
+        ("", "`--command-id` is empty: give the id of the command to run at most once, or leave it out for a new one"),
+        ("two words", "`--command-id` “two words” has spaces: an id is one word"),
         ("x" * 101, "--command-id is 101 characters long; at most 100 are allowed"),
         ("bell\x07", "--command-id may hold only printable characters, not a bell character (U+0007)"),  # EB27
     ],
@@ -358,7 +358,7 @@ def test_a_server_gone_around_the_commit_says_how_to_retry_and_the_retry_records
         assert (first.returncode, first.stdout, len(lines)) == (1, "", 1), first.stderr
         assert lines[0].startswith("error: cannot reach the journal's database: ")
         assert lines[0].endswith(
-            "; whether the command was recorded is unknown: run the same command again with --command-id gm-9 to record it at most once"
+            "; whether the command was recorded is unknown: run the same command again with `--command-id gm-9` to record it at most once"
         )
         assert count(db, RECORDS[ADVANCE]) == int(committed)
         again = run(db, "--command-id", "gm-9", *ADVANCE)

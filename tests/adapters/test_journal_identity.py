@@ -233,7 +233,7 @@ def test_a_file_that_is_not_a_journal_is_refused_and_left_byte_for_byte(tmp_path
 def test_an_empty_db_option_is_refused_and_the_default_journal_is_not_touched(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
     for command in (("campaign", "list"), ("init",)):
-        refused(run("", *command, check=False), "--db is empty")
+        refused(run("", *command, check=False), "`--db` is empty")
     assert list(tmp_path.iterdir()) == []
 
 

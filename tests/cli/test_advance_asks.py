@@ -30,7 +30,7 @@ def test_off_a_terminal_a_deadly_advance_is_refused_in_one_line_and_records_noth
     result = run(db, "advance", CITY, "2h", check=False)
     assert (result.returncode, result.stdout) == (2, "")
     assert result.stderr.count("\n") == 1 and result.stderr.startswith("error: this advance may be irreversible (1873-04-12 ")
-    assert f"{SAM}: died (blood loss)" in result.stderr and result.stderr.endswith("run it with --yes to record it\n")
+    assert f"{SAM}: died (blood loss)" in result.stderr and result.stderr.endswith("run it with `--yes` to record it\n")
     assert stored(db) == before
 
 

@@ -15,7 +15,7 @@ from verdelune_party import verdelune_party
 
 from chronique.domain.limits import STORABLE
 
-NO_CAPITAL = "--capital must be between $0.01 and $10,000,000.00 (got $0.00)"  # rulings BD11, WC31: in dollars
+NO_CAPITAL = "`--capital` must be between $0.01 and $10,000,000.00 (got $0.00)"  # rulings BD11, WC31: in dollars
 
 HUGE = str(10**25)
 
@@ -90,7 +90,7 @@ def test_a_pacing_step_or_ratio_beyond_its_range_is_refused(db: str) -> None:
     assert line == f"error: --ratio must be between 1 and 365,000 (got {10**25:,})"
     # A negative step was a traceback (issue 18, item 4): it is not a duration at all.
     assert refused(db, "pace", "set", campaign, "--every", "mon 09:00", "--advance", "-1w") == (
-        "error: “-1w” is not a duration (write e.g. 30s, 10m, 3h, 2d, 1w)"
+        "error: “-1w” is not a duration (write e.g. `30s`, `10m`, `3h`, `2d`, `1w`)"
     )
 
 
@@ -273,7 +273,7 @@ def test_a_banking_capital_beyond_ten_million_dollars_is_refused_s6_8_1(db: str)
     for capital in (STORABLE + 1, 10**20):
         line = refused(db, "western-parade", "downtime", "activity", "Dodge", "Sam Parkerson", "banking", "--capital", str(capital))
         said = f"${capital:,}.00" if len(str(capital)) <= 20 else f"a number of {len(str(capital))} digits"
-        assert line == f"error: --capital must be between $0.01 and $10,000,000.00 (got {said})"
+        assert line == f"error: `--capital` must be between $0.01 and $10,000,000.00 (got {said})"
     run(db, "western-parade", "downtime", "activity", "Dodge", "Sam Parkerson", "banking", "--capital", "10000000")
 
 

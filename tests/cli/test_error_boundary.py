@@ -175,7 +175,7 @@ def test_a_group_named_alone_still_shows_its_help(verdelune: str) -> None:
 
 def test_pace_set_with_a_negative_advance_is_bad_input(verdelune: str) -> None:
     line = refused(verdelune, "pace", "set", "Verdelune", "--every", "mon 09:00", "--advance", "-1w", status=2)
-    assert line == "error: “-1w” is not a duration (write e.g. 30s, 10m, 3h, 2d, 1w)"
+    assert line == "error: “-1w” is not a duration (write e.g. `30s`, `10m`, `3h`, `2d`, `1w`)"
 
 
 def test_the_daemon_refuses_a_tick_that_is_not_a_number(verdelune: str) -> None:
@@ -198,7 +198,7 @@ def test_an_unexpected_error_is_one_line_naming_it_and_the_way_to_the_traceback(
     from chronique.cli.boundary import explain
 
     assert explain(AssertionError("the deck lost a card")) == (
-        "unexpected AssertionError: the deck lost a card (run with --debug for the traceback)",
+        "unexpected AssertionError: the deck lost a card (run with `--debug` for the traceback)",
         1,
     )
 

@@ -151,7 +151,7 @@ def test_a_schedule_at_an_hour_past_23_59_is_refused_and_records_nothing(db: str
     before = _refs(db, "--gm")
     for every in ("mon 25:00", "daily 9:60"):
         refused = run(db, "pace", "set", "Verdelune", "--every", every, "--advance", "1w", check=False)
-        said = f"error: “{every}” is not a schedule (write one such as mon 09:00 or daily 20:00)\n"
+        said = f"error: “{every}” is not a schedule (write one such as `mon 09:00` or `daily 20:00`)\n"
         assert (refused.returncode, refused.stderr) == (2, said)
     assert _refs(db, "--gm") == before
     run(db, "pace", "set", "Verdelune", "--every", "mon 23:59", "--advance", "1w")
@@ -163,7 +163,7 @@ def test_a_log_asked_from_after_its_end_is_bad_input_not_an_empty_page(db: str) 
     run(db, "campaign", "new", "Verdelune", "--ruleset", "cartes", "--start", "Day 1 08:00")
     refused = run(db, "log", "Verdelune", "--from", "Day 3", "--to", "Day 1", check=False)
     assert (refused.returncode, refused.stdout) == (2, "")
-    assert refused.stderr == "error: --from Day 3 00:00 is after --to Day 1 00:00: no moment is in both\n"
+    assert refused.stderr == "error: `--from` Day 3 00:00 is after `--to` Day 1 00:00: no moment is in both\n"
 
 
 def test_a_campaign_named_as_another_but_for_case_or_accents_is_refused_ruling_eb10(db: str) -> None:

@@ -95,10 +95,10 @@ def test_an_unknown_player_is_refused_in_one_line_naming_the_players_and_nothing
     nobody = run(db, "invite", "revoke", CAMPAIGN, "Anne-Marie", check=False)
     assert (nobody.returncode, nobody.stderr) == (2, "error: no link to Vallée Verte was ever issued: nothing to revoke\n")
     bad_url = run(db, "invite", CAMPAIGN, "Benoît", "--base-url", "javascript:alert(1)", check=False)
-    assert bad_url.returncode == 2 and bad_url.stderr.startswith("error: --base-url must be the web server's address")
+    assert bad_url.returncode == 2 and bad_url.stderr.startswith("error: `--base-url` must be the web server's address, such as `http")
     # Markup in the address would land in every link and page printed with it.
     markup = run(db, "invite", CAMPAIGN, "Benoît", "--base-url", 'https://x.org/a"><script>', check=False)
-    assert (markup.returncode, markup.stderr) == (2, 'error: --base-url must be an address, which never holds “"”\n')
+    assert (markup.returncode, markup.stderr) == (2, 'error: `--base-url` must be an address, which never holds “"”\n')
     assert json.loads(run(db, "invite", "list", CAMPAIGN, "--json").stdout) == []
 
 

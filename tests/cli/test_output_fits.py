@@ -93,4 +93,4 @@ def test_log_tail_and_newest_first(db: str) -> None:
     # Pages count from the newest when newest first.
     assert kinds(run(db, "log", CAMPAIGN, "--json", "--newest-first", "--limit", "2", "--page", "2").stdout) == every[::-1][2:4]
     refused = run(db, "log", CAMPAIGN, "--tail", "2", "--limit", "2", check=False)
-    assert (refused.returncode, refused.stderr) == (2, "error: give --tail or --limit, not both\n")
+    assert (refused.returncode, refused.stderr) == (2, "error: give `--tail` or `--limit`, not both\n")

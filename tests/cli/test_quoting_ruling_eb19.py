@@ -14,14 +14,14 @@ from chronique.domain.text import quoted
 
 REFUSED = [
     (("sheet", "Verdelune", "Alise"), "no character “Alise” in Verdelune (did you mean Alice?)"),
-    (("advance", "Verdelune", "3 fortnights"), "“3 fortnights” is not a duration (write e.g. 30s, 10m, 3h, 2d, 1w)"),
+    (("advance", "Verdelune", "3 fortnights"), "“3 fortnights” is not a duration (write e.g. `30s`, `10m`, `3h`, `2d`, `1w`)"),
     (
         ("cartes", "test", "Verdelune", "Alice", "l'Épée\\x"),
         "no skill “l'Épée\\x” in Alice's sheet (one of Athlétisme, Contact, Discrétion, Distance, Vigilance, "
         "Carrure, Rapidité, Sens, Volonté, Intellect, Équilibre)",
     ),
     (("sheet", "L'Auberge", "Alice"), "no campaign named “L'Auberge” (one of Verdelune)"),
-    (("log", "Verdelune", "--from", "Day zz"), "“Day zz” is not a game date (write a date such as Day 3 14:00)"),
+    (("log", "Verdelune", "--from", "Day zz"), "“Day zz” is not a game date (write a date such as `Day 3 14:00`)"),
     (("session", "start", "Verdelune"), "session 1 of Verdelune is still open"),
     (("export", "session", "Verdelune", "3"), "campaign Verdelune has no session 3"),
 ]

@@ -60,9 +60,9 @@ def test_a_seal_no_campaign_holds_still_fails_its_campaign_ruling_eb36(db: str) 
 def test_a_log_page_needs_its_size_ruling_tb21(db: str) -> None:
     verdelune_party(db)
     # --page without --limit was dropped unsaid: the whole log came out as though it were page 3.
-    assert _refusal(db, "log", "Verdelune", "--page", "3") == "error: --page 3 counts pages of --limit events: give --limit too"
+    assert _refusal(db, "log", "Verdelune", "--page", "3") == "error: `--page 3` counts pages of `--limit` events: give `--limit` too"
     assert _refusal(db, "log", "Verdelune", "--tail", "2", "--page", "2") == (
-        "error: give --tail or --page, not both: --tail shows the last events, --page a page of --limit"
+        "error: give `--tail` or `--page`, not both: `--tail` shows the last events, `--page` a page of `--limit`"
     )
 
 

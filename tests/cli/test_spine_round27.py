@@ -40,7 +40,7 @@ def test_the_shell_s_refusals_and_hints_name_commands_as_its_lines_are_typed_rul
     assert said.stderr.splitlines() == [
         "error: no event “ffffffff:3” in Verdelune: `log` lists its events",
         "error: “zzz” is not an event reference (write <id>:<version>, as `log` shows)",
-        "error: Verdelune has no players yet: `character player Verdelune CHARACTER PLAYER` names one, or --gm issues the GM's link",
+        "error: Verdelune has no players yet: `character player Verdelune CHARACTER PLAYER` names one, or `--gm` issues the GM's link",
     ]
     assert "; `undo` takes it back." in said.stdout
     assert "`chronique" not in said.stdout

@@ -91,7 +91,7 @@ def test_a_negative_number_is_a_value_where_a_command_takes_one_and_an_unknown_o
     assert run(db, "microfudge", "atout", "award", "Zombies", "Jim", "-1").stdout.strip() == "Jim loses 1 experience Atout"
     # A negative duration is no duration, in the duration's words (not "no such option: -1").
     backwards = run(db, "advance", "Zombies", "-1w", check=False)
-    assert (backwards.returncode, backwards.stderr) == (2, "error: “-1w” is not a duration (write e.g. 30s, 10m, 3h, 2d, 1w)\n")
+    assert (backwards.returncode, backwards.stderr) == (2, "error: “-1w” is not a duration (write e.g. `30s`, `10m`, `3h`, `2d`, `1w`)\n")
     unknown = run(db, "downtime", "board", "Zombies", "-x", check=False)
     assert unknown.returncode == 2 and unknown.stderr.startswith("error: no such option “-x”")
 

@@ -85,7 +85,7 @@ def test_an_empty_downtime_report_names_its_span_before_between_and_after_sessio
 def test_a_downtime_report_since_a_date_after_the_clock_is_refused_ruling_tb15(db: str) -> None:
     verdelune(db)
     assert refused(db, "downtime", "report", "Verdelune", "--since", "Day 50") == (
-        "error: --since Day 50 00:00 is after the campaign's clock (Day 1 08:00): nothing has happened then yet"
+        "error: `--since` Day 50 00:00 is after the campaign's clock (Day 1 08:00): nothing has happened then yet"
     )
 
 
@@ -184,7 +184,7 @@ def test_an_empty_host_is_refused_before_serving_every_network_ruling_eb18(db: s
     # by default, was served to every network, and announced at "http://:8000/".
     verdelune(db)
     assert refused(db, "serve", "--host", host) == (
-        "error: --host is empty: name the address to listen on (127.0.0.1, the default, serves this machine only)"
+        "error: `--host` is empty: name the address to listen on (127.0.0.1, the default, serves this machine only)"
     )
 
 

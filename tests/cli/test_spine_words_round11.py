@@ -118,8 +118,8 @@ def test_a_sheet_as_of_a_date_before_the_campaign_began_is_refused_in_one_line_r
 @pytest.mark.parametrize(
     ("start", "said"),
     [
-        ("Day 1 08:00", "error: “garbage” is not a game date (write a date such as Day 3 14:00)"),
-        ("1873-04-12 08:00", "error: “garbage” is not a date (write a date such as 1873-04-12 08:00)"),
+        ("Day 1 08:00", "error: “garbage” is not a game date (write a date such as `Day 3 14:00`)"),
+        ("1873-04-12 08:00", "error: “garbage” is not a date (write a date such as `1873-04-12 08:00`)"),
     ],
     ids=["a day count", "the real calendar"],
 )

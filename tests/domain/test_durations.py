@@ -30,14 +30,14 @@ def test_a_duration_reads_as_its_units_add_up(typed: str, seconds: int) -> None:
 
 @pytest.mark.parametrize("typed", ["", "d", "1x", "d1", "1d x", "1.5h", "-1d"])
 def test_what_is_no_duration_is_refused_saying_how_to_write_one(typed: str) -> None:
-    with pytest.raises(RuleViolation, match=r"is not a duration \(write e\.g\. 30s, 10m, 3h, 2d, 1w\)$"):
+    with pytest.raises(RuleViolation, match=r"is not a duration \(write e\.g\. `30s`, `10m`, `3h`, `2d`, `1w`\)$"):
         parse_duration(typed)
 
 
 def test_a_flood_of_digits_is_refused_in_one_short_line() -> None:
     with pytest.raises(RuleViolation) as refused:
         parse_duration("9" * 200_000)
-    assert str(refused.value) == f"“{'9' * 39}…” is not a duration (write e.g. 30s, 10m, 3h, 2d, 1w)"
+    assert str(refused.value) == f"“{'9' * 39}…” is not a duration (write e.g. `30s`, `10m`, `3h`, `2d`, `1w`)"
 
 
 def test_a_number_of_units_beyond_any_span_is_refused_not_a_crash() -> None:

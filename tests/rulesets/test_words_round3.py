@@ -146,7 +146,7 @@ def test_elor_names_the_card_laid_in_typographic_quotes_and_the_command_in_backt
     )
     assert refused_cleanly(
         db, "elor", "attack", "Tolosa", "Samson", "Montana James", "-w", "Hache", "--simultaneous", "--defence", "parry"
-    ) == ("error: simultaneous attacks meet no defence (both laid “Attaque”): drop --defence")
+    ) == ("error: simultaneous attacks meet no defence (both laid “Attaque”): drop `--defence`")
 
 
 def test_a_western_parade_sheet_refused_for_its_sex_quotes_it_in_words_not_as_Python_does_S1_6_ruling_WD28(db: str, tmp_path: Path) -> None:

@@ -16,7 +16,7 @@ def test_a_port_already_taken_is_one_line_and_exit_2(db: str) -> None:
         port = taken.getsockname()[1]
         refused = chronique(db, "serve", "--port", str(port), check=False)
     assert refused.returncode == 2
-    said = f"error: cannot listen on 127.0.0.1 port {port}: Address already in use (another --port or --host?)"
+    said = f"error: cannot listen on 127.0.0.1 port {port}: Address already in use (another `--port` or `--host`?)"
     assert refused.stderr.splitlines() == [said]
 
 

@@ -35,9 +35,10 @@ LIGHT_KIT = "light-kit"
 order's when none is named."""
 
 
-# What a purchase must name (§Expérience L536-540), and how the command line names it.
+# What a purchase must name (§Expérience L536-540), and how the command line names it: the rest
+# of a command given to `to_type` (through `cartes_command`), which puts it in backticks.
 _NAMED = {"skill": "skill to raise", "speciality": "skill the speciality is for", "characteristic": "characteristic to raise"}
-_EXAMPLES = {
+_EXAMPLES_TO_TYPE = {
     "skill": "skill Contact",
     "speciality": "speciality Contact --speciality Parade",
     "characteristic": "characteristic Carrure",
@@ -53,7 +54,7 @@ def spend(world: World, name: str, purchase: str, target: str, speciality: str, 
     if not target.strip() and purchase in _NAMED:
         # §Expérience L536-540: a skill, a speciality's skill or a characteristic is raised by name.
         # The example is the command as typed where it is read, for this character (ruling C150).
-        example = cartes_command(world, "xp spend", sheet.name, _EXAMPLES[purchase])
+        example = cartes_command(world, "xp spend", sheet.name, _EXAMPLES_TO_TYPE[purchase])
         raise RuleViolation(f"name the {_NAMED[purchase]}, e.g. {example}")
     governing = ""
     if purchase == "skill":
@@ -76,7 +77,7 @@ def spend(world: World, name: str, purchase: str, target: str, speciality: str, 
         # A name of spaces alone is no name: the sheet keeps names stripped, so it would record a
         # speciality its next reading refuses, and no later purchase could be made (ruling C107).
         if not speciality.strip():
-            raise RuleViolation("name the speciality to add (--speciality)")
+            raise RuleViolation("name the speciality to add (`--speciality`)")
         speciality = recordable_name(speciality, "the speciality")  # a name's length, as every name's
         held_already = next((name for name in sheet.skills[target].specialities if fold(name) == fold(speciality)), None)
         if held_already is not None:
@@ -153,12 +154,12 @@ def arrange_care(world: World, patient: str, healer: str | None, means: str | No
         medicine_level(0, means, extra_levels)  # rejects unknown means and levels before anything is recorded
         tending = tender.name  # as the sheet spells it, whatever was typed
     elif extra_levels:
-        raise RuleViolation("extra medicine levels need a healer (--healer)")
+        raise RuleViolation("extra medicine levels need a healer (`--healer`)")
     elif means is not None:
         # Without a healer the order stops the care (ruling C110): means given with none are a
         # change of means that forgot its healer, never a reason to stop the care unasked.
         label = medicine_means(means).label  # an unknown means is refused as such first
-        raise RuleViolation(f"care by {label} needs a healer (--healer); without one, care stops")
+        raise RuleViolation(f"care by {label} needs a healer (`--healer`); without one, care stops")
     elif not character.condition["care"]:
         # Without a healer the order stops the care that stands; with none standing (never given,
         # stopped, or lapsed with the last wound or at death, ruling C108) there is nothing to stop,

@@ -267,7 +267,7 @@ def spot(
     if range_of(distance_m) >= len(scale) and not sensor:
         raise RuleViolation(
             f"{world.character(watcher).name} cannot spot {world.character(sneak).name} {_metres(distance_m)} away without a "
-            f"sensor: beyond the range scale's last row ({_metres(scale[-1])}), only a sensor detects (give --sensor)"
+            f"sensor: beyond the range scale's last row ({_metres(scale[-1])}), only a sensor detects (give `--sensor`)"
         )
     hider = recorded_sheet(living(world, sneak))
     sneak_request = TestRequest(

@@ -196,8 +196,15 @@ def wound_malus(character: Character) -> int:
 
 def condition_malus(c: Mapping[str, Any]) -> int:
     """:func:`wound_malus` of a character's condition as the verifier keeps it (a plain mapping)."""
+    return wounds_own_malus(c) + c["ko_malus"]
+
+
+def wounds_own_malus(c: Mapping[str, Any]) -> int:
+    """The wounds' part of a condition's malus, without the knock-out's: lasting margin maluses
+    and escalated wounds' values (A10). The sheet and a draw's target say the knock-out's part
+    apart, "malus after a knock-out" (§Tirage de conscience L373; rulings C147, C152)."""
     escalated = sum(w["value"] for w in c["wounds"] if w.get("escalated"))
-    return sum(m["amount"] for m in c["lasting_malus"]) + escalated + c["ko_malus"]
+    return sum(m["amount"] for m in c["lasting_malus"]) + escalated
 
 
 def thresholds_in_words(characteristics: Mapping[str, int]) -> str:

@@ -4,7 +4,7 @@ consciousness effects as §KO ou OK tells them."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from types import SimpleNamespace
 from typing import Any
 
@@ -12,7 +12,7 @@ from chronique.domain.rulesets.cartes.condition import support_cards_spent
 from chronique.domain.rulesets.cartes.experience import step_words
 from chronique.domain.rulesets.cartes.resolution import SUPPORT_OF, as_counted, difficulty_name, purposes
 from chronique.domain.rulesets.cartes.tables import lethality_index, lethality_name, means_label, tables
-from chronique.domain.rulesets.words import SPINE, Describer, cards, described, plural, signed, topic_of
+from chronique.domain.rulesets.words import SPINE, Describer, cards, described, joined, plural, signed, topic_of
 
 # §KO ou OK L354-361: what one hit does to consciousness.
 _EFFECTS = {
@@ -289,9 +289,13 @@ def _drawn_under_care(e: Any) -> str:
         return f"against {o['target']} (Carrure) at {_level_drawn(o)}: {cards(o['cards'])}"
     m = medicine["outcome"]
     care = f"{plural(medicine['bonus'], 'bonus marker')}" if m["success"] else "failure, no marker"
-    # Ruling C129: a healer's own wound malus took off the Médecine target; the line says from what.
+    # Ruling C129: a healer's own wound malus took off the Médecine target; the line says from what,
+    # a knock-out's part apart in the sheet's words (ruling C153, as C147 a draw's target); a draw
+    # recorded before keeps its words.
     weighed = medicine.get("healer_malus")
-    against = f"{m['target']} (Médecine {m['target'] + weighed}, wound malus -{weighed})" if weighed else f"{m['target']}"
+    knocked = medicine.get("healer_ko_malus", 0)
+    basis = {"sheet": m["target"] + (weighed or 0), "wound_malus": knocked - (weighed or 0), "ko_malus": -knocked}
+    against = f"{m['target']} ({target_terms('Médecine', basis)})" if weighed else f"{m['target']}"
     means = means_label(medicine["means"])
     if medicine.get("unmet"):
         # Ruling C136: no card meets a target under an Ace (§Tirage L209): settled undrawn.
@@ -413,6 +417,28 @@ def _support(e: Any) -> str:
 def markers_held(condition: Mapping[str, Any]) -> str:
     """A character's markers as the sheet says them: "3 bonus, 0 malus"."""
     return f"{condition['bonus']} bonus, {condition['malus']} malus"
+
+
+def scene_ended(lapsed: Sequence[tuple[str, Mapping[str, Any]]]) -> str:
+    """What a scene's end cleared, by character (cartes.md A7, A16): "scene ended; lapsed: Alice's
+    3 bonus markers and malus after a knock-out -8"; with nothing held, it says so, where a second
+    end in a row read "markers cleared" as the first (ruling C154)."""
+    if not lapsed:
+        return "scene ended: nothing lapsed, as nobody held markers, a malus after a knock-out, harder resource draws or support cards"
+    return "scene ended; lapsed: " + "; ".join(f"{name}'s {joined(_scene_parts(c))}" for name, c in lapsed)
+
+
+def _scene_parts(c: Mapping[str, Any]) -> list[str]:
+    # The sheet's words for each (view.py: "markers", KO_MALUS, "next resource draw", "support
+    # cards for the next draw").
+    parts = [plural(c[kind], f"{kind} marker") for kind in ("bonus", "malus") if c[kind]]
+    if c["ko_malus"]:
+        parts.append(f"{KO_MALUS} -{c['ko_malus']}")
+    if c["resource_steps"]:
+        parts.append("harder next resource draw")
+    if c["support_cards"]:
+        parts.append(f"support {'card' if len(c['support_cards']) == 1 else 'cards'} {cards(c['support_cards'])} for the next draw")
+    return parts
 
 
 def tactics_left(name: str, bonus: int, malus: int, condition: Mapping[str, Any]) -> str:

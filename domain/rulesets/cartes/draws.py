@@ -9,7 +9,7 @@ from chronique.domain.cards import shown, shown_all, value
 from chronique.domain.character import Character
 from chronique.domain.errors import RuleViolation
 from chronique.domain.rulesets.cartes import events as ev
-from chronique.domain.rulesets.cartes.damage import wound_malus
+from chronique.domain.rulesets.cartes.damage import wounds_own_malus
 from chronique.domain.rulesets.cartes.describe import target_terms
 from chronique.domain.rulesets.cartes.recorded import SkillSheet, recorded_sheet, skill_target
 from chronique.domain.rulesets.cartes.resolution import (
@@ -106,7 +106,7 @@ def target_of(character: Character, request: TestRequest) -> tuple[int, str, int
     sensor = {"sensor": request.sensor} if request.sensor else {}
     before_markers = base + speciality + request.modifier + sum(discretion.values()) + request.sensor
     with_markers, level_shift = target_with_markers(
-        before_markers, c["bonus"], c["malus"], request.spend_bonus, shed_three_malus=request.shed_malus
+        before_markers, c["bonus"], c["malus"], request.spend_bonus, shed_three_malus=request.shed_malus, holder=character.name
     )
     # Every draw a character makes takes its wound maluses and the post-KO malus (§Marqueurs
     # L328-331, §Tirage de conscience L373), resource and recovery draws too (ruling C79); only the
@@ -116,7 +116,7 @@ def target_of(character: Character, request: TestRequest) -> tuple[int, str, int
     # "wound_malus", as every test recorded before said it.
     knocked = c["ko_malus"]
     knock_out = {"ko_malus": -knocked} if knocked else {}
-    wounds = wound_malus(character) - knocked
+    wounds = wounds_own_malus(c)
     basis = {
         "sheet": base,
         "speciality": speciality,

@@ -174,13 +174,14 @@ def _medicine(world: World, patient: Character, survival: int) -> dict[str, Any]
     purpose = f"medicine for {patient.name}"
     # Ruling C129: the healer's own wound malus weighs on the Médecine draw (§Tirages de survie
     # L446, §Marqueurs L331), between sessions as at the table.
-    malus = wound_malus(healer)
+    malus, knocked = wound_malus(healer), healer.condition["ko_malus"]
     target = healer_target(healer.sheet, malus)
     if target < LOWEST_CARD:
         # Ruling C136: no card meets a target under an Ace (§Tirage L209), so the draw is settled
         # as the failure it is, without a card taken from the general deck, as a test from the
         # hand no card can win is not drawn (C105).
-        return medicine_support(healer.name, care["means"], certain_failure(target, level, "tactics"), extra_levels(care), malus)
-    first = draw(world, 1, healer.name, purpose)[0]
-    outcome = resolve_test(target, level, first, lambda n: draw(world, n, healer.name, purpose), manoeuvre="tactics")
-    return medicine_support(healer.name, care["means"], outcome, extra_levels(care), malus)
+        outcome = certain_failure(target, level, "tactics")
+    else:
+        first = draw(world, 1, healer.name, purpose)[0]
+        outcome = resolve_test(target, level, first, lambda n: draw(world, n, healer.name, purpose), manoeuvre="tactics")
+    return medicine_support(healer.name, care["means"], outcome, extra_levels(care), malus, knocked)

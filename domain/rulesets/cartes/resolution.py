@@ -665,8 +665,10 @@ def target_with_markers(
     spend_three_bonus: bool = False,
     *,
     shed_three_malus: bool = False,
+    holder: str = "the character",
 ) -> tuple[int, int]:
-    """(target, level shift) from bonus/malus markers (§Marqueurs de bonus et de malus L326-331).
+    """(target, level shift) from bonus/malus markers (§Marqueurs de bonus et de malus L326-331)
+    of the character ``holder`` names, whom a refusal names.
 
     Each bonus marker is +1, each malus −1. Spending three bonus markers at once gives one
     facility level (−1) and those three no longer count (L330). With three malus markers the
@@ -680,15 +682,21 @@ def target_with_markers(
     shift = 0
     if spend_three_bonus:
         if bonus < m.spend_bonus:
-            raise RuleViolation(f"spending bonus markers needs {m.spend_bonus}, only {bonus} held")
+            raise RuleViolation(_too_few_markers("spending bonus markers", m.spend_bonus, holder, bonus))
         bonus -= m.spend_bonus
         shift += level_modifier("spend-three-bonus")
     if shed_three_malus:
         if malus < m.shed_malus:
-            raise RuleViolation(f"shedding malus markers needs {m.shed_malus}, only {malus} held")
+            raise RuleViolation(_too_few_markers("shedding malus markers", m.shed_malus, holder, malus))
         malus -= m.shed_malus
         shift += level_modifier("shed-three-malus")
     return integer(base, "base") + bonus - malus, shift
+
+
+def _too_few_markers(what: str, needed: int, holder: str, held: int) -> str:
+    # Whose markers fell short (ruling C155): "spending bonus markers needs 3, only 0 held" named
+    # nobody, and a table has several characters' markers to read.
+    return f"{what} needs {needed}: {holder} holds {f'only {held}' if held else 'none'}"
 
 
 def shed_malus_removed(outcome: TestOutcome) -> int:

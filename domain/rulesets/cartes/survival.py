@@ -148,18 +148,24 @@ def healer_target(healer_sheet: Mapping[str, Any], healer_malus: int) -> int:
     return medicine_target(healer_sheet) - healer_malus
 
 
-def medicine_support(healer: str, means: str, test: TestOutcome, extra_levels: int = 0, healer_malus: int | None = None) -> dict[str, Any]:
+def medicine_support(
+    healer: str, means: str, test: TestOutcome, extra_levels: int = 0, healer_malus: int | None = None, healer_ko_malus: int = 0
+) -> dict[str, Any]:
     """What a survival draw records of the healer's tactics support (§Médecine L465-475): who,
     with what means, the Médecine draw, the bonus markers it gives the patient (doubled once per
     extra level he took, L465), the healer's own wound malus its target took (ruling C129; None on
     a draw recorded before it was taken), and whether no card could meet its target, so that it
-    was settled a failure without a card drawn (``unmet``, ruling C136)."""
+    was settled a failure without a card drawn (``unmet``, ruling C136). ``healer_ko_malus``, the
+    part of ``healer_malus`` a knock-out left the healer (§Tirage de conscience L373), is kept only
+    when there is one, for the line to say it apart (ruling C153, as C147 a draw's target)."""
+    knocked = {"healer_ko_malus": healer_ko_malus} if healer_ko_malus else {}
     return {
         "healer": healer,
         "means": means,
         "outcome": test.to_dict(),
         "bonus": medicine_bonus_markers(test.success, means, extra_levels),
         "healer_malus": healer_malus,
+        **knocked,
         "unmet": not test.cards,
     }
 

@@ -245,18 +245,24 @@ def return_cards(world: World) -> None:
     world.decks[GENERAL].gather("end of session")
 
 
-def end_scene(world: World) -> None:
+def end_scene(world: World) -> list[tuple[str, dict[str, Any]]]:
     """Markers and post-KO maluses lapse at the end of a scene (A7, A16); between sessions no
-    scene runs, and the command is refused (ruling C112)."""
+    scene runs, and the command is refused (ruling C112). Gives each character whose scene state
+    lapsed, with that state as it was, for the line to say what the end cleared (ruling C154)."""
     if not world.campaign.in_session:
         # §Déroulement du tour L247: a scene is played at the table, in a session; at the session's
         # end (§Ressources en cartes L203) markers and maluses already lapsed with the cards
         # returned, so ending a scene then would record one event per character changing nothing.
         raise RuleViolation("no scene is running: the session is closed, and its end already cleared the markers")
+    lapsed: list[tuple[str, dict[str, Any]]] = []
     for character in world.characters.values():
-        if character.condition["dead"] and not _scene_state(character.condition):
+        c = character.condition
+        if c["dead"] and not _scene_state(c):
             continue  # ruling C125: no scene of theirs ends after their death
+        if _scene_state(c):
+            lapsed.append((character.name, {key: c.get(key) for key in SCENE_STATE}))
         character.record(ev.SceneEnded, at=world.campaign.clock)
+    return lapsed
 
 
 def _holds_anything(c: Mapping[str, Any]) -> bool:
@@ -265,7 +271,10 @@ def _holds_anything(c: Mapping[str, Any]) -> bool:
     return bool(c["dealt"] or c["pile"] or c["hand"] or c.get("out_of_combat") or c.get("ko_damage"))
 
 
+SCENE_STATE = ("bonus", "malus", "ko_malus", "resource_steps", "support_cards")
+"""What a scene's end lets lapse (A7, A16; ruling C39), and a session's end too: markers, the
+post-KO malus, harder resource draws, a power support's card held for a next draw."""
+
+
 def _scene_state(c: Mapping[str, Any]) -> bool:
-    # What a scene's end lets lapse (A7, A16; ruling C39), and a session's end too: markers, the
-    # post-KO malus, harder resource draws, a power support's card held for a next draw.
-    return bool(c.get("bonus") or c.get("malus") or c.get("ko_malus") or c.get("resource_steps") or c.get("support_cards"))
+    return any(c.get(key) for key in SCENE_STATE)

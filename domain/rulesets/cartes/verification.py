@@ -348,10 +348,12 @@ def _with_care(
             if supported is None:
                 raise Mismatch("medicine", f"its level asks for another number of cards than the {len(cards)} it drew")
             support = supported[0]
-        medicine = medicine_support(healer_name, care["means"], support, extra_levels(care), malus)
-        for kept in ("healer_malus", "unmet"):
+        medicine = medicine_support(healer_name, care["means"], support, extra_levels(care), malus, tender["condition"]["ko_malus"])
+        # As stored before versions 2 and 3, not upcast; and the knock-out's part, said apart only
+        # since ruling C153, of a draw recorded before it.
+        for kept in ("healer_malus", "unmet", "healer_ko_malus"):
             if kept not in recorded:
-                del medicine[kept]  # as stored before versions 2 and 3, not upcast
+                medicine.pop(kept, None)
         draws.append((healer_name, "medicine", cards))
     drawn = tuple(event["outcome"]["drawn"])
     draws.append((name, "outcome", drawn))

@@ -10,7 +10,7 @@ from typing import Any
 
 from chronique.domain.character import Character
 from chronique.domain.gametime import calendar_from
-from chronique.domain.rulesets.cartes.damage import thresholds_in_words, wound_capacity_in_words, wound_malus
+from chronique.domain.rulesets.cartes.damage import thresholds_in_words, wound_capacity_in_words, wounds_own_malus
 from chronique.domain.rulesets.cartes.describe import KO_MALUS, care_words, level, markers_held
 from chronique.domain.rulesets.cartes.resolution import recovery_level, resource_level
 from chronique.domain.rulesets.cartes.survival import extra_levels
@@ -88,13 +88,16 @@ def _harder_draws(c: dict[str, Any]) -> list[tuple[str, ...]]:
 
 def _resilience(character: Character) -> list[tuple[str, ...]]:
     s, c = character.sheet, character.condition
-    malus = wound_malus(character)
+    # The wounds' own malus, without the knock-out's, which its own row says below: the total
+    # read "wound malus -8" beside "malus after a knock-out -8", and was added twice (ruling C152;
+    # a draw's target says the two apart, C147).
+    malus = wounds_own_malus(c)
     rows: list[tuple[str, ...]] = [("KO and OK", thresholds_in_words(s["characteristics"]))]
     rows += [(f"{name} wounds", held) for name, held in wound_capacity_in_words(s["characteristics"], c["wounds"])]
     rows.append(("wound malus", f"-{malus}" if malus else "none"))
-    # What the total adds up from, each part with how long it lasts: the player read "wound
-    # malus -14" with no wound to show for it when it was a knock-out's (§Tirage de conscience
-    # L373, A16) or a worsened wound's card (§Tirages de survie L447, A10).
+    # What the wounds' malus adds up from, then the knock-out's, each with how long it lasts: the
+    # player read "wound malus -14" with no wound to show for it when it was a knock-out's
+    # (§Tirage de conscience L373, A16) or a worsened wound's card (§Tirages de survie L447, A10).
     # By wound, as the wounds were numbered (ruling C126): a retry puts the malus it lowered last in
     # the condition, and the sheet read "wound 2, wound 3, wound 1" after a week of care.
     lasting = sorted(c["lasting_malus"], key=lambda m: int(m["wound"]))

@@ -756,7 +756,7 @@ def _answers(world: World, a: Character, d: Character) -> bool:
     L532: "Une défense non effectuée"), without --simultaneous."""
     if d.condition["unconscious"]:
         raise RuleViolation(
-            f"{d.name} is unconscious and lays no card, so no attack on them is simultaneous: attack without --simultaneous"
+            f"{d.name} is unconscious and lays no card, so no attack on them is simultaneous: attack without `--simultaneous`"
         )
     if a.condition["scene"] is not None:
         turn = max(c.condition["scene"]["turn"] for c in in_scene(world))

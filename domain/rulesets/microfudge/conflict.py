@@ -854,7 +854,7 @@ def abridge(world: World, name: str, agreed: bool = False) -> str:
         if not agreed:
             # Ruling M118: the refusal names the way out, the other side's agreement said with the abridgement.
             raise RuleViolation(
-                "the draw was a tie: the Sequence ends only if the other side agrees (L325); if it does, abridge with --agreed"
+                "the draw was a tie: the Sequence ends only if the other side agrees (L325); if it does, abridge with `--agreed`"
             )
         _end(world, state, None, "agreed")
         return "nobody"

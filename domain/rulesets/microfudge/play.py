@@ -606,13 +606,13 @@ def suffer(
         raise RuleViolation(f"a Revers heals {', '.join(HEALING)}, not {quoted(healing)}")
     kind = revers_domain(domain)  # L335-L345: a misspelt kind would weigh on nothing
     if vehicle is not None and kind != "vehicle":
-        raise RuleViolation(f"--vehicle names a vehicle's damage, which weighs on driving, not a {domain.strip()} Revers (L429)")
+        raise RuleViolation(f"`--vehicle` names a vehicle's damage, which weighs on driving, not a {domain.strip()} Revers (L429)")
     if vehicle is not None and healing != "none" and is_wreck({"vehicle": vehicle, "severity": severity}):
         # L429: "un Revers décisif transforme le véhicule touché en épave"; the text gives no repair
         # rule (A24), and a wreck on a clock was whole again three weeks later (ruling M123).
         raise RuleViolation(
             f"a Revers décisif makes {character.name}'s {vehicle_words(vehicle)} a wreck (L429), which no clock mends: "
-            f"record it without --healing {healing}"
+            f"record it without `--healing {healing}`"
         )
     critical = severity >= tables().max_severity and kind == "physical"
     setback = {
@@ -810,12 +810,12 @@ def pace_recovery(world: World, name: str, care: str, rest: str, setback_id: int
 
 
 ACTED_ELSEWHERE = {
-    "temporary-bonus": "declare it with the roll it raises (--atout on the Test or simple conflict, atout in a draw's --side), L737",
-    "help": "declare it with the roll it helps (--helper NAME on the Test, help=NAME in a draw's --side), L761",
-    "change-one-die": "declare it with the Test whose die it changes (--change-die), L743",
-    "change-one-card": "declare it with the draw whose card it changes (change=attack or change=defence in its --side), L743",
-    "reroll": "declare it with the Test it rerolls (--reroll), L743",
-    "counter": "declare it with the Test whose +1 it cancels (--countered-by), L739",
+    "temporary-bonus": "declare it with the roll it raises (`--atout` on the Test or simple conflict, `atout` in a draw's `--side`), L737",
+    "help": "declare it with the roll it helps (`--helper NAME` on the Test, `help=NAME` in a draw's `--side`), L761",
+    "change-one-die": "declare it with the Test whose die it changes (`--change-die`), L743",
+    "change-one-card": "declare it with the draw whose card it changes (`change=attack` or `change=defence` in its `--side`), L743",
+    "reroll": "declare it with the Test it rerolls (`--reroll`), L743",
+    "counter": "declare it with the Test whose +1 it cancels (`--countered-by`), L739",
     "take-a-revers": "with the Revers it takes (microfudge atout take-revers), L763-L765",
 }
 """Atout uses that change a roll or a Revers (rulings M39, M53): the +1 and the help are given
@@ -909,7 +909,7 @@ def award(world: World, name: str, count: int, reason: str, beyond_the_adventure
     if left is not None and count > left and not beyond_the_adventure:
         received = ev.adventure_awarded(character)
         raise RuleViolation(
-            f"{character.name} has received {plural(received, 'experience Atout')} in this adventure "
+            f"{character.name} has received {atouts_received(received)} in this adventure "
             f"and may receive {more_atouts(received, left)}: a Streamlined character receives at most {most} for a complete "
             "adventure (L717); end the adventure first (`microfudge adventure-end`), or give them beyond that principle "
             "(`--beyond-the-adventure`)"
@@ -919,6 +919,12 @@ def award(world: World, name: str, count: int, reason: str, beyond_the_adventure
         beyond = f"beyond the {most} of the adventure (L717)"
         reason = f"{reason}; {beyond}" if reason else beyond
     character.record(ev.AtoutsAwarded, at=world.campaign.clock, count=count, reason=reason)
+
+
+def atouts_received(received: int) -> str:
+    """The experience Atouts received in an adventure, in words: "no experience Atouts" before
+    any, never "0 experience Atouts" (L717, ruling M164), then "2 experience Atouts"."""
+    return plural(received, "experience Atout") if received else "no experience Atouts"
 
 
 def more_atouts(received: int, left: int) -> str:

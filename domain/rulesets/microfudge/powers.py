@@ -119,7 +119,7 @@ def _process(
     if kind == "suspended-animation":
         return base | {"next_tick": at + value * tables().power_timing["suspended_animation_s"], "limit": value}
     if setback_id is None:
-        raise RuleViolation(f"{power_name(power)} needs the wound it heals (--setback)")
+        raise RuleViolation(f"{power_name(power)} needs the wound it heals (`--setback`)")
     _healable(world, character, power, setback_id)
     period = _period(world, kind)
     limit = value if kind == "accelerated-healing" else None  # T8: at most Conscience-value days

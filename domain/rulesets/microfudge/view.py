@@ -23,7 +23,15 @@ from chronique.domain.rulesets.microfudge.describe import (
     revers,
 )
 from chronique.domain.rulesets.microfudge.events import adventure_awarded, powers_of, sequence_of
-from chronique.domain.rulesets.microfudge.play import adventure_awards_left, collapsed, more_atouts, settings, still_face_down, vigueur_lost
+from chronique.domain.rulesets.microfudge.play import (
+    adventure_awards_left,
+    atouts_received,
+    collapsed,
+    more_atouts,
+    settings,
+    still_face_down,
+    vigueur_lost,
+)
 from chronique.domain.rulesets.microfudge.powers import maximum, potentiel
 from chronique.domain.rulesets.microfudge.rules import critical_wounds, out_after, out_of_the_fight, penalty, vehicle_words
 from chronique.domain.rulesets.microfudge.tables import tables
@@ -111,7 +119,7 @@ def _standing(world: World, character: Character) -> list[tuple[str, ...]]:
         rows.append(
             (
                 "this adventure",
-                f"{plural(received, 'experience Atout')} received; may receive {more_atouts(received, left)} (L717)",
+                f"{atouts_received(received)} received; may receive {more_atouts(received, left)} (L717)",
             )
         )
     penalties = {d: penalty(c["setbacks"], d) for d in ("physical", "social")}

@@ -15,7 +15,18 @@ from typing import Any
 from chronique.domain.chance import ChanceStream
 from chronique.domain.errors import RuleViolation
 from chronique.domain.names import find
-from chronique.domain.rulesets.westernparade.resolution import CATA_F, CRIT_F, CRIT_S, EXTRA, NORM_F, NORM_S, RollOutcome, limits, rank
+from chronique.domain.rulesets.westernparade.resolution import (
+    CATA_F,
+    CRIT_F,
+    CRIT_S,
+    EXTRA,
+    NORM_F,
+    NORM_S,
+    RollOutcome,
+    limits,
+    rank,
+    roll,
+)
 from chronique.domain.rulesets.westernparade.tables import location, tables
 from chronique.domain.text import fold, plural, quoted
 
@@ -123,14 +134,14 @@ def black_powder(w: Weapon) -> bool:
 
 def reloadable(w: Weapon, in_a_fight: bool) -> None:
     """Refuse a reload the journal does not keep: a black-powder gun's in a fight, where it takes
-    several minutes (§3.1.5.5 L1648, ruling WD33); a shotgun's or a machine gun's, which keep no
-    count here (ruling WD35)."""
-    if not w.firearm or w.shotgun:
-        raise RuleViolation(f"the journal counts the cartridges of revolvers, rifles and carbines only, not of the {w.name}")
+    several minutes (§3.1.5.5 L1648, ruling WD33); a machine gun's or a bow's, which keep no count
+    here (ruling WD35; a shotgun's cartridges are counted, ruling WD39)."""
+    if not w.firearm:
+        raise RuleViolation(f"the journal counts the cartridges of revolvers, rifles, carbines and shotguns only, not of the {w.name}")
     if black_powder(w) and in_a_fight:
         raise RuleViolation(
             f"the {w.name} is loaded the old way: a ball, powder and a cap in each chamber take minutes, not a fight's actions"
-            " (§3.1.5.5): reload it out of the fight"
+            " (§3.1.5.5): reload it out of the fight, with `--out-of-fight`"
         )
 
 
@@ -410,7 +421,8 @@ def cumulative_d6(stream: ChanceStream) -> list[int]:
 class ShotSetup:
     """The table's account of a shot (Tables 3.15-3.20): distance, movements, the target's
     posture and cover, aim action, bracing, wrong hand, other GM modifiers; ``mode`` one of
-    :data:`SHOT_MODES` (§3.3.4, §3.3.5)."""
+    :data:`SHOT_MODES` (§3.3.4, §3.3.5); for a shotgun the ``cartridge``'s pellets (§3.6.1.2)
+    and the ``barrel`` (2: the second of two fired together, §3.6.1.8)."""
 
     distance_m: int
     aim: Aim = field(default_factory=Aim)
@@ -425,6 +437,8 @@ class ShotSetup:
     wrong_hand: bool = False
     two_hands: bool = True
     extra: Mapping[str, int] = field(default_factory=dict)
+    barrel: int = 1
+    cartridge: int | None = None
 
 
 # A mode's term in the chance (its key in tables.toml [combat]), its name in a sentence, its section.
@@ -438,6 +452,23 @@ def mode_term(mode: str) -> tuple[str, int] | None:
         return None
     label = _MODES[mode][0]
     return label, int(_combat()[label.replace(" ", "_")])
+
+
+# §3.6.1.8 L2723: the label of the second barrel's malus in a shot's chance.
+SECOND_BARREL = "second barrel"
+
+
+def second_barrel() -> int:
+    """§3.6.1.8 L2723: the second of two barrels fired together bears -25% to hit."""
+    return int(tables().raw["shotgun_barrels"]["second"])
+
+
+def firing_skill(w: Weapon, distance_m: int) -> str:
+    """The skill a shot is rolled under (§3.3.1): the weapon's own, but for a shotgun Armes de
+    poing at point-blank and the rifle's at short range (§3.6.1.1 L2633)."""
+    if w.shotgun:
+        return str(tables().raw["shotgun_range"][range_band(w, distance_m)]["skill"])
+    return w.skill
 
 
 def _row(table: str, key: str) -> Any:
@@ -462,7 +493,12 @@ def shot_terms(skill: str, score: int, w: Weapon, setup: ShotSetup, strength: in
         raise RuleViolation(f"no aimed location in {said} ({section}), not {_aim_words(setup.aim)}")
     near = proximity(setup.distance_m, m_acv)
     index = PROXIMITIES.index(near)
-    terms = {skill: score, "range": int(_row("range_modifier", range_band(w, setup.distance_m)))}
+    band = range_band(w, setup.distance_m)
+    if w.shotgun and band != "point-blank" and setup.aim.kind != "none":
+        # §3.6.1.1 L2629: "Aucune tentative de localisation n'est possible à portée courte."
+        raise RuleViolation(f"a shotgun aims at no location at short range (§3.6.1.1), not at {_aim_words(setup.aim)}")
+    shotgun_range = tables().raw["shotgun_range"]
+    terms = {skill: score, "range": int(shotgun_range[band]["modifier"] if w.shotgun else _row("range_modifier", band))}
     for label, table, moving in (
         ("shooter moving", "shooter_moving", setup.shooter_moving),
         ("target moving", "target_moving", setup.target_moving),
@@ -485,6 +521,8 @@ def shot_terms(skill: str, score: int, w: Weapon, setup: ShotSetup, strength: in
     term = mode_term(setup.mode)
     if term is not None:
         terms[term[0]] = term[1]
+    if setup.barrel == 2:
+        terms[SECOND_BARREL] = second_barrel()
     missing = missing_strength(w, strength, setup.two_hands)
     if missing:
         terms["strength"] = -10 * missing
@@ -663,6 +701,138 @@ def shotgun_pellets(stream: ChanceStream, cartridge: int, band: str, outcome: Ro
     return Pellets(hits, faces, groups)
 
 
+def cartridge(text: str | int) -> int:
+    """The pellets of a cartridge as the table names it (§3.6.1.2): "8-0", "8.0", "8"; refused
+    unless 4-0, 8-0, 16-0 or 32-0."""
+    head = str(text).strip().replace(".", "-").split("-")[0]
+    if head.isdigit() and head in tables().raw["shotgun"]:
+        return int(head)
+    raise RuleViolation(f"shotgun cartridges are 4-0, 8-0, 16-0 or 32-0 (§3.6.1.2), not {quoted(str(text))}")
+
+
+def pellet_damage(pellets: int) -> int:
+    """§3.6.1.3: the damage of one pellet of a cartridge of ``pellets``: 4, 3, 2, 1."""
+    return int(tables().raw["shotgun"][str(cartridge(pellets))]["damage"])
+
+
+@dataclass(frozen=True)
+class StrayGroup:
+    """A group of pellets that missed the main target (§3.6.1.5 L2697): its Table 3.9 direction
+    and d8, and where it landed on the target at point-blank (None: lost, ruling WA5)."""
+
+    pellets: int
+    direction: str
+    face: int
+    landed: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-plain form for events."""
+        return {"pellets": self.pellets, "direction": self.direction, "face": self.face, "landed": self.landed}
+
+
+@dataclass(frozen=True)
+class Blast:
+    """What a shotgun's charge did (§3.6.1.5-§3.6.1.7): the pellets on the main target (Tables
+    3.25/3.26 and their dice), where they landed (one location at point-blank, one per pellet at
+    short range), the stray groups; on a miss that still put pellets in him, the target's luck
+    roll (``grazed`` when it won: the charge only brushed him); on a miss with none, the one
+    Table 3.9 roll of the whole charge (``stray``); a misfire (CRIT_F, §3.6.1.6) fires nothing; a
+    catastrophic failure (§3.6.1.7) puts a hit's pellets in the shooter's upper body
+    (``exploded``). ``wounds``: pellets by location hit, each one wound (digest A43)."""
+
+    cartridge: int
+    band: str
+    pellets: Pellets | None = None
+    located: tuple[Located, ...] = ()
+    groups: tuple[StrayGroup, ...] = ()
+    luck: RollOutcome | None = None
+    stray: tuple[str, int] | None = None
+    misfire: bool = False
+    exploded: Hurt | None = None
+
+    @property
+    def grazed(self) -> bool:
+        """Whether the target's luck roll turned the pellets of a miss into a graze (L2705)."""
+        return self.luck is not None and self.luck.success
+
+    @property
+    def wounds(self) -> dict[str, int]:
+        """Pellets by location of the main target, in the order they landed."""
+        if self.grazed or self.pellets is None or self.exploded is not None:
+            return {}
+        out: dict[str, int] = {}
+        each = [1] * len(self.located) if self.band == "short" else [self.pellets.on_target] * len(self.located)
+        for where, count in zip((loc.location for loc in self.located), each, strict=True):
+            out[where] = out.get(where, 0) + count
+        for group in self.groups:
+            if group.landed is not None:
+                out[group.landed] = out.get(group.landed, 0) + group.pellets
+        return {where: count for where, count in out.items() if count}
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-plain form for events."""
+        return {
+            "cartridge": self.cartridge,
+            "range": self.band,
+            "pellets": None if self.pellets is None else self.pellets.on_target,
+            "pellet_dice": [] if self.pellets is None else list(self.pellets.dice),
+            "locations": [{"location": loc.location, "table": loc.table, "dice": list(loc.dice)} for loc in self.located],
+            "groups": [g.to_dict() for g in self.groups],
+            "luck": None if self.luck is None else self.luck.to_dict(),
+            "grazed": self.grazed,
+            "stray": None if self.stray is None else self.stray[0],
+            "misfire": self.misfire,
+            "exploded": self.exploded is not None,
+            "wounds": self.wounds,
+            "damage_per_pellet": pellet_damage(self.cartridge),
+        }
+
+
+def shotgun_blast(
+    stream: ChanceStream, pellets: int, band: str, outcome: RollOutcome, aim: Aim, luck: Mapping[str, int], d100: bool = False
+) -> Blast:
+    """A shotgun's charge of ``pellets`` fired at ``band`` (§3.6.1.5), after the to-hit roll
+    ``outcome``: a CRIT_F misfires (§3.6.1.6), a CATA_F explodes (§3.6.1.7: a hit's pellets in a
+    Table 3.12 upper-body location of the shooter). Otherwise Table 3.25/3.26's pellets; a miss
+    that put some in the target gives him a luck roll under ``luck`` (his jCHC): won, a graze, the
+    charge flies on; a miss with none (or a graze) makes one Table 3.9 roll for the charge. Else
+    the pellets land, all in one location at point-blank (the ``aim``'s table), one location per
+    pellet at short range (Table 3.10), and each stray group rolls Table 3.9: at point-blank it
+    lodges in the neighbouring location that way if there is one (ruling WA5), else it is lost."""
+    size = cartridge(pellets)
+    if outcome.quality == CRIT_F:
+        return Blast(size, band, misfire=True)
+    if outcome.quality == CATA_F:
+        hit = RollOutcome(outcome.chance, (), 0, NORM_S, {})
+        own = shotgun_pellets(stream, size, band, hit)
+        upper = hit_location(stream, Aim("coarse", "upper"))
+        hurt = Hurt(upper.location, own.on_target * pellet_damage(size))
+        return Blast(size, band, own, (upper,), exploded=hurt)
+    charge = shotgun_pellets(stream, size, band, outcome)
+    if not outcome.success and charge.on_target:
+        # L2705: a miss that still put a pellet in him: his luck roll; won, he is only brushed.
+        grazed = roll(stream, luck)
+        if grazed.success:
+            return Blast(size, band, charge, luck=grazed, stray=stray(stream))
+        lucky: RollOutcome | None = grazed
+    elif not outcome.success:
+        # L2703: "il a vraiment mis à côté": one Table 3.9 roll for whoever is in the path.
+        return Blast(size, band, charge, stray=stray(stream))
+    else:
+        lucky = None
+    located: tuple[Located, ...]
+    if band == "point-blank":
+        located = (hit_location(stream, aim, d100),)
+    else:
+        located = tuple(hit_location(stream, Aim(), d100) for _ in range(charge.on_target))
+    groups = []
+    for count in charge.groups:
+        direction, face = stray(stream)
+        landed = adjacent(located[0].location, direction) if band == "point-blank" else None
+        groups.append(StrayGroup(count, direction, face, landed))
+    return Blast(size, band, charge, located, tuple(groups), luck=lucky)
+
+
 def adjacent(where: str, direction: str) -> str | None:
     """Where a point-blank stray group lands on the main target (ruling WA5): the neighbour of
     the location hit in that Table 3.9 direction, in the target's frame; None = lost."""
@@ -733,7 +903,7 @@ def melee_column(stream: ChanceStream, w: Weapon, declared: str | None) -> str:
     if int(w.length or 0) <= 2 and column is None:
         column = "thrust" if stream.die(6) % 2 else "slash"
     if column is None or column not in w.columns:
-        raise RuleViolation(f"{w.name} strikes with {', '.join(w.columns)}; say which (--column)")
+        raise RuleViolation(f"{w.name} strikes with {', '.join(w.columns)}; say which (`--column`)")
     return column
 
 

@@ -188,12 +188,48 @@ def _opposition(e: Any) -> str:
 
 def _shot(e: Any) -> str:
     head = f"shot at {e.target} with the {e.weapon}{_fired_as(e)}: {roll(e.outcome)}"
+    if e.shotgun:
+        return f"{head}; " + "; ".join(charge_words(e.shotgun, e.target))
     if e.exploded:
         return f"{head}; the gun exploded in the shooter's hands"
     if not e.hit:
         strayed = f" and hit {e.bystander} in the {where(e.stray_hit['location'])}{_damage(e.stray_hit['damage'])}" if e.stray_hit else ""
         return f"{head}; missed" + (f", the bullet went {stray(e.stray)}{strayed}" if e.stray else "")
     return f"{head}; hit in the {where(e.location)}{_damage(e.damage)}{went_through(e.outcome, e.damage)}"
+
+
+def charge_words(charge: Mapping[str, Any], target: str) -> list[str]:
+    """A shotgun's charge (§3.6.1.5-§3.6.1.8) in the players' words, a clause each, as the log
+    and the command say it: "an 8-0 charge at point blank: 3 of 8 pellets on Jim",
+    each stray group ("2 pellets went too high, into the épaule gauche"; "… to the left, lost"),
+    then the damage by location ("Jim: 9 damage in the bras gauche (3 pellets), …")."""
+    size, band = charge["cartridge"], charge["range"].replace("-", " ")
+    second = ", the second barrel (−25%, §3.6.1.8)" if charge.get("barrel") == 2 else ""
+    if charge["misfire"]:
+        return [f"the shotgun misfires{second}: badly loaded, the shot does not go off (§3.6.1.6)"]
+    head = f"{_article(size)} {size}-0 charge at {band}{second}"
+    if charge["exploded"]:
+        return [f"{head}: the gun explodes in the shooter's hands (§3.6.1.7)"]
+    if charge["grazed"]:
+        reached = plural(charge["pellets"], "pellet")
+        return [f"{head} missed, yet {reached} reached {target}: their luck roll {roll(charge['luck'])}: only grazed (§3.6.1.5)"]
+    if charge["stray"] is not None:
+        return [f"{head} missed: it went {stray(charge['stray'])} (§3.6.1.5)"]
+    said = [f"{head}: {charge['pellets']} of {size} pellets on {target}"]
+    if charge["luck"] is not None:
+        said.append(f"a miss, yet they reached {target}, whose luck roll failed: {roll(charge['luck'])}")
+    for group in charge["groups"]:
+        landed = f", into the {where(group['landed'])}" if group["landed"] else ", lost"
+        said.append(f"{plural(group['pellets'], 'pellet')} went {stray(group['direction'])}{landed}")
+    each = charge["damage_per_pellet"]
+    hurt = ", ".join(f"{count * each} damage in the {where(loc)} ({plural(count, 'pellet')})" for loc, count in charge["wounds"].items())
+    said.append(f"{target}: {hurt}")
+    return said
+
+
+def _article(size: int) -> str:
+    # "an 8-0 charge", "a 16-0 charge": the article the number is read with.
+    return "an" if size == 8 else "a"
 
 
 def _fired_as(e: Any) -> str:

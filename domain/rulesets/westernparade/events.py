@@ -65,9 +65,14 @@ class ShotFired(ChanceConsumed):
     fire ([2, 3]: the second of three; None otherwise); ``loaded_before`` the cartridges in the
     gun before it, one fewer after it (§3.1.5.5). All three None on shots recorded before the
     journal counted cartridges (version 5): those took none out (ruling WD34). A gun that
-    exploded fires no more and takes no reload (ruling WD36)."""
+    exploded fires no more and takes no reload (ruling WD36). A shotgun's charge (§3.6.1) is
+    ``shotgun`` (``combat.Blast.to_dict`` and its ``barrel``, 2 for the second of two fired
+    together): the cartridge, range, pellets on the main target and their dice, where they
+    landed, the stray groups, the target's luck roll, a misfire, the pellets by location; its
+    ``location`` is the point-blank location and ``damage`` None. None for a bullet and on shots
+    recorded before version 6, when shotguns were not fired (ruling WD39)."""
 
-    class_version = 5
+    class_version = 6
 
     at: int
     target: str
@@ -90,6 +95,7 @@ class ShotFired(ChanceConsumed):
     mode: str | None
     volley: list[int] | None
     loaded_before: int | None
+    shotgun: dict[str, Any] | None
     epoch: str
     chance: list[dict[str, Any]]
 
@@ -97,9 +103,11 @@ class ShotFired(ChanceConsumed):
     def upcast_stored(cls, state: dict[str, Any]) -> None:
         # Recorded before version 3, which keeps the exploding gun, the recoil and their inputs;
         # before version 4, which keeps the bystander a stray bullet may hit: there was none;
-        # before version 5, which keeps how it was fired and the cartridges: not counted then.
+        # before version 5, which keeps how it was fired and the cartridges: not counted then;
+        # before version 6, which keeps a shotgun's charge: every shot was a bullet.
         super().upcast_stored(state)
-        for name in ("hand", "strength_missing", "exploded", "recoil", "bystander", "stray_hit", "mode", "volley", "loaded_before"):
+        names = ("hand", "strength_missing", "exploded", "recoil", "bystander", "stray_hit", "mode", "volley", "loaded_before", "shotgun")
+        for name in names:
             state.setdefault(name, None)
 
     def apply(self, character: Character) -> None:

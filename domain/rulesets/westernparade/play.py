@@ -40,17 +40,22 @@ from chronique.domain.rulesets.westernparade.combat import (
     ShotSetup,
     StrayHit,
     Weapon,
+    black_powder,
     blow_lands,
     bullet_damage,
     extraordinary,
     extraordinary_effect,
+    firing_skill,
     gun_explodes,
     hit_location,
     melee_column,
     missing_strength,
+    pellet_damage,
+    range_band,
     recoil,
     reloading,
     shot_terms,
+    shotgun_blast,
     stray,
     stray_hit,
     strength_adjustment,
@@ -268,7 +273,8 @@ def _record_opposition(
 @dataclass(frozen=True)
 class Shot:
     """A recorded shot: the to-hit roll, where it landed (or the stray direction), the damage;
-    what it did to the shooter: the gun that exploded (§3.3.1), the recoil (§3.3.3)."""
+    what it did to the shooter: the gun that exploded (§3.3.1), the recoil (§3.3.3); a shotgun's
+    ``charge`` as recorded (§3.6.1, ``combat.Blast.to_dict``)."""
 
     outcome: RollOutcome
     location: str | None
@@ -278,6 +284,7 @@ class Shot:
     recoil: Recoil | None = None
     head_bullet: str | None = None
     stray_hit: StrayHit | None = None
+    charge: Mapping[str, Any] | None = None
 
 
 def carried(character: Character, name: str) -> Weapon:
@@ -367,9 +374,10 @@ def _loaded_for(world: World, character: Character, gun: Weapon, shots: int) -> 
     held = load(character, gun).loaded
     if held >= shots:
         return
-    if gun.firearm and not gun.shotgun:
+    if gun.firearm:
         campaign, who, what = (shlex.quote(n) for n in (world.campaign.name, character.name, gun.name))
-        how = to_type(f"western-parade reload {campaign} {who} --weapon {what}")
+        # A black-powder gun reloads out of the fight alone (ruling WD33): the command says so.
+        how = to_type(f"western-parade reload {campaign} {who} --weapon {what}{' --out-of-fight' if black_powder(gun) else ''}")
         state = f"holds {plural(held, 'cartridge')}, not enough for {shots} shots" if held else "is empty"
         raise RuleViolation(f"the {gun.name} of {character.name} {state}: {how}")
 
@@ -427,10 +435,18 @@ def _fire(
     if innocent is not None and innocent.name in (a.name, d.name):
         raise RuleViolation("the bystander in the bullet's path is neither the shooter nor the target")
     gun = carried(a, weapon_name)
-    if not gun.firearm or gun.shotgun:
+    if not gun.firearm:
         raise RuleViolation(not_fired(gun))
+    if gun.shotgun and (setup.cartridge is None or innocent is not None):
+        # §3.6.1.2: the charge is the table's to say; §3.6.1.4: who else the pellets reach is
+        # the GM's (ruling WD40).
+        raise RuleViolation(
+            f"the {gun.name} is a shotgun: say its cartridge (`--cartridge 4-0`, `8-0`, `16-0` or `32-0`, §3.6.1.2)"
+            if setup.cartridge is None
+            else "pellets flying past the main target are the GM's to give to whoever stands there (§3.6.1.4): no bystander"
+        )
     loaded = load(a, gun).loaded
-    skill, score = skill_score(a, gun.skill)
+    skill, score = skill_score(a, firing_skill(gun, setup.distance_m))
     sheet = sheet_of(a)
     strength = sheet.characteristics["FOR"]
     hand = weapon_hand(sheet.handedness, setup.wrong_hand)
@@ -438,12 +454,21 @@ def _fire(
     terms = _with_body(shot_terms(skill, score, gun, setup, strength, stats(a)["modifiers"]["ACV"]), fit, skill, score)
     epoch, stream = draw(world, a)
     outcome = roll_chance(stream, terms)
-    located = hit_location(stream, setup.aim, d100) if outcome.success else None
-    damage = bullet_damage(stream, outcome, gun.damage) if outcome.success else None
-    exploded = gun_explodes(gun, outcome, hand)
-    direction = None if outcome.success or exploded else stray(stream)[0]
-    strayed = stray_hit(stream, outcome, gun.damage, d100) if direction is not None and innocent is not None else None
-    kick = recoil(stream, gun, outcome, hand, missing)
+    if gun.shotgun:
+        blast = shotgun_blast(stream, int(setup.cartridge or 0), range_band(gun, setup.distance_m), outcome, setup.aim, _luck(d), d100)
+        located = blast.located[0] if blast.located and blast.band == "point-blank" and not blast.exploded else None
+        damage, exploded, strayed = None, blast.exploded, None
+        direction = blast.stray[0] if blast.stray else None
+    else:
+        blast = None
+        located = hit_location(stream, setup.aim, d100) if outcome.success else None
+        damage = bullet_damage(stream, outcome, gun.damage) if outcome.success else None
+        exploded = gun_explodes(gun, outcome, hand)
+        direction = None if outcome.success or exploded else stray(stream)[0]
+        strayed = stray_hit(stream, outcome, gun.damage, d100) if direction is not None and innocent is not None else None
+    # §3.6.1.6: a misfire ("le coup ne part pas") has no recoil (ruling WD41).
+    kick = None if blast is not None and blast.misfire else recoil(stream, gun, outcome, hand, missing)
+    charge = None if blast is None else blast.to_dict() | {"barrel": setup.barrel}
     a.record(
         ev.ShotFired,
         at=world.campaign.clock,
@@ -467,6 +492,7 @@ def _fire(
         mode=setup.mode,
         volley=list(volley_place) if volley_place else None,
         loaded_before=loaded,
+        shotgun=charge,
         epoch=epoch,
         chance=stream.ops,
     )
@@ -475,13 +501,41 @@ def _fire(
     if located is not None and damage is not None:
         taken = hit(world, d.name, located.location, damage.total, f"{gun.name} of {a.name}", "bullet", damage.pass_through)
         entered = taken["head_bullet"]
+    per_pellet = pellet_damage(blast.cartridge) if blast is not None else 0
+    for where, pellets in (blast.wounds if blast is not None else {}).items():
+        if world.character(d.name).condition.get("dead"):
+            break  # the pellets before killed him: the dead take no wound (§3.2)
+        # §3.6.1.3, §3.6.1.9: the pellets in one location are one wound, its damage theirs, with
+        # no critical 1d6cum nor pass-through; they lodge there (one extraction per location, A43).
+        taken = hit(world, d.name, where, pellets * per_pellet, f"{gun.name} of {a.name}", "bullet")
+        entered = taken["head_bullet"] or entered
     if strayed is not None and innocent is not None:
         source = f"stray bullet from the {gun.name} of {a.name}"
         entered = hit(world, innocent.name, strayed.located.location, strayed.damage.total, source, "bullet")["head_bullet"]
     for hurt, kind in ((exploded, "explosion"), (kick, "recoil")):
         if hurt is not None and hurt.damage > 0 and not world.character(a.name).condition.get("dead"):
             hit(world, a.name, hurt.location, hurt.damage, f"{kind} of the {gun.name}", kind)
-    return Shot(outcome, located.location if located else None, damage, direction, exploded, kick, entered, strayed)
+    return Shot(outcome, located.location if located else None, damage, direction, exploded, kick, entered, strayed, charge)
+
+
+def _luck(target: Character) -> dict[str, int]:
+    # §3.6.1.5 L2705: the luck roll of a target a missed charge still reached: his jCHC.
+    return {"jCHC": int(stats(target)["rolls"]["CHC"])}
+
+
+def both_barrels(world: World, shooter: str, target: str, weapon_name: str, setup: ShotSetup, d100: bool = False) -> list[Shot]:
+    """Both triggers of a shotgun pressed at once (§3.6.1.8 L2723): two shots, each a cartridge,
+    the second at -25%; the second is not fired once the first misfired into an explosion, the
+    shooter fell or the target is dead. The shots fired."""
+    a = world.character(shooter)
+    gun = carried(a, weapon_name)
+    if not gun.shotgun or gun.shots < 2:
+        raise RuleViolation(f"the {gun.name} has no two barrels to fire together (§3.6.1.8)")
+    _loaded_for(world, a, gun, 2)
+    fired = [_fire(world, shooter, target, weapon_name, replace(setup, barrel=1), d100)]
+    if _fires_on(world, shooter, target, fired[-1]):
+        fired.append(_fire(world, shooter, target, weapon_name, replace(setup, barrel=2), d100))
+    return fired
 
 
 # What a weapon the shot command does not fire is, in words (chapter 5's kinds, ruling WD38).
@@ -491,9 +545,9 @@ _NOT_FIRED = {"melee": "a melee weapon", "bow": "a bow", "machine-gun": "a machi
 def not_fired(gun: Weapon) -> str:
     """Why ``gun`` is not fired with `western-parade shoot`, which fires revolvers, rifles and
     carbines (§3.3): what it is, and for a melee weapon the command that strikes with it (§3.4)."""
-    what = "a shotgun" if gun.shotgun else _NOT_FIRED.get(gun.kind, "no firearm")
+    what = _NOT_FIRED.get(gun.kind, "no firearm")
     strike = f"; a blow is {to_type('western-parade strike')}" if gun.kind == "melee" else ""
-    return f"the {gun.name} is {what}: {to_type('western-parade shoot')} fires revolvers, rifles and carbines{strike}"
+    return f"the {gun.name} is {what}: {to_type('western-parade shoot')} fires revolvers, rifles, carbines and shotguns{strike}"
 
 
 def _with_body(terms: Mapping[str, int], fit: Body, skill: str, score: int) -> dict[str, int]:

@@ -12,6 +12,7 @@ from chronique.domain.rulesets.westernparade.alcohol import COMA_LOSSES
 from chronique.domain.rulesets.westernparade.bleeding import ROUND, death_beyond_saving
 from chronique.domain.rulesets.westernparade.bullets import extraction
 from chronique.domain.rulesets.westernparade.combat import (
+    SECOND_BARREL,
     Attacker,
     blow_lands,
     bullet_damage,
@@ -21,6 +22,8 @@ from chronique.domain.rulesets.westernparade.combat import (
     mode_term,
     parse_aim,
     recoil,
+    second_barrel,
+    shotgun_blast,
     stray,
     stray_hit,
     weapon,
@@ -100,6 +103,8 @@ def _shot_fired(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[
         table.unrecorded("hand")
         raise Unknowable
     expected: dict[str, Any] = {"outcome": outcome.to_dict(), "hit": outcome.success}
+    if event.get("shotgun"):
+        return expected | _shotgun_charge(event, outcome, replay)
     landed: dict[str, Any] = {"location": None, "location_table": None, "location_dice": [], "damage": None, "stray": None}
     if outcome.success:
         aim = parse_aim(event["aim"])
@@ -141,6 +146,35 @@ def _shot_fired(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[
     kick = recoil(replay, gun, outcome, hand, missing)
     mishaps = {"exploded": None if exploded is None else exploded.to_dict(), "recoil": None if kick is None else kick.to_dict()}
     return expected | landed | mishaps | {"stray_hit": strayed}
+
+
+def _shotgun_charge(event: dict[str, Any], outcome: Any, replay: Replay) -> dict[str, Any]:
+    # §3.6.1.5-§3.6.1.8: the pellets of Table 3.25/3.26 from their dice, where they landed, the
+    # target's luck roll under its recorded terms, each stray group's Table 3.9 roll, the misfire
+    # or the explosion; the second barrel bears its -25%; then the recoil's d100 (none after a
+    # misfire, ruling WD41).
+    charge = event["shotgun"]
+    gun = weapon(event["weapon"])
+    if charge.get("barrel") == 2 and event["outcome"]["terms"].get(SECOND_BARREL) != second_barrel():
+        raise Mismatch("outcome", f"records a second barrel whose chance lacks its {second_barrel()}% (§3.6.1.8)")
+    luck = (charge.get("luck") or {}).get("terms", {"jCHC": 0})
+    d100 = any(spot["table"] == "3.10 d100" for spot in charge.get("locations", []))
+    replay.part("the shotgun's pellets, where they landed and the stray groups (§3.6.1.5)")
+    blast = shotgun_blast(replay, charge["cartridge"], charge["range"], outcome, parse_aim(event["aim"]), luck, d100)
+    replay.part("the recoil's d100 (§3.3.3)")
+    kick = None if blast.misfire else recoil(replay, gun, outcome, event["hand"], event["strength_missing"] or 0)
+    point_blank = blast.located[0] if blast.located and blast.band == "point-blank" and not blast.exploded else None
+    return {
+        "location": None if point_blank is None else point_blank.location,
+        "location_table": None if point_blank is None else point_blank.table,
+        "location_dice": [] if point_blank is None else list(point_blank.dice),
+        "damage": None,
+        "stray": blast.stray[0] if blast.stray else None,
+        "exploded": None if blast.exploded is None else blast.exploded.to_dict(),
+        "recoil": None if kick is None else kick.to_dict(),
+        "stray_hit": None,
+        "shotgun": blast.to_dict() | {"barrel": charge.get("barrel", 1)},
+    }
 
 
 def _blow_struck(event: dict[str, Any], replay: Replay, table: Table) -> Mapping[str, Any]:

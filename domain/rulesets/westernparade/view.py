@@ -134,7 +134,7 @@ def _firearms(character: Character) -> list[tuple[str, ...]]:
     rows: list[tuple[str, ...]] = []
     for name in character.sheet["weapons"]:
         gun = weapon(name)
-        if gun.firearm and not gun.shotgun:
+        if gun.firearm:
             held = load(character, gun)
             said = EXPLODED_GUN if held.exploded else load_words(held.loaded, gun.shots) + (", open" if held.open else "")
             rows.append((gun.name, said))

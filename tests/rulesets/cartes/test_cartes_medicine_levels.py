@@ -62,7 +62,7 @@ def test_care_takes_extra_levels_on_the_command_line_and_refuses_too_many(db: st
     refused = run(db, "cartes", "care", "Verdelune", "Alice", "--healer", "Bruno", "--extra-levels", "5", check=False)
     assert refused.returncode == 2 and "--extra-levels" in refused.stderr
     alone = run(db, "cartes", "care", "Verdelune", "Alice", "--extra-levels", "1", check=False)
-    assert (alone.returncode, alone.stderr.strip()) == (2, "error: extra medicine levels need a healer (--healer)")
+    assert (alone.returncode, alone.stderr.strip()) == (2, "error: extra medicine levels need a healer (`--healer`)")
 
 
 def test_the_doubled_care_with_real_chance_is_read_back_and_verified_Medecine_L465(db: str, tmp_path: Path) -> None:

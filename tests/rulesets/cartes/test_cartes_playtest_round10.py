@@ -25,7 +25,9 @@ def test_ending_a_scene_between_sessions_is_refused_and_records_nothing_Deroulem
     assert of(db, "SceneEnded") == []
     # In a session a scene ends as before, one event per character.
     cli(db, "session", "start", NAME)
-    assert cli(db, "cartes", "scene", "end", NAME).stdout == "scene ended: markers cleared\n"
+    assert cli(db, "cartes", "scene", "end", NAME).stdout == (
+        "scene ended: nothing lapsed, as nobody held markers, a malus after a knock-out, harder resource draws or support cards\n"
+    )  # ruling C154: nothing was held, "markers cleared" said otherwise
     assert len(of(db, "SceneEnded")) == 2
 
 

@@ -48,7 +48,9 @@ def test_the_dead_return_their_cards_once_Ressources_en_cartes_L203_Survie_L431_
     assert _names(db, "CardsReturned").count("Bruno") == 1
     cli(db, "session", "start", NAME)
     cli(db, "cartes", "test", NAME, "Alice", "Contact")
-    assert cli(db, "cartes", "scene", "end", NAME).stdout == "scene ended: markers cleared\n"
+    assert cli(db, "cartes", "scene", "end", NAME).stdout == (
+        "scene ended: nothing lapsed, as nobody held markers, a malus after a knock-out, harder resource draws or support cards\n"
+    )  # ruling C154: nothing was held, "markers cleared" said otherwise
     cli(db, "session", "end", NAME)
     assert sorted(_names(db, "SceneEnded")) == ["Alice", "Brigand"]
     assert _names(db, "CardsReturned").count("Bruno") == 1

@@ -285,7 +285,7 @@ def test_spotting_beyond_the_range_scale_needs_a_sensor_Echelle_des_portees_L405
     assert refused.returncode == 2 and refused.stdout == ""
     assert refused.stderr == (
         "error: Bruno cannot spot Alice 12 000 m away without a sensor: beyond the range scale's last row (10 000 m), "
-        "only a sensor detects (give --sensor)\n"
+        "only a sensor detects (give `--sensor`)\n"
     )
     assert run(db, "log", NAME, "--json", "--gm").stdout == before  # nothing drawn, nothing dealt
     seen = run(db, "cartes", "spot", NAME, "Alice", "Bruno", "--distance", "12000", "--sensor", "2").stdout

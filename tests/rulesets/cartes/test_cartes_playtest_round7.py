@@ -75,10 +75,11 @@ def test_a_defence_typed_with_ignored_is_refused_Choix_de_l_actions_L271(db: str
     # dropped; a weapon for the defender, who cannot win a draw it does not make, likewise.
     seat(db, *PARTY, start=None)
     said = refused(db, "cartes", "attack", NAME, "Bruno", "Alice", "--ignored", "--defence-speciality", "Épée")
-    assert said == "error: a defender who ignores the attack makes no draw and cannot win it: drop --defence-speciality or --ignored"
+    assert said == "error: a defender who ignores the attack makes no draw and cannot win it: drop `--defence-speciality` or `--ignored`"
     said = refused(db, "cartes", "attack", NAME, "Bruno", "Alice", "--ignored", "--defence", "Contact", "--defender-weapon-bonus", "2")
     assert said == (
-        "error: a defender who ignores the attack makes no draw and cannot win it: drop --defence, --defender-weapon-bonus or --ignored"
+        "error: a defender who ignores the attack makes no draw and cannot win it: "
+        "drop `--defence`, `--defender-weapon-bonus` or `--ignored`"
     )
 
 

@@ -76,7 +76,8 @@ def test_a_malus_reads_with_one_minus_sign_in_the_log_and_the_sheet_Tirage_de_co
     assert "came to; malus after a knock-out -8 (the damage card)" in came_to
     assert test == "Contact against 1 (Contact 9, malus after a knock-out -8) at +0 (moyenne): 5♥ → failure"
     rows = {row[0]: row[1] for section in sheet_view(world, alice, gm=False).sections for group in section.groups for row in group.rows}
-    assert rows["wound malus"] == "-8"
+    # Ruling C152: the knock-out's malus is said on its own row, not in the wounds' (it was "-8").
+    assert (rows["wound malus"], rows["malus after a knock-out"]) == ("none", "-8 (the damage card) until the scene ends")
     assert "−" not in " ".join([came_to, test, *rows.values()])
 
 
@@ -127,7 +128,7 @@ def test_a_speciality_named_with_spaces_only_is_refused_and_purchases_go_on_Expe
     seat(db, *PARTY, start=None)
     run(db, "cartes", "xp", "award", NAME, "Alice", "6")
     said = refused(db, "cartes", "xp", "spend", NAME, "Alice", "speciality", "Distance", "--speciality", "   ")
-    assert said == "error: name the speciality to add (--speciality)"
+    assert said == "error: name the speciality to add (`--speciality`)"
     long = refused(db, "cartes", "xp", "spend", NAME, "Alice", "speciality", "Distance", "--speciality", "a" * 81)
     assert long == "error: the speciality is 81 characters long; at most 80 are allowed"
     bought = run(db, "cartes", "xp", "spend", NAME, "Alice", "speciality", "Distance", "--speciality", "  Fronde ").stdout

@@ -59,7 +59,7 @@ def test_a_manoeuvre_is_read_by_the_rules_in_english_or_french_Choix_des_manoeuv
 
 QUOTED = [
     (("test", NAME, "Alice", "Contact", "--manoeuvre", "magic"), "error: unknown manoeuvre “magic” (power, tactics or resource)"),
-    (("test", NAME, "Alice", "Contact", "--from", "grave"), "error: --from takes pile, deck or hand:<card>, not “grave”"),
+    (("test", NAME, "Alice", "Contact", "--from", "grave"), "error: `--from` takes `pile`, `deck` or `hand:<card>`, not “grave”"),
     # Python's repr turned to double marks around a name holding an apostrophe: "l'Épée".
     (("test", NAME, "Alice", "Contact", "--speciality", "l'Épée"), "error: Alice has no speciality “l'Épée” (the sheet's: Épée, Ombres)"),
     (
@@ -113,7 +113,8 @@ def test_the_sheet_says_a_knock_outs_malus_is_the_damage_card_until_the_scene_en
     suffer_wound(world, "Alice", 8, "nulle", "a club")
     consciousness(world, "Alice")
     rows = _rows(world, "Alice")
-    assert (rows["wound malus"], rows["malus after a knock-out"]) == ("-8", "-8 (the damage card) until the scene ends")
+    # Ruling C152: "wound malus" is the wounds' own, the knock-out's on its own row (it read "-8").
+    assert (rows["wound malus"], rows["malus after a knock-out"]) == ("none", "-8 (the damage card) until the scene ends")
     end_scene(world)
     assert "malus after a knock-out" not in _rows(world, "Alice")
 
@@ -143,7 +144,7 @@ def test_means_of_care_without_a_healer_are_refused_and_the_order_stands_Medecin
         == "Bruno tends Alice (Premiers soins avec un équipement léger)\n"
     )
     line = refused(db, "cartes", "care", NAME, "Alice", "--means", "hospital")
-    assert line == "error: care by Hôpital en dur needs a healer (--healer); without one, care stops"
+    assert line == "error: care by Hôpital en dur needs a healer (`--healer`); without one, care stops"
     assert "tended by: Bruno (Premiers soins avec un équipement léger)" in run(db, "sheet", NAME, "Alice").stdout
     assert refused(db, "cartes", "care", NAME, "Alice", "--means", "herbs").startswith("error: unknown medical means “herbs” (one of ")
     assert run(db, "cartes", "care", NAME, "Alice").stdout == "nobody tends Alice now\n"
@@ -158,10 +159,10 @@ def test_an_empty_cards_option_is_refused_and_spends_nothing_Experience_L536_Res
     seat(db)
     run(db, "cartes", "xp", "award", NAME, "Alice", "2")  # deals the hand (ruling C35)
     assert refused(db, "cartes", "xp", "spend", NAME, "Alice", "skill", "Vigilance", "--cards", "") == (
-        "error: --cards needs a card, e.g. --cards KD,9C"
+        "error: `--cards` needs a card, e.g. `--cards KD,9C`"
     )
     assert refused(db, "cartes", "test", NAME, "Alice", "Contact", "--hand-cards", ",,") == (
-        "error: --hand-cards needs a card, e.g. --hand-cards 9H,5S"
+        "error: `--hand-cards` needs a card, e.g. `--hand-cards 9H,5S`"
     )
 
 

@@ -61,12 +61,12 @@ def test_from_hand_without_a_card_is_refused_in_one_line_digest_3_3(verdelune: s
     given(db, "cartes", "draw", NAME, "--reason", "the first draw deals the cards")
     # §3.3: the first card may come "from the hand": which one is the player's to name.
     line = refused(db, "cartes", "test", NAME, "Alice", "Contact", "--from", "hand:")
-    assert line == "error: --from hand: needs a card, e.g. hand:7H"
+    assert line == "error: `--from` needs a card, e.g. `--from hand:7H`"
     held = hand(db, "Alice")
     line = refused(db, "cartes", "test", NAME, "Alice", "Contact", "--from", f"hand:{held[0]},{held[1]}")
-    assert line == "error: --from hand: takes one card, e.g. hand:7H"
+    assert line == "error: `--from` takes one card, e.g. `--from hand:7H`"
     # The resource manoeuvre's hand card (§Choix des manœuvres L279) is read the same way.
-    assert refused(db, "cartes", "resource", NAME, "Alice", "--card", " ") == "error: --card needs a card, e.g. --card 5H"
+    assert refused(db, "cartes", "resource", NAME, "Alice", "--card", " ") == "error: `--card` needs a card, e.g. `--card 5H`"
 
 
 # -- 2. a hit's effect in the log's words (§KO ou OK L354-361) --------------------------------------

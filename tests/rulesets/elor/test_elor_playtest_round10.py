@@ -151,7 +151,7 @@ def test_a_blow_with_an_empty_source_is_refused_seed_Application_des_dommages(db
     # refused in one line, nothing recorded (ruling E93); a source typed with spaces is trimmed.
     tolosa(db)
     error = refused_in_one_line(db, "elor", "damage", "Tolosa", "Samson", "--amount", "3", "--location", "Tête", "--source", " ")
-    assert error == "error: --source names who or what dealt the damage: it cannot be empty"
+    assert error == "error: `--source` names who or what dealt the damage: it cannot be empty"
     run(db, "elor", "damage", "Tolosa", "Samson", "--amount", "1", "--location", "Tête", "--source", "  a falling rock ")
     assert [e["source"] for e in log(db) if e["topic"].endswith(":DamageTaken")] == ["a falling rock"]
 

@@ -181,21 +181,21 @@ def test_options_a_long_action_would_drop_without_a_word_are_refused_seed_Action
     tolosa(db)
     start = ("elor", "long-action", "start", "Tolosa", "Samson", "hunt", "--degrees", "5")
     assert refused_in_one_line(db, *start, "--risk-threshold", "3") == (
-        "error: --risk-threshold shapes a risk clock, and this long action has none: name its risk with --risk"
+        "error: `--risk-threshold` shapes a risk clock, and this long action has none: name its risk with `--risk`"
     )
     assert refused_in_one_line(db, *start, "--risk-every", "2h", "--risk-step", "2") == (
-        "error: --risk-every and --risk-step shape a risk clock, and this long action has none: name its risk with --risk"
+        "error: `--risk-every` and `--risk-step` shape a risk clock, and this long action has none: name its risk with `--risk`"
     )
     assert refused_in_one_line(db, *start, "--unit", "1w", "--hours-per-day", "3") == (
-        "error: --hours-per-day sets the work day of downtime work in units under a day,"
+        "error: `--hours-per-day` sets the work day of downtime work in units under a day,"
         " and its unit of 1 week is tested a whole unit after the last (§Actions longues)"
     )
     assert refused_in_one_line(db, *start, "--manual", "--start-hour", "6") == (
-        "error: --start-hour sets the work day of downtime work in units under a day, and it is tested by hand (--manual)"
+        "error: `--start-hour` sets the work day of downtime work in units under a day, and it is tested by hand (`--manual`)"
     )
     assert refused_in_one_line(db, *start, "--in-scene", "--hours-per-day", "2", "--start-hour", "3") == (
-        "error: --hours-per-day and --start-hour set the work day of downtime work in units under a day,"
-        " and it is paced by action points (--in-scene)"
+        "error: `--hours-per-day` and `--start-hour` set the work day of downtime work in units under a day,"
+        " and it is paced by action points (`--in-scene`)"
     )
     # Where they shape something they are taken: a work day 06:00-10:00 in units of 2 hours,
     # the first test one whole unit after the start (E22).

@@ -99,7 +99,7 @@ def test_a_simultaneous_attack_on_an_unconscious_target_is_refused_on_the_comman
     run(db, "elor", "damage", "Tolosa", "Samson", "--amount", "5", "--location", "head")
     run(db, "elor", "scene", "start", "Tolosa", "Samson", "Montana James")
     said = refused_in_one_line(db, "elor", "attack", "Tolosa", "Montana James", "Samson", "-w", "Fouet", "--simultaneous")
-    assert said == "error: Samson is unconscious and lays no card, so no attack on them is simultaneous: attack without --simultaneous"
+    assert said == "error: Samson is unconscious and lays no card, so no attack on them is simultaneous: attack without `--simultaneous`"
 
 
 def test_a_simultaneous_attack_takes_no_defence_option_and_only_it_takes_the_opponent_s_attack_seed_L526_L1032(db: str) -> None:
@@ -111,11 +111,11 @@ def test_a_simultaneous_attack_takes_no_defence_option_and_only_it_takes_the_opp
     run(db, "elor", "scene", "start", "Tolosa", "Samson", "Montana James")
     base = ("elor", "attack", "Tolosa", "Montana James", "Samson", "-w", "Fouet")
     said = refused_in_one_line(db, *base, "--simultaneous", "--defence", "parry", "--parry-with", "Hache")
-    assert said == "error: simultaneous attacks meet no defence (both laid “Attaque”): drop --defence, --parry-with"
+    assert said == "error: simultaneous attacks meet no defence (both laid “Attaque”): drop `--defence`, `--parry-with`"
     said = refused_in_one_line(db, *base, "--simultaneous", "--defence-effort", "0")
-    assert said == "error: simultaneous attacks meet no defence (both laid “Attaque”): drop --defence-effort"
+    assert said == "error: simultaneous attacks meet no defence (both laid “Attaque”): drop `--defence-effort`"
     said = refused_in_one_line(db, *base, "--opponent-attack", "2")
-    assert said == "error: --opponent-attack is the opponent's attack in simultaneous attacks: it needs --simultaneous"
+    assert said == "error: `--opponent-attack` is the opponent's attack in simultaneous attacks: it needs `--simultaneous`"
 
 
 # -- 2. A blow says what the armour stopped ------------------------------------------------------
@@ -212,7 +212,9 @@ def test_an_opportunity_is_not_spent_on_an_attack_that_is_not_made_seed_Combats(
     tolosa(db)
     run(db, "elor", "scene", "start", "Tolosa", "Samson", "Montana James")
     said = refused_in_one_line(db, "elor", "scene", "act", "Tolosa", "Samson", "--as", "attack")
-    assert said == "error: an attack spends its action point through `elor attack`, which makes it: --as takes action, wait or reserve"
+    assert said == (
+        "error: an attack spends its action point through `elor attack`, which makes it: `--as` takes `action`, `wait` or `reserve`"
+    )
 
 
 # -- 5. One source for an item's spelling and for "no structure points" --------------------------

@@ -62,7 +62,7 @@ def test_abridging_after_a_tie_without_agreement_names_the_agreed_way_out_Abrege
     cli(db, "microfudge", "sequence", "Mines", "Harvey", "Bob")
     assert cli(db, "microfudge", "conflict-card", "Mines", *HARVEY_SIDE, *BOB_SIDE).splitlines()[-1] == "draw 1: a tie"
     said = refused(db, "Mines", "microfudge", "abridge", "Mines", "Harvey")
-    assert said == "error: the draw was a tie: the Sequence ends only if the other side agrees (L325); if it does, abridge with --agreed"
+    assert said == "error: the draw was a tie: the Sequence ends only if the other side agrees (L325); if it does, abridge with `--agreed`"
     # The way it names works.
     assert cli(db, "microfudge", "abridge", "Mines", "Harvey", "--agreed") == "the Sequence ends by agreement\n"
 

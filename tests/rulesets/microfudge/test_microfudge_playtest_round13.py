@@ -159,7 +159,7 @@ def test_a_wreck_takes_no_healing_clock_and_lesser_damage_still_may_Concours_de_
     # (A24). Put on the weekly clock, Zoe's wrecked van was whole again three weeks later.
     campaign(db, tmp_path, "Mines", ZOE)
     said = refused(db, "Mines", "microfudge", "setback", "Mines", "Zoe", "--severity", "3", "--vehicle", "van", "--healing", "weekly")
-    assert said == "error: a Revers décisif makes Zoe's van a wreck (L429), which no clock mends: record it without --healing weekly"
+    assert said == "error: a Revers décisif makes Zoe's van a wreck (L429), which no clock mends: record it without `--healing weekly`"
     # The wreck without a clock stands; lesser damage may still take the Narrator's clock (M92).
     wreck = cli(db, "microfudge", "setback", "Mines", "Zoe", "--severity", "3", "--vehicle", "van")
     assert wreck.startswith("Zoe had their van wrecked: a Revers décisif (does not heal on its own)")

@@ -128,10 +128,10 @@ def test_the_sheet_says_a_paced_recovery_as_the_command_and_the_log_do_Effets_de
 # -- 4. Atouts declared with their roll («4 – Utilisation créative des Atouts» L737-L761, M53) -----
 
 DECLARED = {
-    "temporary-bonus": "declare it with the roll it raises (--atout on the Test or simple conflict, atout in a draw's --side), L737",
-    "help": "declare it with the roll it helps (--helper NAME on the Test, help=NAME in a draw's --side), L761",
-    "change-one-die": "declare it with the Test whose die it changes (--change-die), L743",
-    "change-one-card": "declare it with the draw whose card it changes (change=attack or change=defence in its --side), L743",
+    "temporary-bonus": "declare it with the roll it raises (`--atout` on the Test or simple conflict, `atout` in a draw's `--side`), L737",
+    "help": "declare it with the roll it helps (`--helper NAME` on the Test, `help=NAME` in a draw's `--side`), L761",
+    "change-one-die": "declare it with the Test whose die it changes (`--change-die`), L743",
+    "change-one-card": "declare it with the draw whose card it changes (`change=attack` or `change=defence` in its `--side`), L743",
 }
 
 

@@ -119,7 +119,7 @@ def test_a_calendar_date_for_a_game_that_counts_days_says_which_games_take_dates
     a = "an" if title.startswith("E") else "a"
     assert refused.returncode != 0 and refused.stdout == ""
     assert refused.stderr.strip() == (
-        f"error: “1925-10-01 09:00” is not a game date: {a} {title} campaign counts days (write a date such as Day 1 08:00); "
+        f"error: “1925-10-01 09:00” is not a game date: {a} {title} campaign counts days (write a date such as `Day 1 08:00`); "
         f"a calendar date is for {joined(calendar_games(True))}"
     )
     # A day count with a time of day past midnight is a day count still: the calendar says what is wrong.
@@ -133,7 +133,7 @@ def test_a_day_count_for_a_game_on_the_real_calendar_says_which_games_count_days
     refused = run(db, "campaign", "new", "Shotgun City", "--ruleset", "western-parade", "--start", "Day 1 08:00", check=False)
     assert refused.stderr.strip() == (
         "error: “Day 1 08:00” is not a start date: a Western Parade campaign runs on the real calendar "
-        f"(write a date such as 1873-04-12 08:00); a day count is for {joined(calendar_games(False))}"
+        f"(write a date such as `1873-04-12 08:00`); a day count is for {joined(calendar_games(False))}"
     )
 
 

@@ -89,7 +89,7 @@ LENA = 'name = "Lena"\nstatus = "hero"\n[ranks]\nCombat = 5\n'
 BRUTE = 'name = "Brute"\nnpc = true\nout_after = 1\nstatus = "average"\n[ranks]\nCombat = 4\n'
 FACE_DOWN = (
     "error: {} cannot do that now, for a reason that lies face down with a hidden roll until session 1 is over "
-    "(the GM's view, --gm, names it)\n"
+    "(the GM's view, `--gm`, names it)\n"
 )
 
 

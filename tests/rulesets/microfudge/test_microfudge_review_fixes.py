@@ -246,6 +246,6 @@ def test_a_power_beyond_the_domain_names_the_rank_and_the_power_by_the_seeds_nam
     world = table(sheets=[LISA, {"name": "Mina", "status": "hero", "ranks": {"Conscience": 3}}])
     with pytest.raises(RuleViolation, match=r"^Guérison accélérée needs Conscience Médiocre \(3\); Lisa has Abyssal \(0\) \(L566\)$"):
         use_power(world, "Lisa", "guerison-acceleree")
-    with pytest.raises(RuleViolation, match=r"^Guérison accélérée needs the wound it heals \(--setback\)$"):
+    with pytest.raises(RuleViolation, match=r"^Guérison accélérée needs the wound it heals \(`--setback`\)$"):
         use_power(world, "Mina", "guerison-acceleree")
     assert world.character("Mina").pending_events[1:] == []

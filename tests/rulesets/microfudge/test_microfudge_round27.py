@@ -89,6 +89,6 @@ def test_through_the_cli_a_take_back_after_the_adventure_reads_none_received_L71
     cli(db, "microfudge", "adventure-end", "Mines")
     cli(db, "microfudge", "atout", "award", "Mines", "Vera", "-2", "--reason", "given in error")
     # Ruling M159: none received, "may receive 3" (it read "only 3 more").
-    assert "this adventure: 0 experience Atouts received; may receive 3 (L717)" in cli(db, "sheet", "Mines", "Vera")
+    assert "this adventure: no experience Atouts received; may receive 3 (L717)" in cli(db, "sheet", "Mines", "Vera")
     said = refused(db, "Mines", "microfudge", "atout", "award", "Mines", "Vera", "4")
-    assert said.startswith("error: Vera has received 0 experience Atouts in this adventure and may receive 3: ")
+    assert said.startswith("error: Vera has received no experience Atouts in this adventure and may receive 3: ")

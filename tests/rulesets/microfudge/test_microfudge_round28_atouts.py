@@ -58,9 +58,9 @@ def test_through_the_cli_beyond_the_adventure_on_a_CECJ_character_is_refused_in_
 def test_through_the_cli_the_sheet_says_may_receive_3_before_any_and_only_1_more_after_2_L717_ruling_M159(db: str, tmp_path: Path) -> None:
     # A new adventure's sheet once read "0 experience Atouts received; may receive only 3 more".
     _mines(db, tmp_path, VERA_SHEET)
-    assert "this adventure: 0 experience Atouts received; may receive 3 (L717)" in cli(db, "sheet", "Mines", "Vera")
+    assert "this adventure: no experience Atouts received; may receive 3 (L717)" in cli(db, "sheet", "Mines", "Vera")
     said = refused(db, "Mines", "microfudge", "atout", "award", "Mines", "Vera", "4")
-    assert said.startswith("error: Vera has received 0 experience Atouts in this adventure and may receive 3: ")
+    assert said.startswith("error: Vera has received no experience Atouts in this adventure and may receive 3: ")
     cli(db, "microfudge", "atout", "award", "Mines", "Vera", "2")
     assert "this adventure: 2 experience Atouts received; may receive only 1 more (L717)" in cli(db, "sheet", "Mines", "Vera")
 

@@ -241,7 +241,7 @@ def test_the_narrator_records_damage_to_a_named_vehicle_which_first_aid_does_not
     sheet = cli(db, "character", "show", "Mines", "Zoe")
     assert "Revers penalty: physical none, social none\n" in sheet and "\nvan      Revers sérieux (−2)  1 " in sheet
     refusal = refused(db, "Mines", "microfudge", "setback", "Mines", "Zoe", "--severity", "1", "--vehicle", "van", "--domain", "social")
-    assert refusal == "error: --vehicle names a vehicle's damage, which weighs on driving, not a social Revers (L429)"
+    assert refusal == "error: `--vehicle` names a vehicle's damage, which weighs on driving, not a social Revers (L429)"
     refusal = refused(db, "Mines", "microfudge", "first-aid", "Mines", "Zoe", "--healer", "Mia", "--setback", "1")
     assert refusal == "error: Revers 1 is damage to Zoe's van (L429): first aid tends wounds (L357-L359), not vehicles"
 

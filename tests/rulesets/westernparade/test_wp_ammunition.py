@@ -97,9 +97,19 @@ def test_a_reload_of_several_actions_opens_the_gun_first_and_is_refused_beyond_t
 def test_a_black_powder_gun_is_not_reloaded_in_a_fight_but_out_of_it_S3_1_5_5_L1648_S5_1_1_ruling_WD33() -> None:
     # The Colt Navy is cap and ball ("c&b", Table 5.2): minutes, "en combat, une éternité".
     navy = weapon("Colt Navy")
-    with pytest.raises(RuleViolation, match=r"loaded the old way.*§3\.1\.5\.5\): reload it out of the fight"):
+    with pytest.raises(RuleViolation, match=r"loaded the old way.*§3\.1\.5\.5\): reload it out of the fight, with `--out-of-fight`"):
         reloading(navy, 2, 0, False, 5)
     assert (reloading(navy, -2, 1, False, None).cartridges, reloading(navy, -2, 1, False, None, 2).loaded) == (5, 3)
+
+
+def test_an_empty_black_powder_gun_names_the_reload_out_of_the_fight_S3_1_5_5_L1648_ruling_WD33() -> None:
+    # The round-27 play-test: an emptied cap-and-ball shotgun named `reload … --weapon Shotgun`,
+    # which the gun then refused in a fight: the command it names is the one that reloads it.
+    world = table({**SAM, "weapons": [*SAM["weapons"], "Colt Navy"]}, JOE)
+    world.character(SAM["name"]).condition["guns"] = {"Colt Navy": {"loaded": 0, "open": False}}
+    with pytest.raises(RuleViolation) as refused:
+        shoot(world, SAM["name"], JOE["name"], "Colt Navy", BLIND)
+    assert str(refused.value).endswith("--weapon 'Colt Navy' --out-of-fight`")
 
 
 def test_each_shot_takes_a_cartridge_and_an_empty_gun_is_refused_until_reloaded_S3_1_5_5_S5_1_3_2_ruling_WD34(

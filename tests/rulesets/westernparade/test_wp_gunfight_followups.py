@@ -119,6 +119,7 @@ def test_a_blade_is_refused_by_shoot_with_what_it_is_and_the_command_that_strike
     posse(db)
     refusal = refused_cleanly(db, "western-parade", "shoot", CAMPAIGN, JOE_NAME, SAM_NAME, "-w", "Bowie", "--distance", "3")
     assert refusal == (
-        "error: the Bowie is a melee weapon: `chronique western-parade shoot` fires revolvers, rifles and carbines;"
+        # Since ruling WD39 shoot fires shotguns too, and says so.
+        "error: the Bowie is a melee weapon: `chronique western-parade shoot` fires revolvers, rifles, carbines and shotguns;"
         " a blow is `chronique western-parade strike`"
     )

@@ -223,14 +223,14 @@ def test_a_banking_capital_is_typed_in_dollars_and_said_back_in_dollars_S6_8_1_r
 @pytest.mark.parametrize(
     ("typed", "line"),
     [
-        ("12,50", "--capital takes dollars ($1,250.50, 1250.50 or 1250), not “12,50”"),
-        ("ten dollars", "--capital takes dollars ($1,250.50, 1250.50 or 1250), not “ten dollars”"),
-        ("$12.505", "--capital takes dollars ($1,250.50, 1250.50 or 1250), not “$12.505”"),
-        ("$0", "--capital must be between $0.01 and $10,000,000.00 (got $0.00)"),
-        ("$10,000,000.01", "--capital must be between $0.01 and $10,000,000.00 (got $10,000,000.01)"),
-        ("-5", "--capital takes dollars ($1,250.50, 1250.50 or 1250), not “-5”"),
-        ("0", "--capital must be between $0.01 and $10,000,000.00 (got $0.00)"),
-        ("10000001", "--capital must be between $0.01 and $10,000,000.00 (got $10,000,001.00)"),
+        ("12,50", "`--capital` takes dollars (`$1,250.50`, `1250.50` or `1250`), not “12,50”"),
+        ("ten dollars", "`--capital` takes dollars (`$1,250.50`, `1250.50` or `1250`), not “ten dollars”"),
+        ("$12.505", "`--capital` takes dollars (`$1,250.50`, `1250.50` or `1250`), not “$12.505”"),
+        ("$0", "`--capital` must be between $0.01 and $10,000,000.00 (got $0.00)"),
+        ("$10,000,000.01", "`--capital` must be between $0.01 and $10,000,000.00 (got $10,000,000.01)"),
+        ("-5", "`--capital` takes dollars (`$1,250.50`, `1250.50` or `1250`), not “-5”"),
+        ("0", "`--capital` must be between $0.01 and $10,000,000.00 (got $0.00)"),
+        ("10000001", "`--capital` must be between $0.01 and $10,000,000.00 (got $10,000,001.00)"),
     ],
 )
 def test_a_capital_that_is_no_amount_of_dollars_is_refused_in_one_line_S6_8_1_ruling_WC31(db: str, typed: str, line: str) -> None:
@@ -244,5 +244,5 @@ def test_the_capital_s_help_says_dollars_and_a_refusal_exits_2_from_the_real_com
     assert "the capital in dollars, as 1250, $1,250.50 or 1250.50" in shown
     out = chronique(db, WP, "downtime", "activity", C, SAM, "speculation", "--capital", "lots", check=False)
     assert (out.returncode, out.stdout) == (2, "")
-    assert out.stderr == "error: --capital takes dollars ($1,250.50, 1250.50 or 1250), not “lots”\n"
+    assert out.stderr == "error: `--capital` takes dollars (`$1,250.50`, `1250.50` or `1250`), not “lots”\n"
     assert events(db, C, "ActivityStarted") == []
