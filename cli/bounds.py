@@ -26,18 +26,19 @@ _DAY = re.compile(r"\s*(?:day|jour)\s*(\d+)", re.IGNORECASE)
 
 
 def name_of(param: Parameter) -> str:
-    """How the user typed the parameter, as its help names it: its long option (``--modifier``)
-    or an argument's name in capitals (``WHO``)."""
+    """How a refusal names the parameter, as its help does: its long option, which is typed, in
+    backticks ("`--modifier`", rulings EB55, EB57), or an argument's name in capitals, bare, the
+    help's placeholder and nothing to type ("WHO", ruling EB16)."""
     long = [opt for opt in param.opts if opt.startswith("--")]
-    return long[0] if long else (param.name or "a number").upper()
+    return f"`{long[0]}`" if long else (param.name or "a number").upper()
 
 
 def said(param: Parameter) -> str:
     """A number's parameter as a range refusal says it (ruling BD24): an option by its flag, as
-    typed (``--distance``); an argument, whose name in capitals is only the help's placeholder, in
-    words, alike in every game: a count of things "the number of points" (``POINTS``, ``CARDS``,
-    ``HOURS``), a bare count "the number" (``COUNT``, ``NUMBER``), any other "the damage",
-    "the duration"."""
+    typed, in backticks ("`--distance`", :func:`name_of`); an argument, whose name in capitals is
+    only the help's placeholder, in words, alike in every game: a count of things "the number of
+    points" (``POINTS``, ``CARDS``, ``HOURS``), a bare count "the number" (``COUNT``,
+    ``NUMBER``), any other "the damage", "the duration"."""
     if any(opt.startswith("--") for opt in param.opts):
         return name_of(param)
     name = (param.name or "number").replace("_", " ").lower()
@@ -123,11 +124,13 @@ def trimmed(value: str) -> str:
 
 def one_of(*words: str) -> Callable[[typer.CallbackParam, str | None], str | None]:
     """A callback that accepts only ``words`` (a mistyped word would otherwise be taken as another
-    case of the rules: a 'bulet' for a wound that is no bullet)."""
+    case of the rules: a 'bulet' for a wound that is no bullet). The words, which are typed, are
+    in backticks, as the option is (ruling EB57)."""
+    typed = [f"`{word}`" for word in words]
 
     def check(param: typer.CallbackParam, value: str | None) -> str | None:
         if value is not None and value not in words:
-            raise fail(f"{name_of(param)} takes {', '.join(words[:-1])} or {words[-1]}, not {quoted(value, 20)}")
+            raise fail(f"{name_of(param)} takes {', '.join(typed[:-1])} or {typed[-1]}, not {quoted(value, 20)}")
         return value
 
     return check

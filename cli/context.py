@@ -72,7 +72,7 @@ def command_id_of(given: str | None) -> str:
     from chronique.domain.errors import RuleViolation
     from chronique.domain.text import recordable
 
-    command_id = recordable(given, "--command-id", COMMAND_ID_LIMIT)
+    command_id = recordable(given, "`--command-id`", COMMAND_ID_LIMIT)
     if not command_id:
         raise RuleViolation("`--command-id` is empty: give the id of the command to run at most once, or leave it out for a new one")
     if any(character.isspace() for character in command_id):
@@ -145,8 +145,8 @@ def check_words(ctx: Context) -> None:
         value = ctx.params.get(param.name or "")
         for text in value if isinstance(value, (list, tuple)) else (value,):
             if isinstance(text, str):
-                # Named as the help and every other refusal name it: an option by its flag, an
-                # argument in capitals (WHO, TEXT), never the code's own name for it ('who').
+                # Named as the help and every other refusal name it: an option by its flag (in
+                # backticks, ruling EB55), an argument in capitals (WHO, TEXT), never the code's own name for it ('who').
                 recordable(text, name_of(param))
 
 

@@ -217,8 +217,8 @@ def test_a_journal_from_before_command_ids_gets_their_table_when_opened(db: str)
     [
         ("", "`--command-id` is empty: give the id of the command to run at most once, or leave it out for a new one"),
         ("two words", "`--command-id` “two words” has spaces: an id is one word"),
-        ("x" * 101, "--command-id is 101 characters long; at most 100 are allowed"),
-        ("bell\x07", "--command-id may hold only printable characters, not a bell character (U+0007)"),  # EB27
+        ("x" * 101, "`--command-id` is 101 characters long; at most 100 are allowed"),
+        ("bell\x07", "`--command-id` may hold only printable characters, not a bell character (U+0007)"),  # EB27
     ],
     ids=["empty", "spaces", "too-long", "control-character"],
 )

@@ -35,7 +35,7 @@ def test_a_mistyped_seal_or_commitment_is_misuse_in_one_line_not_a_rewritten_jou
         shown = offline(folder / "verify.pyz", folder / "bundle.json", flag, typed)
         assert shown.returncode == 2, shown
         assert shown.stdout == "" and shown.stderr.count("\n") == 1, shown
-        assert f"{flag} takes 64 hexadecimal digits, as a receipt prints them, not " in shown.stderr
+        assert f"`{flag}` takes 64 hexadecimal digits, as a receipt prints them, not " in shown.stderr
         assert "FAILED" not in shown.stderr
 
 

@@ -179,7 +179,7 @@ def test_pace_set_with_a_negative_advance_is_bad_input(verdelune: str) -> None:
 
 
 def test_the_daemon_refuses_a_tick_that_is_not_a_number(verdelune: str) -> None:
-    assert refused(verdelune, "daemon", "--tick", "nan", status=2) == "error: --tick must be between 0.05 and 86400 seconds (got nan)"
+    assert refused(verdelune, "daemon", "--tick", "nan", status=2) == "error: `--tick` must be between 0.05 and 86400 seconds (got nan)"
 
 
 def test_debug_shows_the_traceback_instead_of_the_line(verdelune: str, tmp_path: Path) -> None:

@@ -420,7 +420,7 @@ def test_an_output_file_that_is_the_journal_itself_is_refused_and_the_journal_su
     for target in (journal, journal + "-wal"):
         result = run(journal, *args, target, check=False)
         assert (result.returncode, result.stdout) == (2, ""), result
-        assert result.stderr == f"error: --output is the journal itself ({target}): writing there would destroy it; choose another file\n"
+        assert result.stderr == f"error: `--output` is the journal itself ({target}): writing there would destroy it; choose another file\n"
     assert "Verdelune" in run(journal, "campaign", "list").stdout
 
 
@@ -439,4 +439,4 @@ def test_a_western_parade_wound_of_an_unknown_kind_is_refused(db: str) -> None:
     run(db, "campaign", "new", "Dodge", "--ruleset", "western-parade", "--start", "1873-05-01")
     run(db, "character", "new", "Dodge", "--sheet", str(SAMPLES / "wp_sam.toml"))
     result = run(db, "western-parade", "body", "wound", "Dodge", "Sam Parkerson", "right-thigh", "3", "--kind", "bulet", check=False)
-    assert (result.returncode, result.stderr) == (2, "error: --kind takes bullet, slash, thrust, blunt or blade, not “bulet”\n")
+    assert (result.returncode, result.stderr) == (2, "error: `--kind` takes `bullet`, `slash`, `thrust`, `blunt` or `blade`, not “bulet”\n")

@@ -169,7 +169,7 @@ def test_names_and_reasons_are_refused_with_control_characters_or_too_long(db: s
         "error: a character's name may hold only printable characters, not a right-to-left override (U+202E)"
     )
     assert _refused(db, "correct", "1", "--reason", f"a typo{CLEAR}") == (
-        "error: --reason may hold only printable characters, not an escape character (U+001B)"
+        "error: `--reason` may hold only printable characters, not an escape character (U+001B)"
     )
     assert _refused(db, "session", "entropy", "Verdelune", "é" * 501, "--player", "ana") == (
         "error: PHRASE is 501 characters long; at most 500 are allowed"

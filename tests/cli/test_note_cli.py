@@ -118,7 +118,7 @@ def test_a_player_is_refused_until_the_campaign_allows_players_to_write_notes(tm
         (("note", "character", CAMPAIGN, "Alice", ""), "error: a note cannot be empty"),
         (("note", "recap", CAMPAIGN, "x", "--file", "-"), "error: give the text either as an argument or with `--file`, not both"),
         (("note", "recap", CAMPAIGN, "x", "--session", "2"), f"error: campaign {CAMPAIGN} has no session 2: its sessions are 1 to 1"),
-        (("note", "recap", CAMPAIGN, "x", "--session", str(2**64)), "error: --session must be between 1 and 9,007,199,254,740,991"),
+        (("note", "recap", CAMPAIGN, "x", "--session", str(2**64)), "error: `--session` must be between 1 and 9,007,199,254,740,991"),
         (("note", "character", CAMPAIGN, "Nobody", "x"), "error: no character"),
         (("note", "character", CAMPAIGN, "Alice", "two\nlines"), "error: TEXT may hold only printable characters"),
         (("note", "recap", CAMPAIGN, "x", "--author", ""), "error: a note's author cannot be empty"),

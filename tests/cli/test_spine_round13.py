@@ -145,7 +145,7 @@ def test_an_advance_past_the_pacing_s_end_does_not_count_it_on_ruling_tb19(db: s
         (("western-parade", "body", "drink", "Dodge", "Sam", "nan"), "the number of units must be between 0 and 100 (got nan)"),
         (("advance", "Verdelune", "52143w"), "the duration must be at most 1,000 in-game years (got 52143w)"),
         # An option is named by its flag, as it is typed.
-        (("cartes", "draw", "Verdelune", "--count", "0"), "--count must be at least 1 (got 0)"),
+        (("cartes", "draw", "Verdelune", "--count", "0"), "`--count` must be at least 1 (got 0)"),
     ],
 )
 def test_a_number_out_of_range_is_named_in_words_never_by_its_placeholder_in_capitals_ruling_bd24(

@@ -31,14 +31,14 @@ def verdelune(db: str) -> str:
         ),
         (
             ("log", "Verdelune", "--session", THOUSANDS),
-            "--session must be between 1 and 9,007,199,254,740,991 (got a number of 4,000 digits)",
+            "`--session` must be between 1 and 9,007,199,254,740,991 (got a number of 4,000 digits)",
         ),
         (
             ("log", "Verdelune", "--session", f"-{THOUSANDS}"),
-            "--session must be between 1 and 9,007,199,254,740,991 (got a negative number of 4,000 digits)",
+            "`--session` must be between 1 and 9,007,199,254,740,991 (got a negative number of 4,000 digits)",
         ),
-        (("log", "Verdelune", "--session", str(10**20)), f"--session must be between 1 and 9,007,199,254,740,991 (got {10**20:,})"),
-        (("log", "Verdelune", "--limit", THOUSANDS), "--limit must be between 1 and 1,000,000 (got a number of 4,000 digits)"),
+        (("log", "Verdelune", "--session", str(10**20)), f"`--session` must be between 1 and 9,007,199,254,740,991 (got {10**20:,})"),
+        (("log", "Verdelune", "--limit", THOUSANDS), "`--limit` must be between 1 and 1,000,000 (got a number of 4,000 digits)"),
     ],
 )
 def test_a_number_of_thousands_of_digits_is_refused_by_its_count_of_digits_ruling_eb15(db: str, args: tuple[str, ...], said: str) -> None:
@@ -142,11 +142,14 @@ def test_a_shell_started_without_a_campaign_plays_the_default_or_says_how_to_beg
 @pytest.mark.parametrize(
     ("args", "said"),
     [
-        (("log", "Verdelune", "--from", "Day " + "9" * 35), "the day of --from must be between 1 and 365,000 (got a number of 35 digits)"),
-        (("log", "Verdelune", "--to", "Day 400000"), "the day of --to must be between 1 and 365,000 (got 400,000)"),
+        (
+            ("log", "Verdelune", "--from", "Day " + "9" * 35),
+            "the day of `--from` must be between 1 and 365,000 (got a number of 35 digits)",
+        ),
+        (("log", "Verdelune", "--to", "Day 400000"), "the day of `--to` must be between 1 and 365,000 (got 400,000)"),
         (
             ("downtime", "report", "Verdelune", "--since", "Day " + "9" * 35),
-            "the day of --since must be between 1 and 365,000 (got a number of 35 digits)",
+            "the day of `--since` must be between 1 and 365,000 (got a number of 35 digits)",
         ),
     ],
 )
@@ -203,7 +206,8 @@ def test_an_empty_date_is_refused_never_taken_for_the_option_left_out_ruling_eb1
     # `pace set --until ""` set a pacing that never stops: as though the option were left out.
     verdelune(db)
     option = next(word for word in args if word.startswith("--") and args[args.index(word) + 1].strip() == "")
-    assert refused(db, *args) == f"error: {option} is empty: give an in-game date, or leave the option out"
+    # What to type, the option, in backticks (rulings EB55, EB57).
+    assert refused(db, *args) == f"error: `{option}` is empty: give an in-game date, or leave the option out"
 
 
 def test_an_empty_character_is_refused_by_the_xp_ledger_as_by_the_log_ruling_eb17(db: str) -> None:

@@ -303,7 +303,7 @@ def test_a_gm_character_knocked_out_acts_again_next_session_ruling_C36(played: s
 def test_wound_damage_and_level_errors_read_without_codes_Encaissement_L345(played: str) -> None:
     db = played
     assert refused(db, "cartes", "wound", NAME, "Alice", "--damage", "0", "--lethality", "nulle").startswith(
-        "error: --damage must be between 1 and"
+        "error: `--damage` must be between 1 and"
     )
     line = refused(db, "cartes", "test", NAME, "Alice", "Contact", "--difficulty", "11")
     assert "A23" not in line and "each level away from Moyenne draws one more card" in line

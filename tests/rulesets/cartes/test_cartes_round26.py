@@ -36,10 +36,10 @@ def test_a_count_of_cards_is_bounded_by_the_campaign_s_own_deck_not_three_decks_
     # Below one card, before the journal is opened, in words true of any campaign.
     zero = refused_cleanly(db, "cartes", "xp", "award", "Verdelune", "Alice", "0")
     assert zero == "error: the number of cards must be at least 1 (got 0)"
-    assert refused_cleanly(db, "cartes", "draw", "Verdelune", "--count", "-3") == "error: --count must be at least 1 (got -3)"
+    assert refused_cleanly(db, "cartes", "draw", "Verdelune", "--count", "-3") == "error: `--count` must be at least 1 (got -3)"
     huge = "9" * 40
     assert refused_cleanly(db, "cartes", "draw", "Verdelune", "--count", huge) == (
-        "error: --count is far more than any campaign holds (got a number of 40 digits)"
+        "error: `--count` is far more than any campaign holds (got a number of 40 digits)"
     )
 
 

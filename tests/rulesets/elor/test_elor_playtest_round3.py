@@ -297,6 +297,6 @@ def test_E66_a_blow_of_0_is_refused_in_one_line_and_records_nothing_seed_Applica
     campaign(db)
     before = log(db)
     refused = run(db, "elor", "damage", "T2", "Samson", "--amount", "0", check=False)
-    assert (refused.returncode, refused.stdout, refused.stderr) == (2, "", "error: --amount must be between 1 and 100 (got 0)\n")
+    assert (refused.returncode, refused.stdout, refused.stderr) == (2, "", "error: `--amount` must be between 1 and 100 (got 0)\n")
     assert log(db) == before
     assert run(db, "elor", "damage", "T2", "Samson", "--amount", "1", "--location", "Tête").stdout.startswith("Samson's tête: 1 point")

@@ -396,7 +396,7 @@ def test_a_wounded_man_pulling_the_weapon_out_himself_is_named_once_S3_4_5_2_L25
 
 def test_body_wound_kind_takes_the_words_a_strike_records_and_says_them_back_S3_4_5_ruling_WB44(db: str) -> None:
     # Table 3.21's damage columns, slash, thrust and blunt, are what a strike records and what the
-    # refusals say (ruling WB44): --kind takes them, and bullet, and blade (an edge, its column
+    # refusals say (ruling WB44): `--kind` takes them, and bullet, and blade (an edge, its column
     # unsaid), and says back the word typed. Only a thrust impales (§3.4.5 L2503).
     shotgun_city(db)
     for kind, limb in (("slash", "left-arm"), ("thrust", "right-arm"), ("blunt", "left-hand"), ("blade", "right-hand")):
@@ -406,4 +406,4 @@ def test_body_wound_kind_takes_the_words_a_strike_records_and_says_them_back_S3_
         line = refused(db, WP, "body", "wound", C, JOE, "left-leg", "1", "--kind", kind, "--impaled")
         assert line == f"error: only a thrust impales (§3.4.5.2), not a {kind} wound"
     line = refused(db, WP, "body", "wound", C, JOE, "left-leg", "1", "--kind", "estoc")
-    assert line == "error: --kind takes bullet, slash, thrust, blunt or blade, not “estoc”"
+    assert line == "error: `--kind` takes `bullet`, `slash`, `thrust`, `blunt` or `blade`, not “estoc”"

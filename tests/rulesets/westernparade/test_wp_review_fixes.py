@@ -24,8 +24,8 @@ from chronique.domain.rulesets.westernparade.play import Check, check
 @pytest.mark.parametrize(
     ("args", "said"),
     [
-        (("-d", "99999"), "error: --difficulty must be between -200 and 200 (got 99,999)"),
-        (("-d", "-201"), "error: --difficulty must be between -200 and 200 (got -201)"),
+        (("-d", "99999"), "error: `--difficulty` must be between -200 and 200 (got 99,999)"),
+        (("-d", "-201"), "error: `--difficulty` must be between -200 and 200 (got -201)"),
         (("-m", "whisky=1000"), "error: the modifier “whisky” must be between -200 and 200 (got 1,000)"),
         (("-m", "whisky=150", "-m", "whisky=51"), "error: the modifier “whisky” must be between -200 and 200 (got 201)"),
     ],
@@ -38,7 +38,7 @@ def test_a_roll_s_difficulty_or_modifier_beyond_200_percent_is_refused_ruling_BD
 def test_the_opponent_s_difficulty_and_a_shot_s_modifier_are_bounded_alike_ruling_BD5(db: str) -> None:
     shotgun_city(db)
     theirs = refused(db, WP, "oppose", C, SAM, JOE, "-s", "Armes de poing", "--their-difficulty", "500")
-    assert theirs == "error: --their-difficulty must be between -200 and 200 (got 500)"
+    assert theirs == "error: `--their-difficulty` must be between -200 and 200 (got 500)"
     shot = refused(db, WP, "shoot", C, SAM, JOE, "--weapon", "Colt SA Peacemaker", "--distance", "10", "-m", "luck=999")
     assert shot == "error: the modifier “luck” must be between -200 and 200 (got 999)"
     # Within the range is a roll like any other.
