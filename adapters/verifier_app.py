@@ -45,7 +45,7 @@ def main(argv: list[str]) -> int:
             if value is None:
                 print(f"`{arg}` needs a value", file=sys.stderr)
                 return 2
-            problem = receipt_misread(f"`{arg}`", value)  # the option to type, in backticks (EB55)
+            problem = receipt_misread(f"`{arg}`", value)  # the option to type, in backticks (ruling EB55)
             if problem is not None:
                 print(problem, file=sys.stderr)
                 return 2
