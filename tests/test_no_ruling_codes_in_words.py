@@ -9,22 +9,12 @@ import ast
 import re
 from pathlib import Path
 
+from support import docstring_nodes
+
 ROOT = Path(__file__).resolve().parents[1]
 CODE = ("domain", "cli", "adapters", "web")
 # A ruling's code as docs/rulings.md numbers its rows, between brackets: "(E8)", "(WD31)".
 RULING = re.compile(r"\((?:E|C|M|WB|WC|WD|EB|NT|SL|TB|UN|LK|BD|PF|RM|FP|SV|WJ)\d+\)")
-
-
-def _docstrings(tree: ast.AST) -> set[int]:
-    """The ids of the string nodes that are docstrings (of a module, class or function) or bare
-    strings standing as statements (attribute docstrings)."""
-    found: set[int] = set()
-    for node in ast.walk(tree):
-        body = getattr(node, "body", None)
-        for statement in body if isinstance(body, list) else []:
-            if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant):
-                found.add(id(statement.value))
-    return found
 
 
 def cited_codes() -> list[str]:
@@ -33,7 +23,7 @@ def cited_codes() -> list[str]:
     for folder in CODE:
         for path in sorted((ROOT / folder).rglob("*.py")):
             tree = ast.parse(path.read_text(encoding="utf-8"))
-            skipped = _docstrings(tree)
+            skipped = docstring_nodes(tree)
             for node in ast.walk(tree):
                 if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in skipped:
                     if RULING.search(node.value):
@@ -47,6 +37,6 @@ def test_no_string_a_person_reads_cites_a_ruling_s_code_ruling_EB54() -> None:
 
 def test_the_check_finds_a_code_in_a_string_and_not_in_a_docstring() -> None:
     tree = ast.parse('"""Ruling (E8)."""\nx = f"fails without a roll (E8): {y}"\n')
-    skipped = _docstrings(tree)
+    skipped = docstring_nodes(tree)
     strings = [n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str) and id(n) not in skipped]
     assert [s for s in strings if RULING.search(s)] == ["fails without a roll (E8): "]

@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
-from support import run
+from support import docstring_nodes, run
 from tampering import offline
 from verdelune_party import verdelune_party
 
@@ -27,12 +27,8 @@ BACKTICKED = re.compile(r"`[^`]*`")
 def _skipped(tree: ast.AST) -> set[int]:
     """The nodes no refusal reads: docstrings, a command's help text (``help=``, written once and
     read in the help, EB51) and the command given to ``to_type``, which puts it in backticks."""
-    skipped: set[int] = set()
+    skipped = docstring_nodes(tree)
     for node in ast.walk(tree):
-        body = getattr(node, "body", None)
-        for statement in body if isinstance(body, list) else []:
-            if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant):
-                skipped.add(id(statement.value))
         if isinstance(node, ast.keyword) and node.arg == "help":
             skipped |= {id(inner) for inner in ast.walk(node.value)}
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "to_type":
