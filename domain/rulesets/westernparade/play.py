@@ -437,14 +437,14 @@ def _fire(
     gun = carried(a, weapon_name)
     if not gun.firearm:
         raise RuleViolation(not_fired(gun))
-    if gun.shotgun and (setup.cartridge is None or innocent is not None):
-        # §3.6.1.2: the charge is the table's to say; §3.6.1.4: who else the pellets reach is
-        # the GM's (ruling WD40).
-        raise RuleViolation(
-            f"the {gun.name} is a shotgun: say its cartridge (`--cartridge 4-0`, `8-0`, `16-0` or `32-0`, §3.6.1.2)"
-            if setup.cartridge is None
-            else "pellets flying past the main target are the GM's to give to whoever stands there (§3.6.1.4): no bystander"
-        )
+    # §3.6.1.2: a shotgun's charge is the table's to say, and a bullet's gun takes none.
+    if gun.shotgun and setup.cartridge is None:
+        raise RuleViolation(f"the {gun.name} is a shotgun: say its cartridge (`--cartridge 4-0`, `8-0`, `16-0` or `32-0`, §3.6.1.2)")
+    if not gun.shotgun and setup.cartridge is not None:
+        raise RuleViolation(f"the {gun.name} fires bullets, not a shotgun's charge (§3.6.1.2): drop `--cartridge`")
+    if gun.shotgun and innocent is not None:
+        # §3.6.1.4: who else the pellets reach is the GM's (ruling WD40).
+        raise RuleViolation("pellets flying past the main target are the GM's to give to whoever stands there (§3.6.1.4): no bystander")
     loaded = load(a, gun).loaded
     skill, score = skill_score(a, firing_skill(gun, setup.distance_m))
     sheet = sheet_of(a)

@@ -170,6 +170,16 @@ def test_a_shotgun_shot_needs_its_cartridge_and_names_no_bystander_S3_6_1_2_S3_6
         shoot(world, SAM_NAME, JOE_NAME, GUN, ShotSetup(distance_m=10, cartridge=8), bystander="Doc Holloway")
 
 
+def test_a_cartridge_given_for_a_bullet_gun_is_refused_S3_6_1_2_ruling_WD39() -> None:
+    # The final review: `shoot … -w Colt --cartridge 8-0` fired the Colt and dropped the charge
+    # without a word; only a shotgun takes a cartridge (§3.6.1.2).
+    world = table(JOE, sample("doc"))
+    with pytest.raises(RuleViolation) as refused:
+        shoot(world, JOE_NAME, "Doc Holloway", "Colt SA Peacemaker", ShotSetup(distance_m=10, cartridge=8))
+    assert str(refused.value) == "the Colt SA Peacemaker fires bullets, not a shotgun's charge (§3.6.1.2): drop `--cartridge`"
+    assert [e for e in world.pending() if type(e).__name__ == "ShotFired"] == []  # nothing fired
+
+
 def _armed_posse(db: str, tmp_path: Path) -> None:
     # Sam with a shotgun in place of his Colt, and Joe.
     sheet = tmp_path / "wp_sam_shotgun.toml"
